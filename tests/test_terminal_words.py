@@ -69,33 +69,45 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
 
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
     """"No other figure changes" before "stopped after 50 pairs" read as an absence of effect; the stop comes
-    first, and the closing sentence says that smaller changes may go undetected."""
+    first, and the closing sentence says that smaller changes may go undetected, once for the whole comparison
+    (tenth reading it39, fr36: it was said word for word at every player count, with a "apart from the 'Other
+    counts' below" that pointed at its own line), and the action as a sentence of its own."""
     m = {"metric": "winning_score", "group": "tension", "base": 46.0, "variant": 32.6, "difference": -13.4,
          "low": -20.0, "high": -6.0, "significant": True}
     result = {"players": 3, "games": 50, "metrics": [m], "stop": {"early": True, "pairs": 50, "most": 200,
                                                                   "look": 1, "looks": 4}}
     said = verdict(result, "en")
-    assert said[-1] == ("No other change was detected in these 50 pairs; smaller changes may have been missed: "
-                        "add --fixed to play all 200 pairs.")
-    assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
-    assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
+    assert len(said) == 1 and "pairs" not in said[0]  # compare's count names what it found, no caution of its own
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
         "No other figure changed by more than chance alone would explain."
-    # en49: a count that moved (on the "Other counts" line) is named as the exception, never denied
     counted = {**result, "metrics": [m, {"metric": "peak:portions", "group": "internal", "base": 26.6, "variant": 22.9,
                                          "difference": -3.7, "significant": True}]}
-    assert verdict(counted, "en")[-1] == ("No other change was detected in these 50 pairs, apart from the “Other "
-                                          "counts” below; smaller changes may have been missed: add --fixed to "
-                                          "play all 200 pairs.")
-    assert "hormis les «\u202fAutres compteurs\u202f» ci-dessous" in verdict(counted, "fr")[-1]
-    assert "a parte gli «Altri contatori» qui sotto" in verdict(counted, "it")[-1]
     side = {"variant": "king_lui", "sufficiency": []}
+    results = [{**result, "players": p, "verdict": verdict(counted, "en"), "family": 1, "base_result": side,
+                "variant_result": side, "component_impact": []} for p in (3, 4, 5)]
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
-           "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
-                                           "variant_result": side, "component_impact": []}]}
-    lines = format_comparison(doc).splitlines()
-    stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
-    assert stop < next(i for i, line in enumerate(lines) if line.startswith("No other change was detected"))
+           "differences": [], "results": results}
+    for tables in (True, False):
+        lines = format_comparison(doc, tables=tables).splitlines()
+        caution = [line for line in lines if "smaller changes may have been missed" in line]
+        assert caution == ["3, 4 and 5 players: apart from the changes named above, nothing else was detected in "
+                           "these 50 pairs; smaller changes may have been missed. To play all 200 pairs, add --fixed."]
+        stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
+        last = max(i for i, line in enumerate(lines) if line.startswith("5 players: the winner"))
+        assert stop < lines.index(caution[0]) and last < lines.index(caution[0])
+        assert "Other counts”" not in caution[0]
+    one = [{**results[0], "stop": {**result["stop"], "pairs": 80}}, *results[1:]]  # stopped at other looks
+    said = format_comparison({**doc, "results": one}, tables=False)
+    assert "3, 4 and 5 players: apart from the changes named above, nothing else was detected in the pairs played" \
+        in said
+    alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
+    assert "Apart from the changes named above, nothing else was detected in these 50 pairs; smaller changes may " \
+           "have been missed. To play all 200 pairs, add --fixed." in alone
+    for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, rien d’autre"),
+                        ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, non è stato rilevato")):
+        text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}
+                                                                   for r in results]}, tables=False)
+        assert text.count("--fixed") == 1 and words in text, text
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
@@ -299,9 +311,9 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
         side = {"variant": "draco", "sufficiency": [{**short, "games_short": p}]}
         return {"players": p, "games": 10, "verdict": ["x"], "metrics": [], "family": 1, "base_result": side,
                 "variant_result": {**side, "variant": "v"}, "component_impact": []}
-    differences = [{"kind": "rule", "field": "fewest", "old": 1, "new": 2},
+    differences = [{"kind": "players", "field": "min", "old": 1, "new": 2},  # a setting in plain words (en39)
                    {"kind": "rule", "field": "drawn", "old": 2, "new": 1}]
-    names = {"rules": {"en": {"fewest": "Players, fewest", "drawn": "Times the card is drawn"}}}
+    names = {"rules": {"en": {"drawn": "Times the card is drawn"}}}
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
            "differences": differences, "results": [result(3), result(4)]}
     lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
@@ -309,7 +321,9 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert heads == ["  3 players: components to print", "  4 players: components to print"]
     below = lines[lines.index(heads[1]) + 1]
     assert "in 4 of 10 games" in below  # the block under each count is that count's
-    assert "players, fewest: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
+    assert "the fewest players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
+    assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
+    assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
     assert "  Components to print" in single.splitlines()  # one count: nothing to tell apart
 

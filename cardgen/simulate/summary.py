@@ -734,6 +734,26 @@ def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
                 looks=s["looks"])]
 
 
+def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
+    """The one closing sentence of the player counts that stopped at a look and named all they found ("3, 4 and
+    5 players: apart from the changes named above, nothing else was detected in these 100 pairs; … add
+    --fixed."): said once for the comparison, where each count said it word for word (tenth reading it39, fr36).
+    Nothing when no count stopped so."""
+    from cardgen.simulate.verdict import WORDS, stopped_quiet
+    from cardgen.text import join_and
+
+    quiet = [r for r in results if stopped_quiet(r)]
+    if not quiet:
+        return []
+    pairs = {r["stop"]["pairs"] for r in quiet}
+    text = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"].format(
+        pairs=next(iter(pairs)), most=quiet[0]["stop"]["most"])
+    if len(results) < 2:
+        return [typeset(text, lang)]
+    players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "
+    return [typeset(players + lowered(text, lang), lang)]
+
+
 def _games_asked(doc: dict[str, Any], lang: str) -> str:
     """``--games`` in words, as the pairs of games they are (the lines below count pairs): "at most" it where a
     player count stopped at a look before it."""
@@ -777,6 +797,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + internal_line(internal, lang, naming))
+    lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
