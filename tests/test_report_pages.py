@@ -228,9 +228,9 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
-    assert "le plus à la fois dans une partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
+    assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text
-    assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 3)" in text
+    assert ("la banque se vide tranché par un choix de cette édition 5 3 11 (partie 3)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
     assert "le moteur de règles échoue non tranché 1 1 12 (partie 5) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers

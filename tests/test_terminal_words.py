@@ -61,8 +61,8 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2 (the most in a game at "
-                    "any one time, on average)); details in the report")
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, the most at any one time in a "
+                    "game, on average: 3.1 → 4.2); details in the report")  # one name of the measure (en36, en70)
     assert internal_line(internal[1:] * 2, "fr") == "Autres compteurs (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
 
@@ -171,10 +171,10 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "case covered by this edition’s ruling (the bank runs short of silver coins): 200 times, in " in text
+    assert "case covered by this edition’s ruling (the bank runs out of coins): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
-    assert "rule gap: the bank runs short of silver coins (UNSETTLED)" in unsettled
+    assert "rule gap: the bank runs out of coins (UNSETTLED)" in unsettled
 
 
 def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_its_instructions() -> None:
@@ -259,14 +259,14 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank runs short of silver coins in 190 of 200 games (95.0%), by up to 60 in one "
-                              "game; this edition’s ruling covers it, but 57 more silver coins would have prevented "
-                              "it in 99% of games."),
-                       ("fr", "la banque manque de pièces d’argent dans 190 parties sur 200 (95,0\u202f%), et il en "
-                              "manque jusqu’à 60 dans une partie\u202f; un choix de cette édition règle ce cas, mais "
+    for lang, says in (("en", "the bank runs out of coins in 190 of 200 games (95.0%), up to 60 silver coins short "
+                              "in one game; this edition’s ruling covers it, but 57 more silver coins would have "
+                              "prevented it in 99% of games."),
+                       ("fr", "la banque se vide dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
+                              "pièces d’argent dans une partie\u202f; un choix de cette édition règle ce cas, mais "
                               "57 pièces d’argent de plus l’auraient évité dans 99\u202f% des parties."),
-                       ("it", "la banca resta senza monete d’argento in 190 partite su 200 (95,0\xa0%), con un "
-                              "ammanco fino a 60 in una partita; una scelta di questa edizione risolve il caso")):
+                       ("it", "la banca resta senza monete in 190 partite su 200 (95,0\xa0%), con un ammanco fino a "
+                              "60 monete d’argento in una partita; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line

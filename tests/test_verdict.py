@@ -54,8 +54,9 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
                                          "end_reason:stalled:no_dish_emerald"]
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
-    assert lines[1] == "Fewer games where the bank runs short of silver coins (4% of games instead of 95%)."
-    assert lines[2] == "Fewer silver coins the bank could not pay at a game’s peak (0.2 on average instead of 25.4)."
+    assert lines[1] == "Fewer games where the bank runs out of coins (4% of games instead of 95%)."
+    assert lines[2] == ("Silver coins the bank could not pay, the most at any one time in a game, on average: down "
+                        "from 25.4 to 0.2.")
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
     again = verdict({"metrics": other, "games": 100, "game_words": DRACO.words}, most=3)
     assert [s.split()[:3] for s in again[:3]] == [s.split()[:3] for s in lines[:3]]  # the same order
@@ -151,7 +152,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
         lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")
-    assert any("the bank runs short of silver coins" in line for line in r["verdict"])
+    assert any("the bank runs out of coins" in line for line in r["verdict"])
     assert any("turns shorter" in line for line in r["verdict"])
     assert lines[first][0].isupper() and lines[first].endswith(".")
     names = {m["metric"] for m in r["metrics"]}

@@ -145,7 +145,8 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
             own = tally_name(name, lang, words) if prefix != "skill:" else OPPONENTS[lang].get(name[len(prefix):])
-            return _typeset(words_ + (own or name[len(prefix):].replace("_", " ")), lang)
+            own = own or name[len(prefix):].replace("_", " ")  # a peak's measure after its name (tenth reading en70)
+            return _typeset(words_.format(name=own) if "{name}" in words_ else words_ + own, lang)
     return name.replace("_", " ")
 
 
