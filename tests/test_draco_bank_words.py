@@ -43,3 +43,23 @@ def test_the_bank_short_case_comes_only_once_every_coin_is_on_the_lairs(deck_id:
 def test_the_case_is_named_as_the_empty_bank_it_is(lang: str, said: str) -> None:
     naming = Naming.of(resolve("draco"), lang)
     assert tally_name("gap:bank_short", lang, naming.words) == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the bank runs out of silver coins"),
+                                            ("fr", "la banque n’a plus de pièces d’argent"),
+                                            ("it", "la banca resta senza monete d’argento")])
+def test_a_box_whose_loose_change_can_empty_the_silver_names_the_silver_alone(lang: str, said: str) -> None:
+    """With 8 silver coins and 6 players, loose change alone (2 silver each) can empty the bank's silver while
+    gold remains: there the case is the silver's, never "the bank runs out of coins"."""
+    from types import SimpleNamespace
+
+    from cardgen.games.base import words_of
+    from cardgen.games.draco.bank import whole_bank_empties
+
+    deck = resolve("draco")
+    assert whole_bank_empties(3, 20, 6) and not whole_bank_empties(3, 8, 6) and whole_bank_empties(3, 12, 6)
+    coins = [c if c.id != "silver-coin" else c.model_copy(update={"count": 8}) for c in deck.model.components]
+    poor = SimpleNamespace(spec=deck.spec, rules=deck.rules,
+                           model=SimpleNamespace(components=coins, players=deck.model.players))
+    assert tally_name("gap:bank_short", lang, words_of(poor)) == said
+    assert words_of(deck) == dict(deck.spec.words)  # the shipped box: the whole bank, as the figures show

@@ -600,3 +600,29 @@ def test_draco_lists_its_highest_counts_cards_then_coins_then_money() -> None:
     assert said.startswith("action cards in one hand (22); gold coins on the players’ lairs (25); silver coins on")
     assert said.endswith("silver coins the bank could not pay (60)")
     assert list(book_order({"b": 1, "a": 2}, "peak", Naming())) == ["b", "a"]  # no words: the engine's order
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) -> None:
+    """Tenth reading it24: validate gave the solo game's mean, median and range but not what the player reads
+    them as, the book's verdicts. The share of games per verdict, each verdict by the deck's own title and its
+    range, under the heading the book gives the scale (its catalog): no name written a second time."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.catalog import book_words
+    from cardgen.simulate.summary import scale_line
+
+    deck = resolve("royale-solo", ROOT)
+    naming = Naming.of(deck, lang)
+    bands = deck.rules.score_bands
+    histogram = [[0, 3], [6, 3], [7, 2], [8, 1], [10, 0], [11, 0], [12, 1]]  # 10 games: 6, 3, 0 and 1 per band
+    line = scale_line(histogram, lang, naming)
+    heading = book_words("Solo score scale", lang, "royale")
+    assert line.startswith(heading[:1].lower() + heading[1:]), line
+    shares = {"en": ("10.0%", "0.0%", "30.0%", "60.0%"), "fr": ("10,0\u202f%", "0,0\u202f%", "30,0\u202f%", "60,0\u202f%"),
+              "it": ("10,0\u00a0%", "0,0\u00a0%", "30,0\u00a0%", "60,0\u00a0%")}[lang]
+    spans = {"en": "{}–{}", "fr": "{} à {}", "it": "da {} a {}"}[lang]
+    places = [line.index(getattr(b.title, lang)) for b in bands]
+    assert places == sorted(places)  # best verdict first, as the book's table
+    for band, share in zip(bands, shares):
+        assert f"{getattr(band.title, lang)} ({spans.format(band.min, band.max)}) {share}" in line, line
+    assert scale_line([], lang, naming) is None and scale_line(histogram, lang, Naming()) is None
