@@ -55,8 +55,8 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
     assert lines[1] == "Fewer games where the bank runs out of coins (4% of games instead of 95%)."
-    assert lines[2] == ("Silver coins the bank could not pay, the most at any one time in a game, on average: down "
-                        "from 25.4 to 0.2.")
+    assert lines[2] == ("Silver coins the bank could not pay, the most at any one time in a game, on average: "
+                        "25.4 → 0.2.")  # the words and the arrow of the "Other counts" line (en57, en36)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
     again = verdict({"metrics": other, "games": 100, "game_words": DRACO.words}, most=3)
     assert [s.split()[:3] for s in again[:3]] == [s.split()[:3] for s in lines[:3]]  # the same order
