@@ -516,7 +516,8 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
                            code_time_limit=opts.code_time_limit, engine=compare_engine(fixer.deck.game),
                            scheduler=opts.scheduler)
     compared = run_compare(fixer.deck, variant, copts)
-    words = dict(fixer.deck.spec.words)
+    from cardgen.games.base import words_of
+    words = words_of(fixer.deck)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
     # every sentence, not compare's first four and "see the tables": fix prints no table
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
