@@ -395,3 +395,45 @@ def _page_texts(pdf: bytes) -> list[str]:
         return [_flat(doc[number].get_textpage().get_text_range()) for number in range(len(doc))]
     finally:
         doc.close()
+
+
+def widows(deck_id: str, lang: str, paper: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], int]:
+    """Where ("page:frame") the last line of a paragraph broken across columns or pages stands alone at the top,
+    and how many paragraphs the book breaks."""
+    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.typeset import RulebookDoc
+
+    drawn: list[tuple[object, str]] = []
+    original = RulebookDoc.afterFlowable
+
+    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
+        if doc.frame is not None and not isinstance(flowable, (ActionFlowable, Spacer)):
+            drawn.append((flowable, f"{doc.page}:{doc.frame.id}"))
+        original(doc, flowable)
+
+    monkeypatch.setattr(RulebookDoc, "afterFlowable", record)
+    render_rulebook(resolve(deck_id, ROOT), lang, paper)
+    alone = [where for (before, was), (flow, where) in zip(drawn, drawn[1:])
+             if was != where and getattr(before, "_splitpara", 0) and isinstance(flow, Paragraph)
+             and len(flow.blPara.lines) == 1]
+    return alone, sum(getattr(flow, "_splitpara", 0) for flow, _ in drawn)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_no_paragraph_leaves_its_last_line_alone_atop_a_column(deck_id: str, lang: str, paper: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A widow (round 65, it7: Royale's definition of "satisfied" broke across the page and left "nessuna." alone
+    at the top of page 3): a paragraph broken across columns takes at least two lines to the next one."""
+    alone, _ = widows(deck_id, lang, paper, monkeypatch)
+    assert not alone, f"{deck_id}/{lang}/{paper}: widowed last lines"
+
+
+def test_the_widow_check_sees_the_paragraphs_a_book_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Royale's Italian A4 book breaks the definition of "satisfied" across pages 2 and 3 (it7): the check sees
+    it, else it would prove nothing."""
+    assert widows("royale", "it", "a4", monkeypatch)[1] >= 1
