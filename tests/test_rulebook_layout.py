@@ -437,3 +437,39 @@ def test_the_widow_check_sees_the_paragraphs_a_book_breaks(monkeypatch: pytest.M
     """Royale's Italian A4 book breaks the definition of "satisfied" across pages 2 and 3 (it7): the check sees
     it, else it would prove nothing."""
     assert widows("royale", "it", "a4", monkeypatch)[1] >= 1
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_charity_toast_example_is_read_in_one_column(lang: str, paper: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 65, en25: Charity Toast's example of a toast was cut in two across the columns of page 4. Where a
+    column holds it and its table of money, it is set whole in one (its boxes kept whole, the example set after the
+    action cards where it would leave a column blank: ``typeset.RulebookDoc.skips_column``); where
+    none does (the Italian Letter book), its two boxes share one page."""
+    from reportlab.platypus import PageBreak, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.typeset import FOOTER, MARGIN, RulebookDoc
+
+    drawn: list[tuple[object, str]] = []
+    original = RulebookDoc.afterFlowable
+
+    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
+        if doc.group is not None and doc.frame is not None and not isinstance(flowable, (ActionFlowable, PageBreak)):
+            drawn.append((flowable, f"{doc.page}:{doc.frame.id}"))  # spacers too: they take height
+        original(doc, flowable)
+
+    monkeypatch.setattr(RulebookDoc, "afterFlowable", record)
+    render_rulebook(resolve("draco-charity-toast", ROOT), lang, paper)
+    assert len(drawn) >= 2, "no example of two boxes: the check would prove nothing"
+    flows, frames = [flow for flow, _ in drawn], {where for flow, where in drawn if not isinstance(flow, Spacer)}
+    width = column_width(paper)
+    need = (sum(flow.wrap(width, 0xFFFFFF)[1] for flow in flows) + sum(f.getSpaceBefore() for f in flows[1:])
+            + sum(f.getSpaceAfter() for f in flows[:-1]))
+    column = PAPERS[paper][1] - 2 * MARGIN - FOOTER
+    if need <= column:
+        assert len(frames) == 1, f"{lang}/{paper}: a column holds the example, set in {sorted(frames)}"
+    else:
+        assert len({where.split(":")[0] for where in frames}) == 1, f"{lang}/{paper}: {sorted(frames)}"
