@@ -6,8 +6,10 @@ becomes a PDF bookmark. A block kept on one page (``markup.KeepOnPage``: a worke
 example) starts a new page when it fits an empty one but not what is left of the
 current one (``fits_columns``); the sections after it that fit what is left are set
 there first (``lift``), or, when none fits, the whole chapter that follows it, run on
-over the page (``run_on``). The document is built with reportlab's ``invariant`` mode, so
-the same deck and language always give the same bytes.
+over the page (``run_on``); that chapter also goes first when the block would fit this
+page only by opening its next column and leaving more than ``LIFT_GAP`` of this one
+blank (``RulebookDoc.skips_column``). The document is built with reportlab's
+``invariant`` mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
