@@ -38,7 +38,7 @@ def test_check_lines_in_french_and_a_projects_own_check_as_written() -> None:
     en = format_checks(deck, results, "en").splitlines()  # type: ignore[arg-type]
     assert en[1:] == ["  PASS  3 players · the room holds 5 guests: 5 seats, 1 left",
                       "  FAIL              my own rule: too long"]
-    assert checks_summary(1, 0, "fr") == "1 jeu vérifié\u202f; aucune vérification en échec"
+    assert checks_summary(1, 0, "fr") == "1 jeu vérifié\u202f; aucune vérification n’a échoué"
     assert checks_summary(1, 0, "it") == "1 gioco verificato: nessuna verifica fallita"  # read 9 it24: "mazzo" is the draw pile
     assert checks_summary(1, 0, "en") == "1 deck checked, none failed"
     assert checks_summary(2, 3, "it") == "2 giochi verificati: 3 verifiche fallite"
@@ -148,15 +148,22 @@ def _checked(deck: str, lang: str, capsys: pytest.CaptureFixture[str]) -> str:
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", ["card faces print correctly in French: all 16 faces (fronts and backs) fit their layouts",
+    ("en", ["card faces print correctly in French: all 16 faces (8 fronts, 8 backs) fit their layouts",
+            "every component present: 8 different designs, none missing",
+            "the game lasts more than one course: between 12 and 18 courses",
+            "everyone is chef at least once: at least 12 courses for 3 players",
             "the chef can lay the table: 110 cards, 6 per course, so 18 full courses at most",
             "between 12 and 18 courses, however many cards the players draw",
             "5 Emerald cards, each removes 2 of the king’s portions; 105 portion cards in the game"]),
-    ("fr", ["les faces en italien s’impriment correctement", "le chef peut dresser la table : 110 cartes, 6 par "
+    ("fr", ["les faces en italien s’impriment correctement : les 16 faces (8 recto, 8 verso)",
+            "la partie dure plus d’un service : entre 12 et 18 services", "au moins 12 services pour 3 joueurs",
+            "le chef peut dresser la table : 110 cartes, 6 par "
             "service, soit 18 services complets au plus", "plusieurs plats au choix : 7 plats différents",
             "Emerald trouve des portions à retirer : 5 cartes Emerald, chacune retire 2 portions du roi ; 105 cartes "
             "Portion dans le jeu"]),
-    ("it", ["le carte in inglese si stampano correttamente: 16 facce (fronte e retro) entrano nel formato",
+    ("it", ["le carte in inglese si stampano correttamente: 16 facce (8 fronti, 8 retri) rientrano nel formato",
+            "nessun componente mancante: 8 componenti diversi, tutti presenti",
+            "la partita dura più di una portata", "almeno 12 portate per 3 giocatori",
             "il cuoco può apparecchiare la tavola: 110 carte, 6 per portata, quindi al massimo 18 portate complete",
             "5 carte Emerald, ognuna toglie 2 porzioni al re; 105 carte porzione nel gioco", "1 gioco verificato"])])
 def test_king_luis_check_speaks_the_books_words(lang: str, said: list[str], capsys: pytest.CaptureFixture[str]
@@ -171,14 +178,20 @@ def test_king_luis_check_speaks_the_books_words(lang: str, said: list[str], caps
 
 @pytest.mark.parametrize("lang, said", [
     ("en", ["3 rows and 3 columns of 3 cards", "exactly one End of the Banquet card: 1 in the game",
-            "each score from 0 to 12 has a verdict"]),
+            "each score from 0 to 12 has a verdict", "every component present: 110 different designs, none missing",
+            "all 220 faces (110 fronts, 24 other sides, 86 backs) fit their layouts",
+            "1 player · every player letter has its nobles and imposter"]),
     ("fr", ["chaque rangée et chaque colonne de la desserte peut être prise : 3 rangées et 3 colonnes de 3 cartes",
-            "une seule carte Fin du banquet : 1 dans le jeu", "chaque score de 0 à 12 a son verdict"]),
+            "une seule carte Fin du banquet : 1 dans le jeu", "chaque score de 0 à 12 a son verdict",
+            "1 joueur · chaque lettre de joueur a ses nobles et son imposteur"]),
     ("it", ["3 righe e 3 colonne di 3 carte", "4 lettere di giocatore, ognuna con 6 nobili",
-            "una sola carta Fine del banchetto: 1 nel gioco", "ogni punteggio da 0 a 12 ha il suo verdetto"])])
+            "una sola carta Fine del banchetto: 1 nel gioco", "ogni punteggio da 0 a 12 ha il suo verdetto",
+            "la scala dei punteggi del solitario è completa", "110 componenti diversi, tutti presenti"])])
 def test_royales_check_speaks_the_books_words(lang: str, said: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """Read 9 (fr15, fr16, it25, it27, en32): rows and columns, not "alignements"; the End of the Banquet card
-    counted, not "présente"; the book's "lettera di giocatore" and "verdict"."""
+    counted, not "présente"; the book's "lettera di giocatore" and "verdict". Read 11 (en37, en38, it41, fr22,
+    it44): 110 designs (not "kinds": the book has 6 dish types), where the 220 faces come from, the player
+    letter (not "every player" at 1 player), the solo's score scale."""
     out = " ".join(_checked("royale", lang, capsys).split())
     assert all(s in out for s in said), [s for s in said if s not in out]
     assert not any(w in out for w in ("alignement", "présente", "fascia", "band", "tranche", "lettere dei"))

@@ -41,7 +41,7 @@ def test_check_fails_a_broken_variant(mini_project: Path, capsys: pytest.Capture
     code = main(["--project", str(mini_project), "check", "tiny"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "FAIL  5 players · at least two courses" in out
+    assert "FAIL  5 players · the game lasts more than one course" in out
 
 
 def test_check_bad_input_exits_2(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -78,7 +78,7 @@ def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Pa
     assert code == 1
     assert "games failed; the first (game " in out and "with house rule house/rule.py" in out
     assert "rule gap" not in out and "seat win rates" not in out and "scores:" not in out
-    assert "no report: " in out and not (tmp_path / "out").exists() and "most at once" not in out
+    assert "no report: " in out and not (tmp_path / "out").exists() and "highest counts" not in out
     assert (tmp_path / "v.json").exists()  # the data says it failed
 
 

@@ -112,13 +112,13 @@ def test_charts_write_percentages_with_babel_in_french() -> None:
     assert f">{percent(0.28456, 'fr')}<" in rates and ">28,5\u202f%<" in rates and "28.5" not in rates
     assert f"{percent(0.25, 'fr')}</title>" in rates  # the fair-share line
     overlay = overlay_svg([("a", [[1, 1], [2, 3]], "#999")], "T", "x", lang="fr")
-    assert "a 2: 75\u202f%</title>" in overlay
+    assert "a 2\u202f: 75\u202f%</title>" in overlay  # the French colon (fr77)
     assert f">{percent(0.2, 'fr', places=0)}<" in overlay  # the grid's labels
     forest = differences_svg([{"label": "x", "difference": -0.125, "low": -0.2, "high": -0.05,
                                "significant": True}], "F", lang="fr")
     # a difference of shares in percentage points and its interval as the tables write them (tenth reading it80,
     # fr77: "-3 points [-14,3, +8,3]", the comma both decimal mark and separator, "points" the game's)
-    assert "x: −12,5 pp [−20,0\u202f; −5,0] (significatif)</title>" in forest
+    assert "x\u202f: −12,5 pp [−20,0\u202f; −5,0] (significatif)</title>" in forest
     spread = spread_svg([("s", {"n": 3, "min": 0.5, "p10": 1, "median": 2.5, "p90": 3, "max": 4}, "#999")], "S", "x",
                         lang="fr")
     assert "médiane 2,5" in spread

@@ -6,6 +6,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import pytest
+
 from cardgen.report.pages import _fairness, metrics_table
 from cardgen.report.svg import WHISKER, grouped_rates_svg
 from cardgen.report.templating import macro
@@ -228,9 +230,9 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
-    assert "le plus à la fois dans une partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
+    assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text
-    assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 3)" in text
+    assert ("la banque se vide tranché par un choix de cette édition 5 3 11 (partie 3)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
     assert "le moteur de règles échoue non tranché 1 1 12 (partie 5) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
@@ -303,3 +305,21 @@ def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
     [row] = metrics_table([m], "en")["rows"]
     assert row["interval"] == "[−14.9 to +8.9]" and ": −3.0 pp [−14.9 to +8.9]</title>" in svg
     assert "14.3" not in svg
+    fr = forest([m], "F", "fr")  # fr77: the French chart in French typography, the table's interval too
+    [row] = metrics_table([m], "fr")["rows"]
+    assert "\u202f: −3,0 pp [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
+
+
+@pytest.mark.parametrize(("lang", "rate", "fair"), [
+    ("fr", "joueur 1, Le Roi Lui\u202f: 38\u202f% (intervalle de confiance à 95\u202f%\u202f: [29,1\u202f%\u202f; "
+           "47,8\u202f%])", "juste part\u202f: 50\u202f%"),
+    ("it", "giocatore 1, Re Lui: 38\u00a0% (intervallo di confidenza al 95\u00a0%: [29,1\u00a0%; 47,8\u00a0%])",
+     "giusta quota: 50\u00a0%"),
+    ("en", "seat 1, King Lui: 38% (95% confidence interval: [29.1% to 47.8%])", "fair share: 50%")])
+def test_a_rate_chart_s_hover_titles_are_in_the_language_s_typography(lang: str, rate: str, fair: str) -> None:
+    """Tenth reading fr77: "joueur 1, Le Roi Lui: 38 % (intervalle de confiance à 95 % 29,1 % – 47,8 %)" had the
+    English colon and an interval written as no table of the report writes one."""
+    name, label = rate.split(",")[0], rate.split(", ")[1].split(":")[0].rstrip("\u202f")
+    svg = str(grouped_rates_svg([(name, [(label, {"rate": 0.38, "low": 0.291, "high": 0.478}, "#999")])], "T",
+                                fair=0.5, fair_label=fair.split(":")[0].rstrip("\u202f"), lang=lang))
+    assert f"<title>{rate}</title>" in svg and f"<title>{fair}</title>" in svg, re.findall("<title>.*?</title>", svg)

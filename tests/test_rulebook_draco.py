@@ -749,3 +749,20 @@ def test_round_64_words_of_the_draco_books(lang: str) -> None:
             assert f"<b>{norm(card)}</b> " in markup, (deck_id, card)
         assert not re.search(r"last draw pile|dernière pioche|ultimo mazzo", markup), deck_id
     assert norm(GIFT_NO_CHANGE[lang]) in norm(html.unescape(render_markup(decks()["draco-charity-toast"], lang)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_short_game_ruling_follows_the_step_that_sets_cards_aside(lang: str) -> None:
+    """Round 65, it42: the ruling on how many action cards go back in the box came after the whole set-up list and
+    opened the next column after steps 5 and 6, away from step 4 that puts them back. It now follows step 4, and
+    the list goes on at 5."""
+    deck = decks()["draco-short"]
+    markup = render_markup(deck, lang)
+    setting_up = norm(translations(lang, "draco").gettext("Setting up"))
+    start = markup.index(f"<h1>{setting_up}</h1>")
+    box = markup.index('<box kind="ruling">', start)
+    before, after = markup[start:box], markup[box:]
+    steps = before.split("<li>")
+    assert len(steps) - 1 == 4 and before.rstrip().endswith("</ol>"), before[-300:]
+    assert re.search(rf"\b{deck.rules.cards_set_aside}\b", steps[-1]), "step 4 puts the cards back in the box"
+    assert re.match(r'<box kind="ruling">.*?</box>\s*<ol start="5">\s*<li>', after, re.S), after[:600]

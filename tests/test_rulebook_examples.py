@@ -156,6 +156,20 @@ def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang
     assert glance in base and glance not in markup
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_gift_has_one_recipient_and_one_change_rule(lang: str) -> None:
+    """Read 11 (en28): the turn's step sent the gift to "the poorest player", who may be the proposer; every part
+    names the poorest *other* player. Read 11 (it31): the first sentence let only the bank change a gold coin, the
+    last the bank or the recipient; both now name the same two."""
+    book = resolve("draco-charity-toast", ROOT).model.book
+    other = {"fr": "au plus pauvre des autres joueurs", "it": "al più povero degli altri giocatori",
+             "en": "the poorest other player"}[lang]
+    for part in ("toast", "toast_step", "toast_glance"):
+        assert other in book[part][lang], part
+    change = {"fr": "la banque ou ce joueur", "it": "la banca o quel giocatore", "en": "the bank or that player"}[lang]
+    assert change in book["toast"][lang].split(". ")[0]
+
+
 def test_a_rule_that_fails_in_the_example_stops_the_build_in_one_line(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture[str],
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
@@ -322,3 +336,36 @@ def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path:
     shutil.copy(ROOT / "variants" / "royale" / "royale-solo.yaml", tmp_path / "variants")
     markup = render_markup(resolve("royale-solo", tmp_path), "en")
     assert "marks row 1" not in markup and "Then the ghost plays. Suppose you turn over the solo card that marks row 3" in markup
+
+
+#: read 11: words each Draco book now says (it15, en10: the cup goes back to the middle after one round, it does not
+#: stay with the latest toaster; en29, it33: the example points to "Special cases", where each tied player pays
+#: Zork's whole amount; en31, fr15: the single rebuild is this edition's ruling for the base game, not the published one; en9:
+#: Draco lies in the ring, not at the table's edge; fr17: "payer à la place de" read as "at his seat")
+DRACO_SAYS = {
+    ("draco", "en"): ["a toast to Draco needs it in the middle; it then stays a round with the proposer",
+                      "Lay Draco on the table, the side “Cup in his right hand” face up, its top towards the middle of "
+                      "the ring"],
+    ("draco", "fr"): ["après un toast, elle reste un tour devant celui qui l’a porté"],
+    ("draco", "it"): ["dopo un brindisi resta per un giro davanti a chi l’ha proposto"],
+    ("draco-charity-toast", "en"): ["tied as the richest, each owe 4 for him (see “Special cases”)."],
+    ("draco-charity-toast", "fr"): ["doivent chacun payer 4 pour lui (voir"],
+    ("draco-charity-toast", "it"): ["ne devono 4 ciascuno per lui (vedi «Casi particolari»)."],
+    ("draco-short", "en"): ["As this edition rules for the base game, the pile is rebuilt only once."],
+    ("draco-short", "fr"): ["Comme cette édition le décide pour le jeu de base, la pioche n’est reconstituée qu’une "
+                            "fois."],
+    ("draco-short", "it"): ["Come questa edizione stabilisce per il gioco base, il mazzo si ricostituisce una volta "
+                            "sola."],
+    ("draco-no-zork", "fr"): ["Si le personnage qui devrait recevoir l’argent transmis par Frère Jean, ou payer pour "
+                              "lui, est Tante Sarah"],
+}
+DRACO_NO_LONGER = ["brindisi più recente", "at the edge of the table", "when to propose", "As in the base game",
+                   "Comme dans le jeu de base", "Come nel gioco base", "à la place de Frère Jean"]
+
+
+@pytest.mark.parametrize("deck_id, lang", sorted(DRACO_SAYS))
+def test_the_draco_books_say_what_the_eleventh_readers_asked(deck_id: str, lang: str) -> None:
+    """Each wording of read 11 in the book that carries it, and none of the old words left."""
+    text = " ".join(render_markup(resolve(deck_id, ROOT), lang).split())
+    assert all(s in text for s in DRACO_SAYS[deck_id, lang]), [s for s in DRACO_SAYS[deck_id, lang] if s not in text]
+    assert not [w for w in DRACO_NO_LONGER if w in text]

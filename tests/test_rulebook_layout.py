@@ -250,7 +250,7 @@ def test_no_word_is_cut_at_the_foot_of_a_column(deck_id: str, lang: str, paper: 
 #: the end and their worked example kept on one page, run to 6 pages in every language)
 #: (round 63: the English no-Zork book, its example of a toast after the action cards, fills its pages and ends on
 #: the 5th)
-PAGES = {"draco": 6, "draco-charity-toast": {"fr": 7, "it": 7, "en": 6}, "draco-long": 6, "draco-no-zork": {"fr": 6, "it": 6, "en": 5},
+PAGES = {"draco": 6, "draco-charity-toast": 6, "draco-long": 6, "draco-no-zork": {"fr": 6, "it": 6, "en": 5},
          "draco-short": 6,
          "king_lui": 3, "king_lui-gentle-overeating": 3, "king_lui-hungry-dragon": 3, "king_lui-six-players": 3,
          "royale": 5, "royale-masked": 6, "royale-short": 5, "royale-solo": 5}
@@ -395,3 +395,81 @@ def _page_texts(pdf: bytes) -> list[str]:
         return [_flat(doc[number].get_textpage().get_text_range()) for number in range(len(doc))]
     finally:
         doc.close()
+
+
+def widows(deck_id: str, lang: str, paper: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], int]:
+    """Where ("page:frame") the last line of a paragraph broken across columns or pages stands alone at the top,
+    and how many paragraphs the book breaks."""
+    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.typeset import RulebookDoc
+
+    drawn: list[tuple[object, str]] = []
+    original = RulebookDoc.afterFlowable
+
+    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
+        if doc.frame is not None and not isinstance(flowable, (ActionFlowable, Spacer)):
+            drawn.append((flowable, f"{doc.page}:{doc.frame.id}"))
+        original(doc, flowable)
+
+    monkeypatch.setattr(RulebookDoc, "afterFlowable", record)
+    render_rulebook(resolve(deck_id, ROOT), lang, paper)
+    alone = [where for (before, was), (flow, where) in zip(drawn, drawn[1:])
+             if was != where and getattr(before, "_splitpara", 0) and isinstance(flow, Paragraph)
+             and len(flow.blPara.lines) == 1]
+    return alone, sum(getattr(flow, "_splitpara", 0) for flow, _ in drawn)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_no_paragraph_leaves_its_last_line_alone_atop_a_column(deck_id: str, lang: str, paper: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A widow (round 65, it7: Royale's definition of "satisfied" broke across the page and left "nessuna." alone
+    at the top of page 3): a paragraph broken across columns takes at least two lines to the next one."""
+    alone, _ = widows(deck_id, lang, paper, monkeypatch)
+    assert not alone, f"{deck_id}/{lang}/{paper}: widowed last lines"
+
+
+def test_the_widow_check_sees_the_paragraphs_a_book_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Royale's Italian A4 book breaks the definition of "satisfied" across pages 2 and 3 (it7): the check sees
+    it, else it would prove nothing."""
+    assert widows("royale", "it", "a4", monkeypatch)[1] >= 1
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_charity_toast_example_is_read_in_one_column(lang: str, paper: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 65, en25: Charity Toast's example of a toast was cut in two across the columns of page 4. Where a
+    column holds it and its table of money, it is set whole in one (its boxes kept whole, the example set after the
+    action cards where it would leave a column blank: ``typeset.RulebookDoc.skips_column``); where
+    none does (the Italian Letter book), its two boxes share one page."""
+    from reportlab.platypus import PageBreak, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.typeset import FOOTER, MARGIN, RulebookDoc
+
+    drawn: list[tuple[object, str]] = []
+    original = RulebookDoc.afterFlowable
+
+    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
+        if doc.group is not None and doc.frame is not None and not isinstance(flowable, (ActionFlowable, PageBreak)):
+            drawn.append((flowable, f"{doc.page}:{doc.frame.id}"))  # spacers too: they take height
+        original(doc, flowable)
+
+    monkeypatch.setattr(RulebookDoc, "afterFlowable", record)
+    render_rulebook(resolve("draco-charity-toast", ROOT), lang, paper)
+    assert len(drawn) >= 2, "no example of two boxes: the check would prove nothing"
+    flows, frames = [flow for flow, _ in drawn], {where for flow, where in drawn if not isinstance(flow, Spacer)}
+    width = column_width(paper)
+    need = (sum(flow.wrap(width, 0xFFFFFF)[1] for flow in flows) + sum(f.getSpaceBefore() for f in flows[1:])
+            + sum(f.getSpaceAfter() for f in flows[:-1]))
+    column = PAPERS[paper][1] - 2 * MARGIN - FOOTER
+    if need <= column:
+        assert len(frames) == 1, f"{lang}/{paper}: a column holds the example, set in {sorted(frames)}"
+    else:
+        assert len({where.split(":")[0] for where in frames}) == 1, f"{lang}/{paper}: {sorted(frames)}"

@@ -514,3 +514,25 @@ def test_a_tables_labels_attribute_that_is_no_small_number_is_one_markup_error(l
     with pytest.raises(MarkupError, match="labels"):
         conv.table(table, 200)
     conv.table(ET.fromstring('<table widths="1,1" labels="2"><tr><td>a</td><td>b</td></tr></table>'), 200)
+
+
+@pytest.mark.parametrize("start", ["five", "0", "-1", "100", "99999999999999999999"])
+def test_a_list_goes_on_at_its_start_number_and_refuses_any_other_start(start: str) -> None:
+    """``<ol start="5">`` numbers its steps from 5 (a list parted by a ruling box after one of its steps, round 65);
+    a project's template is untrusted: a start that is no step number is the markup's one line."""
+    import xml.etree.ElementTree as ET
+
+    from reportlab.lib import colors
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.markup import Converter, MarkupError
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.rulebook.typeset import column_width
+    from pathlib import Path
+    ROOT = Path(__file__).resolve().parents[1]
+    conv = Converter(resolve("draco", ROOT), "en", make_styles("en", colors.black), column_width("a4"), None)
+    with pytest.raises(MarkupError, match="start"):
+        conv.listing(ET.fromstring(f'<ol start="{start}"><li>a</li></ol>'))
+    steps = conv.listing(ET.fromstring('<ol start="5"><li>a</li><li>b</li></ol>'))
+    assert [item._params["value"] for item in steps.items] == [5, 6]
+    assert [item._params["value"] for item in conv.listing(ET.fromstring("<ol><li>a</li></ol>")).items] == [1]

@@ -41,10 +41,9 @@ BEFORE = {("royale", "fr", "letter"): {4: 0.38, 5: 0.45}, ("royale", "it", "lett
 #: action cards, which fill the right column under the special characters, ``typeset.run_on``).
 STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {
     ("royale", "it", "letter"): [4],
-    # round 64, open faults: the spent-solo-card ruling box sent "End of a solo game" and the credits to a sixth
-    # letter page (p.5 37 % empty); Solo's example, now kept whole on one page, opens the Italian letter p.6
-    # (p.5 69 % empty)
-    ("royale", "en", "letter"): [5],
+    # round 64, open fault: Solo's example, now kept whole on one page, opens the Italian letter p.6 (p.5 69 % empty).
+    # (Royale's English letter book, its p.5 37 % empty, now ends on p.5: the tie ruling's shorter last sentence lets
+    # "End of the game" close p.4 under the example, round 65)
     ("royale-solo", "it", "letter"): [5],
 }
 

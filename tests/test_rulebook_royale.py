@@ -802,3 +802,13 @@ def test_english_names_a_player_s_nobles_and_their_line_of_cards_plainly() -> No
         assert "letter A" not in text and "Player A’s nobles" in text, name
         assert "noble’s column" not in text and "bottom of the noble’s line of cards" in text, name
         assert "packets" not in text, name
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-short", "royale-solo"])
+def test_the_french_books_clear_a_nobles_dishes_never_the_noble(deck_id: str) -> None:
+    """Read 11 fr5: "débarrasser ce noble" reads first as getting rid of the noble card; the book's term is
+    clearing the noble's dishes ("débarrasser les plats d'un noble"), in the example and in the ruling alike."""
+    text = " ".join(render_markup(resolve(deck_id, ROOT), "fr").split())
+    assert "vous débarrassez aussi ses plats de votre plein gré" in text
+    assert "vous devez aussitôt débarrasser ses plats" in text
+    assert "débarrassez aussi ce noble" not in text and "aussitôt le débarrasser" not in text

@@ -100,3 +100,17 @@ def test_no_word_of_the_table_of_changes_is_cut_without_a_hyphen(deck_id: str, l
     assert cells
     assert [w for cell in cells for w in _broken_words(cell)] == []
     assert squeezed == [], f"{deck_id}/{lang}/{paper}: cells broken over too many lines"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_a_card_left_in_the_box_is_the_first_change_listed(lang: str) -> None:
+    """Round 65, fr reader: Draco Without Zork's "La carte Zork n'est pas utilisée" came after the table of
+    changes, isolated, though it is the variant's main change: the cards left out come before the table."""
+    deck = resolve("draco-no-zork", ROOT)
+    kept = {c.id for c in deck.model.components}
+    removed = [c for c in deck.base.model.components if c.id not in kept]
+    assert [c.id for c in removed] == ["zork"], "the check needs the variant's one card left out"
+    markup = render_markup(deck, lang)
+    section = markup[markup.index("<h1>", markup.index("</h1>")):]  # the variant's section opens the body
+    item = section.index(f"<b>{removed[0].name[lang]}</b>")
+    assert section.index("<li>") < item < section.index("<table"), section[:1500]

@@ -61,41 +61,53 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2 (the most in a game at "
-                    "any one time, on average)); details in the report")
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, the most at any one time in a "
+                    "game, on average: 3.1 → 4.2); details in the report")  # one name of the measure (en36, en70)
     assert internal_line(internal[1:] * 2, "fr") == "Autres compteurs (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
 
 
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
     """"No other figure changes" before "stopped after 50 pairs" read as an absence of effect; the stop comes
-    first, and the closing sentence says that smaller changes may go undetected."""
+    first, and the closing sentence says that smaller changes may go undetected, once for the whole comparison
+    (tenth reading it39, fr36: it was said word for word at every player count, with a "apart from the 'Other
+    counts' below" that pointed at its own line), and the action as a sentence of its own."""
     m = {"metric": "winning_score", "group": "tension", "base": 46.0, "variant": 32.6, "difference": -13.4,
          "low": -20.0, "high": -6.0, "significant": True}
     result = {"players": 3, "games": 50, "metrics": [m], "stop": {"early": True, "pairs": 50, "most": 200,
                                                                   "look": 1, "looks": 4}}
     said = verdict(result, "en")
-    assert said[-1] == ("No other change was detected in these 50 pairs; smaller changes may have been missed: "
-                        "add --fixed to play all 200 pairs.")
-    assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
-    assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
+    assert len(said) == 1 and "pairs" not in said[0]  # compare's count names what it found, no caution of its own
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
         "No other figure changed by more than chance alone would explain."
-    # en49: a count that moved (on the "Other counts" line) is named as the exception, never denied
     counted = {**result, "metrics": [m, {"metric": "peak:portions", "group": "internal", "base": 26.6, "variant": 22.9,
                                          "difference": -3.7, "significant": True}]}
-    assert verdict(counted, "en")[-1] == ("No other change was detected in these 50 pairs, apart from the “Other "
-                                          "counts” below; smaller changes may have been missed: add --fixed to "
-                                          "play all 200 pairs.")
-    assert "hormis les «\u202fAutres compteurs\u202f» ci-dessous" in verdict(counted, "fr")[-1]
-    assert "a parte gli «Altri contatori» qui sotto" in verdict(counted, "it")[-1]
     side = {"variant": "king_lui", "sufficiency": []}
+    results = [{**result, "players": p, "verdict": verdict(counted, "en"), "family": 1, "base_result": side,
+                "variant_result": side, "component_impact": []} for p in (3, 4, 5)]
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
-           "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
-                                           "variant_result": side, "component_impact": []}]}
-    lines = format_comparison(doc).splitlines()
-    stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
-    assert stop < next(i for i, line in enumerate(lines) if line.startswith("No other change was detected"))
+           "differences": [], "results": results}
+    for tables in (True, False):
+        lines = format_comparison(doc, tables=tables).splitlines()
+        caution = [line for line in lines if "smaller changes may have been missed" in line]
+        assert caution == ["3, 4 and 5 players: apart from the changes named above, nothing else was detected in "
+                           "these 50 pairs; smaller changes may have been missed. To play all 200 pairs, add --fixed."]
+        stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
+        last = max(i for i, line in enumerate(lines) if line.startswith("5 players: the winner"))
+        assert stop < lines.index(caution[0]) and last < lines.index(caution[0])
+        assert "Other counts”" not in caution[0]
+    one = [{**results[0], "stop": {**result["stop"], "pairs": 80}}, *results[1:]]  # stopped at other looks
+    said = format_comparison({**doc, "results": one}, tables=False)
+    assert "3, 4 and 5 players: apart from the changes named above, nothing else was detected in the pairs played" \
+        in said
+    alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
+    assert "Apart from the changes named above, nothing else was detected in these 50 pairs; smaller changes may " \
+           "have been missed. To play all 200 pairs, add --fixed." in alone
+    for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, rien d’autre"),
+                        ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, non è stato rilevato")):
+        text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}
+                                                                   for r in results]}, tables=False)
+        assert text.count("--fixed") == 1 and words in text, text
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
@@ -159,10 +171,10 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "case covered by this edition’s ruling (the bank runs short of silver coins): 200 times, in " in text
+    assert "case covered by this edition’s ruling (the bank runs out of coins): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
-    assert "rule gap: the bank runs short of silver coins (UNSETTLED)" in unsettled
+    assert "rule gap: the bank runs out of coins (UNSETTLED)" in unsettled
 
 
 def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_its_instructions() -> None:
@@ -247,14 +259,14 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank runs short of silver coins in 190 of 200 games (95.0%), by up to 60 in one "
-                              "game; this edition’s ruling covers it, but 57 more silver coins would have prevented "
-                              "it in 99% of games."),
-                       ("fr", "la banque manque de pièces d’argent dans 190 parties sur 200 (95,0\u202f%), et il en "
-                              "manque jusqu’à 60 dans une partie\u202f; un choix de cette édition règle ce cas, mais "
+    for lang, says in (("en", "the bank runs out of coins in 190 of 200 games (95.0%), up to 60 silver coins short "
+                              "in one game; this edition’s ruling covers it, but 57 more silver coins would have "
+                              "prevented it in 99% of games."),
+                       ("fr", "la banque se vide dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
+                              "pièces d’argent dans une partie\u202f; un choix de cette édition règle ce cas, mais "
                               "57 pièces d’argent de plus l’auraient évité dans 99\u202f% des parties."),
-                       ("it", "la banca resta senza monete d’argento in 190 partite su 200 (95,0\xa0%), con un "
-                              "ammanco fino a 60 in una partita; una scelta di questa edizione risolve il caso")):
+                       ("it", "la banca resta senza monete in 190 partite su 200 (95,0\xa0%), con un ammanco fino a "
+                              "60 monete d’argento in una partita; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
@@ -299,9 +311,9 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
         side = {"variant": "draco", "sufficiency": [{**short, "games_short": p}]}
         return {"players": p, "games": 10, "verdict": ["x"], "metrics": [], "family": 1, "base_result": side,
                 "variant_result": {**side, "variant": "v"}, "component_impact": []}
-    differences = [{"kind": "rule", "field": "fewest", "old": 1, "new": 2},
+    differences = [{"kind": "players", "field": "min", "old": 1, "new": 2},  # a setting in plain words (en39)
                    {"kind": "rule", "field": "drawn", "old": 2, "new": 1}]
-    names = {"rules": {"en": {"fewest": "Players, fewest", "drawn": "Times the card is drawn"}}}
+    names = {"rules": {"en": {"drawn": "Times the card is drawn"}}}
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
            "differences": differences, "results": [result(3), result(4)]}
     lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
@@ -309,7 +321,9 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert heads == ["  3 players: components to print", "  4 players: components to print"]
     below = lines[lines.index(heads[1]) + 1]
     assert "in 4 of 10 games" in below  # the block under each count is that count's
-    assert "players, fewest: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
+    assert "the fewest players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
+    assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
+    assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
     assert "  Components to print" in single.splitlines()  # one count: nothing to tell apart
 
@@ -586,3 +600,29 @@ def test_draco_lists_its_highest_counts_cards_then_coins_then_money() -> None:
     assert said.startswith("action cards in one hand (22); gold coins on the players’ lairs (25); silver coins on")
     assert said.endswith("silver coins the bank could not pay (60)")
     assert list(book_order({"b": 1, "a": 2}, "peak", Naming())) == ["b", "a"]  # no words: the engine's order
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) -> None:
+    """Tenth reading it24: validate gave the solo game's mean, median and range but not what the player reads
+    them as, the book's verdicts. The share of games per verdict, each verdict by the deck's own title and its
+    range, under the heading the book gives the scale (its catalog): no name written a second time."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.catalog import book_words
+    from cardgen.simulate.summary import scale_line
+
+    deck = resolve("royale-solo", ROOT)
+    naming = Naming.of(deck, lang)
+    bands = deck.rules.score_bands
+    histogram = [[0, 3], [6, 3], [7, 2], [8, 1], [10, 0], [11, 0], [12, 1]]  # 10 games: 6, 3, 0 and 1 per band
+    line = scale_line(histogram, lang, naming)
+    heading = book_words("Solo score scale", lang, "royale")
+    assert line.startswith(heading[:1].lower() + heading[1:]), line
+    shares = {"en": ("10.0%", "0.0%", "30.0%", "60.0%"), "fr": ("10,0\u202f%", "0,0\u202f%", "30,0\u202f%", "60,0\u202f%"),
+              "it": ("10,0\u00a0%", "0,0\u00a0%", "30,0\u00a0%", "60,0\u00a0%")}[lang]
+    spans = {"en": "{}–{}", "fr": "{} à {}", "it": "da {} a {}"}[lang]
+    places = [line.index(getattr(b.title, lang)) for b in bands]
+    assert places == sorted(places)  # best verdict first, as the book's table
+    for band, share in zip(bands, shares):
+        assert f"{getattr(band.title, lang)} ({spans.format(band.min, band.max)}) {share}" in line, line
+    assert scale_line([], lang, naming) is None and scale_line(histogram, lang, Naming()) is None

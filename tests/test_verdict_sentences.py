@@ -30,7 +30,11 @@ CASES = [
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
      "More games where a player owes more than they have (20% of games instead of 10%)."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
-     "More action cards in one hand at a game’s peak (10 on average instead of 8)."),
+     "Action cards in one hand, the most at any one time in a game, on average: 8 → 10."),
+    ("draco", "fr", m("peak:hand_size", 10, 8, -2.5, -1.5),  # one name for the measure, no calque of "peak"
+     "Cartes Action dans une main, maximum atteint dans une partie, en moyenne\u202f: 10 → 8."),
+    ("draco", "it", m("peak:hand_size", 8, 10, 1.5, 2.5),
+     "Carte azione in una mano, massimo raggiunto in una partita, in media: 8 → 10."),
     ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "The winner’s score rises from 5 to 6 silver coins on average."),
     ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "L’avance moyenne du vainqueur sur le deuxième augmente de 5 à 6 pièces d’argent."),
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often (from 5 to 6 times per game)."),

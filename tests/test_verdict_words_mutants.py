@@ -33,14 +33,17 @@ def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(na
 
 def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_before() -> None:
     assert label("end_reason:final_toast", "en", DRACO) == "games that end because the final toast is drunk"
-    assert label("gap:bank_short", "en", DRACO) == "games where the bank runs short of silver coins"
-    assert label("peak:hand_size", "it", DRACO) == "massimo raggiunto in una partita, in media: carte azione in una mano"
+    assert label("gap:bank_short", "en", DRACO) == "games where the bank runs out of coins"
+    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (massimo raggiunto in una partita, in media)"
 
 
 def test_a_french_tally_name_is_typeset() -> None:
-    """The French prefix ends with a colon: a narrow no-break space before it, never a plain one."""
+    """A peak's name comes first and its measure after it, in the one name validate, compare and fix give it
+    (tenth reading en70: "most at once per game (mean)" beside the terminal's "each game's peak on average")."""
     assert label("peak:hand_size", "fr", DRACO) == \
-        "maximum atteint dans une partie, en moyenne\u202f: cartes Action dans une main"
+        "cartes Action dans une main (maximum atteint dans une partie, en moyenne)"
+    assert label("peak:hand_size", "en", DRACO) == "action cards in one hand (the most at any one time in a game, " \
+                                                   "on average)"
 
 
 def test_a_tally_no_one_names_reads_in_words_never_snake_case() -> None:
@@ -59,7 +62,7 @@ def test_a_skill_figure_names_searchs_opponent() -> None:
     ("safety_cap", "en", "the safety cap on decisions is reached"),  # a bare id, no kind before it
     ("end_reason:engine_error", "fr", "le moteur de règles échoue"),
     ("end_reason:stalled:no_legal_action", "en", "a case the rules do not settle: a player has no legal move"),
-    ("end_reason:stalled:bank_short", "en", "a case the rules do not settle: the bank runs short of silver coins"),
+    ("end_reason:stalled:bank_short", "en", "a case the rules do not settle: the bank runs out of coins"),
     ("end_reason:stalled:odd_new_gap", "en", "a case the rules do not settle: odd new gap"),
     ("end_reason:stalled:two:parts", "en", "a case the rules do not settle: two:parts"),
     ("end_reason:final_toast", "en", "the final toast is drunk"),

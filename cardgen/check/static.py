@@ -57,23 +57,26 @@ def print_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list
     for lang in [lang for lang in deck.languages if langs is None or lang in langs]:
         canvas = dry_canvas()  # drawing registers the fonts a face uses, and only those
         faces = 0
+        sides_drawn = {"fronts": 0, "others": 0, "backs": 0}  # where the faces come from: a designer checks the sum
         error = None
         for comp in deck.model.components:
             sides = [(face, False) for face in comp.faces]
             if has_reverse(comp) and len(comp.faces) == 1:
                 sides.append((None, True))
-            for face, back in sides:
+            for j, (face, back) in enumerate(sides):
                 error = paint_error(deck, comp, face, lang, back, canvas)
                 if error is not None:
                     break
                 faces += 1
+                sides_drawn["backs" if back else "others" if j else "fronts"] += 1
             if error is not None:
                 break
         if error is not None:
             out.append(worded_check(CHECKS, "faces", None, False, "fail", lang=lang, language=_language(lang),
                                     message=error.message))
             continue
-        out.append(worded_check(CHECKS, "faces", None, True, lang=lang, language=_language(lang), n=faces))
+        out.append(worded_check(CHECKS, "faces", None, True, "detail" if sides_drawn["others"] or faces == 1 else "detail_plain",
+                                lang=lang, language=_language(lang), n=faces, **sides_drawn))
     return out
 
 

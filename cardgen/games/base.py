@@ -295,8 +295,11 @@ class GameSpec:
     book_examples: Callable[["ResolvedDeck", Callable[[int | None], Any]], dict[str, Any]] | None = None
     #: the game's words for reports (``words.json`` in its package): ``unit`` (language -> [one, many]: what
     #: a score counts, "coins") and ``tallies`` (language -> engine tally -> its name: ``gap:bank_short`` ->
-    #: "the bank runs short of silver coins"), so no report shows an engine's id
+    #: "the bank runs out of coins"), so no report shows an engine's id
     words: Mapping[str, Any] = field(default_factory=dict)
+    #: ``deck_words(deck, words)``: ``words`` as one deck's data makes them true (Draco's bank empties of every
+    #: coin only where loose change cannot use up its silver alone: a deck with fewer silver coins says less)
+    deck_words: Callable[[Any, Mapping[str, Any]], Mapping[str, Any]] | None = None
 
 
 def _book_fields(package: str) -> dict[str, Any]:
@@ -334,6 +337,14 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package),
         **_book_fields(package)}
     return GameSpec(**{**fields, **differs})
+
+
+def words_of(deck: Any) -> dict[str, Any]:
+    """The game's words (``GameSpec.words``) for ``deck``: as its ``deck_words`` makes them true of this deck's
+    data, where the game has one (the words every report and terminal line takes)."""
+    words = dict(deck.spec.words)
+    hook = getattr(deck.spec, "deck_words", None)
+    return dict(hook(deck, words)) if hook else words
 
 
 def _package_words(package: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.fileio import write_atomic
+from cardgen.games.base import words_of
 from cardgen.report.pages import fixable
 from cardgen.report.playtest import PAGE, WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
@@ -147,7 +148,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
                     echo(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
                                                       players=say_n("players", r["players"], opts.lang)), opts.lang,
-                                     deck.spec.words))
+                                     words_of(deck)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:

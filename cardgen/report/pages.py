@@ -22,7 +22,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share, lowered, option_lines, stop_lines
+from cardgen.simulate.summary import (Naming, agent_word, counted_first, is_share, lowered, option_lines, stop_lines,
+                                      stopped_caution)
 from cardgen.simulate.verdict import label as metric_label
 from cardgen.terminal import say, say_n
 
@@ -399,6 +400,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         stop = [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
         lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
                          for i, s in enumerate(verdict(r, lang, names=names))]
+    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang)]  # once, as the terminal
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": False, "text": prefix + line.strip()}

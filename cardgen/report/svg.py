@@ -96,6 +96,17 @@ def _whisker(parts: list[dict[str, Any]], lo: float, hi: float, cy: float, half:
                                       "y2": f"{cy + half:.1f}", "stroke": WHISKER}))
 
 
+def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = None) -> str:
+    """A chart's hover title in ``lang``'s typography: "label : value" with French's narrow space before the
+    colon, and a share's 95 % interval as the tables write one ("[8,5 % ; 22,1 %]", never "8,5 % – 22,1 %"
+    nor the English "[-14,3, +8,3]": tenth reading fr77)."""
+    from cardgen.simulate.summary import interval
+    if bounds is None:
+        return typeset(TIPS[lang]["value_tip"].format(label=label, value=value), lang)
+    return typeset(TIPS[lang]["rate_tip"].format(label=label, value=value, interval=TIPS[lang]["interval"],
+                                                 range=interval(*(_pc(b, lang) for b in bounds), lang)), lang)
+
+
 def _vertical(x: float, top: Number, base: Number, colour: str, title: str | None = None,
               **attrs: Any) -> dict[str, Any]:
     """A vertical line at ``x`` from ``top`` down to ``base`` (a grid line, the 0 line, the fair share)."""
@@ -183,7 +194,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
             bh = h * s / peak
             parts.append(element("rect", {"x": f"{left + i * bw + 1:.1f}", "y": f"{top + h - bh:.1f}",
                                           "width": f"{max(1.0, bw - 2):.1f}", "height": f"{bh:.1f}", "fill": colour,
-                                          "fill-opacity": "0.55"}, title=f"{label} {labels[i]}: {_pc(s, lang)}"))
+                                          "fill-opacity": "0.55"}, title=tip(lang, f"{label} {labels[i]}", _pc(s, lang))))
     every = max(1, math.ceil(len(labels) / 12))
     for i, label in enumerate(labels):
         if i % every == 0:
@@ -214,22 +225,20 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
         parts.append(_vertical(x, top, base, GRID))
         parts.append(text_at(f"{x:.1f}", base + 14, _pc(tick / 100, lang, 0), "middle"))
     y = top
-    tips = TIPS[lang]
     for name, items in groups:
         parts.append(text_at(left - 6, f"{y + bar * len(items) / 2 + 4:.1f}", name, "end"))
         for label, r, colour in items:
             rate = r.get("rate") or 0.0
             parts.append(element("rect", {"x": left, "y": f"{y + 1:.1f}", "width": f"{w * rate:.1f}",
                                           "height": bar - 2, "fill": colour},
-                                 title=f"{name}, {label}: {_pc(rate, lang)} ({tips['interval']} "
-                                       f"{_pc(r['low'], lang)} – {_pc(r['high'], lang)})"))
+                                 title=tip(lang, f"{name}, {label}", _pc(rate, lang), (r["low"], r["high"]))))
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
             _whisker(parts, lo, hi, cy, 4)
             parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))
             y += bar
         y += 8
     if fair is not None:
-        parts.append(_vertical(left + w * fair, top - 2, base, FAIR, f"{fair_label} {_pc(fair, lang)}",
+        parts.append(_vertical(left + w * fair, top - 2, base, FAIR, tip(lang, fair_label, _pc(fair, lang)),
                                stroke_dasharray="4 3"))
     return chart(width, height, title, parts)
 
@@ -324,8 +333,8 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
                                       "y2": f"{cy:.1f}", "stroke": colour, "stroke-width": 2}))
         mark = f" ({tips['significant']})" if r.get("significant") else ""
         parts.append(element("circle", {"cx": f"{px(r['difference']):.1f}", "cy": f"{cy:.1f}", "r": 4, "fill": colour},
-                             title=f"{r['label']}: {points(r['difference'], lang)} "  # the tables' "−3.0 pp"
-                                   f"{interval(points(r['low'], lang, unit=False), points(r['high'], lang, unit=False), lang)}"
-                                   f"{mark}"))
+                             title=tip(lang, r["label"], f"{points(r['difference'], lang)} "  # the tables' "−3.0 pp"
+                                       f"{interval(points(r['low'], lang, unit=False), points(r['high'], lang, unit=False), lang)}"
+                                       f"{mark}")))
     _axis_label(parts, left, w, height, xlabel)
     return chart(width, height, title, parts)

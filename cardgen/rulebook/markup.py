@@ -9,6 +9,8 @@ of text is and this module alone decides how it looks::
       <p class="lead|small">inline</p>              paragraphs
       <p introduces="yes">inline</p>                a paragraph never parted from the block after it
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
+      <ol start="5">..</ol>                         a numbered list that goes on after a block set between its
+                                                    steps (Draco Short's ruling right after the step it explains)
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
       <box kind="example" breaks="yes" continued="{title} (continued)">..</box>   a box that may break between
@@ -431,8 +433,11 @@ class Converter:
 
     def listing(self, el: ET.Element) -> ListFlowable:
         numbered = el.tag != "ul"
+        start = el.get("start", "1")
+        if not start.isdigit() or not 1 <= int(start) <= 99:
+            raise MarkupError(f"<{el.tag} start=\"{start}\">; expected a step number from 1 to 99")
         items = []
-        for number, li in enumerate(el, start=1):
+        for number, li in enumerate(el, start=int(start)):
             if li.tag != "li":
                 raise MarkupError(f"<{li.tag}> inside <{el.tag}>; expected <li>")
             # explicit numbers, so the list keeps its numbering when split after its first item

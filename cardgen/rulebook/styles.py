@@ -123,9 +123,12 @@ def make_styles(lang: str, accent: colors.Color) -> Styles:
     hyph = hyphenation(languages.hyphenation(lang), names_whole=lang in languages.SHIPPED)
     # Ragged right, not justified: reportlab stretches no-break spaces in justified lines,
     # which would turn French narrow spaces (before : ; ! ?) into wide gaps.
+    # allowWidows=0: a paragraph broken across columns takes at least two lines over, never its last one alone
+    # (round 65, it7: "nessuna." opened Royale's Italian page 3); reportlab moves a line over, or a paragraph of
+    # two or three lines whole
     body = ParagraphStyle("body", fontName="Serif", fontSize=9, leading=12.2, alignment=TA_LEFT,
                           textColor=INK, spaceAfter=4.5, hyphenationLang=hyph, embeddedHyphenation=1,
-                          uriWasteReduce=0.3)
+                          uriWasteReduce=0.3, allowWidows=0)
     return Styles(
         title=ParagraphStyle("title", fontName="Sans-Bold", fontSize=28, leading=32, textColor=accent,
                              alignment=TA_LEFT, spaceAfter=4),

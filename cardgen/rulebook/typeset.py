@@ -6,8 +6,10 @@ becomes a PDF bookmark. A block kept on one page (``markup.KeepOnPage``: a worke
 example) starts a new page when it fits an empty one but not what is left of the
 current one (``fits_columns``); the sections after it that fit what is left are set
 there first (``lift``), or, when none fits, the whole chapter that follows it, run on
-over the page (``run_on``). The document is built with reportlab's ``invariant`` mode, so
-the same deck and language always give the same bytes.
+over the page (``run_on``); that chapter also goes first when the block would fit this
+page only by opening its next column and leaving more than ``LIFT_GAP`` of this one
+blank (``RulebookDoc.skips_column``). The document is built with reportlab's
+``invariant`` mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
@@ -229,6 +231,14 @@ class RulebookDoc(BaseDocTemplate):
         # chapter's end, its first block too tall for what is left: what follows it is set there first
         stranded = (getattr(first, "lifted", 0) == 1 and not move
                     and not fits_columns(first.content[:1], width, rest[:1], self.canv))
+        if not move and not getattr(first, "lifted", 0) and self.skips_column(first, width, rest[0]):
+            # kept whole in the next column, it would leave more than LIFT_GAP of this one empty (Draco's example of
+            # a toast under the special characters, readers of round 65): the chapter after it fills that space
+            lifted = run_on(flowables, width, rest + body, self.canv)
+            if lifted:
+                first.lifted = 1
+                flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
+                return
         if (move and not getattr(first, "lifted", 0)) or stranded:
             lifted = lift(flowables, width, rest[:1] if stranded else rest, body, self.canv)
             if lifted:  # they are set first; the kept block is measured again after them
@@ -236,6 +246,13 @@ class RulebookDoc(BaseDocTemplate):
                 flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
                 return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
+
+    def skips_column(self, first: KeepOnPage, width: float, here: tuple[float, bool]) -> bool:
+        """Whether the block kept on one page ``first`` would open the next column and leave more than ``LIFT_GAP``
+        of this one (``here``: its free height, whether empty) blank: its first block is too tall for what is
+        left of it."""
+        column = max(f._aH for f in self.pageTemplateById("later").frames)
+        return here[0] > LIFT_GAP * column and not fits_columns(first.content[:1], width, [here], self.canv)
 
     def lead_fitting(self, flowables: list[Flowable], lead: int) -> None:
         """The section's first topic box is one that fits, with its heading, what is left of this column: when

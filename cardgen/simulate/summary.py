@@ -31,6 +31,9 @@ class Naming:
     #: component id -> the clarification that rules its shortage and whether the published text decides it: the
     #: warning names the case as the book does ("the bank runs short of silver coins") and whose ruling covers it
     rulings: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    #: the solo game's verdict scale as the book prints it, best verdict first: its heading in the book's words
+    #: and (lowest, highest, verdict) per step, the verdicts from the deck's data (tenth reading it24)
+    scale: tuple[str, tuple[tuple[int, int, str], ...]] = ("", ())
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -38,7 +41,8 @@ class Naming:
         designer figures group (``kinds`` in its words: Royale's four imposters are one "Imposter")."""
         from cardgen.games.base import component_name
         said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
-        words = dict(deck.spec.words)
+        from cardgen.games.base import words_of
+        words = words_of(deck)
         names = {c.id: component_name(deck, c.id, lang) or c.id for c in deck.model.components}
         plurals = {c.id: str(getattr(c.plural, lang, None) or c.plural.en) for c in deck.model.components
                    if getattr(c, "plural", None) is not None}
@@ -49,7 +53,7 @@ class Naming:
                    for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
-                   plurals, rulings)
+                   plurals, rulings, _scale(deck, lang))
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -68,7 +72,8 @@ class Naming:
             plurals.update(n.plurals)
             rulings.update(n.rulings)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title, ruled, plurals, rulings)
+        return cls(first.words, names, shortfall, first.title, ruled, plurals, rulings,
+                   first.scale)
 
     def noun(self, cid: str, n: int, lang: str) -> str:
         """The noun ``n`` of component ``cid`` are counted with: its plural where the deck gives one ("[43] gold
@@ -122,6 +127,32 @@ class Naming:
             return _num(value, lang)
         text = str(value)
         return ((self.words.get("values") or {}).get(lang) or {}).get(text) or text.replace("_", " ")
+
+
+def _scale(deck: Any, lang: str) -> tuple[str, tuple[tuple[int, int, str], ...]]:
+    """A deck's solo verdict scale (``score_bands`` in its rules, Royale's) in ``lang``: the heading the book
+    gives it, from the book's catalog, and each step's range and verdict from the deck; empty without one."""
+    from cardgen.rulebook.catalog import book_words
+    bands = getattr(getattr(deck, "rules", None), "score_bands", None) or ()
+    if not bands:
+        return "", ()
+    return (book_words("Solo score scale", lang, getattr(deck.spec, "id", None)),
+            tuple((b.min, b.max, _said(b.title, lang)) for b in bands))
+
+
+def scale_line(histogram: Sequence[Sequence[float]], lang: str, naming: Naming) -> str | None:
+    """The share of solo games that earn each verdict of the book's scale ("solo score scale: The King’s Head
+    Waiter (11–12) 2%; …"), so that a designer tuning the solo game reads its scores as the player will; None
+    without a scale or a game."""
+    heading, bands = naming.scale
+    games = sum(n for _, n in histogram)
+    if not bands or not games:
+        return None
+    items = [say("scale_item", lang, verdict=verdict, span=say("scale_span", lang, low=low, high=high)
+                 if low != high else str(low),
+                 share=_pct(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True))
+             for low, high, verdict in bands]
+    return say("scale", lang, heading=lowered(heading, lang), items=joined(items, lang))
 
 
 def _said(text: Any, lang: str) -> str:
@@ -303,6 +334,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         points = "_points" if unit(lang, naming.words) == unit(lang) else ""  # scores in points: "punteggi:"
         if solo:  # one player: no winner to set apart from the others, no margin over a second
             lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
+            scale = scale_line(sc["all"].get("histogram") or [], lang, naming)
+            lines += ["  " + scale] if scale else []
         else:
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                            winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang))
@@ -734,6 +767,26 @@ def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
                 looks=s["looks"])]
 
 
+def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
+    """The one closing sentence of the player counts that stopped at a look and named all they found ("3, 4 and
+    5 players: apart from the changes named above, nothing else was detected in these 100 pairs; … add
+    --fixed."): said once for the comparison, where each count said it word for word (tenth reading it39, fr36).
+    Nothing when no count stopped so."""
+    from cardgen.simulate.verdict import WORDS, stopped_quiet
+    from cardgen.text import join_and
+
+    quiet = [r for r in results if stopped_quiet(r)]
+    if not quiet:
+        return []
+    pairs = {r["stop"]["pairs"] for r in quiet}
+    text = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"].format(
+        pairs=next(iter(pairs)), most=quiet[0]["stop"]["most"])
+    if len(results) < 2:
+        return [typeset(text, lang)]
+    players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "
+    return [typeset(players + lowered(text, lang), lang)]
+
+
 def _games_asked(doc: dict[str, Any], lang: str) -> str:
     """``--games`` in words, as the pairs of games they are (the lines below count pairs): "at most" it where a
     player count stopped at a look before it."""
@@ -777,6 +830,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + internal_line(internal, lang, naming))
+    lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""

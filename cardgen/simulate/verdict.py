@@ -145,7 +145,8 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
             own = tally_name(name, lang, words) if prefix != "skill:" else OPPONENTS[lang].get(name[len(prefix):])
-            return _typeset(words_ + (own or name[len(prefix):].replace("_", " ")), lang)
+            own = own or name[len(prefix):].replace("_", " ")  # a peak's measure after its name (tenth reading en70)
+            return _typeset(words_.format(name=own) if "{name}" in words_ else words_ + own, lang)
     return name.replace("_", " ")
 
 
@@ -285,18 +286,41 @@ def headline_metrics(metrics: list[dict[str, Any]], words: Mapping[str, Any] | N
     return sorted(keep, key=lambda m: (-size(m), -_strength(m), m["metric"]))
 
 
+def table_order(chosen: list[dict[str, Any]], metrics: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The figures a verdict names (the biggest changes) said in the order of the tables (``metrics``; cards
+    after them), so that every player count's block reads in one order: turns before scores at 2 players and
+    scores first at 4 made the blocks hard to scan side by side (tenth reading en43)."""
+    place = {m["metric"]: i for i, m in enumerate(metrics)}
+    return sorted(chosen, key=lambda m: place.get(m["metric"], len(place)))
+
+
+def _headlines(result: dict[str, Any], cards: Mapping[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The figures ``verdict`` may name for one player count, its cards' changes among them, in its order."""
+    if cards is None:
+        cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
+    return headline_metrics(result["metrics"] + [c["change"] for c in cards.values()], result.get("game_words"))
+
+
+def stopped_quiet(result: dict[str, Any], most: int = 4) -> bool:
+    """Whether compare's ``verdict`` of this player count ends without its closing sentence: it stopped at a
+    look and named all it found, so "nothing else was detected in these pairs; smaller changes may have been
+    missed" is due, and compare says it once for every such count (``stopped_caution``), not once per count."""
+    top = _headlines(result)
+    return bool((result.get("stop") or {}).get("early")) and 0 < len(top) <= most
+
+
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
             names: dict[str, str] | None = None, alone: bool = False) -> list[str]:
-    """A few plain sentences for one player count: the biggest significant changes first, whatever their
-    source (games not finishing, rule gaps, components running short, seats, designer figures, cards), then
-    what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
+    """A few plain sentences for one player count: the biggest significant changes in the tables' order (one
+    order in every block), whatever their source (games not finishing, rule gaps, components running short,
+    seats, designer figures, cards), then what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
     tally names) come with the result (``game_words``, set by compare). ``alone``: the sentences are printed
     without compare's tables and options (``cardgen fix``): the engine counts that moved are named in the
     sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's."""
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
-    top = headline_metrics(result["metrics"] + [c["change"] for c in cards.values()], words)
+    top = _headlines(result, cards)
     counted = [m["metric"] for m in result["metrics"]
                if m.get("significant") and group(m["metric"]) == "internal" and not speaks(m)]
     counts = bool(counted)
@@ -306,16 +330,16 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
         return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
-           for m in top[:most]]
+           for m in table_order(top[:most], result["metrics"])]
     stop = result.get("stop") or {}
     if len(top) > most:
         rest = len(top) - most
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change";
-        # a count the table's last line names as changed is said as an exception, never denied (en49); fix, which
-        # prints no table, points to compare's option by the command's name
-        key = "nothing_stopped_alone" if alone else "nothing_stopped_counts" if counts else "nothing_stopped"
-        out.append(_typeset(table[key].format(pairs=stop["pairs"], most=stop["most"], label=table["internal"]), lang))
+        # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36); fix, which
+        # prints each count alone and no table, points to compare's option by the command's name
+        if alone:
+            out.append(_typeset(table["nothing_stopped_alone"].format(pairs=stop["pairs"], most=stop["most"]), lang))
     elif counts:
         out.append(_typeset(table["nothing_else_named" if alone else "nothing_else_counts"].format(
             label=table["internal"], names=named), lang))

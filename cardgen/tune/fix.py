@@ -161,26 +161,29 @@ def identical_cards(deck: ResolvedDeck) -> frozenset[str]:
     return frozenset(cid for ids in seen.values() if len(ids) > 1 for cid in ids)
 
 
-def problem_line(p: Problem, lang: str, naming: Naming) -> str:
-    """One problem as a designer reads it ("3 players: the box runs short of 'Silver coin' in 95 % of games")."""
+def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False) -> str:
+    """One problem as a designer reads it ("3 players: short of silver coins in 95% of games"). ``seen``: a
+    problem twice as many games did not confirm, said as what the first games showed ("looked too weak"),
+    never as a fact under a heading that says chance may have made it."""
     players = say_n("players", p.players, lang)
+    tense = "_seen" if seen else ""
     if p.kind == "short":
         return word("problem_short", lang, players=players, piece=_piece(p.name, lang, naming),
                     share=percent(p.share, lang), aim=percent(SHORT_AIM, lang, places=0))
     if p.kind == "seat":
         d = dict(p.detail)
-        return word("problem_seat", lang, players=players, seat=p.name, side=word(d["side"], lang),
+        return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
                     rate=percent(p.share, lang, fixed=True), low=percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
         from cardgen.report.tuning import metric_name
         d = dict(p.detail)
-        return word("problem_target", lang, players=players, figure=metric_name(p.name, lang, naming),
+        return word("problem_target" + tense, lang, players=players, figure=metric_name(p.name, lang, naming),
                     value=significant(p.share, lang), low=significant(d["low"], lang),
                     high=significant(d["high"], lang))
     if p.kind == "card":
         d = dict(p.detail)
-        return word("problem_card", lang, players=players, verdict=word(f"too_{d['side']}", lang),
+        return word("problem_card" + tense, lang, players=players, verdict=word(f"too_{d['side']}", lang),
                     side=word("more" if d["side"] == "strong" else "less", lang),
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     diff=points(abs(p.share), lang, signed=False, unit=False),  # a difference of win rates: points,
@@ -190,10 +193,21 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
                 share=percent(p.share, lang))
 
 
-def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) -> str:
+def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming, chance: bool = False) -> str:
     """A cured problem in short with its figure on the fresh seeds (``fresh``: that player count's figures) beside
-    the deck's: "3 players: short of silver coins in 4% of games (was 94%)". Never the problem's whole sentence
-    with the deck's figure alone, which reads as what the cure leaves."""
+    the deck's: "3 players: short of silver coins in 4% of games (the deck: 94%)". Never the problem's whole
+    sentence with the deck's figure alone, which reads as what the cure leaves. ``chance``: the paired comparison
+    saw no change beyond chance there (7% → 0% on 100 games): the aim is met, but the line says the difference may
+    be chance's, never a cure the same proposal's comparison contradicts."""
+    said = cured_words(p, fresh, lang, naming)
+    if not chance:
+        return said
+    note = word("cured_chance", lang)
+    return f"{said[:-1]}, {note})" if said.endswith(")") else f"{said} ({note})"
+
+
+def cured_words(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) -> str:
+    """``cured_line`` without its caveat."""
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
@@ -219,8 +233,18 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
 def cured_text(fixer: "Fixer", prop: "Proposal", lang: str) -> str:
     """Every problem a proposal cures, in short, with its figures on the fresh seeds (``cured_line``)."""
     naming = Naming.of(fixer.deck, lang)
-    return joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming) for p in fixer.cured(prop.trial)),
-                  lang)
+    return joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, _key(p) in prop.chance)
+                   for p in fixer.cured(prop.trial)), lang)
+
+
+def within_chance(result: dict[str, Any], p: Problem) -> bool:
+    """Whether compare's paired games at ``p``'s player count (``result``) saw no change beyond chance in the
+    problem's own figure: a shortage's per-game peak (its ``shortfall`` row), else any figure at all. A cure
+    claimed there is the fresh games' aim met, not a difference the comparison can tell from chance."""
+    rows = [m for m in result.get("metrics") or [] if m.get("difference") is not None]
+    if p.kind == "short":
+        rows = [m for m in rows if m["metric"] == f"peak:{p.name}"] or rows
+    return not any(m.get("significant") for m in rows)
 
 
 def _piece(tally: str, lang: str, naming: Naming) -> str:
@@ -458,6 +482,10 @@ class Proposal:
     fresh: dict[int, dict[str, Metric]]
     verdicts: dict[int, list[str]]
     effects: dict[int, list[str]]
+    #: the cured problems (``_key``) whose figure the paired comparison cannot tell from chance
+    chance: frozenset[str] = frozenset()
+    #: the pairs of games compare played at each player count (it stops early once a change is clear)
+    pairs: dict[int, int] | None = None
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -488,14 +516,19 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
                            code_time_limit=opts.code_time_limit, engine=compare_engine(fixer.deck.game),
                            scheduler=opts.scheduler)
     compared = run_compare(fixer.deck, variant, copts)
-    words = dict(fixer.deck.spec.words)
+    from cardgen.games.base import words_of
+    words = words_of(fixer.deck)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
     # every sentence, not compare's first four and "see the tables": fix prints no table
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
     effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
                for r in compared["results"]}
-    return Proposal(trial, fresh, verdicts, effects)
+    by_count = {r["players"]: r for r in compared["results"]}
+    chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
+                       and within_chance(by_count[p.players], p))
+    pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
+    return Proposal(trial, fresh, verdicts, effects, chance, pairs)
 
 
 def compare_engine(game: str) -> str:
@@ -680,12 +713,12 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
         echo(word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
         for p in unconfirmed:
-            echo("  " + problem_line(p, lang, naming))
+            echo("  " + problem_line(p, lang, naming, seen=True))
     if not found:
         echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=deck.id,
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
-    echo(word("found", lang, deck=called))
+    echo(word("found", lang, deck=called, n=opts.games, twice=2 * opts.games))
     for p in found:
         echo("  " + problem_line(p, lang, naming))
     if any(p.kind == "short" for p in found):  # fix's aim and validate's print count are two targets: say both
@@ -749,8 +782,8 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
-    echo(word("checking_one" if n == 1 else "checking", lang, n=n, seed=opts.seed + FRESH_SEED), file=sys.stderr,
-          flush=True)
+    echo(word("checking_one" if n == 1 else "checking", lang, n=n, seed=opts.seed + FRESH_SEED,
+              games=say_n("games", opts.games, lang)), file=sys.stderr, flush=True)
     written: list[tuple[Proposal, Path]] = []
     for trial in cures:
         if len(written) == opts.best:
@@ -758,29 +791,76 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         prop = check_cure(fixer, trial, found)
         if prop is None:
             continue
-        path = write_proposal(fixer, prop, len(written) + 1, found)
-        written.append((prop, path))
-        _say_proposal(fixer, prop, path, len(written))
+        written.append((prop, write_proposal(fixer, prop, len(written) + 1, found)))
+    _say_proposals(fixer, written)
     _write_record(fixer, written)
     if written:  # what to do next: the smallest proposal, and the command that shows all it moves
         echo(word("next", lang, deck=fixer.deck.id, path=written[0][1]))
     return 0 if written else 1
 
 
-def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int) -> None:
+def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
+    """The player counts at which every proposal's comparison with the deck says the same words: said once, above
+    the proposals, so that each proposal shows only how it differs (three proposals of 69, 77 and 134 silver coins
+    repeated the same 4- to 6-player paragraphs three times). One proposal shares nothing: it is said whole."""
+    if len(props) < 2:
+        return {}
+    first = props[0]
+    return {n: v for n, v in first.verdicts.items()
+            if all(p.verdicts.get(n) == v and (p.pairs or {}).get(n) == (first.pairs or {}).get(n) for p in props)}
+
+
+def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
+    """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
+    no proposal moves anything else), then each one's file, cures, change, cost and its own comparisons."""
+    lang = fixer.opts.lang
+    props = [p for p, _ in written]
+    shared = shared_verdicts(props)
+    held = bool(props) and not any(e for p in props for e in p.effects.values())
+    if shared:
+        echo(word("shared", lang, n=len(props), deck=_called(fixer)))
+        for players in sorted(shared):
+            echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
+        if held:
+            echo(word("held", lang))
+    for rank, (prop, path) in enumerate(written, 1):
+        _say_proposal(fixer, prop, path, rank, shared, held and bool(shared))
+
+
+def _called(fixer: Fixer) -> str:
+    """The deck by its title, as the command's first line names it ("Draco & Co"), its id where it has none."""
+    return Naming.of(fixer.deck, fixer.opts.lang).title or fixer.deck.id
+
+
+def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
+    """Compare's sentences at one player count, after a colon: lower case unless a name starts them."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
+                pairs=(prop.pairs or {}).get(players, fixer.opts.games),
+                text=item_case(" ".join(prop.verdicts[players]), naming))
+
+
+def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]],
+                  held_said: bool) -> None:
+    """One proposal: its file, what it cures on the new games, the change, its cost, and its comparisons with the
+    deck that ``shared`` does not already say."""
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
     params = opts.params
     echo(word("proposal", lang, k=rank, path=path))
     naming = Naming.of(deck, lang)
-    echo(word("cures", lang, what=cured_text(fixer, prop, lang)))
     echo(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
                                              naming)))
     echo(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
+    echo(word("cures", lang, games=say_n("games", opts.games, lang), what=cured_text(fixer, prop, lang)))
     for players in sorted(prop.verdicts):
-        echo(word("verdict", lang, deck=deck.id, players=say_n("players", players, lang),
-                   text=" ".join(prop.verdicts[players])))
+        if players not in shared:
+            echo(_verdict_line(fixer, prop, players, "verdict"))
     effects = [e for players in sorted(prop.effects) for e in prop.effects[players]]
-    echo(word("side", lang, text=" ".join(dict.fromkeys(effects))) if effects else word("held", lang))
+    if effects:
+        echo(word("side", lang, text=" ".join(dict.fromkeys(effects))))
+    elif not held_said:
+        echo(word("held", lang))
 
 
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:

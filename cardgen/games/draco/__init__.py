@@ -19,4 +19,5 @@ GAME = package_spec(
     # is the one dealt (a bank that runs short is a consequence to read, not a repeat: not listed)
     tally_sources={"peak:gold_in_hands": ("gold-coin",), "peak:silver_in_hands": ("silver-coin",),
                    "peak:hand_size": ("hand_size",)},
+    deck_words=on_first_use("cardgen.games.draco.bank", "deck_words"),
 )

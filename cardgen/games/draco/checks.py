@@ -150,7 +150,7 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
     toast = len(r.toast_payouts) + len(r.toast_costs)
     out.append(worded_check(CHECKS, "circle", players, _sum(deck, "draco") == 1 and toast <= seats,
                             chars=2 * players, specials=specials, seats=seats, paid=len(r.toast_payouts),
-                            charged=len(r.toast_costs)))
+                            charged=len(r.toast_costs), toast=toast))
     bank_gold = gold - need_gold
     payout = sum(r.toast_payouts)
     change = sum(v % r.silver_per_gold for v in r.toast_payouts)
