@@ -216,6 +216,31 @@ class KingLuiFast(BatchEngine):
                 pass
             raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
 
+    def _loop_call(self, games: batch.Games, first: int, ctx: tuple, buffers: batch.Buffers) -> tuple[int, int]:
+        """``BatchEngine._loop_call``; a house rule's loop is a guarded call the supervisor watches (``cardgen.contain``).
+
+        Compiled code runs out of the in-process guard's reach (no ``SIGALRM`` handler runs inside numba's loop), so
+        a rule that never returns (``while True: pass``) is stopped from outside: each call plays at most
+        ``house_batch()`` games under the time limit of one call into project code, then leaves. The loop is
+        compiled (or loaded from numba's disk cache) before the clock starts: compiling is not the rule's time."""
+        if self.house is None:
+            return super()._loop_call(games, first, ctx, buffers)
+        import os
+
+        from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
+
+        stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit()))
+        part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
+        ready(self.loop, (part, first, ctx, buffers))
+        pid = os.getpid()
+        seed, more = int(games.seeds[first]), stop - first - 1  # the batch's first seed: the game stuck may be later
+        contain.enter(f"{self.house.shown}, hook scores (compiled, seed {seed}" + (f" and {more} more)" if more else ")"),
+                      guard.time_limit(), pid)
+        try:
+            return self.loop(part, first, ctx, buffers)
+        finally:
+            contain.leave(pid)
+
     def _room(self, cap: int) -> None:
         """A gap buffer big enough for ``cap`` decisions (every turn can raise two gaps)."""
         self.gaps = np.zeros((2 * (cap + self.t.cards) + 64, 3), dtype=np.int64)
@@ -240,6 +265,30 @@ class HouseLoop(NamedTuple):
 
     loop: object  #: ``play_many`` with the rule's hooks in place of the steps they replace
     describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+    shown: str  #: the rule file as the project names it (``house/rule.py``)
+
+
+#: Seconds one compiled game with a house rule may take, at most: a compiled King Lui game with the shipped
+#: rule took 10 to 25 microseconds (3 and 5 seats, random and heuristic players, on a busy 2-core machine; its
+#: ``scores`` hook runs once, at the end), so this is a margin of some two hundred. A loop
+#: call plays no more games than the time limit of one call into project code allows at this pace
+#: (``house_batch``): no honest call comes near its deadline, and a rule that never returns is killed
+#: within the limit + ``contain.GRACE``, as a reference engine's hook is.
+HOUSE_GAME_SECONDS = 0.005
+
+
+def house_batch(limit: float) -> int:
+    """How many games one compiled loop call plays with a house rule under a time limit of ``limit`` s."""
+    return max(1, int(limit / HOUSE_GAME_SECONDS))
+
+
+def ready(dispatcher: object, args: tuple) -> None:
+    """Compile ``dispatcher`` for ``args`` (or load it from numba's disk cache) without running it; nothing
+    for a Python function (``NUMBA_DISABLE_JIT``)."""
+    compile_for = getattr(dispatcher, "compile", None)
+    if compile_for is None or getattr(dispatcher, "signatures", None):
+        return
+    compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
 
 
 #: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_house.Why``)
@@ -270,7 +319,7 @@ def house_loop(deck: "ResolvedDeck") -> HouseLoop | str:
             loop = bind(batch.play_many, name, None,
                         play_one=bind(getattr(_play, "py_func", _play), name, None, outcome=built.outcome))
             _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, lambda exc, seed: describe_failure(
-                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
+                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown)
     house = _HOUSE_LOOPS[loaded.sha256]
     if isinstance(house, tuple) and not isinstance(house, HouseLoop):
         line, (key, fields) = house

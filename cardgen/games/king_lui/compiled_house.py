@@ -316,7 +316,7 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str) -
     """The rule's hooks compiled with the game's steps, or (the first line of ``path`` that keeps them out, why).
 
     ``rules``: hook name -> the rule's function (``cardgen.house``); ``path``: the file they were loaded from.
-    The hooked outcome is compiled on a small position here, so that a refusal is seen now, not in a game."""
+    The hooked outcome is compiled here (not run), so that a refusal is seen now, not in a game."""
     others = [name for name in rules if name not in COMPILED_HOOKS]
     if others:
         fn = rules[others[0]]
@@ -324,10 +324,9 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str) -
     rule = rules["scores"]
     key = sha256[:12]
     outcome = bind(hooked_outcome, f"king_lui_{key}", None, hook=njit(rule, boundscheck=True))  # as Python: IndexError
-    s = np.zeros(HEADER + 3 * 2 + 2 * 2 * 2, np.int64)  # 2 dishes, 2 seats, no supply
-    cfg = np.array([2, 2], np.int64)
-    try:
-        outcome(s, cfg, np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64))
+    try:  # compiled, not run: a rule that never returns must not hang here, out of the supervisor's watch
+        if hasattr(outcome, "compile"):  # not under NUMBA_DISABLE_JIT, where it stays Python
+            outcome.compile((_RECORD, _RECORD, _RECORD, _RECORD, _RECORD))
     except Exception as exc:  # noqa: BLE001 - numba's refusal, said in one line
         line, why = why_not(exc, path)
         return (rule.__code__.co_firstlineno if line is None else line), why
