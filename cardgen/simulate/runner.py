@@ -100,9 +100,10 @@ def cached_game(loader: Loader, ref: DeckRef, players: int) -> Game:
 
 _FAST: dict[tuple[Loader, DeckRef, int], "FastEngine | str"] = {}
 
-#: Games whose compiled tier plays a house rule it can compile with the game's steps (``king_lui.compiled_house``);
-#: elsewhere a house rule plays on the reference engine.
-HOUSE_TIERS = frozenset({"king_lui"})
+#: Games whose compiled tier plays a house rule it can compile with the game's steps (``king_lui.compiled_house``),
+#: and the hooks it compiles (its ``COMPILED_HOOKS``, named here without importing numba); elsewhere a house rule
+#: plays on the reference engine.
+HOUSE_TIERS: dict[str, tuple[str, ...]] = {"king_lui": ("scores",)}
 
 #: ``--engine`` values: the compiled tier where it can play, never, or required.
 ENGINES = ("auto", "reference", "fast")
