@@ -6,7 +6,7 @@ Engine tallies (end reasons, rule gaps, peaks) never make a sentence, and neithe
 does a figure that follows directly from the edit (a tally the game declares as
 repeating a rule field or component count the variant changed, ``GameSpec.tally_sources``:
 ``peak gold_in_hands`` when the variant prints fewer gold coins): the table marks it
-"follows from your change". Sentences exist in English, French
+"follows from the variant’s rule". Sentences exist in English, French
 and Italian (``--lang`` picks them, for the terminal and the report; the languages are
 ``cardgen.languages.SHIPPED``).
 Nothing here knows which game is played.
@@ -173,9 +173,10 @@ def number(x: float, lang: str, share: bool, signed: bool = False, small: bool =
 
 def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
     """Two figures of one sentence written alike: both with their one decimal when either needs it ("from 7.0
-    to 4.5", never "from 7 to 4.5"), both whole when both are ("33% instead of 28%")."""
-    scale = 100 if share else 1
-    fixed = any(round(x * scale, 1) != round(x * scale) for x in xs)
+    to 4.5", never "from 7 to 4.5"), both whole when both are ("3 turns"); a share always with its decimal
+    ("6.0% of games instead of 22.0%"), as the tables and the "Other counts" line below it write the same
+    share (eleventh reading en37, fr42, it39: "6% instead of 22%" over "22.0% → 6.0%")."""
+    fixed = share or any(round(x, 1) != round(x) for x in xs)
     return number(xs[0], lang, share, fixed=fixed), number(xs[1], lang, share, fixed=fixed)
 
 
@@ -283,6 +284,13 @@ def headline_metrics(metrics: list[dict[str, Any]], words: Mapping[str, Any] | N
     keep = [m for m in metrics if speaks(m)
             and not (counted and m["metric"] in ("turns", "rounds") and m["metric"] != counted)]
     return sorted(keep, key=lambda m: (-size(m), -_strength(m), m["metric"]))
+
+
+def named_metrics(result: dict[str, Any], most: int = 4) -> frozenset[str]:
+    """The figures ``verdict`` names in its sentences for one player count (the ``most`` biggest significant
+    changes): a line below them (compare's "Other counts") points to these rather than saying them again."""
+    cards = [c["change"] for c in result.get("component_impact") or [] if c.get("change")]
+    return frozenset(m["metric"] for m in headline_metrics(result["metrics"] + cards, result.get("game_words"))[:most])
 
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
