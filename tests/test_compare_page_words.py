@@ -99,7 +99,31 @@ def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_pat
     r["variant_result"]["balance"] = {**(r["variant_result"].get("balance") or {}), "seat_fair_share": 0.52}
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
     titles = re.findall(r"<title>(fair share[^<]*)</title>", html)
-    assert titles == ["fair share, King Toy: 55%", "fair share, King Toy: Hungry: 52%"], titles
+    assert titles == ["fair share 55% (King Toy)", "fair share 52% (King Toy: Hungry)"], titles
     r["variant_result"]["balance"]["seat_fair_share"] = 0.55
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
     assert re.findall(r"<title>(fair share[^<]*)</title>", html) == ["fair share 55%"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_shortage_on_the_page_is_the_terminal_s_sentence(tmp_path: Path, lang: str) -> None:
+    """en66, fr75: the page said "print 57 more copies of 'Silver coin' … the box runs short … (95%)" where
+    compare's terminal said "the bank runs short of silver coins … (95.0%) … this edition's ruling covers it":
+    two vocabularies for one finding. The page prints the terminal's sentence, after the deck's title."""
+    from cardgen.simulate.summary import shortfall_line
+    from cardgen.terminal import say
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.load.project import Project
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    naming = Naming.of(Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("draco"), lang)
+    short = {"peak": "unpaid_by_bank", "print_more": 57, "games_short": 190, "games": 200, "max": 60, "cover": 0.99}
+    [r] = doc["results"]
+    r["base_result"]["sufficiency"] = [short]
+    html = compare_page(doc, {"name": "Charity"}, "", naming=naming)
+    said = typeset(say("deck_warning", lang, deck=naming.title, line=shortfall_line(short, lang, naming, headed=True)),
+                   lang)
+    assert f'<p class="warn">{said.replace("&", "&amp;")}</p>' in html, said
+    assert {"en": "(95.0%)", "fr": "(95,0\u202f%)", "it": "(95,0\u00a0%)"}[lang] in said
+    assert "Silver coin'" not in html and "exemplaires de" not in html

@@ -392,7 +392,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     word is in ``doc["lang"]`` (``info`` holds the variant's name and description in it); ``naming`` (both
     decks', ``Naming.of_decks``) names the rules, components, card kinds and the component each shortfall
     lacks in that language."""
-    from cardgen.report.words import REPORT, shortfall_line
+    from cardgen.report.words import REPORT
+    from cardgen.simulate.summary import shortfall_line as summary_shortfall
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
 
     from cardgen.simulate.balance import COVER
@@ -401,7 +402,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     lang = doc.get("lang", "en")
     words, report = WORDS[lang], REPORT[lang]
     naming = naming or Naming()
-    names, shortfalls = dict(naming.names), naming.shortfall
+    names = dict(naming.names)
     results = doc["results"]
     # each deck by its title in the language, as the terminal names it ("King Lui: Hungry Dragon"), never by
     # its file id in the page's title, its legends and its components lines (tenth reading it73, fr70, en62)
@@ -445,7 +446,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if fixable(v) else None,
             "problems": [typeset(say("deck_warning", lang, deck=titles[doc["variant"]], line=line), lang)
                          for line in balance_lines(v.get("balance") or {}, lang)] if fixable(v) else [],
-            "shortfalls": [shortfall_line(titles.get(deck, deck), s, names.get(shortfalls.get(s["peak"], "")), lang)
+            # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
+            # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
+            "shortfalls": [typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
+                                       line=summary_shortfall(s, lang, naming, headed=True)), lang)
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),

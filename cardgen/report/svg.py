@@ -15,7 +15,6 @@ from typing import Any
 from markupsafe import Markup
 
 from cardgen.languages import decimal, percent, plain, typeset
-from cardgen.text import punct
 from cardgen.report.templating import macro
 from cardgen.report.words import TIPS  # the charts' few own words (hover titles, empty charts)
 
@@ -236,7 +235,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     if len({_pc(share, lang) for _, share, _ in lines}) == 1:  # alike as printed: one line, the first's
         lines = [("", lines[0][1], FAIR)]
     for name, share, colour in lines:
-        tip = f"{fair_label}, {name}{punct(':', lang)} {_pc(share, lang)}" if name else f"{fair_label} {_pc(share, lang)}"
+        tip = f"{fair_label} {_pc(share, lang)}" + (f" ({name})" if name else "")  # a title's own colon: no second
         parts.append(_vertical(left + w * share, top - 2, base, colour, typeset(tip, lang), stroke_dasharray="4 3"))
     return chart(width, height, title, parts)
 
