@@ -62,6 +62,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     flag = html.index(f"{typeset(variant, lang)} {'–' if lang == 'it' else '—'} ")
     command = html.index("cardgen fix toy_choices")
     assert flag < html.index(FLAGGED[lang]) < command, html[flag - 200:command]
+    assert ".fix code{white-space:nowrap}" in html  # "cardgen fix draco-charity-" / "toast" on two rows (fr93)
     assert "70,0" in html[flag:command] if lang != "en" else "70.0%" in html[flag:command]
 
 
