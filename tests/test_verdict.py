@@ -64,7 +64,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
 
 def test_scores_are_in_the_games_own_unit() -> None:
     m = _m("winning_score", 37.4, 30.1, -8.6, -6)
-    assert sentence(m, "en", DRACO.words) == "The winner’s score falls from 37.4 to 30.1 silver coins on average."
+    assert sentence(m, "en", DRACO.words) == "The winner’s fortune falls from 37.4 to 30.1 silver coins on average."
     assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete d’argento.")
     assert sentence(m, "en", KING_LUI.words).endswith("30.1 points on average.")
 

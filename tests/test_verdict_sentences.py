@@ -31,13 +31,13 @@ CASES = [
      "More games where a player owes more than they have (20.0% of games instead of 10.0%)."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
      "More action cards in one hand at a game’s peak (10 on average instead of 8)."),
-    ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "The winner’s score rises from 5 to 6 silver coins on average."),
+    ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "The winner’s fortune rises from 5 to 6 silver coins on average."),
     ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "L’avance moyenne du vainqueur sur le deuxième augmente de 5 à 6 pièces d’argent."),
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often (from 5 to 6 times per game)."),
     ("draco", "en", m("comeback_rate", 0.3, 0.4, 0.05, 0.15),
      "More comebacks (the winner was behind at half-time in 40.0% of games, against 30.0%)."),
     ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 silver coins or fewer) rise from 30.0% to 40.0%."),
-    ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il punteggio medio del vincitore sale da 5 a 6 monete d’argento."),
+    ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il denaro medio del vincitore sale da 5 a 6 monete d’argento."),
     ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
      "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
     ("royale", "fr", m("end_reason:all_nobles", 0.3, 0.4, 0.05, 0.15),
@@ -57,3 +57,17 @@ def test_the_interval_is_said_as_magnitudes_in_order_whatever_its_sign() -> None
     up = sentence(m("turns", 40, 43, 2.0, 4.0), "en", words)
     down = sentence(m("turns", 43, 40, -4.0, -2.0), "en", words)
     assert up == "Games are 3 turns longer (confidence interval: 2 to 4)." and down == "Games are 3 turns shorter (confidence interval: 2 to 4)."
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The winner’s fortune falls from 29.3 to 27.3 silver coins on average."),
+    ("fr", "La fortune moyenne du vainqueur baisse de 29,3 à 27,3 pièces d’argent."),
+    ("it", "Il denaro medio del vincitore scende da 29,3 a 27,3 monete d’argento.")])
+def test_a_game_words_its_winner_s_figure_as_its_rulebook_does(lang: str, said: str) -> None:
+    """Eleventh reading (en35, fr40, it36): compare said "the winner's score falls … silver coins" for Draco &
+    Co, whose rulebook and validate count a fortune. The game words the sentence (its words.json's
+    "sentences"); a game that words nothing keeps the common sentence."""
+    m = {"metric": "winning_score", "base": 29.3, "variant": 27.3, "difference": -2.0, "low": -3.0, "high": -1.0,
+         "p": 0.0, "significant": True}
+    assert sentence(m, lang, get_game("draco").words) == said
+    assert "score" in sentence(m, "en", get_game("royale").words)

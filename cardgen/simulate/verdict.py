@@ -194,7 +194,9 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         key = "unfinished"
     elif name.startswith(("end_reason:", "gap:", "peak:")):
         key = name.split(":", 1)[0]
-    table = SENTENCES[lang]
+    # a game may word a figure its own way in its words.json ("sentences"): Draco & Co counts a fortune, never a
+    # score (eleventh reading en35, fr40, it36); the statistics stay the same for every game
+    table = {**SENTENCES[lang], **(((words or {}).get("sentences") or {}).get(lang) or {})}
     if key not in table:
         key = "other"
     up, down = table[key]
