@@ -446,12 +446,12 @@ def test_italian_article_before_a_percentage_follows_how_the_number_is_said(shar
 
 
 def test_compare_says_lo_0_per_cent_in_italian() -> None:
-    """it23 in the sentence compare and fix print: "(lo 0 % delle partite invece del 71 %)"."""
+    """it23 in the sentence compare and fix print: "(lo 0,0 % delle partite invece del 71,0 %)"."""
     from cardgen.simulate.verdict import sentence
     m = {"metric": "end_reason:bank_empty", "base": 0.71, "variant": 0.0, "difference": -0.71, "low": -0.8,
          "high": -0.6}
     text = sentence(m, "it")
-    assert "(lo 0\u00a0% delle partite invece del 71\u00a0%)" in text, text
+    assert "(lo 0,0\u00a0% delle partite invece del 71,0\u00a0%)" in text, text
 
 
 def test_design_indicators_stand_one_a_line_in_one_column() -> None:

@@ -248,7 +248,7 @@ class GameSpec:
     shortfall_components: Mapping[str, str] = field(default_factory=dict)
     #: engine tally (``peak:gold_in_hands``, ``gap:short_supply_draw``) -> the rule fields and component ids
     #: whose change it only repeats (a peak the count caps, a gap only that rule number makes possible):
-    #: compare marks it "follows from your change" when the variant changes one of them, never a headline
+    #: compare marks it "follows from the variant’s rule" when the variant changes one of them, never a headline
     tally_sources: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: the compiled tier, built as ``fast(deck, players)``: a ``FastEngine``, or a
     #: one-line reason why this deck cannot run on it (the simulator then falls back

@@ -21,7 +21,7 @@ from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.summary import interval, points
 from cardgen.simulate.verdict import number
-from cardgen.text import punct
+from cardgen.text import join_and, punct
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
@@ -114,6 +114,35 @@ def _not_judged(row: dict[str, Any], lang: str) -> str:
         **{k: decimal(v, lang, places=0) for k, v in why.items() if k != "why"})
 
 
+def _held_by_all(row: dict[str, Any]) -> bool:
+    """Whether a card row was not judged because every seat was dealt the card (no seat without it)."""
+    why = row.get("not_judged")
+    return (not row.get("judged", True) and (row.get("dealt_share") or 0) >= 1
+            and (not isinstance(why, dict) or why.get("why") == "all"))
+
+
+def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, str] | None = None,
+                paired: bool = False) -> Markup:
+    """One sentence instead of a table whose every row is a card every seat is dealt: no seat without it, so
+    no card is judged; then how often the simulated players played each (a card they hardly play is a caveat
+    about the players, which a row of dashes hid), ``paired``: with the base deck's figure, then the variant's."""
+    from cardgen.simulate.verdict import QUOTED
+
+    words, names = WORDS[lang], names or {}
+    cards = [QUOTED[lang].format(names.get(r["component"], r["component"])) for r in rows]
+    text = words["all_dealt_one" if len(cards) == 1 else "all_dealt"].format(cards=join_and(cards, lang))
+    def times(r: Any) -> str | None:
+        x = r.get("plays_per_seat") if isinstance(r, dict) else None
+        return number(x, lang, False, small=True) if isinstance(x, (int, float)) else None
+
+    plays = []
+    for card, r in zip(cards, rows):
+        b, v = times(r.get("base")) if paired else None, times(r)
+        if v is not None:
+            plays.append(words["all_dealt_paired" if b is not None else "all_dealt_plays"].format(card=card, b=b, n=v))
+    return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
+
+
 def _ends(half: float, lang: str) -> dict[str, str]:
     """The strip's two ends (``-5`` and ``+5`` percentage points), signed by the formatter of every figure in the
     table, so the header's minus is the cells' minus (``languages.decimal``)."""
@@ -130,6 +159,8 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         return Markup()
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
+    if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
+        return held_by_all(rows, lang, names, paired)
     half = _scale(rows)
 
     def pct(x: Any, signed: bool = False) -> str:

@@ -8,7 +8,7 @@ written as the language writes them (``cardgen.languages``).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -801,7 +801,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     engine tallies last, folded into one line. ``naming``: the base deck's names. Without ``tables`` (compare's
     terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
     a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
-    from cardgen.simulate.verdict import GROUPS, WORDS, agents_words, footnote, label, significance_line
+    from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, label, named_metrics,
+                                          significance_line)
 
     lang = doc.get("lang", "en")
     words = WORDS[lang]
@@ -829,7 +830,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
-            lines.append("  " + internal_line(internal, lang, naming))
+            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
     lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
@@ -857,7 +858,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
-            lines.append("  " + internal_line(internal, lang, naming))
+            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
     if results:
         lines.append(footnote(results, lang))
     if len(doc.get("looks") or ()) > 1:
@@ -878,26 +879,35 @@ def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Na
     return [say("legend_head", lang), *items] if items else []
 
 
-def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None) -> str:
+def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
+                  named: Collection[str] = ()) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
-    variant (a designer reads which tally moved without opening the report); "none changed" when none did."""
+    variant (a designer reads which tally moved without opening the report); "none changed" when none did.
+    ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): counted,
+    but pointed to ("the one named above"), never said a second time (eleventh reading en36, fr41, it38).
+    Those that follow from the variant's rule itself say so in their own clause, after the list."""
     from cardgen.simulate.verdict import WORDS, label, tally_name
 
     naming = naming or Naming()
     moved = [m for m in internal if m["significant"]]
     if not moved:
         return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
-    follows = sum(bool(m.get("follows_from_change")) for m in internal)
+    follows = sum(bool(m.get("follows_from_change")) for m in moved)
+    above = sum(m["metric"] in named for m in moved)
 
-    def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
+    def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    names = joined((say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
-                        name=named(m["metric"]), b=_value(m, m["base"], lang),
-                        v=_value(m, m["variant"], lang)) for m in moved), lang)
+    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above)] if above else [])
+    items += [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
+              for m in moved if m["metric"] not in named]
+    tail = ("" if not follows else
+            say(("internal_follows_it" if len(moved) == 1 else "internal_follows_all") if follows == len(moved)
+                else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
-            + (say("internal_follows", lang, f=follows) if follows else ""))
+    return say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=joined(items, lang),
+               follows=tail)
 
 
 def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:
