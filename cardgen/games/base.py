@@ -297,6 +297,11 @@ class GameSpec:
     #: a score counts, "coins") and ``tallies`` (language -> engine tally -> its name: ``gap:bank_short`` ->
     #: "the bank runs short of silver coins"), so no report shows an engine's id
     words: Mapping[str, Any] = field(default_factory=dict)
+    #: the game's own ranking where its scores alone do not give the runner-up: ``out_of_running(scores,
+    #: winners)`` (float and bool arrays [games, seats]) -> bool [games, seats], the seats a rule put out of
+    #: the running though they scored more than a winner (Draco & Co's tied leaders who drop out), so the
+    #: winner's lead is over the best seat still in (``cardgen.simulate.stats.margins``); None: nobody
+    out_of_running: Callable[[Any, Any], Any] | None = None
 
 
 def _book_fields(package: str) -> dict[str, Any]:
