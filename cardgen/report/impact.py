@@ -99,9 +99,19 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
 WORDS = _BOOK["words"]
 
 
-def impact_footnote(lang: str = "en") -> str:
-    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them."""
-    return WORDS[lang]["footnote"]
+def impact_footnote(lang: str = "en", paired: bool = True) -> str:
+    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: validate's
+    table (``paired`` False) shows each judged card's widened interval, compare's each card's own."""
+    return WORDS[lang]["footnote" if paired else "footnote_widened"]
+
+
+def decisive(row: dict[str, Any]) -> dict[str, Any]:
+    """A card row with the interval its flag rests on: a judged card's 95 % interval widened for the cards
+    judged (``flag_low``, ``flag_high``), as the terminal prints it, so terminal and report show one interval
+    for one card; a card not judged keeps its own."""
+    if row.get("flag_low") is None:
+        return row
+    return {**row, "low": row["flag_low"], "high": row["flag_high"]}
 
 
 def _not_judged(row: dict[str, Any], lang: str) -> str:
@@ -130,6 +140,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         return Markup()
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
+    rows = rows if paired else [decisive(r) for r in rows]  # compare draws each card's own (its note says so)
     half = _scale(rows)
 
     def pct(x: Any, signed: bool = False) -> str:
@@ -159,7 +170,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
-                  flag=flag, head=words["head"].split("|"), rows=body, **_ends(half, lang))
+                  flag=flag, head=words["head" if paired else "head_widened"].split("|"), rows=body, **_ends(half, lang))
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",

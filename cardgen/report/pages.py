@@ -341,7 +341,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=PAGES[lang], badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=deck_id, base=base_id),
                 against=page_words("against", lang, base=base_id),
-                footnotes=[impact_footnote(lang)] if cards else [])
+                footnotes=[impact_footnote(lang, False)] if cards else [])
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
