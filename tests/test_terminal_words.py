@@ -159,7 +159,7 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "case covered by this edition’s ruling (the bank runs short of silver coins): 200 times, in " in text
+    assert "special case settled by this edition’s ruling (the bank runs short of silver coins): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the bank runs short of silver coins (UNSETTLED)" in unsettled

@@ -264,6 +264,13 @@ def listed_gaps(r: Mapping[str, Any], naming: Naming | None = None) -> list[dict
     return [g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)]
 
 
+def replay_command(r: Mapping[str, Any]) -> str:
+    """The command that writes games 1 to N of a validate entry to a log, game N (the one a gap line names)
+    last, every move in it: the same deck, player count and seed play the same games (``seeds.game_seed``)."""
+    seed = f" --seed {r['seed']}" if r.get("seed", 1) != 1 else ""
+    return f"cardgen validate {r['variant']} --players {r['players']} --games N{seed} --log games.jsonl"
+
+
 def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
     """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
     return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
@@ -293,9 +300,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                                    seed=g["seed"], game=game_number(g["game"])))
+                                    game=game_number(g["game"])))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
+        if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
+            lines.append("  " + say("gap_replay", lang, command=replay_command(r)))
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
@@ -464,7 +473,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
         head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
-        out.append("  " + say(head, lang, mark=say("flag_mark", lang),
+        out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
