@@ -177,7 +177,7 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
     assert game in text and {"en": "game 0\n", "fr": "partie 0\n", "it": "partita 0\n"}[lang] not in text, text
     # eleventh reading (fr2, en3, it2): "replay game 15 (seed …)" gave no way to do it; the block now ends its
     # special cases with the command that writes game N to a log, the same deck, player count and seed
-    assert f"cardgen validate {duo['variant']} --players 2 --games N --seed {duo['seed']} --log games.jsonl" in text, text
+    assert f"cardgen validate {duo['variant']} --players 2 --games N --seed {duo['seed']} --log N.jsonl" in text, text
     assert {"en": "to see game N move by move", "fr": "pour voir la partie N action par action",
             "it": "per vedere la partita N mossa per mossa"}[lang] in text, text
     assert "--games N --log" in format_entry({**duo, "seed": 1}, lang, Naming.of(deck, lang))  # the default seed
