@@ -91,8 +91,9 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
-    """A share as the language writes it (``cardgen.languages.percent``), or a dash where there is none."""
-    return number(x, lang, True, signed) if isinstance(x, (int, float)) else "–"
+    """A share as the language writes it (``cardgen.languages.percent``) with its one decimal, as the terminal's
+    card table ("35.0%", never "35%" beside "32.1%"), or a dash where there is none."""
+    return number(x, lang, True, signed, fixed=True) if isinstance(x, (int, float)) else "–"
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
