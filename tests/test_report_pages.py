@@ -227,7 +227,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
     assert "parties 10 (9 terminées par une condition de fin)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
+    assert ("égalités pour la première place 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
     assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
@@ -262,7 +262,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
                             {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
     html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
-    assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités 1\u202f; –" in text
+    assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités pour la première place 1\u202f; –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis), à chaque position dans l’ordre du tour" in text
     assert "le joueur 1 gagne nettement plus souvent que sa juste part" in text  # the balance flag, in French
