@@ -21,7 +21,7 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
     assert "+1.5 pp → +25.0 pp [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per seat" in html
-    assert "40% / 15%" in html and "not judged" in html  # favour: too few seats on one side
+    assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur" in french and "Creux, en haut" in french
     svgs = re.findall(r"<svg.*?</svg>", html)

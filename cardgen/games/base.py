@@ -300,6 +300,11 @@ class GameSpec:
     #: ``deck_words(deck, words)``: ``words`` as one deck's data makes them true (Draco's bank empties of every
     #: coin only where loose change cannot use up its silver alone: a deck with fewer silver coins says less)
     deck_words: Callable[[Any, Mapping[str, Any]], Mapping[str, Any]] | None = None
+    #: the game's own ranking where its scores alone do not give the runner-up: ``out_of_running(scores,
+    #: winners)`` (float and bool arrays [games, seats]) -> bool [games, seats], the seats a rule put out of
+    #: the running though they scored more than a winner (Draco & Co's tied leaders who drop out), so the
+    #: winner's lead is over the best seat still in (``cardgen.simulate.stats.margins``); None: nobody
+    out_of_running: Callable[[Any, Any], Any] | None = None
 
 
 def _book_fields(package: str) -> dict[str, Any]:

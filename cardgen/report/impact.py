@@ -91,17 +91,28 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
-    """A share as the language writes it (``cardgen.languages.percent``), or a dash where there is none."""
-    return number(x, lang, True, signed) if isinstance(x, (int, float)) else "–"
+    """A share as the language writes it (``cardgen.languages.percent``) with its one decimal, as the terminal's
+    card table ("35.0%", never "35%" beside "32.1%"), or a dash where there is none."""
+    return number(x, lang, True, signed, fixed=True) if isinstance(x, (int, float)) else "–"
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
 WORDS = _BOOK["words"]
 
 
-def impact_footnote(lang: str = "en") -> str:
-    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them."""
-    return WORDS[lang]["footnote"]
+def impact_footnote(lang: str = "en", paired: bool = True) -> str:
+    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: validate's
+    table (``paired`` False) shows each judged card's widened interval, compare's each card's own."""
+    return WORDS[lang]["footnote" if paired else "footnote_widened"]
+
+
+def decisive(row: dict[str, Any]) -> dict[str, Any]:
+    """A card row with the interval its flag rests on: a judged card's 95 % interval widened for the cards
+    judged (``flag_low``, ``flag_high``), as the terminal prints it, so terminal and report show one interval
+    for one card; a card not judged keeps its own."""
+    if row.get("flag_low") is None:
+        return row
+    return {**row, "low": row["flag_low"], "high": row["flag_high"]}
 
 
 def _not_judged(row: dict[str, Any], lang: str) -> str:
@@ -161,6 +172,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     pictures, names = pictures or {}, names or {}
     if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
         return held_by_all(rows, lang, names, paired)
+    rows = rows if paired else [decisive(r) for r in rows]  # compare draws each card's own (its note says so)
     half = _scale(rows)
 
     def pct(x: Any, signed: bool = False) -> str:
@@ -190,7 +202,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
-                  flag=flag, head=words["head"].split("|"), rows=body, **_ends(half, lang))
+                  flag=flag, head=words["head" if paired else "head_widened"].split("|"), rows=body, **_ends(half, lang))
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",

@@ -355,7 +355,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=PAGES[lang], badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=deck_id, base=base_id),
                 against=page_words("against", lang, base=base_id),
-                footnotes=[impact_footnote(lang)] if cards else [])
+                footnotes=[impact_footnote(lang, False)] if cards else [])
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -373,8 +373,9 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
     rows = [{"name": label(n, lang, words) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 games with …)"
-             "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
-             "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
+             "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
+             "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
+                                  number(f["high"], lang, share(n), fixed=True), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
     cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""

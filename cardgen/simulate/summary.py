@@ -295,6 +295,13 @@ def listed_gaps(r: Mapping[str, Any], naming: Naming | None = None) -> list[dict
     return [g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)]
 
 
+def replay_command(r: Mapping[str, Any]) -> str:
+    """The command that writes games 1 to N of a validate entry to a log, game N (the one a gap line names)
+    last, every move in it: the same deck, player count and seed play the same games (``seeds.game_seed``)."""
+    seed = f" --seed {r['seed']}" if r.get("seed", 1) != 1 else ""
+    return f"cardgen validate {r['variant']} --players {r['players']} --games N{seed} --log N.jsonl"  # no word of one language
+
+
 def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
     """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
     return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
@@ -324,9 +331,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                                    seed=g["seed"], game=game_number(g["game"])))
+                                    game=game_number(g["game"])))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
+        if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
+            lines.append("  " + say("gap_replay", lang, command=replay_command(r)))
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
@@ -353,7 +362,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
-        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
+        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]))]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
@@ -409,12 +418,20 @@ def agent_word(agent: str, lang: str = "en") -> str:
     return word("agents", lang).get(agent, agent)
 
 
-def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
+def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0) -> list[str]:
     """The balance warnings in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
-    have the English sentences)."""
+    have the English sentences); where ``seats`` players were compared and none is flagged, the one line that
+    says so, with the fair share and the widened level it was judged at: a seat line whose own 95 % interval
+    leaves out the fair share, with nothing said, read as a fault overlooked (eleventh reading fr6, en12, it7)."""
+    from cardgen.simulate.balance import ALPHA
+
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
+    if seats > 1 and b.get("seat_fair_share") is not None and not any("seat" in f for f in flags):
+        return [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
+                    level=percent(1 - ALPHA / seats, lang, places=2))] + balance_lines({**b, "seat_fair_share": None},
+                                                                                   lang)
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
                 rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
@@ -497,7 +514,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
         head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
-        out.append("  " + say(head, lang, mark=say("flag_mark", lang),
+        out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
