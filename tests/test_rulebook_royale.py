@@ -344,10 +344,15 @@ def test_worked_example_plays_as_the_checkers(side: str) -> None:
         discard |= {p[0] for p in ex["plays"] if p[2] == "clear"}  # type: ignore[union-attr]
         for noble in ex["cleared"]:  # type: ignore[union-attr]
             chk = checkers[noble]
-            left = [c for c in comps if role(comps[c]) == "dish" and c not in discard and c not in held[noble]]
-            helps = sorted(c for c in left if chk.step(states[noble], code(chk, c)) not in (DEAD,)
+            others = [c for c in comps if role(comps[c]) == "dish" and c not in held[noble]]
+            meets = sorted(c for c in others if chk.step(states[noble], code(chk, c)) not in (DEAD,)
                            and chk.need[chk.step(states[noble], code(chk, c))] == 0)
-            assert helps == sorted(ex["hope"]), helps  # type: ignore[arg-type]
+            fits = GAME.book_examples(d, lambda _players: None)["completing"](noble, held[noble])  # type: ignore[misc]
+            assert meets == sorted(fits), (meets, fits)
+            # read 11 (en4): some of them have just gone to the discard pile, and the text must name those too
+            gone = [c for c in meets if c in discard]
+            assert gone and len(gone) < len(meets), (gone, meets)
+            assert gone == ["abundance-8", "drink-8"], gone  # the 8s, 3 + 5: the book names them (next test)
     else:
         first, second = ex["plays"][0][0], ex["plays"][1][0]  # type: ignore[index]
         noble = ex["plays"][0][1]  # type: ignore[index]
@@ -672,13 +677,27 @@ def test_the_example_says_why_the_discard_pile_is_left_aside(lang: str) -> None:
     """Read 6 (fr6): the example left the discard pile aside though it counts for an impossible request. It now
     says why: its cards come back only with a rebuilt pile (the base book) or never (a Light Supper, a solo
     game, whose pile is never rebuilt)."""
-    rebuilt = bare(say(lang, "Last, a choice: %(noble)s holds %(cards)s. The cards in the discard pile come back",
-                       count=2, noble="@", cards="@", hope="@")).split("@")[2]
-    never = bare(say(lang, "Last, a choice: %(noble)s holds %(cards)s. The cards in the discard pile never",
-                     count=2, noble="@", cards="@", hope="@")).split("@")[2]
+    rebuilt = bare(say(lang, "The cards in the discard pile come back", count=2, hope="@")).split("@")[0]
+    never = bare(say(lang, "The cards in the discard pile never", count=2, hope="@")).split("@")[0]
     for name, comes_back in (("royale", True), ("royale-short", False), ("royale-solo", False)):
         text = book(name, lang)
         assert (rebuilt in text, never in text) == (comes_back, not comes_back), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_names_the_cards_just_discarded_that_would_meet_the_request(lang: str) -> None:
+    """Read 11 (en4): the clearing by choice named only a 2 as the card that could still meet the Marquis (3 and
+    5), and a reader thought the book forgot 3 + 5. It now says first that the two 8s would meet it too but have
+    just gone to the discard pile, then which cards are left, in every book that prints the example."""
+    gone = say(lang, "%(gone)s would also complete", count=2, gone="@").split("@")[1]
+    for name, how in (("royale", "come back"), ("royale-short", "never"), ("royale-solo", "never")):
+        left = bare(say(lang, f"The cards in the discard pile {how}", count=2, hope="@")).split("@")
+        text = norm(book(name, lang))
+        at = text.index(gone)
+        assert re.findall(r"\b8\b", text[max(0, at - 60):at]) == ["8", "8"], (name, text[at - 60:at])
+        start = text.index(left[0], at)
+        hope = text[start + len(left[0]):text.index(left[1][:20], start)]
+        assert re.findall(r"\d+", hope) == ["2", "2"], (name, hope)
 
 
 @pytest.mark.parametrize("lang", LANGS)
