@@ -495,13 +495,15 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
 SPENT = {"fr": "faites pivoter la carte d’un quart de tour", "it": "metti di traverso la sua carta",
          "en": "turn the card sideways"}
 #: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
-TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
+#: read 11 (fr6): the French reads the turned pattern, "sans tourner la carte", so the one quarter turn marks it spent
+TURNED = {"fr": "lire son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_turning_the_imposter_card_only_marks_it_spent(lang: str) -> None:
     text = norm(html.unescape(re.sub(r"<[^>]+>", " ", render_markup(deck("royale"), lang))))
     assert TURNED[lang] in text
+    assert lang != "fr" or "sans tourner la carte" in text[text.index(TURNED[lang]):][:80]
     assert SPENT[lang] in text, "the spent mark left the book"
     assert {"fr": "couchez", "it": "gira la sua carta di traverso", "en": "lay the card"}[lang] not in text
 
@@ -552,7 +554,7 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
     # read 9 (en19, fr28): not "published rules" (the chapter holds this edition's rulings too), no dangling "their"
     gathers = {"fr": "reprend dans un livret à part le jeu en solitaire",
                "it": "raccoglie in un regolamento a sé la partita in solitario",
-               "en": "a book of its own: it is the chapter"}[lang]
+               "en": "is the chapter"}[lang]  # read 11 en23: "…, expanded into a book of its own"
     chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
     variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
                "en": "is Royale with the changes below"}[lang]
@@ -760,7 +762,8 @@ def test_the_cleared_noble_of_the_example_is_him_as_the_validated_one() -> None:
         assert "cards under him go to the discard pile" in example and "giving him cards again" in example, name
         assert "under them" not in example and "serve them" not in example, name
         example = next(text for title, _, text in _example_boxes(name, "fr") if title == exact("fr", "Your turn in this example"))
-        assert "recommencer à le servir" in example and "service à zéro" not in example, name
+        # read 11: "le resservir", shorter, so that the 8s just discarded fit in the Solo book's page (en4)
+        assert "vous pourrez le resservir" in example and "service à zéro" not in example, name
 
 
 def _plain(name: str, lang: str) -> str:
@@ -831,3 +834,21 @@ def test_the_french_books_clear_a_nobles_dishes_never_the_noble(deck_id: str) ->
     assert "vous débarrassez aussi ses plats de votre plein gré" in text
     assert "vous devez aussitôt débarrasser ses plats" in text
     assert "débarrassez aussi ce noble" not in text and "aussitôt le débarrasser" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_abundance_may_open_or_close_a_request_that_names_both_ends_type(lang: str) -> None:
+    """Read 11 (en18): the masked book never said whether Isabella's first or last card may be an Abundance. The
+    requirement checker says it may (it counts as the type asked for), and the book says so with the masked
+    order's other rulings, right after the published text's contradiction on Isabella, not under a closing
+    "Special cases"."""
+    d = deck("royale-masked")
+    comps = {c.id: c for c in d.model.components}
+    chk = checker(noble_face(comps["noble-a3"], "masked").data, universe(d))
+    for cards in (["abundance-11", "drink-9", "fruit-6", "pastry-3"], ["pastry-11", "drink-9", "fruit-6", "abundance-3"]):
+        state = chk.run(chk.code(comps[c].data.dish, comps[c].faces[0].value) for c in cards)
+        assert state != DEAD and chk.need[state] == 0, cards
+    said = norm(typography(d.model.rulings["abundance_first_last"].text[lang], lang))
+    text = norm(book("royale-masked", lang))
+    conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
+    assert text.count(said) == 1 and 0 <= text.index(said) - text.index(conflict) - len(conflict) < 5
