@@ -91,7 +91,9 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # book said the rule made silver run out first ("so silver runs out first"), a cause turned round
     coins = {c["id"]: c["count"] for c in deck["components"] if c["id"] in ("silver-coin", "gold-coin")}
     assert coins["silver-coin"] < coins["gold-coin"]
-    assert "that spares its silver, as the game has fewer silver coins than gold ones" in texts["bank_pays_in_gold"]["en"]
+    # read 11 (en12): the remainder said before "in silver coins", the reason no longer tacked on as "that spares"
+    assert ("only the remainder, worth less than a gold coin, in silver coins: this saves its silver, as the game has "
+            "fewer silver coins than gold ones") in texts["bank_pays_in_gold"]["en"]
     assert "elle ménage ainsi ses pièces d’argent, moins nombreuses" in texts["bank_pays_in_gold"]["fr"]
     assert "così risparmia l’argento, perché nel gioco le monete d’argento sono meno" in texts["bank_pays_in_gold"]["it"]
     assert not any(w in texts["bank_pays_in_gold"][lang] for lang, w in

@@ -97,15 +97,16 @@ def listed(parts: Iterable[Worded], mark: str = ",") -> Worded:
 
 
 def card_names(deck: "ResolvedDeck", ids: Iterable[str], joined: bool = False) -> Worded:
-    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids);
+    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids),
+    each written as the books write a card's name (``cardgen.text.card_name``: quoted in Italian);
     ``joined``: the last two joined as the language joins a list ("Favour, Game of Dice and Shower of Coins"),
     where the names are read as a phrase rather than a list after a colon."""
-    from cardgen.text import join_and
+    from cardgen.text import card_name, join_and
 
     ids = list(ids)
 
     def text(lang: str) -> str:
-        names = sorted(component_name(deck, i, lang) or i for i in ids)
+        names = [card_name(n, lang) for n in sorted(component_name(deck, i, lang) or i for i in ids)]
         return (join_and(names, lang) if joined else ", ".join(names)) or "–"
     return text
 
