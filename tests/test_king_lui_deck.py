@@ -170,5 +170,5 @@ def test_one_calls_emerald_never_a_card():
     wrong = {"fr": "appeler une carte", "it": "chiamare una carta", "en": "call an Emerald"}
     right = {"fr": "appeler Emerald avec une carte", "it": "chiamare Emerald con una carta",
              "en": "call Emerald with a card"}
-    for lang in LANGS:
+    for lang in nonempty(LANGS):
         assert wrong[lang] not in text[lang] and right[lang] in text[lang], text[lang]
