@@ -689,10 +689,10 @@ def _run(args: argparse.Namespace) -> int:
         _drawing_checks(decks, _deck_languages(decks), PAPERS)
         from cardgen.inspect import format_checks
         from cardgen.terminal import echo
-        from cardgen.check.static import run_checks
+        from cardgen.check.static import run_checks, said_once
         failed = 0
         for deck in decks:
-            results = run_checks(deck)
+            results = said_once(run_checks(deck))
             failed += sum(not r.passed for r in results)
             echo(clean_lines(format_checks(deck, results, args.lang)))
         from cardgen.inspect import checks_summary

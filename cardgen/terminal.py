@@ -91,18 +91,27 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
     indent = line[:len(line) - len(line.lstrip(" "))]
     parts = re.split(r"( +)", line.strip(" "))  # words and the runs of spaces between them (a table's padding)
     units = [("", parts[0])] + list(zip(parts[1::2], parts[2::2]))
-    glued: list[tuple[str, str]] = []
-    for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
-        if glued and len(glued[-1][1]) == 1 and not glued[-1][1].isalnum():
-            glued[-1] = (glued[-1][0], glued[-1][1] + space + word)
-        else:
-            glued.append((space, word))
     column = re.match(r"\S+(?: \S+)*? {2,}", line[len(indent):])  # a label, then the padding of its column
     cont = len(indent) + HANG
     if column and column.end() <= LABEL and width - len(indent) - column.end() >= LABEL_ROOM:
         cont = len(indent) + max(HANG, column.end())  # never shallower than a plain continuation
     if hang is not None and width - hang >= LABEL_ROOM:
         cont = hang
+    glued: list[tuple[str, str]] = []
+    command = 0  # words of a command still to keep on the row of its "cardgen"
+    for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
+        if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum())
+                      or command > 0 or (command < 0 and (word.startswith("-") or "/" in word)
+                                         and len(glued[-1][1]) + len(space) + len(word) <= width - cont)):
+            glued[-1] = (glued[-1][0], glued[-1][1] + space + word)
+            command = command - 1 if command > 0 else command
+        else:
+            glued.append((space, word))
+            command = 0
+        if word.lstrip("«“\"'\u202f\u00a0") == "cardgen":  # a command to copy is one unit: "cardgen fix royale"
+            command = 2  # its subcommand and its deck, then any option or path that still fits a row (en15, fr93)
+        elif command == 0 and glued and glued[-1][1].split(" ")[0].lstrip("«“\"'\u202f\u00a0") == "cardgen":
+            command = -1
     rows: list[list[tuple[str, str]]] = [[]]
     room = width - len(indent)
     used = 0

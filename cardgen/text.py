@@ -48,6 +48,13 @@ def join_or(items: Iterable[object], lang: str) -> str:
     return format_list([str(i) for i in items], style="or", locale=locale(lang))
 
 
+def card_name(name: str, lang: str) -> str:
+    """A card's name in running text, as the language's rulebooks write it: the Italian books quote it
+    («Pioggia di monete»: bare, "si lancia per Favore" reads "as a favour"; read 11, it43), the French
+    and English books set it bare, its capitals marking it as a name."""
+    return _BOOK["card_name"][lang].format(name=name)
+
+
 def _form(table: str, n: int, lang: str, category: str) -> str:
     """``table``'s form for ``n`` in ``lang``: the exact number's (``"=2"``), else the CLDR
     ``category``'s, else ``other``; ``{n}`` filled."""

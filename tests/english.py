@@ -113,7 +113,10 @@ def english_in(text: str, lang: str, names: set[str] = frozenset()) -> list[str]
     words = english_words(lang) - names
     bad = []
     for line in text.splitlines():
-        tokens = [t for t in line.split() if not NOT_PROSE.search(t)]
+        split = line.split()
+        # a command to copy ("cardgen validate royale --log N.jsonl") is no prose: its subcommand stays English
+        commands = {i + 1 for i, t in enumerate(split) if t.strip("«»“”\"'`") == "cardgen"}
+        tokens = [t for i, t in enumerate(split) if i not in commands and not NOT_PROSE.search(t)]
         hits = sorted({w for t in tokens for w in WORD.findall(t) if w.islower() and w in words})
         if hits:
             bad.append(f"{hits}: {line.strip()[:160]}")

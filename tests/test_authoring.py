@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -176,7 +177,8 @@ def test_a_rules_package_registered_by_entry_point_adds_a_game_to_validate(tmp_p
     assert done.returncode == 0, done.stderr
     assert "toy" in done.stdout and (tmp_path / "out/validation/index.html").is_file()
     checked = cardgen(site, root, "check", "toy")
-    assert checked.returncode == 0 and "PASS  2 players · two cards per player" in checked.stdout  # the package's check
+    # the package's check, said once: it reads the same at every player count (read 11, en43)
+    assert checked.returncode == 0 and re.search(r"PASS +two cards per player", checked.stdout), checked.stdout
     # Without the package installed the same deck is an unknown game, said in one line.
     bare = cardgen(tmp_path / "nothing", root, "check", "toy")
     assert bare.returncode == 2 and "unknown game 'toy'" in bare.stderr and bare.stderr.count("\n") == 1

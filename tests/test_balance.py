@@ -58,13 +58,14 @@ def test_balance_warnings_follow_the_language() -> None:
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    assert balance_lines(flagged, "en") == ["balance: player 1 wins more than their fair share, 33.0% of games against 25.0% "
-                                            "expected (a shared win counted for each winner); an interval wider than "
-                                            "the 95% one above, because 4 players are compared at once (98.75% "
+    assert balance_lines(flagged, "en") == ["balance: player 1 wins more often than a fair share: 33.0% of games "
+                                            "against 25.0% (a shared win counts for each winner); an interval wider "
+                                            "than the 95% one above, because 4 players are compared at once (98.75% "
                                             "confidence): [29.4% to 36.8%]"]  # which interval is which (it20)
-    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 33,0\u202f%")
-    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca in posizione 1 vince più spesso del "
-                                                      "previsto, 33,0\u00a0%")
+    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne nettement plus souvent que sa "
+                                                      "juste part\u202f: 33,0\u202f%")
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca in posizione 1 vince nettamente più spesso "
+                                                      "della quota equa: 33,0\u00a0%")
 
 
 def test_no_completed_game_means_no_verdict() -> None:

@@ -199,31 +199,42 @@ def test_the_seat_by_seat_interval_is_the_cluster_one_by_its_definition() -> Non
         assert e["se"] == pytest.approx(se, rel=1e-9)
 
 
-def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_is_widened() -> None:
-    """The report's table heads a card's interval 'difference (95%)' and draws the row's own 95 % interval
-    (cards.py: ``low``/``high`` at z = 1.96); only the flag uses the Bonferroni-widened one. Its note said 'each
-    card's interval is widened by the Bonferroni correction', so a drawn interval leaving out 0 without a flag
-    read as a contradiction; the terminal's '95 % intervals; ! flagged' did not say what a flag needs."""
-    from cardgen.report.impact import impact_footnote
+def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on() -> None:
+    """Eleventh reading (fr81, en72): the terminal printed a judged card's interval widened for the cards judged
+    ("Favour +8.5 pp [-0.4 to +17.4]", "every interval includes 0") while validate's report drew the card's own
+    95 % interval ("[+2.4 to +14.5]"): two intervals for one figure, and three that left out 0 on the page. Both
+    now show the widened one and say so (the column, the terminal's head with the number of cards, the note);
+    compare's table (paired) keeps each card's own interval and its note."""
+    from cardgen.report.impact import impact_block, impact_footnote
     from cardgen.simulate.summary import designer_lines
 
-    note = impact_footnote("en")
-    assert "own 95% confidence interval" in note and "flagged only when that interval, widened" in note
-    assert "l’intervalle de confiance à 95\u202f% de la carte elle-même" in impact_footnote("fr")
-    assert "l’intervallo di confidenza al 95\u00a0% della carta stessa" in impact_footnote("it")
+    note = impact_footnote("en", paired=False)
+    assert "widened by the Bonferroni correction" in note and "the interval the terminal prints" in note
+    assert "élargi par la correction de Bonferroni" in impact_footnote("fr", False)
+    assert "allargato con la correzione di Bonferroni" in impact_footnote("it", False)
+    assert "own 95% confidence interval" in impact_footnote("en")  # compare's
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
+    wide_row = {**row, "flag_low": -0.02, "flag_high": 0.22}
+    page = impact_block([wide_row], lang="en")
+    assert "[−2.0 to +22.0]" in page and "[+1.0 to +19.0]" not in page and "difference [95%, widened]" in page
+    assert "[+1.0 to +19.0]" in impact_block([wide_row], paired=True, lang="en")  # compare: the card's own
     lines = designer_lines({"games": 300, "component_impact": [row]})
     # a comparison with the players who lacked the card, not a match "against the other players" (en27, it27, fr25)
     assert "win rate of those without it" in lines[0] and "against the other" not in lines[0]
     # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
-    assert "no card stands out beyond chance" in lines[0] and "◆" not in lines[0]
+    assert "stand out beyond chance" in lines[0] and "◆" not in lines[0]
     flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
-    assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards compared) excludes 0" \
-        in flagged[0] and "◆" in flagged[2]
-    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard"),
-                       ("it", "nessuna carta si distingue oltre il caso")):
-        assert none in designer_lines({"games": 300, "component_impact": [row]}, lang)[0]
+    assert "◆ marks the card if its 95% confidence interval excludes 0" in flagged[0] and "◆" in flagged[2]
+    assert "the card does not stand out beyond chance: its 95% confidence interval includes 0" in lines[0]
+    two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
+    assert "every interval (95%, widened because 2 cards are compared at once) includes 0" in \
+        designer_lines({"games": 300, "component_impact": two})[0]
+    assert "◆ marks a card whose confidence interval (95%, widened because 2 cards are compared at once) excludes 0" \
+        in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
+    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle (à 95\u202f%, élargi parce que 2"),
+                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli (al 95 %, allargati")):
+        assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal

@@ -128,7 +128,7 @@ def test_a_failing_checks_detail_names_its_parts_in_the_language(lang: str, word
 
 
 @pytest.mark.parametrize("lang, cards", [("fr", "Faveur, Partie de dés et Pluie d’écus"),
-                                         ("it", "Favore, Partita a dadi e Pioggia di monete"),
+                                         ("it", "«Favore», «Partita a dadi» e «Pioggia di monete»"),
                                          ("en", "Favour, Game of Dice and Shower of Coins")])
 def test_dracos_die_check_names_the_cards_that_roll_it(lang: str, cards: str, capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
@@ -180,10 +180,10 @@ def test_king_luis_check_speaks_the_books_words(lang: str, said: list[str], caps
     ("en", ["3 rows and 3 columns of 3 cards", "exactly one End of the Banquet card: 1 in the game",
             "each score from 0 to 12 has a verdict", "every component present: 110 different designs, none missing",
             "all 220 faces (110 fronts, 24 other sides, 86 backs) fit their layouts",
-            "1 player · every player letter has its nobles and imposter"]),
+            "every player letter has its nobles and imposter"]),
     ("fr", ["chaque rangée et chaque colonne de la desserte peut être prise : 3 rangées et 3 colonnes de 3 cartes",
             "une seule carte Fin du banquet : 1 dans le jeu", "chaque score de 0 à 12 a son verdict",
-            "1 joueur · chaque lettre de joueur a ses nobles et son imposteur"]),
+            "chaque lettre de joueur a ses nobles et son imposteur"]),
     ("it", ["3 righe e 3 colonne di 3 carte", "4 lettere di giocatore, ognuna con 6 nobili",
             "una sola carta Fine del banchetto: 1 nel gioco", "ogni punteggio da 0 a 12 ha il suo verdetto",
             "la scala dei punteggi del solitario è completa", "110 componenti diversi, tutti presenti"])])

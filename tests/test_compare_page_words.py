@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.languages import typeset
 from cardgen.report.pages import compare_page
 from cardgen.simulate.compare import CompareOptions, run_compare
 from cardgen.simulate.summary import Naming
@@ -32,3 +33,98 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
     legends = " ".join(re.findall(r"<svg.*?</svg>", html, flags=re.S))
     assert variant.replace("\u202f", " ").split(" ")[0] in legends and f">{doc['variant']}<" not in legends
     assert f">{doc['base']}<" not in legends and "p10" not in legends and "p90" not in html
+
+
+FLAGGED = {"en": "To find variants of “King Toy: Hungry” that may correct what is flagged above",
+           "fr": "Pour chercher des variantes de «\u202fLe Roi Jouet\u202f: affamé\u202f» qui pourraient corriger ce qui "
+                 "est signalé ci-dessus", "it": "Per cercare varianti di «Re Giocattolo: affamato» che possano correggere "
+                                                "quanto segnalato sopra"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_without_one(tmp_path: Path,
+                                                                                         lang: str) -> None:
+    """Eleventh reading (en54, fr64, fr73): "To find variants that may correct these problems … run cardgen fix"
+    under "Both decks hold enough components": the variant's flag (a seat beyond a fair share) was on no line of
+    the page. The flag is said, by the variant's title, above the command; a variant with no flag gets none."""
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    base, variant = TITLES[lang]
+    hint = {"text": "?", "command": "cardgen fix toy_choices", "href": None}
+    [r] = doc["results"]
+    r["variant_result"]["balance"] = {"seat_fair_share": 0.5, "flags": []}
+    r["variant_result"]["sufficiency"] = []
+    quiet = compare_page(doc, {"name": variant, "fix": hint}, "", naming=Naming(title=base))
+    assert "cardgen fix" not in quiet
+    r["variant_result"]["balance"]["flags"] = [{"seat": 2, "side": "more", "rate": 0.7, "low": 0.55, "high": 0.82,
+                                                "fair": 0.5, "level": 0.975, "compared": 2}]
+    html = compare_page(doc, {"name": variant, "fix": hint}, "", naming=Naming(title=base))
+    flag = html.index(f"{typeset(variant, lang)} {'–' if lang == 'it' else '—'} ")
+    command = html.index("cardgen fix toy_choices")
+    assert flag < html.index(FLAGGED[lang]) < command, html[flag - 200:command]
+    assert ".fix code{white-space:nowrap}" in html  # "cardgen fix draco-charity-" / "toast" on two rows (fr93)
+    assert "70,0" in html[flag:command] if lang != "en" else "70.0%" in html[flag:command]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: Path, lang: str) -> None:
+    """fr59: "3 joueurs : 1 changement significatif" over tables that marked two "oui", one of them in the
+    folded "Other counts": the heading says the second where it is."""
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    [r] = doc["results"]
+    for m in r["metrics"]:
+        m["significant"] = False
+    shown = next(m for m in r["metrics"] if m.get("group") not in (None, "internal"))
+    html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
+    assert {"en": "among the other counts", "fr": "parmi les autres compteurs",
+            "it": "tra gli altri contatori"}[lang] not in html
+    internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+    if not internal:  # the toy keeps no engine count: give it one, as a game's tallies
+        internal = [{**shown, "metric": "peak:hand", "group": "internal"}]
+        r["metrics"].append(internal[0])
+    shown["significant"], internal[0]["significant"] = True, True
+    html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
+    assert {"en": "2 players: 1 significant change in play (and 1 among the other counts)",
+            "fr": "2 joueurs\u202f: 1 changement significatif (plus 1 parmi les autres compteurs)",
+            "it": "2 giocatori: 1 cambiamento significativo (più 1 tra gli altri contatori)"}[lang] in html
+
+
+def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_path: Path) -> None:
+    """en59, en64: the charts drew one "fair share 55%" line, the base deck's, for a variant whose fair share
+    is 52% (shared wins count for each winner). Each deck gets its own line, named; alike ones stay one line."""
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    [r] = doc["results"]
+    r["base_result"]["balance"] = {**(r["base_result"].get("balance") or {}), "seat_fair_share": 0.55}
+    r["variant_result"]["balance"] = {**(r["variant_result"].get("balance") or {}), "seat_fair_share": 0.52}
+    html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
+    titles = re.findall(r"<title>(fair share[^<]*)</title>", html)
+    assert titles == ["fair share: 55% (King Toy)", "fair share: 52% (King Toy: Hungry)"], titles
+    r["variant_result"]["balance"]["seat_fair_share"] = 0.55
+    html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
+    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == ["fair share: 55%"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_shortage_on_the_page_is_the_terminal_s_sentence(tmp_path: Path, lang: str) -> None:
+    """en66, fr75: the page said "print 57 more copies of 'Silver coin' … the box runs short … (95%)" where
+    compare's terminal said "the bank runs short of silver coins … (95.0%) … this edition's ruling covers it":
+    two vocabularies for one finding. The page prints the terminal's sentence, after the deck's title."""
+    from cardgen.simulate.summary import shortfall_line
+    from cardgen.terminal import say
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.load.project import Project
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    naming = Naming.of(Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("draco"), lang)
+    short = {"peak": "unpaid_by_bank", "print_more": 57, "games_short": 190, "games": 200, "max": 60, "cover": 0.99}
+    [r] = doc["results"]
+    r["base_result"]["sufficiency"] = [short]
+    html = compare_page(doc, {"name": "Charity"}, "", naming=naming)
+    said = typeset(say("deck_warning", lang, deck=naming.title, line=shortfall_line(short, lang, naming, headed=True)),
+                   lang)
+    assert f'<p class="warn">{said.replace("&", "&amp;")}</p>' in html, said
+    assert {"en": "(95.0%)", "fr": "(95,0\u202f%)", "it": "(95,0\u00a0%)"}[lang] in said
+    assert "Silver coin'" not in html and "exemplaires de" not in html

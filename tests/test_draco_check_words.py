@@ -45,8 +45,9 @@ def test_checks_draco_lines_say_the_decks_figures_in_words(capsys: pytest.Captur
     assert "2 malandrini per ciascuno dei 3 colori in gioco" in it
     # read 9 (en33, fr21, it22): the die line said "roll effects:" twice and "each names a seat" of every roll;
     # it says the faces, the cards that roll, and that only Shower of Coins names a seat with each face
-    assert ("il dado basta per ogni carta che chiede un lancio: facce da 1 a 6; si lancia per Favore, Partita a "
-            "dadi e Pioggia di monete; con Pioggia di monete ogni faccia indica uno dei posti, che sono 9") in it
+    # read 11 it43: the card names in the Italian books' quotes, else "si lancia per Favore" reads "as a favour"
+    assert ("il dado basta per ogni carta che chiede un lancio: facce da 1 a 6; si lancia per «Favore», «Partita a "
+            "dadi» e «Pioggia di monete»; con «Pioggia di monete» ogni faccia indica uno dei posti, che sono 9") in it
     # read 11 it39: no "dei 11" at 4 players (the article a number takes is avoided)
     assert "dei 11" not in it
     # it21, it20: enough gold (not where it is), the ring of seats has room for a toast (not "regge")

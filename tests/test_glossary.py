@@ -127,9 +127,14 @@ EXCUSED = {
     ("draco", "it", "pile"): ("At every toast, wherever she sits",),
     # "the same side" (of the nobles just named); "nobles met exactly" (their request, said by "soddisfatti")
     ("royale", "fr", "noble"): ("Everyone plays with the same side",),
-    ("royale", "it", "request"): ("Nobles whose request is met exactly",),
-    # the page's errors: a web request, not a noble's
-    ("royale", "fr", "request"): ("The request ", "This address does not take that kind of request"),
+    ("royale", "it", "request"): ("Nobles whose request is met exactly",
+                                  # the example's request, named in the sentence before: "la" says it, the page is full
+                                  "%(gone)s would also complete this request",
+                                  "The cards in the discard pile never come back into play"),
+    # the page's errors: a web request, not a noble's; the example's request, as in Italian
+    ("royale", "fr", "request"): ("The request ", "This address does not take that kind of request",
+                                  "%(gone)s would also complete this request",
+                                  "The cards in the discard pile never come back into play"),
     # the verb: serving the nobles (placing cards under them), not a serving, a group of cards in a request
     ("royale", "fr", "serving"): ("Serving your nobles",),
     ("royale", "it", "serving"): ("Serving your nobles",),

@@ -90,7 +90,7 @@ def test_compare_shows_the_winning_score_rises_with_gentle_overeating() -> None:
 
 @pytest.mark.parametrize("lang, text, rule_wins", [
     ("fr", "Règle maison.</b> Si vous avez plus de portions d’un plat que le roi", "intègre déjà ce changement"),
-    ("it", "Regola della casa.</b> Se hai più porzioni di un piatto rispetto al re", "tiene già conto di questa modifica"),
+    ("it", "Regola della casa.</b> Se di un piatto hai più porzioni del re", "tiene già conto di questa modifica"),  # it20
     ("en", "House rule.</b> If you hold more portions of a dish than the king", "already includes this change"),
 ])
 def test_the_rulebook_prints_the_rule_in_each_language(lang: str, text: str, rule_wins: str) -> None:

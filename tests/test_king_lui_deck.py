@@ -8,7 +8,7 @@ import pytest
 
 from nonempty import nonempty
 
-from cardgen.check.static import run_checks
+from cardgen.check.static import run_checks, said_once
 from cardgen.errors import InputError
 from cardgen.games.king_lui.checks import course_bounds
 from cardgen.games.king_lui.text import NNBSP, emerald_text, face_text
@@ -35,6 +35,30 @@ def test_the_box_holds_110_cards_seven_dishes_of_15_and_5_emeralds(deck):
 def test_every_check_passes(ref):
     results = run_checks(resolve(ref, ROOT))
     assert results and all(r.passed for r in results), [r for r in results if not r.passed]
+
+
+def test_a_check_that_says_the_same_at_every_count_is_printed_once():
+    """Read 11 (en43): "7 different dishes" was printed once per player count. A check whose verdict and words do
+    not change with the count comes once, with no count, before the per-count lines; one whose figures change
+    (the courses) stays with each count."""
+    results = said_once(run_checks(resolve("king_lui", ROOT)))
+    counted = [r for r in results if r.players is not None]
+    dishes = [r for r in results if r.detail == "7 different dishes"]
+    assert len(dishes) == 1 and dishes[0].players is None, dishes
+    assert results.index(dishes[0]) < results.index(counted[0])
+    courses = [r for r in counted if r.name == "the chef can lay the table"]
+    assert [r.players for r in courses] == [3, 4, 5], courses
+    assert [r.detail for r in courses][0].startswith("110 cards, 6 per course"), courses
+    # validate and compare still see each count's verdict: a count is played only if its own checks pass
+    assert [r.players for r in run_checks(resolve("king_lui", ROOT)) if r.detail == "7 different dishes"] == [3, 4, 5]
+
+
+def test_the_engine_line_names_no_python_module():
+    """Read 11 (en44): "rules engine available: cardgen.games.king_lui" showed a module path to a designer."""
+    engine = next(r for r in run_checks(resolve("king_lui", ROOT)) if r.name == "rules engine available")
+    assert engine.detail == "built into cardgen"
+    assert dict((lang, detail) for lang, _, detail in engine.said) == {
+        "fr": "intégré à cardgen", "it": "integrato in cardgen"}
 
 
 def test_six_players_deck_lasts_like_the_five_player_game():
@@ -146,5 +170,5 @@ def test_one_calls_emerald_never_a_card():
     wrong = {"fr": "appeler une carte", "it": "chiamare una carta", "en": "call an Emerald"}
     right = {"fr": "appeler Emerald avec une carte", "it": "chiamare Emerald con una carta",
              "en": "call Emerald with a card"}
-    for lang in LANGS:
+    for lang in nonempty(LANGS):
         assert wrong[lang] not in text[lang] and right[lang] in text[lang], text[lang]

@@ -21,7 +21,7 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
     assert "+1.5 pp → +25.0 pp [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per seat" in html
-    assert "40% / 15%" in html and "not judged" in html  # favour: too few seats on one side
+    assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur" in french and "Creux, en haut" in french
     svgs = re.findall(r"<svg.*?</svg>", html)
@@ -104,3 +104,24 @@ def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)
         assert re.search(r"±\d+ " + re.escape(unit), html), lang
+
+
+def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
+    """Eleventh reading (en63, fr70, fr92): Royale's card table was one row of dashes, "– / – – → – [– to –]",
+    to say that the Imposter, dealt to every player, cannot be judged. One sentence says so, then how often the
+    simulated players played it (almost never: a caveat about them the dashes hid); a table with one card that
+    can be judged keeps its rows."""
+    held = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.025, "win_rate_dealt": None,
+            "win_rate_not_dealt": None, "difference": None, "low": None, "high": None, "flag": "", "judged": False,
+            "not_judged": {"why": "all"}}
+    paired = {**held, "base": {**held, "plays_per_seat": 0.035}}
+    names = {"imposter": "Imposter"}
+    said = impact_block([paired], {}, paired=True, lang="en", names=names)
+    assert "<table" not in said and "–" not in said, said
+    assert ("No card is judged: every player is dealt “Imposter”, so there is no player without it to compare with. "
+            "The simulated players played “Imposter” 0.04 times per player on average with the base deck, 0.03 "
+            "times with the variant.") in said, said
+    french = impact_block([held], {}, lang="fr", names={"imposter": "Imposteur"})
+    assert "chaque joueur reçoit la carte «\u202fImposteur\u202f»" in french and "0,03\u00a0fois par joueur" in french
+    assert "ciascuna di queste carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
+    assert "<table" in impact_block([held, ROWS[0]], {}, lang="en")  # one card judged: the table stays

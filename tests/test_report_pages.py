@@ -65,10 +65,11 @@ def _entry() -> dict[str, Any]:
 
 def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     html = macro("section.html", "section", section(_entry()))
-    assert "<td>1</td><td>3/10</td><td>30%</td><td>10%–60%</td><td>3</td>" in html
-    assert "<td>2</td><td>6/10</td><td>60%</td><td>30%–85%</td><td>4</td>" in html
+    # the interval written as the terminal and the rest of the page write one (eleventh reading fr86, en75)
+    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0% to 60.0%]</td><td>3</td>" in html
+    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4</td>" in html
     fr = macro("section.html", "section", section(_entry(), "fr"))
-    assert "<td>2</td><td>6/10</td><td>60\u202f%</td><td>30\u202f%–85\u202f%</td><td>4</td>" in fr
+    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4</td>" in fr
 
 
 def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
@@ -228,15 +229,20 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
     assert "parties 10 (9 terminées par une condition de fin)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
+    assert ("égalités pour la première place 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
     assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
-        in text
-    assert ("la banque se vide tranché par un choix de cette édition 5 3 11 (partie 3)" in text
+        in text  # the terminal's name of the same maximums (eleventh reading fr84)
+    assert ("la banque se vide tranché par un choix de cette édition 5 3 3 (graine 11)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
-    assert "le moteur de règles échoue non tranché 1 1 12 (partie 5) house.py line 3: boom" in text  # what failed
+    assert "le moteur de règles échoue non tranché 1 1 5 (graine 12) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
-    assert "Vérifications statiques 1 sur 2 réussies échec\u202f: pile size (too small)" in text
+    assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
+    # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
+    # game a special case first came up in, and the command that writes it move by move (fr87, en76)
+    assert "fortune (tous les joueurs)" in text and "fortune du vainqueur" in text and "fortune moyenne" in text
+    assert "score" not in text
+    assert "cardgen validate draco --players 3 --games N --log N.jsonl" in text
     assert "deck ok" not in text
 
 
@@ -258,14 +264,14 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
                             {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
     html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
-    assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités 1\u202f; –" in text
+    assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités pour la première place 1\u202f; –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis), à chaque position dans l’ordre du tour" in text
-    assert "le joueur 1 gagne plus souvent que prévu" in text  # the balance flag, in French
+    assert "le joueur 1 gagne nettement plus souvent que sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
-    assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
+    assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
 

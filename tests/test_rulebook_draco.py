@@ -716,6 +716,28 @@ def test_the_first_round_rule_names_the_card_that_breaks_it(lang: str, tmp_path:
                                  if "first round" in line or "premier tour" in line or "primo giro" in line)
 
 
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_the_round_on_the_house_ruling_says_this_edition_departs_from_the_published_rule(lang: str) -> None:
+    """Read 11 (fr7): the reconstructed Round on the House card breaks the published "no toast in the first
+    round"; the ruling said it was the one exception, but not that the edition departs there from its source."""
+    said = {"fr": "cette édition s’écarte de la description publiée", "it": "l’edizione si discosta dalla descrizione "
+            "pubblicata", "en": "this edition departs from the published description"}[lang]
+    for name in ("draco", "draco-long"):
+        text = norm(rulebook_text(decks()[name], lang))
+        assert said in text, name
+        assert text.index(said) > text.index(norm(decks()[name].model.rulings["first_round_toast"].text[lang])[:60])
+
+
+def test_italian_inline_rulings_go_on_in_lower_case_and_quote_the_card_they_name() -> None:
+    """Read 11: «Scelta di questa edizione: Se, tra i giocatori rimasti…» kept its capital, as the word before the
+    comma was not recognised (it14); «una carta Offre la casa non riporti» read as a broken sentence (it13)."""
+    for name in ("draco", "draco-charity-toast"):
+        text = norm(rulebook_text(decks()[name], "it"))
+        assert "Scelta di questa edizione: se, tra i giocatori rimasti" in text, name
+        assert not re.search(r"Scelta di questa edizione: (Se|Il|La|Un|Ogni|Chi)\b", text), name
+        assert "a meno che una carta «Offre la casa» non riporti la coppa al centro" in text, name
+
+
 #: Brother John's card: who pays for him in a paying seat is a player, the owner of the character before him
 #: (characters own no money: English reader 13, round 64), as the book says
 JEAN_PAYER = {"fr": "À une place qui paie, le propriétaire du personnage de la place précédente",

@@ -318,9 +318,9 @@ def test_the_solo_example_plays_a_ghost_turn_on_the_example_buffet() -> None:
     course 12. The solo cards print no number (round 8), so the example names the card by the row it marks.
     The base book, with no ghost in its example, prints no such paragraph."""
     markup = " ".join(render_markup(resolve("royale-solo", ROOT), "en").replace("\u202f", " ").split())
-    assert ("Then the ghost plays. Suppose you turn over the solo card that marks row 1: its cells hold Pastry 10, "
+    assert ("The next round begins with the ghost. Suppose you turn over the solo card that marks row 1: its cells hold Pastry 10, "
             "Dessert 3 and Main course 12. These cards go to the discard pile") in markup
-    assert "Then the ghost plays. Suppose" not in render_markup(resolve("royale", ROOT), "en")
+    assert "The next round begins with the ghost. Suppose" not in render_markup(resolve("royale", ROOT), "en")
 
 
 def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path: Path) -> None:
@@ -335,7 +335,7 @@ def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path:
         text.replace(first, "pattern: {rows: 3, cols: 3, cells: [[1, 0], [0, 1], [0, 2]]}"), "utf-8")
     shutil.copy(ROOT / "variants" / "royale" / "royale-solo.yaml", tmp_path / "variants")
     markup = render_markup(resolve("royale-solo", tmp_path), "en")
-    assert "marks row 1" not in markup and "Then the ghost plays. Suppose you turn over the solo card that marks row 3" in markup
+    assert "marks row 1" not in markup and "The next round begins with the ghost. Suppose you turn over the solo card that marks row 3" in markup
 
 
 #: read 11: words each Draco book now says (it15, en10: the cup goes back to the middle after one round, it does not

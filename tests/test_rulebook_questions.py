@@ -14,6 +14,8 @@ import pytest
 from reportlab.platypus import KeepTogether, Paragraph, Spacer
 from reportlab.lib.styles import getSampleStyleSheet
 
+from nonempty import nonempty
+
 from cardgen.languages import SHIPPED
 from cardgen.resolve.resolve import resolve_all
 from cardgen.rulebook.markup import keep_closing_block_with_previous
@@ -111,6 +113,21 @@ def test_the_drawn_emerald_rule_is_said_once_under_draw(deck_id: str, lang: str)
     assert AGAIN[lang] not in text
     assert text.count(WHOLE_TURN[lang]) == 1 and text.index(DRAWN[lang]) < text.index(WHOLE_TURN[lang]) < text.index(CALL[lang])
     assert "drawn_emerald_is_the_turn" not in DECKS[deck_id].model.rulings, "a published rule printed as ours"
+
+
+#: read 11 (en3, it4): the drawn card goes to the hand only if it is no Emerald, said in the draw's own sentence
+DRAW_KEEPS = {"fr": "sauf si c’est une carte Emerald, ajoutez-la à votre main",
+              "it": "a meno che non sia una carta Emerald, mettila in mano", "en": "unless it is an Emerald, add it to your hand"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_draw_sentence_keeps_a_drawn_emerald_out_of_the_hand(lang: str) -> None:
+    """Read 11 (en3, it4): "take the top card into your hand ... If you draw an Emerald" put the Emerald in the hand
+    and then took it out again; the draw now says at once that an Emerald does not go to the hand."""
+    for deck_id in nonempty(sorted(d for d in DECKS if DECKS[d].game == "king_lui")):
+        text = plain(render_markup(DECKS[deck_id], lang))
+        at = text.index(DRAW[lang])
+        assert DRAW_KEEPS[lang] in text[at:at + 200], (deck_id, text[at:at + 200])
 
 
 #: the two Emerald cards action c) may call, as each language says them: one waiting beside the dishes, the one

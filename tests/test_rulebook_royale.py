@@ -344,10 +344,15 @@ def test_worked_example_plays_as_the_checkers(side: str) -> None:
         discard |= {p[0] for p in ex["plays"] if p[2] == "clear"}  # type: ignore[union-attr]
         for noble in ex["cleared"]:  # type: ignore[union-attr]
             chk = checkers[noble]
-            left = [c for c in comps if role(comps[c]) == "dish" and c not in discard and c not in held[noble]]
-            helps = sorted(c for c in left if chk.step(states[noble], code(chk, c)) not in (DEAD,)
+            others = [c for c in comps if role(comps[c]) == "dish" and c not in held[noble]]
+            meets = sorted(c for c in others if chk.step(states[noble], code(chk, c)) not in (DEAD,)
                            and chk.need[chk.step(states[noble], code(chk, c))] == 0)
-            assert helps == sorted(ex["hope"]), helps  # type: ignore[arg-type]
+            fits = GAME.book_examples(d, lambda _players: None)["completing"](noble, held[noble])  # type: ignore[misc]
+            assert meets == sorted(fits), (meets, fits)
+            # read 11 (en4): some of them have just gone to the discard pile, and the text must name those too
+            gone = [c for c in meets if c in discard]
+            assert gone and len(gone) < len(meets), (gone, meets)
+            assert gone == ["abundance-8", "drink-8"], gone  # the 8s, 3 + 5: the book names them (next test)
     else:
         first, second = ex["plays"][0][0], ex["plays"][1][0]  # type: ignore[index]
         noble = ex["plays"][0][1]  # type: ignore[index]
@@ -490,13 +495,15 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
 SPENT = {"fr": "faites pivoter la carte d’un quart de tour", "it": "metti di traverso la sua carta",
          "en": "turn the card sideways"}
 #: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
-TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
+#: read 11 (fr6): the French reads the turned pattern, "sans tourner la carte", so the one quarter turn marks it spent
+TURNED = {"fr": "lire son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_turning_the_imposter_card_only_marks_it_spent(lang: str) -> None:
     text = norm(html.unescape(re.sub(r"<[^>]+>", " ", render_markup(deck("royale"), lang))))
     assert TURNED[lang] in text
+    assert lang != "fr" or "sans tourner la carte" in text[text.index(TURNED[lang]):][:80]
     assert SPENT[lang] in text, "the spent mark left the book"
     assert {"fr": "couchez", "it": "gira la sua carta di traverso", "en": "lay the card"}[lang] not in text
 
@@ -547,7 +554,7 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
     # read 9 (en19, fr28): not "published rules" (the chapter holds this edition's rulings too), no dangling "their"
     gathers = {"fr": "reprend dans un livret à part le jeu en solitaire",
                "it": "raccoglie in un regolamento a sé la partita in solitario",
-               "en": "a book of its own: it is the chapter"}[lang]
+               "en": "is the chapter"}[lang]  # read 11 en23: "…, expanded into a book of its own"
     chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
     variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
                "en": "is Royale with the changes below"}[lang]
@@ -672,13 +679,27 @@ def test_the_example_says_why_the_discard_pile_is_left_aside(lang: str) -> None:
     """Read 6 (fr6): the example left the discard pile aside though it counts for an impossible request. It now
     says why: its cards come back only with a rebuilt pile (the base book) or never (a Light Supper, a solo
     game, whose pile is never rebuilt)."""
-    rebuilt = bare(say(lang, "Last, a choice: %(noble)s holds %(cards)s. The cards in the discard pile come back",
-                       count=2, noble="@", cards="@", hope="@")).split("@")[2]
-    never = bare(say(lang, "Last, a choice: %(noble)s holds %(cards)s. The cards in the discard pile never",
-                     count=2, noble="@", cards="@", hope="@")).split("@")[2]
+    rebuilt = bare(say(lang, "The cards in the discard pile come back", count=2, hope="@")).split("@")[0]
+    never = bare(say(lang, "The cards in the discard pile never", count=2, hope="@")).split("@")[0]
     for name, comes_back in (("royale", True), ("royale-short", False), ("royale-solo", False)):
         text = book(name, lang)
         assert (rebuilt in text, never in text) == (comes_back, not comes_back), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_names_the_cards_just_discarded_that_would_meet_the_request(lang: str) -> None:
+    """Read 11 (en4): the clearing by choice named only a 2 as the card that could still meet the Marquis (3 and
+    5), and a reader thought the book forgot 3 + 5. It now says first that the two 8s would meet it too but have
+    just gone to the discard pile, then which cards are left, in every book that prints the example."""
+    gone = say(lang, "%(gone)s would also complete", count=2, gone="@").split("@")[1]
+    for name, how in (("royale", "come back"), ("royale-short", "never"), ("royale-solo", "never")):
+        left = bare(say(lang, f"The cards in the discard pile {how}", count=2, hope="@")).split("@")
+        text = norm(book(name, lang))
+        at = text.index(gone)
+        assert re.findall(r"\b8\b", text[max(0, at - 60):at]) == ["8", "8"], (name, text[at - 60:at])
+        start = text.index(left[0], at)
+        hope = text[start + len(left[0]):text.index(left[1][:20], start)]
+        assert re.findall(r"\d+", hope) == ["2", "2"], (name, hope)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -741,7 +762,8 @@ def test_the_cleared_noble_of_the_example_is_him_as_the_validated_one() -> None:
         assert "cards under him go to the discard pile" in example and "giving him cards again" in example, name
         assert "under them" not in example and "serve them" not in example, name
         example = next(text for title, _, text in _example_boxes(name, "fr") if title == exact("fr", "Your turn in this example"))
-        assert "recommencer à le servir" in example and "service à zéro" not in example, name
+        # read 11: "le resservir", shorter, so that the 8s just discarded fit in the Solo book's page (en4)
+        assert "vous pourrez le resservir" in example and "service à zéro" not in example, name
 
 
 def _plain(name: str, lang: str) -> str:
@@ -812,3 +834,21 @@ def test_the_french_books_clear_a_nobles_dishes_never_the_noble(deck_id: str) ->
     assert "vous débarrassez aussi ses plats de votre plein gré" in text
     assert "vous devez aussitôt débarrasser ses plats" in text
     assert "débarrassez aussi ce noble" not in text and "aussitôt le débarrasser" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_abundance_may_open_or_close_a_request_that_names_both_ends_type(lang: str) -> None:
+    """Read 11 (en18): the masked book never said whether Isabella's first or last card may be an Abundance. The
+    requirement checker says it may (it counts as the type asked for), and the book says so with the masked
+    order's other rulings, right after the published text's contradiction on Isabella, not under a closing
+    "Special cases"."""
+    d = deck("royale-masked")
+    comps = {c.id: c for c in d.model.components}
+    chk = checker(noble_face(comps["noble-a3"], "masked").data, universe(d))
+    for cards in (["abundance-11", "drink-9", "fruit-6", "pastry-3"], ["pastry-11", "drink-9", "fruit-6", "abundance-3"]):
+        state = chk.run(chk.code(comps[c].data.dish, comps[c].faces[0].value) for c in cards)
+        assert state != DEAD and chk.need[state] == 0, cards
+    said = norm(typography(d.model.rulings["abundance_first_last"].text[lang], lang))
+    text = norm(book("royale-masked", lang))
+    conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
+    assert text.count(said) == 1 and 0 <= text.index(said) - text.index(conflict) - len(conflict) < 5

@@ -163,9 +163,9 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
         assert {"en": "scores in points: ", "fr": "scores en points\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
 
 
-@pytest.mark.parametrize("lang, game, always", [("en", "game 1 (", "turns: always 9"),
-                                                ("fr", "partie 1 (", "tours\u202f: toujours 9"),
-                                                ("it", "partita 1 (", "turni: sempre 9")])
+@pytest.mark.parametrize("lang, game, always", [("en", "first in game 1\n", "turns: always 9"),
+                                                ("fr", "la première fois dans la partie 1\n", "tours\u202f: toujours 9"),
+                                                ("it", "la prima volta nella partita 1\n", "turni: sempre 9")])
 def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,
                                                                       game: str, always: str) -> None:
     """A game number reads from 1 as a person counts (the log's index 0 is game 1): Royale's first game at 2
@@ -173,12 +173,14 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
     deck, duo = royale[2]
     first = [g for g in duo["rule_gaps"] if g["game"] == 0]
     assert first, duo["rule_gaps"]
-    text = format_entry(duo, lang, Naming.of(deck, lang))
-    assert game in text and {"en": "game 0 (", "fr": "partie 0 (", "it": "partita 0 ("}[lang] not in text, text
-    # the game to replay, then its seed: "seed … replays it" left "it" without a referent (en4, fr3, it4); the
-    # Italian says "seme casuale", not a bare "seme", a card suit to a card-game designer (it2)
-    assert {"en": "to watch it, replay game 1 (seed ", "fr": "pour l’observer, rejouez la partie 1 (graine ",
-            "it": "per rivederlo, rigioca la partita 1 (seme casuale "}[lang] in text, text
+    text = format_entry(duo, lang, Naming.of(deck, lang)) + "\n"
+    assert game in text and {"en": "game 0\n", "fr": "partie 0\n", "it": "partita 0\n"}[lang] not in text, text
+    # eleventh reading (fr2, en3, it2): "replay game 15 (seed …)" gave no way to do it; the block now ends its
+    # special cases with the command that writes game N to a log, the same deck, player count and seed
+    assert f"cardgen validate {duo['variant']} --players 2 --games N --seed {duo['seed']} --log N.jsonl" in text, text
+    assert {"en": "to see game N move by move", "fr": "pour voir la partie N action par action",
+            "it": "per vedere la partita N mossa per mossa"}[lang] in text, text
+    assert "--games N --log" in format_entry({**duo, "seed": 1}, lang, Naming.of(deck, lang))  # the default seed
     deck, solo = royale[1]
     assert always in format_entry(solo, lang, Naming.of(deck, lang))
     assert " 9 to 9" not in format_entry(solo, "en", Naming.of(deck, "en"))

@@ -56,6 +56,21 @@ def test_a_mark_stays_with_its_word_and_a_short_last_word_is_never_alone() -> No
     assert out[1].strip() == "à 30" and out[0].endswith("de 23")  # not "30" alone on the last row
 
 
+def test_a_command_to_copy_never_breaks_across_two_rows() -> None:
+    """Eleventh reading (en15, en51, fr93): "run: cardgen" / "fix royale": a designer copying the row got
+    "cardgen" alone. The command, its subcommand, its deck and any option or path after them wrap as one
+    unit; the prose after the command wraps as prose; French guillemets stay with it."""
+    said = fit("Royale (royale): to search for and test fixes for the turn-order imbalance shown above, run: "
+               "cardgen fix royale", 100).split("\n")
+    assert said[-1].strip() == "cardgen fix royale", said
+    long = fit("proposal 1 is the smallest change that passed; to see everything, table by table, run: "
+               "cardgen compare draco /tmp/out/draco-fix-1.yaml --fixed and then some more words", 100).split("\n")
+    assert any(row.strip().startswith("cardgen compare draco /tmp/out/draco-fix-1.yaml --fixed") for row in long), long
+    assert "some more words" in long[-1] and all(len(row) <= 100 for row in long)
+    french = fit("x " * 40 + "lancez «\u202fcardgen fix draco-charity-toast\u202f».", 100).split("\n")
+    assert french[-1].strip() == "«\u202fcardgen fix draco-charity-toast\u202f».", french
+
+
 def test_a_line_led_by_a_padded_label_wraps_under_the_labels_column() -> None:
     """check's "PASSED              the faces print…": the continuation starts where the text after the label's
     padding does (column 22 here), so the label stands alone at the left; a label longer than ``LABEL`` or one

@@ -171,7 +171,7 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "case covered by this edition’s ruling (the bank runs out of coins): 200 times, in " in text
+    assert "special case settled by this edition’s ruling (the bank runs out of coins): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the bank runs out of coins (UNSETTLED)" in unsettled
@@ -446,12 +446,12 @@ def test_italian_article_before_a_percentage_follows_how_the_number_is_said(shar
 
 
 def test_compare_says_lo_0_per_cent_in_italian() -> None:
-    """it23 in the sentence compare and fix print: "(lo 0 % delle partite invece del 71 %)"."""
+    """it23 in the sentence compare and fix print: "(lo 0,0 % delle partite invece del 71,0 %)"."""
     from cardgen.simulate.verdict import sentence
     m = {"metric": "end_reason:bank_empty", "base": 0.71, "variant": 0.0, "difference": -0.71, "low": -0.8,
          "high": -0.6}
     text = sentence(m, "it")
-    assert "(lo 0\u00a0% delle partite invece del 71\u00a0%)" in text, text
+    assert "(lo 0,0\u00a0% delle partite invece del 71,0\u00a0%)" in text, text
 
 
 def test_design_indicators_stand_one_a_line_in_one_column() -> None:
@@ -461,7 +461,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     legend, lines = designer_lines(d, "fr", played=200)[:2], designer_lines(d, "fr", played=200)[2:]
     # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows)
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
-                      "    remontées\u202f: part des parties dont le vainqueur était mené à mi-partie"]
+                      "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie"]
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
     assert lines[1].startswith("    changements de meneur par partie ") and lines[1].endswith("8,9 [8,5\u202f; 9,3]")
     assert lines[2].startswith("    remontées ") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
@@ -473,12 +473,33 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     from cardgen.simulate.summary import balance_lines
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
     corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
-    assert corrected == ("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
-                         "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle plus large que celui à "
+    assert corrected == ("équilibre\u202f: le joueur 1 gagne nettement plus souvent que sa juste part\u202f: 38,0\u202f% "
+                         "des parties contre 26,0\u202f% (une victoire partagée compte pour chaque gagnant)\u202f; intervalle plus large que celui à "
                          "95\u202f% donné plus haut, car 4 joueurs sont comparés à la fois (confiance de 98,75\u202f%)"
                          "\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
-    assert "chi gioca in posizione 1 vince più spesso del previsto" in balance_lines({"flags": [flag]}, "it")[0]
+    # "than expected" read as a forecast the tool had made (eleventh reading fr15, it10): against the fair share
+    assert "chi gioca in posizione 1 vince nettamente più spesso della quota equa" in balance_lines({"flags": [flag]}, "it")[0]
+
+
+def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
+    """Eleventh reading (fr6, en12, it7): King Lui's player 2 at 19.3% [15.3% to 24.2%] against a fair share of
+    25.3% (its own 95 % interval leaves the share out), and nothing said: the designer could not tell a seat judged
+    within chance (the interval widened for 4 players compared contains it) from one overlooked. One line says so,
+    with the share and the level; a flagged seat keeps its own line, and a solo game has none."""
+    from cardgen.simulate.summary import balance_lines
+    fair = {"seat_fair_share": 0.253, "flags": []}
+    assert balance_lines(fair, "en", 4) == [
+        "balance: no player wins clearly more or less often than a fair share (25.3%): every interval, widened to "
+        "98.75% because 4 players are compared at once, contains it"]
+    assert balance_lines(fair, "fr", 3)[0].startswith(
+        "équilibre\u202f: aucun joueur ne s’écarte nettement de la juste part (25,3\u202f%)\u202f: chaque intervalle, "
+        "élargi à 98,33\u202f% parce que 3 joueurs")
+    assert "elle" not in balance_lines(fair, "it", 2)[0] and "allargato al 97,5" in balance_lines(fair, "it", 2)[0]
+    assert balance_lines(fair, "en", 1) == [] and balance_lines({"seat_fair_share": None, "flags": []}, "en", 4) == []
+    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
+    flagged = balance_lines({**fair, "flags": [flag]}, "en", 4)
+    assert len(flagged) == 1 and "no player" not in flagged[0]
 
 
 def test_no_figure_changed_still_points_at_the_engine_counts_that_did() -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.text import NNBSP, before_vowel, join_and, join_or, ordinal, punct, singular, times
+from cardgen.text import NNBSP, before_vowel, card_name, join_and, join_or, ordinal, punct, singular, times
 
 
 def test_french_spaces_before_high_punctuation_only_in_french() -> None:
@@ -68,3 +68,11 @@ def test_a_title_inside_a_sentence_takes_its_article_in_lower_case(lang: str, he
     from cardgen.text import in_sentence
 
     assert [in_sentence(name, lang) for name in held] == said
+
+
+def test_a_card_name_in_running_text_is_written_as_the_books_write_it() -> None:
+    """Read 11 (it43): check said "si lancia per Favore", which reads "as a favour"; the Italian books quote a
+    card's name («Pizzo»), the French and English books set it bare, its capitals marking it."""
+    assert card_name("Favore", "it") == "«Favore»"
+    assert card_name("Faveur", "fr") == "Faveur"
+    assert card_name("Favour", "en") == "Favour"

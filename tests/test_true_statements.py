@@ -43,7 +43,7 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
     assert "Skill was not measured in this run (add --skill to measure it)." in overview
     assert "Validation on simulated games: Royale: Solo (royale-solo)" in overview
     page = read_text((run / "royale-solo.html").read_text(encoding="utf-8"))
-    assert "every seat holds one, so no seat without it to compare with: not judged" in page
+    assert "No card is judged: every player is dealt" in page  # the imposter: a sentence, not a row of dashes
     assert "too few seats" not in page
 
 
@@ -91,7 +91,9 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # book said the rule made silver run out first ("so silver runs out first"), a cause turned round
     coins = {c["id"]: c["count"] for c in deck["components"] if c["id"] in ("silver-coin", "gold-coin")}
     assert coins["silver-coin"] < coins["gold-coin"]
-    assert "that spares its silver, as the game has fewer silver coins than gold ones" in texts["bank_pays_in_gold"]["en"]
+    # read 11 (en12): the remainder said before "in silver coins", the reason no longer tacked on as "that spares"
+    assert ("only the remainder, worth less than a gold coin, in silver coins: this saves its silver, as the game has "
+            "fewer silver coins than gold ones") in texts["bank_pays_in_gold"]["en"]
     assert "elle ménage ainsi ses pièces d’argent, moins nombreuses" in texts["bank_pays_in_gold"]["fr"]
     assert "così risparmia l’argento, perché nel gioco le monete d’argento sono meno" in texts["bank_pays_in_gold"]["it"]
     assert not any(w in texts["bank_pays_in_gold"][lang] for lang, w in

@@ -29,7 +29,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
-    assert lines == ["The first player wins 33% of games instead of 28%.",  # in the tables' order (en43)
+    assert lines == ["The first player wins 33.0% of games instead of 28.0%.",  # in the tables' order (en43)
                      "Games last 1.2 fewer complete rounds (confidence interval: 0.9 to 1.5).",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "on the “Other counts” line."]
@@ -54,7 +54,7 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
                                          "end_reason:stalled:no_dish_emerald"]
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
-    assert lines[1] == "Fewer games where the bank runs out of coins (4% of games instead of 95%)."
+    assert lines[1] == "Fewer games where the bank runs out of coins (4.0% of games instead of 95.0%)."
     assert lines[2] == ("Silver coins the bank could not pay, the most at any one time in a game, on average: "
                         "25.4 → 0.2.")  # the words and the arrow of the "Other counts" line (en57, en36)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
@@ -71,7 +71,7 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
 
 def test_scores_are_in_the_games_own_unit() -> None:
     m = _m("winning_score", 37.4, 30.1, -8.6, -6)
-    assert sentence(m, "en", DRACO.words) == "The winner’s score falls from 37.4 to 30.1 silver coins on average."
+    assert sentence(m, "en", DRACO.words) == "The winner’s fortune falls from 37.4 to 30.1 silver coins on average."
     assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete d’argento.")
     assert sentence(m, "en", KING_LUI.words).endswith("30.1 points on average.")
 
@@ -116,8 +116,8 @@ def test_a_pile_the_variant_never_rebuilds_follows_from_its_change() -> None:
 
 def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
-    assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
-    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41\u00a0% al 30\u00a0%."
+    assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
+    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de moins (intervalle de confiance\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
@@ -192,7 +192,7 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
     assert [m["metric"] for m in r["metrics"] if m["follows_from_change"]] == ["peak:gold_in_hands"]
     assert not any("gold" in s for s in r["verdict"])
-    assert "follow from your change" in out and "gold_in_hands" not in out.split("Other counts")[0]
+    assert "follows directly from the variant’s rule" in out and "gold_in_hands" not in out.split("Other counts")[0]
 
 
 def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
@@ -313,3 +313,30 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)
+
+
+def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twice() -> None:
+    """Eleventh reading (en36, fr41, it38): compare-draco said "fewer games where a player owes more than they
+    have (6.5% … instead of 20.0%)" and then, on the "Other counts" line, the same count again. The line
+    counts it, points to it, and names only the others; the clause on counts that follow from the variant's
+    rule is its own clause, not hung on "details in the report" (fr36: "détails dans le rapport, dont 2…")."""
+    from cardgen.simulate.summary import internal_line
+    from cardgen.simulate.verdict import named_metrics
+
+    owes = {**_m("gap:debt", 0.20, 0.065, -0.2, -0.08), "group": "internal"}
+    rich = {**_m("peak:richest", 39.7, 37.3, -3.0, -1.0), "group": "internal"}
+    quiet = {**_m("peak:hand", 8.0, 8.1, -0.5, 0.6, significant=False), "group": "internal"}
+    result = {"metrics": [owes, rich, quiet], "games": 200}
+    assert named_metrics(result) == {"gap:debt"}  # the peak is no shortage: it never headlines
+    line = internal_line([owes, rich, quiet], "en", named=named_metrics(result))
+    assert line.startswith("Other counts: 2 of 3 changed (the one named above; ") and "debt" not in line, line
+    assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
+    assert "celle citée plus haut" in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
+    assert "quello citato sopra" in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    both = [{**m, "follows_from_change": True} for m in (owes, rich)]
+    said = internal_line(both, "en")
+    assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said
+    assert "elles découlent directement de la règle de la variante ; détails dans le rapport" in (
+        internal_line(both, "fr").replace("\u202f", " "))
+    one = internal_line([both[0], rich], "it")
+    assert "; uno di questi deriva direttamente dalla regola della variante; dettagli nel rapporto" in one, one

@@ -18,36 +18,36 @@ def m(metric: str, base: float, variant: float, low: float | None = None, high: 
 
 
 CASES = [
-    ("draco", "en", m("seat_1_win_rate", 0.28, 0.33, 0.02, 0.08), "The first player wins 33% of games instead of 28%."),
-    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Player 3 wins 25% of games instead of 30%."),
-    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Le joueur 3 gagne 25\u202f% des parties au lieu de 30\u202f%."),
+    ("draco", "en", m("seat_1_win_rate", 0.28, 0.33, 0.02, 0.08), "The first player wins 33.0% of games instead of 28.0%."),
+    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Player 3 wins 25.0% of games instead of 30.0%."),
+    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Le joueur 3 gagne 25,0\u202f% des parties au lieu de 30,0\u202f%."),
     ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer (confidence interval: 0.5 to 1.5)."),
     ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter (confidence interval: 2.5 to 3.5)."),
     ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de plus (intervalle de confiance\u202f: de 0,5 à 1,5)."),
     ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table complet de plus (intervalle de confiance\u202f: de 0,4 à 1,6)."),
     ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
-     "More games end because the final toast is drunk (40% of games instead of 30%)."),
+     "More games end because the final toast is drunk (40.0% of games instead of 30.0%)."),
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
-     "More games where a player owes more than they have (20% of games instead of 10%)."),
+     "More games where a player owes more than they have (20.0% of games instead of 10.0%)."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
      "Action cards in one hand, the most at any one time in a game, on average: 8 → 10."),
     ("draco", "fr", m("peak:hand_size", 10, 8, -2.5, -1.5),  # one name for the measure, no calque of "peak"
      "Cartes Action dans une main, maximum atteint dans une partie, en moyenne\u202f: 10 → 8."),
     ("draco", "it", m("peak:hand_size", 8, 10, 1.5, 2.5),
      "Carte azione in una mano, massimo raggiunto in una partita, in media: 8 → 10."),
-    ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "The winner’s score rises from 5 to 6 silver coins on average."),
+    ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "The winner’s fortune rises from 5 to 6 silver coins on average."),
     ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "L’avance moyenne du vainqueur sur le deuxième augmente de 5 à 6 pièces d’argent."),
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often (from 5 to 6 times per game)."),
     ("draco", "en", m("comeback_rate", 0.3, 0.4, 0.05, 0.15),
-     "More comebacks (the winner was behind at half-time in 40% of games, against 30%)."),
-    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 silver coins or fewer) rise from 30% to 40%."),
-    ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il punteggio medio del vincitore sale da 5 a 6 monete d’argento."),
+     "More comebacks (the winner was behind at half-time in 40.0% of games, against 30.0%)."),
+    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 silver coins or fewer) rise from 30.0% to 40.0%."),
+    ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il denaro medio del vincitore sale da 5 a 6 monete d’argento."),
     ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
-     "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service (40\u202f% des parties au lieu de 30\u202f%)."),
+     "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
     ("royale", "fr", m("end_reason:all_nobles", 0.3, 0.4, 0.05, 0.15),
-     "Plus de parties se terminent parce qu’un joueur a validé tous ses nobles (40\u202f% des parties au lieu de 30\u202f%)."),
+     "Plus de parties se terminent parce qu’un joueur a validé tous ses nobles (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
     ("royale", "en", m("end_reason:all_nobles", 0.4, 0.3, -0.15, -0.05),
-     "Fewer games end because a player satisfies all their nobles (30% of games instead of 40%)."),
+     "Fewer games end because a player satisfies all their nobles (30.0% of games instead of 40.0%)."),
 ]
 
 
@@ -61,3 +61,17 @@ def test_the_interval_is_said_as_magnitudes_in_order_whatever_its_sign() -> None
     up = sentence(m("turns", 40, 43, 2.0, 4.0), "en", words)
     down = sentence(m("turns", 43, 40, -4.0, -2.0), "en", words)
     assert up == "Games are 3 turns longer (confidence interval: 2 to 4)." and down == "Games are 3 turns shorter (confidence interval: 2 to 4)."
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The winner’s fortune falls from 29.3 to 27.3 silver coins on average."),
+    ("fr", "La fortune moyenne du vainqueur baisse de 29,3 à 27,3 pièces d’argent."),
+    ("it", "Il denaro medio del vincitore scende da 29,3 a 27,3 monete d’argento.")])
+def test_a_game_words_its_winner_s_figure_as_its_rulebook_does(lang: str, said: str) -> None:
+    """Eleventh reading (en35, fr40, it36): compare said "the winner's score falls … silver coins" for Draco &
+    Co, whose rulebook and validate count a fortune. The game words the sentence (its words.json's
+    "sentences"); a game that words nothing keeps the common sentence."""
+    m = {"metric": "winning_score", "base": 29.3, "variant": 27.3, "difference": -2.0, "low": -3.0, "high": -1.0,
+         "p": 0.0, "significant": True}
+    assert sentence(m, lang, get_game("draco").words) == said
+    assert "score" in sentence(m, "en", get_game("royale").words)

@@ -92,9 +92,9 @@ def test_a_sentence_is_english_when_no_language_is_given() -> None:
 
 def test_a_skill_figure_says_skill_counts_for_more_or_less_against_its_opponent() -> None:
     assert sentence(_f("skill:random", 0.4, 0.55, 0.05, 0.25), "en") == (
-        "Skill counts for more (skill against random players goes from 40% to 55%).")
+        "Skill counts for more (skill against random players goes from 40.0% to 55.0%).")
     assert sentence(_f("skill:heuristic", 0.55, 0.4, -0.25, -0.05), "fr") == (
-        "L’habileté compte moins (habileté contre des joueurs heuristiques passe de 55\u202f% à 40\u202f%).")
+        "L’habileté compte moins (habileté contre des joueurs heuristiques passe de 55,0\u202f% à 40,0\u202f%).")
 
 
 def test_a_figure_without_its_own_sentence_says_from_what_to_what() -> None:
@@ -104,9 +104,9 @@ def test_a_figure_without_its_own_sentence_says_from_what_to_what() -> None:
 def test_a_tally_kind_is_the_word_before_the_first_colon() -> None:
     """A gap whose own id holds a colon is still a gap (its sentence, its name in words)."""
     assert sentence(_f("gap:odd:kind", 0.1, 0.3, 0.1, 0.3), "en") == (
-        "More games where odd:kind (30% of games instead of 10%).")
+        "More games where odd:kind (30.0% of games instead of 10.0%).")
     assert sentence(_f("gap:new_odd_kind", 0.1, 0.3, 0.1, 0.3), "en") == (
-        "More games where new odd kind (30% of games instead of 10%).")  # no game names it: in words, once
+        "More games where new odd kind (30.0% of games instead of 10.0%).")  # no game names it: in words, once
 
 
 def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
@@ -162,12 +162,13 @@ def test_a_card_sentence_in_french_writes_its_numbers_the_french_way() -> None:
 
 def test_the_two_figures_of_a_sentence_are_written_alike() -> None:
     """Fifth readers: "shrinks from 7 to 4.5", "da 46 a 32,6": one figure with its decimal, the other without.
-    Both take the decimal when either needs it; both stay whole when both are ("33% instead of 28%")."""
+    Both take the decimal when either needs it; both stay whole when both are ("3 turns"). A share always
+    takes its decimal (eleventh reading: "6% instead of 22%" above "22.0% → 6.0%")."""
     said = sentence(_f("margin", 7.0, 4.5, -4.4, -0.6), "en")
     assert "from 7.0 to 4.5 points" in said, said
     assert sentence(_f("turns", 40, 42.5, 0.5, 3.0)).endswith("(confidence interval: 0.5 to 3.0).")  # an interval too
     italian = sentence(_f("winning_score", 46.0, 32.6, -15.0, -11.0), "it")
     assert "46,0" in italian and "32,6" in italian, italian
     whole = sentence(_f("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09), "en")
-    assert "33% of games instead of 28%" in whole, whole
+    assert "33.0% of games instead of 28.0%" in whole, whole
     assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (confidence interval: 2 to 4)."

@@ -7,6 +7,7 @@ ones, so ``cardgen check`` and ``cardgen validate`` share one list.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from cardgen.errors import InputError, clean
@@ -118,6 +119,23 @@ def run_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[C
             if not setup.passed:
                 results.append(setup)
     return results
+
+
+def said_once(results: list[CheckResult]) -> list[CheckResult]:
+    """``run_checks``'s results as ``check`` prints them: a per-count check that says the same at every count
+    (same verdict, same words in every language) comes once, with no count, after the deck-wide checks. Read 11
+    (en43) found "72 cards into 3 piles of 24" or "7 different dishes" once per count, hiding the lines that do
+    change with it. Only the printing: ``validate`` and ``compare`` still see each count's own verdicts."""
+    def said(r: CheckResult) -> tuple[object, ...]:
+        return (r.name, r.passed, r.detail, r.said)
+
+    counts = list(dict.fromkeys(r.players for r in results if r.players is not None))
+    if len(counts) < 2:
+        return results
+    same = set.intersection(*({said(r) for r in results if r.players == n} for n in counts))
+    once = [replace(r, players=None) for r in results if r.players == counts[0] and said(r) in same]
+    deck_wide = [r for r in results if r.players is None]
+    return deck_wide + once + [r for r in results if r.players is not None and said(r) not in same]
 
 
 def failed_checks(decks: list[ResolvedDeck], langs: Sequence[str] | None = None) -> list[str]:

@@ -97,15 +97,16 @@ def listed(parts: Iterable[Worded], mark: str = ",") -> Worded:
 
 
 def card_names(deck: "ResolvedDeck", ids: Iterable[str], joined: bool = False) -> Worded:
-    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids);
+    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids),
+    each written as the books write a card's name (``cardgen.text.card_name``: quoted in Italian);
     ``joined``: the last two joined as the language joins a list ("Favour, Game of Dice and Shower of Coins"),
     where the names are read as a phrase rather than a list after a colon."""
-    from cardgen.text import join_and
+    from cardgen.text import card_name, join_and
 
     ids = list(ids)
 
     def text(lang: str) -> str:
-        names = sorted(component_name(deck, i, lang) or i for i in ids)
+        names = [card_name(n, lang) for n in sorted(component_name(deck, i, lang) or i for i in ids)]
         return (join_and(names, lang) if joined else ", ".join(names)) or "–"
     return text
 
@@ -248,7 +249,7 @@ class GameSpec:
     shortfall_components: Mapping[str, str] = field(default_factory=dict)
     #: engine tally (``peak:gold_in_hands``, ``gap:short_supply_draw``) -> the rule fields and component ids
     #: whose change it only repeats (a peak the count caps, a gap only that rule number makes possible):
-    #: compare marks it "follows from your change" when the variant changes one of them, never a headline
+    #: compare marks it "follows from the variant’s rule" when the variant changes one of them, never a headline
     tally_sources: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: the compiled tier, built as ``fast(deck, players)``: a ``FastEngine``, or a
     #: one-line reason why this deck cannot run on it (the simulator then falls back
@@ -300,6 +301,11 @@ class GameSpec:
     #: ``deck_words(deck, words)``: ``words`` as one deck's data makes them true (Draco's bank empties of every
     #: coin only where loose change cannot use up its silver alone: a deck with fewer silver coins says less)
     deck_words: Callable[[Any, Mapping[str, Any]], Mapping[str, Any]] | None = None
+    #: the game's own ranking where its scores alone do not give the runner-up: ``out_of_running(scores,
+    #: winners)`` (float and bool arrays [games, seats]) -> bool [games, seats], the seats a rule put out of
+    #: the running though they scored more than a winner (Draco & Co's tied leaders who drop out), so the
+    #: winner's lead is over the best seat still in (``cardgen.simulate.stats.margins``); None: nobody
+    out_of_running: Callable[[Any, Any], Any] | None = None
 
 
 def _book_fields(package: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.summary import interval, points
 from cardgen.simulate.verdict import number
-from cardgen.text import punct
+from cardgen.text import join_and, punct
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
@@ -91,17 +91,28 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
-    """A share as the language writes it (``cardgen.languages.percent``), or a dash where there is none."""
-    return number(x, lang, True, signed) if isinstance(x, (int, float)) else "–"
+    """A share as the language writes it (``cardgen.languages.percent``) with its one decimal, as the terminal's
+    card table ("35.0%", never "35%" beside "32.1%"), or a dash where there is none."""
+    return number(x, lang, True, signed, fixed=True) if isinstance(x, (int, float)) else "–"
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
 WORDS = _BOOK["words"]
 
 
-def impact_footnote(lang: str = "en") -> str:
-    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them."""
-    return WORDS[lang]["footnote"]
+def impact_footnote(lang: str = "en", paired: bool = True) -> str:
+    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: validate's
+    table (``paired`` False) shows each judged card's widened interval, compare's each card's own."""
+    return WORDS[lang]["footnote" if paired else "footnote_widened"]
+
+
+def decisive(row: dict[str, Any]) -> dict[str, Any]:
+    """A card row with the interval its flag rests on: a judged card's 95 % interval widened for the cards
+    judged (``flag_low``, ``flag_high``), as the terminal prints it, so terminal and report show one interval
+    for one card; a card not judged keeps its own."""
+    if row.get("flag_low") is None:
+        return row
+    return {**row, "low": row["flag_low"], "high": row["flag_high"]}
 
 
 def _not_judged(row: dict[str, Any], lang: str) -> str:
@@ -112,6 +123,35 @@ def _not_judged(row: dict[str, Any], lang: str) -> str:
         return words["not_judged_all" if (row.get("dealt_share") or 0) >= 1 else "not_judged"]
     return words[f"not_judged_{why['why']}"].format(
         **{k: decimal(v, lang, places=0) for k, v in why.items() if k != "why"})
+
+
+def _held_by_all(row: dict[str, Any]) -> bool:
+    """Whether a card row was not judged because every seat was dealt the card (no seat without it)."""
+    why = row.get("not_judged")
+    return (not row.get("judged", True) and (row.get("dealt_share") or 0) >= 1
+            and (not isinstance(why, dict) or why.get("why") == "all"))
+
+
+def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, str] | None = None,
+                paired: bool = False) -> Markup:
+    """One sentence instead of a table whose every row is a card every seat is dealt: no seat without it, so
+    no card is judged; then how often the simulated players played each (a card they hardly play is a caveat
+    about the players, which a row of dashes hid), ``paired``: with the base deck's figure, then the variant's."""
+    from cardgen.simulate.verdict import QUOTED
+
+    words, names = WORDS[lang], names or {}
+    cards = [QUOTED[lang].format(names.get(r["component"], r["component"])) for r in rows]
+    text = words["all_dealt_one" if len(cards) == 1 else "all_dealt"].format(cards=join_and(cards, lang))
+    def times(r: Any) -> str | None:
+        x = r.get("plays_per_seat") if isinstance(r, dict) else None
+        return number(x, lang, False, small=True) if isinstance(x, (int, float)) else None
+
+    plays = []
+    for card, r in zip(cards, rows):
+        b, v = times(r.get("base")) if paired else None, times(r)
+        if v is not None:
+            plays.append(words["all_dealt_paired" if b is not None else "all_dealt_plays"].format(card=card, b=b, n=v))
+    return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
 def _ends(half: float, lang: str) -> dict[str, str]:
@@ -130,6 +170,9 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         return Markup()
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
+    if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
+        return held_by_all(rows, lang, names, paired)
+    rows = rows if paired else [decisive(r) for r in rows]  # compare draws each card's own (its note says so)
     half = _scale(rows)
 
     def pct(x: Any, signed: bool = False) -> str:
@@ -159,7 +202,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
-                  flag=flag, head=words["head"].split("|"), rows=body, **_ends(half, lang))
+                  flag=flag, head=words["head" if paired else "head_widened"].split("|"), rows=body, **_ends(half, lang))
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",

@@ -22,8 +22,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import (Naming, agent_word, counted_first, is_share, lowered, option_lines, stop_lines,
-                                      stopped_caution)
+from cardgen.simulate.summary import (Naming, agent_word, balance_lines, counted_first, is_share, lowered, option_lines,
+                                      stop_lines, stopped_caution)
 from cardgen.simulate.verdict import label as metric_label
 from cardgen.terminal import say, say_n
 
@@ -66,6 +66,18 @@ def fixable(r: dict[str, Any]) -> bool:
     component, a seat beyond a fair share, a card flagged too strong or too weak."""
     cards = (r.get("designer") or {}).get("component_impact") or []
     return bool(r.get("sufficiency") or (r.get("balance") or {}).get("flags") or any(c.get("flag") for c in cards))
+
+
+def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en") -> dict[str, Any] | None:
+    """``fix_hint`` on a comparison's page, under what it flags for the variant (``title``): the command's
+    sentence names the variant and points to the findings above it, never to "these problems" a page that
+    listed none left without referent (eleventh reading en54, fr64, fr73)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.verdict import QUOTED
+
+    if not hint or not hint.get("command"):
+        return hint  # quoted: « des variantes de « Le Roi Lui : dragon affamé » », never "de Le Roi Lui" (fr58)
+    return {**hint, "text": typeset(page_words("fix_compare", lang, deck=QUOTED[lang].format(title)), lang)}
 
 
 def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
@@ -208,7 +220,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
-                              r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"],
+                              [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share")
+                                or 1 / r["players"], colour) for name, r, colour in sides],
                               fair_label=words["equal"], lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
@@ -342,7 +355,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=PAGES[lang], badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=deck_id, base=base_id),
                 against=page_words("against", lang, base=base_id),
-                footnotes=[impact_footnote(lang)] if cards else [])
+                footnotes=[impact_footnote(lang, False)] if cards else [])
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -360,8 +373,9 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
     rows = [{"name": label(n, lang, words) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 games with …)"
-             "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
-             "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
+             "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
+             "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
+                                  number(f["high"], lang, share(n), fixed=True), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
     cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""
@@ -379,7 +393,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     word is in ``doc["lang"]`` (``info`` holds the variant's name and description in it); ``naming`` (both
     decks', ``Naming.of_decks``) names the rules, components, card kinds and the component each shortfall
     lacks in that language."""
-    from cardgen.report.words import REPORT, shortfall_line
+    from cardgen.report.words import REPORT
+    from cardgen.simulate.summary import shortfall_line as summary_shortfall
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
 
     from cardgen.simulate.balance import COVER
@@ -388,7 +403,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     lang = doc.get("lang", "en")
     words, report = WORDS[lang], REPORT[lang]
     naming = naming or Naming()
-    names, shortfalls = dict(naming.names), naming.shortfall
+    names = dict(naming.names)
     results = doc["results"]
     # each deck by its title in the language, as the terminal names it ("King Lui: Hungry Dragon"), never by
     # its file id in the page's title, its legends and its components lines (tenth reading it73, fr70, en62)
@@ -414,6 +429,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         b, v = r["base_result"], r["variant_result"]
         sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
         heading = PAGE[lang]["heading_none" if sig == 0 else "heading_one" if sig == 1 else "heading"]
+        moved = sum(m["significant"] for m in r["metrics"] if m.get("group") == "internal")
+        if moved:  # the folded "Other counts" table shows its "yes" too: the heading counts them (fr59)
+            heading += PAGE[lang]["heading_none_more" if sig == 0 else "heading_more"].format(m=moved)
         game = naming.words or r.get("game_words")
         groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game)) for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
@@ -427,8 +445,13 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
-            "fix": info.get("fix") if fixable(v) else None,
-            "shortfalls": [shortfall_line(titles.get(deck, deck), s, names.get(shortfalls.get(s["peak"], "")), lang)
+            "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if fixable(v) else None,
+            "problems": [typeset(say("deck_warning", lang, deck=titles[doc["variant"]], line=line), lang)
+                         for line in balance_lines(v.get("balance") or {}, lang)] if fixable(v) else [],
+            # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
+            # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
+            "shortfalls": [typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
+                                       line=summary_shortfall(s, lang, naming, headed=True)), lang)
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.languages import decimal, percent
+from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.summary import Naming
 from cardgen.terminal import say, say_n
@@ -27,9 +27,9 @@ def _anchor(r: dict[str, Any]) -> str:
 def _num(x: Any, lang: str = "en") -> str:
     if x is None:
         return "–"
-    if isinstance(x, float):
-        return decimal(x, lang, places=2)  # at most two decimals: 2.5, 3
-    return decimal(x, lang, places=0) if isinstance(x, int) else str(x)
+    if isinstance(x, float):  # at most two decimals: 2.5, 3; a negative number with the minus sign, never "-12"
+        return typeset(decimal(x, lang, places=2), lang)
+    return typeset(decimal(x, lang, places=0), lang) if isinstance(x, int) else str(x)
 
 
 def _dist(d: dict[str, Any], lang: str = "en") -> list[str]:
@@ -40,11 +40,12 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words
-    from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, joined, listed_gaps, tally_words,
-                                          tie_items)
-    from cardgen.simulate.verdict import LABELS, agents_words, counted_length, label
+    from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
+                                          replay_command, tally_words, tie_items)
+    from cardgen.simulate.verdict import agents_words, counted_length, label
 
     naming = naming or Naming()
+    own = ((naming.words.get("labels") or {}).get(lang)) or {}  # the game's own names of its figures
     ties, games, sc = r["ties"], r.get("peak_games", {}), r["scores"]
     first = counted_length(naming.words) or "turns"
     lengths = (first, "rounds" if first == "turns" else "turns")
@@ -55,7 +56,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "words": PAGES[lang], "separator": say("separator", lang),
         "title": page_words("section_head", lang, deck=r["variant"],
                                                   players=say_n("players", r["players"], lang)),
-        "failures": failure_lines(r, lang, naming), "balance": balance_lines(r.get("balance") or {}, lang),
+        "failures": failure_lines(r, lang, naming),
+        "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"])),
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
@@ -69,14 +71,21 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                   "times": g["count"], "games": g["games"],
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
+        # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
+        "replay": say("gap_replay", lang, command=replay_command(r)) if listed_gaps(r, naming) else "",
         "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": [*((label(k, lang, naming.words), _dist(r[k], lang)) for k in lengths),
-                          (page_words("score_all", lang), _dist(sc["all"], lang)),
-                          (LABELS[lang]["winning_score"], _dist(sc["winner"], lang)),
-                          (LABELS[lang]["margin"], _dist(sc["margin"], lang))],
-        "seats_head": PAGES[lang]["seats_head"].split("|"),
+                          (own.get("score_all") or page_words("score_all", lang), _dist(sc["all"], lang)),
+                          (label("winning_score", lang, naming.words), _dist(sc["winner"], lang)),
+                          (label("margin", lang, naming.words), _dist(sc["margin"], lang))],
+        # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
+        "seats_head": [*PAGES[lang]["seats_head"].split("|")[:-1], own.get("seat_mean") or
+                       PAGES[lang]["seats_head"].split("|")[-1]],
         "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"],
-                   **{k: "–" if s[k] is None else percent(s[k], lang) for k in ("rate", "low", "high")},
+                   **{k: "–" if s[k] is None else percent(s[k], lang, fixed=True) for k in ("rate", "low", "high")},
+                   # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
+                   "interval": "–" if s["low"] is None else interval(percent(s["low"], lang, fixed=True),
+                                                                     percent(s["high"], lang, fixed=True), lang),
                    "mean": _num(sc["seat_mean"][s["seat"]], lang)}
                   for s in r["seat_win_rates"]],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),

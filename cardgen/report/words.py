@@ -45,14 +45,3 @@ def difference_line(d: dict[str, Any], lang: str = "en", naming: Any = None) -> 
     return line(d, lang, naming)
 
 
-def shortfall_line(deck: str, s: dict[str, Any], piece: str | None, lang: str = "en") -> str:
-    """A components-to-print finding (``cardgen.simulate.balance.sufficiency``) in ``lang``; ``piece`` is the
-    component's name in that language (None: the tracked name)."""
-    from cardgen.simulate.verdict import number
-
-    template = REPORT[lang]["short"]
-    games = max(1, s["games"])
-    piece = piece or s["peak"].replace("_", " ")  # a tally no game ties to a component: in words
-    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece),
-                           cover=number(s["cover"], lang, True), n=s["games_short"], games=s["games"],
-                           share=number(s["games_short"] / games, lang, True), max=s["max"])

@@ -41,6 +41,7 @@ from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.failures import refuse_failed, refuse_stalled
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.sequential import Design
+from cardgen.simulate.stats import OutOfRunning
 from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, is_share, verdict
@@ -248,24 +249,27 @@ def _player(chunk: PairChunk, ref: DeckRef) -> Any:
     return play, game, trial
 
 
-def _winning(r: GameResult) -> tuple[float | None, float | None]:
-    """(winning score, margin) of a completed game; None where undefined."""
+def _winning(r: GameResult, out_of_running: OutOfRunning | None = None) -> tuple[float | None, float | None]:
+    """(winning score, margin over the runner-up as the game ranks them) of a completed game; None where
+    undefined."""
     if not r.completed or not r.winners or r.scores is None:
         return None, None
     from cardgen.simulate.stats import margin_of
 
     best = [r.scores[w] for w in set(r.winners)]
-    return max(best), margin_of(r.scores, r.winners)  # a clear win is a positive margin, lowest-score games too
+    return max(best), margin_of(r.scores, r.winners, out_of_running)  # a clear win is a positive margin, lowest-score games too
 
 
-def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> None:
-    """Add one pair of games (same seed) to the paired sums."""
+def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int,
+                 out_of_running: OutOfRunning | None = None) -> None:
+    """Add one pair of games (same seed) to the paired sums (``out_of_running``: the game's own ranking, for the
+    runner-up; both decks are one game)."""
     paired.pairs += 1
     if b.completed and v.completed:
         paired.add("turns", b.turns, v.turns)
         paired.add("rounds", b.rounds, v.rounds)
-        wb, mb = _winning(b)
-        wv, mv = _winning(v)
+        wb, mb = _winning(b, out_of_running)
+        wv, mv = _winning(v, out_of_running)
         if wb is not None and wv is not None:
             paired.add("winning_score", wb, wv)
         if mb is not None and mv is not None:
@@ -288,7 +292,8 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     """Play a chunk of paired games (in a worker); return both tallies and the paired sums."""
     set_time_limit(chunk.code_time_limit)
     (play_b, game_b, trial_b), (play_v, game_v, trial_v) = _player(chunk, chunk.base), _player(chunk, chunk.variant)
-    tb, tv, paired = Tally(chunk.players), Tally(chunk.players), Paired()
+    ranking = cached_deck(chunk.loader, chunk.base).spec.out_of_running
+    tb, tv, paired = Tally(chunk.players, ranking), Tally(chunk.players, ranking), Paired()
     agents = list(chunk.agents)
     for index in range(chunk.start, chunk.stop):
         seed = game_seed(chunk.master_seed, chunk.base.deck, chunk.players, index)  # both decks: CRN
@@ -296,7 +301,7 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
         rb, rv = play_b(seed, names), play_v(seed, names)
         tb.add(index, rb)
         tv.add(index, rv)
-        pair_metrics(paired, rb, rv, chunk.players)
+        pair_metrics(paired, rb, rv, chunk.players, ranking)
         fb = tb.designer.add(designer_trace(game_b, rb), rb)
         fv = tv.designer.add(designer_trace(game_v, rv), rv)
         for name in FIGURES:  # the designer figures, paired where both games define them
@@ -446,7 +451,9 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             return False
         return group(name) != "internal" or (name.startswith("peak:") and name[5:] in base.spec.shortfall_components)
 
-    state: dict[int, tuple[Tally, Tally, Paired]] = {p: (Tally(p), Tally(p), Paired()) for p in counts}
+    ranking = base.spec.out_of_running
+    state: dict[int, tuple[Tally, Tally, Paired]] = {p: (Tally(p, ranking), Tally(p, ranking), Paired())
+                                                     for p in counts}
     stops: dict[int, int] = {}  # player count -> the look it stopped at (the last look: every pair played)
 
     def todo() -> Iterator[tuple[PairChunk, PairChunk]]:

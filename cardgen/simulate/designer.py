@@ -35,7 +35,7 @@ from typing import Any
 from cardgen.engine.api import Action, Game, GameResult
 from cardgen.simulate.cards import CardTally
 from cardgen.simulate.exchange import ExchangeTally
-from cardgen.simulate.stats import margin_of, wilson
+from cardgen.simulate.stats import OutOfRunning, margin_of, wilson
 
 #: A game whose winner is at most this many points ahead is a close game (the issue's designers' figure;
 #: the same in every game, so it is a rule of thumb for games scored in a few dozen points).
@@ -102,8 +102,9 @@ def _leaders(est: list[float]) -> list[int]:
     return [seat for seat, x in enumerate(est) if x == best]
 
 
-def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
-    """The designer figures of one completed game (figures a game cannot define are left out)."""
+def game_figures(trace: Trace, result: GameResult, out_of_running: OutOfRunning | None = None) -> dict[str, float]:
+    """The designer figures of one completed game (figures a game cannot define are left out); the runner-up
+    (close games, kingmaking) as the game's own ranking has it (``out_of_running``, ``stats.margins``)."""
     if not result.completed or not result.winners or result.scores is None or not trace.estimates:
         return {}
     out: dict[str, float] = {}
@@ -117,7 +118,7 @@ def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
             leader = top[0]
     out["lead_changes"] = float(changes)
     winners = set(result.winners)
-    margin = margin_of(result.scores, winners)
+    margin = margin_of(result.scores, winners, out_of_running)
     if margin is not None:
         out["close_games"] = float(margin <= CLOSE_MARGIN)
     if len(winners) == 1:
@@ -129,15 +130,20 @@ def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
         while k > 0 and est[k - 1][winner] == max(est[k - 1]):
             k -= 1
         out["decided_at"] = k / max(1, len(est) - 1) if len(est) > 1 else 0.0
-        runner_up = _runner_up(result.scores, winner) if len(result.scores) > 2 else None
+        runner_up = _runner_up(result.scores, winner, out_of_running) if len(result.scores) > 2 else None
         if runner_up is not None:
             out["kingmaking"] = float(_kingmade(trace.moves, winner, runner_up))
     return out
 
 
-def _runner_up(scores: list[float], winner: int) -> int | None:
-    """The one seat with the best score after the winner's (None when several share it)."""
-    others = [(s, seat) for seat, s in enumerate(scores) if seat != winner]
+def _runner_up(scores: list[float], winner: int, out_of_running: OutOfRunning | None = None) -> int | None:
+    """The one seat with the best score after the winner's among the seats still in the running (None when
+    several share it, or none is left): a seat the game's ranking put out is no runner-up."""
+    out = [False] * len(scores) if out_of_running is None else \
+        [bool(x) for x in out_of_running([list(scores)], [[seat == winner for seat in range(len(scores))]])[0]]
+    others = [(s, seat) for seat, s in enumerate(scores) if seat != winner and not out[seat]]
+    if not others:
+        return None
     best = max(s for s, _ in others)
     tied = [seat for s, seat in others if s == best]
     return tied[0] if len(tied) == 1 else None
@@ -170,6 +176,8 @@ class DesignerTally:
     wins: int = 0  # of them winners
     traced: int = 0  # completed games traced
     sampled: int = 0  # games offered to the trace (the first ``--designer-games``), finished or not
+    #: the game's own ranking for the runner-up (``GameSpec.out_of_running``); None: the scores alone
+    out_of_running: OutOfRunning | None = None
 
     def add(self, trace: Trace | None, result: GameResult) -> dict[str, float]:
         """Count one game; return its figures (compare pairs them)."""
@@ -177,7 +185,7 @@ class DesignerTally:
         if trace is None or not result.completed or not result.winners:
             return {}
         self.traced += 1
-        figures = game_figures(trace, result)
+        figures = game_figures(trace, result, self.out_of_running)
         for name, value in figures.items():
             row = self.sums.setdefault(name, [0, 0.0, 0.0])
             row[0] += 1

@@ -441,7 +441,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         raise
     except Exception as exc:  # the engine cannot even set up: every game is an engine error
         broken = f"{type(exc).__name__} building the game: {exc}"
-    tally = Tally(chunk.players)
+    tally = Tally(chunk.players, deck.spec.out_of_running)
     lines: list[str] | None = [] if chunk.log else None
     agents = list(chunk.agents)
     factories = agent_factories(deck.spec, chunk.search_iterations)

@@ -8,6 +8,7 @@ counts at the end, so they do not depend on the order chunks were merged in.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 Number = int | float
@@ -87,18 +88,41 @@ class Dist:
         return None if n == 0 else sum(v * c for v, c in sorted(self.counts.items())) / n
 
 
-def margin_of(scores: list[float], winners: "set[int] | list[int]") -> float | None:
-    """How far the winners finished ahead of the best other seat, in points (None: every seat won).
+#: a game's own ranking, where it is not its scores alone (``GameSpec.out_of_running``): per game (rows) and
+#: seat (columns), the seats a rule put out of the running though their score is better than a winner's
+OutOfRunning = Callable[[Any, Any], Any]
 
-    Where most points wins, the lowest winner's score minus the highest other's; where the
-    lowest score wins (every winner below every other seat), the lowest other's score minus the
-    highest winner's: either way a clear win is a positive margin.
+
+def margins(scores: Any, winners: Any, out_of_running: "OutOfRunning | None" = None) -> Any:
+    """Per game (rows of ``scores`` float[n, seats] and ``winners`` bool[n, seats]), how far the winners
+    finished ahead of the runner-up, in points; NaN where no other seat is left to be runner-up.
+
+    The runner-up is the best of the seats that neither won nor were put out of the running by the game's
+    own ranking (``out_of_running``: Draco & Co's tied leaders who drop out rank below every seat still in,
+    so "the winner's lead over the runner-up" is over the richest seat left, never a negative lead). Where
+    most points wins, the lowest winner's score minus the highest runner-up's; where the lowest score wins
+    (every winner below every seat still in), the lowest of those seats minus the highest winner's: either
+    way a clear win is a positive margin.
     """
+    import numpy as np
+
+    scores, winners = np.asarray(scores, dtype=float), np.asarray(winners, dtype=bool)
+    contest = ~winners if out_of_running is None else ~winners & ~np.asarray(out_of_running(scores, winners))
+    best_winner = np.where(winners, scores, -np.inf).max(axis=1)
+    worst_winner = np.where(winners, scores, np.inf).min(axis=1)
+    best_other = np.where(contest, scores, -np.inf).max(axis=1)
+    lowest_other = np.where(contest, scores, np.inf).min(axis=1)
+    defined = winners.any(axis=1) & contest.any(axis=1)
+    with np.errstate(invalid="ignore"):
+        margin = np.where(best_winner < lowest_other, lowest_other - best_winner, worst_winner - best_other)
+    return np.where(defined, margin, np.nan)
+
+
+def margin_of(scores: list[float], winners: "set[int] | list[int]",
+              out_of_running: "OutOfRunning | None" = None) -> float | None:
+    """``margins`` of one game: the winners' lead over the runner-up, in points (None: no runner-up is left,
+    every seat won or the others were put out of the running)."""
     won = set(winners)
-    best = [scores[w] for w in won]
-    others = [s for seat, s in enumerate(scores) if seat not in won]
-    if not best or not others:
-        return None
-    if max(best) < min(others):
-        return min(others) - max(best)
-    return min(best) - max(others)
+    row = [[seat in won for seat in range(len(scores))]]
+    value = float(margins([list(scores)], row, out_of_running)[0])
+    return None if math.isnan(value) else value

@@ -8,7 +8,7 @@ written as the language writes them (``cardgen.languages``).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -295,6 +295,13 @@ def listed_gaps(r: Mapping[str, Any], naming: Naming | None = None) -> list[dict
     return [g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)]
 
 
+def replay_command(r: Mapping[str, Any]) -> str:
+    """The command that writes games 1 to N of a validate entry to a log, game N (the one a gap line names)
+    last, every move in it: the same deck, player count and seed play the same games (``seeds.game_seed``)."""
+    seed = f" --seed {r['seed']}" if r.get("seed", 1) != 1 else ""
+    return f"cardgen validate {r['variant']} --players {r['players']} --games N{seed} --log N.jsonl"  # no word of one language
+
+
 def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
     """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
     return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
@@ -324,9 +331,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                                    seed=g["seed"], game=game_number(g["game"])))
+                                    game=game_number(g["game"])))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
+        if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
+            lines.append("  " + say("gap_replay", lang, command=replay_command(r)))
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
@@ -353,7 +362,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
-        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
+        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]))]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
@@ -409,12 +418,20 @@ def agent_word(agent: str, lang: str = "en") -> str:
     return word("agents", lang).get(agent, agent)
 
 
-def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
+def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0) -> list[str]:
     """The balance warnings in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
-    have the English sentences)."""
+    have the English sentences); where ``seats`` players were compared and none is flagged, the one line that
+    says so, with the fair share and the widened level it was judged at: a seat line whose own 95 % interval
+    leaves out the fair share, with nothing said, read as a fault overlooked (eleventh reading fr6, en12, it7)."""
+    from cardgen.simulate.balance import ALPHA
+
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
+    if seats > 1 and b.get("seat_fair_share") is not None and not any("seat" in f for f in flags):
+        return [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
+                    level=percent(1 - ALPHA / seats, lang, places=2))] + balance_lines({**b, "seat_fair_share": None},
+                                                                                   lang)
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
                 rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
@@ -497,7 +514,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
         head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
-        out.append("  " + say(head, lang, mark=say("flag_mark", lang),
+        out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
@@ -801,7 +818,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     engine tallies last, folded into one line. ``naming``: the base deck's names. Without ``tables`` (compare's
     terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
     a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
-    from cardgen.simulate.verdict import GROUPS, WORDS, agents_words, footnote, label, significance_line
+    from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, label, named_metrics,
+                                          significance_line)
 
     lang = doc.get("lang", "en")
     words = WORDS[lang]
@@ -829,7 +847,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
-            lines.append("  " + internal_line(internal, lang, naming))
+            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
     lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
@@ -857,7 +875,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
-            lines.append("  " + internal_line(internal, lang, naming))
+            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
     if results:
         lines.append(footnote(results, lang))
     if len(doc.get("looks") or ()) > 1:
@@ -878,26 +896,35 @@ def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Na
     return [say("legend_head", lang), *items] if items else []
 
 
-def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None) -> str:
+def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
+                  named: Collection[str] = ()) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
-    variant (a designer reads which tally moved without opening the report); "none changed" when none did."""
+    variant (a designer reads which tally moved without opening the report); "none changed" when none did.
+    ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): counted,
+    but pointed to ("the one named above"), never said a second time (eleventh reading en36, fr41, it38).
+    Those that follow from the variant's rule itself say so in their own clause, after the list."""
     from cardgen.simulate.verdict import WORDS, label, tally_name
 
     naming = naming or Naming()
     moved = [m for m in internal if m["significant"]]
     if not moved:
         return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
-    follows = sum(bool(m.get("follows_from_change")) for m in internal)
+    follows = sum(bool(m.get("follows_from_change")) for m in moved)
+    above = sum(m["metric"] in named for m in moved)
 
-    def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
+    def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    names = joined((say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
-                        name=named(m["metric"]), b=_value(m, m["base"], lang),
-                        v=_value(m, m["variant"], lang)) for m in moved), lang)
+    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above)] if above else [])
+    items += [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
+              for m in moved if m["metric"] not in named]
+    tail = ("" if not follows else
+            say(("internal_follows_it" if len(moved) == 1 else "internal_follows_all") if follows == len(moved)
+                else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
-            + (say("internal_follows", lang, f=follows) if follows else ""))
+    return say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=joined(items, lang),
+               follows=tail)
 
 
 def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:

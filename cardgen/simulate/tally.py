@@ -14,7 +14,7 @@ import numpy as np
 from cardgen.engine.api import BatchResult, GameResult
 from cardgen.simulate.designer import DesignerTally
 from cardgen.simulate.options import OptionTally
-from cardgen.simulate.stats import Dist, clean, margin_of, wilson
+from cardgen.simulate.stats import Dist, OutOfRunning, clean, margin_of, margins, wilson
 
 
 def _count(dist: Dist, values: Any) -> None:
@@ -32,8 +32,11 @@ def _count(dist: Dist, values: Any) -> None:
 class Tally:
     """Counters for the validator's report on one (deck, player count)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, out_of_running: OutOfRunning | None = None) -> None:
+        """Empty counters for games of ``players`` seats; ``out_of_running``: the game's own ranking where its
+        scores alone do not give the runner-up (``GameSpec.out_of_running``), for the winner's lead."""
         self.players = players
+        self.out_of_running = out_of_running
         self.games = 0
         self.completed = 0
         self.end_reasons: dict[str, int] = {}
@@ -55,7 +58,7 @@ class Tally:
         #: name -> distribution of each game's own peak (games that never tracked it are not counted)
         self.peak_dists: dict[str, Dist] = {}
         #: designer metrics and the component table, from games replayed with a trace (designer.py)
-        self.designer = DesignerTally()
+        self.designer = DesignerTally(out_of_running=out_of_running)
         #: the options a house rule adds: how often taken, and their worth by paired play-outs (options.py)
         self.options = OptionTally()
 
@@ -99,7 +102,7 @@ class Tally:
                 self.agent_wins[name] = self.agent_wins.get(name, 0) + 1
         if winners:
             self.winner_scores.add(max(r.scores[w] for w in winners))
-            margin = margin_of(r.scores, winners)
+            margin = margin_of(r.scores, winners, self.out_of_running)
             if margin is not None:
                 self.margins.add(margin)
         if len(winners) > 1:
@@ -150,14 +153,8 @@ class Tally:
         some = nwin > 0
         best = np.where(winners, scores, -np.inf)
         _count(self.winner_scores, best.max(axis=1)[some])
-        worst_winner = np.where(winners, scores, np.inf).min(axis=1)
-        others = np.where(winners, -np.inf, scores).max(axis=1)
-        # lowest score wins where every winner is below every other seat (margin_of, row by row)
-        best_winner = np.where(winners, scores, -np.inf).max(axis=1)
-        lowest_other = np.where(winners, np.inf, scores).min(axis=1)
-        low = best_winner < lowest_other
-        margin = some & (nwin < self.players)
-        _count(self.margins, np.where(low, lowest_other - best_winner, worst_winner - others)[margin])
+        lead = margins(scores, winners, self.out_of_running)
+        _count(self.margins, lead[~np.isnan(lead)])
         shared = nwin > 1
         self.shared_wins += int(shared.sum())
         tie = b.tie[done]

@@ -162,7 +162,8 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
         for p in counts:
             mine, playable = count_checks(deck, p, checks)
             agents = tuple(opts.agents or default_agents(deck.spec))
-            entries.append(Entry(deck, DeckRef.of(deck), p, mine, playable, Tally(p), agents=agents))
+            entries.append(Entry(deck, DeckRef.of(deck), p, mine, playable, Tally(p, deck.spec.out_of_running),
+                                 agents=agents))
     return entries
 
 

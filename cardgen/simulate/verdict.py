@@ -6,7 +6,7 @@ Engine tallies (end reasons, rule gaps, peaks) never make a sentence, and neithe
 does a figure that follows directly from the edit (a tally the game declares as
 repeating a rule field or component count the variant changed, ``GameSpec.tally_sources``:
 ``peak gold_in_hands`` when the variant prints fewer gold coins): the table marks it
-"follows from your change". Sentences exist in English, French
+"follows from the variant’s rule". Sentences exist in English, French
 and Italian (``--lang`` picks them, for the terminal and the report; the languages are
 ``cardgen.languages.SHIPPED``).
 Nothing here knows which game is played.
@@ -174,9 +174,10 @@ def number(x: float, lang: str, share: bool, signed: bool = False, small: bool =
 
 def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
     """Two figures of one sentence written alike: both with their one decimal when either needs it ("from 7.0
-    to 4.5", never "from 7 to 4.5"), both whole when both are ("33% instead of 28%")."""
-    scale = 100 if share else 1
-    fixed = any(round(x * scale, 1) != round(x * scale) for x in xs)
+    to 4.5", never "from 7 to 4.5"), both whole when both are ("3 turns"); a share always with its decimal
+    ("6.0% of games instead of 22.0%"), as the tables and the "Other counts" line below it write the same
+    share (eleventh reading en37, fr42, it39: "6% instead of 22%" over "22.0% → 6.0%")."""
+    fixed = share or any(round(x, 1) != round(x) for x in xs)
     return number(xs[0], lang, share, fixed=fixed), number(xs[1], lang, share, fixed=fixed)
 
 
@@ -194,7 +195,9 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         key = "unfinished"
     elif name.startswith(("end_reason:", "gap:", "peak:")):
         key = name.split(":", 1)[0]
-    table = SENTENCES[lang]
+    # a game may word a figure its own way in its words.json ("sentences"): Draco & Co counts a fortune, never a
+    # score (eleventh reading en35, fr40, it36); the statistics stay the same for every game
+    table = {**SENTENCES[lang], **(((words or {}).get("sentences") or {}).get(lang) or {})}
     if key not in table:
         key = "other"
     up, down = table[key]
@@ -307,6 +310,12 @@ def stopped_quiet(result: dict[str, Any], most: int = 4) -> bool:
     missed" is due, and compare says it once for every such count (``stopped_caution``), not once per count."""
     top = _headlines(result)
     return bool((result.get("stop") or {}).get("early")) and 0 < len(top) <= most
+
+
+def named_metrics(result: dict[str, Any], most: int = 4) -> frozenset[str]:
+    """The figures ``verdict`` names in its sentences for one player count (the ``most`` biggest significant
+    changes): a line below them (compare's "Other counts") points to these rather than saying them again."""
+    return frozenset(m["metric"] for m in _headlines(result)[:most])
 
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,

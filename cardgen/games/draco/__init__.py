@@ -7,7 +7,7 @@ tier that plays whole games with them (``compiled``) and the search driver
 (``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import on_first_use, package_spec
-from cardgen.games.draco.engine import DracoGame
+from cardgen.games.draco.engine import DracoGame, out_of_running
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 
 GAME = package_spec(
@@ -20,4 +20,5 @@ GAME = package_spec(
     tally_sources={"peak:gold_in_hands": ("gold-coin",), "peak:silver_in_hands": ("silver-coin",),
                    "peak:hand_size": ("hand_size",)},
     deck_words=on_first_use("cardgen.games.draco.bank", "deck_words"),
+    out_of_running=out_of_running,  # tied leaders drop out: the winner's lead is over the richest seat left
 )

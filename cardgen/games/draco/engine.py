@@ -73,6 +73,18 @@ def _instances(comp: Any) -> list[str]:
     return [f"{comp.id}#{n}" for n in range(1, comp.count + 1)]
 
 
+def out_of_running(money: Any, winners: Any) -> Any:
+    """Per game (rows) and seat: the seats the rules put out of the running for the win though they ended
+    richer than a winner: tied leaders drop out (``DracoGame._winners``, again and again under the
+    ``repeat_elimination`` ruling) and rank below every seat still in, so they are nobody's runner-up and the
+    winner's lead is over the richest seat left (``GameSpec.out_of_running``)."""
+    import numpy as np
+
+    money, winners = np.asarray(money, dtype=float), np.asarray(winners, dtype=bool)
+    best_winner = np.where(winners, money, -np.inf).max(axis=1, keepdims=True)
+    return ~winners & (money > best_winner)
+
+
 class DracoGame(Game):
     """Draco & Co for one deck and player count: rule numbers and tables read once."""
 

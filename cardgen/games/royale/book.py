@@ -56,4 +56,34 @@ def pile_can_run_out(deck: "ResolvedDeck") -> bool:
 
 def book_examples(deck: "ResolvedDeck", engine: "Engine") -> dict[str, Any]:
     """What the Royale book asks of the rules (no engine is needed to answer it)."""
-    return {"pile_can_run_out": pile_can_run_out(deck)}
+    return {"pile_can_run_out": pile_can_run_out(deck), "completing": completing(deck)}
+
+
+def completing(deck: "ResolvedDeck") -> Callable[[str, list[str]], list[str]]:
+    """``(noble id, dish ids under it) -> dish ids``: the cards of the box that would meet its request next.
+
+    The worked example clears a noble whose request only some cards can still meet; read 11 (en4)
+    found that it named only the cards left to draw, and a reader then thought the book had forgotten
+    the others, which had just gone to the discard pile. The template names both, and the lists come
+    from the deck's own requirement checker, not from the template's words.
+    """
+    from cardgen.games.royale.checks import noble_face, role, universe
+    from cardgen.games.royale.require import DEAD, checker
+
+    uni = universe(deck)
+    comps = {c.id: c for c in deck.model.components}
+
+    def fits(noble: str, held: list[str]) -> list[str]:
+        """The dish ids, in deck order, whose card placed after ``held`` meets ``noble``'s request."""
+        chk = checker(noble_face(comps[noble], deck.rules.noble_side).data, uni)
+        state = chk.run(chk.code(comps[c].data.dish, comps[c].faces[0].value) for c in held)
+        found = []
+        for c in deck.model.components:
+            if role(c) != "dish" or c.id in held:
+                continue
+            after = chk.step(state, chk.code(c.data.dish, c.faces[0].value))
+            if after != DEAD and chk.need[after] == 0:
+                found.append(c.id)
+        return found
+
+    return fits
