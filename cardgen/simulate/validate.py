@@ -306,7 +306,8 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
         for e in group:
             e.cost = autoengine.reference_seconds(
                 lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
-                                        "reference", opts.search_iterations), opts.games) / opts.games
+                                        "reference", opts.search_iterations,
+                                        code_time_limit=opts.code_time_limit), opts.games) / opts.games
         seconds = sum(e.cost or 0.0 for e in group) * opts.games / jobs
         ready = autoengine.is_ready(game)
         building = not ready and autoengine.is_building(game)
