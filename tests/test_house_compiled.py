@@ -45,6 +45,10 @@ RULES = {
                  "    return points, lost\n", 3, "house_why_pile", {}),
     "view.py": ("def scores(state, default):\n    points, lost = default()\n\n    if state.supply:\n"
                 "        points[0] += 1\n    return points, lost\n", 4, "house_why_view", {"name": "state.supply"}),
+    "players.py": ("def scores(state, default):\n    points, lost = default()\n    if state.players > 3:\n"
+                   "        points[0] += 1\n    return points, lost\n", 3, "house_why_view", {"name": "state.players"}),
+    "game.py": ("def scores(state, default):\n    points, lost = default()\n    if state.game.dishes:\n"
+                "        points[0] += 1\n    return points, lost\n", 3, "house_why_view", {"name": "state.game.dishes"}),
     "floats.py": ("def scores(state, default):\n    points, lost = default()\n"
                   "    return [p / 2 for p in points], lost\n", 1, "house_why_numbers", {}),
     "other.py": ("def _helper():\n    return 1\n\n\ndef draw(state, default):\n    default()\n", 5, "house_why_hook",
@@ -124,3 +128,20 @@ def _fails(run: Callable[[], object]) -> bool:
     except UserCodeError:
         return True
     return False
+
+
+def test_a_rule_reads_the_seat_count_as_on_the_reference_engine(tmp_path: Path) -> None:
+    """``state.game.players`` (the documented name; the reference state has no ``state.players``) compiles, and the
+    compiled rule adds to the last seat what the rule says."""
+    from tests.test_house import project, resolve
+
+    root = project(tmp_path, "def scores(state, default):\n    points, lost = default()\n"
+                             "    points[state.game.players - 1] += 100\n    return points, lost\n")
+    deck = resolve("house", root)
+    fast = deck.spec.fast(deck, 3)
+    assert fast.house is not None
+    base = resolve("king_lui", root)
+    for seed in (5, 6):
+        compiled = fast.play(seed, ["random"] * 3, 10_000, False).scores
+        plain = base.spec.fast(base, 3).play(seed, ["random"] * 3, 10_000, False).scores
+        assert list(compiled) == [plain[0], plain[1], plain[2] + 100], (compiled, plain)

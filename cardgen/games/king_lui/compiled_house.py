@@ -9,7 +9,7 @@ read and nothing it could change, so a rule compiled here cannot break the game'
   the compiled tier knows by its count only: ``len(pile)`` and ``if pile:`` work, reading which card lies
   where does not compile;
 * ``state.held(seat)``, ``state.on_plate()``, ``state.on_table()``: counts per dish (copies);
-* ``state.king_total``, ``state.chef``, ``state.players`` (the seats).
+* ``state.king_total``, ``state.chef``, ``state.game.players`` (the seats).
 
 Hooks compiled today: ``scores`` (``default()`` is ``rules.score`` on the record). The outcome that calls it is
 ``compiled_rules.outcome`` with the hook in place of the score step, bound into the tier's game loop
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 from numba import config, njit, types
@@ -159,9 +159,15 @@ def _chef(v):  # noqa: ANN001 - numba compares these with the implementation's
     return lambda v: v._s[S_CHEF]
 
 
-@overload_attribute(KingLuiViewType, "players")
-def _players(v):  # noqa: ANN001 - numba compares these with the implementation's
-    return lambda v: v._players
+class GameView(NamedTuple):
+    """``state.game`` as a compiled rule reads it: the seat count (``state.game.players``, as on the reference)."""
+
+    players: int
+
+
+@overload_attribute(KingLuiViewType, "game")
+def _game(v):  # noqa: ANN001 - numba compares these with the implementation's
+    return lambda v: GameView(v._players)
 
 
 # -- ``default``: the compiled step a hook replaces, called with no argument as in the reference -----------------
@@ -222,7 +228,7 @@ class _PyView:
         self._s, self._n, self._players = s, int(n), int(players)
         self.king, self.table = _piles_at(self, HEADER + self._n), _piles_at(self, HEADER)
         self.hands = [_piles_at(self, hand(self._n, q)) for q in range(self._players)]
-        self.king_total, self.chef, self.players = int(s[S_KTOTAL]), int(s[S_CHEF]), self._players
+        self.king_total, self.chef, self.game = int(s[S_KTOTAL]), int(s[S_CHEF]), GameView(self._players)
 
     def held(self, seat: int) -> Any:
         return self._s[hand(self._n, seat):hand(self._n, seat) + self._n].copy()
@@ -302,7 +308,8 @@ def why_not(exc: BaseException, path: str) -> tuple[int | None, Why]:
     text = str(exc)
     line = next((int(m[2]) for m in _NUMBA_LINE.finditer(text) if m[1] == path), None)
     if m := _ATTRIBUTE.search(text):
-        return line, ("house_why_view", {"name": f"state.{m[1]}" if m[2] == "KingLuiView" else m[1]})
+        where = {"KingLuiView": "state.", "GameView": "state.game."}.get(m[2], "")
+        return line, ("house_why_view", {"name": where + m[1]})
     if "_whole_numbers" in text:
         return line, ("house_why_numbers", {})
     if "KingLuiPile" in text:
