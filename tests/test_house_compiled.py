@@ -145,3 +145,20 @@ def test_a_rule_reads_the_seat_count_as_on_the_reference_engine(tmp_path: Path) 
         compiled = fast.play(seed, ["random"] * 3, 10_000, False).scores
         plain = base.spec.fast(base, 3).play(seed, ["random"] * 3, 10_000, False).scores
         assert list(compiled) == [plain[0], plain[1], plain[2] + 100], (compiled, plain)
+
+
+def test_a_compiled_rule_giving_too_few_seats_is_one_line_naming_it_and_the_seed(tmp_path: Path) -> None:
+    """Scores for two seats in a three-seat game: one line saying so with the game's seed (the reference replay, cut
+    at no small cap, never blames the rule for a game it did not end)."""
+    from tests.test_house import project, resolve
+
+    from cardgen.usercode import UserCodeError
+
+    root = project(tmp_path, "def scores(state, default):\n    points, lost = default()\n"
+                             "    return points[:2], lost[:2]\n")
+    deck = resolve("house", root)
+    fast = deck.spec.fast(deck, 3)
+    with pytest.raises(UserCodeError) as failed:
+        fast.play_batch(np.array([7, 8], dtype=np.int64), ("random",), np.zeros((2, 3), dtype=np.int64), 200)
+    assert failed.value.line.startswith("house/rule.py: ") and "one number per seat" in failed.value.line
+    assert failed.value.line.endswith("(seed 7 reproduces it)"), failed.value.line

@@ -191,8 +191,11 @@ class KingLuiFast(BatchEngine):
                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                       np.zeros(players, dtype=np.int64))
         # compile (or load from numba's disk cache) now: the validator builds the tier in its
-        # main process before starting workers, which then find the compiled loop on disk
-        self.play(0, ["random"] * players, 1, False)
+        # main process before starting workers, which then find the compiled loop on disk. A house rule's loop is
+        # not played here (a game cut at one decision would call its hook where the reference never does, and a
+        # failing rule would be blamed on the cut): it compiles before its first watched call (``_loop_call``)
+        if house is None:
+            self.play(0, ["random"] * players, 1, False)
 
     def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
         """``BatchEngine._run``; a house rule that raises in a game is the reference engine's one line for that game
@@ -209,7 +212,8 @@ class KingLuiFast(BatchEngine):
                     self._run(seeds[i:i + 1], kinds[i:i + 1], cap, record)
             names = {code: name for name, code in self.agent_codes.items()}
             try:
-                self.replayed(self.game, int(seeds[0]), [names[k] for k in kinds[0].tolist()], cap, record)
+                self.replayed(self.game, int(seeds[0]), [names[k] for k in kinds[0].tolist()], max(cap, REPLAY_CAP),
+                              record)
             except UserCodeError:
                 raise
             except Exception:  # noqa: BLE001 - no reference replay here: the compiled exception's words
@@ -258,6 +262,12 @@ class KingLuiFast(BatchEngine):
         ids = self.game.instances
         result.initial_piles = {"supply": [ids[i] for i in self.sup[::-1].tolist()]}
         result.actions = [(p, self.t.action_of[a]) for p, a in self.actions[:decisions].tolist()]
+
+
+#: Decisions a game replayed on the reference engine to name a compiled rule's failure may take: the compiled tier
+#: scores a game cut at its cap (its hook runs), the reference engine calls a cut game a rule that never ends, so the
+#: replay plays on to the game's end to meet the hook where it failed (the simulator's default cap).
+REPLAY_CAP = 10_000
 
 
 class HouseLoop(NamedTuple):
