@@ -458,6 +458,15 @@ TARGETS = [
            ("tests/test_king_lui_deck.py", "tests/test_check_words.py")),
     Target("card_name", "cardgen/text.py", _m("cardgen/text.py", "x_card_name"),
            ("tests/test_text.py", "tests/test_draco_check_words.py")),
+    # a King Lui house rule compiled with the game's steps (issue 50 item 1): what keeps a rule out and says why,
+    # which rules the compiled tier plays, and the background build that never plays project code
+    Target("house_compiled_words", "cardgen/games/king_lui/compiled_house.py",
+           _m("cardgen/games/king_lui/compiled_house.py", "x_why_not"), ("tests/test_house_compiled.py",)),
+    Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note"),
+           ("tests/test_house.py", "tests/test_house_compiled.py", "tests/test_tiers.py")),
+    Target("autoengine_house", "cardgen/simulate/autoengine.py",
+           _m("cardgen/simulate/autoengine.py", "x__game_tier", "x_compiled_here"),
+           ("tests/test_autoengine.py", "tests/test_house_compiled_contain.py")),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
            ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",

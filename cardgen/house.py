@@ -51,10 +51,12 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     """The one line a playing command prints for a deck with a house rule (``speed_note`` of
     ``cardgen/terminal.json``, in the terminal's language): once per file and process.
 
-    None without a house rule, or when it was said already (``tune`` plays many trial decks).
+    None without a house rule, or when it was said already (``tune`` plays many trial decks), or when the rule
+    defines only hooks its game's compiled tier compiles (``runner.HOUSE_TIERS``): there "only that engine can run
+    a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses).
     """
     code = deck.model.code
-    if code is None or code in _NOTED:
+    if code is None or code in _NOTED or compiles_hooks(deck):
         return None
     _NOTED.add(code)
     from cardgen.terminal import say
@@ -64,6 +66,24 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     # the title in quotes: its own colon ("Draco & Co : toast charitable") would otherwise break the sentence
     shown = say("deck_quoted", deck=deck.id, title=title) if title and title != deck.id else deck.id
     return say("note", text=say("speed_note_deck", deck=shown, file=code))  # « la règle maison de … »
+
+
+def compiles_hooks(deck: "ResolvedDeck") -> bool:
+    """Whether every hook the deck's house rule file defines is one its game's compiled tier compiles with the
+    game's steps (read from the source, not imported)."""
+    from cardgen.simulate.runner import HOUSE_TIERS  # not at the top: the runner imports this module
+
+    compiled = HOUSE_TIERS.get(deck.game)
+    if not compiled or deck.model.code is None:
+        return False
+    try:
+        file, line, _ = deck_location(deck)
+        source = resolve_code_path(deck.model.code, Path(deck.project), origin=file, line=line).read_bytes()
+        names = {name for name, _, _ in defined_functions(source)}
+    except (InputError, OSError, SyntaxError, ValueError):
+        return False
+    hooks = names & set(deck.spec.hooks)
+    return bool(hooks) and hooks <= set(compiled)
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:

@@ -183,4 +183,5 @@ def test_tune_and_the_search_agent_play_the_house_rule(tmp_path: Path, capsys: p
     assert main(["--project", str(ROOT), "validate", KING_LUI, "--agents", "search", "--search-iterations", "20",
                  "--games", "1", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "v")]) == 0
     err = unwrapped(capsys.readouterr().err)
-    assert err.count(f"({KING_LUI}) is written in Python ({house_file})") == 1 and "Note (trial)" not in err  # the deck tuned
+    # a scores hook King Lui's compiled tier compiles: "only that engine can run a project's code" is not said
+    assert f"is written in Python ({house_file})" not in err and "Note (trial)" not in err

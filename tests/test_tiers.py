@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.engine.api import GameResult
+from cardgen.house import install
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.runner import make_agents, play_game
@@ -66,6 +67,8 @@ def tiers_differ(deck_id: str, players: int, agents: tuple[str, ...], seeds: ran
     if not set(agents) <= fast.agents:
         return None  # this tier plays these seats on the reference; nothing to compare
     game = deck.spec.new_game(deck, players)
+    if getattr(fast, "house", None) is not None:  # a house rule's compiled hooks against its Python ones
+        game = install(game, deck)
     for index in seeds:
         seed = game_seed(5, deck_id, players, index)
         names = seat_agents(list(agents), players, index)

@@ -192,12 +192,17 @@ class BatchEngine(FastEngine):
         chunks, first = [], 0
         games = Games(seeds, kinds, cap, record)
         while first < len(seeds):
-            first, used = self.loop(games, first, ctx, Buffers(gaps, self.actions, rows, events))
+            first, used = self._loop_call(games, first, ctx, Buffers(gaps, self.actions, rows, events))
             chunks.append(events[:used].copy())
             if first < len(seeds):
                 self._resume()
                 ctx, gaps = self._context()
         return rows, np.concatenate(chunks)
+
+    def _loop_call(self, games: Games, first: int, ctx: tuple, buffers: Buffers) -> tuple[int, int]:
+        """One call of the compiled ``loop`` from game ``first`` on: (next game, event rows used). A tier that
+        plays project code in its loop watches the call here (``king_lui.compiled.KingLuiFast``)."""
+        return self.loop(games, first, ctx, buffers)
 
     def _overflows(self, gap_events: Any) -> Any:
         """Whether a game of the last loop call logged more gap events than the buffer held (some were lost)."""

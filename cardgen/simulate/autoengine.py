@@ -254,7 +254,7 @@ def build(game: str, project: str, deck: str, players: list[int], lock_fd: int |
     ``start_build``); returns False at once if another build holds it."""
     import fcntl
 
-    from cardgen.simulate.runner import DeckRef, cached_fast, load_project_deck
+    from cardgen.simulate.runner import DeckRef
     lock, mark = _lock_path(game), ready_file(game)
     if lock is None or mark is None:
         return False
@@ -269,7 +269,7 @@ def build(game: str, project: str, deck: str, players: list[int], lock_fd: int |
         ref = DeckRef(project, deck, "")
         built = False
         for p in players:
-            fast = cached_fast(load_project_deck, ref, p)
+            fast = _game_tier(ref, p)
             if not isinstance(fast, str):
                 warm(fast, deck, p)
                 built = True
@@ -278,19 +278,41 @@ def build(game: str, project: str, deck: str, players: list[int], lock_fd: int |
         return built
 
 
+def _game_tier(ref: Any, players: int) -> Any:
+    """The compiled tier a build warms for ``ref``'s game: the deck's own, its house rule left out. A detached build
+    never plays project code: nothing watches it there, and no ``--code-time-limit`` reaches it (a rule that never
+    returns would hold the build, and a run waiting for it, past the run's limit). The ``ready`` mark says the
+    game's steps are compiled; a house rule's own loop compiles in the run that plays it (``compiled_here``)."""
+    import dataclasses
+
+    from cardgen.simulate.runner import cached_fast, load_project_deck
+    deck = load_project_deck(ref)
+    if deck.model.code is None:
+        return cached_fast(load_project_deck, ref, players)
+    plain = dataclasses.replace(deck, model=deck.model.model_copy(update={"code": None}))
+    try:
+        return deck.spec.fast(plain, players)
+    except ImportError as exc:  # numba missing or broken on this machine
+        return f"compiled tier unavailable ({exc})"
+
+
 def compiled_here(game: str, fast: Any, deck: str, players: int) -> None:
     """Before worker processes start: make sure ``fast`` is compiled, once, in this process (or
     wait for a background build of it), so workers load it instead of each compiling it again
-    (and each saying so). Does nothing when the game's mark says it is built."""
-    if is_ready(game):
-        return
-    if is_building(game):
+    (and each saying so). Does nothing when the game's mark says it is built, unless ``fast`` plays a house rule:
+    its loop is compiled here (a background build never plays project code: ``_game_tier``), under the run's own
+    time limit for project code."""
+    house = getattr(fast, "house", None) is not None
+    if not is_ready(game) and is_building(game):
         wait_for(game, None)
-        if is_ready(game):
-            return
+    if is_ready(game):
+        if house:
+            warm(fast, deck, players)  # the rule's loop; the game's steps load from the cache
+        return
     start = time.perf_counter()
     warm(fast, deck, players)
-    _mark(game, time.perf_counter() - start)
+    if not house:  # a rule's loop is its own copy of the game's: the game's steps are not all compiled yet
+        _mark(game, time.perf_counter() - start)
 
 
 #: Linux's scheduling group of a session (``sched_autogroup``): its ``nice`` is what counts

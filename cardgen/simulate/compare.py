@@ -32,10 +32,10 @@ from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
 from cardgen.house import house_of, speed_note
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
-from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
-                                     agents_in_words, cached_deck, cached_game, check_agents, default_agents,
-                                     designer_trace, fast_engine, load_project_deck, make_agents, option_trial,
-                                     play_game, split_agents)
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, HOUSE_TIERS, DeckRef, GameResult, Loader, agent_factories,
+                                     agents_in_words, cached_deck, cached_fast, cached_game, check_agents,
+                                     default_agents, designer_trace, fast_engine, load_project_deck, make_agents,
+                                     option_trial, play_game, split_agents)
 from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.failures import refuse_failed, refuse_stalled
@@ -313,6 +313,20 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     return tb, tv, paired
 
 
+def _house_note(deck: ResolvedDeck, ref: DeckRef, players: int, opts: CompareOptions) -> str | None:
+    """The one note of a deck's house rule on the reference engine: which line keeps it out of the compiled tier and
+    why, where its game's tier compiles house rules, else the speed note; None when it plays compiled (or has none)."""
+    if deck.model.code is None:
+        return None
+    if opts.engine != "reference" and deck.game in HOUSE_TIERS:
+        fast, why = fast_engine(opts.loader, ref, players, tuple(opts.agents), "auto")
+        if fast is not None:
+            return None
+        if why == cached_fast(opts.loader, ref, players):  # the rule itself stays out, not an agent the tier lacks
+            return say("note", opts.lang, text=why)
+    return speed_note(deck)
+
+
 def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> list[int]:
     """Raise ``InputError`` for bad input; return the player counts both decks allow (and were asked)."""
     if base.game != variant.game:
@@ -407,8 +421,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         echo(say("note", opts.lang, text=line), file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
-    for deck in (base, variant):
-        note = speed_note(deck) if opts.engine != "fast" else None  # a house rule: the reference engine
+    for deck, ref in zip((base, variant), refs):
+        note = _house_note(deck, ref, counts[0], opts) if opts.engine != "fast" and counts else None
         if note is not None:
             echo(note, file=sys.stderr)
     if opts.engine == "fast":

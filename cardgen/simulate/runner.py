@@ -100,6 +100,11 @@ def cached_game(loader: Loader, ref: DeckRef, players: int) -> Game:
 
 _FAST: dict[tuple[Loader, DeckRef, int], "FastEngine | str"] = {}
 
+#: Games whose compiled tier plays a house rule it can compile with the game's steps (``king_lui.compiled_house``),
+#: and the hooks it compiles (its ``COMPILED_HOOKS``, named here without importing numba); elsewhere a house rule
+#: plays on the reference engine.
+HOUSE_TIERS: dict[str, tuple[str, ...]] = {"king_lui": ("scores",)}
+
 #: ``--engine`` values: the compiled tier where it can play, never, or required.
 ENGINES = ("auto", "reference", "fast")
 
@@ -129,11 +134,13 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     if engine == "reference":
         return None, say("why_asked")
     deck = cached_deck(loader, ref)
-    if deck.model.code is not None:
+    if deck.model.code is not None and deck.spec.id not in HOUSE_TIERS:
         return None, say("speed_note", file=deck.model.code)
     fast = cached_fast(loader, ref, players)
     if isinstance(fast, str):
         return None, fast
+    if deck.model.code is not None and not getattr(fast, "house", False):  # a tier that would leave the rule out
+        return None, say("speed_note", file=deck.model.code)
     missing = sorted(set(agents) - fast.agents)
     if missing:
         return None, say("why_no_agent", agents=", ".join(missing))

@@ -30,7 +30,7 @@ from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
-                                     default_agents, fast_engine, load_project_deck, split_agents)
+                                     HOUSE_TIERS, default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, SkillRun, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 from cardgen.terminal import echo, say, say_n
@@ -232,7 +232,9 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
     for entry in entries:
         if not entry.runnable:
             continue
-        if entry.deck.model.code is not None and opts.engine != "fast":  # a house rule: reference engine
+        if entry.deck.model.code is not None and opts.engine != "fast":  # a house rule: compiled if it can be
+            if _house_compiled(entry, opts, choices.get(entry.deck.game)):
+                continue
             note = speed_note(entry.deck)
             if note is not None:
                 echo(note, file=sys.stderr)
@@ -257,6 +259,33 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
                                         why=why)), file=sys.stderr)
 
 
+#: The notes already said of house rules kept out of the compiled tier.
+_SAID_KEPT_OUT: set[str] = set()
+
+
+def _house_compiled(entry: Entry, opts: ValidateOptions, choice: Any) -> bool:
+    """Whether a house rule's games play on the compiled tier (``--engine auto``, a game whose tier compiles house
+    rules, a run ``autoengine`` plays compiled: ``choice``): its hooks compiled with the game's steps. When the
+    rule cannot compile, one note says which line of its file keeps it out and why (then no other note: True)."""
+    from cardgen.simulate import autoengine
+    from cardgen.simulate.runner import cached_fast
+
+    game = entry.deck.game
+    if opts.engine != "auto" or game not in HOUSE_TIERS or choice is None or choice.engine == "reference":
+        return False
+    fast, why = fast_engine(opts.loader, entry.ref, entry.players, entry.agents, "auto")
+    if fast is None:
+        if why != cached_fast(opts.loader, entry.ref, entry.players):
+            return False  # not the rule's doing (an agent the tier lacks): the usual note
+        if why not in _SAID_KEPT_OUT:  # once per command, not per player count
+            _SAID_KEPT_OUT.add(why)
+            echo(say("note", text=why), file=sys.stderr)
+        return True
+    entry.engine = "fast"
+    autoengine.compiled_here(game, fast, entry.deck.id, entry.players)
+    return True
+
+
 #: The games whose background build this process has already said it plays around (one note per command).
 _SAID_BUILDING: set[str] = set()
 
@@ -268,7 +297,8 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
 
     groups: dict[str, list[Entry]] = {}
     for entry in entries:
-        if entry.runnable and entry.deck.spec.fast is not None and entry.deck.model.code is None:  # house rules: reference
+        if entry.runnable and entry.deck.spec.fast is not None and (entry.deck.model.code is None
+                                                                      or entry.deck.game in HOUSE_TIERS):
             groups.setdefault(entry.deck.game, []).append(entry)
     asked = {game: autoengine.ask_to_yield(game) for game in groups if autoengine.is_building(game)}
     choices = {}
@@ -276,7 +306,8 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
         for e in group:
             e.cost = autoengine.reference_seconds(
                 lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
-                                        "reference", opts.search_iterations), opts.games) / opts.games
+                                        "reference", opts.search_iterations,
+                                        code_time_limit=opts.code_time_limit), opts.games) / opts.games
         seconds = sum(e.cost or 0.0 for e in group) * opts.games / jobs
         ready = autoengine.is_ready(game)
         building = not ready and autoengine.is_building(game)

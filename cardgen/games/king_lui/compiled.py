@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -99,6 +99,10 @@ def _build(game: KingLuiGame) -> Tables | str:
                   np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
+#: the outcome ``_play`` scores a game with: a compiled house rule's copy binds its own (``compiled_house``)
+outcome = core.outcome
+
+
 @njit(cache=True, _nrt=False)
 def _play(seed, kinds, cap, record, ctx, actions, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels into ``out`` (``cardgen.engine.batch``'s
@@ -137,7 +141,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
         h0 = core.HEADER + 3 * n + q * n
         hand_peak = max(hand_peak, s[h0:h0 + n].sum())
     scores, winners = ctx.scores, ctx.winners
-    out[R_TIE] = core.outcome(s, cfg, scores, winners, ctx.discarded)
+    out[R_TIE] = outcome(s, cfg, scores, winners, ctx.discarded)
     out[R_END] = s[core.S_END]
     out[R_STOP] = CAPPED if capped else PLAYED
     out[R_TURNS] = s[core.S_TURNS]
@@ -170,9 +174,14 @@ class KingLuiFast(BatchEngine):
     gap_kinds = GAP_NAMES
     loop = staticmethod(play_many)
 
-    def __init__(self, game: KingLuiGame, t: Tables) -> None:
+    def __init__(self, game: KingLuiGame, t: Tables, house: "HouseLoop | None" = None) -> None:
+        """``house``: ``play_many`` with a house rule compiled in (``house_loop``); None, the game's own."""
         super().__init__(game, [kind in game.deck.clarifications for kind in GAP_NAMES])
         self.t = t
+        #: the house rule this tier plays (the runner plays a deck's house rule here: ``simulate.runner.fast_engine``)
+        self.house = house
+        if house is not None:
+            self.loop = house.loop
         n, players = len(game.dishes), game.players
         self.sup = np.zeros(t.cards, dtype=np.int64)
         buf = np.zeros(n + 2 + t.combo_cnt.shape[0], dtype=np.int64)
@@ -182,8 +191,59 @@ class KingLuiFast(BatchEngine):
                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                       np.zeros(players, dtype=np.int64))
         # compile (or load from numba's disk cache) now: the validator builds the tier in its
-        # main process before starting workers, which then find the compiled loop on disk
-        self.play(0, ["random"] * players, 1, False)
+        # main process before starting workers, which then find the compiled loop on disk. A house rule's loop is
+        # not played here (a game cut at one decision would call its hook where the reference never does, and a
+        # failing rule would be blamed on the cut): it compiles before its first watched call (``_loop_call``)
+        if house is None:
+            self.play(0, ["random"] * players, 1, False)
+
+    def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+        """``BatchEngine._run``; a house rule that raises in a game is the reference engine's one line for that game
+        (file, line, error, hook, seed): the games are played again one by one to find it, and it is replayed on the
+        reference engine (``self.game`` plays the rule), which names the line numba's cached code may not."""
+        if self.house is None:
+            return super()._run(seeds, kinds, cap, record)
+        try:
+            return super()._run(seeds, kinds, cap, record)
+        except Exception as exc:  # noqa: BLE001 - raised by the rule's compiled code
+            from cardgen.usercode import UserCodeError  # not at the top: the compiled code's key stays as it was
+            if len(seeds) > 1:
+                for i in range(len(seeds)):  # the first game that fails raises its line
+                    self._run(seeds[i:i + 1], kinds[i:i + 1], cap, record)
+            names = {code: name for name, code in self.agent_codes.items()}
+            try:
+                self.replayed(self.game, int(seeds[0]), [names[k] for k in kinds[0].tolist()], max(cap, REPLAY_CAP),
+                              record)
+            except UserCodeError:
+                raise
+            except Exception:  # noqa: BLE001 - no reference replay here: the compiled exception's words
+                pass
+            raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
+
+    def _loop_call(self, games: batch.Games, first: int, ctx: tuple, buffers: batch.Buffers) -> tuple[int, int]:
+        """``BatchEngine._loop_call``; a house rule's loop is a guarded call the supervisor watches (``cardgen.contain``).
+
+        Compiled code runs out of the in-process guard's reach (no ``SIGALRM`` handler runs inside numba's loop), so
+        a rule that never returns (``while True: pass``) is stopped from outside: each call plays at most
+        ``house_batch()`` games under the time limit of one call into project code, then leaves. The loop is
+        compiled (or loaded from numba's disk cache) before the clock starts: compiling is not the rule's time."""
+        if self.house is None:
+            return super()._loop_call(games, first, ctx, buffers)
+        import os
+
+        from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
+
+        stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit()))
+        part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
+        ready(self.loop, (part, first, ctx, buffers))
+        pid = os.getpid()
+        seed, more = int(games.seeds[first]), stop - first - 1  # the batch's first seed: the game stuck may be later
+        contain.enter(f"{self.house.shown}, hook scores (compiled, seed {seed}" + (f" and {more} more)" if more else ")"),
+                      guard.time_limit(), pid)
+        try:
+            return self.loop(part, first, ctx, buffers)
+        finally:
+            contain.leave(pid)
 
     def _room(self, cap: int) -> None:
         """A gap buffer big enough for ``cap`` decisions (every turn can raise two gaps)."""
@@ -204,11 +264,93 @@ class KingLuiFast(BatchEngine):
         result.actions = [(p, self.t.action_of[a]) for p, a in self.actions[:decisions].tolist()]
 
 
+#: Decisions a game replayed on the reference engine to name a compiled rule's failure may take: the compiled tier
+#: scores a game cut at its cap (its hook runs), the reference engine calls a cut game a rule that never ends, so the
+#: replay plays on to the game's end to meet the hook where it failed (the simulator's default cap).
+REPLAY_CAP = 10_000
+
+
+class HouseLoop(NamedTuple):
+    """A house rule compiled with King Lui's steps: the game loop that plays it, and the words of its failure."""
+
+    loop: object  #: ``play_many`` with the rule's hooks in place of the steps they replace
+    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+    shown: str  #: the rule file as the project names it (``house/rule.py``)
+
+
+#: Seconds one compiled game with a house rule may take, at most: a compiled King Lui game with the shipped
+#: rule took 10 to 25 microseconds (3 and 5 seats, random and heuristic players, on a busy 2-core machine; its
+#: ``scores`` hook runs once, at the end), so this is a margin of some two hundred. A loop
+#: call plays no more games than the time limit of one call into project code allows at this pace
+#: (``house_batch``): no honest call comes near its deadline, and a rule that never returns is killed
+#: within the limit + ``contain.GRACE``, as a reference engine's hook is.
+HOUSE_GAME_SECONDS = 0.005
+
+
+def house_batch(limit: float) -> int:
+    """How many games one compiled loop call plays with a house rule under a time limit of ``limit`` s."""
+    return max(1, int(limit / HOUSE_GAME_SECONDS))
+
+
+def ready(dispatcher: object, args: tuple) -> None:
+    """Compile ``dispatcher`` for ``args`` (or load it from numba's disk cache) without running it; nothing
+    for a Python function (``NUMBA_DISABLE_JIT``)."""
+    compile_for = getattr(dispatcher, "compile", None)
+    if compile_for is None or getattr(dispatcher, "signatures", None):
+        return
+    compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
+
+
+#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_house.Why``)
+_HOUSE_LOOPS: dict[str, object] = {}
+
+
+def house_loop(deck: "ResolvedDeck") -> HouseLoop | str:
+    """The deck's house rule compiled in ``play_many`` (``compiled_house``), once per rule file's content; or the
+    one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
+    from pathlib import Path
+
+    from cardgen.games.king_lui import compiled_house
+    from cardgen.house import deck_location
+    from cardgen.terminal import say
+    from cardgen.usercode import describe_failure, load_code, resolve_code_path
+
+    code = deck.model.code
+    file, line, _ = deck_location(deck)
+    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
+    loaded = load_code(path, code)
+    if loaded.sha256 not in _HOUSE_LOOPS:
+        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
+        built = compiled_house.compile_rule(rules, str(path), loaded.sha256)
+        if isinstance(built, tuple):
+            _HOUSE_LOOPS[loaded.sha256] = built
+        else:
+            name = f"king_lui_{built.key}"
+            loop = bind(batch.play_many, name, None,
+                        play_one=bind(getattr(_play, "py_func", _play), name, None, outcome=built.outcome))
+            _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, lambda exc, seed: describe_failure(
+                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown)
+    house = _HOUSE_LOOPS[loaded.sha256]
+    if isinstance(house, tuple) and not isinstance(house, HouseLoop):
+        line, (key, fields) = house
+        return say("house_kept_out", deck=deck.id, line=line, file=loaded.shown, why=say(key, **fields))
+    return house  # type: ignore[return-value]
+
+
 def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
-    """The compiled tier for ``deck`` at ``players``, or a one-line reason it cannot play it."""
+    """The compiled tier for ``deck`` at ``players``, or a one-line reason it cannot play it (a house rule: its
+    hooks compiled with the game's steps where they can be, ``house_loop``)."""
     try:
         game = KingLuiGame(deck, players)
     except Exception as exc:  # the reference cannot set up either; the simulator reports it there
         return f"the King Lui engine cannot set up {deck.id} at {players} players ({exc})"
     t = tables(game)
-    return t if isinstance(t, str) else KingLuiFast(game, t)
+    if isinstance(t, str):
+        return t
+    if deck.model.code is None:
+        return KingLuiFast(game, t)
+    house = house_loop(deck)
+    if isinstance(house, str):
+        return house
+    from cardgen.house import install
+    return KingLuiFast(install(game, deck), t, house)  # a game replayed on the reference plays the rule too
