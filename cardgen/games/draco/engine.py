@@ -29,6 +29,7 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco import rules
+from cardgen.games.draco.bank import coins_worth
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
                                        GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours,
@@ -105,8 +106,8 @@ class DracoGame(Game):
         self.set_aside: int = r.cards_set_aside
         self.cup_right: bool = r.draco_start == "right"
         self.cup_last: bool = r.cup_start == "last_player"
-        self.gold_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == self.per_gold)
-        self.silver_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == 1)
+        self.gold_total = coins_worth(comps, self.per_gold)
+        self.silver_total = coins_worth(comps, 1)
         #: silver value of every coin in the box: the bank holds what the players do not
         self.box_value: int = self.gold_total * self.per_gold + self.silver_total
         self.box = Box(self.per_gold, self.gold_total, self.silver_total)  # what ``table.settle`` reads
