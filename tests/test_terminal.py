@@ -153,7 +153,7 @@ def test_failed_games_are_said_in_the_language() -> None:
     failed = Failed("d", 3, 2, 4, 0, 22, "boom")
     assert failed.line("en") == "d, 3 players: 2 of 4 games failed; the first (game 1, seed 22): boom"
     assert failed.line("fr") == ("d, 3 joueurs\u202f: 2 parties sur 4 ont échoué\u202f; la première (partie 1, "
-                                 "graine 22)\u202f: boom")
+                                 "tirage n°\u00a022)\u202f: boom")
     assert Failed("d", 3, 1, 4, 1, 22, "boom").line("it").startswith("d, 3 giocatori: 1 partita su 4 è fallita")
 
 
