@@ -63,3 +63,13 @@ def test_paired_games_share_their_shuffles_in_plain_words(lang: str, same: str) 
     from cardgen.terminal import say
     head = say("compare_head", lang, base="a", variant="b", games="10", agents="x")
     assert same in head
+
+
+def test_french_says_points_never_the_english_pp() -> None:
+    """fr20: "pp" is a calque of "percentage points"; French writes "points" (the English keeps "pp", defined
+    once in each heading that uses it; Italian "p.p." is its own usage)."""
+    from cardgen.simulate.summary import points
+    said = _said("fr")
+    assert not re.findall(r".{0,40}\bpp\b.{0,40}", said)
+    assert points(0.085, "fr") == "+8,5\u00a0points" or points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points"
+    assert "in percentage points (pp)" in _said("en")
