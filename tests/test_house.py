@@ -136,8 +136,8 @@ def test_check_inspect_and_a_build_without_rulebooks_never_import_the_rule(tmp_p
     done = unwrapped_capture(done)  # a wrapped line read whole
     assert done.returncode == 0, done.stderr
     assert marker.exists()
-    assert "is written in Python (house/rule.py), so its games run on the slower reference engine, which checks the " \
-           "game’s invariants" in done.stderr
+    assert "is written in Python (house/rule.py). Only the reference engine can run it, and it is slower: after " \
+           "every action it checks that the game is still consistent." in done.stderr
 
 
 # -- failures while playing ----------------------------------------------------------------

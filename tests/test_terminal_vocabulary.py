@@ -73,3 +73,16 @@ def test_french_says_points_never_the_english_pp() -> None:
     assert not re.findall(r".{0,40}\bpp\b.{0,40}", said)
     assert points(0.085, "fr") == "+8,5\u00a0points" or points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points"
     assert "in percentage points (pp)" in _said("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_house_rule_speed_note_is_short_plain_sentences(lang: str) -> None:
+    """fr43/it40/en38: the note said in one four-clause sentence that the reference engine checks the game's
+    "invariants" (a programmer's word); now plain short sentences: what the rule is written in, which engine
+    can run it and why it is slower, how much longer it takes."""
+    from cardgen.terminal import say
+    note = say("speed_note_deck", lang, deck="“D”", file="house/rule.py")
+    assert "invarian" not in note.lower()
+    sentences = [s for s in re.split(r"(?<=[.])\s+", note) if s]
+    assert len(sentences) == 3 and all(len(s.split()) <= 25 for s in sentences), sentences
+    assert "50" in sentences[-1] and "100" in sentences[-1] and "house/rule.py" in sentences[0]
