@@ -7,22 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from test_adding_language import _strings  # every string of a JSON subtree
 
 ROOT = Path(__file__).resolve().parents[1]
 #: every catalog whose sentences validate, compare, fix and their reports print
 CATALOGS = ("cardgen/terminal.json", "cardgen/report/words.json", "cardgen/simulate/verdict.json",
             "cardgen/tune/fix.json", "cardgen/tune/describe.json", "cardgen/report/impact.json")
-
-
-def _strings(node: object) -> list[str]:
-    """Every string of a catalog's subtree, nested dictionaries and lists included."""
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, dict):
-        return [s for v in node.values() for s in _strings(v)]
-    if isinstance(node, list):
-        return [s for v in node for s in _strings(v)]
-    return []
 
 
 def _said(lang: str) -> str:
@@ -73,6 +63,10 @@ def test_french_says_points_never_the_english_pp() -> None:
     assert not re.findall(r".{0,40}\bpp\b.{0,40}", said)
     assert points(0.085, "fr") == "+8,5\u00a0points" or points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points"
     assert "in percentage points (pp)" in _said("en")
+    # the card table's narrow column: one abbreviation, defined in its heading, one length whatever the value
+    assert points(0.018, "fr", short=True).replace("\u00a0", " ") == "+1,8 pts"
+    assert points(-0.085, "fr", short=True).replace("\u00a0", " ") == "\u22128,5 pts"
+    assert "en points (pts)" in _said("fr")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -86,3 +80,53 @@ def test_the_house_rule_speed_note_is_short_plain_sentences(lang: str) -> None:
     sentences = [s for s in re.split(r"(?<=[.])\s+", note) if s]
     assert len(sentences) == 3 and all(len(s.split()) <= 25 for s in sentences), sentences
     assert "50" in sentences[-1] and "100" in sentences[-1] and "house/rule.py" in sentences[0]
+
+
+def _card(plays: float | None, flag: str = "") -> dict:
+    """A judged card row of validate's deal experiment, played ``plays`` times per player and game."""
+    row = {"component": "dice", "dealt_share": 0.18, "win_rate_dealt": 0.225, "win_rate_not_dealt": 0.355,
+           "difference": -0.13, "low": -0.227, "high": -0.033, "flag": flag, "judged": True}
+    if plays is not None:
+        row["plays_per_seat"] = plays
+    return row
+
+
+#: the report's remark in the card row's last cell, whose count of plays is already in the row
+REPORT = {"en": "hardly ever played: the gap measures holding it, not its effect",
+          "fr": "presque jamais jouée : l’écart mesure le fait de l’avoir en main, pas son effet",
+          "it": "quasi mai giocata: la differenza misura l’averla in mano, non il suo effetto"}
+
+
+@pytest.mark.parametrize(("lang", "remark"), [
+    ("en", "(hardly ever played, 0.04 times per player: the gap measures holding it, not its effect)"),
+    ("fr", "(presque jamais jouée, 0,04 fois par joueur\u202f: l’écart mesure le fait de l’avoir en main, pas son effet)"),
+    ("it", "(quasi mai giocata, 0,04 volte per giocatore: la differenza misura l’averla in mano, non il suo effetto)")])
+def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
+    """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
+    card's weakness; the gap measures holding it. The remark is on that row alone, from the named threshold
+    (less than once in 10 games per player), on the terminal's table and on the report's."""
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.cards import HARDLY_PLAYED
+    from cardgen.simulate.summary import card_table
+    from screen import unwrapped
+
+    def said(plays: float | None) -> str:
+        return unwrapped("\n".join(card_table([_card(plays)], lang)))
+
+    assert remark in said(0.04).replace("\u00a0", " ")
+    assert "(" + remark.split(",")[0][1:] not in said(HARDLY_PLAYED)  # the threshold itself: played enough
+    assert remark.split(",")[0][1:] in said(HARDLY_PLAYED - 0.001)
+    assert remark.split(",")[0][1:] not in said(None)  # a row that does not count plays says nothing of them
+    report = str(impact_block([_card(0.04), _card(1.4)], {}, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
+    assert report.count(REPORT[lang]) == 1, report  # the row played 0.04 times, not the one played 1.4 times
+
+
+@pytest.mark.parametrize(("lang", "estimate"), [
+    ("en", "estimates what the card does, to be read with its interval"),
+    ("fr", "donne donc une estimation de l’effet de la carte, à lire avec son intervalle"),
+    ("it", "è quindi una stima dell’effetto della carta, da leggere con il suo intervallo")])
+def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: str) -> None:
+    """fr71: "the gap is therefore the card's effect" claimed more than a sample shows."""
+    from cardgen.report.impact import impact_block
+    legend = str(impact_block([_card(1.0)], {}, lang=lang)).replace("\u202f", " ")
+    assert estimate in legend

@@ -15,6 +15,7 @@ from typing import Any
 from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
 from cardgen.simulate.failures import game_number
+from cardgen.simulate.cards import hardly_played
 
 
 @dataclass(frozen=True)
@@ -170,16 +171,19 @@ def interval(low: str, high: str, lang: str = "en") -> str:
     return say("interval", lang, low=low, high=high)
 
 
-def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
+def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True, short: bool = False) -> str:
     """A difference of two rates (0.087) in percentage points (``+8.7 pp``; "pts" read as a game's points,
     en53), always with its one decimal (``+1.0 pp``, ``0.0 pp``: a column of them reads alike), the unit only
-    where ``unit`` (an interval's ends after a value that carries it)."""
+    where ``unit`` (an interval's ends after a value that carries it); ``short``: the unit a narrow table
+    column writes, one length for every row (French "+8,5 pts" where prose says "+8,5 points": fr20)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
     shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
+    if short:
+        return say("pp_short", lang, x=shown)
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
@@ -572,7 +576,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     judged = [r for r in rows if r.get("difference") is not None]
     withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
     withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
-    diffs = [points(r["difference"], lang) for r in judged]
+    diffs = [points(r["difference"], lang, short=True) for r in judged]  # a narrow column: "+8,5 pts" (fr20)
     widths = [max(len(text) for text in cells + [title])
               for cells, title in zip((names, shares, withs, withouts), head)]
     diff_width = max((len(text) for text in diffs), default=0)
@@ -583,7 +587,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
                      f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
-                     f"  {points(r['difference'], lang):>{diff_width}}")
+                     f"  {points(r['difference'], lang, short=True):>{diff_width}}")
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 wide = r.get("flag_low") is not None
                 low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
@@ -592,8 +596,17 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
         elif not r.get("judged"):
             line += "  " + not_judged_words(r, lang)
+        if hardly_played(r):  # its gap is about holding it, not playing it (fr76)
+            line += "  " + say("hardly_played", lang, n=_times(r["plays_per_seat"], lang))
         out.append(line.rstrip())
     return out
+
+
+def _times(x: float, lang: str) -> str:
+    """How many times per player a card was played, as the report's card table writes it (``0,04``)."""
+    from cardgen.simulate.verdict import number
+
+    return number(x, lang, False, small=True)
 
 
 #: a figure's keys in a play experiment row: the mean, its interval's ends
@@ -1006,5 +1019,6 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
                                     flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang),
-                                             deck=r.get("base_deck", ""))))
+                                             deck=r.get("base_deck", "")))
+                   + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang)) if hardly_played(c) else ""))
     return out
