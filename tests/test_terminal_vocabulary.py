@@ -130,3 +130,28 @@ def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: 
     from cardgen.report.impact import impact_block
     legend = str(impact_block([_card(1.0)], {}, lang=lang)).replace("\u202f", " ")
     assert estimate in legend
+
+
+@pytest.mark.parametrize(("game", "lang", "row", "said"), [
+    ("king_lui", "fr", "part des victoires, joueur 1 (chef du premier service)",
+     "Le joueur 1 (chef du premier service) gagne 33,0\u202f% des parties au lieu de 28,0\u202f%."),
+    ("king_lui", "en", "player 1 (chef of the first course) share of wins",
+     "Player 1 (chef of the first course) wins 33.0% of games instead of 28.0%."),
+    ("king_lui", "it", "quota di vittorie, 1º nell’ordine di gioco (cuoco della prima portata)",
+     "Il giocatore 1 (cuoco della prima portata) vince il 33,0\u00a0% delle partite invece del 28,0\u00a0%."),
+    ("draco", "fr", "part des victoires, joueur 1 (premier à jouer)",
+     "Le premier joueur gagne 33,0\u202f% des parties au lieu de 28,0\u202f%.")])
+def test_compare_names_player_1_as_validate_does(game: str, lang: str, row: str, said: str) -> None:
+    """fr61/en55: compare said "player 1 (first to play)" where validate says the book's word for King Lui (the
+    chef of the first course, a role that passes on each course); both now take it from the game's words, and a
+    game that gives none keeps "first to play"."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import Naming, seat_rate_lines
+    from cardgen.simulate.verdict import label, sentence
+
+    words = dict(get_game(game).words)
+    assert label("seat_1_win_rate", lang, words, short=True) == row
+    m = {"metric": "seat_1_win_rate", "base": 0.28, "variant": 0.33, "difference": 0.05, "low": 0.02, "high": 0.08}
+    assert sentence(m, lang, words) == said
+    first = seat_rate_lines([{"seat": 0, "rate": 0.3, "low": 0.2, "high": 0.4}], lang, Naming(words))[0]
+    assert row.split("(")[1].split(")")[0] in first  # validate's line: the same name of player 1

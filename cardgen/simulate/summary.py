@@ -535,10 +535,11 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming
     line the seats ran to 200-300 characters, wrapped unpredictably and could not be scanned (sixth Italian
     reader, it62). Player 1 is named as the game's book names who starts (``labels``' ``first_player``: King
     Lui's chef of the first course, a role that passes on each course, not "first to play": en5, fr2)."""
+    from cardgen.simulate.verdict import first_player
+
     rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
     width = max(len(rate) for rate in rates)
-    own = (((naming or Naming()).words.get("labels") or {}).get(lang) or {}).get("first_player")
-    first = own or say("first_to_play", lang)
+    first = first_player(lang, (naming or Naming()).words) or say("first_to_play", lang)
     # a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat: en48)
     who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1, first=first)
            for s in seats]

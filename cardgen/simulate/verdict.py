@@ -139,6 +139,9 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
         return own
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
+        first = first_player(lang, words)
+        if k == 1 and first:  # as validate names player 1: the book's word (King Lui's chef of the first course)
+            return table["seat_1_own"].format(first=first)
         return (table["seat_1"] if k == 1 else table["seat"]).format(k=k)
     if name in table:  # a figure counted in the game's score unit names it ("drama …, in silver coins")
         return table[name].replace("{unit}", unit(lang, words))
@@ -148,6 +151,12 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
             own = own or name[len(prefix):].replace("_", " ")  # a peak's measure after its name (tenth reading en70)
             return _typeset(words_.format(name=own) if "{name}" in words_ else words_ + own, lang)
     return name.replace("_", " ")
+
+
+def first_player(lang: str, words: Mapping[str, Any] | None = None) -> str | None:
+    """The game's own name of player 1 (``labels``' ``first_player`` in its words: King Lui's chef of the first
+    course, a role that passes on each course), or None where the game gives none ("first to play" then)."""
+    return (((words or {}).get("labels") or {}).get(lang) or {}).get("first_player")
 
 
 def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str | None:
@@ -189,6 +198,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
         key = "seat_1" if k == 1 else "seat"
+        if k == 1 and first_player(lang, words):
+            key = "seat_1_own"  # the game's name of player 1, as validate says it (fr61, en55)
     elif name.startswith("skill:"):
         key = "skill"
     elif unfinished(name):
@@ -216,7 +227,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     b, v = alike((m["base"], m["variant"]), lang, share)
     lo_, hi_ = alike((lo, hi), lang, share)
     text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN,
-                           label=named, unit=unit(lang, words))
+                           label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     return _typeset(text[0].upper() + text[1:], lang)
 
 
