@@ -133,11 +133,11 @@ def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: 
 
 
 @pytest.mark.parametrize(("game", "lang", "row", "said"), [
-    ("king_lui", "fr", "part des victoires, joueur 1 (chef du premier service)",
+    ("king_lui", "fr", "victoires, joueur 1 (chef du premier service)",
      "Le joueur 1 (chef du premier service) gagne 33,0\u202f% des parties au lieu de 28,0\u202f%."),
     ("king_lui", "en", "player 1 (chef of the first course) share of wins",
      "Player 1 (chef of the first course) wins 33.0% of games instead of 28.0%."),
-    ("king_lui", "it", "quota di vittorie, 1º nell’ordine di gioco (cuoco della prima portata)",
+    ("king_lui", "it", "vittorie, 1º (cuoco della prima portata)",
      "Il giocatore 1 (cuoco della prima portata) vince il 33,0\u00a0% delle partite invece del 28,0\u00a0%."),
     ("draco", "fr", "part des victoires, joueur 1 (premier à jouer)",
      "Le premier joueur gagne 33,0\u202f% des parties au lieu de 28,0\u202f%.")])
@@ -151,7 +151,39 @@ def test_compare_names_player_1_as_validate_does(game: str, lang: str, row: str,
 
     words = dict(get_game(game).words)
     assert label("seat_1_win_rate", lang, words, short=True) == row
+    assert label("seat_1_win_rate", lang, words).endswith(row[row.index("("):])  # the report's row: its full name
     m = {"metric": "seat_1_win_rate", "base": 0.28, "variant": 0.33, "difference": 0.05, "low": 0.02, "high": 0.08}
     assert sentence(m, lang, words) == said
     first = seat_rate_lines([{"seat": 0, "rate": 0.3, "low": 0.2, "high": 0.4}], lang, Naming(words))[0]
     assert row.split("(")[1].split(")")[0] in first  # validate's line: the same name of player 1
+
+
+def _share(low: float, high: float, group: str = "fairness", name: str = "seat_2_win_rate") -> dict:
+    """A compared share (variant minus base) with its interval's ends."""
+    return {"metric": name, "base": 0.38, "variant": 0.34, "difference": -0.04, "low": low, "high": high,
+            "significant": False, "group": group}
+
+
+def test_wide_intervals_are_said_under_their_table() -> None:
+    """fr60/en58: after an early stop at 100 pairs the fairness table showed ±40-50 points with no word; beyond
+    ``WIDE_INTERVAL`` either side a line says "no" is no proof and how to narrow them, with the real option."""
+    from cardgen.cli import _parser
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import Naming, format_comparison
+    from cardgen.simulate.verdict import WIDE_INTERVAL, wide_intervals
+
+    assert wide_intervals([_share(-0.465, 0.385)])
+    assert not wide_intervals([_share(-0.04 - WIDE_INTERVAL, -0.04 + WIDE_INTERVAL)])  # the threshold itself
+    assert wide_intervals([_share(-0.04 - WIDE_INTERVAL - 0.002, -0.04 + WIDE_INTERVAL)])
+    assert not wide_intervals([_share(-0.465, 0.385, "internal", "gap:bank_short")])  # folded away, not a table
+    assert not wide_intervals([{**_share(-40.0, 40.0), "metric": "turns"}])  # a count's interval is in turns
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "draco-short", "name": "Short", "games": 1000,
+           "agents": ["heuristic"], "differences": [], "results": [
+               {"players": 3, "games": 100, "verdict": [], "metrics": [_share(-0.465, 0.385)], "family": 1,
+                "base_result": side, "variant_result": {**side, "variant": "draco-short"}}]}
+    text = format_comparison(doc, Naming(dict(get_game("draco").words)), tables=True)
+    assert "  With 100 pairs these intervals are wide: finding no change beyond chance does not prove" in text
+    compare = next(a for a in _parser()._subparsers._group_actions[0].choices.items() if a[0] == "compare")[1]
+    options = {o for action in compare._actions for o in action.option_strings}
+    assert {"--fixed", "--games"} <= options and "run again with --fixed (or more --games)" in text  # its own options

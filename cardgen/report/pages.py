@@ -24,7 +24,7 @@ from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, counted_first, is_share, lowered, option_lines,
                                       stop_lines, stopped_caution)
-from cardgen.simulate.verdict import label as metric_label
+from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
 
 def page(template: str, title: str, nav: str = "", lang: str = "en", **context: Any) -> str:
@@ -445,6 +445,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
+            # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58)
+            "wide": (typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
+                     if wide_intervals(r["metrics"]) else None),
             "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if fixable(v) else None,
             "problems": [typeset(say("deck_warning", lang, deck=titles[doc["variant"]], line=line), lang)
                          for line in balance_lines(v.get("balance") or {}, lang)] if fixable(v) else [],

@@ -760,7 +760,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
         return "-" if x is None else number(x, lang, sh, signed, fixed=True)
 
     def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
-        return points(x, lang, True, unit) if sh else f(x, True)
+        return points(x, lang, True, unit, short=True) if sh else f(x, True)  # a column: "pts" (fr20)
 
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
@@ -833,7 +833,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
     a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
     from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, label, named_metrics,
-                                          significance_line)
+                                          significance_line, wide_intervals)
 
     lang = doc.get("lang", "en")
     words = WORDS[lang]
@@ -884,6 +884,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
+        if wide_intervals(figures):  # ±40-50 points after an early stop: "no" is no proof (fr60, en58)
+            lines.append("  " + say("wide_intervals", lang, pairs=r["games"]))
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
         lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
