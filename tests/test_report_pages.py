@@ -32,7 +32,7 @@ def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it(
     relative fall of 4 %; the terminal writes "−4.0 pp" ("p.p." in Italian). A known case: 38 % → 34 %."""
     m = {"metric": "seat_1_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
          "high": 0.385, "significant": False}
-    for lang, diff, ends in (("en", "−4.0 pp", "[−46.5 to +38.5]"), ("fr", "−4,0 points", "[−46,5 ; +38,5]"),
+    for lang, diff, ends in (("en", "−4.0 pp", "[−46.5 to +38.5]"), ("fr", "−4,0 pts", "[−46,5 ; +38,5]"),
                              ("it", "−4,0 p.p.", "[−46,5; +38,5]")):
         [row] = metrics_table([m], lang)["rows"]
         plain = {k: str(v).replace("\u00a0", " ").replace("\u202f", " ") for k, v in row.items()}
@@ -313,7 +313,7 @@ def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
     assert "14.3" not in svg
     fr = forest([m], "F", "fr")  # fr77: the French chart in French typography, the table's interval too
     [row] = metrics_table([m], "fr")["rows"]
-    assert "\u202f: −3,0 points [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
+    assert "\u202f: −3,0\u00a0points [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
 
 
 @pytest.mark.parametrize(("lang", "rate", "fair"), [

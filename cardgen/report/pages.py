@@ -294,7 +294,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         x = m.get(key)
         if x is None or not share(m["metric"]):
             return f(m, key, True)
-        return points(x, lang, True, unit)
+        return points(x, lang, True, unit, short=True)  # a narrow column, as the terminal's table: "pts" (fr20)
 
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
