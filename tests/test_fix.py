@@ -415,8 +415,8 @@ def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:
     from cardgen.tune.fix import Problem, problem_line
 
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
-    assert problem_line(seat, "en", Naming()) == ("6 players: player 5 wins more often than their fair share: "
-                                                   "27.0% of games against 16.7% expected [17.1% to 39.9%]")
+    assert problem_line(seat, "en", Naming()) == ("6 players: player 5 wins more often than their fair share (16.7%): "
+                                                   "27.0% of games [17.1% to 39.9%]")
     assert "[17,1 % ; 39,9 %]" in plain(problem_line(seat, "fr", Naming()))
     assert "[17,1 %; 39,9 %]" in plain(problem_line(seat, "it", Naming()))
 

@@ -187,3 +187,17 @@ def test_wide_intervals_are_said_under_their_table() -> None:
     compare = next(a for a in _parser()._subparsers._group_actions[0].choices.items() if a[0] == "compare")[1]
     options = {o for action in compare._actions for o in action.option_strings}
     assert {"--fixed", "--games"} <= options and "run again with --fixed (or more --games)" in text  # its own options
+
+
+@pytest.mark.parametrize(("lang", "name", "others"), [
+    ("fr", "juste part", (r"\bpart équitable\b", r"\{fair\} attendus")),
+    ("it", "quota equa", (r"\bgiusta quota\b", r"\{fair\} atteso")),
+    ("en", "fair share", (r"\bequal share\b", r"\{fair\} expected")),
+])
+def test_the_fair_share_has_one_name(lang: str, name: str, others: tuple[str, ...]) -> None:
+    """fr63: "juste part", "part équitable" and "attendus" named the same reference; validate's name is the
+    one every line uses."""
+    said = _said(lang)
+    assert name in said
+    for other in others:
+        assert not re.findall(f".{{0,40}}{other}.{{0,40}}", said), other

@@ -217,12 +217,12 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     r0 = sides[0][1]
     if not any(r["completed"] for _, r, _ in sides):
         return macro("parts.html", "paragraph", words["no_games"])
+    fairs = [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share") or 1 / r["players"], colour)
+             for name, r, colour in sides]
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
-            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
-                              [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share")
-                                or 1 / r["players"], colour) for name, r, colour in sides],
-                              fair_label=words["equal"], lang=lang)]
+            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
+                              fair_label=words[equal_label(fairs, r0["players"])], lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
@@ -270,6 +270,13 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     for kind in sorted(set(gb) | set(gv)):
         share(f"gap:{kind}", gb.get(kind, 0), base["games"], gv.get(kind, 0), var["games"])
     return out
+
+
+def equal_label(fairs: list[tuple[str, float, str]], players: int) -> str:
+    """The report's word for the fair-share line: "fair share", or, when a deck's share is not 1/N as printed
+    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why, once (fr63)."""
+    plain = all(round(share, 3) == round(1 / players, 3) for _, share, _ in fairs)
+    return "equal" if plain else "equal_shared"
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
