@@ -190,7 +190,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         return _pct(x, signed, lang)
 
     def pp(x: Any, unit: bool = True) -> str:  # a difference of win rates: percentage points, as the terminal's
-        return points(x, lang, True, unit) if isinstance(x, (int, float)) else "–"
+        return points(x, lang, True, unit, short=True) if isinstance(x, (int, float)) else "–"  # a narrow column
     body = []
     for r in rows:
         base = r.get("base") if paired else None
