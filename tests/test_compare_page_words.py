@@ -100,10 +100,15 @@ def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_pat
     r["variant_result"]["balance"] = {**(r["variant_result"].get("balance") or {}), "seat_fair_share": 0.52}
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
     titles = re.findall(r"<title>(fair share[^<]*)</title>", html)
-    assert titles == ["fair share: 55% (King Toy)", "fair share: 52% (King Toy: Hungry)"], titles
+    shared = "fair share (a shared win counts for each winner)"  # not 1/2: said why, once (fr63)
+    assert titles == [f"{shared}: 55% (King Toy)", f"{shared}: 52% (King Toy: Hungry)"], titles
     r["variant_result"]["balance"]["seat_fair_share"] = 0.55
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
-    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == ["fair share: 55%"]
+    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == [f"{shared}: 55%"]
+    for side in ("base_result", "variant_result"):  # exactly 1/N: the plain name
+        r[side]["balance"]["seat_fair_share"] = 0.5
+    html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
+    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == ["fair share: 50%"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -136,8 +136,8 @@ def test_check_inspect_and_a_build_without_rulebooks_never_import_the_rule(tmp_p
     done = unwrapped_capture(done)  # a wrapped line read whole
     assert done.returncode == 0, done.stderr
     assert marker.exists()
-    # King Lui's compiled tier plays a scores hook compiled: "only that engine can run a project's code" is never said
-    assert "only that engine can run" not in done.stderr, done.stderr
+    # King Lui's compiled tier plays a scores hook compiled: "only the reference engine can run it" is never said
+    assert "Only the reference engine can run it" not in done.stderr, done.stderr
 
 
 def test_the_speed_note_is_said_only_where_the_reference_alone_can_run_the_rule(tmp_path: Path) -> None:
@@ -148,8 +148,8 @@ def test_the_speed_note_is_said_only_where_the_reference_alone_can_run_the_rule(
     house._NOTED.clear()
     draco = resolve("house", project(tmp_path / "d", "def toast(state, default):\n    return default()\n", game="draco"))
     note = house.speed_note(draco)
-    assert note is not None and "so its games run on the slower reference engine, which checks the game’s invariants " \
-        "after every action (only that engine can run a project’s code)" in note, note
+    assert note is not None and "is written in Python (house/rule.py). Only the reference engine can run it, and it " \
+        "is slower: after every action it checks that the game is still consistent." in note, note
     king = resolve("house", project(tmp_path / "k", "def scores(state, default):\n    return default()\n"))
     house._NOTED.clear()  # said once per file: the same house/rule.py was just noted
     assert house.speed_note(king) is None

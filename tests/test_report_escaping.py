@@ -118,7 +118,7 @@ def test_charts_write_percentages_with_babel_in_french() -> None:
                                "significant": True}], "F", lang="fr")
     # a difference of shares in percentage points and its interval as the tables write them (tenth reading it80,
     # fr77: "-3 points [-14,3, +8,3]", the comma both decimal mark and separator, "points" the game's)
-    assert "x\u202f: −12,5 pp [−20,0\u202f; −5,0] (significatif)</title>" in forest
+    assert "x\u202f: −12,5\u00a0points [−20,0\u202f; −5,0] (significatif)</title>" in forest
     spread = spread_svg([("s", {"n": 3, "min": 0.5, "p10": 1, "median": 2.5, "p90": 3, "max": 4}, "#999")], "S", "x",
                         lang="fr")
     assert "médiane 2,5" in spread
@@ -128,7 +128,7 @@ def test_card_rows_write_percentages_with_babel() -> None:
     rows = [{"component": "c", "dealt_share": 0.284, "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.25,
              "difference": 0.25, "low": 0.125, "high": 0.375, "flag": "strong"}]
     french = impact_block(rows, lang="fr")
-    assert ">28,4\u202f%" in french and "+25,0 pp [+12,5\u202f; +37,5]" in french
+    assert ">28,4\u202f%" in french and "+25,0\u00a0pts [+12,5\u202f; +37,5]" in french
     assert "28.4%" in impact_block(rows, lang="en")
 
 

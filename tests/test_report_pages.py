@@ -32,7 +32,7 @@ def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it(
     relative fall of 4 %; the terminal writes "−4.0 pp" ("p.p." in Italian). A known case: 38 % → 34 %."""
     m = {"metric": "seat_1_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
          "high": 0.385, "significant": False}
-    for lang, diff, ends in (("en", "−4.0 pp", "[−46.5 to +38.5]"), ("fr", "−4,0 pp", "[−46,5 ; +38,5]"),
+    for lang, diff, ends in (("en", "−4.0 pp", "[−46.5 to +38.5]"), ("fr", "−4,0 pts", "[−46,5 ; +38,5]"),
                              ("it", "−4,0 p.p.", "[−46,5; +38,5]")):
         [row] = metrics_table([m], lang)["rows"]
         plain = {k: str(v).replace("\u00a0", " ").replace("\u202f", " ") for k, v in row.items()}
@@ -176,7 +176,7 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
     hand = "Cartes Action distribuées à chaque joueur"
     assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
     assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
-            "automatiques (stratégie simple propre au jeu), à chaque position dans l’ordre du tour\u202f; graine 7). Objectif\u202f: "
+            "automatiques (stratégie simple propre au jeu), à chaque position dans l’ordre du tour\u202f; tirage n°\u00a07). Objectif\u202f: "
             f"{toast} entre 0,4 et 0,8.") in text
     assert "Essais dans la cible\u202f: 1, écrits sous le nom draco-tuned-N.yaml." in text
     # the best table: rank, trial, values, then per player count the figure, its interval and the target
@@ -233,9 +233,9 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
     assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
-    assert ("la banque se vide tranché par un choix de cette édition 5 3 3 (graine 11)" in text
+    assert ("la banque se vide tranché par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
-    assert "le moteur de règles échoue non tranché 1 1 5 (graine 12) house.py line 3: boom" in text  # what failed
+    assert "le moteur de règles échoue non tranché 1 1 5 (tirage n°\u00a012) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
@@ -313,7 +313,7 @@ def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
     assert "14.3" not in svg
     fr = forest([m], "F", "fr")  # fr77: the French chart in French typography, the table's interval too
     [row] = metrics_table([m], "fr")["rows"]
-    assert "\u202f: −3,0 pp [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
+    assert "\u202f: −3,0\u00a0points [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
 
 
 @pytest.mark.parametrize(("lang", "rate", "fair"), [

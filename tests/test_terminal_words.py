@@ -45,13 +45,14 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
 
 @pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pp"), (-0.01, "en", "\u22121.0 pp"),
                                                  (0.02, "en", "+2.0 pp"), (0.008, "en", "+0.8 pp"),
-                                                 (0.015, "fr", "+1,5 pp"), (0.01, "fr", "+1,0 pp"),
-                                                 (0.02, "fr", "+2,0 pp"), (0.0, "en", "0.0 pp"),
+                                                 (0.015, "fr", "+1,5\u00a0point"), (0.01, "fr", "+1,0\u00a0point"),
+                                                 (0.02, "fr", "+2,0\u00a0points"), (0.0, "en", "0.0 pp"),
                                                  (0.015, "it", "+1,5 p.p."), (0.01, "it", "+1,0 p.p.")])
 def test_percentage_points_are_written_short_so_as_not_to_read_as_game_points(x: float, lang: str,
                                                                                said: str) -> None:
     """"pts" beside a game's scores in points read as game points (eighth readers, en53, fr35): a difference of
-    two win rates is "pp" ("p.p." in Italian), defined once where the figures are introduced."""
+    two win rates is "pp" in English ("p.p." in Italian), defined once where the figures are introduced; French
+    writes "points" in full, singular below 2 (eleventh reading fr20: "pp" is a calque of the English)."""
     assert points(x, lang) == said
 
 

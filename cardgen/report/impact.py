@@ -19,6 +19,7 @@ from cardgen.terminal import with_terms
 from cardgen.languages import decimal, typeset
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
+from cardgen.simulate.cards import hardly_played
 from cardgen.simulate.summary import interval, points
 from cardgen.simulate.verdict import number
 from cardgen.text import join_and, punct
@@ -154,6 +155,16 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
+def _verdict(r: dict[str, Any], flag: str, lang: str) -> str:
+    """A card row's last cell: its flag or why it is not judged, then, for a card the simulated players hardly
+    ever played (``cards.HARDLY_PLAYED``), that its gap measures holding it, not its effect (fr76, en69)."""
+    words = WORDS[lang]
+    said = words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)
+    if hardly_played(r):
+        said = (punct(";", lang) + " ").join(s for s in (said, words["hardly_played"]) if s)
+    return said
+
+
 def _ends(half: float, lang: str) -> dict[str, str]:
     """The strip's two ends (``-5`` and ``+5`` percentage points), signed by the formatter of every figure in the
     table, so the header's minus is the cells' minus (``languages.decimal``)."""
@@ -179,7 +190,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         return _pct(x, signed, lang)
 
     def pp(x: Any, unit: bool = True) -> str:  # a difference of win rates: percentage points, as the terminal's
-        return points(x, lang, True, unit) if isinstance(x, (int, float)) else "–"
+        return points(x, lang, True, unit, short=True) if isinstance(x, (int, float)) else "–"  # a narrow column
     body = []
     for r in rows:
         base = r.get("base") if paired else None
@@ -197,7 +208,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "difference": typeset(f'{before}{pp(r.get("difference"))} '
                                            f'{interval(pp(r.get("low"), False), pp(r.get("high"), False), lang)}', lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
-                     "verdict": words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)})
+                     "verdict": _verdict(r, flag, lang)})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]

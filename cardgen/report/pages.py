@@ -24,7 +24,7 @@ from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, counted_first, is_share, lowered, option_lines,
                                       stop_lines, stopped_caution)
-from cardgen.simulate.verdict import label as metric_label
+from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
 
 def page(template: str, title: str, nav: str = "", lang: str = "en", **context: Any) -> str:
@@ -217,12 +217,12 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     r0 = sides[0][1]
     if not any(r["completed"] for _, r, _ in sides):
         return macro("parts.html", "paragraph", words["no_games"])
+    fairs = [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share") or 1 / r["players"], colour)
+             for name, r, colour in sides]
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
-            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
-                              [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share")
-                                or 1 / r["players"], colour) for name, r, colour in sides],
-                              fair_label=words["equal"], lang=lang)]
+            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
+                              fair_label=words[equal_label(fairs, r0["players"])], lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
@@ -272,6 +272,13 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     return out
 
 
+def equal_label(fairs: list[tuple[str, float, str]], players: int) -> str:
+    """The report's word for the fair-share line: "fair share", or, when a deck's share is not 1/N as printed
+    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why, once (fr63)."""
+    plain = all(round(share, 3) == round(1 / players, 3) for _, share, _ in fairs)
+    return "equal" if plain else "equal_shared"
+
+
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
@@ -294,7 +301,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         x = m.get(key)
         if x is None or not share(m["metric"]):
             return f(m, key, True)
-        return points(x, lang, True, unit)
+        return points(x, lang, True, unit, short=True)  # a narrow column, as the terminal's table: "pts" (fr20)
 
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
@@ -445,6 +452,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
+            # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58)
+            "wide": (typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
+                     if wide_intervals(r["metrics"]) else None),
             "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if fixable(v) else None,
             "problems": [typeset(say("deck_warning", lang, deck=titles[doc["variant"]], line=line), lang)
                          for line in balance_lines(v.get("balance") or {}, lang)] if fixable(v) else [],

@@ -251,6 +251,19 @@ def _merge_counts(mine: dict[tuple[int, int, int, int], int], theirs: dict[tuple
         mine[key] = mine.get(key, 0) + n
 
 
+#: a card played less often than this, per player and game, is "hardly ever played": who was dealt it tells more
+#: about holding it (a card kept in hand, a card that counts at the end) than about what it does when played, so
+#: its row's gap is not read as its effect (eleventh reading fr76, fr71): once in 10 games per player
+HARDLY_PLAYED = 0.1
+
+
+def hardly_played(row: Any) -> bool:
+    """Whether a card row (``designer.card_rows``) counts plays and its simulated players played the card less
+    than ``HARDLY_PLAYED`` times per player and game; a row that does not count plays is never said so."""
+    plays = row.get("plays_per_seat") if isinstance(row, dict) else None
+    return isinstance(plays, (int, float)) and not isinstance(plays, bool) and plays < HARDLY_PLAYED
+
+
 #: the keys of a card row both sides of a comparison show
 PAIRED_KEYS = ("dealt_share", "plays_per_seat", "win_rate_dealt", "win_rate_not_dealt", "difference", "low", "high",
                "flag", "judged", "not_judged")

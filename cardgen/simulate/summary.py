@@ -15,6 +15,7 @@ from typing import Any
 from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
 from cardgen.simulate.failures import game_number
+from cardgen.simulate.cards import hardly_played
 
 
 @dataclass(frozen=True)
@@ -170,16 +171,19 @@ def interval(low: str, high: str, lang: str = "en") -> str:
     return say("interval", lang, low=low, high=high)
 
 
-def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
+def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True, short: bool = False) -> str:
     """A difference of two rates (0.087) in percentage points (``+8.7 pp``; "pts" read as a game's points,
     en53), always with its one decimal (``+1.0 pp``, ``0.0 pp``: a column of them reads alike), the unit only
-    where ``unit`` (an interval's ends after a value that carries it)."""
+    where ``unit`` (an interval's ends after a value that carries it); ``short``: the unit a narrow table
+    column writes, one length for every row (French "+8,5 pts" where prose says "+8,5 points": fr20)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
     shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
+    if short:
+        return say("pp_short", lang, x=shown)
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
@@ -531,10 +535,11 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming
     line the seats ran to 200-300 characters, wrapped unpredictably and could not be scanned (sixth Italian
     reader, it62). Player 1 is named as the game's book names who starts (``labels``' ``first_player``: King
     Lui's chef of the first course, a role that passes on each course, not "first to play": en5, fr2)."""
+    from cardgen.simulate.verdict import first_player
+
     rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
     width = max(len(rate) for rate in rates)
-    own = (((naming or Naming()).words.get("labels") or {}).get(lang) or {}).get("first_player")
-    first = own or say("first_to_play", lang)
+    first = first_player(lang, (naming or Naming()).words) or say("first_to_play", lang)
     # a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat: en48)
     who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1, first=first)
            for s in seats]
@@ -572,7 +577,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     judged = [r for r in rows if r.get("difference") is not None]
     withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
     withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
-    diffs = [points(r["difference"], lang) for r in judged]
+    diffs = [points(r["difference"], lang, short=True) for r in judged]  # a narrow column: "+8,5 pts" (fr20)
     widths = [max(len(text) for text in cells + [title])
               for cells, title in zip((names, shares, withs, withouts), head)]
     diff_width = max((len(text) for text in diffs), default=0)
@@ -583,7 +588,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
                      f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
-                     f"  {points(r['difference'], lang):>{diff_width}}")
+                     f"  {points(r['difference'], lang, short=True):>{diff_width}}")
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 wide = r.get("flag_low") is not None
                 low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
@@ -592,8 +597,17 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
         elif not r.get("judged"):
             line += "  " + not_judged_words(r, lang)
+        if hardly_played(r):  # its gap is about holding it, not playing it (fr76)
+            line += "  " + say("hardly_played", lang, n=_times(r["plays_per_seat"], lang))
         out.append(line.rstrip())
     return out
+
+
+def _times(x: float, lang: str) -> str:
+    """How many times per player a card was played, as the report's card table writes it (``0,04``)."""
+    from cardgen.simulate.verdict import number
+
+    return number(x, lang, False, small=True)
 
 
 #: a figure's keys in a play experiment row: the mean, its interval's ends
@@ -746,7 +760,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
         return "-" if x is None else number(x, lang, sh, signed, fixed=True)
 
     def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
-        return points(x, lang, True, unit) if sh else f(x, True)
+        return points(x, lang, True, unit, short=True) if sh else f(x, True)  # a column: "pts" (fr20)
 
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
@@ -819,7 +833,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
     a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
     from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, label, named_metrics,
-                                          significance_line)
+                                          significance_line, wide_intervals)
 
     lang = doc.get("lang", "en")
     words = WORDS[lang]
@@ -870,6 +884,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
+        if wide_intervals(figures):  # ±40-50 points after an early stop: "no" is no proof (fr60, en58)
+            lines.append("  " + say("wide_intervals", lang, pairs=r["games"]))
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
         lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
@@ -1006,5 +1022,6 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
                                     flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang),
-                                             deck=r.get("base_deck", ""))))
+                                             deck=r.get("base_deck", "")))
+                   + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang)) if hardly_played(c) else ""))
     return out

@@ -13,7 +13,7 @@ Nothing here knows which game is played.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen import wordbook
@@ -49,6 +49,19 @@ def group(name: str) -> str:
 
 def is_share(name: str) -> bool:
     return name.startswith(_SHARES)
+
+
+#: a share's interval wider than this either side of its figure (±25 percentage points) says little: under a
+#: table showing one, a line says that no change beyond chance there is no proof of no effect (fr60, en58)
+WIDE_INTERVAL = 0.25
+
+
+def wide_intervals(metrics: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a table's figures (those outside the folded engine tallies) hold a share whose interval spans
+    more than ``WIDE_INTERVAL`` either side: a compare that stopped early at 100 pairs shows ±40-50 points."""
+    return any(is_share(m["metric"]) and isinstance(m.get("low"), (int, float)) and isinstance(m.get("high"), (int, float))
+               and (m["high"] - m["low"]) / 2 > WIDE_INTERVAL
+               for m in metrics if m.get("group", "internal") != "internal")
 
 
 def follows_from_change(name: str, differences: list[dict[str, Any]],
@@ -139,6 +152,10 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
         return own
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
+        first = first_player(lang, words)
+        if k == 1 and first:  # as validate names player 1: the book's word (King Lui's chef of the first course),
+            # a 100-column table's row shorter than the report's (the book's word is long: fr "victoires, joueur 1")
+            return table["seat_1_own" if short else "seat_1_own_long"].format(first=first)
         return (table["seat_1"] if k == 1 else table["seat"]).format(k=k)
     if name in table:  # a figure counted in the game's score unit names it ("drama …, in silver coins")
         return table[name].replace("{unit}", unit(lang, words))
@@ -148,6 +165,12 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
             own = own or name[len(prefix):].replace("_", " ")  # a peak's measure after its name (tenth reading en70)
             return _typeset(words_.format(name=own) if "{name}" in words_ else words_ + own, lang)
     return name.replace("_", " ")
+
+
+def first_player(lang: str, words: Mapping[str, Any] | None = None) -> str | None:
+    """The game's own name of player 1 (``labels``' ``first_player`` in its words: King Lui's chef of the first
+    course, a role that passes on each course), or None where the game gives none ("first to play" then)."""
+    return (((words or {}).get("labels") or {}).get(lang) or {}).get("first_player")
 
 
 def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str | None:
@@ -189,6 +212,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
         key = "seat_1" if k == 1 else "seat"
+        if k == 1 and first_player(lang, words):
+            key = "seat_1_own"  # the game's name of player 1, as validate says it (fr61, en55)
     elif name.startswith("skill:"):
         key = "skill"
     elif unfinished(name):
@@ -216,7 +241,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     b, v = alike((m["base"], m["variant"]), lang, share)
     lo_, hi_ = alike((lo, hi), lang, share)
     text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN,
-                           label=named, unit=unit(lang, words))
+                           label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     return _typeset(text[0].upper() + text[1:], lang)
 
 

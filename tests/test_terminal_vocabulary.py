@@ -1,0 +1,203 @@
+"""One vocabulary across the terminal and the reports (issue #53, eleventh native reading): one word per
+language for the number that replays a game, plain words for paired games' shared shuffles."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_adding_language import _strings  # every string of a JSON subtree
+
+ROOT = Path(__file__).resolve().parents[1]
+#: every catalog whose sentences validate, compare, fix and their reports print
+CATALOGS = ("cardgen/terminal.json", "cardgen/report/words.json", "cardgen/simulate/verdict.json",
+            "cardgen/tune/fix.json", "cardgen/tune/describe.json", "cardgen/report/impact.json")
+
+
+def _said(lang: str) -> str:
+    """All of ``lang``'s sentences in the catalogs, one per line (a catalog keyed by language at any depth)."""
+    out: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == lang:
+                    out.extend(_strings(value))
+                else:
+                    walk(value)
+    for name in CATALOGS:
+        walk(json.loads((ROOT / name).read_text(encoding="utf-8")))
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize(("lang", "jargon", "word"), [
+    # fr28/fr67: "graine" is the programmer's calque of "seed"; a designer says the draw's number
+    ("fr", r"\bgraines?\b", "tirage n°\u00a0{seed}"),
+    # it1/it23: "seme/semi" reads as a card suit in a card game; the draw's code instead
+    ("it", r"\bsem[ei]\b", "codice di estrazione {seed}"),
+    # the paired games share their shuffles: "seed" stays English's name of the number (the option's), never
+    # the plural that reads as a programmer's "same seeds"
+    ("en", r"\bsame seeds?\b", "seed {seed}")])
+def test_the_number_that_replays_a_game_has_one_plain_name(lang: str, jargon: str, word: str) -> None:
+    """No catalog says the programmer's word, and the chosen name is the one the lines use."""
+    said = _said(lang)
+    assert not re.findall(f".{{0,40}}{jargon}.{{0,40}}", said, flags=re.IGNORECASE)
+    assert word in said
+
+
+@pytest.mark.parametrize(("lang", "same"), [
+    ("fr", "mêmes tirages au sort"), ("it", "stessi mescolamenti"), ("en", "same shuffles")])
+def test_paired_games_share_their_shuffles_in_plain_words(lang: str, same: str) -> None:
+    """compare's head line says what pairs the games in words a designer uses (fr28, it23)."""
+    from cardgen.terminal import say
+    head = say("compare_head", lang, base="a", variant="b", games="10", agents="x")
+    assert same in head
+
+
+def test_french_says_points_never_the_english_pp() -> None:
+    """fr20: "pp" is a calque of "percentage points"; French writes "points" (the English keeps "pp", defined
+    once in each heading that uses it; Italian "p.p." is its own usage)."""
+    from cardgen.simulate.summary import points
+    said = _said("fr")
+    assert not re.findall(r".{0,40}\bpp\b.{0,40}", said)
+    assert points(0.085, "fr") == "+8,5\u00a0points" or points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points"
+    assert "in percentage points (pp)" in _said("en")
+    # the card table's narrow column: one abbreviation, defined in its heading, one length whatever the value
+    assert points(0.018, "fr", short=True).replace("\u00a0", " ") == "+1,8 pts"
+    assert points(-0.085, "fr", short=True).replace("\u00a0", " ") == "\u22128,5 pts"
+    assert "en points (pts)" in _said("fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_house_rule_speed_note_is_short_plain_sentences(lang: str) -> None:
+    """fr43/it40/en38: the note said in one four-clause sentence that the reference engine checks the game's
+    "invariants" (a programmer's word); now plain short sentences: what the rule is written in, which engine
+    can run it and why it is slower, how much longer it takes."""
+    from cardgen.terminal import say
+    note = say("speed_note_deck", lang, deck="“D”", file="house/rule.py")
+    assert "invarian" not in note.lower()
+    sentences = [s for s in re.split(r"(?<=[.])\s+", note) if s]
+    assert len(sentences) == 3 and all(len(s.split()) <= 25 for s in sentences), sentences
+    assert "50" in sentences[-1] and "100" in sentences[-1] and "house/rule.py" in sentences[0]
+
+
+def _card(plays: float | None, flag: str = "") -> dict:
+    """A judged card row of validate's deal experiment, played ``plays`` times per player and game."""
+    row = {"component": "dice", "dealt_share": 0.18, "win_rate_dealt": 0.225, "win_rate_not_dealt": 0.355,
+           "difference": -0.13, "low": -0.227, "high": -0.033, "flag": flag, "judged": True}
+    if plays is not None:
+        row["plays_per_seat"] = plays
+    return row
+
+
+#: the report's remark in the card row's last cell, whose count of plays is already in the row
+REPORT = {"en": "hardly ever played: the gap measures holding it, not its effect",
+          "fr": "presque jamais jouée : l’écart mesure le fait de l’avoir en main, pas son effet",
+          "it": "quasi mai giocata: la differenza misura l’averla in mano, non il suo effetto"}
+
+
+@pytest.mark.parametrize(("lang", "remark"), [
+    ("en", "(hardly ever played, 0.04 times per player: the gap measures holding it, not its effect)"),
+    ("fr", "(presque jamais jouée, 0,04 fois par joueur\u202f: l’écart mesure le fait de l’avoir en main, pas son effet)"),
+    ("it", "(quasi mai giocata, 0,04 volte per giocatore: la differenza misura l’averla in mano, non il suo effetto)")])
+def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
+    """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
+    card's weakness; the gap measures holding it. The remark is on that row alone, from the named threshold
+    (less than once in 10 games per player), on the terminal's table and on the report's."""
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.cards import HARDLY_PLAYED
+    from cardgen.simulate.summary import card_table
+    from screen import unwrapped
+
+    def said(plays: float | None) -> str:
+        return unwrapped("\n".join(card_table([_card(plays)], lang)))
+
+    assert remark in said(0.04).replace("\u00a0", " ")
+    assert "(" + remark.split(",")[0][1:] not in said(HARDLY_PLAYED)  # the threshold itself: played enough
+    assert remark.split(",")[0][1:] in said(HARDLY_PLAYED - 0.001)
+    assert remark.split(",")[0][1:] not in said(None)  # a row that does not count plays says nothing of them
+    report = str(impact_block([_card(0.04), _card(1.4)], {}, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
+    assert report.count(REPORT[lang]) == 1, report  # the row played 0.04 times, not the one played 1.4 times
+
+
+@pytest.mark.parametrize(("lang", "estimate"), [
+    ("en", "estimates what the card does, to be read with its interval"),
+    ("fr", "donne donc une estimation de l’effet de la carte, à lire avec son intervalle"),
+    ("it", "è quindi una stima dell’effetto della carta, da leggere con il suo intervallo")])
+def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: str) -> None:
+    """fr71: "the gap is therefore the card's effect" claimed more than a sample shows."""
+    from cardgen.report.impact import impact_block
+    legend = str(impact_block([_card(1.0)], {}, lang=lang)).replace("\u202f", " ")
+    assert estimate in legend
+
+
+@pytest.mark.parametrize(("game", "lang", "row", "said"), [
+    ("king_lui", "fr", "victoires, joueur 1 (chef du premier service)",
+     "Le joueur 1 (chef du premier service) gagne 33,0\u202f% des parties au lieu de 28,0\u202f%."),
+    ("king_lui", "en", "player 1 (chef of the first course) share of wins",
+     "Player 1 (chef of the first course) wins 33.0% of games instead of 28.0%."),
+    ("king_lui", "it", "vittorie, 1º (cuoco della prima portata)",
+     "Il giocatore 1 (cuoco della prima portata) vince il 33,0\u00a0% delle partite invece del 28,0\u00a0%."),
+    ("draco", "fr", "part des victoires, joueur 1 (premier à jouer)",
+     "Le premier joueur gagne 33,0\u202f% des parties au lieu de 28,0\u202f%.")])
+def test_compare_names_player_1_as_validate_does(game: str, lang: str, row: str, said: str) -> None:
+    """fr61/en55: compare said "player 1 (first to play)" where validate says the book's word for King Lui (the
+    chef of the first course, a role that passes on each course); both now take it from the game's words, and a
+    game that gives none keeps "first to play"."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import Naming, seat_rate_lines
+    from cardgen.simulate.verdict import label, sentence
+
+    words = dict(get_game(game).words)
+    assert label("seat_1_win_rate", lang, words, short=True) == row
+    assert label("seat_1_win_rate", lang, words).endswith(row[row.index("("):])  # the report's row: its full name
+    m = {"metric": "seat_1_win_rate", "base": 0.28, "variant": 0.33, "difference": 0.05, "low": 0.02, "high": 0.08}
+    assert sentence(m, lang, words) == said
+    first = seat_rate_lines([{"seat": 0, "rate": 0.3, "low": 0.2, "high": 0.4}], lang, Naming(words))[0]
+    assert row.split("(")[1].split(")")[0] in first  # validate's line: the same name of player 1
+
+
+def _share(low: float, high: float, group: str = "fairness", name: str = "seat_2_win_rate") -> dict:
+    """A compared share (variant minus base) with its interval's ends."""
+    return {"metric": name, "base": 0.38, "variant": 0.34, "difference": -0.04, "low": low, "high": high,
+            "significant": False, "group": group}
+
+
+def test_wide_intervals_are_said_under_their_table() -> None:
+    """fr60/en58: after an early stop at 100 pairs the fairness table showed ±40-50 points with no word; beyond
+    ``WIDE_INTERVAL`` either side a line says "no" is no proof and how to narrow them, with the real option."""
+    from cardgen.cli import _parser
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import Naming, format_comparison
+    from cardgen.simulate.verdict import WIDE_INTERVAL, wide_intervals
+
+    assert wide_intervals([_share(-0.465, 0.385)])
+    assert not wide_intervals([_share(-0.04 - WIDE_INTERVAL, -0.04 + WIDE_INTERVAL)])  # the threshold itself
+    assert wide_intervals([_share(-0.04 - WIDE_INTERVAL - 0.002, -0.04 + WIDE_INTERVAL)])
+    assert not wide_intervals([_share(-0.465, 0.385, "internal", "gap:bank_short")])  # folded away, not a table
+    assert not wide_intervals([{**_share(-40.0, 40.0), "metric": "turns"}])  # a count's interval is in turns
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "draco-short", "name": "Short", "games": 1000,
+           "agents": ["heuristic"], "differences": [], "results": [
+               {"players": 3, "games": 100, "verdict": [], "metrics": [_share(-0.465, 0.385)], "family": 1,
+                "base_result": side, "variant_result": {**side, "variant": "draco-short"}}]}
+    text = format_comparison(doc, Naming(dict(get_game("draco").words)), tables=True)
+    assert "  With 100 pairs these intervals are wide: finding no change beyond chance does not prove" in text
+    compare = next(a for a in _parser()._subparsers._group_actions[0].choices.items() if a[0] == "compare")[1]
+    options = {o for action in compare._actions for o in action.option_strings}
+    assert {"--fixed", "--games"} <= options and "run again with --fixed (or more --games)" in text  # its own options
+
+
+@pytest.mark.parametrize(("lang", "name", "others"), [
+    ("fr", "juste part", (r"\bpart équitable\b", r"\{fair\} attendus")),
+    ("it", "quota equa", (r"\bgiusta quota\b", r"\{fair\} atteso")),
+    ("en", "fair share", (r"\bequal share\b", r"\{fair\} expected")),
+])
+def test_the_fair_share_has_one_name(lang: str, name: str, others: tuple[str, ...]) -> None:
+    """fr63: "juste part", "part équitable" and "attendus" named the same reference; validate's name is the
+    one every line uses."""
+    said = _said(lang)
+    assert name in said
+    for other in others:
+        assert not re.findall(f".{{0,40}}{other}.{{0,40}}", said), other
