@@ -85,8 +85,8 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
-    nearest = {"fr": ("lors d’un toast, les gains nets dans l’ordre des places", "le plus proche de la première place",
-                      "s’il en a deux, on prend le plus proche"),
+    nearest = {"fr": ("lors d’un toast, d’abord au joueur dont un personnage est le plus près de la première place",
+                      "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
                "it": ("in un brindisi i saldi a credito nell’ordine dei posti", "più vicino al primo posto",
                       "per chi ne ha due, conta il più vicino"),
                "en": ("at a toast, the players’ net gains in seat order", "nearest the first seat",
