@@ -3,7 +3,7 @@
 Game packages write their sentences themselves; these helpers keep the pieces every
 game needs identical in every game: French spacing before high punctuation, lists
 joined with "and"/"or" the way each language does it (Babel's CLDR data), "once / twice /
-n times", ordinals, which of a word's two forms a count takes, and an elided word before
+n times", small counts in words, ordinals, which of a word's two forms a count takes, and an elided word before
 a vowel. The per-language part is data: ``text.json`` gives each language's forms by CLDR
 plural category (Babel says which category a number falls in) or by exact number
 (``"=1"``); this module holds no language's name.
@@ -66,6 +66,13 @@ def _form(table: str, n: int, lang: str, category: str) -> str:
 def times(n: int, lang: str) -> str:
     """How often something happens: ``une fois``, ``2 volte``, ``twice``..."""
     return _form("times", n, lang, Locale.parse(locale(lang)).plural_form(n))
+
+
+def cardinal(n: int, lang: str) -> str:
+    """``n`` in words, from two to ten (``deux``, ``due``, ``two``), else in figures: for a count that opens a
+    sentence, which none of our languages starts with a numeral ("Two servings, each a pair…"). One is left in
+    figures: French and Italian give it the gender of its noun (``un``/``une``, ``uno``/``una``)."""
+    return _form("cardinal", n, lang, "other")
 
 
 def ordinal(n: int, lang: str) -> str:

@@ -175,8 +175,26 @@ def test_french_requirements_read_as_sentences(deck):
     square = deck.spec.face_text(deck, a1, a1.faces[0], "fr")
     pairs = deck.spec.face_text(deck, a2, a2.faces[0], "fr")
     assert square.startswith("Un carré avec au moins 1 carte ")
-    assert pairs.startswith("2 services, chacun formé d’une paire avec au moins 1 carte ")
+    assert pairs.startswith("Deux services, chacun formé d’une paire avec au moins 1 carte ")
     assert " dont au moins " not in square + pairs
+
+
+@pytest.mark.parametrize("name", ("royale", "royale-masked"))
+def test_a_noble_s_request_never_opens_a_sentence_with_a_numeral(name):
+    """Read 11, en6: "2 servings, each a pair…": a request of several servings opens with their number in words
+    (“Two servings”, “Deux services”, “Due servizi”), counted from the face's data; no sentence of it opens with
+    a digit."""
+    d = resolve(name, ROOT)
+    words = {"en": ["Two", "Three", "Four"], "fr": ["Deux", "Trois", "Quatre"], "it": ["Due", "Tre", "Quattro"]}
+    several = 0
+    for c, f, lang, t in texts(d):
+        if role(c) != "noble":  # the End of the Banquet card's "1st draw:" labels are labels, not sentences
+            continue
+        assert not re.search(r"(?:^|[.!?]\s)\d", t), t
+        if len(f.data.services) > 1:
+            several += 1
+            assert t.split()[0].rstrip(",") == words[lang][len(f.data.services) - 2], t
+    assert several >= 3 * len(LANGS), "the deck has no request of several servings left to read"
 
 
 def test_card_texts_take_numbers_from_the_rules(project):

@@ -131,6 +131,25 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_toast_table_says_that_a_player_s_equal_payments_cancel_out(lang: str) -> None:
+    """Read 11, en30: Red's line "Receives 4, Pays 4" read as two payments, against the netting ruling (only the
+    difference changes hands), and beside a gift that is not netted: the paragraph under the table says that
+    they cancel out, for the one player whose toast gives as much as it takes (Red: 4 and 4; not Green, 5 and
+    4), with the row's own number. The base book's pages have no line to spare for it (see the template)."""
+    import html
+
+    markup = html.unescape(render_markup(resolve("draco-charity-toast", ROOT), lang))
+    said = {"fr": r"(\w+) reçoit (\d+) et paie (\d+)\u202f: les deux s’annulent\.",
+            "it": r"(\w+) riceve (\d+) e paga (\d+): le due somme si annullano\.",
+            "en": r"(\w+) receives (\d+) and pays (\d+): the two cancel out, and no coin changes hands\."}[lang]
+    red = {"fr": "Rouge", "it": "Rosso", "en": "Red"}[lang]
+    table = markup.index("<table widths=\"5,4,3,5,7,3\">")  # the money table with its Gift column
+    paragraph = markup[table:][markup[table:].index("</table>"):].split("</p>")[0]
+    assert re.findall(said, paragraph) == [(red, "4", "4")]
+    assert not re.findall(said, html.unescape(render_markup(resolve("draco", ROOT), lang)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang: str) -> None:
     """The toast hook changes three parts of the book: the toast section, the turn's toast step and the
     turn summary's line. The house-rule book prints the variant's text in all three, never the base one."""

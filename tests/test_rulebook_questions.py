@@ -130,6 +130,21 @@ def test_the_draw_sentence_keeps_a_drawn_emerald_out_of_the_hand(lang: str) -> N
         assert DRAW_KEEPS[lang] in text[at:at + 200], (deck_id, text[at:at + 200])
 
 
+#: read 11 (en17, it21): the Hungry Dragon table's Emerald row names the king as the one who must hold the portions
+#: ("the least he must hold" read as Emerald or the king; French "minimum qu’il doit avoir": minimum of what?)
+EMERALD_ROW = {"fr": "Portions que chaque carte Emerald retire au roi (le roi doit en avoir au moins autant pour qu’on "
+                     "appelle Emerald)",
+               "it": "Porzioni che ogni carta Emerald toglie al re (e che il re deve avere almeno)",
+               "en": "Portions removed by each Emerald (and the fewest the king must hold for it to be called)"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_emerald_row_says_the_king_must_hold_the_portions(lang: str) -> None:
+    text = plain(render_markup(DECKS["king_lui-hungry-dragon"], lang))
+    assert EMERALD_ROW[lang] in text
+    assert not re.search(r"minimum qu’il|the least he", text)
+
+
 #: the two Emerald cards action c) may call, as each language says them: one waiting beside the dishes, the one
 #: just drawn (action b)
 WAITING = {"fr": "l’une de celles qui attendent près des plats", "it": "in attesa accanto ai piatti",

@@ -567,6 +567,20 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_book_sets_its_title_as_the_variant_books_do(lang: str) -> None:
+    """Read 11, it28: "Royale: in solitario raccoglie…" read as a sentence opening "Royale:"; the solo book's
+    opening sentence sets its own title as a variant book's opening sets its own (Italian: «…» around the
+    bold name; French and English: the bold name alone), the same marks on either side of the name."""
+    def around(name: str) -> tuple[str, str]:
+        markup = html.unescape(render_markup(deck(name), lang))
+        title = html.unescape(deck(name).model.name[lang])
+        at = markup.index(f"<b>{title}</b>")  # the first bold title: the opening sentence's subject
+        return markup[at - 1], markup[at + len(title) + 7]
+    assert around("royale-solo") == around("royale-short")
+    assert around("royale-solo")[0] == ("«" if lang == "it" else ">")
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(lang: str) -> None:
     """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
     of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name

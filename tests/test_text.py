@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.text import NNBSP, before_vowel, card_name, join_and, join_or, ordinal, punct, singular, times
+from cardgen.text import NNBSP, before_vowel, card_name, cardinal, join_and, join_or, ordinal, punct, singular, times
 
 
 def test_french_spaces_before_high_punctuation_only_in_french() -> None:
@@ -26,6 +26,14 @@ def test_times() -> None:
     assert [times(n, "fr") for n in (1, 2, 4)] == ["une fois", "deux fois", "4 fois"]
     assert [times(n, "it") for n in (1, 3, 4)] == ["una volta", "tre volte", "4 volte"]
     assert [times(n, "en") for n in (1, 2, 5)] == ["once", "twice", "5 times"]
+
+
+def test_small_counts_in_words_for_a_sentence_s_opening() -> None:
+    """Read 11, en6: "2 servings, each a pair…" opened a sentence with a numeral; two to ten are words, one
+    (gendered in French and Italian) and eleven on stay figures."""
+    assert [cardinal(n, "en") for n in (1, 2, 3, 10, 11)] == ["1", "two", "three", "ten", "11"]
+    assert [cardinal(n, "fr") for n in (1, 2, 3, 10, 11)] == ["1", "deux", "trois", "dix", "11"]
+    assert [cardinal(n, "it") for n in (1, 2, 3, 10, 11)] == ["1", "due", "tre", "dieci", "11"]
 
 
 def test_ordinals_in_figures_as_each_language_writes_them() -> None:

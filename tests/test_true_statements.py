@@ -82,6 +82,17 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     assert ruling["resolution"] == "pay_what_remains"
     said = ruling["text"]
     assert "the rest is lost for good." in said["en"]
+    # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
+    # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
+    # the character nearest the first seat (engine._toast's receivers), taking back from the last
+    nearest = {"fr": ("lors d’un toast, d’abord au joueur dont un personnage est le plus près de la première place",
+                      "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
+               "it": ("in un brindisi i saldi a credito nell’ordine dei posti", "più vicino al primo posto",
+                      "per chi ne ha due, conta il più vicino"),
+               "en": ("at a toast, the players’ net gains in seat order", "nearest the first seat",
+                      "for a player with two, the nearer one counts")}
+    for lang, words in nearest.items():
+        assert all(w in said[lang] for w in words), lang
     # round 61 (French 20, Italian 40, English 27): one ruling a bullet, each one sentence
     money_ids = ["money_in_sight", "change_at_the_bank", "bank_coins_only", "bank_pays_in_gold", "bank_gold_for_silver",
                  "bank_short", "change_between_players"]

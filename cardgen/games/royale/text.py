@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import wordbook
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
-from cardgen.text import before_vowel, in_sentence, join_and, join_or, ordinal, punct, times
+from cardgen.text import before_vowel, cardinal, in_sentence, join_and, join_or, ordinal, punct, times
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
     from cardgen.model.deck import ResolvedDeck
@@ -106,17 +106,18 @@ def _cap(text: str) -> str:
 
 
 def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
-    """A noble side's requirement in full sentences."""
+    """A noble side's requirement in full sentences. A sentence that opens with the number of services says it
+    in words (“Two servings, each a pair…”, read 11 en6): no sentence of ours starts with a numeral."""
     services = [service_text(deck, s, lang) for s in face.services]
-    n = len(services)
-    if n == 1:
+    n = _cap(cardinal(len(services), lang))
+    if len(services) == 1:
         text = _cap(services[0]) + "."
     elif face.ordered:
         body = f"{_semi(lang)} ".join(_say("step_then" if i else "step_first", lang, service=s)
                                       for i, s in enumerate(services))
         text = f"{_say('one_after_another', lang, n=n)}{_colon(lang)} {body}."
     elif len(set(services)) == 1:
-        # a sentence, not a form: “2 services, each a pair with…”
+        # a sentence, not a form: “Two servings, each a pair with…”
         # French elides before the service (“chacun formé d’une paire”); the others need no word there
         of = _BOOK["each_of"][lang][before_vowel(services[0], lang)]
         text = f"{_say('each_of_them', lang, n=n, of=of)}{services[0]}."
