@@ -467,6 +467,12 @@ TARGETS = [
     Target("autoengine_house", "cardgen/simulate/autoengine.py",
            _m("cardgen/simulate/autoengine.py", "x__game_tier", "x_compiled_here"),
            ("tests/test_autoengine.py", "tests/test_house_compiled_contain.py")),
+    # the eleventh reading's last words (issue 53): hardly-played cards, wide intervals, counts in words
+    Target("hardly_played", "cardgen/simulate/cards.py", _m("cardgen/simulate/cards.py", "x_hardly_played"),
+           ("tests/test_terminal_vocabulary.py", "tests/test_cards.py")),
+    Target("wide_intervals", "cardgen/simulate/verdict.py", _m("cardgen/simulate/verdict.py", "x_wide_intervals"),
+           ("tests/test_terminal_vocabulary.py", "tests/test_verdict.py")),
+    Target("cardinal", "cardgen/text.py", _m("cardgen/text.py", "x_cardinal"), ("tests/test_text.py",)),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
            ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",
