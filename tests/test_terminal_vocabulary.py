@@ -177,6 +177,8 @@ def test_wide_intervals_are_said_under_their_table() -> None:
     assert wide_intervals([_share(-0.04 - WIDE_INTERVAL - 0.002, -0.04 + WIDE_INTERVAL)])
     assert not wide_intervals([_share(-0.465, 0.385, "internal", "gap:bank_short")])  # folded away, not a table
     assert not wide_intervals([{**_share(-40.0, 40.0), "metric": "turns"}])  # a count's interval is in turns
+    ungrouped = {k: v for k, v in _share(-0.465, 0.385).items() if k != "group"}
+    assert not wide_intervals([ungrouped])  # a figure of no table (no group) is the engine's own tally: not shown
     side = {"variant": "draco", "sufficiency": []}
     doc = {"lang": "en", "base": "draco", "variant": "draco-short", "name": "Short", "games": 1000,
            "agents": ["heuristic"], "differences": [], "results": [
@@ -201,3 +203,13 @@ def test_the_fair_share_has_one_name(lang: str, name: str, others: tuple[str, ..
     assert name in said
     for other in others:
         assert not re.findall(f".{{0,40}}{other}.{{0,40}}", said), other
+
+
+def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
+    """A row is a mapping; a row of another shape, or one whose plays are not counted (a flag, no number), is never
+    said to be hardly played (mutation: the mapping check)."""
+    from cardgen.simulate.cards import hardly_played
+
+    assert hardly_played({"plays_per_seat": 0.04})
+    assert not hardly_played({"plays_per_seat": True}) and not hardly_played({"plays_per_seat": None})
+    assert not hardly_played(None) and not hardly_played([("plays_per_seat", 0.04)])
