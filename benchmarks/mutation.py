@@ -446,7 +446,7 @@ TARGETS = [
     Target("compare_looks", CP, _m(CP, "x_run_compare", "x__changed", "x_metric"),
            ("tests/test_sequential.py", "tests/test_compare.py")),
     # the eleventh reading's new functions (issue 53), each with the tests planted bugs showed to catch them
-    Target("draco_bank", "cardgen/games/draco/bank.py", ("",), ("tests/test_draco_bank_words.py",)),
+    Target("draco_bank", "cardgen/games/draco/bank.py", ("",), ("tests/test_draco_bank_words.py", "tests/test_draco_engine.py")),
     Target("margins", ST, _m(ST, "x_margins"), ("tests/test_margin.py", "tests/test_stats_mutants.py")),
     Target("fix_words", "cardgen/tune/fix.py", _m("cardgen/tune/fix.py", "x_within_chance", "x_shared_verdicts"),
            ("tests/test_fix.py", "--deselect",
