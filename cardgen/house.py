@@ -52,7 +52,7 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     ``cardgen/terminal.json``, in the terminal's language): once per file and process.
 
     None without a house rule, or when it was said already (``tune`` plays many trial decks), or when the rule
-    defines only hooks its game's compiled tier compiles (``runner.HOUSE_TIERS``): there "only that engine can run
+    defines only hooks its game's compiled tier compiles (``GameSpec.compiled_hooks``): there "only that engine can run
     a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses).
     """
     code = deck.model.code
@@ -71,9 +71,7 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
 def compiles_hooks(deck: "ResolvedDeck") -> bool:
     """Whether every hook the deck's house rule file defines is one its game's compiled tier compiles with the
     game's steps (read from the source, not imported)."""
-    from cardgen.simulate.runner import HOUSE_TIERS  # not at the top: the runner imports this module
-
-    compiled = HOUSE_TIERS.get(deck.game)
+    compiled = deck.spec.compiled_hooks
     if not compiled or deck.model.code is None:
         return False
     try:
@@ -206,9 +204,8 @@ def install(game: "Game", deck: "ResolvedDeck") -> "Game":
 
 
 def deck_location(deck: "ResolvedDeck") -> tuple[str, int | None, str]:
-    """File and line where the deck's ``code`` was written."""
-    where, line = deck.lines.locate(("code",))
-    return where or (deck.files[-1] if deck.files else deck.id), line, "code"
+    """File and line where the deck's ``code`` was written (``ResolvedDeck.code_location``)."""
+    return deck.code_location()
 
 
 def house_game(deck: "ResolvedDeck", players: int | None = None) -> "Game":

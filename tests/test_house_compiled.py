@@ -104,8 +104,10 @@ def test_a_compiled_rule_that_raises_is_one_line_naming_the_seed_as_on_the_refer
     root = project(tmp_path, "def scores(state, default):\n    points, lost = default()\n"
                              "    if state.king_total % 2:\n        raise ValueError('odd')\n"
                              "    return points, lost\n")
+    from cardgen.simulate.runner import with_house
+
     deck = resolve("house", root)
-    fast = deck.spec.fast(deck, 3)
+    fast = with_house(deck.spec.fast(deck, 3), deck)  # as the runner builds it: replays play the rule
     assert fast.house is not None
     fails = {seed: _fails(lambda seed=seed: play(root, seed=seed)) for seed in range(11, 31)}
     failing = next(seed for seed, failed in fails.items() if failed)
@@ -162,3 +164,11 @@ def test_a_compiled_rule_giving_too_few_seats_is_one_line_naming_it_and_the_seed
         fast.play_batch(np.array([7, 8], dtype=np.int64), ("random",), np.zeros((2, 3), dtype=np.int64), 200)
     assert failed.value.line.startswith("house/rule.py: ") and "one number per seat" in failed.value.line
     assert failed.value.line.endswith("(seed 7 reproduces it)"), failed.value.line
+
+
+def test_the_spec_names_the_hooks_the_tier_compiles() -> None:
+    """King Lui's spec says which hooks its tier compiles without importing numba; they are the module's."""
+    from cardgen.games import get_game
+
+    assert get_game("king_lui").compiled_hooks == compiled_house.COMPILED_HOOKS
+    assert get_game("draco").compiled_hooks == () and get_game("royale").compiled_hooks == ()

@@ -258,6 +258,9 @@ class GameSpec:
     #: hook name -> where a house rule plugs into the reference engine (``cardgen.engine.hooks``);
     #: a deck's ``code:`` file may define functions of these names only
     hooks: Mapping[str, "HookPoint"] = field(default_factory=dict)
+    #: the hooks of ``hooks`` the compiled tier compiles with the game's steps (a house rule defining only these
+    #: plays compiled, ``fast`` builds it; any other keeps the rule on the reference engine); empty: none
+    compiled_hooks: tuple[str, ...] = ()
     #: set for a game whose rules are a file of the deck's project (``game: rules.py``,
     #: ``cardgen/games/project.py``): the file as the deck names it. Such a deck prints its
     #: own rule text like a print-only deck; only playing a game imports the file.

@@ -48,6 +48,11 @@ class ResolvedDeck:
         from cardgen.errors import format_path
         return where or (self.files[-1] if self.files else self.id), line, format_path(field_path)
 
+    def code_location(self) -> tuple[str, int | None, str]:
+        """File and line where the deck's ``code`` (its house rule file) was written, and the field's name."""
+        where, line = self.lines.locate(("code",))
+        return where or (self.files[-1] if self.files else self.id), line, "code"
+
     @property
     def game(self) -> str:
         return self.spec.id

@@ -32,7 +32,7 @@ from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
 from cardgen.house import house_of, speed_note
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
-from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, HOUSE_TIERS, DeckRef, GameResult, Loader, agent_factories,
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
                                      agents_in_words, cached_deck, cached_fast, cached_game, check_agents,
                                      default_agents, designer_trace, fast_engine, load_project_deck, make_agents,
                                      option_trial, play_game, split_agents)
@@ -318,7 +318,7 @@ def _house_note(deck: ResolvedDeck, ref: DeckRef, players: int, opts: CompareOpt
     why, where its game's tier compiles house rules, else the speed note; None when it plays compiled (or has none)."""
     if deck.model.code is None:
         return None
-    if opts.engine != "reference" and deck.game in HOUSE_TIERS:
+    if opts.engine != "reference" and deck.spec.compiled_hooks:
         fast, why = fast_engine(opts.loader, ref, players, tuple(opts.agents), "auto")
         if fast is not None:
             return None

@@ -100,11 +100,6 @@ def cached_game(loader: Loader, ref: DeckRef, players: int) -> Game:
 
 _FAST: dict[tuple[Loader, DeckRef, int], "FastEngine | str"] = {}
 
-#: Games whose compiled tier plays a house rule it can compile with the game's steps (``king_lui.compiled_house``),
-#: and the hooks it compiles (its ``COMPILED_HOOKS``, named here without importing numba); elsewhere a house rule
-#: plays on the reference engine.
-HOUSE_TIERS: dict[str, tuple[str, ...]] = {"king_lui": ("scores",)}
-
 #: ``--engine`` values: the compiled tier where it can play, never, or required.
 ENGINES = ("auto", "reference", "fast")
 
@@ -118,10 +113,19 @@ def cached_fast(loader: Loader, ref: DeckRef, players: int) -> "FastEngine | str
             _FAST[key] = f"game '{deck.game}' has no compiled tier"
         else:
             try:
-                _FAST[key] = deck.spec.fast(deck, players)
+                _FAST[key] = with_house(deck.spec.fast(deck, players), deck)
             except ImportError as exc:  # numba missing or broken on this machine
                 _FAST[key] = f"compiled tier unavailable ({exc})"
     return _FAST[key]
+
+
+def with_house(fast: "FastEngine | str", deck: ResolvedDeck) -> "FastEngine | str":
+    """``fast`` with the deck's house rule installed in the reference game it replays a game on, where the tier
+    plays the rule compiled (``fast.house``): a game it hands back (a rule's failure named, a buffer overflowed) is
+    played with the rule too. Done here, not in the game's package: house rules sit above games."""
+    if not isinstance(fast, str) and getattr(fast, "house", None) is not None:
+        fast.game = install(fast.game, deck)
+    return fast
 
 
 def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, ...],
@@ -134,7 +138,7 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     if engine == "reference":
         return None, say("why_asked")
     deck = cached_deck(loader, ref)
-    if deck.model.code is not None and deck.spec.id not in HOUSE_TIERS:
+    if deck.model.code is not None and not deck.spec.compiled_hooks:
         return None, say("speed_note", file=deck.model.code)
     fast = cached_fast(loader, ref, players)
     if isinstance(fast, str):

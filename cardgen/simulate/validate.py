@@ -19,7 +19,7 @@ from typing import Any
 from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
 from cardgen.guard import DEFAULT_TIME_LIMIT
-from cardgen.house import speed_note
+from cardgen.house import compiles_hooks, speed_note
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.designer import DEAL_SAMPLE, TRACED_GAMES, deals_vary
@@ -30,7 +30,7 @@ from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
-                                     HOUSE_TIERS, default_agents, fast_engine, load_project_deck, split_agents)
+                                     default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, SkillRun, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 from cardgen.terminal import echo, say, say_n
@@ -271,7 +271,7 @@ def _house_compiled(entry: Entry, opts: ValidateOptions, choice: Any) -> bool:
     from cardgen.simulate.runner import cached_fast
 
     game = entry.deck.game
-    if opts.engine != "auto" or game not in HOUSE_TIERS or choice is None or choice.engine == "reference":
+    if opts.engine != "auto" or not entry.deck.spec.compiled_hooks or choice is None or choice.engine == "reference":
         return False
     fast, why = fast_engine(opts.loader, entry.ref, entry.players, entry.agents, "auto")
     if fast is None:
@@ -298,7 +298,7 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
     groups: dict[str, list[Entry]] = {}
     for entry in entries:
         if entry.runnable and entry.deck.spec.fast is not None and (entry.deck.model.code is None
-                                                                      or entry.deck.game in HOUSE_TIERS):
+                                                                      or compiles_hooks(entry.deck)):
             groups.setdefault(entry.deck.game, []).append(entry)
     asked = {game: autoengine.ask_to_yield(game) for game in groups if autoengine.is_building(game)}
     choices = {}

@@ -17,4 +17,5 @@ GAME = package_spec(
     # tallies the edit alone moves: a short draw exists only when a draw takes more than one card, the
     # Emeralds on the table are capped by the Emeralds in the box
     tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},
+    compiled_hooks=("scores",),  # compiled_house.COMPILED_HOOKS, named here without importing numba
 )

@@ -311,12 +311,11 @@ def house_loop(deck: "ResolvedDeck") -> HouseLoop | str:
     from pathlib import Path
 
     from cardgen.games.king_lui import compiled_house
-    from cardgen.house import deck_location
     from cardgen.terminal import say
     from cardgen.usercode import describe_failure, load_code, resolve_code_path
 
     code = deck.model.code
-    file, line, _ = deck_location(deck)
+    file, line, _ = deck.code_location()
     path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
     loaded = load_code(path, code)
     if loaded.sha256 not in _HOUSE_LOOPS:
@@ -352,5 +351,4 @@ def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
     house = house_loop(deck)
     if isinstance(house, str):
         return house
-    from cardgen.house import install
-    return KingLuiFast(install(game, deck), t, house)  # a game replayed on the reference plays the rule too
+    return KingLuiFast(game, t, house)  # the runner installs the rule in ``game`` for replays (house sits above games)
