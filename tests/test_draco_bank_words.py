@@ -63,3 +63,19 @@ def test_a_box_whose_loose_change_can_empty_the_silver_names_the_silver_alone(la
                            model=SimpleNamespace(components=coins, players=deck.model.players))
     assert tally_name("gap:bank_short", lang, words_of(poor)) == said
     assert words_of(deck) == dict(deck.spec.words)  # the shipped box: the whole bank, as the figures show
+
+
+def test_a_language_without_the_silver_name_keeps_the_cases_own_name() -> None:
+    """A wordbook with no silver-only name for the case (a language being added) keeps the case's general name
+    where the silver alone can run out, rather than losing it (mutation: the fallback)."""
+    from types import SimpleNamespace
+
+    from cardgen.games.draco.bank import deck_words
+
+    deck = resolve("draco")
+    coins = [c if c.id != "silver-coin" else c.model_copy(update={"count": 8}) for c in deck.model.components]
+    poor = SimpleNamespace(rules=deck.rules, model=SimpleNamespace(components=coins, players=deck.model.players))
+    words = {"tallies": {"de": {"gap:bank_short": "die Bank ist leer"},
+                         "en": {"gap:bank_short": "bank empty", "gap:bank_short:silver": "no silver"}}}
+    tallies = deck_words(poor, words)["tallies"]
+    assert tallies["de"]["gap:bank_short"] == "die Bank ist leer" and tallies["en"]["gap:bank_short"] == "no silver"
