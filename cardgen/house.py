@@ -75,7 +75,7 @@ def compiles_hooks(deck: "ResolvedDeck") -> bool:
     if not compiled or deck.model.code is None:
         return False
     try:
-        file, line, _ = deck_location(deck)
+        file, line, _ = deck.code_location()
         source = resolve_code_path(deck.model.code, Path(deck.project), origin=file, line=line).read_bytes()
         names = {name for name, _, _ in defined_functions(source)}
     except (InputError, OSError, SyntaxError, ValueError):
@@ -173,7 +173,7 @@ def install(game: "Game", deck: "ResolvedDeck") -> "Game":
     code = deck.model.code
     if code is None:
         return game
-    file, line, _ = deck_location(deck)
+    file, line, _ = deck.code_location()
     path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
     loaded = load_code(path, code)
     rules = {name: getattr(loaded.module, name) for name in deck.spec.hooks
@@ -201,11 +201,6 @@ def install(game: "Game", deck: "ResolvedDeck") -> "Game":
     game.state_class = hooked  # type: ignore[attr-defined]
     game.house = HouseCode(code, loaded.sha256, tuple(rules))  # type: ignore[attr-defined]
     return game
-
-
-def deck_location(deck: "ResolvedDeck") -> tuple[str, int | None, str]:
-    """File and line where the deck's ``code`` was written (``ResolvedDeck.code_location``)."""
-    return deck.code_location()
 
 
 def house_game(deck: "ResolvedDeck", players: int | None = None) -> "Game":
