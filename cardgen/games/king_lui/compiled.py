@@ -200,7 +200,8 @@ class KingLuiFast(BatchEngine):
     def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
         """``BatchEngine._run``; a house rule that raises in a game is the reference engine's one line for that game
         (file, line, error, hook, seed): the games are played again one by one to find it, and it is replayed on the
-        reference engine (``self.game`` plays the rule), which names the line numba's cached code may not."""
+        reference engine (``self.game``, where the runner installed the rule in it: ``runner.with_house``), which
+        names the line numba's cached code may not."""
         if self.house is None:
             return super()._run(seeds, kinds, cap, record)
         try:
