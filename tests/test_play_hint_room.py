@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,6 +43,20 @@ def persons_turn(links: dict[str, str]) -> str:
     raise AssertionError("no person's turn came")
 
 
+def hint_shown(page: Any, proc: subprocess.Popen[str]) -> None:
+    """Wait for the hint's table (its chosen row); a refusal in the box, or no answer in 120 s, fails with what
+    the box says and what the server wrote (a CI run once timed out here with nothing to go on)."""
+    try:
+        page.wait_for_selector("#hint-box table tr.chosen, #hint-box p.bad", timeout=120_000)
+    except Exception as exc:  # playwright's TimeoutError: the box and the server's words are the evidence
+        box = page.evaluate("() => { const b = document.getElementById('hint-box'); return [b.hidden, b.innerText]; }")
+        proc.terminate()
+        raise AssertionError(f"no hint in 120 s; box hidden={box[0]} says {box[1]!r}; "
+                             f"server: {proc.communicate(timeout=10)[1][-2000:]!r}") from exc
+    said = page.locator("#hint-box p.bad")
+    assert said.count() == 0, f"the hint was refused: {said.inner_text()!r}"
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_hint_leaves_three_moves_clickable_and_closes(tmp_path: Path, lang: str) -> None:
     proc, links = two_people(tmp_path, "draco-charity-toast", "--players", "3", "--lang", lang, "--seed", "7")
@@ -53,7 +69,7 @@ def test_a_hint_leaves_three_moves_clickable_and_closes(tmp_path: Path, lang: st
                                    timeout=30_000)
             assert page.evaluate("() => document.getElementById('house').open")  # the rule box open, as the reader had it
             page.locator("#hint").click()
-            page.wait_for_selector("#hint-box table tr.chosen", timeout=120_000)
+            hint_shown(page, proc)
             room = page.evaluate(ROOM)
             # L5: a full bar (1,00) stops short of its figure, as every row's bar does
             clear = page.evaluate("""() => { const td = document.querySelector('#hint-box td.value');

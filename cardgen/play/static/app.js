@@ -721,7 +721,8 @@ function barWidth(value) {
 }
 
 async function hint() {
-  if (busy) return;
+  // a click while the page waits on another answer is kept, not dropped: the hint asks once that answer is in
+  if (busy) { setTimeout(hint, 100); return; }
   busy = true;
   const box = $("hint-box");
   box.hidden = false;
