@@ -186,7 +186,7 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
         "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
     assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
     short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
-    assert "monete d’argento mancanti nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
+    assert "la banca resta senza monete nel 95" in problem_line(short, "it", Naming.of(deck, "it"))  # fr56
 
 
 def test_a_lever_the_decks_own_data_contradicts_is_left_out_naming_the_component(project: Path) -> None:
@@ -246,7 +246,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     out = project / "fixed"
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
-    assert "6 players: short of silver coins in" in said.out  # the plural noun, never "“Silver coin”"
+    assert "6 players: the bank runs out of silver coins in" in said.out  # the case as validate names it (fr56)
     assert "\nlever not tried: silver coins a gold coin is worth, because that number is printed on “Gold coin”" \
         in said.err and "does not resolve" not in said.err and "components[" not in said.err  # en53: in words, once
     assert said.err.count("lever not tried: silver coins a gold coin is worth") == 1
@@ -369,7 +369,7 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
                          ("it", ("posto", "posti", "vuoti delle regole"))):
         for key in ("held", "seats_flagged", "problem_seat", "problem_card"):
             said = word(key, lang, players="3", seat=1, side="", rate="", low="", high="", fair="", card="",
-                        verdict="", diff="")
+                        verdict="", diff="", pairs="")
             assert not [b for b in banned if b in said], (lang, key, said)
 
 
@@ -459,9 +459,8 @@ def test_a_problem_twice_as_many_games_did_not_confirm_is_said_as_what_the_first
 def test_a_cure_the_paired_games_cannot_tell_from_chance_says_so() -> None:
     """Read 11 (fr53, en42): at 6 players the deck was short in 7 % of games and the cure in 0 %, listed as cured
     while the same proposal's comparison said nothing moved beyond chance. The shortage's own row of the paired
-    comparison decides: not significant there, the cured line says the difference may be chance's."""
-    from cardgen.simulate.summary import Naming
-    from cardgen.tune.fix import Problem, cured_line, within_chance
+    comparison decides whether the change may be chance's."""
+    from cardgen.tune.fix import Problem, within_chance
 
     short = Problem("short", "unpaid_by_bank", 6, 0.07, 0.02)
     row = {"metric": "peak:unpaid_by_bank", "difference": -1.2, "significant": False}
@@ -470,14 +469,6 @@ def test_a_cure_the_paired_games_cannot_tell_from_chance_says_so() -> None:
     assert not within_chance({"metrics": [{**row, "significant": True}]}, short)
     assert within_chance({"metrics": [{**other, "significant": False}]}, Problem("seat", "5", 6, 0.27, 0.01))
     assert not within_chance({"metrics": [other]}, Problem("seat", "5", 6, 0.27, 0.01))
-    fresh = {"short:unpaid_by_bank": (0.0, 0.0, 0.04)}
-    assert cured_line(short, fresh, "en", Naming(), chance=True) == \
-        "6 players: short of unpaid by bank in 0% of games (was 7%, a difference chance alone could make)"
-    assert plain(cured_line(short, fresh, "fr", Naming(), chance=True)).endswith(
-        "(au lieu de 7 %, un écart que le hasard seul pourrait produire)")
-    assert plain(cured_line(short, fresh, "it", Naming(), chance=True)).endswith(
-        "(prima nel 7 %, una differenza che il solo caso potrebbe produrre)")
-    assert "chance" not in cured_line(short, fresh, "en", Naming())
 
 
 def test_what_every_proposal_shares_is_said_once() -> None:
