@@ -64,7 +64,7 @@ def test_balance_warnings_follow_the_language() -> None:
                                             "confidence): [29.4% to 36.8%]"]  # which interval is which (it20)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne nettement plus souvent que sa "
                                                       "juste part\u202f: 33,0\u202f%")
-    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca in posizione 1 vince nettamente più spesso "
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 vince nettamente più spesso "
                                                       "della quota equa: 33,0\u00a0%")
 
 

@@ -99,7 +99,7 @@ def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
     for lang, cell, unit in (("en", "−6.6 pp → +9.7 pp [+0.7 to +18.7]", "pp."),
-                             ("fr", "−6,6 pts → +9,7 pts [+0,7 ; +18,7]", "points."),
+                             ("fr", "−6,6 pts → +9,7 pts [+0,7 ; +18,7]", "pts."),  # defined just before it (fr37)
                              ("it", "−6,6 p.p. → +9,7 p.p. [+0,7; +18,7]", "p.p.")):
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)

@@ -66,7 +66,7 @@ def test_french_says_points_never_the_english_pp() -> None:
     # the card table's narrow column: one abbreviation, defined in its heading, one length whatever the value
     assert points(0.018, "fr", short=True).replace("\u00a0", " ") == "+1,8 pts"
     assert points(-0.085, "fr", short=True).replace("\u00a0", " ") == "\u22128,5 pts"
-    assert "en points (pts)" in _said("fr")
+    assert "en points de pourcentage (pts)" in _said("fr")  # never "points" alone beside game points (fr15)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -137,7 +137,7 @@ def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: 
      "Le joueur 1 (chef du premier service) gagne 33,0\u202f% des parties au lieu de 28,0\u202f%."),
     ("king_lui", "en", "player 1 (chef of the first course) share of wins",
      "Player 1 (chef of the first course) wins 33.0% of games instead of 28.0%."),
-    ("king_lui", "it", "vittorie, 1º (cuoco della prima portata)",
+    ("king_lui", "it", "vittorie, giocatore 1 (cuoco della prima portata)",
      "Il giocatore 1 (cuoco della prima portata) vince il 33,0\u00a0% delle partite invece del 28,0\u00a0%."),
     ("draco", "fr", "part des victoires, joueur 1 (premier à jouer)",
      "Le premier joueur gagne 33,0\u202f% des parties au lieu de 28,0\u202f%.")])

@@ -480,7 +480,7 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
                          "\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
     # "than expected" read as a forecast the tool had made (eleventh reading fr15, it10): against the fair share
-    assert "chi gioca in posizione 1 vince nettamente più spesso della quota equa" in balance_lines({"flags": [flag]}, "it")[0]
+    assert "il giocatore 1 vince nettamente più spesso della quota equa" in balance_lines({"flags": [flag]}, "it")[0]
 
 
 def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
