@@ -125,7 +125,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
     assert metric_name("unfairness", "en", fr) == "unfairness (the player, by turn order, furthest from a fair share)"
-    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, 2º nell’ordine di gioco"
+    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie del giocatore 2"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes Action distribuées à chaque joueur = 4")
     assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
@@ -229,8 +229,9 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
     assert "parties 10 (9 terminées par une condition de fin)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités pour la première place 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
-            "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
+    assert ("égalités pour la première place 2\u202f; ex æquo tous éliminés, victoire au plus riche des joueurs "
+            "restants\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
+    assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
     assert ("la banque se vide tranché par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text

@@ -233,7 +233,10 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     for s in range(r0["players"]):
         spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
                    if s < len(r["scores"].get("seat", []))]
-    figs.append(spread_svg(spread, words["spread"], words["score"],
+    own = ((game or {}).get("charts") or {}).get(lang) or {}  # the game's word for a score (Draco: fortune, fr36)
+    unit = (((game or {}).get("unit") or {}).get(lang) or ["", ""])[-1]
+    title = words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"])
+    figs.append(spread_svg(spread, title, own.get("score") or words["score"],
                            legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
                            lang=lang))
     return macro("parts.html", "figures", figs)

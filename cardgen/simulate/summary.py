@@ -399,8 +399,11 @@ def tie_items(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None =
     win by its own name ("not broken (shared win): 3"), never "broken by" a shared win; shared wins no
     tie-break counts are said apart, once (the terminal's line and the report's page say the same)."""
     naming = naming or Naming()
+    # a game's outcome said whole ("tie_whole": Draco's tied leaders all drop out), never "broken by" it: the tie
+    # was not broken among the tied players, who all lose (fr16)
+    whole = set((naming.words or {}).get("tie_whole") or ())
     rules = dict(sorted(ties["tie_breaks"].items(), key=lambda kv: shared_tie(kv[0])))  # ties broken, then shared
-    text = joined((say("tie_shared" if shared_tie(k) else "tie_broken", lang,
+    text = joined((say("tie_shared" if shared_tie(k) or k in whole else "tie_broken", lang,
                        rule=tally_words("tie_break", k, lang, naming), n=_num(v, lang)) for k, v in rules.items()), lang)
     rest = ties["shared_wins"] - sum(v for k, v in rules.items() if shared_tie(k))
     return text + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
