@@ -176,8 +176,8 @@ def typeset(text: str, lang: str) -> str:
     ``que`` before a vowel (``parce qu’un joueur``: a sentence put together from a template and a name);
     Italian elides the article before a percentage said with a vowel first (``l’80 %``, ``nell’11 %``)."""
     text = _MINUS.sub("\u2212", text)
-    if lang == "it":
-        return _IT_ARTICLE.sub(_it_elided, text)
+    if lang == "it":  # a number and its % never part at a line's end ("(95" / "%)" in a table's header, it68)
+        return re.sub(r"(\d) %", "\\1\u00a0%", _IT_ARTICLE.sub(_it_elided, text))
     if lang != "fr":
         return text
     text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text)

@@ -213,7 +213,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
-                  flag=flag, head=words["head" if paired else "head_widened"].split("|"), rows=body, **_ends(half, lang))
+                  flag=flag, head=[typeset(h, lang) for h in words["head" if paired else "head_widened"].split("|")], rows=body, **_ends(half, lang))
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -248,5 +248,5 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["exchange_flag"])]
     legend = words["exchange_legend"].format(points=decimal(table.get("points", 0), lang, places=0),
                                              games=decimal(table.get("games", 0), lang, places=0), half=scale)
-    return render("exchange.html", why="", legend=legend, flag=flag, head=words["exchange_head"].split("|"),
+    return render("exchange.html", why="", legend=legend, flag=flag, head=[typeset(h, lang) for h in words["exchange_head"].split("|")],
                   rows=body, **_ends(half, lang))

@@ -54,12 +54,36 @@ def text_at(x: Any, y: Any, text: str, anchor: str | None = None, **attrs: Any) 
                             **{k.replace("_", "-"): v for k, v in attrs.items()}}, text)
 
 
+#: the widest a bold 11 px title character is on average (DejaVu Sans, a wide face), in pixels: how many fit a line
+TITLE_CHAR = 7.0
+#: the height of one line of a chart's title, in pixels
+TITLE_LINE = 15
+
+
+def title_lines(title: str, width: int) -> list[str]:
+    """A chart's title cut at its spaces into lines that fit ``width`` (10 px margins): a long title ran off the
+    chart's right edge ("… linea: dal più ba", it53). Only plain spaces break: a no-break space ("95 %") never."""
+    most = max(10, int((width - 20) / TITLE_CHAR))
+    lines: list[str] = []
+    line = ""
+    for word in title.split(" "):
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
 def chart(width: int, height: int, title: str, elements: list[dict[str, Any]], heading: bool = True) -> Markup:
     """A whole chart (``charts.svg``'s ``chart``); with ``heading``, its title written in bold above the drawing
-    (a chart with a caption of its own has none)."""
-    top = [text_at(10, 14, title, font_weight="bold")] if heading else []
-    return macro("charts.svg", "chart", {"width": width, "height": height, "title": title,
-                                         "elements": [*top, *elements]})
+    (a chart with a caption of its own has none), on as many lines as it needs: the drawing moves down and the
+    chart grows by the lines added, so nothing is cut."""
+    lines = title_lines(title, width) if heading else []
+    shift = TITLE_LINE * max(0, len(lines) - 1)
+    top = [text_at(10, 14 + TITLE_LINE * i, line, font_weight="bold") for i, line in enumerate(lines)]
+    return macro("charts.svg", "chart", {"width": width, "height": height + shift, "title": title, "heading": top,
+                                         "shift": shift, "elements": elements})
 
 
 def _nice_step(span: float, target: int) -> float:
