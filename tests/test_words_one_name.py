@@ -7,22 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from test_adding_language import _strings  # every string of a JSON subtree
 
 from cardgen.games import get_game
 from cardgen.simulate.verdict import label, sentence
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _strings(tree: object) -> list[str]:
-    """Every string of a JSON subtree."""
-    if isinstance(tree, str):
-        return [tree]
-    if isinstance(tree, dict):
-        return [s for v in tree.values() for s in _strings(v)]
-    if isinstance(tree, list):
-        return [s for v in tree for s in _strings(v)]
-    return []
 
 
 def _lang(path: str, lang: str) -> list[str]:
