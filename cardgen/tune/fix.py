@@ -658,9 +658,10 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
     doc = variant_document(deck, params, {p.key: trial.values[p.key] for p in params},
                            proposal_name(deck, rank), desc)
     naming = Naming.of(deck, lang)
+    firm = cured_text(fixer, prop, lang)
     lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
-             *([word("file_cures", lang, what=cured_text(fixer, prop, lang))] if cured_text(fixer, prop, lang) else []),
+             *([word("file_cures", lang, what=firm)] if firm else []),
              *([word("file_likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                      what=cured_text(fixer, prop, lang, chance=True))] if prop.chance else []),
              word("file_cost", lang, text=print_cost(deck, params, trial.values, fixer.own, lang)),
