@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from reportlab.lib import colors
@@ -835,7 +836,10 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
     # the blocks taken along go in flat: a box (itself kept together) nested in the closing block made
     # reportlab measure it as endlessly tall, so the credits always opened a new column, or a near-empty
     # last page (Royale Solo's last answer and credits alone on page 6)
-    return flowables[:start] + [KeepTogether(_flat(flowables[start:-1]) + list(flowables[-1]._content))]
+    closing = KeepTogether(_flat(flowables[start:-1]) + list(flowables[-1]._content))
+    # where each block taken along ends in it: the typesetter may part the closing block there (``typeset``)
+    closing.taken = list(accumulate(len(_flat([flow])) for flow in flowables[start:-1]))
+    return flowables[:start] + [closing]
 
 
 def _flat(flowables: list[Flowable]) -> list[Flowable]:

@@ -208,6 +208,9 @@ class RulebookDoc(BaseDocTemplate):
         if getattr(self, "frame", None) is not None and getattr(first, "gathered", False):
             self.place_gathered(flowables)
             return
+        if getattr(self, "frame", None) is not None and getattr(first, "taken", None) and first is flowables[-1]:
+            self.part_closing(flowables)
+            return
         lead = next((i for i, f in enumerate(flowables[:3]) if getattr(f, "gathered", False)), 0)
         if lead and isinstance(first, Heading) and getattr(self, "frame", None) is not None:
             # the section's heading and its sentence go with its first topic box, whole when a column holds it:
@@ -279,8 +282,10 @@ class RulebookDoc(BaseDocTemplate):
 
         A box that does not fit what is left of this column but fits an empty one goes to the next column; when
         that would leave more than ``LIFT_GAP`` of a column empty, the first of the topic boxes after it (the
-        answers are independent of each other) that fits what is left is set there first. A box taller than a
-        column still breaks, headed as a continuation (``markup.BoxTable``).
+        answers are independent of each other) that fits what is left is set there first; the last topic, kept
+        with the credits, too, when the box goes to the next page and the credits follow it there
+        (``lifts_last_topic``). A box taller than a column still breaks, headed as a continuation
+        (``markup.BoxTable``).
         """
         first = flowables[0]
         width = self.frame._getAvailableWidth()
@@ -299,15 +304,61 @@ class RulebookDoc(BaseDocTemplate):
         if room(first) > LIFT_GAP * column:
             for index in range(1, len(flowables)):
                 flow = flowables[index]
-                # the last topic, kept with the credits, is no gathered box of its own and stays with them: lifted
-                # away, it left them alone on the book's last page (French Charity Toast, round 64)
+                # the last topic, kept with the credits, is no gathered box of its own and stays with them, unless
+                # the boxes left before them open the next page (``lifts_last_topic``)
                 if not getattr(flow, "gathered", False):
+                    if self.lifts_last_topic(flowables[:index], flow, width, room):
+                        flowables[index:index + 1] = [KeepTogether(flow._content[1:])]
+                        flowables.insert(0, flow._content[0])
+                        return
                     break
                 if height(flow) <= room(flow) + FUZZ:
                     flowables.pop(index)
                     flowables.insert(0, flow)
                     return
         flowables[0] = KeepTogether([first])
+
+    def part_closing(self, flowables: list[Flowable]) -> None:
+        """Part the book's closing block (the credits and the blocks of the last section taken along with them,
+        ``markup.keep_closing_block_with_previous``) when, whole, it would open the next page and leave more than
+        ``LIFT_GAP`` of this page's last column blank: the most of its taken blocks that fit there are set here,
+        the others open the next page with the credits, which so never stand alone (Royale's English Letter page 5,
+        38 % empty under the ghost's turn while the end of a solo game, its scale and the credits filled page 6,
+        round 65). It parts only between the blocks as the template kept them, never after a heading or a
+        sentence that introduces what follows.
+        """
+        first = flowables[0]
+        if self.frame is not self.pageTemplate.frames[-1] or self.frame._atTop:
+            return
+        width = self.frame._getAvailableWidth()
+        column = max(f._aH for f in self.pageTemplateById("later").frames)
+        here = [(self.frame._y - self.frame._y1p, False)]
+        if here[0][0] <= LIFT_GAP * column or fits_columns([first], width, here, self.canv):
+            return
+        content = list(first._content)
+        for end in reversed(first.taken[:-1]):  # at least the last block taken along stays with the credits
+            if not content[end - 1].getKeepWithNext() and fits_columns([KeepTogether(content[:end])], width, here,
+                                                                        self.canv):
+                flowables[0:1] = [KeepTogether(content[:end]), KeepTogether(content[end:])]
+                return
+
+    def lifts_last_topic(self, boxes: list[Flowable], closing: Flowable, width: float,
+                         room: Callable[[Flowable], float]) -> bool:
+        """Whether the last topic box, kept with the credits in the book's closing block (``closing``), may be set
+        first in what is left of this column (``room``), when the topic ``boxes`` before it do not fit there: only
+        in the page's last column, and when those boxes and the credits then fit one page. Kept with the credits,
+        it left a third of the French and Italian Charity Toast's Letter page 6 empty (round 65); lifted away from
+        the left column, it had left the credits alone on the book's last page (round 64): here the boxes open the
+        next page and the credits share it.
+        """
+        content = list(getattr(closing, "_content", []))
+        if not isinstance(closing, KeepTogether) or len(content) < 2 or not getattr(content[0], "gathered", False):
+            return False
+        frames = self.pageTemplate.frames
+        if self.frame is not frames[-1] or content[0].wrap(width, 0xFFFFFF)[1] > room(content[0]) + FUZZ:
+            return False
+        body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
+        return fits_columns([*boxes, KeepTogether(content[1:])], width, body, self.canv)
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
         """The page template called ``name``."""
