@@ -46,7 +46,8 @@ STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {
     # the game's score scale opens page 6 with the credits (``RulebookDoc.sets_example_first``).
     # round 65, open fault: the eleventh reading's text changes left this page 36 % empty, under the end of the
     # game: the example of a turn and the credits, the book's closing block, fill page 5 and no general rule sets
-    # any of them here (the example does not fit, the credits close the book). Round 67 emptied the others of that
+    # any of them here (the example, taller than a column, does not fit the right column beside the nobles'
+    # tables even set before the end of the game; the credits close the book). Round 67 emptied the others of that
     # round: Charity Toast's French and Italian Letter page 6 (its last topic, "When the pile runs out", kept with
     # the credits, is set under the special characters, and the action cards open page 7 with the credits,
     # ``RulebookDoc.lifts_last_topic``) and Royale's English Letter page 5 (the end of a solo game is set under the
