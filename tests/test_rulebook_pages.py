@@ -41,15 +41,18 @@ BEFORE = {("royale", "fr", "letter"): {4: 0.38, 5: 0.45}, ("royale", "it", "lett
 #: action cards, which fill the right column under the special characters, ``typeset.run_on``).
 STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {
     ("royale", "it", "letter"): [4],
-    # round 64, open fault: Solo's example, now kept whole on one page, opens the Italian letter p.6 (p.5 69 % empty).
-    ("royale-solo", "it", "letter"): [5],
-    # round 65, open faults: the eleventh reading's text changes (Royale's example naming the discarded 8s, the
-    # tie ruling, Charity Toast's gift and example) left these pages 35-38 % empty, just over the third; recorded,
-    # not hidden, for the next layout pass
-    ("royale", "en", "letter"): [5],
+    # Solo's Italian Letter page 5 (round 64: 69 % empty, its example, kept whole with the credits, opened page 6)
+    # no longer is (round 67): the example is set before the end of the game, which it does not use, and the end of
+    # the game's score scale opens page 6 with the credits (``RulebookDoc.sets_example_first``).
+    # round 65, open fault: the eleventh reading's text changes left this page 36 % empty, under the end of the
+    # game: the example of a turn and the credits, the book's closing block, fill page 5 and no general rule sets
+    # any of them here (the example, taller than a column, does not fit the right column beside the nobles'
+    # tables even set before the end of the game; the credits close the book). Round 67 emptied the others of that
+    # round: Charity Toast's French and Italian Letter page 6 (its last topic, "When the pile runs out", kept with
+    # the credits, is set under the special characters, and the action cards open page 7 with the credits,
+    # ``RulebookDoc.lifts_last_topic``) and Royale's English Letter page 5 (the end of a solo game is set under the
+    # ghost's turn, its score scale opens page 6 with the credits, ``RulebookDoc.part_closing``).
     ("royale-solo", "en", "a4"): [4],
-    ("draco-charity-toast", "fr", "letter"): [6],
-    ("draco-charity-toast", "it", "letter"): [6],
 }
 
 
@@ -67,8 +70,9 @@ def _check(deck_id: str, lang: str, papers: list[str]) -> None:
             f"{deck_id}/{lang}/{paper}: pages more than a third empty (page: share) {empty}")
 
 
-@pytest.mark.parametrize(("deck_id", "lang"), sorted({(deck, lang) for deck, lang, _ in BEFORE} | {("draco", "en"),
-                                                                                            ("draco-no-zork", "en")}))
+@pytest.mark.parametrize(("deck_id", "lang"), sorted({(deck, lang) for deck, lang, _ in BEFORE} | {
+    ("draco", "en"), ("draco-no-zork", "en"), ("draco-charity-toast", "fr"), ("draco-charity-toast", "it"),
+    ("royale", "en"), ("royale-solo", "it")}))
 def test_the_books_that_left_a_page_half_empty_fill_it(deck_id: str, lang: str) -> None:
     """Each on the paper it failed on (and the other: both share the book's text)."""
     _check(deck_id, lang, ["a4", "letter"])

@@ -27,7 +27,9 @@ of text is and this module alone decides how it looks::
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
       <keep>blocks</keep>                           blocks kept in one column (a short closing section)
       <keep within="page">blocks</keep>             blocks kept on one page, its columns may break
-                                                    between them (a worked example and its boxes)
+                                                    between them (a worked example and its boxes);
+                                                    ahead="yes": it uses nothing of the chapter before
+                                                    it, and may be set first (``typeset``)
       <seating host=".." hand="right|left" first=".." last=".." cup="..">
         <seat amount="4">1</seat>...</seating>       a round table seen from above (pictures)
     </book>
@@ -44,6 +46,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from reportlab.lib import colors
@@ -424,7 +427,9 @@ class Converter:
             return [self.seating(el, width)]
         if tag == "keep" and el.get("within", "column") == "page":
             inner = [flow for child in el for flow in self.block(child, width)]
-            return [KeepOnPage(keep_headings_with_blocks(inner), _name_of(el))]
+            kept = KeepOnPage(keep_headings_with_blocks(inner), _name_of(el))
+            kept.ahead = el.get("ahead") == "yes"
+            return [kept]
         if tag == "keep":
             if el.get("within", "column") != "column":
                 raise MarkupError(f"<keep within=\"{el.get('within')}\">; expected column or page")
@@ -835,7 +840,15 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
     # the blocks taken along go in flat: a box (itself kept together) nested in the closing block made
     # reportlab measure it as endlessly tall, so the credits always opened a new column, or a near-empty
     # last page (Royale Solo's last answer and credits alone on page 6)
-    return flowables[:start] + [KeepTogether(_flat(flowables[start:-1]) + list(flowables[-1]._content))]
+    return flowables[:start] + [closing_block(flowables[start:-1], list(flowables[-1]._content))]
+
+
+def closing_block(taken: list[Flowable], credits: list[Flowable]) -> KeepTogether:
+    """The book's closing block: the blocks ``taken`` along, flat, then the ``credits``' own blocks. It records where
+    each block taken along ends in it (``taken``): the typesetter may part it there (``typeset``)."""
+    closing = KeepTogether(_flat(taken) + credits)
+    closing.taken = list(accumulate(len(_flat([flow])) for flow in taken))
+    return closing
 
 
 def _flat(flowables: list[Flowable]) -> list[Flowable]:

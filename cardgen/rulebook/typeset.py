@@ -8,7 +8,10 @@ current one (``fits_columns``); the sections after it that fit what is left are 
 there first (``lift``), or, when none fits, the whole chapter that follows it, run on
 over the page (``run_on``); that chapter also goes first when the block would fit this
 page only by opening its next column and leaving more than ``LIFT_GAP`` of this one
-blank (``RulebookDoc.skips_column``). The document is built with reportlab's
+blank (``RulebookDoc.skips_column``). The book's closing block (the credits and what it took
+along) may part between its blocks (``part_closing``) or give up its last topic box (``lifts_last_topic``), and
+an example that closes the book may go before the chapter it does not use (``sets_example_first``), so that no
+page before the last is left a third empty. The document is built with reportlab's
 ``invariant`` mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
@@ -26,7 +29,7 @@ from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import HRFlowable, Spacer
 
 from cardgen import languages
-from cardgen.rulebook.markup import Book, Heading, KeepOnPage
+from cardgen.rulebook.markup import Book, Heading, KeepOnPage, closing_block
 from cardgen.rulebook.tails import RuleWithBox
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
@@ -208,6 +211,12 @@ class RulebookDoc(BaseDocTemplate):
         if getattr(self, "frame", None) is not None and getattr(first, "gathered", False):
             self.place_gathered(flowables)
             return
+        if getattr(self, "frame", None) is not None and getattr(first, "taken", None) and first is flowables[-1]:
+            self.part_closing(flowables)
+            return
+        if getattr(self, "frame", None) is not None and opens_chapter(first) and self.sets_example_first(flowables):
+            self.filterFlowables(flowables)  # the example, now first, is set as any block kept on one page
+            return
         lead = next((i for i, f in enumerate(flowables[:3]) if getattr(f, "gathered", False)), 0)
         if lead and isinstance(first, Heading) and getattr(self, "frame", None) is not None:
             # the section's heading and its sentence go with its first topic box, whole when a column holds it:
@@ -219,12 +228,8 @@ class RulebookDoc(BaseDocTemplate):
             return
         if not isinstance(first, KeepOnPage) or self.frame is None:
             return
-        frames = self.pageTemplate.frames
-        here = frames.index(self.frame) if self.frame in frames else len(frames) - 1
         width = self.frame._getAvailableWidth()
-        rest = [(self.frame._y - self.frame._y1p, bool(self.frame._atTop))]
-        rest += [(f._aH, True) for f in frames[here + 1:]]
-        body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
+        rest, body = self.page_columns()
         move = (not fits_columns(first.content, width, rest, self.canv)
                 and fits_columns(first.content, width, body, self.canv))
         # set after a chapter run on over the page (``run_on``), it may still leave this column empty under that
@@ -246,6 +251,15 @@ class RulebookDoc(BaseDocTemplate):
                 flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
                 return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
+
+    def page_columns(self) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]]]:
+        """What is left of this page's columns, from the current one (free height, whether still empty), and an
+        empty page's columns: what ``fits_columns`` measures blocks against."""
+        frames = self.pageTemplate.frames
+        here = frames.index(self.frame) if self.frame in frames else len(frames) - 1
+        rest = [(self.frame._y - self.frame._y1p, bool(self.frame._atTop))]
+        rest += [(f._aH, True) for f in frames[here + 1:]]
+        return rest, [(f._aH, True) for f in self.pageTemplateById("later").frames]
 
     def skips_column(self, first: KeepOnPage, width: float, here: tuple[float, bool]) -> bool:
         """Whether the block kept on one page ``first`` would open the next column and leave more than ``LIFT_GAP``
@@ -279,8 +293,10 @@ class RulebookDoc(BaseDocTemplate):
 
         A box that does not fit what is left of this column but fits an empty one goes to the next column; when
         that would leave more than ``LIFT_GAP`` of a column empty, the first of the topic boxes after it (the
-        answers are independent of each other) that fits what is left is set there first. A box taller than a
-        column still breaks, headed as a continuation (``markup.BoxTable``).
+        answers are independent of each other) that fits what is left is set there first; the last topic, kept
+        with the credits, too, when the box goes to the next page and the credits follow it there
+        (``lifts_last_topic``). A box taller than a column still breaks, headed as a continuation
+        (``markup.BoxTable``).
         """
         first = flowables[0]
         width = self.frame._getAvailableWidth()
@@ -299,15 +315,95 @@ class RulebookDoc(BaseDocTemplate):
         if room(first) > LIFT_GAP * column:
             for index in range(1, len(flowables)):
                 flow = flowables[index]
-                # the last topic, kept with the credits, is no gathered box of its own and stays with them: lifted
-                # away, it left them alone on the book's last page (French Charity Toast, round 64)
+                # the last topic, kept with the credits, is no gathered box of its own and stays with them, unless
+                # the boxes left before them open the next page (``lifts_last_topic``)
                 if not getattr(flow, "gathered", False):
+                    if self.lifts_last_topic(flowables[:index], flow, width, room):
+                        flowables[index:index + 1] = [KeepTogether(flow._content[1:])]
+                        flowables.insert(0, flow._content[0])
+                        return
                     break
                 if height(flow) <= room(flow) + FUZZ:
                     flowables.pop(index)
                     flowables.insert(0, flow)
                     return
         flowables[0] = KeepTogether([first])
+
+    def sets_example_first(self, flowables: list[Flowable]) -> bool:
+        """Set the worked example that closes the book with the credits (``flowables[-1]``) before the last chapter
+        (``flowables[:-1]``, from a first-level heading), if it uses nothing of that chapter (``<keep within="page"
+        ahead="yes">``: not King Lui's example, which counts the points its chapter explains), when it fits what is
+        left of this page there but not after
+        that chapter with the credits, and fills more of it: the chapter then closes the book with the credits, on
+        the next page (Royale Solo's Italian Letter book: its example, set after the end of the game, opened page 6
+        with the credits and left page 5 69 % empty; set there, it would have left the credits alone on page 6,
+        round 67). None when the chapter holds another chapter, a block kept on one page or a deliberate break, or
+        would not fit one page with the credits. Whether it did so.
+        """
+        closing = flowables[-1]
+        content = list(getattr(closing, "_content", []))
+        chapter = flowables[:-1]
+        if (len(flowables) < 2 or getattr(closing, "taken", None) != [1] or not getattr(content[0], "ahead", False)
+                or any(isinstance(f, (KeepOnPage, ActionFlowable)) or opens_chapter(f) for f in chapter[1:])):
+            return False
+        example = content[0]
+        width = self.frame._getAvailableWidth()
+        rest, body = self.page_columns()
+        after = closing_block(chapter, content[1:])
+        if (not fits_columns(example.content, width, rest, self.canv)
+                or fits_columns([*chapter, *example.content, KeepTogether(content[1:])], width, rest, self.canv)
+                or not fits_columns([after], width, body, self.canv)):
+            return False
+
+        def tall(flows: list[Flowable]) -> float:
+            return sum(f.wrapOn(self.canv, width, 0xFFFFFF)[1] for f in flows)
+
+        if tall(example.content) <= tall(after._content[:after.taken[-1]]):
+            return False
+        flowables[:] = [example, after]
+        return True
+
+    def part_closing(self, flowables: list[Flowable]) -> None:
+        """Part the book's closing block (the credits and the blocks of the last section taken along with them,
+        ``markup.keep_closing_block_with_previous``) when, whole, it would open the next page and leave more than
+        ``LIFT_GAP`` of this page's last column blank: the most of its taken blocks that fit there are set here,
+        the others open the next page with the credits, which so never stand alone (Royale's English Letter page 5,
+        38 % empty under the ghost's turn while the end of a solo game, its scale and the credits filled page 6,
+        round 65). It parts only between the blocks as the template kept them, never after a heading or a
+        sentence that introduces what follows.
+        """
+        first = flowables[0]
+        if self.frame is not self.pageTemplate.frames[-1] or self.frame._atTop:
+            return
+        width = self.frame._getAvailableWidth()
+        column = max(f._aH for f in self.pageTemplateById("later").frames)
+        here = [(self.frame._y - self.frame._y1p, False)]
+        if here[0][0] <= LIFT_GAP * column or fits_columns([first], width, here, self.canv):
+            return
+        content = list(first._content)
+        for end in reversed(first.taken[:-1]):  # at least the last block taken along stays with the credits
+            if not content[end - 1].getKeepWithNext() and fits_columns([KeepTogether(content[:end])], width, here,
+                                                                        self.canv):
+                flowables[0:1] = [KeepTogether(content[:end]), KeepTogether(content[end:])]
+                return
+
+    def lifts_last_topic(self, boxes: list[Flowable], closing: Flowable, width: float,
+                         room: Callable[[Flowable], float]) -> bool:
+        """Whether the last topic box, kept with the credits in the book's closing block (``closing``), may be set
+        first in what is left of this column (``room``), when the topic ``boxes`` before it do not fit there: only
+        in the page's last column, and when those boxes and the credits then fit one page. Kept with the credits,
+        it left a third of the French and Italian Charity Toast's Letter page 6 empty (round 65); lifted away from
+        the left column, it had left the credits alone on the book's last page (round 64): here the boxes open the
+        next page and the credits share it.
+        """
+        content = list(getattr(closing, "_content", []))
+        if not isinstance(closing, KeepTogether) or len(content) < 2 or not getattr(content[0], "gathered", False):
+            return False
+        frames = self.pageTemplate.frames
+        if self.frame is not frames[-1] or content[0].wrap(width, 0xFFFFFF)[1] > room(content[0]) + FUZZ:
+            return False
+        body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
+        return fits_columns([*boxes, KeepTogether(content[1:])], width, body, self.canv)
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
         """The page template called ``name``."""
