@@ -480,7 +480,8 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
                          "\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
     # "than expected" read as a forecast the tool had made (eleventh reading fr15, it10): against the fair share
-    assert "chi gioca in posizione 1 vince nettamente più spesso della quota equa" in balance_lines({"flags": [flag]}, "it")[0]
+    assert "il giocatore 1 vince il 38,0\u00a0% delle partite, nettamente più della quota equa" in balance_lines(
+        {"flags": [flag]}, "it")[0]
 
 
 def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
@@ -489,13 +490,14 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     within chance (the interval widened for 4 players compared contains it) from one overlooked. One line says so,
     with the share and the level; a flagged seat keeps its own line, and a solo game has none."""
     from cardgen.simulate.summary import balance_lines
-    fair = {"seat_fair_share": 0.253, "flags": []}
+    fair = {"seat_fair_share": 0.253, "flags": [], "games": 300}
+    # absence of evidence said as such, on this many games, never "no player stands out" (twelfth reading fr9)
     assert balance_lines(fair, "en", 4) == [
-        "balance: no player wins clearly more or less often than a fair share (25.3%): every interval, widened to "
-        "98.75% because 4 players are compared at once, contains it"]
+        "balance: on 300 games, no player wins more or less often than a fair share (25.3%) beyond what chance "
+        "explains: every interval, widened to 98.75% because 4 players are compared at once, contains it"]
     assert balance_lines(fair, "fr", 3)[0].startswith(
-        "équilibre\u202f: aucun joueur ne s’écarte nettement de la juste part (25,3\u202f%)\u202f: chaque intervalle, "
-        "élargi à 98,33\u202f% parce que 3 joueurs")
+        "équilibre\u202f: sur 300 parties, rien ne montre qu’un joueur gagne plus ou moins souvent que sa juste part "
+        "(25,3\u202f%) au-delà du hasard\u202f: chaque intervalle, élargi à 98,33\u202f% parce que 3 joueurs")
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "allargato al 97,5" in balance_lines(fair, "it", 2)[0]
     assert balance_lines(fair, "en", 1) == [] and balance_lines({"seat_fair_share": None, "flags": []}, "en", 4) == []
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}

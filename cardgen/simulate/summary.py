@@ -366,7 +366,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
-        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]))]
+        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                  more_games_command(r))]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
@@ -422,27 +423,47 @@ def agent_word(agent: str, lang: str = "en") -> str:
     return word("agents", lang).get(agent, agent)
 
 
-def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0) -> list[str]:
+def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "") -> list[str]:
     """The balance warnings in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences); where ``seats`` players were compared and none is flagged, the one line that
-    says so, with the fair share and the widened level it was judged at: a seat line whose own 95 % interval
-    leaves out the fair share, with nothing said, read as a fault overlooked (eleventh reading fr6, en12, it7)."""
+    says no gap is beyond chance on these games, with the fair share and the widened level it was judged at: a
+    seat line whose own 95 % interval leaves out the fair share, with nothing said, read as a fault overlooked
+    (eleventh reading fr6, en12, it7). Such a seat (``close``) gets its own line instead: its widened interval,
+    the one the verdict rests on, and that the gap may be chance on this many games, with ``more``, the command
+    that plays more (``more_games_command``): "no player stands out" beside an interval that left the share
+    out read as a contradiction, and as a balance proved (twelfth reading fr5, fr9, it1, it10)."""
     from cardgen.simulate.balance import ALPHA
 
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
+    close = [say(f"balance_close_{c['side']}", lang, who=say("seat", lang, k=c["seat"]),
+                 rate=_pct(c["rate"], lang, fixed=True),  # the share as the line without a seat says it
+                 fair=_pct(b.get("seat_fair_share") or c["fair"], lang, fixed=True),
+                 low=_pct(c["low"], lang, fixed=True), high=_pct(c["high"], lang, fixed=True),
+                 level=percent(c["level"], lang, places=2), n=c["compared"], games=_num(c["games"], lang))
+             + (say("balance_more_games", lang, command=more) if more else "")
+             for c in b.get("close") or [] if c.get("level")]
     if seats > 1 and b.get("seat_fair_share") is not None and not any("seat" in f for f in flags):
-        return [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
-                    level=percent(1 - ALPHA / seats, lang, places=2))] + balance_lines({**b, "seat_fair_share": None},
-                                                                                   lang)
+        head = close or [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
+                             level=percent(1 - ALPHA / seats, lang, places=2),
+                             games=_num(b.get("games"), lang))]
+        return head + balance_lines({**b, "seat_fair_share": None, "close": []}, lang)
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
                 rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
                 high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
                 level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
                        if f.get("level") else say("balance_level_plain", lang)))  # wider than the seat line's: say so
-            for f in flags]
+            for f in flags] + close
+
+
+def more_games_command(r: Mapping[str, Any]) -> str:
+    """The validate command that plays entry ``r``'s deck again with ``balance.MORE_GAMES`` times its games, for a
+    gap that may be chance on the games played: a command in no language's words."""
+    from cardgen.simulate.balance import MORE_GAMES
+
+    return f"cardgen validate {r['variant']} --players {r['players']} --games {MORE_GAMES * r['games']}"
 
 
 def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False) -> str:
