@@ -538,7 +538,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
-        head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
+        head = "cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows) else "cards_head_none"
         out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
@@ -613,12 +613,15 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 wide = r.get("flag_low") is not None
                 low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
+                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"] or r.get("held_flag"))),
+                                       lang)
         if r["flag"]:
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+        elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: no "too weak"
+            line += f"  {say('flag_mark', lang)} " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r.get("judged"):
             line += "  " + not_judged_words(r, lang)
-        if hardly_played(r):  # its gap is about holding it, not playing it (fr76)
+        if hardly_played(r) and not r.get("held_flag"):  # its gap is about holding it, not playing it (fr76)
             line += "  " + say("hardly_played", lang, n=_times(r["plays_per_seat"], lang))
         out.append(line.rstrip())
     return out
@@ -1028,11 +1031,15 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
 def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
     """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``. A card
     flagged only with the base deck is said as flagged on this run's smaller base sample, with the validate
-    command that would confirm it (``base_deck``), since validate's own run may not flag it."""
-    from cardgen.simulate.verdict import WORDS, number
+    command that would confirm it (``base_deck``), since validate's own run may not flag it. A card the simulated
+    players hardly play is said as held, not too weak (``held_flag``); and each line says whether the change from
+    the base is established (its ``change`` figure, in the Holm family of every other), within chance, or not
+    tested: "−8.5 → −13.7" read as the variant's doing (twelfth reading fr47, it34)."""
+    from cardgen.simulate.verdict import WORDS
 
     names = (naming or Naming()).names
-    rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
+    flagged = ("flag", "held_flag")
+    rows = [c for c in r.get("component_impact", []) if any(c.get(k) or (c.get("base") or {}).get(k) for k in flagged)]
     if not rows:
         return []
     out = ["  " + say("cards_title", lang, title=WORDS[lang]["cards"])]
@@ -1040,9 +1047,23 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         b = c.get("base") or {}
         before = points(b.get("difference"), lang, unit=False)
         after = points(c.get("difference"), lang)
-        flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
+        if c.get("held_flag") or (not c.get("flag") and b.get("held_flag")):  # held, hardly played: no verdict
+            flag = say("hardly_held", lang, n=_times(c.get("plays_per_seat") if c.get("held_flag")
+                                                     else b.get("plays_per_seat"), lang))
+        else:
+            flag = say(f"compare_{c.get('flag') or str(b.get('flag')) + '_base'}", lang,
+                       games=say_n("games", r["games"], lang), deck=r.get("base_deck", ""))
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
-                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang),
-                                             deck=r.get("base_deck", "")))
-                   + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang)) if hardly_played(c) else ""))
+                                flag=flag, change=say(change_key(c), lang))
+                   + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang))
+                      if hardly_played(c) and not c.get("held_flag") else ""))
     return out
+
+
+def change_key(c: Mapping[str, Any]) -> str:
+    """Whether a paired card row's change from the base game is established (its ``change`` figure significant
+    in compare's Holm family), within chance, or not tested (no ``change``: a side did not judge the card)."""
+    change = c.get("change")
+    if not isinstance(change, dict) or change.get("significant") is None:
+        return "card_change_untested"
+    return "card_change_yes" if change["significant"] else "card_change_no"
