@@ -652,3 +652,56 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     for band, share in zip(bands, shares):
         assert f"{getattr(band.title, lang)} ({spans.format(band.min, band.max)}) {share}" in line, line
     assert scale_line([], lang, naming) is None and scale_line(histogram, lang, Naming()) is None
+
+
+@pytest.mark.parametrize(("lang", "owned"), [
+    ("en", "the imbalance is the base game’s, not the variant’s; to fix it there: cardgen fix royale"),
+    ("fr", "le déséquilibre vient du jeu de base, pas de la variante\u202f; pour le corriger là\u202f: cardgen fix royale"),
+    ("it", "lo squilibrio è del gioco base, non della variante; per correggerlo lì: cardgen fix royale")])
+def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
+    """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
+    their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
+    base game flags player 1 too (37.0 % in validate; on the same shuffles its change, +8.0 pp, was not
+    significant). The screen and the page say one line (``compare_balance``): the variant's rate, the base game's
+    on the same shuffles, whose imbalance it is, and the base's fix; never "clearly"."""
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import compare_balance
+
+    seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
+            "compared": 4}
+    metric = {"metric": "seat_1_win_rate", "group": "fairness", "base": 0.37, "variant": 0.45, "difference": 0.08,
+              "low": -0.241, "high": 0.401, "p": 0.3, "significant": False, "n": 100}
+    base = {"variant": "royale", "sufficiency": [], "balance": {"flags": [{**seat, "rate": 0.37}]}}
+    variant = {"variant": "royale-short", "sufficiency": [], "balance": {"flags": [seat]}}
+    r = {"players": 4, "games": 100, "verdict": ["x"], "metrics": [metric], "family": 1, "base_result": base,
+         "variant_result": variant, "component_impact": []}
+    doc = {"lang": lang, "base": "royale", "variant": "royale-short", "name": "Short", "games": 100,
+           "agents": ["heuristic"], "seed": 1, "differences": [], "results": [r]}
+    [line] = compare_balance(r, lang, "royale")
+    assert typeset(line, lang).endswith(owned) and ("45.0%" if lang == "en" else "45,0") in line
+    screen = format_comparison(doc, tables=False)
+    assert typeset(line, lang) in screen  # the page's line (test_compare_page_words)
+    assert not any(w in screen for w in ("clearly", "nettement", "nettamente"))
+    metric["significant"], base["balance"]["flags"] = True, []  # the variant brings it: no base fix named
+    [brought] = compare_balance(r, lang, "royale")
+    assert "cardgen fix" not in brought and {"en": "the imbalance comes with the variant",
+                                             "fr": "le déséquilibre vient de la variante",
+                                             "it": "lo squilibrio viene dalla variante"}[lang] in brought
+    metric["significant"] = False  # not in the base game's flags, but the change is within chance: not the variant's
+    assert compare_balance(r, lang, "royale")[0].endswith("cardgen fix royale")
+
+
+def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> None:
+    """Twelfth reading (fr26, it60): the fix line under compare's screen names the variant's seat imbalance only
+    where the variant brings it (the base game does not flag the seat and the change is beyond chance); a base
+    game's imbalance has the base's fix in its own line, and then the variant is offered nothing for it."""
+    from cardgen.report.commands import fix_problems
+
+    seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
+            "compared": 4}
+    metric = {"metric": "seat_1_win_rate", "base": 0.30, "variant": 0.45, "difference": 0.15, "significant": True}
+    r = {"games": 100, "metrics": [metric], "base_result": {"variant": "royale", "sufficiency": [], "balance": {"flags": []}},
+         "variant_result": {"variant": "royale-short", "sufficiency": [], "balance": {"flags": [seat]}}}
+    assert fix_problems({"results": [r]}, "en") == [("royale-short", "the turn-order imbalance")]
+    metric["significant"] = False
+    assert fix_problems({"results": [r]}, "en") == []

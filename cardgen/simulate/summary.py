@@ -894,6 +894,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           doc["variant"]: doc.get("name") or ""}), prefix, lang)
             lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                              prefix, lang)
+            lines += _headed(_balance(r, lang, doc["base"]), prefix, lang)  # as the report page says it
             lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
@@ -912,6 +913,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + say("wide_intervals", lang, pairs=r["games"]))
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
         lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
+        lines += _balance(r, lang, doc["base"])
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
@@ -1009,6 +1011,61 @@ def _headed(block: list[str], prefix: str, lang: str) -> list[str]:
     if not block or not prefix:
         return block
     return [f"  {prefix}{lowered(block[0].strip(), lang)}"] + block[1:]
+
+
+def _balance(r: Mapping[str, Any], lang: str, base_deck: str) -> list[str]:
+    """compare's balance block under its heading (``compare_balance``), nothing where no seat is flagged."""
+    from cardgen.simulate.verdict import WORDS
+
+    lines = compare_balance(r, lang, base_deck)  # under their heading: no "balance:" of their own
+    return [f"  {WORDS[lang]['balance']}"] + ["    " + line for line in lines] if lines else []
+
+
+def variant_imbalance(r: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seats the variant's own games flag (``balance.flags``), each with whose imbalance it is: ``base_same``
+    (the base game's games, the same shuffles, flag that seat on the same side), ``moved`` (that seat's share of
+    wins changed beyond chance between the paired games: ``seat_<k>_win_rate``'s ``significant`` in compare's
+    Holm family; None where no such figure was computed) and ``owner``: "variant" only when the base game does
+    not show it and the change is established, else "base". A compare page blamed the variant, and sent
+    ``cardgen fix`` to it, for an imbalance the base game has on the same shuffles (twelfth reading fr26, it52,
+    it60): only these figures, which the run has, decide; no other statistic is made up."""
+    metrics = {m["metric"]: m for m in r.get("metrics") or []}
+    base = [(f.get("seat"), f["side"]) for f in ((r.get("base_result") or {}).get("balance") or {}).get("flags") or []]
+    out = []
+    for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or []:
+        if "seat" not in f:
+            continue
+        m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
+        moved = m.get("significant") if m.get("difference") is not None else None
+        same = (f["seat"], f["side"]) in base
+        out.append({**f, "base_same": same, "moved": moved, "base_rate": m.get("base"),
+                    "owner": "variant" if moved and not same else "base"})
+    return out
+
+
+def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
+    """compare's balance lines for one player count, the terminal's and the report page's (one source): each
+    seat the variant's games flag, its rate and the interval its flag rests on, the base game's rate on the same
+    shuffles, and whose imbalance it is (``variant_imbalance``); a base game's imbalance points ``cardgen fix``
+    at ``base_deck``. Never "clearly": the page said it of a seat the paired games did not tell from the base
+    game's (twelfth reading fr26, it52, it60)."""
+    out = []
+    for f in variant_imbalance(r):
+        main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
+                   rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
+                   level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
+                   high=_pct(f["high"], lang, fixed=True))
+        base = (say("compare_balance_base_flagged" if f["base_same"] else "compare_balance_base", lang,
+                    base=_pct(f["base_rate"], lang, fixed=True)) if f["base_rate"] is not None else "")
+        key = ("compare_balance_variant" if f["owner"] == "variant"
+               else "compare_balance_untested" if f["moved"] is None and not f["base_same"]
+               else f"compare_balance_owned{'_moved' if f['moved'] else ''}" if f["base_same"]
+               else "compare_balance_chance")
+        verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck)
+        out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
+                   else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
+    agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
+    return out + (balance_lines({"flags": agents}, lang) if agents else [])  # an agent's: its own "balance:" line
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
