@@ -455,7 +455,7 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
                 high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
                 level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
                        if f.get("level") else say("balance_level_plain", lang)))  # wider than the seat line's: say so
-            for f in flags] + close
+            for f in flags] + (close if seats > 1 else [])  # a warnings list (the overview) has no seats
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
