@@ -103,6 +103,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert it.startswith("equilibrio: il giocatore 2 vince meno della quota equa (19,3\u00a0% contro il 25,3\u00a0%), ma "
                          "su 300 partite lo scarto può essere dovuto al caso") and it.endswith(command)
     assert all("s’écarte" not in line and "nessun giocatore" not in line for line in (fr, it))
+    assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with
     even = balance(stats([81, 72, 85, 79], games=300))  # every shown interval holds the share: nobody named
     assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith("balance: on 300 games, no player")
 
