@@ -58,19 +58,54 @@ def test_balance_warnings_follow_the_language() -> None:
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    assert balance_lines(flagged, "en") == ["balance: player 1 wins more often than a fair share: 33.0% of games "
+    # players 3 and 4 (22.3 %: their own 95 % interval leaves 25 % out) follow, each with its widened interval
+    assert [c["seat"] for c in flagged["close"]] == [3, 4]
+    assert balance_lines(flagged, "en")[:1] == ["balance: player 1 wins more often than a fair share: 33.0% of games "
                                             "against 25.0% (a shared win counts for each winner); an interval wider "
                                             "than the 95% one above, because 4 players are compared at once (98.75% "
                                             "confidence): [29.4% to 36.8%]"]  # which interval is which (it20)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne nettement plus souvent que sa "
                                                       "juste part\u202f: 33,0\u202f%")
-    assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 vince nettamente più spesso "
-                                                      "della quota equa: 33,0\u00a0%")
+    # "chi gioca in posizione 1" beside "giocatore 1", "più spesso della quota" an illogical ellipsis (it13)
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 vince il 33,0\u00a0% delle partite, "
+                                                      "nettamente più della quota equa del 25,0\u00a0%")
 
 
 def test_no_completed_game_means_no_verdict() -> None:
     empty = {"seat_win_rates": [{"seat": 0, "wins": 0, "rate": None, "low": 0, "high": 1}], "agents": []}
-    assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": []}
+    assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": [],
+                              "close": []}
+
+
+def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its_widened_one() -> None:
+    """Twelfth reading (fr5, fr9, it1, it10): King Lui at 4 players, player 2 won 58 of 300 games, 19.3 % [15.3 %
+    to 24.2 %] on its seat line against a fair share of 25.3 %, and "no player stands out: every interval, widened
+    to 98.75 %, contains it" under it, the widened interval never shown. The verdict line names the seat, shows the
+    interval it rests on (98.75 %: [14.3 % to 25.6 %]), says the gap may be chance on 300 games and how to play
+    more; a seat whose own interval holds the share is not named."""
+    from cardgen.simulate.balance import MORE_GAMES
+    from cardgen.simulate.summary import balance_lines, more_games_command
+
+    out = balance(stats([81, 58, 85, 79], games=300))
+    assert out["flags"] == [] and rate(58, 300)["high"] < out["seat_fair_share"]  # the shown 95 % leaves it out
+    assert [(c["seat"], c["side"], c["games"]) for c in out["close"]] == [(2, "less", 300)]
+    assert out["close"][0]["low"] < out["seat_fair_share"] < out["close"][0]["high"]  # the widened holds it
+    command = more_games_command({"variant": "king_lui", "players": 4, "games": 300})
+    assert command == f"cardgen validate king_lui --players 4 --games {MORE_GAMES * 300}"
+    assert balance_lines(out, "en", 4, command) == [
+        "balance: player 2 wins less often than a fair share (19.3% against 25.3%), but on 300 games the gap may be "
+        "chance: widened to 98.75% because 4 players are compared at once, the interval [14.3% to 25.6%] contains "
+        f"the fair share; to tell, play more games: {command}"]
+    fr = balance_lines(out, "fr", 4, command)[0]
+    assert fr.startswith("équilibre\u202f: le joueur 2 gagne moins souvent que sa juste part (19,3\u202f% contre "
+                         "25,3\u202f%), mais sur 300 parties l’écart peut venir du hasard") and "[14,3\u202f%\u202f; 25,6" in fr
+    it = balance_lines(out, "it", 4, command)[0]
+    assert it.startswith("equilibrio: il giocatore 2 vince meno della quota equa (19,3\u00a0% contro il 25,3\u00a0%), ma "
+                         "su 300 partite lo scarto può essere dovuto al caso") and it.endswith(command)
+    assert all("s’écarte" not in line and "nessun giocatore" not in line for line in (fr, it))
+    assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with
+    even = balance(stats([81, 72, 85, 79], games=300))  # every shown interval holds the share: nobody named
+    assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith("balance: on 300 games, no player")
 
 
 def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None:

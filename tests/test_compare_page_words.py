@@ -11,7 +11,7 @@ import pytest
 from cardgen.languages import typeset
 from cardgen.report.pages import compare_page
 from cardgen.simulate.compare import CompareOptions, run_compare
-from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import Naming, compare_balance
 from toy_game import load_toy, toy_deck
 
 TITLES = {"en": ("King Toy", "King Toy: Hungry"), "fr": ("Le Roi Jouet", "Le Roi Jouet : affamé"),
@@ -56,14 +56,32 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     r["variant_result"]["sufficiency"] = []
     quiet = compare_page(doc, {"name": variant, "fix": hint}, "", naming=Naming(title=base))
     assert "cardgen fix" not in quiet
-    r["variant_result"]["balance"]["flags"] = [{"seat": 2, "side": "more", "rate": 0.7, "low": 0.55, "high": 0.82,
-                                                "fair": 0.5, "level": 0.975, "compared": 2}]
+    seat = {"seat": 2, "side": "more", "rate": 0.7, "low": 0.55, "high": 0.82, "fair": 0.5, "level": 0.975,
+            "compared": 2}
+    r["variant_result"]["balance"]["flags"] = [seat]
+    r["base_result"]["balance"] = {"seat_fair_share": 0.5, "flags": []}
+    m = next(m for m in r["metrics"] if m["metric"] == "seat_2_win_rate")
+    m.update(base=0.5, variant=0.7, difference=0.2, significant=True)  # the variant brings it: its own fix
     html = compare_page(doc, {"name": variant, "fix": hint}, "", naming=Naming(title=base))
-    flag = html.index(f"{typeset(variant, lang)} {'–' if lang == 'it' else '—'} ")
+    flag = html.index(typeset({"en": "With the variant, player 2", "fr": "Avec la variante, le joueur 2",
+                               "it": "Con la variante, il giocatore 2"}[lang], lang))
     command = html.index("cardgen fix toy_choices")
     assert flag < html.index(FLAGGED[lang]) < command, html[flag - 200:command]
     assert ".fix code{white-space:nowrap}" in html  # "cardgen fix draco-charity-" / "toast" on two rows (fr93)
     assert "70,0" in html[flag:command] if lang != "en" else "70.0%" in html[flag:command]
+    # twelfth reading (fr26, it52, it60): the base game flags the same seat on the same shuffles: the imbalance is
+    # the base game's, its line names the base's fix, and the variant is offered none
+    r["base_result"]["balance"]["flags"] = [{**seat, "rate": 0.65}]
+    m.update(significant=False)
+    html = compare_page(doc, {"name": variant, "fix": hint}, "", naming=Naming(title=base))
+    assert "cardgen fix toy_choices" not in html and FLAGGED[lang] not in html
+    line = compare_balance(r, lang, "toy")[0]
+    assert typeset(line[:1].upper() + line[1:], lang) in html  # the terminal's line, word for word
+    assert typeset({"en": "the imbalance is the base game’s, not the variant’s; to fix it there: cardgen fix toy",
+                    "fr": "le déséquilibre vient du jeu de base, pas de la variante ; pour le corriger là : cardgen fix toy",
+                    "it": "lo squilibrio è del gioco base, non della variante; per correggerlo lì: cardgen fix toy"}[lang],
+                   lang) in html
+    assert not any(w in html for w in ("clearly", "nettement", "nettamente"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -213,3 +213,49 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
     assert hardly_played({"plays_per_seat": 0.04})
     assert not hardly_played({"plays_per_seat": True}) and not hardly_played({"plays_per_seat": None})
     assert not hardly_played(None) and not hardly_played([("plays_per_seat", 0.04)])
+
+
+@pytest.mark.parametrize(("lang", "held", "weak", "report"), [
+    ("en", "hardly ever played by the simulated players, 0 times per player: the gap measures holding it, not its "
+           "strength", "too weak", "not flagged: hardly ever played by the simulated players"),
+    ("fr", "presque jamais jouée par les joueurs simulés, 0 fois par joueur\u202f: l’écart mesure le fait de l’avoir "
+           "en main, pas sa force", "trop faible", "non signalée : presque jamais jouée par les joueurs simulés"),
+    ("it", "quasi mai giocata dai giocatori simulati, 0 volte per giocatore: la differenza misura il fatto di averla "
+           "in mano, non la sua forza", "troppo debole", "non segnalata: quasi mai giocata dai giocatori simulati")])
+def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str, held: str, weak: str,
+                                                                       report: str) -> None:
+    """Twelfth reading (fr47, fr48, it34, it65): Game of Dice, played 0.03 times per player, read "−8.5 → −13.7
+    points (too weak …) (hardly ever played …: the gap measures holding it, not its effect)", then "fix the flagged
+    cards": the same line called the card weak and said its gap was not its effect. A card played 0 times whose gap
+    would flag it loses its flag (``held_flag`` keeps it) in the deal experiment's rows, so the terminal, the report
+    and the fix invitation say one thing: the gap measures holding it, not its strength; compare's line and table
+    say whether the change from the base game was tested."""
+    from cardgen.report.commands import problems_shown, shown_problem
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.designer import card_rows
+    from cardgen.simulate.summary import _cards, card_table
+    from screen import unwrapped
+
+    class Tally:  # the deal experiment's rows, the card's gap flagging it weak
+        def rows(self) -> list[dict]:
+            return [{**_card(None, "weak"), "flag_low": -0.25, "flag_high": -0.01}]
+
+    rows = card_rows(Tally(), {"dice": [0, 0, 0]}, 4)  # never played
+    assert [(r["flag"], r["held_flag"], r["plays_per_seat"]) for r in rows] == [("", "weak", 0.0)]
+    said = unwrapped("\n".join(card_table(rows, lang))).replace("\u00a0", " ")
+    assert held.replace("\u00a0", " ") in said and weak not in said and "◆" in said  # its interval leaves 0 out
+    entry = {"variant": "draco", "sufficiency": [], "designer": {"component_impact": rows}}
+    assert not shown_problem(entry) and problems_shown([entry], lang, balance=False) == ""
+    played = card_rows(Tally(), {"dice": [0, 0, 4]}, 4)  # played once a game per player: its flag stands
+    assert played[0]["flag"] == "weak" and "held_flag" not in played[0] and shown_problem(
+        {**entry, "designer": {"component_impact": played}})
+    paired = {**rows[0], "base": {**rows[0], "held_flag": ""}, "change": {"metric": "card:dice", "significant": False}}
+    line = _cards({"games": 300, "component_impact": [paired]}, lang)[1].replace("\u00a0", " ")  # under the title
+    assert weak not in line and {"en": "the change from the base game may be chance",
+                                 "fr": "le changement par rapport au jeu de base peut venir du hasard",
+                                 "it": "il cambiamento rispetto al gioco base può essere dovuto al caso"}[lang] in line
+    untested = " ".join(_cards({"games": 300, "component_impact": [{**paired, "change": None}]}, lang))
+    assert {"en": "is not tested", "fr": "n’est pas testé", "it": "non è stato verificato"}[lang] in untested
+    page = str(impact_block([paired], {}, True, lang)).replace("\u00a0", " ").replace("\u202f", " ")
+    verdict = page.rsplit("<td", 1)[-1]  # the row's last cell, not the legend that names both flags
+    assert report in verdict and {"en": "weak", "fr": "faible", "it": "debole"}[lang] not in verdict

@@ -68,7 +68,7 @@ def test_italian_names_a_turn_position_player_k_everywhere() -> None:
     assert label("seat_3_win_rate", "it") == "quota di vittorie del giocatore 3"
     flag = {"seat": 5, "side": "more", "rate": 0.31, "fair": 0.2, "low": 0.21, "high": 0.44}
     line = balance_lines({"flags": [flag]}, "it")[0]
-    assert "il giocatore 5 vince nettamente più spesso" in line and "posizione" not in line
+    assert "il giocatore 5 vince il 31,0\u00a0% delle partite, nettamente più" in line and "posizione" not in line
     italian = " ".join(_lang("cardgen/simulate/verdict.json", "it"))
     assert "nell’ordine di gioco (" not in italian and "1º nell’ordine" not in italian and "Il posto" not in italian
 
@@ -147,4 +147,4 @@ def test_a_table_header_never_parts_95_from_its_percent_sign() -> None:
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
     html = str(impact_block([row], {}, paired=True, lang="it"))
-    assert "<th>differenza (95\u00a0%)</th>" in html and "(95 %)" not in html
+    assert "(95\u00a0% della variante)</th>" in html and "95 %" not in html

@@ -23,7 +23,7 @@ from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
-from cardgen.simulate.summary import Naming, format_comparison, format_entry
+from cardgen.simulate.summary import Naming, format_comparison, format_entry, variant_imbalance
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
 from cardgen.terminal import echo, say, say_n
 
@@ -120,6 +120,23 @@ def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:
     return fixable(side) and bool(side.get("sufficiency") or (cards and any(c.get("flag") for c in impact)))
 
 
+def fix_problems(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+    """Each deck of a comparison whose screen shows a problem ``cardgen fix`` searches a cure for, with the
+    problems in ``lang`` ("the shortage and the flagged cards"): ``shown_problem``'s, and a seat imbalance the
+    variant brings (``summary.compare_balance`` says it on the screen now); a base game's imbalance names the
+    base's fix in its own line, so the variant's fix line never claims it (twelfth reading fr26, it60)."""
+    sides = [(r[side], side == "variant_result") for r in doc["results"] for side in ("base_result", "variant_result")]
+    brings = {id(r["variant_result"]) for r in doc["results"] if any(f["owner"] == "variant"
+                                                                     for f in variant_imbalance(r))}
+    shown = [(s, cards) for s, cards in sides if shown_problem(s, cards) or id(s) in brings]
+    out = []
+    for deck in dict.fromkeys(s["variant"] for s, _ in shown):
+        mine = [(s, cards) for s, cards in shown if s["variant"] == deck]
+        out.append((deck, problems_shown([s for s, _ in mine], lang, balance=any(id(s) in brings for s, _ in mine),
+                                         cards=any(cards for _, cards in mine))))
+    return out
+
+
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
     """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises). Under
     the screen, as under validate's, the ``cardgen fix`` command of each deck (base or variant) whose games show
@@ -130,15 +147,10 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     doc = run_compare(base, variant, opts)
     naming = Naming.of_decks([base, variant], opts.lang)
     echo(format_comparison(doc, naming, tables=opts.out is None))  # one screen: the tables are in the report
-    sides = [(r[side], side == "variant_result") for r in doc["results"] for side in ("base_result", "variant_result")]
-    shown = [(s, cards) for s, cards in sides if shown_problem(s, cards)]
-    for deck in dict.fromkeys(s["variant"] for s, _ in shown):  # as validate, for a problem shown
+    for deck, what in fix_problems(doc, opts.lang):  # as validate, for a problem shown
         title = next((d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
                       for d in (base, variant) if d.id == deck), "")
-        mine = [(s, cards) for s, cards in shown if s["variant"] == deck]
-        echo(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title),
-                  what=problems_shown([s for s, _ in mine], opts.lang, balance=False,
-                                      cards=any(cards for _, cards in mine))))
+        echo(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title), what=what))
     if humans is not None:
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):

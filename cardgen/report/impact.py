@@ -20,7 +20,7 @@ from cardgen.languages import decimal, typeset
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
-from cardgen.simulate.summary import interval, points
+from cardgen.simulate.summary import change_key, interval, points
 from cardgen.simulate.verdict import number
 from cardgen.text import join_and, punct
 
@@ -155,13 +155,19 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
-def _verdict(r: dict[str, Any], flag: str, lang: str) -> str:
+def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> str:
     """A card row's last cell: its flag or why it is not judged, then, for a card the simulated players hardly
-    ever played (``cards.HARDLY_PLAYED``), that its gap measures holding it, not its effect (fr76, en69)."""
+    ever played (``cards.HARDLY_PLAYED``), that its gap measures holding it, not its effect (fr76, en69); a card
+    whose gap would have flagged it is said not flagged, held, not weak (``held_flag``: fr47, it65). ``paired``
+    (compare): then whether the change from the base game is established (``summary.change_key``)."""
     words = WORDS[lang]
     said = words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)
-    if hardly_played(r):
+    if r.get("held_flag"):
+        said = words["hardly_held"]
+    elif hardly_played(r):
         said = (punct(";", lang) + " ").join(s for s in (said, words["hardly_played"]) if s)
+    if paired:  # "−8.5 → −13.7" read as the variant's doing where nothing tested the change (it65)
+        said = (punct(";", lang) + " ").join(s for s in (said, words[change_key(r).removeprefix("card_")]) if s)
     return said
 
 
@@ -208,7 +214,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "difference": typeset(f'{before}{pp(r.get("difference"))} '
                                            f'{interval(pp(r.get("low"), False), pp(r.get("high"), False), lang)}', lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
-                     "verdict": _verdict(r, flag, lang)})
+                     "verdict": _verdict(r, flag, lang, paired)})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]

@@ -22,8 +22,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import (Naming, agent_word, balance_lines, counted_first, is_share, lowered, option_lines,
-                                      stop_lines, stopped_caution)
+from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
+                                      lowered, option_lines, stop_lines, stopped_caution)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
 
@@ -66,6 +66,18 @@ def fixable(r: dict[str, Any]) -> bool:
     component, a seat beyond a fair share, a card flagged too strong or too weak."""
     cards = (r.get("designer") or {}).get("component_impact") or []
     return bool(r.get("sufficiency") or (r.get("balance") or {}).get("flags") or any(c.get("flag") for c in cards))
+
+
+def variant_fixable(r: dict[str, Any]) -> bool:
+    """Whether a comparison's player count shows a problem of the variant's own that ``cardgen fix`` searches a
+    cure for: its box short of a component, a card of its flagged, or a seat imbalance the variant brings
+    (``summary.variant_imbalance``), never one the base game has on the same shuffles."""
+    from cardgen.simulate.summary import variant_imbalance
+
+    v = r["variant_result"]
+    cards = (v.get("designer") or {}).get("component_impact") or []
+    return bool(v.get("sufficiency") or any(c.get("flag") for c in cards)
+                or any(f["owner"] == "variant" for f in variant_imbalance(r)))
 
 
 def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en") -> dict[str, Any] | None:
@@ -458,9 +470,11 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58)
             "wide": (typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
                      if wide_intervals(r["metrics"]) else None),
-            "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if fixable(v) else None,
-            "problems": [typeset(say("deck_warning", lang, deck=titles[doc["variant"]], line=line), lang)
-                         for line in balance_lines(v.get("balance") or {}, lang)] if fixable(v) else [],
+            # the variant's fix only for what the variant shows: a seat the base game flags too, or whose change
+            # is not established, is the base game's and its line names the base's fix (fr26, it52, it60)
+            "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if variant_fixable(r) else None,
+            "problems": [typeset(line[:1].upper() + line[1:], lang)  # the terminal's, a paragraph of its own
+                         for line in compare_balance(r, lang, doc["base"])],
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
             "shortfalls": [typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
@@ -485,7 +499,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                                                  lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
-                cards_title=words["cards"], footnotes=notes)
+                cards_title=words["cards"], balance_title=words["balance"], footnotes=notes)
 
 
 def _most(doc: dict[str, Any], lang: str) -> str:

@@ -41,7 +41,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
-                                          replay_command, tally_words, tie_items)
+                                          more_games_command, replay_command, tally_words, tie_items)
     from cardgen.simulate.verdict import agents_words, counted_length, label
 
     naming = naming or Naming()
@@ -57,7 +57,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "title": page_words("section_head", lang, deck=r["variant"],
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
-        "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"])),
+        "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r)),
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],

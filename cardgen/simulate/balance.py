@@ -27,15 +27,23 @@ def _pct(x: float) -> str:
     return percent(x, "en")
 
 
-def _judge(wins: int, trials: int, fair: float, compared: int) -> dict[str, Any] | None:
+#: how many times the games played a run that leaves a gap to chance is told to play again: four times the games
+#: halve an interval's width, the least that can turn "may be chance" into a verdict either way
+MORE_GAMES = 4
+
+
+def _judge(wins: int, trials: int, fair: float, compared: int, widened: bool = False) -> dict[str, Any] | None:
     """A seat's or agent's flag as figures (``side`` more or less, rate, interval, fair share), None if fair:
-    the terminal words it in the user's language (``summary.balance_lines``)."""
+    the terminal words it in the user's language (``summary.balance_lines``). ``widened``: the figures even when
+    the widened interval holds the fair share (a seat whose shown 95 % interval leaves it out: ``close``)."""
     z = NormalDist().inv_cdf(1 - ALPHA / (2 * compared))
     low, high = wilson(wins, trials, z)
     if low > fair:
         side = "more"
     elif high < fair:
         side = "less"
+    elif widened:
+        side = "more" if wins / trials > fair else "less"
     else:
         return None
     return {"side": side, "rate": round(wins / trials, 6), "low": round(low, 6), "high": round(high, 6),
@@ -51,16 +59,23 @@ def _flag(label: str, judged: dict[str, Any] | None) -> str | None:
 
 
 def balance(stats: dict[str, Any]) -> dict[str, Any]:
-    """Fair shares and warnings for the seat and agent win rates of one result entry."""
+    """Fair shares and warnings for the seat and agent win rates of one result entry; ``close``: the seats whose
+    own 95 % interval (the one the seat lines show) leaves the fair share out while the widened one, which the
+    verdict rests on, holds it, with that widened interval and the games played: said beside the seat lines,
+    "no player stands out" read as a contradiction (twelfth reading fr5, fr9, it1, it10)."""
     seats = [s for s in stats["seat_win_rates"] if s["rate"] is not None]
-    out: dict[str, Any] = {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": []}
+    out: dict[str, Any] = {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": [],
+                           "close": []}
     if len(seats) > 1:  # a solo game has no balance: its one seat is its own fair share
         fair = sum(s["rate"] for s in seats) / len(seats)
-        out["seat_fair_share"] = round(fair, 4)
+        out["seat_fair_share"], out["games"] = round(fair, 4), max(s["games"] for s in seats)
         for s in seats:
             if (judged := _judge(s["wins"], s["games"], fair, len(seats))) is not None:
                 out["flags"].append({"seat": s["seat"] + 1, **judged})
                 out["warnings"].append(_flag(f"seat {s['seat'] + 1}", judged))
+            elif s.get("low") is not None and (s["low"] > fair or s["high"] < fair):
+                out["close"].append({"seat": s["seat"] + 1, "games": s["games"],
+                                     **(_judge(s["wins"], s["games"], fair, len(seats), widened=True) or {})})
     agents = [a for a in stats["agents"] if a["rate"] is not None]
     if len(agents) > 1:
         fair = sum(a["wins"] for a in agents) / sum(a["seats"] for a in agents)

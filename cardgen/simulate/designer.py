@@ -33,7 +33,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.engine.api import Action, Game, GameResult
-from cardgen.simulate.cards import CardTally
+from cardgen.simulate.cards import CardTally, hardly_played
 from cardgen.simulate.exchange import ExchangeTally
 from cardgen.simulate.stats import OutOfRunning, margin_of, wilson
 
@@ -291,9 +291,16 @@ def deals_vary(game: Game, seeds: list[int]) -> bool:
 
 
 def card_rows(cards: CardTally, played: dict[str, list[int]], seats: int) -> list[dict[str, Any]]:
-    """The deal experiment's rows (``CardTally.rows``) with how often a seat played each kind beside them."""
+    """The deal experiment's rows (``CardTally.rows``) with how often a seat played each kind beside them. A card
+    the simulated players hardly play (``cards.hardly_played``) keeps its gap but not its flag, which moves to
+    ``held_flag``: its gap measures holding it, not its strength, so it is neither "too weak" nor a card for
+    ``cardgen fix`` to cure (twelfth reading fr47, fr48, it34, it65). A game that names no played card
+    (``State.component_of``: nothing counted) counts no plays: its rows say nothing of them (None), never
+    "played 0 times", which would unflag every card it deals."""
     rows = cards.rows()
     for r in rows:
         times = played.get(r["component"], [0, 0, 0])[2]
-        r["plays_per_seat"] = round(times / seats, 4) if seats else 0.0
+        r["plays_per_seat"] = (round(times / seats, 4) if seats else 0.0) if played else None
+        if r.get("flag") and hardly_played(r):
+            r["held_flag"], r["flag"] = r["flag"], ""
     return rows

@@ -366,7 +366,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
-        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]))]
+        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                  more_games_command(r))]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
@@ -425,27 +426,47 @@ def agent_word(agent: str, lang: str = "en") -> str:
     return word("agents", lang).get(agent, agent)
 
 
-def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0) -> list[str]:
+def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "") -> list[str]:
     """The balance warnings in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences); where ``seats`` players were compared and none is flagged, the one line that
-    says so, with the fair share and the widened level it was judged at: a seat line whose own 95 % interval
-    leaves out the fair share, with nothing said, read as a fault overlooked (eleventh reading fr6, en12, it7)."""
+    says no gap is beyond chance on these games, with the fair share and the widened level it was judged at: a
+    seat line whose own 95 % interval leaves out the fair share, with nothing said, read as a fault overlooked
+    (eleventh reading fr6, en12, it7). Such a seat (``close``) gets its own line instead: its widened interval,
+    the one the verdict rests on, and that the gap may be chance on this many games, with ``more``, the command
+    that plays more (``more_games_command``): "no player stands out" beside an interval that left the share
+    out read as a contradiction, and as a balance proved (twelfth reading fr5, fr9, it1, it10)."""
     from cardgen.simulate.balance import ALPHA
 
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
+    close = [say(f"balance_close_{c['side']}", lang, who=say("seat", lang, k=c["seat"]),
+                 rate=_pct(c["rate"], lang, fixed=True),  # the share as the line without a seat says it
+                 fair=_pct(b.get("seat_fair_share") or c["fair"], lang, fixed=True),
+                 low=_pct(c["low"], lang, fixed=True), high=_pct(c["high"], lang, fixed=True),
+                 level=percent(c["level"], lang, places=2), n=c["compared"], games=_num(c["games"], lang))
+             + (say("balance_more_games", lang, command=more) if more else "")
+             for c in b.get("close") or [] if c.get("level")]
     if seats > 1 and b.get("seat_fair_share") is not None and not any("seat" in f for f in flags):
-        return [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
-                    level=percent(1 - ALPHA / seats, lang, places=2))] + balance_lines({**b, "seat_fair_share": None},
-                                                                                   lang)
+        head = close or [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
+                             level=percent(1 - ALPHA / seats, lang, places=2),
+                             games=_num(b.get("games"), lang))]
+        return head + balance_lines({**b, "seat_fair_share": None, "close": []}, lang)
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
                 rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
                 high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
                 level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
                        if f.get("level") else say("balance_level_plain", lang)))  # wider than the seat line's: say so
-            for f in flags]
+            for f in flags] + (close if seats > 1 else [])  # a warnings list (the overview) has no seats
+
+
+def more_games_command(r: Mapping[str, Any]) -> str:
+    """The validate command that plays entry ``r``'s deck again with ``balance.MORE_GAMES`` times its games, for a
+    gap that may be chance on the games played: a command in no language's words."""
+    from cardgen.simulate.balance import MORE_GAMES
+
+    return f"cardgen validate {r['variant']} --players {r['players']} --games {MORE_GAMES * r['games']}"
 
 
 def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False) -> str:
@@ -520,7 +541,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
-        head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
+        head = "cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows) else "cards_head_none"
         out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
@@ -595,12 +616,15 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 wide = r.get("flag_low") is not None
                 low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
+                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"] or r.get("held_flag"))),
+                                       lang)
         if r["flag"]:
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+        elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: no "too weak"
+            line += f"  {say('flag_mark', lang)} " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r.get("judged"):
             line += "  " + not_judged_words(r, lang)
-        if hardly_played(r):  # its gap is about holding it, not playing it (fr76)
+        if hardly_played(r) and not r.get("held_flag"):  # its gap is about holding it, not playing it (fr76)
             line += "  " + say("hardly_played", lang, n=_times(r["plays_per_seat"], lang))
         out.append(line.rstrip())
     return out
@@ -873,6 +897,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           doc["variant"]: doc.get("name") or ""}), prefix, lang)
             lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                              prefix, lang)
+            lines += _headed(_balance(r, lang, doc["base"]), prefix, lang)  # as the report page says it
             lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
@@ -891,6 +916,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + say("wide_intervals", lang, pairs=r["games"]))
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
         lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
+        lines += _balance(r, lang, doc["base"])
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
@@ -990,6 +1016,61 @@ def _headed(block: list[str], prefix: str, lang: str) -> list[str]:
     return [f"  {prefix}{lowered(block[0].strip(), lang)}"] + block[1:]
 
 
+def _balance(r: Mapping[str, Any], lang: str, base_deck: str) -> list[str]:
+    """compare's balance block under its heading (``compare_balance``), nothing where no seat is flagged."""
+    from cardgen.simulate.verdict import WORDS
+
+    lines = compare_balance(r, lang, base_deck)  # under their heading: no "balance:" of their own
+    return [f"  {WORDS[lang]['balance']}"] + ["    " + line for line in lines] if lines else []
+
+
+def variant_imbalance(r: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seats the variant's own games flag (``balance.flags``), each with whose imbalance it is: ``base_same``
+    (the base game's games, the same shuffles, flag that seat on the same side), ``moved`` (that seat's share of
+    wins changed beyond chance between the paired games: ``seat_<k>_win_rate``'s ``significant`` in compare's
+    Holm family; None where no such figure was computed) and ``owner``: "variant" only when the base game does
+    not show it and the change is established, else "base". A compare page blamed the variant, and sent
+    ``cardgen fix`` to it, for an imbalance the base game has on the same shuffles (twelfth reading fr26, it52,
+    it60): only these figures, which the run has, decide; no other statistic is made up."""
+    metrics = {m["metric"]: m for m in r.get("metrics") or []}
+    base = [(f.get("seat"), f["side"]) for f in ((r.get("base_result") or {}).get("balance") or {}).get("flags") or []]
+    out = []
+    for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or []:
+        if "seat" not in f:
+            continue
+        m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
+        moved = m.get("significant") if m.get("difference") is not None else None
+        same = (f["seat"], f["side"]) in base
+        out.append({**f, "base_same": same, "moved": moved, "base_rate": m.get("base"),
+                    "owner": "variant" if moved and not same else "base"})
+    return out
+
+
+def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
+    """compare's balance lines for one player count, the terminal's and the report page's (one source): each
+    seat the variant's games flag, its rate and the interval its flag rests on, the base game's rate on the same
+    shuffles, and whose imbalance it is (``variant_imbalance``); a base game's imbalance points ``cardgen fix``
+    at ``base_deck``. Never "clearly": the page said it of a seat the paired games did not tell from the base
+    game's (twelfth reading fr26, it52, it60)."""
+    out = []
+    for f in variant_imbalance(r):
+        main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
+                   rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
+                   level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
+                   high=_pct(f["high"], lang, fixed=True))
+        base = (say("compare_balance_base_flagged" if f["base_same"] else "compare_balance_base", lang,
+                    base=_pct(f["base_rate"], lang, fixed=True)) if f["base_rate"] is not None else "")
+        key = ("compare_balance_variant" if f["owner"] == "variant"
+               else "compare_balance_untested" if f["moved"] is None and not f["base_same"]
+               else f"compare_balance_owned{'_moved' if f['moved'] else ''}" if f["base_same"]
+               else "compare_balance_chance")
+        verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck)
+        out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
+                   else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
+    agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
+    return out + (balance_lines({"flags": agents}, lang) if agents else [])  # an agent's: its own "balance:" line
+
+
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
                 titles: Mapping[str, str] | None = None) -> list[str]:
     """Components to print, per deck: which piece and how many more, or that the box holds enough; each deck by
@@ -1010,11 +1091,15 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
 def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
     """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``. A card
     flagged only with the base deck is said as flagged on this run's smaller base sample, with the validate
-    command that would confirm it (``base_deck``), since validate's own run may not flag it."""
-    from cardgen.simulate.verdict import WORDS, number
+    command that would confirm it (``base_deck``), since validate's own run may not flag it. A card the simulated
+    players hardly play is said as held, not too weak (``held_flag``); and each line says whether the change from
+    the base is established (its ``change`` figure, in the Holm family of every other), within chance, or not
+    tested: "−8.5 → −13.7" read as the variant's doing (twelfth reading fr47, it34)."""
+    from cardgen.simulate.verdict import WORDS
 
     names = (naming or Naming()).names
-    rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
+    flagged = ("flag", "held_flag")
+    rows = [c for c in r.get("component_impact", []) if any(c.get(k) or (c.get("base") or {}).get(k) for k in flagged)]
     if not rows:
         return []
     out = ["  " + say("cards_title", lang, title=WORDS[lang]["cards"])]
@@ -1022,9 +1107,23 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         b = c.get("base") or {}
         before = points(b.get("difference"), lang, unit=False)
         after = points(c.get("difference"), lang)
-        flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
+        if c.get("held_flag") or (not c.get("flag") and b.get("held_flag")):  # held, hardly played: no verdict
+            flag = say("hardly_held", lang, n=_times(c.get("plays_per_seat") if c.get("held_flag")
+                                                     else b.get("plays_per_seat"), lang))
+        else:
+            flag = say(f"compare_{c.get('flag') or str(b.get('flag')) + '_base'}", lang,
+                       games=say_n("games", r["games"], lang), deck=r.get("base_deck", ""))
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
-                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang),
-                                             deck=r.get("base_deck", "")))
-                   + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang)) if hardly_played(c) else ""))
+                                flag=flag, change=say(change_key(c), lang))
+                   + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang))
+                      if hardly_played(c) and not c.get("held_flag") else ""))
     return out
+
+
+def change_key(c: Mapping[str, Any]) -> str:
+    """Whether a paired card row's change from the base game is established (its ``change`` figure significant
+    in compare's Holm family), within chance, or not tested (no ``change``: a side did not judge the card)."""
+    change = c.get("change")
+    if not isinstance(change, dict) or change.get("significant") is None:
+        return "card_change_untested"
+    return "card_change_yes" if change["significant"] else "card_change_no"
