@@ -77,9 +77,9 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert "cardgen fix toy_choices" not in html and FLAGGED[lang] not in html
     line = compare_balance(r, lang, "toy")[0]
     assert typeset(line[:1].upper() + line[1:], lang) in html  # the terminal's line, word for word
-    assert typeset({"en": "the imbalance is the base game’s, not the variant’s; to fix it there: cardgen fix toy",
-                    "fr": "le déséquilibre vient du jeu de base, pas de la variante ; pour le corriger là : cardgen fix toy",
-                    "it": "lo squilibrio è del gioco base, non della variante; per correggerlo lì: cardgen fix toy"}[lang],
+    assert typeset({"en": "the imbalance is the base game’s, not the variant’s; to fix it: cardgen fix toy",
+                    "fr": "le déséquilibre vient du jeu de base, pas de la variante ; pour le corriger : cardgen fix toy",
+                    "it": "lo squilibrio è del gioco base, non della variante; per correggerlo: cardgen fix toy"}[lang],
                    lang) in html
     assert not any(w in html for w in ("clearly", "nettement", "nettamente"))
 

@@ -655,9 +655,9 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "the imbalance is the base game’s, not the variant’s; to fix it there: cardgen fix royale"),
-    ("fr", "le déséquilibre vient du jeu de base, pas de la variante\u202f; pour le corriger là\u202f: cardgen fix royale"),
-    ("it", "lo squilibrio è del gioco base, non della variante; per correggerlo lì: cardgen fix royale")])
+    ("en", "the imbalance is the base game’s, not the variant’s; to fix it: cardgen fix royale"),
+    ("fr", "le déséquilibre vient du jeu de base, pas de la variante\u202f; pour le corriger\u202f: cardgen fix royale"),
+    ("it", "lo squilibrio è del gioco base, non della variante; per correggerlo: cardgen fix royale")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
