@@ -33,6 +33,9 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
     legends = " ".join(re.findall(r"<svg.*?</svg>", html, flags=re.S))
     assert variant.replace("\u202f", " ").split(" ")[0] in legends and f">{doc['variant']}<" not in legends
     assert f">{doc['base']}<" not in legends and "p10" not in legends and "p90" not in html
+    # the charts under a heading of their own, never under the cards' or the balance's (twelfth reading fr67)
+    charts = {"en": "Charts", "fr": "Graphiques", "it": "Grafici"}[lang]
+    assert re.search(rf"<h3>{charts}</h3>\s*<div class=\"charts\">", html), re.findall(r"<h3>.*?</h3>", html)
 
 
 FLAGGED = {"en": "To find variants of “King Toy: Hungry” that may correct what is flagged above",

@@ -499,7 +499,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                                                  lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
-                cards_title=words["cards"], balance_title=words["balance"], footnotes=notes)
+                cards_title=words["cards"], balance_title=words["balance"], charts_title=words["charts"],
+                footnotes=notes)
 
 
 def _most(doc: dict[str, Any], lang: str) -> str:
