@@ -199,12 +199,12 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: \u221215.7 → \u22122.1 pp (flagged as too weak by cardgen validate’s card test, in this " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 pp (flagged as too weak in this " \
         "run’s 100 games of the base game only; confirm with cardgen validate draco; the change from the base game is " \
         "not tested)" in text  # no change figure: the arrow is not read as the variant's doing (twelfth reading it34)
     card.update(flag="strong")
-    assert "    To and Fro: \u221215.7 → \u22122.1 pp (too strong in this run’s 100 games with the variant, by cardgen " \
-        "validate’s card test; the change from the base game is not tested)" in format_comparison(
+    assert "    To and Fro: \u221215.7 → \u22122.1 pp (too strong in this run’s 100 games with the variant; " \
+        "the change from the base game is not tested)" in format_comparison(
             doc, Naming(names={"to-and-fro": "To and Fro"}))
 
 
