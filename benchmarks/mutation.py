@@ -473,6 +473,20 @@ TARGETS = [
     Target("wide_intervals", "cardgen/simulate/verdict.py", _m("cardgen/simulate/verdict.py", "x_wide_intervals"),
            ("tests/test_terminal_vocabulary.py", "tests/test_verdict.py")),
     Target("cardinal", "cardgen/text.py", _m("cardgen/text.py", "x_cardinal"), ("tests/test_text.py",)),
+    # the twelfth reading's costliest faults (issue 53): a fix's chance, compare's balance owner, hardly-played flags
+    Target("fix_chance", "cardgen/tune/fix.py", _m("cardgen/tune/fix.py", "x_slight", "xǁFixerǁslightly_left", "x_held_line",
+                                                   "x_cured_text", "x_chance_pairs"),
+           ("tests/test_fix_overstated.py", "tests/test_fix.py")),
+    Target("compare_balance", "cardgen/simulate/summary.py",
+           _m("cardgen/simulate/summary.py", "x_variant_imbalance", "x_compare_balance"),
+           ("tests/test_terminal_words.py", "tests/test_compare_page_words.py")),
+    Target("held_flag", "cardgen/simulate/designer.py", _m("cardgen/simulate/designer.py", "x_card_rows"),
+           ("tests/test_terminal_vocabulary.py", "tests/test_designer.py")),
+    # the books' last half-empty pages (issue 53 item 5): three layout rules
+    Target("typeset_fill", "cardgen/rulebook/typeset.py",
+           _m("cardgen/rulebook/typeset.py", "xǁRulebookDocǁsets_example_first", "xǁRulebookDocǁpart_closing",
+              "xǁRulebookDocǁlifts_last_topic"),
+           ("tests/test_rulebook_pages.py", "tests/test_rulebook_layout.py")),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
            ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",
