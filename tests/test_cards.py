@@ -233,7 +233,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "◆ marks a card whose confidence interval (95%, widened because 2 cards are compared at once) excludes 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
     for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle (à 95\u202f%, élargi parce que 2"),
-                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli (al 95 %, allargati")):
+                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli (al 95\u00a0%, allargati")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
