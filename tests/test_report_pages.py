@@ -176,7 +176,7 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
     hand = "Cartes Action distribuées à chaque joueur"
     assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
     assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
-            "automatiques (stratégie simple propre au jeu), à chaque position dans l’ordre du tour\u202f; tirage n°\u00a07). Objectif\u202f: "
+            "automatiques (stratégie simple propre au jeu) à toutes les places de la table\u202f; tirage n°\u00a07). Objectif\u202f: "
             f"{toast} entre 0,4 et 0,8.") in text
     assert "Essais dans la cible\u202f: 1, écrits sous le nom draco-tuned-N.yaml." in text
     # the best table: rank, trial, values, then per player count the figure, its interval and the target
@@ -267,7 +267,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
     assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités pour la première place 1\u202f; –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
-    assert "joueurs des joueurs au hasard (n’importe quel coup permis), à chaque position dans l’ordre du tour" in text
+    assert "joueurs des joueurs au hasard (n’importe quel coup permis) à toutes les places de la table" in text
     assert "le joueur 1 gagne nettement plus souvent que sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text

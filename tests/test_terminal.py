@@ -118,7 +118,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
     assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option
-    assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu), à chaque position dans l’ordre du tour" in out \
+    assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu) à toutes les places de la table" in out \
         and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
     assert not SNAKE.findall(shown), SNAKE.findall(shown)

@@ -178,8 +178,12 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
     # eleventh reading (fr2, en3, it2): "replay game 15 (seed …)" gave no way to do it; the block now ends its
     # special cases with the command that writes game N to a log, the same deck, player count and seed
     assert f"cardgen validate {duo['variant']} --players 2 --games N --seed {duo['seed']} --log N.jsonl" in text, text
-    assert {"en": "to see game N move by move", "fr": "pour voir la partie N action par action",
-            "it": "per vedere la partita N mossa per mossa"}[lang] in text, text
+    assert {"en": "to see game N move by move, play the first N games again with a log",
+            "fr": "pour revoir la partie N action par action, rejouez les N premières parties",
+            "it": "per rivedere la partita N mossa per mossa, rigioca le prime N partite"}[lang] in text, text
+    # twelfth reading fr2: "write it to a log, whose last line it is" read as a game on one line: said after
+    assert {"en": "(game N is its last line)", "fr": "(la partie N en est la dernière ligne)",
+            "it": "(la partita N ne è l’ultima riga)"}[lang] in text.replace("\u202f", " "), text
     assert "--games N --log" in format_entry({**duo, "seed": 1}, lang, Naming.of(deck, lang))  # the default seed
     deck, solo = royale[1]
     assert always in format_entry(solo, lang, Naming.of(deck, lang))
