@@ -479,7 +479,13 @@ TARGETS = [
            ("tests/test_fix_overstated.py", "tests/test_fix.py")),
     Target("compare_balance", "cardgen/simulate/summary.py",
            _m("cardgen/simulate/summary.py", "x_variant_imbalance", "x_compare_balance"),
-           ("tests/test_terminal_words.py", "tests/test_compare_page_words.py")),
+           # the two tests that build compare's balance (the file's others start a cardgen process, which the
+           # mutated copy cannot import)
+           ("tests/test_terminal_words.py::test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is",
+            "tests/test_terminal_words.py::test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings",
+            "tests/test_terminal_words.py::test_compare_s_balance_line_whole_in_each_case",
+            "tests/test_terminal_words.py::test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_line",
+            "tests/test_compare_page_words.py")),
     Target("held_flag", "cardgen/simulate/designer.py", _m("cardgen/simulate/designer.py", "x_card_rows"),
            ("tests/test_terminal_vocabulary.py", "tests/test_designer.py")),
     # the books' last half-empty pages (issue 53 item 5): three layout rules

@@ -705,3 +705,68 @@ def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> N
     assert fix_problems({"results": [r]}, "en") == [("royale-short", "the turn-order imbalance")]
     metric["significant"] = False
     assert fix_problems({"results": [r]}, "en") == []
+
+
+#: compare's balance line for player 2 at 15.0 % (fair share 27.8 %, 98.75 % interval [8.2 %, 25.9 %]), by case
+_MAIN = ("with the variant, player 2 wins less often than a fair share: 15.0% against 27.8% (98.75% interval: "
+         "[8.2% to 25.9%]); ")
+_BASE = "with the base game on the same shuffles: 21.0%"
+_FIX = "to fix it in the base game: cardgen fix royale"
+BALANCE_CASES = {
+    "base flags it, no change": f"{_MAIN}{_BASE}, beyond its fair share too; the imbalance is the base game’s, not the "
+                                "variant’s; to fix it: cardgen fix royale",
+    "base flags it, changed": f"{_MAIN}{_BASE}, beyond its fair share too; the imbalance is the base game’s, and on these "
+                              f"100 pairs the variant changes it beyond chance; {_FIX}",
+    "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs the change from the base game may be chance, so the "
+                                f"imbalance is not shown to be the variant’s; {_FIX}",
+    "base does not, changed": f"{_MAIN}{_BASE}; the base game does not show it and on these 100 pairs the change is "
+                              "beyond chance: the imbalance comes with the variant",
+    "no paired figure": f"{_MAIN}{_BASE}; the change from the base game is not tested, so the imbalance is not shown "
+                        f"to be the variant’s; {_FIX}",
+    "no base rate": f"{_MAIN}the change from the base game is not tested, so the imbalance is not shown to be the "
+                    f"variant’s; {_FIX}",
+}
+
+
+def _balance_entry(case: str, lang: str = "en", agents: tuple[dict, ...] = ()) -> list[str]:
+    """``compare_balance`` of one player count whose variant flags player 2, in ``case`` (``BALANCE_CASES``)."""
+    from cardgen.simulate.summary import compare_balance
+
+    seat = {"seat": 2, "side": "less", "rate": 0.15, "low": 0.082, "high": 0.259, "fair": 0.278, "level": 0.9875,
+            "compared": 4}
+    metric = {"metric": "seat_2_win_rate", "base": 0.21, "variant": 0.15, "difference": -0.06,
+              "significant": case.endswith(", changed")}
+    if case == "no paired figure":
+        metric["difference"] = None
+    r = {"games": 100, "metrics": [] if case == "no base rate" else [metric],
+         "base_result": {"balance": {"flags": [{**seat, "rate": 0.21}] if case.startswith("base flags") else []}},
+         "variant_result": {"balance": {"flags": [seat, *agents]}}}
+    return compare_balance(r, lang, "royale")
+
+
+@pytest.mark.parametrize("case", sorted(BALANCE_CASES))
+def test_compare_s_balance_line_whole_in_each_case(case: str) -> None:
+    """Each case of compare's balance line read whole (the rates, the interval it rests on, the base game's rate,
+    whose imbalance it is and the fix it names), so that no figure or case can be dropped or swapped unseen."""
+    assert _balance_entry(case) == [BALANCE_CASES[case]]
+
+
+def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_line() -> None:
+    """The same lines in French and Italian (their own numbers and spaces), and a player kind the variant's games
+    flag (the search player, ``--skill``) after the seats with its own "balance:" line."""
+    fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
+    assert fr == ("avec la variante, le joueur 2 gagne moins souvent que sa juste part : 15,0 % contre 27,8 % (intervalle "
+                  "à 98,75 % : [8,2 % ; 25,9 %]) ; avec le jeu de base, sur les mêmes tirages : 21,0 % ; sur ces 100 "
+                  "paires, l’écart avec le jeu de base peut venir du hasard : rien ne montre que le déséquilibre vienne "
+                  "de la variante ; pour le corriger dans le jeu de base : cardgen fix royale")
+    it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
+    assert it == ("con la variante, il giocatore 2 vince meno della quota equa: 15,0 % contro il 27,8 % (intervallo al "
+                  "98,75 %: [8,2 %; 25,9 %]); con il gioco base, sulle stesse estrazioni: 21,0 %, anche qui oltre la "
+                  "quota equa; lo squilibrio è del gioco base, e su queste 100 coppie la variante lo modifica oltre "
+                  "quanto spiega il caso; per correggerlo nel gioco base: cardgen fix royale")
+    agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
+             "compared": 2}
+    lines = _balance_entry("base does not, no change", agents=(agent,))
+    assert lines[0] == BALANCE_CASES["base does not, no change"] and len(lines) == 2
+    assert lines[1].startswith("balance: the search player wins more often than a fair share: 40.0% of games against "
+                               "25.0%") and "[30.0% to 50.0%]" in lines[1], lines[1]
