@@ -110,3 +110,14 @@ def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> N
     assert "beyond chance" not in said["en"] and "rien n’a varié" not in said["fr"]
     one = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {3: 50})]
     assert "on 50 pairs of games" in held_line(_fixer("en", []), one)
+
+
+def test_the_problems_heading_says_found_again_never_confirmed() -> None:
+    """fr57: "confirmés sur 200" above a shortage of 7 % against 5 % read as a statistical confirmation; the heading
+    says what was done, the problem found again on twice the games, and each line says when it may be chance."""
+    from cardgen.tune.fix import word
+
+    said = {lang: word("found", lang, deck="Draco & Co", n=100, twice=200) for lang in ("en", "fr", "it")}
+    assert said["en"].startswith("problems found in Draco & Co on 100 games") and "found again on 200" in said["en"]
+    assert "et retrouvés sur 200" in said["fr"] and "e ritrovati su 200" in said["it"]
+    assert not any(w in " ".join(said.values()) for w in ("confirm", "confermat"))
