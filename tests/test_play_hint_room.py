@@ -68,8 +68,13 @@ def test_a_hint_leaves_three_moves_clickable_and_closes(tmp_path: Path, lang: st
             page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')",
                                    timeout=30_000)
             assert page.evaluate("() => document.getElementById('house').open")  # the rule box open, as the reader had it
+            asked: list[str] = []
+            page.on("request", lambda r: asked.append(r.url) if r.url.endswith("api/hint") else None)
             page.locator("#hint").click()
+            page.locator("#hint").click()  # a second click while it thinks asks the same question: dropped
             hint_shown(page, proc)
+            page.wait_for_timeout(1500)
+            assert len(asked) == 1, asked
             room = page.evaluate(ROOM)
             # L5: a full bar (1,00) stops short of its figure, as every row's bar does
             clear = page.evaluate("""() => { const td = document.querySelector('#hint-box td.value');

@@ -720,10 +720,14 @@ function barWidth(value) {
   return "calc((100% - " + FIGURE_ROOM + ") * " + Math.max(0, Math.min(1, value)) + ")";
 }
 
+let hinting = false;  // a hint is being worked out: a second click asks the same question, so it is dropped
+
 async function hint() {
-  // a click while the page waits on another answer is kept, not dropped: the hint asks once that answer is in
-  if (busy) { setTimeout(hint, 100); return; }
-  busy = true;
+  if (hinting) return;
+  // a click while the page waits on another answer (a move, an agent's turn) is kept, and asked once that
+  // answer is in, if the turn is still this seat's
+  if (busy) { setTimeout(() => { if (view && view.waiting === "you") hint(); }, 100); return; }
+  busy = hinting = true;
   const box = $("hint-box");
   box.hidden = false;
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
@@ -748,7 +752,7 @@ async function hint() {
     box.appendChild(table);
     box.appendChild(el("p", "quiet small", view.ui.hint_note));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
-  finally { busy = false; scrollCue(); }
+  finally { busy = hinting = false; scrollCue(); }
 }
 
 async function rematch(swap) {
