@@ -125,15 +125,16 @@ def fix_problems(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
     problems in ``lang`` ("the shortage and the flagged cards"): ``shown_problem``'s, and a seat imbalance the
     variant brings (``summary.compare_balance`` says it on the screen now); a base game's imbalance names the
     base's fix in its own line, so the variant's fix line never claims it (twelfth reading fr26, it60)."""
-    sides = [(r[side], side == "variant_result") for r in doc["results"] for side in ("base_result", "variant_result")]
-    brings = {id(r["variant_result"]) for r in doc["results"] if any(f["owner"] == "variant"
-                                                                     for f in variant_imbalance(r))}
-    shown = [(s, cards) for s, cards in sides if shown_problem(s, cards) or id(s) in brings]
+    sides = []  # (a deck's side, whether its cards are shown, whether it brings a seat imbalance)
+    for r in doc["results"]:
+        brings = any(f["owner"] == "variant" for f in variant_imbalance(r))
+        sides += [(r["base_result"], False, False), (r["variant_result"], True, brings)]
+    shown = [side for side in sides if shown_problem(side[0], side[1]) or side[2]]
     out = []
-    for deck in dict.fromkeys(s["variant"] for s, _ in shown):
-        mine = [(s, cards) for s, cards in shown if s["variant"] == deck]
-        out.append((deck, problems_shown([s for s, _ in mine], lang, balance=any(id(s) in brings for s, _ in mine),
-                                         cards=any(cards for _, cards in mine))))
+    for deck in dict.fromkeys(s["variant"] for s, _, _ in shown):
+        mine = [side for side in shown if side[0]["variant"] == deck]
+        out.append((deck, problems_shown([s for s, _, _ in mine], lang, balance=any(b for _, _, b in mine),
+                                         cards=any(cards for _, cards, _ in mine))))
     return out
 
 

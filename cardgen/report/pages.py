@@ -23,7 +23,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
-                                      lowered, option_lines, stop_lines, stopped_caution)
+                                      lowered, option_lines, stop_lines, stopped_caution,
+                                      variant_imbalance)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
 
@@ -72,12 +73,8 @@ def variant_fixable(r: dict[str, Any]) -> bool:
     """Whether a comparison's player count shows a problem of the variant's own that ``cardgen fix`` searches a
     cure for: its box short of a component, a card of its flagged, or a seat imbalance the variant brings
     (``summary.variant_imbalance``), never one the base game has on the same shuffles."""
-    from cardgen.simulate.summary import variant_imbalance
-
-    v = r["variant_result"]
-    cards = (v.get("designer") or {}).get("component_impact") or []
-    return bool(v.get("sufficiency") or any(c.get("flag") for c in cards)
-                or any(f["owner"] == "variant" for f in variant_imbalance(r)))
+    brought = [f for f in variant_imbalance(r) if f["owner"] == "variant"]
+    return fixable({**r["variant_result"], "balance": {"flags": brought}})
 
 
 def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en") -> dict[str, Any] | None:
