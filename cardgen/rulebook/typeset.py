@@ -333,11 +333,10 @@ class RulebookDoc(BaseDocTemplate):
         """Set the worked example that closes the book with the credits (``flowables[-1]``) before the last chapter
         (``flowables[:-1]``, from a first-level heading), if it uses nothing of that chapter (``<keep within="page"
         ahead="yes">``: not King Lui's example, which counts the points its chapter explains), when it fits what is
-        left of this page there but not after
-        that chapter with the credits, and fills more of it: the chapter then closes the book with the credits, on
-        the next page (Royale Solo's Italian Letter book: its example, set after the end of the game, opened page 6
-        with the credits and left page 5 69 % empty; set there, it would have left the credits alone on page 6,
-        round 67). None when the chapter holds another chapter, a block kept on one page or a deliberate break, or
+        left of this page there but not after that chapter with the credits, and fills more of it: the chapter then
+        closes the book with the credits, on the next page (Royale Solo's Italian Letter book: its example, set after
+        the end of the game, opened page 6 with the credits and left page 5 69 % empty; set there, it would have left
+        the credits alone on page 6, round 67). None when the chapter holds another chapter, a block kept on one page or a deliberate break, or
         would not fit one page with the credits. Whether it did so.
         """
         closing = flowables[-1]
@@ -402,8 +401,7 @@ class RulebookDoc(BaseDocTemplate):
         frames = self.pageTemplate.frames
         if self.frame is not frames[-1] or content[0].wrap(width, 0xFFFFFF)[1] > room(content[0]) + FUZZ:
             return False
-        body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
-        return fits_columns([*boxes, KeepTogether(content[1:])], width, body, self.canv)
+        return fits_columns([*boxes, KeepTogether(content[1:])], width, self.page_columns()[1], self.canv)
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
         """The page template called ``name``."""
