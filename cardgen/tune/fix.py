@@ -410,11 +410,13 @@ class Fixer(Tuner):
         """Whether every problem a trial leaves is a shortage whose share of games chance could have lifted above
         the aim (6 % of 100 games against 5 %: its interval holds the aim): "not cured, by a little", never a
         plain "not cured" beside a cure of a few coins more (it43)."""
+        def short_by_chance(key: str) -> bool:  # "<PROBLEM><players>:short:<tally>": its share's low end <= the aim
+            parts = key.split(":", 3)
+            low = metrics[int(parts[1])].get(f"short:{parts[3]}", (0.0, 1.0, 1.0))[1] if parts[2] == "short" else 1.0
+            return low <= SHORT_AIM
+
         left = left_keys(metrics)
-        return bool(left) and all(
-            k.split(":")[2] == "short" and metrics[int(k.split(":")[1])].get(f"short:{k.split(':', 3)[3]}",
-                                                                          (0.0, 1.0, 1.0))[1] <= SHORT_AIM
-            for k in left)
+        return bool(left) and all(short_by_chance(k) for k in left)
 
     def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
         """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
