@@ -65,6 +65,11 @@ def test_a_trial_left_a_little_above_the_aim_says_by_a_little() -> None:
     assert fixer.slightly_left(six)
     twelve = {3: {"problem:3:short:unpaid_by_bank": (0.07, 0.12, 0.12), "short:unpaid_by_bank": (0.12, 0.07, 0.198)}}
     assert not fixer.slightly_left(twelve)
+    nine = {3: {"problem:3:short:unpaid_by_bank": (0.04, 0.09, 0.09), "short:unpaid_by_bank": (0.09, 0.048, 0.164)}}
+    assert fixer.slightly_left(nine)  # the interval's low end just under the aim
+    at = {3: {"problem:3:short:unpaid_by_bank": (0.04, 0.09, 0.09), "short:unpaid_by_bank": (0.09, 0.05, 0.164)}}
+    above = {3: {"problem:3:short:unpaid_by_bank": (0.04, 0.09, 0.09), "short:unpaid_by_bank": (0.09, 0.051, 0.164)}}
+    assert fixer.slightly_left(at) and not fixer.slightly_left(above)  # the aim itself inside the interval: chance
     assert not fixer.slightly_left({3: {**six[3], "problem:3:seat": (0.01, 0.4, 0.4)}})
     assert not fixer.slightly_left({3: {}})  # nothing left: a cure, not "by a little"
     left = fixer.left_text(six, "en", Naming.of(fixer.deck, "en"))
