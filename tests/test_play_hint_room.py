@@ -43,18 +43,41 @@ def persons_turn(links: dict[str, str]) -> str:
     raise AssertionError("no person's turn came")
 
 
-def hint_shown(page: Any, proc: subprocess.Popen[str]) -> None:
+def hint_shown(page: Any, proc: subprocess.Popen[str], heard: list[str]) -> None:
     """Wait for the hint's table (its chosen row); a refusal in the box, or no answer in 120 s, fails with what
-    the box says and what the server wrote (a CI run once timed out here with nothing to go on)."""
+    the box says, what the browser saw of each api/hint request (``heard``: its status and body, or the network
+    failure) and what the server wrote (a CI run once timed out here, then once was refused as "does not answer",
+    each time with nothing to go on)."""
+    def evidence(what: str) -> str:
+        box = page.evaluate("() => { const b = document.getElementById('hint-box'); return [b.hidden, b.innerText]; }")
+        alive = proc.poll() is None
+        proc.terminate()
+        return (f"{what}; box hidden={box[0]} says {box[1]!r}; the browser saw {heard}; server alive={alive}, "
+                f"wrote: {proc.communicate(timeout=10)[1][-2000:]!r}")
+
     try:
         page.wait_for_selector("#hint-box table tr.chosen, #hint-box p.bad", timeout=120_000)
     except Exception as exc:  # playwright's TimeoutError: the box and the server's words are the evidence
-        box = page.evaluate("() => { const b = document.getElementById('hint-box'); return [b.hidden, b.innerText]; }")
-        proc.terminate()
-        raise AssertionError(f"no hint in 120 s; box hidden={box[0]} says {box[1]!r}; "
-                             f"server: {proc.communicate(timeout=10)[1][-2000:]!r}") from exc
-    said = page.locator("#hint-box p.bad")
-    assert said.count() == 0, f"the hint was refused: {said.inner_text()!r}"
+        raise AssertionError(evidence("no hint in 120 s")) from exc
+    if page.locator("#hint-box p.bad").count():
+        raise AssertionError(evidence("the hint was refused"))
+
+
+def hint_heard(page: Any) -> list[str]:
+    """What the browser saw of each api/hint request from now on: "status body" or "failed: why"."""
+    heard: list[str] = []
+
+    def answered(response: Any) -> None:
+        if response.url.endswith("api/hint"):
+            try:
+                body = response.text()[:300]
+            except Exception as exc:  # the body could not be read: that is evidence too
+                body = f"(body unreadable: {exc})"
+            heard.append(f"{response.status} {body}")
+
+    page.on("response", answered)
+    page.on("requestfailed", lambda r: heard.append(f"failed: {r.failure}") if r.url.endswith("api/hint") else None)
+    return heard
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -70,9 +93,10 @@ def test_a_hint_leaves_three_moves_clickable_and_closes(tmp_path: Path, lang: st
             assert page.evaluate("() => document.getElementById('house').open")  # the rule box open, as the reader had it
             asked: list[str] = []
             page.on("request", lambda r: asked.append(r.url) if r.url.endswith("api/hint") else None)
+            heard = hint_heard(page)
             page.locator("#hint").click()
             page.locator("#hint").click()  # a second click while it thinks asks the same question: dropped
-            hint_shown(page, proc)
+            hint_shown(page, proc, heard)
             page.wait_for_timeout(1500)
             assert len(asked) == 1, asked
             room = page.evaluate(ROOM)
