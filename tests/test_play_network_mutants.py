@@ -187,3 +187,69 @@ def test_a_gone_connection_leaves_the_servers_count(monkeypatch: pytest.MonkeyPa
         while server.server_state.connections and time.monotonic() < deadline:  # type: ignore[attr-defined]
             time.sleep(0.05)
         assert len(server.server_state.connections) == 0  # type: ignore[attr-defined]
+
+
+class _Clock:
+    """An event loop's clock and timers, moved by hand: ``call_later`` keeps (when, callback)."""
+
+    def __init__(self) -> None:
+        self.now, self.timers = 100.0, []  # type: ignore[var-annotated]
+
+    def time(self) -> float:
+        return self.now
+
+    def call_later(self, delay: float, callback):  # type: ignore[no-untyped-def]
+        timer = type("Timer", (), {"cancel": lambda _self: None})()
+        self.timers.append((self.now + delay, callback))
+        return timer
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.shut = False
+
+    def is_closing(self) -> bool:
+        return self.shut
+
+    def close(self) -> None:
+        self.shut = True
+
+
+def _guarded_connection() -> tuple[object, _Clock, _Transport]:
+    """One connection of the guard's protocol, its head timer armed, on a hand-moved clock."""
+    proto = network.head_timeout_protocol().__new__(network.head_timeout_protocol())
+    clock, transport = _Clock(), _Transport()
+    proto.loop, proto.transport, proto.cycle = clock, transport, None
+    proto._arm()
+    return proto, clock, transport
+
+
+def test_a_head_timer_fired_on_time_closes_one_fired_late_by_a_stall_gives_the_server_a_moment_to_read() -> None:
+    """A timer that fires when due closes the connection that sent no whole head. One that fires more than
+    ``STALL`` late (the machine was busy; a loop that runs its timers before its sockets, as uvloop's does, has not
+    yet read what came meanwhile) gives ``STALL_GRACE`` more first: a CI run once saw a hint refused as 'does not
+    answer' on a busy machine."""
+    proto, clock, transport = _guarded_connection()
+    due, fire = clock.timers[-1]
+    assert due == 100.0 + network.HEAD_SECONDS
+    clock.now = due + network.STALL  # late, but within what counts as on time
+    fire()
+    assert transport.shut
+
+    proto, clock, transport = _guarded_connection()
+    due, fire = clock.timers[-1]
+    clock.now = due + network.STALL + 0.01
+    fire()
+    assert not transport.shut and len(clock.timers) == 2
+    again, fire = clock.timers[-1]
+    assert again == clock.now + network.STALL_GRACE
+    clock.now = again
+    fire()  # the grace passed on time and still no head: closed
+    assert transport.shut
+
+    proto, clock, transport = _guarded_connection()
+    due, fire = clock.timers[-1]
+    proto.cycle = type("Cycle", (), {"response_complete": False})()  # the head came: a request is under way
+    clock.now = due
+    fire()
+    assert not transport.shut and len(clock.timers) == 1

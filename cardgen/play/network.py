@@ -13,6 +13,12 @@ from typing import Any
 
 #: seconds a connection may take to send a whole request head (a half-open socket is closed after)
 HEAD_SECONDS = 5.0
+#: seconds a head timer may fire late before it counts as the server's own stall, not the client's slowness: the
+#: connection then gets ``STALL_GRACE`` more (an event loop that runs its timers before reading its sockets, as
+#: uvloop's does, would otherwise close a connection whose whole request came in while the machine was busy)
+STALL = 0.5
+#: seconds a connection gets after a stalled head timer fired, for the server to read what came meanwhile
+STALL_GRACE = 1.0
 #: connections one address may hold open; beyond, its oldest one not in a request (a half-sent head, an idle
 #: keep-alive) is closed, so one machine's idle sockets cannot fill the server's limit and turn pages away
 PEER_CONNECTIONS = 64
@@ -28,11 +34,14 @@ def head_timeout_protocol() -> type:
 
     class HeadTimeoutProtocol(H11Protocol):  # type: ignore[misc]
         _head_timer: Any = None
+        _head_due = 0.0  # when the armed timer should fire (the loop's clock)
         _peer: Any = None
 
-        def _arm(self) -> None:
+        def _arm(self, seconds: float | None = None) -> None:
             if self._head_timer is None:
-                self._head_timer = self.loop.call_later(HEAD_SECONDS, self._head_late)
+                seconds = HEAD_SECONDS if seconds is None else seconds
+                self._head_due = self.loop.time() + seconds
+                self._head_timer = self.loop.call_later(seconds, self._head_late)
 
         def _disarm(self) -> None:
             if self._head_timer is not None:
@@ -44,7 +53,11 @@ def head_timeout_protocol() -> type:
 
         def _head_late(self) -> None:
             self._head_timer = None
-            if self._waiting_for_head() and not self.transport.is_closing():
+            if not self._waiting_for_head() or self.transport.is_closing():
+                return
+            if self.loop.time() - self._head_due > STALL:  # the server stalled, not the client: read what came first
+                self._arm(STALL_GRACE)
+            else:
                 self.transport.close()
 
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]

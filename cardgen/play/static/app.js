@@ -46,15 +46,24 @@ function passCover(v) {
 
 let epoch = 0;  // bumped by every move or command: a table asked for before it is out of date
 
-async function call(path, body) {
+//: ms before a question that changes nothing (the table, a hint) is asked a second time, after no answer or a
+//: failed one (a phone between two Wi-Fi access points, a machine busy for a moment); a move is never sent twice
+const ASK_AGAIN_MS = 400;
+
+async function call(path, body, again = body === undefined) {
   if (body !== undefined) epoch += 1;
   const opts = body === undefined ? {method: "GET"} :
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
   // no answer at all (the server stopped, the phone left the Wi-Fi): said in the page's language, not the browser's English
   const gone = (view && view.ui.err_gone) || "The table does not answer: its server has stopped or is out of reach.";
+  const askAgain = () => new Promise((done) => setTimeout(done, ASK_AGAIN_MS)).then(() => call(path, body, false));
   let r;
-  try { r = await fetch(path, opts); } catch (e) { throw new Error(gone); }
-  const data = await r.json().catch(() => ({error: gone}));
+  try { r = await fetch(path, opts); } catch (e) { if (again) return askAgain(); throw new Error(gone); }
+  let data;
+  try { data = await r.json(); } catch (e) {  // not the table's answer (a proxy's error page, a cut answer)
+    if (again && r.status >= 500) return askAgain();
+    data = {error: gone};
+  }
   // a refusal met in ordinary play in the page's language; others as the server words them
   if (!r.ok) throw new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
   return data;
@@ -732,7 +741,7 @@ async function hint() {
   box.hidden = false;
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
   try {
-    const h = await call("api/hint", {});
+    const h = await call("api/hint", {}, true);  // a hint changes nothing: asked again once if it fails
     const close = el("button", "close", view.ui.hint_close);
     close.id = "hint-close";
     close.addEventListener("click", () => { box.hidden = true; scrollCue(); });
