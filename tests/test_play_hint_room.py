@@ -154,7 +154,7 @@ def test_the_asker_reads_their_own_undo_in_the_second_person(tmp_path: Path) -> 
 def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_path: Path) -> None:
     """A question that changes nothing (the hint, the table) whose request failed on the way (a connection reset:
     a phone between two access points, a busy machine) or came back as a server's failure page is asked again once,
-    and the hint shows; a move that failed on the way is not sent again (it may have been played): the page says
+    and the hint shows; a hint the table says it is still working out is asked again until it comes; a move that failed on the way is not sent again (it may have been played): the page says
     the table does not answer."""
     proc, links = start_table(tmp_path, "king_lui")
     try:
@@ -163,7 +163,7 @@ def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_p
         with chromium_page(links[seat], 1280, 720) as page:
             page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')",
                                    timeout=30_000)
-            for failure in ("reset", "500"):
+            for failure in ("reset", "500", "busy"):
                 sent: list[str] = []
 
                 def once(route: Any, failure: str = failure, sent: list[str] = sent) -> None:
@@ -172,6 +172,9 @@ def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_p
                         route.continue_()
                     elif failure == "reset":
                         route.abort("connectionreset")
+                    elif failure == "busy":  # the table still works out the same question: it comes in a moment
+                        route.fulfill(status=409, content_type="application/json",
+                                      body=json.dumps({"error": "busy", "code": "hint_busy"}))
                     else:
                         route.fulfill(status=500, content_type="text/plain", body="Internal Server Error")
 

@@ -298,6 +298,7 @@ def test_the_hint_is_bounded_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     assert session.hint()["rounds"] == 1
     monkeypatch.setattr(module, "HINT_SECONDS", 1e6)
     monkeypatch.setattr(module, "HINT_ROUNDS", 3)
+    session._last_hint = None  # the same table's answer is kept: asked again, it would not search
     assert session.hint()["rounds"] == 3
 
 
@@ -353,6 +354,32 @@ def test_one_hint_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
         worker.join(30)
     assert first and first[0]["choice"]
     assert session.hint()["choice"]  # the search done, the next hint is answered
+
+
+
+def test_the_same_hint_asked_again_is_answered_at_once_a_new_table_is_searched_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page whose hint request was lost on the way asks again: the table it asks about has not changed, so the
+    answer is the one already worked out, without a second search; after a move it is a new question."""
+    session = Session(deck_of("royale"), seed=2)
+    while session.agent_move():
+        pass
+    searched: list[int] = []
+    real = Session._search
+
+    def counted(self: Session, state, legal, seconds):  # type: ignore[no-untyped-def]
+        searched.append(len(self.actions))
+        return real(self, state, legal, 0.0)
+
+    monkeypatch.setattr(Session, "_search", counted)
+    first = session.hint()
+    assert session.hint() == first and searched == [len(session.actions)]
+    session.play(first["choice"])
+    while session.agent_move():
+        pass
+    if not session.state.is_terminal():
+        session.hint()
+        assert len(searched) == 2 and searched[1] == len(session.actions)
 
 
 ASKING = """\

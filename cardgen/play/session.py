@@ -130,6 +130,9 @@ class Session:
         #: the one line of project code that failed outside a request (the hint's warm-up): the table ends
         self.broken: str | None = None
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
+        #: the last hint and the table it was asked at (seed, moves): the same question asked again (a page whose
+        #: first request was lost on the way, a second tab) gets the same answer at once, not a second search
+        self._last_hint: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         self.saved: Path | None = None
         #: people's seats the designer handed to an agent, by seat: the agent's kind (``seats.hand_to_agent``)
         self.handed: dict[int, str] = {}
@@ -360,7 +363,11 @@ class Session:
         The search (``hint_search``) plays every legal move out on the same re-deals of what the seat cannot
         see, round after round until ``HINT_SECONDS`` have passed (at least one whole round, at most
         ``HINT_ROUNDS``); the hint names the move with the best mean, so it always agrees with the list it
-        shows (ties go to the game's heuristic's own move)."""
+        shows (ties go to the game's heuristic's own move). The same question asked again at the same table gets
+        the same answer, without a second search."""
+        with self.lock:
+            if self._last_hint is not None and self._last_hint[0] == self._hint_key() and self.waiting_for(seat) == "you":
+                return self._last_hint[1]
         if not self._hinting.acquire(blocking=False):  # one search at a time: many would starve every page
             raise Refused("a hint is already being worked out; it comes in a moment", "hint_busy")
         try:
@@ -377,6 +384,7 @@ class Session:
                               "which the search agent needs", "no_hint")
             state, legal = self.state.clone(), self.state.legal_actions()
             table = self.state.observation(self.state.current_player)
+            key = self._hint_key()
         choice, values, rounds = self._search(state, legal, HINT_SECONDS)
         moves = sorted(legal, key=lambda a: (-values.get(a, -1.0), a != choice))[:HINT_SHOWN]  # its pick first
         if choice not in moves:  # no figures (a single move): the move itself
@@ -385,9 +393,15 @@ class Session:
         def name(action: Action) -> str:  # named as the buttons are, against the table the hint was asked at
             return name_action(self.deck, action, self.lang, table)
 
-        return {"choice": list(choice), "text": name(choice), "rounds": rounds,
-                "values": [{"action": list(a), "text": name(a),
-                            "value": round(values[a], 3) if a in values else None} for a in moves]}
+        answer = {"choice": list(choice), "text": name(choice), "rounds": rounds,
+                  "values": [{"action": list(a), "text": name(a),
+                              "value": round(values[a], 3) if a in values else None} for a in moves]}
+        self._last_hint = (key, answer)
+        return answer
+
+    def _hint_key(self) -> tuple[Any, ...]:
+        """The table a hint answers: the deal's seed and every move since (an undo and another move is another)."""
+        return (self.seed, tuple(self.actions))
 
     def _search(self, state: State, legal: list[Action], seconds: float) -> tuple[Action, dict[Action, float], int]:
         """The hint's search for ``seconds``: its pick, its mean reward per move and the rounds it played."""

@@ -65,7 +65,11 @@ async function call(path, body, again = body === undefined) {
     data = {error: gone};
   }
   // a refusal met in ordinary play in the page's language; others as the server words them
-  if (!r.ok) throw new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
+  if (!r.ok) {
+    const refused = new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
+    refused.code = data.code;
+    throw refused;
+  }
   return data;
 }
 
@@ -729,6 +733,21 @@ function barWidth(value) {
   return "calc((100% - " + FIGURE_ROOM + ") * " + Math.max(0, Math.min(1, value)) + ")";
 }
 
+//: ms between two asks of a hint the table is still working out (another tab's, or this page's own request lost on
+//: the way), and how many asks at most: the server answers the same question again at once once it has it
+const HINT_WAIT_MS = 500, HINT_WAITS = 20;
+
+async function hintAnswer() {
+  // a hint changes nothing: asked again once if its request fails on the way, and while the table says it is
+  // still being worked out ("it comes in a moment")
+  for (let waited = 0; ; waited++) {
+    try { return await call("api/hint", {}, true); } catch (e) {
+      if (e.code !== "hint_busy" || waited >= HINT_WAITS) throw e;
+      await new Promise((done) => setTimeout(done, HINT_WAIT_MS));
+    }
+  }
+}
+
 let hinting = false;  // a hint is being worked out: a second click asks the same question, so it is dropped
 
 async function hint() {
@@ -741,7 +760,7 @@ async function hint() {
   box.hidden = false;
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
   try {
-    const h = await call("api/hint", {}, true);  // a hint changes nothing: asked again once if it fails
+    const h = await hintAnswer();
     const close = el("button", "close", view.ui.hint_close);
     close.id = "hint-close";
     close.addEventListener("click", () => { box.hidden = true; scrollCue(); });
