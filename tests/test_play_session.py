@@ -382,6 +382,23 @@ def test_the_same_hint_asked_again_is_answered_at_once_a_new_table_is_searched_a
         assert len(searched) == 2 and searched[1] == len(session.actions)
 
 
+
+def test_a_hint_kept_for_its_table_is_never_given_to_another_seat() -> None:
+    """The answer kept for the same question names the moving seat's own cards: another person at the table asking
+    then is refused as before (not their turn), never handed that answer."""
+    session = two_people()
+    session.join(0)
+    session.join(2)
+    while session.agent_move():
+        pass
+    mover = session.state.current_player
+    other = 2 if mover == 0 else 0
+    assert session.hint(mover)["choice"]
+    with pytest.raises(Refused) as refused:
+        session.hint(other)
+    assert refused.value.code == "not_yours"
+
+
 ASKING = """\
 extends: king_lui
 name: {fr: "Lui à l’essai", it: "Lui in prova", en: "Lui on trial"}
