@@ -20,10 +20,10 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
-    assert "+1.5 pp → +25.0 pp [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per seat" in html
+    assert "+1.5 pp → +25.0 pp [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per player and per game" in html
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
-    assert "fort" in french and "jouée 1,4 fois par joueur" in french and "Creux, en haut" in french
+    assert "fort" in french and "jouée 1,4 fois par joueur et par partie" in french and "Point creux, en haut" in french
     svgs = re.findall(r"<svg.*?</svg>", html)
     assert len(svgs) == 2
     for svg in svgs:
@@ -103,7 +103,7 @@ def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None
                              ("it", "−6,6 p.p. → +9,7 p.p. [+0,7; +18,7]", "p.p.")):
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)
-        assert re.search(r"±\d+ " + re.escape(unit), html), lang
+        assert re.search(r"\u2212\d+ \w+ \+\d+ " + re.escape(unit), html), lang  # "from −52 to +52 pp."
 
 
 def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
@@ -119,9 +119,36 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     said = impact_block([paired], {}, paired=True, lang="en", names=names)
     assert "<table" not in said and "–" not in said, said
     assert ("No card is judged: every player is dealt “Imposter”, so there is no player without it to compare with. "
-            "The simulated players played “Imposter” 0.04 times per player on average with the base deck, 0.03 "
-            "times with the variant.") in said, said
+            "The simulated players used “Imposter” 0.04 times per player and per game on average with the base game, "
+            "0.03 times with the variant. They hardly ever use it: the figures of this page hold for their way of "
+            "playing.") in said, said
     french = impact_block([held], {}, lang="fr", names={"imposter": "Imposteur"})
-    assert "chaque joueur reçoit la carte «\u202fImposteur\u202f»" in french and "0,03\u00a0fois par joueur" in french
+    assert "chaque joueur reçoit la carte «\u202fImposteur\u202f»" in french and "0,03\u00a0fois par joueur et par partie" in french
+    assert "Ils ne s’en servent presque jamais" in french  # 0.03 times: a limit of the players (fr56)
+    assert "hardly ever use" not in impact_block([{**held, "plays_per_seat": 0.1}], {}, names=names)  # the threshold
     assert "ciascuna di queste carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
     assert "<table" in impact_block([held, ROWS[0]], {}, lang="en")  # one card judged: the table stays
+
+
+def test_each_card_table_header_says_which_interval_it_shows() -> None:
+    """Thirteenth reading (fr58, fr62, it60, it62): validate's header said "[95 %, widened]" and compare's "(the
+    variant's 95 %)" for intervals of two kinds: validate's says it is widened and for how many cards judged (one
+    card: its plain 95 % interval), compare's that it is the variant's own, not widened; a table whose every card
+    every player holds judges none, so the note on card intervals has nothing to explain."""
+    from cardgen.report.impact import judged_cards
+
+    judged = [{**ROWS[0], "flag_low": 0.1, "flag_high": 0.4}, {**ROWS[0], "component": "other"}]
+    for lang, widened, plain, own in (
+            ("en", "difference [95% interval widened for 2 cards]", "difference [95% interval]", "not widened]"),
+            ("fr", "écart [intervalle à 95 % élargi pour 2 cartes]", "écart [intervalle à 95 %]", "non élargi]"),
+            ("it", "differenza [intervallo al 95 % allargato per 2 carte]", "differenza [intervallo al 95 %]",
+             "non allargato]")):
+        def heads(rows: list, paired: bool = False) -> list[str]:
+            html = str(impact_block(rows, {}, paired, lang)).replace("\u00a0", " ").replace("\u202f", " ")
+            return re.findall(r"<th>([^<]*)</th>", html)
+        assert widened in heads(judged) and plain not in heads(judged), heads(judged)
+        assert plain in heads(judged[:1]) and widened not in heads(judged[:1])
+        assert heads(judged, True)[-3].endswith(own) and heads(judged, True)[1] == {"en": "card", "fr": "carte",
+                                                                                      "it": "carta"}[lang]
+    every = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"}}
+    assert judged_cards([every]) == 0 and judged_cards(judged) == 2 and judged_cards([every, judged[1]]) == 1

@@ -92,15 +92,20 @@ def _card(plays: float | None, flag: str = "") -> dict:
 
 
 #: the report's remark in the card row's last cell, whose count of plays is already in the row
-REPORT = {"en": "hardly ever played: the gap measures holding it, not its effect",
-          "fr": "presque jamais jouée : l’écart mesure le fait de l’avoir en main, pas son effet",
-          "it": "quasi mai giocata: la differenza misura l’averla in mano, non il suo effetto"}
+REPORT = {"en": "the simulated players hardly ever play it: the gap measures holding it, not its effect",
+          "fr": "les joueurs automatiques ne la jouent presque jamais : l’écart mesure le fait de l’avoir en main, pas "
+                "son effet",
+          "it": "i giocatori automatici non la giocano quasi mai: la differenza misura il fatto di averla in mano, non "
+                "il suo effetto"}
 
 
 @pytest.mark.parametrize(("lang", "remark"), [
-    ("en", "(hardly ever played, 0.04 times per player: the gap measures holding it, not its effect)"),
-    ("fr", "(presque jamais jouée, 0,04 fois par joueur\u202f: l’écart mesure le fait de l’avoir en main, pas son effet)"),
-    ("it", "(quasi mai giocata, 0,04 volte per giocatore: la differenza misura l’averla in mano, non il suo effetto)")])
+    ("en", "(the simulated players hardly ever play it, 0.04 times per player and per game: the gap measures holding "
+           "it, not its effect)"),
+    ("fr", "(les joueurs automatiques ne la jouent presque jamais, 0,04 fois par joueur et par partie\u202f: l’écart "
+           "mesure le fait de l’avoir en main, pas son effet)"),
+    ("it", "(i giocatori automatici non la giocano quasi mai, 0,04 volte per giocatore a partita: la differenza misura "
+           "il fatto di averla in mano, non il suo effetto)")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
     """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
     card's weakness; the gap measures holding it. The remark is on that row alone, from the named threshold
@@ -122,9 +127,9 @@ def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: 
 
 
 @pytest.mark.parametrize(("lang", "estimate"), [
-    ("en", "estimates what the card does, to be read with its interval"),
-    ("fr", "donne donc une estimation de l’effet de la carte, à lire avec son intervalle"),
-    ("it", "è quindi una stima dell’effetto della carta, da leggere con il suo intervallo")])
+    ("en", "estimates what holding the card in the opening hand does; read it with its interval"),
+    ("fr", "donne donc une estimation de ce que vaut le fait de l’avoir en main au départ, à lire avec son intervalle"),
+    ("it", "stima quindi quanto vale averla nella mano iniziale, da leggere con il suo intervallo")])
 def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: str) -> None:
     """fr71: "the gap is therefore the card's effect" claimed more than a sample shows."""
     from cardgen.report.impact import impact_block
@@ -216,12 +221,15 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
 
 
 @pytest.mark.parametrize(("lang", "held", "weak", "report"), [
-    ("en", "hardly ever played by the simulated players, 0 times per player: the gap measures holding it, not its "
-           "strength", "too weak", "not flagged: hardly ever played by the simulated players"),
-    ("fr", "presque jamais jouée par les joueurs simulés, 0 fois par joueur\u202f: l’écart mesure le fait de l’avoir "
-           "en main, pas sa force", "trop faible", "non signalée : presque jamais jouée par les joueurs simulés"),
-    ("it", "quasi mai giocata dai giocatori simulati, 0 volte per giocatore: la differenza misura il fatto di averla "
-           "in mano, non la sua forza", "troppo debole", "non segnalata: quasi mai giocata dai giocatori simulati")])
+    ("en", "not flagged: the simulated players hardly ever play it, 0 times per player and per game; the gap "
+           "measures holding it, not its effect", "too weak",
+     "not flagged: the simulated players hardly ever play it, so the gap measures holding it"),
+    ("fr", "non signalée\u202f: les joueurs automatiques ne la jouent presque jamais, 0 fois par joueur et par "
+           "partie\u202f; l’écart mesure le fait de l’avoir en main, pas son effet", "trop faible",
+     "non signalée : les joueurs automatiques ne la jouent presque jamais, l’écart mesure donc"),
+    ("it", "non segnalata: i giocatori automatici non la giocano quasi mai, 0 volte per giocatore a partita; la "
+           "differenza misura il fatto di averla in mano, non il suo effetto", "troppo debole",
+     "non segnalata: i giocatori automatici non la giocano quasi mai, quindi la differenza")])
 def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str, held: str, weak: str,
                                                                        report: str) -> None:
     """Twelfth reading (fr47, fr48, it34, it65): Game of Dice, played 0.03 times per player, read "−8.5 → −13.7
@@ -233,7 +241,7 @@ def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str
     from cardgen.report.commands import problems_shown, shown_problem
     from cardgen.report.impact import impact_block
     from cardgen.simulate.designer import card_rows
-    from cardgen.simulate.summary import _cards, card_table
+    from cardgen.simulate.summary import _cards, _held_cards, card_table
     from screen import unwrapped
 
     class Tally:  # the deal experiment's rows, the card's gap flagging it weak
@@ -243,19 +251,65 @@ def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str
     rows = card_rows(Tally(), {"dice": [0, 0, 0]}, 4)  # never played
     assert [(r["flag"], r["held_flag"], r["plays_per_seat"]) for r in rows] == [("", "weak", 0.0)]
     said = unwrapped("\n".join(card_table(rows, lang))).replace("\u00a0", " ")
-    assert held.replace("\u00a0", " ") in said and weak not in said and "◆" in said  # its interval leaves 0 out
+    assert held.replace("\u00a0", " ") in said and weak not in said and "◆" not in said  # not flagged, as the report
     entry = {"variant": "draco", "sufficiency": [], "designer": {"component_impact": rows}}
     assert not shown_problem(entry) and problems_shown([entry], lang, balance=False) == ""
     played = card_rows(Tally(), {"dice": [0, 0, 4]}, 4)  # played once a game per player: its flag stands
     assert played[0]["flag"] == "weak" and "held_flag" not in played[0] and shown_problem(
         {**entry, "designer": {"component_impact": played}})
     paired = {**rows[0], "base": {**rows[0], "held_flag": ""}, "change": {"metric": "card:dice", "significant": False}}
-    line = _cards({"games": 300, "component_impact": [paired]}, lang)[1].replace("\u00a0", " ")  # under the title
+    assert _cards({"games": 300, "component_impact": [paired]}, lang) == []  # never under "too weak" (fr33, it38)
+    line = _held_cards({"component_impact": [paired]}, lang)[1].replace("\u00a0", " ")  # under its own title
     assert weak not in line and {"en": "the change from the base game may be chance",
                                  "fr": "le changement par rapport au jeu de base peut venir du hasard",
                                  "it": "il cambiamento rispetto al gioco base può essere dovuto al caso"}[lang] in line
-    untested = " ".join(_cards({"games": 300, "component_impact": [{**paired, "change": None}]}, lang))
+    untested = " ".join(_held_cards({"component_impact": [{**paired, "change": None}]}, lang))
     assert {"en": "is not tested", "fr": "n’est pas testé", "it": "non è stato verificato"}[lang] in untested
     page = str(impact_block([paired], {}, True, lang)).replace("\u00a0", " ").replace("\u202f", " ")
     verdict = page.rsplit("<td", 1)[-1]  # the row's last cell, not the legend that names both flags
     assert report in verdict and {"en": "weak", "fr": "faible", "it": "debole"}[lang] not in verdict
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
+    """Thirteenth reading (fr33, fr56, it38, it63): compare's terminal listed Game of Dice, hardly ever played
+    (0.03 times per player and per game), under "cards too strong or too weak", while the report of the same run
+    said "not flagged". A run with one card flagged with the variant, one flagged with the base game only, one
+    hardly played whose gap would have flagged it, and one not flagged: the terminal's heading lists exactly the
+    cards the report's table marks flagged; the hardly played one sits under its own heading, which says why it
+    is not flagged, and the report says it "not flagged"; the plain card is in neither."""
+    from cardgen.report.impact import WORDS, impact_block
+    from cardgen.simulate.summary import _cards, _held_cards
+
+    def row(kind: str, difference: float, flag: str = "", held: str = "", plays: float = 1.0) -> dict:
+        return {"component": kind, "dealt_share": 0.3, "plays_per_seat": plays, "win_rate_dealt": 0.3,
+                "win_rate_not_dealt": 0.35, "difference": difference, "low": difference - 0.08,
+                "high": difference + 0.08, "flag": flag, "held_flag": held, "judged": True}
+
+    def paired(variant: dict, base: dict) -> dict:
+        return {**variant, "base": base, "change": {"metric": f"card:{variant['component']}", "significant": False}}
+
+    rows = [paired(row("favour", 0.2, "strong"), row("favour", 0.1)),
+            paired(row("rumours", 0.02), row("rumours", -0.2, "weak")),
+            paired(row("dice", -0.14, held="weak", plays=0.03), row("dice", -0.09, plays=0.04)),
+            paired(row("brawl", 0.01), row("brawl", 0.02))]
+    names = {"favour": "Favour", "rumours": "Rumours", "dice": "Game of Dice", "brawl": "Brawl"}
+
+    class Named:  # the game's names, as compare's terminal gets them
+        pass
+    naming = Named()
+    naming.names = names  # type: ignore[attr-defined]
+
+    def listed(lines: list[str]) -> set[str]:
+        return {n for line in lines[1:] for k, n in names.items() if line.strip().startswith(n)}
+
+    run = {"games": 300, "base_deck": "draco", "component_impact": rows}
+    flagged_terminal = listed(_cards(run, lang, naming))  # type: ignore[arg-type]
+    held_terminal = listed(_held_cards(run, lang, naming))  # type: ignore[arg-type]
+    page = str(impact_block(rows, {}, True, lang, names)).replace("\u00a0", " ").replace("\u202f", " ")
+    cells = re.findall(r"<tr><td>.*?</td><td>([^<]*)</td>.*?<td class=\"(warn|muted)\">([^<]*)</td></tr>", page)
+    flagged_page = {name for name, klass, _ in cells if klass == "warn"}
+    held_page = {name for name, _, verdict in cells if verdict.startswith(WORDS[lang]["hardly_held"].split(":")[0])}
+    assert len(cells) == 4, page
+    assert flagged_terminal == flagged_page == {"Favour", "Rumours"}, (flagged_terminal, flagged_page)
+    assert held_terminal == held_page == {"Game of Dice"}, (held_terminal, held_page)

@@ -35,7 +35,7 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     assert "en points (pts)" not in french and "sont en points)" not in french and "en points)" not in french
     assert "en points de pourcentage (pts)" in french
     assert "(en points de pourcentage, notés pts)" in IMPACT["fr"]["legend"]
-    assert "±{half} pts." in IMPACT["fr"]["legend"] and "±{half} points." not in IMPACT["fr"]["legend"]
+    assert "+{half} pts." in IMPACT["fr"]["legend"] and "{half} points." not in IMPACT["fr"]["legend"]
     for lang, unit in (("en", "in percentage points (pp)"), ("fr", "en points de pourcentage (pts)"),
                        ("it", "in punti percentuali (p.p.)")):
         assert PAGE[lang]["intro"].rstrip(".").endswith(unit), lang
@@ -147,4 +147,4 @@ def test_a_table_header_never_parts_95_from_its_percent_sign() -> None:
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
     html = str(impact_block([row], {}, paired=True, lang="it"))
-    assert "(95\u00a0% della variante)</th>" in html and "95 %" not in html
+    assert "al 95\u00a0% della variante, non allargato]</th>" in html and "95 %" not in html

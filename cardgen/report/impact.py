@@ -152,18 +152,21 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
         b, v = times(r.get("base")) if paired else None, times(r)
         if v is not None:
             plays.append(words["all_dealt_paired" if b is not None else "all_dealt_plays"].format(card=card, b=b, n=v))
+    if len(rows) == 1 and plays and (hardly_played(rows[0]) or hardly_played(rows[0].get("base"))):
+        plays.append(words["all_dealt_hardly"])  # a limit of the simulated players, not of the game (fr56, it59)
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
 def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> str:
     """A card row's last cell: its flag or why it is not judged, then, for a card the simulated players hardly
     ever played (``cards.HARDLY_PLAYED``), that its gap measures holding it, not its effect (fr76, en69); a card
-    whose gap would have flagged it is said not flagged, held, not weak (``held_flag``: fr47, it65). ``paired``
+    whose gap would have flagged it is said not flagged, held, not weak (``held_flag``: fr47, it65); a card flagged
+    with the base game only (``flag`` ``strong_base``, ``weak_base``) says so, as the terminal does. ``paired``
     (compare): then whether the change from the base game is established (``summary.change_key``)."""
     words = WORDS[lang]
     said = words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)
-    if r.get("held_flag"):
-        said = words["hardly_held"]
+    if not flag and (r.get("held_flag") or (paired and (r.get("base") or {}).get("held_flag"))):
+        said = words["hardly_held"]  # on either side, as the terminal's "not flagged" heading (fr33, it63)
     elif hardly_played(r):
         said = (punct(";", lang) + " ").join(s for s in (said, words["hardly_played"]) if s)
     if paired:  # "−8.5 → −13.7" read as the variant's doing where nothing tested the change (it65)
@@ -204,6 +207,8 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         if paired:
             before = f'{pp(base.get("difference"))} → ' if isinstance(base, dict) else "– → "
         flag = r.get("flag") or ""
+        if paired and not flag and (base or {}).get("flag"):  # flagged with the base game only: as the terminal
+            flag = f'{base["flag"]}_base'  # lists it under "too strong or too weak", the page says it (fr33, it63)
         plays = r.get("plays_per_seat")
         body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
                      "dealt": pct(r.get("dealt_share")),
@@ -219,7 +224,23 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
-                  flag=flag, head=[typeset(h, lang) for h in words["head" if paired else "head_widened"].split("|")], rows=body, **_ends(half, lang))
+                  flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
+                  **_ends(half, lang))
+
+
+def judged_cards(rows: list[dict[str, Any]]) -> int:
+    """How many card rows were judged: the number the flag's widening is for (``cards.CardTally.rows``)."""
+    return sum(1 for r in rows if r.get("judged", True) and not _held_by_all(r))
+
+
+def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
+    """The card table's column headers, the last saying which interval it shows: compare's, each card's own
+    95 % interval, not widened; validate's, the interval widened for the cards judged, with their number (one
+    card: its plain 95 % interval), never "[95 %, widened]" for both (thirteenth reading fr58, fr62, it62)."""
+    words, n = WORDS[lang], judged_cards(rows)
+    if paired:
+        return words["head"]
+    return words["head_widened"].format(n=decimal(n, lang, places=0)) if n > 1 else words["head_one"]
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",

@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from cardgen.languages import decimal, percent, typeset
-from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote
+from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
@@ -358,7 +358,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         sides = [(deck_id, r, VARIANT_COLOUR)]
         if base is not None and base["completed"]:
             sides.insert(0, (str(base_id), base, BASE_COLOUR))
-        cards = cards or bool((r.get("designer") or {}).get("component_impact"))
+        cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warnings_of(r, lang, naming),
                         "fix": info.get("fix") if fixable(r) else None,
@@ -485,7 +485,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     notes = []
     if results:
         notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
-    if any(r.get("component_impact") for r in results):
+    if any(judged_cards(r.get("component_impact") or []) for r in results):  # no note on no card judged (it60)
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:
         notes.append(say("looks_note", lang, looks=len(doc["looks"])))

@@ -620,8 +620,8 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
                                        lang)
         if r["flag"]:
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
-        elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: no "too weak"
-            line += f"  {say('flag_mark', lang)} " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
+        elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: "not flagged",
+            line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
         elif not r.get("judged"):
             line += "  " + not_judged_words(r, lang)
         if hardly_played(r) and not r.get("held_flag"):  # its gap is about holding it, not playing it (fr76)
@@ -897,6 +897,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           doc["variant"]: doc.get("name") or ""}), prefix, lang)
             lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                              prefix, lang)
+            lines += _headed(_held_cards(r, lang, naming), prefix, lang)
             lines += _headed(_balance(r, lang, doc["base"]), prefix, lang)  # as the report page says it
             lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines.append(say("compare_in_report", lang))
@@ -916,6 +917,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + say("wide_intervals", lang, pairs=r["games"]))
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
         lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
+        lines += _held_cards(r, lang, naming)
         lines += _balance(r, lang, doc["base"])
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
@@ -1089,34 +1091,50 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
 
 
 def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
-    """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``. A card
+    """The flagged cards (too strong or too weak), base -> variant, named in ``lang``: only a card the report
+    flags too, so terminal and report agree on every card (thirteenth reading fr33, it38, it63). A card
     flagged only with the base deck is said as flagged on this run's smaller base sample, with the validate
-    command that would confirm it (``base_deck``), since validate's own run may not flag it. A card the simulated
-    players hardly play is said as held, not too weak (``held_flag``); and each line says whether the change from
-    the base is established (its ``change`` figure, in the Holm family of every other), within chance, or not
-    tested: "−8.5 → −13.7" read as the variant's doing (twelfth reading fr47, it34)."""
+    command that would confirm it (``base_deck``), since validate's own run may not flag it; each line says
+    whether the change from the base is established (its ``change`` figure, in the Holm family of every other),
+    within chance, or not tested: "−8.5 → −13.7" read as the variant's doing (twelfth reading fr47, it34). A
+    card the simulated players hardly play is not flagged (``held_flag``): ``_held_cards`` says it apart."""
     from cardgen.simulate.verdict import WORDS
 
     names = (naming or Naming()).names
-    flagged = ("flag", "held_flag")
-    rows = [c for c in r.get("component_impact", []) if any(c.get(k) or (c.get("base") or {}).get(k) for k in flagged)]
+    rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
     if not rows:
         return []
     out = ["  " + say("cards_title", lang, title=WORDS[lang]["cards"])]
     for c in rows[:most]:
         b = c.get("base") or {}
-        before = points(b.get("difference"), lang, unit=False)
-        after = points(c.get("difference"), lang)
-        if c.get("held_flag") or (not c.get("flag") and b.get("held_flag")):  # held, hardly played: no verdict
-            flag = say("hardly_held", lang, n=_times(c.get("plays_per_seat") if c.get("held_flag")
-                                                     else b.get("plays_per_seat"), lang))
-        else:
-            flag = say(f"compare_{c.get('flag') or str(b.get('flag')) + '_base'}", lang,
-                       games=say_n("games", r["games"], lang), deck=r.get("base_deck", ""))
-        out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
+        flag = say(f"compare_{c.get('flag') or str(b.get('flag')) + '_base'}", lang,
+                   games=say_n("games", r["games"], lang), deck=r.get("base_deck", ""))
+        out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]),
+                                b=points(b.get("difference"), lang, unit=False), v=points(c.get("difference"), lang),
                                 flag=flag, change=say(change_key(c), lang))
                    + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang))
-                      if hardly_played(c) and not c.get("held_flag") else ""))
+                      if hardly_played(c) else ""))
+    return out
+
+
+def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
+    """The cards whose gap would have flagged them on a side but that the simulated players hardly play
+    (``held_flag``, flagged on neither side): under their own heading, which says why they are not flagged (the
+    gap measures holding the card, not its effect), never under "too strong or too weak", where the report, which
+    says them "not flagged", would contradict the terminal (thirteenth reading fr33, it38, it63)."""
+    names = (naming or Naming()).names
+    rows = [c for c in r.get("component_impact", [])
+            if not (c.get("flag") or (c.get("base") or {}).get("flag"))
+            and (c.get("held_flag") or (c.get("base") or {}).get("held_flag"))]
+    if not rows:
+        return []
+    out = ["  " + say("cards_held_title", lang)]
+    for c in rows[:most]:
+        b = c.get("base") or {}
+        plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")
+        out.append("    " + say("card_held", lang, name=names.get(c["component"], c["component"]),
+                                b=points(b.get("difference"), lang, unit=False), v=points(c.get("difference"), lang),
+                                n=_times(plays, lang), change=say(change_key(c), lang)))
     return out
 
 
