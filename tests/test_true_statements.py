@@ -159,7 +159,7 @@ def test_a_card_one_seat_position_always_holds_is_not_said_to_lack_seats() -> No
     assert not_judged_words(rows["crown"], "en") == ("(not judged: player 1 had it in their opening hand in 300 of 300 "
                                                      "games; each player must have it in 10 games and lack it in as many)")
     assert "trop peu" not in not_judged_words(rows["crown"], "fr")
-    assert _not_judged(rows["crown"], "it").startswith("il giocatore 1 l’ha ricevuto in 300 partite su 300")
+    assert _not_judged(rows["crown"], "it").startswith("il giocatore 1 l’aveva nella mano iniziale in 300 partite su 300")
     assert rows["ring"]["not_judged"] == {"why": "position", "seat": 1, "held": 5, "games": 300, "needed": 10}
     # 60 games: 60 seats each way, under the 100 needed, yet more games would not help: the position is named
     few = {r["component"]: r for r in _tally(deal, 60).rows()}["crown"]
