@@ -313,3 +313,33 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
     assert len(cells) == 4, page
     assert flagged_terminal == flagged_page == {"Favour", "Rumours"}, (flagged_terminal, flagged_page)
     assert held_terminal == held_page == {"Game of Dice"}, (held_terminal, held_page)
+
+
+@pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
+    ("en", " (of the 267 games that have a second place)",
+     "(on the 280 pairs of games, of 300, whose two games both have a second place).",
+     "(of the 231 games that have a second place)"),
+    ("fr", " (sur les 267 parties qui ont un deuxième)",
+     "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
+     "(sur les 231 parties qui ont un deuxième)"),
+    ("it", " (sulle 267 partite che hanno un secondo classificato)",
+     "(sulle 280 coppie di partite, su 300, in cui entrambe le partite hanno un secondo classificato).",
+     "(sulle 231 partite che hanno un secondo classificato)")])
+def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str, compare: str, close: str) -> None:
+    """Thirteenth reading (fr18, it36, fr10, it13): validate gave Draco's mean lead over the second as 6.2 and
+    compare, on the same base games, 6.3: validate's is over every game that has a second place (267 of 300),
+    compare's over the pairs whose two games both have one. Each says its games where they are fewer than all,
+    in words that hold for a game without elimination (Royale's shared wins), never "a second still in the
+    running"; nothing where every game has a second place."""
+    from cardgen.simulate.summary import games_of, margin_basis
+    from cardgen.simulate.verdict import sentence
+
+    assert margin_basis(267, 300, lang).replace("\u00a0", " ") == validate
+    assert margin_basis(300, 300, lang) == "" and margin_basis(None, 300, lang) == ""
+    margin = {"metric": "margin", "n": 280, "base": 6.3, "variant": 4.3, "difference": -2.0, "low": -3.0,
+              "high": -1.0, "significant": True}
+    said = sentence(margin, lang, pairs=300).replace("\u00a0", " ").replace("\u202f", " ")
+    assert said.endswith(compare), said
+    for whole in (sentence({**margin, "n": 300}, lang, pairs=300), sentence(margin, lang)):
+        assert "300" not in whole and "280" not in whole, whole
+    assert close in games_of("close_games", {"n": 231}, 250, lang)

@@ -351,7 +351,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines += ["  " + scale] if scale else []
         else:
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang))
+                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
+                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang))
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
@@ -577,6 +578,16 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming
 FIGURE_GAMES = {"comeback_rate": "figure_of_one_winner", "drama": "figure_of_one_winner",
                 "decided_at": "figure_of_one_winner", "kingmaking": "figure_of_runner_up",
                 "close_games": "figure_of_margin"}
+
+
+def margin_basis(n: Any, games: int, lang: str) -> str:
+    """" (of the 267 games that have a second place)" after the mean margin over the second where fewer games than
+    were completed have one (every seat won, or the game's ranking put every other seat out): compare's margin
+    is over the pairs whose two games have one, so two means of one game's margin differed unexplained, 6.2 and
+    6.3 (thirteenth reading fr18, it36); nothing where every game has a second place."""
+    if not isinstance(n, int) or isinstance(n, bool) or n >= games:
+        return ""
+    return say("margin_basis", lang, n=decimal(n, lang, places=0))
 
 
 def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str) -> str:

@@ -204,8 +204,12 @@ def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
     return number(xs[0], lang, share, fixed=fixed), number(xs[1], lang, share, fixed=fixed)
 
 
-def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
-    """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval)."""
+def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None,
+             pairs: int | None = None) -> str:
+    """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval). The
+    margin over the second, counted on the ``n`` pairs whose two games both have a second place, says on which
+    when fewer than the ``pairs`` played: its base mean (6.3) is then not validate's (6.2, over every base game
+    with a second place), which read as two figures for one (thirteenth reading fr18, it36)."""
     name = m["metric"]
     key = name
     k = 0
@@ -242,6 +246,10 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     lo_, hi_ = alike((lo, hi), lang, share)
     text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN,
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
+    n = m.get("n")
+    if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):
+        text = text[:-1] + WORDS[lang]["margin_pairs"].format(n=decimal(n, lang, places=0),
+                                                              pairs=decimal(pairs, lang, places=0)) + "."
     return _typeset(text[0].upper() + text[1:], lang)
 
 
@@ -363,8 +371,8 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     if not top:  # an engine count the table's last line names as changed: "no figure changed" alone would deny it
         key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
         return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
-    out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
-           for m in table_order(top[:most], result["metrics"])]
+    out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards
+           else sentence(m, lang, words, result.get("games")) for m in table_order(top[:most], result["metrics"])]
     stop = result.get("stop") or {}
     if len(top) > most:
         rest = len(top) - most

@@ -559,7 +559,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     # every sentence, not compare's first four and "see the tables": fix prints no table
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
-    effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
+    effects = {r["players"]: [sentence(m, opts.lang, words, r.get("games")) for m in side_effects(r, found)]
                for r in compared["results"]}
     by_count = {r["players"]: r for r in compared["results"]}
     chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
