@@ -582,7 +582,7 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
 
     stop = {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}
     results = [{"players": p, "stop": dict(stop)} for p in (2, 3, 4)]
-    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1000 planned pairs of games "
+    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1,000 planned pairs of games "
                                           "(check 1 of 10): one figure had already changed so much that chance is "
                                           "an unlikely explanation."]
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
