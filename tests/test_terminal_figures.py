@@ -118,7 +118,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
                         "base_result": side, "variant_result": {**side, "variant": "gift"},
                         "component_impact": []}]}
     lines = format_comparison(doc).splitlines()
-    assert lines[0].startswith("compare draco → Gift (gift): ")
+    assert lines[0].startswith("compare draco → Gift (gift), over ")
     # every variant's introduction under the head line, a house rule's too (sixth English reader, t12)
     assert lines[1] == "  A player-facing blurb."
     assert lines[2] == ("what the variant changes — before a toast, give 1 coin to the poorest "

@@ -37,3 +37,11 @@ def test_the_reports_cap_on_decisions_is_grouped_as_the_terminal_groups_counts()
     text = page_words("overview_intro", "it", count="4 combinazioni", failed="nessuna", games="300 partite",
                       agents="giocatori", seed=1, cap=10000)
     assert "10.000" in text
+
+
+def test_a_widened_confidence_level_is_never_printed_as_a_certainty() -> None:
+    """A level of 99.996 % rounded to "100 %" read as certainty (compare royale, 2 players, it33 fixed)."""
+    from cardgen.simulate.verdict import confidence
+
+    assert [confidence(x, "en") for x in (0.95, 0.9875, 0.99996)] == ["95%", "98.75%", "99.996%"]
+    assert confidence(0.9875, "fr") == "98,75\u202f%"

@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.languages import decimal, is_singular, percent, typeset
+from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
@@ -837,8 +837,8 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
     if not quiet:
         return []
     pairs = {r["stop"]["pairs"] for r in quiet}
-    text = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"].format(
-        pairs=next(iter(pairs)), most=quiet[0]["stop"]["most"])
+    template = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"]
+    text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"]}, lang))
     if len(results) < 2:
         return [typeset(text, lang)]
     players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "
