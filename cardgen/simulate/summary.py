@@ -339,7 +339,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
         if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
-            lines.append("  " + say("gap_replay", lang, command=replay_command(r)))
+            # the whole how-to once a run, then only the command of each player count: three lines said again for
+            # every count read as padding (readers of round 13, fr7)
+            again = said is not None and "gap_replay" in said
+            lines.append("  " + say("gap_replay_again" if again else "gap_replay", lang, command=replay_command(r)))
+            if said is not None:
+                said.add("gap_replay")
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
