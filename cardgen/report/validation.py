@@ -69,7 +69,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
         "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
-                   page_words("peak_99", lang, n=_p99(games[k], r["games"])) if k in games else "")
+                   page_words("peak_99", lang, peak=_num(v, lang), n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
