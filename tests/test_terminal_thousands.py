@@ -43,5 +43,6 @@ def test_a_widened_confidence_level_is_never_printed_as_a_certainty() -> None:
     """A level of 99.996 % rounded to "100 %" read as certainty (compare royale, 2 players, it33 fixed)."""
     from cardgen.simulate.verdict import confidence
 
-    assert [confidence(x, "en") for x in (0.95, 0.9875, 0.99996)] == ["95%", "98.75%", "99.996%"]
-    assert confidence(0.9875, "fr") == "98,75\u202f%"
+    assert [confidence(x, "en") for x in (0.95, 0.9875, 0.99996, 1.0)] == ["95%", "98.75%", "99.996%", "widened"]
+    assert confidence(0.9875, "fr") == "à 98,75\u202f%" and confidence(1.0, "it") == "allargato"
+    assert confidence(0.8, "it") == "all’80\u00a0%"  # the article elided before a number said with a vowel

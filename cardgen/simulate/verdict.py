@@ -205,12 +205,16 @@ def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
 
 
 def confidence(level: float, lang: str) -> str:
-    """A confidence level as a percentage with as few decimals as keep it below 100 (``95 %``, ``98,75 %``,
-    ``99,996 %``): a level widened for many figures at once is never printed as a certainty (``100 %``)."""
+    """A confidence level said before or after "confidence interval" (``95%``, ``à 98,75 %``, ``al 99,996 %``),
+    with as few decimals as keep it below 100: a level widened for many figures at once is never printed as a
+    certainty (``100 %``); one too close to 100 to print in 4 decimals is said "widened" (the report's note
+    tells by how much)."""
     places = 2
-    while places < 6 and round(100 * level, places) >= 100:
+    while places < 5 and round(100 * level, places) >= 100:
         places += 1
-    return percent(level, lang, places=places)
+    if round(100 * level, places) >= 100:
+        return say("level_widened", lang)
+    return say("level_at", lang, level=percent(level, lang, places=places))
 
 
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
