@@ -347,3 +347,20 @@ def test_a_peak_with_its_99_figure_reads_as_one_parenthesis(lang: str, want: str
     extra = page_words("peak_99", lang, peak="25", n=22)
     html = str(macro("section.html", "named", [(name, "25", extra), ("cartes", "7", "")], " ; "))
     assert want in html.replace("&#39;", "’"), html
+
+
+@pytest.mark.parametrize("lang, against", [("fr", "(par rapport au jeu de base, Royale). "),
+                                            ("it", "(rispetto al gioco base, Royale). "),
+                                            ("en", "(compared with the base game, Royale). ")])
+def test_the_changes_box_names_its_base_without_a_colon_and_its_items_open_with_a_capital(lang: str,
+                                                                                         against: str) -> None:
+    """"(par rapport à Royale) : Partie courte : …" chained three colons, "à Le Roi Lui" does not contract, and
+    one item began "nombre minimal…" under another's "Nombre de fois…" (readers of round 13, fr48, fr57, it58)."""
+    from cardgen.report.pages import changes_box
+    from cardgen.report.templating import macro
+
+    info = {"kind": "variant", "base": "royale", "base_name": "Royale", "description": "Short.",
+            "differences": [{"kind": "players", "field": "min_players", "old": 1, "new": 2}]}
+    box = changes_box(info, lang)
+    html = str(macro("parts.html", "changes", box))
+    assert against in html and all(line[:1].isupper() for line in box["lines"]), (html, box["lines"])

@@ -50,8 +50,14 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return {"plain": False, "changes": words["changes"], "against_before": before, "against_after": after,
             "base": str(info.get("base") or ""), "base_name": info.get("base_name") or "",
             "description": info.get("description") or "",
-            "lines": [difference_line(d, lang, naming) for d in info.get("differences", [])],
+            # each item of the list opens with a capital, as the variant's own lines do (readers 13: fr57, it58, it66)
+            "lines": [_capital(difference_line(d, lang, naming)) for d in info.get("differences", [])],
             "nothing": words["nothing"]}
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital (``nombre minimal de joueurs`` -> ``Nombre minimal…``)."""
+    return text[:1].upper() + text[1:]
 
 
 def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
