@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 #: The languages of the shipped games and of cardgen's own catalogs.
 SHIPPED = ("fr", "it", "en")
@@ -186,7 +187,28 @@ def typeset(text: str, lang: str) -> str:
     return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
 
 
-__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "decimal", "hyphenation", "is_code",
+#: a field a template types as part of a command or a file name (``--games {games}``, ``{n}.jsonl``, ``seed={seed}``):
+#: written as typed there, never grouped (``--games 1 200`` would not run)
+_TYPED_FIELD = r"(?:--[\w-]+[ =]|[=/#]|n° ?)\{{{name}(?:![rsa])?(?::[^}}]*)?\}}|\{{{name}(?:![rsa])?(?::[^}}]*)?\}}(?:\.\w|/)"
+
+
+def counts_grouped(template: str, fields: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``fields`` with each whole number of 4 digits or more written with ``lang``'s thousands separator
+    (``1 384`` with a narrow no-break space in French, ``1.384`` in Italian, ``1,384`` in English), as
+    the reports already write their counts (``10 000 décisions``): a count in a sentence reads at a
+    glance (readers of round 13, fr13, it72). A field the template puts in a command or a file name
+    (``--games {games}``, ``{n}.jsonl``, ``n° {seed}``) stays as typed; a bool is not a number."""
+    out = dict(fields)
+    for name, value in fields.items():
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) < 1000:
+            continue
+        if re.search(_TYPED_FIELD.format(name=re.escape(name)), template):
+            continue
+        out[name] = decimal(value, lang, places=0)
+    return out
+
+
+__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "counts_grouped", "decimal", "hyphenation", "is_code",
            "is_singular", "locale", "native_name", "percent", "plain", "printable", "problem", "script_problem", "significant",
            "supported", "tag", "typeset"]
 

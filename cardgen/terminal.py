@@ -17,7 +17,7 @@ import sys
 from typing import Any, TextIO
 
 from cardgen import wordbook
-from cardgen.languages import SHIPPED, is_singular, typeset
+from cardgen.languages import SHIPPED, counts_grouped, is_singular, typeset
 
 #: the templates per language: {"en": {key: template}, ...}
 LINES: dict[str, dict[str, Any]] = wordbook.load(__file__)["lines"]
@@ -38,9 +38,11 @@ def language() -> str:
 
 
 def say(key: str, lang: str | None = None, **fields: Any) -> str:
-    """The line ``key`` in ``lang`` (default: the terminal's), its ``{fields}`` filled in and typeset."""
+    """The line ``key`` in ``lang`` (default: the terminal's), its ``{fields}`` filled in and typeset; a count of
+    4 digits or more with the language's thousands separator (``1 384 fois``), as the reports write it."""
     lang = lang or _current
-    return typeset(LINES[lang][key].format(**fields), lang)
+    template = LINES[lang][key]
+    return typeset(template.format(**counts_grouped(template, fields, lang)), lang)
 
 
 def say_n(key: str, n: float, lang: str | None = None, **fields: Any) -> str:

@@ -233,7 +233,7 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     html = compare_page(doc, {}, "")
     assert '<html lang="fr">' in html
     assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
-    assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres compteurs" in html
+    assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres mesures" in html
     assert "jouées par des joueurs au hasard" in html and "peu de chances d’être dû au hasard" in html and "Holm" in html.split("peu de chances d’être dû au hasard")[-1]
     assert "découle de la règle de la variante" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")

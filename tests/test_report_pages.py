@@ -232,11 +232,11 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert ("égalités pour la première place 2\u202f; ex æquo tous éliminés, victoire au plus riche des joueurs "
             "restants\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
     assert "départag" not in text
-    assert "maximums atteints en cours de partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
+    assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
-    assert ("la banque se vide tranché par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text
+    assert ("la banque se vide réglé par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
-    assert "le moteur de règles échoue non tranché 1 1 5 (tirage n°\u00a012) house.py line 3: boom" in text  # what failed
+    assert "le moteur de règles échoue non réglé 1 1 5 (tirage n°\u00a012) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
@@ -266,7 +266,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
     assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités pour la première place 1\u202f; –" in text
-    assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
+    assert "cartes dans une main\u202f: 1\u202f500 (au plus 2 dans 99\u202f% des parties)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à toutes les places de la table" in text
     assert "le joueur 1 gagne nettement plus souvent que sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
@@ -297,7 +297,7 @@ def test_the_deck_page_names_its_sections_as_the_terminal_does() -> None:
     for lang in ("en", "fr", "it"):
         head = say("designer", lang, which="").split("(")[0].strip()
         assert PAGES[lang]["designer"].lower().startswith(head.lower()), (lang, head, PAGES[lang]["designer"])
-    assert PAGES["en"]["peak_99"] == " (99% of games: at most {n})"
+    assert PAGES["en"]["peak_99"] == ": {peak} (at most {n} in 99% of games)"
     assert "settled" not in PAGES["en"]["gaps_head"] and PAGES["en"]["settled"] == "this edition’s ruling"
 
 
@@ -330,3 +330,37 @@ def test_a_rate_chart_s_hover_titles_are_in_the_language_s_typography(lang: str,
     svg = str(grouped_rates_svg([(name, [(label, {"rate": 0.38, "low": 0.291, "high": 0.478}, "#999")])], "T",
                                 fair=0.5, fair_label=fair.split(":")[0].rstrip("\u202f"), lang=lang))
     assert f"<title>{rate}</title>" in svg and f"<title>{fair}</title>" in svg, re.findall("<title>.*?</title>", svg)
+
+
+@pytest.mark.parametrize("lang, want", [
+    ("fr", "pièces d’or\u202f: 25 (au plus 22 dans 99\u202f% des parties) ; cartes (7)"),
+    ("it", "monete: 25 (al massimo 22 nel 99\u00a0% delle partite)"),
+    ("en", "coins: 25 (at most 22 in 99% of games)")])
+def test_a_peak_with_its_99_figure_reads_as_one_parenthesis(lang: str, want: str) -> None:
+    """"pièces d’or (25) (99 % des parties : au plus 25)": two parentheses side by side, six times a row (readers
+    of round 13, fr63); the peak follows its name, the 99 % figure alone in brackets; a peak without one keeps
+    its count in brackets."""
+    from cardgen.report.templating import macro
+    from cardgen.report.words import page_words
+
+    name = {"fr": "pièces d’or", "it": "monete", "en": "coins"}[lang]
+    extra = page_words("peak_99", lang, peak="25", n=22)
+    html = str(macro("section.html", "named", [(name, "25", extra), ("cartes", "7", "")], " ; "))
+    assert want in html.replace("&#39;", "’"), html
+
+
+@pytest.mark.parametrize("lang, against", [("fr", "(par rapport au jeu de base, Royale). "),
+                                            ("it", "(rispetto al gioco base, Royale). "),
+                                            ("en", "(compared with the base game, Royale). ")])
+def test_the_changes_box_names_its_base_without_a_colon_and_its_items_open_with_a_capital(lang: str,
+                                                                                         against: str) -> None:
+    """"(par rapport à Royale) : Partie courte : …" chained three colons, "à Le Roi Lui" does not contract, and
+    one item began "nombre minimal…" under another's "Nombre de fois…" (readers of round 13, fr48, fr57, it58)."""
+    from cardgen.report.pages import changes_box
+    from cardgen.report.templating import macro
+
+    info = {"kind": "variant", "base": "royale", "base_name": "Royale", "description": "Short.",
+            "differences": [{"kind": "players", "field": "min_players", "old": 1, "new": 2}]}
+    box = changes_box(info, lang)
+    html = str(macro("parts.html", "changes", box))
+    assert against in html and all(line[:1].isupper() for line in box["lines"]), (html, box["lines"])

@@ -148,3 +148,18 @@ def test_comparison_charts_are_well_formed_and_honest() -> None:
     forest = ET.fromstring(differences_svg([{"label": "gap", "difference": 0.2, "low": 0.1, "high": 0.3,
                                              "significant": True}], "F"))
     assert any(c.get("fill") == "#0072B2" for c in forest.iter(f"{SVG}circle"))
+
+
+def test_a_passed_row_with_warnings_says_so_instead_of_the_plain_pass(tmp_path: Path, monkeypatch: Any) -> None:
+    """A green "VERIFICA SUPERATA" beside "the bank runs dry in 95 % of games" read as all clear (readers of
+    round 13, it70): a passed row with warnings gets its own mark, one without keeps the plain pass."""
+    import cardgen.report.pages as pages
+
+    doc = run_validation([toy_deck("toy", tmp_path)], _opts(tmp_path, out=None, players=[2, 3]))
+    assert all(r["passed"] for r in doc["results"])
+    monkeypatch.setattr(pages, "short_warnings", lambda r, lang, naming=None: ["short"] if r["players"] == 2 else [])
+    for lang, warned, plain in (("en", "PASS, WITH WARNINGS", "PASS"), ("it", "SUPERATA CON AVVISI", "VERIFICA SUPERATA")):
+        html = overview(doc, {}, "t", lang=lang)
+        rows = re.findall(r"<tr><td>(<span class=\"\w+\">[^<]*</span>)</td>.*?#p(\d)", html)
+        assert dict((p, b) for b, p in rows) == {"2": f'<span class="warned">{warned}</span>',
+                                                "3": f'<span class="pass">{plain}</span>'}

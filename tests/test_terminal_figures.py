@@ -118,7 +118,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
                         "base_result": side, "variant_result": {**side, "variant": "gift"},
                         "component_impact": []}]}
     lines = format_comparison(doc).splitlines()
-    assert lines[0].startswith("compare draco → Gift (gift): ")
+    assert lines[0].startswith("compare draco → Gift (gift), over ")
     # every variant's introduction under the head line, a house rule's too (sixth English reader, t12)
     assert lines[1] == "  A player-facing blurb."
     assert lines[2] == ("what the variant changes — before a toast, give 1 coin to the poorest "
@@ -182,8 +182,15 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
             "fr": "pour revoir la partie N action par action, rejouez les N premières parties",
             "it": "per rivedere la partita N mossa per mossa, rigioca le prime N partite"}[lang] in text, text
     # twelfth reading fr2: "write it to a log, whose last line it is" read as a game on one line: said after
-    assert {"en": "(game N is its last line)", "fr": "(la partie N en est la dernière ligne)",
-            "it": "(la partita N ne è l’ultima riga)"}[lang] in text.replace("\u202f", " "), text
+    assert {"en": "(game N is its last line)", "fr": "(la partie N est la dernière ligne du journal)",
+            "it": "(la partita N è l’ultima riga del registro)"}[lang] in text.replace("\u202f", " "), text
+    # thirteenth reading fr7: the three lines said again for every player count; a run says them once, then
+    # each count its own command alone
+    said: set[str] = set()
+    first_text = format_entry(duo, lang, Naming.of(deck, lang), said)
+    again = format_entry({**duo, "players": 3}, lang, Naming.of(deck, lang), said)
+    assert first_text.count("N.jsonl") == 1 and "premières parties" not in again and "prime N partite" not in again
+    assert "first N games" not in again and f"--players 3 --games N --seed {duo['seed']} --log N.jsonl" in again
     assert "--games N --log" in format_entry({**duo, "seed": 1}, lang, Naming.of(deck, lang))  # the default seed
     deck, solo = royale[1]
     assert always in format_entry(solo, lang, Naming.of(deck, lang))

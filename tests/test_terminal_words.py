@@ -64,8 +64,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     line = internal_line(internal, "en", Naming(words))
     assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, the most at any one time in a "
                     "game, on average: 3.1 → 4.2); details in the report")  # one name of the measure (en36, en70)
-    assert internal_line(internal[1:] * 2, "fr") == "Autres compteurs (détaillés dans le rapport)\u202f: 2 valeurs, " \
-                                                    "aucune modifiée"
+    assert internal_line(internal[1:] * 2, "fr") == "Autres mesures (détaillées dans le rapport)\u202f: 2, aucune n’a changé"
 
 
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
@@ -582,7 +581,7 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
 
     stop = {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}
     results = [{"players": p, "stop": dict(stop)} for p in (2, 3, 4)]
-    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1000 planned pairs of games "
+    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1,000 planned pairs of games "
                                           "(check 1 of 10): one figure had already changed so much that chance is "
                                           "an unlikely explanation."]
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
@@ -761,7 +760,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "de la variante ; pour le corriger dans le jeu de base : cardgen fix royale")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince meno della quota equa: 15,0 % contro il 27,8 % (intervallo al "
-                  "98,75 %: [8,2 %; 25,9 %]); con il gioco base, sulle stesse estrazioni: 21,0 %, anche qui oltre la "
+                  "98,75 %: [8,2 %; 25,9 %]); con il gioco base, con le stesse mescolate: 21,0 %, anche qui oltre la "
                   "quota equa; lo squilibrio è del gioco base, e su queste 100 coppie la variante lo modifica oltre "
                   "quanto spiega il caso; per correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,

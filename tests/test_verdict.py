@@ -30,7 +30,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["The first player wins 33.0% of games instead of 28.0%.",  # in the tables' order (en43)
-                     "Games last 1.2 fewer complete rounds (confidence interval: 0.9 to 1.5).",
+                     "Games last 1.2 fewer complete rounds (95% confidence interval: 0.9 to 1.5).",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "on the “Other counts” line."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
@@ -119,7 +119,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de moins (intervalle de confiance\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de moins (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round (")
@@ -148,7 +148,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     [r] = doc["results"]
     # what is compared and what the variant changes come first (#53), then the verdict
     first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
-    assert code == 0 and r["verdict"] and lines[0].startswith("compare Draco & Co (draco) → ") and "(draco-short): " in lines[0] and \
+    assert code == 0 and r["verdict"] and lines[0].startswith("compare Draco & Co (draco) → ") and "(draco-short), over " in lines[0] and \
         lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")
@@ -268,10 +268,10 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     from cardgen.simulate.summary import _row
 
     m = {**_m("turns", 27.16, 17.92, -10.5, -8.0), "adj_low": -10.6, "adj_high": -7.9}
-    assert sentence(m) == "Games are 9.3 turns shorter (confidence interval: 7.9 to 10.6)."
+    assert sentence(m) == "Games are 9.3 turns shorter (95% confidence interval: 7.9 to 10.6)."
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
-    assert sentence(m, "fr") == "Les parties durent 9,3 tours de moins (intervalle de confiance\u202f: de 7,9 à 10,6)."
-    assert sentence(m, "it") == "Le partite durano 9,3 turni in meno (intervallo di confidenza: da 7,9 a 10,6)."
+    assert sentence(m, "fr") == "Les parties durent 9,3 tours de moins (intervalle de confiance à 95\u202f%\u202f: de 7,9 à 10,6)."
+    assert sentence(m, "it") == "Le partite durano 9,3 turni in meno (intervallo di confidenza al 95\u00a0%: da 7,9 a 10,6)."
 
 
 def test_fix_names_the_counts_it_has_no_table_for() -> None:
@@ -332,7 +332,7 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     assert line.startswith("Other counts: 2 of 3 changed (the one named above; ") and "debt" not in line, line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
     assert "celle citée plus haut" in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "quello citato sopra" in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    assert "quella già citata sopra" in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said

@@ -20,7 +20,7 @@ from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
-from cardgen.report.validation import agents_text, section
+from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
                                       lowered, option_lines, stop_lines, stopped_caution,
@@ -50,8 +50,14 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return {"plain": False, "changes": words["changes"], "against_before": before, "against_after": after,
             "base": str(info.get("base") or ""), "base_name": info.get("base_name") or "",
             "description": info.get("description") or "",
-            "lines": [difference_line(d, lang, naming) for d in info.get("differences", [])],
+            # each item of the list opens with a capital, as the variant's own lines do (readers 13: fr57, it58, it66)
+            "lines": [_capital(difference_line(d, lang, naming)) for d in info.get("differences", [])],
             "nothing": words["nothing"]}
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital (``nombre minimal de joueurs`` -> ``Nombre minimal…``)."""
+    return text[:1].upper() + text[1:]
 
 
 def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -200,11 +206,6 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
         intro += " " + page_words("skill_unmeasured", lang)
     return page("overview.html", title, nav, lang, intro=intro, head=PAGES[lang]["overview_head"].split("|"),
                 rows=rows, badges=badges(lang))
-
-
-def badges(lang: str) -> tuple[str, str]:
-    """The pass and fail marks in ``lang`` (the terminal's words)."""
-    return say("pass", lang), say("fail", lang)
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:

@@ -32,9 +32,10 @@ PAGES = _BOOK["pages"]
 
 def page_words(key: str, lang: str = "en", **fields: Any) -> str:
     """The page words ``key`` in ``lang`` with ``{fields}`` filled in, typeset as the language sets text."""
-    from cardgen.languages import typeset
+    from cardgen.languages import counts_grouped, typeset
 
-    return typeset(PAGES[lang][key].format(**fields), lang)
+    template = PAGES[lang][key]
+    return typeset(template.format(**counts_grouped(template, fields, lang)), lang)
 
 
 def difference_line(d: dict[str, Any], lang: str = "en", naming: Any = None) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.languages import decimal, is_singular, percent, typeset
+from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
@@ -339,7 +339,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
         if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
-            lines.append("  " + say("gap_replay", lang, command=replay_command(r)))
+            # the whole how-to once a run, then only the command of each player count: three lines said again for
+            # every count read as padding (readers of round 13, fr7)
+            again = said is not None and "gap_replay" in said
+            lines.append("  " + say("gap_replay_again" if again else "gap_replay", lang, command=replay_command(r)))
+            if said is not None:
+                said.add("gap_replay")
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
@@ -848,8 +853,8 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
     if not quiet:
         return []
     pairs = {r["stop"]["pairs"] for r in quiet}
-    text = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"].format(
-        pairs=next(iter(pairs)), most=quiet[0]["stop"]["most"])
+    template = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"]
+    text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"]}, lang))
     if len(results) < 2:
         return [typeset(text, lang)]
     players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "

@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.terminal import say, with_terms
-from cardgen.languages import decimal, is_singular, percent
+from cardgen.languages import counts_grouped, decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
 
@@ -204,6 +204,19 @@ def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
     return number(xs[0], lang, share, fixed=fixed), number(xs[1], lang, share, fixed=fixed)
 
 
+def confidence(level: float, lang: str) -> str:
+    """A confidence level said before or after "confidence interval" (``95%``, ``à 98,75 %``, ``al 99,996 %``),
+    with as few decimals as keep it below 100: a level widened for many figures at once is never printed as a
+    certainty (``100 %``); one too close to 100 to print in 4 decimals is said "widened" (the report's note
+    tells by how much)."""
+    places = 2
+    while places < 5 and round(100 * level, places) >= 100:
+        places += 1
+    if round(100 * level, places) >= 100:
+        return say("level_widened", lang)
+    return say("level_at", lang, level=percent(level, lang, places=places))
+
+
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None,
              pairs: int | None = None) -> str:
     """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval). The
@@ -244,7 +257,9 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
             named = f" {named} ".replace(plural, single).strip()
     b, v = alike((m["base"], m["variant"]), lang, share)
     lo_, hi_ = alike((lo, hi), lang, share)
-    text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN,
+    # the interval's level beside it ("at 98.75 %"): a bare "confidence interval" left the reader guessing (fr26, it33)
+    level = confidence(m.get("adj_level") or 0.95 if m.get("adj_low") is not None else 0.95, lang)
+    text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN, level=level,
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")
     if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):
@@ -381,7 +396,8 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36); fix, which
         # prints each count alone and no table, points to compare's option by the command's name
         if alone:
-            out.append(_typeset(table["nothing_stopped_alone"].format(pairs=stop["pairs"], most=stop["most"]), lang))
+            alone = table["nothing_stopped_alone"]
+            out.append(_typeset(alone.format(**counts_grouped(alone, {"pairs": stop["pairs"], "most": stop["most"]}, lang)), lang))
     elif counts:
         out.append(_typeset(table["nothing_else_named" if alone else "nothing_else_counts"].format(
             label=table["internal"], names=named), lang))
