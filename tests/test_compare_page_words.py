@@ -89,6 +89,10 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                     "fr": "pour le corriger dans le jeu de base : cardgen fix toy",
                     "it": "per correggerlo nel gioco base: cardgen fix toy"}[lang], lang) in html
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
+    # under the terminal's heading: about both games, not the variant's change (fr53, it30)
+    assert typeset({"en": "<h3>Balance by turn order (base game and variant alike)</h3>",
+                    "fr": "<h3>Équilibre selon l’ordre du tour (jeu de base comme variante)</h3>",
+                    "it": "<h3>Equilibrio per ordine di gioco (gioco base e variante)</h3>"}[lang], lang) in html
     assert not any(w in html for w in ("clearly", "nettement", "nettamente"))
 
 

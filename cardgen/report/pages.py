@@ -497,7 +497,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                                                  lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
-                cards_title=words["cards"], balance_title=words["balance"], charts_title=words["charts"],
+                cards_title=words["cards"], charts_title=words["charts"],
+                # the terminal's heading without its colon: about both games, not the change (fr53, it30)
+                balance_title=say("compare_balance_head", lang).rstrip(":").rstrip("\u202f "),
                 footnotes=notes)
 
 
