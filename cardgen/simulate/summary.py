@@ -1116,6 +1116,8 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     where the base game shows it too, the variant's share of it is said with its change and interval, never
     "not the variant's" as a certainty (fr27, it32); where neither game tells it from chance, the command that
     plays more pairs. Never "clearly" (twelfth reading fr26, it52, it60)."""
+    from cardgen.simulate.verdict import shown
+
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out = []
     flagged = variant_imbalance(r)
@@ -1134,9 +1136,11 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
                else "compare_balance_untested" if f["moved"] is None
                else "compare_balance_chance")
         m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
-        change = points(m.get("difference"), lang) if m.get("difference") is not None else ""
-        if change and m.get("low") is not None:  # the change with the interval that says how sure it is (fr27)
-            change += " " + interval(*marked_ends(m["low"], m["high"], lang, share=True), lang)
+        change = ""
+        if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
+            d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
+            change = points(d, lang) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
+                                        if low is not None else "")
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
                       command=more_pairs_command(r, base_deck))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
