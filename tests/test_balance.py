@@ -60,15 +60,15 @@ def test_balance_warnings_follow_the_language() -> None:
     flagged = balance(stats([330, 224, 223, 223]))
     # players 3 and 4 (22.3 %: their own 95 % interval leaves 25 % out) follow, each with its widened interval
     assert [c["seat"] for c in flagged["close"]] == [3, 4]
-    assert balance_lines(flagged, "en")[:1] == ["balance: player 1 wins more often than a fair share: 33.0% of games "
-                                            "against 25.0% (a shared win counts for each winner); an interval wider "
-                                            "than the 95% one above, because 4 players are compared at once (98.75% "
-                                            "confidence): [29.4% to 36.8%]"]  # which interval is which (it20)
-    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne nettement plus souvent que sa "
-                                                      "juste part\u202f: 33,0\u202f%")
+    assert balance_lines(flagged, "en")[:1] == ["balance: player 1 (33.0%) clearly strays from the fair share (25.0%), "
+                                            "a gap beyond what chance explains: even widened to 98.75% because 4 "
+                                            "players are compared at once, its interval [29.4% to 36.8%] leaves the "
+                                            "fair share out"]  # which interval is which (it20), and what it shows (fr11)
+    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 (33,0\u202f%) s’écarte nettement de "
+                                                      "sa juste part (25,0\u202f%)")
     # "chi gioca in posizione 1" beside "giocatore 1", "più spesso della quota" an illogical ellipsis (it13)
-    assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 vince il 33,0\u00a0% delle partite, "
-                                                      "nettamente più della quota equa del 25,0\u00a0%")
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 (33,0\u00a0%) si scosta nettamente "
+                                                      "dalla quota equa (25,0\u00a0%)")
 
 
 def test_no_completed_game_means_no_verdict() -> None:
@@ -93,16 +93,18 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     command = more_games_command({"variant": "king_lui", "players": 4, "games": 300})
     assert command == f"cardgen validate king_lui --players 4 --games {MORE_GAMES * 300}"
     assert balance_lines(out, "en", 4, command) == [
-        "balance: player 2 wins less often than a fair share (19.3% against 25.3%), but on 300 games the gap may be "
-        "chance: widened to 98.75% because 4 players are compared at once, the interval [14.3% to 25.6%] contains "
-        f"the fair share; to tell, play more games: {command}"]
+        "balance: player 2 (19.3%) strays from the fair share (25.3%, more than 1/4 because a shared win counts for "
+        "each winner), but on 300 games the gap may be chance: widened to 98.75% because 4 players are compared at "
+        f"once, its interval [14.3% to 25.6%] contains the fair share; to tell, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
-    assert fr.startswith("équilibre\u202f: le joueur 2 gagne moins souvent que sa juste part (19,3\u202f% contre "
-                         "25,3\u202f%), mais sur 300 parties l’écart peut venir du hasard") and "[14,3\u202f%\u202f; 25,6" in fr
+    assert fr.startswith("équilibre\u202f: le joueur 2 (19,3\u202f%) s’écarte de sa juste part (25,3\u202f%, au-dessus "
+                         "de 1/4 car une victoire partagée compte pour chaque gagnant), mais sur 300 parties l’écart "
+                         "peut venir du hasard") and "[14,3\u202f%\u202f; 25,6" in fr
     it = balance_lines(out, "it", 4, command)[0]
-    assert it.startswith("equilibrio: il giocatore 2 vince meno della quota equa (19,3\u00a0% contro il 25,3\u00a0%), ma "
-                         "su 300 partite lo scarto può essere dovuto al caso") and it.endswith(command)
-    assert all("s’écarte" not in line and "nessun giocatore" not in line for line in (fr, it))
+    assert it.startswith("equilibrio: il giocatore 2 (19,3\u00a0%) si scosta dalla quota equa (25,3\u00a0%, più di 1/4 "
+                         "perché una vittoria condivisa conta per ciascun vincitore), ma su 300 partite lo scarto può "
+                         "essere dovuto al caso") and it.endswith(command)
+    assert all("aucun joueur" not in line and "nessun giocatore" not in line for line in (fr, it))
     assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with
     even = balance(stats([81, 72, 85, 79], games=300))  # every shown interval holds the share: nobody named
     assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith("balance: on 300 games, no player")
@@ -122,7 +124,31 @@ def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None
     assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
     assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
     # tenth reading (it20): which of the two intervals is which, said in words
-    assert "plus large que celui à 95\u202f% donné plus haut" in balance_lines(flagged, "fr")[0]
-    assert "(confiance de 98,75\u202f%)" in balance_lines(flagged, "fr")[0]
-    assert "più largo di quello al 95\u00a0% dato sopra" in balance_lines(flagged, "it")[0]
-    assert "(confidenza del 98,75\u00a0%)" in balance_lines(flagged, "it")[0]
+    assert "même élargi à 98,75\u202f% parce que 4 joueurs sont comparés à la fois" in balance_lines(flagged, "fr")[0]
+    assert "anche allargato al 98,75\u00a0% perché si confrontano 4 giocatori insieme" in balance_lines(flagged, "it")[0]
+
+
+def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_command() -> None:
+    """Thirteenth reading (fr3, fr4, fr9, it3, it4): Royale at 2 players, player 1 won 179 of 300 games and player 2
+    144 (23 shared wins: a fair share of 53.8 %), and two paragraphs in a row each said its gap may be chance and
+    gave the same command: at 2 players one seat above the share is the other below it. One paragraph names both,
+    with both widened intervals, why the share is above 1/2, and the command once."""
+    from cardgen.simulate.summary import balance_lines, more_games_command
+
+    out = balance(stats([179, 144], games=300))
+    assert out["flags"] == [] and [c["seat"] for c in out["close"]] == [1, 2]
+    command = more_games_command({"variant": "royale", "players": 2, "games": 300})
+    assert balance_lines(out, "en", 2, command) == [
+        "balance: player 1 (59.7%) and player 2 (48.0%) stray from the fair share (53.8%, more than 1/2 because a "
+        "shared win counts for each winner), but on 300 games these gaps may be chance: widened to 97.5% because 2 "
+        "players are compared at once, their intervals [53.2% to 65.8%] and [41.6% to 54.4%] contain the fair "
+        f"share; to tell, play more games: {command}"]
+    for lang in ("fr", "it"):
+        [line] = balance_lines(out, lang, 2, command)
+        assert line.count(command) == 1 and line.count("1/2") == 1
+        assert {"fr": "le joueur 1 (59,7\u202f%) et le joueur 2 (48,0\u202f%) s’écartent de leur juste part",
+                "it": "il giocatore 1 (59,7\u00a0%) e il giocatore 2 (48,0\u00a0%) si scostano dalla quota equa"}[lang] in line
+    # a flagged seat and a seat within chance at one count: the share's reason said once, at the first paragraph
+    mixed = balance(stats([330, 224, 223, 223]))
+    lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")
+    assert len(lines) == 2 and "1/4" in lines[0] and "1/4" not in lines[1]

@@ -80,10 +80,19 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert "cardgen fix toy_choices" not in html and FLAGGED[lang] not in html
     line = compare_balance(r, lang, "toy")[0]
     assert typeset(line[:1].upper() + line[1:], lang) in html  # the terminal's line, word for word
-    assert typeset({"en": "the imbalance is the base game’s, not the variant’s; to fix it: cardgen fix toy",
-                    "fr": "le déséquilibre vient du jeu de base, pas de la variante ; pour le corriger : cardgen fix toy",
-                    "it": "lo squilibrio è del gioco base, non della variante; per correggerlo: cardgen fix toy"}[lang],
-                   lang) in html
+    # thirteenth reading (fr27, it32): the base game shows it; the variant's part is open on these pairs, never
+    # "not the variant's" as a certainty
+    assert typeset({"en": "the base game shows it too; whether the variant makes it worse or better cannot be told",
+                    "fr": "le jeu de base le montre aussi ; sur ces",
+                    "it": "anche il gioco base lo mostra; su queste"}[lang], lang) in html
+    assert typeset({"en": "to fix it in the base game: cardgen fix toy",
+                    "fr": "pour le corriger dans le jeu de base : cardgen fix toy",
+                    "it": "per correggerlo nel gioco base: cardgen fix toy"}[lang], lang) in html
+    assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
+    # under the terminal's heading: about both games, not the variant's change (fr53, it30)
+    assert typeset({"en": "<h3>Balance by turn order (base game and variant alike)</h3>",
+                    "fr": "<h3>Équilibre selon l’ordre du tour (jeu de base comme variante)</h3>",
+                    "it": "<h3>Equilibrio per ordine di gioco (gioco base e variante)</h3>"}[lang], lang) in html
     assert not any(w in html for w in ("clearly", "nettement", "nettamente"))
 
 
@@ -121,15 +130,16 @@ def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_pat
     r["variant_result"]["balance"] = {**(r["variant_result"].get("balance") or {}), "seat_fair_share": 0.52}
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
     titles = re.findall(r"<title>(fair share[^<]*)</title>", html)
-    shared = "fair share (a shared win counts for each winner)"  # not 1/2: said why, once (fr63)
-    assert titles == [f"{shared}: 55% (King Toy)", f"{shared}: 52% (King Toy: Hungry)"], titles
+    # not 1/2: said why, once (fr63), above 1/2 said so (thirteenth reading fr55); one decimal always (fr54)
+    shared = "fair share (more than 1/2 because a shared win counts for each winner)"
+    assert titles == [f"{shared}: 55.0% (King Toy)", f"{shared}: 52.0% (King Toy: Hungry)"], titles
     r["variant_result"]["balance"]["seat_fair_share"] = 0.55
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
-    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == [f"{shared}: 55%"]
+    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == [f"{shared}: 55.0%"]
     for side in ("base_result", "variant_result"):  # exactly 1/N: the plain name
         r[side]["balance"]["seat_fair_share"] = 0.5
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
-    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == ["fair share: 50%"]
+    assert re.findall(r"<title>(fair share[^<]*)</title>", html) == ["fair share: 50.0%"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

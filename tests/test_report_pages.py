@@ -124,7 +124,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert param_name("hand_size", "fr", fr) == "Cartes Action distribuées à chaque joueur"
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
-    assert metric_name("unfairness", "en", fr) == "unfairness (the player, by turn order, furthest from a fair share)"
+    assert metric_name("unfairness", "en", fr) == "imbalance (the player, by turn order, furthest from a fair share)"
     assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie del giocatore 2"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes Action distribuées à chaque joueur = 4")
@@ -260,7 +260,8 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
          "rounds": {**big, "mean": 17.5}, "scores": {"all": big, "winner": big, "margin": big,
                                                    "seat_mean": [1234.5, 4.0]},
          "agents": [{"agent": "random"}], "seat_agents": "random",
-         "balance": {"flags": [{"side": "more", "seat": 1, "rate": 0.6, "low": 0.5, "high": 0.7, "fair": 0.333}]},
+         "balance": {"flags": [{"side": "more", "seat": 1, "rate": 0.6, "low": 0.5, "high": 0.7, "fair": 0.333,
+                                "level": 0.9833, "compared": 3}]},
          "seat_win_rates": [{"seat": 0, "wins": 720, "games": 1200, "rate": 0.6, "low": 0.5, "high": 0.7},
                             {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
     html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
@@ -268,7 +269,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités pour la première place 1\u202f; –" in text
     assert "cartes dans une main\u202f: 1\u202f500 (au plus 2 dans 99\u202f% des parties)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à toutes les places de la table" in text
-    assert "le joueur 1 gagne nettement plus souvent que sa juste part" in text  # the balance flag, in French
+    assert "le joueur 1 (60,0\u202f%) s’écarte nettement de sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
@@ -317,12 +318,30 @@ def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
     assert "\u202f: −3,0\u00a0points [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_chart_writes_every_share_with_its_decimal_and_a_minus_sign_on_its_axis(lang: str) -> None:
+    """Thirteenth reading (fr54, it56): "[15 % ; 31,1 %]" beside "[15,8 % ; 32,2 %]" in one chart, "juste part :
+    25 %" beside "33,7 %", and a difference axis "-20 -10 0 +10 +20" with a hyphen where every other figure has
+    the minus sign. Every share in a chart keeps its decimal; an axis's negative ticks have the minus sign."""
+    from cardgen.report.pages import forest
+
+    svg = str(grouped_rates_svg([("1", [("A", {"rate": 0.2, "low": 0.15, "high": 0.311}, "#999")])], "T",
+                                fair=0.25, fair_label="x", lang=lang))
+    sep = {"en": "", "fr": "\u202f", "it": "\u00a0"}[lang]
+    comma = "." if lang == "en" else ","
+    assert f"[15{comma}0{sep}%" in svg and f"25{comma}0{sep}%" in svg, re.findall("<title>.*?</title>", svg)
+    m = {"metric": "end_reason:no_dish", "base": 0.30, "variant": 0.10, "difference": -0.2, "low": -0.3,
+         "high": -0.1, "significant": True}
+    ticks = re.findall(r'text-anchor="middle"[^>]*>([^<]*)<', str(forest([m], "F", lang)))
+    assert any(t.startswith("\u2212") for t in ticks) and not any(t.startswith("-") for t in ticks), ticks
+
+
 @pytest.mark.parametrize(("lang", "rate", "fair"), [
-    ("fr", "joueur 1, Le Roi Lui\u202f: 38\u202f% (intervalle de confiance à 95\u202f%\u202f: [29,1\u202f%\u202f; "
-           "47,8\u202f%])", "juste part\u202f: 50\u202f%"),
-    ("it", "giocatore 1, Re Lui: 38\u00a0% (intervallo di confidenza al 95\u00a0%: [29,1\u00a0%; 47,8\u00a0%])",
-     "giusta quota: 50\u00a0%"),
-    ("en", "seat 1, King Lui: 38% (95% confidence interval: [29.1% to 47.8%])", "fair share: 50%")])
+    ("fr", "joueur 1, Le Roi Lui\u202f: 38,0\u202f% (intervalle de confiance à 95\u202f%\u202f: [29,1\u202f%\u202f; "
+           "47,8\u202f%])", "juste part\u202f: 50,0\u202f%"),
+    ("it", "giocatore 1, Re Lui: 38,0\u00a0% (intervallo di confidenza al 95\u00a0%: [29,1\u00a0%; 47,8\u00a0%])",
+     "giusta quota: 50,0\u00a0%"),
+    ("en", "seat 1, King Lui: 38.0% (95% confidence interval: [29.1% to 47.8%])", "fair share: 50.0%")])
 def test_a_rate_chart_s_hover_titles_are_in_the_language_s_typography(lang: str, rate: str, fair: str) -> None:
     """Tenth reading fr77: "joueur 1, Le Roi Lui: 38 % (intervalle de confiance à 95 % 29,1 % – 47,8 %)" had the
     English colon and an interval written as no table of the report writes one."""

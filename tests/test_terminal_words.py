@@ -471,37 +471,58 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
 
 
 def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> None:
-    """The interval's explanation inside its brackets cut the reading; an interval with no correction is named too."""
+    """The rates, then the fair share with why it is above 1/n, then the verdict and the interval it rests on.
+    Thirteenth reading (fr11, it11): "clearly more often" with an interval that left the share out, never said:
+    the line says the gap is beyond chance and that the widened interval leaves the share out."""
     from cardgen.simulate.summary import balance_lines
-    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
-    corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
-    assert corrected == ("équilibre\u202f: le joueur 1 gagne nettement plus souvent que sa juste part\u202f: 38,0\u202f% "
-                         "des parties contre 26,0\u202f% (une victoire partagée compte pour chaque gagnant)\u202f; intervalle plus large que celui à "
-                         "95\u202f% donné plus haut, car 4 joueurs sont comparés à la fois (confiance de 98,75\u202f%)"
-                         "\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
-    assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
-    # "than expected" read as a forecast the tool had made (eleventh reading fr15, it10): against the fair share
-    assert "il giocatore 1 vince il 38,0\u00a0% delle partite, nettamente più della quota equa" in balance_lines(
-        {"flags": [flag]}, "it")[0]
+    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
+            "compared": 4}
+    assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
+        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de sa juste part (26,0 %, au-dessus de 1/4 car une "
+        "victoire partagée compte pour chaque gagnant), et l’écart dépasse ce que le hasard explique : même élargi à "
+        "98,75 % parce que 4 joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la "
+        "juste part")
+    assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
+    assert "il giocatore 1 (38,0\u00a0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
+
+
+@pytest.mark.parametrize(("low", "clearly"), [(0.281, True), (0.275, False)])
+def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) -> None:
+    """Thirteenth reading (fr11, it11): "clearly" read as "by a lot", said of a seat whose widened interval ended
+    1 point from the fair share: within ``CLEAR_MARGIN`` (2 points) of it the line says "just beyond" instead."""
+    from cardgen.simulate.summary import CLEAR_MARGIN, balance_lines
+    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": low, "high": 0.468, "fair": 0.26, "level": 0.9875,
+            "compared": 4}
+    assert (low - 0.26 >= CLEAR_MARGIN) is clearly
+    words = {"en": ("clearly strays", "a gap just beyond what chance explains"),
+             "fr": ("s’écarte nettement", "dépasse de justesse ce que le hasard explique"),
+             "it": ("si scosta nettamente", "va appena oltre quanto può spiegare il caso")}
+    for lang, (clear, just) in words.items():
+        line = balance_lines({"flags": [flag]}, lang)[0]
+        assert (clear in line, just in line) == (clearly, not clearly), line
 
 
 def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     """Eleventh reading (fr6, en12, it7): King Lui's player 2 at 19.3% [15.3% to 24.2%] against a fair share of
     25.3% (its own 95 % interval leaves the share out), and nothing said: the designer could not tell a seat judged
     within chance (the interval widened for 4 players compared contains it) from one overlooked. One line says so,
-    with the share and the level; a flagged seat keeps its own line, and a solo game has none."""
+    with the share and the level; a flagged seat keeps its own line, and a solo game has none. Thirteenth reading
+    (fr1, fr2, it1, it2): 25.3 % at 4 players read as a miscount: why it is above 1/4 is said beside it."""
     from cardgen.simulate.summary import balance_lines
     fair = {"seat_fair_share": 0.253, "flags": [], "games": 300}
     # absence of evidence said as such, on this many games, never "no player stands out" (twelfth reading fr9)
     assert balance_lines(fair, "en", 4) == [
-        "balance: on 300 games, no player wins more or less often than a fair share (25.3%) beyond what chance "
-        "explains: every interval, widened to 98.75% because 4 players are compared at once, contains it"]
-    assert balance_lines(fair, "fr", 3)[0].startswith(
-        "équilibre\u202f: sur 300 parties, rien ne montre qu’un joueur gagne plus ou moins souvent que sa juste part "
-        "(25,3\u202f%) au-delà du hasard\u202f: chaque intervalle, élargi à 98,33\u202f% parce que 3 joueurs")
+        "balance: on 300 games, no player strays from the fair share (25.3%, more than 1/4 because a shared win counts "
+        "for each winner) more than chance can explain: even widened to 98.75% because 4 players are compared at "
+        "once, every interval contains it"]
+    assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
+        "équilibre : sur 300 parties, aucun joueur ne s’écarte de la juste part (25,3 %) plus que le hasard ne peut "
+        "l’expliquer : même élargi à 98,33 % parce que 3 joueurs sont comparés à la fois, chaque intervalle la "
+        "contient")  # 25.3 % is below 1/3: no "above 1/3" reason to give
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "allargato al 97,5" in balance_lines(fair, "it", 2)[0]
     assert balance_lines(fair, "en", 1) == [] and balance_lines({"seat_fair_share": None, "flags": []}, "en", 4) == []
-    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
+    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
+            "compared": 4}
     flagged = balance_lines({**fair, "flags": [flag]}, "en", 4)
     assert len(flagged) == 1 and "no player" not in flagged[0]
 
@@ -654,15 +675,22 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "the imbalance is the base game’s, not the variant’s; to fix it: cardgen fix royale"),
-    ("fr", "le déséquilibre vient du jeu de base, pas de la variante\u202f; pour le corriger\u202f: cardgen fix royale"),
-    ("it", "lo squilibrio è del gioco base, non della variante; per correggerlo: cardgen fix royale")])
+    ("en", "the base game shows it too; whether the variant makes it worse or better cannot be told on these 100 "
+           "pairs (change: +8.0 pp [−24.1 to +40.1]); to fix it in the base game: cardgen fix royale"),
+    ("fr", "le jeu de base le montre aussi\u202f; sur ces 100 paires, on ne peut pas dire si la variante l’aggrave ou "
+           "l’atténue (écart\u202f: +8,0\u00a0points [−24,1\u202f; +40,1])\u202f; pour le corriger dans le jeu de base\u202f: "
+           "cardgen fix royale"),
+    ("it", "anche il gioco base lo mostra; su queste 100 coppie non si può dire se la variante lo aggravi o lo "
+           "attenui (differenza: +8,0 p.p. [−24,1; +40,1]); per correggerlo nel gioco base: cardgen fix royale")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
     base game flags player 1 too (37.0 % in validate; on the same shuffles its change, +8.0 pp, was not
     significant). The screen and the page say one line (``compare_balance``): the variant's rate, the base game's
-    on the same shuffles, whose imbalance it is, and the base's fix; never "clearly"."""
+    on the same shuffles, whose imbalance it is, and the base's fix; never "clearly". Thirteenth reading (fr27,
+    it32): "the imbalance is the base game's, not the variant's" said as certain beside a change of +8.0 pp
+    [−24.1 to +40.1]: the base game shows it, and the variant's part is open, with its change; (fr12, fr23,
+    it30) the block under a heading of its own, not indented under "nothing else was detected"."""
     from cardgen.languages import typeset
     from cardgen.simulate.summary import compare_balance
 
@@ -680,14 +708,22 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     assert typeset(line, lang).endswith(owned) and ("45.0%" if lang == "en" else "45,0") in line
     screen = format_comparison(doc, tables=False)
     assert typeset(line, lang) in screen  # the page's line (test_compare_page_words)
+    head = {"en": "Balance by turn order (base game and variant alike):",
+            "fr": "Équilibre selon l’ordre du tour (jeu de base comme variante)\u202f:",
+            "it": "Equilibrio per ordine di gioco (gioco base e variante):"}[lang]
+    rows = screen.split("\n")
+    assert head in rows and rows[rows.index(head) + 1].startswith("  " + typeset(line, lang)[:20])
     assert not any(w in screen for w in ("clearly", "nettement", "nettamente"))
     metric["significant"], base["balance"]["flags"] = True, []  # the variant brings it: no base fix named
     [brought] = compare_balance(r, lang, "royale")
     assert "cardgen fix" not in brought and {"en": "the imbalance comes with the variant",
                                              "fr": "le déséquilibre vient de la variante",
                                              "it": "lo squilibrio viene dalla variante"}[lang] in brought
-    metric["significant"] = False  # not in the base game's flags, but the change is within chance: not the variant's
-    assert compare_balance(r, lang, "royale")[0].endswith("cardgen fix royale")
+    # thirteenth reading (fr24, it29): in neither game's flags beyond chance: no fix for the base game, whose own
+    # games do not show it, but the command that plays more pairs
+    metric["significant"] = False
+    neither = compare_balance(r, lang, "royale")[0]
+    assert "cardgen fix" not in neither and neither.endswith("cardgen compare royale royale-short --players 4 --games 400 --fixed")
 
 
 def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> None:
@@ -707,23 +743,26 @@ def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> N
 
 
 #: compare's balance line for player 2 at 15.0 % (fair share 27.8 %, 98.75 % interval [8.2 %, 25.9 %]), by case
-_MAIN = ("with the variant, player 2 wins less often than a fair share: 15.0% against 27.8% (98.75% interval: "
-         "[8.2% to 25.9%]); ")
+_MAIN = ("with the variant, player 2 wins less often than a fair share (27.8%, more than 1/4 because a shared win "
+         "counts for each winner): 15.0% (98.75% interval: [8.2% to 25.9%]); ")
 _BASE = "with the base game on the same shuffles: 21.0%"
 _FIX = "to fix it in the base game: cardgen fix royale"
+_MORE = "to tell, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 BALANCE_CASES = {
-    "base flags it, no change": f"{_MAIN}{_BASE}, beyond its fair share too; the imbalance is the base game’s, not the "
-                                "variant’s; to fix it: cardgen fix royale",
-    "base flags it, changed": f"{_MAIN}{_BASE}, beyond its fair share too; the imbalance is the base game’s, and on these "
-                              f"100 pairs the variant changes it beyond chance; {_FIX}",
-    "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs the change from the base game may be chance, so the "
-                                f"imbalance is not shown to be the variant’s; {_FIX}",
+    # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
+    "base flags it, no change": f"{_MAIN}{_BASE}; the base game shows it too; whether the variant makes it worse or "
+                                f"better cannot be told on these 100 pairs (change: −6.0 pp [−19.0 to +7.0]); {_FIX}",
+    "base flags it, changed": f"{_MAIN}{_BASE}; the base game shows it too, and on these 100 pairs the variant changes "
+                              f"it beyond chance (change: −6.0 pp [−10.0 to −2.0]); {_FIX}",
+    # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show
+    "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs neither the base game nor the variant’s change "
+                                f"shows this imbalance beyond chance; {_MORE}",
     "base does not, changed": f"{_MAIN}{_BASE}; the base game does not show it and on these 100 pairs the change is "
                               "beyond chance: the imbalance comes with the variant",
-    "no paired figure": f"{_MAIN}{_BASE}; the change from the base game is not tested, so the imbalance is not shown "
-                        f"to be the variant’s; {_FIX}",
-    "no base rate": f"{_MAIN}the change from the base game is not tested, so the imbalance is not shown to be the "
-                    f"variant’s; {_FIX}",
+    "no paired figure": f"{_MAIN}{_BASE}; the base game does not show it beyond chance and the change from it is not "
+                        f"tested: on these 100 pairs nothing tells this imbalance from chance; {_MORE}",
+    "no base rate": f"{_MAIN}the base game does not show it beyond chance and the change from it is not tested: on "
+                    f"these 100 pairs nothing tells this imbalance from chance; {_MORE}",
 }
 
 
@@ -737,9 +776,11 @@ def _balance_entry(case: str, lang: str = "en", agents: tuple[dict, ...] = ()) -
               "significant": case.endswith(", changed")}
     if case == "no paired figure":
         metric["difference"] = None
-    r = {"games": 100, "metrics": [] if case == "no base rate" else [metric],
+    if metric["difference"] is not None:  # an interval that agrees with the change's significance
+        metric.update({"low": -0.10, "high": -0.02} if metric["significant"] else {"low": -0.19, "high": 0.07})
+    r = {"games": 100, "players": 4, "metrics": [] if case == "no base rate" else [metric],
          "base_result": {"balance": {"flags": [{**seat, "rate": 0.21}] if case.startswith("base flags") else []}},
-         "variant_result": {"balance": {"flags": [seat, *agents]}}}
+         "variant_result": {"variant": "royale-short", "balance": {"flags": [seat, *agents]}}}
     return compare_balance(r, lang, "royale")
 
 
@@ -754,18 +795,21 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     """The same lines in French and Italian (their own numbers and spaces), and a player kind the variant's games
     flag (the search player, ``--skill``) after the seats with its own "balance:" line."""
     fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
-    assert fr == ("avec la variante, le joueur 2 gagne moins souvent que sa juste part : 15,0 % contre 27,8 % (intervalle "
-                  "à 98,75 % : [8,2 % ; 25,9 %]) ; avec le jeu de base, sur les mêmes tirages : 21,0 % ; sur ces 100 "
-                  "paires, l’écart avec le jeu de base peut venir du hasard : rien ne montre que le déséquilibre vienne "
-                  "de la variante ; pour le corriger dans le jeu de base : cardgen fix royale")
+    assert fr == ("avec la variante, le joueur 2 gagne moins souvent que sa juste part (27,8 %, au-dessus de 1/4 car "
+                  "une victoire partagée compte pour chaque gagnant) : 15,0 % (intervalle à 98,75 % : [8,2 % ; 25,9 %]) ; "
+                  "avec le jeu de base, sur les mêmes mélanges : 21,0 % ; sur ces 100 paires, ni le jeu de base ni "
+                  "l’écart apporté par la variante ne montrent ce déséquilibre au-delà du hasard ; pour trancher, "
+                  "jouez plus de paires : cardgen compare royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("con la variante, il giocatore 2 vince meno della quota equa: 15,0 % contro il 27,8 % (intervallo al "
-                  "98,75 %: [8,2 %; 25,9 %]); con il gioco base, con le stesse mescolate: 21,0 %, anche qui oltre la "
-                  "quota equa; lo squilibrio è del gioco base, e su queste 100 coppie la variante lo modifica oltre "
-                  "quanto spiega il caso; per correggerlo nel gioco base: cardgen fix royale")
+    assert it == ("con la variante, il giocatore 2 vince meno della quota equa (27,8 %, più di 1/4 perché una vittoria "
+                  "condivisa conta per ciascun vincitore): 15,0 % (intervallo al 98,75 %: [8,2 %; 25,9 %]); con il "
+                  "gioco base, con le stesse mescolate: 21,0 %; anche il gioco base lo mostra, e su queste 100 coppie "
+                  "la variante lo modifica oltre quanto spiega il caso (differenza: −6,0 p.p. [−10,0; −2,0]); per "
+                  "correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}
     lines = _balance_entry("base does not, no change", agents=(agent,))
     assert lines[0] == BALANCE_CASES["base does not, no change"] and len(lines) == 2
-    assert lines[1].startswith("balance: the search player wins more often than a fair share: 40.0% of games against "
-                               "25.0%") and "[30.0% to 50.0%]" in lines[1], lines[1]
+    assert lines[1] == ("balance: the search player (40.0%) clearly strays from the fair share (25.0%), a gap beyond "
+                        "what chance explains: even widened to 97.5% because 2 players are compared at once, its "
+                        "interval [30.0% to 50.0%] leaves the fair share out")

@@ -66,9 +66,10 @@ def test_italian_names_a_turn_position_player_k_everywhere() -> None:
     from cardgen.simulate.summary import balance_lines
 
     assert label("seat_3_win_rate", "it") == "quota di vittorie del giocatore 3"
-    flag = {"seat": 5, "side": "more", "rate": 0.31, "fair": 0.2, "low": 0.21, "high": 0.44}
+    flag = {"seat": 5, "side": "more", "rate": 0.31, "fair": 0.2, "low": 0.21, "high": 0.44, "level": 0.99,
+            "compared": 5}
     line = balance_lines({"flags": [flag]}, "it")[0]
-    assert "il giocatore 5 vince il 31,0\u00a0% delle partite, nettamente più" in line and "posizione" not in line
+    assert "il giocatore 5 (31,0\u00a0%) si scosta dalla quota equa" in line and "posizione" not in line
     italian = " ".join(_lang("cardgen/simulate/verdict.json", "it"))
     assert "nell’ordine di gioco (" not in italian and "1º nell’ordine" not in italian and "Il posto" not in italian
 

@@ -232,7 +232,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
-                              fair_label=words[equal_label(fairs, r0["players"])], lang=lang)]
+                              fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]), lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
@@ -287,7 +287,8 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
 
 def equal_label(fairs: list[tuple[str, float, str]], players: int) -> str:
     """The report's word for the fair-share line: "fair share", or, when a deck's share is not 1/N as printed
-    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why, once (fr63)."""
+    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why, once (fr63): "more than
+    1/2" at 2 players, where 55 % alone read as a miscount (thirteenth reading fr55)."""
     plain = all(round(share, 3) == round(1 / players, 3) for _, share, _ in fairs)
     return "equal" if plain else "equal_shared"
 
@@ -497,7 +498,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                                                  lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
-                cards_title=words["cards"], balance_title=words["balance"], charts_title=words["charts"],
+                cards_title=words["cards"], charts_title=words["charts"],
+                # the terminal's heading without its colon: about both games, not the change (fr53, it30)
+                balance_title=say("compare_balance_head", lang).rstrip(":").rstrip("\u202f "),
                 footnotes=notes)
 
 

@@ -34,8 +34,10 @@ def _fmt(x: Number, lang: str = "en") -> str:
 
 
 def _pc(share: float, lang: str = "en", places: int = 1) -> str:
-    """A share (0.265) as the language writes a percentage: ``26.5%``, ``26,5 %`` (``languages.percent``)."""
-    return percent(share, lang, places=places)
+    """A share (0.265) as the language writes a percentage: ``26.5%``, ``26,5 %`` (``languages.percent``), with
+    exactly ``places`` decimals: "[15 % ; 31,1 %]" beside "[15,8 % ; 32,2 %]" read as a figure cut short (fr54,
+    it56)."""
+    return percent(share, lang, places=places, fixed=True)
 
 
 def _num(x: Number, lang: str, signed: bool = False, places: int = 1) -> str:
@@ -344,8 +346,8 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
     def px(v: float) -> float:
         return left + w * (v + extent) / (2 * extent)
 
-    def signed(v: float, digits: int = 1) -> str:
-        return _num(100 * v, lang, True, digits)
+    def signed(v: float, digits: int = 1) -> str:  # an axis's "−20" with the minus sign, as the text around it (it56)
+        return typeset(_num(100 * v, lang, True, digits), lang)
     base = top + row * len(rows)
     t = -extent
     while t <= extent + 1e-9:

@@ -432,39 +432,85 @@ def agent_word(agent: str, lang: str = "en") -> str:
     return word("agents", lang).get(agent, agent)
 
 
+#: how far (in share of games) a flagged seat's widened interval must stay from the fair share for the line to say
+#: "clearly": an interval whose near end lies within 2 points of the share is only just beyond chance (fr11, it11)
+CLEAR_MARGIN = 0.02
+
+
+def and_list(items: Sequence[str], lang: str = "en") -> str:
+    """``items`` as one phrase in ``lang``: "a and b", "a, b and c" (the wordbook's own "and")."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + word("fix_kinds", lang)["and"] + items[-1]
+
+
+def fair_why(fair: float, n: int, lang: str = "en") -> str:
+    """Why a fair share is above 1/``n`` ("more than 1/3 because a shared win counts for each winner"), said
+    beside the figure where it first appears; nothing where the share is 1/``n`` as printed: 53.8 % at 2
+    players read as a miscount when the reason stood only in the seat lines' heading (fr1, fr2, it1)."""
+    return say("balance_why", lang, n=n) if n > 1 and round(fair, 3) > round(1 / n, 3) else ""
+
+
+def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
+                      why: str = "", games: str = "") -> str:
+    """One "balance:" paragraph for every seat (or agent) of one player count judged alike: the flagged ones
+    (``close`` False: their widened intervals leave ``fair`` out, beyond chance, "clearly" only where every
+    near end stays ``CLEAR_MARGIN`` away, "just beyond" where every one is nearer, neither word for a mix) or
+    the ones whose gap may be chance (``close``, on ``games`` games).
+    Two paragraphs in a row repeating one explanation and one command, at 2 players saying one thing twice,
+    read as padding (fr3, fr4, fr9, it3, it4)."""
+    def margin(f: Mapping[str, Any]) -> float:
+        return f["low"] - f["fair"] if f["side"] == "more" else f["fair"] - f["high"]
+
+    clear = not close and all(margin(f) >= CLEAR_MARGIN for f in seats)
+    items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True),
+                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)))
+             for f in seats]
+    intervals = and_list([interval(_pct(f["low"], lang, fixed=True), _pct(f["high"], lang, fixed=True), lang)
+                          for f in seats], lang)
+    key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
+    key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
+    return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why,
+               clearly=say("balance_clearly", lang) if clear else "",
+               level=percent(seats[0].get("level", 0.95), lang, places=2), n=seats[0].get("compared", len(seats)),
+               intervals=intervals,
+               games=games)
+
+
 def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "") -> list[str]:
-    """The balance warnings in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
-    have the English sentences); where ``seats`` players were compared and none is flagged, the one line that
-    says no gap is beyond chance on these games, with the fair share and the widened level it was judged at: a
-    seat line whose own 95 % interval leaves out the fair share, with nothing said, read as a fault overlooked
-    (eleventh reading fr6, en12, it7). Such a seat (``close``) gets its own line instead: its widened interval,
-    the one the verdict rests on, and that the gap may be chance on this many games, with ``more``, the command
-    that plays more (``more_games_command``): "no player stands out" beside an interval that left the share
-    out read as a contradiction, and as a balance proved (twelfth reading fr5, fr9, it1, it10)."""
+    """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
+    have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
+    the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
+    chance on this many games, with ``more``, the command that plays more, ``more_games_command``; eleventh and
+    twelfth readings), and where ``seats`` players were compared and no seat is named, the one line saying no
+    gap is beyond chance. The fair share's reason (shared wins) is said once, at its first figure
+    (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview)."""
     from cardgen.simulate.balance import ALPHA
 
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
-    close = [say(f"balance_close_{c['side']}", lang, who=say("seat", lang, k=c["seat"]),
-                 rate=_pct(c["rate"], lang, fixed=True),  # the share as the line without a seat says it
-                 fair=_pct(b.get("seat_fair_share") or c["fair"], lang, fixed=True),
-                 low=_pct(c["low"], lang, fixed=True), high=_pct(c["high"], lang, fixed=True),
-                 level=percent(c["level"], lang, places=2), n=c["compared"], games=_num(c["games"], lang))
-             + (say("balance_more_games", lang, command=more) if more else "")
-             for c in b.get("close") or [] if c.get("level")]
-    if seats > 1 and b.get("seat_fair_share") is not None and not any("seat" in f for f in flags):
-        head = close or [say("balance_none", lang, fair=_pct(b["seat_fair_share"], lang, fixed=True), n=seats,
-                             level=percent(1 - ALPHA / seats, lang, places=2),
-                             games=_num(b.get("games"), lang))]
-        return head + balance_lines({**b, "seat_fair_share": None, "close": []}, lang)
-    return [say(f"balance_{f['side']}", lang,
-                who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
-                rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
-                high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
-                level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
-                       if f.get("level") else say("balance_level_plain", lang)))  # wider than the seat line's: say so
-            for f in flags] + (close if seats > 1 else [])  # a warnings list (the overview) has no seats
+    seat_flags = [f for f in flags if "seat" in f]
+    agents = [f for f in flags if "seat" not in f]
+    close = [c for c in b.get("close") or [] if c.get("level")] if seats > 1 else []
+    share = b.get("seat_fair_share")
+    out = []
+    said = False  # the reason for a share above 1/n: once, at its first figure
+    for group, is_close in ((seat_flags, False), (close, True)):
+        if group:
+            fair = share if share is not None else group[0]["fair"]
+            n = group[0].get("compared") or seats  # an older result's flag has no count: the seats shown
+            out.append(balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
+                                         _num(group[0].get("games"), lang) if is_close else "")
+                       + (say("balance_more_games", lang, command=more) if is_close and more else ""))
+            said = True
+    if not out and seats > 1 and share is not None:
+        out.append(say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats, why=fair_why(share, seats, lang),
+                       level=percent(1 - ALPHA / seats, lang, places=2), games=_num(b.get("games"), lang)))
+    if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
+        out.append(balance_paragraph(agents, lang, agents[0]["fair"]))
+    return out
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
@@ -907,6 +953,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
     lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
+        balance = []
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
             lines += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
@@ -914,8 +961,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                              prefix, lang)
             lines += _headed(_held_cards(r, lang, naming), prefix, lang)
-            lines += _headed(_balance(r, lang, doc["base"]), prefix, lang)  # as the report page says it
+            balance += ["  " + prefix + line for line in compare_balance(r, lang, doc["base"])]
             lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
+        # under a heading of its own: indented under "nothing else was detected", a seat's imbalance read as a
+        # contradiction of it (thirteenth reading fr12, fr23, it30); it is about both games, not the change
+        lines += [say("compare_balance_head", lang)] + balance if balance else []
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
@@ -1064,25 +1114,53 @@ def variant_imbalance(r: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def more_pairs_command(r: Mapping[str, Any], base_deck: str) -> str:
+    """The compare command that plays ``balance.MORE_GAMES`` times entry ``r``'s pairs of ``base_deck`` and its
+    variant at its player count, every pair (``--fixed``): for an imbalance neither game tells from chance on
+    the pairs played. A command in no language's words."""
+    from cardgen.simulate.balance import MORE_GAMES
+
+    variant = (r.get("variant_result") or {}).get("variant") or ""
+    return (f"cardgen compare {base_deck} {variant} --players {r.get('players')} "
+            f"--games {MORE_GAMES * int(r.get('games') or 0)} --fixed")
+
+
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
     """compare's balance lines for one player count, the terminal's and the report page's (one source): each
     seat the variant's games flag, its rate and the interval its flag rests on, the base game's rate on the same
-    shuffles, and whose imbalance it is (``variant_imbalance``); a base game's imbalance points ``cardgen fix``
-    at ``base_deck``. Never "clearly": the page said it of a seat the paired games did not tell from the base
-    game's (twelfth reading fr26, it52, it60)."""
+    shuffles, and whose imbalance it is (``variant_imbalance``). ``cardgen fix`` at ``base_deck`` only where the
+    base game's own games flag the seat (its widened interval leaves its fair share out): advised for a base
+    game nothing showed unbalanced, it sent a designer to fix a fault not shown (thirteenth reading fr24, it29);
+    where the base game shows it too, the variant's share of it is said with its change and interval, never
+    "not the variant's" as a certainty (fr27, it32); where neither game tells it from chance, the command that
+    plays more pairs. Never "clearly" (twelfth reading fr26, it52, it60)."""
+    from cardgen.simulate.verdict import shown
+
+    metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out = []
-    for f in variant_imbalance(r):
+    flagged = variant_imbalance(r)
+    said = False
+    for f in flagged:
+        why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
+        said = True
         main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
-                   rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
+                   rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
                    level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
                    high=_pct(f["high"], lang, fixed=True))
-        base = (say("compare_balance_base_flagged" if f["base_same"] else "compare_balance_base", lang,
-                    base=_pct(f["base_rate"], lang, fixed=True)) if f["base_rate"] is not None else "")
+        base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True))
+                if f["base_rate"] is not None else "")
         key = ("compare_balance_variant" if f["owner"] == "variant"
-               else "compare_balance_untested" if f["moved"] is None and not f["base_same"]
                else f"compare_balance_owned{'_moved' if f['moved'] else ''}" if f["base_same"]
+               else "compare_balance_untested" if f["moved"] is None
                else "compare_balance_chance")
-        verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck)
+        m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
+        change = ""
+        if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
+            d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
+            change = points(d, lang) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
+                                        if low is not None else "")
+        verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
+                      command=more_pairs_command(r, base_deck))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
                    else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
