@@ -210,7 +210,7 @@ def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_
     moved = (15 - first["values"][EMERALD]) / 15
     assert first["cost"] == pytest.approx(1 + moved / (1 + moved), abs=1e-6)
     # no trial that cured is smaller, but for those the fresh seeds refused (each said on the terminal)
-    refused = {int(n) - 1 for n in re.findall(r"trial (\d+) \(.*\) cured the problem on the search’s seeds but "
+    refused = {int(n) - 1 for n in re.findall(r"[Tt]rial (\d+) \(.*\) cured the problem on the search’s seeds but "
                                                 r"not on fresh ones", err)}
     cures = [t for t in record["trials"] if t["feasible"] and t["objective"] < 100 and t["trial"] not in refused]
     assert first["cost"] == min(t["objective"] for t in cures)
