@@ -264,12 +264,12 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
     for lang, says in (("en", "the bank cannot pay all it owes in 190 of 200 games (95.0%), up to 60 silver coins short "
                               "in one game; this edition’s ruling covers it, but 57 more silver coins would have "
-                              "prevented it in 99% of games."),
+                              "been enough in 99% of games."),
                        ("fr", "la banque ne peut pas verser tout ce qu’elle doit dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
                               "pièces d’argent dans une partie\u202f; un choix de cette édition règle ce cas, mais "
-                              "57 pièces d’argent de plus l’auraient évité dans 99\u202f% des parties."),
-                       ("it", "la banca non può pagare tutto ciò che deve in 190 partite su 200 (95,0\xa0%), con un ammanco fino a "
-                              "60 monete d’argento in una partita; una scelta di questa edizione risolve il caso")):
+                              "57 pièces d’argent de plus auraient suffi dans 99\u202f% des parties."),
+                       ("it", "la banca non può pagare tutto ciò che deve in 190 partite su 200 (95,0\xa0%), con fino a "
+                              "60 monete d’argento mancanti in una partita; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
