@@ -131,7 +131,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     said = unwrapped(capsys.readouterr().out).splitlines()
     # the closing fix lines; a seat imbalance's own line, indented in its block, may name the base's (fr26)
     fixes = [s for s in said if "cardgen fix" in s and not s.startswith(" ")]
-    shortage = word("fix_kinds", lang)["components_compare"]  # the problem the block above shows, by its heading
+    shortage = typeset(word("fix_kinds", lang)["components_compare"], lang)  # the block above, by its heading
     if len(named) == 2 and len(fixes) == 1:  # both short alike: one line names both commands (fr35, it40)
         assert all(f"cardgen fix {d} (" in fixes[0] for d in named) and shortage in fixes[0], fixes
         return
