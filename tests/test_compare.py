@@ -196,8 +196,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     assert "changes — silver the bank pays the first seats at a toast" in text and "toast_payouts" not in text
     assert "A toast pays 5, 4, 3, 2 and 1." in text
     # the piece in running text as the book names it, and the book's bank ruling said to cover it (round 59)
-    assert "the bank runs out of coins in 30 of 30 games" in text
-    assert "this edition’s ruling covers it" in text and " more silver coins would have prevented it in 99% of games" in text
+    assert "the bank cannot pay all it owes in 30 of 30 games" in text
+    assert "this edition’s ruling covers it" in text and " more silver coins would have been enough in 99% of games" in text
     assert "(silver-coin)" not in text  # the component by its printed name, never its id
     # one screen: the verdict, the other counts, the components to print and the fix line; every figure's row and
     # the statistics are the report's (14 lines in 26 rows, the shortage named as the book's bank and its share
@@ -211,17 +211,17 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     bank = next(m for m in r["metrics"] if m["metric"] == "gap:bank_short")
     assert bank["variant"] == 1.0 and bank["variant"] >= bank["base"]
     page = next((out / "validation").glob("compare-draco-vs-draco-rich-toast-*/index.html")).read_text()
-    assert "the bank runs out of coins" in page and "Silver the bank pays the first seats at a toast" in page
+    assert "the bank cannot pay all it owes" in page and "Silver the bank pays the first seats at a toast" in page
     # validate says it too, in the terminal and on the run's overview
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = unwrapped(capsys.readouterr().out)
-    assert "WARNING (components): the bank runs out of coins" in text and " more silver coins would have prevented it" in text
+    assert "WARNING (components): the bank cannot pay all it owes" in text and " more silver coins would have been enough" in text
     assert "this edition’s ruling covers it" in text  # Draco's edition rules a short bank: the line does not contradict it
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "the bank runs out of coins in" in overview and "this edition’s ruling covers it" in overview
-    assert "would have prevented it in 99% of games" in overview  # never "would avoid it" with no share (en90)
-    assert re.search(r"runs out of coins in \d+\.\d% of games", overview), overview  # one decimal, as the terminal
+    assert "the bank cannot pay all it owes in" in overview and "this edition’s ruling covers it" in overview
+    assert "would have been enough in 99% of games" in overview  # never "would avoid it" with no share (en90, fr17)
+    assert re.search(r"cannot pay all it owes in \d+\.\d% of games", overview), overview  # one decimal, as the terminal
     assert "silver-coin" not in overview
 
 

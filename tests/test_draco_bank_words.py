@@ -1,6 +1,6 @@
 """Tenth reading fr22: validate called Draco's shortage "the bank runs short of silver coins" while its own
 maximums showed the players holding every coin of the game. What the engine's ``bank_short`` case means is
-worked out here from the box's figures, and the words say that: the bank runs out of coins, gold and silver.
+worked out here from the box's figures, and the words say that: the bank cannot pay all it owes once its gold and silver are gone.
 """
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ from cardgen.games.draco.table import coins_held
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import Naming
 from cardgen.simulate.verdict import tally_name
+
+
+def plain(text: str) -> str:
+    """``text`` with its no-break spaces as plain ones (the typography is typeset's, tested with it)."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 DECKS = ("draco", "draco-short", "draco-long", "draco-no-zork", "draco-charity-toast")
 
@@ -38,19 +43,19 @@ def test_the_bank_short_case_comes_only_once_every_coin_is_on_the_lairs(deck_id:
     assert seen > 50  # the case was met often enough to tell
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "the bank runs out of coins"), ("fr", "la banque se vide"),
-                                            ("it", "la banca resta senza monete")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "the bank cannot pay all it owes"), ("fr", "la banque ne peut pas verser tout ce qu’elle doit"),
+                                            ("it", "la banca non può pagare tutto ciò che deve")])
 def test_the_case_is_named_as_the_empty_bank_it_is(lang: str, said: str) -> None:
     naming = Naming.of(resolve("draco"), lang)
     assert tally_name("gap:bank_short", lang, naming.words) == said
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "the bank runs out of silver coins"),
-                                            ("fr", "la banque n’a plus de pièces d’argent"),
-                                            ("it", "la banca resta senza monete d’argento")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "the bank cannot pay all it owes in silver coins"),
+                                            ("fr", "la banque ne peut pas verser en pièces d’argent tout ce qu’elle doit"),
+                                            ("it", "la banca non può pagare in monete d’argento tutto ciò che deve")])
 def test_a_box_whose_loose_change_can_empty_the_silver_names_the_silver_alone(lang: str, said: str) -> None:
     """With 8 silver coins and 6 players, loose change alone (2 silver each) can empty the bank's silver while
-    gold remains: there the case is the silver's, never "the bank runs out of coins"."""
+    gold remains: there the case is the silver's, never "the bank cannot pay all it owes"."""
     from types import SimpleNamespace
 
     from cardgen.games.base import words_of
@@ -79,3 +84,57 @@ def test_a_language_without_the_silver_name_keeps_the_cases_own_name() -> None:
                          "en": {"gap:bank_short": "bank empty", "gap:bank_short:silver": "no silver"}}}
     tallies = deck_words(poor, words)["tallies"]
     assert tallies["de"]["gap:bank_short"] == "die Bank ist leer" and tallies["en"]["gap:bank_short"] == "no silver"
+
+
+@pytest.mark.parametrize(("significant", "claim"), [(False, "a change chance alone could make"),
+                                                    (True, "a change too clear to be chance"), (None, None)])
+def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(significant: bool | None,
+                                                                         claim: str | None) -> None:
+    """Thirteenth reading fr32, it39: compare printed the base game's and the variant's three-line bank warnings
+    side by side for every player count, and never whether the variant changes how often the bank cannot pay.
+    Both are one line now: each deck's share of games, the paired comparison's own verdict on the case's share
+    (``gap:bank_short`` in compare's family), none where the run has no such figure, and each box's print count."""
+    from cardgen.simulate.summary import _components
+
+    naming = Naming.of(resolve("draco"), "en")
+    base = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    variant = {**base, "print_more": 50, "games_short": 293, "max": 67}
+    metrics = [] if significant is None else [
+        {"metric": "gap:bank_short", "base": 0.95, "variant": 0.977, "significant": significant},
+        {"metric": "peak:unpaid_by_bank", "base": 24.7, "variant": 24.7, "significant": not significant}]
+    r = {"players": 3, "metrics": metrics, "base_result": {"variant": "draco", "sufficiency": [base]},
+         "variant_result": {"variant": "v", "sufficiency": [variant]}}
+    lines = _components(r, "en", naming)
+    assert lines[0] == "  Components to print" and len(lines) == 2  # one line, not one per deck
+    said = lines[1]
+    head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
+    assert said.startswith(head + (f" ({claim});" if claim else ";")), said
+    assert said.endswith("with 56 (base game) or 50 (variant) more silver coins, 99% of games would have enough.")
+    for lang in ("fr", "it"):
+        other = _components(r, lang, Naming.of(resolve("draco"), lang))
+        assert len(other) == 2 and "95,0" in other[1] and "97,7" in other[1] and "56" in other[1], other
+
+
+def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
+    """Thirteenth reading fr35, it40: two near-identical three-line paragraphs proposed ``cardgen fix draco`` and
+    ``cardgen fix draco-charity-toast`` for the same shortage; one line names both now. A deck alone short, or
+    the two short of different things, keeps its own line."""
+    from cardgen.report.commands import fix_lines
+    from cardgen.terminal import word
+
+    short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+
+    def doc(variant_short: bool, lang: str) -> dict:
+        side = {"variant": "draco", "sufficiency": [short]}
+        other = {"variant": "v", "sufficiency": [short] if variant_short else []}
+        return {"lang": lang, "results": [{"players": 3, "metrics": [], "base_result": side, "variant_result": other}]}
+
+    titles = {"draco": "Draco & Co", "v": "Toast"}
+    for lang, both in (("en", "run: cardgen fix draco (base game) or cardgen fix v (variant)"),
+                       ("fr", "lancez « cardgen fix draco » (jeu de base) ou « cardgen fix v » (variante)"),
+                       ("it", "esegui cardgen fix draco (gioco base) o cardgen fix v (variante)")):
+        lines = fix_lines(doc(True, lang), lang, titles)
+        assert len(lines) == 1 and both in plain(lines[0]), lines
+        assert word("fix_kinds", lang)["components_compare"] in plain(lines[0])
+        alone = fix_lines(doc(False, lang), lang, titles)
+        assert len(alone) == 1 and "Draco & Co (draco)" in alone[0] and " v " not in plain(alone[0]) + " "

@@ -186,7 +186,7 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
         "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
     assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
     short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
-    assert "la banca resta senza monete nel 95" in problem_line(short, "it", Naming.of(deck, "it"))  # fr56
+    assert "la banca non può pagare tutto ciò che deve nel 95" in problem_line(short, "it", Naming.of(deck, "it"))  # fr56
 
 
 def test_a_lever_the_decks_own_data_contradicts_is_left_out_naming_the_component(project: Path) -> None:
@@ -206,7 +206,7 @@ def test_a_null_variant_has_nothing_to_fix_and_writes_nothing(project: Path,
     assert main(["--project", str(project), "fix", "kl-same", "--players", "3", "--games", "200",
                  "--out", str(out)]) == 0
     said = capsys.readouterr().out.splitlines()  # one line, the only one on stdout
-    assert len(said) == 1 and said[0].startswith("nothing to fix: kl-same shows no problem cardgen fix looks for")
+    assert len(said) == 1 and said[0].startswith("Nothing to fix: kl-same shows no problem cardgen fix looks for")
     assert not out.exists()  # no proposal, no record, no study
 
 
@@ -246,10 +246,10 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     out = project / "fixed"
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
-    assert "6 players: the bank runs out of silver coins in" in said.out  # the case as validate names it (fr56)
-    assert "\nlever not tried: silver coins a gold coin is worth, because that number is printed on “Gold coin”" \
+    assert "6 players: the bank cannot pay all it owes in silver coins in" in said.out  # the case as validate names it (fr56)
+    assert "\nLever not tried: silver coins a gold coin is worth, because that number is printed on “Gold coin”" \
         in said.err and "does not resolve" not in said.err and "components[" not in said.err  # en53: in words, once
-    assert said.err.count("lever not tried: silver coins a gold coin is worth") == 1
+    assert said.err.count("Lever not tried: silver coins a gold coin is worth") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
@@ -325,7 +325,7 @@ def test_games_that_cannot_be_played_fail_the_command_with_no_proposal(tmp_path:
     assert main(["--project", str(root), "fix", "house", "--games", "3", "--players", "3", "--jobs", "1",
                  "--out", str(out)]) == 1
     said = capsys.readouterr()
-    assert "3 of 3 games failed" in said.err and "proposal" not in said.out and "nothing to fix" not in said.out
+    assert "3 of 3 games failed" in said.err and "Proposal" not in said.out and "Nothing to fix" not in said.out
     assert not out.exists()
 
 
@@ -361,10 +361,10 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
     spoke of "rule-gap" figures: a player, and the cases this edition's rulings settle, in every language."""
     from cardgen.tune.fix import word
 
-    assert word("checking", "en", n=3, seed=7, games="9 games").startswith("checking the smallest cures until 3 pass: ")
-    assert word("checking_one", "en", seed=7, games="9 games").startswith("checking the smallest cures until one passes: ")
-    assert "jusqu’à en retenir 3" in word("checking", "fr", n=3, seed=7, games="9 parties")
-    assert "finché 3 superano la prova" in word("checking", "it", n=3, seed=7, games="9 partite")
+    assert word("checking", "en", n=3, seed=7, games="9 games", deck="d").startswith("Checking the smallest cures until 3 pass: ")
+    assert word("checking_one", "en", seed=7, games="9 games", deck="d").startswith("Checking the smallest cures until one passes: ")
+    assert "jusqu’à en retenir 3" in word("checking", "fr", n=3, seed=7, games="9 parties", deck="d")
+    assert "finché 3 superano la prova" in word("checking", "it", n=3, seed=7, games="9 partite", deck="d")
     for lang, banned in (("en", ("seat", "rule-gap")), ("fr", ("place", "vide des règles")),
                          ("it", ("posto", "posti", "vuoti delle regole"))):
         for key in ("held", "seats_flagged", "problem_seat", "problem_card"):

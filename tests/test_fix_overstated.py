@@ -44,16 +44,18 @@ def test_an_excess_chance_could_make_is_said_as_such_and_a_clear_one_is_not() ->
     six = problems(entry)[0]
     naming = Naming.of(_draco(), "en")
     assert problem_line(six, "en", naming) == (
-        "6 players: the bank runs out of coins in 7% of games (aim: at most 5%; above it on these games by so little "
-        "that chance alone could do it on 100 games)")
+        "6 players: the bank cannot pay all it owes in 7% of games (aim: at most 5%; above it on 200 games too, but "
+        "by so little that chance could still do it: cardgen fix treats it all the same)")
     assert plain(problem_line(six, "fr", Naming.of(_draco(), "fr"))) == (
-        "6 joueurs : la banque se vide dans 7 % des parties (objectif : 5 % au plus ; dépassement si faible que le "
-        "hasard seul peut le produire sur 100 parties)")
+        "6 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 7 % des parties (objectif : 5 % au plus ; "
+        "dépassé aussi sur 200 parties, mais de si peu que le hasard pourrait encore l’expliquer : cardgen fix le "
+        "traite tout de même)")
     assert plain(problem_line(six, "it", Naming.of(_draco(), "it"))) == (
-        "6 giocatori: la banca resta senza monete nel 7 % delle partite (obiettivo: al massimo 5 %; superato di così "
-        "poco che su 100 partite può bastare il caso)")
+        "6 giocatori: la banca non può pagare tutto ciò che deve nel 7 % delle partite (obiettivo: al massimo 5 %; "
+        "superato anche su 200 partite, ma di così poco che potrebbe ancora essere il caso: cardgen fix lo tratta "
+        "comunque)")
     three = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
-    assert problem_line(three, "en", naming) == "3 players: the bank runs out of coins in 94% of games (aim: at most 5%)"
+    assert problem_line(three, "en", naming) == "3 players: the bank cannot pay all it owes in 94% of games (aim: at most 5%)"
 
 
 def test_a_trial_left_a_little_above_the_aim_says_by_a_little() -> None:
@@ -73,9 +75,9 @@ def test_a_trial_left_a_little_above_the_aim_says_by_a_little() -> None:
     assert not fixer.slightly_left({3: {**six[3], "problem:3:seat": (0.01, 0.4, 0.4)}})
     assert not fixer.slightly_left({3: {}})  # nothing left: a cure, not "by a little"
     left = fixer.left_text(six, "en", Naming.of(fixer.deck, "en"))
-    assert left == "3 players: the bank runs out of coins in 6% of games"
+    assert left == "3 players: the bank cannot pay all it owes in 6% of games"
     assert word("left_slight", "en", left=left, aim="5%", games="100 games") == (
-        "not cured, by a little (3 players: the bank runs out of coins in 6% of games; aim: at most 5%; on 100 games "
+        "not cured, by a little (3 players: the bank cannot pay all it owes in 6% of games; aim: at most 5%; on 100 games "
         "so small a gap may be chance)")
     assert "pas corrigé, de peu" in word("left_slight", "fr", left="", aim="", games="")
     assert "non risolto, di poco" in word("left_slight", "it", left="", aim="", games="")
@@ -89,32 +91,35 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     fresh = {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}, 6: {"short:unpaid_by_bank": (0.0, 0.0, 0.04)}}
     prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset({_key(six)}), {3: 50, 6: 100})
     for lang, sure, likely in (
-            ("en", "3 players: the bank runs out of coins in 2% of games (was 94%)",
-             "6 players: the bank runs out of coins in 0% of games (was 7%)"),
-            ("fr", "3 joueurs : la banque se vide dans 2 % des parties (au lieu de 94 %)",
-             "6 joueurs : la banque se vide dans 0 % des parties (au lieu de 7 %)"),
-            ("it", "3 giocatori: la banca resta senza monete nel 2 % delle partite (prima nel 94 %)",
-             "6 giocatori: la banca resta senza monete nello 0 % delle partite (prima nel 7 %)")):
+            ("en", "3 players: the bank cannot pay all it owes in 2% of games (was 94%)",
+             "6 players: the bank cannot pay all it owes in 0% of games (was 7%)"),
+            ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2 % des parties (au lieu de 94 %)",
+             "6 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 0 % des parties (au lieu de 7 %)"),
+            ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2 % delle partite (prima nel 94 %)",
+             "6 giocatori: la banca non può pagare tutto ciò che deve nello 0 % delle partite (prima nel 7 %)")):
         fixer = _fixer(lang, [three, six])
         assert plain(cured_text(fixer, prop, lang)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True)) == likely, lang
     assert chance_pairs(_fixer("en", [three, six]), prop) == 100  # the 6-player comparison's pairs
     assert word("likely", "en", games="100 pairs of games", what="x") == \
-        "  likely better, too small to show on 100 pairs of games: x"
+        "  x: likely better, but on 100 pairs of games too small a change to tell from chance"
 
 
 def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> None:
-    """(fr59, it41) "nothing moved beyond chance" on 50 pairs: now "no other change was detected", with the pairs
-    the comparisons played, where small changes can go unnoticed."""
+    """(fr59, it41) "nothing moved beyond chance" on 50 pairs: now "no other change was detected"; the pairs the
+    comparisons played, where small changes can go unnoticed, are said once, on the last line (fr44)."""
+    from cardgen.tune.fix import pairs_said
+
     props = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {4: 50, 5: 50, 6: 100})]
     said = {lang: plain(held_line(_fixer(lang, []), props)) for lang in ("en", "fr", "it")}
     assert said["en"].startswith("  apart from the cured problems and the changes above, no other change was detected (")
-    assert said["en"].endswith("; on 50 to 100 pairs of games small changes can go unnoticed.")
-    assert "aucun autre changement n’a été détecté" in said["fr"] and "sur 50 à 100 paires de parties" in said["fr"]
-    assert "non è stato rilevato nessun altro cambiamento" in said["it"] and "su 50–100 coppie" in said["it"]
+    assert "aucun autre changement n’a été détecté" in said["fr"]
+    assert "non è stato rilevato nessun altro cambiamento" in said["it"]
     assert "beyond chance" not in said["en"] and "rien n’a varié" not in said["fr"]
+    assert all("unnoticed" not in s and "inaperçus" not in s and "sfuggire" not in s for s in said.values())
+    assert pairs_said(_fixer("en", []), props) == "50 to 100" and pairs_said(_fixer("fr", []), props) == "50 à 100"
     one = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {3: 50})]
-    assert "on 50 pairs of games" in held_line(_fixer("en", []), one)
+    assert pairs_said(_fixer("en", []), one) == "50"
 
 
 def test_the_problems_heading_says_found_again_never_confirmed() -> None:
@@ -123,9 +128,34 @@ def test_the_problems_heading_says_found_again_never_confirmed() -> None:
     from cardgen.tune.fix import word
 
     said = {lang: word("found", lang, deck="Draco & Co", n=100, twice=200) for lang in ("en", "fr", "it")}
-    assert said["en"].startswith("problems found in Draco & Co on 100 games") and "found again on 200" in said["en"]
+    assert said["en"].startswith("Problems found in Draco & Co on 100 games") and "found again on 200" in said["en"]
     assert "et retrouvés sur 200" in said["fr"] and "e ritrovati su 200" in said["it"]
     said |= {f"{lang}-": word("unconfirmed", lang, n=100, twice=200) for lang in ("en", "fr", "it")}
     assert "but not found again on 200" in said["en-"] and "non retrouvés sur 200" in said["fr-"]
     assert "ma non ritrovati su 200" in said["it-"]
     assert not any(w in " ".join(said.values()) for w in ("confirm", "confermat"))
+
+
+def test_the_last_line_promises_the_pairs_compare_plays_with_fixed() -> None:
+    """(fr42) fix said "cardgen compare with --fixed plays the 100 pairs" (fix's own --games) where compare says "to
+    play all 1000 pairs, add --fixed": the last line now names the pairs the printed command plays, compare's
+    default as its option sets it, beside those the comparisons above played; no verdict line says --fixed."""
+    from pathlib import Path
+
+    from cardgen.cli import _parser
+    from cardgen.simulate.compare import CompareOptions
+    from cardgen.simulate.verdict import WORDS
+    from cardgen.tune.fix import compare_pairs, next_line
+
+    full = _parser().parse_args(["compare", "a", "b"]).games
+    assert compare_pairs() == CompareOptions.games == full == 1000
+    props = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {4: 50, 6: 100})]
+    for lang, played, fixed in (("en", "played 50 to 100 pairs of games", "on all 1000 pairs"),
+                                ("fr", "ont joué 50 à 100 paires de parties", "sur les 1000 paires prévues"),
+                                ("it", "hanno giocato 50–100 coppie di partite", "su tutte le 1000 coppie previste")):
+        fixer = _fixer(lang, [])
+        fixer.opts.games = 100
+        said = plain(next_line(fixer, props, Path("out/draco-fix-1.yaml")))
+        assert played in said and fixed in said, said
+        assert said.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed")
+        assert "--fixed" not in WORDS[lang]["nothing_stopped_alone"]

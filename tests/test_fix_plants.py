@@ -110,7 +110,7 @@ def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_t
     assert _fix(planted, "royale-noble", planted / "fixed", "--players", "3", "--games", "200",
                 "--trials", "2") == 1
     said = unwrapped(capsys.readouterr().out)
-    line = [s for s in said.splitlines() if s.startswith("no lever in the deck’s numbers moves this")]
+    line = [s for s in said.splitlines() if s.startswith("No lever in the deck’s numbers moves this")]
     assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of “The Duchess" in line[0]
 
 
@@ -122,7 +122,7 @@ def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_i
     assert "4 players: player 1 wins more often than their fair share" in said.out
     record = json.loads((out / "fix.json").read_text())
     if not record["proposals"]:  # the house rule may be beyond the deck's numbers: said in one line
-        assert code == 1 and "no lever in the deck’s numbers moves this: it needs a rule change" in said.out
+        assert code == 1 and "No lever in the deck’s numbers moves this: it needs a rule change" in said.out
         return
     assert code == 0
     first = record["proposals"][0]
@@ -210,7 +210,7 @@ def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_
     moved = (15 - first["values"][EMERALD]) / 15
     assert first["cost"] == pytest.approx(1 + moved / (1 + moved), abs=1e-6)
     # no trial that cured is smaller, but for those the fresh seeds refused (each said on the terminal)
-    refused = {int(n) - 1 for n in re.findall(r"trial (\d+) \(.*\) cured the problem on the search’s seeds but "
+    refused = {int(n) - 1 for n in re.findall(r"[Tt]rial (\d+) \(.*\) cured the problem on the search’s seeds but "
                                                 r"not on fresh ones", err)}
     cures = [t for t in record["trials"] if t["feasible"] and t["objective"] < 100 and t["trial"] not in refused]
     assert first["cost"] == min(t["objective"] for t in cures)

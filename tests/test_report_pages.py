@@ -234,7 +234,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
-    assert ("la banque se vide réglé par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text
+    assert ("la banque ne peut pas verser tout ce qu’elle doit réglé par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
     assert "le moteur de règles échoue non réglé 1 1 5 (tirage n°\u00a012) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers

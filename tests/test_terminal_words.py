@@ -171,10 +171,10 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "special case settled by this edition’s ruling (the bank runs out of coins): 200 times, in " in text
+    assert "special case settled by this edition’s ruling (the bank cannot pay all it owes): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
-    assert "rule gap: the bank runs out of coins (UNSETTLED)" in unsettled
+    assert "rule gap: the bank cannot pay all it owes (UNSETTLED)" in unsettled
 
 
 def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_its_instructions() -> None:
@@ -261,14 +261,14 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank runs out of coins in 190 of 200 games (95.0%), up to 60 silver coins short "
+    for lang, says in (("en", "the bank cannot pay all it owes in 190 of 200 games (95.0%), up to 60 silver coins short "
                               "in one game; this edition’s ruling covers it, but 57 more silver coins would have "
-                              "prevented it in 99% of games."),
-                       ("fr", "la banque se vide dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
+                              "been enough in 99% of games."),
+                       ("fr", "la banque ne peut pas verser tout ce qu’elle doit dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
                               "pièces d’argent dans une partie\u202f; un choix de cette édition règle ce cas, mais "
-                              "57 pièces d’argent de plus l’auraient évité dans 99\u202f% des parties."),
-                       ("it", "la banca resta senza monete in 190 partite su 200 (95,0\xa0%), con un ammanco fino a "
-                              "60 monete d’argento in una partita; una scelta di questa edizione risolve il caso")):
+                              "57 pièces d’argent de plus auraient suffi dans 99\u202f% des parties."),
+                       ("it", "la banca non può pagare tutto ciò che deve in 190 partite su 200 (95,0\xa0%), con fino a "
+                              "60 monete d’argento mancanti in una partita; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
@@ -294,10 +294,11 @@ def test_a_ruling_for_a_short_box_must_name_a_clarification_of_the_deck(tmp_path
 def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None:
     """"draco-charity-toast: WARNING …" showed the reader only an id: the title comes first, as on the first line."""
     short = {"peak": "x", "print_more": 3, "cover": 0.99, "games_short": 5, "games": 10, "max": 4}
-    side = {"variant": "draco", "sufficiency": [short]}
+    side = {"variant": "draco", "sufficiency": [short]}  # each deck short of its own piece: a warning each
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "Draco & Co: V", "games": 10, "agents": ["heuristic"],
            "differences": [], "results": [{"players": 3, "games": 10, "verdict": ["x"], "metrics": [], "family": 1,
-                                           "base_result": side, "variant_result": {**side, "variant": "v"},
+                                           "base_result": side, "variant_result": {
+                                               "variant": "v", "sufficiency": [{**short, "peak": "y"}]},
                                            "component_impact": []}]}
     text = format_comparison(doc, Naming(title="Draco & Co"))
     assert "    Draco & Co (draco) — WARNING: the box" in text  # under "Components to print": not said twice
@@ -322,7 +323,8 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     heads = [line for line in lines if "components to print" in line.lower()]
     assert heads == ["  3 players: components to print", "  4 players: components to print"]
     below = lines[lines.index(heads[1]) + 1]
-    assert "in 4 of 10 games" in below  # the block under each count is that count's
+    # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
+    assert "in 40.0% of games with the base game and 40.0% with the variant;" in below
     assert "the fewest players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"

@@ -54,7 +54,7 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
                                          "end_reason:stalled:no_dish_emerald"]
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
-    assert lines[1] == "Fewer games where the bank runs out of coins (4.0% of games instead of 95.0%)."
+    assert lines[1] == "Fewer games where the bank cannot pay all it owes (4.0% of games instead of 95.0%)."
     assert lines[2] == ("Silver coins the bank could not pay, the most at any one time in a game, on average: "
                         "25.4 → 0.2.")  # the words and the arrow of the "Other counts" line (en57, en36)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
@@ -152,7 +152,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
         lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")
-    assert any("the bank runs out of coins" in line for line in r["verdict"])
+    assert any("the bank cannot pay all it owes" in line for line in r["verdict"])
     assert any("turns shorter" in line for line in r["verdict"])
     assert lines[first][0].isupper() and lines[first].endswith(".")
     names = {m["metric"] for m in r["metrics"]}
@@ -296,9 +296,8 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
         f"In 400 pairs of games, no figure changed by more than chance alone would explain, apart from some of "
         f"the counts the game keeps: {gold}."]
     stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}
-    assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == (
-        "No other change detected in these 50 pairs; smaller changes may go undetected (cardgen compare with the "
-        "option --fixed plays all 300 pairs).")
+    # fix says once, on its last line, that small changes can go unnoticed and what --fixed plays (fr42, fr44)
+    assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == "No other change detected in these 50 pairs."
     assert "--fixed" not in " ".join(verdict({**stopped, "metrics": metrics[:1]}, "en"))  # compare says it once
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
 

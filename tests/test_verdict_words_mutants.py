@@ -33,7 +33,7 @@ def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(na
 
 def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_before() -> None:
     assert label("end_reason:final_toast", "en", DRACO) == "games that end because the final toast is drunk"
-    assert label("gap:bank_short", "en", DRACO) == "games where the bank runs out of coins"
+    assert label("gap:bank_short", "en", DRACO) == "games where the bank cannot pay all it owes"
     assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (valore massimo di ogni partita, in media)"
 
 
@@ -62,7 +62,7 @@ def test_a_skill_figure_names_searchs_opponent() -> None:
     ("safety_cap", "en", "the safety cap on decisions is reached"),  # a bare id, no kind before it
     ("end_reason:engine_error", "fr", "le moteur de règles échoue"),
     ("end_reason:stalled:no_legal_action", "en", "a case the rules do not settle: a player has no legal move"),
-    ("end_reason:stalled:bank_short", "en", "a case the rules do not settle: the bank runs out of coins"),
+    ("end_reason:stalled:bank_short", "en", "a case the rules do not settle: the bank cannot pay all it owes"),
     ("end_reason:stalled:odd_new_gap", "en", "a case the rules do not settle: odd new gap"),
     ("end_reason:stalled:two:parts", "en", "a case the rules do not settle: two:parts"),
     ("end_reason:final_toast", "en", "the final toast is drunk"),

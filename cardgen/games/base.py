@@ -299,7 +299,7 @@ class GameSpec:
     book_examples: Callable[["ResolvedDeck", Callable[[int | None], Any]], dict[str, Any]] | None = None
     #: the game's words for reports (``words.json`` in its package): ``unit`` (language -> [one, many]: what
     #: a score counts, "coins") and ``tallies`` (language -> engine tally -> its name: ``gap:bank_short`` ->
-    #: "the bank runs out of coins"), so no report shows an engine's id
+    #: "the bank cannot pay all it owes"), so no report shows an engine's id
     words: Mapping[str, Any] = field(default_factory=dict)
     #: ``deck_words(deck, words)``: ``words`` as one deck's data makes them true (Draco's bank empties of every
     #: coin only where loose change cannot use up its silver alone: a deck with fewer silver coins says less)

@@ -92,11 +92,14 @@ def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
     return out
 
 
-def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True) -> str:
+def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True,
+                   shortage: str = "components") -> str:
     """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
     components warning"), not "the problems above" when every block above says PASS; ``balance``: whether
     the screen shows the seats' balance (compare's does not); ``cards``: whether flagged cards count (not for
-    compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them)."""
+    compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them);
+    ``shortage``: the words for a shortage, by where the screen shows it (validate's warning, or compare's
+    "Components to print" block, which shows no warning where both decks are short: thirteenth reading fr35)."""
     from cardgen.terminal import word
 
     kinds = word("fix_kinds", lang)
@@ -104,7 +107,7 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
     if balance and any((r.get("balance") or {}).get("flags") for r in entries):
         found.append(kinds["balance"])
     if any(r.get("sufficiency") for r in entries):
-        found.append(kinds["components"])
+        found.append(kinds.get(shortage, kinds["components"]))
     if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
         found.append(kinds["cards"])
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
@@ -134,8 +137,20 @@ def fix_problems(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
     for deck in dict.fromkeys(s["variant"] for s, _, _ in shown):
         mine = [side for side in shown if side[0]["variant"] == deck]
         out.append((deck, problems_shown([s for s, _, _ in mine], lang, balance=any(b for _, _, b in mine),
-                                         cards=any(cards for _, cards, _ in mine))))
+                                         cards=any(cards for _, cards, _ in mine), shortage="components_compare")))
     return out
+
+
+def fix_lines(doc: dict[str, Any], lang: str, titles: dict[str, str]) -> list[str]:
+    """The ``cardgen fix`` lines under compare's screen (``titles``: deck id -> its title in ``lang``): one per
+    deck whose games show a problem fix searches a cure for, as validate's; one line naming both commands where
+    both decks show the same problems, which two near-identical three-line paragraphs said twice (thirteenth
+    reading fr35, it40)."""
+    fixes = fix_problems(doc, lang)
+    if len(fixes) == 2 and fixes[0][1] == fixes[1][1]:
+        return [say("fix_terminal_pair", lang, base=fixes[0][0], variant=fixes[1][0], what=fixes[0][1])]
+    return [say("fix_terminal", lang, deck=deck, shown=titled(deck, titles.get(deck, "")), what=what)
+            for deck, what in fixes]
 
 
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
@@ -148,10 +163,9 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     doc = run_compare(base, variant, opts)
     naming = Naming.of_decks([base, variant], opts.lang)
     echo(format_comparison(doc, naming, tables=opts.out is None))  # one screen: the tables are in the report
-    for deck, what in fix_problems(doc, opts.lang):  # as validate, for a problem shown
-        title = next((d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
-                      for d in (base, variant) if d.id == deck), "")
-        echo(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title), what=what))
+    for line in fix_lines(doc, opts.lang, {d.id: d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
+                                           for d in (base, variant)}):
+        echo(line)
     if humans is not None:
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):

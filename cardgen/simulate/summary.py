@@ -1173,15 +1173,53 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
     from cardgen.simulate.verdict import WORDS
     out = []
+    paired = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
+    paired = {peak: (paired[peak], f) for f in r["variant_result"].get("sufficiency", []) if (peak := f["peak"]) in paired}
+    out += ["    " + shortfall_pair(base, variant, r, lang, naming) for base, variant in paired.values()]
     for side in ("base_result", "variant_result"):
         deck = r[side]["variant"]
         title = (titles or {}).get(deck)
         shown = say("deck_titled", lang, deck=deck, title=title) if title and title != deck else deck
         for f in r[side].get("sufficiency", []):
-            out.append("    " + say("deck_warning", lang, deck=shown, line=shortfall_line(f, lang, naming, headed=True)))
+            if f["peak"] not in paired:  # one side alone short: its own warning, named by its deck
+                out.append("    " + say("deck_warning", lang, deck=shown, line=shortfall_line(f, lang, naming, headed=True)))
     if not out:
         return []
     return [f"  {WORDS[lang]['components']}"] + out
+
+
+def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mapping[str, Any], lang: str = "en",
+                   naming: Naming | None = None) -> str:
+    """One line for a shortage both decks of a comparison show at one player count (``base`` and ``variant``:
+    their ``balance.sufficiency`` findings of one tally): how often it happens with each, whether the paired games
+    tell that change from chance, and how many more pieces each box would need. Each side's three-line warning,
+    side by side for every player count, made the reader compare eight of them to learn what the variant does to
+    the shortage (thirteenth reading fr32, it39). The claim is the paired comparison's own figure for the case
+    (``gap:<ruling>``, the share of games it happens in, in compare's Holm family); where the run computed none,
+    the figures are said without a claim."""
+    naming = naming or Naming()
+    cid = naming.shortfall.get(base["peak"])
+    if cid and cid in naming.ruled:
+        piece = naming.ruled[cid]
+        case = shortage_case(cid, piece, lang, naming)[0]
+    else:
+        from cardgen.simulate.verdict import QUOTED
+        name = naming.names.get(cid) if cid else None
+        piece = QUOTED[lang].format(name) if name else say("pieces", lang, name=QUOTED[lang].format(
+            tally_words("peak", base["peak"], lang, naming)))
+        case = say("short_case", lang, piece=piece)
+    ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
+    figure = next((m for m in r.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"
+                   and m.get("significant") is not None), None)
+    claim = "" if figure is None else say("short_pair_chance" if not figure["significant"] else "short_pair_moved", lang)
+
+    def share(f: Mapping[str, Any]) -> str:
+        return _pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True)
+
+    text = say("short_pair" if claim else "short_pair_untested", lang, case=case, base=share(base),
+               variant=share(variant), claim=claim, more_base=base["print_more"], more_variant=variant["print_more"],
+               piece=piece, cover=_pct(base["cover"], lang))
+    return text[:1].upper() + text[1:]  # the line's own sentence, under its player count's heading
 
 
 def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:

@@ -394,7 +394,8 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change";
         # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36); fix, which
-        # prints each count alone and no table, points to compare's option by the command's name
+        # prints each count alone and no table, says the pairs played here and, once on its last line, that small
+        # changes can go unnoticed and how many pairs compare's --fixed plays (thirteenth reading fr42, fr44)
         if alone:
             alone = table["nothing_stopped_alone"]
             out.append(_typeset(alone.format(**counts_grouped(alone, {"pairs": stop["pairs"], "most": stop["most"]}, lang)), lang))
