@@ -107,8 +107,8 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
         m["significant"] = False
     shown = next(m for m in r["metrics"] if m.get("group") not in (None, "internal"))
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
-    assert {"en": "among the other counts", "fr": "parmi les autres compteurs",
-            "it": "tra gli altri contatori"}[lang] not in html
+    assert {"en": "among the other counts", "fr": "parmi les autres mesures",
+            "it": "tra le altre misure"}[lang] not in html
     internal = [m for m in r["metrics"] if m.get("group") == "internal"]
     if not internal:  # the toy keeps no engine count: give it one, as a game's tallies
         internal = [{**shown, "metric": "peak:hand", "group": "internal"}]
@@ -116,8 +116,8 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
     shown["significant"], internal[0]["significant"] = True, True
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     assert {"en": "2 players: 1 significant change in play (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement significatif (plus 1 parmi les autres compteurs)",
-            "it": "2 giocatori: 1 cambiamento significativo (più 1 tra gli altri contatori)"}[lang] in html
+            "fr": "2 joueurs\u202f: 1 changement significatif (plus 1 parmi les autres mesures)",
+            "it": "2 giocatori: 1 cambiamento significativo (più 1 tra le altre misure)"}[lang] in html
 
 
 def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_path: Path) -> None:
