@@ -187,6 +187,8 @@ def typeset(text: str, lang: str) -> str:
     return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
 
 
+#: a whole number this large is an identifier (a seed), never a count a person reads grouped
+NOT_A_COUNT = 10 ** 12
 #: a field a template types as part of a command or a file name (``--games {games}``, ``{n}.jsonl``, ``seed={seed}``):
 #: written as typed there, never grouped (``--games 1 200`` would not run)
 _TYPED_FIELD = r"(?:--[\w-]+[ =]|[=/#]|n° ?)\{{{name}(?:![rsa])?(?::[^}}]*)?\}}|\{{{name}(?:![rsa])?(?::[^}}]*)?\}}(?:\.\w|/)"
@@ -197,10 +199,14 @@ def counts_grouped(template: str, fields: dict[str, Any], lang: str) -> dict[str
     (``1 384`` with a narrow no-break space in French, ``1.384`` in Italian, ``1,384`` in English), as
     the reports already write their counts (``10 000 décisions``): a count in a sentence reads at a
     glance (readers of round 13, fr13, it72). A field the template puts in a command or a file name
-    (``--games {games}``, ``{n}.jsonl``, ``n° {seed}``) stays as typed; a bool is not a number."""
+    (``--games {games}``, ``{n}.jsonl``, ``n° {seed}``) stays as typed; a bool is not a number. A seed is
+    never a count (``seed 7906793627030094817 replays one``: a person types it back), nor is a whole number of
+    ``NOT_A_COUNT`` or more (a 64-bit seed under another field name)."""
     out = dict(fields)
     for name, value in fields.items():
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) < 1000:
+            continue
+        if "seed" in name or abs(value) >= NOT_A_COUNT:
             continue
         if re.search(_TYPED_FIELD.format(name=re.escape(name)), template):
             continue

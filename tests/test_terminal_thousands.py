@@ -46,3 +46,14 @@ def test_a_widened_confidence_level_is_never_printed_as_a_certainty() -> None:
     assert [confidence(x, "en") for x in (0.95, 0.9875, 0.99996, 1.0)] == ["95%", "98.75%", "99.996%", "widened"]
     assert confidence(0.9875, "fr") == "à 98,75\u202f%" and confidence(1.0, "it") == "allargato"
     assert confidence(0.8, "it") == "all’80\u00a0%"  # the article elided before a number said with a vowel
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_a_seed_is_never_grouped_wherever_the_template_puts_it(lang: str) -> None:
+    """A seed is typed back by a person to replay a game: "seed 7,906,793,627,030,095,000" (grouped through a
+    float, its last digits wrong) replayed nothing. A seed under any field name, or a 64-bit number under another
+    name, stays as typed; a count beside it is still grouped."""
+    seed = 7906793627030094817
+    fields = counts_grouped("seed {seed} replays game {game} of {count}; code {code}",
+                            {"seed": seed, "game": 1, "count": 2048, "code": seed}, lang)
+    assert fields["seed"] == seed and fields["code"] == seed and fields["count"] != 2048
