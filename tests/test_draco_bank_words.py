@@ -13,6 +13,7 @@ from cardgen.games.draco.table import coins_held
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import Naming
 from cardgen.simulate.verdict import tally_name
+from cardgen.terminal import say
 
 
 def plain(text: str) -> str:
@@ -110,9 +111,11 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
     assert said.endswith("with 56 (base game) or 50 (variant) more silver coins, 99% of games would have enough.")
+    assert "; this edition’s ruling covers it; with 56" in said  # whose ruling covers it, as each deck's warning said
     for lang in ("fr", "it"):
         other = _components(r, lang, Naming.of(resolve("draco"), lang))
         assert len(other) == 2 and "95,0" in other[1] and "97,7" in other[1] and "56" in other[1], other
+        assert say("short_by_edition", lang) in other[1], other
 
 
 def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:

@@ -1199,9 +1199,11 @@ def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mappi
     the figures are said without a claim."""
     naming = naming or Naming()
     cid = naming.shortfall.get(base["peak"])
+    covered = ""  # whose ruling covers the case, as each deck's own warning says it (round 59)
     if cid and cid in naming.ruled:
         piece = naming.ruled[cid]
-        case = shortage_case(cid, piece, lang, naming)[0]
+        case, by = shortage_case(cid, piece, lang, naming)
+        covered = say("short_pair_covered", lang, ruling=by)
     else:
         from cardgen.simulate.verdict import QUOTED
         name = naming.names.get(cid) if cid else None
@@ -1218,7 +1220,7 @@ def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mappi
 
     text = say("short_pair" if claim else "short_pair_untested", lang, case=case, base=share(base),
                variant=share(variant), claim=claim, more_base=base["print_more"], more_variant=variant["print_more"],
-               piece=piece, cover=_pct(base["cover"], lang))
+               piece=piece, cover=_pct(base["cover"], lang), covered=covered)
     return text[:1].upper() + text[1:]  # the line's own sentence, under its player count's heading
 
 
