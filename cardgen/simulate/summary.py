@@ -473,7 +473,7 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
     return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why,
                clearly=say("balance_clearly", lang) if clear else "",
-               level=percent(seats[0].get("level", 0.95), lang, places=2), n=seats[0].get("compared", len(seats)),
+               n=seats[0].get("compared", len(seats)),  # why wider, never the level (98.33 %): round 14's vocabulary
                intervals=intervals,
                games=games)
 
@@ -486,8 +486,6 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     twelfth readings), and where ``seats`` players were compared and no seat is named, the one line saying no
     gap is beyond chance. The fair share's reason (shared wins) is said once, at its first figure
     (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview)."""
-    from cardgen.simulate.balance import ALPHA
-
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
@@ -507,7 +505,7 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
             said = True
     if not out and seats > 1 and share is not None:
         out.append(say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats, why=fair_why(share, seats, lang),
-                       level=percent(1 - ALPHA / seats, lang, places=2), games=_num(b.get("games"), lang)))
+                       games=_num(b.get("games"), lang)))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
         out.append(balance_paragraph(agents, lang, agents[0]["fair"]))
     return out
