@@ -815,3 +815,21 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert lines[1] == ("balance: the search player (40.0%) clearly strays from the fair share (25.0%), and the gap is "
                         "beyond chance: even widened because 2 players are compared at once, its interval [30.0% to "
                         "50.0%] leaves the fair share out")
+
+
+def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too() -> None:
+    """Fourteenth reading (en54, fr12): the deck page said the simulated players hardly ever use Royale's
+    imposter (0.02 times per player and per game), so its figures describe games nearly without it; the
+    terminal, the only thing many designers read, never said it. One line says it there, in each language;
+    a card they do use, or whose plays were not counted, has no such line."""
+    held = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.02, "difference": None,
+            "not_judged": {"why": "all"}}
+    naming = Naming(names={"imposter": "Imposter"})
+    [line] = designer_lines({"component_impact": [held]}, "en", naming)
+    assert line == ("  caveat: every player has “Imposter”, yet the simulated players hardly ever use it (0.02 times per "
+                    "player and per game on average): these figures describe games in which it is almost never used")
+    assert "chaque joueur a la carte" in designer_lines({"component_impact": [held]}, "fr", naming)[0]
+    assert "non la usano quasi mai" in designer_lines({"component_impact": [held]}, "it", naming)[0]
+    assert designer_lines({"component_impact": [{**held, "plays_per_seat": 0.5}]}, "en", naming) == []
+    uncounted = {k: v for k, v in held.items() if k != "plays_per_seat"}  # plays not counted: nothing to say
+    assert designer_lines({"component_impact": [uncounted]}, "en", naming) == []

@@ -588,6 +588,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                            lang) + games_of(name, f, games, lang)
                 for text, mean, (name, f) in zip(labels, means, figures)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
+    out += held_all_lines(d.get("component_impact") or [], lang, naming)
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
@@ -602,6 +603,18 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
     return out
+
+
+def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming) -> list[str]:
+    """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
+    player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
+    games played nearly without it (fourteenth reading en54, fr12)."""
+    from cardgen.simulate.cards import hardly_played
+    from cardgen.simulate.verdict import QUOTED, number
+
+    return ["  " + say("held_all_hardly", lang, card=QUOTED[lang].format(naming.names.get(r["component"], r["component"])),
+                       n=number(r["plays_per_seat"], lang, False, small=True))
+            for r in rows if held_by_all(r) and hardly_played(r)]
 
 
 def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
