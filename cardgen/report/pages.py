@@ -23,7 +23,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
-                                      lowered, option_lines, stop_lines, stopped_caution,
+                                      lowered, option_lines, scale_line, stop_lines, stopped_caution,
                                       variant_imbalance)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
@@ -229,17 +229,20 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
         return macro("parts.html", "paragraph", words["no_games"])
     fairs = [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share") or 1 / r["players"], colour)
              for name, r, colour in sides]
+    solo = r0["players"] == 1  # one player: no win rate, no fair share, no winner set apart (en47, fr3, it40)
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
-            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
-                              fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]), lang=lang)]
+                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang)]
+    if not solo:
+        figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
+                                      fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]),
+                                      lang=lang))
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
                   for name in names]
         figs.append(grouped_rates_svg(groups, words["agents"], r0.get("balance", {}).get("agent_fair_share"),
                                       fair_label=words["equal"], lang=lang))
-    spread = [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
+    spread = [] if solo else [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
         spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
                    if s < len(r["scores"].get("seat", []))]
@@ -365,6 +368,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "warnings": warnings_of(r, lang, naming),
                         "fix": info.get("fix") if fixable(r) else None,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
+                        "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
+                        if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "charts": charts(sides, lang, naming.words),
                         "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
@@ -388,6 +393,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     d = r.get("designer") or {}
+    if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
+        d = {k: v for k, v in d.items() if k not in FIGURES and k not in ("component_impact", "exchange")}
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
