@@ -61,7 +61,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     return {
         "anchor": _anchor(r), "passed": r["passed"], "badges": badges(lang),
         "words": PAGES[lang], "separator": say("separator", lang),
-        "title": page_words("section_head", lang, deck=r["variant"],
+        "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
         "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r)),
