@@ -285,13 +285,13 @@ def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count()
          "close_games": {"mean": 0.4, "low": 0.34, "high": 0.46, "n": 250}}
     lines = designer_lines(d, "en", played=300)
     text = "\n".join(lines)
-    assert "design indicators (first 250 games, those traced turn by turn, see --designer-games):" in text
+    assert "design indicators (the first 250 games, followed turn by turn; --designer-games sets how many):" in text
     [lead] = [line for line in lines if "lead changes" in line]
     [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
     assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add
     assert "(of the 212 games with a single winner)" in text
     assert "(of the 180 games with a single winner and a single runner-up)" in text
     french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
-    assert "(sur les 212 parties à un seul vainqueur)" in french and "voir --designer-games" in french
+    assert "(sur les 212 parties à un seul vainqueur)" in french and "l’option --designer-games en change le nombre" in french
     italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
     assert "(sulle 180 partite con un solo vincitore e un solo secondo)" in italian

@@ -141,7 +141,7 @@ def test_all_the_games_played_are_not_called_the_first_ones() -> None:
     assert designer_lines(_entry()["designer"], "fr", played=200)[0].startswith(
         "  indicateurs de conception (sur 200 parties)")
     assert designer_lines(_entry()["designer"], "en", played=500)[0] == \
-        "  design indicators (first 200 games, those traced turn by turn, see --designer-games):"  # why 200 (en12)
+        "  design indicators (the first 200 games, followed turn by turn; --designer-games sets how many):"  # why 200 (en12)
 
 
 def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:
@@ -833,3 +833,19 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     assert designer_lines({"component_impact": [{**held, "plays_per_seat": 0.5}]}, "en", naming) == []
     uncounted = {k: v for k, v in held.items() if k != "plays_per_seat"}  # plays not counted: nothing to say
     assert designer_lines({"component_impact": [uncounted]}, "en", naming) == []
+
+
+def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> None:
+    """Fourteenth reading: "share of games the winner finishes 2 points or fewer ahead" lacked "in which" and
+    "share of games a player who could no longer win decided with their last move" parsed on a second reading
+    (en3); "(share of its turns)" nested inside a parenthesis on the page (en49, it43); "drop out … dropped out"
+    shifted tense in one line (en12); Italian "a pari merito come più ricchi", "o non resta nessuno" (it3-it5)."""
+    import json
+
+    glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
+    assert glosses["en"]["close_games"].startswith("share of games in which the winner finishes no more than")
+    assert glosses["en"]["kingmaking"] == "share of games decided by the last move of a player who could no longer win"
+    assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
+    draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
+    assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("everybody drops out, so")
+    assert "tra i più ricchi" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
