@@ -13,6 +13,7 @@ from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.summary import Naming
 from cardgen.terminal import say, say_n
+from cardgen.text import punct
 
 
 def badges(lang: str) -> tuple[str, str, str]:
@@ -60,7 +61,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
     return {
         "anchor": _anchor(r), "passed": r["passed"], "badges": badges(lang),
-        "words": PAGES[lang], "separator": say("separator", lang),
+        "words": PAGES[lang], "separator": say("separator", lang), "colon": punct(":", lang) + " ",
         "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
@@ -74,8 +75,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                   for k, v in r["peaks"].items()],
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
-                  "published": bool(g.get("published")),
-                  "times": g["count"], "games": g["games"],
+                  "published": bool(g.get("published")), "how": naming.clarifications.get(g["kind"], ""),
+                  "times": _num(g["count"], lang), "games": _num(g["games"], lang),  # "1,384", as the terminal (en30)
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal

@@ -35,6 +35,9 @@ class Naming:
     #: the solo game's verdict scale as the book prints it, best verdict first: its heading in the book's words
     #: and (lowest, highest, verdict) per step, the verdicts from the deck's data (tenth reading it24)
     scale: tuple[str, tuple[tuple[int, int, str], ...]] = ("", ())
+    #: case (a clarification's id, the gap kind it settles) -> how the ruling settles it, its own text in the
+    #: language: the page says how, not only whose ruling (fourteenth reading fr8)
+    clarifications: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -54,7 +57,8 @@ class Naming:
                    for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
-                   plurals, rulings, _scale(deck, lang))
+                   plurals, rulings, _scale(deck, lang),
+                   {k: _said(c.text, lang) for k, c in clarified.items() if getattr(c, "text", None) is not None})
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
