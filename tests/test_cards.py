@@ -229,13 +229,17 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "◆ marks the card if its 95% confidence interval excludes 0" in flagged[0] and "◆" in flagged[2]
     assert "the card does not stand out beyond chance: its 95% confidence interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
-    assert "every interval (95%, widened because 2 cards are compared at once) includes 0" in \
+    assert "every interval, widened because 2 cards are compared at once, includes 0" in \
         designer_lines({"games": 300, "component_impact": two})[0]
-    assert "◆ marks a card whose confidence interval (95%, widened because 2 cards are compared at once) excludes 0" \
+    assert "◆ marks a card whose interval, widened because 2 cards are compared at once, excludes 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
-    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle (à 95\u202f%, élargi parce que 2"),
-                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli (al 95\u00a0%, allargati")):
+    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle, élargi parce que 2"),
+                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli, allargati")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
+    # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was
+    # never explained
+    assert "“in opening hands”: share of players dealt the card in their opening hand" in \
+        designer_lines({"games": 300, "component_impact": two})[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
