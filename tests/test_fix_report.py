@@ -76,6 +76,17 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     assert page.count('<a href="../../fix/draco-poor/fix.json">its record (fix.json)</a>') == 1
 
 
+def test_a_deck_page_gives_the_fix_command_once(project: Path) -> None:
+    """Fourteenth reading (en55): under every warned player count, four times on the Draco page, the same command;
+    said once a page, under the first count that flags a problem."""
+    out = project / "out"
+    assert main(["validate", "draco-poor", "--project", str(project), "--games", "40", "--players", "5", "6",
+                 "--out", str(out)]) == 0
+    page = _page(out, "validation/validate-draco-poor-*[0-9a-f]/draco-poor.html")
+    assert page.count("WARNING") >= 2 or page.count("WITH WARNINGS") >= 2, page  # two counts flag the shortage
+    assert page.count('<p class="fix">') == 1
+
+
 def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], Path]) -> None:
     root = project_with("king_lui")
     out = root / "out"
