@@ -386,3 +386,14 @@ def test_the_changes_box_names_its_base_without_a_colon_and_its_items_open_with_
     box = changes_box(info, lang)
     html = str(macro("parts.html", "changes", box))
     assert against in html and all(line[:1].isupper() for line in box["lines"]), (html, box["lines"])
+
+
+def test_the_page_words_the_templates_print_are_typeset_in_french() -> None:
+    """Fourteenth reading (fr10): "Détails : distributions" with an ordinary space, which a line can break before
+    the colon; every page word the templates print carries the narrow no-break space, as page_words' do."""
+    from cardgen.report.words import PAGES, typeset_pages
+
+    words = typeset_pages("fr")
+    assert words["details"].startswith("Détails\u202f: distributions")
+    assert not any(" :" in v or " ;" in v for v in words.values() if isinstance(v, str))
+    assert typeset_pages("en") == PAGES["en"]

@@ -21,7 +21,7 @@ from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
-from cardgen.report.words import PAGES
+from cardgen.report.words import PAGES, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
                                       lowered, option_lines, scale_line, stop_lines, stopped_caution,
                                       variant_imbalance)
@@ -383,7 +383,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     title = page_words("deck_title", lang, deck=deck_id, name=name)
     return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
-                words=PAGES[lang], badges=badges(lang),
+                words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
                 footnotes=[impact_footnote(lang, False)] if cards else [])

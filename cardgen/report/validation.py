@@ -46,7 +46,7 @@ def _dist(d: dict[str, Any], lang: str = "en") -> list[str]:
 def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
-    from cardgen.report.words import PAGES, page_words
+    from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
                                           more_games_command, replay_command, tally_words, tie_items)
     from cardgen.simulate.verdict import agents_words, counted_length, label
@@ -61,7 +61,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
     return {
         "anchor": _anchor(r), "passed": r["passed"], "badges": badges(lang),
-        "words": PAGES[lang], "separator": say("separator", lang), "colon": punct(":", lang) + " ",
+        "words": typeset_pages(lang), "separator": say("separator", lang), "colon": punct(":", lang) + " ",
         "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
