@@ -153,3 +153,14 @@ def test_each_card_table_header_says_which_interval_it_shows() -> None:
                                                                                       "it": "carta"}[lang]
     every = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"}}
     assert judged_cards([every]) == 0 and judged_cards(judged) == 2 and judged_cards([every, judged[1]]) == 1
+
+
+def test_the_cards_note_states_what_the_widening_guarantees() -> None:
+    """Fourteenth reading (en53): "all the flags together are wrong at most 5% of the time" misstated the guarantee,
+    which bounds the chance of even one card flagged by luck alone."""
+    from cardgen.report.impact import WORDS
+
+    for key in ("footnote", "footnote_widened"):
+        assert "the chance of even one card being flagged by luck alone is at most 5%" in WORDS["en"][key]
+        assert "le risque qu’une seule carte soit signalée par le seul hasard" in WORDS["fr"][key]
+        assert "anche una sola carta sia segnalata per puro caso" in WORDS["it"][key]
