@@ -61,9 +61,9 @@ def test_balance_warnings_follow_the_language() -> None:
     # players 3 and 4 (22.3 %: their own 95 % interval leaves 25 % out) follow, each with its widened interval
     assert [c["seat"] for c in flagged["close"]] == [3, 4]
     assert balance_lines(flagged, "en")[:1] == ["balance: player 1 (33.0%) clearly strays from the fair share (25.0%), "
-                                            "a gap beyond what chance explains: even widened to 98.75% because 4 "
-                                            "players are compared at once, its interval [29.4% to 36.8%] leaves the "
-                                            "fair share out"]  # which interval is which (it20), and what it shows (fr11)
+                                            "and the gap is beyond chance: even widened because 4 players are "
+                                            "compared at once, its interval [29.4% to 36.8%] leaves the fair share "
+                                            "out"]  # which interval is which (it20), and what it shows (fr11)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 (33,0\u202f%) s’écarte nettement de "
                                                       "sa juste part (25,0\u202f%)")
     # "chi gioca in posizione 1" beside "giocatore 1", "più spesso della quota" an illogical ellipsis (it13)
@@ -94,8 +94,8 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert command == f"cardgen validate king_lui --players 4 --games {MORE_GAMES * 300}"
     assert balance_lines(out, "en", 4, command) == [
         "balance: player 2 (19.3%) strays from the fair share (25.3%, more than 1/4 because a shared win counts for "
-        "each winner), but on 300 games the gap may be chance: widened to 98.75% because 4 players are compared at "
-        f"once, its interval [14.3% to 25.6%] contains the fair share; to tell, play more games: {command}"]
+        "each winner), but over 300 games the gap may be chance: its interval [14.3% to 25.6%] (widened because 4 "
+        f"players are compared at once) contains the fair share; to find out, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: le joueur 2 (19,3\u202f%) s’écarte de sa juste part (25,3\u202f%, au-dessus "
                          "de 1/4 car une victoire partagée compte pour chaque gagnant), mais sur 300 parties l’écart "
@@ -107,7 +107,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert all("aucun joueur" not in line and "nessun giocatore" not in line for line in (fr, it))
     assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with
     even = balance(stats([81, 72, 85, 79], games=300))  # every shown interval holds the share: nobody named
-    assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith("balance: on 300 games, no player")
+    assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith("balance: over 300 games, no player")
 
 
 def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None:
@@ -124,8 +124,8 @@ def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None
     assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
     assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
     # tenth reading (it20): which of the two intervals is which, said in words
-    assert "même élargi à 98,75\u202f% parce que 4 joueurs sont comparés à la fois" in balance_lines(flagged, "fr")[0]
-    assert "anche allargato al 98,75\u00a0% perché si confrontano 4 giocatori insieme" in balance_lines(flagged, "it")[0]
+    assert "même élargi parce que 4 joueurs sont comparés à la fois" in balance_lines(flagged, "fr")[0]
+    assert "anche allargato perché si confrontano 4 giocatori alla volta" in balance_lines(flagged, "it")[0]
 
 
 def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_command() -> None:
@@ -140,9 +140,9 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     command = more_games_command({"variant": "royale", "players": 2, "games": 300})
     assert balance_lines(out, "en", 2, command) == [
         "balance: player 1 (59.7%) and player 2 (48.0%) stray from the fair share (53.8%, more than 1/2 because a "
-        "shared win counts for each winner), but on 300 games these gaps may be chance: widened to 97.5% because 2 "
-        "players are compared at once, their intervals [53.2% to 65.8%] and [41.6% to 54.4%] contain the fair "
-        f"share; to tell, play more games: {command}"]
+        "shared win counts for each winner), but over 300 games these gaps may be chance: their intervals [53.2% to "
+        "65.8%] and [41.6% to 54.4%] (widened because 2 players are compared at once) contain the fair share; to "
+        f"find out, play more games: {command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)
         assert line.count(command) == 1 and line.count("1/2") == 1

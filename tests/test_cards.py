@@ -229,13 +229,17 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "◆ marks the card if its 95% confidence interval excludes 0" in flagged[0] and "◆" in flagged[2]
     assert "the card does not stand out beyond chance: its 95% confidence interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
-    assert "every interval (95%, widened because 2 cards are compared at once) includes 0" in \
+    assert "every interval, widened because 2 cards are compared at once, includes 0" in \
         designer_lines({"games": 300, "component_impact": two})[0]
-    assert "◆ marks a card whose confidence interval (95%, widened because 2 cards are compared at once) excludes 0" \
+    assert "◆ marks a card whose interval, widened because 2 cards are compared at once, excludes 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
-    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle (à 95\u202f%, élargi parce que 2"),
-                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli (al 95\u00a0%, allargati")):
+    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle, élargi parce que 2"),
+                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli, allargati")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
+    # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was
+    # never explained
+    assert "“in opening hands”: share of players dealt the card in their opening hand" in \
+        designer_lines({"games": 300, "component_impact": two})[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
@@ -285,13 +289,13 @@ def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count()
          "close_games": {"mean": 0.4, "low": 0.34, "high": 0.46, "n": 250}}
     lines = designer_lines(d, "en", played=300)
     text = "\n".join(lines)
-    assert "design indicators (first 250 games, those traced turn by turn, see --designer-games):" in text
+    assert "design indicators (the first 250 games, followed turn by turn; --designer-games sets how many):" in text
     [lead] = [line for line in lines if "lead changes" in line]
     [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
     assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add
     assert "(of the 212 games with a single winner)" in text
     assert "(of the 180 games with a single winner and a single runner-up)" in text
     french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
-    assert "(sur les 212 parties à un seul vainqueur)" in french and "voir --designer-games" in french
+    assert "(sur les 212 parties à un seul vainqueur)" in french and "l’option --designer-games en change le nombre" in french
     italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
     assert "(sulle 180 partite con un solo vincitore e un solo secondo)" in italian

@@ -118,8 +118,8 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
            "difference": 0.1, "low": 0.0, "high": 0.2, "flag": "", "judged": True}
     lines = designer_lines({"games": 123, "lead_changes": {"mean": 1.0, "low": 0.5, "high": 1.5, "n": 123},
                             "component_impact": [row]})
-    assert lines[0] == "  design indicators (first 123 games, those traced turn by turn, see --designer-games):"
-    assert lines[2].startswith("  card strength (first 123 games, those traced turn by turn, see --designer-games): ")  # after its one indicator line
+    assert lines[0] == "  design indicators (the first 123 games, followed turn by turn; --designer-games sets how many):"
+    assert lines[2].startswith("  card strength (the first 123 games, followed turn by turn; --designer-games sets how many): ")  # after its one indicator line
 
 
 def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
@@ -146,4 +146,4 @@ def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
     assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[0]
     assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[0]
     every = designer_lines({**part, "sampled": 151})  # every sampled game finished: as before
-    assert every[0] == "  design indicators (first 151 games, those traced turn by turn, see --designer-games):"
+    assert every[0] == "  design indicators (the first 151 games, followed turn by turn; --designer-games sets how many):"

@@ -39,7 +39,7 @@ def test_what_fix_searches_a_cure_for_is_what_gets_the_hint() -> None:
 
 def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_path: Path) -> None:
     assert fix_hint("draco-poor", tmp_path, "it") == {
-        "text": "Per cercare varianti che possano correggere quanto segnalato sopra, e provarle su partite simulate, esegui",
+        "text": "Per cercare correzioni di quanto segnalato in questa pagina e provarle su partite simulate, esegui",
         "command": "cardgen fix draco-poor",
         "href": None}
     record = tmp_path / "fix" / "draco-poor" / "fix.json"
@@ -62,7 +62,7 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     page = _page(out, "validation/validate-draco-poor-*[0-9a-f]/draco-poor.html")
     # what the command does when run: it searches and tests variants, it holds none already "tested that cure"
     # "these problems" for the one shortage a page shows (eleventh reading fr89): what is flagged above, one or many
-    assert ('<p class="fix">To search for variants that may correct what is flagged above, and test them in simulated games, run '
+    assert ('<p class="fix">To search for fixes for what is flagged on this page, and test them in simulated games, run '
             '<code>cardgen fix draco-poor</code></p>' in page)
     record = out / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)
@@ -74,6 +74,17 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     assert main(["compare", "draco", "draco-poor", *args]) == 0
     page = _page(out, "validation/compare-draco-vs-draco-poor-*/index.html")
     assert page.count('<a href="../../fix/draco-poor/fix.json">its record (fix.json)</a>') == 1
+
+
+def test_a_deck_page_gives_the_fix_command_once(project: Path) -> None:
+    """Fourteenth reading (en55): under every warned player count, four times on the Draco page, the same command;
+    said once a page, under the first count that flags a problem."""
+    out = project / "out"
+    assert main(["validate", "draco-poor", "--project", str(project), "--games", "40", "--players", "5", "6",
+                 "--out", str(out)]) == 0
+    page = _page(out, "validation/validate-draco-poor-*[0-9a-f]/draco-poor.html")
+    assert page.count("WARNING") >= 2 or page.count("WITH WARNINGS") >= 2, page  # two counts flag the shortage
+    assert page.count('<p class="fix">') == 1
 
 
 def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], Path]) -> None:

@@ -118,12 +118,13 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     names = {"imposter": "Imposter"}
     said = impact_block([paired], {}, paired=True, lang="en", names=names)
     assert "<table" not in said and "–" not in said, said
-    assert ("No card is judged: every player is dealt “Imposter”, so there is no player without it to compare with. "
+    # fourteenth reading (en54, it44): the imposters are sorted by player letter, not dealt; "on this page"
+    assert ("No card is judged: every player has “Imposter”, so there is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player and per game on average with the base game, "
-            "0.03 times with the variant. They hardly ever use it: the figures of this page hold for their way of "
-            "playing.") in said, said
+            "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games in "
+            "which it is almost never used.") in said, said
     french = impact_block([held], {}, lang="fr", names={"imposter": "Imposteur"})
-    assert "chaque joueur reçoit la carte «\u202fImposteur\u202f»" in french and "0,03\u00a0fois par joueur et par partie" in french
+    assert "chaque joueur a la carte «\u202fImposteur\u202f»" in french and "0,03\u00a0fois par joueur et par partie" in french
     assert "Ils ne s’en servent presque jamais" in french  # 0.03 times: a limit of the players (fr56)
     assert "hardly ever use" not in impact_block([{**held, "plays_per_seat": 0.1}], {}, names=names)  # the threshold
     assert "ciascuna di queste carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
@@ -152,3 +153,14 @@ def test_each_card_table_header_says_which_interval_it_shows() -> None:
                                                                                       "it": "carta"}[lang]
     every = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"}}
     assert judged_cards([every]) == 0 and judged_cards(judged) == 2 and judged_cards([every, judged[1]]) == 1
+
+
+def test_the_cards_note_states_what_the_widening_guarantees() -> None:
+    """Fourteenth reading (en53): "all the flags together are wrong at most 5% of the time" misstated the guarantee,
+    which bounds the chance of even one card flagged by luck alone."""
+    from cardgen.report.impact import WORDS
+
+    for key in ("footnote", "footnote_widened"):
+        assert "the chance of even one card being flagged by luck alone is at most 5%" in WORDS["en"][key]
+        assert "le risque qu’une seule carte soit signalée par le seul hasard" in WORDS["fr"][key]
+        assert "anche una sola carta sia segnalata per puro caso" in WORDS["it"][key]

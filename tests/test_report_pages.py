@@ -217,7 +217,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     e.update({"variant": "draco", "players": 3, "passed": False, "end_reasons": {"final_toast": 9},
               "ties": {"games": 2, "tie_breaks": {"leaders_eliminated": 2}, "shared_wins": 1},
               "peaks": {"hand_size": 7}, "peak_games": {"hand_size": dist}, "turns": dist,
-              "rule_gaps": [{"kind": "bank_short", "settled": True, "count": 5, "games": 3, "seed": 11, "game": 2,
+              "rule_gaps": [{"kind": "bank_short", "settled": True, "count": 1384, "games": 1053, "seed": 11, "game": 2,
                              "detail": "short by 3"},
                             {"kind": "engine_error", "settled": False, "count": 1, "games": 1, "seed": 12, "game": 4,
                              "detail": "house.py line 3: boom"}],
@@ -226,17 +226,20 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     s = section(e, "fr", naming)
     html = str(macro("section.html", "section", s))
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
-    assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
-    assert "parties 10 (9 terminées par une condition de fin)" in text
+    assert '<span class="fail">ÉCHEC</span>' in html and "Draco & Co, 3 joueurs" in text  # its name (en44)
+    assert "parties 10 (9 allées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités pour la première place 2\u202f; ex æquo tous éliminés, victoire au plus riche des joueurs "
             "restants\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
-    assert ("la banque ne peut pas verser tout ce qu’elle doit réglé par un choix de cette édition 5 3 3 (tirage n°\u00a011)" in text
-            and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
-    assert "le moteur de règles échoue non réglé 1 1 5 (tirage n°\u00a012) house.py line 3: boom" in text  # what failed
+    # how the ruling settles the case, in its own words, not only whose it is (fourteenth reading fr8)
+    assert ("la banque ne peut pas verser tout ce qu’elle doit réglé par un choix de cette édition\u202f: Si la banque "
+            "ne peut pas tout verser, elle encaisse d’abord son dû" in text and "le reste est perdu pour de bon. 1\u202f384 1\u202f053 3" in text  # grouped as the terminal (en30, fr14)
+            and "tirage" not in text
+            and "short by 3" not in text)  # the per-game seed: of no use to a designer (fourteenth reading en51, fr21)  # a gap's detail is the engine's own words: not shown
+    assert "le moteur de règles échoue non réglé 1 1 5 house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
@@ -383,3 +386,14 @@ def test_the_changes_box_names_its_base_without_a_colon_and_its_items_open_with_
     box = changes_box(info, lang)
     html = str(macro("parts.html", "changes", box))
     assert against in html and all(line[:1].isupper() for line in box["lines"]), (html, box["lines"])
+
+
+def test_the_page_words_the_templates_print_are_typeset_in_french() -> None:
+    """Fourteenth reading (fr10): "Détails : distributions" with an ordinary space, which a line can break before
+    the colon; every page word the templates print carries the narrow no-break space, as page_words' do."""
+    from cardgen.report.words import PAGES, typeset_pages
+
+    words = typeset_pages("fr")
+    assert words["details"].startswith("Détails\u202f: distributions")
+    assert not any(" :" in v or " ;" in v for v in words.values() if isinstance(v, str))
+    assert typeset_pages("en") == PAGES["en"]

@@ -182,14 +182,14 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
             "fr": "pour revoir la partie N action par action, rejouez les N premières parties",
             "it": "per rivedere la partita N mossa per mossa, rigioca le prime N partite"}[lang] in text, text
     # twelfth reading fr2: "write it to a log, whose last line it is" read as a game on one line: said after
-    assert {"en": "(game N is its last line)", "fr": "(la partie N est la dernière ligne du journal)",
-            "it": "(la partita N è l’ultima riga del registro)"}[lang] in text.replace("\u202f", " "), text
+    assert {"en": "(game N is the last line of N.jsonl)", "fr": "(la partie N est la dernière ligne de N.jsonl)",
+            "it": "(la partita N è l’ultima riga di N.jsonl)"}[lang] in text.replace("\u202f", " "), text
     # thirteenth reading fr7: the three lines said again for every player count; a run says them once, then
     # each count its own command alone
     said: set[str] = set()
     first_text = format_entry(duo, lang, Naming.of(deck, lang), said)
     again = format_entry({**duo, "players": 3}, lang, Naming.of(deck, lang), said)
-    assert first_text.count("N.jsonl") == 1 and "premières parties" not in again and "prime N partite" not in again
+    assert first_text.count("N.jsonl") == 2 and "N.jsonl" not in again.replace("--log N.jsonl", "") and "premières parties" not in again and "prime N partite" not in again
     assert "first N games" not in again and f"--players 3 --games N --seed {duo['seed']} --log N.jsonl" in again
     assert "--games N --log" in format_entry({**duo, "seed": 1}, lang, Naming.of(deck, lang))  # the default seed
     deck, solo = royale[1]
@@ -250,7 +250,7 @@ def test_no_line_in_a_validate_log_is_a_progress_line(tmp_path: Path) -> None:
                        stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
                        check=False, timeout=300)
     text = log.read_text()
-    assert "PASS king_lui" in text and not re.search(r"validate: \d+/30 games", text), text
+    assert "PASS King Lui (king_lui)" in text and not re.search(r"validate: \d+/30 games", text), text
 
 
 def test_a_note_the_same_at_every_player_count_is_said_once() -> None:

@@ -316,9 +316,9 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
-    ("en", " (of the 267 games that have a second place)",
+    ("en", " (in the 267 games that have a second place)",
      "(on the 280 pairs of games, of 300, whose two games both have a second place).",
-     "(of the 231 games that have a second place)"),
+     "(in the 231 games that have a second place)"),
     ("fr", " (sur les 267 parties qui ont un deuxième)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
      "(sur les 231 parties qui ont un deuxième)"),

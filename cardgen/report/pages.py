@@ -21,9 +21,9 @@ from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
-from cardgen.report.words import PAGES
+from cardgen.report.words import PAGES, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
-                                      lowered, option_lines, stop_lines, stopped_caution,
+                                      lowered, option_lines, scale_line, stop_lines, stopped_caution,
                                       variant_imbalance)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
@@ -128,7 +128,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
                               cover=percent(s["cover"], lang, places=0),
                               share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True)))
     for f in (r.get("balance") or {}).get("flags") or []:
-        who = (page_words("seat", lang, k=f["seat"]) if "seat" in f
+        who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
                else agent_word(str(f.get("agent")), lang))
         out.append(page_words(f"balance_{'more' if f['side'] == 'more' else 'less'}", lang, who=who))
     return out
@@ -229,17 +229,20 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
         return macro("parts.html", "paragraph", words["no_games"])
     fairs = [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share") or 1 / r["players"], colour)
              for name, r, colour in sides]
+    solo = r0["players"] == 1  # one player: no win rate, no fair share, no winner set apart (en47, fr3, it40)
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
-            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
-                              fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]), lang=lang)]
+                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang)]
+    if not solo:
+        figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
+                                      fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]),
+                                      lang=lang))
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
                   for name in names]
         figs.append(grouped_rates_svg(groups, words["agents"], r0.get("balance", {}).get("agent_fair_share"),
                                       fair_label=words["equal"], lang=lang))
-    spread = [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
+    spread = [] if solo else [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
         spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
                    if s < len(r["scores"].get("seat", []))]
@@ -353,29 +356,36 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     naming = naming or Naming()
     info = infos.get(deck_id, {})
     base_id = info.get("base")
+    # each deck by its name wherever a person reads, its id only in commands (fourteenth reading en44, fr42, it51)
+    name, base_name = info.get("name") or deck_id, infos.get(str(base_id), {}).get("name") or str(base_id)
     entries = []
+    fix_said = False  # the fix command once a page, under the first count that flags a problem (en55)
     cards = False
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
-        sides = [(deck_id, r, VARIANT_COLOUR)]
+        sides = [(name, r, VARIANT_COLOUR)]
         if base is not None and base["completed"]:
-            sides.insert(0, (str(base_id), base, BASE_COLOUR))
+            sides.insert(0, (base_name, base, BASE_COLOUR))
+        fix = info.get("fix") if fixable(r) and not fix_said else None
+        fix_said = fix_said or fix is not None
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warnings_of(r, lang, naming),
-                        "fix": info.get("fix") if fixable(r) else None,
+                        "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
+                        "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
+                        if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "charts": charts(sides, lang, naming.words),
                         "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": section(r, lang, naming)})
-    title = page_words("deck_title", lang, deck=deck_id, name=info.get("name", ""))
+    title = page_words("deck_title", lang, deck=deck_id, name=name)
     return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
-                words=PAGES[lang], badges=badges(lang),
-                paired=page_words("paired_text", lang, variant=deck_id, base=base_id),
-                against=page_words("against", lang, base=base_id),
+                words=typeset_pages(lang), badges=badges(lang),
+                paired=page_words("paired_text", lang, variant=name, base=base_name),
+                against=page_words("against", lang, base=base_name),
                 footnotes=[impact_footnote(lang, False)] if cards else [])
 
 
@@ -388,6 +398,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     d = r.get("designer") or {}
+    if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
+        d = {k: v for k, v in d.items() if k not in FIGURES and k not in ("component_impact", "exchange")}
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
@@ -528,7 +540,9 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         agents = r.get("agents") or []
         rows.append({"href": f"{r['id']}/index.html", "kind": page_words(f"kind_{r.get('kind', 'validate')}", lang)
                      if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
-                     "decks": ", ".join(r.get("decks") or []), "games": r.get("games"),
+                     # the games by their names, a comparison as base → variant; ids only in an older record (en42)
+                     "decks": (" → " if r.get("kind") == "compare" else ", ").join(r.get("names") or r.get("decks") or []),
+                     "games": r.get("games"),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
                      "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),

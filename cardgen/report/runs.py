@@ -95,6 +95,7 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     failed = sum(not r["passed"] for r in doc["results"])
     warned = sum(bool(r.get("sufficiency") or r.get("balance", {}).get("warnings")) for r in doc["results"])
     _register(root, {"id": run, "kind": "validate", "decks": list(infos), "games": doc["games"],
+                     "names": [infos[d].get("name") or d for d in infos],  # what the runs' page shows (en42)
                      "players": sorted({r["players"] for r in doc["results"]}), "agents": doc["agents"],
                      "seed": doc["seed"], "passed": len(doc["results"]) - failed, "total": len(doc["results"]),
                      "warned": warned,
@@ -123,6 +124,7 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
                                                      Naming.of_decks(decks, lang)))
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
+                     "names": [infos.get(d, {}).get("name") or d for d in (doc["base"], doc["variant"])],
                      "games": doc["games"], "players": [r["players"] for r in doc["results"]],
                      "agents": doc["agents"], "seed": doc["seed"], "significant": sig,
                      "summary": f"{sig} significant change(s) over {len(doc['results'])} player count(s)"}, lang)

@@ -13,6 +13,7 @@ from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.summary import Naming
 from cardgen.terminal import say, say_n
+from cardgen.text import punct
 
 
 def badges(lang: str) -> tuple[str, str, str]:
@@ -45,7 +46,7 @@ def _dist(d: dict[str, Any], lang: str = "en") -> list[str]:
 def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
-    from cardgen.report.words import PAGES, page_words
+    from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
                                           more_games_command, replay_command, tally_words, tie_items)
     from cardgen.simulate.verdict import agents_words, counted_length, label
@@ -57,24 +58,25 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     lengths = (first, "rounds" if first == "turns" else "turns")
     checks = r["static_checks"]
     agents = r.get("seat_agents", "")
+    solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
     return {
         "anchor": _anchor(r), "passed": r["passed"], "badges": badges(lang),
-        "words": PAGES[lang], "separator": say("separator", lang),
-        "title": page_words("section_head", lang, deck=r["variant"],
+        "words": typeset_pages(lang), "separator": say("separator", lang), "colon": punct(":", lang) + " ",
+        "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
         "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r)),
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
-        "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
+        "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
         "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
                    page_words("peak_99", lang, peak=_num(v, lang), n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],
-        "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang),
+        "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
-                  "published": bool(g.get("published")),
-                  "times": g["count"], "games": g["games"],
+                  "published": bool(g.get("published")), "how": naming.clarifications.get(g["kind"], ""),
+                  "times": _num(g["count"], lang), "games": _num(g["games"], lang),  # "1,384", as the terminal (en30)
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
@@ -82,8 +84,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": [*((label(k, lang, naming.words), _dist(r[k], lang)) for k in lengths),
                           (own.get("score_all") or page_words("score_all", lang), _dist(sc["all"], lang)),
-                          (label("winning_score", lang, naming.words), _dist(sc["winner"], lang)),
-                          (label("margin", lang, naming.words), _dist(sc["margin"], lang))],
+                          *(() if solo else ((label("winning_score", lang, naming.words), _dist(sc["winner"], lang)),
+                                             (label("margin", lang, naming.words), _dist(sc["margin"], lang))))],
         # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:-1], own.get("seat_mean") or
                        PAGES[lang]["seats_head"].split("|")[-1]],
@@ -93,7 +95,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    "interval": "–" if s["low"] is None else interval(percent(s["low"], lang, fixed=True),
                                                                      percent(s["high"], lang, fixed=True), lang),
                    "mean": _num(sc["seat_mean"][s["seat"]], lang)}
-                  for s in r["seat_win_rates"]],
+                  for s in r["seat_win_rates"]] if not solo else [],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),
         "checks_failed": [page_words("check_failed", lang, name=name, detail=detail)
                           for c in checks if not c["passed"] for name, detail in [check_words(c, lang)]]}

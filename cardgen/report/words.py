@@ -30,6 +30,14 @@ TIPS = _BOOK["tips"]
 PAGES = _BOOK["pages"]
 
 
+def typeset_pages(lang: str) -> dict[str, Any]:
+    """The page words of ``lang`` as the templates print them, typeset (French: a narrow no-break space before
+    : ; ? ! and inside « »: "Détails : distributions" broke before its colon, fourteenth reading fr10)."""
+    from cardgen.languages import typeset
+
+    return {k: typeset(v, lang) if isinstance(v, str) else v for k, v in PAGES[lang].items()}
+
+
 def page_words(key: str, lang: str = "en", **fields: Any) -> str:
     """The page words ``key`` in ``lang`` with ``{fields}`` filled in, typeset as the language sets text."""
     from cardgen.languages import counts_grouped, typeset

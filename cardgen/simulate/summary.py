@@ -35,6 +35,9 @@ class Naming:
     #: the solo game's verdict scale as the book prints it, best verdict first: its heading in the book's words
     #: and (lowest, highest, verdict) per step, the verdicts from the deck's data (tenth reading it24)
     scale: tuple[str, tuple[tuple[int, int, str], ...]] = ("", ())
+    #: case (a clarification's id, the gap kind it settles) -> how the ruling settles it, its own text in the
+    #: language: the page says how, not only whose ruling (fourteenth reading fr8)
+    clarifications: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -54,7 +57,8 @@ class Naming:
                    for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
-                   plurals, rulings, _scale(deck, lang))
+                   plurals, rulings, _scale(deck, lang),
+                   {k: _said(c.text, lang) for k, c in clarified.items() if getattr(c, "text", None) is not None})
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -473,7 +477,7 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
     return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why,
                clearly=say("balance_clearly", lang) if clear else "",
-               level=percent(seats[0].get("level", 0.95), lang, places=2), n=seats[0].get("compared", len(seats)),
+               n=seats[0].get("compared", len(seats)),  # why wider, never the level (98.33 %): round 14's vocabulary
                intervals=intervals,
                games=games)
 
@@ -486,8 +490,6 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     twelfth readings), and where ``seats`` players were compared and no seat is named, the one line saying no
     gap is beyond chance. The fair share's reason (shared wins) is said once, at its first figure
     (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview)."""
-    from cardgen.simulate.balance import ALPHA
-
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
@@ -507,7 +509,7 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
             said = True
     if not out and seats > 1 and share is not None:
         out.append(say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats, why=fair_why(share, seats, lang),
-                       level=percent(1 - ALPHA / seats, lang, places=2), games=_num(b.get("games"), lang)))
+                       games=_num(b.get("games"), lang)))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
         out.append(balance_paragraph(agents, lang, agents[0]["fair"]))
     return out
@@ -590,6 +592,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                            lang) + games_of(name, f, games, lang)
                 for text, mean, (name, f) in zip(labels, means, figures)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
+    out += held_all_lines(d.get("component_impact") or [], lang, naming)
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
@@ -604,6 +607,18 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
     return out
+
+
+def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming) -> list[str]:
+    """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
+    player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
+    games played nearly without it (fourteenth reading en54, fr12)."""
+    from cardgen.simulate.cards import hardly_played
+    from cardgen.simulate.verdict import QUOTED, number
+
+    return ["  " + say("held_all_hardly", lang, card=QUOTED[lang].format(naming.names.get(r["component"], r["component"])),
+                       n=number(r["plays_per_seat"], lang, False, small=True))
+            for r in rows if held_by_all(r) and hardly_played(r)]
 
 
 def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
