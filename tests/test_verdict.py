@@ -228,7 +228,7 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
     lines = unwrapped(capsys.readouterr().out).splitlines()
-    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante — ")
+    assert lines[0].startswith("Comparaison\u202f: ") and lines[1].startswith("Ce que change la variante — ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
     assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
                for line in lines)
@@ -306,9 +306,9 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
     """Tenth reading (it78 and its en/fr twins): the report's note said an interval excludes 0 "exactly when its
     figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
     its *; the page names its column and the word in it, in each language."""
-    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “significant” column"),
-                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « significatif »"),
-                               ("it", "asterisco (*)", "dice «sì» nella colonna «significativo»")):
+    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “beyond chance?” column"),
+                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « au-delà du hasard ? »"),
+                               ("it", "asterisco (*)", "dice «sì» nella colonna «oltre il caso?»")):
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)

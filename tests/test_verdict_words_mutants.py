@@ -21,9 +21,9 @@ def test_a_figure_is_named_in_english_when_no_language_is_given() -> None:
 
 
 @pytest.mark.parametrize("name, lang, expected", [
-    ("seat_1_win_rate", "en", "player 1 (first to play) share of wins"),
-    ("seat_3_win_rate", "en", "player 3 share of wins"),
-    ("seat_12_win_rate", "en", "player 12 share of wins"),
+    ("seat_1_win_rate", "en", "player 1 (first to play): share of wins"),
+    ("seat_3_win_rate", "en", "player 3: share of wins"),
+    ("seat_12_win_rate", "en", "player 12: share of wins"),
     ("seat_2_win_rate", "fr", "part des victoires, joueur 2"),
 ])
 def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(name: str, lang: str,
@@ -34,7 +34,7 @@ def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(na
 def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_before() -> None:
     assert label("end_reason:final_toast", "en", DRACO) == "games that end because the final toast is drunk"
     assert label("gap:bank_short", "en", DRACO) == "games where the bank cannot pay all it owes"
-    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (valore massimo di ogni partita, in media)"
+    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (massimo raggiunto in ogni partita, in media)"
 
 
 def test_a_french_tally_name_is_typeset() -> None:
