@@ -328,10 +328,12 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     result = {"metrics": [owes, rich, quiet], "games": 200}
     assert named_metrics(result) == {"gap:debt"}  # the peak is no shortage: it never headlines
     line = internal_line([owes, rich, quiet], "en", named=named_metrics(result))
-    assert line.startswith("Other counts: 2 of 3 changed (the one named above; ") and "debt" not in line, line
+    # the count named above by its name, not "the one named above" (fourteenth reading fr26, it19), its figures
+    # not said twice
+    assert line.startswith("Other counts: 2 of 3 changed (games where debt, named above; ") and "20.0" not in line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
-    assert "celle citée plus haut" in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "quella già citata sopra" in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    assert "(parties où debt, citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
+    assert "(partite in cui debt, già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said

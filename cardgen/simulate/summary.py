@@ -1029,7 +1029,12 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above)] if above else [])
+    from cardgen.text import join_and
+
+    # the counts named above by their names: "the one named above" read as which one (fr26, it19)
+    names = join_and([named_as(m["metric"]) for m in moved if m["metric"] in named], lang)
+    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above, names=names)]
+             if above else [])
     items += [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
                   name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
               for m in moved if m["metric"] not in named]
