@@ -11,7 +11,7 @@ import pytest
 
 from cardgen.languages import typeset
 from cardgen.report.commands import problems_shown
-from cardgen.report.pages import compare_page, sentence
+from cardgen.report.pages import _capital, compare_page
 from cardgen.simulate.compare import CompareOptions, run_compare
 from cardgen.simulate.summary import Naming, _held_cards, stop_lines
 from cardgen.simulate.verdict import WORDS
@@ -88,8 +88,14 @@ def test_the_fewest_players_is_the_minimum_number_of_players() -> None:
     assert word("diff_fields", "en")["max"] == "maximum number of players"
 
 
-def test_a_paragraph_starts_with_a_capital() -> None:
-    assert sentence("at most 1,000 pairs") == "At most 1,000 pairs" and sentence("") == ""
+def test_a_paragraph_starts_with_a_capital(tmp_path: Path) -> None:
+    """en57, fr20, it53: the page's intro began "at most 1,000 pairs of games…" in lower case."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="it")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    doc["results"][0]["stop"] = {"early": True, "pairs": 10, "most": 20, "look": 1, "looks": 2}
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert "<p>Un massimo di 20 coppie di partite per numero di giocatori" in html  # not "su al massimo" (it11)
+    assert _capital("") == ""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

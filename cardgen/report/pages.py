@@ -504,7 +504,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
                                         lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=typeset(sentence(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents,
+                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang)).get(
@@ -514,12 +514,6 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 # the terminal's heading without its colon: about both games, not the change (fr53, it30)
                 balance_title=say("compare_balance_head", lang).rstrip(":").rstrip("\u202f "),
                 footnotes=notes)
-
-
-def sentence(text: str) -> str:
-    """A paragraph as a sentence: its first letter a capital ("At most 1,000 pairs…", never "at most": fourteenth
-    reading en57, fr20, it53)."""
-    return text[:1].upper() + text[1:]
 
 
 def _most(doc: dict[str, Any], lang: str) -> str:
