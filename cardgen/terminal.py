@@ -103,7 +103,8 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
     command = 0  # words of a command still to keep on the row of its "cardgen"
     for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
         if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum())
-                      or command > 0 or (command < 0 and (word.startswith("-") or "/" in word)
+                      or command > 0 or ((command < 0 and (word.startswith("-") or "/" in word)
+                                          or option_value(glued[-1][1], word))
                                          and len(glued[-1][1]) + len(space) + len(word) <= width - cont)):
             glued[-1] = (glued[-1][0], glued[-1][1] + space + word)
             command = command - 1 if command > 0 else command
@@ -132,6 +133,13 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
         return row[0][1] + "".join(space + word for space, word in row[1:])
 
     return [indent + said(rows[0])] + [" " * cont + said(row) for row in rows[1:]]
+
+
+def option_value(before: str, word: str) -> bool:
+    """Whether ``word`` is the value of the option that ends ``before`` ("--games" then "400", "--log" then
+    "N.jsonl"): kept on its option's row, so a command copied from the terminal never breaks between the two
+    ("--games / 400": fourteenth reading en19, it9)."""
+    return before.split(" ")[-1].startswith("--") and re.fullmatch(r"(\d[\d.,]*|N(\.\w+)?)[,;.)]*", word) is not None
 
 
 #: a last wrapped line of one word shorter than this takes the word before it along (``fit``)

@@ -38,10 +38,10 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
     assert re.search(rf"<h3>{charts}</h3>\s*<div class=\"charts\">", html), re.findall(r"<h3>.*?</h3>", html)
 
 
-FLAGGED = {"en": "To find variants of “King Toy: Hungry” that may correct what is flagged above",
-           "fr": "Pour chercher des variantes de «\u202fLe Roi Jouet\u202f: affamé\u202f» qui pourraient corriger ce qui "
-                 "est signalé ci-dessus", "it": "Per cercare varianti di «Re Giocattolo: affamato» che possano correggere "
-                                                "quanto segnalato sopra"}
+FLAGGED = {"en": "To search for fixes to the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
+           "fr": "Pour chercher de quoi corriger le déséquilibre selon l’ordre du tour dans «\u202fLe Roi Jouet\u202f: "
+                 "affamé\u202f»", "it": "Per cercare come correggere lo squilibrio nell’ordine di gioco in «Re Giocattolo: "
+                                       "affamato»"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -90,9 +90,10 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                     "it": "per correggerlo nel gioco base: cardgen fix toy"}[lang], lang) in html
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)
-    assert typeset({"en": "<h3>Balance by turn order (base game and variant alike)</h3>",
-                    "fr": "<h3>Équilibre selon l’ordre du tour (jeu de base comme variante)</h3>",
-                    "it": "<h3>Equilibrio per ordine di gioco (gioco base e variante)</h3>"}[lang], lang) in html
+    assert typeset({"en": "<h3>Balance by turn order (checked in both the base game and the variant)</h3>",
+                    "fr": "<h3>Équilibre selon l’ordre du tour (vérifié dans le jeu de base et dans la variante)</h3>",
+                    "it": "<h3>Equilibrio per ordine di gioco (verificato nel gioco base e nella variante)</h3>"}[lang],
+                   lang) in html  # what it means, not "alike" (fourteenth reading en66)
     assert not any(w in html for w in ("clearly", "nettement", "nettamente"))
 
 
@@ -115,9 +116,10 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
         r["metrics"].append(internal[0])
     shown["significant"], internal[0]["significant"] = True, True
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
-    assert {"en": "2 players: 1 significant change in play (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement significatif (plus 1 parmi les autres mesures)",
-            "it": "2 giocatori: 1 cambiamento significativo (più 1 tra le altre misure)"}[lang] in html
+    assert {"en": "2 players: 1 change beyond chance in play (and 1 among the other counts)",
+            "fr": "2 joueurs\u202f: 1 changement au-delà du hasard (plus 1 parmi les autres mesures)",
+            "it": "2 giocatori: 1 cambiamento oltre il caso (più 1 tra le altre misure)"}[lang] in html
+    assert not re.search("significa", html, flags=re.IGNORECASE)  # the statistician's word, read as "big" (en61)
 
 
 def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cardgen.report.commands import heading
 from cardgen.games.draco.engine import DracoGame
 from cardgen.games.draco.table import coins_held
 from cardgen.resolve.resolve import resolve
@@ -87,7 +88,7 @@ def test_a_language_without_the_silver_name_keeps_the_cases_own_name() -> None:
     assert tallies["de"]["gap:bank_short"] == "die Bank ist leer" and tallies["en"]["gap:bank_short"] == "no silver"
 
 
-@pytest.mark.parametrize(("significant", "claim"), [(False, "a change chance alone could make"),
+@pytest.mark.parametrize(("significant", "claim"), [(False, "a difference that could be due to chance alone"),
                                                     (True, "a change too clear to be chance"), (None, None)])
 def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(significant: bool | None,
                                                                          claim: str | None) -> None:
@@ -138,6 +139,6 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
                        ("it", "esegui cardgen fix draco (gioco base) o cardgen fix v (variante)")):
         lines = fix_lines(doc(True, lang), lang, titles)
         assert len(lines) == 1 and both in plain(lines[0]), lines
-        assert word("fix_kinds", lang)["components_compare"] in plain(lines[0])
+        assert word("fix_kinds", lang)["components_compare"].format(heading=heading(lang)) in plain(lines[0])
         alone = fix_lines(doc(False, lang), lang, titles)
         assert len(alone) == 1 and "Draco & Co (draco)" in alone[0] and " v " not in plain(alone[0]) + " "

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
+from cardgen.report.commands import heading
 from cardgen.report.pages import fix_hint, fixable
 from screen import unwrapped, unwrapped_capture
 
@@ -142,7 +143,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     said = unwrapped(capsys.readouterr().out).splitlines()
     # the closing fix lines; a seat imbalance's own line, indented in its block, may name the base's (fr26)
     fixes = [s for s in said if "cardgen fix" in s and not s.startswith(" ")]
-    shortage = typeset(word("fix_kinds", lang)["components_compare"], lang)  # the block above, by its heading
+    shortage = typeset(word("fix_kinds", lang)["components_compare"].format(heading=heading(lang)), lang)  # by its heading
     if len(named) == 2 and len(fixes) == 1:  # both short alike: one line names both commands (fr35, it40)
         assert all(f"cardgen fix {d} (" in fixes[0] for d in named) and shortage in fixes[0], fixes
         return
@@ -150,5 +151,5 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher des variantes qui pourraient corriger le manque "
-                                   "de matériel signalé sous « Éléments à imprimer » (voir ci-dessus) et les tester "
+                                   "signalé sous « matériel » (voir ci-dessus) et les tester "
                                    "sur des parties simulées, lancez « cardgen fix draco ».", "fr")

@@ -142,7 +142,7 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
              "seed": 1, "summary": "1/1 passed"}]
     page = runs_index(runs, "", "fr")
     assert "1 sur 2 validés, 1 avec avertissements" in page
-    assert "5 changements significatifs sur 2 nombres de joueurs" in page
+    assert "5 changements au-delà du hasard (2 nombres de joueurs comparés)" in page
     assert "<td>heuristique</td>" in page and "<td>au hasard</td>" in page  # agents in words, once each
     assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
     assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
@@ -314,11 +314,11 @@ def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
          "high": 0.083, "adj_low": -0.149, "adj_high": 0.089, "significant": False}
     svg = forest([m], "F", "en")
     [row] = metrics_table([m], "en")["rows"]
-    assert row["interval"] == "[−14.9 to +8.9]" and ": −3.0 pp [−14.9 to +8.9]</title>" in svg
+    assert row["interval"] == "[−14.9 to +8.9]" and ": −3.0\u00a0percentage points [−14.9 to +8.9]</title>" in svg
     assert "14.3" not in svg
     fr = forest([m], "F", "fr")  # fr77: the French chart in French typography, the table's interval too
     [row] = metrics_table([m], "fr")["rows"]
-    assert "\u202f: −3,0\u00a0points [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
+    assert "\u202f: −3,0\u00a0points de pourcentage [−14,9\u202f; +8,9]</title>" in fr and "[−14,9" in row["interval"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

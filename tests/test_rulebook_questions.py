@@ -134,7 +134,8 @@ def test_the_draw_sentence_keeps_a_drawn_emerald_out_of_the_hand(lang: str) -> N
 #: ("the least he must hold" read as Emerald or the king; French "minimum qu’il doit avoir": minimum of what?)
 EMERALD_ROW = {"fr": "Portions que chaque carte Emerald retire au roi (le roi doit en avoir au moins autant pour qu’on "
                      "appelle Emerald)",
-               "it": "Porzioni che ogni carta Emerald toglie al re (e che il re deve avere almeno)",
+               "it": "Porzioni che ogni carta Emerald toglie al re (e numero minimo di porzioni che il re deve avere "
+                     "per chiamarla)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken
                "en": "Portions removed by each Emerald (and the fewest the king must hold for it to be called)"}
 
 

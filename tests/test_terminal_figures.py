@@ -290,9 +290,9 @@ def test_a_house_rules_difference_carries_its_text_in_every_language() -> None:
     deck = resolve("draco-charity-toast", ROOT)
     [rule] = [d for d in deck.differences if d["kind"] == "house_rule"]
     assert rule["new"].endswith("charity_toast.py")
-    assert rule["text"]["en"].startswith("Before a toast is paid")
-    assert rule["text"]["fr"].startswith("Avant le paiement du toast")
-    assert rule["text"]["it"].startswith("Prima che il brindisi")
+    assert rule["text"]["en"].startswith("Before the bank settles a toast")  # a toast is not paid for (fr27)
+    assert rule["text"]["fr"].startswith("Avant que la banque ne règle le toast")
+    assert rule["text"]["it"].startswith("Prima che la banca regoli il brindisi")
 
 
 def test_a_mean_is_written_with_its_one_decimal_beside_the_others() -> None:

@@ -47,21 +47,24 @@ def test_the_number_that_replays_a_game_has_one_plain_name(lang: str, jargon: st
 
 
 @pytest.mark.parametrize(("lang", "same"), [
-    ("fr", "mêmes mélanges"), ("it", "stesse mescolate"), ("en", "same shuffles")])
+    ("fr", "mêmes mélanges"), ("it", "stessi mescolamenti"), ("en", "same shuffles")])
 def test_paired_games_share_their_shuffles_in_plain_words(lang: str, same: str) -> None:
-    """compare's head line says what pairs the games in words a designer uses (fr28, it23)."""
+    """compare's head line says what pairs the games in words a designer uses (fr28, it23), the Italian
+    noun the rulebook and the page use, "mescolamenti" (fourteenth reading it12: "mescolate" is colloquial)."""
     from cardgen.terminal import say
     head = say("compare_head", lang, base="a", variant="b", games="10", agents="x")
     assert same in head
 
 
 def test_french_says_points_never_the_english_pp() -> None:
-    """fr20: "pp" is a calque of "percentage points"; French writes "points" (the English keeps "pp", defined
-    once in each heading that uses it; Italian "p.p." is its own usage)."""
+    """fr20: "pp" is a calque of "percentage points"; a sentence writes the unit out in every language, never
+    bare "points" beside a score in points (fourteenth reading fr5); a narrow table column keeps its short unit."""
     from cardgen.simulate.summary import points
     said = _said("fr")
     assert not re.findall(r".{0,40}\bpp\b.{0,40}", said)
-    assert points(0.085, "fr") == "+8,5\u00a0points" or points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points"
+    assert points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points de pourcentage"
+    assert points(0.085, "en").replace("\u00a0", " ") == "+8.5 percentage points"
+    assert points(0.085, "it").replace("\u00a0", " ") == "+8,5 punti percentuali"
     assert "in percentage points (pp)" in _said("en")
     # the card table's narrow column: one abbreviation, defined in its heading, one length whatever the value
     assert points(0.018, "fr", short=True).replace("\u00a0", " ") == "+1,8 pts"
@@ -140,7 +143,7 @@ def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: 
 @pytest.mark.parametrize(("game", "lang", "row", "said"), [
     ("king_lui", "fr", "victoires, joueur 1 (chef du premier service)",
      "Le joueur 1 (chef du premier service) gagne 33,0\u202f% des parties au lieu de 28,0\u202f%."),
-    ("king_lui", "en", "player 1 (chef of the first course) share of wins",
+    ("king_lui", "en", "player 1 (chef of the first course): share of wins",
      "Player 1 (chef of the first course) wins 33.0% of games instead of 28.0%."),
     ("king_lui", "it", "vittorie, giocatore 1 (cuoco della prima portata)",
      "Il giocatore 1 (cuoco della prima portata) vince il 33,0\u00a0% delle partite invece del 28,0\u00a0%."),

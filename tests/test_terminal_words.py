@@ -25,10 +25,12 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
         low: float, high: float, lang: str, share: bool, shown: tuple[str, str]) -> None:
     """The note says an interval excludes 0 exactly when its figure is marked *: "[0 to +1.5] *" contradicted
-    it. A marked interval gets as many decimals as each end needs to be non-zero; an unmarked one keeps one."""
-    assert marked_ends(low, high, lang, share, True) == shown
-    assert marked_ends(0.0004, 1.5, "en", False, False) == ("0.0", "+1.5")  # unmarked: exactly one decimal
-    assert marked_ends(-0.59, 0.23, "en", True, False) == ("-59.0", "+23.0")  # "[-59 to +23]" beside "[-32.7 …]"
+    it. An end that is not 0 gets as many decimals as it needs to print non-zero, marked or not: "[−0.8 to 0.0]
+    no" read as touching 0 yet unmarked (fourteenth reading en63, it60); an end far from 0 keeps one."""
+    assert marked_ends(low, high, lang, share) == shown
+    assert marked_ends(-0.8, 0.02, "en") == ("-0.8", "+0.02")  # the unmarked interval visibly holds 0
+    assert marked_ends(0.0, 1.5, "en") == ("0.0", "+1.5")  # an end exactly 0 stays "0.0"
+    assert marked_ends(-0.59, 0.23, "en", True) == ("-59.0", "+23.0")  # "[-59 to +23]" beside "[-32.7 …]"
 
 
 def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_zero() -> None:
@@ -43,16 +45,17 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
     assert float(low) > 0 and float(high) > 0, row
 
 
-@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pp"), (-0.01, "en", "\u22121.0 pp"),
-                                                 (0.02, "en", "+2.0 pp"), (0.008, "en", "+0.8 pp"),
-                                                 (0.015, "fr", "+1,5\u00a0point"), (0.01, "fr", "+1,0\u00a0point"),
-                                                 (0.02, "fr", "+2,0\u00a0points"), (0.0, "en", "0.0 pp"),
-                                                 (0.015, "it", "+1,5 p.p."), (0.01, "it", "+1,0 p.p.")])
+@pytest.mark.parametrize(("x", "lang", "said"), [
+    (0.01, "en", "+1.0\u00a0percentage points"), (-0.01, "en", "\u22121.0\u00a0percentage points"),
+    (0.02, "en", "+2.0\u00a0percentage points"), (0.008, "en", "+0.8\u00a0percentage points"),
+    (0.015, "fr", "+1,5\u00a0point de pourcentage"), (0.01, "fr", "+1,0\u00a0point de pourcentage"),
+    (0.02, "fr", "+2,0\u00a0points de pourcentage"), (0.0, "en", "0.0\u00a0percentage points"),
+    (0.015, "it", "+1,5\u00a0punti percentuali"), (0.01, "it", "+1,0\u00a0punti percentuali")])
 def test_percentage_points_are_written_short_so_as_not_to_read_as_game_points(x: float, lang: str,
                                                                                said: str) -> None:
     """"pts" beside a game's scores in points read as game points (eighth readers, en53, fr35): a difference of
-    two win rates is "pp" in English ("p.p." in Italian), defined once where the figures are introduced; French
-    writes "points" in full, singular below 2 (eleventh reading fr20: "pp" is a calque of the English)."""
+    two win rates in a sentence is written out, "percentage points" (fourteenth reading fr5, it16: bare "points"
+    beside a score in points, "pp" and "p.p." undefined); French singular below 2, bound to its number."""
     assert points(x, lang) == said
 
 
@@ -64,7 +67,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     line = internal_line(internal, "en", Naming(words))
     assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, the most at any one time in a "
                     "game, on average: 3.1 → 4.2); details in the report")  # one name of the measure (en36, en70)
-    assert internal_line(internal[1:] * 2, "fr") == "Autres mesures (détaillées dans le rapport)\u202f: 2, aucune n’a changé"
+    assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
 
 
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
@@ -198,11 +201,11 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: \u221215.7 → \u22122.1 pp (flagged as too weak in this " \
+    assert "    To and Fro: \u221215.7 → \u22122.1\u00a0percentage points (flagged as too weak in this " \
         "run’s 100 games of the base game only; confirm with cardgen validate draco; the change from the base game is " \
         "not tested)" in text  # no change figure: the arrow is not read as the variant's doing (twelfth reading it34)
     card.update(flag="strong")
-    assert "    To and Fro: \u221215.7 → \u22122.1 pp (too strong in this run’s 100 games with the variant; " \
+    assert "    To and Fro: \u221215.7 → \u22122.1\u00a0percentage points (too strong in this run’s 100 games with the variant; " \
         "the change from the base game is not tested)" in format_comparison(
             doc, Naming(names={"to-and-fro": "To and Fro"}))
 
@@ -325,7 +328,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
     assert "in 40.0% of games with the base game and 40.0% with the variant;" in below
-    assert "the fewest players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
+    assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
@@ -604,9 +607,10 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
 
     stop = {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}
     results = [{"players": p, "stop": dict(stop)} for p in (2, 3, 4)]
-    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1,000 planned pairs of games "
-                                          "(check 1 of 10): one figure had already changed so much that chance is "
-                                          "an unlikely explanation."]
+    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1,000 planned pairs of games, "
+                                          "because one figure had already changed so much that chance is an "
+                                          "unlikely explanation (the figures are checked 10 times along the way; "
+                                          "it stopped at check 1)."]  # "check 1 of 10" said what it is (en20)
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
     results[2]["stop"]["pairs"] = 200
@@ -678,12 +682,12 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 @pytest.mark.parametrize(("lang", "owned"), [
     ("en", "the base game shows it too; whether the variant makes it worse or better cannot be told on these 100 "
-           "pairs (change: +8.0 pp [−24.1 to +40.1]); to fix it in the base game: cardgen fix royale"),
+           "pairs (change: +8.0\u00a0percentage points [−24.1 to +40.1]); to fix it in the base game: cardgen fix royale"),
     ("fr", "le jeu de base le montre aussi\u202f; sur ces 100 paires, on ne peut pas dire si la variante l’aggrave ou "
-           "l’atténue (écart\u202f: +8,0\u00a0points [−24,1\u202f; +40,1])\u202f; pour le corriger dans le jeu de base\u202f: "
+           "l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1])\u202f; pour le corriger dans le jeu de base\u202f: "
            "cardgen fix royale"),
     ("it", "anche il gioco base lo mostra; su queste 100 coppie non si può dire se la variante lo aggravi o lo "
-           "attenui (differenza: +8,0 p.p. [−24,1; +40,1]); per correggerlo nel gioco base: cardgen fix royale")])
+           "attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]); per correggerlo nel gioco base: cardgen fix royale")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
@@ -710,9 +714,9 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     assert typeset(line, lang).endswith(owned) and ("45.0%" if lang == "en" else "45,0") in line
     screen = format_comparison(doc, tables=False)
     assert typeset(line, lang) in screen  # the page's line (test_compare_page_words)
-    head = {"en": "Balance by turn order (base game and variant alike):",
-            "fr": "Équilibre selon l’ordre du tour (jeu de base comme variante)\u202f:",
-            "it": "Equilibrio per ordine di gioco (gioco base e variante):"}[lang]
+    head = {"en": "Balance by turn order (checked in both the base game and the variant):",
+            "fr": "Équilibre selon l’ordre du tour (vérifié dans le jeu de base et dans la variante)\u202f:",
+            "it": "Equilibrio per ordine di gioco (verificato nel gioco base e nella variante):"}[lang]
     rows = screen.split("\n")
     assert head in rows and rows[rows.index(head) + 1].startswith("  " + typeset(line, lang)[:20])
     assert not any(w in screen for w in ("clearly", "nettement", "nettamente"))
@@ -753,9 +757,9 @@ _MORE = "to tell, play more pairs: cardgen compare royale royale-short --players
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": f"{_MAIN}{_BASE}; the base game shows it too; whether the variant makes it worse or "
-                                f"better cannot be told on these 100 pairs (change: −6.0 pp [−19.0 to +7.0]); {_FIX}",
+                                f"better cannot be told on these 100 pairs (change: −6.0\u00a0percentage points [−19.0 to +7.0]); {_FIX}",
     "base flags it, changed": f"{_MAIN}{_BASE}; the base game shows it too, and on these 100 pairs the variant changes "
-                              f"it beyond chance (change: −6.0 pp [−10.0 to −2.0]); {_FIX}",
+                              f"it beyond chance (change: −6.0\u00a0percentage points [−10.0 to −2.0]); {_FIX}",
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show
     "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs neither the base game nor the variant’s change "
                                 f"shows this imbalance beyond chance; {_MORE}",
@@ -805,8 +809,8 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince meno della quota equa (27,8 %, più di 1/4 perché una vittoria "
                   "condivisa conta per ciascun vincitore): 15,0 % (intervallo al 98,75 %: [8,2 %; 25,9 %]); con il "
-                  "gioco base, con le stesse mescolate: 21,0 %; anche il gioco base lo mostra, e su queste 100 coppie "
-                  "la variante lo modifica oltre quanto spiega il caso (differenza: −6,0 p.p. [−10,0; −2,0]); per "
+                  "gioco base, con gli stessi mescolamenti: 21,0 %; anche il gioco base lo mostra, e su queste 100 coppie "
+                  "la variante lo modifica oltre quanto spiega il caso (differenza: −6,0 punti percentuali [−10,0; −2,0]); per "
                   "correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}

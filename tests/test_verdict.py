@@ -30,7 +30,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["The first player wins 33.0% of games instead of 28.0%.",  # in the tables' order (en43)
-                     "Games last 1.2 fewer complete rounds (95% confidence interval: 0.9 to 1.5).",
+                     "Games last 1.2 fewer complete rounds, from 20.0 to 18.8 (95% confidence interval: 0.9 to 1.5).",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "on the “Other counts” line."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
@@ -119,10 +119,10 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de moins (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
-    assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round (")
+    assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round, from 10 to 9 (")
     # the label says the rounds are complete ones (tenth readers it17, en17), in the singular too
     assert "1 tour de table complet de moins" in sentence(_m("rounds", 10, 9, -1.2, -0.8), "fr")
     assert "1 giro completo" in sentence(_m("rounds", 10, 9, -1.2, -0.8), "it")
@@ -228,7 +228,7 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
     lines = unwrapped(capsys.readouterr().out).splitlines()
-    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante — ")
+    assert lines[0].startswith("Comparaison\u202f: ") and lines[1].startswith("Ce que change la variante — ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
     assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
                for line in lines)
@@ -268,10 +268,14 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     from cardgen.simulate.summary import _row
 
     m = {**_m("turns", 27.16, 17.92, -10.5, -8.0), "adj_low": -10.6, "adj_high": -7.9}
-    assert sentence(m) == "Games are 9.3 turns shorter (95% confidence interval: 7.9 to 10.6)."
+    # both values said (fr53), and the widened interval says why it is wider, never "98.75%" (en20)
+    assert sentence(m) == ("Games are 9.3 turns shorter, from 27.2 to 17.9 (confidence interval widened because "
+                           "several figures are compared at once: 7.9 to 10.6).")
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
-    assert sentence(m, "fr") == "Les parties durent 9,3 tours de moins (intervalle de confiance à 95\u202f%\u202f: de 7,9 à 10,6)."
-    assert sentence(m, "it") == "Le partite durano 9,3 turni in meno (intervallo di confidenza al 95\u00a0%: da 7,9 a 10,6)."
+    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
+                                "que plusieurs indicateurs sont comparés à la fois\u202f: de 7,9 à 10,6).")
+    assert sentence(m, "it") == ("Le partite durano 9,3 turni in meno, da 27,2 a 17,9 (intervallo di confidenza allargato perché "
+                                "si confrontano più misure alla volta: da 7,9 a 10,6).")
 
 
 def test_fix_names_the_counts_it_has_no_table_for() -> None:
@@ -306,9 +310,9 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
     """Tenth reading (it78 and its en/fr twins): the report's note said an interval excludes 0 "exactly when its
     figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
     its *; the page names its column and the word in it, in each language."""
-    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “significant” column"),
-                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « significatif »"),
-                               ("it", "asterisco (*)", "dice «sì» nella colonna «significativo»")):
+    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “beyond chance?” column"),
+                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « au-delà du hasard ? »"),
+                               ("it", "asterisco (*)", "dice «sì» nella colonna «oltre il caso?»")):
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)
@@ -328,10 +332,12 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     result = {"metrics": [owes, rich, quiet], "games": 200}
     assert named_metrics(result) == {"gap:debt"}  # the peak is no shortage: it never headlines
     line = internal_line([owes, rich, quiet], "en", named=named_metrics(result))
-    assert line.startswith("Other counts: 2 of 3 changed (the one named above; ") and "debt" not in line, line
+    # the count named above by its name, not "the one named above" (fourteenth reading fr26, it19), its figures
+    # not said twice
+    assert line.startswith("Other counts: 2 of 3 changed (games where debt, named above; ") and "20.0" not in line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
-    assert "celle citée plus haut" in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "quella già citata sopra" in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    assert "(parties où debt, citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
+    assert "(partite in cui debt, già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said

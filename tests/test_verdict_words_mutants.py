@@ -21,9 +21,9 @@ def test_a_figure_is_named_in_english_when_no_language_is_given() -> None:
 
 
 @pytest.mark.parametrize("name, lang, expected", [
-    ("seat_1_win_rate", "en", "player 1 (first to play) share of wins"),
-    ("seat_3_win_rate", "en", "player 3 share of wins"),
-    ("seat_12_win_rate", "en", "player 12 share of wins"),
+    ("seat_1_win_rate", "en", "player 1 (first to play): share of wins"),
+    ("seat_3_win_rate", "en", "player 3: share of wins"),
+    ("seat_12_win_rate", "en", "player 12: share of wins"),
     ("seat_2_win_rate", "fr", "part des victoires, joueur 2"),
 ])
 def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(name: str, lang: str,
@@ -34,7 +34,7 @@ def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(na
 def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_before() -> None:
     assert label("end_reason:final_toast", "en", DRACO) == "games that end because the final toast is drunk"
     assert label("gap:bank_short", "en", DRACO) == "games where the bank cannot pay all it owes"
-    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (valore massimo di ogni partita, in media)"
+    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (massimo raggiunto in ogni partita, in media)"
 
 
 def test_a_french_tally_name_is_typeset() -> None:
@@ -87,7 +87,7 @@ def _f(metric: str, base: float, variant: float, low: float | None, high: float 
 
 
 def test_a_sentence_is_english_when_no_language_is_given() -> None:
-    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (95% confidence interval: 2 to 4)."
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (95% confidence interval: 2 to 4)."
 
 
 def test_a_skill_figure_says_skill_counts_for_more_or_less_against_its_opponent() -> None:
@@ -110,15 +110,15 @@ def test_a_tally_kind_is_the_word_before_the_first_colon() -> None:
 
 
 def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
-    assert sentence(_f("turns", 40, 37, None, None), "en") == "Games are 3 turns shorter (95% confidence interval: 3 to 3)."
+    assert sentence(_f("turns", 40, 37, None, None), "en") == "Games are 3 turns shorter, from 40 to 37 (95% confidence interval: 3 to 3)."
 
 
 def test_an_interval_across_zero_starts_at_zero() -> None:
     """Never a significant figure in practice; the sentence still says the magnitudes from 0."""
-    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer (95% confidence interval: 0.0 to 2.5)."
-    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer (95% confidence interval: 0.0 to 1.5)."
-    assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer (95% confidence interval: 0 to 4)."
-    assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer (95% confidence interval: 0 to 2)."
+    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer, from 40 to 41 (95% confidence interval: 0.0 to 2.5)."
+    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer, from 40 to 42 (95% confidence interval: 0.0 to 1.5)."
+    assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer, from 40 to 42 (95% confidence interval: 0 to 4)."
+    assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer, from 40 to 42 (95% confidence interval: 0 to 2)."
 
 
 def test_the_counted_length_is_only_turns_or_rounds() -> None:
@@ -171,4 +171,4 @@ def test_the_two_figures_of_a_sentence_are_written_alike() -> None:
     assert "46,0" in italian and "32,6" in italian, italian
     whole = sentence(_f("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09), "en")
     assert "33.0% of games instead of 28.0%" in whole, whole
-    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (95% confidence interval: 2 to 4)."
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (95% confidence interval: 2 to 4)."

@@ -107,10 +107,19 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
     if balance and any((r.get("balance") or {}).get("flags") for r in entries):
         found.append(kinds["balance"])
     if any(r.get("sufficiency") for r in entries):
-        found.append(kinds.get(shortage, kinds["components"]))
+        found.append(kinds.get(shortage, kinds["components"]).format(heading=heading(lang)))
     if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
         found.append(kinds["cards"])
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
+
+
+def heading(lang: str) -> str:
+    """The components block's heading as compare's screen prints it under a player count ("3 players: components
+    to print"): the words a fix line quotes, so it names a heading that exists (fourteenth reading fr4, it18)."""
+    from cardgen.simulate.summary import lowered
+    from cardgen.simulate.verdict import WORDS
+
+    return lowered(WORDS[lang]["components"], lang)
 
 
 def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:

@@ -22,8 +22,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
-                                      lowered, option_lines, scale_line, stop_lines, stopped_caution,
+from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, folded_stop,
+                                      is_share, lowered, option_lines, scale_line, stop_lines, stopped_caution,
                                       variant_imbalance)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
@@ -83,16 +83,18 @@ def variant_fixable(r: dict[str, Any]) -> bool:
     return fixable({**r["variant_result"], "balance": {"flags": brought}})
 
 
-def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en") -> dict[str, Any] | None:
-    """``fix_hint`` on a comparison's page, under what it flags for the variant (``title``): the command's
-    sentence names the variant and points to the findings above it, never to "these problems" a page that
-    listed none left without referent (eleventh reading en54, fr64, fr73)."""
+def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", problems: str = "") -> dict[str, Any] | None:
+    """``fix_hint`` on a comparison's page, once, under every player count (``title``: the variant's): the
+    command's sentence names the variant and the problems it would fix (``problems``, as the terminal's fix line
+    names them: "the shortage under “components to print”"), never "what is flagged above" after a card table
+    that flags nothing, once per player count (eleventh reading en54, fr64, fr73; fourteenth en64, it63)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.verdict import QUOTED
 
     if not hint or not hint.get("command"):
         return hint  # quoted: « des variantes de « Le Roi Lui : dragon affamé » », never "de Le Roi Lui" (fr58)
-    return {**hint, "text": typeset(page_words("fix_compare", lang, deck=QUOTED[lang].format(title)), lang)}
+    key = "fix_compare_named" if problems else "fix_compare"
+    return {**hint, "text": typeset(page_words(key, lang, deck=QUOTED[lang].format(title), problems=problems), lang)}
 
 
 def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
@@ -302,7 +304,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id."""
-    from cardgen.simulate.summary import interval, points
+    from cardgen.simulate.summary import interval, marked_ends, points
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
@@ -320,6 +322,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             return f(m, key, True)
         return points(x, lang, True, unit, short=True)  # a narrow column, as the terminal's table: "pts" (fr20)
 
+    def ends(m: dict[str, Any]) -> tuple[str, str]:
+        """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
+        if m.get("low") is None or m.get("high") is None:
+            return diff(m, "low", False), diff(m, "high", False)
+        return marked_ends(m["low"], m["high"], lang, share(m["metric"]))
+
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
@@ -327,7 +335,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
-             "interval": typeset(interval(diff(m, "low", False), diff(m, "high", False), lang), lang)} for m in seen]
+             "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
     head = words["table"].split("|")
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
@@ -429,6 +437,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     from cardgen.report.words import REPORT
     from cardgen.simulate.summary import shortfall_line as summary_shortfall
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
+    from cardgen.report.commands import fix_problems  # commands imports this module: here, not at the top
 
     from cardgen.simulate.balance import COVER
     from cardgen.simulate.verdict import number
@@ -442,10 +451,11 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     # its file id in the page's title, its legends and its components lines (tenth reading it73, fr70, en62)
     titles = {doc["base"]: naming.title or doc["base"],
               doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
-    lines = []
+    folded = folded_stop(results, lang)  # every count stopped alike: said once, as the terminal (en65, fr31, it57)
+    lines = [{"first": False, "text": text} for text in folded]
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        stop = [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
+        stop = [] if folded else [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
         lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
                          for i, s in enumerate(verdict(r, lang, names=names))]
     lines += [{"first": False, "text": text} for text in stopped_caution(results, lang)]  # once, as the terminal
@@ -483,7 +493,6 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                      if wide_intervals(r["metrics"]) else None),
             # the variant's fix only for what the variant shows: a seat the base game flags too, or whose change
             # is not established, is the base game's and its line names the base's fix (fr26, it52, it60)
-            "fix": compare_fix(info.get("fix"), titles[doc["variant"]], lang) if variant_fixable(r) else None,
             "problems": [typeset(line[:1].upper() + line[1:], lang)  # the terminal's, a paragraph of its own
                          for line in compare_balance(r, lang, doc["base"])],
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
@@ -506,9 +515,11 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
                                         lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=typeset(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents, seed=doc["seed"]),
-                                                 lang),
+                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents,
+                                                                          seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
+                fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang)).get(
+                    doc["variant"], "")) if any(variant_fixable(r) for r in results) else None),
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
                 cards_title=words["cards"], charts_title=words["charts"],
                 # the terminal's heading without its colon: about both games, not the change (fr53, it30)

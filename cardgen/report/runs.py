@@ -127,7 +127,7 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
                      "names": [infos.get(d, {}).get("name") or d for d in (doc["base"], doc["variant"])],
                      "games": doc["games"], "players": [r["players"] for r in doc["results"]],
                      "agents": doc["agents"], "seed": doc["seed"], "significant": sig,
-                     "summary": f"{sig} significant change(s) over {len(doc['results'])} player count(s)"}, lang)
+                     "summary": f"{sig} change(s) beyond chance over {len(doc['results'])} player count(s)"}, lang)
     _gallery(out, decks)
     return folder / "index.html"
 

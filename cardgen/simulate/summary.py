@@ -191,15 +191,16 @@ def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = 
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
-def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, marked: bool = False) -> tuple[str, str]:
-    """An interval's two ends, signed, with one decimal (a share's in percentage points); where the interval
-    excludes 0 (its figure ``marked`` * or !), with as many more decimals as both printed ends need to be
-    non-zero, so the printed interval agrees with its mark ("[+0.04 to +1.5] *", never "[0 to +1.5] *")."""
+def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) -> tuple[str, str]:
+    """An interval's two ends, signed, with one decimal (a share's in percentage points); an end that is not 0
+    with as many more decimals as it needs to print non-zero, so the printed interval agrees with its mark
+    ("[+0.04 to +1.5] *", never "[0 to +1.5] *") and an unmarked one visibly holds 0 ("[−0.8 to +0.02] no",
+    never "[−0.8 to 0.0] no", read as touching 0 yet not marked: fourteenth reading en63, it60)."""
     scale = 100 if share else 1
 
     def end(x: float) -> str:
         places = 1
-        while marked and places < 4 and round(x * scale, places) == 0:
+        while x != 0 and places < 4 and round(x * scale, places) == 0:
             places += 1
         return decimal(round(x * scale, places) + 0.0, lang, True, places, places == 1)  # "+23.0", "+0.04"
 
@@ -693,7 +694,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 wide = r.get("flag_low") is not None
                 low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"] or r.get("held_flag"))),
+                line += " " + interval(*marked_ends(low, high, lang, True),
                                        lang)
         if r["flag"]:
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
@@ -869,7 +870,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
     shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
-    ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh, bool(m["significant"]))
+    ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
     return (f"    {label(name, lang, words, short=True):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 
@@ -1043,7 +1044,12 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above)] if above else [])
+    from cardgen.text import join_and
+
+    # the counts named above by their names: "the one named above" read as which one (fr26, it19)
+    names = join_and([named_as(m["metric"]) for m in moved if m["metric"] in named], lang)
+    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above, names=names)]
+             if above else [])
     items += [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
                   name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
               for m in moved if m["metric"] not in named]
@@ -1282,7 +1288,8 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
         b = c.get("base") or {}
         plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")
         out.append("    " + say("card_held", lang, name=names.get(c["component"], c["component"]),
-                                b=points(b.get("difference"), lang, unit=False), v=points(c.get("difference"), lang),
+                                b=points(b.get("difference"), lang, unit=False),
+                                v=points(c.get("difference"), lang, unit=False),  # the heading says the unit (en24)
                                 n=_times(plays, lang), change=say(change_key(c), lang)))
     return out
 

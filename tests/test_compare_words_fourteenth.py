@@ -1,0 +1,147 @@
+"""compare's words after the fourteenth native reading (issue #53): what a designer reads on compare's screen and
+page says what it means in the shared vocabulary ("beyond chance", percentage points written out, no "check 1 of
+10" or "reference engine" left unexplained), quotes only a heading that is printed, and starts its sentences
+with a capital."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.report.commands import problems_shown
+from cardgen.report.pages import _capital, compare_page
+from cardgen.simulate.compare import CompareOptions, run_compare
+from cardgen.simulate.summary import Naming, _held_cards, stop_lines
+from cardgen.simulate.verdict import WORDS
+from cardgen.terminal import say, word
+from toy_game import load_toy, toy_deck
+
+QUOTED_HEADING = {"en": "the shortage under “components to print”",
+                  "fr": "le manque signalé sous « matériel »",
+                  "it": "la mancanza segnalata alla voce «componenti»"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_fix_line_quotes_the_components_heading_compare_prints(lang: str) -> None:
+    """fr4, it18, en25: the fix line pointed at "Éléments à imprimer" / "Componenti da stampare", headings no
+    French or Italian output prints (the blocks are headed "3 joueurs : matériel", "3 giocatori: componenti")."""
+    said = problems_shown([{"sufficiency": [{"component": "silver"}]}], lang, balance=False, cards=False,
+                          shortage="components_compare")
+    assert said == QUOTED_HEADING[lang]
+    printed = WORDS[lang]["components"]
+    assert printed[:1].lower() + printed[1:] in said  # the heading as "3 players: components to print" says it
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
+    """en20 "(check 1 of 10)" unexplained; fr22 two colons in one sentence; it50 "al 1° dei 10" (a degree sign)."""
+    doc = {"results": [{"players": 3, "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}]}
+    [line] = stop_lines(doc, lang)
+    assert typeset({"en": "the figures are checked 10 times along the way; it stopped at check 1",
+                    "fr": "les indicateurs sont contrôlés 10 fois en cours de route ; arrêt au contrôle 1",
+                    "it": "le misure si controllano 10 volte lungo il percorso; chiuso al controllo 1"}[lang],
+                   lang) in line
+    assert line.count(":") == 1 and "°" not in line and "check 1 of" not in line
+
+
+@pytest.mark.parametrize(("lang", "title", "unit"), [
+    ("en", "Cards their gap would flag, but not flagged", "in percentage points"),
+    ("fr", "Cartes que leur écart signalerait, mais non signalées", "en points de pourcentage"),
+    ("it", "Carte che la differenza segnalerebbe, ma non segnalate", "in punti percentuali")])
+def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, title: str, unit: str) -> None:
+    """en24: the reader could not tell why Game of Dice, and only it, was listed; fr25, it20: "leur écart … de
+    l'avoir en main, pas son effet" mixed plural and singular; the heading gives the unit, the line repeats none."""
+    card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
+            "base": {"difference": -0.085}}
+    lines = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))
+    assert lines[0].startswith("  " + title) and unit in lines[0]
+    assert re.search(r"Dice\W+[−-]8[.,]5 → [−-]13[.,]7 \(", lines[1]), lines[1]
+    if lang == "fr":
+        assert "l’écart de chaque carte" in lines[0] and "leur écart (" not in lines[0]
+
+
+@pytest.mark.parametrize(("key", "lang", "said"), [
+    ("short_pair_chance", "en", "a difference that could be due to chance alone"),
+    ("short_pair_chance", "fr", "un écart qui peut n’être dû qu’au hasard"),
+    ("short_pair_chance", "it", "una differenza che può essere dovuta al solo caso"),
+    ("at_most", "it", "un massimo di 1.000 coppie"),
+    ("wide_intervals", "it", "per restringerli, rilancia con --fixed"),
+    ("wide_intervals", "fr", "relancez avec --fixed (ou une valeur plus grande de --games)"),
+    ("compare_in_report", "fr", "Le rapport, dont le chemin figure ci-dessous, donne"),
+    ("compare_head", "fr", "Comparaison : a → b,"),
+    ("compare_head", "it", "con gli stessi mescolamenti"),
+    ("internal_none", "en", "Other counts: none of the 5 changed; details in the report"),
+    ("internal_none", "fr", "Autres mesures : aucune des 5 n’a changé ; détails dans le rapport"),
+    ("internal_none", "it", "Altre misure: nessuna delle 5 è cambiata; dettagli nel rapporto")])
+def test_compare_sentences_read_as_the_readers_asked(key: str, lang: str, said: str) -> None:
+    """en23, it11, it12, it22, it58, fr23, fr28, fr29, fr30: the corrected wording, in each language."""
+    kw = {"games": "1.000 coppie", "pairs": 100, "base": "a", "variant": "b", "agents": "x",
+          "label": WORDS[lang]["internal"], "n": 5}
+    assert typeset(said, lang).replace("\u00a0", " ") in say(key, lang, **kw).replace("\u00a0", " ")
+
+
+def test_the_fewest_players_is_the_minimum_number_of_players() -> None:
+    """en21: "the fewest players: 1 → 2" read clumsy; French and Italian already said "nombre minimal"."""
+    assert word("diff_fields", "en")["min"] == "minimum number of players"
+    assert word("diff_fields", "en")["max"] == "maximum number of players"
+
+
+def test_a_paragraph_starts_with_a_capital(tmp_path: Path) -> None:
+    """en57, fr20, it53: the page's intro began "at most 1,000 pairs of games…" in lower case."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="it")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    doc["results"][0]["stop"] = {"early": True, "pairs": 10, "most": 20, "look": 1, "looks": 2}
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert "<p>Un massimo di 20 coppie di partite per numero di giocatori" in html  # not "su al massimo" (it11)
+    assert _capital("") == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_compare_page_says_why_its_intervals_are_wider_and_beyond_chance(tmp_path: Path, lang: str) -> None:
+    """en57: the intro said "95% confidence intervals" over tables whose header says "widened"; en61, fr11, it1:
+    "significant" read as "big"; fr19, it61: "Ce qu'elle change" had no antecedent."""
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    text = re.sub(r"<[^>]+>", "", html).replace("\u202f", " ").replace("\u00a0", " ")
+    assert {"en": "widened because many figures are compared at once",
+            "fr": "élargis parce que de nombreux indicateurs sont comparés à la fois",
+            "it": "allargato perché si confrontano molte misure alla volta"}[lang] in text
+    assert {"en": "beyond chance?", "fr": "au-delà du hasard ?", "it": "oltre il caso?"}[lang] in text
+    assert {"en": "What the variant changes", "fr": "Ce que change la variante",
+            "it": "Che cosa cambia la variante"}[lang] in text
+    assert not re.search(r"significa|intervalles de confiance à 95|95% confidence intervals",
+                         text, flags=re.IGNORECASE)
+    intro = re.search(r"20 (pairs|paires|coppie)", text)
+    assert intro, text[:400]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_page_says_a_stop_shared_by_every_count_once(tmp_path: Path, lang: str) -> None:
+    """en65, fr31, it57: the page's summary said "3 players: stopped after 100 of the 1,000 planned pairs…" once
+    per player count, three identical sentences, where the terminal said it once for "3, 4 and 5 players"."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    for r in doc["results"]:
+        r["stop"] = {"early": True, "pairs": 10, "most": 20, "look": 1, "looks": 2}
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    once = {"en": "2 and 3 players: stopped after 10 of the 20", "fr": "2 et 3 joueurs : comparaison arrêtée après 10",
+            "it": "2 e 3 giocatori: confronto chiuso in anticipo dopo 10"}[lang]
+    assert html.count(typeset(once, lang)) == 1
+    assert html.count({"en": "stopped after", "fr": "arrêtée après", "it": "chiuso in anticipo"}[lang]) == 1
+    doc["results"][1]["stop"] = {"early": True, "pairs": 20, "most": 40, "look": 1, "looks": 2}  # not alike: each
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert html.count({"en": "stopped after", "fr": "arrêtée après", "it": "chiuso in anticipo"}[lang]) == 2
+
+
+def test_an_option_and_its_value_stay_on_one_row() -> None:
+    """en19: "…--players 5 --games / 400 --fixed": the command broke between an option and its value."""
+    from cardgen.terminal import fit, option_value
+    line = ("      pairs neither the base game nor the variant’s change shows this imbalance beyond chance; to "
+            "tell, play more pairs: cardgen compare king_lui king_lui-hungry-dragon --players 5 --games 400 --fixed")
+    rows = fit(line, 100).splitlines()
+    assert any("--games 400" in row for row in rows), rows
+    assert option_value("--games", "400") and option_value("--log", "N.jsonl") and not option_value("--fixed", "and")
+    assert not option_value("players", "400")
