@@ -177,3 +177,32 @@ def test_the_last_line_promises_the_pairs_compare_plays_with_fixed() -> None:
         assert played in said and fixed in said, said
         assert said.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed")
         assert "--fixed" not in WORDS[lang]["nothing_stopped_alone"]
+
+
+def test_a_trial_shows_each_lever_from_the_decks_own_value_to_the_trials() -> None:
+    """Fourteenth reading (en28, it31): "number of silver coins = 134" hid the deck's 20, so a designer could not see
+    how far a trial moved: each changed lever reads "from → to"; a lever left at its own value is not shown."""
+    from cardgen.tune.fix import _shown
+
+    fixer = _fixer("en", [])
+    fixer.own = {"count:silver-coin": 20, "count:gold-coin": 25}
+    fixer.opts.params = []
+    trial = Trial(0, {"count:silver-coin": 134, "count:gold-coin": 25}, True, 1.0)
+    assert _shown(fixer, trial) == "number of silver coins 20 → 134"
+
+
+def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -> None:
+    """Fourteenth reading (en39, fr35): "[−26.6 to −4.7]" stood unlabelled: the output's first interval says what
+    it is, "95% interval", once (the vocabulary's rule); a shortage line has none, so it is never the first."""
+    from cardgen.tune.fix import first_interval
+
+    short = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
+    weak = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", -0.266), ("high", -0.047)))
+    seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
+    said = [short, weak, seat]
+    assert [first_interval(p, said) for p in said] == [False, True, False]
+    naming = Naming.of(_draco(), "en")
+    assert problem_line(weak, "en", naming, seen=True, label=True).endswith("[95% interval: −26.6 to −4.7]")
+    assert problem_line(seat, "en", naming).endswith("[17.1% to 39.9%]")
+    assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
+        "[intervalle à 95 % : −26,6 ; −4,7]")
