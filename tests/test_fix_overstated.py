@@ -111,7 +111,7 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
             ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2 % des parties (au lieu de 94 %)",
              "6 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 0 % des parties (au lieu de 7 %)"),
             ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2 % delle partite (prima nel 94 %)",
-             "6 giocatori: la banca non può pagare tutto ciò che deve nello 0 % delle partite (prima nel 7 %)")):
+             "6 giocatori: la banca non può pagare tutto ciò che deve in nessuna partita (prima nel 7 %)")):  # it29
         fixer = _fixer(lang, [three, six])
         assert plain(cured_text(fixer, prop, lang)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True)) == likely, lang

@@ -246,7 +246,9 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
-        return _short_said("cured_short", p.name, lang, naming, players=players,
+        # "nello 0 % delle partite" (it29): a language that says "in no game" has its own line for a share of 0
+        key = "cured_none" if round(now * 100) == 0 and "cured_none" in (LINES.get(lang) or {}) else "cured_short"
+        return _short_said(key, p.name, lang, naming, players=players,
                            now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
     if p.kind == "seat":
         now = fresh.get(f"seat_{p.name}_win_rate", (p.share,))[0]
