@@ -206,3 +206,17 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     assert problem_line(seat, "en", naming).endswith("[17.1% to 39.9%]")
     assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
         "[intervalle à 95 % : −26,6 ; −4,7]")
+
+
+def test_a_flagged_card_compares_win_rates_in_french() -> None:
+    """Fourteenth reading (fr35): "gagnaient 15,7 points de pourcentage moins souvent que les autres" read awkwardly:
+    French compares the win rates ("inférieur de 15,7 points de pourcentage à celui des autres"), the side from the
+    flag; English keeps "less often"."""
+    weak = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", -0.266), ("high", -0.047)))
+    strong = Problem("card", "to-and-fro", 3, 0.157, 0.047, (("side", "strong"), ("low", 0.047), ("high", 0.266)))
+    fr = Naming.of(_draco(), "fr")
+    assert "était inférieur de 15,7 points de pourcentage à celui des autres [" in plain(
+        problem_line(weak, "fr", fr, seen=True))
+    assert "est supérieur de 15,7 points de pourcentage à celui des autres [" in plain(problem_line(strong, "fr", fr))
+    assert "won 15.7 percentage points less often than the other players" in problem_line(
+        weak, "en", Naming.of(_draco(), "en"), seen=True)

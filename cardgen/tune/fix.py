@@ -193,7 +193,7 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
     if p.kind == "card":
         d = dict(p.detail)
         return word("problem_card" + tense, lang, players=players, verdict=word(f"too_{d['side']}", lang),
-                    side=word("more" if d["side"] == "strong" else "less", lang),
+                    side=card_side(d["side"], lang),
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     # a difference of win rates: points, never "%"
                     diff=points(abs(p.share), lang, signed=False, unit=False),
@@ -201,6 +201,14 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
+
+
+def card_side(side: str, lang: str) -> str:
+    """A flagged card's players winning more or less often, in the language's own card line: French compares
+    their win rate ("supérieur"/"inférieur à celui des autres", fr35), where "15,7 points moins souvent" read
+    awkwardly; a language without such words keeps "more"/"less"."""
+    key = "more" if side == "strong" else "less"
+    return word(f"card_{key}" if f"card_{key}" in (LINES.get(lang) or {}) else key, lang)
 
 
 def first_interval(p: Problem, said: list[Problem]) -> bool:
