@@ -328,7 +328,7 @@ def test_games_that_cannot_be_played_fail_the_command_with_no_proposal(tmp_path:
     assert main(["--project", str(root), "fix", "house", "--games", "3", "--players", "3", "--jobs", "1",
                  "--out", str(out)]) == 1
     said = capsys.readouterr()
-    assert "3 of 3 games failed" in said.err and "Proposal" not in said.out and "Nothing to fix" not in said.out
+    assert "3 of 3 games failed" in said.err and "Fix 1" not in said.out and "Nothing to fix" not in said.out
     assert not out.exists()
 
 
