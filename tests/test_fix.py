@@ -511,5 +511,8 @@ def test_a_side_effect_is_said_at_its_player_count_and_never_again_after_its_own
                     {3: ["Games are 33 turns shorter.", "Games last 11 fewer rounds."],
                      4: ["Games are 32 turns shorter."], 5: ["Games last 6 fewer rounds.", "Games last 6 fewer rounds."]})
     assert new_side_effects(prop) == {3: ["Games last 11 fewer rounds."], 5: ["Games last 6 fewer rounds."]}
-    assert word("side", "en", text="x").startswith("  also changed beyond chance: ")
+    from cardgen.tune.fix import side_line
+    en = Naming.of(Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("draco"), "en")
+    assert side_line(new_side_effects(prop), "en", en) == (
+        "  also changed beyond chance: at 3 players, games last 11 fewer rounds; at 5 players, games last 6 fewer rounds")
     assert "bouge" not in word("side", "fr", text="x") and "si muove" not in word("side", "it", text="x")

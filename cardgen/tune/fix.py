@@ -510,6 +510,15 @@ def new_side_effects(prop: "Proposal") -> dict[int, list[str]]:
     return out
 
 
+def side_line(effects: dict[int, list[str]], lang: str, naming: Naming) -> str:
+    """The side effects ``new_side_effects`` keeps, one clause per player count ("also changed beyond chance: at 3
+    players, games last 11 fewer complete rounds (…); at 4 players, …"): each says its count, never a second colon
+    after the heading's (fr22), and its sentences lose their closing full stop before the semicolon."""
+    return word("side", lang, text=joined((word("side_at", lang, players=say_n("players", n, lang),
+                                                what=item_case(" ".join(said), naming).rstrip("."))
+                                           for n, said in effects.items()), lang))
+
+
 # -- checking and writing proposals ----------------------------------------------------------
 def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str, Any]]:
     """Compare's significant figures at one player count that the cure was not asked to move: the length,
@@ -1009,10 +1018,7 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
             echo(_verdict_line(fixer, prop, players, "verdict"))
     effects = new_side_effects(prop)
     if effects:
-        naming = Naming.of(deck, lang)
-        echo(word("side", lang, text=joined((word("left_at", lang, players=say_n("players", n, lang),
-                                                  what=item_case(" ".join(said), naming).rstrip("."))
-                                             for n, said in effects.items()), lang)))
+        echo(side_line(effects, lang, naming))
     elif not any(prop.effects.values()) and not held_said:
         echo(held_line(fixer, [prop]))
 
