@@ -206,7 +206,7 @@ def test_a_null_variant_has_nothing_to_fix_and_writes_nothing(project: Path,
     assert main(["--project", str(project), "fix", "kl-same", "--players", "3", "--games", "200",
                  "--out", str(out)]) == 0
     said = capsys.readouterr().out.splitlines()  # one line, the only one on stdout
-    assert len(said) == 1 and said[0].startswith("Nothing to fix: kl-same shows no problem cardgen fix looks for")
+    assert len(said) == 1 and said[0].startswith("Nothing to fix: Same shows no problem cardgen fix looks for")
     assert not out.exists()  # no proposal, no record, no study
 
 
@@ -247,8 +247,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
     assert "6 players: the bank cannot pay all it owes in silver coins in" in said.out  # the case as validate names it (fr56)
-    assert "\nLever not tried: silver coins a gold coin is worth, because that number is printed on “Gold coin”" \
-        in said.err and "does not resolve" not in said.err and "components[" not in said.err  # en53: in words, once
+    # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
+    assert "\nLever not tried: silver coins a gold coin is worth, because that number is printed on the gold coins, " \
+        "so it cannot change on its own; to try it, reprint the gold coins and change the rule with them" \
+        in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
+    assert "“Gold coin”" not in said.err
     assert said.err.count("Lever not tried: silver coins a gold coin is worth") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
@@ -325,7 +328,7 @@ def test_games_that_cannot_be_played_fail_the_command_with_no_proposal(tmp_path:
     assert main(["--project", str(root), "fix", "house", "--games", "3", "--players", "3", "--jobs", "1",
                  "--out", str(out)]) == 1
     said = capsys.readouterr()
-    assert "3 of 3 games failed" in said.err and "Proposal" not in said.out and "Nothing to fix" not in said.out
+    assert "3 of 3 games failed" in said.err and "Fix 1" not in said.out and "Nothing to fix" not in said.out
     assert not out.exists()
 
 
@@ -337,10 +340,13 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
     fixer = Fixer.__new__(Fixer)
     fixer.deck = Resolver(Project.open(project)).resolve("kl-same")
     metrics = {3: {"problem:3:seat": (0.01, 0.4, 0.4)}, 4: {"problem:4:seat": (0.01, 0.3, 0.3)}}
+    # en27, fr40, it36: "a player beyond a fair share" was cryptic; the side is not kept, so neither is said
     assert fixer.left_text(metrics, "en", Naming.of(fixer.deck, "en")) == (
-        "3 players: a player beyond a fair share; 4 players: a player beyond a fair share")
+        "3 players: one player’s share of wins is off their fair share beyond chance; "
+        "4 players: one player’s share of wins is off their fair share beyond chance")
     assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
-        "3 joueurs : un joueur au-delà de sa juste part ; 4 joueurs : un joueur au-delà de sa juste part", "fr")
+        "3 joueurs : la part de victoires d’un joueur s’écarte de sa juste part au-delà du hasard ; "
+        "4 joueurs : la part de victoires d’un joueur s’écarte de sa juste part au-delà du hasard", "fr")
 
 
 def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -361,8 +367,13 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
     spoke of "rule-gap" figures: a player, and the cases this edition's rulings settle, in every language."""
     from cardgen.tune.fix import word
 
-    assert word("checking", "en", n=3, seed=7, games="9 games", deck="d").startswith("Checking the smallest cures until 3 pass: ")
-    assert word("checking_one", "en", seed=7, games="9 games", deck="d").startswith("Checking the smallest cures until one passes: ")
+    assert word("checking", "en", n=3, seed=7, games="9 games", deck="d").startswith("Checking the smallest fixes until 3 pass: ")
+    assert word("checking_one", "en", seed=7, games="9 games", deck="d").startswith("Checking the smallest fixes until one passes: ")
+    for lang in ("en", "fr", "it"):  # en37, fr21: no shuffle number, no "checkpoint": internals a designer cannot use
+        for key in ("checking", "checking_one"):
+            said = word(key, lang, n=3, seed=100004, games="9", deck="d")
+            assert not [w for w in ("100004", "100,004", "checkpoint", "point de contrôle", "primo controllo")
+                        if w in said], (lang, key, said)
     assert "jusqu’à en retenir 3" in word("checking", "fr", n=3, seed=7, games="9 parties", deck="d")
     assert "finché 3 superano la prova" in word("checking", "it", n=3, seed=7, games="9 partite", deck="d")
     for lang, banned in (("en", ("seat", "rule-gap")), ("fr", ("place", "vide des règles")),
@@ -488,3 +499,20 @@ def test_what_every_proposal_shares_is_said_once() -> None:
     other_pairs.pairs = {3: 50, 4: 100}  # the same words on another number of pairs: not the same result
     assert shared_verdicts([prop("0.5"), other_pairs]) == {3: ["0.5", "No other change."]}
     assert shared_verdicts([prop("0.5")]) == {}  # one proposal is said whole
+
+
+def test_a_side_effect_is_said_at_its_player_count_and_never_again_after_its_own_line() -> None:
+    """Fourteenth reading (en26, fr9, it24): "also moves beyond chance: Games are 33.3 turns shorter … Games are 32.8
+    turns shorter …" repeated the lines just above without their player counts. Each count keeps only what its own
+    comparison line did not say; a count with nothing new is left out."""
+    from cardgen.tune.fix import Proposal, new_side_effects, word
+
+    prop = Proposal(None, {}, {3: ["Games are 33 turns shorter.", "No other change."], 4: ["Games are 32 turns shorter."]},
+                    {3: ["Games are 33 turns shorter.", "Games last 11 fewer rounds."],
+                     4: ["Games are 32 turns shorter."], 5: ["Games last 6 fewer rounds.", "Games last 6 fewer rounds."]})
+    assert new_side_effects(prop) == {3: ["Games last 11 fewer rounds."], 5: ["Games last 6 fewer rounds."]}
+    from cardgen.tune.fix import side_line
+    en = Naming.of(Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("draco"), "en")
+    assert side_line(new_side_effects(prop), "en", en) == (
+        "  also changed beyond chance: at 3 players, games last 11 fewer rounds; at 5 players, games last 6 fewer rounds")
+    assert "bouge" not in word("side", "fr", text="x") and "si muove" not in word("side", "it", text="x")

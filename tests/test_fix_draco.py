@@ -29,7 +29,7 @@ def test_fix_draco_proposes_a_bank_that_no_longer_runs_dry(project_with: Callabl
     for players in ("3", "4", "5", "6"):
         assert first["fresh"][players]["short:unpaid_by_bank"][0] <= SHORT_AIM
         assert first["side_effects"][players] == []
-    assert "apart from the cured problems and the changes above, no other change was detected" in said
+    assert "apart from the fixed problems and the changes above, no other change was detected" in said  # en8
     shutil.copy(out / first["file"], root / "variants" / first["file"])
     assert main(["--project", str(root), "check", "draco-fix-1"]) == 0
     assert main(["--project", str(root), "build", "draco-fix-1", "--lang", "en", "--paper", "a4",

@@ -162,10 +162,12 @@ def identical_cards(deck: ResolvedDeck) -> frozenset[str]:
     return frozenset(cid for ids in seen.values() if len(ids) > 1 for cid in ids)
 
 
-def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False) -> str:
+def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, label: bool = False) -> str:
     """One problem as a designer reads it ("3 players: short of silver coins in 95% of games"). ``seen``: a
     problem twice as many games did not confirm, said as what the first games showed ("looked too weak"),
-    never as a fact under a heading that says chance may have made it."""
+    never as a fact under a heading that says chance may have made it. ``label``: the output's first interval,
+    said as one ("[95% interval: −26.6 to −4.7]", en39); the later ones are just their brackets."""
+    named = word("interval", lang) if label else ""
     players = say_n("players", p.players, lang)
     tense = "_seen" if seen else ""
     if p.kind == "short":
@@ -180,7 +182,7 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False) -> s
     if p.kind == "seat":
         d = dict(p.detail)
         return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
-                    rate=percent(p.share, lang, fixed=True), low=percent(d["low"], lang, fixed=True),
+                    rate=percent(p.share, lang, fixed=True), low=named + percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
         from cardgen.report.tuning import metric_name
@@ -191,13 +193,28 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False) -> s
     if p.kind == "card":
         d = dict(p.detail)
         return word("problem_card" + tense, lang, players=players, verdict=word(f"too_{d['side']}", lang),
-                    side=word("more" if d["side"] == "strong" else "less", lang),
+                    side=card_side(d["side"], lang),
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
-                    diff=points(abs(p.share), lang, signed=False, unit=False),  # a difference of win rates: points,
-                    low=points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))  # never "%"
+                    # a difference of win rates: points, never "%"
+                    diff=points(abs(p.share), lang, signed=False, unit=False),
+                    low=named + points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
+
+
+def card_side(side: str, lang: str) -> str:
+    """A flagged card's players winning more or less often, in the language's own card line: French compares
+    their win rate ("supérieur"/"inférieur à celui des autres", fr35), where "15,7 points moins souvent" read
+    awkwardly; a language without such words keeps "more"/"less"."""
+    key = "more" if side == "strong" else "less"
+    return word(f"card_{key}" if f"card_{key}" in (LINES.get(lang) or {}) else key, lang)
+
+
+def first_interval(p: Problem, said: list[Problem]) -> bool:
+    """Whether ``p`` is the first of the problems ``said`` (in the order they are printed) with an interval: a
+    seat's or a card's, the one labelled "95% interval" (the vocabulary's rule: named once, then brackets)."""
+    return next((q for q in said if q.kind in ("seat", "card")), None) is p
 
 
 def slight(share: float, games: int) -> bool:
@@ -237,7 +254,9 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
-        return _short_said("cured_short", p.name, lang, naming, players=players,
+        # "nello 0 % delle partite" (it29): a language that says "in no game" has its own line for a share of 0
+        key = "cured_none" if round(now * 100) == 0 and "cured_none" in (LINES.get(lang) or {}) else "cured_short"
+        return _short_said(key, p.name, lang, naming, players=players,
                            now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
     if p.kind == "seat":
         now = fresh.get(f"seat_{p.name}_win_rate", (p.share,))[0]
@@ -434,11 +453,9 @@ class Fixer(Tuner):
     def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
         """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
         from cardgen.report.tuning import metric_name
-        parts = []
+        parts = short_counts_text(metrics, lang, naming)
         for players, m in sorted(metrics.items()):
-            what = [_short_said("short_left", k.split(":", 3)[3], lang, naming, share=percent(m[k][1], lang))
-                    for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:short:")]
-            what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
+            what = [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
             what += [word("target_missed", lang, figure=metric_name(k.split(":", 3)[3], lang, naming))
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:target:")]
@@ -459,6 +476,47 @@ class Fixer(Tuner):
                 keys.add(key)
                 out.append(t)
         return out
+
+
+def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> list[str]:
+    """Each shortage a trial leaves said once, with its share of games at each player count it is left at: "the
+    bank cannot pay all it owes in 43% of games at 3 players, 29% at 4", never the case repeated before each
+    count (en29, it30: the one clause came four times on one trial line)."""
+    shares: dict[str, list[tuple[int, float]]] = {}
+    for players, m in sorted(metrics.items()):
+        for k in sorted(m):
+            if k.startswith(f"{PROBLEM}{players}:short:"):
+                shares.setdefault(k.split(":", 3)[3], []).append((players, m[k][1]))
+    out = []
+    for tally, counts in shares.items():
+        (first, share), rest = counts[0], counts[1:]
+        said = ", ".join([word("short_first", lang, share=percent(share, lang),
+                               players=say_n("players", first, lang)),
+                          *(word("short_next", lang, share=percent(v, lang), n=n) for n, v in rest)])
+        out.append(_short_said("short_counts", tally, lang, naming, shares=said))
+    return out
+
+
+def new_side_effects(prop: "Proposal") -> dict[int, list[str]]:
+    """The side effects at each player count that its comparison's own line does not already say: the block
+    repeated the lines above without their player counts, four "games are N turns shorter" in a row (en26, fr9,
+    it24). Each count keeps only its new sentences; a count with none is left out."""
+    out = {}
+    for players in sorted(prop.effects):
+        said = set(prop.verdicts.get(players) or [])
+        new = [e for e in dict.fromkeys(prop.effects[players]) if e not in said]
+        if new:
+            out[players] = new
+    return out
+
+
+def side_line(effects: dict[int, list[str]], lang: str, naming: Naming) -> str:
+    """The side effects ``new_side_effects`` keeps, one clause per player count ("also changed beyond chance: at 3
+    players, games last 11 fewer complete rounds (…); at 4 players, …"): each says its count, never a second colon
+    after the heading's (fr22), and its sentences lose their closing full stop before the semicolon."""
+    return word("side", lang, text=joined((word("side_at", lang, players=say_n("players", n, lang),
+                                                what=item_case(" ".join(said), naming).rstrip("."))
+                                           for n, said in effects.items()), lang))
 
 
 # -- checking and writing proposals ----------------------------------------------------------
@@ -520,7 +578,7 @@ def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], 
             piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
             out.append(word("reprint_card", lang, piece=piece))
         else:
-            out.append(word("reprint_rules", lang, rule=name))
+            out.append(word("reprint_rules", lang, rule=item_case(name, naming)))
     return joined(out, lang)
 
 
@@ -603,7 +661,7 @@ def _shown(fixer: Fixer, trial: Trial) -> str:
     from cardgen.report.tuning import _fmt
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
-    return joined((f"{lever_name(k, lang, naming)} = {_fmt(v, lang, naming)}"
+    return joined((f"{lever_name(k, lang, naming)} {_fmt(fixer.own.get(k), lang, naming)} → {_fmt(v, lang, naming)}"
                    for k, v in trial.values.items() if v != fixer.own.get(k)), lang)
 
 
@@ -759,21 +817,21 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     opts = check_options(deck, opts)
     lang = opts.lang
     naming = Naming.of(deck, lang)
-    called = f"{naming.title} ({deck.id})" if naming.title and naming.title != deck.id else deck.id  # as validate
+    called = naming.title or deck.id  # the game's name where a person reads; its id only inside a command
     echo(word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
                agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
     found, unconfirmed, more = diagnose(project, deck, opts)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
         echo(word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
         for p in unconfirmed:
-            echo("  " + problem_line(p, lang, naming, seen=True))
+            echo("  " + problem_line(p, lang, naming, seen=True, label=first_interval(p, unconfirmed)))
     if not found:
-        echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=deck.id,
+        echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=called,
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
     echo(word("found", lang, deck=called, n=opts.games, twice=2 * opts.games))
     for p in found:
-        echo("  " + problem_line(p, lang, naming))
+        echo("  " + problem_line(p, lang, naming, label=first_interval(p, unconfirmed + found)))
     if any(p.kind == "short" for p in found):  # fix's aim and validate's print count are two targets: say both
         short = next(p for p in found if p.kind == "short")
         echo(word("aim_note", lang, aim=percent(SHORT_AIM, lang, places=0), cover=percent(COVER, lang, places=0),
@@ -789,8 +847,8 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
              file=sys.stderr, flush=True)
     for p, cid in left_out:  # said once, in words: never a trial's raw refusal
         lever = lever_name(p.key, lang, naming)
-        echo(word("left_out", lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
-             if cid else word("left_out_alone", lang, lever=lever), file=sys.stderr, flush=True)
+        echo(left_out_line(lever, cid, lang, naming) if cid else word("left_out_alone", lang, lever=lever),
+             file=sys.stderr, flush=True)
     if not params:
         echo(word("no_lever", lang))
         return 1
@@ -798,6 +856,16 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     fixer = Fixer(project, deck, params, searched, opts)
     _search(fixer)
     return _propose(fixer, searched)
+
+
+def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
+    """A lever left out because a component prints its number, naming the component as the rulebook does, by its
+    plural ("printed on the gold coins"), never as a quoted card title ("printed on “Gold coin”", en35, fr34); its
+    quoted name where it has no plural or the language has no such line (Italian's article follows the noun's
+    gender, which the deck does not give)."""
+    if cid in naming.plurals and "left_out_plural" in (LINES.get(lang) or {}):
+        return word("left_out_plural", lang, lever=lever, pieces=naming.plurals[cid])
+    return word("left_out", lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
 
 
 def _search(fixer: Fixer) -> None:
@@ -895,8 +963,9 @@ def next_line(fixer: Fixer, props: list[Proposal], path: Path) -> str:
     player count (compare's own default, ``compare_pairs``) beside those the comparisons above played: the line
     said "--fixed plays the 100 pairs", fix's --games, where compare says "to play all 1000 pairs, add --fixed"
     (thirteenth reading fr42). That small changes can go unnoticed on the pairs played is said here, once (fr44)."""
+    from cardgen.simulate.summary import _num
     return word("next", fixer.opts.lang, deck=fixer.deck.id, path=path, pairs=pairs_said(fixer, props),
-                full=compare_pairs())
+                full=_num(compare_pairs(), fixer.opts.lang))
 
 
 def compare_pairs() -> int:
@@ -947,10 +1016,10 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     for players in sorted(prop.verdicts):
         if players not in shared:
             echo(_verdict_line(fixer, prop, players, "verdict"))
-    effects = [e for players in sorted(prop.effects) for e in prop.effects[players]]
+    effects = new_side_effects(prop)
     if effects:
-        echo(word("side", lang, text=" ".join(dict.fromkeys(effects))))
-    elif not held_said:
+        echo(side_line(effects, lang, naming))
+    elif not any(prop.effects.values()) and not held_said:
         echo(held_line(fixer, [prop]))
 
 
