@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.failures import game_number
-from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import Naming, warned
 from cardgen.terminal import say, say_n
 
 
@@ -58,7 +58,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     checks = r["static_checks"]
     agents = r.get("seat_agents", "")
     return {
-        "anchor": _anchor(r), "passed": r["passed"], "badges": badges(lang),
+        # the badge of the entry's heading on the deck page: "PASS, WITH WARNINGS" as above it, never "PASS" (en6)
+        "anchor": _anchor(r), "passed": r["passed"], "warned": warned(r), "badges": badges(lang),
         "words": PAGES[lang], "separator": say("separator", lang),
         "title": page_words("section_head", lang, deck=r["variant"],
                                                   players=say_n("players", r["players"], lang)),

@@ -312,6 +312,25 @@ def failed_line(side: str, players: int, failed: int, games: int, first: Mapping
                  game=game_number(first["game"]), seed=first["seed"], detail=first["detail"])
 
 
+def warned(r: Mapping[str, Any]) -> bool:
+    """Whether a passed entry carries a warning: its box short of a component, or a seat (or agent) winning more
+    or less than a fair share beyond chance. One test for the terminal's headline and closing count, the deck
+    page's badges and the run's overview: the page said "PASS, WITH WARNINGS" where the terminal said "PASS"
+    (fourteenth reading en6, fr1, it2)."""
+    b = r.get("balance") or {}
+    return bool(r.get("passed")) and bool(r.get("sufficiency") or b.get("flags") or b.get("warnings"))
+
+
+def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
+    """validate's closing count: how many combinations were checked, how many failed, how many passed with
+    warnings ("4 combinations … checked; none failed, 1 with warnings"); "none failed" alone hid the warnings
+    the page counts (en6, fr1)."""
+    failed = sum(not r["passed"] for r in results)
+    warnings = sum(map(warned, results))
+    return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
+            + (say_n("total_warned", warnings, lang) if warnings else ""))
+
+
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
                  said: set[str] | None = None) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``;
@@ -320,7 +339,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
             else say("not_played", lang))
-    lines = [say("head", lang, verdict=say("pass" if r["passed"] else "fail", lang), deck=r["variant"],
+    verdict = "pass_warned" if warned(r) else "pass" if r["passed"] else "fail"
+    lines = [say("head", lang, verdict=say(verdict, lang), deck=r["variant"],
                  game=naming.title or r["game"], players=_players(r["players"], lang), done=done)]
     for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
@@ -373,7 +393,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
-                                                  more_games_command(r))]
+                                                  more_games_command(r), warn=True)]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
@@ -478,14 +498,17 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                games=games)
 
 
-def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "") -> list[str]:
+def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
+                  warn: bool = False) -> list[str]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
     chance on this many games, with ``more``, the command that plays more, ``more_games_command``; eleventh and
     twelfth readings), and where ``seats`` players were compared and no seat is named, the one line saying no
     gap is beyond chance. The fair share's reason (shared wins) is said once, at its first figure
-    (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview)."""
+    (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview).
+    ``warn``: the flagged seats' paragraph headed as the terminal heads a warning ("WARNING (balance):"), as the
+    box's shortage is: the page warned of Royale's player 1 where the terminal printed no warning (en6)."""
     from cardgen.simulate.balance import ALPHA
 
     flags = b.get("flags")
@@ -501,9 +524,11 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
         if group:
             fair = share if share is not None else group[0]["fair"]
             n = group[0].get("compared") or seats  # an older result's flag has no count: the seats shown
-            out.append(balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
-                                         _num(group[0].get("games"), lang) if is_close else "")
-                       + (say("balance_more_games", lang, command=more) if is_close and more else ""))
+            text = balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
+                                     _num(group[0].get("games"), lang) if is_close else "")
+            if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
+                text = say("warn_balance", lang) + text.split(":", 1)[1]
+            out.append(text + (say("balance_more_games", lang, command=more) if is_close and more else ""))
             said = True
     if not out and seats > 1 and share is not None:
         out.append(say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats, why=fair_why(share, seats, lang),
