@@ -1168,7 +1168,10 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     for f in flagged:
         why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
         said = True
+        # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
+        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15)
         main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
+                   n=f.get("compared") or r.get("players") or 0,
                    rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
                    level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
                    high=_pct(f["high"], lang, fixed=True))
@@ -1182,8 +1185,9 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
         change = ""
         if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
             d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
-            change = points(d, lang) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
-                                        if low is not None else "")
+            shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
+            change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
+                " " + interval(*marked_ends(low, high, lang, share=True), lang) if low is not None else "")
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
                       command=more_pairs_command(r, base_deck))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
