@@ -383,3 +383,23 @@ def test_the_changes_box_names_its_base_without_a_colon_and_its_items_open_with_
     box = changes_box(info, lang)
     html = str(macro("parts.html", "changes", box))
     assert against in html and all(line[:1].isupper() for line in box["lines"]), (html, box["lines"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_fair_share_line_says_more_than_1_n_only_when_its_share_is_above(lang: str) -> None:
+    """Fourteenth reading (en59, fr13, it56): "fair share (more than 1/5 because a shared win counts for each
+    winner): 20.0% (King Lui: Hungry Dragon)": the variant had no shared win, its share exactly 1/5; the clause
+    belongs to the base game's line (20.6 %) only. Each line is named from its own share."""
+    from cardgen.report.pages import equal_label
+    from cardgen.report.words import REPORT
+
+    words = REPORT[lang]
+    assert (equal_label(0.2, 5), equal_label(0.206, 5), equal_label(1 / 3, 3)) == ("equal", "equal_shared", "equal")
+    svg = str(grouped_rates_svg([("1", [("A", {"rate": 0.3, "low": 0.2, "high": 0.4}, "#999"),
+                                        ("B", {"rate": 0.31, "low": 0.21, "high": 0.44}, "#00f")])], "T",
+                                fair=[("Base", 0.206, "#999"), ("Variant", 0.2, "#00f")],
+                                fair_label=lambda share: words[equal_label(share, 5)].format(n=5), lang=lang))
+    titles = re.findall("<title>(.*?)</title>", svg)
+    shared = [t for t in titles if "1/5" in t]
+    assert len(shared) == 1 and "(Base)" in shared[0], titles
+    assert [t for t in titles if t.startswith(words["equal"].format(n=5)) and "(Variant)" in t], titles

@@ -232,7 +232,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
-                              fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]), lang=lang)]
+                              fair_label=lambda share: words[equal_label(share, r0["players"])].format(n=r0["players"]),
+                              lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
@@ -285,12 +286,13 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     return out
 
 
-def equal_label(fairs: list[tuple[str, float, str]], players: int) -> str:
-    """The report's word for the fair-share line: "fair share", or, when a deck's share is not 1/N as printed
-    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why, once (fr63): "more than
-    1/2" at 2 players, where 55 % alone read as a miscount (thirteenth reading fr55)."""
-    plain = all(round(share, 3) == round(1 / players, 3) for _, share, _ in fairs)
-    return "equal" if plain else "equal_shared"
+def equal_label(share: float, players: int) -> str:
+    """The report's word for one fair-share line: "fair share", or, when that share is not 1/N as printed
+    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why (fr63): "more than
+    1/2" at 2 players, where 55 % alone read as a miscount (thirteenth reading fr55). Each line its own: the
+    variant's 20.0 % at 5 players, with no shared win, was captioned "more than 1/5" because the base game's
+    line was (fourteenth reading en59, fr13, it56)."""
+    return "equal" if round(share, 3) == round(1 / players, 3) else "equal_shared"
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
