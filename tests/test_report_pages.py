@@ -148,6 +148,22 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
     assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
 
 
+@pytest.mark.parametrize(("lang", "stopped", "whole"), [
+    ("en", ">200–300 pairs of 1,000 planned</td>", ">40 pairs</td>"),
+    ("fr", ">200–300 paires sur 1\u202f000 prévues</td>", ">40 paires</td>"),
+    ("it", ">200–300 coppie su 1.000 previste</td>", ">40 coppie</td>")])
+def test_the_index_of_runs_shows_the_pairs_a_comparison_played(lang: str, stopped: str, whole: str) -> None:
+    """Fourteenth reading (en40, fr6, it37): "games | 1000" for comparisons that stopped after 100 to 300 pairs;
+    the plan read as the games played. Each comparison shows the pairs its player counts played, and the plan
+    only where one stopped before it; a run registered before the counts were kept shows its --games."""
+    from cardgen.report.pages import runs_index
+
+    run = {"id": "compare-a-vs-b-2", "kind": "compare", "decks": ["draco", "draco-short"], "games": 1000,
+           "pairs": [300, 200, 300, 200], "players": [3, 4, 5, 6], "agents": ["heuristic"], "seed": 1, "significant": 5}
+    page = runs_index([run, {**run, "games": 40, "pairs": [40, 40]}, {**run, "pairs": None, "games": 77}], "", lang)
+    assert stopped in page and whole in page and ">77</td>" in page, re.findall("<td[^>]*>[^<]*</td>", page)
+
+
 def _tune_doc(on_target: bool = True) -> dict[str, Any]:
     """A tune.json as ``cardgen.tune.study`` writes it: two player counts, a repeated and an infeasible trial."""
     def trial(n: int, hand: int, ok: bool, objective: float, why: str = "", repeat: int | None = None,

@@ -67,6 +67,43 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     assert internal_line(internal[1:] * 2, "fr") == "Autres mesures (détaillées dans le rapport)\u202f: 2, aucune n’a changé"
 
 
+@pytest.mark.parametrize(("lang", "rounds", "peak"), [
+    ("en", "apart from the changes named above and the changes the tables show in complete rounds (following from "
+           "the length), nothing else", "the most portions in a game"),
+    ("fr", "en dehors des changements cités plus haut et de ceux que les tableaux montrent aussi, à savoir tours de "
+           "table complets (conséquence de la durée), rien d’autre", "le plus de portions"),
+    ("it", "a parte i cambiamenti citati sopra e quelli che le tabelle mostrano anche, cioè giri completi "
+           "(conseguenza della durata), non è stato rilevato nient’altro", "il massimo di porzioni")])
+def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
+        lang: str, rounds: str, peak: str) -> None:
+    """Fourteenth reading (en17, it14): "apart from the changes named above, nothing else was detected" beside
+    a table whose complete rounds changed beyond chance at every count (Royale's players count turns: the
+    sentences name the turns only), and, on the page, beside engine counts no line of its summary lists. Every
+    change beyond chance the sentences leave out is named in it; the engine counts only where no "Other counts"
+    line names them above (the page; compare's tables)."""
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import stopped_caution
+
+    def metric(name: str, group: str, d: float) -> dict:
+        return {"metric": name, "group": group, "base": 10.0, "variant": 10.0 + d, "difference": d, "low": d - 1,
+                "high": d + 1, "significant": True}
+
+    r = {"players": 3, "games": 100, "game_words": {"length": "turns"},
+         "metrics": [metric("turns", "length", -9.3), metric("rounds", "length", -4.7),
+                     metric("peak:portions", "internal", -3.0)],
+         "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}
+    naming = Naming(words={"length": "turns", "tallies": {lang: {"peak:portions": peak}}})
+    results = [r, {**r, "players": 4}]
+    [screen] = stopped_caution(results, lang, naming)
+    [page] = stopped_caution(results, lang, naming, listed=False)
+    assert typeset(rounds, lang) in screen and peak not in screen, screen
+    assert typeset(rounds, lang).split(" (")[0] in page and peak in page, page
+    r["metrics"] = r["metrics"][:1]  # nothing the sentences leave out: the sentence as it was
+    assert typeset({"en": "apart from the changes named above, nothing else", "fr": "en dehors des changements cités "
+                    "plus haut, rien d’autre", "it": "a parte i cambiamenti citati sopra, non è"}[lang], lang) \
+        in stopped_caution([r, {**r, "players": 4}], lang, naming)[0]
+
+
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
     """"No other figure changes" before "stopped after 50 pairs" read as an absence of effect; the stop comes
     first, and the closing sentence says that smaller changes may go undetected, once for the whole comparison
@@ -824,3 +861,35 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert lines[1] == ("balance: the search player (40.0%) clearly strays from the fair share (25.0%), a gap beyond "
                         "what chance explains: even widened to 97.5% because 2 players are compared at once, its "
                         "interval [30.0% to 50.0%] leaves the fair share out")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) -> None:
+    """Fourteenth reading (en18): King Lui's Gentle Overeating, every count of play equal in base and variant on
+    every pair ("turns | 50.6 | 50.6 | 0.0 | [0.0 to 0.0]"): the simulated players made the same moves, their
+    rules of thumb blind to the house rule, and "the winner's score rises from 72.8 to 81.9" read as what players
+    would do. Said once, before the figures, decided from them (no game named), on the screen and the page."""
+    from cardgen import terminal
+    from cardgen.simulate.summary import same_play, same_play_lines
+
+    def metric(name: str, group: str, d: float, low: float, high: float) -> dict:
+        return {"metric": name, "group": group, "base": 10.0, "variant": 10.0 + d, "difference": d, "low": low,
+                "high": high, "significant": low > 0 or high < 0}
+
+    same = [metric("turns", "length", 0.0, 0.0, 0.0), metric("peak:portions", "internal", 0.0, 0.0, 0.0),
+            metric("winning_score", "tension", 9.1, 4.6, 13.5)]
+    r = {"players": 3, "games": 100, "metrics": same}
+    moved = {**r, "players": 4, "metrics": [metric("turns", "length", 0.0, -0.1, 0.1), *same[1:]]}
+    assert same_play(r) and not same_play(moved)  # a mean change of 0 with pairs that differ: not the same moves
+    assert not same_play({**r, "metrics": [m for m in same if m["group"] != "tension"]})  # nothing moved at all
+    text = terminal.say("same_play", lang)
+    assert same_play_lines([r, {**r, "players": 4}], lang) == [text]
+    assert same_play_lines([r, moved], lang)[0].startswith({"en": "3 players: the simulated players",
+                                                              "fr": "3 joueurs\u202f: les joueurs automatiques",
+                                                              "it": "3 giocatori: i giocatori automatici"}[lang])
+    assert same_play_lines([moved], lang) == []
+    side = {"variant": "king_lui", "sufficiency": [], "balance": {"flags": []}}
+    doc = {"lang": lang, "base": "king_lui", "variant": "v", "name": "V", "games": 100, "agents": ["heuristic"],
+           "differences": [], "results": [{**r, "verdict": ["x"], "family": 1, "base_result": side,
+                                           "variant_result": side, "component_impact": []}]}
+    assert format_comparison(doc, tables=False).count(text) == 1

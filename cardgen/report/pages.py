@@ -23,7 +23,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, is_share,
-                                      lowered, option_lines, stop_lines, stopped_caution,
+                                      lowered, option_lines, same_play_lines, stop_lines, stopped_caution,
                                       variant_imbalance)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
@@ -432,13 +432,15 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     # its file id in the page's title, its legends and its components lines (tenth reading it73, fr70, en62)
     titles = {doc["base"]: naming.title or doc["base"],
               doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
-    lines = []
+    # what the figures can show, before them, as the terminal says it (en18)
+    lines = [{"first": False, "text": text} for text in same_play_lines(results, lang)]
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         stop = [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
         lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
                          for i, s in enumerate(verdict(r, lang, names=names))]
-    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang)]  # once, as the terminal
+    # once, as the terminal; the engine counts too, which no line of this summary lists (it14)
+    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang, naming, listed=False)]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": False, "text": prefix + line.strip()}
@@ -514,6 +516,22 @@ def _most(doc: dict[str, Any], lang: str) -> str:
     return say("at_most", lang, games=games) if stopped else games
 
 
+def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
+    """A compare run's games as the overview shows them: the pairs played per player count, one figure or the
+    range, with the planned --games where a count stopped before it ("100–300 pairs of 1,000 planned"); "1000"
+    alone, the plan, read as games played (fourteenth reading en40, fr6, it37). A run registered before the
+    count was kept: its --games as written."""
+    from cardgen.report.words import page_words
+
+    pairs, most = run.get("pairs"), run.get("games")
+    if not pairs or not isinstance(most, int):
+        return "" if most is None else str(most)
+    low, high = min(pairs), max(pairs)
+    shown = (decimal(low, lang, places=0) if low == high
+             else f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+    return page_words("run_pairs_all" if low == most else "run_pairs", lang, pairs=shown, most=most)
+
+
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
     """Every report folder, newest first: kind, decks, options, result; in ``lang`` (the command that wrote it
     last), the agents and results in words."""
@@ -530,7 +548,8 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         agents = r.get("agents") or []
         rows.append({"href": f"{r['id']}/index.html", "kind": page_words(f"kind_{r.get('kind', 'validate')}", lang)
                      if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
-                     "decks": ", ".join(r.get("decks") or []), "games": r.get("games"),
+                     "decks": ", ".join(r.get("decks") or []),
+                     "games": played_pairs(r, lang) if r.get("kind") == "compare" else r.get("games"),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
                      "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),

@@ -124,7 +124,10 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
                                                      Naming.of_decks(decks, lang)))
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
-                     "games": doc["games"], "players": [r["players"] for r in doc["results"]],
+                     # the pairs each player count played (a count stops early): the overview shows them, never
+                     # only the planned --games (fourteenth reading en40, fr6, it37)
+                     "games": doc["games"], "pairs": [r["games"] for r in doc["results"]],
+                     "players": [r["players"] for r in doc["results"]],
                      "agents": doc["agents"], "seed": doc["seed"], "significant": sig,
                      "summary": f"{sig} significant change(s) over {len(doc['results'])} player count(s)"}, lang)
     _gallery(out, decks)

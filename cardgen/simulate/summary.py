@@ -912,11 +912,69 @@ def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
                 looks=s["looks"])]
 
 
-def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
+def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: bool = True) -> list[str]:
+    """The changes beyond chance of one player count that its sentences do not name (``verdict.named_metrics``),
+    by their names in ``lang``: the length the game's players do not count (King Lui's turns, Royale's complete
+    rounds), said to follow from the length where the counted one is named; the engine counts where ``listed``
+    is False (a page, whose summary has no "Other counts" line). "nothing else was detected" beside a table
+    whose complete rounds changed beyond chance at every count was false (fourteenth reading en17, it14)."""
+    from cardgen.simulate.verdict import WORDS, group, label, named_metrics, tally_name
+
+    named = named_metrics(dict(r))
+    out = []
+    for m in r.get("metrics") or []:
+        if not m.get("significant") or m.get("difference") is None or m["metric"] in named:
+            continue
+        if group(m["metric"]) == "internal" and listed:
+            continue
+        name = (m["metric"].startswith("peak:") and tally_name(m["metric"], lang, naming.words)) or label(
+            m["metric"], lang, naming.words)
+        if group(m["metric"]) == "length" and named & {"turns", "rounds"}:
+            name = WORDS[lang]["caution_follows"].format(name=name)
+        out.append(name)
+    return out
+
+
+def same_play(r: Mapping[str, Any]) -> bool:
+    """Whether the paired games of one player count were played alike in base and variant: every count of play
+    (length, how games end, rule cases, peaks) the same in every pair (each difference 0 with an interval of no
+    width), while some other figure moved. Then the simulated players made the same moves under both rules:
+    their rules of thumb ignore the variant's rule, and the figures show what the rule does to the same games
+    (fourteenth reading en18, King Lui's Gentle Overeating). Decided from the figures, for any game."""
+    from cardgen.simulate.verdict import group
+
+    def still(m: Mapping[str, Any]) -> bool:
+        return all(m.get(k) is not None and abs(m[k]) < 1e-12 for k in ("difference", "low", "high"))
+
+    metrics = r.get("metrics") or []
+    play = [m for m in metrics if group(m["metric"]) in ("length", "internal")]
+    return bool(play) and all(map(still, play)) and any(
+        m.get("difference") not in (None, 0) for m in metrics if m not in play)
+
+
+def same_play_lines(results: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """``same_play``'s sentence, once for the comparison: plain where every player count played alike, headed
+    by the counts that did where only some did; nothing where none did."""
+    from cardgen.simulate.verdict import WORDS
+    from cardgen.text import join_and
+
+    alike = [r for r in results if same_play(r)]
+    if not alike:
+        return []
+    text = say("same_play", lang)
+    if len(alike) == len(results):
+        return [text]
+    return [typeset(WORDS[lang]["players"].format(p=join_and([r["players"] for r in alike], lang))
+                    + lowered(text, lang), lang)]
+
+
+def stopped_caution(results: Sequence[dict[str, Any]], lang: str, naming: Naming | None = None,
+                    listed: bool = True) -> list[str]:
     """The one closing sentence of the player counts that stopped at a look and named all they found ("3, 4 and
     5 players: apart from the changes named above, nothing else was detected in these 100 pairs; … add
     --fixed."): said once for the comparison, where each count said it word for word (tenth reading it39, fr36).
-    Nothing when no count stopped so."""
+    The changes beyond chance the sentences leave out are named in it (``unnamed_changes``; ``listed``: the
+    engine counts are on an "Other counts" line above). Nothing when no count stopped so."""
     from cardgen.simulate.verdict import WORDS, stopped_quiet
     from cardgen.text import join_and
 
@@ -924,8 +982,12 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
     if not quiet:
         return []
     pairs = {r["stop"]["pairs"] for r in quiet}
+    names = list(dict.fromkeys(n for r in quiet for n in unnamed_changes(r, lang, naming or Naming(), listed)))
+    listing = joined(names, lang) if any("," in n for n in names) else and_list(names, lang)  # a name's own comma
+    also = WORDS[lang]["caution_also"].format(names=listing) if names else ""
     template = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"]
-    text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"]}, lang))
+    text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"],
+                                                       "also": also}, lang))
     if len(results) < 2:
         return [typeset(text, lang)]
     players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "
@@ -967,6 +1029,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           if len(diffs) > 6 else [])
     shown = [item_case(item, naming) for item in shown]  # every item of the list, not only the first (tenth reading)
     lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
+    lines += same_play_lines(results, lang)  # before the figures: what they can show (en18)
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
@@ -976,7 +1039,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
-    lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
+    lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         balance = []
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
