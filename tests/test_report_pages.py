@@ -419,3 +419,23 @@ def test_each_fair_share_line_says_more_than_1_n_only_when_its_share_is_above(la
     shared = [t for t in titles if "1/5" in t]
     assert len(shared) == 1 and "(Base)" in shared[0], titles
     assert [t for t in titles if t.startswith(words["equal"].format(n=5)) and "(Variant)" in t], titles
+
+
+@pytest.mark.parametrize(("lang", "count"), [
+    ("en", "(of the 98 pairs in which both games have a single winner)"),
+    ("fr", "(sur les 98 paires dont les deux parties ont un seul vainqueur)"),
+    ("it", "(sulle 98 coppie in cui entrambe le partite hanno un solo vincitore)")])
+def test_a_compared_indicator_on_fewer_pairs_says_its_count(lang: str, count: str) -> None:
+    """Fourteenth reading (en62): compare's comebacks 51.0 % on one page, 49.5 % on another for the same base
+    games, with no count beside either, where validate's page says "(of the 247 games with a single winner)".
+    An indicator counted on fewer pairs than were played says how many; one on every pair says nothing."""
+    from cardgen.languages import typeset
+    from cardgen.report.pages import metrics_table
+
+    rows = [{"metric": "comeback_rate", "n": 98, "base": 0.51, "variant": 0.61, "difference": 0.1, "low": -0.3,
+             "high": 0.5, "significant": False},
+            {"metric": "lead_changes", "n": 100, "base": 8.9, "variant": 9.3, "difference": 0.4, "low": -2.1,
+             "high": 2.9, "significant": False}]
+    names = [row["name"] for row in metrics_table(rows, lang, False, pairs=100)["rows"]]
+    assert names[0].endswith(" " + typeset(count, lang)) and "98" not in names[1] and "100" not in names[1], names
+    assert "98" not in metrics_table(rows, lang, False, pairs=98)["rows"][0]["name"]  # counted on every pair

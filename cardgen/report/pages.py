@@ -295,12 +295,28 @@ def equal_label(share: float, players: int) -> str:
     return "equal" if round(share, 3) == round(1 / players, 3) else "equal_shared"
 
 
+#: compare's indicators computed on fewer pairs than were played, and the words that say which (``pairs_of``)
+PAIRS_OF = {"comeback_rate": "pairs_of_one_winner", "drama": "pairs_of_one_winner", "decided_at": "pairs_of_one_winner",
+            "kingmaking": "pairs_of_runner_up", "close_games": "pairs_of_margin", "margin": "pairs_of_margin"}
+
+
+def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
+    """" (of the 98 pairs in which both games have a single winner)" after a compared indicator that counts
+    fewer pairs than were played: comebacks of 51.0 % here and 49.5 % on another page for the same base games
+    read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all."""
+    n = m.get("n")
+    if pairs is None or not isinstance(n, int) or n >= pairs or m["metric"] not in PAIRS_OF:
+        return ""
+    return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
+
+
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
-                  game: dict[str, Any] | None = None) -> dict[str, Any]:
+                  game: dict[str, Any] | None = None, pairs: int | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
-    names, never by an engine id."""
+    names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
+    (``pairs_of``)."""
     from cardgen.simulate.summary import interval, points
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
 
@@ -323,7 +339,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
-    rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
+    rows = [{"name": label(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(diff(m, "low", False), diff(m, "high", False), lang), lang)} for m in seen]
@@ -458,7 +474,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         if moved:  # the folded "Other counts" table shows its "yes" too: the heading counts them (fr59)
             heading += PAGE[lang]["heading_none_more" if sig == 0 else "heading_more"].format(m=moved)
         game = naming.words or r.get("game_words")
-        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game)) for key in GROUPS[:-1]
+        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game, r.get("games")))
+                  for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
