@@ -148,6 +148,22 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
     assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
 
 
+@pytest.mark.parametrize(("lang", "stopped", "whole"), [
+    ("en", ">200–300 pairs of 1,000 planned</td>", ">40 pairs</td>"),
+    ("fr", ">200–300 paires sur 1\u202f000 prévues</td>", ">40 paires</td>"),
+    ("it", ">200–300 coppie su 1.000 previste</td>", ">40 coppie</td>")])
+def test_the_index_of_runs_shows_the_pairs_a_comparison_played(lang: str, stopped: str, whole: str) -> None:
+    """Fourteenth reading (en40, fr6, it37): "games | 1000" for comparisons that stopped after 100 to 300 pairs;
+    the plan read as the games played. Each comparison shows the pairs its player counts played, and the plan
+    only where one stopped before it; a run registered before the counts were kept shows its --games."""
+    from cardgen.report.pages import runs_index
+
+    run = {"id": "compare-a-vs-b-2", "kind": "compare", "decks": ["draco", "draco-short"], "games": 1000,
+           "pairs": [300, 200, 300, 200], "players": [3, 4, 5, 6], "agents": ["heuristic"], "seed": 1, "significant": 5}
+    page = runs_index([run, {**run, "games": 40, "pairs": [40, 40]}, {**run, "pairs": None, "games": 77}], "", lang)
+    assert stopped in page and whole in page and ">77</td>" in page, re.findall("<td[^>]*>[^<]*</td>", page)
+
+
 def _tune_doc(on_target: bool = True) -> dict[str, Any]:
     """A tune.json as ``cardgen.tune.study`` writes it: two player counts, a repeated and an infeasible trial."""
     def trial(n: int, hand: int, ok: bool, objective: float, why: str = "", repeat: int | None = None,
@@ -397,3 +413,41 @@ def test_the_page_words_the_templates_print_are_typeset_in_french() -> None:
     assert words["details"].startswith("Détails\u202f: distributions")
     assert not any(" :" in v or " ;" in v for v in words.values() if isinstance(v, str))
     assert typeset_pages("en") == PAGES["en"]
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_fair_share_line_says_more_than_1_n_only_when_its_share_is_above(lang: str) -> None:
+    """Fourteenth reading (en59, fr13, it56): "fair share (more than 1/5 because a shared win counts for each
+    winner): 20.0% (King Lui: Hungry Dragon)": the variant had no shared win, its share exactly 1/5; the clause
+    belongs to the base game's line (20.6 %) only. Each line is named from its own share."""
+    from cardgen.report.pages import equal_label
+    from cardgen.report.words import REPORT
+
+    words = REPORT[lang]
+    assert (equal_label(0.2, 5), equal_label(0.206, 5), equal_label(1 / 3, 3)) == ("equal", "equal_shared", "equal")
+    svg = str(grouped_rates_svg([("1", [("A", {"rate": 0.3, "low": 0.2, "high": 0.4}, "#999"),
+                                        ("B", {"rate": 0.31, "low": 0.21, "high": 0.44}, "#00f")])], "T",
+                                fair=[("Base", 0.206, "#999"), ("Variant", 0.2, "#00f")],
+                                fair_label=lambda share: words[equal_label(share, 5)].format(n=5), lang=lang))
+    titles = re.findall("<title>(.*?)</title>", svg)
+    shared = [t for t in titles if "1/5" in t]
+    assert len(shared) == 1 and "(Base)" in shared[0], titles
+    assert [t for t in titles if t.startswith(words["equal"].format(n=5)) and "(Variant)" in t], titles
+
+
+@pytest.mark.parametrize(("lang", "count"), [
+    ("en", "(of the 98 pairs in which both games have a single winner)"),
+    ("fr", "(sur les 98 paires dont les deux parties ont un seul vainqueur)"),
+    ("it", "(sulle 98 coppie in cui entrambe le partite hanno un solo vincitore)")])
+def test_a_compared_indicator_on_fewer_pairs_says_its_count(lang: str, count: str) -> None:
+    """Fourteenth reading (en62): compare's comebacks 51.0 % on one page, 49.5 % on another for the same base
+    games, with no count beside either, where validate's page says "(of the 247 games with a single winner)".
+    An indicator counted on fewer pairs than were played says how many; one on every pair says nothing."""
+    from cardgen.languages import typeset
+    from cardgen.report.pages import metrics_table
+
+    rows = [{"metric": "comeback_rate", "n": 98, "base": 0.51, "variant": 0.61, "difference": 0.1, "low": -0.3,
+             "high": 0.5, "significant": False},
+            {"metric": "lead_changes", "n": 100, "base": 8.9, "variant": 9.3, "difference": 0.4, "low": -2.1,
+             "high": 2.9, "significant": False}]
+    names = [row["name"] for row in metrics_table(rows, lang, False, pairs=100)["rows"]]
+    assert names[0].endswith(" " + typeset(count, lang)) and "98" not in names[1] and "100" not in names[1], names
+    assert "98" not in metrics_table(rows, lang, False, pairs=98)["rows"][0]["name"]  # counted on every pair

@@ -121,6 +121,9 @@ def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path
     html = page.read_text(encoding="utf-8")
     assert "au plus 400 paires de parties par nombre de joueurs" in html  # pairs, as the terminal counts them
     assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues (point de contrôle 2 sur 8)" in html and "jusqu’à 8 au fil des parties" in html
+    # the index of runs: the pairs played, with the plan they stopped short of (fourteenth reading en40, fr6)
+    index = (tmp_path / "validation" / "index.html").read_text(encoding="utf-8")
+    assert "100 paires sur 400 prévues" in index and ">400</td>" not in index
 
 
 def test_fixed_plays_every_pair_and_tests_once_at_five_percent() -> None:

@@ -114,7 +114,9 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
                  "--lang", "fr", "--out", str(tmp_path / "out"), "--project", str(ROOT)])
     out = unwrapped(capsys.readouterr().out)  # a line wider than the terminal reads whole
     assert code == 0, out
-    assert "VALIDÉ Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
+    # the bank runs short (ATTENTION (matériel)): the headline says the warning as the page's badge (fr1)
+    assert "VALIDÉ AVEC AVERTISSEMENTS Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
+    assert "aucun échec, 1 validée avec avertissements" in out
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
     assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option
@@ -253,3 +255,30 @@ def test_two_times_is_said_as_the_language_counts() -> None:
     assert [terminal.say_n("times", n, "en") for n in (1, 2, 3)] == ["once", "twice", "3 times"]
     assert [terminal.say_n("times", n, "fr") for n in (1, 2)] == ["1 fois", "2 fois"]
     assert [terminal.say_n("times", n, "it") for n in (1, 2, 3)] == ["1 volta", "2 volte", "3 volte"]
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(validated: dict, lang: str) -> None:
+    """One verdict for one run (fourteenth reading en6, fr1, it2): a seat beyond its fair share made the page say
+    "PASS WITH WARNINGS" while the terminal's headline said "PASS", printed no warning line and closed on "none
+    failed". The headline, the paragraph, the closing count and the page's Details heading now say it alike."""
+    from cardgen.report.validation import section
+    from cardgen.simulate.summary import Naming, format_entry, total_line, warned
+
+    deck, result = validated["royale"]
+    flag = {"seat": 1, "side": "more", "rate": 0.6, "low": 0.45, "high": 0.75, "fair": 1 / 3, "level": 0.9833,
+            "compared": 3, "games": 24}
+    flagged = {**result, "balance": {**result["balance"], "flags": [flag], "warnings": ["seat 1 wins more"]}}
+    plain = {**result, "balance": {**result["balance"], "flags": [], "warnings": []}}
+    assert warned(flagged) and not warned(plain) and not warned({**flagged, "passed": False})
+    lines = format_entry(flagged, lang, Naming.of(deck, lang)).splitlines()
+    assert lines[0].startswith(terminal.say("pass_warned", lang) + " royale")
+    assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
+    assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " royale")
+    closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
+               "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec avertissements",
+               "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, "
+                     "1 superata con avvisi"}[lang]
+    assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
+    assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))
+    assert section(flagged, lang)["warned"] and not section(plain, lang)["warned"]

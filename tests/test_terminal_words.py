@@ -70,6 +70,43 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
 
 
+@pytest.mark.parametrize(("lang", "rounds", "peak"), [
+    ("en", "apart from the changes named above and the changes the tables show in complete rounds (following from "
+           "the length), nothing else", "the most portions in a game"),
+    ("fr", "en dehors des changements cités plus haut et de ceux que les tableaux montrent aussi, à savoir tours de "
+           "table complets (conséquence de la durée), rien d’autre", "le plus de portions"),
+    ("it", "a parte i cambiamenti citati sopra e quelli che le tabelle mostrano anche, cioè giri completi "
+           "(conseguenza della durata), non è stato rilevato nient’altro", "il massimo di porzioni")])
+def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
+        lang: str, rounds: str, peak: str) -> None:
+    """Fourteenth reading (en17, it14): "apart from the changes named above, nothing else was detected" beside
+    a table whose complete rounds changed beyond chance at every count (Royale's players count turns: the
+    sentences name the turns only), and, on the page, beside engine counts no line of its summary lists. Every
+    change beyond chance the sentences leave out is named in it; the engine counts only where no "Other counts"
+    line names them above (the page; compare's tables)."""
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import stopped_caution
+
+    def metric(name: str, group: str, d: float) -> dict:
+        return {"metric": name, "group": group, "base": 10.0, "variant": 10.0 + d, "difference": d, "low": d - 1,
+                "high": d + 1, "significant": True}
+
+    r = {"players": 3, "games": 100, "game_words": {"length": "turns"},
+         "metrics": [metric("turns", "length", -9.3), metric("rounds", "length", -4.7),
+                     metric("peak:portions", "internal", -3.0)],
+         "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}
+    naming = Naming(words={"length": "turns", "tallies": {lang: {"peak:portions": peak}}})
+    results = [r, {**r, "players": 4}]
+    [screen] = stopped_caution(results, lang, naming)
+    [page] = stopped_caution(results, lang, naming, listed=False)
+    assert typeset(rounds, lang) in screen and peak not in screen, screen
+    assert typeset(rounds, lang).split(" (")[0] in page and peak in page, page
+    r["metrics"] = r["metrics"][:1]  # nothing the sentences leave out: the sentence as it was
+    assert typeset({"en": "apart from the changes named above, nothing else", "fr": "en dehors des changements cités "
+                    "plus haut, rien d’autre", "it": "a parte i cambiamenti citati sopra, non è"}[lang], lang) \
+        in stopped_caution([r, {**r, "players": 4}], lang, naming)[0]
+
+
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
     """"No other figure changes" before "stopped after 50 pairs" read as an absence of effect; the stop comes
     first, and the closing sentence says that smaller changes may go undetected, once for the whole comparison
@@ -748,12 +785,17 @@ def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> N
     assert fix_problems({"results": [r]}, "en") == []
 
 
-#: compare's balance line for player 2 at 15.0 % (fair share 27.8 %, 98.75 % interval [8.2 %, 25.9 %]), by case
-_MAIN = ("with the variant, player 2 wins less often than a fair share (27.8%, more than 1/4 because a shared win "
-         "counts for each winner): 15.0% (98.75% interval: [8.2% to 25.9%]); ")
-_BASE = "with the base game on the same shuffles: 21.0%"
+#: compare's balance line for player 2 at 15.0 % (fair share 27.8 %, widened interval [8.2 %, 25.9 %]), by case.
+#: Fourteenth reading (en16, fr7, it15): the variant's own interval leaves the fair share out, so the line says
+#: the variant's imbalance is beyond chance before any verdict on the base game or the change, which never denies it
+_MAIN = ("with the variant, player 2 wins 15.0% of games, below the fair share (27.8%, more than 1/4 because a shared "
+         "win counts for each winner) beyond chance (interval widened because 4 players are compared at once: "
+         "[8.2% to 25.9%]); ")
+_BASE = "the base game on the same shuffles gave 21.0%"
 _FIX = "to fix it in the base game: cardgen fix royale"
 _MORE = "to tell, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
+_UNTESTED = ("the base game does not show it beyond chance and the change between the two was not tested: whether the "
+             f"variant brings it cannot be told on these 100 pairs; {_MORE}")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": f"{_MAIN}{_BASE}; the base game shows it too; whether the variant makes it worse or "
@@ -761,14 +803,13 @@ BALANCE_CASES = {
     "base flags it, changed": f"{_MAIN}{_BASE}; the base game shows it too, and on these 100 pairs the variant changes "
                               f"it beyond chance (change: −6.0\u00a0percentage points [−10.0 to −2.0]); {_FIX}",
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show
-    "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs neither the base game nor the variant’s change "
-                                f"shows this imbalance beyond chance; {_MORE}",
+    "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs that share is within chance, and so is the change "
+                                "(−6.0\u00a0percentage points [−19.0 to +7.0]): whether the variant brings the imbalance "
+                                f"cannot be told; {_MORE}",
     "base does not, changed": f"{_MAIN}{_BASE}; the base game does not show it and on these 100 pairs the change is "
                               "beyond chance: the imbalance comes with the variant",
-    "no paired figure": f"{_MAIN}{_BASE}; the base game does not show it beyond chance and the change from it is not "
-                        f"tested: on these 100 pairs nothing tells this imbalance from chance; {_MORE}",
-    "no base rate": f"{_MAIN}the base game does not show it beyond chance and the change from it is not tested: on "
-                    f"these 100 pairs nothing tells this imbalance from chance; {_MORE}",
+    "no paired figure": f"{_MAIN}{_BASE}; {_UNTESTED}",
+    "no base rate": f"{_MAIN}{_UNTESTED}",
 }
 
 
@@ -801,16 +842,19 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     """The same lines in French and Italian (their own numbers and spaces), and a player kind the variant's games
     flag (the search player, ``--skill``) after the seats with its own "balance:" line."""
     fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
-    assert fr == ("avec la variante, le joueur 2 gagne moins souvent que sa juste part (27,8 %, au-dessus de 1/4 car "
-                  "une victoire partagée compte pour chaque gagnant) : 15,0 % (intervalle à 98,75 % : [8,2 % ; 25,9 %]) ; "
-                  "avec le jeu de base, sur les mêmes mélanges : 21,0 % ; sur ces 100 paires, ni le jeu de base ni "
-                  "l’écart apporté par la variante ne montrent ce déséquilibre au-delà du hasard ; pour trancher, "
-                  "jouez plus de paires : cardgen compare royale royale-short --players 4 --games 400 --fixed")
+    assert fr == ("avec la variante, le joueur 2 gagne 15,0 % des parties, moins que sa juste part (27,8 %, au-dessus de "
+                  "1/4 car une victoire partagée compte pour chaque gagnant) au-delà du hasard (intervalle élargi parce "
+                  "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]) ; le jeu de base, sur les mêmes mélanges, "
+                  "lui en donnait 21,0 % ; sur ces 100 paires, cette part reste dans les limites du hasard, tout comme "
+                  "l’écart (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : on ne peut pas dire si la variante est la "
+                  "cause du déséquilibre ; pour trancher, jouez plus de paires : cardgen compare royale royale-short "
+                  "--players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("con la variante, il giocatore 2 vince meno della quota equa (27,8 %, più di 1/4 perché una vittoria "
-                  "condivisa conta per ciascun vincitore): 15,0 % (intervallo al 98,75 %: [8,2 %; 25,9 %]); con il "
-                  "gioco base, con gli stessi mescolamenti: 21,0 %; anche il gioco base lo mostra, e su queste 100 coppie "
-                  "la variante lo modifica oltre quanto spiega il caso (differenza: −6,0 punti percentuali [−10,0; −2,0]); per "
+    assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
+                  "1/4 perché una vittoria condivisa conta per ciascun vincitore) oltre il caso (intervallo allargato "
+                  "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]); il gioco base, con le stesse "
+                  "mescolate, gli dava il 21,0 %; anche il gioco base lo mostra, e su queste 100 coppie la variante lo "
+                  "modifica oltre quanto spiega il caso (differenza: −6,0 punti percentuali [−10,0; −2,0]); per "
                   "correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}
@@ -853,3 +897,35 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
     assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("everybody drops out, so")
     assert "tra i più ricchi" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) -> None:
+    """Fourteenth reading (en18): King Lui's Gentle Overeating, every count of play equal in base and variant on
+    every pair ("turns | 50.6 | 50.6 | 0.0 | [0.0 to 0.0]"): the simulated players made the same moves, their
+    rules of thumb blind to the house rule, and "the winner's score rises from 72.8 to 81.9" read as what players
+    would do. Said once, before the figures, decided from them (no game named), on the screen and the page."""
+    from cardgen import terminal
+    from cardgen.simulate.summary import same_play, same_play_lines
+
+    def metric(name: str, group: str, d: float, low: float, high: float) -> dict:
+        return {"metric": name, "group": group, "base": 10.0, "variant": 10.0 + d, "difference": d, "low": low,
+                "high": high, "significant": low > 0 or high < 0}
+
+    same = [metric("turns", "length", 0.0, 0.0, 0.0), metric("peak:portions", "internal", 0.0, 0.0, 0.0),
+            metric("winning_score", "tension", 9.1, 4.6, 13.5)]
+    r = {"players": 3, "games": 100, "metrics": same}
+    moved = {**r, "players": 4, "metrics": [metric("turns", "length", 0.0, -0.1, 0.1), *same[1:]]}
+    assert same_play(r) and not same_play(moved)  # a mean change of 0 with pairs that differ: not the same moves
+    assert not same_play({**r, "metrics": [m for m in same if m["group"] != "tension"]})  # nothing moved at all
+    text = terminal.say("same_play", lang)
+    assert same_play_lines([r, {**r, "players": 4}], lang) == [text]
+    assert same_play_lines([r, moved], lang)[0].startswith({"en": "3 players: the simulated players",
+                                                              "fr": "3 joueurs\u202f: les joueurs automatiques",
+                                                              "it": "3 giocatori: i giocatori automatici"}[lang])
+    assert same_play_lines([moved], lang) == []
+    side = {"variant": "king_lui", "sufficiency": [], "balance": {"flags": []}}
+    doc = {"lang": lang, "base": "king_lui", "variant": "v", "name": "V", "games": 100, "agents": ["heuristic"],
+           "differences": [], "results": [{**r, "verdict": ["x"], "family": 1, "base_result": side,
+                                           "variant_result": side, "component_impact": []}]}
+    assert format_comparison(doc, tables=False).count(text) == 1

@@ -23,7 +23,7 @@ from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
-from cardgen.simulate.summary import Naming, format_comparison, format_entry, variant_imbalance
+from cardgen.simulate.summary import Naming, format_comparison, format_entry, total_line, variant_imbalance
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
 from cardgen.terminal import echo, say, say_n
 
@@ -53,9 +53,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         if result.get("skill"):
             lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         echo("\n".join(lines))
-    failed = [r for r in doc["results"] if not r["passed"]]
-    echo(say("total" if failed else "total_none", lang, combos=say_n("combos", len(doc["results"]), lang),
-              failed=len(failed)))
+    echo(total_line(doc["results"], lang))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
         shown = [r for r in doc["results"] if r["variant"] == deck]
         own = naming.get(deck)
@@ -78,7 +76,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         echo(say("report", lang, path=target))
         if playtest is not None:
             echo(say("playtest_page", lang, path=target.parent / PAGE))
-    return 1 if failed else 0
+    return 1 if any(not r["passed"] for r in doc["results"]) else 0
 
 
 def once(lines: list[str], lang: str, said: set[str]) -> list[str]:

@@ -23,7 +23,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, folded_stop,
-                                      is_share, lowered, option_lines, scale_line, stop_lines, stopped_caution,
+                                      is_share, lowered, option_lines, same_play_lines, scale_line, stop_lines,
+                                      stopped_caution,
                                       variant_imbalance)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
@@ -236,7 +237,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang)]
     if not solo:
         figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
-                                      fair_label=words[equal_label(fairs, r0["players"])].format(n=r0["players"]),
+                                      fair_label=lambda share: words[equal_label(share, r0["players"])].format(
+                                          n=r0["players"]),
                                       lang=lang))
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
@@ -290,20 +292,37 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     return out
 
 
-def equal_label(fairs: list[tuple[str, float, str]], players: int) -> str:
-    """The report's word for the fair-share line: "fair share", or, when a deck's share is not 1/N as printed
-    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why, once (fr63): "more than
-    1/2" at 2 players, where 55 % alone read as a miscount (thirteenth reading fr55)."""
-    plain = all(round(share, 3) == round(1 / players, 3) for _, share, _ in fairs)
-    return "equal" if plain else "equal_shared"
+def equal_label(share: float, players: int) -> str:
+    """The report's word for one fair-share line: "fair share", or, when that share is not 1/N as printed
+    (shared wins count for each winner: 33.7 % at 3 players), the same name saying why (fr63): "more than
+    1/2" at 2 players, where 55 % alone read as a miscount (thirteenth reading fr55). Each line its own: the
+    variant's 20.0 % at 5 players, with no shared win, was captioned "more than 1/5" because the base game's
+    line was (fourteenth reading en59, fr13, it56)."""
+    return "equal" if round(share, 3) == round(1 / players, 3) else "equal_shared"
+
+
+#: compare's indicators computed on fewer pairs than were played, and the words that say which (``pairs_of``)
+PAIRS_OF = {"comeback_rate": "pairs_of_one_winner", "drama": "pairs_of_one_winner", "decided_at": "pairs_of_one_winner",
+            "kingmaking": "pairs_of_runner_up", "close_games": "pairs_of_margin", "margin": "pairs_of_margin"}
+
+
+def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
+    """" (of the 98 pairs in which both games have a single winner)" after a compared indicator that counts
+    fewer pairs than were played: comebacks of 51.0 % here and 49.5 % on another page for the same base games
+    read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all."""
+    n = m.get("n")
+    if pairs is None or not isinstance(n, int) or n >= pairs or m["metric"] not in PAIRS_OF:
+        return ""
+    return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
-                  game: dict[str, Any] | None = None) -> dict[str, Any]:
+                  game: dict[str, Any] | None = None, pairs: int | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
-    names, never by an engine id."""
+    names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
+    (``pairs_of``)."""
     from cardgen.simulate.summary import interval, marked_ends, points
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
 
@@ -332,7 +351,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
-    rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
+    rows = [{"name": label(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
@@ -453,12 +472,15 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
               doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
     folded = folded_stop(results, lang)  # every count stopped alike: said once, as the terminal (en65, fr31, it57)
     lines = [{"first": False, "text": text} for text in folded]
+    # what the figures can show, before them, as the terminal says it (en18)
+    lines += [{"first": False, "text": text} for text in same_play_lines(results, lang)]
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         stop = [] if folded else [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
         lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
                          for i, s in enumerate(verdict(r, lang, names=names))]
-    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang)]  # once, as the terminal
+    # once, as the terminal; the engine counts too, which no line of this summary lists (it14)
+    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang, naming, listed=False)]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": False, "text": prefix + line.strip()}
@@ -476,7 +498,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         if moved:  # the folded "Other counts" table shows its "yes" too: the heading counts them (fr59)
             heading += PAGE[lang]["heading_none_more" if sig == 0 else "heading_more"].format(m=moved)
         game = naming.words or r.get("game_words")
-        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game)) for key in GROUPS[:-1]
+        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game, r.get("games")))
+                  for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
@@ -535,6 +558,22 @@ def _most(doc: dict[str, Any], lang: str) -> str:
     return say("at_most", lang, games=games) if stopped else games
 
 
+def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
+    """A compare run's games as the overview shows them: the pairs played per player count, one figure or the
+    range, with the planned --games where a count stopped before it ("100–300 pairs of 1,000 planned"); "1000"
+    alone, the plan, read as games played (fourteenth reading en40, fr6, it37). A run registered before the
+    count was kept: its --games as written."""
+    from cardgen.report.words import page_words
+
+    pairs, most = run.get("pairs"), run.get("games")
+    if not pairs or not isinstance(most, int):
+        return "" if most is None else str(most)
+    low, high = min(pairs), max(pairs)
+    shown = (decimal(low, lang, places=0) if low == high
+             else f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+    return page_words("run_pairs_all" if low == most else "run_pairs", lang, pairs=shown, most=most)
+
+
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
     """Every report folder, newest first: kind, decks, options, result; in ``lang`` (the command that wrote it
     last), the agents and results in words."""
@@ -553,7 +592,7 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
                      # the games by their names, a comparison as base → variant; ids only in an older record (en42)
                      "decks": (" → " if r.get("kind") == "compare" else ", ").join(r.get("names") or r.get("decks") or []),
-                     "games": r.get("games"),
+                     "games": played_pairs(r, lang) if r.get("kind") == "compare" else r.get("games"),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
                      "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),

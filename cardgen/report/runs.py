@@ -18,6 +18,7 @@ from cardgen.fileio import write_atomic
 from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import warned as passed_warned
 
 def validation_run_id(doc: dict[str, Any], lang: str = "en") -> str:
     """``validate-<deck or N-decks>-<hash of the options>``, ``-fr`` at the end for a report in French (each
@@ -93,7 +94,7 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     write_atomic(folder / "index.html", overview(doc, infos, page_words("validation_title", lang, decks=names),
                                                  _nav(1, lang, played), lang, namings))
     failed = sum(not r["passed"] for r in doc["results"])
-    warned = sum(bool(r.get("sufficiency") or r.get("balance", {}).get("warnings")) for r in doc["results"])
+    warned = sum(map(passed_warned, doc["results"]))  # the terminal's test (en6)
     _register(root, {"id": run, "kind": "validate", "decks": list(infos), "games": doc["games"],
                      "names": [infos[d].get("name") or d for d in infos],  # what the runs' page shows (en42)
                      "players": sorted({r["players"] for r in doc["results"]}), "agents": doc["agents"],
@@ -125,7 +126,10 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
                      "names": [infos.get(d, {}).get("name") or d for d in (doc["base"], doc["variant"])],
-                     "games": doc["games"], "players": [r["players"] for r in doc["results"]],
+                     # the pairs each player count played (a count stops early): the overview shows them, never
+                     # only the planned --games (fourteenth reading en40, fr6, it37)
+                     "games": doc["games"], "pairs": [r["games"] for r in doc["results"]],
+                     "players": [r["players"] for r in doc["results"]],
                      "agents": doc["agents"], "seed": doc["seed"], "significant": sig,
                      "summary": f"{sig} change(s) beyond chance over {len(doc['results'])} player count(s)"}, lang)
     _gallery(out, decks)

@@ -232,9 +232,9 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
 
 def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
                       fair: float | list[tuple[str, float, str]] | None = None, width: int = 520,
-                      fair_label: str = "equal share", lang: str = "en") -> Markup:
+                      fair_label: str | Callable[[float], str] = "equal share", lang: str = "en") -> Markup:
     """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...);
-    ``fair_label`` names the fair-share line (the report's language). ``fair``: one share for every series,
+    ``fair_label`` names the fair-share line (the report's language), or names each line from its share. ``fair``: one share for every series,
     or each series' own ``(label, share, colour)``: two decks whose fair shares differ as printed (shared
     wins count for each winner: 20.6 % against 20.0 %) get a line each, in their colour and named, never
     one line that is only the first deck's (eleventh reading en59, en64)."""
@@ -270,7 +270,8 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     if len({_pc(share, lang) for _, share, _ in lines}) == 1:  # alike as printed: one line, the first's
         lines = [("", lines[0][1], FAIR)]
     for name, share, colour in lines:
-        hover = tip(lang, fair_label, _pc(share, lang) + (f" ({name})" if name else ""))
+        said = fair_label(share) if callable(fair_label) else fair_label
+        hover = tip(lang, said, _pc(share, lang) + (f" ({name})" if name else ""))
         parts.append(_vertical(left + w * share, top - 2, base, colour, hover, stroke_dasharray="4 3"))
     return chart(width, height, title, parts)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.failures import game_number
-from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import Naming, warned
 from cardgen.terminal import say, say_n
 from cardgen.text import punct
 
@@ -60,7 +60,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     agents = r.get("seat_agents", "")
     solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
     return {
-        "anchor": _anchor(r), "passed": r["passed"], "badges": badges(lang),
+        # the badge of the entry's heading on the deck page: "PASS WITH WARNINGS" as above it, never "PASS" (en6)
+        "anchor": _anchor(r), "passed": r["passed"], "warned": warned(r), "badges": badges(lang),
         "words": typeset_pages(lang), "separator": say("separator", lang), "colon": punct(":", lang) + " ",
         "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
                                                   players=say_n("players", r["players"], lang)),

@@ -317,6 +317,25 @@ def failed_line(side: str, players: int, failed: int, games: int, first: Mapping
                  game=game_number(first["game"]), seed=first["seed"], detail=first["detail"])
 
 
+def warned(r: Mapping[str, Any]) -> bool:
+    """Whether a passed entry carries a warning: its box short of a component, or a seat (or agent) winning more
+    or less than a fair share beyond chance. One test for the terminal's headline and closing count, the deck
+    page's badges and the run's overview: the page said "PASS, WITH WARNINGS" where the terminal said "PASS"
+    (fourteenth reading en6, fr1, it2)."""
+    b = r.get("balance") or {}
+    return bool(r.get("passed")) and bool(r.get("sufficiency") or b.get("flags") or b.get("warnings"))
+
+
+def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
+    """validate's closing count: how many combinations were checked, how many failed, how many passed with
+    warnings ("4 combinations … checked; none failed, 1 with warnings"); "none failed" alone hid the warnings
+    the page counts (en6, fr1)."""
+    failed = sum(not r["passed"] for r in results)
+    warnings = sum(map(warned, results))
+    return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
+            + (say_n("total_warned", warnings, lang) if warnings else ""))
+
+
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
                  said: set[str] | None = None) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``;
@@ -325,7 +344,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
             else say("not_played", lang))
-    lines = [say("head", lang, verdict=say("pass" if r["passed"] else "fail", lang), deck=r["variant"],
+    verdict = "pass_warned" if warned(r) else "pass" if r["passed"] else "fail"
+    lines = [say("head", lang, verdict=say(verdict, lang), deck=r["variant"],
                  game=naming.title or r["game"], players=_players(r["players"], lang), done=done)]
     for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
@@ -378,7 +398,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
-                                                  more_games_command(r))]
+                                                  more_games_command(r), warn=True)]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
@@ -483,14 +503,17 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                games=games)
 
 
-def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "") -> list[str]:
+def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
+                  warn: bool = False) -> list[str]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
     chance on this many games, with ``more``, the command that plays more, ``more_games_command``; eleventh and
     twelfth readings), and where ``seats`` players were compared and no seat is named, the one line saying no
     gap is beyond chance. The fair share's reason (shared wins) is said once, at its first figure
-    (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview)."""
+    (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview).
+    ``warn``: the flagged seats' paragraph headed as the terminal heads a warning ("WARNING (balance):"), as the
+    box's shortage is: the page warned of Royale's player 1 where the terminal printed no warning (en6)."""
     flags = b.get("flags")
     if flags is None:
         return [f"balance: {w}" for w in b.get("warnings", [])]
@@ -504,9 +527,11 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
         if group:
             fair = share if share is not None else group[0]["fair"]
             n = group[0].get("compared") or seats  # an older result's flag has no count: the seats shown
-            out.append(balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
-                                         _num(group[0].get("games"), lang) if is_close else "")
-                       + (say("balance_more_games", lang, command=more) if is_close and more else ""))
+            text = balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
+                                     _num(group[0].get("games"), lang) if is_close else "")
+            if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
+                text = say("warn_balance", lang) + text.split(":", 1)[1]
+            out.append(text + (say("balance_more_games", lang, command=more) if is_close and more else ""))
             said = True
     if not out and seats > 1 and share is not None:
         out.append(say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats, why=fair_why(share, seats, lang),
@@ -903,11 +928,69 @@ def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
                 looks=s["looks"])]
 
 
-def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
+def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: bool = True) -> list[str]:
+    """The changes beyond chance of one player count that its sentences do not name (``verdict.named_metrics``),
+    by their names in ``lang``: the length the game's players do not count (King Lui's turns, Royale's complete
+    rounds), said to follow from the length where the counted one is named; the engine counts where ``listed``
+    is False (a page, whose summary has no "Other counts" line). "nothing else was detected" beside a table
+    whose complete rounds changed beyond chance at every count was false (fourteenth reading en17, it14)."""
+    from cardgen.simulate.verdict import WORDS, group, label, named_metrics, tally_name
+
+    named = named_metrics(dict(r))
+    out = []
+    for m in r.get("metrics") or []:
+        if not m.get("significant") or m.get("difference") is None or m["metric"] in named:
+            continue
+        if group(m["metric"]) == "internal" and listed:
+            continue
+        name = (m["metric"].startswith("peak:") and tally_name(m["metric"], lang, naming.words)) or label(
+            m["metric"], lang, naming.words)
+        if group(m["metric"]) == "length" and named & {"turns", "rounds"}:
+            name = WORDS[lang]["caution_follows"].format(name=name)
+        out.append(name)
+    return out
+
+
+def same_play(r: Mapping[str, Any]) -> bool:
+    """Whether the paired games of one player count were played alike in base and variant: every count of play
+    (length, how games end, rule cases, peaks) the same in every pair (each difference 0 with an interval of no
+    width), while some other figure moved. Then the simulated players made the same moves under both rules:
+    their rules of thumb ignore the variant's rule, and the figures show what the rule does to the same games
+    (fourteenth reading en18, King Lui's Gentle Overeating). Decided from the figures, for any game."""
+    from cardgen.simulate.verdict import group
+
+    def still(m: Mapping[str, Any]) -> bool:
+        return all(m.get(k) is not None and abs(m[k]) < 1e-12 for k in ("difference", "low", "high"))
+
+    metrics = r.get("metrics") or []
+    play = [m for m in metrics if group(m["metric"]) in ("length", "internal")]
+    return bool(play) and all(map(still, play)) and any(
+        m.get("difference") not in (None, 0) for m in metrics if m not in play)
+
+
+def same_play_lines(results: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """``same_play``'s sentence, once for the comparison: plain where every player count played alike, headed
+    by the counts that did where only some did; nothing where none did."""
+    from cardgen.simulate.verdict import WORDS
+    from cardgen.text import join_and
+
+    alike = [r for r in results if same_play(r)]
+    if not alike:
+        return []
+    text = say("same_play", lang)
+    if len(alike) == len(results):
+        return [text]
+    return [typeset(WORDS[lang]["players"].format(p=join_and([r["players"] for r in alike], lang))
+                    + lowered(text, lang), lang)]
+
+
+def stopped_caution(results: Sequence[dict[str, Any]], lang: str, naming: Naming | None = None,
+                    listed: bool = True) -> list[str]:
     """The one closing sentence of the player counts that stopped at a look and named all they found ("3, 4 and
     5 players: apart from the changes named above, nothing else was detected in these 100 pairs; … add
     --fixed."): said once for the comparison, where each count said it word for word (tenth reading it39, fr36).
-    Nothing when no count stopped so."""
+    The changes beyond chance the sentences leave out are named in it (``unnamed_changes``; ``listed``: the
+    engine counts are on an "Other counts" line above). Nothing when no count stopped so."""
     from cardgen.simulate.verdict import WORDS, stopped_quiet
     from cardgen.text import join_and
 
@@ -915,8 +998,12 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
     if not quiet:
         return []
     pairs = {r["stop"]["pairs"] for r in quiet}
+    names = list(dict.fromkeys(n for r in quiet for n in unnamed_changes(r, lang, naming or Naming(), listed)))
+    listing = joined(names, lang) if any("," in n for n in names) else and_list(names, lang)  # a name's own comma
+    also = WORDS[lang]["caution_also"].format(names=listing) if names else ""
     template = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"]
-    text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"]}, lang))
+    text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"],
+                                                       "also": also}, lang))
     if len(results) < 2:
         return [typeset(text, lang)]
     players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "
@@ -958,6 +1045,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           if len(diffs) > 6 else [])
     shown = [item_case(item, naming) for item in shown]  # every item of the list, not only the first (tenth reading)
     lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
+    lines += same_play_lines(results, lang)  # before the figures: what they can show (en18)
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
@@ -967,7 +1055,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
-    lines += stopped_caution(results, lang)  # once for every count that stopped, under their blocks
+    lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         balance = []
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
@@ -1164,7 +1252,10 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     for f in flagged:
         why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
         said = True
+        # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
+        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15)
         main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
+                   n=f.get("compared") or r.get("players") or 0,
                    rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
                    level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
                    high=_pct(f["high"], lang, fixed=True))
@@ -1178,8 +1269,9 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
         change = ""
         if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
             d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
-            change = points(d, lang) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
-                                        if low is not None else "")
+            shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
+            change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
+                " " + interval(*marked_ends(low, high, lang, share=True), lang) if low is not None else "")
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
                       command=more_pairs_command(r, base_deck))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
