@@ -413,6 +413,8 @@ def test_the_page_words_the_templates_print_are_typeset_in_french() -> None:
     assert words["details"].startswith("Détails\u202f: distributions")
     assert not any(" :" in v or " ;" in v for v in words.values() if isinstance(v, str))
     assert typeset_pages("en") == PAGES["en"]
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_each_fair_share_line_says_more_than_1_n_only_when_its_share_is_above(lang: str) -> None:
     """Fourteenth reading (en59, fr13, it56): "fair share (more than 1/5 because a shared win counts for each

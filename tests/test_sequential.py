@@ -106,7 +106,8 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
     assert (winning["high"] - winning["low"]) / (once["high"] - once["low"]) == pytest.approx(
         Design.of(400).z(2) / 1.96, rel=1e-3)  # the look's repeated interval: as much wider as its z
     text = format_comparison(doc)
-    assert "3 players: stopped after 100 of the 400 planned pairs of games (check 2 of 8)" in text
+    assert "3 players: stopped after 100 of the 400 planned pairs of games, because" in text
+    assert "(the figures are checked 8 times along the way; it stopped at check 2)" in text
     assert "at most 400 pairs of games per player count" in text and "Interim checks: up to 8 as the pairs came in" in text
     assert public_json(doc)["results"][0]["stop"]["pairs"] == 100
     again = _dragon(jobs=2, chunk_size=7)  # other workers, other chunks: the same look decides
@@ -119,8 +120,8 @@ def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path
     doc = _dragon(jobs=1, lang="fr")
     page = write_compare_run(tmp_path, doc, [resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT)])
     html = page.read_text(encoding="utf-8")
-    assert "au plus 400 paires de parties par nombre de joueurs" in html  # pairs, as the terminal counts them
-    assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues (point de contrôle 2 sur 8)" in html and "jusqu’à 8 au fil des parties" in html
+    assert "Au plus 400 paires de parties par nombre de joueurs" in html  # pairs, as the terminal counts them
+    assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues, car" in html and "jusqu’à 8 au fil des parties" in html
     # the index of runs: the pairs played, with the plan they stopped short of (fourteenth reading en40, fr6)
     index = (tmp_path / "validation" / "index.html").read_text(encoding="utf-8")
     assert "100 paires sur 400 prévues" in index and ">400</td>" not in index

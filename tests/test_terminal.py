@@ -272,9 +272,9 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     plain = {**result, "balance": {**result["balance"], "flags": [], "warnings": []}}
     assert warned(flagged) and not warned(plain) and not warned({**flagged, "passed": False})
     lines = format_entry(flagged, lang, Naming.of(deck, lang)).splitlines()
-    assert lines[0].startswith(terminal.say("pass_warned", lang) + " royale")
+    assert lines[0].startswith(terminal.say("pass_warned", lang) + " Royale (royale)")
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
-    assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " royale")
+    assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
     closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
                "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec avertissements",
                "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, "
