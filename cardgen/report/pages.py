@@ -76,6 +76,64 @@ def fixable(r: dict[str, Any]) -> bool:
     return bool(r.get("sufficiency") or (r.get("balance") or {}).get("flags") or any(c.get("flag") for c in cards))
 
 
+def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True,
+                   shortage: str = "components") -> str:
+    """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
+    components warning"), not "the problems above" when every block above says PASS; ``balance``: whether
+    the screen shows the seats' balance (compare's does not); ``cards``: whether flagged cards count (not for
+    compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them);
+    ``shortage``: the words for a shortage, by where the screen shows it (validate's warning, or compare's
+    "Components to print" block, which shows no warning where both decks are short: thirteenth reading fr35)."""
+    from cardgen.terminal import word
+
+    kinds = word("fix_kinds", lang)
+    found = []
+    if balance and any((r.get("balance") or {}).get("flags") for r in entries):
+        found.append(kinds["balance"])
+    if any(r.get("sufficiency") for r in entries):
+        found.append(kinds.get(shortage, kinds["components"]).format(heading=heading(lang)))
+    if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
+        found.append(kinds["cards"])
+    return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
+
+
+def heading(lang: str) -> str:
+    """The components block's heading as compare's screen prints it under a player count ("3 players: components
+    to print"): the words a fix line quotes, so it names a heading that exists (fourteenth reading fr4, it18)."""
+    from cardgen.simulate.summary import lowered
+    from cardgen.simulate.verdict import WORDS
+
+    return lowered(WORDS[lang]["components"], lang)
+
+
+def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:
+    """Whether compare's screen shows a problem of this deck's games that ``cardgen fix`` searches a cure for:
+    a component the box lacks or, with ``cards`` (the variant's side), a card flagged too strong or too weak.
+    A seat's balance is not on that screen, so a fix line for it would point at nothing above; a base card
+    flagged on compare's smaller sample alone is said with the validate command that would confirm it, not
+    offered a fix validate's larger run may contradict."""
+    impact = (side.get("designer") or {}).get("component_impact") or []
+    return fixable(side) and bool(side.get("sufficiency") or (cards and any(c.get("flag") for c in impact)))
+
+
+def fix_problems(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+    """Each deck of a comparison whose screen shows a problem ``cardgen fix`` searches a cure for, with the
+    problems in ``lang`` ("the shortage and the flagged cards"): ``shown_problem``'s, and a seat imbalance the
+    variant brings (``summary.compare_balance`` says it on the screen now); a base game's imbalance names the
+    base's fix in its own line, so the variant's fix line never claims it (twelfth reading fr26, it60)."""
+    sides = []  # (a deck's side, whether its cards are shown, whether it brings a seat imbalance)
+    for r in doc["results"]:
+        brings = any(f["owner"] == "variant" for f in variant_imbalance(r))
+        sides += [(r["base_result"], False, False), (r["variant_result"], True, brings)]
+    shown = [side for side in sides if shown_problem(side[0], side[1]) or side[2]]
+    out = []
+    for deck in dict.fromkeys(s["variant"] for s, _, _ in shown):
+        mine = [side for side in shown if side[0]["variant"] == deck]
+        out.append((deck, problems_shown([s for s, _, _ in mine], lang, balance=any(b for _, _, b in mine),
+                                         cards=any(cards for _, cards, _ in mine), shortage="components_compare")))
+    return out
+
+
 def variant_fixable(r: dict[str, Any]) -> bool:
     """Whether a comparison's player count shows a problem of the variant's own that ``cardgen fix`` searches a
     cure for: its box short of a component, a card of its flagged, or a seat imbalance the variant brings
@@ -456,7 +514,6 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     from cardgen.report.words import REPORT
     from cardgen.simulate.summary import shortfall_line as summary_shortfall
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
-    from cardgen.report.commands import fix_problems  # commands imports this module: here, not at the top
 
     from cardgen.simulate.balance import COVER
     from cardgen.simulate.verdict import number
