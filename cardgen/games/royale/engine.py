@@ -301,6 +301,10 @@ class Place(MutableSequence):  # type: ignore[type-arg]
     def __repr__(self) -> str:
         return repr(self._items())
 
+    def fill(self, value: Any) -> None:
+        """The place's items replaced by ``value``'s."""
+        self[:] = list(value)
+
 
 class Rows(list):  # type: ignore[type-arg]
     """Per seat or per noble slot, live places (``state.under``, ``state.under[seat]``, ``state.done``...): setting
@@ -309,30 +313,18 @@ class Rows(list):  # type: ignore[type-arg]
     __slots__ = ()
 
     def __setitem__(self, i: Any, value: Any) -> None:
-        fill(list.__getitem__(self, i), value)
+        list.__getitem__(self, i).fill(value)
 
-
-def fill(places: Any, value: Any) -> None:
-    """Every live place of ``places`` (a ``Place``, or ``Rows`` of them) given the items of ``value``, shaped alike."""
-    if isinstance(places, Place):
-        places[:] = list(value)
-        return
-    for place, items in zip(places, value, strict=True):
-        fill(place, items)
+    def fill(self, value: Any) -> None:
+        """Each place given the items of ``value``'s, shaped alike."""
+        for place, items in zip(self, value, strict=True):
+            place.fill(items)
 
 
 def _counter(slot: int, doc: str) -> property:
-    """A counter of the record (``rules.S_*``) as an attribute (``State.__init__`` sets ``turns`` and ``rounds`` to 0
-    before the record exists: it starts at 0)."""
-
-    def get(state: "RoyaleState") -> int:
-        return state.s[slot]
-
-    def put(state: "RoyaleState", value: int) -> None:
-        if "s" in state.__dict__:
-            state.s[slot] = value
-
-    return property(get, put, doc=doc)
+    """A counter of the record (``rules.S_*``) as an attribute (the record exists before ``State.__init__`` sets
+    ``turns`` and ``rounds``)."""
+    return property(lambda state: state.s[slot], lambda state, value: state.s.__setitem__(slot, value), doc=doc)
 
 
 def _pile(slot: int, doc: str) -> property:
@@ -352,7 +344,7 @@ def _row(place: Any, doc: str) -> property:
     """A row of the record, or rows per seat (``place(state)``: a ``Place`` or ``Rows``), live; set, replaced."""
 
     def put(state: "RoyaleState", value: Any) -> None:
-        fill(place(state), value)
+        place(state).fill(value)
 
     return property(place, put, doc=doc + " Live: changing it changes the game; set it to replace the items.")
 
