@@ -34,14 +34,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "cardgen" / "games"
 
-#: the encoders from the engine's state to the kernels' array: gone with either twin
+#: the encoders from the engine's state to the kernels' array: gone with either twin (Royale's engine holds the
+#: kernels' record, copied as it is; only its nobles' states are numbered again, each tier numbering them by its own
+#: noble table: ``rows``)
 ENCODERS = {
-    "royale/compiled_search.py": "encode",
+    "royale/compiled_search.py": "rows",
     "draco/compiled_search.py": "encode",
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "royale/engine.py": "_copy",
     "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
                        "_next_neighbour _end_turn _start_turn _setup _finish "
                        "_winners determinize",

@@ -1,6 +1,7 @@
 """``cardgen/games/reference.py``: the reference engine's counter and card-place accessors, written once.
 
-Draco's and Royale's rule steps read their position through these on the reference engine; each game's
+Draco's rule steps read their position through these on the reference engine (Royale's read its record,
+``royale/rules.py``'s own forms: ``tests/test_royale_shared_rules.py``); a game's
 ``rules.py`` imports them by name so that ``cardgen.jit.bind`` finds them in its globals and puts the
 compiled forms in their place. The games' own tests play them; here each is checked on a position worked
 out by hand (the pile's top is its last card).
@@ -14,7 +15,6 @@ import pytest
 
 from cardgen.games import reference
 from cardgen.games.draco import rules as draco_rules
-from cardgen.games.royale import rules as royale_rules
 
 
 def position() -> SimpleNamespace:
@@ -50,19 +50,8 @@ def test_a_reshuffle_moves_every_card_with_randoms_draws_and_leaves_a_new_empty_
     assert S.discard == [] and S.discard is not old
 
 
-@pytest.mark.parametrize("rules", [draco_rules, royale_rules])
+@pytest.mark.parametrize("rules", [draco_rules])
 @pytest.mark.parametrize("name", ["get", "put", "size", "pop", "card_at"])
 def test_each_games_rules_reads_the_shared_accessors_by_name(rules, name):
     # cardgen.jit.bind compiles a rule step over rules.py's globals: the names must stand there
     assert getattr(rules, name) is getattr(reference, name)
-
-
-def test_royales_reshuffle_moves_every_card_with_the_games_draws_and_builds_the_discards_view_again():
-    S = SimpleNamespace(pile=[], discard=[1, 2, 3], solo_pile=[], solo_revealed=[4, 5], rng=random.Random(2),
-                        _discard_gen=0)
-    royale_rules.reshuffle(S, royale_rules.DISCARD, royale_rules.PILE)
-    expected = [1, 2, 3]
-    random.Random(2).shuffle(expected)
-    assert S.pile == expected and S.discard == [] and S._discard_gen == 1
-    royale_rules.reshuffle(S, royale_rules.REVEALED, royale_rules.SOLO)
-    assert sorted(S.solo_pile) == [4, 5] and S.solo_revealed == [] and S._discard_gen == 1

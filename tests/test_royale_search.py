@@ -93,7 +93,7 @@ def test_step_kernels_play_the_reference_rules(deck_id: str, players: int) -> No
     compared = 0
     reasons: set[str] = set()
     for state, legal, action in positions(game, range(4)):
-        s = c.encode(state)
+        s = c.position(state)
         seat = state.current_player
         assert [c.action(seat, a) for a in legal_ids(c, s)] == legal
         nxt = state.clone()
@@ -103,7 +103,7 @@ def test_step_kernels_play_the_reference_rules(deck_id: str, players: int) -> No
                 or (nxt.end_draws != state.end_draws and nxt.end_reason is None)):
             continue  # a shuffle (end card, empty pile, solo pile): each side drew its own
         if nxt.end_reason is None:
-            assert public(c, s) == public(c, c.encode(nxt))
+            assert public(c, s) == public(c, c.position(nxt))
             compared += 1
         else:
             scores = np.zeros(players, dtype=np.int64)
@@ -127,7 +127,7 @@ def test_the_compiled_heuristic_picks_the_reference_heuristics_move(deck_id: str
     for i, (state, legal, _) in enumerate(positions(game, range(3))):
         if len(legal) == 1:
             continue
-        s = c.encode(state)
+        s = c.position(state)
         ids = np.array(legal_ids(c, s) + [0] * 8, dtype=np.int64)
         pick = core.heuristic(core.fields(s, c.off), c.fast.G(), c.fast.H, fastrng.new_rng(i), ids, len(legal))
         seat = state.current_player
@@ -143,7 +143,7 @@ def test_determinize_keeps_what_the_seat_sees_and_deals_the_same_cards() -> None
     for state, _, _ in positions(game, range(2)):
         if state.turns % 3:
             continue
-        s = c.encode(state)
+        s = c.position(state)
         out = np.empty_like(s)
         n = len(state.pile)
         for k in range(3):
@@ -156,7 +156,7 @@ def test_determinize_keeps_what_the_seat_sees_and_deals_the_same_cards() -> None
                 at = n - 1 - b[2].index(END)
                 assert max(0, lo - (built - n)) <= at <= hi - (built - n)
         # a position the seat cannot tell apart (the pile dealt again) gives the same samples
-        twin = c.encode(state.determinize(state.current_player, random.Random(9)))
+        twin = c.position(state.determinize(state.current_player, random.Random(9)))
         assert public(c, twin)[2] != public(c, s)[2] or n < 2
         out2 = np.empty_like(s)
         core.determinize(s, out, core.fields(out, c.off), fastrng.new_rng(5))
@@ -191,7 +191,7 @@ def test_rollouts_conserve_cards_and_keep_noble_rows_true_to_their_cards() -> No
     G = c.fast.G()
     legal = np.zeros(c.fast.W[3].shape[0], dtype=np.int64)
     for seed in range(3):
-        s = c.encode(game.new_initial_state(seed))
+        s = c.position(game.new_initial_state(seed))
         cmt, pmt = fastrng.new_rng(seed), fastrng.new_rng(seed + 50)
         steps = 0
         while public(c, s)[0][2] == core.PLAYING:

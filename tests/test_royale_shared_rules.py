@@ -9,11 +9,13 @@ reached on purpose; every expected number is worked out by hand.
 """
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import pytest
 
 from cardgen.games.royale import rules
+from cardgen.games.royale.engine import RoyaleGame, RoyaleState
 from cardgen.games.royale.rules import EMPTY, END, TIE_DISHES, TIE_NONE, TIE_SHARED, packets, redeal, winners
 
 
@@ -44,42 +46,51 @@ class Highest(Lowest):
 def test_the_end_card_goes_inside_its_near_equal_packet(n, position, lo, size, rng):
     cards = list(range(100, 100 + n))  # cards[0] on top
     pile = [0] * (n + 1)
-    assert packets(cards, n, 3, position, rng, pile) == (lo, size)
+    assert packets(cards, n, 3, position, rng, pile, 0) == (lo, size)
     above = lo + size if isinstance(rng, Highest) else lo  # cards above the end card
     from_top = pile[::-1]
     assert from_top.index(END) == above and pile.count(END) == 1
     assert [c for c in from_top if c != END] == cards  # the cards keep their shuffled order
+    record = [7, 7] + [0] * (n + 1) + [7]  # the same pile inside a record, from place 2: nothing else written
+    assert packets(cards, n, 3, position, rng, record, 2) == (lo, size)
+    assert record == [7, 7] + pile + [7]
 
 
 def test_dealt_again_the_end_card_may_come_back_on_top_or_at_the_bottom_of_its_zone():
     # 4 dish cards and the end card; dealt with the end card anywhere in the whole pile (zone 0..4), none drawn
     pile = [3, 1, END, 4, 2]
-    redeal(pile, 5, [], 0, (5, 0, 4), Lowest())
+    redeal(pile, 0, 5, [], 0, 0, (5, 0, 4), Lowest())
     assert pile == [1, 2, 3, 4, END]  # sorted, not shuffled, the end card on top (the pile's top is its end)
     pile = [3, 1, END, 4, 2]
-    redeal(pile, 5, [], 0, (5, 0, 10), Highest())
+    redeal(pile, 0, 5, [], 0, 0, (5, 0, 10), Highest())
     assert pile == [END, 1, 2, 3, 4]  # at most at the bottom, however wide the zone was
     # two cards drawn since: a zone of 3..5 from the top is now 1..3
     pile = [3, 1, END, 4, 2]
-    redeal(pile, 5, [], 0, (7, 3, 5), Lowest())
+    redeal(pile, 0, 5, [], 0, 0, (7, 3, 5), Lowest())
     assert pile == [1, 2, 3, END, 4]
-    pile = [3, 1, END, 4, 2]
-    redeal(pile, 5, [], 0, (7, 3, 5), Highest())
-    assert pile == [1, END, 2, 3, 4]
+    pile = [9, 3, 1, END, 4, 2, 9]  # the same pile inside a record, from place 1: nothing else written
+    redeal(pile, 1, 5, [], 0, 0, (7, 3, 5), Highest())
+    assert pile == [9, 1, END, 2, 3, 4, 9]
 
 
 def test_dealt_again_the_solo_pile_is_sorted_and_shuffled_whole():
     solo = [9, 7, 8]
-    redeal([], 0, solo, 3, (0, 0, -1), Lowest())
+    redeal([], 0, 0, solo, 0, 3, (0, 0, -1), Lowest())
     assert solo == [7, 8, 9]
+    record = [3, 1, END, 9, 7, 8, 0]  # a pile of 3 from place 0 and the solo pile from place 3, in one record
+    redeal(record, 0, 3, record, 3, 3, (3, 0, 2), Lowest())
+    assert record == [1, 3, END, 7, 8, 9, 0]
 
 
-def under(*counts: int) -> SimpleNamespace:
+def under(*counts: int) -> "Pos":
     """A position whose seats each have two noble slots, ``counts[p]`` dish cards under the last one (what
     ``winners`` counts, through ``rules.dishes``)."""
     cfg = [0] * rules.CFG_SIZE
     cfg[rules.C_SLOTS] = 2
-    return SimpleNamespace(under=[[[], list(range(c))] for c in counts], g=SimpleNamespace(cfg=cfg))
+    st = Pos(cfg, {}, slots=[2] * len(counts))
+    for p, c in enumerate(counts):
+        st.under[p][1] = list(range(c))
+    return st
 
 
 @pytest.mark.parametrize("score, solo, winner, cards, won, tie", [
@@ -100,12 +111,12 @@ def test_who_wins(score, solo, winner, cards, won, tie):
 
 def test_the_end_records_its_reason_and_the_seat_with_no_noble_left_who_wins_whatever_the_scores():
     S = under(0, 5, 0)
-    S.score, S.phase, S.end_reason, S.winner, S.finished = [9, 2, 9], rules.TAKE, None, -1, 0
-    rules.end(S, "all_nobles", 1)
-    assert (S.phase, S.end_reason, S.winner, S.finished) == (rules.OVER, "all_nobles", 1, 1)
+    S.score, S.phase, S.winner, S.finished = [9, 2, 9], rules.TAKE, -1, 0
+    rules.end(S, rules.ALL_NOBLES, 1)
+    assert (S.phase, S.s[rules.S_END], S.winner, S.finished) == (rules.OVER, rules.ALL_NOBLES, 1, 1)
     win = [7, 7, 7]
     assert rules.result(S, win) == TIE_NONE and win == [0, 1, 0]
-    rules.end(S, "banquet_over", -1)  # no seat validated them all: seats 0 and 2 tie on points and dish cards
+    rules.end(S, rules.BANQUET_OVER, -1)  # no seat validated them all: seats 0 and 2 tie on points and dish cards
     assert rules.result(S, win) == TIE_SHARED and win == [1, 0, 1]
 
 
@@ -117,20 +128,25 @@ class Reverse(Lowest):
         x.reverse()
 
 
-class Pos:
-    """The attributes and hook methods the rules' engine forms read (``RoyaleState``'s), the gaps ruled by
-    ``rulings`` (kind -> resolution; a kind not there stalls), the end and the gaps logged."""
+class Pos(RoyaleState):
+    """``RoyaleState``'s record, its properties and hook methods on a stand-in game: ``cfg``'s numbers, 12 dish
+    cards, ``slots[p]`` noble slots for seat ``p`` (none: one seat per ``C_PLAYERS`` with one slot), two solo cards;
+    the gaps ruled by ``rulings`` (kind -> resolution; a kind not there stalls), the end and the gaps logged."""
 
-    def __init__(self, cfg: list[int], rulings: dict[str, str], **lists: list[int]) -> None:
-        self.g = type("G", (), {"cfg": cfg, "solo_cells": [[0, 1], [2]]})()
-        self.turns = self.rounds = self.player = self.phase = self.end_draws = self._discard_gen = 0
-        self.pile, self.discard, self.solo_pile, self.solo_revealed = [], [], [], []
-        self.grid = [EMPTY] * cfg[rules.C_CELLS]
-        self.__dict__.update(lists)
+    def __init__(self, cfg: list[int], rulings: dict[str, str], slots: list[int] | None = None,
+                 **lists: object) -> None:
+        slots = slots or [1] * max(cfg[rules.C_PLAYERS], 1)
+        g = SimpleNamespace(cfg=cfg, solo_cells=[[0, 1], [2]], players=len(slots), ncells=max(cfg[rules.C_CELLS], 1),
+                            nslots=max(slots), solo_ids=["s1", "s2"], imposter_uses=[0] * len(slots),
+                            noble_ids=[[f"n{p}{s}" for s in range(n)] for p, n in enumerate(slots)])
+        RoyaleGame._layout(g, 12)  # type: ignore[arg-type]
+        self.s, self.g, self._discard_gen, self._views = list(g.blank), g, 0, [None] * len(slots)
         self.rng = Lowest()
         self.rulings, self.end_reason, self.logged, self.peak = rulings, None, [], 0
+        for name, value in lists.items():
+            setattr(self, name, value)
 
-    def gap(self, kind: str, detail: str) -> str | None:
+    def gap(self, kind: str, detail: str = "") -> str | None:
         self.logged.append((kind, detail))
         if kind not in self.rulings:
             self.end_reason = "stalled:" + kind
@@ -139,20 +155,8 @@ class Pos:
     def track(self, name: str, value: int) -> None:
         self.peak = max(self.peak, value)
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str, winner: int | None = None) -> None:
         self.end_reason = reason
-
-    def _draw(self) -> int:
-        return rules.draw(self)
-
-    def _refill(self) -> None:
-        rules.refill(self)
-
-    def _ghost_turn(self) -> None:
-        rules.ghost(self)
-
-    def _start_turn(self) -> None:
-        rules.start_turn(self)
 
 
 def config(players: int = 3, cells: int = 3, end_draws: int = 2, solo: int = 0, ghost: int = 1) -> list[int]:
@@ -235,11 +239,12 @@ def seats(phase: int, **lists: object) -> Pos:
     for slot, value in ((rules.C_SLOTS, 3), (rules.C_LINES, 2), (rules.C_A_PLACE, 3), (rules.C_A_CLEAR, 33),
                         (rules.C_A_STOP, 36)):
         cfg[slot] = value
-    st = Pos(cfg, {}, phase=phase, hand=[], imposter_left=[1, 0], done=[[False, True, False], [False, False]],
-             under=[[[], [], []], [[], []]], sid=[[5, 0, 6], [0, 0]], _views=["seat 0", "seat 1"])
+    st = Pos(cfg, {}, slots=[3, 2], phase=phase, hand=[], imposter_left=[1, 0],
+             done=[[False, True, False], [False, False]], sid=[[5, 0, 6], [0, 0]], _views=["seat 0", "seat 1"])
     st.g.imposter_takes = [[("imposter", 0, 0, 0)], []]
     st.g.take_rows = [[[0, 1], [2, 3], [1, 3]], [[0, 1], [2, 3]]]
-    st.__dict__.update(lists)
+    for name, value in lists.items():
+        setattr(st, name, value)
     return st
 
 
@@ -277,7 +282,8 @@ def test_clearing_lists_each_open_noble_with_cards_under_it_then_stop():
 
 
 def test_a_game_over_allows_nothing():
-    st = seats(rules.TAKE, grid=[1, 2, 3, 4], end_reason="banquet_over")
+    st = seats(rules.TAKE, grid=[1, 2, 3, 4], end_reason="banquet_over")  # the record keeps its code too
+    st.s[rules.S_END] = rules.BANQUET_OVER
     assert rules.legal(st, [-1] * 40) == 0
 
 
@@ -286,3 +292,30 @@ def test_a_cleared_noble_sends_its_cards_to_the_discard_in_the_order_placed_and_
     rules.clear(st, 0, 2)
     assert st.discard == [1, 4, 6] and st.under[0] == [[], [], []] and st.sid[0] == [5, 0, 0]
     assert st._views == [None, "seat 1"]
+
+
+def test_royales_reshuffle_moves_every_card_with_the_games_draws_and_builds_the_discards_view_again():
+    st = Pos(config(players=1, solo=1), {}, discard=[1, 2, 3], solo_revealed=[0, 1])
+    st.rng = random.Random(2)
+    rules.reshuffle(st, rules.DISCARD, rules.PILE)
+    expected = [1, 2, 3]
+    random.Random(2).shuffle(expected)
+    assert st.pile == expected and st.discard == [] and st._discard_gen == 1
+    rules.reshuffle(st, rules.REVEALED, rules.SOLO)
+    assert sorted(st.solo_pile) == [0, 1] and st.solo_revealed == [] and st._discard_gen == 1
+
+
+def test_the_records_piles_are_live_lists_that_keep_their_room():
+    """``engine.Place``: a house rule's change to ``state.pile`` is the record's; more cards than the place holds is
+    refused, a row of fixed length (``state.grid``) keeps its length."""
+    st = Pos(config(), {}, pile=[4, 5])
+    st.pile.insert(0, 6)
+    st.pile.append(7)
+    assert rules.size(st, rules.PILE) == 4 and [rules.card_at(st, rules.PILE, i) for i in range(4)] == [6, 4, 5, 7]
+    assert rules.pop(st, rules.PILE) == 7 and st.pile == [6, 4, 5] and st.pile.pop(0) == 6
+    with pytest.raises(ValueError, match="at most 14"):
+        st.pile = list(range(15))  # 12 dish cards: room for them, the end card and one more
+    with pytest.raises(ValueError, match="holds 3 items, not 2"):
+        st.grid = [1, 2]
+    st.done[0][0] = True
+    assert rules.validated(st, 0, 0) and st.done == [[True], [False], [False]] and st.open == [[], [0], [0]]

@@ -1,10 +1,12 @@
 """Royale's rules compiled: every numba kernel of the game, for batch play and search alike.
 
-One position is one flat ``int64`` array (``fields``, offsets from ``layout``): the scalar
+One position is one flat ``int64`` array (``fields``, offsets from ``layout``): the record
+``rules`` lays out, the one the reference engine keeps in a list (``RoyaleState.s``): the scalar
 slots (``st``: ``S_*``), the buffet, the pile (top at the end), the discard, the hand, the
-cards under each (seat, noble slot), their checker rows, validated flags, scores, imposter
+cards under each (seat, noble slot), their rows of the noble table, validated flags, scores, imposter
 uses left, the solo piles, and the end card's zone (``RoyaleState.end_zone``: only
-``determinize`` reads it). A copy of a position is one array copy. The static tables ``G``
+``determinize`` reads it). A copy of a position is one array copy. The rules' places are
+views here, so each starts at 0 (``cells``, ``fresh``... answer the view and 0). The static tables ``G``
 (lines, imposter cells, solo cards, card codes per noble, checker rows, points, the noble
 table, ``values``) are built by ``compiled.RoyaleFast`` from the reference game.
 
@@ -84,31 +86,25 @@ CAPPED, NO_LEGAL = 2, 3
 MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
 RESUME_STEP, RESUME_CHOOSE, RESUME_APPLY = range(3)
 
-# -- scalar state slots (``st``) --------------------------------------------------------------
-(S_PLAYER, S_PHASE, S_END, S_TURNS, S_ROUNDS, S_PILE, S_DISC, S_HAND, S_SOLO_LEN, S_REV_LEN, S_END_DRAWS,
- S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_SPARE1, S_SPARE2,
- S_DECISIONS, S_STATUS, S_SOLO_INIT) = range(22)
-ST_SIZE = 22
-# -- the position's fields (``fields``: index into ``off``) ------------------------------------------
-(F_ST, F_GRID, F_PILE, F_DISC, F_HAND, F_UNDER, F_ULEN, F_ROW, F_DONE, F_SCORE, F_IMPLEFT, F_SOLO, F_SREV,
- F_ZONE) = range(14)
+# -- the record's scalar slots (``st``: ``S_*``) and fields (``fields``: ``F_*``, an index into ``off``): ``rules``'
+from cardgen.games.royale.rules import (F_DISC, F_DONE, F_GRID, F_HAND, F_IMPLEFT, F_PILE, F_ROW,  # noqa: F401
+                                        F_SCORE, F_SOLO, F_SREV, F_ST, F_ULEN, F_UNDER, F_ZONE, S_DECISIONS, S_DISC,
+                                        S_END, S_END_DRAWS, S_FINISHED, S_FORCED, S_HAND, S_INIT_LEN, S_NGAPS,
+                                        S_PEAK_UNDER, S_PHASE, S_PILE, S_PLAYER, S_RESHUFFLE_PEAK, S_REV_LEN, S_ROUNDS,
+                                        S_SOLO_INIT, S_SOLO_LEN, S_STATUS, S_TURNS, S_VOLUNTARY, S_WINNER, ST_SIZE)
 # -- the static tables (``G``), in order -------------------------------------------------------------
 (G_CFG, G_LINES, G_LINE_LEN, G_IMP_CELLS, G_IMP_LEN, G_IMP_COUNT, G_SOLO_CELLS, G_SOLO_LEN, G_CODES, G_ROOT,
  G_POINTS, G_NOBLES, G_VALUES, G_IMP_USES) = range(14)
 
 
 def layout(players: int, ncards: int, ncells: int, nslots: int, nsolo: int) -> tuple[np.ndarray, int]:
-    """The offsets (``off[field] = (start, shape...)``) and size of a position of these dimensions."""
-    sizes = [(ST_SIZE,), (ncells,), (ncards + 2,), (ncards + 2,), (ncells + 1,), (players * nslots, ncards + 1),
-             (players * nslots,), (players * nslots,), (players * nslots,), (players,), (players,),
-             (max(nsolo, 1),), (max(nsolo, 1),), (3,)]
-    off = np.zeros((len(sizes), 3), dtype=np.int64)
-    at = 0
-    for i, shape in enumerate(sizes):
-        off[i, 0] = at
-        off[i, 1:1 + len(shape)] = shape
-        at += int(np.prod(shape))
-    return off, at
+    """The offsets (``off[field] = (start, shape...)``) and size of a position of these dimensions
+    (``rules.layout``)."""
+    fields, size = rules.layout(players, ncards, ncells, nslots, nsolo)
+    off = np.zeros((len(fields), 3), dtype=np.int64)
+    for i, field in enumerate(fields):
+        off[i, :len(field)] = field
+    return off, size
 
 
 
@@ -180,11 +176,17 @@ def _push(S, zone, card):
 @_inline
 def _fresh(S, zone, n):
     """``rules.fresh``: pile ``zone`` (the dish pile or the solo pile) holds ``n`` cards, to be written into its
-    array."""
+    array (from 0)."""
     S[0][F_ST][zone] = n
     if zone == S_PILE:
-        return S[0][F_PILE]
-    return S[0][F_SOLO]
+        return S[0][F_PILE], 0
+    return S[0][F_SOLO], 0
+
+
+@_inline
+def _shuffle(mt, x, at, n):
+    """``rules.shuffle``: ``fastrng.shuffle_fast`` of the ``n`` items of ``x`` from ``at``."""
+    fastrng.shuffle_fast(mt, x[at:], n)
 
 
 @_inline
@@ -209,7 +211,7 @@ def _config(S):
 
 @_inline
 def _cells(S):
-    return S[0][F_GRID]
+    return S[0][F_GRID], 0
 
 
 @_inline
@@ -272,14 +274,12 @@ def _chance(S):
 
 @_inline
 def _new_pile(S, n):
-    S[0][F_ST][S_PILE] = n
-    return S[0][F_PILE]
+    return _fresh(S, S_PILE, n)
 
 
 @_inline
 def _new_solo(S, n):
-    S[0][F_ST][S_SOLO_LEN] = n
-    return S[0][F_SOLO]
+    return _fresh(S, S_SOLO_LEN, n)
 
 
 @_inline
@@ -327,7 +327,7 @@ def _dealt(S):
 
 @_inline
 def _tally(S, key):
-    """``rules.tally``: the compiled tier keeps no count of clearings."""
+    S[0][F_ST][key] += 1
 
 
 @_inline
@@ -423,15 +423,15 @@ def _scores(S):
 
 _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, fresh=_fresh, scores=_scores,
               scratch=_scratch, chance=_chance, new_pile=_new_pile, new_solo=_new_solo, set_zone=_set_zone,
-              card_at=_card_at, empty=_empty, peak=_peak, dealt=_dealt, shuffle=fastrng.shuffle_fast,
+              card_at=_card_at, empty=_empty, peak=_peak, dealt=_dealt, shuffle=_shuffle,
               gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
               solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
               reset_noble=_reset_noble, hand_card=_hand_card, validated=_validated, imposter_ways=_imposter_ways,
               take_cells=_take_cells_of, tally=_tally, use_imposter=_use_imposter, new_hand=_new_hand,
               from_hand=_from_hand, noble_row=_noble_row, card_code=_card_code, known=_known, learn=_learn, put_under=_put_under, set_row=_set_row, need=_need_of,
               validate=_validate, win=_win, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
-              K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=-1, K_VOLUNTARY=-1, K_END=S_END,
-              K_WINNER=S_WINNER, K_FINISHED=S_FINISHED, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN,
+              K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=S_FORCED, K_VOLUNTARY=S_VOLUNTARY,
+              K_END=S_END, K_WINNER=S_WINNER, K_FINISHED=S_FINISHED, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN,
               REVEALED=S_REV_LEN, HAND=S_HAND)
 _end = bind(rules.end, "royale", _INLINE, **_FORMS)
 # ``reshuffle`` is a call, not inlined: ``draw`` is inlined at every draw site (as ``pack``, see below)
@@ -562,19 +562,25 @@ def outcome(V, G, scores, win):
 
 
 @njit(cache=True)
-def _sort(x, n):
-    """``rules.sort``: the first ``n`` items of ``x`` sorted, in place."""
-    x[:n].sort()
+def _sort(x, at, n):
+    """``rules.sort``: the ``n`` items of ``x`` from ``at`` sorted, in place."""
+    x[at:at + n].sort()
+
+
+@njit(cache=True)
+def _shuffle_nrt(mt, x, at, n):
+    """``rules.shuffle`` for ``determinize`` (compiled with reference counting): ``fastrng.shuffle``."""
+    fastrng.shuffle(mt, x[at:], n)
 
 
 @_inline
 def _pile_cards(S):
-    return S[0][F_PILE]
+    return S[0][F_PILE], 0
 
 
 @_inline
 def _solo_cards(S):
-    return S[0][F_SOLO]
+    return S[0][F_SOLO], 0
 
 
 @_inline
@@ -582,7 +588,7 @@ def _zone(S):
     return S[0][F_ZONE]
 
 
-_redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=fastrng.shuffle, sort=_sort)
+_redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=_shuffle_nrt, sort=_sort)
 _determinize = bind(rules.determinize, "royale", None, over=_over, size=_get, pile_cards=_pile_cards,
                     solo_cards=_solo_cards, end_zone=_zone, PILE=S_PILE, SOLO=S_SOLO_LEN, redeal=_redeal)
 

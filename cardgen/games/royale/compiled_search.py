@@ -1,8 +1,9 @@
 """Royale's compiled search driver: ``SearchAgent``'s algorithm over ``compiled_rules``'s kernels.
 
-``State.compiled_search`` encodes the reference position into the kernels' position
-(``compiled_rules.fields``; the true pile order included, only ``determinize`` hides it)
-and runs ``cardgen.engine.searchloop``'s paired choice (with a policy) or tree (without)
+``State.compiled_search`` copies the reference position, the record both tiers keep
+(``RoyaleState.s``, ``rules.layout``; the true pile order included, only ``determinize`` hides
+it), into the kernels' array; only the nobles' states are numbered apart, each tier by its own
+noble table (``Compiled.rows``). It runs ``cardgen.engine.searchloop``'s paired choice (with a policy) or tree (without)
 bound to the kernels below (``determinize``, ``legal_actions``, ``apply``, ``play_on`` with the
 rollout policy's seat kinds, ``heuristic``, ``outcome``). Streams: the search's own, seeded
 with ``seed``; a sample's own chance, seeded from it; a paired round's rollout stream. Tree
@@ -129,7 +130,7 @@ LOOPS = bind_search("royale", context=_context, root=_root, advice=_advice, samp
                     legal=_legal, apply=_apply, play=_play, reward=_reward)
 
 
-# == Python side: encoding, the hook ====================================================================
+# == Python side: the position copied, the hook ============================================================
 class Compiled:
     """One game's compiled tier (its tables and work arrays) with the reference action ids, for searches."""
 
@@ -145,43 +146,22 @@ class Compiled:
         nlines = len(g.lines)
         self.id_of = [common | {a: nlines + t for t, a in enumerate(imp)} for imp in g.imposter_actions]
 
-    def encode(self, state: RoyaleState) -> np.ndarray:
-        """The position of a reference state (the true pile order included: only ``determinize`` hides it)."""
-        g, f = self.game, self.fast
-        s = np.zeros(self.size, dtype=np.int64)
-        st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = core.fields(s, self.off)
-        for slot, value in ((core.S_PLAYER, state.player), (core.S_PHASE, state.phase),
-                            (core.S_END, core.PLAYING if state.end_reason is None else core.BANQUET_OVER),
-                            (core.S_TURNS, state.turns), (core.S_ROUNDS, state.rounds), (core.S_PILE, len(state.pile)),
-                            (core.S_DISC, len(state.discard)), (core.S_HAND, len(state.hand)),
-                            (core.S_SOLO_LEN, len(state.solo_pile)), (core.S_REV_LEN, len(state.solo_revealed)),
-                            (core.S_END_DRAWS, state.end_draws), (core.S_WINNER, -1), (core.S_RESHUFFLE_PEAK, -1)):
-            st[slot] = value
-        grid[:] = state.grid
-        pile[:len(state.pile)] = state.pile
-        disc[:len(state.discard)] = state.discard
-        hand[:len(state.hand)] = state.hand
-        tables = f.tables
-        nslots = self.nslots
-        for p in range(g.players):
-            score[p] = state.score[p]
-            imp_left[p] = state.imposter_left[p]
-            for sl in range(nslots):
-                k = p * nslots + sl
-                row[k] = f.root[k]
-                if sl >= len(g.noble_ids[p]):
-                    done[k] = 1
-                    continue
-                cards = state.under[p][sl]
-                under[k, :len(cards)] = cards
-                ulen[k] = len(cards)
-                done[k] = int(state.done[p][sl])
-                for c in cards:  # in play order: an ordered requirement keys its state so
-                    row[k] = tables.step(int(row[k]), int(f.codes[k, c]))
-        solo[:len(state.solo_pile)] = state.solo_pile
-        srev[:len(state.solo_revealed)] = state.solo_revealed
-        zone[:] = state.end_zone
+    def position(self, state: RoyaleState) -> np.ndarray:
+        """The kernels' position of a reference state: a copy of its record, the nobles' rows this tier's own."""
+        s = np.array(state.s, dtype=np.int64)
+        self.rows(s)
         return s
+
+    def rows(self, s: np.ndarray) -> None:
+        """The nobles' states of the record ``s`` numbered as the kernels' noble table does: the engine numbers
+        them by its checkers (``require.Checker``), this tier by its table (``compiled_require``), each row found
+        again from the cards under the noble, in play order (an ordered requirement keys its state so)."""
+        f = self.fast
+        row, under, ulen = (core.fields(s, self.off)[i] for i in (core.F_ROW, core.F_UNDER, core.F_ULEN))
+        for k in range(len(row)):
+            row[k] = f.root[k]
+            for c in under[k, :ulen[k]].tolist():
+                row[k] = f.tables.step(int(row[k]), int(f.codes[k, c]))
 
     def action(self, seat: int, a: int) -> Action:
         """The reference action of id ``a`` for ``seat``."""
@@ -191,7 +171,7 @@ class Compiled:
         """The index in ``legal`` the search picks (``State.compiled_search``), or None when not compiled."""
         if params.policy and not params.paired:
             return None  # the tree with the policy's root prior: Python's
-        root = self.encode(state)
+        root = self.position(state)
         seat, f = state.player, self.fast
         while True:
             G = f.G()

@@ -9,24 +9,34 @@ A player's turn is several decisions, all taken by the same seat:
    or ``("stop",)``; the buffet is refilled and the next seat plays.
 
 Everything the rules leave open goes through ``State.gap`` (kinds in ``GAPS``).
-The hot path uses ints and lists only: dish cards are indexes, the cards under a
-noble are an interned checker state (``require.Checker``), actions are prebuilt
-tuples.
+The position is one record of flat int fields (``RoyaleState.s``, laid out in ``rules``: the counters,
+the buffet, the piles, the hand, the cards under each noble and its checker state, validated flags,
+scores, imposter uses, the solo piles, the end card's zone), the same record the compiled tier keeps in
+an ``int64`` array: ``rules``' steps run on it here, compiled there, and a search's position is a copy
+of it. Dish cards are indexes, the cards under a noble also an interned checker state
+(``require.Checker``), actions prebuilt tuples. The house-rule API (docs/royale.md "House rules")
+reads the record through properties: the lists it names are live (``Place``), a change writes the record.
 """
 from __future__ import annotations
 
 import random
 import weakref
+from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
+from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import instances, line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
 from cardgen.games.royale import rules
-from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, GAPS, OVER, PLACE, TAKE, TIE_NAMES,
-                                        TIE_NONE, TIE_SHARED, UNSETTLED)
+from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, END_NAMES, F_DISC, F_DONE, F_GRID, F_HAND,
+                                        F_IMPLEFT, F_PILE, F_ROW, F_SCORE, F_SOLO, F_SREV, F_UNDER, F_ULEN, F_ZONE,
+                                        GAP_KINDS, GAPS, OTHER_END, OVER, PLACE, S_DISC, S_END_DRAWS, S_FINISHED,
+                                        S_FORCED, S_HAND, S_INIT_LEN, S_PEAK_UNDER, S_PHASE, S_PILE, S_PLAYER,
+                                        S_RESHUFFLE_PEAK, S_REV_LEN, S_ROUNDS, S_SOLO_LEN, S_TURNS, S_VOLUNTARY,
+                                        S_WINNER, ST_SIZE, TAKE, TIE_NAMES, TIE_NONE, TIE_SHARED, UNSETTLED)
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -163,7 +173,8 @@ class RoyaleGame(Game):
         self.clear_actions = [("clear", s) for s in range(nslots)]
         self.noble_view = tuple(tuple(ids) for ids in self.noble_ids)
         self.cfg = self._config(nslots or 1)
-        cs = self.cfg[rules.C_SLOTS]
+        #: noble slots per seat in the record (every seat as many as the most)
+        self.nslots = cs = self.cfg[rules.C_SLOTS]
         #: per seat, the cells of each take id (``rules.take_cells``) and the action of each id (``rules.legal``)
         self.take_rows = [[cells for _, cells in self.lines + takes] for takes in self.imposter_takes]
         self.actions: list[list[Action]] = [
@@ -180,6 +191,7 @@ class RoyaleGame(Game):
             self.ids.append(ids)
         #: ``legal_actions``' ids, written by ``rules.legal`` (the ids are distinct: at most one per action)
         self.scratch = [0] * len(self.actions[0])
+        self._layout(len(self.card_ids))
         self.key = f"royale:{deck.id}:{players}:{id(self)}"
         GAMES[self.key] = self
 
@@ -200,55 +212,209 @@ class RoyaleGame(Game):
         assert len(cfg) == CFG_SIZE
         return [int(x) for x in cfg]
 
+    def _layout(self, ncards: int) -> None:
+        """Where the record's fields start (``rules.layout``; the rules' engine forms read them) and the record of a
+        game not set up yet (``blank``: nothing dealt, no card under a noble, a slot past a seat's nobles validated)."""
+        off, size = rules.layout(self.players, ncards, self.ncells, self.nslots, len(self.solo_ids))
+        self.grid_at, self.under_at, self.ulen_at, self.row_at, self.done_at, self.score_at, self.left_at, \
+            self.zone_at = (off[f][0] for f in (F_GRID, F_UNDER, F_ULEN, F_ROW, F_DONE, F_SCORE, F_IMPLEFT, F_ZONE))
+        self.width = off[F_UNDER][2]  # room under one noble
+        #: per seat, where its noble slots start in the fields the rules read most (``rules.validated``...)
+        self.done_of, self.ulen_of, self.row_of = ([at + p * self.nslots for p in range(self.players)]
+                                                   for at in (self.done_at, self.ulen_at, self.row_at))
+        self.under_of = [self.under_at + p * self.nslots * self.width for p in range(self.players)]
+        #: per seat, where the cards under each of its nobles start
+        self.slots_of = [[at + sl * self.width for sl in range(len(ids))]
+                         for at, ids in zip(self.under_of, self.noble_ids)]
+        #: by a pile's count slot (``S_PILE``...): where its cards start and how many it may hold
+        self.at, self.room = [0] * ST_SIZE, [0] * ST_SIZE
+        for slot, f in ((S_PILE, F_PILE), (S_DISC, F_DISC), (S_HAND, F_HAND), (S_SOLO_LEN, F_SOLO),
+                        (S_REV_LEN, F_SREV)):
+            self.at[slot], self.room[slot] = off[f][0], off[f][1]
+        s = [0] * size
+        s[S_WINNER] = s[S_RESHUFFLE_PEAK] = s[S_INIT_LEN] = -1
+        s[self.grid_at:self.grid_at + self.ncells] = [EMPTY] * self.ncells
+        for p, ids in enumerate(self.noble_ids):
+            at = self.done_at + p * self.nslots
+            s[at + len(ids):at + self.nslots] = [1] * (self.nslots - len(ids))
+        s[self.left_at:self.left_at + self.players] = self.imposter_uses
+        s[self.zone_at:self.zone_at + 3] = 0, 0, -1
+        self.blank = s
+
     def new_initial_state(self, seed: int) -> "RoyaleState":
         return self.state_class(self, seed)
 
 
-#: the state's lists ``clone`` copies (``_SEAT_LISTS``: one list per seat)
-_LISTS = ("gaps", "grid", "pile", "discard", "hand", "score", "imposter_left", "solo_pile", "solo_revealed",
-          "imposter_log")
-_SEAT_LISTS = ("sid", "done", "open")
+class Place(MutableSequence):  # type: ignore[type-arg]
+    """One place of the record as a live list (the house-rule API's ``state.pile``, ``state.grid``...): the cards
+    ``s[at:at + len]``, the length in the count slot ``s[count]`` (-1: a row of ``room`` items, fixed). Every change
+    is written into the record, so the rule steps see it; ``flags``: items read as bools (validated nobles)."""
+
+    __slots__ = ("_s", "_at", "_count", "_room", "_flags")
+
+    def __init__(self, s: list[int], at: int, count: int, room: int, flags: bool = False) -> None:
+        self._s, self._at, self._count, self._room, self._flags = s, at, count, room, flags
+
+    def __len__(self) -> int:
+        return self._s[self._count] if self._count >= 0 else self._room
+
+    def _items(self) -> list[Any]:
+        items = self._s[self._at:self._at + len(self)]
+        return [x != 0 for x in items] if self._flags else items
+
+    def _write(self, items: list[Any]) -> None:
+        """``items`` into the record, and their count."""
+        n = len(items)
+        if n > self._room or (self._count < 0 and n != self._room):
+            raise ValueError(f"this place holds {'at most ' if self._count >= 0 else ''}{self._room} items, not {n}")
+        self._s[self._at:self._at + n] = [int(x) for x in items] if self._flags else items
+        if self._count >= 0:
+            self._s[self._count] = n
+
+    def _edit(self, change: Any) -> Any:
+        """``change`` done on a list of the items, the result written back; what it returned."""
+        items = self._items()
+        out = change(items)
+        self._write(items)
+        return out
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._items()[i]
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        self._edit(lambda items: items.__setitem__(i, value))
+
+    def __delitem__(self, i: Any) -> None:
+        self._edit(lambda items: items.__delitem__(i))
+
+    def insert(self, i: int, value: int) -> None:
+        self._edit(lambda items: items.insert(i, value))
+
+    def __iter__(self) -> Any:
+        return iter(self._items())
+
+    def __eq__(self, other: object) -> bool:
+        return self._items() == (other._items() if isinstance(other, Place) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._items())
+
+    def fill(self, value: Any) -> None:
+        """The place's items replaced by ``value``'s."""
+        self[:] = list(value)
+
+
+class Rows(list):  # type: ignore[type-arg]
+    """Per seat or per noble slot, live places (``state.under``, ``state.under[seat]``, ``state.done``...): setting
+    one (``state.under[0][2] = cards``) gives its place the items, the record follows."""
+
+    __slots__ = ()
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        list.__getitem__(self, i).fill(value)
+
+    def fill(self, value: Any) -> None:
+        """Each place given the items of ``value``'s, shaped alike."""
+        for place, items in zip(self, value, strict=True):
+            place.fill(items)
+
+
+def _counter(slot: int, doc: str) -> property:
+    """A counter of the record (``rules.S_*``) as an attribute (the record exists before ``State.__init__`` sets
+    ``turns`` and ``rounds``)."""
+    return property(lambda state: state.s[slot], lambda state, value: state.s.__setitem__(slot, value), doc=doc)
+
+
+def _pile(slot: int, doc: str) -> property:
+    """Pile ``slot`` (its count slot, ``rules.PILE``...) as a live list (``Place``); set, its cards are replaced."""
+
+    def get(state: "RoyaleState") -> Place:
+        g = state.g
+        return Place(state.s, g.at[slot], slot, g.room[slot])
+
+    def put(state: "RoyaleState", value: Any) -> None:
+        get(state)[:] = list(value)
+
+    return property(get, put, doc=doc + " Live: changing it changes the game; set it to replace the cards.")
+
+
+def _row(place: Any, doc: str) -> property:
+    """A row of the record, or rows per seat (``place(state)``: a ``Place`` or ``Rows``), live; set, replaced."""
+
+    def put(state: "RoyaleState", value: Any) -> None:
+        place(state).fill(value)
+
+    return property(place, put, doc=doc + " Live: changing it changes the game; set it to replace the items.")
+
+
+def _per_seat(state: "RoyaleState", starts: list[int], flags: bool = False) -> Rows:
+    """Per seat, its noble slots' items of a field (``starts``: where each seat's start, ``done_of``, ``row_of``)."""
+    return Rows(Place(state.s, at, -1, len(ids), flags) for at, ids in zip(starts, state.g.noble_ids))
+
+
+def _unders(state: "RoyaleState") -> Rows:
+    """Per seat and noble slot, the cards under it."""
+    g = state.g
+    return Rows(Rows(Place(state.s, at, g.ulen_of[p] + sl, g.width) for sl, at in enumerate(g.slots_of[p]))
+                for p in range(g.players))
 
 
 class RoyaleState(State):
-    """One game of Royale in progress."""
+    """One game of Royale in progress: the position is the record ``s`` (``rules``' layout)."""
+
+    # the record's counters and places under the names the rules, house rules and tests read
+    player = _counter(S_PLAYER, "The seat whose turn it is.")
+    phase = _counter(S_PHASE, "The decision now (``rules.TAKE``, ``PLACE``, ``CLEAR``, ``OVER``).")
+    turns = _counter(S_TURNS, "Completed turns.")  # type: ignore[assignment]
+    rounds = _counter(S_ROUNDS, "Completed rounds.")  # type: ignore[assignment]
+    end_draws = _counter(S_END_DRAWS, "How often the end card was drawn.")
+    forced_clears = _counter(S_FORCED, "Nobles cleared because a card made them impossible.")
+    voluntary_clears = _counter(S_VOLUNTARY, "Nobles cleared by choice.")
+    #: the seat that validated all its nobles (-1: none) and whether a rule ended the game (``rules.end``)
+    winner = _counter(S_WINNER, "The seat that validated all its nobles (-1: none).")
+    finished = _counter(S_FINISHED, "1 once a rule ended the game (``rules.end``).")
+    pile = _pile(S_PILE, "The dish pile as card indexes, top last (``END``: the end card).")
+    discard = _pile(S_DISC, "The discard pile as card indexes, last discarded last.")
+    hand = _pile(S_HAND, "The cards the current player took and has still to place, as indexes.")
+    solo_pile = _pile(S_SOLO_LEN, "Solo: the solo cards not revealed, top last.")
+    solo_revealed = _pile(S_REV_LEN, "Solo: the solo cards revealed, in order.")
+    grid = _row(lambda st: Place(st.s, st.g.grid_at, -1, st.g.ncells), "The buffet: a card index or EMPTY per cell.")
+    score = _row(lambda st: Place(st.s, st.g.score_at, -1, st.g.players), "Points per seat from validated nobles.")
+    imposter_left = _row(lambda st: Place(st.s, st.g.left_at, -1, st.g.players), "Imposter uses left per seat.")
+    done = _row(lambda st: _per_seat(st, st.g.done_of, True), "Per seat, whether each noble slot is validated.")
+    sid = _row(lambda st: _per_seat(st, st.g.row_of), "Per seat, each noble slot's checker state (``require``).")
+    under = _row(_unders, "Per seat and noble slot, the dish cards under it, first placed first.")
 
     def __init__(self, game: RoyaleGame, seed: int) -> None:
+        #: the position (``rules``' record), before ``State.__init__`` sets the counters it holds
+        self.s: list[int] = list(game.blank)
         super().__init__(game, seed)
-        g = self.g = game
-        n = game.players
-        self.grid = [EMPTY] * g.ncells
-        self.pile: list[int] = []  # top of the pile is the end of the list
-        self.discard: list[int] = []
-        self.hand: list[int] = []
-        self.under: list[list[list[int]]] = [[[] for _ in ids] for ids in g.noble_ids]
-        self.sid: list[list[int]] = [[0] * len(ids) for ids in g.noble_ids]
-        self.done: list[list[bool]] = [[False] * len(ids) for ids in g.noble_ids]
-        self.open: list[list[int]] = [list(range(len(ids))) for ids in g.noble_ids]
-        self.score = [0] * n
-        self.imposter_left = list(g.imposter_uses)
-        self.player = 0
-        self.phase = TAKE
-        self.end_draws = 0
-        self.solo_pile: list[int] = []
-        self.solo_revealed: list[int] = []
-        self.forced_clears = 0
-        self.voluntary_clears = 0
-        #: the seat that validated all its nobles (-1: none) and whether a rule ended the game (``rules.end``)
-        self.winner = -1
-        self.finished = 0
-        #: (pile length when built, first and last position from the top the end card may hold)
-        self.end_zone = (0, 0, -1)
+        self.g = game
         #: (seat, cells) of every imposter use, for the invariants
         self.imposter_log: list[tuple[int, tuple[int, ...]]] = []
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
-        self._views: list[tuple[Any, ...] | None] = [None] * n  # observation parts per seat
+        self._views: list[tuple[Any, ...] | None] = [None] * game.players  # observation parts per seat
         self._discard_key: tuple[int, int] = (0, -1)
         self._discard_gen = 0
         self._discard_view: tuple[str, ...] = ()
-        self._peak_under = 0
         self._setup()
+
+    @property
+    def open(self) -> list[list[int]]:
+        """Per seat, its noble slots not validated (read from ``done``)."""
+        return [[sl for sl, d in enumerate(done) if not d] for done in self.done]
+
+    @property
+    def end_zone(self) -> tuple[int, int, int]:
+        """(pile length when built, first and last position from the top the end card may hold)."""
+        return tuple(rules.end_zone(self))  # type: ignore[return-value]
+
+    @end_zone.setter
+    def end_zone(self, value: tuple[int, int, int]) -> None:
+        rules.set_zone(self, *value)
 
     # -- set-up ------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -258,7 +424,7 @@ class RoyaleState(State):
     def _pile_ids(self) -> list[str]:
         """The pile in draw order (first card drawn first)."""
         g = self.g
-        return [g.end_id if c == END else g.card_ids[c] for c in reversed(self.pile)]  # type: ignore[misc]
+        return [g.end_id if c == END else g.card_ids[c] for c in reversed(self._cards(S_PILE))]  # type: ignore[misc]
 
     # -- the turn flow: ``rules.py``'s steps, one hook method each -----------------------------
     @property
@@ -291,7 +457,7 @@ class RoyaleState(State):
     def _after_serving(self) -> None:
         """Step 3: validate nobles met exactly; maybe win; then offer voluntary clearing (``rules.serve``)."""
         rules.serve(self)
-        if self.phase == CLEAR:
+        if self.s[S_PHASE] == CLEAR:
             self._legal = None
 
     # -- the house-rule API (public, docs/royale.md "House rules") -----------------------
@@ -299,16 +465,16 @@ class RoyaleState(State):
     def phase_name(self) -> str:
         """The decision now: ``take`` (a row, column or imposter), ``place`` (a card of the hand),
         ``clear`` (voluntary clearing or stop), ``over``."""
-        return PHASES[self.phase]
+        return PHASES[self.s[S_PHASE]]
 
     def buffet(self) -> list[str | None]:
         """The buffet's cells, row by row: a card id, or None for an empty cell."""
         ids = self.g.card_ids
-        return [None if c == EMPTY else ids[c] for c in self.grid]
+        return [None if c == EMPTY else ids[c] for c in self._cells()]
 
     def in_hand(self) -> list[str]:
         """The cards the current player took and has still to place, as card ids."""
-        return [self.g.card_ids[c] for c in self.hand]
+        return self._ids(self._cards(S_HAND))
 
     def open_nobles(self, seat: int) -> list[str]:
         """The ids of ``seat``'s nobles not validated yet."""
@@ -317,14 +483,14 @@ class RoyaleState(State):
     def cards_under(self, seat: int, noble: str) -> list[str]:
         """The dish cards under ``seat``'s noble ``noble``, as card ids."""
         s = self.g.noble_ids[seat].index(noble)
-        return [self.g.card_ids[c] for c in self.under[seat][s]]
+        return self._ids(self._under(seat, s))
 
     def clear_noble(self, seat: int, noble: str) -> None:
         """The dishes under ``seat``'s noble ``noble`` go to the discard pile (as a clearing does)."""
         s = self.g.noble_ids[seat].index(noble)
-        keep, self.player = self.player, seat
+        keep, self.s[S_PLAYER] = self.s[S_PLAYER], seat
         self._clear(s)
-        self.player = keep
+        self.s[S_PLAYER] = keep
         self.changed()
 
     def end_turn(self) -> None:
@@ -350,13 +516,13 @@ class RoyaleState(State):
     # -- the interface -------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return -1 if self.end_reason is not None else self.player
+        return -1 if self.end_reason is not None else self.s[S_PLAYER]
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, as ``rules.legal`` lists their ids (``RoyaleGame.actions``: id -> action)."""
         if self._legal is None:
             ids = self.g.scratch
-            acts = self.g.actions[self.player]
+            acts = self.g.actions[self.s[S_PLAYER]]
             self._legal = [acts[ids[i]] for i in range(rules.legal(self, ids))]
         return self._legal
 
@@ -366,11 +532,11 @@ class RoyaleState(State):
         if action not in legal:
             raise IllegalAction(f"{action!r} is not legal now")
         self._legal = None
-        rules.act(self, self.g.ids[self.player].get(action, self.g.cfg[rules.C_A_STOP]))
+        rules.act(self, self.g.ids[self.s[S_PLAYER]].get(action, self.g.cfg[rules.C_A_STOP]))
 
     def _take(self, action: Action) -> None:
         """The seat takes the cells ``action`` names into its hand (``rules.take``)."""
-        rules.take(self, self.g.ids[self.player][action])
+        rules.take(self, self.g.ids[self.s[S_PLAYER]][action])
 
     def _place(self, card: int, slot: int) -> None:
         """Dish ``card`` (an index) under the noble in ``slot`` (``rules.place``)."""
@@ -378,23 +544,27 @@ class RoyaleState(State):
 
     def _clear(self, s: int) -> None:
         """The current seat's noble slot ``s`` cleared (``rules.clear``)."""
-        rules.clear(self, self.player, s)
+        rules.clear(self, self.s[S_PLAYER], s)
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, reason: str, winner: int | None = None) -> None:
-        """The game ends (``rules.end``) and its outcome is written: the scores, the winners and the tie-break
-        (``rules.result``; a shared win is gap ``tie_after_tiebreak``) and what the statistics report."""
-        rules.end(self, reason, -1 if winner is None else winner)
+        """The game ends (``rules.end``: the record keeps ``reason``'s code, ``OTHER_END`` for one a house rule
+        names) and its outcome is written: the scores, the winners and the tie-break (``rules.result``; a shared
+        win is gap ``tie_after_tiebreak``) and what the statistics report."""
+        self.end_reason = reason
+        rules.end(self, END_NAMES.index(reason) if reason in END_NAMES else OTHER_END, -1 if winner is None else winner)
         self._legal = []
-        self.track("cards_under_a_noble", self._peak_under)
+        s = self.s
+        self.track("cards_under_a_noble", s[S_PEAK_UNDER])
         g = self.g
-        scores = [float(s) for s in self.score]
+        score = rules.scores(self)
+        scores = [float(x) for x in score]
         validated = [sum(d) for d in self.done]
         extra: dict[str, Any] = {"validated": validated, "end_draws": self.end_draws,
                                  "forced_clears": self.forced_clears, "voluntary_clears": self.voluntary_clears}
         if g.solo:
             bands = g.rules.score_bands
-            band = next((i for i, b in enumerate(bands) if b.min <= self.score[0] <= b.max), None)
+            band = next((i for i, b in enumerate(bands) if b.min <= score[0] <= b.max), None)
             extra["band"] = band
             extra["band_title"] = bands[band].title.en if band is not None else None
         win = [0] * g.players
@@ -412,25 +582,9 @@ class RoyaleState(State):
 
     # -- search support and invariants ----------------------------------------------------
     def clone(self) -> "RoyaleState":
-        """An independent copy: fresh lists, the immutable game and gap records shared."""
-        st = self._copy()
-        st.rng = random.Random()
-        st.rng.setstate(self.rng.getstate())
-        return st
-
-    def _copy(self) -> "RoyaleState":
-        """``clone`` except the generator, which stays shared (callers replace it)."""
-        st = object.__new__(type(self))  # a house rule subclass stays one
-        st.__dict__.update(self.__dict__)
-        st.peak = dict(self.peak)
-        st.initial_piles = dict(self.initial_piles)  # the lists are never changed after set-up
-        for name in _LISTS:
-            setattr(st, name, list(getattr(self, name)))
-        for name in _SEAT_LISTS:
-            setattr(st, name, [list(x) for x in getattr(self, name)])
-        st.under = [[list(u) for u in seat] for seat in self.under]
+        """An independent copy: the record and every list copied (``copy_state``), the game and gap records shared."""
+        st = copy_state(self)
         st._legal = None
-        st._views = list(self._views)  # tuples: shared safely
         return st
 
     def determinize(self, player: int, rng: random.Random) -> "RoyaleState":
@@ -440,14 +594,15 @@ class RoyaleState(State):
         is not; the end-of-banquet card stays inside the packet it was shuffled into,
         less the cards drawn since. The solo pile is shuffled again too (``rules.redeal``).
         """
-        st = self._copy()
+        st = copy_state(self, share_rng=True)  # the generator is replaced below
+        st._legal = None
         rules.determinize(st, rng)
         st.rng = random.Random(rng.getrandbits(64))
         return st
 
     def invariants(self) -> list[str]:
         """What the Royale rules promise of every position (see docs/royale.md)."""
-        g, r = self.g, self.g.rules
+        g, r, s = self.g, self.g.rules, self.s
         out: list[str] = []
         used = [0] * g.players
         for p, cells in self.imposter_log:
@@ -455,35 +610,54 @@ class RoyaleState(State):
             own = {tuple(c) for _, c in g.imposter_takes[p]}
             if tuple(cells) not in own:
                 out.append(f"seat {p} took cells {list(cells)} with an imposter that is not its own")
+        left, score = s[g.left_at:g.left_at + g.players], rules.scores(self)
         for p in range(g.players):
             if used[p] > g.imposter_uses[p]:
                 out.append(f"seat {p} used its imposter {used[p]} times")
-            if self.imposter_left[p] < 0 or used[p] + self.imposter_left[p] != g.imposter_uses[p]:
-                out.append(f"seat {p}: {self.imposter_left[p]} imposter use(s) left after {used[p]}")
-            won = sum(g.points[p][s] for s, d in enumerate(self.done[p]) if d)
-            if self.score[p] != won or self.score[p] < 0:
-                out.append(f"seat {p} has {self.score[p]} points; its validated nobles are worth {won}")
-            if self.open[p] != [s for s, d in enumerate(self.done[p]) if not d]:
-                out.append(f"seat {p}: open nobles {self.open[p]} disagree with the validated ones")
-            for s, cards in enumerate(self.under[p]):
-                if self.done[p][s] and cards:
-                    out.append(f"seat {p}: cards under validated noble {g.noble_ids[p][s]}")
-                sid = g.checkers[p][s].run(g.codes[p][s][c] for c in cards)
+            if left[p] < 0 or used[p] + left[p] != g.imposter_uses[p]:
+                out.append(f"seat {p}: {left[p]} imposter use(s) left after {used[p]}")
+            done = [rules.validated(self, p, sl) for sl in range(len(g.noble_ids[p]))]
+            won = sum(g.points[p][sl] for sl, d in enumerate(done) if d)
+            if score[p] != won or score[p] < 0:
+                out.append(f"seat {p} has {score[p]} points; its validated nobles are worth {won}")
+            for sl, d in enumerate(done):
+                cards = self._under(p, sl)
+                if d and cards:
+                    out.append(f"seat {p}: cards under validated noble {g.noble_ids[p][sl]}")
+                sid = g.checkers[p][sl].run(g.codes[p][sl][c] for c in cards)
                 if sid == DEAD:
-                    out.append(f"seat {p}: noble {g.noble_ids[p][s]} can no longer be met but was not cleared")
-                elif sid != self.sid[p][s]:
-                    out.append(f"seat {p}: noble {g.noble_ids[p][s]} state disagrees with its cards")
-        if len(self.hand) > r.cards_per_take or (self.hand and self.phase != PLACE):
-            out.append(f"{len(self.hand)} card(s) in hand in phase {PHASES[self.phase]}")
+                    out.append(f"seat {p}: noble {g.noble_ids[p][sl]} can no longer be met but was not cleared")
+                elif sid != rules.noble_row(self, p, sl):
+                    out.append(f"seat {p}: noble {g.noble_ids[p][sl]} state disagrees with its cards")
+        hand, phase = s[S_HAND], s[S_PHASE]
+        if hand > r.cards_per_take or (hand and phase != PLACE):
+            out.append(f"{hand} card(s) in hand in phase {PHASES[phase]}")
         if not 0 <= self.end_draws <= r.end_card_draws:
             out.append(f"end card drawn {self.end_draws} times")
-        if self.pile.count(END) + int(self.end_revealed) > (1 if g.uses_end else 0):
+        if self._cards(S_PILE).count(END) + int(self.end_revealed) > (1 if g.uses_end else 0):
             out.append("the end-of-banquet card is in the pile more than once")
         if self.forced_clears < 0 or self.voluntary_clears < 0 or self.turns < 0:
             out.append("a negative count")
         return out
 
     # -- views -----------------------------------------------------------------------------
+    def _cards(self, zone: int) -> list[int]:
+        """The cards of pile ``zone`` (its count slot: ``S_PILE``...), bottom first: a copy."""
+        s, at = self.s, self.g.at[zone]
+        return s[at:at + s[zone]]
+
+    def _cells(self) -> list[int]:
+        """The buffet's cells: a copy."""
+        at = self.g.grid_at
+        return self.s[at:at + self.g.ncells]
+
+    def _under(self, p: int, sl: int) -> list[int]:
+        """The cards under seat ``p``'s noble slot ``sl``, first placed first: a copy."""
+        g = self.g
+        k = p * g.nslots + sl
+        at = g.under_at + k * g.width
+        return self.s[at:at + self.s[g.ulen_at + k]]
+
     def _ids(self, cards: list[int]) -> list[str]:
         ids = self.g.card_ids
         return [ids[c] for c in cards]
@@ -492,9 +666,13 @@ class RoyaleState(State):
         """Seat ``p``'s public table, cached until one of its nobles or its imposter changes."""
         view = self._views[p]
         if view is None:
-            ids = self.g.card_ids
-            view = self._views[p] = (self.score[p], self.imposter_left[p], tuple(self.done[p]),
-                                     tuple(tuple([ids[c] for c in u]) for u in self.under[p]))
+            g, s = self.g, self.s
+            ids, starts = g.card_ids, g.slots_of[p]
+            n = len(starts)
+            view = self._views[p] = (s[g.score_at + p], s[g.left_at + p],
+                                     tuple(map(bool, s[g.done_of[p]:g.done_of[p] + n])),
+                                     tuple([tuple([ids[c] for c in s[at:at + k]]) if k else ()
+                                            for at, k in zip(starts, s[g.ulen_of[p]:g.ulen_of[p] + n])]))
         return view
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -504,49 +682,51 @@ class RoyaleState(State):
         cached. ``players[p]`` is ``(points, imposter uses left, validated per noble slot,
         dish card ids under each noble slot)``; ``nobles[p]`` names the slots' noble ids.
         """
-        g = self.g
-        ids = g.card_ids
-        key = (self._discard_gen, len(self.discard))  # the discard only grows between two rebuilds
+        g, s = self.g, self.s
+        ids, at = g.card_ids, g.at
+        key = (self._discard_gen, s[S_DISC])  # the discard only grows between two rebuilds
         if self._discard_key != key:
-            self._discard_key, self._discard_view = key, tuple([ids[c] for c in self.discard])
+            self._discard_key, self._discard_view = key, tuple([ids[c] for c in self._cards(S_DISC)])
         obs: dict[str, Any] = {
-            "game": g.key, "seat": player, "current": self.current_player, "phase": PHASES[self.phase],
-            "buffet": tuple([ids[c] if c != EMPTY else None for c in self.grid]),
-            "hand": tuple([ids[c] for c in self.hand]), "pile": len(self.pile), "discard": self._discard_view,
-            "end_draws": self.end_draws, "turns": self.turns, "nobles": g.noble_view,
+            "game": g.key, "seat": player, "current": self.current_player, "phase": PHASES[s[S_PHASE]],
+            "buffet": tuple([ids[c] if c != EMPTY else None for c in s[g.grid_at:g.grid_at + g.ncells]]),
+            "hand": tuple([ids[c] for c in s[at[S_HAND]:at[S_HAND] + s[S_HAND]]]), "pile": s[S_PILE],
+            "discard": self._discard_view,
+            "end_draws": s[S_END_DRAWS], "turns": s[S_TURNS], "nobles": g.noble_view,
             "players": tuple([self._seat_view(p) for p in range(g.players)]),
         }
         if g.solo:
-            obs["solo"] = (g.rules.solo_turns - self.turns, len(self.solo_pile),
-                           tuple([g.solo_ids[i] for i in self.solo_revealed]))
+            obs["solo"] = (g.rules.solo_turns - s[S_TURNS], s[S_SOLO_LEN],
+                           tuple([g.solo_ids[i] for i in self._cards(S_REV_LEN)]))
         return obs
 
     def zones(self) -> dict[str, list[str]]:
         g = self.g
         z: dict[str, list[str]] = {
             "dish_pile": self._pile_ids(),
-            "buffet": [g.card_ids[c] for c in self.grid if c != EMPTY],
-            "hand": self._ids(self.hand),
-            "discard": self._ids(self.discard),
+            "buffet": [g.card_ids[c] for c in self._cells() if c != EMPTY],
+            "hand": self._ids(self._cards(S_HAND)),
+            "discard": self._ids(self._cards(S_DISC)),
             "box": list(g.box),
         }
         if self.end_revealed and g.end_id:
             z["end_revealed"] = [g.end_id]
         for p in range(g.players):
-            z[f"p{p}:nobles"] = [nid for s, nid in enumerate(g.noble_ids[p]) if not self.done[p][s]]
-            z[f"p{p}:validated"] = [nid for s, nid in enumerate(g.noble_ids[p]) if self.done[p][s]]
-            z[f"p{p}:served"] = [g.card_ids[c] for u in self.under[p] for c in u]
+            done = [rules.validated(self, p, sl) for sl in range(len(g.noble_ids[p]))]
+            z[f"p{p}:nobles"] = [nid for sl, nid in enumerate(g.noble_ids[p]) if not done[sl]]
+            z[f"p{p}:validated"] = [nid for sl, nid in enumerate(g.noble_ids[p]) if done[sl]]
+            z[f"p{p}:served"] = [g.card_ids[c] for sl in range(len(done)) for c in self._under(p, sl)]
             iid = g.imposter_id[p]
             z[f"p{p}:imposter"] = [iid] if iid else []
         if g.solo:
-            z["solo_pile"] = [g.solo_ids[i] for i in reversed(self.solo_pile)]
-            z["solo_revealed"] = [g.solo_ids[i] for i in self.solo_revealed]
+            z["solo_pile"] = [g.solo_ids[i] for i in reversed(self._cards(S_SOLO_LEN))]
+            z["solo_revealed"] = [g.solo_ids[i] for i in self._cards(S_REV_LEN)]
         return z
 
     # -- designer metrics (cardgen.simulate.designer) ------------------------------
     def score_estimate(self) -> list[float]:
         """Per seat: the points of the nobles each seat has validated so far."""
-        return [float(s) for s in self.score]
+        return [float(x) for x in rules.scores(self)]
 
     def component_of(self, action: Action) -> str | None:
         """The dish type a 'place' plays from the hand (the card's ``dish``), or 'imposter' for an imposter use."""

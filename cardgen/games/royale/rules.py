@@ -1,7 +1,8 @@
 """Royale's rules written once: the pile built from packets, the piles dealt again, who wins.
 
-Written once: the engine (``engine.py``) runs these on its lists, ``compiled_rules`` compiles
-them as they are (``cardgen.jit.bind``) on its arrays; so they index, loop and take ``len``.
+Written once: the engine (``engine.py``) runs these on its record (a list), ``compiled_rules`` compiles
+them as they are (``cardgen.jit.bind``) on the same record (an array); so they index, loop and take ``len``,
+and a place they write is an array and where it starts in it (``cells``, ``fresh``, ``new_pile``...).
 What differs in form they read through names, as ``agents.py``'s planner does: the draws
 (``randbelow``, ``shuffle``: ``random.Random`` here, ``fastrng`` there, the same numbers in the
 same order) and ``sort``; the forms below are the engine's, ``compiled_rules`` binds
@@ -17,8 +18,8 @@ position ``S`` and reads it through a few names each form gives its own way: the
 ``cells``, ``solo_cells``), a gap (``gap``) and the end (``finish``, ``over``). The steps call one
 another through ``on_draw``, ``on_refill``, ``on_ghost``, ``on_start``: the engine's hook methods
 (``_draw``, ``_refill``, ``_ghost_turn``, ``_start_turn``, which house rules wrap), the compiled
-steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module, the
-game-agnostic ones (counters and piles by name) imported from ``cardgen.games.reference``.
+steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module: both forms
+read one record, the position laid out below (``layout``), the engine's a list, the kernels' an ``int64`` array.
 
 So are the set-up (``setup``: the piles shuffled, the dish pile built in packets, ``pack``, and built
 again at the end card, ``repack``; through ``scratch``, ``chance``, ``new_pile``, ``new_solo``, ``set_zone``,
@@ -34,7 +35,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardgen.games.reference import card_at, get, pop, push, put, size
 
 #: the end-of-banquet card, as it sits in the pile (a dish card is its index, >= 0)
 END = -2
@@ -72,16 +72,50 @@ END_NAMES = ("playing", "banquet_over", "supply_exhausted", "all_nobles", "turns
  C_END_DRAWS, C_SOLO_TURNS, C_GHOST, C_VOLUNTARY, C_NSOLO, C_A_PLACE, C_A_CLEAR, C_A_STOP,
  C_GAPS) = range(19)
 CFG_SIZE = C_GAPS + len(GAP_KINDS)
+# -- the position: one record of flat int fields ---------------------------------------------------------------
+# ``RoyaleState.s`` (a list) and the kernels' position (an ``int64`` array, ``compiled_rules.fields``) are the same
+# record: the scalars ``S_*`` first (a pile's size is its count slot), then the fields ``F_*``, laid out by
+# ``layout``: the buffet, the dish pile (top at the end), the discard, the hand, the cards under each (seat, noble
+# slot) and how many, the slot's noble state (``ROW``: its checker's state in the engine, ``require.Checker``; its
+# row of the compiled noble table in the kernels), validated flags (a slot past a seat's nobles counts as one),
+# scores, imposter uses left, the solo pile and the solo cards revealed, and the end card's zone (``set_zone``).
+(S_PLAYER, S_PHASE, S_END, S_TURNS, S_ROUNDS, S_PILE, S_DISC, S_HAND, S_SOLO_LEN, S_REV_LEN, S_END_DRAWS,
+ S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_FORCED, S_VOLUNTARY,
+ S_DECISIONS, S_STATUS, S_SOLO_INIT) = range(22)
+ST_SIZE = 22
+(F_ST, F_GRID, F_PILE, F_DISC, F_HAND, F_UNDER, F_ULEN, F_ROW, F_DONE, F_SCORE, F_IMPLEFT, F_SOLO, F_SREV,
+ F_ZONE) = range(14)
+#: an end a house rule named (``RoyaleState._finish``), not one of ``END_NAMES``
+OTHER_END = len(END_NAMES)
+
+
+def layout(players: int, ncards: int, ncells: int, nslots: int, nsolo: int) -> tuple[list[tuple[int, ...]], int]:
+    """Where each field starts and its shape (``(start, n)``, or ``(start, rows, columns)`` for the cards under the
+    nobles), and the record's size, for these dimensions."""
+    shapes = [(ST_SIZE,), (ncells,), (ncards + 2,), (ncards + 2,), (ncells + 1,), (players * nslots, ncards + 1),
+              (players * nslots,), (players * nslots,), (players * nslots,), (players,), (players,),
+              (max(nsolo, 1),), (max(nsolo, 1),), (3,)]
+    off: list[tuple[int, ...]] = []
+    at = 0
+    for shape in shapes:
+        off.append((at, *shape))
+        n = 1
+        for d in shape:
+            n *= d
+        at += n
+    return off, at
+
+
 #: ``winners``' tie-break: none, the most dish cards under nobles, then a shared win
 TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
 #: the outcome's ``tie_break`` of ``TIE_DISHES`` and ``TIE_SHARED``
 TIE_NAMES = ("most_dish_cards", "most_dish_cards, then shared")
 
 
-def packets(cards: Any, n: int, k: int, position: int, rng: Any, pile: Any) -> tuple[int, int]:
+def packets(cards: Any, n: int, k: int, position: int, rng: Any, pile: Any, at: int) -> tuple[int, int]:
     """The pile of the ``n`` shuffled ``cards`` (``cards[0]`` on top) split into ``k`` near-equal
     packets (the first ``n % k`` one card bigger), the end card put at random inside packet
-    ``position`` (1: the top packet), written into ``pile`` (``n + 1`` long, its top at the end).
+    ``position`` (1: the top packet), written into ``pile`` from ``at`` (``n + 1`` long, its top at the end).
 
     Returns the first position from the top the end card may hold and its packet's size (its
     zone: public knowledge, where ``redeal`` puts it back)."""
@@ -91,33 +125,34 @@ def packets(cards: Any, n: int, k: int, position: int, rng: Any, pile: Any) -> t
     size = n // k + (1 if position - 1 < n % k else 0)
     above = lo + randbelow(rng, size + 1)  # the cards above the end card
     for i in range(n):
-        pile[n - i if i < above else n - 1 - i] = cards[i]
-    pile[n - above] = END
+        pile[at + (n - i if i < above else n - 1 - i)] = cards[i]
+    pile[at + n - above] = END
     return lo, size
 
 
-def redeal(pile: Any, n: int, solo: Any, ns: int, zone: Any, rng: Any) -> None:
-    """The piles dealt again, in place (``determinize``): the ``n`` cards of the dish pile, whose
+def redeal(pile: Any, at: int, n: int, solo: Any, so: int, ns: int, zone: Any, rng: Any) -> None:
+    """The piles dealt again, in place (``determinize``): the ``n`` cards of the dish pile (``pile`` from
+    ``at``), whose
     order only is unknown, sorted (the shuffle must not depend on the true order) and shuffled,
     the end card put back at random inside its packet, less the cards drawn since (``zone``:
-    ``RoyaleState.end_zone``); the ``ns`` cards of the solo pile sorted and shuffled too."""
+    ``RoyaleState.end_zone``); the ``ns`` cards of the solo pile (``solo`` from ``so``) sorted and shuffled too."""
     m = 0  # the dish cards, moved to the front
     for i in range(n):
-        if pile[i] != END:
-            pile[m] = pile[i]
+        if pile[at + i] != END:
+            pile[at + m] = pile[at + i]
             m += 1
-    sort(pile, m)
-    shuffle(rng, pile, m)
+    sort(pile, at, m)
+    shuffle(rng, pile, at, m)
     if m < n:
         drawn = zone[0] - n
         top_lo = max(0, zone[1] - drawn)
         top_hi = min(n - 1, zone[2] - drawn)
         pos = m - top_lo - randbelow(rng, top_hi - top_lo + 1)  # the end card's position from the top
         for i in range(m, pos, -1):
-            pile[i] = pile[i - 1]
-        pile[pos] = END
-    sort(solo, ns)
-    shuffle(rng, solo, ns)
+            pile[at + i] = pile[at + i - 1]
+        pile[at + pos] = END
+    sort(solo, so, ns)
+    shuffle(rng, solo, so, ns)
 
 
 def winners(score: Any, solo: bool, winner: int, U: Any, win: Any) -> int:
@@ -184,11 +219,11 @@ def reshuffle(S: Any, src: Any, dst: Any) -> None:
     """The cards of pile ``src`` shuffled into the empty pile ``dst`` (the discard into the dish pile, the
     revealed solo cards into the solo pile), bottom card first, and ``src`` left empty."""
     n = size(S, src)
-    cards = fresh(S, dst, n)
+    cards, at = fresh(S, dst, n)
     for i in range(n):
-        cards[i] = card_at(S, src, i)
+        cards[at + i] = card_at(S, src, i)
     empty(S, src)
-    shuffle(chance(S), cards, n)
+    shuffle(chance(S), cards, at, n)
 
 
 def next_row(S: Any, p: int, s: int, card: int) -> int:
@@ -237,8 +272,8 @@ def draw(S: Any) -> int:
 def refill(S: Any) -> None:
     """The empty cells of the buffet filled from the pile (``on_draw``), left to right, top to bottom,
     until it gives no card."""
-    grid = cells(S)
-    for i in range(config(S)[C_CELLS]):
+    grid, g0 = cells(S)
+    for i in range(g0, g0 + config(S)[C_CELLS]):
         if grid[i] == EMPTY:
             c = on_draw(S)
             if c == EMPTY:
@@ -250,7 +285,8 @@ def ghost(S: Any) -> None:
     """Solo: the ghost reveals ``C_GHOST`` solo cards, the dishes in their cells go to the discard, and the
     buffet is refilled. An empty solo pile is gap ``solo_pile_empty`` (the revealed cards shuffled again,
     or the end)."""
-    cfg, grid = config(S), cells(S)
+    cfg = config(S)
+    grid, g0 = cells(S)
     for _ in range(cfg[C_GHOST]):
         if size(S, SOLO) == 0:
             res = gap(S, GAP_SOLO, get(S, K_TURNS), 0, 0)
@@ -264,7 +300,7 @@ def ghost(S: Any) -> None:
         push(S, REVEALED, card)
         row, n = solo_cells(S, card)
         for j in range(n):
-            cell = row[j]
+            cell = g0 + row[j]
             if grid[cell] != EMPTY:
                 push(S, DISCARD, grid[cell])
                 grid[cell] = EMPTY
@@ -274,8 +310,8 @@ def ghost(S: Any) -> None:
 def start_turn(S: Any) -> None:
     """A turn starts with a take; an empty buffet is gap ``nothing_to_take`` (its ruling ends the game)."""
     put(S, K_PHASE, TAKE)
-    grid = cells(S)
-    for i in range(config(S)[C_CELLS]):
+    grid, g0 = cells(S)
+    for i in range(g0, g0 + config(S)[C_CELLS]):
         if grid[i] != EMPTY:
             return
     if gap(S, GAP_NOTHING, get(S, K_TURNS), 0, 0) != UNSETTLED:
@@ -291,14 +327,15 @@ def legal(S: Any, out: Any) -> int:
     ``a``, ``C_A_PLACE + card * C_SLOTS + slot`` places, ``C_A_CLEAR + slot`` clears, ``C_A_STOP`` stops."""
     if over(S):
         return 0
-    cfg, grid = config(S), cells(S)
+    cfg = config(S)
+    grid, g0 = cells(S)
     p, phase, nslots = get(S, K_PLAYER), get(S, K_PHASE), cfg[C_SLOTS]
     m = 0
     if phase == TAKE:
         for a in range(cfg[C_LINES] + imposter_ways(S, p)):
             row, n = take_cells(S, p, a)
             for j in range(n):
-                if grid[row[j]] != EMPTY:
+                if grid[g0 + row[j]] != EMPTY:
                     out[m] = a
                     m += 1
                     break
@@ -375,21 +412,23 @@ def take(S: Any, a: int) -> None:
     """The seat takes ``a`` (a line, or an imposter placement, which spends one use): the cards in its cells
     go to the hand, in cell order, and the cells are left empty. A take naming fewer cards than cells is gap
     ``short_line`` (its ruling: take the cards there)."""
-    grid, p = cells(S), get(S, K_PLAYER)
+    grid, g0 = cells(S)
+    p = get(S, K_PLAYER)
     if a >= config(S)[C_LINES]:
         use_imposter(S, p, a)
     row, n = take_cells(S, p, a)
     held = 0
     for j in range(n):
-        if grid[row[j]] != EMPTY:
+        if grid[g0 + row[j]] != EMPTY:
             held += 1
     if held < n and gap(S, GAP_SHORT, a, p, held) == UNSETTLED:
         return
     new_hand(S)
     for j in range(n):
-        if grid[row[j]] != EMPTY:
-            push(S, HAND, grid[row[j]])
-        grid[row[j]] = EMPTY
+        cell = g0 + row[j]
+        if grid[cell] != EMPTY:
+            push(S, HAND, grid[cell])
+        grid[cell] = EMPTY
     put(S, K_PHASE, PLACE)
 
 
@@ -461,20 +500,20 @@ def setup(S: Any) -> None:
     cards = scratch(S, n)
     for i in range(n):
         cards[i] = i
-    shuffle(chance(S), cards, n)
+    shuffle(chance(S), cards, 0, n)
     if cfg[C_USES_END]:
         if not pack(S, cards, n, cfg[C_SETUP_POS]):
             return
     else:
-        pile = new_pile(S, n)
+        pile, at = new_pile(S, n)
         for i in range(n):
-            pile[i] = cards[i]
+            pile[at + i] = cards[i]
     if cfg[C_SOLO]:
         ns = cfg[C_NSOLO]
-        solo = new_solo(S, ns)
+        solo, at = new_solo(S, ns)
         for i in range(ns):
-            solo[i] = i
-        shuffle(chance(S), solo, ns)
+            solo[at + i] = i
+        shuffle(chance(S), solo, at, ns)
     dealt(S)
     on_refill(S)
     if over(S):
@@ -493,7 +532,8 @@ def pack(S: Any, cards: Any, n: int, position: int) -> bool:
     if n % k and gap(S, GAP_UNEVEN, n, k, 0) == UNSETTLED:
         new_pile(S, 0)
         return False
-    lo, size = packets(cards, n, k, position, chance(S), new_pile(S, n + 1))
+    pile, at = new_pile(S, n + 1)
+    lo, size = packets(cards, n, k, position, chance(S), pile, at)
     set_zone(S, n + 1, lo, lo + size)
     return True
 
@@ -508,7 +548,7 @@ def repack(S: Any, position: int) -> None:
     for i in range(d):
         cards[n + i] = card_at(S, DISCARD, i)
     empty(S, DISCARD)
-    shuffle(chance(S), cards, n + d)
+    shuffle(chance(S), cards, 0, n + d)
     peak(S, n + d + 1)
     pack(S, cards, n + d, position)
 
@@ -518,7 +558,9 @@ def determinize(S: Any, rng: Any) -> None:
     """A sample of the hidden: in a game still playing, the piles dealt again (``redeal``, chance from
     ``rng``); the rest of Royale is public."""
     if not over(S):
-        redeal(pile_cards(S), size(S, PILE), solo_cards(S), size(S, SOLO), end_zone(S), rng)
+        pile, at = pile_cards(S)
+        solo, so = solo_cards(S)
+        redeal(pile, at, size(S, PILE), solo, so, size(S, SOLO), end_zone(S), rng)
 
 
 # -- the reference engine's forms of the names above read (``compiled_rules`` binds its own) --------
@@ -527,37 +569,72 @@ def randbelow(rng: random.Random, n: int) -> int:
     return rng.randrange(n)
 
 
-def shuffle(rng: random.Random, x: list[int], n: int) -> None:
-    """``rng.shuffle`` of the first ``n`` items of ``x`` (the same draws as shuffling a list of ``n``)."""
-    part = x[:n]
+def shuffle(rng: random.Random, x: list[int], at: int, n: int) -> None:
+    """``rng.shuffle`` of the ``n`` items of ``x`` from ``at`` (the same draws as shuffling a list of ``n``)."""
+    part = x[at:at + n]
     rng.shuffle(part)
-    x[:n] = part
+    x[at:at + n] = part
 
 
-def sort(x: list[int], n: int) -> None:
-    """The first ``n`` items of ``x`` sorted."""
-    x[:n] = sorted(x[:n])
+def sort(x: list[int], at: int, n: int) -> None:
+    """The ``n`` items of ``x`` from ``at`` sorted."""
+    x[at:at + n] = sorted(x[at:at + n])
 
 
-# the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists (``get``,
-# ``put``, ``size``, ``pop``, ``push``, ``card_at`` and the shuffle: ``cardgen.games.reference``, imported by name)
-K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = "turns", "rounds", "player", "phase", "end_draws"
-K_PEAK_UNDER, K_FORCED, K_VOLUNTARY = "_peak_under", "forced_clears", "voluntary_clears"
-K_END, K_WINNER, K_FINISHED = "end_reason", "winner", "finished"
-PILE, DISCARD, SOLO, REVEALED, HAND = "pile", "discard", "solo_pile", "solo_revealed", "hand"
+# the position, as the engine holds it: ``RoyaleState.s``, the record above, a list; its game (``S.g``) knows where
+# each field starts (``RoyaleGame.at``: a pile's start by its count slot; ``grid_at``, ``under_at``...)
+K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = S_TURNS, S_ROUNDS, S_PLAYER, S_PHASE, S_END_DRAWS
+K_PEAK_UNDER, K_FORCED, K_VOLUNTARY = S_PEAK_UNDER, S_FORCED, S_VOLUNTARY
+K_END, K_WINNER, K_FINISHED = S_END, S_WINNER, S_FINISHED
+PILE, DISCARD, SOLO, REVEALED, HAND = S_PILE, S_DISC, S_SOLO_LEN, S_REV_LEN, S_HAND
 _CODES = [{res: i for i, res in enumerate(GAPS[kind])} for kind in GAP_KINDS]
 
 
-def fresh(S: Any, zone: str, n: int) -> list[int]:
-    """Pile ``zone``, a new list of ``n`` cards (to be written)."""
-    cards = [0] * n
-    setattr(S, zone, cards)
-    return cards
+def get(S: Any, key: int) -> int:
+    """The counter ``key`` (``K_*``)."""
+    return S.s[key]  # type: ignore[no-any-return]
+
+
+def put(S: Any, key: int, value: int) -> None:
+    """Set the counter ``key``."""
+    S.s[key] = value
+
+
+def size(S: Any, zone: int) -> int:
+    """How many cards pile ``zone`` holds (its count slot)."""
+    return S.s[zone]  # type: ignore[no-any-return]
+
+
+def pop(S: Any, zone: int) -> int:
+    """The top card of pile ``zone``, taken."""
+    s = S.s
+    n = s[zone] - 1
+    s[zone] = n
+    return s[S.g.at[zone] + n]  # type: ignore[no-any-return]
+
+
+def push(S: Any, zone: int, card: int) -> None:
+    """``card`` put on pile ``zone``, last (its top)."""
+    s = S.s
+    n = s[zone]
+    s[S.g.at[zone] + n] = card
+    s[zone] = n + 1
+
+
+def card_at(S: Any, zone: int, i: int) -> int:
+    """The ``i``-th card of pile ``zone`` from the bottom."""
+    return S.s[S.g.at[zone] + i]  # type: ignore[no-any-return]
+
+
+def fresh(S: Any, zone: int, n: int) -> tuple[list[int], int]:
+    """Pile ``zone`` now holds ``n`` cards, to be written: the record and where they start."""
+    S.s[zone] = n
+    return S.s, S.g.at[zone]
 
 
 def scores(S: Any) -> list[int]:
     """Each seat's points."""
-    return S.score  # type: ignore[no-any-return]
+    return S.s[S.g.score_at:S.g.score_at + S.g.players]  # type: ignore[no-any-return]
 
 
 def scratch(S: Any, n: int) -> list[int]:
@@ -570,41 +647,41 @@ def chance(S: Any) -> random.Random:
     return S.rng  # type: ignore[no-any-return]
 
 
-def new_pile(S: Any, n: int) -> list[int]:
-    """The dish pile, a new list of ``n`` cards (to be written)."""
-    S.pile = [END] * n
-    return S.pile  # type: ignore[no-any-return]
+def new_pile(S: Any, n: int) -> tuple[list[int], int]:
+    """The dish pile holds ``n`` cards, to be written: the record and where they start."""
+    return fresh(S, PILE, n)
 
 
-def new_solo(S: Any, n: int) -> list[int]:
-    """The solo pile, a new list of ``n`` cards (to be written)."""
-    S.solo_pile = [0] * n
-    return S.solo_pile  # type: ignore[no-any-return]
+def new_solo(S: Any, n: int) -> tuple[list[int], int]:
+    """The solo pile holds ``n`` cards, to be written: the record and where they start."""
+    return fresh(S, SOLO, n)
 
 
 def set_zone(S: Any, built: int, lo: int, hi: int) -> None:
     """Where the end card may be: the pile's size when built, the first and last place from the top."""
-    S.end_zone = (built, lo, hi)
+    at = S.g.zone_at
+    S.s[at:at + 3] = built, lo, hi
 
 
-def pile_cards(S: Any) -> list[int]:
-    """The dish pile (its top at the end)."""
-    return S.pile  # type: ignore[no-any-return]
+def pile_cards(S: Any) -> tuple[list[int], int]:
+    """The dish pile (its top last): the record and where it starts."""
+    return S.s, S.g.at[PILE]
 
 
-def solo_cards(S: Any) -> list[int]:
-    """The solo pile (its top at the end)."""
-    return S.solo_pile  # type: ignore[no-any-return]
+def solo_cards(S: Any) -> tuple[list[int], int]:
+    """The solo pile (its top last): the record and where it starts."""
+    return S.s, S.g.at[SOLO]
 
 
-def end_zone(S: Any) -> tuple[int, int, int]:
+def end_zone(S: Any) -> list[int]:
     """Where the end card may be (``set_zone``)."""
-    return S.end_zone  # type: ignore[no-any-return]
+    at = S.g.zone_at
+    return S.s[at:at + 3]  # type: ignore[no-any-return]
 
 
-def empty(S: Any, zone: str) -> None:
-    """Pile ``zone`` emptied (a new list: the discard's view is built again)."""
-    setattr(S, zone, [])
+def empty(S: Any, zone: int) -> None:
+    """Pile ``zone`` emptied (the discard's view is built again)."""
+    S.s[zone] = 0
     if zone == DISCARD:
         S._discard_gen += 1
 
@@ -624,37 +701,38 @@ def dealt(S: Any) -> None:
 
 def under_size(S: Any, p: int, s: int) -> int:
     """How many dish cards lie under seat ``p``'s noble slot ``s`` (none past the seat's nobles)."""
-    under = S.under[p]
-    return len(under[s]) if s < len(under) else 0
+    return S.s[S.g.ulen_of[p] + s]  # type: ignore[no-any-return]
 
 
 def under_card(S: Any, p: int, s: int, i: int) -> int:
     """The ``i``-th dish card placed under seat ``p``'s noble slot ``s``."""
-    return S.under[p][s][i]  # type: ignore[no-any-return]
+    g = S.g
+    return S.s[g.under_of[p] + s * g.width + i]  # type: ignore[no-any-return]
 
 
 def reset_noble(S: Any, p: int, s: int) -> None:
     """No card under seat ``p``'s noble slot ``s`` any more: its checker back at its start, the seat's view
     made again."""
-    S.under[p][s].clear()
-    S.sid[p][s] = 0
+    g = S.g
+    S.s[g.ulen_of[p] + s] = 0
+    S.s[g.row_of[p] + s] = 0
     S._views[p] = None
 
 
 def hand_card(S: Any, h: int) -> int:
     """The ``h``-th card of the hand."""
-    return S.hand[h]  # type: ignore[no-any-return]
+    return S.s[S.g.at[HAND] + h]  # type: ignore[no-any-return]
 
 
 def validated(S: Any, p: int, s: int) -> bool:
     """Whether seat ``p``'s noble slot ``s`` is validated (a slot past the seat's nobles counts as one)."""
-    done = S.done[p]
-    return s >= len(done) or done[s]  # type: ignore[no-any-return]
+    return S.s[S.g.done_of[p] + s] != 0  # type: ignore[no-any-return]
 
 
 def imposter_ways(S: Any, p: int) -> int:
     """How many placements seat ``p``'s imposter may take now: all of them while it has uses left, else none."""
-    return len(S.g.imposter_takes[p]) if S.imposter_left[p] > 0 else 0
+    g = S.g
+    return len(g.imposter_takes[p]) if S.s[g.left_at + p] > 0 else 0
 
 
 def take_cells(S: Any, p: int, a: int) -> tuple[list[int], int]:
@@ -665,11 +743,14 @@ def take_cells(S: Any, p: int, a: int) -> tuple[list[int], int]:
 
 def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
     """Gap ``kind`` met (its detail ``GAP_WORDS[kind]`` of ``a``, ``b``, ``c``): the ruling's code, or
-    UNSETTLED (``State.gap`` stalled the game)."""
+    UNSETTLED (``State.gap`` stalled the game: the record's end says so, ``STALLED + kind``)."""
     detail = (f"{S.g.actions[b][a]!r} holds {c} card(s)" if kind == GAP_SHORT  # take ``a`` of seat ``b``
               else GAP_WORDS[kind].format(a, b, c))
     res = S.gap(GAP_KINDS[kind], detail)
-    return UNSETTLED if res is None else _CODES[kind].get(res, 0)
+    if res is None:
+        S.s[S_END] = STALLED + kind
+        return UNSETTLED
+    return _CODES[kind].get(res, 0)  # type: ignore[no-any-return]
 
 
 def finish(S: Any, reason: int) -> None:
@@ -687,9 +768,9 @@ def config(S: Any) -> list[int]:
     return S.g.cfg  # type: ignore[no-any-return]
 
 
-def cells(S: Any) -> list[int]:
-    """The buffet, a card or EMPTY per cell."""
-    return S.grid  # type: ignore[no-any-return]
+def cells(S: Any) -> tuple[list[int], int]:
+    """The buffet, a card or EMPTY per cell: the record and where the buffet starts."""
+    return S.s, S.g.grid_at
 
 
 def solo_cells(S: Any, card: int) -> tuple[list[int], int]:
@@ -720,7 +801,7 @@ def on_start(S: Any) -> None:
 
 def on_take(S: Any, a: int) -> None:
     """``take`` through the engine's hook method (it names the action, not its id)."""
-    S._take(S.g.actions[S.player][a])
+    S._take(S.g.actions[S.s[S_PLAYER]][a])
 
 
 def on_place(S: Any, card: int, s: int) -> bool:
@@ -744,31 +825,35 @@ def on_clear(S: Any, p: int, s: int) -> None:
     S._clear(s)
 
 
-def tally(S: Any, key: str) -> None:
+def tally(S: Any, key: int) -> None:
     """One more of the counter ``key`` (``K_FORCED``, ``K_VOLUNTARY``: the engine's outcome reports them)."""
-    setattr(S, key, getattr(S, key) + 1)
+    S.s[key] += 1
 
 
 def use_imposter(S: Any, p: int, a: int) -> None:
     """Seat ``p`` spends an imposter use on take ``a``, logged for the invariants."""
-    S.imposter_left[p] -= 1
+    S.s[S.g.left_at + p] -= 1
     S.imposter_log.append((p, tuple(S.g.take_rows[p][a])))
     S._views[p] = None
 
 
 def new_hand(S: Any) -> None:
-    """The hand, a new empty list (the take's cards go there)."""
-    S.hand = []
+    """The hand emptied (the take's cards go there)."""
+    S.s[S_HAND] = 0
 
 
 def from_hand(S: Any, card: int) -> None:
-    """``card`` taken out of the hand."""
-    S.hand.remove(card)
+    """``card`` taken out of the hand, the cards after it moved up."""
+    s, at = S.s, S.g.at[HAND]
+    n = s[S_HAND]
+    i = s.index(card, at, at + n)
+    s[i:at + n - 1] = s[i + 1:at + n]
+    s[S_HAND] = n - 1
 
 
 def noble_row(S: Any, p: int, s: int) -> int:
     """The checker state of seat ``p``'s noble slot ``s``."""
-    return S.sid[p][s]  # type: ignore[no-any-return]
+    return S.s[S.g.row_of[p] + s]  # type: ignore[no-any-return]
 
 
 def card_code(S: Any, p: int, s: int, card: int) -> int:
@@ -791,25 +876,29 @@ def learn(S: Any, p: int, s: int, r: int, code: int) -> int:
 
 def put_under(S: Any, p: int, s: int, card: int) -> None:
     """``card`` placed under seat ``p``'s noble slot ``s``."""
-    S.under[p][s].append(card)
+    g, st = S.g, S.s
+    at = g.ulen_of[p] + s
+    n = st[at]
+    st[g.under_of[p] + s * g.width + n] = card
+    st[at] = n + 1
     S._views[p] = None
 
 
 def set_row(S: Any, p: int, s: int, nid: int) -> None:
     """Seat ``p``'s noble slot ``s`` now in checker state ``nid``."""
-    S.sid[p][s] = nid
+    S.s[S.g.row_of[p] + s] = nid
 
 
 def need(S: Any, p: int, s: int) -> int:
     """How many cards seat ``p``'s noble slot ``s`` still needs (0: met exactly)."""
-    return S.g.checkers[p][s].need[S.sid[p][s]]  # type: ignore[no-any-return]
+    return S.g.checkers[p][s].need[noble_row(S, p, s)]  # type: ignore[no-any-return]
 
 
 def validate(S: Any, p: int, s: int) -> None:
     """Seat ``p``'s noble slot ``s`` validated: its points scored."""
-    S.done[p][s] = True
-    S.open[p].remove(s)
-    S.score[p] += S.g.points[p][s]
+    g = S.g
+    S.s[g.done_of[p] + s] = 1
+    S.s[g.score_at + p] += g.points[p][s]
 
 
 def win(S: Any, p: int) -> None:
