@@ -107,11 +107,11 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset({_key(six)}), {3: 50, 6: 100})
     for lang, sure, likely in (
             ("en", "3 players: the bank cannot pay all it owes in 2% of games (was 94%)",
-             "6 players: the bank cannot pay all it owes in 0% of games (was 7%)"),
+             "6 players: the bank cannot pay all it owes in no game (was 7%)"),
             ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2 % des parties (au lieu de 94 %)",
-             "6 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 0 % des parties (au lieu de 7 %)"),
+             "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (au lieu de 7 %)"),
             ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2 % delle partite (prima nel 94 %)",
-             "6 giocatori: la banca non può pagare tutto ciò che deve in nessuna partita (prima nel 7 %)")):  # it29
+             "6 giocatori: la banca non può pagare tutto ciò che deve in nessuna partita (prima nel 7 %)")):  # it29; "in no game" in every language
         fixer = _fixer(lang, [three, six])
         assert plain(cured_text(fixer, prop, lang)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True)) == likely, lang
