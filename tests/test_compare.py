@@ -198,7 +198,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # the piece in running text as the book names it, and the book's bank ruling said to cover it (round 59)
     # both decks short: one line with both shares and whether the change may be chance (thirteenth reading fr32)
     assert re.search(r"The bank cannot pay all it owes in \d+\.\d% of games with the base game and 100\.0% with the "
-                     r"variant \((a change chance alone could make|a change too clear to be chance)\); this edition’s "
+                     r"variant \((a difference that could be due to chance alone|a change too clear to be chance)\); this edition’s "
                      r"ruling covers it; with \d+ \(base game\) or \d+ \(variant\) more silver coins, 99% of games "
                      r"would have enough\.", text), text
     assert "(silver-coin)" not in text  # the component by its printed name, never its id
