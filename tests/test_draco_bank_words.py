@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardgen.report.commands import heading
+from cardgen.report.pages import heading
 from cardgen.games.draco.engine import DracoGame
 from cardgen.games.draco.table import coins_held
 from cardgen.resolve.resolve import resolve

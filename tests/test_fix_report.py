@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
-from cardgen.report.commands import heading
+from cardgen.report.pages import heading
 from cardgen.report.pages import fix_hint, fixable
 from screen import unwrapped, unwrapped_capture
 

@@ -217,7 +217,7 @@ def test_a_tie_is_counted_once() -> None:
 def test_the_fix_line_follows_only_a_problem_the_screen_shows() -> None:
     """compare's screen shows components short and cards flagged, never a seat's balance: the fix line for a
     deck whose only problem is its balance would point at "the problems above" with none above."""
-    from cardgen.report.commands import shown_problem
+    from cardgen.report.pages import shown_problem
     balance_only = {"variant": "v", "sufficiency": [], "balance": {"flags": [{"seat": 1, "side": "more"}]}}
     short = {"variant": "v", "sufficiency": [{"peak": "x"}]}
     flagged = {"variant": "v", "sufficiency": [], "designer": {"component_impact": [{"flag": "strong"}]}}

@@ -241,7 +241,7 @@ def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str
     would flag it loses its flag (``held_flag`` keeps it) in the deal experiment's rows, so the terminal, the report
     and the fix invitation say one thing: the gap measures holding it, not its strength; compare's line and table
     say whether the change from the base game was tested."""
-    from cardgen.report.commands import problems_shown, shown_problem
+    from cardgen.report.pages import problems_shown, shown_problem
     from cardgen.report.impact import impact_block
     from cardgen.simulate.designer import card_rows
     from cardgen.simulate.summary import _cards, _held_cards, card_table

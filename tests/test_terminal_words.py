@@ -251,7 +251,7 @@ def test_the_fix_line_names_the_problems_it_would_cure() -> None:
     """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems? Named as the
     lines above name them: the turn order, not a "seat" (Draco's seats are its table's), and the components
     warning, not a sixth name for the bank's shortage (tenth readers en21, en29, it60)."""
-    from cardgen.report.commands import problems_shown
+    from cardgen.report.pages import problems_shown
 
     flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
     assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
@@ -374,7 +374,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
 
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
     """compare's fix line names "the flagged cards" only when a card is flagged, by validate's test, in this run."""
-    from cardgen.report.commands import problems_shown, shown_problem
+    from cardgen.report.pages import problems_shown, shown_problem
     unflagged = {"variant": "draco", "sufficiency": [],
                  "designer": {"component_impact": [{"component": "to-and-fro", "flag": "", "difference": -0.15}]}}
     assert not shown_problem(unflagged) and "flagged cards" not in problems_shown([unflagged], "en", balance=False)
@@ -386,7 +386,7 @@ def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> Non
     """T20: "To and Fro … too weak in this run's 100 games with the base game" then "run: cardgen fix draco", while
     validate's 200 games did not flag it: the base deck's cards are judged on compare's smaller sample, so the
     fix line is offered for the base deck's shortage only, never for its cards."""
-    from cardgen.report.commands import problems_shown, shown_problem
+    from cardgen.report.pages import problems_shown, shown_problem
     flagged = {"variant": "draco", "sufficiency": [],
                "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
     assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
@@ -773,7 +773,7 @@ def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> N
     """Twelfth reading (fr26, it60): the fix line under compare's screen names the variant's seat imbalance only
     where the variant brings it (the base game does not flag the seat and the change is beyond chance); a base
     game's imbalance has the base's fix in its own line, and then the variant is offered nothing for it."""
-    from cardgen.report.commands import fix_problems
+    from cardgen.report.pages import fix_problems
 
     seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
             "compared": 4}

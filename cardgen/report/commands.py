@@ -16,14 +16,14 @@ from typing import Any
 
 from cardgen.fileio import write_atomic
 from cardgen.games.base import words_of
-from cardgen.report.pages import fix_problems, fixable, heading, problems_shown, shown_problem
+from cardgen.report.pages import fix_problems, fixable, problems_shown
 from cardgen.report.playtest import PAGE, WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
-from cardgen.simulate.summary import Naming, format_comparison, format_entry, total_line, variant_imbalance
+from cardgen.simulate.summary import Naming, format_comparison, format_entry, total_line
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
 from cardgen.terminal import echo, say, say_n
 

@@ -206,9 +206,8 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
 def card_side(side: str, lang: str) -> str:
     """A flagged card's players winning more or less often, in the language's own card line: French compares
     their win rate ("supérieur"/"inférieur à celui des autres", fr35), where "15,7 points moins souvent" read
-    awkwardly; a language without such words keeps "more"/"less"."""
-    key = "more" if side == "strong" else "less"
-    return word(f"card_{key}" if f"card_{key}" in (LINES.get(lang) or {}) else key, lang)
+    awkwardly; English and Italian keep "more"/"less" (every language has both words: one set of keys)."""
+    return word("card_more" if side == "strong" else "card_less", lang)
 
 
 def first_interval(p: Problem, said: list[Problem]) -> bool:
@@ -254,8 +253,8 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
-        # "nello 0 % delle partite" (it29): a language that says "in no game" has its own line for a share of 0
-        key = "cured_none" if round(now * 100) == 0 and "cured_none" in (LINES.get(lang) or {}) else "cured_short"
+        # "nello 0 % delle partite" (it29): a share of 0 is said "in no game", in every language
+        key = "cured_none" if round(now * 100) == 0 else "cured_short"
         return _short_said(key, p.name, lang, naming, players=players,
                            now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
     if p.kind == "seat":
@@ -861,9 +860,9 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
 def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
     """A lever left out because a component prints its number, naming the component as the rulebook does, by its
     plural ("printed on the gold coins"), never as a quoted card title ("printed on “Gold coin”", en35, fr34); its
-    quoted name where it has no plural or the language has no such line (Italian's article follows the noun's
-    gender, which the deck does not give)."""
-    if cid in naming.plurals and "left_out_plural" in (LINES.get(lang) or {}):
+    quoted name where it has no plural (Italian's line says "i pezzi «…»": its article follows the noun's gender,
+    which the deck does not give)."""
+    if cid in naming.plurals:
         return word("left_out_plural", lang, lever=lever, pieces=naming.plurals[cid])
     return word("left_out", lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
 
