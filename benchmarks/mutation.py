@@ -353,6 +353,8 @@ TARGETS = [
     Target("fix_line_shown", "cardgen/report/pages.py",
            _m("cardgen/report/pages.py", "x_shown_problem"),
            ("tests/test_terminal_figures.py",)),
+    Target("note_once", "cardgen/report/commands.py", _m("cardgen/report/commands.py", "x_once"),
+           ("tests/test_terminal_figures.py",)),
     Target("progress_same_file", "cardgen/simulate/validate.py", _m("cardgen/simulate/validate.py", "x_same_file"),
            ("tests/test_terminal_figures.py",)),
     # issue 53: check --lang and build's lines from wordbooks; why a card is not judged, said with its figures
