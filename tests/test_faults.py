@@ -180,6 +180,21 @@ def test_a_killed_tune_resumed_writes_the_uninterrupted_result(project_with: Cal
 
 
 # -- a loopback Dask cluster -----------------------------------------------------------------------
+def _scheduler_address(info: Path, deadline: float) -> str:
+    """The address the scheduler wrote, once the file holds all of it.
+
+    The scheduler creates the file before it writes it, so a file that exists may still be empty
+    (CI once read it in between): wait until it parses, up to the deadline."""
+    import json
+    while True:
+        try:
+            return str(json.loads(info.read_text())["address"])
+        except (OSError, ValueError, KeyError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], subprocess.Popen[bytes]]]:
     """A scheduler and one worker on 127.0.0.1 (dashboards too), each a process of its own group."""
@@ -191,11 +206,7 @@ def cluster(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], subp
                                          "--scheduler-file", str(info)], **quiet)  # type: ignore[call-overload]
     worker = None
     try:
-        deadline = time.monotonic() + 60
-        while not info.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        import json
-        address = json.loads(info.read_text())["address"]
+        address = _scheduler_address(info, deadline=time.monotonic() + 60)
         worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
                                    "--host", "127.0.0.1", "--dashboard-address", "127.0.0.1:0", "--no-nanny"],
                                   **quiet)  # type: ignore[call-overload]
