@@ -127,3 +127,32 @@ def test_king_lui_and_royale_helpers_keep_the_books() -> None:
     assert state.player == (seat + 1) % 3 and len(state.discard) == discard + len(held) and state.in_hand() == []
     noble = state.open_nobles(seat)[0]
     assert state.cards_under(seat, noble) == [] and state.invariants() == []
+
+
+def test_royales_places_hold_what_docs_say_and_refuse_more() -> None:
+    """docs/royale.md: the house-rule lists are live views of the record; a pile grows up to its room, a fixed
+    row keeps its length, and more gives one ValueError in our words, the record untouched."""
+    from cardgen.games.royale.rules import S_PILE
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve("royale", ROOT)
+    state = deck.spec.new_game(deck, 3).new_initial_state(4)
+    record = list(state.s)
+    pile = list(state.pile)
+    state.pile.append(pile[-1])  # a view: the change is in the record, and read back
+    assert list(state.pile) == pile + [pile[-1]] and state.s != record
+    state.pile.pop()
+    assert list(state.pile) == pile
+    record = list(state.s)
+    with pytest.raises(ValueError, match="holds at most"):
+        state.pile.extend(pile * 3)  # more than every dish card plus two: filled to its room, then refused
+    field = range(pile_at := state.g.at[S_PILE], pile_at + state.g.room[S_PILE])
+    assert len(state.pile) == state.g.room[S_PILE]
+    assert [x for i, x in enumerate(state.s) if i not in field and i != S_PILE] == \
+        [x for i, x in enumerate(record) if i not in field and i != S_PILE]  # nothing written past the field
+    state.pile[:] = pile
+    record = list(state.s)
+    with pytest.raises(ValueError, match=r"holds 3 items, not 4"):
+        state.score.append(0)  # one score per seat, fixed
+    assert state.s == record
+    assert not [n for seat in range(3) for n in state.open_nobles(seat) if n not in state.g.noble_ids[seat]]
