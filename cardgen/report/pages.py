@@ -292,7 +292,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
              for name, r, colour in sides]
     solo = r0["players"] == 1  # one player: no win rate, no fair share, no winner set apart (en47, fr3, it40)
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang)]
+                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
+                        unit=label(length, lang, game))]
     if not solo:
         figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
                                       fair_label=lambda share: words[equal_label(share, r0["players"])].format(
@@ -454,8 +455,12 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         fix = info.get("fix") if fixable(r) and not fix_said else None
         fix_said = fix_said or fix is not None
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
+        warned = warnings_of(r, lang, naming)
+        details = section(r, lang, naming)
+        # a warning said under the heading is not said again in the details (fifteenth reading it50, en35)
+        details["balance"] = [line for line in details["balance"] if line not in warned]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
-                        "warnings": warnings_of(r, lang, naming),
+                        "warnings": warned,
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
@@ -464,7 +469,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
-                        "section": section(r, lang, naming)})
+                        "section": details})
     title = page_words("deck_title", lang, deck=deck_id, name=name)
     return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
@@ -639,7 +644,9 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
     rows = []
     for r in runs:
         if r.get("kind") == "validate" and "total" in r:
-            result = page_words("run_validate", lang, passed=r["passed"], total=r["total"], warned=r["warned"])
+            # "3 of 3 passed, none with warnings", never "0 with warnings" (fifteenth reading fr34)
+            result = page_words("run_validate" if r["warned"] else "run_validate_clean", lang, passed=r["passed"],
+                                total=r["total"], warned=r["warned"])
         elif r.get("kind") == "compare" and "significant" in r:
             result = page_words("run_compare", lang, n=r["significant"], counts=len(r.get("players") or []))
         else:

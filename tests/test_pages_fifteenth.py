@@ -1,0 +1,102 @@
+"""The deck pages after the fifteenth native reading (issue #53): a special case is said as a sentence that stands
+alone, after who settles it (fr39, fr40, it6, it7); a chart of one game has no legend and its hover titles say
+what a bar counts (fr36, it49); a chart's title never starts a line with French's ":" (fr37)."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cardgen.load.project import Project
+from cardgen.report.svg import grouped_rates_svg, overlay_svg, title_lines
+from cardgen.report.validation import gap_source
+from cardgen.report.words import PAGES, REPORT
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGS = ("en", "fr", "it")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chart_title_never_starts_a_line_with_a_mark_french_spaces(lang: str) -> None:
+    title = REPORT[lang]["spread"].format(what=REPORT[lang]["scores"])
+    for width in range(200, 700, 7):
+        lines = title_lines(title, width)
+        assert all(line[:1] not in ":;!?%»" for line in lines), (width, lines)
+        assert " ".join(lines).replace("\u202f", " ") == title.replace("\u202f", " ")  # nothing lost
+
+
+def test_a_french_colon_stays_on_the_line_of_the_word_before() -> None:
+    assert title_lines("aaaa bbbb : cccc", 20 + 7 * 10) == ["aaaa", "bbbb\u202f:", "cccc"]
+    assert title_lines("aaaa bbbb: cccc", 20 + 7 * 10) == ["aaaa bbbb:", "cccc"]
+
+
+def _texts(svg: str) -> tuple[list[str], list[str]]:
+    root = ET.fromstring(svg)
+    return [t.text or "" for t in root.iter(f"{SVG}text")], [t.text or "" for t in root.iter(f"{SVG}title")]
+
+
+@pytest.mark.parametrize(("lang", "hover"), [("en", "15 courses: 25.0% of games"),
+                                             ("fr", "15 services\u202f: 25,0\u202f% des parties"),
+                                             ("it", "15 portate: 25,0\u00a0% delle partite")])
+def test_one_games_length_chart_has_no_legend_and_says_what_a_bar_counts(lang: str, hover: str) -> None:
+    unit = hover.split(" ")[1].split("\u202f")[0].rstrip(":")
+    texts, titles = _texts(overlay_svg([("King Lui", [[15, 1], [16, 3]], "#999")], "T", "x", lang=lang, unit=unit))
+    assert "King Lui" not in texts and hover in titles and not any("King Lui" in t for t in titles)
+    texts, titles = _texts(overlay_svg([("A", [[15, 1], [16, 3]], "#999"), ("B", [[15, 3], [16, 1]], "#333")],
+                                       "T", "x", lang=lang, unit=unit))
+    assert "A" in texts and "B" in texts and f"A, {hover}" in titles  # two games: each named
+
+
+def test_one_games_rate_chart_has_no_legend() -> None:
+    one = [("seat 1", [("King Lui", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#999")])]
+    texts, titles = _texts(grouped_rates_svg(one, "W", fair=0.5))
+    assert "King Lui" not in texts and not any("King Lui" in t for t in titles)
+    assert any(t.startswith("seat 1: 50.0%") for t in titles)
+    two = [("seat 1", [("A", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#999"),
+                       ("B", {"rate": 0.4, "low": 0.3, "high": 0.5}, "#333")])]
+    texts, titles = _texts(grouped_rates_svg(two, "W", fair=0.5))
+    assert "A" in texts and any(t.startswith("seat 1, A: 50.0%") for t in titles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_special_case_says_who_settles_it_then_how_in_its_own_sentence(lang: str) -> None:
+    said = gap_source(True, "When no dish is left, you must draw.", lang)
+    word = PAGES[lang]["published"]
+    assert said.startswith(word[0].upper() + word[1:] + ". ") and said.endswith("When no dish is left, you must draw.")
+    assert gap_source(False, "", lang) == PAGES[lang]["settled"]
+
+
+#: the cases whose rulebook text leans on the sentence before it ("so", "these cards", "again"): the report
+#: lists each with a text of its own (fifteenth reading fr39, fr40, it6, it7)
+LEANING = {"king_lui": {"no_dish_emerald": {"en": "you may not call", "fr": "donc", "it": "quindi"}},
+           "royale": {"uneven_packets": {"en": "these cards", "fr": "ces cartes", "it": "queste carte"}},
+           "draco": {"tie_for_win": {"en": "again", "fr": "à leur tour", "it": "di nuovo"}}}
+
+
+@pytest.mark.parametrize("deck", sorted(LEANING))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_report_lists_a_case_with_its_own_text_not_the_rulebooks(deck: str, lang: str, repo_root: Path) -> None:
+    resolved = Resolver(Project.open(repo_root)).resolve(deck)
+    naming = Naming.of(resolved, lang)
+    for kind, leaning in LEANING[deck].items():
+        clar = resolved.model.clarifications[kind]
+        assert naming.clarifications[kind] == clar.case[lang] != clar.text[lang]
+        assert not naming.clarifications[kind].startswith(leaning[lang])
+        assert naming.clarifications[kind][0].isupper() and naming.clarifications[kind].endswith(".")
+    # a case whose text stands alone keeps it
+    plain = next(k for k, c in resolved.model.clarifications.items() if c.case is None)
+    assert naming.clarifications[plain] == resolved.model.clarifications[plain].text[lang]
+
+
+def test_the_report_pages_name_the_seed_and_the_simulated_players_as_the_vocabulary_does() -> None:
+    """Issue #53's one vocabulary on the overview pages: Italian "seme", never "codice di estrazione" (it4);
+    French "n° de tirage"; the simulated players' "stratégie simple" / "strategia semplice", never
+    "heuristique" / "euristico" (fr33, it5)."""
+    from cardgen.simulate.summary import agent_word
+    assert PAGES["it"]["runs_head"].split("|")[5] == "seme" and PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage"
+    assert all("codice di estrazione" not in v for v in PAGES["it"].values() if isinstance(v, str))
+    assert "(seme {seed};" in PAGES["it"]["overview_intro"]
+    assert (agent_word("heuristic", "fr"), agent_word("heuristic", "it")) == ("stratégie simple", "strategia semplice")
