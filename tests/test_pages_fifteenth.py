@@ -100,3 +100,54 @@ def test_the_report_pages_name_the_seed_and_the_simulated_players_as_the_vocabul
     assert all("codice di estrazione" not in v for v in PAGES["it"].values() if isinstance(v, str))
     assert "(seme {seed};" in PAGES["it"]["overview_intro"]
     assert (agent_word("heuristic", "fr"), agent_word("heuristic", "it")) == ("stratégie simple", "strategia semplice")
+
+
+def _flagged(lang: str = "en") -> dict:
+    big = {"n": 300, "mean": 16.9, "sd": 0.4, "min": 15, "p10": 16, "median": 17, "p90": 17, "max": 18,
+           "histogram": [[15, 1], [16, 44], [17, 248], [18, 7]]}
+    return {"variant": "king_lui", "players": 3, "passed": True, "game": "king_lui", "kind": "deck", "failures": [],
+            "games": 300, "completed": 300, "end_reasons": {"supply_exhausted": 300}, "peaks": {}, "peak_games": {},
+            "ties": {"games": 0, "tie_breaks": {}, "shared_wins": 0}, "rule_gaps": [], "static_checks": [],
+            "turns": big, "rounds": big, "agents": [{"agent": "heuristic"}], "seat_agents": "heuristic",
+            "scores": {"all": big, "winner": big, "margin": big, "seat": [big, big, big], "seat_mean": [1.0, 2.0, 3.0]},
+            "balance": {"flags": [{"side": "more", "seat": 0, "rate": 0.6, "low": 0.5, "high": 0.7, "fair": 0.333,
+                                   "level": 0.9833, "compared": 3}], "seat_fair_share": 0.333},
+            "seat_win_rates": [{"seat": s, "wins": 100, "games": 300, "rate": 0.333, "low": 0.28, "high": 0.39}
+                               for s in range(3)]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_balance_warning_is_headed_as_one_and_said_once(lang: str, repo_root: Path) -> None:
+    """Fifteenth reading it50, en35: the warning under the heading came again in the details; fr42: it read
+    "balance: player 1 …" where the terminal and the box's shortage say "WARNING (balance): …"."""
+    from cardgen.report.pages import deck_page
+    from cardgen.simulate.summary import balance_lines
+    from cardgen.terminal import say
+    from test_report_lang import read_text
+
+    r = _flagged()
+    naming = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    html = deck_page("king_lui", {"results": [r]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang, naming)
+    text = " ".join(read_text(html).split())
+    body = balance_lines(r["balance"], lang)[0].split(":", 1)[1].strip()
+    assert text.count(" ".join(body.split())[:60]) == 1, text
+    assert " ".join(say("warn_balance", lang).split()) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_solo_games_score_is_not_every_players(lang: str) -> None:
+    """Fifteenth reading it51: "punteggio (tutti i giocatori)" in a one-player game."""
+    from cardgen.report.validation import section
+    r = {**_flagged(), "players": 1, "balance": {}, "seat_win_rates": [], "scores": {**_flagged()["scores"],
+                                                                                      "seat_mean": [1.0]}}
+    names = [name for name, _ in section(r, lang)["distributions"]]
+    assert PAGES[lang]["score_solo"] in names and PAGES[lang]["score_all"] not in names
+    assert PAGES[lang]["score_all"] in [name for name, _ in section(_flagged(), lang)["distributions"]]
+
+
+def test_the_run_overview_names_each_game_not_its_id() -> None:
+    """Fifteenth reading en40, it40: "draco Draco & Co" read as a stutter; the name is the link."""
+    from cardgen.report.pages import overview
+    doc = {"results": [_flagged()], "agents": ["heuristic"], "games": 300, "seed": 1, "cap": 10000}
+    html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
+    assert '#p3">King Lui</a>' in html and ">king_lui<" not in html and "king_lui King Lui" not in html

@@ -65,8 +65,10 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance."""
     from cardgen.simulate.summary import balance_lines, failure_lines, shortfall_line
 
+    # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
+    # a lower-case "balance: …" among them (fifteenth reading fr42)
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming) for s in r.get("sufficiency", [])]
-            + balance_lines(r.get("balance") or {}, lang))
+            + balance_lines(r.get("balance") or {}, lang, warn=True))
 
 
 def fixable(r: dict[str, Any]) -> bool:
@@ -458,7 +460,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         warned = warnings_of(r, lang, naming)
         details = section(r, lang, naming)
         # a warning said under the heading is not said again in the details (fifteenth reading it50, en35)
-        details["balance"] = [line for line in details["balance"] if line not in warned]
+        said = balance_lines(r.get("balance") or {}, lang)
+        details["balance"] = [line for line in details["balance"] if line not in said]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned,
                         "fix": fix,
