@@ -151,3 +151,21 @@ def test_the_run_overview_names_each_game_not_its_id() -> None:
     doc = {"results": [_flagged()], "agents": ["heuristic"], "games": 300, "seed": 1, "cap": 10000}
     html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
     assert '#p3">King Lui</a>' in html and ">king_lui<" not in html and "king_lui King Lui" not in html
+
+
+def test_on_a_phone_charts_keep_their_size_and_the_card_table_its_difference() -> None:
+    """Fifteenth reading fr47: at 390 px the charts shrank to 5 px text and the card table's difference column
+    scrolled off screen. Below 40em a chart keeps its drawn size (scrolled sideways), and the card table hides
+    its picture (1st) and strip (6th) columns, which say nothing the name and the difference do not."""
+    import re
+
+    from cardgen.report.templating import TEMPLATE_DIR
+    css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert re.search(r"\.charts figure svg\{max-width:none\}", phone)
+    hidden = re.search(r"([^{}]*)\{display:none\}", phone).group(1)
+    assert "table.impact td:first-child" in hidden and "table.impact td:nth-child(6)" in hidden
+    impact = (TEMPLATE_DIR / "impact.html").read_text(encoding="utf-8")
+    row = impact[impact.index("{%- for r in rows %}"):]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+    assert "r.picture" in cells[0] and "strip(" in cells[5] and "r.difference" in cells[4]
