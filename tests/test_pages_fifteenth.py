@@ -169,3 +169,16 @@ def test_on_a_phone_charts_keep_their_size_and_the_card_table_its_difference() -
     row = impact[impact.index("{%- for r in rows %}"):]
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
     assert "r.picture" in cells[0] and "strip(" in cells[5] and "r.difference" in cells[4]
+
+
+@pytest.mark.parametrize(("lang", "why"), [("en", "too few games with it or without it"),
+                                           ("fr", "trop peu de parties avec elle ou sans elle"),
+                                           ("it", "troppo poche partite con o senza di essa")])
+def test_the_card_note_says_what_a_card_not_judged_is(lang: str, why: str) -> None:
+    """Fifteenth reading fr43, it46: "a card not judged" was never defined; it is a card with too few games on
+    one side to compare (``cards.CardTally.not_judged``), and its interval is not widened."""
+    from cardgen.report.impact import WORDS
+    note = WORDS[lang]["footnote_widened"]
+    assert why in note and note.index(why) > note.index({"en": "not judged", "fr": "non jugée",
+                                                          "it": "non giudicata"}[lang] + " (")
+    assert "nella mano iniziale di" not in WORDS["it"]["head_widened"]

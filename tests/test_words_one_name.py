@@ -35,7 +35,10 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     assert "en points (pts)" not in french and "sont en points)" not in french and "en points)" not in french
     assert "en points de pourcentage (pts)" in french
     assert "(en points de pourcentage, notés pts)" in IMPACT["fr"]["legend"]
-    assert "+{half} pts." in IMPACT["fr"]["legend"] and "{half} points." not in IMPACT["fr"]["legend"]
+    # the strip's scale in words written out, never a bare "points" nor "pts" (fifteenth reading it44)
+    assert "+{half} points de pourcentage." in IMPACT["fr"]["legend"] and "{half} pts" not in IMPACT["fr"]["legend"]
+    assert "+{half} punti percentuali." in IMPACT["it"]["legend"] and "fascia" not in IMPACT["it"]["legend"]
+    assert "+{half} percentage points." in IMPACT["en"]["legend"]
     for lang, unit in (("en", "in percentage points (pp)"), ("fr", "en points de pourcentage (pts)"),
                        ("it", "in punti percentuali (p.p.)")):
         assert PAGE[lang]["intro"].rstrip(".").endswith(unit), lang
