@@ -182,3 +182,23 @@ def test_the_card_note_says_what_a_card_not_judged_is(lang: str, why: str) -> No
     assert why in note and note.index(why) > note.index({"en": "not judged", "fr": "non jugée",
                                                           "it": "non giudicata"}[lang] + " (")
     assert "nella mano iniziale di" not in WORDS["it"]["head_widened"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "comebacks: share of games whose winner was behind"),
+    ("fr", "remontées\u202f: part des parties où le vainqueur était derrière")])
+def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: str, said: str) -> None:
+    """Fifteenth reading en33: "comebacks (share of games …) (of the 247 games with a single winner)"."""
+    from cardgen.report.pages import defined
+    from cardgen.simulate.verdict import label
+    name = defined(label("comeback_rate", lang), lang)
+    assert name.startswith(said) and "(" not in name, name
+    assert defined("lead changes per game", lang) == "lead changes per game"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_chart_says_what_its_box_holds(lang: str) -> None:
+    """Fifteenth reading it47: the box's 10th–90th percentile, said as the middle 80 % of the figures."""
+    said = {"en": "the middle 80%", "fr": "les 80 % du milieu", "it": "l’80 % centrale"}[lang]
+    assert said in REPORT[lang]["spread"]
+    assert PAGES["it"]["distributions"] == "Distribuzioni (partite concluse)"  # it48: one word for them

@@ -313,7 +313,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                    if s < len(r["scores"].get("seat", []))]
     own = ((game or {}).get("charts") or {}).get(lang) or {}  # the game's word for a score (Draco: fortune, fr36)
     unit = (((game or {}).get("unit") or {}).get(lang) or ["", ""])[-1]
-    title = words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"])
+    title = typeset(words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"]),
+                    lang)  # French's narrow no-break spaces: the title never breaks before its ":" (fr37)
     figs.append(spread_svg(spread, title, own.get("score") or words["score"],
                            legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
                            lang=lang))
@@ -482,6 +483,18 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 footnotes=[impact_footnote(lang, False)] if cards else [])
 
 
+def defined(name: str, lang: str) -> str:
+    """A figure's name and its definition as "comebacks: share of games whose winner …", never in brackets that
+    the games it was measured on follow in brackets again, "comebacks (share …) (of the 247 games …)"
+    (fifteenth reading en33)."""
+    from cardgen.text import punct
+
+    head, bracket, rest = name.partition(" (")
+    if not bracket or not rest.endswith(")"):
+        return name
+    return f"{head}{punct(':', lang)} {rest[:-1]}"
+
+
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
                    naming: Naming | None = None) -> Markup:
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
@@ -498,7 +511,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": label(n, lang, words) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 games with …)"
+    rows = [{"name": defined(label(n, lang, words), lang) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 …)"
              "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
              "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
                                   number(f["high"], lang, share(n), fixed=True), lang)}
