@@ -202,3 +202,10 @@ def test_the_score_chart_says_what_its_box_holds(lang: str) -> None:
     said = {"en": "the middle 80%", "fr": "les 80 % du milieu", "it": "l’80 % centrale"}[lang]
     assert said in REPORT[lang]["spread"]
     assert PAGES["it"]["distributions"] == "Distribuzioni (partite concluse)"  # it48: one word for them
+
+
+def test_draco_s_tagline_says_who_pays_in_plain_english(repo_root: Path) -> None:
+    """Fifteenth reading en42: "makes those by his other hand pay" read awkwardly; the French and Italian say the
+    seats near his other hand pay, and so does the English now."""
+    model = Resolver(Project.open(repo_root)).resolve("draco").model
+    assert "those on his other side pay" in model.description.en and "by his other hand" not in model.description.en
