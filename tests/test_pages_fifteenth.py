@@ -192,7 +192,7 @@ def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: 
     from cardgen.report.pages import defined
     from cardgen.simulate.verdict import label
     name = defined(label("comeback_rate", lang), lang)
-    assert name.startswith(said) and "(" not in name, name
+    assert name.startswith(said) and "(" not in name and ")" not in name, name
     assert defined("lead changes per game", lang) == "lead changes per game"
 
 
@@ -209,3 +209,16 @@ def test_draco_s_tagline_says_who_pays_in_plain_english(repo_root: Path) -> None
     seats near his other hand pay, and so does the English now."""
     model = Resolver(Project.open(repo_root)).resolve("draco").model
     assert "those on his other side pay" in model.description.en and "by his other hand" not in model.description.en
+
+
+@pytest.mark.parametrize(("lang", "hover"), [("en", "16 courses: 50.0% of games"),
+                                             ("fr", "16 services\u202f: 50,0\u202f% des parties")])
+def test_the_deck_page_s_length_chart_counts_in_the_game_s_unit(lang: str, hover: str) -> None:
+    """King Lui counts its length in courses: a bar's hover title says "16 courses", the unit of its axis."""
+    from cardgen.games import get_game
+    from cardgen.report.pages import charts
+    hist = {"histogram": [[16, 1], [17, 1]]}
+    side = {"players": 1, "completed": 2, "agents": [{}], "turns": hist, "rounds": hist, "seat_win_rates": [],
+            "balance": {}, "scores": {"winner": {}, "seat": []}}
+    svg = str(charts([("King Lui", side, "#000")], lang, dict(get_game("king_lui").words)))
+    assert f"<title>{hover}</title>" in svg, svg[:2000]
