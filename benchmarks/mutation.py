@@ -420,6 +420,8 @@ TARGETS = [
     Target("pages_fifteenth_charts", RS, _m(RS, "x_title_lines", "x__games_tip"), ("tests/test_pages_fifteenth.py",)),
     Target("pages_fifteenth_words", RP, _m(RP, "x_defined", "x_runs_index"),
            ("tests/test_pages_fifteenth.py", "tests/test_report_pages.py")),
+    Target("pages_fifteenth_runs", "cardgen/report/runs.py", _m("cardgen/report/runs.py", "x_counted_changes"),
+           ("tests/test_pages_fifteenth.py",)),
     # a missing project code file's "did you mean": code files and packages of its own folder, inside the project
     Target("code_path_hint", "cardgen/usercode.py", _m("cardgen/usercode.py", "x_resolve_code_path",
                                                        "x__code_files_beside"), ("tests/test_usercode.py",)),

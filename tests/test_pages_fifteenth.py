@@ -222,3 +222,27 @@ def test_the_deck_page_s_length_chart_counts_in_the_game_s_unit(lang: str, hover
             "balance": {}, "scores": {"winner": {}, "seat": []}}
     svg = str(charts([("King Lui", side, "#000")], lang, dict(get_game("king_lui").words)))
     assert f"<title>{hover}</title>" in svg, svg[:2000]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "7 changes beyond chance, and 9 more that follow from the variant’s rule (3 player counts compared)"),
+    ("fr", "7 changements au-delà du hasard, et 9 autres qui découlent de la règle de la variante (3 nombres"),
+    ("it", "7 cambiamenti oltre il caso, e altri 9 che derivano dalla regola della variante (3 numeri")])
+def test_the_runs_page_counts_apart_the_changes_that_follow_from_the_rule(lang: str, said: str) -> None:
+    """Fifteenth reading en39: "16 changes beyond chance" counted the draw-pile figures the variant's rule itself
+    changes, where the terminal names 7."""
+    from cardgen.report.pages import runs_index
+    run = {"id": "c", "kind": "compare", "decks": ["royale", "royale-short"], "games": 100, "players": [2, 3, 4],
+           "agents": ["heuristic"], "seed": 1, "significant": 16, "follows": 9}
+    assert said in runs_index([run], "", lang).replace("\u202f", " ").replace("\u00a0", " ")
+    old = {k: v for k, v in run.items() if k != "follows"}  # a record from before: every change alike
+    assert PAGES[lang]["run_compare"].split(" ")[1] in runs_index([old], "", lang) and "16" in runs_index([old], "", lang)
+
+
+def test_a_comparison_counts_the_changes_that_follow_from_its_rule() -> None:
+    from cardgen.report.runs import counted_changes
+    doc = {"results": [{"metrics": [{"significant": True, "follows_from_change": True},
+                                    {"significant": True, "follows_from_change": False},
+                                    {"significant": False, "follows_from_change": True}, {"significant": True}]},
+                       {"metrics": [{"significant": True, "follows_from_change": True}]}]}
+    assert counted_changes(doc) == (4, 2)

@@ -664,7 +664,9 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
             result = page_words("run_validate" if r["warned"] else "run_validate_clean", lang, passed=r["passed"],
                                 total=r["total"], warned=r["warned"])
         elif r.get("kind") == "compare" and "significant" in r:
-            result = page_words("run_compare", lang, n=r["significant"], counts=len(r.get("players") or []))
+            follows = r.get("follows") or 0  # an older record counted every change alike
+            result = page_words("run_compare_follows" if follows else "run_compare", lang, n=r["significant"] - follows,
+                                follows=follows, counts=len(r.get("players") or []))
         else:
             result = page_words("run_old", lang)
         agents = r.get("agents") or []
