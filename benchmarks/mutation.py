@@ -413,6 +413,15 @@ TARGETS = [
     Target("report_tuning", TU, _m(TU, "x_param_name", "x_metric_name", "x_settings_text", "x__trial_row",
                                    "x_render_tuning"), REPORT_TESTS),
     Target("report_validation", VA, _m(VA, "x_section", "x__num"), REPORT_TESTS),
+    # issue 53, fifteenth reading: a special case said after who settles it, one decimal count per column, a chart
+    # title never breaking before French's ":", a one-game chart without legend, a figure defined after a colon
+    Target("pages_fifteenth_tables", VA, _m(VA, "x_gap_source", "x_dist_rows", "x__mean"),
+           ("tests/test_pages_fifteenth.py", "tests/test_report_pages.py")),
+    Target("pages_fifteenth_charts", RS, _m(RS, "x_title_lines", "x__games_tip"), ("tests/test_pages_fifteenth.py",)),
+    Target("pages_fifteenth_words", RP, _m(RP, "x_defined", "x_runs_index"),
+           ("tests/test_pages_fifteenth.py", "tests/test_report_pages.py")),
+    Target("pages_fifteenth_runs", "cardgen/report/runs.py", _m("cardgen/report/runs.py", "x_counted_changes"),
+           ("tests/test_pages_fifteenth.py",)),
     # a missing project code file's "did you mean": code files and packages of its own folder, inside the project
     Target("code_path_hint", "cardgen/usercode.py", _m("cardgen/usercode.py", "x_resolve_code_path",
                                                        "x__code_files_beside"), ("tests/test_usercode.py",)),

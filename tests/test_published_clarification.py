@@ -16,6 +16,7 @@ from cardgen.cli import main
 from cardgen.errors import InputError
 from cardgen.games import get_game
 from cardgen.load.project import Project
+from cardgen.report.validation import gap_source
 from cardgen.report.words import PAGES
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.summary import Naming, format_entry
@@ -53,7 +54,8 @@ def test_a_case_the_published_text_decides_is_said_as_the_published_rule(
     assert _published_line(lang) in out and f"{_published_line(lang)}{_gap_name(lang, name)}" in out.replace(
         "\n      ", " ")
     assert f"{_ruled_line(lang)}{_gap_name(lang, name)}" not in out.replace("\n      ", " ")
-    assert PAGES[lang]["published"] in pages  # the report page's gap table says it alike
+    # the report page's gap table says it alike, then how, in a sentence of its own (fifteenth reading fr39)
+    assert gap_source(True, name.clarifications["no_dish_emerald"], lang) in pages.replace("&#39;", "'")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,7 +74,8 @@ def test_a_variant_settling_the_case_otherwise_is_said_as_its_ruling(
     assert _published_line(lang) not in out
     name = Naming.of(Resolver(Project.open(root)).resolve("kl-emerald"), lang)
     assert f"{_ruled_line(lang)}{_gap_name(lang, name)}" in out.replace("\n      ", " ")
-    assert PAGES[lang]["published"] not in pages and PAGES[lang]["settled"] in pages
+    said = PAGES[lang]["settled"]
+    assert gap_source(True, "", lang) not in pages and f"{said[0].upper()}{said[1:]}. " in pages
 
 
 def _gap_name(lang: str, naming: Naming) -> str:

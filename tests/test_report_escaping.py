@@ -112,7 +112,7 @@ def test_charts_write_percentages_with_babel_in_french() -> None:
     assert f">{percent(0.28456, 'fr')}<" in rates and ">28,5\u202f%<" in rates and "28.5" not in rates
     assert "25,0\u202f%</title>" in rates  # the fair-share line, with its decimal as every chart share (thirteenth reading it56)
     overlay = overlay_svg([("a", [[1, 1], [2, 3]], "#999")], "T", "x", lang="fr")
-    assert "a 2\u202f: 75,0\u202f%</title>" in overlay  # the French colon (fr77)
+    assert "2\u202f: 75,0\u202f% des parties</title>" in overlay  # the French colon (fr77)
     assert f">{percent(0.2, 'fr', places=0)}<" in overlay  # the grid's labels
     forest = differences_svg([{"label": "x", "difference": -0.125, "low": -0.2, "high": -0.05,
                                "significant": True}], "F", lang="fr")

@@ -98,9 +98,9 @@ def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None
     row = {"component": "split", "dealt_share": 0.5, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.303,
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
-    for lang, cell, unit in (("en", "−6.6 pp → +9.7 pp [+0.7 to +18.7]", "pp."),
-                             ("fr", "−6,6 pts → +9,7 pts [+0,7 ; +18,7]", "pts."),  # defined just before it (fr37)
-                             ("it", "−6,6 p.p. → +9,7 p.p. [+0,7; +18,7]", "p.p.")):
+    for lang, cell, unit in (("en", "−6.6 pp → +9.7 pp [+0.7 to +18.7]", "percentage points."),
+                             ("fr", "−6,6 pts → +9,7 pts [+0,7 ; +18,7]", "points de pourcentage."),  # the scale in words (it44)
+                             ("it", "−6,6 p.p. → +9,7 p.p. [+0,7; +18,7]", "punti percentuali.")):
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)
         assert re.search(r"\u2212\d+ \w+ \+\d+ " + re.escape(unit), html), lang  # "from −52 to +52 pp."

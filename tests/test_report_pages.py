@@ -66,10 +66,11 @@ def _entry() -> dict[str, Any]:
 def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     html = macro("section.html", "section", section(_entry()))
     # the interval written as the terminal and the rest of the page write one (eleventh reading fr86, en75)
-    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0% to 60.0%]</td><td>3</td>" in html
-    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4</td>" in html
+    # the mean with one decimal on every row (fifteenth reading it8)
+    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0% to 60.0%]</td><td>3.0</td>" in html
+    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4.0</td>" in html
     fr = macro("section.html", "section", section(_entry(), "fr"))
-    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4</td>" in fr
+    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4,0</td>" in fr
 
 
 def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
@@ -141,9 +142,13 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
             {"id": "old", "kind": "validate", "decks": ["d"], "games": 1, "players": [2], "agents": "random",
              "seed": 1, "summary": "1/1 passed"}]
     page = runs_index(runs, "", "fr")
-    assert "1 sur 2 validés, 1 avec avertissements" in page
+    # configurations, feminine; "dont", and no "0 avec avertissements" (fifteenth reading fr34)
+    assert "1 sur 2 validées, dont 1 avec avertissement" in page
+    clean = runs_index([{**runs[0], "warned": 0}], "", "fr")
+    assert "1 sur 2 validées, sans avertissement" in clean and "dont" not in clean
     assert "5 changements au-delà du hasard (2 nombres de joueurs comparés)" in page
-    assert "<td>heuristique</td>" in page and "<td>au hasard</td>" in page  # agents in words, once each
+    # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
+    assert "<td>stratégie simple</td>" in page and "<td>au hasard</td>" in page and "heuristique" not in page
     assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
     assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
 
@@ -251,12 +256,15 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
     # how the ruling settles the case, in its own words, not only whose it is (fourteenth reading fr8)
-    assert ("la banque ne peut pas verser tout ce qu’elle doit réglé par un choix de cette édition\u202f: Si la banque "
-            "ne peut pas tout verser, elle encaisse d’abord son dû" in text and "le reste est perdu pour de bon. 1\u202f384 1\u202f053 3" in text  # grouped as the terminal (en30, fr14)
+    # who settles it, then how, in a sentence of its own (fifteenth reading fr39)
+    assert ("la banque ne peut pas verser tout ce qu’elle doit Réglé par un choix de cette édition. Si la banque "
+            "ne peut pas tout verser, elle encaisse d’abord son dû" in text and "est perdu pour de bon. 1\u202f384 1\u202f053 3" in text  # grouped as the terminal (en30, fr14)
             and "tirage" not in text
             and "short by 3" not in text)  # the per-game seed: of no use to a designer (fourteenth reading en51, fr21)  # a gap's detail is the engine's own words: not shown
     assert "le moteur de règles échoue non réglé 1 1 5 house.py line 3: boom" in text  # what failed
-    assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
+    # the counted length first, French numbers; a mean with one decimal, a column with a fraction in any row
+    # with one decimal on every row (fifteenth reading fr32, it8, en30)
+    assert "tours 4 1,2 0,5 1 1 1,5 2 1\u202f000,5" in text
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
     # game a special case first came up in, and the command that writes it move by move (fr87, en76)
@@ -294,7 +302,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
-    assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
+    assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10ᵉ centile</th>" in html
 
 
 def test_the_deck_page_gives_a_figure_in_the_games_own_unit() -> None:
@@ -367,6 +375,7 @@ def test_a_rate_chart_s_hover_titles_are_in_the_language_s_typography(lang: str,
     name, label = rate.split(",")[0], rate.split(", ")[1].split(":")[0].rstrip("\u202f")
     svg = str(grouped_rates_svg([(name, [(label, {"rate": 0.38, "low": 0.291, "high": 0.478}, "#999")])], "T",
                                 fair=0.5, fair_label=fair.split(":")[0].rstrip("\u202f"), lang=lang))
+    rate = rate.replace(f", {label}", "")  # one game: no name in its hover titles (fifteenth reading fr36)
     assert f"<title>{rate}</title>" in svg and f"<title>{fair}</title>" in svg, re.findall("<title>.*?</title>", svg)
 
 

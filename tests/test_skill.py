@@ -24,7 +24,7 @@ def test_the_figure_is_the_win_share_over_the_fair_share_normalised() -> None:
     assert "skill: 0.33 [" in line and "random 50% [" in line and "heuristic 12.5%" in line
     assert line.endswith("; fair share 25%") and "search (200 iterations) wins against" in line
     french = format_skill(doc, "fr")
-    assert "habileté\u202f: 0,33 [" in french and "au hasard 50\u202f% [" in french and "heuristique 12,5\u202f%" in french
+    assert "habileté\u202f: 0,33 [" in french and "au hasard 50\u202f% [" in french and "stratégie simple 12,5\u202f%" in french
 
 
 def test_search_sits_in_every_seat_equally_often() -> None:

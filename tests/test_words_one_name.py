@@ -35,7 +35,10 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     assert "en points (pts)" not in french and "sont en points)" not in french and "en points)" not in french
     assert "en points de pourcentage (pts)" in french
     assert "(en points de pourcentage, notés pts)" in IMPACT["fr"]["legend"]
-    assert "+{half} pts." in IMPACT["fr"]["legend"] and "{half} points." not in IMPACT["fr"]["legend"]
+    # the strip's scale in words written out, never a bare "points" nor "pts" (fifteenth reading it44)
+    assert "+{half} points de pourcentage." in IMPACT["fr"]["legend"] and "{half} pts" not in IMPACT["fr"]["legend"]
+    assert "+{half} punti percentuali." in IMPACT["it"]["legend"] and "fascia" not in IMPACT["it"]["legend"]
+    assert "+{half} percentage points." in IMPACT["en"]["legend"]
     for lang, unit in (("en", "in percentage points (pp)"), ("fr", "en points de pourcentage (pts)"),
                        ("it", "in punti percentuali (p.p.)")):
         assert PAGE[lang]["intro"].rstrip(".").endswith(unit), lang
@@ -94,7 +97,7 @@ def test_draco_s_score_chart_says_fortune_as_its_terminal_does() -> None:
             "balance": {}, "scores": {"winner": {"n": 3, "min": 1, "max": 9, "p10": 2, "p90": 8, "median": 5},
                                       "seat": []}}
     draco = str(charts([("Draco", side, "#000")], "fr", dict(get_game("draco").words))).replace("\u202f", " ")
-    assert "Fortunes finales, en pièces d’argent (boîte : du 10e au 90e centile" in draco
+    assert "Fortunes finales, en pièces d’argent (boîte : les 80 % du milieu, du 10ᵉ au 90ᵉ centile" in draco
     assert ">fortune finale<" in draco and "Scores finaux" not in draco and "score final" not in draco
     it = str(charts([("Draco", side, "#000")], "it", dict(get_game("draco").words)))
     assert "Denaro a fine partita, in monete d’argento" in it and "Punteggi finali" not in it

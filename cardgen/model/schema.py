@@ -236,6 +236,9 @@ class Clarification(Strict):
 
     resolution: Id = Field(description="the resolution the game's engine applies")
     text: Text = Field(description="the clarification as the rulebook prints it")
+    case: Text | None = Field(None, description="the case and how it is settled in a sentence that stands alone, as "
+                              "validate's report page lists it apart from the rulebook's text around it (default: "
+                              "'text', where that already stands alone)")
     published: Id | None = Field(None, description="the resolution the published rules' own text leads to, where "
                                  "it decides the case: while 'resolution' is that one, validate and its report say "
                                  "the case follows from the published rules, not from this edition's ruling")

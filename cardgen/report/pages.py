@@ -65,8 +65,10 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance."""
     from cardgen.simulate.summary import balance_lines, failure_lines, shortfall_line
 
+    # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
+    # a lower-case "balance: …" among them (fifteenth reading fr42)
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming) for s in r.get("sufficiency", [])]
-            + balance_lines(r.get("balance") or {}, lang))
+            + balance_lines(r.get("balance") or {}, lang, warn=True))
 
 
 def fixable(r: dict[str, Any]) -> bool:
@@ -292,7 +294,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
              for name, r, colour in sides]
     solo = r0["players"] == 1  # one player: no win rate, no fair share, no winner set apart (en47, fr3, it40)
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang)]
+                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
+                        unit=label(length, lang, game))]
     if not solo:
         figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
                                       fair_label=lambda share: words[equal_label(share, r0["players"])].format(
@@ -310,7 +313,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                    if s < len(r["scores"].get("seat", []))]
     own = ((game or {}).get("charts") or {}).get(lang) or {}  # the game's word for a score (Draco: fortune, fr36)
     unit = (((game or {}).get("unit") or {}).get(lang) or ["", ""])[-1]
-    title = words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"])
+    title = typeset(words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"]),
+                    lang)  # French's narrow no-break spaces: the title never breaks before its ":" (fr37)
     figs.append(spread_svg(spread, title, own.get("score") or words["score"],
                            legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
                            lang=lang))
@@ -454,8 +458,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         fix = info.get("fix") if fixable(r) and not fix_said else None
         fix_said = fix_said or fix is not None
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
+        warned = warnings_of(r, lang, naming)
+        details = section(r, lang, naming)
+        # a warning said under the heading is not said again in the details (fifteenth reading it50, en35)
+        said = balance_lines(r.get("balance") or {}, lang)
+        details["balance"] = [line for line in details["balance"] if line not in said]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
-                        "warnings": warnings_of(r, lang, naming),
+                        "warnings": warned,
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
@@ -464,7 +473,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
-                        "section": section(r, lang, naming)})
+                        "section": details})
     title = page_words("deck_title", lang, deck=deck_id, name=name)
     return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
@@ -472,6 +481,18 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
                 footnotes=[impact_footnote(lang, False)] if cards else [])
+
+
+def defined(name: str, lang: str) -> str:
+    """A figure's name and its definition as "comebacks: share of games whose winner …", never in brackets that
+    the games it was measured on follow in brackets again, "comebacks (share …) (of the 247 games …)"
+    (fifteenth reading en33)."""
+    from cardgen.text import punct
+
+    head, bracket, rest = name.partition(" (")
+    if not bracket or not rest.endswith(")"):
+        return name
+    return f"{head}{punct(':', lang)} {rest[:-1]}"
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -490,7 +511,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": label(n, lang, words) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 games with …)"
+    rows = [{"name": defined(label(n, lang, words), lang) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 …)"
              "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
              "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
                                   number(f["high"], lang, share(n), fixed=True), lang)}
@@ -639,9 +660,13 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
     rows = []
     for r in runs:
         if r.get("kind") == "validate" and "total" in r:
-            result = page_words("run_validate", lang, passed=r["passed"], total=r["total"], warned=r["warned"])
+            # "3 of 3 passed, none with warnings", never "0 with warnings" (fifteenth reading fr34)
+            result = page_words("run_validate" if r["warned"] else "run_validate_clean", lang, passed=r["passed"],
+                                total=r["total"], warned=r["warned"])
         elif r.get("kind") == "compare" and "significant" in r:
-            result = page_words("run_compare", lang, n=r["significant"], counts=len(r.get("players") or []))
+            follows = r.get("follows") or 0  # an older record counted every change alike
+            result = page_words("run_compare_follows" if follows else "run_compare", lang, n=r["significant"] - follows,
+                                follows=follows, counts=len(r.get("players") or []))
         else:
             result = page_words("run_old", lang)
         agents = r.get("agents") or []

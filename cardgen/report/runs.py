@@ -106,6 +106,14 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     return folder / "index.html"
 
 
+def counted_changes(doc: dict[str, Any]) -> tuple[int, int]:
+    """A comparison's changes beyond chance, and how many of them follow directly from the variant's rule
+    (``follows_from_change``): the runs' page counts those apart, since "16 changes" overstated what Light
+    Supper does where the terminal names 7 (fifteenth reading en39)."""
+    metrics = [m for r in doc["results"] for m in r["metrics"] if m["significant"]]
+    return len(metrics), sum(bool(m.get("follows_from_change")) for m in metrics)
+
+
 def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
                       playtest: Callable[[Path], Path] | None = None) -> Path:
     """Write a comparison's folder, register it, refresh the gallery; return its page. ``playtest``: as
@@ -123,14 +131,14 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
     write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played),
                                                      pictures,
                                                      Naming.of_decks(decks, lang)))
-    sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
+    sig, follows = counted_changes(doc)
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
                      "names": [infos.get(d, {}).get("name") or d for d in (doc["base"], doc["variant"])],
                      # the pairs each player count played (a count stops early): the overview shows them, never
                      # only the planned --games (fourteenth reading en40, fr6, it37)
                      "games": doc["games"], "pairs": [r["games"] for r in doc["results"]],
                      "players": [r["players"] for r in doc["results"]],
-                     "agents": doc["agents"], "seed": doc["seed"], "significant": sig,
+                     "agents": doc["agents"], "seed": doc["seed"], "significant": sig, "follows": follows,
                      "summary": f"{sig} change(s) beyond chance over {len(doc['results'])} player count(s)"}, lang)
     _gallery(out, decks)
     return folder / "index.html"

@@ -62,13 +62,24 @@ TITLE_CHAR = 7.0
 TITLE_LINE = 15
 
 
+#: the marks French sets after a space that must never begin a line: the space before them does not break
+_CLINGS = frozenset(":;!?%»")
+
+
 def title_lines(title: str, width: int) -> list[str]:
     """A chart's title cut at its spaces into lines that fit ``width`` (10 px margins): a long title ran off the
     chart's right edge ("… linea: dal più ba", it53). Only plain spaces break: a no-break space ("95 %") never."""
     most = max(10, int((width - 20) / TITLE_CHAR))
     lines: list[str] = []
     line = ""
-    for word in title.split(" "):
+    words: list[str] = []
+    for word in title.split(" "):  # French's " :" keeps its mark on the line before, joined by a narrow no-break
+        # space as typeset text writes it: no line starts with ":" (fifteenth reading fr37)
+        if words and word[:1] in _CLINGS:
+            words[-1] += "\u202f" + word
+        else:
+            words.append(word)
+    for word in words:
         if line and len(line) + 1 + len(word) > most:
             lines.append(line)
             line = word
@@ -133,6 +144,13 @@ def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = 
                                                  range=interval(*(_pc(b, lang) for b in bounds), lang)), lang)
 
 
+def _games_tip(lang: str, name: str, value: str, unit: str, share: str) -> str:
+    """A length bar's hover title: "15 courses: 0.3% of games", after its series' name where several share the
+    chart ("Royale, 15 courses: …")."""
+    said = TIPS[lang]["games_tip"].format(value=value, unit=unit, share=share).replace("  ", " ")
+    return typeset(f"{name}, {said}" if name else said, lang)
+
+
 def _vertical(x: float, top: Number, base: Number, colour: str, title: str | None = None,
               **attrs: Any) -> dict[str, Any]:
     """A vertical line at ``x`` from ``top`` down to ``base`` (a grid line, the 0 line, the fair share)."""
@@ -185,9 +203,11 @@ def _axis_label(parts: list[dict[str, Any]], left: float, w: float, height: int,
 
 
 def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
-                width: int = 520, height: int = 230, max_bins: int = 30, lang: str = "en") -> Markup:
+                width: int = 520, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "") -> Markup:
     """Histograms of several series on shared bins, as shares of each series' games, overlaid (numbers and
-    hover titles in ``lang``).
+    hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
+    games", never "King Lui 15: 0.3%"); one series has no legend and no name in its hover titles (fifteenth
+    reading fr36, it49): the page names the game already.
 
     Shares rather than counts, so two decks with different numbers of completed games
     compare by shape. Each series is ``(label, [[value, count], ...], colour)``.
@@ -195,7 +215,8 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
     left, right, top, bottom = 44, 10, 34, 40
     w, h = width - left - right, height - top - bottom
     parts: list[dict[str, Any]] = []
-    _legend(parts, left, 28, [(label, colour) for label, _, colour in series])
+    if len(series) > 1:
+        _legend(parts, left, 28, [(label, colour) for label, _, colour in series])
     merged: dict[Number, int] = {}
     for _, hist, _ in series:
         for v, _c in hist:
@@ -220,7 +241,8 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
             bh = h * s / peak
             parts.append(element("rect", {"x": f"{left + i * bw + 1:.1f}", "y": f"{top + h - bh:.1f}",
                                           "width": f"{max(1.0, bw - 2):.1f}", "height": f"{bh:.1f}", "fill": colour,
-                                          "fill-opacity": "0.55"}, title=tip(lang, f"{label} {labels[i]}", _pc(s, lang))))
+                                          "fill-opacity": "0.55"}, title=_games_tip(lang, label if len(series) > 1 else "", labels[i], unit,
+                                                                 _pc(s, lang))))
     every = max(1, math.ceil(len(labels) / 12))
     for i, label in enumerate(labels):
         if i % every == 0:
@@ -247,7 +269,8 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     for _, items in groups:
         for label, _, colour in items:
             legend.setdefault(label, colour)
-    _legend(parts, left, 28, list(legend.items()))
+    if len(legend) > 1:  # one series: the page names it already (fifteenth reading fr36)
+        _legend(parts, left, 28, list(legend.items()))
     base = height - 30
     for tick in range(0, 101, 25):
         x = left + w * tick / 100
@@ -260,7 +283,8 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             rate = r.get("rate") or 0.0
             parts.append(element("rect", {"x": left, "y": f"{y + 1:.1f}", "width": f"{w * rate:.1f}",
                                           "height": bar - 2, "fill": colour},
-                                 title=tip(lang, f"{name}, {label}", _pc(rate, lang), (r["low"], r["high"]))))
+                                 title=tip(lang, f"{name}, {label}" if len(legend) > 1 else name, _pc(rate, lang),
+                                           (r["low"], r["high"]))))
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
             _whisker(parts, lo, hi, cy, 4)
             parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))

@@ -39,8 +39,35 @@ def _num(x: Any, lang: str = "en") -> str:
     return typeset(decimal(x, lang, places=0), lang) if isinstance(x, int) else str(x)
 
 
-def _dist(d: dict[str, Any], lang: str = "en") -> list[str]:
-    return [_num(d[k], lang) for k in ("n", "mean", "sd", "min", "p10", "median", "p90", "max")]
+#: a distribution's columns, as the table's head lists them
+DIST_KEYS = ("n", "mean", "sd", "min", "p10", "median", "p90", "max")
+#: the columns of a mean and a spread: one decimal on every row, as the terminal writes a mean ("36.9", "0.5")
+MEAN_KEYS = ("mean", "sd")
+
+
+def _mean(x: float | None, lang: str) -> str:
+    """A mean with one decimal, as every row of its column ("36.3" above "37.2", never "37.17": it8)."""
+    return "–" if x is None else typeset(decimal(x, lang, places=1, fixed=True), lang)
+
+
+def dist_rows(dists: list[dict[str, Any]], lang: str = "en") -> list[list[str]]:
+    """The distributions table's cells: each column with the same number of decimals on every row ("36.9" above
+    "0.5", never "36.9" above "12.68" nor "12.45" above "0.5": fifteenth reading fr32, it8, en30); a mean and a
+    spread with one, a count or a percentile whole, with one where any row of its column has a fraction."""
+    places = {k: 1 if k in MEAN_KEYS or any(d[k] is not None and not float(d[k]).is_integer() for d in dists) else 0
+              for k in DIST_KEYS}
+    return [["–" if d[k] is None else typeset(decimal(d[k], lang, places=places[k], fixed=True), lang)
+             for k in DIST_KEYS] for d in dists]
+
+
+def gap_source(published: bool, how: str, lang: str) -> str:
+    """Who settles a special case, then how, as two sentences: "The published rules. When no dish is left…";
+    never "the published rules: You may not…" with a capital after the colon and a quote cut from the
+    rulebook (fifteenth reading fr39, it6): ``how`` is the clarification's text that stands alone."""
+    from cardgen.report.words import typeset_pages
+
+    said = typeset_pages(lang)["published" if published else "settled"]
+    return f"{said[:1].upper()}{said[1:]}. {typeset(how, lang)}" if how else said
 
 
 def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
@@ -76,17 +103,20 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                   for k, v in r["peaks"].items()],
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
-                  "published": bool(g.get("published")), "how": naming.clarifications.get(g["kind"], ""),
+                  "published": bool(g.get("published")),
+                  "source": gap_source(bool(g.get("published")), naming.clarifications.get(g["kind"], ""), lang),
                   "times": _num(g["count"], lang), "games": _num(g["games"], lang),  # "1,384", as the terminal (en30)
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
         "replay": say("gap_replay", lang, command=replay_command(r)) if listed_gaps(r, naming) else "",
         "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
-        "distributions": [*((label(k, lang, naming.words), _dist(r[k], lang)) for k in lengths),
-                          (own.get("score_all") or page_words("score_all", lang), _dist(sc["all"], lang)),
-                          *(() if solo else ((label("winning_score", lang, naming.words), _dist(sc["winner"], lang)),
-                                             (label("margin", lang, naming.words), _dist(sc["margin"], lang))))],
+        "distributions": list(zip(
+            [*(label(k, lang, naming.words) for k in lengths),
+             # one player: the score is the player's, not "all players'" (fifteenth reading it51)
+             page_words("score_solo", lang) if solo else own.get("score_all") or page_words("score_all", lang),
+             *(() if solo else (label("winning_score", lang, naming.words), label("margin", lang, naming.words)))],
+            dist_rows([*(r[k] for k in lengths), sc["all"], *(() if solo else (sc["winner"], sc["margin"]))], lang))),
         # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:-1], own.get("seat_mean") or
                        PAGES[lang]["seats_head"].split("|")[-1]],
@@ -95,7 +125,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
                    "interval": "–" if s["low"] is None else interval(percent(s["low"], lang, fixed=True),
                                                                      percent(s["high"], lang, fixed=True), lang),
-                   "mean": _num(sc["seat_mean"][s["seat"]], lang)}
+                   # one decimal on every row of the column (fifteenth reading it8, en30)
+                   "mean": _mean(sc["seat_mean"][s["seat"]], lang)}
                   for s in r["seat_win_rates"]] if not solo else [],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),
         "checks_failed": [page_words("check_failed", lang, name=name, detail=detail)

@@ -58,7 +58,8 @@ class Naming:
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
                    plurals, rulings, _scale(deck, lang),
-                   {k: _said(c.text, lang) for k, c in clarified.items() if getattr(c, "text", None) is not None})
+                   {k: _said(getattr(c, "case", None) or c.text, lang) for k, c in clarified.items()
+                    if getattr(c, "text", None) is not None})
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":

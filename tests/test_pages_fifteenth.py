@@ -1,0 +1,248 @@
+"""The deck pages after the fifteenth native reading (issue #53): a special case is said as a sentence that stands
+alone, after who settles it (fr39, fr40, it6, it7); a chart of one game has no legend and its hover titles say
+what a bar counts (fr36, it49); a chart's title never starts a line with French's ":" (fr37)."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cardgen.load.project import Project
+from cardgen.report.svg import grouped_rates_svg, overlay_svg, title_lines
+from cardgen.report.validation import gap_source
+from cardgen.report.words import PAGES, REPORT
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGS = ("en", "fr", "it")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chart_title_never_starts_a_line_with_a_mark_french_spaces(lang: str) -> None:
+    title = REPORT[lang]["spread"].format(what=REPORT[lang]["scores"])
+    for width in range(200, 700, 7):
+        lines = title_lines(title, width)
+        assert all(line[:1] not in ":;!?%»" for line in lines), (width, lines)
+        assert " ".join(lines).replace("\u202f", " ") == title.replace("\u202f", " ")  # nothing lost
+
+
+def test_a_french_colon_stays_on_the_line_of_the_word_before() -> None:
+    assert title_lines("aaaa bbbb : cccc", 20 + 7 * 10) == ["aaaa", "bbbb\u202f:", "cccc"]
+    assert title_lines("aaaa bbbb: cccc", 20 + 7 * 10) == ["aaaa bbbb:", "cccc"]
+
+
+def _texts(svg: str) -> tuple[list[str], list[str]]:
+    root = ET.fromstring(svg)
+    return [t.text or "" for t in root.iter(f"{SVG}text")], [t.text or "" for t in root.iter(f"{SVG}title")]
+
+
+@pytest.mark.parametrize(("lang", "hover"), [("en", "15 courses: 25.0% of games"),
+                                             ("fr", "15 services\u202f: 25,0\u202f% des parties"),
+                                             ("it", "15 portate: 25,0\u00a0% delle partite")])
+def test_one_games_length_chart_has_no_legend_and_says_what_a_bar_counts(lang: str, hover: str) -> None:
+    unit = hover.split(" ")[1].split("\u202f")[0].rstrip(":")
+    texts, titles = _texts(overlay_svg([("King Lui", [[15, 1], [16, 3]], "#999")], "T", "x", lang=lang, unit=unit))
+    assert "King Lui" not in texts and hover in titles and not any("King Lui" in t for t in titles)
+    texts, titles = _texts(overlay_svg([("A", [[15, 1], [16, 3]], "#999"), ("B", [[15, 3], [16, 1]], "#333")],
+                                       "T", "x", lang=lang, unit=unit))
+    assert "A" in texts and "B" in texts and f"A, {hover}" in titles  # two games: each named
+
+
+def test_one_games_rate_chart_has_no_legend() -> None:
+    one = [("seat 1", [("King Lui", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#999")])]
+    texts, titles = _texts(grouped_rates_svg(one, "W", fair=0.5))
+    assert "King Lui" not in texts and not any("King Lui" in t for t in titles)
+    assert any(t.startswith("seat 1: 50.0%") for t in titles)
+    two = [("seat 1", [("A", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#999"),
+                       ("B", {"rate": 0.4, "low": 0.3, "high": 0.5}, "#333")])]
+    texts, titles = _texts(grouped_rates_svg(two, "W", fair=0.5))
+    assert "A" in texts and any(t.startswith("seat 1, A: 50.0%") for t in titles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_special_case_says_who_settles_it_then_how_in_its_own_sentence(lang: str) -> None:
+    said = gap_source(True, "When no dish is left, you must draw.", lang)
+    word = PAGES[lang]["published"]
+    assert said.startswith(word[0].upper() + word[1:] + ". ") and said.endswith("When no dish is left, you must draw.")
+    assert gap_source(False, "", lang) == PAGES[lang]["settled"]
+
+
+#: the cases whose rulebook text leans on the sentence before it ("so", "these cards", "again"): the report
+#: lists each with a text of its own (fifteenth reading fr39, fr40, it6, it7)
+LEANING = {"king_lui": {"no_dish_emerald": {"en": "you may not call", "fr": "donc", "it": "quindi"}},
+           "royale": {"uneven_packets": {"en": "these cards", "fr": "ces cartes", "it": "queste carte"}},
+           "draco": {"tie_for_win": {"en": "again", "fr": "à leur tour", "it": "di nuovo"}}}
+
+
+@pytest.mark.parametrize("deck", sorted(LEANING))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_report_lists_a_case_with_its_own_text_not_the_rulebooks(deck: str, lang: str, repo_root: Path) -> None:
+    resolved = Resolver(Project.open(repo_root)).resolve(deck)
+    naming = Naming.of(resolved, lang)
+    for kind, leaning in LEANING[deck].items():
+        clar = resolved.model.clarifications[kind]
+        assert naming.clarifications[kind] == clar.case[lang] != clar.text[lang]
+        assert not naming.clarifications[kind].startswith(leaning[lang])
+        assert naming.clarifications[kind][0].isupper() and naming.clarifications[kind].endswith(".")
+    # a case whose text stands alone keeps it
+    plain = next(k for k, c in resolved.model.clarifications.items() if c.case is None)
+    assert naming.clarifications[plain] == resolved.model.clarifications[plain].text[lang]
+
+
+def test_the_report_pages_name_the_seed_and_the_simulated_players_as_the_vocabulary_does() -> None:
+    """Issue #53's one vocabulary on the overview pages: Italian "seme", never "codice di estrazione" (it4);
+    French "n° de tirage"; the simulated players' "stratégie simple" / "strategia semplice", never
+    "heuristique" / "euristico" (fr33, it5)."""
+    from cardgen.simulate.summary import agent_word
+    assert PAGES["it"]["runs_head"].split("|")[5] == "seme" and PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage"
+    assert all("codice di estrazione" not in v for v in PAGES["it"].values() if isinstance(v, str))
+    assert "(seme {seed};" in PAGES["it"]["overview_intro"]
+    assert (agent_word("heuristic", "fr"), agent_word("heuristic", "it")) == ("stratégie simple", "strategia semplice")
+
+
+def _flagged(lang: str = "en") -> dict:
+    big = {"n": 300, "mean": 16.9, "sd": 0.4, "min": 15, "p10": 16, "median": 17, "p90": 17, "max": 18,
+           "histogram": [[15, 1], [16, 44], [17, 248], [18, 7]]}
+    return {"variant": "king_lui", "players": 3, "passed": True, "game": "king_lui", "kind": "deck", "failures": [],
+            "games": 300, "completed": 300, "end_reasons": {"supply_exhausted": 300}, "peaks": {}, "peak_games": {},
+            "ties": {"games": 0, "tie_breaks": {}, "shared_wins": 0}, "rule_gaps": [], "static_checks": [],
+            "turns": big, "rounds": big, "agents": [{"agent": "heuristic"}], "seat_agents": "heuristic",
+            "scores": {"all": big, "winner": big, "margin": big, "seat": [big, big, big], "seat_mean": [1.0, 2.0, 3.0]},
+            "balance": {"flags": [{"side": "more", "seat": 0, "rate": 0.6, "low": 0.5, "high": 0.7, "fair": 0.333,
+                                   "level": 0.9833, "compared": 3}], "seat_fair_share": 0.333},
+            "seat_win_rates": [{"seat": s, "wins": 100, "games": 300, "rate": 0.333, "low": 0.28, "high": 0.39}
+                               for s in range(3)]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_balance_warning_is_headed_as_one_and_said_once(lang: str, repo_root: Path) -> None:
+    """Fifteenth reading it50, en35: the warning under the heading came again in the details; fr42: it read
+    "balance: player 1 …" where the terminal and the box's shortage say "WARNING (balance): …"."""
+    from cardgen.report.pages import deck_page
+    from cardgen.simulate.summary import balance_lines
+    from cardgen.terminal import say
+    from test_report_lang import read_text
+
+    r = _flagged()
+    naming = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    html = deck_page("king_lui", {"results": [r]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang, naming)
+    text = " ".join(read_text(html).split())
+    body = balance_lines(r["balance"], lang)[0].split(":", 1)[1].strip()
+    assert text.count(" ".join(body.split())[:60]) == 1, text
+    assert " ".join(say("warn_balance", lang).split()) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_solo_games_score_is_not_every_players(lang: str) -> None:
+    """Fifteenth reading it51: "punteggio (tutti i giocatori)" in a one-player game."""
+    from cardgen.report.validation import section
+    r = {**_flagged(), "players": 1, "balance": {}, "seat_win_rates": [], "scores": {**_flagged()["scores"],
+                                                                                      "seat_mean": [1.0]}}
+    names = [name for name, _ in section(r, lang)["distributions"]]
+    assert PAGES[lang]["score_solo"] in names and PAGES[lang]["score_all"] not in names
+    assert PAGES[lang]["score_all"] in [name for name, _ in section(_flagged(), lang)["distributions"]]
+
+
+def test_the_run_overview_names_each_game_not_its_id() -> None:
+    """Fifteenth reading en40, it40: "draco Draco & Co" read as a stutter; the name is the link."""
+    from cardgen.report.pages import overview
+    doc = {"results": [_flagged()], "agents": ["heuristic"], "games": 300, "seed": 1, "cap": 10000}
+    html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
+    assert '#p3">King Lui</a>' in html and ">king_lui<" not in html and "king_lui King Lui" not in html
+
+
+def test_on_a_phone_charts_keep_their_size_and_the_card_table_its_difference() -> None:
+    """Fifteenth reading fr47: at 390 px the charts shrank to 5 px text and the card table's difference column
+    scrolled off screen. Below 40em a chart keeps its drawn size (scrolled sideways), and the card table hides
+    its picture (1st) and strip (6th) columns, which say nothing the name and the difference do not."""
+    import re
+
+    from cardgen.report.templating import TEMPLATE_DIR
+    css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert re.search(r"\.charts figure svg\{max-width:none\}", phone)
+    hidden = re.search(r"([^{}]*)\{display:none\}", phone).group(1)
+    assert "table.impact td:first-child" in hidden and "table.impact td:nth-child(6)" in hidden
+    impact = (TEMPLATE_DIR / "impact.html").read_text(encoding="utf-8")
+    row = impact[impact.index("{%- for r in rows %}"):]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+    assert "r.picture" in cells[0] and "strip(" in cells[5] and "r.difference" in cells[4]
+
+
+@pytest.mark.parametrize(("lang", "why"), [("en", "too few games with it or without it"),
+                                           ("fr", "trop peu de parties avec elle ou sans elle"),
+                                           ("it", "troppo poche partite con o senza di essa")])
+def test_the_card_note_says_what_a_card_not_judged_is(lang: str, why: str) -> None:
+    """Fifteenth reading fr43, it46: "a card not judged" was never defined; it is a card with too few games on
+    one side to compare (``cards.CardTally.not_judged``), and its interval is not widened."""
+    from cardgen.report.impact import WORDS
+    note = WORDS[lang]["footnote_widened"]
+    assert why in note and note.index(why) > note.index({"en": "not judged", "fr": "non jugée",
+                                                          "it": "non giudicata"}[lang] + " (")
+    assert "nella mano iniziale di" not in WORDS["it"]["head_widened"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "comebacks: share of games whose winner was behind"),
+    ("fr", "remontées\u202f: part des parties où le vainqueur était derrière")])
+def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: str, said: str) -> None:
+    """Fifteenth reading en33: "comebacks (share of games …) (of the 247 games with a single winner)"."""
+    from cardgen.report.pages import defined
+    from cardgen.simulate.verdict import label
+    name = defined(label("comeback_rate", lang), lang)
+    assert name.startswith(said) and "(" not in name and ")" not in name, name
+    assert defined("lead changes per game", lang) == "lead changes per game"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_chart_says_what_its_box_holds(lang: str) -> None:
+    """Fifteenth reading it47: the box's 10th–90th percentile, said as the middle 80 % of the figures."""
+    said = {"en": "the middle 80%", "fr": "les 80 % du milieu", "it": "l’80 % centrale"}[lang]
+    assert said in REPORT[lang]["spread"]
+    assert PAGES["it"]["distributions"] == "Distribuzioni (partite concluse)"  # it48: one word for them
+
+
+def test_draco_s_tagline_says_who_pays_in_plain_english(repo_root: Path) -> None:
+    """Fifteenth reading en42: "makes those by his other hand pay" read awkwardly; the French and Italian say the
+    seats near his other hand pay, and so does the English now."""
+    model = Resolver(Project.open(repo_root)).resolve("draco").model
+    assert "those on his other side pay" in model.description.en and "by his other hand" not in model.description.en
+
+
+@pytest.mark.parametrize(("lang", "hover"), [("en", "16 courses: 50.0% of games"),
+                                             ("fr", "16 services\u202f: 50,0\u202f% des parties")])
+def test_the_deck_page_s_length_chart_counts_in_the_game_s_unit(lang: str, hover: str) -> None:
+    """King Lui counts its length in courses: a bar's hover title says "16 courses", the unit of its axis."""
+    from cardgen.games import get_game
+    from cardgen.report.pages import charts
+    hist = {"histogram": [[16, 1], [17, 1]]}
+    side = {"players": 1, "completed": 2, "agents": [{}], "turns": hist, "rounds": hist, "seat_win_rates": [],
+            "balance": {}, "scores": {"winner": {}, "seat": []}}
+    svg = str(charts([("King Lui", side, "#000")], lang, dict(get_game("king_lui").words)))
+    assert f"<title>{hover}</title>" in svg, svg[:2000]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "7 changes beyond chance, and 9 more that follow from the variant’s rule (3 player counts compared)"),
+    ("fr", "7 changements au-delà du hasard, et 9 autres qui découlent de la règle de la variante (3 nombres"),
+    ("it", "7 cambiamenti oltre il caso, e altri 9 che derivano dalla regola della variante (3 numeri")])
+def test_the_runs_page_counts_apart_the_changes_that_follow_from_the_rule(lang: str, said: str) -> None:
+    """Fifteenth reading en39: "16 changes beyond chance" counted the draw-pile figures the variant's rule itself
+    changes, where the terminal names 7."""
+    from cardgen.report.pages import runs_index
+    run = {"id": "c", "kind": "compare", "decks": ["royale", "royale-short"], "games": 100, "players": [2, 3, 4],
+           "agents": ["heuristic"], "seed": 1, "significant": 16, "follows": 9}
+    assert said in runs_index([run], "", lang).replace("\u202f", " ").replace("\u00a0", " ")
+    old = {k: v for k, v in run.items() if k != "follows"}  # a record from before: every change alike
+    assert PAGES[lang]["run_compare"].split(" ")[1] in runs_index([old], "", lang) and "16" in runs_index([old], "", lang)
+
+
+def test_a_comparison_counts_the_changes_that_follow_from_its_rule() -> None:
+    from cardgen.report.runs import counted_changes
+    doc = {"results": [{"metrics": [{"significant": True, "follows_from_change": True},
+                                    {"significant": True, "follows_from_change": False},
+                                    {"significant": False, "follows_from_change": True}, {"significant": True}]},
+                       {"metrics": [{"significant": True, "follows_from_change": True}]}]}
+    assert counted_changes(doc) == (4, 2)
