@@ -47,9 +47,9 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "title", "unit"), [
-    ("en", "Cards their gap would flag, but not flagged", "in percentage points"),
-    ("fr", "Cartes que leur écart signalerait, mais non signalées", "en points de pourcentage"),
-    ("it", "Carte che la differenza segnalerebbe, ma non segnalate", "in punti percentuali")])
+    ("en", "One card has a gap large enough to flag it, but it is not flagged because", "in percentage points"),
+    ("fr", "Une carte a un écart assez grand pour être signalée, mais elle ne l’est pas", "en points de pourcentage"),
+    ("it", "Una carta ha una differenza abbastanza grande da essere segnalata, ma non lo è", "in punti percentuali")])
 def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, title: str, unit: str) -> None:
     """en24: the reader could not tell why Game of Dice, and only it, was listed; fr25, it20: "leur écart … de
     l'avoir en main, pas son effet" mixed plural and singular; the heading gives the unit, the line repeats none."""
@@ -59,7 +59,13 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     assert lines[0].startswith("  " + title) and unit in lines[0]
     assert re.search(r"Dice\W+[−-]8[.,]5 → [−-]13[.,]7 \(", lines[1]), lines[1]
     if lang == "fr":
-        assert "l’écart de chaque carte" in lines[0] and "leur écart (" not in lines[0]
+        assert "Son écart (" in lines[0] and "leur écart (" not in lines[0]
+    # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
+    # is said in the singular, several by their number, each in sentences of their own
+    two = _held_cards({"component_impact": [card, {**card, "component": "coin"}]}, lang, Naming(names={"dice": "Dice"}))
+    assert two[0].startswith("  " + {"en": "2 cards have a gap large enough to flag them, but they are not flagged",
+                                      "fr": "2 cartes ont un écart assez grand pour être signalées, mais elles ne le sont pas",
+                                      "it": "2 carte hanno una differenza abbastanza grande da essere segnalate"}[lang])
 
 
 @pytest.mark.parametrize(("key", "lang", "said"), [

@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, percent, typeset
+from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
@@ -563,7 +563,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         folded = None
         if internal:
             moved = sum(m["significant"] for m in internal)
-            folded = {"summary": report["internal"].format(label=words["internal"], n=len(internal), m=moved),
+            # one colon, the verb agreeing with the count ("Autres mesures : 1 sur 5 a changé"; fifteenth reading
+            # fr44, it53: "Autres mesures : valeurs modifiées : 1 sur 5")
+            summary = report["internal_one" if is_singular(moved, lang) else "internal"]
+            folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({
