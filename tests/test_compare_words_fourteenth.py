@@ -19,8 +19,8 @@ from cardgen.terminal import say, word
 from toy_game import load_toy, toy_deck
 
 QUOTED_HEADING = {"en": "the shortage under “components to print”",
-                  "fr": "le manque signalé sous « matériel »",
-                  "it": "la mancanza segnalata alla voce «componenti»"}
+                  "fr": "le manque signalé sous « matériel à imprimer »",  # fifteenth fr22, it27: what to do
+                  "it": "la mancanza segnalata alla voce «componenti da stampare»"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

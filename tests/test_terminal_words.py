@@ -65,8 +65,9 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, the most at any one time in a "
-                    "game, on average: 3.1 → 4.2); details in the report")  # one name of the measure (en36, en70)
+    # one name of the measure (en36, en70); what is averaged over what in brackets of its own (fifteenth en18, fr21)
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place (the most at any one time in a "
+                    "game, averaged over games): 3.1 → 4.2); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
 
 
@@ -372,7 +373,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert heads == ["  3 players: components to print", "  4 players: components to print"]
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
-    assert "in 40.0% of games with the base game and 40.0% with the variant;" in below
+    assert "in 40.0% of games with the base game and 40.0% with the variant. With 3 more" in below
     assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"

@@ -336,8 +336,9 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # not said twice
     assert line.startswith("Other counts: 2 of 3 changed (games where debt, named above; ") and "20.0" not in line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
-    assert "(parties où debt, citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "(partite in cui debt, già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    # fifteenth reading (fr21, it9): "parties …, citée" did not agree; the apposition names the measure it agrees with
+    assert "(parties où debt, mesure déjà citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
+    assert "(partite in cui debt, misura già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said
