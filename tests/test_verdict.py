@@ -252,7 +252,7 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert sizes[4] > sizes[2]  # two more seats, two more seat figures
     note = footnote(doc["results"])
     assert f"{sizes[2]} figures at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
-    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs\u202f; risque global d’erreur de 5" in footnote(doc["results"], "fr")
+    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs), le risque d’une seule fausse alerte" in footnote(doc["results"], "fr")
     assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
     assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
     assert compare(base, variant, opts) == 0

@@ -1,0 +1,57 @@
+"""Fifteenth native reading (issue #53): compare's terminal words and the compare pages, in en, fr and it."""
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.simulate.verdict import WORDS
+from cardgen.terminal import say
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "Scores, lead changes and tension"), ("fr", "Scores, changements de meneur et suspense"),
+    ("it", "Punteggi, sorpassi e tensione")])
+def test_the_tension_table_is_headed_by_what_it_holds(lang: str, heading: str) -> None:
+    """it54: "Decisività e tensione" headed a table whose first rows are the winner's score and margin."""
+    assert WORDS[lang]["tension"] == heading
+
+
+def test_a_figure_column_is_named_figure_as_on_the_deck_pages() -> None:
+    """en34: "metric" on the compare pages, "figure" on the deck pages: one name."""
+    assert WORDS["en"]["table"].split("|")[0] == "figure"
+
+
+@pytest.mark.parametrize(("lang", "plain", "name"), [
+    ("en", "may stop early, but only on a change that is already very clear", "(O’Brien-Fleming’s method)"),
+    ("fr", "peut s’arrêter tôt, à condition que l’écart soit déjà très net", "(méthode d’O’Brien-Fleming)"),
+    ("it", "una soglia più severa all’inizio e meno alla fine", "(metodo di O’Brien-Fleming)")])
+def test_the_interim_checks_say_their_method_in_plain_words_first(lang: str, plain: str, name: str) -> None:
+    """fr45, it56: "au seuil d'O'Brien-Fleming" named a method a designer cannot use; plain words first, the name
+    in brackets after them, one colon per sentence."""
+    note = say("looks_note", lang, looks=10)
+    assert typeset(plain, lang) in note and note.index(typeset(plain, lang)) < note.index(typeset(name, lang))
+    assert all(sentence.count(":") <= 1 for sentence in note.split(". "))
+
+
+def test_the_french_note_says_holm_s_method_in_plain_words() -> None:
+    """fr45: « s'entend avec la correction de Holm » glossed nothing."""
+    for key in ("footnote", "footnote_each"):
+        note = WORDS["fr"][key]
+        assert "plus on compare d’indicateurs, plus l’écart exigé est grand (méthode de Holm)" in note
+        assert "s’entend avec" not in note
+
+
+def test_a_house_rule_is_written_in_python_in_italian_too() -> None:
+    """it3: "scritta in codice" (everything is code); the English and French say Python."""
+    assert "scritta in Python" in say("diff_house_rule_text", "it", text="x", new="v.py")
+    assert "scritta in Python" in say("diff_house_rule", "it", new="v.py")
+
+
+def test_draco_s_final_toast_reads_as_one_clause_in_italian() -> None:
+    """it52: "partite in cui quando il mazzo ricostituito finisce, segue l'ultimo brindisi" stacked two
+    subordinate clauses."""
+    words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
+    assert words["tallies"]["it"]["gap:final_toast"] == "il mazzo ricostituito finisce e si passa all’ultimo brindisi"
