@@ -83,6 +83,8 @@ def test_the_house_rule_speed_note_is_short_plain_sentences(lang: str) -> None:
     sentences = [s for s in re.split(r"(?<=[.])\s+", note) if s]
     assert len(sentences) == 3 and all(len(s.split()) <= 25 for s in sentences), sentences
     assert "50" in sentences[-1] and "100" in sentences[-1] and "house/rule.py" in sentences[0]
+    assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] in sentences[0]
+    assert not any(w in note for w in ("moteur de contrôle", "simulatore di controllo", "self-checking"))
 
 
 def _card(plays: float | None, flag: str = "") -> dict:
