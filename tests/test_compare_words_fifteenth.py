@@ -55,3 +55,19 @@ def test_draco_s_final_toast_reads_as_one_clause_in_italian() -> None:
     subordinate clauses."""
     words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
     assert words["tallies"]["it"]["gap:final_toast"] == "il mazzo ricostituito finisce e si passa all’ultimo brindisi"
+
+
+@pytest.mark.parametrize(("lang", "ticks"), [
+    ("en", ["−1.0", "−0.5", "0.0", "+0.5", "+1.0"]), ("fr", ["−1,0", "−0,5", "0,0", "+0,5", "+1,0"])])
+def test_the_forest_chart_s_ticks_half_a_point_apart_read_apart(lang: str, ticks: list[str]) -> None:
+    """en36: ticks half a percentage point apart printed "−1 0 0 0 +1"; every tick with the decimals its step
+    needs, the same on each; whole steps keep whole numbers."""
+    import re
+
+    from cardgen.report.svg import differences_svg
+
+    row = {"label": "a", "low": -0.008, "high": 0.009, "difference": 0.001, "significant": False}
+    said = re.findall(r">([^<]{1,8})</text>", str(differences_svg([row], "t", lang=lang)))
+    assert [typeset(t, lang) for t in ticks] == [t for t in said if t not in ("t", "a")]
+    wide = re.findall(r">([^<]{1,8})</text>", str(differences_svg([{**row, "low": -0.3, "high": 0.4}], "t")))
+    assert "+20" in wide and "+20.0" not in wide
