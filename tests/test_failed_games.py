@@ -428,7 +428,7 @@ def test_tune_keeps_the_trials_that_finished_before_one_whose_games_fail(
         assert main([*command, "--out", str(out)]) == 1
         captured = unwrapped_capture(capsys.readouterr())
         assert _errors(captured.err)[-1] == ("cardgen: error: tune stopped at trial 2 (Portions removed by each "
-                                             "Emerald (and the fewest the king must hold for it to be called) = "  # the book's name
+                                             "Emerald (and the fewest the king must hold for Emerald to be called) = "  # the book's name
                                              f"{second}): its games could not be played")
         assert ("1 of 2 trials kept from the study" in captured.err) == (run == 1)
         assert (out / "study.journal").is_file() and not (out / "tune.json").exists()
