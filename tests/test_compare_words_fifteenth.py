@@ -71,3 +71,11 @@ def test_the_forest_chart_s_ticks_half_a_point_apart_read_apart(lang: str, ticks
     assert [typeset(t, lang) for t in ticks] == [t for t in said if t not in ("t", "a")]
     wide = re.findall(r">([^<]{1,8})</text>", str(differences_svg([{**row, "low": -0.3, "high": 0.4}], "t")))
     assert "+20" in wide and "+20.0" not in wide
+
+
+def test_holm_s_method_is_spelled_one_way_on_the_compare_page() -> None:
+    """en38: "(Holm's correction)" in one note and "(Holm correction, see the note above)" in the next."""
+    from cardgen.report.impact import impact_footnote
+
+    assert "Holm’s correction" in impact_footnote("en") and "Holm correction" not in impact_footnote("en")
+    assert "Holm’s correction" in WORDS["en"]["footnote"]
