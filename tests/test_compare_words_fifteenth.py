@@ -79,3 +79,23 @@ def test_holm_s_method_is_spelled_one_way_on_the_compare_page() -> None:
 
     assert "Holm’s correction" in impact_footnote("en") and "Holm correction" not in impact_footnote("en")
     assert "Holm’s correction" in WORDS["en"]["footnote"]
+
+
+def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves_out() -> None:
+    """en6: "the base game shows it too" gave none of its figures; said with them now, and where one decimal
+    would print the interval's end on the fair share ("fair share 26.0%, interval [26.0% to 49.5%]", Royale at
+    4 players), with the decimals that tell them apart."""
+    from cardgen.simulate.summary import compare_balance
+
+    seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
+            "compared": 4}
+    own = {**seat, "rate": 0.37, "low": 0.26041, "high": 0.49493, "fair": 0.26}
+    metric = {"metric": "seat_1_win_rate", "base": 0.37, "variant": 0.45, "difference": 0.08, "low": -0.241,
+              "high": 0.401, "significant": False}
+    r = {"players": 4, "games": 100, "metrics": [metric], "base_result": {"balance": {"flags": [own]}},
+         "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
+    [line] = compare_balance(r, "en", "royale")
+    assert "the base game already has this imbalance (fair share 26.00%, widened interval [26.04% to 49.49%])" in line
+    own.update(low=0.3, high=0.45)
+    [line] = compare_balance(r, "en", "royale")
+    assert "(fair share 26.0%, widened interval [30.0% to 45.0%])" in line

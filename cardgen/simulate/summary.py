@@ -1248,8 +1248,13 @@ def base_evidence(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
                 and b.get("low") is not None and b.get("fair") is not None), None)
     if not f.get("base_same") or own is None:
         return ""
-    return say("compare_balance_evidence", lang, fair=_pct(own["fair"], lang, fixed=True),
-               low=_pct(own["low"], lang, fixed=True), high=_pct(own["high"], lang, fixed=True))
+    # as many decimals as it takes for the interval's end to print apart from the fair share it leaves out:
+    # "fair share 26.0%, interval [26.0% to 49.5%]" read as holding it (Royale, 4 players)
+    near = own["low"] if own.get("side") == "more" else own["high"]
+    places = next((p for p in (1, 2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 3)
+    return say("compare_balance_evidence", lang, fair=percent(own["fair"], lang, places=places, fixed=True),
+               low=percent(own["low"], lang, places=places, fixed=True),
+               high=percent(own["high"], lang, places=places, fixed=True))
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
