@@ -56,7 +56,7 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
             "base": {"difference": -0.085}}
     lines = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))
-    assert lines[0].startswith("  " + title) and unit in lines[0]
+    assert lines[0].startswith("  " + title) and unit in lines[0] and lines[0].endswith(".")  # sentences (en4)
     assert re.search(r"Dice\W+[−-]8[.,]5 → [−-]13[.,]7 \(", lines[1]), lines[1]
     if lang == "fr":
         assert "Son écart (" in lines[0] and "leur écart (" not in lines[0]
