@@ -99,3 +99,21 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
     assert "(fair share 26.0%, widened interval [30.0% to 45.0%])" in line
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("en", "difference (for a share, in percentage points)"), ("fr", "écart (pour une part, en points de pourcentage)"),
+    ("it", "differenza (per una quota, in punti percentuali)")])
+def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_the_cells(lang: str, head: str) -> None:
+    """The issue's vocabulary (fr6 on the compare pages): "+2.0 pp" / "+2,0 pts" in every cell; the unit once
+    in the column's head, bare signed numbers below it; a table without a share keeps its plain head."""
+    from cardgen.report.pages import metrics_table
+
+    share = {"metric": "seat_1_win_rate", "base": 0.55, "variant": 0.57, "difference": 0.02, "low": -0.369,
+             "high": 0.409, "significant": False}
+    table = metrics_table([share], lang)
+    assert table["head"][3] == head
+    assert table["rows"][0]["difference"] == typeset({"en": "+2.0", "fr": "+2,0", "it": "+2,0"}[lang], lang)
+    turns = {"metric": "turns", "base": 27.2, "variant": 17.9, "difference": -9.3, "low": -10.6, "high": -7.9,
+             "significant": True}
+    assert metrics_table([turns], lang)["head"][3] == WORDS[lang]["table"].split("|")[3]

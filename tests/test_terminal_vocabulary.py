@@ -34,8 +34,9 @@ def _said(lang: str) -> str:
 @pytest.mark.parametrize(("lang", "jargon", "word"), [
     # fr28/fr67: "graine" is the programmer's calque of "seed"; a designer says the draw's number
     ("fr", r"\bgraines?\b", "tirage n°\u00a0{seed}"),
-    # it1/it23: "seme/semi" reads as a card suit in a card game; the draw's code instead
-    ("it", r"\bsem[ei]\b", "codice di estrazione {seed}"),
+    # it1/it23: "semi" (plural) reads as a card suit; the vocabulary names the number "seme", never
+    # "codice di estrazione" (a lottery's code: fifteenth reading it4), starting with the compare page
+    ("it", r"\bsemi\b", "primo seme: {seed}"),
     # the paired games share their shuffles: "seed" stays English's name of the number (the option's), never
     # the plural that reads as a programmer's "same seeds"
     ("en", r"\bsame seeds?\b", "seed {seed}")])

@@ -382,7 +382,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
     (``pairs_of``)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, is_share as share, label, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -392,12 +392,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         return "–" if x is None else number(x, lang, share(m["metric"]), signed, fixed=True)  # "46,0", never "46"
 
     def diff(m: dict[str, Any], key: str, unit: bool = True) -> str:
-        """A difference or an interval's end: of two shares in percentage points as the terminal writes them
-        ("−4.0 pp", never "−4.0%", read as a relative fall: tenth reading it76, fr73, en65), else as its figure."""
+        """A difference or an interval's end: of two shares in percentage points, bare (the head says the unit)
+        ("−4.0" under "difference (for a share, in percentage points)", never "−4.0%", read as a relative fall: tenth reading it76, fr73, en65), else as its figure."""
         x = m.get(key)
         if x is None or not share(m["metric"]):
             return f(m, key, True)
-        return points(x, lang, True, unit, short=True)  # a narrow column, as the terminal's table: "pts" (fr20)
+        return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
@@ -416,6 +416,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     head = words["table"].split("|")
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
+    if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6)
+        head[3] = PAGE[lang]["difference_pp"]
     return {"head": head, "rows": rows}
 
 
