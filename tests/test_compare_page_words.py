@@ -39,7 +39,7 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
 
 
 FLAGGED = {"en": "To search for fixes to the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
-           "fr": "Pour chercher de quoi corriger le déséquilibre selon l’ordre du tour dans «\u202fLe Roi Jouet\u202f: "
+           "fr": "Pour chercher des corrections pour le déséquilibre selon l’ordre du tour dans «\u202fLe Roi Jouet\u202f: "
                  "affamé\u202f»", "it": "Per cercare come correggere lo squilibrio nell’ordine di gioco in «Re Giocattolo: "
                                        "affamato»"}
 
@@ -82,12 +82,17 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert typeset(line[:1].upper() + line[1:], lang) in html  # the terminal's line, word for word
     # thirteenth reading (fr27, it32): the base game shows it; the variant's part is open on these pairs, never
     # "not the variant's" as a certainty
-    assert typeset({"en": "the base game shows it too; whether the variant makes it worse or better cannot be told",
-                    "fr": "le jeu de base le montre aussi ; sur ces",
-                    "it": "anche il gioco base lo mostra; su queste"}[lang], lang) in html
-    assert typeset({"en": "to fix it in the base game: cardgen fix toy",
-                    "fr": "pour le corriger dans le jeu de base : cardgen fix toy",
-                    "it": "per correggerlo nel gioco base: cardgen fix toy"}[lang], lang) in html
+    # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures
+    assert typeset({"en": "the base game already has this imbalance (fair share 50.0%, widened interval [55.0% to "
+                          "82.0%]). These 20 pairs cannot tell whether the variant makes it worse or better",
+                    "fr": "le jeu de base présente déjà ce déséquilibre (juste part 50,0 %, intervalle élargi "
+                          "[55,0 % ; 82,0 %]). Ces 20 paires ne permettent pas de dire",
+                    "it": "lo squilibrio c’è già nel gioco base (quota equa 50,0\u00a0%, intervallo allargato "
+                          "[55,0\u00a0%; 82,0\u00a0%]). Queste 20 coppie non bastano"}[lang], lang) in html
+    assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
+    assert typeset({"en": "To fix it in the base game: cardgen fix toy",
+                    "fr": "Pour le corriger dans le jeu de base : cardgen fix toy",
+                    "it": "Per correggerlo nel gioco base: cardgen fix toy"}[lang], lang) in html
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)
     assert typeset({"en": "<h3>Balance by turn order (checked in both the base game and the variant)</h3>",
@@ -116,7 +121,12 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
         r["metrics"].append(internal[0])
     shown["significant"], internal[0]["significant"] = True, True
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
-    assert {"en": "2 players: 1 change beyond chance in play (and 1 among the other counts)",
+    # fifteenth reading (fr44, it53): one colon in the folded table's summary, its verb agreeing with the count
+    n = len(internal)
+    assert typeset({"en": f"Other counts: 1 of {n} changed", "fr": f"Autres mesures : 1 sur {n} a changé",
+                    "it": f"Altre misure: 1 su {n} è cambiata"}[lang], lang) in html
+    assert not any(w in html for w in ("valeurs modifiées", "valori cambiati"))
+    assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
             "fr": "2 joueurs\u202f: 1 changement au-delà du hasard (plus 1 parmi les autres mesures)",
             "it": "2 giocatori: 1 cambiamento oltre il caso (più 1 tra le altre misure)"}[lang] in html
     assert not re.search("significa", html, flags=re.IGNORECASE)  # the statistician's word, read as "big" (en61)

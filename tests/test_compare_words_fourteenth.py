@@ -19,8 +19,8 @@ from cardgen.terminal import say, word
 from toy_game import load_toy, toy_deck
 
 QUOTED_HEADING = {"en": "the shortage under “components to print”",
-                  "fr": "le manque signalé sous « matériel »",
-                  "it": "la mancanza segnalata alla voce «componenti»"}
+                  "fr": "le manque signalé sous « matériel à imprimer »",  # fifteenth fr22, it27: what to do
+                  "it": "la mancanza segnalata alla voce «componenti da stampare»"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -47,19 +47,25 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "title", "unit"), [
-    ("en", "Cards their gap would flag, but not flagged", "in percentage points"),
-    ("fr", "Cartes que leur écart signalerait, mais non signalées", "en points de pourcentage"),
-    ("it", "Carte che la differenza segnalerebbe, ma non segnalate", "in punti percentuali")])
+    ("en", "One card has a gap large enough to flag it, but it is not flagged because", "in percentage points"),
+    ("fr", "Une carte a un écart assez grand pour être signalée, mais elle ne l’est pas", "en points de pourcentage"),
+    ("it", "Una carta ha una differenza abbastanza grande da essere segnalata, ma non lo è", "in punti percentuali")])
 def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, title: str, unit: str) -> None:
     """en24: the reader could not tell why Game of Dice, and only it, was listed; fr25, it20: "leur écart … de
     l'avoir en main, pas son effet" mixed plural and singular; the heading gives the unit, the line repeats none."""
     card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
             "base": {"difference": -0.085}}
     lines = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))
-    assert lines[0].startswith("  " + title) and unit in lines[0]
+    assert lines[0].startswith("  " + title) and unit in lines[0] and lines[0].endswith(".")  # sentences (en4)
     assert re.search(r"Dice\W+[−-]8[.,]5 → [−-]13[.,]7 \(", lines[1]), lines[1]
     if lang == "fr":
-        assert "l’écart de chaque carte" in lines[0] and "leur écart (" not in lines[0]
+        assert "Son écart (" in lines[0] and "leur écart (" not in lines[0]
+    # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
+    # is said in the singular, several by their number, each in sentences of their own
+    two = _held_cards({"component_impact": [card, {**card, "component": "coin"}]}, lang, Naming(names={"dice": "Dice"}))
+    assert two[0].startswith("  " + {"en": "2 cards have a gap large enough to flag them, but they are not flagged",
+                                      "fr": "2 cartes ont un écart assez grand pour être signalées, mais elles ne le sont pas",
+                                      "it": "2 carte hanno una differenza abbastanza grande da essere segnalate"}[lang])
 
 
 @pytest.mark.parametrize(("key", "lang", "said"), [

@@ -111,8 +111,9 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     said = lines[1]
     head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
-    assert said.endswith("with 56 (base game) or 50 (variant) more silver coins, 99% of games would have enough.")
-    assert "; this edition’s ruling covers it; with 56" in said  # whose ruling covers it, as each deck's warning said
+    # fifteenth reading (en17): the games do not "have enough"; the last clause a sentence of its own
+    assert said.endswith("With 56 more silver coins (50 with the variant), there would be enough in 99% of games.")
+    assert "; this edition’s ruling covers it. With 56" in said  # whose ruling covers it, as each deck's warning said
     for lang in ("fr", "it"):
         other = _components(r, lang, Naming.of(resolve("draco"), lang))
         assert len(other) == 2 and "95,0" in other[1] and "97,7" in other[1] and "56" in other[1], other
@@ -136,7 +137,7 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
     titles = {"draco": "Draco & Co", "v": "Toast"}
     for lang, both in (("en", "run: cardgen fix draco (base game) or cardgen fix v (variant)"),
                        ("fr", "lancez « cardgen fix draco » (jeu de base) ou « cardgen fix v » (variante)"),
-                       ("it", "esegui cardgen fix draco (gioco base) o cardgen fix v (variante)")):
+                       ("it", "esegui: cardgen fix draco (gioco base) oppure cardgen fix v (variante)")):
         lines = fix_lines(doc(True, lang), lang, titles)
         assert len(lines) == 1 and both in plain(lines[0]), lines
         assert word("fix_kinds", lang)["components_compare"].format(heading=heading(lang)) in plain(lines[0])

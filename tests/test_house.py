@@ -148,9 +148,11 @@ def test_the_speed_note_is_said_only_where_the_reference_alone_can_run_the_rule(
     house._NOTED.clear()
     draco = resolve("house", project(tmp_path / "d", "def toast(state, default):\n    return default()\n", game="draco"))
     note = house.speed_note(draco)
-    assert note is not None and "is written in Python (house/rule.py), so only cardgen’s slower, self-checking " \
-        "engine can run it. After every action, that engine checks that the game is still consistent." in note, note
-    assert "reference engine" not in note  # jargon to a designer (fourteenth reading en22)
+    # one engine name in every command and language, said with what it does (fifteenth reading fr2; the issue's
+    # vocabulary: "reference engine" / « moteur de référence » / "motore di riferimento")
+    assert note is not None and "is written in Python (house/rule.py), so only cardgen’s reference engine can run " \
+        "it. That engine is slower: after every action, it checks that the game is still consistent." in note, note
+    assert "self-checking" not in note
     king = resolve("house", project(tmp_path / "k", "def scores(state, default):\n    return default()\n"))
     house._NOTED.clear()  # said once per file: the same house/rule.py was just noted
     assert house.speed_note(king) is None

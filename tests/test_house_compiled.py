@@ -71,6 +71,8 @@ def test_the_note_in_every_language() -> None:
                         ("it", "la riga 3 di house/x.py non si può compilare")):
         note = say("house_kept_out", lang, deck="d", line=3, file="house/x.py", why=say("house_why_pile", lang))
         assert words in note and "len(pile)" in note, note
+        # one engine name (the vocabulary; fifteenth reading fr2)
+        assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] in note
 
 
 def test_a_rule_that_calls_default_compiles_and_scores_as_the_engine() -> None:

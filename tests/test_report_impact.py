@@ -123,6 +123,12 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
             "The simulated players used “Imposter” 0.04 times per player and per game on average with the base game, "
             "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games in "
             "which it is almost never used.") in said, said
+    # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
+    for lang, never in (("en", "on average with the base game, and never with the variant."),
+                        ("fr", "avec le jeu de base, et jamais avec la variante."),
+                        ("it", "nel gioco base, e mai con la variante.")):
+        none = impact_block([{**paired, "plays_per_seat": 0.0}], {}, paired=True, lang=lang, names=names)
+        assert never in none and " 0 times" not in none, none
     french = impact_block([held], {}, lang="fr", names={"imposter": "Imposteur"})
     assert "chaque joueur a la carte «\u202fImposteur\u202f»" in french and "0,03\u00a0fois par joueur et par partie" in french
     assert "Ils ne s’en servent presque jamais" in french  # 0.03 times: a limit of the players (fr56)

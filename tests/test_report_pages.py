@@ -29,11 +29,14 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
 
 def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it() -> None:
     """Tenth reading (it76, fr73, en65): the compare tables wrote a difference of two shares "−4.0%", read as a
-    relative fall of 4 %; the terminal writes "−4.0 pp" ("p.p." in Italian). A known case: 38 % → 34 %."""
+    relative fall of 4 %. A known case: 38 % → 34 %. Fifteenth reading (the issue's vocabulary): never "pp",
+    "pts" or "p.p." in a cell: the column's head says "percentage points" once, the cells are bare."""
     m = {"metric": "seat_1_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
          "high": 0.385, "significant": False}
-    for lang, diff, ends in (("en", "−4.0 pp", "[−46.5 to +38.5]"), ("fr", "−4,0 pts", "[−46,5 ; +38,5]"),
-                             ("it", "−4,0 p.p.", "[−46,5; +38,5]")):
+    for lang, diff, ends in (("en", "−4.0", "[−46.5 to +38.5]"), ("fr", "−4,0", "[−46,5 ; +38,5]"),
+                             ("it", "−4,0", "[−46,5; +38,5]")):
+        assert {"en": "percentage points", "fr": "points de pourcentage",
+                "it": "punti percentuali"}[lang] in metrics_table([m], lang)["head"][3]
         [row] = metrics_table([m], lang)["rows"]
         plain = {k: str(v).replace("\u00a0", " ").replace("\u202f", " ") for k, v in row.items()}
         assert (plain["difference"], plain["interval"]) == (diff, ends), (lang, row)

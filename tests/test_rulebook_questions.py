@@ -135,8 +135,9 @@ def test_the_draw_sentence_keeps_a_drawn_emerald_out_of_the_hand(lang: str) -> N
 EMERALD_ROW = {"fr": "Portions que chaque carte Emerald retire au roi (le roi doit en avoir au moins autant pour qu’on "
                      "appelle Emerald)",
                "it": "Porzioni che ogni carta Emerald toglie al re (e numero minimo di porzioni che il re deve avere "
-                     "per chiamarla)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken
-               "en": "Portions removed by each Emerald (and the fewest the king must hold for it to be called)"}
+                     "per chiamare Emerald)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken;
+               # fifteenth (en27, it20): Emerald, not "it" / "-la", beside a line that says "he" / "lo" of the dragon
+               "en": "Portions removed by each Emerald (and the fewest the king must hold for Emerald to be called)"}
 
 
 @pytest.mark.parametrize("lang", SHIPPED)

@@ -37,6 +37,9 @@ def _said(lang: str) -> str:
     # "codice di estrazione" read as a lottery code (fifteenth reading it4): the seed is "seme", the one name of
     # issue #53's vocabulary, first on the report pages (the terminal's catalogs follow)
     ("it", r"\bsemi\b", "seme {seed}"),
+    # it1/it23: "semi" (plural) reads as a card suit; the issue's vocabulary names the number "seme", never
+    # "codice di estrazione" (a lottery's code: fifteenth reading it4), starting with the compare page
+    ("it", r"\bsemi\b", "primo seme: {seed}"),
     # the paired games share their shuffles: "seed" stays English's name of the number (the option's), never
     # the plural that reads as a programmer's "same seeds"
     ("en", r"\bsame seeds?\b", "seed {seed}")])
@@ -84,6 +87,8 @@ def test_the_house_rule_speed_note_is_short_plain_sentences(lang: str) -> None:
     sentences = [s for s in re.split(r"(?<=[.])\s+", note) if s]
     assert len(sentences) == 3 and all(len(s.split()) <= 25 for s in sentences), sentences
     assert "50" in sentences[-1] and "100" in sentences[-1] and "house/rule.py" in sentences[0]
+    assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] in sentences[0]
+    assert not any(w in note for w in ("moteur de contrôle", "simulatore di controllo", "self-checking"))
 
 
 def _card(plays: float | None, flag: str = "") -> dict:

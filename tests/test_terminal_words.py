@@ -65,18 +65,19 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, the most at any one time in a "
-                    "game, on average: 3.1 → 4.2); details in the report")  # one name of the measure (en36, en70)
+    # one name of the measure (en36, en70); what is averaged over what in brackets of its own (fifteenth en18, fr21)
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place (the most at any one time in a "
+                    "game, averaged over games): 3.1 → 4.2); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
 
 
 @pytest.mark.parametrize(("lang", "rounds", "peak"), [
-    ("en", "apart from the changes named above and the changes the tables show in complete rounds (following from "
-           "the length), nothing else", "the most portions in a game"),
-    ("fr", "en dehors des changements cités plus haut et de ceux que les tableaux montrent aussi, à savoir tours de "
-           "table complets (conséquence de la durée), rien d’autre", "le plus de portions"),
-    ("it", "a parte i cambiamenti citati sopra e quelli che le tabelle mostrano anche, cioè giri completi "
-           "(conseguenza della durata), non è stato rilevato nient’altro", "il massimo di porzioni")])
+    ("en", "apart from the changes named above, the report’s tables show a change in the row “complete rounds” "
+           "(following from the length). Nothing else", "the most portions in a game"),
+    ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
+           "« tours de table complets » (conséquence de la durée). Rien d’autre", "le plus de portions"),
+    ("it", "a parte i cambiamenti citati sopra, le tabelle del rapporto mostrano un cambiamento nella riga «giri "
+           "completi» (conseguenza della durata). Non è stato rilevato nient’altro", "il massimo di porzioni")])
 def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
         lang: str, rounds: str, peak: str) -> None:
     """Fourteenth reading (en17, it14): "apart from the changes named above, nothing else was detected" beside
@@ -100,7 +101,15 @@ def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tab
     [screen] = stopped_caution(results, lang, naming)
     [page] = stopped_caution(results, lang, naming, listed=False)
     assert typeset(rounds, lang) in screen and peak not in screen, screen
-    assert typeset(rounds, lang).split(" (")[0] in page and peak in page, page
+    # fifteenth reading (en3, en20, fr18, it24): the rows left out in a sentence of their own, quoted as the tables
+    # name them; the page points at its own tables below, the terminal (which has none) at the report's
+    page_rows = {"en": ("the tables below show changes in the rows “complete rounds” (following from the length) "
+                        f"and “{peak}”. Nothing else"),
+                 "fr": ("les tableaux ci-dessous montrent des changements aux lignes « tours de table complets » "
+                        f"(conséquence de la durée) et « {peak} ». Rien d’autre"),
+                 "it": ("le tabelle qui sotto mostrano cambiamenti nelle righe «giri completi» (conseguenza della "
+                        f"durata) e «{peak}». Non è stato")}[lang]
+    assert typeset(page_rows, lang) in page, page
     r["metrics"] = r["metrics"][:1]  # nothing the sentences leave out: the sentence as it was
     assert typeset({"en": "apart from the changes named above, nothing else", "fr": "en dehors des changements cités "
                     "plus haut, rien d’autre", "it": "a parte i cambiamenti citati sopra, non è"}[lang], lang) \
@@ -364,7 +373,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert heads == ["  3 players: components to print", "  4 players: components to print"]
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
-    assert "in 40.0% of games with the base game and 40.0% with the variant;" in below
+    assert "in 40.0% of games with the base game and 40.0% with the variant. With 3 more" in below
     assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
@@ -718,13 +727,17 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "the base game shows it too; whether the variant makes it worse or better cannot be told on these 100 "
-           "pairs (change: +8.0\u00a0percentage points [−24.1 to +40.1]); to fix it in the base game: cardgen fix royale"),
-    ("fr", "le jeu de base le montre aussi\u202f; sur ces 100 paires, on ne peut pas dire si la variante l’aggrave ou "
-           "l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1])\u202f; pour le corriger dans le jeu de base\u202f: "
-           "cardgen fix royale"),
-    ("it", "anche il gioco base lo mostra; su queste 100 coppie non si può dire se la variante lo aggravi o lo "
-           "attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]); per correggerlo nel gioco base: cardgen fix royale")])
+    ("en", "That is beyond chance too: the base game already has this imbalance (fair share 27.8%, widened interval "
+           "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
+           "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix it in the base game: cardgen fix royale"),
+    ("fr", "Cela dépasse aussi le hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part 27,8\u202f%, "
+           "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
+           "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour le corriger "
+           "dans le jeu de base\u202f: cardgen fix royale"),
+    ("it", "Anche questo va oltre il caso: lo squilibrio c’è già nel gioco base (quota equa 27,8\u00a0%, intervallo "
+           "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
+           "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggerlo nel gioco base: "
+           "cardgen fix royale")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
@@ -790,25 +803,30 @@ def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> N
 #: the variant's imbalance is beyond chance before any verdict on the base game or the change, which never denies it
 _MAIN = ("with the variant, player 2 wins 15.0% of games, below the fair share (27.8%, more than 1/4 because a shared "
          "win counts for each winner) beyond chance (interval widened because 4 players are compared at once: "
-         "[8.2% to 25.9%]); ")
-_BASE = "the base game on the same shuffles gave 21.0%"
-_FIX = "to fix it in the base game: cardgen fix royale"
-_MORE = "to tell, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
-_UNTESTED = ("the base game does not show it beyond chance and the change between the two was not tested: whether the "
-             f"variant brings it cannot be told on these 100 pairs; {_MORE}")
+         "[8.2% to 25.9%]). ")
+#: fifteenth reading (fr15, en5, fr17, it25, en6): short sentences, the base game's figure first and then the
+#: verdict on it; "the base game shows it too" said once, with the base game's own fair share and interval
+_BASE = "In the base game, on the same shuffles, player 2 won 21.0% of games. "
+_OWNED = ("That is beyond chance too: the base game already has this imbalance (fair share 27.8%, widened interval "
+          "[8.2% to 25.9%]). ")
+_FIX = "To fix it in the base game: cardgen fix royale"
+_MORE = "To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
+_UNTESTED = ("The base game does not show it beyond chance, and the change between the two was not tested. These 100 "
+             f"pairs cannot tell whether the variant causes the imbalance. {_MORE}")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
-    "base flags it, no change": f"{_MAIN}{_BASE}; the base game shows it too; whether the variant makes it worse or "
-                                f"better cannot be told on these 100 pairs (change: −6.0\u00a0percentage points [−19.0 to +7.0]); {_FIX}",
-    "base flags it, changed": f"{_MAIN}{_BASE}; the base game shows it too, and on these 100 pairs the variant changes "
-                              f"it beyond chance (change: −6.0\u00a0percentage points [−10.0 to −2.0]); {_FIX}",
-    # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show
-    "base does not, no change": f"{_MAIN}{_BASE}; on these 100 pairs that share is within chance, and so is the change "
-                                "(−6.0\u00a0percentage points [−19.0 to +7.0]): whether the variant brings the imbalance "
-                                f"cannot be told; {_MORE}",
-    "base does not, changed": f"{_MAIN}{_BASE}; the base game does not show it and on these 100 pairs the change is "
-                              "beyond chance: the imbalance comes with the variant",
-    "no paired figure": f"{_MAIN}{_BASE}; {_UNTESTED}",
+    "base flags it, no change": f"{_MAIN}{_BASE}{_OWNED}These 100 pairs cannot tell whether the variant makes it "
+                                f"worse or better (change: −6.0\u00a0percentage points [−19.0 to +7.0]). {_FIX}",
+    "base flags it, changed": f"{_MAIN}{_BASE}{_OWNED}On these 100 pairs the variant changes it beyond chance "
+                              f"(change: −6.0\u00a0percentage points [−10.0 to −2.0]). {_FIX}",
+    # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
+    # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
+    "base does not, no change": f"{_MAIN}{_BASE}That is within chance, and so is the change (−6.0\u00a0percentage "
+                                "points [−19.0 to +7.0]). These 100 pairs are too few to tell whether the variant "
+                                f"causes the imbalance. {_MORE}",
+    "base does not, changed": f"{_MAIN}{_BASE}The base game does not show it, and on these 100 pairs the change is "
+                              "beyond chance: the imbalance comes with the variant.",
+    "no paired figure": f"{_MAIN}{_BASE}{_UNTESTED}",
     "no base rate": f"{_MAIN}{_UNTESTED}",
 }
 
@@ -844,18 +862,19 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
     assert fr == ("avec la variante, le joueur 2 gagne 15,0 % des parties, moins que sa juste part (27,8 %, au-dessus de "
                   "1/4 car une victoire partagée compte pour chaque gagnant) au-delà du hasard (intervalle élargi parce "
-                  "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]) ; le jeu de base, sur les mêmes mélanges, "
-                  "lui en donnait 21,0 % ; sur ces 100 paires, cette part reste dans les limites du hasard, tout comme "
-                  "l’écart (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : on ne peut pas dire si la variante est la "
-                  "cause du déséquilibre ; pour trancher, jouez plus de paires : cardgen compare royale royale-short "
-                  "--players 4 --games 400 --fixed")
+                  "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
+                  "mélanges, le joueur 2 en gagnait 21,0 %. Cette part reste dans les limites du hasard, tout comme "
+                  "l’écart (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]). Ces 100 paires sont trop peu nombreuses "
+                  "pour dire si la variante cause ce déséquilibre. Pour trancher, jouez plus de paires : cardgen compare "
+                  "royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
                   "1/4 perché una vittoria condivisa conta per ciascun vincitore) oltre il caso (intervallo allargato "
-                  "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]); il gioco base, con le stesse "
-                  "mescolate, gli dava il 21,0 %; anche il gioco base lo mostra, e su queste 100 coppie la variante lo "
-                  "modifica oltre quanto spiega il caso (differenza: −6,0 punti percentuali [−10,0; −2,0]); per "
-                  "correggerlo nel gioco base: cardgen fix royale")
+                  "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]). Nel gioco base, con gli stessi "
+                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo va oltre il caso: lo "
+                  "squilibrio c’è già nel gioco base (quota equa 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
+                  "queste 100 coppie la variante lo modifica oltre quanto spiega il caso (differenza: −6,0 punti "
+                  "percentuali [−10,0; −2,0]). Per correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}
     lines = _balance_entry("base does not, no change", agents=(agent,))
@@ -920,6 +939,15 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     assert not same_play({**r, "metrics": [m for m in same if m["group"] != "tension"]})  # nothing moved at all
     text = terminal.say("same_play", lang)
     assert same_play_lines([r, {**r, "players": 4}], lang) == [text]
+    # fifteenth reading (fr13, it22, en8): "every count of play is identical" beside a winner's share that moved
+    # read as false: the moves are the same, the outcome (scores, who leads, who wins) is what changes
+    assert {"en": "the same cards were played in the same turns and the game ended at the same point. Only the "
+                  "outcome changes: the scores, and with them who leads and sometimes who wins.",
+            "fr": "les mêmes cartes sont jouées aux mêmes tours et la partie s’arrête au même moment. Seul le "
+                  "résultat change\u202f: les scores, et avec eux qui mène et parfois qui gagne.",
+            "it": "si giocano le stesse carte negli stessi turni e la partita finisce allo stesso punto. Cambia solo il "
+                  "risultato: i punteggi, e con loro chi è al comando e a volte chi vince."}[lang] in text
+    assert not any(w in text for w in ("count of play", "mesure du jeu", "misura del gioco"))
     assert same_play_lines([r, moved], lang)[0].startswith({"en": "3 players: the simulated players",
                                                               "fr": "3 joueurs\u202f: les joueurs automatiques",
                                                               "it": "3 giocatori: i giocatori automatici"}[lang])

@@ -230,7 +230,8 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     lines = unwrapped(capsys.readouterr().out).splitlines()
     assert lines[0].startswith("Comparaison\u202f: ") and lines[1].startswith("Ce que change la variante — ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
-    assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
+    # fifteenth reading fr20: "cité" beside a balance line that cites a gap within chance; "présenté comme tel"
+    assert any(line.startswith("Un changement n’est présenté comme tel que s’il a peu de chances d’être dû au hasard")
                for line in lines)
     assert any(line.startswith("Note\u202f: «\u202fpeu de chances d’être dû au hasard\u202f»") for line in lines)
 
@@ -252,7 +253,7 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert sizes[4] > sizes[2]  # two more seats, two more seat figures
     note = footnote(doc["results"])
     assert f"{sizes[2]} figures at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
-    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs\u202f; risque global d’erreur de 5" in footnote(doc["results"], "fr")
+    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs), le risque d’une seule fausse alerte" in footnote(doc["results"], "fr")
     assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
     assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
     assert compare(base, variant, opts) == 0
@@ -336,8 +337,9 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # not said twice
     assert line.startswith("Other counts: 2 of 3 changed (games where debt, named above; ") and "20.0" not in line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
-    assert "(parties où debt, citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "(partite in cui debt, già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    # fifteenth reading (fr21, it9): "parties …, citée" did not agree; the apposition names the measure it agrees with
+    assert "(parties où debt, mesure déjà citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
+    assert "(partite in cui debt, misura già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said

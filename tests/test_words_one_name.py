@@ -39,9 +39,13 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     assert "+{half} points de pourcentage." in IMPACT["fr"]["legend"] and "{half} pts" not in IMPACT["fr"]["legend"]
     assert "+{half} punti percentuali." in IMPACT["it"]["legend"] and "fascia" not in IMPACT["it"]["legend"]
     assert "+{half} percentage points." in IMPACT["en"]["legend"]
-    for lang, unit in (("en", "in percentage points (pp)"), ("fr", "en points de pourcentage (pts)"),
-                       ("it", "in punti percentuali (p.p.)")):
+    # the page's tables write no "pp" / "pts" / "p.p." in a cell: the unit once in the column's head, written out
+    # (the vocabulary, fifteenth reading)
+    for lang, unit in (("en", "in percentage points"), ("fr", "en points de pourcentage"),
+                       ("it", "in punti percentuali")):
         assert PAGE[lang]["intro"].rstrip(".").endswith(unit), lang
+        assert PAGE[lang]["difference_pp"].rstrip(")").endswith(unit)
+        assert not any(u in PAGE[lang]["intro"] for u in ("(pp)", "(pts)", "(p.p.)"))
 
 
 # -- one name per thing (fr29, fr42, it38, it54) -------------------------------------------------

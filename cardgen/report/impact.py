@@ -150,8 +150,10 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     plays = []
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
-        if v is not None:
-            plays.append(words["all_dealt_paired" if b is not None else "all_dealt_plays"].format(card=card, b=b, n=v))
+        if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)
+            key = ("all_dealt_plays" if b is None else "all_dealt_paired_never" if not v.strip("0.,")
+                   else "all_dealt_paired")
+            plays.append(words[key].format(card=card, b=b, n=v))
     if len(rows) == 1 and plays and (hardly_played(rows[0]) or hardly_played(rows[0].get("base"))):
         plays.append(words["all_dealt_hardly"])  # a limit of the simulated players, not of the game (fr56, it59)
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))

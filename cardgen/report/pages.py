@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, percent, typeset
+from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
@@ -386,7 +386,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
     (``pairs_of``)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, is_share as share, label, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -396,12 +396,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         return "–" if x is None else number(x, lang, share(m["metric"]), signed, fixed=True)  # "46,0", never "46"
 
     def diff(m: dict[str, Any], key: str, unit: bool = True) -> str:
-        """A difference or an interval's end: of two shares in percentage points as the terminal writes them
-        ("−4.0 pp", never "−4.0%", read as a relative fall: tenth reading it76, fr73, en65), else as its figure."""
+        """A difference or an interval's end: of two shares in percentage points, bare (the head says the unit)
+        ("−4.0" under "difference (for a share, in percentage points)", never "−4.0%", read as a relative fall: tenth reading it76, fr73, en65), else as its figure."""
         x = m.get(key)
         if x is None or not share(m["metric"]):
             return f(m, key, True)
-        return points(x, lang, True, unit, short=True)  # a narrow column, as the terminal's table: "pts" (fr20)
+        return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
@@ -420,6 +420,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     head = words["table"].split("|")
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
+    if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6)
+        head[3] = PAGE[lang]["difference_pp"]
     return {"head": head, "rows": rows}
 
 
@@ -584,7 +586,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         folded = None
         if internal:
             moved = sum(m["significant"] for m in internal)
-            folded = {"summary": report["internal"].format(label=words["internal"], n=len(internal), m=moved),
+            # one colon, the verb agreeing with the count ("Autres mesures : 1 sur 5 a changé"; fifteenth reading
+            # fr44, it53: "Autres mesures : valeurs modifiées : 1 sur 5")
+            summary = report["internal_one" if is_singular(moved, lang) else "internal"]
+            folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({

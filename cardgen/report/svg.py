@@ -350,6 +350,14 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
     return chart(width, height, title, parts)
 
 
+def tick_digits(step: float, most: int = 2) -> int:
+    """The decimals an axis of shares needs so that every tick ``step`` apart (a share: 0.005 is half a
+    percentage point) reads apart, the same on every tick: ticks half a point apart printed "−1 0 0 0 +1"
+    (fifteenth reading en36)."""
+    points = 100 * step
+    return next((d for d in range(most + 1) if abs(round(points, d) - points) < 1e-9), most)
+
+
 def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
                     xlabel: str = "variant minus base, percentage points", lang: str = "en") -> Markup:
     """Forest plot: each row's difference (variant minus base, percentage points) with the interval its row of
@@ -371,13 +379,14 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
     def px(v: float) -> float:
         return left + w * (v + extent) / (2 * extent)
 
-    def signed(v: float, digits: int = 1) -> str:  # an axis's "−20" with the minus sign, as the text around it (it56)
-        return typeset(_num(100 * v, lang, True, digits), lang)
+    def signed(v: float, digits: int = 1) -> str:  # an axis's "−20" with the minus sign, as the text around it (it56);
+        return typeset(decimal(100 * v, lang, True, digits, fixed=True), lang)  # every tick its decimals (en36)
     base = top + row * len(rows)
+    digits = tick_digits(step)
     t = -extent
     while t <= extent + 1e-9:
         parts.append(_vertical(px(t), top, base, GRID))
-        parts.append(text_at(f"{px(t):.1f}", base + 14, signed(t, 0), "middle"))
+        parts.append(text_at(f"{px(t):.1f}", base + 14, signed(t, digits), "middle"))
         t += step
     parts.append(_vertical(px(0), top, base, WHISKER))
     tips = TIPS[lang]

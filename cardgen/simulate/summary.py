@@ -935,7 +935,7 @@ def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: boo
     rounds), said to follow from the length where the counted one is named; the engine counts where ``listed``
     is False (a page, whose summary has no "Other counts" line). "nothing else was detected" beside a table
     whose complete rounds changed beyond chance at every count was false (fourteenth reading en17, it14)."""
-    from cardgen.simulate.verdict import WORDS, group, label, named_metrics, tally_name
+    from cardgen.simulate.verdict import QUOTED, WORDS, group, label, named_metrics, tally_name
 
     named = named_metrics(dict(r))
     out = []
@@ -944,8 +944,8 @@ def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: boo
             continue
         if group(m["metric"]) == "internal" and listed:
             continue
-        name = (m["metric"].startswith("peak:") and tally_name(m["metric"], lang, naming.words)) or label(
-            m["metric"], lang, naming.words)
+        name = QUOTED[lang].format((m["metric"].startswith("peak:") and tally_name(m["metric"], lang, naming.words))
+                                   or label(m["metric"], lang, naming.words))  # a table row's name, quoted (en3)
         if group(m["metric"]) == "length" and named & {"turns", "rounds"}:
             name = WORDS[lang]["caution_follows"].format(name=name)
         out.append(name)
@@ -1000,11 +1000,15 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str, naming: Naming
         return []
     pairs = {r["stop"]["pairs"] for r in quiet}
     names = list(dict.fromkeys(n for r in quiet for n in unnamed_changes(r, lang, naming or Naming(), listed)))
-    listing = joined(names, lang) if any("," in n for n in names) else and_list(names, lang)  # a name's own comma
-    also = WORDS[lang]["caution_also"].format(names=listing) if names else ""
-    template = WORDS[lang]["stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed"]
+    # the changes left out, their table rows by name, in a sentence of their own before "nothing else": glued into
+    # "apart from … and the changes the tables show in complete rounds, games where …, nothing else" they could not
+    # be parsed, and the terminal has no tables (fifteenth reading en3, en20, fr18, it24)
+    changes = WORDS[lang]["caution_changes_one" if len(names) == 1 else "caution_changes"].format(
+        names=and_list(names, lang))
+    where = WORDS[lang]["caution_where" if listed else "caution_where_page"]
+    template = WORDS[lang][("stopped_caution" if len(pairs) == 1 else "stopped_caution_mixed") + ("_also" if names else "")]
     text = template.format(**counts_grouped(template, {"pairs": next(iter(pairs)), "most": quiet[0]["stop"]["most"],
-                                                       "also": also}, lang))
+                                                       "also": "", "where": where, "changes": changes}, lang))
     if len(results) < 2:
         return [typeset(text, lang)]
     players = WORDS[lang]["players"].format(p=join_and([r["players"] for r in quiet], lang))  # "3, 4 and 5 players: "
@@ -1235,6 +1239,25 @@ def more_pairs_command(r: Mapping[str, Any], base_deck: str) -> str:
             f"--games {MORE_GAMES * int(r.get('games') or 0)} --fixed")
 
 
+def base_evidence(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
+    """Why the base game "already has this imbalance" (``f``: a seat ``variant_imbalance`` flags): the base
+    game's own fair share and widened interval for that seat, which leaves the fair share out. "the base game
+    shows it too" beside none of its figures could not be checked (fifteenth reading en6). Empty where the base
+    game's flag for that seat is not there."""
+    flags = ((r.get("base_result") or {}).get("balance") or {}).get("flags") or []
+    own = next((b for b in flags if b.get("seat") == f.get("seat") and b.get("side") == f.get("side")
+                and b.get("low") is not None and b.get("fair") is not None), None)
+    if not f.get("base_same") or own is None:
+        return ""
+    # as many decimals as it takes for the interval's end to print apart from the fair share it leaves out:
+    # "fair share 26.0%, interval [26.0% to 49.5%]" read as holding it (Royale, 4 players)
+    near = own["low"] if own.get("side") == "more" else own["high"]
+    places = next((p for p in (1, 2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 3)
+    return say("compare_balance_evidence", lang, fair=percent(own["fair"], lang, places=places, fixed=True),
+               low=percent(own["low"], lang, places=places, fixed=True),
+               high=percent(own["high"], lang, places=places, fixed=True))
+
+
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
     """compare's balance lines for one player count, the terminal's and the report page's (one source): each
     seat the variant's games flag, its rate and the interval its flag rests on, the base game's rate on the same
@@ -1260,8 +1283,8 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
                    rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
                    level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
                    high=_pct(f["high"], lang, fixed=True))
-        base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True))
-                if f["base_rate"] is not None else "")
+        base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
+                    who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
         key = ("compare_balance_variant" if f["owner"] == "variant"
                else f"compare_balance_owned{'_moved' if f['moved'] else ''}" if f["base_same"]
                else "compare_balance_untested" if f["moved"] is None
@@ -1274,7 +1297,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
             change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
                 " " + interval(*marked_ends(low, high, lang, share=True), lang) if low is not None else "")
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
-                      command=more_pairs_command(r, base_deck))
+                      command=more_pairs_command(r, base_deck), evidence=base_evidence(r, f, lang))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
                    else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
@@ -1376,7 +1399,7 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
             and (c.get("held_flag") or (c.get("base") or {}).get("held_flag"))]
     if not rows:
         return []
-    out = ["  " + say("cards_held_title", lang)]
+    out = ["  " + say_n("cards_held_title", len(rows), lang)]  # one card, one sentence in the singular (en4)
     for c in rows[:most]:
         b = c.get("base") or {}
         plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")

@@ -1,0 +1,119 @@
+"""Fifteenth native reading (issue #53): compare's terminal words and the compare pages, in en, fr and it."""
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.simulate.verdict import WORDS
+from cardgen.terminal import say
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "Scores, lead changes and tension"), ("fr", "Scores, changements de meneur et suspense"),
+    ("it", "Punteggi, sorpassi e tensione")])
+def test_the_tension_table_is_headed_by_what_it_holds(lang: str, heading: str) -> None:
+    """it54: "Decisività e tensione" headed a table whose first rows are the winner's score and margin."""
+    assert WORDS[lang]["tension"] == heading
+
+
+def test_a_figure_column_is_named_figure_as_on_the_deck_pages() -> None:
+    """en34: "metric" on the compare pages, "figure" on the deck pages: one name."""
+    assert WORDS["en"]["table"].split("|")[0] == "figure"
+
+
+@pytest.mark.parametrize(("lang", "plain", "name"), [
+    ("en", "may stop early, but only on a change that is already very clear", "(O’Brien-Fleming’s method)"),
+    ("fr", "peut s’arrêter tôt, à condition que l’écart soit déjà très net", "(méthode d’O’Brien-Fleming)"),
+    ("it", "una soglia più severa all’inizio e meno alla fine", "(metodo di O’Brien-Fleming)")])
+def test_the_interim_checks_say_their_method_in_plain_words_first(lang: str, plain: str, name: str) -> None:
+    """fr45, it56: "au seuil d'O'Brien-Fleming" named a method a designer cannot use; plain words first, the name
+    in brackets after them, one colon per sentence."""
+    note = say("looks_note", lang, looks=10)
+    assert typeset(plain, lang) in note and note.index(typeset(plain, lang)) < note.index(typeset(name, lang))
+    assert all(sentence.count(":") <= 1 for sentence in note.split(". "))
+
+
+def test_the_french_note_says_holm_s_method_in_plain_words() -> None:
+    """fr45: « s'entend avec la correction de Holm » glossed nothing."""
+    for key in ("footnote", "footnote_each"):
+        note = WORDS["fr"][key]
+        assert "plus on compare d’indicateurs, plus l’écart exigé est grand (méthode de Holm)" in note
+        assert "s’entend avec" not in note
+
+
+def test_a_house_rule_is_written_in_python_in_italian_too() -> None:
+    """it3: "scritta in codice" (everything is code); the English and French say Python."""
+    assert "scritta in Python" in say("diff_house_rule_text", "it", text="x", new="v.py")
+    assert "scritta in Python" in say("diff_house_rule", "it", new="v.py")
+
+
+def test_draco_s_final_toast_reads_as_one_clause_in_italian() -> None:
+    """it52: "partite in cui quando il mazzo ricostituito finisce, segue l'ultimo brindisi" stacked two
+    subordinate clauses."""
+    words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
+    assert words["tallies"]["it"]["gap:final_toast"] == "il mazzo ricostituito finisce e si passa all’ultimo brindisi"
+
+
+@pytest.mark.parametrize(("lang", "ticks"), [
+    ("en", ["−1.0", "−0.5", "0.0", "+0.5", "+1.0"]), ("fr", ["−1,0", "−0,5", "0,0", "+0,5", "+1,0"])])
+def test_the_forest_chart_s_ticks_half_a_point_apart_read_apart(lang: str, ticks: list[str]) -> None:
+    """en36: ticks half a percentage point apart printed "−1 0 0 0 +1"; every tick with the decimals its step
+    needs, the same on each; whole steps keep whole numbers."""
+    import re
+
+    from cardgen.report.svg import differences_svg
+
+    row = {"label": "a", "low": -0.008, "high": 0.009, "difference": 0.001, "significant": False}
+    said = re.findall(r">([^<]{1,8})</text>", str(differences_svg([row], "t", lang=lang)))
+    assert [typeset(t, lang) for t in ticks] == [t for t in said if t not in ("t", "a")]
+    wide = re.findall(r">([^<]{1,8})</text>", str(differences_svg([{**row, "low": -0.3, "high": 0.4}], "t")))
+    assert "+20" in wide and "+20.0" not in wide
+
+
+def test_holm_s_method_is_spelled_one_way_on_the_compare_page() -> None:
+    """en38: "(Holm's correction)" in one note and "(Holm correction, see the note above)" in the next."""
+    from cardgen.report.impact import impact_footnote
+
+    assert "Holm’s correction" in impact_footnote("en") and "Holm correction" not in impact_footnote("en")
+    assert "Holm’s correction" in WORDS["en"]["footnote"]
+
+
+def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves_out() -> None:
+    """en6: "the base game shows it too" gave none of its figures; said with them now, and where one decimal
+    would print the interval's end on the fair share ("fair share 26.0%, interval [26.0% to 49.5%]", Royale at
+    4 players), with the decimals that tell them apart."""
+    from cardgen.simulate.summary import compare_balance
+
+    seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
+            "compared": 4}
+    own = {**seat, "rate": 0.37, "low": 0.26041, "high": 0.49493, "fair": 0.26}
+    metric = {"metric": "seat_1_win_rate", "base": 0.37, "variant": 0.45, "difference": 0.08, "low": -0.241,
+              "high": 0.401, "significant": False}
+    r = {"players": 4, "games": 100, "metrics": [metric], "base_result": {"balance": {"flags": [own]}},
+         "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
+    [line] = compare_balance(r, "en", "royale")
+    assert "the base game already has this imbalance (fair share 26.00%, widened interval [26.04% to 49.49%])" in line
+    own.update(low=0.3, high=0.45)
+    [line] = compare_balance(r, "en", "royale")
+    assert "(fair share 26.0%, widened interval [30.0% to 45.0%])" in line
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("en", "difference (for a share, in percentage points)"), ("fr", "écart (pour une part, en points de pourcentage)"),
+    ("it", "differenza (per una quota, in punti percentuali)")])
+def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_the_cells(lang: str, head: str) -> None:
+    """The issue's vocabulary (fr6 on the compare pages): "+2.0 pp" / "+2,0 pts" in every cell; the unit once
+    in the column's head, bare signed numbers below it; a table without a share keeps its plain head."""
+    from cardgen.report.pages import metrics_table
+
+    share = {"metric": "seat_1_win_rate", "base": 0.55, "variant": 0.57, "difference": 0.02, "low": -0.369,
+             "high": 0.409, "significant": False}
+    table = metrics_table([share], lang)
+    assert table["head"][3] == head
+    assert table["rows"][0]["difference"] == typeset({"en": "+2.0", "fr": "+2,0", "it": "+2,0"}[lang], lang)
+    turns = {"metric": "turns", "base": 27.2, "variant": 17.9, "difference": -9.3, "low": -10.6, "high": -7.9,
+             "significant": True}
+    assert metrics_table([turns], lang)["head"][3] == WORDS[lang]["table"].split("|")[3]
