@@ -137,5 +137,11 @@ def test_the_deck_pages_turn_order_table_and_chart_show_the_verdicts_interval(dr
     assert {"en": "widened", "fr": "élargi", "it": "allargato"}[lang] in block["seats_head"][3]
     assert [row["low"] for row in block["seats"]] == [percent(s["low"], lang, fixed=True) for s in seats]
     svg = str(charts([("Draco & Co", r, "#000")], lang, naming.words))
-    assert {"en": "widened because 3 players", "fr": "élargi parce que 3 joueurs",
-            "it": "allargato perché si confrontano 3 giocatori"}[lang] in svg
+    widened = {"en": "widened because 3 players", "fr": "élargi parce que 3 joueurs",
+               "it": "allargato perché si confrontano 3 giocatori"}[lang]
+    assert svg.count(widened) >= 1 + len(seats)  # the title, and each bar’s hover title with its interval
+    from cardgen.report.svg import _pc
+    from cardgen.simulate.summary import interval
+    for s, own in zip(seats, r["seat_win_rates"]):  # the whisker's ends are the widened interval's
+        assert interval(_pc(s["low"], lang), _pc(s["high"], lang), lang) in svg.replace("&#8239;", "\u202f")
+        assert interval(_pc(own["low"], lang), _pc(own["high"], lang), lang) not in svg.replace("&#8239;", "\u202f")

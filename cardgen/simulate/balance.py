@@ -63,9 +63,9 @@ def shown_seats(r: Mapping[str, Any]) -> tuple[list[dict[str, Any]], int | None]
     """Entry ``r``'s seat win rates with the interval the balance verdict uses (``widened``) in place of each
     seat's own 95 % one, and how many seats that interval is widened for; an older result without them: its
     seats as they are, and None (their 95 % intervals, said as such)."""
-    wide = {w["seat"] - 1: w for w in (r.get("balance") or {}).get("seat_intervals") or []}
-    seats = [{**s, "low": wide[s["seat"]]["low"], "high": wide[s["seat"]]["high"]} if s["seat"] in wide else dict(s)
-             for s in r["seat_win_rates"]]
+    wide = {w["seat"] - 1: {k: v for k, v in w.items() if k != "seat"}  # low, high, compared; the seat's index kept
+            for w in (r.get("balance") or {}).get("seat_intervals") or []}
+    seats = [{**s, **wide[s["seat"]]} if s["seat"] in wide else dict(s) for s in r["seat_win_rates"]]
     return seats, next(iter(wide.values()))["compared"] if wide else None
 
 
