@@ -178,3 +178,19 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     mixed = balance(stats([330, 224, 223, 223]))
     lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")
     assert len(lines) == 2 and "1/4" in lines[0] and "1/4" not in lines[1]
+
+
+def test_a_flagged_paragraph_names_the_widening_only_where_no_seat_line_shows_it() -> None:
+    """Fifteenth reading (en1): under seat lines headed "the 95% confidence interval widened because 4 players are
+    compared at once", the WARNING said "even widened because 4 players are compared at once" again; a warnings
+    list with no seat lines above it (the runs' overview) still says why the interval is wider."""
+    from cardgen.simulate.summary import balance_lines
+
+    flagged = balance(stats([330, 224, 223, 223]))
+    for lang, widened in (("en", "widened because 4"), ("fr", "élargi parce que 4"), ("it", "allargato perché")):
+        under_seats = balance_lines(flagged, lang, 4)[0]
+        alone = balance_lines(flagged, lang)[0]
+        assert widened not in under_seats and widened in alone, (under_seats, alone)
+        assert under_seats.endswith(alone[alone.index("[29"):])  # the same interval, the same verdict
+    older = {k: v for k, v in flagged.items() if k != "seat_intervals"}  # seat lines with their own 95 % intervals
+    assert "widened because 4" in balance_lines(older, "en", 4)[0]

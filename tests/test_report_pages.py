@@ -66,10 +66,10 @@ def _entry() -> dict[str, Any]:
 def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     html = macro("section.html", "section", section(_entry()))
     # the interval written as the terminal and the rest of the page write one (eleventh reading fr86, en75)
-    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0% to 60.0%]</td><td>3</td>" in html
-    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4</td>" in html
+    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0% to 60.0%]</td><td>3.0</td>" in html  # one decimal a column (it8)
+    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4.0</td>" in html
     fr = macro("section.html", "section", section(_entry(), "fr"))
-    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4</td>" in fr
+    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4,0</td>" in fr
 
 
 def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
@@ -292,7 +292,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
-    assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4" in text
+    assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4,0" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
 

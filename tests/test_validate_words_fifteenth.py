@@ -136,6 +136,8 @@ def test_the_deck_pages_turn_order_table_and_chart_show_the_verdicts_interval(dr
     assert block["seats_head"][3].startswith(say("balance_level_plain", lang)[:10])
     assert {"en": "widened", "fr": "élargi", "it": "allargato"}[lang] in block["seats_head"][3]
     assert [row["low"] for row in block["seats"]] == [percent(s["low"], lang, fixed=True) for s in seats]
+    means = [row["mean"] for row in block["seats"]]  # one decimal on every row of the column (it8, en30)
+    assert all(len(m.replace(",", ".").split(".")[-1]) == 1 for m in means), means
     svg = str(charts([("Draco & Co", r, "#000")], lang, naming.words))
     widened = {"en": "widened because 3 players", "fr": "élargi parce que 3 joueurs",
                "it": "allargato perché si confrontano 3 giocatori"}[lang]

@@ -98,7 +98,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
                    "interval": "–" if s["low"] is None else interval(percent(s["low"], lang, fixed=True),
                                                                      percent(s["high"], lang, fixed=True), lang),
-                   "mean": _num(sc["seat_mean"][s["seat"]], lang)}
+                   # one decimal on every row, as the terminal's means: "37,17" over "36,3" (fifteenth it8, en30)
+                   "mean": _num(None, lang) if sc["seat_mean"][s["seat"]] is None
+                   else typeset(decimal(sc["seat_mean"][s["seat"]], lang, places=1, fixed=True), lang)}
                   for s in seats] if not solo else [],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),
         "checks_failed": [page_words("check_failed", lang, name=name, detail=detail)

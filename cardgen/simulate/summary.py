@@ -487,11 +487,12 @@ def fair_why(fair: float, n: int, lang: str = "en") -> str:
 
 
 def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
-                      why: str = "", games: str = "") -> str:
+                      why: str = "", games: str = "", named: bool = False) -> str:
     """One "balance:" paragraph for every seat (or agent) of one player count judged alike: the flagged ones
     (``close`` False: their widened intervals leave ``fair`` out, beyond chance, "clearly" only where every
     near end stays ``CLEAR_MARGIN`` away, "just beyond" where every one is nearer, neither word for a mix) or
-    the ones whose gap may be chance (``close``, on ``games`` games).
+    the ones whose gap may be chance (``close``, on ``games`` games). ``named``: the seat lines above already
+    show and name the widened interval, so a flagged paragraph does not name it again (fifteenth reading en1).
     Two paragraphs in a row repeating one explanation and one command, at 2 players saying one thing twice,
     read as padding (fr3, fr4, fr9, it3, it4)."""
     def margin(f: Mapping[str, Any]) -> float:
@@ -505,9 +506,11 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                           for f in seats], lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
-    return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why,
+    n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
+    even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
+    return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why, even=even,
                clearly=say("balance_clearly", lang) if clear else "",
-               n=seats[0].get("compared", len(seats)),  # why wider, never the level (98.33 %): round 14's vocabulary
+               n=n,
                intervals=intervals,
                games=games)
 
@@ -537,7 +540,8 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
             fair = share if share is not None else group[0]["fair"]
             n = group[0].get("compared") or seats  # an older result's flag has no count: the seats shown
             text = balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
-                                     _num(group[0].get("games"), lang) if is_close else "")
+                                     _num(group[0].get("games"), lang) if is_close else "",
+                                     named=seats > 1 and bool(b.get("seat_intervals")))  # the seat lines name it
             if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
                 text = say("warn_balance", lang) + text.split(":", 1)[1]
             out.append(text + (say("balance_more_games", lang, command=more) if is_close and more else ""))
