@@ -279,7 +279,7 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
                "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec réserves",
                "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, "
-                     "1 superata con riserva"}[lang]
+                     "1 superata con avvisi"}[lang]
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))
     assert section(flagged, lang)["warned"] and not section(plain, lang)["warned"]
