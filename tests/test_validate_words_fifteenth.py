@@ -147,3 +147,21 @@ def test_the_deck_pages_turn_order_table_and_chart_show_the_verdicts_interval(dr
     for s, own in zip(seats, r["seat_win_rates"]):  # the whisker's ends are the widened interval's
         assert interval(_pc(s["low"], lang), _pc(s["high"], lang), lang) in svg.replace("&#8239;", "\u202f")
         assert interval(_pc(own["low"], lang), _pc(own["high"], lang), lang) not in svg.replace("&#8239;", "\u202f")
+
+
+def test_an_indicators_note_that_would_wrap_goes_whole_on_its_own_line() -> None:
+    """fr11: "remontées 53,0 % [46,8 % ; 59,2 %]  (sur les 247 parties à un\\n        seul vainqueur)" broke inside
+    its parenthesis, under the figures' column: a note too long for the row stands whole on the next line, under
+    the label; one that fits stays on its row."""
+    from cardgen.terminal import WIDTH
+
+    d = {"games": 250, "lead_changes": {"mean": 9.0, "low": 8.6, "high": 9.4},
+         "comeback_rate": {"mean": 0.53, "low": 0.468, "high": 0.592, "n": 247},
+         "drama": {"mean": 2.7, "low": 2.5, "high": 3.0, "n": 247}}
+    rows = designer_lines(d, "fr", played=300)
+    lines = rows[rows.index(next(r for r in rows if r.startswith("    changements"))):]
+    comeback = next(i for i, line in enumerate(rows) if line.startswith("    remontées "))
+    assert "(" not in rows[comeback] and rows[comeback + 1] == "      (sur les 247 parties à un seul vainqueur)"
+    drama = next(line for line in rows if line.startswith("    retard du vainqueur "))
+    assert drama.endswith("  (sur les 247 parties à un seul vainqueur)") and len(drama) <= WIDTH
+    assert all(len(line) <= WIDTH for line in lines)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
-from cardgen.terminal import LINES, say, say_n, word
+from cardgen.terminal import LINES, WIDTH, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
 
@@ -630,10 +630,16 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
         width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
-        out += [f"    {text:<{width}}  {mean:>{digits}} "
-                + interval(number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True),
-                           lang) + games_of(name, f, games, lang, naming)
-                for text, mean, (name, f) in zip(labels, means, figures)]
+        for text, mean, (name, f) in zip(labels, means, figures):
+            row = f"    {text:<{width}}  {mean:>{digits}} " + interval(
+                number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang)
+            note = games_of(name, f, games, lang, naming).strip()
+            # a note that would wrap inside its parenthesis, under the figures' column, goes whole on its own line
+            # under the label (fifteenth reading fr11)
+            if not note or len(row) + 2 + len(note) <= WIDTH:
+                out.append(f"{row}  {note}".rstrip())
+            else:
+                out += [row, f"      {note}"]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     out += held_all_lines(d.get("component_impact") or [], lang, naming)
     if rows:
