@@ -154,7 +154,8 @@ def echo(text: str = "", file: TextIO | None = None, flush: bool = False) -> Non
 
 #: placeholder -> the terminal's line that words it: the report pages' words ("{interval95}" in a chart's
 #: title, a table's heading) say a 95 % interval as the terminal does, from this one source
-TERMS = {"{interval95}": "balance_level_plain", "{intervals95}": "intervals_plain"}
+TERMS = {"{interval95}": "balance_level_plain", "{intervals95}": "intervals_plain",
+         "{interval_wide}": "interval_wide_plain"}  # the balance verdict's own, said as the seat lines show it
 
 
 def with_terms(book: dict[str, Any]) -> dict[str, Any]:

@@ -94,8 +94,8 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert command == f"cardgen validate king_lui --players 4 --games {MORE_GAMES * 300}"
     assert balance_lines(out, "en", 4, command) == [
         "balance: player 2 (19.3%) strays from the fair share (25.3%, more than 1/4 because a shared win counts for "
-        "each winner), but over 300 games the gap may be chance: its interval [14.3% to 25.6%] (widened because 4 "
-        f"players are compared at once) contains the fair share; to find out, play more games: {command}"]
+        "each winner), but over 300 games the gap may be chance: its interval [14.3% to 25.6%] contains the fair "
+        f"share; to find out, play more games: {command}"]  # widened: said once, by the seat lines' heading (en1)
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: le joueur 2 (19,3\u202f%) s’écarte de sa juste part (25,3\u202f%, au-dessus "
                          "de 1/4 car une victoire partagée compte pour chaque gagnant), mais sur 300 parties l’écart "
@@ -107,7 +107,33 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert all("aucun joueur" not in line and "nessun giocatore" not in line for line in (fr, it))
     assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with
     even = balance(stats([81, 72, 85, 79], games=300))  # every shown interval holds the share: nobody named
-    assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith("balance: over 300 games, no player")
+    assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith(
+        "balance: over 300 games, no player’s win rate is further from the fair share")
+
+
+def test_the_seat_lines_show_the_interval_the_verdict_uses() -> None:
+    """Fifteenth reading (en1, fr10): "player 2: 19.3% [15.3% to 24.2%]" in the list, then "its interval [14.3% to
+    25.6%] … contains the fair share" two lines below: one rate, two intervals, the first leaving the fair share out
+    beside a verdict of chance. The list, the deck page's table and its chart now show the widened one, the
+    verdict's, named once in the heading; an older result without it keeps its own 95 % intervals."""
+    from cardgen.simulate.balance import shown_seats
+    from cardgen.simulate.summary import balance_lines
+
+    s = stats([81, 58, 85, 79], games=300)
+    out = balance(s)
+    seats, compared = shown_seats({**s, "balance": out})
+    assert compared == 4 and [x["seat"] for x in seats] == [0, 1, 2, 3]
+    assert (seats[1]["low"], seats[1]["high"]) == (out["close"][0]["low"], out["close"][0]["high"])
+    assert seats[1]["low"] < s["seat_win_rates"][1]["low"] and seats[1]["high"] > s["seat_win_rates"][1]["high"]
+    assert seats[1]["rate"] == s["seat_win_rates"][1]["rate"]  # the rate itself untouched
+    assert shown_seats(s) == (s["seat_win_rates"], None)  # no balance figures: the seats' own 95 % intervals
+    two = balance(stats([600, 400], games=1000))  # 2 players: widened for 2
+    assert {w["compared"] for w in two["seat_intervals"]} == {2}
+    low, high = wilson(400, 1000, z=2.241403)  # 97.5 % each
+    assert two["seat_intervals"][1]["low"] == pytest.approx(low, abs=1e-5)
+    assert two["seat_intervals"][1]["high"] == pytest.approx(high, abs=1e-5)
+    line = balance_lines(out, "en", 4, "")[0]
+    assert "[14.3% to 25.6%]" in line and "widened" not in line
 
 
 def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None:
@@ -141,7 +167,7 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     assert balance_lines(out, "en", 2, command) == [
         "balance: player 1 (59.7%) and player 2 (48.0%) stray from the fair share (53.8%, more than 1/2 because a "
         "shared win counts for each winner), but over 300 games these gaps may be chance: their intervals [53.2% to "
-        "65.8%] and [41.6% to 54.4%] (widened because 2 players are compared at once) contain the fair share; to "
+        "65.8%] and [41.6% to 54.4%] contain the fair share; to "
         f"find out, play more games: {command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)
@@ -152,3 +178,19 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     mixed = balance(stats([330, 224, 223, 223]))
     lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")
     assert len(lines) == 2 and "1/4" in lines[0] and "1/4" not in lines[1]
+
+
+def test_a_flagged_paragraph_names_the_widening_only_where_no_seat_line_shows_it() -> None:
+    """Fifteenth reading (en1): under seat lines headed "the 95% confidence interval widened because 4 players are
+    compared at once", the WARNING said "even widened because 4 players are compared at once" again; a warnings
+    list with no seat lines above it (the runs' overview) still says why the interval is wider."""
+    from cardgen.simulate.summary import balance_lines
+
+    flagged = balance(stats([330, 224, 223, 223]))
+    for lang, widened in (("en", "widened because 4"), ("fr", "élargi parce que 4"), ("it", "allargato perché")):
+        under_seats = balance_lines(flagged, lang, 4)[0]
+        alone = balance_lines(flagged, lang)[0]
+        assert widened not in under_seats and widened in alone, (under_seats, alone)
+        assert under_seats.endswith(alone[alone.index("[29"):])  # the same interval, the same verdict
+    older = {k: v for k, v in flagged.items() if k != "seat_intervals"}  # seat lines with their own 95 % intervals
+    assert "widened because 4" in balance_lines(older, "en", 4)[0]

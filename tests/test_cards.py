@@ -222,30 +222,33 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "[+1.0 to +19.0]" in impact_block([wide_row], paired=True, lang="en")  # compare: the card's own
     lines = designer_lines({"games": 300, "component_impact": [row]})
     # a comparison with the players who lacked the card, not a match "against the other players" (en27, it27, fr25)
-    assert "win rate of those without it" in lines[0] and "against the other" not in lines[0]
+    # the verdict first, the columns after it on their own line (fifteenth reading en11, fr4, it17)
+    assert "win rate of those dealt it and of those not" in lines[1] and "against the other" not in lines[0]
+    assert lines[0].startswith("  card strength (") and "columns" not in lines[0]
     # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
     assert "stand out beyond chance" in lines[0] and "◆" not in lines[0]
     flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
-    assert "◆ marks the card if its 95% confidence interval excludes 0" in flagged[0] and "◆" in flagged[2]
-    assert "the card does not stand out beyond chance: its 95% confidence interval includes 0" in lines[0]
+    assert "◆ marks the card if it stands out beyond chance: its 95% confidence interval leaves out 0" in flagged[0]
+    assert "◆" in flagged[3]
+    assert "the card does not stand out beyond chance. Its 95% confidence interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
-    assert "every interval, widened because 2 cards are compared at once, includes 0" in \
+    assert "no card stands out beyond chance. Every card’s interval, widened because 2 cards are compared at once, includes 0" in \
         designer_lines({"games": 300, "component_impact": two})[0]
-    assert "◆ marks a card whose interval, widened because 2 cards are compared at once, excludes 0" \
+    assert "◆ marks a card that stands out beyond chance: its interval, widened because 2 cards are compared at once, leaves out 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
-    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f: chaque intervalle, élargi parce que 2"),
-                       ("it", "nessuna carta si distingue oltre il caso: tutti gli intervalli, allargati")):
+    for lang, none in (("fr", "aucune carte ne ressort nettement. L’intervalle de chaque carte (élargi parce que 2"),
+                       ("it", "nessuna carta si distingue oltre il caso. L’intervallo di ogni carta (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was
     # never explained
-    assert "“in opening hands”: share of players dealt the card in their opening hand" in \
-        designer_lines({"games": 300, "component_impact": two})[0]
+    assert "columns: share of players dealt the card in their opening hand" in \
+        designer_lines({"games": 300, "component_impact": two})[1]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
-    assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
-    # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
-    assert lines[2].split() == ["x", "50.0%", "30.0%", "20.0%", "+10.0", "pp", "[+1.0", "to", "+19.0]"], lines[2]
+    assert "+10.0 [+1.0 to +19.0]" in lines[3]
+    # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal; the unit in the heading
+    assert lines[3].split() == ["x", "50.0%", "30.0%", "20.0%", "+10.0", "[+1.0", "to", "+19.0]"], lines[3]
     wide = designer_lines({"games": 300, "component_impact": [{**row, "flag_low": -0.02, "flag_high": 0.22}]})
-    assert "+10.0 pp [\u22122.0 to +22.0]" in wide[2] and "!" not in wide[2]
+    assert "+10.0 [\u22122.0 to +22.0]" in wide[3] and "!" not in wide[3]
 
 
 def test_the_card_table_has_a_heading_row_over_each_column_in_every_language() -> None:
@@ -263,7 +266,7 @@ def test_the_card_table_has_a_heading_row_over_each_column_in_every_language() -
              "not_judged": {"why": "seats", "dealt": 30, "not_dealt": 570, "needed": 100}}]
     for lang in ("en", "fr", "it"):
         lines = designer_lines({"games": 300, "component_impact": rows}, lang)
-        head, first, second = lines[1], lines[2], lines[3]
+        head, first, second = lines[2], lines[3], lines[4]  # under the verdict and the columns' line
         titles = say("cards_columns", lang).split("|")
         assert len(titles) == 5 and head.strip().startswith(titles[0]) and head.endswith(titles[4])
         starts = [head.index(title) for title in titles]

@@ -37,11 +37,11 @@ def _run(root: Path, deck: str, lang: str, tmp_path: Path, capsys: pytest.Captur
 
 def _published_line(lang: str) -> str:
     """The start of the terminal's "settled by the published rules (" line, in ``lang``."""
-    return say("gap_published", lang, name="\0", times="", games="", seed="", game="").split("\0")[0]
+    return say("gap_published", lang, name="\0", when="", state="").split("\0")[0]
 
 
 def _ruled_line(lang: str) -> str:
-    return say("gap_ruled", lang, name="\0", times="", games="", seed="", game="").split("\0")[0]
+    return say("gap_ruled", lang, name="\0", when="", state="").split("\0")[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)

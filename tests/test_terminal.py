@@ -103,7 +103,7 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
         "ATTENTION (matériel)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
-        "sur 40 (95,0\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties.")
+        "sur 40 (95,0\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties")
     assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95.0%), up to 57 too " \
         "few; print 57 more copies so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
@@ -115,8 +115,9 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     out = unwrapped(capsys.readouterr().out)  # a line wider than the terminal reads whole
     assert code == 0, out
     # the bank runs short (ATTENTION (matériel)): the headline says the warning as the page's badge (fr1)
-    assert "VALIDÉ AVEC AVERTISSEMENTS Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
-    assert "aucun échec, 1 validée avec avertissements" in out
+    # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
+    assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
+    assert "aucun échec, 1 validée avec réserves" in out
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
     assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option
@@ -276,7 +277,7 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
     assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
     closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
-               "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec avertissements",
+               "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec réserves",
                "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, "
                      "1 superata con avvisi"}[lang]
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing

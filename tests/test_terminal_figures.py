@@ -49,13 +49,14 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
         assert bool(r["flag"]) == _excludes_zero(r["flag_low"], r["flag_high"]), r
         assert r["flag_low"] < r["low"] and r["flag_high"] > r["high"]  # widened for the several cards judged
     lines = designer_lines({"games": 1500, "component_impact": rows}, "en")
-    for r, line in zip(rows, lines[2:]):  # under the head line and the table's heading row
+    for r, line in zip(rows, lines[3:]):  # under the head line, the columns' line and the table's heading row
         if not r["judged"]:
             continue
         low, high = (float(x.replace("\u2212", "-")) for x in re.findall(r"\[([-+\u2212]?[\d.]+) to ([-+\u2212]?[\d.]+)\]", line)[0])
         assert (low, high) == (round(100 * r["flag_low"], 1), round(100 * r["flag_high"], 1)), line
         assert ("  ◆ " in line) == bool(r["flag"]), line
-        assert re.search(r" pp ", line)  # a difference of two win rates: "pp", not "pts"
+        # a difference of two win rates: its unit once, in the heading, bare signed numbers below (fifteenth fr6)
+        assert not re.search(r" (pp|pts|p\.p\.) ", line) and "percentage points" in lines[2]
 
 
 def _metrics(rng: random.Random, n: int) -> list[dict]:

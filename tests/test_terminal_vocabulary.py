@@ -109,7 +109,7 @@ REPORT = {"en": "the simulated players hardly ever play it: the gap measures hol
 
 
 @pytest.mark.parametrize(("lang", "remark"), [
-    ("en", "(the simulated players hardly ever play it, 0.04 times per player and per game: the gap measures holding "
+    ("en", "(the simulated players hardly ever play it, 0.04 times per player per game: the gap measures holding "
            "it, not its effect)"),
     ("fr", "(les joueurs automatiques ne la jouent presque jamais, 0,04 fois par joueur et par partie\u202f: l’écart "
            "mesure le fait de l’avoir en main, pas son effet)"),
@@ -230,7 +230,7 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
 
 
 @pytest.mark.parametrize(("lang", "held", "weak", "report"), [
-    ("en", "not flagged: the simulated players hardly ever play it, 0 times per player and per game; the gap "
+    ("en", "not flagged: the simulated players hardly ever play it, 0 times per player per game; the gap "
            "measures holding it, not its effect", "too weak",
      "not flagged: the simulated players hardly ever play it, so the gap measures holding it"),
     ("fr", "non signalée\u202f: les joueurs automatiques ne la jouent presque jamais, 0 fois par joueur et par "
@@ -325,9 +325,9 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
-    ("en", " (in the 267 games that have a second place)",
+    ("en", " (of the 267 games that have a second place)",
      "(on the 280 pairs of games, of 300, whose two games both have a second place).",
-     "(in the 231 games that have a second place)"),
+     "(of the 231 games that have a second place)"),  # "of the", as every other subset (fifteenth en32)
     ("fr", " (sur les 267 parties qui ont un deuxième)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
      "(sur les 231 parties qui ont un deuxième)"),

@@ -33,7 +33,8 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
 
     french = " ".join(_lang("cardgen/terminal.json", "fr"))
     assert "en points (pts)" not in french and "sont en points)" not in french and "en points)" not in french
-    assert "en points de pourcentage (pts)" in french
+    # validate's card table: the unit once, in its column's heading, bare numbers below (fifteenth reading fr6)
+    assert "écart (points de pourcentage)" in french and "(pts)" not in french
     assert "(en points de pourcentage, notés pts)" in IMPACT["fr"]["legend"]
     # the strip's scale in words written out, never a bare "points" nor "pts" (fifteenth reading it44)
     assert "+{half} points de pourcentage." in IMPACT["fr"]["legend"] and "{half} pts" not in IMPACT["fr"]["legend"]

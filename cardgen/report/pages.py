@@ -272,9 +272,14 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
+    """Each seat's win rate on every side, with the interval the balance verdict uses (``balance.shown_seats``):
+    a bar whose narrow 95 % whisker stopped short of the fair-share line read against a verdict of chance (en1)."""
+    from cardgen.simulate.balance import shown_seats
+
     players = sides[0][1]["players"]
-    return [(seat.format(k=s + 1), [(label, r["seat_win_rates"][s], colour) for label, r, colour in sides
-                               if s < len(r["seat_win_rates"])]) for s in range(players)]
+    shown = [(label, shown_seats(r)[0], colour) for label, r, colour in sides]
+    return [(seat.format(k=s + 1), [(label, rates[s], colour) for label, rates, colour in shown
+                               if s < len(rates)]) for s in range(players)]
 
 
 def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
@@ -297,7 +302,11 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                         words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
                         unit=label(length, lang, game))]
     if not solo:
-        figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"], fairs,
+        from cardgen.simulate.balance import shown_seats
+        compared = {shown_seats(r)[1] for _, r, _ in sides}  # one title for the intervals every side draws
+        title = (words["seats_wide"].format(n=compared.pop()) if len(compared) == 1 and None not in compared
+                 else words["seats"])
+        figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), title, fairs,
                                       fair_label=lambda share: words[equal_label(share, r0["players"])].format(
                                           n=r0["players"]),
                                       lang=lang))
@@ -513,7 +522,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": defined(label(n, lang, words), lang) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 …)"
+    rows = [{"name": defined(label(n, lang, words), lang) + games_of(n, f, d.get("games", 0), lang, naming),  # "(of the 47 …)"
              "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
              "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
                                   number(f["high"], lang, share(n), fixed=True), lang)}

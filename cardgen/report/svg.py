@@ -133,14 +133,16 @@ def _whisker(parts: list[dict[str, Any]], lo: float, hi: float, cy: float, half:
                                       "y2": f"{cy + half:.1f}", "stroke": WHISKER}))
 
 
-def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = None) -> str:
+def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = None, compared: int | None = None) -> str:
     """A chart's hover title in ``lang``'s typography: "label : value" with French's narrow space before the
     colon, and a share's 95 % interval as the tables write one ("[8,5 % ; 22,1 %]", never "8,5 % – 22,1 %"
-    nor the English "[-14,3, +8,3]": tenth reading fr77)."""
+    nor the English "[-14,3, +8,3]": tenth reading fr77); ``compared``: the interval is the balance verdict's, widened
+    for that many seats, and named so (fifteenth reading en1)."""
     from cardgen.simulate.summary import interval
     if bounds is None:
         return typeset(TIPS[lang]["value_tip"].format(label=label, value=value), lang)
-    return typeset(TIPS[lang]["rate_tip"].format(label=label, value=value, interval=TIPS[lang]["interval"],
+    named = TIPS[lang]["interval_wide"].format(n=compared) if compared else TIPS[lang]["interval"]
+    return typeset(TIPS[lang]["rate_tip"].format(label=label, value=value, interval=named,
                                                  range=interval(*(_pc(b, lang) for b in bounds), lang)), lang)
 
 
@@ -284,7 +286,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             parts.append(element("rect", {"x": left, "y": f"{y + 1:.1f}", "width": f"{w * rate:.1f}",
                                           "height": bar - 2, "fill": colour},
                                  title=tip(lang, f"{name}, {label}" if len(legend) > 1 else name, _pc(rate, lang),
-                                           (r["low"], r["high"]))))
+                                           (r["low"], r["high"]), r.get("compared"))))
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
             _whisker(parts, lo, hi, cy, 4)
             parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))

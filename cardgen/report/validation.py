@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.languages import decimal, percent, typeset
+from cardgen.simulate.balance import shown_seats
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.summary import Naming, warned
 from cardgen.terminal import say, say_n
@@ -86,6 +87,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     checks = r["static_checks"]
     agents = r.get("seat_agents", "")
     solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
+    seats, compared = shown_seats(r)  # the interval the balance verdict uses, as the terminal's list (en1, fr10)
     return {
         # the badge of the entry's heading on the deck page: "PASS WITH WARNINGS" as above it, never "PASS" (en6)
         "anchor": _anchor(r), "passed": r["passed"], "warned": warned(r), "badges": badges(lang),
@@ -118,8 +120,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
              *(() if solo else (label("winning_score", lang, naming.words), label("margin", lang, naming.words)))],
             dist_rows([*(r[k] for k in lengths), sc["all"], *(() if solo else (sc["winner"], sc["margin"]))], lang))),
         # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
-        "seats_head": [*PAGES[lang]["seats_head"].split("|")[:-1], own.get("seat_mean") or
-                       PAGES[lang]["seats_head"].split("|")[-1]],
+        "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
+                       typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
+                       own.get("seat_mean") or PAGES[lang]["seats_head"].split("|")[-1]],
         "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"],
                    **{k: "–" if s[k] is None else percent(s[k], lang, fixed=True) for k in ("rate", "low", "high")},
                    # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
@@ -127,7 +130,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                                                                      percent(s["high"], lang, fixed=True), lang),
                    # one decimal on every row of the column (fifteenth reading it8, en30)
                    "mean": _mean(sc["seat_mean"][s["seat"]], lang)}
-                  for s in r["seat_win_rates"]] if not solo else [],
+                  for s in seats] if not solo else [],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),
         "checks_failed": [page_words("check_failed", lang, name=name, detail=detail)
                           for c in checks if not c["passed"] for name, detail in [check_words(c, lang)]]}

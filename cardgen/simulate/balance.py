@@ -50,6 +50,25 @@ def _judge(wins: int, trials: int, fair: float, compared: int, widened: bool = F
             "fair": round(fair, 6), "level": round(1 - ALPHA / compared, 6), "compared": compared}
 
 
+def widened(wins: int, trials: int, compared: int) -> dict[str, Any]:
+    """A rate's interval as the balance verdict judges it: 95 % shared among the ``compared`` seats (``_judge``'s
+    level), with that count: the list, the table and the chart show this one, so that no rate is given two
+    intervals a few lines apart, a narrow one leaving the fair share out beside the verdict's that holds it
+    (fifteenth reading en1, fr10)."""
+    low, high = wilson(wins, trials, NormalDist().inv_cdf(1 - ALPHA / (2 * compared)))
+    return {"low": round(low, 6), "high": round(high, 6), "compared": compared}
+
+
+def shown_seats(r: Mapping[str, Any]) -> tuple[list[dict[str, Any]], int | None]:
+    """Entry ``r``'s seat win rates with the interval the balance verdict uses (``widened``) in place of each
+    seat's own 95 % one, and how many seats that interval is widened for; an older result without them: its
+    seats as they are, and None (their 95 % intervals, said as such)."""
+    wide = {w["seat"] - 1: {k: v for k, v in w.items() if k != "seat"}  # low, high, compared; the seat's index kept
+            for w in (r.get("balance") or {}).get("seat_intervals") or []}
+    seats = [{**s, **wide[s["seat"]]} if s["seat"] in wide else dict(s) for s in r["seat_win_rates"]]
+    return seats, next(iter(wide.values()))["compared"] if wide else None
+
+
 def _flag(label: str, judged: dict[str, Any] | None) -> str | None:
     if judged is None:
         return None
@@ -69,6 +88,7 @@ def balance(stats: dict[str, Any]) -> dict[str, Any]:
     if len(seats) > 1:  # a solo game has no balance: its one seat is its own fair share
         fair = sum(s["rate"] for s in seats) / len(seats)
         out["seat_fair_share"], out["games"] = round(fair, 4), max(s["games"] for s in seats)
+        out["seat_intervals"] = [{"seat": s["seat"] + 1, **widened(s["wins"], s["games"], len(seats))} for s in seats]
         for s in seats:
             if (judged := _judge(s["wins"], s["games"], fair, len(seats))) is not None:
                 out["flags"].append({"seat": s["seat"] + 1, **judged})

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
-from cardgen.terminal import LINES, say, say_n, word
+from cardgen.terminal import LINES, WIDTH, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
 
@@ -354,14 +354,21 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         return "\n".join(typeset(line, lang) for line in lines)
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
+        component_gaps = set((naming.words or {}).get("component_gaps") or ())  # the game's shortages of pieces
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
-            lines.append("  " + say(key, lang,
-                                    name=tally_words("gap", g["kind"], lang, naming),
-                                    state=say("settled" if g["settled"] else "unsettled", lang),
-                                    times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                                    game=game_number(g["game"])))
+            figures = dict(times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
+                           game=game_number(g["game"]))
+            name = tally_words("gap", g["kind"], lang, naming)
+            if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
+                # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
+                lines.append("  " + say("gap_components", lang, name=name, **figures))
+                continue
+            # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
+            when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
+            lines.append("  " + say(key, lang, name=name, when=when,
+                                    state=say("settled" if g["settled"] else "unsettled", lang)))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
         if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
@@ -383,7 +390,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         else:
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                            winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
-                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang))
+                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming))
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
@@ -392,8 +399,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
-            lines.append("  " + say("seat_rates", lang))
-            lines += seat_rate_lines(r["seat_win_rates"], lang, naming)
+            from cardgen.simulate.balance import shown_seats
+            seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
+            lines.append("  " + (say("seat_rates_wide", lang, n=compared) if compared else say("seat_rates", lang)))
+            lines += seat_rate_lines(seats, lang, naming)
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -479,11 +488,12 @@ def fair_why(fair: float, n: int, lang: str = "en") -> str:
 
 
 def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
-                      why: str = "", games: str = "") -> str:
+                      why: str = "", games: str = "", named: bool = False) -> str:
     """One "balance:" paragraph for every seat (or agent) of one player count judged alike: the flagged ones
     (``close`` False: their widened intervals leave ``fair`` out, beyond chance, "clearly" only where every
     near end stays ``CLEAR_MARGIN`` away, "just beyond" where every one is nearer, neither word for a mix) or
-    the ones whose gap may be chance (``close``, on ``games`` games).
+    the ones whose gap may be chance (``close``, on ``games`` games). ``named``: the seat lines above already
+    show and name the widened interval, so a flagged paragraph does not name it again (fifteenth reading en1).
     Two paragraphs in a row repeating one explanation and one command, at 2 players saying one thing twice,
     read as padding (fr3, fr4, fr9, it3, it4)."""
     def margin(f: Mapping[str, Any]) -> float:
@@ -497,9 +507,11 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                           for f in seats], lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
-    return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why,
+    n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
+    even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
+    return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why, even=even,
                clearly=say("balance_clearly", lang) if clear else "",
-               n=seats[0].get("compared", len(seats)),  # why wider, never the level (98.33 %): round 14's vocabulary
+               n=n,
                intervals=intervals,
                games=games)
 
@@ -529,7 +541,8 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
             fair = share if share is not None else group[0]["fair"]
             n = group[0].get("compared") or seats  # an older result's flag has no count: the seats shown
             text = balance_paragraph(group, lang, fair, is_close, "" if said else fair_why(fair, n, lang),
-                                     _num(group[0].get("games"), lang) if is_close else "")
+                                     _num(group[0].get("games"), lang) if is_close else "",
+                                     named=seats > 1 and bool(b.get("seat_intervals")))  # the seat lines name it
             if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
                 text = say("warn_balance", lang) + text.split(":", 1)[1]
             out.append(text + (say("balance_more_games", lang, command=more) if is_close and more else ""))
@@ -603,7 +616,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
              else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
     if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
-        legend = [say("legend_item", lang, label=label(name, lang, naming.words, short=True), gloss=text)
+        # each definition with its plain reading (which way is more of it): six figures with no sense of good or
+        # bad left the designer with nothing to do with them (fifteenth reading en2); no threshold the code lacks
+        legend = [say("legend_item", lang, label=label(name, lang, naming.words, short=True),
+                      gloss=say("gloss_reading", lang, gloss=text, reading=say(f"reading_{name}", lang))
+                      if f"reading_{name}" in LINES[lang] else text)
                   for name, _ in figures if (text := gloss(name, lang, naming.words))]
         new = [line for line in legend if said is None or line not in said]  # each term defined once a run
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
@@ -614,10 +631,16 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
         width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
-        out += [f"    {text:<{width}}  {mean:>{digits}} "
-                + interval(number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True),
-                           lang) + games_of(name, f, games, lang)
-                for text, mean, (name, f) in zip(labels, means, figures)]
+        for text, mean, (name, f) in zip(labels, means, figures):
+            row = f"    {text:<{width}}  {mean:>{digits}} " + interval(
+                number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang)
+            note = games_of(name, f, games, lang, naming).strip()
+            # a note that would wrap inside its parenthesis, under the figures' column, goes whole on its own line
+            # under the label (fifteenth reading fr11)
+            if not note or len(row) + 2 + len(note) <= WIDTH:
+                out.append(f"{row}  {note}".rstrip())
+            else:
+                out += [row, f"      {note}"]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     out += held_all_lines(d.get("component_impact") or [], lang, naming)
     if rows:
@@ -626,6 +649,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         head = "cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows) else "cards_head_none"
         out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
+        # the verdict first, the columns' meanings after it on their own line (fifteenth fr4, en11, it17)
+        out.append("    " + say("cards_legend", lang))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
@@ -641,9 +666,11 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming)
     player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
     games played nearly without it (fourteenth reading en54, fr12)."""
     from cardgen.simulate.cards import hardly_played
-    from cardgen.simulate.verdict import QUOTED, number
+    from cardgen.simulate.verdict import number
 
-    return ["  " + say("held_all_hardly", lang, card=QUOTED[lang].format(naming.names.get(r["component"], r["component"])),
+    # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
+    # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
+    return ["  " + say("held_all_hardly", lang, card=naming.names.get(r["component"], r["component"]),
                        n=number(r["plays_per_seat"], lang, False, small=True))
             for r in rows if held_by_all(r) and hardly_played(r)]
 
@@ -673,24 +700,32 @@ FIGURE_GAMES = {"comeback_rate": "figure_of_one_winner", "drama": "figure_of_one
                 "close_games": "figure_of_margin"}
 
 
-def margin_basis(n: Any, games: int, lang: str) -> str:
+def own_line(key: str, lang: str, naming: Naming | None) -> str | None:
+    """The game's own template for the terminal line ``key`` in ``lang`` (its words' ``lines``), or None: Draco &
+    Co says which games have a runner-up in its book's terms, its tied leaders dropping out (fifteenth fr3, en7)."""
+    return ((((naming or Naming()).words.get("lines") or {}).get(lang)) or {}).get(key)
+
+
+def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None) -> str:
     """" (of the 267 games that have a second place)" after the mean margin over the second where fewer games than
     were completed have one (every seat won, or the game's ranking put every other seat out): compare's margin
     is over the pairs whose two games have one, so two means of one game's margin differed unexplained, 6.2 and
     6.3 (thirteenth reading fr18, it36); nothing where every game has a second place."""
     if not isinstance(n, int) or isinstance(n, bool) or n >= games:
         return ""
-    return say("margin_basis", lang, n=decimal(n, lang, places=0))
+    own = own_line("margin_basis", lang, naming)
+    return own.format(n=decimal(n, lang, places=0)) if own else say("margin_basis", lang, n=decimal(n, lang, places=0))
 
 
-def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str) -> str:
+def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str, naming: Naming | None = None) -> str:
     """" (of the 212 games with a single winner)" after an indicator computed on fewer games than were traced, so
     that 53.0 % is read against its own count, not the traced games' (tenth reading en12, fr9, it12: "53.0 % of
     250" is no count of games); nothing when it counts them all."""
     n = figure.get("n")
     if not isinstance(n, int) or n >= games or name not in FIGURE_GAMES:
         return ""
-    return "  " + say(FIGURE_GAMES[name], lang, n=decimal(n, lang, places=0))
+    own = own_line(FIGURE_GAMES[name], lang, naming)  # the game's words for which games count, if it has them
+    return "  " + (own.format(n=decimal(n, lang, places=0)) if own else say(FIGURE_GAMES[name], lang, n=decimal(n, lang, places=0)))
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -705,7 +740,8 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     judged = [r for r in rows if r.get("difference") is not None]
     withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
     withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
-    diffs = [points(r["difference"], lang, short=True) for r in judged]  # a narrow column: "+8,5 pts" (fr20)
+    # the unit once, in the heading; bare signed numbers in the cells ("pp", "pts" read as a game's points: fr6)
+    diffs = [points(r["difference"], lang, unit=False) for r in judged]
     widths = [max(len(text) for text in cells + [title])
               for cells, title in zip((names, shares, withs, withouts), head)]
     diff_width = max((len(text) for text in diffs), default=0)
@@ -716,7 +752,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
                      f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
-                     f"  {points(r['difference'], lang, short=True):>{diff_width}}")
+                     f"  {points(r['difference'], lang, unit=False):>{diff_width}}")
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 wide = r.get("flag_low") is not None
                 low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])

@@ -319,7 +319,8 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
                                           sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building) and game not in _SAID_BUILDING:
             _SAID_BUILDING.add(game)  # once per command: fix validates each of its trials (it said so 30 times)
-            echo(say("note_of", what=game, text=say("note_building", why=choice.why)), file=sys.stderr)  # one colon
+            # one plain line: three lines of plumbing (compiled, reference, background) came first (fifteenth fr1)
+            echo(say("note_building"), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             echo(say("waiting_build", game=game, why=choice.why), file=sys.stderr,

@@ -1,0 +1,167 @@
+"""Fifteenth native reading of validate's terminal (issue #53): one interval per win rate, the card verdict
+before its columns, Draco's runner-up and bank shortage said in its own terms, a reading for each design
+indicator, a case met once said once, and the first-run note in one plain line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.simulate.summary import Naming, designer_lines, format_entry
+from cardgen.terminal import LINES, say
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def draco() -> tuple:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    deck = resolve("draco", ROOT)
+    opts = ValidateOptions(games=60, players=[3], seed=1, jobs=1, out=None, engine="reference", progress=False)
+    [r] = run_validation([deck], opts)["results"]
+    return deck, r
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_seat_lines_show_the_verdicts_interval_named_once(draco: tuple, lang: str) -> None:
+    """en1, fr10: each player's bracket in the list is the widened interval the balance verdict reads, the heading
+    names it once (widened because 3 players are compared at once), and the verdict does not name it again."""
+    from cardgen.simulate.balance import shown_seats
+    from cardgen.simulate.summary import _pct, interval
+
+    deck, r = draco
+    text = format_entry(r, lang, Naming.of(deck, lang)).replace("\n      ", " ").replace("\n    ", " ")
+    seats, compared = shown_seats(r)
+    assert compared == 3
+    for s, own in zip(seats, r["seat_win_rates"]):
+        wide = interval(_pct(s["low"], lang, fixed=True), _pct(s["high"], lang, fixed=True), lang)
+        mine = interval(_pct(own["low"], lang, fixed=True), _pct(own["high"], lang, fixed=True), lang)
+        assert wide in text and mine not in text, (wide, mine)
+    widened = {"en": "widened because 3 players are compared at once", "fr": "élargi parce que 3 joueurs sont comparés",
+               "it": "allargato perché si confrontano 3 giocatori"}[lang]
+    assert text.count(widened) == 1  # in the heading, not again in the verdict
+    assert text.index(widened) < text.index({"en": "balance:", "fr": "équilibre", "it": "equilibrio:"}[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_components(draco: tuple, lang: str) -> None:
+    """fr3, en7, it16: "(in the 267 games that have a second place)" at 3 players, where every game has a second
+    place as a reader counts: Draco's tied leaders drop out, and some games leave no runner-up; said in its terms,
+    after the margin and the close games. en10: the bank short in 95 % of games is a components warning, not a
+    "special case" under a PASS line."""
+    deck, r = draco
+    text = format_entry(r, lang, Naming.of(deck, lang)).replace("\n      ", " ").replace("\n        ", " ")
+    assert r["scores"]["margin"]["n"] < r["completed"]  # this run has games without a runner-up
+    own = {"en": "in which a runner-up is left once the tied leaders drop out",
+           "fr": "où il reste un deuxième une fois les ex æquo en tête éliminés",
+           "it": "in cui resta un secondo dopo l’eliminazione dei primi a pari merito"}[lang]
+    assert own in text
+    assert {"en": "that have a second place", "fr": "qui ont un deuxième", "it": "che hanno un secondo"}[lang] not in text
+    assert r["sufficiency"]
+    assert {"en": "shortage of components (the bank cannot pay all it owes)",
+            "fr": "manque de matériel (la banque ne peut pas verser tout ce qu’elle doit)",
+            "it": "componenti insufficienti (la banca non può pagare tutto ciò che deve)"}[lang] in text
+    assert {"en": "special case settled by this edition’s ruling (the bank",
+            "fr": "cas réglé par un choix de cette édition (la banque",
+            "it": "risolta da una scelta di questa edizione (la banca"}[lang] not in text
+    # without a shortage found, the same case is said as the ruling it is
+    calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
+    assert {"en": "special case settled by this edition’s ruling (the bank",
+            "fr": "cas réglé par un choix de cette édition (la banque",
+            "it": "situazione risolta da una scelta di questa edizione (la banca"}[lang] in calm
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_case_met_once_is_said_once(lang: str) -> None:
+    """en15: "once, in 1 game; first in game 251" said one thing three times: "once, in game 251"."""
+    gap = {"kind": "tie_for_win", "settled": True, "count": 1, "games": 1, "seed": 7, "game": 250}
+    entry = {"variant": "draco", "game": "draco", "players": 3, "passed": True, "completed": 0, "games": 300,
+             "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
+    from cardgen.games import get_game
+    text = format_entry(entry, lang, Naming(dict(get_game("draco").words))).replace("\n      ", " ")
+    assert {"en": "once, in game 251", "fr": "1 fois, dans la partie 251", "it": "1 volta, nella partita 251"}[lang] in text
+    assert {"en": "first in game", "fr": "la première fois", "it": "la prima volta"}[lang] not in text
+    twice = format_entry({**entry, "rule_gaps": [{**gap, "count": 2, "games": 2}]}, lang, Naming(dict(get_game("draco").words)))
+    assert {"en": "first in game 251", "fr": "la première fois dans la partie 251",
+            "it": "la prima volta nella partita 251"}[lang] in twice.replace("\n      ", " ")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_design_indicator_is_defined_with_its_plain_reading(draco: tuple, lang: str) -> None:
+    """en2: six figures defined but never read: is 43.9 % kingmaking a lot? No threshold the code lacks: each
+    definition says which way is more of it, in one short clause."""
+    deck, r = draco
+    lines = designer_lines(r["designer"], lang, Naming.of(deck, lang), r["games"], set())
+    legend = " ".join(lines[:8])
+    for name in ("comeback_rate", "close_games", "drama", "decided_at", "kingmaking"):
+        assert LINES[lang]["reading_" + name] in legend, name
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> None:
+    """fr4, en11, it17: one 60-word line defined the columns and gave the verdict last: the verdict now ends the
+    head line, the columns' meanings follow on their own line, and the cells carry no "pp"/"pts"/"p.p."."""
+    deck, r = draco
+    lines = designer_lines(r["designer"], lang, Naming.of(deck, lang), r["games"], set())
+    [head] = [i for i, line in enumerate(lines) if line.startswith("  " + LINES[lang]["cards_head_none"].split(" (")[0] + " (")]
+    assert {"en": "stands out beyond chance", "fr": "ne ressort", "it": "si distingue oltre il caso"}[lang] in lines[head]
+    assert lines[head + 1].strip() == say("cards_legend", lang).replace(" :", "\u202f:").replace(" ;", "\u202f;") or \
+        lines[head + 1].strip().startswith({"en": "columns:", "fr": "colonnes", "it": "colonne:"}[lang])
+    assert not any(unit in line for line in lines[head:] for unit in (" pp ", " pts", " p.p."))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
+    """fr1: three lines of plumbing (compiled engine, reference engine, background build) came first."""
+    note = say("note_building", lang)
+    assert len(note) < 100 and "{" not in note and note.count(".") == 0
+    assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] in note
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_deck_pages_turn_order_table_and_chart_show_the_verdicts_interval(draco: tuple, lang: str) -> None:
+    """en1 on the page: the "Turn order" table and the chart drew each player's own 95 % interval while the verdict
+    read the widened one; both now show the widened one and say so in their heading and title."""
+    from cardgen.report.pages import charts
+    from cardgen.report.validation import section
+    from cardgen.simulate.balance import shown_seats
+    from cardgen.languages import percent
+
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    block = section(r, lang, naming)
+    seats, _ = shown_seats(r)
+    assert block["seats_head"][3].startswith(say("balance_level_plain", lang)[:10])
+    assert {"en": "widened", "fr": "élargi", "it": "allargato"}[lang] in block["seats_head"][3]
+    assert [row["low"] for row in block["seats"]] == [percent(s["low"], lang, fixed=True) for s in seats]
+    means = [row["mean"] for row in block["seats"]]  # one decimal on every row of the column (it8, en30)
+    assert all(len(m.replace(",", ".").split(".")[-1]) == 1 for m in means), means
+    svg = str(charts([("Draco & Co", r, "#000")], lang, naming.words))
+    widened = {"en": "widened because 3 players", "fr": "élargi parce que 3 joueurs",
+               "it": "allargato perché si confrontano 3 giocatori"}[lang]
+    assert svg.count(widened) >= 1 + len(seats)  # the title, and each bar’s hover title with its interval
+    from cardgen.report.svg import _pc
+    from cardgen.simulate.summary import interval
+    for s, own in zip(seats, r["seat_win_rates"]):  # the whisker's ends are the widened interval's
+        assert interval(_pc(s["low"], lang), _pc(s["high"], lang), lang) in svg.replace("&#8239;", "\u202f")
+        assert interval(_pc(own["low"], lang), _pc(own["high"], lang), lang) not in svg.replace("&#8239;", "\u202f")
+
+
+def test_an_indicators_note_that_would_wrap_goes_whole_on_its_own_line() -> None:
+    """fr11: "remontées 53,0 % [46,8 % ; 59,2 %]  (sur les 247 parties à un\\n        seul vainqueur)" broke inside
+    its parenthesis, under the figures' column: a note too long for the row stands whole on the next line, under
+    the label; one that fits stays on its row."""
+    from cardgen.terminal import WIDTH
+
+    d = {"games": 250, "lead_changes": {"mean": 9.0, "low": 8.6, "high": 9.4},
+         "comeback_rate": {"mean": 0.53, "low": 0.468, "high": 0.592, "n": 247},
+         "drama": {"mean": 2.7, "low": 2.5, "high": 3.0, "n": 247}}
+    rows = designer_lines(d, "fr", played=300)
+    lines = rows[rows.index(next(r for r in rows if r.startswith("    changements"))):]
+    comeback = next(i for i, line in enumerate(rows) if line.startswith("    remontées "))
+    assert "(" not in rows[comeback] and rows[comeback + 1] == "      (sur les 247 parties à un seul vainqueur)"
+    drama = next(line for line in rows if line.startswith("    retard du vainqueur "))
+    assert drama.endswith("  (sur les 247 parties à un seul vainqueur)") and len(drama) <= WIDTH
+    assert all(len(line) <= WIDTH for line in lines)
