@@ -456,7 +456,7 @@ class Fixer(Tuner):
         from cardgen.report.tuning import metric_name
         parts = short_counts_text(metrics, lang, naming)
         for players, m in sorted(metrics.items()):
-            what = [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
+            what = [seat_flagged(m, players, lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
             what += [word("target_missed", lang, figure=metric_name(k.split(":", 3)[3], lang, naming))
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:target:")]
@@ -477,6 +477,21 @@ class Fixer(Tuner):
                 keys.add(key)
                 out.append(t)
         return out
+
+
+def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
+    """A seat a trial leaves beyond its fair share, by its number, win rate and side ("player 2 wins 14.0% of games,
+    less than their fair share (25.0%) beyond chance"): "one player's share of wins is off" named neither the player
+    nor the way (fr28). The seat is the one whose win rate the problem's figure holds; the fair share is the seats'
+    mean win rate, as validate's balance judges it (``entry_metrics``); the old words where no seat matches."""
+    rate = m[f"{PROBLEM}{players}:seat"][1]
+    seats = {int(k.split("_")[1]): v[0] for k, v in m.items() if k.startswith("seat_") and k.endswith("_win_rate")}
+    match = [seat for seat, r in sorted(seats.items()) if abs(r - rate) < 1e-9]
+    if not match:
+        return word("seats_flagged", lang)
+    fair = sum(seats.values()) / len(seats)
+    return word("seat_flagged", lang, seat=match[0], rate=percent(rate, lang, fixed=True),
+                side=word("more" if rate > fair else "less", lang), fair=percent(fair, lang, fixed=True))
 
 
 def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> list[str]:
