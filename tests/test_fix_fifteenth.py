@@ -136,9 +136,10 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     beside problems dropped as chance: the reason is that it stays above the aim on twice the games; Italian's
     "potrebbe essere il caso" meant "it may be fitting". (it36) a rule change had two colons after "change:"."""
     en = word("aim_slight", "en", aim="5%", twice="200 games")
-    assert "still above it on 200 games, so cardgen fix treats it as a problem" in en and "anyway" not in en
-    assert "encore dépassé sur 200 parties, il est donc traité comme un problème" in word("aim_slight", "fr", aim="5 %",
-                                                                                          twice="200 parties")
+    assert "as the share is still above the aim on 200 games, cardgen fix treats it as a problem" in en
+    assert "anyway" not in en
+    assert "comme l’objectif est encore dépassé sur 200 parties, cardgen fix traite ce manque comme un problème" in \
+        word("aim_slight", "fr", aim="5 %", twice="200 parties")
     it = word("aim_slight", "it", aim="5 %", twice="200 partite")
     assert "possa dipendere dal caso" in it and "essere il caso" not in it
     for lang in ("en", "fr", "it"):
