@@ -84,7 +84,7 @@ def test_each_figure_says_its_sample() -> None:
     assert "tra parentesi, Draco & Co originale sulle 100 y della ricerca" in said["it"]
     assert all("«" not in s and "“was”:" not in s for s in said.values())
     assert said["it"].startswith("  risolve,")  # it31: never "corregge"/"corretto"
-    for key in ("verdict", "shared_verdict"):
+    for key in ("verdict", "shared_verdict", "file_against"):
         lines = {lang: word(key, lang, players="3 p", deck="D", pairs=50, text="T") for lang in ("en", "fr", "it")}
         assert "on 50 pairs (the search’s first 50 games)" in lines["en"]
         assert "sur 50 paires (les 50 premières parties de la recherche)" in lines["fr"]

@@ -836,7 +836,9 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
     for players in sorted(prop.verdicts):
-        lines.append(word("file_against", lang, players=say_n("players", players, lang), deck=deck.id,
+        # the game's name where a person reads, and the games its figures come from (fr25): the search's first N
+        lines.append(word("file_against", lang, players=say_n("players", players, lang), deck=_called(fixer),
+                          pairs=(prop.pairs or {}).get(players, opts.games),
                           text=" ".join(prop.verdicts[players])))
     head = "".join(f"# {line}\n" for line in lines)
     import yaml
