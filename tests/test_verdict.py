@@ -288,8 +288,8 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     result = {"metrics": metrics, "games": 400, "game_words": DRACO.words}
     en = verdict(result, "en", alone=True)
     gold = tally_name("peak:gold_in_hands", "en", DRACO.words)
-    assert en[-1] == f"No other figure changed by more than chance alone would explain, apart from some of the " \
-                     f"counts the game keeps: {gold}."
+    assert en[-1] == f"No other figure changed by more than chance alone would explain, apart from these " \
+                     f"counts the game keeps: {gold}."  # en24: not "some of" the counts: these, named
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
@@ -298,8 +298,9 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
         said = verdict(result, lang, alone=True)[-1]
         assert tally_name("peak:gold_in_hands", lang, DRACO.words) in said and "«" not in said, said
     assert verdict({**result, "metrics": metrics[1:]}, "en", alone=True) == [
-        f"In 400 pairs of games, no figure changed by more than chance alone would explain, apart from some of "
-        f"the counts the game keeps: {gold}."]
+        f"No figure changed by more than chance alone would explain, apart from these counts the game keeps: {gold}."]
+    # fr30: fix's line already says its pairs ("6 players, … on 100 pairs"): never "100 pairs" twice in one line
+    assert "400" not in verdict({**result, "metrics": metrics[1:]}, "fr", alone=True)[0]
     stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}
     # fix says once, on its last line, that small changes can go unnoticed and what --fixed plays (fr42, fr44)
     assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == "No other change detected in these 50 pairs."

@@ -32,14 +32,14 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from cardgen import wordbook
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
-from cardgen.languages import percent, significant, typeset
+from cardgen.languages import decimal, percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import Resolver
@@ -177,8 +177,8 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
         # one verdict, said once: a problem cardgen fix treats (fr38, it44), never "found again" and "chance" apart
         aim = (word("aim_slight", lang, aim=aim, twice=say_n("games", 2 * games, lang)) if slight(p.share, games)
                else word("aim", lang, aim=aim))
-        return _short_said("problem_short", p.name, lang, naming, players=players, share=percent(p.share, lang),
-                           aim=aim)
+        return _short_said("problem_short", p.name, lang, naming, players=players,
+                           share=percent(p.share, lang, fixed=True), aim=aim)
     if p.kind == "seat":
         d = dict(p.detail)
         return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
@@ -254,9 +254,11 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
         # "nello 0 % delle partite" (it29): a share of 0 is said "in no game", in every language
-        key = "cured_none" if round(now * 100) == 0 else "cured_short"
+        key = "cured_none" if now == 0 else "cured_short"
+        # one decimal, as compare's game-for-game sentences below write the same share ("6.0% of games instead of
+        # 94.0%"): "2% (was 94%)" above "6.0% … 94.0%" read as two precisions for one figure (en23, it37)
         return _short_said(key, p.name, lang, naming, players=players,
-                           now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
+                           now=percent(now, lang, fixed=True), was=percent(p.share, lang, fixed=True))
     if p.kind == "seat":
         now = fresh.get(f"seat_{p.name}_win_rate", (p.share,))[0]
         return word("cured_seat", lang, players=players, seat=p.name, now=percent(now, lang, fixed=True),
@@ -271,7 +273,7 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
     from cardgen.simulate.summary import tally_words
     now = fresh.get(f"gap:{p.name}", (0.0,))[0]
     return word("cured_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
-                now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
+                now=percent(now, lang, fixed=True), was=percent(p.share, lang, fixed=True))
 
 
 def cured_text(fixer: "Fixer", prop: "Proposal", lang: str, chance: bool = False) -> str:
@@ -454,7 +456,7 @@ class Fixer(Tuner):
         from cardgen.report.tuning import metric_name
         parts = short_counts_text(metrics, lang, naming)
         for players, m in sorted(metrics.items()):
-            what = [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
+            what = [seat_flagged(m, players, lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
             what += [word("target_missed", lang, figure=metric_name(k.split(":", 3)[3], lang, naming))
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:target:")]
@@ -477,6 +479,21 @@ class Fixer(Tuner):
         return out
 
 
+def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
+    """A seat a trial leaves beyond its fair share, by its number, win rate and side ("player 2 wins 14.0% of games,
+    less than their fair share (25.0%) beyond chance"): "one player's share of wins is off" named neither the player
+    nor the way (fr28). The seat is the one whose win rate the problem's figure holds; the fair share is the seats'
+    mean win rate, as validate's balance judges it (``entry_metrics``); the old words where no seat matches."""
+    rate = m[f"{PROBLEM}{players}:seat"][1]
+    seats = {int(k.split("_")[1]): v[0] for k, v in m.items() if k.startswith("seat_") and k.endswith("_win_rate")}
+    match = [seat for seat, r in sorted(seats.items()) if abs(r - rate) < 1e-9]
+    if not match:
+        return word("seats_flagged", lang)
+    fair = sum(seats.values()) / len(seats)
+    return word("seat_flagged", lang, seat=match[0], rate=percent(rate, lang, fixed=True),
+                side=word("more" if rate > fair else "less", lang), fair=percent(fair, lang, fixed=True))
+
+
 def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> list[str]:
     """Each shortage a trial leaves said once, with its share of games at each player count it is left at: "the
     bank cannot pay all it owes in 43% of games at 3 players, 29% at 4", never the case repeated before each
@@ -489,9 +506,9 @@ def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: 
     out = []
     for tally, counts in shares.items():
         (first, share), rest = counts[0], counts[1:]
-        said = ", ".join([word("short_first", lang, share=percent(share, lang),
+        said = ", ".join([word("short_first", lang, share=percent(share, lang, fixed=True),
                                players=say_n("players", first, lang)),
-                          *(word("short_next", lang, share=percent(v, lang), n=n) for n, v in rest)])
+                          *(word("short_next", lang, share=percent(v, lang, fixed=True), n=n) for n, v in rest)])
         out.append(_short_said("short_counts", tally, lang, naming, shares=said))
     return out
 
@@ -513,9 +530,18 @@ def side_line(effects: dict[int, list[str]], lang: str, naming: Naming) -> str:
     """The side effects ``new_side_effects`` keeps, one clause per player count ("also changed beyond chance: at 3
     players, games last 11 fewer complete rounds (…); at 4 players, …"): each says its count, never a second colon
     after the heading's (fr22), and its sentences lose their closing full stop before the semicolon."""
-    return word("side", lang, text=joined((word("side_at", lang, players=say_n("players", n, lang),
+    text = word("side", lang, text=joined((word("side_at", lang, players=say_n("players", n, lang),
                                                 what=item_case(" ".join(said), naming).rstrip("."))
                                            for n, said in effects.items()), lang))
+    return said_once(text, say("interval_widened_why", lang), word("widened_again", lang))
+
+
+def said_once(text: str, phrase: str, again: str) -> str:
+    """``text`` with ``phrase`` kept where it first appears and ``again`` in its place after: compare's sentences
+    each say why their interval is wider, and fix's side-effect line strings four of them together, so "confidence
+    interval widened because several figures are compared at once" came four times in one line (fr29, it35)."""
+    head, sep, tail = text.partition(phrase)
+    return head + sep + tail.replace(phrase, again) if sep else text
 
 
 # -- checking and writing proposals ----------------------------------------------------------
@@ -593,6 +619,10 @@ class Proposal:
     chance: frozenset[str] = frozenset()
     #: the pairs of games compare played at each player count (it stops early once a change is clear)
     pairs: dict[int, int] | None = None
+    #: each cured shortage (``_key``) whose share of games on the paired games stays above ``SHORT_AIM``: that share
+    above: dict[str, float] = field(default_factory=dict)
+    #: the game's length in turns (deck's mean, the proposal's) at each player count where it moved beyond chance
+    length: dict[int, tuple[float, float]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -635,7 +665,73 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
                        and within_chance(by_count[p.players], p))
     pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
-    return Proposal(trial, fresh, verdicts, effects, chance, pairs)
+    naming = Naming.of(fixer.deck, opts.lang)
+    above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
+             for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
+    length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
+    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length)
+
+
+def paired_share(result: dict[str, Any], p: Problem, naming: Naming) -> float | None:
+    """The proposal's share of games short on compare's paired games (``result``: one player count), read from
+    the row of the ruling that settles the shortage (``gap:<ruling>``, the "Fewer games where the bank cannot pay
+    all it owes (6.0% of games instead of 94.0%)" sentence); None for another problem or a shortage no ruling
+    settles (compare counts its peak, not its share of games)."""
+    if p.kind != "short":
+        return None
+    ruling = naming.rulings.get(naming.shortfall.get(p.name) or "", ("", False))[0]
+    row = next((m for m in result.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"), None)
+    return None if row is None or row.get("variant") is None else float(row["variant"])
+
+
+def length_moved(result: dict[str, Any], found: list[Problem]) -> tuple[float, float] | None:
+    """The game's length in turns (the deck's mean, the proposal's) at one player count when the paired games
+    tell its change from chance and the length was not the problem (then its moving is the cure): a cure that
+    makes games 40 % shorter is another game, said on its cost line, not four paragraphs down (en9)."""
+    if any(p.kind == "target" and p.name in ("turns", "rounds") and p.players == result["players"] for p in found):
+        return None
+    row = next((m for m in result.get("metrics") or [] if m["metric"] == "turns"), None)
+    if row is None or not row.get("significant") or not row.get("base") or row.get("variant") is None:
+        return None
+    return float(row["base"]), float(row["variant"])
+
+
+def cost_text(fixer: "Fixer", prop: "Proposal", params: list[Param], lang: str) -> str:
+    """What a proposal costs: what to print or reprint, and, when the paired games show the game's length moved
+    beyond chance, by how much at the player counts where it did ("and games become 38% to 43% shorter (29.7 to
+    33.3 fewer turns)"): a side effect that changes the game is part of its price (en9)."""
+    text = print_cost(fixer.deck, params, prop.trial.values, fixer.own, lang)
+    moved = list(prop.length.values())
+    if not moved or len({v < b for b, v in moved}) > 1:  # none, or shorter at one count and longer at another
+        return text
+    shares = sorted(abs(v - b) / b for b, v in moved)
+    turns = sorted(abs(v - b) for b, v in moved)
+    pct = [percent(x, lang, places=0) for x in (shares[0], shares[-1])]
+    n = [decimal(x, lang, fixed=True) for x in (turns[0], turns[-1])]
+    said = (lambda a: a[0] if a[0] == a[1] else word("pairs_range", lang, low=a[0], high=a[1]))
+    key = "cost_shorter" if moved[0][1] < moved[0][0] else "cost_longer"
+    return word(key, lang, cost=text, pct=said(pct), turns=said(n))
+
+
+def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
+    """Under a count's game-for-game sentences: each cured shortage whose share on those paired games stays above
+    the aim, said as such, with whether so few games can tell it from chance and the share the new games gave. A
+    block headed "fixes" showed "6.0% of games instead of 94.0%" against an aim of 5% without a word (fr25, it33,
+    en22)."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    out = []
+    for p in fixer.cured(prop.trial):
+        share = prop.above.get(_key(p))
+        if p.players != players or share is None:
+            continue
+        pairs = (prop.pairs or {}).get(players, fixer.opts.games)
+        # the new games' own share is on the "fixes" line (and differs between proposals that share this line)
+        out.append(word("above_aim_slight" if slight(share, pairs) else "above_aim", lang,
+                        players=say_n("players", players, lang), pairs=pairs, case=short_case_words(p, lang, naming),
+                        share=percent(share, lang, fixed=True), aim=percent(SHORT_AIM, lang, places=0),
+                        paired=say_n("games", pairs, lang), games=say_n("games", fixer.opts.games, lang)))
+    return out
 
 
 def compare_engine(game: str) -> str:
@@ -736,11 +832,13 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
              *([word("file_cures", lang, what=firm)] if firm else []),
              *([word("file_likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                      what=cured_text(fixer, prop, lang, chance=True))] if prop.chance else []),
-             word("file_cost", lang, text=print_cost(deck, params, trial.values, fixer.own, lang)),
+             word("file_cost", lang, text=cost_text(fixer, prop, params, lang)),
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
     for players in sorted(prop.verdicts):
-        lines.append(word("file_against", lang, players=say_n("players", players, lang), deck=deck.id,
+        # the game's name where a person reads, and the games its figures come from (fr25): the search's first N
+        lines.append(word("file_against", lang, players=say_n("players", players, lang), deck=_called(fixer),
+                          pairs=(prop.pairs or {}).get(players, opts.games),
                           text=" ".join(prop.verdicts[players])))
     head = "".join(f"# {line}\n" for line in lines)
     import yaml
@@ -944,6 +1042,8 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
         echo(word("shared", lang, n=len(props), deck=_called(fixer)))
         for players in sorted(shared):
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
+            for line in above_lines(fixer, props[0], players):
+                echo(line)
         if held:
             echo(held_line(fixer, props))
     for rank, (prop, path) in enumerate(written, 1):
@@ -1005,16 +1105,19 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     naming = Naming.of(deck, lang)
     echo(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
                                              naming)))
-    echo(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
+    echo(word("cost", lang, text=cost_text(fixer, prop, params, lang)))
     firm = cured_text(fixer, prop, lang)
     if firm:
-        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm, deck=_called(fixer)))
+        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm, deck=_called(fixer),
+                  searched=say_n("games", opts.games, lang)))
     if prop.chance:  # its own line: "cures" never lists a change the paired games cannot tell from chance (fr58)
         echo(word("likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                   what=cured_text(fixer, prop, lang, chance=True)))
     for players in sorted(prop.verdicts):
         if players not in shared:
             echo(_verdict_line(fixer, prop, players, "verdict"))
+            for line in above_lines(fixer, prop, players):
+                echo(line)
     effects = new_side_effects(prop)
     if effects:
         echo(side_line(effects, lang, naming))
