@@ -44,7 +44,7 @@ def test_failure_names_the_project_line_the_hook_and_the_seed(tmp_path: Path) ->
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("fr", "house/rule.py:4: ZeroDivisionError: division by zero dans score (le tirage n°\u00a07 le reproduit)"),
-    ("it", "house/rule.py:4: ZeroDivisionError: division by zero in score (il codice di estrazione 7 lo riproduce)")])
+    ("it", "house/rule.py:4: ZeroDivisionError: division by zero in score (il seme 7 lo riproduce)")])
 def test_failure_is_said_in_the_commands_language(tmp_path: Path, lang: str, said: str) -> None:
     """Issue 53: cardgen's own words around project code's failure follow ``--lang`` (the exception's own text is
     the code's); a time limit has the language's decimal sign."""
