@@ -667,45 +667,15 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
 
 
 # -- the end -----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def _count(money, level):  # type: ignore[no-untyped-def]
-    c = 0
-    for v in money:
-        if v == level:
-            c += 1
-    return c
+@njit(cache=True, **_SEATS)
+def _tie_rule(S):  # type: ignore[no-untyped-def]
+    """``rules.tie_rule``: the deck's ``tie_for_win`` ruling from ``cfg`` (these kernels play only decks with one)."""
+    return S[1][0][C_RULES + G_TIE]
 
 
-@njit(cache=True, _nrt=False)
-def _below(money, level):  # type: ignore[no-untyped-def]
-    """The highest amount under ``level``, or -1 (amounts are never negative)."""
-    out = np.int64(-1)
-    for v in money:
-        if v < level and v > out:
-            out = v
-    return out
-
-
-@njit(cache=True, _nrt=False)
-def winners(money, cfg, out):  # type: ignore[no-untyped-def]
-    """``DracoState._winners`` as 0/1 per seat into ``out``: most money wins; tied leaders are
-    eliminated and the next amount held by one seat alone wins (``tie_for_win`` beyond that)."""
-    top = _top(money)
-    chosen = top
-    if _count(money, top) > 1:
-        second = _below(money, top)
-        if second >= 0:
-            if _count(money, second) == 1 or cfg[C_RULES + G_TIE] == 1:  # share_next: the next amount's holders share
-                chosen = second
-            else:  # repeat_elimination
-                level = _below(money, second)
-                while level >= 0:
-                    if _count(money, level) == 1:
-                        chosen = level
-                        break
-                    level = _below(money, level)
-    for p in range(money.shape[0]):
-        out[p] = 1 if money[p] == chosen else 0
+#: ``rules.winners`` compiled as it is: 0/1 per seat into ``win`` (``DracoState._winners``)
+winners = bind(rules.winners, "draco", {"_nrt": False}, money=_money, tie_rule=_tie_rule,
+               count=njit(cache=True, **_SEATS)(rules.count), below=njit(cache=True, **_SEATS)(rules.below))
 
 
 # -- determinize -------------------------------------------------------------------------------

@@ -710,22 +710,10 @@ class DracoState(State):
         self._outcome = Outcome(reason, [float(m) for m in self.money], winners, tie_break, self._extra())
 
     def _winners(self) -> tuple[list[int], str | None]:
-        """Most money wins; tied leaders are all eliminated and the next best wins."""
-        money = self.money
-        amounts = sorted(set(money), reverse=True)
-        groups = [[p for p, v in enumerate(money) if v == a] for a in amounts]
-        if len(groups[0]) == 1:
-            return groups[0], None
-        if len(groups) > 1 and len(groups[1]) == 1:
-            return groups[1], "leaders_eliminated"
-        rule = self.gap("tie_for_win", f"amounts {sorted(money, reverse=True)}")
-        if rule == "share_next" and len(groups) > 1:
-            return groups[1], "leaders_eliminated_next_shared"
-        if rule == "repeat_elimination":
-            for group in groups[2:]:
-                if len(group) == 1:
-                    return group, "leaders_eliminated_repeatedly"
-        return groups[0], "all_tied_leaders_share"
+        """Most money wins; tied leaders are all eliminated and the next best wins (``rules.winners``)."""
+        win = [0] * len(self.money)
+        tie = rules.winners(self, win)
+        return [p for p, w in enumerate(win) if w], rules.TIE_NAMES[tie]
 
     def _extra(self) -> dict[str, Any]:
         return {"toasts": self.toasts, "rebuilds": self.rebuilt, "unpaid_by_bank": self.unpaid,

@@ -13,13 +13,14 @@ loads numba.
 
 The steps so far: ``draw`` (cards from the pile's end, the engine's hook point ``draw``),
 ``pile_empty`` (the discards shuffled into a new pile, or the last call), ``settle`` and ``transfer``
-(the money, over ``table``'s arithmetic: ``money``, ``box``, ``scratch``).
+(the money, over ``table``'s arithmetic: ``money``, ``box``, ``scratch``), ``winners`` (who wins at the end,
+through ``tie_rule``, over ``count`` and ``below``).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from cardgen.games.draco.table import G_FINAL, G_NOTHING, Box
+from cardgen.games.draco.table import G_FINAL, G_NOTHING, G_TIE, Box
 from cardgen.games.draco.table import settle as settle_money
 from cardgen.games.draco.table import transfer as transfer_money
 from cardgen.games.reference import card_at, get, pop, put, reshuffle, size
@@ -86,6 +87,66 @@ def transfer(S: Any, payer: int, payee: int, amount: int) -> None:
     transfer_money(S, payer, payee, amount, money(S), scratch(S), get(S, K_UNPAID), box(S))
 
 
+#: ``winners``' tie-breaks by code (``Outcome.tie_break``): none needed, the tied leaders eliminated, then the next
+#: amount's holders sharing under ``share_next``, eliminated again and again under ``repeat_elimination``, or all the
+#: tied leaders sharing
+TIE_NAMES = (None, "leaders_eliminated", "leaders_eliminated_next_shared", "leaders_eliminated_repeatedly",
+             "all_tied_leaders_share")
+NO_TIE, ELIMINATED, NEXT_SHARED, REPEATEDLY, ALL_SHARE = range(len(TIE_NAMES))
+#: the ``tie_for_win`` rulings by their place in ``table.GAPS``
+REPEAT_ELIMINATION, SHARE_NEXT = 0, 1
+
+
+def winners(S: Any, win: Any) -> int:
+    """Most money wins: 1 per winning seat into ``win``, 0 elsewhere; the tie-break's code (``TIE_NAMES``). Tied
+    leaders are eliminated and the next amount wins when one seat alone holds it; else the ``tie_for_win`` ruling
+    (``tie_rule``, asked only then): the next amount's holders share, or the leaders are eliminated again until
+    one seat alone holds an amount; without one (or none left) the tied leaders share."""
+    m = money(S)
+    top = m[0]
+    for v in m:
+        if v > top:
+            top = v
+    chosen, code = top, NO_TIE
+    if count(m, top) > 1:
+        second = below(m, top)
+        if second >= 0 and count(m, second) == 1:
+            chosen, code = second, ELIMINATED
+        else:
+            rule = tie_rule(S)
+            if rule == SHARE_NEXT and second >= 0:
+                chosen, code = second, NEXT_SHARED
+            else:
+                code = ALL_SHARE
+                level = below(m, second) if rule == REPEAT_ELIMINATION and second >= 0 else -1
+                while level >= 0:
+                    if count(m, level) == 1:
+                        chosen, code = level, REPEATEDLY
+                        break
+                    level = below(m, level)
+    for p in range(len(m)):
+        win[p] = 1 if m[p] == chosen else 0
+    return code
+
+
+def count(m: Any, level: int) -> int:
+    """How many seats hold ``level``."""
+    c = 0
+    for v in m:
+        if v == level:
+            c += 1
+    return c
+
+
+def below(m: Any, level: int) -> int:
+    """The highest amount under ``level``, or -1 (amounts are never negative)."""
+    out = -1
+    for v in m:
+        if level > v > out:
+            out = v
+    return out
+
+
 # -- the reference engine's forms of the names above (``compiled_rules`` binds its own) ---------------
 # the position as ``DracoState`` holds it: counters are attributes, card places are lists (``get``, ``put``,
 # ``size``, ``pop``, ``card_at``, ``reshuffle``: ``cardgen.games.reference``, imported above by name)
@@ -118,6 +179,12 @@ def over(S: Any) -> bool:
 def money(S: Any) -> list[int]:
     """Silver per seat, written in place."""
     return S.money  # type: ignore[no-any-return]
+
+
+def tie_rule(S: Any) -> int:
+    """The ``tie_for_win`` gap met now: its ruling's place in ``GAPS``, -1 without one (the detail: the amounts,
+    highest first)."""
+    return gap(S, G_TIE, sorted(money(S), reverse=True), 0, 0)
 
 
 def box(S: Any) -> Box:
