@@ -43,13 +43,10 @@ ENCODERS = {
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
-                       "_next_neighbour _end_turn _start_turn _setup _finish "
-                       "_winners determinize",
+    "draco/engine.py": "_build_actions _info apply _setup _finish determinize",
 }
 KERNEL_SIDE = {
-    "draco/compiled_rules.py": "deal _advance _play apply legal winners "
-                               "determinize _hide _redeal _toast _put player legal_of _count _below",
+    "draco/compiled_rules.py": "deal apply determinize _hide _redeal _put player legal_of",
 }
 
 #: per game, the functions that only chain rule steps written once (King Lui: the hook points and their compiled loop)
@@ -59,7 +56,9 @@ CHAINS = {
     "royale/engine.py": "_draw _refill _ghost_turn _start_turn _end_turn _clear legal_actions apply _take _place "
                         "_after_serving _setup determinize _finish",
     "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
-    "draco/engine.py": "_draw _transfer _settle",
+    "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
+                       "_toast _play _roll legal_actions",
+    "draco/compiled_rules.py": "_advance legal",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")
 

@@ -117,6 +117,20 @@ def test_playing_a_card_is_compulsory(deck):
     assert st.legal_actions() and all(a[0] == "play" for a in st.legal_actions())
 
 
+def test_the_first_card_of_the_kind_played_goes_to_the_discard(deck):
+    st = table(deck)
+    g = st.g
+    k = g.kind_of["round-on-the-house"]
+    give(st, 0, "round-on-the-house")
+    hand = list(st.hands[0])
+    first = next(c for c in hand if g.card_kind[c] == k)
+    assert hand[0] != first  # so playing the hand's first card instead would show
+    st.apply(("play", "round-on-the-house"))
+    assert st.discard[-1] == first
+    hand.remove(first)
+    assert st.hands[0][:len(hand)] == hand  # the other cards keep their order
+
+
 def test_a_toast_is_optional(deck):
     st = table(deck)
     play(st, "bow-and-scrape", R2)

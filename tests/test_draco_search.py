@@ -103,7 +103,7 @@ def test_every_action_gives_the_reference_position(deck_id):
                 check_arrays(d, s)
                 if state.is_terminal():
                     win = np.zeros(players, dtype=np.int64)
-                    cr.winners(views(d, s)[1].copy(), d.cfg, win)
+                    cr.winners((views(d, s), d.G, d.E, fr.new_state()), win)
                     assert sorted(np.flatnonzero(win).tolist()) == sorted(state.outcome().winners)
                     break
                 rows = d.legal_rows(s)
@@ -126,8 +126,10 @@ def test_winners_follow_the_ties_rule():
     win = np.zeros(5, dtype=np.int64)
     cases = [([9, 3, 3, 1, 0], [0]), ([9, 9, 4, 1, 0], [2]), ([9, 9, 4, 4, 1], [4]), ([5, 5, 5, 5, 5], [0, 1, 2, 3, 4])]
     rule = game.deck.clarifications["tie_for_win"].resolution
+    V = cr.views_of(np.zeros(d.size, dtype=np.int64), d.cfg)
     for money, want in nonempty(cases):
-        cr.winners(np.array(money, dtype=np.int64), d.cfg, win)
+        V[1][:] = money
+        cr.winners((V, d.G, d.E, fr.new_state()), win)  # ``rules.winners`` compiled, on a position
         got = np.flatnonzero(win).tolist()
         if money == [9, 9, 4, 4, 1] and rule == "share_next":
             want = [2, 3]

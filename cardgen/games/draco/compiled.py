@@ -19,6 +19,7 @@ numba's on-disk cache; a line on stderr says so.
 """
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -133,8 +134,9 @@ class DracoFast(BatchEngine):
             result.gaps.append((kind, True, detail))
             return self.game.deck.clarifications[kind].resolution
 
-        money = row[R_SCORES:R_SCORES + self.players]
-        return DracoState._winners(SimpleNamespace(money=money, gap=gap))  # type: ignore[arg-type]
+        at = SimpleNamespace(money=row[R_SCORES:R_SCORES + self.players], gap=gap)
+        at.rule_gap = partial(DracoState.rule_gap, at)  # ``rules.gap``'s engine form: the ruling's place in GAPS
+        return DracoState._winners(at)  # type: ignore[arg-type]
 
     def _batch_winners(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``_winners`` column by column where it needs no ruling; a tie for the win settled by the deck's

@@ -43,12 +43,14 @@ from numba import njit
 from cardgen.engine import fastrng as fr
 from cardgen.games.draco import rules
 from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
-from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, OVER, PLAY, RESEAT,
-                                        ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, DUEL, MOVE, OVER, PLAY, ROLLED, SPLIT, STEAL,
+                                        SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import (A_DECLINE, Box, A_DRAW, A_MOVE, A_PASS, A_TOAST, G_EMPTY, G_FINAL, G_NOTHING,
-                                       G_RICHEST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS, add_toast, arrange,
-                                       beside_draco, characters, coins_held, flip, index, move, play_rows,
+#: the steps of ``_advance`` (``rules``' turn flow, as a loop)
+from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, DONE, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR,
+                                       START_TURN)
+from cardgen.games.draco.table import (Box, A_DRAW, A_MOVE, A_TOAST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS, add_toast,
+                                       arrange, beside_draco, characters, coins_held, flip, index, move, play_rows,
                                        put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins, transfer)
 from cardgen.jit import bind
 
@@ -61,8 +63,6 @@ NSC = 24
 # rule numbers in ``cfg``
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
  C_NCARDS, C_NCHARS, C_BOX, C_W, C_LOG, C_RULES) = range(18)  # C_RULES + kind: the ruling's place in GAPS
-# steps of ``_advance`` (the reference's turn methods, as a loop)
-DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
 
 
 # -- tables (Python, once per game) --------------------------------------------------------------
@@ -313,15 +313,123 @@ def _over(S):  # type: ignore[no-untyped-def]
     return S[0][0][S_END] != 0
 
 
+@njit(cache=True, **_SEATS)
+def _hand_size(S, seat):  # type: ignore[no-untyped-def]
+    return S[0][3][seat]
+
+
+@njit(cache=True, **_SEATS)
+def _empty(S, zone):  # type: ignore[no-untyped-def]
+    S[0][0][zone] = 0
+
+
+@njit(cache=True, **_SEATS)
+def _config(S, key):  # type: ignore[no-untyped-def]
+    return S[1][0][key]
+
+
+@njit(cache=True, **_SEATS)
+def _circle(S):  # type: ignore[no-untyped-def]
+    return S[0][2]
+
+
+@njit(cache=True, **_SEATS)
+def _game_table(S):  # type: ignore[no-untyped-def]
+    G = S[1]
+    return G[1], G[2], G[3], G[4]
+
+
+@njit(cache=True, **_SEATS)
+def _queue_room(S):  # type: ignore[no-untyped-def]
+    return S[0][9]
+
+
+@njit(cache=True, **_SEATS)
+def _queued(S, room, n):  # type: ignore[no-untyped-def]
+    S[0][0][S_SQN] = n
+
+
+@njit(cache=True, **_SEATS)
+def _hand_card(S, seat, i):  # type: ignore[no-untyped-def]
+    return S[0][4][seat, i]
+
+
+@njit(cache=True, **_SEATS)
+def _kind_of(S, card):  # type: ignore[no-untyped-def]
+    return S[1][7][card]
+
+
+@njit(cache=True, **_SEATS)
+def _discard_from_hand(S, seat, i):  # type: ignore[no-untyped-def]
+    sc, hand_n, hands, discard = S[0][0], S[0][3], S[0][4], S[0][6]
+    discard[sc[S_DISC]] = hands[seat, i]
+    sc[S_DISC] += 1
+    for t in range(i, hand_n[seat] - 1):
+        hands[seat, t] = hands[seat, t + 1]
+    hand_n[seat] -= 1
+
+
+@njit(cache=True, **_SEATS)
+def _effect(S, k):  # type: ignore[no-untyped-def]
+    effects = S[1][6]
+    return effects[k, 0], effects[k, 1], effects[k, 2]
+
+
+@njit(cache=True, **_SEATS)
+def _shuffle_seats(S):  # type: ignore[no-untyped-def]
+    order = S[0][2]
+    fr.shuffle_fast(S[3], order, order.shape[0])
+
+
+@njit(cache=True, **_SEATS)
+def _payees(S, n):  # type: ignore[no-untyped-def]
+    return S[2][2]
+
+
+@njit(cache=True, **_SEATS)
+def _die(S):  # type: ignore[no-untyped-def]
+    return S[1][5]
+
+
+@njit(cache=True, **_SEATS)
+def _randbelow(S, n):  # type: ignore[no-untyped-def]
+    return fr.randbelow_inline(S[3], n)
+
+
+@njit(cache=True, **_SEATS)
+def _on_final(S):  # type: ignore[no-untyped-def]
+    """The game over (``DracoState._finish``: the outcome is ``compiled``'s, in Python)."""
+    sc = S[0][0]
+    sc[S_END] = 1
+    sc[S_PHASE] = OVER
+
+
 _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
               reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
               K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC, K_UNPAID=S_UNPAID,
-              K_BANK=S_BANK, money=_money, box=_box, scratch=_scratch)
+              K_BANK=S_BANK, money=_money, box=_box, scratch=_scratch, hand_size=_hand_size, empty=_empty,
+              config=_config, K_PHASE=S_PHASE, K_CUR=S_CUR, K_CUP=S_CUP, K_FIRST=S_FIRST, K_TURNS=S_TURNS,
+              K_ROUNDS=S_ROUNDS, QUEUE=S_SQN, R_PLAYERS=C_N, K_TOASTS=S_TOASTS, K_FINALS=S_FINALS, R_MULT=C_MULT,
+              R_SARAH=C_SARAH, circle=_circle, game_table=_game_table, queue_room=_queue_room, queued=_queued,
+              on_final=_on_final, K_ROLL=S_ROLL, K_ROLLSIGN=S_ROLLSIGN, K_ROLLANY=S_ROLLANY,
+              K_CUPRIGHT=S_CUPRIGHT, hand_card=_hand_card, kind_of=_kind_of, discard_from_hand=_discard_from_hand,
+              effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow)
 _pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
 _draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
+#: the turn flow between two decisions (``_advance`` loops over them)
+_start_turn = bind(rules.start_turn, "draco", _SEATS, **_FORMS)
+_after_play = bind(rules.after_play, "draco", _SEATS, **_FORMS)
+_next_neighbour = bind(rules.next_neighbour, "draco", _SEATS, **_FORMS)
+_end_turn = bind(rules.end_turn, "draco", _SEATS, **_FORMS, on_draw=_draw)
 #: ``rules.settle`` and ``rules.transfer`` over ``table``'s money rules compiled above
 _settle = bind(rules.settle, "draco", {"_nrt": False}, **_FORMS, settle_money=_settle_money)
 _transfer = bind(rules.transfer, "draco", {"_nrt": False}, **_FORMS, transfer_money=_transfer_money)
+#: the toast, over ``table``'s arithmetic compiled above
+_toast = bind(rules.toast, "draco", {"_nrt": False}, **_FORMS, add_toast=_add_toast,
+              put_sarah_neighbours=_sarah_neighbours, settle=_settle)
+#: the card played, with the die's rolls (``_reseat``: ``table.reseat`` compiled below)
+_roll = bind(rules.roll, "draco", _SEATS, **_FORMS)
+_play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transfer, settle=_settle, reseat=_reseat)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -377,152 +485,22 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
 
 
 # -- a turn ------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def _toast(V, G, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState._toast`` up to its last step; returns the next step."""
-    sc, money, order, queue = V[0], V[1], V[2], V[9]
-    cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
-    d, recv = E[0], E[1]
-    richest = recv  # the richest seats, until the receivers replace them
-    final = sc[S_LASTCALL]
-    if final:
-        sc[S_FINALS] += 1
-    nrich = _richest(money, richest)
-    _zero(d)
-    zork = _add_toast(d, order, owner, special, payouts, costs, cfg[C_MULT], richest[:nrich])
-    if zork and nrich > 1:
-        _gap(sc, cfg, E, G_RICHEST, nrich, money[richest[0]], 0)
-        if cfg[C_RULES + G_RICHEST]:  # none_pays
-            _zero(d)
-            _add_toast(d, order, owner, special, payouts, costs, cfg[C_MULT], richest[:0])
-    nrecv = 0
-    for i in range(min(payouts.shape[0] + 1, order.shape[0])):
-        o = owner[order[i]]
-        if o >= 0:
-            dup = False
-            for r in range(nrecv):
-                if recv[r] == o:
-                    dup = True
-            if not dup:
-                recv[nrecv] = o
-                nrecv += 1
-    _settle((V, G, E, mt), d, recv, nrecv, True)
-    sc[S_TOASTS] += 1
-    sc[S_CUP] = sc[S_CUR]
-    if final:
-        sc[S_END] = 1
-        sc[S_PHASE] = OVER
-        return DONE
-    sc[S_SQN] = _sarah_neighbours(queue, order, owner, special) if cfg[C_SARAH] else 0
-    return NEXT_NEIGHBOUR
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
-    """Run the reference's chain of turn steps from ``step`` until a decision is due."""
-    sc, hand_n, hands, pile = V[0], V[3], V[4], V[5]
-    cfg = G[0]
+    """Run ``rules``' turn flow (the reference's chain of hook methods) from ``step`` until a decision is due."""
+    S = (V, G, E, mt)
+    sc = V[0]
     while step != DONE and sc[S_END] == 0:
         if step == AFTER_PLAY:
-            if sc[S_CUP] != -1:
-                step = END_TURN
-            elif sc[S_LASTCALL] and (sc[S_FINALRULE] == 0 or hand_n[sc[S_CUR]] == 0):
-                step = DO_TOAST
-            else:
-                sc[S_PHASE] = TOAST
-                step = DONE
+            step = _after_play(S)
         elif step == DO_TOAST:
-            step = _toast(V, G, E, mt)
+            step = _toast(S)
         elif step == NEXT_NEIGHBOUR:
-            if sc[S_SQN] > 0 and sc[S_PILE] > 0:
-                sc[S_PHASE] = PH_SARAH
-                step = DONE
-            else:
-                sc[S_SQN] = 0
-                step = END_TURN_TOASTED
+            step = _next_neighbour(S)
         elif step == END_TURN or step == END_TURN_TOASTED:
-            p = sc[S_CUR]
-            if sc[S_PILE] > 1:
-                sc[S_PILE] -= 1
-                hands[p, hand_n[p]] = pile[sc[S_PILE]]
-                hand_n[p] += 1
-            else:
-                _draw((V, G, E, mt), p, 1)
-            if sc[S_CUP] == p and step == END_TURN:
-                sc[S_CUP] = -1
-            sc[S_TURNS] += 1
-            p = (p + 1) % cfg[C_N]
-            sc[S_CUR] = p
-            if p == sc[S_FIRST]:
-                sc[S_ROUNDS] += 1
-            step = START_TURN
+            step = _end_turn(S, step == END_TURN_TOASTED)
         else:  # START_TURN
-            sc[S_PHASE] = PLAY
-            if hand_n[sc[S_CUR]] == 0:  # empty_hand: skip_play
-                _gap(sc, cfg, E, G_EMPTY, sc[S_CUR], 0, 0)
-                step = AFTER_PLAY
-            else:
-                step = DONE
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState._play``: the card of kind ``row[1]`` leaves the hand and acts."""
-    sc, money, order, hand_n, hands, discard = V[0], V[1], V[2], V[3], V[4], V[6]
-    cfg, owner, special, die, effects, card_kind = G[0], G[1], G[2], G[5], G[6], G[7]
-    d = E[0]
-    p = sc[S_CUR]
-    k = row[1]
-    for m in range(hand_n[p]):
-        card = hands[p, m]
-        if card_kind[card] == k:
-            for t in range(m, hand_n[p] - 1):
-                hands[p, t] = hands[p, t + 1]
-            hand_n[p] -= 1
-            discard[sc[S_DISC]] = card
-            sc[S_DISC] += 1
-            break
-    code, a, b = effects[k, 0], effects[k, 1], effects[k, 2]
-    if code == ROLL:
-        sc[S_ROLL] = die[fr.randbelow_inline(mt, die.shape[0])]
-        sc[S_ROLLSIGN] = b
-        sc[S_ROLLANY] = a
-        sc[S_PHASE] = ROLLED
-        return DONE
-    elif code == RESEAT:
-        fr.shuffle_fast(mt, order, order.shape[0])
-    elif code == STEAL:
-        if row[2] >= 0:
-            _transfer((V, G, E, mt), row[2], p, a)
-    elif code == CUP:
-        sc[S_CUP] = -1
-    elif code == COINS:
-        _zero(d)
-        paid = E[2]
-        npaid = 0
-        for _ in range(a):
-            seat = die[fr.randbelow_inline(mt, die.shape[0])] - 1
-            if seat < order.shape[0]:
-                o = owner[order[seat]]
-                if o >= 0:
-                    d[o] += b
-                    paid[npaid] = o
-                    npaid += 1
-        if npaid:
-            _settle((V, G, E, mt), d, paid, npaid, True)
-    elif code == DUEL:
-        q = row[2]
-        mine = die[fr.randbelow_inline(mt, die.shape[0])]
-        theirs = die[fr.randbelow_inline(mt, die.shape[0])]
-        if mine > theirs:
-            _transfer((V, G, E, mt), q, p, a)
-        elif mine < theirs:
-            _transfer((V, G, E, mt), p, q, a)
-    else:  # the seats only
-        _reseat(order, code, a, b, row, special)
-        if code == FLIP:
-            sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
-    return AFTER_PLAY
+            step = _start_turn(S)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -532,7 +510,7 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     phase = sc[S_PHASE]
     step = END_TURN
     if phase == PLAY:
-        step = _play(row, V, G, E, mt)
+        step = _play((V, G, E, mt), row)
     elif phase == ROLLED:
         _move(V[2], row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
         step = AFTER_PLAY
@@ -577,34 +555,30 @@ _play_rows = bind(play_rows, "draco", _SEATS, put=_put, index=_index, characters
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _decision(out, m, t):  # type: ignore[no-untyped-def]
+    return _put(out, m, t, 0, 0, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _move_rows(S, out, m, anyone, seat):  # type: ignore[no-untyped-def]
+    return _characters(out, m, A_MOVE, 0, anyone, seat, S[1][0][C_NCHARS])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _card_rows(S, out, m, k, seat):  # type: ignore[no-untyped-def]
+    V, G = S[0], S[1]
+    effects = G[6]
+    return _play_rows(out, m, (k, effects[k, 0], effects[k, 1]), seat, V[2], V[1], G[8])
+
+
+#: ``rules.legal`` compiled as it is: rows ``[type, kind, x, y, z, w]`` into ``out``
+_legal = bind(rules.legal, "draco", _SEATS, **_FORMS, decision=_decision, move_rows=_move_rows, card_rows=_card_rows)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def legal(V, G, out):  # type: ignore[no-untyped-def]
-    """``DracoState.legal_actions`` as rows ``[type, kind, x, y, z, w]`` into ``out``, in its order."""
-    sc, money, order, hand_n, hands = V[0], V[1], V[2], V[3], V[4]
-    cfg, effects, card_kind, arrangements = G[0], G[6], G[7], G[8]
-    if sc[S_END] != 0:
-        return 0
-    phase = sc[S_PHASE]
-    n = cfg[C_N]
-    nchars = cfg[C_NCHARS]
-    m = 0
-    if phase == TOAST:
-        m = _put(out, m, A_TOAST, 0, 0, 0, 0, 0)
-        return _put(out, m, A_PASS, 0, 0, 0, 0, 0)
-    if phase == PH_SARAH:
-        m = _put(out, m, A_DRAW, 0, 0, 0, 0, 0)
-        return _put(out, m, A_DECLINE, 0, 0, 0, 0, 0)
-    p = sc[S_CUR]
-    if phase == ROLLED:
-        return _characters(out, m, A_MOVE, 0, sc[S_ROLLANY], p, nchars)
-    seen = np.int64(0)
-    for h in range(hand_n[p]):
-        k = card_kind[hands[p, h]]
-        bit = np.int64(1) << k
-        if seen & bit:
-            continue
-        seen |= bit
-        m = _play_rows(out, m, (k, effects[k, 0], effects[k, 1]), p, order, money, arrangements)
-    return m
+    """``DracoState.legal_actions`` as rows into ``out``, in its order (``rules.legal``; no chance, no scratch)."""
+    return _legal((V, G, 0, 0), out)
 
 
 @njit(cache=True)
@@ -667,45 +641,15 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
 
 
 # -- the end -----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def _count(money, level):  # type: ignore[no-untyped-def]
-    c = 0
-    for v in money:
-        if v == level:
-            c += 1
-    return c
+@njit(cache=True, **_SEATS)
+def _tie_rule(S):  # type: ignore[no-untyped-def]
+    """``rules.tie_rule``: the deck's ``tie_for_win`` ruling from ``cfg`` (these kernels play only decks with one)."""
+    return S[1][0][C_RULES + G_TIE]
 
 
-@njit(cache=True, _nrt=False)
-def _below(money, level):  # type: ignore[no-untyped-def]
-    """The highest amount under ``level``, or -1 (amounts are never negative)."""
-    out = np.int64(-1)
-    for v in money:
-        if v < level and v > out:
-            out = v
-    return out
-
-
-@njit(cache=True, _nrt=False)
-def winners(money, cfg, out):  # type: ignore[no-untyped-def]
-    """``DracoState._winners`` as 0/1 per seat into ``out``: most money wins; tied leaders are
-    eliminated and the next amount held by one seat alone wins (``tie_for_win`` beyond that)."""
-    top = _top(money)
-    chosen = top
-    if _count(money, top) > 1:
-        second = _below(money, top)
-        if second >= 0:
-            if _count(money, second) == 1 or cfg[C_RULES + G_TIE] == 1:  # share_next: the next amount's holders share
-                chosen = second
-            else:  # repeat_elimination
-                level = _below(money, second)
-                while level >= 0:
-                    if _count(money, level) == 1:
-                        chosen = level
-                        break
-                    level = _below(money, level)
-    for p in range(money.shape[0]):
-        out[p] = 1 if money[p] == chosen else 0
+#: ``rules.winners`` compiled as it is: 0/1 per seat into ``win`` (``DracoState._winners``)
+winners = bind(rules.winners, "draco", {"_nrt": False}, money=_money, tie_rule=_tie_rule,
+               count=njit(cache=True, **_SEATS)(rules.count), below=njit(cache=True, **_SEATS)(rules.below))
 
 
 # -- determinize -------------------------------------------------------------------------------

@@ -173,7 +173,7 @@ def _reward(ctx, score_weight, out):  # type: ignore[no-untyped-def]
     V, G, R = ctx.V, ctx.G, ctx.R
     money = V[1]
     win, scores = R[0], R[1]
-    cr.winners(money, G[0], win)
+    cr.winners((V, G, ctx.E, ctx.work_mt), win)
     for p in range(money.shape[0]):
         scores[p] = money[p]
     ft.rewards(scores, win, V[0][S_END] != 0, score_weight, out)

@@ -30,10 +30,11 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco import rules
 from cardgen.games.draco.bank import coins_worth
+from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR, OVER, PLAY,
+                                       ROLLED, SARAH, START_TURN, TOAST)
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours,
-                                       toast_deltas, track_coins)
+                                       GAP_WORDS, GAPS, coins_held, move, play_rows, track_coins)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -58,15 +59,10 @@ HOOKS: dict[str, HookPoint] = {
                         "when the game ends, `reason` naming why; default scores the money and the winners"),
 }
 
-# phases
-PLAY, ROLLED, TOAST, OVER, SARAH = range(5)
+# phases (``rules``: the steps written once set them)
 PHASE_NAMES = ("play", "move", "toast", "over", "draw")
 
-TOAST_ACTION: Action = ("toast",)
-PASS_ACTION: Action = ("pass",)
-DRAW_ACTION: Action = ("draw",)
-DECLINE_ACTION: Action = ("decline",)
-SARAH_CHOICE: list[Action] = [DRAW_ACTION, DECLINE_ACTION]
+TOAST_ACTION, PASS_ACTION, DRAW_ACTION, DECLINE_ACTION = rules.DECISIONS
 
 
 
@@ -183,7 +179,7 @@ class DracoGame(Game):
     def _build_actions(self) -> None:
         """Every action tuple that does not depend on the state, built once per game: the actions of
         ``table.play_rows``' rows (``row_action``); a swap with a neighbour and a steal, which depend on the
-        seats and the purses, are ``_legal_play``'s, from ``action_of``: the action of each row."""
+        seats and the purses, are ``rules.card_rows``', from ``action_of``: the action of each row."""
         n = self.players
         everyone = range(len(self.char_ids))
         self.arrangements = [[*o, *[0] * (3 - len(o)), len(o)]  # the specials' new order, padded to 3
@@ -289,20 +285,11 @@ class DracoState(State):
         return self.sarah_queue[0] if self.phase == SARAH else self.cur
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is not None:
-            return self._legal
-        if self.end_reason is not None:
-            out: list[Action] = []
-        elif self.phase == PLAY:
-            out = self._legal_play()
-        elif self.phase == ROLLED:
-            out = self.g.move_any if self.roll_any else self.g.move_own[self.cur]
-        elif self.phase == SARAH:
-            out = SARAH_CHOICE
-        else:
-            out = [TOAST_ACTION, PASS_ACTION]
-        self._legal = out
-        return out
+        """What the decision due allows (``rules.legal``), worked out once per decision."""
+        if self._legal is None:
+            self._legal = []
+            rules.legal(self, self._legal)
+        return self._legal
 
     def apply(self, action: Action) -> None:
         if type(action) is not tuple:
@@ -472,156 +459,43 @@ class DracoState(State):
         return out
 
     # -- a turn ------------------------------------------------------------------------
-    def _legal_play(self) -> list[Action]:
-        g = self.g
-        p = self.cur
-        static = g.static_play[p]
-        kinds = g.card_kind
-        effect = g.kind_effect
-        out: list[Action] = []
-        seen = 0
-        for card in self.hands[p]:
-            k = kinds[card]
-            bit = 1 << k
-            if seen & bit:
-                continue
-            seen |= bit
-            fixed = static[k]
-            if fixed is None:  # a swap with a neighbour, a steal: they depend on the seats and the purses
-                rows: list[tuple[int, ...]] = []
-                play_rows(rows, 0, (k, effect[k][0], effect[k][1]), p, self.order, self.money, g.arrangements)
-                out += map(g.action_of.__getitem__, rows)
-            else:
-                out += fixed
-        return out
-
     def _play(self, action: Action) -> None:
-        g = self.g
-        p = self.cur
-        k = g.kind_of[action[1]]
-        hand = self.hands[p]
-        kinds = g.card_kind
-        for n, card in enumerate(hand):
-            if kinds[card] == k:
-                del hand[n]
-                self.discard.append(card)
-                break
-        code, a, b = g.kind_effect[k]
-        order = self.order
-        if code == ROLL:
-            self.roll = self._roll()
-            self.roll_sign = b
-            self.roll_any = bool(a)
-            self.phase = ROLLED
-            return
-        elif code == RESEAT:
-            self.rng.shuffle(order)
-        elif code == STEAL:
-            if len(action) > 2:
-                self._transfer(action[2], p, a)
-        elif code == CUP:
-            self.cup = -1
-        elif code == COINS:
-            d = [0] * g.players
-            paid: list[int] = []
-            for _ in range(a):
-                seat = self._roll() - 1
-                if seat < len(order):
-                    owner = g.owner[order[seat]]
-                    if owner >= 0:
-                        d[owner] += b
-                        paid.append(owner)
-            if paid:
-                self._settle(d, tuple(paid), bank=True)
-        elif code == DUEL:
-            q = action[2]
-            mine, theirs = self._roll(), self._roll()
-            if mine != theirs:
-                win, lose = (p, q) if mine > theirs else (q, p)
-                self._transfer(lose, win, a)
-        else:  # the seats only: ``table.reseat`` on the action's legal row
-            reseat(order, code, a, b, g.row_of[action], g.special)
-            if code == FLIP:
-                self.cup_right = not self.cup_right
-        if self.end_reason is None:
+        """The current player's card discarded and carried out (``rules.play`` on the action's legal row)."""
+        if rules.play(self, self.g.row_of[action]) == AFTER_PLAY and self.end_reason is None:
             self._after_play()
 
     def _roll(self) -> int:
-        """One roll of the die."""
-        return self.g.die[self.rng.randrange(len(self.g.die))]
+        """One roll of the die (``rules.roll``)."""
+        return rules.roll(self)
 
     def _after_play(self) -> None:
-        """Step 2: a toast is possible only with the cup in the centre."""
-        if self.cup != -1:
+        """Step 2 (``rules.after_play``): a toast is possible only with the cup in the centre."""
+        step = rules.after_play(self)
+        if step == END_TURN:
             self._end_turn(False)
-        elif self.last_call and (self.final_code == 0 or not self.hands[self.cur]):
+        elif step == DO_TOAST:
             self._toast()  # the final toast cannot be declined
-        else:
-            self.phase = TOAST
 
     def _toast(self) -> None:
-        g = self.g
-        money = self.money
-        final = self.last_call  # only a toast proposed after the last pile ran out ends the game
-        if final:
-            self.final_toasts += 1
-        top = max(money)
-        richest = [p for p, v in enumerate(money) if v == top]
-        d, zork = toast_deltas(self.order, g.owner, g.special, g.payouts, g.costs, g.zork_mult, richest, g.players)
-        if zork and len(richest) > 1:
-            rule = self.gap("richest_tie", f"{len(richest)} players tie with {top} silver")
-            if rule is None:
-                return
-            if rule == "none_pays":
-                d, _ = toast_deltas(self.order, g.owner, g.special, g.payouts, g.costs, g.zork_mult, (), g.players)
-        receivers = []
-        for i in range(min(len(g.payouts) + 1, len(self.order))):
-            o = g.owner[self.order[i]]
-            if o >= 0 and o not in receivers:
-                receivers.append(o)
-        self._settle(d, tuple(receivers), bank=True)
-        if self.end_reason is not None:
-            return
-        self.toasts += 1
-        self.cup = self.cur
-        if final:
-            self._finish("final_toast")
-            return
-        if g.sarah_draw:
-            self.sarah_queue = sarah_neighbours(self.order, g.owner, g.special)
-        self._next_neighbour()
+        """A toast (``rules.toast``): the seats paid, the payers charged, the cup to the toaster; the final toast
+        ends the game, else Aunt Sarah's neighbours are asked."""
+        if rules.toast(self) == NEXT_NEIGHBOUR:
+            self._next_neighbour()
 
     def _next_neighbour(self) -> None:
-        """Aunt Sarah's neighbours decide one by one whether to draw; then the toaster's turn ends."""
-        if self.sarah_queue and self.pile:
-            self.phase = SARAH
-            return
-        self.sarah_queue = []  # nothing left to draw: nobody is asked
-        self._end_turn(True)
+        """Aunt Sarah's neighbours decide one by one whether to draw; then the toaster's turn ends
+        (``rules.next_neighbour``)."""
+        if rules.next_neighbour(self) == END_TURN_TOASTED:
+            self._end_turn(True)
 
     def _end_turn(self, toasted: bool) -> None:
-        """Step 3: draw a card; the cup returns to the centre a round after its toast."""
-        p = self.cur
-        pile = self.pile
-        if len(pile) > 1:
-            self.hands[p].append(pile.pop())
-        else:
-            self._draw(p, 1)
-            if self.end_reason is not None:
-                return
-        if self.cup == p and not toasted:
-            self.cup = -1
-        self.turns += 1
-        self.cur = p = (p + 1) % self.g.players
-        if p == self.first:
-            self.rounds += 1
-        self._start_turn()
+        """Step 3 (``rules.end_turn``): draw a card; the cup returns to the centre a round after its toast."""
+        if rules.end_turn(self, toasted) == START_TURN:
+            self._start_turn()
 
     def _start_turn(self) -> None:
-        self.phase = PLAY
-        if not self.hands[self.cur]:
-            if self.gap("empty_hand", f"seat {self.cur} has no action card") is None:
-                return
+        """Step 1 due (``rules.start_turn``): a player without an action card skips to step 2."""
+        if rules.start_turn(self) == AFTER_PLAY:
             self._after_play()
 
     # -- the house-rule API (public, docs/draco.md "House rules") ------------------------
@@ -710,22 +584,10 @@ class DracoState(State):
         self._outcome = Outcome(reason, [float(m) for m in self.money], winners, tie_break, self._extra())
 
     def _winners(self) -> tuple[list[int], str | None]:
-        """Most money wins; tied leaders are all eliminated and the next best wins."""
-        money = self.money
-        amounts = sorted(set(money), reverse=True)
-        groups = [[p for p, v in enumerate(money) if v == a] for a in amounts]
-        if len(groups[0]) == 1:
-            return groups[0], None
-        if len(groups) > 1 and len(groups[1]) == 1:
-            return groups[1], "leaders_eliminated"
-        rule = self.gap("tie_for_win", f"amounts {sorted(money, reverse=True)}")
-        if rule == "share_next" and len(groups) > 1:
-            return groups[1], "leaders_eliminated_next_shared"
-        if rule == "repeat_elimination":
-            for group in groups[2:]:
-                if len(group) == 1:
-                    return group, "leaders_eliminated_repeatedly"
-        return groups[0], "all_tied_leaders_share"
+        """Most money wins; tied leaders are all eliminated and the next best wins (``rules.winners``)."""
+        win = [0] * len(self.money)
+        tie = rules.winners(self, win)
+        return [p for p, w in enumerate(win) if w], rules.TIE_NAMES[tie]
 
     def _extra(self) -> dict[str, Any]:
         return {"toasts": self.toasts, "rebuilds": self.rebuilt, "unpaid_by_bank": self.unpaid,

@@ -13,16 +13,39 @@ loads numba.
 
 The steps so far: ``draw`` (cards from the pile's end, the engine's hook point ``draw``),
 ``pile_empty`` (the discards shuffled into a new pile, or the last call), ``settle`` and ``transfer``
-(the money, over ``table``'s arithmetic: ``money``, ``box``, ``scratch``).
+(the money, over ``table``'s arithmetic: ``money``, ``box``, ``scratch``), ``winners`` (who wins at the end,
+through ``tie_rule``, over ``count`` and ``below``).
+
+And the turn flow between two decisions: ``start_turn`` (step 1 due), ``after_play`` (step 2: toast or not),
+``next_neighbour`` (Aunt Sarah's neighbours asked in turn) and ``end_turn`` (step 3: a card drawn, the next seat),
+through ``hand_size``, ``empty`` (``QUEUE``), ``config`` (``R_*``: the rule numbers) and ``on_draw``; the toast
+(``toast``, over ``table.add_toast`` and ``table.put_sarah_neighbours``: ``circle``, ``game_table``, ``queue_room``,
+``queued``, ``on_final``); the card played (``play``, on its legal row: ``hand_card``, ``kind_of``,
+``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``, over ``table.reseat``) and the die (``roll``:
+``die``, ``randbelow``). Each returns what comes next (``DONE``: a decision is due, or the game is over;
+``AFTER_PLAY``...): the engine calls its hook method for it (``_after_play``, ``_toast``, ``_next_neighbour``,
+``_end_turn``, ``_start_turn``, which house rules wrap), ``compiled_rules._advance`` loops over the compiled steps.
+
+And what a decision allows (``legal``, into ``out``, through ``decision``, ``move_rows`` and ``card_rows``: the
+engine's forms list its actions, the kernels' write ``table.play_rows``' rows).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from cardgen.games.draco.table import G_FINAL, G_NOTHING, Box
+from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_PASS, A_TOAST, COINS, CUP, DUEL, FLIP, G_EMPTY, G_FINAL,
+                                       G_NOTHING, G_RICHEST, G_TIE, RESEAT, ROLL, STEAL, Box, add_toast, play_rows,
+                                       put_sarah_neighbours, reseat)
 from cardgen.games.draco.table import settle as settle_money
 from cardgen.games.draco.table import transfer as transfer_money
 from cardgen.games.reference import card_at, get, pop, put, reshuffle, size
+
+
+#: the decision due (``K_PHASE``): a card to play, the character a roll moves, toast or pass, none (the game is
+#: over), whether to draw beside Aunt Sarah
+PLAY, ROLLED, TOAST, OVER, SARAH = range(5)
+#: what comes after a step of the turn flow
+DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
 
 
 # -- the rule steps -----------------------------------------------------------------------------------
@@ -86,17 +109,406 @@ def transfer(S: Any, payer: int, payee: int, amount: int) -> None:
     transfer_money(S, payer, payee, amount, money(S), scratch(S), get(S, K_UNPAID), box(S))
 
 
+def start_turn(S: Any) -> int:
+    """Step 1 due: a card to play; a player without an action card skips to step 2 (gap ``empty_hand``)."""
+    put(S, K_PHASE, PLAY)
+    p = get(S, K_CUR)
+    if hand_size(S, p) > 0:
+        return DONE
+    return AFTER_PLAY if gap(S, G_EMPTY, p, 0, 0) >= 0 else DONE
+
+
+def after_play(S: Any) -> int:
+    """Step 2: a toast is possible only with the cup in the centre (else the turn ends); after the last call it
+    cannot be declined under ``must_toast`` (``K_FINALRULE`` 0) nor with an empty hand; else the player decides."""
+    if get(S, K_CUP) != -1:
+        return END_TURN
+    if get(S, K_LASTCALL) and (get(S, K_FINALRULE) == 0 or hand_size(S, get(S, K_CUR)) == 0):
+        return DO_TOAST
+    put(S, K_PHASE, TOAST)
+    return DONE
+
+
+def next_neighbour(S: Any) -> int:
+    """Aunt Sarah's neighbours (``QUEUE``) decide one by one whether to draw, while the pile holds cards; then the
+    toaster's turn ends."""
+    if size(S, QUEUE) > 0 and size(S, PILE) > 0:
+        put(S, K_PHASE, SARAH)
+        return DONE
+    empty(S, QUEUE)  # nothing left to draw: nobody is asked
+    return END_TURN_TOASTED
+
+
+def end_turn(S: Any, toasted: bool) -> int:
+    """Step 3: the player draws a card (the pile's last through ``on_draw``: the hook point ``draw``); the cup
+    returns to the centre a round after its toast (not at the end of the toast's own turn: ``toasted``); the next
+    seat's turn starts, a new round with the first seat's."""
+    p = get(S, K_CUR)
+    if size(S, PILE) > 1:
+        to_hand(S, p, pop(S, PILE))
+    else:
+        on_draw(S, p, 1)
+        if over(S):
+            return DONE
+    if get(S, K_CUP) == p and not toasted:
+        put(S, K_CUP, -1)
+    put(S, K_TURNS, get(S, K_TURNS) + 1)
+    p = (p + 1) % config(S, R_PLAYERS)
+    put(S, K_CUR, p)
+    if p == get(S, K_FIRST):
+        put(S, K_ROUNDS, get(S, K_ROUNDS) + 1)
+    return START_TURN
+
+
+def legal(S: Any, out: Any) -> int:
+    """What the decision due allows, into ``out`` in this order; how many. Toast or pass; draw beside Aunt Sarah or
+    decline; after Favour's roll, the characters it may move; else a card to play, each kind in the hand once
+    (``card_rows``), in the hand's order. Nothing once the game is over."""
+    if over(S):
+        return 0
+    phase = get(S, K_PHASE)
+    if phase == TOAST:
+        return decision(out, decision(out, 0, A_TOAST), A_PASS)
+    if phase == SARAH:
+        return decision(out, decision(out, 0, A_DRAW), A_DECLINE)
+    p = get(S, K_CUR)
+    if phase == ROLLED:
+        return move_rows(S, out, 0, get(S, K_ROLLANY), p)
+    m = 0
+    seen = 0
+    for h in range(hand_size(S, p)):
+        k = kind_of(S, hand_card(S, p, h))
+        bit = 1 << k
+        if seen & bit:
+            continue
+        seen |= bit
+        m = card_rows(S, out, m, k, p)
+    return m
+
+
+def play(S: Any, row: Any) -> int:
+    """The current player plays a card of kind ``row[1]`` (``row``: the legal row, ``table.play_rows``): the first
+    such card of the hand goes to the discard and acts. Favour rolls the die and waits for the character to move;
+    the seat moves follow ``table.reseat``; a steal and a duel's loser pay (``transfer``, ``row[2]`` the seat robbed
+    or challenged, -1: nobody to rob); a coin drop pays the owners of the seats the die names (``settle``)."""
+    p = get(S, K_CUR)
+    k = row[1]
+    for i in range(hand_size(S, p)):
+        if kind_of(S, hand_card(S, p, i)) == k:
+            discard_from_hand(S, p, i)
+            break
+    code, a, b = effect(S, k)
+    if code == ROLL:
+        put(S, K_ROLL, roll(S))
+        put(S, K_ROLLSIGN, b)
+        put(S, K_ROLLANY, a != 0)
+        put(S, K_PHASE, ROLLED)
+        return DONE
+    if code == RESEAT:
+        shuffle_seats(S)
+    elif code == STEAL:
+        if row[2] >= 0:
+            transfer(S, row[2], p, a)
+    elif code == CUP:
+        put(S, K_CUP, -1)
+    elif code == COINS:
+        d, _ = scratch(S)
+        for q in range(len(d)):
+            d[q] = 0
+        paid = payees(S, a)
+        npaid = 0
+        order = circle(S)
+        owner = game_table(S)[0]
+        for _ in range(a):
+            seat = roll(S) - 1
+            if seat < len(order):
+                o = owner[order[seat]]
+                if o >= 0:
+                    d[o] += b
+                    paid[npaid] = o
+                    npaid += 1
+        if npaid:
+            settle(S, d, paid, npaid, True)
+    elif code == DUEL:
+        q = row[2]
+        mine = roll(S)
+        theirs = roll(S)
+        if mine > theirs:
+            transfer(S, q, p, a)
+        elif mine < theirs:
+            transfer(S, p, q, a)
+    else:  # the seats only
+        reseat(circle(S), code, a, b, row, game_table(S)[1])
+        if code == FLIP:
+            put(S, K_CUPRIGHT, not get(S, K_CUPRIGHT))
+    return AFTER_PLAY
+
+
+def roll(S: Any) -> int:
+    """One roll of the die."""
+    faces = die(S)
+    return faces[randbelow(S, len(faces))]  # type: ignore[no-any-return]
+
+
+#: the ``richest_tie`` ruling under which nobody pays for Zork, by its place in ``table.GAPS``
+NONE_PAYS = 1
+
+
+def toast(S: Any) -> int:
+    """A toast, proposed or forced after the last call: what it gives and takes (``table.add_toast``) paid at
+    once, the owners of the first seats paid first (``settle``); when Zork's seat charges tied richest players,
+    the ``richest_tie`` ruling says whether they pay. The cup goes to the toaster; only a toast proposed after
+    the last call ends the game (``on_final``); else Aunt Sarah's neighbours (``table.put_sarah_neighbours``) may
+    draw when the deck says so (``R_SARAH``)."""
+    final = get(S, K_LASTCALL)
+    if final:
+        put(S, K_FINALS, get(S, K_FINALS) + 1)
+    m = money(S)
+    d, seats = scratch(S)  # ``seats``: the richest, then the receivers
+    top = m[0]
+    for v in m:
+        if v > top:
+            top = v
+    nrich = 0
+    for p in range(len(m)):
+        if m[p] == top:
+            seats[nrich] = p
+            nrich += 1
+    order = circle(S)
+    owner, special, payouts, costs = game_table(S)
+    for p in range(len(d)):
+        d[p] = 0
+    zork = add_toast(d, order, owner, special, payouts, costs, config(S, R_MULT), seats[:nrich])
+    if zork and nrich > 1:
+        rule = gap(S, G_RICHEST, nrich, top, 0)
+        if rule < 0:
+            return DONE
+        if rule == NONE_PAYS:
+            for p in range(len(d)):
+                d[p] = 0
+            add_toast(d, order, owner, special, payouts, costs, config(S, R_MULT), seats[:0])
+    nrecv = 0
+    for i in range(min(len(payouts) + 1, len(order))):
+        o = owner[order[i]]
+        if o >= 0:
+            new = True
+            for r in range(nrecv):
+                if seats[r] == o:
+                    new = False
+            if new:
+                seats[nrecv] = o
+                nrecv += 1
+    settle(S, d, seats, nrecv, True)
+    if over(S):
+        return DONE
+    put(S, K_TOASTS, get(S, K_TOASTS) + 1)
+    put(S, K_CUP, get(S, K_CUR))
+    if final:
+        on_final(S)
+        return DONE
+    if config(S, R_SARAH):
+        room = queue_room(S)
+        queued(S, room, put_sarah_neighbours(room, order, owner, special))
+    else:
+        empty(S, QUEUE)
+    return NEXT_NEIGHBOUR
+
+
+#: ``winners``' tie-breaks by code (``Outcome.tie_break``): none needed, the tied leaders eliminated, then the next
+#: amount's holders sharing under ``share_next``, eliminated again and again under ``repeat_elimination``, or all the
+#: tied leaders sharing
+TIE_NAMES = (None, "leaders_eliminated", "leaders_eliminated_next_shared", "leaders_eliminated_repeatedly",
+             "all_tied_leaders_share")
+NO_TIE, ELIMINATED, NEXT_SHARED, REPEATEDLY, ALL_SHARE = range(len(TIE_NAMES))
+#: the ``tie_for_win`` rulings by their place in ``table.GAPS``
+REPEAT_ELIMINATION, SHARE_NEXT = 0, 1
+
+
+def winners(S: Any, win: Any) -> int:
+    """Most money wins: 1 per winning seat into ``win``, 0 elsewhere; the tie-break's code (``TIE_NAMES``). Tied
+    leaders are eliminated and the next amount wins when one seat alone holds it; else the ``tie_for_win`` ruling
+    (``tie_rule``, asked only then): the next amount's holders share, or the leaders are eliminated again until
+    one seat alone holds an amount; without one (or none left) the tied leaders share."""
+    m = money(S)
+    top = m[0]
+    for v in m:
+        if v > top:
+            top = v
+    chosen, code = top, NO_TIE
+    if count(m, top) > 1:
+        second = below(m, top)
+        if second >= 0 and count(m, second) == 1:
+            chosen, code = second, ELIMINATED
+        else:
+            rule = tie_rule(S)
+            if rule == SHARE_NEXT and second >= 0:
+                chosen, code = second, NEXT_SHARED
+            else:
+                code = ALL_SHARE
+                level = below(m, second) if rule == REPEAT_ELIMINATION and second >= 0 else -1
+                while level >= 0:
+                    if count(m, level) == 1:
+                        chosen, code = level, REPEATEDLY
+                        break
+                    level = below(m, level)
+    for p in range(len(m)):
+        win[p] = 1 if m[p] == chosen else 0
+    return code
+
+
+def count(m: Any, level: int) -> int:
+    """How many seats hold ``level``."""
+    c = 0
+    for v in m:
+        if v == level:
+            c += 1
+    return c
+
+
+def below(m: Any, level: int) -> int:
+    """The highest amount under ``level``, or -1 (amounts are never negative)."""
+    out = -1
+    for v in m:
+        if level > v > out:
+            out = v
+    return out
+
+
 # -- the reference engine's forms of the names above (``compiled_rules`` binds its own) ---------------
 # the position as ``DracoState`` holds it: counters are attributes, card places are lists (``get``, ``put``,
 # ``size``, ``pop``, ``card_at``, ``reshuffle``: ``cardgen.games.reference``, imported above by name)
 K_LASTCALL, K_REBUILDS, K_REBUILT, K_FINALRULE = "last_call", "rebuilds_left", "rebuilt", "final_code"
 K_UNPAID, K_BANK = "unpaid", "bank"
-PILE, DISCARD = "pile", "discard"
+K_PHASE, K_CUR, K_CUP, K_FIRST, K_TURNS, K_ROUNDS = "phase", "cur", "cup", "first", "turns", "rounds"
+K_TOASTS, K_FINALS = "toasts", "final_toasts"
+K_ROLL, K_ROLLSIGN, K_ROLLANY, K_CUPRIGHT = "roll", "roll_sign", "roll_any", "cup_right"
+PILE, DISCARD, QUEUE = "pile", "discard", "sarah_queue"
+#: the rule numbers ``config`` reads (``DracoGame``'s attributes)
+R_PLAYERS, R_MULT, R_SARAH = "players", "zork_mult", "sarah_draw"
 
 
 def to_hand(S: Any, seat: int, card: int) -> None:
     """``card`` into ``seat``'s hand, last."""
     S.hands[seat].append(card)
+
+
+def hand_size(S: Any, seat: int) -> int:
+    """How many action cards ``seat`` holds."""
+    return len(S.hands[seat])
+
+
+def empty(S: Any, zone: str) -> None:
+    """Place ``zone`` emptied (a new list)."""
+    setattr(S, zone, [])
+
+
+def config(S: Any, key: str) -> int:
+    """The rule number ``key`` (``R_*``)."""
+    return getattr(S.g, key)  # type: ignore[no-any-return]
+
+
+def on_draw(S: Any, seat: int, n: int) -> None:
+    """``draw`` through the engine's hook method (``DracoState._draw``, which house rules wrap)."""
+    S._draw(seat, n)
+
+
+def circle(S: Any) -> list[int]:
+    """The characters in seat order (``DracoState.order``), written in place."""
+    return S.order  # type: ignore[no-any-return]
+
+
+def game_table(S: Any) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Each character's owner and special kind (``table.NONE``: a player's), the toast's payouts and costs."""
+    g = S.g
+    return g.owner, g.special, g.payouts, g.costs
+
+
+def queue_room(S: Any) -> list[int]:
+    """Room for Aunt Sarah's neighbours (two per seat)."""
+    return [0] * (2 * len(S.order))
+
+
+def queued(S: Any, room: list[int], n: int) -> None:
+    """Aunt Sarah's neighbours to ask: ``room[:n]``, in order (``QUEUE``)."""
+    S.sarah_queue = room[:n]
+
+
+def on_final(S: Any) -> None:
+    """The final toast ends the game (``DracoState._finish``: the hook point ``finish``)."""
+    S._finish("final_toast")
+
+
+#: the engine's actions of the decisions that name nothing, by row type from ``A_TOAST``
+DECISIONS = (("toast",), ("pass",), ("draw",), ("decline",))
+
+
+def decision(out: list[Any], m: int, t: int) -> int:
+    """The action of row type ``t`` (``A_TOAST``...) listed in ``out`` as its ``m``-th; the next place."""
+    out.append(DECISIONS[t - A_TOAST])
+    return m + 1
+
+
+def move_rows(S: Any, out: list[Any], m: int, anyone: bool, seat: int) -> int:
+    """The moves after a roll, from ``out``'s ``m``-th: any character (``anyone``) or ``seat``'s own two."""
+    g = S.g
+    out += g.move_any if anyone else g.move_own[seat]
+    return len(out)
+
+
+def card_rows(S: Any, out: list[Any], m: int, k: int, seat: int) -> int:
+    """``seat`` playing a card of kind ``k``, each way it allows (``table.play_rows``), from ``out``'s ``m``-th: the
+    actions built once per game (``DracoGame.static_play``) but for a swap with a neighbour and a steal, which
+    depend on the seats and the purses (``DracoGame.action_of``: a row's action)."""
+    g = S.g
+    fixed = g.static_play[seat][k]
+    if fixed is None:
+        rows: list[tuple[int, ...]] = []
+        code, a, _ = g.kind_effect[k]
+        play_rows(rows, 0, (k, code, a), seat, S.order, S.money, g.arrangements)
+        out += map(g.action_of.__getitem__, rows)
+    else:
+        out += fixed
+    return len(out)
+
+
+def hand_card(S: Any, seat: int, i: int) -> int:
+    """The ``i``-th card of ``seat``'s hand."""
+    return S.hands[seat][i]  # type: ignore[no-any-return]
+
+
+def kind_of(S: Any, card: int) -> int:
+    """The kind of action card ``card`` (its component's place, ``DracoGame.kind_ids``)."""
+    return S.g.card_kind[card]  # type: ignore[no-any-return]
+
+
+def discard_from_hand(S: Any, seat: int, i: int) -> None:
+    """The ``i``-th card of ``seat``'s hand to the discard, last; the hand keeps its order."""
+    S.discard.append(S.hands[seat].pop(i))
+
+
+def effect(S: Any, k: int) -> tuple[int, int, int]:
+    """What a card of kind ``k`` does: its code and two numbers (``DracoGame.kind_effect``)."""
+    return S.g.kind_effect[k]  # type: ignore[no-any-return]
+
+
+def shuffle_seats(S: Any) -> None:
+    """The characters seated again at random (``S.rng``)."""
+    S.rng.shuffle(S.order)
+
+
+def payees(S: Any, n: int) -> list[int]:
+    """Room for ``n`` seats paid at once."""
+    return [0] * n
+
+
+def die(S: Any) -> list[int]:
+    """The die's faces."""
+    return S.g.die  # type: ignore[no-any-return]
+
+
+def randbelow(S: Any, n: int) -> int:
+    """A number below ``n`` (``S.rng``: ``fastrng`` draws the same)."""
+    return S.rng.randrange(n)  # type: ignore[no-any-return]
 
 
 def card_gen(S: Any) -> list[int]:
@@ -120,11 +532,18 @@ def money(S: Any) -> list[int]:
     return S.money  # type: ignore[no-any-return]
 
 
+def tie_rule(S: Any) -> int:
+    """The ``tie_for_win`` gap met now: its ruling's place in ``GAPS``, -1 without one (the detail: the amounts,
+    highest first)."""
+    return gap(S, G_TIE, sorted(money(S), reverse=True), 0, 0)
+
+
 def box(S: Any) -> Box:
     """The box's coins (``DracoGame.box``)."""
     return S.g.box  # type: ignore[no-any-return]
 
 
 def scratch(S: Any) -> tuple[list[int], list[int]]:
-    """Room for ``table.transfer``'s money changes (one per seat) and its one receiver."""
-    return [0] * len(S.money), [0]
+    """Room for the money changes (one per seat) and their receivers (one per seat: ``toast``, ``table.transfer``)."""
+    n = len(S.money)
+    return [0] * n, [0] * n
