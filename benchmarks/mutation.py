@@ -147,7 +147,9 @@ TARGETS = [
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",
                                      "xǁDracoStateǁ_winners"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),
-    Target("draco_rules", DS, _m(DS, "x_draw", "x_pile_empty", "x_settle", "x_transfer"),
+    Target("draco_rules", DS, _m(DS, "x_draw", "x_pile_empty", "x_settle", "x_transfer", "x_start_turn", "x_after_play",
+                                 "x_next_neighbour", "x_end_turn", "x_legal", "x_play", "x_roll", "x_toast",
+                                 "x_winners", "x_count", "x_below"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_money.py",
             "tests/test_draco_invariants.py", "tests/test_draco_mutants.py")),
     # the reference engine's counter and card-place accessors Draco's and Royale's rule steps read through
