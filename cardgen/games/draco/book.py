@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
-from cardgen.games.draco import rules as steps
 from cardgen.games.draco.table import NONE, SPECIAL_CODES, ZORK, sarah_neighbours, toast_seat
 
 if TYPE_CHECKING:
@@ -62,26 +61,23 @@ def toast_example(deck: "ResolvedDeck", engine: "Engine", script: dict[str, Any]
         raise ValueError(f"the toast example seats {len(order)} characters, the {players}-player table has "
                          f"{len(game.char_ids)}")
     seen: dict[str, list[int]] = {}
-    plain = steps.settle
 
-    def watched(S: Any, d: Any, receivers: Any, nrecv: int, bank: bool) -> None:
-        """The toast's rule step ``settle``, remembering the purses when the bank payment starts."""
-        if bank and "at_payment" not in seen:
-            seen["at_payment"], seen["net"] = list(S.money), list(d)
-        plain(S, d, receivers, nrecv, bank)
+    class Watched(type(state)):  # type: ignore[misc]
+        """The deck's state, remembering the purses when the toast's bank payment starts (``rules.toast`` settles
+        through the engine's ``_settle``)."""
 
+        def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
+            if bank and "at_payment" not in seen:
+                seen["at_payment"], seen["net"] = list(self.money), list(d)
+            super()._settle(d, receivers, bank)
+
+    state.__class__ = Watched
     state.order[:] = order
     state.money[:] = purses
     state.bank = game.box_value - sum(purses)
     state.cur = script["toaster"]
     state.last_call = False
-    # the toast is one rule step written once (``rules.toast``), which settles through ``rules.settle``: watched
-    # there for this one scripted toast, on plain Python (the compiled tier binds its own copy)
-    steps.settle = watched
-    try:
-        state._toast()
-    finally:
-        steps.settle = plain
+    state._toast()
     at_payment = seen.get("at_payment", list(state.money))
     top = max(at_payment)
     richest = [p for p, v in enumerate(at_payment) if v == top]

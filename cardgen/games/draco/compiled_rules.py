@@ -426,10 +426,10 @@ _settle = bind(rules.settle, "draco", {"_nrt": False}, **_FORMS, settle_money=_s
 _transfer = bind(rules.transfer, "draco", {"_nrt": False}, **_FORMS, transfer_money=_transfer_money)
 #: the toast, over ``table``'s arithmetic compiled above
 _toast = bind(rules.toast, "draco", {"_nrt": False}, **_FORMS, add_toast=_add_toast,
-              put_sarah_neighbours=_sarah_neighbours, settle=_settle)
+              put_sarah_neighbours=_sarah_neighbours, on_settle=_settle)
 #: the card played, with the die's rolls (``_reseat``: ``table.reseat`` compiled below)
 _roll = bind(rules.roll, "draco", _SEATS, **_FORMS)
-_play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transfer, settle=_settle, reseat=_reseat)
+_play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transfer, on_settle=_settle, reseat=_reseat)
 
 
 # -- the deal ------------------------------------------------------------------------------------

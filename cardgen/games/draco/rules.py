@@ -20,7 +20,7 @@ And the turn flow between two decisions: ``start_turn`` (step 1 due), ``after_pl
 ``next_neighbour`` (Aunt Sarah's neighbours asked in turn) and ``end_turn`` (step 3: a card drawn, the next seat),
 through ``hand_size``, ``empty`` (``QUEUE``), ``config`` (``R_*``: the rule numbers) and ``on_draw``; the toast
 (``toast``, over ``table.add_toast`` and ``table.put_sarah_neighbours``: ``circle``, ``game_table``, ``queue_room``,
-``queued``, ``on_final``); the card played (``play``, on its legal row: ``hand_card``, ``kind_of``,
+``queued``, ``on_final``, ``on_settle``: the payment through the engine's ``_settle``); the card played (``play``, on its legal row: ``hand_card``, ``kind_of``,
 ``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``, over ``table.reseat``) and the die (``roll``:
 ``die``, ``randbelow``). Each returns what comes next (``DONE``: a decision is due, or the game is over;
 ``AFTER_PLAY``...): the engine calls its hook method for it (``_after_play``, ``_toast``, ``_next_neighbour``,
@@ -228,7 +228,7 @@ def play(S: Any, row: Any) -> int:
                     paid[npaid] = o
                     npaid += 1
         if npaid:
-            settle(S, d, paid, npaid, True)
+            on_settle(S, d, paid, npaid, True)
     elif code == DUEL:
         q = row[2]
         mine = roll(S)
@@ -298,7 +298,7 @@ def toast(S: Any) -> int:
             if new:
                 seats[nrecv] = o
                 nrecv += 1
-    settle(S, d, seats, nrecv, True)
+    on_settle(S, d, seats, nrecv, True)
     if over(S):
         return DONE
     put(S, K_TOASTS, get(S, K_TOASTS) + 1)
@@ -410,6 +410,12 @@ def config(S: Any, key: str) -> int:
 def on_draw(S: Any, seat: int, n: int) -> None:
     """``draw`` through the engine's hook method (``DracoState._draw``, which house rules wrap)."""
     S._draw(seat, n)
+
+
+def on_settle(S: Any, d: Any, receivers: Any, nrecv: int, bank: bool) -> None:
+    """``settle`` through the engine's method (``DracoState._settle``, where a subclass watches the money move: the
+    book's worked toast)."""
+    S._settle(d, tuple(receivers[:nrecv]), bank)
 
 
 def circle(S: Any) -> list[int]:
