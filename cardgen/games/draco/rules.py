@@ -21,7 +21,8 @@ And the turn flow between two decisions: ``start_turn`` (step 1 due), ``after_pl
 through ``hand_size``, ``empty`` (``QUEUE``), ``config`` (``R_*``: the rule numbers) and ``on_draw``; the toast
 (``toast``, over ``table.add_toast`` and ``table.put_sarah_neighbours``: ``circle``, ``game_table``, ``queue_room``,
 ``queued``, ``on_final``, ``on_settle``: the payment through the engine's ``_settle``); the card played (``play``,
-on its legal row: ``hand_card``, ``kind_of``, ``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``, over ``table.reseat``) and the die (``roll``:
+on its legal row: ``hand_card``, ``kind_of``, ``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``,
+over ``table.reseat``) and the die (``roll``:
 ``die``, ``randbelow``). Each returns what comes next (``DONE``: a decision is due, or the game is over;
 ``AFTER_PLAY``...): the engine calls its hook method for it (``_after_play``, ``_toast``, ``_next_neighbour``,
 ``_end_turn``, ``_start_turn``, which house rules wrap), ``compiled_rules._advance`` loops over the compiled steps.
