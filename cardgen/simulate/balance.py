@@ -36,8 +36,7 @@ def _judge(wins: int, trials: int, fair: float, compared: int, widened: bool = F
     """A seat's or agent's flag as figures (``side`` more or less, rate, interval, fair share), None if fair:
     the terminal words it in the user's language (``summary.balance_lines``). ``widened``: the figures even when
     the widened interval holds the fair share (a seat whose shown 95 % interval leaves it out: ``close``)."""
-    z = NormalDist().inv_cdf(1 - ALPHA / (2 * compared))
-    low, high = wilson(wins, trials, z)
+    low, high = _verdict_interval(wins, trials, compared)
     if low > fair:
         side = "more"
     elif high < fair:
@@ -50,12 +49,16 @@ def _judge(wins: int, trials: int, fair: float, compared: int, widened: bool = F
             "fair": round(fair, 6), "level": round(1 - ALPHA / compared, 6), "compared": compared}
 
 
+def _verdict_interval(wins: int, trials: int, compared: int) -> tuple[float, float]:
+    """A rate's interval as the balance verdict judges it: 95 % shared among the ``compared`` seats."""
+    return wilson(wins, trials, NormalDist().inv_cdf(1 - ALPHA / (2 * compared)))
+
+
 def widened(wins: int, trials: int, compared: int) -> dict[str, Any]:
-    """A rate's interval as the balance verdict judges it: 95 % shared among the ``compared`` seats (``_judge``'s
-    level), with that count: the list, the table and the chart show this one, so that no rate is given two
-    intervals a few lines apart, a narrow one leaving the fair share out beside the verdict's that holds it
-    (fifteenth reading en1, fr10)."""
-    low, high = wilson(wins, trials, NormalDist().inv_cdf(1 - ALPHA / (2 * compared)))
+    """The verdict's interval (``_verdict_interval``) with its count: the list, the table and the chart show this
+    one, so that no rate is given two intervals a few lines apart, a narrow one leaving the fair share out beside
+    the verdict's that holds it (fifteenth reading en1, fr10)."""
+    low, high = _verdict_interval(wins, trials, compared)
     return {"low": round(low, 6), "high": round(high, 6), "compared": compared}
 
 
