@@ -174,12 +174,13 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
         "The box holds 43 gold coins instead of 25. The box holds 12 copies of “Favour” instead of 10.")
     assert describe_change(deck, params, more, own, "fr").startswith("La boîte contient 43 pièces d’or au lieu de 25.")
     assert describe_change(deck, params, more, own, "it").startswith("La scatola contiene 43 monete d’oro invece di 25.")
-    assert print_cost(deck, params, more, own, "en") == "print 18 more gold coins; print 2 more copies of “Favour”"
+    assert print_cost(deck, params, more, own, "en") == (
+        "print 18 more gold coins (worth 54 silver coins); print 2 more copies of “Favour”")
     assert print_cost(deck, params, more, own, "fr").startswith("imprimer 18 pièces d’or de plus")
     assert print_cost(deck, params, more, own, "it").startswith("stampare 18 monete d’oro in più")
     fewer = {"count:gold-coin": 24, "count:favour": 11}  # one: a copy, never "1 gold coins"
     assert print_cost(deck, params, fewer, own, "en") == \
-        "take 1 copy of “Gold coin” out of the box; print 1 more copy of “Favour”"
+        "take 1 copy of “Gold coin” out of the box (worth 3 silver coins); print 1 more copy of “Favour”"
     from cardgen.tune.fix import lever_name
     en = Naming.of(deck, "en")
     assert [lever_name(k, "en", en) for k in ("count:silver-coin", "count:favour", "starting_gold")] == [
@@ -248,11 +249,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     said = capsys.readouterr()
     assert "6 players: the bank cannot pay all it owes in silver coins in" in said.out  # the case as validate names it (fr56)
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
-    assert "\nLever not tried: silver coins a gold coin is worth, because that number is printed on the gold coins, " \
+    assert "\nLever not tried: value of a gold coin in silver coins, because that number is printed on the gold coins, " \
         "so it cannot change on its own; to try it, reprint the gold coins and change the rule with them" \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
-    assert said.err.count("Lever not tried: silver coins a gold coin is worth") == 1
+    assert said.err.count("Lever not tried: value of a gold coin in silver coins") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]

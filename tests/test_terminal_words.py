@@ -310,13 +310,13 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank cannot pay all it owes in 190 of 200 games (95.0%), up to 60 silver coins short "
+    for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), up to 60 silver coins short "
                               "in one game; this edition’s ruling covers it, but with 57 more silver coins, "
                               "nothing would have been short in 99% of games"),  # no full stop: no other line has one (en16)
-                       ("fr", "la banque ne peut pas verser tout ce qu’elle doit dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
+                       ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
                               "pièces d’argent dans une partie\u202f; un choix de cette édition règle ce cas, mais "
                               "avec 57 pièces d’argent de plus, rien n’aurait manqué dans 99\u202f% des parties"),
-                       ("it", "la banca non può pagare tutto ciò che deve in 190 partite su 200 (95,0\xa0%), con fino a "
+                       ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con fino a "
                               "60 monete d’argento mancanti in una partita; una scelta di questa edizione risolve questa "
                               "situazione, ma con 57 monete d’argento in più, nel 99\xa0% delle partite non mancherebbe nulla")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))

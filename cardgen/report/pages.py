@@ -185,7 +185,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
         cid = naming.shortfall.get(s["peak"])
         name = naming.names.get(cid) if cid else None
         ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
-        case, ruling = shortage_case(cid, ruled, lang, naming) if cid and ruled else ("", "")
+        case, ruling = shortage_case(cid, ruled, lang, naming, past=True) if cid and ruled else ("", "")
         out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], case=case, ruling=ruling,
                               piece=ruled or QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
                               cover=percent(s["cover"], lang, places=0),

@@ -76,7 +76,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
-                                          more_games_command, replay_command, tally_words, tie_items)
+                                          more_games_command, replay_command, tally_words, tie_items, whole_box)
     from cardgen.simulate.verdict import agents_words, counted_length, label
 
     naming = naming or Naming()
@@ -101,6 +101,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
         "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
+                   page_words("peak_box", lang, peak=_num(v, lang)) if whole_box(k, v, naming) else
                    page_words("peak_99", lang, peak=_num(v, lang), n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),

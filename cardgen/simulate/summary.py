@@ -245,7 +245,16 @@ def joined(items: Any, lang: str = "en") -> str:
 
 
 def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> str:
-    return joined((f"{tally_words(kind, k, lang, naming)} ({_num(v, lang)})" for k, v in pairs.items()), lang)
+    return joined((say("peak_box", lang, name=tally_words(kind, k, lang, naming), n=_num(v, lang))
+                   if kind == "peak" and whole_box(k, v, naming)
+                   else f"{tally_words(kind, k, lang, naming)} ({_num(v, lang)})" for k, v in pairs.items()), lang)
+
+
+def whole_box(peak: str, value: Any, naming: Naming) -> bool:
+    """Whether a maximum is all the box holds (the game's ``box_totals``, from the deck's data): the 25 gold coins
+    on the lairs are the box's 25, said so, never read as a finding (fifteenth reading en25)."""
+    total = (naming.words.get("box_totals") or {}).get(f"peak:{peak}")
+    return total is not None and value == total
 
 
 def book_order(pairs: Mapping[str, Any], kind: str, naming: Naming) -> dict[str, Any]:
@@ -576,21 +585,26 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     case, ruling = "", ""
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
         piece, key = naming.ruled[cid], f"{key}_ruled"
-        case, ruling = shortage_case(cid, piece, lang, naming)
+        case, ruling = shortage_case(cid, piece, lang, naming, past=True)
     return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece,
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
                share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
 
 
-def shortage_case(cid: str, piece: str, lang: str, naming: Naming) -> tuple[str, str]:
+def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = False) -> tuple[str, str]:
     """The shortage of component ``cid`` (its plural ``piece``) as its ruling's case is named ("the bank runs
     short of silver coins": the book's holder, one name for one thing, as the ruling lines say it), and whose
     ruling covers it ("this edition's ruling", or the published rules where their text decides the case): the
     warning once said "the box holds too few" and "the rulebook's ruling", two names the rest of the run never
-    uses (tenth readers en29, it25, fr22)."""
+    uses (tenth readers en29, it25, fr22). ``past``: said of the games played ("the bank could not pay all it
+    owed in 285 of 300 games", as the maximums say "could not pay"; fifteenth reading fr12), the case's past
+    name where the game gives one (``gap:<ruling>:past``)."""
     from cardgen.simulate.verdict import tally_name
     ruling, published = naming.rulings.get(cid, ("", False))
-    case = (tally_name(f"gap:{ruling}", lang, naming.words) if ruling else None) or say("short_case", lang, piece=piece)
+    tense = ":past" if past else ""
+    case = ((tally_name(f"gap:{ruling}{tense}", lang, naming.words) if ruling else None)
+            or (tally_name(f"gap:{ruling}", lang, naming.words) if ruling and past else None)
+            or say(f"short_case{'_past' if past else ''}", lang, piece=piece))
     return case, say("short_by_published" if published else "short_by_edition", lang)
 
 

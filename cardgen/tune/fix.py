@@ -597,14 +597,29 @@ def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], 
     for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
             more = values[p.key] - own[p.key]
-            out.append(word("print_more" if more > 0 else "take_out", lang,
-                            n=abs(more), noun=naming.noun(p.name, abs(more), lang)))
+            text = word("print_more" if more > 0 else "take_out", lang, n=abs(more), noun=naming.noun(p.name, abs(more), lang))
+            out.append(worth_said(text, p.name, abs(more), lang, naming))
         elif p.kind == "card":
             piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
             out.append(word("reprint_card", lang, piece=piece))
         else:
             out.append(word("reprint_rules", lang, rule=item_case(name, naming)))
     return joined(out, lang)
+
+
+def worth_said(text: str, cid: str, n: int, lang: str, naming: Naming) -> str:
+    """``text`` (a count of component ``cid`` to print or take out) with what ``n`` of it are worth in the
+    game's unit, where the game's words give the component a worth (Draco's gold coin, from its data): "print
+    16 more gold coins (worth 48 silver coins)", so the cost reads beside validate's warning, which counts
+    silver (fifteenth reading fr31)."""
+    from cardgen.languages import is_singular
+    from cardgen.simulate.verdict import unit
+
+    each = (naming.words.get("worth") or {}).get(cid)
+    if not each:
+        return text
+    total = n * each
+    return word("worth", lang, text=text, n=total, unit=unit(lang, naming.words, many=not is_singular(total, lang)))
 
 
 @dataclass

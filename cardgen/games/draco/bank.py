@@ -19,14 +19,34 @@ def whole_bank_empties(per_gold: int, silver_total: int, players: int) -> bool:
     return (per_gold - 1) * players <= silver_total
 
 
+def box_totals(deck: Any) -> dict[str, int]:
+    """The peaks that cannot pass what the box holds, at that total (``peak:<name>`` -> count): the gold and the
+    silver coins on the lairs, and all the money in silver, from the box's coins and the gold's worth. A maximum
+    equal to its total is the box emptied, not a finding of its own (fifteenth reading en25)."""
+    per_gold = deck.rules.silver_per_gold
+    gold, silver = coins_worth(deck.model.components, per_gold), coins_worth(deck.model.components, 1)
+    return {"peak:gold_in_hands": gold, "peak:silver_in_hands": silver, "peak:money_in_hands": gold * per_gold + silver}
+
+
+def worth(deck: Any) -> dict[str, int]:
+    """Each coin worth more than one silver coin, by component id, as its data prints it (the gold coin: 3): what
+    a count of it comes to in the game's unit, so that a cost in gold says its silver (fifteenth reading fr31)."""
+    return {c.id: c.data.silver for c in deck.model.components
+            if c.data is not None and c.data.role == "coin" and c.data.silver > 1}
+
+
 def deck_words(deck: Any, words: Mapping[str, Any]) -> Mapping[str, Any]:
     """Draco's words as ``deck``'s box makes them true: its ``bank_short`` case is "the bank runs out of
     coins" where the whole bank empties at every player count the deck allows (``whole_bank_empties``), else
-    the case's silver-only name (``gap:bank_short:silver``: a box with few silver coins)."""
+    the case's silver-only name (``gap:bank_short:silver``, and its past ``gap:bank_short:silver:past``: a box
+    with few silver coins); with the box's totals (``box_totals``) and the coins' worth (``worth``)."""
+    out = {**words, "box_totals": box_totals(deck), "worth": worth(deck)}
     per_gold = deck.rules.silver_per_gold
     silver = coins_worth(deck.model.components, 1)
     if whole_bank_empties(per_gold, silver, deck.model.players.max):
-        return words
-    tallies = {lang: {**names, "gap:bank_short": names.get("gap:bank_short:silver", names.get("gap:bank_short"))}
+        return out
+    tallies = {lang: {**names, **{f"gap:bank_short{tense}": names.get(f"gap:bank_short:silver{tense}",
+                                                                   names.get(f"gap:bank_short{tense}"))
+                                  for tense in ("", ":past") if f"gap:bank_short{tense}" in names}}
                for lang, names in (words.get("tallies") or {}).items()}
-    return {**words, "tallies": tallies}
+    return {**out, "tallies": tallies}

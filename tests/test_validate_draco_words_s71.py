@@ -1,0 +1,141 @@
+"""Fifteenth native reading, faults left on Draco's validate and fix lines (issue #53): the bank warning in the past
+(games already played, fr12), the lever names as clear noun phrases (fr27, it34), a cost in gold coins with its
+silver (fr31), and the maximums that are only the box's totals (en25)."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.summary import Naming, shortage_case, whole_box
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def plain(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(("lang", "past", "present"), [
+    ("en", "the bank could not pay all it owed", "the bank cannot pay all it owes"),
+    ("fr", "la banque n’a pas pu verser tout ce qu’elle devait", "la banque ne peut pas verser tout ce qu’elle doit"),
+    ("it", "la banca non ha potuto pagare tutto ciò che doveva", "la banca non può pagare tutto ciò che deve")])
+def test_the_shortage_of_games_played_is_said_in_the_past(lang: str, past: str, present: str) -> None:
+    """fr12: the warning counts games already played, so it says "could not pay", as the maximums line does; the
+    case's own name (the rule's case, in the ruling lines) stays in the present."""
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    assert shortage_case("silver-coin", "x", lang, naming, past=True)[0] == past
+    assert shortage_case("silver-coin", "x", lang, naming)[0] == present
+
+
+def test_a_game_without_a_past_name_keeps_its_case_name_and_the_box_falls_back_to_the_past() -> None:
+    """A game whose words give no past form of the case keeps the case's name (never the generic "the box ran
+    short"); a case the game does not name at all is the box's, in the past for games played."""
+    naming = Naming.of(resolve("draco", ROOT), "en")
+    words = {**naming.words, "tallies": {"en": {"gap:bank_short": "the bank is broke"}}}
+    bare = Naming(words=words, rulings=naming.rulings)
+    assert shortage_case("silver-coin", "silver coins", "en", bare, past=True)[0] == "the bank is broke"
+    none = Naming(words={}, rulings={})
+    assert shortage_case("silver-coin", "silver coins", "en", none, past=True)[0] == "the box ran short of silver coins"
+    assert shortage_case("silver-coin", "silver coins", "en", none)[0] == "the box runs short of silver coins"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_box_with_few_silver_coins_names_the_silver_in_the_past_too(lang: str) -> None:
+    from cardgen.games.base import words_of
+    from cardgen.simulate.verdict import tally_name
+
+    deck = resolve("draco", ROOT)
+    coins = [c if c.id != "silver-coin" else c.model_copy(update={"count": 8}) for c in deck.model.components]
+    poor = SimpleNamespace(spec=deck.spec, rules=deck.rules,
+                           model=SimpleNamespace(components=coins, players=deck.model.players))
+    words = words_of(poor)
+    assert tally_name("gap:bank_short:past", lang, words) == tally_name("gap:bank_short:silver:past", lang, words)
+    assert tally_name("gap:bank_short:past", lang, words) != tally_name("gap:bank_short:past", lang, words_of(deck))
+
+
+def test_the_box_totals_come_from_the_decks_coins() -> None:
+    """en25: the gold (25), the silver (20) and all the money (25 x 3 + 20) are what the box holds, from its data."""
+    from cardgen.games.draco.bank import box_totals
+
+    deck = resolve("draco", ROOT)
+    assert box_totals(deck) == {"peak:gold_in_hands": 25, "peak:silver_in_hands": 20, "peak:money_in_hands": 95}
+    coins = [c if c.id != "gold-coin" else c.model_copy(update={"count": 41}) for c in deck.model.components]
+    more = SimpleNamespace(rules=deck.rules, model=SimpleNamespace(components=coins, players=deck.model.players))
+    assert box_totals(more) == {"peak:gold_in_hands": 41, "peak:silver_in_hands": 20, "peak:money_in_hands": 143}
+
+
+@pytest.mark.parametrize(("lang", "whole", "gold"), [
+    ("en", "(25, all the box holds)", "gold coins on the players’ lairs (25, all the box holds)"),
+    ("fr", "(25, soit tout le contenu de la boîte)", "pièces d’or sur les repaires des joueurs (25, soit tout le contenu de la boîte)"),
+    ("it", "(25, cioè tutto il contenuto della scatola)", "monete d’oro sui covi dei giocatori (25, cioè tutto il contenuto della scatola)")])
+def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str, whole: str, gold: str) -> None:
+    """en25: "gold coins on the players' lairs (25)" read as a finding; it is every gold coin of the box. The line
+    and the deck page say so where a maximum is the box's total, and only there."""
+    from cardgen.report.validation import section
+    from cardgen.simulate.summary import _items
+
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    peaks = {"gold_in_hands": 25, "silver_in_hands": 19, "richest_player": 54}
+    line = plain(_items(peaks, "peak", lang, naming))
+    assert plain(gold) in line
+    assert line.count(plain(whole)[5:]) == 1  # the silver (19 of 20) and the richest player are findings
+    assert "(19)" in line and "(54)" in line
+    assert whole_box("gold_in_hands", 25, naming) and not whole_box("gold_in_hands", 24, naming)
+    assert not whole_box("richest_player", 95, naming)
+    page = [(name, value, plain(extra)) for name, value, extra in section(_entry(peaks), lang, naming)["peaks"]]
+    assert page[0][2] == " " + plain(whole).replace("25", page[0][1]) and not any(e for _, _, e in page[1:])
+
+
+def _entry(peaks: dict[str, int]) -> dict:
+    """A validate entry of 3 players, enough for the deck page's tables (as test_report_pages' entry)."""
+    dist = {"n": 3, "mean": 1.5, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 2}
+    return {"variant": "draco", "players": 3, "passed": True, "game": "draco", "kind": "deck", "failures": [],
+            "games": 10, "completed": 10, "end_reasons": {}, "peaks": peaks, "peak_games": {},
+            "ties": {"games": 0, "tie_breaks": {}, "shared_wins": 0}, "rule_gaps": [], "static_checks": [],
+            "turns": dist, "rounds": dist, "scores": {"all": dist, "winner": dist, "margin": dist,
+                                                       "seat_mean": [3.0, 4.0, 5.0]},
+            "seat_win_rates": [{"seat": s, "wins": 3, "games": 10, "rate": 0.3, "low": 0.1, "high": 0.6}
+                               for s in range(3)]}
+
+
+@pytest.mark.parametrize(("lang", "gold", "silver"), [
+    ("en", "print 16 more gold coins (worth 48 silver coins)", "print 21 more silver coins"),
+    ("fr", "imprimer 16 pièces d’or de plus (soit 48 pièces d’argent)", "imprimer 21 pièces d’argent de plus"),
+    ("it", "stampare 16 monete d’oro in più (pari a 48 monete d’argento)", "stampare 21 monete d’argento in più")])
+def test_a_cost_in_gold_coins_gives_their_silver(lang: str, gold: str, silver: str) -> None:
+    """fr31: fix proposed "print 16 more gold coins" beside validate's "56 more silver coins would have been
+    enough": the designer needs the exchange rate. The gold coin's worth is the deck's data (3 silver)."""
+    from cardgen.tune.fix import print_cost
+    from cardgen.tune.space import Param
+
+    deck = resolve("draco", ROOT)
+    gold_p, silver_p = Param("count", "gold-coin", low=1, high=80), Param("count", "silver-coin", low=1, high=80)
+    assert plain(print_cost(deck, [gold_p], {"count:gold-coin": 41}, {"count:gold-coin": 25}, lang)) == plain(gold)
+    assert plain(print_cost(deck, [silver_p], {"count:silver-coin": 41}, {"count:silver-coin": 20}, lang)) == plain(silver)
+    fewer = plain(print_cost(deck, [gold_p], {"count:gold-coin": 24}, {"count:gold-coin": 25}, lang))
+    assert fewer.endswith({"en": "(worth 3 silver coins)", "fr": "(soit 3 pièces d’argent)",
+                           "it": "(pari a 3 monete d’argento)"}[lang])
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", {"zork_multiplier": "Multiple of what Zork’s seat costs that the richest player pays",
+            "silver_per_gold": "Value of a gold coin in silver coins",
+            "pile_rebuilds": "Number of times the discards become a new draw pile"}),
+    ("fr", {"zork_multiplier": "Multiple de la somme due par Zork que paie le joueur le plus riche",
+            "silver_per_gold": "Valeur d’une pièce d’or en pièces d’argent",
+            "pile_rebuilds": "Nombre de fois où la défausse devient une nouvelle pioche"}),
+    ("it", {"zork_multiplier": "Multiplo della somma dovuta da Zork che paga il giocatore più ricco",
+            "silver_per_gold": "Valore di una moneta d’oro in monete d’argento",
+            "pile_rebuilds": "Numero di volte in cui gli scarti diventano un nuovo mazzo"})])
+def test_the_levers_are_named_by_clear_noun_phrases(lang: str, names: dict[str, str]) -> None:
+    """fr27, it34: "nombre de fois que le plus riche paie le coût de la place de Zork" beside "nombre de fois où",
+    and "monete d'argento che vale una moneta d'oro": each lever a noun phrase true to what it changes."""
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    for key, name in names.items():
+        assert naming.rule(key, lang) == name
+    every = [naming.rule(key, lang) for key in naming.words["rules"]["msgids"]]
+    assert not any(text.startswith(("Nombre de fois que", "Quante volte", "How many times")) for text in every), every
+
