@@ -72,6 +72,19 @@ def _list_targets(base: list[Any], over: dict[str, Any]) -> dict[str, int] | Non
     return out
 
 
+def _own_cases(merged: Any, over: Any, lines: LineMap) -> None:
+    """A clarification whose text or resolution a variant changes keeps no ``case`` of the base's: the deck page's
+    special-cases table quoted the base rule's case beside the variant's changed ruling (fifteenth reading,
+    kl-emerald). Without a ``case`` of its own, the page falls back to the variant's ``text``."""
+    if not isinstance(merged, dict) or not isinstance(over, dict):
+        return
+    for kind, clar in over.items():
+        changes = isinstance(clar, dict) and ("text" in clar or "resolution" in clar) and "case" not in clar
+        if changes and isinstance(merged.get(kind), dict):
+            merged[kind].pop("case", None)
+            lines.drop(("clarifications", kind, "case"))
+
+
 def _merge(base: Any, over: Any, base_lines: LineMap, over_lines: LineMap,
            path: tuple[Any, ...], over_path: tuple[Any, ...]) -> Any:
     """Deep-merge ``over`` into ``base`` (mappings by key, everything else replaced).
@@ -206,6 +219,7 @@ class Resolver:
         for key in MERGED:
             if key in data and data[key] is not None:
                 out.data[key] = _merge(out.data.get(key, {}), data[key], out.lines, lines, (key,), (key,))
+        _own_cases(out.data.get("clarifications"), data.get("clarifications"), out.lines)
         # a variant of a house rule is a house rule too, unless it says otherwise
         out.data["house_variant"] = data["house_variant"] if data.get("house_variant") is not None else bool(
             out.data.get("house_variant", False) or out.data.get("code"))

@@ -1,0 +1,58 @@
+"""A variant that changes a clarification never inherits the base deck's ``case`` (issue #53, fifteenth reading,
+kl-emerald): the deck page's special-cases table quoted the base rule's case ("you must draw") beside the
+variant's changed ruling. Its own ``case`` is kept; without one, the page falls back to the variant's text."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming
+
+HEAD = "extends: king_lui\nname: {fr: Essai, it: Prova, en: Test}\ndescription: {fr: Essai, it: Prova, en: Test}\n"
+TEXT = ("    text: {fr: \"Vous pouvez appeler Emerald.\", it: \"Puoi chiamare Emerald.\", "
+        "en: \"You may call Emerald.\"}\n")
+CASE = ("    case: {fr: \"Sans plat, on peut appeler Emerald.\", it: \"Senza piatti si può chiamare Emerald.\", "
+        "en: \"With no dish left, you may call Emerald.\"}\n")
+
+
+def _variant(repo_root: Path, tmp_path: Path, clarification: str) -> tuple[Path, Naming, object]:
+    root = tmp_path / "project"
+    (root / "decks").mkdir(parents=True)
+    (root / "variants").mkdir()
+    (root / "decks" / "king_lui.yaml").write_text((repo_root / "decks" / "king_lui.yaml").read_text("utf-8"), "utf-8")
+    (root / "variants" / "kl-emerald.yaml").write_text(
+        HEAD + "clarifications:\n  no_dish_emerald:\n" + clarification, encoding="utf-8")
+    deck = Resolver(Project.open(root)).resolve("kl-emerald")
+    return root, Naming.of(deck, "en"), deck
+
+
+@pytest.mark.parametrize(("clarification", "said"), [
+    ("    resolution: emerald_allowed\n" + TEXT, "You may call Emerald."),  # the variant's text, not the base's case
+    (TEXT, "You may call Emerald."),  # reworded alone: its own text
+    ("    resolution: emerald_allowed\n" + TEXT + CASE, "With no dish left, you may call Emerald.")])
+def test_a_variant_changing_a_clarification_never_quotes_the_base_case(
+        clarification: str, said: str, repo_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), "en").clarifications["no_dish_emerald"]
+    root, naming, deck = _variant(repo_root, tmp_path, clarification)
+    assert naming.clarifications["no_dish_emerald"] == said and said != base
+    assert (deck.model.clarifications["no_dish_emerald"].case is None) == ("case:" not in clarification)
+    assert main(["--project", str(root), "check", "kl-emerald"]) == 0  # the variant checks clean either way
+    capsys.readouterr()
+
+
+def test_a_variant_changing_only_the_resolution_drops_the_base_case(repo_root: Path, tmp_path: Path) -> None:
+    """The base's case says how the base settles it; a variant settling it otherwise falls back to a text."""
+    _, naming, deck = _variant(repo_root, tmp_path, "    resolution: emerald_allowed\n")
+    assert deck.model.clarifications["no_dish_emerald"].case is None
+    assert naming.clarifications["no_dish_emerald"].startswith("You may not call Emerald")  # the text, not the case
+
+
+def test_a_variant_leaving_the_clarification_alone_keeps_the_base_case(repo_root: Path, tmp_path: Path) -> None:
+    _, naming, deck = _variant(repo_root, tmp_path, "    published: draw_only\n")
+    base = Resolver(Project.open(repo_root)).resolve("king_lui")
+    assert deck.model.clarifications["no_dish_emerald"].case == base.model.clarifications["no_dish_emerald"].case
+    assert naming.clarifications["no_dish_emerald"].startswith("When no dish is left on the table")
