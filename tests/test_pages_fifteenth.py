@@ -186,14 +186,19 @@ def test_the_card_note_says_what_a_card_not_judged_is(lang: str, why: str) -> No
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "comebacks: share of games whose winner was behind"),
-    ("fr", "remontées\u202f: part des parties où le vainqueur était derrière")])
+    ("fr", "remontées\u202f: part des parties où le vainqueur était derrière"),
+    ("it", "rimonte: quota di partite in cui il vincitore era in svantaggio")])
 def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: str, said: str) -> None:
-    """Fifteenth reading en33: "comebacks (share of games …) (of the 247 games with a single winner)"."""
-    from cardgen.report.pages import defined
-    from cardgen.simulate.verdict import label
-    name = defined(label("comeback_rate", lang), lang)
+    """Fifteenth reading en33: "comebacks (share of games …) (of the 247 games with a single winner)". The
+    definition has a wordbook key of its own (``defined``), not read back out of the label's brackets."""
+    from cardgen.simulate.verdict import SHORT, defined
+    name = defined("comeback_rate", lang)
     assert name.startswith(said) and "(" not in name and ")" not in name, name
-    assert defined("lead changes per game", lang) == "lead changes per game"
+    assert defined("lead_changes", lang) == SHORT[lang]["lead_changes"]  # no definition: the name alone
+    # a definition that holds brackets of its own keeps them whole (the old split cut at the first bracket)
+    assert "(" not in defined("decided_at", lang) or defined("decided_at", lang).endswith(")")
+    own = {"labels": {lang: {"comeback_rate": "remontadas"}}}
+    assert defined("comeback_rate", lang, own) == "remontadas"  # the game's own name of it, as the label says
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -273,7 +273,14 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     plain = {**result, "balance": {**result["balance"], "flags": [], "warnings": []}}
     assert warned(flagged) and not warned(plain) and not warned({**flagged, "passed": False})
     lines = format_entry(flagged, lang, Naming.of(deck, lang)).splitlines()
-    assert lines[0].startswith(terminal.say("pass_warned", lang) + " Royale (royale)")
+    # one warning in the singular where the language says it so (fifteenth reading: Italian "CON AVVISI")
+    assert lines[0].startswith(terminal.say_n("pass_warned", 1, lang) + " Royale (royale)")
+    assert lines[0].startswith({"en": "PASS WITH A WARNING ", "fr": "VALIDÉ AVEC RÉSERVES ",
+                                "it": "VERIFICA SUPERATA CON UN AVVISO "}[lang])
+    short = {"peak": "unpaid_by_bank", "print_more": 5, "cover": 0.99, "games_short": 3, "games": 24, "max": 4}
+    two = format_entry({**flagged, "sufficiency": [short]}, lang, Naming.of(deck, lang)).splitlines()[0]
+    assert two.startswith({"en": "PASS WITH WARNINGS ", "fr": "VALIDÉ AVEC RÉSERVES ",
+                           "it": "VERIFICA SUPERATA CON AVVISI "}[lang])
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
     assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
     closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings",

@@ -22,10 +22,9 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_lines, compare_balance, counted_first, folded_stop,
-                                      is_share, lowered, option_lines, same_play_lines, scale_line, stop_lines,
-                                      stopped_caution,
-                                      variant_imbalance)
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop,
+                                      is_share, lowered, more_games_command, option_lines, same_play_lines,
+                                      scale_line, stop_lines, stopped_caution, variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import say, say_n
 
@@ -257,7 +256,7 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
              "name": infos.get(r["variant"], {}).get("name", ""),
              "length": _length(r, lang, namings.get(r["variant"], Naming())),
              "fairness": _fairness(r, lang), "skill": _skill_text(r, lang),
-             "warnings": short_warnings(r, lang, namings.get(r["variant"]))}
+             "warnings": short_warnings(r, lang, namings.get(r["variant"])), "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     count = page_words("combos_one" if len(results) == 1 else "combos", lang, n=len(results))
@@ -471,11 +470,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         warned = warnings_of(r, lang, naming)
         details = section(r, lang, naming)
-        # a warning said under the heading is not said again in the details (fifteenth reading it50, en35)
-        said = balance_lines(r.get("balance") or {}, lang)
-        details["balance"] = [line for line in details["balance"] if line not in said]
+        # a warning said under the heading is not said again in the details (fifteenth reading it50, en35): the
+        # paragraphs compared by what they say (``balance_parts``' kinds), not by their text
+        said = {kind for kind, _ in balance_parts(r.get("balance") or {}, lang)}
+        details["balance"] = [text for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                                  more_games_command(r)) if kind not in said]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
-                        "warnings": warned,
+                        "warnings": warned, "warned": warning_count(r),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
@@ -494,25 +495,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 footnotes=[impact_footnote(lang, False)] if cards else [])
 
 
-def defined(name: str, lang: str) -> str:
-    """A figure's name and its definition as "comebacks: share of games whose winner …", never in brackets that
-    the games it was measured on follow in brackets again, "comebacks (share …) (of the 247 games …)"
-    (fifteenth reading en33)."""
-    from cardgen.text import punct
-
-    head, bracket, rest = name.partition(" (")
-    if not bracket or not rest.endswith(")"):
-        return name
-    return f"{head}{punct(':', lang)} {rest[:-1]}"
-
-
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
                    naming: Naming | None = None) -> Markup:
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.summary import games_of, interval
-    from cardgen.simulate.verdict import WORDS, is_share as share, label, number
+    from cardgen.simulate.verdict import WORDS, defined, is_share as share, number
 
     d = r.get("designer") or {}
     if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
@@ -522,7 +511,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": defined(label(n, lang, words), lang) + games_of(n, f, d.get("games", 0), lang, naming),  # "(of the 47 …)"
+    rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming),  # "(of the 47 …)"
              "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
              "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
                                   number(f["high"], lang, share(n), fixed=True), lang)}

@@ -12,15 +12,16 @@ from typing import Any
 from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.balance import shown_seats
 from cardgen.simulate.failures import game_number
-from cardgen.simulate.summary import Naming, warned
+from cardgen.simulate.summary import Naming, warning_count
 from cardgen.terminal import say, say_n
 from cardgen.text import punct
 
 
-def badges(lang: str) -> tuple[str, str, str]:
+def badges(lang: str) -> tuple[str, str, str, str]:
     """The pass, fail and passed-with-warnings marks in ``lang`` (the terminal's words): a row with warnings
-    (the bank short in 95 % of games) is not marked with the plain green pass (readers of round 13, it70)."""
-    return say("pass", lang), say("fail", lang), say("pass_warned", lang)
+    (the bank short in 95 % of games) is not marked with the plain green pass (readers of round 13, it70); the
+    last, the mark of a row with one warning, in the singular (``parts.html``'s ``badge`` picks by count)."""
+    return say("pass", lang), say("fail", lang), say("pass_warned", lang), say_n("pass_warned", 1, lang)
 
 
 def _p99(dist: dict[str, Any], games: int) -> int:
@@ -90,7 +91,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     seats, compared = shown_seats(r)  # the interval the balance verdict uses, as the terminal's list (en1, fr10)
     return {
         # the badge of the entry's heading on the deck page: "PASS WITH WARNINGS" as above it, never "PASS" (en6)
-        "anchor": _anchor(r), "passed": r["passed"], "warned": warned(r), "badges": badges(lang),
+        "anchor": _anchor(r), "passed": r["passed"], "warned": warning_count(r), "badges": badges(lang),
         "words": typeset_pages(lang), "separator": say("separator", lang), "colon": punct(":", lang) + " ",
         "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
                                                   players=say_n("players", r["players"], lang)),

@@ -332,8 +332,17 @@ def warned(r: Mapping[str, Any]) -> bool:
     or less than a fair share beyond chance. One test for the terminal's headline and closing count, the deck
     page's badges and the run's overview: the page said "PASS, WITH WARNINGS" where the terminal said "PASS"
     (fourteenth reading en6, fr1, it2)."""
-    b = r.get("balance") or {}
-    return bool(r.get("passed")) and bool(r.get("sufficiency") or b.get("flags") or b.get("warnings"))
+    return warning_count(r) > 0
+
+
+def warning_count(r: Mapping[str, Any]) -> int:
+    """How many warnings a passed entry prints (0 for a failed one): a line for each component the box lacks, and
+    the balance paragraphs its warnings list holds (the seats flagged, said in one paragraph however many; the
+    agents flagged), so its mark says one warning in the singular ("PASS WITH A WARNING", "VERIFICA SUPERATA
+    CON UN AVVISO"; fifteenth reading, Italian "CON AVVISI")."""
+    if not r.get("passed"):
+        return 0
+    return len(r.get("sufficiency") or ()) + len(balance_parts(r.get("balance") or {}))
 
 
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
@@ -354,8 +363,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
             else say("not_played", lang))
-    verdict = "pass_warned" if warned(r) else "pass" if r["passed"] else "fail"
-    lines = [say("head", lang, verdict=say(verdict, lang), deck=r["variant"],
+    verdict = (say_n("pass_warned", warning_count(r), lang) if warned(r) else say("pass" if r["passed"] else "fail", lang))
+    lines = [say("head", lang, verdict=verdict, deck=r["variant"],
                  game=naming.title or r["game"], players=_players(r["players"], lang), done=done)]
     for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
@@ -527,6 +536,12 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
 
 def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
                   warn: bool = False) -> list[str]:
+    """The balance paragraphs of ``balance_parts``, their text alone."""
+    return [text for _, text in balance_parts(b, lang, seats, more, warn)]
+
+
+def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
+                  warn: bool = False) -> list[tuple[str, str]]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
@@ -534,11 +549,13 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     twelfth readings), and where ``seats`` players were compared and no seat is named, the one line saying no
     gap is beyond chance. The fair share's reason (shared wins) is said once, at its first figure
     (``fair_why``); an agent's flags get their own paragraph. ``seats`` 0: a warnings list (the overview).
+    Each paragraph with what it says (``flagged``, ``close``, ``none``, ``agents``; ``warnings`` for an older
+    result), so a page that said a warning drops it from its details by meaning, not by comparing text.
     ``warn``: the flagged seats' paragraph headed as the terminal heads a warning ("WARNING (balance):"), as the
     box's shortage is: the page warned of Royale's player 1 where the terminal printed no warning (en6)."""
     flags = b.get("flags")
     if flags is None:
-        return [f"balance: {w}" for w in b.get("warnings", [])]
+        return [("warnings", f"balance: {w}") for w in b.get("warnings", [])]
     seat_flags = [f for f in flags if "seat" in f]
     agents = [f for f in flags if "seat" not in f]
     close = [c for c in b.get("close") or [] if c.get("level")] if seats > 1 else []
@@ -554,13 +571,14 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
                                      named=seats > 1 and bool(b.get("seat_intervals")))  # the seat lines name it
             if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
                 text = say("warn_balance", lang) + text.split(":", 1)[1]
-            out.append(text + (say("balance_more_games", lang, command=more) if is_close and more else ""))
+            out.append(("close" if is_close else "flagged",
+                        text + (say("balance_more_games", lang, command=more) if is_close and more else "")))
             said = True
     if not out and seats > 1 and share is not None:
-        out.append(say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats, why=fair_why(share, seats, lang),
-                       games=_num(b.get("games"), lang)))
+        out.append(("none", say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats,
+                                why=fair_why(share, seats, lang), games=_num(b.get("games"), lang))))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
-        out.append(balance_paragraph(agents, lang, agents[0]["fair"]))
+        out.append(("agents", balance_paragraph(agents, lang, agents[0]["fair"])))
     return out
 
 

@@ -180,6 +180,16 @@ def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
     return None if text is None else text.replace("{unit}", unit(lang, words))
 
 
+def defined(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
+    """A figure's name and its definition as a sentence says them, "comebacks: share of games whose winner …" (the
+    wordbooks' ``defined``), never brackets that the games it was measured on follow in brackets again (fifteenth
+    reading en33); a figure the game names itself, or one without a definition, by its name alone."""
+    full, short, text = label(name, lang, words), label(name, lang, words, short=True), gloss(name, lang, words)
+    if text is None or full == short:
+        return full
+    return str(WORDS[lang]["defined"].format(label=short, gloss=text))
+
+
 def unit(lang: str, words: Mapping[str, Any] | None = None, many: bool = True) -> str:
     """What the game's scores count, in ``lang`` ("coins" for Draco; "points" where the game says nothing)."""
     one_many = ((words or {}).get("unit") or {}).get(lang) or _BOOK["unit"][lang]
