@@ -142,3 +142,15 @@ def test_the_levers_are_named_by_clear_noun_phrases(lang: str, names: dict[str, 
     every = [naming.rule(key, lang) for key in naming.words["rules"]["msgids"]]
     assert not any(text.startswith(("Nombre de fois que", "Quante volte", "How many times")) for text in every), every
 
+
+
+@pytest.mark.parametrize(("lang", "past"), [("en", "the bank could not pay all it owed in 95.0% of games"),
+                                            ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 95,0 % des parties"),
+                                            ("it", "la banca non ha potuto pagare tutto ciò che doveva nel 95,0 % delle partite")])
+def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, past: str) -> None:
+    """fr12 on the pages: the overview's warning cell counts games played, as the terminal's warning does."""
+    from cardgen.report.pages import short_warnings
+
+    short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    said = short_warnings({"passed": True, "games": 300, "completed": 300, "sufficiency": [short]}, lang, Naming.of(resolve("draco", ROOT), lang))
+    assert len(said) == 1 and plain(said[0]).startswith(plain(past)), said
