@@ -218,8 +218,9 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     wide_row = {**row, "flag_low": -0.02, "flag_high": 0.22}
     page = impact_block([wide_row, {**row, "component": "y"}], lang="en")  # the column says for how many (fr62)
     assert "[−2.0 to +22.0]" in page and "[+1.0 to +19.0]" in page  # y, without a widened one, keeps its own
-    assert "difference [95% interval widened for 2 cards]" in page
-    assert "[+1.0 to +19.0]" in impact_block([wide_row], paired=True, lang="en")  # compare: the card's own
+    assert "difference in percentage points [95% interval widened for 2 cards]" in page
+    # compare: the same widened interval, as the deck page (fifteenth reading en12, it55)
+    assert "[−2.0 to +22.0]" in impact_block([wide_row], paired=True, lang="en")
     lines = designer_lines({"games": 300, "component_impact": [row]})
     # a comparison with the players who lacked the card, not a match "against the other players" (en27, it27, fr25)
     # the verdict first, the columns after it on their own line (fifteenth reading en11, fr4, it17)

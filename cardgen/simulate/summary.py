@@ -176,19 +176,17 @@ def interval(low: str, high: str, lang: str = "en") -> str:
     return say("interval", lang, low=low, high=high)
 
 
-def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True, short: bool = False) -> str:
-    """A difference of two rates (0.087) in percentage points (``+8.7 pp``; "pts" read as a game's points,
-    en53), always with its one decimal (``+1.0 pp``, ``0.0 pp``: a column of them reads alike), the unit only
-    where ``unit`` (an interval's ends after a value that carries it); ``short``: the unit a narrow table
-    column writes, one length for every row (French "+8,5 pts" where prose says "+8,5 points": fr20)."""
+def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
+    """A difference of two rates (0.087) in percentage points (``+8.7 percentage points``; "pts" read as a game's
+    points, en53), always with its one decimal (``+1.0``, ``0.0``: a column of them reads alike), the unit only
+    where ``unit``: a table or a list says it once in its heading, its cells bare, never "pp", "pts" or "p.p."
+    (fifteenth reading fr6, it8)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
     shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
-    if short:
-        return say("pp_short", lang, x=shown)
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
@@ -926,8 +924,8 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     def f(x: float | None, signed: bool = False) -> str:  # one decimal always: "46.0 → 32.6", never "46 → 32.6"
         return "-" if x is None else number(x, lang, sh, signed, fixed=True)
 
-    def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
-        return points(x, lang, True, unit, short=True) if sh else f(x, True)  # a column: "pts" (fr20)
+    def d(x: float | None) -> str:  # a change of a share: percentage points, said once in the table's heading
+        return points(x, lang, True, False) if sh else f(x, True)
 
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
@@ -1417,7 +1415,8 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         flag = say(f"compare_{c.get('flag') or str(b.get('flag')) + '_base'}", lang,
                    games=say_n("games", r["games"], lang), deck=r.get("base_deck", ""))
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]),
-                                b=points(b.get("difference"), lang, unit=False), v=points(c.get("difference"), lang),
+                                b=points(b.get("difference"), lang, unit=False),
+                                v=points(c.get("difference"), lang, unit=False),  # the heading says the unit
                                 flag=flag, change=say(change_key(c), lang))
                    + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang))
                       if hardly_played(c) else ""))
