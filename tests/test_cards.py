@@ -136,9 +136,12 @@ def test_paired_rows_keep_the_variant_in_front_and_the_base_nested() -> None:
              "win_rate_dealt": 0.34, "win_rate_not_dealt": 0.33},
             {"component": "only_base", **judged, "difference": 0.0, "low": -0.1, "high": 0.1, "se": 0.05}]
     variant = [{"component": "x", **judged, "difference": 0.21, "low": 0.17, "high": 0.25, "se": 0.02,
-                "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.29, "flag": "strong"}]
+                "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.29, "flag": "strong", "flag_low": 0.15,
+                "flag_high": 0.27}]
     rows = {r["component"]: r for r in paired_cards(base, variant)}
     x = rows["x"]
+    # the widened interval the flag rests on travels with the row: the page shows it (fifteenth reading en12)
+    assert (x["flag_low"], x["flag_high"]) == (0.15, 0.27) and x["base"]["flag_low"] is None
     assert x["difference"] == 0.21 and x["win_rate_dealt"] == 0.5 and x["flag"] == "strong"
     assert x["base"]["difference"] == 0.01 and x["base"]["win_rate_dealt"] == 0.34
     assert x["change"]["difference"] == pytest.approx(0.2) and x["change"]["metric"] == "card:x"

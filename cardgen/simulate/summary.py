@@ -905,7 +905,9 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
         line = "diff_house_rule_text"  # the book's "(see “The toast”)" points nowhere on a terminal: dropped
         text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")
         text = text[:1].lower() + text[1:]  # a sentence after "what the variant changes:", in every language
-    return say(line, lang, what=what, old=old, new=new, text=text)
+    said = say(line, lang, what=what, old=old, new=new, text=text)
+    why = (d.get("why") or {}).get(lang)  # the variant's reason for it, after the change (fifteenth reading fr19)
+    return say("diff_why", lang, change=said, why=why) if why else said
 
 
 def _z(m: dict[str, Any]) -> float:
