@@ -82,3 +82,22 @@ def test_the_compare_page_shows_the_line_the_terminal_prints(tmp_path: Path) -> 
                         {"name": "V", "description": "The book's rule: 2 becomes 3."}, "")
     box = html[html.index('<div class="changes">'):]
     assert box.index("A story line.") < box.index("<ul>") and "The book's rule" not in html
+
+
+def test_a_variant_of_a_variant_does_not_inherit_its_story_line(tmp_path: Path) -> None:
+    """A variant's ``flavour`` is its own story: a variant extending the Light Supper without one introduces
+    itself by its own description, never by the Light Supper's line; its reasons merge, as its rules do."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    import shutil
+
+    (tmp_path / "variants").mkdir()
+    shutil.copy(Path(__file__).parents[1] / "variants" / "royale" / "royale-short.yaml", tmp_path / "variants")
+    (tmp_path / "variants" / "tiny.yaml").write_text(
+        'extends: royale-short\nname: {fr: "Mini", it: "Mini", en: "Mini"}\n'
+        'description: {fr: "Un souper minuscule.", it: "Una cena minuscola.", en: "A tiny supper."}\n',
+        encoding="utf-8")
+    tiny = Resolver(Project.open(tmp_path)).resolve("tiny")
+    assert introduction(tiny, "en") == "A tiny supper."
+    assert tiny.model.reasons["players.min"]["en"].startswith("a solo game")
