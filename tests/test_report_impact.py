@@ -199,3 +199,13 @@ def test_compare_s_card_table_shows_the_interval_its_flag_rests_on_on_both_sides
     wide = strip(widened, half)
     assert (str(wide["base"]["low"]), str(wide["base"]["high"])) in drawn, drawn
     assert (str(wide["row"]["low"]), str(wide["row"]["high"])) in drawn, drawn
+
+
+def test_a_verdict_cell_is_set_in_the_language_s_typography() -> None:
+    """On a phone the French verdict "… de chaque côté) : pas jugée" broke before its colon, which began a line:
+    the cell is typeset as the difference beside it, a no-break space before ":" (the issue's typography)."""
+    row = {"component": "x", "dealt_share": 0.3, "judged": False, "difference": 0.02, "low": -0.1, "high": 0.14,
+           "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.28, "flag": "",
+           "not_judged": {"why": "seats", "dealt": 28, "not_dealt": 122, "needed": 100}}
+    html = str(impact_block([row, {**row, "component": "y", "judged": True}], {}, lang="fr"))
+    assert "de chaque côté)\u202f: pas jugée" in html and ") : pas" not in html, html

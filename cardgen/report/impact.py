@@ -228,7 +228,8 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "difference": typeset(f'{before}{pp(r.get("difference"))} '
                                            f'{interval(pp(r.get("low")), pp(r.get("high")), lang)}', lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
-                     "verdict": _verdict(r, flag, lang, paired)})
+                     # the French no-break space before ":" (") : pas jugée" began a line on a phone)
+                     "verdict": typeset(_verdict(r, flag, lang, paired), lang)})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
