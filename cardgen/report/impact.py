@@ -275,8 +275,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
             **count, needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
         body.append({"picture": pictures.get(r["component"]), "name": name,
                      "count": words["exchange_games"].format(**count),
-                     "win": f'{_pct(r["win"], True, lang)} [{_pct(r["win_low"], True, lang)}, '
-                            f'{_pct(r["win_high"], True, lang)}]',
+                     # a difference of win rates: bare percentage points, the unit in the header (fr6, it8)
+                     "win": typeset(f'{points(r["win"], lang, unit=False)} '
+                                    f'{interval(*(points(r[k], lang, unit=False) for k in ("win_low", "win_high")), lang)}',
+                                    lang),
                      "margin": (f'{number(r["margin"], lang, False, True)} [{number(r["margin_low"], lang, False, True)}'
                                 f', {number(r["margin_high"], lang, False, True)}]'),
                      "strip": strip(r, half, name, lang), "flagged": bool(r["flag"]), "verdict": verdict})

@@ -796,7 +796,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     for r in rows:
         line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
                 f"{say('exchange_row', lang, exchanges=decimal(r['exchanges'], lang, places=0)):<14}  "
-                f"{say('exchange_wins', lang, **{k: _pct(r[f'win{s}'], lang, True) for k, s in _ENDS}):<32}  "
+                f"{say('exchange_wins', lang, **{k: points(r[f'win{s}'], lang, unit=False) for k, s in _ENDS}):<32}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True),
                       **{k: number(r[f"margin{s}"], lang, False, True) for k, s in _ENDS[1:]}))
         if r["flag"]:
