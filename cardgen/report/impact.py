@@ -102,8 +102,9 @@ WORDS = _BOOK["words"]
 
 
 def impact_footnote(lang: str = "en", paired: bool = True) -> str:
-    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: validate's
-    table (``paired`` False) shows each judged card's widened interval, compare's each card's own."""
+    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: both tables
+    show each judged card's widened interval; compare's note (``paired``) adds how the change from the base game
+    is judged (Holm)."""
     return WORDS[lang]["footnote" if paired else "footnote_widened"]
 
 
@@ -185,7 +186,7 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
 def _ends(half: float, lang: str) -> dict[str, str]:
     """The strip's two ends (``-5`` and ``+5`` percentage points), signed by the formatter of every figure in the
     table, so the header's minus is the cells' minus (``languages.decimal``)."""
-    return {"low": typeset(decimal(-100 * half, lang, places=0), lang),  # the cells' minus: "−11", as the cells' "−6.6"
+    return {"low": typeset(decimal(-100 * half, lang, places=0), lang),  # the cells' minus ("−11", as in "−6.6")
             "high": decimal(100 * half, lang, signed=True, places=0)}
 
 
