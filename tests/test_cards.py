@@ -136,9 +136,12 @@ def test_paired_rows_keep_the_variant_in_front_and_the_base_nested() -> None:
              "win_rate_dealt": 0.34, "win_rate_not_dealt": 0.33},
             {"component": "only_base", **judged, "difference": 0.0, "low": -0.1, "high": 0.1, "se": 0.05}]
     variant = [{"component": "x", **judged, "difference": 0.21, "low": 0.17, "high": 0.25, "se": 0.02,
-                "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.29, "flag": "strong"}]
+                "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.29, "flag": "strong", "flag_low": 0.15,
+                "flag_high": 0.27}]
     rows = {r["component"]: r for r in paired_cards(base, variant)}
     x = rows["x"]
+    # the widened interval the flag rests on travels with the row: the page shows it (fifteenth reading en12)
+    assert (x["flag_low"], x["flag_high"]) == (0.15, 0.27) and x["base"]["flag_low"] is None
     assert x["difference"] == 0.21 and x["win_rate_dealt"] == 0.5 and x["flag"] == "strong"
     assert x["base"]["difference"] == 0.01 and x["base"]["win_rate_dealt"] == 0.34
     assert x["change"]["difference"] == pytest.approx(0.2) and x["change"]["metric"] == "card:x"
@@ -218,8 +221,9 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     wide_row = {**row, "flag_low": -0.02, "flag_high": 0.22}
     page = impact_block([wide_row, {**row, "component": "y"}], lang="en")  # the column says for how many (fr62)
     assert "[−2.0 to +22.0]" in page and "[+1.0 to +19.0]" in page  # y, without a widened one, keeps its own
-    assert "difference [95% interval widened for 2 cards]" in page
-    assert "[+1.0 to +19.0]" in impact_block([wide_row], paired=True, lang="en")  # compare: the card's own
+    assert "difference in percentage points [95% interval widened for 2 cards]" in page
+    # compare: the same widened interval, as the deck page (fifteenth reading en12, it55)
+    assert "[−2.0 to +22.0]" in impact_block([wide_row], paired=True, lang="en")
     lines = designer_lines({"games": 300, "component_impact": [row]})
     # a comparison with the players who lacked the card, not a match "against the other players" (en27, it27, fr25)
     # the verdict first, the columns after it on their own line (fifteenth reading en11, fr4, it17)

@@ -325,7 +325,9 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
                             "min_games": 10}, "fr")
     assert "30 cartes échangées en pleine partie dans 12 parties" in lines[0]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
-    assert f"victoires +25{nb}% [+10{nb}%{nb}; +40{nb}%]" in lines[1] and f"avance +7,5 [+2{nb}; +13]" in lines[1]
+    # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6)
+    assert "victoires de la place (en points de pourcentage)" in lines[0]
+    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[1] and f"avance +7,5 [+2{nb}; +13]" in lines[1]
     assert lines[1].endswith("◆ trop forte")  # flagged by its test: said, not asked
     assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
@@ -367,3 +369,18 @@ def test_by_default_the_play_experiment_is_not_run_and_the_table_says_how_to_run
     assert "exchange" not in d
     assert "  " + say("exchange_off", "it", points=POINTS) in designer_lines(d, "it")
     assert "add --exchange-points 4 to measure it" in say("exchange_off", "en", points=POINTS)
+
+
+def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> None:
+    """The page's play table wrote a difference of win rates as "+25.0% [+10.0%, +40.0%]": it is percentage
+    points, the unit once in the column's header and bare signed numbers in the cells (fifteenth reading fr6)."""
+    import re
+
+    from cardgen.report.impact import exchange_block
+
+    row = {"component": "k0", "exchanges": 40, "games": 12, "judged": True, "flag": "strong", "win": 0.25,
+           "win_low": 0.1, "win_high": 0.4, "margin": 7.5, "margin_low": 2.0, "margin_high": 13.0}
+    html = str(exchange_block({"rows": [row], "exchanges": 40, "games": 12, "points": 1}, None, "en"))
+    assert '<td class="num">+25.0 [+10.0 to +40.0]</td>' in html, html
+    assert "<th>wins with it in percentage points (95%)</th>" in html
+    assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])

@@ -155,20 +155,32 @@ def test_the_run_overview_names_each_game_not_its_id() -> None:
 
 def test_on_a_phone_charts_keep_their_size_and_the_card_table_its_difference() -> None:
     """Fifteenth reading fr47: at 390 px the charts shrank to 5 px text and the card table's difference column
-    scrolled off screen. Below 40em a chart keeps its drawn size (scrolled sideways), and the card table hides
-    its picture (1st) and strip (6th) columns, which say nothing the name and the difference do not."""
+    scrolled off screen; then (the fifteenth reading's phones) the French Draco deck page's gap column was still
+    cut at the right edge. Below 40em a chart keeps its drawn size (scrolled sideways); the card table (deck and
+    compare pages, one template) puts the difference right after the card's name and hides its picture, its
+    strip and the two shares the difference is made of ("aside"), so name, difference and verdict fit 390 px
+    (checked by eye in headless Chromium at 390 and 1200 px); the play experiment's table hides its picture and
+    strip by the same classes."""
     import re
 
     from cardgen.report.templating import TEMPLATE_DIR
     css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert re.search(r"\.charts figure svg\{max-width:none\}", phone)
-    hidden = re.search(r"([^{}]*)\{display:none\}", phone).group(1)
-    assert "table.impact td:first-child" in hidden and "table.impact td:nth-child(6)" in hidden
+    hidden = re.search(r"([^{}]*)\{display:none\}", phone).group(1).split(",")
+    assert {"table.impact .pic", "table.impact .strip", "table.impact .aside"} <= {h.strip() for h in hidden}
+    assert "table.impact{display:table;width:100%}" in phone  # not a block scrolled sideways: it fits the screen
     impact = (TEMPLATE_DIR / "impact.html").read_text(encoding="utf-8")
+    head = re.findall(r"<th([^>]*)>(.*?)</th>", impact[impact.index('<table class="impact">'):])[:7]
     row = impact[impact.index("{%- for r in rows %}"):]
-    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
-    assert "r.picture" in cells[0] and "strip(" in cells[5] and "r.difference" in cells[4]
+    cells = re.findall(r"<td([^>]*)>(.*?)</td>", row)
+    shown = [text for cls, text in cells if not re.search(r"pic|strip|aside", cls)]
+    assert "r.name" in shown[0] and "r.difference" in shown[1] and "r.verdict" in shown[2] and len(shown) == 3
+    assert [("pic" in c, "strip" in c, "aside" in c) for c, _ in head] == [
+        ("pic" in c, "strip" in c, "aside" in c) for c, _ in cells]  # each header hidden with its column
+    assert "head[3]" in head[2][1] and "r.difference" in cells[2][1]  # the difference's header over it
+    exchange = (TEMPLATE_DIR / "exchange.html").read_text(encoding="utf-8")
+    assert '<td class="pic">' in exchange and '<td class="strip">' in exchange
 
 
 @pytest.mark.parametrize(("lang", "why"), [("en", "too few games with it or without it"),

@@ -20,7 +20,7 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
-    assert "+1.5 pp → +25.0 pp [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per player and per game" in html
+    assert "+1.5 → +25.0 [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per player and per game" in html
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur et par partie" in french and "Point creux, en haut" in french
@@ -82,7 +82,7 @@ def test_a_negative_figure_has_one_minus_sign_in_the_table_and_the_terminal() ->
 
     for lang in ("en", "fr", "it"):
         html = impact_block(ROWS, {}, paired=True, lang=lang)
-        head = re.search(r"<th>([^<]*) … 0 … ([^<]*)</th>", html)
+        head = re.search(r"<th[^>]*>([^<]*) … 0 … ([^<]*)</th>", html)
         assert head and head.group(1) == "\u2212" + head.group(2)[1:] and head.group(2).startswith("+"), head
         assert head.group(2)[1:] == "52", head.group(2)  # the farthest end 0.5, widened by 5 % (52.5), in points
         cells = re.findall(r"\[([^\]]*)\]", html)
@@ -94,15 +94,20 @@ def test_a_negative_figure_has_one_minus_sign_in_the_table_and_the_terminal() ->
 def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None:
     """Tenth reading (it98, it93): the card table wrote "-6,6 % → +9,7 % [+0,7 %, +18,7 %]", a difference of win
     rates in "%" and an interval whose comma is also the decimal mark, and its strip "±11 punti" (the game's
-    points in Royale). A known row: base −6.6 pp, variant +9.7 pp [+0.7 to +18.7]."""
+    points in Royale). A known row: base −6.6, variant +9.7 [+0.7 to +18.7]. Fifteenth reading (fr6, it8): the unit
+    once, in the column's header, written out; bare signed numbers in the cells, never "pp", "pts" or "p.p."."""
     row = {"component": "split", "dealt_share": 0.5, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.303,
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
-    for lang, cell, unit in (("en", "−6.6 pp → +9.7 pp [+0.7 to +18.7]", "percentage points."),
-                             ("fr", "−6,6 pts → +9,7 pts [+0,7 ; +18,7]", "points de pourcentage."),  # the scale in words (it44)
-                             ("it", "−6,6 p.p. → +9,7 p.p. [+0,7; +18,7]", "punti percentuali.")):
+    for lang, cell, unit in (("en", "−6.6 → +9.7 [+0.7 to +18.7]", "percentage points."),
+                             ("fr", "−6,6 → +9,7 [+0,7 ; +18,7]", "points de pourcentage."),  # the scale in words (it44)
+                             ("it", "−6,6 → +9,7 [+0,7; +18,7]", "punti percentuali.")):
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)
+        heads = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+        assert unit.rstrip(".") in heads[2], heads  # the unit once, in the difference column's header
+        cells = "".join(re.findall(r"<td[^>]*>[^<]*", html)) + html.split("</p>")[0]  # the cells and the legend
+        assert not re.search(r"(pp|pts|p\.p\.)\W", cells), cells
         assert re.search(r"\u2212\d+ \w+ \+\d+ " + re.escape(unit), html), lang  # "from −52 to +52 pp."
 
 
@@ -145,21 +150,25 @@ def test_each_card_table_header_says_which_interval_it_shows() -> None:
     """Thirteenth reading (fr58, fr62, it60, it62): validate's header said "[95 %, widened]" and compare's "(the
     variant's 95 %)" for intervals of two kinds: validate's says it is widened and for how many cards judged (one
     card: its plain 95 % interval), compare's that it is the variant's own, not widened; a table whose every card
-    every player holds judges none, so the note on card intervals has nothing to explain."""
+    every player holds judges none, so the note on card intervals has nothing to explain. Fifteenth reading (en12,
+    it55): compare's header names the interval as validate's does, widened for the cards judged, the one its flag
+    rests on; the unit of the difference written out once in the header (fr6)."""
     from cardgen.report.impact import judged_cards
 
     judged = [{**ROWS[0], "flag_low": 0.1, "flag_high": 0.4}, {**ROWS[0], "component": "other"}]
     for lang, widened, plain, own in (
-            ("en", "difference [95% interval widened for 2 cards]", "difference [95% interval]", "not widened]"),
-            ("fr", "écart [intervalle à 95 % élargi pour 2 cartes]", "écart [intervalle à 95 %]", "non élargi]"),
-            ("it", "differenza [intervallo al 95 % allargato per 2 carte]", "differenza [intervallo al 95 %]",
-             "non allargato]")):
+            ("en", "difference in percentage points [95% interval widened for 2 cards]",
+             "difference in percentage points [95% interval]", "the variant’s 95% interval widened for 2 cards]"),
+            ("fr", "écart en points de pourcentage [intervalle à 95 % élargi pour 2 cartes]",
+             "écart en points de pourcentage [intervalle à 95 %]", "de la variante, élargi pour 2 cartes]"),
+            ("it", "differenza in punti percentuali [intervallo al 95 % allargato per 2 carte]",
+             "differenza in punti percentuali [intervallo al 95 %]", "della variante, allargato per 2 carte]")):
         def heads(rows: list, paired: bool = False) -> list[str]:
             html = str(impact_block(rows, {}, paired, lang)).replace("\u00a0", " ").replace("\u202f", " ")
-            return re.findall(r"<th>([^<]*)</th>", html)
+            return re.findall(r"<th[^>]*>([^<]*)</th>", html)
         assert widened in heads(judged) and plain not in heads(judged), heads(judged)
         assert plain in heads(judged[:1]) and widened not in heads(judged[:1])
-        assert heads(judged, True)[-3].endswith(own) and heads(judged, True)[1] == {"en": "card", "fr": "carte",
+        assert heads(judged, True)[2].endswith(own) and heads(judged, True)[1] == {"en": "card", "fr": "carte",
                                                                                       "it": "carta"}[lang]
     every = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"}}
     assert judged_cards([every]) == 0 and judged_cards(judged) == 2 and judged_cards([every, judged[1]]) == 1
@@ -171,6 +180,36 @@ def test_the_cards_note_states_what_the_widening_guarantees() -> None:
     from cardgen.report.impact import WORDS
 
     for key in ("footnote", "footnote_widened"):
+        assert "lead, not a finding" not in WORDS["en"][key]  # every interval shown is the flag's (en12)
         assert "the chance of even one card being flagged by luck alone is at most 5%" in WORDS["en"][key]
         assert "le risque qu’une seule carte soit signalée par le seul hasard" in WORDS["fr"][key]
         assert "anche una sola carta sia segnalata per puro caso" in WORDS["it"][key]
+
+
+def test_compare_s_card_table_shows_the_interval_its_flag_rests_on_on_both_sides() -> None:
+    """Fifteenth reading (en12, it55): the compare page drew each card's own 95 % interval, the deck page the one
+    widened for the cards judged: "+9.7 [+0.7 to +18.7]" looked significant beside a deck page that did not flag
+    it. Both sides of a compare row (cell and strip) now show the widened interval the flag rests on."""
+    from cardgen.report.impact import strip
+
+    row = {"component": "split", "dealt_share": 0.5, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.303,
+           "difference": 0.097, "low": 0.007, "high": 0.187, "flag_low": -0.02, "flag_high": 0.214, "flag": "",
+           "base": {"difference": -0.066, "low": -0.15, "high": 0.02, "flag_low": -0.18, "flag_high": 0.05}}
+    html = str(impact_block([row, {**row, "component": "other"}], {}, paired=True, lang="en"))
+    assert "−6.6 → +9.7 [−2.0 to +21.4]" in html and "+0.7 to +18.7" not in html, html
+    drawn = re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"', html)
+    widened = {**row, "low": -0.02, "high": 0.214, "base": {**row["base"], "low": -0.18, "high": 0.05}}
+    half = 0.214 * 1.05  # the page's scale: the widest widened end
+    wide = strip(widened, half)
+    assert (str(wide["base"]["low"]), str(wide["base"]["high"])) in drawn, drawn
+    assert (str(wide["row"]["low"]), str(wide["row"]["high"])) in drawn, drawn
+
+
+def test_a_verdict_cell_is_set_in_the_language_s_typography() -> None:
+    """On a phone the French verdict "… de chaque côté) : pas jugée" broke before its colon, which began a line:
+    the cell is typeset as the difference beside it, a no-break space before ":" (the issue's typography)."""
+    row = {"component": "x", "dealt_share": 0.3, "judged": False, "difference": 0.02, "low": -0.1, "high": 0.14,
+           "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.28, "flag": "",
+           "not_judged": {"why": "seats", "dealt": 28, "not_dealt": 122, "needed": 100}}
+    html = str(impact_block([row, {**row, "component": "y", "judged": True}], {}, lang="fr"))
+    assert "de chaque côté)\u202f: pas jugée" in html and ") : pas" not in html, html

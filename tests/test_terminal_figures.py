@@ -128,7 +128,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.startswith("    close games"))  # its row, not the legend's line
-    assert close.endswith("+19.0 pp [+1.0 to +37.0] *"), close
+    assert close.endswith("  +19.0 [+1.0 to +37.0] *"), close  # the unit in the table's heading (fr6)
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
     assert french[2].startswith("Ce que change la variante — avant un toast, donnez 1 pièce (règle maison")
     assert french[3] == "Close games rise."  # one player count: no "3 joueurs :" before it

@@ -60,18 +60,21 @@ def test_paired_games_share_their_shuffles_in_plain_words(lang: str, same: str) 
 
 def test_french_says_points_never_the_english_pp() -> None:
     """fr20: "pp" is a calque of "percentage points"; a sentence writes the unit out in every language, never
-    bare "points" beside a score in points (fourteenth reading fr5); a narrow table column keeps its short unit."""
+    bare "points" beside a score in points (fourteenth reading fr5); a table says it once in its heading."""
+    from cardgen.languages import typeset
     from cardgen.simulate.summary import points
     said = _said("fr")
     assert not re.findall(r".{0,40}\bpp\b.{0,40}", said)
     assert points(0.085, "fr").replace("\u00a0", " ") == "+8,5 points de pourcentage"
     assert points(0.085, "en").replace("\u00a0", " ") == "+8.5 percentage points"
     assert points(0.085, "it").replace("\u00a0", " ") == "+8,5 punti percentuali"
-    assert "in percentage points, written pp" in _said("en")  # where a narrow terminal column still writes it
-    # the card table's narrow column: one abbreviation, defined in its heading, one length whatever the value
-    assert points(0.018, "fr", short=True).replace("\u00a0", " ") == "+1,8 pts"
-    assert points(-0.085, "fr", short=True).replace("\u00a0", " ") == "\u22128,5 pts"
-    assert "en points de pourcentage, notés pts" in _said("fr")  # never "points" alone beside game points (fr15)
+    # a table: the unit once, written out, in its heading; bare signed numbers in the cells, no abbreviation
+    # (fifteenth reading fr6, it8: the narrow column's "pts" / "p.p." were defined only in the heading)
+    for lang, unit, short in (("en", "in percentage points", " pp"), ("fr", "en points de pourcentage", " pts"),
+                              ("it", "in punti percentuali", "p.p.")):
+        assert unit in _said(lang) and not re.search(r"\b" + re.escape(short.strip()) + r"(\W|$)", _said(lang))
+    assert points(0.018, "fr", unit=False).replace("\u00a0", " ") == "+1,8"
+    assert typeset(points(-0.085, "fr", unit=False), "fr") == "\u22128,5"  # the minus the page prints
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -314,7 +317,7 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
     flagged_terminal = listed(_cards(run, lang, naming))  # type: ignore[arg-type]
     held_terminal = listed(_held_cards(run, lang, naming))  # type: ignore[arg-type]
     page = str(impact_block(rows, {}, True, lang, names)).replace("\u00a0", " ").replace("\u202f", " ")
-    cells = re.findall(r"<tr><td>.*?</td><td>([^<]*)(?:<br>.*?)?</td>.*?<td class=\"(warn|muted)\">([^<]*)</td></tr>", page)
+    cells = re.findall(r"<tr><td class=\"pic\">.*?</td><td>([^<]*)(?:<br>.*?)?</td>.*?<td class=\"(warn|muted)\">([^<]*)</td></tr>", page)
     flagged_page = {name for name, klass, _ in cells if klass == "warn"}
     held_page = {name for name, _, verdict in cells if verdict.startswith(WORDS[lang]["hardly_held"].split(":")[0])}
     assert len(cells) == 4, page

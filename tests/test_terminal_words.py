@@ -168,7 +168,8 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "player 3" in line)
-    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pp \[\u22125\.0 to \+41\.0\]$", row), row
+    # the unit once, in the table's heading; a bare signed number in the cell (fifteenth reading fr6, it8)
+    assert re.search(r"22\.0% → +40\.0%  \+18\.0 \[\u22125\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
@@ -247,11 +248,12 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: \u221215.7 → \u22122.1\u00a0percentage points (flagged as too weak in this " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 (flagged as too weak in this " \
         "run’s 100 games of the base game only; confirm with cardgen validate draco; the change from the base game is " \
         "not tested)" in text  # no change figure: the arrow is not read as the variant's doing (twelfth reading it34)
+    assert "in percentage points, base game → variant)" in text  # the unit once, in the heading (fr6, it8)
     card.update(flag="strong")
-    assert "    To and Fro: \u221215.7 → \u22122.1\u00a0percentage points (too strong in this run’s 100 games with the variant; " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 (too strong in this run’s 100 games with the variant; " \
         "the change from the base game is not tested)" in format_comparison(
             doc, Naming(names={"to-and-fro": "To and Fro"}))
 

@@ -35,7 +35,8 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     assert "en points (pts)" not in french and "sont en points)" not in french and "en points)" not in french
     # validate's card table: the unit once, in its column's heading, bare numbers below (fifteenth reading fr6)
     assert "écart (points de pourcentage)" in french and "(pts)" not in french
-    assert "(en points de pourcentage, notés pts)" in IMPACT["fr"]["legend"]
+    # the card table's cells are bare numbers: its legend names the unit, with no abbreviation (fifteenth fr6)
+    assert "(en points de pourcentage)" in IMPACT["fr"]["legend"] and "pts" not in IMPACT["fr"]["legend"]
     # the strip's scale in words written out, never a bare "points" nor "pts" (fifteenth reading it44)
     assert "+{half} points de pourcentage." in IMPACT["fr"]["legend"] and "{half} pts" not in IMPACT["fr"]["legend"]
     assert "+{half} punti percentuali." in IMPACT["it"]["legend"] and "fascia" not in IMPACT["it"]["legend"]
@@ -144,7 +145,7 @@ def test_a_long_chart_title_wraps_inside_its_chart_and_95_percent_never_parts() 
     assert 'height="100"' in str(chart(520, 100, "Durata", [])) and "<g" not in str(chart(520, 100, "Durata", []))
     assert typeset("differenza (95 %)", "it") == "differenza (95\u00a0%)"
     from cardgen.report.impact import WORDS as IMPACT
-    assert typeset(IMPACT["it"]["head"], "it").count("95\u00a0%") == 1
+    assert typeset(IMPACT["it"]["head_paired_widened"], "it").count("95\u00a0%") == 1
 
 
 def test_a_table_header_never_parts_95_from_its_percent_sign() -> None:
@@ -156,4 +157,4 @@ def test_a_table_header_never_parts_95_from_its_percent_sign() -> None:
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
     html = str(impact_block([row], {}, paired=True, lang="it"))
-    assert "al 95\u00a0% della variante, non allargato]</th>" in html and "95 %" not in html
+    assert "al 95\u00a0% della variante]</th>" in html and "95 %" not in html

@@ -89,9 +89,10 @@ class ResolvedDeck:
         return self.model.rules
 
     def text(self, lang: str) -> dict[str, str]:
-        """Name and description in ``lang``, for titles."""
-        desc = self.model.description
-        return {"name": self.model.name[lang], "description": desc[lang] if desc else ""}
+        """Name, description and a variant's story line (``flavour``, else "") in ``lang``, for titles."""
+        desc, flavour = self.model.description, getattr(self.model, "flavour", None)
+        return {"name": self.model.name[lang], "description": desc[lang] if desc else "",
+                "flavour": flavour[lang] if flavour else ""}
 
     def to_json(self) -> dict[str, Any]:
         """The resolved deck as ``cardgen inspect --json`` prints it."""

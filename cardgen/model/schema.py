@@ -447,6 +447,12 @@ def target_range(text: str) -> tuple[float, float]:
 
 
 #: what ``tagline`` is for, in the JSON Schema and the error messages
+FLAVOUR_HELP = ("a variant's line of story, apart from its rule: `cardgen compare` prints it above what the variant "
+                "changes, where the description (the book's, which states the rule) would say the rule twice; "
+                "default: the description's first sentence")
+REASONS_HELP = ("why the variant makes a change, by what it changes ('players.min', 'card.width', a rule number's "
+                "name, a component id, a clarification's key) -> a sentence in each language, printed after the "
+                "change in `cardgen compare`")
 TAGLINE_HELP = ("the line under the title on the rulebook's cover, where the game's description no longer fits "
                 "this box (a solo variant: no banquet to end); default: the game's description")
 
@@ -461,6 +467,8 @@ class Deck(Strict, Generic[R, CD, FD]):
     name: Text
     description: Text | None = None
     tagline: Text | None = Field(default=None, description=TAGLINE_HELP)
+    flavour: Text | None = Field(default=None, description=FLAVOUR_HELP)
+    reasons: dict[str, Text] = Field(default_factory=dict, description=REASONS_HELP)
     credits: Credits
     players: Players
     box: BoxFacts | None = Field(default=None, description="age and playing time, as the rulebook cover prints them")
@@ -609,6 +617,8 @@ class Variant(Strict):
     name: Text
     description: Text = Field(description="what this variant changes, in players' words")
     tagline: Text | None = Field(default=None, description=TAGLINE_HELP)
+    flavour: Text | None = Field(default=None, description=FLAVOUR_HELP)
+    reasons: dict[str, Text] | None = Field(default=None, description=REASONS_HELP + " (merged into the base's)")
     players: PartialPlayers | None = None
     box: dict[str, Any] | None = Field(default=None, description="age and playing time to override")
     house_variant: bool | None = Field(

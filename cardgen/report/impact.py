@@ -102,8 +102,9 @@ WORDS = _BOOK["words"]
 
 
 def impact_footnote(lang: str = "en", paired: bool = True) -> str:
-    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: validate's
-    table (``paired`` False) shows each judged card's widened interval, compare's each card's own."""
+    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: both tables
+    show each judged card's widened interval; compare's note (``paired``) adds how the change from the base game
+    is judged (Holm)."""
     return WORDS[lang]["footnote" if paired else "footnote_widened"]
 
 
@@ -114,6 +115,12 @@ def decisive(row: dict[str, Any]) -> dict[str, Any]:
     if row.get("flag_low") is None:
         return row
     return {**row, "low": row["flag_low"], "high": row["flag_high"]}
+
+
+def _decisive_pair(row: dict[str, Any]) -> dict[str, Any]:
+    """A compare row with the interval each side's flag rests on (``decisive``), the base's nested one too."""
+    base = row.get("base")
+    return {**decisive(row), "base": decisive(base) if isinstance(base, dict) else base}
 
 
 def _not_judged(row: dict[str, Any], lang: str) -> str:
@@ -179,7 +186,7 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
 def _ends(half: float, lang: str) -> dict[str, str]:
     """The strip's two ends (``-5`` and ``+5`` percentage points), signed by the formatter of every figure in the
     table, so the header's minus is the cells' minus (``languages.decimal``)."""
-    return {"low": typeset(decimal(-100 * half, lang, places=0), lang),  # the cells' minus: "−11", as "−6.6 pp"
+    return {"low": typeset(decimal(-100 * half, lang, places=0), lang),  # the cells' minus ("−11", as in "−6.6")
             "high": decimal(100 * half, lang, signed=True, places=0)}
 
 
@@ -194,14 +201,15 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     pictures, names = pictures or {}, names or {}
     if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
         return held_by_all(rows, lang, names, paired)
-    rows = rows if paired else [decisive(r) for r in rows]  # compare draws each card's own (its note says so)
+    # the interval the flag rests on, on both pages and both sides of compare's strip (fifteenth reading en12, it55)
+    rows = [_decisive_pair(r) if paired else decisive(r) for r in rows]
     half = _scale(rows)
 
     def pct(x: Any, signed: bool = False) -> str:
         return _pct(x, signed, lang)
 
-    def pp(x: Any, unit: bool = True) -> str:  # a difference of win rates: percentage points, as the terminal's
-        return points(x, lang, True, unit, short=True) if isinstance(x, (int, float)) else "–"  # a narrow column
+    def pp(x: Any) -> str:  # a difference of win rates: a bare signed number, the unit once in its column's
+        return points(x, lang, True, False) if isinstance(x, (int, float)) else "–"  # header, never "pp" (fr6, it8)
     body = []
     for r in rows:
         base = r.get("base") if paired else None
@@ -217,11 +225,12 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "rates": f'{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}',
-                     # "+9.7 pp [+0.7 to +18.7]", never "+9.7% [+0.7%, +18.7%]" (tenth reading it98)
+                     # "+9.7 [+0.7 to +18.7]", never "+9.7% [+0.7%, +18.7%]" (tenth reading it98)
                      "difference": typeset(f'{before}{pp(r.get("difference"))} '
-                                           f'{interval(pp(r.get("low"), False), pp(r.get("high"), False), lang)}', lang),
+                                           f'{interval(pp(r.get("low")), pp(r.get("high")), lang)}', lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
-                     "verdict": _verdict(r, flag, lang, paired)})
+                     # the French no-break space before ":" (") : pas jugée" began a line on a phone)
+                     "verdict": typeset(_verdict(r, flag, lang, paired), lang)})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
@@ -236,13 +245,13 @@ def judged_cards(rows: list[dict[str, Any]]) -> int:
 
 
 def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
-    """The card table's column headers, the last saying which interval it shows: compare's, each card's own
-    95 % interval, not widened; validate's, the interval widened for the cards judged, with their number (one
-    card: its plain 95 % interval), never "[95 %, widened]" for both (thirteenth reading fr58, fr62, it62)."""
+    """The card table's column headers, the last saying which interval it shows: the interval widened for the
+    cards judged, with their number (one card: its plain 95 % interval), never "[95 %, widened]" (thirteenth
+    reading fr58, fr62, it62); compare's as validate's, its difference from the base game to the variant (the
+    same figure on both pages showed two intervals: fifteenth reading en12, it55)."""
     words, n = WORDS[lang], judged_cards(rows)
-    if paired:
-        return words["head"]
-    return words["head_widened"].format(n=decimal(n, lang, places=0)) if n > 1 else words["head_one"]
+    key = ("head_paired" if paired else "head") + ("_widened" if n > 1 else "_one")
+    return words[key].format(n=decimal(n, lang, places=0))
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -267,8 +276,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
             **count, needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
         body.append({"picture": pictures.get(r["component"]), "name": name,
                      "count": words["exchange_games"].format(**count),
-                     "win": f'{_pct(r["win"], True, lang)} [{_pct(r["win_low"], True, lang)}, '
-                            f'{_pct(r["win_high"], True, lang)}]',
+                     # a difference of win rates: bare percentage points, the unit in the header (fr6, it8)
+                     "win": typeset(f'{points(r["win"], lang, unit=False)} '
+                                    f'{interval(*(points(r[k], lang, unit=False) for k in ("win_low", "win_high")), lang)}',
+                                    lang),
                      "margin": (f'{number(r["margin"], lang, False, True)} [{number(r["margin_low"], lang, False, True)}'
                                 f', {number(r["margin_high"], lang, False, True)}]'),
                      "strip": strip(r, half, name, lang), "flagged": bool(r["flag"]), "verdict": verdict})

@@ -565,7 +565,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                   for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "base_name": titles[doc["base"]],
                        "differences": doc["differences"],
-                       "description": info.get("description", doc.get("description"))}, lang, naming)
+                       # the terminal's line (compare.introduction), not the book's rule said twice (fr14)
+                       "description": doc.get("description") or info.get("description", "")}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
     for r in results:

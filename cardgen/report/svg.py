@@ -401,7 +401,7 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
                                       "y2": f"{cy:.1f}", "stroke": colour, "stroke-width": 2}))
         mark = f" ({tips['significant']})" if r.get("significant") else ""
         parts.append(element("circle", {"cx": f"{px(r['difference']):.1f}", "cy": f"{cy:.1f}", "r": 4, "fill": colour},
-                             title=tip(lang, r["label"], f"{points(r['difference'], lang)} "  # the tables' "−3.0 pp"
+                             title=tip(lang, r["label"], f"{points(r['difference'], lang)} "  # a tooltip: the unit written out
                                        f"{interval(points(r['low'], lang, unit=False), points(r['high'], lang, unit=False), lang)}"
                                        f"{mark}")))
     _axis_label(parts, left, w, height, xlabel)

@@ -35,7 +35,7 @@ from cardgen.usercode import resolve_code_path
 
 #: Mapping fields of a deck a variant merges key by key.
 MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings", "actions", "actions_done",
-          "targets")
+          "targets", "reasons")
 
 
 @dataclass
@@ -200,7 +200,8 @@ class Resolver:
             out.data[key] = copy.deepcopy(data[key])
             out.lines.drop((key,))
             out.lines.graft((key,), lines, (key,))
-        for key in ("code", "house_rule", "book", "playtest", "tagline"):  # a house rule (and the book parts it
+        out.data.pop("flavour", None)  # a variant's story line is its own: a variant of it says its own or none
+        for key in ("code", "house_rule", "book", "playtest", "tagline", "flavour"):  # a house rule (and the book parts it
             # rewrites) replaces the base's (cardgen/house.py), and so do the designer's playtest questions
             # (cardgen play) and the cover's line
             if data.get(key) is not None:
@@ -593,6 +594,10 @@ def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any
     if (v.code, v.house_rule) != (b.code, b.house_rule):  # a house rule as code (cardgen/house.py)
         out.append({"kind": "house_rule", "field": "code", "old": b.code, "new": v.code,  # its text, each language
                     "text": dict(v.house_rule) if v.house_rule else {}})
+    for d in out:  # why the variant makes the change, where its file says (fifteenth reading fr19)
+        why = v.reasons.get(f"{d['kind']}.{d['field']}" if d["kind"] in ("players", "card") else str(d["field"]))
+        if why is not None and d["kind"] != "house_rule":
+            d["why"] = dict(why)
     return out
 
 

@@ -526,9 +526,17 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                 f", at each of {len(design.looks)} looks (O'Brien-Fleming levels)" if len(design.looks) > 1 else ""),
             "looks": list(design.looks),
             "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
-            "description": variant.text(said)["description"], "name": variant.text(said)["name"],
+            "description": introduction(variant, said), "name": variant.text(said)["name"],
             "differences": _differences(base, variant),
             "run": run_id(base.id, variant.id, opts, counts), "results": results}
+
+
+def introduction(variant: ResolvedDeck, lang: str) -> str:
+    """The line compare prints above what the variant changes: the variant's story line (``flavour``) where it
+    has one, else its description, whose first sentence the terminal prints; the description states the rule
+    for the book, which the list of changes said again at once (fifteenth reading fr14)."""
+    text = variant.text(lang)
+    return text["flavour"] or text["description"]
 
 
 def _changed(paired: Paired, alpha: float, speaks: Callable[[str], bool]) -> bool:

@@ -176,19 +176,17 @@ def interval(low: str, high: str, lang: str = "en") -> str:
     return say("interval", lang, low=low, high=high)
 
 
-def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True, short: bool = False) -> str:
-    """A difference of two rates (0.087) in percentage points (``+8.7 pp``; "pts" read as a game's points,
-    en53), always with its one decimal (``+1.0 pp``, ``0.0 pp``: a column of them reads alike), the unit only
-    where ``unit`` (an interval's ends after a value that carries it); ``short``: the unit a narrow table
-    column writes, one length for every row (French "+8,5 pts" where prose says "+8,5 points": fr20)."""
+def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
+    """A difference of two rates (0.087) in percentage points (``+8.7 percentage points``; "pts" read as a game's
+    points, en53), always with its one decimal (``+1.0``, ``0.0``: a column of them reads alike), the unit only
+    where ``unit``: a table or a list says it once in its heading, its cells bare, never "pp", "pts" or "p.p."
+    (fifteenth reading fr6, it8)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
     shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
-    if short:
-        return say("pp_short", lang, x=shown)
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
@@ -830,7 +828,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     for r in rows:
         line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
                 f"{say('exchange_row', lang, exchanges=decimal(r['exchanges'], lang, places=0)):<14}  "
-                f"{say('exchange_wins', lang, **{k: _pct(r[f'win{s}'], lang, True) for k, s in _ENDS}):<32}  "
+                f"{say('exchange_wins', lang, **{k: points(r[f'win{s}'], lang, unit=False) for k, s in _ENDS}):<32}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True),
                       **{k: number(r[f"margin{s}"], lang, False, True) for k, s in _ENDS[1:]}))
         if r["flag"]:
@@ -939,7 +937,9 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
         line = "diff_house_rule_text"  # the book's "(see “The toast”)" points nowhere on a terminal: dropped
         text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")
         text = text[:1].lower() + text[1:]  # a sentence after "what the variant changes:", in every language
-    return say(line, lang, what=what, old=old, new=new, text=text)
+    said = say(line, lang, what=what, old=old, new=new, text=text)
+    why = (d.get("why") or {}).get(lang)  # the variant's reason for it, after the change (fifteenth reading fr19)
+    return say("diff_why", lang, change=said, why=why) if why else said
 
 
 def _z(m: dict[str, Any]) -> float:
@@ -958,8 +958,8 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     def f(x: float | None, signed: bool = False) -> str:  # one decimal always: "46.0 → 32.6", never "46 → 32.6"
         return "-" if x is None else number(x, lang, sh, signed, fixed=True)
 
-    def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
-        return points(x, lang, True, unit, short=True) if sh else f(x, True)  # a column: "pts" (fr20)
+    def d(x: float | None) -> str:  # a change of a share: percentage points, said once in the table's heading
+        return points(x, lang, True, False) if sh else f(x, True)
 
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
@@ -1449,7 +1449,8 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         flag = say(f"compare_{c.get('flag') or str(b.get('flag')) + '_base'}", lang,
                    games=say_n("games", r["games"], lang), deck=r.get("base_deck", ""))
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]),
-                                b=points(b.get("difference"), lang, unit=False), v=points(c.get("difference"), lang),
+                                b=points(b.get("difference"), lang, unit=False),
+                                v=points(c.get("difference"), lang, unit=False),  # the heading says the unit
                                 flag=flag, change=say(change_key(c), lang))
                    + ("  " + say("hardly_played", lang, n=_times(c["plays_per_seat"], lang))
                       if hardly_played(c) else ""))
