@@ -96,14 +96,18 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
-    nearest = {"fr": ("lors d’un toast, d’abord au joueur dont un personnage est le plus près de la première place",
+    nearest = {"fr": ("lors d’un toast, d’abord au joueur dont un malandrin est le plus près de la première place",
                       "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
                "it": ("in un brindisi i saldi a credito nell’ordine dei posti", "più vicino al primo posto",
-                      "per chi ne ha due, conta il più vicino"),
+                      "dei due malandrini di un giocatore, conta il più vicino"),
                "en": ("at a toast, the players’ net gains in seat order", "nearest the first seat",
-                      "for a player with two, the nearer one counts")}
+                      "of a player’s two ruffians, the nearer one counts")}
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang
+    # sixteenth reading (en19): the players' pieces are the book's ruffians (malandrins, malandrini), every player has
+    # two: "whose character … for a player with two" named them otherwise and suggested some have one
+    for lang, piece in {"fr": "malandrin", "it": "malandrino", "en": "ruffian"}.items():
+        assert piece in said[lang] and "personnage" not in said[lang] and "personaggio" not in said[lang], lang
     # round 61 (French 20, Italian 40, English 27): one ruling a bullet, each one sentence
     money_ids = ["money_in_sight", "change_at_the_bank", "bank_coins_only", "bank_pays_in_gold", "bank_gold_for_silver",
                  "bank_short", "change_between_players"]
