@@ -77,3 +77,28 @@ def test_the_details_drop_the_warned_paragraph_even_worded_otherwise(lang: str, 
     assert warned != detail  # worded otherwise: comparing the text would keep it
     from markupsafe import escape
     assert str(escape(detail)) not in html and str(escape(warned.split(":", 1)[1].strip())) in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_without_a_warning_says_its_balance_verdict_under_its_heading(lang: str, repo_root: Path) -> None:
+    """A count that passed showed charts and a table, with the sentence saying what to do (no gap beyond chance,
+    or a gap more games would settle, and the command) only inside the closed details (sixteenth reading en24):
+    it stands under the heading, and once."""
+    from markupsafe import escape
+
+    from cardgen.report.pages import deck_page
+    from cardgen.simulate.summary import more_games_command
+
+    r = _flagged()
+    close = [{"seat": 2, "games": 300, "side": "more", "rate": 0.4, "low": 0.3, "high": 0.5, "fair": 0.333,
+              "level": 0.9833, "compared": 3}]
+    naming = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    for balance in ({**r["balance"], "flags": [], "games": 300}, {**r["balance"], "flags": [], "games": 300,
+                                                                   "close": close}):
+        plain = {**r, "balance": balance}
+        [(kind, text)] = balance_parts(balance, lang, len(plain["seat_win_rates"]), more_games_command(plain))
+        html = deck_page("king_lui", {"results": [plain]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
+                         naming)
+        where = html.find(str(escape(text)))
+        assert kind in ("none", "close") and -1 < where < html.index("<details>"), kind
+        assert html.count(str(escape(text))) == 1

@@ -472,11 +472,15 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         details = section(r, lang, naming)
         # a warning said under the heading is not said again in the details (fifteenth reading it50, en35): the
         # paragraphs compared by what they say (``balance_parts``' kinds), not by their text
+        # and what is left (no gap beyond chance, or a gap more games would settle, with the command) is said
+        # under the heading too, not in the closed details: a count that passed showed charts and no sentence
+        # saying what to do (sixteenth reading en24)
         said = {kind for kind, _ in balance_parts(r.get("balance") or {}, lang)}
-        details["balance"] = [text for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
-                                                                  more_games_command(r)) if kind not in said]
+        details["balance"] = []
+        verdict = [text for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                         more_games_command(r)) if kind not in said]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
-                        "warnings": warned, "warned": warning_count(r),
+                        "warnings": warned, "warned": warning_count(r), "balance": verdict,
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
