@@ -465,3 +465,24 @@ def test_a_compared_indicator_on_fewer_pairs_says_its_count(lang: str, count: st
     names = [row["name"] for row in metrics_table(rows, lang, False, pairs=100)["rows"]]
     assert names[0].endswith(" " + typeset(count, lang)) and "98" not in names[1] and "100" not in names[1], names
     assert "98" not in metrics_table(rows, lang, False, pairs=98)["rows"][0]["name"]  # counted on every pair
+
+
+@pytest.mark.parametrize(("lang", "named"), [("en", "fair share: 20.0%"), ("fr", "juste part\u202f: 20,0\u202f%"),
+                                             ("it", "quota equa: 20,0\u00a0%")])
+def test_the_fair_share_line_is_named_in_plain_sight_and_inside_the_chart(lang: str, named: str) -> None:
+    """The dashed fair-share line was named only on hover: on paper, in a PDF or on a phone it was an unexplained
+    line (sixteenth reading en23). Its short name and share are written under the axis, kept whole inside the
+    chart even where the line is near its left edge (20 % at 5 players); the long reason stays on hover."""
+    from cardgen.report.words import REPORT
+
+    words = REPORT[lang]
+    row = {"rate": 0.2, "low": 0.1, "high": 0.3}
+    svg = str(grouped_rates_svg([("seat 1", [("", row, "#000")])], "t", 0.2, width=300,
+                                fair_label=words["equal_shared"].format(n=5), lang=lang, fair_name=words["equal"]))
+    root = ET.fromstring(svg)
+    texts = [t for t in root.iter() if t.tag.endswith("text") and (t.text or "") == named]
+    assert len(texts) == 1
+    x = float(texts[0].get("x"))
+    half = len(named) * 6.2 / 2
+    assert half <= x <= 300 - half and texts[0].get("text-anchor") == "middle"
+    assert words["equal_shared"].format(n=5).split(" (")[1][:12] not in "".join(t.text or "" for t in texts)

@@ -308,7 +308,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
         figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), title, fairs,
                                       fair_label=lambda share: words[equal_label(share, r0["players"])].format(
                                           n=r0["players"]),
-                                      lang=lang))
+                                      lang=lang, fair_name=words["equal"]))
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])

@@ -58,6 +58,8 @@ def text_at(x: Any, y: Any, text: str, anchor: str | None = None, **attrs: Any) 
 
 #: the widest a bold 11 px title character is on average (DejaVu Sans, a wide face), in pixels: how many fit a line
 TITLE_CHAR = 7.0
+#: the widest a regular 11 px label character is on average (DejaVu Sans), in pixels
+LABEL_CHAR = 6.2
 #: the height of one line of a chart's title, in pixels
 TITLE_LINE = 15
 
@@ -256,15 +258,20 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
 
 def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
                       fair: float | list[tuple[str, float, str]] | None = None, width: int = 520,
-                      fair_label: str | Callable[[float], str] = "equal share", lang: str = "en") -> Markup:
+                      fair_label: str | Callable[[float], str] = "equal share", lang: str = "en",
+                      fair_name: str = "") -> Markup:
     """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...);
-    ``fair_label`` names the fair-share line (the report's language), or names each line from its share. ``fair``: one share for every series,
+    ``fair_label`` names the fair-share line (the report's language), or names each line from its share, on hover;
+    ``fair_name`` (else ``fair_label``) names it under the axis with its share. ``fair``: one share for every series,
     or each series' own ``(label, share, colour)``: two decks whose fair shares differ as printed (shared
     wins count for each winner: 20.6 % against 20.0 %) get a line each, in their colour and named, never
     one line that is only the first deck's (eleventh reading en59, en64)."""
     left, right, top, bar = 70, 60, 34, 13
     rows = sum(len(items) for _, items in groups)
-    height = top + rows * bar + 8 * len(groups) + 30
+    lines = fair if isinstance(fair, list) else [] if fair is None else [("", fair, FAIR)]
+    if len({_pc(share, lang) for _, share, _ in lines}) == 1:  # alike as printed: one line, the first's
+        lines = [("", lines[0][1], FAIR)]
+    height = top + rows * bar + 8 * len(groups) + 30 + 13 * len(lines)  # each line named under the axis
     w = width - left - right
     parts: list[dict[str, Any]] = []
     legend: dict[str, str] = {}
@@ -292,13 +299,17 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))
             y += bar
         y += 8
-    lines = fair if isinstance(fair, list) else [] if fair is None else [("", fair, FAIR)]
-    if len({_pc(share, lang) for _, share, _ in lines}) == 1:  # alike as printed: one line, the first's
-        lines = [("", lines[0][1], FAIR)]
-    for name, share, colour in lines:
+    for i, (name, share, colour) in enumerate(lines):
         said = fair_label(share) if callable(fair_label) else fair_label
         hover = tip(lang, said, _pc(share, lang) + (f" ({name})" if name else ""))
-        parts.append(_vertical(left + w * share, top - 2, base, colour, hover, stroke_dasharray="4 3"))
+        x = left + w * share
+        parts.append(_vertical(x, top - 2, base, colour, hover, stroke_dasharray="4 3"))
+        # named in plain sight under the axis, not only on hover: on paper, in a PDF or on a phone the dashed line
+        # was unexplained (sixteenth reading en23)
+        shown = tip(lang, fair_name or said, _pc(share, lang) + (f" ({name})" if name else ""))
+        half = len(shown) * LABEL_CHAR / 2  # kept whole inside the chart, however near an edge the line is
+        parts.append(text_at(f"{min(max(x, half + 2), width - half - 2):.1f}", f"{base + 28 + 13 * i:.1f}", shown,
+                             "middle", fill=colour))
     return chart(width, height, title, parts)
 
 
