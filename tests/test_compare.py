@@ -220,9 +220,9 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
                  "--jobs", "1", "--out", str(out)])
     text = unwrapped(capsys.readouterr().out)
     assert "WARNING (components): the bank cannot pay all it owes" in text and " more silver coins, nothing would have been short" in text
-    assert "this edition’s ruling covers it" in text  # Draco's edition rules a short bank: the line does not contradict it
+    assert "a rule cardgen adds covers it" in text  # Draco's edition rules a short bank: the line does not contradict it
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "the bank cannot pay all it owes in" in overview and "this edition’s ruling covers it" in overview
+    assert "the bank cannot pay all it owes in" in overview and "a rule cardgen adds covers it" in overview
     assert "would have been enough in 99% of games" in overview  # never "would avoid it" with no share (en90, fr17)
     assert re.search(r"cannot pay all it owes in \d+\.\d% of games", overview), overview  # one decimal, as the terminal
     assert "silver-coin" not in overview
@@ -235,7 +235,7 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_big_hand", tmp_path), _opts(lang="fr"))
     html = compare_page(doc, {}, "")
     assert '<html lang="fr">' in html
-    assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
+    assert "<b>Les parties durent " in html and "tours de jeu de moins" in html  # the verdict, strongest first
     assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres mesures" in html
     assert "jouées par des joueurs au hasard" in html and "peu de chances d’être dû au hasard" in html and "Holm" in html.split("peu de chances d’être dû au hasard")[-1]
     assert "découle de la règle de la variante" in html  # the toy declares its peak 'hand' follows from start_hand

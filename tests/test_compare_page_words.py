@@ -127,8 +127,8 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
                     "it": f"Altre misure: 1 su {n} è cambiata"}[lang], lang) in html
     assert not any(w in html for w in ("valeurs modifiées", "valori cambiati"))
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement au-delà du hasard (plus 1 parmi les autres mesures)",
-            "it": "2 giocatori: 1 cambiamento oltre il caso (più 1 tra le altre misure)"}[lang] in html
+            "fr": "2 joueurs\u202f: 1 changement que le hasard n’explique pas (plus 1 parmi les autres mesures)",
+            "it": "2 giocatori: 1 cambiamento non dovuto al caso (più 1 tra le altre misure)"}[lang] in html
     assert not re.search("significa", html, flags=re.IGNORECASE)  # the statistician's word, read as "big" (en61)
 
 

@@ -113,7 +113,7 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
     # fifteenth reading (en17): the games do not "have enough"; the last clause a sentence of its own
     assert said.endswith("With 56 more silver coins (50 with the variant), there would be enough in 99% of games.")
-    assert "; this edition’s ruling covers it. With 56" in said  # whose ruling covers it, as each deck's warning said
+    assert "; a rule cardgen adds covers it. With 56" in said  # whose ruling covers it, as each deck's warning said
     for lang in ("fr", "it"):
         other = _components(r, lang, Naming.of(resolve("draco"), lang))
         assert len(other) == 2 and "95,0" in other[1] and "97,7" in other[1] and "56" in other[1], other

@@ -74,6 +74,10 @@ def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4.0</td>" in html
     fr = macro("section.html", "section", section(_entry(), "fr"))
     assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4,0</td>" in fr
+    # the brackets said in plain words on the page too, as one sentence (sixteenth reading it22)
+    assert "<p class=\"muted\">Un intervalle entre crochets donne la fourchette où se trouverait presque certainement" in fr
+    assert "plus elle est large.</p>" in fr
+    assert "intervalle entre crochets" not in macro("section.html", "section", section({**_entry(), "seat_win_rates": _entry()["seat_win_rates"][:1]}, "fr"))
 
 
 def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
@@ -109,8 +113,8 @@ def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
     entry["rounds"] = {**entry["rounds"], "histogram": [[13, 9]]}
     rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds", "labels": {"fr": {"rounds": "services"}}}))
     turns = str(charts([("toy", entry, "#000")], "fr"))
-    assert "services par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds  # the game's name
-    assert "tours par partie" in turns and "services par partie" not in turns and ">40<" in turns
+    assert "services par partie" in rounds and "tours de jeu par partie" not in rounds and ">13<" in rounds  # the game's name
+    assert "tours de jeu par partie" in turns and "services par partie" not in turns and ">40<" in turns
     rows = [{"metric": "turns"}, {"metric": "rounds"}]
     assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
     assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
@@ -146,10 +150,10 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
              "seed": 1, "summary": "1/1 passed"}]
     page = runs_index(runs, "", "fr")
     # configurations, feminine; "dont", and no "0 avec avertissements" (fifteenth reading fr34)
-    assert "1 sur 2 validées, dont 1 avec avertissement" in page
+    assert "1 sur 2 validées, dont 1 avec réserves" in page
     clean = runs_index([{**runs[0], "warned": 0}], "", "fr")
-    assert "1 sur 2 validées, sans avertissement" in clean and "dont" not in clean
-    assert "5 changements au-delà du hasard (2 nombres de joueurs comparés)" in page
+    assert "1 sur 2 validées, aucune avec réserves" in clean and "dont" not in clean
+    assert "5 changements que le hasard n’explique pas (2 nombres de joueurs comparés)" in page
     # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
     assert "<td>stratégie simple</td>" in page and "<td>au hasard</td>" in page and "heuristique" not in page
     assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
@@ -260,14 +264,14 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
     # how the ruling settles the case, in its own words, not only whose it is (fourteenth reading fr8)
     # who settles it, then how, in a sentence of its own (fifteenth reading fr39)
-    assert ("la banque ne peut pas verser tout ce qu’elle doit Réglé par un choix de cette édition. Si la banque "
+    assert ("la banque ne peut pas verser tout ce qu’elle doit Réglé par une règle ajoutée par cardgen. Si la banque "
             "ne peut pas tout verser, elle encaisse d’abord son dû" in text and "est perdu pour de bon. 1\u202f384 1\u202f053 3" in text  # grouped as the terminal (en30, fr14)
             and "tirage" not in text
             and "short by 3" not in text)  # the per-game seed: of no use to a designer (fourteenth reading en51, fr21)  # a gap's detail is the engine's own words: not shown
     assert "le moteur de règles échoue non réglé 1 1 5 house.py line 3: boom" in text  # what failed
     # the counted length first, French numbers; a mean with one decimal, a column with a fraction in any row
     # with one decimal on every row (fifteenth reading fr32, it8, en30)
-    assert "tours 4 1,2 0,5 1 1 1,5 2 1\u202f000,5" in text
+    assert "tours de jeu 4 1,2 0,5 1 1 1,5 2 1\u202f000,5" in text
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
     # game a special case first came up in, and the command that writes it move by move (fr87, en76)
@@ -300,7 +304,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "cartes dans une main\u202f: 1\u202f500 (au plus 2 dans 99\u202f% des parties)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à toutes les places de la table" in text
     assert "le joueur 1 (60,0\u202f%) s’écarte nettement de sa juste part" in text  # the balance flag, in French
-    assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
+    assert text.index("services 1\u202f200 17,5") < text.index("tours de jeu 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4,0" in text
@@ -329,7 +333,7 @@ def test_the_deck_page_names_its_sections_as_the_terminal_does() -> None:
         head = say("designer", lang, which="").split("(")[0].strip()
         assert PAGES[lang]["designer"].lower().startswith(head.lower()), (lang, head, PAGES[lang]["designer"])
     assert PAGES["en"]["peak_99"] == ": {peak} (at most {n} in 99% of games)"
-    assert "settled" not in PAGES["en"]["gaps_head"] and PAGES["en"]["settled"] == "this edition’s ruling"
+    assert "settled" not in PAGES["en"]["gaps_head"] and PAGES["en"]["settled"] == "a rule cardgen adds"
 
 
 def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
@@ -463,7 +467,10 @@ def test_a_compared_indicator_on_fewer_pairs_says_its_count(lang: str, count: st
             {"metric": "lead_changes", "n": 100, "base": 8.9, "variant": 9.3, "difference": 0.4, "low": -2.1,
              "high": 2.9, "significant": False}]
     names = [row["name"] for row in metrics_table(rows, lang, False, pairs=100)["rows"]]
-    assert names[0].endswith(" " + typeset(count, lang)) and "98" not in names[1] and "100" not in names[1], names
+    assert names[0].endswith(typeset(";", lang) + " " + typeset(count, lang)[1:]) and "98" not in names[1] \
+        and "100" not in names[1], names
+    # one bracket, never two side by side nor one inside another (sixteenth reading it10, en30)
+    assert ") (" not in names[0] and names[0].count("(") == 1 == names[0].count(")"), names
     assert "98" not in metrics_table(rows, lang, False, pairs=98)["rows"][0]["name"]  # counted on every pair
 
 

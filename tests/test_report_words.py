@@ -88,7 +88,7 @@ def test_no_report_page_shows_an_internal_id(repo_root: Path, tmp_path: Path, la
     ({"kind": "removed", "field": "odd_new-piece", "old": 3, "new": 0}, "en", "odd new piece removed (there were 3)"),
     ({"kind": "changed", "field": "gold-coin", "old": None, "new": None}, "it", "Moneta d’oro: facce o testo modificati"),
     ({"kind": "clarification", "field": "bank_short", "old": None, "new": "pay_what_is_left"}, "en",
-     "this edition’s ruling when the bank cannot pay all it owes: changed"),
+     "rule added by cardgen when the bank cannot pay all it owes: changed"),
     ({"kind": "players", "field": "max", "old": 6, "new": 8}, "fr", "nombre maximal de joueurs\u202f: 6 → 8"),
     ({"kind": "card", "field": "width_mm", "old": 63.5, "new": 70.0}, "en", "card size, width (mm): 63.5 → 70"),
     ({"kind": "house_rule", "field": "code", "old": None, "new": "house/toast.py"}, "en",

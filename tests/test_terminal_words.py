@@ -66,8 +66,9 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
     # one name of the measure (en36, en70); what is averaged over what in brackets of its own (fifteenth en18, fr21)
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place (the most at any one time in a "
-                    "game, averaged over games): 3.1 → 4.2); details in the report")
+    # no bracket inside a bracket (sixteenth reading it10): the list after a dash, the average after a comma
+    assert line == ("Other counts: 1 of 2 changed — portions in the king’s place, the most at any one time in a "
+                    "game, averaged over games: 3.1 → 4.2; details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
 
 
@@ -221,7 +222,7 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "special case settled by this edition’s ruling (the bank cannot pay all it owes): 200 times, in " in text
+    assert "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it owes): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the bank cannot pay all it owes (UNSETTLED)" in unsettled
@@ -313,13 +314,13 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
     for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), up to 60 silver coins short "
-                              "in one game; this edition’s ruling covers it, but with 57 more silver coins, "
+                              "in one game; a rule cardgen adds covers it, but with 57 more silver coins, "
                               "nothing would have been short in 99% of games"),  # no full stop: no other line has one (en16)
                        ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
-                              "pièces d’argent dans une partie\u202f; un choix de cette édition règle ce cas, mais "
+                              "pièces d’argent dans une partie\u202f; une règle ajoutée par cardgen règle ce cas, mais "
                               "avec 57 pièces d’argent de plus, rien n’aurait manqué dans 99\u202f% des parties"),
                        ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con fino a "
-                              "60 monete d’argento mancanti in una partita; una scelta di questa edizione risolve questa "
+                              "60 monete d’argento mancanti in una partita; una regola aggiunta da cardgen risolve questa "
                               "situazione, ma con 57 monete d’argento in più, nel 99\xa0% delle partite non mancherebbe nulla")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
@@ -534,7 +535,7 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
         "équilibre : le joueur 1 (38,0 %) s’écarte nettement de sa juste part (26,0 %, au-dessus de 1/4 car une "
-        "victoire partagée compte pour chaque gagnant), et l’écart va au-delà du hasard : même élargi parce que 4 "
+        "victoire partagée compte pour chaque gagnant), et l’écart est trop grand pour être dû au hasard : même élargi parce que 4 "
         "joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la juste part")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
     assert "il giocatore 1 (38,0\u00a0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
@@ -549,8 +550,8 @@ def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) ->
             "compared": 4}
     assert (low - 0.26 >= CLEAR_MARGIN) is clearly
     words = {"en": ("clearly strays", "the gap is just beyond chance"),
-             "fr": ("s’écarte nettement", "va de justesse au-delà du hasard"),
-             "it": ("si scosta nettamente", "va appena oltre il caso")}
+             "fr": ("s’écarte nettement", "est de justesse trop grand pour être dû au hasard"),
+             "it": ("si scosta nettamente", "è appena troppo grande per essere dovuto al caso")}
     for lang, (clear, just) in words.items():
         line = balance_lines({"flags": [flag]}, lang)[0]
         assert (clear in line, just in line) == (clearly, not clearly), line
@@ -733,11 +734,11 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     ("en", "That is beyond chance too: the base game already has this imbalance (fair share 27.8%, widened interval "
            "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
            "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix it in the base game: cardgen fix royale"),
-    ("fr", "Cela dépasse aussi le hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part 27,8\u202f%, "
+    ("fr", "Cet écart non plus n’est pas dû au hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part 27,8\u202f%, "
            "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
            "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour le corriger "
            "dans le jeu de base\u202f: cardgen fix royale"),
-    ("it", "Anche questo va oltre il caso: lo squilibrio c’è già nel gioco base (quota equa 27,8\u00a0%, intervallo "
+    ("it", "Anche questo scarto non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa 27,8\u00a0%, intervallo "
            "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
            "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggerlo nel gioco base: "
            "cardgen fix royale")])
@@ -864,7 +865,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     flag (the search player, ``--skill``) after the seats with its own "balance:" line."""
     fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
     assert fr == ("avec la variante, le joueur 2 gagne 15,0 % des parties, moins que sa juste part (27,8 %, au-dessus de "
-                  "1/4 car une victoire partagée compte pour chaque gagnant) au-delà du hasard (intervalle élargi parce "
+                  "1/4 car une victoire partagée compte pour chaque gagnant), un écart que le hasard n’explique pas (intervalle élargi parce "
                   "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
                   "mélanges, le joueur 2 en gagnait 21,0 %. Cette part reste dans les limites du hasard, tout comme "
                   "l’écart (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]). Ces 100 paires sont trop peu nombreuses "
@@ -872,11 +873,11 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
-                  "1/4 perché una vittoria condivisa conta per ciascun vincitore) oltre il caso (intervallo allargato "
+                  "1/4 perché una vittoria condivisa conta per ciascun vincitore), e lo scarto è troppo grande per essere dovuto al caso (intervallo allargato "
                   "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]). Nel gioco base, con gli stessi "
-                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo va oltre il caso: lo "
+                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo scarto non è dovuto al caso: lo "
                   "squilibrio c’è già nel gioco base (quota equa 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
-                  "queste 100 coppie la variante lo modifica oltre quanto spiega il caso (differenza: −6,0 punti "
+                  "queste 100 coppie la variante lo modifica, e il cambiamento non è dovuto al caso (differenza: −6,0 punti "
                   "percentuali [−10,0; −2,0]). Per correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}
@@ -947,7 +948,7 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     # read as false: the moves are the same, the outcome (scores, who leads, who wins) is what changes
     assert {"en": "the same cards were played in the same turns and the game ended at the same point. Only the "
                   "outcome changes: the scores, and with them who leads and sometimes who wins.",
-            "fr": "les mêmes cartes sont jouées aux mêmes tours et la partie s’arrête au même moment. Seul le "
+            "fr": "les mêmes cartes sont jouées aux mêmes tours de jeu et la partie s’arrête au même moment. Seul le "
                   "résultat change\u202f: les scores, et avec eux qui mène et parfois qui gagne.",
             "it": "si giocano le stesse carte negli stessi turni e la partita finisce allo stesso punto. Cambia solo il "
                   "risultato: i punteggi, e con loro chi è al comando e a volte chi vince."}[lang] in text

@@ -63,14 +63,20 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert {"en": "shortage of components (the bank cannot pay all it owes)",
             "fr": "manque de matériel (la banque ne peut pas verser tout ce qu’elle doit)",
             "it": "componenti insufficienti (la banca non può pagare tutto ciò che deve)"}[lang] in text
-    assert {"en": "special case settled by this edition’s ruling (the bank",
-            "fr": "cas réglé par un choix de cette édition (la banque",
-            "it": "risolta da una scelta di questa edizione (la banca"}[lang] not in text
+    assert {"en": "settled by a rule cardgen adds (the bank",
+            "fr": "réglé par une règle ajoutée par cardgen (la banque",
+            "it": "risolta da una regola aggiunta da cardgen (la banca"}[lang] not in text
+    # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5)
+    how = {"en": "Rule added by cardgen. If the bank cannot pay all it owes, it first collects",
+           "fr": "Règle ajoutée par cardgen. Si la banque ne peut pas tout verser, elle encaisse",
+           "it": "Regola aggiunta da cardgen. Se la banca non può pagare tutto ciò che deve, incassa"}[lang]
+    assert how in text
     # without a shortage found, the same case is said as the ruling it is
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
-    assert {"en": "special case settled by this edition’s ruling (the bank",
-            "fr": "cas réglé par un choix de cette édition (la banque",
-            "it": "situazione risolta da una scelta di questa edizione (la banca"}[lang] in calm
+    assert {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank",
+            "fr": "cas non prévu par les règles publiées, réglé par une règle ajoutée par cardgen (la banque",
+            "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca"}[lang] in calm
+    assert how in calm
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -106,7 +112,7 @@ def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> N
     deck, r = draco
     lines = designer_lines(r["designer"], lang, Naming.of(deck, lang), r["games"], set())
     [head] = [i for i, line in enumerate(lines) if line.startswith("  " + LINES[lang]["cards_head_none"].split(" (")[0] + " (")]
-    assert {"en": "stands out beyond chance", "fr": "ne ressort", "it": "si distingue oltre il caso"}[lang] in lines[head]
+    assert {"en": "stands out beyond chance", "fr": "ne ressort", "it": "scarto di ogni carta può essere dovuto al caso"}[lang] in lines[head]
     assert lines[head + 1].strip() == say("cards_legend", lang).replace(" :", "\u202f:").replace(" ;", "\u202f;") or \
         lines[head + 1].strip().startswith({"en": "columns:", "fr": "colonnes", "it": "colonne:"}[lang])
     assert not any(unit in line for line in lines[head:] for unit in (" pp ", " pts", " p.p."))
@@ -165,3 +171,22 @@ def test_an_indicators_note_that_would_wrap_goes_whole_on_its_own_line() -> None
     drama = next(line for line in rows if line.startswith("    retard du vainqueur "))
     assert drama.endswith("  (sur les 247 parties à un seul vainqueur)") and len(drama) <= WIDTH
     assert all(len(line) <= WIDTH for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_brackets_are_explained_in_plain_words_once_a_run(draco: tuple, lang: str) -> None:
+    """Sixteenth reading it22: "confidence interval" was never said in plain words, yet every verdict rests on it:
+    one plain sentence above the first bracketed rates of a run, not repeated at the next player count."""
+    from cardgen.languages import typeset
+
+    deck, r = draco
+    said: set[str] = set()
+    first = format_entry(r, lang, Naming.of(deck, lang), said).replace("\n      ", " ").replace("\n    ", " ")
+    plain = {"en": "an interval in brackets is the range in which the figure of a very large number of games",
+             "fr": "un intervalle entre crochets donne la fourchette où se trouverait presque certainement",
+             "it": "un intervallo tra parentesi quadre è la forbice in cui cadrebbe quasi certamente"}[lang]
+    assert first.count(plain) == 1
+    rates = typeset(say("seat_rates_wide", lang, n=3), lang)[:20]
+    assert first.index(plain) < first.index(rates)
+    again = format_entry(r, lang, Naming.of(deck, lang), said)
+    assert plain not in again.replace("\n      ", " ").replace("\n    ", " ") and rates in again

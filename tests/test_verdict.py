@@ -119,7 +119,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de jeu de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round, from 10 to 9 (")
@@ -273,7 +273,7 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     assert sentence(m) == ("Games are 9.3 turns shorter, from 27.2 to 17.9 (confidence interval widened because "
                            "several figures are compared at once: 7.9 to 10.6).")
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
-    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
+    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de jeu de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
                                 "que plusieurs indicateurs sont comparés à la fois\u202f: de 7,9 à 10,6).")
     assert sentence(m, "it") == ("Le partite durano 9,3 turni in meno, da 27,2 a 17,9 (intervallo di confidenza allargato perché "
                                 "si confrontano più misure alla volta: da 7,9 a 10,6).")
@@ -313,8 +313,8 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
     figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
     its *; the page names its column and the word in it, in each language."""
     for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “beyond chance?” column"),
-                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « au-delà du hasard ? »"),
-                               ("it", "asterisco (*)", "dice «sì» nella colonna «oltre il caso?»")):
+                               ("fr", "astérisque (*)", "porte « non » dans la colonne « dû au hasard ? »"),
+                               ("it", "asterisco (*)", "dice «no» nella colonna «dovuto al caso?»")):
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)
@@ -336,14 +336,14 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     line = internal_line([owes, rich, quiet], "en", named=named_metrics(result))
     # the count named above by its name, not "the one named above" (fourteenth reading fr26, it19), its figures
     # not said twice
-    assert line.startswith("Other counts: 2 of 3 changed (games where debt, named above; ") and "20.0" not in line
+    assert line.startswith("Other counts: 2 of 3 changed — games where debt, named above; ") and "20.0" not in line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
     # fifteenth reading (fr21, it9): "parties …, citée" did not agree; the apposition names the measure it agrees with
-    assert "(parties où debt, mesure déjà citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "(partite in cui debt, misura già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    assert "— parties où debt, mesure déjà citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
+    assert "— partite in cui debt, misura già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
-    assert said.endswith("); they follow directly from the variant’s rule; details in the report"), said
+    assert said.endswith(" → 37.3; they follow directly from the variant’s rule; details in the report"), said
     assert "elles découlent directement de la règle de la variante ; détails dans le rapport" in (
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")

@@ -386,6 +386,16 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
     return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
 
 
+def one_bracket(name: str, extra: str, lang: str = "en") -> str:
+    """``name`` and the bracket ``extra`` after it as one bracket where ``name`` ends with its own: "comebacks
+    (share of games…; of the 98 pairs…)", never "(…) (…)" side by side (sixteenth reading it10, en30)."""
+    from cardgen.text import punct
+
+    if name.endswith(")") and extra.startswith(" (") and extra.endswith(")"):
+        return f"{name[:-1]}{punct(';', lang)} {extra[2:]}"
+    return name + extra
+
+
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
@@ -421,7 +431,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
-    rows = [{"name": label(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
+    rows = [{"name": one_bracket(label(m["metric"], lang, game), pairs_of(m, pairs, lang), lang), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]

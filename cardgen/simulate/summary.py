@@ -377,14 +377,19 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             figures = dict(times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
                            game=game_number(g["game"]))
             name = tally_words("gap", g["kind"], lang, naming)
+            # what cardgen's own rule does, from the deck's clarification: "settled by a rule" alone left the
+            # designer guessing, the rule being written only in the page's folded panel (sixteenth reading fr1, it5)
+            how = naming.clarifications.get(g["kind"]) if key == "gap_ruled" else None
             if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
                 # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
                 lines.append("  " + say("gap_components", lang, name=name, **figures))
+                lines += ["    " + say("gap_how", lang, how=how)] if how else []
                 continue
             # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
             when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
             lines.append("  " + say(key, lang, name=name, when=when,
                                     state=say("settled" if g["settled"] else "unsettled", lang)))
+            lines += ["    " + say("gap_how", lang, how=how)] if how else []
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
         if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
@@ -417,6 +422,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             from cardgen.simulate.balance import shown_seats
             seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
+            if said is None or "interval_plain" not in said:  # what the brackets promise, in plain words, at their
+                # first use in a run: every verdict rests on them, and "confidence interval" was never explained (it22)
+                lines.append("  " + say("interval_plain", lang))
+                if said is not None:
+                    said.add("interval_plain")
             lines.append("  " + (say("seat_rates_wide", lang, n=compared) if compared else say("seat_rates", lang)))
             lines += seat_rate_lines(seats, lang, naming)
         if len(r["agents"]) > 1:
