@@ -312,9 +312,9 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
     """Tenth reading (it78 and its en/fr twins): the report's note said an interval excludes 0 "exactly when its
     figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
     its *; the page names its column and the word in it, in each language."""
-    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “beyond chance?” column"),
-                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « au-delà du hasard ? »"),
-                               ("it", "asterisco (*)", "dice «sì» nella colonna «oltre il caso?»")):
+    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “change beyond chance?” column"),
+                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « écart au-delà du hasard ? »"),
+                               ("it", "asterisco (*)", "dice «sì» nella colonna «differenza oltre il caso?»")):
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)
