@@ -725,7 +725,12 @@ def cost_text(fixer: "Fixer", prop: "Proposal", params: list[Param], lang: str) 
     n = [decimal(x, lang, fixed=True) for x in (turns[0], turns[-1])]
     said = (lambda a: a[0] if a[0] == a[1] else word("pairs_range", lang, low=a[0], high=a[1]))
     key = "cost_shorter" if moved[0][1] < moved[0][0] else "cost_longer"
-    return word(key, lang, cost=text, pct=said(pct), turns=said(n))
+    if pct[0] == pct[1]:
+        return word(key, lang, cost=text, pct=pct[0], turns=said(n))
+    # "42% to 43% shorter" read as a move from 42% to 43%: the range over the player counts said as one, the
+    # unit once, "depending on the player count" (sixteenth reading fr28)
+    return word(key + "_range", lang, cost=text, low=decimal(100 * shares[0], lang, places=0), high=pct[1],
+                turns=said(n))
 
 
 def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
