@@ -552,12 +552,17 @@ def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str,
     seat_problem = any(p.kind == "seat" and p.players == result["players"] for p in found)
     length_problem = any(p.kind == "target" and p.name in ("turns", "rounds") and p.players == result["players"]
                          for p in found)  # the length was the problem: its moving is the cure
+    # the length said in turns by the count's own sentences: its rounds are the same drop in another unit, never
+    # "also changed" under "no other change detected" (sixteenth reading fr27)
+    turns_said = any(m["metric"] == "turns" and m.get("significant") for m in result["metrics"])
     out = []
     for m in result["metrics"]:
         if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change"):
             continue
         name = m["metric"]
         if (m["group"] == "fairness" and seat_problem) or (m["group"] == "length" and length_problem):
+            continue
+        if m["group"] == "length" and name != "turns" and turns_said:
             continue
         if (m["group"] in HELD_GROUPS and speaks(m)) or (unfinished(name) and m["difference"] > 0) \
                 or (name.startswith("gap:") and m["difference"] > 0):
