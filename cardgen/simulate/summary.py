@@ -1470,7 +1470,11 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
             and (c.get("held_flag") or (c.get("base") or {}).get("held_flag"))]
     if not rows:
         return []
-    out = ["  " + say_n("cards_held_title", len(rows), lang)]  # one card, one sentence in the singular (en4)
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    # a plain fact and what it would take to flag the card, never "large enough to be flagged, but it is not"
+    # (sixteenth reading it12); one card, one sentence in the singular (en4)
+    out = ["  " + say_n("cards_held_title", len(rows), lang, times=decimal(HARDLY_PLAYED, lang))]
     for c in rows[:most]:
         b = c.get("base") or {}
         plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")
