@@ -47,9 +47,12 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "title", "unit"), [
-    ("en", "One card has a gap large enough to flag it, but it is not flagged because", "in percentage points"),
-    ("fr", "Une carte a un écart assez grand pour être signalée, mais elle ne l’est pas", "en points de pourcentage"),
-    ("it", "Una carta ha una differenza abbastanza grande da essere segnalata, ma non lo è", "in punti percentuali")])
+    ("en", "One card is left unflagged although its gap is large enough. A card is flagged only when the simulated "
+           "players play it at least 0.1 times per player per game", "in percentage points"),
+    ("fr", "Une carte n’est pas signalée, bien que son écart soit assez grand. Une carte n’est signalée que si les "
+           "joueurs automatiques la jouent au moins 0,1 fois par joueur et par partie", "en points de pourcentage"),
+    ("it", "Una carta non è segnalata, benché la sua differenza sia abbastanza grande. Una carta è segnalata solo se i "
+           "giocatori automatici la giocano almeno 0,1 volte per giocatore a partita", "in punti percentuali")])
 def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, title: str, unit: str) -> None:
     """en24: the reader could not tell why Game of Dice, and only it, was listed; fr25, it20: "leur écart … de
     l'avoir en main, pas son effet" mixed plural and singular; the heading gives the unit, the line repeats none."""
@@ -63,9 +66,11 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
     # is said in the singular, several by their number, each in sentences of their own
     two = _held_cards({"component_impact": [card, {**card, "component": "coin"}]}, lang, Naming(names={"dice": "Dice"}))
-    assert two[0].startswith("  " + {"en": "2 cards have a gap large enough to flag them, but they are not flagged",
-                                      "fr": "2 cartes ont un écart assez grand pour être signalées, mais elles ne le sont pas",
-                                      "it": "2 carte hanno una differenza abbastanza grande da essere segnalate"}[lang])
+    assert two[0].startswith("  " + {"en": "2 cards are left unflagged although their gaps are large enough.",
+                                      "fr": "2 cartes ne sont pas signalées, bien que leur écart soit assez grand.",
+                                      "it": "2 carte non sono segnalate, benché la loro differenza sia abbastanza grande."}[lang])
+    # sixteenth reading it12: a plain fact, never "large enough to be flagged, but it is not"
+    assert not any(w in lines[0] for w in ("but it is not", "mais elle ne l’est pas", "ma non lo è"))
 
 
 @pytest.mark.parametrize(("key", "lang", "said"), [
@@ -115,7 +120,8 @@ def test_the_compare_page_says_why_its_intervals_are_wider_and_beyond_chance(tmp
     assert {"en": "widened because many figures are compared at once",
             "fr": "élargis parce que de nombreux indicateurs sont comparés à la fois",
             "it": "allargato perché si confrontano molte misure alla volta"}[lang] in text
-    assert {"en": "beyond chance?", "fr": "dû au hasard ?", "it": "dovuto al caso?"}[lang] in text
+    # sixteenth reading fr36: the column asks about the change, not the fair share the balance paragraph tests
+    assert {"en": "change beyond chance?", "fr": "écart dû au hasard ?", "it": "differenza dovuta al caso?"}[lang] in text
     assert {"en": "What the variant changes", "fr": "Ce que change la variante",
             "it": "Che cosa cambia la variante"}[lang] in text
     assert not re.search(r"significa|intervalles de confiance à 95|95% confidence intervals",

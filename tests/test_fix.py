@@ -112,6 +112,16 @@ def test_side_effects_are_length_seats_unfinished_games_and_rule_gaps_met_more_o
     assert "seat_2_win_rate" not in [m["metric"] for m in side_effects({"players": 4, "metrics": metrics}, seat)]
 
 
+def test_the_rounds_are_no_other_change_beside_the_turns_they_count_again() -> None:
+    """Sixteenth reading fr27: fix 3 said "no other change detected" under games 33.3 turns shorter, then "also
+    changed beyond chance: games last 11 fewer complete rounds", the same drop in another unit. The rounds are
+    a side effect only where the turns did not move beyond chance."""
+    both = [_m("turns", "length", -33.3), _m("rounds", "length", -11.0)]
+    assert [m["metric"] for m in side_effects({"players": 3, "metrics": both}, [])] == ["turns"]
+    alone = [_m("turns", "length", -0.2, significant=False), _m("rounds", "length", -1.0)]
+    assert [m["metric"] for m in side_effects({"players": 3, "metrics": alone}, [])] == ["rounds"]
+
+
 @pytest.fixture
 def project(project_with: Callable[[str], Path]) -> Path:
     root = project_with("king_lui")

@@ -69,7 +69,7 @@ def test_a_share_on_the_paired_games_above_the_aim_is_said_with_its_sample() -> 
                          "des parties, au-dessus de l’objectif de 5 % au plus. Sur 50 parties, un écart aussi faible")
     it = plain(above_lines(_fixer("it", [SHORT3]), prop, 3)[0])
     assert it.startswith("  3 giocatori: su queste 50 coppie, la banca non può pagare tutto ciò che deve nel 6,0 % delle "
-                         "partite, sopra l’obiettivo di al massimo il 5 %. Su 50 partite uno scarto così piccolo può "
+                         "partite, oltre la soglia del 5 %. Su 50 partite uno scarto così piccolo può "
                          "dipendere dal caso")
 
 
@@ -106,7 +106,7 @@ def test_a_cure_that_changes_the_length_says_it_in_its_cost() -> None:
     prop = Proposal(trial, {}, {}, {}, length={3: (79.7, 46.4), 6: (69.4, 39.7)})
     text = cost_text(fixer, prop, [rule], "en")
     assert text.startswith("reprint the rulebook (") and text.endswith(
-        "), and games become 42% to 43% shorter (29.7 to 33.3 fewer turns)")
+        "), and games become 42 to 43% shorter depending on the player count (29.7 to 33.3 fewer turns)")  # fr28
     one = Proposal(trial, {}, {}, {}, length={3: (79.7, 46.4)})
     assert cost_text(fixer, one, [rule], "en").endswith(", and games become 42% shorter (33.3 fewer turns)")
     longer = Proposal(trial, {}, {}, {}, length={3: (40.0, 50.0)})
@@ -115,9 +115,11 @@ def test_a_cure_that_changes_the_length_says_it_in_its_cost() -> None:
     assert "games" not in cost_text(fixer, mixed, [rule], "en")
     assert "games" not in cost_text(fixer, Proposal(trial, {}, {}, {}), [rule], "en")
     fr = plain(cost_text(_fixer("fr", [SHORT3], [rule]), prop, [rule], "fr"))
-    assert fr.endswith(", et les parties raccourcissent de 42 % à 43 % (29,7 à 33,3 tours de jeu de moins)")
+    assert fr.endswith(", et les parties sont de 42 à 43 % plus courtes selon le nombre de joueurs (29,7 à 33,3 tours de "
+                       "jeu de moins)")
     it = plain(cost_text(_fixer("it", [SHORT3], [rule]), prop, [rule], "it"))
-    assert it.endswith(", e le partite si accorciano del 42 %–43 % (29,7–33,3 turni in meno)")
+    assert it.endswith(", e le partite si accorciano dal 42 al 43 % a seconda del numero di giocatori (29,7–33,3 turni in "
+                       "meno)")
 
 
 def test_the_widened_interval_is_explained_once_per_line() -> None:
@@ -138,10 +140,12 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     en = word("aim_slight", "en", aim="5%", twice="200 games")
     assert "as the share is still above the aim on 200 games, cardgen fix treats it as a problem" in en
     assert "anyway" not in en
-    assert "comme l’objectif est encore dépassé sur 200 parties, cardgen fix traite ce manque comme un problème" in \
+    assert "comme la part reste au-dessus de ce seuil sur 200 parties, cardgen fix traite ce manque comme un problème" in \
         word("aim_slight", "fr", aim="5 %", twice="200 parties")
     it = word("aim_slight", "it", aim="5 %", twice="200 partite")
     assert "possa dipendere dal caso" in it and "essere il caso" not in it
+    # sixteenth reading it3: "l’obiettivo è superato" is the target beaten; the 5 % ceiling is a threshold exceeded
+    assert "la soglia del 5 % è superata anche su 200 partite" in it.replace("\u00a0", " ") and "obiettivo" not in it
     for lang in ("en", "fr", "it"):
         assert ":" not in DESCRIBE[lang]["rule"] and ". " in word("unconfirmed", lang, n=100, twice=200)
     assert "propone cardgen fix" in word("aim_note", "it", aim="5 %", cover="99 %", case="x")  # it38

@@ -48,11 +48,11 @@ def test_an_excess_chance_could_make_is_said_as_such_and_a_clear_one_is_not() ->
         "aim on 200 games, cardgen fix treats it as a problem, although so small an excess could be chance)")  # en34; fr26: why kept
     assert plain(problem_line(six, "fr", Naming.of(_draco(), "fr"))) == (
         "6 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 7,0 % des parties (objectif : 5 % au plus ; "
-        "comme l’objectif est encore dépassé sur 200 parties, cardgen fix traite ce manque comme un problème, bien "
+        "comme la part reste au-dessus de ce seuil sur 200 parties, cardgen fix traite ce manque comme un problème, bien "
         "qu’un écart aussi faible puisse venir du hasard)")
     assert plain(problem_line(six, "it", Naming.of(_draco(), "it"))) == (
-        "6 giocatori: la banca non può pagare tutto ciò che deve nel 7,0 % delle partite (obiettivo: al massimo 5 %; "
-        "poiché l’obiettivo è superato anche su 200 partite, cardgen fix tratta questa mancanza come un problema, "
+        "6 giocatori: la banca non può pagare tutto ciò che deve nel 7,0 % delle partite (soglia: al massimo 5 %; "
+        "poiché la soglia del 5 % è superata anche su 200 partite, cardgen fix tratta questa mancanza come un problema, "
         "benché uno scarto così piccolo possa dipendere dal caso)")  # it30: "potrebbe essere il caso" is "it may be fitting", not chance
     three = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
     assert problem_line(three, "en", naming) == "3 players: the bank cannot pay all it owes in 94.0% of games (aim: at most 5%)"

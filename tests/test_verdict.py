@@ -312,9 +312,9 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
     """Tenth reading (it78 and its en/fr twins): the report's note said an interval excludes 0 "exactly when its
     figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
     its *; the page names its column and the word in it, in each language."""
-    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “beyond chance?” column"),
-                               ("fr", "astérisque (*)", "porte « non » dans la colonne « dû au hasard ? »"),
-                               ("it", "asterisco (*)", "dice «no» nella colonna «dovuto al caso?»")):
+    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “change beyond chance?” column"),
+                               ("fr", "astérisque (*)", "porte « non » dans la colonne « écart dû au hasard ? »"),
+                               ("it", "asterisco (*)", "dice «no» nella colonna «differenza dovuta al caso?»")):
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)
@@ -348,3 +348,13 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")
     assert "; uno di questi deriva direttamente dalla regola della variante; dettagli nel rapporto" in one, one
+
+
+def test_a_change_is_written_with_the_decimal_of_the_figures_it_joins() -> None:
+    """Sixteenth reading fr27: "11 fewer complete rounds, from 26.2 to 15.2" beside "8.3 fewer" on the next count:
+    the change keeps its one decimal where its figures have one; whole figures keep a whole change."""
+    from cardgen.simulate.verdict import sentence
+
+    assert sentence(_m("rounds", 26.2, 15.2, -11.6, -10.6)).startswith(
+        "Games last 11.0 fewer complete rounds, from 26.2 to 15.2")
+    assert sentence(_m("rounds", 26, 15, -11.6, -10.6)).startswith("Games last 11 fewer complete rounds, from 26 to 15")

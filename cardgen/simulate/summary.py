@@ -1327,13 +1327,15 @@ def base_evidence(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
                 and b.get("low") is not None and b.get("fair") is not None), None)
     if not f.get("base_same") or own is None:
         return ""
-    # as many decimals as it takes for the interval's end to print apart from the fair share it leaves out:
-    # "fair share 26.0%, interval [26.0% to 49.5%]" read as holding it (Royale, 4 players)
+    # one decimal, as every other share; where the interval's end prints on the fair share it leaves out
+    # ("fair share 26.0%, interval [26.0% to 49.5%]", Royale at 4 players, 0.04 points apart), the sentence says
+    # the verdict holds only just on these games, never two decimals in one sentence (sixteenth reading fr35)
     near = own["low"] if own.get("side") == "more" else own["high"]
-    places = next((p for p in (1, 2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 3)
-    return say("compare_balance_evidence", lang, fair=percent(own["fair"], lang, places=places, fixed=True),
-               low=percent(own["low"], lang, places=places, fixed=True),
-               high=percent(own["high"], lang, places=places, fixed=True))
+    edge = round(100 * near, 1) == round(100 * own["fair"], 1)
+    return say("compare_balance_evidence_edge" if edge else "compare_balance_evidence", lang,
+               fair=percent(own["fair"], lang, fixed=True), low=percent(own["low"], lang, fixed=True),
+               high=percent(own["high"], lang, fixed=True), games=_num(r.get("games"), lang),
+               gap=decimal(0.1, lang, places=1))
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
@@ -1478,7 +1480,11 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
             and (c.get("held_flag") or (c.get("base") or {}).get("held_flag"))]
     if not rows:
         return []
-    out = ["  " + say_n("cards_held_title", len(rows), lang)]  # one card, one sentence in the singular (en4)
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    # a plain fact and what it would take to flag the card, never "large enough to be flagged, but it is not"
+    # (sixteenth reading it12); one card, one sentence in the singular (en4)
+    out = ["  " + say_n("cards_held_title", len(rows), lang, times=decimal(HARDLY_PLAYED, lang))]
     for c in rows[:most]:
         b = c.get("base") or {}
         plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")

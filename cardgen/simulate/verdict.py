@@ -267,11 +267,14 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
             named = f" {named} ".replace(plural, single).strip()
     b, v = alike((m["base"], m["variant"]), lang, share)
     lo_, hi_ = alike((lo, hi), lang, share)
+    # the change written as the figures it joins: "11.0 fewer rounds, from 26.2 to 15.2", never "11" beside
+    # them and "8.3" on the next clause (sixteenth reading fr27)
+    d_ = number(abs(d), lang, share, fixed=share or any(round(x, 1) != round(x) for x in (m["base"], m["variant"], d)))
     # the interval's level beside it ("at 98.75 %"): a bare "confidence interval" left the reader guessing (fr26, it33)
     level = confidence(m.get("adj_level") or 0.95 if m.get("adj_low") is not None else 0.95, lang)
     # an interval widened past 95 % says why, never an unusual level ("98.75%", "99.97%": fourteenth reading en20)
     interval = say("interval_widened_why" if m.get("adj_low") is not None else "balance_level_plain", lang)
-    text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN, level=level,
+    text = template.format(b=b, v=v, d=d_, lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN, level=level,
                            interval=interval,
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")

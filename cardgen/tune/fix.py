@@ -552,12 +552,17 @@ def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str,
     seat_problem = any(p.kind == "seat" and p.players == result["players"] for p in found)
     length_problem = any(p.kind == "target" and p.name in ("turns", "rounds") and p.players == result["players"]
                          for p in found)  # the length was the problem: its moving is the cure
+    # the length said in turns by the count's own sentences: its rounds are the same drop in another unit, never
+    # "also changed" under "no other change detected" (sixteenth reading fr27)
+    turns_said = any(m["metric"] == "turns" and m.get("significant") for m in result["metrics"])
     out = []
     for m in result["metrics"]:
         if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change"):
             continue
         name = m["metric"]
         if (m["group"] == "fairness" and seat_problem) or (m["group"] == "length" and length_problem):
+            continue
+        if m["group"] == "length" and name != "turns" and turns_said:
             continue
         if (m["group"] in HELD_GROUPS and speaks(m)) or (unfinished(name) and m["difference"] > 0) \
                 or (name.startswith("gap:") and m["difference"] > 0):
@@ -725,7 +730,12 @@ def cost_text(fixer: "Fixer", prop: "Proposal", params: list[Param], lang: str) 
     n = [decimal(x, lang, fixed=True) for x in (turns[0], turns[-1])]
     said = (lambda a: a[0] if a[0] == a[1] else word("pairs_range", lang, low=a[0], high=a[1]))
     key = "cost_shorter" if moved[0][1] < moved[0][0] else "cost_longer"
-    return word(key, lang, cost=text, pct=said(pct), turns=said(n))
+    if pct[0] == pct[1]:
+        return word(key, lang, cost=text, pct=pct[0], turns=said(n))
+    # "42% to 43% shorter" read as a move from 42% to 43%: the range over the player counts said as one, the
+    # unit once, "depending on the player count" (sixteenth reading fr28)
+    return word(key + "_range", lang, cost=text, low=decimal(100 * shares[0], lang, places=0), high=pct[1],
+                turns=said(n))
 
 
 def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
