@@ -59,6 +59,26 @@ def test_a_run_large_enough_to_gain_waits_for_the_build(monkeypatch: pytest.Monk
     assert decide(10_000.0, ready=False, building=False, compile_s=None).engine == "wait"
 
 
+@pytest.mark.parametrize(("lang", "ref", "build"), [("en", "2.4", "0.1"), ("fr", "2,4", "0,1")])
+def test_a_wait_says_its_seconds_never_about_0_s(monkeypatch: pytest.MonkeyPatch, lang: str, ref: str,
+                                                 build: str) -> None:
+    """A build that took 0.04 s here was said "compiling first takes about 0 s" beside "about 2 s": below 10 s a
+    duration has its tenth, and never less than 0.1 s; above, whole seconds."""
+    from cardgen import terminal
+
+    monkeypatch.delenv(autoengine.WAIT_ENV, raising=False)
+    terminal.set_language(lang)
+    try:
+        short = decide(2.44, ready=False, building=False, compile_s=0.04)
+        long = decide(2000.4, ready=False, building=False, compile_s=30.0)
+    finally:
+        terminal.set_language("en")
+    assert short.engine == long.engine == "wait"
+    assert f"{ref}\u00a0s" in short.why.replace(" s", "\u00a0s") and f"{build}\u00a0s" in short.why.replace(" s", "\u00a0s")
+    assert " 0 s" not in short.why and "\u00a00\u00a0s" not in short.why
+    assert "2000" in long.why.replace("\u202f", "").replace(",", "").replace(" ", "") and "30" in long.why
+
+
 def test_the_reference_time_is_measured_from_the_runs_own_games() -> None:
     calls = []
 

@@ -71,6 +71,12 @@ class Choice:
     why: str
 
 
+def _seconds(s: float) -> str:
+    """A duration the way the terminal says one: a tenth of a second below 10 s, never "about 0 s" (a build
+    that took 0.3 s here was said "compiling first takes about 0 s", sixteenth session's look at the terminal)."""
+    return decimal(max(s, 0.1), language(), places=1 if s < 10 else 0)
+
+
 def decide(reference_s: float, ready: bool, building: bool, compile_s: float | None) -> Choice:
     """The choice for a game whose run the reference engine plays in ``reference_s`` seconds.
 
@@ -83,7 +89,7 @@ def decide(reference_s: float, ready: bool, building: bool, compile_s: float | N
         return Choice("fast", False, say("why_cached"))
     expected = DEFAULT_COMPILE_SECONDS if compile_s is None else compile_s
     if reference_s > expected + LOAD_SECONDS + reference_s / SPEEDUP and os.environ.get(WAIT_ENV) != "0":
-        return Choice("wait", not building, say("why_wait", s=f"{reference_s:.0f}", c=f"{expected:.0f}"))
+        return Choice("wait", not building, say("why_wait", s=_seconds(reference_s), c=_seconds(expected)))
     return Choice("reference", not building, say("why_not_built"))
 
 
