@@ -64,7 +64,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
             "fr": "manque de matériel (la banque ne peut pas verser tout ce qu’elle doit)",
             "it": "componenti insufficienti (la banca non può pagare tutto ciò che deve)"}[lang] in text
     assert {"en": "settled by a rule cardgen adds (the bank",
-            "fr": "réglé par une règle ajoutée par cardgen (la banque",
+            "fr": "tranché par une règle que cardgen ajoute (la banque",
             "it": "risolta da una regola aggiunta da cardgen (la banca"}[lang] not in text
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5)
     how = {"en": "Rule added by cardgen. If the bank cannot pay all it owes, it first collects",
@@ -74,7 +74,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # without a shortage found, the same case is said as the ruling it is
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
     assert {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank",
-            "fr": "cas non prévu par les règles publiées, réglé par une règle ajoutée par cardgen (la banque",
+            "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque",
             "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca"}[lang] in calm
     assert how in calm
 
