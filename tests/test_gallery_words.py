@@ -42,3 +42,19 @@ def test_the_playtest_link_and_its_neighbours_are_in_the_gallerys_language(
 def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
     assert gallery_lang({"a": {"lang": "it"}, "b": {}}) == "it"
     assert gallery_lang({"a": {}}) == "en"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "2/2 nombres de joueurs validés, dont 1 avec réserves"),
+                                            ("it", "2/2 numeri di giocatori validati, di cui 1 con avvisi"),
+                                            ("en", "2/2 player counts passed, 1 of them with warnings")])
+def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
+    """"4/4 player counts passed" hid Draco's warnings (seventeenth reading fr66): the run's record names the counts
+    that passed with one, and only this deck's are counted."""
+    state = a_gallery(tmp_path, lang)
+    (tmp_path / "validation" / "runs.json").write_text(json.dumps([
+        {"id": "validate-king_lui-0123abcd", "kind": "validate", "decks": ["king_lui", "draco"], "games": 30,
+         "results": {"king_lui@3": True, "king_lui@4": True, "draco@3": True, "draco@4": True},
+         "warned_results": ["king_lui@4", "draco@3", "draco@4"]}]), encoding="utf-8")
+    html = render_gallery(tmp_path, state)
+    assert said in html
+    assert WORDS[lang]["validation_note"].format(passed=2, counts=2, games=30) not in html

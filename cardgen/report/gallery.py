@@ -282,7 +282,9 @@ def _prune(out: Path, state: dict[str, Any]) -> None:
 
 def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True, lang: str | None = None) -> Path:
     """Record ``decks`` (drawing thumbnails when asked and out of date) and write ``out/index.html``. ``lang``: the
-    gallery's language (``build``'s); None (validate, compare, tune) keeps the one it was built in."""
+    gallery's language, the one of the command writing it (build, validate, compare, tune: a ``--lang fr`` run into
+    a new folder left an English entry page, seventeenth reading fr65, it57); None keeps the one it was last
+    written in. Pictures already drawn stay as drawn (a build draws them again in its own language)."""
     from cardgen.report.registry import deck_info
 
     out = Path(out)
@@ -347,9 +349,11 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
         record = next(r for r in runs if r["id"] == run)
         verdicts = {k: v for k, v in record.get("results", {}).items() if k.split("@")[0] == deck_id}
         passed = sum(verdicts.values())
+        # "3/3 passed" hid Draco's warnings (seventeenth reading fr66): the counts that passed with one are said
+        warned = sum(k.split("@")[0] == deck_id for k in record.get("warned_results", ()))
+        note = words["validation_note_warned" if warned else "validation_note"]
         out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
-                    "note": words["validation_note"].format(passed=passed, counts=len(verdicts),
-                                                            games=record["games"])})
+                    "note": note.format(passed=passed, counts=len(verdicts), warned=warned, games=record["games"])})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)

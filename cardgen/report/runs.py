@@ -101,8 +101,11 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
                      "seed": doc["seed"], "passed": len(doc["results"]) - failed, "total": len(doc["results"]),
                      "warned": warned,
                      "summary": f"{len(doc['results']) - failed}/{len(doc['results'])} passed, {warned} with warnings",
-                     "results": {f"{r['variant']}@{r['players']}": r["passed"] for r in doc["results"]}}, lang)
-    _gallery(out, decks)
+                     "results": {f"{r['variant']}@{r['players']}": r["passed"] for r in doc["results"]},
+                     # the counts that passed with a warning: the gallery says so beside "passed" (fr66)
+                     "warned_results": [f"{r['variant']}@{r['players']}" for r in doc["results"] if passed_warned(r)]},
+              lang)
+    _gallery(out, decks, lang)
     return folder / "index.html"
 
 
@@ -140,10 +143,11 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
                      "players": [r["players"] for r in doc["results"]],
                      "agents": doc["agents"], "seed": doc["seed"], "significant": sig, "follows": follows,
                      "summary": f"{sig} change(s) beyond chance over {len(doc['results'])} player count(s)"}, lang)
-    _gallery(out, decks)
+    _gallery(out, decks, lang)
     return folder / "index.html"
 
 
-def _gallery(out: Path, decks: list[ResolvedDeck]) -> None:
+def _gallery(out: Path, decks: list[ResolvedDeck], lang: str) -> None:
+    """Refresh the gallery at ``out`` in the run's language (its entry page, which the run's pages link)."""
     from cardgen.report.gallery import update_gallery
-    update_gallery(Path(out), decks, thumbnails=False)
+    update_gallery(Path(out), decks, thumbnails=False, lang=lang)

@@ -458,7 +458,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     gallery = out.parent.parent  # the default out/tune/<deck>: the gallery at out/index.html links the report
     if out.name == deck.id and out.parent.name == "tune" and (gallery / "index.html").is_file():
         from cardgen.report.gallery import update_gallery
-        update_gallery(gallery, [deck], thumbnails=False)
+        update_gallery(gallery, [deck], thumbnails=False, lang=lang)
     best = tuner.best(1)
     for path in paths:
         echo(say("wrote", lang, path=path))
