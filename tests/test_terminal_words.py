@@ -314,14 +314,14 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
     for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), up to 60 silver coins short "
-                              "in one game; a rule cardgen adds covers it, but with 57 more silver coins, "
-                              "nothing would have been short in 99% of games"),  # no full stop: no other line has one (en16)
+                              "in one game; a rule cardgen adds covers it; 57 more silver coins would have left "
+                              "nothing short in 99% of games"),  # no full stop: no other line has one (en16)
                        ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
-                              "pièces d’argent dans une partie\u202f; une règle ajoutée par cardgen règle ce cas, mais "
-                              "avec 57 pièces d’argent de plus, rien n’aurait manqué dans 99\u202f% des parties"),
+                              "pièces d’argent dans une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; pour que "
+                              "rien ne manque dans 99\u202f% des parties, il aurait fallu 57 pièces d’argent de plus"),
                        ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con fino a "
-                              "60 monete d’argento mancanti in una partita; una regola aggiunta da cardgen risolve questa "
-                              "situazione, ma con 57 monete d’argento in più, nel 99\xa0% delle partite non mancherebbe nulla")):
+                              "60 monete d’argento mancanti in una partita; una regola aggiunta da cardgen copre questo caso; "
+                              "perché nel 99\xa0% delle partite non mancasse nulla, sarebbe bastato aggiungere 57 monete d’argento")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
