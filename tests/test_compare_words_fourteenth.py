@@ -39,9 +39,11 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
     """en20 "(check 1 of 10)" unexplained; fr22 two colons in one sentence; it50 "al 1° dei 10" (a degree sign)."""
     doc = {"results": [{"players": 3, "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}]}
     [line] = stop_lines(doc, lang)
-    assert typeset({"en": "the figures are checked 10 times along the way; it stopped at check 1",
-                    "fr": "les indicateurs sont contrôlés 10 fois en cours de route ; arrêt au contrôle 1",
-                    "it": "le misure si controllano 10 volte lungo il percorso; chiuso al controllo 1"}[lang],
+    # seventeenth reading it26: "lungo il percorso", "chiuso al controllo 1" were jargon
+    assert typeset({"en": "the figures are checked up to 10 times as the pairs come in; this was check 1",
+                    "fr": "les indicateurs sont contrôlés jusqu’à 10 fois au fil des paires jouées ; c’était le contrôle 1",
+                    "it": "le misure vengono controllate fino a 10 volte man mano che si giocano le coppie; questo era il "
+                          "controllo 1"}[lang],
                    lang) in line
     assert line.count(":") == 1 and "°" not in line and "check 1 of" not in line
 
