@@ -263,3 +263,18 @@ def test_a_comparison_counts_the_changes_that_follow_from_its_rule() -> None:
                                     {"significant": False, "follows_from_change": True}, {"significant": True}]},
                        {"metrics": [{"significant": True, "follows_from_change": True}]}]}
     assert counted_changes(doc) == (4, 2)
+
+
+def test_on_a_phone_a_verdict_badge_wraps() -> None:
+    """Seventeenth reading it62: at 390 px "VERIFICA SUPERATA CON UN AVVISO" ran off the screen (the badge never
+    wraps, which keeps it whole on a wide page); below 40em it wraps, each line with its own background."""
+    import re
+
+    from cardgen.report.templating import TEMPLATE_DIR
+    css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    wide = css[:css.index("@media (max-width:40em)")]
+    for badge in (".pass", ".warned", ".fail"):
+        assert re.search(rf"\{badge}\{{[^}}]*white-space:nowrap", wide), badge
+    rule = re.search(r"\.pass,\.warned,\.fail\{([^}]*)\}", phone)
+    assert rule is not None and "white-space:normal" in rule.group(1) and "box-decoration-break:clone" in rule.group(1)
