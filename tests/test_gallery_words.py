@@ -58,3 +58,13 @@ def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path
     html = render_gallery(tmp_path, state)
     assert said in html
     assert WORDS[lang]["validation_note"].format(passed=2, counts=2, games=30) not in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_a_deck_with_nothing_built_says_so_once(tmp_path: Path, lang: str) -> None:
+    """Seventeenth reading en45: a folder validate wrote, never built, said "No card pictures yet: cardgen build."
+    then "Not built yet: cardgen build." under every deck: one line says what is missing and the one command."""
+    html = render_gallery(tmp_path, a_gallery(tmp_path, lang))
+    words = WORDS[lang]
+    assert html.count("<code>cardgen build</code>") == 1 and words["nothing_built"] in html
+    assert words["no_pictures"] not in html and words["not_built"] not in html
