@@ -76,7 +76,16 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank",
             "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque",
             "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca"}[lang] in calm
-    assert how in calm
+    # the case's line says whose rule it is: the rule's text follows alone (seventeenth reading en9)
+    prefix, rule = how.split(". ", 1)
+    assert rule in calm and prefix not in calm
+    # the rule once a run, at the first player count that meets the case (seventeenth reading en13)
+    said: set[str] = set()
+    first = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
+    again = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
+    assert rule in first and rule not in again
+    assert {"en": "settled by a rule cardgen adds (the bank", "fr": "tranché par une règle que cardgen ajoute (la banque",
+            "it": "risolta da una regola aggiunta da cardgen (la banca"}[lang] in again
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -380,6 +380,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # what cardgen's own rule does, from the deck's clarification: "settled by a rule" alone left the
             # designer guessing, the rule being written only in the page's folded panel (sixteenth reading fr1, it5)
             how = naming.clarifications.get(g["kind"]) if key == "gap_ruled" else None
+            # the rule once a run: printed again at every player count it was 2,500 characters said again in
+            # Draco's validate (seventeenth reading en13, en9)
+            if how and said is not None:
+                how = None if f"gap_how:{g['kind']}" in said else how
+                said.add(f"gap_how:{g['kind']}")
             if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
                 # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
                 lines.append("  " + say("gap_components", lang, name=name, **figures))
@@ -389,7 +394,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
             lines.append("  " + say(key, lang, name=name, when=when,
                                     state=say("settled" if g["settled"] else "unsettled", lang)))
-            lines += ["    " + say("gap_how", lang, how=how)] if how else []
+            # the line above says that cardgen adds the rule: its text alone, never "Rule added by cardgen." again (en9)
+            lines += ["    " + how] if how else []
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
         if listed_gaps(r, naming):  # "replay game 15 (seed …)" said no way to do it (eleventh reading fr2)
