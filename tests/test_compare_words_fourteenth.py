@@ -49,11 +49,12 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "title", "unit"), [
-    ("en", "One card is left unflagged although its gap is large enough. A card is flagged only when the simulated "
+    # seventeenth reading en33, fr47, it39: "its gap is large enough" said not for what, and read as a second rule
+    ("en", "One card is not flagged although its interval leaves out 0: a card is flagged only when the simulated "
            "players play it at least 0.1 times per player per game", "in percentage points"),
-    ("fr", "Une carte n’est pas signalée, bien que son écart soit assez grand. Une carte n’est signalée que si les "
+    ("fr", "Une carte n’est pas signalée, bien que son intervalle exclue 0\u202f: une carte n’est signalée que si les "
            "joueurs automatiques la jouent au moins 0,1 fois par joueur et par partie", "en points de pourcentage"),
-    ("it", "Una carta non è segnalata, benché la sua differenza sia abbastanza grande. Una carta è segnalata solo se i "
+    ("it", "Una carta non è segnalata, benché il suo intervallo escluda lo zero: una carta è segnalata solo se i "
            "giocatori automatici la giocano almeno 0,1 volte per giocatore a partita", "in punti percentuali")])
 def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, title: str, unit: str) -> None:
     """en24: the reader could not tell why Game of Dice, and only it, was listed; fr25, it20: "leur écart … de
@@ -68,9 +69,9 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
     # is said in the singular, several by their number, each in sentences of their own
     two = _held_cards({"component_impact": [card, {**card, "component": "coin"}]}, lang, Naming(names={"dice": "Dice"}))
-    assert two[0].startswith("  " + {"en": "2 cards are left unflagged although their gaps are large enough.",
-                                      "fr": "2 cartes ne sont pas signalées, bien que leur écart soit assez grand.",
-                                      "it": "2 carte non sono segnalate, benché la loro differenza sia abbastanza grande."}[lang])
+    assert two[0].startswith("  " + {"en": "2 cards are not flagged although their intervals leave out 0:",
+                                      "fr": "2 cartes ne sont pas signalées, bien que leur intervalle exclue 0\u202f:",
+                                      "it": "2 carte non sono segnalate, benché i loro intervalli escludano lo zero:"}[lang])
     # sixteenth reading it12: a plain fact, never "large enough to be flagged, but it is not"
     assert not any(w in lines[0] for w in ("but it is not", "mais elle ne l’est pas", "ma non lo è"))
 
