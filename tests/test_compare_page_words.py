@@ -83,11 +83,11 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # thirteenth reading (fr27, it32): the base game shows it; the variant's part is open on these pairs, never
     # "not the variant's" as a certainty
     # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures
-    assert typeset({"en": "the base game already has this imbalance (fair share 50.0%, widened interval [55.0% to "
+    assert typeset({"en": "the base game already has this imbalance (the base game’s fair share 50.0%, widened interval [55.0% to "
                           "82.0%]). These 20 pairs cannot tell whether the variant makes it worse or better",
-                    "fr": "le jeu de base présente déjà ce déséquilibre (juste part 50,0 %, intervalle élargi "
+                    "fr": "le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 50,0 %, intervalle élargi "
                           "[55,0 % ; 82,0 %]). Ces 20 paires ne permettent pas de dire",
-                    "it": "lo squilibrio c’è già nel gioco base (quota equa 50,0\u00a0%, intervallo allargato "
+                    "it": "lo squilibrio c’è già nel gioco base (quota equa del gioco base 50,0\u00a0%, intervallo allargato "
                           "[55,0\u00a0%; 82,0\u00a0%]). Queste 20 coppie non bastano"}[lang], lang) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
     assert typeset({"en": "To fix it in the base game: cardgen fix toy",

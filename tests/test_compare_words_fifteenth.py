@@ -97,14 +97,14 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     [line] = compare_balance(r, "en", "royale")
     # sixteenth reading fr35: one decimal as everywhere, and the verdict said to hold only just on these games
     assert ("the base game already has this imbalance (only just on these 100 games, as the end of the widened "
-            "interval [26.0% to 49.5%] lies less than 0.1\u00a0percentage points from the fair share, 26.0%)") in line
+            "interval [26.0% to 49.5%] lies less than 0.1\u00a0percentage points from the base game’s fair share, 26.0%)") in line
     assert "26.04" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ")
     assert "de justesse sur ces 100 parties" in line and "[26,0 % ; 49,5 %]" in line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
-    assert "(fair share 26.0%, widened interval [30.0% to 45.0%])" in line
+    assert "(the base game’s fair share 26.0%, widened interval [30.0% to 45.0%])" in line
 
 
 @pytest.mark.parametrize(("lang", "head"), [

@@ -731,14 +731,14 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "That is beyond chance too: the base game already has this imbalance (fair share 27.8%, widened interval "
+    ("en", "That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
            "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
            "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix it in the base game: cardgen fix royale"),
-    ("fr", "Cet écart non plus n’est pas dû au hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part 27,8\u202f%, "
+    ("fr", "Cet écart non plus n’est pas dû au hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
            "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
            "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour le corriger "
            "dans le jeu de base\u202f: cardgen fix royale"),
-    ("it", "Anche questo scarto non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa 27,8\u00a0%, intervallo "
+    ("it", "Anche questo scarto non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
            "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
            "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggerlo nel gioco base: "
            "cardgen fix royale")])
@@ -811,7 +811,7 @@ _MAIN = ("with the variant, player 2 wins 15.0% of games, below the fair share (
 #: fifteenth reading (fr15, en5, fr17, it25, en6): short sentences, the base game's figure first and then the
 #: verdict on it; "the base game shows it too" said once, with the base game's own fair share and interval
 _BASE = "In the base game, on the same shuffles, player 2 won 21.0% of games. "
-_OWNED = ("That is beyond chance too: the base game already has this imbalance (fair share 27.8%, widened interval "
+_OWNED = ("That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
           "[8.2% to 25.9%]). ")
 _FIX = "To fix it in the base game: cardgen fix royale"
 _MORE = "To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
@@ -876,7 +876,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "1/4 perché una vittoria condivisa conta per ciascun vincitore), e lo scarto è troppo grande per essere dovuto al caso (intervallo allargato "
                   "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]). Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo scarto non è dovuto al caso: lo "
-                  "squilibrio c’è già nel gioco base (quota equa 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
+                  "squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
                   "queste 100 coppie la variante lo modifica, e il cambiamento non è dovuto al caso (differenza: −6,0 punti "
                   "percentuali [−10,0; −2,0]). Per correggerlo nel gioco base: cardgen fix royale")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
