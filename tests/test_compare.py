@@ -202,7 +202,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
                      r"covers it\. With \d+ more silver coins \(\d+ with the variant\), there would be enough in 99% of "
                      r"games\.", text), text
     assert "(silver-coin)" not in text  # the component by its printed name, never its id
-    # one screen: the verdict, the other counts, the components to print and the fix line; every figure's row and
+    # one screen: the verdict, the other counts, the components in the box and the fix line; every figure's row and
     # the statistics are the report's (14 lines in 26 rows, the shortage named as the book's bank and its share
     # of games with its decimal; the tables made 53 rows here, 110 for Royale's three player counts)
     assert len(text.splitlines()) <= 14 and len(screen.splitlines()) <= 26, screen

@@ -18,9 +18,9 @@ from cardgen.simulate.verdict import WORDS
 from cardgen.terminal import say, word
 from toy_game import load_toy, toy_deck
 
-QUOTED_HEADING = {"en": "the shortage under “components to print”",
-                  "fr": "le manque signalé sous « matériel à imprimer »",  # fifteenth fr22, it27: what to do
-                  "it": "la mancanza segnalata alla voce «componenti da stampare»"}
+QUOTED_HEADING = {"en": "the shortage under “components in the box”",
+                  "fr": "le manque signalé sous « matériel de la boîte »",  # fifteenth fr22, it27: what to do
+                  "it": "la mancanza segnalata alla voce «componenti nella scatola»"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -31,7 +31,7 @@ def test_the_fix_line_quotes_the_components_heading_compare_prints(lang: str) ->
                           shortage="components_compare")
     assert said == QUOTED_HEADING[lang]
     printed = WORDS[lang]["components"]
-    assert printed[:1].lower() + printed[1:] in said  # the heading as "3 players: components to print" says it
+    assert printed[:1].lower() + printed[1:] in said  # the heading as "3 players: components in the box" says it
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -107,7 +107,7 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     r = {"players": 3, "metrics": metrics, "base_result": {"variant": "draco", "sufficiency": [base]},
          "variant_result": {"variant": "v", "sufficiency": [variant]}}
     lines = _components(r, "en", naming)
-    assert lines[0] == "  Components to print" and len(lines) == 2  # one line, not one per deck
+    assert lines[0] == "  Components in the box" and len(lines) == 2  # one line, not one per deck
     said = lines[1]
     head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said

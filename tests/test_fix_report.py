@@ -151,5 +151,5 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher des corrections pour le manque "
-                                   "signalé sous « matériel à imprimer » (voir ci-dessus) et les tester "
+                                   "signalé sous « matériel de la boîte » (voir ci-dessus) et les tester "
                                    "sur des parties simulées, lancez « cardgen fix draco »", "fr")

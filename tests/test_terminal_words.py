@@ -354,12 +354,12 @@ def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None
                                                "variant": "v", "sufficiency": [{**short, "peak": "y"}]},
                                            "component_impact": []}]}
     text = format_comparison(doc, Naming(title="Draco & Co"))
-    assert "    Draco & Co (draco) — WARNING: the box" in text  # under "Components to print": not said twice
+    assert "    Draco & Co (draco) — WARNING: the box" in text  # under "Components in the box": not said twice
     assert "    Draco & Co: V (v) — WARNING: the box" in text and "(components)" not in text
 
 
 def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -> None:
-    """compare's one screen printed "Components to print" once per player count with no count (tenth reading):
+    """compare's one screen printed "Components in the box" once per player count with no count (tenth reading):
     each block now says which count it is, and the list of changes is in lower case item by item."""
     short = {"peak": "x", "print_more": 3, "cover": 0.99, "games_short": 5, "games": 10, "max": 4}
 
@@ -373,8 +373,8 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
            "differences": differences, "results": [result(3), result(4)]}
     lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
-    heads = [line for line in lines if "components to print" in line.lower()]
-    assert heads == ["  3 players: components to print", "  4 players: components to print"]
+    heads = [line for line in lines if "components in the box" in line.lower()]
+    assert heads == ["  3 players: components in the box", "  4 players: components in the box"]
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
     assert "in 40.0% of games with the base game and 40.0% with the variant. With 3 more" in below
@@ -382,7 +382,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
-    assert "  Components to print" in single.splitlines()  # one count: nothing to tell apart
+    assert "  Components in the box" in single.splitlines()  # one count: nothing to tell apart
 
 
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:

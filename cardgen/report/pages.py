@@ -84,7 +84,7 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
     the screen shows the seats' balance (compare's does not); ``cards``: whether flagged cards count (not for
     compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them);
     ``shortage``: the words for a shortage, by where the screen shows it (validate's warning, or compare's
-    "Components to print" block, which shows no warning where both decks are short: thirteenth reading fr35)."""
+    "Components in the box" block, which shows no warning where both decks are short: thirteenth reading fr35)."""
     from cardgen.terminal import word
 
     kinds = word("fix_kinds", lang)
@@ -100,7 +100,7 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
 
 def heading(lang: str) -> str:
     """The components block's heading as compare's screen prints it under a player count ("3 players: components
-    to print"): the words a fix line quotes, so it names a heading that exists (fourteenth reading fr4, it18)."""
+    in the box"): the words a fix line quotes, so it names a heading that exists (fourteenth reading fr4, it18)."""
     from cardgen.simulate.summary import lowered
     from cardgen.simulate.verdict import WORDS
 
@@ -146,7 +146,7 @@ def variant_fixable(r: dict[str, Any]) -> bool:
 def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", problems: str = "") -> dict[str, Any] | None:
     """``fix_hint`` on a comparison's page, once, under every player count (``title``: the variant's): the
     command's sentence names the variant and the problems it would fix (``problems``, as the terminal's fix line
-    names them: "the shortage under “components to print”"), never "what is flagged above" after a card table
+    names them: "the shortage under “components in the box”"), never "what is flagged above" after a card table
     that flags nothing, once per player count (eleventh reading en54, fr64, fr73; fourteenth en64, it63)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.verdict import QUOTED
@@ -541,7 +541,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
 def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None,
                  naming: Naming | None = None) -> str:
     """The paired comparison of a variant with its base: the verdict first, then per player count the
-    figures grouped for designers, the components to print, which card is too strong, the charts, and
+    figures grouped for designers, the components in the box, which card is too strong, the charts, and
     last, folded, the engine's tallies; the statistics behind "unlikely to be chance" in footnotes. Every
     word is in ``doc["lang"]`` (``info`` holds the variant's name and description in it); ``naming`` (both
     decks', ``Naming.of_decks``) names the rules, components, card kinds and the component each shortfall

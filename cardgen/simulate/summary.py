@@ -606,7 +606,7 @@ def more_games_command(r: Mapping[str, Any]) -> str:
 
 def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False) -> str:
     """A component the box lacks (``balance.sufficiency``'s finding), named in ``lang``; ``headed``: under a
-    heading that already says these are components to print ("WARNING", not "WARNING (components)")."""
+    heading that already says these are components in the box ("WARNING", not "WARNING (components)")."""
     from cardgen.simulate.verdict import QUOTED
     naming = naming or Naming()
     cid = naming.shortfall.get(f["peak"])
@@ -1275,8 +1275,8 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
 
 
 def _headed(block: list[str], prefix: str, lang: str) -> list[str]:
-    """A block whose first line is its heading ("  Components to print"), headed by its player count
-    (``prefix``, "3 players: ") where no table's own heading says it: "  3 players: components to print"."""
+    """A block whose first line is its heading ("  Components in the box"), headed by its player count
+    (``prefix``, "3 players: ") where no table's own heading says it: "  3 players: components in the box"."""
     if not block or not prefix:
         return block
     return [f"  {prefix}{lowered(block[0].strip(), lang)}"] + block[1:]
@@ -1392,7 +1392,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
                 titles: Mapping[str, str] | None = None) -> list[str]:
-    """Components to print, per deck: which piece and how many more, or that the box holds enough; each deck by
+    """Components in the box, per deck: which piece and how many more, or that the box holds enough; each deck by
     its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
     from cardgen.simulate.verdict import WORDS
     out = []
