@@ -278,3 +278,23 @@ def test_on_a_phone_a_verdict_badge_wraps() -> None:
         assert re.search(rf"\{badge}\{{[^}}]*white-space:nowrap", wide), badge
     rule = re.search(r"\.pass,\.warned,\.fail\{([^}]*)\}", phone)
     assert rule is not None and "white-space:normal" in rule.group(1) and "box-decoration-break:clone" in rule.group(1)
+
+
+def test_on_a_phone_the_compare_table_keeps_difference_interval_and_verdict() -> None:
+    """Seventeenth reading fr83, it76, en59: at 390 px compare's figure tables put the verdict column off the screen
+    and wrapped the figure's name a word per line. Below 40em the base and variant columns hide ("aside"), long
+    headers may break, and the table fits the screen (looked at in headless Chromium, French Royale/Short page)."""
+    import re
+
+    from cardgen.report.templating import TEMPLATE_DIR
+    css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.metrics .aside{display:none}" in phone and "table.metrics{display:table;width:100%}" in phone
+    assert re.search(r"table\.metrics th\{[^}]*overflow-wrap:anywhere", phone)
+    parts = (TEMPLATE_DIR / "parts.html").read_text(encoding="utf-8")
+    macro = parts[parts.index("{% macro metrics"):parts.index("{% endmacro %}", parts.index("{% macro metrics"))]
+    cells = re.findall(r"<td([^>]*)>(.*?)</td>", macro)
+    shown = [text for cls, text in cells if "aside" not in cls]
+    assert "m.name" in shown[0] and "m.difference" in shown[1] and "m.interval" in shown[2] and "head[6]" in shown[3]
+    assert [text for cls, text in cells if "aside" in cls] == ["{{ m.base }}", "{{ m.variant }}"]
+    assert "loop.index0 in (1, 2)" in macro  # the base and variant headers hide with their columns
