@@ -39,7 +39,7 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
 
 
 FLAGGED = {"en": "To search for fixes to the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
-           "fr": "Pour chercher des corrections pour le déséquilibre selon l’ordre du tour dans «\u202fLe Roi Jouet\u202f: "
+           "fr": "Pour chercher comment corriger le déséquilibre selon l’ordre du tour dans «\u202fLe Roi Jouet\u202f: "
                  "affamé\u202f»", "it": "Per cercare come correggere lo squilibrio nell’ordine di gioco in «Re Giocattolo: "
                                        "affamato»"}
 

@@ -97,9 +97,9 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 
 
 @pytest.mark.parametrize("deck, lang, line", [
-    ("draco", "fr", "Draco & Co (draco) : pour chercher des corrections pour le manque signalé par "
-                    "l’avertissement sur le matériel et les cartes signalées (voir ci-dessus) et les tester sur des "
-                    "parties simulées, lancez « cardgen fix draco »"),  # one word for fixes, no full stop (fr9)
+    ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque signalé par "
+                    "l’avertissement sur le matériel et les cartes signalées (voir ci-dessus) et tester ces corrections "
+                    "sur des parties simulées, lancez « cardgen fix draco »"),  # one word for fixes, no full stop (fr9)
     ("king_lui", "en", None),
 ])
 def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
@@ -150,6 +150,6 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert len(fixes) == len(named), fixes  # each deck by its title with its id, as compare's first line
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
-        assert fixes[0] == typeset("Draco & Co (draco) : pour chercher des corrections pour le manque "
-                                   "signalé sous « matériel de la boîte » (voir ci-dessus) et les tester "
-                                   "sur des parties simulées, lancez « cardgen fix draco »", "fr")
+        assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque "
+                                   "signalé sous « matériel de la boîte » (voir ci-dessus) et tester ces "
+                                   "corrections sur des parties simulées, lancez « cardgen fix draco »", "fr")
