@@ -206,7 +206,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # the statistics are the report's (14 lines in 26 rows, the shortage named as the book's bank and its share
     # of games with its decimal; the tables made 53 rows here, 110 for Royale's three player counts)
     assert len(text.splitlines()) <= 14 and len(screen.splitlines()) <= 26, screen
-    assert "The report (its path is below)" in text and not any(line.startswith("    turns ") for line in text.splitlines())
+    assert "The report (path below)" in text and not any(line.startswith("    turns ") for line in text.splitlines())
     doc = json.loads(js.read_text())
     [r] = doc["results"]
     [short] = r["sufficiency"]["variant"]

@@ -63,7 +63,7 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     page = _page(out, "validation/validate-draco-poor-*[0-9a-f]/draco-poor.html")
     # what the command does when run: it searches and tests variants, it holds none already "tested that cure"
     # "these problems" for the one shortage a page shows (eleventh reading fr89): what is flagged above, one or many
-    assert ('<p class="fix">To search for fixes for what is flagged on this page, and test them in simulated games, run '
+    assert ('<p class="fix">To search for fixes for what is flagged on this page and test them in simulated games, run '
             '<code>cardgen fix draco-poor</code></p>' in page)
     record = out / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)

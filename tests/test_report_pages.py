@@ -132,7 +132,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert param_name("hand_size", "fr", fr) == "Cartes Action distribuées à chaque joueur"
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
-    assert metric_name("unfairness", "en", fr) == "imbalance (the player, by turn order, furthest from a fair share)"
+    assert metric_name("unfairness", "en", fr) == "imbalance (the player, by turn order, furthest from the fair share)"
     assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie del giocatore 2"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes Action distribuées à chaque joueur = 4")

@@ -164,7 +164,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     assert tally > first and not any(("at any one time, on average" in line or "peak:" in line or "rule gap" in line)
                                      for line in lines[:tally])
     assert not any(line.startswith("    turns ") for line in lines) and not any("Holm" in line for line in lines)
-    assert any("The report (its path is below)" in line for line in lines)
+    assert any("The report (path below)" in line for line in lines)
     assert lines[-1].startswith("report: ") and len(lines) <= 40
 
 
