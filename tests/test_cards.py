@@ -236,7 +236,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "◆" in flagged[3]
     assert "the card does not stand out beyond chance. Its 95% confidence interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
-    assert "no card stands out beyond chance. Every card’s interval, widened because 2 cards are compared at once, includes 0" in \
+    assert "no card stands out beyond chance; every card’s interval, widened because 2 cards are compared at once, includes 0" in \
         designer_lines({"games": 300, "component_impact": two})[0]
     assert "◆ marks a card that stands out beyond chance: its interval, widened because 2 cards are compared at once, leaves out 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]

@@ -20,7 +20,7 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
-    assert "+1.5 → +25.0 [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per player and per game" in html
+    assert "+1.5 → +25.0 [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per player per game" in html
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur et par partie" in french and "Point creux, en haut" in french
@@ -127,7 +127,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     # fifteenth reading fr41: the reason is the deal's, every player starting with the same cards, not the Imposter's
     assert ("No card is judged: every player starts with the same cards (each is dealt “Imposter”). So there is no "
             "player without one of them to compare with. "
-            "The simulated players used “Imposter” 0.04 times per player and per game on average with the base game, "
+            "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
             "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games in "
             "which it is almost never used.") in said, said
     # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
