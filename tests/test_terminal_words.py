@@ -962,3 +962,19 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
            "differences": [], "results": [{**r, "verdict": ["x"], "family": 1, "base_result": side,
                                            "variant_result": side, "component_impact": []}]}
     assert format_comparison(doc, tables=False).count(text) == 1
+
+
+@pytest.mark.parametrize(("lang", "note", "same"), [("en", "(of the 180 games with a single winner)", "(the same games)"),
+                                                    ("fr", "(sur les 180 parties à un seul vainqueur)", "(les mêmes parties)"),
+                                                    ("it", "(sulle 180 partite con un solo vincitore)", "(le stesse partite)")])
+def test_the_games_an_indicator_keeps_are_named_once(lang: str, note: str, same: str) -> None:
+    """Seventeenth reading en5: "(of the 247 games with a single winner)" three times in four lines: the games are
+    named on the first row that keeps them, "(the same games)" after; a row on every game says nothing."""
+    kept = {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 180}
+    lines = designer_lines(_entry(comeback_rate=kept, close_games={"mean": 0.2, "low": 0.1, "high": 0.3},
+                                  drama={**kept, "mean": 2.5, "low": 2.0, "high": 3.0}, decided_at=kept)["designer"],
+                           lang, played=200)
+    text = "\n".join(lines)
+    assert text.count(note) == 1 and text.count(same) == 2, text
+    close = next(line for line in lines if line.strip().startswith(label("close_games", lang, short=True)))
+    assert "(" not in close.split("]")[-1], close
