@@ -386,16 +386,6 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
     return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
 
 
-def one_bracket(name: str, extra: str, lang: str = "en") -> str:
-    """``name`` and the bracket ``extra`` after it as one bracket where ``name`` ends with its own: "comebacks
-    (share of games…; of the 98 pairs…)", never "(…) (…)" side by side (sixteenth reading it10, en30)."""
-    from cardgen.text import punct
-
-    if name.endswith(")") and extra.startswith(" (") and extra.endswith(")"):
-        return f"{name[:-1]}{punct(';', lang)} {extra[2:]}"
-    return name + extra
-
-
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
@@ -404,7 +394,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
     (``pairs_of``)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -431,7 +421,9 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
-    rows = [{"name": one_bracket(label(m["metric"], lang, game), pairs_of(m, pairs, lang), lang), "follows": words["follows"] if m.get("follows_from_change") else "",
+    # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
+    # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
+    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
