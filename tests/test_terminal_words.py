@@ -141,7 +141,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         lines = format_comparison(doc, tables=tables).splitlines()
         caution = [line for line in lines if "smaller changes may have been missed" in line]
         assert caution == ["3, 4 and 5 players: apart from the changes named above, nothing else was detected in "
-                           "these 50 pairs; smaller changes may have been missed. To play all 200 pairs, add --fixed."]
+                           "these 50 pairs; smaller changes may have been missed. To play the 200 planned pairs, add --fixed."]
         stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
         last = max(i for i, line in enumerate(lines) if line.startswith("5 players: the winner"))
         assert stop < lines.index(caution[0]) and last < lines.index(caution[0])
@@ -152,7 +152,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         in said
     alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
     assert "Apart from the changes named above, nothing else was detected in these 50 pairs; smaller changes may " \
-           "have been missed. To play all 200 pairs, add --fixed." in alone
+           "have been missed. To play the 200 planned pairs, add --fixed." in alone
     for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, rien d’autre"),
                         ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, non è stato rilevato")):
         text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}

@@ -22,7 +22,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop,
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop, games_played,
                                       is_share, lowered, more_games_command, option_lines, same_play_lines,
                                       scale_line, stop_lines, stopped_caution, variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
@@ -626,7 +626,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
                                         lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents,
+                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang)).get(
@@ -636,14 +636,6 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 # the terminal's heading without its colon: about both games, not the change (fr53, it30)
                 balance_title=say("compare_balance_head", lang).rstrip(":").rstrip("\u202f "),
                 footnotes=notes)
-
-
-def _most(doc: dict[str, Any], lang: str) -> str:
-    """``--games``, as the pairs of games they are ("1000 pairs of games", as the terminal counts them, never "1000
-    games": fr72), "at most" it where a player count stopped at a look before it (``sequential``)."""
-    stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
-    games = say_n("pairs", doc["games"], lang)
-    return say("at_most", lang, games=games) if stopped else games
 
 
 def played_pairs(run: dict[str, Any], lang: str = "en") -> str:

@@ -1093,12 +1093,24 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str, naming: Naming
     return [typeset(players + lowered(text, lang), lang)]
 
 
-def _games_asked(doc: dict[str, Any], lang: str) -> str:
-    """``--games`` in words, as the pairs of games they are (the lines below count pairs): "at most" it where a
-    player count stopped at a look before it."""
-    games = say_n("pairs", doc["games"], lang)
-    stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
-    return say("at_most", lang, games=games) if stopped else games
+def games_played(doc: dict[str, Any], lang: str) -> str:
+    """The pairs of games each player count played, in words (the lines below count pairs): ``--games`` where every
+    count played them all ("1,000 pairs of games"); where one stopped at a look, the pairs played, one figure or
+    the range, and the plan beside them ("100 pairs of games (1,000 planned)"). "at most 1,000 pairs" counted
+    pairs no count had played (issue #53, en3, fr34)."""
+    from cardgen.languages import decimal
+
+    most = doc["games"]
+    played = [int(r["games"]) for r in doc.get("results") or [] if isinstance(r.get("games"), int)]
+    stopped = any((r.get("stop") or {}).get("early") for r in doc.get("results") or [])
+    if not stopped or not played:
+        return say_n("pairs", most, lang)
+    low, high = min(played), max(played)
+    if low == high:
+        games = say_n("pairs", low, lang)
+    else:  # "100–300 pairs": a range is plural in every language
+        games = say("pairs", lang, n=f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+    return say("pairs_planned", lang, games=games, most=most)
 
 
 def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables: bool = True) -> str:
@@ -1120,7 +1132,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
 
     lines: list[str] = [say("compare_head", lang, base=titled(doc["base"], naming.title),
                             variant=titled(doc["variant"], doc.get("name") or ""),
-                            games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
+                            games=games_played(doc, lang), agents=agents_words(doc["agents"], lang))]
     diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
     if doc.get("description"):  # every variant's one-line introduction, a house rule's too (sixth reader, t12)
         lines.append(f"  {first_sentence(doc['description'])}")
