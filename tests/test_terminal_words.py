@@ -17,18 +17,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(("low", "high", "lang", "share", "shown"), [
-    (0.0004, 1.5, "en", False, ("+0.0004", "+1.5")),  # a starred interval: its low end printed non-zero
-    (0.04, 1.52, "en", False, ("+0.04", "+1.5")),
-    (-0.6, -0.00004, "fr", True, ("-60,0", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
-    (0.01, 0.2, "it", False, ("+0,01", "+0,2")),
+    (0.0004, 1.5, "en", False, ("+0.0004", "+1.5000")),  # a starred interval: its low end printed non-zero
+    (0.04, 1.52, "en", False, ("+0.04", "+1.52")),
+    (-0.6, -0.00004, "fr", True, ("-60,000", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
+    (0.01, 0.2, "it", False, ("+0,01", "+0,20")),
 ])
 def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
         low: float, high: float, lang: str, share: bool, shown: tuple[str, str]) -> None:
     """The note says an interval excludes 0 exactly when its figure is marked *: "[0 to +1.5] *" contradicted
     it. An end that is not 0 gets as many decimals as it needs to print non-zero, marked or not: "[−0.8 to 0.0]
-    no" read as touching 0 yet unmarked (fourteenth reading en63, it60); an end far from 0 keeps one."""
+    no" read as touching 0 yet unmarked (fourteenth reading en63, it60); the other end is written with as many,
+    one interval one precision ("[−0.8 to +0.02]" read as two: issue #53, fr44, en40); none needing more, one."""
     assert marked_ends(low, high, lang, share) == shown
-    assert marked_ends(-0.8, 0.02, "en") == ("-0.8", "+0.02")  # the unmarked interval visibly holds 0
+    assert marked_ends(-0.8, 0.02, "en") == ("-0.80", "+0.02")  # the unmarked interval visibly holds 0
+    assert marked_ends(-0.02, 0.8, "en") == ("-0.02", "+0.80")  # whichever end needs them
     assert marked_ends(0.0, 1.5, "en") == ("0.0", "+1.5")  # an end exactly 0 stays "0.0"
     assert marked_ends(-0.59, 0.23, "en", True) == ("-59.0", "+23.0")  # "[-59 to +23]" beside "[-32.7 …]"
 

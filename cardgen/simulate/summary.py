@@ -191,17 +191,23 @@ def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = 
 
 
 def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) -> tuple[str, str]:
-    """An interval's two ends, signed, with one decimal (a share's in percentage points); an end that is not 0
-    with as many more decimals as it needs to print non-zero, so the printed interval agrees with its mark
-    ("[+0.04 to +1.5] *", never "[0 to +1.5] *") and an unmarked one visibly holds 0 ("[−0.8 to +0.02] no",
-    never "[−0.8 to 0.0] no", read as touching 0 yet not marked: fourteenth reading en63, it60)."""
+    """An interval's two ends, signed, with one decimal (a share's in percentage points); where an end that is not
+    0 needs more decimals to print non-zero, both ends get them, so the printed interval agrees with its mark
+    ("[+0.04 to +1.50] *", never "[0 to +1.5] *") and an unmarked one visibly holds 0 ("[−0.80 to +0.02] no",
+    never "[−0.8 to 0.0] no", read as touching 0 yet not marked: fourteenth reading en63, it60). One interval,
+    one number of decimals: "[−0.8 to +0.01]" read as two precisions (issue #53, fr44, en40)."""
     scale = 100 if share else 1
 
-    def end(x: float) -> str:
+    def needs(x: float) -> int:
         places = 1
         while x != 0 and places < 4 and round(x * scale, places) == 0:
             places += 1
-        return decimal(round(x * scale, places) + 0.0, lang, True, places, places == 1)  # "+23.0", "+0.04"
+        return places
+
+    places = max(needs(low), needs(high))
+
+    def end(x: float) -> str:
+        return decimal(round(x * scale, places) + 0.0, lang, True, places, True)  # "+23.0", "+0.04"
 
     return end(low), end(high)
 
