@@ -1154,8 +1154,9 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += [] if folded else stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        if not tables and internal:  # the counts the closing sentence names as its exception, under it
-            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
+        counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
+        if not tables and counts:  # the counts the closing sentence names as its exception, under it
+            lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         balance = []
@@ -1192,8 +1193,9 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += _balance(r, lang, doc["base"])
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        if internal:
-            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
+        counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
+        if counts:  # none when every count is one the sentences above name
+            lines.append("  " + counts)
     if results:
         lines.append(footnote(results, lang))
     if len(doc.get("looks") or ()) > 1:
@@ -1218,35 +1220,32 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
                   named: Collection[str] = ()) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
-    ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): counted,
-    but pointed to ("the one named above"), never said a second time (eleventh reading en36, fr41, it38).
-    Those that follow from the variant's rule itself say so in their own clause, after the list."""
+    ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
+    not "other" counts, so they are neither counted nor listed ("Other counts: 1 of 5 changed" counted the one
+    the sentence above named: issue #53, fr38, it11; said twice: eleventh reading en36, fr41, it38); "" when
+    every count is named above. Those that follow from the variant's rule say so in their own clause."""
     from cardgen.simulate.verdict import WORDS, label, tally_name
 
     naming = naming or Naming()
-    moved = [m for m in internal if m["significant"]]
+    others = [m for m in internal if m["metric"] not in named]
+    if not others:
+        return ""
+    moved = [m for m in others if m["significant"]]
     if not moved:
-        return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
+        return say_n("internal_none", len(others), lang, label=WORDS[lang]["internal"])
     follows = sum(bool(m.get("follows_from_change")) for m in moved)
-    above = sum(m["metric"] in named for m in moved)
 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    from cardgen.text import join_and
-
-    # the counts named above by their names: "the one named above" read as which one (fr26, it19)
-    names = join_and([named_as(m["metric"]) for m in moved if m["metric"] in named], lang)
-    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above, names=names)]
-             if above else [])
-    items += [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
-                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
-              for m in moved if m["metric"] not in named]
+    items = [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+                 name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
+             for m in moved]
     tail = ("" if not follows else
             say(("internal_follows_it" if len(moved) == 1 else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=joined(items, lang),
+    return say(key, lang, label=WORDS[lang]["internal"], n=len(others), m=len(moved), names=joined(items, lang),
                follows=tail)
 
 
