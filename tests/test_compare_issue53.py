@@ -31,3 +31,22 @@ def test_the_head_counts_the_pairs_played_and_the_plan_beside_them(lang: str, on
     assert plain(games_played(_doc([100, 100, 100]), lang)) == plain(one)
     assert plain(games_played(_doc([300, 100, 200]), lang)) == plain(span)
     assert plain(games_played(_doc([1000, 1000], early=False), lang)) == plain(whole)
+
+
+@pytest.mark.parametrize(("lang", "mean", "share"), [("en", "mean", "share of games"),
+                                                     ("fr", "moyenne", "part des parties"),
+                                                     ("it", "media", "quota di partite")])
+def test_a_share_of_games_is_never_headed_a_mean(lang: str, mean: str, share: str) -> None:
+    """en25: validate's page put comebacks (53.0 %, a share of games) and kingmaking under a column headed
+    "mean" ("moyenne", "media"). The column is headed by a word true of every row (a value), and each row's
+    name says what it is ("comebacks: share of games whose winner …")."""
+    import re
+
+    from cardgen.report.pages import designer_block
+
+    r = {"designer": {"comeback_rate": {"mean": 0.53, "low": 0.47, "high": 0.59, "n": 247},
+                      "lead_changes": {"mean": 9.0, "low": 8.6, "high": 9.4}}, "players": 3}
+    html = str(designer_block(r, None, lang))
+    heads = [h.strip() for h in re.findall(r"<th[^>]*>(.*?)</th>", html, re.S)]
+    assert heads and mean not in heads and not any(h.startswith(mean) for h in heads), heads
+    assert share in html, html
