@@ -160,6 +160,9 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}
                                                                    for r in results]}, tables=False)
         assert text.count("--fixed") == 1 and words in text, text
+        # the plan --fixed plays, never "all" of it as if played (issue #53, en3, fr34)
+        assert {"fr": "Pour jouer les 200 paires prévues, relancez", "it": "Per giocare le 200 coppie previste, "
+                "rilancia"}[lang] in text.replace("\n    ", " "), text
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
