@@ -80,7 +80,7 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     ("short_pair_chance", "en", "a difference that could be due to chance alone"),
     ("short_pair_chance", "fr", "un écart qui peut n’être dû qu’au hasard"),
     ("short_pair_chance", "it", "una differenza che può essere dovuta al solo caso"),
-    ("at_most", "it", "un massimo di 1.000 coppie"),
+    ("pairs_planned", "it", "1.000 coppie (1.000 previste)"),
     ("wide_intervals", "it", "per restringerli, rilancia con --fixed"),
     ("wide_intervals", "fr", "relancez avec --fixed (ou une valeur plus grande de --games)"),
     ("compare_in_report", "fr", "Le rapport, dont le chemin figure ci-dessous, donne"),
@@ -91,7 +91,7 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     ("internal_none", "it", "Altre misure: nessuna delle 5 è cambiata; dettagli nel rapporto")])
 def test_compare_sentences_read_as_the_readers_asked(key: str, lang: str, said: str) -> None:
     """en23, it11, it12, it22, it58, fr23, fr28, fr29, fr30: the corrected wording, in each language."""
-    kw = {"games": "1.000 coppie", "pairs": 100, "base": "a", "variant": "b", "agents": "x",
+    kw = {"games": "1.000 coppie", "most": 1000, "pairs": 100, "base": "a", "variant": "b", "agents": "x",
           "label": WORDS[lang]["internal"], "n": 5}
     assert typeset(said, lang).replace("\u00a0", " ") in say(key, lang, **kw).replace("\u00a0", " ")
 
@@ -107,8 +107,9 @@ def test_a_paragraph_starts_with_a_capital(tmp_path: Path) -> None:
     opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="it")
     doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
     doc["results"][0]["stop"] = {"early": True, "pairs": 10, "most": 20, "look": 1, "looks": 2}
+    doc["results"][0]["games"] = 10  # stopped at 10 pairs, the other count played its 20
     html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
-    assert "<p>Un massimo di 20 coppie di partite per numero di giocatori" in html  # not "su al massimo" (it11)
+    assert "<p>10–20 coppie di partite (20 previste) per numero di giocatori" in html  # not "su al massimo" (it11)
     assert _capital("") == ""
 
 

@@ -461,15 +461,20 @@ def test_a_compared_indicator_on_fewer_pairs_says_its_count(lang: str, count: st
     An indicator counted on fewer pairs than were played says how many; one on every pair says nothing."""
     from cardgen.languages import typeset
     from cardgen.report.pages import metrics_table
+    from cardgen.simulate.verdict import defined, label
 
     rows = [{"metric": "comeback_rate", "n": 98, "base": 0.51, "variant": 0.61, "difference": 0.1, "low": -0.3,
              "high": 0.5, "significant": False},
             {"metric": "lead_changes", "n": 100, "base": 8.9, "variant": 9.3, "difference": 0.4, "low": -2.1,
              "high": 2.9, "significant": False}]
     names = [row["name"] for row in metrics_table(rows, lang, False, pairs=100)["rows"]]
-    assert names[0].endswith(typeset(";", lang) + " " + typeset(count, lang)[1:]) and "98" not in names[1] \
-        and "100" not in names[1], names
-    # one bracket, never two side by side nor one inside another (sixteenth reading it10, en30)
+    assert names[0].endswith(" " + typeset(count, lang)) and "98" not in names[1] and "100" not in names[1], names
+    # the figure's name and definition as validate's table says them, from their own keys ("comebacks: share of
+    # games …"), then its count: one bracket, never two side by side nor one inside another (sixteenth reading
+    # it10, en30), and none cut out of the words to join them (issue #53)
+    assert names[0] == defined("comeback_rate", lang) + " " + count, names
+    short = label("comeback_rate", lang, short=True)
+    assert names[0].startswith(short) and names[0][len(short):].lstrip("\u202f").startswith(": "), names
     assert ") (" not in names[0] and names[0].count("(") == 1 == names[0].count(")"), names
     assert "98" not in metrics_table(rows, lang, False, pairs=98)["rows"][0]["name"]  # counted on every pair
 

@@ -108,7 +108,8 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
     text = format_comparison(doc)
     assert "3 players: stopped after 100 of the 400 planned pairs of games, because" in text
     assert "(the figures are checked up to 8 times as the pairs come in; this was check 2)" in text
-    assert "at most 400 pairs of games per player count" in text and "Interim checks: up to 8 as the pairs came in" in text
+    # the pairs played, the plan beside them: "at most 400 pairs" counted pairs no count played (issue #53)
+    assert "over 100 pairs of games (400 planned) per player count" in text and "Interim checks: up to 8 as the pairs came in" in text
     assert public_json(doc)["results"][0]["stop"]["pairs"] == 100
     again = _dragon(jobs=2, chunk_size=7)  # other workers, other chunks: the same look decides
     assert public_json(again) == public_json(doc)
@@ -120,7 +121,8 @@ def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path
     doc = _dragon(jobs=1, lang="fr")
     page = write_compare_run(tmp_path, doc, [resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT)])
     html = page.read_text(encoding="utf-8")
-    assert "Au plus 400 paires de parties par nombre de joueurs" in html  # pairs, as the terminal counts them
+    assert "100 paires de parties (400 prévues) par nombre de joueurs" in html  # pairs played, as the terminal counts them
+    assert "Pour jouer les 400 paires prévues, relancez avec --fixed." in html and "Au plus" not in html
     assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues, car" in html and "jusqu’à 8 au fil des parties" in html
     # the index of runs: the pairs played, with the plan they stopped short of (fourteenth reading en40, fr6)
     index = (tmp_path / "validation" / "index.html").read_text(encoding="utf-8")

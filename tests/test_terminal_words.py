@@ -17,18 +17,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(("low", "high", "lang", "share", "shown"), [
-    (0.0004, 1.5, "en", False, ("+0.0004", "+1.5")),  # a starred interval: its low end printed non-zero
-    (0.04, 1.52, "en", False, ("+0.04", "+1.5")),
-    (-0.6, -0.00004, "fr", True, ("-60,0", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
-    (0.01, 0.2, "it", False, ("+0,01", "+0,2")),
+    (0.0004, 1.5, "en", False, ("+0.0004", "+1.5000")),  # a starred interval: its low end printed non-zero
+    (0.04, 1.52, "en", False, ("+0.04", "+1.52")),
+    (-0.6, -0.00004, "fr", True, ("-60,000", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
+    (0.01, 0.2, "it", False, ("+0,01", "+0,20")),
 ])
 def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
         low: float, high: float, lang: str, share: bool, shown: tuple[str, str]) -> None:
     """The note says an interval excludes 0 exactly when its figure is marked *: "[0 to +1.5] *" contradicted
     it. An end that is not 0 gets as many decimals as it needs to print non-zero, marked or not: "[−0.8 to 0.0]
-    no" read as touching 0 yet unmarked (fourteenth reading en63, it60); an end far from 0 keeps one."""
+    no" read as touching 0 yet unmarked (fourteenth reading en63, it60); the other end is written with as many,
+    one interval one precision ("[−0.8 to +0.02]" read as two: issue #53, fr44, en40); none needing more, one."""
     assert marked_ends(low, high, lang, share) == shown
-    assert marked_ends(-0.8, 0.02, "en") == ("-0.8", "+0.02")  # the unmarked interval visibly holds 0
+    assert marked_ends(-0.8, 0.02, "en") == ("-0.80", "+0.02")  # the unmarked interval visibly holds 0
+    assert marked_ends(-0.02, 0.8, "en") == ("-0.02", "+0.80")  # whichever end needs them
     assert marked_ends(0.0, 1.5, "en") == ("0.0", "+1.5")  # an end exactly 0 stays "0.0"
     assert marked_ends(-0.59, 0.23, "en", True) == ("-59.0", "+23.0")  # "[-59 to +23]" beside "[-32.7 …]"
 
@@ -141,7 +143,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         lines = format_comparison(doc, tables=tables).splitlines()
         caution = [line for line in lines if "smaller changes may have been missed" in line]
         assert caution == ["3, 4 and 5 players: apart from the changes named above, nothing else was detected in "
-                           "these 50 pairs; smaller changes may have been missed. To play all 200 pairs, add --fixed."]
+                           "these 50 pairs; smaller changes may have been missed. To play the 200 planned pairs, add --fixed."]
         stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
         last = max(i for i, line in enumerate(lines) if line.startswith("5 players: the winner"))
         assert stop < lines.index(caution[0]) and last < lines.index(caution[0])
@@ -152,12 +154,15 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         in said
     alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
     assert "Apart from the changes named above, nothing else was detected in these 50 pairs; smaller changes may " \
-           "have been missed. To play all 200 pairs, add --fixed." in alone
+           "have been missed. To play the 200 planned pairs, add --fixed." in alone
     for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, rien d’autre"),
                         ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, non è stato rilevato")):
         text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}
                                                                    for r in results]}, tables=False)
         assert text.count("--fixed") == 1 and words in text, text
+        # the plan --fixed plays, never "all" of it as if played (issue #53, en3, fr34)
+        assert {"fr": "Pour jouer les 200 paires prévues, relancez", "it": "Per giocare le 200 coppie previste, "
+                "rilancia"}[lang] in text.replace("\n    ", " "), text
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:

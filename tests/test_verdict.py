@@ -323,7 +323,7 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
 def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twice() -> None:
     """Eleventh reading (en36, fr41, it38): compare-draco said "fewer games where a player owes more than they
     have (6.5% … instead of 20.0%)" and then, on the "Other counts" line, the same count again. The line
-    counts it, points to it, and names only the others; the clause on counts that follow from the variant's
+    leaves it out, from its count too (issue #53), and names only the others; the clause on counts that follow from the variant's
     rule is its own clause, not hung on "details in the report" (fr36: "détails dans le rapport, dont 2…")."""
     from cardgen.simulate.summary import internal_line
     from cardgen.simulate.verdict import named_metrics
@@ -334,13 +334,17 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     result = {"metrics": [owes, rich, quiet], "games": 200}
     assert named_metrics(result) == {"gap:debt"}  # the peak is no shortage: it never headlines
     line = internal_line([owes, rich, quiet], "en", named=named_metrics(result))
-    # the count named above by its name, not "the one named above" (fourteenth reading fr26, it19), its figures
-    # not said twice
-    assert line.startswith("Other counts: 2 of 3 changed — games where debt, named above; ") and "20.0" not in line
+    # the count named above is no "other" count: neither counted nor said again ("2 of 3 changed — games where
+    # debt, named above" counted it: issue #53, fr38, it11), its figures not said twice
+    assert line.startswith("Other counts: 1 of 2 changed — ") and "20.0" not in line and "debt" not in line, line
     assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
-    # fifteenth reading (fr21, it9): "parties …, citée" did not agree; the apposition names the measure it agrees with
-    assert "— parties où debt, mesure déjà citée plus haut\u202f; " in internal_line([owes, rich, quiet], "fr", named={"gap:debt"})
-    assert "— partite in cui debt, misura già citata sopra; " in internal_line([owes, rich, quiet], "it", named={"gap:debt"})
+    for lang, said in (("fr", "Autres mesures\u202f: 1 sur 2 a changé — "), ("it", "Altre misure: 1 su 2 è cambiata — ")):
+        assert internal_line([owes, rich, quiet], lang, named={"gap:debt"}).startswith(said)
+    # the one left unchanged, in the singular; none left, no line
+    assert internal_line([owes, quiet], "en", named={"gap:debt"}) == \
+        "Other counts: the only one did not change; details in the report"
+    assert internal_line([owes], "fr", named={"gap:debt"}) == ""
+    assert internal_line([owes, quiet], "en").startswith("Other counts: 1 of 2 changed — ")  # named nowhere: counted
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     assert said.endswith(" → 37.3; they follow directly from the variant’s rule; details in the report"), said

@@ -22,7 +22,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop,
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop, games_played,
                                       is_share, lowered, more_games_command, option_lines, same_play_lines,
                                       scale_line, stop_lines, stopped_caution, variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
@@ -386,16 +386,6 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
     return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
 
 
-def one_bracket(name: str, extra: str, lang: str = "en") -> str:
-    """``name`` and the bracket ``extra`` after it as one bracket where ``name`` ends with its own: "comebacks
-    (share of games…; of the 98 pairs…)", never "(…) (…)" side by side (sixteenth reading it10, en30)."""
-    from cardgen.text import punct
-
-    if name.endswith(")") and extra.startswith(" (") and extra.endswith(")"):
-        return f"{name[:-1]}{punct(';', lang)} {extra[2:]}"
-    return name + extra
-
-
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
@@ -404,7 +394,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
     (``pairs_of``)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -431,7 +421,9 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
-    rows = [{"name": one_bracket(label(m["metric"], lang, game), pairs_of(m, pairs, lang), lang), "follows": words["follows"] if m.get("follows_from_change") else "",
+    # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
+    # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
+    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
@@ -634,7 +626,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
                                         lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents,
+                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang)).get(
@@ -644,14 +636,6 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 # the terminal's heading without its colon: about both games, not the change (fr53, it30)
                 balance_title=say("compare_balance_head", lang).rstrip(":").rstrip("\u202f "),
                 footnotes=notes)
-
-
-def _most(doc: dict[str, Any], lang: str) -> str:
-    """``--games``, as the pairs of games they are ("1000 pairs of games", as the terminal counts them, never "1000
-    games": fr72), "at most" it where a player count stopped at a look before it (``sequential``)."""
-    stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
-    games = say_n("pairs", doc["games"], lang)
-    return say("at_most", lang, games=games) if stopped else games
 
 
 def played_pairs(run: dict[str, Any], lang: str = "en") -> str:

@@ -191,17 +191,23 @@ def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = 
 
 
 def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) -> tuple[str, str]:
-    """An interval's two ends, signed, with one decimal (a share's in percentage points); an end that is not 0
-    with as many more decimals as it needs to print non-zero, so the printed interval agrees with its mark
-    ("[+0.04 to +1.5] *", never "[0 to +1.5] *") and an unmarked one visibly holds 0 ("[−0.8 to +0.02] no",
-    never "[−0.8 to 0.0] no", read as touching 0 yet not marked: fourteenth reading en63, it60)."""
+    """An interval's two ends, signed, with one decimal (a share's in percentage points); where an end that is not
+    0 needs more decimals to print non-zero, both ends get them, so the printed interval agrees with its mark
+    ("[+0.04 to +1.50] *", never "[0 to +1.5] *") and an unmarked one visibly holds 0 ("[−0.80 to +0.02] no",
+    never "[−0.8 to 0.0] no", read as touching 0 yet not marked: fourteenth reading en63, it60). One interval,
+    one number of decimals: "[−0.8 to +0.01]" read as two precisions (issue #53, fr44, en40)."""
     scale = 100 if share else 1
 
-    def end(x: float) -> str:
+    def needs(x: float) -> int:
         places = 1
         while x != 0 and places < 4 and round(x * scale, places) == 0:
             places += 1
-        return decimal(round(x * scale, places) + 0.0, lang, True, places, places == 1)  # "+23.0", "+0.04"
+        return places
+
+    places = max(needs(low), needs(high))
+
+    def end(x: float) -> str:
+        return decimal(round(x * scale, places) + 0.0, lang, True, places, True)  # "+23.0", "+0.04"
 
     return end(low), end(high)
 
@@ -1103,12 +1109,24 @@ def stopped_caution(results: Sequence[dict[str, Any]], lang: str, naming: Naming
     return [typeset(players + lowered(text, lang), lang)]
 
 
-def _games_asked(doc: dict[str, Any], lang: str) -> str:
-    """``--games`` in words, as the pairs of games they are (the lines below count pairs): "at most" it where a
-    player count stopped at a look before it."""
-    games = say_n("pairs", doc["games"], lang)
-    stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
-    return say("at_most", lang, games=games) if stopped else games
+def games_played(doc: dict[str, Any], lang: str) -> str:
+    """The pairs of games each player count played, in words (the lines below count pairs): ``--games`` where every
+    count played them all ("1,000 pairs of games"); where one stopped at a look, the pairs played, one figure or
+    the range, and the plan beside them ("100 pairs of games (1,000 planned)"). "at most 1,000 pairs" counted
+    pairs no count had played (issue #53, en3, fr34)."""
+    from cardgen.languages import decimal
+
+    most = doc["games"]
+    played = [int(r["games"]) for r in doc.get("results") or [] if isinstance(r.get("games"), int)]
+    stopped = any((r.get("stop") or {}).get("early") for r in doc.get("results") or [])
+    if not stopped or not played:
+        return say_n("pairs", most, lang)
+    low, high = min(played), max(played)
+    if low == high:
+        games = say_n("pairs", low, lang)
+    else:  # "100–300 pairs": a range is plural in every language
+        games = say("pairs", lang, n=f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+    return say("pairs_planned", lang, games=games, most=most)
 
 
 def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables: bool = True) -> str:
@@ -1130,7 +1148,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
 
     lines: list[str] = [say("compare_head", lang, base=titled(doc["base"], naming.title),
                             variant=titled(doc["variant"], doc.get("name") or ""),
-                            games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
+                            games=games_played(doc, lang), agents=agents_words(doc["agents"], lang))]
     diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
     if doc.get("description"):  # every variant's one-line introduction, a house rule's too (sixth reader, t12)
         lines.append(f"  {first_sentence(doc['description'])}")
@@ -1146,8 +1164,9 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += [] if folded else stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        if not tables and internal:  # the counts the closing sentence names as its exception, under it
-            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
+        counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
+        if not tables and counts:  # the counts the closing sentence names as its exception, under it
+            lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         balance = []
@@ -1184,8 +1203,9 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines += _balance(r, lang, doc["base"])
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        if internal:
-            lines.append("  " + internal_line(internal, lang, naming, named_metrics(r)))
+        counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
+        if counts:  # none when every count is one the sentences above name
+            lines.append("  " + counts)
     if results:
         lines.append(footnote(results, lang))
     if len(doc.get("looks") or ()) > 1:
@@ -1210,35 +1230,32 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
                   named: Collection[str] = ()) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
-    ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): counted,
-    but pointed to ("the one named above"), never said a second time (eleventh reading en36, fr41, it38).
-    Those that follow from the variant's rule itself say so in their own clause, after the list."""
+    ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
+    not "other" counts, so they are neither counted nor listed ("Other counts: 1 of 5 changed" counted the one
+    the sentence above named: issue #53, fr38, it11; said twice: eleventh reading en36, fr41, it38); "" when
+    every count is named above. Those that follow from the variant's rule say so in their own clause."""
     from cardgen.simulate.verdict import WORDS, label, tally_name
 
     naming = naming or Naming()
-    moved = [m for m in internal if m["significant"]]
+    others = [m for m in internal if m["metric"] not in named]
+    if not others:
+        return ""
+    moved = [m for m in others if m["significant"]]
     if not moved:
-        return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
+        return say_n("internal_none", len(others), lang, label=WORDS[lang]["internal"])
     follows = sum(bool(m.get("follows_from_change")) for m in moved)
-    above = sum(m["metric"] in named for m in moved)
 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    from cardgen.text import join_and
-
-    # the counts named above by their names: "the one named above" read as which one (fr26, it19)
-    names = join_and([named_as(m["metric"]) for m in moved if m["metric"] in named], lang)
-    items = ([say("internal_above_one" if above == 1 else "internal_above", lang, k=above, names=names)]
-             if above else [])
-    items += [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
-                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
-              for m in moved if m["metric"] not in named]
+    items = [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+                 name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
+             for m in moved]
     tail = ("" if not follows else
             say(("internal_follows_it" if len(moved) == 1 else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=joined(items, lang),
+    return say(key, lang, label=WORDS[lang]["internal"], n=len(others), m=len(moved), names=joined(items, lang),
                follows=tail)
 
 
