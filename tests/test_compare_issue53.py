@@ -50,3 +50,18 @@ def test_a_share_of_games_is_never_headed_a_mean(lang: str, mean: str, share: st
     heads = [h.strip() for h in re.findall(r"<th[^>]*>(.*?)</th>", html, re.S)]
     assert heads and mean not in heads and not any(h.startswith(mean) for h in heads), heads
     assert share in html, html
+
+
+@pytest.mark.parametrize(("lang", "reading"), [("en", "The higher, the less a lead at halfway decides the game."),
+                                               ("fr", "Plus elle est haute, moins une avance à mi-partie décide de la partie."),
+                                               ("it", "Più è alta, meno un vantaggio a metà partita decide la partita.")])
+def test_the_page_says_which_way_an_indicator_reads(lang: str, reading: str) -> None:
+    """Seventeenth reading it64, en8: the deck page defined each design indicator but, unlike the terminal, never
+    said which way is more of it, so a designer could not tell whether 53 % of comebacks is much."""
+    from cardgen.report.pages import designer_block
+
+    r = {"designer": {"comeback_rate": {"mean": 0.53, "low": 0.47, "high": 0.59, "n": 247},
+                      "lead_changes": {"mean": 9.0, "low": 8.6, "high": 9.4}}, "players": 3}
+    html = str(designer_block(r, None, lang))
+    assert f'<span class="muted">{reading}</span>' in html, html
+    assert html.count('<span class="muted">') == 1  # lead changes have no reading: none printed
