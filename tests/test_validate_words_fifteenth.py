@@ -133,6 +133,9 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     note = say("note_building", lang)
     assert len(note) < 100 and "{" not in note and note.count(".") == 0
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] in note
+    # seventeenth reading fr1: "(same results)" said not as what; the fast engine named
+    assert {"en": "same results as the fast one", "fr": "identiques au moteur rapide",
+            "it": "identici al motore veloce"}[lang] in note
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
