@@ -126,7 +126,7 @@ def test_draco_s_tied_leaders_all_dropping_out_is_never_a_tie_broken() -> None:
     assert said["it"].startswith("primi a pari merito tutti eliminati, vince il più ricco tra gli altri: 32; ")
     assert "départag" not in said["fr"] and "broken" not in said["en"] and "risolte" not in said["it"]
     king = tie_items({"tie_breaks": {"fewest_discarded": 5}, "shared_wins": 0}, "fr", Naming(dict(get_game("king_lui").words)))
-    assert king.startswith("départagées au nombre de cartes défaussées")
+    assert king.startswith("départagées par le nombre de cartes défaussées")  # seventeenth reading fr3
 
 
 # -- layout (it53, it68) -------------------------------------------------------------------------
