@@ -39,7 +39,7 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
 
 
 FLAGGED = {"en": "To search for fixes to the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
-           "fr": "Pour chercher comment corriger le déséquilibre selon l’ordre du tour dans «\u202fLe Roi Jouet\u202f: "
+           "fr": "Pour chercher comment corriger le déséquilibre selon l’ordre de jeu dans «\u202fLe Roi Jouet\u202f: "
                  "affamé\u202f»", "it": "Per cercare come correggere lo squilibrio nell’ordine di gioco in «Re Giocattolo: "
                                        "affamato»"}
 
@@ -96,7 +96,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)
     assert typeset({"en": "<h3>Balance by turn order (checked in both the base game and the variant)</h3>",
-                    "fr": "<h3>Équilibre selon l’ordre du tour (vérifié dans le jeu de base et dans la variante)</h3>",
+                    "fr": "<h3>Équilibre selon l’ordre de jeu (vérifié dans le jeu de base et dans la variante)</h3>",
                     "it": "<h3>Equilibrio per ordine di gioco (verificato nel gioco base e nella variante)</h3>"}[lang],
                    lang) in html  # what it means, not "alike" (fourteenth reading en66)
     assert not any(w in html for w in ("clearly", "nettement", "nettamente"))

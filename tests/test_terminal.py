@@ -84,7 +84,7 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
     leaks = [(line, SNAKE.findall(line.replace(deck.id, ""))) for line in text.splitlines()]
     assert not [leak for leak in leaks if leak[1]], leaks
     words = {"en": ("players", "games completed", "win rate by turn order"),
-             "fr": ("joueurs", "parties terminées", "victoires selon l’ordre du tour"),
+             "fr": ("joueurs", "parties terminées", "victoires selon l’ordre de jeu"),
              "it": ("giocatori", "partite concluse", "vittorie per ordine di gioco")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]

@@ -774,7 +774,7 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     screen = format_comparison(doc, tables=False)
     assert typeset(line, lang) in screen  # the page's line (test_compare_page_words)
     head = {"en": "Balance by turn order (checked in both the base game and the variant):",
-            "fr": "Équilibre selon l’ordre du tour (vérifié dans le jeu de base et dans la variante)\u202f:",
+            "fr": "Équilibre selon l’ordre de jeu (vérifié dans le jeu de base et dans la variante)\u202f:",
             "it": "Equilibrio per ordine di gioco (verificato nel gioco base e nella variante):"}[lang]
     rows = screen.split("\n")
     assert head in rows and rows[rows.index(head) + 1].startswith("  " + typeset(line, lang)[:20])
