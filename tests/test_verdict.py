@@ -310,8 +310,14 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     # fr30: fix's line already says its pairs ("6 players, … on 100 pairs"): never "100 pairs" twice in one line
     assert "400" not in verdict({**result, "metrics": metrics[1:]}, "fr", alone=True)[0]
     stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}
-    # fix says once, on its last line, that small changes can go unnoticed and what --fixed plays (fr42, fr44)
-    assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == "No other change detected in these 50 pairs."
+    # fix says once, on its last line, that small changes can go unnoticed and what --fixed plays (fr42, fr44),
+    # and once under all its blocks that nothing else was detected: never "no other change detected" per count (fr30)
+    for lang in ("en", "fr", "it"):
+        assert verdict({**stopped, "metrics": metrics[:1]}, lang, alone=True) == [sentence(metrics[0], lang, DRACO.words)]
+    # a count that moved is still said in a block that stopped early (it adds something there)
+    early = verdict({**stopped, "metrics": metrics[:2]}, "en", alone=True)
+    assert early[-1] == f"No other figure changed by more than chance alone would explain, apart from these counts " \
+                        f"the game keeps track of: {moved}.", early
     assert "--fixed" not in " ".join(verdict({**stopped, "metrics": metrics[:1]}, "en"))  # compare says it once
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
 

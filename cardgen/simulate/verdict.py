@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.terminal import say, with_terms
-from cardgen.languages import counts_grouped, decimal, is_singular, percent
+from cardgen.languages import decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
 
@@ -429,16 +429,16 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     if len(top) > most:
         rest = len(top) - most
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
+    elif alone:  # fix: its block names only the counts that moved here; that nothing else was detected is said
+        # once under all its blocks (``held``), never "no other change detected in these 50 pairs" after each
+        # count (fr30), and once on its last line that small changes can go unnoticed (thirteenth reading fr42, fr44)
+        if counts:
+            out.append(_typeset(table["nothing_else_named"].format(label=table["internal"], names=named), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change";
-        # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36); fix, which
-        # prints each count alone and no table, says the pairs played here and, once on its last line, that small
-        # changes can go unnoticed and how many pairs compare's --fixed plays (thirteenth reading fr42, fr44)
-        if alone:
-            alone = table["nothing_stopped_alone"]
-            out.append(_typeset(alone.format(**counts_grouped(alone, {"pairs": stop["pairs"], "most": stop["most"]}, lang)), lang))
+        # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36)
+        pass
     elif counts:
-        out.append(_typeset(table["nothing_else_named" if alone else "nothing_else_counts"].format(
-            label=table["internal"], names=named), lang))
+        out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"], names=named), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
     return out

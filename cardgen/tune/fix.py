@@ -1062,24 +1062,25 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
-    held = bool(props) and not any(e for p in props for e in p.effects.values())
     if shared:
         echo(word("shared", lang, n=len(props), deck=_called(fixer)))
         for players in sorted(shared):
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
-        if held:
-            echo(held_line(fixer, props))
     for rank, (prop, path) in enumerate(written, 1):
-        _say_proposal(fixer, prop, path, rank, shared, held and bool(shared))
+        _say_proposal(fixer, prop, path, rank, shared)
+    if props:
+        echo(held_line(fixer, props))
 
 
 def held_line(fixer: Fixer, props: list[Proposal]) -> str:
-    """The closing line when no proposal moves anything else: no other change was *detected*; never "nothing
-    moved beyond chance", which 50 pairs cannot show (fr59, it41). That small changes can go unnoticed on the
-    pairs played is said once, on the last line beside the command that plays more (``next``; fr44)."""
-    return word("held", fixer.opts.lang)
+    """The line under every proposal: apart from what the blocks above say, no other change was *detected*;
+    never "nothing moved beyond chance", which 50 pairs cannot show (fr59, it41). Said once for all the proposals
+    and all their player counts: "no other change detected in these 50 pairs" closed every count's block (fr30).
+    That small changes can go unnoticed on the pairs played is said once, on the last line beside the command that
+    plays more (``next``; fr44)."""
+    return word("held_one" if len(props) == 1 else "held", fixer.opts.lang)
 
 
 def next_line(fixer: Fixer, props: list[Proposal], path: Path) -> str:
@@ -1120,8 +1121,7 @@ def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
                 text=item_case(" ".join(prop.verdicts[players]), naming))
 
 
-def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]],
-                  held_said: bool) -> None:
+def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
     """One proposal: its file, what it cures on the new games, the change, its cost, and its comparisons with the
     deck that ``shared`` does not already say."""
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
@@ -1146,8 +1146,6 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     effects = new_side_effects(prop)
     if effects:
         echo(side_line(effects, lang, naming))
-    elif not any(prop.effects.values()) and not held_said:
-        echo(held_line(fixer, [prop]))
 
 
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
