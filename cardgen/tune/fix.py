@@ -1113,12 +1113,15 @@ def _called(fixer: Fixer) -> str:
 
 
 def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
-    """Compare's sentences at one player count, after a colon: lower case unless a name starts them."""
+    """Compare's sentences at one player count, after a colon: lower case unless a name starts them; why an
+    interval is wider said once in the block, "widened interval" after (the counts that moved said it four times
+    in one block, each with its interval)."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
+    text = said_once(item_case(" ".join(prop.verdicts[players]), naming), say("interval_widened_why", lang),
+                     word("widened_again", lang))
     return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
-                pairs=(prop.pairs or {}).get(players, fixer.opts.games),
-                text=item_case(" ".join(prop.verdicts[players]), naming))
+                pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
 
 
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
