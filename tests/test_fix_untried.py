@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from cardgen.terminal import say
-from cardgen.tune.fix import Fixer, Proposal, _verdict_line
+from cardgen.tune.fix import Fixer, Proposal, _verdict_line, untried_levers, untried_line
 from cardgen.tune.space import Param
 from cardgen.tune.study import Trial
 
@@ -25,6 +25,32 @@ def _fixer(lang: str, trials: list[Trial]) -> Fixer:
     fixer.trials = trials
     fixer.opts = SimpleNamespace(lang=lang, games=100, params=[SILVER, HAND, RUMOURS])
     return fixer
+
+
+def plain(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def test_a_lever_no_trial_changed_is_said_apart_as_not_tried() -> None:
+    """Silver changed by two trials, the hand size only by one the game refused (not played: nothing judged), the
+    copies of Rumours never: hand size and Rumours are not tried; a trial at the deck's own values tries nothing."""
+    trials = [Trial(0, {**OWN, SILVER.key: 134}, True, 1.8), Trial(1, {**OWN, SILVER.key: 77}, True, 1.7),
+              Trial(2, {**OWN, HAND.key: 7}, False, 1000.0, why="refused"), Trial(3, dict(OWN), True, 200.0)]
+    fixer = _fixer("en", trials)
+    assert untried_levers(fixer) == [HAND, RUMOURS]
+    assert untried_line(fixer, [HAND, RUMOURS]) == (
+        "Levers not tried in these 4 trials (no trial changed them, so nothing is known of what they would do): "
+        "action cards dealt to each player; copies of “Rumours”")
+    assert plain(untried_line(_fixer("fr", trials), [HAND, RUMOURS])).startswith(
+        "Leviers non essayés au cours de ces 4 essais (aucun essai ne les a modifiés, on ne sait donc rien de leur "
+        "effet) : ")
+    assert plain(untried_line(_fixer("it", trials), [RUMOURS])).startswith(
+        "Leve non provate in queste 4 prove (nessuna prova le ha cambiate, quindi non si sa nulla del loro effetto): ")
+    one = _fixer("en", trials[:1])
+    assert untried_line(one, [RUMOURS]).startswith("Levers not tried in this one trial (it did not change them")
+    # a lever one played trial moved is tried, whether it cured or not
+    assert untried_levers(_fixer("en", [*trials, Trial(4, {**OWN, RUMOURS.key: 8}, True, 300.0)])) == [HAND]
+    assert untried_levers(_fixer("en", [])) == [SILVER, HAND, RUMOURS]
 
 
 def test_a_blocks_widened_interval_says_why_once() -> None:

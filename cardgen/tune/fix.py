@@ -977,7 +977,28 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     echo(word("size_note", lang), file=sys.stderr, flush=True)  # what each trial's "change size" measures (en58)
     fixer = Fixer(project, deck, params, searched, opts)
     _search(fixer)
+    untried = untried_levers(fixer)
+    if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
+        echo(untried_line(fixer, untried), file=sys.stderr, flush=True)
     return _propose(fixer, searched)
+
+
+def untried_levers(fixer: Fixer) -> list[Param]:
+    """The levers no trial played at another value than the deck's own: the search stopped before them, or tried
+    them only at the deck's value (a trial that could not be played tried nothing). Listed among the levers, they
+    read as judged (en4)."""
+    played = [t for t in fixer.trials if t.feasible and not t.failed]
+    return [p for p in fixer.opts.params if all(t.values.get(p.key, fixer.own[p.key]) == fixer.own[p.key]
+                                                 for t in played)]
+
+
+def untried_line(fixer: Fixer, untried: list[Param]) -> str:
+    """The levers ``untried_levers`` finds, apart, with the trials played ("Not tried in these 30 trials: …")."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    n = len(fixer.trials)
+    return word("untried_one" if n == 1 else "untried", lang, n=n,
+                levers=joined((lever_name(p.key, lang, naming) for p in untried), lang))
 
 
 def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
@@ -1021,9 +1042,11 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             echo(word("none_played", lang))
         else:
             t = closest[0]
+            untried = untried_levers(fixer)  # said apart, on their own line: never "tried … of" them (en4)
+            tried = [p for p in opts.params if p not in untried] or opts.params
             echo(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
                        left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
-                       levers=joined((lever_name(p.key, lang, naming) for p in opts.params), lang)))
+                       levers=joined((lever_name(p.key, lang, naming) for p in tried), lang)))
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
@@ -1156,7 +1179,8 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     doc = {"format": "cardgen-fix/1", "deck": fixer.deck.id, "seed": fixer.opts.seed, "games": fixer.opts.games,
            "fresh_seed": fixer.opts.seed + FRESH_SEED, "players": fixer.players,
            "agents": list(fixer.opts.agents or []), "short_aim": SHORT_AIM,
-           "levers": [p.key for p in fixer.opts.params], "trials": [t.to_json() for t in fixer.trials],
+           "levers": [p.key for p in fixer.opts.params], "untried": [p.key for p in untried_levers(fixer)],
+           "trials": [t.to_json() for t in fixer.trials],
            "proposals": [{"file": path.name, "trial": p.trial.number, "cost": p.trial.objective,
                           "values": {k: v for k, v in p.trial.values.items() if v != fixer.own[k]},
                           "fresh": {str(n): {k: list(v) for k, v in m.items()} for n, m in p.fresh.items()},
