@@ -64,3 +64,20 @@ def test_a_blocks_widened_interval_says_why_once() -> None:
         said = _verdict_line(_fixer(lang, []), prop, 3, "verdict")
         assert said.count(why) == 1 and said.count(f"{again}: 2 to 6)") == 1, said
         assert said.count(again) == 2, said
+
+
+def test_no_other_change_is_said_once_under_all_the_proposals(monkeypatch, capsys) -> None:
+    """fr30: "no other change detected" closed every player count's block and every proposal; it is said once,
+    after all the proposals, in the words for one fix or for each."""
+    import cardgen.tune.fix as fix
+
+    monkeypatch.setattr(fix, "_say_proposal", lambda *args: None)  # each proposal's own lines: tested elsewhere
+    prop = Proposal(Trial(0, dict(OWN), True, 1.0), {}, {3: ["Games are 3 turns shorter."]}, {}, frozenset(), {3: 50})
+    other = Proposal(Trial(1, dict(OWN), True, 1.1), {}, {3: ["Games are 4 turns shorter."]}, {}, frozenset(), {3: 50})
+    for props, start in (([prop, other, prop], "For each fix, apart from"), ([prop], "Apart from")):
+        fix._say_proposals(_fixer("en", []), [(p, Path("out/x.yaml")) for p in props])
+        said = capsys.readouterr().out.replace("\n    ", " ")
+        assert said.count("no other change was detected in the pairs played") == 1, said
+        assert said.startswith(start) or f"\n{start}" in said, said
+    fix._say_proposals(_fixer("en", []), [])
+    assert capsys.readouterr().out == ""  # no proposal: nothing to close
