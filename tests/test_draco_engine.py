@@ -213,7 +213,7 @@ def _project(tmp_path, rules_yaml):
 
 
 def test_an_unlimited_bank_pays_in_full_and_counts_missing_coins(tmp_path):
-    deck = _project(tmp_path, "clarifications: {bank_short: {resolution: unlimited}}\n")
+    deck = _project(tmp_path, "clarifications: {bank_short: {resolution: unlimited, text: {fr: a, it: b, en: c}}}\n")
     st = toast_after_round(deck, BASE, money=[30, 30, 30, 2])
     assert st.money == [34, 33, 31, 1]
     assert st.peak["coins_missing"] == 4  # 99 silver of value, 95 in the box
@@ -351,7 +351,7 @@ def test_a_rebuild_left_reshuffles_the_discards(deck):
 
 
 def test_the_final_toast_may_be_declined_when_the_deck_says_so(tmp_path):
-    deck = _project(tmp_path, "clarifications: {final_toast: {resolution: may_toast}}\n")
+    deck = _project(tmp_path, "clarifications: {final_toast: {resolution: may_toast, text: {fr: a, it: b, en: c}}}\n")
     st = table(deck, BASE)
     play(st, "bow-and-scrape", R1)
     _last_card(st, 0)

@@ -74,8 +74,8 @@ def _project(tmp_path, clarifications):
 
 
 @pytest.mark.parametrize("clarifications", [
-    "{final_toast: {resolution: may_toast}, bank_short: {resolution: unlimited}}",
-    "{richest_tie: {resolution: none_pays}, tie_for_win: {resolution: share_next}}",
+    "{final_toast: {resolution: may_toast, text: {fr: a, it: b, en: c}}, bank_short: {resolution: unlimited, text: {fr: a, it: b, en: c}}}",
+    "{richest_tie: {resolution: none_pays, text: {fr: a, it: b, en: c}}, tie_for_win: {resolution: share_next, text: {fr: a, it: b, en: c}}}",
 ])
 def test_other_resolutions_are_the_reference_ones(tmp_path, clarifications):
     deck = _project(tmp_path, clarifications)

@@ -14,6 +14,7 @@ import pytest
 
 from cardgen.cli import main
 from cardgen.tune.fix import SHORT_AIM
+from screen import unwrapped
 
 
 def test_fix_draco_proposes_a_bank_that_no_longer_runs_dry(project_with: Callable[[str], Path],
@@ -29,7 +30,10 @@ def test_fix_draco_proposes_a_bank_that_no_longer_runs_dry(project_with: Callabl
     for players in ("3", "4", "5", "6"):
         assert first["fresh"][players]["short:unpaid_by_bank"][0] <= SHORT_AIM
         assert first["side_effects"][players] == []
-    assert "apart from the fixed problems and the changes above, no other change was detected" in said  # en8
+    # en8; fr30: said once under all the proposals, never "no other change detected" in each player count's block
+    flat = unwrapped(said)
+    assert flat.count("no other change was detected in the pairs played") == 1, flat
+    assert "No other change detected" not in flat
     shutil.copy(out / first["file"], root / "variants" / first["file"])
     assert main(["--project", str(root), "check", "draco-fix-1"]) == 0
     assert main(["--project", str(root), "build", "draco-fix-1", "--lang", "en", "--paper", "a4",

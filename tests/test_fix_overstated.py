@@ -130,9 +130,17 @@ def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> N
 
     props = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {4: 50, 5: 50, 6: 100})]
     said = {lang: plain(held_line(_fixer(lang, []), props)) for lang in ("en", "fr", "it")}
-    assert said["en"].startswith("  apart from the fixed problems and the changes above, no other change was detected (")
-    assert "aucun autre changement n’a été détecté" in said["fr"]
-    assert "non è stato rilevato nessun altro cambiamento" in said["it"]
+    # one line under every proposal and player count (fr30): it says it holds for the one fix or for each
+    assert said["en"].startswith("Apart from the fixed problems and the changes said above, no other change was "
+                                 "detected in the pairs played, whether in game length")
+    assert said["fr"].startswith("Hormis les problèmes corrigés et les changements indiqués ci-dessus, aucun autre "
+                                 "changement n’a été détecté sur les paires jouées")
+    assert said["it"].startswith("A parte i problemi risolti e i cambiamenti indicati qui sopra, non è stato rilevato "
+                                 "nessun altro cambiamento nelle coppie giocate")
+    two = {lang: plain(held_line(_fixer(lang, []), props * 2)) for lang in ("en", "fr", "it")}
+    assert two["en"].startswith("For each fix, apart from the fixed problems")
+    assert two["fr"].startswith("Pour chaque correction, hormis les problèmes corrigés")
+    assert two["it"].startswith("Per ogni correzione, a parte i problemi risolti")
     assert "beyond chance" not in said["en"] and "rien n’a varié" not in said["fr"]
     assert all("unnoticed" not in s and "inaperçus" not in s and "sfuggire" not in s for s in said.values())
     assert pairs_said(_fixer("en", []), props) == "50 to 100" and pairs_said(_fixer("fr", []), props) == "50 à 100"
@@ -177,7 +185,7 @@ def test_the_last_line_promises_the_pairs_compare_plays_with_fixed() -> None:
         said = plain(next_line(fixer, props, Path("out/draco-fix-1.yaml")))
         assert played in said and fixed in said, said
         assert said.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed")
-        assert "--fixed" not in WORDS[lang]["nothing_stopped_alone"]
+        assert "--fixed" not in WORDS[lang]["nothing_else_named"]
 
 
 def test_a_trial_shows_each_lever_from_the_decks_own_value_to_the_trials() -> None:

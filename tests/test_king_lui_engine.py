@@ -348,7 +348,7 @@ def _variant(tmp_path: Path, text: str) -> object:
 
 
 def test_clarification_can_allow_emerald_with_no_dish(tmp_path):
-    variant = _variant(tmp_path, "clarifications:\n  no_dish_emerald:\n    resolution: emerald_allowed\n")
+    variant = _variant(tmp_path, "clarifications:\n  no_dish_emerald:\n    resolution: emerald_allowed\n    text: {fr: a, it: b, en: c}\n")
     state = new_state(variant, 3, [])
     arrange(state, {"ham": 2}, [{}, {}, {}], emeralds=1, supply=10)
     assert state.legal_actions() == [DRAW, ("emerald", "ham", "ham")]

@@ -72,7 +72,7 @@ def _variant(tmp_path: Path, name: str, text: str):
     ("draw-four-unsettled", "rules: {supply_draw_cards: 4}\n",
      "stalled:short_supply_draw"),
     ("emerald-allowed", "rules: {emerald_portions: 1}\nclarifications:\n  no_dish_emerald:\n"
-                        "    resolution: emerald_allowed\n", "no_dish_emerald"),
+                        "    resolution: emerald_allowed\n    text: {fr: a, it: b, en: c}\n", "no_dish_emerald"),
     ("many-dragons", "change:\n  emerald: {count: 30}\n", "draw_from_empty_supply"),
     ("eighth-dish", "add:\n  - id: soup\n    kind: card\n    count: 12\n    name: {fr: Soupe, it: Zuppa, en: Soup}\n"
                     "    back: king_lui_back\n    data: {role: portion}\n    faces: [{layout: suit}]\n"

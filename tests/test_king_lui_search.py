@@ -143,7 +143,7 @@ def test_kernels_follow_the_reference_on_every_deck(deck_id):
                    "    resolution: draw_remaining\n    text: {fr: a, it: b, en: c}\n", "supply_exhausted"),
     ("draw-four-unsettled", "rules: {supply_draw_cards: 4}\n", "stalled:short_supply_draw"),
     ("emerald-allowed", "rules: {emerald_portions: 1}\nclarifications:\n  no_dish_emerald:\n"
-                        "    resolution: emerald_allowed\n", "supply_exhausted"),
+                        "    resolution: emerald_allowed\n    text: {fr: a, it: b, en: c}\n", "supply_exhausted"),
     ("many-dragons", "change:\n  emerald: {count: 30}\n", "supply_exhausted"),
 ])
 def test_kernels_follow_the_reference_on_other_rule_numbers_and_gaps(tmp_path, name, text, met):

@@ -67,7 +67,7 @@ def test_a_variant_settling_the_case_otherwise_is_said_as_its_ruling(
     (root / "decks" / "king_lui.yaml").write_text((repo_root / "decks" / "king_lui.yaml").read_text("utf-8"), "utf-8")
     (root / "variants" / "kl-emerald.yaml").write_text(
         "extends: king_lui\nname: {fr: Essai, it: Prova, en: Test}\ndescription: {fr: Essai, it: Prova, en: Test}\n"
-        "clarifications:\n  no_dish_emerald:\n    resolution: emerald_allowed\n", encoding="utf-8")
+        "clarifications:\n  no_dish_emerald:\n    resolution: emerald_allowed\n    text: {fr: a, it: b, en: c}\n", encoding="utf-8")
     out, doc, pages = _run(root, "kl-emerald", lang, tmp_path, capsys)
     gap = next(g for g in doc["results"][0]["rule_gaps"] if g["kind"] == "no_dish_emerald")
     assert gap["settled"] and gap["published"] is False

@@ -661,7 +661,7 @@ def test_a_reworded_clarification_is_no_difference_but_a_new_resolution_is(tmp_p
         name: {fr: "Essai", it: "Prova", en: "Trial"}
         description: {fr: "Une banque sans fond.", it: "Una banca senza fondo.", en: "A bottomless bank."}
         clarifications:
-          bank_short: {resolution: unlimited}
+          bank_short: {resolution: unlimited, text: {fr: a, it: b, en: c}}
         """)
     deck = throwaway_variant(tmp_path, "draco", "draco-trial", overlay)
     assert [d["field"] for d in deck.differences if d["kind"] == "clarification"] == ["bank_short"]

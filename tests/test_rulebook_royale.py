@@ -168,7 +168,8 @@ def test_numbers_follow_the_data(lang: str, variant: ResolvedDeck) -> None:
     bottom = norm(translations(lang, "royale").gettext("at the bottom"))
     expected = [
         say(lang, "Deal cards from the pile", rows=r.grid_rows, cols=r.grid_cols, count=r.grid_rows * r.grid_cols),
-        say(lang, "Shuffle the %(count)s dish cards and deal", count=72, packets=r.packets),
+        say(lang, "Shuffle the %(count)s dish cards and deal them face down into %(packets)s packets of", count=72,
+            packets=r.packets, each=72 // r.packets),  # 4 packets of 18: their size from the data (en20)
         say(lang, "<b>a row</b>", count=r.grid_cols),
         say(lang, "<b>a column</b>", count=r.grid_rows),
         say(lang, "<b>your imposter</b>", count=r.cards_per_take),
@@ -866,3 +867,22 @@ def test_an_abundance_may_open_or_close_a_request_that_names_both_ends_type(lang
     text = norm(book("royale-masked", lang))
     conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
     assert text.count(said) == 1 and 0 <= text.index(said) - text.index(conflict) - len(conflict) < 5
+
+
+@pytest.mark.parametrize(("lang", "even", "uneven"), [
+    ("fr", "en 3 paquets de 24 cartes.", "en 5 paquets aussi égaux que possible, de 14 ou 15 cartes."),
+    ("it", "in 3 mazzetti da 24 carte.", "in 5 mazzetti il più possibile uguali, da 14 o 15 carte."),
+    ("en", "into 3 piles of 24 cards.", "into 5 piles as even as you can, of 14 or 15 cards.")])
+def test_the_set_up_says_the_packets_sizes_the_deck_makes(lang: str, even: str, uneven: str,
+                                                           tmp_path: Path) -> None:
+    """Seventeenth reading en20: "deal them into 3 piles of the same size" was a constant; a variant whose dish
+    cards do not divide by its packets (72 into 5) made it false. The sizes now come from the data: the published
+    72 cards into 3 packets of 24, 72 into 5 packets of 14 or 15; never "the same size" where they are not."""
+    same = {"fr": "même taille", "it": "stessa grandezza", "en": "same size"}[lang]
+    base = norm(html.unescape(render_markup(deck("royale"), lang)))
+    assert even in base and same not in base
+    five = throwaway_variant(tmp_path, "royale", "five-packets",
+                             'extends: royale\nname: {fr: "R", it: "R", en: "R"}\n'
+                             'description: {fr: "Essai.", it: "Prova.", en: "Test."}\nrules: {packets: 5}\n')
+    text = norm(html.unescape(render_markup(five, lang)))
+    assert uneven in text and even not in text and same not in text

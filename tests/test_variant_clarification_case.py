@@ -44,11 +44,32 @@ def test_a_variant_changing_a_clarification_never_quotes_the_base_case(
     capsys.readouterr()
 
 
-def test_a_variant_changing_only_the_resolution_drops_the_base_case(repo_root: Path, tmp_path: Path) -> None:
-    """The base's case says how the base settles it; a variant settling it otherwise falls back to a text."""
-    _, naming, deck = _variant(repo_root, tmp_path, "    resolution: emerald_allowed\n")
-    assert deck.model.clarifications["no_dish_emerald"].case is None
-    assert naming.clarifications["no_dish_emerald"].startswith("You may not call Emerald")  # the text, not the case
+def test_a_variant_changing_only_the_resolution_must_say_it_in_its_own_words(repo_root: Path, tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #53 (seventeenth reading): a variant settling the case otherwise (``emerald_allowed``) without a text of
+    its own printed the base's "You may not call Emerald …" beside a game where you may: the page, the book and
+    validate said the base's ruling. Now it is bad input, located, naming the languages its text lacks; with its
+    own text in every language, that text is what every page says, never the base's."""
+    from cardgen.errors import InputError
+
+    with pytest.raises(InputError) as raised:
+        _variant(repo_root, tmp_path / "alone", "    resolution: emerald_allowed\n")
+    assert raised.value.key == "clarification_own_text"
+    assert raised.value.fields == {"kind": "no_dish_emerald", "new": "emerald_allowed", "old": "draw_only",
+                                   "missing": "fr, it, en"}
+    assert (raised.value.file, raised.value.line) == ("variants/kl-emerald.yaml", 6)  # its resolution line
+    root = tmp_path / "alone" / "project"
+    assert main(["--project", str(root), "check", "kl-emerald", "--lang", "fr"]) == 2
+    said = capsys.readouterr().err.replace("\u202f", " ").replace("\u00a0", " ")
+    assert "kl-emerald.yaml:6" in said and "son propre « text » en fr, it, en" in said, said
+    with pytest.raises(InputError) as partly:  # a text in one language only: the others would still be the base's
+        _variant(repo_root, tmp_path / "en", "    resolution: emerald_allowed\n    text: {en: \"You may call.\"}\n")
+    assert partly.value.fields["missing"] == "fr, it"
+    _, naming, deck = _variant(repo_root, tmp_path / "own", "    resolution: emerald_allowed\n" + TEXT)
+    assert deck.model.clarifications["no_dish_emerald"].text.en == "You may call Emerald."
+    assert naming.clarifications["no_dish_emerald"] == "You may call Emerald."
+    _, same, _ = _variant(repo_root, tmp_path / "same", "    resolution: draw_only\n")  # the base's way: its words
+    assert same.clarifications["no_dish_emerald"].startswith("You may not call Emerald")
 
 
 def test_a_variant_leaving_the_clarification_alone_keeps_the_base_case(repo_root: Path, tmp_path: Path) -> None:

@@ -288,22 +288,37 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     result = {"metrics": metrics, "games": 400, "game_words": DRACO.words}
     en = verdict(result, "en", alone=True)
     gold = tally_name("peak:gold_in_hands", "en", DRACO.words)
-    assert en[-1] == f"No other figure changed by more than chance alone would explain, apart from these " \
-                     f"counts the game keeps: {gold}."  # en24: not "some of" the counts: these, named
+    # en24: not "some of" the counts: these, named; fr29/en2: each with its way and size, as fix's other figures
+    moved = f"{gold} (10 fewer, from 25 to 15; 95% confidence interval: 9.9 to 10.1)"
+    # fr30: never "no other figure changed" in each block (fix says it once under them all): the counts, as news
+    assert en[-1] == f"These counts the game keeps track of moved too: {moved}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
-    assert two.endswith(f": {gold}; {tally_name('peak:richest_player', 'en', DRACO.words)}.")  # a name may hold a comma
-    for lang in ("fr", "it"):
-        said = verdict(result, lang, alone=True)[-1]
-        assert tally_name("peak:gold_in_hands", lang, DRACO.words) in said and "«" not in said, said
+    richest = tally_name('peak:richest_player', 'en', DRACO.words)
+    assert two.endswith(f": {moved}; {richest} (3 fewer, from 40 to 37; 95% confidence interval: 1 to 5).")  # a name may hold a comma
+    up = verdict({**result, "metrics": [_m("peak:gold_in_hands", 15, 25, 9.9, 10.1)]}, "en", alone=True)[-1]
+    assert up.endswith(f"{gold} (10 more, from 15 to 25; 95% confidence interval: 9.9 to 10.1).")
+    said = {lang: verdict(result, lang, alone=True)[-1] for lang in ("fr", "it")}
+    assert said["fr"].endswith(f"{tally_name('peak:gold_in_hands', 'fr', DRACO.words)} (10 de moins, de 25 à 15\u202f; "
+                               "intervalle de confiance à 95\u202f%\u202f: de 9,9 à 10,1).")
+    assert said["it"].endswith(f"{tally_name('peak:gold_in_hands', 'it', DRACO.words)} (10 in meno, da 25 a 15; "
+                               "intervallo di confidenza al 95\xa0%: da 9,9 a 10,1).")
+    assert all("«" not in text for text in said.values())
+    assert said["fr"].startswith("Ces décomptes que tient le jeu ont aussi bougé\u202f: ")
+    assert said["it"].startswith("Anche questi conteggi tenuti dal gioco sono cambiati: ")
     assert verdict({**result, "metrics": metrics[1:]}, "en", alone=True) == [
-        f"No figure changed by more than chance alone would explain, apart from these counts the game keeps: {gold}."]
+        f"No figure changed by more than chance alone would explain, apart from these counts the game keeps track of: {moved}."]
     # fr30: fix's line already says its pairs ("6 players, … on 100 pairs"): never "100 pairs" twice in one line
     assert "400" not in verdict({**result, "metrics": metrics[1:]}, "fr", alone=True)[0]
     stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}
-    # fix says once, on its last line, that small changes can go unnoticed and what --fixed plays (fr42, fr44)
-    assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == "No other change detected in these 50 pairs."
+    # fix says once, on its last line, that small changes can go unnoticed and what --fixed plays (fr42, fr44),
+    # and once under all its blocks that nothing else was detected: never "no other change detected" per count (fr30)
+    for lang in ("en", "fr", "it"):
+        assert verdict({**stopped, "metrics": metrics[:1]}, lang, alone=True) == [sentence(metrics[0], lang, DRACO.words)]
+    # a count that moved is still said in a block that stopped early (it adds something there)
+    early = verdict({**stopped, "metrics": metrics[:2]}, "en", alone=True)
+    assert early[-1] == f"These counts the game keeps track of moved too: {moved}.", early
     assert "--fixed" not in " ".join(verdict({**stopped, "metrics": metrics[:1]}, "en"))  # compare says it once
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
 

@@ -9,6 +9,7 @@ give the same deck, in the same component order.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,34 @@ def _own_cases(merged: Any, over: Any, lines: LineMap) -> None:
         if changes and isinstance(merged.get(kind), dict):
             merged[kind].pop("case", None)
             lines.drop(("clarifications", kind, "case"))
+
+
+def _own_words(base: Any, over: Any, lines: LineMap, name: str,
+               gaps: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    """A variant that settles a clarification another way than its base (its own ``resolution``) says so in its
+    own words, in every language the base's text has: merged key by key, the base's text stayed, and the book and
+    validate printed the base's ruling beside the variant's play ("shuffle the discards into a new draw pile" for a
+    game that ends there). Bad input, naming the languages it lacks. A resolution the game's engine does not know
+    (``gaps``) is left to its own check, which names the known ones."""
+    if not isinstance(base, dict) or not isinstance(over, dict):
+        return
+    for kind, clar in over.items():
+        old = base.get(kind)
+        if not isinstance(clar, dict) or not isinstance(old, dict) or "resolution" not in clar \
+                or clar["resolution"] == old.get("resolution"):
+            continue
+        if gaps is not None and clar["resolution"] not in gaps.get(kind, ()):
+            continue
+        given = clar.get("text") if isinstance(clar.get("text"), dict) else {}
+        missing = [lang for lang in (old.get("text") or {}) if not given.get(lang)]
+        if missing:
+            _, line = lines.locate(("clarifications", kind, "resolution"))
+            fields = {"kind": kind, "new": clar["resolution"], "old": old.get("resolution"),
+                      "missing": ", ".join(missing)}
+            raise InputError(f"clarification '{kind}' settled as '{clar['resolution']}' instead of the base's "
+                             f"'{old.get('resolution')}' keeps the base's text, which says the base's way; expected "
+                             f"its own 'text' in {fields['missing']}", file=name, line=line,
+                             field=["clarifications", kind, "text"], key="clarification_own_text", fields=fields)
 
 
 def _merge(base: Any, over: Any, base_lines: LineMap, over_lines: LineMap,
@@ -217,6 +246,8 @@ class Resolver:
                              key="code_house_rule", fields={"given": given[0], "missing": "house_rule" if given == ["code"] else "code"})
         if is_rules_path(str(base.game)) and isinstance(data.get("rules"), dict):
             self._check_rule_names(data["rules"], out.data.get("rules") or {}, lines, name, base.game)
+        _own_words(out.data.get("clarifications"), data.get("clarifications"), lines, name,
+                   get_game(str(base.game)).gaps if is_game(str(base.game)) else None)
         for key in MERGED:
             if key in data and data[key] is not None:
                 out.data[key] = _merge(out.data.get(key, {}), data[key], out.lines, lines, (key,), (key,))

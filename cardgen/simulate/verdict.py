@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.terminal import say, with_terms
-from cardgen.languages import counts_grouped, decimal, is_singular, percent
+from cardgen.languages import decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
 
@@ -253,11 +253,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     if key not in table:
         key = "other"
     up, down = table[key]
-    share = is_share(name)
-    d, low, high = shown(m)
-    lo, hi = sorted((abs(low), abs(high))) if low is not None else (abs(d), abs(d))
-    if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
-        lo = 0.0
+    d = shown(m)[0]
     template = up if d > 0 else down
     named = ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
              else label(name, lang, words))  # a tally no one names: its id in words, once
@@ -265,17 +261,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         for plural, single in SINGULAR[lang].items():  # the template's own word and the game's name of its rounds
             template = template.replace(plural, single)
             named = f" {named} ".replace(plural, single).strip()
-    b, v = alike((m["base"], m["variant"]), lang, share)
-    lo_, hi_ = alike((lo, hi), lang, share)
-    # the change written as the figures it joins: "11.0 fewer rounds, from 26.2 to 15.2", never "11" beside
-    # them and "8.3" on the next clause (sixteenth reading fr27)
-    d_ = number(abs(d), lang, share, fixed=share or any(round(x, 1) != round(x) for x in (m["base"], m["variant"], d)))
-    # the interval's level beside it ("at 98.75 %"): a bare "confidence interval" left the reader guessing (fr26, it33)
-    level = confidence(m.get("adj_level") or 0.95 if m.get("adj_low") is not None else 0.95, lang)
-    # an interval widened past 95 % says why, never an unusual level ("98.75%", "99.97%": fourteenth reading en20)
-    interval = say("interval_widened_why" if m.get("adj_low") is not None else "balance_level_plain", lang)
-    text = template.format(b=b, v=v, d=d_, lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN, level=level,
-                           interval=interval,
+    text = template.format(**figures(m, lang), k=k, m=CLOSE_MARGIN,
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")
     if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):
@@ -289,6 +275,37 @@ def shown_difference(base: float, variant: float, share: bool) -> float:
     line shows is the difference of the two values it shows (12.6 -> 12.5 is -0.1, not 0)."""
     places = 3 if share else 1
     return round(round(variant, places) - round(base, places), places)
+
+
+def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
+    """A significant figure's values as its sentence says them: ``b`` and ``v`` the two means, ``d`` the size
+    of their difference, ``lo``/``hi`` its interval, ``interval`` the interval's name and ``level`` its level;
+    one writing for compare's sentences and fix's list of the game's counts that moved (``count_said``)."""
+    share = is_share(m["metric"])
+    d, low, high = shown(m)
+    lo, hi = sorted((abs(low), abs(high))) if low is not None else (abs(d), abs(d))
+    if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
+        lo = 0.0
+    b, v = alike((m["base"], m["variant"]), lang, share)
+    lo_, hi_ = alike((lo, hi), lang, share)
+    # the change written as the figures it joins: "11.0 fewer rounds, from 26.2 to 15.2", never "11" beside
+    # them and "8.3" on the next clause (sixteenth reading fr27)
+    d_ = number(abs(d), lang, share, fixed=share or any(round(x, 1) != round(x) for x in (m["base"], m["variant"], d)))
+    # the interval's level beside it ("at 98.75 %"): a bare "confidence interval" left the reader guessing (fr26, it33)
+    level = confidence(m.get("adj_level") or 0.95 if m.get("adj_low") is not None else 0.95, lang)
+    # an interval widened past 95 % says why, never an unusual level ("98.75%", "99.97%": fourteenth reading en20)
+    interval = say("interval_widened_why" if m.get("adj_low") is not None else "balance_level_plain", lang)
+    return {"b": b, "v": v, "d": d_, "lo": lo_, "hi": hi_, "level": level, "interval": interval}
+
+
+def count_said(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None) -> str:
+    """One of the game's counts that moved, with its way and size ("gold coins in hands …: 10.0 fewer, from 25.0
+    to 15.0 (95% confidence interval: 9.9 to 10.1)"): fix prints no table, so a bare name under "apart from these
+    counts" said neither which way nor how much (fr29, en2)."""
+    name = m["metric"]
+    named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
+    key = "count_up" if shown(m)[0] > 0 else "count_down"
+    return WORDS[lang][key].format(name=named, **figures(m, lang))
 
 
 def shown(m: dict[str, Any]) -> tuple[float, float | None, float | None]:
@@ -394,11 +411,15 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
     top = _headlines(result, cards)
-    counted = [m["metric"] for m in result["metrics"]
-               if m.get("significant") and group(m["metric"]) == "internal" and not speaks(m)]
+    moved = [m for m in result["metrics"]
+             if m.get("significant") and group(m["metric"]) == "internal" and not speaks(m)]
+    counted = [m["metric"] for m in moved]
     counts = bool(counted)
-    named = say("separator", lang).join(dict.fromkeys(  # "; ": a count's name may hold a comma
-        tally_name(c, lang, words) or c.split(":", 1)[-1].replace("_", " ") for c in counted))
+    # "; ": a count's name may hold a comma; alone (fix, no table), each count says its way and size
+    named = say("separator", lang).join(dict.fromkeys(
+        count_said(m, lang, words) if alone and m.get("base") is not None and m.get("variant") is not None
+        else tally_name(m["metric"], lang, words) or m["metric"].split(":", 1)[-1].replace("_", " ")
+        for m in moved))
     if not top:  # an engine count the table's last line names as changed: "no figure changed" alone would deny it
         key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
         return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
@@ -408,16 +429,16 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     if len(top) > most:
         rest = len(top) - most
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
+    elif alone:  # fix: its block names only the counts that moved here; that nothing else was detected is said
+        # once under all its blocks (``held``), never "no other change detected in these 50 pairs" after each
+        # count (fr30), and once on its last line that small changes can go unnoticed (thirteenth reading fr42, fr44)
+        if counts:
+            out.append(_typeset(table["nothing_else_named"].format(label=table["internal"], names=named), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change";
-        # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36); fix, which
-        # prints each count alone and no table, says the pairs played here and, once on its last line, that small
-        # changes can go unnoticed and how many pairs compare's --fixed plays (thirteenth reading fr42, fr44)
-        if alone:
-            alone = table["nothing_stopped_alone"]
-            out.append(_typeset(alone.format(**counts_grouped(alone, {"pairs": stop["pairs"], "most": stop["most"]}, lang)), lang))
+        # compare says it once for all its player counts (``stopped_quiet``: tenth reading it39, fr36)
+        pass
     elif counts:
-        out.append(_typeset(table["nothing_else_named" if alone else "nothing_else_counts"].format(
-            label=table["internal"], names=named), lang))
+        out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"], names=named), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
     return out

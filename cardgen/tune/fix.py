@@ -977,7 +977,28 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     echo(word("size_note", lang), file=sys.stderr, flush=True)  # what each trial's "change size" measures (en58)
     fixer = Fixer(project, deck, params, searched, opts)
     _search(fixer)
+    untried = untried_levers(fixer)
+    if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
+        echo(untried_line(fixer, untried), file=sys.stderr, flush=True)
     return _propose(fixer, searched)
+
+
+def untried_levers(fixer: Fixer) -> list[Param]:
+    """The levers no trial played at another value than the deck's own: the search stopped before them, or tried
+    them only at the deck's value (a trial that could not be played tried nothing). Listed among the levers, they
+    read as judged (en4)."""
+    played = [t for t in fixer.trials if t.feasible and not t.failed]
+    return [p for p in fixer.opts.params if all(t.values.get(p.key, fixer.own[p.key]) == fixer.own[p.key]
+                                                 for t in played)]
+
+
+def untried_line(fixer: Fixer, untried: list[Param]) -> str:
+    """The levers ``untried_levers`` finds, apart, with the trials played ("Not tried in these 30 trials: …")."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    n = len(fixer.trials)
+    return word("untried_one" if n == 1 else "untried", lang, n=n,
+                levers=joined((lever_name(p.key, lang, naming) for p in untried), lang))
 
 
 def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
@@ -1021,9 +1042,11 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             echo(word("none_played", lang))
         else:
             t = closest[0]
+            untried = untried_levers(fixer)  # said apart, on their own line: never "tried … of" them (en4)
+            tried = [p for p in opts.params if p not in untried] or opts.params
             echo(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
                        left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
-                       levers=joined((lever_name(p.key, lang, naming) for p in opts.params), lang)))
+                       levers=joined((lever_name(p.key, lang, naming) for p in tried), lang)))
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
@@ -1062,24 +1085,25 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
-    held = bool(props) and not any(e for p in props for e in p.effects.values())
     if shared:
         echo(word("shared", lang, n=len(props), deck=_called(fixer)))
         for players in sorted(shared):
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
-        if held:
-            echo(held_line(fixer, props))
     for rank, (prop, path) in enumerate(written, 1):
-        _say_proposal(fixer, prop, path, rank, shared, held and bool(shared))
+        _say_proposal(fixer, prop, path, rank, shared)
+    if props:
+        echo(held_line(fixer, props))
 
 
 def held_line(fixer: Fixer, props: list[Proposal]) -> str:
-    """The closing line when no proposal moves anything else: no other change was *detected*; never "nothing
-    moved beyond chance", which 50 pairs cannot show (fr59, it41). That small changes can go unnoticed on the
-    pairs played is said once, on the last line beside the command that plays more (``next``; fr44)."""
-    return word("held", fixer.opts.lang)
+    """The line under every proposal: apart from what the blocks above say, no other change was *detected*;
+    never "nothing moved beyond chance", which 50 pairs cannot show (fr59, it41). Said once for all the proposals
+    and all their player counts: "no other change detected in these 50 pairs" closed every count's block (fr30).
+    That small changes can go unnoticed on the pairs played is said once, on the last line beside the command that
+    plays more (``next``; fr44)."""
+    return word("held_one" if len(props) == 1 else "held", fixer.opts.lang)
 
 
 def next_line(fixer: Fixer, props: list[Proposal], path: Path) -> str:
@@ -1112,16 +1136,18 @@ def _called(fixer: Fixer) -> str:
 
 
 def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
-    """Compare's sentences at one player count, after a colon: lower case unless a name starts them."""
+    """Compare's sentences at one player count, after a colon: lower case unless a name starts them; why an
+    interval is wider said once in the block, "widened interval" after (the counts that moved said it four times
+    in one block, each with its interval)."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
+    text = said_once(item_case(" ".join(prop.verdicts[players]), naming), say("interval_widened_why", lang),
+                     word("widened_again", lang))
     return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
-                pairs=(prop.pairs or {}).get(players, fixer.opts.games),
-                text=item_case(" ".join(prop.verdicts[players]), naming))
+                pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
 
 
-def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]],
-                  held_said: bool) -> None:
+def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
     """One proposal: its file, what it cures on the new games, the change, its cost, and its comparisons with the
     deck that ``shared`` does not already say."""
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
@@ -1146,8 +1172,6 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     effects = new_side_effects(prop)
     if effects:
         echo(side_line(effects, lang, naming))
-    elif not any(prop.effects.values()) and not held_said:
-        echo(held_line(fixer, [prop]))
 
 
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
@@ -1155,7 +1179,8 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     doc = {"format": "cardgen-fix/1", "deck": fixer.deck.id, "seed": fixer.opts.seed, "games": fixer.opts.games,
            "fresh_seed": fixer.opts.seed + FRESH_SEED, "players": fixer.players,
            "agents": list(fixer.opts.agents or []), "short_aim": SHORT_AIM,
-           "levers": [p.key for p in fixer.opts.params], "trials": [t.to_json() for t in fixer.trials],
+           "levers": [p.key for p in fixer.opts.params], "untried": [p.key for p in untried_levers(fixer)],
+           "trials": [t.to_json() for t in fixer.trials],
            "proposals": [{"file": path.name, "trial": p.trial.number, "cost": p.trial.objective,
                           "values": {k: v for k, v in p.trial.values.items() if v != fixer.own[k]},
                           "fresh": {str(n): {k: list(v) for k, v in m.items()} for n, m in p.fresh.items()},
