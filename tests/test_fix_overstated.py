@@ -108,11 +108,11 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset({_key(six)}), {3: 50, 6: 100})
     for lang, sure, likely in (
             ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)",
-             "6 players: the bank cannot pay all it owes in no game (was 7.0%)"),
+             "6 players: no game where the bank cannot pay all it owes (was 7.0%)"),
             ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2,0 % des parties (jeu d’origine : 94,0 %)",
              "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu d’origine : 7,0 %)"),
             ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0 % delle partite (gioco originale: 94,0 %)",
-             "6 giocatori: la banca non può pagare tutto ciò che deve in nessuna partita (gioco originale: 7,0 %)")):  # it29; "in no game" in every language
+             "6 giocatori: nessuna partita in cui la banca non può pagare tutto ciò che deve (gioco originale: 7,0 %)")):  # it29; "in no game" in every language
         fixer = _fixer(lang, [three, six])
         assert plain(cured_text(fixer, prop, lang)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True)) == likely, lang
