@@ -506,6 +506,16 @@ TARGETS = [
            _m("cardgen/rulebook/typeset.py", "xǁRulebookDocǁsets_example_first", "xǁRulebookDocǁpart_closing",
               "xǁRulebookDocǁlifts_last_topic"),
            ("tests/test_rulebook_pages.py", "tests/test_rulebook_layout.py")),
+    # the seventeenth reading's round (issue 53): the pairs a compare played, one interval's decimals, the counts not
+    # named above, the levers no trial changed, the games an indicator keeps said once, the gallery's warned counts
+    Target("compare_counts", "cardgen/simulate/summary.py",
+           _m("cardgen/simulate/summary.py", "x_games_played", "x_marked_ends", "x_internal_line", "x_designer_lines"),
+           ("tests/test_compare_issue53.py", "tests/test_terminal_words.py", "tests/test_verdict.py",
+            "tests/test_validate_words_fifteenth.py")),
+    Target("fix_untried", "cardgen/tune/fix.py", _m("cardgen/tune/fix.py", "x_untried_levers", "x_untried_line"),
+           ("tests/test_fix_untried.py",)),
+    Target("gallery_warned", "cardgen/report/gallery.py", _m("cardgen/report/gallery.py", "x__reports", "x_update_gallery"),
+           ("tests/test_gallery_words.py", "tests/test_gallery_words_mutants.py")),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
            ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",
