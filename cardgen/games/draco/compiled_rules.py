@@ -652,59 +652,49 @@ winners = bind(rules.winners, "draco", {"_nrt": False}, money=_money, tie_rule=_
                count=njit(cache=True, **_SEATS)(rules.count), below=njit(cache=True, **_SEATS)(rules.below))
 
 
-# -- determinize -------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def _hide(cards, count, mark):  # type: ignore[no-untyped-def]
-    """Mark ``cards[:count]`` hidden."""
-    for i in range(count):
-        mark[cards[i]] = 1
+# -- determinize ----------------------------------------------------------------------------------
+# ``rules.redeal`` over ``S = (V, G, D, mt)``: the copy's views, the tables, the determinize scratch, the copy's chance
+@njit(cache=True, **_SEATS)
+def _pools(S):  # type: ignore[no-untyped-def]
+    """``D``'s pools per rebuild, their sizes and the hidden marks, zeroed (the pools are written before read)."""
+    D = S[2]
+    _zero(D[1])
+    _zero(D[2])
+    return D[0], D[1], D[2]
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _redeal(cards, count, gen, pool, pcount):  # type: ignore[no-untyped-def]
-    """Each of ``cards[:count]`` replaced by the next card of the shuffled pool of its rebuild generation."""
-    for i in range(count):
-        g = gen[cards[i]]
-        pcount[g] -= 1
-        cards[i] = pool[g, pcount[g]]
+@njit(cache=True, **_SEATS)
+def _hidden_place(S, i):  # type: ignore[no-untyped-def]
+    """The hands by seat, then the pile, then the cards set aside: the row and its count."""
+    V = S[0]
+    n = S[1][0][C_N]
+    if i < n:
+        return V[4][i], V[3][i]
+    if i == n:
+        return V[5], V[0][S_PILE]
+    return V[7], V[0][S_ASIDE]
+
+
+@njit(cache=True, **_SEATS)
+def _shuffle_pool(rng, pool, n):  # type: ignore[no-untyped-def]
+    fr.shuffle_fast(rng, pool, n)
+
+
+@njit(cache=True, **_SEATS)
+def _reseed(S, rng):  # type: ignore[no-untyped-def]
+    """``random.Random(rng.getrandbits(64))`` into the copy's generator."""
+    low = np.uint64(fr.genrand_inline(rng))
+    high = np.uint64(fr.genrand_inline(rng))
+    fr.seed(S[3], (high << np.uint64(32)) | low)
+
+
+_redeal = bind(rules.redeal, "draco", {"_nrt": False}, **_FORMS, pools=_pools, hidden_place=_hidden_place,
+               shuffle_pool=_shuffle_pool, reseed=_reseed)
 
 
 @njit(cache=True, _nrt=False)
 def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-def]
-    """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``DracoState.determinize``, draw for draw).
-
-    Hidden: the other hands, the draw pile, the cards set aside; cards are redealt only
-    among cards of the same rebuild generation. ``dst_mt`` gets the sample's own chance.
-    """
-    cfg = G[0]
+    """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``rules.redeal``, draw for draw with
+    ``DracoState.determinize``); ``dst_mt`` gets the sample's own chance."""
     copy(dst, src)
-    V = _views(dst, cfg)
-    sc, hand_n, hands, pile, aside, gen = V[0], V[3], V[4], V[5], V[7], V[8]
-    n = cfg[C_N]
-    ncards = cfg[C_NCARDS]
-    pool, pcount, mark = D[0], D[1], D[2]
-    _zero(pcount)
-    _zero(mark)
-    for q in range(n):
-        if q != seat:
-            _hide(hands[q], hand_n[q], mark)
-    _hide(pile, sc[S_PILE], mark)
-    _hide(aside, sc[S_ASIDE], mark)
-    for c in range(ncards):  # ascending: each pool is sorted, as the reference sorts it
-        if mark[c]:
-            g = gen[c]
-            pool[g, pcount[g]] = c
-            pcount[g] += 1
-    for g in range(pool.shape[0]):
-        if pcount[g] > 0:
-            fr.shuffle_fast(rng, pool[g], pcount[g])
-    for q in range(n):
-        if q != seat:
-            _redeal(hands[q], hand_n[q], gen, pool, pcount)
-    _redeal(pile, sc[S_PILE], gen, pool, pcount)
-    _redeal(aside, sc[S_ASIDE], gen, pool, pcount)
-    low = np.uint64(fr.genrand_inline(rng))
-    high = np.uint64(fr.genrand_inline(rng))
-    fr.seed(dst_mt, (high << np.uint64(32)) | low)
-
-
+    _redeal((_views(dst, G[0]), G, D, dst_mt), seat, rng)

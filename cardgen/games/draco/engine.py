@@ -349,27 +349,10 @@ class DracoState(State):
         return copy_state(self)
 
     def determinize(self, player: int, rng: random.Random) -> "DracoState":
-        """A clone where the cards ``player`` cannot see are dealt again.
-
-        Hidden: the other hands, the draw pile, the cards set aside. Public: hand and pile
-        sizes, and which cards each rebuilt pile was made of (everyone saw the discards),
-        so cards are redealt only among hidden places holding cards of the same rebuild
-        (``card_gen``): a pile made of old discards stays made of them.
-        """
+        """A clone where the cards ``player`` cannot see are dealt again (``rules.redeal``: the other hands, the
+        draw pile and the cards set aside, each card among those of its own rebuild), with its own chance."""
         new = copy_state(self, share_rng=True)
-        places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
-        gen = self.card_gen
-        pools: dict[int, list[int]] = {}
-        for place in places:
-            for c in place:
-                pools.setdefault(gen[c], []).append(c)
-        for _, pool in sorted(pools.items()):
-            pool.sort()  # the shuffle must not depend on where the hidden cards lie now
-            rng.shuffle(pool)
-        for place in places:
-            for i, c in enumerate(place):
-                place[i] = pools[gen[c]].pop()
-        new.rng = random.Random(rng.getrandbits(64))
+        rules.redeal(new, player, rng)
         new._legal = None
         return new
 

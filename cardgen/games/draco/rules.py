@@ -29,9 +29,14 @@ over ``table.reseat``) and the die (``roll``:
 
 And what a decision allows (``legal``, into ``out``, through ``decision``, ``move_rows`` and ``card_rows``: the
 engine's forms list its actions, the kernels' write ``table.play_rows``' rows).
+
+And the cards a search's sample deals again (``redeal``: ``DracoState.determinize`` and the kernels' ``determinize``
+chain it), through ``pools`` (room per rebuild), ``hidden_place`` (the other hands, the pile, the cards set aside),
+``shuffle_pool`` and ``reseed`` (the sample's own chance).
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_PASS, A_TOAST, COINS, CUP, DUEL, FLIP, G_EMPTY, G_FINAL,
@@ -249,6 +254,41 @@ def roll(S: Any) -> int:
     """One roll of the die."""
     faces = die(S)
     return faces[randbelow(S, len(faces))]  # type: ignore[no-any-return]
+
+
+def redeal(S: Any, seat: int, rng: Any) -> None:
+    """What ``seat`` cannot see dealt again (search's samples: ``DracoState.determinize``), on a copy.
+
+    Hidden: the other hands, the draw pile, the cards set aside (``hidden_place``). Public: hand and pile sizes,
+    and which cards each rebuilt pile was made of (everyone saw the discards), so a card is redealt only among
+    the hidden cards of its own rebuild (``card_gen``): a pile made of old discards stays made of them. Each
+    rebuild's pool is gathered in card order (the shuffle must not depend on where the hidden cards lie now),
+    shuffled from ``rng`` (``shuffle_pool``), the pools in rebuild order, and dealt from its end in place order;
+    then the copy gets its own chance, drawn from ``rng`` (``reseed``)."""
+    gen = card_gen(S)
+    pool, pcount, mark = pools(S)
+    places = config(S, R_PLAYERS) + 2  # the hands, the pile, the cards set aside
+    for i in range(places):
+        if i != seat:
+            cards, n = hidden_place(S, i)
+            for j in range(n):
+                mark[cards[j]] = 1
+    for c in range(len(mark)):
+        if mark[c]:
+            g = gen[c]
+            pool[g][pcount[g]] = c
+            pcount[g] += 1
+    for g in range(len(pcount)):
+        if pcount[g] > 0:
+            shuffle_pool(rng, pool[g], pcount[g])
+    for i in range(places):
+        if i != seat:
+            cards, n = hidden_place(S, i)
+            for j in range(n):
+                g = gen[cards[j]]
+                pcount[g] -= 1
+                cards[j] = pool[g][pcount[g]]
+    reseed(S, rng)
 
 
 #: the ``richest_tie`` ruling under which nobody pays for Zork, by its place in ``table.GAPS``
@@ -516,6 +556,32 @@ def die(S: Any) -> list[int]:
 def randbelow(S: Any, n: int) -> int:
     """A number below ``n`` (``S.rng``: ``fastrng`` draws the same)."""
     return S.rng.randrange(n)  # type: ignore[no-any-return]
+
+
+def pools(S: Any) -> tuple[list[list[int]], list[int], list[int]]:
+    """Room for ``redeal``: per rebuild a pool of cards and its size, and per card a hidden mark (all zero)."""
+    ncards, rebuilds = len(S.card_gen), max(S.card_gen, default=0) + 1
+    return [[0] * ncards for _ in range(rebuilds)], [0] * rebuilds, [0] * ncards
+
+
+def hidden_place(S: Any, i: int) -> tuple[list[int], int]:
+    """The ``i``-th place that may hide cards and how many it holds: the hands by seat, then the pile, then the
+    cards set aside (written in place)."""
+    n = len(S.hands)
+    place = S.hands[i] if i < n else S.pile if i == n else S.set_aside
+    return place, len(place)
+
+
+def shuffle_pool(rng: Any, pool: list[int], n: int) -> None:
+    """The first ``n`` cards of ``pool`` shuffled by ``rng`` (``random.Random.shuffle``; ``fastrng`` draws the same)."""
+    head = pool[:n]
+    rng.shuffle(head)
+    pool[:n] = head
+
+
+def reseed(S: Any, rng: Any) -> None:
+    """The copy's own chance, seeded from 64 bits of ``rng``."""
+    S.rng = random.Random(rng.getrandbits(64))
 
 
 def card_gen(S: Any) -> list[int]:
