@@ -413,7 +413,10 @@ _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand
               R_SARAH=C_SARAH, circle=_circle, game_table=_game_table, queue_room=_queue_room, queued=_queued,
               on_final=_on_final, K_ROLL=S_ROLL, K_ROLLSIGN=S_ROLLSIGN, K_ROLLANY=S_ROLLANY,
               K_CUPRIGHT=S_CUPRIGHT, hand_card=_hand_card, kind_of=_kind_of, discard_from_hand=_discard_from_hand,
-              effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow)
+              effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow,
+              ASIDE=S_ASIDE, R_HAND=C_HAND, R_SETASIDE=C_SETASIDE, R_START=C_START, R_BOX=C_BOX,
+              R_CUPLAST=C_CUPLAST, R_CUPRIGHT=C_CUPRIGHT, R_REBUILDS=C_REBUILDS, R_PERGOLD=C_PERGOLD,
+              R_GOLD=C_GOLD)
 _pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
 _draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
 #: the turn flow between two decisions (``_advance`` loops over them)
@@ -433,55 +436,47 @@ _play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transf
 
 
 # -- the deal ------------------------------------------------------------------------------------
+@njit(cache=True, **_SEATS)
+def _push(S, zone, card):  # type: ignore[no-untyped-def]
+    """``card`` last into place ``zone`` (its count slot: ``S_PILE``, ``S_ASIDE``)."""
+    sc = S[0][0]
+    row = S[0][5] if zone == S_PILE else S[0][7]
+    row[sc[zone]] = card
+    sc[zone] += 1
+
+
+@njit(cache=True, **_SEATS)
+def _chance(S):  # type: ignore[no-untyped-def]
+    return S[3]
+
+
+@njit(cache=True, **_SEATS)
+def _shuffle_pool(rng, pool, n):  # type: ignore[no-untyped-def]
+    """``rules.shuffle_pool``: ``fastrng``'s shuffle, ``random.shuffle``'s draws."""
+    fr.shuffle_fast(rng, pool, n)
+
+
+_rules_deal = bind(rules.deal, "draco", {"_nrt": False}, **_FORMS, push=_push, chance=_chance,
+                   shuffle_pool=_shuffle_pool, coins_held=_coins, track_coins=_track_coins)
+_setup = bind(rules.setup, "draco", _SEATS, **_FORMS, pile_empty=_pile_empty)
+
+
 @njit(cache=True, _nrt=False)
 def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
-    """``DracoState.__init__`` into position ``s``, chance from ``mt`` (seeded by the caller): cards
-    shuffled, set aside and dealt, characters seated, first player drawn, the first turn started.
-    ``dealt`` gets the shuffled deck then the seating (the game's initial piles)."""
+    """``DracoState.__init__`` into position ``s``, chance from ``mt`` (seeded by the caller): ``rules.deal``,
+    then ``rules.setup`` and the first turn. ``dealt`` gets the shuffled deck then the seating (the game's
+    initial piles)."""
     cfg = G[0]
     _zero(s)
     if cfg[C_LOG]:
         _zero(E[4])
         _zero(E[5])
     V = _views(s, cfg)
-    sc, money, order, hand_n, hands, pile, aside = V[0], V[1], V[2], V[3], V[4], V[5], V[7]
-    n, ncards, nchars = cfg[C_N], cfg[C_NCARDS], cfg[C_NCHARS]
-    deck = dealt[:ncards]
-    for i in range(ncards):
-        deck[i] = i
-    fr.shuffle_fast(mt, deck, ncards)
-    for i in range(nchars):
-        order[i] = i
-    fr.shuffle_fast(mt, order, nchars)
-    for i in range(nchars):
-        dealt[ncards + i] = order[i]
-    pos = min(cfg[C_SETASIDE], ncards)
-    for i in range(pos):
-        aside[i] = deck[i]
-    sc[S_ASIDE] = pos
-    for p in range(n):
-        for _ in range(cfg[C_HAND]):
-            if pos < ncards:
-                hands[p, hand_n[p]] = deck[pos]
-                hand_n[p] += 1
-                pos += 1
-    for i in range(pos, ncards):
-        pile[i - pos] = deck[i]
-    sc[S_PILE] = ncards - pos
-    for p in range(n):
-        money[p] = cfg[C_START]
-    sc[S_BANK] = cfg[C_BOX] - n * cfg[C_START]
-    sc[S_FIRST] = fr.randbelow_inline(mt, n)
-    sc[S_CUR] = sc[S_FIRST]
-    sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
-    sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
-    sc[S_REBUILDS] = cfg[C_REBUILDS]
-    sc[S_ROLLSIGN] = -1
-    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-    _track_coins((V, G, E, mt), money, gold, silver)
-    if sc[S_PILE] == 0:
-        _pile_empty((V, G, E, mt))
-    _advance(START_TURN, V, G, E, mt)
+    ncards = cfg[C_NCARDS]
+    _rules_deal((V, G, E, mt), dealt[:ncards])
+    for i in range(cfg[C_NCHARS]):
+        dealt[ncards + i] = V[2][i]
+    _advance(_setup((V, G, E, mt)), V, G, E, mt)
 
 
 # -- a turn ------------------------------------------------------------------------------------
@@ -673,11 +668,6 @@ def _hidden_place(S, i):  # type: ignore[no-untyped-def]
     if i == n:
         return V[5], V[0][S_PILE]
     return V[7], V[0][S_ASIDE]
-
-
-@njit(cache=True, **_SEATS)
-def _shuffle_pool(rng, pool, n):  # type: ignore[no-untyped-def]
-    fr.shuffle_fast(rng, pool, n)
 
 
 @njit(cache=True, **_SEATS)
