@@ -43,10 +43,10 @@ ENCODERS = {
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "draco/engine.py": "_build_actions _info apply _setup _finish determinize",
+    "draco/engine.py": "_build_actions _info apply _finish",
 }
 KERNEL_SIDE = {
-    "draco/compiled_rules.py": "deal apply determinize _hide _redeal _put player legal_of",
+    "draco/compiled_rules.py": "apply _put player legal_of",
 }
 
 #: per game, the functions that only chain rule steps written once (King Lui: the hook points and their compiled loop)
@@ -57,8 +57,8 @@ CHAINS = {
                         "_after_serving _setup determinize _finish",
     "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
     "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
-                       "_toast _play _roll legal_actions",
-    "draco/compiled_rules.py": "_advance legal",
+                       "_toast _play _roll legal_actions determinize _setup",
+    "draco/compiled_rules.py": "_advance legal determinize deal",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")
 

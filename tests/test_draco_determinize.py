@@ -96,3 +96,40 @@ def test_an_observation_holds_nothing_hidden(game):
             assert named == {game.card_ids[c] for c in st.hands[player]}
             assert set(obs["info"]) == {"owner", "special", "special_name", "characters", "effects", "card_kind",
                                         "payouts", "costs", "zork_multiplier", "die", "per_gold"}
+
+
+def redealt_by_hand(st, player, rng):
+    """The redeal as the rules describe it, written plainly: each rebuild's hidden cards sorted, shuffled (the
+    rebuilds in order) and dealt from the pool's end to the other hands, the pile, the cards set aside; then 64 bits
+    of ``rng`` seed the sample's chance."""
+    new = st.clone()
+    places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
+    pools = {}
+    for place in places:
+        for c in place:
+            pools.setdefault(st.card_gen[c], []).append(c)
+    for _, pool in sorted(pools.items()):
+        pool.sort()
+        rng.shuffle(pool)
+    for place in places:
+        for i, c in enumerate(place):
+            place[i] = pools[st.card_gen[c]].pop()
+    return new, random.Random(rng.getrandbits(64))
+
+
+@pytest.mark.parametrize("variant, seed, steps", [("draco-long", 1, 0), ("draco-long", 4, 140),
+                                                  ("draco-long", 5, 200), ("draco-short", 1, 0),
+                                                  ("draco-short", 3, 40)])
+def test_the_redeal_draws_its_chance_in_the_rules_order(game, variant, seed, steps):
+    """``rules.redeal`` (the engine's and the kernels' one redeal) deals what the plain description deals, chance
+    drawn in the same order: the cards set aside redealt too (draco-short sets 24 aside), the piles rebuilt
+    from discards kept apart (draco-long rebuilds twice), the sample's own generator seeded last."""
+    g = game if variant == "draco-long" else DracoGame(resolve(variant, ROOT), 4)
+    st = played(g, seed, steps)
+    assert st.pile and (st.set_aside if variant == "draco-short" else True)
+    for player in range(4):
+        for r in range(4):
+            d = st.determinize(player, random.Random(r))
+            want, chance = redealt_by_hand(st, player, random.Random(r))
+            assert (d.hands, d.pile, d.set_aside) == (want.hands, want.pile, want.set_aside)
+            assert d.rng.getstate() == chance.getstate()

@@ -6,6 +6,7 @@ gives the current player the card it needs, and plays through the public
 """
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -386,3 +387,37 @@ def test_ties_repeat_down_the_table(tmp_path):
     assert st.outcome().winners == [4]
     assert st.outcome().tie_break == "leaders_eliminated_repeatedly"
     assert ("tie_for_win", True) in [(g.kind, g.settled) for g in st.gaps]
+
+
+def dealt_by_hand(game, seed):
+    """The deal as the rules describe it, written plainly: the action cards shuffled, then the characters; the
+    first cards set aside, each seat dealt its hand in turn, the rest the pile; the starting money, the first
+    player drawn, the cup beside the last player or in the centre."""
+    rng = random.Random(seed)
+    deck = list(range(len(game.card_ids)))
+    rng.shuffle(deck)
+    order = list(range(len(game.char_ids)))
+    rng.shuffle(order)
+    aside, rest = deck[:game.set_aside], deck[game.set_aside:]
+    h, n = game.hand_size, game.players
+    first = rng.randrange(n)
+    return {"set_aside": aside, "hands": [rest[p * h:(p + 1) * h] for p in range(n)], "pile": rest[n * h:],
+            "order": order, "money": [game.start_money] * n, "bank": game.box_value - n * game.start_money,
+            "first": first, "cup": (first - 1) % n if game.cup_last else -1,
+            "actions": [game.card_ids[i] for i in deck], "chance": rng.getstate()}
+
+
+@pytest.mark.parametrize("variant, players", [("draco", 3), ("draco", 5), ("draco-short", 4), ("draco-long", 6)])
+def test_the_deal_draws_its_chance_in_the_rules_order(variant, players):
+    """``rules.deal`` (the engine's and the kernels' one deal) deals what the plain description deals, chance drawn
+    in the same order: the cards, the seats, then the first player (draco-short sets 24 cards aside)."""
+    game = DracoGame(resolve(variant, ROOT), players)
+    for seed in range(8):
+        st = game.new_initial_state(seed)
+        want = dealt_by_hand(game, seed)
+        assert st.cur == st.first and st.turns == 0  # the first turn has started, nothing drawn since the deal
+        got = {"set_aside": st.set_aside, "hands": st.hands, "pile": st.pile, "order": st.order,
+               "money": st.money, "bank": st.bank, "first": st.first, "cup": st.cup,
+               "actions": st.initial_piles["actions"], "chance": st.rng.getstate()}
+        assert got == want
+        assert st.initial_piles["circle"] == [game.char_ids[c] for c in want["order"]]

@@ -91,6 +91,26 @@ def check_arrays(driver: fs.Driver, s: np.ndarray) -> None:
 
 
 @pytest.mark.parametrize("deck_id", DECKS)
+def test_the_deal_gives_the_reference_position(deck_id):
+    """The kernels' ``deal`` (``rules.deal`` compiled, then ``rules.setup``) on the reference's generator: its very
+    first position, the cards set aside included (draco-short sets 24 aside, which no game result shows), and
+    the initial piles."""
+    for players in (3, 5):
+        game, d = setup(deck_id, players)
+        for seed in range(4):
+            state = game.new_initial_state(seed)
+            mt = np.array(random.Random(seed).getstate()[1], dtype=np.uint32)  # the reference's, before the deal
+            s = np.zeros_like(d.encode(state))
+            dealt = np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64)
+            cr.deal(s, d.G, d.E, mt, dealt)
+            assert np.array_equal(canonical(d, s), d.encode(state)), f"{deck_id} {players}p {seed}"
+            assert np.array_equal(mt, mt_of(state))
+            ncards = len(game.card_ids)
+            assert [game.card_ids[c] for c in dealt[:ncards]] == state.initial_piles["actions"]
+            assert [game.char_ids[c] for c in dealt[ncards:]] == state.initial_piles["circle"]
+
+
+@pytest.mark.parametrize("deck_id", DECKS)
 def test_every_action_gives_the_reference_position(deck_id):
     for players in (3, 5):
         game, d = setup(deck_id, players)
@@ -154,9 +174,11 @@ def test_compiled_heuristic_picks_the_reference_move():
                 assert legal[got] == want
 
 
-def test_determinize_deals_the_reference_sample():
-    game, d = setup("draco", 5)
-    for seed in range(6):
+@pytest.mark.parametrize("deck_id, players, seeds", [("draco", 5, 6), ("draco-short", 4, 2)])
+def test_determinize_deals_the_reference_sample(deck_id, players, seeds):
+    """draco-short sets 24 cards aside: the kernels redeal that place too, in the reference's order."""
+    game, d = setup(deck_id, players)
+    for seed in range(seeds):
         for state in positions(game, seed):
             if state.is_terminal():
                 break

@@ -413,7 +413,10 @@ _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand
               R_SARAH=C_SARAH, circle=_circle, game_table=_game_table, queue_room=_queue_room, queued=_queued,
               on_final=_on_final, K_ROLL=S_ROLL, K_ROLLSIGN=S_ROLLSIGN, K_ROLLANY=S_ROLLANY,
               K_CUPRIGHT=S_CUPRIGHT, hand_card=_hand_card, kind_of=_kind_of, discard_from_hand=_discard_from_hand,
-              effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow)
+              effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow,
+              ASIDE=S_ASIDE, R_HAND=C_HAND, R_SETASIDE=C_SETASIDE, R_START=C_START, R_BOX=C_BOX,
+              R_CUPLAST=C_CUPLAST, R_CUPRIGHT=C_CUPRIGHT, R_REBUILDS=C_REBUILDS, R_PERGOLD=C_PERGOLD,
+              R_GOLD=C_GOLD)
 _pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
 _draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
 #: the turn flow between two decisions (``_advance`` loops over them)
@@ -433,55 +436,47 @@ _play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transf
 
 
 # -- the deal ------------------------------------------------------------------------------------
+@njit(cache=True, **_SEATS)
+def _push(S, zone, card):  # type: ignore[no-untyped-def]
+    """``card`` last into place ``zone`` (its count slot: ``S_PILE``, ``S_ASIDE``)."""
+    sc = S[0][0]
+    row = S[0][5] if zone == S_PILE else S[0][7]
+    row[sc[zone]] = card
+    sc[zone] += 1
+
+
+@njit(cache=True, **_SEATS)
+def _chance(S):  # type: ignore[no-untyped-def]
+    return S[3]
+
+
+@njit(cache=True, **_SEATS)
+def _shuffle_pool(rng, pool, n):  # type: ignore[no-untyped-def]
+    """``rules.shuffle_pool``: ``fastrng``'s shuffle, ``random.shuffle``'s draws."""
+    fr.shuffle_fast(rng, pool, n)
+
+
+_rules_deal = bind(rules.deal, "draco", {"_nrt": False}, **_FORMS, push=_push, chance=_chance,
+                   shuffle_pool=_shuffle_pool, coins_held=_coins, track_coins=_track_coins)
+_setup = bind(rules.setup, "draco", _SEATS, **_FORMS, pile_empty=_pile_empty)
+
+
 @njit(cache=True, _nrt=False)
 def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
-    """``DracoState.__init__`` into position ``s``, chance from ``mt`` (seeded by the caller): cards
-    shuffled, set aside and dealt, characters seated, first player drawn, the first turn started.
-    ``dealt`` gets the shuffled deck then the seating (the game's initial piles)."""
+    """``DracoState.__init__`` into position ``s``, chance from ``mt`` (seeded by the caller): ``rules.deal``,
+    then ``rules.setup`` and the first turn. ``dealt`` gets the shuffled deck then the seating (the game's
+    initial piles)."""
     cfg = G[0]
     _zero(s)
     if cfg[C_LOG]:
         _zero(E[4])
         _zero(E[5])
     V = _views(s, cfg)
-    sc, money, order, hand_n, hands, pile, aside = V[0], V[1], V[2], V[3], V[4], V[5], V[7]
-    n, ncards, nchars = cfg[C_N], cfg[C_NCARDS], cfg[C_NCHARS]
-    deck = dealt[:ncards]
-    for i in range(ncards):
-        deck[i] = i
-    fr.shuffle_fast(mt, deck, ncards)
-    for i in range(nchars):
-        order[i] = i
-    fr.shuffle_fast(mt, order, nchars)
-    for i in range(nchars):
-        dealt[ncards + i] = order[i]
-    pos = min(cfg[C_SETASIDE], ncards)
-    for i in range(pos):
-        aside[i] = deck[i]
-    sc[S_ASIDE] = pos
-    for p in range(n):
-        for _ in range(cfg[C_HAND]):
-            if pos < ncards:
-                hands[p, hand_n[p]] = deck[pos]
-                hand_n[p] += 1
-                pos += 1
-    for i in range(pos, ncards):
-        pile[i - pos] = deck[i]
-    sc[S_PILE] = ncards - pos
-    for p in range(n):
-        money[p] = cfg[C_START]
-    sc[S_BANK] = cfg[C_BOX] - n * cfg[C_START]
-    sc[S_FIRST] = fr.randbelow_inline(mt, n)
-    sc[S_CUR] = sc[S_FIRST]
-    sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
-    sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
-    sc[S_REBUILDS] = cfg[C_REBUILDS]
-    sc[S_ROLLSIGN] = -1
-    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-    _track_coins((V, G, E, mt), money, gold, silver)
-    if sc[S_PILE] == 0:
-        _pile_empty((V, G, E, mt))
-    _advance(START_TURN, V, G, E, mt)
+    ncards = cfg[C_NCARDS]
+    _rules_deal((V, G, E, mt), dealt[:ncards])
+    for i in range(cfg[C_NCHARS]):
+        dealt[ncards + i] = V[2][i]
+    _advance(_setup((V, G, E, mt)), V, G, E, mt)
 
 
 # -- a turn ------------------------------------------------------------------------------------
@@ -652,59 +647,44 @@ winners = bind(rules.winners, "draco", {"_nrt": False}, money=_money, tie_rule=_
                count=njit(cache=True, **_SEATS)(rules.count), below=njit(cache=True, **_SEATS)(rules.below))
 
 
-# -- determinize -------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def _hide(cards, count, mark):  # type: ignore[no-untyped-def]
-    """Mark ``cards[:count]`` hidden."""
-    for i in range(count):
-        mark[cards[i]] = 1
+# -- determinize ----------------------------------------------------------------------------------
+# ``rules.redeal`` over ``S = (V, G, D, mt)``: the copy's views, the tables, the determinize scratch, the copy's chance
+@njit(cache=True, **_SEATS)
+def _pools(S):  # type: ignore[no-untyped-def]
+    """``D``'s pools per rebuild, their sizes and the hidden marks, zeroed (the pools are written before read)."""
+    D = S[2]
+    _zero(D[1])
+    _zero(D[2])
+    return D[0], D[1], D[2]
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _redeal(cards, count, gen, pool, pcount):  # type: ignore[no-untyped-def]
-    """Each of ``cards[:count]`` replaced by the next card of the shuffled pool of its rebuild generation."""
-    for i in range(count):
-        g = gen[cards[i]]
-        pcount[g] -= 1
-        cards[i] = pool[g, pcount[g]]
+@njit(cache=True, **_SEATS)
+def _hidden_place(S, i):  # type: ignore[no-untyped-def]
+    """The hands by seat, then the pile, then the cards set aside: the row and its count."""
+    V = S[0]
+    n = S[1][0][C_N]
+    if i < n:
+        return V[4][i], V[3][i]
+    if i == n:
+        return V[5], V[0][S_PILE]
+    return V[7], V[0][S_ASIDE]
+
+
+@njit(cache=True, **_SEATS)
+def _reseed(S, rng):  # type: ignore[no-untyped-def]
+    """``random.Random(rng.getrandbits(64))`` into the copy's generator."""
+    low = np.uint64(fr.genrand_inline(rng))
+    high = np.uint64(fr.genrand_inline(rng))
+    fr.seed(S[3], (high << np.uint64(32)) | low)
+
+
+_redeal = bind(rules.redeal, "draco", {"_nrt": False}, **_FORMS, pools=_pools, hidden_place=_hidden_place,
+               shuffle_pool=_shuffle_pool, reseed=_reseed)
 
 
 @njit(cache=True, _nrt=False)
 def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-def]
-    """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``DracoState.determinize``, draw for draw).
-
-    Hidden: the other hands, the draw pile, the cards set aside; cards are redealt only
-    among cards of the same rebuild generation. ``dst_mt`` gets the sample's own chance.
-    """
-    cfg = G[0]
+    """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``rules.redeal``, draw for draw with
+    ``DracoState.determinize``); ``dst_mt`` gets the sample's own chance."""
     copy(dst, src)
-    V = _views(dst, cfg)
-    sc, hand_n, hands, pile, aside, gen = V[0], V[3], V[4], V[5], V[7], V[8]
-    n = cfg[C_N]
-    ncards = cfg[C_NCARDS]
-    pool, pcount, mark = D[0], D[1], D[2]
-    _zero(pcount)
-    _zero(mark)
-    for q in range(n):
-        if q != seat:
-            _hide(hands[q], hand_n[q], mark)
-    _hide(pile, sc[S_PILE], mark)
-    _hide(aside, sc[S_ASIDE], mark)
-    for c in range(ncards):  # ascending: each pool is sorted, as the reference sorts it
-        if mark[c]:
-            g = gen[c]
-            pool[g, pcount[g]] = c
-            pcount[g] += 1
-    for g in range(pool.shape[0]):
-        if pcount[g] > 0:
-            fr.shuffle_fast(rng, pool[g], pcount[g])
-    for q in range(n):
-        if q != seat:
-            _redeal(hands[q], hand_n[q], gen, pool, pcount)
-    _redeal(pile, sc[S_PILE], gen, pool, pcount)
-    _redeal(aside, sc[S_ASIDE], gen, pool, pcount)
-    low = np.uint64(fr.genrand_inline(rng))
-    high = np.uint64(fr.genrand_inline(rng))
-    fr.seed(dst_mt, (high << np.uint64(32)) | low)
-
-
+    _redeal((_views(dst, G[0]), G, D, dst_mt), seat, rng)

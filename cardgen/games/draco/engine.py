@@ -34,7 +34,7 @@ from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, END_TURN, END_TURN_
                                        ROLLED, SARAH, START_TURN, TOAST)
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, coins_held, move, play_rows, track_coins)
+                                       GAP_WORDS, GAPS, coins_held, move, play_rows)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -229,26 +229,17 @@ class DracoState(State):
         g = game
         self.g = g
         n = g.players
-        rng = self.rng
-        deck = list(range(len(g.card_ids)))
-        rng.shuffle(deck)
-        order = list(range(len(g.char_ids)))
-        rng.shuffle(order)
-        self.initial_piles = {"actions": [g.card_ids[i] for i in deck],
-                              "circle": [g.char_ids[c] for c in order]}
-        self.set_aside: list[int] = deck[:g.set_aside]
-        deck = deck[g.set_aside:]
-        h = g.hand_size
-        self.hands: list[list[int]] = [deck[p * h:(p + 1) * h] for p in range(n)]
-        self.pile: list[int] = deck[n * h:]  # drawn from the end
+        self.set_aside: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.pile: list[int] = []  # drawn from the end
         self.discard: list[int] = []
-        self.order: list[int] = order  # rank order: index 0 = first seat
+        self.order: list[int] = [0] * len(g.char_ids)  # rank order: index 0 = first seat
         self.cup_right: bool = g.cup_right
-        self.money: list[int] = [g.start_money] * n
-        self.bank: int = g.box_value - sum(self.money)  # kept apart from money: the invariants compare them
-        self.first: int = rng.randrange(n)
-        self.cur: int = self.first
-        self.cup: int = (self.first - 1) % n if g.cup_last else -1
+        self.money: list[int] = [0] * n
+        self.bank: int = 0  # kept apart from money: the invariants compare them
+        self.first: int = 0
+        self.cur: int = 0
+        self.cup: int = -1
         self.rebuilds_left: int = g.rebuilds
         self.last_call: bool = False  # the last pile ran out: the next toast ends the game
         self.final_code: int = 0  # the final_toast ruling by its place in GAPS: 0 must_toast, 1 may_toast
@@ -267,14 +258,16 @@ class DracoState(State):
         self._auditing: bool = False
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
-        track_coins(self, self.money, *coins_held(self.money, g.per_gold, g.gold_total))
+        deck = [0] * len(g.card_ids)
+        rules.deal(self, deck)  # the cards, the seats, the money, the first player (chance in this order)
+        self.initial_piles = {"actions": [g.card_ids[i] for i in deck],
+                              "circle": [g.char_ids[c] for c in self.order]}
         self._setup()
 
     def _setup(self) -> None:
-        """Hands dealt, characters seated, first player drawn: start the first turn (hook ``setup``)."""
-        if not self.pile:
-            rules.pile_empty(self)
-        if self.end_reason is None:
+        """Hands dealt, characters seated, first player drawn: start the first turn (hook ``setup``,
+        ``rules.setup``)."""
+        if rules.setup(self) == START_TURN:
             self._start_turn()
 
     # -- the interface -----------------------------------------------------------------
@@ -349,27 +342,10 @@ class DracoState(State):
         return copy_state(self)
 
     def determinize(self, player: int, rng: random.Random) -> "DracoState":
-        """A clone where the cards ``player`` cannot see are dealt again.
-
-        Hidden: the other hands, the draw pile, the cards set aside. Public: hand and pile
-        sizes, and which cards each rebuilt pile was made of (everyone saw the discards),
-        so cards are redealt only among hidden places holding cards of the same rebuild
-        (``card_gen``): a pile made of old discards stays made of them.
-        """
+        """A clone where the cards ``player`` cannot see are dealt again (``rules.redeal``: the other hands, the
+        draw pile and the cards set aside, each card among those of its own rebuild), with its own chance."""
         new = copy_state(self, share_rng=True)
-        places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
-        gen = self.card_gen
-        pools: dict[int, list[int]] = {}
-        for place in places:
-            for c in place:
-                pools.setdefault(gen[c], []).append(c)
-        for _, pool in sorted(pools.items()):
-            pool.sort()  # the shuffle must not depend on where the hidden cards lie now
-            rng.shuffle(pool)
-        for place in places:
-            for i, c in enumerate(place):
-                place[i] = pools[gen[c]].pop()
-        new.rng = random.Random(rng.getrandbits(64))
+        rules.redeal(new, player, rng)
         new._legal = None
         return new
 

@@ -29,17 +29,28 @@ over ``table.reseat``) and the die (``roll``:
 
 And what a decision allows (``legal``, into ``out``, through ``decision``, ``move_rows`` and ``card_rows``: the
 engine's forms list its actions, the kernels' write ``table.play_rows``' rows).
+
+And the cards a search's sample deals again (``redeal``: ``DracoState.determinize`` and the kernels' ``determinize``
+chain it), through ``pools`` (room per rebuild), ``hidden_place`` (the other hands, the pile, the cards set aside),
+``shuffle_pool`` and ``reseed`` (the sample's own chance).
+
+And a new game's deal (``deal``: the cards, the seats, the money, the first player, chance in that order, through
+``chance``, ``push`` (``ASIDE``, ``PILE``), ``R_HAND``... and ``table``'s ``coins_held`` and ``track_coins``), then
+``setup`` (the hook point ``setup``: a deal that left no pile, then the first turn): ``DracoState.__init__`` and
+``_setup`` and the kernels' ``deal`` chain them.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_PASS, A_TOAST, COINS, CUP, DUEL, FLIP, G_EMPTY, G_FINAL,
                                        G_NOTHING, G_RICHEST, G_TIE, RESEAT, ROLL, STEAL, Box, add_toast, play_rows,
                                        put_sarah_neighbours, reseat)
+from cardgen.games.draco.table import coins_held, track_coins
 from cardgen.games.draco.table import settle as settle_money
 from cardgen.games.draco.table import transfer as transfer_money
-from cardgen.games.reference import card_at, get, pop, put, reshuffle, size
+from cardgen.games.reference import card_at, get, pop, push, put, reshuffle, size
 
 
 #: the decision due (``K_PHASE``): a card to play, the character a roll moves, toast or pass, none (the game is
@@ -108,6 +119,54 @@ def transfer(S: Any, payer: int, payee: int, amount: int) -> None:
     """``payer`` gives ``amount`` silver to ``payee``, never more than he has (``table.transfer``); between
     players the bank's unpaid silver stays as it was."""
     transfer_money(S, payer, payee, amount, money(S), scratch(S), get(S, K_UNPAID), box(S))
+
+
+def deal(S: Any, deck: Any) -> None:
+    """A new game's deal, chance drawn in this order: the action cards shuffled into ``deck`` (room for every card:
+    the caller keeps it, the game's initial piles), the characters seated at random (``circle``); the first cards
+    set aside (``R_SETASIDE``), ``R_HAND`` cards dealt to each seat in turn while cards last, the rest the pile
+    (drawn from its end); the starting money (the bank keeps what the box holds beyond it), the first player
+    drawn, the cup beside the last player or in the centre (``R_CUPLAST``) and Draco facing ``R_CUPRIGHT``."""
+    ncards = len(deck)
+    for i in range(ncards):
+        deck[i] = i
+    shuffle_pool(chance(S), deck, ncards)
+    order = circle(S)
+    for i in range(len(order)):
+        order[i] = i
+    shuffle_pool(chance(S), order, len(order))
+    n = config(S, R_PLAYERS)
+    pos = min(config(S, R_SETASIDE), ncards)
+    for i in range(pos):
+        push(S, ASIDE, deck[i])
+    for p in range(n):
+        for _ in range(config(S, R_HAND)):
+            if pos < ncards:
+                to_hand(S, p, deck[pos])
+                pos += 1
+    for i in range(pos, ncards):
+        push(S, PILE, deck[i])
+    m = money(S)
+    for p in range(n):
+        m[p] = config(S, R_START)
+    put(S, K_BANK, config(S, R_BOX) - n * config(S, R_START))
+    first = randbelow(S, n)
+    put(S, K_FIRST, first)
+    put(S, K_CUR, first)
+    put(S, K_CUP, (first - 1) % n if config(S, R_CUPLAST) else -1)
+    put(S, K_CUPRIGHT, config(S, R_CUPRIGHT))
+    put(S, K_REBUILDS, config(S, R_REBUILDS))
+    put(S, K_ROLLSIGN, -1)
+    gold, silver = coins_held(m, config(S, R_PERGOLD), config(S, R_GOLD))
+    track_coins(S, m, gold, silver)
+
+
+def setup(S: Any) -> int:
+    """After the deal (the engine's hook point ``setup``): a deal that left no pile makes it run out at once
+    (``pile_empty``); the first turn starts unless that ended the game."""
+    if size(S, PILE) == 0:
+        pile_empty(S)
+    return DONE if over(S) else START_TURN
 
 
 def start_turn(S: Any) -> int:
@@ -251,6 +310,41 @@ def roll(S: Any) -> int:
     return faces[randbelow(S, len(faces))]  # type: ignore[no-any-return]
 
 
+def redeal(S: Any, seat: int, rng: Any) -> None:
+    """What ``seat`` cannot see dealt again (search's samples: ``DracoState.determinize``), on a copy.
+
+    Hidden: the other hands, the draw pile, the cards set aside (``hidden_place``). Public: hand and pile sizes,
+    and which cards each rebuilt pile was made of (everyone saw the discards), so a card is redealt only among
+    the hidden cards of its own rebuild (``card_gen``): a pile made of old discards stays made of them. Each
+    rebuild's pool is gathered in card order (the shuffle must not depend on where the hidden cards lie now),
+    shuffled from ``rng`` (``shuffle_pool``), the pools in rebuild order, and dealt from its end in place order;
+    then the copy gets its own chance, drawn from ``rng`` (``reseed``)."""
+    gen = card_gen(S)
+    pool, pcount, mark = pools(S)
+    places = config(S, R_PLAYERS) + 2  # the hands, the pile, the cards set aside
+    for i in range(places):
+        if i != seat:
+            cards, n = hidden_place(S, i)
+            for j in range(n):
+                mark[cards[j]] = 1
+    for c in range(len(mark)):
+        if mark[c]:
+            g = gen[c]
+            pool[g][pcount[g]] = c
+            pcount[g] += 1
+    for g in range(len(pcount)):
+        if pcount[g] > 0:
+            shuffle_pool(rng, pool[g], pcount[g])
+    for i in range(places):
+        if i != seat:
+            cards, n = hidden_place(S, i)
+            for j in range(n):
+                g = gen[cards[j]]
+                pcount[g] -= 1
+                cards[j] = pool[g][pcount[g]]
+    reseed(S, rng)
+
+
 #: the ``richest_tie`` ruling under which nobody pays for Zork, by its place in ``table.GAPS``
 NONE_PAYS = 1
 
@@ -383,9 +477,12 @@ K_UNPAID, K_BANK = "unpaid", "bank"
 K_PHASE, K_CUR, K_CUP, K_FIRST, K_TURNS, K_ROUNDS = "phase", "cur", "cup", "first", "turns", "rounds"
 K_TOASTS, K_FINALS = "toasts", "final_toasts"
 K_ROLL, K_ROLLSIGN, K_ROLLANY, K_CUPRIGHT = "roll", "roll_sign", "roll_any", "cup_right"
-PILE, DISCARD, QUEUE = "pile", "discard", "sarah_queue"
+PILE, DISCARD, QUEUE, ASIDE = "pile", "discard", "sarah_queue", "set_aside"
 #: the rule numbers ``config`` reads (``DracoGame``'s attributes)
 R_PLAYERS, R_MULT, R_SARAH = "players", "zork_mult", "sarah_draw"
+R_HAND, R_SETASIDE, R_START, R_BOX, R_CUPLAST, R_CUPRIGHT = ("hand_size", "set_aside", "start_money", "box_value",
+                                                             "cup_last", "cup_right")
+R_REBUILDS, R_PERGOLD, R_GOLD = "rebuilds", "per_gold", "gold_total"
 
 
 def to_hand(S: Any, seat: int, card: int) -> None:
@@ -516,6 +613,37 @@ def die(S: Any) -> list[int]:
 def randbelow(S: Any, n: int) -> int:
     """A number below ``n`` (``S.rng``: ``fastrng`` draws the same)."""
     return S.rng.randrange(n)  # type: ignore[no-any-return]
+
+
+def pools(S: Any) -> tuple[list[list[int]], list[int], list[int]]:
+    """Room for ``redeal``: per rebuild a pool of cards and its size, and per card a hidden mark (all zero)."""
+    ncards, rebuilds = len(S.card_gen), max(S.card_gen, default=0) + 1
+    return [[0] * ncards for _ in range(rebuilds)], [0] * rebuilds, [0] * ncards
+
+
+def hidden_place(S: Any, i: int) -> tuple[list[int], int]:
+    """The ``i``-th place that may hide cards and how many it holds: the hands by seat, then the pile, then the
+    cards set aside (written in place)."""
+    n = len(S.hands)
+    place = S.hands[i] if i < n else S.pile if i == n else S.set_aside
+    return place, len(place)
+
+
+def shuffle_pool(rng: Any, pool: list[int], n: int) -> None:
+    """The first ``n`` cards of ``pool`` shuffled by ``rng`` (``random.Random.shuffle``; ``fastrng`` draws the same)."""
+    head = pool[:n]
+    rng.shuffle(head)
+    pool[:n] = head
+
+
+def reseed(S: Any, rng: Any) -> None:
+    """The copy's own chance, seeded from 64 bits of ``rng``."""
+    S.rng = random.Random(rng.getrandbits(64))
+
+
+def chance(S: Any) -> random.Random:
+    """The game's generator (``S.rng``)."""
+    return S.rng  # type: ignore[no-any-return]
 
 
 def card_gen(S: Any) -> list[int]:
