@@ -178,10 +178,12 @@ def test_compiled_heuristic_picks_the_reference_move():
 def test_determinize_deals_the_reference_sample(deck_id, players, seeds):
     """draco-short sets 24 cards aside: the kernels redeal that place too, in the reference's order."""
     game, d = setup(deck_id, players)
+    sampled = 0
     for seed in range(seeds):
         for state in positions(game, seed):
             if state.is_terminal():
                 break
+            sampled += 1
             seat = state.current_player
             x = seed * 31 + state.turns
             sample = state.determinize(seat, random.Random(x))
@@ -204,6 +206,7 @@ def test_determinize_deals_the_reference_sample(deck_id, players, seeds):
                 cards += list(pile[:sc[cr.S_PILE]]) + list(aside[:sc[cr.S_ASIDE]])
                 return sorted((gen[c], c) for c in cards)
             assert hidden(a) == hidden(b)
+    assert sampled > seeds  # every seed's game gave positions to redeal
 
 
 def test_hidden_cards_do_not_change_the_decision():
