@@ -22,11 +22,12 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop, games_played,
-                                      is_share, lowered, more_games_command, option_lines, same_play_lines,
-                                      scale_line, stop_lines, stopped_caution, variant_imbalance, warning_count)
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop,
+                                      games_played, is_share, lowered, more_games_command, option_lines,
+                                      same_play_lines, scale_line, stop_lines, stopped_caution, variant_imbalance,
+                                      warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
-from cardgen.terminal import say, say_n
+from cardgen.terminal import LINES, say, say_n
 
 def page(template: str, title: str, nav: str = "", lang: str = "en", **context: Any) -> str:
     """A whole HTML page: ``templates/report/<template>`` (which extends ``layout.html``) with ``context``."""
@@ -517,7 +518,6 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    from cardgen.terminal import LINES
     rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming),  # "(of the 47 …)"
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)

@@ -688,9 +688,10 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             row = f"    {text:<{width}}  {mean:>{digits}} " + interval(
                 number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang)
             note = games_of(name, f, games, lang, naming).strip()
-            if note:
-                note, seen = (say("figure_same_games", lang) if note in noted else note), note
-                noted.add(seen)
+            if note in noted:
+                note = say("figure_same_games", lang)
+            elif note:
+                noted.add(note)
             # a note that would wrap inside its parenthesis, under the figures' column, goes whole on its own line
             # under the label (fifteenth reading fr11)
             if not note or len(row) + 2 + len(note) <= WIDTH:
