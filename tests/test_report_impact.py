@@ -182,7 +182,8 @@ def test_the_cards_note_states_what_the_widening_guarantees() -> None:
     for key in ("footnote", "footnote_widened"):
         assert "lead, not a finding" not in WORDS["en"][key]  # every interval shown is the flag's (en12)
         assert "the chance of even one card being flagged by luck alone is at most 5%" in WORDS["en"][key]
-        assert "le risque qu’une seule carte soit signalée par le seul hasard" in WORDS["fr"][key]
+        # eighteenth reading (fr86): « d’une seule » read as "exactly one"; the guarantee is for at least one
+        assert "le risque qu’au moins une carte soit signalée par le seul hasard" in WORDS["fr"][key]
         assert "anche una sola carta sia segnalata per puro caso" in WORDS["it"][key]
 
 
