@@ -113,8 +113,8 @@ def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
     entry["rounds"] = {**entry["rounds"], "histogram": [[13, 9]]}
     rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds", "labels": {"fr": {"rounds": "services"}}}))
     turns = str(charts([("toy", entry, "#000")], "fr"))
-    assert "services par partie" in rounds and "tours de jeu par partie" not in rounds and ">13<" in rounds  # the game's name
-    assert "tours de jeu par partie" in turns and "services par partie" not in turns and ">40<" in turns
+    assert "services par partie" in rounds and "tours de joueur par partie" not in rounds and ">13<" in rounds  # the game's name
+    assert "tours de joueur par partie" in turns and "services par partie" not in turns and ">40<" in turns
     rows = [{"metric": "turns"}, {"metric": "rounds"}]
     assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
     assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
@@ -271,7 +271,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "le moteur de règles échoue non réglé 1 1 5 house.py line 3: boom" in text  # what failed
     # the counted length first, French numbers; a mean with one decimal, a column with a fraction in any row
     # with one decimal on every row (fifteenth reading fr32, it8, en30)
-    assert "tours de jeu 4 1,2 0,5 1 1 1,5 2 1\u202f000,5" in text
+    assert "tours de joueur 4 1,2 0,5 1 1 1,5 2 1\u202f000,5" in text
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
     # game a special case first came up in, and the command that writes it move by move (fr87, en76)
@@ -304,7 +304,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "cartes dans une main\u202f: 1\u202f500 (au plus 2 dans 99\u202f% des parties)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à toutes les places de la table" in text
     assert "le joueur 1 (60,0\u202f%) s’écarte nettement de sa juste part" in text  # the balance flag, in French
-    assert text.index("services 1\u202f200 17,5") < text.index("tours de jeu 1\u202f200 1\u202f234,5")  # courses first
+    assert text.index("services 1\u202f200 17,5") < text.index("tours de joueur 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4,0" in text

@@ -165,7 +165,7 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
 
 
 @pytest.mark.parametrize("lang, game, always", [("en", "first in game 1\n", "turns: always 9"),
-                                                ("fr", "la première fois dans la partie 1\n", "tours de jeu\u202f: toujours 9"),
+                                                ("fr", "la première fois dans la partie 1\n", "tours de joueur\u202f: toujours 9"),
                                                 ("it", "la prima volta nella partita 1\n", "turni: sempre 9")])
 def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,
                                                                       game: str, always: str) -> None:

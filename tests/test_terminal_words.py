@@ -953,7 +953,7 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     # read as false: the moves are the same, the outcome (scores, who leads, who wins) is what changes
     assert {"en": "the same cards were played in the same turns and the game ended at the same point. Only the "
                   "outcome changes: the scores, and with them who leads and sometimes who wins.",
-            "fr": "les mêmes cartes sont jouées aux mêmes tours de jeu et la partie s’arrête au même moment. Seul le "
+            "fr": "les mêmes cartes sont jouées aux mêmes tours de joueur et la partie s’arrête au même moment. Seul le "
                   "résultat change\u202f: les scores, et avec eux qui mène et parfois qui gagne.",
             "it": "si giocano le stesse carte negli stessi turni e la partita finisce allo stesso punto. Cambia solo il "
                   "risultato: i punteggi, e con loro chi è al comando e a volte chi vince."}[lang] in text
@@ -983,3 +983,19 @@ def test_the_games_an_indicator_keeps_are_named_once(lang: str, note: str, same:
     assert text.count(note) == 1 and text.count(same) == 2, text
     close = next(line for line in lines if line.strip().startswith(label("close_games", lang, short=True)))
     assert "(" not in close.split("]")[-1], close
+
+
+def test_french_names_one_player_s_turn_a_tour_de_joueur() -> None:
+    """Eighteenth reading (fr1, fr21, fr65): « tour de jeu » reads as a whole round of the table to a French player,
+    so "79,8 tours de jeu" looked five times too long; validate, compare, fix and the pages say « tour de joueur »
+    for one player's turn (beside Royale's « tours de table complets »)."""
+    import re
+
+    from cardgen.paths import PACKAGE
+    catalogs = ["simulate/verdict.json", "report/words.json", "tune/fix.json", "terminal.json"]
+    said = 0
+    for name in catalogs:
+        text = (PACKAGE / name).read_text(encoding="utf-8")
+        assert not re.search(r"\btours? de jeu\b", text), name
+        said += len(re.findall(r"\btours? de joueur\b", text))
+    assert said >= 8  # the length sentences, the drama figure, the pages' row, fix's costs

@@ -119,7 +119,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de jeu de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round, from 10 to 9 (")
@@ -253,7 +253,7 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert sizes[4] > sizes[2]  # two more seats, two more seat figures
     note = footnote(doc["results"])
     assert f"{sizes[2]} figures at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
-    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs), le risque d’une seule fausse alerte" in footnote(doc["results"], "fr")
+    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs), le risque d’avoir ne serait-ce qu’une fausse alerte" in footnote(doc["results"], "fr")
     assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
     assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
     assert compare(base, variant, opts) == 0
@@ -273,7 +273,7 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     assert sentence(m) == ("Games are 9.3 turns shorter, from 27.2 to 17.9 (confidence interval widened because "
                            "several figures are compared at once: 7.9 to 10.6).")
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
-    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de jeu de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
+    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de joueur de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
                                 "que plusieurs indicateurs sont comparés à la fois\u202f: de 7,9 à 10,6).")
     assert sentence(m, "it") == ("Le partite durano 9,3 turni in meno, da 27,2 a 17,9 (intervallo di confidenza allargato perché "
                                 "si confrontano più misure alla volta: da 7,9 a 10,6).")

@@ -23,7 +23,7 @@ CASES = [
     ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Le joueur 3 gagne 25,0\u202f% des parties au lieu de 30,0\u202f%."),
     ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer, from 40 to 41 (95% confidence interval: 0.5 to 1.5)."),
     ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter, from 40 to 37 (95% confidence interval: 2.5 to 3.5)."),
-    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de jeu de plus, de 40 à 41 (intervalle de confiance à 95\u202f%\u202f: de 0,5 à 1,5)."),
+    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de joueur de plus, de 40 à 41 (intervalle de confiance à 95\u202f%\u202f: de 0,5 à 1,5)."),
     ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table complet de plus, de 5 à 6 (intervalle de confiance à 95\u202f%\u202f: de 0,4 à 1,6)."),
     ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
      "More games end because the final toast is drunk (40.0% of games instead of 30.0%)."),
