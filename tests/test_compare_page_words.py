@@ -116,10 +116,13 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
     assert {"en": "among the other counts", "fr": "parmi les autres mesures",
             "it": "tra le altre misure"}[lang] not in html
     internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-    if not internal:  # the toy keeps no engine count: give it one, as a game's tallies
-        internal = [{**shown, "metric": "peak:hand", "group": "internal"}]
-        r["metrics"].append(internal[0])
-    shown["significant"], internal[0]["significant"] = True, True
+    # a peak, which the summary never names (a named count is a finding of its own: eighteenth reading fr84)
+    peak = next((m for m in internal if m["metric"].startswith("peak:")), None)
+    if peak is None:  # the toy keeps no such engine count: give it one, as a game's tallies
+        peak = {**shown, "metric": "peak:hand", "group": "internal"}
+        internal.append(peak)
+        r["metrics"].append(peak)
+    shown["significant"], peak["significant"] = True, True
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     # fifteenth reading (fr44, it53): one colon in the folded table's summary, its verb agreeing with the count
     n = len(internal)
@@ -130,6 +133,43 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
             "fr": "2 joueurs\u202f: 1 changement que le hasard n’explique pas (plus 1 parmi les autres mesures)",
             "it": "2 giocatori: 1 cambiamento non dovuto al caso (più 1 tra le altre misure)"}[lang] in html
     assert not re.search("significa", html, flags=re.IGNORECASE)  # the statistician's word, read as "big" (en61)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_an_engine_count_the_summary_names_is_a_finding_on_the_page_as_in_the_terminal(tmp_path: Path,
+                                                                                     lang: str) -> None:
+    """Eighteenth reading (fr84): compare-draco's page said "Other counts: 2 of 12 changed" where the terminal,
+    on the same games, said "1 of 11": the page counted among the other counts the one its summary names
+    ("fewer games where a player owes more than they have"). Both now count it as a finding, shown in its own
+    table "Counts named above", and the folded line is the terminal's."""
+    from cardgen.simulate.summary import internal_line
+    from cardgen.simulate.verdict import named_metrics
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    [r] = doc["results"]
+    r["metrics"] = [{**m, "significant": False} for m in r["metrics"] if m.get("group") != "internal"]
+
+    def count(name: str, base: float, variant: float, low: float, high: float, moved: bool) -> dict:
+        return {"metric": name, "group": "internal", "base": base, "variant": variant, "difference": variant - base,
+                "low": low, "high": high, "p": 0.0 if moved else 0.5, "significant": moved}
+
+    owes = count("gap:debt", 0.20, 0.065, -0.2, -0.08, True)
+    r["metrics"] += [owes, count("peak:richest", 39.7, 37.3, -3.0, -1.0, True),
+                     count("peak:hand", 8.0, 8.1, -0.5, 0.6, False)]
+    assert named_metrics(r) == {"gap:debt"}
+    html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
+    terminal = internal_line([m for m in r["metrics"] if m.get("group") == "internal"], lang, named=named_metrics(r))
+    said = {"en": "Other counts: 1 of 2 changed", "fr": "Autres mesures\u202f: 1 sur 2 a changé",
+            "it": "Altre misure: 1 su 2 è cambiata"}[lang]
+    assert terminal.startswith(said) and said in html, (terminal, html)
+    assert {"en": "1 of 3", "fr": "1 sur 3", "it": "1 su 3"}[lang] not in html and "2 of 3" not in html
+    cited = {"en": "<h3>Counts named above</h3>", "fr": "<h3>Mesures citées plus haut</h3>",
+             "it": "<h3>Misure citate sopra</h3>"}[lang]
+    assert cited in html and html.index(cited) < html.index("<details>")
+    assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
+            "fr": "2 joueurs\u202f: 1 changement que le hasard n’explique pas (plus 1 parmi les autres mesures)",
+            "it": "2 giocatori: 1 cambiamento non dovuto al caso (più 1 tra le altre misure)"}[lang] in html
 
 
 def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_path: Path) -> None:

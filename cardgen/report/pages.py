@@ -544,7 +544,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     lacks in that language."""
     from cardgen.report.words import REPORT
     from cardgen.simulate.summary import shortfall_line as summary_shortfall
-    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
+    from cardgen.simulate.verdict import (GROUPS, PAGE, WORDS, agents_words, footnote, named_metrics,
+                                          significance_line, verdict)
 
     from cardgen.simulate.balance import COVER
     from cardgen.simulate.verdict import number
@@ -581,17 +582,24 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     entries = []
     for r in results:
         b, v = r["base_result"], r["variant_result"]
-        sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
+        # an engine count the summary's sentences name ("fewer games where a player owes more than they have")
+        # is a finding, counted and shown with the figures, not among the "Other counts", as the terminal counts
+        # them (eighteenth reading fr84: the page said "2 of 12 changed" where the terminal said "1 of 11")
+        named = named_metrics(r)
+        cited = [m for m in r["metrics"] if m.get("group") == "internal" and m["metric"] in named]
+        internal = [m for m in r["metrics"] if m.get("group") == "internal" and m["metric"] not in named]
+        sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal" or m in cited)
         heading = PAGE[lang]["heading_none" if sig == 0 else "heading_one" if sig == 1 else "heading"]
-        moved = sum(m["significant"] for m in r["metrics"] if m.get("group") == "internal")
+        moved = sum(m["significant"] for m in internal)
         if moved:  # the folded "Other counts" table shows its "yes" too: the heading counts them (fr59)
             heading += PAGE[lang]["heading_none_more" if sig == 0 else "heading_more"].format(m=moved)
         game = naming.words or r.get("game_words")
         groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game, r.get("games")))
                   for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
+        if cited:
+            groups.append((words["cited"], metrics_table(cited, lang, False, game, r.get("games"))))
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
-        internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         folded = None
         if internal:
             moved = sum(m["significant"] for m in internal)
