@@ -76,6 +76,30 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     assert not any(w in lines[0] for w in ("but it is not", "mais elle ne l’est pas", "ma non lo è"))
 
 
+@pytest.mark.parametrize(("lang", "variant", "base"), [
+    ("en", "the variant’s interval [−24.1 to −3.3] leaves out 0; played", "the base game’s interval [−30.0 to −1.0]"),
+    ("fr", "l’intervalle de la variante, [−24,1\u202f; −3,3], exclut 0\u202f; jouée",
+     "l’intervalle du jeu de base, [−30,0\u202f; −1,0]"),
+    ("it", "l’intervallo della variante, [−24,1; −3,3], esclude lo zero; giocata",
+     "l’intervallo del gioco base, [−30,0; −1,0]")])
+def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lang: str, variant: str,
+                                                                              base: str) -> None:
+    """Eighteenth reading (fr47): "one card is not flagged although its interval leaves out 0: … Game of Dice:
+    −8.5 → −13.7" said neither whose interval (the base game's contains 0) nor the interval: the row says which
+    side's widened interval leaves 0 out, and prints it."""
+    card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
+            "flag_low": -0.241, "flag_high": -0.033, "low": -0.2, "high": -0.07,
+            "base": {"difference": -0.085, "low": -0.2, "high": 0.03, "plays_per_seat": 0.04}}
+    line = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))[1]
+    assert typeset(variant, lang) in line, line
+    flipped = {**card, "held_flag": "", "base": {**card["base"], "held_flag": "weak", "flag_low": -0.3, "flag_high": -0.01}}
+    line = _held_cards({"component_impact": [flipped]}, lang, Naming(names={"dice": "Dice"}))[1]
+    assert typeset(base, lang) in line and typeset(variant, lang) not in line, line
+    bare = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
+            "base": {"difference": -0.085}}  # a row without its interval: no empty brackets
+    assert "[" not in _held_cards({"component_impact": [bare]}, lang, Naming(names={"dice": "Dice"}))[1]
+
+
 @pytest.mark.parametrize(("key", "lang", "said"), [
     ("short_pair_chance", "en", "a difference that could be due to chance alone"),
     ("short_pair_chance", "fr", "un écart qui peut n’être dû qu’au hasard"),

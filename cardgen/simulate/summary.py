@@ -1519,8 +1519,22 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
         out.append("    " + say("card_held", lang, name=names.get(c["component"], c["component"]),
                                 b=points(b.get("difference"), lang, unit=False),
                                 v=points(c.get("difference"), lang, unit=False),  # the heading says the unit (en24)
-                                n=_times(plays, lang), change=say(change_key(c), lang)))
+                                where=_held_where(c, lang), n=_times(plays, lang), change=say(change_key(c), lang)))
     return out
+
+
+def _held_where(c: Mapping[str, Any], lang: str) -> str:
+    """Which side's interval leaves 0 out, and that interval (the widened one its flag would rest on), for a card
+    listed as "not flagged although its interval leaves out 0" (eighteenth reading fr47: the line did not say whose
+    interval, nor print it); "" where the row keeps no interval."""
+    variant = bool(c.get("held_flag"))
+    side = c if variant else (c.get("base") or {})
+    wide = side.get("flag_low") is not None
+    low, high = (side.get("flag_low"), side.get("flag_high")) if wide else (side.get("low"), side.get("high"))
+    if low is None or high is None:
+        return ""
+    return say("card_held_variant" if variant else "card_held_base", lang,
+               interval=interval(*marked_ends(low, high, lang, True), lang))
 
 
 def change_key(c: Mapping[str, Any]) -> str:
