@@ -103,7 +103,7 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
     command = 0  # words of a command still to keep on the row of its "cardgen"
     for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
         if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum())
-                      or command > 0 or ((command < 0 and (word.startswith("-") or "/" in word)
+                      or command > 0 or ((command < 0 and (word.startswith("-") or "/" in word or deck_id(word))
                                           or option_value(glued[-1][1], word))
                                          and len(glued[-1][1]) + len(space) + len(word) <= width - cont)):
             glued[-1] = (glued[-1][0], glued[-1][1] + space + word)
@@ -133,6 +133,14 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
         return row[0][1] + "".join(space + word for space, word in row[1:])
 
     return [indent + said(rows[0])] + [" " * cont + said(row) for row in rows[1:]]
+
+
+def deck_id(word: str) -> bool:
+    """Whether ``word``, after a command's deck, reads as a second deck or variant id ("king_lui-hungry-dragon",
+    "draco-charity-toast"): compare names two, and "cardgen compare king_lui king_lui-hungry-dragon --players 5 /
+    --games 400 --fixed" broke between its options (eighteenth reading fr34, en26). Prose never joins: an id
+    holds a hyphen or an underscore and no capital."""
+    return re.fullmatch(r"[a-z0-9]+(?:[-_][a-z0-9]+)+", word) is not None
 
 
 def option_value(before: str, word: str) -> bool:

@@ -67,6 +67,10 @@ def test_a_command_to_copy_never_breaks_across_two_rows() -> None:
                "cardgen compare draco /tmp/out/draco-fix-1.yaml --fixed and then some more words", 100).split("\n")
     assert any(row.strip().startswith("cardgen compare draco /tmp/out/draco-fix-1.yaml --fixed") for row in long), long
     assert "some more words" in long[-1] and all(len(row) <= 100 for row in long)
+    # eighteenth reading (fr34, en26): compare's second deck joins the command, so its options stay on one row
+    pairs = fit("  3, 4 and 5 players: the base game does not show it beyond chance. To decide, play more pairs: "
+                "cardgen compare king_lui king_lui-hungry-dragon --players 5 --games 400 --fixed", 100).split("\n")
+    assert pairs[-1].strip() == "cardgen compare king_lui king_lui-hungry-dragon --players 5 --games 400 --fixed", pairs
     french = fit("x " * 40 + "lancez «\u202fcardgen fix draco-charity-toast\u202f».", 100).split("\n")
     assert french[-1].strip() == "«\u202fcardgen fix draco-charity-toast\u202f».", french
 
