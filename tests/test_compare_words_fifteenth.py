@@ -95,15 +95,20 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     r = {"players": 4, "games": 100, "metrics": [metric], "base_result": {"balance": {"flags": [own]}},
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
     [line] = compare_balance(r, "en", "royale")
-    # sixteenth reading fr35: one decimal as everywhere, and the verdict said to hold only just on these games
-    assert ("the base game already has this imbalance (only just on these 100 games, as the end of the widened "
-            "interval [26.0% to 49.5%] lies less than 0.1\u00a0percentage points from the base game’s fair share, 26.0%)") in line
-    assert "26.04" not in line
+    # sixteenth reading fr35: one decimal as everywhere; eighteenth reading (fr42, it46): "That is beyond chance
+    # too" beside an interval printed from the fair share read as a contradiction: the lead says "only just"
+    assert ("That is only just beyond chance: the base game probably already has this imbalance (on these 100 "
+            "games, the widened interval [26.0% to 49.5%] leaves out the base game’s fair share, 26.0%, by less "
+            "than 0.1\u00a0percentage points)") in line, line
+    assert "26.04" not in line and "beyond chance too" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ")
-    assert "de justesse sur ces 100 parties" in line and "[26,0 % ; 49,5 %]" in line
+    assert "n’est que de justesse trop grand" in line and "[26,0 % ; 49,5 %]" in line and "non plus" not in line
+    [line] = compare_balance(r, "it", "royale")
+    assert "supera solo di poco" in line and "Anche questo" not in line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
+    assert "That is beyond chance too" in line and "only just" not in line
     assert "(the base game’s fair share 26.0%, widened interval [30.0% to 45.0%])" in line
 
 

@@ -1345,21 +1345,34 @@ def more_pairs_command(r: Mapping[str, Any], base_deck: str) -> str:
             f"--games {MORE_GAMES * int(r.get('games') or 0)} --fixed")
 
 
+def _base_flag(r: Mapping[str, Any], f: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The base game's own flag for the seat and side of ``f`` (a seat ``variant_imbalance`` flags), with its
+    interval and fair share; None where the base game does not flag it."""
+    flags = ((r.get("base_result") or {}).get("balance") or {}).get("flags") or []
+    own = next((b for b in flags if b.get("seat") == f.get("seat") and b.get("side") == f.get("side")
+                and b.get("low") is not None and b.get("fair") is not None), None)
+    return own if f.get("base_same") else None
+
+
+def on_edge(own: Mapping[str, Any]) -> bool:
+    """Whether a flag's interval end prints, with one decimal, on the fair share it leaves out ("fair share 26.0%,
+    interval [26.0% to 49.5%]", Royale at 4 players, 0.04 points apart): its verdict holds only just."""
+    near = own["low"] if own.get("side") == "more" else own["high"]
+    return round(100 * near, 1) == round(100 * own["fair"], 1)
+
+
 def base_evidence(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
     """Why the base game "already has this imbalance" (``f``: a seat ``variant_imbalance`` flags): the base
     game's own fair share and widened interval for that seat, which leaves the fair share out. "the base game
     shows it too" beside none of its figures could not be checked (fifteenth reading en6). Empty where the base
     game's flag for that seat is not there."""
-    flags = ((r.get("base_result") or {}).get("balance") or {}).get("flags") or []
-    own = next((b for b in flags if b.get("seat") == f.get("seat") and b.get("side") == f.get("side")
-                and b.get("low") is not None and b.get("fair") is not None), None)
-    if not f.get("base_same") or own is None:
+    own = _base_flag(r, f)
+    if own is None:
         return ""
-    # one decimal, as every other share; where the interval's end prints on the fair share it leaves out
-    # ("fair share 26.0%, interval [26.0% to 49.5%]", Royale at 4 players, 0.04 points apart), the sentence says
-    # the verdict holds only just on these games, never two decimals in one sentence (sixteenth reading fr35)
-    near = own["low"] if own.get("side") == "more" else own["high"]
-    edge = round(100 * near, 1) == round(100 * own["fair"], 1)
+    # one decimal, as every other share, never two decimals in one sentence (sixteenth reading fr35); an end that
+    # prints on the fair share is said to leave it out by less than 0.1 point, and the sentence before it says
+    # the imbalance is only just beyond chance (``compare_balance``; eighteenth reading fr42, it46)
+    edge = on_edge(own)
     return say("compare_balance_evidence_edge" if edge else "compare_balance_evidence", lang,
                fair=percent(own["fair"], lang, fixed=True), low=percent(own["low"], lang, fixed=True),
                high=percent(own["high"], lang, fixed=True), games=_num(r.get("games"), lang),
@@ -1393,8 +1406,10 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
                    high=_pct(f["high"], lang, fixed=True))
         base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
                     who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
+        own = _base_flag(r, f)
+        edge = "_edge" if own is not None and on_edge(own) else ""
         key = ("compare_balance_variant" if f["owner"] == "variant"
-               else f"compare_balance_owned{'_moved' if f['moved'] else ''}" if f["base_same"]
+               else f"compare_balance_owned{'_moved' if f['moved'] else ''}{edge}" if f["base_same"]
                else "compare_balance_untested" if f["moved"] is None
                else "compare_balance_chance")
         m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
