@@ -92,3 +92,18 @@ def test_the_old_verb_is_found() -> None:
     assert _old("it", "puoi chiamare Emerald") and _old("it", "chiama subito Emerald")
     assert _old("en", "you may call Emerald") and _old("en", "for Emerald to be called")
     assert not any(_old(lang, CARD[lang] + " " + TITLE[lang] + " " + DONE[lang]) for lang in SHIPPED)
+
+
+#: the play table's count of drawn Emeralds waiting for their player's choice, beside the hand
+PENDING = {"fr": "Emerald dont vous servir maintenant", "it": "Emerald da usare", "en": "Emeralds to use now"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_play_table_names_a_drawn_emerald_by_the_published_verb(lang: str) -> None:
+    """The table said « Emerald à jouer » in French (a third verb for the action)."""
+    from cardgen.games.king_lui.playview import play_table
+
+    obs = {"player": 0, "hand": {}, "pending_emeralds": 1, "table": {}, "table_emeralds": 0, "course": 1, "chef": 0,
+           "supply": 9, "course_cards": 6, "king": {}, "eaten": {}, "opponents": []}
+    facts = play_table(resolve("king_lui", ROOT), obs, lang)["hand"][0]["facts"]
+    assert facts == [[PENDING[lang], "1"]] and re.search(VERB[lang], PENDING[lang])
