@@ -107,3 +107,16 @@ def test_the_play_table_names_a_drawn_emerald_by_the_published_verb(lang: str) -
            "supply": 9, "course_cards": 6, "king": {}, "eaten": {}, "opponents": []}
     facts = play_table(resolve("king_lui", ROOT), obs, lang)["hand"][0]["facts"]
     assert facts == [[PENDING[lang], "1"]] and re.search(VERB[lang], PENDING[lang])
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_no_form_of_a_book_sentence_says_the_old_verb(lang: str) -> None:
+    """Every plural form of the King Lui catalog, not only those the shipped decks print (a variant whose Emerald
+    takes 1 portion prints the singular forms): the action's title in both forms, never the old verb."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "cardgen/rulebook/locale" / lang / "LC_MESSAGES/king_lui.po").open("rb") as f:
+        forms = [s for m in read_po(f) if m.id
+                 for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert sum(f"<b>{TITLE[lang]}</b>" in s for s in nonempty(forms, "the catalog's forms")) == 2, lang
+    assert not [s for s in forms if _old(lang, s)]
