@@ -157,7 +157,7 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     assert "(house) is written in Python (house/rule.py)" not in captured.err
     assert "trial:" not in captured.err
     assert re.fullmatch(r"cardgen: error: tune stopped at trial 1 \(Portions removed by each Emerald \(and the fewest "
-                        r"the king must hold for Emerald to be called\) = \d\): "
+                        r"portions the king must hold before Emerald can be used\) = \d\): "
                         "its games could not be played", errors[-1]), errors[-1]
     # the failure is said once, in the error lines, not first in a progress line as well
     assert captured.err.count("3 of 3 games failed") == 1 and "trial 1 of 3" not in captured.err
@@ -428,7 +428,7 @@ def test_tune_keeps_the_trials_that_finished_before_one_whose_games_fail(
         assert main([*command, "--out", str(out)]) == 1
         captured = unwrapped_capture(capsys.readouterr())
         assert _errors(captured.err)[-1] == ("cardgen: error: tune stopped at trial 2 (Portions removed by each "
-                                             "Emerald (and the fewest the king must hold for Emerald to be called) = "  # the book's name
+                                             "Emerald (and the fewest portions the king must hold before Emerald can be used) = "  # the book's name
                                              f"{second}): its games could not be played")
         assert ("1 of 2 trials kept from the study" in captured.err) == (run == 1)
         assert (out / "study.journal").is_file() and not (out / "tune.json").exists()

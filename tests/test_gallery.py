@@ -55,7 +55,7 @@ def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_deck_shows_its_cards_sheets_and_latest_report(gallery: Path) -> None:
     html = (gallery / "index.html").read_text()
     assert 'id="king_lui"' in html and 'id="king_lui-hungry-dragon"' in html
-    assert "variant of king_lui" in html and "Portions removed by each Emerald (and the fewest the king must hold for Emerald to be called): 2 → 3" in html  # what it changes
+    assert "variant of king_lui" in html and "Portions removed by each Emerald (and the fewest portions the king must hold before Emerald can be used): 2 → 3" in html  # what it changes
     assert "emerald_portions" not in html  # in words, never the rule's id
     assert html.count("<img ") >= 10 and 'href="king_lui/en/cards-a4.pdf"' in html
     assert re.search(r'href="validation/validate-king_lui-[0-9a-f]{8}/king_lui.html"', html)

@@ -99,8 +99,8 @@ def test_every_game_has_a_glossary_with_the_same_terms_in_every_language() -> No
 
 #: the terms #53's readers found named two ways on the terminal, by game: "our ruling" for this edition's ruling,
 #: Royale's "packets"/« pacchetti » for the book's piles, Draco's players "set aside" who drop out and money
-#: "in the players' hands" that lies on their lairs
-ALIGNED = {"king_lui": {"ruling"}, "royale": {"ruling", "split_piles"}, "draco": {"ruling", "drop_out", "lair"}}
+#: "in the players' hands" that lies on their lairs; King Lui's action, "call Emerald" where the box says "use"
+ALIGNED = {"king_lui": {"ruling", "use_emerald"}, "royale": {"ruling", "split_piles"}, "draco": {"ruling", "drop_out", "lair"}}
 
 
 def test_the_terms_the_terminal_readers_found_stay_in_the_glossary() -> None:
@@ -114,13 +114,17 @@ def test_the_terms_the_terminal_readers_found_stay_in_the_glossary() -> None:
     assert "pacchetti" in _glossary("royale")["it"]["split_piles"]["not"]
     assert "leaders are set aside" in _glossary("draco")["en"]["drop_out"]["not"]  # a card set aside is another thing
     assert "in mano ai giocatori" in _glossary("draco")["it"]["lair"]["not"]
+    # #53, round 17: King Lui's action c) is the published verb, never this edition's old "call"
+    assert {"call Emerald", "calls Emerald"} <= set(_glossary("king_lui")["en"]["use_emerald"]["not"])
+    assert "appeler Emerald" in _glossary("king_lui")["fr"]["use_emerald"]["not"]
+    assert "chiamare Emerald" in _glossary("king_lui")["it"]["use_emerald"]["not"]
 
 
 #: Texts where a translation names the thing without its glossary name and says no second name for it, with why:
 #: (game, language, term) -> the English texts' beginnings
 EXCUSED = {
     # the sentence is about the portions, which leave the game; "the king's place" is only where they come from
-    ("king_lui", "it", "king_place"): ("Call Emerald: the dragon and",),
+    ("king_lui", "it", "king_place"): ("Use Emerald: the dragon and",),
     # Draco's payout sentence and the empty-pile ruling say "at the toast"/"the pile" once the term is set
     ("draco", "fr", "final_toast"): ("%(draco)s has short arms",),
     ("draco", "it", "final_toast"): ("%(draco)s has short arms", "The draw pile is never rebuilt"),

@@ -146,16 +146,17 @@ def test_our_rulings_are_marked_in_the_data_in_every_language(deck):
     assert not set(rulings) & set(deck.model.clarifications)
 
 
-#: the card's words for "instead of taking a dish or drawing" (read 9, en2: the card never said calling Emerald is
-#: the turn; read 11, en1, fr3, it2: calling Emerald replaces the whole action, taking a dish or drawing)
-INSTEAD = {"fr": "À votre tour, au lieu de prendre un plat ou de piocher, vous pouvez appeler Emerald",
-           "it": "Al tuo turno, invece di prendere un piatto o di pescare, puoi chiamare Emerald",
-           "en": "On your turn, instead of taking a dish or drawing, you may call Emerald"}
+#: the card's words for "instead of taking a dish or drawing" (read 9, en2: the card never said using Emerald is
+#: the turn; read 11, en1, fr3, it2: using Emerald replaces the whole action, taking a dish or drawing; round 17
+#: (#53): the published verb, "use" / « se servir de » / «usare», not "call")
+INSTEAD = {"fr": "À votre tour, au lieu de prendre un plat ou de piocher, vous pouvez vous servir d’Emerald",
+           "it": "Al tuo turno, invece di prendere un piatto o di pescare, puoi usare Emerald",
+           "en": "On your turn, instead of taking a dish or drawing, you may use Emerald"}
 
 
 @pytest.mark.parametrize("ref", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
                                  "king_lui-six-players"])
-def test_the_emerald_card_says_calling_it_is_the_turn(ref):
+def test_the_emerald_card_says_using_it_is_the_turn(ref):
     """Every King Lui deck's Emerald card opens on the turn it costs, as the book's action c) says."""
     d = resolve(ref, ROOT)
     emerald = d.component("emerald")
@@ -163,12 +164,12 @@ def test_the_emerald_card_says_calling_it_is_the_turn(ref):
         assert face_text(d, emerald, emerald.faces[0], lang).startswith(INSTEAD[lang])
 
 
-def test_one_calls_emerald_never_a_card():
-    """Read 11 (fr1, it1): the book's action is "call Emerald" (the dragon); the ruling on an empty table said
+def test_one_uses_emerald_never_a_card():
+    """Read 11 (fr1, it1): the book's action is "use Emerald" (the dragon; "call" until round 17); the ruling on an empty table said
     "appeler une carte Emerald" / "chiamare una carta Emerald", a second name for the same action."""
     text = resolve("king_lui", ROOT).model.clarifications["no_dish_emerald"].text
-    wrong = {"fr": "appeler une carte", "it": "chiamare una carta", "en": "call an Emerald"}
-    right = {"fr": "appeler Emerald avec une carte", "it": "chiamare Emerald con una carta",
-             "en": "call Emerald with a card"}
+    wrong = {"fr": "servir d’une carte", "it": "usare una carta", "en": "use an Emerald"}
+    right = {"fr": "servir d’Emerald avec une carte", "it": "usare Emerald con una carta",
+             "en": "use Emerald with a card"}
     for lang in nonempty(LANGS):
         assert wrong[lang] not in text[lang] and right[lang] in text[lang], text[lang]

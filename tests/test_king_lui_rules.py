@@ -163,8 +163,8 @@ def test_a_drawn_emerald_used_at_once_is_the_whole_turn(deck):
     assert state.king_total == 0 and emerald in state.removed
 
 
-def test_a_drawn_emerald_may_be_called_with_none_on_the_table(deck):
-    """Ruling emerald_from_hand: calling Emerald needs one on the table, but the one just drawn stands in."""
+def test_a_drawn_emerald_may_be_used_with_none_on_the_table(deck):
+    """Ruling emerald_from_hand: using Emerald needs one on the table, but the one just drawn stands in."""
     state = new_state(deck, 3, [])
     arrange(state, {"ham": 1, "wine": 1}, [{}, {}, {}], table={"bread": 2}, supply=20)
     assert state.observation(0)["table_emeralds"] == 0

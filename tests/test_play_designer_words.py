@@ -48,7 +48,7 @@ def finished_fr(tmp_path_factory: pytest.TempPathFactory) -> Any:
         finish(links)
         answers = {"fun": 4, "long": "long", "unclear": "le dragon"}
         assert ask(links["1"] + "api/feedback", {"answers": answers})[0] == 200
-        long_answers = {"fun": 2, "long": "right", "unclear": "quand appeler l’Emerald " * 8, "comment": "le dernier service traîne " * 8}
+        long_answers = {"fun": 2, "long": "right", "unclear": "quand se servir d’Emerald " * 8, "comment": "le dernier service traîne " * 8}
         assert ask(links["2"] + "api/feedback", {"answers": long_answers})[0] == 200
         yield links
     finally:

@@ -1,6 +1,6 @@
 """A rule gap whose answer the published text itself gives is said as the published rule, not as this
 edition's ruling, on the terminal and on the report page alike, as the rulebook states it: King Lui's
-``no_dish_emerald`` (no dish left: the published texts say the player *must* draw, so no Emerald call with a
+``no_dish_emerald`` (no dish left: the published texts say the player *must* draw, so no Emerald used with a
 card already waiting) was "settled by this edition's ruling" on validate's screen while the book states it as
 the published rule (eighth readers' round, en43, fr1). The deck says so in data (the clarification's
 ``published``: the resolution the published text leads to), read by the generic reporter; a variant that

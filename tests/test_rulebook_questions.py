@@ -99,8 +99,8 @@ DRAWN = {"fr": "Si vous piochez une carte Emerald", "it": "Se peschi una carta E
 #: the drawn Emerald is the whole turn: the published rule ("no replacement"), said once in action b), never boxed
 WHOLE_TURN = {"fr": "votre tour s’arrête là", "it": "il tuo turno finisce qui", "en": "that is your whole turn"}
 DRAW = {"fr": "Piocher.", "it": "Pescare dal mazzo.", "en": "Draw from the supply."}
-CALL = {"fr": "Appeler Emerald.", "it": "Chiamare Emerald.", "en": "Call Emerald."}
-#: the old parenthesis under "Call Emerald" that said the rule a second time
+CALL = {"fr": "Se servir d’Emerald.", "it": "Usare Emerald.", "en": "Use Emerald."}
+#: the old parenthesis under "Use Emerald" that said the rule a second time
 AGAIN = {"fr": "cela fait partie de l’action", "it": "fa parte dell’azione", "en": "as part of your draw"}
 
 
@@ -133,11 +133,11 @@ def test_the_draw_sentence_keeps_a_drawn_emerald_out_of_the_hand(lang: str) -> N
 #: read 11 (en17, it21): the Hungry Dragon table's Emerald row names the king as the one who must hold the portions
 #: ("the least he must hold" read as Emerald or the king; French "minimum qu’il doit avoir": minimum of what?)
 EMERALD_ROW = {"fr": "Portions que chaque carte Emerald retire au roi (le roi doit en avoir au moins autant pour qu’on "
-                     "appelle Emerald)",
+                     "puisse se servir d’Emerald)",
                "it": "Porzioni che ogni carta Emerald toglie al re (e numero minimo di porzioni che il re deve avere "
-                     "per chiamare Emerald)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken;
+                     "per poter usare Emerald)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken;
                # fifteenth (en27, it20): Emerald, not "it" / "-la", beside a line that says "he" / "lo" of the dragon
-               "en": "Portions removed by each Emerald (and the fewest the king must hold for Emerald to be called)"}
+               "en": "Portions removed by each Emerald (and the fewest portions the king must hold before Emerald can be used)"}
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
@@ -147,7 +147,7 @@ def test_the_emerald_row_says_the_king_must_hold_the_portions(lang: str) -> None
     assert not re.search(r"minimum qu’il|the least he", text)
 
 
-#: the two Emerald cards action c) may call, as each language says them: one waiting beside the dishes, the one
+#: the two Emerald cards action c) may use, as each language says them: one waiting beside the dishes, the one
 #: just drawn (action b)
 WAITING = {"fr": "l’une de celles qui attendent près des plats", "it": "in attesa accanto ai piatti",
            "en": "one waiting beside the dishes"}
@@ -157,9 +157,9 @@ JUST_DRAWN = {"fr": "celle que vous venez de piocher (voir b)", "it": "appena pe
 
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "king_lui"))
-def test_call_emerald_names_the_waiting_and_the_just_drawn_card(deck_id: str, lang: str) -> None:
+def test_use_emerald_names_the_waiting_and_the_just_drawn_card(deck_id: str, lang: str) -> None:
     """Read 8 (en1): action c) asked for "an Emerald waiting beside the dishes", while b) and the ruling below let
-    you call an Emerald you have just drawn, which waits nowhere: read to the letter, c) forbade what b) allows.
+    you use an Emerald you have just drawn, which waits nowhere: read to the letter, c) forbade what b) allows.
     Its condition, its first sentence, names both cards."""
     text = plain(render_markup(DECKS[deck_id], lang))
     action = text[text.index(CALL[lang]):]

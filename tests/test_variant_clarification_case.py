@@ -13,10 +13,10 @@ from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.summary import Naming
 
 HEAD = "extends: king_lui\nname: {fr: Essai, it: Prova, en: Test}\ndescription: {fr: Essai, it: Prova, en: Test}\n"
-TEXT = ("    text: {fr: \"Vous pouvez appeler Emerald.\", it: \"Puoi chiamare Emerald.\", "
-        "en: \"You may call Emerald.\"}\n")
-CASE = ("    case: {fr: \"Sans plat, on peut appeler Emerald.\", it: \"Senza piatti si può chiamare Emerald.\", "
-        "en: \"With no dish left, you may call Emerald.\"}\n")
+TEXT = ("    text: {fr: \"Vous pouvez vous servir d’Emerald.\", it: \"Puoi usare Emerald.\", "
+        "en: \"You may use Emerald.\"}\n")
+CASE = ("    case: {fr: \"Sans plat, on peut se servir d’Emerald.\", it: \"Senza piatti si può usare Emerald.\", "
+        "en: \"With no dish left, you may use Emerald.\"}\n")
 
 
 def _variant(repo_root: Path, tmp_path: Path, clarification: str) -> tuple[Path, Naming, object]:
@@ -31,9 +31,9 @@ def _variant(repo_root: Path, tmp_path: Path, clarification: str) -> tuple[Path,
 
 
 @pytest.mark.parametrize(("clarification", "said"), [
-    ("    resolution: emerald_allowed\n" + TEXT, "You may call Emerald."),  # the variant's text, not the base's case
-    (TEXT, "You may call Emerald."),  # reworded alone: its own text
-    ("    resolution: emerald_allowed\n" + TEXT + CASE, "With no dish left, you may call Emerald.")])
+    ("    resolution: emerald_allowed\n" + TEXT, "You may use Emerald."),  # the variant's text, not the base's case
+    (TEXT, "You may use Emerald."),  # reworded alone: its own text
+    ("    resolution: emerald_allowed\n" + TEXT + CASE, "With no dish left, you may use Emerald.")])
 def test_a_variant_changing_a_clarification_never_quotes_the_base_case(
         clarification: str, said: str, repo_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     base = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), "en").clarifications["no_dish_emerald"]
@@ -47,7 +47,7 @@ def test_a_variant_changing_a_clarification_never_quotes_the_base_case(
 def test_a_variant_changing_only_the_resolution_must_say_it_in_its_own_words(repo_root: Path, tmp_path: Path,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     """Issue #53 (seventeenth reading): a variant settling the case otherwise (``emerald_allowed``) without a text of
-    its own printed the base's "You may not call Emerald …" beside a game where you may: the page, the book and
+    its own printed the base's "You may not call Emerald …" (now "use") beside a game where you may: the page, the book and
     validate said the base's ruling. Now it is bad input, located, naming the languages its text lacks; with its
     own text in every language, that text is what every page says, never the base's."""
     from cardgen.errors import InputError
@@ -63,13 +63,13 @@ def test_a_variant_changing_only_the_resolution_must_say_it_in_its_own_words(rep
     said = capsys.readouterr().err.replace("\u202f", " ").replace("\u00a0", " ")
     assert "kl-emerald.yaml:6" in said and "son propre « text » en fr, it, en" in said, said
     with pytest.raises(InputError) as partly:  # a text in one language only: the others would still be the base's
-        _variant(repo_root, tmp_path / "en", "    resolution: emerald_allowed\n    text: {en: \"You may call.\"}\n")
+        _variant(repo_root, tmp_path / "en", "    resolution: emerald_allowed\n    text: {en: \"You may use.\"}\n")
     assert partly.value.fields["missing"] == "fr, it"
     _, naming, deck = _variant(repo_root, tmp_path / "own", "    resolution: emerald_allowed\n" + TEXT)
-    assert deck.model.clarifications["no_dish_emerald"].text.en == "You may call Emerald."
-    assert naming.clarifications["no_dish_emerald"] == "You may call Emerald."
+    assert deck.model.clarifications["no_dish_emerald"].text.en == "You may use Emerald."
+    assert naming.clarifications["no_dish_emerald"] == "You may use Emerald."
     _, same, _ = _variant(repo_root, tmp_path / "same", "    resolution: draw_only\n")  # the base's way: its words
-    assert same.clarifications["no_dish_emerald"].startswith("You may not call Emerald")
+    assert same.clarifications["no_dish_emerald"].startswith("You may not use Emerald")
 
 
 def test_a_variant_leaving_the_clarification_alone_keeps_the_base_case(repo_root: Path, tmp_path: Path) -> None:

@@ -638,7 +638,7 @@ class KingLuiState(State):
         return [float(s) for s in self.scores()[0]]
 
     def component_of(self, action: Action) -> str | None:
-        """The dish a 'take' takes (its component id), or 'emerald' for an Emerald call."""
+        """The dish a 'take' takes (its component id), or 'emerald' when Emerald is used."""
         if action[0] == "take":
             return str(action[1])
         return "emerald" if action[0] == "emerald" else None

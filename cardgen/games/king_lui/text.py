@@ -1,6 +1,7 @@
 """Generated card text: the reminder printed on the Emerald card, in fr/it/en.
 
-It names the action as the rulebook does ("Call Emerald") and says "the king's portions", never "his".
+It names the action as the rulebook does, with the published rules' verb (issue #53: "use Emerald",
+« se servir d’Emerald », «usare Emerald»; never "call"), and says "the king's portions", never "his".
 
 The number of portions Emerald eats comes from ``resolved.rules.emerald_portions``,
 so a variant that changes it prints a matching card. Portion cards carry no text.
