@@ -439,7 +439,13 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 lines.append("  " + say("interval_plain", lang))
                 if said is not None:
                     said.add("interval_plain")
-            lines.append("  " + (say("seat_rates_wide", lang, n=compared) if compared else say("seat_rates", lang)))
+            # "a shared win counts for each winner" once a run, at the first rates: said again at every player count
+            # beside the balance line's own reason, it came six times in one output (eighteenth reading fr2)
+            again = "_again" if said is not None and "shared_win" in said else ""
+            if said is not None:
+                said.add("shared_win")
+            lines.append("  " + (say(f"seat_rates_wide{again}", lang, n=compared) if compared
+                                 else say(f"seat_rates{again}", lang)))
             lines += seat_rate_lines(seats, lang, naming)
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
