@@ -810,6 +810,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     diff_width = max((len(text) for text in diffs), default=0)
     out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], widths[1:])]
                               + [head[4]])]
+    hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, share in zip(rows, names, shares):
         line = f"    {name:<{widths[0]}}  {share:>{widths[1]}}"
         if r.get("difference") is not None:
@@ -828,8 +829,11 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
         elif not r.get("judged"):
             line += "  " + not_judged_words(r, lang)
         if hardly_played(r) and not r.get("held_flag"):  # its gap is about holding it, not playing it (fr76)
-            line += "  " + say("hardly_played", lang, n=_times(r["plays_per_seat"], lang))
+            line += " " + say("hardly_mark", lang)  # said once under the table: a remark in the row broke its
+            hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")  # columns, twice a table (fr24, it30)
         out.append(line.rstrip())
+    if hardly:
+        out.append("    " + say("hardly_note", lang, items=", ".join(hardly)))
     return out
 
 
