@@ -705,7 +705,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             else:
                 out += [row, f"      {note}"]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
-    out += held_all_lines(d.get("component_impact") or [], lang, naming)
+    out += held_all_lines(d.get("component_impact") or [], lang, naming, said)
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
@@ -724,18 +724,29 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return out
 
 
-def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming) -> list[str]:
+def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
+                   said: set[str] | None = None) -> list[str]:
     """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
     player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
-    games played nearly without it (fourteenth reading en54, fr12)."""
+    games played nearly without it (fourteenth reading en54, fr12). ``said``: the run's said-once keys; the
+    caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word)."""
     from cardgen.simulate.cards import hardly_played
     from cardgen.simulate.verdict import number
 
-    # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
-    # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
-    return ["  " + say("held_all_hardly", lang, card=naming.names.get(r["component"], r["component"]),
-                       n=number(r["plays_per_seat"], lang, False, small=True))
-            for r in rows if held_by_all(r) and hardly_played(r)]
+    out = []
+    for r in rows:
+        if not (held_by_all(r) and hardly_played(r)):
+            continue
+        key = f"held_all:{r['component']}"
+        again = said is not None and key in said
+        if said is not None:
+            said.add(key)
+        # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
+        # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
+        out.append("  " + say("held_all_hardly_again" if again else "held_all_hardly", lang,
+                              card=naming.names.get(r["component"], r["component"]),
+                              n=number(r["plays_per_seat"], lang, False, small=True)))
+    return out
 
 
 def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
