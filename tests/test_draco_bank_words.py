@@ -112,8 +112,8 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
     # fifteenth reading (en17): the games do not "have enough"; the last clause a sentence of its own
-    assert said.endswith("With 56 more silver coins (50 with the variant), there would be enough in 99% of games.")
-    assert "; a rule cardgen adds covers it. With 56" in said  # whose ruling covers it, as each deck's warning said
+    assert said.endswith("56 more silver coins (50 with the variant) would have been enough in 99% of games.")
+    assert "; a rule cardgen adds covers it. 56 more" in said  # whose ruling covers it, as each deck's warning said
     for lang in ("fr", "it"):
         other = _components(r, lang, Naming.of(resolve("draco"), lang))
         assert len(other) == 2 and "95,0" in other[1] and "97,7" in other[1] and "56" in other[1], other
@@ -143,3 +143,20 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
         assert word("fix_kinds", lang)["components_compare"].format(heading=heading(lang)) in plain(lines[0])
         alone = fix_lines(doc(False, lang), lang, titles)
         assert len(alone) == 1 and "Draco & Co (draco)" in alone[0] and " v " not in plain(alone[0]) + " "
+
+
+def test_the_coins_that_would_have_been_enough_are_worded_alike_in_every_command() -> None:
+    """Eighteenth reading (en18, en37, en56): one figure, three wordings: validate "would have left nothing
+    short", compare "there would be enough", the deck page "would have been enough"; one wording now, in each
+    language, in validate's line, compare's and the page's."""
+    import json
+
+    from cardgen.paths import PACKAGE
+
+    terminal = json.loads((PACKAGE / "terminal.json").read_text(encoding="utf-8"))
+    pages = json.loads((PACKAGE / "report" / "words.json").read_text(encoding="utf-8"))
+    said = {"en": "would have been enough in {cover} of games", "fr": "auraient suffi dans {cover} des parties",
+            "it": "non sarebbe mancato nulla nel {cover} delle partite"}
+    for lang, words in said.items():
+        lines = [terminal["lines"][lang][k] for k in ("short_ruled", "short_one_ruled", "short_pair", "short_pair_untested")]
+        assert all(words in line for line in [*lines, pages["pages"][lang]["short_ruled"]]), lang

@@ -319,14 +319,14 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
     for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), up to 60 silver coins short "
-                              "in one game; a rule cardgen adds covers it; 57 more silver coins would have left "
-                              "nothing short in 99% of games"),  # no full stop: no other line has one (en16)
+                              "in one game; a rule cardgen adds covers it; 57 more silver coins would have been "
+                              "enough in 99% of games"),  # no full stop: no other line has one (en16)
                        ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
-                              "pièces d’argent dans une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; pour que "
-                              "rien ne manque dans 99\u202f% des parties, il aurait fallu 57 pièces d’argent de plus"),
+                              "pièces d’argent dans une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; 57 "
+                              "pièces d’argent de plus auraient suffi dans 99\u202f% des parties"),
                        ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con fino a "
                               "60 monete d’argento mancanti in una partita; una regola aggiunta da cardgen copre questo caso; "
-                              "perché nel 99\xa0% delle partite non mancasse nulla, sarebbe bastato aggiungere 57 monete d’argento")):
+                              "con 57 monete d’argento in più non sarebbe mancato nulla nel 99\xa0% delle partite")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
@@ -382,7 +382,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert heads == ["  3 players: components in the box", "  4 players: components in the box"]
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
-    assert "in 40.0% of games with the base game and 40.0% with the variant. With 3 more" in below
+    assert "in 40.0% of games with the base game and 40.0% with the variant. 3 more" in below
     assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
