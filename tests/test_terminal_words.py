@@ -979,15 +979,19 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
                                                     ("it", "(sulle 180 partite con un solo vincitore)", "(le stesse partite)")])
 def test_the_games_an_indicator_keeps_are_named_once(lang: str, note: str, same: str) -> None:
     """Seventeenth reading en5: "(of the 247 games with a single winner)" three times in four lines: the games are
-    named on the first row that keeps them, "(the same games)" after; a row on every game says nothing."""
+    named on the first row that keeps them, "(the same games)" on a row right under one that names them; a row on
+    every game says nothing, and the row under it names its games again (eighteenth reading en2: "(the same
+    games)" under "close games", which is on every game, read as "the same as close games")."""
     kept = {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 180}
     lines = designer_lines(_entry(comeback_rate=kept, close_games={"mean": 0.2, "low": 0.1, "high": 0.3},
                                   drama={**kept, "mean": 2.5, "low": 2.0, "high": 3.0}, decided_at=kept)["designer"],
                            lang, played=200)
     text = "\n".join(lines)
-    assert text.count(note) == 1 and text.count(same) == 2, text
+    assert text.count(note) == 2 and text.count(same) == 1, text  # comebacks, then tension after close games
     close = next(line for line in lines if line.strip().startswith(label("close_games", lang, short=True)))
     assert "(" not in close.split("]")[-1], close
+    rows = [line for line in lines if "[" in line]
+    assert all(same not in row or note in before for before, row in zip(rows, rows[1:])), rows
 
 
 def test_french_names_one_player_s_turn_a_tour_de_joueur() -> None:

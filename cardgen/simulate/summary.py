@@ -689,15 +689,16 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
         width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
-        noted: set[str] = set()  # the games a note names: said on its first row, "(the same games)" after (en5)
+        # the games a note names: "(the same games)" on the row right under one that names them (en5), never
+        # after a row on all the games, where it read as "the same as that row" (eighteenth reading en2)
+        above = ""
         for text, mean, (name, f) in zip(labels, means, figures):
             row = f"    {text:<{width}}  {mean:>{digits}} " + interval(
                 number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang)
-            note = games_of(name, f, games, lang, naming).strip()
-            if note in noted:
+            note = named = games_of(name, f, games, lang, naming).strip()
+            if note and note == above:
                 note = say("figure_same_games", lang)
-            elif note:
-                noted.add(note)
+            above = named
             # a note that would wrap inside its parenthesis, under the figures' column, goes whole on its own line
             # under the label (fifteenth reading fr11)
             if not note or len(row) + 2 + len(note) <= WIDTH:
