@@ -96,11 +96,11 @@ def test_a_case_met_once_is_said_once(lang: str) -> None:
              "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
     from cardgen.games import get_game
     text = format_entry(entry, lang, Naming(dict(get_game("draco").words))).replace("\n      ", " ")
-    assert {"en": "once, in game 251", "fr": "1 fois, dans la partie 251", "it": "1 volta, nella partita 251"}[lang] in text
+    assert {"en": "once, in game\u00a0251", "fr": "1 fois, dans la partie\u00a0251", "it": "1 volta, nella partita\u00a0251"}[lang] in text
     assert {"en": "first in game", "fr": "la première fois", "it": "la prima volta"}[lang] not in text
     twice = format_entry({**entry, "rule_gaps": [{**gap, "count": 2, "games": 2}]}, lang, Naming(dict(get_game("draco").words)))
-    assert {"en": "first in game 251", "fr": "la première fois dans la partie 251",
-            "it": "la prima volta nella partita 251"}[lang] in twice.replace("\n      ", " ")
+    assert {"en": "first in game\u00a0251", "fr": "la première fois dans la partie\u00a0251",
+            "it": "la prima volta nella partita\u00a0251"}[lang] in twice.replace("\n      ", " ")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
