@@ -153,3 +153,18 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque "
                                    "signalé sous « matériel de la boîte » (voir ci-dessus) et tester ces "
                                    "corrections sur des parties simulées, lancez « cardgen fix draco »", "fr")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", " at 4 players"), ("fr", " à 4 joueurs"), ("it", " con 4 giocatori")])
+def test_validate_s_fix_line_names_the_player_counts_that_show_the_problem(lang: str, said: str) -> None:
+    """Eighteenth reading (it18): Royale's closing line offered "cardgen fix royale" for "the turn-order imbalance
+    above", which only 4 players showed: the line names those counts, and none when every count shows one."""
+    from cardgen.report.commands import problems_at
+
+    flagged = {"balance": {"flags": [{"seat": 1}]}}
+    entries = [{"players": 2}, {"players": 3}, {"players": 4, **flagged}]
+    assert problems_at(entries, lang) == said
+    assert problems_at([{"players": 3, **flagged}, {"players": 4, **flagged}], lang) == ""
+    assert problems_at([{"players": 3}], lang) == ""
+    two = problems_at([{"players": 2, **flagged}, {"players": 3}, {"players": 4, **flagged}], lang)
+    assert "2" in two and "4" in two and "3" not in two

@@ -58,7 +58,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         shown = [r for r in doc["results"] if r["variant"] == deck]
         own = naming.get(deck)
         echo(say("fix_terminal", lang, deck=deck, shown=titled(deck, own.title if own else ""),
-                  what=problems_shown(shown, lang)))
+                  what=problems_shown(shown, lang) + problems_at(shown, lang)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
@@ -77,6 +77,18 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         if playtest is not None:
             echo(say("playtest_page", lang, path=target.parent / PAGE))
     return 1 if any(not r["passed"] for r in doc["results"]) else 0
+
+
+def problems_at(entries: list[dict[str, Any]], lang: str) -> str:
+    """The player counts whose block shows a problem ``cardgen fix`` cures, where not every count shown does
+    (" at 4 players"): Royale's closing line offered a fix for "the turn-order imbalance above", which only 4
+    players showed (eighteenth reading it18); "" where every count shows one."""
+    from cardgen.simulate.summary import and_list
+
+    counts = [r["players"] for r in entries if fixable(r)]
+    if not counts or len(counts) == len(entries):
+        return ""
+    return say("fix_at", lang, counts=and_list([str(n) for n in counts], lang))
 
 
 def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
