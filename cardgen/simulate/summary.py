@@ -249,9 +249,17 @@ def joined(items: Any, lang: str = "en") -> str:
 
 
 def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> str:
-    return joined((say("peak_box", lang, name=tally_words(kind, k, lang, naming), n=_num(v, lang))
-                   if kind == "peak" and whole_box(k, v, naming)
-                   else f"{tally_words(kind, k, lang, naming)} ({_num(v, lang)})" for k, v in pairs.items()), lang)
+    """The counts of one line, each with its value; a maximum that is all the box holds says so, in full at its
+    first item only ("all of them too" after: three times in one line, eighteenth reading fr23)."""
+    items, boxed = [], False
+    for k, v in pairs.items():
+        name = tally_words(kind, k, lang, naming)
+        if kind == "peak" and whole_box(k, v, naming):
+            items.append(say("peak_box_again" if boxed else "peak_box", lang, name=name, n=_num(v, lang)))
+            boxed = True
+        else:
+            items.append(f"{name} ({_num(v, lang)})")
+    return joined(items, lang)
 
 
 def whole_box(peak: str, value: Any, naming: Naming) -> bool:
