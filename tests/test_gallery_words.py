@@ -45,7 +45,7 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [("fr", "2/2 nombres de joueurs validés, dont 1 avec réserves"),
-                                            ("it", "2/2 numeri di giocatori validati, di cui 1 con avvisi"),
+                                            ("it", "2/2 numeri di giocatori verificati, di cui 1 con avvisi"),
                                             ("en", "2/2 player counts passed, 1 of them with warnings")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
     """"4/4 player counts passed" hid Draco's warnings (seventeenth reading fr66): the run's record names the counts

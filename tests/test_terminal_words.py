@@ -1008,3 +1008,33 @@ def test_french_names_one_player_s_turn_a_tour_de_joueur() -> None:
         assert not re.search(r"\btours? de jeu\b", text), name
         said += len(re.findall(r"\btours? de joueur\b", text))
     assert said >= 8  # the length sentences, the drama figure, the pages' row, fix's costs
+
+
+def test_italian_says_verifica_and_hedges_its_counts_of_changes() -> None:
+    """Eighteenth reading (it69, it71): the pages said "validazione" beside "VERIFICA SUPERATA" (two names for one
+    command), and "6 cambiamenti non dovuti al caso", a certainty the method never claims (its risk is 5 %):
+    "verifica", and "difficilmente dovuti al caso"."""
+    import json
+    import re
+
+    from cardgen.paths import PACKAGE
+
+    def italian(node: object) -> list[str]:
+        if isinstance(node, dict):
+            return [t for k, v in node.items() for t in (italian(v) if k != "it" else strings(v))]
+        return []
+
+    def strings(node: object) -> list[str]:
+        if isinstance(node, dict):
+            return [t for v in node.values() for t in strings(v)]
+        if isinstance(node, list):
+            return [t for v in node for t in strings(v)]
+        return [node] if isinstance(node, str) else []
+
+    texts = [t for name in ("terminal.json", "report/gallery.json", "report/words.json", "simulate/verdict.json",
+                            "tune/fix.json")
+             for t in italian(json.loads((PACKAGE / name).read_text(encoding="utf-8")))]
+    assert len(texts) > 200
+    assert not [t for t in texts if re.search(r"\bvalidazion|\bvalidat[io]\b", t)]
+    assert not [t for t in texts if re.search(r"cambiament[oi] non dovut[oi] al caso", t)]
+    assert any("difficilmente dovuti al caso" in t for t in texts)
