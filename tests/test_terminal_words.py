@@ -1038,3 +1038,16 @@ def test_italian_says_verifica_and_hedges_its_counts_of_changes() -> None:
     assert not [t for t in texts if re.search(r"\bvalidazion|\bvalidat[io]\b", t)]
     assert not [t for t in texts if re.search(r"cambiament[oi] non dovut[oi] al caso", t)]
     assert any("difficilmente dovuti al caso" in t for t in texts)
+
+
+def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_plainly() -> None:
+    """Eighteenth reading (it2): a 25-word parenthesis split "si allontana … più di quanto", and "la contiene" pointed
+    30 words back: the fair share first, then the verdict; it4: "più i finali sono combattuti" explained
+    "partite combattute" by itself."""
+    from cardgen.simulate.summary import fair_why
+    from cardgen.terminal import say
+
+    line = say("balance_none", "it", fair="33,7 %", why=fair_why(0.337, 3, "it"), games="300")
+    assert line.startswith("equilibrio: la quota equa è 33,7 %, più di 1/3 perché") and "(" not in line
+    assert line.index("su 300 partite") > line.index("vincitore")
+    assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
