@@ -128,3 +128,27 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
     turns = {"metric": "turns", "base": 27.2, "variant": 17.9, "difference": -9.3, "low": -10.6, "high": -7.9,
              "significant": True}
     assert metrics_table([turns], lang)["head"][3] == WORDS[lang]["table"].split("|")[3]
+
+
+@pytest.mark.parametrize(("lang", "said", "early"), [
+    ("en", ", an interval widened because 21 figures are compared at once)", " and the run stopped early)"),
+    ("fr", ", intervalle élargi parce que 21 indicateurs sont comparés à la fois)", " et que la comparaison s’est arrêtée tôt)"),
+    ("it", ", intervallo allargato perché si confrontano 21 misure alla volta)", " e il confronto si è fermato presto)")])
+def test_a_change_s_wide_interval_says_why_it_is_wide(lang: str, said: str, early: str) -> None:
+    """Eighteenth reading (en28): "+4.0 percentage points [−38.5 to +46.5]" on a 4-point change, wider than the two
+    shares' own intervals together, read as an error: the terminal (only the page's note said it) gives the
+    reasons, Holm's widening over the count's figures and, after an early stop, the stricter early look."""
+    from cardgen.simulate.summary import compare_balance
+
+    seat = {"seat": 5, "side": "more", "rate": 0.31, "low": 0.206, "high": 0.438, "fair": 0.2, "level": 0.99,
+            "compared": 5}
+    metric = {"metric": "seat_5_win_rate", "base": 0.27, "variant": 0.31, "difference": 0.04, "low": -0.385,
+              "high": 0.465, "significant": False}
+    r = {"players": 5, "games": 100, "metrics": [metric], "family": 21, "base_result": {"balance": {"flags": []}},
+         "variant_result": {"variant": "king_lui-hungry-dragon", "balance": {"flags": [seat]}}}
+    [line] = compare_balance(r, lang, "king_lui")
+    assert typeset(said, lang) in line, line
+    [line] = compare_balance({**r, "stop": {"early": True}}, lang, "king_lui")
+    assert typeset(said[:-1] + early, lang) in line, line
+    [line] = compare_balance({k: v for k, v in r.items() if k != "family"}, lang, "king_lui")
+    assert typeset(said, lang) not in line and "[" in line  # an older result: its interval, no reason

@@ -1391,6 +1391,17 @@ def on_edge(own: Mapping[str, Any]) -> bool:
     return round(100 * near, 1) == round(100 * own["fair"], 1)
 
 
+def widened(r: Mapping[str, Any], lang: str) -> str:
+    """Why a change's interval is wide (``+4.0 percentage points [−38.5 to +46.5]`` on a 4-point change read as an
+    error: eighteenth reading en28): Holm's widening over the count's ``family`` of figures, and the early stop's
+    (a look before the last is judged more strictly); "" where the result keeps no family."""
+    n = r.get("family")
+    if not n or n < 2:
+        return ""
+    early = bool((r.get("stop") or {}).get("early"))
+    return say("change_widened_early" if early else "change_widened", lang, n=n)
+
+
 def base_evidence(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
     """Why the base game "already has this imbalance" (``f``: a seat ``variant_imbalance`` flags): the base
     game's own fair share and widened interval for that seat, which leaves the fair share out. "the base game
@@ -1448,7 +1459,8 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
             d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
             shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
             change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
-                " " + interval(*marked_ends(low, high, lang, share=True), lang) if low is not None else "")
+                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang)
+                if low is not None else "")
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
                       command=more_pairs_command(r, base_deck), evidence=base_evidence(r, f, lang))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
