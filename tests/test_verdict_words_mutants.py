@@ -34,7 +34,7 @@ def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(na
 def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_before() -> None:
     assert label("end_reason:final_toast", "en", DRACO) == "games that end because the final toast is drunk"
     assert label("gap:bank_short", "en", DRACO) == "games where the bank cannot pay all it owes"
-    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (massimo raggiunto in ogni partita, in media)"
+    assert label("peak:hand_size", "it", DRACO) == "carte azione in una mano (il massimo di ogni partita, in media)"
 
 
 def test_a_french_tally_name_is_typeset() -> None:
