@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardgen import lifecycle
+from cardgen import commands, lifecycle
 from cardgen.arguments import Refused, language_of, one_of, refusal_line
 from cardgen.errors import InputError, clean, clean_lines
 from cardgen.languages import SHIPPED
 
 #: the shipped games' languages (cardgen.languages, which imports neither pydantic, Babel nor pyphen)
 LANGS = SHIPPED
-PAPERS = ("a4", "letter")
+PAPERS = commands.PAPERS
 #: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
 PRESET_NAMES = ("default", "trim", "mpc")
 WORKER_WAIT_HELP = ("with --scheduler: how long to wait for a Dask worker when none is left before stopping "
@@ -167,11 +167,6 @@ def _shipped_language(value: str) -> str:
 
 #: ``--lang`` of the commands that simulate (validate, compare, tune)
 LANG_HELP = "language of every line the terminal prints, and of compare's report: en (default), fr or it"
-
-
-def _deck_languages(decks: Sequence[Any]) -> list[str]:
-    """Every language of ``decks``, each once, in the order the decks list them."""
-    return list(dict.fromkeys(lang for deck in decks for lang in deck.languages))
 
 
 def _papers(value: str) -> list[str]:
@@ -553,18 +548,6 @@ def _sweep(args: argparse.Namespace) -> None:
         sweep_temporaries(args.project, recursive=False)
 
 
-def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str],
-                    grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> None:
-    """What drawing would refuse (faces, sheets, a ``--grid`` too big), all of it in one ``InputError``."""
-    from cardgen.check.faces import deck_sources, face_errors, sheet_errors, unique_errors
-    from cardgen.errors import raise_all
-    # a broken project layout or symbol used by several decks is still one line
-    raise_all(unique_errors([e for deck in decks
-                             for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
-                             + sheet_errors(deck, papers, grid, gutter_mm)],
-                            {f for deck in decks for f in deck_sources(deck)}))
-
-
 def _run(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
 
@@ -606,6 +589,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
         return 0
 
+    if args.command == "check":
+        return commands.check_command(args.project, args.decks, args.lang)
     if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
         if args.gutter and args.grid is None:  # (0 is the default: said or not; --watch runs this again with it)
             raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
@@ -682,33 +667,17 @@ def _run(args: argparse.Namespace) -> int:
                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
-    if args.command == "check":
-        from cardgen.errors import raise_all
-        from cardgen.games.project import syntax_error
-        raise_all(list({str(e): e for d in decks if (e := syntax_error(d.spec)) is not None}.values()))
-        _drawing_checks(decks, _deck_languages(decks), PAPERS)
-        from cardgen.inspect import format_checks
-        from cardgen.terminal import echo
-        from cardgen.check.static import run_checks, said_once
-        failed = 0
-        for deck in decks:
-            results = said_once(run_checks(deck))
-            failed += sum(not r.passed for r in results)
-            echo(clean_lines(format_checks(deck, results, args.lang)))
-        from cardgen.inspect import checks_summary
-        echo(checks_summary(len(decks), failed, args.lang))
-        return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, Refused, build
         from cardgen.fileio import check_output_dir
         check_output_dir(args.out)
-        langs = args.lang or _deck_languages(decks)
+        langs = args.lang or commands.deck_languages(decks)
 
         def preflight() -> None:
             """What ``check`` would fail, refused before anything is written (run by ``build`` while
             its workers start drawing)."""
             from cardgen.check.static import failed_checks
-            _drawing_checks(decks, langs, args.paper, args.grid, args.gutter)
+            commands.drawing_checks(decks, langs, args.paper, args.grid, args.gutter)
             failures = failed_checks(decks, langs)
             for line in failures:
                 print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
