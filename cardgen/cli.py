@@ -591,23 +591,10 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.command == "check":
         return commands.check_command(args.project, args.decks, args.lang)
-    if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
-        if args.gutter and args.grid is None:  # (0 is the default: said or not; --watch runs this again with it)
-            raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
-                             "without --grid the cards touch bleed to bleed",
-                             key="gutter_no_grid", fields={"gutter": f"{args.gutter:g}"})
-        args.gutter = args.gutter or 0.0
-    project = Project.open(args.project)
-    if args.command == "build" and args.watch:
-        from cardgen.watch import watch
-        once = argparse.Namespace(**{**vars(args), "watch": False, "project": str(project.root)})
-        return watch(project.root, Path(args.out), lambda: _guarded(once))
     if args.command == "build":
-        from cardgen.unchanged import unchanged_summary
-        summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
-        if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
-            print(summary)
-            return 0
+        return commands.build_command(_build_request(args), lambda root: _guarded(
+            argparse.Namespace(**{**vars(args), "watch": False, "project": str(root)})))
+    project = Project.open(args.project)
     from cardgen.speedups.gcpolicy import collected_once
     from cardgen.speedups.pydantic_import import import_pydantic
     with collected_once():
@@ -667,39 +654,6 @@ def _run(args: argparse.Namespace) -> int:
                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
-    if args.command == "build":
-        from cardgen.build import BuildOptions, Refused, build
-        from cardgen.fileio import check_output_dir
-        check_output_dir(args.out)
-        langs = args.lang or commands.deck_languages(decks)
-
-        def preflight() -> None:
-            """What ``check`` would fail, refused before anything is written (run by ``build`` while
-            its workers start drawing)."""
-            from cardgen.check.static import failed_checks
-            commands.drawing_checks(decks, langs, args.paper, args.grid, args.gutter)
-            failures = failed_checks(decks, langs)
-            for line in failures:
-                print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
-            if failures and not args.force:
-                print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print "
-                      "anyway", file=sys.stderr)
-                raise Refused
-
-        from cardgen.unchanged import fingerprint
-        opts = BuildOptions(langs=langs, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
-                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
-                            proof=args.proof, instructions=not args.no_instructions, grid=args.grid,
-                            gutter_mm=args.gutter)
-        from cardgen.games import GAME_IDS, source_of
-        extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
-
-        def inputs() -> tuple[str, list[str]] | None:
-            """What the next identical build compares (worked out while the workers draw)."""
-            key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
-            return None if key is None else (key, extra)
-
-        return build(decks, Path(args.out), opts, inputs=inputs, preflight=preflight)
     if args.command == "validate":
         if args.decks:  # named print-only decks are bad input; with none named, they are skipped
             for deck in decks:
@@ -737,14 +691,13 @@ def _check_outputs(args: argparse.Namespace) -> None:
     check_output_dir(args.out)
 
 
-def _build_request(args: argparse.Namespace, project: object) -> dict[str, object]:
-    """What a build was asked for, as the no-change check compares it."""
-    return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
-            "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
-            "backs_once": args.backs_once, "proof": args.proof, "instructions": not args.no_instructions,
-            "grid": args.grid, "gutter": args.gutter, "force": args.force,
-            "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
-            "project": str(getattr(project, "root", ""))}
+def _build_request(args: argparse.Namespace) -> commands.BuildRequest:
+    """``cardgen build``'s arguments as its request."""
+    return commands.BuildRequest(
+        project=args.project, decks=args.decks, langs=args.lang, papers=args.paper, duplex=args.duplex,
+        ink_saver=args.ink_saver, fronts_only=args.fronts_only, backs_once=args.backs_once, grid=args.grid,
+        gutter=args.gutter, instructions=not args.no_instructions, out=args.out, rules=not args.no_rules,
+        proof=args.proof, force=args.force, watch=args.watch)
 
 
 def _play_resumed(resolver: Any, args: argparse.Namespace) -> int:

@@ -99,3 +99,110 @@ def check_command(project_dir: str | None, names: Sequence[str], lang: str = "en
         echo(clean_lines(format_checks(deck, results, lang)))
     echo(checks_summary(len(decks), failed, lang))
     return 1 if failed else 0
+
+
+# --- build --------------------------------------------------------------------------------------------------
+
+@dataclass
+class BuildRequest:
+    """What ``cardgen build`` is asked for, as its options name it (``docs/printing.md``).
+
+    ``langs`` None: every language each deck has; ``gutter`` None: not given (0, only with ``grid``).
+    """
+
+    project: str | None = None
+    decks: list[str] | None = None
+    langs: list[str] | None = None
+    papers: list[str] | None = None
+    duplex: str = "long"
+    ink_saver: bool = False
+    fronts_only: bool = False
+    backs_once: bool = False
+    grid: tuple[int, int] | None = None
+    gutter: float | None = None
+    instructions: bool = True
+    out: str = "out"
+    rules: bool = True
+    proof: bool = False
+    force: bool = False
+    watch: bool = False
+
+    def fingerprinted(self, root: object) -> dict[str, object]:
+        """What a build was asked for, as the no-change check compares it (``root``: the project's folder)."""
+        return {"decks": self.decks or [], "lang": self.langs, "paper": self.chosen_papers(),
+                "duplex": self.duplex, "ink_saver": self.ink_saver, "rules": self.rules,
+                "fronts_only": self.fronts_only, "backs_once": self.backs_once, "proof": self.proof,
+                "instructions": self.instructions, "grid": self.grid, "gutter": self.gutter or 0.0,
+                "force": self.force, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(), "project": str(root)}
+
+    def chosen_papers(self) -> list[str]:
+        """The papers asked for (None: every one of ``PAPERS``)."""
+        return list(PAPERS) if self.papers is None else self.papers
+
+
+def build_command(request: BuildRequest, rebuild: Callable[[Path], int] | None = None) -> int:
+    """``cardgen build``: card sheets and rulebooks into ``request.out``; 0, or 1 when a failed check refused it.
+
+    A gutter without a grid is bad input. An unchanged request with no file changed is answered from
+    file dates. The static checks run while the workers start drawing: each failure one line on stderr
+    (warnings with ``force``; else a last line and nothing built). With ``watch``, builds again on every
+    save through ``rebuild(project_root)`` (the command line runs its whole command again; None: this
+    function, unwatched).
+    """
+    if request.gutter and request.grid is None:  # a gutter is between the cards of a --grid; alone it is ignored
+        raise InputError(f"--gutter {request.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {request.gutter:g}); "
+                         "without --grid the cards touch bleed to bleed",
+                         key="gutter_no_grid", fields={"gutter": f"{request.gutter:g}"})
+    from cardgen.load.project import Project
+    project = Project.open(request.project)
+    out = Path(request.out)
+    if request.watch:
+        from cardgen.watch import watch
+        once = rebuild or (lambda root: build_command(replace(request, watch=False, project=str(root))))
+        return watch(project.root, out, lambda: once(project.root))
+    from cardgen.unchanged import unchanged_summary
+    summary = unchanged_summary(project.root, out, request.fingerprinted(project.root))
+    if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
+        print(summary)
+        return 0
+    resolver = _resolver(project)
+    decks = _selected(project, resolver, request.decks or [])
+    return _built(request, project.root, decks)
+
+
+def _built(request: BuildRequest, root: Path, decks: list[Any]) -> int:
+    """``build_command``'s work once its decks are resolved: the output folder, the preflight, the options and
+    the fingerprint handed to ``cardgen.build.build``."""
+    from cardgen.build import BuildOptions, Refused, build
+    from cardgen.fileio import check_output_dir
+    check_output_dir(request.out)
+    langs = request.langs or deck_languages(decks)
+    papers, gutter = request.chosen_papers(), request.gutter or 0.0
+
+    def preflight() -> None:
+        """What ``check`` would fail, refused before anything is written (run by ``build`` while its workers
+        start drawing)."""
+        from cardgen.check.static import failed_checks
+        drawing_checks(decks, langs, papers, request.grid, gutter)
+        failures = failed_checks(decks, langs)
+        for line in failures:
+            print(f"cardgen: {'warning' if request.force else 'error'}: {line}", file=sys.stderr)
+        if failures and not request.force:
+            print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print "
+                  "anyway", file=sys.stderr)
+            raise Refused
+
+    from cardgen.unchanged import fingerprint
+    opts = BuildOptions(langs=langs, papers=papers, duplex=request.duplex, ink_saver=request.ink_saver,
+                        rules=request.rules, fronts_only=request.fronts_only, backs_once=request.backs_once,
+                        proof=request.proof, instructions=request.instructions, grid=request.grid,
+                        gutter_mm=gutter)
+    from cardgen.games import GAME_IDS, source_of
+    extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
+
+    def inputs() -> tuple[str, list[str]] | None:
+        """What the next identical build compares (worked out while the workers draw)."""
+        key = fingerprint(root, Path(request.out), request.fingerprinted(root), extra)
+        return None if key is None else (key, extra)
+
+    return build(decks, Path(request.out), opts, inputs=inputs, preflight=preflight)

@@ -11,6 +11,7 @@ from typing import Any, Callable
 import pytest
 
 from cardgen import commands
+from cardgen.commands import BuildRequest
 from cardgen.errors import InputError
 
 #: a print-only deck in Italian alone (no game): checks and builds quickly
@@ -68,3 +69,51 @@ def test_check_refuses_a_deck_it_cannot_draw_before_any_check(tmp_path: Path,
     deck.write_text(DECK.replace("title: {it: Carta}", "title: {it: " + "Lunghissimo " * 12 + "}"), encoding="utf-8")
     assert "does not fit" in str(refused(lambda: commands.check_command(str(root), [], "en")))
     assert capsys.readouterr().out == ""  # no check printed
+
+
+def test_build_refuses_a_gutter_without_a_grid_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    request = BuildRequest(project=str(print_only(tmp_path)), gutter=2.0, out=str(out))
+    assert refused(lambda: commands.build_command(request)).key == "gutter_no_grid"
+    assert not out.exists()
+
+
+def test_build_writes_the_sheets_then_answers_an_unchanged_request_at_once(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    request = BuildRequest(project=str(print_only(tmp_path)), papers=["a4"], grid=(3, 3), gutter=2.0, out=str(out))
+    assert commands.build_command(request) == 0
+    assert (out / "semi" / "it" / "cards-a4-3x3-gutter2.pdf").is_file()
+    assert not (out / "semi" / "it" / "cards-letter.pdf").exists()
+    capsys.readouterr()
+    assert commands.build_command(request) == 0
+    assert capsys.readouterr().out.count("\n") == 1  # the unchanged summary alone
+
+
+def test_build_refuses_failed_checks_on_stderr_unless_forced(project_with: Callable[[str], Path], tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    root = project_with("royale")
+    (root / "variants" / "two.yaml").write_text(
+        'extends: royale\nname: {fr: a, it: a, en: a}\ndescription: {fr: d, it: d, en: d}\n'
+        "change: {end-banquet: {count: 2}}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    request = BuildRequest(project=str(root), decks=["two"], langs=["en"], papers=["a4"], rules=False, out=str(out))
+    assert commands.build_command(request) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("cardgen: error: variants/two.yaml: 2 players: check 'exactly one End of the Banquet")
+    assert err[-1] == ("cardgen: error: nothing built: fix the failed checks above, or pass --force to print anyway")
+    assert not out.exists() or not any(out.iterdir())
+    forced = BuildRequest(**{**vars(request), "force": True})
+    assert commands.build_command(forced) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("cardgen: warning: variants/two.yaml: 2 players:") and "nothing built" not in err
+    assert (out / "two" / "en" / "cards-a4.pdf").is_file()
+
+
+def test_build_fingerprints_what_was_asked_with_the_defaults_filled_in() -> None:
+    asked = BuildRequest(decks=["semi"], langs=["it"], grid=(2, 3), proof=True).fingerprinted("/p")
+    assert {k: v for k, v in asked.items() if k != "date"} == {
+        "decks": ["semi"], "lang": ["it"], "paper": ["a4", "letter"], "duplex": "long", "ink_saver": False,
+        "rules": True, "fronts_only": False, "backs_once": False, "proof": True, "instructions": True,
+        "grid": (2, 3), "gutter": 0.0, "force": False, "project": "/p"}
+    assert BuildRequest(gutter=1.5, force=True).fingerprinted("/p")["gutter"] == 1.5
