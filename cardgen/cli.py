@@ -552,26 +552,9 @@ def _run(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
 
     if args.command == "schema":
-        from cardgen.games import deck_models
-        from cardgen.load.project import is_project
-        from cardgen.model.jsonschema import json_schema, project_ids
-        games, ids = deck_models(), None
-        # a project's variants get their game's fields
-        if args.project is not None and is_project(Path(args.project)):
-            ids = project_ids(Project.open(args.project), games)
-        text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
-        if args.out:
-            from cardgen.fileio import check_output_file, write_atomic
-            check_output_file(args.out, "thing_schema_file")
-            write_atomic(args.out, text)
-        else:
-            sys.stdout.write(text)
-        return 0
+        return commands.schema_command(args.project, args.out)
     if args.command == "cache":
-        from cardgen.cache import clear
-        files, freed = clear(Path(__file__).resolve().parent)
-        print(f"cache cleared: {files} file(s), {freed / 2**20:.1f} MiB")
-        return 0
+        return commands.cache_command()
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))
@@ -580,15 +563,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "fix":
         return _fix(args)
     if args.command == "new":
-        from cardgen.scaffold import deck_id, new_project
-        for path in new_project(Path(args.directory), rules=args.rules, lang=args.lang):
-            print(f"wrote {path}")
-        print(f"next: cd {args.directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
-        if args.rules:
-            ident = deck_id(Path(args.directory))
-            print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
-        return 0
-
+        return commands.new_command(args.directory, rules=args.rules, lang=args.lang)
     if args.command == "check":
         return commands.check_command(args.project, args.decks, args.lang)
     if args.command == "build":

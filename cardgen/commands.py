@@ -78,6 +78,47 @@ def drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]
                             {f for deck in decks for f in deck_sources(deck)}))
 
 
+# --- schema, cache, new -------------------------------------------------------------------------------------
+
+def schema_command(project_dir: str | None, out: str | None) -> int:
+    """``cardgen schema``: the JSON Schema of deck and variant files (a project's variants get their game's
+    fields), written to ``out`` or printed."""
+    from cardgen.games import deck_models
+    from cardgen.load.project import Project, is_project
+    from cardgen.model.jsonschema import json_schema, project_ids
+    games, ids = deck_models(), None
+    if project_dir is not None and is_project(Path(project_dir)):
+        ids = project_ids(Project.open(project_dir), games)
+    text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
+    if out:
+        from cardgen.fileio import check_output_file, write_atomic
+        check_output_file(out, "thing_schema_file")
+        write_atomic(out, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cache_command() -> int:
+    """``cardgen cache clear``: delete what cardgen keeps between runs and say how much."""
+    from cardgen.cache import clear
+    files, freed = clear(Path(__file__).resolve().parent)
+    print(f"cache cleared: {files} file(s), {freed / 2**20:.1f} MiB")
+    return 0
+
+
+def new_command(directory: str, rules: bool = False, lang: str = "en") -> int:
+    """``cardgen new DIR``: a starter project written into ``directory``, each file named, then what to run next."""
+    from cardgen.scaffold import deck_id, new_project
+    for path in new_project(Path(directory), rules=rules, lang=lang):
+        print(f"wrote {path}")
+    print(f"next: cd {directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
+    if rules:
+        ident = deck_id(Path(directory))
+        print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
+    return 0
+
+
 # --- inspect, export, check ---------------------------------------------------------------------------------
 
 def check_command(project_dir: str | None, names: Sequence[str], lang: str = "en") -> int:

@@ -117,3 +117,32 @@ def test_build_fingerprints_what_was_asked_with_the_defaults_filled_in() -> None
         "rules": True, "fronts_only": False, "backs_once": False, "proof": True, "instructions": True,
         "grid": (2, 3), "gutter": 0.0, "force": False, "project": "/p"}
     assert BuildRequest(gutter=1.5, force=True).fingerprinted("/p")["gutter"] == 1.5
+
+
+def test_schema_writes_the_json_schema_to_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "schema.json"
+    assert commands.schema_command(None, str(target)) == 0
+    assert capsys.readouterr().out == ""
+    text = target.read_text(encoding="utf-8")
+    assert text.endswith("}\n") and isinstance(json.loads(text), dict)
+    assert commands.schema_command(None, None) == 0
+    assert capsys.readouterr().out == text  # the same schema on standard output
+
+
+def test_new_names_each_file_then_what_to_run_next(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "Mon jeu"
+    assert commands.new_command(str(folder), rules=True) == 0
+    lines = capsys.readouterr().out.splitlines()
+    wrote = [line for line in lines if line.startswith("wrote ")]
+    assert wrote and all(Path(line[len("wrote "):]).is_file() for line in wrote)
+    assert lines[len(wrote)] == f"next: cd {folder} && cardgen build   (then edit decks/cards.csv; README.md says more)"
+    assert lines[-1] == "      cardgen validate && cardgen compare mon-jeu mon-jeu-variant   (plays rules.py)"
+    assert commands.new_command(str(tmp_path / "plain")) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("next: ")  # no rules: no compare line
+
+
+def test_cache_says_how_much_it_cleared(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import cardgen.cache
+    monkeypatch.setattr(cardgen.cache, "clear", lambda root: (3, 3 * 2 ** 19))  # the real one would empty it
+    assert commands.cache_command() == 0
+    assert capsys.readouterr().out == "cache cleared: 3 file(s), 1.5 MiB\n"
