@@ -7,7 +7,6 @@ this module only turns arguments into calls and results into exit codes:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -16,7 +15,7 @@ from typing import Any, NoReturn
 
 from cardgen import commands, lifecycle
 from cardgen.arguments import Refused, language_of, one_of, refusal_line
-from cardgen.errors import InputError, clean, clean_lines
+from cardgen.errors import InputError, clean
 from cardgen.languages import SHIPPED
 
 #: the shipped games' languages (cardgen.languages, which imports neither pydantic, Babel nor pyphen)
@@ -569,6 +568,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         return commands.build_command(_build_request(args), lambda root: _guarded(
             argparse.Namespace(**{**vars(args), "watch": False, "project": str(root)})))
+    if args.command == "inspect":
+        return commands.inspect_command(args.project, args.deck, as_json=args.json, lang=args.lang)
+    if args.command == "export":
+        return commands.export_command(args.project, args.format, args.deck, args.lang, args.out, args.preset)
     project = Project.open(args.project)
     from cardgen.speedups.gcpolicy import collected_once
     from cardgen.speedups.pydantic_import import import_pydantic
@@ -577,19 +580,6 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.resolve.resolve import Resolver
     resolver = Resolver(project)
 
-    if args.command == "inspect":
-        from cardgen.inspect import format_deck
-        deck = resolver.resolve(args.deck)
-        if args.json:  # JSON escapes control characters itself
-            print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
-        else:
-            lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
-            if lang not in deck.languages:
-                raise InputError(f"the deck is written in {', '.join(deck.languages)}; expected one of them",
-                                 field="--lang",
-                                 key="deck_languages", fields={"languages": ", ".join(deck.languages)})
-            print(clean_lines(format_deck(deck, lang)))
-        return 0
     if args.command == "play":
         from cardgen.fileio import check_output_file
         from cardgen.play.server import serve
@@ -608,16 +598,6 @@ def _run(args: argparse.Namespace) -> int:
         session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
         session.keep_log(log)  # every move written as it is made: Ctrl-C mid-game keeps what was played
         return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
-    if args.command == "export":
-        from cardgen.check.faces import face_errors
-        from cardgen.errors import raise_all
-        from cardgen.fileio import check_output_dir
-        from cardgen.render.export import export
-        check_output_dir(args.out)
-        deck = resolver.resolve(args.deck)
-        langs = [lang for lang in (args.lang or deck.languages) if lang in deck.languages]
-        raise_all(face_errors(deck, langs))
-        return export(deck, args.format, langs, Path(args.out), args.preset)
     if args.command == "compare":
         from cardgen.report.commands import compare
         from cardgen.simulate.compare import CompareOptions

@@ -121,6 +121,39 @@ def new_command(directory: str, rules: bool = False, lang: str = "en") -> int:
 
 # --- inspect, export, check ---------------------------------------------------------------------------------
 
+def inspect_command(project_dir: str | None, name: str, as_json: bool = False, lang: str | None = None) -> int:
+    """``cardgen inspect DECK``: the resolved deck as JSON, or as text in ``lang`` (default: en, or the deck's
+    first language); a language the deck is not written in is bad input."""
+    _, resolver = _opened(project_dir)
+    from cardgen.inspect import format_deck
+    deck = resolver.resolve(name)
+    if as_json:  # JSON escapes control characters itself
+        print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
+        return 0
+    lang = lang or ("en" if "en" in deck.languages else deck.languages[0])
+    if lang not in deck.languages:
+        raise InputError(f"the deck is written in {', '.join(deck.languages)}; expected one of them",
+                         field="--lang", key="deck_languages", fields={"languages": ", ".join(deck.languages)})
+    print(clean_lines(format_deck(deck, lang)))
+    return 0
+
+
+def export_command(project_dir: str | None, fmt: str, name: str, langs: Sequence[str] | None, out: str,
+                   preset: str = "default") -> int:
+    """``cardgen export png|tts DECK``: pictures of the deck in ``langs`` (None: every language it has; others
+    it lacks are skipped), faces checked first."""
+    _, resolver = _opened(project_dir)
+    from cardgen.check.faces import face_errors
+    from cardgen.errors import raise_all
+    from cardgen.fileio import check_output_dir
+    from cardgen.render.export import export
+    check_output_dir(out)
+    deck = resolver.resolve(name)
+    chosen = [lang for lang in (langs or deck.languages) if lang in deck.languages]
+    raise_all(face_errors(deck, chosen))
+    return export(deck, fmt, chosen, Path(out), preset)
+
+
 def check_command(project_dir: str | None, names: Sequence[str], lang: str = "en") -> int:
     """``cardgen check``: the decks' syntax and drawing refused as bad input, then every static check printed
     per deck and a summary in ``lang``; 1 if any check failed, else 0."""

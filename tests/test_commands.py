@@ -146,3 +146,21 @@ def test_cache_says_how_much_it_cleared(monkeypatch: pytest.MonkeyPatch, capsys:
     monkeypatch.setattr(cardgen.cache, "clear", lambda root: (3, 3 * 2 ** 19))  # the real one would empty it
     assert commands.cache_command() == 0
     assert capsys.readouterr().out == "cache cleared: 3 file(s), 1.5 MiB\n"
+
+
+def test_inspect_speaks_the_decks_language_and_refuses_another(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    root = str(print_only(tmp_path))
+    assert commands.inspect_command(root, "semi") == 0
+    assert "lingue: it" in capsys.readouterr().out  # not en: the deck's first language
+    error = refused(lambda: commands.inspect_command(root, "semi", lang="fr"))
+    assert (error.key, error.fields) == ("deck_languages", {"languages": "it"})
+    assert commands.inspect_command(root, "semi", as_json=True) == 0
+    assert json.loads(capsys.readouterr().out)["languages"] == ["it"]
+
+
+def test_export_writes_a_picture_per_card_in_the_decks_languages_only(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert commands.export_command(str(print_only(tmp_path)), "png", "semi", ["fr", "it"], str(out)) == 0
+    pictures = sorted(out.rglob("*.png"))
+    assert pictures and all("/fr/" not in str(p) for p in pictures)  # fr: not a language of the deck
