@@ -572,6 +572,8 @@ def _run(args: argparse.Namespace) -> int:
         return commands.inspect_command(args.project, args.deck, as_json=args.json, lang=args.lang)
     if args.command == "export":
         return commands.export_command(args.project, args.format, args.deck, args.lang, args.out, args.preset)
+    if args.command == "play":
+        return commands.play_command(_play_request(args))
     project = Project.open(args.project)
     from cardgen.speedups.gcpolicy import collected_once
     from cardgen.speedups.pydantic_import import import_pydantic
@@ -580,24 +582,6 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.resolve.resolve import Resolver
     resolver = Resolver(project)
 
-    if args.command == "play":
-        from cardgen.fileio import check_output_file
-        from cardgen.play.server import serve
-        from cardgen.play.session import Session
-        import secrets
-        if args.resume:
-            return _play_resumed(resolver, args)
-        if not args.deck:
-            raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT",
-                             key="play_what")
-        deck = resolver.resolve(args.deck)
-        log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
-        check_output_file(log, "thing_play_log")
-        seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
-        people = [p - 1 for p in args.people] if args.people else None
-        session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
-        session.keep_log(log)  # every move written as it is made: Ctrl-C mid-game keeps what was played
-        return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
     if args.command == "compare":
         from cardgen.report.commands import compare
         from cardgen.simulate.compare import CompareOptions
@@ -655,22 +639,12 @@ def _build_request(args: argparse.Namespace) -> commands.BuildRequest:
         proof=args.proof, force=args.force, watch=args.watch)
 
 
-def _play_resumed(resolver: Any, args: argparse.Namespace) -> int:
-    """``cardgen play --resume LOG``: the log's last unfinished game set up again (its deck unless DECK names
-    one), served, and written on in the same log. The deal, seats, agents and language are the log's."""
-    from cardgen.play.server import serve
-    from cardgen.play.session import Session, last_unfinished
-
-    given = [f"--{name}" for name in ("players", "seat", "people", "agents", "seed", "lang", "log_file")
-             if getattr(args, name) is not None]
-    if given:
-        raise InputError(f"{', '.join(given).replace('log_file', 'log')}: a resumed game keeps the log's own; "
-                         "expected none of them with --resume", field="--resume",
-                         key="resume_keeps", fields={"given": ", ".join(given).replace("log_file", "log")})
-    log = Path(args.resume)
-    deck = resolver.resolve(args.deck or last_unfinished(log)[1]["deck"])
-    session = Session.resume(deck, log, args.pace)
-    return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
+def _play_request(args: argparse.Namespace) -> commands.PlayRequest:
+    """``cardgen play``'s arguments as its request."""
+    return commands.PlayRequest(
+        project=args.project, deck=args.deck, resume=args.resume, players=args.players, seat=args.seat,
+        people=args.people, agents=args.agents, seed=args.seed, lang=args.lang, log_file=args.log_file,
+        out=args.out, pace=args.pace, open_browser=not args.no_browser, lan=args.lan)
 
 
 def _tune(args: argparse.Namespace) -> int:

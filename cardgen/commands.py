@@ -280,3 +280,67 @@ def _built(request: BuildRequest, root: Path, decks: list[Any]) -> int:
         return None if key is None else (key, extra)
 
     return build(decks, Path(request.out), opts, inputs=inputs, preflight=preflight)
+
+
+# --- play -----------------------------------------------------------------------------------------------------
+
+@dataclass
+class PlayRequest:
+    """What ``cardgen play`` is asked for; None: not given (the game's or the log's own)."""
+
+    project: str | None = None
+    deck: str | None = None
+    resume: str | None = None
+    players: int | None = None
+    seat: int | None = None
+    people: list[int] | None = None
+    agents: list[str] | None = None
+    seed: int | None = None
+    lang: str | None = None
+    log_file: str | None = None
+    out: str = "out"
+    pace: float = 0.9
+    open_browser: bool = True
+    lan: bool = False
+
+
+def play_command(request: PlayRequest) -> int:
+    """``cardgen play``: a game set up (or the log's last unfinished one, with ``resume``) and served to the
+    browser; every move written to the log as it is made."""
+    _, resolver = _opened(request.project)
+    from cardgen.fileio import check_output_file
+    from cardgen.play.server import serve
+    from cardgen.play.session import Session
+    import secrets
+    if request.resume:
+        return _play_resumed(resolver, request)
+    if not request.deck:
+        raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT",
+                         key="play_what")
+    deck = resolver.resolve(request.deck)
+    log = Path(request.log_file) if request.log_file else Path(request.out) / "play" / f"{deck.id}.jsonl"
+    check_output_file(log, "thing_play_log")
+    seed = request.seed if request.seed is not None else secrets.randbelow(2 ** 62)
+    people = [p - 1 for p in request.people] if request.people else None
+    session = Session(deck, request.players, (request.seat or 1) - 1, request.agents, seed, request.lang,
+                      request.pace, people)
+    session.keep_log(log)  # every move written as it is made: Ctrl-C mid-game keeps what was played
+    return serve(session, log, open_browser=request.open_browser, lan=request.lan)
+
+
+def _play_resumed(resolver: Resolver, request: PlayRequest) -> int:
+    """``cardgen play --resume LOG``: the log's last unfinished game set up again (its deck unless DECK names
+    one), served, and written on in the same log. The deal, seats, agents and language are the log's."""
+    from cardgen.play.server import serve
+    from cardgen.play.session import Session, last_unfinished
+
+    given = [f"--{name}" for name in ("players", "seat", "people", "agents", "seed", "lang", "log_file")
+             if getattr(request, name) is not None]
+    if given:
+        raise InputError(f"{', '.join(given).replace('log_file', 'log')}: a resumed game keeps the log's own; "
+                         "expected none of them with --resume", field="--resume",
+                         key="resume_keeps", fields={"given": ", ".join(given).replace("log_file", "log")})
+    log = Path(request.resume or "")
+    deck = resolver.resolve(request.deck or last_unfinished(log)[1]["deck"])
+    session = Session.resume(deck, log, request.pace)
+    return serve(session, log, open_browser=request.open_browser, lan=request.lan)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 import pytest
 
 from cardgen import commands
-from cardgen.commands import BuildRequest
+from cardgen.commands import BuildRequest, PlayRequest
 from cardgen.errors import InputError
 
 #: a print-only deck in Italian alone (no game): checks and builds quickly
@@ -164,3 +164,10 @@ def test_export_writes_a_picture_per_card_in_the_decks_languages_only(tmp_path: 
     assert commands.export_command(str(print_only(tmp_path)), "png", "semi", ["fr", "it"], str(out)) == 0
     pictures = sorted(out.rglob("*.png"))
     assert pictures and all("/fr/" not in str(p) for p in pictures)  # fr: not a language of the deck
+
+
+def test_play_refuses_no_deck_and_a_resume_given_its_own_seats(mini_project: Path) -> None:
+    root = str(mini_project)
+    assert refused(lambda: commands.play_command(PlayRequest(project=root))).key == "play_what"
+    error = refused(lambda: commands.play_command(PlayRequest(project=root, resume="x.jsonl", seat=2, log_file="l")))
+    assert (error.key, error.fields) == ("resume_keeps", {"given": "--seat, --log"})
