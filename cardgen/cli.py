@@ -574,60 +574,16 @@ def _run(args: argparse.Namespace) -> int:
         return commands.export_command(args.project, args.format, args.deck, args.lang, args.out, args.preset)
     if args.command == "play":
         return commands.play_command(_play_request(args))
-    project = Project.open(args.project)
-    from cardgen.speedups.gcpolicy import collected_once
-    from cardgen.speedups.pydantic_import import import_pydantic
-    with collected_once():
-        import_pydantic()  # before anything imports pydantic: keeps asyncio's 35 ms out of reading decks
-        from cardgen.resolve.resolve import Resolver
-    resolver = Resolver(project)
-
     if args.command == "compare":
-        from cardgen.report.commands import compare
-        from cardgen.simulate.compare import CompareOptions
-        _check_outputs(args)
-        opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
-                              json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
-                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
-                              code_time_limit=args.code_time_limit, fixed=args.fixed,
-                              human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
-        return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
-    decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
+        return commands.compare_command(args.project, args.base, args.variant, _compare_options(args))
     if args.command == "validate":
-        if args.decks:  # named print-only decks are bad input; with none named, they are skipped
-            for deck in decks:
-                if deck.print_only:
-                    raise InputError(f"'{deck.id}' is a print-only deck (no 'game' field): validate needs a "
-                                     "rules package to play it (docs/authoring.md)", file=deck.files[-1],
-                                     key="print_only_validate", fields={"deck": deck.id})
-        decks = [deck for deck in decks if not deck.print_only]
-        if not decks:
-            raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
-                             "built and checked, not simulated", key="nothing_to_simulate")
-        from cardgen.report.commands import validate
-        from cardgen.simulate.validate import ValidateOptions
-        _check_outputs(args)
-        opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
-                               json_file=Path(args.json_file) if args.json_file else None,
-                               log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
-                               scheduler=args.scheduler, search_iterations=args.search_iterations,
-                               skill=args.skill, skill_games=args.skill_games, designer=args.designer,
-                               designer_games=args.designer_games, code_time_limit=args.code_time_limit,
-                               lang=args.lang, exchange_points=args.exchange_points,
-                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
-        return validate(decks, opts)
+        return commands.validate_command(args.project, args.decks, _validate_options(args))
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 
 
-def _check_outputs(args: argparse.Namespace) -> None:
-    """The files and folder ``validate`` or ``compare`` writes, refused before a game is played."""
-    from cardgen.fileio import check_output_dir, check_output_file
-    if args.json_file:
-        check_output_file(args.json_file, "thing_json_file")
-    if getattr(args, "log_file", None):
-        check_output_file(args.log_file, "thing_log_option_file")
-    check_output_dir(args.out)
+def _paths(values: Sequence[str] | None) -> list[Path] | None:
+    """``--human-logs`` as paths (None: not given)."""
+    return [Path(p) for p in values] if values else None
 
 
 def _build_request(args: argparse.Namespace) -> commands.BuildRequest:
@@ -645,6 +601,30 @@ def _play_request(args: argparse.Namespace) -> commands.PlayRequest:
         project=args.project, deck=args.deck, resume=args.resume, players=args.players, seat=args.seat,
         people=args.people, agents=args.agents, seed=args.seed, lang=args.lang, log_file=args.log_file,
         out=args.out, pace=args.pace, open_browser=not args.no_browser, lan=args.lan)
+
+
+def _compare_options(args: argparse.Namespace) -> Any:
+    """``cardgen compare``'s arguments as its options (``CompareOptions``)."""
+    commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
+    from cardgen.simulate.compare import CompareOptions
+    return CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                          json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
+                          out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
+                          code_time_limit=args.code_time_limit, fixed=args.fixed, human_logs=_paths(args.human_logs))
+
+
+def _validate_options(args: argparse.Namespace) -> Any:
+    """``cardgen validate``'s arguments as its options (``ValidateOptions``)."""
+    commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
+    from cardgen.simulate.validate import ValidateOptions
+    return ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                           json_file=Path(args.json_file) if args.json_file else None,
+                           log_file=Path(args.log_file) if args.log_file else None,
+                           jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
+                           scheduler=args.scheduler, search_iterations=args.search_iterations,
+                           skill=args.skill, skill_games=args.skill_games, designer=args.designer,
+                           designer_games=args.designer_games, code_time_limit=args.code_time_limit,
+                           lang=args.lang, exchange_points=args.exchange_points, human_logs=_paths(args.human_logs))
 
 
 def _tune(args: argparse.Namespace) -> int:

@@ -78,6 +78,16 @@ def drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]
                             {f for deck in decks for f in deck_sources(deck)}))
 
 
+def check_outputs(json_file: str | Path | None, log_file: str | Path | None, out: str | Path) -> None:
+    """The files and folder ``validate`` or ``compare`` writes, refused before a game is played."""
+    from cardgen.fileio import check_output_dir, check_output_file
+    if json_file:
+        check_output_file(json_file, "thing_json_file")
+    if log_file:
+        check_output_file(log_file, "thing_log_option_file")
+    check_output_dir(out)
+
+
 # --- schema, cache, new -------------------------------------------------------------------------------------
 
 def schema_command(project_dir: str | None, out: str | None) -> int:
@@ -280,6 +290,36 @@ def _built(request: BuildRequest, root: Path, decks: list[Any]) -> int:
         return None if key is None else (key, extra)
 
     return build(decks, Path(request.out), opts, inputs=inputs, preflight=preflight)
+
+
+# --- validate, compare ----------------------------------------------------------------------------------------
+
+def validate_command(project_dir: str | None, names: Sequence[str], opts: ValidateOptions) -> int:
+    """``cardgen validate``: simulate the decks ``names`` select (none: every one with a rules package) and
+    report; a print-only deck named is bad input, and so is nothing left to simulate."""
+    project, resolver = _opened(project_dir)
+    decks = _selected(project, resolver, names)
+    if names:  # named print-only decks are bad input; with none named, they are skipped
+        for deck in decks:
+            if deck.print_only:
+                raise InputError(f"'{deck.id}' is a print-only deck (no 'game' field): validate needs a "
+                                 "rules package to play it (docs/authoring.md)", file=deck.files[-1],
+                                 key="print_only_validate", fields={"deck": deck.id})
+    decks = [deck for deck in decks if not deck.print_only]
+    if not decks:
+        raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
+                         "built and checked, not simulated", key="nothing_to_simulate")
+    from cardgen.report.commands import validate
+    check_outputs(opts.json_file, opts.log_file, opts.out)
+    return validate(decks, opts)
+
+
+def compare_command(project_dir: str | None, base: str, variant: str, opts: CompareOptions) -> int:
+    """``cardgen compare BASE VARIANT``: what the variant changes against the base, its files checked first."""
+    _, resolver = _opened(project_dir)
+    from cardgen.report.commands import compare
+    check_outputs(opts.json_file, None, opts.out)
+    return compare(resolver.resolve(base), resolver.resolve(variant), opts)
 
 
 # --- play -----------------------------------------------------------------------------------------------------

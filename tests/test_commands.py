@@ -171,3 +171,19 @@ def test_play_refuses_no_deck_and_a_resume_given_its_own_seats(mini_project: Pat
     assert refused(lambda: commands.play_command(PlayRequest(project=root))).key == "play_what"
     error = refused(lambda: commands.play_command(PlayRequest(project=root, resume="x.jsonl", seat=2, log_file="l")))
     assert (error.key, error.fields) == ("resume_keeps", {"given": "--seat, --log"})
+
+
+def test_validate_refuses_a_named_print_only_deck_and_nothing_to_simulate(tmp_path: Path) -> None:
+    from cardgen.simulate.validate import ValidateOptions
+    root, opts = str(print_only(tmp_path)), ValidateOptions(out=tmp_path / "out")
+    error = refused(lambda: commands.validate_command(root, ["semi"], opts))
+    assert (error.key, error.fields) == ("print_only_validate", {"deck": "semi"})
+    assert refused(lambda: commands.validate_command(root, [], opts)).key == "nothing_to_simulate"
+
+
+def test_compare_refuses_its_json_file_before_a_game_is_played(mini_project: Path, tmp_path: Path) -> None:
+    from cardgen.simulate.compare import CompareOptions
+    opts = CompareOptions(json_file=tmp_path, out=tmp_path / "out")  # a folder, not a file
+    error = refused(lambda: commands.compare_command(str(mini_project), "king_lui", "king_lui", opts))
+    assert error.key == "output_is_folder"
+    assert not (tmp_path / "out").exists()
