@@ -548,8 +548,7 @@ def _sweep(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from cardgen.load.project import Project
-
+    """The parsed command's library function (``cardgen.commands``), called with typed arguments."""
     if args.command == "schema":
         return commands.schema_command(args.project, args.out)
     if args.command == "cache":
@@ -557,25 +556,25 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))
-    if args.command == "tune":
-        return _tune(args)
-    if args.command == "fix":
-        return _fix(args)
     if args.command == "new":
         return commands.new_command(args.directory, rules=args.rules, lang=args.lang)
-    if args.command == "check":
-        return commands.check_command(args.project, args.decks, args.lang)
+    if args.command == "tune":
+        return commands.tune_command(_study(args))
+    if args.command == "fix":
+        return commands.fix_command(_study(args))
     if args.command == "build":
         return commands.build_command(_build_request(args), lambda root: _guarded(
             argparse.Namespace(**{**vars(args), "watch": False, "project": str(root)})))
     if args.command == "inspect":
         return commands.inspect_command(args.project, args.deck, as_json=args.json, lang=args.lang)
-    if args.command == "export":
-        return commands.export_command(args.project, args.format, args.deck, args.lang, args.out, args.preset)
     if args.command == "play":
         return commands.play_command(_play_request(args))
+    if args.command == "export":
+        return commands.export_command(args.project, args.format, args.deck, args.lang, args.out, args.preset)
     if args.command == "compare":
         return commands.compare_command(args.project, args.base, args.variant, _compare_options(args))
+    if args.command == "check":
+        return commands.check_command(args.project, args.decks, args.lang)
     if args.command == "validate":
         return commands.validate_command(args.project, args.decks, _validate_options(args))
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
@@ -603,6 +602,16 @@ def _play_request(args: argparse.Namespace) -> commands.PlayRequest:
         out=args.out, pace=args.pace, open_browser=not args.no_browser, lan=args.lan)
 
 
+def _study(args: argparse.Namespace) -> commands.StudyRequest:
+    """``cardgen tune``'s or ``cardgen fix``'s arguments as its request."""
+    return commands.StudyRequest(
+        project=args.project, deck=args.deck, params=getattr(args, "param", []), targets=getattr(args, "target", []),
+        trials=args.trials, games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+        best=args.best, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
+        resume="yes" if args.resume else "no" if args.fresh else "auto", code_time_limit=args.code_time_limit,
+        lang=args.lang)
+
+
 def _compare_options(args: argparse.Namespace) -> Any:
     """``cardgen compare``'s arguments as its options (``CompareOptions``)."""
     commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
@@ -625,43 +634,6 @@ def _validate_options(args: argparse.Namespace) -> Any:
                            skill=args.skill, skill_games=args.skill_games, designer=args.designer,
                            designer_games=args.designer_games, code_time_limit=args.code_time_limit,
                            lang=args.lang, exchange_points=args.exchange_points, human_logs=_paths(args.human_logs))
-
-
-def _tune(args: argparse.Namespace) -> int:
-    from cardgen.load.project import Project
-    from cardgen.resolve.resolve import Resolver
-    from cardgen.tune.metrics import known_metrics
-    from cardgen.tune.space import parse_param, parse_target
-    from cardgen.tune.study import TuneOptions, tune
-
-    deck = Resolver(Project.open(args.project)).resolve(args.deck)
-    params = [parse_param(p, deck) for p in args.param]
-    targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
-    agents = args.agents  # None: the game's default players (TuneOptions)
-    out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
-    from cardgen.fileio import check_output_dir
-    check_output_dir(out)
-    opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
-                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
-                       resume="yes" if args.resume else "no" if args.fresh else "auto",
-                       code_time_limit=args.code_time_limit, lang=args.lang)
-    return tune(args.project, args.deck, opts)
-
-
-def _fix(args: argparse.Namespace) -> int:
-    from cardgen.fileio import check_output_dir
-    from cardgen.load.project import Project
-    from cardgen.resolve.resolve import Resolver
-    from cardgen.tune.fix import FixOptions, fix
-
-    deck = Resolver(Project.open(args.project)).resolve(args.deck)
-    out = Path(args.out) if args.out else Path(args.project) / "out" / "fix" / deck.id
-    check_output_dir(out)
-    opts = FixOptions(trials=args.trials, games=args.games, players=args.players, agents=args.agents,
-                      seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
-                      resume="yes" if args.resume else "no" if args.fresh else "auto",
-                      code_time_limit=args.code_time_limit, lang=args.lang)
-    return fix(args.project, args.deck, opts)
 
 
 if __name__ == "__main__":  # pragma: no cover

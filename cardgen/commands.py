@@ -384,3 +384,71 @@ def _play_resumed(resolver: Resolver, request: PlayRequest) -> int:
     deck = resolver.resolve(request.deck or last_unfinished(log)[1]["deck"])
     session = Session.resume(deck, log, request.pace)
     return serve(session, log, open_browser=request.open_browser, lan=request.lan)
+
+
+# --- tune, fix ------------------------------------------------------------------------------------------------
+
+@dataclass
+class StudyRequest:
+    """What ``cardgen tune`` or ``cardgen fix`` is asked for (``params`` and ``targets``: tune's only).
+
+    ``out`` None: ``PROJECT/out/tune/DECK`` or ``PROJECT/out/fix/DECK``; ``resume``: yes, no or auto.
+    """
+
+    project: str | None
+    deck: str
+    params: list[str]
+    targets: list[str]
+    trials: int = 30
+    games: int = 300
+    players: list[int] | None = None
+    agents: list[str] | None = None
+    seed: int = 1
+    best: int = 3
+    out: str | None = None
+    jobs: int = 0
+    scheduler: str | None = None
+    resume: str = "auto"
+    code_time_limit: float = 10.0
+    lang: str = "en"
+
+
+def _study_out(request: StudyRequest, kind: str, deck_id: str) -> Path:
+    """The folder a tune or fix writes (``kind``: tune or fix), refused before a game is played."""
+    from cardgen.fileio import check_output_dir
+    out = Path(request.out) if request.out else Path(request.project) / "out" / kind / deck_id
+    check_output_dir(out)
+    return out
+
+
+def tune_command(request: StudyRequest) -> int:
+    """``cardgen tune DECK``: search the rule numbers and counts ``params`` for variants meeting ``targets``."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.tune.metrics import known_metrics
+    from cardgen.tune.space import parse_param, parse_target
+    from cardgen.tune.study import TuneOptions, tune
+
+    deck = Resolver(Project.open(request.project)).resolve(request.deck)
+    params = [parse_param(p, deck) for p in request.params]
+    targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in request.targets]
+    out = _study_out(request, "tune", deck.id)
+    opts = TuneOptions(params, targets, trials=request.trials, games=request.games, players=request.players,
+                       agents=request.agents, seed=request.seed, out=out, best=request.best, jobs=request.jobs,
+                       scheduler=request.scheduler, resume=request.resume,
+                       code_time_limit=request.code_time_limit, lang=request.lang)
+    return tune(request.project, request.deck, opts)
+
+
+def fix_command(request: StudyRequest) -> int:
+    """``cardgen fix DECK``: from the problems validate flags to tested variants that cure them."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.tune.fix import FixOptions, fix
+
+    deck = Resolver(Project.open(request.project)).resolve(request.deck)
+    out = _study_out(request, "fix", deck.id)
+    opts = FixOptions(trials=request.trials, games=request.games, players=request.players, agents=request.agents,
+                      seed=request.seed, out=out, best=request.best, jobs=request.jobs, scheduler=request.scheduler,
+                      resume=request.resume, code_time_limit=request.code_time_limit, lang=request.lang)
+    return fix(request.project, request.deck, opts)

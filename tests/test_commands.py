@@ -11,7 +11,7 @@ from typing import Any, Callable
 import pytest
 
 from cardgen import commands
-from cardgen.commands import BuildRequest, PlayRequest
+from cardgen.commands import BuildRequest, PlayRequest, StudyRequest
 from cardgen.errors import InputError
 
 #: a print-only deck in Italian alone (no game): checks and builds quickly
@@ -187,3 +187,28 @@ def test_compare_refuses_its_json_file_before_a_game_is_played(mini_project: Pat
     error = refused(lambda: commands.compare_command(str(mini_project), "king_lui", "king_lui", opts))
     assert error.key == "output_is_folder"
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", [commands.tune_command, commands.fix_command])
+def test_tune_and_fix_refuse_an_output_folder_that_is_a_file(mini_project: Path, tmp_path: Path,
+                                                             command: Callable[[StudyRequest], int]) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("", encoding="utf-8")
+    request = StudyRequest(project=str(mini_project), deck="king_lui", params=[], targets=[], out=str(taken))
+    assert isinstance(refused(lambda: command(request)), InputError)
+    assert taken.read_text(encoding="utf-8") == ""
+
+
+def test_tune_and_fix_write_under_the_projects_out_by_default(mini_project: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgen.tune.fix
+    import cardgen.tune.study
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(cardgen.tune.study, "tune", lambda project, deck, opts: seen.setdefault("tune", opts) and 0)
+    monkeypatch.setattr(cardgen.tune.fix, "fix", lambda project, deck, opts: seen.setdefault("fix", opts) and 0)
+    request = StudyRequest(project=str(mini_project), deck="king_lui", params=["course_cards_per_player=4..8"],
+                           targets=["turns=10..40"], resume="no", lang="it")
+    assert commands.tune_command(request) == 0 and commands.fix_command(request) == 0
+    assert seen["tune"].out == mini_project / "out" / "tune" / "king_lui"
+    assert seen["fix"].out == mini_project / "out" / "fix" / "king_lui"
+    assert (seen["tune"].resume, seen["fix"].lang, len(seen["tune"].params)) == ("no", "it", 1)
