@@ -62,6 +62,24 @@ def test_check_returns_1_when_a_check_fails_and_0_when_none_does(mini_project: P
     assert "FAIL" not in capsys.readouterr().out
 
 
+def test_check_returns_1_for_one_failed_check(mini_project: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import cardgen.check.static as static
+    from cardgen.inspect import checks_summary
+    real = static.run_checks
+
+    def one_failure(deck: Any) -> list[Any]:
+        """The deck's results with only the first failed check among them."""
+        results = real(deck)
+        first = next(i for i, r in enumerate(results) if not r.passed)
+        return [r for i, r in enumerate(results) if r.passed or i == first]
+
+    (mini_project / "variants" / "tiny.yaml").write_text(BROKEN, encoding="utf-8")
+    monkeypatch.setattr(static, "run_checks", one_failure)
+    assert commands.check_command(str(mini_project), ["tiny"], "it") == 1
+    assert capsys.readouterr().out.rstrip("\n").splitlines()[-1] == checks_summary(1, 1, "it")
+
+
 def test_check_refuses_a_deck_it_cannot_draw_before_any_check(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     root = print_only(tmp_path)
@@ -76,6 +94,14 @@ def test_build_refuses_a_gutter_without_a_grid_and_writes_nothing(tmp_path: Path
     request = BuildRequest(project=str(print_only(tmp_path)), gutter=2.0, out=str(out))
     assert refused(lambda: commands.build_command(request)).key == "gutter_no_grid"
     assert not out.exists()
+
+
+def test_build_refuses_a_gutter_too_wide_for_its_grid_before_writing(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    request = BuildRequest(project=str(print_only(tmp_path)), papers=["a4"], grid=(3, 3), gutter=8.0, out=str(out))
+    error = str(refused(lambda: commands.build_command(request)))
+    assert error.startswith("--grid 3x3: ") and "--gutter" in error, error
+    assert not [p for p in out.rglob("*") if p.is_file()]
 
 
 def test_build_writes_the_sheets_then_answers_an_unchanged_request_at_once(tmp_path: Path,
