@@ -11,12 +11,16 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from cardgen import commands, lifecycle
 from cardgen.arguments import Refused, language_of, one_of, refusal_line
 from cardgen.errors import InputError, clean
 from cardgen.languages import SHIPPED
+
+if TYPE_CHECKING:  # their modules import pydantic: imported when the options are built, after its cheap import
+    from cardgen.simulate.compare import CompareOptions
+    from cardgen.simulate.validate import ValidateOptions
 
 #: the shipped games' languages (cardgen.languages, which imports neither pydantic, Babel nor pyphen)
 LANGS = SHIPPED
@@ -612,7 +616,7 @@ def _study(args: argparse.Namespace) -> commands.StudyRequest:
         lang=args.lang)
 
 
-def _compare_options(args: argparse.Namespace) -> Any:
+def _compare_options(args: argparse.Namespace) -> CompareOptions:
     """``cardgen compare``'s arguments as its options (``CompareOptions``)."""
     commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
     from cardgen.simulate.compare import CompareOptions
@@ -622,7 +626,7 @@ def _compare_options(args: argparse.Namespace) -> Any:
                           code_time_limit=args.code_time_limit, fixed=args.fixed, human_logs=_paths(args.human_logs))
 
 
-def _validate_options(args: argparse.Namespace) -> Any:
+def _validate_options(args: argparse.Namespace) -> ValidateOptions:
     """``cardgen validate``'s arguments as its options (``ValidateOptions``)."""
     commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
     from cardgen.simulate.validate import ValidateOptions
