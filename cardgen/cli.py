@@ -7,21 +7,24 @@ this module only turns arguments into calls and results into exit codes:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from cardgen import lifecycle
+from cardgen import commands, lifecycle
 from cardgen.arguments import Refused, language_of, one_of, refusal_line
-from cardgen.errors import InputError, clean, clean_lines
+from cardgen.errors import InputError, clean
 from cardgen.languages import SHIPPED
+
+if TYPE_CHECKING:  # their modules import pydantic: imported when the options are built, after its cheap import
+    from cardgen.simulate.compare import CompareOptions
+    from cardgen.simulate.validate import ValidateOptions
 
 #: the shipped games' languages (cardgen.languages, which imports neither pydantic, Babel nor pyphen)
 LANGS = SHIPPED
-PAPERS = ("a4", "letter")
+PAPERS = commands.PAPERS
 #: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
 PRESET_NAMES = ("default", "trim", "mpc")
 WORKER_WAIT_HELP = ("with --scheduler: how long to wait for a Dask worker when none is left before stopping "
@@ -167,11 +170,6 @@ def _shipped_language(value: str) -> str:
 
 #: ``--lang`` of the commands that simulate (validate, compare, tune)
 LANG_HELP = "language of every line the terminal prints, and of compare's report: en (default), fr or it"
-
-
-def _deck_languages(decks: Sequence[Any]) -> list[str]:
-    """Every language of ``decks``, each once, in the order the decks list them."""
-    return list(dict.fromkeys(lang for deck in decks for lang in deck.languages))
 
 
 def _papers(value: str) -> list[str]:
@@ -553,284 +551,93 @@ def _sweep(args: argparse.Namespace) -> None:
         sweep_temporaries(args.project, recursive=False)
 
 
-def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str],
-                    grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> None:
-    """What drawing would refuse (faces, sheets, a ``--grid`` too big), all of it in one ``InputError``."""
-    from cardgen.check.faces import deck_sources, face_errors, sheet_errors, unique_errors
-    from cardgen.errors import raise_all
-    # a broken project layout or symbol used by several decks is still one line
-    raise_all(unique_errors([e for deck in decks
-                             for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
-                             + sheet_errors(deck, papers, grid, gutter_mm)],
-                            {f for deck in decks for f in deck_sources(deck)}))
-
-
 def _run(args: argparse.Namespace) -> int:
-    from cardgen.load.project import Project
-
+    """The parsed command's library function (``cardgen.commands``), called with typed arguments."""
     if args.command == "schema":
-        from cardgen.games import deck_models
-        from cardgen.load.project import is_project
-        from cardgen.model.jsonschema import json_schema, project_ids
-        games, ids = deck_models(), None
-        # a project's variants get their game's fields
-        if args.project is not None and is_project(Path(args.project)):
-            ids = project_ids(Project.open(args.project), games)
-        text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
-        if args.out:
-            from cardgen.fileio import check_output_file, write_atomic
-            check_output_file(args.out, "thing_schema_file")
-            write_atomic(args.out, text)
-        else:
-            sys.stdout.write(text)
-        return 0
+        return commands.schema_command(args.project, args.out)
     if args.command == "cache":
-        from cardgen.cache import clear
-        files, freed = clear(Path(__file__).resolve().parent)
-        print(f"cache cleared: {files} file(s), {freed / 2**20:.1f} MiB")
-        return 0
+        return commands.cache_command()
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))
-    if args.command == "tune":
-        return _tune(args)
-    if args.command == "fix":
-        return _fix(args)
     if args.command == "new":
-        from cardgen.scaffold import deck_id, new_project
-        for path in new_project(Path(args.directory), rules=args.rules, lang=args.lang):
-            print(f"wrote {path}")
-        print(f"next: cd {args.directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
-        if args.rules:
-            ident = deck_id(Path(args.directory))
-            print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
-        return 0
-
-    if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
-        if args.gutter and args.grid is None:  # (0 is the default: said or not; --watch runs this again with it)
-            raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
-                             "without --grid the cards touch bleed to bleed",
-                             key="gutter_no_grid", fields={"gutter": f"{args.gutter:g}"})
-        args.gutter = args.gutter or 0.0
-    project = Project.open(args.project)
-    if args.command == "build" and args.watch:
-        from cardgen.watch import watch
-        once = argparse.Namespace(**{**vars(args), "watch": False, "project": str(project.root)})
-        return watch(project.root, Path(args.out), lambda: _guarded(once))
+        return commands.new_command(args.directory, rules=args.rules, lang=args.lang)
+    if args.command == "tune":
+        return commands.tune_command(_study(args))
+    if args.command == "fix":
+        return commands.fix_command(_study(args))
     if args.command == "build":
-        from cardgen.unchanged import unchanged_summary
-        summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
-        if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
-            print(summary)
-            return 0
-    from cardgen.speedups.gcpolicy import collected_once
-    from cardgen.speedups.pydantic_import import import_pydantic
-    with collected_once():
-        import_pydantic()  # before anything imports pydantic: keeps asyncio's 35 ms out of reading decks
-        from cardgen.resolve.resolve import Resolver
-    resolver = Resolver(project)
-
+        return commands.build_command(_build_request(args), lambda root: _guarded(
+            argparse.Namespace(**{**vars(args), "watch": False, "project": str(root)})))
     if args.command == "inspect":
-        from cardgen.inspect import format_deck
-        deck = resolver.resolve(args.deck)
-        if args.json:  # JSON escapes control characters itself
-            print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
-        else:
-            lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
-            if lang not in deck.languages:
-                raise InputError(f"the deck is written in {', '.join(deck.languages)}; expected one of them",
-                                 field="--lang",
-                                 key="deck_languages", fields={"languages": ", ".join(deck.languages)})
-            print(clean_lines(format_deck(deck, lang)))
-        return 0
+        return commands.inspect_command(args.project, args.deck, as_json=args.json, lang=args.lang)
     if args.command == "play":
-        from cardgen.fileio import check_output_file
-        from cardgen.play.server import serve
-        from cardgen.play.session import Session
-        import secrets
-        if args.resume:
-            return _play_resumed(resolver, args)
-        if not args.deck:
-            raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT",
-                             key="play_what")
-        deck = resolver.resolve(args.deck)
-        log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
-        check_output_file(log, "thing_play_log")
-        seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
-        people = [p - 1 for p in args.people] if args.people else None
-        session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
-        session.keep_log(log)  # every move written as it is made: Ctrl-C mid-game keeps what was played
-        return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
+        return commands.play_command(_play_request(args))
     if args.command == "export":
-        from cardgen.check.faces import face_errors
-        from cardgen.errors import raise_all
-        from cardgen.fileio import check_output_dir
-        from cardgen.render.export import export
-        check_output_dir(args.out)
-        deck = resolver.resolve(args.deck)
-        langs = [lang for lang in (args.lang or deck.languages) if lang in deck.languages]
-        raise_all(face_errors(deck, langs))
-        return export(deck, args.format, langs, Path(args.out), args.preset)
+        return commands.export_command(args.project, args.format, args.deck, args.lang, args.out, args.preset)
     if args.command == "compare":
-        from cardgen.report.commands import compare
-        from cardgen.simulate.compare import CompareOptions
-        _check_outputs(args)
-        opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
-                              json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
-                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
-                              code_time_limit=args.code_time_limit, fixed=args.fixed,
-                              human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
-        return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
-    decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
+        return commands.compare_command(args.project, args.base, args.variant, _compare_options(args))
     if args.command == "check":
-        from cardgen.errors import raise_all
-        from cardgen.games.project import syntax_error
-        raise_all(list({str(e): e for d in decks if (e := syntax_error(d.spec)) is not None}.values()))
-        _drawing_checks(decks, _deck_languages(decks), PAPERS)
-        from cardgen.inspect import format_checks
-        from cardgen.terminal import echo
-        from cardgen.check.static import run_checks, said_once
-        failed = 0
-        for deck in decks:
-            results = said_once(run_checks(deck))
-            failed += sum(not r.passed for r in results)
-            echo(clean_lines(format_checks(deck, results, args.lang)))
-        from cardgen.inspect import checks_summary
-        echo(checks_summary(len(decks), failed, args.lang))
-        return 1 if failed else 0
-    if args.command == "build":
-        from cardgen.build import BuildOptions, Refused, build
-        from cardgen.fileio import check_output_dir
-        check_output_dir(args.out)
-        langs = args.lang or _deck_languages(decks)
-
-        def preflight() -> None:
-            """What ``check`` would fail, refused before anything is written (run by ``build`` while
-            its workers start drawing)."""
-            from cardgen.check.static import failed_checks
-            _drawing_checks(decks, langs, args.paper, args.grid, args.gutter)
-            failures = failed_checks(decks, langs)
-            for line in failures:
-                print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
-            if failures and not args.force:
-                print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print "
-                      "anyway", file=sys.stderr)
-                raise Refused
-
-        from cardgen.unchanged import fingerprint
-        opts = BuildOptions(langs=langs, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
-                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
-                            proof=args.proof, instructions=not args.no_instructions, grid=args.grid,
-                            gutter_mm=args.gutter)
-        from cardgen.games import GAME_IDS, source_of
-        extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
-
-        def inputs() -> tuple[str, list[str]] | None:
-            """What the next identical build compares (worked out while the workers draw)."""
-            key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
-            return None if key is None else (key, extra)
-
-        return build(decks, Path(args.out), opts, inputs=inputs, preflight=preflight)
+        return commands.check_command(args.project, args.decks, args.lang)
     if args.command == "validate":
-        if args.decks:  # named print-only decks are bad input; with none named, they are skipped
-            for deck in decks:
-                if deck.print_only:
-                    raise InputError(f"'{deck.id}' is a print-only deck (no 'game' field): validate needs a "
-                                     "rules package to play it (docs/authoring.md)", file=deck.files[-1],
-                                     key="print_only_validate", fields={"deck": deck.id})
-        decks = [deck for deck in decks if not deck.print_only]
-        if not decks:
-            raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
-                             "built and checked, not simulated", key="nothing_to_simulate")
-        from cardgen.report.commands import validate
-        from cardgen.simulate.validate import ValidateOptions
-        _check_outputs(args)
-        opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
-                               json_file=Path(args.json_file) if args.json_file else None,
-                               log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
-                               scheduler=args.scheduler, search_iterations=args.search_iterations,
-                               skill=args.skill, skill_games=args.skill_games, designer=args.designer,
-                               designer_games=args.designer_games, code_time_limit=args.code_time_limit,
-                               lang=args.lang, exchange_points=args.exchange_points,
-                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
-        return validate(decks, opts)
+        return commands.validate_command(args.project, args.decks, _validate_options(args))
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 
 
-def _check_outputs(args: argparse.Namespace) -> None:
-    """The files and folder ``validate`` or ``compare`` writes, refused before a game is played."""
-    from cardgen.fileio import check_output_dir, check_output_file
-    if args.json_file:
-        check_output_file(args.json_file, "thing_json_file")
-    if getattr(args, "log_file", None):
-        check_output_file(args.log_file, "thing_log_option_file")
-    check_output_dir(args.out)
+def _paths(values: Sequence[str] | None) -> list[Path] | None:
+    """``--human-logs`` as paths (None: not given)."""
+    return [Path(p) for p in values] if values else None
 
 
-def _build_request(args: argparse.Namespace, project: object) -> dict[str, object]:
-    """What a build was asked for, as the no-change check compares it."""
-    return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
-            "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
-            "backs_once": args.backs_once, "proof": args.proof, "instructions": not args.no_instructions,
-            "grid": args.grid, "gutter": args.gutter, "force": args.force,
-            "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
-            "project": str(getattr(project, "root", ""))}
+def _build_request(args: argparse.Namespace) -> commands.BuildRequest:
+    """``cardgen build``'s arguments as its request."""
+    return commands.BuildRequest(
+        project=args.project, decks=args.decks, langs=args.lang, papers=args.paper, duplex=args.duplex,
+        ink_saver=args.ink_saver, fronts_only=args.fronts_only, backs_once=args.backs_once, grid=args.grid,
+        gutter=args.gutter, instructions=not args.no_instructions, out=args.out, rules=not args.no_rules,
+        proof=args.proof, force=args.force, watch=args.watch)
 
 
-def _play_resumed(resolver: Any, args: argparse.Namespace) -> int:
-    """``cardgen play --resume LOG``: the log's last unfinished game set up again (its deck unless DECK names
-    one), served, and written on in the same log. The deal, seats, agents and language are the log's."""
-    from cardgen.play.server import serve
-    from cardgen.play.session import Session, last_unfinished
-
-    given = [f"--{name}" for name in ("players", "seat", "people", "agents", "seed", "lang", "log_file")
-             if getattr(args, name) is not None]
-    if given:
-        raise InputError(f"{', '.join(given).replace('log_file', 'log')}: a resumed game keeps the log's own; "
-                         "expected none of them with --resume", field="--resume",
-                         key="resume_keeps", fields={"given": ", ".join(given).replace("log_file", "log")})
-    log = Path(args.resume)
-    deck = resolver.resolve(args.deck or last_unfinished(log)[1]["deck"])
-    session = Session.resume(deck, log, args.pace)
-    return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
+def _play_request(args: argparse.Namespace) -> commands.PlayRequest:
+    """``cardgen play``'s arguments as its request."""
+    return commands.PlayRequest(
+        project=args.project, deck=args.deck, resume=args.resume, players=args.players, seat=args.seat,
+        people=args.people, agents=args.agents, seed=args.seed, lang=args.lang, log_file=args.log_file,
+        out=args.out, pace=args.pace, open_browser=not args.no_browser, lan=args.lan)
 
 
-def _tune(args: argparse.Namespace) -> int:
-    from cardgen.load.project import Project
-    from cardgen.resolve.resolve import Resolver
-    from cardgen.tune.metrics import known_metrics
-    from cardgen.tune.space import parse_param, parse_target
-    from cardgen.tune.study import TuneOptions, tune
-
-    deck = Resolver(Project.open(args.project)).resolve(args.deck)
-    params = [parse_param(p, deck) for p in args.param]
-    targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
-    agents = args.agents  # None: the game's default players (TuneOptions)
-    out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
-    from cardgen.fileio import check_output_dir
-    check_output_dir(out)
-    opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
-                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
-                       resume="yes" if args.resume else "no" if args.fresh else "auto",
-                       code_time_limit=args.code_time_limit, lang=args.lang)
-    return tune(args.project, args.deck, opts)
+def _study(args: argparse.Namespace) -> commands.StudyRequest:
+    """``cardgen tune``'s or ``cardgen fix``'s arguments as its request."""
+    return commands.StudyRequest(
+        project=args.project, deck=args.deck, params=getattr(args, "param", []), targets=getattr(args, "target", []),
+        trials=args.trials, games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+        best=args.best, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
+        resume="yes" if args.resume else "no" if args.fresh else "auto", code_time_limit=args.code_time_limit,
+        lang=args.lang)
 
 
-def _fix(args: argparse.Namespace) -> int:
-    from cardgen.fileio import check_output_dir
-    from cardgen.load.project import Project
-    from cardgen.resolve.resolve import Resolver
-    from cardgen.tune.fix import FixOptions, fix
+def _compare_options(args: argparse.Namespace) -> CompareOptions:
+    """``cardgen compare``'s arguments as its options (``CompareOptions``)."""
+    commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
+    from cardgen.simulate.compare import CompareOptions
+    return CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                          json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
+                          out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
+                          code_time_limit=args.code_time_limit, fixed=args.fixed, human_logs=_paths(args.human_logs))
 
-    deck = Resolver(Project.open(args.project)).resolve(args.deck)
-    out = Path(args.out) if args.out else Path(args.project) / "out" / "fix" / deck.id
-    check_output_dir(out)
-    opts = FixOptions(trials=args.trials, games=args.games, players=args.players, agents=args.agents,
-                      seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
-                      resume="yes" if args.resume else "no" if args.fresh else "auto",
-                      code_time_limit=args.code_time_limit, lang=args.lang)
-    return fix(args.project, args.deck, opts)
+
+def _validate_options(args: argparse.Namespace) -> ValidateOptions:
+    """``cardgen validate``'s arguments as its options (``ValidateOptions``)."""
+    commands.load_deck_stages()  # pydantic first, the cheap way: the options' module imports it
+    from cardgen.simulate.validate import ValidateOptions
+    return ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                           json_file=Path(args.json_file) if args.json_file else None,
+                           log_file=Path(args.log_file) if args.log_file else None,
+                           jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
+                           scheduler=args.scheduler, search_iterations=args.search_iterations,
+                           skill=args.skill, skill_games=args.skill_games, designer=args.designer,
+                           designer_games=args.designer_games, code_time_limit=args.code_time_limit,
+                           lang=args.lang, exchange_points=args.exchange_points, human_logs=_paths(args.human_logs))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -59,7 +59,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("simulate", ("cardgen.simulate",)),
     ("report", ("cardgen.report",)),
     ("tune", ("cardgen.tune", "cardgen.play")),
-    ("commands", ("cardgen.build", "cardgen.watch", "cardgen.inspect", "cardgen.scaffold", "cardgen.cli",
+    ("commands", ("cardgen.build", "cardgen.commands", "cardgen.watch", "cardgen.inspect", "cardgen.scaffold", "cardgen.cli",
                   "cardgen.arguments", "cardgen.__main__")),
 )
 
