@@ -214,3 +214,25 @@ def test_a_verdict_cell_is_set_in_the_language_s_typography() -> None:
            "not_judged": {"why": "seats", "dealt": 28, "not_dealt": 122, "needed": 100}}
     html = str(impact_block([row, {**row, "component": "y", "judged": True}], {}, lang="fr"))
     assert "de chaque côté)\u202f: pas jugée" in html and ") : pas" not in html, html
+
+
+def test_the_strips_key_hides_with_the_strips_on_a_phone() -> None:
+    """Eighteenth reading (en63, en73): on a phone the card table hides its strips, yet the legend still said "The
+    dashed line marks no difference; each strip's scale runs …" and "Hollow dot, above: the base game": a key to
+    a picture the reader could not see. The key sits in its own span, hidden with the strips below 40em."""
+    import re
+
+    from cardgen.paths import templates_dir
+    from cardgen.report.impact import WORDS, impact_block
+
+    row = {"component": "dice", "dealt_share": 0.18, "win_rate_dealt": 0.225, "win_rate_not_dealt": 0.355,
+           "difference": -0.13, "low": -0.227, "high": -0.033, "flag": "", "judged": True, "plays_per_seat": 1.0}
+    for lang in ("en", "fr", "it"):
+        html = str(impact_block([row], {}, True, lang))
+        key = re.search(r'<span class="strip-key">(.*?)</span>', html, flags=re.S)
+        assert key is not None, html
+        assert WORDS[lang]["paired"] in key.group(1) and WORDS[lang]["legend_strip"].split("{")[0] in key.group(1)
+        assert WORDS[lang]["legend"][:30] in html.split('<span class="strip-key">')[0]  # what the figures mean stays
+    css = (templates_dir() / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert re.search(r"\.strip-key[^{]*\{display:none\}", phone) or re.search(r"\.strip-key\{display:none\}", phone)

@@ -38,9 +38,9 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     # the card table's cells are bare numbers: its legend names the unit, with no abbreviation (fifteenth fr6)
     assert "(en points de pourcentage)" in IMPACT["fr"]["legend"] and "pts" not in IMPACT["fr"]["legend"]
     # the strip's scale in words written out, never a bare "points" nor "pts" (fifteenth reading it44)
-    assert "+{half} points de pourcentage." in IMPACT["fr"]["legend"] and "{half} pts" not in IMPACT["fr"]["legend"]
-    assert "+{half} punti percentuali." in IMPACT["it"]["legend"] and "fascia" not in IMPACT["it"]["legend"]
-    assert "+{half} percentage points." in IMPACT["en"]["legend"]
+    assert "+{half} points de pourcentage." in IMPACT["fr"]["legend_strip"] and "{half} pts" not in IMPACT["fr"]["legend_strip"]
+    assert "+{half} punti percentuali." in IMPACT["it"]["legend_strip"] and "fascia" not in IMPACT["it"]["legend_strip"]
+    assert "+{half} percentage points." in IMPACT["en"]["legend_strip"]
     # the page's tables write no "pp" / "pts" / "p.p." in a cell: the unit once in the column's head, written out
     # (the vocabulary, fifteenth reading)
     for lang, unit in (("en", "in percentage points"), ("fr", "en points de pourcentage"),

@@ -234,7 +234,8 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
-    return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
+    return render("impact.html", legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
+                  paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
                   **_ends(half, lang))
 
