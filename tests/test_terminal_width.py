@@ -72,7 +72,7 @@ def test_a_command_to_copy_never_breaks_across_two_rows() -> None:
                 "chance (interval widened because 5 players are compared at once: [20.6% to 43.8%]). In the base "
                 "game, on the same shuffles, player 5 won 27.0% of games. The base game’s share is within chance, "
                 "and so is the change between the two games (+4.0 percentage points [−38.5 to +46.5]). These 100 "
-                "pairs are too few to tell whether the variant causes the imbalance. To find out, play more pairs: "
+                "pairs cannot tell whether the base game already has it or the variant brings it. To find out, play more pairs: "
                 "cardgen compare king_lui king_lui-hungry-dragon --players 5 --games 400 --fixed", 100).split("\n")
     assert pairs[-1].strip() == "cardgen compare king_lui king_lui-hungry-dragon --players 5 --games 400 --fixed", pairs
     french = fit("x " * 40 + "lancez «\u202fcardgen fix draco-charity-toast\u202f».", 100).split("\n")

@@ -831,8 +831,8 @@ BALANCE_CASES = {
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     "base does not, no change": f"{_MAIN}{_BASE}The base game’s share is within chance, and so is the change between the two games (−6.0\u00a0percentage "
-                                "points [−19.0 to +7.0]). These 100 pairs are too few to tell whether the variant "
-                                f"causes the imbalance. {_MORE}",
+                                "points [−19.0 to +7.0]): whether the base game already has this imbalance or the "
+                                f"variant brings it, these 100 pairs cannot tell. {_MORE}",
     "base does not, changed": f"{_MAIN}{_BASE}The base game does not show it, and on these 100 pairs the change is "
                               "beyond chance: the imbalance comes with the variant.",
     "no paired figure": f"{_MAIN}{_BASE}{_UNTESTED}",
@@ -873,8 +873,8 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "1/4 car une victoire partagée compte pour chaque gagnant), un écart que le hasard n’explique pas (intervalle élargi parce "
                   "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
                   "mélanges, le joueur 2 en gagnait 21,0 %. La part du jeu de base reste dans les limites du hasard, tout comme "
-                  "l’écart entre les deux jeux (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]). Ces 100 paires sont trop peu nombreuses "
-                  "pour dire si la variante cause ce déséquilibre. Pour trancher, jouez plus de paires : cardgen compare "
+                  "l’écart entre les deux jeux (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : ces 100 paires ne permettent pas "
+                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour trancher, jouez plus de paires : cardgen compare "
                   "royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
