@@ -515,7 +515,7 @@ TARGETS = [
     Target("fix_untried", "cardgen/tune/fix.py", _m("cardgen/tune/fix.py", "x_untried_levers", "x_untried_line"),
            ("tests/test_fix_untried.py",)),
     Target("gallery_warned", "cardgen/report/gallery.py", _m("cardgen/report/gallery.py", "x__reports", "x_update_gallery"),
-           ("tests/test_gallery_words.py", "tests/test_gallery_words_mutants.py")),
+           ("tests/test_gallery_words.py", "tests/test_gallery_words_mutants.py", "tests/test_gallery.py")),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
            ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",

@@ -48,6 +48,11 @@ def test_a_lever_no_trial_changed_is_said_apart_as_not_tried() -> None:
         "Leve non provate in queste 4 prove (nessuna prova le ha cambiate, quindi non si sa nulla del loro effetto): ")
     one = _fixer("en", trials[:1])
     assert untried_line(one, [RUMOURS]).startswith("Levers not tried in this one trial (it did not change them")
+    # the levers listed in the run's language, French's separator its own (a mutant joining in English survived)
+    assert "\u202f; " in untried_line(_fixer("fr", trials), [HAND, RUMOURS])
+    # a trial whose values leave a lever out kept it at the deck's value: it did not try it
+    partial = [Trial(0, {SILVER.key: 134}, True, 1.8)]
+    assert untried_levers(_fixer("en", partial)) == [HAND, RUMOURS]
     # a lever one played trial moved is tried, whether it cured or not
     assert untried_levers(_fixer("en", [*trials, Trial(4, {**OWN, RUMOURS.key: 8}, True, 300.0)])) == [HAND]
     assert untried_levers(_fixer("en", [])) == [SILVER, HAND, RUMOURS]
