@@ -102,7 +102,7 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
     glued: list[tuple[str, str]] = []
     command = 0  # words of a command still to keep on the row of its "cardgen"
     for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
-        if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum())
+        if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum()) or open_interval(glued[-1][1])
                       or command > 0 or ((command < 0 and (word.startswith("-") or "/" in word or deck_id(word))
                                           or option_value(glued[-1][1], word))
                                          and len(glued[-1][1]) + len(space) + len(word) <= width - cont)):
@@ -133,6 +133,12 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
         return row[0][1] + "".join(space + word for space, word in row[1:])
 
     return [indent + said(rows[0])] + [" " * cont + said(row) for row in rows[1:]]
+
+
+def open_interval(text: str) -> bool:
+    """Whether ``text`` ends inside an interval's brackets ("[14,0 % ;"): the interval is one unit, never split
+    across two rows ("[14,0 % ;" / "25,3 %]", eighteenth reading fr14)."""
+    return text.rfind("[") > text.rfind("]") and any(ch.isdigit() for ch in text[text.rfind("["):])
 
 
 def deck_id(word: str) -> bool:
