@@ -167,7 +167,8 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
     """One problem as a designer reads it ("3 players: short of silver coins in 95% of games"). ``seen``: a
     problem twice as many games did not confirm, said as what the first games showed ("looked too weak"),
     never as a fact under a heading that says chance may have made it. ``label``: the output's first interval,
-    said as one ("[95% interval: −26.6 to −4.7]", en39); the later ones are just their brackets. ``case``: a
+    said as one ("…, 95% interval [−26.6 to −4.7]", en39), its name outside the brackets, which hold the two ends
+    alone as every interval of the run does (fr61, it50); the later ones are just their brackets. ``case``: a
     shortage's case as ``case_names`` says it at this line (in full the first time, its short name after)."""
     named = word("interval", lang) if label else ""
     players = say_n("players", p.players, lang)
@@ -187,7 +188,7 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
     if p.kind == "seat":
         d = dict(p.detail)
         return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
-                    rate=percent(p.share, lang, fixed=True), low=named + percent(d["low"], lang, fixed=True),
+                    rate=percent(p.share, lang, fixed=True), named=named, low=percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
         from cardgen.report.tuning import metric_name
@@ -202,7 +203,7 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     # a difference of win rates: points, never "%"
                     diff=points(abs(p.share), lang, signed=False, unit=False),
-                    low=named + points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
+                    named=named, low=points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
