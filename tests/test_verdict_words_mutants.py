@@ -172,3 +172,13 @@ def test_the_two_figures_of_a_sentence_are_written_alike() -> None:
     whole = sentence(_f("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09), "en")
     assert "33.0% of games instead of 28.0%" in whole, whole
     assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (95% confidence interval: [2 to 4])."
+
+
+def test_times_per_player_have_one_decimal_and_two_only_below_a_tenth() -> None:
+    """(seventeenth reading it69) "giocata 2 volte per giocatore a partita" beside "0,51" and "5,8": one decimal
+    everywhere ("2,0", "0,5"), two only below 0.1 (a card played 0.04 times is not "0,0"), none for never."""
+    from cardgen.simulate.verdict import number
+    said = {lang: [number(x, lang, False, small=True) for x in (2, 0.51, 5.8, 0.04, 0.1, 0)] for lang in ("en", "fr", "it")}
+    assert said["en"] == ["2.0", "0.5", "5.8", "0.04", "0.1", "0"]
+    assert said["fr"] == said["it"] == ["2,0", "0,5", "5,8", "0,04", "0,1", "0"]
+    assert number(2, "en", False) == "2"  # a count that is not "times per player" keeps its own writing
