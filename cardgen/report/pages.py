@@ -559,19 +559,20 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     titles = {doc["base"]: naming.title or doc["base"],
               doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
     folded = folded_stop(results, lang)  # every count stopped alike: said once, as the terminal (en65, fr31, it57)
-    lines = [{"first": False, "text": text} for text in folded]
+    lines = [{"text": text} for text in folded]
     # what the figures can show, before them, as the terminal says it (en18)
-    lines += [{"first": False, "text": text} for text in same_play_lines(results, lang)]
+    lines += [{"text": text} for text in same_play_lines(results, lang)]
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        stop = [] if folded else [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
-        lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
-                         for i, s in enumerate(verdict(r, lang, names=names))]
+        stop = [] if folded else [{"text": text} for text in stop_lines({"results": [r]}, lang)]
+        # one weight for every line: the first finding of each count stood in bold with no key saying why (en61)
+        lines += stop + [{"text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
+                         for s in verdict(r, lang, names=names)]
     # once, as the terminal; the engine counts too, which no line of this summary lists (it14)
-    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang, naming, listed=False)]
+    lines += [{"text": text} for text in stopped_caution(results, lang, naming, listed=False)]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        lines += [{"first": False, "text": prefix + line.strip()}
+        lines += [{"text": prefix + line.strip()}
                   for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "base_name": titles[doc["base"]],
                        "differences": doc["differences"],
