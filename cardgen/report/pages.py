@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from markupsafe import Markup
 
@@ -377,14 +377,19 @@ PAIRS_OF = {"comeback_rate": "pairs_of_one_winner", "drama": "pairs_of_one_winne
             "kingmaking": "pairs_of_runner_up", "close_games": "pairs_of_margin", "margin": "pairs_of_margin"}
 
 
-def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
+def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mapping[str, Any] | None = None) -> str:
     """" (of the 98 pairs in which both games have a single winner)" after a compared indicator that counts
     fewer pairs than were played: comebacks of 51.0 % here and 49.5 % on another page for the same base games
-    read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all."""
+    read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all.
+    ``game``: the game's words, whose own line for those pairs (its ``lines``) names them as its validate does
+    (Draco & Co's runner-up "once the tied leaders drop out": seventeenth reading en31)."""
+    from cardgen.simulate.summary import Naming, own_line
     n = m.get("n")
     if pairs is None or not isinstance(n, int) or n >= pairs or m["metric"] not in PAIRS_OF:
         return ""
-    return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
+    key, count = PAIRS_OF[m["metric"]], decimal(n, lang, places=0)
+    own = own_line(key, lang, Naming(words=game or {}))
+    return " " + (typeset(own.format(n=count), lang) if own else say(key, lang, n=count))
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
@@ -424,7 +429,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
-    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
+    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]

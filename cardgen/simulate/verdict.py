@@ -269,8 +269,10 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")
     if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):
-        text = text[:-1] + WORDS[lang]["margin_pairs"].format(n=decimal(n, lang, places=0),
-                                                              pairs=decimal(pairs, lang, places=0)) + "."
+        # the game's own words for the games that have a runner-up, as its validate names them (en31)
+        own = (((words or {}).get("lines") or {}).get(lang) or {}).get("margin_pairs")
+        text = text[:-1] + (own or WORDS[lang]["margin_pairs"]).format(n=decimal(n, lang, places=0),
+                                                                       pairs=decimal(pairs, lang, places=0)) + "."
     return _typeset(text[0].upper() + text[1:], lang)
 
 
