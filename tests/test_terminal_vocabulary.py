@@ -387,3 +387,18 @@ def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
     assert plain(sentence(margin, lang, pairs=300, words=words)).endswith(pairs)
     assert plain(pairs_of(margin, 300, lang, words)).strip() == page
     assert plain(pairs_of(margin, 300, lang)).strip() != page  # without the game's words: the generic ones
+
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "(of the 231 games with a single winner)"),
+                                             ("fr", "(sur les 231 parties à un seul vainqueur)"),
+                                             ("it", "(sulle 231 partite con un solo vincitore)")])
+def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: str, label: str) -> None:
+    """Seventeenth reading en10: at 2 players "(of the 231 games with a single winner)" then "(of the 231 games
+    that have a second place)": the same games under two labels. At 2 players a game has a second place exactly
+    when it has a single winner: one label, said once, then "(the same games)"; at 3 players the two differ."""
+    from cardgen.simulate.summary import games_of, say
+    plain = lambda t: t.replace("\u00a0", " ").replace("\u202f", " ").strip()  # noqa: E731
+    assert plain(games_of("close_games", {"n": 231}, 250, lang, players=2)) == label
+    assert plain(games_of("comeback_rate", {"n": 231}, 250, lang, players=2)) == label
+    assert plain(games_of("close_games", {"n": 231}, 250, lang, players=3)) == plain(say("figure_of_margin", lang, n=231))

@@ -523,7 +523,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming),  # "(of the 47 …)"
+    rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming, r.get("players")),  # "(of the 47 …)"
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
              "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] else "",
