@@ -402,3 +402,6 @@ def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: s
     assert plain(games_of("close_games", {"n": 231}, 250, lang, players=2)) == label
     assert plain(games_of("comeback_rate", {"n": 231}, 250, lang, players=2)) == label
     assert plain(games_of("close_games", {"n": 231}, 250, lang, players=3)) == plain(say("figure_of_margin", lang, n=231))
+    from cardgen.simulate.summary import margin_basis
+    assert plain(margin_basis(231, 300, lang, players=2)) == label  # the margin's games, on the scores line
+    assert plain(margin_basis(231, 300, lang, players=3)) == plain(say("margin_basis", lang, n=231))

@@ -423,7 +423,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         else:
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                            winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
-                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming))
+                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming,
+                                              r.get("players")))
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
@@ -763,13 +764,16 @@ def own_line(key: str, lang: str, naming: Naming | None) -> str | None:
     return ((((naming or Naming()).words.get("lines") or {}).get(lang)) or {}).get(key)
 
 
-def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None) -> str:
+def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, players: int | None = None) -> str:
     """" (of the 267 games that have a second place)" after the mean margin over the second where fewer games than
     were completed have one (every seat won, or the game's ranking put every other seat out): compare's margin
     is over the pairs whose two games have one, so two means of one game's margin differed unexplained, 6.2 and
-    6.3 (thirteenth reading fr18, it36); nothing where every game has a second place."""
+    6.3 (thirteenth reading fr18, it36); nothing where every game has a second place. At 2 ``players`` those are
+    the games with a single winner, named so as the indicators below name them (``games_of``, en10)."""
     if not isinstance(n, int) or isinstance(n, bool) or n >= games:
         return ""
+    if players == 2:
+        return " " + say("figure_of_one_winner", lang, n=decimal(n, lang, places=0))
     own = own_line("margin_basis", lang, naming)
     return own.format(n=decimal(n, lang, places=0)) if own else say("margin_basis", lang, n=decimal(n, lang, places=0))
 
