@@ -280,3 +280,20 @@ def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None
     naming = Naming.of(_draco(), "en")
     assert case_label(found + [Problem("short", "other", 3, 0.5, 0.4)], "en", naming) is None
     assert case_names([], "en", naming) == {}
+
+
+def test_the_proposal_file_read_alone_names_the_shortage_in_full(tmp_path: Path) -> None:
+    """(fr55) The run's lines name the shortage by the short name its first line gave it; the proposal's file is
+    read alone, where that name was never given: its "It fixes" line says the case in full."""
+    from cardgen.tune.fix import write_proposal
+    from cardgen.tune.levers import levers
+    three = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
+    fixer = _fixer("en", [three])
+    params = levers(fixer.deck, [three])[:1]  # the silver coins' count, 20 in the box
+    fixer.own, fixer.found = {params[0].key: 20}, {_key(three)}
+    fixer.opts = SimpleNamespace(lang="en", games=100, params=params, seed=1, agents=[], out=tmp_path)
+    prop = Proposal(Trial(0, {params[0].key: 40}, True, 1.2), {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}},
+                    {}, {}, frozenset(), {3: 50})
+    head = write_proposal(fixer, prop, 1, [three]).read_text(encoding="utf-8")
+    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)." in head, head
+    assert "shortfall" not in head
