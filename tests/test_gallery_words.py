@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.report.gallery import WORDS, gallery_lang, render_gallery
+from nonempty import nonempty
 
 
 def a_gallery(tmp_path: Path, lang: str) -> dict:
@@ -80,7 +81,7 @@ def test_each_change_of_a_variant_starts_its_bullet_with_a_capital(tmp_path: Pat
     changes = {"en": ["if you hold more portions than the king", "minimum number of players: 1 → 2"],
                "fr": ["si vous avez plus de portions", "nombre minimal de joueurs : 1 → 2"],
                "it": ["se hai più porzioni del re", "numero minimo di giocatori: 1 → 2"]}
-    for lang, lines in changes.items():
+    for lang, lines in nonempty(changes.items()):
         state = {"v": {"kind": "variant", "base": "b", "name": "V", "lang": lang, "changes": lines, "cards": []}}
         bullets = re.findall(r"<li>(.*?)</li>", render_gallery(tmp_path, state))
         assert bullets == [line[:1].upper() + line[1:] for line in lines], lang

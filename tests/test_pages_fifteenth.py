@@ -311,13 +311,14 @@ def test_every_chart_is_drawn_narrow_enough_to_scale_to_a_phone() -> None:
     import re
 
     from cardgen.report import svg
+    from nonempty import nonempty
     stats = {"mean": 0.5, "low": 0.4, "high": 0.6, "min": 10, "p10": 20, "median": 30, "p90": 40, "max": 50}
     charts = [svg.overlay_svg([("", [[15, 3], [16, 10], [17, 80], [18, 7]], "#0072B2")],
                               "Game length (share of games), a long title that wraps on two lines or more", "courses"),
               svg.grouped_rates_svg([("seat 1", [("", stats, "#0072B2")])], "Win rate by turn order", fair=0.33),
               svg.spread_svg([("winner", stats, "#0072B2")], "Final scores", "score"),
               svg.differences_svg([{"label": "x", "difference": 1.0, "low": -1.0, "high": 3.0}], "Differences")]
-    for markup in charts:
+    for markup in nonempty(charts):
         head = re.match(r'<svg[^>]*>', str(markup)).group(0)
         width, height = (int(re.search(rf' {k}="(\d+)"', head).group(1)) for k in ("width", "height"))
         assert width <= 560, head
