@@ -235,9 +235,9 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_big_hand", tmp_path), _opts(lang="fr"))
     html = compare_page(doc, {}, "")
     assert '<html lang="fr">' in html
-    assert "<b>Les parties durent " in html and "tours de joueur de moins" in html  # the verdict, strongest first
+    assert "<p>Les parties durent " in html and "tours de joueur de moins" in html  # the verdict (one weight: en61)
     assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres mesures" in html
     assert "jouées par des joueurs au hasard" in html and "peu de chances d’être dû au hasard" in html and "Holm" in html.split("peu de chances d’être dû au hasard")[-1]
     assert "découle de la règle de la variante" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")
-    assert "<b>Games are " in english and "Les parties" not in english
+    assert "<p>Games are " in english and "Les parties" not in english

@@ -216,3 +216,14 @@ def test_a_shortage_on_the_page_is_the_terminal_s_sentence(tmp_path: Path, lang:
     assert f'<p class="warn">{said.replace("&", "&amp;")}</p>' in html, said
     assert {"en": "(95.0%)", "fr": "(95,0\u202f%)", "it": "(95,0\u00a0%)"}[lang] in said
     assert "Silver coin'" not in html and "exemplaires de" not in html
+
+
+def test_the_summary_lines_have_one_weight(tmp_path: Path) -> None:
+    """(seventeenth reading en61) The first finding of each player count stood in bold, the others plain, with no
+    key saying what bold meant: every line of the summary box is one plain paragraph."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    box = html[html.index('<div class="verdict">'):]
+    box = box[:box.index("</div>")]
+    assert box.count("<p>") >= 2 and "<b>" not in box and "<strong>" not in box, box

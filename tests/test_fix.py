@@ -257,7 +257,8 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     out = project / "fixed"
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
-    assert "6 players: the bank cannot pay all it owes in silver coins in" in said.out  # the case as validate names it (fr56)
+    # the case as validate names it (fr56), in full once with its short name (fr55)
+    assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortfall”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     assert "\nLever not tried: value of a gold coin in silver coins, because that number is printed on the gold coins, " \
         "so it cannot change on its own; to try it, reprint the gold coins and change the rule with them" \
@@ -350,6 +351,7 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
 
     fixer = Fixer.__new__(Fixer)
     fixer.deck = Resolver(Project.open(project)).resolve("kl-same")
+    fixer.problems = []  # no shortage found: no short name for one
     metrics = {3: {"problem:3:seat": (0.01, 0.4, 0.4)}, 4: {"problem:4:seat": (0.01, 0.3, 0.3)}}
     # en27, fr40, it36: "a player beyond a fair share" was cryptic; the side is not kept, so neither is said
     assert fixer.left_text(metrics, "en", Naming.of(fixer.deck, "en")) == (
@@ -391,7 +393,7 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
                          ("it", ("posto", "posti", "vuoti delle regole"))):
         for key in ("held", "seats_flagged", "problem_seat", "problem_card"):
             said = word(key, lang, players="3", seat=1, side="", rate="", low="", high="", fair="", card="",
-                        verdict="", diff="", pairs="")
+                        verdict="", diff="", pairs="", named="")
             assert not [b for b in banned if b in said], (lang, key, said)
 
 

@@ -113,9 +113,13 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
              "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu d’origine : 7,0 %)"),
             ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0 % delle partite (gioco originale: 94,0 %)",
              "6 giocatori: nessuna partita in cui la banca non può pagare tutto ciò che deve (gioco originale: 7,0 %)")):  # it29; "in no game" in every language
-        fixer = _fixer(lang, [three, six])
-        assert plain(cured_text(fixer, prop, lang)) == sure, lang
-        assert plain(cured_text(fixer, prop, lang, chance=True)) == likely, lang
+        fixer = _fixer(lang, [three, six])  # the proposal's file, read alone: the case in full
+        assert plain(cured_text(fixer, prop, lang, short=False)) == sure, lang
+        assert plain(cured_text(fixer, prop, lang, chance=True, short=False)) == likely, lang
+    # the run's own lines: the case by the short name its "Problems found" line gave it (fr55, it48)
+    assert plain(cured_text(_fixer("en", [three, six]), prop, "en")) == "3 players: shortfall in 2.0% of games (was 94.0%)"
+    assert plain(cured_text(_fixer("fr", [three, six]), prop, "fr", chance=True)) == \
+        "6 joueurs : aucun manque (jeu d’origine : 7,0 %)"
     assert chance_pairs(_fixer("en", [three, six]), prop) == 100  # the 6-player comparison's pairs
     # en32: the pairs are the game-for-game comparison's (within_chance reads it), not the 100 new games
     assert word("likely", "en", games="100 pairs of games", what="x") == \
@@ -211,10 +215,15 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     said = [short, weak, seat]
     assert [first_interval(p, said) for p in said] == [False, True, False]
     naming = Naming.of(_draco(), "en")
-    assert problem_line(weak, "en", naming, seen=True, label=True).endswith("[95% interval: −26.6 to −4.7]")
-    assert problem_line(seat, "en", naming).endswith("[17.1% to 39.9%]")
+    # its name outside the brackets, which hold the two ends alone as every other interval (fr61, it50)
+    assert problem_line(weak, "en", naming, seen=True, label=True).endswith(
+        "than the other players, 95% interval [−26.6 to −4.7]")
+    assert problem_line(seat, "en", naming).endswith("of games [17.1% to 39.9%]")
     assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
-        "[intervalle à 95 % : −26,6 ; −4,7]")
+        "à celui des autres, intervalle à 95 % [−26,6 ; −4,7]")
+    assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True, label=True)).endswith(
+        "degli altri, intervallo al 95 % [−26,6; −4,7]")
+    assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True)).endswith("degli altri [−26,6; −4,7]")
 
 
 def test_a_flagged_card_compares_win_rates_in_french() -> None:
@@ -229,3 +238,62 @@ def test_a_flagged_card_compares_win_rates_in_french() -> None:
     assert "est supérieur de 15,7 points de pourcentage à celui des autres [" in plain(problem_line(strong, "fr", fr))
     assert "won 15.7 percentage points less often than the other players" in problem_line(
         weak, "en", Naming.of(_draco(), "en"), seen=True)
+
+
+def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None:
+    """(fr55, it48) "the bank cannot pay all it owes" came for every player count of every trial, some sixty times
+    in one run: the first "Problems found" line says it in full and gives its short name, the next lines, every
+    trial and the cures say the short name, each later player count its figures alone."""
+    from cardgen.tune.fix import case_label, case_names
+    found = [Problem("short", "unpaid_by_bank", n, share, share - 0.05, (("games", 100),))
+             for n, share in ((3, 0.94), (4, 0.93), (5, 0.59))]
+    fresh = {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}, 4: {"short:unpaid_by_bank": (0.01, 0.0, 0.05)},
+             5: {"short:unpaid_by_bank": (0.0, 0.0, 0.04)}}
+    prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset(), {3: 50, 4: 50, 5: 50})
+    left = {3: {"problem:3:short:unpaid_by_bank": (0.4, 0.43, 0.43)}, 4: {"problem:4:short:unpaid_by_bank": (0.2, 0.29, 0.29)}}
+    expect = {
+        "en": ("3 players: the bank cannot pay all it owes (below: “shortfall”) in 94.0% of games (aim: at most 5%)",
+               "4 players: shortfall in 93.0% of games (aim: at most 5%)",
+               "shortfall in 43.0% of games at 3 players, 29.0% at 4",
+               "3 players: shortfall in 2.0% of games (was 94.0%); 4 players: 1.0% (was 93.0%); 5 players: none (was 59.0%)"),
+        "fr": ("3 joueurs : la banque ne peut pas verser tout ce qu’elle doit (ci-dessous : « manque ») dans 94,0 % des "
+               "parties (objectif : 5 % au plus)",
+               "4 joueurs : manque dans 93,0 % des parties (objectif : 5 % au plus)",
+               "manque dans 43,0 % des parties à 3 joueurs, 29,0 % à 4",
+               "3 joueurs : manque dans 2,0 % des parties (jeu d’origine : 94,0 %) ; 4 joueurs : 1,0 % (jeu d’origine : "
+               "93,0 %) ; 5 joueurs : aucun (jeu d’origine : 59,0 %)"),
+        "it": ("3 giocatori: la banca non può pagare tutto ciò che deve (qui sotto: «ammanco») nel 94,0 % delle partite "
+               "(soglia: al massimo 5 %)",
+               "4 giocatori: ammanco nel 93,0 % delle partite (soglia: al massimo 5 %)",
+               "ammanco nel 43,0 % delle partite con 3 giocatori, 29,0 % con 4",
+               "3 giocatori: ammanco nel 2,0 % delle partite (gioco originale: 94,0 %); 4 giocatori: 1,0 % (gioco "
+               "originale: 93,0 %); 5 giocatori: nessuno (gioco originale: 59,0 %)")}
+    for lang, (first, second, trial, cures) in expect.items():
+        naming = Naming.of(_draco(), lang)
+        cases = case_names(found, lang, naming)
+        lines = [plain(problem_line(p, lang, naming, case=cases.get(i))) for i, p in enumerate(found)]
+        assert lines[:2] == [first, second], lang
+        fixer = _fixer(lang, found)
+        assert plain(fixer.left_text(left, lang, naming)) == trial, lang
+        assert plain(cured_text(fixer, prop, lang)) == cures, lang
+    # two shortages, or none the book rules: no short name (one name for two cases would say neither)
+    naming = Naming.of(_draco(), "en")
+    assert case_label(found + [Problem("short", "other", 3, 0.5, 0.4)], "en", naming) is None
+    assert case_names([], "en", naming) == {}
+
+
+def test_the_proposal_file_read_alone_names_the_shortage_in_full(tmp_path: Path) -> None:
+    """(fr55) The run's lines name the shortage by the short name its first line gave it; the proposal's file is
+    read alone, where that name was never given: its "It fixes" line says the case in full."""
+    from cardgen.tune.fix import write_proposal
+    from cardgen.tune.levers import levers
+    three = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
+    fixer = _fixer("en", [three])
+    params = levers(fixer.deck, [three])[:1]  # the silver coins' count, 20 in the box
+    fixer.own, fixer.found = {params[0].key: 20}, {_key(three)}
+    fixer.opts = SimpleNamespace(lang="en", games=100, params=params, seed=1, agents=[], out=tmp_path)
+    prop = Proposal(Trial(0, {params[0].key: 40}, True, 1.2), {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}},
+                    {}, {}, frozenset(), {3: 50})
+    head = write_proposal(fixer, prop, 1, [three]).read_text(encoding="utf-8")
+    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)." in head, head
+    assert "shortfall" not in head

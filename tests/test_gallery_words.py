@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.report.gallery import WORDS, gallery_lang, render_gallery
+from nonempty import nonempty
 
 
 def a_gallery(tmp_path: Path, lang: str) -> dict:
@@ -68,3 +69,19 @@ def test_a_deck_with_nothing_built_says_so_once(tmp_path: Path, lang: str) -> No
     words = WORDS[lang]
     assert html.count("<code>cardgen build</code>") == 1 and words["nothing_built"] in html
     assert words["no_pictures"] not in html and words["not_built"] not in html
+
+
+def test_each_change_of_a_variant_starts_its_bullet_with_a_capital(tmp_path: Path) -> None:
+    """(seventeenth reading en46) The gallery's bullets "if you hold more portions…", "minimum number of players:
+    1 → 2" started in lower case beside capitalised ones and the compare page's same list: one rule, a capital,
+    in every language; the rest of the line as written."""
+    import re
+
+    from cardgen.report.gallery import render_gallery
+    changes = {"en": ["if you hold more portions than the king", "minimum number of players: 1 → 2"],
+               "fr": ["si vous avez plus de portions", "nombre minimal de joueurs : 1 → 2"],
+               "it": ["se hai più porzioni del re", "numero minimo di giocatori: 1 → 2"]}
+    for lang, lines in nonempty(changes.items()):
+        state = {"v": {"kind": "variant", "base": "b", "name": "V", "lang": lang, "changes": lines, "cards": []}}
+        bullets = re.findall(r"<li>(.*?)</li>", render_gallery(tmp_path, state))
+        assert bullets == [line[:1].upper() + line[1:] for line in lines], lang

@@ -153,10 +153,13 @@ def test_the_run_overview_names_each_game_not_its_id() -> None:
     assert '#p3">King Lui</a>' in html and ">king_lui<" not in html and "king_lui King Lui" not in html
 
 
-def test_on_a_phone_charts_keep_their_size_and_the_card_table_its_difference() -> None:
+def test_on_a_phone_charts_fit_the_width_and_the_card_table_keeps_its_difference() -> None:
     """Fifteenth reading fr47: at 390 px the charts shrank to 5 px text and the card table's difference column
     scrolled off screen; then (the fifteenth reading's phones) the French Draco deck page's gap column was still
-    cut at the right edge. Below 40em a chart keeps its drawn size (scrolled sideways); the card table (deck and
+    cut at the right edge. Kept at their drawn size, the charts then scrolled sideways with their titles, their
+    percentage column and their last bar cut (seventeenth reading en51, it63): below 40em a chart scales to the
+    screen's width by its viewBox, and no chart is drawn wider than 560 px, so its 11 px text stays near 8 px
+    (``test_every_chart_is_drawn_narrow_enough_to_scale_to_a_phone``); the card table (deck and
     compare pages, one template) puts the difference right after the card's name and hides its picture, its
     strip and the two shares the difference is made of ("aside"), so name, difference and verdict fit 390 px
     (checked by eye in headless Chromium at 390 and 1200 px); the play experiment's table hides its picture and
@@ -166,7 +169,8 @@ def test_on_a_phone_charts_keep_their_size_and_the_card_table_its_difference() -
     from cardgen.report.templating import TEMPLATE_DIR
     css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
-    assert re.search(r"\.charts figure svg\{max-width:none\}", phone)
+    assert re.search(r"\.charts figure svg\{max-width:100%;height:auto\}", phone)
+    assert "max-width:none" not in phone and "overflow-x:auto;width:100%" not in phone  # no chart scrolls sideways
     hidden = re.search(r"([^{}]*)\{display:none\}", phone).group(1).split(",")
     assert {"table.impact .pic", "table.impact .strip", "table.impact .aside"} <= {h.strip() for h in hidden}
     assert "table.impact{display:table;width:100%}" in phone  # not a block scrolled sideways: it fits the screen
@@ -298,3 +302,24 @@ def test_on_a_phone_the_compare_table_keeps_difference_interval_and_verdict() ->
     assert "m.name" in shown[0] and "m.difference" in shown[1] and "m.interval" in shown[2] and "head[6]" in shown[3]
     assert [text for cls, text in cells if "aside" in cls] == ["{{ m.base }}", "{{ m.variant }}"]
     assert "loop.index0 in (1, 2)" in macro  # the base and variant headers hide with their columns
+
+
+def test_every_chart_is_drawn_narrow_enough_to_scale_to_a_phone() -> None:
+    """(en51, it63) A chart scales to a phone's width (report.css) only through its viewBox, and stays legible only
+    when drawn at most 560 px wide (390 px of screen: 11 px text at 8 px or more, never fr47's 5 px): each chart the
+    deck pages draw (length, win rate by seat, final scores, differences) has both, its drawn width its viewBox's."""
+    import re
+
+    from cardgen.report import svg
+    from nonempty import nonempty
+    stats = {"mean": 0.5, "low": 0.4, "high": 0.6, "min": 10, "p10": 20, "median": 30, "p90": 40, "max": 50}
+    charts = [svg.overlay_svg([("", [[15, 3], [16, 10], [17, 80], [18, 7]], "#0072B2")],
+                              "Game length (share of games), a long title that wraps on two lines or more", "courses"),
+              svg.grouped_rates_svg([("seat 1", [("", stats, "#0072B2")])], "Win rate by turn order", fair=0.33),
+              svg.spread_svg([("winner", stats, "#0072B2")], "Final scores", "score"),
+              svg.differences_svg([{"label": "x", "difference": 1.0, "low": -1.0, "high": 3.0}], "Differences")]
+    for markup in nonempty(charts):
+        head = re.match(r'<svg[^>]*>', str(markup)).group(0)
+        width, height = (int(re.search(rf' {k}="(\d+)"', head).group(1)) for k in ("width", "height"))
+        assert width <= 560, head
+        assert f'viewBox="0 0 {width} {height}"' in head, head

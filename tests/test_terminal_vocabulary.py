@@ -332,7 +332,7 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
     ("en", " (of the 267 games that have a second place)",
-     "(on the 280 pairs of games, of 300, whose two games both have a second place).",
+     "(on the 280 pairs of games, of 300, in which both games have a second place).",  # one wording (en31)
      "(of the 231 games that have a second place)"),  # "of the", as every other subset (fifteenth en32)
     ("fr", " (sur les 267 parties qui ont un deuxième)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
@@ -358,3 +358,55 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
     for whole in (sentence({**margin, "n": 300}, lang, pairs=300), sentence(margin, lang)):
         assert "300" not in whole and "280" not in whole, whole
     assert close in games_of("close_games", {"n": 231}, 250, lang)
+
+
+@pytest.mark.parametrize(("lang", "games", "pairs", "page"), [
+    ("en", "(of the 267 games that still have a runner-up once the tied leaders drop out)",
+     "(on the 236 pairs of games, of 300, in which both games still have a runner-up once the tied leaders drop out).",
+     "(of the 236 pairs in which both games still have a runner-up once the tied leaders drop out)"),
+    ("fr", "(sur les 267 parties où il reste un deuxième une fois les ex æquo en tête éliminés)",
+     "(sur les 236 paires de parties, parmi 300, où, dans les deux parties, il reste un deuxième une fois les ex æquo "
+     "en tête éliminés).",
+     "(sur les 236 paires où, dans les deux parties, il reste un deuxième une fois les ex æquo en tête éliminés)"),
+    ("it", "(sulle 267 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito)",
+     "(sulle 236 coppie di partite, su 300, in cui, in entrambe le partite, resta un secondo dopo l’eliminazione dei "
+     "primi a pari merito).",
+     "(sulle 236 coppie in cui, in entrambe le partite, resta un secondo dopo l’eliminazione dei primi a pari merito)")])
+def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
+        lang: str, games: str, pairs: str, page: str) -> None:
+    """Seventeenth reading en20, en31: validate said Draco's "games in which a runner-up is left once the tied
+    leaders drop out", compare the same games' "pairs … whose two games both have a second place": one term for
+    one notion, the game's own, in both commands and on the compare page."""
+    from cardgen.games.base import words_of
+    from cardgen.report.pages import pairs_of
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.load.project import Project
+    from cardgen.simulate.summary import Naming, margin_basis
+    from cardgen.simulate.verdict import sentence
+    deck = Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("draco")
+    words = words_of(deck)
+    plain = lambda t: t.replace("\u00a0", " ").replace("\u202f", " ")  # noqa: E731
+    assert plain(margin_basis(267, 300, lang, Naming.of(deck, lang))).strip() == games
+    margin = {"metric": "margin", "n": 236, "base": 6.3, "variant": 4.3, "difference": -2.0, "low": -3.0,
+              "high": -1.0, "significant": True}
+    assert plain(sentence(margin, lang, pairs=300, words=words)).endswith(pairs)
+    assert plain(pairs_of(margin, 300, lang, words)).strip() == page
+    assert plain(pairs_of(margin, 300, lang)).strip() != page  # without the game's words: the generic ones
+
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "(of the 231 games with a single winner)"),
+                                             ("fr", "(sur les 231 parties à un seul vainqueur)"),
+                                             ("it", "(sulle 231 partite con un solo vincitore)")])
+def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: str, label: str) -> None:
+    """Seventeenth reading en10: at 2 players "(of the 231 games with a single winner)" then "(of the 231 games
+    that have a second place)": the same games under two labels. At 2 players a game has a second place exactly
+    when it has a single winner: one label, said once, then "(the same games)"; at 3 players the two differ."""
+    from cardgen.simulate.summary import games_of, say
+    plain = lambda t: t.replace("\u00a0", " ").replace("\u202f", " ").strip()  # noqa: E731
+    assert plain(games_of("close_games", {"n": 231}, 250, lang, players=2)) == label
+    assert plain(games_of("comeback_rate", {"n": 231}, 250, lang, players=2)) == label
+    assert plain(games_of("close_games", {"n": 231}, 250, lang, players=3)) == plain(say("figure_of_margin", lang, n=231))
+    from cardgen.simulate.summary import margin_basis
+    assert plain(margin_basis(231, 300, lang, players=2)) == label  # the margin's games, on the scores line
+    assert plain(margin_basis(231, 300, lang, players=3)) == plain(say("margin_basis", lang, n=231))

@@ -54,7 +54,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     deck, r = draco
     text = format_entry(r, lang, Naming.of(deck, lang)).replace("\n      ", " ").replace("\n        ", " ")
     assert r["scores"]["margin"]["n"] < r["completed"]  # this run has games without a runner-up
-    own = {"en": "in which a runner-up is left once the tied leaders drop out",
+    own = {"en": "that still have a runner-up once the tied leaders drop out",
            "fr": "où il reste un deuxième une fois les ex æquo en tête éliminés",
            "it": "in cui resta un secondo dopo l’eliminazione dei primi a pari merito"}[lang]
     assert own in text

@@ -30,7 +30,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["The first player wins 33.0% of games instead of 28.0%.",  # in the tables' order (en43)
-                     "Games last 1.2 fewer complete rounds, from 20.0 to 18.8 (95% confidence interval: 0.9 to 1.5).",
+                     "Games last 1.2 fewer complete rounds, from 20.0 to 18.8 (95% confidence interval: [0.9 to 1.5]).",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "on the “Other counts” line."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
@@ -119,7 +119,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: [0,9\u202f; 1,5])."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round, from 10 to 9 (")
@@ -271,12 +271,12 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     m = {**_m("turns", 27.16, 17.92, -10.5, -8.0), "adj_low": -10.6, "adj_high": -7.9}
     # both values said (fr53), and the widened interval says why it is wider, never "98.75%" (en20)
     assert sentence(m) == ("Games are 9.3 turns shorter, from 27.2 to 17.9 (confidence interval widened because "
-                           "several figures are compared at once: 7.9 to 10.6).")
+                           "several figures are compared at once: [7.9 to 10.6]).")
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
     assert sentence(m, "fr") == ("Les parties durent 9,3 tours de joueur de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
-                                "que plusieurs indicateurs sont comparés à la fois\u202f: de 7,9 à 10,6).")
+                                "que plusieurs indicateurs sont comparés à la fois\u202f: [7,9\u202f; 10,6]).")
     assert sentence(m, "it") == ("Le partite durano 9,3 turni in meno, da 27,2 a 17,9 (intervallo di confidenza allargato perché "
-                                "si confrontano più misure alla volta: da 7,9 a 10,6).")
+                                "si confrontano più misure alla volta: [7,9; 10,6]).")
 
 
 def test_fix_names_the_counts_it_has_no_table_for() -> None:
@@ -289,21 +289,21 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     en = verdict(result, "en", alone=True)
     gold = tally_name("peak:gold_in_hands", "en", DRACO.words)
     # en24: not "some of" the counts: these, named; fr29/en2: each with its way and size, as fix's other figures
-    moved = f"{gold} (10 fewer, from 25 to 15; 95% confidence interval: 9.9 to 10.1)"
+    moved = f"{gold} (10 fewer, from 25 to 15; 95% confidence interval: [9.9 to 10.1])"
     # fr30: never "no other figure changed" in each block (fix says it once under them all): the counts, as news
     assert en[-1] == f"These counts the game keeps track of moved too: {moved}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
     richest = tally_name('peak:richest_player', 'en', DRACO.words)
-    assert two.endswith(f": {moved}; {richest} (3 fewer, from 40 to 37; 95% confidence interval: 1 to 5).")  # a name may hold a comma
+    assert two.endswith(f": {moved}; {richest} (3 fewer, from 40 to 37; 95% confidence interval: [1 to 5]).")  # a name may hold a comma
     up = verdict({**result, "metrics": [_m("peak:gold_in_hands", 15, 25, 9.9, 10.1)]}, "en", alone=True)[-1]
-    assert up.endswith(f"{gold} (10 more, from 15 to 25; 95% confidence interval: 9.9 to 10.1).")
+    assert up.endswith(f"{gold} (10 more, from 15 to 25; 95% confidence interval: [9.9 to 10.1]).")
     said = {lang: verdict(result, lang, alone=True)[-1] for lang in ("fr", "it")}
     assert said["fr"].endswith(f"{tally_name('peak:gold_in_hands', 'fr', DRACO.words)} (10 de moins, de 25 à 15\u202f; "
-                               "intervalle de confiance à 95\u202f%\u202f: de 9,9 à 10,1).")
+                               "intervalle de confiance à 95\u202f%\u202f: [9,9\u202f; 10,1]).")
     assert said["it"].endswith(f"{tally_name('peak:gold_in_hands', 'it', DRACO.words)} (10 in meno, da 25 a 15; "
-                               "intervallo di confidenza al 95\xa0%: da 9,9 a 10,1).")
+                               "intervallo di confidenza al 95\xa0%: [9,9; 10,1]).")
     assert all("«" not in text for text in said.values())
     assert said["fr"].startswith("Ces décomptes que tient le jeu ont aussi bougé\u202f: ")
     assert said["it"].startswith("Anche questi conteggi tenuti dal gioco sono cambiati: ")

@@ -35,6 +35,12 @@ LARGE_DPI = 150
 PICTURES = "pdfium-3"
 
 
+def bullet(text: str) -> str:
+    """A bullet of the gallery's list of a variant's changes, its first letter a capital (``if you hold…`` ->
+    ``If you hold…``): the lines are made to follow a colon in running text (lower case), a bullet starts a line."""
+    return text[:1].upper() + text[1:]
+
+
 def load_state(out: Path) -> dict[str, Any]:
     """What the last gallery recorded (``{}``: none, or unreadable)."""
     return read_json_object(out / STATE)
@@ -388,7 +394,10 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
         engine = e.get("engine", True)
         decks.append({"id": deck_id, "name": e.get("name", deck_id), "base": str(e.get("base")) if variant else None,
                       "description": e.get("description") or "",
-                      "differences": e.get("changes") or [format_difference(d) for d in e.get("differences", [])],
+                      # each bullet starts with a capital, as the compare page's list of the same changes does
+                      # ("If you hold…", "Minimum number of players…"; seventeenth reading en46)
+                      "differences": [bullet(line) for line in
+                                      e.get("changes") or [format_difference(d) for d in e.get("differences", [])]],
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
                       "books": _books(out, deck_id, words), "engine": engine,
                       "reports": _reports(runs, deck_id, e.get("base"), out, words) if engine else []})

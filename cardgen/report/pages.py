@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from markupsafe import Markup
 
@@ -377,14 +377,19 @@ PAIRS_OF = {"comeback_rate": "pairs_of_one_winner", "drama": "pairs_of_one_winne
             "kingmaking": "pairs_of_runner_up", "close_games": "pairs_of_margin", "margin": "pairs_of_margin"}
 
 
-def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en") -> str:
+def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mapping[str, Any] | None = None) -> str:
     """" (of the 98 pairs in which both games have a single winner)" after a compared indicator that counts
     fewer pairs than were played: comebacks of 51.0 % here and 49.5 % on another page for the same base games
-    read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all."""
+    read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all.
+    ``game``: the game's words, whose own line for those pairs (its ``lines``) names them as its validate does
+    (Draco & Co's runner-up "once the tied leaders drop out": seventeenth reading en31)."""
+    from cardgen.simulate.summary import Naming, own_line
     n = m.get("n")
     if pairs is None or not isinstance(n, int) or n >= pairs or m["metric"] not in PAIRS_OF:
         return ""
-    return " " + say(PAIRS_OF[m["metric"]], lang, n=decimal(n, lang, places=0))
+    key, count = PAIRS_OF[m["metric"]], decimal(n, lang, places=0)
+    own = own_line(key, lang, Naming(words=game or {}))
+    return " " + (typeset(own.format(n=count), lang) if own else say(key, lang, n=count))
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
@@ -424,7 +429,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
-    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang), "follows": words["follows"] if m.get("follows_from_change") else "",
+    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
@@ -518,7 +523,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming),  # "(of the 47 …)"
+    rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming, r.get("players")),  # "(of the 47 …)"
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
              "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] else "",
@@ -560,19 +565,20 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     titles = {doc["base"]: naming.title or doc["base"],
               doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
     folded = folded_stop(results, lang)  # every count stopped alike: said once, as the terminal (en65, fr31, it57)
-    lines = [{"first": False, "text": text} for text in folded]
+    lines = [{"text": text} for text in folded]
     # what the figures can show, before them, as the terminal says it (en18)
-    lines += [{"first": False, "text": text} for text in same_play_lines(results, lang)]
+    lines += [{"text": text} for text in same_play_lines(results, lang)]
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        stop = [] if folded else [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
-        lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
-                         for i, s in enumerate(verdict(r, lang, names=names))]
+        stop = [] if folded else [{"text": text} for text in stop_lines({"results": [r]}, lang)]
+        # one weight for every line: the first finding of each count stood in bold with no key saying why (en61)
+        lines += stop + [{"text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
+                         for s in verdict(r, lang, names=names)]
     # once, as the terminal; the engine counts too, which no line of this summary lists (it14)
-    lines += [{"first": False, "text": text} for text in stopped_caution(results, lang, naming, listed=False)]
+    lines += [{"text": text} for text in stopped_caution(results, lang, naming, listed=False)]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        lines += [{"first": False, "text": prefix + line.strip()}
+        lines += [{"text": prefix + line.strip()}
                   for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "base_name": titles[doc["base"]],
                        "differences": doc["differences"],

@@ -431,7 +431,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         else:
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                            winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
-                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming))
+                           basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming,
+                                              r.get("players")))
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
@@ -462,7 +463,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
                                                   more_games_command(r), warn=True)]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
-        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
+        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"))
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
@@ -666,12 +667,12 @@ def _published(clar: Any) -> bool:
 
 
 def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   played: int | None = None, said: set[str] | None = None) -> list[str]:
+                   played: int | None = None, said: set[str] | None = None, players: int | None = None) -> list[str]:
     """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``;
     ``played``: the games the entry played (traced games that are all of them are not "the first" of them).
     Each indicator's row names it short ("tension"), under the legend that defines it (compare's words): the
     full names made rows of 110-120 columns, which wrapped (en62); ``said``: the legends a run already printed,
-    so a run of several entries defines the same terms once."""
+    so a run of several entries defines the same terms once; ``players``: the entry's count (``games_of``)."""
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import gloss, is_share as share, label, number
 
@@ -703,7 +704,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         for text, mean, (name, f) in zip(labels, means, figures):
             row = f"    {text:<{width}}  {mean:>{digits}} " + interval(
                 number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang)
-            note = named = games_of(name, f, games, lang, naming).strip()
+            note = named = games_of(name, f, games, lang, naming, players).strip()
             if note and note == above:
                 note = say("figure_same_games", lang)
             above = named
@@ -789,26 +790,35 @@ def own_line(key: str, lang: str, naming: Naming | None) -> str | None:
     return ((((naming or Naming()).words.get("lines") or {}).get(lang)) or {}).get(key)
 
 
-def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None) -> str:
+def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, players: int | None = None) -> str:
     """" (of the 267 games that have a second place)" after the mean margin over the second where fewer games than
     were completed have one (every seat won, or the game's ranking put every other seat out): compare's margin
     is over the pairs whose two games have one, so two means of one game's margin differed unexplained, 6.2 and
-    6.3 (thirteenth reading fr18, it36); nothing where every game has a second place."""
+    6.3 (thirteenth reading fr18, it36); nothing where every game has a second place. At 2 ``players`` those are
+    the games with a single winner, named so as the indicators below name them (``games_of``, en10)."""
     if not isinstance(n, int) or isinstance(n, bool) or n >= games:
         return ""
+    if players == 2:
+        return " " + say("figure_of_one_winner", lang, n=decimal(n, lang, places=0))
     own = own_line("margin_basis", lang, naming)
     return own.format(n=decimal(n, lang, places=0)) if own else say("margin_basis", lang, n=decimal(n, lang, places=0))
 
 
-def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str, naming: Naming | None = None) -> str:
+def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str, naming: Naming | None = None,
+             players: int | None = None) -> str:
     """" (of the 212 games with a single winner)" after an indicator computed on fewer games than were traced, so
     that 53.0 % is read against its own count, not the traced games' (tenth reading en12, fr9, it12: "53.0 % of
-    250" is no count of games); nothing when it counts them all."""
+    250" is no count of games); nothing when it counts them all. At 2 ``players`` a game has a second place
+    exactly when it has a single winner: the close games are named as the comebacks' games, one label for one
+    set of games, never two labels one after the other (seventeenth reading en10)."""
     n = figure.get("n")
     if not isinstance(n, int) or n >= games or name not in FIGURE_GAMES:
         return ""
-    own = own_line(FIGURE_GAMES[name], lang, naming)  # the game's words for which games count, if it has them
-    return "  " + (own.format(n=decimal(n, lang, places=0)) if own else say(FIGURE_GAMES[name], lang, n=decimal(n, lang, places=0)))
+    key = FIGURE_GAMES[name]
+    if players == 2 and key == "figure_of_margin":
+        key = "figure_of_one_winner"
+    own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
+    return "  " + (own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0)))
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:

@@ -198,11 +198,15 @@ def unit(lang: str, words: Mapping[str, Any] | None = None, many: bool = True) -
 
 def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False, fixed: bool = False) -> str:
     """``x`` in the language's notation (``cardgen.languages``): shares as percentages, counts with one
-    decimal; with ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0");
-    ``fixed``: that one decimal even when it is 0 (a figure and its interval's ends written alike)."""
+    decimal; with ``small``, always one decimal ("2.0", "0.5") and two only below 0.1 (a card played 0.02 times
+    per seat is not "0"): "2", "0.51" and "5.8" side by side on one page were three precisions for one figure
+    (seventeenth reading it69); ``fixed``: that one decimal even when it is 0 (a figure and its interval's ends
+    written alike)."""
     if share:
         return percent(x, lang, signed, fixed=fixed)
-    return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1, fixed)
+    if small:
+        return decimal(x, lang, signed, 2 if 0 < round(abs(x), 2) < 0.1 else 1, x != 0)  # never: "0", not "0.0"
+    return decimal(x, lang, signed, 1, fixed)
 
 
 def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
@@ -265,8 +269,10 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")
     if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):
-        text = text[:-1] + WORDS[lang]["margin_pairs"].format(n=decimal(n, lang, places=0),
-                                                              pairs=decimal(pairs, lang, places=0)) + "."
+        # the game's own words for the games that have a runner-up, as its validate names them (en31)
+        own = (((words or {}).get("lines") or {}).get(lang) or {}).get("margin_pairs")
+        text = text[:-1] + (own or WORDS[lang]["margin_pairs"]).format(n=decimal(n, lang, places=0),
+                                                                       pairs=decimal(pairs, lang, places=0)) + "."
     return _typeset(text[0].upper() + text[1:], lang)
 
 

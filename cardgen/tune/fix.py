@@ -162,11 +162,14 @@ def identical_cards(deck: ResolvedDeck) -> frozenset[str]:
     return frozenset(cid for ids in seen.values() if len(ids) > 1 for cid in ids)
 
 
-def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, label: bool = False) -> str:
+def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, label: bool = False,
+                 case: str | None = None) -> str:
     """One problem as a designer reads it ("3 players: short of silver coins in 95% of games"). ``seen``: a
     problem twice as many games did not confirm, said as what the first games showed ("looked too weak"),
     never as a fact under a heading that says chance may have made it. ``label``: the output's first interval,
-    said as one ("[95% interval: −26.6 to −4.7]", en39); the later ones are just their brackets."""
+    said as one ("…, 95% interval [−26.6 to −4.7]", en39), its name outside the brackets, which hold the two ends
+    alone as every interval of the run does (fr61, it50); the later ones are just their brackets. ``case``: a
+    shortage's case as ``case_names`` says it at this line (in full the first time, its short name after)."""
     named = word("interval", lang) if label else ""
     players = say_n("players", p.players, lang)
     tense = "_seen" if seen else ""
@@ -177,12 +180,15 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
         # one verdict, said once: a problem cardgen fix treats (fr38, it44), never "found again" and "chance" apart
         aim = (word("aim_slight", lang, aim=aim, twice=say_n("games", 2 * games, lang)) if slight(p.share, games)
                else word("aim", lang, aim=aim))
+        if case is not None:
+            return word("problem_short_case", lang, case=case, players=players,
+                        share=percent(p.share, lang, fixed=True), aim=aim)
         return _short_said("problem_short", p.name, lang, naming, players=players,
                            share=percent(p.share, lang, fixed=True), aim=aim)
     if p.kind == "seat":
         d = dict(p.detail)
         return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
-                    rate=percent(p.share, lang, fixed=True), low=named + percent(d["low"], lang, fixed=True),
+                    rate=percent(p.share, lang, fixed=True), named=named, low=percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
         from cardgen.report.tuning import metric_name
@@ -197,7 +203,7 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     # a difference of win rates: points, never "%"
                     diff=points(abs(p.share), lang, signed=False, unit=False),
-                    low=named + points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
+                    named=named, low=points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
@@ -246,13 +252,44 @@ def short_case_words(p: Problem, lang: str, naming: Naming) -> str:
     return say("short_case", lang, piece=_piece(p.name, lang, naming))
 
 
-def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) -> str:
+def case_label(found: list[Problem], lang: str, naming: Naming) -> str | None:
+    """The short name a run gives its shortage case after naming it once in full ("shortfall" for "the bank cannot
+    pay all it owes"): the one clause printed for every player count of every trial, some sixty times in a run,
+    made fix's output unreadable (fr55, it48). None where the found problems hold no case ruled by the book, or
+    more than one shortage (one short name for two cases would say neither)."""
+    tallies = {p.name for p in found if p.kind == "short"}
+    if len(tallies) != 1:
+        return None
+    cid = naming.shortfall.get(next(iter(tallies)))
+    return word("case_label", lang) if cid and cid in naming.ruled else None
+
+
+def case_names(found: list[Problem], lang: str, naming: Naming) -> dict[int, str]:
+    """Each found problem's case as its "Problems found" line says it (by its place in ``found``): the first
+    shortage in full with its short name announced ("the bank cannot pay all it owes (below: “shortfall”)"),
+    the next ones by the short name alone; empty where ``case_label`` gives none."""
+    label = case_label(found, lang, naming)
+    if label is None:
+        return {}
+    shorts = [i for i, p in enumerate(found) if p.kind == "short"]
+    full = short_case_words(found[shorts[0]], lang, naming) + word("case_named", lang, label=label)
+    return {i: full if i == shorts[0] else label for i in shorts}
+
+
+def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming, label: str | None = None,
+               again: bool = False) -> str:
     """A cured problem in short with its figure on the fresh seeds (``fresh``: that player count's figures) beside
     the deck's: "3 players: short of silver coins in 4% of games (the deck: 94%)". Never the problem's whole
-    sentence with the deck's figure alone, which reads as what the cure leaves."""
+    sentence with the deck's figure alone, which reads as what the cure leaves. ``label``: a shortage case's short
+    name (``case_label``), said by its first count on a line, the next counts (``again``) by their figures alone
+    ("3 players: shortfall in 2.0% of games (was 94.0%); 4 players: 1.0% (was 93.0%); 5 players: none (…)")."""
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
+        if label is not None:
+            key = "cured_label" + ("_next" if again else "") + ("_none" if now == 0 else "")
+            return word(key, lang, label=label, players=players, now=percent(now, lang, fixed=True),
+                        was=percent(p.share, lang, fixed=True))
         # "nello 0 % delle partite" (it29): a share of 0 is said "in no game", in every language
         key = "cured_none" if now == 0 else "cured_short"
         # one decimal, as compare's game-for-game sentences below write the same share ("6.0% of games instead of
@@ -276,13 +313,19 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) 
                 now=percent(now, lang, fixed=True), was=percent(p.share, lang, fixed=True))
 
 
-def cured_text(fixer: "Fixer", prop: "Proposal", lang: str, chance: bool = False) -> str:
+def cured_text(fixer: "Fixer", prop: "Proposal", lang: str, chance: bool = False, short: bool = True) -> str:
     """The problems a proposal cures, in short, with their figures on the fresh seeds (``cured_line``): those the
     paired comparison tells from chance, or with ``chance`` those it cannot (7 % → 0 % on 100 pairs). A line
-    under "cures" never lists a change that may be chance's (fr58): those are said on a line of their own."""
+    under "cures" never lists a change that may be chance's (fr58): those are said on a line of their own.
+    ``short``: a shortage named by the short name the run gave it (``case_label``); the proposal's file, read
+    alone, names it in full."""
     naming = Naming.of(fixer.deck, lang)
-    return joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming)
-                   for p in fixer.cured(prop.trial) if (_key(p) in prop.chance) == chance), lang)
+    label = case_label(fixer.problems, lang, naming) if short else None
+    cured = [p for p in fixer.cured(prop.trial) if (_key(p) in prop.chance) == chance]
+    firsts = [i for i, p in enumerate(cured) if p.kind == "short"][:1]
+    return joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
+                              again=p.kind == "short" and i not in firsts)
+                   for i, p in enumerate(cured)), lang)
 
 
 def chance_pairs(fixer: "Fixer", prop: "Proposal") -> int:
@@ -454,7 +497,7 @@ class Fixer(Tuner):
     def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
         """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
         from cardgen.report.tuning import metric_name
-        parts = short_counts_text(metrics, lang, naming)
+        parts = short_counts_text(metrics, lang, naming, case_label(self.problems, lang, naming))
         for players, m in sorted(metrics.items()):
             what = [seat_flagged(m, players, lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
@@ -494,10 +537,12 @@ def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
                 side=word("more" if rate > fair else "less", lang), fair=percent(fair, lang, fixed=True))
 
 
-def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> list[str]:
+def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming,
+                      label: str | None = None) -> list[str]:
     """Each shortage a trial leaves said once, with its share of games at each player count it is left at: "the
     bank cannot pay all it owes in 43% of games at 3 players, 29% at 4", never the case repeated before each
-    count (en29, it30: the one clause came four times on one trial line)."""
+    count (en29, it30: the one clause came four times on one trial line). ``label``: the case's short name
+    (``case_label``), said instead of its clause, which came once for every trial of a run (fr55, it48)."""
     shares: dict[str, list[tuple[int, float]]] = {}
     for players, m in sorted(metrics.items()):
         for k in sorted(m):
@@ -509,7 +554,8 @@ def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: 
         said = ", ".join([word("short_first", lang, share=percent(share, lang, fixed=True),
                                players=say_n("players", first, lang)),
                           *(word("short_next", lang, share=percent(v, lang, fixed=True), n=n) for n, v in rest)])
-        out.append(_short_said("short_counts", tally, lang, naming, shares=said))
+        out.append(word("short_counts_case", lang, case=label, shares=said) if label is not None
+                   else _short_said("short_counts", tally, lang, naming, shares=said))
     return out
 
 
@@ -851,12 +897,12 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
     doc = variant_document(deck, params, {p.key: trial.values[p.key] for p in params},
                            proposal_name(deck, rank), desc)
     naming = Naming.of(deck, lang)
-    firm = cured_text(fixer, prop, lang)
+    firm = cured_text(fixer, prop, lang, short=False)
     lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
              *([word("file_cures", lang, what=firm)] if firm else []),
              *([word("file_likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
-                     what=cured_text(fixer, prop, lang, chance=True))] if prop.chance else []),
+                     what=cured_text(fixer, prop, lang, chance=True, short=False))] if prop.chance else []),
              word("file_cost", lang, text=cost_text(fixer, prop, params, lang)),
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
@@ -952,8 +998,9 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
     echo(word("found", lang, deck=called, n=opts.games, twice=2 * opts.games))
-    for p in found:
-        echo("  " + problem_line(p, lang, naming, label=first_interval(p, unconfirmed + found)))
+    cases = case_names(found, lang, naming)  # the shortage's case in full once, its short name after (fr55)
+    for i, p in enumerate(found):
+        echo("  " + problem_line(p, lang, naming, label=first_interval(p, unconfirmed + found), case=cases.get(i)))
     if any(p.kind == "short" for p in found):  # fix's aim and validate's print count are two targets: say both
         short = next(p for p in found if p.kind == "short")
         echo(word("aim_note", lang, aim=percent(SHORT_AIM, lang, places=0), cover=percent(COVER, lang, places=0),
