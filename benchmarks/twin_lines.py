@@ -43,7 +43,7 @@ ENCODERS = {
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "draco/engine.py": "_build_actions _info apply _finish",
+    "draco/engine.py": "_build_actions _info apply",
 }
 KERNEL_SIDE = {
     "draco/compiled_rules.py": "apply _put player legal_of",
@@ -57,7 +57,7 @@ CHAINS = {
                         "_after_serving _setup determinize _finish",
     "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
     "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
-                       "_toast _play _roll legal_actions determinize _setup",
+                       "_toast _play _roll legal_actions determinize _setup _finish",
     "draco/compiled_rules.py": "_advance legal determinize deal",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")

@@ -20,6 +20,7 @@ from cardgen.engine import fastrng as fr
 from cardgen.engine.api import RandomAgent, SearchParams
 from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco import compiled_search as fs
+from cardgen.games.draco import rules
 from cardgen.games.draco.engine import row_action
 from cardgen.games.draco.agents import HeuristicAgent
 from cardgen.games.draco.engine import DracoGame
@@ -312,3 +313,32 @@ def test_the_agents_prior_reaches_the_compiled_tree():
         if differ >= 3:
             break
     assert differ >= 3
+
+
+def test_the_game_ends_the_same_way_on_both_tiers():
+    """The end written once (``rules.finish``): the final toast ends the game with no decision due, on the
+    reference (its reason named, the phase ``over``, nobody to act, nothing legal) and in the kernels (the end's
+    code, the phase ``OVER``, no legal row)."""
+    game, d = setup("draco", 4)
+    rows = np.zeros_like(d.rows)
+    ends = []
+    for seed in range(3):
+        *_, state = positions(game, seed)
+        ends.append((state.end_reason, state.phase_name, state.current_player, state.legal_actions()))
+        s = d.encode(game.new_initial_state(seed))
+        mt, v = fr.new_rng(seed), views(d, s)
+        while s[cr.S_END] == 0:
+            m = cr.legal(v, d.G, rows)
+            cr.apply(rows[int(fr.random(mt) * m)], v, d.G, d.E, mt)
+        ends.append((int(s[cr.S_END]), int(s[cr.S_PHASE]), int(cr.player(v)), int(cr.legal(v, d.G, rows))))
+    assert ends == [("final_toast", "over", -1, []), (cr.END_FINAL, rules.OVER, -1, 0)] * 3
+    assert cr.END_FINAL == 1  # ``compiled.DracoFast.end_names``' first, and what ``encode`` writes for an end
+
+
+def test_a_house_rules_end_is_recorded_with_its_own_reason():
+    """The hook ``finish`` runs ``rules.finish`` with the reason it is given (not only the final toast's)."""
+    game, _ = setup("draco", 4)
+    state = game.new_initial_state(1)
+    state._finish("house_rule_end")  # a house rule's ``finish`` with its own reason
+    assert (state.end_reason, state.phase_name, state.legal_actions()) == ("house_rule_end", "over", [])
+    assert state.outcome().end_reason == "house_rule_end" and state.is_terminal()

@@ -43,7 +43,7 @@ from numba import njit
 from cardgen.engine import fastrng as fr
 from cardgen.games.draco import rules
 from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
-from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, DUEL, MOVE, OVER, PLAY, ROLLED, SPLIT, STEAL,
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, DUEL, MOVE, PLAY, ROLLED, SPLIT, STEAL,
                                         SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
 #: the steps of ``_advance`` (``rules``' turn flow, as a loop)
@@ -60,6 +60,8 @@ MAX_GAPS = 256  # gap events a game may log (the batch tier replays a game with 
  S_TOASTS, S_REBUILT, S_UNPAID, S_TURNS, S_ROUNDS, S_END, S_PILE, S_DISC, S_SQN, S_ASIDE, S_BANK,
  S_FINALS, S_NGAPS) = range(24)
 NSC = 24
+#: ``S_END``'s code of the final toast, the game's only end here (0: not over; ``compiled.DracoFast.end_names``)
+END_FINAL = 1
 # rule numbers in ``cfg``
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
  C_NCARDS, C_NCHARS, C_BOX, C_W, C_LOG, C_RULES) = range(18)  # C_RULES + kind: the ruling's place in GAPS
@@ -396,14 +398,6 @@ def _randbelow(S, n):  # type: ignore[no-untyped-def]
     return fr.randbelow_inline(S[3], n)
 
 
-@njit(cache=True, **_SEATS)
-def _on_final(S):  # type: ignore[no-untyped-def]
-    """The game over (``DracoState._finish``: the outcome is ``compiled``'s, in Python)."""
-    sc = S[0][0]
-    sc[S_END] = 1
-    sc[S_PHASE] = OVER
-
-
 _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
               reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
               K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC, K_UNPAID=S_UNPAID,
@@ -411,12 +405,14 @@ _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand
               config=_config, K_PHASE=S_PHASE, K_CUR=S_CUR, K_CUP=S_CUP, K_FIRST=S_FIRST, K_TURNS=S_TURNS,
               K_ROUNDS=S_ROUNDS, QUEUE=S_SQN, R_PLAYERS=C_N, K_TOASTS=S_TOASTS, K_FINALS=S_FINALS, R_MULT=C_MULT,
               R_SARAH=C_SARAH, circle=_circle, game_table=_game_table, queue_room=_queue_room, queued=_queued,
-              on_final=_on_final, K_ROLL=S_ROLL, K_ROLLSIGN=S_ROLLSIGN, K_ROLLANY=S_ROLLANY,
+              K_END=S_END, END_FINAL=END_FINAL, K_ROLL=S_ROLL, K_ROLLSIGN=S_ROLLSIGN, K_ROLLANY=S_ROLLANY,
               K_CUPRIGHT=S_CUPRIGHT, hand_card=_hand_card, kind_of=_kind_of, discard_from_hand=_discard_from_hand,
               effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow,
               ASIDE=S_ASIDE, R_HAND=C_HAND, R_SETASIDE=C_SETASIDE, R_START=C_START, R_BOX=C_BOX,
               R_CUPLAST=C_CUPLAST, R_CUPRIGHT=C_CUPRIGHT, R_REBUILDS=C_REBUILDS, R_PERGOLD=C_PERGOLD,
               R_GOLD=C_GOLD)
+#: the end (``DracoState._finish``'s rule step; the outcome is ``compiled``'s, in Python)
+_finish = bind(rules.finish, "draco", _SEATS, **_FORMS)
 _pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
 _draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
 #: the turn flow between two decisions (``_advance`` loops over them)
@@ -429,7 +425,7 @@ _settle = bind(rules.settle, "draco", {"_nrt": False}, **_FORMS, settle_money=_s
 _transfer = bind(rules.transfer, "draco", {"_nrt": False}, **_FORMS, transfer_money=_transfer_money)
 #: the toast, over ``table``'s arithmetic compiled above
 _toast = bind(rules.toast, "draco", {"_nrt": False}, **_FORMS, add_toast=_add_toast,
-              put_sarah_neighbours=_sarah_neighbours, on_settle=_settle)
+              put_sarah_neighbours=_sarah_neighbours, on_settle=_settle, on_finish=_finish)
 #: the card played, with the die's rolls (``_reseat``: ``table.reseat`` compiled below)
 _roll = bind(rules.roll, "draco", _SEATS, **_FORMS)
 _play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transfer, on_settle=_settle, reseat=_reseat)

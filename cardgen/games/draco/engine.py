@@ -30,7 +30,7 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco import rules
 from cardgen.games.draco.bank import coins_worth
-from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR, OVER, PLAY,
+from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR, PLAY,
                                        ROLLED, SARAH, START_TURN, TOAST)
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
@@ -554,8 +554,9 @@ class DracoState(State):
 
     # -- the end -----------------------------------------------------------------------
     def _finish(self, reason: str) -> None:
-        self.end_reason = reason
-        self.phase = OVER
+        """The game ends for ``reason`` (``rules.finish``: recorded, no decision due) and its outcome is written: the
+        money as scores, the winners and the tie-break (the hook ``_winners``)."""
+        rules.finish(self, reason)
         winners, tie_break = self._winners()
         self._outcome = Outcome(reason, [float(m) for m in self.money], winners, tie_break, self._extra())
 

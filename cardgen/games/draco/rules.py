@@ -20,7 +20,7 @@ And the turn flow between two decisions: ``start_turn`` (step 1 due), ``after_pl
 ``next_neighbour`` (Aunt Sarah's neighbours asked in turn) and ``end_turn`` (step 3: a card drawn, the next seat),
 through ``hand_size``, ``empty`` (``QUEUE``), ``config`` (``R_*``: the rule numbers) and ``on_draw``; the toast
 (``toast``, over ``table.add_toast`` and ``table.put_sarah_neighbours``: ``circle``, ``game_table``, ``queue_room``,
-``queued``, ``on_final``, ``on_settle``: the payment through the engine's ``_settle``); the card played (``play``,
+``queued``, ``on_finish``, ``on_settle``: the payment through the engine's ``_settle``); the card played (``play``,
 on its legal row: ``hand_card``, ``kind_of``, ``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``,
 over ``table.reseat``) and the die (``roll``:
 ``die``, ``randbelow``). Each returns what comes next (``DONE``: a decision is due, or the game is over;
@@ -38,6 +38,10 @@ And a new game's deal (``deal``: the cards, the seats, the money, the first play
 ``chance``, ``push`` (``ASIDE``, ``PILE``), ``R_HAND``... and ``table``'s ``coins_held`` and ``track_coins``), then
 ``setup`` (the hook point ``setup``: a deal that left no pile, then the first turn): ``DracoState.__init__`` and
 ``_setup`` and the kernels' ``deal`` chain them.
+
+And the game's end (``finish``: its reason recorded, ``K_END``, ``END_FINAL`` the final toast's; no decision due):
+the engine's hook method ``_finish`` runs it, then ``winners`` (its hook ``_winners``) and writes its outcome; the
+kernels run it as the toast's ``on_finish`` and leave the outcome to their caller.
 """
 from __future__ import annotations
 
@@ -353,8 +357,8 @@ def toast(S: Any) -> int:
     """A toast, proposed or forced after the last call: what it gives and takes (``table.add_toast``) paid at
     once, the owners of the first seats paid first (``settle``); when Zork's seat charges tied richest players,
     the ``richest_tie`` ruling says whether they pay. The cup goes to the toaster; only a toast proposed after
-    the last call ends the game (``on_final``); else Aunt Sarah's neighbours (``table.put_sarah_neighbours``) may
-    draw when the deck says so (``R_SARAH``)."""
+    the last call ends the game (``on_finish``: the hook point ``finish``); else Aunt Sarah's neighbours
+    (``table.put_sarah_neighbours``) may draw when the deck says so (``R_SARAH``)."""
     final = get(S, K_LASTCALL)
     if final:
         put(S, K_FINALS, get(S, K_FINALS) + 1)
@@ -399,7 +403,7 @@ def toast(S: Any) -> int:
     put(S, K_TOASTS, get(S, K_TOASTS) + 1)
     put(S, K_CUP, get(S, K_CUR))
     if final:
-        on_final(S)
+        on_finish(S, END_FINAL)
         return DONE
     if config(S, R_SARAH):
         room = queue_room(S)
@@ -417,6 +421,14 @@ TIE_NAMES = (None, "leaders_eliminated", "leaders_eliminated_next_shared", "lead
 NO_TIE, ELIMINATED, NEXT_SHARED, REPEATEDLY, ALL_SHARE = range(len(TIE_NAMES))
 #: the ``tie_for_win`` rulings by their place in ``table.GAPS``
 REPEAT_ELIMINATION, SHARE_NEXT = 0, 1
+
+
+def finish(S: Any, reason: Any) -> None:
+    """The game ends for ``reason`` (``END_FINAL``: the toast proposed after the last call; the engine also takes a
+    house rule's own reason): it is recorded (``K_END``: ``over`` is true from now on) and no decision is due any
+    more (``OVER``). Who wins is ``winners``', worked out by the caller (the engine's ``_finish``)."""
+    put(S, K_END, reason)
+    put(S, K_PHASE, OVER)
 
 
 def winners(S: Any, win: Any) -> int:
@@ -477,6 +489,8 @@ K_UNPAID, K_BANK = "unpaid", "bank"
 K_PHASE, K_CUR, K_CUP, K_FIRST, K_TURNS, K_ROUNDS = "phase", "cur", "cup", "first", "turns", "rounds"
 K_TOASTS, K_FINALS = "toasts", "final_toasts"
 K_ROLL, K_ROLLSIGN, K_ROLLANY, K_CUPRIGHT = "roll", "roll_sign", "roll_any", "cup_right"
+#: why the game ended (``State.end_reason``, None while it goes on) and the final toast's reason, by name
+K_END, END_FINAL = "end_reason", "final_toast"
 PILE, DISCARD, QUEUE, ASIDE = "pile", "discard", "sarah_queue", "set_aside"
 #: the rule numbers ``config`` reads (``DracoGame``'s attributes)
 R_PLAYERS, R_MULT, R_SARAH = "players", "zork_mult", "sarah_draw"
@@ -537,9 +551,10 @@ def queued(S: Any, room: list[int], n: int) -> None:
     S.sarah_queue = room[:n]
 
 
-def on_final(S: Any) -> None:
-    """The final toast ends the game (``DracoState._finish``: the hook point ``finish``)."""
-    S._finish("final_toast")
+def on_finish(S: Any, reason: str) -> None:
+    """The game ends for ``reason`` (``finish`` through the engine's hook method ``DracoState._finish``, which house
+    rules wrap)."""
+    S._finish(reason)
 
 
 #: the engine's actions of the decisions that name nothing, by row type from ``A_TOAST``
