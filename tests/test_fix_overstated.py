@@ -135,16 +135,19 @@ def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> N
     props = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {4: 50, 5: 50, 6: 100})]
     said = {lang: plain(held_line(_fixer(lang, []), props)) for lang in ("en", "fr", "it")}
     # one line under every proposal and player count (fr30): it says it holds for the one fix or for each
-    assert said["en"].startswith("Apart from the fixed problems and the changes said above, no other change was "
-                                 "detected in the pairs played, whether in game length")
-    assert said["fr"].startswith("Hormis les problèmes corrigés et les changements indiqués ci-dessus, aucun autre "
-                                 "changement n’a été détecté sur les paires jouées")
-    assert said["it"].startswith("A parte i problemi risolti e i cambiamenti indicati qui sopra, non è stato rilevato "
-                                 "nessun altro cambiamento nelle coppie giocate")
+    # eighteenth reading (it58): "no other change …, nor in length" beside a fix that shortens games read as a
+    # contradiction: nothing else beyond what is said above, then what was checked
+    assert said["en"].startswith("Nothing else was detected in the pairs played beyond the fixed problems and the "
+                                 "changes said above; the figures checked include game length")
+    assert said["fr"].startswith("Rien d’autre n’a été détecté sur les paires jouées que les problèmes corrigés et les "
+                                 "changements indiqués ci-dessus ; les indicateurs examinés comprennent la durée")
+    assert said["it"].startswith("Nelle coppie giocate non è stato rilevato nient’altro oltre ai problemi risolti e ai "
+                                 "cambiamenti indicati qui sopra; le misure controllate comprendono la durata")
+    assert not any(w in s for s, w in zip(said.values(), ("whether in game length", "que ce soit dans", "né nella")))
     two = {lang: plain(held_line(_fixer(lang, []), props * 2)) for lang in ("en", "fr", "it")}
-    assert two["en"].startswith("For each fix, apart from the fixed problems")
-    assert two["fr"].startswith("Pour chaque correction, hormis les problèmes corrigés")
-    assert two["it"].startswith("Per ogni correzione, a parte i problemi risolti")
+    assert two["en"].startswith("For each fix, nothing else was detected")
+    assert two["fr"].startswith("Pour chaque correction, rien d’autre n’a été détecté")
+    assert two["it"].startswith("Per ogni correzione, nelle coppie giocate non è stato rilevato nient’altro")
     assert "beyond chance" not in said["en"] and "rien n’a varié" not in said["fr"]
     assert all("unnoticed" not in s and "inaperçus" not in s and "sfuggire" not in s for s in said.values())
     assert pairs_said(_fixer("en", []), props) == "50 to 100" and pairs_said(_fixer("fr", []), props) == "50 à 100"

@@ -291,7 +291,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     # en24: not "some of" the counts: these, named; fr29/en2: each with its way and size, as fix's other figures
     moved = f"{gold} (10 fewer, from 25 to 15; 95% confidence interval: [9.9 to 10.1])"
     # fr30: never "no other figure changed" in each block (fix says it once under them all): the counts, as news
-    assert en[-1] == f"These counts the game keeps track of moved too: {moved}."
+    assert en[-1] == f"Other game counts moved too: {moved}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
@@ -305,10 +305,10 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     assert said["it"].endswith(f"{tally_name('peak:gold_in_hands', 'it', DRACO.words)} (10 in meno, da 25 a 15; "
                                "intervallo di confidenza al 95\xa0%: [9,9; 10,1]).")
     assert all("«" not in text for text in said.values())
-    assert said["fr"].startswith("Ces décomptes que tient le jeu ont aussi bougé\u202f: ")
-    assert said["it"].startswith("Anche questi conteggi tenuti dal gioco sono cambiati: ")
+    assert said["fr"].startswith("D’autres compteurs de la partie ont aussi bougé\u202f: ")
+    assert said["it"].startswith("Sono cambiati anche altri conteggi della partita: ")
     assert verdict({**result, "metrics": metrics[1:]}, "en", alone=True) == [
-        f"No figure changed by more than chance alone would explain, apart from these counts the game keeps track of: {moved}."]
+        f"No figure changed by more than chance alone would explain, apart from these game counts: {moved}."]
     # fr30: fix's line already says its pairs ("6 players, … on 100 pairs"): never "100 pairs" twice in one line
     assert "400" not in verdict({**result, "metrics": metrics[1:]}, "fr", alone=True)[0]
     stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}
@@ -318,7 +318,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
         assert verdict({**stopped, "metrics": metrics[:1]}, lang, alone=True) == [sentence(metrics[0], lang, DRACO.words)]
     # a count that moved is still said in a block that stopped early (it adds something there)
     early = verdict({**stopped, "metrics": metrics[:2]}, "en", alone=True)
-    assert early[-1] == f"These counts the game keeps track of moved too: {moved}.", early
+    assert early[-1] == f"Other game counts moved too: {moved}.", early
     assert "--fixed" not in " ".join(verdict({**stopped, "metrics": metrics[:1]}, "en"))  # compare says it once
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
 
