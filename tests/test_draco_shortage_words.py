@@ -129,7 +129,7 @@ def test_a_cost_in_gold_coins_gives_their_silver(lang: str, gold: str, silver: s
 
 
 @pytest.mark.parametrize(("lang", "names"), [
-    ("en", {"zork_multiplier": "Multiple of what Zork’s seat costs that the richest player pays",
+    ("en", {"zork_multiplier": "Multiplier on the cost of Zork’s seat, paid by the richest player",
             "silver_per_gold": "Value of a gold coin in silver coins",
             "pile_rebuilds": "Number of times the discards become a new draw pile"}),
     ("fr", {"zork_multiplier": "Multiple de la somme due par Zork que paie le joueur le plus riche",
