@@ -325,3 +325,18 @@ def test_every_chart_is_drawn_narrow_enough_to_scale_to_a_phone() -> None:
         width, height = (int(re.search(rf' {k}="(\d+)"', head).group(1)) for k in ("width", "height"))
         assert width <= 560, head
         assert f'viewBox="0 0 {width} {height}"' in head, head
+
+
+def test_on_a_phone_the_overview_rows_stand_as_cards_each_cell_named() -> None:
+    """Eighteenth reading en57: the overview's seven columns scrolled sideways on a phone, hiding the balance and the
+    warning that made a row orange. Below 40em each row is a block and each cell says its column's name."""
+    import re
+
+    from cardgen.report.templating import TEMPLATE_DIR
+    css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.overview tr:first-child{display:none}" in phone
+    assert re.search(r"table\.overview td::before\{content:attr\(data-label\)", phone)
+    page = (TEMPLATE_DIR / "overview.html").read_text(encoding="utf-8")
+    cells = re.findall(r"<td[^>]*>", page[page.index("{% for r in rows %}"):])
+    assert len(cells) == 7 and all('data-label="{{ head[' in cell for cell in cells), cells
