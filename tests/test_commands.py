@@ -15,22 +15,7 @@ from cardgen.commands import BuildRequest, PlayRequest, StudyRequest
 from cardgen.errors import InputError
 
 #: a print-only deck in Italian alone (no game): checks and builds quickly
-DECK = """\
-languages: [it]
-name: {it: Semi}
-backs:
-  dorso: {layout: back, title: {it: Semi}, colour: blu}
-colours:
-  blu: {rgb: "#2F5F8A", name: {it: Blu}}
-components:
-  - id: carta
-    kind: card
-    count: 5
-    name: {it: Carta}
-    back: dorso
-    values: {from: 1, to: 4}
-    faces: [{layout: suit, title: {it: Carta}, colour: blu, symbol: star}]
-"""
+from test_print_only import DECK  # noqa: E402
 
 #: a King Lui variant whose game lasts more than one course at 5 players: a static check fails
 BROKEN = ("extends: king_lui\nname: {fr: a, it: a, en: a}\ndescription: {fr: a, it: a, en: a}\n"
