@@ -102,7 +102,8 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
     glued: list[tuple[str, str]] = []
     command = 0  # words of a command still to keep on the row of its "cardgen"
     for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
-        if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum()) or open_interval(glued[-1][1])
+        if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum())
+                      or (open_interval(glued[-1][1]) and len(glued[-1][1]) + len(space) + len(word) <= width - cont)
                       or command > 0 or ((command < 0 and (word.startswith("-") or "/" in word or deck_id(word))
                                           or option_value(glued[-1][1], word))
                                          and len(glued[-1][1]) + len(space) + len(word) <= width - cont)):

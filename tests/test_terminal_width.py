@@ -176,3 +176,5 @@ def test_an_interval_never_splits_across_two_rows() -> None:
         rows = fit(line, width).split("\n")
         assert all(row.count("[") == row.count("]") for row in rows), (width, rows)
     assert "[in\n" in fit("x " * 45 + "[in brackets no digits here]", 100)  # words in brackets wrap as words
+    # a bracket never closed (a card named "Joker [2") glues no further than a row holds: the line still fits
+    assert all(len(row) <= 100 for row in fit("x " * 10 + "Joker [2 " + "word " * 40, 100).split("\n"))
