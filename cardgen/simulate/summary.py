@@ -848,9 +848,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
                      f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
                      f"  {points(r['difference'], lang, unit=False):>{diff_width}}")
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
-                wide = r.get("flag_low") is not None
-                low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                line += " " + interval(*marked_ends(low, high, lang, True),
+                line += " " + interval(*marked_ends(*flag_ends(r), lang, True),
                                        lang)
         if r["flag"]:
             line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
@@ -865,6 +863,14 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     if hardly:
         out.append("    " + say("hardly_note", lang, items=", ".join(hardly)))
     return out
+
+
+def flag_ends(r: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The two ends of the interval a card row's flag rests on: the one widened for the cards judged at once where
+    the row keeps it, else its own 95 % interval (None, None where it keeps neither)."""
+    if r.get("flag_low") is not None:
+        return r["flag_low"], r["flag_high"]
+    return r.get("low"), r.get("high")
 
 
 def _times(x: float, lang: str) -> str:
@@ -1412,12 +1418,10 @@ def widened(r: Mapping[str, Any], lang: str) -> str:
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
 
-def base_evidence(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
-    """Why the base game "already has this imbalance" (``f``: a seat ``variant_imbalance`` flags): the base
-    game's own fair share and widened interval for that seat, which leaves the fair share out. "the base game
-    shows it too" beside none of its figures could not be checked (fifteenth reading en6). Empty where the base
-    game's flag for that seat is not there."""
-    own = _base_flag(r, f)
+def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str) -> str:
+    """Why the base game "already has this imbalance": ``own``, the base game's flag for the seat (``_base_flag``),
+    its fair share and widened interval, which leaves the fair share out. "the base game shows it too" beside
+    none of its figures could not be checked (fifteenth reading en6). Empty where the base game has no such flag."""
     if own is None:
         return ""
     # one decimal, as every other share, never two decimals in one sentence (sixteenth reading fr35); an end that
@@ -1472,7 +1476,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
                 " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang)
                 if low is not None else "")
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
-                      command=more_pairs_command(r, base_deck), evidence=base_evidence(r, f, lang))
+                      command=more_pairs_command(r, base_deck), evidence=base_evidence(r, own, lang))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
                    else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
@@ -1595,9 +1599,7 @@ def _held_where(c: Mapping[str, Any], lang: str) -> str:
     listed as "not flagged although its interval leaves out 0" (eighteenth reading fr47: the line did not say whose
     interval, nor print it); "" where the row keeps no interval."""
     variant = bool(c.get("held_flag"))
-    side = c if variant else (c.get("base") or {})
-    wide = side.get("flag_low") is not None
-    low, high = (side.get("flag_low"), side.get("flag_high")) if wide else (side.get("low"), side.get("high"))
+    low, high = flag_ends(c if variant else (c.get("base") or {}))
     if low is None or high is None:
         return ""
     return say("card_held_variant" if variant else "card_held_base", lang,
