@@ -24,8 +24,8 @@ from cardgen.report.validation import agents_text, badges, section
 from cardgen.report.words import PAGES, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop,
                                       games_played, is_share, lowered, more_games_command, option_lines,
-                                      same_play_lines, scale_line, stop_lines, stopped_caution, variant_imbalance,
-                                      warning_count)
+                                      own_line, same_play_lines, scale_line, stop_lines, stopped_caution,
+                                      variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import LINES, say, say_n
 
@@ -383,7 +383,6 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mappi
     read as a contradiction with no count beside them (fourteenth reading en62); nothing where it counts all.
     ``game``: the game's words, whose own line for those pairs (its ``lines``) names them as its validate does
     (Draco & Co's runner-up "once the tied leaders drop out": seventeenth reading en31)."""
-    from cardgen.simulate.summary import Naming, own_line
     n = m.get("n")
     if pairs is None or not isinstance(n, int) or n >= pairs or m["metric"] not in PAIRS_OF:
         return ""
