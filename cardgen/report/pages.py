@@ -20,10 +20,10 @@ from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
-from cardgen.report.validation import agents_text, badges, section
+from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, folded_stop,
-                                      games_played, is_share, lowered, more_games_command, option_lines,
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, fair_why,
+                                      folded_stop, games_played, is_share, lowered, more_games_command, option_lines,
                                       own_line, same_play_lines, scale_line, stop_lines, stopped_caution,
                                       variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
@@ -283,10 +283,13 @@ def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat
 
 
 def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
-           game: dict[str, Any] | None = None) -> Markup:
+           game: dict[str, Any] | None = None, why: bool = True) -> Markup:
     """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base;
     titles and axes in ``lang``; the length in the unit the game's players count (``game``: its words,
-    ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing."""
+    ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing. ``why``:
+    whether a fair-share line above 1/N says why on hover ("more than 1/3 because a shared win counts for each
+    winner"); False where the balance sentence above the charts has said it, so the page says it once, not in
+    the sentence, the line's caption and again under it (eighteenth reading en62)."""
     from cardgen.report.words import REPORT
     from cardgen.simulate.verdict import counted_length, label
 
@@ -307,8 +310,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
         title = (words["seats_wide"].format(n=compared.pop()) if len(compared) == 1 and None not in compared
                  else words["seats"])
         figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), title, fairs,
-                                      fair_label=lambda share: words[equal_label(share, r0["players"])].format(
-                                          n=r0["players"]),
+                                      fair_label=lambda share: words[equal_label(share, r0["players"]) if why
+                                                                     else "equal"].format(n=r0["players"]),
                                       lang=lang, fair_name=words["equal"]))
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
@@ -486,19 +489,27 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         details["balance"] = []
         verdict = [text for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
                                                          more_games_command(r)) if kind not in said]
+        # why the fair share is above 1/N, said by the balance sentence or warning above the charts: not again on
+        # the chart's fair-share line (eighteenth reading en62: three times within one screen)
+        reason = fair_why((r.get("balance") or {}).get("seat_fair_share") or 0.0, r["players"], lang)
+        told = bool(reason) and any(reason in text for text in warned + verdict)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned, "warned": warning_count(r), "balance": verdict,
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
-                        "charts": charts(sides, lang, naming.words),
+                        "charts": charts(sides, lang, naming.words, why=not told),
                         "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": details})
     title = page_words("deck_title", lang, deck=deck_id, name=name)
+    # what an interval in brackets means, once at the top of the page, where some count shows intervals (seat
+    # rates, indicators): it stood in every count's folded details, 3-4 times a page (eighteenth reading en61, fr76)
+    bracketed = any(len(r["seat_win_rates"]) > 1 for r in doc["results"] if r["variant"] == deck_id)
     return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
+                interval_plain=as_sentence(typeset(say("interval_plain", lang), lang)) if bracketed else "",
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
                 words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),

@@ -62,7 +62,7 @@ def dist_rows(dists: list[dict[str, Any]], lang: str = "en") -> list[list[str]]:
              for k in DIST_KEYS] for d in dists]
 
 
-def _sentence(text: str) -> str:
+def as_sentence(text: str) -> str:
     """A terminal line as a sentence of its own on a page: capital first, full stop last."""
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
@@ -102,8 +102,6 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
         "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r)),
-        # the brackets the balance lines read, in plain words under them, as the terminal says it (it22)
-        "interval_plain": _sentence(typeset(say("interval_plain", lang), lang)) if len(r["seat_win_rates"]) > 1 else "",
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
