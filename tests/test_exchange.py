@@ -381,6 +381,12 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     row = {"component": "k0", "exchanges": 40, "games": 12, "judged": True, "flag": "strong", "win": 0.25,
            "win_low": 0.1, "win_high": 0.4, "margin": 7.5, "margin_low": 2.0, "margin_high": 13.0}
     html = str(exchange_block({"rows": [row], "exchanges": 40, "games": 12, "points": 1}, None, "en"))
-    assert '<td class="num">+25.0 [+10.0 to +40.0]</td>' in html, html
+    # each interval one unbreakable run, as every page writes it (eighteenth reading fr72): "[+2, +13]" was the
+    # margin's, with a comma French reads as a decimal mark
+    assert '<td class="num">+25.0 [+10.0\u00a0to\u00a0+40.0]</td>' in html, html
+    assert '<td class="num">+7.5 [+2\u00a0to\u00a0+13]</td>' in html, html
+    fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
+                            "fr"))
+    assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13]</td>' in fr, fr
     assert "<th>wins with it in percentage points (95%)</th>" in html
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])

@@ -1,5 +1,6 @@
 """Report pages after the eighteenth reading (issue #53): what a page explains it says once (the brackets at the
-top of a deck page, why a fair share is above 1/N in the balance sentence)."""
+top of a deck page, why a fair share is above 1/N in the balance sentence) and an interval never breaks across
+two lines."""
 from __future__ import annotations
 
 import re
@@ -63,4 +64,51 @@ def test_a_deck_page_says_why_a_fair_share_is_above_1_n_once_a_count(lang: str, 
     titles = re.findall(r"<title>([^<]*)</title>", html)
     assert [t for t in titles if t.startswith(short)], titles
     assert not [t for t in titles if t.startswith(REPORT[lang]["equal"]) and not t.startswith(short)], titles
+
+
+#: an interval as the readers saw one on a page: a bracket, a number, anything but a bracket, a number, a bracket
+BRACKETED = re.compile(r"\[[+\-\u2212]?\d[^\[\]<>]*\d[^\[\]<>]*\]")
+
+
+def _intervals(html: str) -> list[str]:
+    """Every interval a page prints, outside its style sheet and its charts (an SVG text never wraps)."""
+    return BRACKETED.findall(re.sub(r"<style>.*?</style>|<svg.*?</svg>", "", html, flags=re.S))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_interval_never_breaks_inside_in_any_page_value(lang: str) -> None:
+    """fr72: a browser broke "[10,7 % ; 21,4 %]" after its "; " (and in it/en after their separators): every value
+    a page prints has its intervals' spaces no-break ones, whatever sentence or cell holds them; the words around
+    them break as before."""
+    from cardgen.report.templating import macro
+    from cardgen.simulate.summary import interval
+
+    shown = typeset(interval("10,7 %" if lang != "en" else "10.7%", "21,4 %" if lang != "en" else "21.4%", lang), lang)
+    minus = typeset(interval("−0.8", "+1.3", lang), lang)
+    html = str(macro("parts.html", "paragraph", f"its interval {shown} and {minus} contain it"))
+    assert _intervals(html) == [shown.replace(" ", "\u00a0"), minus.replace(" ", "\u00a0")], html
+    assert "its interval [" in html and "] contain it" in html  # the words around break as before
+    assert " " in shown  # the interval had a breakable space to remove
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_interval_of_a_deck_compare_or_tune_page_holds_a_breakable_space(lang: str, repo_root: Path,
+                                                                           tmp_path: Path) -> None:
+    """fr72 on every page kind: the deck page (seat table, indicators), the compare page (tables, verdict lines),
+    the tune page (its best trials' intervals, written "[0,4, 0,6]" there, now as every other page writes one)."""
+    from cardgen.report.pages import compare_page
+    from cardgen.report.tuning import render_tuning
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from test_report_pages import _tune_doc
+    from toy_game import load_toy, toy_deck
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    pages = {"deck": _deck_page(lang, repo_root), "compare": compare_page(doc, {"name": "V"}, "", naming=Naming()),
+             "tune": render_tuning(_tune_doc(), lang, Naming())}
+    for kind, html in pages.items():
+        found = _intervals(html)
+        assert found, kind
+        assert not [iv for iv in found if " " in iv], (kind, [iv for iv in found if " " in iv])
+        assert not [iv for iv in found if ", " in iv and lang != "en"], (kind, found)  # "[0,4, 0,6]"
 

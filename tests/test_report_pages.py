@@ -24,7 +24,7 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
     assert (row["base"], row["variant"], row["difference"], row["interval"]) == ("10.0", "12.5", "+2.5",
                                                                                  "[+1.0 to +4.0]")
     html = macro("parts.html", "metrics", table["head"], table["rows"])
-    assert html.index(">10.0<") < html.index(">12.5<") < html.index(">+2.5<") and "[+1.0 to +4.0]" in html
+    assert html.index(">10.0<") < html.index(">12.5<") < html.index(">+2.5<") and "[+1.0\u00a0to\u00a0+4.0]" in html
 
 
 def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it() -> None:
@@ -70,10 +70,10 @@ def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     html = macro("section.html", "section", section(_entry()))
     # the interval written as the terminal and the rest of the page write one (eleventh reading fr86, en75)
     # the mean with one decimal on every row (fifteenth reading it8)
-    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0% to 60.0%]</td><td>3.0</td>" in html
-    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0% to 85.0%]</td><td>4.0</td>" in html
+    assert "<td>1</td><td>3/10</td><td>30.0%</td><td>[10.0%\u00a0to\u00a060.0%]</td><td>3.0</td>" in html
+    assert "<td>2</td><td>6/10</td><td>60.0%</td><td>[30.0%\u00a0to\u00a085.0%]</td><td>4.0</td>" in html
     fr = macro("section.html", "section", section(_entry(), "fr"))
-    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f; 85,0\u202f%]</td><td>4,0</td>" in fr
+    assert "<td>2</td><td>6/10</td><td>60,0\u202f%</td><td>[30,0\u202f%\u202f;\u00a085,0\u202f%]</td><td>4,0</td>" in fr
     # the brackets said in plain words once a page, at its top (test_pages_said_once), never again in each count's
     # details: 3-4 times a page (eighteenth reading en61, fr76)
     assert "intervalle entre crochets" not in fr
@@ -207,8 +207,9 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
             f"{toast} entre 0,4 et 0,8.") in text
     assert "Essais dans la cible\u202f: 1, écrits sous le nom draco-tuned-N.yaml." in text
     # the best table: rank, trial, values, then per player count the figure, its interval and the target
-    assert (f"1 2 {hand} = 5 3 {toast} 0,5 [0,4, 0,6] de 0,4 à 0,8 4 {toast} 0,7 [0,65, 0,75] de 0,4 à 0,8 "
-            f"2 1 {hand} = 4 3 {toast} 0,3 [0,2, 0,4] de 0,4 à 0,8") in text
+    # its interval as every page writes one, one unbreakable run ("[0,4, 0,6]" read as three numbers: fr72)
+    assert (f"1 2 {hand} = 5 3 {toast} 0,5 [0,4\u202f;\u00a00,6] de 0,4 à 0,8 4 {toast} 0,7 [0,65\u202f;\u00a00,75] de 0,4 "
+            f"à 0,8 2 1 {hand} = 4 3 {toast} 0,3 [0,2\u202f;\u00a00,4] de 0,4 à 0,8") in text
     assert page.count("<td class=ok>") == 3 and page.count("<td class=off>") == 1  # 0.3 is below 0.4
     # one chart per parameter, target and player count, named and captioned in French
     assert f"{toast} selon {hand}, 3 joueurs" in text and f"{toast} selon {hand}, 4 joueurs" in text
@@ -306,7 +307,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert text.index("services 1\u202f200 17,5") < text.index("tours de joueur 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
-    assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f; 70,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4,0" in text
+    assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f;\u00a070,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4,0" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10ᵉ centile</th>" in html
 

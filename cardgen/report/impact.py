@@ -281,8 +281,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
                      "win": typeset(f'{points(r["win"], lang, unit=False)} '
                                     f'{interval(*(points(r[k], lang, unit=False) for k in ("win_low", "win_high")), lang)}',
                                     lang),
-                     "margin": (f'{number(r["margin"], lang, False, True)} [{number(r["margin_low"], lang, False, True)}'
-                                f', {number(r["margin_high"], lang, False, True)}]'),
+                     # its interval as every other one ("[+2 to +13]"), never "[+2, +13]", in French "[+2,5, +13]"
+                     # with a decimal comma beside the separating one (eighteenth reading fr72)
+                     "margin": typeset(f'{number(r["margin"], lang, False, True)} ' + interval(
+                         *(number(r[k], lang, False, True) for k in ("margin_low", "margin_high")), lang), lang),
                      "strip": strip(r, half, name, lang), "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}

@@ -13,10 +13,12 @@ it is already escaped, and the page including it must not escape it twice.
 """
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from cardgen import languages
@@ -24,6 +26,46 @@ from cardgen.paths import templates_dir
 
 #: The report templates' folder.
 TEMPLATE_DIR = templates_dir() / "report"
+
+
+#: one end of an interval as any page prints it: "+0.3", "−0.8", "10,7 %" (a narrow no-break space before "%"), "1,384"
+_END = r"[+\-\u2212]?\d[\d.,\u202f\u00a0]*(?:[ \u202f\u00a0]?%)?"
+#: the spaces a typeset interval may hold between its ends: ordinary, no-break, narrow no-break
+_SPACE = "[ \u00a0\u202f]"
+
+
+@cache
+def _intervals() -> re.Pattern[str]:
+    """An interval in any language's form, read from the terminal's one ``interval`` line ("[{low} to {high}]",
+    "[{low} ; {high}]", "[{low}; {high}]"): every sentence and table cell writes its intervals in that form."""
+    from cardgen.terminal import LINES
+
+    forms = []
+    for lines in LINES.values():
+        before, rest = lines["interval"].split("{low}")
+        between, after = rest.split("{high}")
+        forms.append(_SPACE.join(map(re.escape, before.split(" "))) + _END
+                     + _SPACE.join(map(re.escape, between.split(" "))) + _END
+                     + _SPACE.join(map(re.escape, after.split(" "))))
+    return re.compile("|".join(dict.fromkeys(forms)))
+
+
+def unbroken(text: str) -> str:
+    """``text`` with every interval in it made one unbreakable run, its ordinary spaces no-break ones: a browser
+    broke "[10,7 % ; 21,4 %]" after its "; " and "[−0.8 to +1.3]" before its "to" (eighteenth reading fr72),
+    where the terminal keeps an interval on one row (``terminal.fit``). Every page's printed value goes through
+    it (``environment``'s ``finalize``), so no page, table cell or sentence needs its own rule."""
+    return _intervals().sub(lambda m: m.group(0).replace(" ", "\u00a0"), text)
+
+
+@pass_context
+def _finalize(context: Context, value: Any) -> Any:
+    """A value an HTML template prints, as pages print it: a plain string's intervals unbroken (``unbroken``); a
+    fragment already rendered (``Markup``: a chart, a table) went through this when it was rendered. A chart's
+    text (``.svg``) is left as written: an SVG text never wraps, and its hover titles read as the terminal's."""
+    if isinstance(value, str) and not isinstance(value, Markup) and not str(context.name).endswith(".svg"):
+        return unbroken(value)
+    return value
 
 
 def percent(x: Any, lang: str = "en", signed: bool = False, places: int = 1) -> str:
@@ -36,7 +78,8 @@ def environment() -> Environment:
     """The report pages' environment: autoescaped, strict, whitespace kept as the templates write it."""
     env = Environment(loader=FileSystemLoader(str(TEMPLATE_DIR)),
                       autoescape=select_autoescape(enabled_extensions=("html", "svg"), default=True),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                      finalize=_finalize)
     env.filters["percent"] = percent
     return env
 

@@ -16,7 +16,7 @@ from cardgen.report.svg import BAR as DOT, FAIR as BEST, chart, element, text_at
 from cardgen.report.templating import render
 from cardgen.report.validation import agents_text
 from cardgen.report.words import _BOOK
-from cardgen.simulate.summary import Naming, joined
+from cardgen.simulate.summary import Naming, interval, joined
 from cardgen.terminal import say, say_n
 
 #: the tuning page's words per language (``report/words.json``, table ``tuning``)
@@ -160,7 +160,10 @@ def render_tuning(doc: dict[str, Any], lang: str = "en", naming: Naming | None =
                 if tg["metric"] in m:
                     v, lo, hi = m[tg["metric"]]
                     cells.append({"players": p, "metric": metric_name(tg["metric"], lang, naming),
-                                  "ok": tg["low"] <= v <= tg["high"], "value": num(v), "low": num(lo), "high": num(hi),
+                                  "ok": tg["low"] <= v <= tg["high"], "value": num(v),
+                                  # the interval as every page and the terminal write it ("[0,4 ; 0,6]"), never
+                                  # "[0,4, 0,6]", whose comma read as a decimal mark (eighteenth reading fr72)
+                                  "interval": typeset(interval(num(lo), num(hi), lang), lang),
                                   "target": _words("target", lang, low=num(tg["low"]), high=num(tg["high"]))})
         if cells:
             rows.append({"rank": rank, "trial": t["trial"] + 1, "cells": cells,
