@@ -1,6 +1,6 @@
 """Report pages after the eighteenth reading (issue #53): what a page explains it says once (the brackets at the
-top of a deck page, why a fair share is above 1/N in the balance sentence) and an interval never breaks across
-two lines."""
+top of a deck page, why a fair share is above 1/N in the balance sentence), an interval never breaks across two
+lines, and a compare table on a phone keeps the figures a difference is made of."""
 from __future__ import annotations
 
 import re
@@ -112,3 +112,34 @@ def test_no_interval_of_a_deck_compare_or_tune_page_holds_a_breakable_space(lang
         assert not [iv for iv in found if " " in iv], (kind, [iv for iv in found if " " in iv])
         assert not [iv for iv in found if ", " in iv and lang != "en"], (kind, found)  # "[0,4, 0,6]"
 
+
+@pytest.mark.parametrize(("lang", "change", "chance"), [("en", "change", "beyond chance?"),
+                                                        ("fr", "écart", "hasard\u202f?"), ("it", "differenza", "caso?")])
+def test_a_compare_table_on_a_phone_keeps_base_and_variant_and_short_whole_word_heads(lang: str, change: str,
+                                                                                    chance: str) -> None:
+    """en72, fr85: at 390 px the compare tables hid base and variant and kept "turns +0.3 [−0.8 to +1.3]": from
+    what to what, nobody could see; the narrow heads broke inside words ("differ ence"). On a phone the interval
+    column hides (class "aside", report.css) and base and variant stay beside the difference; each long head has
+    a short phone form of whole words (data-short)."""
+    from cardgen.report.pages import metrics_table
+    from cardgen.report.templating import TEMPLATE_DIR, macro
+
+    m = {"metric": "seat_1_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
+         "high": 0.385, "significant": False}
+    table = metrics_table([m], lang)
+    html = str(macro("parts.html", "metrics", table["head"], table["rows"], table["short"]))
+    [row] = re.findall(r"<tr class=\"\">(.*?)</tr>", html)
+    cells = re.findall(r"<td([^>]*)>(.*?)</td>", row)
+    hidden = [text for attrs, text in cells if "aside" in attrs]
+    assert hidden == [table["rows"][0]["interval"].replace(" ", "\u00a0")], cells  # the interval alone hides
+    kept = [text for attrs, text in cells if "aside" not in attrs]
+    assert kept[1:4] == [table["rows"][0][k] for k in ("base", "variant", "difference")], kept
+    heads = re.findall(r"<th([^>]*)>(.*?)</th>", html)
+    assert 'data-short="' + change + '"' in heads[3][0] and 'data-short="' + chance + '"' in heads[5][0], heads
+    assert "aside" in heads[4][0] and "aside" not in "".join(h[0] for h in heads[:4])
+    # every short head is whole words, shorter than its long one
+    assert all(len(s) < len(h) for s, h in zip(table["short"], table["head"]) if s)
+    css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.metrics .aside{display:none}" in phone and "th[data-short]::after{content:attr(data-short)}" in phone
+    assert "hyphens:manual" in phone and "overflow-wrap:anywhere" not in phone

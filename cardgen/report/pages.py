@@ -440,7 +440,11 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         head[4] = words["interval_widened"]
     if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6)
         head[3] = PAGE[lang]["difference_pp"]
-    return {"head": head, "rows": rows}
+    # on a phone each head in whole words of its own ("change" for "difference (for a share, in percentage
+    # points)"): a 390 px column broke "differ ence", "chang e beyon d chanc e?" (eighteenth reading en72, fr85);
+    # an empty string where the head is already short
+    short = [typeset(s, lang) if s != h else "" for s, h in zip(PAGE[lang]["table_phone"].split("|"), head)]
+    return {"head": [typeset(h, lang) for h in head], "rows": rows, "short": short}
 
 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:
