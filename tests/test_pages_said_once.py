@@ -56,7 +56,7 @@ def test_a_deck_page_says_why_a_fair_share_is_above_1_n_once_a_count(lang: str, 
     from cardgen.report.words import REPORT
 
     html = _deck_page(lang, repo_root, (3,))
-    why = fair_why(0.35, 3, lang)
+    why = fair_why(0.35, 3, lang).lstrip(", ")  # "more than 1/3 because a shared win counts for each winner"
     assert why and html.count(why) == 1
     first = html.index(why)
     assert first < html.index("<svg", html.index('<h2 id="p3">'))  # in the sentence above the charts
@@ -143,3 +143,20 @@ def test_a_compare_table_on_a_phone_keeps_base_and_variant_and_short_whole_word_
     phone = css[css.index("@media (max-width:40em)"):]
     assert "table.metrics .aside{display:none}" in phone and "th[data-short]::after{content:attr(data-short)}" in phone
     assert "hyphens:manual" in phone and "overflow-wrap:anywhere" not in phone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deck_page_whose_balance_sentence_is_silent_keeps_the_reason_on_its_chart(lang: str,
+                                                                                   repo_root: Path) -> None:
+    """en62's other side: a result written before the balance figures were kept (its English warnings only) has
+    no balance sentence saying why its fair share is above 1/N; its chart's fair-share line still says it, so the
+    page says it once, not never."""
+    from cardgen.report.pages import deck_page
+
+    naming = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    old = {**_count(_flagged(), 3), "balance": {"warnings": [], "seat_fair_share": 0.35}}
+    html = deck_page("king_lui", {"results": [old]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang, naming)
+    why = fair_why(0.35, 3, lang).lstrip(", ")
+    titles = re.findall(r"<title>([^<]*)</title>", html)
+    assert [t for t in titles if why in t], titles
+    assert html.count(why) == 1
