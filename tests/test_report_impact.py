@@ -20,7 +20,8 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
-    assert "+1.5 → +25.0 [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per player per game" in html
+    # the interval unbroken, as every page writes one (eighteenth reading fr72)
+    assert "+1.5 → +25.0 [+20.0\u00a0to\u00a0+30.0]" in html and "strong" in html and "played 1.4 times per player per game" in html
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur et par partie" in french and "Point creux, en haut" in french
@@ -197,7 +198,7 @@ def test_compare_s_card_table_shows_the_interval_its_flag_rests_on_on_both_sides
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag_low": -0.02, "flag_high": 0.214, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02, "flag_low": -0.18, "flag_high": 0.05}}
     html = str(impact_block([row, {**row, "component": "other"}], {}, paired=True, lang="en"))
-    assert "−6.6 → +9.7 [−2.0 to +21.4]" in html and "+0.7 to +18.7" not in html, html
+    assert "−6.6 → +9.7 [−2.0\u00a0to\u00a0+21.4]" in html and "+0.7 to +18.7" not in html, html
     drawn = re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"', html)
     widened = {**row, "low": -0.02, "high": 0.214, "base": {**row["base"], "low": -0.18, "high": 0.05}}
     half = 0.214 * 1.05  # the page's scale: the widest widened end
