@@ -160,3 +160,12 @@ def test_a_deck_page_whose_balance_sentence_is_silent_keeps_the_reason_on_its_ch
     titles = re.findall(r"<title>([^<]*)</title>", html)
     assert [t for t in titles if why in t], titles
     assert html.count(why) == 1
+
+
+def test_the_brackets_are_explained_in_idiomatic_english() -> None:
+    """en3, en61: "the range in which the figure of a very large number of games almost certainly lies" is not
+    idiomatic; one sentence for the terminal and the page: "the range that almost certainly holds the figure you
+    would get over a very large number of games"."""
+    plain = say("interval_plain", "en")
+    assert plain.startswith("an interval in brackets is the range that almost certainly holds the figure you would "
+                            "get over a very large number of games;") and "figure of a very large" not in plain

@@ -194,7 +194,7 @@ def test_the_brackets_are_explained_in_plain_words_once_a_run(draco: tuple, lang
     deck, r = draco
     said: set[str] = set()
     first = format_entry(r, lang, Naming.of(deck, lang), said).replace("\n      ", " ").replace("\n    ", " ")
-    plain = {"en": "an interval in brackets is the range in which the figure of a very large number of games",
+    plain = {"en": "an interval in brackets is the range that almost certainly holds the figure you would get over",
              "fr": "un intervalle entre crochets donne la fourchette où se trouverait presque certainement",
              "it": "un intervallo tra parentesi quadre è la forbice in cui cadrebbe quasi certamente"}[lang]
     assert first.count(plain) == 1
