@@ -1216,16 +1216,19 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
-        balance = []
+        parts: dict[str, list[str]] = {"components": [], "cards": [], "options": [], "balance": []}
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-            lines += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
-                                                          doc["variant"]: doc.get("name") or ""}), prefix, lang)
-            lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
-                             prefix, lang)
-            lines += _headed(_held_cards(r, lang, naming), prefix, lang)
-            balance += ["  " + prefix + line for line in compare_balance(r, lang, doc["base"])]
-            lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
+            parts["components"] += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
+                                                                         doc["variant"]: doc.get("name") or ""}),
+                                           prefix, lang)
+            parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
+                                      prefix, lang)
+            parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
+            parts["balance"] += ["  " + prefix + line for line in compare_balance(r, lang, doc["base"])]
+            parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
+        lines += notes_block(parts, lang)
+        balance = parts["balance"]
         # under a heading of its own: indented under "nothing else was detected", a seat's imbalance read as a
         # contradiction of it (thirteenth reading fr12, fr23, it30); it is about both games, not the change
         lines += [say("compare_balance_head", lang)] + balance if balance else []
@@ -1340,6 +1343,18 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
     from cardgen.simulate.verdict import counted_length
     counted = counted_length(words)
     return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
+
+
+def notes_block(parts: Mapping[str, list[str]], lang: str) -> list[str]:
+    """compare's notes on the terminal under headings of their own: the components' and cards' notes (both games'
+    figures, base → variant) under "Notes on both games", every count's components first, then every count's
+    cards; a house rule's options (the variant's alone) under theirs. Printed each count's components, cards and
+    options in turn, the notes hung with no heading under the closing "nothing else was detected", and a 3-player
+    card note sat between the 3- and 4-player component notes (nineteenth reading, it54)."""
+    notes = list(parts.get("components") or []) + list(parts.get("cards") or [])
+    options = list(parts.get("options") or [])
+    return (([say("compare_notes_head", lang)] + notes if notes else [])
+            + ([say("compare_options_head", lang)] + options if options else []))
 
 
 def _headed(block: list[str], prefix: str, lang: str) -> list[str]:
