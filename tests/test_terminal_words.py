@@ -1080,3 +1080,15 @@ def test_compares_notes_come_under_a_heading_components_first_then_cards(lang: s
     assert [lines[i][2] for i in notes] == ["3", "4", "3"], lines
     assert "dice" not in " ".join(lines[notes[0]:notes[2]]) and "dice" in " ".join(lines[notes[2]:])
     assert not any(say("compare_options_head", lang) == line for line in lines)  # no options: no heading of theirs
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_house_rules_options_come_under_their_own_heading_not_the_notes_on_both_games(lang: str) -> None:
+    """An option is the variant's alone: under "Notes on both games" it would be said of the base game too."""
+    from cardgen.simulate.summary import notes_block
+    from cardgen.terminal import say
+    notes, options = say("compare_notes_head", lang), say("compare_options_head", lang)
+    assert notes_block({"components": ["  c3"], "cards": ["  k3"], "options": ["  o"]}, lang) == [
+        notes, "  c3", "  k3", options, "  o"]
+    assert notes_block({"options": ["  o"]}, lang) == [options, "  o"]  # no note: no heading of theirs
+    assert notes_block({"components": [], "cards": [], "options": []}, lang) == []
