@@ -1466,14 +1466,16 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     said = False
     for f in flagged:
         why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
-        said = True
         # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
-        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15)
-        main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
+        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15); why the
+        # interval is widened said by the count's first seat, the next one's "widened interval" (nineteenth
+        # reading fr43: seats 1 and 4 at 4 players both said "widened because 4 players are compared at once")
+        main = say(f"compare_balance_{f['side']}" + ("_again" if said else ""), lang, who=say("seat", lang, k=f["seat"]),
                    n=f.get("compared") or r.get("players") or 0,
                    rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
                    level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
                    high=_pct(f["high"], lang, fixed=True))
+        said = True
         base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
                     who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
         own = _base_flag(r, f)
