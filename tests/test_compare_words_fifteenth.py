@@ -167,7 +167,8 @@ def test_why_the_seats_interval_is_widened_is_said_once_per_player_count(lang: s
     metrics = [{"metric": f"seat_{k}_win_rate", "base": b, "variant": v, "difference": v - b, "low": -0.3,
                 "high": 0.3, "significant": False} for k, b, v in ((1, 0.37, 0.45), (4, 0.21, 0.15))]
     r = {"players": 4, "games": 100, "metrics": metrics, "base_result": {"balance": {"flags": [first, last]}},
-         "variant_result": {"variant": "royale-short", "balance": {"flags": [first, last]}}}
+         "variant_result": {"variant": "royale-short", "balance": {"flags": [first, last]}}, "family": 19,
+         "stop": {"early": True}}
     one, four = (line.replace("\u202f", " ").replace("\u00a0", " ") for line in compare_balance(r, lang, "royale"))
     why = {"en": "interval widened because 4 players are compared at once: [33.2% to 57.4%]",
            "fr": "intervalle élargi parce que 4 joueurs sont comparés à la fois : [33,2 % ; 57,4 %]",
@@ -177,3 +178,6 @@ def test_why_the_seats_interval_is_widened_is_said_once_per_player_count(lang: s
     assert why in one and again in four, (one, four)
     assert why.split(" 4 ")[0] not in four  # "interval widened because": the second seat never says why again
     assert say("seat", lang, k=4) in four and say("seat", lang, k=1) in one
+    # the change's interval too: why it is widened (19 figures, an early stop) said by the first seat alone
+    early = say("change_widened_early", lang, n=19).replace("\u202f", " ")
+    assert early in one and early not in four and say("change_widened_again", lang) + ")" in four, four

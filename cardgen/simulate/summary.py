@@ -1422,13 +1422,16 @@ def on_edge(own: Mapping[str, Any]) -> bool:
     return round(100 * near, 1) == round(100 * own["fair"], 1)
 
 
-def widened(r: Mapping[str, Any], lang: str) -> str:
+def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     """Why a change's interval is wide (``+4.0 percentage points [−38.5 to +46.5]`` on a 4-point change read as an
     error: eighteenth reading en28): Holm's widening over the count's ``family`` of figures, and the early stop's
-    (a look before the last is judged more strictly); "" where the result keeps no family."""
+    (a look before the last is judged more strictly); "" where the result keeps no family. ``again``: the reason
+    already said at this player count, "widened interval" alone (nineteenth reading fr43)."""
     n = r.get("family")
     if not n or n < 2:
         return ""
+    if again:
+        return say("change_widened_again", lang)
     early = bool((r.get("stop") or {}).get("early"))
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
@@ -1463,7 +1466,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out = []
     flagged = variant_imbalance(r)
-    said = False
+    said = changed = False  # why the seat's interval, and the change's, are widened: said once per count
     for f in flagged:
         why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
         # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
@@ -1490,8 +1493,9 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
             d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
             shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
             change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
-                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang)
+                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang, changed)
                 if low is not None else "")
+            changed = changed or low is not None
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
                       command=more_pairs_command(r, base_deck), evidence=base_evidence(r, own, lang))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
