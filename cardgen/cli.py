@@ -384,7 +384,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
     k.add_argument("action", type=one_of(("clear",)), metavar="{clear}", help="clear: delete all of it (it is made again when needed)")
-    for command in (v, t, f, sub.choices["compare"]):
+    for command in (v, t, f, sub.choices["compare"], k):
         command.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG", help=LANG_HELP)
     for command in (v, t, f, sub.choices["compare"], pl, b):
         command.add_argument("--code-time-limit", type=_time_limit, default=10.0, metavar="SECONDS",
@@ -502,7 +502,7 @@ def _settled(args: argparse.Namespace) -> int:
     """The process set as the arguments ask (the terminal's language, the output folder, the limits on
     project code, the sweep of dead writers' temporaries), then the command run."""
     _check_env()
-    if args.command in ("validate", "compare", "tune", "fix", "check"):  # their every line follows --lang
+    if args.command in ("validate", "compare", "tune", "fix", "check", "cache"):  # their every line follows --lang
         from cardgen.terminal import set_language
         set_language(args.lang)
         from cardgen import contain
@@ -556,7 +556,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "schema":
         return commands.schema_command(args.project, args.out)
     if args.command == "cache":
-        return commands.cache_command()
+        return commands.cache_command(args.lang)
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))

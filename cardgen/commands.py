@@ -109,11 +109,15 @@ def schema_command(project_dir: str | None, out: str | None) -> int:
     return 0
 
 
-def cache_command() -> int:
-    """``cardgen cache clear``: delete what cardgen keeps between runs and say how much."""
+def cache_command(lang: str = "en") -> int:
+    """``cardgen cache clear``: delete what cardgen keeps between runs and say how much, in ``lang`` (the line
+    was English whatever the language: "cache cleared: 3 file(s), 1.5 MiB"; now the terminal's catalog says it
+    with the language's plural and decimal sign, "cache vidé : 3 fichiers, 1,5 Mio")."""
     from cardgen.cache import clear
+    from cardgen.languages import decimal
+    from cardgen.terminal import say_n
     files, freed = clear(Path(__file__).resolve().parent)
-    print(f"cache cleared: {files} file(s), {freed / 2**20:.1f} MiB")
+    print(say_n("cache_cleared", files, lang, size=decimal(freed / 2**20, lang, places=1, fixed=True)))
     return 0
 
 

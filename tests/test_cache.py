@@ -60,7 +60,9 @@ def test_cache_clear_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     monkeypatch.setattr(cache, "clear", lambda package: seen.append(package) or (3, 3 * 2**20))
     assert main(["cache", "clear"]) == 0
     assert seen == [Path(cache.__file__).resolve().parent]
-    assert "cache cleared: 3 file(s), 3.0 MiB" in capsys.readouterr().out
+    assert "cache cleared: 3 files, 3.0 MiB" in capsys.readouterr().out
+    assert main(["cache", "clear", "--lang", "fr"]) == 0  # --lang reaches the line (it was English whatever)
+    assert "cache vidé\u202f: 3 fichiers, 3,0 Mio" in capsys.readouterr().out
 
 
 def test_an_entry_is_returned_for_its_own_key_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

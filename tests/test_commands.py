@@ -156,7 +156,21 @@ def test_cache_says_how_much_it_cleared(monkeypatch: pytest.MonkeyPatch, capsys:
     import cardgen.cache
     monkeypatch.setattr(cardgen.cache, "clear", lambda root: (3, 3 * 2 ** 19))  # the real one would empty it
     assert commands.cache_command() == 0
-    assert capsys.readouterr().out == "cache cleared: 3 file(s), 1.5 MiB\n"
+    assert capsys.readouterr().out == "cache cleared: 3 files, 1.5 MiB\n"
+    assert commands.cache_command("fr") == 0  # the language's decimal comma and its unit, thin space before ":"
+    assert capsys.readouterr().out == "cache vidé\u202f: 3 fichiers, 1,5 Mio\n"
+    assert commands.cache_command("it") == 0
+    assert capsys.readouterr().out == "cache svuotata: 3 file, 1,5 MiB\n"
+    monkeypatch.setattr(cardgen.cache, "clear", lambda root: (1, 2 ** 20))  # one file: the singular
+    assert commands.cache_command() == 0
+    assert capsys.readouterr().out == "cache cleared: 1 file, 1.0 MiB\n"
+    assert commands.cache_command("fr") == 0
+    assert capsys.readouterr().out == "cache vidé\u202f: 1 fichier, 1,0 Mio\n"
+    monkeypatch.setattr(cardgen.cache, "clear", lambda root: (0, 0))  # French says 0 in the singular, English not
+    assert commands.cache_command("fr") == 0
+    assert capsys.readouterr().out == "cache vidé\u202f: 0 fichier, 0,0 Mio\n"
+    assert commands.cache_command() == 0
+    assert capsys.readouterr().out == "cache cleared: 0 files, 0.0 MiB\n"
 
 
 def test_inspect_speaks_the_decks_language_and_refuses_another(tmp_path: Path,

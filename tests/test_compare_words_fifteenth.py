@@ -152,3 +152,32 @@ def test_a_change_s_wide_interval_says_why_it_is_wide(lang: str, said: str, earl
     assert typeset(said[:-1] + early, lang) in line, line
     [line] = compare_balance({k: v for k, v in r.items() if k != "family"}, lang, "king_lui")
     assert typeset(said, lang) not in line and "[" in line  # an older result: its interval, no reason
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_why_the_seats_interval_is_widened_is_said_once_per_player_count(lang: str) -> None:
+    """Nineteenth reading fr43: seats 1 and 4 of Royale's 4 players each said "interval widened because 4 players are
+    compared at once": the first seat says why, the second its "widened interval" alone, with its own ends."""
+    from cardgen.simulate.summary import compare_balance
+    from cardgen.terminal import say
+
+    first = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
+             "compared": 4}
+    last = {**first, "seat": 4, "side": "less", "rate": 0.15, "low": 0.081, "high": 0.26}
+    metrics = [{"metric": f"seat_{k}_win_rate", "base": b, "variant": v, "difference": v - b, "low": -0.3,
+                "high": 0.3, "significant": False} for k, b, v in ((1, 0.37, 0.45), (4, 0.21, 0.15))]
+    r = {"players": 4, "games": 100, "metrics": metrics, "base_result": {"balance": {"flags": [first, last]}},
+         "variant_result": {"variant": "royale-short", "balance": {"flags": [first, last]}}, "family": 19,
+         "stop": {"early": True}}
+    one, four = (line.replace("\u202f", " ").replace("\u00a0", " ") for line in compare_balance(r, lang, "royale"))
+    why = {"en": "interval widened because 4 players are compared at once: [33.2% to 57.4%]",
+           "fr": "intervalle élargi parce que 4 joueurs sont comparés à la fois : [33,2 % ; 57,4 %]",
+           "it": "intervallo allargato perché si confrontano 4 giocatori alla volta: [33,2 %; 57,4 %]"}[lang]
+    again = {"en": "(widened interval: [8.1% to 26.0%])", "fr": "(intervalle élargi : [8,1 % ; 26,0 %])",
+             "it": "(intervallo allargato: [8,1 %; 26,0 %])"}[lang]
+    assert why in one and again in four, (one, four)
+    assert why.split(" 4 ")[0] not in four  # "interval widened because": the second seat never says why again
+    assert say("seat", lang, k=4) in four and say("seat", lang, k=1) in one
+    # the change's interval too: why it is widened (19 figures, an early stop) said by the first seat alone
+    early = say("change_widened_early", lang, n=19).replace("\u202f", " ")
+    assert early in one and early not in four and say("change_widened_again", lang) + ")" in four, four

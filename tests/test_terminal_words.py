@@ -1051,3 +1051,44 @@ def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_pl
     assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7 %, più di 1/3 perché") and "(" not in line
     assert line.index("su 300 partite") > line.index("vincitore")
     assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_compares_notes_come_under_a_heading_components_first_then_cards(lang: str) -> None:
+    """compare's one screen printed each count's component note, then its card note, with no heading under the
+    closing "nothing else was detected" line: a 3-player card note sat between the 3- and 4-player component
+    notes, and the notes read as part of that sentence (nineteenth reading it54). Now a heading of our own, every
+    count's component notes, then every count's card notes."""
+    from cardgen.terminal import say
+    short = {"peak": "x", "print_more": 3, "cover": 0.99, "games_short": 5, "games": 10, "max": 4}
+    card = {"component": "dice", "flag": "strong", "difference": 0.2, "base": {"difference": 0.1},
+            "plays_per_seat": 1.0}
+
+    def result(p: int) -> dict:
+        side = {"variant": "draco", "sufficiency": [{**short, "games_short": p}]}
+        return {"players": p, "games": 10, "verdict": ["x"], "metrics": [], "family": 1, "base_result": side,
+                "variant_result": {**side, "variant": "v"}, "component_impact": [card] if p == 3 else []}
+    doc = {"lang": lang, "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
+           "differences": [], "results": [result(3), result(4)]}
+    lines = format_comparison(doc, Naming(title="Draco & Co"), tables=False).splitlines()
+    head = say("compare_notes_head", lang)
+    assert lines.count(head) == 1
+    start = lines.index(head)
+    notes = [i for i, line in enumerate(lines) if line.startswith(("  3 ", "  4 "))]
+    assert notes and notes[0] == start + 1, lines  # the heading right above the first note, after the closing line
+    # the 3-player component note, the 4-player one, then the 3-player card note: never a card note between
+    assert [lines[i][2] for i in notes] == ["3", "4", "3"], lines
+    assert "dice" not in " ".join(lines[notes[0]:notes[2]]) and "dice" in " ".join(lines[notes[2]:])
+    assert not any(say("compare_options_head", lang) == line for line in lines)  # no options: no heading of theirs
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_house_rules_options_come_under_their_own_heading_not_the_notes_on_both_games(lang: str) -> None:
+    """An option is the variant's alone: under "Notes on both games" it would be said of the base game too."""
+    from cardgen.simulate.summary import notes_block
+    from cardgen.terminal import say
+    notes, options = say("compare_notes_head", lang), say("compare_options_head", lang)
+    assert notes_block({"components": ["  c3"], "cards": ["  k3"], "options": ["  o"]}, lang) == [
+        notes, "  c3", "  k3", options, "  o"]
+    assert notes_block({"options": ["  o"]}, lang) == [options, "  o"]  # no note: no heading of theirs
+    assert notes_block({"components": [], "cards": [], "options": []}, lang) == []

@@ -1216,16 +1216,19 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
-        balance = []
+        parts: dict[str, list[str]] = {"components": [], "cards": [], "options": [], "balance": []}
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-            lines += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
-                                                          doc["variant"]: doc.get("name") or ""}), prefix, lang)
-            lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
-                             prefix, lang)
-            lines += _headed(_held_cards(r, lang, naming), prefix, lang)
-            balance += ["  " + prefix + line for line in compare_balance(r, lang, doc["base"])]
-            lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
+            parts["components"] += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
+                                                                         doc["variant"]: doc.get("name") or ""}),
+                                           prefix, lang)
+            parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
+                                      prefix, lang)
+            parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
+            parts["balance"] += ["  " + prefix + line for line in compare_balance(r, lang, doc["base"])]
+            parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
+        lines += notes_block(parts, lang)
+        balance = parts["balance"]
         # under a heading of its own: indented under "nothing else was detected", a seat's imbalance read as a
         # contradiction of it (thirteenth reading fr12, fr23, it30); it is about both games, not the change
         lines += [say("compare_balance_head", lang)] + balance if balance else []
@@ -1342,6 +1345,18 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
     return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
 
 
+def notes_block(parts: Mapping[str, list[str]], lang: str) -> list[str]:
+    """compare's notes on the terminal under headings of their own: the components' and cards' notes (both games'
+    figures, base → variant) under "Notes on both games", every count's components first, then every count's
+    cards; a house rule's options (the variant's alone) under theirs. Printed each count's components, cards and
+    options in turn, the notes hung with no heading under the closing "nothing else was detected", and a 3-player
+    card note sat between the 3- and 4-player component notes (nineteenth reading, it54)."""
+    notes = list(parts.get("components") or []) + list(parts.get("cards") or [])
+    options = list(parts.get("options") or [])
+    return (([say("compare_notes_head", lang)] + notes if notes else [])
+            + ([say("compare_options_head", lang)] + options if options else []))
+
+
 def _headed(block: list[str], prefix: str, lang: str) -> list[str]:
     """A block whose first line is its heading ("  Components in the box"), headed by its player count
     (``prefix``, "3 players: ") where no table's own heading says it: "  3 players: components in the box"."""
@@ -1407,13 +1422,16 @@ def on_edge(own: Mapping[str, Any]) -> bool:
     return round(100 * near, 1) == round(100 * own["fair"], 1)
 
 
-def widened(r: Mapping[str, Any], lang: str) -> str:
+def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     """Why a change's interval is wide (``+4.0 percentage points [−38.5 to +46.5]`` on a 4-point change read as an
     error: eighteenth reading en28): Holm's widening over the count's ``family`` of figures, and the early stop's
-    (a look before the last is judged more strictly); "" where the result keeps no family."""
+    (a look before the last is judged more strictly); "" where the result keeps no family. ``again``: the reason
+    already said at this player count, "widened interval" alone (nineteenth reading fr43)."""
     n = r.get("family")
     if not n or n < 2:
         return ""
+    if again:
+        return say("change_widened_again", lang)
     early = bool((r.get("stop") or {}).get("early"))
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
@@ -1448,17 +1466,19 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out = []
     flagged = variant_imbalance(r)
-    said = False
+    said = changed = False  # why the seat's interval, and the change's, are widened: said once per count
     for f in flagged:
         why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
-        said = True
         # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
-        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15)
-        main = say(f"compare_balance_{f['side']}", lang, who=say("seat", lang, k=f["seat"]),
+        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15); why the
+        # interval is widened said by the count's first seat, the next one's "widened interval" (nineteenth
+        # reading fr43: seats 1 and 4 at 4 players both said "widened because 4 players are compared at once")
+        main = say(f"compare_balance_{f['side']}" + ("_again" if said else ""), lang, who=say("seat", lang, k=f["seat"]),
                    n=f.get("compared") or r.get("players") or 0,
                    rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
                    level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
                    high=_pct(f["high"], lang, fixed=True))
+        said = True
         base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
                     who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
         own = _base_flag(r, f)
@@ -1473,8 +1493,9 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
             d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
             shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
             change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
-                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang)
+                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang, changed)
                 if low is not None else "")
+            changed = changed or low is not None
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
                       command=more_pairs_command(r, base_deck), evidence=base_evidence(r, own, lang))
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base

@@ -689,6 +689,8 @@ class Proposal:
     above: dict[str, float] = field(default_factory=dict)
     #: the game's length in turns (deck's mean, the proposal's) at each player count where it moved beyond chance
     length: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: at each player count, the figures the paired comparison tells from chance, each with its direction (True: up)
+    moved: dict[int, frozenset[tuple[str, bool]]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -735,7 +737,33 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
              for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
-    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length)
+    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared))
+
+
+def moved_figures(compared: dict[str, Any]) -> dict[int, frozenset[tuple[str, bool]]]:
+    """Per player count of a paired comparison, the figures it tells from chance and which way each went: what
+    two proposals must share for the second to be said "similar results" to the first (``alike``)."""
+    return {r["players"]: frozenset((m["metric"], float(m["difference"]) > 0) for m in r.get("metrics") or []
+                                    if m.get("significant") and m.get("difference") is not None)
+            for r in compared["results"]}
+
+
+def alike(fixer: "Fixer", prop: "Proposal", earlier: "Proposal") -> bool:
+    """Whether ``prop`` is ``earlier`` again with other values: the same levers moved, each the same way from the
+    deck's own value, and results of the same kind (the same problems cured, the same ones left within chance on
+    the paired games, the same figures moved the same way at every player count, the length moved
+    at the same counts: a side effect is one of those figures). Such a proposal is said in two lines (``_say_alike``): fix 2, 43
+    gold coins where fix 1 had 41, repeated fix 1's thirty lines nearly word for word (nineteenth reading fr55)."""
+    own = fixer.own
+
+    def way(values: dict[str, Any]) -> dict[str, bool]:
+        return {k: v > own[k] for k, v in values.items()
+                if v != own[k] and isinstance(v, (int, float)) and isinstance(own[k], (int, float))}
+    mine, theirs = way(prop.trial.values), way(earlier.trial.values)
+    if not mine or mine != theirs or {k for k, v in prop.trial.values.items() if v != own[k]} != set(mine):
+        return False
+    return ({_key(p) for p in fixer.cured(prop.trial)} == {_key(p) for p in fixer.cured(earlier.trial)}
+            and prop.chance == earlier.chance and prop.moved == earlier.moved and set(prop.length) == set(earlier.length))
 
 
 def paired_share(result: dict[str, Any], p: Problem, naming: Naming) -> float | None:
@@ -791,6 +819,7 @@ def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
     en22)."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
+    label = case_label(fixer.problems, lang, naming)  # named in full once, above: its short name here (fr54)
     out = []
     for p in fixer.cured(prop.trial):
         share = prop.above.get(_key(p))
@@ -799,7 +828,8 @@ def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
         pairs = (prop.pairs or {}).get(players, fixer.opts.games)
         # the new games' own share is on the "fixes" line (and differs between proposals that share this line)
         out.append(word("above_aim_slight" if slight(share, pairs) else "above_aim", lang,
-                        players=say_n("players", players, lang), pairs=pairs, case=short_case_words(p, lang, naming),
+                        players=say_n("players", players, lang), pairs=pairs,
+                        case=label if label is not None and p.kind == "short" else short_case_words(p, lang, naming),
                         share=percent(share, lang, fixed=True), aim=percent(SHORT_AIM, lang, places=0),
                         paired=say_n("games", pairs, lang), games=say_n("games", fixer.opts.games, lang)))
     return out
@@ -1139,7 +1169,11 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             for line in above_lines(fixer, props[0], players):
                 echo(line)
     for rank, (prop, path) in enumerate(written, 1):
-        _say_proposal(fixer, prop, path, rank, shared)
+        first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
+        if first is None:
+            _say_proposal(fixer, prop, path, rank, shared)
+        else:
+            _say_alike(fixer, prop, path, rank, (first, props[first - 1]))
     if props:
         echo(held_line(fixer, props))
 
@@ -1190,8 +1224,27 @@ def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
     naming = Naming.of(fixer.deck, lang)
     text = said_once(item_case(" ".join(prop.verdicts[players]), naming), say("interval_widened_why", lang),
                      word("widened_again", lang))
+    text = case_shortened(fixer, text, lang, naming)
     return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
                 pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
+
+
+def case_shortened(fixer: Fixer, text: str, lang: str, naming: Naming) -> str:
+    """Compare's sentences about the shortage case (``More/Fewer games where the bank cannot pay all it owes``) with
+    the case's short name, as the run named it once in full ("Fewer games with a shortfall"): the nine-word clause
+    came back in every count of every proposal, some ten times (nineteenth reading fr54). Unchanged where the run
+    gives the case no short name (``case_label``)."""
+    from cardgen.simulate.verdict import SENTENCES
+
+    label = case_label(fixer.problems, lang, naming)
+    short = next((p for p in fixer.problems if p.kind == "short"), None)
+    if label is None or short is None:
+        return text
+    full = short_case_words(short, lang, naming)
+    for template, key in zip(SENTENCES[lang]["gap"], ("case_more", "case_fewer")):
+        head, new = typeset(template.split("{label}")[0] + full, lang), word(key, lang, label=label)
+        text = text.replace(head, new).replace(head[:1].lower() + head[1:], new[:1].lower() + new[1:])
+    return text
 
 
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
@@ -1219,6 +1272,35 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     effects = new_side_effects(prop)
     if effects:
         echo(side_line(effects, lang, naming))
+
+
+def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tuple[int, Proposal]) -> None:
+    """A proposal ``alike`` an earlier one (``earlier``: its rank and itself), in two lines: its file, the change
+    from the earlier one's values and its cost, then its own figures on the new games where they differ from the
+    earlier one's, and that its paired comparisons moved the same figures the same way (the full sentences are in
+    fix.json); a cured shortage whose share on the paired games stays above the aim says so below, as in full.
+    Every figure is this proposal's own."""
+    deck, lang = fixer.deck, fixer.opts.lang
+    k, other = earlier
+    naming = Naming.of(deck, lang)
+    echo(word("proposal", lang, k=rank, path=path))
+    levers = sum(1 for key, v in prop.trial.values.items() if v != fixer.own[key])
+    echo(word("alike_one" if levers == 1 else "alike", lang, k=k,
+              change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, other.trial.values, lang),
+                               naming),
+              cost=cost_text(fixer, prop, fixer.opts.params, lang)))
+    label = case_label(fixer.problems, lang, naming)
+    differ = [p for p in fixer.cured(prop.trial)
+              if cured_line(p, prop.fresh.get(p.players, {}), lang, naming)
+              != cured_line(p, other.fresh.get(p.players, {}), lang, naming)]
+    shorts = [i for i, p in enumerate(differ) if p.kind == "short"][:1]
+    figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
+                                 again=p.kind == "short" and i not in shorts) for i, p in enumerate(differ)), lang)
+    echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
+              games=say_n("games", fixer.opts.games, lang)))
+    for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
+        for line in above_lines(fixer, prop, players):
+            echo(line)
 
 
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
