@@ -1042,6 +1042,18 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 
 
+def look_ordinal(look: int, lang: str) -> str:
+    """The look a comparison stopped at as the language counts it ("the first check", « au premier contrôle »),
+    never "check 1", read as a calque (nineteenth reading fr25, eighteenth it38); past the words kept, the digits
+    with the language's ordinal mark."""
+    words = word("ordinals", lang)  # {"1": "first", ...}: a table of words, one per look the design can stop at
+    if str(look) in words:
+        return words[str(look)]
+    if lang == "en":
+        return f"{look}{'th' if 10 <= look % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(look % 10, 'th')}"
+    return f"{look}{'e' if lang == 'fr' else 'º'}"
+
+
 def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
     """One line per player count that stopped at a look before ``--games``: how many pairs it took, and why."""
     lines = []
@@ -1049,7 +1061,7 @@ def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
         stop = r.get("stop") or {}
         if stop.get("early"):
             lines.append(say("stopped_early", lang, players=say_n("players", r["players"], lang), pairs=stop["pairs"],
-                             most=stop["most"], look=stop["look"], looks=stop["looks"]))
+                             most=stop["most"], look=look_ordinal(stop["look"], lang), looks=stop["looks"]))
     return lines
 
 
@@ -1066,8 +1078,8 @@ def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
     counts = [r["players"] for r in results]
     players = join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
     s = stops[0]
-    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"], look=s["look"],
-                looks=s["looks"])]
+    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"],
+                look=look_ordinal(s["look"], lang), looks=s["looks"])]
 
 
 def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: bool = True) -> list[str]:
