@@ -669,7 +669,7 @@ def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
         return "" if most is None else str(most)
     low, high = min(pairs), max(pairs)
     shown = (decimal(low, lang, places=0) if low == high
-             else f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+             else say("count_range", lang, low=low, high=high))  # « 200 à 300 » (fr81), one wording with the terminal
     return page_words("run_pairs_all" if low == most else "run_pairs", lang, pairs=shown, most=most)
 
 

@@ -1183,8 +1183,8 @@ def games_played(doc: dict[str, Any], lang: str) -> str:
     low, high = min(played), max(played)
     if low == high:
         games = say_n("pairs", low, lang)
-    else:  # "100–300 pairs": a range is plural in every language
-        games = say("pairs", lang, n=f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+    else:  # "100–300 pairs", « 100 à 300 paires » (nineteenth reading fr40): a range is plural in every language
+        games = say("pairs", lang, n=say("count_range", lang, low=low, high=high))
     return say("pairs_planned", lang, games=games, most=most)
 
 
