@@ -1419,6 +1419,13 @@ def on_edge(own: Mapping[str, Any]) -> bool:
     return round(100 * near, 1) == round(100 * own["fair"], 1)
 
 
+def edge_places(own: Mapping[str, Any]) -> int:
+    """The fewest decimal places, two or more, at which a flag's near interval end and the fair share it leaves
+    out print apart (``on_edge``: at one they print alike); four at most (closer than that: four)."""
+    near = own["low"] if own.get("side") == "more" else own["high"]
+    return next((p for p in (2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 4)
+
+
 def widened(r: Mapping[str, Any], lang: str) -> str:
     """Why a change's interval is wide (``+4.0 percentage points [−38.5 to +46.5]`` on a 4-point change read as an
     error: eighteenth reading en28): Holm's widening over the count's ``family`` of figures, and the early stop's
@@ -1436,14 +1443,15 @@ def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str
     none of its figures could not be checked (fifteenth reading en6). Empty where the base game has no such flag."""
     if own is None:
         return ""
-    # one decimal, as every other share, never two decimals in one sentence (sixteenth reading fr35); an end that
-    # prints on the fair share is said to leave it out by less than 0.1 point, and the sentence before it says
+    # one decimal, as every other share (sixteenth reading fr35); but an end that prints on the fair share it leaves
+    # out ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) is
+    # printed with its fair share to the first decimal place where they differ, and the sentence before it says
     # the imbalance is only just beyond chance (``compare_balance``; eighteenth reading fr42, it46)
-    edge = on_edge(own)
-    return say("compare_balance_evidence_edge" if edge else "compare_balance_evidence", lang,
-               fair=percent(own["fair"], lang, fixed=True), low=percent(own["low"], lang, fixed=True),
-               high=percent(own["high"], lang, fixed=True), games=_num(r.get("games"), lang),
-               gap=decimal(0.1, lang, places=1))
+    places = edge_places(own) if on_edge(own) else 1
+    return say("compare_balance_evidence_edge" if places > 1 else "compare_balance_evidence", lang,
+               fair=percent(own["fair"], lang, fixed=True, places=places),
+               low=percent(own["low"], lang, fixed=True, places=places),
+               high=percent(own["high"], lang, fixed=True, places=places), games=_num(r.get("games"), lang))
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
