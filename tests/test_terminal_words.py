@@ -832,7 +832,9 @@ BALANCE_CASES = {
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     "base does not, no change": f"{_MAIN}{_BASE}The base game’s share is within chance, and so is the change between the two games (−6.0\u00a0percentage "
                                 "points [−19.0 to +7.0]): whether the base game already has this imbalance or the "
-                                f"variant brings it, these 100 pairs cannot tell. {_MORE}",
+                                "variant brings it, these 100 pairs cannot tell. To judge the base game on more games: "
+                                "cardgen validate royale --players 4; to find out what the variant changes, play more "
+                                "pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed",
     "base does not, changed": f"{_MAIN}{_BASE}The base game does not show it, and on these 100 pairs the change is "
                               "beyond chance: the imbalance comes with the variant.",
     "no paired figure": f"{_MAIN}{_BASE}{_UNTESTED}",
@@ -874,8 +876,9 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
                   "mélanges, le joueur 2 en gagnait 21,0 %. La part du jeu de base reste dans les limites du hasard, tout comme "
                   "l’écart entre les deux jeux (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : ces 100 paires ne permettent pas "
-                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour trancher, jouez plus de paires : cardgen compare "
-                  "royale royale-short --players 4 --games 400 --fixed")
+                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour juger le jeu de base sur "
+                  "plus de parties : cardgen validate royale --players 4 ; pour savoir ce que change la variante, jouez "
+                  "plus de paires : cardgen compare royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
                   "1/4 perché una vittoria condivisa conta per ciascun vincitore), e lo scarto è troppo grande per essere dovuto al caso (intervallo allargato "
@@ -1051,3 +1054,13 @@ def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_pl
     assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7 %, più di 1/3 perché") and "(" not in line
     assert line.index("su 300 partite") > line.index("vincitore")
     assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
+
+
+def test_italian_lines_speak_to_the_reader_as_tu() -> None:
+    """Nineteenth reading it1: "per togliersi il dubbio, gioca più partite" slipped out of the "tu" form in four
+    outputs; the designer is addressed as "tu" throughout (docs/translating.md)."""
+    from cardgen.terminal import LINES
+
+    said = [v for v in LINES["it"].values() if isinstance(v, str)]
+    assert sum("toglierti il dubbio" in v for v in said) >= 2
+    assert not [v for v in said if "togliersi" in v]
