@@ -229,3 +229,26 @@ def test_the_summary_lines_have_one_weight(tmp_path: Path) -> None:
     box = html[html.index('<div class="verdict">'):]
     box = box[:box.index("</div>")]
     assert box.count("<p>") >= 2 and "<b>" not in box and "<strong>" not in box, box
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_other_counts_none_moved_reads_none_as_in_the_terminal(tmp_path: Path, lang: str) -> None:
+    """Nineteenth reading (fr73): where none of the other counts moved, the page said "Autres mesures : 0 sur 5 a
+    changé" while the terminal, on the same games, said "aucune des 5 n'a changé". Both say "none" now."""
+    from cardgen.simulate.summary import internal_line
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    [r] = doc["results"]
+    r["metrics"] = [{**m, "significant": False} for m in r["metrics"]]
+    internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+    if len(internal) < 2:  # the toy keeps few engine counts: give it two, as a game's tallies
+        internal = [{"metric": f"peak:{k}", "group": "internal", "base": 1.0, "variant": 1.0, "difference": 0.0,
+                     "low": -0.1, "high": 0.1, "p": 0.9, "significant": False} for k in ("hand", "richest")]
+        r["metrics"] = [m for m in r["metrics"] if m.get("group") != "internal"] + internal
+    n = len(internal)
+    html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
+    said = typeset({"en": f"Other counts: none of the {n} changed", "fr": f"Autres mesures : aucune des {n} n’a changé",
+                    "it": f"Altre misure: nessuna delle {n} è cambiata"}[lang], lang)
+    assert said in html and internal_line(internal, lang).startswith(said)
+    assert {"en": f"0 of {n}", "fr": f"0 sur {n}", "it": f"0 su {n}"}[lang] not in html

@@ -40,12 +40,26 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
     doc = {"results": [{"players": 3, "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}]}
     [line] = stop_lines(doc, lang)
     # seventeenth reading it26: "lungo il percorso", "chiuso al controllo 1" were jargon
-    assert typeset({"en": "the figures are checked up to 10 times as the pairs come in; this was check 1",
-                    "fr": "les indicateurs sont contrôlés jusqu’à 10 fois au fil des paires jouées ; c’était le contrôle 1",
-                    "it": "le misure vengono controllate fino a 10 volte man mano che si giocano le coppie; questo era il "
-                          "controllo 1"}[lang],
+    # nineteenth reading fr25, eighteenth it38: "c’était le contrôle 1", "questo era il controllo 1" were calques
+    assert typeset({"en": "the figures are checked up to 10 times as the pairs come in; it stopped at the first check",
+                    "fr": "les indicateurs sont contrôlés jusqu’à 10 fois au fil des paires jouées ; l’arrêt est venu au "
+                          "premier contrôle",
+                    "it": "le misure vengono controllate fino a 10 volte man mano che si giocano le coppie; si è fermato al "
+                          "primo controllo"}[lang],
                    lang) in line
-    assert line.count(":") == 1 and "°" not in line and "check 1 of" not in line
+    assert line.count(":") == 1 and "°" not in line and "check 1" not in line and "contrôle 1" not in line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_look_a_compare_stopped_at_is_an_ordinal(lang: str) -> None:
+    """Every look the design can stop at has its word; past them, the digits and the language's ordinal mark."""
+    from cardgen.simulate.summary import look_ordinal
+
+    assert [look_ordinal(k, lang) for k in (1, 2, 10)] == {"en": ["first", "second", "tenth"],
+                                                          "fr": ["premier", "deuxième", "dixième"],
+                                                          "it": ["primo", "secondo", "decimo"]}[lang]
+    assert look_ordinal(11, lang) == {"en": "11th", "fr": "11e", "it": "11º"}[lang]
+    assert [look_ordinal(k, "en") for k in (21, 22, 23, 12)] == ["21st", "22nd", "23rd", "12th"]
 
 
 @pytest.mark.parametrize(("lang", "title", "unit"), [

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardgen.report.gallery import WORDS, _reports, gallery_lang, words_in
 
 RUNS = [
@@ -68,3 +70,22 @@ def test_a_validation_that_recorded_no_verdicts_is_none_of_none() -> None:
     en = WORDS["en"]
     runs = [{"id": "val-0", "kind": "validate", "decks": ["var"], "games": 5}]
     assert _reports(runs, "var", None, None, en)[0]["note"] == en["validation_note"].format(passed=0, counts=0, games=5)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_comparison_note_counts_apart_what_follows_from_the_rule_as_the_runs_index(lang: str) -> None:
+    """Nineteenth reading fr57: the gallery said "16 changes beyond chance" where the runs' index, for the same
+    comparison, said "10 changes beyond chance, and 6 more that follow from the variant's rule"."""
+    from cardgen.report.gallery import comparison_note
+
+    w = WORDS[lang]
+    assert comparison_note({"significant": 16, "follows": 6}, w) == (w["comparison_note"].format(sig=10)
+                                                                     + w["comparison_and_follows"].format(follows=6))
+    assert comparison_note({"significant": 16, "follows": 6}, w).startswith(
+        {"en": "10 changes beyond chance, and 6 more", "fr": "10 changements que le hasard n’explique pas, et 6 autres",
+         "it": "10 cambiamenti difficilmente dovuti al caso, e altri 6"}[lang])
+    assert comparison_note({"significant": 2, "follows": 1}, w) == (w["comparison_note_one"]
+                                                                    + w["comparison_and_follows_one"])
+    assert comparison_note({"significant": 2, "follows": 2}, w) == w["comparison_only_follows"].format(follows=2)
+    assert comparison_note({"significant": 1, "follows": 1}, w) == w["comparison_only_follows_one"]
+    assert comparison_note({"significant": 3}, w) == w["comparison_note"].format(sig=3)  # an older record

@@ -126,8 +126,9 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert "<table" not in said and "–" not in said, said
     # fourteenth reading (en54, it44): the imposters are sorted by player letter, not dealt; "on this page"
     # fifteenth reading fr41: the reason is the deal's, every player starting with the same cards, not the Imposter's
-    assert ("No card is judged: every player starts with the same cards (each is dealt “Imposter”). So there is no "
-            "player without one of them to compare with. "
+    # nineteenth reading fr68: the opening hands are alike (the nobles differ), and one card is "it"
+    assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”). So there "
+            "is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
             "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games in "
             "which it is almost never used.") in said, said
@@ -138,11 +139,12 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
         none = impact_block([{**paired, "plays_per_seat": 0.0}], {}, paired=True, lang=lang, names=names)
         assert never in none and " 0 times" not in none, none
     french = impact_block([held], {}, lang="fr", names={"imposter": "Imposteur"})
-    assert ("tous les joueurs commencent la partie avec les mêmes cartes (chacun reçoit la carte «\u202fImposteur\u202f»)"
-            in french) and "0,03\u00a0fois par joueur et par partie" in french
+    assert ("la main de départ de chaque joueur contient les mêmes cartes (chacun reçoit la carte «\u202fImposteur\u202f»)"
+            in french) and "0,03\u00a0fois par joueur et par partie" in french and "sans cette carte" in french
+    assert french.count("presque jamais") == 1  # said once (fr68)
     assert "Ils ne s’en servent presque jamais" in french  # 0.03 times: a limit of the players (fr56)
     assert "hardly ever use" not in impact_block([{**held, "plays_per_seat": 0.1}], {}, names=names)  # the threshold
-    assert "stesse carte (ognuno riceve le carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
+    assert "mano iniziale di ogni giocatore contiene le stesse carte (ognuno riceve le carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
     assert "stesse carte (ognuno riceve la carta" in impact_block([held], {}, lang="it")
     assert "<table" in impact_block([held, ROWS[0]], {}, lang="en")  # one card judged: the table stays
 

@@ -665,7 +665,7 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
     assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1,000 planned pairs of games, "
                                           "because one figure had already changed so much that chance is an "
                                           "unlikely explanation (the figures are checked up to 10 times as the pairs "
-                                          "come in; this was check 1)."]  # "check 1 of 10" said what it is (en20)
+                                          "come in; it stopped at the first check)."]  # "check 1 of 10" said what it is (en20)
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
     results[2]["stop"]["pairs"] = 200
@@ -832,7 +832,9 @@ BALANCE_CASES = {
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     "base does not, no change": f"{_MAIN}{_BASE}The base game’s share is within chance, and so is the change between the two games (−6.0\u00a0percentage "
                                 "points [−19.0 to +7.0]): whether the base game already has this imbalance or the "
-                                f"variant brings it, these 100 pairs cannot tell. {_MORE}",
+                                "variant brings it, these 100 pairs cannot tell. To judge the base game on more games: "
+                                "cardgen validate royale --players 4; to find out what the variant changes, play more "
+                                "pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed",
     "base does not, changed": f"{_MAIN}{_BASE}The base game does not show it, and on these 100 pairs the change is "
                               "beyond chance: the imbalance comes with the variant.",
     "no paired figure": f"{_MAIN}{_BASE}{_UNTESTED}",
@@ -874,8 +876,9 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
                   "mélanges, le joueur 2 en gagnait 21,0 %. La part du jeu de base reste dans les limites du hasard, tout comme "
                   "l’écart entre les deux jeux (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : ces 100 paires ne permettent pas "
-                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour trancher, jouez plus de paires : cardgen compare "
-                  "royale royale-short --players 4 --games 400 --fixed")
+                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour juger le jeu de base sur "
+                  "plus de parties : cardgen validate royale --players 4 ; pour savoir ce que change la variante, jouez "
+                  "plus de paires : cardgen compare royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
                   "1/4 perché una vittoria condivisa conta per ciascun vincitore), e lo scarto è troppo grande per essere dovuto al caso (intervallo allargato "
@@ -1092,3 +1095,13 @@ def test_a_house_rules_options_come_under_their_own_heading_not_the_notes_on_bot
         notes, "  c3", "  k3", options, "  o"]
     assert notes_block({"options": ["  o"]}, lang) == [options, "  o"]  # no note: no heading of theirs
     assert notes_block({"components": [], "cards": [], "options": []}, lang) == []
+
+
+def test_italian_lines_speak_to_the_reader_as_tu() -> None:
+    """Nineteenth reading it1: "per togliersi il dubbio, gioca più partite" slipped out of the "tu" form in four
+    outputs; the designer is addressed as "tu" throughout (docs/translating.md)."""
+    from cardgen.terminal import LINES
+
+    said = [v for v in LINES["it"].values() if isinstance(v, str)]
+    assert sum("toglierti il dubbio" in v for v in said) >= 2
+    assert not [v for v in said if "togliersi" in v]

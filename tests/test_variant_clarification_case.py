@@ -77,3 +77,14 @@ def test_a_variant_leaving_the_clarification_alone_keeps_the_base_case(repo_root
     base = Resolver(Project.open(repo_root)).resolve("king_lui")
     assert deck.model.clarifications["no_dish_emerald"].case == base.model.clarifications["no_dish_emerald"].case
     assert naming.clarifications["no_dish_emerald"].startswith("When no dish is left on the table")
+
+
+def test_the_french_case_says_where_the_published_rules_say_a_drawn_emerald_is_used_at_once() -> None:
+    """Nineteenth reading fr65: the French case, labelled "provided for by the published rules", ended "as usual"
+    on a point the French published text is silent on (the Italian and English texts say it); it names them now.
+    The Italian and English cases keep "as usual": their own published texts say it."""
+    deck = Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("king_lui")
+    fr = Naming.of(deck, "fr").clarifications["no_dish_emerald"]
+    assert "les règles italienne et anglaise le disent, la règle française ne le précise pas" in fr
+    assert "comme d’habitude" not in fr
+    assert Naming.of(deck, "en").clarifications["no_dish_emerald"].endswith("may still be used at once, as usual.")

@@ -340,6 +340,21 @@ def _books(out: Path, deck_id: str, words: dict[str, str]) -> list[tuple[str, li
     return rows
 
 
+def comparison_note(record: dict[str, Any], words: dict[str, str]) -> str:
+    """A comparison's changes as the runs' index counts them: those beyond chance apart from those that follow
+    from the variant's rule, where the gallery said "16 changes beyond chance" beside the index's "10 …, and 6
+    more that follow from the variant's rule" (nineteenth reading fr57). A record without a count: its summary."""
+    sig, follows = record.get("significant"), record.get("follows") or 0  # an older record counted all alike
+    if not isinstance(sig, int):
+        return record["summary"]
+    n = sig - follows
+    if follows and n == 0:
+        return words["comparison_only_follows_one" if follows == 1 else "comparison_only_follows"].format(follows=follows)
+    note = words["comparison_none"] if n == 0 else words["comparison_note_one" if n == 1 else "comparison_note"].format(sig=n)
+    return note + (words["comparison_and_follows_one" if follows == 1 else "comparison_and_follows"].format(follows=follows)
+                   if follows else "")
+
+
 def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None,
              words: dict[str, str] | None = None) -> list[dict[str, str]]:
     """Links to a deck's latest tuning, validation and comparison with its base (href, text, note), in the
@@ -363,9 +378,7 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)
-        sig = record.get("significant")
-        note = (record["summary"] if not isinstance(sig, int) else words["comparison_none"] if sig == 0
-                else words["comparison_note_one" if sig == 1 else "comparison_note"].format(sig=sig))
+        note = comparison_note(record, words)
         out.append({"href": f"validation/{cmp}/index.html", "text": words["comparison"].format(base=base or ""),
                     "note": note})
     for found in (run, cmp):  # what people said at cardgen play tables, beside those simulations

@@ -625,7 +625,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             moved = sum(m["significant"] for m in internal)
             # one colon, the verb agreeing with the count ("Autres mesures : 1 sur 5 a changé"; fifteenth reading
             # fr44, it53: "Autres mesures : valeurs modifiées : 1 sur 5")
-            summary = report["internal_one" if is_singular(moved, lang) else "internal"]
+            # none moved: "none of the 5", never "0 of 5 changed" (nineteenth reading fr73), as the terminal says
+            key = ("internal_none_one" if len(internal) == 1 else "internal_none") if moved == 0 else "internal"
+            summary = report[key + "_one" if key == "internal" and is_singular(moved, lang) else key]
             folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
@@ -682,7 +684,7 @@ def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
         return "" if most is None else str(most)
     low, high = min(pairs), max(pairs)
     shown = (decimal(low, lang, places=0) if low == high
-             else f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+             else say("count_range", lang, low=low, high=high))  # « 200 à 300 » (fr81), one wording with the terminal
     return page_words("run_pairs_all" if low == most else "run_pairs", lang, pairs=shown, most=most)
 
 

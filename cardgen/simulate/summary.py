@@ -1042,6 +1042,18 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 
 
+def look_ordinal(look: int, lang: str) -> str:
+    """The look a comparison stopped at as the language counts it ("the first check", « au premier contrôle »),
+    never "check 1", read as a calque (nineteenth reading fr25, eighteenth it38); past the words kept, the digits
+    with the language's ordinal mark."""
+    words = word("ordinals", lang)  # {"1": "first", ...}: a table of words, one per look the design can stop at
+    if str(look) in words:
+        return words[str(look)]
+    if lang == "en":
+        return f"{look}{'th' if 10 <= look % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(look % 10, 'th')}"
+    return f"{look}{'e' if lang == 'fr' else 'º'}"
+
+
 def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
     """One line per player count that stopped at a look before ``--games``: how many pairs it took, and why."""
     lines = []
@@ -1049,7 +1061,7 @@ def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
         stop = r.get("stop") or {}
         if stop.get("early"):
             lines.append(say("stopped_early", lang, players=say_n("players", r["players"], lang), pairs=stop["pairs"],
-                             most=stop["most"], look=stop["look"], looks=stop["looks"]))
+                             most=stop["most"], look=look_ordinal(stop["look"], lang), looks=stop["looks"]))
     return lines
 
 
@@ -1066,8 +1078,8 @@ def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
     counts = [r["players"] for r in results]
     players = join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
     s = stops[0]
-    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"], look=s["look"],
-                looks=s["looks"])]
+    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"],
+                look=look_ordinal(s["look"], lang), looks=s["looks"])]
 
 
 def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: bool = True) -> list[str]:
@@ -1171,8 +1183,8 @@ def games_played(doc: dict[str, Any], lang: str) -> str:
     low, high = min(played), max(played)
     if low == high:
         games = say_n("pairs", low, lang)
-    else:  # "100–300 pairs": a range is plural in every language
-        games = say("pairs", lang, n=f"{decimal(low, lang, places=0)}–{decimal(high, lang, places=0)}")
+    else:  # "100–300 pairs", « 100 à 300 paires » (nineteenth reading fr40): a range is plural in every language
+        games = say("pairs", lang, n=say("count_range", lang, low=low, high=high))
     return say("pairs_planned", lang, games=games, most=most)
 
 
@@ -1422,6 +1434,13 @@ def on_edge(own: Mapping[str, Any]) -> bool:
     return round(100 * near, 1) == round(100 * own["fair"], 1)
 
 
+def edge_places(own: Mapping[str, Any]) -> int:
+    """The fewest decimal places, two or more, at which a flag's near interval end and the fair share it leaves
+    out print apart (``on_edge``: at one they print alike); four at most (closer than that: four)."""
+    near = own["low"] if own.get("side") == "more" else own["high"]
+    return next((p for p in (2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 4)
+
+
 def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     """Why a change's interval is wide (``+4.0 percentage points [−38.5 to +46.5]`` on a 4-point change read as an
     error: eighteenth reading en28): Holm's widening over the count's ``family`` of figures, and the early stop's
@@ -1442,14 +1461,15 @@ def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str
     none of its figures could not be checked (fifteenth reading en6). Empty where the base game has no such flag."""
     if own is None:
         return ""
-    # one decimal, as every other share, never two decimals in one sentence (sixteenth reading fr35); an end that
-    # prints on the fair share is said to leave it out by less than 0.1 point, and the sentence before it says
+    # one decimal, as every other share (sixteenth reading fr35); but an end that prints on the fair share it leaves
+    # out ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) is
+    # printed with its fair share to the first decimal place where they differ, and the sentence before it says
     # the imbalance is only just beyond chance (``compare_balance``; eighteenth reading fr42, it46)
-    edge = on_edge(own)
-    return say("compare_balance_evidence_edge" if edge else "compare_balance_evidence", lang,
-               fair=percent(own["fair"], lang, fixed=True), low=percent(own["low"], lang, fixed=True),
-               high=percent(own["high"], lang, fixed=True), games=_num(r.get("games"), lang),
-               gap=decimal(0.1, lang, places=1))
+    places = edge_places(own) if on_edge(own) else 1
+    return say("compare_balance_evidence_edge" if places > 1 else "compare_balance_evidence", lang,
+               fair=percent(own["fair"], lang, fixed=True, places=places),
+               low=percent(own["low"], lang, fixed=True, places=places),
+               high=percent(own["high"], lang, fixed=True, places=places), games=_num(r.get("games"), lang))
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
@@ -1497,7 +1517,11 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
                 if low is not None else "")
             changed = changed or low is not None
         verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
-                      command=more_pairs_command(r, base_deck), evidence=base_evidence(r, own, lang))
+                      command=more_pairs_command(r, base_deck), evidence=base_evidence(r, own, lang),
+                      # the base game judged on its own games: validate may flag a seat these pairs cannot tell
+                      # from chance (Royale at 4: validate's 300 games flag seat 4, compare's 100 pairs do not:
+                      # read as two verdicts that clash, nineteenth reading fr37, it31, en25)
+                      validate=f"cardgen validate {base_deck} --players {r.get('players')}")
         out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
                    else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
