@@ -46,7 +46,7 @@ ENGINE_SIDE = {
     "draco/engine.py": "_build_actions _info apply",
 }
 KERNEL_SIDE = {
-    "draco/compiled_rules.py": "apply _put player legal_of",
+    "draco/compiled_rules.py": "apply _put",
 }
 
 #: per game, the functions that only chain rule steps written once (King Lui: the hook points and their compiled loop)
@@ -57,8 +57,8 @@ CHAINS = {
                         "_after_serving _setup determinize _finish",
     "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
     "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
-                       "_toast _play _roll legal_actions determinize _setup _finish",
-    "draco/compiled_rules.py": "_advance legal determinize deal",
+                       "_toast _play _roll legal_actions determinize _setup _finish current_player",
+    "draco/compiled_rules.py": "_advance legal legal_of player determinize deal",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")
 

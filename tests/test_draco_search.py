@@ -342,3 +342,19 @@ def test_a_house_rules_end_is_recorded_with_its_own_reason():
     state._finish("house_rule_end")  # a house rule's ``finish`` with its own reason
     assert (state.end_reason, state.phase_name, state.legal_actions()) == ("house_rule_end", "over", [])
     assert state.outcome().end_reason == "house_rule_end" and state.is_terminal()
+
+
+def test_the_seat_to_decide_is_the_same_on_both_tiers():
+    """Who decides written once (``rules.player``): at every position of seeded games the reference's
+    ``current_player`` and the kernels' ``player`` name the seat the rules say: the current player, Aunt Sarah's
+    neighbour asked now while they decide whether to draw (not the toaster), nobody (-1) once the game is over."""
+    game, d = setup("draco", 5)
+    kinds = set()
+    for seed in range(6):
+        for state in positions(game, seed):  # one state, played on: read it before the next
+            over, asking = state.end_reason is not None, state.phase_name == "draw"
+            want = -1 if over else state.sarah_queue[0] if asking else state.cur
+            got = (state.current_player, int(cr.player(views(d, d.encode(state)))))
+            assert got == (want, want), (seed, state.phase_name, state.cur, state.sarah_queue)
+            kinds.add("over" if over else "neighbour" if asking and want != state.cur else state.phase_name)
+    assert {"over", "neighbour", "play", "toast"} <= kinds, kinds

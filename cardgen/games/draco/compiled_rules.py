@@ -520,13 +520,20 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     _advance(step, V, G, E, mt)  # one call site: inlined once
 
 
+@njit(cache=True, **_SEATS)
+def _asked(S):  # type: ignore[no-untyped-def]
+    """``rules.asked``: the first of Aunt Sarah's queue."""
+    return S[0][9][0]
+
+
+#: ``rules.player`` compiled as it is
+_player = bind(rules.player, "draco", _SEATS, **_FORMS, asked=_asked)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def player(V):  # type: ignore[no-untyped-def]
-    """The seat to decide, -1 once the game is over."""
-    sc = V[0]
-    if sc[S_END] != 0:
-        return -1
-    return V[9][0] if sc[S_PHASE] == PH_SARAH else sc[S_CUR]
+    """``DracoState.current_player`` of the position's views ``V`` (``rules.player``; no tables, no chance)."""
+    return _player((V, 0, 0, 0))
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -273,9 +273,9 @@ class DracoState(State):
     # -- the interface -----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.end_reason is not None:
-            return -1
-        return self.sarah_queue[0] if self.phase == SARAH else self.cur
+        """The seat to decide (``rules.player``): Aunt Sarah's neighbour asked now, else the current player; -1
+        once the game is over."""
+        return rules.player(self)
 
     def legal_actions(self) -> list[Action]:
         """What the decision due allows (``rules.legal``), worked out once per decision."""

@@ -28,7 +28,8 @@ over ``table.reseat``) and the die (``roll``:
 ``_end_turn``, ``_start_turn``, which house rules wrap), ``compiled_rules._advance`` loops over the compiled steps.
 
 And what a decision allows (``legal``, into ``out``, through ``decision``, ``move_rows`` and ``card_rows``: the
-engine's forms list its actions, the kernels' write ``table.play_rows``' rows).
+engine's forms list its actions, the kernels' write ``table.play_rows``' rows), and who makes it (``player``, through
+``asked``: the engine's ``current_player`` and the kernels' ``player`` chain it).
 
 And the cards a search's sample deals again (``redeal``: ``DracoState.determinize`` and the kernels' ``determinize``
 chain it), through ``pools`` (room per rebuild), ``hidden_place`` (the other hands, the pile, the cards set aside),
@@ -248,6 +249,14 @@ def legal(S: Any, out: Any) -> int:
         seen |= bit
         m = card_rows(S, out, m, k, p)
     return m
+
+
+def player(S: Any) -> int:
+    """The seat to decide: while Aunt Sarah's neighbours decide whether to draw, the one asked now (``asked``: the
+    first of ``QUEUE``), else the current player; -1 once the game is over (nobody)."""
+    if over(S):
+        return -1
+    return asked(S) if get(S, K_PHASE) == SARAH else get(S, K_CUR)
 
 
 def play(S: Any, row: Any) -> int:
@@ -507,6 +516,11 @@ def to_hand(S: Any, seat: int, card: int) -> None:
 def hand_size(S: Any, seat: int) -> int:
     """How many action cards ``seat`` holds."""
     return len(S.hands[seat])
+
+
+def asked(S: Any) -> int:
+    """The seat of Aunt Sarah's neighbour asked now: the first still to decide (``DracoState.sarah_queue``)."""
+    return S.sarah_queue[0]  # type: ignore[no-any-return]
 
 
 def empty(S: Any, zone: str) -> None:
