@@ -6,8 +6,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from cardgen.load.project import Project
-from cardgen.report.impact import face_pictures, impact_block, strip_svg
+from cardgen.languages import typeset
+from cardgen.report.impact import WORDS, face_pictures, impact_block, strip_svg
 from cardgen.resolve.resolve import Resolver
 
 ROWS = [{"component": "shakedown", "dealt_share": 0.8, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.15, "plays_per_seat": 1.4, "difference": 0.25, "low": 0.2,
@@ -239,3 +242,20 @@ def test_the_strips_key_hides_with_the_strips_on_a_phone() -> None:
     css = (templates_dir() / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert re.search(r"\.strip-key[^{]*\{display:none\}", phone) or re.search(r"\.strip-key\{display:none\}", phone)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_card_table_with_no_card_flagged_says_so(lang: str) -> None:
+    """Nineteenth reading it47: Draco's deck page showed its table of strips under "Cards too strong or too weak"
+    and never said that none was flagged, where the terminal says "no card stands out beyond chance". Said only
+    where every judged card's interval holds 0: not beside a flag, nor beside an unflagged card whose interval
+    leaves 0 out (a hardly-played one), nor on compare's paired table."""
+    calm = {"component": "dice", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.32,
+            "plays_per_seat": 0.5, "difference": -0.02, "low": -0.1, "high": 0.06, "flag": ""}
+    said = WORDS[lang]["none_flagged"]
+    assert typeset(said, lang) in impact_block([calm, {**calm, "component": "coin"}], {}, lang=lang)
+    assert typeset(said, lang) not in impact_block([calm, {**ROWS[0], "base": None}], {}, lang=lang)  # a flag
+    hardly = {**calm, "component": "coin", "low": 0.01, "high": 0.2, "plays_per_seat": 0.03}
+    assert typeset(said, lang) not in impact_block([calm, hardly], {}, lang=lang)
+    assert typeset(said, lang) not in impact_block([calm], {}, paired=True, lang=lang)
+    assert {"en": "No card stands out", "fr": "Aucune carte ne se distingue", "it": "Nessuna carta si distingue"}[lang] in said

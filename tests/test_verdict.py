@@ -328,8 +328,8 @@ def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
     figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
     its *; the page names its column and the word in it, in each language."""
     for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “change beyond chance?” column"),
-                               ("fr", "astérisque (*)", "porte « non » dans la colonne « peut venir du hasard ? »"),
-                               ("it", "asterisco (*)", "dice «no» nella colonna «può venire dal caso?»")):
+                               ("fr", "astérisque (*)", "porte « non » dans la colonne « cet écart peut-il venir du hasard ? »"),
+                               ("it", "asterisco (*)", "dice «no» nella colonna «questa differenza può venire dal caso?»")):
         text, page = footnote(25, lang), footnote(25, lang, page=True)
         plain = page.replace("\u00a0", " ").replace("\u202f", " ")
         assert star in text and "*" not in page and column in plain, (lang, page)

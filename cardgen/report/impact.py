@@ -232,9 +232,16 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      # the French no-break space before ":" (") : pas jugée" began a line on a phone)
                      "verdict": typeset(_verdict(r, flag, lang, paired), lang)})
     scale = decimal(100 * half, lang, places=0)
+    # a table of strips with no flag said no verdict where the terminal says "no card stands out" (nineteenth
+    # reading it47): said where every judged card's interval holds 0 (a hardly-played card whose interval leaves
+    # 0 out is not flagged, and the sentence would be untrue beside it); compare's table says its own per card
+    judged = [r for r in rows if r.get("judged", True) and not _held_by_all(r)]
+    calm = (not paired and bool(judged) and not any(b["flagged"] for b in body)
+            and all(isinstance(r.get("low"), (int, float)) and r["low"] <= 0 <= r["high"] for r in judged))
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
-    return render("impact.html", legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
+    return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
+                  legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
                   **_ends(half, lang))
