@@ -310,6 +310,8 @@ def count_said(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = N
     counts" said neither which way nor how much (fr29, en2)."""
     name = m["metric"]
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
+    if name.startswith("peak:"):  # a game's highest, averaged: "from 25.0 to 38.1" read as end-of-game holdings
+        named = WORDS[lang]["peak_said"].format(name=named)  # (nineteenth reading fr49, it37), as compare says it
     key = "count_up" if shown(m)[0] > 0 else "count_down"
     return WORDS[lang][key].format(name=named, **figures(m, lang))
 
