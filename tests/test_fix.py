@@ -196,6 +196,14 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
     assert [lever_name(k, "en", en) for k in ("count:silver-coin", "count:favour", "starting_gold")] == [
         "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
     assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
+    # nineteenth reading en32: a lever's name may hold a comma, so the list of levers is kept with "; "
+    from cardgen.tune.fix import levers_line
+    zork = lever_name("zork_multiplier", "en", en)
+    assert "," in zork, zork
+    line = levers_line(["count:silver-coin", "zork_multiplier", "starting_gold"], "en", en)
+    assert line.endswith(f": number of silver coins; {zork}; gold coins each player starts with"), line
+    assert levers_line(["count:silver-coin", "starting_gold"], "fr", Naming.of(deck, "fr")).endswith(
+        "nombre de pièces d’argent\u202f; pièces d’or de chaque joueur au départ"), "fr"
     short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
     assert "la banca non può pagare tutto ciò che deve nel 95" in problem_line(short, "it", Naming.of(deck, "it"))  # fr56
 

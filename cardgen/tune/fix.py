@@ -1042,7 +1042,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
         return 1
     params, left_out = resolving_levers(project, deck, levers(deck, searched, more))
     if params:
-        echo(word("levers", lang, levers=", ".join(lever_name(p.key, lang, naming) for p in params)),
+        echo(levers_line([p.key for p in params], lang, naming),
              file=sys.stderr, flush=True)
     for p, cid in left_out:  # said once, in words: never a trial's raw refusal
         lever = lever_name(p.key, lang, naming)
@@ -1076,6 +1076,13 @@ def untried_line(fixer: Fixer, untried: list[Param]) -> str:
     n = len(fixer.trials)
     return word("untried_one" if n == 1 else "untried", lang, n=n,
                 levers=joined((lever_name(p.key, lang, naming) for p in untried), lang))
+
+
+def levers_line(keys: list[str], lang: str, naming: Naming) -> str:
+    """The levers the search takes up, in its order, by name: "; " between them, as a lever's name may hold a
+    comma ("multiplier on the cost of Zork's seat, paid by the richest player" read as two levers in a comma
+    list: nineteenth reading en32)."""
+    return word("levers", lang, levers=say("separator", lang).join(lever_name(k, lang, naming) for k in keys))
 
 
 def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
