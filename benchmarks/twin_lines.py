@@ -34,11 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "cardgen" / "games"
 
-#: the encoders from the engine's state to the kernels' array: gone with either twin (Royale's engine holds the
-#: kernels' record, copied as it is; only its nobles' states are numbered again, each tier numbering them by its own
-#: noble table: ``rows``)
+#: the encoders from the engine's state to the kernels' array: gone with either twin (Royale has none: its engine
+#: holds the kernels' record, copied as it is, and the nobles' states, which each tier numbers by its own noble
+#: table, are found again from their cards by a rule written once, ``rules.renumber``, that both tiers run)
 ENCODERS = {
-    "royale/compiled_search.py": "rows",
     "draco/compiled_search.py": "encode",
 }
 #: per side, the functions whose twin is on the other side
@@ -55,7 +54,7 @@ CHAINS = {
     "king_lui/compiled_rules.py": "settle apply",
     "royale/engine.py": "_draw _refill _ghost_turn _start_turn _end_turn _clear legal_actions apply _take _place "
                         "_after_serving _setup determinize _finish",
-    "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
+    "royale/compiled_rules.py": "legal_actions _apply apply renumber deal determinize",
     "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
                        "_toast _play _roll legal_actions determinize _setup _finish current_player",
     "draco/compiled_rules.py": "_advance legal legal_of player determinize deal",

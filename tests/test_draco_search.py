@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardgen.agents import SearchAgent
+from cardgen.agents import SearchAgent, Tuning
 from cardgen.engine import fastrng as fr
 from cardgen.engine.api import RandomAgent, SearchParams
 from cardgen.games.draco import compiled_rules as cr
@@ -295,11 +295,11 @@ def test_search_beats_random(policy):
 
 
 def test_the_agents_prior_reaches_the_compiled_tree():
-    """``SearchAgent(prior=...)`` is the driver's: with no credit and with an overwhelming credit to
+    """``SearchAgent(tuning=Tuning(prior=...))`` is the driver's: with no credit and with an overwhelming credit to
     the heuristic's move, the compiled tree decides differently in some positions."""
     game, _ = setup("draco", 4)
-    free = SearchAgent(60, policy=HeuristicAgent, paired=False, prior=0.0)
-    led = SearchAgent(60, policy=HeuristicAgent, paired=False, prior=100.0)
+    free = SearchAgent(60, policy=HeuristicAgent, paired=False, tuning=Tuning(prior=0.0))
+    led = SearchAgent(60, policy=HeuristicAgent, paired=False, tuning=Tuning(prior=100.0))
     differ = 0
     for seed in range(8):
         for i, state in enumerate(positions(game, seed)):

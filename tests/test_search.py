@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cardgen.agents import SearchAgent, StateAgent
-from cardgen.agents.search import rewards
+from cardgen.agents import SearchAgent, StateAgent, Tuning
+from cardgen.agents.search import DEFAULT_EPSILON, DEFAULT_EXPLORATION, DEFAULT_SCORE_WEIGHT, rewards
 from cardgen.engine.api import Outcome, RandomAgent
 from cardgen.errors import InputError
 from cardgen.simulate.runner import agent_factories, check_agents, play_game
@@ -224,7 +224,7 @@ def test_policy_rollouts_credit_each_seat_its_own_result() -> None:
     share, n = 0.0, 24
     for i in range(n):
         seat = i % 2
-        search = SearchAgent(40, policy=GreedyAgent, prior=0.0, epsilon=0.2, paired=False)
+        search = SearchAgent(40, policy=GreedyAgent, paired=False, tuning=Tuning(epsilon=0.2, prior=0.0))
         agents = [search, GreedyAgent()] if seat == 0 else [GreedyAgent(), search]
         result = play_game(game, 2000 + i, agents)
         share += (seat in result.winners) / len(result.winners)
@@ -331,3 +331,17 @@ def test_without_a_driver_the_python_search_runs_and_a_custom_rollout_skips_the_
     declined = SearchAgent(iterations=20).choose_from_state(state, state.legal_actions(), random.Random(1))
     assert declined in state.legal_actions() and plain in state.legal_actions()
     assert not SearchAgent(iterations=5, rollout=lambda s, r: None).compiled
+
+
+def test_each_tuning_number_reaches_its_own_search_setting():
+    """``Tuning`` (issue #49: ``SearchAgent`` takes its numbers as one record) hands each number to its own field of
+    the search's settings, the Python search's and the compiled driver's alike; the prior only with a policy."""
+    tuning = Tuning(exploration=0.3, score_weight=0.1, epsilon=0.07, prior=0.4)
+    agent = SearchAgent(9, policy=GreedyAgent, paired=False, tuning=tuning)
+    p = agent.params
+    assert (p.iterations, p.exploration, p.score_weight, p.epsilon, p.prior) == (9, 0.3, 0.1, 0.07, 0.4)
+    assert p.policy and not p.paired and (agent.exploration, agent.score_weight) == (0.3, 0.1)
+    assert SearchAgent(9, tuning=tuning).params.prior == 0.0  # no policy, no prior
+    plain = SearchAgent(9).params
+    assert (plain.exploration, plain.score_weight, plain.epsilon) == (DEFAULT_EXPLORATION, DEFAULT_SCORE_WEIGHT,
+                                                                     DEFAULT_EPSILON)

@@ -169,25 +169,43 @@ class _Node:
         self.avail = 0  # times this action was legal when its parent was walked through
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """The search's numbers that travel together into ``SearchParams`` (defaults: ``searchparams``'), apart from
+    what the agent is (its budget, rollout, policy and algorithm): ``exploration``, UCT's constant;
+    ``score_weight``, the points' share of the reward (module docstring, **Reward**); ``epsilon``, the chance of a
+    random move in a policy's rollouts; ``prior``, the lead in visits (times the budget) the policy's own move
+    starts the tree with (only with a policy)."""
+
+    exploration: float = DEFAULT_EXPLORATION
+    score_weight: float = DEFAULT_SCORE_WEIGHT
+    epsilon: float = DEFAULT_EPSILON
+    prior: float = DEFAULT_PRIOR
+
+
 class SearchAgent(StateAgent):
-    """Single-observer information-set MCTS (see the module docstring)."""
+    """Single-observer information-set MCTS (see the module docstring).
+
+    ``SearchAgent(iterations, rollout=..., policy=..., paired=..., tuning=Tuning(epsilon=0.2, prior=0.0))``: the
+    budget, a custom rollout, the policy (a factory of the game's heuristic agent), the algorithm (paired choice
+    or tree; default: paired with a policy) and the numbers (``Tuning``; its defaults without it)."""
 
     name = "search"
 
-    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = DEFAULT_EXPLORATION,
-                 score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None,
-                 policy: Callable[[], Agent] | None = None, epsilon: float = DEFAULT_EPSILON,
-                 prior: float = DEFAULT_PRIOR, paired: bool | None = None) -> None:
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, *, rollout: Rollout | None = None,
+                 policy: Callable[[], Agent] | None = None, paired: bool | None = None,
+                 tuning: Tuning | None = None) -> None:
         if iterations < 1:
             raise ValueError(f"search iterations {iterations}: expected at least 1")
+        tuning = tuning or Tuning()
         self.iterations = iterations
-        self.exploration = exploration
-        self.score_weight = score_weight
+        self.exploration = tuning.exploration
+        self.score_weight = tuning.score_weight
         self.policy = policy
-        self.prior = prior if policy is not None else 0.0
+        self.prior = tuning.prior if policy is not None else 0.0
         custom_rollout = rollout is not None
         if rollout is None and policy is not None:
-            rollout = epsilon_policy_rollout(policy, epsilon)
+            rollout = epsilon_policy_rollout(policy, tuning.epsilon)
         self.rollout: Rollout | None = rollout
         self._advisor: Agent | None = None
         #: compare the root moves on shared samples instead of growing a tree (default: with a policy)
@@ -195,8 +213,8 @@ class SearchAgent(StateAgent):
         #: ask the engine's compiled search driver first (``State.compiled_search``); a custom
         #: ``rollout`` is Python, so it always runs here (set it False to search in Python anyway)
         self.compiled = not custom_rollout
-        self.params = SearchParams(iterations, exploration, score_weight, epsilon, policy is not None,
-                                   self.paired, PAIRED_Z, self.prior)
+        self.params = SearchParams(iterations, tuning.exploration, tuning.score_weight, tuning.epsilon,
+                                   policy is not None, self.paired, PAIRED_Z, self.prior)
         #: the mean reward (0..1) of each root move in the last Python search: why it chose (``cardgen play``'s hint)
         self.last_values: dict[Action, float] = {}
 

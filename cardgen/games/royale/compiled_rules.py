@@ -354,6 +354,12 @@ def _from_hand(S, card):
 
 
 @_inline
+def _start_row(S, p, s):
+    """``rules.start_row``: the slot's noble's row with no card (``G_ROOT``; -1 past the seat's nobles)."""
+    return S[1][G_ROOT][_slot(S, p, s)]
+
+
+@_inline
 def _noble_row(S, p, s):
     """``rules.noble_row``: the slot's row of the noble table (the engine's checker state)."""
     return S[0][F_ROW][_slot(S, p, s)]
@@ -428,13 +434,14 @@ _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, fresh=_fresh,
               solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
               reset_noble=_reset_noble, hand_card=_hand_card, validated=_validated, imposter_ways=_imposter_ways,
               take_cells=_take_cells_of, tally=_tally, use_imposter=_use_imposter, new_hand=_new_hand,
-              from_hand=_from_hand, noble_row=_noble_row, card_code=_card_code, known=_known, learn=_learn, put_under=_put_under, set_row=_set_row, need=_need_of,
+              from_hand=_from_hand, start_row=_start_row, noble_row=_noble_row, card_code=_card_code, known=_known, learn=_learn, put_under=_put_under, set_row=_set_row, need=_need_of,
               validate=_validate, win=_win, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
               K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=S_FORCED, K_VOLUNTARY=S_VOLUNTARY,
               K_END=S_END, K_WINNER=S_WINNER, K_FINISHED=S_FINISHED, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN,
               REVEALED=S_REV_LEN, HAND=S_HAND)
 _end = bind(rules.end, "royale", _INLINE, **_FORMS)
 # ``reshuffle`` is a call, not inlined: ``draw`` is inlined at every draw site (as ``pack``, see below)
+_FORMS.update(row_after=bind(rules.row_after, "royale", _INLINE, **_FORMS))
 _FORMS.update(reshuffle=bind(rules.reshuffle, "royale", _HOT, **_FORMS),
               next_row=bind(rules.next_row, "royale", _INLINE, **_FORMS))
 # ``pack`` (and ``setup``, run once per game) are calls, not inlined: every draw site inlines ``repack``, and
@@ -508,6 +515,20 @@ def _fill(R, miss):
     The second half of ``rules.learn``'s compiled form: the kernel noted the transition (``_learn``), its caller,
     which may allocate, works it out here."""
     return compiled_require.step(*R, miss[MISS_ROW], miss[MISS_CODE])
+
+
+_renumber = bind(rules.renumber, "royale", _INLINE, **_FORMS,
+                 found_row=bind(rules.found_row, "royale", _INLINE, **_FORMS))
+
+
+@njit(cache=True)
+def renumber(V, G, W):
+    """The nobles' states of a record copied from the engine numbered as this tier's noble table does
+    (``rules.renumber``), computing the transitions it misses: OK, or FULL (the noble table is full)."""
+    while not _renumber((V, G, W, None)):
+        if _fill(G[G_NOBLES], W[4]) == FULL:
+            return FULL
+    return OK
 
 
 @njit(cache=True)

@@ -3,7 +3,7 @@
 ``State.compiled_search`` copies the reference position, the record both tiers keep
 (``RoyaleState.s``, ``rules.layout``; the true pile order included, only ``determinize`` hides
 it), into the kernels' array; only the nobles' states are numbered apart, each tier by its own
-noble table (``Compiled.rows``). It runs ``cardgen.engine.searchloop``'s paired choice (with a policy) or tree (without)
+noble table (``rules.renumber``). It runs ``cardgen.engine.searchloop``'s paired choice (with a policy) or tree (without)
 bound to the kernels below (``determinize``, ``legal_actions``, ``apply``, ``play_on`` with the
 rollout policy's seat kinds, ``heuristic``, ``outcome``). Streams: the search's own, seeded
 with ``seed``; a sample's own chance, seeded from it; a paired round's rollout stream. Tree
@@ -147,21 +147,13 @@ class Compiled:
         self.id_of = [common | {a: nlines + t for t, a in enumerate(imp)} for imp in g.imposter_actions]
 
     def position(self, state: RoyaleState) -> np.ndarray:
-        """The kernels' position of a reference state: a copy of its record, the nobles' rows this tier's own."""
+        """The kernels' position of a reference state: a copy of its record, the nobles' states renumbered by this
+        tier's table (``compiled_rules.renumber``, ``rules.renumber``: each tier numbers them its own way)."""
         s = np.array(state.s, dtype=np.int64)
-        self.rows(s)
-        return s
-
-    def rows(self, s: np.ndarray) -> None:
-        """The nobles' states of the record ``s`` numbered as the kernels' noble table does: the engine numbers
-        them by its checkers (``require.Checker``), this tier by its table (``compiled_require``), each row found
-        again from the cards under the noble, in play order (an ordered requirement keys its state so)."""
         f = self.fast
-        row, under, ulen = (core.fields(s, self.off)[i] for i in (core.F_ROW, core.F_UNDER, core.F_ULEN))
-        for k in range(len(row)):
-            row[k] = f.root[k]
-            for c in under[k, :ulen[k]].tolist():
-                row[k] = f.tables.step(int(row[k]), int(f.codes[k, c]))
+        while core.renumber(core.fields(s, self.off), f.G(), f.W) == FULL:
+            f.tables.grow()  # the noble table was full: renumbered again, with room
+        return s
 
     def action(self, seat: int, a: int) -> Action:
         """The reference action of id ``a`` for ``seat``."""

@@ -624,7 +624,7 @@ class RoyaleState(State):
                 cards = self._under(p, sl)
                 if d and cards:
                     out.append(f"seat {p}: cards under validated noble {g.noble_ids[p][sl]}")
-                sid = g.checkers[p][sl].run(g.codes[p][sl][c] for c in cards)
+                sid = rules.found_row(self, p, sl)
                 if sid == DEAD:
                     out.append(f"seat {p}: noble {g.noble_ids[p][sl]} can no longer be met but was not cleared")
                 elif sid != rules.noble_row(self, p, sl):

@@ -27,8 +27,9 @@ again at the end card, ``repack``; through ``scratch``, ``chance``, ``new_pile``
 ``pile_cards``, ``solo_cards``, ``end_zone``).
 
 And the end (``end``, then ``result``: ``winners`` over ``scores``, ``K_WINNER`` and ``dishes``), the reshuffle of
-a pile into another (``reshuffle``, through ``fresh``) and a noble's next state (``next_row``, through
-``noble_row``, ``card_code``, ``known`` and ``learn``).
+a pile into another (``reshuffle``, through ``fresh``), a noble's next state (``next_row``, ``row_after``, through
+``noble_row``, ``card_code``, ``known`` and ``learn``) and its state found again from its cards (``found_row``, from
+``start_row``: the engine's invariants check it, a search's copy of the record is renumbered by it, ``renumber``).
 """
 from __future__ import annotations
 
@@ -230,12 +231,43 @@ def next_row(S: Any, p: int, s: int, card: int) -> int:
     """The checker state of seat ``p``'s noble slot ``s`` after ``card`` (``DEAD``: impossible), as the noble
     table knows it (``known``), else worked out (``learn``: the engine's checker does it at once; the compiled
     tier, which cannot grow its table there, notes the transition and answers ``UNKNOWN``)."""
-    r = noble_row(S, p, s)
+    return row_after(S, p, s, noble_row(S, p, s), card)
+
+
+def row_after(S: Any, p: int, s: int, r: int, card: int) -> int:
+    """The checker state of seat ``p``'s noble slot ``s`` after ``card`` at state ``r`` (``next_row``'s step)."""
     code = card_code(S, p, s, card)
     nid = known(S, p, s, r, code)
     if nid == UNKNOWN:
         nid = learn(S, p, s, r, code)
     return nid
+
+
+def found_row(S: Any, p: int, s: int) -> int:
+    """The checker state of seat ``p``'s noble slot ``s`` found again from the cards under it, in play order (an
+    ordered requirement keys its state so): from its start (``start_row``), one step per card; ``DEAD`` once the
+    noble can no longer be met, ``UNKNOWN`` where the compiled table lacks a step (noted, as ``next_row``'s)."""
+    r = start_row(S, p, s)
+    for i in range(under_size(S, p, s)):
+        if r < 0:
+            return r
+        r = row_after(S, p, s, r, under_card(S, p, s, i))
+    return r
+
+
+def renumber(S: Any) -> bool:
+    """Every noble slot's state found again from its cards (``found_row``) and written: what a record copied from
+    the other tier needs, since each tier numbers the states by its own noble table (the engine's checkers,
+    ``require.Checker``; the kernels' ``compiled_require``). False when the compiled table lacks a step: noted
+    for the caller, which works it out (``compiled_rules._fill``) and renumbers again."""
+    cfg = config(S)
+    for p in range(cfg[C_PLAYERS]):
+        for s in range(cfg[C_SLOTS]):
+            r = found_row(S, p, s)
+            if r == UNKNOWN:
+                return False
+            set_row(S, p, s, r)
+    return True
 
 
 # -- the turn flow between two decisions ------------------------------------------------------------------
@@ -849,6 +881,11 @@ def from_hand(S: Any, card: int) -> None:
     i = s.index(card, at, at + n)
     s[i:at + n - 1] = s[i + 1:at + n]
     s[S_HAND] = n - 1
+
+
+def start_row(S: Any, p: int, s: int) -> int:
+    """The checker state of seat ``p``'s noble slot ``s`` with no card under it (each checker's first)."""
+    return 0
 
 
 def noble_row(S: Any, p: int, s: int) -> int:
