@@ -14,6 +14,7 @@ from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.summary import Naming, fair_why
 from cardgen.terminal import say
 from cardgen.text import punct
+from nonempty import nonempty
 from test_pages_fifteenth import _flagged
 
 LANGS = ("en", "fr", "it")
@@ -106,7 +107,7 @@ def test_no_interval_of_a_deck_compare_or_tune_page_holds_a_breakable_space(lang
     doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
     pages = {"deck": _deck_page(lang, repo_root), "compare": compare_page(doc, {"name": "V"}, "", naming=Naming()),
              "tune": render_tuning(_tune_doc(), lang, Naming())}
-    for kind, html in pages.items():
+    for kind, html in nonempty(pages.items()):
         found = _intervals(html)
         assert found, kind
         assert not [iv for iv in found if " " in iv], (kind, [iv for iv in found if " " in iv])
