@@ -1430,15 +1430,14 @@ def _base_flag(r: Mapping[str, Any], f: Mapping[str, Any]) -> Mapping[str, Any] 
 def on_edge(own: Mapping[str, Any]) -> bool:
     """Whether a flag's interval end prints, with one decimal, on the fair share it leaves out ("fair share 26.0%,
     interval [26.0% to 49.5%]", Royale at 4 players, 0.04 points apart): its verdict holds only just."""
-    near = own["low"] if own.get("side") == "more" else own["high"]
-    return round(100 * near, 1) == round(100 * own["fair"], 1)
+    return edge_places(own) > 1
 
 
 def edge_places(own: Mapping[str, Any]) -> int:
-    """The fewest decimal places, two or more, at which a flag's near interval end and the fair share it leaves
-    out print apart (``on_edge``: at one they print alike); four at most (closer than that: four)."""
+    """The fewest decimal places at which a flag's near interval end and the fair share it leaves out print apart
+    (one, as every share, unless ``on_edge``); four at most (closer than that: four)."""
     near = own["low"] if own.get("side") == "more" else own["high"]
-    return next((p for p in (2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 4)
+    return next((p for p in (1, 2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 4)
 
 
 def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
@@ -1465,7 +1464,7 @@ def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str
     # out ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) is
     # printed with its fair share to the first decimal place where they differ, and the sentence before it says
     # the imbalance is only just beyond chance (``compare_balance``; eighteenth reading fr42, it46)
-    places = edge_places(own) if on_edge(own) else 1
+    places = edge_places(own)
     return say("compare_balance_evidence_edge" if places > 1 else "compare_balance_evidence", lang,
                fair=percent(own["fair"], lang, fixed=True, places=places),
                low=percent(own["low"], lang, fixed=True, places=places),
