@@ -626,8 +626,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # one colon, the verb agreeing with the count ("Autres mesures : 1 sur 5 a changé"; fifteenth reading
             # fr44, it53: "Autres mesures : valeurs modifiées : 1 sur 5")
             # none moved: "none of the 5", never "0 of 5 changed" (nineteenth reading fr73), as the terminal says
-            key = ("internal_none_one" if len(internal) == 1 else "internal_none") if moved == 0 else "internal"
-            summary = report[key + "_one" if key == "internal" and is_singular(moved, lang) else key]
+            if moved == 0:
+                summary = report["internal_none_one" if len(internal) == 1 else "internal_none"]
+            else:
+                summary = report["internal_one" if is_singular(moved, lang) else "internal"]
             folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
