@@ -1300,9 +1300,9 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     differ = [p for p in fixer.cured(prop.trial)
               if cured_line(p, prop.fresh.get(p.players, {}), lang, naming)
               != cured_line(p, other.fresh.get(p.players, {}), lang, naming)]
-    shorts = [i for i, p in enumerate(differ) if p.kind == "short"][:1]
+    first = next((i for i, p in enumerate(differ) if p.kind == "short"), None)  # the case named in full once
     figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
-                                 again=p.kind == "short" and i not in shorts) for i, p in enumerate(differ)), lang)
+                                 again=p.kind == "short" and i != first) for i, p in enumerate(differ)), lang)
     echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
               games=say_n("games", fixer.opts.games, lang)))
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
