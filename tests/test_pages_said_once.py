@@ -165,8 +165,12 @@ def test_a_deck_page_whose_balance_sentence_is_silent_keeps_the_reason_on_its_ch
 
 def test_the_brackets_are_explained_in_idiomatic_english() -> None:
     """en3, en61: "the range in which the figure of a very large number of games almost certainly lies" is not
-    idiomatic; one sentence for the terminal and the page: "the range that almost certainly holds the figure you
-    would get over a very large number of games"."""
+    idiomatic; one sentence for the terminal and the page. Nineteenth reading fr6: "almost certainly" promised more
+    than a 95 % interval gives (it misses 1 time in 20), and the lines below call it 95 %: the sentence says
+    "19 times in 20", in each language."""
     plain = say("interval_plain", "en")
-    assert plain.startswith("an interval in brackets is the range that almost certainly holds the figure you would "
+    assert plain.startswith("an interval in brackets is the range that holds, 19 times in 20, the figure you would "
                             "get over a very large number of games;") and "figure of a very large" not in plain
+    for lang, twenty in (("fr", "19 fois sur 20"), ("it", "19 volte su 20")):
+        words = say("interval_plain", lang)
+        assert twenty in words and "certain" not in words
