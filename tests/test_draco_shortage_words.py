@@ -85,10 +85,11 @@ def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str
     assert "(19)" in line and "(54)" in line
     assert whole_box("gold_in_hands", 25, naming) and not whole_box("gold_in_hands", 24, naming)
     assert not whole_box("richest_player", 95, naming)
-    # eighteenth reading (fr23): a second whole-box maximum says it short, never the same clause again
+    # eighteenth reading (fr23): a second whole-box maximum says it short, never the same clause again; nineteenth
+    # reading en12: "all of them too" was wrong for the money total (95 is a value in silver, not a count of coins)
     both = plain(_items({**peaks, "silver_in_hands": 20}, "peak", lang, naming))
     assert both.count(plain(whole)[5:]) == 1, both
-    assert {"en": "(20, all of them too)", "fr": "(20, là aussi tout le contenu)",
+    assert {"en": "(20, the whole box again)", "fr": "(20, là aussi tout le contenu)",
             "it": "(20, anche qui tutto il contenuto)"}[lang] in both, both
     page = [(name, value, plain(extra)) for name, value, extra in section(_entry(peaks), lang, naming)["peaks"]]
     # the page as its other maxima: "gold coins on the players' lairs: 25 (all the box holds)"

@@ -1,0 +1,30 @@
+"""The nineteenth reading's small English faults left after its first fixes (docs/reads/terminal-round-19-en.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from cardgen.terminal import say
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_exchange_note_says_points_in_play_and_swapped_cards() -> None:
+    """en14: "replayed from 4 moments of its play, with cards exchanged" is not idiomatic."""
+    note = say("exchange_off", "en", points=4)
+    assert "replayed from 4 points in its play, with cards swapped between players" in note
+    assert "moments" not in note
+
+
+def test_a_python_house_rule_is_said_to_take_times_as_long() -> None:
+    """en28: "50 to 100 times longer than usual" is disputed usage; "times as long as usual" is not."""
+    for key in ("speed_note_deck", "house_kept_out"):
+        words = say(key, "en", deck="d", file="f.py", line=3, why="w")
+        assert "50 to 100 times as long as usual" in words and "longer" not in words, key
+
+
+def test_the_gentle_overeating_description_stands_without_a_dangling_it() -> None:
+    """en21: the description followed the command's header, so "It is meant for players…" had no antecedent."""
+    deck = yaml.safe_load((ROOT / "variants/king_lui/king_lui-gentle-overeating.yaml").read_text(encoding="utf-8"))
+    assert deck["description"]["en"].startswith("For players whose eyes are bigger than their stomachs:")
