@@ -212,7 +212,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     from cardgen.simulate.summary import designer_lines
 
     note = impact_footnote("en", paired=False)
-    assert "widened by the Bonferroni correction" in note and "the interval printed in the terminal, on which the flag is based" in note
+    assert "widened by the Bonferroni correction" in note and "the interval shown in the table, on which the flag is based" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
     assert "élargi par la correction de Bonferroni" in impact_footnote("fr", False)
     assert "allargato con la correzione di Bonferroni" in impact_footnote("it", False)
     assert "own 95% confidence interval" in impact_footnote("en")  # compare's

@@ -40,11 +40,12 @@ def test_a_stop_says_what_its_check_is_with_one_colon(lang: str) -> None:
     doc = {"results": [{"players": 3, "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}]}
     [line] = stop_lines(doc, lang)
     # seventeenth reading it26: "lungo il percorso", "chiuso al controllo 1" were jargon
-    # nineteenth reading fr25, eighteenth it38: "c’était le contrôle 1", "questo era il controllo 1" were calques
-    assert typeset({"en": "the figures are checked up to 10 times as the pairs come in; it stopped at the first check",
+    # nineteenth reading fr25, eighteenth it38: "c’était le contrôle 1", "questo era il controllo 1" were calques;
+    # twentieth reading en33: "it stopped" had no antecedent (the run; Italian: il confronto)
+    assert typeset({"en": "the figures are checked up to 10 times as the pairs come in; the run stopped at the first check",
                     "fr": "les indicateurs sont contrôlés jusqu’à 10 fois au fil des paires jouées ; l’arrêt est venu au "
                           "premier contrôle",
-                    "it": "le misure vengono controllate fino a 10 volte man mano che si giocano le coppie; si è fermato al "
+                    "it": "le misure vengono controllate fino a 10 volte man mano che si giocano le coppie; il confronto si è fermato al "
                           "primo controllo"}[lang],
                    lang) in line
     assert line.count(":") == 1 and "°" not in line and "check 1" not in line and "contrôle 1" not in line

@@ -107,7 +107,7 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
         Design.of(400).z(2) / 1.96, rel=1e-3)  # the look's repeated interval: as much wider as its z
     text = format_comparison(doc)
     assert "3 players: stopped after 100 of the 400 planned pairs of games, because" in text
-    assert "(the figures are checked up to 8 times as the pairs come in; it stopped at the second check)" in text
+    assert "(the figures are checked up to 8 times as the pairs come in; the run stopped at the second check)" in text
     # the pairs played, the plan beside them: "at most 400 pairs" counted pairs no count played (issue #53)
     assert "over 100 pairs of games (400 planned) per player count" in text and "Interim checks: up to 8 as the pairs came in" in text
     assert public_json(doc)["results"][0]["stop"]["pairs"] == 100

@@ -665,7 +665,7 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
     assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1,000 planned pairs of games, "
                                           "because one figure had already changed so much that chance is an "
                                           "unlikely explanation (the figures are checked up to 10 times as the pairs "
-                                          "come in; it stopped at the first check)."]  # "check 1 of 10" said what it is (en20)
+                                          "come in; the run stopped at the first check)."]  # "check 1 of 10" said what it is (en20)
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
     results[2]["stop"]["pairs"] = 200
