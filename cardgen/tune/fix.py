@@ -264,6 +264,18 @@ def case_label(found: list[Problem], lang: str, naming: Naming) -> str | None:
     return word("case_label", lang) if cid and cid in naming.ruled else None
 
 
+def case_metrics(found: list[Problem], lang: str, naming: Naming) -> dict[str, str]:
+    """The rule gap compare counts for the run's shortage case (``gap:<ruling>``, whose sentence names the case in
+    full: "Fewer games where the bank cannot pay all it owes") -> the case's short name (``case_label``), which
+    compare's sentences take when they are built (``verdict``'s ``cases``): the nine-word clause came back in every
+    count of every proposal (nineteenth reading fr54), and shortening the typeset sentence after compare wrote it
+    would silently stop the day one catalog reworded it. Empty where the run gives the case no short name."""
+    label = case_label(found, lang, naming)
+    cid = next((naming.shortfall.get(p.name) for p in found if p.kind == "short"), None)
+    ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
+    return {f"gap:{ruling}": label} if label is not None and ruling else {}
+
+
 def case_names(found: list[Problem], lang: str, naming: Naming) -> dict[int, str]:
     """Each found problem's case as its "Problems found" line says it (by its place in ``found``): the first
     shortage in full with its short name announced ("the bank cannot pay all it owes (below: “shortfall”)"),
@@ -691,6 +703,9 @@ class Proposal:
     length: dict[int, tuple[float, float]] = field(default_factory=dict)
     #: at each player count, the figures the paired comparison tells from chance, each with its direction (True: up)
     moved: dict[int, frozenset[tuple[str, bool]]] = field(default_factory=dict)
+    #: ``verdicts`` as the terminal says them, below the problems that named the shortage case in full: the case by
+    #: its short name (``case_metrics``); empty where the run gives it none (the files keep ``verdicts``, whole)
+    said: dict[int, list[str]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -727,17 +742,20 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     # every sentence, not compare's first four and "see the tables": fix prints no table
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
+    naming = Naming.of(fixer.deck, opts.lang)
+    cases = case_metrics(fixer.problems, opts.lang, naming)
+    said = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True, cases=cases)
+            for r in compared["results"]} if cases else {}
     effects = {r["players"]: [sentence(m, opts.lang, words, r.get("games")) for m in side_effects(r, found)]
                for r in compared["results"]}
     by_count = {r["players"]: r for r in compared["results"]}
     chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
                        and within_chance(by_count[p.players], p))
     pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
-    naming = Naming.of(fixer.deck, opts.lang)
     above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
              for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
-    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared))
+    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said)
 
 
 def moved_figures(compared: dict[str, Any]) -> dict[int, frozenset[tuple[str, bool]]]:
@@ -1229,29 +1247,10 @@ def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
     in one block, each with its interval)."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
-    text = said_once(item_case(" ".join(prop.verdicts[players]), naming), say("interval_widened_why", lang),
-                     word("widened_again", lang))
-    text = case_shortened(fixer, text, lang, naming)
+    text = said_once(item_case(" ".join((prop.said or prop.verdicts)[players]), naming),
+                     say("interval_widened_why", lang), word("widened_again", lang))
     return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
                 pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
-
-
-def case_shortened(fixer: Fixer, text: str, lang: str, naming: Naming) -> str:
-    """Compare's sentences about the shortage case (``More/Fewer games where the bank cannot pay all it owes``) with
-    the case's short name, as the run named it once in full ("Fewer games with a shortfall"): the nine-word clause
-    came back in every count of every proposal, some ten times (nineteenth reading fr54). Unchanged where the run
-    gives the case no short name (``case_label``)."""
-    from cardgen.simulate.verdict import SENTENCES
-
-    label = case_label(fixer.problems, lang, naming)
-    short = next((p for p in fixer.problems if p.kind == "short"), None)
-    if label is None or short is None:
-        return text
-    full = short_case_words(short, lang, naming)
-    for template, key in zip(SENTENCES[lang]["gap"], ("case_more", "case_fewer")):
-        head, new = typeset(template.split("{label}")[0] + full, lang), word(key, lang, label=label)
-        text = text.replace(head, new).replace(head[:1].lower() + head[1:], new[:1].lower() + new[1:])
-    return text
 
 
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
