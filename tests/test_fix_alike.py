@@ -71,11 +71,11 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     blocks = out.split("\n" + plain(word("proposal", lang, k=2, path="")).rstrip())
     second, third = blocks[1].split("\n" + plain(word("proposal", lang, k=3, path="")).rstrip())
     said = {"en": ("the same lever as fix 1, moved the same way: the box holds 43 gold coins instead of 41. Cost: "
-                   "print 18 more", "3 players: shortfall in 1.0% of games (was 94.0%)"),
+                   "add 18 gold coins to the box", "3 players: shortfall in 1.0% of games (was 94.0%)"),
             "fr": ("même levier que la correction 1, dans le même sens : la boîte contient 43 pièces d’or au lieu de "
-                   "41. Coût : imprimer 18 pièces d’or de plus", "3 joueurs : manque dans 1,0 % des parties"),
+                   "41. Coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque dans 1,0 % des parties"),
             "it": ("stessa leva della correzione 1, nella stessa direzione: la scatola contiene 43 monete d’oro invece "
-                   "di 41. Costo: stampare 18 monete d’oro in più", "3 giocatori: ammanco nell’1,0 % delle partite")}
+                   "di 41. Costo: aggiungere 18 monete d’oro alla scatola", "3 giocatori: ammanco nell’1,0 % delle partite")}
     flat = " ".join(second.split())
     assert said[lang][0] in flat and said[lang][1] in flat, flat
     # only its figures that differ from fix 1's: 4 players (1.0% in both) and 5 players (none in both) are not said

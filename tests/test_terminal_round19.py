@@ -31,3 +31,29 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
     plain = text.replace("\u202f", " ").replace("\xa0", " ")
     assert plain == says[lang], plain
     assert "(le moins l’emporte)" not in plain and "(le plus l’emporte)" not in plain
+
+
+@pytest.mark.parametrize(("lang", "coin", "card"), [
+    ("en", "Lever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; "
+           "to try it, change the rule (and the gold coins, if they show it)",
+     "because that number is printed on “Favour”"),
+    ("fr", "Levier non essayé : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle et peut-être "
+           "marqué sur les pièces d’or ; pour l’essayer, changez la règle (et les pièces d’or, si ce nombre y figure)",
+     "car ce nombre est imprimé sur « Faveur »"),
+    ("it", "Leva non provata: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola e forse "
+           "segnato sui pezzi «monete d’oro»; per provarla, cambia la regola (e i pezzi «monete d’oro», se riportano "
+           "questo numero)",
+     "perché questo numero è stampato su «Favore»")])
+def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
+    """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =
+    3 silver), never "printed on the gold coins", nor the coins to "reprint"; a card keeps its printed number. The
+    words follow the component's kind (``printed``), never the game's name."""
+    from cardgen.tune.fix import lever_name, left_out_line, printed
+    deck = resolve("draco", ROOT)
+    naming = Naming.of(deck, lang)
+    assert not printed(deck, "gold-coin") and not printed(deck, "silver-coin") and printed(deck, "favour")
+    line = left_out_line(lever_name("silver_per_gold", lang, naming), "gold-coin", lang, naming,
+                         printed(deck, "gold-coin"))
+    assert line.replace("\u202f", " ").replace("\xa0", " ") == coin
+    printed_card = left_out_line("x", "favour", lang, naming, printed(deck, "favour"))
+    assert card in printed_card.replace("\u202f", " ").replace("\xa0", " "), printed_card

@@ -652,15 +652,25 @@ def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, A
                             for p, old, new, name in _changes(deck, params, values, own, lang)), lang)
 
 
+def printed(deck: ResolvedDeck, cid: str) -> bool:
+    """Whether component ``cid`` is printed, from the deck's data (its ``kind``): a card's copies are printed and
+    its numbers are on its face; a token or a die is added to the box, and a number it stands for is the rules'
+    (Draco's coins are wood: "print 16 more gold coins" and "printed on the gold coins" were false, nineteenth
+    reading fr46, fr47). Never a branch on the game: the words follow the component."""
+    return next((c.kind for c in deck.model.components if c.id == cid), "card") == "card"
+
+
 def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
                lang: str) -> str:
-    """What the change costs to make: copies to print or take out, the rulebook to reprint."""
+    """What the change costs to make: copies to print (cards) or add to the box (tokens, dice, ``printed``) or
+    take out, the rulebook to reprint."""
     out = []
     naming = Naming.of(deck, lang)
     for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
             more = values[p.key] - own[p.key]
-            text = word("print_more" if more > 0 else "take_out", lang, n=abs(more), noun=naming.noun(p.name, abs(more), lang))
+            key = "take_out" if more <= 0 else "print_more" if printed(deck, p.name) else "add_more"
+            text = word(key, lang, n=abs(more), noun=naming.noun(p.name, abs(more), lang))
             out.append(worth_said(text, p.name, abs(more), lang, naming))
         elif p.kind == "card":
             piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
@@ -1064,7 +1074,8 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
              file=sys.stderr, flush=True)
     for p, cid in left_out:  # said once, in words: never a trial's raw refusal
         lever = lever_name(p.key, lang, naming)
-        echo(left_out_line(lever, cid, lang, naming) if cid else word("left_out_alone", lang, lever=lever),
+        echo(left_out_line(lever, cid, lang, naming, printed(deck, cid)) if cid
+             else word("left_out_alone", lang, lever=lever),
              file=sys.stderr, flush=True)
     if not params:
         echo(word("no_lever", lang))
@@ -1103,14 +1114,16 @@ def levers_line(keys: list[str], lang: str, naming: Naming) -> str:
     return word("levers", lang, levers=say("separator", lang).join(lever_name(k, lang, naming) for k in keys))
 
 
-def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
-    """A lever left out because a component prints its number, naming the component as the rulebook does, by its
-    plural ("printed on the gold coins"), never as a quoted card title ("printed on “Gold coin”", en35, fr34); its
-    quoted name where it has no plural (Italian's line says "i pezzi «…»": its article follows the noun's gender,
-    which the deck does not give)."""
+def left_out_line(lever: str, cid: str, lang: str, naming: Naming, on_face: bool = True) -> str:
+    """A lever left out because a component's data ties its number, naming the component as the rulebook does, by
+    its plural ("printed on the gold coins"), never as a quoted card title ("printed on “Gold coin”", en35, fr34);
+    its quoted name where it has no plural (Italian's line says "i pezzi «…»": its article follows the noun's
+    gender, which the deck does not give). ``on_face``: the component is printed (``printed``: a card prints the
+    number); else the number is the rules', perhaps marked on the piece (Draco's wooden coins: fr47)."""
+    kind = "left_out" if on_face else "left_out_set"
     if cid in naming.plurals:
-        return word("left_out_plural", lang, lever=lever, pieces=naming.plurals[cid])
-    return word("left_out", lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
+        return word(f"{kind}_plural", lang, lever=lever, pieces=naming.plurals[cid])
+    return word(kind, lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
 
 
 def _search(fixer: Fixer) -> None:
