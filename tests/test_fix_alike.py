@@ -85,6 +85,12 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     assert money not in flat.lower() and money in " ".join(blocks[0].split()).lower()  # fix 1's comparisons in full, not fix 2's
     assert len(second.strip().splitlines()) <= 6  # two sentences, wrapped at 100 columns
     assert "games are 33.3 turns shorter." in " ".join(third.split()).lower()  # another kind of fix: its full detail
+    # (en36) whose figure "was" gives: said once, above fix 1, never in every fix's cures
+    note = plain(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 100, lang)))
+    flat_out, flat_note = " ".join(out.split()), " ".join(note.split())
+    fix1 = " ".join(plain(word("proposal", lang, k=1, path="")).split())
+    assert flat_out.count(flat_note) == 1 and flat_out.index(flat_note) < flat_out.index(fix1), out
+    assert not any(s in out for s in ("“was” is", "entre parenthèses", "tra parentesi"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -1,6 +1,8 @@
 """Nineteenth reading's terminal leftovers (issue #53): words that say what the figures are, in fr, it and en.
 
 fr5, fr15: the tie-break's "(le moins l'emporte)" read as the *number* winning; the player who has the fewest wins.
+fr47: a lever tied to a wooden coin is the rules' number, never "printed on the gold coins".
+en35: fix's aim note says why it asks for less than validate, not the aim the problem lines already said.
 """
 from __future__ import annotations
 
@@ -57,3 +59,20 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
     assert line.replace("\u202f", " ").replace("\xa0", " ") == coin
     printed_card = left_out_line("x", "favour", lang, naming, printed(deck, "favour"))
     assert card in printed_card.replace("\u202f", " ").replace("\xa0", " "), printed_card
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Why cardgen fix asks for less than cardgen validate: fix allows up to 5% of games where C; validate’s "
+           "warning aims at 99% of games with nothing missing"),
+    ("fr", "Pourquoi cardgen fix demande moins que cardgen validate : fix admet jusqu’à 5 % des parties où C ; "
+           "l’avertissement de validate vise 99 % des parties sans manque"),
+    ("it", "Perché cardgen fix chiede meno di cardgen validate: fix ammette fino al 5 % delle partite in cui C; "
+           "l’avviso di validate mira al 99 % delle partite senza che manchi nulla")])
+def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
+    """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
+    adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""
+    from cardgen.tune.fix import word
+    line = word("aim_note", lang, aim="5 %" if lang != "en" else "5%", cover="99 %" if lang != "en" else "99%",
+                case="C").replace("\u202f", " ").replace("\xa0", " ")
+    assert line == says
+    assert not any(w in line for w in ("Aim", "Objectif", "Soglia", "print", "imprim", "stampa"))

@@ -1196,7 +1196,8 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), then each one's file, cures, change, cost and its own comparisons."""
+    no proposal moves anything else), whose figure "was" gives (every proposal's cures say one), then each one's
+    file, cures, change, cost and its own comparisons."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
@@ -1206,6 +1207,8 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
+    if props:  # whose figure "was" is, said once above the fixes, not in every one (nineteenth reading en36)
+        echo(word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang)))
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         if first is None:
@@ -1278,8 +1281,7 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     echo(word("cost", lang, text=cost_text(fixer, prop, params, lang)))
     firm = cured_text(fixer, prop, lang)
     if firm:
-        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm, deck=_called(fixer),
-                  searched=say_n("games", opts.games, lang)))
+        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm))
     if prop.chance:  # its own line: "cures" never lists a change the paired games cannot tell from chance (fr58)
         echo(word("likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                   what=cured_text(fixer, prop, lang, chance=True)))
