@@ -295,7 +295,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert doc["extends"] == "draco-poor" and doc["change"] == {"silver-coin": {"count": first["values"]
                                                                                ["count:silver-coin"]}}
     assert set(doc["description"]) == {"fr", "it", "en"} and " silver coins instead of 8." in doc["description"]["en"]
-    assert "print" in said.out and "cost:" in said.out
+    assert "cost: add " in said.out and "cost: print" not in said.out  # fr46: Draco's coins are wood, added to the box
     shutil_copy = project / "variants" / "draco-poor-fix-1.yaml"
     shutil_copy.write_text((out / first["file"]).read_text(), encoding="utf-8")
     assert main(["--project", str(project), "check", "draco-poor-fix-1"]) == 0
