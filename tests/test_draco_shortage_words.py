@@ -111,12 +111,15 @@ def _entry(peaks: dict[str, int]) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "gold", "silver"), [
-    ("en", "print 16 more gold coins (worth 48 silver coins)", "print 21 more silver coins"),
-    ("fr", "imprimer 16 pièces d’or de plus (soit 48 pièces d’argent)", "imprimer 21 pièces d’argent de plus"),
-    ("it", "stampare 16 monete d’oro in più (pari a 48 monete d’argento)", "stampare 21 monete d’argento in più")])
+    ("en", "add 16 gold coins to the box (worth 48 silver coins)", "add 21 silver coins to the box"),
+    ("fr", "ajouter 16 pièces d’or à la boîte (valeur : 48 pièces d’argent)", "ajouter 21 pièces d’argent à la boîte"),
+    ("it", "aggiungere 16 monete d’oro alla scatola (pari a 48 monete d’argento)",
+     "aggiungere 21 monete d’argento alla scatola")])
 def test_a_cost_in_gold_coins_gives_their_silver(lang: str, gold: str, silver: str) -> None:
     """fr31: fix proposed "print 16 more gold coins" beside validate's "56 more silver coins would have been
-    enough": the designer needs the exchange rate. The gold coin's worth is the deck's data (3 silver)."""
+    enough": the designer needs the exchange rate. The gold coin's worth is the deck's data (3 silver). Draco's
+    coins are wood (tokens in the deck's data): added to the box, never printed, and their worth a value, not
+    "soit" 48 silver coins to print (nineteenth reading fr46)."""
     from cardgen.tune.fix import print_cost
     from cardgen.tune.space import Param
 
@@ -125,7 +128,7 @@ def test_a_cost_in_gold_coins_gives_their_silver(lang: str, gold: str, silver: s
     assert plain(print_cost(deck, [gold_p], {"count:gold-coin": 41}, {"count:gold-coin": 25}, lang)) == plain(gold)
     assert plain(print_cost(deck, [silver_p], {"count:silver-coin": 41}, {"count:silver-coin": 20}, lang)) == plain(silver)
     fewer = plain(print_cost(deck, [gold_p], {"count:gold-coin": 24}, {"count:gold-coin": 25}, lang))
-    assert fewer.endswith({"en": "(worth 3 silver coins)", "fr": "(soit 3 pièces d’argent)",
+    assert fewer.endswith({"en": "(worth 3 silver coins)", "fr": "(valeur : 3 pièces d’argent)",
                            "it": "(pari a 3 monete d’argento)"}[lang])
 
 

@@ -185,9 +185,10 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
     assert describe_change(deck, params, more, own, "fr").startswith("La boîte contient 43 pièces d’or au lieu de 25.")
     assert describe_change(deck, params, more, own, "it").startswith("La scatola contiene 43 monete d’oro invece di 25.")
     assert print_cost(deck, params, more, own, "en") == (
-        "print 18 more gold coins (worth 54 silver coins); print 2 more copies of “Favour”")
-    assert print_cost(deck, params, more, own, "fr").startswith("imprimer 18 pièces d’or de plus")
-    assert print_cost(deck, params, more, own, "it").startswith("stampare 18 monete d’oro in più")
+        "add 18 gold coins to the box (worth 54 silver coins); print 2 more copies of “Favour”")  # fr46: wood
+    assert print_cost(deck, params, more, own, "fr").startswith("ajouter 18 pièces d’or à la boîte")
+    assert print_cost(deck, params, more, own, "fr").endswith("imprimer 2 exemplaires de «\u202fFaveur\u202f» de plus")
+    assert print_cost(deck, params, more, own, "it").startswith("aggiungere 18 monete d’oro alla scatola")
     fewer = {"count:gold-coin": 24, "count:favour": 11}  # one: a copy, never "1 gold coins"
     assert print_cost(deck, params, fewer, own, "en") == \
         "take 1 copy of “Gold coin” out of the box (worth 3 silver coins); print 1 more copy of “Favour”"
@@ -268,8 +269,8 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     # the case as validate names it (fr56), in full once with its short name (fr55)
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortfall”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
-    assert "\nLever not tried: value of a gold coin in silver coins, because that number is printed on the gold coins, " \
-        "so it cannot change on its own; to try it, reprint the gold coins and change the rule with them" \
+    assert "\nLever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
+        "to try it, change the rule (and the gold coins, if they show it)" \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
     assert said.err.count("Lever not tried: value of a gold coin in silver coins") == 1
@@ -294,7 +295,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert doc["extends"] == "draco-poor" and doc["change"] == {"silver-coin": {"count": first["values"]
                                                                                ["count:silver-coin"]}}
     assert set(doc["description"]) == {"fr", "it", "en"} and " silver coins instead of 8." in doc["description"]["en"]
-    assert "print" in said.out and "cost:" in said.out
+    assert "cost: add " in said.out and "cost: print" not in said.out  # fr46: Draco's coins are wood, added to the box
     shutil_copy = project / "variants" / "draco-poor-fix-1.yaml"
     shutil_copy.write_text((out / first["file"]).read_text(), encoding="utf-8")
     assert main(["--project", str(project), "check", "draco-poor-fix-1"]) == 0

@@ -71,11 +71,11 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     blocks = out.split("\n" + plain(word("proposal", lang, k=2, path="")).rstrip())
     second, third = blocks[1].split("\n" + plain(word("proposal", lang, k=3, path="")).rstrip())
     said = {"en": ("the same lever as fix 1, moved the same way: the box holds 43 gold coins instead of 41. Cost: "
-                   "print 18 more", "3 players: shortfall in 1.0% of games (was 94.0%)"),
+                   "add 18 gold coins to the box", "3 players: shortfall in 1.0% of games (was 94.0%)"),
             "fr": ("même levier que la correction 1, dans le même sens : la boîte contient 43 pièces d’or au lieu de "
-                   "41. Coût : imprimer 18 pièces d’or de plus", "3 joueurs : manque dans 1,0 % des parties"),
+                   "41. Coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque dans 1,0 % des parties"),
             "it": ("stessa leva della correzione 1, nella stessa direzione: la scatola contiene 43 monete d’oro invece "
-                   "di 41. Costo: stampare 18 monete d’oro in più", "3 giocatori: ammanco nell’1,0 % delle partite")}
+                   "di 41. Costo: aggiungere 18 monete d’oro alla scatola", "3 giocatori: ammanco nell’1,0 % delle partite")}
     flat = " ".join(second.split())
     assert said[lang][0] in flat and said[lang][1] in flat, flat
     # only its figures that differ from fix 1's: 4 players (1.0% in both) and 5 players (none in both) are not said
@@ -85,30 +85,48 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     assert money not in flat.lower() and money in " ".join(blocks[0].split()).lower()  # fix 1's comparisons in full, not fix 2's
     assert len(second.strip().splitlines()) <= 6  # two sentences, wrapped at 100 columns
     assert "games are 33.3 turns shorter." in " ".join(third.split()).lower()  # another kind of fix: its full detail
+    # (en36) whose figure "was" gives: said once, above fix 1, never in every fix's cures
+    note = plain(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 100, lang)))
+    flat_out, flat_note = " ".join(out.split()), " ".join(note.split())
+    fix1 = " ".join(plain(word("proposal", lang, k=1, path="")).split())
+    assert flat_out.count(flat_note) == 1 and flat_out.index(flat_note) < flat_out.index(fix1), out
+    assert not any(s in out for s in ("“was” is", "entre parenthèses", "tra parentesi"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_compares_bank_clause_is_said_by_the_short_name_the_run_gave_it(lang: str) -> None:
+def test_compares_bank_clause_is_said_by_the_short_name_the_run_gave_it(lang: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """(fr54) "the bank cannot pay all it owes" came back in compare's sentence at every count of every proposal;
-    the problems' list names it in full once with its short name, the proposals' sentences use the short name."""
+    the problems' list names it in full once with its short name, the proposals' sentences use the short name.
+    The sentence takes it when it is built (``case_metrics`` -> ``verdict``'s ``cases``): a rewording of the gap
+    sentence in one catalog leaves the short name in place, where a typeset sentence rewritten after compare wrote
+    it silently stopped shortening (issue #53)."""
     from cardgen.simulate.summary import Naming
-    from cardgen.simulate.verdict import SENTENCES
-    from cardgen.languages import typeset
-    from cardgen.tune.fix import case_shortened, short_case_words
+    from cardgen.simulate import verdict as verdicts
+    from cardgen.games.base import words_of
+    from cardgen.tune.fix import case_metrics, short_case_words
     fixer = _fixer(lang)
     naming = Naming.of(fixer.deck, lang)
-    full = short_case_words(SHORT[0], lang, naming)
-    fewer = typeset(SENTENCES[lang]["gap"][1].format(label=full, v="6.0%", b="94.0%"), lang)
-    more = typeset(SENTENCES[lang]["gap"][0].format(label=full, v="9.0%", b="4.0%"), lang)
-    text = case_shortened(fixer, f"{fewer[:1].lower()}{fewer[1:]} {more}", lang, naming)
     label = word("case_label", lang)
-    assert full not in text and text.count(label) == 2, text
-    shortened = {"en": "fewer games with a shortfall (6.0% of games instead of 94.0%). More games with a shortfall",
-                 "fr": "moins de parties avec un manque (6.0% des parties au lieu de 94.0%). Plus de parties avec un "
-                       "manque",
-                 "it": "meno partite con un ammanco (il 6.0% delle partite invece del 94.0%). Più partite con un "
+    cases = case_metrics(fixer.problems, lang, naming)
+    assert cases == {"gap:bank_short": label}
+    full = short_case_words(SHORT[0], lang, naming)
+    fewer = {"metric": "gap:bank_short", "base": 0.94, "variant": 0.06, "difference": -0.88, "significant": True,
+             "low": -0.95, "high": -0.8}
+    more = {"metric": "gap:bank_short", "base": 0.04, "variant": 0.09, "difference": 0.05, "significant": True,
+            "low": 0.01, "high": 0.1}
+    words = words_of(fixer.deck)
+    text = plain(" ".join(verdicts.sentence(m, lang, words, cases=cases) for m in (fewer, more)))
+    shortened = {"en": "Fewer games with a shortfall (6.0% of games instead of 94.0%). More games with a shortfall",
+                 "fr": "Moins de parties avec un manque (6,0 % des parties au lieu de 94,0 %). Plus de parties avec "
+                       "un manque",
+                 "it": "Meno partite con un ammanco (il 6,0 % delle partite invece del 94,0 %). Più partite con un "
                        "ammanco"}
-    assert plain(text).startswith(shortened[lang]), text
+    assert text.startswith(shortened[lang]) and full not in text, text
+    assert full in plain(verdicts.sentence(fewer, lang, words))  # told no short name: the case in full
+    reworded = {**verdicts.SENTENCES[lang], "gap": ["{label} more often ({v}).", "{label} less often ({v})."]}
+    monkeypatch.setitem(verdicts.SENTENCES, lang, reworded)  # the gap sentence reworded: still the short name
+    assert plain(verdicts.sentence(fewer, lang, words, cases=cases)).startswith(shortened[lang].split(".")[0])
     alone = _fixer(lang)
     alone.problems = [Problem("seat", "2", 3, 0.4, 0.01, (("side", "more"),))]  # no shortage named: left whole
-    assert case_shortened(alone, fewer, lang, naming) == fewer
+    assert case_metrics(alone.problems, lang, naming) == {}

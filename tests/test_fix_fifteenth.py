@@ -76,12 +76,13 @@ def test_a_share_on_the_paired_games_above_the_aim_is_said_with_its_sample() -> 
 def test_each_figure_says_its_sample() -> None:
     """(fr24, it32, en21, fr25) "(after “was”: Draco & Co on the search’s games)" was a key to decode; the deck's
     figure now says whose it is, and each game-for-game line names its games: the search's first 50."""
-    said = {lang: plain(word("cures", lang, games="100 x", deck="Draco & Co", what="W", searched="100 y"))
-            for lang in ("en", "fr", "it")}
-    assert said["en"] == ("  fixes, on 100 x per player count that the search never played (the figure after “was” is "
-                          "Draco & Co unchanged, on the search’s 100 y): W")
-    assert "entre parenthèses, Draco & Co d’origine sur les 100 y de la recherche" in said["fr"]
-    assert "tra parentesi, Draco & Co originale sulle 100 y della ricerca" in said["it"]
+    said = {lang: plain(word("cures", lang, games="100 x", what="W")) for lang in ("en", "fr", "it")}
+    assert said["en"] == "  fixes, on 100 x per player count that the search never played: W"
+    # whose figure "was" gives is said once above the fixes (nineteenth reading en36), by the deck's name
+    notes = {lang: plain(word("was_note", lang, deck="Draco & Co", searched="100 y")) for lang in ("en", "fr", "it")}
+    assert notes["en"] == "Below, “was” gives Draco & Co’s own figure, before any change, on the search’s 100 y"
+    assert "donne le chiffre de Draco & Co avant tout changement, sur les 100 y de la recherche" in notes["fr"]
+    assert "indica il valore di Draco & Co prima di ogni modifica, sulle 100 y della ricerca" in notes["it"]
     assert all("«" not in s and "“was”:" not in s for s in said.values())
     assert said["it"].startswith("  risolve,")  # it31: never "corregge"/"corretto"
     for key in ("verdict", "shared_verdict", "file_against"):
@@ -148,7 +149,7 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     assert "la soglia del 5 % è superata anche su 200 partite" in it.replace("\u00a0", " ") and "obiettivo" not in it
     for lang in ("en", "fr", "it"):
         assert ":" not in DESCRIBE[lang]["rule"] and ". " in word("unconfirmed", lang, n=100, twice=200)
-    assert "propone cardgen fix" in word("aim_note", "it", aim="5 %", cover="99 %", case="x")  # it38
+    assert "cardgen fix chiede meno di cardgen validate" in word("aim_note", "it", aim="5 %", cover="99 %", case="x")  # it38
 
 
 def test_a_seat_left_beyond_its_share_is_named() -> None:

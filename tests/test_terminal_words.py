@@ -314,18 +314,21 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     """Draco's book plays with the box's coins only and the bank pays what it can: the warning must not tell the
     designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case,
     and the shortage as the ruling's own line names it (the bank, not "the box"), covered by this edition's
-    ruling, as the case lines say, never "the rulebook's ruling" (tenth readers en29, it25, fr22)."""
+    ruling, as the case lines say, never "the rulebook's ruling" (tenth readers en29, it25, fr22). Its figure is
+    the worst game's silver left unpaid, added up over the game (``table.settle`` keeps the unpaid silver and tallies
+    the running total), said so: "up to 60 silver coins short in one game" read as the most at one moment
+    (nineteenth reading en13)."""
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), up to 60 silver coins short "
-                              "in one game; a rule cardgen adds covers it; 57 more silver coins would have been "
+    for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), at worst 60 silver coins "
+                              "left unpaid over one game; a rule cardgen adds covers it; 57 more silver coins would have been "
                               "enough in 99% of games"),  # no full stop: no other line has one (en16)
-                       ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
-                              "pièces d’argent dans une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; 57 "
+                       ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 "
+                              "pièces d’argent sur l’ensemble d’une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; 57 "
                               "pièces d’argent de plus auraient suffi dans 99\u202f% des parties"),
-                       ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con fino a "
-                              "60 monete d’argento mancanti in una partita; una regola aggiunta da cardgen copre questo caso; "
+                       ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con un ammanco "
+                              "complessivo che nel peggiore dei casi arriva a 60 monete d’argento in una partita; una regola aggiunta da cardgen copre questo caso; "
                               "con 57 monete d’argento in più non sarebbe mancato nulla nel 99\xa0% delle partite")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line

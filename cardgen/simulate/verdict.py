@@ -78,6 +78,7 @@ def follows_from_change(name: str, differences: list[dict[str, Any]],
 # -- words ------------------------------------------------------------------------------
 #: figure -> (rising sentence, falling sentence) per language; {b} base, {v} variant, {d} |difference|,
 #: {lo}/{hi} the interval of |difference|, {k} a seat number, {m} the close-game margin, {label} a label
+#: (``gap_named``: a rule gap by the short name a run gave its case, a noun: "Fewer games with a shortfall")
 SENTENCES = _BOOK["sentences"]
 
 WORDS = _BOOK["words"]
@@ -232,12 +233,15 @@ def confidence(level: float, lang: str) -> str:
 
 
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None,
-             pairs: int | None = None) -> str:
+             pairs: int | None = None, cases: Mapping[str, str] | None = None) -> str:
     """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval). The
     margin over the second, counted on the ``n`` pairs whose two games both have a second place, says on which
     when fewer than the ``pairs`` played: its base mean (6.3) is then not validate's (6.2, over every base game
-    with a second place), which read as two figures for one (thirteenth reading fr18, it36)."""
+    with a second place), which read as two figures for one (thirteenth reading fr18, it36). ``cases``: rule
+    gaps (``gap:<case>``) by the short name the caller's run gave them after naming them once in full ("Fewer
+    games with a shortfall", cardgen fix): built so here, never a typeset sentence rewritten after (fr54)."""
     name = m["metric"]
+    short = (cases or {}).get(name)
     key = name
     k = 0
     if name.startswith("seat_"):
@@ -251,6 +255,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         key = "unfinished"
     elif name.startswith(("end_reason:", "gap:", "peak:")):
         key = name.split(":", 1)[0]
+        if key == "gap" and short is not None:
+            key = "gap_named"
     # a game may word a figure its own way in its words.json ("sentences"): Draco & Co counts a fortune, never a
     # score (eleventh reading en35, fr40, it36); the statistics stay the same for every game
     table = {**SENTENCES[lang], **(((words or {}).get("sentences") or {}).get(lang) or {})}
@@ -259,8 +265,9 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     up, down = table[key]
     d = shown(m)[0]
     template = up if d > 0 else down
-    named = ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
-             else label(name, lang, words))  # a tally no one names: its id in words, once
+    named = short if key == "gap_named" else \
+        ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
+         else label(name, lang, words))  # a tally no one names: its id in words, once
     if key in ("turns", "rounds") and is_singular(abs(d), lang):
         for plural, single in SINGULAR[lang].items():  # the template's own word and the game's name of its rounds
             template = template.replace(plural, single)
@@ -408,13 +415,15 @@ def named_metrics(result: dict[str, Any], most: int = 4) -> frozenset[str]:
 
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
-            names: dict[str, str] | None = None, alone: bool = False) -> list[str]:
+            names: dict[str, str] | None = None, alone: bool = False,
+            cases: Mapping[str, str] | None = None) -> list[str]:
     """A few plain sentences for one player count: the biggest significant changes in the tables' order (one
     order in every block), whatever their source (games not finishing, rule gaps, components running short,
     seats, designer figures, cards), then what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
     tally names) come with the result (``game_words``, set by compare). ``alone``: the sentences are printed
     without compare's tables and options (``cardgen fix``): the engine counts that moved are named in the
-    sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's."""
+    sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's. ``cases``: rule
+    gaps by the short name the run gave them (``sentence``)."""
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
@@ -432,7 +441,8 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
         return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards
-           else sentence(m, lang, words, result.get("games")) for m in table_order(top[:most], result["metrics"])]
+           else sentence(m, lang, words, result.get("games"), cases)
+           for m in table_order(top[:most], result["metrics"])]
     stop = result.get("stop") or {}
     if len(top) > most:
         rest = len(top) - most

@@ -264,6 +264,18 @@ def case_label(found: list[Problem], lang: str, naming: Naming) -> str | None:
     return word("case_label", lang) if cid and cid in naming.ruled else None
 
 
+def case_metrics(found: list[Problem], lang: str, naming: Naming) -> dict[str, str]:
+    """The rule gap compare counts for the run's shortage case (``gap:<ruling>``, whose sentence names the case in
+    full: "Fewer games where the bank cannot pay all it owes") -> the case's short name (``case_label``), which
+    compare's sentences take when they are built (``verdict``'s ``cases``): the nine-word clause came back in every
+    count of every proposal (nineteenth reading fr54), and shortening the typeset sentence after compare wrote it
+    would silently stop the day one catalog reworded it. Empty where the run gives the case no short name."""
+    label = case_label(found, lang, naming)
+    cid = next((naming.shortfall.get(p.name) for p in found if p.kind == "short"), None)
+    ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
+    return {f"gap:{ruling}": label} if label is not None and ruling else {}
+
+
 def case_names(found: list[Problem], lang: str, naming: Naming) -> dict[int, str]:
     """Each found problem's case as its "Problems found" line says it (by its place in ``found``): the first
     shortage in full with its short name announced ("the bank cannot pay all it owes (below: “shortfall”)"),
@@ -640,15 +652,25 @@ def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, A
                             for p, old, new, name in _changes(deck, params, values, own, lang)), lang)
 
 
+def printed(deck: ResolvedDeck, cid: str) -> bool:
+    """Whether component ``cid`` is printed, from the deck's data (its ``kind``): a card's copies are printed and
+    its numbers are on its face; a token or a die is added to the box, and a number it stands for is the rules'
+    (Draco's coins are wood: "print 16 more gold coins" and "printed on the gold coins" were false, nineteenth
+    reading fr46, fr47). Never a branch on the game: the words follow the component."""
+    return next((c.kind for c in deck.model.components if c.id == cid), "card") == "card"
+
+
 def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
                lang: str) -> str:
-    """What the change costs to make: copies to print or take out, the rulebook to reprint."""
+    """What the change costs to make: copies to print (cards) or add to the box (tokens, dice, ``printed``) or
+    take out, the rulebook to reprint."""
     out = []
     naming = Naming.of(deck, lang)
     for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
             more = values[p.key] - own[p.key]
-            text = word("print_more" if more > 0 else "take_out", lang, n=abs(more), noun=naming.noun(p.name, abs(more), lang))
+            key = "take_out" if more <= 0 else "print_more" if printed(deck, p.name) else "add_more"
+            text = word(key, lang, n=abs(more), noun=naming.noun(p.name, abs(more), lang))
             out.append(worth_said(text, p.name, abs(more), lang, naming))
         elif p.kind == "card":
             piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
@@ -691,6 +713,9 @@ class Proposal:
     length: dict[int, tuple[float, float]] = field(default_factory=dict)
     #: at each player count, the figures the paired comparison tells from chance, each with its direction (True: up)
     moved: dict[int, frozenset[tuple[str, bool]]] = field(default_factory=dict)
+    #: ``verdicts`` as the terminal says them, below the problems that named the shortage case in full: the case by
+    #: its short name (``case_metrics``); empty where the run gives it none (the files keep ``verdicts``, whole)
+    said: dict[int, list[str]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -727,17 +752,20 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     # every sentence, not compare's first four and "see the tables": fix prints no table
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
+    naming = Naming.of(fixer.deck, opts.lang)
+    cases = case_metrics(fixer.problems, opts.lang, naming)
+    said = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True, cases=cases)
+            for r in compared["results"]} if cases else {}
     effects = {r["players"]: [sentence(m, opts.lang, words, r.get("games")) for m in side_effects(r, found)]
                for r in compared["results"]}
     by_count = {r["players"]: r for r in compared["results"]}
     chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
                        and within_chance(by_count[p.players], p))
     pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
-    naming = Naming.of(fixer.deck, opts.lang)
     above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
              for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
-    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared))
+    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said)
 
 
 def moved_figures(compared: dict[str, Any]) -> dict[int, frozenset[tuple[str, bool]]]:
@@ -1046,7 +1074,8 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
              file=sys.stderr, flush=True)
     for p, cid in left_out:  # said once, in words: never a trial's raw refusal
         lever = lever_name(p.key, lang, naming)
-        echo(left_out_line(lever, cid, lang, naming) if cid else word("left_out_alone", lang, lever=lever),
+        echo(left_out_line(lever, cid, lang, naming, printed(deck, cid)) if cid
+             else word("left_out_alone", lang, lever=lever),
              file=sys.stderr, flush=True)
     if not params:
         echo(word("no_lever", lang))
@@ -1085,14 +1114,16 @@ def levers_line(keys: list[str], lang: str, naming: Naming) -> str:
     return word("levers", lang, levers=say("separator", lang).join(lever_name(k, lang, naming) for k in keys))
 
 
-def left_out_line(lever: str, cid: str, lang: str, naming: Naming) -> str:
-    """A lever left out because a component prints its number, naming the component as the rulebook does, by its
-    plural ("printed on the gold coins"), never as a quoted card title ("printed on “Gold coin”", en35, fr34); its
-    quoted name where it has no plural (Italian's line says "i pezzi «…»": its article follows the noun's gender,
-    which the deck does not give)."""
+def left_out_line(lever: str, cid: str, lang: str, naming: Naming, on_face: bool = True) -> str:
+    """A lever left out because a component's data ties its number, naming the component as the rulebook does, by
+    its plural ("printed on the gold coins"), never as a quoted card title ("printed on “Gold coin”", en35, fr34);
+    its quoted name where it has no plural (Italian's line says "i pezzi «…»": its article follows the noun's
+    gender, which the deck does not give). ``on_face``: the component is printed (``printed``: a card prints the
+    number); else the number is the rules', perhaps marked on the piece (Draco's wooden coins: fr47)."""
+    kind = "left_out" if on_face else "left_out_set"
     if cid in naming.plurals:
-        return word("left_out_plural", lang, lever=lever, pieces=naming.plurals[cid])
-    return word("left_out", lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
+        return word(f"{kind}_plural", lang, lever=lever, pieces=naming.plurals[cid])
+    return word(kind, lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
 
 
 def _search(fixer: Fixer) -> None:
@@ -1165,7 +1196,8 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), then each one's file, cures, change, cost and its own comparisons."""
+    no proposal moves anything else), whose figure "was" gives (every proposal's cures say one), then each one's
+    file, cures, change, cost and its own comparisons."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
@@ -1175,6 +1207,8 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
+    if props:  # whose figure "was" is, said once above the fixes, not in every one (nineteenth reading en36)
+        echo(word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang)))
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         if first is None:
@@ -1229,29 +1263,10 @@ def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
     in one block, each with its interval)."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
-    text = said_once(item_case(" ".join(prop.verdicts[players]), naming), say("interval_widened_why", lang),
-                     word("widened_again", lang))
-    text = case_shortened(fixer, text, lang, naming)
+    text = said_once(item_case(" ".join((prop.said or prop.verdicts)[players]), naming),
+                     say("interval_widened_why", lang), word("widened_again", lang))
     return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
                 pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
-
-
-def case_shortened(fixer: Fixer, text: str, lang: str, naming: Naming) -> str:
-    """Compare's sentences about the shortage case (``More/Fewer games where the bank cannot pay all it owes``) with
-    the case's short name, as the run named it once in full ("Fewer games with a shortfall"): the nine-word clause
-    came back in every count of every proposal, some ten times (nineteenth reading fr54). Unchanged where the run
-    gives the case no short name (``case_label``)."""
-    from cardgen.simulate.verdict import SENTENCES
-
-    label = case_label(fixer.problems, lang, naming)
-    short = next((p for p in fixer.problems if p.kind == "short"), None)
-    if label is None or short is None:
-        return text
-    full = short_case_words(short, lang, naming)
-    for template, key in zip(SENTENCES[lang]["gap"], ("case_more", "case_fewer")):
-        head, new = typeset(template.split("{label}")[0] + full, lang), word(key, lang, label=label)
-        text = text.replace(head, new).replace(head[:1].lower() + head[1:], new[:1].lower() + new[1:])
-    return text
 
 
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
@@ -1266,8 +1281,7 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
     echo(word("cost", lang, text=cost_text(fixer, prop, params, lang)))
     firm = cured_text(fixer, prop, lang)
     if firm:
-        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm, deck=_called(fixer),
-                  searched=say_n("games", opts.games, lang)))
+        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm))
     if prop.chance:  # its own line: "cures" never lists a change the paired games cannot tell from chance (fr58)
         echo(word("likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                   what=cured_text(fixer, prop, lang, chance=True)))

@@ -1,0 +1,78 @@
+"""Nineteenth reading's terminal leftovers (issue #53): words that say what the figures are, in fr, it and en.
+
+fr5, fr15: the tie-break's "(le moins l'emporte)" read as the *number* winning; the player who has the fewest wins.
+fr47: a lever tied to a wooden coin is the rules' number, never "printed on the gold coins".
+en35: fix's aim note says why it asks for less than validate, not the aim the problem lines already said.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.summary import Naming, tie_items
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(("deck", "rule", "says"), [
+    ("king_lui", "fewest_discarded", {
+        "fr": "départagées par le nombre de cartes défaussées (celui qui en a défaussé le moins l’emporte) : 11",
+        "it": "risolte con le carte scartate (vince chi ne ha meno): 11",
+        "en": "broken by the fewest cards discarded: 11"}),
+    ("royale", "most_dish_cards", {
+        "fr": "départagées par le nombre de cartes Plat encore sous les nobles (celui qui en a le plus l’emporte) : 11",
+        "it": "risolte con le carte Piatto ancora sotto i nobili (vince chi ne ha di più): 11",
+        "en": "broken by the most dish cards still under nobles: 11"})])
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: dict[str, str], lang: str) -> None:
+    """(fr5, fr15) The tie-break names the player who wins it, never "(le moins l'emporte)" after "le nombre"."""
+    naming = Naming.of(resolve(deck, ROOT), lang)
+    text = tie_items({"tie_breaks": {rule: 11}, "shared_wins": 0}, lang, naming)
+    plain = text.replace("\u202f", " ").replace("\xa0", " ")
+    assert plain == says[lang], plain
+    assert "(le moins l’emporte)" not in plain and "(le plus l’emporte)" not in plain
+
+
+@pytest.mark.parametrize(("lang", "coin", "card"), [
+    ("en", "Lever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; "
+           "to try it, change the rule (and the gold coins, if they show it)",
+     "because that number is printed on “Favour”"),
+    ("fr", "Levier non essayé : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle et peut-être "
+           "marqué sur les pièces d’or ; pour l’essayer, changez la règle (et les pièces d’or, si ce nombre y figure)",
+     "car ce nombre est imprimé sur « Faveur »"),
+    ("it", "Leva non provata: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola e forse "
+           "segnato sui pezzi «monete d’oro»; per provarla, cambia la regola (e i pezzi «monete d’oro», se riportano "
+           "questo numero)",
+     "perché questo numero è stampato su «Favore»")])
+def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
+    """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =
+    3 silver), never "printed on the gold coins", nor the coins to "reprint"; a card keeps its printed number. The
+    words follow the component's kind (``printed``), never the game's name."""
+    from cardgen.tune.fix import lever_name, left_out_line, printed
+    deck = resolve("draco", ROOT)
+    naming = Naming.of(deck, lang)
+    assert not printed(deck, "gold-coin") and not printed(deck, "silver-coin") and printed(deck, "favour")
+    line = left_out_line(lever_name("silver_per_gold", lang, naming), "gold-coin", lang, naming,
+                         printed(deck, "gold-coin"))
+    assert line.replace("\u202f", " ").replace("\xa0", " ") == coin
+    printed_card = left_out_line("x", "favour", lang, naming, printed(deck, "favour"))
+    assert card in printed_card.replace("\u202f", " ").replace("\xa0", " "), printed_card
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Why cardgen fix asks for less than cardgen validate: fix allows up to 5% of games where C; validate’s "
+           "warning aims at 99% of games with nothing missing"),
+    ("fr", "Pourquoi cardgen fix demande moins que cardgen validate : fix admet jusqu’à 5 % des parties où C ; "
+           "l’avertissement de validate vise 99 % des parties sans manque"),
+    ("it", "Perché cardgen fix chiede meno di cardgen validate: fix ammette fino al 5 % delle partite in cui C; "
+           "l’avviso di validate mira al 99 % delle partite senza che manchi nulla")])
+def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
+    """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
+    adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""
+    from cardgen.tune.fix import word
+    line = word("aim_note", lang, aim="5 %" if lang != "en" else "5%", cover="99 %" if lang != "en" else "99%",
+                case="C").replace("\u202f", " ").replace("\xa0", " ")
+    assert line == says
+    assert not any(w in line for w in ("Aim", "Objectif", "Soglia", "print", "imprim", "stampa"))
