@@ -92,9 +92,9 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                     "it": "lo squilibrio c’è già nel gioco base (quota equa del gioco base 50,0\u00a0%, intervallo allargato "
                           "[55,0\u00a0%; 82,0\u00a0%]). Queste 20 coppie non bastano"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
-    assert typeset({"en": "To fix it in the base game: cardgen fix toy",
-                    "fr": "Pour le corriger dans le jeu de base : cardgen fix toy",
-                    "it": "Per correggerlo nel gioco base: cardgen fix toy"}[lang], lang) in html
+    assert typeset({"en": "To fix this imbalance in the base game: cardgen fix toy --players ",
+                    "fr": "Pour corriger ce déséquilibre dans le jeu de base : cardgen fix toy --players ",
+                    "it": "Per correggere questo squilibrio nel gioco base: cardgen fix toy --players "}[lang], lang) in html
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)
     assert typeset({"en": "<h3>Balance by turn order (checked in both the base game and the variant)</h3>",

@@ -741,15 +741,15 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 @pytest.mark.parametrize(("lang", "owned"), [
     ("en", "That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
            "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
-           "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix it in the base game: cardgen fix royale"),
+           "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix this imbalance in the base game: cardgen fix royale --players 4"),
     ("fr", "Cet écart non plus n’est pas dû au hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
            "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
-           "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour le corriger "
-           "dans le jeu de base\u202f: cardgen fix royale"),
+           "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour corriger ce "
+           "déséquilibre dans le jeu de base\u202f: cardgen fix royale --players 4"),
     ("it", "Anche questo scarto non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
            "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
-           "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggerlo nel gioco base: "
-           "cardgen fix royale")])
+           "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggere questo squilibrio nel "
+           "gioco base: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
@@ -821,7 +821,7 @@ _MAIN = ("with the variant, player 2 wins 15.0% of games, below the fair share (
 _BASE = "In the base game, on the same shuffles, player 2 won 21.0% of games. "
 _OWNED = ("That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
           "[8.2% to 25.9%]). ")
-_FIX = "To fix it in the base game: cardgen fix royale"
+_FIX = "To fix this imbalance in the base game: cardgen fix royale --players 4"
 _MORE = "To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 _UNTESTED = ("The base game does not show it beyond chance, and the change between the two was not tested. These 100 "
              f"pairs cannot tell whether the variant causes the imbalance. {_MORE}")
@@ -889,7 +889,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo scarto non è dovuto al caso: lo "
                   "squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
                   "queste 100 coppie la variante lo modifica, e il cambiamento non è dovuto al caso (differenza: −6,0 punti "
-                  "percentuali [−10,0; −2,0]). Per correggerlo nel gioco base: cardgen fix royale")
+                  "percentuali [−10,0; −2,0]). Per correggere questo squilibrio nel gioco base: cardgen fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}
     lines = _balance_entry("base does not, no change", agents=(agent,))
@@ -993,11 +993,11 @@ def test_the_games_an_indicator_keeps_are_named_once(lang: str, note: str, same:
                                   drama={**kept, "mean": 2.5, "low": 2.0, "high": 3.0}, decided_at=kept)["designer"],
                            lang, played=200)
     text = "\n".join(lines)
-    assert text.count(note) == 2 and text.count(same) == 1, text  # comebacks, then tension after close games
-    close = next(line for line in lines if line.strip().startswith(label("close_games", lang, short=True)))
-    assert "(" not in close.split("]")[-1], close
-    rows = [line for line in lines if "[" in line]
-    assert all(same not in row or note in before for before, row in zip(rows, rows[1:])), rows
+    # nineteenth reading fr4: the games are said once, in one note under the table, never beside a row
+    assert text.count(note[1:-1]) == 1 and same not in text and note not in text, text
+    rows = [line for line in lines if line.endswith("]")]
+    assert rows and not any("(" in row for row in rows), rows
+    assert lines[-1].strip().endswith(note[1:-1]) and lines.index(rows[-1]) < len(lines) - 1
 
 
 def test_french_names_one_player_s_turn_a_tour_de_joueur() -> None:

@@ -225,6 +225,11 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "rates": f'{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}',
+                     # on a phone the columns they sit in are hidden: said under the card's name instead (nineteenth
+                     # reading en47, it52: the figures the difference is made of were out of sight)
+                     "phone": typeset(words["phone_figures_paired" if paired else "phone_figures"].format(
+                         dealt=pct(r.get("dealt_share")), with_card=pct(r.get("win_rate_dealt")),
+                         without=pct(r.get("win_rate_not_dealt"))), lang),
                      # "+9.7 [+0.7 to +18.7]", never "+9.7% [+0.7%, +18.7%]" (tenth reading it98)
                      "difference": typeset(f'{before}{pp(r.get("difference"))} '
                                            f'{interval(pp(r.get("low")), pp(r.get("high")), lang)}', lang),
@@ -244,6 +249,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                   legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
+                  verdict_head=words["head_verdict"],  # the flag's column had no header (en47, it52)
                   **_ends(half, lang))
 
 

@@ -158,6 +158,16 @@ def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", probl
     return {**hint, "text": typeset(page_words(key, lang, deck=QUOTED[lang].format(title), problems=problems), lang)}
 
 
+def at_count(hint: dict[str, Any] | None, r: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """``fix_hint``'s command for entry ``r``'s deck with ``--players`` where only ``r``'s count of the deck's
+    ``results`` shows a problem fix cures: the terminal's advice, under Royale's 4-player warning, names the count
+    (nineteenth reading fr16), and the page says the same command under the same warning."""
+    mine = [x for x in results if x["variant"] == r["variant"]]
+    if not hint or not hint.get("command") or len(mine) < 2 or [x for x in mine if fixable(x)] != [r]:
+        return hint
+    return {**hint, "command": f"{hint['command']} --players {r['players']}"}
+
+
 def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
     """How a report page's reader gets fixes for a deck's problems, in ``lang``: a link to ``cardgen fix``'s
     record where one lies beside the report (``<out>/fix/<deck>/fix.json``, fix's own place), else the command
@@ -479,7 +489,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         sides = [(name, r, VARIANT_COLOUR)]
         if base is not None and base["completed"]:
             sides.insert(0, (base_name, base, BASE_COLOUR))
-        fix = info.get("fix") if fixable(r) and not fix_said else None
+        fix = at_count(info.get("fix"), r, doc["results"]) if fixable(r) and not fix_said else None
         fix_said = fix_said or fix is not None
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         warned = warnings_of(r, lang, naming)
@@ -526,7 +536,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import games_of, interval
+    from cardgen.simulate.summary import figure_bases, interval
     from cardgen.simulate.verdict import WORDS, defined, is_share as share, number
 
     d = r.get("designer") or {}
@@ -537,7 +547,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": defined(n, lang, words) + games_of(n, f, d.get("games", 0), lang, naming, r.get("players")),  # "(of the 47 …)"
+    rows = [{"name": defined(n, lang, words),
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
              "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] else "",
@@ -548,7 +558,10 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     names = dict((naming or Naming()).names)
     cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""
     played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
-    return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)),
+    # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
+    bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
+                                                                     (r.get("ties") or {}).get("shared_wins") or 0)]
+    return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
 

@@ -62,6 +62,10 @@ TITLE_CHAR = 7.0
 LABEL_CHAR = 6.2
 #: the height of one line of a chart's title, in pixels
 TITLE_LINE = 15
+#: how wide a chart is drawn, in pixels: a phone's 390 px screen (374 px inside the page's margins) scales it by its
+#: viewBox, so its 11 px text shows at 11 × 374 / 400 ≈ 10.3 px; drawn 520 px wide it shrank to about 7 px,
+#: illegible (nineteenth reading it52). On a wide screen the charts sit side by side, two or three a row.
+CHART_WIDTH = 400
 
 
 #: the marks French sets after a space that must never begin a line: the space before them does not break
@@ -207,7 +211,7 @@ def _axis_label(parts: list[dict[str, Any]], left: float, w: float, height: int,
 
 
 def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
-                width: int = 520, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "") -> Markup:
+                width: int = CHART_WIDTH, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "") -> Markup:
     """Histograms of several series on shared bins, as shares of each series' games, overlaid (numbers and
     hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
     games", never "King Lui 15: 0.3%"); one series has no legend and no name in its hover titles (fifteenth
@@ -257,7 +261,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
 
 
 def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
-                      fair: float | list[tuple[str, float, str]] | None = None, width: int = 520,
+                      fair: float | list[tuple[str, float, str]] | None = None, width: int = CHART_WIDTH,
                       fair_label: str | Callable[[float], str] = "equal share", lang: str = "en",
                       fair_name: str = "") -> Markup:
     """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...);
@@ -313,7 +317,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     return chart(width, height, title, parts)
 
 
-def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = 520,
+def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = CHART_WIDTH,
                legend: list[tuple[str, str]] | None = None, lang: str = "en") -> Markup:
     """Score spread per row: a thin line from min to max, a box from p10 to p90, a tick at the median.
 
@@ -371,7 +375,7 @@ def tick_digits(step: float, most: int = 2) -> int:
     return next((d for d in range(most + 1) if abs(round(points, d) - points) < 1e-9), most)
 
 
-def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
+def differences_svg(rows: list[dict[str, Any]], title: str, width: int = CHART_WIDTH,
                     xlabel: str = "variant minus base, percentage points", lang: str = "en") -> Markup:
     """Forest plot: each row's difference (variant minus base, percentage points) with the interval its row of
     the table shows (``low``/``high``); ``xlabel`` says so in the report's language.

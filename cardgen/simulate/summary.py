@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
-from cardgen.terminal import LINES, WIDTH, say, say_n, word
+from cardgen.terminal import LINES, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
 
@@ -432,7 +432,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                            winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
                            basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming,
-                                              r.get("players")))
+                                              r.get("players"), (r.get("ties") or {}).get("shared_wins") or 0))
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
@@ -460,10 +460,13 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
-        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
-                                                  more_games_command(r), warn=True)]
+        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
+        lines += ["  " + w for _, w in parts]
+        if any(kind == "flagged" for kind, _ in parts):  # what to do, in the warning's block (nineteenth reading fr16)
+            lines.append("    " + balance_fix(r, lang))
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
-        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"))
+        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
+                                (r.get("ties") or {}).get("shared_wins") or 0)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
@@ -617,6 +620,13 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     return out
 
 
+def balance_fix(r: Mapping[str, Any], lang: str) -> str:
+    """The ``cardgen fix`` command for entry ``r``'s seat imbalance, at its player count, in ``lang`` ("To look for a
+    fix: cardgen fix royale --players 4"): said under the warning, where validate's advice came 22 lines later,
+    at the end of the run, without the count (nineteenth reading fr16)."""
+    return say("warn_balance_fix", lang, deck=r["variant"], players=r["players"])
+
+
 def more_games_command(r: Mapping[str, Any]) -> str:
     """The validate command that plays entry ``r``'s deck again with ``balance.MORE_GAMES`` times its games, for a
     gap that may be chance on the games played: a command in no language's words."""
@@ -666,13 +676,14 @@ def _published(clar: Any) -> bool:
     return clar is not None and getattr(clar, "published", None) is not None and clar.published == clar.resolution
 
 
-def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   played: int | None = None, said: set[str] | None = None, players: int | None = None) -> list[str]:
+def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None, played: int | None = None,
+                   said: set[str] | None = None, players: int | None = None, shared: int = 0) -> list[str]:
     """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``;
     ``played``: the games the entry played (traced games that are all of them are not "the first" of them).
     Each indicator's row names it short ("tension"), under the legend that defines it (compare's words): the
     full names made rows of 110-120 columns, which wrapped (en62); ``said``: the legends a run already printed,
-    so a run of several entries defines the same terms once; ``players``: the entry's count (``games_of``)."""
+    so a run of several entries defines the same terms once; ``players``, ``shared``: the entry's count and its
+    shared wins (``figure_bases``)."""
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import gloss, is_share as share, label, number
 
@@ -698,22 +709,12 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
         width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
-        # the games a note names: "(the same games)" on the row right under one that names them (en5), never
-        # after a row on all the games, where it read as "the same as that row" (eighteenth reading en2)
-        above = ""
         for text, mean, (name, f) in zip(labels, means, figures):
-            row = f"    {text:<{width}}  {mean:>{digits}} " + interval(
-                number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang)
-            note = named = games_of(name, f, games, lang, naming, players).strip()
-            if note and note == above:
-                note = say("figure_same_games", lang)
-            above = named
-            # a note that would wrap inside its parenthesis, under the figures' column, goes whole on its own line
-            # under the label (fifteenth reading fr11)
-            if not note or len(row) + 2 + len(note) <= WIDTH:
-                out.append(f"{row}  {note}".rstrip())
-            else:
-                out += [row, f"      {note}"]
+            out.append(f"    {text:<{width}}  {mean:>{digits}} " + interval(
+                number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang))
+        # which games each figure counts, once, under the table: beside some rows, on a line of its own under others,
+        # "(the same games)" on a third, and absent at 3 and 4 players (nineteenth reading fr4, fr13, fr14, en8)
+        out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     out += held_all_lines(d.get("component_impact") or [], lang, naming, said)
     if rows:
@@ -790,12 +791,17 @@ def own_line(key: str, lang: str, naming: Naming | None) -> str | None:
     return ((((naming or Naming()).words.get("lines") or {}).get(lang)) or {}).get(key)
 
 
-def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, players: int | None = None) -> str:
+def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, players: int | None = None,
+                 shared: int = 0) -> str:
     """" (of the 267 games that have a second place)" after the mean margin over the second where fewer games than
     were completed have one (every seat won, or the game's ranking put every other seat out): compare's margin
     is over the pairs whose two games have one, so two means of one game's margin differed unexplained, 6.2 and
     6.3 (thirteenth reading fr18, it36); nothing where every game has a second place. At 2 ``players`` those are
-    the games with a single winner, named so as the indicators below name them (``games_of``, en10)."""
+    the games with a single winner, named so as the indicators below name them (``figure_base``, en10). Where
+    every game has one and ``shared`` wins were played, that they count, with which lead (nineteenth reading fr9,
+    fr13, en7: at 3 and 4 players nothing said whether the shared wins were in the mean)."""
+    if isinstance(n, int) and not isinstance(n, bool) and n >= games and shared and players != 2:
+        return say("margin_shared", lang)
     if not isinstance(n, int) or isinstance(n, bool) or n >= games:
         return ""
     if players == 2:
@@ -804,21 +810,42 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     return own.format(n=decimal(n, lang, places=0)) if own else say("margin_basis", lang, n=decimal(n, lang, places=0))
 
 
-def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str, naming: Naming | None = None,
-             players: int | None = None) -> str:
-    """" (of the 212 games with a single winner)" after an indicator computed on fewer games than were traced, so
-    that 53.0 % is read against its own count, not the traced games' (tenth reading en12, fr9, it12: "53.0 % of
-    250" is no count of games); nothing when it counts them all. At 2 ``players`` a game has a second place
-    exactly when it has a single winner: the close games are named as the comebacks' games, one label for one
-    set of games, never two labels one after the other (seventeenth reading en10)."""
+def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming | None = None,
+                players: int | None = None, shared: int = 0) -> str:
+    """The games design indicator ``name`` is computed on, in ``lang`` ("of the 212 games with a single winner"),
+    at every player count, whether or not it is every game traced; "" for one on every traced game (lead changes,
+    which the table's heading counts). At 2 ``players`` a game has a second place exactly when it has a single
+    winner: the close games are named as the comebacks' games, one label for one set of games (seventeenth
+    reading en10); above 2, where ``shared`` wins were played, the close games say that they count them (their
+    margin is the tied winners' lead over the next player). The games were said on some rows and not others,
+    twice in one table, never at 3 and 4 players where shared wins left a figure on fewer games (nineteenth
+    reading fr4, fr13, fr14, en7, en8)."""
     n = figure.get("n")
-    if not isinstance(n, int) or n >= games or name not in FIGURE_GAMES:
+    if not isinstance(n, int) or name not in FIGURE_GAMES:
         return ""
     key = FIGURE_GAMES[name]
     if players == 2 and key == "figure_of_margin":
         key = "figure_of_one_winner"
     own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
-    return "  " + (own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0)))
+    text = own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0))
+    text = text.strip().removeprefix("(").removesuffix(")")  # a note's words, not a row's parenthesis
+    return say("figure_base_shared", lang, base=text) if key == "figure_of_margin" and shared else text
+
+
+def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, naming: Naming | None = None,
+                 players: int | None = None, shared: int = 0) -> list[str]:
+    """One note per set of games under the design indicators' table ("comebacks, winner's deficit, decisive moment:
+    of the 247 games with a single winner"), the indicators that share it named together, in the table's order:
+    each figure's games said once, the same way at every player count (nineteenth reading fr4)."""
+    from cardgen.simulate.verdict import label
+
+    naming = naming or Naming()
+    groups: dict[str, list[str]] = {}
+    for name, f in figures:
+        base = figure_base(name, f, lang, naming, players, shared)
+        if base:
+            groups.setdefault(base, []).append(label(name, lang, naming.words, short=True))
+    return [say("figure_base", lang, labels=", ".join(labels), base=base) for base, labels in groups.items()]
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -1474,8 +1501,9 @@ def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
     """compare's balance lines for one player count, the terminal's and the report page's (one source): each
     seat the variant's games flag, its rate and the interval its flag rests on, the base game's rate on the same
-    shuffles, and whose imbalance it is (``variant_imbalance``). ``cardgen fix`` at ``base_deck`` only where the
-    base game's own games flag the seat (its widened interval leaves its fair share out): advised for a base
+    shuffles, and whose imbalance it is (``variant_imbalance``): the count's seats in one paragraph, its first
+    element. ``cardgen fix`` at ``base_deck`` and the count, once after its seats, only where the base game's own
+    games flag a seat (its widened interval leaves its fair share out): advised for a base
     game nothing showed unbalanced, it sent a designer to fix a fault not shown (thirteenth reading fr24, it29);
     where the base game shows it too, the variant's share of it is said with its change and interval, never
     "not the variant's" as a certainty (fr27, it32); where neither game tells it from chance, the command that
@@ -1486,6 +1514,9 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     out = []
     flagged = variant_imbalance(r)
     said = changed = False  # why the seat's interval, and the change's, are widened: said once per count
+    # the base game's own games show a seat of it: its fix is the count's one advice, said last, and a seat these
+    # pairs cannot tell from chance gives no commands of its own (nineteenth reading fr38)
+    fix = any(f["base_same"] for f in flagged)
     for f in flagged:
         why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
         # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
@@ -1505,7 +1536,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
         key = ("compare_balance_variant" if f["owner"] == "variant"
                else f"compare_balance_owned{'_moved' if f['moved'] else ''}{edge}" if f["base_same"]
                else "compare_balance_untested" if f["moved"] is None
-               else "compare_balance_chance")
+               else "compare_balance_chance_fixed" if fix else "compare_balance_chance")
         m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
         change = ""
         if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
@@ -1521,10 +1552,15 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
                       # from chance (Royale at 4: validate's 300 games flag seat 4, compare's 100 pairs do not:
                       # read as two verdicts that clash, nineteenth reading fr37, it31, en25)
                       validate=f"cardgen validate {base_deck} --players {r.get('players')}")
-        out.append(say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
-                   else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
+        text = (say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
+                else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
+        out.append(text if not out else text[:1].upper() + text[1:])  # a new sentence in the count's paragraph
+    if fix:  # the base game's cure once, after every seat of it, at this count (nineteenth reading fr38)
+        out.append(say("compare_balance_fix", lang, deck=base_deck, players=r.get("players")))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
-    return out + (balance_lines({"flags": agents}, lang) if agents else [])  # an agent's: its own "balance:" line
+    # the seats of one imbalance in one paragraph: seat 1 above and seat 4 below the fair share at 4 players were
+    # two paragraphs, the fix advised after the first alone (nineteenth reading fr38, en24, en25)
+    return ([" ".join(out)] if out else []) + (balance_lines({"flags": agents}, lang) if agents else [])
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
