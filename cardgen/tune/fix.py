@@ -1297,7 +1297,8 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
 
 def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tuple[int, Proposal]) -> None:
     """A proposal ``alike`` an earlier one (``earlier``: its rank and itself), in two lines: its file, the change
-    from the earlier one's values and its cost, then its own figures on the new games where they differ from the
+    from the deck's own values, as its cost counts it ("43 gold coins instead of 25", not "instead of 41", fix 1's:
+    twentieth reading en51), and its cost, then its own figures on the new games where they differ from the
     earlier one's, and that its paired comparisons moved the same figures the same way (the full sentences are in
     fix.json); a cured shortage whose share on the paired games stays above the aim says so below, as in full.
     Every figure is this proposal's own."""
@@ -1307,7 +1308,7 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     echo(word("proposal", lang, k=rank, path=path))
     levers = sum(1 for key, v in prop.trial.values.items() if v != fixer.own[key])
     echo(word("alike_one" if levers == 1 else "alike", lang, k=k,
-              change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, other.trial.values, lang),
+              change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, fixer.own, lang),
                                naming),
               cost=cost_text(fixer, prop, fixer.opts.params, lang)))
     label = case_label(fixer.problems, lang, naming)
