@@ -40,13 +40,9 @@ GAMES = ROOT / "cardgen" / "games"
 ENCODERS = {
     "draco/compiled_search.py": "encode",
 }
-#: per side, the functions whose twin is on the other side
-ENGINE_SIDE = {
-    "draco/engine.py": "_build_actions _info apply",
-}
-KERNEL_SIDE = {
-    "draco/compiled_rules.py": "apply _put",
-}
+#: per side, the functions whose twin is on the other side (none left: Draco's decision taken is ``rules.act``)
+ENGINE_SIDE: dict[str, str] = {}
+KERNEL_SIDE: dict[str, str] = {}
 
 #: per game, the functions that only chain rule steps written once (King Lui: the hook points and their compiled loop)
 CHAINS = {
@@ -56,8 +52,22 @@ CHAINS = {
                         "_after_serving _setup determinize _finish",
     "royale/compiled_rules.py": "legal_actions _apply apply renumber deal determinize",
     "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
-                       "_toast _play _roll legal_actions determinize _setup _finish current_player",
-    "draco/compiled_rules.py": "_advance legal legal_of player determinize deal",
+                       "_toast _play _roll legal_actions determinize _setup _finish current_player apply _continue",
+    "draco/compiled_rules.py": "_advance legal legal_of player determinize deal apply",
+}
+#: once listed as twins, read as holding no rule (issue 49), and not counted: each has no counterpart on the other
+#: side that a rule change would have to follow. ``_build_actions`` is the engine's action table, built once per game
+#: (King Lui's ``action_of``/``code_of`` and Royale's ``ids`` are the same and were never listed): the actions of
+#: ``table.play_rows``' rows (the legal rows, written once) and back; the kernels keep rows and need no table. It
+#: knows one fact about the rule, which kinds' rows depend on the position (a swap with a neighbour, a steal), as
+#: the condition under which its cache holds; the engine's legal actions are compared with the kernels' rows,
+#: action for action, by ``tests/test_tiers.py`` and ``tests/test_draco_fast.py``. ``_info`` is the agents' facts
+#: table (``observation["info"]``: owners, specials, effects by id), built once from ``DracoGame``'s numbers as the
+#: kernels' ``tables`` builds theirs; it decides nothing. ``_put`` is the kernels' form of ``table.put`` (a row
+#: written into an array, the engine's appended to a list), a form as ``_get`` and ``_set`` are.
+NOT_TWINS = {
+    "draco/engine.py": "_build_actions _info",
+    "draco/compiled_rules.py": "_put",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")
 
@@ -96,6 +106,7 @@ def main() -> int:
         missing += gone
         print(f"{game}: twins left {left:,} lines" + (f" (chains of rule steps written once: {chains} lines)"
                                                       if chains else ""))
+    missing += lines_of(NOT_TWINS)[1]
     if missing:
         print("not found (update the lists):", ", ".join(missing))
         return 1

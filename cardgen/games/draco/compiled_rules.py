@@ -43,13 +43,13 @@ from numba import njit
 from cardgen.engine import fastrng as fr
 from cardgen.games.draco import rules
 from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
-from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, DUEL, MOVE, PLAY, ROLLED, SPLIT, STEAL,
-                                        SWAP_ADJ, SWAP_ANY, TOAST)
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, DUEL, MOVE, ROLLED, SPLIT, STEAL, SWAP_ADJ,
+                                        SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
 #: the steps of ``_advance`` (``rules``' turn flow, as a loop)
 from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, DONE, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR,
                                        START_TURN)
-from cardgen.games.draco.table import (Box, A_DRAW, A_MOVE, A_TOAST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS, add_toast,
+from cardgen.games.draco.table import (Box, A_MOVE, G_TIE, GAP_KINDS, GAPS, PEAKS, add_toast,
                                        arrange, beside_draco, characters, coins_held, flip, index, move, play_rows,
                                        put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins, transfer)
 from cardgen.jit import bind
@@ -494,30 +494,37 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
             step = _start_turn(S)
 
 
+@njit(cache=True, **_SEATS)
+def _dequeue(S):  # type: ignore[no-untyped-def]
+    """``rules.dequeue``: the first of Aunt Sarah's queue, the others moved up one place."""
+    sc, queue = S[0][0], S[0][9]
+    p = queue[0]
+    for j in range(sc[S_SQN] - 1):
+        queue[j] = queue[j + 1]
+    sc[S_SQN] -= 1
+    return p
+
+
+@njit(cache=True, **_SEATS)
+def _row_type(S, row):  # type: ignore[no-untyped-def]
+    return row[0]
+
+
+@njit(cache=True, **_SEATS)
+def _row_character(S, row):  # type: ignore[no-untyped-def]
+    return row[2]
+
+
+#: ``rules.act`` compiled as it is: the decision taken on its legal row (the card played: ``_play``, no hook here)
+_act = bind(rules.act, "draco", _SEATS, **_FORMS, on_play=_play, move=_move, dequeue=_dequeue, on_draw=_draw,
+            peak=_peak_of, row_type=_row_type, row_character=_row_character)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState.apply`` of the legal row ``row`` (chance drawn from generator ``mt``)."""
-    sc = V[0]
-    phase = sc[S_PHASE]
-    step = END_TURN
-    if phase == PLAY:
-        step = _play((V, G, E, mt), row)
-    elif phase == ROLLED:
-        _move(V[2], row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
-        step = AFTER_PLAY
-    elif phase == PH_SARAH:
-        queue = V[9]
-        p = queue[0]
-        for j in range(sc[S_SQN] - 1):
-            queue[j] = queue[j + 1]
-        sc[S_SQN] -= 1
-        if row[0] == A_DRAW:
-            _draw((V, G, E, mt), p, G[0][C_SARAH])
-            _peak(G[0], E, P_HAND, V[3][p])
-        step = NEXT_NEIGHBOUR
-    elif row[0] == A_TOAST:
-        step = DO_TOAST
-    _advance(step, V, G, E, mt)  # one call site: inlined once
+    """``DracoState.apply`` of the legal row ``row`` (``rules.act``, then ``_advance`` to the next decision; chance
+    drawn from generator ``mt``)."""
+    _advance(_act((V, G, E, mt), row), V, G, E, mt)  # one call site: inlined once
 
 
 @njit(cache=True, **_SEATS)

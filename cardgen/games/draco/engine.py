@@ -30,11 +30,11 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco import rules
 from cardgen.games.draco.bank import coins_worth
-from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR, PLAY,
-                                       ROLLED, SARAH, START_TURN, TOAST)
+from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, DONE, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR,
+                                       PLAY, ROLLED, SARAH, START_TURN, TOAST)
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, coins_held, move, play_rows)
+                                       GAP_WORDS, GAPS, coins_held, play_rows)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -285,6 +285,8 @@ class DracoState(State):
         return self._legal
 
     def apply(self, action: Action) -> None:
+        """Play ``action`` (legal): ``rules.act``, then what it says comes next through the hook methods; the
+        legality check, the cache of legal actions and the audit of the last action are the engine's own."""
         if type(action) is not tuple:
             action = tuple(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -294,21 +296,20 @@ class DracoState(State):
         phase = self.phase
         if self._auditing:
             self._audit = (self.current_player, phase, action, list(self.order), [len(h) for h in self.hands])
-        if phase == PLAY:
-            self._play(action)
-        elif phase == ROLLED:
-            move(self.order, self.g.code_of[action[1]], self.roll * self.roll_sign)
+        step = rules.act(self, action)  # the card played runs its turn on through the hook ``_play``: DONE
+        if step != DONE and self.end_reason is None:
+            self._continue(step)
+
+    def _continue(self, step: int) -> None:
+        """The hook method of ``step``, what ``rules.act`` says comes next (step 2 after a roll, the next of Aunt
+        Sarah's neighbours, the toast or the end of the turn): the turn runs on to the next decision."""
+        if step == AFTER_PLAY:
             self._after_play()
-        elif phase == SARAH:
-            p = self.sarah_queue.pop(0)
-            if action[0] == "draw":
-                self._draw(p, self.g.sarah_draw)
-                self.track("hand_size", len(self.hands[p]))
-            if self.end_reason is None:
-                self._next_neighbour()
-        elif action[0] == "toast":
+        elif step == NEXT_NEIGHBOUR:
+            self._next_neighbour()
+        elif step == DO_TOAST:
             self._toast()
-        else:
+        else:  # END_TURN
             self._end_turn(False)
 
     def observation(self, player: int) -> dict[str, Any]:

@@ -29,7 +29,9 @@ over ``table.reseat``) and the die (``roll``:
 
 And what a decision allows (``legal``, into ``out``, through ``decision``, ``move_rows`` and ``card_rows``: the
 engine's forms list its actions, the kernels' write ``table.play_rows``' rows), and who makes it (``player``, through
-``asked``: the engine's ``current_player`` and the kernels' ``player`` chain it).
+``asked``: the engine's ``current_player`` and the kernels' ``player`` chain it), and the decision taken (``act``:
+the phase's step, through ``on_play``, ``row_type``, ``row_character`` and ``dequeue``; it returns what comes next, which
+the engine's ``apply`` hands to its hook methods and the kernels' ``apply`` to ``_advance``).
 
 And the cards a search's sample deals again (``redeal``: ``DracoState.determinize`` and the kernels' ``determinize``
 chain it), through ``pools`` (room per rebuild), ``hidden_place`` (the other hands, the pile, the cards set aside),
@@ -49,9 +51,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_PASS, A_TOAST, COINS, CUP, DUEL, FLIP, G_EMPTY, G_FINAL,
-                                       G_NOTHING, G_RICHEST, G_TIE, RESEAT, ROLL, STEAL, Box, add_toast, play_rows,
-                                       put_sarah_neighbours, reseat)
+from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_PLAY, A_TOAST, COINS, CUP, DUEL, FLIP,
+                                       G_EMPTY, G_FINAL, G_NOTHING, G_RICHEST, G_TIE, P_HAND, RESEAT, ROLL, STEAL, Box,
+                                       add_toast, move, peak, play_rows, put_sarah_neighbours, reseat)
 from cardgen.games.draco.table import coins_held, track_coins
 from cardgen.games.draco.table import settle as settle_money
 from cardgen.games.draco.table import transfer as transfer_money
@@ -257,6 +259,27 @@ def player(S: Any) -> int:
     if over(S):
         return -1
     return asked(S) if get(S, K_PHASE) == SARAH else get(S, K_CUR)
+
+
+def act(S: Any, row: Any) -> int:
+    """The decision due taken, ``row`` one of the rows ``legal`` allows now (the engine's action, the kernels' row);
+    what comes next, the turn's order. Step 1: the card played (``on_play``: ``play``, through the engine's hook
+    method); after Favour's roll, the character named (``row_character``) moves by the roll (``table.move``), then
+    step 2. Beside Aunt Sarah, the neighbour asked leaves the queue (``dequeue``) and draws ``R_SARAH`` cards (the
+    hook point ``draw``: ``on_draw``) or declines, then the next one is asked. Step 2: a toast, or a pass and step 3."""
+    phase = get(S, K_PHASE)
+    if phase == PLAY:
+        return on_play(S, row)
+    if phase == ROLLED:
+        move(circle(S), row_character(S, row), get(S, K_ROLL) * get(S, K_ROLLSIGN))
+        return AFTER_PLAY
+    if phase == SARAH:
+        p = dequeue(S)
+        if row_type(S, row) == A_DRAW:
+            on_draw(S, p, config(S, R_SARAH))
+            peak(S, P_HAND, hand_size(S, p))
+        return NEXT_NEIGHBOUR
+    return DO_TOAST if row_type(S, row) == A_TOAST else END_TURN
 
 
 def play(S: Any, row: Any) -> int:
@@ -569,6 +592,32 @@ def on_finish(S: Any, reason: str) -> None:
     """The game ends for ``reason`` (``finish`` through the engine's hook method ``DracoState._finish``, which house
     rules wrap)."""
     S._finish(reason)
+
+
+#: the row type (``table.A_*``) of the engine's actions, by their first word
+ROW_TYPES = {"play": A_PLAY, "move": A_MOVE, "toast": A_TOAST, "pass": A_PASS, "draw": A_DRAW, "decline": A_DECLINE}
+
+
+def row_type(S: Any, row: Any) -> int:
+    """The type of legal row ``row`` (``table.A_*``): the engine's rows are its actions."""
+    return ROW_TYPES[row[0]]
+
+
+def row_character(S: Any, row: Any) -> int:
+    """The character a move after a roll names (``("move", character)``), by its code."""
+    return S.g.code_of[row[1]]  # type: ignore[no-any-return]
+
+
+def on_play(S: Any, row: Any) -> int:
+    """``play`` through the engine's hook method (``DracoState._play``, which house rules wrap), which runs the turn
+    on to the next decision itself (``_after_play``): nothing comes next here."""
+    S._play(row)
+    return DONE
+
+
+def dequeue(S: Any) -> int:
+    """The seat of Aunt Sarah's neighbour asked now, who leaves the queue (``DracoState.sarah_queue``)."""
+    return S.sarah_queue.pop(0)  # type: ignore[no-any-return]
 
 
 #: the engine's actions of the decisions that name nothing, by row type from ``A_TOAST``
