@@ -1,0 +1,32 @@
+"""The twentieth reading's page faults fixed (docs/reads/terminal-round-20-*.md)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _phone_css() -> str:
+    """The report stylesheet's phone block (``@media (max-width:40em)``), whole."""
+    css = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    start = css.index("@media (max-width:40em){")
+    depth, i = 0, css.index("{", start)
+    for i in range(i, len(css)):
+        depth += {"{": 1, "}": -1}.get(css[i], 0)
+        if depth == 0:
+            break
+    return css[start:i + 1]
+
+
+def test_the_design_indicators_give_their_meaning_the_phone_s_width() -> None:
+    """en69, fr60: at 390 px the indicators' table kept three columns and squeezed each indicator's meaning into
+    120 px, 12 to 20 lines a row. On a phone a row is a grid: the name and meaning across the screen, the figure and
+    its interval below; the wide screen keeps its table (the rule lives only in the phone block)."""
+    template = (ROOT / "templates" / "report" / "designer.html").read_text(encoding="utf-8")
+    assert '<table class="indicators">' in template
+    phone = _phone_css()
+    assert re.search(r"table\.indicators tr\{display:grid;", phone)
+    assert "table.indicators td:first-child{grid-column:1/-1}" in phone
+    css = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    assert css.count("table.indicators") == phone.count("table.indicators")
