@@ -30,3 +30,19 @@ def test_the_design_indicators_give_their_meaning_the_phone_s_width() -> None:
     assert "table.indicators td:first-child{grid-column:1/-1}" in phone
     css = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     assert css.count("table.indicators") == phone.count("table.indicators")
+
+
+def test_the_runs_page_stands_each_run_as_a_card_on_a_phone() -> None:
+    """fr52, it45: at 390 px the runs' table scrolled sideways and hid its last column, the result. The table takes
+    the overview's phone form (``table.overview``: a card a row, each cell under its column's name)."""
+    from cardgen.report.pages import runs_index
+
+    run = {"id": "c", "kind": "compare", "decks": ["royale", "royale-short"], "games": 100, "players": [2, 3, 4],
+           "agents": ["heuristic"], "seed": 1, "significant": 16, "follows": 9}
+    html = runs_index([run], "", "fr")
+    table = html[html.index("<table"):html.index("</table>")]
+    assert table.startswith('<table class="overview">')
+    cells = re.findall(r"<td[^>]*>", table)
+    assert len(cells) == 7 and all('data-label="' in c for c in cells), cells
+    heads = re.findall(r"<th>([^<]*)</th>", table)
+    assert [re.search(r'data-label="([^"]*)"', c).group(1) for c in cells] == heads
