@@ -154,7 +154,8 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
     assert "1 sur 2 validées, aucune avec réserves" in clean and "dont" not in clean
     assert "5 changements que le hasard n’explique pas (2 nombres de joueurs comparés)" in page
     # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
-    assert "<td>stratégie simple</td>" in page and "<td>au hasard</td>" in page and "heuristique" not in page
+    # each cell under its column's name on a phone (data-label: twentieth reading fr52)
+    assert '">stratégie simple</td>' in page and '">au hasard</td>' in page and "heuristique" not in page
     assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
     assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -46,3 +48,23 @@ def test_the_runs_page_stands_each_run_as_a_card_on_a_phone() -> None:
     assert len(cells) == 7 and all('data-label="' in c for c in cells), cells
     heads = re.findall(r"<th>([^<]*)</th>", table)
     assert [re.search(r'data-label="([^"]*)"', c).group(1) for c in cells] == heads
+
+
+@pytest.mark.parametrize(("lang", "none", "chance"), [("fr", "aucun écart", "oui"), ("it", "nessuna differenza", "sì"),
+                                                      ("en", "no change", "no")])
+def test_a_figure_the_same_in_every_game_pair_is_not_asked_whether_chance_explains_it(lang: str, none: str,
+                                                                                      chance: str) -> None:
+    """fr69: a count the variant cannot change (the simulated players made the same moves: "cards in one hand",
+    24.6 and 24.6, [0.0; 0.0]) answered "oui" to « cet écart peut-il venir du hasard ? »: there is no gap. Such a
+    row says it has none; a row with a gap chance may explain keeps its answer."""
+    from cardgen.report.pages import metrics_table
+    from cardgen.report.templating import macro
+
+    same = {"metric": "turns", "group": "length", "base": 24.6, "variant": 24.6, "difference": 0.0, "low": 0.0,
+            "high": 0.0, "significant": False}
+    small = {**same, "variant": 24.9, "difference": 0.3, "low": -0.2, "high": 0.8}
+    table = metrics_table([same, small], lang, sort=False)
+    assert [r["same"] for r in table["rows"]] == [True, False]
+    html = str(macro("parts.html", "metrics", table["head"], table["rows"], table["short"]))
+    answers = re.findall(r"<td>([^<]*)</td></tr>", html)
+    assert answers == [none, chance], answers

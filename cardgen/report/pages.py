@@ -444,6 +444,9 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
     rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
+             # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
+             # about; "yes" read as a change chance might explain (twentieth reading fr69)
+             "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
     head = words["table"].split("|")
