@@ -68,3 +68,14 @@ def test_a_figure_the_same_in_every_game_pair_is_not_asked_whether_chance_explai
     html = str(macro("parts.html", "metrics", table["head"], table["rows"], table["short"]))
     answers = re.findall(r"<td>([^<]*)</td></tr>", html)
     assert answers == [none, chance], answers
+
+
+def test_a_token_longer_than_a_phone_s_line_breaks_rather_than_runs_off_the_page() -> None:
+    """en62: at 390 px a house rule's path ("variants/king_lui/house/gentle_overeating.py") ran past the gallery's
+    box and the screen's edge. Both stylesheets (the report's and the gallery's own) let such a token break
+    (``overflow-wrap:break-word``, which never breaks a word that fits its line)."""
+    report = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    gallery = (ROOT / "templates" / "report" / "gallery.html").read_text(encoding="utf-8")
+    for css in (report, gallery):
+        body = re.search(r"^body\{[^}]*\}", css, re.M)
+        assert body is not None and "overflow-wrap:break-word" in body.group(0)
