@@ -28,3 +28,14 @@ def test_the_gentle_overeating_description_stands_without_a_dangling_it() -> Non
     """en21: the description followed the command's header, so "It is meant for players…" had no antecedent."""
     deck = yaml.safe_load((ROOT / "variants/king_lui/king_lui-gentle-overeating.yaml").read_text(encoding="utf-8"))
     assert deck["description"]["en"].startswith("For players whose eyes are bigger than their stomachs:")
+
+
+def test_royale_s_end_reason_is_no_tautology() -> None:
+    """Twentieth reading en17: "the End of the Banquet card ends the banquet" said nothing; French and Italian say it
+    ends the game (« termine la partie », "chiude la partita"), and so does English now."""
+    import json
+
+    words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
+    said = {lang: tallies["end_reason:banquet_over"] for lang, tallies in words["tallies"].items()}
+    assert said["en"] == "the End of the Banquet card ends the game", said
+    assert "termine la partie" in said["fr"] and "chiude la partita" in said["it"], said
