@@ -172,8 +172,7 @@ def test_every_chart_s_text_stays_legible_on_a_phone() -> None:
 
 def test_the_deck_page_s_fix_command_names_the_one_count_that_shows_a_problem() -> None:
     """fr16, the page's side: under Royale's 4-player warning the page's command is the terminal's, with --players 4;
-    a deck whose problems show at several counts keeps the command without a count; a run of one count names it, as
-    the terminal's warning does in that run."""
+    a deck whose problems show at several counts keeps the command without a count, as does a deck of one count."""
     from cardgen.report.pages import at_count
 
     hint = {"text": "run", "command": "cardgen fix royale", "href": None}
@@ -184,6 +183,6 @@ def test_the_deck_page_s_fix_command_names_the_one_count_that_shows_a_problem() 
     assert hint["command"] == "cardgen fix royale"  # the page's hint itself is left as it was
     both = [{**results[0], **flagged}, results[1]]
     assert at_count(hint, results[1], both)["command"] == "cardgen fix royale"
-    assert at_count(hint, results[1], [results[1]])["command"] == "cardgen fix royale --players 4"
+    assert at_count(hint, results[1], [results[1]])["command"] == "cardgen fix royale"
     linked = {"text": "found", "href": "../../fix/royale/fix.json", "command": None}
     assert at_count(linked, results[1], results) == linked

@@ -161,10 +161,9 @@ def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", probl
 def at_count(hint: dict[str, Any] | None, r: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any] | None:
     """``fix_hint``'s command for entry ``r``'s deck with ``--players`` where only ``r``'s count of the deck's
     ``results`` shows a problem fix cures: the terminal's advice, under Royale's 4-player warning, names the count
-    (nineteenth reading fr16), and the page says the same command under the same warning, a run of that one count
-    included (the terminal names it there too)."""
+    (nineteenth reading fr16), and the page says the same command under the same warning."""
     mine = [x for x in results if x["variant"] == r["variant"]]
-    if not hint or not hint.get("command") or [x for x in mine if fixable(x)] != [r]:
+    if not hint or not hint.get("command") or len(mine) < 2 or [x for x in mine if fixable(x)] != [r]:
         return hint
     return {**hint, "command": f"{hint['command']} --players {r['players']}"}
 
