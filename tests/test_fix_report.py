@@ -3,9 +3,8 @@ command line for that deck, or a link to fix's record where one lies beside the 
 language, and nothing under a deck with no problem fix searches."""
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
