@@ -57,12 +57,15 @@ def test_every_local_link_in_the_docs_resolves() -> None:
     assert not broken
 
 
-def test_ci_last_runs_the_readme_tests_with_the_newest_releases() -> None:
+def test_ci_runs_the_readme_tests_with_the_newest_releases_then_the_lowest() -> None:
     """A fresh install gets today's newest releases (PyPI's PyYAML 6.0.4 once turned the README's tests red):
-    .ci/run runs the README's test command again in a fresh environment of them after the slow tier, then in one
-    of pyproject's floors (`bash .ci/versions lowest`)."""
+    .ci/run brings its Python to them (pip's eager upgrade of everything the test extra needs) right before the
+    README's test command, and after the slow tier runs that command again in a fresh environment of pyproject's
+    floors (`bash .ci/versions lowest`); `bash .ci/versions newest` stays for a machine whose Python is not CI's."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert ci[ci.index("python -m pytest -m slow") + 1] == "bash .ci/versions newest lowest"
+    readme = ci.index(quick_start()[1])
+    assert ci[readme - 1] == "python -m pip install -q --upgrade --upgrade-strategy eager -e '.[test]'"
+    assert ci[ci.index("python -m pytest -m slow") + 1] == "bash .ci/versions lowest"
     versions = (ROOT / ".ci" / "versions").read_text(encoding="utf-8")
     assert quick_start()[1] in [line.strip() for line in versions.splitlines()]
     assert "kinds=(newest lowest)" in versions and "--resolution lowest-direct" in versions
