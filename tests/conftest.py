@@ -150,15 +150,6 @@ HEAVY_MODULES = (
 )
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """pytest-xdist hands the files out in ``pytest_collection_modifyitems``' order (``HEAVY_MODULES`` first),
-    not sorted by how many tests each holds: its ``--loadscope-reorder``, on by default since 3.7, put a file of
-    few long tests (``test_royale_search``: 1271 s in 20 tests) near the end. Set here, not in ``addopts``:
-    pytest-xdist 3.5, the floor, knows no ``--no-loadscope-reorder``."""
-    if hasattr(config.option, "loadscopereorder"):
-        config.option.loadscopereorder = False
-
-
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by ``-m``
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first, then ``HEAVY_MODULES``.

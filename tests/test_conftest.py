@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 HERE = Path(__file__).resolve().parent
 
 LEAKS = '''
@@ -109,8 +107,3 @@ def test_heavy_modules_are_handed_out_first_each_whole() -> None:
     modules = [line.split("::")[0] for line in done.stdout.splitlines() if "::" in line]
     runs = [m for i, m in enumerate(modules) if i == 0 or modules[i - 1] != m]
     assert runs == ["tests/test_games_project.py", "tests/test_readme.py", "tests/test_conftest.py"]
-
-
-def test_the_files_are_handed_out_in_the_collections_order(pytestconfig: pytest.Config) -> None:
-    """pytest-xdist's own order (most tests first) would undo ``HEAVY_MODULES``: conftest turns it off."""
-    assert getattr(pytestconfig.option, "loadscopereorder", False) is False
