@@ -132,27 +132,10 @@ SLOW_MODULES = {
 #: before them, so they come first in the collection, whose order xdist hands modules out in.
 FIRST_MODULES = ("test_build_together",)
 
-#: Test modules that cost the most CPU, heaviest first (seconds on CI's kind of machine, two cores, cold
-#: numba cache: ``--durations=0`` summed by file, 2026-11-28), handed out right after ``FIRST_MODULES``:
-#: pytest-xdist's ``--dist loadfile`` gives whole files to its two workers in collection order, and a heavy
-#: file collected last (alphabetical order put ``test_royale_search``'s 21 minutes of compiling near the end)
-#: leaves one worker running it alone while the other has nothing left. Order only: what runs is unchanged.
-HEAVY_MODULES = (
-    "test_royale_search",  # 1271 s: Royale's step kernels and search driver compiled
-    "test_draco_search",  # 780 s: Draco's search driver compiled (paired and tree)
-    "test_autoengine",  # 696 s: each game's compiled tier built from an empty cache
-    "test_house_options",  # 602 s: look-ahead on the reference engine
-    "test_fix_draco",  # 281 s
-    "test_play_table_browser",  # 235 s
-    "test_fix_plants",  # 175 s (140 s of it in the README's tier)
-    "test_play_browser",  # 85 s
-    "test_games_project",  # 75 s
-)
-
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by ``-m``
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first, then ``HEAVY_MODULES``.
+    """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first.
 
     A slow module named on the command line under the default ``-m 'not slow'``
     (``python -m pytest tests/test_royale_fast.py``) is not marked, so it runs as asked
@@ -162,9 +145,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.stem in SLOW_MODULES and item.path.stem not in asked:
             item.add_marker(pytest.mark.slow)
-    heavy = {name: rank for rank, name in enumerate(HEAVY_MODULES)}
-    # stable: the rest keep their order (a module's tests stay together, as --dist loadfile needs)
-    items.sort(key=lambda item: (item.path.stem not in FIRST_MODULES, heavy.get(item.path.stem, len(heavy))))
+    items.sort(key=lambda item: item.path.stem not in FIRST_MODULES)  # stable: the rest keep their order
 
 
 @pytest.fixture(autouse=True)

@@ -90,20 +90,3 @@ def test_a_slow_module_named_on_the_command_line_runs_as_asked() -> None:
 def test_every_slow_module_is_a_test_module() -> None:
     from conftest import SLOW_MODULES
     assert all((HERE / f"{name}.py").is_file() for name in SLOW_MODULES)
-
-
-def test_heavy_modules_are_handed_out_first_each_whole() -> None:
-    """``HEAVY_MODULES`` come first in the collection (after ``FIRST_MODULES``), heaviest first, each module's
-    tests together: ``--dist loadfile`` gives files out in this order, so no worker is left alone at the end
-    compiling a search driver. ``test_games_project`` is heavy, ``test_conftest`` and ``test_readme`` are not."""
-    from conftest import HEAVY_MODULES
-    assert all((HERE / f"{name}.py").is_file() for name in HEAVY_MODULES)
-    assert HEAVY_MODULES.index("test_royale_search") < HEAVY_MODULES.index("test_games_project")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-n", "0", "-p", "no:cacheprovider",
-                           "tests/test_readme.py", "tests/test_conftest.py", "tests/test_games_project.py"],
-                          cwd=HERE.parent, env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    modules = [line.split("::")[0] for line in done.stdout.splitlines() if "::" in line]
-    runs = [m for i, m in enumerate(modules) if i == 0 or modules[i - 1] != m]
-    assert runs == ["tests/test_games_project.py", "tests/test_readme.py", "tests/test_conftest.py"]
