@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from cardgen.languages import typeset
 from cardgen.report.pages import compare_page
-from cardgen.report.templating import unbroken
+from cardgen.report.templating import kept, unbroken
 from cardgen.simulate.compare import CompareOptions, run_compare
 from cardgen.simulate.summary import Naming, compare_balance
 from toy_game import load_toy, toy_deck
@@ -71,7 +72,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                                "it": "Con la variante, il giocatore 2"}[lang], lang))
     command = html.index("cardgen fix toy_choices")
     assert flag < html.index(FLAGGED[lang]) < command, html[flag - 200:command]
-    assert ".fix code{white-space:nowrap}" in html  # "cardgen fix draco-charity-" / "toast" on two rows (fr93)
+    assert ".nw{white-space:nowrap}" in html  # "cardgen fix draco-charity-" / "toast" on two rows (fr93): kept.
     assert "70,0" in html[flag:command] if lang != "en" else "70.0%" in html[flag:command]
     # twelfth reading (fr26, it52, it60): the base game flags the same seat on the same shuffles: the imbalance is
     # the base game's, its line names the base's fix, and the variant is offered none
@@ -81,7 +82,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert "cardgen fix toy_choices" not in html and FLAGGED[lang] not in html
     line = compare_balance(r, lang, "toy")[0]
     # the terminal's line, word for word, its intervals unbroken as a page writes them (eighteenth reading fr72)
-    assert unbroken(typeset(line[:1].upper() + line[1:], lang)) in html
+    assert str(escape(kept(typeset(line[:1].upper() + line[1:], lang)))) in html
     # thirteenth reading (fr27, it32): the base game shows it; the variant's part is open on these pairs, never
     # "not the variant's" as a certainty
     # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures
@@ -92,9 +93,10 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                     "it": "lo squilibrio c’è già nel gioco base (quota equa del gioco base 50,0\u00a0%, intervallo allargato "
                           "[55,0\u00a0%; 82,0\u00a0%]). Queste 20 coppie non bastano"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
-    assert typeset({"en": "To fix this imbalance in the base game: cardgen fix toy --players ",
+    fix = typeset({"en": "To fix this imbalance in the base game: cardgen fix toy --players ",
                     "fr": "Pour corriger ce déséquilibre dans le jeu de base : cardgen fix toy --players ",
-                    "it": "Per correggere questo squilibrio nel gioco base: cardgen fix toy --players "}[lang], lang) in html
+                    "it": "Per correggere questo squilibrio nel gioco base: cardgen fix toy --players "}[lang], lang)
+    assert str(escape(kept(fix))) in html  # the option in its span, on one line on a phone (en88)
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)
     assert typeset({"en": "<h3>Balance by turn order (checked in both the base game and the variant)</h3>",

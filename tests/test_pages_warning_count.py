@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.load.project import Project
-from cardgen.report.templating import macro, unbroken
+from cardgen.report.templating import kept, macro, unbroken
 from cardgen.report.validation import badges
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.summary import Naming, balance_parts, warning_count
@@ -101,6 +101,6 @@ def test_a_count_without_a_warning_says_its_balance_verdict_under_its_heading(la
         [(kind, text)] = balance_parts(balance, lang, len(plain["seat_win_rates"]), more_games_command(plain))
         html = deck_page("king_lui", {"results": [plain]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
                          naming)
-        where = html.find(str(escape(unbroken(text))))
+        where = html.find(str(escape(kept(text))))
         assert kind in ("none", "close") and -1 < where < html.index("<details>"), kind
-        assert html.count(str(escape(unbroken(text)))) == 1
+        assert html.count(str(escape(kept(text)))) == 1

@@ -79,3 +79,60 @@ def test_a_token_longer_than_a_phone_s_line_breaks_rather_than_runs_off_the_page
     for css in (report, gallery):
         body = re.search(r"^body\{[^}]*\}", css, re.M)
         assert body is not None and "overflow-wrap:break-word" in body.group(0)
+
+
+def test_a_command_s_options_and_a_range_stay_whole_in_the_page_s_text() -> None:
+    """en88, it51: a phone broke "cardgen validate royale --players 2 --games 1200" after the "--" of "--games",
+    and "(11–12)" after its dash. Each option is a ``nw`` span (the stylesheets keep it on one line; the text a
+    designer copies is the command, no joiner in it), a range of whole numbers is joined after its dash; a string
+    with neither is left a plain string, escaped as ever."""
+    from markupsafe import Markup
+
+    from cardgen.report.templating import environment, kept
+
+    said = kept("to find out, play more games: cardgen validate royale --players 2 --games 1200 <b>")
+    assert isinstance(said, Markup)
+    assert str(said) == ('to find out, play more games: cardgen validate royale <span class="nw">--players</span> 2 '
+                         '<span class="nw">--games</span> 1200 &lt;b&gt;')
+    assert str(kept("cardgen fix draco-charity-toast")) == 'cardgen fix <span class="nw">draco-charity-toast</span>'
+    path = "variants/draco/house/draco-charity-toast-house.py"  # longer than a phone's line: may still break
+    assert str(kept(f"cardgen check {path} --lang fr")) == f'cardgen check {path} <span class="nw">--lang</span> fr'
+    assert kept("The King’s Head Waiter (11–12) 7.0%") == "The King’s Head Waiter (11–\u206012) 7.0%"
+    assert not isinstance(kept("a path: variants/x--y.yaml, a range [1.0 to 2.0]"), Markup)
+    page = environment().from_string("<p>{{ s }}</p>").render(s="run: cardgen fix draco --games 100 --seed 1")
+    assert page.count('<span class="nw">') == 2 and "--seed</span> 1</p>" in page
+    for css in ((ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8"),
+                (ROOT / "templates" / "report" / "playtest.html").read_text(encoding="utf-8")):
+        assert ".nw{white-space:nowrap}" in css
+
+
+#: each ``nw`` span's count of drawn lines (1: whole) and the paragraph's text, at the page's width
+LINES_PROBE = ("<script>window.addEventListener('load',()=>{document.body.setAttribute('data-probe',"
+               "JSON.stringify([[...document.querySelectorAll('.nw')].map(s=>s.getClientRects().length),"
+               "document.querySelector('p').textContent]));});</script>")
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="no Chromium at /usr/bin/chromium")
+def test_on_a_phone_a_command_breaks_only_at_its_spaces(tmp_path: Path) -> None:
+    """In a browser, at every width from 240 to 390 px (one of which put a line's end inside "--games" before):
+    each option drawn on one line, and the paragraph's text the command as typed, to be copied whole."""
+    import json
+    import subprocess
+
+    from cardgen.report.templating import environment
+
+    command = "cardgen validate royale --players 2 --games 1200 --seed 7 --agents heuristic"
+    body = environment().from_string('<html><head><meta name="viewport" content="width=device-width, '
+                                     'initial-scale=1"><style>{% include "report.css" %}</style></head><body>'
+                                     "<p>{{ s }}</p></body></html>").render(s=f"to find out, play more games: {command}")
+    page = tmp_path / "p.html"
+    page.write_text(body.replace("</body>", LINES_PROBE + "</body>"), encoding="utf-8")
+    for width in range(240, 391, 30):
+        dom = subprocess.run(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                              f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},600",
+                              "--virtual-time-budget=5000", "--dump-dom", page.as_uri()],
+                             capture_output=True, text=True, timeout=120).stdout
+        found = re.search(r'data-probe="([^"]*)"', dom)
+        assert found, dom[-500:]
+        lines, text = json.loads(found.group(1).replace("&quot;", '"'))
+        assert lines == [1, 1, 1, 1] and text.endswith(command), (width, lines, text)

@@ -58,13 +58,42 @@ def unbroken(text: str) -> str:
     return _intervals().sub(lambda m: m.group(0).replace(" ", "\u00a0"), text)
 
 
+#: a command in a sentence, from "cardgen" to the sentence's end, and an option anywhere ("--games"): a phone's line
+#: broke after the "--" of "--games" and inside "draco-charity-toast", and the command a designer copied failed
+#: (twentieth reading en88, it51; fr93)
+_COMMAND = re.compile(r"\bcardgen(?: +[^ ]+)+|(?<![\w-])--[a-z][a-z0-9-]*")
+#: a command's word longer than this (a path) may still break where it must, rather than run off a phone's screen
+_LONGEST_KEPT = 32
+#: a range of numbers ("11–12": a score band), broken after its dash on a phone
+_RANGE = re.compile(r"(?<=\d)\u2013(?=\d)")
+
+
+def _keep_words(command: re.Match[str]) -> str:
+    """The words of a command (escaped already) with a hyphen in them, each in a ``nw`` span."""
+    return re.sub(r"[^ ]+", lambda w: (f'<span class="nw">{w.group(0)}</span>'
+                                      if "-" in w.group(0) and len(w.group(0)) <= _LONGEST_KEPT else w.group(0)),
+                  command.group(0))
+
+
+def kept(text: str) -> str | Markup:
+    """``text`` as a page prints it: its intervals unbroken (``unbroken``), a range of numbers joined after its dash
+    (a word joiner: invisible, harmless in an attribute), and each word of a command with a hyphen in it, or an
+    option anywhere, in a ``nw`` span the stylesheets keep on one line: never a joiner there, which a copied
+    command would carry into the shell. Commands appear in sentences only, never in an attribute a template fills
+    (card names, column heads, links)."""
+    text = _RANGE.sub("\u2013\u2060", unbroken(text))
+    if not _COMMAND.search(text):
+        return text
+    return Markup(_COMMAND.sub(_keep_words, str(Markup.escape(text))))
+
+
 @pass_context
 def _finalize(context: Context, value: Any) -> Any:
     """A value an HTML template prints, as pages print it: a plain string's intervals unbroken (``unbroken``); a
     fragment already rendered (``Markup``: a chart, a table) went through this when it was rendered. A chart's
     text (``.svg``) is left as written: an SVG text never wraps, and its hover titles read as the terminal's."""
     if isinstance(value, str) and not isinstance(value, Markup) and not str(context.name).endswith(".svg"):
-        return unbroken(value)
+        return kept(value)
     return value
 
 
