@@ -743,14 +743,14 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
+    ("en", "The base game’s gap is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
            "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
            "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix this imbalance in the base game: cardgen fix royale --players 4"),
-    ("fr", "Cet écart non plus n’est pas dû au hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
+    ("fr", "L’écart du jeu de base n’est pas dû au hasard non plus\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
            "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
            "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour corriger ce "
            "déséquilibre dans le jeu de base\u202f: cardgen fix royale --players 4"),
-    ("it", "Anche questo scarto non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
+    ("it", "Anche lo scarto del gioco base non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
            "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
            "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggere questo squilibrio nel "
            "gioco base: cardgen fix royale --players 4")])
@@ -823,12 +823,16 @@ _MAIN = ("with the variant, player 2 wins 15.0% of games, below the fair share (
 #: fifteenth reading (fr15, en5, fr17, it25, en6): short sentences, the base game's figure first and then the
 #: verdict on it; "the base game shows it too" said once, with the base game's own fair share and interval
 _BASE = "In the base game, on the same shuffles, player 2 won 21.0% of games. "
-_OWNED = ("That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
+#: twentieth reading (it28): which game's gap a sentence judges is named, never "that" after the variant's rate
+_OWNED = ("The base game’s gap is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
           "[8.2% to 25.9%]). ")
 _FIX = "To fix this imbalance in the base game: cardgen fix royale --players 4"
 _MORE = "To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
-_UNTESTED = ("The base game does not show it beyond chance, and the change between the two was not tested. These 100 "
-             f"pairs cannot tell whether the variant causes the imbalance. {_MORE}")
+#: twentieth reading (en37, it29): the base game's gap not beyond chance on these pairs is never said as a verdict
+#: that the base game is fair (validate's 300 games may flag it)
+_UNTESTED = ("On these 100 pairs the base game’s gap is not beyond chance, which does not show that the base game is "
+             f"fair, and the change between the two was not tested. These pairs cannot tell whether the variant causes "
+             f"the imbalance. {_MORE}")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": f"{_MAIN}{_BASE}{_OWNED}These 100 pairs cannot tell whether the variant makes it "
@@ -837,13 +841,14 @@ BALANCE_CASES = {
                               f"(change: −6.0\u00a0percentage points [−10.0 to −2.0]). {_FIX}",
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
-    "base does not, no change": f"{_MAIN}{_BASE}The base game’s share is within chance, and so is the change between the two games (−6.0\u00a0percentage "
-                                "points [−19.0 to +7.0]): whether the base game already has this imbalance or the "
-                                "variant brings it, these 100 pairs cannot tell. To judge the base game on more games: "
-                                "cardgen validate royale --players 4; to find out what the variant changes, play more "
-                                "pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed",
-    "base does not, changed": f"{_MAIN}{_BASE}The base game does not show it, and on these 100 pairs the change is "
-                              "beyond chance: the imbalance comes with the variant.",
+    "base does not, no change": f"{_MAIN}{_BASE}On these 100 pairs the base game’s gap is not beyond chance, nor is the "
+                                "change between the two games (−6.0\u00a0percentage points [−19.0 to +7.0]); that does "
+                                "not show that the base game is fair: these pairs cannot tell whether it already has "
+                                "this imbalance or the variant brings it. A validation of the base game judges it on "
+                                "more games: cardgen validate royale --players 4; to find out what the variant changes, "
+                                "play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed",
+    "base does not, changed": f"{_MAIN}{_BASE}On these 100 pairs the base game’s gap is not beyond chance, but the change "
+                              "is: the imbalance comes with the variant.",
     "no paired figure": f"{_MAIN}{_BASE}{_UNTESTED}",
     "no base rate": f"{_MAIN}{_UNTESTED}",
 }
@@ -881,17 +886,18 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert fr == ("avec la variante, le joueur 2 gagne 15,0 % des parties, moins que sa juste part (27,8 %, au-dessus de "
                   "1/4 car une victoire partagée compte pour chaque gagnant), un écart que le hasard n’explique pas (intervalle élargi parce "
                   "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
-                  "mélanges, le joueur 2 en gagnait 21,0 %. La part du jeu de base reste dans les limites du hasard, tout comme "
-                  "l’écart entre les deux jeux (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : ces 100 paires ne permettent pas "
-                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour juger le jeu de base sur "
-                  "plus de parties : cardgen validate royale --players 4 ; pour savoir ce que change la variante, jouez "
+                  "mélanges, le joueur 2 en gagnait 21,0 %. Sur ces 100 paires, l’écart du jeu de base ne dépasse pas ce "
+                  "que le hasard peut expliquer, pas plus que l’écart entre les deux jeux (−6,0\u00a0points de pourcentage "
+                  "[−19,0 ; +7,0]) ; cela ne prouve pas que le jeu de base soit équilibré : ces paires ne permettent pas "
+                  "de dire s’il a déjà ce déséquilibre ou si la variante l’apporte. Une validation du jeu de base le juge "
+                  "sur plus de parties : cardgen validate royale --players 4 ; pour savoir ce que change la variante, jouez "
                   "plus de paires : cardgen compare royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
                   "1/4 perché una vittoria condivisa conta per ciascun vincitore), e lo scarto è troppo grande per essere dovuto al caso (intervallo allargato "
                   "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]). Nel gioco base, con gli stessi "
-                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo scarto non è dovuto al caso: lo "
-                  "squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
+                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche lo scarto del gioco base non è dovuto al "
+                  "caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
                   "queste 100 coppie la variante lo modifica, e il cambiamento non è dovuto al caso (differenza: −6,0 punti "
                   "percentuali [−10,0; −2,0]). Per correggere questo squilibrio nel gioco base: cardgen fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,

@@ -1487,15 +1487,34 @@ def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str
     none of its figures could not be checked (fifteenth reading en6). Empty where the base game has no such flag."""
     if own is None:
         return ""
-    # one decimal, as every other share (sixteenth reading fr35); but an end that prints on the fair share it leaves
-    # out ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) is
-    # printed with its fair share to the first decimal place where they differ, and the sentence before it says
-    # the imbalance is only just beyond chance (``compare_balance``; eighteenth reading fr42, it46)
-    places = edge_places(own)
-    return say("compare_balance_evidence_edge" if places > 1 else "compare_balance_evidence", lang,
-               fair=percent(own["fair"], lang, fixed=True, places=places),
-               low=percent(own["low"], lang, fixed=True, places=places),
-               high=percent(own["high"], lang, fixed=True, places=places), games=_num(r.get("games"), lang))
+    # one decimal, as every other share (sixteenth reading fr35). An end that prints on the fair share it leaves out
+    # ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) was
+    # printed to two decimals, a sudden precision the reader took for a claim hanging by a thread (twentieth reading
+    # en39, it28): one decimal still, and the sentence says plainly that the interval misses the fair share by less
+    # than a tenth of a point, after the one before it says "only just beyond chance" (``compare_balance``)
+    edge = on_edge(own)
+    key = ("compare_balance_evidence" if not edge else "compare_balance_evidence_edge_less"
+           if own.get("side") == "less" else "compare_balance_evidence_edge_more")
+    return say(key, lang, fair=percent(own["fair"], lang, fixed=True, places=1),
+               low=percent(own["low"], lang, fixed=True, places=1), high=percent(own["high"], lang, fixed=True, places=1),
+               games=_num(r.get("games"), lang), step=decimal(EDGE_STEP, lang, places=1))
+
+
+#: how close an interval's end may come to the fair share it leaves out while both print alike with one decimal:
+#: less than a tenth of a percentage point
+EDGE_STEP = 0.1
+
+
+def base_fair(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
+    """The base game's fair share where it prints otherwise than the variant's (``f``'s) with one decimal, and why:
+    a game with fewer shared wins has a lower fair share. Two fair shares in one paragraph with no word on why they
+    differ (27.8 % with the variant, 26.0 % in the base game) left the reader to guess (twentieth reading en39,
+    it28). "" where they print alike or the base game's is not known."""
+    fair = (((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share"))
+    if fair is None or _pct(fair, lang, fixed=True) == _pct(f["fair"], lang, fixed=True):
+        return ""
+    return say("compare_balance_base_fair_fewer" if fair < f["fair"] else "compare_balance_base_fair_more", lang,
+               fair=_pct(fair, lang, fixed=True))
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
@@ -1513,7 +1532,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out = []
     flagged = variant_imbalance(r)
-    said = changed = False  # why the seat's interval, and the change's, are widened: said once per count
+    said = changed = fair_said = False  # why the seat's interval, and the change's, are widened: said once per count
     # the base game's own games show a seat of it: its fix is the count's one advice, said last, and a seat these
     # pairs cannot tell from chance gives no commands of its own (nineteenth reading fr38)
     fix = any(f["base_same"] for f in flagged)
@@ -1531,6 +1550,8 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
         said = True
         base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
                     who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
+        if base and not fair_said:  # the base game's own fair share and why it differs, once per count (en39)
+            base, fair_said = base + base_fair(r, f, lang), True
         own = _base_flag(r, f)
         edge = "_edge" if own is not None and on_edge(own) else ""
         key = ("compare_balance_variant" if f["owner"] == "variant"
