@@ -275,13 +275,18 @@ def test_the_fix_line_names_the_problems_it_would_cure() -> None:
     from cardgen.report.pages import problems_shown
 
     flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
-    assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
-        "the turn-order imbalance, the shortage and the flagged cards"
-    assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
-        "le manque signalé par l’avertissement sur le matériel"
+    coins = {"peak": "unpaid_by_bank"}
+    naming = {lang: Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"},
+                           ruled={"silver-coin": piece}) for lang, piece in (("en", "silver coins"),
+                                                                              ("fr", "pièces d’argent"))}
+    # the shortage by its one name, validate's warning's (twentieth reading en18)
+    assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [coins]}, flagged], "en", naming=naming["en"]) == \
+        "the turn-order imbalance, the shortage of silver coins and the flagged cards"
+    assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [coins]}], "fr", balance=False,
+                          naming=naming["fr"]) == "le manque de pièces d’argent"
     assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio nell’ordine di gioco"
-    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == \
-        "le manque signalé par l’avertissement sur le matériel et les cartes signalées"
+    assert problems_shown([{"sufficiency": [coins]}, flagged], "fr", naming=naming["fr"]) == \
+        "le manque de pièces d’argent et les cartes signalées"
 
 
 def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
@@ -325,17 +330,25 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), at worst 60 silver coins "
-                              "left unpaid over one game; a rule cardgen adds covers it; 57 more silver coins would have been "
-                              "enough in 99% of games"),  # no full stop: no other line has one (en16)
-                       ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 "
-                              "pièces d’argent sur l’ensemble d’une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; 57 "
-                              "pièces d’argent de plus auraient suffi dans 99\u202f% des parties"),
-                       ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con un ammanco "
-                              "complessivo che nel peggiore dei casi arriva a 60 monete d’argento in una partita; una regola aggiunta da cardgen copre questo caso; "
-                              "con 57 monete d’argento in più non sarebbe mancato nulla nel 99\xa0% delle partite")):
+    # the name and the weight of it (twentieth reading en18, en25): cardgen's rule lets play go on, never "covers
+    # it" as if solved, and what the box would then hold
+    for lang, says in (("en", "WARNING (shortage of silver coins): the bank could not pay all it owed in 190 of 200 games "
+                              "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
+                              "go on, but the published rules do not say what happens then. 57 more silver coins (77 "
+                              "instead of 20) would have been enough in 99% of games. "),
+                       ("fr", "ATTENTION (manque de pièces d’argent)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
+                              "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
+                              "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
+                              "mais les règles publiées ne disent pas ce qui se passe alors. 57 pièces d’argent de plus "
+                              "(77 au lieu de 20) auraient suffi dans 99\u202f% des parties. "),
+                       ("it", "ATTENZIONE (carenza di monete d’argento): la banca non ha potuto pagare tutto ciò che doveva "
+                              "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
+                              "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
+                              "continuare la partita, ma le regole pubblicate non dicono che cosa succede in quel caso. Con "
+                              "57 monete d’argento in più (77 invece di 20) non sarebbe mancato nulla nel 99\xa0% delle "
+                              "partite. ")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
-        assert says in line, line
+        assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line
         assert not any(word in line for word in ("box", "boîte", "scatola", "rulebook", "livret", "regolamento"))
     silent = Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"})
@@ -366,7 +379,7 @@ def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None
                                                "variant": "v", "sufficiency": [{**short, "peak": "y"}]},
                                            "component_impact": []}]}
     text = format_comparison(doc, Naming(title="Draco & Co"))
-    assert "    Draco & Co (draco) — WARNING: the box" in text  # under "Components in the box": not said twice
+    assert "    Draco & Co (draco) — WARNING: the box" in text  # under the shortage's heading: not said twice
     assert "    Draco & Co: V (v) — WARNING: the box" in text and "(components)" not in text
 
 
@@ -385,8 +398,9 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
            "differences": differences, "results": [result(3), result(4)]}
     lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
-    heads = [line for line in lines if "components in the box" in line.lower()]
-    assert heads == ["  3 players: components in the box", "  4 players: components in the box"]
+    heads = [line for line in lines if "shortage of" in line.lower() and ":" in line and "—" not in line]
+    # each count's block headed by the shortage's one name, never the category (twentieth reading en45)
+    assert heads == ["  3 players: shortage of pieces counted as “x”", "  4 players: shortage of pieces counted as “x”"]
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
     assert "in 40.0% of games with the base game and 40.0% with the variant. 3 more" in below
@@ -394,7 +408,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
-    assert "  Components in the box" in single.splitlines()  # one count: nothing to tell apart
+    assert "  Shortage of pieces counted as “x”" in single.splitlines()  # one count: nothing to tell apart
 
 
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
@@ -415,9 +429,10 @@ def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> Non
     flagged = {"variant": "draco", "sufficiency": [],
                "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
     assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
-    short = {**flagged, "sufficiency": [{}]}
+    short = {**flagged, "sufficiency": [{"peak": "unpaid_by_bank"}]}
     assert shown_problem(short, cards=False)
-    assert problems_shown([short], "en", balance=False, cards=False) == "the shortage"
+    naming = Naming(shortfall={"unpaid_by_bank": "silver-coin"}, ruled={"silver-coin": "silver coins"})
+    assert problems_shown([short], "en", balance=False, cards=False, naming=naming) == "the shortage of silver coins"
 
 
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
