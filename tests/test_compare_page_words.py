@@ -203,7 +203,7 @@ def test_a_shortage_on_the_page_is_the_terminal_s_sentence(tmp_path: Path, lang:
     """en66, fr75: the page said "print 57 more copies of 'Silver coin' … the box runs short … (95%)" where
     compare's terminal said "the bank runs short of silver coins … (95.0%) … this edition's ruling covers it":
     two vocabularies for one finding. The page prints the terminal's sentence, after the deck's title."""
-    from cardgen.simulate.summary import shortfall_line
+    from cardgen.simulate.summary import shortage_name, shortfall_line
     from cardgen.terminal import say
     from cardgen.resolve.resolve import Resolver
     from cardgen.load.project import Project
@@ -215,8 +215,9 @@ def test_a_shortage_on_the_page_is_the_terminal_s_sentence(tmp_path: Path, lang:
     [r] = doc["results"]
     r["base_result"]["sufficiency"] = [short]
     html = compare_page(doc, {"name": "Charity"}, "", naming=naming)
-    said = typeset(say("deck_warning", lang, deck=naming.title, line=shortfall_line(short, lang, naming, headed=True)),
-                   lang)
+    # the warning by the shortage's one name, as validate's (twentieth reading en18)
+    said = typeset(say("deck_warning", lang, deck=naming.title, line=shortfall_line(short, lang, naming)), lang)
+    assert say("warn", lang, name=shortage_name(naming.ruled["silver-coin"], lang)) in said
     assert f'<p class="warn">{said.replace("&", "&amp;")}</p>' in html, said
     assert {"en": "(95.0%)", "fr": "(95,0\u202f%)", "it": "(95,0\u00a0%)"}[lang] in said
     assert "Silver coin'" not in html and "exemplaires de" not in html

@@ -97,22 +97,33 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     [line] = compare_balance(r, "en", "royale")
     # eighteenth reading (fr42, it46): "That is beyond chance too" beside an interval printed from the fair share
     # read as a contradiction: the lead says "only just"; nineteenth (fr36, it29, en24): "[26.0% to 49.5%] leaves
-    # out … 26.0%, by less than 0.1 points" still did: the end and the fair share print to the decimal that parts them
-    assert ("That is only just beyond chance: the base game probably already has this imbalance (on these 100 "
-            "games, the widened interval [26.04% to 49.49%] just leaves out the base game’s fair share, 26.00%)") in line, line
-    assert "26.0%" not in line and "beyond chance too" not in line and "less than" not in line
+    # out … 26.0%" still did; twentieth (en39, it28): "[26.04% to 49.49%] … 26.00%", two decimals where every other
+    # figure has one, read as a claim hanging by a thread: one decimal, and the sentence says plainly how near the
+    # end lies; "That"/"Questo scarto" after the variant's rate named neither game: the base game's gap is named
+    assert ("The base game’s gap is only just beyond chance: the base game probably already has this imbalance (on "
+            "these 100 games, the base game’s widened interval, [26.0% to 49.5%], starts less than 0.1 percentage "
+            "point above its fair share, 26.0%)") in line, line
+    assert "26.04" not in line and "26.00" not in line and "beyond chance too" not in line and "That" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ")
-    assert "n’est que de justesse trop grand" in line and "[26,04 % ; 49,49 %]" in line and "non plus" not in line
-    assert "laisse tout juste de côté la juste part du jeu de base, 26,00 %)" in line
+    assert "n’est que de justesse trop grand" in line and "[26,0 % ; 49,5 %]" in line and "non plus" not in line
+    assert "commence moins de 0,1 point au-dessus de sa juste part, 26,0 %)" in line
     [line] = compare_balance(r, "it", "royale")
-    assert "supera solo di poco" in line and "Anche questo" not in line and "[26,04%; 49,49%]" in line.replace("\u00a0", "")
-    own.update(low=0.260004)  # apart only at the fourth decimal place
+    assert "Lo scarto del gioco base supera solo di poco" in line and "Questo" not in line
+    assert "[26,0%; 49,5%]" in line.replace("\u00a0", "") and "meno di 0,1 punti sopra" in line
+    own.update(low=0.260004)  # apart only at the fourth decimal place: still one decimal
     [line] = compare_balance(r, "en", "royale")
-    assert "[26.0004% to 49.4930%]" in line and "fair share, 26.0000%)" in line
+    assert "[26.0% to 49.5%]" in line and "fair share, 26.0%)" in line
+    # the side below the fair share: the interval's end lies below it
+    low_seat = {**seat, "side": "less", "rate": 0.1, "low": 0.05, "high": 0.2}
+    low_own = {**low_seat, "rate": 0.12, "low": 0.05, "high": 0.25996, "fair": 0.26}
+    low = {**r, "base_result": {"balance": {"flags": [low_own]}}, "variant_result": {"variant": "royale-short",
+                                                                                      "balance": {"flags": [low_seat]}}}
+    [line] = compare_balance(low, "en", "royale")
+    assert "[5.0% to 26.0%], ends less than 0.1 percentage point below its fair share, 26.0%)" in line, line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
-    assert "That is beyond chance too" in line and "only just" not in line
+    assert "The base game’s gap is beyond chance too" in line and "only just" not in line
     assert "(the base game’s fair share 26.0%, widened interval [30.0% to 45.0%])" in line
 
 

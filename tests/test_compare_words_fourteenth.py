@@ -18,20 +18,27 @@ from cardgen.simulate.verdict import WORDS
 from cardgen.terminal import say, word
 from toy_game import load_toy, toy_deck
 
-QUOTED_HEADING = {"en": "the shortage under “components in the box”",
-                  "fr": "le manque signalé sous « matériel de la boîte »",  # fifteenth fr22, it27: what to do
-                  "it": "la mancanza segnalata alla voce «componenti nella scatola»"}
+#: the shortage by its one name, as compare's notes head it (twentieth reading en18, en45: "the shortage under
+#: “components in the box”" quoted a heading that named a category, not the problem)
+NAMED = {"en": "the shortage of silver coins", "fr": "le manque de pièces d’argent", "it": "la carenza di monete d’argento"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_the_fix_line_quotes_the_components_heading_compare_prints(lang: str) -> None:
+def test_the_fix_line_names_the_shortage_as_compare_heads_it(lang: str) -> None:
     """fr4, it18, en25: the fix line pointed at "Éléments à imprimer" / "Componenti da stampare", headings no
-    French or Italian output prints (the blocks are headed "3 joueurs : matériel", "3 giocatori: componenti")."""
-    said = problems_shown([{"sufficiency": [{"component": "silver"}]}], lang, balance=False, cards=False,
-                          shortage="components_compare")
-    assert said == QUOTED_HEADING[lang]
-    printed = WORDS[lang]["components"]
-    assert printed[:1].lower() + printed[1:] in said  # the heading as "3 players: components in the box" says it
+    French or Italian output prints; it names the shortage now as the block above is headed ("3 players: shortage
+    of silver coins")."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import _components
+
+    naming = Naming.of(resolve("draco"), lang)
+    short = {"peak": "unpaid_by_bank", "print_more": 5, "cover": 0.99, "games_short": 5, "games": 100, "max": 4}
+    said = problems_shown([{"sufficiency": [short]}], lang, balance=False, cards=False, naming=naming)
+    assert said == NAMED[lang]
+    r = {"players": 3, "metrics": [], "base_result": {"variant": "draco", "sufficiency": [short]},
+         "variant_result": {"variant": "v", "sufficiency": [short]}}
+    head = _components(r, lang, naming)[0].strip()
+    assert head[:1].lower() + head[1:] in said  # the heading as "3 players: shortage of silver coins" says it
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

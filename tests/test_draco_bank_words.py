@@ -8,11 +8,10 @@ import random
 
 import pytest
 
-from cardgen.report.pages import heading
 from cardgen.games.draco.engine import DracoGame
 from cardgen.games.draco.table import coins_held
 from cardgen.resolve.resolve import resolve
-from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import Naming, shortage_name
 from cardgen.simulate.verdict import tally_name
 from cardgen.terminal import say
 
@@ -107,13 +106,16 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     r = {"players": 3, "metrics": metrics, "base_result": {"variant": "draco", "sufficiency": [base]},
          "variant_result": {"variant": "v", "sufficiency": [variant]}}
     lines = _components(r, "en", naming)
-    assert lines[0] == "  Components in the box" and len(lines) == 2  # one line, not one per deck
+    # headed by the shortage's one name, never the category "components in the box" (twentieth reading en45)
+    assert lines[0] == "  Shortage of silver coins" and len(lines) == 2  # one line, not one per deck
     said = lines[1]
     head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
     # fifteenth reading (en17): the games do not "have enough"; the last clause a sentence of its own
-    assert said.endswith("56 more silver coins (50 with the variant) would have been enough in 99% of games.")
-    assert "; a rule cardgen adds covers it. 56 more" in said  # whose ruling covers it, as each deck's warning said
+    assert "56 more silver coins (50 with the variant) would have been enough in 99% of games. " in said
+    # whose ruling covers it, as each deck's warning says it, never as solved (twentieth reading en25)
+    assert "; cardgen’s added rule lets play go on, but the published rules do not say what happens then. 56 more" in said
+    assert said.endswith(" " + say("short_weight", "en") + ".")  # 95 % of games under cardgen's rule (it11)
     for lang in ("fr", "it"):
         other = _components(r, lang, Naming.of(resolve("draco"), lang))
         assert len(other) == 2 and "95,0" in other[1] and "97,7" in other[1] and "56" in other[1], other
@@ -138,10 +140,12 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
     for lang, both in (("en", "run: cardgen fix draco (base game) or cardgen fix v (variant)"),
                        ("fr", "lancez « cardgen fix draco » (jeu de base) ou « cardgen fix v » (variante)"),
                        ("it", "esegui: cardgen fix draco (gioco base) oppure cardgen fix v (variante)")):
-        lines = fix_lines(doc(True, lang), lang, titles)
+        lines = fix_lines(doc(True, lang), lang, titles, Naming.of(resolve("draco"), lang))
         assert len(lines) == 1 and both in plain(lines[0]), lines
-        assert word("fix_kinds", lang)["components_compare"].format(heading=heading(lang)) in plain(lines[0])
-        alone = fix_lines(doc(False, lang), lang, titles)
+        # the shortage by its one name, as compare's notes head it (twentieth reading en18)
+        name = shortage_name(Naming.of(resolve("draco"), lang).ruled["silver-coin"], lang)
+        assert word("fix_kinds", lang)["components"].format(name=name) in plain(lines[0])
+        alone = fix_lines(doc(False, lang), lang, titles, Naming.of(resolve("draco"), lang))
         assert len(alone) == 1 and "Draco & Co (draco)" in alone[0] and " v " not in plain(alone[0]) + " "
 
 

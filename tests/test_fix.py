@@ -267,7 +267,8 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
     # the case as validate names it (fr56), in full once with its short name (fr55)
-    assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortfall”) in" in said.out
+    # the short name, the shortage's one name (twentieth reading en18)
+    assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     assert "\nLever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
         "to try it, change the rule (and the gold coins, if they show it)" \
@@ -432,7 +433,7 @@ def test_a_cure_names_its_problems_in_short_with_their_new_figures() -> None:
     naming = Naming()
     short = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89)
     fresh = {"short:unpaid_by_bank": (0.04, 0.01, 0.1)}
-    assert cured_line(short, fresh, "en", naming) == "3 players: short of unpaid by bank in 4.0% of games (was 94.0%)"
+    assert cured_line(short, fresh, "en", naming) == "3 players: shortage of unpaid by bank in 4.0% of games (was 94.0%)"
     # fr24, it32: the deck's figure in brackets says whose it is, never "after « au lieu de »" to decode
     assert plain(cured_line(short, fresh, "fr", naming)) == \
         "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu d’origine : 94,0 %)"

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
-from cardgen.report.pages import heading
 from cardgen.report.pages import fix_hint, fixable
 from screen import unwrapped, unwrapped_capture
 
@@ -101,8 +100,9 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 
 
 @pytest.mark.parametrize("deck, lang, line", [
-    ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque signalé par "
-                    "l’avertissement sur le matériel et les cartes signalées (voir ci-dessus) et tester ces corrections "
+    # the shortage by its one name, its warning's (twentieth reading en18)
+    ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque de pièces d’argent et les "
+                    "cartes signalées (voir ci-dessus) et tester ces corrections "
                     "sur des parties simulées, lancez « cardgen fix draco »"),  # one word for fixes, no full stop (fr9)
     ("king_lui", "en", None),
 ])
@@ -147,15 +147,18 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     said = unwrapped(capsys.readouterr().out).splitlines()
     # the closing fix lines; a seat imbalance's own line, indented in its block, may name the base's (fr26)
     fixes = [s for s in said if "cardgen fix" in s and not s.startswith(" ")]
-    shortage = typeset(word("fix_kinds", lang)["components_compare"].format(heading=heading(lang)), lang)  # by its heading
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortage_name
+    coins = Naming.of(resolve("draco"), lang).ruled["silver-coin"]  # by its one name, as the notes head it (en18)
+    shortage = typeset(word("fix_kinds", lang)["components"].format(name=shortage_name(coins, lang)), lang)
     if len(named) == 2 and len(fixes) == 1:  # both short alike: one line names both commands (fr35, it40)
         assert all(f"cardgen fix {d} (" in fixes[0] for d in named) and shortage in fixes[0], fixes
         return
     assert len(fixes) == len(named), fixes  # each deck by its title with its id, as compare's first line
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
-        assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque "
-                                   "signalé sous « matériel de la boîte » (voir ci-dessus) et tester ces "
+        assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque de pièces "
+                                   "d’argent (voir ci-dessus) et tester ces "
                                    "corrections sur des parties simulées, lancez « cardgen fix draco »", "fr")
 
 

@@ -102,7 +102,7 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 38, "games": 40, "max": 57}
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
-        "ATTENTION (matériel)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
+        "ATTENTION (manque de «\u202fPièce d’argent\u202f»)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
         "sur 40 (95,0\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties")
     assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95.0%), up to 57 too " \
         "few; print 57 more copies so that 99% of games" in shortfall_line(finding, "en", Naming(
@@ -114,7 +114,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
                  "--lang", "fr", "--out", str(tmp_path / "out"), "--project", str(ROOT)])
     out = unwrapped(capsys.readouterr().out)  # a line wider than the terminal reads whole
     assert code == 0, out
-    # the bank runs short (ATTENTION (matériel)): the headline says the warning as the page's badge (fr1)
+    # the bank runs short (ATTENTION (manque de pièces d’argent)): the headline says the warning as the page's badge (fr1)
     # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
     assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
     assert "aucun échec, 1 validée avec réserves" in out

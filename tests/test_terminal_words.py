@@ -275,13 +275,18 @@ def test_the_fix_line_names_the_problems_it_would_cure() -> None:
     from cardgen.report.pages import problems_shown
 
     flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
-    assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
-        "the turn-order imbalance, the shortage and the flagged cards"
-    assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
-        "le manque signalé par l’avertissement sur le matériel"
+    coins = {"peak": "unpaid_by_bank"}
+    naming = {lang: Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"},
+                           ruled={"silver-coin": piece}) for lang, piece in (("en", "silver coins"),
+                                                                              ("fr", "pièces d’argent"))}
+    # the shortage by its one name, validate's warning's (twentieth reading en18)
+    assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [coins]}, flagged], "en", naming=naming["en"]) == \
+        "the turn-order imbalance, the shortage of silver coins and the flagged cards"
+    assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [coins]}], "fr", balance=False,
+                          naming=naming["fr"]) == "le manque de pièces d’argent"
     assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio nell’ordine di gioco"
-    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == \
-        "le manque signalé par l’avertissement sur le matériel et les cartes signalées"
+    assert problems_shown([{"sufficiency": [coins]}, flagged], "fr", naming=naming["fr"]) == \
+        "le manque de pièces d’argent et les cartes signalées"
 
 
 def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
@@ -325,17 +330,25 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank could not pay all it owed in 190 of 200 games (95.0%), at worst 60 silver coins "
-                              "left unpaid over one game; a rule cardgen adds covers it; 57 more silver coins would have been "
-                              "enough in 99% of games"),  # no full stop: no other line has one (en16)
-                       ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 "
-                              "pièces d’argent sur l’ensemble d’une partie\u202f; une règle ajoutée par cardgen tranche ce cas\u202f; 57 "
-                              "pièces d’argent de plus auraient suffi dans 99\u202f% des parties"),
-                       ("it", "la banca non ha potuto pagare tutto ciò che doveva in 190 partite su 200 (95,0\xa0%), con un ammanco "
-                              "complessivo che nel peggiore dei casi arriva a 60 monete d’argento in una partita; una regola aggiunta da cardgen copre questo caso; "
-                              "con 57 monete d’argento in più non sarebbe mancato nulla nel 99\xa0% delle partite")):
+    # the name and the weight of it (twentieth reading en18, en25): cardgen's rule lets play go on, never "covers
+    # it" as if solved, and what the box would then hold
+    for lang, says in (("en", "WARNING (shortage of silver coins): the bank could not pay all it owed in 190 of 200 games "
+                              "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
+                              "go on, but the published rules do not say what happens then. 57 more silver coins (77 "
+                              "instead of 20) would have been enough in 99% of games. "),
+                       ("fr", "ATTENTION (manque de pièces d’argent)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
+                              "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
+                              "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
+                              "mais les règles publiées ne disent pas ce qui se passe alors. 57 pièces d’argent de plus "
+                              "(77 au lieu de 20) auraient suffi dans 99\u202f% des parties. "),
+                       ("it", "ATTENZIONE (carenza di monete d’argento): la banca non ha potuto pagare tutto ciò che doveva "
+                              "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
+                              "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
+                              "continuare la partita, ma le regole pubblicate non dicono che cosa succede in quel caso. Con "
+                              "57 monete d’argento in più (77 invece di 20) non sarebbe mancato nulla nel 99\xa0% delle "
+                              "partite. ")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
-        assert says in line, line
+        assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line
         assert not any(word in line for word in ("box", "boîte", "scatola", "rulebook", "livret", "regolamento"))
     silent = Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"})
@@ -366,7 +379,7 @@ def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None
                                                "variant": "v", "sufficiency": [{**short, "peak": "y"}]},
                                            "component_impact": []}]}
     text = format_comparison(doc, Naming(title="Draco & Co"))
-    assert "    Draco & Co (draco) — WARNING: the box" in text  # under "Components in the box": not said twice
+    assert "    Draco & Co (draco) — WARNING: the box" in text  # under the shortage's heading: not said twice
     assert "    Draco & Co: V (v) — WARNING: the box" in text and "(components)" not in text
 
 
@@ -385,8 +398,9 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
            "differences": differences, "results": [result(3), result(4)]}
     lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
-    heads = [line for line in lines if "components in the box" in line.lower()]
-    assert heads == ["  3 players: components in the box", "  4 players: components in the box"]
+    heads = [line for line in lines if "shortage of" in line.lower() and ":" in line and "—" not in line]
+    # each count's block headed by the shortage's one name, never the category (twentieth reading en45)
+    assert heads == ["  3 players: shortage of pieces counted as “x”", "  4 players: shortage of pieces counted as “x”"]
     below = lines[lines.index(heads[1]) + 1]
     # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
     assert "in 40.0% of games with the base game and 40.0% with the variant. 3 more" in below
@@ -394,7 +408,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
-    assert "  Components in the box" in single.splitlines()  # one count: nothing to tell apart
+    assert "  Shortage of pieces counted as “x”" in single.splitlines()  # one count: nothing to tell apart
 
 
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
@@ -415,9 +429,10 @@ def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> Non
     flagged = {"variant": "draco", "sufficiency": [],
                "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
     assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
-    short = {**flagged, "sufficiency": [{}]}
+    short = {**flagged, "sufficiency": [{"peak": "unpaid_by_bank"}]}
     assert shown_problem(short, cards=False)
-    assert problems_shown([short], "en", balance=False, cards=False) == "the shortage"
+    naming = Naming(shortfall={"unpaid_by_bank": "silver-coin"}, ruled={"silver-coin": "silver coins"})
+    assert problems_shown([short], "en", balance=False, cards=False, naming=naming) == "the shortage of silver coins"
 
 
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
@@ -743,14 +758,14 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
+    ("en", "The base game’s gap is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
            "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
            "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix this imbalance in the base game: cardgen fix royale --players 4"),
-    ("fr", "Cet écart non plus n’est pas dû au hasard\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
+    ("fr", "L’écart du jeu de base n’est pas dû au hasard non plus\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
            "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
            "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour corriger ce "
            "déséquilibre dans le jeu de base\u202f: cardgen fix royale --players 4"),
-    ("it", "Anche questo scarto non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
+    ("it", "Anche lo scarto del gioco base non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
            "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
            "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggere questo squilibrio nel "
            "gioco base: cardgen fix royale --players 4")])
@@ -823,12 +838,16 @@ _MAIN = ("with the variant, player 2 wins 15.0% of games, below the fair share (
 #: fifteenth reading (fr15, en5, fr17, it25, en6): short sentences, the base game's figure first and then the
 #: verdict on it; "the base game shows it too" said once, with the base game's own fair share and interval
 _BASE = "In the base game, on the same shuffles, player 2 won 21.0% of games. "
-_OWNED = ("That is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
+#: twentieth reading (it28): which game's gap a sentence judges is named, never "that" after the variant's rate
+_OWNED = ("The base game’s gap is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
           "[8.2% to 25.9%]). ")
 _FIX = "To fix this imbalance in the base game: cardgen fix royale --players 4"
 _MORE = "To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
-_UNTESTED = ("The base game does not show it beyond chance, and the change between the two was not tested. These 100 "
-             f"pairs cannot tell whether the variant causes the imbalance. {_MORE}")
+#: twentieth reading (en37, it29): the base game's gap not beyond chance on these pairs is never said as a verdict
+#: that the base game is fair (validate's 300 games may flag it)
+_UNTESTED = ("On these 100 pairs the base game’s gap is not beyond chance, which does not show that the base game is "
+             f"fair, and the change between the two was not tested. These pairs cannot tell whether the variant causes "
+             f"the imbalance. {_MORE}")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": f"{_MAIN}{_BASE}{_OWNED}These 100 pairs cannot tell whether the variant makes it "
@@ -837,13 +856,14 @@ BALANCE_CASES = {
                               f"(change: −6.0\u00a0percentage points [−10.0 to −2.0]). {_FIX}",
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
-    "base does not, no change": f"{_MAIN}{_BASE}The base game’s share is within chance, and so is the change between the two games (−6.0\u00a0percentage "
-                                "points [−19.0 to +7.0]): whether the base game already has this imbalance or the "
-                                "variant brings it, these 100 pairs cannot tell. To judge the base game on more games: "
-                                "cardgen validate royale --players 4; to find out what the variant changes, play more "
-                                "pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed",
-    "base does not, changed": f"{_MAIN}{_BASE}The base game does not show it, and on these 100 pairs the change is "
-                              "beyond chance: the imbalance comes with the variant.",
+    "base does not, no change": f"{_MAIN}{_BASE}On these 100 pairs the base game’s gap is not beyond chance, nor is the "
+                                "change between the two games (−6.0\u00a0percentage points [−19.0 to +7.0]); that does "
+                                "not show that the base game is fair: these pairs cannot tell whether it already has "
+                                "this imbalance or the variant brings it. A validation of the base game judges it on "
+                                "more games: cardgen validate royale --players 4; to find out what the variant changes, "
+                                "play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed",
+    "base does not, changed": f"{_MAIN}{_BASE}On these 100 pairs the base game’s gap is not beyond chance, but the change "
+                              "is: the imbalance comes with the variant.",
     "no paired figure": f"{_MAIN}{_BASE}{_UNTESTED}",
     "no base rate": f"{_MAIN}{_UNTESTED}",
 }
@@ -881,17 +901,18 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert fr == ("avec la variante, le joueur 2 gagne 15,0 % des parties, moins que sa juste part (27,8 %, au-dessus de "
                   "1/4 car une victoire partagée compte pour chaque gagnant), un écart que le hasard n’explique pas (intervalle élargi parce "
                   "que 4 joueurs sont comparés à la fois : [8,2 % ; 25,9 %]). Dans le jeu de base, sur les mêmes "
-                  "mélanges, le joueur 2 en gagnait 21,0 %. La part du jeu de base reste dans les limites du hasard, tout comme "
-                  "l’écart entre les deux jeux (−6,0\u00a0points de pourcentage [−19,0 ; +7,0]) : ces 100 paires ne permettent pas "
-                  "de dire si le jeu de base a déjà ce déséquilibre ou si la variante l’apporte. Pour juger le jeu de base sur "
-                  "plus de parties : cardgen validate royale --players 4 ; pour savoir ce que change la variante, jouez "
+                  "mélanges, le joueur 2 en gagnait 21,0 %. Sur ces 100 paires, l’écart du jeu de base ne dépasse pas ce "
+                  "que le hasard peut expliquer, pas plus que l’écart entre les deux jeux (−6,0\u00a0points de pourcentage "
+                  "[−19,0 ; +7,0]) ; cela ne prouve pas que le jeu de base soit équilibré : ces paires ne permettent pas "
+                  "de dire s’il a déjà ce déséquilibre ou si la variante l’apporte. Une validation du jeu de base le juge "
+                  "sur plus de parties : cardgen validate royale --players 4 ; pour savoir ce que change la variante, jouez "
                   "plus de paires : cardgen compare royale royale-short --players 4 --games 400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("con la variante, il giocatore 2 vince il 15,0 % delle partite, meno della quota equa (27,8 %, più di "
                   "1/4 perché una vittoria condivisa conta per ciascun vincitore), e lo scarto è troppo grande per essere dovuto al caso (intervallo allargato "
                   "perché si confrontano 4 giocatori alla volta: [8,2 %; 25,9 %]). Nel gioco base, con gli stessi "
-                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche questo scarto non è dovuto al caso: lo "
-                  "squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
+                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche lo scarto del gioco base non è dovuto al "
+                  "caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
                   "queste 100 coppie la variante lo modifica, e il cambiamento non è dovuto al caso (differenza: −6,0 punti "
                   "percentuali [−10,0; −2,0]). Per correggere questo squilibrio nel gioco base: cardgen fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,

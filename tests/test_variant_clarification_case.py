@@ -10,6 +10,7 @@ import pytest
 from cardgen.cli import main
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
+from cardgen.report.words import PAGES
 from cardgen.simulate.summary import Naming
 
 HEAD = "extends: king_lui\nname: {fr: Essai, it: Prova, en: Test}\ndescription: {fr: Essai, it: Prova, en: Test}\n"
@@ -79,12 +80,31 @@ def test_a_variant_leaving_the_clarification_alone_keeps_the_base_case(repo_root
     assert naming.clarifications["no_dish_emerald"].startswith("When no dish is left on the table")
 
 
-def test_the_french_case_says_where_the_published_rules_say_a_drawn_emerald_is_used_at_once() -> None:
+def test_the_case_says_which_editions_rules_settle_a_waiting_emerald() -> None:
     """Nineteenth reading fr65: the French case, labelled "provided for by the published rules", ended "as usual"
-    on a point the French published text is silent on (the Italian and English texts say it); it names them now.
-    The Italian and English cases keep "as usual": their own published texts say it."""
+    on a point the French published text is silent on (the Italian and English texts say it). Twentieth reading
+    fr59: the cell then said "Prévu par les règles publiées" and, in the same breath, that the French rule does
+    not say it. The label now names the editions whose text settles it, in every language (the deck's
+    ``published_in``), and the French case no longer repeats it. The Italian and English cases keep "as usual":
+    their own published texts say it."""
+    from cardgen.report.validation import gap_source
+
     deck = Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("king_lui")
+    assert deck.model.clarifications["no_dish_emerald"].published_in == ["it", "en"]
     fr = Naming.of(deck, "fr").clarifications["no_dish_emerald"]
-    assert "les règles italienne et anglaise le disent, la règle française ne le précise pas" in fr
-    assert "comme d’habitude" not in fr
+    assert "comme d’habitude" not in fr and "la règle française" not in fr
+    gap = {"published_in": ["it", "en"], "silent_in": ["fr"]}
+    said = {lang: gap_source(True, "", lang, gap).replace("\u202f", " ") for lang in ("en", "fr", "it")}
+    assert said == {"en": "settled by the Italian and English published rules (the French rules do not say)",
+                    "fr": "tranché d’après les règles italienne et anglaise (la règle française ne le précise pas)",
+                    "it": "risolto secondo i regolamenti italiano e inglese (il regolamento francese non lo precisa)"}
+    assert gap_source(True, "How.", "fr", gap).startswith("Tranché d’après les règles italienne et anglaise")
+    # one edition alone, two silent: the article and the verb follow the count
+    one = {"published_in": ["en"], "silent_in": ["fr", "it"]}
+    assert gap_source(True, "", "fr", one).replace("\u202f", " ") == (
+        "tranché d’après la règle anglaise (les règles française et italienne ne le précisent pas)")
+    assert gap_source(True, "", "it", one) == (
+        "risolto secondo il regolamento inglese (i regolamenti francese e italiano non lo precisano)")
+    # every edition decides it (no ``published_in``): the published rules, as before
+    assert gap_source(True, "", "fr", {}) == PAGES["fr"]["published"]
     assert Naming.of(deck, "en").clarifications["no_dish_emerald"].endswith("may still be used at once, as usual.")

@@ -242,7 +242,11 @@ class Clarification(Strict):
     published: Id | None = Field(None, description="the resolution the published rules' own text leads to, where "
                                  "it decides the case: while 'resolution' is that one, validate and its report say "
                                  "the case follows from the published rules, not from this edition's ruling")
-
+    published_in: list[LangCode] = Field(default_factory=list, description="with 'published': the editions (by "
+                                         "their language) whose text decides the case, where the others do not "
+                                         "say; validate and its report then say it is settled by those editions' "
+                                         "rules and that the others do not say, never by 'the published rules' "
+                                         "(default: every edition; ignored without 'published')")
 
 class Ruling(Strict):
     """A decision of this edition where the published rules are silent or unclear.

@@ -60,7 +60,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         own = naming.get(deck)
         if any(fixable(r) for r in shown):
             echo(say("fix_terminal", lang, deck=deck, shown=titled(deck, own.title if own else ""),
-                      what=problems_shown(shown, lang) + problems_at(shown, lang)))
+                      what=problems_shown(shown, lang, naming=own) + problems_at(shown, lang)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
@@ -111,12 +111,12 @@ def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
     return out
 
 
-def fix_lines(doc: dict[str, Any], lang: str, titles: dict[str, str]) -> list[str]:
+def fix_lines(doc: dict[str, Any], lang: str, titles: dict[str, str], naming: Naming | None = None) -> list[str]:
     """The ``cardgen fix`` lines under compare's screen (``titles``: deck id -> its title in ``lang``): one per
     deck whose games show a problem fix searches a cure for, as validate's; one line naming both commands where
     both decks show the same problems, which two near-identical three-line paragraphs said twice (thirteenth
     reading fr35, it40)."""
-    fixes = fix_problems(doc, lang)
+    fixes = fix_problems(doc, lang, naming)
     if len(fixes) == 2 and fixes[0][1] == fixes[1][1]:
         return [say("fix_terminal_pair", lang, base=fixes[0][0], variant=fixes[1][0], what=fixes[0][1])]
     return [say("fix_terminal", lang, deck=deck, shown=titled(deck, titles.get(deck, "")), what=what)
@@ -134,7 +134,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     naming = Naming.of_decks([base, variant], opts.lang)
     echo(format_comparison(doc, naming, tables=opts.out is None))  # one screen: the tables are in the report
     for line in fix_lines(doc, opts.lang, {d.id: d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
-                                           for d in (base, variant)}):
+                                           for d in (base, variant)}, naming):
         echo(line)
     if humans is not None:
         for r in doc["results"]:

@@ -79,33 +79,27 @@ def fixable(r: dict[str, Any]) -> bool:
 
 
 def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True,
-                   shortage: str = "components") -> str:
+                   naming: Naming | None = None) -> str:
     """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
-    components warning"), not "the problems above" when every block above says PASS; ``balance``: whether
+    shortage of silver coins"), not "the problems above" when every block above says PASS; ``balance``: whether
     the screen shows the seats' balance (compare's does not); ``cards``: whether flagged cards count (not for
-    compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them);
-    ``shortage``: the words for a shortage, by where the screen shows it (validate's warning, or compare's
-    "Components in the box" block, which shows no warning where both decks are short: thirteenth reading fr35)."""
+    compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them).
+    A shortage by its one name (``summary.shortage_name``), as validate's warning and compare's notes head it:
+    "the shortage under “components in the box”" named a category, not the problem (twentieth reading en18)."""
+    from cardgen.simulate.summary import and_list, shortage_name, shortage_piece
     from cardgen.terminal import word
 
     kinds = word("fix_kinds", lang)
     found = []
     if balance and any((r.get("balance") or {}).get("flags") for r in entries):
         found.append(kinds["balance"])
-    if any(r.get("sufficiency") for r in entries):
-        found.append(kinds.get(shortage, kinds["components"]).format(heading=heading(lang)))
+    shorts = [f for r in entries for f in r.get("sufficiency") or []]
+    if shorts:
+        pieces = dict.fromkeys(shortage_piece(f, lang, naming or Naming()) for f in shorts)
+        found.append(kinds["components"].format(name=shortage_name(and_list(list(pieces), lang), lang)))
     if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
         found.append(kinds["cards"])
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
-
-
-def heading(lang: str) -> str:
-    """The components block's heading as compare's screen prints it under a player count ("3 players: components
-    in the box"): the words a fix line quotes, so it names a heading that exists (fourteenth reading fr4, it18)."""
-    from cardgen.simulate.summary import lowered
-    from cardgen.simulate.verdict import WORDS
-
-    return lowered(WORDS[lang]["components"], lang)
 
 
 def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:
@@ -118,7 +112,7 @@ def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:
     return fixable(side) and bool(side.get("sufficiency") or (cards and any(c.get("flag") for c in impact)))
 
 
-def fix_problems(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+def fix_problems(doc: dict[str, Any], lang: str, naming: Naming | None = None) -> list[tuple[str, str]]:
     """Each deck of a comparison whose screen shows a problem ``cardgen fix`` searches a cure for, with the
     problems in ``lang`` ("the shortage and the flagged cards"): ``shown_problem``'s, and a seat imbalance the
     variant brings (``summary.compare_balance`` says it on the screen now); a base game's imbalance names the
@@ -132,7 +126,7 @@ def fix_problems(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
     for deck in dict.fromkeys(s["variant"] for s, _, _ in shown):
         mine = [side for side in shown if side[0]["variant"] == deck]
         out.append((deck, problems_shown([s for s, _, _ in mine], lang, balance=any(b for _, _, b in mine),
-                                         cards=any(cards for _, cards, _ in mine), shortage="components_compare")))
+                                         cards=any(cards for _, cards, _ in mine), naming=naming)))
     return out
 
 
@@ -147,7 +141,7 @@ def variant_fixable(r: dict[str, Any]) -> bool:
 def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", problems: str = "") -> dict[str, Any] | None:
     """``fix_hint`` on a comparison's page, once, under every player count (``title``: the variant's): the
     command's sentence names the variant and the problems it would fix (``problems``, as the terminal's fix line
-    names them: "the shortage under “components in the box”"), never "what is flagged above" after a card table
+    names them: "the shortage of silver coins"), never "what is flagged above" after a card table
     that flags nothing, once per player count (eleventh reading en54, fr64, fr73; fourteenth en64, it63)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.verdict import QUOTED
@@ -186,20 +180,22 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
 def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """The warnings of an entry in a few words each, in ``lang``, for the overview's table."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import failure_lines, shortage_case, tally_words
-    from cardgen.simulate.verdict import QUOTED
+    from cardgen.simulate.summary import failure_lines, ruled_weighs, shortage_case, shortage_name, shortage_piece
 
     naming = naming or Naming()
     out = failure_lines(r, lang, naming)
     for s in r.get("sufficiency", []):
         cid = naming.shortfall.get(s["peak"])
-        name = naming.names.get(cid) if cid else None
+        piece = shortage_piece(s, lang, naming)
         ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
         case, ruling = shortage_case(cid, ruled, lang, naming, past=True) if cid and ruled else ("", "")
+        # by its one name, as the terminal's warning (twentieth reading en18); most games under cardgen's rule:
+        # said here too, where the overview's verdict reads "passed" (it11)
         out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], case=case, ruling=ruling,
-                              piece=ruled or QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
+                              piece=piece, name=shortage_name(piece, lang),
                               cover=percent(s["cover"], lang, places=0),
-                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True)))
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True))
+                   + (page_words("short_weight", lang) if ruled_weighs(s, naming) else ""))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
                else agent_word(str(f.get("agent")), lang))
@@ -661,7 +657,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
             "shortfalls": [typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
-                                       line=summary_shortfall(s, lang, naming, headed=True)), lang)
+                                       line=summary_shortfall(s, lang, naming)), lang)
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),
@@ -681,7 +677,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
-                fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang)).get(
+                fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang, naming)).get(
                     doc["variant"], "")) if any(variant_fixable(r) for r in results) else None),
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
                 cards_title=words["cards"], charts_title=words["charts"],

@@ -7,7 +7,7 @@ never disagree; the markup is ``templates/report/section.html``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from cardgen.languages import decimal, percent, typeset
 from cardgen.simulate.balance import shown_seats
@@ -67,13 +67,20 @@ def as_sentence(text: str) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
-def gap_source(published: bool, how: str, lang: str) -> str:
+def gap_source(published: bool, how: str, lang: str, g: Mapping[str, Any] | None = None) -> str:
     """Who settles a special case, then how, as two sentences: "The published rules. When no dish is left…";
     never "the published rules: You may not…" with a capital after the colon and a quote cut from the
-    rulebook (fifteenth reading fr39, it6): ``how`` is the clarification's text that stands alone."""
-    from cardgen.report.words import typeset_pages
+    rulebook (fifteenth reading fr39, it6): ``how`` is the clarification's text that stands alone. A case only
+    some editions' text decides (gap ``g``'s ``published_in``, the others in ``silent_in``) names them: "Settled by
+    the Italian and English published rules (the French rules do not say)", never "the published rules" for a
+    case the French rule does not state (twentieth reading fr59)."""
+    from cardgen.report.words import page_words, typeset_pages
+    from cardgen.simulate.summary import published_editions
 
-    said = typeset_pages(lang)["published" if published else "settled"]
+    if published and g is not None and g.get("published_in") and g.get("silent_in"):
+        said = typeset(page_words("published_in", lang, **published_editions(g, lang)), lang)
+    else:
+        said = typeset_pages(lang)["published" if published else "settled"]
     return f"{said[:1].upper()}{said[1:]}. {typeset(how, lang)}" if how else said
 
 
@@ -113,7 +120,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
                   "published": bool(g.get("published")),
-                  "source": gap_source(bool(g.get("published")), naming.clarifications.get(g["kind"], ""), lang),
+                  "source": gap_source(bool(g.get("published")), naming.clarifications.get(g["kind"], ""), lang, g),
                   "times": _num(g["count"], lang), "games": _num(g["games"], lang),  # "1,384", as the terminal (en30)
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],

@@ -38,6 +38,9 @@ class Naming:
     #: case (a clarification's id, the gap kind it settles) -> how the ruling settles it, its own text in the
     #: language: the page says how, not only whose ruling (fourteenth reading fr8)
     clarifications: Mapping[str, str] = field(default_factory=dict)
+    #: component id -> how many the box holds: a shortage's warning says what the box would then hold ("76
+    #: instead of 20"), as a reader could not tell 56 more from nearly three times the box (twentieth reading en25)
+    counts: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -59,7 +62,8 @@ class Naming:
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
                    plurals, rulings, _scale(deck, lang),
                    {k: _said(getattr(c, "case", None) or c.text, lang) for k, c in clarified.items()
-                    if getattr(c, "text", None) is not None})
+                    if getattr(c, "text", None) is not None},
+                   {c.id: c.count for c in deck.model.components if isinstance(getattr(c, "count", None), int)})
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -79,7 +83,7 @@ class Naming:
             rulings.update(n.rulings)
         first = namings[0] if namings else cls()
         return cls(first.words, names, shortfall, first.title, ruled, plurals, rulings,
-                   first.scale)
+                   first.scale)  # no box counts: base and variant may hold different numbers of a piece
 
     def noun(self, cid: str, n: int, lang: str) -> str:
         """The noun ``n`` of component ``cid`` are counted with: its plural where the deck gives one ("[43] gold
@@ -401,12 +405,16 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 said.add(f"gap_how:{g['kind']}")
             if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
                 # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
-                lines.append("  " + say("gap_components", lang, name=name, **figures))
+                # the shortage by its one name, the warning's (twentieth reading en18)
+                lines.append("  " + say("gap_components", lang, name=name, short=gap_shortage(g["kind"], lang, naming),
+                                        **figures))
                 lines += ["    " + say("gap_how", lang, how=how)] if how else []
                 continue
             # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
             when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
-            lines.append("  " + say(key, lang, name=name, when=when,
+            if key == "gap_published" and g.get("published_in") and g.get("silent_in"):  # some editions' only (fr59)
+                key = "gap_published_in"
+            lines.append("  " + say(key, lang, name=name, when=when, **published_editions(g, lang),
                                     state=say("settled" if g["settled"] else "unsettled", lang)))
             # the line above says that cardgen adds the rule: its text alone, never "Rule added by cardgen." again (en9)
             lines += ["    " + how] if how else []
@@ -635,33 +643,104 @@ def more_games_command(r: Mapping[str, Any]) -> str:
     return f"cardgen validate {r['variant']} --players {r['players']} --games {MORE_GAMES * r['games']}"
 
 
+#: the share of games above which a shortage settled by cardgen's own rule weighs on the whole run: in more than
+#: half the games, play went on under that rule, so most figures describe cardgen's ruling, not the published game
+#: (twentieth reading it11: Draco's bank ran dry in 95 % of games under a "PASS WITH A WARNING")
+RULED_MOST = 0.5
+
+
+def shortage_piece(f: Mapping[str, Any], lang: str, naming: Naming) -> str:
+    """The pieces a shortage finding ``f`` (``balance.sufficiency``'s) lacks, as every sentence of it names them:
+    the plural the deck gives where its book rules the shortage ("silver coins"), else the component's quoted name,
+    else the pieces its tally counts."""
+    from cardgen.simulate.verdict import QUOTED
+    cid = naming.shortfall.get(f["peak"])
+    if cid in naming.ruled:
+        return naming.ruled[cid]
+    if cid and (cid in naming.plurals or cid in naming.names):
+        return naming.plural(cid, lang)  # "gold coins", else the quoted name
+    return say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming)))
+
+
+def shortage_name(piece: str, lang: str) -> str:
+    """The one name of a box running out of ``piece`` ("shortage of silver coins"), in validate's case line and
+    warning, compare's notes, fix's problems and trials and the report pages alike: four labels for one problem
+    ("shortage of components", "WARNING (components)", "components in the box", "shortfall") left the reader to
+    work out they were one (twentieth reading en18, en45). The piece comes from the deck's data, so it names any
+    game's component."""
+    return say("short_name", lang, piece=piece)
+
+
+def ruled_weighs(f: Mapping[str, Any], naming: Naming) -> bool:
+    """Whether shortage ``f`` happened in more than ``RULED_MOST`` of its games under a rule cardgen adds (not one
+    the published text decides): its warning then says that most figures of the run describe that rule."""
+    cid = naming.shortfall.get(f["peak"])
+    if cid not in naming.ruled or naming.rulings.get(cid, ("", False))[1] or not f.get("games"):
+        return False
+    return f["games_short"] / f["games"] > RULED_MOST
+
+
+def gap_shortage(kind: str, lang: str, naming: Naming) -> str:
+    """The one name (``shortage_name``) of the shortage a rule gap ``kind`` is ("bank_short" or its
+    "bank_short:silver" -> "shortage of silver coins"): the component whose ``when_short`` ruling settles it."""
+    cid = next((c for c, (ruling, _) in naming.rulings.items() if ruling == kind.split(":")[0]), None)
+    return shortage_name(naming.ruled.get(cid) or naming.plural(cid, lang) if cid else say("pieces_any", lang), lang)
+
+
+def published_editions(g: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """The editions whose published text decides gap ``g`` (``published_in``) and those that do not say
+    (``silent_in``), as the case's label names them: ``editions`` ("the Italian and English published rules") and
+    ``silent`` ("the French rules do not say"). "Settled by the published rules" for a case the French rule does
+    not state claimed it for every edition (twentieth reading fr59). Empty where every edition decides it."""
+    if not g.get("published_in"):
+        return {"editions": "", "silent": ""}
+    names = word("edition_names", lang)
+
+    def said(codes: Sequence[str], key: str) -> str:
+        return say(f"{key}_{'one' if len(codes) == 1 else 'many'}", lang,
+                   names=and_list([names.get(c, c) for c in codes], lang))
+
+    return {"editions": said(g["published_in"], "published_editions"),
+            "silent": said(g.get("silent_in") or [], "published_silent") if g.get("silent_in") else ""}
+
+
 def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False) -> str:
     """A component the box lacks (``balance.sufficiency``'s finding), named in ``lang``; ``headed``: under a
-    heading that already says these are components in the box ("WARNING", not "WARNING (components)")."""
+    heading that already names the shortage ("WARNING", not "WARNING (shortage of silver coins)"). Where cardgen's
+    own rule settles it, the warning says that play goes on under a rule no published text gives, what the box
+    would then hold ("56 more silver coins (76 instead of 20)") and, where it happened in most games, that most
+    figures describe that rule (``ruled_weighs``): said as a routine note, the run's gravest finding read as
+    solved (twentieth reading en25, it11)."""
     from cardgen.simulate.verdict import QUOTED
     naming = naming or Naming()
     cid = naming.shortfall.get(f["peak"])
-    name = naming.names.get(cid) if cid else None
-    piece = (QUOTED[lang].format(name) if name else
-             say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
+    named = shortage_piece(f, lang, naming)
+    name = naming.names.get(cid) if cid else None  # "copies of “Silver coin”": the card's or token's own name
+    piece = QUOTED[lang].format(name) if name else named
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
-    case, ruling = "", ""
+    case, ruling, box = "", "", ""
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
-        piece, key = naming.ruled[cid], f"{key}_ruled"
+        piece, key = named, f"{key}_ruled"
         case, ruling = shortage_case(cid, piece, lang, naming, past=True)
-    return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece,
+        held = naming.counts.get(cid) if cid else None
+        box = say("short_box", lang, total=held + f["print_more"], count=held) if held is not None else ""
+    text = say(key, lang, warn=say("warn_headed", lang) if headed else say("warn", lang, name=shortage_name(named, lang)),
+               more=f["print_more"], piece=piece, box=box,
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
                share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
+    # a sentence of its own; the line, as every validate line, ends with no full stop (en16)
+    return text + (". " + say("short_weight", lang) if ruled_weighs(f, naming) else "")
 
 
 def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = False) -> tuple[str, str]:
     """The shortage of component ``cid`` (its plural ``piece``) as its ruling's case is named ("the bank runs
     short of silver coins": the book's holder, one name for one thing, as the ruling lines say it), and whose
-    ruling covers it ("this edition's ruling", or the published rules where their text decides the case): the
-    warning once said "the box holds too few" and "the rulebook's ruling", two names the rest of the run never
-    uses (tenth readers en29, it25, fr22). ``past``: said of the games played ("the bank could not pay all it
-    owed in 285 of 300 games", as the maximums say "could not pay"; fifteenth reading fr12), the case's past
-    name where the game gives one (``gap:<ruling>:past``)."""
+    ruling covers it (cardgen's added rule, which lets play go on where no published text says what happens, or
+    the published rules where their text decides the case): the warning once said "the box holds too few" and
+    "the rulebook's ruling", two names the rest of the run never uses (tenth readers en29, it25, fr22). ``past``:
+    said of the games played ("the bank could not pay all it owed in 285 of 300 games", as the maximums say
+    "could not pay"; fifteenth reading fr12), the case's past name where the game gives one
+    (``gap:<ruling>:past``)."""
     from cardgen.simulate.verdict import tally_name
     ruling, published = naming.rulings.get(cid, ("", False))
     tense = ":past" if past else ""
@@ -1487,15 +1566,34 @@ def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str
     none of its figures could not be checked (fifteenth reading en6). Empty where the base game has no such flag."""
     if own is None:
         return ""
-    # one decimal, as every other share (sixteenth reading fr35); but an end that prints on the fair share it leaves
-    # out ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) is
-    # printed with its fair share to the first decimal place where they differ, and the sentence before it says
-    # the imbalance is only just beyond chance (``compare_balance``; eighteenth reading fr42, it46)
-    places = edge_places(own)
-    return say("compare_balance_evidence_edge" if places > 1 else "compare_balance_evidence", lang,
-               fair=percent(own["fair"], lang, fixed=True, places=places),
-               low=percent(own["low"], lang, fixed=True, places=places),
-               high=percent(own["high"], lang, fixed=True, places=places), games=_num(r.get("games"), lang))
+    # one decimal, as every other share (sixteenth reading fr35). An end that prints on the fair share it leaves out
+    # ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) was
+    # printed to two decimals, a sudden precision the reader took for a claim hanging by a thread (twentieth reading
+    # en39, it28): one decimal still, and the sentence says plainly that the interval misses the fair share by less
+    # than a tenth of a point, after the one before it says "only just beyond chance" (``compare_balance``)
+    edge = on_edge(own)
+    key = ("compare_balance_evidence" if not edge else "compare_balance_evidence_edge_less"
+           if own.get("side") == "less" else "compare_balance_evidence_edge_more")
+    return say(key, lang, fair=percent(own["fair"], lang, fixed=True, places=1),
+               low=percent(own["low"], lang, fixed=True, places=1), high=percent(own["high"], lang, fixed=True, places=1),
+               games=_num(r.get("games"), lang), step=decimal(EDGE_STEP, lang, places=1))
+
+
+#: how close an interval's end may come to the fair share it leaves out while both print alike with one decimal:
+#: less than a tenth of a percentage point
+EDGE_STEP = 0.1
+
+
+def base_fair(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
+    """The base game's fair share where it prints otherwise than the variant's (``f``'s) with one decimal, and why:
+    a game with fewer shared wins has a lower fair share. Two fair shares in one paragraph with no word on why they
+    differ (27.8 % with the variant, 26.0 % in the base game) left the reader to guess (twentieth reading en39,
+    it28). "" where they print alike or the base game's is not known."""
+    fair = (((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share"))
+    if fair is None or _pct(fair, lang, fixed=True) == _pct(f["fair"], lang, fixed=True):
+        return ""
+    return say("compare_balance_base_fair_fewer" if fair < f["fair"] else "compare_balance_base_fair_more", lang,
+               fair=_pct(fair, lang, fixed=True))
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
@@ -1513,7 +1611,7 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out = []
     flagged = variant_imbalance(r)
-    said = changed = False  # why the seat's interval, and the change's, are widened: said once per count
+    said = changed = fair_said = False  # why the seat's interval, and the change's, are widened: said once per count
     # the base game's own games show a seat of it: its fix is the count's one advice, said last, and a seat these
     # pairs cannot tell from chance gives no commands of its own (nineteenth reading fr38)
     fix = any(f["base_same"] for f in flagged)
@@ -1531,6 +1629,8 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
         said = True
         base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
                     who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
+        if base and not fair_said:  # the base game's own fair share and why it differs, once per count (en39)
+            base, fair_said = base + base_fair(r, f, lang), True
         own = _base_flag(r, f)
         edge = "_edge" if own is not None and on_edge(own) else ""
         key = ("compare_balance_variant" if f["owner"] == "variant"
@@ -1567,7 +1667,6 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
                 titles: Mapping[str, str] | None = None) -> list[str]:
     """Components in the box, per deck: which piece and how many more, or that the box holds enough; each deck by
     its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
-    from cardgen.simulate.verdict import WORDS
     out = []
     paired = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
     paired = {peak: (paired[peak], f) for f in r["variant_result"].get("sufficiency", []) if (peak := f["peak"]) in paired}
@@ -1581,7 +1680,12 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
                 out.append("    " + say("deck_warning", lang, deck=shown, line=shortfall_line(f, lang, naming, headed=True)))
     if not out:
         return []
-    return [f"  {WORDS[lang]['components']}"] + out
+    # headed by the shortage's one name ("3 players: shortage of silver coins"), never the category "components in
+    # the box", which named no problem (twentieth reading en45)
+    shorts = [f for side in ("base_result", "variant_result") for f in r[side].get("sufficiency", [])]
+    pieces = list(dict.fromkeys(shortage_piece(f, lang, naming or Naming()) for f in shorts))
+    name = shortage_name(and_list(pieces, lang), lang)
+    return [f"  {name[:1].upper()}{name[1:]}"] + out
 
 
 def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mapping[str, Any], lang: str = "en",
@@ -1596,15 +1700,11 @@ def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mappi
     naming = naming or Naming()
     cid = naming.shortfall.get(base["peak"])
     covered = ""  # whose ruling covers the case, as each deck's own warning says it (round 59)
+    piece = shortage_piece(base, lang, naming)
     if cid and cid in naming.ruled:
-        piece = naming.ruled[cid]
         case, by = shortage_case(cid, piece, lang, naming)
         covered = say("short_pair_covered", lang, ruling=by)
     else:
-        from cardgen.simulate.verdict import QUOTED
-        name = naming.names.get(cid) if cid else None
-        piece = QUOTED[lang].format(name) if name else say("pieces", lang, name=QUOTED[lang].format(
-            tally_words("peak", base["peak"], lang, naming)))
         case = say("short_case", lang, piece=piece)
     ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
     figure = next((m for m in r.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"
@@ -1617,6 +1717,9 @@ def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mappi
     text = say("short_pair" if claim else "short_pair_untested", lang, case=case, base=share(base),
                variant=share(variant), claim=claim, more_base=base["print_more"], more_variant=variant["print_more"],
                piece=piece, cover=_pct(base["cover"], lang), covered=covered)
+    # most games under cardgen's rule, with either deck: the figures describe that rule (twentieth reading it11)
+    weighs = ruled_weighs(base, naming) or ruled_weighs(variant, naming)
+    text += " " + say("short_weight", lang) + "." if weighs else ""  # compare's notes end with a full stop
     return text[:1].upper() + text[1:]  # the line's own sentence, under its player count's heading
 
 

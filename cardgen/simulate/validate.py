@@ -415,6 +415,10 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
     for gap in stats["rule_gaps"]:  # a case the published text itself decides: not said as this edition's ruling
         clar = clarified.get(gap["kind"])
         gap["published"] = bool(gap["settled"] and clar is not None and clar.published == clar.resolution)
+        if gap["published"] and clar.published_in:  # some editions' text decides it, the others do not say
+            # (King Lui's waiting Emerald: the Italian and English rules, not the French; twentieth reading fr59)
+            gap["published_in"] = list(clar.published_in)
+            gap["silent_in"] = [lang for lang in entry.deck.languages if lang not in clar.published_in]
     failures = []
     if entry.deck.spec.new_game is None:
         failures.append(f"no rules engine for game '{entry.deck.game}'")

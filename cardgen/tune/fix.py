@@ -253,15 +253,18 @@ def short_case_words(p: Problem, lang: str, naming: Naming) -> str:
 
 
 def case_label(found: list[Problem], lang: str, naming: Naming) -> str | None:
-    """The short name a run gives its shortage case after naming it once in full ("shortfall" for "the bank cannot
-    pay all it owes"): the one clause printed for every player count of every trial, some sixty times in a run,
-    made fix's output unreadable (fr55, it48). None where the found problems hold no case ruled by the book, or
-    more than one shortage (one short name for two cases would say neither)."""
+    """The short name a run gives its shortage case after naming it once in full ("shortage of silver coins" for
+    "the bank cannot pay all it owes"): the one clause printed for every player count of every trial, some sixty
+    times in a run, made fix's output unreadable (fr55, it48). The shortage's one name, validate's and compare's
+    (``summary.shortage_name``): "shortfall" here was a fourth name for one problem (twentieth reading en18). None
+    where the found problems hold no case ruled by the book, or more than one shortage (one short name for two
+    cases would say neither)."""
+    from cardgen.simulate.summary import shortage_name
     tallies = {p.name for p in found if p.kind == "short"}
     if len(tallies) != 1:
         return None
     cid = naming.shortfall.get(next(iter(tallies)))
-    return word("case_label", lang) if cid and cid in naming.ruled else None
+    return shortage_name(naming.ruled[cid], lang) if cid and cid in naming.ruled else None
 
 
 def case_metrics(found: list[Problem], lang: str, naming: Naming) -> dict[str, str]:
@@ -278,7 +281,8 @@ def case_metrics(found: list[Problem], lang: str, naming: Naming) -> dict[str, s
 
 def case_names(found: list[Problem], lang: str, naming: Naming) -> dict[int, str]:
     """Each found problem's case as its "Problems found" line says it (by its place in ``found``): the first
-    shortage in full with its short name announced ("the bank cannot pay all it owes (below: “shortfall”)"),
+    shortage in full with its short name announced ("the bank cannot pay all it owes (below: “shortage of silver
+    coins”)"),
     the next ones by the short name alone; empty where ``case_label`` gives none."""
     label = case_label(found, lang, naming)
     if label is None:
