@@ -213,16 +213,16 @@ def test_only_a_proposal_that_changes_the_game_says_so_on_its_cost_line() -> Non
     # the cost line sums up a figure that moved the same way at every count compared, by its share of the deck's own
     fixer = _fixer("en", [], [RESHUFFLES])
     text = cost_text(fixer, three, [RESHUFFLES], "en")
-    assert text.endswith("depending on the player count (32.8 to 33.3 fewer turns), and the lead changes hands 28 to "
+    assert text.endswith("depending on the player count (32.8 to 33.3 fewer turns) and the lead changes hands 28 to "
                          "30% less often"), text  # 1.3 of 4.6 and of 4.3 (3 and 4 players)
     assert plain(cost_text(_fixer("fr", [], [RESHUFFLES]), three, [RESHUFFLES], "fr")).endswith(
-        ", et le meneur change de 28 à 30 % moins souvent")
+        " et le meneur change de 28 à 30 % moins souvent")
     assert plain(cost_text(_fixer("it", [], [RESHUFFLES]), three, [RESHUFFLES], "it")).endswith(
-        ", e il comando passa di mano meno spesso (28–30 % in meno)")
+        " e il comando passa di mano meno spesso (28–30 % in meno)")
     # moved at one count of two: said in that count's block, not summed up on the cost line
     partial = Proposal(three.trial, {}, {3: [], 4: []}, {}, character={3: [FIX3[1]]})
     assert "lead" not in cost_text(fixer, partial, [RESHUFFLES], "en")
     assert character_clause(partial, [one, partial], "en") != ""  # but it still changes the game
     # a share, in percentage points; a figure without words of its own by its name
     close = Proposal(three.trial, {}, {3: []}, {}, character={3: [_m("close_games", 0.30, 0.55, 0.1, 0.4)]})
-    assert plain(cost_text(fixer, close, [RESHUFFLES], "en")).endswith(", and close games up by 25.0 percentage points")
+    assert plain(cost_text(fixer, close, [RESHUFFLES], "en")).endswith(") and close games up by 25.0 percentage points")
