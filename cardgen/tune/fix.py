@@ -865,7 +865,10 @@ def length_moved(result: dict[str, Any], found: list[Problem]) -> tuple[float, f
 def cost_text(fixer: "Fixer", prop: "Proposal", params: list[Param], lang: str) -> str:
     """What a proposal costs: what to print or reprint, and, when the paired games show the game's length moved
     beyond chance, by how much at the player counts where it did ("and games become 38% to 43% shorter (29.7 to
-    33.3 fewer turns)"): a side effect that changes the game is part of its price (en9)."""
+    33.3 fewer turns)"): a side effect that changes the game is part of its price (en9); so is any other figure of
+    the game's character that moved the same way at every count (``steady_character``: "and the lead changes hands
+    29 to 39% less often", en56). Whether it changes the game far more than the other proposals is said after it,
+    where they are all known (``character_clause``)."""
     text = length_cost(print_cost(fixer.deck, params, prop.trial.values, fixer.own, lang), prop, lang)
     said = [character_figure(name, moves, lang) for name, moves in steady_character(prop).items()]
     return word("cost_also", lang, cost=text, what=join_and(said, lang)) if said else text
