@@ -61,15 +61,19 @@ def test_a_lever_no_trial_changed_is_said_apart_as_not_tried() -> None:
 
 def test_a_blocks_widened_interval_says_why_once() -> None:
     """The counts a block names each carry their interval: "confidence interval widened because several figures are
-    compared at once" came five times in one block; now once, then "widened interval"."""
+    compared at once" came five times in one block, then once per block (forty times a report: twentieth reading
+    en49, fr42, it37); now once above all the proposals (``counts_note``), "widened interval" in every block."""
+    from cardgen.tune.fix import counts_note, word
     for lang, again in (("en", "widened interval"), ("fr", "intervalle élargi"), ("it", "intervallo allargato")):
         why = say("interval_widened_why", lang)
         verdicts = {3: [f"Games are 3 turns shorter ({why}: 1 to 5).", f"Counts: gold (2 more; {why}: 1 to 3); "
                         f"silver (4 fewer; {why}: 2 to 6)."]}
         prop = Proposal(Trial(0, dict(OWN), True, 1.0), {}, verdicts, {}, frozenset(), {3: 50})
         said = _verdict_line(_fixer(lang, []), prop, 3, "verdict")
-        assert said.count(why) == 1 and said.count(f"{again}: 2 to 6)") == 1, said
-        assert said.count(again) == 2, said
+        assert said.count(why) == 0 and said.count(f"{again}: 2 to 6)") == 1, said
+        assert said.count(again) == 3, said
+        assert counts_note([prop], lang) == word("note_widened", lang) and why.split(" ")[-1] in plain(
+            counts_note([prop], lang) or "")
 
 
 def test_no_other_change_is_said_once_under_all_the_proposals(monkeypatch, capsys) -> None:

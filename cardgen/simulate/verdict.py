@@ -323,6 +323,35 @@ def count_said(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = N
     return WORDS[lang][key].format(name=named, **figures(m, lang))
 
 
+def listed_counts(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's counts that moved at one player count as ``cardgen fix`` lists them, one per line under its
+    sentences (``verdict``'s ``listed``), in the tables' order: every engine count told from chance, its peaks
+    among them, the shortage's own peak too. Strung into one sentence, each said "the most at any one time in a
+    game, averaged over games" and why its interval was wider: forty times in one report, ten lines a sentence
+    (twentieth reading en49, fr42, it37). A shortage's own peak (``shortfall``: the silver the bank could not pay)
+    comes first, under the sentence on the games short: the problem's figure before what follows from its cure."""
+    rows = [m for m in result["metrics"]
+            if m.get("significant") and group(m["metric"]) == "internal"
+            and (not speaks(m) or m["metric"].startswith("peak:"))
+            and m.get("base") is not None and m.get("variant") is not None]
+    return sorted(rows, key=lambda m: not m.get("shortfall"))
+
+
+def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
+    the list), its two values, their signed difference (a share's in percentage points, as compare's table) and
+    the interval's two ends, signed, as compare's table writes them."""
+    from cardgen.simulate.summary import marked_ends, points
+    name = m["metric"]
+    share = is_share(name)
+    named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
+    d, low, high = shown(m)
+    ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
+    change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
+    return (named, number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True),
+            _typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
+
+
 def shown(m: dict[str, Any]) -> tuple[float, float | None, float | None]:
     """A figure's difference and interval as the comparison's table prints them, so that a sentence and its
     table row say one value and one interval (en50, it30: "9.2 turns shorter (95%: 8.0 to 10.5)" above the
@@ -416,18 +445,32 @@ def named_metrics(result: dict[str, Any], most: int = 4) -> frozenset[str]:
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
             names: dict[str, str] | None = None, alone: bool = False,
-            cases: Mapping[str, str] | None = None) -> list[str]:
+            cases: Mapping[str, str] | None = None, listed: bool = False) -> list[str]:
     """A few plain sentences for one player count: the biggest significant changes in the tables' order (one
     order in every block), whatever their source (games not finishing, rule gaps, components running short,
     seats, designer figures, cards), then what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
     tally names) come with the result (``game_words``, set by compare). ``alone``: the sentences are printed
     without compare's tables and options (``cardgen fix``): the engine counts that moved are named in the
     sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's. ``cases``: rule
-    gaps by the short name the run gave them (``sentence``)."""
+    gaps by the short name the run gave them (``sentence``). ``listed`` (with ``alone``): the game's counts are not
+    strung into the last sentence, which ends on a colon before them; the caller lists them one per line
+    (``listed_counts``, ``count_cells``), the shortage's own peak among them, never a sentence of its own."""
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
     top = _headlines(result, cards)
+    if alone and listed:
+        rows = listed_counts(result)
+        top = [m for m in top if m["metric"] not in {r["metric"] for r in rows}]
+        if not top:
+            return [_typeset(table["nothing_listed" if rows else "nothing"].format(n=result["games"]), lang)]
+        out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards
+               else sentence(m, lang, words, result.get("games"), cases)
+               for m in table_order(top[:most], result["metrics"])]
+        if len(top) > most:
+            rest = len(top) - most
+            out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
+        return out + ([_typeset(table["else_listed"], lang)] if rows else [])
     moved = [m for m in result["metrics"]
              if m.get("significant") and group(m["metric"]) == "internal" and not speaks(m)]
     counted = [m["metric"] for m in moved]

@@ -48,7 +48,8 @@ from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson
 from cardgen.simulate.summary import Naming, failure_lines, item_case, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
-from cardgen.simulate.verdict import QUOTED, agents_words
+from cardgen.simulate.verdict import QUOTED, agents_words, count_cells
+from cardgen.text import join_and
 from cardgen.terminal import echo, say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.levers import PRINTED, played_fields, base_values, card_levers, changed_numbers, cost, levers
@@ -70,6 +71,15 @@ FRESH_SEED = 100_003
 PROBLEM = "problem:"
 #: compare's groups a side effect is judged in: the game's length, the seats, how games end, rule gaps
 HELD_GROUPS = ("length", "fairness")
+#: compare's groups whose figures make the game's own character, beyond the problem a fix cures: how long it lasts,
+#: how the lead moves and how close it ends, how much skill counts (``changes_character``)
+CHARACTER_GROUPS = ("length", "tension", "skill")
+#: the figures counted in the game's score unit: a fix that puts more money or points into the game moves them
+#: all (a bank that can pay raises every fortune) without changing how the game plays; never its character
+CHARACTER_SCALED = frozenset({"winning_score", "margin", "drama"})
+#: how far a character figure must move, beyond chance, to make another game (``verdict.size``: a fifth of its
+#: value, or 20 percentage points of a share): games 42 % shorter, the lead changing hands a third less often
+CHARACTER_SIZE = 0.2
 
 
 def word(key: str, lang: str, **fields: Any) -> str:
@@ -588,14 +598,16 @@ def new_side_effects(prop: "Proposal") -> dict[int, list[str]]:
     return out
 
 
-def side_line(effects: dict[int, list[str]], lang: str, naming: Naming) -> str:
+def side_line(effects: dict[int, list[str]], lang: str, naming: Naming, explained: bool = False) -> str:
     """The side effects ``new_side_effects`` keeps, one clause per player count ("also changed beyond chance: at 3
     players, games last 11 fewer complete rounds (…); at 4 players, …"): each says its count, never a second colon
-    after the heading's (fr22), and its sentences lose their closing full stop before the semicolon."""
+    after the heading's (fr22), and its sentences lose their closing full stop before the semicolon; why an
+    interval is wider said once in the line, or never where a line above the proposals said it (``explained``)."""
     text = word("side", lang, text=joined((word("side_at", lang, players=say_n("players", n, lang),
                                                 what=item_case(" ".join(said), naming).rstrip("."))
                                            for n, said in effects.items()), lang))
-    return said_once(text, say("interval_widened_why", lang), word("widened_again", lang))
+    why, again = say("interval_widened_why", lang), word("widened_again", lang)
+    return text.replace(why, again) if explained else said_once(text, why, again)
 
 
 def said_once(text: str, phrase: str, again: str) -> str:
@@ -718,15 +730,22 @@ class Proposal:
     #: at each player count, the figures the paired comparison tells from chance, each with its direction (True: up)
     moved: dict[int, frozenset[tuple[str, bool]]] = field(default_factory=dict)
     #: ``verdicts`` as the terminal says them, below the problems that named the shortage case in full: the case by
-    #: its short name (``case_metrics``); empty where the run gives it none (the files keep ``verdicts``, whole)
+    #: its short name (``case_metrics``), the game's counts left for ``counts`` to list (the files keep
+    #: ``verdicts``, whole); empty where the run gives none
     said: dict[int, list[str]] = field(default_factory=dict)
+    #: at each player count, the game's counts that moved (compare's rows, ``verdict.listed_counts``): listed one
+    #: per line under ``said``, never strung into its last sentence (twentieth reading en49, fr42, it37)
+    counts: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: at each player count, the figures of the game's own character that moved far beyond chance
+    #: (``character_moves``): a proposal with any is another game, said on its cost line (en56)
+    character: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
     """Validate the trial's variant on fresh seeds (None unless it cures there too) and compare it with the
     deck on the search's seeds: what else it moves, in compare's sentences."""
     from cardgen.simulate.compare import CompareOptions, run_compare
-    from cardgen.simulate.verdict import sentence, verdict
+    from cardgen.simulate.verdict import listed_counts, sentence, verdict
 
     opts = fixer.opts
     path = fixer.work / f"{trial.number:04d}" / "trial.yaml"
@@ -758,8 +777,10 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
                 for r in compared["results"]}
     naming = Naming.of(fixer.deck, opts.lang)
     cases = case_metrics(fixer.problems, opts.lang, naming)
-    said = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True, cases=cases)
-            for r in compared["results"]} if cases else {}
+    said = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True,
+                                  cases=cases or None, listed=True) for r in compared["results"]}
+    counts = {r["players"]: listed_counts(r) for r in compared["results"]}
+    character = {r["players"]: moves for r in compared["results"] for moves in [character_moves(r, found)] if moves}
     effects = {r["players"]: [sentence(m, opts.lang, words, r.get("games")) for m in side_effects(r, found)]
                for r in compared["results"]}
     by_count = {r["players"]: r for r in compared["results"]}
@@ -769,7 +790,30 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
              for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
-    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said)
+    return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
+                    counts, character)
+
+
+def character_moves(result: dict[str, Any], found: list[Problem]) -> list[dict[str, Any]]:
+    """The figures of the game's own character (``CHARACTER_GROUPS``, never one counted in the score's unit,
+    ``CHARACTER_SCALED``) that the paired games at one player count tell from chance and that moved by at least
+    ``CHARACTER_SIZE``, outside the problems: a figure a target was set on, or the length when it was, is the cure.
+    Fix 3 ended the reshuffle: games 42 % shorter, the lead changing hands a third less often, offered on a par
+    with printing coins (twentieth reading en56); fix 1's lead changes, 4.3 to 4.8 a game, are no other game."""
+    from cardgen.simulate.verdict import group, size
+    players = result["players"]
+    targets = {p.name for p in found if p.kind == "target" and p.players == players}
+    length_target = bool(targets & {"turns", "rounds"})
+    out = []
+    for m in result.get("metrics") or []:
+        name = m["metric"]
+        if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change") \
+                or group(name) not in CHARACTER_GROUPS or name in CHARACTER_SCALED or name in targets \
+                or (group(name) == "length" and length_target):
+            continue
+        if size(m) >= CHARACTER_SIZE:
+            out.append(m)
+    return out
 
 
 def moved_figures(compared: dict[str, Any]) -> dict[int, frozenset[tuple[str, bool]]]:
@@ -825,8 +869,74 @@ def length_moved(result: dict[str, Any], found: list[Problem]) -> tuple[float, f
 def cost_text(fixer: "Fixer", prop: "Proposal", params: list[Param], lang: str) -> str:
     """What a proposal costs: what to print or reprint, and, when the paired games show the game's length moved
     beyond chance, by how much at the player counts where it did ("and games become 38% to 43% shorter (29.7 to
-    33.3 fewer turns)"): a side effect that changes the game is part of its price (en9)."""
-    text = print_cost(fixer.deck, params, prop.trial.values, fixer.own, lang)
+    33.3 fewer turns)"): a side effect that changes the game is part of its price (en9); so is any other figure of
+    the game's character that moved the same way at every count (``steady_character``: "and the lead changes hands
+    29 to 39% less often", en56). Whether it changes the game far more than the other proposals is said after it,
+    where they are all known (``character_clause``)."""
+    text = length_cost(print_cost(fixer.deck, params, prop.trial.values, fixer.own, lang), prop, lang)
+    said = [character_figure(name, moves, lang) for name, moves in steady_character(prop).items()]
+    return word("cost_also", lang, cost=text, what=join_and(said, lang)) if said else text
+
+
+def changes_character(prop: "Proposal") -> bool:
+    """Whether the proposal makes another game: a figure of its character moved far beyond chance at some player
+    count (``character_moves``)."""
+    return any(prop.character.values())
+
+
+def character_clause(prop: "Proposal", props: list["Proposal"], lang: str) -> str:
+    """After the cost of a proposal that ``changes_character``: that it changes the game, and, where other
+    proposals (``props``, in their order) change none of it, far more than they do ("— this changes the game far
+    more than fixes 1 and 2": twentieth reading en56); empty for a proposal that changes only the problems."""
+    if not changes_character(prop):
+        return ""
+    others = [k for k, other in enumerate(props, 1) if other is not prop and not changes_character(other)]
+    if not others:
+        return word("cost_character", lang)
+    fixes = word("other_fix", lang, k=others[0]) if len(others) == 1 else \
+        word("other_fixes", lang, ks=join_and(others, lang))
+    return word("cost_character_than", lang, others=fixes)
+
+
+def steady_character(prop: "Proposal") -> dict[str, list[dict[str, Any]]]:
+    """The character figures (``character_moves``) other than the length (its own words, ``length_cost``) that
+    moved at every player count compared, each the same way: the cost line sums them up over the counts ("the
+    lead changes hands 28 to 39% less often"); one that moved at some counts only is said in their blocks."""
+    from cardgen.simulate.verdict import group
+    counts = set(prop.verdicts) or set(prop.character)
+    out: dict[str, list[dict[str, Any]]] = {}
+    for moves in prop.character.values():
+        for m in moves:
+            if group(m["metric"]) != "length":
+                out.setdefault(m["metric"], []).append(m)
+    return {name: moves for name, moves in out.items()
+            if len(moves) == len(counts) and len({m["difference"] > 0 for m in moves}) == 1}
+
+
+def character_figure(name: str, moves: list[dict[str, Any]], lang: str) -> str:
+    """One character figure that moved the same way at every count (``steady_character``), by how much over them:
+    a count by its share of the deck's value ("28 to 39% less often"), a share in percentage points."""
+    from cardgen.simulate.summary import points
+    from cardgen.simulate.verdict import is_share, label
+    if is_share(name):  # the unit once, after the range's high end: "5.0 to 8.0 percentage points"
+        sizes = sorted(abs(m["difference"]) for m in moves)
+        ends = [points(x, lang, False, False) for x in (sizes[0], sizes[-1])]
+        high = points(sizes[-1], lang, False)
+    else:
+        sizes = sorted(abs(m["difference"]) / abs(m["base"]) for m in moves if m.get("base"))
+        ends = [decimal(100 * x, lang, places=0) for x in (sizes[0], sizes[-1])]
+        high = percent(sizes[-1], lang, places=0)
+    amount = high if ends[0] == ends[1] else word("char_amount_range", lang, low=ends[0], high=high)
+    way = "up" if moves[0]["difference"] > 0 else "down"
+    key = f"char_{name}_{way}"
+    if key in (LINES.get(lang) or LINES["en"]):
+        return word(key, lang, amount=amount)
+    return word(f"char_{way}", lang, label=label(name, lang, short=True), amount=amount)
+
+
+def length_cost(text: str, prop: "Proposal", lang: str) -> str:
+    """``text`` (what the change costs to make) with the game's length where the paired games moved it beyond
+    chance, one way at every count where it did (``cost_text``)."""
     moved = list(prop.length.values())
     if not moved or len({v < b for b, v in moved}) > 1:  # none, or shorter at one count and longer at another
         return text
@@ -965,7 +1075,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
              *([word("file_cures", lang, what=firm)] if firm else []),
              *([word("file_likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                      what=cured_text(fixer, prop, lang, chance=True, short=False))] if prop.chance else []),
-             word("file_cost", lang, text=cost_text(fixer, prop, params, lang)),
+             word("file_cost", lang, text=cost_text(fixer, prop, params, lang) + character_clause(prop, [], lang)),
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
     for players in sorted(prop.verdicts):
@@ -1205,6 +1315,9 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
+    note = counts_note(props, lang)
+    if note:  # what every block's figures are, once, above them all
+        echo(note)
     if shared:
         echo(word("shared", lang, n=len(props), deck=_called(fixer)))
         for players in sorted(shared):
@@ -1216,9 +1329,9 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         if first is None:
-            _say_proposal(fixer, prop, path, rank, shared)
+            _say_proposal(fixer, prop, path, rank, shared, props)
         else:
-            _say_alike(fixer, prop, path, rank, (first, props[first - 1]))
+            _say_alike(fixer, prop, path, rank, (first, props[first - 1]), props)
     if props:
         echo(held_line(fixer, props))
 
@@ -1263,26 +1376,79 @@ def _called(fixer: Fixer) -> str:
 
 def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
     """Compare's sentences at one player count, after a colon: lower case unless a name starts them; why an
-    interval is wider said once in the block, "widened interval" after (the counts that moved said it four times
-    in one block, each with its interval)."""
+    interval is wider is said once above all the blocks (``counts_note``), "widened interval" in them (the counts
+    that moved said it four times in one block, each with its interval); then the game's counts that moved, one
+    per line (``count_lines``), where its last sentence names them: in one sentence, each said "the most at any
+    one time in a game, averaged over games", ten lines a sentence (twentieth reading en49, fr42, it37)."""
+    from cardgen.games.base import words_of
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
-    text = said_once(item_case(" ".join((prop.said or prop.verdicts)[players]), naming),
-                     say("interval_widened_why", lang), word("widened_again", lang))
-    return word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
+    text = item_case(" ".join((prop.said or prop.verdicts)[players]), naming).replace(
+        say("interval_widened_why", lang), word("widened_again", lang))
+    head = word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
                 pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
+    rows = count_lines(prop.counts.get(players) or [], lang, words_of(fixer.deck)) if prop.said else []
+    return "\n".join([head, *rows])
 
 
-def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]]) -> None:
-    """One proposal: its file, what it cures on the new games, the change, its cost, and its comparisons with the
-    deck that ``shared`` does not already say."""
+#: where a listed count's line starts: under its block's wrapped sentences
+ROW_INDENT = "      "
+
+
+def count_lines(rows: list[dict[str, Any]], lang: str, words: Any = None) -> list[str]:
+    """The game's counts that moved at one player count (``verdict.listed_counts``), one per line, aligned as a
+    table: name, the deck's value → the proposal's, the change and its interval ("gold coins on the players’ lairs
+    25.0 → 38.1  +13.1 [+11.2 to +14.9]"); what each value is and why its interval is wider is said once above
+    (``counts_note``). A name too long for the line wraps inside its column, the figures on its first line."""
+    import textwrap
+
+    from cardgen.simulate.summary import interval
+    from cardgen.terminal import WIDTH
+    cells = [count_cells(m, lang, words) for m in rows]
+    if not cells:
+        return []
+    width = [max(len(c[i]) for c in cells) for i in range(1, 4)]
+    arrow = say("arrow", lang)
+    figures = [f"{b:>{width[0]}} {arrow} {v:>{width[1]}}  {d:>{width[2]}} {interval(lo, hi, lang)}"
+               + ("" if m.get("adj_low") is not None or lo == "-" else f" ({say('balance_level_plain', lang)})")
+               for m, (_, b, v, d, lo, hi) in zip(rows, cells)]
+    room = max(20, WIDTH - len(ROW_INDENT) - 2 - max(len(f) for f in figures))
+    named = min(room, max(len(c[0]) for c in cells))
+    out = []
+    for (name, *_), said in zip(cells, figures):
+        parts = textwrap.wrap(name, named) or [name]
+        out.append(f"{ROW_INDENT}{parts[0]:<{named}}  {said}")
+        out.extend(f"{ROW_INDENT}  {part}" for part in parts[1:])
+    return out
+
+
+def counts_note(props: list[Proposal], lang: str) -> str | None:
+    """The line above the proposals that says once what their blocks' figures share: a listed count is the most it
+    reached at any one time in a game, averaged over games, and an interval is widened because several figures are
+    compared at once (said forty times in one report: twentieth reading en49, fr42, it37); None where no block
+    lists a peak nor says a widened interval."""
+    why = say("interval_widened_why", lang)
+    rows = [m for p in props for ms in p.counts.values() for m in ms]
+    peaks = any(m["metric"].startswith("peak:") for m in rows)
+    widened = any(m.get("adj_low") is not None for m in rows) or any(
+        why in line for p in props for block in (*(p.said or p.verdicts).values(), *p.effects.values())
+        for line in block)
+    key = "note_both" if peaks and widened else "note_peaks" if peaks else "note_widened" if widened else None
+    return word(key, lang) if key else None
+
+
+def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]],
+                  props: list[Proposal] | None = None) -> None:
+    """One proposal: its file, what it cures on the new games, the change, its cost (with whether it changes the
+    game far more than the others, ``props``), and its comparisons with the deck that ``shared`` does not already
+    say."""
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
     params = opts.params
     echo(word("proposal", lang, k=rank, path=path))
     naming = Naming.of(deck, lang)
     echo(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
                                              naming)))
-    echo(word("cost", lang, text=cost_text(fixer, prop, params, lang)))
+    echo(word("cost", lang, text=cost_text(fixer, prop, params, lang) + character_clause(prop, props or [prop], lang)))
     firm = cured_text(fixer, prop, lang)
     if firm:
         echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm))
@@ -1295,11 +1461,12 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: d
             for line in above_lines(fixer, prop, players):
                 echo(line)
     effects = new_side_effects(prop)
-    if effects:
-        echo(side_line(effects, lang, naming))
+    if effects:  # why an interval is wider: said above the proposals (``counts_note``)
+        echo(side_line(effects, lang, naming, explained=True))
 
 
-def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tuple[int, Proposal]) -> None:
+def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tuple[int, Proposal],
+               props: list[Proposal] | None = None) -> None:
     """A proposal ``alike`` an earlier one (``earlier``: its rank and itself), in two lines: its file, the change
     from the deck's own values, as its cost counts it ("43 gold coins instead of 25", not "instead of 41", fix 1's:
     twentieth reading en51), and its cost, then its own figures on the new games where they differ from the
@@ -1314,7 +1481,7 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     echo(word("alike_one" if levers == 1 else "alike", lang, k=k,
               change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, fixer.own, lang),
                                naming),
-              cost=cost_text(fixer, prop, fixer.opts.params, lang)))
+              cost=cost_text(fixer, prop, fixer.opts.params, lang) + character_clause(prop, props or [prop], lang)))
     label = case_label(fixer.problems, lang, naming)
     differ = [p for p in fixer.cured(prop.trial)
               if cured_line(p, prop.fresh.get(p.players, {}), lang, naming)
