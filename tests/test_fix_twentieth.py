@@ -13,7 +13,8 @@ from types import SimpleNamespace
 from cardgen.games import get_game
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
-from cardgen.simulate.verdict import count_cells, listed_counts, verdict
+from cardgen.simulate.summary import count_cells
+from cardgen.simulate.verdict import listed_counts, verdict
 from cardgen.terminal import say
 from cardgen.tune.fix import (CHARACTER_SIZE, Fixer, Problem, Proposal, character_clause, character_moves, cost_text,
                               count_lines, counts_note, word)

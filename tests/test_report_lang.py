@@ -32,30 +32,44 @@ ENGLISH = ("PASS", "FAIL", "players", "games", "seat", "trial", "Tuning", "Best 
 
 
 class _Text(HTMLParser):
-    """The text a reader reads on a page: every text node and hover title, no styles."""
+    """The text a reader reads on a page: every text node and hover title, no styles. A ``nw`` span (a command's
+    word kept on one line, ``templating.kept``) is part of its sentence: its text and what follows it join the text
+    before it, as a reader reads them."""
 
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
+        self._spans: list[bool] = []  # per open span: whether it is a ``nw`` one
+        self._join = False  # the next text node continues the last one
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("style", "script"):
             self._skip += 1
+        if tag == "span":
+            kept = ("class", "nw") in attrs
+            self._spans.append(kept)
+            self._join = self._join or kept
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("style", "script"):
             self._skip -= 1
+        if tag == "span" and self._spans and self._spans.pop():
+            self._join = True
 
     def handle_data(self, data: str) -> None:
         if not self._skip:
-            self.parts.append(data)
+            if self._join and self.parts:
+                self.parts[-1] += data
+            else:
+                self.parts.append(data)
+        self._join = False
 
 
 def read_text(page: str) -> str:
     parser = _Text()
     parser.feed(page)
-    return html.unescape("\n".join(parser.parts))
+    return html.unescape("\n".join(parser.parts)).replace("\u2060", "")  # a joiner keeping a range whole: unseen
 
 
 def _ids(repo_root: Path) -> tuple[set[str], set[str]]:

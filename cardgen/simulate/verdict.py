@@ -337,21 +337,6 @@ def listed_counts(result: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda m: not m.get("shortfall"))
 
 
-def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-    """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
-    the list), its two values, their signed difference (a share's in percentage points, as compare's table) and
-    the interval's two ends, signed, as compare's table writes them."""
-    from cardgen.simulate.summary import marked_ends, points
-    name = m["metric"]
-    share = is_share(name)
-    named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
-    d, low, high = shown(m)
-    ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
-    change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
-    return (named, number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True),
-            _typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
-
-
 def shown(m: dict[str, Any]) -> tuple[float, float | None, float | None]:
     """A figure's difference and interval as the comparison's table prints them, so that a sentence and its
     table row say one value and one interval (en50, it30: "9.2 turns shorter (95%: 8.0 to 10.5)" above the
@@ -454,7 +439,7 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's. ``cases``: rule
     gaps by the short name the run gave them (``sentence``). ``listed`` (with ``alone``): the game's counts are not
     strung into the last sentence, which ends on a colon before them; the caller lists them one per line
-    (``listed_counts``, ``count_cells``), the shortage's own peak among them, never a sentence of its own."""
+    (``listed_counts``, ``summary.count_cells``), the shortage's own peak among them, never a sentence of its own."""
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}

@@ -46,9 +46,9 @@ from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.balance import COVER, is_shortfall
 from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson
-from cardgen.simulate.summary import Naming, failure_lines, item_case, joined, points
+from cardgen.simulate.summary import Naming, count_cells, failure_lines, item_case, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
-from cardgen.simulate.verdict import QUOTED, agents_words, count_cells
+from cardgen.simulate.verdict import QUOTED, agents_words
 from cardgen.text import join_and
 from cardgen.terminal import echo, say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
