@@ -739,6 +739,9 @@ class Proposal:
     #: at each player count, the figures of the game's own character that moved far beyond chance
     #: (``character_moves``): a proposal with any is another game, said on its cost line (en56)
     character: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: at each player count, the cured shortages (``_key``) whose share above the aim on the paired games ``said``
+    #: gives inside its own sentence's brackets (``aim_notes``): no line of its own repeats it below (en59, it42)
+    merged: dict[int, frozenset[str]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -776,22 +779,63 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
     naming = Naming.of(fixer.deck, opts.lang)
-    cases = case_metrics(fixer.problems, opts.lang, naming)
-    said = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True,
-                                  cases=cases or None, listed=True) for r in compared["results"]}
+    by_count = {r["players"]: r for r in compared["results"]}
+    pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
+    above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
+             for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
+    said, merged = said_verdicts(fixer, trial, compared["results"], dict(names), above, pairs)
     counts = {r["players"]: listed_counts(r) for r in compared["results"]}
     character = {r["players"]: moves for r in compared["results"] for moves in [character_moves(r, found)] if moves}
     effects = {r["players"]: [sentence(m, opts.lang, words, r.get("games")) for m in side_effects(r, found)]
                for r in compared["results"]}
-    by_count = {r["players"]: r for r in compared["results"]}
     chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
                        and within_chance(by_count[p.players], p))
-    pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
-    above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
-             for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
     return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
-                    counts, character)
+                    counts, character, merged)
+
+
+def said_verdicts(fixer: Fixer, trial: Trial, results: list[dict[str, Any]], names: dict[str, str],
+                  above: dict[str, float], pairs: dict[int, int]) -> tuple[dict[int, list[str]], dict[int, frozenset[str]]]:
+    """Compare's sentences at each player count of ``results`` as the terminal says them (``Proposal.said``): every
+    sentence, the shortage case by the short name the run gave it, the game's counts left for their list, and a cured
+    shortage's share above the aim on these pairs said inside its own sentence (``aim_notes``); with, per count, the
+    shortages (``_key``) so said (``Proposal.merged``)."""
+    from cardgen.simulate.verdict import named_metrics, verdict
+    lang = fixer.opts.lang
+    cases = case_metrics(fixer.problems, lang, Naming.of(fixer.deck, lang))
+    said, merged = {}, {}
+    for r in results:
+        notes = aim_notes(fixer, trial, above, pairs, r["players"])
+        said[r["players"]] = verdict(r, lang, most=len(r["metrics"]), names=dict(names), alone=True,
+                                     cases=cases or None, listed=True,
+                                     notes={metric: note for _, metric, note in notes} or None)
+        named = named_metrics(r, most=len(r["metrics"]))
+        merged[r["players"]] = frozenset(key for key, metric, _ in notes if metric in named)
+    return said, merged
+
+
+def aim_notes(fixer: Fixer, trial: Trial, above: dict[str, float], pairs: dict[int, int],
+              players: int) -> list[tuple[str, str, str]]:
+    """Each cured shortage at ``players`` whose share on the paired games stays above the aim (``above``), as
+    (its ``_key``, compare's row of the ruling that settles it, ``gap:<ruling>``, and what fix knows of that share
+    beyond the comparison): above the aim, whether so few pairs can tell so small a gap from chance, and that the new
+    games met the aim (the check's condition for a proposal at all). Said inside the brackets of compare's own
+    sentence ("Fewer games with a shortfall (6.0% of games instead of 94.0%: above the aim …)"), where a line of its
+    own on the next line gave the 6.0% again (twentieth reading en59, it42, fr46)."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    out = []
+    for p in fixer.cured(trial):
+        share = above.get(_key(p))
+        ruling = naming.rulings.get(naming.shortfall.get(p.name) or "", ("", False))[0] if p.kind == "short" else ""
+        if p.players != players or share is None or not ruling:
+            continue
+        n = (pairs or {}).get(players, fixer.opts.games)
+        out.append((_key(p), f"gap:{ruling}",
+                    word("paired_above_slight" if slight(share, n) else "paired_above", lang,
+                         aim=percent(SHORT_AIM, lang, places=0), paired=say_n("games", n, lang))))
+    return out
 
 
 def character_moves(result: dict[str, Any], found: list[Problem]) -> list[dict[str, Any]]:
@@ -954,18 +998,21 @@ def length_cost(text: str, prop: "Proposal", lang: str) -> str:
                 turns=said(n))
 
 
-def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
+def above_lines(fixer: "Fixer", prop: "Proposal", players: int, printed: bool = True) -> list[str]:
     """Under a count's game-for-game sentences: each cured shortage whose share on those paired games stays above
     the aim, said as such, with whether so few games can tell it from chance and the share the new games gave. A
     block headed "fixes" showed "6.0% of games instead of 94.0%" against an aim of 5% without a word (fr25, it33,
-    en22)."""
+    en22). ``printed``: the count's sentences are printed above, and a shortage their own brackets already say
+    above the aim (``Proposal.merged``) gets no line: "6.0%" came twice on two lines (en59, it42, fr46); a proposal
+    said in short (``_say_alike``) prints no sentences, so its line stays."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
     label = case_label(fixer.problems, lang, naming)  # named in full once, above: its short name here (fr54)
+    merged = prop.merged.get(players, frozenset()) if printed else frozenset()
     out = []
     for p in fixer.cured(prop.trial):
         share = prop.above.get(_key(p))
-        if p.players != players or share is None:
+        if p.players != players or share is None or _key(p) in merged:
             continue
         pairs = (prop.pairs or {}).get(players, fixer.opts.games)
         # the new games' own share is on the "fixes" line (and differs between proposals that share this line)
@@ -1492,7 +1539,7 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
               games=say_n("games", fixer.opts.games, lang)))
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
-        for line in above_lines(fixer, prop, players):
+        for line in above_lines(fixer, prop, players, printed=False):
             echo(line)
 
 
