@@ -92,7 +92,7 @@ def test_a_shortage_left_at_several_player_counts_is_one_clause() -> None:
     left[4]["problem:4:seat"] = (0.01, 0.4, 0.4)
     said = {lang: plain(_fixer(lang, []).left_text(left, lang, Naming.of(_draco(), lang))) for lang in ("en", "fr", "it")}
     assert said["en"] == ("the bank cannot pay all it owes in 100.0% of games at 3 players, 86.0% at 4, 7.0% at 6; "
-                          "4 players: one player’s share of wins is off their fair share beyond chance")
+                          "4 players: one player’s share of wins is off the fair share beyond chance")
     assert said["fr"].startswith("la banque ne peut pas verser tout ce qu’elle doit dans 100,0 % des parties à 3 joueurs, "
                                  "86,0 % à 4, 7,0 % à 6 ; 4 joueurs : ")
     assert said["it"].startswith("la banca non può pagare tutto ciò che deve nel 100,0 % delle partite con 3 giocatori, "

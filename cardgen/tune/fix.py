@@ -549,18 +549,20 @@ class Fixer(Tuner):
 
 
 def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
-    """A seat a trial leaves beyond its fair share, by its number, win rate and side ("player 2 wins 14.0% of games,
-    less than their fair share (25.0%) beyond chance"): "one player's share of wins is off" named neither the player
-    nor the way (fr28). The seat is the one whose win rate the problem's figure holds; the fair share is the seats'
-    mean win rate, as validate's balance judges it (``entry_metrics``); the old words where no seat matches."""
+    """A seat a trial leaves beyond the fair share, by its number, win rate and side ("player 2 wins 14.0% of games,
+    below the fair share (25.0%) beyond chance", as compare says it): "one player's share of wins is off" named
+    neither the player nor the way (fr28), and "less than their fair share" gave a player a share that is every
+    seat's (twentieth reading en82). The seat is the one whose win rate the problem's figure holds; the fair share is
+    the seats' mean win rate, as validate's balance judges it (``entry_metrics``); the old words where no seat
+    matches."""
     rate = m[f"{PROBLEM}{players}:seat"][1]
     seats = {int(k.split("_")[1]): v[0] for k, v in m.items() if k.startswith("seat_") and k.endswith("_win_rate")}
     match = [seat for seat, r in sorted(seats.items()) if abs(r - rate) < 1e-9]
     if not match:
         return word("seats_flagged", lang)
     fair = sum(seats.values()) / len(seats)
-    return word("seat_flagged", lang, seat=match[0], rate=percent(rate, lang, fixed=True),
-                side=word("more" if rate > fair else "less", lang), fair=percent(fair, lang, fixed=True))
+    return word("seat_flagged_more" if rate > fair else "seat_flagged_less", lang, seat=match[0],
+                rate=percent(rate, lang, fixed=True), fair=percent(fair, lang, fixed=True))
 
 
 def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming,
