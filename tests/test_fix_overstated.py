@@ -107,8 +107,8 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     fresh = {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}, 6: {"short:unpaid_by_bank": (0.0, 0.0, 0.04)}}
     prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset({_key(six)}), {3: 50, 6: 100})
     for lang, sure, likely in (
-            ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)",
-             "6 players: no game where the bank cannot pay all it owes (was 7.0%)"),
+            ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (unchanged game: 94.0%)",
+             "6 players: no game where the bank cannot pay all it owes (unchanged game: 7.0%)"),
             ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2,0 % des parties (jeu d’origine : 94,0 %)",
              "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu d’origine : 7,0 %)"),
             ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0 % delle partite (gioco originale: 94,0 %)",
@@ -117,7 +117,8 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
         assert plain(cured_text(fixer, prop, lang, short=False)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True, short=False)) == likely, lang
     # the run's own lines: the case by the short name its "Problems found" line gave it (fr55, it48)
-    assert plain(cured_text(_fixer("en", [three, six]), prop, "en")) == "3 players: shortage of silver coins in 2.0% of games (was 94.0%)"
+    assert plain(cured_text(_fixer("en", [three, six]), prop, "en")) == \
+        "3 players: shortage of silver coins in 2.0% of games (unchanged game: 94.0%)"
     assert plain(cured_text(_fixer("fr", [three, six]), prop, "fr", chance=True)) == \
         "6 joueurs : aucun manque de pièces d’argent (jeu d’origine : 7,0 %)"
     assert chance_pairs(_fixer("en", [three, six]), prop) == 100  # the 6-player comparison's pairs
@@ -260,7 +261,8 @@ def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None
                "at most 5%)",
                "4 players: shortage of silver coins in 93.0% of games (aim: at most 5%)",
                "shortage of silver coins in 43.0% of games at 3 players, 29.0% at 4",
-               "3 players: shortage of silver coins in 2.0% of games (was 94.0%); 4 players: 1.0% (was 93.0%); 5 players: none (was 59.0%)"),
+               "3 players: shortage of silver coins in 2.0% of games (unchanged game: 94.0%); 4 players: 1.0% "
+               "(unchanged game: 93.0%); 5 players: none (unchanged game: 59.0%)"),
         "fr": ("3 joueurs : la banque ne peut pas verser tout ce qu’elle doit (ci-dessous : « manque de pièces d’argent ») dans "
                "94,0 % des "
                "parties (objectif : 5 % au plus)",
@@ -302,5 +304,6 @@ def test_the_proposal_file_read_alone_names_the_shortage_in_full(tmp_path: Path)
     prop = Proposal(Trial(0, {params[0].key: 40}, True, 1.2), {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}},
                     {}, {}, frozenset(), {3: 50})
     head = write_proposal(fixer, prop, 1, [three]).read_text(encoding="utf-8")
-    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)." in head, head
+    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (unchanged game: 94.0%)." in head, \
+        head
     assert "shortfall" not in head and "shortage of" not in head
