@@ -1245,13 +1245,24 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     if not params:
         echo(word("no_lever", lang))
         return 1
-    echo(word("size_note", lang), file=sys.stderr, flush=True)  # what each trial's "change size" measures (en58)
+    # what each trial's "change size" measures (en58), and that a trial lists only the player counts it leaves a
+    # problem at: the others read as not played (twentieth reading en54)
+    echo(size_note(searched, lang), file=sys.stderr, flush=True)
     fixer = Fixer(project, deck, params, searched, opts)
     _search(fixer)
     untried = untried_levers(fixer)
     if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
         echo(untried_line(fixer, untried), file=sys.stderr, flush=True)
     return _propose(fixer, searched)
+
+
+def size_note(searched: list[Problem], lang: str) -> str:
+    """The paragraph above the trials: what a trial's "change size" counts, and that a trial not fixed lists only the
+    player counts where a problem is left ("not fixed (shortfall in 43.0% of games at 3 players, 29.0% at 4)" said
+    nothing of 5 and 6 players, en54). Where every problem searched is a shortage, the counts left out are within
+    the aim (a seat or a card flagged by a trial is listed too); else no problem is left at them."""
+    listed = "listed_aim" if all(p.kind == "short" for p in searched) else "listed_left"
+    return word("size_note", lang, listed=word(listed, lang))
 
 
 def untried_levers(fixer: Fixer) -> list[Param]:
