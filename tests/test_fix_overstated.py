@@ -138,8 +138,8 @@ def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> N
     # one line under every proposal and player count (fr30): it says it holds for the one fix or for each
     # eighteenth reading (it58): "no other change …, nor in length" beside a fix that shortens games read as a
     # contradiction: nothing else beyond what is said above, then what was checked
-    assert said["en"].startswith("Nothing else was detected in the pairs played beyond the fixed problems and the "
-                                 "changes said above; the figures checked include game length")
+    assert said["en"].startswith("Nothing else was detected in the pairs played beyond the problems fixed and the "
+                                 "changes listed above; the figures checked include game length")  # en55
     assert said["fr"].startswith("Rien d’autre n’a été détecté sur les paires jouées que les problèmes corrigés et les "
                                  "changements indiqués ci-dessus ; les indicateurs examinés comprennent la durée")
     assert said["it"].startswith("Nelle coppie giocate non è stato rilevato nient’altro oltre ai problemi risolti e ai "
