@@ -185,9 +185,12 @@ def test_the_last_line_promises_the_pairs_compare_plays_with_fixed() -> None:
     assert compare_pairs() == CompareOptions.games == full == 1000
     props = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {4: 50, 6: 100})]
     # en30, fr14, it35: the thousands grouped as everywhere else; it35: comparisons do not "play"
-    for lang, played, fixed in (("en", "played 50 to 100 pairs of games", "on all 1,000 pairs"),
-                                ("fr", "portent sur 50 à 100 paires de parties", "sur les 1 000 paires prévues"),
-                                ("it", "si sono giocate 50–100 coppie di partite", "su tutte le 1.000 coppie previste")):
+    # en58: "on all 1,000 pairs" spoke of pairs none of which was played: compare's pairs per player count
+    for lang, played, fixed in (("en", "played only 50 to 100 pairs of games", "on 1,000 pairs per player count"),
+                                ("fr", "ne portent que sur 50 à 100 paires de parties",
+                                 "sur 1 000 paires par nombre de joueurs"),
+                                ("it", "si sono giocate solo 50–100 coppie di partite",
+                                 "su 1.000 coppie per numero di giocatori")):
         fixer = _fixer(lang, [])
         fixer.opts.games = 100
         said = plain(next_line(fixer, props, Path("out/draco-fix-1.yaml")))
