@@ -126,7 +126,7 @@ def test_the_paired_share_above_the_aim_is_said_once_inside_its_sentence(lang: s
            "nouvelles, dans l’objectif)."),
     ("it", "(il 18,0 % delle partite invece del 94,0 %: oltre la soglia del 5 %; sulle partite nuove, entro la "
            "soglia)."),
-])
+], ids=LANGS)
 def test_a_gap_too_large_for_chance_is_said_without_chance(lang: str, said: str) -> None:
     """9 of 50 games short: 50 games tell it from the aim ([9.8 %, 31.4 %] leaves 5 % out), so no "may be chance"."""
     _, prop = _proposal(lang, 0.18)
