@@ -365,8 +365,8 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
     metrics = {3: {"problem:3:seat": (0.01, 0.4, 0.4)}, 4: {"problem:4:seat": (0.01, 0.3, 0.3)}}
     # en27, fr40, it36: "a player beyond a fair share" was cryptic; the side is not kept, so neither is said
     assert fixer.left_text(metrics, "en", Naming.of(fixer.deck, "en")) == (
-        "3 players: one player’s share of wins is off their fair share beyond chance; "
-        "4 players: one player’s share of wins is off their fair share beyond chance")
+        "3 players: one player’s share of wins is off the fair share beyond chance; "
+        "4 players: one player’s share of wins is off the fair share beyond chance")
     assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
         "3 joueurs : la part de victoires d’un joueur s’écarte de sa juste part, et l’écart est trop grand pour être dû au hasard ; "
         "4 joueurs : la part de victoires d’un joueur s’écarte de sa juste part, et l’écart est trop grand pour être dû au hasard", "fr")
@@ -414,7 +414,7 @@ def test_the_change_size_is_said_once_by_one_name() -> None:
 
     for lang in ("en", "fr", "it"):
         name = word("cured", lang, cost="@").split("(")[1].split("@")[0].strip()
-        assert name and name.lower() in word("size_note", lang).lower(), (lang, name)
+        assert name and name.lower() in word("size_note", lang, listed="").lower(), (lang, name)
         assert name in word("file_head", lang, trial=1, size="@", change=""), (lang, name)
 
 
@@ -433,14 +433,15 @@ def test_a_cure_names_its_problems_in_short_with_their_new_figures() -> None:
     naming = Naming()
     short = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89)
     fresh = {"short:unpaid_by_bank": (0.04, 0.01, 0.1)}
-    assert cured_line(short, fresh, "en", naming) == "3 players: shortage of unpaid by bank in 4.0% of games (was 94.0%)"
+    assert cured_line(short, fresh, "en", naming) == \
+        "3 players: shortage of unpaid by bank in 4.0% of games (unchanged game: 94.0%)"
     # fr24, it32: the deck's figure in brackets says whose it is, never "after « au lieu de »" to decode
     assert plain(cured_line(short, fresh, "fr", naming)) == \
         "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu d’origine : 94,0 %)"
     assert "nel 4,0 % delle partite (gioco originale: 94,0 %)" in plain(cured_line(short, fresh, "it", naming))
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
     said = cured_line(seat, {"seat_5_win_rate": (0.185, 0.1, 0.3)}, "en", naming)
-    assert said == "6 players: no player beyond a fair share (player 5: 18.5%, was 27.0%)"
+    assert said == "6 players: no player beyond the fair share (player 5: 18.5%; unchanged game: 27.0%)"
 
 
 def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:
@@ -450,7 +451,7 @@ def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:
     from cardgen.tune.fix import Problem, problem_line
 
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
-    assert problem_line(seat, "en", Naming()) == ("6 players: player 5 wins more often than their fair share (16.7%): "
+    assert problem_line(seat, "en", Naming()) == ("6 players: player 5 wins more often than the fair share (16.7%): "
                                                    "27.0% of games [17.1% to 39.9%]")
     assert "[17,1 % ; 39,9 %]" in plain(problem_line(seat, "fr", Naming()))
     assert "[17,1 %; 39,9 %]" in plain(problem_line(seat, "it", Naming()))

@@ -80,7 +80,8 @@ def test_each_figure_says_its_sample() -> None:
     assert said["en"] == "  fixes, on 100 x per player count that the search never played: W"
     # whose figure "was" gives is said once above the fixes (nineteenth reading en36), by the deck's name
     notes = {lang: plain(word("was_note", lang, deck="Draco & Co", searched="100 y")) for lang in ("en", "fr", "it")}
-    assert notes["en"] == "Below, “was” gives Draco & Co’s own figure, before any change, on the search’s 100 y"
+    assert notes["en"] == ("In the figures below, “unchanged game” is Draco & Co before any change, on the search’s "
+                           "100 y")
     assert "donne le chiffre de Draco & Co avant tout changement, sur les 100 y de la recherche" in notes["fr"]
     assert "indica il valore di Draco & Co prima di ogni modifica, sulle 100 y della ricerca" in notes["it"]
     assert all("«" not in s and "“was”:" not in s for s in said.values())
@@ -158,12 +159,12 @@ def test_a_seat_left_beyond_its_share_is_named() -> None:
     m = {"seat_1_win_rate": (0.30, 0.22, 0.40), "seat_2_win_rate": (0.14, 0.09, 0.22),
          "seat_3_win_rate": (0.33, 0.25, 0.43), "seat_4_win_rate": (0.23, 0.16, 0.32), "problem:4:seat": (0.002, 0.14, 0.14)}
     said = {lang: plain(_fixer(lang, []).left_text({4: m}, lang, Naming.of(_draco(), lang))) for lang in ("en", "fr", "it")}
-    assert said["en"] == "4 players: player 2 wins 14.0% of games, less than their fair share (25.0%) beyond chance"
+    assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["fr"] == "4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa juste part (25,0 %), un écart que le hasard n’explique pas"
-    assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della sua quota equa (25,0 %), "
+    assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della quota equa (25,0 %), "
                           "e lo scarto è troppo grande per essere dovuto al caso")
     high = {**m, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2), "problem:4:seat": (0.01, 0.40, 0.40)}
-    assert "player 1 wins 40.0% of games, more than their fair share (25.0%)" in _fixer("en", []).left_text(
+    assert "player 1 wins 40.0% of games, above the fair share (25.0%)" in _fixer("en", []).left_text(
         {4: high}, "en", Naming.of(_draco(), "en"))
     lost = {**m, "problem:4:seat": (0.01, 0.5, 0.5)}  # no seat holds the figure: the general words
     assert "one player’s share of wins is off" in _fixer("en", []).left_text({4: lost}, "en", Naming.of(_draco(), "en"))

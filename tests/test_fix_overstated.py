@@ -92,7 +92,7 @@ def test_a_shortage_left_at_several_player_counts_is_one_clause() -> None:
     left[4]["problem:4:seat"] = (0.01, 0.4, 0.4)
     said = {lang: plain(_fixer(lang, []).left_text(left, lang, Naming.of(_draco(), lang))) for lang in ("en", "fr", "it")}
     assert said["en"] == ("the bank cannot pay all it owes in 100.0% of games at 3 players, 86.0% at 4, 7.0% at 6; "
-                          "4 players: one player’s share of wins is off their fair share beyond chance")
+                          "4 players: one player’s share of wins is off the fair share beyond chance")
     assert said["fr"].startswith("la banque ne peut pas verser tout ce qu’elle doit dans 100,0 % des parties à 3 joueurs, "
                                  "86,0 % à 4, 7,0 % à 6 ; 4 joueurs : ")
     assert said["it"].startswith("la banca non può pagare tutto ciò che deve nel 100,0 % delle partite con 3 giocatori, "
@@ -107,8 +107,8 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     fresh = {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}, 6: {"short:unpaid_by_bank": (0.0, 0.0, 0.04)}}
     prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset({_key(six)}), {3: 50, 6: 100})
     for lang, sure, likely in (
-            ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)",
-             "6 players: no game where the bank cannot pay all it owes (was 7.0%)"),
+            ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (unchanged game: 94.0%)",
+             "6 players: no game where the bank cannot pay all it owes (unchanged game: 7.0%)"),
             ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2,0 % des parties (jeu d’origine : 94,0 %)",
              "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu d’origine : 7,0 %)"),
             ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0 % delle partite (gioco originale: 94,0 %)",
@@ -117,7 +117,8 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
         assert plain(cured_text(fixer, prop, lang, short=False)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True, short=False)) == likely, lang
     # the run's own lines: the case by the short name its "Problems found" line gave it (fr55, it48)
-    assert plain(cured_text(_fixer("en", [three, six]), prop, "en")) == "3 players: shortage of silver coins in 2.0% of games (was 94.0%)"
+    assert plain(cured_text(_fixer("en", [three, six]), prop, "en")) == \
+        "3 players: shortage of silver coins in 2.0% of games (unchanged game: 94.0%)"
     assert plain(cured_text(_fixer("fr", [three, six]), prop, "fr", chance=True)) == \
         "6 joueurs : aucun manque de pièces d’argent (jeu d’origine : 7,0 %)"
     assert chance_pairs(_fixer("en", [three, six]), prop) == 100  # the 6-player comparison's pairs
@@ -137,8 +138,8 @@ def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> N
     # one line under every proposal and player count (fr30): it says it holds for the one fix or for each
     # eighteenth reading (it58): "no other change …, nor in length" beside a fix that shortens games read as a
     # contradiction: nothing else beyond what is said above, then what was checked
-    assert said["en"].startswith("Nothing else was detected in the pairs played beyond the fixed problems and the "
-                                 "changes said above; the figures checked include game length")
+    assert said["en"].startswith("Nothing else was detected in the pairs played beyond the problems fixed and the "
+                                 "changes listed above; the figures checked include game length")  # en55
     assert said["fr"].startswith("Rien d’autre n’a été détecté sur les paires jouées que les problèmes corrigés et les "
                                  "changements indiqués ci-dessus ; les indicateurs examinés comprennent la durée")
     assert said["it"].startswith("Nelle coppie giocate non è stato rilevato nient’altro oltre ai problemi risolti e ai "
@@ -184,9 +185,12 @@ def test_the_last_line_promises_the_pairs_compare_plays_with_fixed() -> None:
     assert compare_pairs() == CompareOptions.games == full == 1000
     props = [Proposal(Trial(0, {}, True, 1.0), {}, {}, {}, frozenset(), {4: 50, 6: 100})]
     # en30, fr14, it35: the thousands grouped as everywhere else; it35: comparisons do not "play"
-    for lang, played, fixed in (("en", "played 50 to 100 pairs of games", "on all 1,000 pairs"),
-                                ("fr", "portent sur 50 à 100 paires de parties", "sur les 1 000 paires prévues"),
-                                ("it", "si sono giocate 50–100 coppie di partite", "su tutte le 1.000 coppie previste")):
+    # en58: "on all 1,000 pairs" spoke of pairs none of which was played: compare's pairs per player count
+    for lang, played, fixed in (("en", "played only 50 to 100 pairs of games", "on 1,000 pairs per player count"),
+                                ("fr", "ne portent que sur 50 à 100 paires de parties",
+                                 "sur 1 000 paires par nombre de joueurs"),
+                                ("it", "si sono giocate solo 50–100 coppie di partite",
+                                 "su 1.000 coppie per numero di giocatori")):
         fixer = _fixer(lang, [])
         fixer.opts.games = 100
         said = plain(next_line(fixer, props, Path("out/draco-fix-1.yaml")))
@@ -260,7 +264,8 @@ def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None
                "at most 5%)",
                "4 players: shortage of silver coins in 93.0% of games (aim: at most 5%)",
                "shortage of silver coins in 43.0% of games at 3 players, 29.0% at 4",
-               "3 players: shortage of silver coins in 2.0% of games (was 94.0%); 4 players: 1.0% (was 93.0%); 5 players: none (was 59.0%)"),
+               "3 players: shortage of silver coins in 2.0% of games (unchanged game: 94.0%); 4 players: 1.0% "
+               "(unchanged game: 93.0%); 5 players: none (unchanged game: 59.0%)"),
         "fr": ("3 joueurs : la banque ne peut pas verser tout ce qu’elle doit (ci-dessous : « manque de pièces d’argent ») dans "
                "94,0 % des "
                "parties (objectif : 5 % au plus)",
@@ -302,5 +307,6 @@ def test_the_proposal_file_read_alone_names_the_shortage_in_full(tmp_path: Path)
     prop = Proposal(Trial(0, {params[0].key: 40}, True, 1.2), {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}},
                     {}, {}, frozenset(), {3: 50})
     head = write_proposal(fixer, prop, 1, [three]).read_text(encoding="utf-8")
-    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (was 94.0%)." in head, head
+    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (unchanged game: 94.0%)." in head, \
+        head
     assert "shortfall" not in head and "shortage of" not in head

@@ -233,15 +233,20 @@ def confidence(level: float, lang: str) -> str:
 
 
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None,
-             pairs: int | None = None, cases: Mapping[str, str] | None = None) -> str:
+             pairs: int | None = None, cases: Mapping[str, str] | None = None,
+             notes: Mapping[str, str] | None = None) -> str:
     """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval). The
     margin over the second, counted on the ``n`` pairs whose two games both have a second place, says on which
     when fewer than the ``pairs`` played: its base mean (6.3) is then not validate's (6.2, over every base game
     with a second place), which read as two figures for one (thirteenth reading fr18, it36). ``cases``: rule
     gaps (``gap:<case>``) by the short name the caller's run gave them after naming them once in full ("Fewer
-    games with a shortfall", cardgen fix): built so here, never a typeset sentence rewritten after (fr54)."""
+    games with a shortfall", cardgen fix): built so here, never a typeset sentence rewritten after (fr54).
+    ``notes``: what the caller knows of a rule gap's share beyond this comparison, said inside its brackets after
+    its two figures ("(6.0% of games instead of 94.0%: above the aim of at most 5%, …)", cardgen fix): the share
+    said once, where a line of its own below gave the same figure again (twentieth reading en59, it42, fr46)."""
     name = m["metric"]
     short = (cases or {}).get(name)
+    note = (notes or {}).get(name)
     key = name
     k = 0
     if name.startswith("seat_"):
@@ -257,6 +262,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         key = name.split(":", 1)[0]
         if key == "gap" and short is not None:
             key = "gap_named"
+        if key in ("gap", "gap_named") and note is not None:
+            key += "_note"
     # a game may word a figure its own way in its words.json ("sentences"): Draco & Co counts a fortune, never a
     # score (eleventh reading en35, fr40, it36); the statistics stay the same for every game
     table = {**SENTENCES[lang], **(((words or {}).get("sentences") or {}).get(lang) or {})}
@@ -265,14 +272,14 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     up, down = table[key]
     d = shown(m)[0]
     template = up if d > 0 else down
-    named = short if key == "gap_named" else \
+    named = short if key in ("gap_named", "gap_named_note") else \
         ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
          else label(name, lang, words))  # a tally no one names: its id in words, once
     if key in ("turns", "rounds") and is_singular(abs(d), lang):
         for plural, single in SINGULAR[lang].items():  # the template's own word and the game's name of its rounds
             template = template.replace(plural, single)
             named = f" {named} ".replace(plural, single).strip()
-    text = template.format(**figures(m, lang), k=k, m=CLOSE_MARGIN,
+    text = template.format(**figures(m, lang), k=k, m=CLOSE_MARGIN, note=note or "",
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")
     if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):
@@ -430,7 +437,8 @@ def named_metrics(result: dict[str, Any], most: int = 4) -> frozenset[str]:
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
             names: dict[str, str] | None = None, alone: bool = False,
-            cases: Mapping[str, str] | None = None, listed: bool = False) -> list[str]:
+            cases: Mapping[str, str] | None = None, listed: bool = False,
+            notes: Mapping[str, str] | None = None) -> list[str]:
     """A few plain sentences for one player count: the biggest significant changes in the tables' order (one
     order in every block), whatever their source (games not finishing, rule gaps, components running short,
     seats, designer figures, cards), then what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
@@ -439,7 +447,8 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's. ``cases``: rule
     gaps by the short name the run gave them (``sentence``). ``listed`` (with ``alone``): the game's counts are not
     strung into the last sentence, which ends on a colon before them; the caller lists them one per line
-    (``listed_counts``, ``summary.count_cells``), the shortage's own peak among them, never a sentence of its own."""
+    (``listed_counts``, ``summary.count_cells``), the shortage's own peak among them, never a sentence of its own.
+    ``notes``: what the caller adds inside a rule gap's brackets (``sentence``)."""
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
@@ -450,7 +459,7 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         if not top:
             return [_typeset(table["nothing_listed" if rows else "nothing"].format(n=result["games"]), lang)]
         out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards
-               else sentence(m, lang, words, result.get("games"), cases)
+               else sentence(m, lang, words, result.get("games"), cases, notes)
                for m in table_order(top[:most], result["metrics"])]
         if len(top) > most:
             rest = len(top) - most
@@ -469,7 +478,7 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
         return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards
-           else sentence(m, lang, words, result.get("games"), cases)
+           else sentence(m, lang, words, result.get("games"), cases, notes)
            for m in table_order(top[:most], result["metrics"])]
     stop = result.get("stop") or {}
     if len(top) > most:

@@ -308,7 +308,8 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming, 
     the deck's: "3 players: short of silver coins in 4% of games (the deck: 94%)". Never the problem's whole
     sentence with the deck's figure alone, which reads as what the cure leaves. ``label``: a shortage case's short
     name (``case_label``), said by its first count on a line, the next counts (``again``) by their figures alone
-    ("3 players: shortfall in 2.0% of games (was 94.0%); 4 players: 1.0% (was 93.0%); 5 players: none (…)")."""
+    ("3 players: shortfall in 2.0% of games (unchanged game: 94.0%); 4 players: 1.0% (unchanged game: 93.0%); 5
+    players: none (…)"): a label for the deck's figure, never "(was 94.0%)" and a line on how to read "was" (en83)."""
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
@@ -549,18 +550,20 @@ class Fixer(Tuner):
 
 
 def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
-    """A seat a trial leaves beyond its fair share, by its number, win rate and side ("player 2 wins 14.0% of games,
-    less than their fair share (25.0%) beyond chance"): "one player's share of wins is off" named neither the player
-    nor the way (fr28). The seat is the one whose win rate the problem's figure holds; the fair share is the seats'
-    mean win rate, as validate's balance judges it (``entry_metrics``); the old words where no seat matches."""
+    """A seat a trial leaves beyond the fair share, by its number, win rate and side ("player 2 wins 14.0% of games,
+    below the fair share (25.0%) beyond chance", as compare says it): "one player's share of wins is off" named
+    neither the player nor the way (fr28), and "less than their fair share" gave a player a share that is every
+    seat's (twentieth reading en82). The seat is the one whose win rate the problem's figure holds; the fair share is
+    the seats' mean win rate, as validate's balance judges it (``entry_metrics``); the old words where no seat
+    matches."""
     rate = m[f"{PROBLEM}{players}:seat"][1]
     seats = {int(k.split("_")[1]): v[0] for k, v in m.items() if k.startswith("seat_") and k.endswith("_win_rate")}
     match = [seat for seat, r in sorted(seats.items()) if abs(r - rate) < 1e-9]
     if not match:
         return word("seats_flagged", lang)
     fair = sum(seats.values()) / len(seats)
-    return word("seat_flagged", lang, seat=match[0], rate=percent(rate, lang, fixed=True),
-                side=word("more" if rate > fair else "less", lang), fair=percent(fair, lang, fixed=True))
+    return word("seat_flagged_more" if rate > fair else "seat_flagged_less", lang, seat=match[0],
+                rate=percent(rate, lang, fixed=True), fair=percent(fair, lang, fixed=True))
 
 
 def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming,
@@ -739,6 +742,9 @@ class Proposal:
     #: at each player count, the figures of the game's own character that moved far beyond chance
     #: (``character_moves``): a proposal with any is another game, said on its cost line (en56)
     character: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: at each player count, the cured shortages (``_key``) whose share above the aim on the paired games ``said``
+    #: gives inside its own sentence's brackets (``aim_notes``): no line of its own repeats it below (en59, it42)
+    merged: dict[int, frozenset[str]] = field(default_factory=dict)
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -776,22 +782,64 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
     naming = Naming.of(fixer.deck, opts.lang)
-    cases = case_metrics(fixer.problems, opts.lang, naming)
-    said = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True,
-                                  cases=cases or None, listed=True) for r in compared["results"]}
+    by_count = {r["players"]: r for r in compared["results"]}
+    pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
+    above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
+             for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
+    said, merged = said_verdicts(fixer, trial, compared["results"], dict(names), above, pairs)
     counts = {r["players"]: listed_counts(r) for r in compared["results"]}
     character = {r["players"]: moves for r in compared["results"] for moves in [character_moves(r, found)] if moves}
     effects = {r["players"]: [sentence(m, opts.lang, words, r.get("games")) for m in side_effects(r, found)]
                for r in compared["results"]}
-    by_count = {r["players"]: r for r in compared["results"]}
     chance = frozenset(_key(p) for p in fixer.cured(trial) if p.players in by_count
                        and within_chance(by_count[p.players], p))
-    pairs = {r["players"]: int((r.get("stop") or {}).get("pairs") or r.get("games") or 0) for r in compared["results"]}
-    above = {_key(p): share for p in fixer.cured(trial) if p.players in by_count
-             for share in [paired_share(by_count[p.players], p, naming)] if share is not None and share > SHORT_AIM}
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
     return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
-                    counts, character)
+                    counts, character, merged)
+
+
+def said_verdicts(fixer: Fixer, trial: Trial, results: list[dict[str, Any]], names: dict[str, str],
+                  above: dict[str, float],
+                  pairs: dict[int, int]) -> tuple[dict[int, list[str]], dict[int, frozenset[str]]]:
+    """Compare's sentences at each player count of ``results`` as the terminal says them (``Proposal.said``): every
+    sentence, the shortage case by the short name the run gave it, the game's counts left for their list, and a cured
+    shortage's share above the aim on these pairs said inside its own sentence (``aim_notes``); with, per count, the
+    shortages (``_key``) so said (``Proposal.merged``)."""
+    from cardgen.simulate.verdict import named_metrics, verdict
+    lang = fixer.opts.lang
+    cases = case_metrics(fixer.problems, lang, Naming.of(fixer.deck, lang))
+    said, merged = {}, {}
+    for r in results:
+        notes = aim_notes(fixer, trial, above, pairs, r["players"])
+        said[r["players"]] = verdict(r, lang, most=len(r["metrics"]), names=dict(names), alone=True,
+                                     cases=cases or None, listed=True,
+                                     notes={metric: note for _, metric, note in notes} or None)
+        named = named_metrics(r, most=len(r["metrics"]))
+        merged[r["players"]] = frozenset(key for key, metric, _ in notes if metric in named)
+    return said, merged
+
+
+def aim_notes(fixer: Fixer, trial: Trial, above: dict[str, float], pairs: dict[int, int],
+              players: int) -> list[tuple[str, str, str]]:
+    """Each cured shortage at ``players`` whose share on the paired games stays above the aim (``above``), as
+    (its ``_key``, compare's row of the ruling that settles it, ``gap:<ruling>``, and what fix knows of that share
+    beyond the comparison): above the aim, whether so few pairs can tell so small a gap from chance, and that the new
+    games met the aim (the check's condition for a proposal at all). Said inside the brackets of compare's own
+    sentence ("Fewer games with a shortfall (6.0% of games instead of 94.0%: above the aim …)"), where a line of its
+    own on the next line gave the 6.0% again (twentieth reading en59, it42, fr46)."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    out = []
+    for p in fixer.cured(trial):
+        share = above.get(_key(p))
+        ruling = naming.rulings.get(naming.shortfall.get(p.name) or "", ("", False))[0] if p.kind == "short" else ""
+        if p.players != players or share is None or not ruling:
+            continue
+        n = (pairs or {}).get(players, fixer.opts.games)
+        out.append((_key(p), f"gap:{ruling}",
+                    word("paired_above_slight" if slight(share, n) else "paired_above", lang,
+                         aim=percent(SHORT_AIM, lang, places=0), paired=say_n("games", n, lang))))
+    return out
 
 
 def character_moves(result: dict[str, Any], found: list[Problem]) -> list[dict[str, Any]]:
@@ -954,18 +1002,21 @@ def length_cost(text: str, prop: "Proposal", lang: str) -> str:
                 turns=said(n))
 
 
-def above_lines(fixer: "Fixer", prop: "Proposal", players: int) -> list[str]:
+def above_lines(fixer: "Fixer", prop: "Proposal", players: int, printed: bool = True) -> list[str]:
     """Under a count's game-for-game sentences: each cured shortage whose share on those paired games stays above
     the aim, said as such, with whether so few games can tell it from chance and the share the new games gave. A
     block headed "fixes" showed "6.0% of games instead of 94.0%" against an aim of 5% without a word (fr25, it33,
-    en22)."""
+    en22). ``printed``: the count's sentences are printed above, and a shortage their own brackets already say
+    above the aim (``Proposal.merged``) gets no line: "6.0%" came twice on two lines (en59, it42, fr46); a proposal
+    said in short (``_say_alike``) prints no sentences, so its line stays."""
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
     label = case_label(fixer.problems, lang, naming)  # named in full once, above: its short name here (fr54)
+    merged = prop.merged.get(players, frozenset()) if printed else frozenset()
     out = []
     for p in fixer.cured(prop.trial):
         share = prop.above.get(_key(p))
-        if p.players != players or share is None:
+        if p.players != players or share is None or _key(p) in merged:
             continue
         pairs = (prop.pairs or {}).get(players, fixer.opts.games)
         # the new games' own share is on the "fixes" line (and differs between proposals that share this line)
@@ -1194,13 +1245,24 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     if not params:
         echo(word("no_lever", lang))
         return 1
-    echo(word("size_note", lang), file=sys.stderr, flush=True)  # what each trial's "change size" measures (en58)
+    # what each trial's "change size" measures (en58), and that a trial lists only the player counts it leaves a
+    # problem at: the others read as not played (twentieth reading en54)
+    echo(size_note(searched, lang), file=sys.stderr, flush=True)
     fixer = Fixer(project, deck, params, searched, opts)
     _search(fixer)
     untried = untried_levers(fixer)
     if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
         echo(untried_line(fixer, untried), file=sys.stderr, flush=True)
     return _propose(fixer, searched)
+
+
+def size_note(searched: list[Problem], lang: str) -> str:
+    """The paragraph above the trials: what a trial's "change size" counts, and that a trial not fixed lists only the
+    player counts where a problem is left ("not fixed (shortfall in 43.0% of games at 3 players, 29.0% at 4)" said
+    nothing of 5 and 6 players, en54). Where every problem searched is a shortage, the counts left out are within
+    the aim (a seat or a card flagged by a trial is listed too); else no problem is left at them."""
+    listed = "listed_aim" if all(p.kind == "short" for p in searched) else "listed_left"
+    return word("size_note", lang, listed=word(listed, lang))
 
 
 def untried_levers(fixer: Fixer) -> list[Param]:
@@ -1310,8 +1372,8 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), whose figure "was" gives (every proposal's cures say one), then each one's
-    file, cures, change, cost and its own comparisons."""
+    no proposal moves anything else), what the label "unchanged game" is (every proposal's cures say one), then
+    each one's file, cures, change, cost and its own comparisons."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
@@ -1324,7 +1386,7 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
-    if props:  # whose figure "was" is, said once above the fixes, not in every one (nineteenth reading en36)
+    if props:  # whose figure "unchanged game" is, said once above the fixes, not in every one (en36, en83)
         echo(word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang)))
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
@@ -1492,7 +1554,7 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
               games=say_n("games", fixer.opts.games, lang)))
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
-        for line in above_lines(fixer, prop, players):
+        for line in above_lines(fixer, prop, players, printed=False):
             echo(line)
 
 
