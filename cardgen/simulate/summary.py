@@ -343,7 +343,20 @@ def listed_gaps(r: Mapping[str, Any], naming: Naming | None = None) -> list[dict
     rebuilt pile running out in every game, which the end-reasons line already says; a seed to replay the
     ordinary end of a game is no edge case to look at)."""
     ending = set(((naming or Naming()).words or {}).get("ending_gaps") or ())
-    return [g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)]
+    return gap_order([g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)], naming)
+
+
+def gap_order(gaps: Sequence[Mapping[str, Any]], naming: Naming | None = None) -> list[Any]:
+    """Rule gaps in one fixed order, the same at every player count: the unsettled first, then the game's shortages
+    of pieces (``"component_gaps"`` in its ``words.json``: the ones a components warning counts), then the order
+    the game's words list its cases in (``book_order``), the others after by their id. The results keep them by
+    how often they happened, which moved a case from first line to third between two blocks of one run and made
+    the blocks hard to read side by side (twentieth reading fr20)."""
+    words = (naming or Naming()).words or {}
+    shortages = set(words.get("component_gaps") or ())
+    rank = {key: i for i, key in enumerate((words.get("tallies") or {}).get("en") or {})}
+    return sorted(gaps, key=lambda g: (bool(g["settled"]), g["kind"] not in shortages,
+                                       rank.get(f"gap:{g['kind']}", len(rank)), g["kind"]))
 
 
 def replay_command(r: Mapping[str, Any]) -> str:
