@@ -435,9 +435,16 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
                 # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
                 # the shortage by its one name, the warning's (twentieth reading en18)
-                lines.append("  " + say("gap_components", lang, name=name, short=gap_shortage(g["kind"], lang, naming),
-                                        **figures))
-                lines += ["    " + say("gap_how", lang, how=how)] if how else []
+                # how many games once, in the warning; this line keeps its own figures (how often, the first game)
+                # and points there: "1,384 times, in 285 games" then "in 285 of 300 games" said one fact twice in
+                # each block; introduced as every case cardgen's own rule settles, its rule's text after it alone,
+                # never a "Rule added by cardgen." no other ruling has (twentieth reading fr18)
+                warned_games = shortage_games(r, g["kind"], naming)
+                key = ("gap_components_once" if g["count"] == 1
+                       else "gap_components" if warned_games == g["games"] else "gap_components_games")
+                lines.append("  " + say(key, lang, name=name, short=gap_shortage(g["kind"], lang, naming),
+                                        settled=say("settled", lang), **figures))
+                lines += ["    " + how] if how else []
                 continue
             # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
             when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
@@ -707,6 +714,14 @@ def ruled_weighs(f: Mapping[str, Any], naming: Naming) -> bool:
     if cid not in naming.ruled or naming.rulings.get(cid, ("", False))[1] or not f.get("games"):
         return False
     return f["games_short"] / f["games"] > RULED_MOST
+
+
+def shortage_games(r: Mapping[str, Any], kind: str, naming: Naming) -> int | None:
+    """How many games entry ``r``'s components warning says the shortage that rule gap ``kind`` is happened in (its
+    ``balance.sufficiency`` finding for the component whose ``when_short`` ruling settles it); None where it has
+    none."""
+    cids = {c for c, (ruling, _) in naming.rulings.items() if ruling == kind.split(":")[0]}
+    return next((f["games_short"] for f in r.get("sufficiency") or () if naming.shortfall.get(f["peak"]) in cids), None)
 
 
 def gap_shortage(kind: str, lang: str, naming: Naming) -> str:
