@@ -1379,11 +1379,13 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         parts: dict[str, list[str]] = {"components": [], "cards": [], "options": [], "balance": []}
+        parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+            # a shortage both decks show: once for every count, in ``shortage_table`` (twentieth reading en46, fr39)
             parts["components"] += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
-                                                                         doc["variant"]: doc.get("name") or ""}),
-                                           prefix, lang)
+                                                                         doc["variant"]: doc.get("name") or ""},
+                                                       pairs=False), prefix, lang)
             parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                                       prefix, lang)
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
@@ -1708,13 +1710,15 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                titles: Mapping[str, str] | None = None) -> list[str]:
+                titles: Mapping[str, str] | None = None, pairs: bool = True) -> list[str]:
     """Components in the box, per deck: which piece and how many more, or that the box holds enough; each deck by
-    its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
+    its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them.
+    ``pairs``: with the shortages both decks show (``shortfall_pair``); without, only a deck's own (the
+    terminal's notes say the shared ones in ``shortage_table``, one row per player count)."""
     out = []
     paired = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
     paired = {peak: (paired[peak], f) for f in r["variant_result"].get("sufficiency", []) if (peak := f["peak"]) in paired}
-    out += ["    " + shortfall_pair(base, variant, r, lang, naming) for base, variant in paired.values()]
+    out += ["    " + shortfall_pair(base, variant, r, lang, naming) for base, variant in paired.values()] if pairs else []
     for side in ("base_result", "variant_result"):
         deck = r[side]["variant"]
         title = (titles or {}).get(deck)
@@ -1726,10 +1730,72 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
         return []
     # headed by the shortage's one name ("3 players: shortage of silver coins"), never the category "components in
     # the box", which named no problem (twentieth reading en45)
-    shorts = [f for side in ("base_result", "variant_result") for f in r[side].get("sufficiency", [])]
+    shorts = [f for side in ("base_result", "variant_result") for f in r[side].get("sufficiency", [])
+              if pairs or f["peak"] not in paired]
     pieces = list(dict.fromkeys(shortage_piece(f, lang, naming or Naming()) for f in shorts))
     name = shortage_name(and_list(pieces, lang), lang)
     return [f"  {name[:1].upper()}{name[1:]}"] + out
+
+
+def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """compare's shortages both decks show, each said once for every player count: its name, what happens and whose
+    rule covers it, then a small table, one row per player count (the share of games short and how many more pieces
+    would have been enough, base game → variant), whether the paired games tell the change in games short from
+    chance, and at which counts most figures describe cardgen's rule. The same three-line paragraph printed for
+    each player count with only its numbers changed (twentieth reading en46, fr39)."""
+    naming = naming or Naming()
+    groups: dict[str, list[tuple[int, Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]] = {}
+    for r in results:
+        base = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
+        for f in r["variant_result"].get("sufficiency", []):
+            if f["peak"] in base:
+                groups.setdefault(f["peak"], []).append((r["players"], base[f["peak"]], f, r))
+    out: list[str] = []
+    for peak, rows in groups.items():
+        cid = naming.shortfall.get(peak)
+        piece = shortage_piece(rows[0][1], lang, naming)
+        covered = ""
+        if cid and cid in naming.ruled:
+            case, by = shortage_case(cid, piece, lang, naming)
+            covered = say("short_pair_covered", lang, ruling=by)
+        else:
+            case = say("short_case", lang, piece=piece)
+        name = shortage_name(piece, lang)
+        out.append("  " + say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered))
+
+        def share(f: Mapping[str, Any]) -> str:
+            return _pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True)
+
+        def pair(b: str, v: str, width: int) -> str:  # "95.0% → 97.7%", the arrows one above the other
+            return f"{b.rjust(width)} → {v}"
+
+        cells = [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
+                                                   decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows]
+        wide = [max(len(c[k][0]) for c in cells) for k in (1, 2)]
+        table = [[n, pair(*shares, wide[0]), pair(*more, wide[1])] for n, shares, more in cells]
+        head = say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|")
+        widths = [max(len(row[k]) for row in [head, *table]) for k in range(3)]
+        out += ["    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *table]]
+        claims: dict[str, list[str]] = {}  # the paired comparison's own figure for the case, where it made one
+        for n, b, v, r in rows:
+            ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
+            figure = next((m for m in r.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"
+                           and m.get("significant") is not None), None)
+            if figure is not None:
+                claims.setdefault("short_pair_moved" if figure["significant"] else "short_pair_chance", []).append(str(n))
+        if len(claims) == 1 and len(next(iter(claims.values()))) == len(rows) > 1:
+            items = say("short_table_every", lang, claim=say(next(iter(claims)), lang))
+        else:
+            items = say("short_table_joiner", lang).join(
+                say("short_table_item", lang, claim=say(key, lang), at=say_n(
+                    "short_table_at", int(counts[0]) if len(counts) == 1 else 2, lang, counts=and_list(counts, lang)))
+                for key, counts in claims.items())
+        out += ["    " + say("short_table_claims", lang, items=items)] if claims else []
+        weighs = [str(n) for n, b, v, _ in rows if ruled_weighs(b, naming) or ruled_weighs(v, naming)]
+        if weighs:  # most games under cardgen's rule, with either deck: the figures describe that rule (it11)
+            out.append("    " + say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
+                                      counts=and_list(weighs, lang)))
+    return out
 
 
 def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mapping[str, Any], lang: str = "en",
