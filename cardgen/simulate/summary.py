@@ -1863,9 +1863,12 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
 
 def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
     """The cards whose gap would have flagged them on a side but that the simulated players hardly play
-    (``held_flag``, flagged on neither side): under their own heading, which says why they are not flagged (the
-    gap measures holding the card, not its effect), never under "too strong or too weak", where the report, which
-    says them "not flagged", would contradict the terminal (thirteenth reading fr33, it38, it63)."""
+    (``held_flag``, flagged on neither side): apart, saying why they are not flagged (the gap measures holding the
+    card, not its effect), never under "too strong or too weak", where the report, which says them "not flagged",
+    would contradict the terminal (thirteenth reading fr33, it38, it63). One card is one sentence: it is not
+    flagged, what its gap is in words ("players dealt it win 13.7 percentage points less often than the others"),
+    and why; a heading, a definition of "gap" and a row of signed figures took five lines to report a non-finding
+    (twentieth reading en46, fr36, it31). Several cards: the why once, then a line each."""
     names = (naming or Naming()).names
     rows = [c for c in r.get("component_impact", [])
             if not (c.get("flag") or (c.get("base") or {}).get("flag"))
@@ -1873,30 +1876,53 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     if not rows:
         return []
     from cardgen.simulate.cards import HARDLY_PLAYED
+    from cardgen.simulate.verdict import QUOTED
 
-    # a plain fact and what it would take to flag the card, never "large enough to be flagged, but it is not"
-    # (sixteenth reading it12); one card, one sentence in the singular (en4)
-    out = ["  " + say_n("cards_held_title", len(rows), lang, times=decimal(HARDLY_PLAYED, lang))]
+    times = decimal(HARDLY_PLAYED, lang)
+    if len(rows) == 1:
+        c = rows[0]
+        name = QUOTED[lang].format(names.get(c["component"], c["component"]))
+        return ["  " + say("held_one", lang, card=say("held_card", lang, name=name), times=times, **held_gap(c, lang))]
+    out = ["  " + say("held_many", lang, n=len(rows), times=times)]
     for c in rows[:most]:
-        b = c.get("base") or {}
-        plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")
-        out.append("    " + say("card_held", lang, name=names.get(c["component"], c["component"]),
-                                b=points(b.get("difference"), lang, unit=False),
-                                v=points(c.get("difference"), lang, unit=False),  # the heading says the unit (en24)
-                                where=_held_where(c, lang), n=_times(plays, lang), change=say(change_key(c), lang)))
+        name = QUOTED[lang].format(names.get(c["component"], c["component"]))
+        out.append("    " + say("held_row", lang, card=name, **held_gap(c, lang)))
     return out
 
 
-def _held_where(c: Mapping[str, Any], lang: str) -> str:
-    """Which side's interval leaves 0 out, and that interval (the widened one its flag would rest on), for a card
-    listed as "not flagged although its interval leaves out 0" (eighteenth reading fr47: the line did not say whose
-    interval, nor print it); "" where the row keeps no interval."""
+def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """A hardly played card's gap in words, for ``held_one`` and ``held_row``: ``side`` (the game whose widened
+    interval leaves 0 out: the variant's where its row is ``held_flag``, else the base game's), ``gap`` ("13.7
+    percentage points less often than the others"), ``details`` (that interval as a range of the same way, "2.4 to
+    25.0 less, allowing for chance", then the other game's gap and whether the change from it is beyond chance,
+    "8.5 less in the base game, a change that may be chance") and ``n``, the plays per player per game on that
+    side. A signed "−8.5 → −13.7" under a definition of "gap" said less than these words (twentieth reading en46)."""
     variant = bool(c.get("held_flag"))
-    low, high = flag_ends(c if variant else (c.get("base") or {}))
-    if low is None or high is None:
-        return ""
-    return say("card_held_variant" if variant else "card_held_base", lang,
-               interval=interval(*marked_ends(low, high, lang, True), lang))
+    own = c if variant else (c.get("base") or {})
+    other = (c.get("base") or {}) if variant else c
+    side, other_side = (("held_side_variant", "held_side_base") if variant else ("held_side_base", "held_side_variant"))
+    way = "less" if (own.get("difference") or 0) < 0 else "more"
+
+    def size(x: float) -> str:  # a gap's size, its way said in words
+        return decimal(abs(x) * 100, lang, places=1, fixed=True)
+
+    details = []
+    low, high = flag_ends(own)
+    if low is not None and high is not None:
+        ends = [e.lstrip("+-\u2212") for e in marked_ends(low, high, lang, True)]  # the interval leaves 0 out:
+        near, far = ends if abs(low) <= abs(high) else ends[::-1]  # both ends one way, the nearer to 0 first
+        details.append(say(f"held_range_{way}", lang, low=near, high=far))
+    if other.get("difference") is not None:
+        d = other["difference"]
+        key = "none" if round(d * 100, 1) == 0 else "less" if d < 0 else "more"
+        # with whether the variant changed the gap beyond chance: "8.5 less in the base game" alone read as the
+        # variant's doing (twelfth reading fr47)
+        details.append(say("held_other_with", lang, other=say(f"held_other_{key}", lang, gap=size(d),
+                                                              side=say(other_side, lang)),
+                           change=say(change_key(c).replace("card_change", "held_change"), lang)))
+    return {"side": say(side, lang), "gap": say(f"held_gap_{way}", lang, gap=size(own.get("difference") or 0)),
+            "details": say("held_details", lang, items=say("held_joiner", lang).join(details)) if details else "",
+            "n": _times(own.get("plays_per_seat"), lang) if own.get("plays_per_seat") is not None else "–"}
 
 
 def change_key(c: Mapping[str, Any]) -> str:
