@@ -283,10 +283,12 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
                            "it": "VERIFICA SUPERATA CON AVVISI "}[lang])
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
     assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
-    closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
-               "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec réserves",
+    # and what the warning is about, as its WARNING heads it (twentieth reading it44)
+    closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings (balance)",
+               "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec réserves "
+                     "(équilibre)",
                "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, "
-                     "1 superata con avvisi"}[lang]
+                     "1 superata con avvisi (equilibrio)"}[lang]
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))
     assert section(flagged, lang)["warned"] and not section(plain, lang)["warned"]

@@ -390,14 +390,33 @@ def warning_count(r: Mapping[str, Any]) -> int:
     return len(r.get("sufficiency") or ()) + len(balance_parts(r.get("balance") or {}))
 
 
-def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
+def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
+               namings: Mapping[str, Naming | None] | None = None) -> str:
     """validate's closing count: how many combinations were checked, how many failed, how many passed with
-    warnings ("4 combinations … checked; none failed, 1 with warnings"); "none failed" alone hid the warnings
-    the page counts (en6, fr1)."""
+    warnings and what they warn of ("4 combinations … checked; none failed, 4 with warnings (shortage of silver
+    coins)"); "none failed" alone hid the warnings the page counts (en6, fr1). The run's page opens with this same
+    line: it said "all passed" where the terminal said "4 passed with warnings" (twentieth reading it44).
+    ``namings``: deck id -> its naming, for the shortages' names."""
     failed = sum(not r["passed"] for r in results)
     warnings = sum(map(warned, results))
+    kinds = warning_kinds(results, lang, namings)
     return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
-            + (say_n("total_warned", warnings, lang) if warnings else ""))
+            + (say_n("total_warned", warnings, lang) if warnings else "")
+            + (say("total_warned_what", lang, kinds=and_list(kinds, lang)) if warnings and kinds else ""))
+
+
+def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
+                  namings: Mapping[str, Naming | None] | None = None) -> list[str]:
+    """What the passed entries' warnings are about, each named once in the order first met: a shortage by its one
+    name, as its WARNING heads it ("shortage of silver coins"), the balance by turn order as its WARNING does."""
+    kinds: list[str] = []
+    for r in results:
+        if not warned(r):
+            continue
+        naming = (namings or {}).get(r.get("variant", "")) or Naming()
+        kinds += [shortage_name(shortage_piece(f, lang, naming), lang) for f in r.get("sufficiency") or ()]
+        kinds += [say("warn_balance_name", lang)] if balance_parts(r.get("balance") or {}) else []
+    return list(dict.fromkeys(kinds))
 
 
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
