@@ -70,57 +70,74 @@ def test_the_look_a_compare_stopped_at_is_an_ordinal(lang: str) -> None:
     assert [look_ordinal(k, "en") for k in (21, 22, 23, 12)] == ["21st", "22nd", "23rd", "12th"]
 
 
-@pytest.mark.parametrize(("lang", "title", "unit"), [
-    # seventeenth reading en33, fr47, it39: "its gap is large enough" said not for what, and read as a second rule
-    ("en", "One card is not flagged although its interval leaves out 0: a card is flagged only when the simulated "
-           "players play it at least 0.1 times per player per game", "in percentage points"),
-    ("fr", "Une carte n’est pas signalée, bien que son intervalle exclue 0\u202f: une carte n’est signalée que si les "
-           "joueurs automatiques la jouent au moins 0,1 fois par joueur et par partie", "en points de pourcentage"),
-    ("it", "Una carta non è segnalata, benché il suo intervallo escluda lo zero: una carta è segnalata solo se i "
-           "giocatori automatici la giocano almeno 0,1 volte per giocatore a partita", "in punti percentuali")])
-def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, title: str, unit: str) -> None:
+@pytest.mark.parametrize(("lang", "card", "unit"), [
+    # seventeenth reading en33, fr47, it39: the rule a flag rests on, said once; twentieth reading en46, fr36,
+    # it31: one card is one sentence, the card first, what its gap is in words, then why it is not flagged
+    ("en", "“Dice” is not flagged although, with the variant, players dealt it win 13.7 percentage points less often",
+     "percentage points"),
+    ("fr", "La carte « Dice » n’est pas signalée, bien que, avec la variante, les joueurs qui l’avaient dans leur "
+           "main de départ gagnent 13,7 points de pourcentage moins souvent", "points de pourcentage"),
+    ("it", "La carta «Dice» non è segnalata, benché con la variante chi l’aveva nella mano iniziale vinca 13,7 "
+           "punti percentuali meno spesso", "punti percentuali")])
+def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, card: str, unit: str) -> None:
     """en24: the reader could not tell why Game of Dice, and only it, was listed; fr25, it20: "leur écart … de
-    l'avoir en main, pas son effet" mixed plural and singular; the heading gives the unit, the line repeats none."""
-    card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
-            "base": {"difference": -0.085}}
-    lines = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))
-    assert lines[0].startswith("  " + title) and unit in lines[0] and lines[0].endswith(".")  # sentences (en4)
-    assert re.search(r"Dice\W+[−-]8[.,]5 → [−-]13[.,]7 \(", lines[1]), lines[1]
-    if lang == "fr":
-        assert "Son écart (" in lines[0] and "leur écart (" not in lines[0]
+    l'avoir en main, pas son effet" mixed plural and singular; the unit is said once."""
+    card_row = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
+                "base": {"difference": -0.085}}
+    lines = _held_cards({"component_impact": [card_row]}, lang, Naming(names={"dice": "Dice"}))
+    assert len(lines) == 1 and lines[0].startswith("  " + typeset(card, lang)), lines
+    assert lines[0].count(unit) == 1 and lines[0].endswith(".")  # a sentence (en4)
+    assert typeset({"en": "a flag needs 0.1", "fr": "il en faut 0,1 pour la signaler",
+                    "it": "per segnalarla ne servono 0,1"}[lang], lang) in lines[0]
     # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
     # is said in the singular, several by their number, each in sentences of their own
-    two = _held_cards({"component_impact": [card, {**card, "component": "coin"}]}, lang, Naming(names={"dice": "Dice"}))
-    assert two[0].startswith("  " + {"en": "2 cards are not flagged although their intervals leave out 0:",
-                                      "fr": "2 cartes ne sont pas signalées, bien que leur intervalle exclue 0\u202f:",
-                                      "it": "2 carte non sono segnalate, benché i loro intervalli escludano lo zero:"}[lang])
+    two = _held_cards({"component_impact": [card_row, {**card_row, "component": "coin"}]}, lang,
+                      Naming(names={"dice": "Dice"}))
+    assert len(two) == 3 and two[0].startswith("  " + {"en": "2 cards are not flagged, although",
+                                                      "fr": "2 cartes ne sont pas signalées, bien que",
+                                                      "it": "2 carte non sono segnalate, benché"}[lang])
+    assert two[1].startswith("    " + typeset({"en": "“Dice”: with the variant, players dealt it win 13.7",
+                                               "fr": "« Dice » : avec la variante, les joueurs",
+                                               "it": "«Dice»: con la variante, chi l’aveva"}[lang], lang)), two
     # sixteenth reading it12: a plain fact, never "large enough to be flagged, but it is not"
     assert not any(w in lines[0] for w in ("but it is not", "mais elle ne l’est pas", "ma non lo è"))
 
 
 @pytest.mark.parametrize(("lang", "variant", "base"), [
-    ("en", "the variant’s interval [−24.1 to −3.3] leaves out 0; played", "the base game’s interval [−30.0 to −1.0]"),
-    ("fr", "l’intervalle de la variante, [−24,1\u202f; −3,3], exclut 0\u202f; jouée",
-     "l’intervalle du jeu de base, [−30,0\u202f; −1,0]"),
-    ("it", "l’intervallo della variante, [−24,1; −3,3], esclude lo zero; giocata",
-     "l’intervallo del gioco base, [−30,0; −1,0]")])
+    ("en", "with the variant, players dealt it win 13.7 percentage points less often than the others (3.3 to 24.1 "
+           "less, allowing for chance; 8.5 less in the base game,",
+     "in the base game, players dealt it win 8.5 percentage points less often than the others (1.0 to 30.0 less, "
+     "allowing for chance; 13.7 less with the variant,"),
+    ("fr", "avec la variante, les joueurs qui l’avaient dans leur main de départ gagnent 13,7 points de pourcentage "
+           "moins souvent que les autres (de 3,3 à 24,1 de moins, compte tenu du hasard ; 8,5 de moins dans le jeu "
+           "de base,",
+     "dans le jeu de base, les joueurs qui l’avaient dans leur main de départ gagnent 8,5 points de pourcentage "
+     "moins souvent que les autres (de 1,0 à 30,0 de moins, compte tenu du hasard ; 13,7 de moins avec la variante,"),
+    ("it", "con la variante chi l’aveva nella mano iniziale vinca 13,7 punti percentuali meno spesso degli altri (da "
+           "3,3 a 24,1 in meno, tenuto conto del caso; 8,5 in meno nel gioco base,",
+     "nel gioco base chi l’aveva nella mano iniziale vinca 8,5 punti percentuali meno spesso degli altri (da 1,0 a "
+     "30,0 in meno, tenuto conto del caso; 13,7 in meno con la variante,")])
 def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lang: str, variant: str,
                                                                               base: str) -> None:
     """Eighteenth reading (fr47): "one card is not flagged although its interval leaves out 0: … Game of Dice:
-    −8.5 → −13.7" said neither whose interval (the base game's contains 0) nor the interval: the row says which
-    side's widened interval leaves 0 out, and prints it."""
+    −8.5 → −13.7" said neither whose interval (the base game's contains 0) nor the interval: the line says which
+    game's widened interval leaves 0 out, and gives it, as a range of the gap's own way (twentieth reading en46:
+    "−25.0 to −2.4" beside "less often" read as two directions)."""
     card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
             "flag_low": -0.241, "flag_high": -0.033, "low": -0.2, "high": -0.07,
             "base": {"difference": -0.085, "low": -0.2, "high": 0.03, "plays_per_seat": 0.04}}
-    line = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))[1]
+    [line] = _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"}))
     assert typeset(variant, lang) in line, line
     flipped = {**card, "held_flag": "", "base": {**card["base"], "held_flag": "weak", "flag_low": -0.3, "flag_high": -0.01}}
-    line = _held_cards({"component_impact": [flipped]}, lang, Naming(names={"dice": "Dice"}))[1]
+    [line] = _held_cards({"component_impact": [flipped]}, lang, Naming(names={"dice": "Dice"}))
     assert typeset(base, lang) in line and typeset(variant, lang) not in line, line
+    assert typeset({"en": "(0.04 times per player per game", "fr": "(0,04 fois par joueur et par partie",
+                    "it": "(0,04 volte per giocatore a partita"}[lang], lang) in line  # the flagged game's plays
     bare = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
-            "base": {"difference": -0.085}}  # a row without its interval: no empty brackets
-    assert "[" not in _held_cards({"component_impact": [bare]}, lang, Naming(names={"dice": "Dice"}))[1]
-
+            "base": {"difference": -0.085}}  # a row without its interval: no range, no empty brackets
+    [line] = _held_cards({"component_impact": [bare]}, lang, Naming(names={"dice": "Dice"}))
+    assert "[" not in line and typeset({"en": "allowing for chance", "fr": "compte tenu du hasard",
+                                        "it": "tenuto conto del caso"}[lang], lang) not in line
 
 @pytest.mark.parametrize(("key", "lang", "said"), [
     ("short_pair_chance", "en", "a difference that could be due to chance alone"),

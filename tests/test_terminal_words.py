@@ -399,16 +399,19 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
            "differences": differences, "results": [result(3), result(4)]}
     lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
     heads = [line for line in lines if "shortage of" in line.lower() and ":" in line and "—" not in line]
-    # each count's block headed by the shortage's one name, never the category (twentieth reading en45)
-    assert heads == ["  3 players: shortage of pieces counted as “x”", "  4 players: shortage of pieces counted as “x”"]
-    below = lines[lines.index(heads[1]) + 1]
-    # the block under each count is that count's: both decks short of one piece, said on one line (fr32)
-    assert "in 40.0% of games with the base game and 40.0% with the variant. 3 more" in below
+    # the shortage headed once by its one name, never the category (twentieth reading en45), then a row for each
+    # player count, both decks side by side (fr32): the same paragraph said again at every count (en46, fr39)
+    assert [h.split(":")[0] for h in heads] == ["  Shortage of pieces counted as “x”"]
+    start = lines.index(heads[0])
+    assert lines[start + 1].split() == ["players", "games", "affected", "pieces", "counted", "as", "“x”", "to", "add",
+                                        "(enough", "in", "99%", "of", "games)"]
+    assert lines[start + 2].split() == ["3", "30.0%", "→", "30.0%", "3", "→", "3"]
+    assert lines[start + 3].split() == ["4", "40.0%", "→", "40.0%", "3", "→", "3"]
     assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
     assert difference_line(differences[0], "fr") == "nombre minimal de joueurs\u202f: 1 → 2"
     assert difference_line({**differences[0], "field": "max"}, "it") == "numero massimo di giocatori: 1 → 2"
     single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
-    assert "  Shortage of pieces counted as “x”" in single.splitlines()  # one count: nothing to tell apart
+    assert "\n  Shortage of pieces counted as “x”: " in single  # one count: nothing to tell apart
 
 
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
@@ -1105,11 +1108,13 @@ def test_compares_notes_come_under_a_heading_components_first_then_cards(lang: s
     head = say("compare_notes_head", lang)
     assert lines.count(head) == 1
     start = lines.index(head)
+    # the heading right above the components' note, which says every count in one table (twentieth reading en46)
+    assert lines[start + 1].startswith("  " + say("short_name", lang, piece="x")[:1].upper()), lines
+    rows = [i for i, line in enumerate(lines) if line.startswith(("    3 ", "    4 "))]
     notes = [i for i, line in enumerate(lines) if line.startswith(("  3 ", "  4 "))]
-    assert notes and notes[0] == start + 1, lines  # the heading right above the first note, after the closing line
-    # the 3-player component note, the 4-player one, then the 3-player card note: never a card note between
-    assert [lines[i][2] for i in notes] == ["3", "4", "3"], lines
-    assert "dice" not in " ".join(lines[notes[0]:notes[2]]) and "dice" in " ".join(lines[notes[2]:])
+    # the 3-player row, the 4-player one, then the 3-player card note: never a card note between
+    assert [lines[i].split()[0] for i in rows + notes] == ["3", "4", "3"] and rows[-1] < notes[0], lines
+    assert "dice" not in " ".join(lines[start:notes[0]]) and "dice" in " ".join(lines[notes[0]:])
     assert not any(say("compare_options_head", lang) == line for line in lines)  # no options: no heading of theirs
 
 

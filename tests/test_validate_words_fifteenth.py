@@ -67,18 +67,23 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert {"en": "settled by a rule cardgen adds (the bank",
             "fr": "tranché par une règle que cardgen ajoute (la banque",
             "it": "risolta da una regola aggiunta da cardgen (la banca"}[lang] not in text
-    # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5)
-    how = {"en": "Rule added by cardgen. If the bank cannot pay all it owes, it first collects",
-           "fr": "Règle ajoutée par cardgen. Si la banque ne peut pas tout verser, elle encaisse",
-           "it": "Regola aggiunta da cardgen. Se la banca non può pagare tutto ciò che deve, incassa"}[lang]
+    # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
+    # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
+    how = {"en": "If the bank cannot pay all it owes, it first collects",
+           "fr": "Si la banque ne peut pas tout verser, elle encaisse",
+           "it": "Se la banca non può pagare tutto ciò che deve, incassa"}[lang]
     assert how in text
+    assert {"en": "all it owes), settled by a rule cardgen adds: ", "fr": "tout ce qu’elle doit), tranché par une règle que cardgen ajoute\u202f: ",
+            "it": "tutto ciò che deve), risolta da una regola aggiunta da cardgen: "}[lang] in text
+    prefix = {"en": "Rule added by cardgen.", "fr": "Règle ajoutée par cardgen.", "it": "Regola aggiunta da cardgen."}[lang]
+    assert prefix not in text
     # without a shortage found, the same case is said as the ruling it is
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
     assert {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank",
             "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque",
             "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca"}[lang] in calm
     # the case's line says whose rule it is: the rule's text follows alone (seventeenth reading en9)
-    prefix, rule = how.split(". ", 1)
+    rule = how
     assert rule in calm and prefix not in calm
     # the rule once a run, at the first player count that meets the case (seventeenth reading en13)
     said: set[str] = set()

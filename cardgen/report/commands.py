@@ -53,7 +53,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         if result.get("skill"):
             lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         echo("\n".join(lines))
-    echo(total_line(doc["results"], lang))
+    echo(total_line(doc["results"], lang, naming))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
         # a seat imbalance names its fix in its own warning block (``summary.balance_fix``): not again here
         shown = [without_seats(r) for r in doc["results"] if r["variant"] == deck]

@@ -343,7 +343,20 @@ def listed_gaps(r: Mapping[str, Any], naming: Naming | None = None) -> list[dict
     rebuilt pile running out in every game, which the end-reasons line already says; a seed to replay the
     ordinary end of a game is no edge case to look at)."""
     ending = set(((naming or Naming()).words or {}).get("ending_gaps") or ())
-    return [g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)]
+    return gap_order([g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)], naming)
+
+
+def gap_order(gaps: Sequence[Mapping[str, Any]], naming: Naming | None = None) -> list[Any]:
+    """Rule gaps in one fixed order, the same at every player count: the unsettled first, then the game's shortages
+    of pieces (``"component_gaps"`` in its ``words.json``: the ones a components warning counts), then the order
+    the game's words list its cases in (``book_order``), the others after by their id. The results keep them by
+    how often they happened, which moved a case from first line to third between two blocks of one run and made
+    the blocks hard to read side by side (twentieth reading fr20)."""
+    words = (naming or Naming()).words or {}
+    shortages = set(words.get("component_gaps") or ())
+    rank = {key: i for i, key in enumerate((words.get("tallies") or {}).get("en") or {})}
+    return sorted(gaps, key=lambda g: (bool(g["settled"]), g["kind"] not in shortages,
+                                       rank.get(f"gap:{g['kind']}", len(rank)), g["kind"]))
 
 
 def replay_command(r: Mapping[str, Any]) -> str:
@@ -377,14 +390,33 @@ def warning_count(r: Mapping[str, Any]) -> int:
     return len(r.get("sufficiency") or ()) + len(balance_parts(r.get("balance") or {}))
 
 
-def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
+def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
+               namings: Mapping[str, Naming | None] | None = None) -> str:
     """validate's closing count: how many combinations were checked, how many failed, how many passed with
-    warnings ("4 combinations … checked; none failed, 1 with warnings"); "none failed" alone hid the warnings
-    the page counts (en6, fr1)."""
+    warnings and what they warn of ("4 combinations … checked; none failed, 4 with warnings (shortage of silver
+    coins)"); "none failed" alone hid the warnings the page counts (en6, fr1). The run's page opens with this same
+    line: it said "all passed" where the terminal said "4 passed with warnings" (twentieth reading it44).
+    ``namings``: deck id -> its naming, for the shortages' names."""
     failed = sum(not r["passed"] for r in results)
     warnings = sum(map(warned, results))
+    kinds = warning_kinds(results, lang, namings)
     return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
-            + (say_n("total_warned", warnings, lang) if warnings else ""))
+            + (say_n("total_warned", warnings, lang) if warnings else "")
+            + (say("total_warned_what", lang, kinds=and_list(kinds, lang)) if warnings and kinds else ""))
+
+
+def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
+                  namings: Mapping[str, Naming | None] | None = None) -> list[str]:
+    """What the passed entries' warnings are about, each named once in the order first met: a shortage by its one
+    name, as its WARNING heads it ("shortage of silver coins"), the balance by turn order as its WARNING does."""
+    kinds: list[str] = []
+    for r in results:
+        if not warned(r):
+            continue
+        naming = (namings or {}).get(r.get("variant", "")) or Naming()
+        kinds += [shortage_name(shortage_piece(f, lang, naming), lang) for f in r.get("sufficiency") or ()]
+        kinds += [say("warn_balance_name", lang)] if balance_parts(r.get("balance") or {}) else []
+    return list(dict.fromkeys(kinds))
 
 
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
@@ -422,9 +454,16 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
                 # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
                 # the shortage by its one name, the warning's (twentieth reading en18)
-                lines.append("  " + say("gap_components", lang, name=name, short=gap_shortage(g["kind"], lang, naming),
-                                        **figures))
-                lines += ["    " + say("gap_how", lang, how=how)] if how else []
+                # how many games once, in the warning; this line keeps its own figures (how often, the first game)
+                # and points there: "1,384 times, in 285 games" then "in 285 of 300 games" said one fact twice in
+                # each block; introduced as every case cardgen's own rule settles, its rule's text after it alone,
+                # never a "Rule added by cardgen." no other ruling has (twentieth reading fr18)
+                warned_games = shortage_games(r, g["kind"], naming)
+                key = ("gap_components_once" if g["count"] == 1
+                       else "gap_components" if warned_games == g["games"] else "gap_components_games")
+                lines.append("  " + say(key, lang, name=name, short=gap_shortage(g["kind"], lang, naming),
+                                        settled=say("settled", lang), **figures))
+                lines += ["    " + how] if how else []
                 continue
             # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
             when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
@@ -694,6 +733,14 @@ def ruled_weighs(f: Mapping[str, Any], naming: Naming) -> bool:
     if cid not in naming.ruled or naming.rulings.get(cid, ("", False))[1] or not f.get("games"):
         return False
     return f["games_short"] / f["games"] > RULED_MOST
+
+
+def shortage_games(r: Mapping[str, Any], kind: str, naming: Naming) -> int | None:
+    """How many games entry ``r``'s components warning says the shortage that rule gap ``kind`` is happened in (its
+    ``balance.sufficiency`` finding for the component whose ``when_short`` ruling settles it); None where it has
+    none."""
+    cids = {c for c, (ruling, _) in naming.rulings.items() if ruling == kind.split(":")[0]}
+    return next((f["games_short"] for f in r.get("sufficiency") or () if naming.shortfall.get(f["peak"]) in cids), None)
 
 
 def gap_shortage(kind: str, lang: str, naming: Naming) -> str:
@@ -1351,11 +1398,13 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         parts: dict[str, list[str]] = {"components": [], "cards": [], "options": [], "balance": []}
+        parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+            # a shortage both decks show: once for every count, in ``shortage_table`` (twentieth reading en46, fr39)
             parts["components"] += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
-                                                                         doc["variant"]: doc.get("name") or ""}),
-                                           prefix, lang)
+                                                                         doc["variant"]: doc.get("name") or ""},
+                                                       pairs=False), prefix, lang)
             parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                                       prefix, lang)
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
@@ -1680,13 +1729,15 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                titles: Mapping[str, str] | None = None) -> list[str]:
+                titles: Mapping[str, str] | None = None, pairs: bool = True) -> list[str]:
     """Components in the box, per deck: which piece and how many more, or that the box holds enough; each deck by
-    its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
+    its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them.
+    ``pairs``: with the shortages both decks show (``shortfall_pair``); without, only a deck's own (the
+    terminal's notes say the shared ones in ``shortage_table``, one row per player count)."""
     out = []
     paired = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
     paired = {peak: (paired[peak], f) for f in r["variant_result"].get("sufficiency", []) if (peak := f["peak"]) in paired}
-    out += ["    " + shortfall_pair(base, variant, r, lang, naming) for base, variant in paired.values()]
+    out += ["    " + shortfall_pair(base, variant, r, lang, naming) for base, variant in paired.values()] if pairs else []
     for side in ("base_result", "variant_result"):
         deck = r[side]["variant"]
         title = (titles or {}).get(deck)
@@ -1698,10 +1749,72 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
         return []
     # headed by the shortage's one name ("3 players: shortage of silver coins"), never the category "components in
     # the box", which named no problem (twentieth reading en45)
-    shorts = [f for side in ("base_result", "variant_result") for f in r[side].get("sufficiency", [])]
+    shorts = [f for side in ("base_result", "variant_result") for f in r[side].get("sufficiency", [])
+              if pairs or f["peak"] not in paired]
     pieces = list(dict.fromkeys(shortage_piece(f, lang, naming or Naming()) for f in shorts))
     name = shortage_name(and_list(pieces, lang), lang)
     return [f"  {name[:1].upper()}{name[1:]}"] + out
+
+
+def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """compare's shortages both decks show, each said once for every player count: its name, what happens and whose
+    rule covers it, then a small table, one row per player count (the share of games short and how many more pieces
+    would have been enough, base game → variant), whether the paired games tell the change in games short from
+    chance, and at which counts most figures describe cardgen's rule. The same three-line paragraph printed for
+    each player count with only its numbers changed (twentieth reading en46, fr39)."""
+    naming = naming or Naming()
+    groups: dict[str, list[tuple[int, Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]] = {}
+    for r in results:
+        base = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
+        for f in r["variant_result"].get("sufficiency", []):
+            if f["peak"] in base:
+                groups.setdefault(f["peak"], []).append((r["players"], base[f["peak"]], f, r))
+    out: list[str] = []
+    for peak, rows in groups.items():
+        cid = naming.shortfall.get(peak)
+        piece = shortage_piece(rows[0][1], lang, naming)
+        covered = ""
+        if cid and cid in naming.ruled:
+            case, by = shortage_case(cid, piece, lang, naming)
+            covered = say("short_pair_covered", lang, ruling=by)
+        else:
+            case = say("short_case", lang, piece=piece)
+        name = shortage_name(piece, lang)
+        out.append("  " + say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered))
+
+        def share(f: Mapping[str, Any]) -> str:
+            return _pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True)
+
+        def pair(b: str, v: str, width: int) -> str:  # "95.0% → 97.7%", the arrows one above the other
+            return f"{b.rjust(width)} → {v}"
+
+        cells = [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
+                                                   decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows]
+        wide = [max(len(c[k][0]) for c in cells) for k in (1, 2)]
+        table = [[n, pair(*shares, wide[0]), pair(*more, wide[1])] for n, shares, more in cells]
+        head = say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|")
+        widths = [max(len(row[k]) for row in [head, *table]) for k in range(3)]
+        out += ["    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *table]]
+        claims: dict[str, list[str]] = {}  # the paired comparison's own figure for the case, where it made one
+        for n, b, v, r in rows:
+            ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
+            figure = next((m for m in r.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"
+                           and m.get("significant") is not None), None)
+            if figure is not None:
+                claims.setdefault("short_pair_moved" if figure["significant"] else "short_pair_chance", []).append(str(n))
+        if len(claims) == 1 and len(next(iter(claims.values()))) == len(rows) > 1:
+            items = say("short_table_every", lang, claim=say(next(iter(claims)), lang))
+        else:
+            items = say("short_table_joiner", lang).join(
+                say("short_table_item", lang, claim=say(key, lang), at=say_n(
+                    "short_table_at", int(counts[0]) if len(counts) == 1 else 2, lang, counts=and_list(counts, lang)))
+                for key, counts in claims.items())
+        out += ["    " + say("short_table_claims", lang, items=items)] if claims else []
+        weighs = [str(n) for n, b, v, _ in rows if ruled_weighs(b, naming) or ruled_weighs(v, naming)]
+        if weighs:  # most games under cardgen's rule, with either deck: the figures describe that rule (it11)
+            out.append("    " + say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
+                                      counts=and_list(weighs, lang)))
+    return out
 
 
 def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mapping[str, Any], lang: str = "en",
@@ -1769,9 +1882,12 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
 
 def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
     """The cards whose gap would have flagged them on a side but that the simulated players hardly play
-    (``held_flag``, flagged on neither side): under their own heading, which says why they are not flagged (the
-    gap measures holding the card, not its effect), never under "too strong or too weak", where the report, which
-    says them "not flagged", would contradict the terminal (thirteenth reading fr33, it38, it63)."""
+    (``held_flag``, flagged on neither side): apart, saying why they are not flagged (the gap measures holding the
+    card, not its effect), never under "too strong or too weak", where the report, which says them "not flagged",
+    would contradict the terminal (thirteenth reading fr33, it38, it63). One card is one sentence: it is not
+    flagged, what its gap is in words ("players dealt it win 13.7 percentage points less often than the others"),
+    and why; a heading, a definition of "gap" and a row of signed figures took five lines to report a non-finding
+    (twentieth reading en46, fr36, it31). Several cards: the why once, then a line each."""
     names = (naming or Naming()).names
     rows = [c for c in r.get("component_impact", [])
             if not (c.get("flag") or (c.get("base") or {}).get("flag"))
@@ -1779,30 +1895,53 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     if not rows:
         return []
     from cardgen.simulate.cards import HARDLY_PLAYED
+    from cardgen.simulate.verdict import QUOTED
 
-    # a plain fact and what it would take to flag the card, never "large enough to be flagged, but it is not"
-    # (sixteenth reading it12); one card, one sentence in the singular (en4)
-    out = ["  " + say_n("cards_held_title", len(rows), lang, times=decimal(HARDLY_PLAYED, lang))]
+    times = decimal(HARDLY_PLAYED, lang)
+    if len(rows) == 1:
+        c = rows[0]
+        name = QUOTED[lang].format(names.get(c["component"], c["component"]))
+        return ["  " + say("held_one", lang, card=say("held_card", lang, name=name), times=times, **held_gap(c, lang))]
+    out = ["  " + say("held_many", lang, n=len(rows), times=times)]
     for c in rows[:most]:
-        b = c.get("base") or {}
-        plays = c.get("plays_per_seat") if c.get("held_flag") else b.get("plays_per_seat")
-        out.append("    " + say("card_held", lang, name=names.get(c["component"], c["component"]),
-                                b=points(b.get("difference"), lang, unit=False),
-                                v=points(c.get("difference"), lang, unit=False),  # the heading says the unit (en24)
-                                where=_held_where(c, lang), n=_times(plays, lang), change=say(change_key(c), lang)))
+        name = QUOTED[lang].format(names.get(c["component"], c["component"]))
+        out.append("    " + say("held_row", lang, card=name, **held_gap(c, lang)))
     return out
 
 
-def _held_where(c: Mapping[str, Any], lang: str) -> str:
-    """Which side's interval leaves 0 out, and that interval (the widened one its flag would rest on), for a card
-    listed as "not flagged although its interval leaves out 0" (eighteenth reading fr47: the line did not say whose
-    interval, nor print it); "" where the row keeps no interval."""
+def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """A hardly played card's gap in words, for ``held_one`` and ``held_row``: ``side`` (the game whose widened
+    interval leaves 0 out: the variant's where its row is ``held_flag``, else the base game's), ``gap`` ("13.7
+    percentage points less often than the others"), ``details`` (that interval as a range of the same way, "2.4 to
+    25.0 less, allowing for chance", then the other game's gap and whether the change from it is beyond chance,
+    "8.5 less in the base game, a change that may be chance") and ``n``, the plays per player per game on that
+    side. A signed "−8.5 → −13.7" under a definition of "gap" said less than these words (twentieth reading en46)."""
     variant = bool(c.get("held_flag"))
-    low, high = flag_ends(c if variant else (c.get("base") or {}))
-    if low is None or high is None:
-        return ""
-    return say("card_held_variant" if variant else "card_held_base", lang,
-               interval=interval(*marked_ends(low, high, lang, True), lang))
+    own = c if variant else (c.get("base") or {})
+    other = (c.get("base") or {}) if variant else c
+    side, other_side = (("held_side_variant", "held_side_base") if variant else ("held_side_base", "held_side_variant"))
+    way = "less" if (own.get("difference") or 0) < 0 else "more"
+
+    def size(x: float) -> str:  # a gap's size, its way said in words
+        return decimal(abs(x) * 100, lang, places=1, fixed=True)
+
+    details = []
+    low, high = flag_ends(own)
+    if low is not None and high is not None:
+        ends = [e.lstrip("+-\u2212") for e in marked_ends(low, high, lang, True)]  # the interval leaves 0 out:
+        near, far = ends if abs(low) <= abs(high) else ends[::-1]  # both ends one way, the nearer to 0 first
+        details.append(say(f"held_range_{way}", lang, low=near, high=far))
+    if other.get("difference") is not None:
+        d = other["difference"]
+        key = "none" if round(d * 100, 1) == 0 else "less" if d < 0 else "more"
+        # with whether the variant changed the gap beyond chance: "8.5 less in the base game" alone read as the
+        # variant's doing (twelfth reading fr47)
+        details.append(say("held_other_with", lang, other=say(f"held_other_{key}", lang, gap=size(d),
+                                                              side=say(other_side, lang)),
+                           change=say(change_key(c).replace("card_change", "held_change"), lang)))
+    return {"side": say(side, lang), "gap": say(f"held_gap_{way}", lang, gap=size(own.get("difference") or 0)),
+            "details": say("held_details", lang, items=say("held_joiner", lang).join(details)) if details else "",
+            "n": _times(own.get("plays_per_seat"), lang) if own.get("plays_per_seat") is not None else "–"}
 
 
 def change_key(c: Mapping[str, Any]) -> str:

@@ -1,0 +1,258 @@
+"""Twentieth native reading, left over (issue #53): validate's rules cases, compare's notes on both games and the
+run's overview page.
+
+- fr20: validate listed the rules cases of each player count by how often they happened, so a case moved from the
+  first line to the third between two blocks and the blocks could not be read side by side: one fixed order;
+- fr18: Draco's bank shortage said "in 285 games" on its case line and "in 285 of 300 games" in its WARNING, and
+  its rule came under "Rule added by cardgen." where every other ruling is introduced as "settled by a rule cardgen
+  adds": the games once, a pointer in the other place, one format;
+- en46, fr39: compare's notes said the bank shortage in one three-line paragraph for each player count with only
+  its numbers changed (now once, a row for each count), and a card hardly played in five lines whose signed figures
+  said nothing in words (now one sentence);
+- it44: the run page said "tutte superate" where the terminal said "4 superate con avvisi": the page opens with the
+  terminal's own closing line, which names what the warnings are about.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.summary import (Naming, _held_cards, format_comparison, format_entry, listed_gaps,
+                                      tally_words, total_line)
+from cardgen.terminal import say
+from nonempty import nonempty
+from screen import unwrapped
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+#: Draco's cases in the order its words list them, its shortage first (the one a components warning counts)
+BOOK = ["bank_short", "cannot_pay", "richest_tie", "tie_for_win"]
+
+
+@pytest.fixture(scope="module")
+def draco() -> tuple:
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    deck = resolve("draco", ROOT)
+    opts = ValidateOptions(games=60, players=[3], seed=1, jobs=1, out=None, engine="reference", progress=False)
+    [r] = run_validation([deck], opts)["results"]
+    return deck, r
+
+
+def _gap(kind: str, count: int, games: int, game: int = 0) -> dict:
+    return {"kind": kind, "settled": True, "count": count, "games": games, "seed": 1, "game": game, "detail": ""}
+
+
+def _by_frequency(gaps: list[dict]) -> list[dict]:
+    """The order the results keep them in (``tally.rule_gaps``): by how often they happened."""
+    return sorted(gaps, key=lambda g: (g["settled"], -g["count"], g["kind"]))
+
+
+def _case_order(text: str, lang: str, naming: Naming) -> list[str]:
+    """The kinds of the rules cases a validate block lists, in the order its lines say them."""
+    at = {kind: text.find(tally_words("gap", kind, lang, naming)) for kind in BOOK}
+    return [kind for kind, i in sorted(at.items(), key=lambda kv: kv[1]) if i >= 0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_player_count_lists_its_rules_cases_in_one_order(draco: tuple, lang: str) -> None:
+    """fr20: at 3 players the shortage came first, at 6 players third, after two rulings that happened more often
+    there: every block now lists them in one order (the game's shortage, then its words' order), the page too."""
+    from cardgen.report.validation import section
+
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    three = _by_frequency([_gap("bank_short", 1384, 50, 0), _gap("richest_tie", 203, 40), _gap("cannot_pay", 92, 30),
+                           _gap("tie_for_win", 1, 1, 250)])
+    six = _by_frequency([_gap("cannot_pay", 149, 30), _gap("richest_tie", 109, 25), _gap("bank_short", 30, 4, 56),
+                         _gap("tie_for_win", 5, 5, 65)])
+    assert [g["kind"] for g in three] != [g["kind"] for g in six]  # the results' order differs between the blocks
+    blocks = [format_entry({**r, "rule_gaps": gaps, "sufficiency": []}, lang, naming) for gaps in (three, six)]
+    assert [_case_order(text, lang, naming) for text in blocks] == [BOOK, BOOK]
+    # with the shortage's warning too (its line then says it by the shortage's name), and on the page's table
+    warned = format_entry({**r, "rule_gaps": six}, lang, naming)
+    assert _case_order(warned, lang, naming) == BOOK
+    page = [g["name"] for g in section({**r, "rule_gaps": six}, lang, naming)["gaps"]]
+    assert page == [tally_words("gap", kind, lang, naming) for kind in BOOK]
+    # an unsettled case, a failure, stays first
+    loose = listed_gaps({"rule_gaps": six + [{**_gap("empty_hand", 1, 1), "settled": False}]}, naming)
+    assert [g["kind"] for g in loose] == ["empty_hand", *BOOK]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_other(draco: tuple, lang: str) -> None:
+    """fr18: "1,384 times, in 285 games … (see the WARNING below)" then "WARNING …: in 285 of 300 games": the case
+    line keeps how often and the first game, and points to the WARNING for the games; "Rule added by cardgen."
+    introduced this rule alone, every other being said "settled by a rule cardgen adds" on its case's line."""
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    [short] = nonempty(r["sufficiency"], "Draco's shortage at 3 players")
+    games = short["games_short"]
+    gaps = [{**g, "games": games, "count": 1384} if g["kind"] == "bank_short" else g for g in r["rule_gaps"]]
+    text = unwrapped(format_entry({**r, "rule_gaps": gaps}, lang, naming))
+    lines = text.splitlines()
+    name = tally_words("gap", "bank_short", lang, naming)
+    [case] = [line for line in lines if name in line and line.startswith("  ") and not line.startswith("   ")]
+    settled = say("settled", lang)
+    assert typeset(f"{name}), {settled}", lang) in case  # the clause every ruling of cardgen's is said with
+    assert {"en": "1,384 times; first in game\u00a0", "fr": "1\u202f384 fois\u202f; la première fois dans la partie\u00a0",
+            "it": "1.384 volte; la prima volta nella partita\u00a0"}[lang] in case
+    assert typeset({"en": "(in how many games: see the WARNING below)",
+                    "fr": "(dans combien de parties : voir l’avertissement plus bas)",
+                    "it": "(in quante partite: vedi l’avviso più sotto)"}[lang], lang) in case
+    games_said = say("games", lang, n=games)
+    assert games_said not in case  # the games once: in the WARNING
+    warning = next(line for line in lines if line.startswith("  " + say("warn", lang, name="")[:5]))
+    assert re.search(rf"\b{games}\b", warning), warning
+    # the rule's own text right under its case, with no lead-in of its own
+    rule = naming.clarifications["bank_short"]
+    assert lines[lines.index(case) + 1].strip() == typeset(rule, lang)
+    assert not any(w in text for w in ("Rule added by cardgen", "Règle ajoutée par cardgen", "Regola aggiunta da cardgen"))
+    # every other ruling of cardgen's: its text under its case alone, the same shape
+    for kind in nonempty([g["kind"] for g in gaps if g["kind"] not in ("bank_short", "final_toast")]):
+        [other] = [line for line in lines if tally_words("gap", kind, lang, naming) in line]
+        assert settled in other and lines[lines.index(other) + 1].strip() == typeset(naming.clarifications[kind], lang)
+    # where the warning counts other games than the case (it never should), the line keeps its own count
+    apart = [{**g, "games": games - 1} if g["kind"] == "bank_short" else g for g in gaps]
+    text = unwrapped(format_entry({**r, "rule_gaps": apart}, lang, naming))
+    assert say("games", lang, n=games - 1) in next(line for line in text.splitlines() if name in line)
+
+
+def _short(games_short: int, more: int) -> dict:
+    return {"peak": "unpaid_by_bank", "print_more": more, "cover": 0.99, "games_short": games_short, "games": 300,
+            "max": 60}
+
+
+def _compare(lang: str, moved: tuple[int, ...] = ()) -> tuple[list[str], Naming]:
+    """compare's one screen for Draco and a variant at 3 to 6 players, both short of silver coins at every count;
+    the paired figure of the case beyond chance at the counts ``moved``."""
+    shares = {3: (285, 293, 56, 50), 4: (279, 285, 41, 42), 5: (171, 173, 26, 25), 6: (20, 16, 9, 8)}
+
+    def result(p: int) -> dict:
+        b, v, mb, mv = shares[p]
+        return {"players": p, "games": 300, "verdict": [], "family": 1, "component_impact": [],
+                "metrics": [{"metric": "gap:bank_short", "significant": p in moved, "group": "rules"}],
+                "base_result": {"variant": "draco", "sufficiency": [_short(b, mb)]},
+                "variant_result": {"variant": "v", "sufficiency": [_short(v, mv)]}}
+    doc = {"lang": lang, "base": "draco", "variant": "v", "name": "V", "games": 300, "agents": ["heuristic"],
+           "differences": [], "results": [result(p) for p in (3, 4, 5, 6)]}
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    return format_comparison(doc, naming, tables=False).splitlines(), naming
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_count(lang: str) -> None:
+    """en46, fr39: "3 players: shortage of silver coins / The bank cannot pay all it owes in 95.0% of games with the
+    base game and 97.7% with the variant (…); cardgen's added rule lets play go on, … 56 more silver coins (50 with
+    the variant) …" four times: the shortage now named and explained once, a row per player count."""
+    lines, naming = _compare(lang)
+    text = "\n".join(lines)
+    name = say("short_name", lang, piece=naming.ruled["silver-coin"])
+    assert text.lower().count(name.lower()) == 1  # the notes' heading, once for every count
+    ruling = say("short_by_edition", lang)
+    assert text.count(ruling) == 1
+    head = next(i for i, line in enumerate(lines) if line.startswith("  " + name[:1].upper() + name[1:]))
+    assert ruling in lines[head]
+    pct = {"en": "{}%", "fr": "{}\u202f%", "it": "{}\u00a0%"}[lang]
+
+    def share(x: str) -> str:
+        return pct.format(x if lang == "en" else x.replace(".", ","))
+    rows = [line.split("  ") for line in lines[head + 2:head + 6]]
+    assert [[cell.strip() for cell in row if cell.strip()] for row in rows] == [
+        ["3", f"{share('95.0')} → {share('97.7')}", "56 → 50"], ["4", f"{share('93.0')} → {share('95.0')}", "41 → 42"],
+        ["5", f"{share('57.0')} → {share('57.7')}", "26 → 25"], ["6", f" {share('6.7')} → {share('5.3')}".strip(), "9 → 8"]]
+    # the arrows one above the other, the columns named once above the rows
+    assert len({row_line.index("→") for row_line in lines[head + 2:head + 6]}) == 1
+    assert lines[head + 1].split()[0] == {"en": "players", "fr": "joueurs", "it": "giocatori"}[lang]
+    # whether the paired games tell the change from chance: once, for every count
+    claims = [line for line in lines if say("short_pair_chance", lang) in line]
+    assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
+                                         "it": "con ogni numero di giocatori"}[lang], lang) in claims[0]
+    # most games under cardgen's rule at 3, 4 and 5 players (not at 6): said once, with those counts
+    weight = [line for line in lines if {"en": "describe the game with cardgen’s rule",
+                                         "fr": "décrit donc le jeu avec la règle de cardgen",
+                                         "it": "descrivono quindi il gioco con la regola di cardgen"}[lang] in line]
+    assert len(weight) == 1 and typeset({"en": "At 3, 4 and 5 players,", "fr": "À 3, 4 et 5 joueurs,",
+                                         "it": "Con 3, 4 e 5 giocatori"}[lang], lang) in weight[0]
+    assert not any(line.startswith(("  3 ", "  4 ", "  5 ", "  6 ")) for line in lines)  # no block per count left
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str) -> None:
+    """The claim is each count's own figure: where the variant changes the games short beyond chance at 3 players
+    only, the line says so at 3 players and "could be chance" at the others, never "at every player count"."""
+    lines, _ = _compare(lang, moved=(3,))
+    [claim] = [line for line in lines if say("short_pair_moved", lang) in line]
+    assert say("short_pair_chance", lang) in claim
+    assert typeset({"en": "a change too clear to be chance at 3 players; a difference that could be due to chance "
+                          "alone at 4, 5 and 6 players",
+                    "fr": "un écart trop net pour venir du hasard à 3 joueurs ; un écart qui peut n’être dû qu’au "
+                          "hasard à 4, 5 et 6 joueurs",
+                    "it": "una differenza troppo netta per essere dovuta al caso con 3 giocatori; una differenza che "
+                          "può essere dovuta al solo caso con 4, 5 e 6 giocatori"}[lang], lang) in claim
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "“Dice” is not flagged although, with the variant, players dealt it win 13.7 percentage points less "
+           "often than the others (2.4 to 25.0 less, allowing for chance; 8.5 less in the base game, a change that "
+           "may be chance): the simulated players hardly ever play it (0.03 times per player per game; a flag needs "
+           "0.1), so the gap comes from holding the card, not from playing it."),
+    ("fr", "La carte « Dice » n’est pas signalée, bien que, avec la variante, les joueurs qui l’avaient dans leur main "
+           "de départ gagnent 13,7 points de pourcentage moins souvent que les autres (de 2,4 à 25,0 de moins, compte "
+           "tenu du hasard ; 8,5 de moins dans le jeu de base, un changement qui peut venir du hasard) : les joueurs "
+           "automatiques ne la jouent presque jamais (0,03 fois par joueur et par partie ; il en faut 0,1 pour la "
+           "signaler) ; l’écart vient donc du fait de l’avoir en main, pas de l’avoir jouée."),
+    ("it", "La carta «Dice» non è segnalata, benché con la variante chi l’aveva nella mano iniziale vinca 13,7 punti "
+           "percentuali meno spesso degli altri (da 2,4 a 25,0 in meno, tenuto conto del caso; 8,5 in meno nel gioco "
+           "base, un cambiamento che può essere dovuto al caso): i giocatori automatici non la giocano quasi mai "
+           "(0,03 volte per giocatore a partita; per segnalarla ne servono 0,1), quindi la differenza viene dal fatto "
+           "di averla in mano, non dall’averla giocata.")])
+def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: str, said: str) -> None:
+    """en46, fr36, it31: "one card is not flagged although its interval leaves out 0: a card is flagged only when …
+    Its gap (win rate of the players whose opening hand held it minus that of the other players, …) … Game of Dice:
+    −8.5 → −13.7 (…)": five lines for a non-finding. One sentence: the card, that it is not flagged, its gap as what
+    the players dealt it do ("win 13.7 percentage points less often than the others"), its interval as a range of
+    that same way, the base game's gap, and why it is not flagged."""
+    card = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
+            "flag_low": -0.250, "flag_high": -0.024, "change": {"metric": "card:dice", "significant": False},
+            "base": {"difference": -0.085, "plays_per_seat": 0.04}}
+    assert _held_cards({"component_impact": [card]}, lang, Naming(names={"dice": "Dice"})) == ["  " + typeset(said, lang)]
+    stronger = {**card, "held_flag": "strong", "difference": 0.137, "flag_low": 0.024, "flag_high": 0.25,
+                "change": {"metric": "card:dice", "significant": True}}
+    [line] = _held_cards({"component_impact": [stronger]}, lang, Naming(names={"dice": "Dice"}))
+    assert typeset({"en": "13.7 percentage points more often than the others (2.4 to 25.0 more",
+                    "fr": "13,7 points de pourcentage plus souvent que les autres (de 2,4 à 25,0 de plus",
+                    "it": "13,7 punti percentuali più spesso degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
+    assert typeset({"en": "8.5 less in the base game, a change beyond chance",
+                    "fr": "8,5 de moins dans le jeu de base, un changement trop grand pour venir du hasard",
+                    "it": "8,5 in meno nel gioco base, un cambiamento difficilmente dovuto al caso"}[lang], lang) in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: str) -> None:
+    """it44: "4 configurazioni (gioco e numero di giocatori); tutte superate." on the page, all four with the bank
+    short in up to 95 % of games, where the terminal said "4 superate con avvisi": the page opens with the
+    terminal's closing line, which names what the warnings are about."""
+    from cardgen.report.pages import overview
+
+    deck, r = draco
+    namings = {"draco": Naming.of(deck, lang)}
+    doc = {"results": [r, r], "agents": ["heuristic"], "games": 60, "seed": 1, "cap": 10000}
+    closing = total_line(doc["results"], lang, namings)
+    assert closing.endswith(typeset({"en": ", 2 with warnings (shortage of silver coins)",
+                                     "fr": ", 2 validées avec réserves (manque de pièces d’argent)",
+                                     "it": ", 2 superate con avvisi (carenza di monete d’argento)"}[lang], lang))
+    html = overview(doc, {"draco": {"name": "Draco & Co"}}, "T", "", lang, namings)
+    intro = re.search(r"<p>(.*?)</p>", html, re.S).group(1).replace("&#39;", "'").replace("&amp;", "&")
+    assert intro.startswith(typeset(closing, lang) + ". ")
+    assert not any(w in html for w in ("tutte superate", "aucune en échec", "; none failed."))
+    # a run without warnings says none, on both
+    calm = {**r, "sufficiency": [], "balance": {**(r.get("balance") or {}), "flags": [], "warnings": []}}
+    plain = total_line([calm], lang, namings)
+    assert plain == say("total_none", lang, combos=say("combos_one", lang, n=1))
+    assert re.search(r"<p>(.*?)</p>", overview({**doc, "results": [calm]}, {}, "T", "", lang, namings),
+                     re.S).group(1).startswith(plain + ". ")
