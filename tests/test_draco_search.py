@@ -261,6 +261,33 @@ def test_rollouts_keep_cards_and_coins():
         assert s[cr.S_FINALS] == 1 and s[cr.S_LASTCALL] == 1
 
 
+@pytest.mark.parametrize("policy", [True, False], ids=["heuristic", "random"])
+def test_a_rollout_plays_the_moves_of_the_kernels_one_at_a_time(policy):
+    """``compiled_search.rollout`` (its own inlined copies of ``apply`` and ``heuristic``) ends in the very position
+    that ``cr.legal``, ``cr.heuristic`` (or a uniform draw) and ``cr.apply`` reach called one move at a time from
+    the same position and generators: the copies a rollout inlines for speed are the kernels the reference tests
+    hold move for move."""
+    game, d = setup("draco", 4)
+    for seed in range(3):
+        start = d.encode(game.new_initial_state(seed))
+        ctx, _, _ = fs._context((start, d.G, d.scratch))
+        cr.copy(ctx.work, start)
+        cr.copy(ctx.work_mt, fr.new_rng(seed))
+        assert fs.rollout(ctx, fr.new_rng(100 + seed), policy, 0.0)
+        s, mt, rng = start.copy(), fr.new_rng(seed), fr.new_rng(100 + seed)
+        v, rows = views(d, s), np.zeros_like(d.rows)
+        while s[cr.S_END] == 0:
+            m = cr.legal(v, d.G, rows)
+            if m == 1:
+                i = 0
+            elif policy:
+                i = cr.heuristic(v, d.G, d.H, rows, m, rng)
+            else:
+                i = int(fr.random(rng) * m)
+            cr.apply(rows[i], v, d.G, d.E, mt)
+        assert np.array_equal(canonical(d, ctx.work), canonical(d, s)), seed
+
+
 def test_decks_the_driver_cannot_play_fall_back_to_python():
     game, _ = setup("draco", 3)
 

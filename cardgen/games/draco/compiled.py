@@ -39,12 +39,6 @@ from cardgen.jit import bind
 
 
 @njit(cache=True, _nrt=False)
-def _heuristic(V, G, H, rows, m, rng):  # type: ignore[no-untyped-def]
-    """``cr.heuristic`` behind a call: inlined, its code crowded the random games' loop (+12 % CPU per game)."""
-    return cr.heuristic(V, G, H, rows, m, rng)
-
-
-@njit(cache=True, _nrt=False)
 def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]
     """The game seeded ``seed`` into position ``s`` and ``out`` (``cardgen.engine.batch``'s row: the purses as
     scores, the winners are ``DracoFast``'s).
@@ -69,7 +63,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyp
         m = cr.legal(V, G, rows)
         p = cr.player(V)
         if kinds[p] == 1:
-            i = _heuristic(V, G, H, rows, m, amt)
+            i = cr.heuristic(V, G, H, rows, m, amt)
         else:
             i = fr.randbelow_inline(amt, m)
         if record:
@@ -77,7 +71,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyp
             for j in range(6):
                 actions[decisions, 1 + j] = rows[i, j]
         decisions += 1
-        cr.apply(rows[i], V, G, E, mt)  # one call site: inlined once
+        cr.apply_inline(rows[i], V, G, E, mt)  # one call site: inlined once
     out[R_TURNS] = s[S_TURNS]
     out[R_ROUNDS] = s[S_ROUNDS]
     out[R_GAPS] = s[S_NGAPS]

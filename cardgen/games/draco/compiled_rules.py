@@ -21,9 +21,14 @@ tests/test_draco_search.py); only reading the position and drawing among ties ar
 
 **Speed**: every kernel is compiled with ``_nrt=False`` (they never allocate; numba's
 reference counting paid an atomic increment and decrement per array argument per
-call, more than the rules themselves); ``money.max()`` is a loop (``_top``). The chain
-apply -> play -> advance, ``legal``, the heuristic and the draws (``fastrng``'s
-``*_inline``) are inlined (``inline="always"``) into their callers' loops. Scratch
+call, more than the rules themselves); ``money.max()`` is a loop (``_top``). ``legal``, the
+steps ``apply`` chains (act -> play -> advance) and the draws (``fastrng``'s ``*_inline``) are
+inlined (``inline="always"``) into their callers. ``apply`` and ``heuristic`` are inlined only
+where a game's every move runs them (``apply_inline``, ``heuristic_inline``: the batch game, a
+rollout) and called, compiled once, by the search loops' rarer steps (a walk's move, the
+advice): a copy of the whole turn in each loop took the search drivers' first compile to 610 s
+of CPU, 481 s now, as fast a search (benchmarks/bench_search.py, runs alternated); with a
+called heuristic in rollouts too, 336 s but 12 % slower searches with the heuristic. Scratch
 arrays travel in small tuples by use (``E`` engine and log, ``H`` heuristic,
 ``D`` determinize).
 
@@ -520,11 +525,15 @@ _act = bind(rules.act, "draco", _SEATS, **_FORMS, on_play=_play, move=_move, deq
             peak=_peak_of, row_type=_row_type, row_character=_row_character)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState.apply`` of the legal row ``row`` (``rules.act``, then ``_advance`` to the next decision; chance
     drawn from generator ``mt``)."""
     _advance(_act((V, G, E, mt), row), V, G, E, mt)  # one call site: inlined once
+
+
+#: ``apply`` inlined, for the loops that play every move of a game (``compiled._play``, ``compiled_search.rollout``)
+apply_inline = njit(cache=True, _nrt=False, inline="always")(apply.py_func)
 
 
 @njit(cache=True, **_SEATS)
@@ -609,7 +618,7 @@ _moved = bind(moved, "draco", _OPTIONS, toast_sum=_toast_sum)
 _values = bind(values, "draco", _OPTIONS, toast_sum=_toast_sum, edge=_edge, moved=_moved, copy=copy, reseat=_reseat)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     """``agents.HeuristicAgent.choose`` on legal rows: the index it picks (ties drawn from ``rng``)."""
     if m == 1:
@@ -643,6 +652,11 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
                 return i
             pick -= 1
     return 0
+
+
+#: ``heuristic`` inlined, for a rollout's every move (``compiled_search.rollout``; the batch game calls it: inlined
+#: there, it crowded the random games' loop, +12 % CPU per game)
+heuristic_inline = njit(cache=True, _nrt=False, inline="always")(heuristic.py_func)
 
 
 # -- the end -----------------------------------------------------------------------------------

@@ -85,10 +85,10 @@ def rollout(ctx, rng, policy, epsilon):  # type: ignore[no-untyped-def]
         elif epsilon > 0.0 and _random(rng) < epsilon:
             i = int(_random(rng) * m)
         elif policy:
-            i = cr.heuristic(V, G, H, rows, m, rng)
+            i = cr.heuristic_inline(V, G, H, rows, m, rng)
         else:
             i = int(_random(rng) * m)
-        cr.apply(rows[i], V, G, E, mt)
+        cr.apply_inline(rows[i], V, G, E, mt)
     return sc[S_END] != 0
 
 
