@@ -33,14 +33,8 @@ LANGS = ("en", "fr", "it")
 BOOK = ["bank_short", "cannot_pay", "richest_tie", "tie_for_win"]
 
 
-@pytest.fixture(scope="module")
-def draco() -> tuple:
-    from cardgen.simulate.validate import ValidateOptions, run_validation
-
-    deck = resolve("draco", ROOT)
-    opts = ValidateOptions(games=60, players=[3], seed=1, jobs=1, out=None, engine="reference", progress=False)
-    [r] = run_validation([deck], opts)["results"]
-    return deck, r
+#: a base Draco validation at 3 players (60 reference games), the fifteenth reading's own fixture
+from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
 
 
 def _gap(kind: str, count: int, games: int, game: int = 0) -> dict:
