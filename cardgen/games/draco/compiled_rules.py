@@ -525,15 +525,16 @@ _act = bind(rules.act, "draco", _SEATS, **_FORMS, on_play=_play, move=_move, deq
             peak=_peak_of, row_type=_row_type, row_character=_row_character)
 
 
-@njit(cache=True, _nrt=False)
-def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
+def _apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState.apply`` of the legal row ``row`` (``rules.act``, then ``_advance`` to the next decision; chance
     drawn from generator ``mt``)."""
     _advance(_act((V, G, E, mt), row), V, G, E, mt)  # one call site: inlined once
 
 
-#: ``apply`` inlined, for the loops that play every move of a game (``compiled._play``, ``compiled_search.rollout``)
-apply_inline = njit(cache=True, _nrt=False, inline="always")(apply.py_func)
+#: ``_apply`` compiled once and called (the search loops' walk), and inlined for the loops that play every move of
+#: a game (``compiled._play``, ``compiled_search.rollout``)
+apply = njit(cache=True, _nrt=False)(_apply)
+apply_inline = njit(cache=True, _nrt=False, inline="always")(_apply)
 
 
 @njit(cache=True, **_SEATS)
@@ -618,8 +619,7 @@ _moved = bind(moved, "draco", _OPTIONS, toast_sum=_toast_sum)
 _values = bind(values, "draco", _OPTIONS, toast_sum=_toast_sum, edge=_edge, moved=_moved, copy=copy, reseat=_reseat)
 
 
-@njit(cache=True, _nrt=False)
-def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
+def _heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     """``agents.HeuristicAgent.choose`` on legal rows: the index it picks (ties drawn from ``rng``)."""
     if m == 1:
         return 0
@@ -654,9 +654,10 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     return 0
 
 
-#: ``heuristic`` inlined, for a rollout's every move (``compiled_search.rollout``; the batch game calls it: inlined
-#: there, it crowded the random games' loop, +12 % CPU per game)
-heuristic_inline = njit(cache=True, _nrt=False, inline="always")(heuristic.py_func)
+#: ``_heuristic`` compiled once and called (the batch game: inlined there, it crowded the random games' loop, +12 % CPU
+#: per game; a search's advice), and inlined for a rollout's every move (``compiled_search.rollout``)
+heuristic = njit(cache=True, _nrt=False)(_heuristic)
+heuristic_inline = njit(cache=True, _nrt=False, inline="always")(_heuristic)
 
 
 # -- the end -----------------------------------------------------------------------------------
