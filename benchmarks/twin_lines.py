@@ -53,7 +53,7 @@ CHAINS = {
     "royale/compiled_rules.py": "legal_actions _apply apply renumber deal determinize",
     "draco/engine.py": "_draw _transfer _settle _winners _after_play _next_neighbour _end_turn _start_turn "
                        "_toast _play _roll legal_actions determinize _setup _finish current_player apply _continue",
-    "draco/compiled_rules.py": "_advance legal legal_of player determinize deal apply",
+    "draco/compiled_rules.py": "_advance legal legal_of player determinize deal _apply",
 }
 #: once listed as twins, read as holding no rule (issue 49), and not counted: each has no counterpart on the other
 #: side that a rule change would have to follow. ``_build_actions`` is the engine's action table, built once per game
