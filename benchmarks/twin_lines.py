@@ -34,12 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "cardgen" / "games"
 
-#: the encoders from the engine's state to the kernels' array: gone with either twin (Royale has none: its engine
+#: the encoders from the engine's state to the kernels' array: gone with either twin (none left. Royale's engine
 #: holds the kernels' record, copied as it is, and the nobles' states, which each tier numbers by its own noble
-#: table, are found again from their cards by a rule written once, ``rules.renumber``, that both tiers run)
-ENCODERS = {
-    "draco/compiled_search.py": "encode",
-}
+#: table, are found again from their cards by a rule written once, ``rules.renumber``, that both tiers run. Draco's
+#: ``encode`` copies the position through the names ``rules``' steps read it by, the engine's forms reading and the
+#: kernels' ``FORMS`` writing: it names no field, so it is listed in ``NOT_TWINS``)
+ENCODERS: dict[str, str] = {}
 #: per side, the functions whose twin is on the other side (none left: Draco's decision taken is ``rules.act``)
 ENGINE_SIDE: dict[str, str] = {}
 KERNEL_SIDE: dict[str, str] = {}
@@ -64,8 +64,12 @@ CHAINS = {
 #: action for action, by ``tests/test_tiers.py`` and ``tests/test_draco_fast.py``. ``_info`` is the agents' facts
 #: table (``observation["info"]``: owners, specials, effects by id), built once from ``DracoGame``'s numbers as the
 #: kernels' ``tables`` builds theirs; it decides nothing. ``_put`` is the kernels' form of ``table.put`` (a row
-#: written into an array, the engine's appended to a list), a form as ``_get`` and ``_set`` are.
+#: written into an array, the engine's appended to a list), a form as ``_get`` and ``_set`` are. ``encode`` (Draco's
+#: search driver) was a twin of the position's layout, field by field (19 lines); it now copies every counter and place
+#: the two forms name (``compiled_rules.FORMS``' ``K_*`` and places against ``rules``'), so a field added to the rules
+#: is copied with no line of its own.
 NOT_TWINS = {
+    "draco/compiled_search.py": "encode",
     "draco/engine.py": "_build_actions _info",
     "draco/compiled_rules.py": "_put",
 }

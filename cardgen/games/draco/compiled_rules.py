@@ -142,6 +142,9 @@ def _views(s, cfg):  # type: ignore[no-untyped-def]
 
 #: ``_views`` for Python (numpy views of the same parts)
 views_of = getattr(_views, "py_func", _views)  # the function itself when numba runs as Python (NUMBA_DISABLE_JIT)
+#: which of ``_views``' parts holds each card place's cards, by the place's count slot (``rules``' ``PILE``,
+#: ``DISCARD``, ``ASIDE``, ``QUEUE`` in ``FORMS``)
+PLACE_ROWS = {S_PILE: 5, S_DISC: 6, S_ASIDE: 7, S_SQN: 9}
 
 
 @njit(cache=True, _nrt=False)
@@ -403,7 +406,10 @@ def _randbelow(S, n):  # type: ignore[no-untyped-def]
     return fr.randbelow_inline(S[3], n)
 
 
-_FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
+#: the kernels' forms of the names ``rules``' steps read the position through (``rules`` holds the engine's): a
+#: counter's ``K_*`` is its slot, a place's (``PILE``...) its count slot; ``compiled_search.encode`` copies a
+#: reference position through the two
+FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
               reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
               K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC, K_UNPAID=S_UNPAID,
               K_BANK=S_BANK, money=_money, box=_box, scratch=_scratch, hand_size=_hand_size, empty=_empty,
@@ -417,23 +423,23 @@ _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand
               R_CUPLAST=C_CUPLAST, R_CUPRIGHT=C_CUPRIGHT, R_REBUILDS=C_REBUILDS, R_PERGOLD=C_PERGOLD,
               R_GOLD=C_GOLD)
 #: the end (``DracoState._finish``'s rule step; the outcome is ``compiled``'s, in Python)
-_finish = bind(rules.finish, "draco", _SEATS, **_FORMS)
-_pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
-_draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
+_finish = bind(rules.finish, "draco", _SEATS, **FORMS)
+_pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **FORMS)
+_draw = bind(rules.draw, "draco", {"_nrt": False}, **FORMS, pile_empty=_pile_empty)
 #: the turn flow between two decisions (``_advance`` loops over them)
-_start_turn = bind(rules.start_turn, "draco", _SEATS, **_FORMS)
-_after_play = bind(rules.after_play, "draco", _SEATS, **_FORMS)
-_next_neighbour = bind(rules.next_neighbour, "draco", _SEATS, **_FORMS)
-_end_turn = bind(rules.end_turn, "draco", _SEATS, **_FORMS, on_draw=_draw)
+_start_turn = bind(rules.start_turn, "draco", _SEATS, **FORMS)
+_after_play = bind(rules.after_play, "draco", _SEATS, **FORMS)
+_next_neighbour = bind(rules.next_neighbour, "draco", _SEATS, **FORMS)
+_end_turn = bind(rules.end_turn, "draco", _SEATS, **FORMS, on_draw=_draw)
 #: ``rules.settle`` and ``rules.transfer`` over ``table``'s money rules compiled above
-_settle = bind(rules.settle, "draco", {"_nrt": False}, **_FORMS, settle_money=_settle_money)
-_transfer = bind(rules.transfer, "draco", {"_nrt": False}, **_FORMS, transfer_money=_transfer_money)
+_settle = bind(rules.settle, "draco", {"_nrt": False}, **FORMS, settle_money=_settle_money)
+_transfer = bind(rules.transfer, "draco", {"_nrt": False}, **FORMS, transfer_money=_transfer_money)
 #: the toast, over ``table``'s arithmetic compiled above
-_toast = bind(rules.toast, "draco", {"_nrt": False}, **_FORMS, add_toast=_add_toast,
+_toast = bind(rules.toast, "draco", {"_nrt": False}, **FORMS, add_toast=_add_toast,
               put_sarah_neighbours=_sarah_neighbours, on_settle=_settle, on_finish=_finish)
 #: the card played, with the die's rolls (``_reseat``: ``table.reseat`` compiled below)
-_roll = bind(rules.roll, "draco", _SEATS, **_FORMS)
-_play = bind(rules.play, "draco", _SEATS, **_FORMS, roll=_roll, transfer=_transfer, on_settle=_settle, reseat=_reseat)
+_roll = bind(rules.roll, "draco", _SEATS, **FORMS)
+_play = bind(rules.play, "draco", _SEATS, **FORMS, roll=_roll, transfer=_transfer, on_settle=_settle, reseat=_reseat)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -457,9 +463,9 @@ def _shuffle_pool(rng, pool, n):  # type: ignore[no-untyped-def]
     fr.shuffle_fast(rng, pool, n)
 
 
-_rules_deal = bind(rules.deal, "draco", {"_nrt": False}, **_FORMS, push=_push, chance=_chance,
+_rules_deal = bind(rules.deal, "draco", {"_nrt": False}, **FORMS, push=_push, chance=_chance,
                    shuffle_pool=_shuffle_pool, coins_held=_coins, track_coins=_track_coins)
-_setup = bind(rules.setup, "draco", _SEATS, **_FORMS, pile_empty=_pile_empty)
+_setup = bind(rules.setup, "draco", _SEATS, **FORMS, pile_empty=_pile_empty)
 
 
 @njit(cache=True, _nrt=False)
@@ -521,7 +527,7 @@ def _row_character(S, row):  # type: ignore[no-untyped-def]
 
 
 #: ``rules.act`` compiled as it is: the decision taken on its legal row (the card played: ``_play``, no hook here)
-_act = bind(rules.act, "draco", _SEATS, **_FORMS, on_play=_play, move=_move, dequeue=_dequeue, on_draw=_draw,
+_act = bind(rules.act, "draco", _SEATS, **FORMS, on_play=_play, move=_move, dequeue=_dequeue, on_draw=_draw,
             peak=_peak_of, row_type=_row_type, row_character=_row_character)
 
 
@@ -544,7 +550,7 @@ def _asked(S):  # type: ignore[no-untyped-def]
 
 
 #: ``rules.player`` compiled as it is
-_player = bind(rules.player, "draco", _SEATS, **_FORMS, asked=_asked)
+_player = bind(rules.player, "draco", _SEATS, **FORMS, asked=_asked)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -587,7 +593,7 @@ def _card_rows(S, out, m, k, seat):  # type: ignore[no-untyped-def]
 
 
 #: ``rules.legal`` compiled as it is: rows ``[type, kind, x, y, z, w]`` into ``out``
-_legal = bind(rules.legal, "draco", _SEATS, **_FORMS, decision=_decision, move_rows=_move_rows, card_rows=_card_rows)
+_legal = bind(rules.legal, "draco", _SEATS, **FORMS, decision=_decision, move_rows=_move_rows, card_rows=_card_rows)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -703,7 +709,7 @@ def _reseed(S, rng):  # type: ignore[no-untyped-def]
     fr.seed(S[3], (high << np.uint64(32)) | low)
 
 
-_redeal = bind(rules.redeal, "draco", {"_nrt": False}, **_FORMS, pools=_pools, hidden_place=_hidden_place,
+_redeal = bind(rules.redeal, "draco", {"_nrt": False}, **FORMS, pools=_pools, hidden_place=_hidden_place,
                shuffle_pool=_shuffle_pool, reseed=_reseed)
 
 

@@ -29,10 +29,8 @@ from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams
 from cardgen.engine.searchloop import OK, bind_search, run
 from cardgen.games.draco import compiled_rules as cr
-from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, S_ASIDE, S_BANK, S_CUP, S_CUPRIGHT, S_CUR,
-                                                S_DISC, S_END, S_FINALRULE, S_FINALS, S_FIRST, S_LASTCALL, S_PHASE,
-                                                S_PILE, S_REBUILDS, S_REBUILT, S_ROLL, S_ROLLANY, S_ROLLSIGN,
-                                                S_ROUNDS, S_SQN, S_TOASTS, S_TURNS, S_UNPAID, views_of)
+from cardgen.games.draco import rules
+from cardgen.games.draco.compiled_rules import C_N, C_NCHARS, S_END, views_of
 from cardgen.games.draco.engine import DracoGame, DracoState
 
 
@@ -185,12 +183,19 @@ LOOPS = bind_search("draco", {"_nrt": False}, context=_context, root=_root, advi
 
 
 # -- Python side: tables, encode, the hook -----------------------------------------------------
-#: the scalars a position copies from the reference state as they are (booleans as 0/1)
-_SCALARS = ((S_CUR, "cur"), (S_FIRST, "first"), (S_CUP, "cup"), (S_CUPRIGHT, "cup_right"),
-            (S_REBUILDS, "rebuilds_left"), (S_LASTCALL, "last_call"), (S_PHASE, "phase"), (S_ROLL, "roll"),
-            (S_ROLLSIGN, "roll_sign"), (S_ROLLANY, "roll_any"), (S_TOASTS, "toasts"), (S_REBUILT, "rebuilt"),
-            (S_UNPAID, "unpaid"), (S_TURNS, "turns"), (S_ROUNDS, "rounds"), (S_BANK, "bank"),
-            (S_FINALS, "final_toasts"))
+def _kernel_form(name: str) -> Any:
+    """The kernels' form ``name`` (``compiled_rules.FORMS``) as Python, over numpy views of a position."""
+    form = cr.FORMS[name]
+    return getattr(form, "py_func", form)
+
+
+#: a position's counters: each ``K_*`` both forms name (``rules``: the engine's attribute; ``FORMS``: the kernels'
+#: slot), but the end, which the kernels hold as the code of the one end they play (``rules.over``)
+_COUNTERS = tuple((slot, getattr(rules, key)) for key, slot in cr.FORMS.items()
+                  if key.startswith("K_") and key != "K_END")
+#: its card places (``rules``' zone, the kernels' count slot), and its parts both forms give whole
+_PLACES = tuple((getattr(rules, zone), cr.FORMS[zone]) for zone in ("PILE", "DISCARD", "ASIDE", "QUEUE"))
+_WHOLE = ("money", "circle", "card_gen")
 
 
 class Driver:
@@ -212,23 +217,25 @@ class Driver:
 
     # -- encode ------------------------------------------------------------------------
     def encode(self, state: DracoState) -> np.ndarray:
-        """The reference position as a position array (the generator is not part of it)."""
+        """The reference position as a position array (the generator is not part of it), copied through the
+        names ``rules``' steps read a position by: the engine's forms read it, the kernels' forms write it, so a
+        counter or place added to the rules is copied without a line here."""
         s = np.zeros(self.size, dtype=np.int64)
-        sc, money, order, hand_n, hands, pile, discard, aside, gen, queue = views_of(s, self.cfg)
-        for i, name in _SCALARS:
-            sc[i] = getattr(state, name)
-        sc[S_FINALRULE] = state.final_code
-        sc[S_END] = 0 if state.end_reason is None else 1
-        for i, zone, cards in ((S_PILE, pile, state.pile), (S_DISC, discard, state.discard),
-                               (S_ASIDE, aside, state.set_aside), (S_SQN, queue, state.sarah_queue)):
-            sc[i] = len(cards)
-            zone[:len(cards)] = cards
-        money[:] = state.money
-        order[:] = state.order
-        for p, hand in enumerate(state.hands):
-            hand_n[p] = len(hand)
-            hands[p, :len(hand)] = hand
-        gen[:len(self.g.card_ids)] = state.card_gen
+        V = views_of(s, self.cfg)
+        S = (V,)
+        for slot, key in _COUNTERS:
+            V[0][slot] = rules.get(state, key)
+        V[0][S_END] = cr.END_FINAL if rules.over(state) else 0
+        for zone, slot in _PLACES:
+            n = V[0][slot] = rules.size(state, zone)
+            V[cr.PLACE_ROWS[slot]][:n] = [rules.card_at(state, zone, i) for i in range(n)]
+        for name in _WHOLE:
+            whole = getattr(rules, name)(state)
+            _kernel_form(name)(S)[:len(whole)] = whole
+        to_hand = _kernel_form("to_hand")
+        for p in range(int(self.cfg[C_N])):
+            for i in range(rules.hand_size(state, p)):
+                to_hand(S, p, rules.hand_card(state, p, i))
         return s
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:
