@@ -259,8 +259,8 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert '<span class="fail">ÉCHEC</span>' in html and "Draco & Co, 3 joueurs" in text  # its name (en44)
     assert "parties 10 (9 allées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités pour la première place 2\u202f; ex æquo tous éliminés, victoire au plus riche des joueurs "
-            "restants\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
+    assert ("égalités pour la première place 2\u202f; ex æquo éliminés, victoire au plus riche des autres"
+            "\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
