@@ -151,6 +151,25 @@ def test_a_rule_s_sentence_agrees_with_its_new_value(lang: str, values: tuple[in
     assert plain(text) == said
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Each course, the chef deals 1 card per player instead of 2. Each Emerald removes 3 portions instead of 2 "
+           "(and the king must hold at least as many for Emerald to be used)."),
+    ("fr", "À chaque service, le chef retourne 1 carte par joueur au lieu de 2. Chaque carte Emerald retire 3 portions "
+           "au roi au lieu de 2 (le roi doit en avoir au moins autant pour qu’on puisse se servir d’Emerald)."),
+    ("it", "A ogni portata il cuoco gira 1 carta per giocatore invece di 2. Ogni carta Emerald toglie 3 porzioni al re "
+           "invece di 2 (e il re deve averne almeno altrettante per poter usare Emerald).")])
+def test_king_lui_s_rules_say_their_change_as_sentences(lang: str, said: str) -> None:
+    """en57, in King Lui's words: a rule's change is a sentence in the book's terms (course, chef, portions), its
+    noun agreeing with the new value."""
+    from cardgen.tune.fix import describe_change
+    from cardgen.tune.space import Param
+
+    deck = resolve("king_lui", ROOT)
+    params = [Param("rule", r, low=1, high=5) for r in ("course_cards_per_player", "emerald_portions")]
+    own = {p.key: 2 for p in params}
+    assert plain(describe_change(deck, params, dict(zip((p.key for p in params), (1, 3))), own, lang)) == said
+
+
 @pytest.mark.parametrize(("lang", "rule", "card"), [
     ("en", "The rule “Piles the draw pile is made of” is set to 4 instead of 3.",
      "The number of seats “To and Fro” moves one character forward is set to 3 instead of 2."),
