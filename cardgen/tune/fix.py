@@ -49,7 +49,7 @@ from cardgen.simulate.stats import wilson
 from cardgen.simulate.summary import Naming, count_cells, failure_lines, item_case, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.simulate.verdict import QUOTED, agents_words
-from cardgen.text import join_and
+from cardgen.text import join_and, times
 from cardgen.terminal import echo, say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.levers import PRINTED, played_fields, base_values, card_levers, changed_numbers, cost, levers
@@ -681,7 +681,7 @@ def rule_change(rule: str, old: int, new: int, lang: str, naming: Naming) -> str
     ``change`` table gives it per rule ("Each player starts with {new} gold coins instead of {old}."), its forms
     chosen by the new value (``zero``, ``one`` where the language says it in the singular, ``other``), so a
     French or Italian noun agrees as the language wants, which no data says; ``{new_times}``/``{old_times}`` say a
-    count of times ("once", "twice"), and the names of the rules' ``fill`` (``{zork}``) are the deck's. A rule the
+    count of times in words ("once", « une fois », «una volta»: ``text.times``; not "1 fois"), and the names of the rules' ``fill`` (``{zork}``) are the deck's. A rule the
     game's words do not word is said in fix's own sentence, by the name its book gives it."""
     from cardgen.languages import is_singular
 
@@ -695,8 +695,8 @@ def rule_change(rule: str, old: int, new: int, lang: str, naming: Naming) -> str
             else own["other"]
     fill = {name: naming.names.get(cid) or name.capitalize()
             for name, cid in ((naming.words.get("rules") or {}).get("fill") or {}).items()}
-    return own.format(new=naming.value(new, lang), old=naming.value(old, lang), new_times=say_n("times", new, lang),
-                      old_times=say_n("times", old, lang), **fill)
+    return own.format(new=naming.value(new, lang), old=naming.value(old, lang), new_times=times(new, lang),
+                      old_times=times(old, lang), **fill)
 
 
 def printed(deck: ResolvedDeck, cid: str) -> bool:
