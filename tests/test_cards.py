@@ -234,13 +234,13 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
     assert "◆ marks the card if it stands out beyond chance: its 95% confidence interval leaves out 0" in flagged[0]
     assert "◆" in flagged[3]
-    assert "the card does not stand out beyond chance. Its 95% confidence interval includes 0" in lines[0]
+    assert "the card does not stand out beyond chance; its 95% confidence interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
     assert "no card stands out beyond chance; every card’s interval, widened because 2 cards are compared at once, includes 0" in \
         designer_lines({"games": 300, "component_impact": two})[0]
     assert "◆ marks a card that stands out beyond chance: its interval, widened because 2 cards are compared at once, leaves out 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
-    for lang, none in (("fr", "aucune carte ne ressort nettement. L’intervalle de chaque carte (élargi parce que 2"),
+    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f; l’intervalle de chaque carte (élargi parce que 2"),
                        ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was

@@ -69,7 +69,7 @@ def test_the_box_totals_come_from_the_decks_coins() -> None:
 
 @pytest.mark.parametrize(("lang", "whole", "gold"), [
     ("en", "(25, all the box holds)", "gold coins on the players’ lairs (25, all the box holds)"),
-    ("fr", "(25, soit tout le contenu de la boîte)", "pièces d’or sur les repaires des joueurs (25, soit tout le contenu de la boîte)"),
+    ("fr", "(25, tout le stock de la boîte)", "pièces d’or posées sur les repaires des joueurs (25, tout le stock de la boîte)"),
     ("it", "(25, cioè tutto il contenuto della scatola)", "monete d’oro sui covi dei giocatori (25, cioè tutto il contenuto della scatola)")])
 def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str, whole: str, gold: str) -> None:
     """en25: "gold coins on the players' lairs (25)" read as a finding; it is every gold coin of the box. The line
@@ -89,11 +89,11 @@ def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str
     # reading en12: "all of them too" was wrong for the money total (95 is a value in silver, not a count of coins)
     both = plain(_items({**peaks, "silver_in_hands": 20}, "peak", lang, naming))
     assert both.count(plain(whole)[5:]) == 1, both
-    assert {"en": "(20, the whole box again)", "fr": "(20, là aussi tout le contenu)",
+    assert {"en": "(20, the whole box again)", "fr": "(20, là aussi tout le stock)",
             "it": "(20, anche qui tutto il contenuto)"}[lang] in both, both
     page = [(name, value, plain(extra)) for name, value, extra in section(_entry(peaks), lang, naming)["peaks"]]
     # the page as its other maxima: "gold coins on the players' lairs: 25 (all the box holds)"
-    box = {"en": ": 25 (all the box holds)", "fr": " : 25 (tout le contenu de la boîte)",
+    box = {"en": ": 25 (all the box holds)", "fr": " : 25 (tout le stock de la boîte)",
            "it": ": 25 (tutto il contenuto della scatola)"}[lang]
     assert page[0][2] == box and not any(e for _, _, e in page[1:])
 

@@ -96,7 +96,7 @@ def test_a_noble_worth_double_gets_its_points_back(planted: Path, capsys: pytest
     _smallest_checked(record, said.err.count("but not on fresh ones"))
     tried = {t["values"][DUCHESS]: t["objective"] < 100 for t in record["trials"]}
     assert tried[3] and not tried[4] and not tried[2]  # one point more, or one less, does not cure
-    assert "points of “The Duchess / Columbine (A)”, now 3 instead of 6." in said.out
+    assert "number of points of “The Duchess / Columbine (A)” is set to 3 instead of 6." in said.out  # en57
     assert "reprint “The Duchess / Columbine (A)”" in said.out
     doc = yaml.safe_load((out / first["file"]).read_text())
     assert doc["change"] == {"noble-a1": {"faces": {0: {"points": 3}}}}

@@ -108,7 +108,7 @@ def test_each_count_is_one_aligned_line_without_its_qualifiers() -> None:
         assert all(len(line) <= 100 for line in said)
         assert not any(re.search("most|plus fort|massimo|widened|élargi|allargat", line) for line in said)
     fr = plain(count_lines(rows, "fr", DRACO.words)[1])
-    assert fr.startswith("      pièces d’or sur les repaires des joueurs") and fr.endswith("25,0 →  38,1  +13,1 [+11,2 ; +14,9]")
+    assert fr.startswith("      pièces d’or posées sur les repaires des joueurs") and fr.endswith("25,0 →  38,1  +13,1 [+11,2 ; +14,9]")
     it = plain(count_lines(rows, "it", DRACO.words)[1])
     assert it.startswith("      monete d’oro sui covi dei giocatori") and it.endswith("25,0 →  38,1  +13,1 [+11,2; +14,9]")
     # a row whose interval is compare's plain 95 % one says so; a widened one says nothing (the note above does)

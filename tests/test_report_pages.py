@@ -148,10 +148,10 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
             {"id": "old", "kind": "validate", "decks": ["d"], "games": 1, "players": [2], "agents": "random",
              "seed": 1, "summary": "1/1 passed"}]
     page = runs_index(runs, "", "fr")
-    # configurations, feminine; "dont", and no "0 avec avertissements" (fifteenth reading fr34)
-    assert "1 sur 2 validées, dont 1 avec réserves" in page
-    clean = runs_index([{**runs[0], "warned": 0}], "", "fr")
-    assert "1 sur 2 validées, aucune avec réserves" in clean and "dont" not in clean
+    # the terminal's closing words (twentieth reading en67), and no "0 avec réserves" (fifteenth reading fr34)
+    assert "2 configurations (jeu et nombre de joueurs), 1 en échec, 1 validée avec réserves" in page
+    clean = runs_index([{**runs[0], "warned": 0, "passed": 2}], "", "fr")
+    assert "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec<" in clean and "réserves" not in clean
     assert "5 changements que le hasard n’explique pas (2 nombres de joueurs comparés)" in page
     # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
     # each cell under its column's name on a phone (data-label: twentieth reading fr52)
@@ -259,8 +259,8 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert '<span class="fail">ÉCHEC</span>' in html and "Draco & Co, 3 joueurs" in text  # its name (en44)
     assert "parties 10 (9 allées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités pour la première place 2\u202f; ex æquo tous éliminés, victoire au plus riche des joueurs "
-            "restants\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
+    assert ("égalités pour la première place 2\u202f; ex æquo éliminés, victoire au plus riche des autres"
+            "\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)

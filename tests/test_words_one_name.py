@@ -120,10 +120,10 @@ def test_draco_s_tied_leaders_all_dropping_out_is_never_a_tie_broken() -> None:
     ties = {"tie_breaks": {"leaders_eliminated": 32, "leaders_eliminated_repeatedly": 2}, "shared_wins": 0}
     draco = Naming(dict(get_game("draco").words))
     said = {lang: tie_items(ties, lang, draco).replace("\u202f", " ") for lang in ("en", "fr", "it")}
-    assert said["fr"] == ("ex æquo tous éliminés, victoire au plus riche des joueurs restants : 32 ; ex æquo éliminés "
+    assert said["fr"] == ("ex æquo éliminés, victoire au plus riche des autres : 32 ; ex æquo éliminés "
                           "à plusieurs reprises, jusqu’à ce qu’un seul soit le plus riche : 2")
     assert said["en"].startswith("the tied leaders all drop out and the richest of the others wins: 32; ")
-    assert said["it"].startswith("primi a pari merito tutti eliminati, vince il più ricco tra gli altri: 32; ")
+    assert said["it"].startswith("primi a pari merito tutti eliminati, vittoria al più ricco tra gli altri: 32; ")
     assert "départag" not in said["fr"] and "broken" not in said["en"] and "risolte" not in said["it"]
     king = tie_items({"tie_breaks": {"fewest_discarded": 5}, "shared_wins": 0}, "fr", Naming(dict(get_game("king_lui").words)))
     assert king.startswith("départagées par le nombre de cartes défaussées")  # seventeenth reading fr3

@@ -702,6 +702,19 @@ def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
     return page_words("run_pairs_all" if low == most else "run_pairs", lang, pairs=shown, most=most)
 
 
+def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
+    """A validate run's verdict in the runs' list, in the words of the terminal's closing line and the run page's
+    opening (``summary.total_line``: "3 combinations of deck and player count checked; none failed, 1 with
+    warnings"), from the counts its record keeps: the list said "3 of 3 passed, none with warnings" where the
+    terminal and the overview said "none failed", three phrasings of one verdict (twentieth reading en67). Never
+    "0 with warnings" (fifteenth reading fr34)."""
+    from cardgen.terminal import say, say_n
+
+    failed = r["total"] - r["passed"]
+    return (say("total" if failed else "total_none", lang, combos=say_n("combos", r["total"], lang), failed=failed)
+            + (say_n("total_warned", r["warned"], lang) if r.get("warned") else ""))
+
+
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
     """Every report folder, newest first: kind, decks, options, result; in ``lang`` (the command that wrote it
     last), the agents and results in words."""
@@ -710,9 +723,7 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
     rows = []
     for r in runs:
         if r.get("kind") == "validate" and "total" in r:
-            # "3 of 3 passed, none with warnings", never "0 with warnings" (fifteenth reading fr34)
-            result = page_words("run_validate" if r["warned"] else "run_validate_clean", lang, passed=r["passed"],
-                                total=r["total"], warned=r["warned"])
+            result = run_verdict(r, lang)
         elif r.get("kind") == "compare" and "significant" in r:
             follows = r.get("follows") or 0  # an older record counted every change alike
             result = page_words("run_compare_follows" if follows else "run_compare", lang, n=r["significant"] - follows,

@@ -34,7 +34,7 @@ import json
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from cardgen import wordbook
 from cardgen.errors import GamesFailed, InputError
@@ -49,7 +49,7 @@ from cardgen.simulate.stats import wilson
 from cardgen.simulate.summary import Naming, count_cells, failure_lines, item_case, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.simulate.verdict import QUOTED, agents_words
-from cardgen.text import join_and
+from cardgen.text import join_and, times
 from cardgen.terminal import echo, say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.levers import PRINTED, played_fields, base_values, card_levers, changed_numbers, cost, levers
@@ -663,12 +663,40 @@ def _changes(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], ow
 
 def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
                     lang: str) -> str:
-    """The change in ``lang``, one sentence per number ("The box holds 76 'Silver coin' instead of 20.")."""
+    """The change in ``lang``, one sentence per number, every one a sentence ("The box holds 41 gold coins instead
+    of 25.", "The discards never become a new draw pile (instead of once)."): a rule's line was a label, "number of
+    times the discards become a new draw pile, now 0 instead of 1." (twentieth reading en57). A rule says its
+    change in the sentence the game's words give it (``rule_change``), a card's number and any other rule in one
+    sentence of fix's own."""
     table = DESCRIBE.get(lang) or DESCRIBE["en"]
     naming = Naming.of(deck, lang)
     return typeset(" ".join(table["count"].format(n=new, noun=naming.noun(p.name, values[p.key], lang), old=old)
-                            if p.kind == "count" else table["rule"].format(rule=name, new=new, old=old)
+                            if p.kind == "count" else table["card"].format(rule=name, new=new, old=old)
+                            if p.kind == "card" else rule_change(p.name, own[p.key], values[p.key], lang, naming)
                             for p, old, new, name in _changes(deck, params, values, own, lang)), lang)
+
+
+def rule_change(rule: str, old: int, new: int, lang: str, naming: Naming) -> str:
+    """Rule number ``rule`` set to ``new`` instead of ``old``, as one sentence in ``lang``: the game's words'
+    ``change`` table gives it per rule ("Each player starts with {new} gold coins instead of {old}."), its forms
+    chosen by the new value (``zero``, ``one`` where the language says it in the singular, ``other``), so a
+    French or Italian noun agrees as the language wants, which no data says; ``{new_times}``/``{old_times}`` say a
+    count of times in words ("once", « une fois », «una volta»: ``text.times``; not "1 fois"), and the names of the rules' ``fill`` (``{zork}``) are the deck's. A rule the
+    game's words do not word is said in fix's own sentence, by the name its book gives it."""
+    from cardgen.languages import is_singular
+
+    own = ((naming.words.get("change") or {}).get(lang) or {}).get(rule)
+    if own is None:
+        table = DESCRIBE.get(lang) or DESCRIBE["en"]
+        return table["rule"].format(rule=naming.rule(rule, lang), new=naming.value(new, lang),
+                                    old=naming.value(old, lang))
+    if isinstance(own, Mapping):
+        own = own["zero"] if new == 0 and "zero" in own else own["one"] if "one" in own and is_singular(new, lang) \
+            else own["other"]
+    fill = {name: naming.names.get(cid) or name.capitalize()
+            for name, cid in ((naming.words.get("rules") or {}).get("fill") or {}).items()}
+    return own.format(new=naming.value(new, lang), old=naming.value(old, lang), new_times=times(new, lang),
+                      old_times=times(old, lang), **fill)
 
 
 def printed(deck: ResolvedDeck, cid: str) -> bool:
