@@ -178,14 +178,17 @@ def test_king_lui_s_rules_say_their_change_as_sentences(lang: str, said: str) ->
     ("it", "La regola «Mazzetti che compongono il mazzo» passa a 4 invece di 3.",
      "Il numero di posti di cui «To and Fro» fa avanzare un personaggio passa a 3 invece di 2.")])
 def test_a_rule_no_wordbook_words_and_a_card_s_number_are_sentences_too(lang: str, rule: str, card: str) -> None:
-    """en57: a rule the game's words do not word (Royale's) and a card's own number are said in fix's own
-    sentence, never as "<name>, now 4 instead of 3."."""
-    from cardgen.tune.fix import describe_change
+    """en57: a rule the game's words do not word (Royale's, its ``change`` table left out: Royale now words all
+    its rules, tests/test_royale_change_words.py) and a card's own number are said in fix's own sentence, never as
+    "<name>, now 4 instead of 3."."""
+    from dataclasses import replace
+
+    from cardgen.tune.fix import describe_change, rule_change
     from cardgen.tune.space import Param
 
-    royale = resolve("royale", ROOT)
-    packets = Param("rule", "packets", low=1, high=6)
-    assert plain(describe_change(royale, [packets], {packets.key: 4}, {packets.key: 3}, lang)) == plain(rule)
+    royale = Naming.of(resolve("royale", ROOT), lang)
+    unworded = replace(royale, words={k: v for k, v in royale.words.items() if k != "change"})
+    assert plain(typeset(rule_change("packets", 3, 4, lang, unworded), lang)) == plain(rule)
     draco = resolve("draco", ROOT)
     forward = Param("card", "to-and-fro/faces/0/data/split/forward", low=1, high=6)
     names = {"to-and-fro": "To and Fro"}
