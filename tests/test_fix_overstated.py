@@ -279,7 +279,7 @@ def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None
                "4 giocatori: carenza di monete d’argento nel 93,0 % delle partite (soglia: al massimo 5 %)",
                "carenza di monete d’argento nel 43,0 % delle partite con 3 giocatori, 29,0 % con 4",
                "3 giocatori: carenza di monete d’argento nel 2,0 % delle partite (gioco originale: 94,0 %); 4 giocatori: 1,0 % (gioco "
-               "originale: 93,0 %); 5 giocatori: nessuno (gioco originale: 59,0 %)")}
+               "originale: 93,0 %); 5 giocatori: in nessuna partita (gioco originale: 59,0 %)")}
     for lang, (first, second, trial, cures) in expect.items():
         naming = Naming.of(_draco(), lang)
         cases = case_names(found, lang, naming)

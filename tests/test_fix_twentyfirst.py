@@ -221,7 +221,7 @@ def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: st
     cured = plain(cured_text(fixer, prop, lang))
     figure = {"en": "2.0% of games (unchanged game: 94.0%); 4 players: none (unchanged game: 93.0%)",
               "fr": "2,0 % des parties (jeu d’origine : 94,0 %) ; 4 joueurs : aucun (jeu d’origine : 93,0 %)",
-              "it": "2,0 % delle partite (gioco originale: 94,0 %); 4 giocatori: nessuno (gioco originale: 93,0 %)"}
+              "it": "2,0 % delle partite (gioco originale: 94,0 %); 4 giocatori: in nessuna partita (gioco originale: 93,0 %)"}
     assert cured.endswith(figure[lang]), cured
     fix._say_proposals(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)
