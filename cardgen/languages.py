@@ -187,6 +187,15 @@ def typeset(text: str, lang: str) -> str:
     return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
 
 
+def typeset_words(by_lang: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A wordbook's table per language with each of its sentences ``typeset`` once, at load: a page that prints a
+    sentence as it is (a chart's title, a legend) sets it as the language does, as the terminal does (twenty-first
+    reading fr59: « élargis : voir », « au hasard : » with a breaking space, where every other line had the narrow
+    one). Nested tables are left as they are; ``typeset`` of a typeset sentence changes nothing."""
+    return {lang: {k: typeset(v, lang) if isinstance(v, str) else v for k, v in words.items()}
+            for lang, words in by_lang.items()}
+
+
 #: a whole number this large is an identifier (a seed), never a count a person reads grouped
 NOT_A_COUNT = 10 ** 12
 #: a field a template types as part of a command or a file name (``--games {games}``, ``{n}.jsonl``, ``seed={seed}``):

@@ -219,8 +219,9 @@ def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_score_chart_says_what_its_box_holds(lang: str) -> None:
-    """Fifteenth reading it47: the box's 10th–90th percentile, said as the middle 80 % of the figures."""
-    said = {"en": "the middle 80%", "fr": "les 80 % du milieu", "it": "l’80 % centrale"}[lang]
+    """Fifteenth reading it47: the box's 10th–90th percentile, said as the middle 80 % of the figures (typeset as the
+    language sets it: a no-break space before % in French and Italian)."""
+    said = {"en": "the middle 80%", "fr": "les 80\u202f% du milieu", "it": "l’80\u00a0% centrale"}[lang]
     assert said in REPORT[lang]["spread"]
     assert PAGES["it"]["distributions"] == "Distribuzioni (partite concluse)"  # it48: one word for them
 

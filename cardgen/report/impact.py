@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from cardgen import wordbook
 from cardgen.terminal import with_terms
-from cardgen.languages import decimal, typeset
+from cardgen.languages import decimal, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
@@ -98,7 +98,7 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
-WORDS = _BOOK["words"]
+WORDS = typeset_words(_BOOK["words"])
 
 
 def impact_footnote(lang: str = "en", paired: bool = True) -> str:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import wordbook
+from cardgen.languages import typeset_words
 from cardgen.terminal import with_terms
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
 
 #: the page's words by language (``words.json``)
-REPORT = _BOOK["report"]
+REPORT = typeset_words(_BOOK["report"])
 
 #: a component's name in running text, per language
 QUOTE = _BOOK["quote"]
