@@ -116,8 +116,13 @@ class Naming:
             return key.replace("_", " ")
         from cardgen.rulebook.catalog import book_words
 
-        fill = {name: self.names.get(cid) or name.capitalize() for name, cid in (table.get("fill") or {}).items()}
-        return book_words(msgid, lang, table.get("domain"), **fill)
+        return book_words(msgid, lang, table.get("domain"), **self.fill())
+
+    def fill(self) -> dict[str, str]:
+        """The deck's names of the components the rules' words stand for (``rules.fill``: ``zork`` -> the deck's
+        Zork), for a rule's name and for the sentence that says its change (``tune.fix.rule_change``)."""
+        fill = (self.words.get("rules") or {}).get("fill") or {}
+        return {name: self.names.get(cid) or name.capitalize() for name, cid in fill.items()}
 
     def value(self, value: Any, lang: str) -> str:
         """A rule's value in ``lang``: yes/no, a word the game names (``values``: ``last_player`` -> "in front

@@ -39,7 +39,7 @@ from typing import Any, Mapping
 from cardgen import wordbook
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
-from cardgen.languages import decimal, percent, significant, typeset
+from cardgen.languages import decimal, is_singular, percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import Resolver
@@ -681,10 +681,9 @@ def rule_change(rule: str, old: int, new: int, lang: str, naming: Naming) -> str
     ``change`` table gives it per rule ("Each player starts with {new} gold coins instead of {old}."), its forms
     chosen by the new value (``zero``, ``one`` where the language says it in the singular, ``other``), so a
     French or Italian noun agrees as the language wants, which no data says; ``{new_times}``/``{old_times}`` say a
-    count of times in words ("once", « une fois », «una volta»: ``text.times``; not "1 fois"), and the names of the rules' ``fill`` (``{zork}``) are the deck's. A rule the
-    game's words do not word is said in fix's own sentence, by the name its book gives it."""
-    from cardgen.languages import is_singular
-
+    count of times in words ("once", « une fois », «una volta»: ``text.times``; not "1 fois"), and the names of
+    the rules' ``fill`` (``{zork}``) are the deck's (``Naming.fill``). A rule the game's words do not word is said
+    in fix's own sentence, by the name its book gives it."""
     own = ((naming.words.get("change") or {}).get(lang) or {}).get(rule)
     if own is None:
         table = DESCRIBE.get(lang) or DESCRIBE["en"]
@@ -693,10 +692,8 @@ def rule_change(rule: str, old: int, new: int, lang: str, naming: Naming) -> str
     if isinstance(own, Mapping):
         own = own["zero"] if new == 0 and "zero" in own else own["one"] if "one" in own and is_singular(new, lang) \
             else own["other"]
-    fill = {name: naming.names.get(cid) or name.capitalize()
-            for name, cid in ((naming.words.get("rules") or {}).get("fill") or {}).items()}
     return own.format(new=naming.value(new, lang), old=naming.value(old, lang), new_times=times(new, lang),
-                      old_times=times(old, lang), **fill)
+                      old_times=times(old, lang), **naming.fill())
 
 
 def printed(deck: ResolvedDeck, cid: str) -> bool:
@@ -732,7 +729,6 @@ def worth_said(text: str, cid: str, n: int, lang: str, naming: Naming) -> str:
     game's unit, where the game's words give the component a worth (Draco's gold coin, from its data): "print
     16 more gold coins (worth 48 silver coins)", so the cost reads beside validate's warning, which counts
     silver (fifteenth reading fr31)."""
-    from cardgen.languages import is_singular
     from cardgen.simulate.verdict import unit
 
     each = (naming.words.get("worth") or {}).get(cid)
