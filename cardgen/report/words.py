@@ -29,14 +29,14 @@ TIPS = _BOOK["tips"]
 
 #: the validation pages', the runs index's and the deck pages' own words, per language
 PAGES = _BOOK["pages"]
+#: the same, typeset once (``typeset_pages``)
+_PAGES_SET = typeset_words(PAGES)
 
 
 def typeset_pages(lang: str) -> dict[str, Any]:
     """The page words of ``lang`` as the templates print them, typeset (French: a narrow no-break space before
     : ; ? ! and inside « »: "Détails : distributions" broke before its colon, fourteenth reading fr10)."""
-    from cardgen.languages import typeset
-
-    return {k: typeset(v, lang) if isinstance(v, str) else v for k, v in PAGES[lang].items()}
+    return _PAGES_SET[lang]
 
 
 def page_words(key: str, lang: str = "en", **fields: Any) -> str:
