@@ -41,9 +41,9 @@ def _published_line(lang: str) -> str:
 
 
 def _published_in_line(lang: str) -> str:
-    """The start of the terminal's line for a case only some editions' text decides, King Lui's waiting Emerald:
-    "settled by the Italian and English published rules, though the French rules do not say (" (twentieth reading
-    fr59: "settled by the published rules" claimed it for the French edition too)."""
+    """The start of the terminal's line for a case only some editions' text decides: "settled by the Italian and
+    English published rules, where the French rules do not say (" (twentieth reading fr59); King Lui's waiting
+    Emerald is no such case, every edition's text saying the player must draw (twenty-first reading en2)."""
     g = {"published_in": ["it", "en"], "silent_in": ["fr"]}
     return say("gap_published_in", lang, name="\0", when="", state="", **published_editions(g, lang)).split("\0")[0]
 
@@ -58,13 +58,17 @@ def test_a_case_the_published_text_decides_is_said_as_the_published_rule(
     out, doc, pages = _run(repo_root, "king_lui", lang, tmp_path, capsys)
     gap = next(g for g in doc["results"][0]["rule_gaps"] if g["kind"] == "no_dish_emerald")
     assert gap["settled"] and gap["published"] is True
-    # the Italian and English texts decide it, the French one does not say (twentieth reading fr59)
-    assert gap["published_in"] == ["it", "en"] and gap["silent_in"] == ["fr"]
+    # every edition's text says the player must draw, the French one too ("le joueur doit piocher"): settled by
+    # the published rules, never "the French rules do not say" (twenty-first reading en2, fr1; twentieth fr59 had
+    # read the French as silent)
+    assert "published_in" not in gap and "silent_in" not in gap
     name = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
     flat = " ".join(out.split())
-    assert f"{_published_in_line(lang)}{_gap_name(lang, name)}" in flat, flat
-    assert _published_line(lang) not in out  # never "the published rules" for every edition
+    assert f"{_published_line(lang)}{_gap_name(lang, name)}" in flat, flat
+    assert _published_in_line(lang) not in flat
     assert f"{_ruled_line(lang)}{_gap_name(lang, name)}" not in flat
+    # the terminal says the ruling under the case, as the page does (twenty-first reading en2, fr1, it1)
+    assert " ".join(name.clarifications["no_dish_emerald"].split()) in flat, flat
     # the report page's gap table says it alike, then how, in a sentence of its own (fifteenth reading fr39)
     how = gap_source(True, name.clarifications["no_dish_emerald"], lang, gap)
     assert how in pages.replace("&#39;", "'") and gap_source(True, "", lang) not in pages

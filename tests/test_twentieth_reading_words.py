@@ -191,6 +191,7 @@ def test_the_editions_a_published_case_names_follow_their_count() -> None:
     assert said == {"editions": "the Italian and English published rules", "silent": "the French rules do not say"}
     line = say("gap_published_in", "fr", name="x", when="y", **published_editions(
         {"published_in": ["it", "en"], "silent_in": ["fr"]}, "fr"))
-    assert line.startswith("cas tranché d’après les règles italienne et anglaise, même si la règle française ne le "
+    # no concession ("même si"): a rule that does not say is no objection to one that does (twenty-first fr1)
+    assert line.startswith("cas tranché d’après les règles italienne et anglaise, là où la règle française ne le "
                            "précise pas (x)")
     assert word("edition_names", "it") == {"fr": "francese", "it": "italiano", "en": "inglese"}

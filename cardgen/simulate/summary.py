@@ -449,8 +449,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                            game=game_number(g["game"]))
             name = tally_words("gap", g["kind"], lang, naming)
             # what cardgen's own rule does, from the deck's clarification: "settled by a rule" alone left the
-            # designer guessing, the rule being written only in the page's folded panel (sixteenth reading fr1, it5)
-            how = naming.clarifications.get(g["kind"]) if key == "gap_ruled" else None
+            # designer guessing, the rule being written only in the page's folded panel (sixteenth reading fr1, it5);
+            # a case the published rules settle says their ruling too, as the page does: "settled by the published
+            # rules" alone never said what happens (twenty-first reading en2, fr1, it1)
+            how = naming.clarifications.get(g["kind"]) if key in ("gap_ruled", "gap_published") else None
             # the rule once a run: printed again at every player count it was 2,500 characters said again in
             # Draco's validate (seventeenth reading en13, en9)
             if how and said is not None:
