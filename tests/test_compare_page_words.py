@@ -40,10 +40,10 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
     assert re.search(rf"<h3>{charts}</h3>\s*<div class=\"charts\">", html), re.findall(r"<h3>.*?</h3>", html)
 
 
-FLAGGED = {"en": "To search for fixes to the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
+FLAGGED = {"en": "To search for fixes for the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
            "fr": "Pour chercher comment corriger le déséquilibre selon l’ordre de jeu dans «\u202fLe Roi Jouet\u202f: "
-                 "affamé\u202f»", "it": "Per cercare come correggere lo squilibrio nell’ordine di gioco in «Re Giocattolo: "
-                                       "affamato»"}
+                 "affamé\u202f»", "it": "Per cercare correzioni che risolvano lo squilibrio nell’ordine di gioco in «Re "
+                                       "Giocattolo: affamato»"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -93,9 +93,12 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                     "it": "lo squilibrio c’è già nel gioco base (quota equa del gioco base 50,0\u00a0%, intervallo allargato "
                           "[55,0\u00a0%; 82,0\u00a0%]). Queste 20 coppie non bastano"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
-    fix = typeset({"en": "To fix this imbalance in the base game: cardgen fix toy --players ",
-                    "fr": "Pour corriger ce déséquilibre dans le jeu de base : cardgen fix toy --players ",
-                    "it": "Per correggere questo squilibrio nel gioco base: cardgen fix toy --players "}[lang], lang)
+    fix = typeset({"en": "To search for fixes for the base game’s imbalance for player 2 and test them in simulated "
+                          "games: cardgen fix toy --players ",
+                    "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2 et tester ces "
+                          "corrections sur des parties simulées : cardgen fix toy --players ",
+                    "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e "
+                          "provarle su partite simulate: cardgen fix toy --players "}[lang], lang)
     assert str(escape(kept(fix))) in html  # the option in its span, on one line on a phone (en88)
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)

@@ -137,9 +137,10 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
         return {"lang": lang, "results": [{"players": 3, "metrics": [], "base_result": side, "variant_result": other}]}
 
     titles = {"draco": "Draco & Co", "v": "Toast"}
-    for lang, both in (("en", "run: cardgen fix draco (base game) or cardgen fix v (variant)"),
-                       ("fr", "lancez « cardgen fix draco » (jeu de base) ou « cardgen fix v » (variante)"),
-                       ("it", "esegui: cardgen fix draco (gioco base) oppure cardgen fix v (variante)")):
+    # the one pointer's words, the two commands after its colon (twenty-first reading en34, fr21)
+    for lang, both in (("en", "games: cardgen fix draco (base game) or cardgen fix v (variant)"),
+                       ("fr", "simulées : cardgen fix draco (jeu de base) ou cardgen fix v (variante)"),
+                       ("it", "simulate: cardgen fix draco (gioco base) oppure cardgen fix v (variante)")):
         lines = fix_lines(doc(True, lang), lang, titles, Naming.of(resolve("draco"), lang))
         assert len(lines) == 1 and both in plain(lines[0]), lines
         # the shortage by its one name, as compare's notes head it (twentieth reading en18)

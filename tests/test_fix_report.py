@@ -40,7 +40,7 @@ def test_what_fix_searches_a_cure_for_is_what_gets_the_hint() -> None:
 
 def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_path: Path) -> None:
     assert fix_hint("draco-poor", tmp_path, "it") == {
-        "text": "Per cercare correzioni di quanto segnalato in questa pagina e provarle su partite simulate, esegui",
+        "text": "Per cercare correzioni che risolvano quanto segnalato sopra e provarle su partite simulate:",
         "command": "cardgen fix draco-poor",
         "href": None}
     record = tmp_path / "fix" / "draco-poor" / "fix.json"
@@ -65,9 +65,11 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     # "these problems" for the one shortage a page shows (eleventh reading fr89): what is flagged above, one or many
     # the command names the one player count that shows the problem where others were run too (nineteenth reading
     # fr16: the page says the terminal's command under the warning)
-    assert re.search(r'<p class="fix">To search for fixes for what is flagged on this page and test them in simulated '
-                     r'games, run <code>cardgen fix <span class="nw">draco-poor</span>(?: <span class="nw">--players</span> \d)?'
-                     r'</code></p>', page)  # the command's hyphenated words kept whole on a phone (en88)
+    # twenty-first reading (en62, en34): the terminal's one pointer, naming the problem as the terminal does, never
+    # "what is flagged on this page" where one count of several flags it
+    assert re.search(r'<p class="fix">To search for fixes for the shortage of silver coins(?: and the flagged cards)? '
+                     r'and test them in simulated games: <code>cardgen fix <span class="nw">draco-poor</span>'
+                     r'(?: <span class="nw">--players</span> \d)?</code></p>', page), re.findall(r'<p class="fix">.*?</p>', page)
     record = out / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)
     record.write_text(json.dumps({"proposals": [{"file": "draco-poor-fix-1.yaml"}]}), encoding="utf-8")
@@ -101,9 +103,10 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 
 @pytest.mark.parametrize("deck, lang, line", [
     # the shortage by its one name, its warning's (twentieth reading en18)
+    # one word for fixes, no full stop (fr9); the one pointer, the command after its colon (twenty-first fr21)
     ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque de pièces d’argent et les "
                     "cartes signalées (voir ci-dessus) et tester ces corrections "
-                    "sur des parties simulées, lancez « cardgen fix draco »"),  # one word for fixes, no full stop (fr9)
+                    "sur des parties simulées : cardgen fix draco"),
     ("king_lui", "en", None),
 ])
 def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
@@ -159,7 +162,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     if lang == "fr":  # our own words, typeset in French: the space before the colon
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque de pièces "
                                    "d’argent (voir ci-dessus) et tester ces "
-                                   "corrections sur des parties simulées, lancez « cardgen fix draco »", "fr")
+                                   "corrections sur des parties simulées : cardgen fix draco", "fr")
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", " at 4 players"), ("fr", " à 4 joueurs"), ("it", " con 4 giocatori")])

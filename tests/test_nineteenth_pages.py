@@ -6,9 +6,14 @@ import re
 
 import pytest
 
-FIX = {"en": "To fix this imbalance in the base game: cardgen fix royale --players 4",
-       "fr": "Pour corriger ce déséquilibre dans le jeu de base : cardgen fix royale --players 4",
-       "it": "Per correggere questo squilibrio nel gioco base: cardgen fix royale --players 4"}
+#: the one pointer to cardgen fix (twenty-first reading en34, it36, fr30): it searches, it does not fix, and it
+#: names the seat the base game's own games show
+FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games: "
+             "cardgen fix royale --players 4",
+       "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
+             "sur des parties simulées : cardgen fix royale --players 4",
+       "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 1 e provarle su "
+             "partite simulate: cardgen fix royale --players 4"}
 
 
 def _plain(text: str) -> str:
@@ -59,9 +64,11 @@ def test_compare_without_the_base_game_s_flag_advises_no_fix(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "To look for a fix: cardgen fix royale --players 4"),
-    ("fr", "Pour chercher une correction : cardgen fix royale --players 4"),
-    ("it", "Per cercare una correzione: cardgen fix royale --players 4")])
+    ("en", "to search for fixes for this imbalance and test them in simulated games: cardgen fix royale --players 4"),
+    ("fr", "pour chercher comment corriger ce déséquilibre et tester ces corrections sur des parties simulées : "
+           "cardgen fix royale --players 4"),
+    ("it", "per cercare correzioni che risolvano questo squilibrio e provarle su partite simulate: "
+           "cardgen fix royale --players 4")])
 def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_not_repeat_it(lang: str,
                                                                                            said: str) -> None:
     """fr16: Royale's 4-player WARNING (balance) said nothing of what to do; "cardgen fix royale" came 22 lines later

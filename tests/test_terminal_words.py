@@ -763,15 +763,15 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 @pytest.mark.parametrize(("lang", "owned"), [
     ("en", "The base game’s gap is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
            "[33.2% to 57.4%]). These 100 pairs cannot tell whether the variant makes it worse or better (change: "
-           "+8.0\u00a0percentage points [−24.1 to +40.1]). To fix this imbalance in the base game: cardgen fix royale --players 4"),
+           "+8.0\u00a0percentage points [−24.1 to +40.1]). To search for fixes for the base game’s imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
     ("fr", "L’écart du jeu de base n’est pas dû au hasard non plus\u202f: le jeu de base présente déjà ce déséquilibre (juste part du jeu de base 27,8\u202f%, "
            "intervalle élargi [33,2\u202f%\u202f; 57,4\u202f%]). Ces 100 paires ne permettent pas de dire si la variante "
-           "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour corriger ce "
-           "déséquilibre dans le jeu de base\u202f: cardgen fix royale --players 4"),
+           "l’aggrave ou l’atténue (écart\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]). Pour chercher comment "
+           "corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections sur des parties simulées\u202f: cardgen fix royale --players 4"),
     ("it", "Anche lo scarto del gioco base non è dovuto al caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8\u00a0%, intervallo "
            "allargato [33,2\u00a0%; 57,4\u00a0%]). Queste 100 coppie non bastano per dire se la variante lo aggravi o "
-           "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per correggere questo squilibrio nel "
-           "gioco base: cardgen fix royale --players 4")])
+           "lo attenui (differenza: +8,0\u00a0punti percentuali [−24,1; +40,1]). Per cercare correzioni che risolvano "
+           "lo squilibrio del gioco base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
@@ -844,7 +844,8 @@ _BASE = "In the base game, on the same shuffles, player 2 won 21.0% of games. "
 #: twentieth reading (it28): which game's gap a sentence judges is named, never "that" after the variant's rate
 _OWNED = ("The base game’s gap is beyond chance too: the base game already has this imbalance (the base game’s fair share 27.8%, widened interval "
           "[8.2% to 25.9%]). ")
-_FIX = "To fix this imbalance in the base game: cardgen fix royale --players 4"
+_FIX = ("To search for fixes for the base game’s imbalance for player 2 and test them in simulated games: "
+        "cardgen fix royale --players 4")
 _MORE = "To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 #: twentieth reading (en37, it29): the base game's gap not beyond chance on these pairs is never said as a verdict
 #: that the base game is fair (validate's 300 games may flag it)
@@ -917,7 +918,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite. Anche lo scarto del gioco base non è dovuto al "
                   "caso: lo squilibrio c’è già nel gioco base (quota equa del gioco base 27,8 %, intervallo allargato [8,2 %; 25,9 %]). Su "
                   "queste 100 coppie la variante lo modifica, e il cambiamento non è dovuto al caso (differenza: −6,0 punti "
-                  "percentuali [−10,0; −2,0]). Per correggere questo squilibrio nel gioco base: cardgen fix royale --players 4")
+                  "percentuali [−10,0; −2,0]). Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate: cardgen fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}
     lines = _balance_entry("base does not, no change", agents=(agent,))

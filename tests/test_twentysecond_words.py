@@ -53,12 +53,13 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "To search for and test fixes for the shortage of silver coins, run: cardgen fix draco (base game) or "
-           "cardgen fix draco-charity-toast (variant)"),
+    # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
+    ("en", "To search for fixes for the shortage of silver coins and test them in simulated games: cardgen fix draco "
+           "(base game) or cardgen fix draco-charity-toast (variant)"),
     ("fr", "Pour chercher comment corriger le manque de pièces d’argent et tester ces corrections sur des parties "
-           "simulées, lancez « cardgen fix draco » (jeu de base) ou « cardgen fix draco-charity-toast » (variante)."),
-    ("it", "Per cercare correzioni che risolvano la carenza di monete d’argento e provarle su partite simulate, "
-           "esegui: cardgen fix draco (gioco base) oppure cardgen fix draco-charity-toast (variante)")])
+           "simulées : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
+    ("it", "Per cercare correzioni che risolvano la carenza di monete d’argento e provarle su partite simulate: "
+           "cardgen fix draco (gioco base) oppure cardgen fix draco-charity-toast (variante)")])
 def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
     """Read 20, en48: "To search for and test fixes for the shortage under “components in the box”" pointed at a
     heading; the line names the problem."""

@@ -16,14 +16,14 @@ from typing import Any
 
 from cardgen.fileio import write_atomic
 from cardgen.games.base import words_of
-from cardgen.report.pages import fix_problems, fixable, problems_shown
+from cardgen.report.pages import fix_problems, fixable, problems_at, problems_shown
 from cardgen.report.playtest import PAGE, WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
-from cardgen.simulate.summary import Naming, format_comparison, format_entry, total_line
+from cardgen.simulate.summary import Naming, fix_pointer, format_comparison, format_entry, total_line
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
 from cardgen.terminal import echo, say, say_n
 
@@ -59,8 +59,9 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         shown = [without_seats(r) for r in doc["results"] if r["variant"] == deck]
         own = naming.get(deck)
         if any(fixable(r) for r in shown):
-            echo(say("fix_terminal", lang, deck=deck, shown=titled(deck, own.title if own else ""),
-                      what=problems_shown(shown, lang, naming=own) + problems_at(shown, lang)))
+            what = say("fix_what_above", lang, what=problems_shown(shown, lang, naming=own) + problems_at(shown, lang))
+            echo(say("fix_terminal", lang, shown=titled(deck, own.title if own else ""),
+                     search=fix_pointer(what, f"cardgen fix {deck}", lang)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
@@ -88,18 +89,6 @@ def without_seats(r: dict[str, Any]) -> dict[str, Any]:
     return {**r, "balance": {**(r.get("balance") or {}), "flags": flags}}
 
 
-def problems_at(entries: list[dict[str, Any]], lang: str) -> str:
-    """The player counts whose block shows a problem ``cardgen fix`` cures, where not every count shown does
-    (" at 4 players"): Royale's closing line offered a fix for "the turn-order imbalance above", which only 4
-    players showed (eighteenth reading it18); "" where every count shows one."""
-    from cardgen.simulate.summary import and_list
-
-    counts = [r["players"] for r in entries if fixable(r)]
-    if not counts or len(counts) == len(entries):
-        return ""
-    return say("fix_at", lang, counts=and_list([str(n) for n in counts], lang))
-
-
 def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
     """An entry's lines without a note already said for an earlier entry (``exchange_off``: the same words at
     every player count), so a long run says each note once."""
@@ -118,8 +107,10 @@ def fix_lines(doc: dict[str, Any], lang: str, titles: dict[str, str], naming: Na
     reading fr35, it40)."""
     fixes = fix_problems(doc, lang, naming)
     if len(fixes) == 2 and fixes[0][1] == fixes[1][1]:
-        return [say("fix_terminal_pair", lang, base=fixes[0][0], variant=fixes[1][0], what=fixes[0][1])]
-    return [say("fix_terminal", lang, deck=deck, shown=titled(deck, titles.get(deck, "")), what=what)
+        return [fix_pointer(fixes[0][1], say("fix_pair", lang, base=fixes[0][0], variant=fixes[1][0]), lang,
+                            capital=True)]
+    return [say("fix_terminal", lang, shown=titled(deck, titles.get(deck, "")),
+                search=fix_pointer(say("fix_what_above", lang, what=what), f"cardgen fix {deck}", lang))
             for deck, what in fixes]
 
 

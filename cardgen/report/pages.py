@@ -23,9 +23,9 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
 from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, fair_why,
-                                      folded_stop, games_played, is_share, lowered, more_games_command, option_lines,
-                                      own_line, same_play_lines, scale_line, stop_lines, stopped_caution,
-                                      total_line, variant_imbalance, warning_count)
+                                      fix_pointer, folded_stop, games_played, is_share, lowered, more_games_command,
+                                      option_lines, own_line, same_play_lines, scale_line, stop_lines,
+                                      stopped_caution, total_line, variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import LINES, say, say_n
 
@@ -102,6 +102,18 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
 
 
+def problems_at(entries: list[dict[str, Any]], lang: str) -> str:
+    """The player counts whose block shows a problem ``cardgen fix`` cures, where not every count shown does
+    (" at 4 players"): Royale's closing line offered a fix for "the turn-order imbalance above", which only 4
+    players showed (eighteenth reading it18); "" where every count shows one."""
+    from cardgen.simulate.summary import and_list
+
+    counts = [r["players"] for r in entries if fixable(r)]
+    if not counts or len(counts) == len(entries):
+        return ""
+    return say("fix_at", lang, counts=and_list([str(n) for n in counts], lang))
+
+
 def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:
     """Whether compare's screen shows a problem of this deck's games that ``cardgen fix`` searches a cure for:
     a component the box lacks or, with ``cards`` (the variant's side), a card flagged too strong or too weak.
@@ -143,13 +155,12 @@ def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", probl
     command's sentence names the variant and the problems it would fix (``problems``, as the terminal's fix line
     names them: "the shortage of silver coins"), never "what is flagged above" after a card table
     that flags nothing, once per player count (eleventh reading en54, fr64, fr73; fourteenth en64, it63)."""
-    from cardgen.report.words import page_words
     from cardgen.simulate.verdict import QUOTED
 
     if not hint or not hint.get("command"):
         return hint  # quoted: « des variantes de « Le Roi Lui : dragon affamé » », never "de Le Roi Lui" (fr58)
-    key = "fix_compare_named" if problems else "fix_compare"
-    return {**hint, "text": typeset(page_words(key, lang, deck=QUOTED[lang].format(title), problems=problems), lang)}
+    what = say("fix_what_in", lang, what=problems or say("fix_what_flagged", lang), deck=QUOTED[lang].format(title))
+    return {**hint, "text": typeset(fix_pointer(what, "", lang, capital=True), lang)}  # the terminal's one pointer
 
 
 def at_count(hint: dict[str, Any] | None, r: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -162,6 +173,17 @@ def at_count(hint: dict[str, Any] | None, r: dict[str, Any], results: list[dict[
     return {**hint, "command": f"{hint['command']} --players {r['players']}"}
 
 
+def fix_named(hint: dict[str, Any] | None, entries: list[dict[str, Any]], lang: str,
+              naming: Naming | None = None) -> dict[str, Any] | None:
+    """``fix_hint``'s command sentence on a deck page naming the problems its ``entries`` show, as the terminal's
+    closing line names them ("to search for fixes for the turn-order imbalance at 4 players and test them…"):
+    "what is flagged on this page" was loose where one player count of four showed it (twenty-first reading en62)."""
+    if not hint or not hint.get("command"):
+        return hint
+    what = problems_shown(entries, lang, naming=naming) + problems_at(entries, lang)
+    return {**hint, "text": typeset(fix_pointer(what or say("fix_what_flagged", lang), "", lang, capital=True), lang)}
+
+
 def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
     """How a report page's reader gets fixes for a deck's problems, in ``lang``: a link to ``cardgen fix``'s
     record where one lies beside the report (``<out>/fix/<deck>/fix.json``, fix's own place), else the command
@@ -172,7 +194,9 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
     try:
         proposals = len(json.loads(record.read_text(encoding="utf-8")).get("proposals") or [])
     except (OSError, ValueError, AttributeError):
-        return {"text": page_words("fix_command", lang), "command": f"cardgen fix {deck_id}", "href": None}
+        # the terminal's one pointer (``summary.fix_pointer``); a deck page names the problems (``fix_named``)
+        return {"text": typeset(fix_pointer(say("fix_what_flagged", lang), "", lang, capital=True), lang),
+                "command": f"cardgen fix {deck_id}", "href": None}
     return {"text": page_words("fix_found" if proposals else "fix_found_none", lang, n=proposals, deck=deck_id),
             "href": f"../../fix/{deck_id}/fix.json", "link": page_words("fix_link", lang), "command": None}
 
@@ -482,13 +506,15 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     name, base_name = info.get("name") or deck_id, infos.get(str(base_id), {}).get("name") or str(base_id)
     entries = []
     fix_said = False  # the fix command once a page, under the first count that flags a problem (en55)
+    mine = [r for r in doc["results"] if r["variant"] == deck_id]
     cards = False
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
         sides = [(name, r, VARIANT_COLOUR)]
         if base is not None and base["completed"]:
             sides.insert(0, (base_name, base, BASE_COLOUR))
-        fix = at_count(info.get("fix"), r, doc["results"]) if fixable(r) and not fix_said else None
+        fix = (fix_named(at_count(info.get("fix"), r, doc["results"]), mine, lang, naming)
+               if fixable(r) and not fix_said else None)
         fix_said = fix_said or fix is not None
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         warned = warnings_of(r, lang, naming)

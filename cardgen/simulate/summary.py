@@ -690,11 +690,23 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     return out
 
 
+def fix_pointer(what: str, command: str, lang: str, capital: bool = False) -> str:
+    """The one sentence every output points to ``cardgen fix`` with ("to search for fixes for {what} and test them
+    in simulated games: {command}"), in ``lang``; ``capital``: it opens a sentence. One pointer had four wordings
+    ("To look for a fix", "To fix this imbalance", "to search for and test fixes", "To search for fixes for what
+    is flagged on this page"), and "To fix" promised what the command cannot: it searches for changes and tests
+    them, and may find none (twenty-first reading en34, en62, fr21). A page sets the command apart (``command``
+    empty: the sentence ends on its colon)."""
+    text = say("fix_search", lang, what=what, command=command).rstrip()
+    return text[:1].upper() + text[1:] if capital else text
+
+
 def balance_fix(r: Mapping[str, Any], lang: str) -> str:
-    """The ``cardgen fix`` command for entry ``r``'s seat imbalance, at its player count, in ``lang`` ("To look for a
-    fix: cardgen fix royale --players 4"): said under the warning, where validate's advice came 22 lines later,
-    at the end of the run, without the count (nineteenth reading fr16)."""
-    return say("warn_balance_fix", lang, deck=r["variant"], players=r["players"])
+    """The ``cardgen fix`` command for entry ``r``'s seat imbalance, at its player count, in ``lang``
+    (``fix_pointer``: "to search for fixes for this imbalance and test them in simulated games: cardgen fix royale
+    --players 4"): said under the warning, where validate's advice came 22 lines later, at the end of the run,
+    without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13)."""
+    return fix_pointer(say("fix_what_balance", lang), f"cardgen fix {r['variant']} --players {r['players']}", lang)
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
@@ -1727,8 +1739,12 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
         text = (say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
                 else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
         out.append(text if not out else text[:1].upper() + text[1:])  # a new sentence in the count's paragraph
-    if fix:  # the base game's cure once, after every seat of it, at this count (nineteenth reading fr38)
-        out.append(say("compare_balance_fix", lang, deck=base_deck, players=r.get("players")))
+    if fix:  # the base game's cure once, after every seat of it, at this count (nineteenth reading fr38), naming
+        # the seats the base game's own games show: "this imbalance" after a seat it does not show pointed at nothing
+        # (twenty-first reading it36, fr30)
+        seats = and_list([say("seat", lang, k=f["seat"]) for f in flagged if f["base_same"]], lang)
+        out.append(fix_pointer(say("fix_what_base", lang, who=seats),
+                               f"cardgen fix {base_deck} --players {r.get('players')}", lang, capital=True))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
     # the seats of one imbalance in one paragraph: seat 1 above and seat 4 below the fair share at 4 players were
     # two paragraphs, the fix advised after the first alone (nineteenth reading fr38, en24, en25)
