@@ -96,35 +96,34 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
     [line] = compare_balance(r, "en", "royale")
     # eighteenth reading (fr42, it46): "That is beyond chance too" beside an interval printed from the fair share
-    # read as a contradiction: the lead says "only just"; nineteenth (fr36, it29, en24): "[26.0% to 49.5%] leaves
-    # out … 26.0%" still did; twentieth (en39, it28): "[26.04% to 49.49%] … 26.00%", two decimals where every other
-    # figure has one, read as a claim hanging by a thread: one decimal, and the sentence says plainly how near the
-    # end lies; "That"/"Questo scarto" after the variant's rate named neither game: the base game's gap is named
-    assert ("The base game’s gap is only just beyond chance: the base game probably already has this imbalance (on "
-            "these 100 games, the base game’s widened interval, [26.0% to 49.5%], starts less than 0.1 percentage "
-            "point above its fair share, 26.0%)") in line, line
-    assert "26.04" not in line and "26.00" not in line and "beyond chance too" not in line and "That" not in line
+    # read as a contradiction: the verdict says "only just"; nineteenth (fr36, it29, en24): "[26.0% to 49.5%] leaves
+    # out … 26.0%" still did; twentieth (en39, it28) printed one decimal and said "less than 0.1 percentage point
+    # above", which twenty-first (en32, it37, fr29) read as 26.0 above 26.0: the decimals that set them apart, on
+    # the interval and the fair share alike; the base game's imbalance is named as the base game's
+    assert line.startswith("the base game probably already favours player 1, only just beyond chance; "), line
+    assert "won 37.0% of games [26.04% to 49.49%], for a fair share of 26.00%" in line, line
+    assert "less than 0.1" not in line and "beyond chance too" not in line and "That" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ")
-    assert "n’est que de justesse trop grand" in line and "[26,0 % ; 49,5 %]" in line and "non plus" not in line
-    assert "commence moins de 0,1 point au-dessus de sa juste part, 26,0 %)" in line
+    assert "à la limite du hasard" in line and "[26,04 % ; 49,49 %]" in line
+    assert "pour une juste part de 26,00 %" in line and "non plus" not in line
     [line] = compare_balance(r, "it", "royale")
-    assert "Lo scarto del gioco base supera solo di poco" in line and "Questo" not in line
-    assert "[26,0%; 49,5%]" in line.replace("\u00a0", "") and "meno di 0,1 punti sopra" in line
-    own.update(low=0.260004)  # apart only at the fourth decimal place: still one decimal
+    assert "al limite di ciò che il caso può spiegare" in line and "Questo" not in line
+    assert "[26,04%; 49,49%], per una quota equa del 26,00%" in line.replace("\u00a0", "")
+    own.update(low=0.260004)  # apart only at the fourth decimal place: four decimals, nothing rounder is true
     [line] = compare_balance(r, "en", "royale")
-    assert "[26.0% to 49.5%]" in line and "fair share, 26.0%)" in line
+    assert "[26.0004% to 49.4930%], for a fair share of 26.0000%" in line, line
     # the side below the fair share: the interval's end lies below it
     low_seat = {**seat, "side": "less", "rate": 0.1, "low": 0.05, "high": 0.2}
     low_own = {**low_seat, "rate": 0.12, "low": 0.05, "high": 0.25996, "fair": 0.26}
     low = {**r, "base_result": {"balance": {"flags": [low_own]}}, "variant_result": {"variant": "royale-short",
                                                                                       "balance": {"flags": [low_seat]}}}
     [line] = compare_balance(low, "en", "royale")
-    assert "[5.0% to 26.0%], ends less than 0.1 percentage point below its fair share, 26.0%)" in line, line
+    assert "[5.000% to 25.996%], for a fair share of 26.000%" in line, line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
-    assert "The base game’s gap is beyond chance too" in line and "only just" not in line
-    assert "(the base game’s fair share 26.0%, widened interval [30.0% to 45.0%])" in line
+    assert line.startswith("the base game already favours player 1; ") and "only just" not in line
+    assert "won 37.0% of games [30.0% to 45.0%], for a fair share of 26.0%" in line, line
 
 
 @pytest.mark.parametrize(("lang", "head"), [
@@ -146,9 +145,9 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
 
 
 @pytest.mark.parametrize(("lang", "said", "early"), [
-    ("en", ", an interval widened because 21 figures are compared at once)", " and the run stopped early)"),
-    ("fr", ", intervalle élargi parce que 21 indicateurs sont comparés à la fois)", " et que la comparaison s’est arrêtée tôt)"),
-    ("it", ", intervallo allargato perché si confrontano 21 misure alla volta)", " e il confronto si è fermato presto)")])
+    ("en", ", an interval widened because 21 figures are compared at once.", " and the run stopped early."),
+    ("fr", ", intervalle élargi parce que 21 indicateurs sont comparés à la fois.", " et que la comparaison s’est arrêtée tôt."),
+    ("it", ", intervallo allargato perché si confrontano 21 misure alla volta.", " e il confronto si è fermato presto.")])
 def test_a_change_s_wide_interval_says_why_it_is_wide(lang: str, said: str, early: str) -> None:
     """Eighteenth reading (en28): "+4.0 percentage points [−38.5 to +46.5]" on a 4-point change, wider than the two
     shares' own intervals together, read as an error: the terminal (only the page's note said it) gives the
@@ -184,18 +183,15 @@ def test_why_the_seats_interval_is_widened_is_said_once_per_player_count(lang: s
     r = {"players": 4, "games": 100, "metrics": metrics, "base_result": {"balance": {"flags": [first, last]}},
          "variant_result": {"variant": "royale-short", "balance": {"flags": [first, last]}}, "family": 19,
          "stop": {"early": True}}
-    [both] = compare_balance(r, lang, "royale")  # one paragraph for the count's seats (nineteenth reading fr38)
-    both = both.replace("\u202f", " ").replace("\u00a0", " ")
-    cut = both.index({"en": "With the variant, ", "fr": "Avec la variante, ", "it": "Con la variante, "}[lang])
-    one, four = both[:cut], both[cut:]
-    why = {"en": "interval widened because 4 players are compared at once: [33.2% to 57.4%]",
-           "fr": "intervalle élargi parce que 4 joueurs sont comparés à la fois : [33,2 % ; 57,4 %]",
-           "it": "intervallo allargato perché si confrontano 4 giocatori alla volta: [33,2 %; 57,4 %]"}[lang]
-    again = {"en": "(widened interval: [8.1% to 26.0%])", "fr": "(intervalle élargi : [8,1 % ; 26,0 %])",
-             "it": "(intervallo allargato: [8,1 %; 26,0 %])"}[lang]
+    # a paragraph for each seat, verdict first (twenty-first reading en33, fr29, it38)
+    one, four = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in compare_balance(r, lang, "royale"))
+    why = {"en": "[33.2% to 57.4%] (widened because 4 players are compared at once)",
+           "fr": "[33,2 % ; 57,4 %] (intervalle élargi parce que 4 joueurs sont comparés à la fois)",
+           "it": "[33,2 %; 57,4 %] (intervallo allargato perché si confrontano 4 giocatori alla volta)"}[lang]
+    again = {"en": "[8.1% to 26.0%], for", "fr": "[8,1 % ; 26,0 %], pour", "it": "[8,1 %; 26,0 %], per"}[lang]
     assert why in one and again in four, (one, four)
     assert why.split(" 4 ")[0] not in four  # "interval widened because": the second seat never says why again
     assert say("seat", lang, k=4) in four and say("seat", lang, k=1) in one
     # the change's interval too: why it is widened (19 figures, an early stop) said by the first seat alone
     early = say("change_widened_early", lang, n=19).replace("\u202f", " ")
-    assert early in one and early not in four and say("change_widened_again", lang) + ")" in four, four
+    assert early in one and early not in four and say("change_widened_again", lang) + "." in four, four

@@ -111,22 +111,23 @@ def test_the_warning_says_what_the_box_would_hold_and_never_that_the_rule_covers
     assert not any(old in line for old in ("covers it", "tranche ce cas", "copre questo caso"))
 
 
-#: compare's base-game sentence where the base game's own games flag nothing: never a verdict that it is fair
-NOT_FAIR = {"en": "does not show that the base game is fair", "fr": "ne prouve pas que le jeu de base soit équilibré",
-            "it": "non dimostra che il gioco base sia equilibrato"}
+#: compare's verdict where the base game's own games flag nothing: these pairs cannot tell, never that it is fair
+CANNOT_TELL = {"en": "these pairs cannot tell", "fr": "ces paires ne disent", "it": "queste coppie non bastano per dire"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_compare_never_says_the_base_game_is_fair(lang: str) -> None:
     """en37, it29: "The base game's share is within chance" on 100 pairs, beside validate's 300 games that flag the
-    same seat, read as two verdicts that clash; each sentence on a base game not flagged says its gap is not
-    beyond chance on these pairs, which does not show it fair."""
-    for key in nonempty(["compare_balance_chance", "compare_balance_chance_fixed", "compare_balance_untested"]):
-        said = say(key, lang, pairs=100, change="x", command="c", validate="v").replace("\u202f", " ")
-        assert NOT_FAIR[lang] in said, (key, said)
-        assert not any(old in said for old in ("within chance", "dans les limites du hasard", "nei limiti del caso"))
+    same seat, read as two verdicts that clash; each verdict on a base game not flagged says these pairs cannot
+    tell (twenty-first reading en24: the verdict first, "these pairs cannot tell whether the base game already
+    does"), never that the base game is fair."""
+    for key in nonempty(["compare_seat_chance", "compare_seat_untested"]):
+        said = say(key, lang, who="w", verb="v", inf="i").replace("\u202f", " ")
+        assert CANNOT_TELL[lang] in said, (key, said)
+        assert not any(old in said for old in ("within chance", "dans les limites du hasard", "nei limiti del caso",
+                                               "is fair", "est équilibré", "è equilibrato"))
     # the base game judged on more games by validate: named as what judges it, never as a verdict of compare's
-    assert "v" in say("compare_balance_chance", lang, pairs=100, change="x", command="c", validate="v")
+    assert "v" in say("compare_seat_commands", lang, command="c", validate="v")
 
 
 def _seat_case(own_low: float, own_fair: float, base_fair: float | None, variant_fair: float = 0.278) -> dict:
@@ -142,45 +143,43 @@ def _seat_case(own_low: float, own_fair: float, base_fair: float | None, variant
 
 @pytest.mark.parametrize("low", [0.26041, 0.260004, 0.2604999, 0.26049, 0.3, 0.2649])
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_share_in_compare_s_balance_line_has_one_decimal(low: float, lang: str) -> None:
-    """en39, it28: "[26.04% to 49.49%] … 26.00%" where every other share has one decimal: one decimal always,
-    and an interval end that prints on the fair share it leaves out is said plainly to miss it by less than a
-    tenth of a point."""
+def test_every_share_in_compare_s_balance_line_has_one_decimal_unless_it_would_print_on_the_fair_share(
+        low: float, lang: str) -> None:
+    """en39, it28: "[26.04% to 49.49%] … 26.00%" where every other share has one decimal: one decimal, as every
+    share, except where the base game's interval end would print on the fair share it leaves out; there
+    twenty-first reading en32, it37, fr29 read "[26.0% to 49.5%] … above its fair share, 26.0%" as 26.0 above 26.0:
+    that interval and that fair share get the decimals that print them apart, and nothing else does."""
     [line] = compare_balance(_seat_case(low, 0.26, 0.26), lang, "royale")
     shares = re.findall(r"\d+[.,]\d+(?=[\u00a0\u202f ]?%)", line)
-    assert shares and all(len(s.split("." if lang == "en" else ",")[1]) == 1 for s in shares), line
-    edge = {"en": "starts less than 0.1 percentage point above its fair share",
-            "fr": "commence moins de 0,1 point au-dessus de sa juste part",
-            "it": "comincia meno di 0,1 punti sopra la sua quota equa"}[lang]
-    assert (edge in line.replace("\u202f", " ")) is (round(100 * low, 1) == 26.0), line
+    places = [len(s.split("." if lang == "en" else ",")[1]) for s in shares]
+    edge = round(100 * low, 1) == 26.0
+    assert places.count(1) == len(places) - (3 if edge else 0), line  # the base interval's ends and its fair share
+    assert not any(w in line for w in ("point above", "point au-dessus", "punti sopra"))  # the numbers say it
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_two_fair_shares_in_one_paragraph_say_why_they_differ(lang: str) -> None:
     """en39, it28: 27.8 % with the variant and 26.0 % in the base game, with no word on why: the base game's fair
-    share is said, once, with the reason (fewer or more shared wins); nothing where both print alike."""
+    share is said, once, with the reason (fewer or more shared wins); no reason where both print alike."""
     fewer = compare_balance(_seat_case(0.3, 0.26, 0.26), lang, "royale")[0]
-    assert say("compare_balance_base_fair_fewer", lang, fair={"en": "26.0%", "fr": "26,0\u202f%",
-                                                               "it": "26,0\u00a0%"}[lang]).strip() in fewer, fewer
+    assert say("compare_seat_base_fewer", lang) in fewer, fewer
     more = compare_balance(_seat_case(0.3, 0.29, 0.29), lang, "royale")[0]
-    assert say("compare_balance_base_fair_more", lang, fair={"en": "29.0%", "fr": "29,0\u202f%",
-                                                              "it": "29,0\u00a0%"}[lang]).strip() in more, more
+    assert say("compare_seat_base_more", lang) in more, more
     same = compare_balance(_seat_case(0.3, 0.278, 0.2781), lang, "royale")[0]
-    assert not any(say(f"compare_balance_base_fair_{k}", lang, fair="\0").split("\0")[0].strip() in same
-                   for k in ("fewer", "more"))
+    assert not any(say(f"compare_seat_base_{k}", lang) in same for k in ("fewer", "more"))
     unknown = compare_balance(_seat_case(0.3, 0.26, None), lang, "royale")[0]
-    assert say("compare_balance_base_fair_fewer", lang, fair="\0").split("\0")[0].strip() not in unknown
+    assert say("compare_seat_base_fewer", lang) in unknown  # its own flag's fair share says it
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_verdict_names_which_game_s_gap_it_judges(lang: str) -> None:
     """it28: «Questo scarto» after the variant's 45.0 % meant the base game's 37.0 %: every verdict on the base
     game names it."""
-    base = {"en": "The base game’s gap", "fr": "L’écart du jeu de base", "it": "lo scarto del gioco base"}[lang]
-    for key in nonempty(["compare_balance_owned", "compare_balance_owned_moved", "compare_balance_owned_edge",
-                         "compare_balance_owned_moved_edge"]):
-        said = say(key, lang, pairs=100, change="x", evidence="")
-        assert base.lower() in said.lower()[:60], (key, said)
+    base = {"en": "the base game", "fr": "le jeu de base", "it": "il gioco base"}[lang]
+    for key in nonempty(["compare_seat_owned", "compare_seat_owned_moved", "compare_seat_owned_edge",
+                         "compare_seat_owned_moved_edge"]):
+        said = say(key, lang, who="w", verb="v", inf="i")
+        assert said.startswith(base), (key, said)
         assert not said.startswith(("That", "Cet écart", "Questo scarto", "Anche questo"))
 
 

@@ -629,13 +629,17 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True),
                  who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)))
              for f in seats]
-    intervals = and_list([interval(_pct(f["low"], lang, fixed=True), _pct(f["high"], lang, fixed=True), lang)
-                          for f in seats], lang)
+    # a flagged interval whose near end would print on the fair share it leaves out gets the decimals that set
+    # them apart, the fair share too (``edge_shares``; twenty-first reading en32); one decimal otherwise
+    shown_fair, ends = (edge_shares(seats, fair, lang) if not close else
+                        (_pct(fair, lang, fixed=True), [interval(_pct(f["low"], lang, fixed=True),
+                                                                 _pct(f["high"], lang, fixed=True), lang) for f in seats]))
+    intervals = and_list(ends, lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
-    return say(key, lang, items=and_list(items, lang), fair=_pct(fair, lang, fixed=True), why=why, even=even,
+    return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
                clearly=say("balance_clearly", lang) if clear else "",
                n=n,
                intervals=intervals,
@@ -1630,6 +1634,20 @@ def edge_places(own: Mapping[str, Any]) -> int:
     return next((p for p in (1, 2, 3) if round(100 * near, p) != round(100 * own["fair"], p)), 4)
 
 
+def edge_shares(flags: Sequence[Mapping[str, Any]], fair: float, lang: str) -> tuple[str, list[str]]:
+    """A fair share and the intervals said to leave it out (``flags``, each with its ``low``, ``high`` and the
+    unrounded ``fair`` it was judged against), printed so that the numbers agree with the sentence: one decimal,
+    as every share, unless an interval's near end would then print on the fair share (``edge_places``), when the
+    fair share and every interval get the decimals that set them apart ("[26.04% to 49.52%]" beside "26.00%").
+    "[26.0% to 49.5%] starts less than 0.1 percentage point above its fair share, 26.0%" asked the reader to
+    believe that 26.0 is above 26.0 (twenty-first reading en32, en76, it37, fr29)."""
+    places = max([edge_places(f) for f in flags] + [1])
+    exact = flags[0]["fair"] if places > 1 and flags else fair  # the share judged against, not a rounded copy
+    return (percent(exact, lang, fixed=True, places=places),
+            [interval(percent(f["low"], lang, fixed=True, places=places),
+                      percent(f["high"], lang, fixed=True, places=places), lang) for f in flags])
+
+
 def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     """Why a change's interval is wide (``+4.0 percentage points [−38.5 to +46.5]`` on a 4-point change read as an
     error: eighteenth reading en28): Holm's widening over the count's ``family`` of figures, and the early stop's
@@ -1644,111 +1662,98 @@ def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
 
-def base_evidence(r: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str) -> str:
-    """Why the base game "already has this imbalance": ``own``, the base game's flag for the seat (``_base_flag``),
-    its fair share and widened interval, which leaves the fair share out. "the base game shows it too" beside
-    none of its figures could not be checked (fifteenth reading en6). Empty where the base game has no such flag."""
-    if own is None:
-        return ""
-    # one decimal, as every other share (sixteenth reading fr35). An end that prints on the fair share it leaves out
-    # ("[26.0% to 49.5%] leaves out … 26.0%", read as a contradiction: nineteenth reading fr36, it29, en24) was
-    # printed to two decimals, a sudden precision the reader took for a claim hanging by a thread (twentieth reading
-    # en39, it28): one decimal still, and the sentence says plainly that the interval misses the fair share by less
-    # than a tenth of a point, after the one before it says "only just beyond chance" (``compare_balance``)
-    edge = on_edge(own)
-    key = ("compare_balance_evidence" if not edge else "compare_balance_evidence_edge_less"
-           if own.get("side") == "less" else "compare_balance_evidence_edge_more")
-    return say(key, lang, fair=percent(own["fair"], lang, fixed=True, places=1),
-               low=percent(own["low"], lang, fixed=True, places=1), high=percent(own["high"], lang, fixed=True, places=1),
-               games=_num(r.get("games"), lang), step=decimal(EDGE_STEP, lang, places=1))
+def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
+    """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
+    sentence: which game favours the seat (or works against it) and what these pairs cannot tell ("the variant seems
+    to favour player 5; these pairs cannot tell whether the base game already does"). The message came in the
+    middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33, fr22, fr29,
+    it27, it38). ``edge``: the base game's own interval leaves the fair share out only just."""
+    kind = ("variant" if f["owner"] == "variant"
+            else f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
+            else "untested" if f["moved"] is None else "chance")
+    who = say("seat", lang, k=f["seat"])
+    return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang),
+               inf=say(f"favour_inf_{f['side']}", lang))
 
 
-#: how close an interval's end may come to the fair share it leaves out while both print alike with one decimal:
-#: less than a tenth of a percentage point
-EDGE_STEP = 0.1
-
-
-def base_fair(r: Mapping[str, Any], f: Mapping[str, Any], lang: str) -> str:
-    """The base game's fair share where it prints otherwise than the variant's (``f``'s) with one decimal, and why:
-    a game with fewer shared wins has a lower fair share. Two fair shares in one paragraph with no word on why they
-    differ (27.8 % with the variant, 26.0 % in the base game) left the reader to guess (twentieth reading en39,
-    it28). "" where they print alike or the base game's is not known."""
-    fair = (((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share"))
-    if fair is None or _pct(fair, lang, fixed=True) == _pct(f["fair"], lang, fixed=True):
-        return ""
-    return say("compare_balance_base_fair_fewer" if fair < f["fair"] else "compare_balance_base_fair_more", lang,
-               fair=_pct(fair, lang, fixed=True))
-
-
-def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
-    """compare's balance lines for one player count, the terminal's and the report page's (one source): each
-    seat the variant's games flag, its rate and the interval its flag rests on, the base game's rate on the same
-    shuffles, and whose imbalance it is (``variant_imbalance``): the count's seats in one paragraph, its first
-    element. ``cardgen fix`` at ``base_deck`` and the count, once after its seats, only where the base game's own
-    games flag a seat (its widened interval leaves its fair share out): advised for a base
-    game nothing showed unbalanced, it sent a designer to fix a fault not shown (thirteenth reading fr24, it29);
-    where the base game shows it too, the variant's share of it is said with its change and interval, never
-    "not the variant's" as a certainty (fr27, it32); where neither game tells it from chance, the command that
-    plays more pairs. Never "clearly" (twelfth reading fr26, it52, it60)."""
+def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, first: bool, again: bool) -> str:
+    """The figures behind ``seat_verdict``, in two sentences at most: the variant's rate, its widened interval and
+    the fair share; then the base game's rate on the same shuffles (with its own interval and fair share where its
+    own games flag the seat, ``edge_shares``' decimals where they are needed, and why its fair share differs) and
+    the change between the two games with its interval. ``first``: the count's first seat says why its interval
+    is widened and why the fair share is above 1/N; ``again``: a change's widening already said at this count
+    (nineteenth reading fr43). Every figure the paragraph gave before is here; only the order and the sentences
+    changed."""
     from cardgen.simulate.verdict import shown
 
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
-    out = []
-    flagged = variant_imbalance(r)
-    said = changed = fair_said = False  # why the seat's interval, and the change's, are widened: said once per count
-    # the base game's own games show a seat of it: its fix is the count's one advice, said last, and a seat these
-    # pairs cannot tell from chance gives no commands of its own (nineteenth reading fr38)
-    fix = any(f["base_same"] for f in flagged)
+    who = say("seat", lang, k=f["seat"])
+    n = f.get("compared") or r.get("players") or 0
+    out = [say("compare_seat_variant_rate", lang, who=who, rate=_pct(f["rate"], lang, fixed=True),
+               interval=interval(_pct(f["low"], lang, fixed=True), _pct(f["high"], lang, fixed=True), lang),
+               widened=say("compare_seat_widened", lang, n=n) if first else "", fair=_pct(f["fair"], lang, fixed=True),
+               why=fair_why(f["fair"], n, lang) if first else "")]
+    own = _base_flag(r, f)
+    base_share = ((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share")
+    fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
+    if fair is None and base_share is not None and _pct(base_share, lang, fixed=True) != _pct(f["fair"], lang, fixed=True):
+        fair = _pct(base_share, lang, fixed=True)  # said where it differs from the variant's (twentieth en39, it28)
+    judged = own["fair"] if own is not None else base_share
+    why = ("" if fair is None or judged is None or _pct(judged, lang, fixed=True) == _pct(f["fair"], lang, fixed=True)
+           else say("compare_seat_base_fewer" if judged < f["fair"] else "compare_seat_base_more", lang))
+    m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
+    change = ""
+    if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
+        d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
+        shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
+        change = say("compare_seat_change", lang, change=say_n("pp_written", abs(shown_d), lang, x=decimal(
+            shown_d, lang, shown_d != 0, 1, True)) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
+                                                      + widened(r, lang, again) if low is not None else ""))
+    if f.get("base_rate") is not None:
+        out.append(say("compare_seat_base_rate", lang, who=who, base=_pct(f["base_rate"], lang, fixed=True),
+                       interval=f" {ends[0]}" if ends[0] else "", change=change,
+                       fair=say("compare_seat_base_fair", lang, fair=fair, why=why) if fair else ""))
+    return " ".join(text[:1].upper() + text[1:] + "." for text in out)
+
+
+def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
+    """compare's balance paragraphs for one player count, the terminal's and the report page's (one source): one
+    paragraph for each seat the variant's games flag (``variant_imbalance``), its verdict first in one short
+    sentence (``seat_verdict``), then its figures in two (``seat_figures``), then what to run; the seats the base
+    game's own games show first. The eleven- to nineteen-line paragraphs said every figure before the message
+    (twenty-first reading en24, en33, fr22, fr29, it27, it38). ``cardgen fix`` at ``base_deck`` and the count, once,
+    right after the seats the base game's own games show, and naming them: said after a seat the base game does not
+    show, "this imbalance" pointed at nothing (it36, fr30); never for a base game nothing showed unbalanced
+    (thirteenth reading fr24, it29). Where neither game tells it from chance, the commands that judge the base
+    game on more games and play more pairs, once after the count's seats. Never "clearly" (twelfth reading fr26,
+    it52, it60)."""
+    from cardgen.simulate.verdict import shown
+
+    flagged = sorted(variant_imbalance(r), key=lambda f: not f["base_same"])  # the base game's own first
+    fix = [f for f in flagged if f["base_same"]]
+    metrics = {m["metric"]: m for m in r.get("metrics") or []}
+    out: list[str] = []
+    changed = False  # a change's interval said, with why it is widened, at this count
     for f in flagged:
-        why = "" if said else fair_why(f["fair"], f.get("compared") or r.get("players") or 0, lang)
-        # the variant's own imbalance is beyond chance (its widened interval leaves the fair share out): said so,
-        # so that a verdict on the base game or on the change never reads as denying it (en16, fr7, it15); why the
-        # interval is widened said by the count's first seat, the next one's "widened interval" (nineteenth
-        # reading fr43: seats 1 and 4 at 4 players both said "widened because 4 players are compared at once")
-        main = say(f"compare_balance_{f['side']}" + ("_again" if said else ""), lang, who=say("seat", lang, k=f["seat"]),
-                   n=f.get("compared") or r.get("players") or 0,
-                   rate=_pct(f["rate"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True), why=why,
-                   level=percent(f["level"], lang, places=2), low=_pct(f["low"], lang, fixed=True),
-                   high=_pct(f["high"], lang, fixed=True))
-        said = True
-        base = (say("compare_balance_base", lang, base=_pct(f["base_rate"], lang, fixed=True),
-                    who=say("seat", lang, k=f["seat"])) if f["base_rate"] is not None else "")
-        if base and not fair_said:  # the base game's own fair share and why it differs, once per count (en39)
-            base, fair_said = base + base_fair(r, f, lang), True
         own = _base_flag(r, f)
-        edge = "_edge" if own is not None and on_edge(own) else ""
-        key = ("compare_balance_variant" if f["owner"] == "variant"
-               else f"compare_balance_owned{'_moved' if f['moved'] else ''}{edge}" if f["base_same"]
-               else "compare_balance_untested" if f["moved"] is None
-               else "compare_balance_chance_fixed" if fix else "compare_balance_chance")
+        text = f"{seat_verdict(f, own is not None and on_edge(own), lang)}. {seat_figures(r, f, lang, not out, changed)}"
         m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
-        change = ""
-        if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
-            d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
-            shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
-            change = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True)) + (
-                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang, changed)
-                if low is not None else "")
-            changed = changed or low is not None
-        verdict = say(key, lang, pairs=_num(r.get("games"), lang), deck=base_deck, change=change,
-                      command=more_pairs_command(r, base_deck), evidence=base_evidence(r, own, lang),
-                      # the base game judged on its own games: validate may flag a seat these pairs cannot tell
-                      # from chance (Royale at 4: validate's 300 games flag seat 4, compare's 100 pairs do not:
-                      # read as two verdicts that clash, nineteenth reading fr37, it31, en25)
-                      validate=f"cardgen validate {base_deck} --players {r.get('players')}")
-        text = (say("compare_balance_line", lang, main=main, base=base, verdict=verdict) if base
-                else say("compare_balance_line_nobase", lang, main=main, verdict=verdict))
-        out.append(text if not out else text[:1].upper() + text[1:])  # a new sentence in the count's paragraph
-    if fix:  # the base game's cure once, after every seat of it, at this count (nineteenth reading fr38), naming
-        # the seats the base game's own games show: "this imbalance" after a seat it does not show pointed at nothing
-        # (twenty-first reading it36, fr30)
-        seats = and_list([say("seat", lang, k=f["seat"]) for f in flagged if f["base_same"]], lang)
-        out.append(fix_pointer(say("fix_what_base", lang, who=seats),
-                               f"cardgen fix {base_deck} --players {r.get('players')}", lang, capital=True))
+        changed = changed or (f.get("base_rate") is not None and m.get("difference") is not None
+                              and shown(m)[1] is not None)
+        if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
+            seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
+            text += " " + fix_pointer(say("fix_what_base", lang, who=seats),
+                                      f"cardgen fix {base_deck} --players {r.get('players')}", lang, capital=True)
+        out.append(text)
+    rest = [f for f in flagged if not f["base_same"] and f["owner"] != "variant"]
+    more = more_pairs_command(r, base_deck)
+    if rest and not fix and any(f["moved"] is False for f in rest):  # neither game tells it from chance
+        out[-1] += " " + say("compare_seat_commands", lang, validate=f"cardgen validate {base_deck} --players "
+                                                                      f"{r.get('players')}", command=more)
+    elif any(f["moved"] is None for f in rest):  # the change was not tested: more pairs test it
+        out[-1] += " " + say("compare_seat_more_pairs", lang, command=more)
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
-    # the seats of one imbalance in one paragraph: seat 1 above and seat 4 below the fair share at 4 players were
-    # two paragraphs, the fix advised after the first alone (nineteenth reading fr38, en24, en25)
-    return ([" ".join(out)] if out else []) + (balance_lines({"flags": agents}, lang) if agents else [])
+    return out + (balance_lines({"flags": agents}, lang) if agents else [])
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
