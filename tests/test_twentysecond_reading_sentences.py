@@ -202,6 +202,16 @@ def test_the_base_game_s_fix_follows_the_seats_it_shows_and_names_them(lang: str
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_what_a_count_explains_is_explained_by_its_first_seat_alone(lang: str) -> None:
+    """Why an interval is widened, why a fair share is above 1/4 and why the base game's is lower: said by the
+    count's first seat; the second seat's paragraph gives its figures alone (shorter paragraphs, en33)."""
+    one, four = (plain(p) for p in compare_balance(_royale_four(), lang, "royale"))
+    for reason in nonempty([say("compare_seat_base_fewer", lang), say("compare_seat_widened", lang, n=4),
+                            say("balance_why", lang, n=4), say("change_widened_early", lang, n=19)]):
+        assert plain(reason) in one and plain(reason) not in four, (reason, four)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_seat_neither_game_tells_from_chance_gives_the_commands_once(lang: str) -> None:
     """Where neither game tells the seat from chance: the validate command that judges the base game on more games
     and the compare command that plays more pairs, after the count's seats, once."""

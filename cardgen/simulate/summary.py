@@ -1676,30 +1676,34 @@ def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
                inf=say(f"favour_inf_{f['side']}", lang))
 
 
-def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, first: bool, again: bool) -> str:
+def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: set[str]) -> str:
     """The figures behind ``seat_verdict``, in two sentences at most: the variant's rate, its widened interval and
     the fair share; then the base game's rate on the same shuffles (with its own interval and fair share where its
-    own games flag the seat, ``edge_shares``' decimals where they are needed, and why its fair share differs) and
-    the change between the two games with its interval. ``first``: the count's first seat says why its interval
-    is widened and why the fair share is above 1/N; ``again``: a change's widening already said at this count
-    (nineteenth reading fr43). Every figure the paragraph gave before is here; only the order and the sentences
-    changed."""
+    own games flag the seat, ``edge_shares``' decimals where they are needed) and the change between the two games
+    with its interval. What a count says once (``said``, filled here): why a seat's interval is widened and why the
+    fair share is above 1/N (``seat``), the base game's own fair share and why it differs (``base_fair``), why a
+    change's interval is wide (``change``); the next seat does not say it again (nineteenth reading fr43; twentieth
+    en39, it28). Every figure the paragraph gave before is here; only the order and the sentences changed."""
     from cardgen.simulate.verdict import shown
 
     metrics = {m["metric"]: m for m in r.get("metrics") or []}
     who = say("seat", lang, k=f["seat"])
     n = f.get("compared") or r.get("players") or 0
+    first = "seat" not in said
     out = [say("compare_seat_variant_rate", lang, who=who, rate=_pct(f["rate"], lang, fixed=True),
                interval=interval(_pct(f["low"], lang, fixed=True), _pct(f["high"], lang, fixed=True), lang),
                widened=say("compare_seat_widened", lang, n=n) if first else "", fair=_pct(f["fair"], lang, fixed=True),
                why=fair_why(f["fair"], n, lang) if first else "")]
+    said.add("seat")
     own = _base_flag(r, f)
     base_share = ((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share")
     fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
-    if fair is None and base_share is not None and _pct(base_share, lang, fixed=True) != _pct(f["fair"], lang, fixed=True):
+    if (fair is None and base_share is not None and "base_fair" not in said
+            and _pct(base_share, lang, fixed=True) != _pct(f["fair"], lang, fixed=True)):
         fair = _pct(base_share, lang, fixed=True)  # said where it differs from the variant's (twentieth en39, it28)
     judged = own["fair"] if own is not None else base_share
-    why = ("" if fair is None or judged is None or _pct(judged, lang, fixed=True) == _pct(f["fair"], lang, fixed=True)
+    why = ("" if fair is None or judged is None or "base_fair" in said
+           or _pct(judged, lang, fixed=True) == _pct(f["fair"], lang, fixed=True)
            else say("compare_seat_base_fewer" if judged < f["fair"] else "compare_seat_base_more", lang))
     m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
     change = ""
@@ -1708,11 +1712,13 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, first: b
         shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
         change = say("compare_seat_change", lang, change=say_n("pp_written", abs(shown_d), lang, x=decimal(
             shown_d, lang, shown_d != 0, 1, True)) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
-                                                      + widened(r, lang, again) if low is not None else ""))
+                                                      + widened(r, lang, "change" in said) if low is not None else ""))
     if f.get("base_rate") is not None:
         out.append(say("compare_seat_base_rate", lang, who=who, base=_pct(f["base_rate"], lang, fixed=True),
                        interval=f" {ends[0]}" if ends[0] else "", change=change,
                        fair=say("compare_seat_base_fair", lang, fair=fair, why=why) if fair else ""))
+        said.update(["base_fair"] if fair else [])
+        said.update(["change"] if change and m.get("difference") is not None and shown(m)[1] is not None else [])
     return " ".join(text[:1].upper() + text[1:] + "." for text in out)
 
 
@@ -1727,19 +1733,13 @@ def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "")
     (thirteenth reading fr24, it29). Where neither game tells it from chance, the commands that judge the base
     game on more games and play more pairs, once after the count's seats. Never "clearly" (twelfth reading fr26,
     it52, it60)."""
-    from cardgen.simulate.verdict import shown
-
     flagged = sorted(variant_imbalance(r), key=lambda f: not f["base_same"])  # the base game's own first
     fix = [f for f in flagged if f["base_same"]]
-    metrics = {m["metric"]: m for m in r.get("metrics") or []}
     out: list[str] = []
-    changed = False  # a change's interval said, with why it is widened, at this count
+    said: set[str] = set()  # what the count's first seats said once (``seat_figures``)
     for f in flagged:
         own = _base_flag(r, f)
-        text = f"{seat_verdict(f, own is not None and on_edge(own), lang)}. {seat_figures(r, f, lang, not out, changed)}"
-        m = metrics.get(f"seat_{f['seat']}_win_rate") or {}
-        changed = changed or (f.get("base_rate") is not None and m.get("difference") is not None
-                              and shown(m)[1] is not None)
+        text = f"{seat_verdict(f, own is not None and on_edge(own), lang)}. {seat_figures(r, f, lang, said)}"
         if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
             seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
             text += " " + fix_pointer(say("fix_what_base", lang, who=seats),
