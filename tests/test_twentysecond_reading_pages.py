@@ -137,3 +137,46 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
     assert "table.impact tr{display:grid;grid-template-columns:1fr auto;" in phone
     assert "table.impact .call{grid-column:1/-1}" in phone
     assert "table.impact .call:empty,table.impact th.call{display:none}" in phone
+
+
+# -- en61, fr56, it65: Royale's cards in Royale's terms -----------------------------------------------------------
+ROYALE_START = {"en": "No card is judged: every player starts the game with an Imposter card at one end of their row of "
+                      "nobles, so there is no player without one to compare with.",
+                "fr": "Aucune carte n’est évaluée : chaque joueur commence la partie avec une carte Imposteur, posée au "
+                      "bout de sa rangée de nobles ; il n’y a donc aucun joueur sans elle à qui comparer les autres.",
+                "it": "Nessuna carta si può valutare: ogni giocatore inizia la partita con una carta Impostore, posta a "
+                      "un’estremità della fila dei suoi nobili; manca quindi un gruppo di giocatori senza questa carta "
+                      "con cui fare il confronto."}
+ROYALE_USED = {"en": "The simulated players used their Imposter card 0.04 times per player per game on average.",
+               "fr": "Les joueurs automatiques ont utilisé leur carte Imposteur en moyenne 0,04 fois par joueur et par "
+                     "partie.",
+               "it": "I giocatori automatici hanno usato la loro carta Impostore in media 0,04 volte per giocatore a "
+                     "partita."}
+#: Draco's opening hand, which Royale does not have (its players deal nothing: they take dishes from the buffet)
+HAND = ("opening hand", "dealt", "main de départ", "reçoit", "mano iniziale", "riceve")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royale_s_page_says_its_imposter_card_in_its_own_terms(lang: str) -> None:
+    """en61, fr56, it65: Royale's pages said every player's "opening hand … is dealt “Imposter”". Royale has no
+    hand, and its rulebook puts each player's imposter at one end of their row of nobles (the published French
+    text: "La carte Imposteur doit être placée à l'une des extrémités de la rangée de nobles"): Royale's words say
+    it, Draco's generic sentence stays for a game whose players are dealt cards."""
+    from pathlib import Path
+
+    from cardgen.report.impact import impact_block
+    from cardgen.report.pages import designer_block
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("royale", Path(__file__).resolve().parents[1]), lang)
+    row = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"},
+           "plays_per_seat": 0.04, "difference": None}
+    # the game page's block, as Royale's page at 2 players draws it
+    block = str(designer_block({"players": 2, "designer": {"component_impact": [row]}}, {}, lang, naming))
+    text = re.sub(r"<[^>]+>", "", block[block.index(ROYALE_START[lang][:12]):])
+    plain = text.replace("\u00a0", " ").replace("\u202f", " ")
+    assert plain.startswith(ROYALE_START[lang].replace("\u00a0", " ") + " " + ROYALE_USED[lang]), plain
+    assert not any(word in plain for word in HAND), plain
+    generic = str(impact_block([row], {}, False, lang, dict(naming.names)))  # a game without its own words
+    assert any(word in generic for word in HAND)

@@ -555,7 +555,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                   number(f["high"], lang, share(n), fixed=True), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
-    cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""
+    cards = (impact_block(d["component_impact"], pictures, False, lang, names, words) if d.get("component_impact")
+             else "")
     played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
@@ -659,7 +660,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "shortfalls": [typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
                                        line=summary_shortfall(s, lang, naming)), lang)
                            for deck, s in shorts],
-            "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
+            "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words)
                       if r.get("component_impact") else ""),
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
