@@ -176,7 +176,7 @@ def test_on_a_phone_charts_fit_the_width_and_the_card_table_keeps_its_difference
     # not a block scrolled sideways: each card a grid of the screen's width, its name beside its difference, its
     # verdict under them (twenty-first reading fr52)
     assert "table.impact,table.impact tbody{display:block;width:auto}" in phone
-    assert "table.impact tr{display:grid;grid-template-columns:1fr auto;" in phone
+    assert "table.impact tr{display:grid;grid-template-columns:1fr fit-content(45%);" in phone
     impact = (TEMPLATE_DIR / "impact.html").read_text(encoding="utf-8")
     head = re.findall(r"<th([^>]*)>(.*?)</th>", impact[impact.index('<table class="impact'):])[:7]
     row = impact[impact.index("{%- for r in rows %}"):]

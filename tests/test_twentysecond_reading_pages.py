@@ -134,7 +134,7 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
     assert len(calls) == 2 and calls[0] == "" and calls[1]  # the hardly played card says why; Favour says nothing
     assert '<th class="call">' in html and 'class="impact bare"' in html  # no picture: its column hidden too
     phone = _phone_css()
-    assert "table.impact tr{display:grid;grid-template-columns:1fr auto;" in phone
+    assert "table.impact tr{display:grid;grid-template-columns:1fr fit-content(45%);" in phone
     assert "table.impact .call{grid-column:1/-1}" in phone
     assert "table.impact .call:empty,table.impact th.call{display:none}" in phone
 

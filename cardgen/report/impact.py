@@ -187,9 +187,21 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
         said = words["hardly_held"]  # on either side, as the terminal's "not flagged" heading (fr33, it63)
     elif hardly_played(r):
         said = (punct(";", lang) + " ").join(s for s in (said, words["hardly_played"]) if s)
-    if paired:  # "−8.5 → −13.7" read as the variant's doing where nothing tested the change (it65)
+    if paired and change_key(r) != "card_change_no":  # "−8.5 → −13.7" read as the variant's doing where nothing
+        # tested the change (it65); a change that may be chance is said once above the table (``change_note``):
+        # in every row it came 52 times on one page, and the column said nothing (twenty-first reading it72, en72)
         said = (punct(";", lang) + " ").join(s for s in (said, words[change_key(r).removeprefix("card_")]) if s)
     return said
+
+
+def change_note(rows: list[dict[str, Any]], lang: str) -> str:
+    """Compare's card table, once above it: that no card's change from the base game is beyond chance, where every
+    row's change may be chance, or that it is so unless its row says otherwise (a change beyond chance or not
+    tested); nothing where no row's change may be chance. Each row said it, 13 cards at 4 counts (it72, en72)."""
+    keys = [change_key(r) for r in rows]
+    if "card_change_no" not in keys:
+        return ""
+    return typeset(WORDS[lang]["change_none" if set(keys) == {"card_change_no"} else "change_rest"], lang)
 
 
 def _ends(half: float, lang: str) -> dict[str, str]:
@@ -256,6 +268,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
+                  change_note=change_note(rows, lang) if paired else "",
                   legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
