@@ -225,7 +225,7 @@ def test_a_shortage_on_the_page_is_the_terminal_s_sentence(tmp_path: Path, lang:
     html = compare_page(doc, {"name": "Charity"}, "", naming=naming)
     # the warning by the shortage's one name, as validate's (twentieth reading en18)
     said = typeset(say("deck_warning", lang, deck=naming.title, line=shortfall_line(short, lang, naming)), lang)
-    assert say("warn", lang, name=shortage_name(naming.ruled["silver-coin"], lang)) in said
+    assert say("warn", lang, name=shortage_name(naming.ruled["silver-coin"], lang, naming, "silver-coin")) in said
     assert f'<p class="warn">{said.replace("&", "&amp;")}</p>' in html, said
     assert {"en": "(95.0%)", "fr": "(95,0\u202f%)", "it": "(95,0\u00a0%)"}[lang] in said
     assert "Silver coin'" not in html and "exemplaires de" not in html

@@ -20,7 +20,7 @@ from toy_game import load_toy, toy_deck
 
 #: the shortage by its one name, as compare's notes head it (twentieth reading en18, en45: "the shortage under
 #: “components in the box”" quoted a heading that named a category, not the problem)
-NAMED = {"en": "the shortage of silver coins", "fr": "le manque de pièces d’argent", "it": "la carenza di monete d’argento"}
+NAMED = {"en": "the shortage of coins in the bank", "fr": "le manque de pièces à la banque", "it": "la carenza di monete in banca"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -38,7 +38,7 @@ def test_the_fix_line_names_the_shortage_as_compare_heads_it(lang: str) -> None:
     r = {"players": 3, "metrics": [], "base_result": {"variant": "draco", "sufficiency": [short]},
          "variant_result": {"variant": "v", "sufficiency": [short]}}
     head = _components(r, lang, naming)[0].strip()
-    assert head[:1].lower() + head[1:] in said  # the heading as "3 players: shortage of silver coins" says it
+    assert head[:1].lower() + head[1:] in said  # the heading as "3 players: shortage of coins in the bank" says it
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -107,14 +107,14 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
          "variant_result": {"variant": "v", "sufficiency": [variant]}}
     lines = _components(r, "en", naming)
     # headed by the shortage's one name, never the category "components in the box" (twentieth reading en45)
-    assert lines[0] == "  Shortage of silver coins" and len(lines) == 2  # one line, not one per deck
+    assert lines[0] == "  Shortage of coins in the bank" and len(lines) == 2  # one line, not one per deck
     said = lines[1]
     head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
     # fifteenth reading (en17): the games do not "have enough"; the last clause a sentence of its own
-    assert "56 more silver coins (50 with the variant) would have been enough in 99% of games. " in said
+    assert "With 56 more silver coins (50 with the variant), there would have been enough in 99% of games. " in said
     # whose ruling covers it, as each deck's warning says it, never as solved (twentieth reading en25)
-    assert "; cardgen’s added rule lets play go on, but the published rules do not say what happens then. 56 more" in said
+    assert "; cardgen’s added rule lets play go on, but the published rules do not say what happens then. With 56 more" in said
     assert said.endswith(" " + say("short_weight", "en") + ".")  # 95 % of games under cardgen's rule (it11)
     for lang in ("fr", "it"):
         other = _components(r, lang, Naming.of(resolve("draco"), lang))
@@ -144,7 +144,8 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
         lines = fix_lines(doc(True, lang), lang, titles, Naming.of(resolve("draco"), lang))
         assert len(lines) == 1 and both in plain(lines[0]), lines
         # the shortage by its one name, as compare's notes head it (twentieth reading en18)
-        name = shortage_name(Naming.of(resolve("draco"), lang).ruled["silver-coin"], lang)
+        named = Naming.of(resolve("draco"), lang)
+        name = shortage_name(named.ruled["silver-coin"], lang, named, "silver-coin")
         assert word("fix_kinds", lang)["components"].format(name=name) in plain(lines[0])
         alone = fix_lines(doc(False, lang), lang, titles, Naming.of(resolve("draco"), lang))
         assert len(alone) == 1 and "Draco & Co (draco)" in alone[0] and " v " not in plain(alone[0]) + " "
@@ -161,7 +162,8 @@ def test_the_coins_that_would_have_been_enough_are_worded_alike_in_every_command
 
     terminal = json.loads((PACKAGE / "terminal.json").read_text(encoding="utf-8"))
     pages = json.loads((PACKAGE / "report" / "words.json").read_text(encoding="utf-8"))
-    said = {"en": "would have been enough in {cover} of games", "fr": "auraient suffi dans {cover} des parties",
+    # twenty-first reading fr15: never a sentence opening on its figure ("56 pièces d’argent de plus …")
+    said = {"en": "there would have been enough in {cover} of games", "fr": "il y en aurait eu assez dans {cover} des parties",
             "it": "non sarebbe mancato nulla nel {cover} delle partite"}
     for lang, words in nonempty(said.items()):
         lines = [terminal["lines"][lang][k] for k in ("short_ruled", "short_one_ruled", "short_pair", "short_pair_untested")]

@@ -166,7 +166,8 @@ def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, p
     said = short_warnings({"passed": True, "games": 300, "completed": 300, "sufficiency": [short]}, lang, Naming.of(resolve("draco", ROOT), lang))
     # headed by the shortage's one name (twentieth reading en18), and 95 % of games under cardgen's rule weigh on
     # every figure, said where the overview's verdict reads "passed" (it11)
-    name = shortage_name(Naming.of(resolve("draco", ROOT), lang).ruled["silver-coin"], lang)
+    named = Naming.of(resolve("draco", ROOT), lang)
+    name = shortage_name(named.ruled["silver-coin"], lang, named, "silver-coin")
     sep = " : " if lang == "fr" else ": "
     assert len(said) == 1 and plain(said[0]).startswith(plain(f"{name}{sep}{past}")), said
     assert said[0].endswith(page_words("short_weight", lang)), said

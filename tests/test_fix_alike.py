@@ -73,11 +73,11 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     # the change from the deck's own 25, as its cost counts it, not from fix 1's 41 (twentieth reading en51)
     said = {"en": ("the same lever as fix 1, moved the same way: the box holds 43 gold coins instead of 25. Cost: "
                    "add 18 gold coins to the box",
-                   "3 players: shortage of silver coins in 1.0% of games (unchanged game: 94.0%)"),
+                   "3 players: shortage of coins in the bank in 1.0% of games (unchanged game: 94.0%)"),
             "fr": ("même levier que la correction 1, dans le même sens : la boîte contient 43 pièces d’or au lieu de "
-                   "25. Coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque de pièces d’argent dans 1,0 % des parties"),
+                   "25. Coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque de pièces à la banque dans 1,0 % des parties"),
             "it": ("stessa leva della correzione 1, nella stessa direzione: la scatola contiene 43 monete d’oro invece "
-                   "di 25. Costo: aggiungere 18 monete d’oro alla scatola", "3 giocatori: carenza di monete d’argento nell’1,0 % delle partite")}
+                   "di 25. Costo: aggiungere 18 monete d’oro alla scatola", "3 giocatori: carenza di monete in banca nell’1,0 % delle partite")}
     flat = " ".join(second.split())
     assert said[lang][0] in flat and said[lang][1] in flat, flat
     # only its figures that differ from fix 1's: 4 players (1.0% in both) and 5 players (none in both) are not said
@@ -110,7 +110,7 @@ def test_compares_bank_clause_is_said_by_the_short_name_the_run_gave_it(lang: st
     fixer = _fixer(lang)
     naming = Naming.of(fixer.deck, lang)
     # the short name is the shortage's one name, validate's and compare's (twentieth reading en18)
-    label = shortage_name(naming.ruled["silver-coin"], lang)
+    label = shortage_name(naming.ruled["silver-coin"], lang, naming, "silver-coin")
     cases = case_metrics(fixer.problems, lang, naming)
     assert cases == {"gap:bank_short": label}
     full = short_case_words(SHORT[0], lang, naming)
@@ -120,12 +120,12 @@ def test_compares_bank_clause_is_said_by_the_short_name_the_run_gave_it(lang: st
             "low": 0.01, "high": 0.1}
     words = words_of(fixer.deck)
     text = plain(" ".join(verdicts.sentence(m, lang, words, cases=cases) for m in (fewer, more)))
-    shortened = {"en": "Fewer games with a shortage of silver coins (6.0% of games instead of 94.0%). More games with "
-                       "a shortage of silver coins",
-                 "fr": "Moins de parties avec un manque de pièces d’argent (6,0 % des parties au lieu de 94,0 %). Plus "
-                       "de parties avec un manque de pièces d’argent",
-                 "it": "Meno partite con carenza di monete d’argento (il 6,0 % delle partite invece del 94,0 %). Più "
-                       "partite con carenza di monete d’argento"}
+    shortened = {"en": "Fewer games with a shortage of coins in the bank (6.0% of games instead of 94.0%). More games with "
+                       "a shortage of coins in the bank",
+                 "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 %). Plus "
+                       "de parties avec un manque de pièces à la banque",
+                 "it": "Meno partite con carenza di monete in banca (il 6,0 % delle partite invece del 94,0 %). Più "
+                       "partite con carenza di monete in banca"}
     assert text.startswith(shortened[lang]) and full not in text, text
     assert full in plain(verdicts.sentence(fewer, lang, words))  # told no short name: the case in full
     reworded = {**verdicts.SENTENCES[lang], "gap": ["{label} more often ({v}).", "{label} less often ({v})."]}

@@ -58,17 +58,17 @@ def test_a_share_on_the_paired_games_above_the_aim_is_said_with_its_sample() -> 
     fixer = _fixer("en", [SHORT3, SHORT4])
     assert above_lines(fixer, prop, 4) == []  # 4 players met the aim on the pairs too
     assert above_lines(fixer, prop, 3) == [
-        "  3 players: on these 50 pairs, shortage of silver coins in 6.0% of games, above the aim of at most "
+        "  3 players: on these 50 pairs, shortage of coins in the bank in 6.0% of games, above the aim of at most "
         "5%. On 50 games so small a gap may be chance; on the new games above it met the aim."]
     clear = Proposal(trial, {}, {}, {}, frozenset(), {3: 50}, {_key(SHORT3): 0.18})
     assert above_lines(fixer, clear, 3) == [
-        "  3 players: on these 50 pairs, shortage of silver coins in 18.0% of games, above the aim of at most "
+        "  3 players: on these 50 pairs, shortage of coins in the bank in 18.0% of games, above the aim of at most "
         "5%; on the new games above it met the aim."]
     fr = plain(above_lines(_fixer("fr", [SHORT3]), prop, 3)[0])
-    assert fr.startswith("  3 joueurs : sur ces 50 paires, manque de pièces d’argent dans 6,0 % "
+    assert fr.startswith("  3 joueurs : sur ces 50 paires, manque de pièces à la banque dans 6,0 % "
                          "des parties, au-dessus de l’objectif de 5 % au plus. Sur 50 parties, un écart aussi faible")
     it = plain(above_lines(_fixer("it", [SHORT3]), prop, 3)[0])
-    assert it.startswith("  3 giocatori: su queste 50 coppie, carenza di monete d’argento nel 6,0 % delle "
+    assert it.startswith("  3 giocatori: su queste 50 coppie, carenza di monete in banca nel 6,0 % delle "
                          "partite, oltre la soglia del 5 %. Su 50 partite uno scarto così piccolo può "
                          "dipendere dal caso")
 

@@ -104,7 +104,7 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 @pytest.mark.parametrize("deck, lang, line", [
     # the shortage by its one name, its warning's (twentieth reading en18)
     # one word for fixes, no full stop (fr9); the one pointer, the command after its colon (twenty-first fr21)
-    ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque de pièces d’argent et les "
+    ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque et les "
                     "cartes signalées (voir ci-dessus) et tester ces corrections "
                     "sur des parties simulées : cardgen fix draco"),
     ("king_lui", "en", None),
@@ -152,8 +152,9 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     fixes = [s for s in said if "cardgen fix" in s and not s.startswith(" ")]
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import Naming, shortage_name
-    coins = Naming.of(resolve("draco"), lang).ruled["silver-coin"]  # by its one name, as the notes head it (en18)
-    shortage = typeset(word("fix_kinds", lang)["components"].format(name=shortage_name(coins, lang)), lang)
+    draco = Naming.of(resolve("draco"), lang)  # by its one name, as the notes head it (en18)
+    shortage = typeset(word("fix_kinds", lang)["components"].format(
+        name=shortage_name(draco.ruled["silver-coin"], lang, draco, "silver-coin")), lang)
     if len(named) == 2 and len(fixes) == 1:  # both short alike: one line names both commands (fr35, it40)
         assert all(f"cardgen fix {d} (" in fixes[0] for d in named) and shortage in fixes[0], fixes
         return
@@ -161,7 +162,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque de pièces "
-                                   "d’argent (voir ci-dessus) et tester ces "
+                                   "à la banque (voir ci-dessus) et tester ces "
                                    "corrections sur des parties simulées : cardgen fix draco", "fr")
 
 

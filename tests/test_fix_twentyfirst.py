@@ -84,12 +84,12 @@ def _proposal(lang: str, share3: float, significant: bool = True) -> tuple[Fixer
 
 #: the share above the aim on the paired games, said once inside its own sentence's brackets
 MERGED = {
-    "en": "Fewer games with a shortage of silver coins (6.0% of games instead of 94.0%: above the aim of at most 5%, "
+    "en": "Fewer games with a shortage of coins in the bank (6.0% of games instead of 94.0%: above the aim of at most 5%, "
           "but on 50 games so small a gap may be chance; on the new games, within the aim).",
-    "fr": "Moins de parties avec un manque de pièces d’argent (6,0 % des parties au lieu de 94,0 % : au-dessus de "
+    "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 % : au-dessus de "
           "l’objectif de 5 % au plus, mais sur 50 parties, un écart aussi faible peut venir du hasard ; sur les "
           "parties nouvelles, dans l’objectif).",
-    "it": "Meno partite con carenza di monete d’argento (il 6,0 % delle partite invece del 94,0 %: oltre la soglia "
+    "it": "Meno partite con carenza di monete in banca (il 6,0 % delle partite invece del 94,0 %: oltre la soglia "
           "del 5 %, ma su 50 partite uno scarto così piccolo può dipendere dal caso; sulle partite nuove, entro la "
           "soglia).",
 }
@@ -176,9 +176,9 @@ def test_the_change_size_paragraph_says_a_trial_lists_only_the_counts_left(lang:
             4: {"problem:4:short:unpaid_by_bank": (0.2, 0.29, 0.29)}, 5: {}, 6: {}}
     fixer = _fixer(lang, [SHORT3, SHORT4])
     trial = plain(fixer.left_text(left, lang, Naming.of(fixer.deck, lang)))
-    assert trial == {"en": "shortage of silver coins in 43.0% of games at 3 players, 29.0% at 4",
-                     "fr": "manque de pièces d’argent dans 43,0 % des parties à 3 joueurs, 29,0 % à 4",
-                     "it": "carenza di monete d’argento nel 43,0 % delle partite con 3 giocatori, 29,0 % con 4"}[lang]
+    assert trial == {"en": "shortage of coins in the bank in 43.0% of games at 3 players, 29.0% at 4",
+                     "fr": "manque de pièces à la banque dans 43,0 % des parties à 3 joueurs, 29,0 % à 4",
+                     "it": "carenza di monete in banca nel 43,0 % delle partite con 3 giocatori, 29,0 % con 4"}[lang]
 
 
 SEAT = {"seat_1_win_rate": (0.30, 0.22, 0.40), "seat_2_win_rate": (0.14, 0.09, 0.22),
@@ -215,7 +215,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
 def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: str, label: str,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
     """en83: "(the figure after “was” is Draco & Co unchanged, on the search’s 100 games)" told the reader how to read
-    a line: each figure is labelled, "3 players: shortage of silver coins in 2.0% of games (unchanged game: 94.0%)",
+    a line: each figure is labelled, "3 players: shortage of coins in the bank in 2.0% of games (unchanged game: 94.0%)",
     and what the label is said once, above the fixes."""
     fixer, prop = _proposal(lang, 0.06)
     cured = plain(cured_text(fixer, prop, lang))

@@ -173,9 +173,12 @@ def test_on_a_phone_charts_fit_the_width_and_the_card_table_keeps_its_difference
     assert "max-width:none" not in phone and "overflow-x:auto;width:100%" not in phone  # no chart scrolls sideways
     hidden = re.search(r"([^{}]*)\{display:none\}", phone).group(1).split(",")
     assert {"table.impact .pic", "table.impact .strip", "table.impact .aside"} <= {h.strip() for h in hidden}
-    assert "table.impact{display:table;width:100%}" in phone  # not a block scrolled sideways: it fits the screen
+    # not a block scrolled sideways: each card a grid of the screen's width, its name beside its difference, its
+    # verdict under them (twenty-first reading fr52)
+    assert "table.impact,table.impact tbody{display:block;width:auto}" in phone
+    assert "table.impact tr{display:grid;grid-template-columns:1fr fit-content(45%);" in phone
     impact = (TEMPLATE_DIR / "impact.html").read_text(encoding="utf-8")
-    head = re.findall(r"<th([^>]*)>(.*?)</th>", impact[impact.index('<table class="impact">'):])[:7]
+    head = re.findall(r"<th([^>]*)>(.*?)</th>", impact[impact.index('<table class="impact'):])[:7]
     row = impact[impact.index("{%- for r in rows %}"):]
     cells = re.findall(r"<td([^>]*)>(.*?)</td>", row)
     shown = [text for cls, text in cells if not re.search(r"pic|strip|aside", cls)]

@@ -130,7 +130,9 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     # fourteenth reading (en54, it44): the imposters are sorted by player letter, not dealt; "on this page"
     # fifteenth reading fr41: the reason is the deal's, every player starting with the same cards, not the Imposter's
     # nineteenth reading fr68: the opening hands are alike (the nobles differ), and one card is "it"
-    assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”). So there "
+    # twenty-first reading en61: one sentence, never a second one opening on "So"; Royale itself says its own terms
+    # (test_twentysecond_reading_pages), this is the sentence of a game whose players are dealt their cards
+    assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”), so there "
             "is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
             "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games in "

@@ -157,7 +157,7 @@ def test_a_passed_row_with_warnings_says_so_instead_of_the_plain_pass(tmp_path: 
 
     doc = run_validation([toy_deck("toy", tmp_path)], _opts(tmp_path, out=None, players=[2, 3]))
     assert all(r["passed"] for r in doc["results"])
-    monkeypatch.setattr(pages, "short_warnings", lambda r, lang, naming=None: ["short"] if r["players"] == 2 else [])
+    monkeypatch.setattr(pages, "short_warnings", lambda r, lang, naming=None, said=None: ["short"] if r["players"] == 2 else [])
     # the mark counts the entry's warnings (fifteenth reading: one warning in the singular), two here
     monkeypatch.setattr(pages, "warning_count", lambda r: 2 if r["players"] == 2 else 0)
     for lang, warned, plain in (("en", "PASS WITH WARNINGS", "PASS"), ("it", "VERIFICA SUPERATA CON AVVISI", "VERIFICA SUPERATA")):

@@ -114,11 +114,11 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
                  "--lang", "fr", "--out", str(tmp_path / "out"), "--project", str(ROOT)])
     out = unwrapped(capsys.readouterr().out)  # a line wider than the terminal reads whole
     assert code == 0, out
-    # the bank runs short (ATTENTION (manque de pièces d’argent)): the headline says the warning as the page's badge (fr1)
+    # the bank runs short (ATTENTION (manque de pièces à la banque)): the headline says the warning as the page's badge (fr1)
     # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
     assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
     # and what of, by the shortage's name in the game's words (twentieth reading it44)
-    assert "aucun échec, 1 validée avec réserves (manque de pièces d’argent)" in out
+    assert "aucun échec, 1 validée avec réserves (manque de pièces à la banque)" in out
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
     assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option

@@ -332,21 +332,23 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
     # the name and the weight of it (twentieth reading en18, en25): cardgen's rule lets play go on, never "covers
     # it" as if solved, and what the box would then hold
-    for lang, says in (("en", "WARNING (shortage of silver coins): the bank could not pay all it owed in 190 of 200 games "
+    for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
                               "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
-                              "go on, but the published rules do not say what happens then. 57 more silver coins (77 "
-                              "instead of 20) would have been enough in 99% of games. "),
-                       ("fr", "ATTENTION (manque de pièces d’argent)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
+                              "go on, but the published rules do not say what happens then. With 57 more silver coins "
+                              "(77 instead of 20), or 19 more gold coins (44 instead of 25), there would have been enough "
+                              "in 99% of games. "),
+                       ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
                               "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
                               "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
-                              "mais les règles publiées ne disent pas ce qui se passe alors. 57 pièces d’argent de plus "
-                              "(77 au lieu de 20) auraient suffi dans 99\u202f% des parties. "),
-                       ("it", "ATTENZIONE (carenza di monete d’argento): la banca non ha potuto pagare tutto ciò che doveva "
+                              "mais les règles publiées ne disent pas ce qui se passe alors. Avec 57 pièces d’argent de "
+                              "plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au lieu de 25), il y en aurait eu "
+                              "assez dans 99\u202f% des parties. "),
+                       ("it", "ATTENZIONE (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
                               "continuare la partita, ma le regole pubblicate non dicono che cosa succede in quel caso. Con "
-                              "57 monete d’argento in più (77 invece di 20) non sarebbe mancato nulla nel 99\xa0% delle "
-                              "partite. ")):
+                              "57 monete d’argento in più (77 invece di 20), o 19 monete d’oro in più (44 invece di 25), non "
+                              "sarebbe mancato nulla nel 99\xa0% delle partite. ")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line

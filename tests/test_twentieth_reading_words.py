@@ -24,7 +24,7 @@ from nonempty import nonempty
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "fr", "it")
 #: the one name of Draco's shortage in each language, from the deck's plural of its silver coins
-NAMES = {"en": "shortage of silver coins", "fr": "manque de pièces d’argent", "it": "carenza di monete d’argento"}
+NAMES = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la banque", "it": "carenza di monete in banca"}
 
 
 def _short(games_short: int, games: int = 300) -> dict:
@@ -44,7 +44,7 @@ def test_one_name_for_the_shortage_in_validate_compare_and_fix(lang: str) -> Non
     from cardgen.tune.fix import Problem, case_label, case_names
 
     naming = _draco(lang)
-    name = shortage_name(naming.ruled["silver-coin"], lang)
+    name = shortage_name(naming.ruled["silver-coin"], lang, naming, "silver-coin")
     assert name == NAMES[lang]
     warning = shortfall_line(_short(285), lang, naming)
     assert warning.startswith(say("warn", lang, name=name))

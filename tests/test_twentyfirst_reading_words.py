@@ -22,7 +22,7 @@ import pytest
 from cardgen.languages import typeset
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import (Naming, _held_cards, format_comparison, format_entry, listed_gaps,
-                                      tally_words, total_line)
+                                      shortage_name, tally_words, total_line)
 from cardgen.terminal import say
 from nonempty import nonempty
 from screen import unwrapped
@@ -145,7 +145,7 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     the variant) …" four times: the shortage now named and explained once, a row per player count."""
     lines, naming = _compare(lang)
     text = "\n".join(lines)
-    name = say("short_name", lang, piece=naming.ruled["silver-coin"])
+    name = shortage_name(naming.ruled["silver-coin"], lang, naming, "silver-coin")
     assert text.lower().count(name.lower()) == 1  # the notes' heading, once for every count
     ruling = say("short_by_edition", lang)
     assert text.count(ruling) == 1
@@ -168,7 +168,7 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
                                          "it": "con ogni numero di giocatori"}[lang], lang) in claims[0]
     # most games under cardgen's rule at 3, 4 and 5 players (not at 6): said once, with those counts
     weight = [line for line in lines if {"en": "describe the game with cardgen’s rule",
-                                         "fr": "décrit donc le jeu avec la règle de cardgen",
+                                         "fr": "décrivent donc le jeu avec la règle de cardgen",
                                          "it": "descrivono quindi il gioco con la regola di cardgen"}[lang] in line]
     assert len(weight) == 1 and typeset({"en": "At 3, 4 and 5 players,", "fr": "À 3, 4 et 5 joueurs,",
                                          "it": "Con 3, 4 e 5 giocatori"}[lang], lang) in weight[0]
@@ -237,9 +237,9 @@ def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: st
     namings = {"draco": Naming.of(deck, lang)}
     doc = {"results": [r, r], "agents": ["heuristic"], "games": 60, "seed": 1, "cap": 10000}
     closing = total_line(doc["results"], lang, namings)
-    assert closing.endswith(typeset({"en": ", 2 with warnings (shortage of silver coins)",
-                                     "fr": ", 2 validées avec réserves (manque de pièces d’argent)",
-                                     "it": ", 2 superate con avvisi (carenza di monete d’argento)"}[lang], lang))
+    assert closing.endswith(typeset({"en": ", 2 with warnings (shortage of coins in the bank)",
+                                     "fr": ", 2 validées avec réserves (manque de pièces à la banque)",
+                                     "it": ", 2 superate con avvisi (carenza di monete in banca)"}[lang], lang))
     html = overview(doc, {"draco": {"name": "Draco & Co"}}, "T", "", lang, namings)
     intro = re.search(r"<p>(.*?)</p>", html, re.S).group(1).replace("&#39;", "'").replace("&amp;", "&")
     assert intro.startswith(typeset(closing, lang) + ". ")

@@ -32,9 +32,9 @@ def plain(text: str) -> str:
 
 
 # -- en45, en48: the shortage by its name on compare's screen ---------------------------------------------------------
-SHORT_HEAD = {"en": "Shortage of silver coins: the bank cannot pay all it owes",
-              "fr": "Manque de pièces d’argent : la banque ne peut pas verser tout ce qu’elle doit",
-              "it": "Carenza di monete d’argento: la banca non può pagare tutto ciò che deve"}
+SHORT_HEAD = {"en": "Shortage of coins in the bank: the bank cannot pay all it owes",
+              "fr": "Manque de pièces à la banque : la banque ne peut pas verser tout ce qu’elle doit",
+              "it": "Carenza di monete in banca: la banca non può pagare tutto ciò che deve"}
 #: the category the notes were headed by, and the fix line's pointer to it (read 20, en45, en48)
 CATEGORY = ("components in the box", "matériel de la boîte", "componenti nella scatola", "under “", "sous « ",
             "alla voce")
@@ -43,7 +43,7 @@ CATEGORY = ("components in the box", "matériel de la boîte", "componenti nella
 @pytest.mark.parametrize("lang", LANGS)
 def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
     """Read 20, en45: "3 players: components in the box" named a category; the notes now open with the problem,
-    "Shortage of silver coins", the name validate's warning and fix's problems give it."""
+    "Shortage of coins in the bank", the name validate's warning and fix's problems give it."""
     from test_twentyfirst_reading_words import _compare
 
     lines, _ = _compare(lang)
@@ -54,11 +54,11 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
-    ("en", "To search for fixes for the shortage of silver coins and test them in simulated games: cardgen fix draco "
+    ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games: cardgen fix draco "
            "(base game) or cardgen fix draco-charity-toast (variant)"),
-    ("fr", "Pour chercher comment corriger le manque de pièces d’argent et tester ces corrections sur des parties "
+    ("fr", "Pour chercher comment corriger le manque de pièces à la banque et tester ces corrections sur des parties "
            "simulées : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
-    ("it", "Per cercare correzioni che risolvano la carenza di monete d’argento e provarle su partite simulate: "
+    ("it", "Per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate: "
            "cardgen fix draco (gioco base) oppure cardgen fix draco-charity-toast (variante)")])
 def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
     """Read 20, en48: "To search for and test fixes for the shortage under “components in the box”" pointed at a

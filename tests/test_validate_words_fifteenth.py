@@ -61,9 +61,9 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert {"en": "that have a second place", "fr": "qui ont un deuxième", "it": "che hanno un secondo"}[lang] not in text
     assert r["sufficiency"]
     # by the shortage's one name, the warning's (twentieth reading en18)
-    assert {"en": "shortage of silver coins (the bank cannot pay all it owes)",
-            "fr": "manque de pièces d’argent (la banque ne peut pas verser tout ce qu’elle doit)",
-            "it": "carenza di monete d’argento (la banca non può pagare tutto ciò che deve)"}[lang] in text
+    assert {"en": "shortage of coins in the bank (the bank cannot pay all it owes)",
+            "fr": "manque de pièces à la banque (la banque ne peut pas verser tout ce qu’elle doit)",
+            "it": "carenza di monete in banca (la banca non può pagare tutto ciò che deve)"}[lang] in text
     assert {"en": "settled by a rule cardgen adds (the bank",
             "fr": "tranché par une règle que cardgen ajoute (la banque",
             "it": "risolta da una regola aggiunta da cardgen (la banca"}[lang] not in text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from markupsafe import Markup
@@ -140,14 +141,22 @@ def _held_by_all(row: dict[str, Any]) -> bool:
             and (not isinstance(why, dict) or why.get("why") == "all"))
 
 
+def own_words(game: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
+    """The card table's sentences a game says in its own terms (its words' ``impact``, typeset as the book's): Royale's
+    players are dealt no opening hand, each starts with an imposter card at one end of their row of nobles, so Draco's
+    "every player's opening hand … each is dealt" was wrong for it (twenty-first reading en61, fr56, it65)."""
+    return {key: typeset(text, lang) for key, text in (((game or {}).get("impact") or {}).get(lang) or {}).items()}
+
+
 def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, str] | None = None,
-                paired: bool = False) -> Markup:
+                paired: bool = False, own: Mapping[str, str] | None = None) -> Markup:
     """One sentence instead of a table whose every row is a card every seat is dealt: no seat without it, so
     no card is judged; then how often the simulated players played each (a card they hardly play is a caveat
-    about the players, which a row of dashes hid), ``paired``: with the base deck's figure, then the variant's."""
+    about the players, which a row of dashes hid), ``paired``: with the base deck's figure, then the variant's;
+    ``own``: the sentences the game says in its own terms (``own_words``)."""
     from cardgen.simulate.verdict import QUOTED
 
-    words, names = WORDS[lang], names or {}
+    words, names = {**WORDS[lang], **(own or {})}, names or {}
     cards = [QUOTED[lang].format(names.get(r["component"], r["component"])) for r in rows]
     text = words["all_dealt_one" if len(cards) == 1 else "all_dealt"].format(cards=join_and(cards, lang))
     def times(r: Any) -> str | None:
@@ -178,9 +187,21 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
         said = words["hardly_held"]  # on either side, as the terminal's "not flagged" heading (fr33, it63)
     elif hardly_played(r):
         said = (punct(";", lang) + " ").join(s for s in (said, words["hardly_played"]) if s)
-    if paired:  # "−8.5 → −13.7" read as the variant's doing where nothing tested the change (it65)
+    if paired and change_key(r) != "card_change_no":  # "−8.5 → −13.7" read as the variant's doing where nothing
+        # tested the change (it65); a change that may be chance is said once above the table (``change_note``):
+        # in every row it came 52 times on one page, and the column said nothing (twenty-first reading it72, en72)
         said = (punct(";", lang) + " ").join(s for s in (said, words[change_key(r).removeprefix("card_")]) if s)
     return said
+
+
+def change_note(rows: list[dict[str, Any]], lang: str) -> str:
+    """Compare's card table, once above it: that no card's change from the base game is beyond chance, where every
+    row's change may be chance, or that it is so unless its row says otherwise (a change beyond chance or not
+    tested); nothing where no row's change may be chance. Each row said it, 13 cards at 4 counts (it72, en72)."""
+    keys = [change_key(r) for r in rows]
+    if "card_change_no" not in keys:
+        return ""
+    return typeset(WORDS[lang]["change_none" if set(keys) == {"card_change_no"} else "change_rest"], lang)
 
 
 def _ends(half: float, lang: str) -> dict[str, str]:
@@ -191,16 +212,17 @@ def _ends(half: float, lang: str) -> dict[str, str]:
 
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
-                 lang: str = "en", names: dict[str, str] | None = None) -> Markup:
+                 lang: str = "en", names: dict[str, str] | None = None, game: Mapping[str, Any] | None = None) -> Markup:
     """The table (``templates/report/impact.html``): face, component (its name in ``lang`` from ``names``
     where known, else its id), the share of seats dealt it (and how often a seat played it), both win rates,
-    their difference [95 %], the strip, the flag (or why the card was not judged, with its figures)."""
+    their difference [95 %], the strip, the flag (or why the card was not judged, with its figures); ``game``: the
+    game's words, whose ``impact`` sentences say its cards in its own terms (``own_words``)."""
     if not rows:
         return Markup()
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
     if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
-        return held_by_all(rows, lang, names, paired)
+        return held_by_all(rows, lang, names, paired, own_words(game, lang))
     # the interval the flag rests on, on both pages and both sides of compare's strip (fifteenth reading en12, it55)
     rows = [_decisive_pair(r) if paired else decisive(r) for r in rows]
     half = _scale(rows)
@@ -246,6 +268,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
+                  change_note=change_note(rows, lang) if paired else "",
                   legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,

@@ -24,7 +24,7 @@ from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, fair_why,
                                       fix_pointer, folded_stop, games_played, is_share, lowered, more_games_command,
-                                      option_lines, own_line, same_play_lines, scale_line, stop_lines,
+                                      option_lines, own_line, same_play_lines, scale_line, shortage_notes, stop_lines,
                                       stopped_caution, total_line, variant_imbalance, warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import LINES, say, say_n
@@ -61,13 +61,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
-    """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance."""
+def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                said: set[str] | None = None) -> list[str]:
+    """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance; ``said``: the
+    page's said-once keys (a shortage's rule said at its first count, its figures alone at the next ones, as the
+    terminal says them: ``summary.shortfall_line``)."""
     from cardgen.simulate.summary import balance_lines, failure_lines, shortfall_line
 
     # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
     # a lower-case "balance: …" among them (fifteenth reading fr42)
-    return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming) for s in r.get("sufficiency", [])]
+    return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
+                                              for s in r.get("sufficiency", [])]
             + balance_lines(r.get("balance") or {}, lang, warn=True))
 
 
@@ -86,7 +90,7 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
     compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them).
     A shortage by its one name (``summary.shortage_name``), as validate's warning and compare's notes head it:
     "the shortage under “components in the box”" named a category, not the problem (twentieth reading en18)."""
-    from cardgen.simulate.summary import and_list, shortage_name, shortage_piece
+    from cardgen.simulate.summary import findings_name
     from cardgen.terminal import word
 
     kinds = word("fix_kinds", lang)
@@ -95,8 +99,7 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
         found.append(kinds["balance"])
     shorts = [f for r in entries for f in r.get("sufficiency") or []]
     if shorts:
-        pieces = dict.fromkeys(shortage_piece(f, lang, naming or Naming()) for f in shorts)
-        found.append(kinds["components"].format(name=shortage_name(and_list(list(pieces), lang), lang)))
+        found.append(kinds["components"].format(name=findings_name(shorts, lang, naming or Naming())))
     if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
         found.append(kinds["cards"])
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
@@ -201,10 +204,15 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
             "href": f"../../fix/{deck_id}/fix.json", "link": page_words("fix_link", lang), "command": None}
 
 
-def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
-    """The warnings of an entry in a few words each, in ``lang``, for the overview's table."""
+def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                   said: set[str] | None = None) -> list[str]:
+    """The warnings of an entry in a few words each, in ``lang``, for the overview's table; ``said``: the table's
+    said-once keys: a shortage's rule and what it means for the results said in full at its first row, the next
+    rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
+    twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import failure_lines, ruled_weighs, shortage_case, shortage_name, shortage_piece
+    from cardgen.simulate.summary import (failure_lines, other_cure, ruled_weighs, said_at, shortage_case,
+                                          shortage_name, shortage_piece)
 
     naming = naming or Naming()
     out = failure_lines(r, lang, naming)
@@ -213,17 +221,43 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
         piece = shortage_piece(s, lang, naming)
         ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
         case, ruling = shortage_case(cid, ruled, lang, naming, past=True) if cid and ruled else ("", "")
+        cure = other_cure(s, cid, naming) if ruled else None
+        also = page_words("short_also", lang, more=cure[0], piece=naming.noun(cure[1], cure[0], lang)) if cure else ""
+        where = f"{r.get('variant')}:{s['peak']}"
+        again = "_again" if ruled and said_at(said, f"short:{where}", r.get("players"), lang) else ""
+        weight = ""
+        if ruled_weighs(s, naming):
+            weight = "short_weight_again" if said_at(said, f"weight:{where}", r.get("players"), lang) else "short_weight"
         # by its one name, as the terminal's warning (twentieth reading en18); most games under cardgen's rule:
         # said here too, where the overview's verdict reads "passed" (it11)
-        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], case=case, ruling=ruling,
-                              piece=piece, name=shortage_name(piece, lang),
+        out.append(page_words(f"short_ruled{again}" if ruled else "short", lang, more=s["print_more"], case=case,
+                              ruling=ruling, piece=piece, name=shortage_name(piece, lang, naming, cid), also=also,
                               cover=percent(s["cover"], lang, places=0),
                               share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True))
-                   + (page_words("short_weight", lang) if ruled_weighs(s, naming) else ""))
+                   + (page_words(weight, lang) if weight else ""))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
                else agent_word(str(f.get("agent")), lang))
         out.append(page_words(f"balance_{'more' if f['side'] == 'more' else 'less'}", lang, who=who))
+    return out
+
+
+def shortage_counts(r: dict[str, Any], both: set[str], lang: str, naming: Naming) -> list[str]:
+    """Compare's page at one player count ``r``: each shortage both games show (its tally in ``both``) in one
+    sentence with that count's figures, base game and variant; its rule, its table for every count and what it
+    means for the results are said once, at the top of the page (``summary.shortage_notes``)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import _pct, finding_name
+
+    base = {f["peak"]: f for f in r["base_result"].get("sufficiency", [])}
+    out = []
+    for f in (f for f in r["variant_result"].get("sufficiency", []) if f["peak"] in both):
+        b = base[f["peak"]]
+        name = finding_name(f, lang, naming)
+        out.append(typeset(page_words("short_count", lang, name=name[:1].upper() + name[1:],
+                                      base=_pct(b["games_short"] / b["games"] if b["games"] else None, lang, fixed=True),
+                                      variant=_pct(f["games_short"] / f["games"] if f["games"] else None, lang,
+                                                   fixed=True)), lang))
     return out
 
 
@@ -283,11 +317,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
 
     namings = namings or {}
     results = doc["results"]
+    said: set[str] = set()  # a shortage's rule in full at its first row only (short_warnings)
     rows = [{"passed": r["passed"], "file": deck_file(r["variant"]), "players": r["players"], "variant": r["variant"],
              "name": infos.get(r["variant"], {}).get("name", ""),
              "length": _length(r, lang, namings.get(r["variant"], Naming())),
              "fairness": _fairness(r, lang), "skill": _skill_text(r, lang),
-             "warnings": short_warnings(r, lang, namings.get(r["variant"])), "warned": warning_count(r)}
+             "warnings": short_warnings(r, lang, namings.get(r["variant"]), said), "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     # the terminal's closing line, word for word: the page said "all passed" where the terminal said "4 passed with
@@ -507,6 +542,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     entries = []
     fix_said = False  # the fix command once a page, under the first count that flags a problem (en55)
     mine = [r for r in doc["results"] if r["variant"] == deck_id]
+    once: set[str] = set()  # a shortage's rule once a page, its figures at every count (twenty-first reading en16)
     cards = False
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
@@ -517,7 +553,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                if fixable(r) and not fix_said else None)
         fix_said = fix_said or fix is not None
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
-        warned = warnings_of(r, lang, naming)
+        warned = warnings_of(r, lang, naming, once)
         details = section(r, lang, naming)
         # a warning said under the heading is not said again in the details (fifteenth reading it50, en35): the
         # paragraphs compared by what they say (``balance_parts``' kinds), not by their text
@@ -581,7 +617,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                   number(f["high"], lang, share(n), fixed=True), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
-    cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""
+    cards = (impact_block(d["component_impact"], pictures, False, lang, names, words) if d.get("component_impact")
+             else "")
     played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
@@ -657,7 +694,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
         if cited:
             groups.append((words["cited"], metrics_table(cited, lang, False, game, r.get("games"))))
-        shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
+        both = {f["peak"] for f in b.get("sufficiency", [])} & {f["peak"] for f in v.get("sufficiency", [])}
+        shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", []) if s["peak"] not in both]
         folded = None
         if internal:
             moved = sum(m["significant"] for m in internal)
@@ -682,10 +720,13 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                          for line in compare_balance(r, lang, doc["base"])],
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
-            "shortfalls": [typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
-                                       line=summary_shortfall(s, lang, naming)), lang)
-                           for deck, s in shorts],
-            "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
+            # a shortage both games show: its rule and its table once, at the top of the page (``shortages``), its
+            # figures here in one sentence; each side's whole warning at every count made eight near-identical
+            # paragraphs (twenty-first reading fr61, it71)
+            "shortfalls": [*shortage_counts(r, both, lang, naming),
+                           *(typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
+                                         line=summary_shortfall(s, lang, naming)), lang) for deck, s in shorts)],
+            "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words)
                       if r.get("component_impact") else ""),
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
@@ -703,6 +744,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
+                shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "claims", "weight")},
+                            "cols": [typeset(h, lang) for h in note["cols"]]}
+                           for note in shortage_notes(results, lang, naming)],
                 fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang, naming)).get(
                     doc["variant"], "")) if any(variant_fixable(r) for r in results) else None),
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),

@@ -276,6 +276,10 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     if len({_pc(share, lang) for _, share, _ in lines}) == 1:  # alike as printed: one line, the first's
         lines = [("", lines[0][1], FAIR)]
     height = top + rows * bar + 8 * len(groups) + 30 + 13 * len(lines)  # each line named under the axis
+    # the axis sits above the lines' names, one 13 px line each below its figures: placed 30 px above the bottom
+    # whatever their number, a second name (the variant's fair share) fell 11 px below the chart's edge, cut off in
+    # ten compare charts, the dashed line the balance text talks about left without its value (twenty-first it76)
+    base = height - 30 - 13 * max(0, len(lines) - 1)
     w = width - left - right
     parts: list[dict[str, Any]] = []
     legend: dict[str, str] = {}
@@ -284,7 +288,6 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             legend.setdefault(label, colour)
     if len(legend) > 1:  # one series: the page names it already (fifteenth reading fr36)
         _legend(parts, left, 28, list(legend.items()))
-    base = height - 30
     for tick in range(0, 101, 25):
         x = left + w * tick / 100
         parts.append(_vertical(x, top, base, GRID))

@@ -419,7 +419,7 @@ def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
         if not warned(r):
             continue
         naming = (namings or {}).get(r.get("variant", "")) or Naming()
-        kinds += [shortage_name(shortage_piece(f, lang, naming), lang) for f in r.get("sufficiency") or ()]
+        kinds += [finding_name(f, lang, naming) for f in r.get("sufficiency") or ()]
         kinds += [say("warn_balance_name", lang)] if balance_parts(r.get("balance") or {}) else []
     return list(dict.fromkeys(kinds))
 
@@ -541,7 +541,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
                                                             naming)))
-    lines += ["  " + shortfall_line(f, lang, naming) for f in r.get("sufficiency", [])]
+    lines += ["  " + shortfall_line(f, lang, naming, said=said, entry=r) for f in r.get("sufficiency", [])]
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
         lines.append(f"  skill: {skill['summary']}")
@@ -740,13 +740,35 @@ def shortage_piece(f: Mapping[str, Any], lang: str, naming: Naming) -> str:
     return say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming)))
 
 
-def shortage_name(piece: str, lang: str) -> str:
+def shortage_name(piece: str, lang: str, naming: Naming | None = None, cid: str | None = None) -> str:
     """The one name of a box running out of ``piece`` ("shortage of silver coins"), in validate's case line and
     warning, compare's notes, fix's problems and trials and the report pages alike: four labels for one problem
     ("shortage of components", "WARNING (components)", "components in the box", "shortfall") left the reader to
     work out they were one (twentieth reading en18, en45). The piece comes from the deck's data, so it names any
-    game's component."""
-    return say("short_name", lang, piece=piece)
+    game's component. Where the game names the shortage component ``cid``'s ruling settles in its own words
+    (``naming``'s tallies, ``gap:<ruling>:name``), that name: Draco's bank runs out of gold and silver alike, so
+    "shortage of silver coins" hid that gold cures it too, and fix's cheapest cure added gold where validate said
+    to add silver (twenty-first reading en46)."""
+    ruling = (naming.rulings.get(cid, ("", False))[0] if naming is not None and cid else "")
+    own = (((naming.words.get("tallies") or {}).get(lang) or {}).get(f"gap:{ruling}:name")
+           if naming is not None and ruling else None)
+    return own or say("short_name", lang, piece=piece)
+
+
+def finding_name(f: Mapping[str, Any], lang: str, naming: Naming) -> str:
+    """The one name (``shortage_name``) of the shortage a ``balance.sufficiency`` finding ``f`` is."""
+    return shortage_name(shortage_piece(f, lang, naming), lang, naming, naming.shortfall.get(f["peak"]))
+
+
+def findings_name(findings: Sequence[Mapping[str, Any]], lang: str, naming: Naming) -> str:
+    """One name for the shortages ``findings`` are: the one name of each (``finding_name``), once; several
+    shortages the game does not name itself as one of their pieces ("shortage of gold coins and cards")."""
+    names = list(dict.fromkeys(finding_name(f, lang, naming) for f in findings))
+    generic = [shortage_name(shortage_piece(f, lang, naming), lang) for f in findings]
+    if len(names) > 1 and names == list(dict.fromkeys(generic)):
+        return shortage_name(and_list(list(dict.fromkeys(shortage_piece(f, lang, naming) for f in findings)), lang),
+                             lang)
+    return and_list(names, lang)
 
 
 def ruled_weighs(f: Mapping[str, Any], naming: Naming) -> bool:
@@ -770,7 +792,8 @@ def gap_shortage(kind: str, lang: str, naming: Naming) -> str:
     """The one name (``shortage_name``) of the shortage a rule gap ``kind`` is ("bank_short" or its
     "bank_short:silver" -> "shortage of silver coins"): the component whose ``when_short`` ruling settles it."""
     cid = next((c for c, (ruling, _) in naming.rulings.items() if ruling == kind.split(":")[0]), None)
-    return shortage_name(naming.ruled.get(cid) or naming.plural(cid, lang) if cid else say("pieces_any", lang), lang)
+    return shortage_name(naming.ruled.get(cid) or naming.plural(cid, lang) if cid else say("pieces_any", lang), lang,
+                         naming, cid)
 
 
 def published_editions(g: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -790,13 +813,18 @@ def published_editions(g: Mapping[str, Any], lang: str) -> dict[str, str]:
             "silent": said(g.get("silent_in") or [], "published_silent") if g.get("silent_in") else ""}
 
 
-def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False) -> str:
+def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False,
+                   said: set[str] | None = None, entry: Mapping[str, Any] | None = None) -> str:
     """A component the box lacks (``balance.sufficiency``'s finding), named in ``lang``; ``headed``: under a
     heading that already names the shortage ("WARNING", not "WARNING (shortage of silver coins)"). Where cardgen's
     own rule settles it, the warning says that play goes on under a rule no published text gives, what the box
-    would then hold ("56 more silver coins (76 instead of 20)") and, where it happened in most games, that most
-    figures describe that rule (``ruled_weighs``): said as a routine note, the run's gravest finding read as
-    solved (twentieth reading en25, it11)."""
+    would then hold ("56 more silver coins (76 instead of 20)", and the gold that would do as well where the game
+    says so: ``shortage_cure``) and, where it happened in more than half the games, that the results describe that
+    rule (``ruled_weighs``): said as a routine note, the run's gravest finding read as solved (twentieth reading
+    en25, it11). ``said``: the run's said-once keys: the rule and whose
+    it is said once a run, at the first count; the next counts give their own figures "as at 3 players" (the whole
+    warning four times, only its figures changed, buried the one that changes: twenty-first reading en16, fr61);
+    ``entry``: the validate entry ``f`` is of (its deck and player count)."""
     from cardgen.simulate.verdict import QUOTED
     naming = naming or Naming()
     cid = naming.shortfall.get(f["peak"])
@@ -804,18 +832,64 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     name = naming.names.get(cid) if cid else None  # "copies of “Silver coin”": the card's or token's own name
     piece = QUOTED[lang].format(name) if name else named
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
-    case, ruling, box = "", "", ""
+    case, ruling, box, also, first, weighed = "", "", "", "", None, None
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
         piece, key = named, f"{key}_ruled"
         case, ruling = shortage_case(cid, piece, lang, naming, past=True)
-        held = naming.counts.get(cid) if cid else None
-        box = say("short_box", lang, total=held + f["print_more"], count=held) if held is not None else ""
-    text = say(key, lang, warn=say("warn_headed", lang) if headed else say("warn", lang, name=shortage_name(named, lang)),
-               more=f["print_more"], piece=piece, box=box,
+        box, also = shortage_cure(f, cid, lang, naming)
+        where = f"{(entry or {}).get('variant')}:{f['peak']}"  # a run may validate several decks
+        players = (entry or {}).get("players")
+        first = said_at(said, f"short:{where}", players, lang)
+        weighed = said_at(said, f"weight:{where}", players, lang) if ruled_weighs(f, naming) else None
+        key += "_again" if first else ""
+    text = say(key, lang, warn=say("warn_headed", lang) if headed else say("warn", lang, name=shortage_name(named, lang, naming, cid)),
+               more=f["print_more"], piece=piece, box=box, also=also, first=first,
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
                share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
     # a sentence of its own; the line, as every validate line, ends with no full stop (en16)
-    return text + (". " + say("short_weight", lang) if ruled_weighs(f, naming) else "")
+    if not ruled_weighs(f, naming):
+        return text
+    return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed else say("short_weight", lang))
+
+
+def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str] | None:
+    """The other coin that cures shortage ``f`` of component ``cid`` as well, where the game's words give one
+    (``short_worth``: Draco's gold, each worth three silver), and how many of it: the silver asked for, in whole
+    coins of that worth. validate named silver alone while fix's cheapest cure added gold (twenty-first reading
+    en46)."""
+    alt = (naming.words.get("short_worth") or {}).get(cid)
+    if not alt:
+        return None
+    other, worth = alt
+    return -(-f["print_more"] // worth), other
+
+
+def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming) -> tuple[str, str]:
+    """What the box would hold with the pieces finding ``f`` asks for (" (76 instead of 20)", where the naming
+    knows the box's count), and the other coin that cures it as well (``other_cure``): ", or 19 more gold coins
+    (44 instead of 25)"."""
+    held = naming.counts.get(cid)
+    box = say("short_box", lang, total=held + f["print_more"], count=held) if held is not None else ""
+    cure = other_cure(f, cid, naming)
+    if cure is None:
+        return box, ""
+    more, other = cure
+    count = naming.counts.get(other)
+    return box, say("short_also", lang, more=more, piece=naming.noun(other, more, lang),
+                    box=say("short_box", lang, total=count + more, count=count) if count is not None else "")
+
+
+def said_at(said: set[str] | None, key: str, players: int | None, lang: str) -> str | None:
+    """The player count at which a run first said ``key``, in ``lang`` ("3 players"); None where it has not yet:
+    then it is said now, at ``players``, and noted in ``said`` (its keys "<key>@<count>"). Nothing is noted without
+    ``said`` or a count."""
+    if said is None or players is None:
+        return None
+    at = next((k.rsplit("@", 1)[1] for k in said if k.rsplit("@", 1)[0] == key), None)
+    if at is None:
+        said.add(f"{key}@{players}")
+        return None
+    return say_n("players", int(at), lang)
 
 
 def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = False) -> tuple[str, str]:
@@ -886,10 +960,16 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
         head = "cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows) else "cards_head_none"
-        out.append("  " + say_n(head, sum(1 for r in rows if r.get("judged")), lang, mark=say("flag_mark", lang),
+        judged = sum(1 for r in rows if r.get("judged"))
+        # the same heading at the next counts in short ("again, no card stands out"), the columns' key once a run:
+        # both came again in full at every player count (twenty-first reading en16)
+        again = said is not None and f"{head}:{judged}" in said
+        out.append("  " + say_n(head + ("_again" if again else ""), judged, lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which))
         # the verdict first, the columns' meanings after it on their own line (fifteenth fr4, en11, it17)
-        out.append("    " + say("cards_legend", lang))
+        out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend", lang)]
+        if said is not None:
+            said.update((f"{head}:{judged}", "cards_legend"))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
@@ -1779,17 +1859,19 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     # the box", which named no problem (twentieth reading en45)
     shorts = [f for side in ("base_result", "variant_result") for f in r[side].get("sufficiency", [])
               if pairs or f["peak"] not in paired]
-    pieces = list(dict.fromkeys(shortage_piece(f, lang, naming or Naming()) for f in shorts))
-    name = shortage_name(and_list(pieces, lang), lang)
+    name = findings_name(shorts, lang, naming or Naming())
     return [f"  {name[:1].upper()}{name[1:]}"] + out
 
 
-def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
-    """compare's shortages both decks show, each said once for every player count: its name, what happens and whose
-    rule covers it, then a small table, one row per player count (the share of games short and how many more pieces
-    would have been enough, base game → variant), whether the paired games tell the change in games short from
-    chance, and at which counts most figures describe cardgen's rule. The same three-line paragraph printed for
-    each player count with only its numbers changed (twentieth reading en46, fr39)."""
+def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
+                   naming: Naming | None = None) -> list[dict[str, Any]]:
+    """compare's shortages both decks show, each said once for every player count: ``head`` (its name, what happens
+    and whose rule covers it), a small table (``cols``, and ``rows`` of the player count, the share of games short
+    and how many more pieces would have been enough, each as base game → variant), ``claims`` (whether the paired
+    games tell the change in games short from chance) and ``weight`` (at which counts the results describe
+    cardgen's rule): the terminal's notes (``shortage_table``) and the compare page say the same. The same
+    paragraph printed for each player count with only its numbers changed (twentieth reading en46, fr39; on the page,
+    eight of them: twenty-first reading fr61, it71)."""
     naming = naming or Naming()
     groups: dict[str, list[tuple[int, Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]] = {}
     for r in results:
@@ -1797,7 +1879,7 @@ def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", namin
         for f in r["variant_result"].get("sufficiency", []):
             if f["peak"] in base:
                 groups.setdefault(f["peak"], []).append((r["players"], base[f["peak"]], f, r))
-    out: list[str] = []
+    out: list[dict[str, Any]] = []
     for peak, rows in groups.items():
         cid = naming.shortfall.get(peak)
         piece = shortage_piece(rows[0][1], lang, naming)
@@ -1807,22 +1889,11 @@ def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", namin
             covered = say("short_pair_covered", lang, ruling=by)
         else:
             case = say("short_case", lang, piece=piece)
-        name = shortage_name(piece, lang)
-        out.append("  " + say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered))
+        name = shortage_name(piece, lang, naming, cid)
 
         def share(f: Mapping[str, Any]) -> str:
             return _pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True)
 
-        def pair(b: str, v: str, width: int) -> str:  # "95.0% → 97.7%", the arrows one above the other
-            return f"{b.rjust(width)} → {v}"
-
-        cells = [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
-                                                   decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows]
-        wide = [max(len(c[k][0]) for c in cells) for k in (1, 2)]
-        table = [[n, pair(*shares, wide[0]), pair(*more, wide[1])] for n, shares, more in cells]
-        head = say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|")
-        widths = [max(len(row[k]) for row in [head, *table]) for k in range(3)]
-        out += ["    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *table]]
         claims: dict[str, list[str]] = {}  # the paired comparison's own figure for the case, where it made one
         for n, b, v, r in rows:
             ruling = naming.rulings.get(cid, ("", False))[0] if cid else ""
@@ -1837,11 +1908,38 @@ def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", namin
                 say("short_table_item", lang, claim=say(key, lang), at=say_n(
                     "short_table_at", int(counts[0]) if len(counts) == 1 else 2, lang, counts=and_list(counts, lang)))
                 for key, counts in claims.items())
-        out += ["    " + say("short_table_claims", lang, items=items)] if claims else []
         weighs = [str(n) for n, b, v, _ in rows if ruled_weighs(b, naming) or ruled_weighs(v, naming)]
-        if weighs:  # most games under cardgen's rule, with either deck: the figures describe that rule (it11)
-            out.append("    " + say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
-                                      counts=and_list(weighs, lang)))
+        out.append({
+            "name": name,
+            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered),
+            "cols": say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|"),
+            "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
+                                                     decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows],
+            "claims": say("short_table_claims", lang, items=items) if claims else "",
+            # most games under cardgen's rule, with either deck: the results describe that rule (it11)
+            "weight": say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
+                            counts=and_list(weighs, lang)) if weighs else ""})
+    return out
+
+
+def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """compare's notes on the shortages both decks show (``shortage_notes``), as the terminal prints them: the
+    head, the table in columns, the base's and the variant's figures "95.0% → 97.7%", the arrows one above the
+    other, then the claims and the weight."""
+    out: list[str] = []
+    for note in shortage_notes(results, lang, naming):
+        out.append("  " + note["head"])
+
+        def pair(b: str, v: str, width: int) -> str:  # "95.0% → 97.7%", the arrows one above the other
+            return f"{b.rjust(width)} → {v}"
+
+        cells = note["rows"]
+        wide = [max(len(c[k][0]) for c in cells) for k in (1, 2)]
+        table = [[n, pair(*shares, wide[0]), pair(*more, wide[1])] for n, shares, more in cells]
+        head = note["cols"]
+        widths = [max(len(row[k]) for row in [head, *table]) for k in range(3)]
+        out += ["    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *table]]
+        out += ["    " + text for text in (note["claims"], note["weight"]) if text]
     return out
 
 

@@ -274,7 +274,7 @@ def case_label(found: list[Problem], lang: str, naming: Naming) -> str | None:
     if len(tallies) != 1:
         return None
     cid = naming.shortfall.get(next(iter(tallies)))
-    return shortage_name(naming.ruled[cid], lang) if cid and cid in naming.ruled else None
+    return shortage_name(naming.ruled[cid], lang, naming, cid) if cid and cid in naming.ruled else None
 
 
 def case_metrics(found: list[Problem], lang: str, naming: Naming) -> dict[str, str]:

@@ -35,18 +35,34 @@ def worth(deck: Any) -> dict[str, int]:
             if c.data is not None and c.data.role == "coin" and c.data.silver > 1}
 
 
+def short_worth(deck: Any) -> dict[str, list[Any]]:
+    """Where the whole bank empties (``whole_bank_empties``): the coin whose shortage the deck rules (the silver
+    coin) -> [the gold coin's id, its worth in silver]. The case comes only once every gold coin is on the lairs,
+    each player holding as few silver coins as they can, so each gold coin added to the box spares three silver coins
+    the players would otherwise hold: a shortage of s silver coins is cured by ceil(s / 3) gold coins as surely as
+    by s silver ones, and validate's warning says both cures, as fix tries both (twenty-first reading en46)."""
+    per_gold = deck.rules.silver_per_gold
+    ruled = [c.id for c in deck.model.components if getattr(c, "when_short", None) is not None and c.data is not None
+             and c.data.role == "coin" and c.data.silver == 1]
+    gold = [c.id for c in deck.model.components if c.data is not None and c.data.role == "coin"
+            and c.data.silver == per_gold]
+    return {ruled[0]: [gold[0], per_gold]} if ruled and gold and per_gold > 1 else {}
+
+
 def deck_words(deck: Any, words: Mapping[str, Any]) -> Mapping[str, Any]:
     """Draco's words as ``deck``'s box makes them true: its ``bank_short`` case is "the bank runs out of
-    coins" where the whole bank empties at every player count the deck allows (``whole_bank_empties``), else
-    the case's silver-only name (``gap:bank_short:silver``, and its past ``gap:bank_short:silver:past``: a box
-    with few silver coins); with the box's totals (``box_totals``) and the coins' worth (``worth``)."""
+    coins" where the whole bank empties at every player count the deck allows (``whole_bank_empties``), with the
+    gold that cures it as well as silver (``short_worth``), else the case's silver-only name
+    (``gap:bank_short:silver``, its past ``gap:bank_short:silver:past`` and its short name
+    ``gap:bank_short:silver:name``: a box with few silver coins); with the box's totals (``box_totals``) and the
+    coins' worth (``worth``)."""
     out = {**words, "box_totals": box_totals(deck), "worth": worth(deck)}
     per_gold = deck.rules.silver_per_gold
     silver = coins_worth(deck.model.components, 1)
     if whole_bank_empties(per_gold, silver, deck.model.players.max):
-        return out
+        return {**out, "short_worth": short_worth(deck)}
     tallies = {lang: {**names, **{f"gap:bank_short{tense}": names.get(f"gap:bank_short:silver{tense}",
                                                                    names.get(f"gap:bank_short{tense}"))
-                                  for tense in ("", ":past") if f"gap:bank_short{tense}" in names}}
+                                  for tense in ("", ":past", ":name") if f"gap:bank_short{tense}" in names}}
                for lang, names in (words.get("tallies") or {}).items()}
     return {**out, "tallies": tallies}
