@@ -159,9 +159,9 @@ HAND = ("opening hand", "dealt", "main de départ", "reçoit", "mano iniziale", 
 @pytest.mark.parametrize("lang", LANGS)
 def test_royale_s_page_says_its_imposter_card_in_its_own_terms(lang: str) -> None:
     """en61, fr56, it65: Royale's pages said every player's "opening hand … is dealt “Imposter”". Royale has no
-    hand, and its rulebook puts each player's imposter at one end of their row of nobles (the published French
-    text: "La carte Imposteur doit être placée à l'une des extrémités de la rangée de nobles"): Royale's words say
-    it, Draco's generic sentence stays for a game whose players are dealt cards."""
+    hand, and its rulebook has each player set their imposter at either end of the line of nobles before them (the
+    published French text's fact, in our words): Royale's words say it, Draco's generic sentence stays for a game
+    whose players are dealt cards."""
     from pathlib import Path
 
     from cardgen.report.impact import impact_block

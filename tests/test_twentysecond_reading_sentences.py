@@ -62,8 +62,8 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
 
 
 def test_every_edition_s_text_settles_the_waiting_emerald() -> None:
-    """The French text says « le joueur doit piocher une carte de la pioche », as the Italian and English texts
-    say the player must draw: no edition is named as silent on it, and the case's name holds no answer."""
+    """The French text obliges the player to draw from the pile, as the Italian and English texts oblige them
+    to take from the supply: no edition is named as silent on it, and the case's name holds no answer."""
     clar = resolve("king_lui", ROOT).model.clarifications["no_dish_emerald"]
     assert clar.published == clar.resolution == "draw_only" and clar.published_in == []
     names = {lang: Naming.of(resolve("king_lui", ROOT), lang) for lang in LANGS}

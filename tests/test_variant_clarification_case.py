@@ -84,7 +84,7 @@ def test_the_case_says_which_editions_rules_settle_a_waiting_emerald() -> None:
     """Nineteenth reading fr65: the French case, labelled "provided for by the published rules", ended "as usual"
     on a point the French published text is silent on (what a drawn Emerald does). Twentieth reading fr59 then
     labelled the case as settled by the Italian and English rules alone, "the French rules do not say"; the
-    twenty-first reading (en2, fr1) read the French text again: « le joueur doit piocher une carte de la pioche »,
+    twenty-first reading (en2, fr1) read the French text again: it too obliges the player to draw from the pile,
     as the other two. The case is the ruling all three texts give (you must draw, no waiting Emerald instead),
     settled by the published rules in every edition, with nothing of a drawn Emerald, which the French text does
     not speak of. A case only some editions decide still names them (``published_in``)."""
