@@ -137,7 +137,7 @@ def test_the_circle_of_places_is_compact_on_a_phone_and_every_name_is_whole(tmp_
     try:
         with chromium_page(url, WIDTH, HEIGHT) as page:
             page.wait_for_selector(".row.ring-list figcaption", timeout=60_000)
-            page.wait_for_timeout(300)  # the pictures' sizes settle
+            # measured at once: a card's room is kept before its picture arrives, so no wait for the pictures
             height, names, cut, centre = page.evaluate("""() => {
               const row = document.querySelector('.row.ring-list');
               const caps = [...row.querySelectorAll(':scope > figure figcaption')];
