@@ -755,10 +755,14 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     shares = {"en": ("10.0%", "0.0%", "30.0%", "60.0%"), "fr": ("10,0\u202f%", "0,0\u202f%", "30,0\u202f%", "60,0\u202f%"),
               "it": ("10,0\u00a0%", "0,0\u00a0%", "30,0\u00a0%", "60,0\u00a0%")}[lang]
     spans = {"en": "{}–{}", "fr": "{} à {}", "it": "da {} a {}"}[lang]
+    # twenty-first reading fr9: two neighbouring scores are "11 or 12", each title quoted as a title
+    pairs = {"en": "{}\u00a0or\u00a0{}", "fr": "{}\u00a0ou\u00a0{}", "it": "{}\u00a0o\u00a0{}"}[lang]
+    quoted = {"en": "“{}”", "fr": "«\u202f{}\u202f»", "it": "«{}»"}[lang]
     places = [line.index(getattr(b.title, lang)) for b in bands]
     assert places == sorted(places)  # best verdict first, as the book's table
     for band, share in zip(bands, shares):
-        assert f"{getattr(band.title, lang)} ({spans.format(band.min, band.max)}) {share}" in line, line
+        span = (pairs if band.max == band.min + 1 else spans).format(band.min, band.max)
+        assert f"{quoted.format(getattr(band.title, lang))} ({span}) {share}" in line, line
     assert scale_line([], lang, naming) is None and scale_line(histogram, lang, Naming()) is None
 
 

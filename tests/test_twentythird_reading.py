@@ -3,7 +3,9 @@ English, French and Italian, every expected sentence ours:
 
 - fr7, fr16: a decimal comma followed by a list comma ("moyenne 65,8, médiane 65", "vainqueur 37,0, avance"); the
   items of those lines are now separated by semicolons in French and Italian, as King Lui's and Royale's
-  winner's-score line already were.
+  winner's-score line already were;
+- fr9: Royale's solo scale ran titles, scores and shares together ("Maître d’hôtel du roi (11 à 12) 7,0 %"): the
+  titles are quoted, two neighbouring scores are "11 ou 12", and the line says its shares are of the games.
 """
 from __future__ import annotations
 
@@ -56,3 +58,25 @@ def test_every_games_winner_line_puts_a_semicolon_after_the_winners_mean(game: s
     line = plain(for_language(own.format(**figures) if own else say("scores_points", lang, **figures), lang))
     assert not COMMA_AFTER_DECIMAL.search(line), line
     assert re.search(r"37,0 ?; ", line), line
+
+
+# -- fr9: the solo scale's titles quoted, "11 or 12", the share of the games -------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_two(lang: str) -> None:
+    from cardgen.simulate.summary import scale_line
+    naming = Naming.of(resolve("royale-solo", ROOT), lang)
+    histogram = [[0, 3], [6, 3], [7, 2], [8, 1], [12, 1]]  # 10 games: 6 in the lowest level, 3, none, 1 in the top
+    line = plain(scale_line(histogram, lang, naming))
+    assert line == {
+        "en": "solo score scale, share of games at each level: “The King’s Head Waiter” (11 or 12) 10.0%; "
+              "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
+        "fr": "échelle des scores en solitaire, part des parties dans chaque palier : « Maître d’hôtel du roi » "
+              "(11 ou 12) 10,0 % ; « Un pourboire bien mérité » (9 ou 10) 0,0 % ; « Encore un effort » (7 ou 8) "
+              "30,0 % ; « Renvoyé des cuisines » (0 à 6) 60,0 %",
+        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello: «Maggiordomo del re» (11 o 12) "
+              "10,0 %; «Una mancia meritata» (9 o 10) 0,0 %; «Ancora uno sforzo» (7 o 8) 30,0 %; "
+              "«Licenziato in tronco» (da 0 a 6) 60,0 %"}[lang], line
+    # "11 or 12" never breaks across two rows: its spaces are no-break ones
+    assert {"en": "11\u00a0or\u00a012", "fr": "11\u00a0ou\u00a012", "it": "11\u00a0o\u00a012"}[lang] in scale_line(
+        histogram, lang, naming)

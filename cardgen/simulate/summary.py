@@ -163,8 +163,10 @@ def scale_line(histogram: Sequence[Sequence[float]], lang: str, naming: Naming) 
     games = sum(n for _, n in histogram)
     if not bands or not games:
         return None
-    items = [say("scale_item", lang, verdict=verdict, span=say("scale_span", lang, low=low, high=high)
-                 if low != high else str(low),
+    # each title quoted, as a title is, and two neighbouring scores said as two: "11 or 12", never "11 to 12"; the
+    # heading says the shares are of the games (twenty-first reading fr9)
+    items = [say("scale_item", lang, verdict=verdict, span=say("scale_pair" if high == low + 1 else "scale_span",
+                                                               lang, low=low, high=high) if low != high else str(low),
                  share=_pct(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True))
              for low, high, verdict in bands]
     return say("scale", lang, heading=lowered(heading, lang), items=joined(items, lang))
