@@ -1007,12 +1007,13 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     assert same_play_lines([r, {**r, "players": 4}], lang) == [text]
     # fifteenth reading (fr13, it22, en8): "every count of play is identical" beside a winner's share that moved
     # read as false: the moves are the same, the outcome (scores, who leads, who wins) is what changes
+    # twenty-first reading (en29): all in the past, as the moves it follows ("Only the outcome changes" jumped tense)
     assert {"en": "the same cards were played in the same turns and the game ended at the same point. Only the "
-                  "outcome changes: the scores, and with them who leads and sometimes who wins.",
-            "fr": "les mêmes cartes sont jouées aux mêmes tours de joueur et la partie s’arrête au même moment. Seul le "
-                  "résultat change\u202f: les scores, et avec eux qui mène et parfois qui gagne.",
-            "it": "si giocano le stesse carte negli stessi turni e la partita finisce allo stesso punto. Cambia solo il "
-                  "risultato: i punteggi, e con loro chi è al comando e a volte chi vince."}[lang] in text
+                  "outcome changed: the scores, and with them who led and sometimes who won.",
+            "fr": "les mêmes cartes ont été jouées aux mêmes tours de joueur et la partie s’est arrêtée au même moment. "
+                  "Seul le résultat a changé\u202f: les scores, et avec eux qui menait et parfois qui a gagné.",
+            "it": "si sono giocate le stesse carte negli stessi turni e la partita è finita allo stesso punto. È cambiato "
+                  "solo il risultato: i punteggi, e con loro chi era al comando e a volte chi ha vinto."}[lang] in text
     assert not any(w in text for w in ("count of play", "mesure du jeu", "misura del gioco"))
     assert same_play_lines([r, moved], lang)[0].startswith({"en": "3 players: the simulated players",
                                                               "fr": "3 joueurs\u202f: les joueurs automatiques",

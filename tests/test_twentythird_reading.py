@@ -5,7 +5,10 @@ English, French and Italian, every expected sentence ours:
   items of those lines are now separated by semicolons in French and Italian, as King Lui's and Royale's
   winner's-score line already were;
 - fr9: Royale's solo scale ran titles, scores and shares together ("Maître d’hôtel du roi (11 à 12) 7,0 %"): the
-  titles are quoted, two neighbouring scores are "11 ou 12", and the line says its shares are of the games.
+  titles are quoted, two neighbouring scores are "11 ou 12", and the line says its shares are of the games;
+- en29, fr28, it33: compare's same-moves paragraph told the moves in the past and the outcome in the present ("Only
+  the outcome changes … who leads"); it is all in the past now. Its French "Leur stratégie" reached back two
+  sentences for its owner, and its Italian "cifre" meant digits.
 """
 from __future__ import annotations
 
@@ -80,3 +83,18 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
     # "11 or 12" never breaks across two rows: its spaces are no-break ones
     assert {"en": "11\u00a0or\u00a012", "fr": "11\u00a0ou\u00a012", "it": "11\u00a0o\u00a012"}[lang] in scale_line(
         histogram, lang, naming)
+
+
+# -- en29, fr28, it33: the same-moves paragraph, one tense -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_same_moves_paragraph_tells_the_outcome_in_the_past_as_the_moves(lang: str) -> None:
+    text = plain(say("same_play", lang))
+    assert {"en": "Only the outcome changed: the scores, and with them who led and sometimes who won.",
+            "fr": "Seul le résultat a changé : les scores, et avec eux qui menait et parfois qui a gagné.",
+            "it": "È cambiato solo il risultato: i punteggi, e con loro chi era al comando e a volte chi ha vinto."}[lang] \
+        in text, text
+    present = {"en": ("changes:", "who leads", "who wins"), "fr": ("sont jouées", "s’arrête", "qui mène", "qui gagne"),
+               "it": ("si giocano", "finisce allo", "Cambia solo", "chi vince")}[lang]
+    assert not any(w in text for w in present), text
+    assert not any(w in text for w in ("Leur stratégie", "cifre"))
