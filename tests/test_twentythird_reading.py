@@ -8,7 +8,9 @@ English, French and Italian, every expected sentence ours:
   titles are quoted, two neighbouring scores are "11 ou 12", and the line says its shares are of the games;
 - en29, fr28, it33: compare's same-moves paragraph told the moves in the past and the outcome in the present ("Only
   the outcome changes … who leads"); it is all in the past now. Its French "Leur stratégie" reached back two
-  sentences for its owner, and its Italian "cifre" meant digits.
+  sentences for its owner, and its Italian "cifre" meant digits;
+- en38: compare opened three or four lines in a row with the same "2 players:"; each player count's findings are
+  now one paragraph under its prefix.
 """
 from __future__ import annotations
 
@@ -98,3 +100,37 @@ def test_the_same_moves_paragraph_tells_the_outcome_in_the_past_as_the_moves(lan
                "it": ("si giocano", "finisce allo", "Cambia solo", "chi vince")}[lang]
     assert not any(w in text for w in present), text
     assert not any(w in text for w in ("Leur stratégie", "cifre"))
+
+
+# -- en38: one paragraph per player count in compare -------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_says_each_player_counts_findings_in_one_paragraph_under_one_prefix(lang: str) -> None:
+    from cardgen.simulate.summary import format_comparison
+    from cardgen.simulate.verdict import verdict
+
+    def metric(name: str, group: str, base: float, variant: float) -> dict:
+        d = variant - base
+        return {"metric": name, "group": group, "base": base, "variant": variant, "difference": d,
+                "low": d - abs(d) / 4, "high": d + abs(d) / 4, "significant": True}
+
+    figures = [metric("turns", "length", 27.2, 17.9), metric("winning_score", "tension", 9.6, 8.0)]
+    side = {"variant": "royale", "sufficiency": []}
+    results = []
+    for players in (2, 3):
+        r = {"players": players, "games": 100, "metrics": figures, "stop": {"early": False}}
+        results.append({**r, "verdict": verdict(r, lang), "family": 1, "base_result": side, "variant_result": side,
+                        "component_impact": []})
+    assert all(len(r["verdict"]) >= 3 for r in results)  # length, winner's score, nothing else: three sentences
+    doc = {"lang": lang, "base": "royale", "variant": "royale-short", "name": "V", "games": 100,
+           "agents": ["heuristic"], "differences": [], "results": results}
+    lines = format_comparison(doc, tables=False).splitlines()
+    for players in (2, 3):
+        prefix = {"en": f"{players} players:", "fr": f"{players} joueurs :", "it": f"{players} giocatori:"}[lang]
+        opened = [line for line in lines if plain(line).startswith(prefix)]
+        assert len(opened) == 1, lines
+        said = plain(opened[0])
+        rest = results[players - 2]["verdict"][1:]
+        assert all(plain(s) in said for s in rest), said  # the next sentences follow on the same paragraph
+    alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
+    assert all(s in alone for s in results[0]["verdict"])  # one player count: no prefix, its sentences as ever

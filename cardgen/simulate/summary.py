@@ -1495,7 +1495,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
-        lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
+        # one paragraph per player count, its prefix once: "2 players:" opening three or four lines in a row read as
+        # a list of separate findings (twenty-first reading en38)
+        said = list(r["verdict"])
+        lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
