@@ -10,7 +10,9 @@ English, French and Italian, every expected sentence ours:
   the outcome changes … who leads"); it is all in the past now. Its French "Leur stratégie" reached back two
   sentences for its owner, and its Italian "cifre" meant digits;
 - en38: compare opened three or four lines in a row with the same "2 players:"; each player count's findings are
-  now one paragraph under its prefix.
+  now one paragraph under its prefix;
+- en63, it67, fr63: the game pages and the compare pages defined every design indicator again in every player
+  count's table; each is defined, with its reading, at its first table, and named alone after.
 """
 from __future__ import annotations
 
@@ -134,3 +136,40 @@ def test_compare_says_each_player_counts_findings_in_one_paragraph_under_one_pre
         assert all(plain(s) in said for s in rest), said  # the next sentences follow on the same paragraph
     alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
     assert all(s in alone for s in results[0]["verdict"])  # one player count: no prefix, its sentences as ever
+
+
+# -- en63, it67, fr63: an indicator defined once a page ----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_page_defines_each_indicator_at_its_first_table_only(lang: str) -> None:
+    from cardgen.report.pages import designer_block
+    from cardgen.simulate.verdict import gloss, label
+
+    def entry(players: int, *names: str) -> dict:
+        return {"players": players, "designer": {n: {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 200} for n in names}}
+
+    said: set[str] = set()
+    first = plain(str(designer_block(entry(2, "comeback_rate", "drama"), None, lang, None, said)))
+    second = plain(str(designer_block(entry(3, "comeback_rate", "drama", "kingmaking"), None, lang, None, said)))
+    for name in ("comeback_rate", "drama"):
+        definition = plain(gloss(name, lang))
+        assert definition in first and definition not in second, second
+        assert f"<td>{plain(label(name, lang, short=True))}</td>" in second  # named alone, no reading under it
+    assert plain(gloss("kingmaking", lang)) in second  # new at 3 players: defined there
+    assert second.count('<span class="muted">') == 1  # kingmaking's reading alone
+    alone = plain(str(designer_block(entry(3, "comeback_rate"), None, lang)))  # no page to remember: defined
+    assert plain(gloss("comeback_rate", lang)) in alone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_compare_page_defines_each_indicator_at_its_first_table_only(lang: str) -> None:
+    from cardgen.report.pages import metrics_table
+    from cardgen.simulate.verdict import gloss
+
+    m = {"metric": "comeback_rate", "group": "tension", "base": 0.5, "variant": 0.4, "difference": -0.1,
+         "low": -0.2, "high": 0.0, "significant": False}
+    said: set[str] = set()
+    names = [metrics_table([m], lang, game=None, said=said)["rows"][0]["name"] for _ in (2, 3)]
+    assert plain(gloss("comeback_rate", lang)) in plain(names[0])
+    assert plain(gloss("comeback_rate", lang)) not in plain(names[1]), names
+    assert plain(gloss("comeback_rate", lang)) in plain(metrics_table([m], lang)["rows"][0]["name"])
