@@ -12,7 +12,9 @@ English, French and Italian, every expected sentence ours:
 - en38: compare opened three or four lines in a row with the same "2 players:"; each player count's findings are
   now one paragraph under its prefix;
 - en63, it67, fr63: the game pages and the compare pages defined every design indicator again in every player
-  count's table; each is defined, with its reading, at its first table, and named alone after.
+  count's table; each is defined, with its reading, at its first table, and named alone after;
+- fr14: "close games … at most 2 points ahead" used the same 2 points where winners score 73 (King Lui) and 6
+  (Royale); the close games' note now sets the margin beside the winner's average total.
 """
 from __future__ import annotations
 
@@ -173,3 +175,33 @@ def test_a_compare_page_defines_each_indicator_at_its_first_table_only(lang: str
     assert plain(gloss("comeback_rate", lang)) in plain(names[0])
     assert plain(gloss("comeback_rate", lang)) not in plain(names[1]), names
     assert plain(gloss("comeback_rate", lang)) in plain(metrics_table([m], lang)["rows"][0]["name"])
+
+
+# -- fr14: the close games' margin in proportion -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> None:
+    from cardgen.simulate.summary import figure_bases
+
+    figures = [("comeback_rate", {"mean": 0.5, "n": 200}), ("close_games", {"mean": 0.7, "n": 210})]
+    notes = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0, 5.9)]
+    assert notes[-1] == {"en": "close games: at most 2 points ahead, against a winner’s average total of 5.9",
+                         "fr": "parties serrées : au plus 2 points d’avance, sur un total moyen du vainqueur de 5,9",
+                         "it": "partite combattute: al massimo 2 punti di distacco, su un totale medio del vincitore di "
+                               "5,9"}[lang], notes
+    draco = Naming.of(resolve("draco", ROOT), lang)
+    coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
+    assert {"en": "2 silver coins ahead", "fr": "2 pièces d’argent d’avance", "it": "2 monete d’argento di distacco"}[
+        lang] in coins, coins
+    assert len(figure_bases(figures, lang, Naming(), 4, 0)) == len(notes) - 1  # no winner's mean: no note
+    assert not any("5,9" in n or "5.9" in n for n in figure_bases(figures[:1], lang, Naming(), 4, 0, 5.9))
+
+
+def test_validate_prints_the_close_games_scale_under_its_table() -> None:
+    from cardgen.simulate.summary import designer_lines
+    d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
+    lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
+    assert "    parties serrées : au plus 2 points d’avance, sur un total moyen du vainqueur de 73,9" in lines, lines
+    from cardgen.report.pages import designer_block
+    page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}}, None, "en")))
+    assert "Close games: at most 2 points ahead, against a winner’s average total of 73.9" in page, page
