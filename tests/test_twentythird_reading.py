@@ -14,7 +14,15 @@ English, French and Italian, every expected sentence ours:
 - en63, it67, fr63: the game pages and the compare pages defined every design indicator again in every player
   count's table; each is defined, with its reading, at its first table, and named alone after;
 - fr14: "close games … at most 2 points ahead" used the same 2 points where winners score 73 (King Lui) and 6
-  (Royale); the close games' note now sets the margin beside the winner's average total.
+  (Royale); the close games' note now sets the margin beside the winner's average total;
+- fr3, it5: the winner's deficit defined with "son" and no antecedent, its unit after the aside;
+- fr4, fr6: validate's balance sentence had three colons, and "sa juste part" / "leur juste part" / "la juste part"
+  for one figure;
+- fr5, it3: the seat lines' heading explained the brackets again, the line after "an interval in brackets …";
+- fr8: the design indicators' figures right-aligned with their " %", so the shares' decimal commas stood two columns
+  left of the counts';
+- en3, it4: "shared wins included: the tied winners' lead over the next player" (next in turn order?);
+- en4: "the range that holds, 19 times in 20, the figure".
 """
 from __future__ import annotations
 
@@ -205,3 +213,89 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}}, None, "en")))
     assert "Close games: at most 2 points ahead, against a winner’s average total of 73.9" in page, page
+
+
+# -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------
+
+def test_the_winners_deficit_is_defined_with_its_owner_and_its_unit_together() -> None:
+    from cardgen.simulate.verdict import gloss
+    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé à chaque tour de joueur, "
+                                    "nul quand il mène")
+    assert gloss("drama", "it") == "distanza media, in punti, del futuro vincitore da chi è al comando, misurata a ogni turno"
+
+
+# -- fr4, fr6: one colon in the balance sentence, "la juste part" --------------------------------------------------
+
+def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_share() -> None:
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.stats import wilson
+    from cardgen.simulate.summary import balance_lines
+
+    def rate(wins: int, seat: int) -> dict:
+        low, high = wilson(wins, 300)
+        return {"seat": seat, "rate": wins / 300, "low": low, "high": high, "wins": wins, "games": 300}
+
+    close = balance({"seat_win_rates": [rate(w, i) for i, w in enumerate([81, 58, 85, 79])], "agents": []})
+    command = "cardgen validate king_lui --players 4 --games 1200"
+    [line] = [plain(x) for x in balance_lines(close, "fr", 4, command)]
+    assert "le joueur 2 (19,3 %) s’écarte de la juste part (25,3 %" in line, line
+    assert "l’écart peut venir du hasard, car son intervalle [14,3 % ; 25,6 %] contient la juste part. Pour " \
+           "trancher, jouez plus de parties : " + command in line, line
+    assert line.split(". Pour trancher")[0].count(" : ") == 1, line
+    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
+            "compared": 4}
+    [flagged] = [plain(x) for x in balance_lines({"flags": [flag]}, "fr")]
+    assert flagged.count(" : ") == 1 and "de la juste part" in flagged, flagged
+    none = plain(balance_lines({"seat_fair_share": 0.333, "flags": [], "games": 300}, "fr", 3)[0])
+    assert none.count(" : ") == 1, none
+    for key in ("balance_close_one", "balance_close_many", "balance_flagged_one", "balance_flagged_many",
+                "balance_flagged_one_just", "balance_flagged_many_just"):
+        assert "sa juste part" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="",
+                                          intervals="") and "leur juste part" not in say(
+            key, "fr", items="", clearly="", fair="", why="", games="", even="", intervals="")
+
+
+# -- fr5, it3: the brackets explained once -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_brackets_are(lang: str) -> None:
+    for key in ("seat_rates_wide", "seat_rates_wide_again"):
+        heading = plain(say(key, lang, n=3))
+        assert not any(w in heading for w in ("in brackets", "entre crochets", "parentesi quadre")), heading
+        assert {"en": "intervals widened because 3 players are compared at once",
+                "fr": "intervalles élargis parce que 3 joueurs sont comparés à la fois",
+                "it": "intervalli allargati perché si confrontano 3 giocatori alla volta"}[lang] in heading
+
+
+# -- fr8: the indicators' decimal marks in one column -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_design_indicators_figures_keep_their_decimal_marks_in_one_column(lang: str) -> None:
+    from cardgen.simulate.summary import designer_lines
+    d = {"games": 60, "lead_changes": {"mean": 8.7, "low": 7.9, "high": 9.5},
+         "comeback_rate": {"mean": 0.5, "low": 0.377, "high": 0.623, "n": 60},
+         "drama": {"mean": 2.9, "low": 2.4, "high": 3.3, "n": 60}}
+    lines = designer_lines(d, lang, Naming(), 60, None, 3)
+    rows = [line for line in lines if re.match(r"    \S.*\d[.,]\d", line) and "[" in line]
+    assert len(rows) == 3, lines
+    mark = "." if lang == "en" else ","
+    columns = {row.index(mark) for row in rows}
+    assert len(columns) == 1, rows
+    assert len({row.index("[") for row in rows}) == 1, rows  # the intervals start in one column too
+
+
+# -- en3, it4: a shared win's margin; en4: the brackets in plain words ----------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shared_wins_margin_names_the_next_best_player_not_the_next_in_turn(lang: str) -> None:
+    said = plain(say("margin_shared", lang))
+    assert {"en": "the tied winners’ lead over the next-best player",
+            "fr": "l’avance des gagnants ex æquo sur le premier des autres au classement",
+            "it": "il distacco dei vincitori dal primo degli altri in classifica"}[lang] in said, said
+    assert not any(w in said for w in ("next player", "joueur suivant", "giocatore successivo"))
+
+
+def test_the_english_interval_sentence_says_contains() -> None:
+    assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
+                                           "get from a very large number of games; the fewer the games, the wider "
+                                           "the interval")

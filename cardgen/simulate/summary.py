@@ -950,9 +950,15 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
-        width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
+        # the decimal marks in one column: a share's "%" (" %" in French) stands out to the right of the counts'
+        # figures, never pushes its digits two columns left of theirs (twenty-first reading fr8)
+        tails = [mean[len(mean.rstrip("%\u202f\u00a0 ")):] for mean in means]
+        heads = [mean[:len(mean) - len(tail)] for mean, tail in zip(means, tails)]
+        width, digits, tail_width = (max(len(text) for text in labels), max(len(head) for head in heads),
+                                     max(len(tail) for tail in tails))
+        means = [f"{head:>{digits}}{tail:<{tail_width}}" for head, tail in zip(heads, tails)]
         for text, mean, (name, f) in zip(labels, means, figures):
-            out.append(f"    {text:<{width}}  {mean:>{digits}} " + interval(
+            out.append(f"    {text:<{width}}  {mean} " + interval(
                 number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang))
         # which games each figure counts, once, under the table: beside some rows, on a line of its own under others,
         # "(the same games)" on a third, and absent at 3 and 4 players (nineteenth reading fr4, fr13, fr14, en8)
