@@ -22,7 +22,11 @@ English, French and Italian, every expected sentence ours:
 - fr8: the design indicators' figures right-aligned with their " %", so the shares' decimal commas stood two columns
   left of the counts';
 - en3, it4: "shared wins included: the tied winners' lead over the next player" (next in turn order?);
-- en4: "the range that holds, 19 times in 20, the figure".
+- en4: "the range that holds, 19 times in 20, the figure";
+- fr10: "la carte Fin du banquet termine la partie" where the card is drawn more than once and its last draw ends it;
+- fr12, it12: the Imposter caveat had two colons; the Italian said "senza Impostore", not "senza la carta Impostore";
+- fr13, it10: "what the design indicators measure:" over the one term a later player count adds read as a list cut
+  short.
 """
 from __future__ import annotations
 
@@ -299,3 +303,48 @@ def test_the_english_interval_sentence_says_contains() -> None:
     assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
                                            "get from a very large number of games; the fewer the games, the wider "
                                            "the interval")
+
+
+# -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royale_says_the_last_draw_of_the_banquet_card_ends_the_game(lang: str) -> None:
+    from cardgen.simulate.summary import tally_words
+    naming = Naming.of(resolve("royale", ROOT), lang)
+    assert tally_words("end_reason", "banquet_over", lang, naming) == {
+        "en": "the End of the Banquet card, drawn for the last time, ends the game",
+        "fr": "la carte Fin du banquet, piochée pour la dernière fois, termine la partie",
+        "it": "la carta Fine del banchetto, pescata per l’ultima volta, chiude la partita"}[lang]
+
+
+# -- fr12, it12: the Imposter caveat, one colon ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_imposter_caveat_has_one_colon_and_names_the_card(lang: str) -> None:
+    from cardgen.simulate.summary import designer_lines
+    held = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.04, "difference": None,
+            "not_judged": {"why": "all"}}
+    [line] = [plain(x) for x in designer_lines({"component_impact": [held]}, lang, Naming(names={"imposter": "Imposteur"}))]
+    assert line.count(":") == 1, line
+    assert {"en": "on average); these figures", "fr": "en moyenne) ; ces résultats",
+            "it": "in media); questi risultati"}[lang] in line, line
+    if lang == "it":
+        assert line.endswith("senza la carta Imposteur"), line
+
+
+# -- fr13, it10: a later count's legend says its terms are the added ones -------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_later_player_counts_legend_says_its_terms_are_added_there(lang: str) -> None:
+    from cardgen.simulate.summary import designer_lines
+    two = {"games": 50, "drama": {"mean": 2.0, "low": 1.5, "high": 2.5}}
+    three = {**two, "kingmaking": {"mean": 0.2, "low": 0.1, "high": 0.3}}
+    said: set[str] = set()
+    first = [plain(x) for x in designer_lines(two, lang, Naming(title="Royale"), 50, said)]
+    second = [plain(x) for x in designer_lines(three, lang, Naming(title="Royale"), 50, said)]
+    assert first[0] == "  " + plain(say("legend_validate", lang))
+    assert second[0] == "  " + {"en": "the design indicator added at this player count:",
+                                "fr": "indicateur de conception qui s’ajoute à ce nombre de joueurs :",
+                                "it": "indicatore di gioco che si aggiunge con questo numero di giocatori:"}[lang]
+    other = [plain(x) for x in designer_lines(three, lang, Naming(title="Draco"), 50, set(said))]  # another game
+    assert not any("added" in x or "s’ajoute" in x or "si aggiunge" in x for x in other), other

@@ -943,10 +943,16 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                       if f"reading_{name}" in LINES[lang] else text)
                   for name, _ in figures if (text := gloss(name, lang, naming.words))]
         new = [line for line in legend if said is None or line not in said]  # each term defined once a run
+        # a later count of the same game that adds a term says so: "what the design indicators measure:" over one
+        # line read as a list cut short (twenty-first reading fr13, it10)
+        mark = f"legend_of:{naming.title}"
+        head = (say_n("legend_validate_more", len(new), lang) if said is not None and mark in said
+                else say("legend_validate", lang))
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
-            out += ["  " + line for line in [say("legend_validate", lang), *new]]
+            out += ["  " + line for line in [head, *new]]
         if said is not None:
             said.update(legend)
+            said.add(mark)
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
