@@ -19,6 +19,7 @@ English, French and Italian, every expected sentence ours:
 - fr4, fr6: validate's balance sentence had three colons, and "sa juste part" / "leur juste part" / "la juste part"
   for one figure;
 - fr5, it3: the seat lines' heading explained the brackets again, the line after "an interval in brackets …";
+  it names the interval's level and why it is wider, no longer "in brackets"
 - fr8: the design indicators' figures right-aligned with their " %", so the shares' decimal commas stood two columns
   left of the counts';
 - en3, it4: "shared wins included: the tied winners' lead over the next player" (next in turn order?);
@@ -266,9 +267,11 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
     for key in ("seat_rates_wide", "seat_rates_wide_again"):
         heading = plain(say(key, lang, n=3))
         assert not any(w in heading for w in ("in brackets", "entre crochets", "parentesi quadre")), heading
-        assert {"en": "intervals widened because 3 players are compared at once",
-                "fr": "intervalles élargis parce que 3 joueurs sont comparés à la fois",
-                "it": "intervalli allargati perché si confrontano 3 giocatori alla volta"}[lang] in heading
+        # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
+        assert {"en": "95% confidence interval widened because 3 players are compared at once)",
+                "fr": "intervalle de confiance à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",
+                "it": "intervallo di confidenza al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
+            lang] in heading, heading
 
 
 # -- fr8: the indicators' decimal marks in one column -----------------------------------------------------------------

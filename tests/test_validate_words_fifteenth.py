@@ -39,10 +39,8 @@ def test_the_seat_lines_show_the_verdicts_interval_named_once(draco: tuple, lang
         wide = interval(_pct(s["low"], lang, fixed=True), _pct(s["high"], lang, fixed=True), lang)
         mine = interval(_pct(own["low"], lang, fixed=True), _pct(own["high"], lang, fixed=True), lang)
         assert wide in text and mine not in text, (wide, mine)
-    # plural since the twenty-first reading (fr5, it3): the heading says why the intervals are wider, the line above
-    # what brackets are
-    widened = {"en": "widened because 3 players are compared at once", "fr": "élargis parce que 3 joueurs sont comparés",
-               "it": "allargati perché si confrontano 3 giocatori"}[lang]
+    widened = {"en": "widened because 3 players are compared at once", "fr": "élargi parce que 3 joueurs sont comparés",
+               "it": "allargato perché si confrontano 3 giocatori"}[lang]
     assert text.count(widened) == 1  # in the heading, not again in the verdict
     assert text.index(widened) < text.index({"en": "balance:", "fr": "équilibre", "it": "equilibrio:"}[lang])
 
