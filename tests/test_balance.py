@@ -65,7 +65,7 @@ def test_balance_warnings_follow_the_language() -> None:
                                             "compared at once, its interval [29.4% to 36.8%] leaves the fair share "
                                             "out"]  # which interval is which (it20), and what it shows (fr11)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 (33,0\u202f%) s’écarte nettement de "
-                                                      "sa juste part (25,0\u202f%)")
+                                                      "la juste part (25,0\u202f%)")
     # "chi gioca in posizione 1" beside "giocatore 1", "più spesso della quota" an illogical ellipsis (it13)
     assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 (33,0\u00a0%) si scosta nettamente "
                                                       "dalla quota equa (25,0\u00a0%)")
@@ -97,7 +97,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         "each winner), but over 300 games the gap may be chance: its interval [14.3% to 25.6%] contains the fair "
         f"share; to find out, play more games: {command}"]  # widened: said once, by the seat lines' heading (en1)
     fr = balance_lines(out, "fr", 4, command)[0]
-    assert fr.startswith("équilibre\u202f: le joueur 2 (19,3\u202f%) s’écarte de sa juste part (25,3\u202f%, au-dessus "
+    assert fr.startswith("équilibre\u202f: le joueur 2 (19,3\u202f%) s’écarte de la juste part (25,3\u202f%, au-dessus "
                          "de 1/4 car une victoire partagée compte pour chaque gagnant), mais sur 300 parties l’écart "
                          "peut venir du hasard") and "[14,3\u202f%\u202f; 25,6" in fr
     it = balance_lines(out, "it", 4, command)[0]
@@ -172,7 +172,7 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)
         assert line.count(command) == 1 and line.count("1/2") == 1
-        assert {"fr": "le joueur 1 (59,7\u202f%) et le joueur 2 (48,0\u202f%) s’écartent de leur juste part",
+        assert {"fr": "le joueur 1 (59,7\u202f%) et le joueur 2 (48,0\u202f%) s’écartent de la juste part",
                 "it": "il giocatore 1 (59,7\u00a0%) e il giocatore 2 (48,0\u00a0%) si scostano dalla quota equa"}[lang] in line
     # a flagged seat and a seat within chance at one count: the share's reason said once, at the first paragraph
     mixed = balance(stats([330, 224, 223, 223]))

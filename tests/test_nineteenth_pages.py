@@ -127,7 +127,7 @@ def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "shared wins included"), ("fr", "victoires partagées comprises"), ("it", "vittorie condivise comprese")])
+    ("en", "when the win is shared"), ("fr", "en cas de victoire partagée"), ("it", "nelle vittorie condivise")])
 def test_the_winner_s_margin_says_whether_shared_wins_count(lang: str, said: str) -> None:
     """fr9, fr13, en7: at 3 and 4 players nothing said whether the shared wins were in the mean lead over the
     runner-up; at 2 players they have no runner-up and the mean names its games."""

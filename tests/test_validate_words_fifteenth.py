@@ -200,7 +200,7 @@ def test_the_brackets_are_explained_in_plain_words_once_a_run(draco: tuple, lang
     deck, r = draco
     said: set[str] = set()
     first = format_entry(r, lang, Naming.of(deck, lang), said).replace("\n      ", " ").replace("\n    ", " ")
-    plain = {"en": "an interval in brackets is the range that holds, 19 times in 20, the figure you would get over",
+    plain = {"en": "an interval in brackets contains, 19 times out of 20, the figure you would get from",
              "fr": "un intervalle entre crochets donne la fourchette où se trouverait, 19 fois sur 20,",
              "it": "un intervallo tra parentesi quadre è la forbice in cui cadrebbe, 19 volte su 20,"}[lang]
     assert first.count(plain) == 1

@@ -460,14 +460,20 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mappi
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
-                  game: dict[str, Any] | None = None, pairs: int | None = None) -> dict[str, Any]:
+                  game: dict[str, Any] | None = None, pairs: int | None = None,
+                  said: set[str] | None = None) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
-    (``pairs_of``)."""
+    (``pairs_of``). ``said``: the figures a page's earlier tables defined (this table's added): one already
+    defined is named alone, its definition given once a page (twenty-first reading fr63, it67)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, label, number, shown
+
+    again = {m["metric"] for m in metrics if said is not None and m["metric"] in said}
+    if said is not None:
+        said.update(m["metric"] for m in metrics)
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -496,7 +502,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
-    rows = [{"name": defined(m["metric"], lang, game) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
+    rows = [{"name": (label(m["metric"], lang, game, short=True) if m["metric"] in again
+                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
              # about; "yes" read as a change chance might explain (twentieth reading fr69)
@@ -543,6 +550,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     fix_said = False  # the fix command once a page, under the first count that flags a problem (en55)
     mine = [r for r in doc["results"] if r["variant"] == deck_id]
     once: set[str] = set()  # a shortage's rule once a page, its figures at every count (twenty-first reading en16)
+    defined_on_page: set[str] = set()  # each design indicator defined at its first table, named alone after (en63)
     cards = False
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
@@ -575,7 +583,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "charts": charts(sides, lang, naming.words, why=not told),
-                        "designer": designer_block(r, pictures, lang, naming),
+                        "designer": designer_block(r, pictures, lang, naming, defined_on_page),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": details})
@@ -593,11 +601,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
-                   naming: Naming | None = None) -> Markup:
-    """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
+                   naming: Naming | None = None, said: set[str] | None = None) -> Markup:
+    """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``.
+    ``said``: the indicators a page already defined above (their names added here): each is defined, with its
+    reading, at its first table only, named alone after, as the terminal does (twenty-first reading en63, it67)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import figure_bases, interval
+    from cardgen.simulate.summary import figure_bases, interval, winner_mean
     from cardgen.simulate.verdict import WORDS, defined, is_share as share, number
 
     d = r.get("designer") or {}
@@ -608,10 +618,15 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": defined(n, lang, words),
+    from cardgen.simulate.verdict import label
+    again = {n for n, _ in figures if said is not None and n in said}
+    if said is not None:
+        said.update(n for n, _ in figures)
+    rows = [{"name": label(n, lang, words, short=True) if n in again else defined(n, lang, words),
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
-             "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] else "",
+             "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] and n not in again
+             else "",
              "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
              "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
                                   number(f["high"], lang, share(n), fixed=True), lang)}
@@ -622,7 +637,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
-                                                                     (r.get("ties") or {}).get("shared_wins") or 0)]
+                                                                     (r.get("ties") or {}).get("shared_wins") or 0,
+                                                                     winner_mean(r))]
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
@@ -675,6 +691,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                        "description": doc.get("description") or info.get("description", "")}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
+    defined_here: set[str] = set()  # each indicator defined at its first table, named alone after (fr63)
     for r in results:
         b, v = r["base_result"], r["variant_result"]
         # an engine count the summary's sentences name ("fewer games where a player owes more than they have")
@@ -689,11 +706,12 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         if moved:  # the folded "Other counts" table shows its "yes" too: the heading counts them (fr59)
             heading += PAGE[lang]["heading_none_more" if sig == 0 else "heading_more"].format(m=moved)
         game = naming.words or r.get("game_words")
-        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game, r.get("games")))
+        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game, r.get("games"),
+                                                  defined_here))
                   for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
         if cited:
-            groups.append((words["cited"], metrics_table(cited, lang, False, game, r.get("games"))))
+            groups.append((words["cited"], metrics_table(cited, lang, False, game, r.get("games"), defined_here)))
         both = {f["peak"] for f in b.get("sufficiency", [])} & {f["peak"] for f in v.get("sufficiency", [])}
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", []) if s["peak"] not in both]
         folded = None

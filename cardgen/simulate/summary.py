@@ -163,8 +163,10 @@ def scale_line(histogram: Sequence[Sequence[float]], lang: str, naming: Naming) 
     games = sum(n for _, n in histogram)
     if not bands or not games:
         return None
-    items = [say("scale_item", lang, verdict=verdict, span=say("scale_span", lang, low=low, high=high)
-                 if low != high else str(low),
+    # each title quoted, as a title is, and two neighbouring scores said as two: "11 or 12", never "11 to 12"; the
+    # heading says the shares are of the games (twenty-first reading fr9)
+    items = [say("scale_item", lang, verdict=verdict, span=say("scale_pair" if high == low + 1 else "scale_span",
+                                                               lang, low=low, high=high) if low != high else str(low),
                  share=_pct(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True))
              for low, high, verdict in bands]
     return say("scale", lang, heading=lowered(heading, lang), items=joined(items, lang))
@@ -536,7 +538,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("    " + balance_fix(r, lang))
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
-                                (r.get("ties") or {}).get("shared_wins") or 0)
+                                (r.get("ties") or {}).get("shared_wins") or 0, winner_mean(r))
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
@@ -916,13 +918,14 @@ def _published(clar: Any) -> bool:
 
 
 def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None, played: int | None = None,
-                   said: set[str] | None = None, players: int | None = None, shared: int = 0) -> list[str]:
+                   said: set[str] | None = None, players: int | None = None, shared: int = 0,
+                   winner: float | None = None) -> list[str]:
     """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``;
     ``played``: the games the entry played (traced games that are all of them are not "the first" of them).
     Each indicator's row names it short ("tension"), under the legend that defines it (compare's words): the
     full names made rows of 110-120 columns, which wrapped (en62); ``said``: the legends a run already printed,
     so a run of several entries defines the same terms once; ``players``, ``shared``: the entry's count and its
-    shared wins (``figure_bases``)."""
+    shared wins, ``winner`` the winner's mean score (``figure_bases``)."""
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import gloss, is_share as share, label, number
 
@@ -940,20 +943,32 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                       if f"reading_{name}" in LINES[lang] else text)
                   for name, _ in figures if (text := gloss(name, lang, naming.words))]
         new = [line for line in legend if said is None or line not in said]  # each term defined once a run
+        # a later count of the same game that adds a term says so: "what the design indicators measure:" over one
+        # line read as a list cut short (twenty-first reading fr13, it10)
+        mark = f"legend_of:{naming.title}"
+        head = (say_n("legend_validate_more", len(new), lang) if said is not None and mark in said
+                else say("legend_validate", lang))
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
-            out += ["  " + line for line in [say("legend_validate", lang), *new]]
+            out += ["  " + line for line in [head, *new]]
         if said is not None:
             said.update(legend)
+            said.add(mark)
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
-        width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
+        # the decimal marks in one column: a share's "%" (" %" in French) stands out to the right of the counts'
+        # figures, never pushes its digits two columns left of theirs (twenty-first reading fr8)
+        tails = [mean[len(mean.rstrip("%\u202f\u00a0 ")):] for mean in means]
+        heads = [mean[:len(mean) - len(tail)] for mean, tail in zip(means, tails)]
+        width, digits, tail_width = (max(len(text) for text in labels), max(len(head) for head in heads),
+                                     max(len(tail) for tail in tails))
+        means = [f"{head:>{digits}}{tail:<{tail_width}}" for head, tail in zip(heads, tails)]
         for text, mean, (name, f) in zip(labels, means, figures):
-            out.append(f"    {text:<{width}}  {mean:>{digits}} " + interval(
+            out.append(f"    {text:<{width}}  {mean} " + interval(
                 number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang))
         # which games each figure counts, once, under the table: beside some rows, on a line of its own under others,
         # "(the same games)" on a third, and absent at 3 and 4 players (nineteenth reading fr4, fr13, fr14, en8)
-        out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared)]
+        out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared, winner)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     out += held_all_lines(d.get("component_impact") or [], lang, naming, said)
     if rows:
@@ -1078,11 +1093,14 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
 
 
 def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, naming: Naming | None = None,
-                 players: int | None = None, shared: int = 0) -> list[str]:
+                 players: int | None = None, shared: int = 0, winner: float | None = None) -> list[str]:
     """One note per set of games under the design indicators' table ("comebacks, winner's deficit, decisive moment:
     of the 247 games with a single winner"), the indicators that share it named together, in the table's order:
-    each figure's games said once, the same way at every player count (nineteenth reading fr4)."""
-    from cardgen.simulate.verdict import label
+    each figure's games said once, the same way at every player count (nineteenth reading fr4). With ``winner``
+    (the winner's mean score), a last note sets the close games' margin beside it: 2 points is a narrow win where
+    winners score 73 and a third of the score where they score 6 (twenty-first reading fr14)."""
+    from cardgen.simulate.designer import CLOSE_MARGIN
+    from cardgen.simulate.verdict import label, unit
 
     naming = naming or Naming()
     groups: dict[str, list[str]] = {}
@@ -1090,7 +1108,18 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
         base = figure_base(name, f, lang, naming, players, shared)
         if base:
             groups.setdefault(base, []).append(label(name, lang, naming.words, short=True))
-    return [say("figure_base", lang, labels=", ".join(labels), base=base) for base, labels in groups.items()]
+    notes = [say("figure_base", lang, labels=", ".join(labels), base=base) for base, labels in groups.items()]
+    if winner is not None and any(name == "close_games" for name, _ in figures):
+        scale = say("close_scale", lang, margin=decimal(CLOSE_MARGIN, lang, places=0), winner=_mean(winner, lang),
+                    unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1))
+        notes.append(say("figure_base", lang, labels=label("close_games", lang, naming.words, short=True), base=scale))
+    return notes
+
+
+def winner_mean(r: Mapping[str, Any]) -> float | None:
+    """A validate entry's mean winning score, None where it has none (a solo game, no finished game)."""
+    mean = (((r.get("scores") or {}).get("winner")) or {}).get("mean")
+    return float(mean) if isinstance(mean, (int, float)) else None
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -1493,7 +1522,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
-        lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
+        # one paragraph per player count, its prefix once: "2 players:" opening three or four lines in a row read as
+        # a list of separate findings (twenty-first reading en38)
+        said = list(r["verdict"])
+        lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
