@@ -42,7 +42,9 @@ draws are those of a table that knew it. When the table has no room for a new ro
 **Speed.** The kernels run without numba's reference counting (``_hot``, ``_inline``): they
 never allocate, and every array they get lives in the caller for the whole call. With it,
 the atomic increment and decrement of each array at each call took half of a search's time
-(perf, 3 players, heuristic rollouts). Kernels take the position's views (``fields``) built
+(perf, 3 players, heuristic rollouts). The entry points a search calls at every step or sample
+(``apply``'s step, ``outcome``, ``determinize``) build the rules' record ``S`` without it too: counted, its
+forty-odd arrays cost a plain search a sixth of its time. Kernels take the position's views (``fields``) built
 once per buffer. The heuristic's planner reads noble values from a table (``G_VALUES``, the
 agent's ``noble_value`` per slot and need), with the same decisions, draw for draw, as the
 Python agent.
@@ -537,10 +539,18 @@ def renumber(V, G, W):
     return OK
 
 
+@_hot
+def _apply_hot(V, G, W, mt, a):
+    """``_apply`` without reference counting: the record ``S = (V, G, W, mt)`` it builds holds about forty
+    arrays, and counting a reference to each at every call (a search calls ``apply`` at each step down its
+    tree) made Royale's plain search about 16 % slower than its kernels before the rule flow (issue 49)."""
+    return _apply(V, G, W, mt, a)
+
+
 @njit(cache=True)
 def apply(V, G, W, mt, a):
     """``_apply``, computing the transitions it misses: OK, or FULL (the noble table is full)."""
-    while _apply(V, G, W, mt, a) == MISSING:
+    while _apply_hot(V, G, W, mt, a) == MISSING:
         if _fill(G[11], W[4]) == FULL:
             return FULL
     return OK
@@ -574,7 +584,7 @@ result = bind(rules.result, "royale", _HOT, **_FORMS,
               winners=bind(rules.winners, "royale", _INLINE, dishes=bind(rules.dishes, "royale", _INLINE, **_FORMS)))
 
 
-@njit(cache=True)
+@_hot
 def outcome(V, G, scores, win):
     """Scores and winners (1 per winner) of a finished position; False when it is not a finished game
     (playing, stalled, or a tie after the tie-break the deck does not settle)."""
@@ -596,7 +606,7 @@ def _sort(x, at, n):
 
 @njit(cache=True)
 def _shuffle_nrt(mt, x, at, n):
-    """``rules.shuffle`` for ``determinize`` (compiled with reference counting): ``fastrng.shuffle``."""
+    """``rules.shuffle`` for ``determinize``: ``fastrng.shuffle`` (its slice counted, inside this call only)."""
     fastrng.shuffle(mt, x[at:], n)
 
 
@@ -615,16 +625,17 @@ def _zone(S):
     return S[0][F_ZONE]
 
 
-_redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=_shuffle_nrt, sort=_sort)
-_determinize = bind(rules.determinize, "royale", None, over=_over, size=_get, pile_cards=_pile_cards,
+_redeal = bind(rules.redeal, "royale", _HOT, randbelow=fastrng.randbelow_inline, shuffle=_shuffle_nrt, sort=_sort)
+_determinize = bind(rules.determinize, "royale", _HOT, over=_over, size=_get, pile_cards=_pile_cards,
                     solo_cards=_solo_cards, end_zone=_zone, PILE=S_PILE, SOLO=S_SOLO_LEN, redeal=_redeal)
 
 
-@njit(cache=True)
+@_hot
 def determinize(root, out, V, mt):
     """Copy ``root`` into ``out`` (views ``V``) with the piles dealt again: ``rules.redeal``, as
     ``RoyaleState.determinize`` (everything else in Royale is public)."""
-    out[:] = root
+    for i in range(root.shape[0]):  # a loop, not a slice: without reference counting, as ``outcome``
+        out[i] = root[i]
     _determinize((V, None, None, None), mt)
 
 
