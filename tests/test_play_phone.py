@@ -137,15 +137,16 @@ def test_the_circle_of_places_is_compact_on_a_phone_and_every_name_is_whole(tmp_
     try:
         with chromium_page(url, WIDTH, HEIGHT) as page:
             page.wait_for_selector(".row.ring-list figcaption", timeout=60_000)
-            # measured at once: a card's room is kept before its picture arrives, so no wait for the pictures
-            height, names, cut, centre = page.evaluate("""() => {
+            # measured at once: a card's room is kept before its picture arrives, so no wait for the pictures; the
+            # names and the view they come from read together (the computers' first moves may redraw the circle)
+            height, names, cut, centre, areas = page.evaluate("""() => {
               const row = document.querySelector('.row.ring-list');
               const caps = [...row.querySelectorAll(':scope > figure figcaption')];
               return [row.getBoundingClientRect().height, caps.map((c) => c.textContent),
                       caps.filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
                           .map((c) => c.textContent),
-                      row.firstElementChild.classList.contains('centre')]; }""")
-            places = [a for a in page.evaluate("() => view.areas") if a.get("ring")][0]["cards"]
+                      row.firstElementChild.classList.contains('centre'), view.areas]; }""")
+            places = [a for a in areas if a.get("ring")][0]["cards"]
     finally:
         proc.terminate()
         proc.wait(10)
