@@ -42,9 +42,10 @@ draws are those of a table that knew it. When the table has no room for a new ro
 **Speed.** The kernels run without numba's reference counting (``_hot``, ``_inline``): they
 never allocate, and every array they get lives in the caller for the whole call. With it,
 the atomic increment and decrement of each array at each call took half of a search's time
-(perf, 3 players, heuristic rollouts). The entry points a search calls at every step or sample
-(``apply``'s step, ``outcome``, ``determinize``) build the rules' record ``S`` without it too: counted, its
-forty-odd arrays cost a plain search a sixth of its time. Kernels take the position's views (``fields``) built
+(perf, 3 players, heuristic rollouts). The entry points a search calls at every step or rollout
+(``apply``'s step, ``outcome``) build the rules' record ``S`` without it too: counted, its forty-odd arrays
+cost a plain search a sixth of its time. ``determinize`` keeps it: its sort (``_sort``, numpy's) needs it, and
+a callee compiled first from a kernel without it is compiled without it too. Kernels take the position's views (``fields``) built
 once per buffer. The heuristic's planner reads noble values from a table (``G_VALUES``, the
 agent's ``noble_value`` per slot and need), with the same decisions, draw for draw, as the
 Python agent.
@@ -606,7 +607,7 @@ def _sort(x, at, n):
 
 @njit(cache=True)
 def _shuffle_nrt(mt, x, at, n):
-    """``rules.shuffle`` for ``determinize``: ``fastrng.shuffle`` (its slice counted, inside this call only)."""
+    """``rules.shuffle`` for ``determinize`` (compiled with reference counting): ``fastrng.shuffle``."""
     fastrng.shuffle(mt, x[at:], n)
 
 
@@ -625,17 +626,16 @@ def _zone(S):
     return S[0][F_ZONE]
 
 
-_redeal = bind(rules.redeal, "royale", _HOT, randbelow=fastrng.randbelow_inline, shuffle=_shuffle_nrt, sort=_sort)
-_determinize = bind(rules.determinize, "royale", _HOT, over=_over, size=_get, pile_cards=_pile_cards,
+_redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=_shuffle_nrt, sort=_sort)
+_determinize = bind(rules.determinize, "royale", None, over=_over, size=_get, pile_cards=_pile_cards,
                     solo_cards=_solo_cards, end_zone=_zone, PILE=S_PILE, SOLO=S_SOLO_LEN, redeal=_redeal)
 
 
-@_hot
+@njit(cache=True)
 def determinize(root, out, V, mt):
     """Copy ``root`` into ``out`` (views ``V``) with the piles dealt again: ``rules.redeal``, as
     ``RoyaleState.determinize`` (everything else in Royale is public)."""
-    for i in range(root.shape[0]):  # a loop, not a slice: without reference counting, as ``outcome``
-        out[i] = root[i]
+    out[:] = root
     _determinize((V, None, None, None), mt)
 
 
