@@ -459,6 +459,16 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mappi
     return " " + (typeset(own.format(n=count), lang) if own else say(key, lang, n=count))
 
 
+def said_before(names: list[str], said: set[str] | None) -> set[str]:
+    """Which of ``names`` a page's earlier tables already defined (``said``), then ``names`` added to it: each
+    indicator is defined at its first table of a page and named alone after (twenty-first reading en63, it67)."""
+    if said is None:
+        return set()
+    again = {name for name in names if name in said}
+    said.update(names)
+    return again
+
+
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None,
                   said: set[str] | None = None) -> dict[str, Any]:
@@ -471,9 +481,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     from cardgen.simulate.summary import interval, marked_ends, points
     from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, label, number, shown
 
-    again = {m["metric"] for m in metrics if said is not None and m["metric"] in said}
-    if said is not None:
-        said.update(m["metric"] for m in metrics)
+    again = said_before([m["metric"] for m in metrics], said)
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -608,7 +616,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.summary import figure_bases, interval, winner_mean
-    from cardgen.simulate.verdict import WORDS, defined, is_share as share, number
+    from cardgen.simulate.verdict import WORDS, defined, is_share as share, label, number
 
     d = r.get("designer") or {}
     if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
@@ -618,10 +626,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    from cardgen.simulate.verdict import label
-    again = {n for n, _ in figures if said is not None and n in said}
-    if said is not None:
-        said.update(n for n, _ in figures)
+    again = said_before([n for n, _ in figures], said)
     rows = [{"name": label(n, lang, words, short=True) if n in again else defined(n, lang, words),
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
