@@ -16,14 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 
-def get(S: Any, key: str) -> int:
-    """The counter ``key`` (``K_*``)."""
-    return getattr(S, key)  # type: ignore[no-any-return]
+#: The counter ``key`` (``K_*``) of ``S``: ``get(S, key)``. The builtin itself, no function of ours around it:
+#: the reference engine reads a counter at almost every line of a rule step (280,000 reads in 150 Draco games),
+#: and a Python frame per read made Draco's reference engine 19 % slower than its twin before one rule flow.
+get = getattr
 
-
-def put(S: Any, key: str, value: int) -> None:
-    """Set the counter ``key``."""
-    setattr(S, key, value)
+#: Set the counter ``key``: ``put(S, key, value)`` (the builtin, for the reason above).
+put = setattr
 
 
 def size(S: Any, zone: str) -> int:

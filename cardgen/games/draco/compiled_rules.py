@@ -47,7 +47,7 @@ from numba import njit
 
 from cardgen.engine import fastrng as fr
 from cardgen.games.draco import rules
-from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
+from cardgen.games.draco.agents import Halves, Now, Scratch, Table, Who, edge, moved, toast_sum, values
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, DUEL, MOVE, ROLLED, SPLIT, STEAL, SWAP_ADJ,
                                         SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
@@ -360,13 +360,8 @@ def _queued(S, room, n):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, **_SEATS)
-def _hand_card(S, seat, i):  # type: ignore[no-untyped-def]
-    return S[0][4][seat, i]
-
-
-@njit(cache=True, **_SEATS)
-def _kind_of(S, card):  # type: ignore[no-untyped-def]
-    return S[1][7][card]
+def _hand_kind(S, seat, i):  # type: ignore[no-untyped-def]
+    return S[1][7][S[0][4][seat, i]]
 
 
 @njit(cache=True, **_SEATS)
@@ -417,7 +412,7 @@ FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=
               K_ROUNDS=S_ROUNDS, QUEUE=S_SQN, R_PLAYERS=C_N, K_TOASTS=S_TOASTS, K_FINALS=S_FINALS, R_MULT=C_MULT,
               R_SARAH=C_SARAH, circle=_circle, game_table=_game_table, queue_room=_queue_room, queued=_queued,
               K_END=S_END, END_FINAL=END_FINAL, K_ROLL=S_ROLL, K_ROLLSIGN=S_ROLLSIGN, K_ROLLANY=S_ROLLANY,
-              K_CUPRIGHT=S_CUPRIGHT, hand_card=_hand_card, kind_of=_kind_of, discard_from_hand=_discard_from_hand,
+              K_CUPRIGHT=S_CUPRIGHT, hand_kind=_hand_kind, discard_from_hand=_discard_from_hand,
               effect=_effect, shuffle_seats=_shuffle_seats, payees=_payees, die=_die, randbelow=_randbelow,
               ASIDE=S_ASIDE, R_HAND=C_HAND, R_SETASIDE=C_SETASIDE, R_START=C_START, R_BOX=C_BOX,
               R_CUPLAST=C_CUPLAST, R_CUPRIGHT=C_CUPRIGHT, R_REBUILDS=C_REBUILDS, R_PERGOLD=C_PERGOLD,
@@ -622,7 +617,8 @@ _OPTIONS = {"_nrt": False, "inline": "always"}
 _toast_sum = njit(cache=True, **_OPTIONS)(toast_sum)
 _edge = bind(edge, "draco", _OPTIONS, toast_sum=_toast_sum)
 _moved = bind(moved, "draco", _OPTIONS, toast_sum=_toast_sum)
-_values = bind(values, "draco", _OPTIONS, toast_sum=_toast_sum, edge=_edge, moved=_moved, copy=copy, reseat=_reseat)
+_values = bind(values, "draco", _OPTIONS, toast_sum=_toast_sum, edge=_edge, moved=_moved, copy=copy, reseat=_reseat,
+               halves=Halves)
 
 
 def _heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]

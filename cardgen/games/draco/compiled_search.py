@@ -234,8 +234,8 @@ class Driver:
             _kernel_form(name)(S)[:len(whole)] = whole
         to_hand = _kernel_form("to_hand")
         for p in range(int(self.cfg[C_N])):
-            for i in range(rules.hand_size(state, p)):
-                to_hand(S, p, rules.hand_card(state, p, i))
+            for card in state.hands[p]:  # the engine's hands (no step reads a hand card but by its kind)
+                to_hand(S, p, card)
         return s
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:

@@ -257,12 +257,14 @@ class DracoState(State):
         self._audit: tuple[Any, ...] | None = None  # set by apply once invariants() is in use
         self._auditing: bool = False
         self._legal: list[Action] | None = None
+        self._player: int | None = None  # ``current_player`` worked out once per decision (``apply`` forgets it)
         self._outcome: Outcome | None = None
         deck = [0] * len(g.card_ids)
         rules.deal(self, deck)  # the cards, the seats, the money, the first player (chance in this order)
         self.initial_piles = {"actions": [g.card_ids[i] for i in deck],
                               "circle": [g.char_ids[c] for c in self.order]}
         self._setup()
+        self._player = None  # a hook that asked during the set-up asked before the first decision was due
 
     def _setup(self) -> None:
         """Hands dealt, characters seated, first player drawn: start the first turn (hook ``setup``,
@@ -274,8 +276,12 @@ class DracoState(State):
     @property
     def current_player(self) -> int:
         """The seat to decide (``rules.player``): Aunt Sarah's neighbour asked now, else the current player; -1
-        once the game is over."""
-        return rules.player(self)
+        once the game is over. Worked out once per decision: a game asks it three times a decision (the runner,
+        the observation, the audit), and apply, ``changed`` and the set-up forget it."""
+        p = self._player
+        if p is None:
+            p = self._player = rules.player(self)
+        return p
 
     def legal_actions(self) -> list[Action]:
         """What the decision due allows (``rules.legal``), worked out once per decision."""
@@ -293,12 +299,14 @@ class DracoState(State):
         if action not in legal:
             raise IllegalAction(f"{action!r} is not legal for seat {self.current_player} in phase {PHASE_NAMES[self.phase]}")
         self._legal = None
+        self._player = None
         phase = self.phase
         if self._auditing:
             self._audit = (self.current_player, phase, action, list(self.order), [len(h) for h in self.hands])
         step = rules.act(self, action)  # the card played runs its turn on through the hook ``_play``: DONE
         if step != DONE and self.end_reason is None:
             self._continue(step)
+        self._player = None  # a hook that asked during the action asked before the next decision was due
 
     def _continue(self, step: int) -> None:
         """The hook method of ``step``, what ``rules.act`` says comes next (step 2 after a roll, the next of Aunt
@@ -524,8 +532,9 @@ class DracoState(State):
 
     def changed(self) -> None:
         """Say that a house rule changed the position outside the engine's own actions: the legal
-        actions are worked out again (the helpers above call it)."""
+        actions and the seat to decide are worked out again (the helpers above call it)."""
         self._legal = None
+        self._player = None
         self._audit = None
 
     # -- cards -------------------------------------------------------------------------
@@ -605,6 +614,7 @@ class DracoState(State):
         hand[hand.index(a)], place[place.index(b)] = b, a
         self.card_gen[a], self.card_gen[b] = self.card_gen[b], self.card_gen[a]  # each place keeps what all saw
         self._legal = None
+        self._player = None
 
 
 def row_action(g: DracoGame, row: Any) -> Action:

@@ -21,7 +21,7 @@ And the turn flow between two decisions: ``start_turn`` (step 1 due), ``after_pl
 through ``hand_size``, ``empty`` (``QUEUE``), ``config`` (``R_*``: the rule numbers) and ``on_draw``; the toast
 (``toast``, over ``table.add_toast`` and ``table.put_sarah_neighbours``: ``circle``, ``game_table``, ``queue_room``,
 ``queued``, ``on_finish``, ``on_settle``: the payment through the engine's ``_settle``); the card played (``play``,
-on its legal row: ``hand_card``, ``kind_of``, ``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``,
+on its legal row: ``hand_kind``, ``discard_from_hand``, ``effect``, ``shuffle_seats``, ``payees``,
 over ``table.reseat``) and the die (``roll``:
 ``die``, ``randbelow``). Each returns what comes next (``DONE``: a decision is due, or the game is over;
 ``AFTER_PLAY``...): the engine calls its hook method for it (``_after_play``, ``_toast``, ``_next_neighbour``,
@@ -244,7 +244,7 @@ def legal(S: Any, out: Any) -> int:
     m = 0
     seen = 0
     for h in range(hand_size(S, p)):
-        k = kind_of(S, hand_card(S, p, h))
+        k = hand_kind(S, p, h)
         bit = 1 << k
         if seen & bit:
             continue
@@ -290,7 +290,7 @@ def play(S: Any, row: Any) -> int:
     p = get(S, K_CUR)
     k = row[1]
     for i in range(hand_size(S, p)):
-        if kind_of(S, hand_card(S, p, i)) == k:
+        if hand_kind(S, p, i) == k:
             discard_from_hand(S, p, i)
             break
     code, a, b = effect(S, k)
@@ -653,14 +653,11 @@ def card_rows(S: Any, out: list[Any], m: int, k: int, seat: int) -> int:
     return len(out)
 
 
-def hand_card(S: Any, seat: int, i: int) -> int:
-    """The ``i``-th card of ``seat``'s hand."""
-    return S.hands[seat][i]  # type: ignore[no-any-return]
-
-
-def kind_of(S: Any, card: int) -> int:
-    """The kind of action card ``card`` (its component's place, ``DracoGame.kind_ids``)."""
-    return S.g.card_kind[card]  # type: ignore[no-any-return]
+def hand_kind(S: Any, seat: int, i: int) -> int:
+    """The kind of the ``i``-th card of ``seat``'s hand (its component's place, ``DracoGame.kind_ids``): one form,
+    not a card's form and a kind's, since the steps only ever ask a hand card's kind (``legal`` asks it of every
+    card at every decision)."""
+    return S.g.card_kind[S.hands[seat][i]]  # type: ignore[no-any-return]
 
 
 def discard_from_hand(S: Any, seat: int, i: int) -> None:
