@@ -157,6 +157,9 @@ TARGETS = [
     Target("games_reference", "cardgen/games/reference.py", ("",),
            ("tests/test_games_reference.py", "tests/test_draco_rules.py", "tests/test_royale_rules.py",
             "tests/test_royale_state.py")),
+    # a record written once as a named tuple, read through slots by a Python agent (issue 49: Draco's forecast)
+    Target("engine_records", "cardgen/engine/records.py", ("",),
+           ("tests/test_engine_records.py", "tests/test_draco_agents.py")),
     Target("stats", ST, ("",), ("tests/test_stats.py", "tests/test_stats_mutants.py")),
     Target("compare_stats", CP, _m(CP, "x_metric", "x_unpaired", "x_holm", "x__r", "x__winning", "x_pair_metrics"),
            ("tests/test_compare.py", "tests/test_compare_mutants.py",

@@ -21,6 +21,7 @@ import random
 from typing import Any, NamedTuple
 
 from cardgen.engine.api import Action, Agent
+from cardgen.engine.records import slotted
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DRAW_ACTION, DUEL, FLIP, MOVE, PASS_ACTION,
                                         ROLL, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST_ACTION)
 from cardgen.games.draco.table import A_MOVE, A_PLAY, JEAN, NONE, ZORK, reseat
@@ -80,6 +81,14 @@ class Halves(NamedTuple):
     mb0: int
     tb0: int
     now: float
+
+
+#: The Python agent's forms of the records above (``cardgen.engine.records.slotted``: the same fields as slots,
+#: which CPython reads twice as fast as a named tuple's): ``HeuristicAgent`` builds these; ``compiled_rules``
+#: builds the named tuples, which numba compiles. ``halves`` is ``values``' own constructor of its ``Halves``
+#: (``compiled_rules`` binds the named tuple in its place).
+TableSlots, WhoSlots, NowSlots, ScratchSlots = map(slotted, (Table, Who, Now, Scratch))
+halves = slotted(Halves)
 
 
 # -- the forecast, written once (plain Python; ``compiled_rules`` compiles it as it is) ------------
@@ -188,7 +197,7 @@ def values(legal: Any, m: int, order: Any, tb: Table, who: Who, now_: Now, scrat
     mb0, tb0 = toast_sum(order, 0, 0, c0, tb, who, False, True)
     mine0 = mf0 + mb0
     now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
-    h = Halves(front, back, mf0, tf0, mb0, tb0, now)
+    h = halves(front, back, mf0, tf0, mb0, tb0, now)
     for i_ in range(m):
         r = legal[i_]
         if r[0] == A_MOVE:
@@ -303,8 +312,10 @@ class _Tables:
         self.trial: list[int] = [0] * len(ids)
         self.pos: list[int] = [0] * len(ids)
         self.faces: list[float] = [0.0] * len(self.die)
-        self.table = Table(self.owner, self.special, self.payouts, self.costs, self.mult, self.die, self.effects,
-                           self.everyone)
+        self.table = TableSlots(self.owner, self.special, self.payouts, self.costs, self.mult, self.die,
+                                self.effects, self.everyone)
+        #: the scratch of every decision, ``out`` grown to the most legal actions met so far (``choose``)
+        self.scratch = ScratchSlots([], self.trial, self.pos, self.faces)
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -323,15 +334,14 @@ class _Forecast:
     __slots__ = ("t", "me", "n", "richest", "order", "who")
 
     def __init__(self, t: _Tables, obs: dict[str, Any]) -> None:
-        code = t.code
         money = obs["money"]
         top = max(money)
         self.t = t
         self.me: int = obs["player"]
         self.n: int = len(money)
         self.richest: list[int] = [p for p, v in enumerate(money) if v == top]
-        self.order: list[int] = [code[c] for c in obs["circle"]]
-        self.who = Who(self.me, self.n, self.richest)
+        self.order: list[int] = obs["seats"]  # the circle as character codes: the observation's own copy
+        self.who = WhoSlots(self.me, self.n, self.richest)
 
     def edge(self, order: list[int]) -> float:
         """``edge`` for me on seats ``order``."""
@@ -359,10 +369,11 @@ class HeuristicAgent(Agent):
             return TOAST_ACTION if f.edge(f.order) > 0 else PASS_ACTION
         m = len(legal)
         rows = t.rows
-        out = [0.0] * m
+        out = t.scratch.out
+        if len(out) < m:
+            out += [0.0] * (m - len(out))
         values([rows[a] for a in legal], m, f.order, t.table, f.who,
-               Now(observation["money"], observation["cup"], observation["roll_delta"], t.own[f.me]),
-               Scratch(out, t.trial, t.pos, t.faces))
-        best = max(out)
-        top = [a for v, a in zip(out, legal) if v >= best - 1e-9]
+               NowSlots(observation["money"], observation["cup"], observation["roll_delta"], t.own[f.me]), t.scratch)
+        best = max(out[:m])
+        top = [a for v, a in zip(out, legal) if v >= best - 1e-9]  # ``legal``'s first ``m``: the values written now
         return top[rng.randrange(len(top))]
