@@ -132,6 +132,8 @@ class KingLuiGame(Game):
         n = len(dishes)
         #: per dish, how many portion cards the box holds
         self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(n))
+        #: the observation's ``dish_sizes``, copied for each (a copy costs a third of building it)
+        self.dish_size_of: dict[str, int] = dict(zip(self.dishes, self.dish_sizes))
         self.emerald_count: int = dish_of.count(-1)
         #: per dish (and last, the Emeralds), its card instances in deck order
         self.dish_ids: tuple[tuple[int, ...], ...] = tuple(
@@ -313,41 +315,46 @@ class KingLuiState(State):
                 self._end_turn()
 
     def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: the counts of its hand, the table, the king's plate, what was eaten and what each
+        opponent took openly, as dishes with a count (``dict(compress(...))``: built in C, agents ask every turn;
+        each row sliced once, no helper function, a 40 % slower observation than the lists' before one rule flow
+        made King Lui's reference games 12 % slower)."""
         g = self.game
         s = self.s
         dishes = g.dishes
         n, players = len(dishes), g.players
         h0, t0 = hand(n, 0), taken(n, players, 0)
-
-        def per_dish(at: int) -> dict[str, int]:
-            row = s[at:at + n]
-            return dict(compress(zip(dishes, row), row))  # the dishes with a count, in C (agents ask every turn)
-
         opponents = []
         for q in range(players):
             if q != player:
-                took = s[t0 + q * n:t0 + q * n + n]
+                a, b = t0 + q * n, h0 + q * n
+                took = s[a:a + n]
                 opponents.append({"seat": q, "taken": dict(compress(zip(dishes, took), took)),
-                                  "drawn_unseen": sum(s[h0 + q * n:h0 + q * n + n]) - sum(took)})
+                                  "drawn_unseen": sum(s[b:b + n]) - sum(took)})
+        a = h0 + player * n
+        mine = s[a:a + n]
+        table = s[HEADER:HEADER + n]
+        king = s[HEADER + n:HEADER + 2 * n]
+        eaten = s[HEADER + 2 * n:HEADER + 3 * n]
+        chef = s[S_CHEF]
         return {
             "player": player,
             "players": players,
             "dishes": list(dishes),
             "course": s[S_ROUNDS] + 1,
-            "chef": s[S_CHEF],
-            "to_act": [(s[S_CHEF] + i) % players for i in range(s[S_ACTED], players)]
-            if self.end_reason is None else [],
+            "chef": chef,
+            "to_act": [(chef + i) % players for i in range(s[S_ACTED], players)] if self.end_reason is None else [],
             "phase": "drawn_emerald" if s[S_PHASE] == DRAWN_EMERALD else "act",
-            "hand": per_dish(h0 + player * n),
+            "hand": dict(compress(zip(dishes, mine), mine)),
             "pending_emeralds": s[S_PENDING] if player == s[S_PLAYER] else 0,
-            "table": per_dish(HEADER),
+            "table": dict(compress(zip(dishes, table), table)),
             "table_emeralds": s[S_TEMER],
-            "king": per_dish(HEADER + n),
-            "eaten": per_dish(HEADER + 2 * n),
+            "king": dict(compress(zip(dishes, king), king)),
+            "eaten": dict(compress(zip(dishes, eaten), eaten)),
             "supply": s[S_SP],
             "course_cards": g.course_cards,
             "emerald_portions": g.emerald_portions,
-            "dish_sizes": dict(zip(dishes, g.dish_sizes)),
+            "dish_sizes": g.dish_size_of.copy(),
             "opponents": opponents,
         }
 
