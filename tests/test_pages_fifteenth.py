@@ -213,7 +213,10 @@ def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: 
     from cardgen.simulate.verdict import SHORT, defined
     name = defined("comeback_rate", lang)
     assert name.startswith(said) and "(" not in name and ")" not in name, name
-    assert defined("lead_changes", lang) == SHORT[lang]["lead_changes"]  # no definition: the name alone
+    # lead changes defined after a colon like the others (twenty-second reading en2, it4), never its own brackets
+    lead = defined("lead_changes", lang)
+    assert lead.startswith(SHORT[lang]["lead_changes"] + {"fr": "\u202f: "}.get(lang, ": ")) and lead.endswith(")"), lead
+    assert defined("kingmaking", lang, {"labels": {lang: {"kingmaking": "k"}}}) == "k"  # a name the game gives: alone
     # a definition that holds brackets of its own keeps them whole (the old split cut at the first bracket)
     assert "(" not in defined("decided_at", lang) or defined("decided_at", lang).endswith(")")
     own = {"labels": {lang: {"comeback_rate": "remontadas"}}}
