@@ -533,9 +533,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
-        lines += ["  " + w for _, w in parts]
-        if any(kind == "flagged" for kind, _ in parts):  # what to do, in the warning's block (nineteenth reading fr16)
-            lines.append("    " + balance_fix(r, lang))
+        for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
+            # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
+            # at that seat (twenty-second reading en11, fr8, it10)
+            lines += ["  " + text] + (["    " + balance_fix(r, lang)] if kind == "flagged" else [])
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_mean(r))
@@ -711,8 +712,12 @@ def balance_fix(r: Mapping[str, Any], lang: str) -> str:
     """The ``cardgen fix`` command for entry ``r``'s seat imbalance, at its player count, in ``lang``
     (``fix_pointer``: "to search for fixes for this imbalance and test them in simulated games: cardgen fix royale
     --players 4"): said under the warning, where validate's advice came 22 lines later, at the end of the run,
-    without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13)."""
-    return fix_pointer(say("fix_what_balance", lang), f"cardgen fix {r['variant']} --players {r['players']}", lang)
+    without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13). The
+    flagged seats by name ("the imbalance for player 1"): "this imbalance" read as the seat of the line above it,
+    whose gap may be chance (twenty-second reading en11, fr8, it10); "this imbalance" for an agent's alone."""
+    seats = [say("seat", lang, k=f["seat"]) for f in (r.get("balance") or {}).get("flags") or [] if "seat" in f]
+    what = say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang)
+    return fix_pointer(what, f"cardgen fix {r['variant']} --players {r['players']}", lang)
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
