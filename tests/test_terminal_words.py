@@ -779,14 +779,14 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%; change: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
+           "27.8%. Change between the two games: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
     ("fr", "le jeu de base favorise déjà le joueur 1\u202f; ces paires ne disent pas si la variante l’aggrave ou "
            "l’atténue. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
-           "27,8\u202f%\u202f; écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
+           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
     ("it", "il gioco base favorisce già il giocatore 1; queste coppie non dicono se la variante lo aggravi o lo "
@@ -794,7 +794,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
-           "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%; differenza tra i due giochi: "
+           "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali [−24,1; +40,1]. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
@@ -807,7 +807,7 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     [−24.1 to +40.1]: the base game shows it, and the variant's part is open, with its change; (fr12, fr23,
     it30) the block under a heading of its own, not indented under "nothing else was detected"."""
     from cardgen.languages import typeset
-    from cardgen.simulate.summary import compare_balance
+    from cardgen.simulate.summary import compare_balance, compare_balance_parts
 
     seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
             "compared": 4}
@@ -822,12 +822,16 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     [line] = compare_balance(r, lang, "royale")
     assert typeset(line, lang) == owned  # its verdict first (twenty-first reading en24, en33, fr29, it38)
     screen = format_comparison(doc, tables=False)
-    assert typeset(line, lang) in screen  # the page's line (test_compare_page_words)
+    parts = compare_balance_parts(r, lang, "royale")[0]
+    assert " ".join(parts) == line  # the page's line (test_compare_page_words), the screen's parts
     head = {"en": "Balance by turn order (checked in both the base game and the variant):",
             "fr": "Équilibre selon l’ordre de jeu (vérifié dans le jeu de base et dans la variante)\u202f:",
             "it": "Equilibrio per ordine di gioco (verificato nel gioco base e nella variante):"}[lang]
     rows = screen.split("\n")
-    assert head in rows and rows[rows.index(head) + 1].startswith("  " + typeset(line, lang)[:20])
+    # each part on a line of its own under the heading, the verdict first (twenty-second reading fr26)
+    at = rows.index(head)
+    assert rows[at + 1:at + 1 + len(parts)] == ["  " + typeset(parts[0][:1].upper() + parts[0][1:], lang)] + [
+        "    " + typeset(part, lang) for part in parts[1:]], rows[at:]
     assert not any(w in screen for w in ("clearly", "nettement", "nettamente"))
     metric["significant"], base["balance"]["flags"] = True, []  # the variant brings it: no base fix named
     [brought] = compare_balance(r, lang, "royale")
@@ -878,20 +882,33 @@ _UNTESTED = ("the variant seems to work against player 2; the change from the ba
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": ("the base game already works against player 2; these pairs cannot tell whether the "
-                                 f"variant makes this worse or better. {_MAIN}{_BASE}{_OWN}; change: "
+                                 f"variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change between the two games: "
                                  f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
     "base flags it, changed": ("the base game already works against player 2, and the variant changes this beyond "
-                               f"chance. {_MAIN}{_BASE}{_OWN}; change: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
+                               f"chance. {_MAIN}{_BASE}{_OWN}. Change between the two games: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
-    "base does not, no change": ("the variant seems to work against player 2; these pairs cannot tell whether the base "
-                                 f"game already does. {_MAIN}{_BASE}; change: −6.0\u00a0percentage points [−19.0 to "
+    # twenty-second reading (en20, fr17): where the base game's own share does not already lean that way
+    "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
+                                 "brings this: the change between the two games may be chance. "
+                                 f"{_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points [−19.0 to "
                                  "+7.0]. To judge the base game on more games: cardgen validate royale --players 4; to "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
-                               f"the base game is beyond chance. {_MAIN}{_BASE}; change: −6.0\u00a0percentage points "
+                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points "
                                "[−10.0 to −2.0]."),
+    # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
+    # not beyond chance: said as the base game's, never as the variant seeming to work against the seat
+    "base leans, no change": ("player 2 already wins less than the fair share in the base game, and the variant does "
+                              f"not change this beyond chance. {_MAIN}{_BASE}; on these pairs, a gap that may be "
+                              "chance. Change between the two games: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
+                              "judge the base game on more games: cardgen validate royale --players 4; to measure what "
+                              "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
+                              "--games 400 --fixed"),
+    "base leans, changed": ("player 2 already wins less than the fair share in the base game, and the variant changes "
+                            f"this beyond chance. {_MAIN}{_BASE}; on these pairs, a gap that may be chance. Change "
+                            "between the two games: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
     "no base rate": f"{_UNTESTED}{_MAIN}{_MORE}",
 }
@@ -910,7 +927,8 @@ def _balance_entry(case: str, lang: str = "en", agents: tuple[dict, ...] = ()) -
     if metric["difference"] is not None:  # an interval that agrees with the change's significance
         metric.update({"low": -0.10, "high": -0.02} if metric["significant"] else {"low": -0.19, "high": 0.07})
     r = {"games": 100, "players": 4, "metrics": [] if case == "no base rate" else [metric],
-         "base_result": {"balance": {"flags": [{**seat, "rate": 0.21}] if case.startswith("base flags") else []}},
+         "base_result": {"balance": {"flags": [{**seat, "rate": 0.21}] if case.startswith("base flags") else [],
+                                     **({"seat_fair_share": 0.278} if case.startswith("base leans") else {})}},
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat, *agents]}}}
     return compare_balance(r, lang, "royale")
 
@@ -926,11 +944,12 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     """The same lines in French and Italian (their own numbers and spaces), and a player kind the variant's games
     flag (the search player, ``--skill``) after the seats with its own "balance:" line."""
     fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
-    assert fr == ("la variante semble défavoriser le joueur 2 ; ces paires ne disent pas si le jeu de base le fait déjà. "
+    assert fr == ("la variante semble défavoriser le joueur 2, mais ces paires ne disent pas si elle en est la cause : "
+                  "l’écart entre les deux jeux peut venir du hasard. "
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 % ; écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
+                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
                   "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 ; pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
@@ -940,7 +959,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
                   "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
-                  "27,8 %; differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
+                  "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate: cardgen "
                   "fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
