@@ -307,3 +307,27 @@ def test_lead_changes_are_defined_once_an_output_like_every_indicator(lang: str)
     later = plain(str(designer_block({"designer": {"lead_changes": figure}, "players": 4}, None, lang, said=seen)))
     assert definition in html and reading[:1].upper() + reading[1:] + "." in html, html
     assert definition not in later and reading[1:] not in later, later
+
+
+# -- it29, fr20, en57: the closing sentence in the languages' own words; a table heading that names its rows --------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_closing_sentence_says_chance_in_the_language_s_own_words(lang: str) -> None:
+    """it29: "nessun’altra misura è cambiata oltre il caso" in every compare, a calque (fr20: « n’a varié au-delà du
+    hasard »); the tool's own phrase elsewhere, "più di quanto possa spiegare il caso", « plus que le hasard ne
+    l’explique ». en57: "Scores, lead changes and tension" headed nine rows, three of them named."""
+    from cardgen.simulate.summary import stopped_caution
+    from cardgen.simulate.verdict import WORDS
+
+    metric = {"metric": "turns", "group": "length", "base": 10.0, "variant": 8.0, "difference": -2.0, "low": -3.0,
+              "high": -1.0, "significant": True}
+    r = {"players": 3, "games": 100, "metrics": [metric],
+         "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}
+    [said] = stopped_caution([r], lang)
+    assert {"en": "no other figure changed beyond chance in these 100 pairs",
+            "fr": "aucun autre indicateur n’a varié, sur ces 100 paires, plus que le hasard ne l’explique",
+            "it": "in queste 100 coppie nessun’altra misura è cambiata più di quanto possa spiegare il caso"}[lang] \
+        in plain(said), said
+    assert not any(calque in said for calque in ("oltre il caso", "au-delà du hasard"))
+    assert WORDS[lang]["tension"] == {"en": "Scores and design indicators", "fr": "Scores et indicateurs de conception",
+                                      "it": "Punteggi e indicatori di gioco"}[lang]

@@ -12,10 +12,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(("lang", "heading"), [
-    ("en", "Scores, lead changes and tension"), ("fr", "Scores, changements de meneur et suspense"),
-    ("it", "Punteggi, sorpassi e tensione")])
+    ("en", "Scores and design indicators"), ("fr", "Scores et indicateurs de conception"),
+    ("it", "Punteggi e indicatori di gioco")])
 def test_the_tension_table_is_headed_by_what_it_holds(lang: str, heading: str) -> None:
-    """it54: "Decisività e tensione" headed a table whose first rows are the winner's score and margin."""
+    """it54: "Decisività e tensione" headed a table whose first rows are the winner's score and margin; en57:
+    "Scores, lead changes and tension" named three of its nine rows: the scores, and the design indicators by the
+    name validate gives them."""
     assert WORDS[lang]["tension"] == heading
 
 

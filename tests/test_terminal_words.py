@@ -79,9 +79,11 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     ("en", "apart from the changes named above, the report’s tables show a change in the row “complete rounds” "
            "(following from the length). No other figure changed beyond chance", "the most portions in a game"),
     ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
-           "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié", "le plus de portions"),
+           "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié, sur ces 100 "
+           "paires, plus que le hasard ne l’explique", "le plus de portions"),
     ("it", "a parte i cambiamenti citati sopra, le tabelle del rapporto mostrano un cambiamento nella riga «giri "
-           "completi» (conseguenza della durata). Nessun’altra misura è cambiata oltre il caso", "il massimo di porzioni")])
+           "completi» (conseguenza della durata). In queste 100 coppie nessun’altra misura è cambiata "
+           "più di quanto possa spiegare il caso", "il massimo di porzioni")])
 def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
         lang: str, rounds: str, peak: str) -> None:
     """Fourteenth reading (en17, it14): "apart from the changes named above, nothing else was detected" beside
@@ -112,11 +114,11 @@ def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tab
                  "fr": ("les tableaux ci-dessous montrent des changements aux lignes « tours de table complets » "
                         f"(conséquence de la durée) et « {peak} ». Aucun autre indicateur"),
                  "it": ("le tabelle qui sotto mostrano cambiamenti nelle righe «giri completi» (conseguenza della "
-                        f"durata) e «{peak}». Nessun’altra misura")}[lang]
+                        f"durata) e «{peak}». In queste 100 coppie nessun’altra misura")}[lang]
     assert typeset(page_rows, lang) in page, page
     r["metrics"] = r["metrics"][:1]  # nothing the sentences leave out: the sentence as it was
     assert typeset({"en": "apart from the changes named above, no other figure", "fr": "en dehors des changements cités "
-                    "plus haut, aucun autre indicateur", "it": "a parte i cambiamenti citati sopra, nessun’altra"}[lang],
+                    "plus haut, aucun autre indicateur", "it": "a parte i cambiamenti citati sopra, in queste 100 coppie nessun’altra"}[lang],
                    lang) \
         in stopped_caution([r, {**r, "players": 4}], lang, naming)[0]
 
@@ -161,7 +163,8 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     assert "Apart from the changes named above, no other figure changed beyond chance in these 50 pairs; smaller " \
            "changes may have been missed. To play the 200 planned pairs, add --fixed." in alone
     for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, aucun autre indicateur"),
-                        ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, nessun’altra misura è cambiata")):
+                        ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, in queste 50 coppie nessun’altra "
+                                      "misura è cambiata")):
         text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}
                                                                    for r in results]}, tables=False)
         assert text.count("--fixed") == 1 and words in text, text
