@@ -331,3 +331,29 @@ def test_the_closing_sentence_says_chance_in_the_language_s_own_words(lang: str)
     assert not any(calque in said for calque in ("oltre il caso", "au-delà du hasard"))
     assert WORDS[lang]["tension"] == {"en": "Scores and design indicators", "fr": "Scores et indicateurs de conception",
                                       "it": "Punteggi e indicatori di gioco"}[lang]
+
+
+# -- en4, en53, fr1, it6: one "close games" note ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang: str) -> None:
+    """Two notes headed "close games", split by the kingmaking one, and "against a winner's average total", a
+    third name for the winner's score: one note where the close games have their own games (3 players); at 2
+    players, where they share the comebacks' games, the margin's note right after that shared one."""
+    from cardgen.simulate.summary import Naming, figure_bases
+    from cardgen.simulate.verdict import label
+
+    fig = {"mean": 0.5, "low": 0.4, "high": 0.6}
+    d = {"comeback_rate": {**fig, "n": 231}, "close_games": {**fig, "n": 250}, "kingmaking": {**fig, "n": 187}}
+    close = plain(label("close_games", lang, short=True))
+    three = [plain(n) for n in figure_bases(list(d.items()), lang, Naming(), 3, 10, 74.3)]
+    assert [n.split(":")[0].strip() for n in three].count(close) == 1, three
+    [note] = [n for n in three if n.startswith(close)]
+    assert note.endswith({"en": "; a margin of 2 points or less, where the winner’s score averages 74.3",
+                          "fr": " ; un écart de 2 points au plus (score du vainqueur : 74,3 en moyenne)",
+                          "it": "; uno scarto di 2 punti o meno (punteggio del vincitore: 74,3 in media)"}[lang]), note
+    assert not any(w in " ".join(three) for w in ("average total", "total moyen", "totale medio"))
+    d["close_games"]["n"] = 231  # 2 players: the comebacks' games
+    two = [plain(n) for n in figure_bases(list(d.items()), lang, Naming(), 2, 0, 9.6)]
+    shared = next(i for i, n in enumerate(two) if close in n.split(":")[0] and "," in n.split(":")[0])
+    assert two[shared + 1].startswith(close) and "9" in two[shared + 1], two

@@ -1102,8 +1102,11 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     """One note per set of games under the design indicators' table ("comebacks, winner's deficit, decisive moment:
     of the 247 games with a single winner"), the indicators that share it named together, in the table's order:
     each figure's games said once, the same way at every player count (nineteenth reading fr4). With ``winner``
-    (the winner's mean score), a last note sets the close games' margin beside it: 2 points is a narrow win where
-    winners score 73 and a third of the score where they score 6 (twenty-first reading fr14)."""
+    (the winner's mean score), the close games' note sets their margin beside it: 2 points is a narrow win where
+    winners score 73 and a third of the score where they score 6 (twenty-first reading fr14); in the note that
+    already names the close games' games, or right after it, never a second "close games" note two lines below
+    ("against a winner's average total", a third name for the winner's score: twenty-second reading en4, en53,
+    fr1, it6)."""
     from cardgen.simulate.designer import CLOSE_MARGIN
     from cardgen.simulate.verdict import label, unit
 
@@ -1113,11 +1116,22 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
         base = figure_base(name, f, lang, naming, players, shared)
         if base:
             groups.setdefault(base, []).append(label(name, lang, naming.words, short=True))
-    notes = [say("figure_base", lang, labels=", ".join(labels), base=base) for base, labels in groups.items()]
-    if winner is not None and any(name == "close_games" for name, _ in figures):
-        scale = say("close_scale", lang, margin=decimal(CLOSE_MARGIN, lang, places=0), winner=_mean(winner, lang),
-                    unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1))
-        notes.append(say("figure_base", lang, labels=label("close_games", lang, naming.words, short=True), base=scale))
+    close = label("close_games", lang, naming.words, short=True)
+    scale = (say("close_scale", lang, margin=decimal(CLOSE_MARGIN, lang, places=0), winner=_mean(winner, lang),
+                 unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1),
+                 score=label("winning_score", lang, naming.words, short=True))
+             if winner is not None and any(name == "close_games" for name, _ in figures) else "")
+    notes = []
+    for base, labels in groups.items():  # the close games' margin in their own note, or right after the one naming
+        # them: two notes headed "close games", split by another, read as two figures (twenty-second reading en53)
+        alone = scale and labels == [close]
+        notes.append(say("figure_base", lang, labels=", ".join(labels),
+                         base=say("figure_base_more", lang, base=base, more=scale) if alone else base))
+        if scale and close in labels and not alone:
+            notes.append(say("figure_base", lang, labels=close, base=scale))
+        scale = "" if scale and close in labels else scale
+    if scale:  # no note names their games (every game traced has a runner-up): the margin's own
+        notes.append(say("figure_base", lang, labels=close, base=scale))
     return notes
 
 
