@@ -357,3 +357,18 @@ def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang:
     two = [plain(n) for n in figure_bases(list(d.items()), lang, Naming(), 2, 0, 9.6)]
     shared = next(i for i, n in enumerate(two) if close in n.split(":")[0] and "," in n.split(":")[0])
     assert two[shared + 1].startswith(close) and "9" in two[shared + 1], two
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(lang: str) -> None:
+    """it40: a note on the variant's games at 3 players («Partita a dadi» not flagged) came under "Avvisi validi per
+    entrambi i giochi"; the cards' notes come under the page's own heading for them, the components' alone under
+    the notes on both games (whose Italian no longer says "warnings valid for both")."""
+    from cardgen.simulate.summary import notes_block
+
+    block = notes_block({"components": ["  c"], "cards": ["  3 players: k"]}, lang)
+    assert block == [say("compare_notes_head", lang), "  c", say("compare_cards_head", lang), "  3 players: k"]
+    assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
+                                                      "fr": "Cartes trop fortes ou trop faibles :",
+                                                      "it": "Carte troppo forti o troppo deboli:"}[lang]
+    assert "Avvisi validi" not in say("compare_notes_head", lang)

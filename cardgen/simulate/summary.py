@@ -1683,14 +1683,17 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
 
 
 def notes_block(parts: Mapping[str, list[str]], lang: str) -> list[str]:
-    """compare's notes on the terminal under headings of their own: the components' and cards' notes (both games'
-    figures, base → variant) under "Notes on both games", every count's components first, then every count's
-    cards; a house rule's options (the variant's alone) under theirs. Printed each count's components, cards and
-    options in turn, the notes hung with no heading under the closing "nothing else was detected", and a 3-player
-    card note sat between the 3- and 4-player component notes (nineteenth reading, it54)."""
-    notes = list(parts.get("components") or []) + list(parts.get("cards") or [])
+    """compare's notes on the terminal under headings of their own: the components' notes (both games' figures,
+    base → variant) under "Notes on both games", every count's; the cards' notes, each headed by its count, under
+    the page's heading for them ("Cards too strong or too weak"); a house rule's options (the variant's alone)
+    under theirs. Printed each count's components, cards and options in turn, the notes hung with no heading under
+    the closing "nothing else was detected", and a 3-player card note sat between the 3- and 4-player component
+    notes (nineteenth reading, it54); a card note of the variant's games at 3 players, under "warnings valid for
+    both games", said the opposite of its heading (twenty-second reading it40)."""
+    notes, cards = list(parts.get("components") or []), list(parts.get("cards") or [])
     options = list(parts.get("options") or [])
     return (([say("compare_notes_head", lang)] + notes if notes else [])
+            + ([say("compare_cards_head", lang)] + cards if cards else [])
             + ([say("compare_options_head", lang)] + options if options else []))
 
 
