@@ -1829,10 +1829,14 @@ def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
 
 def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
     """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
-    sentence: which game favours the seat (or works against it) and what these pairs cannot tell ("the variant seems
-    to favour player 5; these pairs cannot tell whether the base game already does"). The message came in the
-    middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33, fr22, fr29,
-    it27, it38). ``edge``: the base game's own interval leaves the fair share out only just."""
+    sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
+    in the middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33,
+    fr22, fr29, it27, it38). The base game's first, by what its own games on the same shuffles show: it flags the
+    seat ("the base game already favours player 1"), or its share already lies on the same side of its fair share
+    ("player 5 already wins more than the fair share in the base game", ``base_leans``); the variant "seems to
+    favour" a seat only where the base game's share does not lean so: said beside the base game's own 27.0 %
+    against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). ``edge``: the
+    base game's own interval leaves the fair share out only just."""
     kind = (f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
             else f"leans{'_moved' if f['moved'] else '_untested' if f['moved'] is None else ''}" if f.get("leans")
             else "variant" if f["owner"] == "variant"
