@@ -64,4 +64,7 @@ def test_the_page_says_which_way_an_indicator_reads(lang: str, reading: str) -> 
                       "lead_changes": {"mean": 9.0, "low": 8.6, "high": 9.4}}, "players": 3}
     html = str(designer_block(r, None, lang))
     assert f'<span class="muted">{reading}</span>' in html, html
-    assert html.count('<span class="muted">') == 1  # lead changes have no reading: none printed
+    # twenty-second reading (en2, it4): lead changes defined and read like the others, never the one row without
+    lead = {"en": "The higher, the more often the lead changes hands.", "fr": "Plus ils sont nombreux, plus la tête "
+            "change souvent de mains.", "it": "Più sono, più spesso il comando passa di mano."}[lang]
+    assert f'<span class="muted">{lead}</span>' in html and html.count('<span class="muted">') == 2, html

@@ -13,7 +13,7 @@ from cardgen.languages import typeset
 from cardgen.report.pages import compare_page
 from cardgen.report.templating import kept, unbroken
 from cardgen.simulate.compare import CompareOptions, run_compare
-from cardgen.simulate.summary import Naming, compare_balance
+from cardgen.simulate.summary import Naming, compare_balance_parts
 from toy_game import load_toy, toy_deck
 
 TITLES = {"en": ("King Toy", "King Toy: Hungry"), "fr": ("Le Roi Jouet", "Le Roi Jouet : affamé"),
@@ -80,9 +80,11 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     m.update(significant=False)
     html = compare_page(doc, {"name": variant, "fix": hint}, "", naming=Naming(title=base))
     assert "cardgen fix toy_choices" not in html and FLAGGED[lang] not in html
-    line = compare_balance(r, lang, "toy")[0]
-    # the terminal's line, word for word, its intervals unbroken as a page writes them (eighteenth reading fr72)
-    assert str(escape(kept(typeset(line[:1].upper() + line[1:], lang)))) in html
+    # the terminal's line, word for word, its intervals unbroken as a page writes them (eighteenth reading fr72),
+    # each of its parts (verdict, figures, command) a paragraph, as the terminal sets them on lines of their own
+    # (twenty-second reading fr26)
+    for part in compare_balance_parts(r, lang, "toy")[0]:
+        assert f"<p>{escape(kept(typeset(part[:1].upper() + part[1:], lang)))}</p>" in html, part
     # thirteenth reading (fr27, it32): the base game shows it; the variant's part is open on these pairs, never
     # "not the variant's" as a certainty
     # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures

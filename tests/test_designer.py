@@ -118,8 +118,12 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
            "difference": 0.1, "low": 0.0, "high": 0.2, "flag": "", "judged": True}
     lines = designer_lines({"games": 123, "lead_changes": {"mean": 1.0, "low": 0.5, "high": 1.5, "n": 123},
                             "component_impact": [row]})
-    assert lines[0] == "  design indicators (the first 123 games, followed turn by turn; --designer-games sets how many):"
-    assert lines[2].startswith("  card strength (the first 123 games, followed turn by turn; --designer-games sets how many): ")  # after its one indicator line
+    # twenty-second reading (en2, it4): lead changes defined like every other indicator, before the table
+    assert lines[:2] == ["  what the design indicators measure:",
+                         "    lead changes per game: how often the lead passes to another player, counted after each turn "
+                         "(a tie for the lead is not a change); the higher, the more often the lead changes hands"]
+    assert lines[2] == "  design indicators (the first 123 games, followed turn by turn; --designer-games sets how many):"
+    assert lines[4].startswith("  card strength (the first 123 games, followed turn by turn; --designer-games sets how many): ")  # after its one indicator line
 
 
 def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
@@ -140,10 +144,10 @@ def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
            "difference": 0.1, "low": 0.0, "high": 0.2, "flag": "", "judged": True}
     part = {"games": 151, "sampled": 200, "lead_changes": {"mean": 1.0, "low": 0.5, "high": 1.5, "n": 151},
             "component_impact": [row]}
-    lines = designer_lines(part)
+    lines = designer_lines(part)[2:]  # after the definition of lead changes (twenty-second reading en2)
     assert lines[0] == "  design indicators (the 151 finished games of the first 200):"
     assert lines[2].startswith("  card strength (the 151 finished games of the first 200): ")
-    assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[0]
-    assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[0]
-    every = designer_lines({**part, "sampled": 151})  # every sampled game finished: as before
+    assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[2]
+    assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[2]
+    every = designer_lines({**part, "sampled": 151})[2:]  # every sampled game finished: as before
     assert every[0] == "  design indicators (the first 151 games, followed turn by turn; --designer-games sets how many):"

@@ -66,10 +66,13 @@ def test_compare_without_the_base_game_s_flag_advises_no_fix(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "to search for fixes for this imbalance and test them in simulated games: cardgen fix royale --players 4"),
-    ("fr", "pour chercher comment corriger ce déséquilibre et tester ces corrections sur des parties simulées : "
+    # the flagged seats by name: "this imbalance" read as the seat of the line above it (twenty-second reading en11,
+    # fr8, it10)
+    ("en", "to search for fixes for the imbalance for player 1 and test them in simulated games: "
            "cardgen fix royale --players 4"),
-    ("it", "per cercare correzioni che risolvano questo squilibrio e provarle su partite simulate: "
+    ("fr", "pour chercher comment corriger le déséquilibre pour le joueur 1 et tester ces corrections sur des parties "
+           "simulées : cardgen fix royale --players 4"),
+    ("it", "per cercare correzioni che risolvano lo squilibrio per il giocatore 1 e provarle su partite simulate: "
            "cardgen fix royale --players 4")])
 def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_not_repeat_it(lang: str,
                                                                                            said: str) -> None:

@@ -213,7 +213,10 @@ def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: 
     from cardgen.simulate.verdict import SHORT, defined
     name = defined("comeback_rate", lang)
     assert name.startswith(said) and "(" not in name and ")" not in name, name
-    assert defined("lead_changes", lang) == SHORT[lang]["lead_changes"]  # no definition: the name alone
+    # lead changes defined after a colon like the others (twenty-second reading en2, it4), never its own brackets
+    lead = defined("lead_changes", lang)
+    assert lead.startswith(SHORT[lang]["lead_changes"] + {"fr": "\u202f: "}.get(lang, ": ")) and lead.endswith(")"), lead
+    assert defined("kingmaking", lang, {"labels": {lang: {"kingmaking": "k"}}}) == "k"  # a name the game gives: alone
     # a definition that holds brackets of its own keeps them whole (the old split cut at the first bracket)
     assert "(" not in defined("decided_at", lang) or defined("decided_at", lang).endswith(")")
     own = {"labels": {lang: {"comeback_rate": "remontadas"}}}
@@ -291,25 +294,22 @@ def test_on_a_phone_a_verdict_badge_wraps() -> None:
 def test_on_a_phone_the_compare_table_keeps_base_variant_difference_and_verdict() -> None:
     """Seventeenth reading fr83, it76, en59: at 390 px compare's figure tables put the verdict column off the screen
     and wrapped the figure's name a word per line. Eighteenth reading en72, fr85: hiding base and variant for it
-    left "turns +0.3" from nobody knew what. Below 40em the interval column hides ("aside"), base, variant,
-    difference and verdict stay and fit the screen (looked at in headless Chromium, Royale/Short page, en and fr)."""
+    left "turns +0.3" from nobody knew what. Twenty-second reading en55, it69: dropping the interval for them, and
+    five columns that squeezed the name into 15 lines, gave way to a card a row: below 40em no column hides, the
+    name goes across the screen, base, variant, difference with its interval, and the answer follow, each after its
+    head (looked at in headless Chromium at 390 and 1200 px, Royale/Short and Hungry Dragon pages, en, fr, it)."""
     import re
 
     from cardgen.report.templating import TEMPLATE_DIR
     css = (TEMPLATE_DIR / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
-    assert "table.metrics .aside{display:none}" in phone and "table.metrics{display:table;width:100%}" in phone
-    # eighteenth reading (fr85, it86, en72): "anywhere" cut headers at any letter ("chang e beyon d", "pu|ò"):
-    # headers break between words only, in a smaller size
-    assert re.search(r"table\.metrics th\{[^}]*font-size:\.85em", phone) and "anywhere" not in phone
+    assert "table.metrics,table.metrics tbody{display:block;width:auto}" in phone and "anywhere" not in phone
     parts = (TEMPLATE_DIR / "parts.html").read_text(encoding="utf-8")
     macro = parts[parts.index("{% macro metrics"):parts.index("{% endmacro %}", parts.index("{% macro metrics"))]
     cells = re.findall(r"<td([^>]*)>(.*?)</td>", macro)
-    shown = [text for cls, text in cells if "aside" not in cls]
-    assert ("m.name" in shown[0] and "m.base" in shown[1] and "m.variant" in shown[2] and "m.difference" in shown[3]
-            and "head[6]" in shown[4])
-    assert [text for cls, text in cells if "aside" in cls] == ["{{ m.interval }}"]
-    assert "loop.index0 == 4 %} class=\"aside\"" in macro  # the interval's header hides with its column
+    assert ("m.name" in cells[0][1] and "m.base" in cells[1][1] and "m.variant" in cells[2][1]
+            and "m.difference" in cells[3][1] and "m.interval" in cells[3][1] and "head[6]" in cells[5][1])
+    assert "aside" not in macro  # no column hides with its figure
 
 
 def test_every_chart_is_drawn_narrow_enough_to_scale_to_a_phone() -> None:

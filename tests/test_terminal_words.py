@@ -42,7 +42,8 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
     doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 100, "agents": ["heuristic"],
            "differences": [], "results": [{"players": 4, "verdict": ["x"], "metrics": [m], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": []}]}
-    row = next(line for line in format_comparison(doc).splitlines() if line.strip().startswith("lead changes"))
+    row = next(line for line in format_comparison(doc).splitlines() if line.strip().startswith("lead changes")
+               and "*" in line)  # the row, not the legend's definition of it (twenty-second reading en2)
     low, high = re.findall(r"\[([-+]?[\d.]+) to ([-+]?[\d.]+)\] \*$", row)[0]
     assert float(low) > 0 and float(high) > 0, row
 
@@ -78,9 +79,11 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     ("en", "apart from the changes named above, the report’s tables show a change in the row “complete rounds” "
            "(following from the length). No other figure changed beyond chance", "the most portions in a game"),
     ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
-           "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié", "le plus de portions"),
+           "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié, sur ces 100 "
+           "paires, plus que le hasard ne l’explique", "le plus de portions"),
     ("it", "a parte i cambiamenti citati sopra, le tabelle del rapporto mostrano un cambiamento nella riga «giri "
-           "completi» (conseguenza della durata). Nessun’altra misura è cambiata oltre il caso", "il massimo di porzioni")])
+           "completi» (conseguenza della durata). In queste 100 coppie nessun’altra misura è cambiata "
+           "più di quanto possa spiegare il caso", "il massimo di porzioni")])
 def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
         lang: str, rounds: str, peak: str) -> None:
     """Fourteenth reading (en17, it14): "apart from the changes named above, nothing else was detected" beside
@@ -111,11 +114,11 @@ def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tab
                  "fr": ("les tableaux ci-dessous montrent des changements aux lignes « tours de table complets » "
                         f"(conséquence de la durée) et « {peak} ». Aucun autre indicateur"),
                  "it": ("le tabelle qui sotto mostrano cambiamenti nelle righe «giri completi» (conseguenza della "
-                        f"durata) e «{peak}». Nessun’altra misura")}[lang]
+                        f"durata) e «{peak}». In queste 100 coppie nessun’altra misura")}[lang]
     assert typeset(page_rows, lang) in page, page
     r["metrics"] = r["metrics"][:1]  # nothing the sentences leave out: the sentence as it was
     assert typeset({"en": "apart from the changes named above, no other figure", "fr": "en dehors des changements cités "
-                    "plus haut, aucun autre indicateur", "it": "a parte i cambiamenti citati sopra, nessun’altra"}[lang],
+                    "plus haut, aucun autre indicateur", "it": "a parte i cambiamenti citati sopra, in queste 100 coppie nessun’altra"}[lang],
                    lang) \
         in stopped_caution([r, {**r, "players": 4}], lang, naming)[0]
 
@@ -160,7 +163,8 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     assert "Apart from the changes named above, no other figure changed beyond chance in these 50 pairs; smaller " \
            "changes may have been missed. To play the 200 planned pairs, add --fixed." in alone
     for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, aucun autre indicateur"),
-                        ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, nessun’altra misura è cambiata")):
+                        ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, in queste 50 coppie nessun’altra "
+                                      "misura è cambiata")):
         text = format_comparison({**doc, "lang": lang, "results": [{**r, "verdict": verdict(counted, lang)}
                                                                    for r in results]}, tables=False)
         assert text.count("--fixed") == 1 and words in text, text
@@ -196,11 +200,13 @@ def _entry(**extra: object) -> dict:
 
 
 def test_all_the_games_played_are_not_called_the_first_ones() -> None:
-    said = designer_lines(_entry()["designer"], "en", played=200)[0]
+    head = next(i for i, line in enumerate(designer_lines(_entry()["designer"], "en", played=200))
+                if line.startswith("  design indicators"))  # under the definitions (twenty-second reading en2)
+    said = designer_lines(_entry()["designer"], "en", played=200)[head]
     assert said == "  design indicators (all 200 games):"
-    assert designer_lines(_entry()["designer"], "fr", played=200)[0].startswith(
+    assert designer_lines(_entry()["designer"], "fr", played=200)[head].startswith(
         "  indicateurs de conception (sur 200 parties)")
-    assert designer_lines(_entry()["designer"], "en", played=500)[0] == \
+    assert designer_lines(_entry()["designer"], "en", played=500)[head] == \
         "  design indicators (the first 200 games, followed turn by turn; --designer-games sets how many):"  # why 200 (en12)
 
 
@@ -547,9 +553,13 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     """Six indicators and their intervals on one 600-character line could not be read at a glance."""
     d = {"games": 200, "sampled": 200, "lead_changes": {"mean": 8.9, "low": 8.5, "high": 9.3},
          "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}}
-    legend, lines = designer_lines(d, "fr", played=200)[:2], designer_lines(d, "fr", played=200)[2:]
-    # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows)
+    legend, lines = designer_lines(d, "fr", played=200)[:3], designer_lines(d, "fr", played=200)[3:]
+    # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows);
+    # lead changes too, the one row left undefined until the twenty-second reading (en2, it4)
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
+                      "    changements de meneur par partie\u202f: nombre de fois où la tête passe à un autre joueur, "
+                      "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
+                      "sont nombreux, plus la tête change souvent de mains",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "
                       "plus elle est haute, moins une avance à mi-partie décide de la partie"]  # its reading (en2)
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
@@ -772,14 +782,14 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%; change: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
+           "27.8%. Change between the two games: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
     ("fr", "le jeu de base favorise déjà le joueur 1\u202f; ces paires ne disent pas si la variante l’aggrave ou "
            "l’atténue. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
-           "27,8\u202f%\u202f; écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
+           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
     ("it", "il gioco base favorisce già il giocatore 1; queste coppie non dicono se la variante lo aggravi o lo "
@@ -787,7 +797,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
-           "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%; differenza tra i due giochi: "
+           "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali [−24,1; +40,1]. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
@@ -800,7 +810,7 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     [−24.1 to +40.1]: the base game shows it, and the variant's part is open, with its change; (fr12, fr23,
     it30) the block under a heading of its own, not indented under "nothing else was detected"."""
     from cardgen.languages import typeset
-    from cardgen.simulate.summary import compare_balance
+    from cardgen.simulate.summary import compare_balance, compare_balance_parts
 
     seat = {"seat": 1, "side": "more", "rate": 0.45, "low": 0.332, "high": 0.574, "fair": 0.278, "level": 0.9875,
             "compared": 4}
@@ -815,12 +825,16 @@ def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, 
     [line] = compare_balance(r, lang, "royale")
     assert typeset(line, lang) == owned  # its verdict first (twenty-first reading en24, en33, fr29, it38)
     screen = format_comparison(doc, tables=False)
-    assert typeset(line, lang) in screen  # the page's line (test_compare_page_words)
+    parts = compare_balance_parts(r, lang, "royale")[0]
+    assert " ".join(parts) == line  # the page's line (test_compare_page_words), the screen's parts
     head = {"en": "Balance by turn order (checked in both the base game and the variant):",
             "fr": "Équilibre selon l’ordre de jeu (vérifié dans le jeu de base et dans la variante)\u202f:",
             "it": "Equilibrio per ordine di gioco (verificato nel gioco base e nella variante):"}[lang]
     rows = screen.split("\n")
-    assert head in rows and rows[rows.index(head) + 1].startswith("  " + typeset(line, lang)[:20])
+    # each part on a line of its own under the heading, the verdict first (twenty-second reading fr26)
+    at = rows.index(head)
+    assert rows[at + 1:at + 1 + len(parts)] == ["  " + typeset(parts[0][:1].upper() + parts[0][1:], lang)] + [
+        "    " + typeset(part, lang) for part in parts[1:]], rows[at:]
     assert not any(w in screen for w in ("clearly", "nettement", "nettamente"))
     metric["significant"], base["balance"]["flags"] = True, []  # the variant brings it: no base fix named
     [brought] = compare_balance(r, lang, "royale")
@@ -871,20 +885,33 @@ _UNTESTED = ("the variant seems to work against player 2; the change from the ba
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": ("the base game already works against player 2; these pairs cannot tell whether the "
-                                 f"variant makes this worse or better. {_MAIN}{_BASE}{_OWN}; change: "
+                                 f"variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change between the two games: "
                                  f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
     "base flags it, changed": ("the base game already works against player 2, and the variant changes this beyond "
-                               f"chance. {_MAIN}{_BASE}{_OWN}; change: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
+                               f"chance. {_MAIN}{_BASE}{_OWN}. Change between the two games: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
-    "base does not, no change": ("the variant seems to work against player 2; these pairs cannot tell whether the base "
-                                 f"game already does. {_MAIN}{_BASE}; change: −6.0\u00a0percentage points [−19.0 to "
+    # twenty-second reading (en20, fr17): where the base game's own share does not already lean that way
+    "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
+                                 "brings this: the change between the two games may be chance. "
+                                 f"{_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points [−19.0 to "
                                  "+7.0]. To judge the base game on more games: cardgen validate royale --players 4; to "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
-                               f"the base game is beyond chance. {_MAIN}{_BASE}; change: −6.0\u00a0percentage points "
+                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points "
                                "[−10.0 to −2.0]."),
+    # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
+    # not beyond chance: said as the base game's, never as the variant seeming to work against the seat
+    "base leans, no change": ("player 2 already wins less than the fair share in the base game, and the variant does "
+                              f"not change this beyond chance. {_MAIN}{_BASE}; on these pairs, a gap that may be "
+                              "chance. Change between the two games: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
+                              "judge the base game on more games: cardgen validate royale --players 4; to measure what "
+                              "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
+                              "--games 400 --fixed"),
+    "base leans, changed": ("player 2 already wins less than the fair share in the base game, and the variant changes "
+                            f"this beyond chance. {_MAIN}{_BASE}; on these pairs, a gap that may be chance. Change "
+                            "between the two games: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
     "no base rate": f"{_UNTESTED}{_MAIN}{_MORE}",
 }
@@ -903,7 +930,8 @@ def _balance_entry(case: str, lang: str = "en", agents: tuple[dict, ...] = ()) -
     if metric["difference"] is not None:  # an interval that agrees with the change's significance
         metric.update({"low": -0.10, "high": -0.02} if metric["significant"] else {"low": -0.19, "high": 0.07})
     r = {"games": 100, "players": 4, "metrics": [] if case == "no base rate" else [metric],
-         "base_result": {"balance": {"flags": [{**seat, "rate": 0.21}] if case.startswith("base flags") else []}},
+         "base_result": {"balance": {"flags": [{**seat, "rate": 0.21}] if case.startswith("base flags") else [],
+                                     **({"seat_fair_share": 0.278} if case.startswith("base leans") else {})}},
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat, *agents]}}}
     return compare_balance(r, lang, "royale")
 
@@ -919,11 +947,12 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     """The same lines in French and Italian (their own numbers and spaces), and a player kind the variant's games
     flag (the search player, ``--skill``) after the seats with its own "balance:" line."""
     fr = _balance_entry("base does not, no change", "fr")[0].replace("\u202f", " ")
-    assert fr == ("la variante semble défavoriser le joueur 2 ; ces paires ne disent pas si le jeu de base le fait déjà. "
+    assert fr == ("la variante semble défavoriser le joueur 2, mais ces paires ne disent pas si elle en est la cause : "
+                  "l’écart entre les deux jeux peut venir du hasard. "
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 % ; écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
+                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
                   "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 ; pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
@@ -933,7 +962,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
                   "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
-                  "27,8 %; differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
+                  "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate: cardgen "
                   "fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
@@ -1134,6 +1163,9 @@ def test_compares_notes_come_under_a_heading_components_first_then_cards(lang: s
     # the 3-player row, the 4-player one, then the 3-player card note: never a card note between
     assert [lines[i].split()[0] for i in rows + notes] == ["3", "4", "3"] and rows[-1] < notes[0], lines
     assert "dice" not in " ".join(lines[start:notes[0]]) and "dice" in " ".join(lines[notes[0]:])
+    # under a heading of their own, the page's: "warnings valid for both games" over a note of the variant's games
+    # at 3 players said the opposite of it (twenty-second reading it40)
+    assert lines[notes[0] - 1] == say("compare_cards_head", lang), lines
     assert not any(say("compare_options_head", lang) == line for line in lines)  # no options: no heading of theirs
 
 
@@ -1144,7 +1176,7 @@ def test_a_house_rules_options_come_under_their_own_heading_not_the_notes_on_bot
     from cardgen.terminal import say
     notes, options = say("compare_notes_head", lang), say("compare_options_head", lang)
     assert notes_block({"components": ["  c3"], "cards": ["  k3"], "options": ["  o"]}, lang) == [
-        notes, "  c3", "  k3", options, "  o"]
+        notes, "  c3", say("compare_cards_head", lang), "  k3", options, "  o"]
     assert notes_block({"options": ["  o"]}, lang) == [options, "  o"]  # no note: no heading of theirs
     assert notes_block({"components": [], "cards": [], "options": []}, lang) == []
 

@@ -65,8 +65,8 @@ def test_a_figure_the_same_in_every_game_pair_is_not_asked_whether_chance_explai
     small = {**same, "variant": 24.9, "difference": 0.3, "low": -0.2, "high": 0.8}
     table = metrics_table([same, small], lang, sort=False)
     assert [r["same"] for r in table["rows"]] == [True, False]
-    html = str(macro("parts.html", "metrics", table["head"], table["rows"], table["short"]))
-    answers = re.findall(r"<td>([^<]*)</td></tr>", html)
+    html = str(macro("parts.html", "metrics", table["head"], table["rows"]))
+    answers = re.findall(r"<td class=\"answer\"[^>]*>([^<]*)</td></tr>", html)
     assert answers == [none, chance], answers
 
 

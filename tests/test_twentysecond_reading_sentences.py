@@ -105,20 +105,29 @@ def _royale_edge(low: float, fair: float) -> dict:
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_interval_said_to_leave_the_fair_share_out_prints_apart_from_it(low: float, fair: float,
                                                                           shown: tuple[str, str], lang: str) -> None:
-    """The base game's interval and its fair share, where one decimal prints them alike, get the decimals that
-    print them apart, in that order (the interval starts above the share), on the terminal and the page alike
-    (one source); every other share keeps its one decimal."""
+    """The base game's interval and its fair share, where one decimal prints them alike: the interval is not
+    printed, the fair share keeps its one decimal, and the sentence says by how little its interval leaves it out,
+    with the decimals that gap needs ("only 0.04 percentage points above the fair share"): "[26.04% to 49.49%] …
+    26.00%" beside "27.8%" read as a typing error (twenty-second reading fr26, en25, it36). Apart with one
+    decimal: the interval and the share with their one decimal, as every share. On the terminal and the page
+    alike (one source)."""
     [line] = compare_balance(_royale_edge(low, fair), lang, "royale")
     line = plain(line)
     base = line[line.index({"en": "In the base game", "fr": "Dans le jeu de base", "it": "Nel gioco base"}[lang]):]
-    start, fair_shown = (re.search(pattern, base).group(1) for pattern in (
-        r"\[(\d+[.,]\d+) ?%", {"en": r"fair share of (\d+[.,]\d+)%", "fr": r"juste part de (\d+[.,]\d+) %",
-                              "it": r"quota equa del (\d+[.,]\d+) %"}[lang]))
-    assert (start.replace(",", "."), fair_shown.replace(",", ".")) == shown, base
-    assert _number(start) > _number(fair_shown)  # the numbers say what the sentence says
-    places = {len(s.split("." if lang == "en" else ",")[1]) for s in re.findall(r"\d+[.,]\d+(?= ?%)", line[
-        :line.index(base)])}
-    assert places == {1}, line  # the variant's shares: one decimal
+    base = base[:base.index(". ")]  # its own sentence: the change's follows
+    fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"juste part de (\d+[.,]\d+) %",
+                            "it": r"quota equa del (\d+[.,]\d+) %"}[lang], base).group(1)
+    assert fair_shown.replace(",", ".") == f"{100 * fair:.1f}", base  # one decimal, always
+    gap = {"en": r"only (\d+[.,]\d+) percentage points? above", "fr": r"que de (\d+[.,]\d+) points? de pourcentage",
+           "it": r"di appena (\d+[.,]\d+) punti? percentual"}[lang]
+    if shown[0].count(".") and len(shown[0].split(".")[1]) > 1:  # on the edge: no interval, the gap in words
+        assert "[" not in base and re.search(gap, base), base
+        said = re.search(gap, base).group(1).replace(",", ".")
+        assert float(said) > 0 and said == f"{100 * (low - fair):.{len(said.split('.')[1])}f}", base
+    else:
+        assert re.search(r"\[(\d+[.,]\d+) ?%", base).group(1).replace(",", ".") == shown[0] and not re.search(gap, base)
+    places = {len(s.split("." if lang == "en" else ",")[1]) for s in re.findall(r"\d+[.,]\d+(?= ?%)", line)}
+    assert places == {1}, line  # every share: one decimal
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -175,13 +184,16 @@ CASES = {"owned and not": (_royale_four(), "royale"), "both owned": (_royale_fou
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_seat_s_paragraph_says_its_verdict_first_then_two_sentences_of_figures(case: str, lang: str) -> None:
     """A paragraph a seat: its first sentence names the seat and holds no figure; then at most two sentences hold
-    figures; what to run comes last."""
+    shares and one the change between the two games (a sentence of its own since the twenty-second reading, fr26);
+    what to run comes last."""
     r, base = CASES[case]
+    change = plain(say("compare_seat_change", lang, change=""))
     for paragraph in nonempty(compare_balance(r, lang, base)):
         first, *rest = _sentences(plain(paragraph))
         assert "%" not in first and re.search(r"\b[1-5]\b", first) and len(first) <= 165, first
-        figures = [s for s in rest if "%" in s]
-        assert len(figures) <= 2 and rest[:len(figures)] == figures, rest  # the figures right after the verdict
+        figures = [s for s in rest if "%" in s or s.lower().startswith(change.lower())]
+        assert len([s for s in figures if "%" in s]) <= 2 and len(figures) <= 3, rest
+        assert rest[:len(figures)] == figures, rest  # the figures right after the verdict
         commands = [s for s in rest if "cardgen " in s]
         assert rest[len(figures):] == commands, rest  # then only what to run
 

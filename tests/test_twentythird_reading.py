@@ -198,15 +198,21 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
 
     figures = [("comeback_rate", {"mean": 0.5, "n": 200}), ("close_games", {"mean": 0.7, "n": 210})]
     notes = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0, 5.9)]
-    assert notes[-1] == {"en": "close games: at most 2 points ahead, against a winner’s average total of 5.9",
-                         "fr": "parties serrées : au plus 2 points d’avance, sur un total moyen du vainqueur de 5,9",
-                         "it": "partite combattute: al massimo 2 punti di distacco, su un totale medio del vincitore di "
-                               "5,9"}[lang], notes
+    # twenty-second reading (en4, en53, fr1, it6): one "close games" note, its games and its margin together, the
+    # winner's score by the name the table gives it, never "a winner's average total"
+    assert notes[-1] == {"en": "close games: of the 210 games that have a second place; a margin of 2 points or less, "
+                               "where the winner’s score averages 5.9",
+                         "fr": "parties serrées : sur les 210 parties qui ont un deuxième ; un écart de 2 points au "
+                               "plus (score du vainqueur : 5,9 en moyenne)",
+                         "it": "partite combattute: sulle 210 partite che hanno un secondo classificato; uno scarto di "
+                               "2 punti o meno (punteggio del vincitore: 5,9 in media)"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
-    assert {"en": "2 silver coins ahead", "fr": "2 pièces d’argent d’avance", "it": "2 monete d’argento di distacco"}[
-        lang] in coins, coins
-    assert len(figure_bases(figures, lang, Naming(), 4, 0)) == len(notes) - 1  # no winner's mean: no note
+    assert {"en": "2 silver coins or less, where the winner’s fortune averages 29.1",
+            "fr": "2 pièces d’argent au plus (fortune du vainqueur : 29,1 en moyenne)",
+            "it": "2 monete d’argento o meno (denaro del vincitore: 29,1 in media)"}[lang] in coins, coins
+    alone = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0)]  # no winner's mean: no margin
+    assert len(alone) == len(notes) and notes[-1].startswith(alone[-1]) and alone[-1] != notes[-1]
     assert not any("5,9" in n or "5.9" in n for n in figure_bases(figures[:1], lang, Naming(), 4, 0, 5.9))
 
 
@@ -214,10 +220,12 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.simulate.summary import designer_lines
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
-    assert "    parties serrées : au plus 2 points d’avance, sur un total moyen du vainqueur de 73,9" in lines, lines
+    assert ("    parties serrées : sur les 190 parties qui ont un deuxième ; un écart de 2 points au plus (score du "
+            "vainqueur : 73,9 en moyenne)") in lines, lines
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}}, None, "en")))
-    assert "Close games: at most 2 points ahead, against a winner’s average total of 73.9" in page, page
+    assert ("Close games: of the 190 games that have a second place; a margin of 2 points or less, where the winner’s "
+            "score averages 73.9") in page, page
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------

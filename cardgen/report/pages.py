@@ -22,7 +22,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance, counted_first, fair_why,
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance_parts, counted_first, fair_why,
                                       fix_pointer, folded_stop, games_played, is_share, lowered, more_games_command,
                                       option_lines, own_line, same_play_lines, scale_line, shortage_notes, stop_lines,
                                       stopped_caution, total_line, variant_imbalance, warning_count)
@@ -523,11 +523,9 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         head[4] = words["interval_widened"]
     if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6)
         head[3] = PAGE[lang]["difference_pp"]
-    # on a phone each head in whole words of its own ("change" for "difference (for a share, in percentage
-    # points)"): a 390 px column broke "differ ence", "chang e beyon d chanc e?" (eighteenth reading en72, fr85);
-    # an empty string where the head is already short
-    short = [typeset(s, lang) if s != h else "" for s, h in zip(PAGE[lang]["table_phone"].split("|"), head)]
-    return {"head": [typeset(h, lang) for h in head], "rows": rows, "short": short}
+    # one head a column at every width: a phone's own shorter heads ("change", "beyond chance?") gave one figure two
+    # names (twenty-second reading en55); on a phone each row is a card whose figures follow their heads (parts.html)
+    return {"head": [typeset(h, lang) for h in head], "rows": rows}
 
 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:
@@ -739,8 +737,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                      if wide_intervals(r["metrics"]) else None),
             # the variant's fix only for what the variant shows: a seat the base game flags too, or whose change
             # is not established, is the base game's and its line names the base's fix (fr26, it52, it60)
-            "problems": [typeset(line[:1].upper() + line[1:], lang)  # the terminal's, a paragraph of its own
-                         for line in compare_balance(r, lang, doc["base"])],
+            # the terminal's, each seat's verdict, figures and command a paragraph of their own, as the terminal sets
+            # them on lines of their own: one paragraph a seat was a wall of 17 lines on a phone (fr26)
+            "problems": [[typeset(part[:1].upper() + part[1:], lang) for part in parts]
+                         for parts in compare_balance_parts(r, lang, doc["base"])],
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
             # a shortage both games show: its rule and its table once, at the top of the page (``shortages``), its

@@ -533,9 +533,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
-        lines += ["  " + w for _, w in parts]
-        if any(kind == "flagged" for kind, _ in parts):  # what to do, in the warning's block (nineteenth reading fr16)
-            lines.append("    " + balance_fix(r, lang))
+        for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
+            # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
+            # at that seat (twenty-second reading en11, fr8, it10)
+            lines += ["  " + text] + (["    " + balance_fix(r, lang)] if kind == "flagged" else [])
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_mean(r))
@@ -711,8 +712,12 @@ def balance_fix(r: Mapping[str, Any], lang: str) -> str:
     """The ``cardgen fix`` command for entry ``r``'s seat imbalance, at its player count, in ``lang``
     (``fix_pointer``: "to search for fixes for this imbalance and test them in simulated games: cardgen fix royale
     --players 4"): said under the warning, where validate's advice came 22 lines later, at the end of the run,
-    without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13)."""
-    return fix_pointer(say("fix_what_balance", lang), f"cardgen fix {r['variant']} --players {r['players']}", lang)
+    without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13). The
+    flagged seats by name ("the imbalance for player 1"): "this imbalance" read as the seat of the line above it,
+    whose gap may be chance (twenty-second reading en11, fr8, it10); "this imbalance" for an agent's alone."""
+    seats = [say("seat", lang, k=f["seat"]) for f in (r.get("balance") or {}).get("flags") or [] if "seat" in f]
+    what = say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang)
+    return fix_pointer(what, f"cardgen fix {r['variant']} --players {r['players']}", lang)
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
@@ -1097,8 +1102,11 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     """One note per set of games under the design indicators' table ("comebacks, winner's deficit, decisive moment:
     of the 247 games with a single winner"), the indicators that share it named together, in the table's order:
     each figure's games said once, the same way at every player count (nineteenth reading fr4). With ``winner``
-    (the winner's mean score), a last note sets the close games' margin beside it: 2 points is a narrow win where
-    winners score 73 and a third of the score where they score 6 (twenty-first reading fr14)."""
+    (the winner's mean score), the close games' note sets their margin beside it: 2 points is a narrow win where
+    winners score 73 and a third of the score where they score 6 (twenty-first reading fr14); in the note that
+    already names the close games' games, or right after it, never a second "close games" note two lines below
+    ("against a winner's average total", a third name for the winner's score: twenty-second reading en4, en53,
+    fr1, it6)."""
     from cardgen.simulate.designer import CLOSE_MARGIN
     from cardgen.simulate.verdict import label, unit
 
@@ -1108,11 +1116,22 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
         base = figure_base(name, f, lang, naming, players, shared)
         if base:
             groups.setdefault(base, []).append(label(name, lang, naming.words, short=True))
-    notes = [say("figure_base", lang, labels=", ".join(labels), base=base) for base, labels in groups.items()]
-    if winner is not None and any(name == "close_games" for name, _ in figures):
-        scale = say("close_scale", lang, margin=decimal(CLOSE_MARGIN, lang, places=0), winner=_mean(winner, lang),
-                    unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1))
-        notes.append(say("figure_base", lang, labels=label("close_games", lang, naming.words, short=True), base=scale))
+    close = label("close_games", lang, naming.words, short=True)
+    scale = (say("close_scale", lang, margin=decimal(CLOSE_MARGIN, lang, places=0), winner=_mean(winner, lang),
+                 unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1),
+                 score=label("winning_score", lang, naming.words, short=True))
+             if winner is not None and any(name == "close_games" for name, _ in figures) else "")
+    notes = []
+    for base, labels in groups.items():  # the close games' margin in their own note, or right after the one naming
+        # them: two notes headed "close games", split by another, read as two figures (twenty-second reading en53)
+        alone = scale and labels == [close]
+        notes.append(say("figure_base", lang, labels=", ".join(labels),
+                         base=say("figure_base_more", lang, base=base, more=scale) if alone else base))
+        if scale and close in labels and not alone:
+            notes.append(say("figure_base", lang, labels=close, base=scale))
+        scale = "" if scale and close in labels else scale
+    if scale:  # no note names their games (every game traced has a runner-up): the margin's own
+        notes.append(say("figure_base", lang, labels=close, base=scale))
     return notes
 
 
@@ -1543,7 +1562,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
                                       prefix, lang)
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
-            parts["balance"] += ["  " + prefix + line for line in compare_balance(r, lang, doc["base"])]
+            parts["balance"] += balance_block(compare_balance_parts(r, lang, doc["base"]), prefix)
             parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines += notes_block(parts, lang)
         balance = parts["balance"]
@@ -1664,14 +1683,17 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
 
 
 def notes_block(parts: Mapping[str, list[str]], lang: str) -> list[str]:
-    """compare's notes on the terminal under headings of their own: the components' and cards' notes (both games'
-    figures, base → variant) under "Notes on both games", every count's components first, then every count's
-    cards; a house rule's options (the variant's alone) under theirs. Printed each count's components, cards and
-    options in turn, the notes hung with no heading under the closing "nothing else was detected", and a 3-player
-    card note sat between the 3- and 4-player component notes (nineteenth reading, it54)."""
-    notes = list(parts.get("components") or []) + list(parts.get("cards") or [])
+    """compare's notes on the terminal under headings of their own: the components' notes (both games' figures,
+    base → variant) under "Notes on both games", every count's; the cards' notes, each headed by its count, under
+    the page's heading for them ("Cards too strong or too weak"); a house rule's options (the variant's alone)
+    under theirs. Printed each count's components, cards and options in turn, the notes hung with no heading under
+    the closing "nothing else was detected", and a 3-player card note sat between the 3- and 4-player component
+    notes (nineteenth reading, it54); a card note of the variant's games at 3 players, under "warnings valid for
+    both games", said the opposite of its heading (twenty-second reading it40)."""
+    notes, cards = list(parts.get("components") or []), list(parts.get("cards") or [])
     options = list(parts.get("options") or [])
     return (([say("compare_notes_head", lang)] + notes if notes else [])
+            + ([say("compare_cards_head", lang)] + cards if cards else [])
             + ([say("compare_options_head", lang)] + options if options else []))
 
 
@@ -1689,6 +1711,22 @@ def _balance(r: Mapping[str, Any], lang: str, base_deck: str) -> list[str]:
 
     lines = compare_balance(r, lang, base_deck)  # under their heading: no "balance:" of their own
     return [f"  {WORDS[lang]['balance']}"] + ["    " + line for line in lines] if lines else []
+
+
+def balance_block(seats: Sequence[Sequence[str]], prefix: str) -> list[str]:
+    """compare's balance paragraphs of one player count as the terminal prints them: the count (``prefix``, "4
+    players: ") once, as a heading, each seat's paragraph under it, its verdict on the first line and each of its
+    other parts (figures, command) on a line of its own below it. Two items both headed "4 players:", nine lines
+    each with six colons and semicolons, read as two counts and a wall of figures (twenty-second reading fr26)."""
+    if not seats:
+        return []
+    head = ["  " + prefix.rstrip()] if prefix else []
+    indent = "    " if prefix else "  "
+    out = list(head)
+    for parts in seats:
+        first, *rest = parts
+        out += [indent + first[:1].upper() + first[1:]] + [indent + "  " + part for part in rest]
+    return out
 
 
 def variant_imbalance(r: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -1709,8 +1747,23 @@ def variant_imbalance(r: Mapping[str, Any]) -> list[dict[str, Any]]:
         moved = m.get("significant") if m.get("difference") is not None else None
         same = (f["seat"], f["side"]) in base
         out.append({**f, "base_same": same, "moved": moved, "base_rate": m.get("base"),
-                    "owner": "variant" if moved and not same else "base"})
+                    "owner": "variant" if moved and not same else "base",
+                    "leans": True if same else base_leans(r, f, m.get("base"))})
     return out
+
+
+def base_leans(r: Mapping[str, Any], f: Mapping[str, Any], rate: float | None) -> bool | None:
+    """Whether the base game's own rate for the seat of flag ``f`` (``rate``, on the same shuffles) already lies on
+    the flag's side of the base game's fair share, as both print (one decimal): player 5 at 27.0 % against 20.6 %
+    where the variant's games flag player 5 "more". None where either figure is missing. compare said "the variant
+    seems to favour player 5; these pairs cannot tell whether the base game already does" beside the base game's
+    own 27.0 %, blaming the variant for a lean its own figures showed in the base game (twenty-second reading
+    en20, fr17, it33, it39)."""
+    fair = ((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share")
+    if rate is None or fair is None:
+        return None
+    base, share = round(100 * rate, 1), round(100 * fair, 1)
+    return base > share if f["side"] == "more" else base < share
 
 
 def more_pairs_command(r: Mapping[str, Any], base_deck: str) -> str:
@@ -1776,16 +1829,21 @@ def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
 
 def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
     """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
-    sentence: which game favours the seat (or works against it) and what these pairs cannot tell ("the variant seems
-    to favour player 5; these pairs cannot tell whether the base game already does"). The message came in the
-    middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33, fr22, fr29,
-    it27, it38). ``edge``: the base game's own interval leaves the fair share out only just."""
-    kind = ("variant" if f["owner"] == "variant"
-            else f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
+    sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
+    in the middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33,
+    fr22, fr29, it27, it38). The base game's first, by what its own games on the same shuffles show: it flags the
+    seat ("the base game already favours player 1"), or its share already lies on the same side of its fair share
+    ("player 5 already wins more than the fair share in the base game", ``base_leans``); the variant "seems to
+    favour" a seat only where the base game's share does not lean so: said beside the base game's own 27.0 %
+    against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). ``edge``: the
+    base game's own interval leaves the fair share out only just."""
+    kind = (f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
+            else f"leans{'_moved' if f['moved'] else '_untested' if f['moved'] is None else ''}" if f.get("leans")
+            else "variant" if f["owner"] == "variant"
             else "untested" if f["moved"] is None else "chance")
     who = say("seat", lang, k=f["seat"])
     return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang),
-               inf=say(f"favour_inf_{f['side']}", lang))
+               inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang))
 
 
 def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: set[str]) -> str:
@@ -1809,7 +1867,19 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
     said.add("seat")
     own = _base_flag(r, f)
     base_share = ((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share")
-    fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
+    edge = ""
+    if own is not None and on_edge(own):  # its figures at one decimal, as every share, and the gap said in words:
+        # "[26.04% to 49.49%] … 26.00%" beside "27.8%" read as a typing error (twenty-second reading fr26, en25, it36)
+        near = own["low"] if own["side"] == "more" else own["high"]
+        gap = round(abs(near - own["fair"]) * 100, edge_places(own))
+        fair, ends = _pct(own["fair"], lang, fixed=True), [""]
+        edge = say(f"compare_seat_edge_{own['side']}", lang, gap=say_n("pp_written", gap, lang, x=decimal(
+            gap, lang, places=edge_places(own))))
+    else:
+        fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
+        # a lean the base game's own games do not tell from chance: said so beside its figure, where the verdict
+        # says the base game already has it (``base_leans``; twenty-second reading en20, fr17)
+        edge = say("compare_seat_base_chance", lang) if own is None and f.get("leans") else ""
     if (fair is None and base_share is not None and "base_fair" not in said
             and _pct(base_share, lang, fixed=True) != _pct(f["fair"], lang, fixed=True)):
         fair = _pct(base_share, lang, fixed=True)  # said where it differs from the variant's (twentieth en39, it28)
@@ -1827,45 +1897,53 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
                                                       + widened(r, lang, "change" in said) if low is not None else ""))
     if f.get("base_rate") is not None:
         out.append(say("compare_seat_base_rate", lang, who=who, base=_pct(f["base_rate"], lang, fixed=True),
-                       interval=f" {ends[0]}" if ends[0] else "", change=change,
+                       interval=f" {ends[0]}" if ends[0] else "", edge=edge,
                        fair=say("compare_seat_base_fair", lang, fair=fair, why=why) if fair else ""))
+        out += [change] if change else []  # a sentence of its own: the base game's was eleven lines (fr26)
         said.update(["base_fair"] if fair else [])
         said.update(["change"] if change and m.get("difference") is not None and shown(m)[1] is not None else [])
     return " ".join(text[:1].upper() + text[1:] + "." for text in out)
 
 
 def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
-    """compare's balance paragraphs for one player count, the terminal's and the report page's (one source): one
-    paragraph for each seat the variant's games flag (``variant_imbalance``), its verdict first in one short
-    sentence (``seat_verdict``), then its figures in two (``seat_figures``), then what to run; the seats the base
-    game's own games show first. The eleven- to nineteen-line paragraphs said every figure before the message
-    (twenty-first reading en24, en33, fr22, fr29, it27, it38). ``cardgen fix`` at ``base_deck`` and the count, once,
-    right after the seats the base game's own games show, and naming them: said after a seat the base game does not
-    show, "this imbalance" pointed at nothing (it36, fr30); never for a base game nothing showed unbalanced
-    (thirteenth reading fr24, it29). Where neither game tells it from chance, the commands that judge the base
-    game on more games and play more pairs, once after the count's seats. Never "clearly" (twelfth reading fr26,
-    it52, it60)."""
-    flagged = sorted(variant_imbalance(r), key=lambda f: not f["base_same"])  # the base game's own first
+    """compare's balance paragraphs for one player count, the report page's and the tests' (one source with the
+    terminal's, ``compare_balance_parts``): each seat's parts said as one paragraph."""
+    return [" ".join(parts) for parts in compare_balance_parts(r, lang, base_deck)]
+
+
+def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[list[str]]:
+    """compare's balance paragraphs for one player count, each in its parts (the terminal sets each part on a line
+    of its own: one paragraph of nine lines and six colons and semicolons read as a wall, twenty-second reading
+    fr26): one paragraph for each seat the variant's games flag (``variant_imbalance``), its verdict first in one
+    short sentence (``seat_verdict``), then its figures (``seat_figures``), then what to run; the seats the base
+    game's own games show first, then those the base game leans the same way on (``base_leans``). The eleven- to
+    nineteen-line paragraphs said every figure before the message (twenty-first reading en24, en33, fr22, fr29,
+    it27, it38). ``cardgen fix`` at ``base_deck`` and the count, once, right after the seats the base game's own
+    games show, and naming them: said after a seat the base game does not show, "this imbalance" pointed at
+    nothing (it36, fr30); never for a base game nothing showed unbalanced (thirteenth reading fr24, it29). Where
+    neither game tells it from chance, the commands that judge the base game on more games and play more pairs,
+    once after the count's seats. Never "clearly" (twelfth reading fr26, it52, it60)."""
+    flagged = sorted(variant_imbalance(r), key=lambda f: (not f["base_same"], not f["leans"]))  # the base game's first
     fix = [f for f in flagged if f["base_same"]]
-    out: list[str] = []
+    out: list[list[str]] = []
     said: set[str] = set()  # what the count's first seats said once (``seat_figures``)
     for f in flagged:
         own = _base_flag(r, f)
-        text = f"{seat_verdict(f, own is not None and on_edge(own), lang)}. {seat_figures(r, f, lang, said)}"
+        parts = [f"{seat_verdict(f, own is not None and on_edge(own), lang)}.", seat_figures(r, f, lang, said)]
         if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
             seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
-            text += " " + fix_pointer(say("fix_what_base", lang, who=seats),
-                                      f"cardgen fix {base_deck} --players {r.get('players')}", lang, capital=True)
-        out.append(text)
+            parts.append(fix_pointer(say("fix_what_base", lang, who=seats),
+                                     f"cardgen fix {base_deck} --players {r.get('players')}", lang, capital=True))
+        out.append(parts)
     rest = [f for f in flagged if not f["base_same"] and f["owner"] != "variant"]
     more = more_pairs_command(r, base_deck)
     if rest and not fix and any(f["moved"] is False for f in rest):  # neither game tells it from chance
-        out[-1] += " " + say("compare_seat_commands", lang, validate=f"cardgen validate {base_deck} --players "
-                                                                      f"{r.get('players')}", command=more)
+        out[-1].append(say("compare_seat_commands", lang, validate=f"cardgen validate {base_deck} --players "
+                                                                    f"{r.get('players')}", command=more))
     elif any(f["moved"] is None for f in rest):  # the change was not tested: more pairs test it
-        out[-1] += " " + say("compare_seat_more_pairs", lang, command=more)
+        out[-1].append(say("compare_seat_more_pairs", lang, command=more))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
-    return out + (balance_lines({"flags": agents}, lang) if agents else [])
+    return out + ([[line] for line in balance_lines({"flags": agents}, lang)] if agents else [])
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
