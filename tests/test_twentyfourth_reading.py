@@ -363,9 +363,9 @@ def test_the_shortage_case_line_has_the_label_and_its_games(draco: tuple, lang: 
 
 
 def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole() -> None:
-    prose = "  special case the published rules leave open, settled by a rule cardgen adds: 4,561 times; first in game 1"
-    rows = fit("  " + "x" * 62 + prose[60:]).splitlines()
-    assert len(rows[0]) >= WIDTH - 8, rows  # "cardgen adds: 4,561" not moved down whole
+    # "cardgen" at column 90: the row takes it, where "cardgen adds: 4,561" went down whole, the row ending at 89
+    rows = fit("  " + "abcd " * 14 + "settled by a rule cardgen adds: 4,561 times; first in game 1").splitlines()
+    assert rows[0].endswith("a rule cardgen") and len(rows[0]) == 97, rows
     command = "  to search for fixes, play as many games as here, as fix changes a card only where flagged: " \
               "cardgen fix draco --games 1000"
     assert any(row.strip() == "cardgen fix draco --games 1000" or row.endswith("cardgen fix draco --games 1000")
