@@ -101,7 +101,7 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
         cont = hang
     glued: list[tuple[str, str]] = []
     command = 0  # words of a command still to keep on the row of its "cardgen"
-    for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
+    for at, (space, word) in enumerate(units):  # a lone mark joins the word after it: "◆ too strong" never breaks
         if glued and ((len(glued[-1][1]) == 1 and not glued[-1][1].isalnum())
                       or (open_interval(glued[-1][1]) and len(glued[-1][1]) + len(space) + len(word) <= width - cont)
                       or command > 0 or ((command < 0 and (word.startswith("-") or "/" in word or deck_id(word))
@@ -112,9 +112,11 @@ def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
         else:
             glued.append((space, word))
             command = 0
-        if word.lstrip("«“\"'\u202f\u00a0") == "cardgen":  # a command to copy is one unit: "cardgen fix royale"
+        if word.lstrip("«“\"'\u202f\u00a0") == "cardgen" and at + 1 < len(units) \
+                and units[at + 1][1] in SUBCOMMANDS:  # a command to copy is one unit: "cardgen fix royale"
             command = 2  # its subcommand and its deck, then any option or path that still fits a row (en15, fr93)
-        elif command == 0 and glued and glued[-1][1].split(" ")[0].lstrip("«“\"'\u202f\u00a0") == "cardgen":
+        elif command == 0 and glued and glued[-1][1].split(" ")[0].lstrip("«“\"'\u202f\u00a0") == "cardgen" \
+                and glued[-1][1].split(" ")[1:2] and glued[-1][1].split(" ")[1] in SUBCOMMANDS:
             command = -1
     rows: list[list[tuple[str, str]]] = [[]]
     room = width - len(indent)
@@ -156,6 +158,12 @@ def option_value(before: str, word: str) -> bool:
     ("--games / 400": fourteenth reading en19, it9)."""
     return before.split(" ")[-1].startswith("--") and re.fullmatch(r"(\d[\d.,]*|N(\.\w+)?)[,;.)]*", word) is not None
 
+
+#: the commands of ``cardgen`` (``cli.py``'s subparsers): "cardgen" before one of them starts a command to copy,
+#: kept on one row (``fit``); before any other word it is prose ("a rule cardgen adds: 4,561 times"), which broke
+#: its line 14 columns early to keep "cardgen adds: 4,561" together (twenty-second reading en14)
+SUBCOMMANDS = frozenset({"new", "build", "inspect", "check", "schema", "export", "validate", "tune", "fix", "compare",
+                         "replay", "play", "cache"})
 
 #: a last wrapped line of one word shorter than this takes the word before it along (``fit``)
 ORPHAN = 12

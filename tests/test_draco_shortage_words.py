@@ -160,7 +160,7 @@ def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, p
     """fr12 on the pages: the overview's warning cell counts games played, as the terminal's warning does."""
     from cardgen.report.pages import short_warnings
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import shortage_name
+    from cardgen.simulate.summary import shortage_name, weight_shares
 
     short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
     said = short_warnings({"passed": True, "games": 300, "completed": 300, "sufficiency": [short]}, lang, Naming.of(resolve("draco", ROOT), lang))
@@ -170,7 +170,7 @@ def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, p
     name = shortage_name(named.ruled["silver-coin"], lang, named, "silver-coin")
     sep = " : " if lang == "fr" else ": "
     assert len(said) == 1 and plain(said[0]).startswith(plain(f"{name}{sep}{past}")), said
-    assert said[0].endswith(page_words("short_weight", lang)), said
+    assert said[0].endswith(page_words("short_weight", lang, shares=weight_shares([short], lang))), said
     calm = short_warnings({"passed": True, "games": 300, "completed": 300,
                            "sufficiency": [{**short, "games_short": 150}]}, lang, Naming.of(resolve("draco", ROOT), lang))
-    assert len(calm) == 1 and page_words("short_weight", lang) not in calm[0]  # half the games: not most
+    assert len(calm) == 1 and page_words("short_weight", lang, shares=weight_shares([short], lang)) not in calm[0]

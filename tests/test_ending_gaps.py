@@ -36,6 +36,8 @@ def test_validate_draco_says_the_final_toast_as_how_games_end_not_as_a_case(
     assert tally_words("end_reason", "final_toast", lang, naming) + " (4)" in text
     ruled = tally_words("gap", "final_toast", lang, naming)
     assert ruled not in text
-    assert tally_words("gap", "bank_short", lang, naming) in text  # the other rulings still listed, with a seed
+    # the other rulings still listed, with a seed; however the line wraps (the bank's case is now labelled as every
+    # case, so its name may run across two rows: twenty-second reading en14)
+    assert " ".join(tally_words("gap", "bank_short", lang, naming).split()) in " ".join(text.split())
     pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))
     assert tally_words("gap", "bank_short", lang, naming) in pages and ruled not in pages

@@ -16,14 +16,15 @@ from typing import Any
 
 from cardgen.fileio import write_atomic
 from cardgen.games.base import words_of
-from cardgen.report.pages import fix_problems, fixable, problems_at, problems_shown
+from cardgen.report.pages import fix_problems, fixable, problems_at, problems_shown, without_cards
 from cardgen.report.playtest import PAGE, WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
-from cardgen.simulate.summary import Naming, fix_pointer, format_comparison, format_entry, total_line
+from cardgen.simulate.summary import (Naming, card_search, fix_pointer, format_comparison, format_entry,
+                                      total_line)
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
 from cardgen.terminal import echo, say, say_n
 
@@ -58,10 +59,16 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         # a seat imbalance names its fix in its own warning block (``summary.balance_fix``): not again here
         shown = [without_seats(r) for r in doc["results"] if r["variant"] == deck]
         own = naming.get(deck)
-        if any(fixable(r) for r in shown):
-            what = say("fix_what_above", lang, what=problems_shown(shown, lang, naming=own) + problems_at(shown, lang))
-            echo(say("fix_terminal", lang, shown=titled(deck, own.title if own else ""),
-                     search=fix_pointer(what, f"cardgen fix {deck}", lang)))
+        cards = card_search(shown, lang, own, also=True)  # cards judged on more games than fix plays: own command
+        rest = [without_cards(r) for r in shown] if cards else shown
+        head = titled(deck, own.title if own else "")
+        if any(fixable(r) for r in rest):
+            what = say("fix_what_above", lang, what=problems_shown(rest, lang, naming=own) + problems_at(rest, lang))
+            echo(say("fix_terminal", lang, shown=head, search=fix_pointer(what, f"cardgen fix {deck}", lang)))
+            if cards:
+                echo("    " + cards)
+        elif cards:
+            echo(say("fix_terminal", lang, shown=head, search=card_search(shown, lang, own)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])

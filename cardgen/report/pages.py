@@ -66,13 +66,14 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance; ``said``: the
     page's said-once keys (a shortage's rule said at its first count, its figures alone at the next ones, as the
     terminal says them: ``summary.shortfall_line``)."""
-    from cardgen.simulate.summary import balance_lines, failure_lines, shortfall_line
+    from cardgen.simulate.summary import balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line
 
     # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
-    # a lower-case "balance: …" among them (fifteenth reading fr42)
+    # a lower-case "balance: …" among them (fifteenth reading fr42); a flagged card is a warning too (en17, it16)
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
                                               for s in r.get("sufficiency", [])]
-            + balance_lines(r.get("balance") or {}, lang, warn=True))
+            + balance_lines(r.get("balance") or {}, lang, warn=True)
+            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
 
 
 def fixable(r: dict[str, Any]) -> bool:
@@ -180,11 +181,31 @@ def fix_named(hint: dict[str, Any] | None, entries: list[dict[str, Any]], lang: 
               naming: Naming | None = None) -> dict[str, Any] | None:
     """``fix_hint``'s command sentence on a deck page naming the problems its ``entries`` show, as the terminal's
     closing line names them ("to search for fixes for the turn-order imbalance at 4 players and test them…"):
-    "what is flagged on this page" was loose where one player count of four showed it (twenty-first reading en62)."""
+    "what is flagged on this page" was loose where one player count of four showed it (twenty-first reading en62).
+    Flagged cards judged on more games than ``cardgen fix`` plays unless told get the terminal's own sentence and
+    command (``summary.card_search``), under the others' (``cards``), or alone where nothing else needs a fix."""
+    from cardgen.simulate.summary import card_command, card_search
+
     if not hint or not hint.get("command"):
         return hint
-    what = problems_shown(entries, lang, naming=naming) + problems_at(entries, lang)
-    return {**hint, "text": typeset(fix_pointer(what or say("fix_what_flagged", lang), "", lang, capital=True), lang)}
+    rest = [without_cards(r) for r in entries]
+    alone = not any(fixable(r) for r in rest)
+    cards = card_search(entries, lang, naming, command=False, also=not alone)
+    said = {"text": typeset(_capital(cards), lang), "command": card_command(entries)} if cards else None
+    rest = rest if cards else entries
+    if said is not None and alone:
+        return {**hint, **said, "cards": None}
+    what = problems_shown(rest, lang, naming=naming) + problems_at(rest, lang)
+    return {**hint, "text": typeset(fix_pointer(what or say("fix_what_flagged", lang), "", lang, capital=True), lang),
+            "cards": said}
+
+
+def without_cards(r: dict[str, Any]) -> dict[str, Any]:
+    """Validate entry ``r`` without its cards' flags: the problems ``cardgen fix`` searches on its own games unless
+    told more, once the flagged cards, judged on more games than that, have their own command (``card_search``)."""
+    designer = r.get("designer") or {}
+    rows = [{**row, "flag": ""} for row in designer.get("component_impact") or []]
+    return {**r, "designer": {**designer, "component_impact": rows}}
 
 
 def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
@@ -211,8 +232,9 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (failure_lines, other_cure, ruled_weighs, said_at, shortage_case,
-                                          shortage_name, shortage_piece)
+    from cardgen.simulate.summary import (failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
+                                          shortage_case, shortage_name, shortage_piece, weight_shares)
+    from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
     out = failure_lines(r, lang, naming)
@@ -234,11 +256,15 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
                               ruling=ruling, piece=piece, name=shortage_name(piece, lang, naming, cid), also=also,
                               cover=percent(s["cover"], lang, places=0),
                               share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True))
-                   + (page_words(weight, lang) if weight else ""))
+                   + (page_words(weight, lang, shares=weight_shares([s], lang)) if weight else ""))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
                else agent_word(str(f.get("agent")), lang))
         out.append(page_words(f"balance_{'more' if f['side'] == 'more' else 'less'}", lang, who=who))
+    # a flagged card by the closing line's words ("card too strong: “To and Fro”"): the overview named the coins
+    # alone, and a designer who stops there missed the run's only card findings (twenty-second reading en45, fr48)
+    out += [say_n(f"warn_cards_{row['flag']}", 1, lang, items=QUOTED[lang].format(
+        (naming.names or {}).get(row["component"], row["component"]))) for row in flagged_cards(r)]
     return out
 
 

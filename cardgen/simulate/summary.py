@@ -394,7 +394,52 @@ def warning_count(r: Mapping[str, Any]) -> int:
     CON UN AVVISO"; fifteenth reading, Italian "CON AVVISI")."""
     if not r.get("passed"):
         return 0
-    return len(r.get("sufficiency") or ()) + len(balance_parts(r.get("balance") or {}))
+    return len(r.get("sufficiency") or ()) + len(balance_parts(r.get("balance") or {})) + len(flagged_cards(r))
+
+
+def flagged_cards(r: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The cards of entry ``r``'s deal experiment flagged too strong or too weak beyond chance (``cards``' flag), in
+    the card table's order: each is a warning as a shortage is, counted in the block's heading, the run's closing
+    line and the overview; "◆ too strong" stood in the table alone, under a "PASS WITH A WARNING" that counted the
+    coins (twenty-second reading en17, fr10, it16). A card the simulated players hardly play keeps no flag
+    (``designer.card_rows``' ``held_flag``): its gap measures holding it."""
+    rows = ((r.get("designer") or {}).get("component_impact") or []) if r.get("players") != 1 else []
+    return [row for row in rows if row.get("flag") in ("strong", "weak")]
+
+
+def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, page: bool = False) -> str:
+    """A flagged card's warning, said as every warning of a block is ("WARNING (card strength): “To and Fro” is too
+    strong: players dealt it win more often than the others, beyond chance (◆ in the card table above)"); ``page``:
+    on a report page, whose card table comes below the warnings and writes its verdict without the mark."""
+    from cardgen.simulate.verdict import QUOTED
+    name = QUOTED[lang].format((naming or Naming()).names.get(row["component"], row["component"]))
+    return say(f"warn_card_{row['flag']}", lang, card=name,
+               where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
+
+
+def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
+               namings: Mapping[str, Naming | None] | None = None, verdicts: bool = True) -> list[str]:
+    """The flagged cards of a run's passed entries as the closing line names them, one phrase per verdict ("cards
+    too strong: “To and Fro” at 5 players and “The Splits” at 6 players"), each card with the player counts it was
+    flagged at: "with warnings (shortage of coins in the bank)" left out the only findings about the cards.
+    ``verdicts`` False: the cards with their counts alone, where the words around them say they are flagged."""
+    from cardgen.simulate.verdict import QUOTED
+    by_side: dict[str, dict[str, list[int]]] = {}
+    for r in results:
+        if not r.get("passed"):
+            continue
+        naming = (namings or {}).get(r.get("variant", "")) or Naming()
+        for row in flagged_cards(r):
+            name = QUOTED[lang].format(naming.names.get(row["component"], row["component"]))
+            by_side.setdefault(row["flag"], {}).setdefault(name, []).append(int(r["players"]))
+    out = []
+    for side in ("strong", "weak"):
+        cards = by_side.get(side) or {}
+        items = [say("warn_card_at", lang, card=name, at=say("fix_at", lang, counts=and_list(
+            [str(n) for n in counts], lang)).strip()) for name, counts in cards.items()]
+        if items:
+            out += [say_n(f"warn_cards_{side}", len(cards), lang, items=and_list(items, lang))] if verdicts else items
+    return out if verdicts else [and_list(out, lang)]
 
 
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -406,10 +451,12 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
     ``namings``: deck id -> its naming, for the shortages' names."""
     failed = sum(not r["passed"] for r in results)
     warnings = sum(map(warned, results))
-    kinds = warning_kinds(results, lang, namings)
+    # the cards after a semicolon: a card's name may hold "and" ("To and Fro"), which the list's "and" would blur
+    kinds = say("separator", lang).join(k for k in [and_list(warning_kinds(results, lang, namings), lang),
+                                   *card_kinds(results, lang, namings)] if k)
     return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
             + (say_n("total_warned", warnings, lang) if warnings else "")
-            + (say("total_warned_what", lang, kinds=and_list(kinds, lang)) if warnings and kinds else ""))
+            + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
 def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -461,17 +508,15 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 how = None if f"gap_how:{g['kind']}" in said else how
                 said.add(f"gap_how:{g['kind']}")
             if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
-                # the box short of pieces, met in most games: a components warning, never a "special case" (en10)
-                # the shortage by its one name, the warning's (twentieth reading en18)
-                # how many games once, in the warning; this line keeps its own figures (how often, the first game)
-                # and points there: "1,384 times, in 285 games" then "in 285 of 300 games" said one fact twice in
-                # each block; introduced as every case cardgen's own rule settles, its rule's text after it alone,
-                # never a "Rule added by cardgen." no other ruling has (twentieth reading fr18)
-                warned_games = shortage_games(r, g["kind"], naming)
-                key = ("gap_components_once" if g["count"] == 1
-                       else "gap_components" if warned_games == g["games"] else "gap_components_games")
-                lines.append("  " + say(key, lang, name=name, short=gap_shortage(g["kind"], lang, naming),
-                                        settled=say("settled", lang), **figures))
+                # the box short of pieces, which its WARNING below names: the special case it is, said as every case
+                # cardgen's own rule settles, with its own figures (how often, in how many games, the first game),
+                # and the warning's name for it; its rule's text after it alone, never a "Rule added by cardgen."
+                # no other ruling has (twentieth reading fr18). It lacked the label, and "(in how many games: see
+                # the WARNING below)" hid a count the page gives (twenty-second reading en14, fr14, it18)
+                from cardgen.simulate.verdict import QUOTED
+                lines.append("  " + say("gap_components", lang, name=name, when=say(
+                    "gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures),
+                    short=QUOTED[lang].format(gap_shortage(g["kind"], lang, naming))))
                 lines += ["    " + how] if how else []
                 continue
             # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
@@ -545,6 +590,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
                                                             naming)))
     lines += ["  " + shortfall_line(f, lang, naming, said=said, entry=r) for f in r.get("sufficiency", [])]
+    lines += ["  " + card_warning(row, lang, naming) for row in flagged_cards(r)]
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
         lines.append(f"  skill: {skill['summary']}")
@@ -697,6 +743,38 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     return out
 
 
+#: the games ``cardgen fix`` (and ``cardgen tune``) plays per player count unless told (``--games``): a card it changes
+#: only where its own games flag it, so validate's pointer for a card flagged on more games says to play as many
+SEARCH_GAMES = 300
+
+
+def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming | None = None,
+                command: bool = True, also: bool = False) -> str | None:
+    """The ``cardgen fix`` sentence for the flagged cards of one deck's validate ``entries`` where they were judged on
+    more games than fix plays unless told (``SEARCH_GAMES``): fix judges a card on its own games and changes it only
+    where those flag it, so "cardgen fix draco" for "the flagged cards above" promised what the command, on 300 games
+    where neither card stood out, never did (twenty-second reading en33, fr35, it47). The command plays as many
+    games as validate did, on its seed: the same games, the same cards flagged, then fix's own check on twice as
+    many. ``command``: the command ends the sentence (a page sets it apart: ``(sentence, command)`` is
+    ``card_command``); ``also``: said under the pointer for the deck's other problems. None where no card is flagged
+    or fix's own games are as many."""
+    flagged = [r for r in entries if r.get("passed") and flagged_cards(r)]
+    if not flagged or max(int(r["games"]) for r in flagged) <= SEARCH_GAMES:
+        return None
+    (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False)
+    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES,
+               command=card_command(flagged) if command else "").rstrip()
+
+
+def card_command(entries: Sequence[Mapping[str, Any]]) -> str:
+    """The ``cardgen fix`` command that judges the flagged cards of ``entries`` on as many games as validate did, on
+    its seed (``card_search``): a command in no language's words."""
+    flagged = [r for r in entries if flagged_cards(r)] or list(entries)
+    seed = flagged[0].get("seed", 1)
+    return (f"cardgen fix {flagged[0]['variant']} --games {max(int(r['games']) for r in flagged)}"
+            + (f" --seed {seed}" if seed != 1 else ""))
+
+
 def fix_pointer(what: str, command: str, lang: str, capital: bool = False) -> str:
     """The one sentence every output points to ``cardgen fix`` with ("to search for fixes for {what} and test them
     in simulated games: {command}"), in ``lang``; ``capital``: it opens a sentence. One pointer had four wordings
@@ -787,14 +865,6 @@ def ruled_weighs(f: Mapping[str, Any], naming: Naming) -> bool:
     return f["games_short"] / f["games"] > RULED_MOST
 
 
-def shortage_games(r: Mapping[str, Any], kind: str, naming: Naming) -> int | None:
-    """How many games entry ``r``'s components warning says the shortage that rule gap ``kind`` is happened in (its
-    ``balance.sufficiency`` finding for the component whose ``when_short`` ruling settles it); None where it has
-    none."""
-    cids = {c for c, (ruling, _) in naming.rulings.items() if ruling == kind.split(":")[0]}
-    return next((f["games_short"] for f in r.get("sufficiency") or () if naming.shortfall.get(f["peak"]) in cids), None)
-
-
 def gap_shortage(kind: str, lang: str, naming: Naming) -> str:
     """The one name (``shortage_name``) of the shortage a rule gap ``kind`` is ("bank_short" or its
     "bank_short:silver" -> "shortage of silver coins"): the component whose ``when_short`` ruling settles it."""
@@ -856,7 +926,22 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     # a sentence of its own; the line, as every validate line, ends with no full stop (en16)
     if not ruled_weighs(f, naming):
         return text
-    return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed else say("short_weight", lang))
+    return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
+                          else say("short_weight", lang, shares=weight_shares([f], lang)))
+
+
+def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
+    """The share of games the shortages ``findings`` (``balance.sufficiency``'s) happened in, as the sentence that
+    says the results describe cardgen's rule gives it: "in 95.3%", or the range over several ("in 57.0 to 97.7%").
+    "In more than half of the simulated games" stood for 95.3 % (93.9 % at 4 players) and halved the warning in the
+    reader's mind (twenty-second reading fr9)."""
+    shares = sorted(f["games_short"] / f["games"] for f in findings if f.get("games"))
+    if not shares:
+        return ""
+    low, high = (_pct(x, lang, fixed=True) for x in (shares[0], shares[-1]))
+    if low == high:
+        return say("weight_share", lang, share=high)
+    return say("weight_shares", lang, low=decimal(100 * shares[0], lang, places=1, fixed=True), high=high)
 
 
 def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str] | None:
@@ -1097,6 +1182,19 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     return say("figure_base_shared", lang, base=text) if key == "figure_of_margin" and shared else text
 
 
+def traced_shared(figures: Sequence[tuple[str, Mapping[str, Any]]], shared: int) -> int:
+    """The shared wins among the games the design indicators followed: every such game counts its lead changes, and
+    those with a single winner their comebacks, so the difference is the games followed whose win was shared. The
+    close games' note said "shared wins included" under "of the 250 games with a single winner", where the run's one
+    shared win came in game 251 (twenty-second reading it17, fr15). ``shared`` (the run's) where the figures lack
+    either count."""
+    counts = {name: f.get("n") for name, f in figures}
+    followed, single = counts.get("lead_changes"), counts.get("comeback_rate")
+    if isinstance(followed, int) and isinstance(single, int):
+        return followed - single
+    return shared
+
+
 def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, naming: Naming | None = None,
                  players: int | None = None, shared: int = 0, winner: float | None = None) -> list[str]:
     """One note per set of games under the design indicators' table ("comebacks, winner's deficit, decisive moment:
@@ -1106,11 +1204,13 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     winners score 73 and a third of the score where they score 6 (twenty-first reading fr14); in the note that
     already names the close games' games, or right after it, never a second "close games" note two lines below
     ("against a winner's average total", a third name for the winner's score: twenty-second reading en4, en53,
-    fr1, it6)."""
+    fr1, it6). ``shared``: the run's shared wins; the notes speak of the games followed, so they say shared wins
+    are included only where one of those has one (``traced_shared``)."""
     from cardgen.simulate.designer import CLOSE_MARGIN
     from cardgen.simulate.verdict import label, unit
 
     naming = naming or Naming()
+    shared = traced_shared(figures, shared)
     groups: dict[str, list[str]] = {}
     for name, f in figures:
         base = figure_base(name, f, lang, naming, players, shared)
@@ -2019,6 +2119,7 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
                     "short_table_at", int(counts[0]) if len(counts) == 1 else 2, lang, counts=and_list(counts, lang)))
                 for key, counts in claims.items())
         weighs = [str(n) for n, b, v, _ in rows if ruled_weighs(b, naming) or ruled_weighs(v, naming)]
+        weighed = [f for n, b, v, _ in rows if str(n) in weighs for f in (b, v)]
         out.append({
             "name": name,
             "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered),
@@ -2028,7 +2129,7 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
             "claims": say("short_table_claims", lang, items=items) if claims else "",
             # most games under cardgen's rule, with either deck: the results describe that rule (it11)
             "weight": say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
-                            counts=and_list(weighs, lang)) if weighs else ""})
+                            counts=and_list(weighs, lang), shares=weight_shares(weighed, lang)) if weighs else ""})
     return out
 
 
@@ -2084,7 +2185,8 @@ def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mappi
                piece=piece, cover=_pct(base["cover"], lang), covered=covered)
     # most games under cardgen's rule, with either deck: the figures describe that rule (twentieth reading it11)
     weighs = ruled_weighs(base, naming) or ruled_weighs(variant, naming)
-    text += " " + say("short_weight", lang) + "." if weighs else ""  # compare's notes end with a full stop
+    text += (" " + say("short_weight", lang, shares=weight_shares([base, variant], lang)) + "."
+             if weighs else "")  # compare's notes end with a full stop
     return text[:1].upper() + text[1:]  # the line's own sentence, under its player count's heading
 
 

@@ -521,8 +521,9 @@ class Fixer(Tuner):
         left = left_keys(metrics)
         return bool(left) and all(short_by_chance(k) for k in left)
 
-    def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
-        """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
+    def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming, at: bool = False) -> str:
+        """What figures leave of each problem: a shortage's share of games short, a seat beyond its share; ``at``:
+        each player count said as "at 5 players, …" (after a colon of the line's own, never a second one)."""
         from cardgen.report.tuning import metric_name
         parts = short_counts_text(metrics, lang, naming, case_label(self.problems, lang, naming))
         for players, m in sorted(metrics.items()):
@@ -534,7 +535,8 @@ class Fixer(Tuner):
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:card:")
                      for cid in [k.split(":", 3)[3]]]
             if what:
-                parts.append(word("left_at", lang, players=say_n("players", players, lang), what=", ".join(what)))
+                parts.append(word("left_at_in" if at else "left_at", lang, players=say_n("players", players, lang),
+                                  what=", ".join(what)))
         return joined(parts, lang)
 
     def cures(self) -> list[Trial]:
@@ -790,9 +792,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     claimed = fixer.found - left_keys(trial.metrics)
     again = left_keys(fresh)
     if again & claimed or again - fixer.found:  # not cured again, or a problem the deck did not have
-        left = fixer.left_text(fresh, opts.lang, Naming.of(fixer.deck, opts.lang))
-        echo(word("not_again", opts.lang, n=trial.number + 1, values=_shown(fixer, trial), left=left),
-              file=sys.stderr, flush=True)
+        echo(set_aside(fixer, trial, fresh, again & claimed, again - fixer.found), file=sys.stderr, flush=True)
         return None
     copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
                            seed=opts.seed, out=None, progress=False, jobs=opts.jobs, lang=opts.lang,
@@ -820,6 +820,25 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
     return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
                     counts, character, merged)
+
+
+def set_aside(fixer: Fixer, trial: Trial, fresh: dict[int, dict[str, Metric]], back: set[str],
+              new: set[str]) -> str:
+    """Why a cure found in the search is set aside on the fresh games, as it is: a problem it fixed there is back
+    (``back``: those problems' ``_key``), or it makes one the deck did not have (``new``), or both, each said with
+    its own figures. One sentence said "fixed the problem on the search's shuffles but not on fresh ones" over a new
+    imbalance while the shortage stayed fixed, so the designer read that ending the reshuffle did not cure the
+    shortage (twenty-second reading en34, it48)."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+
+    def only(keys: set[str]) -> dict[int, dict[str, Metric]]:  # the figures of these problems, and all the others
+        return {n: {k: v for k, v in m.items() if not k.startswith(PROBLEM) or k in keys} for n, m in fresh.items()}
+    fields = dict(n=trial.number + 1, values=_shown(fixer, trial), deck=_called(fixer))
+    left = fixer.left_text(only(back), lang, naming) if back else ""
+    made = fixer.left_text(only(new), lang, naming, at=True) if new else ""
+    key = "not_again_both" if back and new else "not_again" if back else "not_again_new"
+    return word(key, lang, left=left, new=made, **fields)
 
 
 def said_verdicts(fixer: Fixer, trial: Trial, results: list[dict[str, Any]], names: dict[str, str],
@@ -1167,10 +1186,10 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
 
 # -- the command ------------------------------------------------------------------------------
 def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[list[Problem], list[Problem],
-                                                                             dict[str, int]]:
+                                                                             dict[str, int], bool]:
     """Validate the deck on the search's seeds: its problems, and the most pieces validate asks to print; then
     each problem measured again on twice as many games (``replicated``). Returns (the problems that stay,
-    those that fade, the pieces to print)."""
+    those that fade, the pieces to print, whether the deal experiment judged any card: ``cards_line``)."""
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
                             jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
@@ -1186,7 +1205,27 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
         for s in r.get("sufficiency") or []:
             more[s["peak"]] = max(more.get(s["peak"], 0), int(s["print_more"]))
     confirmed, unconfirmed = replicated(deck, found, replace(vopts, games=2 * opts.games), opts.lang)
-    return confirmed, unconfirmed, more
+    judged = any(row.get("judged") for r in doc["results"] for row in (r.get("designer") or {}).get("component_impact")
+                 or [] if r.get("players") != 1)
+    return confirmed, unconfirmed, more, judged
+
+
+def cards_line(deck: ResolvedDeck, opts: FixOptions, judged: bool, flagged: list[Problem]) -> str | None:
+    """What fix did with the cards, where the deal experiment judged some on its games and flagged none: it changes
+    a card only where its own games flag it, and validate, on more games unless told, may flag one these cannot
+    show. validate sent the designer here "for the flagged cards" and fix never named a card (twenty-second reading
+    en33, fr35, it47): this says that the cards were judged, on how many games, and the command that judges them on
+    as many as validate's (the same games, on the same seed). None where no card was judged or one is flagged (the
+    problem lines say it)."""
+    if not judged or any(p.kind == "card" for p in flagged):
+        return None
+    lang = opts.lang
+    text = word("cards_none", lang, games=say_n("games", opts.games, lang))
+    more = ValidateOptions.games
+    if opts.games >= more:
+        return text
+    command = f"cardgen fix {deck.id} --games {more}" + (f" --seed {opts.seed}" if opts.seed != 1 else "")
+    return text + " " + word("cards_more", lang, validate=say_n("games", more, lang), n=opts.games, command=command)
 
 
 def replicated(deck: ResolvedDeck, found: list[Problem], vopts: ValidateOptions,
@@ -1235,12 +1274,15 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     called = naming.title or deck.id  # the game's name where a person reads; its id only inside a command
     echo(word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
                agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
-    found, unconfirmed, more = diagnose(project, deck, opts)
+    found, unconfirmed, more, judged = diagnose(project, deck, opts)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
         echo(word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
         for p in unconfirmed:
             echo("  " + problem_line(p, lang, naming, seen=True, label=first_interval(p, unconfirmed)))
+    cards = cards_line(deck, opts, judged, found + unconfirmed)
     if not found:
+        if cards:
+            echo(cards)
         echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=called,
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
@@ -1254,6 +1296,8 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
                   case=short_case_words(short, lang, naming)))
     if any(p.kind == "gap" for p in found):
         echo(word("needs_ruling", lang))
+    if cards:
+        echo(cards)
     searched = [p for p in found if p.kind != "gap"]
     if not searched:
         return 1
@@ -1405,7 +1449,7 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     if note:  # what every block's figures are, once, above them all
         echo(note)
     if shared:
-        echo(word("shared", lang, n=len(props), deck=_called(fixer)))
+        echo(shared_head(sorted(shared), len(props), _called(fixer), lang))
         for players in sorted(shared):
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
@@ -1420,6 +1464,15 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             _say_alike(fixer, prop, path, rank, (first, props[first - 1]), props)
     if props:
         echo(held_line(fixer, props))
+
+
+def shared_head(counts: list[int], n: int, deck: str, lang: str) -> str:
+    """The line above the comparisons every one of the ``n`` proposals says in the same words (``shared_verdicts``) at
+    player ``counts``: whose figures they are, each proposal's, the same to the decimal. "What the 3 fixes below share"
+    over figures for boxes of 41, 43 and 50 gold coins read as figures of no fix in particular (twenty-second reading
+    it49): where the bank never runs short, the extra coins are never used, and the games are the same."""
+    one = len(counts) == 1 and is_singular(counts[0], lang)
+    return word("shared_one" if one else "shared", lang, n=n, deck=deck, counts=join_and([str(c) for c in counts], lang))
 
 
 def held_line(fixer: Fixer, props: list[Proposal]) -> str:

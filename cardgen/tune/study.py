@@ -34,7 +34,7 @@ from cardgen.load.project import Project
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
-from cardgen.simulate.summary import Naming, failure_lines, joined
+from cardgen.simulate.summary import SEARCH_GAMES, Naming, failure_lines, joined
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.simulate.verdict import agents_words
@@ -55,7 +55,7 @@ class StudyOptions:
     definition, so the two commands never drift apart."""
 
     trials: int = 30
-    games: int = 300
+    games: int = SEARCH_GAMES  # validate's pointer for a flagged card says this number (summary.card_search)
     players: list[int] | None = None
     agents: list[str] | None = None  # None: the game's default players, as validate and compare
     seed: int = 1

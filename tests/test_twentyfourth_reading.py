@@ -1,0 +1,409 @@
+"""The twenty-second reading's costliest faults about Draco's flagged cards and ``cardgen fix``
+(docs/reads/terminal-round-22-*.md, issue #53), in English, French and Italian, every expected sentence ours:
+
+- en17, en33, en45, fr10, fr35, fr48, it16, it47: a card validate flags too strong or too weak was no warning: the
+  block's heading ("PASS WITH A WARNING"), the closing count and the run's overview counted the coins alone, and the
+  closing line sent the designer to ``cardgen fix draco`` "for the flagged cards", which, on its 300 games where
+  neither card stood out, never named one. A flagged card is now a warning of its own (counted, named in the
+  heading's count, the closing line, the overview and the deck page); validate gives the command that judges the
+  cards on as many games as it played (``--games 1000``: the same games, the same cards, then fix's own check), and
+  fix says what it did with the cards and that command;
+- en34, it48: trial 21 "fixed the problem on the search's shuffles but not on fresh ones" over a new imbalance while
+  the shortage stayed fixed: the reason a trial is set aside is now the one that set it aside;
+- it49: "what the 3 fixes below share" over the figures of boxes of 41, 43 and 50 gold coins: each fix's own
+  figures, the same, said so;
+- fr9: "came into play in more than half of the simulated games" for 95.3 %: the figure, or the range over counts;
+- en14, fr14, it18: the shortage's case line lacked the special-case label, broke 14 columns early ("cardgen adds:"
+  kept together as a command) and sent the reader to the WARNING for its games;
+- it17, fr15: "shared wins included" under "of the 250 games with a single winner", the run's shared win being in
+  game 251.
+"""
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.summary import (Naming, card_search, figure_bases, flagged_cards, format_entry, shortfall_line,
+                                      total_line, warning_count, weight_shares)
+from cardgen.terminal import WIDTH, fit, say, say_n, word
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    """``text`` with the no-break spaces of French and Italian typesetting as plain ones, one line."""
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _flagged(r: dict[str, Any], players: int, cards: dict[str, str], games: int = 1000) -> dict[str, Any]:
+    """The fixture's Draco entry at ``players`` with the cards of ``cards`` (id -> "strong"/"weak") flagged, as
+    validate's run of ``games`` games gives it."""
+    entry = copy.deepcopy(r)
+    entry.update(players=players, games=games, completed=games)
+    for row in entry["designer"]["component_impact"]:
+        row["flag"] = cards.get(row["component"], "")
+    return entry
+
+
+# -- en17, fr10, it16: a flagged card is a warning, counted and named ---------------------------------------------
+
+HEAD = {"en": "PASS WITH WARNINGS Draco & Co (draco), 5 players",
+        "fr": "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 5 joueurs",
+        "it": "VERIFICA SUPERATA CON AVVISI Draco & Co (draco), 5 giocatori"}
+WARNING = {"en": "WARNING (card strength): “To and Fro” is too strong: players dealt it win more often than the others, "
+                 "beyond chance (◆ in the card table above)",
+           "fr": "ATTENTION (force des cartes) : « Chassé-croisé » est trop forte : les joueurs qui l’avaient dans leur "
+                 "main de départ gagnent plus souvent que les autres, et l’écart est trop grand pour être dû au hasard "
+                 "(◆ dans le tableau des cartes ci-dessus)",
+           "it": "ATTENZIONE (forza delle carte): «Andirivieni» è troppo forte: chi l’aveva nella mano iniziale vince più "
+                 "spesso degli altri, e lo scarto è troppo grande per essere dovuto al caso (◆ nella tabella delle carte "
+                 "qui sopra)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> None:
+    deck, r = draco
+    entry = _flagged(r, 5, {"to-and-fro": "strong"})
+    assert warning_count(r) == 1 and warning_count(entry) == 2  # the coins, and the card
+    text = format_entry(entry, lang, Naming.of(deck, lang))
+    assert plain(text.splitlines()[0]).startswith(plain(HEAD[lang]))
+    assert plain(WARNING[lang]) in plain(text)
+    # after the block's other warnings, before its checks
+    assert plain(text).index(plain(WARNING[lang])) > plain(text).index(plain(say("warn_headed", lang)))
+    # a card the simulated players hardly play keeps no flag: no warning (its gap measures holding it)
+    held = copy.deepcopy(entry)
+    for row in held["designer"]["component_impact"]:
+        row["held_flag"], row["flag"] = row["flag"], ""
+    assert warning_count(held) == 1 and not flagged_cards(held)
+
+
+TOTAL = {"en": "2 combinations of deck and player count checked; none failed, 2 with warnings (shortage of coins in "
+               "the bank; cards too strong: “To and Fro” at 5 players and “The Splits” at 6 players; card too weak: "
+               "“Budge Up!” at 6 players)",
+         "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 2 validées avec réserves (manque de pièces à "
+               "la banque ; cartes trop fortes : « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; carte "
+               "trop faible : « Pousse-toi ! » à 6 joueurs)",
+         "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, 2 superate con "
+               "avvisi (carenza di monete in banca; carte troppo forti: «Andirivieni» con 5 giocatori e «Spaccata» con "
+               "6 giocatori; carta troppo debole: «Fatti in là!» con 6 giocatori)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_closing_line_names_the_flagged_cards_and_their_player_counts(draco: tuple, lang: str) -> None:
+    deck, r = draco
+    entries = [_flagged(r, 5, {"to-and-fro": "strong"}),
+               _flagged(r, 6, {"the-splits": "strong", "budge-up": "weak"})]
+    assert plain(total_line(entries, lang, {"draco": Naming.of(deck, lang)})) == plain(TOTAL[lang])
+
+
+OVERVIEW = {"en": "card too strong: “To and Fro”", "fr": "carte trop forte : « Chassé-croisé »",
+            "it": "carta troppo forte: «Andirivieni»"}
+PAGE = {"en": "(see the card table below)", "fr": "(voir le tableau des cartes plus bas)",
+        "it": "(vedi la tabella delle carte più sotto)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overview_and_the_deck_page_name_the_flagged_card(draco: tuple, lang: str) -> None:
+    """en45, fr48, it59: the overview's warnings cell named the coins alone."""
+    from cardgen.report.pages import short_warnings, warnings_of
+
+    deck, r = draco
+    entry = _flagged(r, 5, {"to-and-fro": "strong"})
+    naming = Naming.of(deck, lang)
+    cells = [plain(c) for c in short_warnings(entry, lang, naming)]
+    assert len(cells) == 2 and cells[1] == plain(OVERVIEW[lang])
+    page = [plain(w) for w in warnings_of(entry, lang, naming)]
+    assert page[-1] == plain(WARNING[lang]).rsplit("(", 1)[0] + plain(PAGE[lang])
+    assert [plain(c) for c in short_warnings(r, lang, naming)] == cells[:1]  # no card flagged: the coins alone
+
+
+@pytest.mark.parametrize("game", ("king_lui", "royale"))
+def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
+    """Nothing branches on the game: a card any deal experiment flags is a warning by the same words."""
+    deck = resolve(game, ROOT)
+    naming = Naming.of(deck, "en")
+    cid = deck.model.components[0].id
+    entry = {"passed": True, "players": 4, "variant": game, "games": 1000, "sufficiency": [], "balance": {},
+             "designer": {"component_impact": [{"component": cid, "flag": "weak"}]}}
+    assert warning_count(entry) == 1
+    name = naming.names.get(cid, cid)
+    assert total_line([entry], "en", {game: naming}).endswith(f", 1 with warnings (card too weak: “{name}” at 4 players)")
+
+
+# -- en33, fr35, it47: validate's pointer and fix's words say what fix does with the cards --------------------------
+
+POINTER = {"en": "to search for fixes for the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) "
+                 "as well, play as many games as here, since cardgen fix plays 300 of each player count unless told "
+                 "and changes a card only where its own games flag it: cardgen fix draco --games 1000",
+           "fr": "pour chercher aussi comment corriger les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand "
+                 "écart » à 6 joueurs), jouez autant de parties qu’ici, car cardgen fix en joue 300 par nombre de "
+                 "joueurs sauf indication contraire et ne modifie une carte que si ses propres parties la signalent : "
+                 "cardgen fix draco --games 1000",
+           "it": "per cercare correzioni anche per le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 "
+                 "giocatori), gioca tante partite quante qui, perché cardgen fix ne gioca 300 per numero di giocatori "
+                 "se non indicato altrimenti e modifica una carta solo se le sue partite la segnalano: "
+                 "cardgen fix draco --games 1000"}
+SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
+                  "simulated games: cardgen fix draco",
+            "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
+                  "et tester ces corrections sur des parties simulées : cardgen fix draco",
+            "it": "Draco & Co (draco): per cercare correzioni che risolvano la carenza di monete in banca (vedi sopra) e "
+                  "provarle su partite simulate: cardgen fix draco"}
+
+
+def _validate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], deck: Any,
+              entries: list[dict[str, Any]], lang: str) -> str:
+    """validate's terminal for ``entries`` (its run replaced by them): what it prints under the blocks."""
+    from cardgen.report import commands
+    from cardgen.simulate.validate import ValidateOptions
+
+    doc = {"results": entries, "games": entries[0]["games"], "seed": 1, "agents": [], "cap": 0}
+    monkeypatch.setattr(commands, "run_validation", lambda decks, opts: doc)
+    commands.validate([deck], ValidateOptions(out=None, lang=lang, progress=False))
+    lines = capsys.readouterr().out.splitlines()
+    total = say_n("combos", len(entries), lang)
+    return plain(" ".join(lines[next(i for i, line in enumerate(lines) if line.startswith(total)):]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_validate_gives_the_command_that_judges_the_cards_on_as_many_games(
+        draco: tuple, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    deck, r = draco
+    entries = [_flagged(r, 5, {"to-and-fro": "strong"}), _flagged(r, 6, {"the-splits": "strong"})]
+    said = _validate(monkeypatch, capsys, deck, entries, lang)
+    assert said.endswith(plain(SHORTAGE[lang]) + " " + plain(POINTER[lang])), said
+    # the cards alone: the sentence stands alone, with the deck's name, and its verb
+    alone = [{**e, "sufficiency": []} for e in entries]
+    said = _validate(monkeypatch, capsys, deck, alone, lang)
+    alone_said = plain(card_search(alone, lang, Naming.of(deck, lang)))
+    assert alone_said in said and alone_said != plain(POINTER[lang])  # not "as well": nothing else is searched
+    assert said.endswith("cardgen fix draco --games 1000") and plain(SHORTAGE[lang]).split(":")[0] in said
+    # on no more games than fix plays, fix judges them as validate did: the one pointer names them, no --games
+    few = [_flagged(r, 5, {"to-and-fro": "strong"}, games=200)]
+    assert card_search(few, lang) is None
+    said = _validate(monkeypatch, capsys, deck, few, lang)
+    assert "--games" not in said and said.endswith("cardgen fix draco")
+    assert plain(word("fix_kinds", lang)["cards"]) in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_deck_page_says_the_same_two_commands(draco: tuple, lang: str) -> None:
+    from cardgen.report.pages import fix_named
+
+    deck, r = draco
+    entries = [_flagged(r, 5, {"to-and-fro": "strong"}), _flagged(r, 6, {"the-splits": "strong"})]
+    hint = fix_named({"text": "", "command": "cardgen fix draco", "href": None}, entries, lang, Naming.of(deck, lang))
+    assert hint["command"] == "cardgen fix draco" and hint["cards"]["command"] == "cardgen fix draco --games 1000"
+    assert plain(hint["cards"]["text"]) + " " + hint["cards"]["command"] == \
+        plain(POINTER[lang][:1].upper() + POINTER[lang][1:])
+    assert "flagged" not in hint["text"] and "signalées" not in hint["text"] and "segnalate" not in hint["text"]
+
+
+CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card stands out beyond chance, so fix changes "
+                    "none. cardgen validate plays 1,000 games unless told, and a card it flags there may not "
+                    "stand out on 300; to search for fixes for such a card, fix must play as many games: "
+                    "cardgen fix draco --games 1000",
+              "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart trop grand pour être "
+                    "dû au hasard, donc cardgen fix n’en modifie aucune. cardgen validate joue 1 000 parties sauf "
+                    "indication contraire, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
+                    "comment corriger une telle carte, fix doit jouer autant de parties : cardgen fix draco --games 1000",
+              "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza troppo grande "
+                    "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. cardgen validate gioca 1.000 "
+                    "partite se non indicato altrimenti, e una carta che vi segnala può non risaltare su 300; per "
+                    "cercare correzioni per una carta così, fix deve giocare altrettante partite: "
+                    "cardgen fix draco --games 1000"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fix_says_what_it_did_with_the_cards(lang: str) -> None:
+    from cardgen.tune.fix import FixOptions, Problem, cards_line
+
+    deck = resolve("draco", ROOT)
+    assert plain(cards_line(deck, FixOptions(lang=lang), True, [])) == plain(CARDS_LINE[lang])
+    # on as many games as validate's, the first sentence alone; on another seed, the command keeps it
+    thousand = {"en": "1,000", "fr": "1 000", "it": "1.000"}[lang]
+    assert plain(cards_line(deck, FixOptions(lang=lang, games=1000), True, [])) == \
+        plain(CARDS_LINE[lang]).split(". ")[0].replace("300", thousand) + "."
+    assert cards_line(deck, FixOptions(lang=lang, seed=7), True, []).endswith("cardgen fix draco --games 1000 --seed 7")
+    # no card judged (King Lui deals none), or a card its games flag (said among the problems): nothing more
+    card = Problem("card", "to-and-fro", 5, 0.041, 0.005, (("side", "strong"), ("low", 0.005), ("high", 0.076)))
+    assert cards_line(deck, FixOptions(lang=lang), False, []) is None
+    assert cards_line(deck, FixOptions(lang=lang), True, [card]) is None
+
+
+# -- en34, it48: a trial set aside for the reason that set it aside -------------------------------------------------
+
+def _fixer(lang: str) -> Any:
+    """A fix of Draco whose search found its bank short at 3 and 5 players, trial 21 ending the reshuffle."""
+    from cardgen.tune.fix import FixOptions, Fixer, Problem, _key
+
+    fixer = Fixer.__new__(Fixer)
+    fixer.deck, fixer.opts, fixer.own = resolve("draco", ROOT), FixOptions(lang=lang), {"pile_rebuilds": 1}
+    fixer.problems = [Problem("short", "unpaid_by_bank", n, s, s - 0.05, (("games", 300),)) for n, s in ((3, 0.95),
+                                                                                                       (5, 0.57))]
+    fixer.found = {_key(p) for p in fixer.problems}
+    return fixer
+
+
+TRIAL = SimpleNamespace(number=20, values={"pile_rebuilds": 0})
+SEATS = {f"seat_{k}_win_rate": (x, x, x) for k, x in zip(range(1, 6), (0.13, 0.22, 0.21, 0.22, 0.23))}
+FRESH = {3: {"short:unpaid_by_bank": (0.0, 0.0, 0.0)},
+         5: {**SEATS, "problem:5:seat": (0.03, 0.13, 0.13), "short:unpaid_by_bank": (0.0, 0.0, 0.0)}}
+BACK = {3: {"short:unpaid_by_bank": (0.093, 0.06, 0.13), "problem:3:short:unpaid_by_bank": (0.043, 0.093, 0.093)}}
+NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) keeps its fixes on fresh games, but "
+             "is set aside for a problem it creates there that Draco & Co does not have: at 5 players, player 1 wins "
+             "13.0% of games, below the fair share (20.2%) beyond chance",
+       "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) garde ses corrections sur des "
+             "parties nouvelles, mais n’est pas retenu à cause d’un problème qu’il y crée et que Draco & Co n’a pas : à "
+             "5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa juste part (20,2 %), un écart que le hasard "
+             "n’explique pas",
+       "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) mantiene le sue correzioni "
+             "su partite nuove, ma è scartata per un problema che vi crea e che Draco & Co non ha: con 5 giocatori, il "
+             "giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e lo scarto è troppo grande "
+             "per essere dovuto al caso"}
+LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
+              "the search’s games is not fixed on fresh ones: shortage of coins in the bank in 9.3% of games at 3 "
+              "players",
+        "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) n’est pas retenu, car ce "
+              "qu’il corrigeait sur les parties de la recherche ne l’est plus sur des parties nouvelles : manque de "
+              "pièces à la banque dans 9,3 % des parties à 3 joueurs",
+        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) è scartata, perché ciò che "
+              "risolveva sulle partite della ricerca non è risolto su partite nuove: carenza di monete in banca nel "
+              "9,3 % delle partite con 3 giocatori"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trial_is_set_aside_for_its_own_reason(lang: str) -> None:
+    from cardgen.tune.fix import set_aside
+
+    fixer = _fixer(lang)
+    # the shortage stayed fixed, a seat's share is new: the new problem, never "not on fresh ones"
+    assert plain(set_aside(fixer, TRIAL, FRESH, set(), {"problem:5:seat"})) == plain(NEW[lang])
+    # the shortage is back: that, with its figure, and no seat the trial did not unbalance
+    assert plain(set_aside(fixer, TRIAL, BACK, {"problem:3:short:unpaid_by_bank"}, set())) == plain(LEFT[lang])
+    both = set_aside(fixer, TRIAL, {**FRESH, **BACK}, {"problem:3:short:unpaid_by_bank"}, {"problem:5:seat"})
+    shortage = plain(LEFT[lang]).rsplit(": " if lang != "fr" else " : ", 1)[1]
+    seat = plain(NEW[lang]).rsplit(": " if lang != "fr" else " : ", 1)[1]
+    assert f"({shortage})" in plain(both) and plain(both).endswith(f"({seat})")
+
+
+# -- it49: whose figures the proposals share -------------------------------------------------------------------------
+
+SHARED = {"en": "At 5 and 6 players, each of the 3 fixes below gives exactly these figures, game for game against Draco "
+                "& Co on the search’s games:",
+          "fr": "À 5 et 6 joueurs, chacune des 3 corrections ci-dessous donne exactement ces chiffres, partie par partie "
+                "face à Draco & Co sur les parties de la recherche :",
+          "it": "Con 5 e 6 giocatori, ciascuna delle 3 correzioni qui sotto dà esattamente questi valori, partita per "
+                "partita rispetto a Draco & Co sulle partite della ricerca:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_figures_every_fix_gives_are_said_as_each_ones(lang: str) -> None:
+    from cardgen.tune.fix import shared_head
+
+    assert plain(shared_head([5, 6], 3, "Draco & Co", lang)) == plain(SHARED[lang])
+    one = plain(shared_head([1], 2, "Solo", lang))
+    assert one.startswith({"en": "At 1 player,", "fr": "À 1 joueur,", "it": "Con 1 giocatore,"}[lang])
+
+
+# -- fr9: the share of games cardgen's rule played in, not "more than half" -----------------------------------------
+
+WEIGHT = {"en": "Since this added rule came into play in 95.3% of the simulated games, the results",
+          "fr": "Comme cette règle ajoutée a joué dans 95,3 % des parties simulées, les résultats",
+          "it": "Poiché questa regola aggiunta è entrata in gioco nel 95,3 % delle partite simulate, i risultati"}
+RANGE = {"en": "in 57.0 to 97.7%", "fr": "dans 57,0 à 97,7 %", "it": "tra il 57,0 e il 97,7 %"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    short = {"peak": "unpaid_by_bank", "print_more": 55, "cover": 0.99, "games_short": 953, "games": 1000, "max": 70}
+    assert plain(WEIGHT[lang]) in plain(shortfall_line(short, lang, naming))
+    # several games' figures (compare's table: both decks at every count it weighs at): their range
+    assert plain(weight_shares([short, {**short, "games_short": 570}, {**short, "games_short": 977}], lang)) == \
+        plain(RANGE[lang])
+    for words in ("more than half", "plus de la moitié", "più di metà"):
+        assert words not in shortfall_line(short, lang, naming)
+
+
+# -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
+
+CASE = {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it "
+              "owes, “shortage of coins in the bank” in the WARNING below): 286 times, in 57 games; first in game 1",
+        "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque ne peut pas "
+              "verser tout ce qu’elle doit, « manque de pièces à la banque » dans l’avertissement plus bas) : 286 fois, "
+              "dans 57 parties ; la première fois dans la partie 1",
+        "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca non "
+              "può pagare tutto ciò che deve, «carenza di monete in banca» nell’avviso più sotto): 286 volte in 57 "
+              "partite; la prima volta nella partita 1"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shortage_case_line_has_the_label_and_its_games(draco: tuple, lang: str) -> None:
+    deck, r = draco
+    [gap] = [g for g in r["rule_gaps"] if g["kind"] == "bank_short"]
+    assert (gap["count"], gap["games"]) == (286, 57)  # the fixture's 60 games at 3 players, seed 1
+    text = format_entry(r, lang, Naming.of(deck, lang))
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if plain(CASE[lang])[:40] in plain(line))
+    rows = [lines[start]] + [line for line in lines[start + 1:start + 3] if line.startswith("      ")]
+    assert plain(" ".join(rows)).startswith(plain(CASE[lang])), rows
+    # its first row filled: never broken early to keep "cardgen adds:" with what follows, as a command would be
+    assert len(rows[0]) > WIDTH - 12, rows
+
+
+def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole() -> None:
+    # "cardgen" at column 90: the row takes it, where "cardgen adds: 4,561" went down whole, the row ending at 89
+    rows = fit("  " + "abcd " * 14 + "settled by a rule cardgen adds: 4,561 times; first in game 1").splitlines()
+    assert rows[0].endswith("a rule cardgen") and len(rows[0]) == 97, rows
+    command = "  to search for fixes, play as many games as here, as fix changes a card only where flagged: " \
+              "cardgen fix draco --games 1000"
+    assert any(row.strip() == "cardgen fix draco --games 1000" or row.endswith("cardgen fix draco --games 1000")
+               for row in fit(command).splitlines())
+
+
+# -- it17, fr15: shared wins among the games followed, not the run's -----------------------------------------------
+
+BASE = {"en": "close games: of the 224 games that still have a runner-up once the tied leaders drop out",
+        "fr": "parties serrées : sur les 224 parties où il reste un deuxième une fois les ex æquo en tête éliminés",
+        "it": "partite combattute: sulle 224 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito"}
+SHARED_WINS = {"en": ", shared wins included", "fr": ", victoires partagées comprises", "it": ", vittorie condivise comprese"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shared_wins_are_said_included_only_where_a_game_followed_has_one(lang: str) -> None:
+    naming = Naming.of(resolve("draco", ROOT), lang)
+
+    def notes(single: int) -> list[str]:
+        figures = [("lead_changes", {"n": 250}), ("comeback_rate", {"n": single}), ("close_games", {"n": 224})]
+        return [plain(n) for n in figure_bases(figures, lang, naming, players=3, shared=1)]
+
+    # the run's one shared win came in game 251: every game followed has a single winner
+    assert plain(BASE[lang]) in notes(250) and plain(BASE[lang] + SHARED_WINS[lang]) not in notes(250)
+    assert plain(BASE[lang] + SHARED_WINS[lang]) in notes(249)  # one of the 250 followed was a shared win
+
+
+def test_the_numbers_and_commands_the_pointers_name_are_the_commands_own() -> None:
+    """validate's pointer says fix plays 300 games unless told, and fix says validate plays 1,000: each the other's
+    default; the wrapper keeps "cardgen <command>" on one row for exactly cardgen's commands."""
+    from cardgen.cli import _parser
+    from cardgen.simulate.summary import SEARCH_GAMES
+    from cardgen.simulate.validate import ValidateOptions
+    from cardgen.terminal import SUBCOMMANDS
+    from cardgen.tune.study import StudyOptions
+
+    parser = _parser()
+    assert parser.parse_args(["fix", "draco"]).games == SEARCH_GAMES == StudyOptions.games
+    assert parser.parse_args(["validate", "draco"]).games == ValidateOptions.games
+    commands = next(a for a in parser._actions if isinstance(a, __import__("argparse")._SubParsersAction)).choices
+    assert set(commands) == SUBCOMMANDS
