@@ -372,10 +372,14 @@ def legal(S: Any, out: Any) -> int:
                     m += 1
                     break
     elif phase == PLACE:
+        free = 0  # the slots not validated, as bits: asked once a decision, not once per card in hand
+        for sl in range(nslots):
+            if not validated(S, p, sl):
+                free |= 1 << sl
         for h in range(size(S, HAND)):
             base = cfg[C_A_PLACE] + hand_card(S, h) * nslots
             for sl in range(nslots):
-                if not validated(S, p, sl):
+                if free >> sl & 1:
                     out[m] = base + sl
                     m += 1
     elif phase == CLEAR:
