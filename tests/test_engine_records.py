@@ -56,3 +56,10 @@ def test_dracos_python_forms_carry_the_compiled_records_fields(record, form):
     values = list(range(len(record._fields)))
     built = form(*values)
     assert [getattr(built, f) for f in record._fields] == list(record(*values))
+
+
+def test_royales_python_forms_carry_the_compiled_records_fields():
+    from cardgen.games.royale import agents as royale
+    for record, form in [(royale.Gains, royale.GainsSlots), (royale.Walk, royale.WalkSlots),
+                         (royale.Plans, royale.PlansSlots), (royale.Seat, royale.SeatSlots)]:
+        assert form.__slots__ == record._fields
