@@ -309,6 +309,20 @@ def _players(n: int, lang: str) -> str:
     return say_n("players", n, lang)
 
 
+def gap_when(g: Mapping[str, Any], total: int, lang: str) -> str:
+    """How often a special case came up in a run of ``total`` games, from its record ``g``: "33 times, in 31
+    games; first in game 2". Once only: "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth
+    reading en15). Once in each game it came up in: "in 44 of the 1,000 games (once in each)": "44 times, in 44
+    games" read as a tautology and hid the figure a designer acts on, how many of the games it touches
+    (twenty-second reading it1, it11)."""
+    game = game_number(g["game"])
+    if g["count"] == 1:
+        return say("gap_when_once", lang, game=game)
+    if g["count"] == g["games"]:
+        return say("gap_when_each", lang, games=g["games"], total=total, game=game)
+    return say("gap_when", lang, times=say_n("times", g["count"], lang), games=_games(g["games"], lang), game=game)
+
+
 def _games(n: int, lang: str) -> str:
     return say_n("games", n, lang)
 
@@ -494,8 +508,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
-            figures = dict(times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                           game=game_number(g["game"]))
+            when = gap_when(g, r["games"], lang)
             name = tally_words("gap", g["kind"], lang, naming)
             # what cardgen's own rule does, from the deck's clarification: "settled by a rule" alone left the
             # designer guessing, the rule being written only in the page's folded panel (sixteenth reading fr1, it5);
@@ -514,13 +527,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 # no other ruling has (twentieth reading fr18). It lacked the label, and "(in how many games: see
                 # the WARNING below)" hid a count the page gives (twenty-second reading en14, fr14, it18)
                 from cardgen.simulate.verdict import QUOTED
-                lines.append("  " + say("gap_components", lang, name=name, when=say(
-                    "gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures),
+                lines.append("  " + say("gap_components", lang, name=name, when=when,
                     short=QUOTED[lang].format(gap_shortage(g["kind"], lang, naming))))
                 lines += ["    " + how] if how else []
                 continue
-            # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
-            when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
             if key == "gap_published" and g.get("published_in") and g.get("silent_in"):  # some editions' only (fr59)
                 key = "gap_published_in"
             lines.append("  " + say(key, lang, name=name, when=when, **published_editions(g, lang),
