@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cardgen.report.impact import impact_block
 from cardgen.simulate.summary import gap_when
 
 LANGS = ("en", "fr", "it")
@@ -44,3 +45,62 @@ def test_a_case_met_more_often_than_its_games_keeps_both_counts(lang: str) -> No
                     "it": "33 volte in 31 partite; la prima volta nella partita 15"}[lang]
     assert plain(gap_when(_gap(1, 1), 1000, lang)) == {"en": "once, in game 15", "fr": "1 fois, dans la partie 15",
                                                        "it": "1 volta, nella partita 15"}[lang]
+
+
+# -- en49: a game page says the card table's legend and the Imposter caveat once ------------------------------------
+
+IMPOSTER = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.01, "win_rate_dealt": None,
+            "win_rate_not_dealt": None, "difference": None, "low": None, "high": None, "flag": "", "judged": False,
+            "not_judged": {"why": "all"}}
+CARD = {"component": "favour", "dealt_share": 0.5, "plays_per_seat": 4.4, "win_rate_dealt": 0.26,
+        "win_rate_not_dealt": 0.25, "difference": 0.01, "low": -0.04, "high": 0.05, "flag": ""}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(lang: str) -> None:
+    said: set[str] = set()
+    first, second, third = (plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
+                                                   said=said))) for _ in range(3))
+    whole = {"en": "They hardly ever use it, so the figures on this page describe games in which it is almost never used.",
+             "fr": "Ils ne s’en servent presque jamais : les résultats de cette page valent donc pour des parties jouées "
+                   "pour ainsi dire sans elle.",
+             "it": "Non la usano quasi mai: i risultati di questa pagina valgono quindi per partite giocate praticamente "
+                   "senza di essa."}[lang]
+    short = {"en": "No card is judged, for the same reason as above.",
+             "fr": "Aucune carte n’est évaluée, pour la même raison que plus haut.",
+             "it": "Nessuna carta è giudicata, per la stessa ragione detta sopra."}[lang]
+    again = {"en": "Here too they hardly ever use it.", "fr": "Là encore, ils ne s’en servent presque jamais.",
+             "it": "Anche qui non la usano quasi mai."}[lang]
+    assert plain(whole) in first and short not in first
+    assert second == third and whole not in second and short in second and again in second
+    assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
+    # a page with no ``said`` (a test, an older caller) says it whole every time
+    assert plain(whole) in plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"})))
+
+
+def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:
+    """A count whose players use the card often says no caveat: the next count's caveat is then its first, whole."""
+    said: set[str] = set()
+    used = plain(str(impact_block([{**IMPOSTER, "plays_per_seat": 2.0}], {}, names={"imposter": "Imposter"}, said=said)))
+    later = plain(str(impact_block([IMPOSTER], {}, names={"imposter": "Imposter"}, said=said)))
+    assert "hardly" not in used and "They hardly ever use it, so the figures" in later
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_tables_legend_is_whole_at_the_pages_first_table_and_named_after(lang: str) -> None:
+    said: set[str] = set()
+    first, second = (plain(str(impact_block([CARD], {}, lang=lang, names={"favour": "Favour"}, said=said)))
+                     for _ in range(2))
+    whole = {"en": "The opening hands are dealt at random, so the difference between the win rate",
+             "fr": "Les mains de départ sont distribuées au hasard : l’écart entre le taux de victoire",
+             "it": "Le mani iniziali sono distribuite a caso: la differenza fra la quota di vittorie"}[lang]
+    short = {"en": "As above: the gap between the win rates with and without a card estimates what holding it in the "
+                   "opening hand does.",
+             "fr": "Comme plus haut : l’écart entre les taux de victoire avec et sans une carte estime ce que vaut le "
+                   "fait de l’avoir en main au départ.",
+             "it": "Come sopra: la differenza fra le quote di vittorie con e senza una carta stima quanto vale averla "
+                   "nella mano iniziale."}[lang]
+    flag = {"en": "as above.", "fr": "comme plus haut.", "it": "come sopra."}[lang]
+    assert whole in first and short not in first and flag not in first
+    assert whole not in second and short in second and second.count(flag) == 1
+    assert len(second) < len(first) - 200  # some 80 words said once, not at every count
