@@ -7,14 +7,16 @@ Italian, every expected sentence ours:
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardgen.report.impact import impact_block
-from cardgen.simulate.summary import gap_when
+from cardgen.simulate.summary import Naming, format_entry, gap_when
 
 LANGS = ("en", "fr", "it")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def plain(text: str) -> str:
@@ -104,3 +106,44 @@ def test_the_card_tables_legend_is_whole_at_the_pages_first_table_and_named_afte
     assert whole in first and short not in first and flag not in first
     assert whole not in second and short in second and second.count(flag) == 1
     assert len(second) < len(first) - 200  # some 80 words said once, not at every count
+
+
+# -- en7: the solo block says that its player hardly uses the Imposter ------------------------------------------------
+
+@pytest.fixture(scope="module")
+def royale_runs() -> tuple[Any, dict[int, dict[str, Any]]]:
+    """Royale validated alone and at two players, a few games (the reference engine: no compile)."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+    deck = resolve("royale", ROOT)
+    opts = ValidateOptions(games=8, players=[1, 2], seed=5, jobs=1, out=None, engine="reference", progress=False)
+    return deck, {r["players"]: r for r in run_validation([deck], opts)["results"]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tuple[Any, dict[int, dict[str, Any]]],
+                                                                 lang: str) -> None:
+    deck, runs = royale_runs
+    solo, duo = runs[1], runs[2]
+    [imposter] = solo["designer"]["component_impact"]
+    assert imposter["component"] == "imposter" and imposter["plays_per_seat"] < 0.1  # what the caveat says: the run's
+    said: set[str] = set()
+    naming = Naming.of(deck, lang)
+    alone = plain(format_entry(solo, lang, naming, said))
+    caveat = {"en": "caveat: the player has the Imposter card, yet the simulated player hardly ever uses it (",
+              "fr": "à noter : le joueur a une carte Imposteur, mais le joueur automatique ne l’utilise presque "
+                    "jamais (",
+              "it": "nota: il giocatore ha una carta Impostore, ma il giocatore automatico non la usa quasi mai ("}[lang]
+    assert caveat in alone, alone
+    assert {"en": "times per game on average); these figures describe games played almost without it",
+            "fr": "fois par partie en moyenne) ; ces résultats décrivent donc des parties jouées quasiment sans "
+                  "Imposteur",
+            "it": "volte a partita in media); questi risultati descrivono partite giocate praticamente senza la carta "
+                  "Impostore"}[lang] in alone
+    # the next count says it again, short, as the 3 and 4 players' blocks do
+    two = plain(format_entry(duo, lang, naming, said))
+    assert caveat not in two and {"en": "caveat: again, the simulated players hardly ever use the Imposter card",
+                                  "fr": "à noter : là encore, les joueurs automatiques n’utilisent presque jamais la "
+                                        "carte Imposteur",
+                                  "it": "nota: anche qui i giocatori automatici non usano quasi mai la carta "
+                                        "Impostore"}[lang] in two

@@ -595,6 +595,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_mean(r))
+    else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
+        lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
@@ -1096,11 +1098,13 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False) -> list[str]:
     """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
     player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
     games played nearly without it (fourteenth reading en54, fr12). ``said``: the run's said-once keys; the
-    caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word)."""
+    caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word).
+    ``solo``: the one player's block, said of that player: the solo player has an Imposter too, which its simulated
+    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7)."""
     from cardgen.simulate.cards import hardly_played
     from cardgen.simulate.verdict import number
 
@@ -1114,7 +1118,8 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
             said.add(key)
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
-        out.append("  " + say("held_all_hardly_again" if again else "held_all_hardly", lang,
+        key = "held_all_hardly_again" if again else "held_all_hardly_solo" if solo else "held_all_hardly"
+        out.append("  " + say(key, lang,
                               card=naming.names.get(r["component"], r["component"]),
                               n=number(r["plays_per_seat"], lang, False, small=True)))
     return out
