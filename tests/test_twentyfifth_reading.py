@@ -147,3 +147,23 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                                         "carte Imposteur",
                                   "it": "nota: anche qui i giocatori automatici non usano quasi mai la carta "
                                         "Impostore"}[lang] in two
+
+
+# -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_light_suppers_change_counts_the_draws_that_end_the_banquet(lang: str) -> None:
+    from cardgen.languages import typeset
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import difference_line
+
+    short = resolve("royale-short", ROOT)
+    naming = Naming.of(short, lang)
+    [draws] = [typeset(difference_line(d, lang, naming), lang) for d in short.differences
+               if d["field"] == "end_card_draws"]
+    draws = plain(draws)
+    assert draws[:1].lower() + draws[1:] == {  # compare's line sets it lower case after its dash
+        "en": "times the End of the Banquet card must be drawn to end the banquet: 2 → 1",
+        "fr": "nombre de fois où la carte Fin du banquet doit sortir pour clore la partie : 2 → 1",
+        "it": "quante volte deve uscire la carta Fine del banchetto perché la partita finisca: 2 → 1"}[lang]
+    assert "before" not in draws
