@@ -167,3 +167,33 @@ def test_the_light_suppers_change_counts_the_draws_that_end_the_banquet(lang: st
         "fr": "nombre de fois où la carte Fin du banquet doit sortir pour clore la partie : 2 → 1",
         "it": "quante volte deve uscire la carta Fine del banchetto perché la partita finisca: 2 → 1"}[lang]
     assert "before" not in draws
+
+
+# -- en5: a run of one deck counts its player counts ------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: str) -> None:
+    from cardgen.report.pages import run_verdict
+    from cardgen.simulate.summary import checked_line, total_line
+
+    one = plain(checked_line(3, 0, 2, 1, lang))
+    assert one == {"en": "3 player counts checked; none failed, 2 with warnings",
+                   "fr": "3 nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
+                   "it": "3 numeri di giocatori verificati: nessuna verifica fallita, 2 superati con avvisi"}[lang]
+    assert plain(checked_line(1, 0, 1, 1, lang)) == {
+        "en": "1 player count checked; none failed, 1 with warnings",
+        "fr": "1 nombre de joueurs vérifié : aucun échec, 1 validé avec réserves",
+        "it": "1 numero di giocatori verificato: nessuna verifica fallita, 1 superato con avvisi"}[lang]
+    assert plain(checked_line(2, 0, 1, 2, lang)) == {
+        "en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
+        "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 1 validée avec réserves",
+        "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, 1 superata con "
+              "avvisi"}[lang]
+    # the closing line counts the run's decks; the runs' list its record's
+    clean = {"passed": True, "sufficiency": [], "balance": {}}
+    assert plain(total_line([{**clean, "variant": "king_lui"}] * 3, lang)) == plain(checked_line(3, 0, 0, 1, lang))
+    assert plain(total_line([{**clean, "variant": "king_lui"}, {**clean, "variant": "royale"}], lang)) == \
+        plain(checked_line(2, 0, 0, 2, lang))
+    record = {"total": 3, "passed": 3, "warned": 2}
+    assert plain(run_verdict({**record, "decks": ["king_lui"]}, lang)) == one
+    assert plain(run_verdict({**record, "decks": ["king_lui", "royale"]}, lang)) == plain(checked_line(3, 0, 2, 2, lang))

@@ -818,11 +818,11 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
     warnings"), from the counts its record keeps: the list said "3 of 3 passed, none with warnings" where the
     terminal and the overview said "none failed", three phrasings of one verdict (twentieth reading en67). Never
     "0 with warnings" (fifteenth reading fr34)."""
-    from cardgen.terminal import say, say_n
+    from cardgen.simulate.summary import checked_line
 
-    failed = r["total"] - r["passed"]
-    return (say("total" if failed else "total_none", lang, combos=say_n("combos", r["total"], lang), failed=failed)
-            + (say_n("total_warned", r["warned"], lang) if r.get("warned") else ""))
+    # a record without its decks: said as several, as before (twenty-second reading en5)
+    return checked_line(r["total"], r["total"] - r["passed"], r.get("warned") or 0, len(r.get("decks") or (0, 0)),
+                        lang)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:

@@ -456,6 +456,17 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
     return out if verdicts else [and_list(out, lang)]
 
 
+def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en") -> str:
+    """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
+    with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
+    of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
+    language (twenty-second reading en5); French and Italian agree the warned count with what is counted ("2
+    validés", "2 superati": nombres, numeri, where configurations are "validées", "superate")."""
+    one = "_counts" if decks == 1 else ""
+    return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang),
+                failed=failed) + (say_n(f"total_warned{one}", warned, lang) if warned else ""))
+
+
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
                namings: Mapping[str, Naming | None] | None = None) -> str:
     """validate's closing count: how many combinations were checked, how many failed, how many passed with
@@ -468,8 +479,7 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
     # the cards after a semicolon: a card's name may hold "and" ("To and Fro"), which the list's "and" would blur
     kinds = say("separator", lang).join(k for k in [and_list(warning_kinds(results, lang, namings), lang),
                                    *card_kinds(results, lang, namings)] if k)
-    return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
-            + (say_n("total_warned", warnings, lang) if warnings else "")
+    return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang)
             + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
