@@ -197,3 +197,14 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     record = {"total": 3, "passed": 3, "warned": 2}
     assert plain(run_verdict({**record, "decks": ["king_lui"]}, lang)) == one
     assert plain(run_verdict({**record, "decks": ["king_lui", "royale"]}, lang)) == plain(checked_line(3, 0, 2, 2, lang))
+
+
+# -- en1: who played, said without "players … for every player" -----------------------------------------------------
+
+def test_who_played_names_the_turn_positions_not_the_players_again() -> None:
+    from cardgen.simulate.verdict import agents_words
+
+    said = agents_words(["heuristic"], "en", 3)
+    assert said == "heuristic players (simple rules of thumb written for this game), one in each turn position"
+    assert "for every player" not in said and said.count("player") == 1
+    assert agents_words(["heuristic"], "en", 1) == "a heuristic player (simple rules of thumb written for this game)"
