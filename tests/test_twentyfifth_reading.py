@@ -31,22 +31,21 @@ def _gap(count: int, games: int) -> dict[str, Any]:
     return {"kind": "no_dish", "settled": True, "count": count, "games": games, "seed": 7, "game": 14}
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_case_met_once_a_game_says_how_many_of_the_runs_games(lang: str) -> None:
-    said = plain(gap_when(_gap(649, 649), 1000, lang))
-    assert said == {"en": "in 649 of the 1,000 games (once in each); first in game 15",
-                    "fr": "dans 649 des 1 000 parties (une fois dans chacune) ; la première fois dans la partie 15",
-                    "it": "in 649 partite su 1.000 (una volta in ciascuna); la prima volta nella partita 15"}[lang]
+#: a case's figures (times, games) -> how a run of 1,000 games says them: once in each game it came up in, the share
+#: of the run; more often than its games, both counts, kept; once, its game
+WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (once in each); first in game 15",
+                     "fr": "dans 649 des 1 000 parties (une fois dans chacune) ; la première fois dans la partie 15",
+                     "it": "in 649 partite su 1.000 (una volta in ciascuna); la prima volta nella partita 15"},
+        (33, 31): {"en": "33 times, in 31 games; first in game 15",
+                   "fr": "33 fois, dans 31 parties ; la première fois dans la partie 15",
+                   "it": "33 volte in 31 partite; la prima volta nella partita 15"},
+        (1, 1): {"en": "once, in game 15", "fr": "1 fois, dans la partie 15", "it": "1 volta, nella partita 15"}}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_case_met_more_often_than_its_games_keeps_both_counts(lang: str) -> None:
-    said = plain(gap_when(_gap(33, 31), 1000, lang))
-    assert said == {"en": "33 times, in 31 games; first in game 15",
-                    "fr": "33 fois, dans 31 parties ; la première fois dans la partie 15",
-                    "it": "33 volte in 31 partite; la prima volta nella partita 15"}[lang]
-    assert plain(gap_when(_gap(1, 1), 1000, lang)) == {"en": "once, in game 15", "fr": "1 fois, dans la partie 15",
-                                                       "it": "1 volta, nella partita 15"}[lang]
+@pytest.mark.parametrize("figures", list(WHEN))
+def test_a_case_met_once_a_game_says_how_many_of_the_runs_games(figures: tuple[int, int], lang: str) -> None:
+    assert plain(gap_when(_gap(*figures), 1000, lang)) == WHEN[figures][lang]
 
 
 # -- en49: a game page says the card table's legend and the Imposter caveat once ------------------------------------
