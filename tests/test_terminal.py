@@ -118,7 +118,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
     assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
     # and what of, by the shortage's name in the game's words (twentieth reading it44)
-    assert "aucun échec, 1 validée avec réserves (manque de pièces à la banque)" in out
+    assert "aucun échec, 1 validé avec réserves (manque de pièces à la banque)" in out  # 1 nombre de joueurs (en5)
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
     assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option
@@ -285,11 +285,11 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
     assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
     # and what the warning is about, as its WARNING heads it (twentieth reading it44)
-    closing = {"en": "2 combinations of deck and player count checked; none failed, 1 with warnings (balance)",
-               "fr": "2 configurations (jeu et nombre de joueurs)\u202f: aucun échec, 1 validée avec réserves "
+    closing = {"en": "2 player counts checked; none failed, 1 with warnings (balance)",
+               "fr": "2 nombres de joueurs vérifiés\u202f: aucun échec, 1 validé avec réserves "
                      "(équilibre)",
-               "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, "
-                     "1 superata con avvisi (equilibrio)"}[lang]
+               "it": "2 numeri di giocatori verificati: nessuna verifica fallita, "
+                     "1 superato con avvisi (equilibrio)"}[lang]
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))
     assert section(flagged, lang)["warned"] and not section(plain, lang)["warned"]

@@ -229,7 +229,7 @@ def test_the_card_tables_share_column_is_aligned() -> None:
 
 
 def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_gap() -> None:
-    gap = {"kind": "bank_short", "settled": True, "count": 200, "games": 200, "seed": 7, "game": 0}  # not final_toast:
+    gap = {"kind": "bank_short", "settled": True, "count": 300, "games": 200, "seed": 7, "game": 0}  # not final_toast:
     # Draco declares it how its games end (``ending_gaps``), said by the end reasons, not as a case (test_ending_gaps)
     entry = {"variant": "draco", "game": "draco", "players": 3, "passed": True, "completed": 0, "games": 200,
              "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
@@ -237,7 +237,7 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
-    assert "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it owes): 200 times, in " in text
+    assert "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it owes): 300 times, in 200 games" in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the bank cannot pay all it owes (UNSETTLED)" in unsettled

@@ -239,8 +239,8 @@ def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: st
     doc = {"results": [r, r], "agents": ["heuristic"], "games": 60, "seed": 1, "cap": 10000}
     closing = total_line(doc["results"], lang, namings)
     assert closing.endswith(typeset({"en": ", 2 with warnings (shortage of coins in the bank)",
-                                     "fr": ", 2 validées avec réserves (manque de pièces à la banque)",
-                                     "it": ", 2 superate con avvisi (carenza di monete in banca)"}[lang], lang))
+                                     "fr": ", 2 validés avec réserves (manque de pièces à la banque)",
+                                     "it": ", 2 superati con avvisi (carenza di monete in banca)"}[lang], lang))
     html = overview(doc, {"draco": {"name": "Draco & Co"}}, "T", "", lang, namings)
     intro = re.search(r"<p>(.*?)</p>", html, re.S).group(1).replace("&#39;", "'").replace("&amp;", "&")
     assert intro.startswith(typeset(closing, lang) + ". ")
@@ -248,6 +248,6 @@ def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: st
     # a run without warnings says none, on both
     calm = {**r, "sufficiency": [], "balance": {**(r.get("balance") or {}), "flags": [], "warnings": []}}
     plain = total_line([calm], lang, namings)
-    assert plain == say("total_none", lang, combos=say("combos_one", lang, n=1))
+    assert plain == say("total_none", lang, combos=say("counts_one", lang, n=1))  # one deck (twenty-second reading en5)
     assert re.search(r"<p>(.*?)</p>", overview({**doc, "results": [calm]}, {}, "T", "", lang, namings),
                      re.S).group(1).startswith(plain + ". ")

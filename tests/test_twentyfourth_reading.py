@@ -87,13 +87,13 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
     assert warning_count(held) == 1 and not flagged_cards(held)
 
 
-TOTAL = {"en": "2 combinations of deck and player count checked; none failed, 2 with warnings (shortage of coins in "
+TOTAL = {"en": "2 player counts checked; none failed, 2 with warnings (shortage of coins in "
                "the bank; cards too strong: “To and Fro” at 5 players and “The Splits” at 6 players; card too weak: "
                "“Budge Up!” at 6 players)",
-         "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 2 validées avec réserves (manque de pièces à "
+         "fr": "2 nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves (manque de pièces à "
                "la banque ; cartes trop fortes : « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; carte "
                "trop faible : « Pousse-toi ! » à 6 joueurs)",
-         "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, 2 superate con "
+         "it": "2 numeri di giocatori verificati: nessuna verifica fallita, 2 superati con "
                "avvisi (carenza di monete in banca; carte troppo forti: «Andirivieni» con 5 giocatori e «Spaccata» con "
                "6 giocatori; carta troppo debole: «Fatti in là!» con 6 giocatori)"}
 
@@ -171,7 +171,7 @@ def _validate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str
     monkeypatch.setattr(commands, "run_validation", lambda decks, opts: doc)
     commands.validate([deck], ValidateOptions(out=None, lang=lang, progress=False))
     lines = capsys.readouterr().out.splitlines()
-    total = say_n("combos", len(entries), lang)
+    total = say_n("counts", len(entries), lang)  # one deck: its player counts (en5)
     return plain(" ".join(lines[next(i for i, line in enumerate(lines) if line.startswith(total)):]))
 
 

@@ -141,6 +141,17 @@ def _held_by_all(row: dict[str, Any]) -> bool:
             and (not isinstance(why, dict) or why.get("why") == "all"))
 
 
+def said_before(names: list[str], said: set[str] | None) -> set[str]:
+    """Which of ``names`` a page's earlier tables already defined (``said``), then ``names`` added to it: each
+    indicator is defined at its first table of a page and named alone after (twenty-first reading en63, it67); the
+    card table's legend and caveats too (twenty-second reading en49)."""
+    if said is None:
+        return set()
+    again = {name for name in names if name in said}
+    said.update(names)
+    return again
+
+
 def own_words(game: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
     """The card table's sentences a game says in its own terms (its words' ``impact``, typeset as the book's): Royale's
     players are dealt no opening hand, each starts with an imposter card at one end of their row of nobles, so Draco's
@@ -149,16 +160,22 @@ def own_words(game: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
 
 
 def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, str] | None = None,
-                paired: bool = False, own: Mapping[str, str] | None = None) -> Markup:
+                paired: bool = False, own: Mapping[str, str] | None = None, said: set[str] | None = None) -> Markup:
     """One sentence instead of a table whose every row is a card every seat is dealt: no seat without it, so
     no card is judged; then how often the simulated players played each (a card they hardly play is a caveat
     about the players, which a row of dashes hid), ``paired``: with the base deck's figure, then the variant's;
-    ``own``: the sentences the game says in its own terms (``own_words``)."""
+    ``own``: the sentences the game says in its own terms (``own_words``). ``said``: what the page said above (each
+    player count's block adds to it): why no card is judged and the caveat whole at the first count, named after
+    (``said_before``), as the terminal says them; three times word for word on Royale's page (twenty-second
+    reading en49)."""
     from cardgen.simulate.verdict import QUOTED
 
     words, names = {**WORDS[lang], **(own or {})}, names or {}
     cards = [QUOTED[lang].format(names.get(r["component"], r["component"])) for r in rows]
-    text = words["all_dealt_one" if len(cards) == 1 else "all_dealt"].format(cards=join_and(cards, lang))
+    why = "all_dealt:" + ",".join(sorted(r["component"] for r in rows))
+    text = (words["all_dealt_again"] if said_before([why], said) else
+            words["all_dealt_one" if len(cards) == 1 else "all_dealt"].format(cards=join_and(cards, lang)))
+
     def times(r: Any) -> str | None:
         x = r.get("plays_per_seat") if isinstance(r, dict) else None
         return number(x, lang, False, small=True) if isinstance(x, (int, float)) else None
@@ -171,7 +188,8 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
                    else "all_dealt_paired")
             plays.append(words[key].format(card=card, b=b, n=v))
     if len(rows) == 1 and plays and (hardly_played(rows[0]) or hardly_played(rows[0].get("base"))):
-        plays.append(words["all_dealt_hardly"])  # a limit of the simulated players, not of the game (fr56, it59)
+        again = said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)  # said where it was said, not before
+        plays.append(words["all_dealt_hardly_again" if again else "all_dealt_hardly"])  # a limit of the simulated players, not of the game (fr56, it59)
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
@@ -212,17 +230,21 @@ def _ends(half: float, lang: str) -> dict[str, str]:
 
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
-                 lang: str = "en", names: dict[str, str] | None = None, game: Mapping[str, Any] | None = None) -> Markup:
+                 lang: str = "en", names: dict[str, str] | None = None, game: Mapping[str, Any] | None = None,
+                 said: set[str] | None = None) -> Markup:
     """The table (``templates/report/impact.html``): face, component (its name in ``lang`` from ``names``
     where known, else its id), the share of seats dealt it (and how often a seat played it), both win rates,
     their difference [95 %], the strip, the flag (or why the card was not judged, with its figures); ``game``: the
-    game's words, whose ``impact`` sentences say its cards in its own terms (``own_words``)."""
+    game's words, whose ``impact`` sentences say its cards in its own terms (``own_words``); ``said``: what the page
+    said above (``said_before``): how to read the table and when a card is flagged, some 80 words, whole at the
+    first table of a page and named after, as the terminal says them (twenty-second reading en49)."""
+
     if not rows:
         return Markup()
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
     if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
-        return held_by_all(rows, lang, names, paired, own_words(game, lang))
+        return held_by_all(rows, lang, names, paired, own_words(game, lang), said)
     # the interval the flag rests on, on both pages and both sides of compare's strip (fifteenth reading en12, it55)
     rows = [_decisive_pair(r) if paired else decisive(r) for r in rows]
     half = _scale(rows)
@@ -266,10 +288,12 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     calm = (not paired and bool(judged) and not any(b["flagged"] for b in body)
             and all(isinstance(r.get("low"), (int, float)) and r["low"] <= 0 <= r["high"] for r in judged))
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
-    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
+    again = bool(said_before(["impact_legend"], said))
+    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
+                                                         words["flag_again" if again else "flag"])]
     return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
                   change_note=change_note(rows, lang) if paired else "",
-                  legend=words["legend"], strip_legend=words["legend_strip"].format(half=scale),
+                  legend=words["legend_again" if again else "legend"], strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
                   verdict_head=words["head_verdict"],  # the flag's column had no header (en47, it52)

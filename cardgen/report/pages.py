@@ -16,7 +16,8 @@ from typing import Any, Mapping
 from markupsafe import Markup
 
 from cardgen.languages import decimal, is_singular, percent, typeset
-from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards
+from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
+                                   said_before)
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
@@ -485,16 +486,6 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mappi
     return " " + (typeset(own.format(n=count), lang) if own else say(key, lang, n=count))
 
 
-def said_before(names: list[str], said: set[str] | None) -> set[str]:
-    """Which of ``names`` a page's earlier tables already defined (``said``), then ``names`` added to it: each
-    indicator is defined at its first table of a page and named alone after (twenty-first reading en63, it67)."""
-    if said is None:
-        return set()
-    again = {name for name in names if name in said}
-    said.update(names)
-    return again
-
-
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None,
                   said: set[str] | None = None) -> dict[str, Any]:
@@ -661,8 +652,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                   number(f["high"], lang, share(n), fixed=True), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
-    cards = (impact_block(d["component_impact"], pictures, False, lang, names, words) if d.get("component_impact")
-             else "")
+    cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said)
+             if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
     played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
@@ -775,8 +766,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "shortfalls": [*shortage_counts(r, both, lang, naming),
                            *(typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
                                          line=summary_shortfall(s, lang, naming)), lang) for deck, s in shorts)],
-            "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words)
-                      if r.get("component_impact") else ""),
+            "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words, defined_here)
+                      if r.get("component_impact") else ""),  # its legend whole at the first count (en49)
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
             "internal": folded})
@@ -827,11 +818,11 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
     warnings"), from the counts its record keeps: the list said "3 of 3 passed, none with warnings" where the
     terminal and the overview said "none failed", three phrasings of one verdict (twentieth reading en67). Never
     "0 with warnings" (fifteenth reading fr34)."""
-    from cardgen.terminal import say, say_n
+    from cardgen.simulate.summary import checked_line
 
-    failed = r["total"] - r["passed"]
-    return (say("total" if failed else "total_none", lang, combos=say_n("combos", r["total"], lang), failed=failed)
-            + (say_n("total_warned", r["warned"], lang) if r.get("warned") else ""))
+    # a record without its decks: said as several, as before (twenty-second reading en5)
+    return checked_line(r["total"], r["total"] - r["passed"], r.get("warned") or 0, len(r.get("decks") or (0, 0)),
+                        lang)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:

@@ -309,6 +309,20 @@ def _players(n: int, lang: str) -> str:
     return say_n("players", n, lang)
 
 
+def gap_when(g: Mapping[str, Any], total: int, lang: str) -> str:
+    """How often a special case came up in a run of ``total`` games, from its record ``g``: "33 times, in 31
+    games; first in game 2". Once only: "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth
+    reading en15). Once in each game it came up in: "in 44 of the 1,000 games (once in each)": "44 times, in 44
+    games" read as a tautology and hid the figure a designer acts on, how many of the games it touches
+    (twenty-second reading it1, it11)."""
+    game = game_number(g["game"])
+    if g["count"] == 1:
+        return say("gap_when_once", lang, game=game)
+    if g["count"] == g["games"]:
+        return say("gap_when_each", lang, games=g["games"], total=total, game=game)
+    return say("gap_when", lang, times=say_n("times", g["count"], lang), games=_games(g["games"], lang), game=game)
+
+
 def _games(n: int, lang: str) -> str:
     return say_n("games", n, lang)
 
@@ -442,6 +456,17 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
     return out if verdicts else [and_list(out, lang)]
 
 
+def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en") -> str:
+    """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
+    with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
+    of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
+    language (twenty-second reading en5); French and Italian agree the warned count with what is counted ("2
+    validés", "2 superati": nombres, numeri, where configurations are "validées", "superate")."""
+    one = "_counts" if decks == 1 else ""
+    return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang),
+                failed=failed) + (say_n(f"total_warned{one}", warned, lang) if warned else ""))
+
+
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
                namings: Mapping[str, Naming | None] | None = None) -> str:
     """validate's closing count: how many combinations were checked, how many failed, how many passed with
@@ -454,8 +479,7 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
     # the cards after a semicolon: a card's name may hold "and" ("To and Fro"), which the list's "and" would blur
     kinds = say("separator", lang).join(k for k in [and_list(warning_kinds(results, lang, namings), lang),
                                    *card_kinds(results, lang, namings)] if k)
-    return (say("total" if failed else "total_none", lang, combos=say_n("combos", len(results), lang), failed=failed)
-            + (say_n("total_warned", warnings, lang) if warnings else "")
+    return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang)
             + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
@@ -494,8 +518,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
-            figures = dict(times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                           game=game_number(g["game"]))
+            when = gap_when(g, r["games"], lang)
             name = tally_words("gap", g["kind"], lang, naming)
             # what cardgen's own rule does, from the deck's clarification: "settled by a rule" alone left the
             # designer guessing, the rule being written only in the page's folded panel (sixteenth reading fr1, it5);
@@ -514,13 +537,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 # no other ruling has (twentieth reading fr18). It lacked the label, and "(in how many games: see
                 # the WARNING below)" hid a count the page gives (twenty-second reading en14, fr14, it18)
                 from cardgen.simulate.verdict import QUOTED
-                lines.append("  " + say("gap_components", lang, name=name, when=say(
-                    "gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures),
+                lines.append("  " + say("gap_components", lang, name=name, when=when,
                     short=QUOTED[lang].format(gap_shortage(g["kind"], lang, naming))))
                 lines += ["    " + how] if how else []
                 continue
-            # "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth reading en15)
-            when = say("gap_when_once" if g["count"] == 1 else "gap_when", lang, **figures)
             if key == "gap_published" and g.get("published_in") and g.get("silent_in"):  # some editions' only (fr59)
                 key = "gap_published_in"
             lines.append("  " + say(key, lang, name=name, when=when, **published_editions(g, lang),
@@ -585,6 +605,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_mean(r))
+    else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
+        lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
@@ -1086,11 +1108,13 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False) -> list[str]:
     """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
     player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
     games played nearly without it (fourteenth reading en54, fr12). ``said``: the run's said-once keys; the
-    caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word)."""
+    caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word).
+    ``solo``: the one player's block, said of that player: the solo player has an Imposter too, which its simulated
+    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7)."""
     from cardgen.simulate.cards import hardly_played
     from cardgen.simulate.verdict import number
 
@@ -1104,7 +1128,8 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
             said.add(key)
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
-        out.append("  " + say("held_all_hardly_again" if again else "held_all_hardly", lang,
+        key = "held_all_hardly_again" if again else "held_all_hardly_solo" if solo else "held_all_hardly"
+        out.append("  " + say(key, lang,
                               card=naming.names.get(r["component"], r["component"]),
                               n=number(r["plays_per_seat"], lang, False, small=True)))
     return out
