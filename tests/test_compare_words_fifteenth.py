@@ -137,10 +137,12 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     assert "won 37.0% of games [30.0% to 45.0%], for a fair share of 26.0%" in line, line
 
 
-@pytest.mark.parametrize(("lang", "head"), [
-    ("en", "difference (for a share, in percentage points)"), ("fr", "écart (pour une part, en points de pourcentage)"),
-    ("it", "differenza (per una quota, in punti percentuali)")])
-def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_the_cells(lang: str, head: str) -> None:
+@pytest.mark.parametrize(("lang", "head", "mixed"), [
+    ("en", "difference (in percentage points)", "difference (variant − base; for the shares, in percentage points)"),
+    ("fr", "écart (en points de pourcentage)", "écart (variante − base ; pour les parts, en points de pourcentage)"),
+    ("it", "differenza (in punti percentuali)", "differenza (variante − base; per le quote, in punti percentuali)")])
+def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_the_cells(lang: str, head: str,
+                                                                                        mixed: str) -> None:
     """The issue's vocabulary (fr6 on the compare pages): "+2.0 pp" / "+2,0 pts" in every cell; the unit once
     in the column's head, bare signed numbers below it; a table without a share keeps its plain head."""
     from cardgen.report.pages import metrics_table
@@ -153,6 +155,8 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
     turns = {"metric": "turns", "base": 27.2, "variant": 17.9, "difference": -9.3, "low": -10.6, "high": -7.9,
              "significant": True}
     assert metrics_table([turns], lang)["head"][3] == WORDS[lang]["table"].split("|")[3]
+    # shares among other figures: the head says the unit is the shares' (twenty-second reading fr65, it71)
+    assert metrics_table([turns, share], lang)["head"][3] == typeset(mixed, lang)
 
 
 @pytest.mark.parametrize(("lang", "said", "early"), [

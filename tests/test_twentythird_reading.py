@@ -322,10 +322,11 @@ def test_the_english_interval_sentence_says_contains() -> None:
 def test_royale_says_the_last_draw_of_the_banquet_card_ends_the_game(lang: str) -> None:
     from cardgen.simulate.summary import tally_words
     naming = Naming.of(resolve("royale", ROOT), lang)
+    # twenty-second reading fr5: "for the last time" was circular; the deck's draw that ends it, by its number
     assert tally_words("end_reason", "banquet_over", lang, naming) == {
-        "en": "the End of the Banquet card, drawn for the last time, ends the game",
-        "fr": "la carte Fin du banquet, piochée pour la dernière fois, termine la partie",
-        "it": "la carta Fine del banchetto, pescata per l’ultima volta, chiude la partita"}[lang]
+        "en": "the End of the Banquet card is drawn for the second time",
+        "fr": "la carte Fin du banquet est piochée pour la deuxième fois",
+        "it": "la carta Fine del banchetto viene pescata per la seconda volta"}[lang]
 
 
 # -- fr12, it12: the Imposter caveat, one colon ----------------------------------------------------------------------

@@ -37,6 +37,10 @@ def test_royale_s_end_reason_is_no_tautology() -> None:
 
     words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
     said = {lang: tallies["end_reason:banquet_over"] for lang, tallies in words["tallies"].items()}
-    # twenty-first reading fr10: the card is drawn more than once and only its last draw ends the game
-    assert said["en"] == "the End of the Banquet card, drawn for the last time, ends the game", said
-    assert "termine la partie" in said["fr"] and "chiude la partita" in said["it"], said
+    # twenty-first reading fr10: the card is drawn more than once and only its last draw ends the game; twenty-second
+    # fr5: "the last time" is true of any card that ends a game: the draw is named by its number (``{time}``, from
+    # the deck's rules), and where decks differ on it, the card alone ends the game
+    assert said["en"] == "the End of the Banquet card is drawn for the {time} time", said
+    anyway = {lang: tallies["end_reason:banquet_over:any"] for lang, tallies in words["tallies"].items()}
+    assert "termine la partie" in anyway["fr"] and "chiude la partita" in anyway["it"], anyway
+    assert anyway["en"].endswith("ends the game") and "ends the banquet" not in anyway["en"]

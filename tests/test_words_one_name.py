@@ -47,6 +47,7 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
                        ("it", "in punti percentuali")):
         assert PAGE[lang]["intro"].rstrip(".").endswith(unit), lang
         assert PAGE[lang]["difference_pp"].rstrip(")").endswith(unit)
+        assert PAGE[lang]["difference_pp_mixed"].rstrip(")").endswith(unit)
         assert not any(u in PAGE[lang]["intro"] for u in ("(pp)", "(pts)", "(p.p.)"))
 
 

@@ -8,7 +8,7 @@ simulator asks it for an engine and agents.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -354,6 +354,26 @@ def words_of(deck: Any) -> dict[str, Any]:
     words = dict(deck.spec.words)
     hook = getattr(deck.spec, "deck_words", None)
     return dict(hook(deck, words)) if hook else words
+
+
+def words_of_decks(decks: Sequence[Any]) -> dict[str, Any]:
+    """One set of words for decks of one game read side by side (a comparison's base and variant): the first
+    deck's, where a tally's name differs between the decks (Royale's end card drawn for the second time in the
+    base, the first in a light supper) its name true of every deck, ``<tally>:any``, where the game gives one,
+    so that no row names one deck's rule for both (twenty-second reading fr5)."""
+    said = [words_of(deck) for deck in decks]
+    if not said:
+        return {}
+    first = said[0]
+    tallies = {}
+    for lang, names in (first.get("tallies") or {}).items():
+        names = dict(names)
+        for key in list(names):
+            other = [((w.get("tallies") or {}).get(lang) or {}).get(key) for w in said[1:]]
+            if any(o != names[key] for o in other) and f"{key}:any" in names:
+                names[key] = names[f"{key}:any"]
+        tallies[lang] = names
+    return {**first, "tallies": tallies} if tallies else first
 
 
 def _package_words(package: str) -> dict[str, Any]:

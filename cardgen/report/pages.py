@@ -538,8 +538,10 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     head = words["table"].split("|")
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
-    if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6)
-        head[3] = PAGE[lang]["difference_pp"]
+    if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6); over
+        # rows of which only some are shares, the head says which ("for a share" over a winner's score read as
+        # percentage points too: twenty-second reading fr65, it71)
+        head[3] = PAGE[lang]["difference_pp" if all(share(m["metric"]) for m in ordered) else "difference_pp_mixed"]
     # one head a column at every width: a phone's own shorter heads ("change", "beyond chance?") gave one figure two
     # names (twenty-second reading en55); on a phone each row is a card whose figures follow their heads (parts.html)
     return {"head": [typeset(h, lang) for h in head], "rows": rows}

@@ -27,7 +27,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.errors import InputError
-from cardgen.games.base import words_of
+from cardgen.games.base import words_of_decks
 from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
 from cardgen.house import house_of, speed_note
 from cardgen.model.deck import ResolvedDeck
@@ -515,7 +515,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                   "stop": {"pairs": paired.pairs, "most": opts.games, "look": look, "looks": len(design.looks),
                            "alpha": float(f"{design.alpha(look):.3g}"), "early": paired.pairs < opts.games},
                   "base_result": sides[0], "variant_result": sides[1],
-                  "component_impact": cards, "family": len(family), "game_words": words_of(base)}
+                  "component_impact": cards, "family": len(family), "game_words": words_of_decks((base, variant))}
         result["verdict"] = verdict(result, opts.lang, names=_names(base, variant, opts.lang))
         results.append(result)
     said = opts.lang if opts.lang in variant.languages else "en"  # the variant's name and description as written

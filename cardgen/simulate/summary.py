@@ -82,7 +82,8 @@ class Naming:
             plurals.update(n.plurals)
             rulings.update(n.rulings)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title, ruled, plurals, rulings,
+        from cardgen.games.base import words_of_decks
+        return cls(words_of_decks(decks) if decks else first.words, names, shortfall, first.title, ruled, plurals, rulings,
                    first.scale)  # no box counts: base and variant may hold different numbers of a piece
 
     def noun(self, cid: str, n: int, lang: str) -> str:

@@ -11,6 +11,7 @@ from cardgen.games.base import package_spec
 from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.engine import new_game
 from cardgen.games.royale.model import NobleFace, RoyaleComponent, RoyaleRules
+from cardgen.games.royale.text import deck_words
 
 GAME = package_spec(
     __name__, rules_model=RoyaleRules, component_data=RoyaleComponent, face_data=NobleFace, new_game=new_game,
@@ -19,4 +20,5 @@ GAME = package_spec(
     # banquet at its first draw never rebuilds it, so these two tallies fall to 0 by the rule alone
     # (tenth reading en40/fr40/it43: "fewer games where the rebuilt pile splits unevenly" led the verdict)
     tally_sources={"gap:uneven_packets": ("end_card_draws",), "peak:pile_after_reshuffle": ("end_card_draws",)},
+    deck_words=deck_words,  # the end card's draw and the piles' number as the deck's rules set them
 )

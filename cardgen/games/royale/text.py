@@ -274,3 +274,17 @@ def noble_title(deck: ResolvedDeck, slot: int, lang: str) -> str | None:
             return None
         titles.add(face.title[lang] if face.title is not None else None)
     return titles.pop() if len(titles) == 1 else None
+
+
+def deck_words(deck: "ResolvedDeck", words: Any) -> Any:
+    """Royale's words as ``deck``'s rules make them true: the end of the game by the draw of the End of the Banquet
+    card that ends it ("drawn for the second time", from ``end_card_draws``; "for the last time" said nothing,
+    twenty-second reading fr5) and the rebuilt pile's uneven split by its number of piles (``packets``: "does not
+    divide into three equal piles", fr6, en9). A language without the game's word for a draw gets its figures."""
+    rules = deck.rules
+    tallies = {}
+    for lang, names in (words.get("tallies") or {}).items():
+        draw = ((words.get("draws") or {}).get(lang) or {}).get(str(rules.end_card_draws))
+        fill = {"time": draw or ordinal(rules.end_card_draws, lang), "packets": cardinal(rules.packets, lang)}
+        tallies[lang] = {key: text.format(**fill) if "{" in text else text for key, text in names.items()}
+    return {**words, "tallies": tallies}
