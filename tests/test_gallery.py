@@ -55,8 +55,13 @@ def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_deck_shows_its_cards_sheets_and_latest_report(gallery: Path) -> None:
     html = (gallery / "index.html").read_text()
     assert 'id="king_lui"' in html and 'id="king_lui-hungry-dragon"' in html
-    assert "variant of king_lui" in html and "Portions removed by each Emerald (and the fewest portions the king must hold before Emerald can be used): 2 → 3" in html  # what it changes
+    # the base by its name, the id only in the link (twenty-third reading fr40)
+    assert "variant of King Lui" in html and "variant of king_lui" not in html and "Portions removed by each Emerald (and the fewest portions the king must hold before Emerald can be used): 2 → 3" in html  # what it changes
     assert "emerald_portions" not in html  # in words, never the rule's id
+    # the top links by name; a built gallery's intro promises what it shows; a variant's story without the book's
+    # instructions to players (twenty-third reading fr40, en48, en49)
+    assert '<a href="#king_lui">King Lui</a>' in html and '<a href="#king_lui">king_lui</a>' not in html
+    assert "card faces (click for a large picture)" in html and "Print this variant" not in html
     assert html.count("<img ") >= 10 and 'href="king_lui/en/cards-a4.pdf"' in html
     assert re.search(r'href="validation/validate-king_lui-[0-9a-f]{8}/king_lui.html"', html)
     assert local_targets_missing(gallery / "index.html") == []

@@ -393,7 +393,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
     registry of runs."""
     from cardgen.report.registry import load_runs
     from cardgen.report.templating import render
-    from cardgen.simulate.summary import format_difference
+    from cardgen.simulate.summary import first_sentence, format_difference
 
     runs = load_runs(out / "validation")
     lang = gallery_lang(state)
@@ -405,8 +405,14 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
         base = state.get(e.get("base") or "", {}).get("cards", []) if variant else []
         same = {c["src"] for c in base} & {c["src"] for c in shown}
         engine = e.get("engine", True)
-        decks.append({"id": deck_id, "name": e.get("name", deck_id), "base": str(e.get("base")) if variant else None,
-                      "description": e.get("description") or "",
+        base_id = str(e.get("base")) if variant else None
+        decks.append({"id": deck_id, "name": e.get("name", deck_id), "base": base_id,
+                      # the base by its name, never its id, in the page's words ("variant of King Lui", not
+                      # "variant of king_lui": twenty-third reading fr40); the id stays in the link
+                      "base_name": state.get(base_id or "", {}).get("name", base_id) if variant else None,
+                      # the description's first sentence: its story; the book's instructions to players after it
+                      # ("Print this variant's card sheets…") read as an order on a page with no sheets (en49)
+                      "description": first_sentence(e.get("description") or "") if variant else e.get("description") or "",
                       # each bullet starts with a capital, as the compare page's list of the same changes does
                       # ("If you hold…", "Minimum number of players…"; seventeenth reading en46)
                       "differences": [bullet(line) for line in
@@ -414,5 +420,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
                       "books": _books(out, deck_id, words), "engine": engine,
                       "reports": _reports(runs, deck_id, e.get("base"), out, words) if engine else []})
+    # nothing built yet: the page says what it holds now, never promises faces and books it then lacks (en48)
+    built = any(d["cards"] or d["same"] or d["books"] for d in decks)
     return str(render("gallery.html", title=words["title"], lang=lang, nav="", runs=bool(runs), decks=decks,
-                      words=words))
+                      words=words, intro=words["intro" if built else "intro_unbuilt"]))
