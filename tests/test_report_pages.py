@@ -53,6 +53,12 @@ def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     assert _fairness(judged, "it") == "giocatore 2: 70,0\xa0% (quota equa 50,0\xa0%), scarto nei limiti del caso"
     flagged = {**r, "balance": {"flags": [{"seat": 1}]}}
     assert _fairness(flagged).endswith("(fair share 50.0%) ⚠")
+    # two players as far from the fair share as printed: the one above it, whom the warning names (fr42); the
+    # rates as a 2-player Royale's, where float error made the second look 0.00001 points further
+    even = {"players": 2, "balance": {"seat_fair_share": 0.532},
+            "seat_win_rates": [{"seat": 0, "rate": 0.576}, {"seat": 1, "rate": 0.48799999}]}
+    assert _fairness(even).startswith("player 1: 57.6%")
+    assert _fairness({**even, "seat_win_rates": even["seat_win_rates"][::-1]}).startswith("player 1: 57.6%")
 
 
 def _entry() -> dict[str, Any]:

@@ -312,7 +312,10 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
     if len(seats) < 2:  # a solo game (or none won): no seat to compare with, no balance line
         return "–"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
-    worst = max(seats, key=lambda s: abs(s["rate"] - fair))
+    # the furthest as the page prints them (one decimal); two players as far, the one above the fair share: the
+    # one the warning names and a fix would treat (twenty-third reading fr42: 2 players, 57.6 and 48.8 % against
+    # 53.2 %, the column named the second)
+    worst = max(seats, key=lambda s: (round(abs(s["rate"] - fair) * 100, 1), s["rate"]))
     balance = r.get("balance") or {}
     flagged = bool(balance.get("flags")) or any(w.startswith("seat") for w in balance.get("warnings", []))
     # the verdict beside the figures: "player 2 38% against a fair 34%" read as an imbalance the terminal never
@@ -354,8 +357,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     # the terminal's closing line, word for word: the page said "all passed" where the terminal said "4 passed with
     # warnings" (twentieth reading it44)
+    # "1,000 games each" had no noun to agree with in French and Italian ("chacune", "ciascuna" after "player
+    # counts": twenty-third reading fr39, it47): what each is, said
+    each = page_words("overview_each_count" if len({r.get("variant") for r in results}) <= 1
+                      else "overview_each_combination", lang)
     intro = page_words("overview_intro", lang, total=total_line(results, lang, namings),
-                       games=say_n("games", doc["games"], lang), agents=agents,
+                       games=say_n("games", doc["games"], lang), agents=agents, each=each,
                        seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0))
     if all(row["skill"] == "–" for row in rows):  # a column of dashes nobody explained (en89, it108, fr98)
         intro += " " + page_words("skill_unmeasured", lang)
