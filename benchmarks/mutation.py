@@ -157,6 +157,9 @@ TARGETS = [
     Target("games_reference", "cardgen/games/reference.py", ("",),
            ("tests/test_games_reference.py", "tests/test_draco_rules.py", "tests/test_royale_rules.py",
             "tests/test_royale_state.py")),
+    # a rules module's one-line forms inlined for the reference engine (issue 49: its frames per decision)
+    Target("engine_inline", "cardgen/engine/inline.py", ("",),
+           ("tests/test_engine_inline.py", "tests/test_draco_rules.py", "tests/test_royale_rules.py")),
     # a record written once as a named tuple, read through slots by a Python agent (issue 49: Draco's forecast)
     Target("engine_records", "cardgen/engine/records.py", ("",),
            ("tests/test_engine_records.py", "tests/test_draco_agents.py")),
@@ -602,6 +605,8 @@ def run(t: Target, children: int, survivors: bool, before: bool = False,
         names: list[str] | None = None) -> dict[str, int]:
     work = _setup(t, before, names is not None)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy must win
+    # the rule steps as written, not inlined (cardgen.engine.inline): each mutant's function is the one called
+    env["CARDGEN_SPEEDUPS"] = "-inline"
     globs = [g for g in t.functions if g]
     if names is not None:  # re-run only these mutants (the survivors of an earlier run)
         globs = [n for n in names if any(_match(n, g) for g in globs or ["*"])]

@@ -22,6 +22,10 @@ reportlab's ``pdfdocEnc``/``PDFName`` shortcut (-3 and -7 ms: none on today's re
 rulebook frame copies and replayed rulebook card pictures (none measurable even on the
 rulebooks themselves, which they were written for) were removed.
 
+One more is not a dependency's but our own rules' (``cardgen.engine.inline``, named here so that one switch
+turns every speed-up off): ``inline``, the reference engine's rule steps with their one-line forms inlined
+(Draco's and Royale's engines, 13-15 % of an engine's time per decision; issue 49).
+
 ``standin`` is the mechanism two of them share (a module standing for another until used).
 """
 from __future__ import annotations
@@ -31,7 +35,7 @@ import os
 #: the environment variable: "0" turns every speed-up off, "-name,-name" the named ones
 ENV = "CARDGEN_SPEEDUPS"
 #: every speed-up, by the name the variable uses
-NAMES = ("lazy_pillow", "pydantic_import", "gc")
+NAMES = ("lazy_pillow", "pydantic_import", "gc", "inline")
 
 
 def enabled(name: str) -> bool:

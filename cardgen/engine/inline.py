@@ -1,0 +1,222 @@
+"""A rules module's steps as the reference engine runs them: each one-line form inlined where it is called.
+
+A game's ``rules.py`` writes each rule step once over a few small forms (``hand_kind(S, p, i)``,
+``validated(S, p, s)``, ``get(S, K_PHASE)``...), which the compiled tier inlines (numba) and the
+reference engine, as plain Python, calls: a frame per form, some fifty per decision in Draco, which made
+its reference games 1.5x slower than the engine before one rule flow (issue 49). ``inlined(module)``
+gives the module's steps again with each call to a form whose body is one ``return <expression>``
+replaced by that expression, its parameters by the call's arguments, and ``getattr``/``setattr`` on a
+constant attribute name (the forms ``get``/``put``) by the attribute itself: the same meaning, read from
+the same source, without the frames.
+
+Only what cannot change the meaning is inlined: a call by a plain name, with as many plain arguments (a
+name, a constant) as the form has parameters, whose expression reads no name the caller binds locally
+and whose other names are the same objects in both modules. Anything else is left as the call it was. The
+new functions live beside the module's own (``rules`` itself is unchanged: the compiled tier binds its
+functions, tests and house rules see them), keep their file and line numbers for tracebacks, and read
+the module's globals. A speed-up, switched off with the others by ``CARDGEN_SPEEDUPS=0`` (or
+``-inline``): the module is then used as it is.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+import inspect
+import sys
+import types
+from typing import Any
+
+#: the most rounds of inlining (a form may call a form)
+ROUNDS = 4
+
+
+def _params(fn: ast.FunctionDef) -> list[str] | None:
+    """The names of a plain function's parameters (positional, no defaults, no ``*``), else None."""
+    a = fn.args
+    if a.vararg or a.kwarg or a.kwonlyargs or a.defaults or a.posonlyargs:
+        return None
+    return [p.arg for p in a.args]
+
+
+def _form(fn: ast.FunctionDef) -> tuple[list[str], ast.AST] | None:
+    """``(parameters, body)`` of a form: a function whose body (its docstring aside) is ``return expr`` (the
+    expression) or one plain statement (an expression, an assignment: the statement, inlined where the call is a
+    statement of its own)."""
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    params = _params(fn)
+    if params is None or fn.decorator_list or len(body) != 1:
+        return None
+    one = body[0]
+    if isinstance(one, ast.Return):
+        value: ast.AST | None = one.value
+    elif isinstance(one, (ast.Expr, ast.Assign, ast.AugAssign)):
+        value = one
+    else:
+        return None
+    if value is None or any(isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await,
+                                           ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+                            for n in ast.walk(value)):
+        return None
+    # a parameter the body assigns would assign the caller's variable once inlined
+    if any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) for n in ast.walk(value)):
+        return None
+    return params, value
+
+
+def _loaded(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _bound(fn: ast.FunctionDef) -> set[str]:
+    """Every name ``fn`` binds locally (its parameters, assignments, loop targets...)."""
+    names = {p.arg for p in ast.walk(fn.args) if isinstance(p, ast.arg)}
+    names |= {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    return names
+
+
+class _Inliner(ast.NodeTransformer):
+    """Replaces, inside one function, the calls of forms by their expressions (see the module's docstring)."""
+
+    def __init__(self, forms: dict[str, tuple[list[str], ast.AST, dict[str, Any]]], env: dict[str, Any],
+                 local: set[str]) -> None:
+        self.forms, self.env, self.local, self.changed = forms, env, local, 0
+
+    def _value(self, name: str) -> Any:
+        """What ``name`` means in the caller's module (a global, else a builtin)."""
+        return self.env[name] if name in self.env else getattr(builtins, name, None)
+
+    def _same(self, name: str, their: dict[str, Any]) -> bool:
+        """Whether ``name`` means the same object in the form's module and here."""
+        missing = object()
+        mine = self.env.get(name, getattr(builtins, name, missing))
+        theirs = their.get(name, getattr(builtins, name, missing))
+        return mine is theirs and mine is not missing
+
+    def _attribute(self, node: ast.Call) -> ast.AST | None:
+        """``getattr(x, NAME)`` with ``NAME`` a global string constant: ``x.<NAME>`` (``get``, ``put``'s read)."""
+        func = node.func
+        if not (isinstance(func, ast.Name) and func.id not in self.local and not node.keywords
+                and self._value(func.id) is getattr and len(node.args) == 2):
+            return None
+        key = node.args[1]
+        value = (self._value(key.id) if isinstance(key, ast.Name) and key.id not in self.local
+                 else key.value if isinstance(key, ast.Constant) else None)
+        if not (isinstance(value, str) and value.isidentifier()):
+            return None
+        self.changed += 1
+        return ast.copy_location(ast.Attribute(value=node.args[0], attr=value, ctx=ast.Load()), node)
+
+    def visit_Expr(self, node: ast.Expr) -> ast.AST:
+        """A statement form called as a statement: its statement; ``setattr(x, NAME, v)`` (``put``): ``x.<NAME> = v``."""
+        self.generic_visit(node)
+        call = node.value
+        if isinstance(call, ast.Call):
+            done = self._body(call, statement=True)
+            if done is not None:
+                return ast.copy_location(done, node)
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id not in self.local
+                and not call.keywords and self._value(call.func.id) is setattr and len(call.args) == 3):
+            key = call.args[1]
+            value = (self._value(key.id) if isinstance(key, ast.Name) and key.id not in self.local
+                     else key.value if isinstance(key, ast.Constant) else None)
+            if isinstance(value, str) and value.isidentifier():
+                self.changed += 1
+                target = ast.Attribute(value=call.args[0], attr=value, ctx=ast.Store())
+                return ast.copy_location(ast.Assign(targets=[target], value=call.args[2]), node)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        attribute = self._attribute(node)
+        if attribute is not None:
+            return attribute
+        done = self._body(node, statement=False)
+        return node if done is None else ast.copy_location(done, node)
+
+    def _body(self, node: ast.Call, statement: bool) -> ast.AST | None:
+        """The form ``node`` calls, its parameters replaced by the call's arguments; None where it cannot be
+        inlined (a statement form where the call is not a statement, arguments that are not plain names or
+        constants, a name the form reads that means something else here)."""
+        func = node.func
+        if not isinstance(func, ast.Name) or func.id in self.local or func.id not in self.forms or node.keywords:
+            return None
+        params, body, their = self.forms[func.id]
+        if isinstance(body, ast.stmt) and not statement:
+            return None
+        if len(node.args) != len(params) or not all(isinstance(a, (ast.Name, ast.Constant)) for a in node.args):
+            return None
+        free = _loaded(body) - set(params)
+        if free & self.local or not all(self._same(n, their) for n in free):
+            return None
+        args = dict(zip(params, node.args))
+
+        class Put(ast.NodeTransformer):
+            def visit_Name(self, name: ast.Name) -> ast.AST:
+                return copy.deepcopy(args[name.id]) if name.id in args else name
+
+        self.changed += 1
+        return Put().visit(copy.deepcopy(body))
+
+
+def _forms(module: types.ModuleType, tree: ast.Module) -> dict[str, tuple[list[str], ast.AST, dict[str, Any]]]:
+    """The forms the module's steps may call: its own one-line functions and those it imports by name."""
+    out: dict[str, tuple[list[str], ast.AST, dict[str, Any]]] = {}
+    own = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for name, value in vars(module).items():
+        if not isinstance(value, types.FunctionType):
+            continue
+        if name in own and value.__module__ == module.__name__:
+            node: ast.FunctionDef | None = own[name]
+        else:
+            try:
+                src = ast.parse(inspect.getsource(inspect.unwrap(value)).strip() + "\n")
+            except (OSError, TypeError, SyntaxError):
+                continue
+            node = src.body[0] if src.body and isinstance(src.body[0], ast.FunctionDef) else None
+        form = _form(node) if node is not None else None
+        if form is not None:
+            out[name] = (*form, value.__globals__)
+    return out
+
+
+def inlined(module: types.ModuleType) -> types.ModuleType:
+    """``module``'s steps with their forms inlined, as a module of their own that holds everything else of
+    ``module`` (its constants, its other names); ``module`` itself when the speed-up is off or its source is
+    not at hand."""
+    from cardgen.speedups import enabled
+
+    if not enabled("inline"):
+        return module
+    try:
+        source = inspect.getsource(module)
+    except (OSError, TypeError):
+        return module
+    tree = ast.parse(source, filename=module.__file__ or "<rules>")
+    forms = _forms(module, tree)
+    out = types.ModuleType(module.__name__ + ".inlined", module.__doc__)
+    env = out.__dict__
+    env.update({k: v for k, v in vars(module).items() if k not in ("__name__", "__doc__", "__spec__", "__loader__")})
+    made = 0
+    for node in tree.body:
+        if not (isinstance(node, ast.FunctionDef) and not node.decorator_list
+                and getattr(vars(module).get(node.name), "__module__", None) == module.__name__):
+            continue
+        fn = copy.deepcopy(node)
+        local = _bound(fn)
+        changed = 0
+        for _ in range(ROUNDS):
+            inliner = _Inliner(forms, env, local)
+            inliner.visit(fn)
+            changed += inliner.changed
+            if not inliner.changed:
+                break
+        if not changed:
+            continue
+        ast.fix_missing_locations(fn)
+        code = compile(ast.Module(body=[fn], type_ignores=[]), module.__file__ or "<rules>", "exec")
+        exec(code, env)  # noqa: S102 - our own source, transformed: the module's function defined again in ``env``
+        env[node.name].__module__ = module.__name__
+        made += 1
+    sys.modules.setdefault(out.__name__, out)
+    return out

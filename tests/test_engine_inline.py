@@ -1,0 +1,154 @@
+"""``cardgen.engine.inline``: a rules module's steps with their one-line forms inlined mean what they meant (issue
+49: the reference engine's frames per decision). A toy module holds each case the inliner must take or leave."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cardgen.engine.inline import inlined
+
+TOY = '''
+get = getattr
+put = setattr
+K_PHASE = "phase"
+CALLS = []
+
+
+class S:
+    phase = 0
+    cards = [5, 6, 7]
+    g = None
+
+
+def size(S, zone):
+    """How many cards ``zone`` holds."""
+    return len(getattr(S, zone))
+
+
+def card(S, i):
+    return S.cards[i]
+
+
+def counted(x):
+    CALLS.append(x)
+    return x
+
+
+def log(S, x):
+    S.cards.append(x)
+
+
+def reads_k(S):
+    return k + 1
+
+
+k = 100
+
+
+def total(S):
+    t = 0
+    for i in range(size(S, "cards")):
+        t += card(S, i)
+    return t
+
+
+def phase_next(S):
+    put(S, K_PHASE, get(S, K_PHASE) + 1)
+    return get(S, K_PHASE)
+
+
+def shadowed(S):
+    k = 1  # a local named as the form's global: the form is left a call
+    return reads_k(S) + k
+
+
+def not_plain(S):
+    return card(S, len(S.cards) - 1) + counted(2)  # an argument that is no plain name: left a call
+
+
+def appended(S, x):
+    log(S, x)
+    return len(S.cards)
+
+
+def swapped(S, a, b):
+    return minus(b, a)
+
+
+def minus(a, b):
+    return a - b
+
+
+def boom(S):
+    return card(S, 99)
+'''
+
+
+@pytest.fixture()
+def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    path = tmp_path / "toy_rules.py"
+    path.write_text(TOY, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("toy_rules", path)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "toy_rules", module)
+    spec.loader.exec_module(module)
+    monkeypatch.delenv("CARDGEN_SPEEDUPS", raising=False)
+    return module
+
+
+def _names(fn: object) -> set[str]:
+    return set(fn.__code__.co_names)  # type: ignore[attr-defined]
+
+
+def test_forms_are_inlined_and_mean_what_they_meant(toy: ModuleType) -> None:
+    fast = inlined(toy)
+    s1, s2 = toy.S(), toy.S()
+    s1.cards, s2.cards = [5, 6, 7], [5, 6, 7]
+    assert fast.total(s1) == toy.total(s2) == 18
+    assert not {"size", "card", "getattr"} & _names(fast.total)  # the forms' frames are gone
+    assert fast.phase_next(s1) == toy.phase_next(s2) == 1 and s1.phase == 1
+    assert not {"get", "put"} & _names(fast.phase_next)  # getattr/setattr on a constant name: the attribute
+    assert fast.appended(s1, 9) == toy.appended(s2, 9) == 4 and s1.cards == s2.cards
+    assert "log" not in _names(fast.appended)  # a statement form called as a statement
+    assert fast.swapped(s1, 10, 3) == toy.swapped(s2, 10, 3) == -7  # arguments in their places
+    # the module itself is unchanged: the compiled tier and tests bind its functions
+    assert "size" in _names(toy.total) and fast.K_PHASE == toy.K_PHASE and fast.CALLS is toy.CALLS
+
+
+def test_what_could_change_the_meaning_is_left_a_call(toy: ModuleType) -> None:
+    fast = inlined(toy)
+    s = toy.S()
+    s.cards = [5, 6, 7]
+    assert fast.shadowed(s) == toy.shadowed(s) == 102
+    assert "reads_k" in _names(fast.shadowed)  # its global k is the caller's local k: not inlined
+    toy.CALLS.clear()
+    assert fast.not_plain(s) == 9 and toy.CALLS == [2]  # the argument's call made once
+    assert "card" in _names(fast.not_plain)
+
+
+def test_an_error_in_an_inlined_step_points_at_the_rules_file(toy: ModuleType) -> None:
+    fast = inlined(toy)
+    with pytest.raises(IndexError) as err:
+        fast.boom(toy.S())
+    frame = traceback.extract_tb(err.tb)[-1]
+    assert frame.filename == toy.__file__ and frame.line.strip() == "return card(S, 99)"
+
+
+def test_switched_off_the_module_is_used_as_it_is(toy: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_SPEEDUPS", "-inline")
+    assert inlined(toy) is toy
+
+
+def test_the_reference_engines_run_the_inlined_steps() -> None:
+    """Draco's and Royale's engines run their rules' steps inlined (the games they play are the tests of each
+    game's rules; this one says the speed-up is there)."""
+    from cardgen.games.draco import engine as draco, rules as draco_rules
+    from cardgen.games.royale import engine as royale, rules as royale_rules
+    for engine, rules in ((draco, draco_rules), (royale, royale_rules)):
+        assert engine.rules is not rules and engine.rules.legal is not rules.legal
+        assert engine.rules.legal.__code__.co_filename == rules.legal.__code__.co_filename
