@@ -46,3 +46,36 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     other = {**r, "variant": "draco-2"}
     both = overview({**doc, "results": [r, other]}, {}, "T", "", lang, namings)
     assert each not in re.search(r"<p>(.*?)</p>", both, re.S).group(1)
+
+
+@pytest.mark.parametrize(("lang", "less", "one"), [
+    ("en", "players 1 and 2 win less often than the fair share", "player 3 wins more often than the fair share"),
+    ("fr", "les joueurs 1 et 2 gagnent moins souvent que leur juste part", "le joueur 3 gagne plus souvent"),
+    ("it", "i giocatori 1 e 2 vincono meno spesso della quota equa", "il giocatore 3 vince più spesso")])
+def test_the_players_flagged_on_one_side_are_one_warning(lang: str, less: str, one: str) -> None:
+    """it48: "player 1 wins less often than the fair share…" four times over (players 1, 2, 4, 5) in one cell: the
+    players flagged on one side in one sentence, a lone one as before."""
+    from cardgen.report.pages import short_warnings
+
+    base = {"completed": 10, "games": 10, "failures": []}
+    flags = [{"seat": 1, "side": "less"}, {"seat": 3, "side": "more"}, {"seat": 2, "side": "less"}]
+    said = short_warnings({**base, "balance": {"flags": flags}}, lang)
+    assert len(said) == 2 and said[0].startswith(less) and said[1].startswith(one), said
+
+
+@pytest.mark.parametrize(("lang", "always", "solo"), [("en", "9 turns (always)", "8.5 turns"),
+                                                      ("fr", "9 tours de joueur (toujours)", "8,5 tours de joueur"),
+                                                      ("it", "9 turni (sempre)", "8,5 turni")])
+def test_a_length_that_never_varies_is_said_so_and_a_solo_game_has_no_rounds(lang: str, always: str,
+                                                                            solo: str) -> None:
+    """en52, fr43: "9.0 turns, 9.0 complete rounds" for a solo game that always lasts 9 turns."""
+    from cardgen.languages import typeset
+    from cardgen.report.pages import _length
+
+    dist = {"mean": 9.0, "min": 9, "max": 9}
+    r = {"completed": 10, "players": 1, "turns": dist, "rounds": dist}
+    assert _length(r, lang, Naming()) == typeset(always, lang)
+    varied = {"mean": 8.5, "min": 8, "max": 9}
+    assert _length({**r, "turns": varied, "rounds": varied}, lang, Naming()) == typeset(solo, lang)
+    two = _length({**r, "players": 2, "turns": varied, "rounds": {"mean": 4.3, "min": 4, "max": 5}}, lang, Naming())
+    assert two.count(",") >= 1 and ("4.3" in two or "4,3" in two)  # two players: turns and rounds, as before

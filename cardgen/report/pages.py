@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from markupsafe import Markup
 
 from cardgen.languages import decimal, is_singular, percent, typeset
+from cardgen.text import join_and
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
                                    said_before)
 from cardgen.report.templating import macro, render
@@ -258,10 +259,23 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
                               cover=percent(s["cover"], lang, places=0),
                               share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True))
                    + (page_words(weight, lang, shares=weight_shares([s], lang)) if weight else ""))
-    for f in (r.get("balance") or {}).get("flags") or []:
-        who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
-               else agent_word(str(f.get("agent")), lang))
-        out.append(page_words(f"balance_{'more' if f['side'] == 'more' else 'less'}", lang, who=who))
+    # the players flagged on one side in one sentence: "player 1 wins less often…" four times filled a phone's
+    # screen with one sentence (twenty-third reading it48)
+    flags = (r.get("balance") or {}).get("flags") or []
+    sides = {"more" if f["side"] == "more" else "less": [] for f in flags}  # in the order first met
+    for f in flags:
+        sides["more" if f["side"] == "more" else "less"].append(f)
+    for side, group in sides.items():
+        seats = [f["seat"] for f in group if "seat" in f]
+        if len(seats) > 1:
+            out.append(page_words(f"balance_{side}_many", lang,
+                                  who=page_words("seats_the", lang, ks=join_and(seats, lang))))
+        for f in group:
+            if len(seats) > 1 and "seat" in f:
+                continue
+            who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
+                   else agent_word(str(f.get("agent")), lang))
+            out.append(page_words(f"balance_{side}", lang, who=who))
     # a flagged card by the closing line's words ("card too strong: “To and Fro”"): the overview named the coins
     # alone, and a designer who stops there missed the run's only card findings (twenty-second reading en45, fr48)
     out += [say_n(f"warn_cards_{row['flag']}", 1, lang, items=QUOTED[lang].format(
@@ -334,7 +348,16 @@ def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
         return "–"
     first = counted_length(naming.words) or "turns"
     second = "rounds" if first == "turns" else "turns"
-    return page_words("length", lang, a=decimal(r[first]["mean"], lang, fixed=True), la=label(first, lang, naming.words),
+    dist = r[first]
+    # a game of one length every time said so, in whole numbers ("9.0 turns" read as an average that varies), and a
+    # solo game without its rounds, which are its turns (twenty-third reading en52, fr43)
+    if dist.get("min") is not None and dist.get("min") == dist.get("max"):
+        return page_words("length_always", lang, a=decimal(dist["min"], lang, places=0),
+                          la=label(first, lang, naming.words))
+    if r.get("players") == 1:
+        return page_words("length_one", lang, a=decimal(dist["mean"], lang, fixed=True),
+                          la=label(first, lang, naming.words))
+    return page_words("length", lang, a=decimal(dist["mean"], lang, fixed=True), la=label(first, lang, naming.words),
                       b=decimal(r[second]["mean"], lang, fixed=True), lb=label(second, lang, naming.words))
 
 
