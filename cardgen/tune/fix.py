@@ -501,7 +501,7 @@ class Fixer(Tuner):
         if not trial.feasible:
             result = word("infeasible", lang, why=trial.why)
         elif self.improves(trial) and not self.tally(trial.metrics)[0]:
-            result = word("cured", lang, cost=significant(cost(self.opts.params, trial.values, self.own), lang))
+            result = word("cured", lang, cost=size_said(cost(self.opts.params, trial.values, self.own), lang))
         elif self.slightly_left(trial.metrics):
             result = word("left_slight", lang, left=self.left_text(trial.metrics, lang, naming),
                           aim=percent(SHORT_AIM, lang, places=0), games=say_n("games", self.opts.games, lang))
@@ -549,6 +549,12 @@ class Fixer(Tuner):
                 keys.add(key)
                 out.append(t)
         return out
+
+
+def size_said(size: float, lang: str) -> str:
+    """A change's size (``levers.cost``) with its two decimals always shown: "1.7" beside "1.74" and "1.85" read as
+    rounded otherwise (twenty-third reading en44, fr37, it44)."""
+    return decimal(size, lang, places=2, fixed=True)
 
 
 def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
@@ -1164,7 +1170,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
                            proposal_name(deck, rank), desc)
     naming = Naming.of(deck, lang)
     firm = cured_text(fixer, prop, lang, short=False)
-    lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
+    lines = [word("file_head", lang, trial=trial.number + 1, size=size_said(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
              *([word("file_cures", lang, what=firm)] if firm else []),
              *([word("file_likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
@@ -1413,9 +1419,11 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
     echo(word("checking_one" if n == 1 else "checking", lang, n=n, seed=_num(opts.seed + FRESH_SEED, lang),
               games=say_n("games", opts.games, lang), deck=_called(fixer)), file=sys.stderr, flush=True)
     written: list[tuple[Proposal, Path]] = []
+    checked = 0
     for trial in cures:
         if len(written) == opts.best:
             break
+        checked += 1
         prop = check_cure(fixer, trial, found)
         if prop is None:
             continue
@@ -1423,8 +1431,69 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
     _say_proposals(fixer, written)
     _write_record(fixer, written)
     if written:  # what to do next: the smallest proposal, and the command that shows all it moves
-        echo(next_line(fixer, [p for p, _ in written], written[0][1]))
+        props = [p for p, _ in written]
+        for line in (unchecked_line(fixer, cures[checked:], props), validate_line(fixer, props),
+                     word("record", lang, path=record_path(fixer))):
+            if line:
+                echo(line)
+        echo(next_line(fixer, props, written[0][1]))
     return 0 if written else 1
+
+
+def record_path(fixer: Fixer) -> Path:
+    """Where the run's record is written (``_write_record``): named in full wherever the terminal sends the designer
+    to it ("all in fix.json" gave no folder, twenty-third reading en38, fr35, it45)."""
+    return Path(fixer.opts.out) / "fix.json"
+
+
+def unchecked_line(fixer: Fixer, rest: list[Trial], props: list[Proposal]) -> str | None:
+    """The trials that fixed every problem on the search's games but were not checked, the proposals being found
+    before them (``rest``: the cures after the last one checked): a 67-silver-coin fix, "change size 1.70", was
+    dropped without a word while a 25-gold-coin one was kept, and a designer counting in coins asked why (twenty-third
+    reading it37). Says that the size is how far each number moves in proportion to the deck's own, not what the
+    change costs. None where every such trial was checked."""
+    lang = fixer.opts.lang
+    left = [t for t in rest if not fixer.tally(t.metrics)[0]]
+    if not left:
+        return None
+    sizes = sorted(t.objective for t in left)
+    low, high = size_said(sizes[0], lang), size_said(sizes[-1], lang)
+    size = low if low == high else word("size_range", lang, low=low, high=high)
+    return word("unchecked_one" if len(left) == 1 else "unchecked", lang, size=size, k=len(props),
+                last=size_said(props[-1].trial.objective, lang),
+                trials=join_and([str(t.number + 1) for t in left], lang))
+
+
+def validate_short(fixer: Fixer, prop: Proposal) -> dict[int, dict[str, Metric]]:
+    """Each shortage a proposal leaves on the fresh games in more than ``1 - COVER`` of them, by player count, as a
+    trial's problem figures (``short_counts_text`` reads them): the shortages cardgen validate warns of, which asks
+    for enough pieces in ``COVER`` of games where fix asks for ``SHORT_AIM``."""
+    out: dict[int, dict[str, Metric]] = {}
+    for players, m in sorted(prop.fresh.items()):
+        for key, figure in m.items():
+            if key.startswith("short:") and figure[0] > 1 - COVER + 1e-9:
+                out.setdefault(players, {})[f"{PROBLEM}{players}:{key}"] = (figure[0], figure[0], figure[0])
+    return out
+
+
+def validate_line(fixer: Fixer, props: list[Proposal]) -> str | None:
+    """Under the proposals, where the first, the one recommended, leaves a shortage on the fresh games that cardgen
+    validate warns of (more than ``1 - COVER`` of games, where fix allows ``SHORT_AIM``): that validate will still
+    warn after it, with the shares it leaves, and the first proposal that stays within validate's aim on the same
+    games, or that none does. A designer who applied fix 1 (41 gold coins, short in 4.0% of games at 3 players)
+    and ran validate again would think the fix had failed (twenty-third reading fr30). None where fix 1 stays
+    within validate's aim."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    left = validate_short(fixer, props[0])
+    if not left:
+        return None
+    what = joined(short_counts_text(left, lang, naming, case_label(fixer.problems, lang, naming)), lang)
+    allowed = percent(1 - COVER, lang, places=0)
+    reach = next((k for k, p in enumerate(props, 1) if not validate_short(fixer, p)), None)
+    after = word("validate_reach", lang, k=reach, allowed=allowed) if reach else \
+        word("validate_none_one" if len(props) == 1 else "validate_none", lang, n=len(props), allowed=allowed)
+    return word("validate_warns", lang, what=what, allowed=allowed, after=after)
 
 
 def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
@@ -1629,7 +1698,7 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
                                  again=p.kind == "short" and i != first) for i, p in enumerate(differ)), lang)
     echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
-              games=say_n("games", fixer.opts.games, lang)))
+              games=say_n("games", fixer.opts.games, lang), record=record_path(fixer)))
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
         for line in above_lines(fixer, prop, players, printed=False):
             echo(line)
@@ -1647,7 +1716,7 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
                           "fresh": {str(n): {k: list(v) for k, v in m.items()} for n, m in p.fresh.items()},
                           "verdict": {str(n): v for n, v in p.verdicts.items()},
                           "side_effects": {str(n): v for n, v in p.effects.items()}} for p, path in written]}
-    write_atomic(Path(fixer.opts.out) / "fix.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    write_atomic(record_path(fixer), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
 __all__ = ["FixOptions", "Fixer", "PRINTED", "Problem", "base_values", "card_levers", "changed_numbers", "cost", "fix",
