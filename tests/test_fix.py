@@ -270,11 +270,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     # the short name, the shortage's one name (twentieth reading en18)
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
-    assert "\nLever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
+    assert "\nLever left out of the search: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
         "to try it, change the rule (and the gold coins, if they show it)" \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
-    assert said.err.count("Lever not tried: value of a gold coin in silver coins") == 1
+    assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]

@@ -152,11 +152,11 @@ def test_the_line_of_its_own_stays_where_no_sentence_says_the_share(lang: str) -
 #: the sentence the change-size paragraph adds: a trial lists only the counts where a problem is left
 LISTED = {
     "en": ("A trial that does not fix every problem lists only the player counts where one is left; the others are "
-           "within the aim", "; at the others, none is"),
+           "within the aim.", "; at the others, none is."),
     "fr": ("Un essai qui ne corrige pas tout ne cite que les nombres de joueurs où il reste un problème ; les autres "
-           "sont dans l’objectif", " ; aux autres, il n’en reste aucun"),
+           "sont dans l’objectif.", " ; aux autres, il n’en reste aucun."),
     "it": ("Una prova che non risolve tutto elenca solo i numeri di giocatori in cui resta un problema; gli altri sono "
-           "entro la soglia", "; negli altri non ne resta nessuno"),
+           "entro la soglia.", "; negli altri non ne resta nessuno."),
 }
 
 
@@ -228,7 +228,7 @@ def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: st
     note = flat(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 100, lang)))
     assert out.count(note) == 1 and out.index(note) < out.index(flat(word("proposal", lang, k=1, path="out"))[:8])
     if lang == "en":
-        assert note == "In the figures below, “unchanged game” is Draco & Co before any change, on the search’s 100 games"
+        assert note == "In the figures below, “unchanged game” is Draco & Co before any change, on the search’s 100 games."
     assert "“was”" not in out and "(was " not in out and "after “was”" not in out, out
     assert not [k for k, v in LINES[lang].items() if "{was}" in v and label not in v]
 

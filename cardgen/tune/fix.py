@@ -1432,8 +1432,9 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
     _write_record(fixer, written)
     if written:  # what to do next: the smallest proposal, and the command that shows all it moves
         props = [p for p, _ in written]
-        for line in (unchecked_line(fixer, cures[checked:], props), validate_line(fixer, props),
-                     word("record", lang, path=record_path(fixer))):
+        # the fix recommended last, on the line above the one that recommends it: what validate says after it
+        for line in (unchecked_line(fixer, cures[checked:], props), word("record", lang, path=record_path(fixer)),
+                     validate_line(fixer, props)):
             if line:
                 echo(line)
         echo(next_line(fixer, props, written[0][1]))
