@@ -73,7 +73,7 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     # the change from the deck's own 25, as its cost counts it, not from fix 1's 41 (twentieth reading en51)
     said = {"en": ("the same lever as fix 1, moved the same way: the box holds 43 gold coins instead of 25. Cost: "
                    "add 18 gold coins to the box",
-                   "3 players: shortage of coins in the bank in 1.0% of games (unchanged game: 94.0%)"),
+                   "3 players: shortage of coins in the bank in 1.0% of games (base game: 94.0%)"),
             "fr": ("même levier que la correction 1, dans le même sens : la boîte contient 43 pièces d’or au lieu de "
                    "25. Coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque de pièces à la banque dans 1,0 % des parties"),
             "it": ("stessa leva della correzione 1, nella stessa direzione: la scatola contiene 43 monete d’oro invece "

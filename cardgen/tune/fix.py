@@ -308,7 +308,7 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming, 
     the deck's: "3 players: short of silver coins in 4% of games (the deck: 94%)". Never the problem's whole
     sentence with the deck's figure alone, which reads as what the cure leaves. ``label``: a shortage case's short
     name (``case_label``), said by its first count on a line, the next counts (``again``) by their figures alone
-    ("3 players: shortfall in 2.0% of games (unchanged game: 94.0%); 4 players: 1.0% (unchanged game: 93.0%); 5
+    ("3 players: shortfall in 2.0% of games (base game: 94.0%); 4 players: 1.0% (base game: 93.0%); 5
     players: none (…)"): a label for the deck's figure, never "(was 94.0%)" and a line on how to read "was" (en83)."""
     players = say_n("players", p.players, lang)
     if p.kind == "short":
@@ -1510,7 +1510,7 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), what the label "unchanged game" is (every proposal's cures say one), then
+    no proposal moves anything else), what the label "base game" is (every proposal's cures say one), then
     each one's file, cures, change, cost and its own comparisons."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
@@ -1524,7 +1524,7 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
-    if props:  # whose figure "unchanged game" is, said once above the fixes, not in every one (en36, en83)
+    if props:  # whose figure "base game" is, said once above the fixes, not in every one (en36, en83)
         echo(word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang)))
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
