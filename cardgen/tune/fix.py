@@ -1687,10 +1687,12 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     naming = Naming.of(deck, lang)
     echo(word("proposal", lang, k=rank, path=path))
     levers = sum(1 for key, v in prop.trial.values.items() if v != fixer.own[key])
+    # the change and its cost on their own labelled lines, as a proposal said in full gives them (en45, fr36, it45)
     echo(word("alike_one" if levers == 1 else "alike", lang, k=k,
               change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, fixer.own, lang),
-                               naming),
-              cost=cost_text(fixer, prop, fixer.opts.params, lang) + character_clause(prop, props or [prop], lang)))
+                               naming)))
+    echo(word("cost", lang, text=cost_text(fixer, prop, fixer.opts.params, lang)
+              + character_clause(prop, props or [prop], lang)))
     label = case_label(fixer.problems, lang, naming)
     differ = [p for p in fixer.cured(prop.trial)
               if cured_line(p, prop.fresh.get(p.players, {}), lang, naming)
