@@ -122,3 +122,29 @@ def test_a_like_fix_sends_the_designer_to_the_record_by_its_full_path(lang: str,
     assert "/tmp/x/fix-draco/fix.json)" in out and " fix.json)" not in out, out
     record = flat(word("record", lang, path=fix.record_path(fixer)))
     assert record.endswith(": /tmp/x/fix-draco/fix.json") and "JSON" in record
+
+
+SIX = {f"seat_{k}_win_rate": (x, x, x) for k, x in zip(range(1, 7), (0.23, 0.15, 0.16, 0.15, 0.16, 0.16))}
+TRIAL_16 = {3: {"problem:3:short:unpaid_by_bank": (0.67, 0.72, 0.72)},
+            6: {**SIX, "problem:6:seat": (0.03, 0.23, 0.23)}}
+CREATES = {"en": "not fixed (shortage of coins in the bank in 72.0% of games at 3 players) and creates a new problem: at 6 "
+                 "players, player 1 wins 23.0% of games, above the fair share (16.8%) beyond chance",
+           "fr": "pas corrigé (manque de pièces à la banque dans 72,0 % des parties à 3 joueurs), et crée un nouveau "
+                 "problème : à 6 joueurs, le joueur 1 gagne 23,0 % des parties",
+           "it": "non lo risolve (carenza di monete in banca nel 72,0 % delle partite con 3 giocatori) e crea un nuovo "
+                 "problema: con 6 giocatori, il giocatore 1 vince il 23,0 % delle partite"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_trial_says_a_problem_it_creates_apart_from_what_it_leaves(lang: str) -> None:
+    """en40: "not fixed (shortage … 5.3% at 6; 6 players: player 1 wins 23.0% of games, above the fair share …)" read
+    the new imbalance as part of the shortage; it is said after the brackets, as a new problem. A trial that leaves
+    only the deck's problems keeps its brackets alone."""
+    from cardgen.simulate.summary import Naming
+    fixer = _fixer(lang)
+    naming = Naming.of(fixer.deck, lang)
+    said = flat(fixer.left_result(TRIAL_16, lang, naming))
+    assert said.startswith(CREATES[lang]), said
+    alone = flat(fixer.left_result({3: TRIAL_16[3]}, lang, naming))
+    assert alone == flat(word("left", lang, left=fixer.left_text({3: TRIAL_16[3]}, lang, naming)))
+    assert not any(w in alone for w in ("new problem", "nouveau problème", "nuovo problema"))

@@ -386,6 +386,12 @@ def _key(p: Problem) -> str:
     return f"{PROBLEM}{p.players}:{p.kind}" + (f":{p.name}" if p.kind != "seat" else "")
 
 
+def only_problems(metrics: dict[int, dict[str, Metric]], keys: set[str]) -> dict[int, dict[str, Metric]]:
+    """A trial's figures with only the problems ``keys`` among its problem figures (``_key``), every other figure
+    kept: what ``Fixer.left_text`` says of those problems alone."""
+    return {n: {k: v for k, v in m.items() if not k.startswith(PROBLEM) or k in keys} for n, m in metrics.items()}
+
+
 def left_keys(metrics: dict[int, dict[str, Metric]]) -> set[str]:
     """The problems a trial's figures still show (their ``_key``)."""
     return {k for m in metrics.values() for k in m if k.startswith(PROBLEM)}
@@ -506,8 +512,21 @@ class Fixer(Tuner):
             result = word("left_slight", lang, left=self.left_text(trial.metrics, lang, naming),
                           aim=percent(SHORT_AIM, lang, places=0), games=say_n("games", self.opts.games, lang))
         else:
-            result = word("left", lang, left=self.left_text(trial.metrics, lang, naming))
+            result = self.left_result(trial.metrics, lang, naming)
         return word("trial", lang, n=trial.number + 1, trials=self.opts.trials, values=shown, result=result)
+
+    def left_result(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
+        """A trial not fixed: the deck's problems it leaves in the brackets, and a problem it creates that the deck
+        did not have after them, as one ("and creates a new problem: at 6 players, player 1 wins 23.0% of games"):
+        inside the brackets after the shortage's shares it read as part of the shortage (twenty-third reading
+        en40)."""
+        left = left_keys(metrics)
+        new = left - self.found
+        if not new:
+            return word("left", lang, left=self.left_text(metrics, lang, naming))
+        kept = self.left_text(only_problems(metrics, left & self.found), lang, naming) if left & self.found else ""
+        key = ("left_new" if kept else "new_only") + ("_many" if len(new) > 1 else "")
+        return word(key, lang, left=kept, new=self.left_text(only_problems(metrics, new), lang, naming, at=True))
 
     def slightly_left(self, metrics: dict[int, dict[str, Metric]]) -> bool:
         """Whether every problem a trial leaves is a shortage whose share of games chance could have lifted above
@@ -838,11 +857,9 @@ def set_aside(fixer: Fixer, trial: Trial, fresh: dict[int, dict[str, Metric]], b
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
 
-    def only(keys: set[str]) -> dict[int, dict[str, Metric]]:  # the figures of these problems, and all the others
-        return {n: {k: v for k, v in m.items() if not k.startswith(PROBLEM) or k in keys} for n, m in fresh.items()}
     fields = dict(n=trial.number + 1, values=_shown(fixer, trial), deck=_called(fixer))
-    left = fixer.left_text(only(back), lang, naming) if back else ""
-    made = fixer.left_text(only(new), lang, naming, at=True) if new else ""
+    left = fixer.left_text(only_problems(fresh, back), lang, naming) if back else ""
+    made = fixer.left_text(only_problems(fresh, new), lang, naming, at=True) if new else ""
     key = "not_again_both" if back and new else "not_again" if back else "not_again_new"
     return word(key, lang, left=left, new=made, **fields)
 
