@@ -74,11 +74,11 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     # labelled lines of a fix said in full: "change", then "cost" (twenty-third reading en45, fr36, it45)
     said = {"en": ("change (the same lever as fix 1, moved the same way): the box holds 43 gold coins instead of 25. cost: "
                    "add 18 gold coins to the box",
-                   "3 players: shortage of coins in the bank in 1.0% of games (base game: 94.0%)"),
+                   "shortage of coins in the bank in 1.0% of games at 3 players (base game: 94.0%)"),
             "fr": ("changement (même levier que la correction 1, dans le même sens) : la boîte contient 43 pièces d’or "
-                   "au lieu de 25. coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque de pièces à la banque dans 1,0 % des parties"),
+                   "au lieu de 25. coût : ajouter 18 pièces d’or à la boîte", "manque de pièces à la banque dans 1,0 % des parties à 3 joueurs"),
             "it": ("cambiamento (stessa leva della correzione 1, nella stessa direzione): la scatola contiene 43 monete "
-                   "d’oro invece di 25. costo: aggiungere 18 monete d’oro alla scatola", "3 giocatori: carenza di monete in banca nell’1,0 % delle partite")}
+                   "d’oro invece di 25. costo: aggiungere 18 monete d’oro alla scatola", "carenza di monete in banca nell’1,0 % delle partite con 3 giocatori")}
     flat = " ".join(second.split())
     assert said[lang][0] in flat and said[lang][1] in flat, flat
     # only its figures that differ from fix 1's: 4 players (1.0% in both) and 5 players (none in both) are not said

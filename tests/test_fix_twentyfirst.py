@@ -219,9 +219,9 @@ def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: st
     and what the label is said once, above the fixes."""
     fixer, prop = _proposal(lang, 0.06)
     cured = plain(cured_text(fixer, prop, lang))
-    figure = {"en": "2.0% of games (base game: 94.0%); 4 players: none (base game: 93.0%)",
-              "fr": "2,0 % des parties (jeu de base : 94,0 %) ; 4 joueurs : aucun (jeu de base : 93,0 %)",
-              "it": "2,0 % delle partite (gioco base: 94,0 %); 4 giocatori: in nessuna partita (gioco base: 93,0 %)"}
+    figure = {"en": "2.0% of games at 3 players (base game: 94.0%); none at 4 (base game: 93.0%)",
+              "fr": "2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; aucun à 4 (jeu de base : 93,0 %)",
+              "it": "2,0 % delle partite con 3 giocatori (gioco base: 94,0 %); nessuna partita con 4 (gioco base: 93,0 %)"}
     assert cured.endswith(figure[lang]), cured
     fix._say_proposals(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)

@@ -308,14 +308,16 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming, 
     the deck's: "3 players: short of silver coins in 4% of games (the deck: 94%)". Never the problem's whole
     sentence with the deck's figure alone, which reads as what the cure leaves. ``label``: a shortage case's short
     name (``case_label``), said by its first count on a line, the next counts (``again``) by their figures alone
-    ("3 players: shortfall in 2.0% of games (base game: 94.0%); 4 players: 1.0% (base game: 93.0%); 5
-    players: none (…)"): a label for the deck's figure, never "(was 94.0%)" and a line on how to read "was" (en83)."""
+    ("shortage of coins in the bank in 2.0% of games at 3 players (base game: 94.0%); 1.0% at 4 (base game: 93.0%);
+    none at 5 (…)"): a label for the deck's figure, never "(was 94.0%)" and a line on how to read "was" (en83)."""
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
         if label is not None:
             key = "cured_label" + ("_next" if again else "") + ("_none" if now == 0 else "")
-            return word(key, lang, label=label, players=players, now=percent(now, lang, fixed=True),
+            # the player count after the figure, "… in 4.0% of games at 3 players (base game: 95.0%); 1.7% at 4": "3
+            # joueurs : manque … ; 5 joueurs : aucun" stacked colons after the line's own (twenty-third reading fr34)
+            return word(key, lang, label=label, players=players, n=p.players, now=percent(now, lang, fixed=True),
                         was=percent(p.share, lang, fixed=True))
         # "nello 0 % delle partite" (it29): a share of 0 is said "in no game", in every language
         key = "cured_none" if now == 0 else "cured_short"
