@@ -136,10 +136,10 @@ def test_a_cost_in_gold_coins_gives_their_silver(lang: str, gold: str, silver: s
     ("en", {"zork_multiplier": "Multiplier on the cost of Zork’s seat, paid by the richest player",
             "silver_per_gold": "Value of a gold coin in silver coins",
             "pile_rebuilds": "Number of times the discards become a new draw pile"}),
-    ("fr", {"zork_multiplier": "Multiple de la somme due par Zork que paie le joueur le plus riche",
+    ("fr", {"zork_multiplier": "Multiple de la somme due pour Zork, payée par le joueur le plus riche",
             "silver_per_gold": "Valeur d’une pièce d’or en pièces d’argent",
             "pile_rebuilds": "Nombre de fois où la défausse devient une nouvelle pioche"}),
-    ("it", {"zork_multiplier": "Multiplo della somma dovuta da Zork che paga il giocatore più ricco",
+    ("it", {"zork_multiplier": "Multiplo della somma dovuta per Zork, pagata dal giocatore più ricco",
             "silver_per_gold": "Valore di una moneta d’oro in monete d’argento",
             "pile_rebuilds": "Numero di volte in cui gli scarti diventano un nuovo mazzo"})])
 def test_the_levers_are_named_by_clear_noun_phrases(lang: str, names: dict[str, str]) -> None:

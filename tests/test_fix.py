@@ -270,11 +270,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     # the short name, the shortage's one name (twentieth reading en18)
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
-    assert "\nLever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
+    assert "\nLever left out of the search: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
         "to try it, change the rule (and the gold coins, if they show it)" \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
-    assert said.err.count("Lever not tried: value of a gold coin in silver coins") == 1
+    assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
@@ -434,14 +434,14 @@ def test_a_cure_names_its_problems_in_short_with_their_new_figures() -> None:
     short = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89)
     fresh = {"short:unpaid_by_bank": (0.04, 0.01, 0.1)}
     assert cured_line(short, fresh, "en", naming) == \
-        "3 players: shortage of unpaid by bank in 4.0% of games (unchanged game: 94.0%)"
+        "3 players: shortage of unpaid by bank in 4.0% of games (base game: 94.0%)"
     # fr24, it32: the deck's figure in brackets says whose it is, never "after « au lieu de »" to decode
     assert plain(cured_line(short, fresh, "fr", naming)) == \
-        "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu d’origine : 94,0 %)"
-    assert "nel 4,0 % delle partite (gioco originale: 94,0 %)" in plain(cured_line(short, fresh, "it", naming))
+        "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu de base : 94,0 %)"
+    assert "nel 4,0 % delle partite (gioco base: 94,0 %)" in plain(cured_line(short, fresh, "it", naming))
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
     said = cured_line(seat, {"seat_5_win_rate": (0.185, 0.1, 0.3)}, "en", naming)
-    assert said == "6 players: no player beyond the fair share (player 5: 18.5%; unchanged game: 27.0%)"
+    assert said == "6 players: no player beyond the fair share (player 5: 18.5%; base game: 27.0%)"
 
 
 def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:

@@ -70,14 +70,15 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     out = plain(capsys.readouterr().out)
     blocks = out.split("\n" + plain(word("proposal", lang, k=2, path="")).rstrip())
     second, third = blocks[1].split("\n" + plain(word("proposal", lang, k=3, path="")).rstrip())
-    # the change from the deck's own 25, as its cost counts it, not from fix 1's 41 (twentieth reading en51)
-    said = {"en": ("the same lever as fix 1, moved the same way: the box holds 43 gold coins instead of 25. Cost: "
+    # the change from the deck's own 25, as its cost counts it, not from fix 1's 41 (twentieth reading en51), on the
+    # labelled lines of a fix said in full: "change", then "cost" (twenty-third reading en45, fr36, it45)
+    said = {"en": ("change (the same lever as fix 1, moved the same way): the box holds 43 gold coins instead of 25. cost: "
                    "add 18 gold coins to the box",
-                   "3 players: shortage of coins in the bank in 1.0% of games (unchanged game: 94.0%)"),
-            "fr": ("même levier que la correction 1, dans le même sens : la boîte contient 43 pièces d’or au lieu de "
-                   "25. Coût : ajouter 18 pièces d’or à la boîte", "3 joueurs : manque de pièces à la banque dans 1,0 % des parties"),
-            "it": ("stessa leva della correzione 1, nella stessa direzione: la scatola contiene 43 monete d’oro invece "
-                   "di 25. Costo: aggiungere 18 monete d’oro alla scatola", "3 giocatori: carenza di monete in banca nell’1,0 % delle partite")}
+                   "shortage of coins in the bank in 1.0% of games at 3 players (base game: 94.0%)"),
+            "fr": ("changement (même levier que la correction 1, dans le même sens) : la boîte contient 43 pièces d’or "
+                   "au lieu de 25. coût : ajouter 18 pièces d’or à la boîte", "manque de pièces à la banque dans 1,0 % des parties à 3 joueurs"),
+            "it": ("cambiamento (stessa leva della correzione 1, nella stessa direzione): la scatola contiene 43 monete "
+                   "d’oro invece di 25. costo: aggiungere 18 monete d’oro alla scatola", "carenza di monete in banca nell’1,0 % delle partite con 3 giocatori")}
     flat = " ".join(second.split())
     assert said[lang][0] in flat and said[lang][1] in flat, flat
     # only its figures that differ from fix 1's: 4 players (1.0% in both) and 5 players (none in both) are not said
@@ -85,7 +86,7 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     assert not any(s in flat for s in ("4 players", "4 joueurs", "4 giocatori", "5 players", "5 joueurs"))
     money = VERDICTS[3][0].lower()
     assert money not in flat.lower() and money in " ".join(blocks[0].split()).lower()  # fix 1's comparisons in full, not fix 2's
-    assert len(second.strip().splitlines()) <= 6  # two sentences, wrapped at 100 columns
+    assert len(second.strip().splitlines()) <= 8  # change, cost, results (the record by its full path), at 100 columns
     assert "games are 33.3 turns shorter." in " ".join(third.split()).lower()  # another kind of fix: its full detail
     # (en36) whose figure "was" gives: said once, above fix 1, never in every fix's cures
     note = plain(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 100, lang)))

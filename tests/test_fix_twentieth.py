@@ -138,7 +138,7 @@ def test_the_peak_and_the_widened_interval_are_said_once_above_all_the_proposals
                                   said=said, counts={n: listed_counts(r) for n, r in results.items()}))
         fix._say_proposals(fixer, [(p, Path(f"out/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
         out = capsys.readouterr().out
-        peak = {"en": "the most it reached at any one time in a game, averaged over games",
+        peak = {"en": "the highest it reached during a game, averaged over games",  # en43: never "game count"
                 "fr": "relevé au plus fort de chaque partie, puis moyenné sur les parties",
                 "it": "il massimo raggiunto in ciascuna partita, in media sulle partite"}[lang]
         assert plain(out.replace("\n    ", " ")).count(plain(peak)) == 1, out

@@ -152,11 +152,11 @@ def test_the_line_of_its_own_stays_where_no_sentence_says_the_share(lang: str) -
 #: the sentence the change-size paragraph adds: a trial lists only the counts where a problem is left
 LISTED = {
     "en": ("A trial that does not fix every problem lists only the player counts where one is left; the others are "
-           "within the aim", "; at the others, none is"),
+           "within the aim.", "; at the others, none is."),
     "fr": ("Un essai qui ne corrige pas tout ne cite que les nombres de joueurs où il reste un problème ; les autres "
-           "sont dans l’objectif", " ; aux autres, il n’en reste aucun"),
+           "sont dans l’objectif.", " ; aux autres, il n’en reste aucun."),
     "it": ("Una prova che non risolve tutto elenca solo i numeri di giocatori in cui resta un problema; gli altri sono "
-           "entro la soglia", "; negli altri non ne resta nessuno"),
+           "entro la soglia.", "; negli altri non ne resta nessuno."),
 }
 
 
@@ -210,25 +210,25 @@ def test_the_fair_share_belongs_to_no_player() -> None:
     assert not [k for k, v in LINES["it"].items() if "sua quota equa" in v]
 
 
-@pytest.mark.parametrize(("lang", "label"), [("en", "unchanged game"), ("fr", "jeu d’origine"),
-                                             ("it", "gioco originale")])
+@pytest.mark.parametrize(("lang", "label"), [("en", "base game"), ("fr", "jeu de base"),
+                                             ("it", "gioco base")])
 def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: str, label: str,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
     """en83: "(the figure after “was” is Draco & Co unchanged, on the search’s 100 games)" told the reader how to read
-    a line: each figure is labelled, "3 players: shortage of coins in the bank in 2.0% of games (unchanged game: 94.0%)",
+    a line: each figure is labelled, "3 players: shortage of coins in the bank in 2.0% of games (base game: 94.0%)",
     and what the label is said once, above the fixes."""
     fixer, prop = _proposal(lang, 0.06)
     cured = plain(cured_text(fixer, prop, lang))
-    figure = {"en": "2.0% of games (unchanged game: 94.0%); 4 players: none (unchanged game: 93.0%)",
-              "fr": "2,0 % des parties (jeu d’origine : 94,0 %) ; 4 joueurs : aucun (jeu d’origine : 93,0 %)",
-              "it": "2,0 % delle partite (gioco originale: 94,0 %); 4 giocatori: in nessuna partita (gioco originale: 93,0 %)"}
+    figure = {"en": "2.0% of games at 3 players (base game: 94.0%); none at 4 (base game: 93.0%)",
+              "fr": "2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; aucun à 4 (jeu de base : 93,0 %)",
+              "it": "2,0 % delle partite con 3 giocatori (gioco base: 94,0 %); nessuna partita con 4 (gioco base: 93,0 %)"}
     assert cured.endswith(figure[lang]), cured
     fix._say_proposals(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)
     note = flat(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 100, lang)))
     assert out.count(note) == 1 and out.index(note) < out.index(flat(word("proposal", lang, k=1, path="out"))[:8])
     if lang == "en":
-        assert note == "In the figures below, “unchanged game” is Draco & Co before any change, on the search’s 100 games"
+        assert note == "In the figures below, “base game” is Draco & Co before any change, on the search’s 100 games."
     assert "“was”" not in out and "(was " not in out and "after “was”" not in out, out
     assert not [k for k, v in LINES[lang].items() if "{was}" in v and label not in v]
 

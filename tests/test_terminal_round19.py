@@ -36,13 +36,13 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
 
 
 @pytest.mark.parametrize(("lang", "coin", "card"), [
-    ("en", "Lever not tried: value of a gold coin in silver coins, which the rules set and the gold coins may show; "
+    ("en", "Lever left out of the search: value of a gold coin in silver coins, which the rules set and the gold coins may show; "
            "to try it, change the rule (and the gold coins, if they show it)",
      "because that number is printed on “Favour”"),
-    ("fr", "Levier non essayé : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle et peut-être "
+    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle et peut-être "
            "marqué sur les pièces d’or ; pour l’essayer, changez la règle (et les pièces d’or, si ce nombre y figure)",
      "car ce nombre est imprimé sur « Faveur »"),
-    ("it", "Leva non provata: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola e forse "
+    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola e forse "
            "segnato sui pezzi «monete d’oro»; per provarla, cambia la regola (e i pezzi «monete d’oro», se riportano "
            "questo numero)",
      "perché questo numero è stampato su «Favore»")])
@@ -63,11 +63,11 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
 
 @pytest.mark.parametrize(("lang", "says"), [
     ("en", "Why cardgen fix asks for less than cardgen validate: fix allows up to 5% of games where C; validate’s "
-           "warning aims at 99% of games with nothing missing"),
+           "warning aims at 99% of games with nothing missing."),
     ("fr", "Pourquoi cardgen fix demande moins que cardgen validate : fix admet jusqu’à 5 % des parties où C ; "
-           "l’avertissement de validate vise 99 % des parties sans manque"),
+           "l’avertissement de validate vise 99 % des parties sans manque."),
     ("it", "Perché cardgen fix chiede meno di cardgen validate: fix ammette fino al 5 % delle partite in cui C; "
-           "l’avviso di validate mira al 99 % delle partite senza che manchi nulla")])
+           "l’avviso di validate mira al 99 % delle partite senza che manchi nulla.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
     adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""

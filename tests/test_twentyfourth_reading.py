@@ -210,16 +210,16 @@ def test_the_deck_page_says_the_same_two_commands(draco: tuple, lang: str) -> No
 
 
 CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card stands out beyond chance, so fix changes "
-                    "none. cardgen validate plays 1,000 games unless told, and a card it flags there may not "
-                    "stand out on 300; to search for fixes for such a card, fix must play as many games: "
+                    "none. cardgen validate plays 1,000 games unless told otherwise, and a card it flags there may not "
+                    "stand out on 300; to search for fixes for such a card, fix must play as many games as validate: "
                     "cardgen fix draco --games 1000",
               "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart trop grand pour être "
                     "dû au hasard, donc cardgen fix n’en modifie aucune. cardgen validate joue 1 000 parties sauf "
                     "indication contraire, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
-                    "comment corriger une telle carte, fix doit jouer autant de parties : cardgen fix draco --games 1000",
+                    "comment corriger une telle carte, fix doit jouer autant de parties que validate : cardgen fix draco --games 1000",
               "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza troppo grande "
                     "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. cardgen validate gioca 1.000 "
-                    "partite se non indicato altrimenti, e una carta che vi segnala può non risaltare su 300; per "
+                    "partite se non indicato altrimenti, e una carta che validate segnala su quelle partite può non risaltare su 300; per "
                     "cercare correzioni per una carta così, fix deve giocare altrettante partite: "
                     "cardgen fix draco --games 1000"}
 
@@ -260,15 +260,17 @@ SEATS = {f"seat_{k}_win_rate": (x, x, x) for k, x in zip(range(1, 6), (0.13, 0.2
 FRESH = {3: {"short:unpaid_by_bank": (0.0, 0.0, 0.0)},
          5: {**SEATS, "problem:5:seat": (0.03, 0.13, 0.13), "short:unpaid_by_bank": (0.0, 0.0, 0.0)}}
 BACK = {3: {"short:unpaid_by_bank": (0.093, 0.06, 0.13), "problem:3:short:unpaid_by_bank": (0.043, 0.093, 0.093)}}
-NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) keeps its fixes on fresh games, but "
-             "is set aside for a problem it creates there that Draco & Co does not have: at 5 players, player 1 wins "
+NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) still fixes on fresh games what it fixed on "
+             "the search’s, but is set aside for a problem it creates there, which Draco & Co does not have: at 5 players, player 1 wins "
              "13.0% of games, below the fair share (20.2%) beyond chance",
-       "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) garde ses corrections sur des "
-             "parties nouvelles, mais n’est pas retenu à cause d’un problème qu’il y crée et que Draco & Co n’a pas : à "
+       "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi sur des parties "
+             "nouvelles ce qu’il corrigeait sur celles de la recherche, mais n’est pas retenu à cause d’un problème qu’il "
+             "crée sur ces parties et que Draco & Co n’a pas : à "
              "5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa juste part (20,2 %), un écart que le hasard "
              "n’explique pas",
-       "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) mantiene le sue correzioni "
-             "su partite nuove, ma è scartata per un problema che vi crea e che Draco & Co non ha: con 5 giocatori, il "
+       "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve anche su partite "
+             "nuove ciò che risolveva su quelle della ricerca, ma è scartata perché su quelle partite crea un problema "
+             "che Draco & Co non ha: con 5 giocatori, il "
              "giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e lo scarto è troppo grande "
              "per essere dovuto al caso"}
 LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "

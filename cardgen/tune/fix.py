@@ -308,14 +308,16 @@ def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming, 
     the deck's: "3 players: short of silver coins in 4% of games (the deck: 94%)". Never the problem's whole
     sentence with the deck's figure alone, which reads as what the cure leaves. ``label``: a shortage case's short
     name (``case_label``), said by its first count on a line, the next counts (``again``) by their figures alone
-    ("3 players: shortfall in 2.0% of games (unchanged game: 94.0%); 4 players: 1.0% (unchanged game: 93.0%); 5
-    players: none (…)"): a label for the deck's figure, never "(was 94.0%)" and a line on how to read "was" (en83)."""
+    ("shortage of coins in the bank in 2.0% of games at 3 players (base game: 94.0%); 1.0% at 4 (base game: 93.0%);
+    none at 5 (…)"): a label for the deck's figure, never "(was 94.0%)" and a line on how to read "was" (en83)."""
     players = say_n("players", p.players, lang)
     if p.kind == "short":
         now = fresh.get(f"short:{p.name}", (0.0,))[0]
         if label is not None:
             key = "cured_label" + ("_next" if again else "") + ("_none" if now == 0 else "")
-            return word(key, lang, label=label, players=players, now=percent(now, lang, fixed=True),
+            # the player count after the figure, "… in 4.0% of games at 3 players (base game: 95.0%); 1.7% at 4": "3
+            # joueurs : manque … ; 5 joueurs : aucun" stacked colons after the line's own (twenty-third reading fr34)
+            return word(key, lang, label=label, players=players, n=p.players, now=percent(now, lang, fixed=True),
                         was=percent(p.share, lang, fixed=True))
         # "nello 0 % delle partite" (it29): a share of 0 is said "in no game", in every language
         key = "cured_none" if now == 0 else "cured_short"
@@ -384,6 +386,12 @@ def _key(p: Problem) -> str:
     """The figure a problem is about, as a trial's metric name: ``problem:3:short:unpaid_by_bank``,
     ``problem:5:seat`` (any seat beyond a fair share at 5 players: which seat is chance's to pick)."""
     return f"{PROBLEM}{p.players}:{p.kind}" + (f":{p.name}" if p.kind != "seat" else "")
+
+
+def only_problems(metrics: dict[int, dict[str, Metric]], keys: set[str]) -> dict[int, dict[str, Metric]]:
+    """A trial's figures with only the problems ``keys`` among its problem figures (``_key``), every other figure
+    kept: what ``Fixer.left_text`` says of those problems alone."""
+    return {n: {k: v for k, v in m.items() if not k.startswith(PROBLEM) or k in keys} for n, m in metrics.items()}
 
 
 def left_keys(metrics: dict[int, dict[str, Metric]]) -> set[str]:
@@ -501,13 +509,26 @@ class Fixer(Tuner):
         if not trial.feasible:
             result = word("infeasible", lang, why=trial.why)
         elif self.improves(trial) and not self.tally(trial.metrics)[0]:
-            result = word("cured", lang, cost=significant(cost(self.opts.params, trial.values, self.own), lang))
+            result = word("cured", lang, cost=size_said(cost(self.opts.params, trial.values, self.own), lang))
         elif self.slightly_left(trial.metrics):
             result = word("left_slight", lang, left=self.left_text(trial.metrics, lang, naming),
                           aim=percent(SHORT_AIM, lang, places=0), games=say_n("games", self.opts.games, lang))
         else:
-            result = word("left", lang, left=self.left_text(trial.metrics, lang, naming))
+            result = self.left_result(trial.metrics, lang, naming)
         return word("trial", lang, n=trial.number + 1, trials=self.opts.trials, values=shown, result=result)
+
+    def left_result(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
+        """A trial not fixed: the deck's problems it leaves in the brackets, and a problem it creates that the deck
+        did not have after them, as one ("and creates a new problem: at 6 players, player 1 wins 23.0% of games"):
+        inside the brackets after the shortage's shares it read as part of the shortage (twenty-third reading
+        en40)."""
+        left = left_keys(metrics)
+        new = left - self.found
+        if not new:
+            return word("left", lang, left=self.left_text(metrics, lang, naming))
+        kept = self.left_text(only_problems(metrics, left & self.found), lang, naming) if left & self.found else ""
+        key = ("left_new" if kept else "new_only") + ("_many" if len(new) > 1 else "")
+        return word(key, lang, left=kept, new=self.left_text(only_problems(metrics, new), lang, naming, at=True))
 
     def slightly_left(self, metrics: dict[int, dict[str, Metric]]) -> bool:
         """Whether every problem a trial leaves is a shortage whose share of games chance could have lifted above
@@ -549,6 +570,12 @@ class Fixer(Tuner):
                 keys.add(key)
                 out.append(t)
         return out
+
+
+def size_said(size: float, lang: str) -> str:
+    """A change's size (``levers.cost``) with its two decimals always shown: "1.7" beside "1.74" and "1.85" read as
+    rounded otherwise (twenty-third reading en44, fr37, it44)."""
+    return decimal(size, lang, places=2, fixed=True)
 
 
 def seat_flagged(m: dict[str, Metric], players: int, lang: str) -> str:
@@ -832,11 +859,9 @@ def set_aside(fixer: Fixer, trial: Trial, fresh: dict[int, dict[str, Metric]], b
     lang = fixer.opts.lang
     naming = Naming.of(fixer.deck, lang)
 
-    def only(keys: set[str]) -> dict[int, dict[str, Metric]]:  # the figures of these problems, and all the others
-        return {n: {k: v for k, v in m.items() if not k.startswith(PROBLEM) or k in keys} for n, m in fresh.items()}
     fields = dict(n=trial.number + 1, values=_shown(fixer, trial), deck=_called(fixer))
-    left = fixer.left_text(only(back), lang, naming) if back else ""
-    made = fixer.left_text(only(new), lang, naming, at=True) if new else ""
+    left = fixer.left_text(only_problems(fresh, back), lang, naming) if back else ""
+    made = fixer.left_text(only_problems(fresh, new), lang, naming, at=True) if new else ""
     key = "not_again_both" if back and new else "not_again" if back else "not_again_new"
     return word(key, lang, left=left, new=made, **fields)
 
@@ -1164,7 +1189,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
                            proposal_name(deck, rank), desc)
     naming = Naming.of(deck, lang)
     firm = cured_text(fixer, prop, lang, short=False)
-    lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
+    lines = [word("file_head", lang, trial=trial.number + 1, size=size_said(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
              *([word("file_cures", lang, what=firm)] if firm else []),
              *([word("file_likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
@@ -1413,9 +1438,11 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
     echo(word("checking_one" if n == 1 else "checking", lang, n=n, seed=_num(opts.seed + FRESH_SEED, lang),
               games=say_n("games", opts.games, lang), deck=_called(fixer)), file=sys.stderr, flush=True)
     written: list[tuple[Proposal, Path]] = []
+    checked = 0
     for trial in cures:
         if len(written) == opts.best:
             break
+        checked += 1
         prop = check_cure(fixer, trial, found)
         if prop is None:
             continue
@@ -1423,8 +1450,70 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
     _say_proposals(fixer, written)
     _write_record(fixer, written)
     if written:  # what to do next: the smallest proposal, and the command that shows all it moves
-        echo(next_line(fixer, [p for p, _ in written], written[0][1]))
+        props = [p for p, _ in written]
+        # the fix recommended last, on the line above the one that recommends it: what validate says after it
+        for line in (unchecked_line(fixer, cures[checked:], props), word("record", lang, path=record_path(fixer)),
+                     validate_line(fixer, props)):
+            if line:
+                echo(line)
+        echo(next_line(fixer, props, written[0][1]))
     return 0 if written else 1
+
+
+def record_path(fixer: Fixer) -> Path:
+    """Where the run's record is written (``_write_record``): named in full wherever the terminal sends the designer
+    to it ("all in fix.json" gave no folder, twenty-third reading en38, fr35, it45)."""
+    return Path(fixer.opts.out) / "fix.json"
+
+
+def unchecked_line(fixer: Fixer, rest: list[Trial], props: list[Proposal]) -> str | None:
+    """The trials that fixed every problem on the search's games but were not checked, the proposals being found
+    before them (``rest``: the cures after the last one checked): a 67-silver-coin fix, "change size 1.70", was
+    dropped without a word while a 25-gold-coin one was kept, and a designer counting in coins asked why (twenty-third
+    reading it37). Says that the size is how far each number moves in proportion to the deck's own, not what the
+    change costs. None where every such trial was checked."""
+    lang = fixer.opts.lang
+    left = [t for t in rest if not fixer.tally(t.metrics)[0]]
+    if not left:
+        return None
+    sizes = sorted(t.objective for t in left)
+    low, high = size_said(sizes[0], lang), size_said(sizes[-1], lang)
+    size = low if low == high else word("size_range", lang, low=low, high=high)
+    return word("unchecked_one" if len(left) == 1 else "unchecked", lang, size=size, k=len(props),
+                last=size_said(props[-1].trial.objective, lang),
+                trials=join_and([str(t.number + 1) for t in left], lang))
+
+
+def validate_short(fixer: Fixer, prop: Proposal) -> dict[int, dict[str, Metric]]:
+    """Each shortage a proposal leaves on the fresh games in more than ``1 - COVER`` of them, by player count, as a
+    trial's problem figures (``short_counts_text`` reads them): the shortages cardgen validate warns of, which asks
+    for enough pieces in ``COVER`` of games where fix asks for ``SHORT_AIM``."""
+    out: dict[int, dict[str, Metric]] = {}
+    for players, m in sorted(prop.fresh.items()):
+        for key, figure in m.items():
+            if key.startswith("short:") and figure[0] > 1 - COVER + 1e-9:
+                out.setdefault(players, {})[f"{PROBLEM}{players}:{key}"] = (figure[0], figure[0], figure[0])
+    return out
+
+
+def validate_line(fixer: Fixer, props: list[Proposal]) -> str | None:
+    """Under the proposals, where the first, the one recommended, leaves a shortage on the fresh games that cardgen
+    validate warns of (more than ``1 - COVER`` of games, where fix allows ``SHORT_AIM``): that validate will still
+    warn after it, with the shares it leaves, and the first proposal that stays within validate's aim on the same
+    games, or that none does. A designer who applied fix 1 (41 gold coins, short in 4.0% of games at 3 players)
+    and ran validate again would think the fix had failed (twenty-third reading fr30). None where fix 1 stays
+    within validate's aim."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    left = validate_short(fixer, props[0])
+    if not left:
+        return None
+    what = joined(short_counts_text(left, lang, naming, case_label(fixer.problems, lang, naming)), lang)
+    allowed = percent(1 - COVER, lang, places=0)
+    reach = next((k for k, p in enumerate(props, 1) if not validate_short(fixer, p)), None)
+    after = word("validate_reach", lang, k=reach, allowed=allowed) if reach else \
+        word("validate_none_one" if len(props) == 1 else "validate_none", lang, n=len(props), allowed=allowed)
+    return word("validate_warns", lang, what=what, allowed=allowed, after=after)
 
 
 def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
@@ -1440,7 +1529,7 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), what the label "unchanged game" is (every proposal's cures say one), then
+    no proposal moves anything else), what the label "base game" is (every proposal's cures say one), then
     each one's file, cures, change, cost and its own comparisons."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
@@ -1454,7 +1543,7 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
             for line in above_lines(fixer, props[0], players):
                 echo(line)
-    if props:  # whose figure "unchanged game" is, said once above the fixes, not in every one (en36, en83)
+    if props:  # whose figure "base game" is, said once above the fixes, not in every one (en36, en83)
         echo(word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang)))
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
@@ -1617,10 +1706,12 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     naming = Naming.of(deck, lang)
     echo(word("proposal", lang, k=rank, path=path))
     levers = sum(1 for key, v in prop.trial.values.items() if v != fixer.own[key])
+    # the change and its cost on their own labelled lines, as a proposal said in full gives them (en45, fr36, it45)
     echo(word("alike_one" if levers == 1 else "alike", lang, k=k,
               change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, fixer.own, lang),
-                               naming),
-              cost=cost_text(fixer, prop, fixer.opts.params, lang) + character_clause(prop, props or [prop], lang)))
+                               naming)))
+    echo(word("cost", lang, text=cost_text(fixer, prop, fixer.opts.params, lang)
+              + character_clause(prop, props or [prop], lang)))
     label = case_label(fixer.problems, lang, naming)
     differ = [p for p in fixer.cured(prop.trial)
               if cured_line(p, prop.fresh.get(p.players, {}), lang, naming)
@@ -1629,7 +1720,7 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
                                  again=p.kind == "short" and i != first) for i, p in enumerate(differ)), lang)
     echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
-              games=say_n("games", fixer.opts.games, lang)))
+              games=say_n("games", fixer.opts.games, lang), record=record_path(fixer)))
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
         for line in above_lines(fixer, prop, players, printed=False):
             echo(line)
@@ -1647,7 +1738,7 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
                           "fresh": {str(n): {k: list(v) for k, v in m.items()} for n, m in p.fresh.items()},
                           "verdict": {str(n): v for n, v in p.verdicts.items()},
                           "side_effects": {str(n): v for n, v in p.effects.items()}} for p, path in written]}
-    write_atomic(Path(fixer.opts.out) / "fix.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    write_atomic(record_path(fixer), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
 __all__ = ["FixOptions", "Fixer", "PRINTED", "Problem", "base_values", "card_levers", "changed_numbers", "cost", "fix",
