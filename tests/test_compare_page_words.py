@@ -244,6 +244,19 @@ def test_the_summary_lines_have_one_weight(tmp_path: Path) -> None:
     assert box.count("<p>") >= 2 and "<b>" not in box and "<strong>" not in box, box
 
 
+def test_the_french_summary_box_sets_every_colon_with_the_narrow_space(tmp_path: Path) -> None:
+    """(twenty-third reading fr49) The count's prefix of each summary line ("3 joueurs : le score moyen…") came
+    untypeset, an ordinary breaking space before the colon, where the lines beside it had the narrow no-break
+    one: no colon in the French summary box follows an ordinary space, and each count's line has the narrow one."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    html = compare_page(doc, {"name": TITLES["fr"][1]}, "", naming=Naming(title=TITLES["fr"][0]))
+    box = html[html.index('<div class="verdict">'):]
+    box = box[:box.index("</div>")]
+    assert "2 joueurs\u202f:" in box and "3 joueurs\u202f:" in box, box
+    assert " :" not in box and " ;" not in box, box
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_other_counts_none_moved_reads_none_as_in_the_terminal(tmp_path: Path, lang: str) -> None:
     """Nineteenth reading (fr73): where none of the other counts moved, the page said "Autres mesures : 0 sur 5 a

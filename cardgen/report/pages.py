@@ -707,6 +707,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"text": prefix + line.strip()}
                   for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
+    # every line of the box set as the language sets it, as the terminal sets its own: the count's prefix
+    # ("3 joueurs : ") came from the verdict's words untypeset, a breaking space before the colon in 22 lines
+    # where the folded stop line just above had the narrow one (twenty-third reading fr49)
+    lines = [{**line, "text": typeset(line["text"], lang)} for line in lines]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "base_name": titles[doc["base"]],
                        "differences": doc["differences"],
                        # the terminal's line (compare.introduction), not the book's rule said twice (fr14)
