@@ -706,8 +706,23 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
                                           "come in; the run stopped at the first check)."]  # "check 1 of 10" said what it is (en20)
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
-    results[2]["stop"]["pairs"] = 200
-    assert folded_stop(results, "en") == [] and folded_stop(results[:1], "en") == []
+    assert folded_stop(results[:1], "en") == []
+    # counts that stopped at different looks: why once, then where each stopped (twenty-third reading fr26: Draco's
+    # 45-word sentence four times, two numbers changed)
+    results[2]["stop"].update(pairs=200, look=2)
+    assert folded_stop(results, "en") == ["Stopped before the 1,000 planned pairs of games, because one figure had "
+                                          "already changed so much that chance is an unlikely explanation (the "
+                                          "figures are checked up to 10 times as the pairs come in): at 2 and 3 "
+                                          "players, after 100 pairs (the first check); at 4 players, after 200 pairs "
+                                          "(the second check)."]
+    assert folded_stop(results, "fr")[0].endswith(" :\u202fà 2 et 3 joueurs, après 100 paires (premier contrôle)\u202f; "
+                                                  "à 4 joueurs, après 200 paires (deuxième contrôle).".replace(" :\u202f", "\u202f: "))
+    assert folded_stop(results, "it")[0].startswith("Confronto chiuso in anticipo, prima delle 1.000 coppie")
+    assert folded_stop(results, "it")[0].endswith("): con 2 e 3 giocatori, dopo 100 coppie (primo controllo); "
+                                                  "con 4 giocatori, dopo 200 coppie (secondo controllo).")
+    for r in results[:2]:  # one count alone stopped: it says its own, before its findings
+        r["stop"]["early"] = False
+    assert folded_stop(results, "en") == []
 
 
 def test_a_solo_game_says_its_turns_once_and_rounds_are_complete_ones() -> None:

@@ -1512,20 +1512,34 @@ def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
 
 
 def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
-    """The one line of several player counts that all stopped at the same look after as many pairs ("2, 3 and 4
-    players: stopped after 100 of 1000 pairs…"), where one line per count said the same thing three times;
-    nothing when a count did not stop or stopped elsewhere (each then says its own)."""
+    """The one line of several player counts that stopped early: where all stopped at the same look after as many
+    pairs, "2, 3 and 4 players: stopped after 100 of 1000 pairs…"; where two or more stopped at different looks,
+    why once and then where each stopped, the counts that stopped alike together ("… at 3 and 5 players, after 300
+    pairs (the third check); at 4 and 6 players, after 200 pairs (the second check)"): the same 45-word sentence
+    printed once per count with only two numbers changed filled a phone's screen (twenty-third reading fr26).
+    Nothing when fewer than two counts stopped early (a count then says its own, before its findings)."""
     from cardgen.text import join_and
+
+    def counted(counts: Sequence[int]) -> str:  # "3 and 5 players"
+        return join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
 
     stops = [r.get("stop") or {} for r in results]
     keys = {(s.get("pairs"), s.get("most"), s.get("look"), s.get("looks")) for s in stops}
-    if len(results) < 2 or len(keys) != 1 or not all(s.get("early") for s in stops):
+    if len(results) >= 2 and len(keys) == 1 and all(s.get("early") for s in stops):
+        s = stops[0]
+        return [say("stopped_early", lang, players=counted([r["players"] for r in results]), pairs=s["pairs"],
+                    most=s["most"], look=look_ordinal(s["look"], lang), looks=s["looks"])]
+    early = [(r["players"], s) for r, s in zip(results, stops) if s.get("early")]
+    if len(early) < 2 or len({(s.get("most"), s.get("looks")) for _, s in early}) != 1:
         return []
-    counts = [r["players"] for r in results]
-    players = join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
-    s = stops[0]
-    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"],
-                look=look_ordinal(s["look"], lang), looks=s["looks"])]
+    groups: dict[tuple[Any, Any], list[int]] = {}  # (pairs, look) -> the counts stopped there, in count order
+    for players, s in early:
+        groups.setdefault((s["pairs"], s["look"]), []).append(players)
+    where = joined([say("stopped_early_at", lang, players=counted(counts), pairs=pairs,
+                           look=look_ordinal(look, lang)) for (pairs, look), counts in groups.items()], lang)
+    s = early[0][1]
+    line = say("stopped_early_mixed", lang, most=s["most"], looks=s["looks"], stops=where)
+    return [typeset(line[:1].upper() + line[1:], lang)]
 
 
 def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: bool = True) -> list[str]:
