@@ -1967,7 +1967,7 @@ def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
 
-def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
+def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str) -> str:
     """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
     sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
     in the middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33,
@@ -1975,14 +1975,25 @@ def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
     seat ("the base game already favours player 1"), or its share already lies on the same side of its fair share
     ("player 5 already wins more than the fair share in the base game", ``base_leans``); the variant "seems to
     favour" a seat only where the base game's share does not lean so: said beside the base game's own 27.0 %
-    against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). ``edge``: the
-    base game's own interval leaves the fair share out only just."""
+    against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). Every "already"
+    says where it is known from, these pairs: "player 5 already wins more in the base game" read as a fact about the
+    game two lines above "on these pairs, a gap that may be chance"; where the base game only leans so, the news
+    leads (the variant's share is beyond chance), then the base game's lean (twenty-third reading fr20, it23, en22).
+    ``own``: the base game's own flag of the seat (``_base_flag``); where its interval leaves the fair share out only
+    just (``on_edge``), the size of the lean is said first, in points, and the margin as the pairs' ("favours player
+    1 by 11.0 percentage points, just enough for these pairs to rule out chance"): "only just beyond chance" about
+    37.0 % against 26.0 % read as a small advantage, against validate's "clearly" (en26, it27, fr22)."""
+    edge = own is not None and on_edge(own)
     kind = (f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
             else f"leans{'_moved' if f['moved'] else '_untested' if f['moved'] is None else ''}" if f.get("leans")
             else "variant" if f["owner"] == "variant"
             else "untested" if f["moved"] is None else "chance")
     who = say("seat", lang, k=f["seat"])
-    return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang),
+    gap = ""
+    if edge and own is not None and f.get("base_rate") is not None:  # from the two figures as the next line prints them
+        points = round(abs(round(100 * f["base_rate"], 1) - round(100 * own["fair"], 1)), 1)
+        gap = say_n("pp_written", points, lang, x=decimal(points, lang, places=1, fixed=True))
+    return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang), gap=gap,
                inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang))
 
 
@@ -2008,13 +2019,11 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
     own = _base_flag(r, f)
     base_share = ((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share")
     edge = ""
-    if own is not None and on_edge(own):  # its figures at one decimal, as every share, and the gap said in words:
-        # "[26.04% to 49.49%] … 26.00%" beside "27.8%" read as a typing error (twenty-second reading fr26, en25, it36)
-        near = own["low"] if own["side"] == "more" else own["high"]
-        gap = round(abs(near - own["fair"]) * 100, edge_places(own))
+    if own is not None and on_edge(own):  # its figures at one decimal, as every share, without the interval:
+        # "[26.04% to 49.49%] … 26.00%" beside "27.8%" read as a typing error (twenty-second reading fr26, en25, it36),
+        # and "the lower end of its interval is only 0.04 points above" named an interval never printed (twenty-third
+        # reading en27, fr22); ``seat_verdict`` says the lean's size and that the pairs only just rule out chance
         fair, ends = _pct(own["fair"], lang, fixed=True), [""]
-        edge = say(f"compare_seat_edge_{own['side']}", lang, gap=say_n("pp_written", gap, lang, x=decimal(
-            gap, lang, places=edge_places(own))))
     else:
         fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
         # a lean the base game's own games do not tell from chance: said so beside its figure, where the verdict
@@ -2069,7 +2078,7 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     said: set[str] = set()  # what the count's first seats said once (``seat_figures``)
     for f in flagged:
         own = _base_flag(r, f)
-        parts = [f"{seat_verdict(f, own is not None and on_edge(own), lang)}.", seat_figures(r, f, lang, said)]
+        parts = [f"{seat_verdict(f, own, lang)}.", seat_figures(r, f, lang, said)]
         if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
             seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
             parts.append(fix_pointer(say("fix_what_base", lang, who=seats),
