@@ -63,12 +63,12 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 #: the verdict where the base game's own share leans the same way on the same shuffles, beyond chance or not: the
 #: news first (the variant's share, beyond chance), then the base game's lean, said as these pairs' (twenty-third
 #: reading fr20, it23, en22: "already wins more in the base game", as a fact, beside "a gap that may be chance")
-ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; on these pairs the base "
-                 "game leans the same way",
-           "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, par un écart trop grand pour "
-                 "être dû au hasard ; sur ces paires, le jeu de base penche déjà dans le même sens",
-           "it": "il giocatore 5 vince più spesso della quota equa con la variante, e lo scarto è troppo grande per "
-                 "essere dovuto al caso; su queste coppie anche il gioco base va nella stessa direzione"}
+ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; the base game leans the "
+                 "same way on these pairs",
+           "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; le jeu de "
+                 "base penche de même sur ces paires",
+           "it": "il giocatore 5 vince più spesso della quota equa con la variante, al di là del caso; su queste "
+                 "coppie anche il gioco base pende dalla stessa parte"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,9 +81,9 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
     verdict = line[:line.index(". ")]
-    assert verdict.endswith({"en": "and the change between the two games may be chance",
+    assert verdict.endswith({"en": "and the change may be chance",
                              "fr": "et l’écart entre les deux jeux peut venir du hasard",
-                             "it": "e la differenza tra i due giochi può essere dovuta al caso"}[lang]), verdict
+                             "it": "e la differenza può essere dovuta al caso"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -190,8 +190,8 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert len(one) == 3 and one[2].endswith("cardgen fix royale --players 4") and len(four) == 2
     assert block[1:5] == [plain("    " + one[0][:1].upper() + one[0][1:])] + [plain("      " + p) for p in one[1:]] + [
         plain("    " + four[0][:1].upper() + four[0][1:])], block
-    assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; on "
-                                     "these pairs the base game leans the same way",
+    assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; the "
+                                     "base game leans the same way on these pairs",
                                "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
                                "it": "il giocatore 4 vince meno spesso della quota equa con la variante"}[lang])
     # one count alone: its heading, then the same parts

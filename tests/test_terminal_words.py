@@ -797,7 +797,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%. Change between the two games: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
+           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
     ("fr", "sur ces paires, le jeu de base favorise déjà le joueur 1\u202f; elles ne disent pas si la variante "
            "aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
@@ -900,35 +900,35 @@ _UNTESTED = ("the variant seems to work against player 2; the change from the ba
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
     "base flags it, no change": ("on these pairs the base game already works against player 2; they cannot tell "
-                                 f"whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change between the two games: "
+                                 f"whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: "
                                  f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
     "base flags it, changed": ("on these pairs the base game already works against player 2, and the variant "
-                               f"changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change between the two games: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
+                               f"changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     # twenty-second reading (en20, fr17): where the base game's own share does not already lean that way
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
-                                 "brings this: the change between the two games may be chance. "
-                                 f"{_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points [−19.0 to "
+                                 "brings this: the change from the base game to the variant may be chance. "
+                                 f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
                                  "+7.0]. To judge the base game on more games: cardgen validate royale --players 4; to "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
-                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points "
+                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points "
                                "[−10.0 to −2.0]."),
     # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
     # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
-    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; on these pairs "
-                              "the base game leans the same way, and the change between the two games may be chance. "
-                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change between the two games: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
+    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
+                              "leans the same way on these pairs, and the change may be chance. "
+                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
                               "judge the base game on more games: cardgen validate royale --players 4; to measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
-    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; on these pairs the "
-                            "base game leans the same way, and the change between the two games is beyond chance. "
+    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
+                            "leans the same way on these pairs, and the change is beyond chance. "
                             f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
-                            "between the two games: −6.0\u00a0percentage points [−10.0 to −2.0]."),
+                            "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
     "no base rate": f"{_UNTESTED}{_MAIN}{_MORE}",
 }

@@ -166,7 +166,7 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     # whether the paired games tell the change from chance: once, for every count
     claims = [line for line in lines if say("short_pair_chance", lang) in line]
     assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
-                                         "it": "con ogni numero di giocatori"}[lang], lang) in claims[0]
+                                         "it": "con qualunque numero di giocatori"}[lang], lang) in claims[0]
     # most games under cardgen's rule at 3, 4 and 5 players (not at 6): said once, with those counts
     weight = [line for line in lines if {"en": "describe the game with cardgen’s rule",
                                          "fr": "décrivent donc le jeu avec la règle de cardgen",

@@ -1972,8 +1972,8 @@ def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str)
     sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
     in the middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33,
     fr22, fr29, it27, it38). The base game's first, by what its own games on the same shuffles show: it flags the
-    seat ("the base game already favours player 1"), or its share already lies on the same side of its fair share
-    ("player 5 already wins more than the fair share in the base game", ``base_leans``); the variant "seems to
+    seat ("on these pairs the base game already favours player 1"), or its share already lies on the same side of
+    its fair share ("the base game leans the same way on these pairs", ``base_leans``); the variant "seems to
     favour" a seat only where the base game's share does not lean so: said beside the base game's own 27.0 %
     against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). Every "already"
     says where it is known from, these pairs: "player 5 already wins more in the base game" read as a fact about the
