@@ -371,9 +371,9 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
      "(on the 236 pairs of games, of 300, in which both games still have a runner-up once the tied leaders drop out).",
      "(of the 236 pairs in which both games still have a runner-up once the tied leaders drop out)"),
     ("fr", "(sur les 267 parties où il reste un deuxième une fois les ex æquo en tête éliminés)",
-     "(sur les 236 paires de parties, parmi 300, où, dans les deux parties, il reste un deuxième une fois les ex æquo "
-     "en tête éliminés).",
-     "(sur les 236 paires où, dans les deux parties, il reste un deuxième une fois les ex æquo en tête éliminés)"),
+     # twenty-third reading fr27: five commas in one parenthesis, "où, dans les deux parties, il reste" stalled
+     "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés).",
+     "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés)"),
     ("it", "(sulle 267 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito)",
      "(sulle 236 coppie di partite, su 300, in cui, in entrambe le partite, resta un secondo dopo l’eliminazione dei "
      "primi a pari merito).",
