@@ -164,7 +164,7 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     assert len({row_line.index("→") for row_line in lines[head + 2:head + 6]}) == 1
     assert lines[head + 1].split()[0] == {"en": "players", "fr": "joueurs", "it": "giocatori"}[lang]
     # whether the paired games tell the change from chance: once, for every count
-    claims = [line for line in lines if say("short_pair_chance", lang) in line]
+    claims = [line for line in lines if say("short_table_chance", lang) in line]
     assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
                                          "it": "con qualunque numero di giocatori"}[lang], lang) in claims[0]
     # most games under cardgen's rule at 3, 4 and 5 players (not at 6): said once, with those counts
@@ -181,14 +181,16 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
     """The claim is each count's own figure: where the variant changes the games short beyond chance at 3 players
     only, the line says so at 3 players and "could be chance" at the others, never "at every player count"."""
     lines, _ = _compare(lang, moved=(3,))
-    [claim] = [line for line in lines if say("short_pair_moved", lang) in line]
-    assert say("short_pair_chance", lang) in claim
-    assert typeset({"en": "a change too clear to be chance at 3 players; a difference that could be due to chance "
-                          "alone at 4, 5 and 6 players",
-                    "fr": "un écart trop net pour venir du hasard à 3 joueurs ; un écart qui peut n’être dû qu’au "
-                          "hasard à 4, 5 et 6 joueurs",
-                    "it": "una differenza troppo netta per essere dovuta al caso con 3 giocatori; una differenza che "
-                          "può essere dovuta al solo caso con 4, 5 e 6 giocatori"}[lang], lang) in claim
+    [claim] = [line for line in lines if say("short_table_moved", lang) in line]
+    assert say("short_table_chance", lang) in claim
+    # twenty-third reading en36: a sentence with its verb, never "Games affected, base game against variant: a…"
+    assert typeset({"en": "The difference in games affected between the base game and the variant is too clear to be "
+                          "chance at 3 players; could be due to chance alone at 4, 5 and 6 players.",
+                    "fr": "L’écart de parties touchées entre le jeu de base et la variante est trop net pour venir du "
+                          "hasard à 3 joueurs ; peut n’être dû qu’au hasard à 4, 5 et 6 joueurs.",
+                    "it": "La differenza di partite con ammanco tra gioco base e variante è troppo netta per essere "
+                          "dovuta al caso con 3 giocatori; può essere dovuta al solo caso con 4, 5 e 6 giocatori."}[
+        lang], lang) in " ".join(line.strip() for line in lines), claim
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -2159,7 +2159,9 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
             figure = next((m for m in r.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"
                            and m.get("significant") is not None), None)
             if figure is not None:
-                claims.setdefault("short_pair_moved" if figure["significant"] else "short_pair_chance", []).append(str(n))
+                # said as a verb of the sentence: "Games affected, base game against variant: a difference that…"
+                # was inverted and verbless (twenty-third reading en36)
+                claims.setdefault("short_table_moved" if figure["significant"] else "short_table_chance", []).append(str(n))
         if len(claims) == 1 and len(next(iter(claims.values()))) == len(rows) > 1:
             items = say("short_table_every", lang, claim=say(next(iter(claims)), lang))
         else:
