@@ -379,8 +379,15 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
     the notes on both games (whose Italian no longer says "warnings valid for both")."""
     from cardgen.simulate.summary import notes_block
 
-    block = notes_block({"components": ["  c"], "cards": ["  3 players: k"]}, lang)
+    block = notes_block({"components": ["  c"], "cards": ["  3 players: k"], "flagged": ["  3 players: k"]}, lang)
     assert block == [say("compare_notes_head", lang), "  c", say("compare_cards_head", lang), "  3 players: k"]
+    # twenty-third reading en33: "Cards too strong or too weak:" above one card said "not flagged" read as a card
+    # found too strong; where no card is flagged, the heading says none is
+    held = notes_block({"cards": ["  3 players: k"], "flagged": []}, lang)
+    assert [plain(line) for line in held] == [{"en": "Cards: none too strong or too weak. Worth noting:",
+                                               "fr": "Cartes : aucune trop forte ou trop faible. À noter :",
+                                               "it": "Carte: nessuna troppo forte o troppo debole. Da notare:"}[lang],
+                                              "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",
                                                       "it": "Carte troppo forti o troppo deboli:"}[lang]

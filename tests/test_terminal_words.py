@@ -1182,7 +1182,10 @@ def test_compares_notes_come_under_a_heading_components_first_then_cards(lang: s
     assert "dice" not in " ".join(lines[start:notes[0]]) and "dice" in " ".join(lines[notes[0]:])
     # under a heading of their own, the page's: "warnings valid for both games" over a note of the variant's games
     # at 3 players said the opposite of it (twenty-second reading it40)
-    assert lines[notes[0] - 1] == say("compare_cards_head", lang), lines
+    assert lines[notes[0] - 1] == say("compare_cards_head", lang), lines  # a card flagged: the page's heading
+    card.update(flag=None, held_flag="weak", plays_per_seat=0.01)  # a card not flagged, only held: none is (en33)
+    lines = format_comparison(doc, Naming(title="Draco & Co"), tables=False).splitlines()
+    assert say("compare_cards_head_none", lang) in lines and say("compare_cards_head", lang) not in lines, lines
     assert not any(say("compare_options_head", lang) == line for line in lines)  # no options: no heading of theirs
 
 
@@ -1192,7 +1195,7 @@ def test_a_house_rules_options_come_under_their_own_heading_not_the_notes_on_bot
     from cardgen.simulate.summary import notes_block
     from cardgen.terminal import say
     notes, options = say("compare_notes_head", lang), say("compare_options_head", lang)
-    assert notes_block({"components": ["  c3"], "cards": ["  k3"], "options": ["  o"]}, lang) == [
+    assert notes_block({"components": ["  c3"], "cards": ["  k3"], "flagged": ["  k3"], "options": ["  o"]}, lang) == [
         notes, "  c3", say("compare_cards_head", lang), "  k3", options, "  o"]
     assert notes_block({"options": ["  o"]}, lang) == [options, "  o"]  # no note: no heading of theirs
     assert notes_block({"components": [], "cards": [], "options": []}, lang) == []

@@ -1691,7 +1691,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
-        parts: dict[str, list[str]] = {"components": [], "cards": [], "options": [], "balance": []}
+        parts: dict[str, list[str]] = {"components": [], "cards": [], "flagged": [], "options": [], "balance": []}
         parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
@@ -1699,8 +1699,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             parts["components"] += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
                                                                          doc["variant"]: doc.get("name") or ""},
                                                        pairs=False), prefix, lang)
-            parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
-                                      prefix, lang)
+            flagged = _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
+                              prefix, lang)
+            parts["cards"] += flagged
+            parts["flagged"] += flagged
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
             parts["balance"] += balance_block(compare_balance_parts(r, lang, doc["base"]), prefix)
             parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
@@ -1829,11 +1831,15 @@ def notes_block(parts: Mapping[str, list[str]], lang: str) -> list[str]:
     under theirs. Printed each count's components, cards and options in turn, the notes hung with no heading under
     the closing "nothing else was detected", and a 3-player card note sat between the 3- and 4-player component
     notes (nineteenth reading, it54); a card note of the variant's games at 3 players, under "warnings valid for
-    both games", said the opposite of its heading (twenty-second reading it40)."""
+    both games", said the opposite of its heading (twenty-second reading it40). Where no card is flagged
+    (``parts["flagged"]`` empty) and the notes are of cards not flagged although their gap is wide, the heading
+    says none is too strong or too weak: "Cards too strong or too weak:" above one card said "not flagged" read as
+    a card found too strong (twenty-third reading en33)."""
     notes, cards = list(parts.get("components") or []), list(parts.get("cards") or [])
     options = list(parts.get("options") or [])
+    head = "compare_cards_head" if parts.get("flagged") else "compare_cards_head_none"
     return (([say("compare_notes_head", lang)] + notes if notes else [])
-            + ([say("compare_cards_head", lang)] + cards if cards else [])
+            + ([say(head, lang)] + cards if cards else [])
             + ([say("compare_options_head", lang)] + options if options else []))
 
 
