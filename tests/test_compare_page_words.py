@@ -244,6 +244,23 @@ def test_the_summary_lines_have_one_weight(tmp_path: Path) -> None:
     assert box.count("<p>") >= 2 and "<b>" not in box and "<strong>" not in box, box
 
 
+def test_the_wide_intervals_note_is_said_once_a_page(tmp_path: Path) -> None:
+    """(twenty-third reading en62) "With 100 pairs these intervals are wide…" came under every player count's
+    tables, three times a page, where the terminal says it once: once, under the first count's; again only where
+    another count played another number of pairs (its sentence says another number)."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    wide = {"metric": "seat_2_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
+            "high": 0.385, "significant": False, "group": "fairness"}
+    for r in doc["results"]:
+        r["metrics"] = [m for m in r["metrics"] if m["metric"] != "seat_2_win_rate"] + [dict(wide)]
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert html.count("these intervals are wide") == 1, html.count("these intervals are wide")
+    doc["results"][1]["games"] = 10  # another number of pairs: its own sentence
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert html.count("With 20 pairs these intervals are wide") == 1 and html.count("With 10 pairs these") == 1
+
+
 def test_the_french_summary_box_sets_every_colon_with_the_narrow_space(tmp_path: Path) -> None:
     """(twenty-third reading fr49) The count's prefix of each summary line ("3 joueurs : le score moyen…") came
     untypeset, an ordinary breaking space before the colon, where the lines beside it had the narrow no-break

@@ -717,6 +717,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                        "description": doc.get("description") or info.get("description", "")}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
+    wide_said: set[Any] = set()  # the numbers of pairs whose wide intervals were said (en62)
     defined_here: set[str] = set()  # each indicator defined at its first table, named alone after (fr63)
     for r in results:
         b, v = r["base_result"], r["variant_result"]
@@ -753,11 +754,16 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
+        # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58); said
+        # once, under the first count's tables, as the terminal says it once: the same sentence under every count's
+        # tables was three times a page (twenty-third reading en62); again only for another number of pairs
+        wide = None
+        if wide_intervals(r["metrics"]) and r["games"] not in wide_said:
+            wide_said.add(r["games"])
+            wide = typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
-            # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58)
-            "wide": (typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
-                     if wide_intervals(r["metrics"]) else None),
+            "wide": wide,
             # the variant's fix only for what the variant shows: a seat the base game flags too, or whose change
             # is not established, is the base game's and its line names the base's fix (fr26, it52, it60)
             # the terminal's, each seat's verdict, figures and command a paragraph of their own, as the terminal sets
