@@ -910,7 +910,7 @@ BALANCE_CASES = {
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
-                                 "+7.0]. To judge the base game on more games: cardgen validate royale --players 4; to "
+                                 "+7.0]. To judge the base game on more games: cardgen validate royale --players 4 To "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
@@ -922,7 +922,7 @@ BALANCE_CASES = {
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
                               "leans the same way on these pairs, and the change may be chance. "
                               f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
-                              "judge the base game on more games: cardgen validate royale --players 4; to measure what "
+                              "judge the base game on more games: cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
@@ -970,7 +970,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
-                  "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 ; pour mesurer ce que "
+                  "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 Pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")

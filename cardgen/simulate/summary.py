@@ -1855,8 +1855,10 @@ def _balance(r: Mapping[str, Any], lang: str, base_deck: str) -> list[str]:
     """compare's balance block under its heading (``compare_balance``), nothing where no seat is flagged."""
     from cardgen.simulate.verdict import WORDS
 
-    lines = compare_balance(r, lang, base_deck)  # under their heading: no "balance:" of their own
-    return [f"  {WORDS[lang]['balance']}"] + ["    " + line for line in lines] if lines else []
+    # under their heading: no "balance:" of their own; each part on a line of its own, as the one screen sets them
+    # (a command is never followed by the next sentence on its line)
+    lines = balance_block(compare_balance_parts(r, lang, base_deck), "")
+    return [f"  {WORDS[lang]['balance']}"] + ["  " + line for line in lines] if lines else []
 
 
 def balance_block(seats: Sequence[Sequence[str]], prefix: str) -> list[str]:
@@ -2093,8 +2095,10 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     rest = [f for f in flagged if not f["base_same"] and f["owner"] != "variant"]
     more = more_pairs_command(r, base_deck)
     if rest and not fix and any(f["moved"] is False for f in rest):  # neither game tells it from chance
-        out[-1].append(say("compare_seat_commands", lang, validate=f"cardgen validate {base_deck} --players "
-                                                                    f"{r.get('players')}", command=more))
+        # each command last in a part of its own: "…: cardgen validate king_lui --players 5 ; pour mesurer…" put a
+        # semicolon right after a command a designer copies (twenty-third reading fr21)
+        out[-1] += [say("compare_seat_validate", lang, validate=f"cardgen validate {base_deck} --players {r.get('players')}"),
+                    say("compare_seat_measure", lang, command=more)]
     elif any(f["moved"] is None for f in rest):  # the change was not tested: more pairs test it
         out[-1].append(say("compare_seat_more_pairs", lang, command=more))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
