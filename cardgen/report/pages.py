@@ -810,7 +810,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
 
 def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
     """A compare run's games as the overview shows them: the pairs played per player count, one figure or the
-    range, with the planned --games where a count stopped before it ("100–300 pairs of 1,000 planned"); "1000"
+    range, with the planned --games where a count stopped before it ("100–300 of 1,000 planned pairs"); "1000"
     alone, the plan, read as games played (fourteenth reading en40, fr6, it37). A run registered before the
     count was kept: its --games as written."""
     from cardgen.report.words import page_words
