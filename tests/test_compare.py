@@ -202,8 +202,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     assert ("Shortage of coins in the bank: the bank cannot pay all it owes; cardgen’s added rule lets play go on, but the "
             "published rules do not say what happens then. Per player count, base game → variant:") in text, text
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
-    assert re.search(r"Games affected, base game against variant: (a difference that could be due to chance alone|"
-                     r"a change too clear to be chance)", text), text
+    assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"
+                     r"chance\s+alone|is too clear to be\s+chance)", text), text
     assert "(silver-coin)" not in text  # the component by its printed name, never its id
     # one screen: the verdict, the other counts, the components in the box and the fix line; every figure's row and
     # the statistics are the report's (14 lines in 26 rows, the shortage named as the book's bank and its share

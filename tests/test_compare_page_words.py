@@ -89,12 +89,12 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # "not the variant's" as a certainty
     # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
-    assert unbroken(typeset({"en": "The base game already favours player 2; these pairs cannot tell whether the "
-                                   "variant makes this worse or better",
-                             "fr": "Le jeu de base favorise déjà le joueur 2 ; ces paires ne disent pas si la variante "
-                                   "l’aggrave ou l’atténue",
-                             "it": "Il gioco base favorisce già il giocatore 2; queste coppie non dicono se la variante "
-                                   "lo aggravi o lo attenui"}[lang], lang)) in html
+    assert unbroken(typeset({"en": "On these pairs the base game already favours player 2; they cannot tell whether "
+                                   "the variant makes this worse or better",
+                             "fr": "Sur ces paires, le jeu de base favorise déjà le joueur 2 ; elles ne disent pas si "
+                                   "la variante aggrave ou atténue ce déséquilibre",
+                             "it": "Su queste coppie il gioco base favorisce già il giocatore 2; non dicono se la "
+                                   "variante aggravi o attenui questo squilibrio"}[lang], lang)) in html
     assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
                              "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une juste part de 50,0 %",
                              "it": "vinceva il 50,0\u00a0% delle partite [55,0\u00a0%; 82,0\u00a0%], per una quota "
@@ -242,6 +242,36 @@ def test_the_summary_lines_have_one_weight(tmp_path: Path) -> None:
     box = html[html.index('<div class="verdict">'):]
     box = box[:box.index("</div>")]
     assert box.count("<p>") >= 2 and "<b>" not in box and "<strong>" not in box, box
+
+
+def test_the_wide_intervals_note_is_said_once_a_page(tmp_path: Path) -> None:
+    """(twenty-third reading en62) "With 100 pairs these intervals are wide…" came under every player count's
+    tables, three times a page, where the terminal says it once: once, under the first count's; again only where
+    another count played another number of pairs (its sentence says another number)."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    wide = {"metric": "seat_2_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
+            "high": 0.385, "significant": False, "group": "fairness"}
+    for r in doc["results"]:
+        r["metrics"] = [m for m in r["metrics"] if m["metric"] != "seat_2_win_rate"] + [dict(wide)]
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert html.count("these intervals are wide") == 1, html.count("these intervals are wide")
+    doc["results"][1]["games"] = 10  # another number of pairs: its own sentence
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    assert html.count("With 20 pairs these intervals are wide") == 1 and html.count("With 10 pairs these") == 1
+
+
+def test_the_french_summary_box_sets_every_colon_with_the_narrow_space(tmp_path: Path) -> None:
+    """(twenty-third reading fr49) The count's prefix of each summary line ("3 joueurs : le score moyen…") came
+    untypeset, an ordinary breaking space before the colon, where the lines beside it had the narrow no-break
+    one: no colon in the French summary box follows an ordinary space, and each count's line has the narrow one."""
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    html = compare_page(doc, {"name": TITLES["fr"][1]}, "", naming=Naming(title=TITLES["fr"][0]))
+    box = html[html.index('<div class="verdict">'):]
+    box = box[:box.index("</div>")]
+    assert "2 joueurs\u202f:" in box and "3 joueurs\u202f:" in box, box
+    assert " :" not in box and " ;" not in box, box
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

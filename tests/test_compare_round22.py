@@ -60,10 +60,15 @@ def _hungry_five(base_rate: float, flagged_in_base: bool = False, significant: b
 
 #: "the variant seems to favour" in each language: said only where the base game's own share does not lean so
 SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favoriser", "it": "la variante sembra favorire"}
-#: the verdict where the base game's own share leans the same way on the same shuffles, beyond chance or not
-ALREADY = {"en": "player 5 already wins more than the fair share in the base game",
-           "fr": "le joueur 5 gagne déjà plus souvent que sa juste part dans le jeu de base",
-           "it": "il giocatore 5 vince già più spesso della quota equa nel gioco base"}
+#: the verdict where the base game's own share leans the same way on the same shuffles, beyond chance or not: the
+#: news first (the variant's share, beyond chance), then the base game's lean, said as these pairs' (twenty-third
+#: reading fr20, it23, en22: "already wins more in the base game", as a fact, beside "a gap that may be chance")
+ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; the base game leans the "
+                 "same way on these pairs",
+           "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; le jeu de "
+                 "base penche de même sur ces paires",
+           "it": "il giocatore 5 vince più spesso della quota equa con la variante, al di là del caso; su queste "
+                 "coppie anche il gioco base pende dalla stessa parte"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -76,9 +81,9 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
     verdict = line[:line.index(". ")]
-    assert verdict.endswith({"en": "and the variant does not change this beyond chance",
+    assert verdict.endswith({"en": "and the change may be chance",
                              "fr": "et l’écart entre les deux jeux peut venir du hasard",
-                             "it": "e la differenza tra i due giochi può essere dovuta al caso"}[lang]), verdict
+                             "it": "e la differenza può essere dovuta al caso"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -105,8 +110,9 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     r = _hungry_five(0.31, flagged_in_base=True)
     r["metrics"][0].update(difference=0.0, low=-0.2, high=0.2, base=0.31)
     [line] = compare_balance(r, lang, "king_lui")
-    base = {"en": "the base game already favours player 5", "fr": "le jeu de base favorise déjà le joueur 5",
-            "it": "il gioco base favorisce già il giocatore 5"}[lang]
+    base = {"en": "on these pairs the base game already favours player 5",
+            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 5",
+            "it": "su queste coppie il gioco base favorisce già il giocatore 5"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
     assert line.endswith("cardgen fix king_lui --players 5")
     near = _hungry_five(0.30)  # the base game a few games short of its own flag
@@ -117,8 +123,10 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
-    """Royale at 4 players: the base game's own interval leaves its fair share out by 0.04 points: "only just", never
-    "probably" ("sans doute", "probabilmente"), which doubted a verdict validate had given on 1,000 games (en20)."""
+    """Royale at 4 players: the base game's own interval leaves its fair share out by 0.04 points: never "probably"
+    ("sans doute", "probabilmente"), which doubted a verdict validate had given on 1,000 games (en20). Nor "only
+    just" alone, read as the size of an 11-point lean (twenty-third reading en26, it27, fr22): the size first, in
+    points, then that these pairs only just rule out chance; never the end of an interval not printed (en27)."""
     seat = _seat(1, "more", 0.45, 0.332, 0.574, 0.2775, 4)
     own = _seat(1, "more", 0.37, 0.260389, 0.494879, 0.26, 4)
     metric = {"metric": "seat_1_win_rate", "base": 0.37, "variant": 0.45, "difference": 0.08, "low": -0.241,
@@ -128,16 +136,20 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
     [line] = compare_balance(r, lang, "royale")
     line = plain(line)
-    assert line.startswith({"en": "the base game already favours player 1, only just beyond chance;",
-                            "fr": "le jeu de base favorise déjà le joueur 1, de justesse ;",
-                            "it": "il gioco base favorisce già il giocatore 1, di stretta misura;"}[lang]), line
+    assert line.startswith({"en": "on these pairs the base game already favours player 1, by 11.0 percentage "
+                                  "points, just enough to rule out chance;",
+                            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 1, de 11,0 points de "
+                                  "pourcentage, juste assez pour écarter le hasard ;",
+                            "it": "su queste coppie il gioco base favorisce già il giocatore 1, di 11,0 punti "
+                                  "percentuali, appena quanto basta per escludere il caso;"}[lang]), line
+    assert not any(w in line for w in ("only just", "de justesse", "di stretta misura"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
-    # fr26, en25, it36: the base game's share and fair share with one decimal, the 0.04-point gap said in words
+    # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)
     assert not re.search(r"\d[.,]\d\d ?%", line), line
-    assert {"en": "the lower end of its interval is only 0.04 percentage points above the fair share.",
-            "fr": "la borne basse de son intervalle ne dépasse la juste part que de 0,04 point de pourcentage.",
-            "it": "il limite inferiore del suo intervallo supera la quota equa di appena 0,04 punti percentuali."}[
-        lang] in line, line
+    assert "0.04" not in line and "0,04" not in line, line
+    assert {"en": "player 1 won 37.0% of games, for a fair share of 26.0%", "fr": "le joueur 1 en gagnait 37,0 %, "
+            "pour une juste part de 26,0 %", "it": "il giocatore 1 vinceva il 37,0 % delle partite, per una quota "
+            "equa del 26,0 %"}[lang] in line, line
 
 
 # -- fr26: one heading a count, each part of a seat's paragraph on a line of its own ------------------------------
@@ -178,9 +190,10 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert len(one) == 3 and one[2].endswith("cardgen fix royale --players 4") and len(four) == 2
     assert block[1:5] == [plain("    " + one[0][:1].upper() + one[0][1:])] + [plain("      " + p) for p in one[1:]] + [
         plain("    " + four[0][:1].upper() + four[0][1:])], block
-    assert four[0].startswith({"en": "player 4 already wins less than the fair share in the base game",
-                               "fr": "le joueur 4 gagne déjà moins souvent que sa juste part dans le jeu de base",
-                               "it": "il giocatore 4 vince già meno spesso della quota equa nel gioco base"}[lang])
+    assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; the "
+                                     "base game leans the same way on these pairs",
+                               "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
+                               "it": "il giocatore 4 vince meno spesso della quota equa con la variante"}[lang])
     # one count alone: its heading, then the same parts
     assert balance_block([["a.", "b."]], "5 players: ") == ["  5 players:", "    A.", "      b."]
     assert balance_block([["a.", "b."]], "") == ["  A.", "    b."]
@@ -366,8 +379,15 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
     the notes on both games (whose Italian no longer says "warnings valid for both")."""
     from cardgen.simulate.summary import notes_block
 
-    block = notes_block({"components": ["  c"], "cards": ["  3 players: k"]}, lang)
+    block = notes_block({"components": ["  c"], "cards": ["  3 players: k"], "flagged": ["  3 players: k"]}, lang)
     assert block == [say("compare_notes_head", lang), "  c", say("compare_cards_head", lang), "  3 players: k"]
+    # twenty-third reading en33: "Cards too strong or too weak:" above one card said "not flagged" read as a card
+    # found too strong; where no card is flagged, the heading says none is
+    held = notes_block({"cards": ["  3 players: k"], "flagged": []}, lang)
+    assert [plain(line) for line in held] == [{"en": "Cards: none too strong or too weak. Worth noting:",
+                                               "fr": "Cartes : aucune trop forte ou trop faible. À noter :",
+                                               "it": "Carte: nessuna troppo forte o troppo debole. Da notare:"}[lang],
+                                              "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",
                                                       "it": "Carte troppo forti o troppo deboli:"}[lang]

@@ -104,36 +104,43 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     # the interval and the fair share alike; the base game's imbalance is named as the base game's
     # twenty-second (fr26, en25, it36) read "[26.04% to 49.49%] … 26.00%" beside "27.8%" as a typing error and
     # "probably … only just" as doubting a verdict validate had given on 1,000 games: no "probably", the share at
-    # one decimal, that interval left out and its gap to the share said in words, with the decimals it needs
-    assert line.startswith("the base game already favours player 1, only just beyond chance; "), line
+    # one decimal, that interval left out and its gap to the share said in words, with the decimals it needs;
+    # twenty-third (en26, en27, fr22, it27) read "only just" as the size of an 11-point lean and "only 0.04 points
+    # above" as the end of an interval never printed: the lean's size first, in points, then that these pairs only
+    # just rule out chance; no interval's end
+    assert line.startswith("on these pairs the base game already favours player 1, by 11.0\u00a0percentage points, "
+                           "just enough to rule out chance; "), line
     assert ("won 37.0% of games, for a fair share of 26.0%, lower because fewer games of the base game end in a "
-            "shared win; the lower end of its interval is only 0.04\u00a0percentage points above the fair share.") in line
+            "shared win. Change") in line
     assert "less than 0.1" not in line and "beyond chance too" not in line and "That" not in line
-    assert "26.04" not in line and "49.49" not in line and "probably" not in line
+    assert "26.04" not in line and "49.49" not in line and "probably" not in line and "0.04" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
-    assert line.startswith("le jeu de base favorise déjà le joueur 1, de justesse ; ") and "sans doute" not in line
+    assert line.startswith("sur ces paires, le jeu de base favorise déjà le joueur 1, de 11,0 points de pourcentage, "
+                           "juste assez pour écarter le hasard ; ") and "sans doute" not in line
     assert "pour une juste part de 26,0 %" in line and "non plus" not in line and "26,04" not in line
-    assert "la borne basse de son intervalle ne dépasse la juste part que de 0,04 point de pourcentage." in line
+    assert "de justesse" not in line and "0,04" not in line
     [line] = compare_balance(r, "it", "royale")
     line = line.replace("\u00a0", " ")
-    assert line.startswith("il gioco base favorisce già il giocatore 1, di stretta misura; ") and "Questo" not in line
+    assert line.startswith("su queste coppie il gioco base favorisce già il giocatore 1, di 11,0 punti percentuali, "
+                           "appena quanto basta per escludere il caso; ") and "Questo" not in line
     assert "per una quota equa del 26,0 %" in line and "probabilmente" not in line
-    assert "il limite inferiore del suo intervallo supera la quota equa di appena 0,04 punti percentuali." in line
-    own.update(low=0.260004)  # apart only at the fourth decimal place: four decimals, nothing rounder is true
+    assert "di stretta misura" not in line and "0,04" not in line
+    own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
     [line] = compare_balance(r, "en", "royale")
-    assert "for a fair share of 26.0%" in line and "is only 0.0004\u00a0percentage points above" in line, line
-    # the side below the fair share: the interval's end lies below it
+    assert "for a fair share of 26.0%" in line and "by 11.0\u00a0percentage points" in line and "0.0004" not in line
+    # the side below the fair share: the size the base game works against the seat by
     low_seat = {**seat, "side": "less", "rate": 0.1, "low": 0.05, "high": 0.2}
     low_own = {**low_seat, "rate": 0.12, "low": 0.05, "high": 0.25996, "fair": 0.26}
     low = {**r, "base_result": {"balance": {"flags": [low_own]}}, "variant_result": {"variant": "royale-short",
                                                                                       "balance": {"flags": [low_seat]}}}
+    low["metrics"] = [{**r["metrics"][0], "base": 0.12}]
     [line] = compare_balance(low, "en", "royale")
-    assert "for a fair share of 26.0%" in line and "the upper end of its interval is only 0.004\u00a0percentage points below" \
-        in line and "25.996" not in line, line
+    assert line.startswith("on these pairs the base game already works against player 1, by 14.0\u00a0percentage "
+                           "points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
-    assert line.startswith("the base game already favours player 1; ") and "only just" not in line
+    assert line.startswith("on these pairs the base game already favours player 1; ") and "just enough" not in line
     assert "won 37.0% of games [30.0% to 45.0%], for a fair share of 26.0%" in line, line
 
 

@@ -73,7 +73,8 @@ def test_the_look_a_compare_stopped_at_is_an_ordinal(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "card", "unit"), [
     # seventeenth reading en33, fr47, it39: the rule a flag rests on, said once; twentieth reading en46, fr36,
     # it31: one card is one sentence, the card first, what its gap is in words, then why it is not flagged
-    ("en", "“Dice” is not flagged although, with the variant, players dealt it win 13.7 percentage points less often",
+    ("en", "“Dice” is not flagged although, with the variant, players dealt it have a win rate 13.7 percentage points "
+           "below",
      "percentage points"),
     ("fr", "La carte « Dice » n’est pas signalée, bien que, avec la variante, les joueurs qui l’avaient dans leur "
            "main de départ gagnent 13,7 points de pourcentage moins souvent", "points de pourcentage"),
@@ -96,7 +97,7 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     assert len(two) == 3 and two[0].startswith("  " + {"en": "2 cards are not flagged, although",
                                                       "fr": "2 cartes ne sont pas signalées, bien que",
                                                       "it": "2 carte non sono segnalate, benché"}[lang])
-    assert two[1].startswith("    " + typeset({"en": "“Dice”: with the variant, players dealt it win 13.7",
+    assert two[1].startswith("    " + typeset({"en": "“Dice”: with the variant, players dealt it have a win rate 13.7",
                                                "fr": "« Dice » : avec la variante, les joueurs",
                                                "it": "«Dice»: con la variante, chi l’aveva"}[lang], lang)), two
     # sixteenth reading it12: a plain fact, never "large enough to be flagged, but it is not"
@@ -104,10 +105,10 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
 
 
 @pytest.mark.parametrize(("lang", "variant", "base"), [
-    ("en", "with the variant, players dealt it win 13.7 percentage points less often than the others (3.3 to 24.1 "
-           "less, allowing for chance; 8.5 less in the base game,",
-     "in the base game, players dealt it win 8.5 percentage points less often than the others (1.0 to 30.0 less, "
-     "allowing for chance; 13.7 less with the variant,"),
+    ("en", "with the variant, players dealt it have a win rate 13.7 percentage points below the others’ (3.3 to "
+           "24.1 below, allowing for chance; 8.5 below in the base game,",
+     "in the base game, players dealt it have a win rate 8.5 percentage points below the others’ (1.0 to 30.0 "
+     "below, allowing for chance; 13.7 below with the variant,"),
     ("fr", "avec la variante, les joueurs qui l’avaient dans leur main de départ gagnent 13,7 points de pourcentage "
            "moins souvent que les autres (de 3,3 à 24,1 de moins, compte tenu du hasard ; 8,5 de moins dans le jeu "
            "de base,",

@@ -46,9 +46,12 @@ def test_compare_says_one_fix_for_a_count_after_the_seat_the_base_game_shows(lan
     assert one.endswith(_plain(FIX[lang])) and "cardgen fix" not in four, (one, four)
     assert _plain(say("seat", lang, k=1)) in one and _plain(say("seat", lang, k=4)) not in one
     assert "cardgen validate" not in four and "--fixed" not in four  # seat 4 gives no commands of its own
-    verdicts = {"en": ("the base game already favours player 1", "the variant seems to work against player 4"),
-                "fr": ("le jeu de base favorise déjà le joueur 1", "la variante semble défavoriser le joueur 4"),
-                "it": ("il gioco base favorisce già il giocatore 1", "la variante sembra sfavorire il giocatore 4")}
+    verdicts = {"en": ("on these pairs the base game already favours player 1",
+                       "the variant seems to work against player 4"),
+                "fr": ("sur ces paires, le jeu de base favorise déjà le joueur 1",
+                       "la variante semble défavoriser le joueur 4"),
+                "it": ("su queste coppie il gioco base favorisce già il giocatore 1",
+                       "la variante sembra sfavorire il giocatore 4")}
     assert one.startswith(verdicts[lang][0]) and four.startswith(verdicts[lang][1]), (one, four)
 
 

@@ -46,6 +46,18 @@ def test_length_bars_follow_shares() -> None:
     assert heights[0] == 2 * heights[1] and heights[2] == 0
 
 
+def test_length_bars_of_two_games_stand_side_by_side() -> None:
+    """(twenty-third reading en60) The base game's and the variant's bars were drawn over one another: where the
+    variant's was as tall, the base game's vanished. Each bin holds one bar per game, none overlapping another."""
+    root = ET.fromstring(overlay_svg([("base", [[16, 5], [17, 5]], "#999"), ("variant", [[16, 5], [17, 5]], "#00f")],
+                                     "T", "x"))
+    bars = [r for r in root.iter(f"{SVG}rect") if r.get("height") != "10"]  # not the key
+    spans = sorted((float(r.get("x")), float(r.get("x")) + float(r.get("width")), r.get("fill")) for r in bars)
+    assert len(spans) == 4 and [fill for *_, fill in spans] == ["#999", "#00f", "#999", "#00f"]
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), spans  # no bar covers another
+    assert all(float(r.get("height")) > 0 and float(r.get("width")) >= 1 for r in bars)
+
+
 def test_rate_chart_draws_an_interval_per_row() -> None:
     rows = [("seat 1", [("toy", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#00f")]),
             ("seat 2", [("toy", {"rate": 0.5, "low": 0.45, "high": 0.55}, "#00f")])]

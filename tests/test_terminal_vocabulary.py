@@ -276,11 +276,14 @@ def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str
     assert _cards({"games": 300, "component_impact": [paired]}, lang) == []  # never under "too weak" (fr33, it38)
     [line] = _held_cards({"component_impact": [paired]}, lang)  # its own sentence (twentieth reading en46)
     line = line.replace("\u00a0", " ")
-    assert weak not in line and {"en": "a change that may be chance", "fr": "un changement qui peut venir du hasard",
-                                 "it": "un cambiamento che può essere dovuto al caso"}[lang] in line
+    # twenty-third reading (en34, fr29): the change said as the two games', never "a change" beside the base figure
+    assert weak not in line and {"en": "and the change from the base game to the variant may be chance",
+                                 "fr": "et l’écart entre les deux jeux peut venir du hasard",
+                                 "it": "e la differenza tra i due giochi può essere dovuta al caso"}[lang] in line
     untested = " ".join(_held_cards({"component_impact": [{**paired, "change": None}]}, lang))
-    assert {"en": "a change not tested", "fr": "un changement non testé",
-            "it": "un cambiamento non verificato"}[lang] in untested
+    assert {"en": "and the change from the base game to the variant was not tested",
+            "fr": "et l’écart entre les deux jeux n’a pas été testé",
+            "it": "e la differenza tra i due giochi non è stata verificata"}[lang] in untested
     page = str(impact_block([paired], {}, True, lang)).replace("\u00a0", " ").replace("\u202f", " ")
     verdict = page.rsplit("<td", 1)[-1]  # the row's last cell, not the legend that names both flags
     assert report in verdict and {"en": "weak", "fr": "faible", "it": "debole"}[lang] not in verdict
@@ -371,9 +374,9 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
      "(on the 236 pairs of games, of 300, in which both games still have a runner-up once the tied leaders drop out).",
      "(of the 236 pairs in which both games still have a runner-up once the tied leaders drop out)"),
     ("fr", "(sur les 267 parties où il reste un deuxième une fois les ex æquo en tête éliminés)",
-     "(sur les 236 paires de parties, parmi 300, où, dans les deux parties, il reste un deuxième une fois les ex æquo "
-     "en tête éliminés).",
-     "(sur les 236 paires où, dans les deux parties, il reste un deuxième une fois les ex æquo en tête éliminés)"),
+     # twenty-third reading fr27: five commas in one parenthesis, "où, dans les deux parties, il reste" stalled
+     "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés).",
+     "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés)"),
     ("it", "(sulle 267 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito)",
      "(sulle 236 coppie di partite, su 300, in cui, in entrambe le partite, resta un secondo dopo l’eliminazione dei "
      "primi a pari merito).",

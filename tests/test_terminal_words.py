@@ -706,8 +706,23 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
                                           "come in; the run stopped at the first check)."]  # "check 1 of 10" said what it is (en20)
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
-    results[2]["stop"]["pairs"] = 200
-    assert folded_stop(results, "en") == [] and folded_stop(results[:1], "en") == []
+    assert folded_stop(results[:1], "en") == []
+    # counts that stopped at different looks: why once, then where each stopped (twenty-third reading fr26: Draco's
+    # 45-word sentence four times, two numbers changed)
+    results[2]["stop"].update(pairs=200, look=2)
+    assert folded_stop(results, "en") == ["Stopped before the 1,000 planned pairs of games, because one figure had "
+                                          "already changed so much that chance is an unlikely explanation (the "
+                                          "figures are checked up to 10 times as the pairs come in): at 2 and 3 "
+                                          "players, after 100 pairs (the first check); at 4 players, after 200 pairs "
+                                          "(the second check)."]
+    assert folded_stop(results, "fr")[0].endswith(" :\u202fà 2 et 3 joueurs, après 100 paires (premier contrôle)\u202f; "
+                                                  "à 4 joueurs, après 200 paires (deuxième contrôle).".replace(" :\u202f", "\u202f: "))
+    assert folded_stop(results, "it")[0].startswith("Confronto chiuso in anticipo, prima delle 1.000 coppie")
+    assert folded_stop(results, "it")[0].endswith("): con 2 e 3 giocatori, dopo 100 coppie (primo controllo); "
+                                                  "con 4 giocatori, dopo 200 coppie (secondo controllo).")
+    for r in results[:2]:  # one count alone stopped: it says its own, before its findings
+        r["stop"]["early"] = False
+    assert folded_stop(results, "en") == []
 
 
 def test_a_solo_game_says_its_turns_once_and_rounds_are_complete_ones() -> None:
@@ -778,22 +793,22 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "the base game already favours player 1; these pairs cannot tell whether the variant makes this worse or "
-           "better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
+    ("en", "on these pairs the base game already favours player 1; they cannot tell whether the variant makes this "
+           "worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%. Change between the two games: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
+           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
-    ("fr", "le jeu de base favorise déjà le joueur 1\u202f; ces paires ne disent pas si la variante l’aggrave ou "
-           "l’atténue. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
+    ("fr", "sur ces paires, le jeu de base favorise déjà le joueur 1\u202f; elles ne disent pas si la variante "
+           "aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
-    ("it", "il gioco base favorisce già il giocatore 1; queste coppie non dicono se la variante lo aggravi o lo "
-           "attenui. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
+    ("it", "su queste coppie il gioco base favorisce già il giocatore 1; non dicono se la variante aggravi o "
+           "attenui questo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
@@ -884,34 +899,36 @@ _UNTESTED = ("the variant seems to work against player 2; the change from the ba
              "cannot tell whether the variant brings this. ")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
-    "base flags it, no change": ("the base game already works against player 2; these pairs cannot tell whether the "
-                                 f"variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change between the two games: "
+    "base flags it, no change": ("on these pairs the base game already works against player 2; they cannot tell "
+                                 f"whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: "
                                  f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
-    "base flags it, changed": ("the base game already works against player 2, and the variant changes this beyond "
-                               f"chance. {_MAIN}{_BASE}{_OWN}. Change between the two games: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
+    "base flags it, changed": ("on these pairs the base game already works against player 2, and the variant "
+                               f"changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     # twenty-second reading (en20, fr17): where the base game's own share does not already lean that way
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
-                                 "brings this: the change between the two games may be chance. "
-                                 f"{_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points [−19.0 to "
-                                 "+7.0]. To judge the base game on more games: cardgen validate royale --players 4; to "
+                                 "brings this: the change from the base game to the variant may be chance. "
+                                 f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
+                                 "+7.0]. To judge the base game on more games: cardgen validate royale --players 4 To "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
-                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change between the two games: −6.0\u00a0percentage points "
+                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points "
                                "[−10.0 to −2.0]."),
     # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
-    # not beyond chance: said as the base game's, never as the variant seeming to work against the seat
-    "base leans, no change": ("player 2 already wins less than the fair share in the base game, and the variant does "
-                              f"not change this beyond chance. {_MAIN}{_BASE}; on these pairs, a gap that may be "
-                              "chance. Change between the two games: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
-                              "judge the base game on more games: cardgen validate royale --players 4; to measure what "
+    # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
+    # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
+    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
+                              "leans the same way on these pairs, and the change may be chance. "
+                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
+                              "judge the base game on more games: cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
-    "base leans, changed": ("player 2 already wins less than the fair share in the base game, and the variant changes "
-                            f"this beyond chance. {_MAIN}{_BASE}; on these pairs, a gap that may be chance. Change "
-                            "between the two games: −6.0\u00a0percentage points [−10.0 to −2.0]."),
+    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
+                            "leans the same way on these pairs, and the change is beyond chance. "
+                            f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
+                            "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
     "no base rate": f"{_UNTESTED}{_MAIN}{_MORE}",
 }
@@ -953,12 +970,12 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
-                  "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 ; pour mesurer ce que "
+                  "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 Pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("il gioco base sfavorisce già il giocatore 2, e la variante modifica questo squilibrio più di quanto "
-                  "possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
+    assert it == ("su queste coppie il gioco base sfavorisce già il giocatore 2, e la variante modifica questo "
+                  "squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
                   "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
@@ -1165,7 +1182,10 @@ def test_compares_notes_come_under_a_heading_components_first_then_cards(lang: s
     assert "dice" not in " ".join(lines[start:notes[0]]) and "dice" in " ".join(lines[notes[0]:])
     # under a heading of their own, the page's: "warnings valid for both games" over a note of the variant's games
     # at 3 players said the opposite of it (twenty-second reading it40)
-    assert lines[notes[0] - 1] == say("compare_cards_head", lang), lines
+    assert lines[notes[0] - 1] == say("compare_cards_head", lang), lines  # a card flagged: the page's heading
+    card.update(flag=None, held_flag="weak", plays_per_seat=0.01)  # a card not flagged, only held: none is (en33)
+    lines = format_comparison(doc, Naming(title="Draco & Co"), tables=False).splitlines()
+    assert say("compare_cards_head_none", lang) in lines and say("compare_cards_head", lang) not in lines, lines
     assert not any(say("compare_options_head", lang) == line for line in lines)  # no options: no heading of theirs
 
 
@@ -1175,7 +1195,7 @@ def test_a_house_rules_options_come_under_their_own_heading_not_the_notes_on_bot
     from cardgen.simulate.summary import notes_block
     from cardgen.terminal import say
     notes, options = say("compare_notes_head", lang), say("compare_options_head", lang)
-    assert notes_block({"components": ["  c3"], "cards": ["  k3"], "options": ["  o"]}, lang) == [
+    assert notes_block({"components": ["  c3"], "cards": ["  k3"], "flagged": ["  k3"], "options": ["  o"]}, lang) == [
         notes, "  c3", say("compare_cards_head", lang), "  k3", options, "  o"]
     assert notes_block({"options": ["  o"]}, lang) == [options, "  o"]  # no note: no heading of theirs
     assert notes_block({"components": [], "cards": [], "options": []}, lang) == []

@@ -18,7 +18,8 @@ import pytest
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import (RULED_MOST, Naming, _components, compare_balance, gap_shortage,
                                       published_editions, ruled_weighs, shortage_name, shortfall_line, weight_shares)
-from cardgen.terminal import say, word
+from cardgen.languages import decimal
+from cardgen.terminal import say, say_n, word
 from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,7 +129,8 @@ def test_compare_never_says_the_base_game_is_fair(lang: str) -> None:
         assert not any(old in said for old in ("within chance", "dans les limites du hasard", "nei limiti del caso",
                                                "is fair", "est équilibré", "è equilibrato"))
     # the base game judged on more games by validate: named as what judges it, never as a verdict of compare's
-    assert "v" in say("compare_seat_commands", lang, command="c", validate="v")
+    assert say("compare_seat_validate", lang, validate="v").endswith(": v")  # last: no semicolon after it (fr21)
+    assert say("compare_seat_measure", lang, command="c").endswith(": c")
 
 
 def _seat_case(own_low: float, own_fair: float, base_fair: float | None, variant_fair: float = 0.278) -> dict:
@@ -150,14 +152,17 @@ def test_every_share_in_compare_s_balance_line_has_one_decimal_unless_it_would_p
     share. Where the base game's interval end would print on the fair share it leaves out (twenty-first reading
     en32, it37, fr29 read "[26.0% to 49.5%] … above its fair share, 26.0%" as 26.0 above 26.0), the twenty-first
     round gave that interval and that fair share more decimals, which the twenty-second read as unexplained
-    (fr26, en25, it36): that interval is not printed, and the sentence says how little its end clears the share."""
+    (fr26, en25, it36): that interval is not printed. The twenty-second round said how little its end cleared the
+    share ("only 0.04 points above"), of an interval never printed (twenty-third reading en27, fr22): the verdict
+    says the lean's size instead, 37.0 % against 26.0 %, only on the edge."""
     [line] = compare_balance(_seat_case(low, 0.26, 0.26), lang, "royale")
     shares = re.findall(r"\d+[.,]\d+(?=[\u00a0\u202f ]?%)", line)
     places = [len(s.split("." if lang == "en" else ",")[1]) for s in shares]
     edge = round(100 * low, 1) == 26.0
     assert places.count(1) == len(places), line  # every share, the base game's on the edge too
-    clears = say("compare_seat_edge_more", lang, gap="|").split("|")[0].strip(" ;\u202f")
-    assert (clears in line.replace("\u202f", " ")) == edge, line  # the gap in words, only on the edge
+    size = say_n("pp_written", 11.0, lang, x=decimal(11.0, lang, places=1, fixed=True))
+    assert (size in line) == edge, line  # the lean's size in points, only on the edge
+    assert "0.04" not in line and "0,04" not in line, line
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -178,10 +183,11 @@ def test_two_fair_shares_in_one_paragraph_say_why_they_differ(lang: str) -> None
 def test_each_verdict_names_which_game_s_gap_it_judges(lang: str) -> None:
     """it28: «Questo scarto» after the variant's 45.0 % meant the base game's 37.0 %: every verdict on the base
     game names it."""
-    base = {"en": "the base game", "fr": "le jeu de base", "it": "il gioco base"}[lang]
+    base = {"en": "on these pairs the base game", "fr": "sur ces paires, le jeu de base",
+            "it": "su queste coppie il gioco base"}[lang]  # and where it knows it from (twenty-third reading fr20)
     for key in nonempty(["compare_seat_owned", "compare_seat_owned_moved", "compare_seat_owned_edge",
                          "compare_seat_owned_moved_edge"]):
-        said = say(key, lang, who="w", verb="v", inf="i")
+        said = say(key, lang, who="w", verb="v", inf="i", gap="g")
         assert said.startswith(base), (key, said)
         assert not said.startswith(("That", "Cet écart", "Questo scarto", "Anche questo"))
 

@@ -164,9 +164,9 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     assert len({row_line.index("→") for row_line in lines[head + 2:head + 6]}) == 1
     assert lines[head + 1].split()[0] == {"en": "players", "fr": "joueurs", "it": "giocatori"}[lang]
     # whether the paired games tell the change from chance: once, for every count
-    claims = [line for line in lines if say("short_pair_chance", lang) in line]
+    claims = [line for line in lines if say("short_table_chance", lang) in line]
     assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
-                                         "it": "con ogni numero di giocatori"}[lang], lang) in claims[0]
+                                         "it": "con qualunque numero di giocatori"}[lang], lang) in claims[0]
     # most games under cardgen's rule at 3, 4 and 5 players (not at 6): said once, with those counts
     weight = [line for line in lines if {"en": "describe the game with cardgen’s rule",
                                          "fr": "décrivent donc le jeu avec la règle de cardgen",
@@ -181,29 +181,34 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
     """The claim is each count's own figure: where the variant changes the games short beyond chance at 3 players
     only, the line says so at 3 players and "could be chance" at the others, never "at every player count"."""
     lines, _ = _compare(lang, moved=(3,))
-    [claim] = [line for line in lines if say("short_pair_moved", lang) in line]
-    assert say("short_pair_chance", lang) in claim
-    assert typeset({"en": "a change too clear to be chance at 3 players; a difference that could be due to chance "
-                          "alone at 4, 5 and 6 players",
-                    "fr": "un écart trop net pour venir du hasard à 3 joueurs ; un écart qui peut n’être dû qu’au "
-                          "hasard à 4, 5 et 6 joueurs",
-                    "it": "una differenza troppo netta per essere dovuta al caso con 3 giocatori; una differenza che "
-                          "può essere dovuta al solo caso con 4, 5 e 6 giocatori"}[lang], lang) in claim
+    [claim] = [line for line in lines if say("short_table_moved", lang) in line]
+    assert say("short_table_chance", lang) in claim
+    # twenty-third reading en36: a sentence with its verb, never "Games affected, base game against variant: a…"
+    assert typeset({"en": "The difference in games affected between the base game and the variant is too clear to be "
+                          "chance at 3 players; could be due to chance alone at 4, 5 and 6 players.",
+                    "fr": "L’écart de parties touchées entre le jeu de base et la variante est trop net pour venir du "
+                          "hasard à 3 joueurs ; peut n’être dû qu’au hasard à 4, 5 et 6 joueurs.",
+                    "it": "La differenza di partite con ammanco tra gioco base e variante è troppo netta per essere "
+                          "dovuta al caso con 3 giocatori; può essere dovuta al solo caso con 4, 5 e 6 giocatori."}[
+        lang], lang) in " ".join(line.strip() for line in lines), claim
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "“Dice” is not flagged although, with the variant, players dealt it win 13.7 percentage points less "
-           "often than the others (2.4 to 25.0 less, allowing for chance; 8.5 less in the base game, a change that "
-           "may be chance): the simulated players hardly ever play it (0.03 times per player per game; a flag needs "
+    # twenty-third reading (en34, fr29): "percentage points less often" mixed a gap in rates with a frequency, and
+    # "a change that may be chance" beside "8.5 less in the base game" seemed to describe the 8.5
+    ("en", "“Dice” is not flagged although, with the variant, players dealt it have a win rate 13.7 percentage points "
+           "below the others’ (2.4 to 25.0 below, allowing for chance; 8.5 below in the base game, and the change "
+           "from the base game to the variant may be chance): the simulated players hardly ever play it (0.03 times per player per game; a flag needs "
            "0.1), so the gap comes from holding the card, not from playing it."),
     ("fr", "La carte « Dice » n’est pas signalée, bien que, avec la variante, les joueurs qui l’avaient dans leur main "
            "de départ gagnent 13,7 points de pourcentage moins souvent que les autres (de 2,4 à 25,0 de moins, compte "
-           "tenu du hasard ; 8,5 de moins dans le jeu de base, un changement qui peut venir du hasard) : les joueurs "
+           "tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux peut venir du hasard) : "
+           "les joueurs "
            "automatiques ne la jouent presque jamais (0,03 fois par joueur et par partie ; il en faut 0,1 pour la "
            "signaler) ; l’écart vient donc du fait de l’avoir en main, pas de l’avoir jouée."),
     ("it", "La carta «Dice» non è segnalata, benché con la variante chi l’aveva nella mano iniziale vinca 13,7 punti "
            "percentuali meno spesso degli altri (da 2,4 a 25,0 in meno, tenuto conto del caso; 8,5 in meno nel gioco "
-           "base, un cambiamento che può essere dovuto al caso): i giocatori automatici non la giocano quasi mai "
+           "base, e la differenza tra i due giochi può essere dovuta al caso): i giocatori automatici non la giocano quasi mai "
            "(0,03 volte per giocatore a partita; per segnalarla ne servono 0,1), quindi la differenza viene dal fatto "
            "di averla in mano, non dall’averla giocata.")])
 def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: str, said: str) -> None:
@@ -219,12 +224,15 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
     stronger = {**card, "held_flag": "strong", "difference": 0.137, "flag_low": 0.024, "flag_high": 0.25,
                 "change": {"metric": "card:dice", "significant": True}}
     [line] = _held_cards({"component_impact": [stronger]}, lang, Naming(names={"dice": "Dice"}))
-    assert typeset({"en": "13.7 percentage points more often than the others (2.4 to 25.0 more",
+    assert typeset({"en": "13.7 percentage points above the others’ (2.4 to 25.0 above",
                     "fr": "13,7 points de pourcentage plus souvent que les autres (de 2,4 à 25,0 de plus",
                     "it": "13,7 punti percentuali più spesso degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
-    assert typeset({"en": "8.5 less in the base game, a change beyond chance",
-                    "fr": "8,5 de moins dans le jeu de base, un changement trop grand pour venir du hasard",
-                    "it": "8,5 in meno nel gioco base, un cambiamento difficilmente dovuto al caso"}[lang], lang) in line
+    assert typeset({"en": "8.5 below in the base game, and the change from the base game to the variant is beyond "
+                          "chance",
+                    "fr": "8,5 de moins dans le jeu de base, et l’écart entre les deux jeux est trop grand pour venir "
+                          "du hasard",
+                    "it": "8,5 in meno nel gioco base, e la differenza tra i due giochi difficilmente è dovuta al "
+                          "caso"}[lang], lang) in line
 
 
 @pytest.mark.parametrize("lang", LANGS)

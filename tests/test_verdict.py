@@ -192,7 +192,7 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
     assert [m["metric"] for m in r["metrics"] if m["follows_from_change"]] == ["peak:gold_in_hands"]
     assert not any("gold" in s for s in r["verdict"])
-    assert "follows directly from the variant’s rule" in out and "gold_in_hands" not in out.split("Other counts")[0]
+    assert "as a direct effect of the variant’s rule" in out and "gold_in_hands" not in out.split("Other counts")[0]
 
 
 def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
@@ -368,11 +368,14 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     assert internal_line([owes, quiet], "en").startswith("Other counts: 1 of 2 changed — ")  # named nowhere: counted
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
-    assert said.endswith(" → 37.3; they follow directly from the variant’s rule; details in the report"), said
-    assert "elles découlent directement de la règle de la variante ; détails dans le rapport" in (
+    # twenty-third reading (fr23, it29): "they follow directly…" after two items had no clear antecedent: said with
+    # the count, before the items
+    assert said.startswith("Other counts: 2 of 2 changed, all as a direct effect of the variant’s rule — "), said
+    assert said.endswith(" → 37.3; details in the report"), said
+    assert "2 sur 2 ont changé, toutes par effet direct de la règle de la variante — " in (
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")
-    assert "; uno di questi deriva direttamente dalla regola della variante; dettagli nel rapporto" in one, one
+    assert "2 su 2 sono cambiate, una delle quali per effetto diretto della regola della variante — " in one, one
 
 
 def test_a_change_is_written_with_the_decimal_of_the_figures_it_joins() -> None:

@@ -737,12 +737,17 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"text": prefix + line.strip()}
                   for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
+    # every line of the box set as the language sets it, as the terminal sets its own: the count's prefix
+    # ("3 joueurs : ") came from the verdict's words untypeset, a breaking space before the colon in 22 lines
+    # where the folded stop line just above had the narrow one (twenty-third reading fr49)
+    lines = [{**line, "text": typeset(line["text"], lang)} for line in lines]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "base_name": titles[doc["base"]],
                        "differences": doc["differences"],
                        # the terminal's line (compare.introduction), not the book's rule said twice (fr14)
                        "description": doc.get("description") or info.get("description", "")}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
+    wide_said: set[Any] = set()  # the numbers of pairs whose wide intervals were said (en62)
     defined_here: set[str] = set()  # each indicator defined at its first table, named alone after (fr63)
     for r in results:
         b, v = r["base_result"], r["variant_result"]
@@ -779,11 +784,16 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
+        # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58); said
+        # once, under the first count's tables, as the terminal says it once: the same sentence under every count's
+        # tables was three times a page (twenty-third reading en62); again only for another number of pairs
+        wide = None
+        if wide_intervals(r["metrics"]) and r["games"] not in wide_said:
+            wide_said.add(r["games"])
+            wide = typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
-            # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58)
-            "wide": (typeset(say("wide_intervals", lang, pairs=r["games"]), lang)
-                     if wide_intervals(r["metrics"]) else None),
+            "wide": wide,
             # the variant's fix only for what the variant shows: a seat the base game flags too, or whose change
             # is not established, is the base game's and its line names the base's fix (fr26, it52, it60)
             # the terminal's, each seat's verdict, figures and command a paragraph of their own, as the terminal sets
@@ -830,7 +840,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
 
 def played_pairs(run: dict[str, Any], lang: str = "en") -> str:
     """A compare run's games as the overview shows them: the pairs played per player count, one figure or the
-    range, with the planned --games where a count stopped before it ("100–300 pairs of 1,000 planned"); "1000"
+    range, with the planned --games where a count stopped before it ("100–300 of 1,000 planned pairs"); "1000"
     alone, the plan, read as games played (fourteenth reading en40, fr6, it37). A run registered before the
     count was kept: its --games as written."""
     from cardgen.report.words import page_words

@@ -212,8 +212,8 @@ def _axis_label(parts: list[dict[str, Any]], left: float, w: float, height: int,
 
 def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
                 width: int = CHART_WIDTH, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "") -> Markup:
-    """Histograms of several series on shared bins, as shares of each series' games, overlaid (numbers and
-    hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
+    """Histograms of several series on shared bins, as shares of each series' games, side by side in each bin
+    (numbers and hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
     games", never "King Lui 15: 0.3%"); one series has no legend and no name in its hover titles (fifteenth
     reading fr36, it49): the page names the game already.
 
@@ -244,13 +244,16 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
     peak = max(max(s) for s in shares) or 1.0
     _grid_lines(parts, left, top, w, h, peak, lambda y: _pc(y, lang, 0))
     bw = w / len(labels)
-    for (label, _, colour), share in zip(series, shares):
+    # the series side by side inside each bin, never drawn over one another: where the variant's bar was the taller
+    # or as tall, the base game's vanished behind it (twenty-third reading en60: no grey bar at all at 3 players)
+    sub = max(1.0, bw - 2) / len(series)
+    for k, ((label, _, colour), share) in enumerate(zip(series, shares)):
         for i, s in enumerate(share):
             bh = h * s / peak
-            parts.append(element("rect", {"x": f"{left + i * bw + 1:.1f}", "y": f"{top + h - bh:.1f}",
-                                          "width": f"{max(1.0, bw - 2):.1f}", "height": f"{bh:.1f}", "fill": colour,
-                                          "fill-opacity": "0.55"}, title=_games_tip(lang, label if len(series) > 1 else "", labels[i], unit,
-                                                                 _pc(s, lang))))
+            parts.append(element("rect", {"x": f"{left + i * bw + 1 + k * sub:.1f}", "y": f"{top + h - bh:.1f}",
+                                          "width": f"{max(0.5, sub - (0.5 if len(series) > 1 else 0)):.1f}",
+                                          "height": f"{bh:.1f}", "fill": colour, "fill-opacity": "0.7"},
+                                 title=_games_tip(lang, label if len(series) > 1 else "", labels[i], unit, _pc(s, lang))))
     every = max(1, math.ceil(len(labels) / 12))
     for i, label in enumerate(labels):
         if i % every == 0:

@@ -1512,20 +1512,34 @@ def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
 
 
 def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
-    """The one line of several player counts that all stopped at the same look after as many pairs ("2, 3 and 4
-    players: stopped after 100 of 1000 pairs…"), where one line per count said the same thing three times;
-    nothing when a count did not stop or stopped elsewhere (each then says its own)."""
+    """The one line of several player counts that stopped early: where all stopped at the same look after as many
+    pairs, "2, 3 and 4 players: stopped after 100 of 1000 pairs…"; where two or more stopped at different looks,
+    why once and then where each stopped, the counts that stopped alike together ("… at 3 and 5 players, after 300
+    pairs (the third check); at 4 and 6 players, after 200 pairs (the second check)"): the same 45-word sentence
+    printed once per count with only two numbers changed filled a phone's screen (twenty-third reading fr26).
+    Nothing when fewer than two counts stopped early (a count then says its own, before its findings)."""
     from cardgen.text import join_and
+
+    def counted(counts: Sequence[int]) -> str:  # "3 and 5 players"
+        return join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
 
     stops = [r.get("stop") or {} for r in results]
     keys = {(s.get("pairs"), s.get("most"), s.get("look"), s.get("looks")) for s in stops}
-    if len(results) < 2 or len(keys) != 1 or not all(s.get("early") for s in stops):
+    if len(results) >= 2 and len(keys) == 1 and all(s.get("early") for s in stops):
+        s = stops[0]
+        return [say("stopped_early", lang, players=counted([r["players"] for r in results]), pairs=s["pairs"],
+                    most=s["most"], look=look_ordinal(s["look"], lang), looks=s["looks"])]
+    early = [(r["players"], s) for r, s in zip(results, stops) if s.get("early")]
+    if len(early) < 2 or len({(s.get("most"), s.get("looks")) for _, s in early}) != 1:
         return []
-    counts = [r["players"] for r in results]
-    players = join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
-    s = stops[0]
-    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"],
-                look=look_ordinal(s["look"], lang), looks=s["looks"])]
+    groups: dict[tuple[Any, Any], list[int]] = {}  # (pairs, look) -> the counts stopped there, in count order
+    for players, s in early:
+        groups.setdefault((s["pairs"], s["look"]), []).append(players)
+    where = joined([say("stopped_early_at", lang, players=counted(counts), pairs=pairs,
+                           look=look_ordinal(look, lang)) for (pairs, look), counts in groups.items()], lang)
+    s = early[0][1]
+    line = say("stopped_early_mixed", lang, most=s["most"], looks=s["looks"], stops=where)
+    return [typeset(line[:1].upper() + line[1:], lang)]
 
 
 def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: bool = True) -> list[str]:
@@ -1677,7 +1691,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
-        parts: dict[str, list[str]] = {"components": [], "cards": [], "options": [], "balance": []}
+        parts: dict[str, list[str]] = {"components": [], "cards": [], "flagged": [], "options": [], "balance": []}
         parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
@@ -1685,8 +1699,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             parts["components"] += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
                                                                          doc["variant"]: doc.get("name") or ""},
                                                        pairs=False), prefix, lang)
-            parts["cards"] += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
-                                      prefix, lang)
+            flagged = _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
+                              prefix, lang)
+            parts["cards"] += flagged
+            parts["flagged"] += flagged
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
             parts["balance"] += balance_block(compare_balance_parts(r, lang, doc["base"]), prefix)
             parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
@@ -1815,11 +1831,15 @@ def notes_block(parts: Mapping[str, list[str]], lang: str) -> list[str]:
     under theirs. Printed each count's components, cards and options in turn, the notes hung with no heading under
     the closing "nothing else was detected", and a 3-player card note sat between the 3- and 4-player component
     notes (nineteenth reading, it54); a card note of the variant's games at 3 players, under "warnings valid for
-    both games", said the opposite of its heading (twenty-second reading it40)."""
+    both games", said the opposite of its heading (twenty-second reading it40). Where no card is flagged
+    (``parts["flagged"]`` empty) and the notes are of cards not flagged although their gap is wide, the heading
+    says none is too strong or too weak: "Cards too strong or too weak:" above one card said "not flagged" read as
+    a card found too strong (twenty-third reading en33)."""
     notes, cards = list(parts.get("components") or []), list(parts.get("cards") or [])
     options = list(parts.get("options") or [])
+    head = "compare_cards_head" if parts.get("flagged") else "compare_cards_head_none"
     return (([say("compare_notes_head", lang)] + notes if notes else [])
-            + ([say("compare_cards_head", lang)] + cards if cards else [])
+            + ([say(head, lang)] + cards if cards else [])
             + ([say("compare_options_head", lang)] + options if options else []))
 
 
@@ -1835,8 +1855,10 @@ def _balance(r: Mapping[str, Any], lang: str, base_deck: str) -> list[str]:
     """compare's balance block under its heading (``compare_balance``), nothing where no seat is flagged."""
     from cardgen.simulate.verdict import WORDS
 
-    lines = compare_balance(r, lang, base_deck)  # under their heading: no "balance:" of their own
-    return [f"  {WORDS[lang]['balance']}"] + ["    " + line for line in lines] if lines else []
+    # under their heading: no "balance:" of their own; each part on a line of its own, as the one screen sets them
+    # (a command is never followed by the next sentence on its line)
+    lines = balance_block(compare_balance_parts(r, lang, base_deck), "")
+    return [f"  {WORDS[lang]['balance']}"] + ["  " + line for line in lines] if lines else []
 
 
 def balance_block(seats: Sequence[Sequence[str]], prefix: str) -> list[str]:
@@ -1953,22 +1975,33 @@ def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
 
-def seat_verdict(f: Mapping[str, Any], edge: bool, lang: str) -> str:
+def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str) -> str:
     """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
     sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
     in the middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33,
     fr22, fr29, it27, it38). The base game's first, by what its own games on the same shuffles show: it flags the
-    seat ("the base game already favours player 1"), or its share already lies on the same side of its fair share
-    ("player 5 already wins more than the fair share in the base game", ``base_leans``); the variant "seems to
+    seat ("on these pairs the base game already favours player 1"), or its share already lies on the same side of
+    its fair share ("the base game leans the same way on these pairs", ``base_leans``); the variant "seems to
     favour" a seat only where the base game's share does not lean so: said beside the base game's own 27.0 %
-    against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). ``edge``: the
-    base game's own interval leaves the fair share out only just."""
+    against 20.6 %, it blamed the variant for the base game's lean (twenty-second reading en20, fr17). Every "already"
+    says where it is known from, these pairs: "player 5 already wins more in the base game" read as a fact about the
+    game two lines above "on these pairs, a gap that may be chance"; where the base game only leans so, the news
+    leads (the variant's share is beyond chance), then the base game's lean (twenty-third reading fr20, it23, en22).
+    ``own``: the base game's own flag of the seat (``_base_flag``); where its interval leaves the fair share out only
+    just (``on_edge``), the size of the lean is said first, in points, and the margin as the pairs' ("favours player
+    1 by 11.0 percentage points, just enough for these pairs to rule out chance"): "only just beyond chance" about
+    37.0 % against 26.0 % read as a small advantage, against validate's "clearly" (en26, it27, fr22)."""
+    edge = own is not None and on_edge(own)
     kind = (f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
             else f"leans{'_moved' if f['moved'] else '_untested' if f['moved'] is None else ''}" if f.get("leans")
             else "variant" if f["owner"] == "variant"
             else "untested" if f["moved"] is None else "chance")
     who = say("seat", lang, k=f["seat"])
-    return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang),
+    gap = ""
+    if edge and own is not None and f.get("base_rate") is not None:  # from the two figures as the next line prints them
+        points = round(abs(round(100 * f["base_rate"], 1) - round(100 * own["fair"], 1)), 1)
+        gap = say_n("pp_written", points, lang, x=decimal(points, lang, places=1, fixed=True))
+    return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang), gap=gap,
                inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang))
 
 
@@ -1994,13 +2027,11 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
     own = _base_flag(r, f)
     base_share = ((r.get("base_result") or {}).get("balance") or {}).get("seat_fair_share")
     edge = ""
-    if own is not None and on_edge(own):  # its figures at one decimal, as every share, and the gap said in words:
-        # "[26.04% to 49.49%] … 26.00%" beside "27.8%" read as a typing error (twenty-second reading fr26, en25, it36)
-        near = own["low"] if own["side"] == "more" else own["high"]
-        gap = round(abs(near - own["fair"]) * 100, edge_places(own))
+    if own is not None and on_edge(own):  # its figures at one decimal, as every share, without the interval:
+        # "[26.04% to 49.49%] … 26.00%" beside "27.8%" read as a typing error (twenty-second reading fr26, en25, it36),
+        # and "the lower end of its interval is only 0.04 points above" named an interval never printed (twenty-third
+        # reading en27, fr22); ``seat_verdict`` says the lean's size and that the pairs only just rule out chance
         fair, ends = _pct(own["fair"], lang, fixed=True), [""]
-        edge = say(f"compare_seat_edge_{own['side']}", lang, gap=say_n("pp_written", gap, lang, x=decimal(
-            gap, lang, places=edge_places(own))))
     else:
         fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
         # a lean the base game's own games do not tell from chance: said so beside its figure, where the verdict
@@ -2055,7 +2086,7 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     said: set[str] = set()  # what the count's first seats said once (``seat_figures``)
     for f in flagged:
         own = _base_flag(r, f)
-        parts = [f"{seat_verdict(f, own is not None and on_edge(own), lang)}.", seat_figures(r, f, lang, said)]
+        parts = [f"{seat_verdict(f, own, lang)}.", seat_figures(r, f, lang, said)]
         if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
             seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
             parts.append(fix_pointer(say("fix_what_base", lang, who=seats),
@@ -2064,8 +2095,10 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     rest = [f for f in flagged if not f["base_same"] and f["owner"] != "variant"]
     more = more_pairs_command(r, base_deck)
     if rest and not fix and any(f["moved"] is False for f in rest):  # neither game tells it from chance
-        out[-1].append(say("compare_seat_commands", lang, validate=f"cardgen validate {base_deck} --players "
-                                                                    f"{r.get('players')}", command=more))
+        # each command last in a part of its own: "…: cardgen validate king_lui --players 5 ; pour mesurer…" put a
+        # semicolon right after a command a designer copies (twenty-third reading fr21)
+        out[-1] += [say("compare_seat_validate", lang, validate=f"cardgen validate {base_deck} --players {r.get('players')}"),
+                    say("compare_seat_measure", lang, command=more)]
     elif any(f["moved"] is None for f in rest):  # the change was not tested: more pairs test it
         out[-1].append(say("compare_seat_more_pairs", lang, command=more))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
@@ -2136,7 +2169,9 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
             figure = next((m for m in r.get("metrics") or [] if ruling and m["metric"] == f"gap:{ruling}"
                            and m.get("significant") is not None), None)
             if figure is not None:
-                claims.setdefault("short_pair_moved" if figure["significant"] else "short_pair_chance", []).append(str(n))
+                # said as a verb of the sentence: "Games affected, base game against variant: a difference that…"
+                # was inverted and verbless (twenty-third reading en36)
+                claims.setdefault("short_table_moved" if figure["significant"] else "short_table_chance", []).append(str(n))
         if len(claims) == 1 and len(next(iter(claims.values()))) == len(rows) > 1:
             items = say("short_table_every", lang, claim=say(next(iter(claims)), lang))
         else:
