@@ -153,14 +153,14 @@ def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_p
     cache = tmp_path / "cache"
     first_json, first_log, first_said = _validate(cache, tmp_path, "first", game)
     # the first-run note, one plain line (fifteenth reading fr1): played now on the reference engine, not waited for
-    assert "First run: the slower reference engine plays these games" in first_said
+    assert "First run on this machine: the fast engine is being prepared in the background" in first_said
     assert "waiting for" not in first_said
     deadline = time.monotonic() + 900
     while not autoengine_ready(cache, game):
         assert time.monotonic() < deadline, "the background build never finished"
         time.sleep(1)
     second_json, second_log, said = _validate(cache, tmp_path, "second", game)
-    assert "First run:" not in said and "not built yet" not in said and "waiting for" not in said
+    assert "First run" not in said and "not built yet" not in said and "waiting for" not in said
     # (a function the build's few games never called may still compile now: Royale's noble
     # table grows, ``fastreq.rehash``, only in longer runs)
     # it played compiled, from the background build's cache: compiled functions the first run

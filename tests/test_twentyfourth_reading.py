@@ -60,14 +60,14 @@ def _flagged(r: dict[str, Any], players: int, cards: dict[str, str], games: int 
 HEAD = {"en": "PASS WITH WARNINGS Draco & Co (draco), 5 players",
         "fr": "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 5 joueurs",
         "it": "VERIFICA SUPERATA CON AVVISI Draco & Co (draco), 5 giocatori"}
-WARNING = {"en": "WARNING (card strength): “To and Fro” is too strong: players dealt it win more often than the others, "
-                 "beyond chance (◆ in the card table above)",
-           "fr": "ATTENTION (force des cartes) : « Chassé-croisé » est trop forte : les joueurs qui l’avaient dans leur "
-                 "main de départ gagnent plus souvent que les autres, et l’écart est trop grand pour être dû au hasard "
-                 "(◆ dans le tableau des cartes ci-dessus)",
-           "it": "ATTENZIONE (forza delle carte): «Andirivieni» è troppo forte: chi l’aveva nella mano iniziale vince più "
-                 "spesso degli altri, e lo scarto è troppo grande per essere dovuto al caso (◆ nella tabella delle carte "
-                 "qui sopra)"}
+WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: players dealt it win more often than the "
+                 "others, just beyond chance (◆ in the card table above)",
+           "fr": "ATTENTION (force des cartes) : la carte « Chassé-croisé » semble trop forte : les joueurs qui "
+                 "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart est de justesse "
+                 "trop grand pour être dû au hasard (◆ dans le tableau des cartes ci-dessus)",
+           "it": "ATTENZIONE (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
+                 "iniziale vince più spesso degli altri, e lo scarto è appena troppo grande per essere dovuto al caso "
+                 "(◆ nella tabella delle carte qui sopra)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -423,13 +423,26 @@ def flagged_cards(r: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, page: bool = False) -> str:
-    """A flagged card's warning, said as every warning of a block is ("WARNING (card strength): “To and Fro” is too
-    strong: players dealt it win more often than the others, beyond chance (◆ in the card table above)"); ``page``:
-    on a report page, whose card table comes below the warnings and writes its verdict without the mark."""
+    """A flagged card's warning, said as every warning of a block is ("WARNING (card strength): “To and Fro” seems too
+    strong: players dealt it win more often than the others, just beyond chance (◆ in the card table above)");
+    ``page``: on a report page, whose card table comes below the warnings and writes its verdict without the mark.
+    Graded as the balance paragraphs are (``card_just``): "is too strong" said flatly of two cards whose widened
+    intervals ended 0.5 and 0.7 points from 0 read as a verdict to redesign them on (twenty-third reading en12)."""
     from cardgen.simulate.verdict import QUOTED
     name = QUOTED[lang].format((naming or Naming()).names.get(row["component"], row["component"]))
-    return say(f"warn_card_{row['flag']}", lang, card=name,
+    return say(f"warn_card_{row['flag']}" + ("_just" if card_just(row) else ""), lang, card=name,
                where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
+
+
+def card_just(row: Mapping[str, Any]) -> bool:
+    """Whether flagged card ``row`` is only just beyond chance: the near end of the widened interval its flag reads
+    (``flag_low`` for a strong card, ``flag_high`` for a weak one) lies within ``CLEAR_MARGIN`` of 0, the margin
+    the balance paragraphs grade a seat by ("just beyond chance" / "clearly"). A row without that interval is
+    graded just: nothing says it is clear."""
+    near = row.get("flag_low") if row.get("flag") == "strong" else row.get("flag_high")
+    if near is None:
+        return True
+    return (near if row.get("flag") == "strong" else -near) < CLEAR_MARGIN
 
 
 def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
