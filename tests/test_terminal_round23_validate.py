@@ -6,9 +6,18 @@
 """
 from __future__ import annotations
 
+import copy
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from cardgen.simulate.summary import CLEAR_MARGIN, card_just, card_warning
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
 
 LANGS = ("en", "fr", "it")
 
@@ -16,6 +25,15 @@ LANGS = ("en", "fr", "it")
 JUST = {"en": ("seems too", "just beyond chance"), "fr": ("semble trop", "de justesse"),
         "it": ("sembra troppo", "appena troppo grande")}
 CLEAR = {"en": "clearly", "fr": "nettement", "it": "nettamente"}
+
+
+def _flagged(r: dict[str, Any], players: int, cards: dict[str, str], games: int = 1000) -> dict[str, Any]:
+    """Draco entry ``r`` at ``players`` with ``cards`` flagged (component -> "strong" / "weak"), on ``games`` games."""
+    entry = copy.deepcopy(r)
+    entry.update(players=players, games=games, completed=games)
+    for row in entry["designer"]["component_impact"]:
+        row["flag"] = cards.get(row["component"], "")
+    return entry
 
 
 def _row(flag: str, near: float) -> dict:
@@ -48,3 +66,43 @@ def test_the_card_note_says_its_five_percent_holds_per_player_count(lang: str) -
     note = WORDS[lang]["footnote_widened"]
     assert {"en": "at each player count", "fr": "à chaque nombre de joueurs",
             "it": "per ciascun numero di giocatori"}[lang] in note
+
+
+def _sections(html: str) -> dict[int, str]:
+    """A deck page's sections by player count (from each heading to the next)."""
+    parts = html.split('<h2 id="p')[1:]
+    return {int(p.split('"', 1)[0]): p for p in parts}
+
+
+def _fix_lines(section: str) -> list[str]:
+    """The text of a page section's fix paragraphs, without their markup."""
+    return [re.sub(r"<[^>]+>", "", p.split("</p>")[0]) for p in section.split('<p class="fix">')[1:]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_deck_page_says_the_card_command_where_the_card_is_flagged(draco: tuple, lang: str) -> None:
+    """it51, en18: the advice on the cards flagged at 5 and 6 players stood in the 3-player section, the first to
+    need a fix (for the coins), where no card is flagged. Now each flagged card's section says its own command, and
+    the 3-player section the coins' pointer alone."""
+    from cardgen.report.pages import deck_page
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    entries = [_flagged(r, 3, {}), _flagged(r, 5, {"to-and-fro": "strong"}), _flagged(r, 6, {"the-splits": "strong"})]
+    assert r.get("sufficiency"), "the 3-player games show the coin shortage, a problem fix searches a cure for"
+    hint = {"text": "", "command": "cardgen fix draco", "href": None}
+    html = deck_page("draco", {"results": entries}, {"draco": {"name": "Draco & Co", "fix": hint}}, None, "", None,
+                     lang, naming)
+    at = _sections(html)
+    to_and_fro, splits = (naming.names[c] for c in ("to-and-fro", "the-splits"))
+    [coins] = _fix_lines(at[3])
+    assert coins.endswith(": cardgen fix draco") and to_and_fro not in coins and splits not in coins
+    for players, card, other in ((5, to_and_fro, splits), (6, splits, to_and_fro)):
+        [line] = _fix_lines(at[players])
+        assert line.endswith(": cardgen fix draco --games 1000") and card in line and other not in line
+    # no other problem: each card's own section still says its command, none stands alone at the top
+    alone = [{**e, "sufficiency": []} for e in entries]
+    at = _sections(deck_page("draco", {"results": alone}, {"draco": {"name": "Draco & Co", "fix": hint}}, None, "",
+                             None, lang, naming))
+    assert not _fix_lines(at[3]) and all(_fix_lines(at[p])[0].endswith("--games 1000") for p in (5, 6))

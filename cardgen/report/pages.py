@@ -24,10 +24,11 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, compare_balance_parts, counted_first, fair_why,
-                                      fix_pointer, folded_stop, games_played, is_share, lowered, more_games_command,
-                                      option_lines, own_line, same_play_lines, scale_line, shortage_notes, stop_lines,
-                                      stopped_caution, total_line, variant_imbalance, warning_count)
+from cardgen.simulate.summary import (Naming, agent_word, balance_parts, card_search, compare_balance_parts,
+                                      counted_first, fair_why, fix_pointer, folded_stop, games_played, is_share,
+                                      lowered, more_games_command, option_lines, own_line, same_play_lines, scale_line,
+                                      shortage_notes, stop_lines, stopped_caution, total_line, variant_imbalance,
+                                      warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
 from cardgen.terminal import LINES, say, say_n
 
@@ -200,6 +201,22 @@ def fix_named(hint: dict[str, Any] | None, entries: list[dict[str, Any]], lang: 
     what = problems_shown(rest, lang, naming=naming) + problems_at(rest, lang)
     return {**hint, "text": typeset(fix_pointer(what or say("fix_what_flagged", lang), "", lang, capital=True), lang),
             "cards": said}
+
+
+def card_fix(r: dict[str, Any], hint: dict[str, Any] | None, lang: str, naming: Naming | None = None,
+             also: bool = False) -> dict[str, Any] | None:
+    """The ``cardgen fix`` sentence and command for the cards flagged at entry ``r``'s player count (``card_search``
+    of ``r`` alone), said in that count's section of a deck page, beside its card warning: said once under the first
+    count that needed a fix, Draco's advice on the cards flagged at 5 and 6 players stood in the 3-player section,
+    where no card is flagged (twenty-third reading it51, en18). ``also``: the section's own pointer for the deck's
+    other problems comes first. None where ``hint`` links fix's record or has no command, or where no card of
+    ``r`` is judged on more games than fix plays."""
+    from cardgen.simulate.summary import card_command
+
+    if not hint or not hint.get("command"):
+        return None
+    text = card_search([r], lang, naming, command=False, also=also)
+    return {"text": typeset(_capital(text), lang), "command": card_command([r]), "href": None} if text else None
 
 
 def without_cards(r: dict[str, Any]) -> dict[str, Any]:
@@ -607,14 +624,21 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     once: set[str] = set()  # a shortage's rule once a page, its figures at every count (twenty-first reading en16)
     defined_on_page: set[str] = set()  # each design indicator defined at its first table, named alone after (en63)
     cards = False
+    own_cards = card_search(mine, lang, naming) is not None  # cards judged on more games than fix plays
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
         sides = [(name, r, VARIANT_COLOUR)]
         if base is not None and base["completed"]:
             sides.insert(0, (base_name, base, BASE_COLOUR))
-        fix = (fix_named(at_count(info.get("fix"), r, doc["results"]), mine, lang, naming)
-               if fixable(r) and not fix_said else None)
+        # the fix command once a page, under the first count that shows a problem other than a card its own
+        # section's line names (``card_fix``); the cards' lines, each under its count's warning
+        hint = info.get("fix")
+        fix = (fix_named(at_count(hint, r, doc["results"]), mine, lang, naming)
+               if fixable(without_cards(r) if own_cards else r) and not fix_said else None)
         fix_said = fix_said or fix is not None
+        if own_cards:
+            said_cards = card_fix(r, hint, lang, naming, also=fix is not None)
+            fix = {**fix, "cards": said_cards} if fix is not None else said_cards
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         warned = warnings_of(r, lang, naming, once)
         details = section(r, lang, naming)
