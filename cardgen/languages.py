@@ -223,7 +223,8 @@ def counts_grouped(template: str, fields: dict[str, Any], lang: str) -> dict[str
     return out
 
 
-__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "counts_grouped", "decimal", "hyphenation", "is_code",
+__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "counts_grouped", "decimal", "grouped",
+           "hyphenation", "is_code",
            "is_singular", "locale", "native_name", "percent", "plain", "printable", "problem", "script_problem", "significant",
            "supported", "tag", "typeset"]
 
@@ -259,6 +260,16 @@ def decimal(x: float, lang: str, signed: bool = False, places: int = 1, fixed: b
     if signed and value:
         pattern = f"+{pattern};-{pattern}"
     return format_decimal(value, pattern, locale=locale(lang))
+
+
+def grouped(x: Any, lang: str) -> str:
+    """A count as ``lang`` writes it, with its thousands separator (``1,000``, ``1 000``, ``1.000``): the one
+    formatter of the counts a page shows outside a sentence (a table's games, "343/1,000"), as ``counts_grouped``
+    writes those inside one; "1000" stood beside "1,000" on one page (twenty-third reading en50, fr1, it47).
+    Anything but a whole number is written as it is."""
+    if isinstance(x, bool) or not isinstance(x, int):
+        return "" if x is None else str(x)
+    return decimal(x, lang, places=0)
 
 
 def plain(x: float, lang: str, digits: int = 6) -> str:

@@ -69,7 +69,7 @@ def test_the_reference_path_never_loads_numba(game_id: str, tmp_path: Path) -> N
     done = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.count("4/4 games completed") == 2, done.stdout[-2000:]
+    assert done.stdout.count("4 of 4 games completed") == 2, done.stdout[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout[-2000:]
     assert not list(cache.rglob("*.nbi")) and not list(cache.rglob("*.nbc"))
 

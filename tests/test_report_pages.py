@@ -317,7 +317,8 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert text.index("services 1\u202f200 17,5") < text.index("tours de joueur 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
-    assert "1 720/1200 60,0\u202f% [50,0\u202f%\u202f;\u00a070,0\u202f%] 1\u202f234,5" in text and "2 480/1200 – – 4,0" in text
+    # twenty-third reading en50, fr1: "343/1000" beside "1,000": the wins over the games grouped as every count
+    assert "1 720/1\u202f200 60,0\u202f% [50,0\u202f%\u202f;\u00a070,0\u202f%] 1\u202f234,5" in text and "2 480/1\u202f200 – – 4,0" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10ᵉ centile</th>" in html
 

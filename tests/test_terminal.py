@@ -84,8 +84,8 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
     leaks = [(line, SNAKE.findall(line.replace(deck.id, ""))) for line in text.splitlines()]
     assert not [leak for leak in leaks if leak[1]], leaks
     words = {"en": ("players", "games completed", "win rate by turn order"),
-             "fr": ("joueurs", "parties terminées", "victoires selon l’ordre de jeu"),
-             "it": ("giocatori", "partite concluse", "vittorie per ordine di gioco")}[lang]
+             "fr": ("joueurs", "parties sur", "terminées", "victoires selon l’ordre de jeu"),
+             "it": ("giocatori", "partite su", "concluse", "vittorie per ordine di gioco")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]
     from cardgen.simulate.verdict import label
@@ -116,7 +116,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     assert code == 0, out
     # the bank runs short (ATTENTION (manque de pièces à la banque)): the headline says the warning as the page's badge (fr1)
     # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
-    assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12/12 parties terminées" in out
+    assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12 parties sur 12 terminées" in out
     # and what of, by the shortage's name in the game's words (twentieth reading it44)
     assert "aucun échec, 1 validé avec réserves (manque de pièces à la banque)" in out  # 1 nombre de joueurs (en5)
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)

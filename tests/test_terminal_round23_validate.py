@@ -106,3 +106,28 @@ def test_the_deck_page_says_the_card_command_where_the_card_is_flagged(draco: tu
     at = _sections(deck_page("draco", {"results": alone}, {"draco": {"name": "Draco & Co", "fix": hint}}, None, "",
                              None, lang, naming))
     assert not _fix_lines(at[3]) and all(_fix_lines(at[p])[0].endswith("--games 1000") for p in (5, 6))
+
+
+# -- en50, fr1, it47: one count formatter: "1,000" wherever a count of games is written ---------------------------
+
+THOUSAND = {"en": "1,000", "fr": "1\u202f000", "it": "1.000"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_count_of_games_has_its_thousands_separator(lang: str) -> None:
+    """"1000/1000 games completed", "1000 games each", a run list's "1000" and a page's "343/1000" stood beside
+    "1,000" in the same outputs; the slash kept a count ungrouped, as a path's would be."""
+    from cardgen.languages import grouped
+    from cardgen.report.gallery import WORDS, _reports
+    from cardgen.report.pages import runs_index
+    from cardgen.terminal import say
+
+    thousand = THOUSAND[lang]
+    assert say("completed", lang, done=1000, games=1000).count(thousand) == 2
+    assert grouped(1000, lang) == thousand and grouped(999, lang) == "999" and grouped(None, lang) == ""
+    runs = [{"id": "validate-king_lui-1", "kind": "validate", "decks": ["king_lui"], "games": 1000, "players": [3],
+             "agents": ["heuristic"], "seed": 1, "results": {"king_lui@3": True}, "total": 1, "passed": 1}]
+    note = _reports(runs, "king_lui", None, None, WORDS[lang], lang)[0]["note"]
+    assert thousand in note and "1000" not in note
+    html = runs_index(runs, "", lang)
+    assert f">{thousand}</td>" in html and ">1000<" not in html

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.fileio import read_json_object, write_atomic
-from cardgen.languages import is_code, native_name
+from cardgen.languages import grouped, is_code, native_name
 from cardgen.model.deck import ResolvedDeck
 
 STATE = "gallery.json"
@@ -356,9 +356,9 @@ def comparison_note(record: dict[str, Any], words: dict[str, str]) -> str:
 
 
 def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None,
-             words: dict[str, str] | None = None) -> list[dict[str, str]]:
+             words: dict[str, str] | None = None, lang: str = "en") -> list[dict[str, str]]:
     """Links to a deck's latest tuning, validation and comparison with its base (href, text, note), in the
-    gallery's ``words`` (English by default)."""
+    gallery's ``words`` (English by default), its counts as ``lang`` writes them ("1,000 games each")."""
     from cardgen.report.registry import latest_compare, latest_validation
 
     words = words or WORDS["en"]
@@ -374,7 +374,8 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
         warned = sum(k.split("@")[0] == deck_id for k in record.get("warned_results", ()))
         note = words["validation_note_warned" if warned else "validation_note"]
         out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
-                    "note": note.format(passed=passed, counts=len(verdicts), warned=warned, games=record["games"])})
+                    "note": note.format(passed=passed, counts=len(verdicts), warned=warned,
+                                        games=grouped(record["games"], lang))})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)
@@ -419,7 +420,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
                                       e.get("changes") or [format_difference(d) for d in e.get("differences", [])]],
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
                       "books": _books(out, deck_id, words), "engine": engine,
-                      "reports": _reports(runs, deck_id, e.get("base"), out, words) if engine else []})
+                      "reports": _reports(runs, deck_id, e.get("base"), out, words, lang) if engine else []})
     # nothing built yet: the page says what it holds now, never promises faces and books it then lacks (en48)
     built = any(d["cards"] or d["same"] or d["books"] for d in decks)
     return str(render("gallery.html", title=words["title"], lang=lang, nav="", runs=bool(runs), decks=decks,

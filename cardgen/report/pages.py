@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, is_singular, percent, typeset
+from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
                                    said_before)
@@ -911,7 +911,8 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
                      # the games by their names, a comparison as base → variant; ids only in an older record (en42)
                      "decks": (" → " if r.get("kind") == "compare" else ", ").join(r.get("names") or r.get("decks") or []),
-                     "games": played_pairs(r, lang) if r.get("kind") == "compare" else r.get("games"),
+                     # "1,000" as every other count of the reports, never "1000" (twenty-third reading en50, fr1)
+                     "games": played_pairs(r, lang) if r.get("kind") == "compare" else grouped(r.get("games"), lang),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
                      "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),

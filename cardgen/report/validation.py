@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from cardgen.languages import decimal, percent, typeset
+from cardgen.languages import decimal, grouped, percent, typeset
 from cardgen.simulate.balance import shown_seats
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.summary import Naming, warning_count
@@ -38,7 +38,7 @@ def _num(x: Any, lang: str = "en") -> str:
         return "–"
     if isinstance(x, float):  # at most two decimals: 2.5, 3; a negative number with the minus sign, never "-12"
         return typeset(decimal(x, lang, places=2), lang)
-    return typeset(decimal(x, lang, places=0), lang) if isinstance(x, int) else str(x)
+    return typeset(grouped(x, lang), lang)
 
 
 #: a distribution's columns, as the table's head lists them
@@ -137,7 +137,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
                        typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
                        own.get("seat_mean") or PAGES[lang]["seats_head"].split("|")[-1]],
-        "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"],
+        "seats": [{"seat": s["seat"] + 1, "wins": _num(s["wins"], lang), "games": _num(s["games"], lang),
                    **{k: "–" if s[k] is None else percent(s[k], lang, fixed=True) for k in ("rate", "low", "high")},
                    # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
                    "interval": "–" if s["low"] is None else interval(percent(s["low"], lang, fixed=True),
