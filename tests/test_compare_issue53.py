@@ -65,6 +65,6 @@ def test_the_page_says_which_way_an_indicator_reads(lang: str, reading: str) -> 
     html = str(designer_block(r, None, lang))
     assert f'<span class="muted">{reading}</span>' in html, html
     # twenty-second reading (en2, it4): lead changes defined and read like the others, never the one row without
-    lead = {"en": "The higher, the more often the lead changes hands.", "fr": "Plus ils sont nombreux, plus la tête "
-            "change souvent de mains.", "it": "Più sono, più spesso il comando passa di mano."}[lang]
+    lead = {"en": "The higher, the more the lead swings back and forth during the game.", "fr": "Plus ils sont "
+            "nombreux, plus la partie reste indécise.", "it": "Più sono, più la partita resta aperta."}[lang]
     assert f'<span class="muted">{lead}</span>' in html and html.count('<span class="muted">') == 2, html

@@ -284,12 +284,12 @@ def test_a_real_null_variant_is_never_said_to_favour_a_seat_the_base_game_leans_
 
 #: lead changes' definition and reading in each language (our words)
 LEAD = {"en": ("lead changes per game: how often the lead passes to another player, counted after each turn (a tie "
-               "for the lead is not a change)", "the higher, the more often the lead changes hands"),
+               "for the lead is not a change)", "the higher, the more the lead swings back and forth during the game"),
         "fr": ("changements de meneur par partie : nombre de fois où la tête passe à un autre joueur, relevé après "
                "chaque tour de joueur (une égalité en tête n’est pas un changement)",
-               "plus ils sont nombreux, plus la tête change souvent de mains"),
+               "plus ils sont nombreux, plus la partie reste indécise"),
         "it": ("cambi al comando per partita: quante volte il comando passa a un altro giocatore, contate alla fine di "
-               "ogni turno (un pari merito in testa non è un cambio)", "più sono, più spesso il comando passa di mano")}
+               "ogni turno (un pari merito in testa non è un cambio)", "più sono, più la partita resta aperta")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -121,7 +121,7 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
     # twenty-second reading (en2, it4): lead changes defined like every other indicator, before the table
     assert lines[:2] == ["  what the design indicators measure:",
                          "    lead changes per game: how often the lead passes to another player, counted after each turn "
-                         "(a tie for the lead is not a change); the higher, the more often the lead changes hands"]
+                         "(a tie for the lead is not a change); the higher, the more the lead swings back and forth during the game"]
     assert lines[2] == "  design indicators (the first 123 games, followed turn by turn; --designer-games sets how many):"
     assert lines[4].startswith("  card strength (the first 123 games, followed turn by turn; --designer-games sets how many): ")  # after its one indicator line
 

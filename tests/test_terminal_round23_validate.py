@@ -131,3 +131,38 @@ def test_every_count_of_games_has_its_thousands_separator(lang: str) -> None:
     assert thousand in note and "1000" not in note
     html = runs_index(runs, "", lang)
     assert f">{thousand}</td>" in html and ">1000<" not in html
+
+
+# -- it1, it2, it3, en2, it5, fr16, fr17: validate's smaller wordings ------------------------------------------------
+
+def test_the_italian_lines_say_what_they_mean() -> None:
+    """it1: "in una partita qualsiasi" read "in some random game"; it2: "senza giocare" had no subject; it3:
+    "cambiarne il numero" did not say of what; the page's headings say the terminal's words."""
+    from cardgen.report.words import PAGES
+    from cardgen.terminal import LINES
+
+    it = LINES["it"]
+    assert "in una singola partita" in it["peaks"] and "qualsiasi" not in it["peaks"]
+    assert "(prima delle partite)" in it["static"] and "senza giocare" not in it["static"]
+    assert "per seguirne di più o di meno: --designer-games" in it["traced_first"]
+    assert PAGES["it"]["peaks"] == "valori massimi raggiunti in una singola partita"
+    assert PAGES["it"]["checks"] == "Controlli dei file del gioco (prima delle partite)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lead_changes_reading_says_what_a_high_value_means(lang: str) -> None:
+    """en2, it5: "the higher, the more often the lead changes hands" restated the definition; the other five
+    readings say what a high value means for play."""
+    from cardgen.terminal import say
+    reading = say("reading_lead_changes", lang)
+    assert {"en": "swings back and forth", "fr": "la partie reste indécise", "it": "la partita resta aperta"}[lang] \
+        in reading
+    assert not any(w in reading for w in ("changes hands", "change souvent de mains", "passa di mano"))
+
+
+def test_the_french_card_headings_are_whole_sentences() -> None:
+    """fr16: a comma splice ("contient 0, l'écart observé peut donc…"); fr17: a dangling absolute clause."""
+    from cardgen.terminal import LINES
+    fr = LINES["fr"]
+    assert "contient 0 ; chaque écart observé peut donc venir du hasard" in fr["cards_head_none"]
+    assert fr["cards_head_again"].endswith("dû au hasard (intervalle élargi comme plus haut)")

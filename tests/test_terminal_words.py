@@ -559,7 +559,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
                       "    changements de meneur par partie\u202f: nombre de fois où la tête passe à un autre joueur, "
                       "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
-                      "sont nombreux, plus la tête change souvent de mains",
+                      "sont nombreux, plus la partie reste indécise",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "
                       "plus elle est haute, moins une avance à mi-partie décide de la partie"]  # its reading (en2)
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
@@ -742,7 +742,7 @@ def test_validate_names_its_checks_and_its_verdict_in_words_a_designer_reads() -
     from cardgen.terminal import say
     assert say("static", "en", passed=10, total=10) == "checks of the game’s files, without playing: 10 of 10 passed"
     assert say("static", "fr", passed=10, total=10).startswith("contrôles des fichiers du jeu, sans jouer")
-    assert say("static", "it", passed=10, total=10) == "controlli dei file del gioco, senza giocare: 10 su 10 superati"
+    assert say("static", "it", passed=10, total=10) == "controlli dei file del gioco (prima delle partite): 10 su 10 superati"
     assert say("pass", "it") == "VERIFICA SUPERATA" and say("fail", "it") == "VERIFICA NON SUPERATA"
 
 
