@@ -153,7 +153,7 @@ def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_p
     cache = tmp_path / "cache"
     first_json, first_log, first_said = _validate(cache, tmp_path, "first", game)
     # the first-run note, one plain line (fifteenth reading fr1): played now on the reference engine, not waited for
-    assert "First run on this machine: the fast engine is being prepared in the background" in first_said
+    assert "First run on this machine: the fast engine is prepared in the background" in first_said
     assert "waiting for" not in first_said
     deadline = time.monotonic() + 900
     while not autoengine_ready(cache, game):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.simulate.summary import Naming, designer_lines, format_entry
-from cardgen.terminal import LINES, say
+from cardgen.terminal import LINES, WIDTH, say
 
 
 def plain(text: str) -> str:
@@ -143,15 +143,14 @@ def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> N
 def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     """fr1: three lines of plumbing (compiled engine, reference engine, background build) came first."""
     note = say("note_building", lang)
-    assert len(note) < 125 and "{" not in note and note.count(".") == 0
+    assert len(note) <= WIDTH and "{" not in note and note.count(".") == 0  # one line, never wrapped
     # twenty-third reading en1: "the slower reference engine plays these games" was never explained; said as the
-    # designer sees it: the first run on this machine, the fast engine prepared meanwhile, same results, slower
-    assert {"en": "First run on this machine", "fr": "Premier lancement sur cet ordinateur",
-            "it": "Primo avvio su questo computer"}[lang] in note
-    assert {"en": "fast engine is being prepared in the background", "fr": "moteur rapide se prépare en arrière-plan",
-            "it": "motore veloce viene preparato in background"}[lang] in note
-    assert {"en": "same results, it only takes longer", "fr": "mêmes résultats, mais plus lentement",
-            "it": "stessi risultati, ci vuole solo più tempo"}[lang] in note
+    # designer sees it: the first run here, the fast engine prepared meanwhile, the same results, slower
+    assert {"en": "First run on this machine", "fr": "Premier lancement ici", "it": "Primo avvio qui"}[lang] in note
+    assert {"en": "fast engine is prepared in the background", "fr": "moteur rapide se prépare en arrière-plan",
+            "it": "motore veloce si prepara in background"}[lang] in note
+    assert {"en": "same results, only slower", "fr": "mêmes résultats, moins vite",
+            "it": "stessi risultati, solo più lentamente"}[lang] in note
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note
 
 
