@@ -166,3 +166,12 @@ def test_the_french_card_headings_are_whole_sentences() -> None:
     fr = LINES["fr"]
     assert "contient 0 ; chaque écart observé peut donc venir du hasard" in fr["cards_head_none"]
     assert fr["cards_head_again"].endswith("dû au hasard (intervalle élargi comme plus haut)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_tables_verdict_says_what_the_warning_says(lang: str) -> None:
+    """fr48, en20: the page's verdict column and legend said "forte" / "strong" where the warning, the terminal
+    and the heading say "trop forte" / "too strong"."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+    assert WORDS[lang]["strong"] == LINES[lang]["strong"] and WORDS[lang]["weak"] == LINES[lang]["weak"]
