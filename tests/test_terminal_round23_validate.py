@@ -175,3 +175,15 @@ def test_the_card_tables_verdict_says_what_the_warning_says(lang: str) -> None:
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
     assert WORDS[lang]["strong"] == LINES[lang]["strong"] and WORDS[lang]["weak"] == LINES[lang]["weak"]
+
+
+def test_royale_s_uneven_piles_ruling_names_the_three_piles() -> None:
+    """en10, fr10, it15: the ruling a designer copies into a rulebook said "equal piles" where its heading said
+    three; Italian "non importa quali ricevano" had no noun."""
+    import yaml
+    root = Path(__file__).resolve().parents[1]
+    deck = yaml.safe_load((root / "decks" / "royale.yaml").read_text(encoding="utf-8"))
+    assert deck["rules"]["packets"] == 3
+    case = deck["clarifications"]["uneven_packets"]["case"]
+    assert "three equal piles" in case["en"] and "trois paquets égaux" in case["fr"] and "tre mazzetti uguali" in case["it"]
+    assert "quali mazzetti ricevano" in case["it"]
