@@ -47,7 +47,7 @@ CASES = [
     ("royale", "fr", m("end_reason:all_nobles", 0.3, 0.4, 0.05, 0.15),
      "Plus de parties se terminent parce qu’un joueur a validé tous ses nobles (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
     ("royale", "en", m("end_reason:all_nobles", 0.4, 0.3, -0.15, -0.05),
-     "Fewer games end because a player satisfies all their nobles (30.0% of games instead of 40.0%)."),
+     "Fewer games end because a player has satisfied all their nobles (30.0% of games instead of 40.0%)."),
 ]
 
 
