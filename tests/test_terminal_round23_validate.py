@@ -187,3 +187,12 @@ def test_royale_s_uneven_piles_ruling_names_the_three_piles() -> None:
     case = deck["clarifications"]["uneven_packets"]["case"]
     assert "three equal piles" in case["en"] and "trois paquets égaux" in case["fr"] and "tre mazzetti uguali" in case["it"]
     assert "quali mazzetti ricevano" in case["it"]
+
+
+def test_king_lui_s_empty_supply_ruling_says_it_once() -> None:
+    """en3: "you skip your turn and take nothing" said one thing twice."""
+    import yaml
+    root = Path(__file__).resolve().parents[1]
+    deck = yaml.safe_load((root / "decks" / "king_lui.yaml").read_text(encoding="utf-8"))
+    text = deck["clarifications"]["draw_from_empty_supply"]["text"]["en"]
+    assert text == "If you must draw but the supply is empty, your turn passes without a card."
