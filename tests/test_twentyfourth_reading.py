@@ -142,16 +142,16 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
 
 # -- en33, fr35, it47: validate's pointer and fix's words say what fix does with the cards --------------------------
 
-POINTER = {"en": "to search for fixes for the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) "
-                 "as well, play as many games as here, since cardgen fix plays 300 of each player count unless told "
-                 "and changes a card only where its own games flag it: cardgen fix draco --games 1000",
-           "fr": "pour chercher aussi comment corriger les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand "
-                 "écart » à 6 joueurs), jouez autant de parties qu’ici, car cardgen fix en joue 300 par nombre de "
-                 "joueurs sauf indication contraire et ne modifie une carte que si ses propres parties la signalent : "
+POINTER = {"en": "to include the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players), let cardgen "
+                 "fix play as many games as here (on the 300 games per player count it plays by default it may not "
+                 "flag them, and it changes only the cards it flags): cardgen fix draco --games 1000",
+           "fr": "pour inclure les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs), "
+                 "faites jouer à cardgen fix autant de parties qu’ici (avec les 300 parties par nombre de joueurs qu’il "
+                 "joue par défaut, il risque de ne pas les signaler, et il ne modifie que les cartes qu’il signale) : "
                  "cardgen fix draco --games 1000",
-           "it": "per cercare correzioni anche per le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 "
-                 "giocatori), gioca tante partite quante qui, perché cardgen fix ne gioca 300 per numero di giocatori "
-                 "se non indicato altrimenti e modifica una carta solo se le sue partite la segnalano: "
+           "it": "per includere le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori), fai "
+                 "simulare a cardgen fix tante partite quante qui (con le 300 partite per numero di giocatori che simula "
+                 "di solito potrebbe non segnalarle, e modifica solo le carte che segnala): "
                  "cardgen fix draco --games 1000"}
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
