@@ -196,3 +196,13 @@ def test_king_lui_s_empty_supply_ruling_says_it_once() -> None:
     deck = yaml.safe_load((root / "decks" / "king_lui.yaml").read_text(encoding="utf-8"))
     text = deck["clarifications"]["draw_from_empty_supply"]["text"]["en"]
     assert text == "If you must draw but the supply is empty, your turn passes without a card."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_indicators_heading_says_which_games_as_the_terminal(lang: str) -> None:
+    """en53: "250 games traced" was a third word for the terminal's "the first 250 games, followed turn by turn"."""
+    from cardgen.report.words import page_words
+    heading = page_words("designer", lang, games=250)
+    assert {"en": "(first 250 games, followed turn by turn)", "fr": "(250 premières parties, suivies tour par tour)",
+            "it": "(prime 250 partite, seguite turno per turno)"}[lang] in heading
+    assert not any(w in heading for w in ("traced", "parties suivies)", "partite seguite)"))

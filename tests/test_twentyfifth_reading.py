@@ -132,7 +132,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     caveat = {"en": "caveat: the player has the Imposter card, yet the simulated player hardly ever uses it (",
               "fr": "à noter : le joueur a une carte Imposteur, mais le joueur automatique ne l’utilise presque "
                     "jamais (",
-              "it": "nota: il giocatore ha una carta Impostore, ma il giocatore automatico non la usa quasi mai ("}[lang]
+              "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
     assert caveat in alone, alone
     assert {"en": "times per game on average); these figures describe games played almost without it",
             "fr": "fois par partie en moyenne) ; ces résultats décrivent donc des parties jouées quasiment sans "
