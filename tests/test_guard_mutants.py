@@ -81,9 +81,16 @@ def test_code_that_swallows_every_interruption_is_given_up_after_give_up_more(
     def stubborn() -> None:
         while not gave_up:
             try:
-                time.sleep(0.02)
+                while not gave_up:
+                    try:
+                        time.sleep(0.02)
+                    except guard.CodeTimeout:
+                        pass  # swallowed, as careless code does
             except guard.CodeTimeout:
-                pass  # swallowed, as careless code does
+                # and where the watchdog's exception lands between two naps (an asynchronous exception is raised at
+                # the loop's back edge when the thread gets the interpreter back there, outside the inner try: on a
+                # loaded machine the test's careless code let one escape, and the watchdog never had to give up)
+                pass
 
     monkeypatch.setattr(guard, "_REAL_EXIT", fake_exit)
     guard.set_time_limit(0.1)
