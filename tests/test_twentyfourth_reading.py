@@ -341,7 +341,7 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
 
 CASE = {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it "
-              "owes, “shortage of coins in the bank” in the WARNING below): 286 times, in 57 games; first in game 1",
+              "owes; called “shortage of coins in the bank” in the WARNING below): 286 times, in 57 games; first in game 1",
         "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque ne peut pas "
               "verser tout ce qu’elle doit, « manque de pièces à la banque » dans l’avertissement plus bas) : 286 fois, "
               "dans 57 parties ; la première fois dans la partie 1",

@@ -67,8 +67,9 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert r["sufficiency"]
     # a special case as every case cardgen's rule settles, with the warning's one name for it (twentieth reading
     # en18; twenty-second en14, fr14, it18: the label the other cases have, which this one alone lacked)
-    assert plain({"en": "settled by a rule cardgen adds (the bank cannot pay all it owes, “shortage of coins in the "
-                        "bank” in the WARNING below)",
+    # (twenty-third reading en14: the name, then "called" the warning's name, not both crammed after one comma)
+    assert plain({"en": "settled by a rule cardgen adds (the bank cannot pay all it owes; called “shortage of coins "
+                        "in the bank” in the WARNING below)",
                   "fr": "tranché par une règle que cardgen ajoute (la banque ne peut pas verser tout ce qu’elle doit, "
                         "« manque de pièces à la banque » dans l’avertissement plus bas)",
                   "it": "risolta da una regola aggiunta da cardgen (la banca non può pagare tutto ciò che deve, "
