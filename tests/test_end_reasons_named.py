@@ -23,7 +23,7 @@ def test_royales_end_reason_names_the_card_by_the_decks_name(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "second", "first", "neutral", "piles"), [
     ("en", "drawn for the second time", "drawn for the first time", "the End of the Banquet card ends the game",
      "does not divide into three equal piles"),
-    ("fr", "piochée pour la deuxième fois", "piochée pour la première fois", "la carte Fin du banquet termine la partie",
+    ("fr", "sort pour la deuxième fois", "sort pour la première fois", "la carte Fin du banquet termine la partie",
      "ne se répartissent pas en trois paquets égaux"),
     ("it", "pescata per la seconda volta", "pescata per la prima volta", "la carta Fine del banchetto chiude la partita",
      "non si dividono in tre mazzetti uguali")])

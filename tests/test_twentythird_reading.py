@@ -330,7 +330,7 @@ def test_royale_says_the_last_draw_of_the_banquet_card_ends_the_game(lang: str) 
     # twenty-second reading fr5: "for the last time" was circular; the deck's draw that ends it, by its number
     assert tally_words("end_reason", "banquet_over", lang, naming) == {
         "en": "the End of the Banquet card is drawn for the second time",
-        "fr": "la carte Fin du banquet est piochée pour la deuxième fois",
+        "fr": "la carte Fin du banquet sort pour la deuxième fois",  # as this edition's book says it
         "it": "la carta Fine del banchetto viene pescata per la seconda volta"}[lang]
 
 
