@@ -152,3 +152,16 @@ def test_the_reference_engines_run_the_inlined_steps() -> None:
     for engine, rules in ((draco, draco_rules), (royale, royale_rules)):
         assert engine.rules is not rules and engine.rules.legal is not rules.legal
         assert engine.rules.legal.__code__.co_filename == rules.legal.__code__.co_filename
+
+
+def test_the_steps_are_inlined_when_first_read_not_when_imported(toy: ModuleType) -> None:
+    """Every command that loads the games imports their engines: the 40-50 ms of inlining is paid by the first game
+    played, not by ``cardgen build``."""
+    from cardgen.engine.inline import Steps
+
+    steps = Steps(toy)
+    assert set(vars(steps)) == {"_module"}  # nothing parsed yet
+    s = toy.S()
+    s.cards = [5, 6, 7]
+    assert steps.total(s) == 18 and "size" not in _names(steps.total)
+    assert "total" in vars(steps) and steps.K_PHASE == "phase"  # built once, then read as its own attributes

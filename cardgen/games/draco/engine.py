@@ -28,7 +28,7 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
-from cardgen.engine.inline import inlined
+from cardgen.engine.inline import Steps
 from cardgen.games.draco import rules as _rules
 from cardgen.games.draco.bank import coins_worth
 from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, DONE, END_TURN, END_TURN_TOASTED, NEXT_NEIGHBOUR,
@@ -37,8 +37,9 @@ from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
                                        GAP_WORDS, GAPS, coins_held, play_rows)
 
-#: the rule steps as this engine runs them: ``rules``' own, each one-line form inlined (``cardgen.engine.inline``)
-rules = inlined(_rules)
+#: the rule steps as this engine runs them: ``rules``' own, each one-line form inlined when the first game reads
+#: them (``cardgen.engine.inline``)
+rules = Steps(_rules)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -66,7 +67,7 @@ HOOKS: dict[str, HookPoint] = {
 # phases (``rules``: the steps written once set them)
 PHASE_NAMES = ("play", "move", "toast", "over", "draw")
 
-TOAST_ACTION, PASS_ACTION, DRAW_ACTION, DECLINE_ACTION = rules.DECISIONS
+TOAST_ACTION, PASS_ACTION, DRAW_ACTION, DECLINE_ACTION = _rules.DECISIONS
 
 
 

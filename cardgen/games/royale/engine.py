@@ -30,7 +30,7 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import instances, line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
-from cardgen.engine.inline import inlined
+from cardgen.engine.inline import Steps
 from cardgen.games.royale import rules as _rules
 from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, END_NAMES, F_DISC, F_DONE, F_GRID, F_HAND,
                                         F_IMPLEFT, F_PILE, F_ROW, F_SCORE, F_SOLO, F_SREV, F_UNDER, F_ULEN, F_ZONE,
@@ -39,8 +39,9 @@ from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, END_NAMES, 
                                         S_RESHUFFLE_PEAK, S_REV_LEN, S_ROUNDS, S_SOLO_LEN, S_TURNS, S_VOLUNTARY,
                                         S_WINNER, ST_SIZE, TAKE, TIE_NAMES, TIE_NONE, TIE_SHARED, UNSETTLED)
 
-#: the rule steps as this engine runs them: ``rules``' own, each one-line form inlined (``cardgen.engine.inline``)
-rules = inlined(_rules)
+#: the rule steps as this engine runs them: ``rules``' own, each one-line form inlined when the first game reads
+#: them (``cardgen.engine.inline``)
+rules = Steps(_rules)
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
