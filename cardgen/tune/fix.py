@@ -414,7 +414,18 @@ class Fixer(Tuner):
         self.anchors = base_values(deck)
         self.found = {_key(p) for p in found}
         self.problems = found
-        self.page = FixPage(Naming.of(deck, opts.lang).title or deck.id)  # what the run says, for its page
+
+    @property
+    def page(self) -> FixPage:
+        """What the run says, kept for its page (``_write_page``): the command's own, set by ``fix``, else a new one
+        (a fixer made for a part of the run, in tests, keeps its lines too)."""
+        if "_page" not in self.__dict__:
+            self._page = FixPage(Naming.of(self.deck, self.opts.lang).title or self.deck.id)
+        return self._page
+
+    @page.setter
+    def page(self, page: FixPage) -> None:
+        self._page = page
 
     def designer(self) -> bool:
         """Trials trace their games for the card table when a card's strength is a problem."""
