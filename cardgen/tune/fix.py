@@ -1592,9 +1592,10 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
-    """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), what the label "base game" is (every proposal's cures say one), then
-    each one's file, cures, change, cost and its own comparisons."""
+    """Every proposal checked: first what the label "base game" is (every proposal's cures say one) and what the
+    blocks' figures are, then each one's file, cures, change, cost and its own comparisons, then the comparisons
+    every proposal says alike (after the fixes: above them they were figures of fixes not yet named, twenty-third
+    reading fr33) and the closing line. Each line is kept for the page (``fixer.page``)."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
@@ -1607,12 +1608,6 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     if note:  # what every block's figures are, once, above them all
         echo(note)
         page.keep("notes", note)
-    if shared:
-        head = shared_head(sorted(shared), len(props), _called(fixer), lang)
-        echo(head)
-        page.shared.append(Block(head))
-        for players in sorted(shared):
-            page.shared.append(_verdict_block(fixer, props[0], players, "shared_verdict"))
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         entry = Proposed(rank, path.name, validate=validate_after(fixer, prop))
@@ -1621,6 +1616,12 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
         else:
             _say_alike(fixer, prop, path, entry, (first, props[first - 1]), props)
         page.fixes.append(entry)
+    if shared:  # after the fixes, whose files and changes the reader has then read (twenty-third reading fr33)
+        head = shared_head(sorted(shared), len(props), _called(fixer), lang)
+        echo(head)
+        page.shared.append(Block(head))
+        for players in sorted(shared):
+            page.shared.append(_verdict_block(fixer, props[0], players, "shared_verdict"))
     if props:
         echo(held_line(fixer, props))
         page.keep("after", held_line(fixer, props))
