@@ -57,6 +57,7 @@ class FixPage:
     notes: list[str] = field(default_factory=list)
     fixes: list[Proposed] = field(default_factory=list)
     shared: list[Block] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
     after: list[str] = field(default_factory=list)
     none: str = ""
 

@@ -1624,7 +1624,7 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
             page.shared.append(_verdict_block(fixer, props[0], players, "shared_verdict"))
     if props:
         echo(held_line(fixer, props))
-        page.keep("after", held_line(fixer, props))
+        page.keep("held", held_line(fixer, props))
 
 
 def shared_head(counts: list[int], n: int, deck: str, lang: str) -> str:
