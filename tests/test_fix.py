@@ -270,14 +270,18 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     # the short name, the shortage's one name (twentieth reading en18)
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
-    assert "\nLever left out of the search: value of a gold coin in silver coins, which the rules set and the gold coins may show; " \
-        "to try it, change the rule (and the gold coins, if they show it)" \
+    # twenty-third reading fr32: the rules' number, no "may show" over the tool's own data
+    assert "\nLever left out of the search: value of a gold coin in silver coins, which the rules set; " \
+        "to try it, change the rule, and the gold coins too if they show that number" \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
     assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
+    # twenty-third reading en38: a page beside the record, its path said last, as validate and compare say theirs
+    assert unwrapped(said.out).rstrip().endswith(f"report: {out / 'index.html'}")
+    assert f'<a href="{first["file"]}">' in (out / "index.html").read_text(encoding="utf-8")
     assert list(first["values"]) == ["count:silver-coin"]  # the one obvious lever
     assert first["fresh"]["6"]["short:unpaid_by_bank"][0] <= SHORT_AIM  # cured again on other games
     assert "problem:6:short:unpaid_by_bank" not in first["fresh"]["6"]

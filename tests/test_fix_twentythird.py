@@ -112,14 +112,18 @@ def test_a_change_size_always_shows_two_decimals() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_a_like_fix_sends_the_designer_to_the_record_by_its_full_path(lang: str,
+def test_a_like_fix_sends_the_designer_to_the_report(lang: str,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    """en38, fr35, it45: "all in fix.json" with no folder, beside proposals' files named in full."""
+    """en38, fr35, it45: "all in fix.json" with no folder, beside proposals' files named in full: a fix said like an
+    earlier one sends the designer to the report page, whose path the terminal's last line gives, and the page
+    shows its figures in full."""
     fixer = _fixer(lang)
     props = [_prop(*f) for f in FIXES[:2]]
     fix._say_proposals(fixer, [(p, Path(f"/tmp/x/fix-draco/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
     out = flat(capsys.readouterr().out)
-    assert "/tmp/x/fix-draco/fix.json)" in out and " fix.json)" not in out, out
+    report = {"en": "all of them in the report)", "fr": "tous dans le rapport)", "it": "tutte nel rapporto)"}[lang]
+    assert report in out and "fix.json" not in out, out
+    assert [f.file for f in fixer.page.fixes] == ["draco-fix-1.yaml", "draco-fix-2.yaml"]
     record = flat(word("record", lang, path=fix.record_path(fixer)))
     assert record.endswith(": /tmp/x/fix-draco/fix.json") and "JSON" in record
 

@@ -36,15 +36,14 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
 
 
 @pytest.mark.parametrize(("lang", "coin", "card"), [
-    ("en", "Lever left out of the search: value of a gold coin in silver coins, which the rules set and the gold coins may show; "
-           "to try it, change the rule (and the gold coins, if they show it)",
+    ("en", "Lever left out of the search: value of a gold coin in silver coins, which the rules set; to try it, change "
+           "the rule, and the gold coins too if they show that number",
      "because that number is printed on “Favour”"),
-    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle et peut-être "
-           "marqué sur les pièces d’or ; pour l’essayer, changez la règle (et les pièces d’or, si ce nombre y figure)",
+    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle ; "
+           "pour l’essayer, changez la règle, et aussi les pièces d’or si ce nombre y est imprimé",
      "car ce nombre est imprimé sur « Faveur »"),
-    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola e forse "
-           "segnato sui pezzi «monete d’oro»; per provarla, cambia la regola (e i pezzi «monete d’oro», se riportano "
-           "questo numero)",
+    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola; "
+           "per provarla, cambia la regola, e anche i pezzi «monete d’oro» se vi è stampato questo numero",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =

@@ -261,16 +261,16 @@ FRESH = {3: {"short:unpaid_by_bank": (0.0, 0.0, 0.0)},
          5: {**SEATS, "problem:5:seat": (0.03, 0.13, 0.13), "short:unpaid_by_bank": (0.0, 0.0, 0.0)}}
 BACK = {3: {"short:unpaid_by_bank": (0.093, 0.06, 0.13), "problem:3:short:unpaid_by_bank": (0.043, 0.093, 0.093)}}
 NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) still fixes on fresh games what it fixed on "
-             "the search’s, but is set aside for a problem it creates there, which Draco & Co does not have: at 5 players, player 1 wins "
+             "the search’s, but is set aside for a problem it creates there, which the base game does not have: at 5 players, player 1 wins "
              "13.0% of games, below the fair share (20.2%) beyond chance",
        "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi sur des parties "
              "nouvelles ce qu’il corrigeait sur celles de la recherche, mais n’est pas retenu à cause d’un problème qu’il "
-             "crée sur ces parties et que Draco & Co n’a pas : à "
+             "crée sur ces parties et que le jeu de base n’a pas : à "
              "5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa juste part (20,2 %), un écart que le hasard "
              "n’explique pas",
        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve anche su partite "
              "nuove ciò che risolveva su quelle della ricerca, ma è scartata perché su quelle partite crea un problema "
-             "che Draco & Co non ha: con 5 giocatori, il "
+             "che il gioco base non ha: con 5 giocatori, il "
              "giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e lo scarto è troppo grande "
              "per essere dovuto al caso"}
 LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
@@ -301,12 +301,12 @@ def test_a_trial_is_set_aside_for_its_own_reason(lang: str) -> None:
 
 # -- it49: whose figures the proposals share -------------------------------------------------------------------------
 
-SHARED = {"en": "At 5 and 6 players, each of the 3 fixes below gives exactly these figures, game for game against Draco "
-                "& Co on the search’s games:",
-          "fr": "À 5 et 6 joueurs, chacune des 3 corrections ci-dessous donne exactement ces chiffres, partie par partie "
-                "face à Draco & Co sur les parties de la recherche :",
-          "it": "Con 5 e 6 giocatori, ciascuna delle 3 correzioni qui sotto dà esattamente questi valori, partita per "
-                "partita rispetto a Draco & Co sulle partite della ricerca:"}
+SHARED = {"en": "At 5 and 6 players, each of the 3 fixes above gives exactly these figures, game for game against the "
+                "base game on the search’s games:",
+          "fr": "À 5 et 6 joueurs, chacune des 3 corrections ci-dessus donne exactement ces chiffres, partie par partie "
+                "face au jeu de base sur les parties de la recherche :",
+          "it": "Con 5 e 6 giocatori, ciascuna delle 3 correzioni qui sopra dà esattamente questi valori, partita per "
+                "partita rispetto al gioco base sulle partite della ricerca:"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -365,6 +365,8 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
     out = []
     if root is not None and (root / "tune" / deck_id / "index.html").is_file():  # cardgen tune's default folder
         out.append({"href": f"tune/{deck_id}/index.html", "text": words["tuning"], "note": ""})
+    if root is not None and (root / "fix" / deck_id / "index.html").is_file():  # cardgen fix's default folder
+        out.append({"href": f"fix/{deck_id}/index.html", "text": words["fixing"], "note": ""})
     run = latest_validation(runs, deck_id)
     if run is not None:
         record = next(r for r in runs if r["id"] == run)

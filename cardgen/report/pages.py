@@ -240,8 +240,10 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
         # the terminal's one pointer (``summary.fix_pointer``); a deck page names the problems (``fix_named``)
         return {"text": typeset(fix_pointer(say("fix_what_flagged", lang), "", lang, capital=True), lang),
                 "command": f"cardgen fix {deck_id}", "href": None}
+    page = record.parent / "index.html"  # fix's report page, where the run wrote one; else its record
     return {"text": page_words("fix_found" if proposals else "fix_found_none", lang, n=proposals, deck=deck_id),
-            "href": f"../../fix/{deck_id}/fix.json", "link": page_words("fix_link", lang), "command": None}
+            "href": f"../../fix/{deck_id}/{page.name if page.is_file() else record.name}",
+            "link": page_words("fix_page" if page.is_file() else "fix_link", lang), "command": None}
 
 
 def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,

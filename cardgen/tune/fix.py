@@ -42,6 +42,7 @@ from cardgen.fileio import write_atomic
 from cardgen.languages import decimal, is_singular, percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.model.deck import ResolvedDeck
+from cardgen.report.fixing import PAGE, Block, FixPage, Proposed, render_fix
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.balance import COVER, is_shortfall
 from cardgen.simulate.runner import default_agents, split_agents
@@ -413,6 +414,18 @@ class Fixer(Tuner):
         self.anchors = base_values(deck)
         self.found = {_key(p) for p in found}
         self.problems = found
+
+    @property
+    def page(self) -> FixPage:
+        """What the run says, kept for its page (``_write_page``): the command's own, set by ``fix``, else a new one
+        (a fixer made for a part of the run, in tests, keeps its lines too)."""
+        if "_page" not in self.__dict__:
+            self._page = FixPage(Naming.of(self.deck, self.opts.lang).title or self.deck.id)
+        return self._page
+
+    @page.setter
+    def page(self, page: FixPage) -> None:
+        self._page = page
 
     def designer(self) -> bool:
         """Trials trace their games for the card table when a card's strength is a problem."""
@@ -819,7 +832,9 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     claimed = fixer.found - left_keys(trial.metrics)
     again = left_keys(fresh)
     if again & claimed or again - fixer.found:  # not cured again, or a problem the deck did not have
-        echo(set_aside(fixer, trial, fresh, again & claimed, again - fixer.found), file=sys.stderr, flush=True)
+        line = set_aside(fixer, trial, fresh, again & claimed, again - fixer.found)
+        echo(line, file=sys.stderr, flush=True)
+        fixer.page.keep("checked", line)
         return None
     copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
                            seed=opts.seed, out=None, progress=False, jobs=opts.jobs, lang=opts.lang,
@@ -1297,13 +1312,20 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     lang = opts.lang
     naming = Naming.of(deck, lang)
     called = naming.title or deck.id  # the game's name where a person reads; its id only inside a command
-    echo(word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
-               agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
+    page = FixPage(called)  # each line said here, kept for the run's page (``_write_page``)
+
+    def tell(section: str, text: str, err: bool = False) -> None:
+        echo(text, file=sys.stderr if err else None, flush=err)
+        page.keep(section, text)
+
+    page.head = word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
+                     agents=agents_words(list(opts.agents or []), lang))
+    echo(page.head, file=sys.stderr, flush=True)
     found, unconfirmed, more, judged = diagnose(project, deck, opts)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
-        echo(word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
+        tell("flagged", word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
         for p in unconfirmed:
-            echo("  " + problem_line(p, lang, naming, seen=True, label=first_interval(p, unconfirmed)))
+            tell("flagged", "  " + problem_line(p, lang, naming, seen=True, label=first_interval(p, unconfirmed)))
     cards = cards_line(deck, opts, judged, found + unconfirmed)
     if not found:
         if cards:
@@ -1311,41 +1333,41 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
         echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=called,
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
-    echo(word("found", lang, deck=called, n=opts.games, twice=2 * opts.games))
+    tell("flagged", word("found", lang, deck=called, n=opts.games, twice=2 * opts.games))
     cases = case_names(found, lang, naming)  # the shortage's case in full once, its short name after (fr55)
     for i, p in enumerate(found):
-        echo("  " + problem_line(p, lang, naming, label=first_interval(p, unconfirmed + found), case=cases.get(i)))
+        tell("flagged", "  " + problem_line(p, lang, naming, label=first_interval(p, unconfirmed + found),
+                                            case=cases.get(i)))
     if any(p.kind == "short" for p in found):  # fix's aim and validate's print count are two targets: say both
         short = next(p for p in found if p.kind == "short")
-        echo(word("aim_note", lang, aim=percent(SHORT_AIM, lang, places=0), cover=percent(COVER, lang, places=0),
-                  case=short_case_words(short, lang, naming)))
+        tell("flagged", word("aim_note", lang, aim=percent(SHORT_AIM, lang, places=0),
+                             cover=percent(COVER, lang, places=0), case=short_case_words(short, lang, naming)))
     if any(p.kind == "gap" for p in found):
-        echo(word("needs_ruling", lang))
+        tell("flagged", word("needs_ruling", lang))
     if cards:
-        echo(cards)
+        tell("flagged", cards)
     searched = [p for p in found if p.kind != "gap"]
     if not searched:
         return 1
     params, left_out = resolving_levers(project, deck, levers(deck, searched, more))
     if params:
-        echo(levers_line([p.key for p in params], lang, naming),
-             file=sys.stderr, flush=True)
+        tell("search", levers_line([p.key for p in params], lang, naming), err=True)
     for p, cid in left_out:  # said once, in words: never a trial's raw refusal
         lever = lever_name(p.key, lang, naming)
-        echo(left_out_line(lever, cid, lang, naming, printed(deck, cid)) if cid
-             else word("left_out_alone", lang, lever=lever),
-             file=sys.stderr, flush=True)
+        tell("search", left_out_line(lever, cid, lang, naming, printed(deck, cid)) if cid
+             else word("left_out_alone", lang, lever=lever), err=True)
     if not params:
         echo(word("no_lever", lang))
         return 1
     # what each trial's "change size" measures (en58), and that a trial lists only the player counts it leaves a
     # problem at: the others read as not played (twentieth reading en54)
-    echo(size_note(searched, lang), file=sys.stderr, flush=True)
+    tell("search", size_note(searched, lang), err=True)
     fixer = Fixer(project, deck, params, searched, opts)
+    fixer.page = page
     _search(fixer)
     untried = untried_levers(fixer)
     if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
-        echo(untried_line(fixer, untried), file=sys.stderr, flush=True)
+        tell("search", untried_line(fixer, untried), err=True)
     return _propose(fixer, searched)
 
 
@@ -1428,15 +1450,19 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             t = closest[0]
             untried = untried_levers(fixer)  # said apart, on their own line: never "tried … of" them (en4)
             tried = [p for p in opts.params if p not in untried] or opts.params
-            echo(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
-                       left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
-                       levers=joined((lever_name(p.key, lang, naming) for p in tried), lang)))
+            fixer.page.none = word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
+                                   left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
+                                   levers=joined((lever_name(p.key, lang, naming) for p in tried), lang))
+            echo(fixer.page.none)
         _write_record(fixer, [])
+        _write_page(fixer)
         return 1
     n = min(opts.best, len(cures))
     from cardgen.simulate.summary import _num
-    echo(word("checking_one" if n == 1 else "checking", lang, n=n, seed=_num(opts.seed + FRESH_SEED, lang),
-              games=say_n("games", opts.games, lang), deck=_called(fixer)), file=sys.stderr, flush=True)
+    checking = word("checking_one" if n == 1 else "checking", lang, n=n, seed=_num(opts.seed + FRESH_SEED, lang),
+                    games=say_n("games", opts.games, lang), deck=_called(fixer))
+    echo(checking, file=sys.stderr, flush=True)
+    fixer.page.keep("checked", checking)
     written: list[tuple[Proposal, Path]] = []
     checked = 0
     for trial in cures:
@@ -1457,7 +1483,29 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             if line:
                 echo(line)
         echo(next_line(fixer, props, written[0][1]))
+        for line in (validate_line(fixer, props), unchecked_line(fixer, cures[checked:], props),
+                     next_line(fixer, props, written[0][1])):  # the page's "what next": the terminal's lines
+            fixer.page.keep("after", line)
+    _write_page(fixer)
     return 0 if written else 1
+
+
+def _write_page(fixer: Fixer) -> None:
+    """The run's page (``report/fixing.py``) beside its record and the fixes' files, its path said last, as validate
+    and compare say theirs: the only command that wrote no page sent the designer to fix.json for the figures
+    (twenty-third reading en38). In a project's own output (``out/fix/<deck>``, tune's rule), the gallery links it
+    and the page links the gallery."""
+    lang = fixer.opts.lang
+    out = Path(fixer.opts.out)
+    fixer.page.trials = [fixer.progress_line(t) for t in fixer.trials]
+    root = out.parent.parent  # the default out/fix/<deck>: the gallery at out/index.html
+    own = out.name == fixer.deck.id and out.parent.name == "fix" and (root / "index.html").is_file()
+    write_atomic(out / PAGE, render_fix(fixer.page, lang, "../../index.html" if own else None,
+                                        record_path(fixer).name))
+    if own:
+        from cardgen.report.gallery import update_gallery
+        update_gallery(root, [fixer.deck], thumbnails=False, lang=lang)
+    echo(say("report", lang, path=out / PAGE))
 
 
 def record_path(fixer: Fixer) -> Path:
@@ -1516,6 +1564,22 @@ def validate_line(fixer: Fixer, props: list[Proposal]) -> str | None:
     return word("validate_warns", lang, what=what, allowed=allowed, after=after)
 
 
+def validate_after(fixer: Fixer, prop: Proposal) -> str:
+    """For the page, under each fix: whether cardgen validate will still warn of a shortage after it (more than
+    ``1 - COVER`` of the new games short, ``validate_short``), with the shares it leaves, or that it stays within
+    validate's aim; empty where no shortage is searched. The terminal says it of fix 1 (``validate_line``)."""
+    if not any(p.kind == "short" for p in fixer.problems):
+        return ""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    left = validate_short(fixer, prop)
+    allowed = percent(1 - COVER, lang, places=0)
+    if not left:
+        return word("validate_quiet", lang, allowed=allowed)
+    what = joined(short_counts_text(left, lang, naming, case_label(fixer.problems, lang, naming)), lang)
+    return word("validate_still", lang, allowed=allowed, what=what)
+
+
 def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
     """The player counts at which every proposal's comparison with the deck says the same words: said once, above
     the proposals, so that each proposal shows only how it differs (three proposals of 69, 77 and 134 silver coins
@@ -1528,31 +1592,39 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
-    """Every proposal checked: first what all share (the comparisons that read alike, and the closing line when
-    no proposal moves anything else), what the label "base game" is (every proposal's cures say one), then
-    each one's file, cures, change, cost and its own comparisons."""
+    """Every proposal checked: first what the label "base game" is (every proposal's cures say one) and what the
+    blocks' figures are, then each one's file, cures, change, cost and its own comparisons, then the comparisons
+    every proposal says alike (after the fixes: above them they were figures of fixes not yet named, twenty-third
+    reading fr33) and the closing line. Each line is kept for the page (``fixer.page``)."""
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
     note = counts_note(props, lang)
+    page = fixer.page
+    if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39)
+        was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
+        echo(was)
+        page.keep("notes", was)
     if note:  # what every block's figures are, once, above them all
         echo(note)
-    if shared:
-        echo(shared_head(sorted(shared), len(props), _called(fixer), lang))
-        for players in sorted(shared):
-            echo(_verdict_line(fixer, props[0], players, "shared_verdict"))
-            for line in above_lines(fixer, props[0], players):
-                echo(line)
-    if props:  # whose figure "base game" is, said once above the fixes, not in every one (en36, en83)
-        echo(word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang)))
+        page.keep("notes", note)
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
+        entry = Proposed(rank, path.name, validate=validate_after(fixer, prop))
         if first is None:
-            _say_proposal(fixer, prop, path, rank, shared, props)
+            _say_proposal(fixer, prop, path, entry, shared, props)
         else:
-            _say_alike(fixer, prop, path, rank, (first, props[first - 1]), props)
+            _say_alike(fixer, prop, path, entry, (first, props[first - 1]), props)
+        page.fixes.append(entry)
+    if shared:  # after the fixes, whose files and changes the reader has then read (twenty-third reading fr33)
+        head = shared_head(sorted(shared), len(props), _called(fixer), lang)
+        echo(head)
+        page.shared.append(Block(head))
+        for players in sorted(shared):
+            page.shared.append(_verdict_block(fixer, props[0], players, "shared_verdict"))
     if props:
         echo(held_line(fixer, props))
+        page.keep("held", held_line(fixer, props))
 
 
 def shared_head(counts: list[int], n: int, deck: str, lang: str) -> str:
@@ -1602,7 +1674,26 @@ def _called(fixer: Fixer) -> str:
     return Naming.of(fixer.deck, fixer.opts.lang).title or fixer.deck.id
 
 
-def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
+def _verdict_block(fixer: Fixer, prop: Proposal, players: int, key: str, told: bool = True) -> Block:
+    """One count's comparison said on the terminal (``_verdict_line``, then each cured shortage still above the aim
+    on those pairs, ``above_lines``) and kept for the page: its sentences, then the counts that moved as compare's
+    table (``pages.metrics_table``), where the terminal aligns them as text. ``told``: False for a fix the terminal
+    says in short (``_say_alike``): the page alone shows its figures, and its lines say the shares above the aim."""
+    from cardgen.games.base import words_of
+    from cardgen.report.pages import metrics_table
+
+    rows = (prop.counts.get(players) or []) if prop.said else []
+    head = _verdict_line(fixer, prop, players, key, rows=False)
+    after = above_lines(fixer, prop, players) if told else []
+    if told:
+        echo(_verdict_line(fixer, prop, players, key))
+        for line in after:
+            echo(line)
+    table = metrics_table(rows, fixer.opts.lang, sort=False, game=words_of(fixer.deck)) if rows else None
+    return Block(" ".join([head.strip(), *(line.strip() for line in after)]), table)
+
+
+def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str, rows: bool = True) -> str:
     """Compare's sentences at one player count, after a colon: lower case unless a name starts them; why an
     interval is wider is said once above all the blocks (``counts_note``), "widened interval" in them (the counts
     that moved said it four times in one block, each with its interval); then the game's counts that moved, one
@@ -1615,8 +1706,8 @@ def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str) -> str:
         say("interval_widened_why", lang), word("widened_again", lang))
     head = word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
                 pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
-    rows = count_lines(prop.counts.get(players) or [], lang, words_of(fixer.deck)) if prop.said else []
-    return "\n".join([head, *rows])
+    listed = count_lines(prop.counts.get(players) or [], lang, words_of(fixer.deck)) if prop.said and rows else []
+    return "\n".join([head, *listed])
 
 
 #: where a listed count's line starts: under its block's wrapped sentences
@@ -1665,52 +1756,62 @@ def counts_note(props: list[Proposal], lang: str) -> str | None:
     return word(key, lang) if key else None
 
 
-def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int, shared: dict[int, list[str]],
+def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, shared: dict[int, list[str]],
                   props: list[Proposal] | None = None) -> None:
     """One proposal: its file, what it cures on the new games, the change, its cost (with whether it changes the
     game far more than the others, ``props``), and its comparisons with the deck that ``shared`` does not already
-    say."""
+    say; each line kept in ``entry``, the proposal's part of the page, but its file's (the page links it)."""
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
     params = opts.params
-    echo(word("proposal", lang, k=rank, path=path))
+    echo(word("proposal", lang, k=entry.rank, path=path))
     naming = Naming.of(deck, lang)
-    echo(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
+
+    def tell(text: str) -> None:
+        echo(text)
+        entry.lines.append(text.strip())
+
+    tell(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
                                              naming)))
-    echo(word("cost", lang, text=cost_text(fixer, prop, params, lang) + character_clause(prop, props or [prop], lang)))
+    tell(word("cost", lang, text=cost_text(fixer, prop, params, lang) + character_clause(prop, props or [prop], lang)))
     firm = cured_text(fixer, prop, lang)
     if firm:
-        echo(word("cures", lang, games=say_n("games", opts.games, lang), what=firm))
+        tell(word("cures", lang, games=say_n("games", opts.games, lang), what=firm))
     if prop.chance:  # its own line: "cures" never lists a change the paired games cannot tell from chance (fr58)
-        echo(word("likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
+        tell(word("likely", lang, games=say_n("pairs", chance_pairs(fixer, prop), lang),
                   what=cured_text(fixer, prop, lang, chance=True)))
     for players in sorted(prop.verdicts):
         if players not in shared:
-            echo(_verdict_line(fixer, prop, players, "verdict"))
-            for line in above_lines(fixer, prop, players):
-                echo(line)
+            entry.blocks.append(_verdict_block(fixer, prop, players, "verdict"))
     effects = new_side_effects(prop)
     if effects:  # why an interval is wider: said above the proposals (``counts_note``)
-        echo(side_line(effects, lang, naming, explained=True))
+        line = side_line(effects, lang, naming, explained=True)
+        echo(line)
+        entry.blocks.append(Block(line.strip()))
 
 
-def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tuple[int, Proposal],
+def _say_alike(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, earlier: tuple[int, Proposal],
                props: list[Proposal] | None = None) -> None:
     """A proposal ``alike`` an earlier one (``earlier``: its rank and itself), in two lines: its file, the change
     from the deck's own values, as its cost counts it ("43 gold coins instead of 25", not "instead of 41", fix 1's:
     twentieth reading en51), and its cost, then its own figures on the new games where they differ from the
     earlier one's, and that its paired comparisons moved the same figures the same way (the full sentences are in
     fix.json); a cured shortage whose share on the paired games stays above the aim says so below, as in full.
-    Every figure is this proposal's own."""
+    Every figure is this proposal's own; each line kept in ``entry``, as ``_say_proposal``'s."""
     deck, lang = fixer.deck, fixer.opts.lang
     k, other = earlier
     naming = Naming.of(deck, lang)
-    echo(word("proposal", lang, k=rank, path=path))
+    echo(word("proposal", lang, k=entry.rank, path=path))
+
+    def tell(text: str) -> None:
+        echo(text)
+        entry.lines.append(text.strip())
+
     levers = sum(1 for key, v in prop.trial.values.items() if v != fixer.own[key])
     # the change and its cost on their own labelled lines, as a proposal said in full gives them (en45, fr36, it45)
-    echo(word("alike_one" if levers == 1 else "alike", lang, k=k,
+    tell(word("alike_one" if levers == 1 else "alike", lang, k=k,
               change=item_case(describe_change(deck, fixer.opts.params, prop.trial.values, fixer.own, lang),
                                naming)))
-    echo(word("cost", lang, text=cost_text(fixer, prop, fixer.opts.params, lang)
+    tell(word("cost", lang, text=cost_text(fixer, prop, fixer.opts.params, lang)
               + character_clause(prop, props or [prop], lang)))
     label = case_label(fixer.problems, lang, naming)
     differ = [p for p in fixer.cured(prop.trial)
@@ -1719,11 +1820,15 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, rank: int, earlier: tup
     first = next((i for i, p in enumerate(differ) if p.kind == "short"), None)  # the case named in full once
     figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
                                  again=p.kind == "short" and i != first) for i, p in enumerate(differ)), lang)
-    echo(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
+    tell(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
               games=say_n("games", fixer.opts.games, lang), record=record_path(fixer)))
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
         for line in above_lines(fixer, prop, players, printed=False):
-            echo(line)
+            tell(line)
+    shared = shared_verdicts(props or [prop])
+    for players in sorted(prop.verdicts):  # the page shows the figures the terminal leaves to it
+        if players not in shared:
+            entry.blocks.append(_verdict_block(fixer, prop, players, "verdict", told=False))
 
 
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:

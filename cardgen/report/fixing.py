@@ -1,0 +1,77 @@
+"""The report page of ``cardgen fix``: what was flagged, the fixes found ranked, every trial.
+
+One static HTML page (``templates/report/fix.html``, the compare pages' layout and parts), written beside the
+fixes' variant files and ``fix.json`` in fix's output folder. The page says what the terminal says, in the same
+words (``cardgen.tune.fix`` keeps each line it prints in a ``FixPage``); this module only lays it out: the
+fixes' figures as compare's tables (``pages.metrics_table``), the variant files and the record linked. The
+designer was sent to ``fix.json`` for the figures, the one command without a page (twenty-third reading en38).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.languages import typeset_words
+from cardgen.report.templating import macro, render
+from cardgen.report.words import _BOOK, PAGES
+
+#: the fix page's own words per language (``report/words.json``, table ``fixing``), typeset
+FIXING = typeset_words(_BOOK["fixing"])
+
+#: the page's file name in fix's output folder
+PAGE = "index.html"
+
+
+@dataclass
+class Block:
+    """One game-for-game comparison at one player count: the terminal's sentence and, where it names the counts
+    that moved, their table (``pages.metrics_table``: compare's columns, compare's look)."""
+
+    text: str
+    table: dict[str, Any] | None = None
+
+
+@dataclass
+class Proposed:
+    """One fix as the page shows it: its rank, its variant file's name (beside the page), its lines (change, cost,
+    what it fixes on the new games, in the terminal's words), its comparisons and what validate will say after it."""
+
+    rank: int
+    file: str
+    lines: list[str] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    validate: str = ""
+
+
+@dataclass
+class FixPage:
+    """Everything ``cardgen fix`` says, kept section by section as it says it (each a list of the terminal's lines,
+    in the run's language), for ``render_fix``."""
+
+    deck: str
+    head: str = ""
+    flagged: list[str] = field(default_factory=list)
+    search: list[str] = field(default_factory=list)
+    trials: list[str] = field(default_factory=list)
+    checked: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    fixes: list[Proposed] = field(default_factory=list)
+    shared: list[Block] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    none: str = ""
+
+    def keep(self, section: str, text: str | None) -> None:
+        """Add ``text`` (a line the terminal printed) to ``section``'s lines, its terminal indent dropped."""
+        if text:
+            getattr(self, section).append(text.strip())
+
+
+def render_fix(page: FixPage, lang: str = "en", gallery: str | None = None, record: str = "fix.json") -> str:
+    """The whole page for one run of ``cardgen fix``, every word in ``lang``; ``gallery``: the gallery's address
+    relative to the page, linked atop it where the run wrote into a project's output (tune's rule); ``record``: the
+    run's ``fix.json``, linked as the figures for tools."""
+    words = FIXING[lang]
+    nav = macro("parts.html", "nav", [(gallery, PAGES[lang]["gallery"])]) if gallery else ""
+    return str(render("fix.html", title=words["title"].format(deck=page.deck), lang=lang, nav=nav, words=words,
+                      page=page, record=record))
