@@ -232,12 +232,13 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     3, whose gap may be chance, after it and with no pointer under it."""
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
-    pointer = {"en": "    to search for fixes for the imbalance for player 1 and test them in simulated games: "
+    # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
+    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games: "
                      "cardgen fix royale --players 3",
-               "fr": "    pour chercher comment corriger le déséquilibre pour le joueur 1 et tester ces corrections sur "
+               "fr": "    pour chercher comment corriger l’avantage du joueur 1 et tester ces corrections sur "
                      "des parties simulées : cardgen fix royale --players 3",
-               "it": "    per cercare correzioni che risolvano lo squilibrio per il giocatore 1 e provarle su partite "
-                     "simulate: cardgen fix royale --players 3"}[lang]
+               "it": "    per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle su "
+                     "partite simulate: cardgen fix royale --players 3"}[lang]
     assert rows[warn + 1] == pointer, rows[warn:warn + 3]
     close = rows[warn + 2]
     assert re.search(r"\b3\b", close) and "cardgen validate royale --players 3 --games 4000" in close, close
@@ -289,7 +290,7 @@ LEAD = {"en": ("lead changes per game: how often the lead passes to another play
                "chaque tour de joueur (une égalité en tête n’est pas un changement)",
                "plus ils sont nombreux, plus la partie reste indécise"),
         "it": ("cambi al comando per partita: quante volte il comando passa a un altro giocatore, contate alla fine di "
-               "ogni turno (un pari merito in testa non è un cambio)", "più sono, più la partita resta aperta")}
+               "ogni turno (un pari merito al comando non è un cambio)", "più sono, più la partita resta aperta")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
