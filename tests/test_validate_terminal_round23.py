@@ -7,7 +7,8 @@ English, French and Italian, every expected sentence ours:
   wins) under "settled by a rule cardgen adds": the case's text now says which part the published rules give;
 - en5, fr5, fr8: "the imbalance for player 1, player 2, player 4 and player 5" / « le déséquilibre pour le
   joueur 2 » hid which way each player leans; at 2 players one imbalance was said as two;
-- en4, it8: "33 times, in 31 games" beside "in 44 of the 1,000 games": every count of games with the run's total.
+- en4, it8: "33 times, in 31 games" beside "in 44 of the 1,000 games": every count of games with the run's total;
+- it17: a card's difference, computed before rounding, one tenth off its two columns: the legend says so.
 """
 from __future__ import annotations
 
@@ -114,3 +115,14 @@ def test_a_case_s_games_are_said_with_the_run_s_total(lang: str, some: str, ever
 
     assert when(33, 31).startswith(some), when(33, 31)
     assert when(1200, 1000).startswith(every), when(1200, 1000)  # never "in 1,000 of the 1,000 games"
+
+
+# -- it17: a difference one tenth off its two rounded columns is said to come from the unrounded rates --------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "(from the unrounded rates, so it may differ by 0.1 from the two columns)"),
+    ("fr", "(calculé avant arrondi, il peut différer de 0,1 de celui des deux colonnes)"),
+    ("it", "(calcolata sui valori non arrotondati, può scostarsi di 0,1 da quella tra le due colonne)")])
+def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, said: str) -> None:
+    # "To and Fro 22.6% 18.6% +4.1": a designer checking with a pencil found 4.0 on the flagged cards themselves
+    assert plain(say("cards_legend", lang)).endswith(said)
