@@ -8,7 +8,8 @@ English, French and Italian, every expected sentence ours:
 - en5, fr5, fr8: "the imbalance for player 1, player 2, player 4 and player 5" / « le déséquilibre pour le
   joueur 2 » hid which way each player leans; at 2 players one imbalance was said as two;
 - en4, it8: "33 times, in 31 games" beside "in 44 of the 1,000 games": every count of games with the run's total;
-- it17: a card's difference, computed before rounding, one tenth off its two columns: the legend says so.
+- it17: a card's difference, computed before rounding, one tenth off its two columns: the legend says so;
+- en11: at 2 players the close games named in two notes (among the comebacks' games, then with their margin).
 """
 from __future__ import annotations
 
@@ -126,3 +127,24 @@ def test_a_case_s_games_are_said_with_the_run_s_total(lang: str, some: str, ever
 def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, said: str) -> None:
     # "To and Fro 22.6% 18.6% +4.1": a designer checking with a pencil found 4.0 on the flagged cards themselves
     assert plain(say("cards_legend", lang)).endswith(said)
+
+
+# -- en11: at 2 players the close games in one note, their games and their margin ------------------------------------
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("en", "close games: of the 231 games with a single winner; a margin of 2 points or less, against a winner’s score "
+           "of 9.5 on average over the 1,000 games"),
+    ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; un écart de 2 points au plus ; repère, score "
+           "du vainqueur : 9,5 en moyenne sur les 1 000 parties"),
+    ("it", "partite combattute: sulle 231 partite con un solo vincitore; uno scarto di 2 punti o meno (punteggio del "
+           "vincitore: 9,5 in media sulle 1.000 partite)")])
+def test_the_close_games_are_named_in_one_note_with_their_games_and_margin(lang: str, note: str) -> None:
+    from cardgen.simulate.summary import WinnerMean, figure_bases
+    from cardgen.simulate.verdict import label
+
+    figures = [("lead_changes", {"n": 250}), ("comeback_rate", {"n": 231}), ("close_games", {"n": 231}),
+               ("drama", {"n": 231}), ("decided_at", {"n": 231})]
+    notes = [plain(n) for n in figure_bases(figures, lang, Naming(), 2, 0, WinnerMean(9.5, 1000))]
+    close = plain(label("close_games", lang, short=True))
+    assert [n for n in notes if close in n] == [note], notes  # "comebacks, close games, …" then "close games: …"
+    assert len(notes) == 2

@@ -1296,11 +1296,6 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
 
     naming = naming or Naming()
     shared = traced_shared(figures, shared)
-    groups: dict[str, list[str]] = {}
-    for name, f in figures:
-        base = figure_base(name, f, lang, naming, players, shared)
-        if base:
-            groups.setdefault(base, []).append(label(name, lang, naming.words, short=True))
     close = label("close_games", lang, naming.words, short=True)
     over = winner.games if isinstance(winner, WinnerMean) else None
     winner = winner.mean if isinstance(winner, WinnerMean) else winner
@@ -1310,16 +1305,19 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
                  unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1),
                  score=label("winning_score", lang, naming.words, short=True))
              if winner is not None and any(name == "close_games" for name, _ in figures) else "")
-    notes = []
-    for base, labels in groups.items():  # the close games' margin in their own note, or right after the one naming
-        # them: two notes headed "close games", split by another, read as two figures (twenty-second reading en53)
-        alone = scale and labels == [close]
-        notes.append(say("figure_base", lang, labels=", ".join(labels),
-                         base=say("figure_base_more", lang, base=base, more=scale) if alone else base))
-        if scale and close in labels and not alone:
-            notes.append(say("figure_base", lang, labels=close, base=scale))
-        scale = "" if scale and close in labels else scale
-    if scale:  # no note names their games (every game traced has a runner-up): the margin's own
+    # the close games in a note of their own where their margin is said, their games and margin together: named
+    # among the comebacks' games and again in a note of their margin below, at 2 players, they were two notes headed
+    # "close games" (twenty-second reading en53, twenty-third en11)
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for name, f in figures:
+        base = figure_base(name, f, lang, naming, players, shared)
+        if base:
+            own = bool(scale) and name == "close_games"
+            groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
+    notes = [say("figure_base", lang, labels=", ".join(labels),
+                 base=say("figure_base_more", lang, base=base, more=scale) if own else base)
+             for (base, own), labels in groups.items()]
+    if scale and not any(own for _, own in groups):  # no note names their games: the margin's own
         notes.append(say("figure_base", lang, labels=close, base=scale))
     return notes
 
