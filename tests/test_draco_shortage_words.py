@@ -88,8 +88,11 @@ def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str
     # eighteenth reading (fr23): a second whole-box maximum says it short, never the same clause again; nineteenth
     # reading en12: "all of them too" was wrong for the money total (95 is a value in silver, not a count of coins)
     both = plain(_items({**peaks, "silver_in_hands": 20}, "peak", lang, naming))
-    assert both.count(plain(whole)[5:]) == 1, both
-    assert {"en": "(20, the whole box again)", "fr": "(20, là aussi tout le stock)",
+    # twenty-third reading en17: "the whole box again" after "all the box holds", a different phrase, read oddly;
+    # English says the short clause each time, as the page does
+    assert both.count(plain(whole)[5:]) == (2 if lang == "en" else 1), both
+    assert "again" not in both
+    assert {"en": "(20, all the box holds)", "fr": "(20, là aussi tout le stock)",
             "it": "(20, anche qui tutto il contenuto)"}[lang] in both, both
     page = [(name, value, plain(extra)) for name, value, extra in section(_entry(peaks), lang, naming)["peaks"]]
     # the page as its other maxima: "gold coins on the players' lairs: 25 (all the box holds)"

@@ -310,7 +310,7 @@ def test_a_table_without_exchanges_says_why_on_the_terminal_and_the_page(skipped
 
     table = {"rows": [], "skipped": skipped, "exchanges": 0, "games": 0}
     (line,) = exchange_lines(table, "en")
-    assert line.startswith(f"  card strength in play: {says}")
+    assert line.startswith(f"  card strength mid-game: {says}")
     assert html in str(exchange_block(table, None, "en"))
     assert "State.exchangeable" in exchange_lines(table, "fr")[0] or NOTHING in skipped
 

@@ -97,10 +97,12 @@ def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_no
 
 @pytest.mark.parametrize(("lang", "one", "margin", "runner"), [
     ("en", "comebacks, tension, point of decision: of the 231 games with a single winner",
-     "close games: of the 250 games that have a second place, shared wins included",
+     "close games: of the 250 games in which someone finishes below the winner or winners (for a shared win, the "
+     "tied winners’ lead over the next-best player)",
      "kingmaking: of the 187 games with a single winner and a single runner-up"),
     ("fr", "remontées, retard du vainqueur, moment décisif : sur les 231 parties à un seul vainqueur",
-     "parties serrées : sur les 250 parties qui ont un deuxième, victoires partagées comprises",
+     "parties serrées : sur les 250 parties où au moins un joueur finit derrière le ou les gagnants (en cas de "
+     "victoire partagée, l’avance des gagnants ex æquo sur le premier des autres au classement)",
      "faiseur de rois : sur les 187 parties à un seul vainqueur et un seul deuxième"),
     ("it", None, None, None)])
 def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang: str, one, margin, runner) -> None:
@@ -133,7 +135,7 @@ def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "when the win is shared"), ("fr", "en cas de victoire partagée"), ("it", "nelle vittorie condivise")])
+    ("en", "for a shared win"), ("fr", "en cas de victoire partagée"), ("it", "nelle vittorie condivise")])
 def test_the_winner_s_margin_says_whether_shared_wins_count(lang: str, said: str) -> None:
     """fr9, fr13, en7: at 3 and 4 players nothing said whether the shared wins were in the mean lead over the
     runner-up; at 2 players they have no runner-up and the mean names its games."""

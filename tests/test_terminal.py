@@ -290,7 +290,7 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
                "fr": "2 nombres de joueurs vérifiés\u202f: aucun échec, 1 validé avec réserves "
                      "(équilibre)",
                "it": "2 numeri di giocatori verificati: nessuna verifica fallita, "
-                     "1 superato con avvisi (equilibrio)"}[lang]
+                     "1 superata con avvisi (equilibrio)"}[lang]
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))
     assert section(flagged, lang)["warned"] and not section(plain, lang)["warned"]

@@ -110,12 +110,13 @@ REPORT = {"en": "the simulated players hardly ever play it: the gap measures hol
 
 
 @pytest.mark.parametrize(("lang", "remark"), [
-    ("en", "* hardly ever played by the simulated players, in times per player per game: dice (0.04); such a "
-           "card’s gap measures holding it, not its effect"),
-    ("fr", "* presque jamais jouées par les joueurs automatiques, en nombre de fois par joueur et par partie\u202f: "
-           "dice (0,04)\u202f; l’écart d’une telle carte mesure le fait de l’avoir en main, pas son effet"),
-    ("it", "* giocate quasi mai dai giocatori automatici, in volte per giocatore a partita: dice (0,04); la "
-           "differenza di una carta così misura il fatto di averla in mano, non il suo effetto")])
+    # one card: its note in the singular (twenty-third reading it20, fr15: "giocate", « jouées » over one card)
+    ("en", "* hardly ever played by the simulated players, in times per player per game: dice (0.04); its gap "
+           "measures holding it, not its effect"),
+    ("fr", "* presque jamais jouée par les joueurs automatiques, en nombre de fois par joueur et par partie\u202f: "
+           "dice (0,04)\u202f; son écart mesure le fait de l’avoir en main, pas son effet"),
+    ("it", "* giocata quasi mai dai giocatori automatici (tra parentesi, quante volte per giocatore a partita): dice "
+           "(0,04); la sua differenza misura il fatto di averla in mano, non il suo effetto")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
     """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
     card's weakness; the gap measures holding it. The remark is for that row alone, from the named threshold
@@ -136,7 +137,8 @@ def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: 
     assert remark.split(",")[0] in said(HARDLY_PLAYED - 0.001)
     assert "* " not in said(None)  # a row that does not count plays says nothing of them
     two = unwrapped("\n".join(card_table([_card(0.04), {**_card(0.03), "component": "coin"}], lang)))
-    assert two.count("* ") == 1 and "dice (0" in two and "coin (0" in two  # one note for both
+    assert two.count("* ") == 1 and "dice (0" in two and "coin (0" in two  # one note for both, in the plural
+    assert {"en": "such a card’s gap", "fr": "presque jamais jouées", "it": "giocate quasi mai"}[lang] in two, two
     report = str(impact_block([_card(0.04), _card(1.4)], {}, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
     assert report.count(REPORT[lang]) == 1, report  # the row played 0.04 times, not the one played 1.4 times
 
@@ -340,15 +342,16 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
-    ("en", " (of the 267 games that have a second place)",
+    # twenty-third reading en9, fr9, it12: the games someone finishes below the winner or winners in, one wording
+    ("en", " (of the 267 games in which someone finishes below the winner or winners)",
      "(on the 280 pairs of games, of 300, in which both games have a second place).",  # one wording (en31)
-     "(of the 231 games that have a second place)"),  # "of the", as every other subset (fifteenth en32)
-    ("fr", " (sur les 267 parties qui ont un deuxième)",
+     "(of the 231 games in which someone finishes below the winner or winners)"),  # "of the" (fifteenth en32)
+    ("fr", " (sur les 267 parties où au moins un joueur finit derrière le ou les gagnants)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
-     "(sur les 231 parties qui ont un deuxième)"),
-    ("it", " (sulle 267 partite che hanno un secondo classificato)",
+     "(sur les 231 parties où au moins un joueur finit derrière le ou les gagnants)"),
+    ("it", " (sulle 267 partite in cui almeno un giocatore finisce dietro il vincitore o i vincitori)",
      "(sulle 280 coppie di partite, su 300, in cui entrambe le partite hanno un secondo classificato).",
-     "(sulle 231 partite che hanno un secondo classificato)")])
+     "(sulle 231 partite in cui almeno un giocatore finisce dietro il vincitore o i vincitori)")])
 def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str, compare: str, close: str) -> None:
     """Thirteenth reading (fr18, it36, fr10, it13): validate gave Draco's mean lead over the second as 6.2 and
     compare, on the same base games, 6.3: validate's is over every game that has a second place (267 of 300),
@@ -417,5 +420,7 @@ def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: s
     assert plain(figure_base("comeback_rate", {"n": 231}, lang, players=2)) == label[1:-1]
     assert plain(figure_base("close_games", {"n": 231}, lang, players=3)) == plain(say("figure_of_margin", lang, n=231))[1:-1]
     from cardgen.simulate.summary import margin_basis
-    assert plain(margin_basis(231, 300, lang, players=2)) == label  # the margin's games, on the scores line
+    # the margin's games, on the scores line, in one wording at every player count (twenty-third reading en9, fr9,
+    # it12: "of the 936 games with a single winner" at 2 players beside "that have a second place" at 3)
+    assert plain(margin_basis(231, 300, lang, players=2)) == plain(margin_basis(231, 300, lang, players=3))
     assert plain(margin_basis(231, 300, lang, players=3)) == plain(say("margin_basis", lang, n=231))

@@ -36,9 +36,13 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (once in each); first in game 15",
                      "fr": "dans 649 des 1 000 parties (une fois dans chacune) ; la première fois dans la partie 15",
                      "it": "in 649 partite su 1.000 (una volta in ciascuna); la prima volta nella partita 15"},
-        (33, 31): {"en": "33 times, in 31 games; first in game 15",
-                   "fr": "33 fois, dans 31 parties ; la première fois dans la partie 15",
-                   "it": "33 volte in 31 partite; la prima volta nella partita 15"},
+        # twenty-third reading it8, en4: the run's games too, as the line above says them
+        (33, 31): {"en": "33 times, in 31 of the 1,000 games; first in game 15",
+                   "fr": "33 fois, dans 31 des 1 000 parties ; la première fois dans la partie 15",
+                   "it": "33 volte in 31 partite su 1.000; la prima volta nella partita 15"},
+        (3, 1): {"en": "3 times, in 1 of the 1,000 games; first in game 15",
+                 "fr": "3 fois, dans 1 des 1 000 parties ; la première fois dans la partie 15",
+                 "it": "3 volte in 1 partita su 1.000; la prima volta nella partita 15"},
         (1, 1): {"en": "once, in game 15", "fr": "1 fois, dans la partie 15", "it": "1 volta, nella partita 15"}}
 
 
@@ -178,11 +182,11 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     one = plain(checked_line(3, 0, 2, 1, lang))
     assert one == {"en": "3 player counts checked; none failed, 2 with warnings",
                    "fr": "3 nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
-                   "it": "3 numeri di giocatori verificati: nessuna verifica fallita, 2 superati con avvisi"}[lang]
+                   "it": "3 numeri di giocatori verificati: nessuna verifica fallita, 2 superate con avvisi"}[lang]
     assert plain(checked_line(1, 0, 1, 1, lang)) == {
         "en": "1 player count checked; none failed, 1 with warnings",
         "fr": "1 nombre de joueurs vérifié : aucun échec, 1 validé avec réserves",
-        "it": "1 numero di giocatori verificato: nessuna verifica fallita, 1 superato con avvisi"}[lang]
+        "it": "1 numero di giocatori verificato: nessuna verifica fallita, 1 superata con avvisi"}[lang]
     assert plain(checked_line(2, 0, 1, 2, lang)) == {
         "en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
         "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 1 validée avec réserves",

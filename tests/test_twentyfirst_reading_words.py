@@ -23,7 +23,7 @@ from cardgen.languages import typeset
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import (Naming, _held_cards, format_comparison, format_entry, listed_gaps,
                                       shortage_name, tally_words, total_line)
-from cardgen.terminal import say
+from cardgen.terminal import say, say_n
 from nonempty import nonempty
 from screen import unwrapped
 
@@ -95,9 +95,10 @@ def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_oth
     settled = say("settled", lang)
     assert typeset(f"{settled} ({name}", lang) in case  # the clause every ruling of cardgen's is said with
     assert case.startswith("  " + say("gap_ruled", lang, name=name, when="").split("(")[0])  # and its label
-    assert {"en": "1,384 times, in 57 games; first in game\u00a0",
-            "fr": "1\u202f384 fois, dans 57 parties\u202f; la première fois dans la partie\u00a0",
-            "it": "1.384 volte in 57 partite; la prima volta nella partita\u00a0"}[lang].replace("57", str(games)) in case
+    assert {"en": "1,384 times, in 57 of the 60 games; first in game\u00a0",
+            "fr": "1\u202f384 fois, dans 57 des 60 parties\u202f; la première fois dans la partie\u00a0",
+            "it": "1.384 volte in 57 partite su 60; la prima volta nella partita\u00a0"}[lang].replace(
+        "57", str(games)).replace("60", str(r["games"])) in case
     assert typeset({"en": "(in how many games: see the WARNING below)",
                     "fr": "(dans combien de parties : voir l’avertissement plus bas)",
                     "it": "(in quante partite: vedi l’avviso più sotto)"}[lang], lang) not in case
@@ -114,7 +115,8 @@ def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_oth
     # where the warning counts other games than the case (it never should), the line keeps its own count
     apart = [{**g, "games": games - 1} if g["kind"] == "bank_short" else g for g in gaps]
     text = unwrapped(format_entry({**r, "rule_gaps": apart}, lang, naming))
-    assert say("games", lang, n=games - 1) in next(line for line in text.splitlines() if name in line)
+    assert say_n("gap_when", games - 1, lang, times="", count=games - 1, total=r["games"], game="").split(";")[0] in \
+        next(line for line in text.splitlines() if name in line)
 
 
 def _short(games_short: int, more: int) -> dict:
@@ -248,7 +250,7 @@ def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: st
     closing = total_line(doc["results"], lang, namings)
     assert closing.endswith(typeset({"en": ", 2 with warnings (shortage of coins in the bank)",
                                      "fr": ", 2 validés avec réserves (manque de pièces à la banque)",
-                                     "it": ", 2 superati con avvisi (carenza di monete in banca)"}[lang], lang))
+                                     "it": ", 2 superate con avvisi (carenza di monete in banca)"}[lang], lang))
     html = overview(doc, {"draco": {"name": "Draco & Co"}}, "T", "", lang, namings)
     intro = re.search(r"<p>(.*?)</p>", html, re.S).group(1).replace("&#39;", "'").replace("&amp;", "&")
     assert intro.startswith(typeset(closing, lang) + ". ")

@@ -93,7 +93,7 @@ TOTAL = {"en": "2 player counts checked; none failed, 2 with warnings (shortage 
          "fr": "2 nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves (manque de pièces à "
                "la banque ; cartes trop fortes : « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; carte "
                "trop faible : « Pousse-toi ! » à 6 joueurs)",
-         "it": "2 numeri di giocatori verificati: nessuna verifica fallita, 2 superati con "
+         "it": "2 numeri di giocatori verificati: nessuna verifica fallita, 2 superate con "
                "avvisi (carenza di monete in banca; carte troppo forti: «Andirivieni» con 5 giocatori e «Spaccata» con "
                "6 giocatori; carta troppo debole: «Fatti in là!» con 6 giocatori)"}
 
@@ -341,13 +341,14 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
 
 CASE = {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it "
-              "owes; called “shortage of coins in the bank” in the WARNING below): 286 times, in 57 games; first in game 1",
+              "owes; called “shortage of coins in the bank” in the WARNING below): 286 times, in 57 of the 60 games; "
+              "first in game 1",
         "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque ne peut pas "
-              "verser tout ce qu’elle doit, « manque de pièces à la banque » dans l’avertissement plus bas) : 286 fois, "
-              "dans 57 parties ; la première fois dans la partie 1",
-        "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca non "
-              "può pagare tutto ciò che deve, «carenza di monete in banca» nell’avviso più sotto): 286 volte in 57 "
-              "partite; la prima volta nella partita 1"}
+              "verser tout ce qu’elle doit ; appelé « manque de pièces à la banque » dans l’avertissement plus bas) : "
+              "286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
+        "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen (la banca "
+              "non può pagare tutto ciò che deve; chiamata «carenza di monete in banca» nell’avviso più sotto): 286 "
+              "volte in 57 partite su 60; la prima volta nella partita 1"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -379,7 +380,10 @@ def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole()
 BASE = {"en": "close games: of the 224 games that still have a runner-up once the tied leaders drop out",
         "fr": "parties serrées : sur les 224 parties où il reste un deuxième une fois les ex æquo en tête éliminés",
         "it": "partite combattute: sulle 224 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito"}
-SHARED_WINS = {"en": ", shared wins included", "fr": ", victoires partagées comprises", "it": ", vittorie condivise comprese"}
+SHARED_WINS = {"en": " (for a shared win, the tied winners’ lead over the next-best player)",
+               "fr": " (en cas de victoire partagée, l’avance des gagnants ex æquo sur le premier des autres au "
+                     "classement)",
+               "it": " (nelle vittorie condivise conta il distacco dei vincitori dal primo degli altri in classifica)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -224,7 +224,7 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
     page = plain(runs_index([{**record, "passed": 2, "warned": 1}], "", lang))
     assert {"en": "3 player counts, 1 failed, 1 with warnings",
             "fr": "3 nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves",
-            "it": "3 numeri di giocatori verificati; verifiche non superate: 1, 1 superato "
+            "it": "3 numeri di giocatori verificati; verifiche non superate: 1, 1 superata "
                   "con avvisi"}[lang] in page, page
     assert not re.search(r"none with warnings|aucune avec réserves|nessuna con avvisi|\d+ of \d+ passed", page)
 

@@ -45,7 +45,7 @@ def test_the_seat_lines_show_the_verdicts_interval_named_once(draco: tuple, lang
         mine = interval(_pct(own["low"], lang, fixed=True), _pct(own["high"], lang, fixed=True), lang)
         assert wide in text and mine not in text, (wide, mine)
     widened = {"en": "widened because 3 players are compared at once", "fr": "élargi parce que 3 joueurs sont comparés",
-               "it": "allargato perché si confrontano 3 giocatori"}[lang]
+               "it": "allargata perché si confrontano 3 giocatori"}[lang]
     assert text.count(widened) == 1  # in the heading, not again in the verdict
     assert text.index(widened) < text.index({"en": "balance:", "fr": "équilibre", "it": "equilibrio:"}[lang])
 
@@ -70,10 +70,10 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # (twenty-third reading en14: the name, then "called" the warning's name, not both crammed after one comma)
     assert plain({"en": "settled by a rule cardgen adds (the bank cannot pay all it owes; called “shortage of coins "
                         "in the bank” in the WARNING below)",
-                  "fr": "tranché par une règle que cardgen ajoute (la banque ne peut pas verser tout ce qu’elle doit, "
-                        "« manque de pièces à la banque » dans l’avertissement plus bas)",
-                  "it": "risolta da una regola aggiunta da cardgen (la banca non può pagare tutto ciò che deve, "
-                        "«carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
+                  "fr": "tranché par une règle que cardgen ajoute (la banque ne peut pas verser tout ce qu’elle doit ; "
+                        "appelé « manque de pièces à la banque » dans l’avertissement plus bas)",
+                  "it": "risolta da una regola aggiunta da cardgen (la banca non può pagare tutto ciò che deve; "
+                        "chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
     how = {"en": "If the bank cannot pay all it owes, it first collects",
@@ -88,7 +88,8 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
     assert {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank",
             "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque",
-            "it": "situazione non prevista dalle regole pubblicate, risolta da una regola aggiunta da cardgen (la banca"}[lang] in calm
+            "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen (la "
+                  "banca"}[lang] in calm
     # the case's line says whose rule it is: the rule's text follows alone (seventeenth reading en9)
     rule = how
     assert rule in calm and prefix not in calm
@@ -168,14 +169,14 @@ def test_the_deck_pages_turn_order_table_and_chart_show_the_verdicts_interval(dr
     naming = Naming.of(deck, lang)
     block = section(r, lang, naming)
     seats, _ = shown_seats(r)
-    assert block["seats_head"][3].startswith(say("balance_level_plain", lang)[:10])
-    assert {"en": "widened", "fr": "élargi", "it": "allargato"}[lang] in block["seats_head"][3]
+    assert block["seats_head"][3].startswith(say("balance_level_plain", lang)[:10]) or lang == "it"  # « forbice »
+    assert {"en": "widened", "fr": "élargi", "it": "allargata"}[lang] in block["seats_head"][3]
     assert [row["low"] for row in block["seats"]] == [percent(s["low"], lang, fixed=True) for s in seats]
     means = [row["mean"] for row in block["seats"]]  # one decimal on every row of the column (it8, en30)
     assert all(len(m.replace(",", ".").split(".")[-1]) == 1 for m in means), means
     svg = str(charts([("Draco & Co", r, "#000")], lang, naming.words))
     widened = {"en": "widened because 3 players", "fr": "élargi parce que 3 joueurs",
-               "it": "allargato perché si confrontano 3 giocatori"}[lang]
+               "it": "allargata perché si confrontano 3 giocatori"}[lang]
     assert svg.count(widened) >= 1 + len(seats)  # the title, and each bar’s hover title with its interval
     from cardgen.report.svg import _pc
     from cardgen.simulate.summary import interval

@@ -11,10 +11,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_exchange_note_says_points_in_play_and_swapped_cards() -> None:
-    """en14: "replayed from 4 moments of its play, with cards exchanged" is not idiomatic."""
+    """en14: "replayed from 4 moments of its play, with cards exchanged" is not idiomatic. Twenty-third reading en19,
+    fr18, it21: "from 4 points in its play" was opaque, "card strength in play" a second name for card strength,
+    and "cards swapped between players" untrue: a card of one hand is swapped for one nobody holds
+    (``exchange``)."""
     note = say("exchange_off", "en", points=4)
-    assert "replayed from 4 points in its play, with cards swapped between players" in note
-    assert "moments" not in note
+    assert note.startswith("card strength mid-game (cards that come into a hand during play, not only those dealt)")
+    assert "replayed from 4 random moments, with a card of one hand swapped for one nobody holds" in note
+    assert "between players" not in note and "in its play" not in note
+    for lang in ("fr", "it"):
+        assert not any(w in say("exchange_off", lang, points=4) for w in ("entre les joueurs", "tra i giocatori",
+                                                                           "esecuzione"))
 
 
 def test_a_python_house_rule_is_said_to_take_times_as_long() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
@@ -315,13 +315,18 @@ def gap_when(g: Mapping[str, Any], total: int, lang: str) -> str:
     games; first in game 2". Once only: "once, in game 22", never "once, in 1 game; first in game 22" (fifteenth
     reading en15). Once in each game it came up in: "in 44 of the 1,000 games (once in each)": "44 times, in 44
     games" read as a tautology and hid the figure a designer acts on, how many of the games it touches
-    (twenty-second reading it1, it11)."""
+    (twenty-second reading it1, it11). Every count of games with the run's total, "33 times, in 31 of the 1,000
+    games", as the case met once in each says it: two forms a few lines apart (twenty-third reading it8, en4)."""
     game = game_number(g["game"])
     if g["count"] == 1:
         return say("gap_when_once", lang, game=game)
     if g["count"] == g["games"]:
         return say("gap_when_each", lang, games=g["games"], total=total, game=game)
-    return say("gap_when", lang, times=say_n("times", g["count"], lang), games=_games(g["games"], lang), game=game)
+    if g["games"] >= total:  # "in all 200 games", never "in 200 of the 200 games"
+        return say("gap_when_all", lang, times=say_n("times", g["count"], lang), count=g["games"], total=total,
+                   game=game)
+    return say_n("gap_when", g["games"], lang, times=say_n("times", g["count"], lang), count=g["games"],
+                 total=total, game=game)
 
 
 def _games(n: int, lang: str) -> str:
@@ -615,24 +620,31 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
             # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
             # at that seat (twenty-second reading en11, fr8, it10)
-            lines += ["  " + text] + (["    " + balance_fix(r, lang)] if kind == "flagged" else [])
+            lines += (["  " + ended(text), "    " + balance_fix(r, lang)] if kind == "flagged" else ["  " + text])
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
-                                (r.get("ties") or {}).get("shared_wins") or 0, winner_mean(r))
+                                (r.get("ties") or {}).get("shared_wins") or 0, winner_games(r))
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
         lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
                                                             naming)))
-    lines += ["  " + shortfall_line(f, lang, naming, said=said, entry=r) for f in r.get("sufficiency", [])]
-    lines += ["  " + card_warning(row, lang, naming) for row in flagged_cards(r)]
+    lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
+    lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
         lines.append(f"  skill: {skill['summary']}")
     checks = r["static_checks"]
     lines.append("  " + say("static", lang, passed=sum(c["passed"] for c in checks), total=len(checks)))
     return "\n".join(typeset(line, lang) for line in lines)  # a figure put in by hand gets its minus sign too
+
+
+def ended(text: str) -> str:
+    """A WARNING as the prose it is, ended by a full stop: the other lines of a block are labelled figures and end
+    bare, but a warning of two or three sentences whose last alone had no stop read as cut off (twenty-second
+    reading en15, twenty-third en13, fr13, it19). A text already ended keeps its own mark."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -828,10 +840,30 @@ def balance_fix(r: Mapping[str, Any], lang: str) -> str:
     --players 4"): said under the warning, where validate's advice came 22 lines later, at the end of the run,
     without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13). The
     flagged seats by name ("the imbalance for player 1"): "this imbalance" read as the seat of the line above it,
-    whose gap may be chance (twenty-second reading en11, fr8, it10); "this imbalance" for an agent's alone."""
-    seats = [say("seat", lang, k=f["seat"]) for f in (r.get("balance") or {}).get("flags") or [] if "seat" in f]
-    what = say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang)
+    whose gap may be chance (twenty-second reading en11, fr8, it10); "this imbalance" for an agent's alone. Flags
+    that say their side are named by it (``seat_sides``)."""
+    flags = [f for f in (r.get("balance") or {}).get("flags") or [] if "seat" in f]
+    seats = [say("seat", lang, k=f["seat"]) for f in flags]
+    sides = seat_sides(flags, lang, r.get("players"))
+    what = (say("fix_what_sides", lang, sides=sides) if sides else
+            say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang))
     return fix_pointer(what, f"cardgen fix {r['variant']} --players {r['players']}", lang)
+
+
+def seat_sides(flags: Sequence[Mapping[str, Any]], lang: str, players: int | None) -> str:
+    """The flagged seats of one imbalance by the side they are on ("players 4 and 5 ahead, players 1 and 2 behind";
+    « l’avantage du joueur 1 et le désavantage du joueur 4 »): "the imbalance for player 1, player 2, player 4 and
+    player 5" hid which way each leaned and stacked two "for"s (twenty-third reading en5, fr5). At 2 ``players`` one
+    player's surplus is the other's deficit, one imbalance: said by the player ahead alone (fr8). "" where a flag
+    does not say its side (an older result)."""
+    if not flags or any(f.get("side") not in ("more", "less") for f in flags):
+        return ""
+    by_side = {side: [str(f["seat"]) for f in flags if f["side"] == side] for side in ("more", "less")}
+    if players == 2 and by_side["more"]:
+        by_side["less"] = []
+    return say("fix_sides_joiner", lang).join(
+        say_n(f"fix_side_{side}", len(seats), lang, who=and_list(seats, lang))
+        for side, seats in by_side.items() if seats)
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
@@ -959,7 +991,7 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
                more=f["print_more"], piece=piece, box=box, also=also, first=first,
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
                share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
-    # a sentence of its own; the line, as every validate line, ends with no full stop (en16)
+    # a sentence of its own; the terminal ends the whole warning with a full stop (``ended``)
     if not ruled_weighs(f, naming):
         return text
     return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
@@ -1045,7 +1077,7 @@ def _published(clar: Any) -> bool:
 
 def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None, played: int | None = None,
                    said: set[str] | None = None, players: int | None = None, shared: int = 0,
-                   winner: float | None = None) -> list[str]:
+                   winner: float | WinnerMean | None = None) -> list[str]:
     """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``;
     ``played``: the games the entry played (traced games that are all of them are not "the first" of them).
     Each indicator's row names it short ("tension"), under the legend that defines it (compare's words): the
@@ -1188,15 +1220,21 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     6.3 (thirteenth reading fr18, it36); nothing where every game has a second place. At 2 ``players`` those are
     the games with a single winner, named so as the indicators below name them (``figure_base``, en10). Where
     every game has one and ``shared`` wins were played, that they count, with which lead (nineteenth reading fr9,
-    fr13, en7: at 3 and 4 players nothing said whether the shared wins were in the mean)."""
-    if isinstance(n, int) and not isinstance(n, bool) and n >= games and shared and players != 2:
-        return say("margin_shared", lang)
-    if not isinstance(n, int) or isinstance(n, bool) or n >= games:
+    fr13, en7: at 3 and 4 players nothing said whether the shared wins were in the mean). One wording at every
+    player count, its shared wins said where the games counted hold some: "of the 936 games with a single winner",
+    "of the 999 games that have a second place" and "when the win is shared: …" were three explanations of one
+    figure in one output (twenty-third reading en9, fr9, it12). The games left out are those every player won, all
+    shared wins, so ``shared`` less those is the shared wins counted. A game's own words (Draco's, whose tied
+    leaders drop out) keep their own note."""
+    if not isinstance(n, int) or isinstance(n, bool):
         return ""
-    if players == 2:
-        return " " + say("figure_of_one_winner", lang, n=decimal(n, lang, places=0))
     own = own_line("margin_basis", lang, naming)
-    return own.format(n=decimal(n, lang, places=0)) if own else say("margin_basis", lang, n=decimal(n, lang, places=0))
+    if own:
+        return own.format(n=decimal(n, lang, places=0)) if n < games else ""
+    counted = shared - max(games - n, 0)  # the shared wins among the games with someone below the winners
+    if n >= games and counted <= 0:
+        return ""
+    return say("margin_shared" if counted > 0 else "margin_basis", lang, n=decimal(n, lang, places=0))
 
 
 def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming | None = None,
@@ -1234,8 +1272,15 @@ def traced_shared(figures: Sequence[tuple[str, Mapping[str, Any]]], shared: int)
     return shared
 
 
+class WinnerMean(NamedTuple):
+    """The winner's mean score and the games it is the mean of: the close games' note, about the games followed,
+    says which games the winner's score it sets beside them averages (twenty-third reading en6, fr4)."""
+    mean: float
+    games: int
+
+
 def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, naming: Naming | None = None,
-                 players: int | None = None, shared: int = 0, winner: float | None = None) -> list[str]:
+                 players: int | None = None, shared: int = 0, winner: float | WinnerMean | None = None) -> list[str]:
     """One note per set of games under the design indicators' table ("comebacks, winner's deficit, decisive moment:
     of the 247 games with a single winner"), the indicators that share it named together, in the table's order:
     each figure's games said once, the same way at every player count (nineteenth reading fr4). With ``winner``
@@ -1244,34 +1289,44 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     already names the close games' games, or right after it, never a second "close games" note two lines below
     ("against a winner's average total", a third name for the winner's score: twenty-second reading en4, en53,
     fr1, it6). ``shared``: the run's shared wins; the notes speak of the games followed, so they say shared wins
-    are included only where one of those has one (``traced_shared``)."""
+    are included only where one of those has one (``traced_shared``). ``winner`` a ``WinnerMean``: the games its
+    mean is over said too ("over the 1,000 games")."""
     from cardgen.simulate.designer import CLOSE_MARGIN
     from cardgen.simulate.verdict import label, unit
 
     naming = naming or Naming()
     shared = traced_shared(figures, shared)
-    groups: dict[str, list[str]] = {}
-    for name, f in figures:
-        base = figure_base(name, f, lang, naming, players, shared)
-        if base:
-            groups.setdefault(base, []).append(label(name, lang, naming.words, short=True))
     close = label("close_games", lang, naming.words, short=True)
-    scale = (say("close_scale", lang, margin=decimal(CLOSE_MARGIN, lang, places=0), winner=_mean(winner, lang),
+    over = winner.games if isinstance(winner, WinnerMean) else None
+    winner = winner.mean if isinstance(winner, WinnerMean) else winner
+    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(CLOSE_MARGIN, lang,
+                                                                                               places=0),
+                 winner=_mean(winner, lang), games=_games(over or 0, lang),
                  unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1),
                  score=label("winning_score", lang, naming.words, short=True))
              if winner is not None and any(name == "close_games" for name, _ in figures) else "")
-    notes = []
-    for base, labels in groups.items():  # the close games' margin in their own note, or right after the one naming
-        # them: two notes headed "close games", split by another, read as two figures (twenty-second reading en53)
-        alone = scale and labels == [close]
-        notes.append(say("figure_base", lang, labels=", ".join(labels),
-                         base=say("figure_base_more", lang, base=base, more=scale) if alone else base))
-        if scale and close in labels and not alone:
-            notes.append(say("figure_base", lang, labels=close, base=scale))
-        scale = "" if scale and close in labels else scale
-    if scale:  # no note names their games (every game traced has a runner-up): the margin's own
+    # the close games in a note of their own where their margin is said, their games and margin together: named
+    # among the comebacks' games and again in a note of their margin below, at 2 players, they were two notes headed
+    # "close games" (twenty-second reading en53, twenty-third en11)
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for name, f in figures:
+        base = figure_base(name, f, lang, naming, players, shared)
+        if base:
+            own = bool(scale) and name == "close_games"
+            groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
+    notes = [say("figure_base", lang, labels=", ".join(labels),
+                 base=say("figure_base_more", lang, base=base, more=scale) if own else base)
+             for (base, own), labels in groups.items()]
+    if scale and not any(own for _, own in groups):  # no note names their games: the margin's own
         notes.append(say("figure_base", lang, labels=close, base=scale))
     return notes
+
+
+def winner_games(r: Mapping[str, Any]) -> WinnerMean | None:
+    """A validate entry's mean winning score with the games it is over (its completed games), None where it has
+    none."""
+    mean = winner_mean(r)
+    return None if mean is None else WinnerMean(mean, int(r.get("completed") or r.get("games") or 0))
 
 
 def winner_mean(r: Mapping[str, Any]) -> float | None:
@@ -1320,7 +1375,8 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")  # columns, twice a table (fr24, it30)
         out.append(line.rstrip())
     if hardly:
-        out.append("    " + say("hardly_note", lang, items=", ".join(hardly)))
+        # one card in the singular ("jouée", "giocata"): the plural over one card read as a slip (it20, fr15)
+        out.append("    " + say_n("hardly_note", len(hardly), lang, items=", ".join(hardly)))
     return out
 
 
