@@ -46,6 +46,7 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
     """What a variant changes, for ``parts.html``'s ``changes``: its description and its differences from its
     base, in ``lang`` and in the game's words (``naming``); a deck without base: its description alone."""
     from cardgen.report.words import REPORT, difference_line, page_words
+    from cardgen.simulate.summary import house_files
 
     if info.get("kind") != "variant" and not info.get("differences"):
         return {"plain": True, "description": info.get("description") or page_words("no_base", lang)}
@@ -56,7 +57,18 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
             "description": info.get("description") or "",
             # each item of the list opens with a capital, as the variant's own lines do (readers 13: fr57, it58, it66)
             "lines": [_capital(difference_line(d, lang, naming)) for d in info.get("differences", [])],
-            "nothing": words["nothing"]}
+            "nothing": words["nothing"], **file_lines(house_files(info.get("differences", []), lang), lang)}
+
+
+def file_lines(paths: list[str], lang: str) -> dict[str, Any]:
+    """House rules' files (``summary.house_files``) under the list of changes, for ``parts.html``'s ``rule_files``
+    (the compare pages, the gallery): ``files`` (each path cut at its slashes, where a phone's line may break, never
+    inside a name: "charity_toast.↵py", twenty-third reading en25) and the words around it, ``file_before`` and
+    ``file_after``."""
+    from cardgen.terminal import say
+
+    before, _, after = say("house_rule_file", lang, file="\0").partition("\0")
+    return {"files": [path.split("/") for path in paths], "file_before": _capital(before), "file_after": after}
 
 
 def _capital(text: str) -> str:

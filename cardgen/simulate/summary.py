@@ -1466,12 +1466,28 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
     text = (d.get("text") or {}).get(lang) or ""  # a house rule's own words in the language, not only its file
     if kind == "house_rule" and text:
         import re
-        line = "diff_house_rule_text"  # the book's "(see “The toast”)" points nowhere on a terminal: dropped
-        text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")
-        text = text[:1].lower() + text[1:]  # a sentence after "what the variant changes:", in every language
-    said = say(line, lang, what=what, old=old, new=new, text=text)
+        # the rule alone, its file on a line of its own (``rule_files``): the path inside the sentence stating the
+        # rule was for the programmer, and broke mid-name on a phone (twenty-third reading en25, it26)
+        text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")  # "(see “The toast”)": no page
+        said = typeset(text[:1].lower() + text[1:], lang)  # after "what the variant changes:", in every language
+    else:
+        said = say(line, lang, what=what, old=old, new=new, text=text)
     why = (d.get("why") or {}).get(lang)  # the variant's reason for it, after the change (fifteenth reading fr19)
     return say("diff_why", lang, change=said, why=why) if why else said
+
+
+def house_files(diffs: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """The file of each house rule whose own words ``difference_line`` gives in ``lang`` (a house rule without
+    words is named by its file in the list already)."""
+    return [str(d["new"]) for d in diffs
+            if d.get("kind") == "house_rule" and d.get("new") and (d.get("text") or {}).get(lang)]
+
+
+def rule_files(diffs: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """``house_files`` one line each ("rule file (Python): variants/…/charity_toast.py"), said after the list of
+    changes: a designer reads the rule, a programmer looks for its file; inside the sentence stating the rule, the
+    path broke mid-name on a phone (twenty-third reading en25, it26)."""
+    return [say("house_rule_file", lang, file=path) for path in house_files(diffs, lang)]
 
 
 def _z(m: dict[str, Any]) -> float:
@@ -1688,6 +1704,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           if len(diffs) > 6 else [])
     shown = [item_case(item, naming) for item in shown]  # every item of the list, not only the first (tenth reading)
     lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
+    lines += [f"  {line}" for line in rule_files(diffs, lang)]
     lines += same_play_lines(results, lang)  # before the figures: what they can show (en18)
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
@@ -1788,7 +1805,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     follows = sum(bool(m.get("follows_from_change")) for m in moved)
 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
-        return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
+        if metric.startswith("peak:"):  # a peak no game names: its id in words, its gloss once, after its figures
+            return tally_name(metric, lang, naming.words) or metric.split(":", 1)[1].replace("_", " ")
+        return label(metric, lang, naming.words)
 
     items = [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
