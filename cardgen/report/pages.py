@@ -231,6 +231,24 @@ def card_fix(r: dict[str, Any], hint: dict[str, Any] | None, lang: str, naming: 
     return {"text": typeset(_capital(text), lang), "command": card_command([r]), "href": None} if text else None
 
 
+def without_balance(r: dict[str, Any]) -> dict[str, Any]:
+    """Validate entry ``r`` without its seats' flags: the problems the page's one fix line names, once each flagged
+    count has its own line (``seat_fix``)."""
+    balance = r.get("balance") or {}
+    return {**r, "balance": {**balance, "flags": []}} if balance.get("flags") else r
+
+
+def seat_fix(r: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The fix line under a count whose seats are flagged, for ``parts.html``'s ``fix_line``: the terminal's words
+    and command at that count (``summary.balance_fix``), the command set apart; None where no seat is flagged."""
+    from cardgen.simulate.summary import balance_fix_command, balance_fix_what, fix_pointer
+
+    if not (r.get("balance") or {}).get("flags"):
+        return None
+    return {"text": typeset(fix_pointer(balance_fix_what(r, lang), "", lang, capital=True), lang),
+            "command": balance_fix_command(r), "href": None}
+
+
 def without_cards(r: dict[str, Any]) -> dict[str, Any]:
     """Validate entry ``r`` without its cards' flags: the problems ``cardgen fix`` searches on its own games unless
     told more, once the flagged cards, judged on more games than that, have their own command (``card_search``)."""
@@ -452,9 +470,20 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     fairs = [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share") or 1 / r["players"], colour)
              for name, r, colour in sides]
     solo = r0["players"] == 1  # one player: no win rate, no fair share, no winner set apart (en47, fr3, it40)
-    figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
-                        unit=label(length, lang, game))]
+    # a game of one length every time says it in words, as the run overview does ("9 turns (always)"): a full-width
+    # chart of one bar at 100% told the reader nothing (twenty-third reading en57, fr46)
+    ends = {(r[length].get("min"), r[length].get("max")) for _, r, _ in sides if r["completed"]}
+    always = ends.pop() if len(ends) == 1 else None
+    if always is not None and always[0] is not None and always[0] == always[1]:
+        from cardgen.report.words import page_words
+        said = macro("parts.html", "paragraph", page_words("length_always", lang, a=decimal(always[0], lang, places=0),
+                                                           la=label(length, lang, game)))
+        figs = []
+    else:
+        said = Markup()
+        figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
+                            words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
+                            unit=label(length, lang, game))]
     if not solo:
         from cardgen.simulate.balance import shown_seats
         compared = {shown_seats(r)[1] for _, r, _ in sides}  # one title for the intervals every side draws
@@ -481,7 +510,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     figs.append(spread_svg(spread, title, own.get("score") or words["score"],
                            legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
                            lang=lang))
-    return macro("parts.html", "figures", figs)
+    return said + macro("parts.html", "figures", figs)
 
 
 def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, Any]]:
@@ -645,8 +674,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # the fix command once a page, under the first count that shows a problem other than a card its own
         # section's line names (``card_fix``); the cards' lines, each under its count's warning
         hint = info.get("fix")
-        fix = (fix_named(at_count(hint, r, doc["results"]), mine, lang, naming)
-               if fixable(without_cards(r) if own_cards else r) and not fix_said else None)
+        # a seat imbalance has the terminal's command under its own count's warning (``balance_fix``), not a
+        # page-wide "cardgen fix king_lui" beside the terminal's "--players 4" and "--players 5" for one task
+        # (twenty-third reading en55, it50): the page-wide line is for the other problems
+        plain = without_balance(r)
+        fix = (fix_named(at_count(hint, plain, [without_balance(x) for x in doc["results"]]),
+                         [without_balance(x) for x in mine], lang, naming)
+               if fixable(without_cards(plain) if own_cards else plain) and not fix_said else None)
         fix_said = fix_said or fix is not None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None)
@@ -669,10 +703,12 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         told = bool(reason) and any(reason in text for text in warned + verdict)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned, "warned": warning_count(r), "balance": verdict,
+                        "balance_fix": seat_fix(r, lang),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
+                        "caveats": solo_caveats(r, lang, naming),
                         "charts": charts(sides, lang, naming.words, why=not told),
                         "designer": designer_block(r, pictures, lang, naming, defined_on_page),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
@@ -689,6 +725,18 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
                 footnotes=[impact_footnote(lang, False)] if cards else [])
+
+
+def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
+    """A solo count's caveat on a card its one player has and hardly uses, as its terminal block says it
+    (``summary.held_all_lines``): the page's cards block, where the other counts say it, is no part of a solo game,
+    and the solo section said nothing of Royale's Imposter (twenty-third reading en56, fr45, it53)."""
+    from cardgen.simulate.summary import held_all_lines
+
+    if r["players"] != 1:
+        return []
+    rows = (r.get("designer") or {}).get("component_impact") or []
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, None, True)]
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",

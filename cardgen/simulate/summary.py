@@ -829,9 +829,18 @@ def balance_fix(r: Mapping[str, Any], lang: str) -> str:
     without the count (nineteenth reading fr16); in lower case, as every other line of its block (en13). The
     flagged seats by name ("the imbalance for player 1"): "this imbalance" read as the seat of the line above it,
     whose gap may be chance (twenty-second reading en11, fr8, it10); "this imbalance" for an agent's alone."""
+    return fix_pointer(balance_fix_what(r, lang), balance_fix_command(r), lang)
+
+
+def balance_fix_what(r: Mapping[str, Any], lang: str) -> str:
+    """What ``balance_fix`` searches fixes for: the flagged seats by name, or "this imbalance" for an agent's."""
     seats = [say("seat", lang, k=f["seat"]) for f in (r.get("balance") or {}).get("flags") or [] if "seat" in f]
-    what = say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang)
-    return fix_pointer(what, f"cardgen fix {r['variant']} --players {r['players']}", lang)
+    return say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang)
+
+
+def balance_fix_command(r: Mapping[str, Any]) -> str:
+    """``balance_fix``'s command: fix at the entry's player count, a command in no language's words."""
+    return f"cardgen fix {r['variant']} --players {r['players']}"
 
 
 def more_games_command(r: Mapping[str, Any]) -> str:
