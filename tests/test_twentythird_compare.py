@@ -84,3 +84,17 @@ def test_a_house_rule_s_file_is_on_a_line_of_its_own_and_breaks_only_at_its_slas
     said = next(i for i, x in enumerate(lines) if "1 " in x and ("coin" in x or "pièce" in x or "moneta" in x))
     assert "charity_toast" not in lines[said] and lines[said + 1].startswith("  ") and \
         lines[said + 1].endswith(": variants/draco/house/charity_toast.py"), lines
+
+
+def test_the_compare_page_names_player_1_s_share_whole_at_every_count() -> None:
+    """fr50: at 4 and 5 players the page's balance table said "victoires, joueur 1 (chef du premier service)" above
+    "part des victoires, joueur 2": the terminal's short name (for a 100-column row) on a page that has room."""
+    from cardgen.report.pages import metrics_table
+
+    words = get_game("king_lui").words
+    seats = [{"metric": f"seat_{k}_win_rate", "base": 0.3, "variant": 0.3, "difference": 0.0, "low": -0.1,
+              "high": 0.1, "significant": False} for k in (1, 2)]
+    said: set[str] = set()
+    for _ in range(2):  # the second table names again what the first defined
+        names = [row["name"] for row in metrics_table(seats, "fr", sort=False, game=words, said=said)["rows"]]
+        assert names[0].startswith("part des victoires, joueur 1 (chef du premier service)"), names

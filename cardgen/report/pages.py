@@ -615,7 +615,9 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
-    rows = [{"name": (label(m["metric"], lang, game, short=True) if m["metric"] in again
+    # a seat's share by its whole name, player 1's too: the short one is for a 100-column terminal's row, and
+    # "victoires, joueur 1 (…)" stood above "part des victoires, joueur 2" (twenty-third reading fr50)
+    rows = [{"name": (label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) if m["metric"] in again
                       else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
