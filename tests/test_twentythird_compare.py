@@ -98,3 +98,23 @@ def test_the_compare_page_names_player_1_s_share_whole_at_every_count() -> None:
     for _ in range(2):  # the second table names again what the first defined
         names = [row["name"] for row in metrics_table(seats, "fr", sort=False, game=words, said=said)["rows"]]
         assert names[0].startswith("part des victoires, joueur 1 (chef du premier service)"), names
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_page_summary_says_each_count_s_findings_in_one_paragraph(tmp_path, monkeypatch, lang: str) -> None:
+    """fr52, it56: the page gave each finding its own paragraph, "3 joueurs :" opening four in a row, where the
+    terminal says one paragraph per player count, its prefix once."""
+    import cardgen.report.pages as pages
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from toy_game import load_toy, toy_deck
+
+    opts = CompareOptions(games=20, players=[2, 3], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    import cardgen.simulate.verdict as verdicts
+    monkeypatch.setattr(verdicts, "verdict", lambda r, lang="en", **k: ["Games are shorter.", "Scores fall."])
+    html = pages.compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    box = html[html.index('<div class="verdict">'):]
+    box = box[:box.index("</div>")]
+    for n in (2, 3):
+        prefix = {"en": f"{n} players:", "fr": f"{n} joueurs\u202f:", "it": f"{n} giocatori:"}[lang]
+        assert box.count(prefix) == 1 and f"<p>{prefix} games are shorter. Scores fall.</p>" in box, box

@@ -814,9 +814,12 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         stop = [] if folded else [{"text": text} for text in stop_lines({"results": [r]}, lang)]
-        # one weight for every line: the first finding of each count stood in bold with no key saying why (en61)
-        lines += stop + [{"text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
-                         for s in verdict(r, lang, names=names)]
+        # one weight for every line: the first finding of each count stood in bold with no key saying why (en61);
+        # one paragraph per player count, its prefix once, as the terminal: "3 joueurs :" opening four paragraphs
+        # in a row read as separate findings, a phone's screen of them (twenty-third reading fr52, it56)
+        said = verdict(r, lang, names=names)
+        lines += stop + ([{"text": prefix + " ".join([lowered(said[0], lang), *said[1:]])}] if prefix and said
+                         else [{"text": text} for text in said])
     # once, as the terminal; the engine counts too, which no line of this summary lists (it14)
     lines += [{"text": text} for text in stopped_caution(results, lang, naming, listed=False)]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
