@@ -33,11 +33,12 @@ def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
         lines.append(f"  {c.id:<{width}}  {kinds[c.kind]:<{kind_width}} x{c.count:<3} "
                      f"{say_n('count_side', c.sides, lang):<7}  {c.name[names]}{mark}")
     if deck.differences:
-        from cardgen.simulate.summary import Naming, difference_line
+        from cardgen.simulate.summary import Naming, difference_line, rule_files
 
         naming = Naming.of(deck, lang)  # each change by its name in the language, as compare words it
         lines += ["", say("inspect_differences", lang, base=deck.chain[0])]
         lines += [f"  {difference_line(d, lang, naming)}" for d in deck.differences]
+        lines += [f"  {line}" for line in rule_files(deck.differences, lang)]  # a house rule's file, as compare says it
     return "\n".join(lines)
 
 

@@ -47,8 +47,9 @@ def test_the_french_note_says_holm_s_method_in_plain_words() -> None:
 
 
 def test_a_house_rule_is_written_in_python_in_italian_too() -> None:
-    """it3: "scritta in codice" (everything is code); the English and French say Python."""
-    assert "scritta in Python" in say("diff_house_rule_text", "it", text="x", new="v.py")
+    """it3: "scritta in codice" (everything is code); the English and French say Python. A house rule with its own
+    words says its file on a line of its own (twenty-third reading en25, it26), Python named there too."""
+    assert say("house_rule_file", "it", file="v.py") == "file della regola (Python): v.py"
     assert "scritta in Python" in say("diff_house_rule", "it", new="v.py")
 
 

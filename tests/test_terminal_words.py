@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.simulate.summary import (Naming, designer_lines, difference_line, first_sentence, format_comparison,
-                                      format_entry, internal_line, marked_ends, points)
+                                      format_entry, internal_line, marked_ends, points, rule_files)
 from cardgen.simulate.verdict import label, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,10 +68,10 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    # one name of the measure (en36, en70); what is averaged over what in brackets of its own (fifteenth en18, fr21)
-    # no bracket inside a bracket (sixteenth reading it10): the list after a dash, the average after a comma
-    assert line == ("Other counts: 1 of 2 changed — portions in the king’s place, the most at any one time in a "
-                    "game, averaged over games: 3.1 → 4.2; details in the report")
+    # one name of the measure (en36, en70); the list after a dash; the name, then its figures, then what is averaged
+    # over what: wedged between the name and its figures, it made a plain fact hard to read (twenty-third reading en21)
+    assert line == ("Other counts: 1 of 2 changed — portions in the king’s place: 3.1\u00a0→ 4.2 (the most at any one "
+                    "time in a game, on average); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
 
 
@@ -250,8 +250,11 @@ def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_it
         "en": "Before a toast is paid, give 1 coin to the poorest (see “The toast”).",
         "fr": "Avant un toast, donnez 1 pièce au plus pauvre (voir «\u202fLe toast\u202f»).",
         "it": "Prima del brindisi, dai 1 moneta al più povero (vedi «Il\u00a0brindisi»)."}}
-    assert difference_line(rule, "en") == ("before a toast is paid, give 1 coin to the poorest (a house rule written "
-                                           "in Python: house/gift.py)")
+    # the rule alone: its file on a line of its own (twenty-third reading en25, it26)
+    assert difference_line(rule, "en") == "before a toast is paid, give 1 coin to the poorest"
+    assert rule_files([rule], "en") == ["rule file (Python): house/gift.py"]
+    assert rule_files([rule], "fr") == ["fichier de la règle (Python)\u202f: house/gift.py"]
+    assert rule_files([{**rule, "text": {}}], "en") == []  # a rule without words is named by its file in the list
     assert "voir" not in difference_line(rule, "fr") and "vedi" not in difference_line(rule, "it")
     assert first_sentence("Emerald is hungry: he eats 3. Print this variant’s card sheets.") == \
         "Emerald is hungry: he eats 3."
@@ -310,7 +313,7 @@ def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
 def test_a_changed_tally_of_games_keeps_its_games_where() -> None:
     internal = [{"metric": "gap:cannot_pay", "base": 0.2, "variant": 0.033, "significant": True}]
     words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they have"}}}
-    assert "games where a player owes more than they have: 20.0% → 3.3%" in internal_line(internal, "en", Naming(words))
+    assert "games where a player owes more than they have: 20.0%\u00a0→ 3.3%" in internal_line(internal, "en", Naming(words))
 
 
 def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:

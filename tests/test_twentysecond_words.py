@@ -78,17 +78,16 @@ def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
     ("en", "before the bank settles a toast, the player proposing it gives 1 silver coin to the poorest other player, "
            "if they can: with a silver coin, or with a gold coin for which the bank or that player gives change (with "
            "only gold and no change to be had, there is no gift); if several players tie as the poorest, the coin goes to the first of them in "
-           "turn order after the proposer (a house rule written in Python: variants/draco/house/charity_toast.py)"),
+           "turn order after the proposer"),
     ("fr", "avant que la banque ne règle le toast, celui qui le porte donne 1 pièce d’argent au plus pauvre des autres "
            "joueurs, s’il le peut : avec une pièce d’argent, ou avec une pièce d’or dont la banque ou ce joueur lui "
            "rend la monnaie (s’il n’a que de l’or et que personne ne peut lui rendre la monnaie, il n’y a pas de don) ; "
            "en cas d’égalité entre les plus pauvres, la pièce va au premier d’entre "
-           "eux dans l’ordre du tour après lui (règle maison programmée en Python : "
-           "variants/draco/house/charity_toast.py)"),
+           "eux dans l’ordre du tour après lui"),
     ("it", "prima che la banca regoli il brindisi, chi lo propone dà 1 moneta d’argento al più povero degli altri "
            "giocatori, se può: con una moneta d’argento, oppure con una moneta d’oro di cui la banca o quel giocatore "
            "gli dà il resto (se ha solo oro e nessuno può dargli il resto, il dono non si fa); in caso di parità tra i più poveri, la moneta va al primo di loro nell’ordine di "
-           "gioco dopo di lui (regola della casa scritta in Python: variants/draco/house/charity_toast.py)")])
+           "gioco dopo di lui")])
 def test_the_charity_toast_says_who_gets_the_coin_on_a_tie_and_who_gives_none(lang: str, said: str) -> None:
     """Read 20, en47: "gives 1 silver coin to the poorest other player" left a tie for poorest and a proposer
     without money open. The code (variants/draco/house/charity_toast.py) gives to the first of the poorest in turn

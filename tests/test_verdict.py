@@ -30,7 +30,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["The first player wins 33.0% of games instead of 28.0%.",  # in the tables' order (en43)
-                     "Games last 1.2 fewer complete rounds, from 20.0 to 18.8 (95% confidence interval: [0.9 to 1.5]).",
+                     "Games last 1.2 fewer complete rounds, from 20.0 to 18.8 (0.9 to 1.5 fewer, allowing for chance).",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "on the “Other counts” line."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
@@ -54,9 +54,10 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
                                          "end_reason:stalled:no_dish_emerald"]
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
-    assert lines[1] == "Fewer games where the bank cannot pay all it owes (4.0% of games instead of 95.0%)."
-    assert lines[2] == ("Silver coins the bank could not pay, the most at any one time in a game, on average: "
-                        "25.4 → 0.2.")  # the words and the arrow of the "Other counts" line (en57, en36)
+    # a sentence, not "Fewer games where … (4.0% of games instead of 95.0%)." (twenty-third reading en32)
+    assert lines[1] == "The share of games where the bank cannot pay all it owes falls from 95.0% to 4.0%."
+    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (the most at any one time in a game, on "
+                        "average).")  # the words and the arrow of the "Other counts" line (en57, en36; en21)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
     again = verdict({"metrics": other, "games": 100, "game_words": DRACO.words}, most=3)
     assert [s.split()[:3] for s in again[:3]] == [s.split()[:3] for s in lines[:3]]  # the same order
@@ -119,7 +120,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41,0\u202f% à 30,0\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41,0\u00a0% al 30,0\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (intervalle de confiance à 95\u202f%\u202f: [0,9\u202f; 1,5])."  # French: singular below 2
+        "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (de 0,9 à 1,5 de moins, compte tenu du hasard)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round, from 10 to 9 (")
@@ -269,14 +270,15 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     from cardgen.simulate.summary import _row
 
     m = {**_m("turns", 27.16, 17.92, -10.5, -8.0), "adj_low": -10.6, "adj_high": -7.9}
-    # both values said (fr53), and the widened interval says why it is wider, never "98.75%" (en20)
-    assert sentence(m) == ("Games are 9.3 turns shorter, from 27.2 to 17.9 (confidence interval widened because "
-                           "several figures are compared at once: [7.9 to 10.6]).")
+    # both values said (fr53), and the widened interval's ends as the size of the change, the way the sentence says
+    # it ("shorter"), never beside the table's signed "−9.3 [−10.6 to −7.9]" as "[7.9 to 10.6]", nor "several
+    # figures" where the balance paragraph counts them (twenty-third reading en28)
+    assert sentence(m) == "Games are 9.3 turns shorter, from 27.2 to 17.9 (7.9 to 10.6 shorter, allowing for chance)."
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
-    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de joueur de moins, de 27,2 à 17,9 (intervalle de confiance élargi parce "
-                                "que plusieurs indicateurs sont comparés à la fois\u202f: [7,9\u202f; 10,6]).")
-    assert sentence(m, "it") == ("Le partite durano 9,3 turni in meno, da 27,2 a 17,9 (intervallo di confidenza allargato perché "
-                                "si confrontano più misure alla volta: [7,9; 10,6]).")
+    assert sentence(m, "fr") == ("Les parties durent 9,3 tours de joueur de moins, de 27,2 à 17,9 (de 7,9 à 10,6 de moins, "
+                                "compte tenu du hasard).")
+    assert sentence(m, "it") == ("Le partite durano 9,3 turni in meno, da 27,2 a 17,9 (da 7,9 a 10,6 in meno, tenuto conto "
+                                "del caso).")
 
 
 def test_fix_names_the_counts_it_has_no_table_for() -> None:
@@ -358,7 +360,7 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # the count named above is no "other" count: neither counted nor said again ("2 of 3 changed — games where
     # debt, named above" counted it: issue #53, fr38, it11), its figures not said twice
     assert line.startswith("Other counts: 1 of 2 changed — ") and "20.0" not in line and "debt" not in line, line
-    assert "39.7 → 37.3" in line and line.endswith("; details in the report"), line
+    assert "39.7\u00a0→ 37.3" in line and line.endswith("; details in the report"), line
     for lang, said in (("fr", "Autres mesures\u202f: 1 sur 2 a changé — "), ("it", "Altre misure: 1 su 2 è cambiata — ")):
         assert internal_line([owes, rich, quiet], lang, named={"gap:debt"}).startswith(said)
     # the one left unchanged, in the singular; none left, no line
@@ -371,7 +373,9 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # twenty-third reading (fr23, it29): "they follow directly…" after two items had no clear antecedent: said with
     # the count, before the items
     assert said.startswith("Other counts: 2 of 2 changed, all as a direct effect of the variant’s rule — "), said
-    assert said.endswith(" → 37.3; details in the report"), said
+    # the peak's gloss once, after its figures, even for a peak no game names (twenty-third reading en21)
+    assert said.endswith("richest: 39.7\u00a0→ 37.3 (the most at any one time in a game, on average); details in the "
+                         "report"), said
     assert "2 sur 2 ont changé, toutes par effet direct de la règle de la variante — " in (
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")

@@ -21,20 +21,20 @@ CASES = [
     ("draco", "en", m("seat_1_win_rate", 0.28, 0.33, 0.02, 0.08), "The first player wins 33.0% of games instead of 28.0%."),
     ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Player 3 wins 25.0% of games instead of 30.0%."),
     ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Le joueur 3 gagne 25,0\u202f% des parties au lieu de 30,0\u202f%."),
-    ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer, from 40 to 41 (95% confidence interval: [0.5 to 1.5])."),
-    ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter, from 40 to 37 (95% confidence interval: [2.5 to 3.5])."),
-    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de joueur de plus, de 40 à 41 (intervalle de confiance à 95\u202f%\u202f: [0,5\u202f; 1,5])."),
-    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table complet de plus, de 5 à 6 (intervalle de confiance à 95\u202f%\u202f: [0,4\u202f; 1,6])."),
+    ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer, from 40 to 41 (0.5 to 1.5 longer, allowing for chance)."),
+    ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter, from 40 to 37 (2.5 to 3.5 shorter, allowing for chance)."),
+    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de joueur de plus, de 40 à 41 (de 0,5 à 1,5 de plus, compte tenu du hasard)."),
+    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table complet de plus, de 5 à 6 (de 0,4 à 1,6 de plus, compte tenu du hasard)."),
     ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
      "More games end because the final toast is drunk (40.0% of games instead of 30.0%)."),
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
-     "More games where a player owes more than they have (20.0% of games instead of 10.0%)."),
+     "The share of games where a player owes more than they have rises from 10.0% to 20.0%."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
-     "Action cards in one hand, the most at any one time in a game, on average: 8 → 10."),
+     "Action cards in one hand: 8 → 10 (the most at any one time in a game, on average)."),
     ("draco", "fr", m("peak:hand_size", 10, 8, -2.5, -1.5),  # one name for the measure, no calque of "peak"
-     "Cartes Action dans une main au plus fort de chaque partie, en moyenne\u202f: 10 → 8."),
+     "Cartes Action dans une main\u202f: 10 → 8 (au plus fort de chaque partie, en moyenne)."),
     ("draco", "it", m("peak:hand_size", 8, 10, 1.5, 2.5),
-     "Carte azione in una mano, valore massimo di ogni partita, in media: 8 → 10."),
+     "Carte azione in una mano: 8 → 10 (il massimo di ogni partita, in media)."),
     ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "The winner’s fortune rises from 5 to 6 silver coins on average."),
     ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "L’avance moyenne du vainqueur sur le deuxième augmente de 5 à 6 pièces d’argent."),
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often (from 5 to 6 times per game)."),
@@ -60,8 +60,8 @@ def test_the_interval_is_said_as_magnitudes_in_order_whatever_its_sign() -> None
     words = get_game("draco").words
     up = sentence(m("turns", 40, 43, 2.0, 4.0), "en", words)
     down = sentence(m("turns", 43, 40, -4.0, -2.0), "en", words)
-    assert up == "Games are 3 turns longer, from 40 to 43 (95% confidence interval: [2 to 4])." and \
-        down == "Games are 3 turns shorter, from 43 to 40 (95% confidence interval: [2 to 4])."
+    assert up == "Games are 3 turns longer, from 40 to 43 (2 to 4 longer, allowing for chance)." and \
+        down == "Games are 3 turns shorter, from 43 to 40 (2 to 4 shorter, allowing for chance)."
 
 
 @pytest.mark.parametrize("lang, said", [

@@ -87,7 +87,7 @@ def _f(metric: str, base: float, variant: float, low: float | None, high: float 
 
 
 def test_a_sentence_is_english_when_no_language_is_given() -> None:
-    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (95% confidence interval: [2 to 4])."
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (2 to 4 longer, allowing for chance)."
 
 
 def test_a_skill_figure_says_skill_counts_for_more_or_less_against_its_opponent() -> None:
@@ -104,21 +104,21 @@ def test_a_figure_without_its_own_sentence_says_from_what_to_what() -> None:
 def test_a_tally_kind_is_the_word_before_the_first_colon() -> None:
     """A gap whose own id holds a colon is still a gap (its sentence, its name in words)."""
     assert sentence(_f("gap:odd:kind", 0.1, 0.3, 0.1, 0.3), "en") == (
-        "More games where odd:kind (30.0% of games instead of 10.0%).")
+        "The share of games where odd:kind rises from 10.0% to 30.0%.")
     assert sentence(_f("gap:new_odd_kind", 0.1, 0.3, 0.1, 0.3), "en") == (
-        "More games where new odd kind (30.0% of games instead of 10.0%).")  # no game names it: in words, once
+        "The share of games where new odd kind rises from 10.0% to 30.0%.")  # no game names it: in words, once
 
 
 def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
-    assert sentence(_f("turns", 40, 37, None, None), "en") == "Games are 3 turns shorter, from 40 to 37 (95% confidence interval: [3 to 3])."
+    assert sentence(_f("turns", 40, 37, None, None), "en") == "Games are 3 turns shorter, from 40 to 37 (3 to 3 shorter, allowing for chance)."
 
 
 def test_an_interval_across_zero_starts_at_zero() -> None:
     """Never a significant figure in practice; the sentence still says the magnitudes from 0."""
-    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer, from 40 to 41 (95% confidence interval: [0.0 to 2.5])."
-    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer, from 40 to 42 (95% confidence interval: [0.0 to 1.5])."
-    assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer, from 40 to 42 (95% confidence interval: [0 to 4])."
-    assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer, from 40 to 42 (95% confidence interval: [0 to 2])."
+    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer, from 40 to 41 (0.0 to 2.5 longer, allowing for chance)."
+    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer, from 40 to 42 (0.0 to 1.5 longer, allowing for chance)."
+    assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer, from 40 to 42 (0 to 4 longer, allowing for chance)."
+    assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer, from 40 to 42 (0 to 2 longer, allowing for chance)."
 
 
 def test_the_counted_length_is_only_turns_or_rounds() -> None:
@@ -166,12 +166,12 @@ def test_the_two_figures_of_a_sentence_are_written_alike() -> None:
     takes its decimal (eleventh reading: "6% instead of 22%" above "22.0% → 6.0%")."""
     said = sentence(_f("margin", 7.0, 4.5, -4.4, -0.6), "en")
     assert "from 7.0 to 4.5 points" in said, said
-    assert sentence(_f("turns", 40, 42.5, 0.5, 3.0)).endswith("(95% confidence interval: [0.5 to 3.0]).")  # an interval too
+    assert sentence(_f("turns", 40, 42.5, 0.5, 3.0)).endswith("(0.5 to 3.0 longer, allowing for chance).")  # an interval too
     italian = sentence(_f("winning_score", 46.0, 32.6, -15.0, -11.0), "it")
     assert "46,0" in italian and "32,6" in italian, italian
     whole = sentence(_f("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09), "en")
     assert "33.0% of games instead of 28.0%" in whole, whole
-    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (95% confidence interval: [2 to 4])."
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer, from 40 to 43 (2 to 4 longer, allowing for chance)."
 
 
 def test_times_per_player_have_one_decimal_and_two_only_below_a_tenth() -> None:

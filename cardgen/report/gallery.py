@@ -300,9 +300,10 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
         entry = dict(state.get(deck.id, {}))
         entry.update(deck_info(deck, lang))  # its name and description in the gallery's language
         # what the variant changes in words (a rule, a component by its name), for the page: never an id
-        from cardgen.simulate.summary import Naming, difference_line
+        from cardgen.simulate.summary import Naming, difference_line, house_files
         naming = Naming.of(deck, _deck_lang(deck, lang))
         entry["changes"] = [difference_line(d, _deck_lang(deck, lang), naming) for d in deck.differences]
+        entry["files"] = house_files(deck.differences, _deck_lang(deck, lang))  # under the changes, on their own
         entry["engine"] = deck.spec.new_game is not None  # validate and compare need a rules engine
         entry["lang"] = lang  # the page's language, kept for the commands that name none
         if thumbnails:
@@ -396,6 +397,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
     registry of runs."""
     from cardgen.report.registry import load_runs
     from cardgen.report.templating import render
+    from cardgen.report.pages import file_lines
     from cardgen.simulate.summary import first_sentence, format_difference
 
     runs = load_runs(out / "validation")
@@ -420,6 +422,8 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
                       # ("If you hold…", "Minimum number of players…"; seventeenth reading en46)
                       "differences": [bullet(line) for line in
                                       e.get("changes") or [format_difference(d) for d in e.get("differences", [])]],
+                      # a house rule's file on a line of its own, as the compare page gives it (en25)
+                      "box": file_lines(e.get("files") or [], lang),
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
                       "books": _books(out, deck_id, words), "engine": engine,
                       "reports": _reports(runs, deck_id, e.get("base"), out, words, lang) if engine else []})

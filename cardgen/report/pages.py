@@ -46,6 +46,7 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
     """What a variant changes, for ``parts.html``'s ``changes``: its description and its differences from its
     base, in ``lang`` and in the game's words (``naming``); a deck without base: its description alone."""
     from cardgen.report.words import REPORT, difference_line, page_words
+    from cardgen.simulate.summary import house_files
 
     if info.get("kind") != "variant" and not info.get("differences"):
         return {"plain": True, "description": info.get("description") or page_words("no_base", lang)}
@@ -56,7 +57,18 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
             "description": info.get("description") or "",
             # each item of the list opens with a capital, as the variant's own lines do (readers 13: fr57, it58, it66)
             "lines": [_capital(difference_line(d, lang, naming)) for d in info.get("differences", [])],
-            "nothing": words["nothing"]}
+            "nothing": words["nothing"], **file_lines(house_files(info.get("differences", []), lang), lang)}
+
+
+def file_lines(paths: list[str], lang: str) -> dict[str, Any]:
+    """House rules' files (``summary.house_files``) under the list of changes, for ``parts.html``'s ``rule_files``
+    (the compare pages, the gallery): ``files`` (each path cut at its slashes, where a phone's line may break, never
+    inside a name: "charity_toast.↵py", twenty-third reading en25) and the words around it, ``file_before`` and
+    ``file_after``."""
+    from cardgen.terminal import say
+
+    before, _, after = say("house_rule_file", lang, file="\0").partition("\0")
+    return {"files": [path.split("/") for path in paths], "file_before": _capital(before), "file_after": after}
 
 
 def _capital(text: str) -> str:
@@ -217,6 +229,24 @@ def card_fix(r: dict[str, Any], hint: dict[str, Any] | None, lang: str, naming: 
         return None
     text = card_search([r], lang, naming, command=False, also=also)
     return {"text": typeset(_capital(text), lang), "command": card_command([r]), "href": None} if text else None
+
+
+def without_balance(r: dict[str, Any]) -> dict[str, Any]:
+    """Validate entry ``r`` without its seats' flags: the problems the page's one fix line names, once each flagged
+    count has its own line (``seat_fix``)."""
+    balance = r.get("balance") or {}
+    return {**r, "balance": {**balance, "flags": []}} if balance.get("flags") else r
+
+
+def seat_fix(r: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The fix line under a count whose seats are flagged, for ``parts.html``'s ``fix_line``: the terminal's words
+    and command at that count (``summary.balance_fix``), the command set apart; None where no seat is flagged."""
+    from cardgen.simulate.summary import balance_fix_command, balance_fix_what, fix_pointer
+
+    if not (r.get("balance") or {}).get("flags"):
+        return None
+    return {"text": typeset(fix_pointer(balance_fix_what(r, lang), "", lang, capital=True), lang),
+            "command": balance_fix_command(r), "href": None}
 
 
 def without_cards(r: dict[str, Any]) -> dict[str, Any]:
@@ -442,9 +472,20 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     fairs = [(name if len(sides) > 1 else "", (r.get("balance") or {}).get("seat_fair_share") or 1 / r["players"], colour)
              for name, r, colour in sides]
     solo = r0["players"] == 1  # one player: no win rate, no fair share, no winner set apart (en47, fr3, it40)
-    figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
-                        unit=label(length, lang, game))]
+    # a game of one length every time says it in words, as the run overview does ("9 turns (always)"): a full-width
+    # chart of one bar at 100% told the reader nothing (twenty-third reading en57, fr46)
+    ends = {(r[length].get("min"), r[length].get("max")) for _, r, _ in sides if r["completed"]}
+    always = ends.pop() if len(ends) == 1 else None
+    if always is not None and always[0] is not None and always[0] == always[1]:
+        from cardgen.report.words import page_words
+        said = macro("parts.html", "paragraph", page_words("length_always", lang, a=decimal(always[0], lang, places=0),
+                                                           la=label(length, lang, game)))
+        figs = []
+    else:
+        said = Markup()
+        figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
+                            words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
+                            unit=label(length, lang, game))]
     if not solo:
         from cardgen.simulate.balance import shown_seats
         compared = {shown_seats(r)[1] for _, r, _ in sides}  # one title for the intervals every side draws
@@ -471,7 +512,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     figs.append(spread_svg(spread, title, own.get("score") or words["score"],
                            legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
                            lang=lang))
-    return macro("parts.html", "figures", figs)
+    return said + macro("parts.html", "figures", figs)
 
 
 def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, Any]]:
@@ -576,7 +617,9 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
-    rows = [{"name": (label(m["metric"], lang, game, short=True) if m["metric"] in again
+    # a seat's share by its whole name, player 1's too: the short one is for a 100-column terminal's row, and
+    # "victoires, joueur 1 (…)" stood above "part des victoires, joueur 2" (twenty-third reading fr50)
+    rows = [{"name": (label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) if m["metric"] in again
                       else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
@@ -635,8 +678,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # the fix command once a page, under the first count that shows a problem other than a card its own
         # section's line names (``card_fix``); the cards' lines, each under its count's warning
         hint = info.get("fix")
-        fix = (fix_named(at_count(hint, r, doc["results"]), mine, lang, naming)
-               if fixable(without_cards(r) if own_cards else r) and not fix_said else None)
+        # a seat imbalance has the terminal's command under its own count's warning (``balance_fix``), not a
+        # page-wide "cardgen fix king_lui" beside the terminal's "--players 4" and "--players 5" for one task
+        # (twenty-third reading en55, it50): the page-wide line is for the other problems
+        plain = without_balance(r)
+        fix = (fix_named(at_count(hint, plain, [without_balance(x) for x in doc["results"]]),
+                         [without_balance(x) for x in mine], lang, naming)
+               if fixable(without_cards(plain) if own_cards else plain) and not fix_said else None)
         fix_said = fix_said or fix is not None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None)
@@ -659,10 +707,12 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         told = bool(reason) and any(reason in text for text in warned + verdict)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned, "warned": warning_count(r), "balance": verdict,
+                        "balance_fix": seat_fix(r, lang),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
+                        "caveats": solo_caveats(r, lang, naming),
                         "charts": charts(sides, lang, naming.words, why=not told),
                         "designer": designer_block(r, pictures, lang, naming, defined_on_page),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
@@ -679,6 +729,18 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
                 footnotes=[impact_footnote(lang, False)] if cards else [])
+
+
+def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
+    """A solo count's caveat on a card its one player has and hardly uses, as its terminal block says it
+    (``summary.held_all_lines``): the page's cards block, where the other counts say it, is no part of a solo game,
+    and the solo section said nothing of Royale's Imposter (twenty-third reading en56, fr45, it53)."""
+    from cardgen.simulate.summary import held_all_lines
+
+    if r["players"] != 1:
+        return []
+    rows = (r.get("designer") or {}).get("component_impact") or []
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, None, True)]
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -754,9 +816,12 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         stop = [] if folded else [{"text": text} for text in stop_lines({"results": [r]}, lang)]
-        # one weight for every line: the first finding of each count stood in bold with no key saying why (en61)
-        lines += stop + [{"text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
-                         for s in verdict(r, lang, names=names)]
+        # one weight for every line: the first finding of each count stood in bold with no key saying why (en61);
+        # one paragraph per player count, its prefix once, as the terminal: "3 joueurs :" opening four paragraphs
+        # in a row read as separate findings, a phone's screen of them (twenty-third reading fr52, it56)
+        said = verdict(r, lang, names=names)
+        lines += stop + ([{"text": prefix + " ".join([lowered(said[0], lang), *said[1:]])}] if prefix and said
+                         else [{"text": text} for text in said])
     # once, as the terminal; the engine counts too, which no line of this summary lists (it14)
     lines += [{"text": text} for text in stopped_caution(results, lang, naming, listed=False)]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first

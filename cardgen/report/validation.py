@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from cardgen.languages import decimal, grouped, percent, typeset
 from cardgen.simulate.balance import shown_seats
 from cardgen.simulate.failures import game_number
-from cardgen.simulate.summary import Naming, warning_count
+from cardgen.simulate.summary import Naming
 from cardgen.terminal import say, say_n
 from cardgen.text import punct
 
@@ -84,6 +84,20 @@ def gap_source(published: bool, how: str, lang: str, g: Mapping[str, Any] | None
     return f"{said[:1].upper()}{said[1:]}. {typeset(how, lang)}" if how else said
 
 
+def margin_note(r: dict[str, Any], lang: str, naming: Naming) -> str:
+    """The note under the Distributions table on the games its margin row counts, in the terminal's words
+    (``summary.margin_basis``): "Winner’s margin over the runner-up (when the win is shared: the tied winners’ lead
+    over the next-best player)"; the page never said how a shared win counts, the terminal did (twenty-third reading
+    en59). "" where the terminal says nothing either (every game has one winner and a second place)."""
+    from cardgen.simulate.summary import margin_basis
+    from cardgen.simulate.verdict import label
+
+    basis = margin_basis(r["scores"]["margin"].get("n"), r["completed"], lang, naming, r.get("players"),
+                         (r.get("ties") or {}).get("shared_wins") or 0)
+    name = label("margin", lang, naming.words)
+    return typeset(name[:1].upper() + name[1:] + basis, lang) if basis else ""
+
+
 def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
@@ -96,17 +110,17 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     own = ((naming.words.get("labels") or {}).get(lang)) or {}  # the game's own names of its figures
     ties, games, sc = r["ties"], r.get("peak_games", {}), r["scores"]
     first = counted_length(naming.words) or "turns"
-    lengths = (first, "rounds" if first == "turns" else "turns")
+    solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
+    # a solo game has no rounds apart from its turns: "complete rounds 9.0" beside "turns 9" (twenty-third en57)
+    lengths = (first,) if solo else (first, "rounds" if first == "turns" else "turns")
     checks = r["static_checks"]
     agents = r.get("seat_agents", "")
-    solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
     seats, compared = shown_seats(r)  # the interval the balance verdict uses, as the terminal's list (en1, fr10)
     return {
-        # the badge of the entry's heading on the deck page: "PASS WITH WARNINGS" as above it, never "PASS" (en6)
-        "anchor": _anchor(r), "passed": r["passed"], "warned": warning_count(r), "badges": badges(lang),
+        # no heading of its own: the block sits under its player count's heading and badge, folded in its Details,
+        # where it said them again a screen lower (twenty-third reading en54)
+        "anchor": _anchor(r),
         "words": typeset_pages(lang), "separator": say("separator", lang), "colon": punct(":", lang) + " ",
-        "title": page_words("section_head", lang, name=naming.title or r["variant"],  # its name, not its id (en44)
-                                                  players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming),
         "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r)),
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
@@ -133,6 +147,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
              page_words("score_solo", lang) if solo else own.get("score_all") or page_words("score_all", lang),
              *(() if solo else (label("winning_score", lang, naming.words), label("margin", lang, naming.words)))],
             dist_rows([*(r[k] for k in lengths), sc["all"], *(() if solo else (sc["winner"], sc["margin"]))], lang))),
+        "margin_note": "" if solo else margin_note(r, lang, naming),
         # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
                        typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],

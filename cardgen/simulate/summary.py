@@ -842,12 +842,22 @@ def balance_fix(r: Mapping[str, Any], lang: str) -> str:
     flagged seats by name ("the imbalance for player 1"): "this imbalance" read as the seat of the line above it,
     whose gap may be chance (twenty-second reading en11, fr8, it10); "this imbalance" for an agent's alone. Flags
     that say their side are named by it (``seat_sides``)."""
+    return fix_pointer(balance_fix_what(r, lang), balance_fix_command(r), lang)
+
+
+def balance_fix_what(r: Mapping[str, Any], lang: str) -> str:
+    """What ``balance_fix`` searches fixes for: the flagged seats by the side they lean (``seat_sides``), else by
+    name, or "this imbalance" for an agent's."""
     flags = [f for f in (r.get("balance") or {}).get("flags") or [] if "seat" in f]
     seats = [say("seat", lang, k=f["seat"]) for f in flags]
     sides = seat_sides(flags, lang, r.get("players"))
-    what = (say("fix_what_sides", lang, sides=sides) if sides else
+    return (say("fix_what_sides", lang, sides=sides) if sides else
             say("fix_what_seats", lang, who=and_list(seats, lang)) if seats else say("fix_what_balance", lang))
-    return fix_pointer(what, f"cardgen fix {r['variant']} --players {r['players']}", lang)
+
+
+def balance_fix_command(r: Mapping[str, Any]) -> str:
+    """``balance_fix``'s command: fix at the entry's player count, a command in no language's words."""
+    return f"cardgen fix {r['variant']} --players {r['players']}"
 
 
 def seat_sides(flags: Sequence[Mapping[str, Any]], lang: str, players: int | None) -> str:
@@ -1522,12 +1532,28 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
     text = (d.get("text") or {}).get(lang) or ""  # a house rule's own words in the language, not only its file
     if kind == "house_rule" and text:
         import re
-        line = "diff_house_rule_text"  # the book's "(see “The toast”)" points nowhere on a terminal: dropped
-        text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")
-        text = text[:1].lower() + text[1:]  # a sentence after "what the variant changes:", in every language
-    said = say(line, lang, what=what, old=old, new=new, text=text)
+        # the rule alone, its file on a line of its own (``rule_files``): the path inside the sentence stating the
+        # rule was for the programmer, and broke mid-name on a phone (twenty-third reading en25, it26)
+        text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")  # "(see “The toast”)": no page
+        said = typeset(text[:1].lower() + text[1:], lang)  # after "what the variant changes:", in every language
+    else:
+        said = say(line, lang, what=what, old=old, new=new, text=text)
     why = (d.get("why") or {}).get(lang)  # the variant's reason for it, after the change (fifteenth reading fr19)
     return say("diff_why", lang, change=said, why=why) if why else said
+
+
+def house_files(diffs: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """The file of each house rule whose own words ``difference_line`` gives in ``lang`` (a house rule without
+    words is named by its file in the list already)."""
+    return [str(d["new"]) for d in diffs
+            if d.get("kind") == "house_rule" and d.get("new") and (d.get("text") or {}).get(lang)]
+
+
+def rule_files(diffs: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """``house_files`` one line each ("rule file (Python): variants/…/charity_toast.py"), said after the list of
+    changes: a designer reads the rule, a programmer looks for its file; inside the sentence stating the rule, the
+    path broke mid-name on a phone (twenty-third reading en25, it26)."""
+    return [say("house_rule_file", lang, file=path) for path in house_files(diffs, lang)]
 
 
 def _z(m: dict[str, Any]) -> float:
@@ -1744,6 +1770,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
                                                           if len(diffs) > 6 else [])
     shown = [item_case(item, naming) for item in shown]  # every item of the list, not only the first (tenth reading)
     lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
+    lines += [f"  {line}" for line in rule_files(diffs, lang)]
     lines += same_play_lines(results, lang)  # before the figures: what they can show (en18)
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
@@ -1844,7 +1871,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     follows = sum(bool(m.get("follows_from_change")) for m in moved)
 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
-        return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
+        if metric.startswith("peak:"):  # a peak no game names: its id in words, its gloss once, after its figures
+            return tally_name(metric, lang, naming.words) or metric.split(":", 1)[1].replace("_", " ")
+        return label(metric, lang, naming.words)
 
     items = [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
