@@ -58,7 +58,9 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
                      r"\d+\.\d%", page), page
     # the game by its name wherever a person reads, its id only in commands (fourteenth reading en42, en44)
     assert "royale-solo: Royale" not in page and "Royale: Solo (royale-solo)" in page
-    assert re.search(r"PASS\s+Royale: Solo, 1 player", page), page
+    # the count's heading under the page's title, which names the game; the Details block no longer repeats it
+    # (twenty-third reading en54)
+    assert re.search(r"PASS\s+1 player", page) and "Royale: Solo, 1 player" not in page, page
     runs = read_text((tmp_path / "out/validation/index.html").read_text(encoding="utf-8"))
     assert "| Royale: Solo |" in re.sub(r"\s*\|\s*", " | ", runs) or "Royale: Solo" in runs, runs
     assert "too few seats" not in page

@@ -397,7 +397,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
     registry of runs."""
     from cardgen.report.registry import load_runs
     from cardgen.report.templating import render
-    from cardgen.report.pages import file_lines
+    from cardgen.report.words import file_lines
     from cardgen.simulate.summary import first_sentence, format_difference
 
     runs = load_runs(out / "validation")

@@ -23,7 +23,7 @@ from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import agents_text, as_sentence, badges, section
-from cardgen.report.words import PAGES, typeset_pages
+from cardgen.report.words import PAGES, file_lines, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_parts, card_search, compare_balance_parts,
                                       counted_first, fair_why, fix_pointer, folded_stop, games_played, is_share,
                                       lowered, more_games_command, option_lines, own_line, same_play_lines, scale_line,
@@ -58,17 +58,6 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
             # each item of the list opens with a capital, as the variant's own lines do (readers 13: fr57, it58, it66)
             "lines": [_capital(difference_line(d, lang, naming)) for d in info.get("differences", [])],
             "nothing": words["nothing"], **file_lines(house_files(info.get("differences", []), lang), lang)}
-
-
-def file_lines(paths: list[str], lang: str) -> dict[str, Any]:
-    """House rules' files (``summary.house_files``) under the list of changes, for ``parts.html``'s ``rule_files``
-    (the compare pages, the gallery): ``files`` (each path cut at its slashes, where a phone's line may break, never
-    inside a name: "charity_toast.↵py", twenty-third reading en25) and the words around it, ``file_before`` and
-    ``file_after``."""
-    from cardgen.terminal import say
-
-    before, _, after = say("house_rule_file", lang, file="\0").partition("\0")
-    return {"files": [path.split("/") for path in paths], "file_before": _capital(before), "file_after": after}
 
 
 def _capital(text: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.languages import typeset_words
-from cardgen.terminal import with_terms
+from cardgen.terminal import LINES, say, with_terms
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
@@ -55,3 +55,12 @@ def difference_line(d: dict[str, Any], lang: str = "en", naming: Any = None) -> 
     return line(d, lang, naming)
 
 
+def file_lines(paths: list[str], lang: str) -> dict[str, Any]:
+    """House rules' files (``summary.house_files``) under the list of changes, for ``parts.html``'s ``rule_files``
+    (the compare pages, the gallery): ``files`` (each path cut at its slashes, where a phone's line may break, never
+    inside a name: "charity_toast.↵py", twenty-third reading en25) and the words around it, ``file_before`` and
+    ``file_after``. A project's language the terminal has no words for (a scaffold in German): English, as the
+    gallery's other words."""
+    before, _, after = say("house_rule_file", lang if lang in LINES else "en", file="\0").partition("\0")
+    return {"files": [path.split("/") for path in paths], "file_before": before[:1].upper() + before[1:],
+            "file_after": after}
