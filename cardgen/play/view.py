@@ -2,8 +2,9 @@
 
 An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat", "ring"}``; a
 card is a card instance or component id, or ``{"face": id or None (an empty place), "count",
-"badge", "dim", "name", "side", "under": [cards]}`` (``name``: as printed on the side in play, when
-it is not the component's name; ``side``: 2 for a two-faced card showing its second face). ``ring``: a card drawn in the middle of the area's cards laid on a
+"badge", "dim", "name", "side", "text", "under": [cards]}`` (``name``: as printed on the side in play, when
+it is not the component's name; ``text``: what the card says (a noble's request, an action's effect), written
+under the area since its print is too small to read; ``side``: 2 for a two-faced card showing its second face). ``ring``: a card drawn in the middle of the area's cards laid on a
 circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance)
 makes the cards of this area clickable (True: any move; a list: moves whose first word is in
 it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
@@ -86,6 +87,8 @@ def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
     for key in ("badge", "dim"):
         if card.get(key):
             out[key] = card[key] if key == "badge" else True
+    if card.get("text"):  # what the card says, as text beside its picture (its print is too small to read)
+        out["text"] = str(card["text"])
     if card.get("under") and depth == 0:
         out["under"] = [_norm(deck, lang, c, 1) for c in card["under"]]
     return out

@@ -85,8 +85,8 @@ function cardEl(card, big, playable) {
   const img = el("img");
   const picture = card.picture || card.face;  // a two-faced card may show its second face
   img.src = "face/" + picture + ".png";
-  img.alt = card.name;
-  img.title = card.name + (card.count ? " × " + card.count : "");
+  img.alt = card.name + (card.text ? " · " + card.text : "");
+  img.title = card.name + (card.count ? " × " + card.count : "") + (card.text ? "\n" + card.text : "");
   if (card.id) c.dataset.card = card.id;
   c.dataset.face = card.face;
   c.appendChild(img);
@@ -134,6 +134,18 @@ function area(a, big) {
     if (!a.cards.length) row.appendChild(el("span", "empty", "—"));
     if (a.ring) ring(row, a.ring, big);
     box.appendChild(row);
+  }
+  const texts = new Map();  // what the cards say, as text: their print is too small to read (once per name)
+  for (const card of a.cards.concat(a.ring ? [a.ring] : [])) if (card.text) texts.set(card.name + "\u0000" + card.text, card);
+  if (texts.size) {
+    const ul = el("ul", "card-texts");
+    for (const card of texts.values()) {
+      const li = el("li");
+      li.appendChild(el("b", "", card.name));
+      li.appendChild(document.createTextNode(" · " + card.text));
+      ul.appendChild(li);
+    }
+    box.appendChild(ul);
   }
   if (a.facts.length) {
     const dl = el("dl");
