@@ -33,7 +33,8 @@ def _words(path: str) -> dict:
     ("fr", "Imposteur sans rotation, rangée 1, colonne 2", "Imposteur tourné de 90°, rangée 3, colonne 1",
      "Débarrasser la Duchesse", "Débarrasser le Baron"),
     ("it", "Impostore non ruotato, riga 1, colonna 2", "Impostore ruotato di 90°, riga 3, colonna 1",
-     "Sparecchia la Duchessa", "Sparecchia il Barone"),
+     # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
+     "Ritira i piatti della Duchessa", "Ritira i piatti del Barone"),
     ("en", "Imposter, not turned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
      "Clear the Duchess", "Clear the Baron"),
 ])
@@ -107,9 +108,10 @@ def test_king_lui_kings_place_is_the_books_and_not_the_pages_seat_word() -> None
 
 
 @pytest.mark.parametrize(("lang", "moved", "target", "book_word"), [
-    ("fr", "Déplacer Malandrin rouge (place 4)", "Jouer Racket → Joueur 2", "place"),
-    ("it", "Sposta Malandrino rosso (posto 4)", "Gioca Pizzo → Giocatore 2", "posto"),
-    ("en", "Move Red Ruffian (seat 4)", "Play Shakedown → Player 2", "seat"),
+    # where the character is now, never read as where it goes (round 24, fr33, it29)
+    ("fr", "Déplacer Malandrin rouge (actuellement à la place 4)", "Jouer Racket → Joueur 2", "place"),
+    ("it", "Sposta Malandrino rosso (ora al posto 4)", "Gioca Pizzo → Giocatore 2", "posto"),
+    ("en", "Move Red Ruffian (now at seat 4)", "Play Shakedown → Player 2", "seat"),
 ])
 def test_draco_moves_say_the_circle_spot_as_the_book_does(decks, lang, moved, target, book_word) -> None:
     from babel.messages.pofile import read_po
