@@ -201,7 +201,9 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
                   after: dict[str, Any]) -> str | None:
     """A Royale move made, as the journal records it (``GameSpec.describe_done``), naming the cards it moved:
     those a row, a column or the imposter took (the hand's new cards) and those a noble was cleared of
-    (Royale's cards in play are public: every seat saw them)."""
+    (Royale's cards in play are public: every seat saw them). Then what the move did that no button said
+    (round 24, en22, fr21, it15): a noble satisfied and its points, a noble whose request became impossible
+    cleared at once (its cards to the discard pile), and the end of the turn a move brought."""
     kind = str(action[0]) if action else ""
     if kind in ("take", "imposter"):
         cards = list((Counter(after.get("hand", ())) - Counter(before.get("hand", ()))).elements())
@@ -210,7 +212,72 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
         cards = list(before["players"][seat][3][int(action[1])]) if before.get("players") else []
     else:
         cards = []
-    return _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang)})
+    text = _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang)})
+    if text is None:
+        return None
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    told = _nobles_changed(deck, action, lang, before, after)
+    if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
+        told.append(j["end_turn"])
+    return str(j["then"].join([text] + told))
+
+
+def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                    after: dict[str, Any]) -> list[str]:
+    """What happened to the mover's nobles beyond the move's own words: satisfied (+points), or cleared because
+    their request can no longer be met (not the noble a "clear" move named)."""
+    from cardgen.games.royale.playview import _plural
+
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    seat = int(before.get("seat", 0))
+    if not before.get("players") or not after.get("players"):
+        return []
+    (points0, _, done0, under0), (points1, _, done1, under1) = before["players"][seat][:4], after["players"][seat][:4]
+    cleared = int(action[1]) if action and action[0] == "clear" else None
+    served = int(action[2]) if action and action[0] == "place" else None
+    under0 = [list(u) + ([action[1]] if slot == served else []) for slot, u in enumerate(under0)]
+    out = []
+    for slot, (was, now) in enumerate(zip(done0, done1)):
+        noble = _noble(deck, slot, lang)
+        if now and not was:
+            face = _slot_face(deck, after, seat, slot)
+            points = (face.points or 0) if face is not None else points1 - points0
+            pts = j["pts_one"] if _plural(points, lang) == "one" else j["pts_many"]
+            out.append(str(j["satisfied"].format(noble=noble, points=f"{points:g}", pts=pts)))
+        elif not now and slot != cleared and len(under1[slot]) < len(under0[slot]):
+            gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
+            out.append(str(j["impossible"].format(noble=noble, cards=join_and([dish_name(deck, c, lang)
+                                                                               for c in gone], lang))))
+    return out
+
+
+def _slot_face(deck: ResolvedDeck, obs: dict[str, Any], seat: int, slot: int) -> Any:
+    """The side in play of ``seat``'s noble in ``slot``, from the observation's noble ids (None if unknown)."""
+    from cardgen.games.royale.checks import noble_face
+
+    try:
+        nid = str(obs["nobles"][seat][slot]).split("#", 1)[0]
+        comp = next(c for c in deck.model.components if c.id == nid)
+        return noble_face(comp, deck.model.rules.noble_side)
+    except (KeyError, IndexError, StopIteration):
+        return None
+
+
+def _noble(deck: ResolvedDeck, slot: int, lang: str) -> str:
+    """The noble in ``slot`` as a sentence names it: "the Duchess", else "noble 2"."""
+    title = noble_title(deck, slot, lang)
+    moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
+    return in_sentence(title, lang) if title else str(moves["noble"].format(n=slot + 1))
+
+
+def _with_preposition(noble: str, key: str, lang: str) -> str:
+    """``noble`` ("la Duchesse", "il Barone") after a preposition (``key``: ``to``, ``of``), with the article
+    joined as the language does: "au Baron", "alla Duchessa", "della Contessa", "to the Duchess"."""
+    forms = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])[key]
+    for article, joined in forms.items():
+        if article and noble.startswith(article):
+            return str(joined) + noble[len(article):]
+    return str(forms[""]) + noble
 
 
 def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
@@ -232,13 +299,12 @@ def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str
         text = text if int(action[1]) % 360 else words["imposter_flat"]
         return str(text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
     if kind == "place":  # "Serve Fruit 5 → the Duchess": the title's article in the sentence's case, as "Clear"'s
-        title = noble_title(deck, int(action[2]), lang)
-        return str(text.format(card=dish_name(deck, action[1], lang), **more,
-                               noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[2]) + 1)))
+        noble = _noble(deck, int(action[2]), lang)
+        return str(text.format(card=dish_name(deck, action[1], lang), **more, noble=noble,
+                               to_noble=_with_preposition(noble, "to", lang)))
     if kind == "clear":  # "Clear the Viscount": the title's article in the sentence's case
-        title = noble_title(deck, int(action[1]), lang)
-        return str(text.format(noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[1]) + 1),
-                               **more))
+        noble = _noble(deck, int(action[1]), lang)
+        return str(text.format(noble=noble, of_noble=_with_preposition(noble, "of", lang), **more))
     return str(text)
 
 
