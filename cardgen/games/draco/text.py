@@ -251,6 +251,7 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
             return _with(text, moved, _money(before, after, lang), final, lang)
         if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
             text = j["against"].format(text=text, n=action[2] + 1)
+            return _with(text, [], _money(before, after, lang, between=not final), final, lang)
         targets = [_at(resolved, w, lang, start) for w in action[2:] if not isinstance(w, int)]
         if targets:
             text = j["targets"].format(text=text, targets=", ".join(targets))
@@ -270,12 +271,14 @@ def _with(text: str, told: list[str], money: list[str], final: bool, lang: str) 
     return j["targets"].format(text=text, targets=j["then"].join(rest)) if rest else text
 
 
-def _money(before: dict[str, Any], after: dict[str, Any], lang: str) -> list[str]:
-    """The purses a move changed, as every seat sees them: one player paying another when only those two changed
-    by one sum, else who received and who paid how much (the bank's side unsaid), the receivers first."""
+def _money(before: dict[str, Any], after: dict[str, Any], lang: str, between: bool = False) -> list[str]:
+    """The purses a move changed, as every seat sees them: who received and who paid how much (the bank's side
+    unsaid), the receivers first; ``between`` (a card played against a player: Shakedown, Game of Dice), one player
+    paying another when only those two changed by one sum. Never so at a toast, where the bank pays and is paid:
+    +2 for one and −2 for another is two sums, not a gift."""
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     changes = [(p, a - b) for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a != b]
-    if len(changes) == 2 and changes[0][1] == -changes[1][1]:
+    if between and len(changes) == 2 and changes[0][1] == -changes[1][1]:
         (giver, _), (taker, got) = sorted(changes, key=lambda c: c[1])
         return [j["pays_to"].format(giver=giver + 1, taker=taker + 1, what=counted(got, "silver", lang))]
     return [j["receives" if d > 0 else "pays"].format(n=p + 1, what=counted(abs(d), "silver", lang))
