@@ -31,7 +31,7 @@ def _words(path: str) -> dict:
 
 @pytest.mark.parametrize(("lang", "flat", "turned", "cleared", "numbered"), [
     ("fr", "Imposteur sans rotation, rangée 1, colonne 2", "Imposteur tourné de 90°, rangée 3, colonne 1",
-     "Débarrasser la Duchesse", "Débarrasser le Baron"),
+     "Débarrasser les plats de la Duchesse", "Débarrasser les plats du Baron"),  # the book's words (fr24)
     ("it", "Impostore non ruotato, riga 1, colonna 2", "Impostore ruotato di 90°, riga 3, colonna 1",
      # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
      "Ritira i piatti della Duchessa", "Ritira i piatti del Barone"),

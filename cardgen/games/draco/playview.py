@@ -29,13 +29,18 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                "text": card_text(deck, c, lang)}
               for i, c in enumerate(obs["circle"])]
     cup = w["cup_centre"] if obs["cup"] < 0 else w["cup_at"].format(n=obs["cup"] + 1)
-    facts = [[w["cup"], cup], [w["phase"], w["phases"].get(str(obs["phase"]), str(obs["phase"]))]]
+    # the small number on a ruffian is its owner's, not a second seat number (round 24, en38, it34)
+    facts = [[w["cup"], cup], [w["phase"], w["phases"].get(str(obs["phase"]), str(obs["phase"]))],
+             [w["badge"], w["badge_is"]]]
     if obs["roll"] is not None:
         facts.append([w["roll"], str(obs["roll"])])
-    # the places drawn as the table's circle around Draco (``ring``), place 1 at the top
+    # the places drawn as the table's circle with Draco in it (``ring``), between the last seat and the first
     areas = [{"title": w["circle"].format(side=w[obs["draco"]]), "cards": circle, "pick": True, "facts": facts,
+              # Draco sits in the ring between the last seat and the first (the book: they are not next to each
+              # other: en36), the face up his, the seats going round the other way when he is turned over
               "ring": {"face": DRACO, "name": component_name(deck, DRACO, lang) or "Draco",
-                       "text": _draco_text(deck, obs["draco"], lang)}}]
+                       "text": _draco_text(deck, obs["draco"], lang), "in_circle": True,
+                       "clockwise": obs["draco"] == "right", "side": _draco_side(deck, obs["draco"])}}]
     for p in [me] + [q for q in range(len(obs["money"])) if q != me]:
         lair = [{"face": f"lair-{colour}"}] if (colour := _colour(obs, p)) else []
         areas.append({"title": w["seat"].format(n=p + 1), "seat": p, "cards": lair,
@@ -73,3 +78,10 @@ def _draco_text(deck: Any, hand: str, lang: str) -> str | None:
     face = next((f for f in (comp.faces if comp is not None else ()) if f.data is not None
                  and getattr(f.data, "cup_hand", None) == hand), None)
     return deck.spec.face_text(deck, comp, face, lang) if face is not None else None
+
+
+def _draco_side(deck: Any, hand: str) -> int | None:
+    """2 when Draco's face with the cup in ``hand`` is his second (its picture is ``draco~2``)."""
+    comp = next((c for c in deck.model.components if c.id == DRACO), None)
+    faces = list(comp.faces) if comp is not None else []
+    return 2 if len(faces) == 2 and getattr(faces[1].data, "cup_hand", None) == hand else None

@@ -21,14 +21,14 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     me = obs["seat"]
     # the cards the player to move took (public): "Cards to serve" on their page, whose they are on the others'
     hand = {"title": w["hand"] if obs["current"] in (me, -1) else w["hand_of"].format(n=obs["current"] + 1),
-            "cards": list(obs["hand"]), "pick": True, "seat": obs["current"]}
+            "cards": [_dish(deck, c, lang) for c in obs["hand"]], "pick": True, "seat": obs["current"]}
     facts = [[w["pile"], str(obs["pile"])], [w["turns"], str(obs["turns"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
         facts.append([w["end"].format(end=_end_card(deck, lang)),
                       w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
-    areas = [{"title": w["buffet"], "cards": [{"face": c or None} for c in obs["buffet"]],
+    areas = [{"title": w["buffet"], "cards": [_dish(deck, c, lang) if c else {"face": None} for c in obs["buffet"]],
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
     for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
@@ -38,11 +38,19 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], str(imposter)]], "pick": p == me})
     discard = list(obs["discard"])
-    areas.append({"title": w["discard"], "cards": discard[-DISCARD_SHOWN:],
+    areas.append({"title": w["discard"], "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
                   "facts": [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     return {"hand": [hand], "areas": areas}
+
+
+def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
+    """A dish card captioned as the moves and the journal name it, its value too ("Drink 12"): "Drink" alone
+    under a card whose value is a 5 px corner digit could not be matched to "Serve Drink 12" (round 24, it22)."""
+    from cardgen.games.royale.text import dish_name
+
+    return {"face": card, "name": dish_name(deck, card, lang)}
 
 
 def _end_card(deck: Any, lang: str) -> str:
