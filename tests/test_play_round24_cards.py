@@ -202,3 +202,26 @@ def test_royales_hand_says_whose_cards_it_shows(lang: str, mine: str, theirs: st
     assert session.state.current_player == 0
     assert table_view(session, 0)["hand"][0]["title"] == mine
     assert table_view(session, 1)["hand"][0]["title"] == theirs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_take_and_imposter_button_names_the_cards_it_takes(lang: str) -> None:
+    """"Imposter turned 90°, row 1, column 1" named where the pattern was anchored, a cell it did not take (en23,
+    fr22, it14): each button now names the cards, and they are the very cards the move puts in the hand."""
+    from cardgen.games.royale.text import dish_name
+    from cardgen.text import join_and
+
+    deck = deck_of("royale")
+    kinds = set()
+    for moves in (0, 4, 9):
+        session = _session("royale", lang, moves, seed=5)
+        for action in session.state.legal_actions():
+            if action[0] not in ("take", "imposter"):
+                continue
+            after = session.state.clone()
+            after.apply(action)
+            taken = after.observation(session.state.current_player)["hand"]
+            button = session.describe(action)
+            assert button.endswith(" " + join_and([dish_name(deck, c, lang) for c in taken], lang)), (action, button)
+            kinds.add(action[0])
+    assert kinds == {"take", "imposter"}

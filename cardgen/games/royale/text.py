@@ -197,6 +197,44 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
     return told if told is not None else describe_generic(deck, action, lang)
 
 
+def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str:
+    """A Royale move in ``lang`` against ``table`` (the observation of the seat to move; ``GameSpec.describe_move``):
+    a take names the cards it takes, "Imposter (turned 90°): take Pastry 7, Fruit 9 and Drink 12", where "row 1,
+    column 1" named where the pattern was anchored, a cell it did not even take (round 24, en23, fr22, it14).
+    The buffet is public. Any other move, or a take whose cells are unknown, as ``describe_action`` names it."""
+    kind = str(action[0]) if action else ""
+    cells = _taken_cells(deck, action, table) if kind in ("take", "imposter") else None
+    buffet = list(table.get("buffet", ()))
+    if not cells or any(i >= len(buffet) or buffet[i] is None for i in cells):
+        return describe_action(deck, action, lang)
+    words = _BOOK["taking"].get(lang, _BOOK["taking"]["en"])
+    cards = join_and([dish_name(deck, buffet[i], lang) for i in cells], lang)
+    if kind == "take":
+        return str(words[str(action[1])].format(n=int(action[2]) + 1, cards=cards))
+    key = "imposter" if int(action[1]) % 360 else "imposter_flat"
+    return str(words[key].format(deg=action[1], cards=cards))
+
+
+def _taken_cells(deck: ResolvedDeck, action: tuple[Any, ...], table: dict[str, Any]) -> list[int] | None:
+    """The buffet's cells (indexes, row by row) a take or the mover's imposter takes; None when unknown."""
+    from cardgen.games.royale.checks import owners, placements, role
+
+    rules = deck.model.rules
+    rows, cols = int(rules.grid_rows), int(rules.grid_cols)
+    if action[0] == "take" and len(action) == 3:
+        n = int(action[2])
+        return [n * cols + c for c in range(cols)] if action[1] == "row" else [r * cols + n for r in range(rows)]
+    seat, icons = int(table.get("current", -1)), owners(deck)
+    if action[0] != "imposter" or len(action) != 4 or not 0 <= seat < len(icons):
+        return None
+    imposter = next((c for c in deck.model.components if role(c) == "imposter" and c.data.owner == icons[seat]), None)
+    if imposter is None:
+        return None
+    spot = next((idx for deg, dr, dc, idx in placements(imposter.faces[0].pattern, rules)
+                 if (deg, dr, dc) == tuple(int(v) for v in action[1:])), None)
+    return sorted(spot) if spot is not None else None
+
+
 def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
     """A Royale move made, as the journal records it (``GameSpec.describe_done``), naming the cards it moved:
