@@ -22,7 +22,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # the cards the player to move took (public): "Cards to serve" on their page, whose they are on the others'
     hand = {"title": w["hand"] if obs["current"] in (me, -1) else w["hand_of"].format(n=obs["current"] + 1),
             "cards": [_dish(deck, c, lang) for c in obs["hand"]], "pick": True, "seat": obs["current"]}
-    facts = [[w["pile"], str(obs["pile"])], [w["turns"], str(obs["turns"])]]
+    # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
+    facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
         facts.append([w["end"].format(end=_end_card(deck, lang)),
                       w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
