@@ -264,7 +264,7 @@ def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, befo
                     after: dict[str, Any]) -> list[str]:
     """What happened to the mover's nobles beyond the move's own words: satisfied (+points), or cleared because
     their request can no longer be met (not the noble a "clear" move named)."""
-    from cardgen.games.royale.playview import _plural
+    from babel import Locale
 
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     seat = int(before.get("seat", 0))
@@ -280,7 +280,7 @@ def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, befo
         if now and not was:
             face = _slot_face(deck, after, seat, slot)
             points = (face.points or 0) if face is not None else points1 - points0
-            pts = j["pts_one"] if _plural(points, lang) == "one" else j["pts_many"]
+            pts = j["pts_one"] if Locale.parse(lang).plural_form(points) == "one" else j["pts_many"]
             out.append(str(j["satisfied"].format(noble=noble, points=f"{points:g}", pts=pts)))
         elif not now and slot != cleared and len(under1[slot]) < len(under0[slot]):
             gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
@@ -311,11 +311,12 @@ def _noble(deck: ResolvedDeck, slot: int, lang: str) -> str:
 def _with_preposition(noble: str, key: str, lang: str) -> str:
     """``noble`` ("la Duchesse", "il Barone") after a preposition (``key``: ``to``, ``of``), with the article
     joined as the language does: "au Baron", "alla Duchessa", "della Contessa", "to the Duchess"."""
-    forms = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])[key]
-    for article, joined in forms.items():
+    # "article|joined;article|joined...", "|to " for a name without an article
+    forms = [form.split("|", 1) for form in str(_BOOK["journal"].get(lang, _BOOK["journal"]["en"])[key]).split(";")]
+    for article, joined in forms:
         if article and noble.startswith(article):
             return str(joined) + noble[len(article):]
-    return str(forms[""]) + noble
+    return str(dict(forms)[""]) + noble
 
 
 def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
