@@ -24,10 +24,11 @@ BUTTON_AND_RECORD = {
                            "en": ("Draw", "draws a card")},
     ("royale", "stop"): {"fr": ("Terminer le tour", "termine son tour"), "it": ("Termina il turno", "termina il turno"),
                          "en": ("End the turn", "ends the turn")},
-    # the player's character sits beside Aunt Sarah, not the player (the reader's F7, E4, I9)
-    ("draco", "draw"): {"fr": ("Piocher une carte (votre personnage voisin", "pioche une carte (son personnage voisin"),
-                        "it": ("Pesca una carta (un tuo personaggio", "pesca una carta (un suo personaggio"),
-                        "en": ("Draw a card (your character beside", "draws a card (their character beside")},
+    # the player's ruffian sits beside Aunt Sarah, not the player (the reader's F7, E4, I9), and only a ruffian
+    # counts (the book; round 24, it32): the journal says it as the reason, not as a bracket read as one
+    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche une carte, son malandrin étant"),
+                        "it": ("Pesca una carta (un tuo malandrino", "pesca una carta grazie a Zia Sara"),
+                        "en": ("Draw a card (your ruffian sits beside", "draws a card, their ruffian sitting beside")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }

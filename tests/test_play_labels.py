@@ -80,11 +80,13 @@ def test_a_draco_move_names_the_characters_place_on_the_button_and_in_the_journa
     circle = session.state.observation(session.seat)["circle"]
     move = next(m for m in view["moves"] if len(m["action"]) > 2 and m["action"][2] in circle)
     place = circle.index(move["action"][2]) + 1
-    assert f"({word} {place})" in move["text"]
+    assert f" {word} {place})" in move["text"]  # "(now at seat 7)": where it is, not where it goes (fr33, it29)
     session.play(move["action"])
-    # the journal records it in the third person (tests/test_play_journal_done.py), naming it as the button did,
-    # place included: "plays The Splits → Red Ruffian (seat 7)" for the button "Play The Splits → ..."
-    assert session.journal[-1].text.split(" ", 1)[1] == move["text"].split(" ", 1)[1]
+    # the journal records it in the third person (tests/test_play_journal_done.py), naming the card as the button
+    # did and the seat the character left: "plays The Splits: Red Ruffian from seat 7 to seat 1"
+    card = move["text"].split(" → ", 1)[0].split(" ", 1)[1]
+    assert session.journal[-1].text.split(" ", 1)[1].startswith(card)
+    assert f" {word} {place}" in session.journal[-1].text
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -95,7 +97,10 @@ def test_a_royale_dish_is_served_with_its_value_on_the_button_and_in_the_journal
     value = card.split("#", 1)[0].rsplit("-", 1)[1]
     assert f" {value} →" in move["text"]
     session.play(move["action"])
-    assert session.journal[-1].text.split(" ", 1)[1] == move["text"].split(" ", 1)[1]  # "serves" for "Serve"
+    # "serves Drink 7 to the Duchess" for "Serve Drink 7 → the Duchess": in words, no arrow (it17, en30)
+    served, noble = move["text"].split(" ", 1)[1].split(" → ")
+    assert session.journal[-1].text.split(" ", 1)[1].startswith(served + " ")
+    assert noble.split()[-1] in session.journal[-1].text and "→" not in session.journal[-1].text
 
 
 @pytest.mark.parametrize("lang,words", [("en", "house rule: player"), ("fr", "règle maison\u202f: le joueur"),

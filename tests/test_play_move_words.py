@@ -31,11 +31,12 @@ def _words(path: str) -> dict:
 
 @pytest.mark.parametrize(("lang", "flat", "turned", "cleared", "numbered"), [
     ("fr", "Imposteur sans rotation, rangée 1, colonne 2", "Imposteur tourné de 90°, rangée 3, colonne 1",
-     "Débarrasser la Duchesse", "Débarrasser le Baron"),
+     "Débarrasser les plats de la Duchesse", "Débarrasser les plats du Baron"),  # the book's words (fr24)
     ("it", "Impostore non ruotato, riga 1, colonna 2", "Impostore ruotato di 90°, riga 3, colonna 1",
-     "Sparecchia la Duchessa", "Sparecchia il Barone"),
+     # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
+     "Ritira i piatti della Duchessa", "Ritira i piatti del Barone"),
     ("en", "Imposter, not turned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
-     "Clear the Duchess", "Clear the Baron"),
+     "Clear the cards of the Duchess", "Clear the cards of the Baron"),
 ])
 def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, flat, turned, cleared, numbered) -> None:
     from cardgen.games.royale.text import describe_action
@@ -107,9 +108,10 @@ def test_king_lui_kings_place_is_the_books_and_not_the_pages_seat_word() -> None
 
 
 @pytest.mark.parametrize(("lang", "moved", "target", "book_word"), [
-    ("fr", "Déplacer Malandrin rouge (place 4)", "Jouer Racket → Joueur 2", "place"),
-    ("it", "Sposta Malandrino rosso (posto 4)", "Gioca Pizzo → Giocatore 2", "posto"),
-    ("en", "Move Red Ruffian (seat 4)", "Play Shakedown → Player 2", "seat"),
+    # where the character is now, never read as where it goes (round 24, fr33, it29)
+    ("fr", "Déplacer Malandrin rouge (actuellement à la place 4)", "Jouer Racket → Joueur 2", "place"),
+    ("it", "Sposta Malandrino rosso (ora al posto 4)", "Gioca Pizzo → Giocatore 2", "posto"),
+    ("en", "Move Red Ruffian (now at seat 4)", "Play Shakedown → Player 2", "seat"),
 ])
 def test_draco_moves_say_the_circle_spot_as_the_book_does(decks, lang, moved, target, book_word) -> None:
     from babel.messages.pofile import read_po

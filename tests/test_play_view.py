@@ -129,8 +129,8 @@ def test_royale_nobles_are_named_and_drawn_as_the_side_in_play() -> None:
     from pathlib import Path
 
     resolver = Resolver(Project.open(Path(__file__).resolve().parents[1]))
-    for deck_id, first, picture, cleared in (("royale", "La Duchesse", None, "Débarrasser la Duchesse"),
-                                             ("royale-masked", "Colombine", "noble-a1~2", "Débarrasser Colombine")):
+    for deck_id, first, picture, cleared in (("royale", "La Duchesse", None, "Débarrasser les plats de la Duchesse"),
+                                             ("royale-masked", "Colombine", "noble-a1~2", "Débarrasser les plats de Colombine")):
         session = Session(resolver.resolve(deck_id), seed=2, lang="fr")
         mine = next(a for a in table_view(session)["areas"] if a["seat"] == session.seat)
         assert mine["cards"][0]["name"] == first and mine["cards"][0].get("picture") == picture

@@ -2,9 +2,11 @@
 
 An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat", "ring"}``; a
 card is a card instance or component id, or ``{"face": id or None (an empty place), "count",
-"badge", "dim", "name", "side", "under": [cards]}`` (``name``: as printed on the side in play, when
-it is not the component's name; ``side``: 2 for a two-faced card showing its second face). ``ring``: a card drawn in the middle of the area's cards laid on a
-circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance)
+"badge", "dim", "name", "side", "text", "under": [cards]}`` (``name``: as printed on the side in play, when
+it is not the component's name; ``text``: what the card says (a noble's request, an action's effect), written
+under the area since its print is too small to read; ``side``: 2 for a two-faced card showing its second face). ``ring``: a card drawn in the middle of the area's cards laid on a
+circle (Draco's table around Draco), or among them (``in_circle``: between the last place and the first, the places
+going round ``clockwise`` or not). ``pick``: a move naming a card's face (not one instance)
 makes the cards of this area clickable (True: any move; a list: moves whose first word is in
 it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
 laid out generically (below).
@@ -86,6 +88,8 @@ def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
     for key in ("badge", "dim"):
         if card.get(key):
             out[key] = card[key] if key == "badge" else True
+    if card.get("text"):  # what the card says, as text beside its picture (its print is too small to read)
+        out["text"] = str(card["text"])
     if card.get("under") and depth == 0:
         out["under"] = [_norm(deck, lang, c, 1) for c in card["under"]]
     return out
@@ -113,9 +117,20 @@ def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str,
                          "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
                          "seat": area.get("seat"),
                          # a circle of places around a centre card (Draco's table), drawn as a ring
-                         "ring": _norm(deck, lang, area["ring"]) if area.get("ring") else None})
+                         "ring": _ring(deck, lang, area["ring"]) if area.get("ring") else None})
         parts.append(part)
     return parts[0], parts[1]
+
+
+def _ring(deck: Any, lang: str, card: dict[str, Any]) -> dict[str, Any]:
+    """The card of a ring (``_norm``'s), with where it sits: ``in_circle``, one of the ring's places, between its
+    last place and its first (Draco: the first and last seats are not next to each other, he sits between them),
+    else in the middle; ``clockwise`` False: the places go round the other way (Draco turned over)."""
+    out = _norm(deck, lang, card)
+    for key in ("in_circle", "clockwise"):
+        if key in card:
+            out[key] = bool(card[key])
+    return out
 
 
 def _label(key: Any) -> str:

@@ -21,24 +21,34 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     w = _WORDS.get(lang, _WORDS["en"])
     me = obs["player"]
     owner = obs["info"].get("owner", {})
-    hand = {"title": w["hand"], "cards": list(obs["hand"]), "pick": True, "seat": me}
+    # each card's text written out beside it (its print is 5 px high: round 24, en35, it30)
+    hand = {"title": w["hand"], "cards": [{"face": c, "text": card_text(deck, c, lang)} for c in obs["hand"]],
+            "pick": True, "seat": me}
     circle = [{"face": c, "badge": str(owner[c] + 1) if owner.get(c, -1) >= 0 else None,
-               "name": w["place"].format(n=i + 1, name=component_name(deck, c, lang) or c)}
+               "name": w["place"].format(n=i + 1, name=component_name(deck, c, lang) or c),
+               "text": card_text(deck, c, lang)}
               for i, c in enumerate(obs["circle"])]
-    cup = w["cup_centre"] if obs["cup"] < 0 else w["seat"].format(n=obs["cup"] + 1)
-    facts = [[w["cup"], cup], [w["phase"], w["phases"].get(str(obs["phase"]), str(obs["phase"]))]]
+    cup = w["cup_centre"] if obs["cup"] < 0 else w["cup_at"].format(n=obs["cup"] + 1)
+    # the small number on a ruffian is its owner's, not a second seat number (round 24, en38, it34)
+    facts = [[w["cup"], cup], [w["phase"], w["phases"].get(str(obs["phase"]), str(obs["phase"]))],
+             [w["badge"], w["badge_is"]]]
     if obs["roll"] is not None:
         facts.append([w["roll"], str(obs["roll"])])
-    # the places drawn as the table's circle around Draco (``ring``), place 1 at the top
+    # the places drawn as the table's circle with Draco in it (``ring``), between the last seat and the first
     areas = [{"title": w["circle"].format(side=w[obs["draco"]]), "cards": circle, "pick": True, "facts": facts,
-              "ring": {"face": DRACO, "name": component_name(deck, DRACO, lang) or "Draco"}}]
+              # Draco sits in the ring between the last seat and the first (the book: they are not next to each
+              # other: en36), the face up his, the seats going round the other way when he is turned over
+              "ring": {"face": DRACO, "name": component_name(deck, DRACO, lang) or "Draco",
+                       "text": _draco_text(deck, obs["draco"], lang), "in_circle": True,
+                       "clockwise": obs["draco"] == "right", "side": _draco_side(deck, obs["draco"])}}]
     for p in [me] + [q for q in range(len(obs["money"])) if q != me]:
         lair = [{"face": f"lair-{colour}"}] if (colour := _colour(obs, p)) else []
         areas.append({"title": w["seat"].format(n=p + 1), "seat": p, "cards": lair,
                       "facts": [[w["money"], str(obs["money"][p])], [w["cards"], str(obs["hand_sizes"][p])]]})
     areas.append({"title": w["piles"], "cards": [], "facts": [
         [w["pile"], str(obs["pile"])], [w["discard"], str(obs["discard"])], [w["rebuilds"], str(obs["rebuilds_left"])]]
-        + ([[w["last_call"], "✓"]] if obs["last_call"] else [])})
+        + ([[w["last_call"], w["last_call_done"] if obs["phase"] == "over" else w["last_call_next"]]]
+           if obs["last_call"] else [])})
     return {"hand": [hand], "areas": areas}
 
 
@@ -49,3 +59,29 @@ def _colour(obs: dict[str, Any], seat: int) -> str | None:
         if card.startswith("ruffian-"):
             return card.split("#", 1)[0].removeprefix("ruffian-")
     return None
+
+
+def card_text(deck: Any, card: str, lang: str) -> str | None:
+    """What ``card`` prints (an action card's effect, a special character's reminder), as the deck's texts
+    write it (``GameSpec.face_text``); None for a ruffian or a card that prints nothing."""
+    comp_id = card.split("#", 1)[0]
+    comp = next((c for c in deck.model.components if c.id == comp_id), None)
+    if comp is None or not comp.faces:
+        return None
+    return deck.spec.face_text(deck, comp, comp.faces[0], lang)
+
+
+def _draco_text(deck: Any, hand: str, lang: str) -> str | None:
+    """What Draco's face up now prints (the face whose cup is in ``hand``): which seat is first, what a toast
+    pays and costs."""
+    comp = next((c for c in deck.model.components if c.id == DRACO), None)
+    face = next((f for f in (comp.faces if comp is not None else ()) if f.data is not None
+                 and getattr(f.data, "cup_hand", None) == hand), None)
+    return deck.spec.face_text(deck, comp, face, lang) if face is not None else None
+
+
+def _draco_side(deck: Any, hand: str) -> int | None:
+    """2 when Draco's face with the cup in ``hand`` is his second (its picture is ``draco~2``)."""
+    comp = next((c for c in deck.model.components if c.id == DRACO), None)
+    faces = list(comp.faces) if comp is not None else []
+    return 2 if len(faces) == 2 and getattr(faces[1].data, "cup_hand", None) == hand else None

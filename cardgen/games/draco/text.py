@@ -159,8 +159,10 @@ _DONE = _BOOK["done"]
 _SEAT = _BOOK["seat"]
 
 
-#: a character named with its place in the circle, as the table shows it
+#: a character named with its place in the circle, as a button names it (where it is now)
 _PLACED = _BOOK["placed"]
+#: the journal's words for what a move changed: seats, the die, the purses, the final toast
+_JOURNAL = _BOOK["journal"]
 
 
 def describe_action(resolved: Any, action: tuple[Any, ...], lang: str) -> str:
@@ -172,9 +174,12 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     """A Draco move in ``lang`` against ``table`` (an observation before the move; ``GameSpec.describe_move``).
 
     A player owns two ruffians of one colour, so "Move Red Ruffian" would name two moves: a character
-    is named with its place in the circle (``table["circle"]``, from 1, as the page numbers them; the book calls them seats, places, posti),
-    "Move Red Ruffian (seat 3)". Without ``table``, characters by name only."""
-    from cardgen.games.base import describe_generic
+    is named with its place in the circle (``table["circle"]``, from 1, as the page numbers them; the book calls them
+    seats, places, posti) said as where it is now, "Play Rumours → Red Ruffian (now at seat 3)": "(seat 3)" read as
+    where it would go (round 24, fr33, it29). Seating Plan says where each special character goes, "Aunt Sarah to
+    seat 1, Zork to seat 4" (they take the seats they hold in the order named). Without ``table``, characters by
+    name only."""
+    from cardgen.games.base import component_name, describe_generic
 
     words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")
     if words is None:
@@ -182,33 +187,102 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     circle = list(table.get("circle", ())) if table is not None else []
     names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
              else _named(resolved, w, lang, circle) for w in action[1:]]
+    if len(action) > 2 and _effect_key(resolved, action[1]) == "arrange_specials" and all(
+            w in circle for w in action[2:]):
+        to_seat = _JOURNAL.get(lang, _JOURNAL["en"])["to_seat"]
+        seats = sorted(circle.index(w) + 1 for w in action[2:])
+        names[1:] = [to_seat.format(name=component_name(resolved, w, lang) or str(w), n=n)
+                     for w, n in zip(action[2:], seats)]
     text = words.format(card=names[0] if names else "")
     return text + (" → " + ", ".join(names[1:]) if len(names) > 1 else "")
+
+
+def _effect_key(resolved: Any, card: Any) -> str | None:
+    """The effect an action card's face carries (``move``, ``arrange_specials``...), None for anything else."""
+    comp_id = str(card).split("#", 1)[0]
+    for c in resolved.model.components:
+        if c.id == comp_id:
+            return next((str(f.data.effect[0]) for f in c.faces if f.data is not None and f.data.effect), None)
+    return None
 
 
 def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
     """A Draco move made, as the journal records it (``GameSpec.describe_done``): "moves Red Ruffian from seat 5
-    to seat 3" (the circle is public), "draws a card" (the card drawn is the drawer's alone: never named)."""
+    to seat 3" (the circle is public), "draws a card" (the card drawn is the drawer's alone: never named).
+
+    Then what every seat saw the move change (round 24, en34, en39, fr31, it27-29): each character a card moved,
+    from which seat to which ("plays The Splits: Red Ruffian from seat 7 to seat 1"); the die a Favour showed;
+    Draco's hand and the cup; the purses (public: every seat sees every purse), "Player 2 receives 4 silver
+    coins, Player 1 pays 1 silver coin", or one player paying another (Shakedown, Game of Dice); the final
+    toast, which ends the game. Rolls the observation does not hold (Game of Dice, Shower of Coins) are never
+    invented: their coins are told."""
     from cardgen.games.base import component_name
 
     kind = str(action[0]) if action else ""
-    words = _DONE.get(lang, _DONE["en"]).get(kind)
+    book = _DONE.get(lang, _DONE["en"])
+    words = book.get(kind)
     if words is None:
         return None
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
     start, end = list(before.get("circle", ())), list(after.get("circle", ()))
+    final = after.get("phase") == "over" and before.get("phase") != "over" and bool(after.get("last_call"))
     if kind == "move" and len(action) > 1 and action[1] in start and action[1] in end:
         name = component_name(resolved, action[1], lang) or str(action[1])
         at, to = start.index(action[1]) + 1, end.index(action[1]) + 1
         if at == to:  # already at the end it was moved towards: "who stays at seat 1", never "from seat 1 to seat 1"
-            words = _DONE.get(lang, _DONE["en"])["move_stay"]
-        return str(words.format(card=name, start=at, end=to))
-    names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
-             else _named(resolved, w, lang, start) for w in action[1:]]
-    if "{start}" in words:  # a character the circle does not hold: by its name alone
+            words = book["move_stay"]
+        text = str(words.format(card=name, start=at, end=to))
+    elif "{start}" in words:  # a character the circle does not hold: by its name alone
         return None
-    text = words.format(card=names[0] if names else "")
-    return str(text + (" → " + ", ".join(names[1:]) if len(names) > 1 else ""))
+    elif kind == "toast" and final:
+        text = str(book["toast_final"])
+    else:
+        text = str(words.format(card=component_name(resolved, action[1], lang) or str(action[1])
+                                if len(action) > 1 else ""))
+        # a card that turns Draco over counts the seats from his other side: nobody moved, the numbers did
+        named = [c for c in action[2:] if c in start]  # the characters the card named first, then the others
+        moved = [j["moved"].format(name=component_name(resolved, c, lang) or str(c), start=start.index(c) + 1,
+                                   end=end.index(c) + 1)
+                 for c in named + [c for c in start if c not in named]
+                 if c in end and end.index(c) != start.index(c)] \
+            if kind == "play" and before.get("draco") == after.get("draco") else []
+        if moved:
+            return _with(text, moved, _money(before, after, lang), final, lang)
+        if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
+            text = j["against"].format(text=text, n=action[2] + 1)
+            return _with(text, [], _money(before, after, lang, between=not final), final, lang)
+        targets = [_at(resolved, w, lang, start) for w in action[2:] if not isinstance(w, int)]
+        if targets:
+            text = j["targets"].format(text=text, targets=", ".join(targets))
+    told = []
+    if after.get("roll") is not None and before.get("roll") is None:
+        told.append(j["roll"].format(n=after["roll"]))
+    if kind == "play" and before.get("draco") != after.get("draco") and after.get("draco") in ("left", "right"):
+        told.append(j["cup"].format(draco=_draco_name(resolved, lang), side=j[str(after["draco"])]))
+    return _with(text, told, _money(before, after, lang), final, lang)
+
+
+def _with(text: str, told: list[str], money: list[str], final: bool, lang: str) -> str:
+    """``text``, then what the move changed: ``told`` (seats, the die, Draco's hand), the final toast, the purses."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    rest = told + ([j["final"]] if final and not text.startswith(_DONE.get(lang, _DONE["en"])["toast_final"]) else [])
+    rest += [", ".join(money)] if money else []
+    return j["targets"].format(text=text, targets=j["then"].join(rest)) if rest else text
+
+
+def _money(before: dict[str, Any], after: dict[str, Any], lang: str, between: bool = False) -> list[str]:
+    """The purses a move changed, as every seat sees them: who received and who paid how much (the bank's side
+    unsaid), the receivers first; ``between`` (a card played against a player: Shakedown, Game of Dice), one player
+    paying another when only those two changed by one sum. Never so at a toast, where the bank pays and is paid:
+    +2 for one and −2 for another is two sums, not a gift."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    changes = [(p, a - b) for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a != b]
+    if between and len(changes) == 2 and changes[0][1] == -changes[1][1]:
+        (giver, _), (taker, got) = sorted(changes, key=lambda c: c[1])
+        return [j["pays_to"].format(giver=giver + 1, taker=taker + 1, what=counted(got, "silver", lang))]
+    return [j["receives" if d > 0 else "pays"].format(n=p + 1, what=counted(abs(d), "silver", lang))
+            for p, d in sorted(changes, key=lambda c: (-c[1] > 0, c[0]))]
 
 
 def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
@@ -218,6 +292,16 @@ def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
     name = component_name(resolved, word, lang) or str(word)
     if word in circle:
         return str(_PLACED.get(lang, _PLACED["en"]).format(name=name, n=circle.index(word) + 1))
+    return name
+
+
+def _at(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
+    """A target of a move made, by its name; a character in ``circle`` with the seat it sat in: "Zork (seat 6)"."""
+    from cardgen.games.base import component_name
+
+    name = component_name(resolved, word, lang) or str(word)
+    if word in circle:
+        return str(_JOURNAL.get(lang, _JOURNAL["en"])["at"].format(name=name, n=circle.index(word) + 1))
     return name
 
 

@@ -19,28 +19,39 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     """The page's areas (``cardgen.play.view``'s shape) for ``obs``."""
     w = _WORDS.get(lang, _WORDS["en"])
     me = obs["seat"]
-    hand = {"title": w["hand"], "cards": list(obs["hand"]), "pick": True, "seat": obs["current"]}
-    facts = [[w["pile"], str(obs["pile"])], [w["turns"], str(obs["turns"])]]
+    # the cards the player to move took (public): "Cards to serve" on their page, whose they are on the others'
+    hand = {"title": w["hand"] if obs["current"] in (me, -1) else w["hand_of"].format(n=obs["current"] + 1),
+            "cards": [_dish(deck, c, lang) for c in obs["hand"]], "pick": True, "seat": obs["current"]}
+    # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
+    facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
         facts.append([w["end"].format(end=_end_card(deck, lang)),
                       w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
-    areas = [{"title": w["buffet"], "cards": [{"face": c or None} for c in obs["buffet"]],
+    areas = [{"title": w["buffet"], "cards": [_dish(deck, c, lang) if c else {"face": None} for c in obs["buffet"]],
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
     for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
         nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s]),
-                   "name": _printed_name(deck, nid, lang), "side": _side(deck, nid)}
+                   "name": _printed_name(deck, nid, lang), "side": _side(deck, nid), "text": noble_text(deck, nid, lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], str(imposter)]], "pick": p == me})
     discard = list(obs["discard"])
-    areas.append({"title": w["discard"], "cards": discard[-DISCARD_SHOWN:],
+    areas.append({"title": w["discard"], "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
                   "facts": [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     return {"hand": [hand], "areas": areas}
+
+
+def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
+    """A dish card captioned as the moves and the journal name it, its value too ("Drink 12"): "Drink" alone
+    under a card whose value is a 5 px corner digit could not be matched to "Serve Drink 12" (round 24, it22)."""
+    from cardgen.games.royale.text import dish_name
+
+    return {"face": card, "name": dish_name(deck, card, lang)}
 
 
 def _end_card(deck: Any, lang: str) -> str:
@@ -59,6 +70,26 @@ def _face_in_play(deck: Any, noble_id: str) -> tuple[Any, Any]:
         return comp, noble_face(comp, deck.model.rules.noble_side) if comp is not None else None
     except KeyError:
         return comp, None
+
+
+def noble_text(deck: Any, noble_id: str, lang: str) -> str | None:
+    """What the side in play of ``noble_id`` asks and is worth, as the page writes it beside the card: "3 points:
+    Four of a kind with at least 1 Dessert card." (its print is 4 px high on a phone: round 24, en21, fr19, it13)."""
+    from cardgen.games.royale.model import NobleFace
+    from cardgen.games.royale.text import requirement_text
+
+    _, face = _face_in_play(deck, noble_id)
+    if face is None or not isinstance(face.data, NobleFace):
+        return None
+    w = _WORDS.get(lang, _WORDS["en"])
+    points = face.points or 0
+    return str(w["asks"].format(points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else
+                                w["pts_many"], text=_lower_first(requirement_text(deck, face.data, lang))))
+
+
+def _lower_first(text: str) -> str:
+    """A sentence going on after a colon: its first letter in lower case ("3 points: four of a kind...")."""
+    return text[:1].lower() + text[1:]
 
 
 def _printed_name(deck: Any, noble_id: str, lang: str) -> str | None:

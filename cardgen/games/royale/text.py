@@ -197,11 +197,51 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
     return told if told is not None else describe_generic(deck, action, lang)
 
 
+def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str:
+    """A Royale move in ``lang`` against ``table`` (the observation of the seat to move; ``GameSpec.describe_move``):
+    a take names the cards it takes, "Imposter (turned 90°): take Pastry 7, Fruit 9 and Drink 12", where "row 1,
+    column 1" named where the pattern was anchored, a cell it did not even take (round 24, en23, fr22, it14).
+    The buffet is public. Any other move, or a take whose cells are unknown, as ``describe_action`` names it."""
+    kind = str(action[0]) if action else ""
+    cells = _taken_cells(deck, action, table) if kind in ("take", "imposter") else None
+    buffet = list(table.get("buffet", ()))
+    if not cells or any(i >= len(buffet) or buffet[i] is None for i in cells):
+        return describe_action(deck, action, lang)
+    words = _BOOK["taking"].get(lang, _BOOK["taking"]["en"])
+    cards = join_and([dish_name(deck, buffet[i], lang) for i in cells], lang)
+    if kind == "take":
+        return str(words[str(action[1])].format(n=int(action[2]) + 1, cards=cards))
+    key = "imposter" if int(action[1]) % 360 else "imposter_flat"
+    return str(words[key].format(deg=action[1], cards=cards))
+
+
+def _taken_cells(deck: ResolvedDeck, action: tuple[Any, ...], table: dict[str, Any]) -> list[int] | None:
+    """The buffet's cells (indexes, row by row) a take or the mover's imposter takes; None when unknown."""
+    from cardgen.games.royale.checks import owners, placements, role
+
+    rules = deck.model.rules
+    rows, cols = int(rules.grid_rows), int(rules.grid_cols)
+    if action[0] == "take" and len(action) == 3:
+        n = int(action[2])
+        return [n * cols + c for c in range(cols)] if action[1] == "row" else [r * cols + n for r in range(rows)]
+    seat, icons = int(table.get("current", -1)), owners(deck)
+    if action[0] != "imposter" or len(action) != 4 or not 0 <= seat < len(icons):
+        return None
+    imposter = next((c for c in deck.model.components if role(c) == "imposter" and c.data.owner == icons[seat]), None)
+    if imposter is None:
+        return None
+    spot = next((idx for deg, dr, dc, idx in placements(imposter.faces[0].pattern, rules)
+                 if (deg, dr, dc) == tuple(int(v) for v in action[1:])), None)
+    return sorted(spot) if spot is not None else None
+
+
 def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
     """A Royale move made, as the journal records it (``GameSpec.describe_done``), naming the cards it moved:
     those a row, a column or the imposter took (the hand's new cards) and those a noble was cleared of
-    (Royale's cards in play are public: every seat saw them)."""
+    (Royale's cards in play are public: every seat saw them). Then what the move did that no button said
+    (round 24, en22, fr21, it15): a noble satisfied and its points, a noble whose request became impossible
+    cleared at once (its cards to the discard pile), and the end of the turn a move brought."""
     kind = str(action[0]) if action else ""
     if kind in ("take", "imposter"):
         cards = list((Counter(after.get("hand", ())) - Counter(before.get("hand", ()))).elements())
@@ -210,7 +250,73 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
         cards = list(before["players"][seat][3][int(action[1])]) if before.get("players") else []
     else:
         cards = []
-    return _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang)})
+    text = _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang)})
+    if text is None:
+        return None
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    told = _nobles_changed(deck, action, lang, before, after)
+    if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
+        told.append(j["end_turn"])
+    return str(j["then"].join([text] + told))
+
+
+def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                    after: dict[str, Any]) -> list[str]:
+    """What happened to the mover's nobles beyond the move's own words: satisfied (+points), or cleared because
+    their request can no longer be met (not the noble a "clear" move named)."""
+    from babel import Locale
+
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    seat = int(before.get("seat", 0))
+    if not before.get("players") or not after.get("players"):
+        return []
+    (points0, _, done0, under0), (points1, _, done1, under1) = before["players"][seat][:4], after["players"][seat][:4]
+    cleared = int(action[1]) if action and action[0] == "clear" else None
+    served = int(action[2]) if action and action[0] == "place" else None
+    under0 = [list(u) + ([action[1]] if slot == served else []) for slot, u in enumerate(under0)]
+    out = []
+    for slot, (was, now) in enumerate(zip(done0, done1)):
+        noble = _noble(deck, slot, lang)
+        if now and not was:
+            face = _slot_face(deck, after, seat, slot)
+            points = (face.points or 0) if face is not None else points1 - points0
+            pts = j["pts_one"] if Locale.parse(lang).plural_form(points) == "one" else j["pts_many"]
+            out.append(str(j["satisfied"].format(noble=noble, points=f"{points:g}", pts=pts)))
+        elif not now and slot != cleared and len(under1[slot]) < len(under0[slot]):
+            gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
+            out.append(str(j["impossible"].format(noble=noble, cards=join_and([dish_name(deck, c, lang)
+                                                                               for c in gone], lang))))
+    return out
+
+
+def _slot_face(deck: ResolvedDeck, obs: dict[str, Any], seat: int, slot: int) -> Any:
+    """The side in play of ``seat``'s noble in ``slot``, from the observation's noble ids (None if unknown)."""
+    from cardgen.games.royale.checks import noble_face
+
+    try:
+        nid = str(obs["nobles"][seat][slot]).split("#", 1)[0]
+        comp = next(c for c in deck.model.components if c.id == nid)
+        return noble_face(comp, deck.model.rules.noble_side)
+    except (KeyError, IndexError, StopIteration):
+        return None
+
+
+def _noble(deck: ResolvedDeck, slot: int, lang: str) -> str:
+    """The noble in ``slot`` as a sentence names it: "the Duchess", else "noble 2"."""
+    title = noble_title(deck, slot, lang)
+    moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
+    return in_sentence(title, lang) if title else str(moves["noble"].format(n=slot + 1))
+
+
+def _with_preposition(noble: str, key: str, lang: str) -> str:
+    """``noble`` ("la Duchesse", "il Barone") after a preposition (``key``: ``to``, ``of``), with the article
+    joined as the language does: "au Baron", "alla Duchessa", "della Contessa", "to the Duchess"."""
+    # "article|joined;article|joined...", "|to " for a name without an article
+    forms = [form.split("|", 1) for form in str(_BOOK["journal"].get(lang, _BOOK["journal"]["en"])[key]).split(";")]
+    for article, joined in forms:
+        if article and noble.startswith(article):
+            return str(joined) + noble[len(article):]
+    return str(dict(forms)[""]) + noble
 
 
 def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
@@ -232,13 +338,12 @@ def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str
         text = text if int(action[1]) % 360 else words["imposter_flat"]
         return str(text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
     if kind == "place":  # "Serve Fruit 5 → the Duchess": the title's article in the sentence's case, as "Clear"'s
-        title = noble_title(deck, int(action[2]), lang)
-        return str(text.format(card=dish_name(deck, action[1], lang), **more,
-                               noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[2]) + 1)))
+        noble = _noble(deck, int(action[2]), lang)
+        return str(text.format(card=dish_name(deck, action[1], lang), **more, noble=noble,
+                               to_noble=_with_preposition(noble, "to", lang)))
     if kind == "clear":  # "Clear the Viscount": the title's article in the sentence's case
-        title = noble_title(deck, int(action[1]), lang)
-        return str(text.format(noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[1]) + 1),
-                               **more))
+        noble = _noble(deck, int(action[1]), lang)
+        return str(text.format(noble=noble, of_noble=_with_preposition(noble, "of", lang), **more))
     return str(text)
 
 

@@ -85,8 +85,8 @@ function cardEl(card, big, playable) {
   const img = el("img");
   const picture = card.picture || card.face;  // a two-faced card may show its second face
   img.src = "face/" + picture + ".png";
-  img.alt = card.name;
-  img.title = card.name + (card.count ? " × " + card.count : "");
+  img.alt = card.name + (card.text ? " · " + card.text : "");
+  img.title = card.name + (card.count ? " × " + card.count : "") + (card.text ? "\n" + card.text : "");
   if (card.id) c.dataset.card = card.id;
   c.dataset.face = card.face;
   c.appendChild(img);
@@ -135,6 +135,18 @@ function area(a, big) {
     if (a.ring) ring(row, a.ring, big);
     box.appendChild(row);
   }
+  const texts = new Map();  // what the cards say, as text: their print is too small to read (once per name)
+  for (const card of a.cards.concat(a.ring ? [a.ring] : [])) if (card.text) texts.set(card.name + "\u0000" + card.text, card);
+  if (texts.size) {
+    const ul = el("ul", "card-texts");
+    for (const card of texts.values()) {
+      const li = el("li");
+      li.appendChild(el("b", "", card.name));
+      li.appendChild(document.createTextNode(" · " + card.text));
+      ul.appendChild(li);
+    }
+    box.appendChild(ul);
+  }
   if (a.facts.length) {
     const dl = el("dl");
     for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", v)); }
@@ -144,7 +156,7 @@ function area(a, big) {
 }
 
 function ring(row, centre, big) {
-  // the places on a circle, place 1 at the top going clockwise, the centre card (Draco) in the middle;
+  // the places on a circle, place 1 at the top going clockwise, the centre card in the middle (or among them);
   // the radius keeps neighbours apart where they stand above one another (the circle's sides)
   const cards = [...row.children];
   if (PHONE.matches && !row.closest("section.seatview")) {
@@ -160,7 +172,10 @@ function ring(row, centre, big) {
   const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
   // each place is as wide as its name needs on two lines ("7. Malandrin rouge"), never cut to "7. Mala…"
   const label = small ? 64 : 96;
-  const w = Math.max(h * 0.72 + 8, label), n = Math.max(cards.length, 3), tall = h + 34;
+  // a centre card that sits in the circle (Draco, between the last seat and the first) takes the top place;
+  // the places go round the other way when the game says so (Draco turned over: nobody moved, the numbers did)
+  const among = centre.in_circle === true, turn = centre.clockwise === false ? -1 : 1;
+  const w = Math.max(h * 0.72 + 8, label), n = Math.max(cards.length + (among ? 1 : 0), 3), tall = h + 34;
   const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 14)) / (2 * Math.PI));
   row.classList.add("ring");
   row.style.setProperty("--ring-h", h + "px");
@@ -169,12 +184,12 @@ function ring(row, centre, big) {
   row.style.height = (2 * r + tall) + "px";
   const place = (c, x, y) => { c.style.left = (r + x) + "px"; c.style.top = (r + y) + "px"; };
   cards.forEach((c, i) => {
-    const t = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    const t = -Math.PI / 2 + turn * (2 * Math.PI * (i + (among ? 1 : 0))) / n;
     place(c, r * Math.cos(t), r * Math.sin(t));
   });
   const mid = cardEl(centre, big, false);
   mid.classList.add("centre");
-  place(mid, 0, 0);
+  place(mid, 0, among ? -r : 0);
   row.appendChild(mid);
 }
 
