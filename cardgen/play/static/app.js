@@ -356,15 +356,9 @@ function render() {
     const parts = [el("h2", "", ui.over)];
     if (v.result.scores) {
       // in seat order, unnumbered (numbers would read as a ranking); the winner starred
-      const ul = el("ul", "scores");
-      v.result.scores.forEach((s, i) => {
-        const who = i === v.seat ? ui.you : v.names[i];  // a name, agent... in the page's language ("" unnamed)
-        const won = v.result.winners.includes(i);
-        ul.appendChild(el("li", won ? "winner" : "", scoreLine(ui, i, who, s, won)));
-      });
-      parts.push(ul);
+      parts.push(scoreList(ui, v.result, (i) => i === v.seat ? ui.you : v.names[i]));
     }
-    parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+    parts.push(endLine(v.result));
     if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
     if (v.pass && v.pass_feedback) {
@@ -401,10 +395,33 @@ function counters(v) {
   return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
 }
 
-function scoreLine(ui, seat, who, score, won) {
-  // "Player 2 (Ann): 26"; a person who gave no name is their seat alone: "Player 2: 26"; the winner says so in
-  // words ("★ Winner"), not by a star and a colour alone
-  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + (won ? " ★ " + ui.winner : "");
+function scoreLine(ui, seat, who, score, won, unit) {
+  // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
+  // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
+  const counted = unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
+  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + counted +
+    (won ? " ★ " + ui.winner : "");
+}
+
+function endLine(result) {
+  // why the game ended, and how a tie was broken
+  return el("p", "quiet", result.end_text + (result.tie_text ? " · " + result.tie_text : ""));
+}
+
+function scoreList(ui, result, who) {
+  // the scores in seat order, unnumbered (numbers would read as a ranking), the winner starred; under each, how
+  // it came about when the game says so (King Lui: dish by dish against the king's place), and the rule's note
+  const box = el("div", "score-box");
+  const ul = el("ul", "scores");
+  result.scores.forEach((s, i) => {
+    const li = el("li", result.winners.includes(i) ? "winner" : "", scoreLine(ui, i, who(i), s, result.winners.includes(i), result.unit));
+    const lines = (result.detail || [])[i] || [];
+    if (lines.length) li.appendChild(el("span", "score-detail", lines.join(" · ")));
+    ul.appendChild(li);
+  });
+  box.appendChild(ul);
+  if (result.detail_note) box.appendChild(el("p", "quiet score-note", result.detail_note));
+  return box;
 }
 
 function undoBox(v) {
@@ -629,10 +646,9 @@ function renderDesigner() {
   const res = $("result");
   if (v.result && v.result.scores) {
     res.hidden = false;
-    const ul = el("ul", "scores");  // in seat order, unnumbered: not a ranking
-    v.result.scores.forEach((s, i) => ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      scoreLine(ui, i, v.seats[0].names[i], s, v.result.winners.includes(i)))));
-    res.replaceChildren(el("h2", "", ui.over), ul);
+    // the designer reads why the game ended too, as the players do (#53: en11, fr3, it4)
+    res.replaceChildren(el("h2", "", ui.over), scoreList(ui, v.result, (i) => v.seats[0].names[i]),
+      endLine(v.result));
   } else res.hidden = true;
   journal({...v, seat: -1});
 }
@@ -720,7 +736,8 @@ async function simple(name) {
   $("hint-box").hidden = true;
   try {
     say(""); update(await call("api/" + name, {}), true);
-    if (name === "save" && view.saved) say(view.ui.saved.replace("{path}", view.saved));
+    // the path on the designer's page; a player's page only hears that the game is kept (never the host's folders)
+    if (name === "save") say(view.saved ? view.ui.saved.replace("{path}", view.saved) : view.ui.saved_here);
   } catch (e) { say(e.message, true); }
   finally { busy = false; }
 }
