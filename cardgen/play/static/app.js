@@ -356,9 +356,8 @@ function render() {
     const parts = [el("h2", "", ui.over)];
     if (v.result.scores) {
       // in seat order, unnumbered (numbers would read as a ranking); the winner starred
-      parts.push(scoreList(ui, v.result, (i) => i === v.seat ? ui.you : v.names[i]));
-    }
-    parts.push(endLine(v.result));
+      parts.push(endLine(v.result), ...scoreList(ui, v.result, (i) => i === v.seat ? ui.you : v.names[i]));
+    } else parts.push(endLine(v.result));
     if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
     if (v.pass && v.pass_feedback) {
@@ -408,20 +407,28 @@ function endLine(result) {
   return el("p", "quiet", result.end_text + (result.tie_text ? " · " + result.tie_text : ""));
 }
 
+let scoresOpen = null;  // the person opened or closed the scores' breakdown (null: open on a phone, else closed)
+
 function scoreList(ui, result, who) {
-  // the scores in seat order, unnumbered (numbers would read as a ranking), the winner starred; under each, how
-  // it came about when the game says so (King Lui: dish by dish against the king's place), and the rule's note
-  const box = el("div", "score-box");
+  // the scores in seat order, unnumbered (numbers would read as a ranking), the winner starred; then, when the
+  // game tells it, how each came about (King Lui: dish by dish against the king's place) and the rule, folded
+  // on a laptop so the form under them stays in sight, open on a phone (#53: en3, fr2, it3)
   const ul = el("ul", "scores");
-  result.scores.forEach((s, i) => {
-    const li = el("li", result.winners.includes(i) ? "winner" : "", scoreLine(ui, i, who(i), s, result.winners.includes(i), result.unit));
-    const lines = (result.detail || [])[i] || [];
-    if (lines.length) li.appendChild(el("span", "score-detail", lines.join(" · ")));
-    ul.appendChild(li);
+  result.scores.forEach((s, i) => ul.appendChild(el("li", result.winners.includes(i) ? "winner" : "",
+    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.unit))));
+  if (!(result.detail || []).some((lines) => lines.length)) return [ul];
+  const how = el("details", "score-how");
+  how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
+  how.addEventListener("toggle", () => { scoresOpen = how.open; });
+  how.appendChild(el("summary", "", ui.score_how));
+  result.detail.forEach((lines, i) => {
+    if (!lines.length) return;
+    const p = el("p", "score-detail");
+    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon), lines.join(" · "));
+    how.appendChild(p);
   });
-  box.appendChild(ul);
-  if (result.detail_note) box.appendChild(el("p", "quiet score-note", result.detail_note));
-  return box;
+  if (result.detail_note) how.appendChild(el("p", "quiet score-note", result.detail_note));
+  return [ul, how];
 }
 
 function undoBox(v) {
@@ -647,8 +654,7 @@ function renderDesigner() {
   if (v.result && v.result.scores) {
     res.hidden = false;
     // the designer reads why the game ended too, as the players do (#53: en11, fr3, it4)
-    res.replaceChildren(el("h2", "", ui.over), scoreList(ui, v.result, (i) => v.seats[0].names[i]),
-      endLine(v.result));
+    res.replaceChildren(el("h2", "", ui.over), endLine(v.result), ...scoreList(ui, v.result, (i) => v.seats[0].names[i]));
   } else res.hidden = true;
   journal({...v, seat: -1});
 }
