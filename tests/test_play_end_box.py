@@ -16,6 +16,8 @@ import pytest
 
 from cardgen.play.session import Session
 from cardgen.play.view import designer_view, spectator_view, table_view
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_server import running_table
 from tests.test_play_session import deck_of
 
 
@@ -105,3 +107,19 @@ def test_a_resumed_table_speaks_its_logs_language_in_the_terminal(tmp_path: Path
         assert heard == ["it"]  # "cardgen: interrotto", never "cardgen: interrupted"
     finally:
         terminal.set_language("en")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_moves_that_say_what_they_do_group_under_their_head_and_the_tab_names_the_seat(tmp_path: Path) -> None:
+    """On a phone a long list groups by the words before the arrow or the colon (King Lui's twelve "Use Emerald:
+    remove …" pairs pushed the king's place a screen down: #53 en15, fr15, it7); a seat's tab says the game and
+    whose page it is, never the tool's name (en48, fr7)."""
+    with running_table(tmp_path, "royale") as links, chromium_page(links["1"], 390, 844) as page:
+        page.wait_for_function("() => typeof view !== 'undefined' && view && view.seat === 0", timeout=30_000)
+        assert page.title() == "Royale · Player 1 (you)"
+        heads = page.evaluate("""() => [...groups([
+            {text: "Use Emerald: remove 2 portions of Ham from the king’s place"},
+            {text: "Use Emerald: remove 1 portion of Ham and 1 portion of Cake from the king’s place"},
+            {text: "Play Rumours → Zork (seat 6)"}, {text: "Take Ham"}]).entries()]
+            .map(([head, members]) => [head, members.length])""")
+        assert heads == [["Use Emerald", 2], ["Play Rumours", 1], ["Take Ham", 1]]

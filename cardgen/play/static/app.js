@@ -222,7 +222,7 @@ function renderMoves() {
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
-    if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).trim(), "member"));
+    if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).replace(/^\s*(→|:)\s*/, ""), "member"));
   }
   keepRoom();
 }
@@ -257,10 +257,14 @@ function moveButton(m, text, extra) {
 }
 
 function groups(moves) {
-  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target
+  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target, or
+  // before the colon of a move that says what it does (King Lui's "Use Emerald: remove …", a dozen pairs that
+  // pushed the king's place a screen down on a phone: #53 en15, fr15, it7)
   const out = new Map();
+  const colon = view.ui.colon;
   for (const m of moves) {
-    const cut = m.text.indexOf(" → ");
+    const arrow = m.text.indexOf(" → "), said = m.text.indexOf(colon);
+    const cut = arrow > 0 ? arrow : said > 0 ? said : -1;
     const head = cut > 0 ? m.text.slice(0, cut) : m.text;
     if (!out.has(head)) out.set(head, []);
     out.get(head).push(m);
@@ -313,7 +317,8 @@ function render() {
   document.documentElement.lang = v.lang;
   labels(ui);
   $("title").textContent = v.title;
-  document.title = v.title + " · cardgen play";
+  // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
+  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1) : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
@@ -514,7 +519,7 @@ function feedbackForm(v, seat) {
   form.appendChild(el("h3", "", ui.fb_title));
   const field = (label, input) => { const l = el("label", "", label); l.appendChild(input); form.appendChild(l); return input; };
   const select = (name, options) => {
-    const s = el("select"); s.name = name; s.appendChild(el("option", "", "–")).value = "";
+    const s = el("select"); s.name = name; s.appendChild(el("option", "", ui.fb_choose)).value = "";  // asks to choose
     for (const [value, text] of options) { const o = el("option", "", text); o.value = value; s.appendChild(o); }
     return s;
   };
@@ -570,11 +575,16 @@ function renderLobby() {
   if (!kept) { name.id = "lobby-name"; name.maxLength = 40; name.autocomplete = "nickname"; }
   const label = el("label", "lobby-name", ui.lobby_name);
   label.appendChild(name);
-  const rows = v.seats.map((s) => {
-    if (s.taken) return el("p", "quiet", ui.lobby_taken.replace("{n}", s.seat + 1).replace("{name}", s.name));
-    const b = el("button", "move take", ui.lobby_take.replace("{n}", s.seat + 1));
-    b.dataset.seat = s.seat + 1;
-    b.addEventListener("click", () => takeSeat(s.seat + 1));
+  // every seat in the table's order: a person's free seat as a button ("Play as Player 2", the word the table uses
+  // after it), a taken one with its name, the computer's with its kind, so a person sees how many will play
+  const rows = v.names.map((agent, seat) => {
+    const s = v.seats.find((p) => p.seat === seat);
+    const taken = (who) => el("p", "quiet", ui.lobby_taken.replace("{n}", seat + 1).replace("{name}", who));
+    if (!s) return taken(agent);
+    if (s.taken) return taken(s.name);
+    const b = el("button", "move take", ui.lobby_take.replace("{n}", seat + 1));
+    b.dataset.seat = seat + 1;
+    b.addEventListener("click", () => takeSeat(seat + 1));
     return b;
   });
   box.replaceChildren(label, ...rows);
