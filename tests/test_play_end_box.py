@@ -123,3 +123,26 @@ def test_moves_that_say_what_they_do_group_under_their_head_and_the_tab_names_th
             {text: "Play Rumours → Zork (seat 6)"}, {text: "Take Ham"}]).entries()]
             .map(([head, members]) => [head, members.length])""")
         assert heads == [["Use Emerald", 2], ["Play Rumours", 1], ["Take Ham", 1]]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "End of course {n}: the king receives "),
+                                            ("fr", "Fin du service {n}\u202f: le roi reçoit "),
+                                            ("it", "Fine della portata {n}: il re riceve ")])
+def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(lang: str, said: str) -> None:
+    """#53 en7: the king's place grew with no line to say why; each course's last move now tells it."""
+    from tests.test_play_journal_done import played
+
+    ends = 0
+    for _, _, before, after, text in played("king_lui", lang):
+        if after["course"] == before["course"]:
+            assert said.format(n=before["course"]) not in text
+            continue
+        ends += 1
+        assert said.format(n=before["course"]) in text, text
+        got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
+               - before["eaten"].get(d, 0) for d in after["dishes"]}
+        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", text)) == sum(got.values()), text
+        if after["to_act"]:  # the next course's chef, as the table's facts name them
+            assert text.endswith(f"{after['course']}{':' if lang != 'fr' else chr(0x202f) + ':'} "
+                                 f"{ {'en': 'Player', 'fr': 'Joueur', 'it': 'Giocatore'}[lang]} {after['chef'] + 1}.")
+    assert ends >= 5

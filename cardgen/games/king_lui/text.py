@@ -62,8 +62,30 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
 def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
     """A King Lui move made, as the journal records it (``GameSpec.describe_done``): "takes Bread", "draws a
-    card" (the card drawn is the drawer's alone: never named)."""
-    return _told(resolved, action, lang, _DONE)
+    card" (the card drawn is the drawer's alone: never named); a move that ends a course says so, with what the
+    king received from the table and the next course's chef (#53 en7: the king's place grew unexplained)."""
+    done = _told(resolved, action, lang, _DONE)
+    if done is None or "course" not in before or after.get("course", 0) <= before["course"]:
+        return done
+    return course_end(resolved, done, lang, before, after)
+
+
+def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """``done`` followed by the end of the course it closed: the portions the king received (his place's growth,
+    plus what an Emerald removed from it in the same move) and, unless the game ended, the next chef."""
+    from cardgen.games.base import component_name
+    from cardgen.text import join_and
+
+    words = _BOOK["course_end"].get(lang, _BOOK["course_end"]["en"])
+    counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
+    got = {dish: after["king"].get(dish, 0) - before["king"].get(dish, 0)
+           + after["eaten"].get(dish, 0) - before["eaten"].get(dish, 0) for dish in after.get("dishes", [])}
+    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=component_name(resolved, d, lang) or d)
+              for d, n in got.items() if n > 0]
+    told = join_and(dishes, lang) if dishes else words["nothing"]
+    last = not after.get("to_act")
+    return str(words["last" if last else "next"].format(done=done, n=before["course"], dishes=told,
+                                                       next=after["course"], chef=after["chef"] + 1))
 
 
 def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any]) -> str | None:
