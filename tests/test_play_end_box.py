@@ -146,3 +146,18 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
             assert text.endswith(f"{after['course']}{':' if lang != 'fr' else chr(0x202f) + ':'} "
                                  f"{ {'en': 'Player', 'fr': 'Joueur', 'it': 'Giocatore'}[lang]} {after['chef'] + 1}.")
     assert ends >= 5
+
+
+@pytest.mark.parametrize(("lang", "beside"), [("en", "Waiting beside the dishes"), ("fr", "En attente près des plats"),
+                                              ("it", "In attesa accanto ai piatti")])
+def test_a_waiting_emerald_lies_apart_from_the_dishes(lang: str, beside: str) -> None:
+    """The book: "An Emerald card is not a dish: the chef puts it face up on its own, beside the dishes" (#53 en20)."""
+    from cardgen.games.king_lui.playview import play_table
+
+    session = Session(deck_of("king_lui"), players=3, seed=7, people=[0, 1], lang=lang)
+    obs = dict(session.state.observation(0), table_emeralds=2)
+    areas = play_table(session.deck, obs, lang)["areas"]
+    assert all(c["face"] != "emerald" for c in areas[0]["cards"])
+    (apart,) = [a for a in areas if a["title"] == beside]
+    assert apart["cards"] == [{"face": "emerald", "count": 2}] and "pick" not in apart
+    assert not [a for a in play_table(session.deck, dict(obs, table_emeralds=0), lang)["areas"] if a["title"] == beside]

@@ -1,6 +1,6 @@
 """King Lui's table on ``cardgen play``'s page, from one seat's observation only.
 
-The dishes on the table (with the Emeralds laid beside them), the king's place, what each
+The dishes on the table, the Emeralds waiting beside them (apart: not a dish), the king's place, what each
 opponent took in the open (and how many cards they drew unseen), and the seat's hand. Once the
 game is over (``obs["at_end"]``: every seat's observation, given by the page then only) every hand
 lies face up, as the book has it ("Everyone lays their hand face up"), and each score is told
@@ -56,14 +56,14 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     hand = {"title": w["hand"], "cards": _counts(obs["hand"]), "pick": False, "seat": seat,
             "facts": [[w["pending"], str(obs["pending_emeralds"])]] if obs["pending_emeralds"] else []}
     table = _counts(obs["table"])
-    if obs["table_emeralds"]:
-        table.append({"face": EMERALD, "count": obs["table_emeralds"]})
     if at_end:  # no course is under way: the table after the last one, no chef, no supply to count
         areas = [{"title": w["table_end"].format(n=obs["course"] - 1), "cards": table}]
     else:
         areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
                   "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
                             [w["course_cards"], str(obs["course_cards"])]]}]
+    if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": laid on its own, beside the dishes (#53 en20)
+        areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"]}]})
     areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]})
     if obs["eaten"]:
         areas.append({"title": w["eaten"], "cards": _counts(obs["eaten"])})
