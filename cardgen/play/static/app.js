@@ -490,8 +490,9 @@ function journal(v) {
     li.appendChild(el("span", "n", e.n + "."));
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
-    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat || !e.who ? "" : " · " + e.who) +
-      v.ui.colon.trimEnd()));
+    // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
+    li.appendChild(el("b", "", (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
+      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd()));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
     said(e.n);
