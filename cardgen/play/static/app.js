@@ -617,6 +617,7 @@ function renderDesigner() {
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + (v.passing ? ui.designer_note_pass : ui.designer_note);
   for (const id of ["hint", "undo"]) $(id).hidden = true;
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
+  $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
