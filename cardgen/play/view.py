@@ -7,7 +7,10 @@ it is not the component's name; ``side``: 2 for a two-faced card showing its sec
 circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance)
 makes the cards of this area clickable (True: any move; a list: moves whose first word is in
 it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
-laid out generically (below).
+laid out generically (below). Once the game is over the observation a game's ``play_table`` reads also holds
+``at_end``: every seat's observation, for the game to show what its rules lay face up then (King Lui's hands)
+and to answer ``scores`` (lines per seat: how each score came about) and ``score_note`` (the rule behind them),
+which the game-over box shows under the scores.
 
 ``table_view(session, seat)`` reads ``State.observation(seat)`` only (plus public counters:
 whose turn, turns, rounds, the game number, and the outcome once the game is over; never the

@@ -62,7 +62,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
                   "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
                             [w["course_cards"], str(obs["course_cards"])]]}]
-    if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": laid on its own, beside the dishes (#53 en20)
+    if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": on its own, beside the dishes (#53 en20)
         areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"]}]})
     areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]})
     if obs["eaten"]:

@@ -222,7 +222,8 @@ function renderMoves() {
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
-    if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).replace(/^\s*(→|:)\s*/, ""), "member"));
+    const rest = (m) => m.text.slice(head.length).replace(/^\s*(→|:)\s*/, "");  // the target, or what it does
+    if (open) for (const m of members) box.appendChild(moveButton(m, rest(m), "member"));
   }
   keepRoom();
 }
