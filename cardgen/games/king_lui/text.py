@@ -100,9 +100,11 @@ def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
     counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
-    # the portions Emerald removes, each dish once with its count in words that agree with it ("2 portions of
-    # Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6)
+    # the portions Emerald removes, each dish once: a dish that repeats with its count in words that agree with it
+    # ("2 portions of Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6); one
+    # portion of each by their names alone ("Ham and Cheese", as the readers wrote it)
     counts = Counter(names)
-    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) for name, n in counts.items()]
+    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) if len(counts) < len(names) else name
+              for name, n in counts.items()]
     return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                            emerald=emerald).replace(" : ", NNBSP + ": "))
