@@ -372,6 +372,17 @@ def play_command(request: PlayRequest) -> int:
     return serve(session, log, open_browser=request.open_browser, lan=request.lan)
 
 
+def _speak(lang: str | None) -> None:
+    """The terminal's language set to ``lang`` (a resumed table's, read from its log: ``--lang`` is refused with
+    ``--resume``, so ``cli`` set none; #53 fr47, it51), the supervisor's lines too; nothing for a log without one."""
+    if not lang:
+        return
+    from cardgen import contain
+    from cardgen.terminal import set_language
+    set_language(lang)
+    contain.note_language(lang)
+
+
 def _play_resumed(resolver: Resolver, request: PlayRequest) -> int:
     """``cardgen play --resume LOG``: the log's last unfinished game set up again (its deck unless DECK names
     one), served, and written on in the same log. The deal, seats, agents and language are the log's."""
@@ -385,7 +396,9 @@ def _play_resumed(resolver: Resolver, request: PlayRequest) -> int:
                          "expected none of them with --resume", field="--resume",
                          key="resume_keeps", fields={"given": ", ".join(given).replace("log_file", "log")})
     log = Path(request.resume or "")
-    deck = resolver.resolve(request.deck or last_unfinished(log)[1]["deck"])
+    record = last_unfinished(log)[1]
+    _speak(record.get("lang"))  # the terminal's lines ("cardgen: interrupted") in the table's language, as before
+    deck = resolver.resolve(request.deck or record["deck"])
     session = Session.resume(deck, log, request.pace)
     return serve(session, log, open_browser=request.open_browser, lan=request.lan)
 

@@ -122,4 +122,6 @@ def test_play_prints_its_links_in_the_tables_language(lang: str, ready: str, tmp
             table.wait(10)
     said = out.read_text(encoding="utf-8")
     assert said.count("cardgen play") >= 5, said  # drawing, lobby, two seats, designer
+    # the links named as the designer's page names them, the game by its title, not its id (#53 fr48, it51)
+    assert {"fr": "lien de la table (", "it": "link del tavolo ("}[lang] in said and "king_lui" not in said, said
     assert not english_in(said, lang, set(IDS)), english_in(said, lang, set(IDS))

@@ -76,12 +76,20 @@ def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None
 
 
 @pytest.mark.parametrize(("lang", "two", "mixed", "apart", "one"), [
-    ("fr", "Emerald\u202f: retirer 2 Jambon au roi", "Emerald\u202f: retirer 2 Jambon et 1 Gâteau au roi",
-     "Emerald\u202f: retirer Jambon et Gâteau au roi", "Emerald\u202f: retirer Gâteau au roi"),
-    ("it", "Emerald: togli 2 Prosciutto al re", "Emerald: togli 2 Prosciutto e 1 Torta al re",
-     "Emerald: togli Prosciutto e Torta al re", "Emerald: togli Torta al re"),
-    ("en", "Emerald: take 2 Ham from the king", "Emerald: take 2 Ham and 1 Cake from the king",
-     "Emerald: take Ham and Cake from the king", "Emerald: take Cake from the king"),
+    # round 24 (#53 fr14, it6, en1): the book's verb (use Emerald), portions counted in words that agree with
+    # their number (« 2 portions de Jambon », never « 2 Jambon »), and the portions removed, never "taken"
+    ("fr", "Se servir d’Emerald\u202f: retirer 2 portions de Jambon au roi",
+     "Se servir d’Emerald\u202f: retirer 2 portions de Jambon et 1 portion de Gâteau au roi",
+     "Se servir d’Emerald\u202f: retirer Jambon et Gâteau au roi",
+     "Se servir d’Emerald\u202f: retirer Gâteau au roi"),
+    ("it", "Usa Emerald: togli al re 2 porzioni di Prosciutto",
+     "Usa Emerald: togli al re 2 porzioni di Prosciutto e 1 porzione di Torta",
+     "Usa Emerald: togli al re Prosciutto e Torta",
+     "Usa Emerald: togli al re Torta"),
+    ("en", "Use Emerald: remove 2 portions of Ham from the king’s place",
+     "Use Emerald: remove 2 portions of Ham and 1 portion of Cake from the king’s place",
+     "Use Emerald: remove Ham and Cake from the king’s place",
+     "Use Emerald: remove Cake from the king’s place"),
 ])
 def test_king_lui_emerald_counts_the_portions(decks, lang, two, mixed, apart, one) -> None:
     from cardgen.games.king_lui.text import describe_action

@@ -208,6 +208,11 @@ def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentenc
             journal = page.evaluate("""() => { journal({...view, seat: -1, talk: [], undos: [],
                 journal: [{n: 1, seat: 1, who: 'Luca', text: 'Prendi Vino'}, {n: 2, seat: 2, who: '', text: 'Pesca'}]});
               return [...document.querySelectorAll('#journal li')].map((li) => li.textContent); }""")
+            # one's own lines say "(tu)" in words, as the top bar does, not by their colour alone (#53 en19, it40)
+            own = page.evaluate("""() => { journal({...view, seat: 1, talk: [], undos: [],
+                journal: [{n: 1, seat: 1, who: 'Luca', text: 'prende Vino'}]});
+              return document.querySelector('#journal li').textContent; }""")
+            unit = page.evaluate("() => scoreLine(view.ui, 0, 'Luca', 1, false, ['punto', 'punti'])")
     finally:
         proc.terminate()
         proc.wait(10)
@@ -215,3 +220,5 @@ def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentenc
     assert "Giocatore 2 · non ancora arrivato" in heads and "Giocatore 1 · non ancora arrivato" not in heads, heads
     assert won == ["Giocatore 3: 133 ★ Vincitore", "Giocatore 1: 9"]
     assert journal == ["1.Giocatore 2 · Luca: Prendi Vino", "2.Giocatore 3: Pesca"]
+    assert own == "1.Giocatore 2 (tu): prende Vino"
+    assert unit == "Giocatore 1 (Luca): 1 punto"  # a score with its unit, one or several (#53 en3, fr2, it3)

@@ -218,7 +218,9 @@ def test_a_hint_is_for_the_askers_seat_and_a_save_says_where(tmp_path: Path) -> 
     done = finished_table([0, 1])
     table = served(done, tmp_path)
     answer = body(routes_table.save(table, None, 1, {}))
-    assert answer == table_view(done, 1) | {"saved": str(tmp_path / "log.jsonl")}
+    # a player's page is never told the host's path (#53: fr1, it38, en9); the designer's is
+    assert answer == table_view(done, 1) | {"saved": ""}
+    assert body(routes_table.save(table, None, DESIGNER, {}))["saved"] == str(tmp_path / "log.jsonl")
     assert json.loads((tmp_path / "log.jsonl").read_text(encoding="utf-8"))["players"] == 3
 
 
@@ -305,10 +307,10 @@ def test_the_answers_are_the_askers_own_or_on_the_passed_device_the_named_person
     table = served(session, tmp_path)
     answer = body(routes_feedback.feedback(table, None, 1, {"seat": 1, "answers": {"fun": 4}, "reveal": 0}))
     assert session.feedback == {1: {"fun": 4}}
-    assert answer == table_view(session, 1) | {"saved": str(tmp_path / "log.jsonl")}
+    assert answer == table_view(session, 1) | {"saved": ""}  # the thanks, never the host's path (#53 fr1)
     answer = body(routes_feedback.feedback(table, None, PASSED, {"seat": 1, "answers": {"fun": 2}, "reveal": 1}))
     assert session.feedback == {1: {"fun": 4}, 0: {"fun": 2}}
-    assert answer == pass_view(session, 1) | {"saved": str(tmp_path / "log.jsonl")}
+    assert answer == pass_view(session, 1) | {"saved": ""}
     assert json.loads((tmp_path / "log.jsonl").read_text(encoding="utf-8"))["feedback"] == {
         "0": {"fun": 2}, "1": {"fun": 4}}
     assert refused(routes_feedback.feedback, table, None, PASSED, {"seat": 0, "answers": {}})[0] == "seat_bad"

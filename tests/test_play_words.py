@@ -37,7 +37,9 @@ def test_the_terminal_speaks_the_tables_language_to_the_end(tmp_path: Path, lang
             proc.kill()
             proc.wait(10)
     said = "".join(first) + out
-    assert say("play_drawing", lang, deck="king_lui") in said and "Ctrl-C" in first[1]
+    # the game by its title in the table's language, not its id (#53 fr48)
+    title = {"fr": "Le Roi Lui", "it": "King Lui"}[lang]
+    assert say("play_drawing", lang, deck=title) in said and "king_lui" not in said and "Ctrl-C" in first[1]
     assert say("play_stopping", lang, why=say("play_closed", lang)) in out
     assert say("play_spectator", lang, url="X").split("X")[0] in out
     assert english_in(said, lang, {"king", "lui"}) == []

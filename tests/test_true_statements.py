@@ -83,9 +83,12 @@ def test_draco_is_never_said_not_to_be_a_special_character() -> None:
 
 def test_king_luis_page_words_the_end_as_the_book_does() -> None:
     ends = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ends"]
-    assert ends["en"]["supply_exhausted"] == "The supply holds too few cards for another course"
-    assert ends["fr"]["supply_exhausted"] == "La pioche n’a plus assez de cartes pour un service"
-    assert ends["it"]["supply_exhausted"] == "Il mazzo non ha più carte sufficienti per una portata"
+    # round 24 (#53 en16, fr18, it2): said as the reason the game ended, a full sentence, "another" course
+    assert ends["en"]["supply_exhausted"] == "The game ended: the supply holds too few cards for another course."
+    assert ends["fr"]["supply_exhausted"] == ("La pioche n’a plus assez de cartes pour un nouveau service\u202f: "
+                                              "la partie est finie.")
+    assert ends["it"]["supply_exhausted"] == ("Il mazzo non ha più carte sufficienti per un’altra portata: "
+                                              "la partita è finita.")
 
 
 def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:

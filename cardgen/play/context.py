@@ -82,7 +82,8 @@ class Table:
 
         session = self.session
         if role == PASSED:
-            return JSONResponse(pass_view(session, reveal) | (extra or {}), headers={"Cache-Control": "no-store"})
+            return JSONResponse(pass_view(session, reveal) | self.said_to(role, extra or {}),
+                                headers={"Cache-Control": "no-store"})
         if role == LOBBY:
             return JSONResponse(lobby_view(session), headers={"Cache-Control": "no-store"})
         if role == DESIGNER:
@@ -96,8 +97,16 @@ class Table:
         else:
             body = spectator_view(session) if role == SPECTATOR else table_view(session, role)
         if extra:
-            body.update(extra)
+            body.update(self.said_to(role, extra))
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+    def said_to(self, role: int, extra: dict[str, Any]) -> dict[str, Any]:
+        """``extra`` as ``role`` may read it: the log's path (``saved``) is a place on the designer's machine,
+        said to the designer's page (and at a table of one person, the designer's own) and never on a
+        player's phone, a spectator's or the passed device (#53: fr1, it38, en9)."""
+        if "saved" in extra and role != DESIGNER and len(self.session.people) > 1:
+            return {**extra, "saved": ""}
+        return extra
 
 
 def reveal_of(data: dict[str, Any]) -> int | None:

@@ -303,7 +303,8 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
         """One line on the terminal in the table's language (``terminal.json``'s ``play_*``)."""
         print(say(key, lang, **fields), file=out, flush=True)
 
-    line("play_drawing", deck=session.deck.id)
+    # the game's name in the table's language ("Le Roi Lui"), not its id (#53 fr48)
+    line("play_drawing", deck=str(getattr(session.deck.model.name, lang, None) or session.deck.id))
     several = len(session.people) > 1
     watch = Watch(idle_stop=PEOPLE_IDLE_STOP if several else IDLE_STOP, leaves=not several,
                   wait_first=IDLE_STOP if open_browser and not several else None)

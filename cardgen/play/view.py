@@ -9,7 +9,10 @@ circle (Draco's table around Draco), or among them (``in_circle``: between the l
 going round ``clockwise`` or not). ``pick``: a move naming a card's face (not one instance)
 makes the cards of this area clickable (True: any move; a list: moves whose first word is in
 it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
-laid out generically (below).
+laid out generically (below). Once the game is over the observation a game's ``play_table`` reads also holds
+``at_end``: every seat's observation, for the game to show what its rules lay face up then (King Lui's hands)
+and to answer ``scores`` (lines per seat: how each score came about) and ``score_note`` (the rule behind them),
+which the game-over box shows under the scores.
 
 ``table_view(session, seat)`` reads ``State.observation(seat)`` only (plus public counters:
 whose turn, turns, rounds, the game number, and the outcome once the game is over; never the
@@ -102,10 +105,9 @@ def _pick(value: Any) -> bool | list[str]:
     return bool(value)
 
 
-def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The game's own layout (``GameSpec.play_table``), its cards as the page draws them."""
+def _laid_areas(session: "Session", laid: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The areas of a game's layout (``play_table``'s answer), its cards as the page draws them."""
     deck, lang = session.deck, session.lang
-    laid = deck.spec.play_table(deck, obs, lang)  # type: ignore[misc]
     parts = []
     for key in ("hand", "areas"):
         part = []
@@ -207,11 +209,30 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
     obs = state.observation(seat)
     ui = page_words(deck, lang)
     title = str(getattr(deck.model.name, lang, None) or deck.id)
+    told: dict[str, Any] = {}
     if deck.spec.play_table is not None:
-        shown, areas = _game_areas(session, obs)
+        if _over(session):
+            # the game is over: every seat's observation, for the game to show what its rules lay face up at the end
+            # (King Lui: every hand) and to say how each score came about; a game that reveals nothing ignores it
+            obs = {**obs, "at_end": [state.observation(q) for q in range(session.players)]}
+        laid = deck.spec.play_table(deck, obs, lang)
+        shown, areas = _laid_areas(session, laid)
+        # how each score came about, in the game's words (``play_table``'s ``scores``: lines per seat; a note)
+        told = {"detail": [[str(line) for line in lines] for lines in laid.get("scores", [])],
+                "detail_note": str(laid.get("score_note", ""))}
     else:
         shown, areas = _generic_areas(session, obs, title)
-    return _page(session, seat, title, ui, shown, areas)
+    page = _page(session, seat, title, ui, shown, areas)
+    if page["result"] is not None and told.get("detail"):
+        page["result"] |= told
+    return page
+
+
+def _over(session: "Session") -> bool:
+    """The game has ended by its rules (not stalled, not waiting): its final position is everyone's to see."""
+    state = session.state
+    return (session.waiting_for(-1) == "over" and state.is_terminal()
+            and not (state.end_reason or "").startswith("stalled:"))
 
 
 def _names(session: "Session", ui: dict[str, str]) -> list[str]:
@@ -391,6 +412,13 @@ def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple
     return shown, areas
 
 
+def score_unit(deck: Any, lang: str) -> list[str]:
+    """What a score counts, one and several (the game's ``words.json`` ``unit``: "point"/"points", Draco's silver
+    coins), so a score is never a bare number; [] for a game that names none."""
+    units = (getattr(deck.spec, "words", None) or {}).get("unit") or {}
+    return [str(w) for w in units.get(lang) or units.get("en") or []]
+
+
 def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
           areas: list[dict[str, Any]]) -> dict[str, Any]:
     """The view around the areas: whose turn, the legal moves, the result, the journal (never the seed)."""
@@ -415,6 +443,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         result["end_text"] = ends.get(str(result["end"]), str(result["end"]).replace("_", " "))
         if result.get("tie_break"):
             result["tie_text"] = ends.get(str(result["tie_break"]), str(result["tie_break"]).replace("_", " "))
+        result["unit"] = score_unit(deck, lang)
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,

@@ -1,13 +1,17 @@
 """King Lui's table on ``cardgen play``'s page, from one seat's observation only.
 
-The dishes on the table (with the Emeralds laid beside them), the king's plate, what each
-opponent took in the open (and how many cards they drew unseen), and the seat's hand.
+The dishes on the table, the Emeralds waiting beside them (apart: not a dish), the king's place, what each
+opponent took in the open (and how many cards they drew unseen), and the seat's hand. Once the
+game is over (``obs["at_end"]``: every seat's observation, given by the page then only) every hand
+lies face up, as the book has it ("Everyone lays their hand face up"), and each score is told
+dish by dish (``scores``): what each dish scored against the king's, or that it was discarded.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from cardgen import wordbook
+from cardgen.games.base import component_name
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -18,22 +22,60 @@ def _counts(counts: dict[str, int]) -> list[dict[str, Any]]:
     return [{"face": dish, "count": n} for dish, n in counts.items() if n]
 
 
+def _plural(w: dict[str, str], key: str, n: int, **fields: Any) -> str:
+    """``w[key]`` said of ``n`` (``key_one`` for one), filled with ``fields``."""
+    return w[key + "_one" if n == 1 else key].format(n=n, **fields)
+
+
+def score_lines(deck: Any, hand: dict[str, int], king: dict[str, int], lang: str) -> list[str]:
+    """How one hand scored against the king's place, dish by dish (the book's rule: each portion kept scores
+    the king's count of its dish; holding more than the king, the whole dish is discarded), then the cards
+    discarded (they count only in a tie)."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    lines, lost = [], 0
+    for dish, mine in hand.items():
+        if not mine:
+            continue
+        name = component_name(deck, dish, lang) or dish
+        has = king.get(dish, 0)
+        if mine > has:
+            lost += mine
+            lines.append(_plural(w, "score_lost", mine, dish=name, king=has))
+        else:
+            lines.append(w["score_kept"].format(dish=name, mine=mine, king=has, points=mine * has))
+    if lost:
+        lines.append(_plural(w, "score_discarded", lost))
+    return lines
+
+
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The page's areas (``cardgen.play.view``'s shape) for ``obs``."""
+    """The page's areas (``cardgen.play.view``'s shape) for ``obs``; at the end, every hand and each score's lines."""
     w = _WORDS.get(lang, _WORDS["en"])
     seat = obs["player"]
+    at_end = obs.get("at_end")
     hand = {"title": w["hand"], "cards": _counts(obs["hand"]), "pick": False, "seat": seat,
             "facts": [[w["pending"], str(obs["pending_emeralds"])]] if obs["pending_emeralds"] else []}
     table = _counts(obs["table"])
-    if obs["table_emeralds"]:
-        table.append({"face": EMERALD, "count": obs["table_emeralds"]})
-    areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
-              "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
-                        [w["course_cards"], str(obs["course_cards"])]]},
-             {"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]}]
+    if at_end:  # no course is under way: the table after the last one, no chef, no supply to count
+        areas = [{"title": w["table_end"].format(n=obs["course"] - 1), "cards": table}]
+    else:
+        areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
+                  "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
+                            [w["course_cards"], str(obs["course_cards"])]]}]
+    if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": on its own, beside the dishes (#53 en20)
+        areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"]}]})
+    areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]})
     if obs["eaten"]:
         areas.append({"title": w["eaten"], "cards": _counts(obs["eaten"])})
     for opp in obs["opponents"]:
-        areas.append({"title": w["seat"].format(n=opp["seat"] + 1), "seat": opp["seat"], "cards": _counts(opp["taken"]),
-                      "facts": [[w["unseen"], str(opp["drawn_unseen"])]]})
-    return {"hand": [hand], "areas": areas}
+        q = opp["seat"]
+        if at_end:  # the book: everyone lays their hand face up to count the points
+            areas.append({"title": w["seat_face_up"].format(n=q + 1), "seat": q, "cards": _counts(at_end[q]["hand"])})
+        else:
+            areas.append({"title": w["seat"].format(n=q + 1), "seat": q, "cards": _counts(opp["taken"]),
+                          "facts": [[w["unseen"], str(opp["drawn_unseen"])]]})
+    laid: dict[str, Any] = {"hand": [hand], "areas": areas}
+    if at_end:
+        laid["scores"] = [score_lines(deck, o["hand"], obs["king"], lang) for o in at_end]
+        laid["score_note"] = w["score_note"]
+    return laid

@@ -62,8 +62,30 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
 def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
     """A King Lui move made, as the journal records it (``GameSpec.describe_done``): "takes Bread", "draws a
-    card" (the card drawn is the drawer's alone: never named)."""
-    return _told(resolved, action, lang, _DONE)
+    card" (the card drawn is the drawer's alone: never named); a move that ends a course says so, with what the
+    king received from the table and the next course's chef (#53 en7: the king's place grew unexplained)."""
+    done = _told(resolved, action, lang, _DONE)
+    if done is None or "course" not in before or after.get("course", 0) <= before["course"]:
+        return done
+    return course_end(resolved, done, lang, before, after)
+
+
+def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """``done`` followed by the end of the course it closed: the portions the king received (his place's growth,
+    plus what an Emerald removed from it in the same move) and, unless the game ended, the next chef."""
+    from cardgen.games.base import component_name
+    from cardgen.text import join_and
+
+    words = _BOOK["course_end"].get(lang, _BOOK["course_end"]["en"])
+    counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
+    got = {dish: after["king"].get(dish, 0) - before["king"].get(dish, 0)
+           + after["eaten"].get(dish, 0) - before["eaten"].get(dish, 0) for dish in after.get("dishes", [])}
+    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=component_name(resolved, d, lang) or d)
+              for d, n in got.items() if n > 0]
+    told = join_and(dishes, lang) if dishes else words["nothing"]
+    last = not after.get("to_act")
+    return str(words["last" if last else "next"].format(done=done, n=before["course"], dishes=told,
+                                                       next=after["course"], chef=after["chef"] + 1))
 
 
 def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any]) -> str | None:
@@ -78,9 +100,11 @@ def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
     counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
-    # "take 2 Bread", never "Bread and Bread": each dish named once; counts said when a dish repeats
-    # ("take 2 Bread and 1 Ham"), not when each is one portion ("take Ham and Bread")
+    # the portions Emerald removes, each dish once: a dish that repeats with its count in words that agree with it
+    # ("2 portions of Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6); one
+    # portion of each by their names alone ("Ham and Cheese", as the readers wrote it)
     counts = Counter(names)
-    dishes = [counted.format(n=n, dish=name) if len(counts) < len(names) else name for name, n in counts.items()]
+    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) if len(counts) < len(names) else name
+              for name, n in counts.items()]
     return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                            emerald=emerald).replace(" : ", NNBSP + ": "))

@@ -237,7 +237,8 @@ function renderMoves() {
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
-    if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).trim(), "member"));
+    const rest = (m) => m.text.slice(head.length).replace(/^\s*(→|:)\s*/, "");  // the target, or what it does
+    if (open) for (const m of members) box.appendChild(moveButton(m, rest(m), "member"));
   }
   keepRoom();
 }
@@ -272,10 +273,14 @@ function moveButton(m, text, extra) {
 }
 
 function groups(moves) {
-  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target
+  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target, or
+  // before the colon of a move that says what it does (King Lui's "Use Emerald: remove …", a dozen pairs that
+  // pushed the king's place a screen down on a phone: #53 en15, fr15, it7)
   const out = new Map();
+  const colon = view.ui.colon;
   for (const m of moves) {
-    const cut = m.text.indexOf(" → ");
+    const arrow = m.text.indexOf(" → "), said = m.text.indexOf(colon);
+    const cut = arrow > 0 ? arrow : said > 0 ? said : -1;
     const head = cut > 0 ? m.text.slice(0, cut) : m.text;
     if (!out.has(head)) out.set(head, []);
     out.get(head).push(m);
@@ -328,7 +333,8 @@ function render() {
   document.documentElement.lang = v.lang;
   labels(ui);
   $("title").textContent = v.title;
-  document.title = v.title + " · cardgen play";
+  // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
+  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1) : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
@@ -371,15 +377,8 @@ function render() {
     const parts = [el("h2", "", ui.over)];
     if (v.result.scores) {
       // in seat order, unnumbered (numbers would read as a ranking); the winner starred
-      const ul = el("ul", "scores");
-      v.result.scores.forEach((s, i) => {
-        const who = i === v.seat ? ui.you : v.names[i];  // a name, agent... in the page's language ("" unnamed)
-        const won = v.result.winners.includes(i);
-        ul.appendChild(el("li", won ? "winner" : "", scoreLine(ui, i, who, s, won)));
-      });
-      parts.push(ul);
-    }
-    parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+      parts.push(endLine(v.result), ...scoreList(ui, v.result, (i) => i === v.seat ? ui.you : v.names[i]));
+    } else parts.push(endLine(v.result));
     if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
     if (v.pass && v.pass_feedback) {
@@ -416,10 +415,41 @@ function counters(v) {
   return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
 }
 
-function scoreLine(ui, seat, who, score, won) {
-  // "Player 2 (Ann): 26"; a person who gave no name is their seat alone: "Player 2: 26"; the winner says so in
-  // words ("★ Winner"), not by a star and a colour alone
-  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + (won ? " ★ " + ui.winner : "");
+function scoreLine(ui, seat, who, score, won, unit) {
+  // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
+  // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
+  const counted = unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
+  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + counted +
+    (won ? " ★ " + ui.winner : "");
+}
+
+function endLine(result) {
+  // why the game ended, and how a tie was broken
+  return el("p", "quiet", result.end_text + (result.tie_text ? " · " + result.tie_text : ""));
+}
+
+let scoresOpen = null;  // the person opened or closed the scores' breakdown (null: open on a phone, else closed)
+
+function scoreList(ui, result, who) {
+  // the scores in seat order, unnumbered (numbers would read as a ranking), the winner starred; then, when the
+  // game tells it, how each came about (King Lui: dish by dish against the king's place) and the rule, folded
+  // on a laptop so the form under them stays in sight, open on a phone (#53: en3, fr2, it3)
+  const ul = el("ul", "scores");
+  result.scores.forEach((s, i) => ul.appendChild(el("li", result.winners.includes(i) ? "winner" : "",
+    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.unit))));
+  if (!(result.detail || []).some((lines) => lines.length)) return [ul];
+  const how = el("details", "score-how");
+  how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
+  how.addEventListener("toggle", () => { scoresOpen = how.open; });
+  how.appendChild(el("summary", "", ui.score_how));
+  result.detail.forEach((lines, i) => {
+    if (!lines.length) return;
+    const p = el("p", "score-detail");
+    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon), lines.join(" · "));
+    how.appendChild(p);
+  });
+  if (result.detail_note) how.appendChild(el("p", "quiet score-note", result.detail_note));
+  return [ul, how];
 }
 
 function undoBox(v) {
@@ -476,8 +506,9 @@ function journal(v) {
     li.appendChild(el("span", "n", e.n + "."));
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
-    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat || !e.who ? "" : " · " + e.who) +
-      v.ui.colon.trimEnd()));
+    // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
+    li.appendChild(el("b", "", (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
+      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd()));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
     said(e.n);
@@ -505,7 +536,7 @@ function feedbackForm(v, seat) {
   form.appendChild(el("h3", "", ui.fb_title));
   const field = (label, input) => { const l = el("label", "", label); l.appendChild(input); form.appendChild(l); return input; };
   const select = (name, options) => {
-    const s = el("select"); s.name = name; s.appendChild(el("option", "", "–")).value = "";
+    const s = el("select"); s.name = name; s.appendChild(el("option", "", ui.fb_choose)).value = "";  // asks to choose
     for (const [value, text] of options) { const o = el("option", "", text); o.value = value; s.appendChild(o); }
     return s;
   };
@@ -561,11 +592,16 @@ function renderLobby() {
   if (!kept) { name.id = "lobby-name"; name.maxLength = 40; name.autocomplete = "nickname"; }
   const label = el("label", "lobby-name", ui.lobby_name);
   label.appendChild(name);
-  const rows = v.seats.map((s) => {
-    if (s.taken) return el("p", "quiet", ui.lobby_taken.replace("{n}", s.seat + 1).replace("{name}", s.name));
-    const b = el("button", "move take", ui.lobby_take.replace("{n}", s.seat + 1));
-    b.dataset.seat = s.seat + 1;
-    b.addEventListener("click", () => takeSeat(s.seat + 1));
+  // every seat in the table's order: a person's free seat as a button ("Play as Player 2", the word the table uses
+  // after it), a taken one with its name, the computer's with its kind, so a person sees how many will play
+  const rows = v.names.map((agent, seat) => {
+    const s = v.seats.find((p) => p.seat === seat);
+    const taken = (who) => el("p", "quiet", ui.lobby_taken.replace("{n}", seat + 1).replace("{name}", who));
+    if (!s) return taken(agent);
+    if (s.taken) return taken(s.name);
+    const b = el("button", "move take", ui.lobby_take.replace("{n}", seat + 1));
+    b.dataset.seat = seat + 1;
+    b.addEventListener("click", () => takeSeat(seat + 1));
     return b;
   });
   box.replaceChildren(label, ...rows);
@@ -597,6 +633,7 @@ function renderDesigner() {
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + (v.passing ? ui.designer_note_pass : ui.designer_note);
   for (const id of ["hint", "undo"]) $(id).hidden = true;
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
+  $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
@@ -644,10 +681,8 @@ function renderDesigner() {
   const res = $("result");
   if (v.result && v.result.scores) {
     res.hidden = false;
-    const ul = el("ul", "scores");  // in seat order, unnumbered: not a ranking
-    v.result.scores.forEach((s, i) => ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      scoreLine(ui, i, v.seats[0].names[i], s, v.result.winners.includes(i)))));
-    res.replaceChildren(el("h2", "", ui.over), ul);
+    // the designer reads why the game ended too, as the players do (#53: en11, fr3, it4)
+    res.replaceChildren(el("h2", "", ui.over), endLine(v.result), ...scoreList(ui, v.result, (i) => v.seats[0].names[i]));
   } else res.hidden = true;
   journal({...v, seat: -1});
 }
@@ -735,7 +770,8 @@ async function simple(name) {
   $("hint-box").hidden = true;
   try {
     say(""); update(await call("api/" + name, {}), true);
-    if (name === "save" && view.saved) say(view.ui.saved.replace("{path}", view.saved));
+    // the path on the designer's page; a player's page only hears that the game is kept (never the host's folders)
+    if (name === "save") say(view.saved ? view.ui.saved.replace("{path}", view.saved) : view.ui.saved_here);
   } catch (e) { say(e.message, true); }
   finally { busy = false; }
 }

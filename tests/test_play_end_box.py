@@ -1,0 +1,163 @@
+"""The game-over box and what the page keeps from players (issue #53, playtest reading round 24).
+
+A score is said with its unit and, when the game tells it (King Lui: dish by dish against the king's place),
+how it came about; the rules lay every King Lui hand face up at the end, so every page shows them then (never
+before); the designer reads why the game ended as the players do; the log's path on the host is said to the
+designer and never to a player's page; ``cardgen play --resume LOG`` speaks the log's language in the terminal.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.play.session import Session
+from cardgen.play.view import designer_view, spectator_view, table_view
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_server import running_table
+from tests.test_play_session import deck_of
+
+
+def finished(game: str, lang: str, seed: int = 7) -> Session:
+    """A game of three seats (two people, one agent) played to its end by random moves."""
+    session = Session(deck_of(game), players=3, seed=seed, people=[0, 1], lang=lang)
+    rng = random.Random(seed)
+    while not session.state.is_terminal():
+        session._apply(rng.choice(session.state.legal_actions()), session.names[session.state.current_player])
+    return session
+
+
+def cards(area: dict[str, Any]) -> dict[str, int]:
+    return {c["face"]: c["count"] for c in area["cards"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_king_luis_end_shows_every_hand_and_each_score_dish_by_dish(lang: str) -> None:
+    session = finished("king_lui", lang)
+    outcome = session.state.outcome()
+    view = table_view(session, 0)
+    result = view["result"]
+    # each seat's lines add up to its score, and say the cards it discarded (the tie-break)
+    for seat, lines in enumerate(result["detail"]):
+        points = sum(int(p) for line in lines for p in re.findall(r"= (\d+)$", line))
+        assert points == outcome.scores[seat], (seat, lines)
+        lost = outcome.extra["discarded"][seat]
+        assert (str(lost) in lines[-1]) if lost else all("=" in line for line in lines), lines
+    assert result["unit"] == {"en": ["point", "points"], "fr": ["point", "points"], "it": ["punto", "punti"]}[lang]
+    assert result["detail_note"]
+    # the book: everyone lays their hand face up; each other seat's whole hand, as its owner sees it
+    for seat in (1, 2):
+        (area,) = [a for a in view["areas"] if a.get("seat") == seat]
+        assert cards(area) == session.state.observation(seat)["hand"]
+    # the designer reads why it ended, and the same breakdown
+    designer = designer_view(session)["result"]
+    assert designer["end_text"] == result["end_text"] and designer["detail"] == result["detail"]
+    # no course is under way: the table is named after the last course played, no chef, no supply counted
+    last = session.state.observation(0)["course"] - 1
+    assert view["areas"][0]["title"].endswith(str(last)) and view["areas"][0]["facts"] == []
+    # the spectator sees the hands laid face up too (the same on every seat's page)
+    assert len([a for a in spectator_view(session)["areas"] if a.get("seat") is not None]) == 3
+
+
+def test_king_luis_hands_stay_hidden_before_the_end() -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=7, people=[0, 1], lang="en")
+    rng = random.Random(3)
+    for _ in range(30):
+        session._apply(rng.choice(session.state.legal_actions()), session.names[session.state.current_player])
+    view = table_view(session, 0)
+    assert view["result"] is None
+    for opp in session.state.observation(0)["opponents"]:
+        (area,) = [a for a in view["areas"] if a.get("seat") == opp["seat"]]
+        assert cards(area) == {d: n for d, n in opp["taken"].items() if n}  # what they took openly, no more
+
+
+@pytest.mark.parametrize(("game", "lang", "unit"), [("draco", "en", "silver coins"), ("royale", "fr", "points"),
+                                                     ("king_lui", "it", "punti")])
+def test_every_games_score_has_its_unit(game: str, lang: str, unit: str) -> None:
+    assert table_view(finished(game, lang), 0)["result"]["unit"][-1] == unit
+
+
+def test_the_page_says_each_score_with_its_unit_and_its_lines() -> None:
+    """app.js writes the unit after the score, the game's lines under it, and the designer's box the end line."""
+    js = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert "result.unit" in js and '"score-detail"' in js and "result.detail_note" in js
+    # the designer's box: its heading, the end line, then the scores, in one statement
+    assert re.search(r'res\.replaceChildren\(el\("h2", "", ui\.over\), endLine\(v\.result\), \.\.\.scoreList\(', js)
+
+
+def test_a_resumed_table_speaks_its_logs_language_in_the_terminal(tmp_path: Path, monkeypatch) -> None:
+    from cardgen import commands, terminal
+    from cardgen.play import server
+
+    log = tmp_path / "games.jsonl"
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1], lang="it")
+    session.keep_log(log)
+    session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
+    session.save(log)
+    heard: list[str] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: heard.append(terminal.language()) or 0)
+    terminal.set_language("en")
+    try:
+        request = commands.PlayRequest(project=str(Path(__file__).resolve().parents[1]), deck=None,
+                                       resume=str(log), open_browser=False)
+        assert commands.play_command(request) == 0
+        assert heard == ["it"]  # "cardgen: interrotto", never "cardgen: interrupted"
+    finally:
+        terminal.set_language("en")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_moves_that_say_what_they_do_group_under_their_head_and_the_tab_names_the_seat(tmp_path: Path) -> None:
+    """On a phone a long list groups by the words before the arrow or the colon (King Lui's twelve "Use Emerald:
+    remove …" pairs pushed the king's place a screen down: #53 en15, fr15, it7); a seat's tab says the game and
+    whose page it is, never the tool's name (en48, fr7)."""
+    with running_table(tmp_path, "royale") as links, chromium_page(links["1"], 390, 844) as page:
+        page.wait_for_function("() => typeof view !== 'undefined' && view && view.seat === 0", timeout=30_000)
+        assert page.title() == "Royale · Player 1 (you)"
+        heads = page.evaluate("""() => [...groups([
+            {text: "Use Emerald: remove 2 portions of Ham from the king’s place"},
+            {text: "Use Emerald: remove 1 portion of Ham and 1 portion of Cake from the king’s place"},
+            {text: "Play Rumours → Zork (seat 6)"}, {text: "Take Ham"}]).entries()]
+            .map(([head, members]) => [head, members.length])""")
+        assert heads == [["Use Emerald", 2], ["Play Rumours", 1], ["Take Ham", 1]]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "End of course {n}: the king receives "),
+                                            ("fr", "Fin du service {n}\u202f: le roi reçoit "),
+                                            ("it", "Fine della portata {n}: il re riceve ")])
+def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(lang: str, said: str) -> None:
+    """#53 en7: the king's place grew with no line to say why; each course's last move now tells it."""
+    from tests.test_play_journal_done import played
+
+    ends = 0
+    for _, _, before, after, text in played("king_lui", lang):
+        if after["course"] == before["course"]:
+            assert said.format(n=before["course"]) not in text
+            continue
+        ends += 1
+        assert said.format(n=before["course"]) in text, text
+        got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
+               - before["eaten"].get(d, 0) for d in after["dishes"]}
+        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", text)) == sum(got.values()), text
+        if after["to_act"]:  # the next course's chef, as the table's facts name them
+            assert text.endswith(f"{after['course']}{':' if lang != 'fr' else chr(0x202f) + ':'} "
+                                 f"{ {'en': 'Player', 'fr': 'Joueur', 'it': 'Giocatore'}[lang]} {after['chef'] + 1}.")
+    assert ends >= 5
+
+
+@pytest.mark.parametrize(("lang", "beside"), [("en", "Waiting beside the dishes"), ("fr", "En attente près des plats"),
+                                              ("it", "In attesa accanto ai piatti")])
+def test_a_waiting_emerald_lies_apart_from_the_dishes(lang: str, beside: str) -> None:
+    """The book: "An Emerald card is not a dish: the chef puts it face up on its own, beside the dishes" (#53 en20)."""
+    from cardgen.games.king_lui.playview import play_table
+
+    session = Session(deck_of("king_lui"), players=3, seed=7, people=[0, 1], lang=lang)
+    obs = dict(session.state.observation(0), table_emeralds=2)
+    areas = play_table(session.deck, obs, lang)["areas"]
+    assert all(c["face"] != "emerald" for c in areas[0]["cards"])
+    (apart,) = [a for a in areas if a["title"] == beside]
+    assert apart["cards"] == [{"face": "emerald", "count": 2}] and "pick" not in apart
+    assert not [a for a in play_table(session.deck, dict(obs, table_emeralds=0), lang)["areas"] if a["title"] == beside]
