@@ -34,8 +34,9 @@ GLANCE = {"fr": "Se servir d’Emerald : la carte Emerald", "it": "Usare Emerald
 #: the verb in any of its forms, and the old one in any of its forms (a whole word, any case)
 VERB = {"fr": r"\b(servir|servez|sert)\b", "it": r"\bus(are|a|i|arla|arlo)\b", "en": r"\bus(e|es|ed|ing)\b"}
 OLD = {"fr": r"\bappel\w*", "it": r"\bchiam\w*", "en": r"\bcall(s|ed|ing)?\b"}
-#: the play table's journal line for the action ("uses Emerald and takes …")
-DONE = {"fr": "se sert de la carte Emerald et retire", "it": "usa Emerald e toglie", "en": "uses Emerald and takes"}
+#: the play table's journal line for the action ("uses Emerald and removes …", the portions leave the game: playtest
+#: reading en1)
+DONE = {"fr": "se sert d’Emerald et retire", "it": "usa Emerald e toglie", "en": "uses Emerald and removes"}
 #: the deck's texts about the action: the empty-table case (book text and report case), the empty supply, the drawn
 #: Emerald's ruling
 ABOUT_THE_ACTION = [("clarifications", "no_dish_emerald"), ("rulings", "no_draw_from_empty_supply"),

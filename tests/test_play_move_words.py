@@ -78,14 +78,14 @@ def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None
 @pytest.mark.parametrize(("lang", "two", "mixed", "apart", "one"), [
     # round 24 (#53 fr14, it6, en1): the book's verb (use Emerald), portions counted in words that agree with
     # their number (« 2 portions de Jambon », never « 2 Jambon »), and the portions removed, never "taken"
-    ("fr", "Se servir d’Emerald\u202f: retirer 2 portions de Jambon au roi",
-     "Se servir d’Emerald\u202f: retirer 2 portions de Jambon et 1 portion de Gâteau au roi",
-     "Se servir d’Emerald\u202f: retirer Jambon et Gâteau au roi",
-     "Se servir d’Emerald\u202f: retirer Gâteau au roi"),
-    ("it", "Usa Emerald: togli al re 2 porzioni di Prosciutto",
-     "Usa Emerald: togli al re 2 porzioni di Prosciutto e 1 porzione di Torta",
-     "Usa Emerald: togli al re Prosciutto e Torta",
-     "Usa Emerald: togli al re Torta"),
+    ("fr", "Se servir d’Emerald\u202f: retirer 2 portions de Jambon de l’assiette du roi",
+     "Se servir d’Emerald\u202f: retirer 2 portions de Jambon et 1 portion de Gâteau de l’assiette du roi",
+     "Se servir d’Emerald\u202f: retirer Jambon et Gâteau de l’assiette du roi",
+     "Se servir d’Emerald\u202f: retirer Gâteau de l’assiette du roi"),
+    ("it", "Usa Emerald: togli 2 porzioni di Prosciutto dal vassoio del re",
+     "Usa Emerald: togli 2 porzioni di Prosciutto e 1 porzione di Torta dal vassoio del re",
+     "Usa Emerald: togli Prosciutto e Torta dal vassoio del re",
+     "Usa Emerald: togli Torta dal vassoio del re"),
     ("en", "Use Emerald: remove 2 portions of Ham from the king’s place",
      "Use Emerald: remove 2 portions of Ham and 1 portion of Cake from the king’s place",
      "Use Emerald: remove Ham and Cake from the king’s place",
