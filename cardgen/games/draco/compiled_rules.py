@@ -30,7 +30,10 @@ advice): a copy of the whole turn in each loop took the search drivers' first co
 of CPU, 481 s now, as fast a search (benchmarks/bench_search.py, runs alternated); with a
 called heuristic in rollouts too, 336 s but 12 % slower searches with the heuristic. Scratch
 arrays travel in small tuples by use (``E`` engine and log, ``H`` heuristic,
-``D`` determinize).
+``D`` determinize). The turn's long steps, ``play`` (a card's effect), ``end_turn`` and ``setup``, are called
+(``_STEP``), compiled once: inlined into each copy of ``apply`` with the rest, they took the batch game's first
+compile from 66 s of CPU (before one rule flow, issue #49) to 88 s; called, 47 s, for a batch game 7 % slower
+(8,400 against 9,050 heuristic games a CPU second at 4 players).
 
 Layout of a position ``s`` (``_views``): the scalars ``S_*``, then money[n],
 order[chars], hand sizes[n], hands[n, W], pile[W], discard[W], set-aside[W],
@@ -241,6 +244,8 @@ _transfer_money = bind(transfer, "draco", {"_nrt": False}, gap=_gap_of, settle=_
 # -- cards and seats ---------------------------------------------------------------------------
 #: ``table``'s seat moves compiled as they are (the engine's ``_play`` and the heuristic run them on lists)
 _SEATS = {"_nrt": False, "inline": "always"}
+#: the turn's long steps, called (see the module's docstring: what their copies cost the first compile)
+_STEP = {"_nrt": False}
 _index = njit(cache=True, **_SEATS)(index)
 _move = bind(move, "draco", _SEATS, index=_index)
 _reseat = bind(reseat, "draco", _SEATS, move=_move, beside_draco=bind(beside_draco, "draco", _SEATS, move=_move),
@@ -425,7 +430,7 @@ _draw = bind(rules.draw, "draco", {"_nrt": False}, **FORMS, pile_empty=_pile_emp
 _start_turn = bind(rules.start_turn, "draco", _SEATS, **FORMS)
 _after_play = bind(rules.after_play, "draco", _SEATS, **FORMS)
 _next_neighbour = bind(rules.next_neighbour, "draco", _SEATS, **FORMS)
-_end_turn = bind(rules.end_turn, "draco", _SEATS, **FORMS, on_draw=_draw)
+_end_turn = bind(rules.end_turn, "draco", _STEP, **FORMS, on_draw=_draw)
 #: ``rules.settle`` and ``rules.transfer`` over ``table``'s money rules compiled above
 _settle = bind(rules.settle, "draco", {"_nrt": False}, **FORMS, settle_money=_settle_money)
 _transfer = bind(rules.transfer, "draco", {"_nrt": False}, **FORMS, transfer_money=_transfer_money)
@@ -434,7 +439,7 @@ _toast = bind(rules.toast, "draco", {"_nrt": False}, **FORMS, add_toast=_add_toa
               put_sarah_neighbours=_sarah_neighbours, on_settle=_settle, on_finish=_finish)
 #: the card played, with the die's rolls (``_reseat``: ``table.reseat`` compiled below)
 _roll = bind(rules.roll, "draco", _SEATS, **FORMS)
-_play = bind(rules.play, "draco", _SEATS, **FORMS, roll=_roll, transfer=_transfer, on_settle=_settle, reseat=_reseat)
+_play = bind(rules.play, "draco", _STEP, **FORMS, roll=_roll, transfer=_transfer, on_settle=_settle, reseat=_reseat)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -460,7 +465,7 @@ def _shuffle_pool(rng, pool, n):  # type: ignore[no-untyped-def]
 
 _rules_deal = bind(rules.deal, "draco", {"_nrt": False}, **FORMS, push=_push, chance=_chance,
                    shuffle_pool=_shuffle_pool, coins_held=_coins, track_coins=_track_coins)
-_setup = bind(rules.setup, "draco", _SEATS, **FORMS, pile_empty=_pile_empty)
+_setup = bind(rules.setup, "draco", _STEP, **FORMS, pile_empty=_pile_empty)
 
 
 @njit(cache=True, _nrt=False)
