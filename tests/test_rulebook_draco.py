@@ -735,7 +735,8 @@ def test_italian_inline_rulings_go_on_in_lower_case_and_quote_the_card_they_name
         text = norm(rulebook_text(decks()[name], "it"))
         assert "Scelta di questa edizione: se, tra i giocatori rimasti" in text, name
         assert not re.search(r"Scelta di questa edizione: (Se|Il|La|Un|Ogni|Chi)\b", text), name
-        assert "a meno che una carta «Offre la casa» non riporti la coppa al centro" in text, name
+        # round 25 (it): "riporti" (brings back) in the first round, when the cup has never been in the middle
+        assert "a meno che una carta «Offre la casa» non metta la coppa al centro" in text, name
 
 
 #: Brother John's card: who pays for him in a paying seat is a player, the owner of the character before him

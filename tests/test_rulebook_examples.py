@@ -374,8 +374,9 @@ DRACO_SAYS = {
     ("draco-short", "en"): ["As in this edition’s base game, the pile is rebuilt only once."],
     ("draco-short", "fr"): ["Comme dans le jeu de base de cette édition, la pioche n’est reconstituée qu’une fois."],
     ("draco-short", "it"): ["Come nel gioco base di questa edizione, il mazzo si ricostituisce una volta sola."],
-    ("draco-no-zork", "fr"): ["Si le personnage qui devrait recevoir l’argent transmis par Frère Jean, ou payer pour "
-                              "lui, est Tante Sarah"],
+    # round 25 (fr): a character never pays, its owner does (the book's own rule)
+    ("draco-no-zork", "fr"): ["Si le personnage dont le propriétaire recevrait l’argent transmis par Frère Jean, ou "
+                              "paierait pour lui, est Tante Sarah"],
 }
 #: round 25 (en, fr): "stays a round with the proposer" was not idiomatic; "As this edition rules for the base game"
 #: and its French and Italian were stiff: the base game is named as this edition's, never bare (read 11)
