@@ -77,12 +77,12 @@ def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "before the bank settles a toast, the player proposing it gives 1 silver coin to the poorest other player, "
            "if they can. A proposer holding only gold pays with a gold coin and takes change from the bank or from that "
-           "player; if neither can give it, there is no gift. If several players tie as the poorest, the coin goes to "
+           "player; if neither can give it, there is no gift. On a tie for poorest, the coin goes to "
            "the first of them in turn order after the proposer (a house rule written in Python: "
            "variants/draco/house/charity_toast.py)"),
     ("fr", "avant que la banque ne règle le toast, celui qui le porte donne 1 pièce d’argent au plus pauvre des autres "
            "joueurs, s’il le peut. S’il n’a que de l’or, il paie avec une pièce d’or et la banque ou le bénéficiaire "
-           "lui rend la monnaie ; si personne ne le peut, il n’y a pas de don. En cas d’égalité entre les plus "
+           "lui rend la monnaie ; si personne ne le peut, il n’y a pas de don. À égalité entre les plus "
            "pauvres, la pièce va au premier d’entre eux dans l’ordre du tour après celui qui porte le toast (règle "
            "maison programmée en Python : variants/draco/house/charity_toast.py)"),
     ("it", "prima che la banca regoli il brindisi, chi lo propone dà 1 moneta d’argento al più povero degli altri "
