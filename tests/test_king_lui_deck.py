@@ -149,9 +149,12 @@ def test_our_rulings_are_marked_in_the_data_in_every_language(deck):
 #: the card's words for "instead of taking a dish or drawing" (read 9, en2: the card never said using Emerald is
 #: the turn; read 11, en1, fr3, it2: using Emerald replaces the whole action, taking a dish or drawing; round 17
 #: (#53): the published verb, "use" / « se servir de » / «usare», not "call")
-INSTEAD = {"fr": "À votre tour, au lieu de prendre un plat ou de piocher, vous pouvez vous servir d’Emerald",
-           "it": "Al tuo turno, invece di prendere un piatto o di pescare, puoi usare Emerald",
-           "en": "On your turn, instead of taking a dish or drawing, you may use Emerald"}
+#: round 25 (fr, en): the card said "instead of taking a dish or drawing" with no word of the empty table, where the
+#: book's forced draw leaves a waiting Emerald unused: the card names the condition first
+INSTEAD = {"fr": "À votre tour, s’il reste un plat sur la table, vous pouvez vous servir d’Emerald au lieu de prendre un "
+                 "plat ou de piocher",
+           "it": "Al tuo turno, se sul tavolo resta un piatto, puoi usare Emerald invece di prendere un piatto o di pescare",
+           "en": "On your turn, if a dish is still on the table, you may use Emerald instead of taking a dish or drawing"}
 
 
 @pytest.mark.parametrize("ref", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",

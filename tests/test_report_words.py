@@ -99,7 +99,7 @@ def test_no_report_page_shows_an_internal_id(repo_root: Path, tmp_path: Path, la
     ({"kind": "rule", "field": "toast_payouts", "old": [4, 3, 2, 1], "new": [5, 3]}, "fr",
      "Argent versé par la banque aux premières places lors d’un toast\u202f: 4, 3, 2, 1 → 5, 3"),
     ({"kind": "rule", "field": "cards_set_aside", "old": None, "new": 1000}, "fr",
-     "Cartes Action retirées (face cachée) à la mise en place\u202f: – → 1\u202f000"),
+     "Cartes Action écartées, face cachée, à la mise en place\u202f: – → 1\u202f000"),
 ])
 def test_every_kind_of_difference_reads_in_the_games_words(d: dict, lang: str, expected: str) -> None:
     from cardgen.resolve.resolve import resolve

@@ -606,8 +606,13 @@ def test_the_round_13_wordings(lang: str) -> None:
     # round 61 (French 21): the rate's source is said with the gold coins in "Contents", not in the money rule
     assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them.", count=deck.rules.silver_per_gold) in text
     golds = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "coin" and c.data.silver > 1)
-    sourced = first_sentence(say(lang, "<b>%(count)s gold coin</b>, each worth %(worth)s silver coins (a rate", golds, worth=deck.rules.silver_per_gold))
-    assert sourced in text and text.index(sourced) < text.index(tr(lang, "Money"))
+    # round 25 (French, English): in the list of pieces the source was a note a player has no use for; the list
+    # gives the rate alone, the credits say where it comes from
+    rate = first_sentence(say(lang, "<b>%(count)s gold coin</b>, each worth %(worth)s silver coins.", golds, worth=deck.rules.silver_per_gold))
+    assert rate in text and text.index(rate) < text.index(tr(lang, "Money"))
+    source = norm(tr(lang, "The gold coin’s worth, missing from the published description, comes from other public sources."))
+    assert text.count(source) == 1 and text.index(source) > text.index(tr(lang, "Credits"))
+    assert not [m for m in msgids() if "(a rate" in (m[0] if isinstance(m, tuple) else m)]
     assert "gold_rate" not in deck.model.rulings
     assert tr(lang, "the rule above") not in text
     norm_first = norm(deck.model.rulings["first_round_toast"].text[lang])
@@ -735,7 +740,8 @@ def test_italian_inline_rulings_go_on_in_lower_case_and_quote_the_card_they_name
         text = norm(rulebook_text(decks()[name], "it"))
         assert "Scelta di questa edizione: se, tra i giocatori rimasti" in text, name
         assert not re.search(r"Scelta di questa edizione: (Se|Il|La|Un|Ogni|Chi)\b", text), name
-        assert "a meno che una carta «Offre la casa» non riporti la coppa al centro" in text, name
+        # round 25 (it): "riporti" (brings back) in the first round, when the cup has never been in the middle
+        assert "a meno che una carta «Offre la casa» non metta la coppa al centro" in text, name
 
 
 #: Brother John's card: who pays for him in a paying seat is a player, the owner of the character before him

@@ -68,8 +68,9 @@ def test_the_special_cases_close_the_book_and_hold_the_other_rulings(deck_id: st
 KING_LUI_BESIDE = {
     # the forced draw's paragraph ends with what it means for a waiting Emerald, the published rule's consequence
     # said in the flow (read 6, it2/en6: tests/test_rulebook_rulings.py), then the two empty-supply rulings
-    "no_draw_from_empty_supply": {"fr": "comme d’habitude.", "it": "come sempre.", "en": "as usual."},
-    "draw_from_empty_supply": {"fr": "comme d’habitude.", "it": "come sempre.", "en": "as usual."},
+    # (round 25: "comme d'habitude", "as usual" named no habit; the drawn Emerald points to action b instead)
+    "no_draw_from_empty_supply": {"fr": "aussitôt (voir b).", "it": "subito (vedi b).", "en": "at once (see b)."},
+    "draw_from_empty_supply": {"fr": "aussitôt (voir b).", "it": "subito (vedi b).", "en": "at once (see b)."},
     "shared_win": {"fr": "le moins de cartes l’emporte.", "it": "ha scartato meno carte.",
                    "en": "discarded the fewest cards wins."},
     "hidden_hand": {"fr": "au fil des services.", "it": "portata dopo portata.", "en": "course by course."},
@@ -147,12 +148,14 @@ def test_the_emerald_row_says_the_king_must_hold_the_portions(lang: str) -> None
     assert not re.search(r"minimum qu’il|the least he", text)
 
 
-#: the two Emerald cards action c) may use, as each language says them: one waiting beside the dishes, the one
-#: just drawn (action b)
-WAITING = {"fr": "l’une de celles qui attendent près des plats", "it": "in attesa accanto ai piatti",
-           "en": "one waiting beside the dishes"}
-JUST_DRAWN = {"fr": "celle que vous venez de piocher (voir b)", "it": "appena pescata (vedi b)",
-              "en": "the one you have just drawn (see b)"}
+#: the two Emerald cards, as action c) says them in each language: the one waiting beside the dishes it needs, and
+#: the one just drawn, used within action b (round 25, fr: "soit celle que vous venez de piocher" made "draw, then
+#: use Emerald" read as two actions)
+WAITING = {"fr": "une carte Emerald qui attend près des plats", "it": "una carta Emerald in attesa accanto ai piatti",
+           "en": "an Emerald card waiting beside the dishes"}
+JUST_DRAWN = {"fr": "une carte Emerald que vous venez de piocher s’utilise dans le cadre de l’action b",
+              "it": "una carta Emerald appena pescata si usa invece nell’azione b",
+              "en": "an Emerald you have just drawn is used as part of action b"}
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
@@ -160,7 +163,7 @@ JUST_DRAWN = {"fr": "celle que vous venez de piocher (voir b)", "it": "appena pe
 def test_use_emerald_names_the_waiting_and_the_just_drawn_card(deck_id: str, lang: str) -> None:
     """Read 8 (en1): action c) asked for "an Emerald waiting beside the dishes", while b) and the ruling below let
     you use an Emerald you have just drawn, which waits nowhere: read to the letter, c) forbade what b) allows.
-    Its condition, its first sentence, names both cards."""
+    Its condition, its first sentence, names both cards: the waiting one it needs, the drawn one as b)'s (round 25)."""
     text = plain(render_markup(DECKS[deck_id], lang))
     action = text[text.index(CALL[lang]):]
     action = action[:action.index(".", len(CALL[lang]) + 1) + 1]  # its first sentence: the condition

@@ -368,8 +368,9 @@ def test_a_ruling_naming_a_rule_that_is_not_a_number_prints_its_value(tmp_path) 
     assert any("Side unmasked." in b for b in ruling_boxes(render_markup(deck, "en")))
 
 
-#: The notice that says what the boxes are, as each language prints it (written out by hand).
-NOTICE = {"fr": "tranchent des points que", "it": "risolvono punti che", "en": "settle points the published"}
+#: The notice that says what the boxes are, as each language prints it (written out by hand; round 25, en: "settle
+#: points" read as score in games that count points)
+NOTICE = {"fr": "tranchent des points que", "it": "risolvono punti che", "en": "settle questions the published"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -76,25 +76,25 @@ def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
 # -- en47: the Charity Toast says what its code does ------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "before the bank settles a toast, the player proposing it gives 1 silver coin to the poorest other player, "
-           "if they can: with a silver coin, or with a gold coin for which the bank or that player gives change (with "
-           "only gold and no change to be had, there is no gift); if several players tie as the poorest, the coin goes to the first of them in "
-           "turn order after the proposer"),
+           "if they can. A proposer holding only gold pays with a gold coin and takes change from the bank or from that "
+           "player; if neither can give it, there is no gift. On a tie for poorest, the coin goes to "
+           "the first of them in turn order after the proposer"),
     ("fr", "avant que la banque ne règle le toast, celui qui le porte donne 1 pièce d’argent au plus pauvre des autres "
-           "joueurs, s’il le peut : avec une pièce d’argent, ou avec une pièce d’or dont la banque ou ce joueur lui "
-           "rend la monnaie (s’il n’a que de l’or et que personne ne peut lui rendre la monnaie, il n’y a pas de don) ; "
-           "en cas d’égalité entre les plus pauvres, la pièce va au premier d’entre "
-           "eux dans l’ordre du tour après lui"),
+           "joueurs, s’il le peut. S’il n’a que de l’or, il paie avec une pièce d’or et la banque ou le bénéficiaire "
+           "lui rend la monnaie ; si personne ne le peut, il n’y a pas de don. À égalité entre les plus "
+           "pauvres, la pièce va au premier d’entre eux dans l’ordre du tour après celui qui porte le toast"),
     ("it", "prima che la banca regoli il brindisi, chi lo propone dà 1 moneta d’argento al più povero degli altri "
-           "giocatori, se può: con una moneta d’argento, oppure con una moneta d’oro di cui la banca o quel giocatore "
-           "gli dà il resto (se ha solo oro e nessuno può dargli il resto, il dono non si fa); in caso di parità tra i più poveri, la moneta va al primo di loro nell’ordine di "
-           "gioco dopo di lui")])
+           "giocatori, se può. Se ha solo oro, paga con una moneta d’oro e si fa dare il resto dalla banca o da chi "
+           "riceve il dono; se nessuno dei due può darglielo, il dono non si fa. A parità tra i più poveri, la moneta "
+           "va al primo di loro nell’ordine di gioco dopo chi propone il brindisi")])
 def test_the_charity_toast_says_who_gets_the_coin_on_a_tie_and_who_gives_none(lang: str, said: str) -> None:
     """Read 20, en47: "gives 1 silver coin to the poorest other player" left a tie for poorest and a proposer
     without money open. The code (variants/draco/house/charity_toast.py) gives to the first of the poorest in turn
     order after the proposer, and nothing when the proposer has no money: the rule says both, and no more.
     Twenty-third reading en30, it36: "if they have any money" left a player holding only gold open; the engine's
     payment between players makes change from the box's silver, and keeps the coin with the payer where it cannot
-    (``table.settle``), as the rulebook's toast text already said."""
+    (``table.settle``), as the rulebook's toast text already said. Round 25 (fr, it, en): the rule was one sentence
+    of 70 words with a parenthesis, a colon and a semicolon; it is three sentences, in the same order."""
     from cardgen.simulate.summary import difference_line
 
     deck = resolve("draco-charity-toast", ROOT)
