@@ -20,6 +20,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -111,6 +112,16 @@ class Shooter:
 
 def ready(page, timeout=60_000):
     page.wait_for_function("() => typeof view !== 'undefined' && view && !busy", timeout=timeout)
+
+
+def two_devices(pw: Any, notes: list[str]) -> tuple[Any, Any, Any]:
+    """A Chromium with a phone's page (390x844, touch) and a laptop's (1280x800), each page's errors noted."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    laptop = browser.new_context(viewport=LAPTOP).new_page()
+    for p in (phone, laptop):
+        p.on("pageerror", lambda e: notes.append(f"JS error (extras): {e}"))
+    return browser, phone, laptop
 
 
 def main() -> None:
@@ -278,11 +289,7 @@ def extra_table(lang: str, game: str, out: Path, work: Path, shoot: Shooter, not
 
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-            laptop = browser.new_context(viewport=LAPTOP).new_page()
-            for p in (phone, laptop):
-                p.on("pageerror", lambda e: notes.append(f"JS error (extras): {e}"))
+            browser, phone, laptop = two_devices(pw, notes)
             moves(links, 6)
             laptop.goto(links["spectator"])
             laptop.wait_for_function("() => typeof view !== 'undefined' && view && view.spectator")
@@ -299,11 +306,7 @@ def extra_table(lang: str, game: str, out: Path, work: Path, shoot: Shooter, not
         proc, links, cmd = start(work, lang, None, "--resume", str(work / "games.jsonl"))
         notes.append("resumed: " + " ".join(cmd))
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-            laptop = browser.new_context(viewport=LAPTOP).new_page()
-            for p in (phone, laptop):
-                p.on("pageerror", lambda e: notes.append(f"JS error (extras): {e}"))
+            browser, phone, laptop = two_devices(pw, notes)
             phone.goto(links["1"])
             laptop.goto(links["2"])
             ready(phone), ready(laptop)
