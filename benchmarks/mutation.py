@@ -234,6 +234,9 @@ TARGETS = [
     # a house rule's own part of a move, told in the journal as who gave what to whom (issue #52, second reading)
     Target("play_house_journal", PS, _m(PS, "xǁRuleWatchǁ*", "x_house_effect"),
            ("tests/test_play_house_journal.py", "tests/test_play_labels.py", "tests/test_play_house_journal_mutants.py")),
+    # fix's report page (issue #53, twenty-third reading en38): the ranked fixes, their files, the record
+    Target("fix_page", "cardgen/report/fixing.py", _m("cardgen/report/fixing.py", "x_render_fix"),
+           ("tests/test_fix_page.py",)),
     # the gallery in the language it was built in (its words: cardgen/report/gallery.json)
     Target("gallery_words", "cardgen/report/gallery.py",
            _m("cardgen/report/gallery.py", "x_gallery_lang", "x_words_in", "x__reports"),
