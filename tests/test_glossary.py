@@ -133,11 +133,11 @@ EXCUSED = {
     ("royale", "fr", "noble"): ("Everyone plays with the same side",),
     ("royale", "it", "request"): ("Nobles whose request is met exactly",
                                   # the example's request, named in the sentence before: "la" says it, the page is full
-                                  "%(gone)s would also complete this request",
+                                  "%(gone)s would have completed this request",
                                   "The cards in the discard pile never come back into play"),
     # the page's errors: a web request, not a noble's; the example's request, as in Italian
     ("royale", "fr", "request"): ("The request ", "This address does not take that kind of request",
-                                  "%(gone)s would also complete this request",
+                                  "%(gone)s would have completed this request",
                                   "The cards in the discard pile never come back into play"),
     # the verb: serving the nobles (placing cards under them), not a serving, a group of cards in a request
     ("royale", "fr", "serving"): ("Serving your nobles",),
