@@ -116,12 +116,15 @@ function movesFor(card, pick) {
   return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (picks(m) && w === card.face)));
 }
 
+let textsOpen = null;  // the person opened or closed the table's card texts (null: open on a phone, else closed)
+
 function area(a, big) {
   const box = el("div", "area" + (a.cards.length ? " cards" : " facts") + (a.seat === view.seat ? " mine" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat === view.turn ? " turn" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat !== view.seat && !big ? " other" : ""));
   if (a.seat !== undefined && a.seat !== null) box.dataset.seat = a.seat;
   box.appendChild(el("h3", "", a.title));
+  let ringRow = null;  // a circle's row: its empty middle holds the folded card texts on a laptop
   if (a.cards.length || a.empty) {
     const row = el("div", "row" + (a.columns ? " grid" : ""));
     if (a.columns) row.style.gridTemplateColumns = `repeat(${a.columns}, auto)`;
@@ -132,7 +135,7 @@ function area(a, big) {
       row.appendChild(c);
     }
     if (!a.cards.length) row.appendChild(el("span", "empty", "—"));
-    if (a.ring) ring(row, a.ring, big);
+    if (a.ring) { ring(row, a.ring, big); ringRow = row; }
     box.appendChild(row);
   }
   const texts = new Map();  // what the cards say, as text: their print is too small to read (once per name)
@@ -145,7 +148,17 @@ function area(a, big) {
       li.appendChild(document.createTextNode(" · " + card.text));
       ul.appendChild(li);
     }
-    box.appendChild(ul);
+    if (big) box.appendChild(ul);  // the hand's own cards: always said
+    else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
+      const fold = el("details", "card-texts");
+      fold.open = textsOpen === null ? PHONE.matches : textsOpen;
+      fold.addEventListener("toggle", () => { textsOpen = fold.open; });
+      fold.append(el("summary", "", view.ui.card_texts), ul);
+      if (ringRow && !PHONE.matches) {  // in the circle's middle: no height added, every seat stays on the screen
+        fold.classList.add("in-ring");
+        ringRow.appendChild(fold);
+      } else box.appendChild(fold);
+    }
   }
   if (a.facts.length) {
     const dl = el("dl");
@@ -169,12 +182,15 @@ function ring(row, centre, big) {
   }
   const style = getComputedStyle(document.documentElement);
   const small = row.closest(".area.other, section.seatview") !== null;
-  const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
+  // a centre card among the places makes one place more: the cards a little smaller keep the circle's height, so
+  // every seat's area still ends on a 1280x720 laptop's screen
+  const among = centre.in_circle === true, turn = centre.clockwise === false ? -1 : 1;
+  const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8) *
+    (among ? 0.92 : 1);
   // each place is as wide as its name needs on two lines ("7. Malandrin rouge"), never cut to "7. Mala…"
   const label = small ? 64 : 96;
   // a centre card that sits in the circle (Draco, between the last seat and the first) takes the top place;
   // the places go round the other way when the game says so (Draco turned over: nobody moved, the numbers did)
-  const among = centre.in_circle === true, turn = centre.clockwise === false ? -1 : 1;
   const w = Math.max(h * 0.72 + 8, label), n = Math.max(cards.length + (among ? 1 : 0), 3), tall = h + 34;
   const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 14)) / (2 * Math.PI));
   row.classList.add("ring");
