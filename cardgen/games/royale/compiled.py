@@ -45,14 +45,14 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
 
     False at a game the noble table has no room for (``st[S_STATUS]`` FULL: grow it, play it again).
     """
-    s, off, G, W, H, mt, amt, init_pile, init_solo, win = ctx
+    s, off, G, W, H, mt, amt, win = ctx
     V = core.fields(s, off)
     st, score = V[core.F_ST], V[core.F_SCORE]
     gaps, miss = W[2], W[4]
     players = G[core.G_CFG][core.C_PLAYERS]
     fastrng.seed(mt, np.uint64(seed))
     fastrng.seed_agents(amt, np.uint64(seed))
-    core.deal(V, G, W, mt, init_pile, init_solo)
+    core.deal(V, G, W, mt)
     miss[core.MISS_RESUME] = core.RESUME_STEP
     miss[core.MISS_LEFT] = cap
     if core.play_out(V, G, W, H, mt, amt, (kinds, 0.0, record, actions)) == core.FULL:
@@ -193,10 +193,10 @@ class RoyaleFast(BatchEngine):
         """The gap buffer for ``cap`` decisions, in the kernels' work arrays ``W``."""
         self.gaps = np.zeros((2 * cap + 64, 4), dtype=np.int64)
         work, work2, legal, miss = self._w
-        self.W = (work, work2, self.gaps, legal, miss)
+        self.W = (work, work2, self.gaps, legal, miss, self.init_pile, self.init_solo)
 
     def _context(self) -> tuple[tuple, np.ndarray]:
-        return (self.s, self.off, self.G(), self.W, self.H, self.mt, self.amt, self.init_pile, self.init_solo,
+        return (self.s, self.off, self.G(), self.W, self.H, self.mt, self.amt,
                 self._win), self.gaps
 
     def _resume(self) -> None:

@@ -88,6 +88,11 @@ CAPPED, NO_LEGAL = 2, 3
 #: ``miss`` (``W[4]``): the transition (row, code), where ``play_on`` resumes, its action, steps left
 MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
 RESUME_STEP, RESUME_CHOOSE, RESUME_APPLY = range(3)
+#: the work arrays ``W``: two scratch piles, the gap log, the legal actions, ``miss``, and the dish and solo piles
+#: as dealt (``deal`` writes them). The set-up's piles live here, not in a longer record of its own: every step
+#: then gets a record ``S = (V, G, W, mt)`` of one type, and numba compiles each called step once, where a
+#: six-field record for the set-up compiled ``refill``, ``pack`` and ``reshuffle`` a second time (issue 49)
+W_WORK, W_WORK2, W_GAPS, W_LEGAL, W_MISS, W_INIT_PILE, W_INIT_SOLO = range(7)
 
 # -- the record's scalar slots (``st``: ``S_*``) and fields (``fields``: ``F_*``, an index into ``off``): ``rules``'
 from cardgen.games.royale.rules import (F_DISC, F_DONE, F_GRID, F_HAND, F_IMPLEFT, F_PILE, F_ROW,  # noqa: F401
@@ -317,9 +322,10 @@ def _peak(S, n):
 
 @_inline
 def _dealt(S):
-    """``rules.dealt``: the piles as dealt, top first, into ``deal``'s ``init_pile`` and ``init_solo``
-    (``S[4]``, ``S[5]``), and the pile's size (``S_INIT_LEN``)."""
-    st, pile, solo, init_pile, init_solo = S[0][F_ST], S[0][F_PILE], S[0][F_SOLO], S[4], S[5]
+    """``rules.dealt``: the piles as dealt, top first, into the work arrays ``init_pile`` and ``init_solo``
+    (``W[W_INIT_PILE]``, ``W[W_INIT_SOLO]``), and the pile's size (``S_INIT_LEN``)."""
+    st, pile, solo = S[0][F_ST], S[0][F_PILE], S[0][F_SOLO]
+    init_pile, init_solo = S[2][W_INIT_PILE], S[2][W_INIT_SOLO]
     n, ns = st[S_PILE], st[S_SOLO_LEN]
     st[S_INIT_LEN] = n
     for i in range(n):
@@ -445,8 +451,17 @@ _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, fresh=_fresh,
 _end = bind(rules.end, "royale", _INLINE, **_FORMS)
 # ``reshuffle`` is a call, not inlined: ``draw`` is inlined at every draw site (as ``pack``, see below)
 _FORMS.update(row_after=bind(rules.row_after, "royale", _INLINE, **_FORMS))
-_FORMS.update(reshuffle=bind(rules.reshuffle, "royale", _HOT, **_FORMS),
-              next_row=bind(rules.next_row, "royale", _INLINE, **_FORMS))
+_reshuffle_once = bind(rules.reshuffle, "royale", _HOT, **_FORMS)
+
+
+@_inline
+def _reshuffle(S, src, dst):
+    """``rules.reshuffle``, compiled once: its piles passed as plain integers, where the rules' constants
+    (``DISCARD``, ``PILE``...) would compile a copy for each pair of them."""
+    _reshuffle_once(S, np.int64(src), np.int64(dst))
+
+
+_FORMS.update(reshuffle=_reshuffle, next_row=bind(rules.next_row, "royale", _INLINE, **_FORMS))
 # ``pack`` (and ``setup``, run once per game) are calls, not inlined: every draw site inlines ``repack``, and
 # a pile build inlined into each would multiply the compile time (numba inlines its IR at every call site)
 _pack = bind(rules.pack, "royale", _HOT, **_FORMS, packets=_put_packets)
@@ -558,9 +573,10 @@ def apply(V, G, W, mt, a):
 
 
 @njit(cache=True)
-def deal(V, G, W, mt, init_pile, init_solo):
+def deal(V, G, W, mt):
     """``RoyaleGame.new_initial_state``: the position at the first decision, chance from ``mt``
-    (``rules.setup``; the dish pile and solo pile as dealt, top first, into ``init_pile`` / ``init_solo``).
+    (``rules.setup``; the dish pile and solo pile as dealt, top first, into ``W[W_INIT_PILE]`` /
+    ``W[W_INIT_SOLO]``).
     ``st[S_INIT_LEN]`` -1: an uneven split stalled the set-up."""
     root, imp_uses = G[G_ROOT], G[G_IMP_USES]
     st, grid, ulen, row, done, score, imp_left = V[F_ST], V[F_GRID], V[F_ULEN], V[F_ROW], V[F_DONE], V[F_SCORE], \
@@ -576,7 +592,7 @@ def deal(V, G, W, mt, init_pile, init_solo):
         done[k] = 0 if root[k] >= 0 else 1
     score[:] = 0
     imp_left[:] = imp_uses
-    _setup((V, G, W, mt, init_pile, init_solo))
+    _setup((V, G, W, mt))
 
 
 #: the winners (``win[p]`` 1) of a game that ended in ``S`` and its tie-break (``rules.TIE_*``): ``rules.result``
