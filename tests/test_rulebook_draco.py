@@ -733,6 +733,45 @@ def test_the_round_on_the_house_ruling_says_this_edition_departs_from_the_publis
         assert text.index(said) > text.index(norm(decks()[name].model.rulings["first_round_toast"].text[lang])[:60])
 
 
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_round_on_the_house_lets_a_toast_in_the_first_round_as_its_card_and_ruling_say(lang: str) -> None:
+    """Round 26 (en1*): the reader asked the card to print "(not in the first round)". The engine decides: at the
+    first turn the cup stands in front of the last player, and once the card is played a toast is legal. So the card
+    says "even in the first round" and the ruling says the edition departs there, and why (never a dead card)."""
+    from cardgen.games.draco.engine import DracoGame
+    deck = decks()["draco"]
+    st = DracoGame(deck, 4).new_initial_state(7)
+    assert st.cup != -1 and ("toast",) not in st.legal_actions()  # the first round: the cup is not in the middle
+    kind = st.g.kind_of["round-on-the-house"]
+    card = next(c for c in st.pile if st.g.card_kind[c] == kind)
+    st.pile.remove(card)
+    st.hands[st.cur].append(card)
+    st._legal = None
+    st.apply(("play", "round-on-the-house"))
+    assert ("toast",) in st.legal_actions()
+    even = {"fr": "dès ce tour, même le premier", "it": "anche nel primo giro", "en": "even in the first round"}[lang]
+    assert even in norm(render_markup(deck, lang))  # the card's own text, as the book's list of cards prints it
+    why = {"fr": "pour n’être jamais inutile", "it": "per non essere mai inutile", "en": "never a dead card"}[lang]
+    assert why in deck.model.rulings["first_round_toast"].text[lang]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_the_cup_comes_back_in_the_same_words_in_the_pieces_and_the_turn(lang: str) -> None:
+    """Round 26 (en, fr, it): the list of pieces kept the cup with the proposer "for a round", the turn "until the
+    end of their next turn" (the engine: ``rules.end_turn`` brings it back at the end of the proposer's next turn);
+    the end of the game said it came back "tout de même", as if in every case. One wording, said in both places."""
+    markup = norm(render_markup(decks()["draco"], lang))
+    until = {"fr": "jusqu’à la fin de son tour suivant", "it": "fino alla fine del suo turno successivo",
+             "en": "until the end of their next turn"}[lang]
+    cup = re.search(r"<b>1 (cup|coupe|coppa)</b>[^<]*(<[^/][^>]*>[^<]*</[^>]*>[^<]*)*", markup)
+    assert cup and until in cup.group(0), cup and cup.group(0)
+    after = {"fr": "Après un toast", "it": "Dopo un brindisi", "en": "After a toast"}[lang]
+    assert until in markup[markup.index(f"<b>{after}</b>"):][:200]
+    end = {"fr": "pour la coupe, rien ne change", "it": "per la coppa non cambia nulla",
+           "en": "for the cup, nothing changes"}[lang]
+    assert end in markup
+
+
 def test_italian_inline_rulings_go_on_in_lower_case_and_quote_the_card_they_name() -> None:
     """Read 11: «Scelta di questa edizione: Se, tra i giocatori rimasti…» kept its capital, as the word before the
     comma was not recognised (it14); «una carta Offre la casa non riporti» read as a broken sentence (it13)."""

@@ -161,8 +161,9 @@ def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang
         assert text in markup and text not in base, part
     title = {"fr": "Portez un toast, si vous le souhaitez.", "it": "Proponi un brindisi, se vuoi.",
              "en": "Propose a toast, if you wish."}[lang]
-    # the step keeps its bold title; the first-round sentence follows it (said once there, round 14)
-    assert f"<li><b>{title}</b> {book['toast_step'][lang]} " in markup
+    # the step keeps its bold title; the first-round sentence (said once, round 14) no longer follows it: it closes
+    # the "After a toast" paragraph (round 26, English reader: step 2 packed a rule, a ruling and this exception)
+    assert f"<li><b>{title}</b> {book['toast_step'][lang]}</li>" in markup
     assert f"<li><b>{title}</b> " in base
     # the pile has "run out for good", the book's own term ("the last draw pile" was defined nowhere: readers of
     # round 64, English 12, French 11)
@@ -328,7 +329,8 @@ def test_brother_john_beside_zork_says_the_multiple_in_words_where_the_language_
     assert said in " ".join(markup.replace("\u00a0", " ").replace("\u202f", " ").split())
     if lang == "en":  # the long game shuffles the discard pile twice (rule ``pile_rebuilds``: 2)
         long_game = " ".join(render_markup(resolve("draco-long", ROOT), lang).split())
-        assert "This happens twice in a game (this edition’s ruling" in long_game
+        # round 26 (fr): "happens twice" was not always true (an empty discard pile ends the rebuilds sooner)
+        assert "This can happen twice in a game, no more (this edition’s ruling" in long_game
 
 
 def test_the_solo_example_plays_a_ghost_turn_on_the_example_buffet() -> None:
@@ -362,26 +364,35 @@ def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path:
 #: Zork's whole amount; en31, fr15: the single rebuild is this edition's ruling for the base game, not the published one; en9:
 #: Draco lies in the ring, not at the table's edge; fr17: "payer à la place de" read as "at his seat")
 DRACO_SAYS = {
-    ("draco", "en"): ["a toast to Draco can be proposed only while it stands in the middle; the proposer then keeps it for a "
-                      "round",
+    # round 26 (en, fr, it): "for a round" was looser than the turn's own "until the end of their next turn"
+    ("draco", "en"): ["a toast to Draco can be proposed only while it stands in the middle; the proposer then keeps it until "
+                      "the end of their next turn",
                       "Lay Draco on the table, the side “Cup in his right hand” face up, its top towards the middle of "
                       "the ring"],
-    ("draco", "fr"): ["après un toast, elle reste un tour devant celui qui l’a porté"],
-    ("draco", "it"): ["dopo un brindisi resta per un giro davanti a chi l’ha proposto"],
+    ("draco", "fr"): ["après un toast, elle reste devant celui qui l’a porté jusqu’à la fin de son tour suivant"],
+    ("draco", "it"): ["dopo un brindisi resta davanti a chi l’ha proposto fino alla fine del suo turno successivo"],
     ("draco-charity-toast", "en"): ["tied as the richest, each owe 4 for him (see “Special cases”)."],
     ("draco-charity-toast", "fr"): ["doivent chacun payer 4 pour lui (voir"],
     ("draco-charity-toast", "it"): ["ne devono 4 ciascuno per lui (vedi «Casi particolari»)."],
     ("draco-short", "en"): ["As in this edition’s base game, the pile is rebuilt only once."],
     ("draco-short", "fr"): ["Comme dans le jeu de base de cette édition, la pioche n’est reconstituée qu’une fois."],
     ("draco-short", "it"): ["Come nel gioco base di questa edizione, il mazzo si ricostituisce una volta sola."],
-    # round 25 (fr): a character never pays, its owner does (the book's own rule)
-    ("draco-no-zork", "fr"): ["Si le personnage dont le propriétaire recevrait l’argent transmis par Frère Jean, ou "
-                              "paierait pour lui, est Tante Sarah"],
+    # round 25 (fr): a character never pays, its owner does (the book's own rule); round 26 (fr, it): "the character
+    # whose owner … is Aunt Sarah" gave her an owner: the seat is named instead
+    ("draco-no-zork", "fr"): ["Si la place qui recevrait l’argent transmis par Frère Jean, ou paierait pour lui, est "
+                              "celle de Tante Sarah"],
+    ("draco-no-zork", "it"): ["Se il posto che dovrebbe ricevere il denaro di Fra Giovanni, o pagare per lui, è occupato "
+                              "da Zia Sara"],
+    ("draco-no-zork", "en"): ["If the seat that would receive what Brother John passes on, or pay in his place, is Aunt "
+                              "Sarah’s"],
 }
 #: round 25 (en, fr): "stays a round with the proposer" was not idiomatic; "As this edition rules for the base game"
 #: and its French and Italian were stiff: the base game is named as this edition's, never bare (read 11)
 DRACO_NO_LONGER = ["brindisi più recente", "at the edge of the table", "when to propose", "As in the base game,",
-                   "Comme dans le jeu de base,", "Come nel gioco base,", "à la place de Frère Jean", "stays a round"]
+                   "Comme dans le jeu de base,", "Come nel gioco base,", "à la place de Frère Jean", "stays a round",
+                   # round 26: the cup's return said loosely, and Aunt Sarah given an owner
+                   "keeps it for a round", "reste un tour devant", "resta per un giro davanti", "tout de même au centre",
+                   "dont le propriétaire recevrait", "il cui proprietario dovrebbe", "whose owner would receive"]
 
 
 @pytest.mark.parametrize("deck_id, lang", sorted(DRACO_SAYS))

@@ -138,12 +138,22 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     assert not any(w in texts["bank_pays_in_gold"][lang] for lang, w in
                    (("en", "runs out first"), ("fr", "les premières"), ("it", "per prime"))), "the cause turned round"
     # what a bank with only gold does, as table.settle plays it (en 29b, round 5; test_draco_money holds the engine)
-    assert "the bank pays the silver it owes with a gold coin if the player can give change" in texts["bank_gold_for_silver"]["en"]
+    # round 26 (it): a bank with some silver but not enough was left out ("only gold left"); it pays the silver it
+    # has, then gold for the rest
+    assert "it pays the silver coins it has and the rest with a gold coin, for which the player gives change" in texts["bank_gold_for_silver"]["en"]
+    short = {"en": "If the bank runs short of silver", "fr": "À court de pièces d’argent",
+             "it": "Se ha troppo poco argento"}
+    assert all(texts["bank_gold_for_silver"][lang].startswith(w) for lang, w in short.items())
     # round 25 (en): what happens when the player cannot give change was left open; table.settle does not pay the
     # silver that would need it (the box cannot hold the coins): the part that needs change is lost, as for a player
-    gap = {"en": "if they cannot, the part that needs change is not paid",
-           "fr": "sinon, elle ne paie pas la part qui l’exigerait", "it": "se non può, la parte che richiede il resto non viene pagata"}
+    gap = {"en": "a player who cannot give change loses the part that would need it",
+           "fr": "sinon, la part qui l’exigerait n’est pas payée",
+           "it": "se non può, la parte che richiede il resto non viene pagata"}
     assert all(w in texts["bank_gold_for_silver"][lang] for lang, w in gap.items())
+    # round 26 (fr): "at any time" promised a change the bank's coins may not allow
+    limit = {"en": "as far as the bank’s coins allow", "fr": "ou l’inverse, si elle le peut",
+             "it": "se la banca ha le monete per farlo"}
+    assert all(w in texts["change_at_the_bank"][lang] for lang, w in limit.items())
     # round 25 (fr): "la banque paie l’argent qu’elle doit avec une pièce d’or": argent is also the silver coin
     assert "l’argent qu’elle doit" not in texts["bank_gold_for_silver"]["fr"]
     # a player paying another with only gold and no change to be had (French 25, round 61): table.settle keeps
