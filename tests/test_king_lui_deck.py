@@ -107,7 +107,7 @@ def test_emerald_text_uses_the_variant_number(ref, portions):
     emerald = d.component("emerald")
     for lang in LANGS:
         text = face_text(d, emerald, emerald.faces[0], lang)
-        assert re.findall(r"\d+", text) == [str(portions)] * 2
+        assert re.findall(r"\d+", text) == [str(portions)] * 3  # the minimum, the portions taken, a drawn one's minimum
     assert face_text(d, d.component("ham"), d.component("ham").faces[0], "fr") is None
 
 
@@ -153,7 +153,8 @@ def test_our_rulings_are_marked_in_the_data_in_every_language(deck):
 #: book's forced draw leaves a waiting Emerald unused: the card names the condition first
 INSTEAD = {"fr": "À votre tour, s’il reste un plat sur la table, vous pouvez vous servir d’Emerald au lieu de prendre un "
                  "plat ou de piocher",
-           "it": "Al tuo turno, se sul tavolo resta un piatto, puoi usare Emerald invece di prendere un piatto o di pescare",
+           "it": "Al tuo turno, se sul tavolo resta almeno un piatto, puoi usare Emerald invece di prendere un piatto o di "
+                 "pescare",
            "en": "On your turn, if a dish is still on the table, you may use Emerald instead of taking a dish or drawing"}
 
 
@@ -165,6 +166,25 @@ def test_the_emerald_card_says_using_it_is_the_turn(ref):
     emerald = d.component("emerald")
     for lang in nonempty(LANGS, "the languages"):
         assert face_text(d, emerald, emerald.faces[0], lang).startswith(INSTEAD[lang])
+
+
+#: round 26 (en, fr): "If you draw it, use Emerald at once" left out the king's minimum, said only for a turn's use
+DRAWN = {"fr": "Si vous la piochez, servez-vous d’Emerald aussitôt (le roi doit avoir au moins {n} portions)",
+         "it": "Se la peschi, usa subito Emerald (il re deve avere almeno {n} porzioni)",
+         "en": "If you draw it, use Emerald at once (the king needs at least {n} portions)"}
+
+
+@pytest.mark.parametrize("ref", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
+                                 "king_lui-six-players"])
+def test_the_emerald_card_says_the_kings_minimum_for_a_drawn_emerald_too(ref):
+    """A drawn Emerald is used at once only if the king holds the portions it takes: the card says so, with the
+    deck's own number (2; 3 in Hungry Dragon), in the sentence about drawing it."""
+    d = resolve(ref, ROOT)
+    emerald = d.component("emerald")
+    assert d.rules.emerald_portions == (3 if ref == "king_lui-hungry-dragon" else 2)
+    for lang in nonempty(LANGS, "the languages"):
+        text = face_text(d, emerald, emerald.faces[0], lang)
+        assert DRAWN[lang].format(n=d.rules.emerald_portions) in text, (lang, text)
 
 
 def test_one_uses_emerald_never_a_card():
