@@ -833,3 +833,12 @@ def test_the_short_game_ruling_follows_the_step_that_sets_cards_aside(lang: str)
     assert len(steps) - 1 == 4 and before.rstrip().endswith("</ol>"), before[-300:]
     assert re.search(rf"\b{deck.rules.cards_set_aside}\b", steps[-1]), "step 4 puts the cards back in the box"
     assert re.match(r'<box kind="ruling">.*?</box>\s*<ol start="5">\s*<li>', after, re.S), after[:600]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_toast_section_points_to_its_example(lang: str) -> None:
+    """Round 26 (fr, it): on French and Italian pages the toast example sits after the action cards, two pages from
+    the toast section it illustrates; the house rule's paragraph names the box by its title."""
+    markup = norm(html.unescape(render_markup(decks()["draco-charity-toast"], lang)))
+    toast = markup.index(f"<h1>{tr(lang, 'The toast')}</h1>")
+    assert f"{tr(lang, 'Example of a toast')}" in markup[toast:toast + 1200]
