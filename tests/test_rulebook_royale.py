@@ -886,3 +886,29 @@ def test_the_set_up_says_the_packets_sizes_the_deck_makes(lang: str, even: str, 
                              'description: {fr: "Essai.", it: "Prova.", en: "Test."}\nrules: {packets: 5}\n')
     text = norm(html.unescape(render_markup(five, lang)))
     assert uneven in text and even not in text and same not in text
+
+
+#: round 26: each reader's wording in the books that carry it (the imposter's pattern "turned" said plainly; the
+#: nobles' side named, as "face up" means nothing on a two-sided card; Columbine's 5s shown possible; the order as
+#: part of the request; the Italian first card of a serving counted within that serving, not under the noble, as the
+#: Prince of the night's second serving starts with the fourth card)
+ROUND_26 = {("royale", "en"): ["You may turn the pattern by", "Lay your nobles in a row in front of you, showing the "
+                               "side this book describes"],
+            ("royale-masked", "en"): ["the Dessert 5 in one, the Abundance 5 in the other",
+                                      "the order in which you place the cards under the noble is part of the request"],
+            ("royale-masked", "fr"): ["le Dessert 5 dans l’un, l’Abondance 5 dans l’autre"],
+            ("royale-masked", "it"): ["il Dessert 5 nell’uno, l’Abbondanza 5 nell’altro",
+                                      "La prima carta di un servizio è la prima che metti in quel servizio"]}
+
+
+@pytest.mark.parametrize("name, lang", sorted(ROUND_26))
+def test_the_royale_books_say_what_the_round_26_readers_asked(name: str, lang: str) -> None:
+    """Each wording of round 26 in the book (and cards) that carries it, and none of the old words left."""
+    d = resolve(name, ROOT)
+    text = norm(html.unescape(render_markup(d, lang)))
+    cards = " ".join(norm(GAME.face_text(d, c, f, lang) or "") for c in d.model.components for f in c.faces)
+    assert all(s in text + " " + cards for s in ROUND_26[name, lang]), [s for s in ROUND_26[name, lang]
+                                                                      if s not in text + " " + cards]
+    old = ["read the pattern turned", "Lay your nobles face up", "what matters is the order",
+           "quella che metti per prima sotto il nobile"]
+    assert not [w for w in old if w in text + " " + cards]
