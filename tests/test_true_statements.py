@@ -151,7 +151,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
            "it": "se non può, la parte che richiede il resto non viene pagata"}
     assert all(w in texts["bank_gold_for_silver"][lang] for lang, w in gap.items())
     # round 26 (fr): "at any time" promised a change the bank's coins may not allow
-    limit = {"en": "as far as the bank’s coins allow", "fr": "ou l’inverse, si elle le peut",
+    limit = {"en": "or the reverse, whenever the bank has the coins", "fr": "ou l’inverse, si elle le peut",
              "it": "se la banca ha le monete per farlo"}
     assert all(w in texts["change_at_the_bank"][lang] for lang, w in limit.items())
     # round 25 (fr): "la banque paie l’argent qu’elle doit avec une pièce d’or": argent is also the silver coin
