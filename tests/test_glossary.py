@@ -135,9 +135,11 @@ EXCUSED = {
                                   # the example's request, named in the sentence before: "la" says it, the page is full
                                   "%(gone)s would have completed this request",
                                   "The cards in the discard pile never come back into play"),
-    # the page's errors: a web request, not a noble's; the example's request, as in Italian
+    # the page's errors: a web request, not a noble's; the example's request, named in the sentence before
+    # (« rempliraient aussi son exigence »): the cards that « pourraient convenir » need no second name for it (round
+    # 26, French reader: « la » came before its noun; after « la défausse », another « la » would point to the pile)
     ("royale", "fr", "request"): ("The request ", "This address does not take that kind of request",
-                                  "%(gone)s would have completed this request",
+                                  "The cards in the discard pile come back into play only when",
                                   "The cards in the discard pile never come back into play"),
     # the verb: serving the nobles (placing cards under them), not a serving, a group of cards in a request
     ("royale", "fr", "serving"): ("Serving your nobles",),

@@ -894,6 +894,11 @@ def test_the_set_up_says_the_packets_sizes_the_deck_makes(lang: str, even: str, 
 #: Prince of the night's second serving starts with the fourth card)
 ROUND_26 = {("royale", "en"): ["You may turn the pattern by", "Lay your nobles in a row in front of you, showing the "
                                "side this book describes"],
+            # the French example's « la » stood before the noun it stood for (« son exigence » came later); the
+            # Italian voluntary clearing read as the move you must make
+            ("royale", "fr"): ["rempliraient aussi son exigence, mais sont déjà défaussées"],
+            ("royale-solo", "fr"): ["rempliraient aussi son exigence, mais sont déjà défaussées"],
+            ("royale", "it"): ["Invece di aspettarle, scegli di ritirare anche i suoi piatti"],
             ("royale-masked", "en"): ["the Dessert 5 in one, the Abundance 5 in the other",
                                       "the order in which you place the cards under the noble is part of the request"],
             ("royale-masked", "fr"): ["le Dessert 5 dans l’un, l’Abondance 5 dans l’autre"],
@@ -910,5 +915,5 @@ def test_the_royale_books_say_what_the_round_26_readers_asked(name: str, lang: s
     assert all(s in text + " " + cards for s in ROUND_26[name, lang]), [s for s in ROUND_26[name, lang]
                                                                       if s not in text + " " + cards]
     old = ["read the pattern turned", "Lay your nobles face up", "what matters is the order",
-           "quella che metti per prima sotto il nobile"]
+           "quella che metti per prima sotto il nobile", "la rempliraient", "pourraient encore la remplir", "ritiri volontariamente"]
     assert not [w for w in old if w in text + " " + cards]
