@@ -133,10 +133,11 @@ def test_the_draw_sentence_keeps_a_drawn_emerald_out_of_the_hand(lang: str) -> N
 
 #: read 11 (en17, it21): the Hungry Dragon table's Emerald row names the king as the one who must hold the portions
 #: ("the least he must hold" read as Emerald or the king; French "minimum qu’il doit avoir": minimum of what?)
-EMERALD_ROW = {"fr": "Portions que chaque carte Emerald retire au roi (le roi doit en avoir au moins autant pour qu’on "
-                     "puisse se servir d’Emerald)",
-               "it": "Porzioni che ogni carta Emerald toglie al re (e numero minimo di porzioni che il re deve avere "
-                     "per poter usare Emerald)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken;
+#: round 26: the French cell slipped into "on" in a vous book, the Italian one ran to six lines
+EMERALD_ROW = {"fr": "Portions que chaque carte Emerald retire au roi (il en faut au moins autant dans son assiette pour "
+                     "vous servir d’Emerald)",
+               "it": "Porzioni del re tolte da ogni carta Emerald (il re deve averne almeno "
+                     "altrettante)",  # fourteenth reading it13: "(e che il re deve avere almeno)" broken;
                # fifteenth (en27, it20): Emerald, not "it" / "-la", beside a line that says "he" / "lo" of the dragon
                "en": "Portions removed by each Emerald (and the fewest portions the king must hold before Emerald can be used)"}
 
