@@ -142,9 +142,12 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
         got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
                - before["eaten"].get(d, 0) for d in after["dishes"]}
         assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", text)) == sum(got.values()), text
-        if after["to_act"]:  # the next course's chef, as the table's facts name them
-            assert text.endswith(f"{after['course']}{':' if lang != 'fr' else chr(0x202f) + ':'} "
-                                 f"{ {'en': 'Player', 'fr': 'Joueur', 'it': 'Giocatore'}[lang]} {after['chef'] + 1}.")
+        # round 25, en11: the end of the course is a line of its own under the move, not glued onto it
+        assert "\n" + said.format(n=before["course"]) in text, text
+        if after["to_act"]:  # the next course's chef
+            chef = {"en": "Player {p} is the chef of course {n}.", "fr": "Le joueur {p} est le chef du service {n}.",
+                    "it": "Il giocatore {p} è il cuoco della portata {n}."}[lang]
+            assert text.endswith(chef.format(p=after["chef"] + 1, n=after["course"])), text
     assert ends >= 5
 
 

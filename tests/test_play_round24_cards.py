@@ -161,8 +161,8 @@ def test_the_final_toast_is_in_the_journal(lang: str) -> None:
 def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal(lang: str) -> None:
     from cardgen.games.royale.text import dish_name
 
-    gone = {"en": "can no longer be satisfied", "fr": "impossible désormais de satisfaire",
-            "it": "ormai impossibile soddisfare"}[lang]
+    gone = {"en": "can no longer be satisfied", "fr": "ne peut plus être satisfaite",
+            "it": "non può più essere esaudita"}[lang]
     told = 0
     for action, _, before, after, text in played("royale", lang):
         if action[0] != "place":
@@ -177,21 +177,35 @@ def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal
     assert told
 
 
-@pytest.mark.parametrize("lang,said", [("en", "satisfies the Baron: +2 points"),
-                                       ("fr", "valide le Baron\u202f: +2 points"),
-                                       ("it", "soddisfa il Barone: +2 punti")])
+@pytest.mark.parametrize("lang,said", [
+    ("en", "\nAll the cards are placed. Player {p} satisfies the Baron with {cards}: +2 points; these cards go to the "
+           "discard pile."),
+    ("fr", "\nToutes les cartes sont posées. Le joueur {p} valide le Baron avec {cards}\u202f: +2 points\u202f; ces "
+           "cartes vont à la défausse."),
+    ("it", "\nTutte le carte sono sistemate. Il giocatore {p} soddisfa il Barone con {cards}: +2 punti; queste carte "
+           "vanno negli scarti.")])
 def test_a_noble_satisfied_is_in_the_journal_with_its_points(lang: str, said: str) -> None:
-    from cardgen.games.royale.text import describe_done
+    """Round 25 (en16, fr22, it9): a noble satisfied is scored once all the cards are placed (the book's step 3), on
+    a line of its own under the last serving, naming the cards that met it (the one just served too), never glued
+    onto that serving ("serves Fruit 8 to the Duchess; satisfies the Viscount")."""
+    from cardgen.games.royale.text import describe_done, dish_name
 
     deck = deck_of("royale")
     session = _session("royale", lang, 0)
     before = session.state.observation(session.state.current_player)
     seat = before["seat"]
-    after = {**before, "players": [list(p) for p in before["players"]]}
     points, imposter, done, under = before["players"][seat]
-    after["players"][seat] = [points + 2, imposter, tuple(i == 2 for i in range(len(done))), under]
-    text = describe_done(deck, ("stop",), lang, before, after)
-    assert text is not None and text.endswith(said)
+    card = next(iter(before["buffet"]))
+    before["players"] = [list(p) for p in before["players"]]
+    before["players"][seat] = [points, imposter, done, tuple(("fruit-9#1",) if i == 2 else u for i, u in enumerate(under))]
+    after = {**before, "players": [list(p) for p in before["players"]]}
+    after["players"][seat] = [points + 2, imposter, tuple(i == 2 for i in range(len(done))), tuple(() for _ in under)]
+    text = describe_done(deck, ("place", card, 2), lang, before, after)
+    cards = " et ".join if lang == "fr" else (" e ".join if lang == "it" else " and ".join)
+    met = cards([dish_name(deck, "fruit-9#1", lang), dish_name(deck, card, lang)])
+    assert text is not None and said.format(p=seat + 1, cards=met) in text, text
+    served, scored = text.split("\n", 1)
+    assert "+2" not in served and "Baron" in served and "+2" in scored, text
 
 
 @pytest.mark.parametrize("lang,mine,theirs", [("en", "Cards to serve", "Player 1’s cards to serve"),

@@ -25,7 +25,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
     facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
-        facts.append([w["end"].format(end=_end_card(deck, lang)),
+        facts.append([w["end"].format(end=end_card_name(deck, lang)),
                       w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
@@ -54,7 +54,7 @@ def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
     return {"face": card, "name": dish_name(deck, card, lang)}
 
 
-def _end_card(deck: Any, lang: str) -> str:
+def end_card_name(deck: Any, lang: str) -> str:
     """The end card's printed name ("End of the Banquet"), as the book names it."""
     from cardgen.games.royale.checks import role
 

@@ -525,8 +525,12 @@ function journal(v) {
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
     li.appendChild(el("b", "", (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
       (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd()));
-    li.appendChild(document.createTextNode(" " + e.text));
+    // what the rules did after the move (a noble satisfied, the turn's end, a course's end) follows it on lines of
+    // its own, set apart under the move (#53 round 25: en11, en16, fr22, it9), never glued onto the move's words
+    const [moved, ...then] = e.text.split("\n");
+    li.appendChild(document.createTextNode(" " + moved));
     j.appendChild(li);
+    then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
     said(e.n);
   });
   j.scrollTop = j.scrollHeight;
