@@ -239,3 +239,45 @@ def test_each_take_and_imposter_button_names_the_cards_it_takes(lang: str) -> No
             assert button.endswith(" " + join_and([dish_name(deck, c, lang) for c in taken], lang)), (action, button)
             kinds.add(action[0])
     assert kinds == {"take", "imposter"}
+
+
+def _royale_played_out(lang: str, seed: int) -> Session:
+    """A Royale table of one person (random moves) and two heuristic agents, played to its end."""
+    session = Session(deck_of("royale"), players=3, seed=seed, people=[0], lang=lang, pace=0)
+    session.join(0)
+    rng = random.Random(seed)
+    while not session.state.is_terminal():
+        if session.state.current_player == 0:
+            session.play(list(rng.choice(session.state.legal_actions())), 0, turn=len(session.actions))
+        else:
+            session.agent_move()
+    return session
+
+
+@pytest.mark.parametrize("lang,ended,none,zero", [
+    ("en", "The game ended: the End of the Banquet card was drawn for the second time.", "no noble satisfied",
+     "points"),
+    ("fr", "La carte Fin du banquet a été piochée pour la deuxième fois\u202f: le banquet est terminé.",
+     "aucun noble validé", "point"),
+    ("it", "La carta Fine del banchetto è stata pescata per la seconda volta: il banchetto è finito.",
+     "nessun nobile soddisfatto", "punti")])
+def test_royales_game_over_says_why_and_each_score_noble_by_noble(lang: str, ended: str, none: str, zero: str) -> None:
+    """Round 25 (fr19, en17, en18, it13): "The banquet is over" said no reason and the scores came with no noble
+    behind them. Now the box gives the draw that ended it and, per seat, each satisfied noble's points adding up to
+    the engine's score; a score's unit agrees with it as the language does ("0 point" in French: fr20)."""
+    from cardgen.games.royale.text import noble_title
+
+    deck = deck_of("royale")
+    session = _royale_played_out(lang, 7)
+    result = table_view(session, 0)["result"]
+    assert session.state.end_reason == "banquet_over" and result["end_text"] == ended
+    assert max(result["scores"]) > 0 and min(result["scores"]) == 0
+    titles = [noble_title(deck, slot, lang).lower() for slot in range(6)]
+    for score, lines, unit in zip(result["scores"], result["detail"], result["units"]):
+        (line,) = lines
+        if score == 0:
+            assert line == none and unit == zero
+            continue
+        terms = re.findall(r"(\S+ \S+) (\d+)(?= \+| =)", line)
+        assert terms and all(noble.lower() in titles for noble, _ in terms), line
+        assert sum(int(p) for _, p in terms) == score and line.split(" = ")[1].startswith(f"{score:g} "), line

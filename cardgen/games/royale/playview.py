@@ -43,7 +43,49 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                   "facts": [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
-    return {"hand": [hand], "areas": areas}
+    laid: dict[str, Any] = {"hand": [hand], "areas": areas}
+    if obs.get("at_end"):  # the game is over: why, and each seat's points noble by noble (round 25, fr19, en18, it13)
+        laid["scores"] = [[score_line(deck, obs, p, lang)] for p in range(len(obs["players"]))]
+        laid["score_note"] = w["score_note"]
+        laid["end_text"] = end_line(deck, obs, lang)
+    return laid
+
+
+def score_line(deck: Any, obs: dict[str, Any], seat: int, lang: str) -> str:
+    """How ``seat``'s points came about: each noble it satisfied and the points printed on it, added up ("the
+    Princess 3 + the Viscount 1 + the Countess 2 = 6 points"), or that it satisfied none. The nobles are public."""
+    from cardgen.games.royale.text import noble_title
+    from cardgen.text import in_sentence
+
+    w = _WORDS.get(lang, _WORDS["en"])
+    done = obs["players"][seat][2]
+    scored = []
+    for slot, nid in enumerate(obs["nobles"][seat]):
+        _, face = _face_in_play(deck, nid)
+        if done[slot] and face is not None:
+            title = _printed_name(deck, nid, lang) or noble_title(deck, slot, lang) or nid
+            scored.append((in_sentence(title, lang), face.points or 0))
+    if not scored:
+        return str(w["scored_none"])
+    total = sum(points for _, points in scored)
+    nobles = " + ".join(w["scored"].format(noble=noble, points=f"{points:g}") for noble, points in scored)
+    return str(w["scored_sum"].format(nobles=nobles, total=f"{total:g}",
+                                      pts=w["pts_one"] if _plural(total, lang) == "one" else w["pts_many"]))
+
+
+def end_line(deck: Any, obs: dict[str, Any], lang: str) -> str | None:
+    """Why the banquet ended, in the book's words: the End of the Banquet card drawn for the last of its draws
+    (which one: "the second time"), or a seat that satisfied all its nobles; None for another end (the page says
+    it generically). "The banquet is over" alone gave no reason (round 25, fr19, en17, it13)."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    last = int(deck.model.rules.end_card_draws)
+    if obs.get("end_draws", 0) >= last:
+        draws = ((getattr(deck.spec, "words", None) or {}).get("draws") or {}).get(lang) or {}
+        from cardgen.text import ordinal
+
+        return str(w["ended_banquet"].format(end=end_card_name(deck, lang), time=draws.get(str(last)) or ordinal(last, lang)))
+    full = [p for p, (_, _, done, _) in enumerate(obs["players"]) if done and all(done)]
+    return str(w["ended_nobles"].format(n=full[0] + 1)) if full else None
 
 
 def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:

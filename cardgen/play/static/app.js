@@ -434,7 +434,9 @@ function counters(v) {
 function scoreLine(ui, seat, who, score, won, unit) {
   // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
-  const counted = unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
+  // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
+  const counted = typeof unit === "string" ? " " + unit :
+    unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
   return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + counted +
     (won ? " ★ " + ui.winner : "");
 }
@@ -452,7 +454,7 @@ function scoreList(ui, result, who) {
   // on a laptop so the form under them stays in sight, open on a phone (#53: en3, fr2, it3)
   const ul = el("ul", "scores");
   result.scores.forEach((s, i) => ul.appendChild(el("li", result.winners.includes(i) ? "winner" : "",
-    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.unit))));
+    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.units ? result.units[i] : result.unit))));
   if (!(result.detail || []).some((lines) => lines.length)) return [ul];
   const how = el("details", "score-how");
   how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
