@@ -141,7 +141,8 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
         assert said.format(n=before["course"]) in text, text
         got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
                - before["eaten"].get(d, 0) for d in after["dishes"]}
-        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", text)) == sum(got.values()), text
+        told = text.split("\n", 1)[-1]  # the course's line (the move's own says the portions it took)
+        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", told)) == sum(got.values()), text
         # round 25, en11: the end of the course is a line of its own under the move, not glued onto it
         assert "\n" + said.format(n=before["course"]) in text, text
         if after["to_act"]:  # the next course's chef
@@ -156,11 +157,13 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
 def test_a_waiting_emerald_lies_apart_from_the_dishes(lang: str, beside: str) -> None:
     """The book: "An Emerald card is not a dish: the chef puts it face up on its own, beside the dishes" (#53 en20)."""
     from cardgen.games.king_lui.playview import play_table
+    from cardgen.games.king_lui.text import emerald_text
 
     session = Session(deck_of("king_lui"), players=3, seed=7, people=[0, 1], lang=lang)
+    assert session.deck.rules.emerald_portions == 2
     obs = dict(session.state.observation(0), table_emeralds=2)
     areas = play_table(session.deck, obs, lang)["areas"]
     assert all(c["face"] != "emerald" for c in areas[0]["cards"])
     (apart,) = [a for a in areas if a["title"] == beside]
-    assert apart["cards"] == [{"face": "emerald", "count": 2}] and "pick" not in apart
+    assert apart["cards"] == [{"face": "emerald", "count": 2, "text": emerald_text(2, lang)}] and "pick" not in apart
     assert not [a for a in play_table(session.deck, dict(obs, table_emeralds=0), lang)["areas"] if a["title"] == beside]

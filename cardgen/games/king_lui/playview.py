@@ -48,6 +48,15 @@ def score_lines(deck: Any, hand: dict[str, int], king: dict[str, int], lang: str
     return lines
 
 
+def emerald_rule(deck: Any, lang: str) -> str:
+    """What the Emerald card says, as text beside it: when it may be used and what it removes (the king's minimum
+    of portions from the deck's rules). Its print is 3 px high on the page, and its tooltip said "Emerald × 2"
+    only (round 25, it1)."""
+    from cardgen.games.king_lui.text import emerald_text
+
+    return emerald_text(int(deck.rules.emerald_portions), lang)
+
+
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     """The page's areas (``cardgen.play.view``'s shape) for ``obs``; at the end, every hand and each score's lines."""
     w = _WORDS.get(lang, _WORDS["en"])
@@ -63,7 +72,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                   "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
                             [w["course_cards"], str(obs["course_cards"])]]}]
     if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": on its own, beside the dishes (#53 en20)
-        areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"]}]})
+        areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"],
+                                                       "text": emerald_rule(deck, lang)}]})
     areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]})
     if obs["eaten"]:
         areas.append({"title": w["eaten"], "cards": _counts(obs["eaten"])})
