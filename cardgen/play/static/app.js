@@ -428,7 +428,9 @@ function render() {
 function counters(v) {
   // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
   const ui = v.ui;
-  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
+  // a game whose book counts turns only names no rounds (Royale: "rounds" is its solo game's word; round 25 en23)
+  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns}` +
+    (ui.rounds ? ` · ${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
 function scoreLine(ui, seat, who, score, won, unit) {
