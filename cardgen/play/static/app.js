@@ -249,7 +249,8 @@ function renderMoves() {
     if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
     const open = openGroup === head;
     const g = el("button", "group" + (open ? " open" : ""), head);
-    g.appendChild(el("span", "count", String(members.length)));
+    // the count says what it counts ("9 choices"): a bare "9" beside "Serve Pastry 7" read as a value (en12, it12)
+    g.appendChild(el("span", "count", view.ui.group_count.replace("{n}", members.length)));
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
@@ -839,7 +840,8 @@ async function hint() {
     const close = el("button", "close", view.ui.hint_close);
     close.id = "hint-close";
     close.addEventListener("click", () => { box.hidden = true; scrollCue(); });
-    box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text));
+    // the move goes on after the colon, so in lower case ("Consiglio: prendi…", not "Consiglio: Prendi…": it8)
+    box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text.charAt(0).toLowerCase() + h.text.slice(1)));
     const table = el("table");
     for (const m of h.values) {
       const tr = el("tr", JSON.stringify(m.action) === JSON.stringify(h.choice) ? "chosen" : "");
