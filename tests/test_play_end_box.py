@@ -42,12 +42,17 @@ def test_king_luis_end_shows_every_hand_and_each_score_dish_by_dish(lang: str) -
     result = view["result"]
     # each seat's lines add up to its score, and say the cards it discarded (the tie-break)
     for seat, lines in enumerate(result["detail"]):
-        points = sum(int(p) for line in lines for p in re.findall(r"= (\d+)$", line))
+        # a sum keeps together on a phone (no-break spaces: round 25 en6, fr15)
+        assert all(re.search(r"\d\u00a0×\u00a0\d+\u00a0=\u00a0\d", line) for line in lines if "=" in line), lines
+        points = sum(int(p) for line in lines for p in re.findall(r"=\s(\d+)$", line))
         assert points == outcome.scores[seat], (seat, lines)
         lost = outcome.extra["discarded"][seat]
         assert (str(lost) in lines[-1]) if lost else all("=" in line for line in lines), lines
     assert result["unit"] == {"en": ["point", "points"], "fr": ["point", "points"], "it": ["punto", "punti"]}[lang]
     assert result["detail_note"]
+    # why it ended, with the cards left in the supply counted (round 25, en7, it7)
+    left = session.state.observation(0)["supply"]
+    assert left < 6 and result["end_text"].count(f" {left} " if left > 1 else " 6 ") >= 1, result["end_text"]
     # the book: everyone lays their hand face up; each other seat's whole hand, as its owner sees it
     for seat in (1, 2):
         (area,) = [a for a in view["areas"] if a.get("seat") == seat]

@@ -88,4 +88,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if at_end:
         laid["scores"] = [score_lines(deck, o["hand"], obs["king"], lang) for o in at_end]
         laid["score_note"] = w["score_note"]
+        if obs["supply"] < obs["course_cards"]:  # why it ended, the cards left counted (round 25, en7, it7)
+            laid["end_text"] = (w["ended_none"].format(course=obs["course_cards"]) if not obs["supply"] else
+                                _plural(w, "ended", obs["supply"], course=obs["course_cards"]))
     return laid

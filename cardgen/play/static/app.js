@@ -463,13 +463,16 @@ function scoreList(ui, result, who) {
   how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
   how.addEventListener("toggle", () => { scoresOpen = how.open; });
   how.appendChild(el("summary", "", ui.score_how));
+  // the rule first, then the sums it explains (en5); each of a seat's lines on a line of its own, not one run of
+  // middle dots (en6, fr15, it5)
+  if (result.detail_note) how.appendChild(el("p", "quiet score-note", result.detail_note));
   result.detail.forEach((lines, i) => {
     if (!lines.length) return;
     const p = el("p", "score-detail");
-    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon), lines.join(" · "));
+    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon.trimEnd()));
+    for (const line of lines) p.append(el("span", "line", line));
     how.appendChild(p);
   });
-  if (result.detail_note) how.appendChild(el("p", "quiet score-note", result.detail_note));
   return [ul, how];
 }
 
