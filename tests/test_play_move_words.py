@@ -59,7 +59,7 @@ def test_royale_serves_a_noble_with_its_article_in_the_sentences_case(decks, lan
 
 
 @pytest.mark.parametrize(("lang", "fact"), [
-    ("fr", ["carte Fin du banquet sortie", "1 sur 2"]),
+    ("fr", ["carte Fin du banquet piochée", "1 fois sur 2"]),  # the book's verb (round 25, fr30)
     ("it", ["carta Fine del banchetto pescata", "1 su 2"]),
     ("en", ["End of the Banquet card drawn", "1 of 2"]),
 ])

@@ -31,6 +31,10 @@ MONEY = {"en": (r"Player (\d) receives (\d+) silver coins?", r"Player (\d) pays 
                 r"il giocatore (\d) paga (\d+) monet[ae] d’argento al giocatore (\d)")}
 
 
+SERVED = {"en": "Dishes served so far: {cards}.", "fr": "Plats déjà servis\u202f: {cards}.",
+          "it": "Piatti già serviti: {cards}."}
+
+
 def _session(game: str, lang: str, moves: int, seed: int = 3) -> Session:
     """A three-person table of ``game`` after ``moves`` random moves."""
     session = Session(deck_of(game), players=3, seed=seed, people=[0, 1, 2], lang=lang)
@@ -49,6 +53,7 @@ def _session(game: str, lang: str, moves: int, seed: int = 3) -> Session:
 def test_each_noble_says_what_it_asks_and_is_worth_as_text(lang: str) -> None:
     from cardgen.games.royale.checks import noble_face
     from cardgen.games.royale.text import requirement_text
+    from cardgen.text import join_and
 
     session = _session("royale", lang, 8)
     deck = session.deck
@@ -61,7 +66,13 @@ def test_each_noble_says_what_it_asks_and_is_worth_as_text(lang: str) -> None:
         request = requirement_text(deck, face.data, lang)
         points, text = card["text"].split(colon, 1)
         assert points.split()[0] == str(face.points)  # "3 points", "1 point", "0 point" in French
-        assert text == request[:1].lower() + request[1:]
+        asked = request[:1].lower() + request[1:]
+        assert text.startswith(asked)
+        # then the dishes served under it so far, by name and value (round 25, fr27, it14), each in its tooltip too
+        under = [u["name"] for u in card.get("under", [])]
+        assert text[len(asked):] == (" " + SERVED[lang].format(cards=join_and(under, lang)) if under else ""), text
+        assert all(re.fullmatch(r"\D+ \d+", name) for name in under), under
+    assert any(card.get("under") for card in nobles)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -33,13 +33,18 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
     for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
-        nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s]),
-                   "name": _printed_name(deck, nid, lang), "side": _side(deck, nid), "text": noble_text(deck, nid, lang)}
+        # the cards under a noble by name and value ("Pastry 7"), in its tooltip and its text: its requests are about
+        # values, and the cards are 15 px wide (round 25, fr27, it14)
+        nobles = [{"face": nid, "under": [_dish(deck, c, lang) for c in under[s]], "badge": "✓" if done[s] else None,
+                   "dim": bool(done[s]), "name": _printed_name(deck, nid, lang), "side": _side(deck, nid),
+                   "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
-                      "facts": [[w["imposter"], str(imposter)]], "pick": p == me})
+                      "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
-    areas.append({"title": w["discard"], "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
+    # the six shown are the last ones, the count the whole pile's (it20)
+    title = w["discard_last"].format(n=DISCARD_SHOWN) if len(discard) > DISCARD_SHOWN else w["discard"]
+    areas.append({"title": title, "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
                   "facts": [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
@@ -86,6 +91,26 @@ def end_line(deck: Any, obs: dict[str, Any], lang: str) -> str | None:
         return str(w["ended_banquet"].format(end=end_card_name(deck, lang), time=draws.get(str(last)) or ordinal(last, lang)))
     full = [p for p, (_, _, done, _) in enumerate(obs["players"]) if done and all(done)]
     return str(w["ended_nobles"].format(n=full[0] + 1)) if full else None
+
+
+def _imposter(deck: Any, left: int, lang: str) -> str:
+    """A seat's imposter as a player needs it: used, or not yet (or how many uses are left, when a deck gives more
+    than one), not "imposter uses left 0" (round 25, fr26)."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    if not left:
+        return str(w["imposter_used"])
+    return str(w["imposter_unused"] if int(deck.model.rules.imposter_uses) == 1 else w["imposter_left"].format(n=left))
+
+
+def _served(deck: Any, text: str | None, under: Any, lang: str) -> str | None:
+    """A noble's text followed by the dishes served under it so far, by name and value."""
+    from cardgen.games.royale.text import dish_name
+    from cardgen.text import join_and
+
+    if not under or text is None:
+        return text
+    w = _WORDS.get(lang, _WORDS["en"])
+    return f"{text} " + str(w["served"].format(cards=join_and([dish_name(deck, c, lang) for c in under], lang)))
 
 
 def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
