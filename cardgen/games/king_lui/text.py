@@ -114,10 +114,14 @@ def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict
     if portions:
         return str(words["take_one" if portions == 1 else "take_n"].format(dish=names[0], n=portions))
     counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
-    # the portions Emerald removes, each dish once with its count in words that agree with it ("2 portions of
-    # Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6), a portion of each of
-    # two dishes so too: « 1 portion de Jambon et 1 portion de Fromage », not bare « Jambon et Fromage » beside the
-    # counted pairs (round 25, fr14)
-    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) for name, n in Counter(names).items()]
+    # the portions Emerald removes, each dish once: a dish that repeats with its count in words that agree with it
+    # ("2 portions of Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6); one
+    # portion of each of two dishes by their names alone ("Ham and Cheese", as the readers wrote it), but in French
+    # counted too: « retirer Jambon et Fromage » has no article, « 1 portion de Jambon et 1 portion de Fromage » does
+    # (round 25, fr14; ``count_each``)
+    counts = Counter(names)
+    each = len(counts) < len(names) or bool(_BOOK["count_each"].get(lang))
+    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) if each else name
+              for name, n in counts.items()]
     return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                            emerald=emerald).replace(" : ", NNBSP + ": "))

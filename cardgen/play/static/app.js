@@ -134,7 +134,7 @@ function area(a, big) {
       if (moves.length) c.addEventListener("click", () => pick(card, moves));
       row.appendChild(c);
     }
-    if (!a.cards.length) row.appendChild(el("span", "empty", "—"));
+    if (!a.cards.length) row.appendChild(el("span", "empty", view.ui.empty));  // a lone dash read as a failed load (fr10)
     if (a.ring) { ring(row, a.ring, big); ringRow = row; }
     box.appendChild(row);
   }
@@ -151,7 +151,10 @@ function area(a, big) {
     if (big) box.appendChild(ul);  // the hand's own cards: always said
     else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
       const fold = el("details", "card-texts");
-      fold.open = textsOpen === null ? PHONE.matches : textsOpen;
+      // by default, one's own cards' texts open everywhere (en24); on a phone the table's shared ones too, the
+      // others' closed: three players' requests open made the page 2,600 px tall (it16)
+      const own = a.seat === view.seat, shared = a.seat === undefined || a.seat === null;
+      fold.open = textsOpen === null ? own || (PHONE.matches && shared) : textsOpen;
       fold.addEventListener("toggle", () => { textsOpen = fold.open; });
       fold.append(el("summary", "", view.ui.card_texts), ul);
       if (ringRow && !PHONE.matches) {  // in the circle's middle: no height added, every seat stays on the screen
@@ -230,6 +233,7 @@ function renderMoves() {
     box.style.minHeight = "";  // the room kept for three buttons goes with them (a game over left a blank band)
     if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note :
       view.waiting === "seats" ? view.ui.waiting_seats : view.ui.waiting));  // nobody plays while a seat is open
+    scrollCue();
     return;
   }
   const shown = selected ? selected.moves : view.moves;
@@ -279,6 +283,9 @@ function scrollCue() {
   // a fade at the list's foot while more moves are below it (a short scroll box hid them)
   const box = $("moves");
   box.classList.toggle("more", box.scrollTop + box.clientHeight < box.scrollHeight - 2);
+  // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
+  // round 25 en10); a long list keeps the room, the journal its few lines
+  document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
 }
 
 function moveButton(m, text, extra) {
@@ -351,7 +358,7 @@ function render() {
   labels(ui);
   $("title").textContent = v.title;
   // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
-  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1) : v.title;
+  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1).replace(/\u00a0/g, " ") : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
@@ -384,6 +391,9 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+    // read out as what it shows: Royale's cards of the player to move are not "your hand" on another seat (fr28)
+    const theirs = v.hand.length === 1 && v.hand[0].seat !== undefined && v.hand[0].seat !== v.seat;
+    hand.setAttribute("aria-label", theirs && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
   hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
@@ -524,6 +534,7 @@ function journal(v) {
       j.appendChild(el("li", "undone", (u.n === 1 ? v.ui.undo_done_one : v.ui.undo_done).replace("{who}", u.who).replace("{n}", u.n))));
   };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
+  if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
   said(first);
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
