@@ -286,7 +286,13 @@ function scrollCue() {
   // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
   // round 25 en10); a long list keeps the room, the journal its few lines
   document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
+  // the journal's height follows the panel (a hint opened, the moves changed): its latest lines stay in sight,
+  // unless the person scrolled back to read
+  const j = $("journal");
+  if (journalPinned) j.scrollTop = j.scrollHeight;
 }
+
+let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
@@ -912,6 +918,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   $("moves").addEventListener("scroll", scrollCue);
+  $("journal").addEventListener("scroll", () => {
+    const j = $("journal");
+    journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
+  });
   window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
