@@ -151,11 +151,13 @@ function area(a, big) {
     if (big) box.appendChild(ul);  // the hand's own cards: always said
     else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
       const fold = el("details", "card-texts");
-      // by default, one's own cards' texts open everywhere (en24); on a phone the table's shared ones too, the
-      // others' closed: three players' requests open made the page 2,600 px tall (it16)
+      // by default open on a phone for one's own cards and the shared ones, the others' closed: three players'
+      // requests open made the page 2,600 px tall (round 25, it16); folded on a laptop, where every seat must stay
+      // on a 1280x720 screen. A toggle of the page's own (the default set) is not the person's choice
       const own = a.seat === view.seat, shared = a.seat === undefined || a.seat === null;
-      fold.open = textsOpen === null ? own || (PHONE.matches && shared) : textsOpen;
-      fold.addEventListener("toggle", () => { textsOpen = fold.open; });
+      const usual = PHONE.matches && (own || shared);
+      fold.open = textsOpen === null ? usual : textsOpen;
+      fold.addEventListener("toggle", () => { if (textsOpen !== null || fold.open !== usual) textsOpen = fold.open; });
       fold.append(el("summary", "", view.ui.card_texts), ul);
       if (ringRow && !PHONE.matches) {  // in the circle's middle: no height added, every seat stays on the screen
         fold.classList.add("in-ring");
