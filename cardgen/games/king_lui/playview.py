@@ -88,7 +88,23 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if at_end:
         laid["scores"] = [score_lines(deck, o["hand"], obs["king"], lang) for o in at_end]
         laid["score_note"] = w["score_note"]
-        if obs["supply"] < obs["course_cards"]:  # why it ended, the cards left counted (round 25, en7, it7)
-            laid["end_text"] = (w["ended_none"].format(course=obs["course_cards"]) if not obs["supply"] else
-                                _plural(w, "ended", obs["supply"], course=obs["course_cards"]))
+        left = leftovers(deck, obs, at_end)  # why it ended, the cards left counted (round 25, en7, it7)
+        if left is not None and left < obs["course_cards"]:
+            laid["end_text"] = (w["ended_none"].format(course=obs["course_cards"]) if not left else
+                                _plural(w, "ended", left, course=obs["course_cards"]))
     return laid
+
+
+def leftovers(deck: Any, obs: dict[str, Any], at_end: list[dict[str, Any]]) -> int | None:
+    """The cards the supply still held when the game ended (set aside unused: the engine counts them out of the
+    game, so the observation's supply then says 0): every card in the box less those in sight at the end (the
+    king's place, the portions Emerald removed and the Emeralds that did it, the hands, the table, the waiting
+    Emeralds). None when the box's Emeralds are unknown."""
+    emeralds = next((int(c.count) for c in deck.model.components if c.id == EMERALD), None)
+    portions = int(obs.get("emerald_portions") or 0)
+    if emeralds is None or not portions:
+        return None
+    eaten = sum(obs["eaten"].values())
+    seen = (sum(obs["king"].values()) + eaten + eaten // portions + sum(sum(o["hand"].values()) for o in at_end)
+            + sum(obs["table"].values()) + int(obs["table_emeralds"]))
+    return sum(obs["dish_sizes"].values()) + emeralds - seen
