@@ -36,7 +36,7 @@ def _words(path: str) -> dict:
      # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
      "Ritira i piatti della Duchessa", "Ritira i piatti del Barone"),
     ("en", "Imposter, not turned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
-     "Clear the Duchess", "Clear the Baron"),  # the English book: "clear … your unsatisfied nobles" (round 25, en20)
+     "Clear the cards of the Duchess", "Clear the cards of the Baron"),
 ])
 def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, flat, turned, cleared, numbered) -> None:
     from cardgen.games.royale.text import describe_action

@@ -172,7 +172,7 @@ def test_the_final_toast_is_in_the_journal(lang: str) -> None:
 def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal(lang: str) -> None:
     from cardgen.games.royale.text import dish_name
 
-    gone = {"en": "can no longer be satisfied", "fr": "ne peut plus être satisfaite",
+    gone = {"en": "can no longer be met", "fr": "ne peut plus être remplie",
             "it": "non può più essere esaudita"}[lang]
     told = 0
     for action, _, before, after, text in played("royale", lang):

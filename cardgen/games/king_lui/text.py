@@ -118,9 +118,9 @@ def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict
     # ("2 portions of Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6); one
     # portion of each of two dishes by their names alone ("Ham and Cheese", as the readers wrote it), but in French
     # counted too: « retirer Jambon et Fromage » has no article, « 1 portion de Jambon et 1 portion de Fromage » does
-    # (round 25, fr14; ``count_each``)
+    # (round 25, fr14; ``counted``'s ``pairs``)
     counts = Counter(names)
-    each = len(counts) < len(names) or bool(_BOOK["count_each"].get(lang))
+    each = len(counts) < len(names) or counted.get("pairs") == "each"
     dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) if each else name
               for name, n in counts.items()]
     return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),

@@ -123,9 +123,9 @@ def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
 
 def end_card_name(deck: Any, lang: str) -> str:
     """The end card's printed name ("End of the Banquet"), as the book names it."""
-    from cardgen.games.royale.checks import role
+    from cardgen.games.royale.text import end_card_name as named
 
-    return next((c.name[lang] for c in deck.model.components if role(c) == "end"), "")
+    return named(deck, lang)
 
 
 def _face_in_play(deck: Any, noble_id: str) -> tuple[Any, Any]:

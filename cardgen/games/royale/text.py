@@ -275,13 +275,16 @@ def _end_card_drawn(deck: ResolvedDeck, lang: str, before: dict[str, Any], after
     drawn = int(after.get("end_draws", 0) or 0)
     if drawn <= int(before.get("end_draws", 0) or 0):
         return []
-    from cardgen.games.royale.playview import end_card_name
-
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     draws = ((getattr(deck.spec, "words", None) or {}).get("draws") or {}).get(lang) or {}
     last = drawn >= int(deck.model.rules.end_card_draws)
     return [str(j["end_card"].format(end=end_card_name(deck, lang), time=draws.get(str(drawn)) or ordinal(drawn, lang),
                                      then=j["end_over" if last else "end_rebuilt"]))]
+
+
+def end_card_name(deck: Any, lang: str) -> str:
+    """The end card's printed name ("End of the Banquet"), as the book names it."""
+    return next((c.name[lang] for c in deck.model.components if role(c) == "end"), "")
 
 
 def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
