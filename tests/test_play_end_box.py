@@ -42,12 +42,20 @@ def test_king_luis_end_shows_every_hand_and_each_score_dish_by_dish(lang: str) -
     result = view["result"]
     # each seat's lines add up to its score, and say the cards it discarded (the tie-break)
     for seat, lines in enumerate(result["detail"]):
-        points = sum(int(p) for line in lines for p in re.findall(r"= (\d+)$", line))
+        # a sum keeps together on a phone (no-break spaces: round 25 en6, fr15)
+        assert all(re.search(r"\d\u00a0×\u00a0\d+\u00a0=\u00a0\d", line) for line in lines if "=" in line), lines
+        points = sum(int(p) for line in lines for p in re.findall(r"=\s(\d+)$", line))
         assert points == outcome.scores[seat], (seat, lines)
         lost = outcome.extra["discarded"][seat]
         assert (str(lost) in lines[-1]) if lost else all("=" in line for line in lines), lines
     assert result["unit"] == {"en": ["point", "points"], "fr": ["point", "points"], "it": ["punto", "punti"]}[lang]
     assert result["detail_note"]
+    # why it ended, with the cards the supply still held counted (round 25, en7, it7): the engine counts them out of
+    # the game with the Emeralds used and the portions they removed
+    end = session.state.observation(0)
+    eaten = sum(end["eaten"].values())
+    left = len(session.state.removed) - eaten - eaten // end["emerald_portions"]
+    assert 0 < left < 6 and f" {left} " in result["end_text"], (left, result["end_text"])
     # the book: everyone lays their hand face up; each other seat's whole hand, as its owner sees it
     for seat in (1, 2):
         (area,) = [a for a in view["areas"] if a.get("seat") == seat]
@@ -141,10 +149,14 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
         assert said.format(n=before["course"]) in text, text
         got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
                - before["eaten"].get(d, 0) for d in after["dishes"]}
-        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", text)) == sum(got.values()), text
-        if after["to_act"]:  # the next course's chef, as the table's facts name them
-            assert text.endswith(f"{after['course']}{':' if lang != 'fr' else chr(0x202f) + ':'} "
-                                 f"{ {'en': 'Player', 'fr': 'Joueur', 'it': 'Giocatore'}[lang]} {after['chef'] + 1}.")
+        told = text.split("\n", 1)[-1]  # the course's line (the move's own says the portions it took)
+        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", told)) == sum(got.values()), text
+        # round 25, en11: the end of the course is a line of its own under the move, not glued onto it
+        assert "\n" + said.format(n=before["course"]) in text, text
+        if after["to_act"]:  # the next course's chef
+            chef = {"en": "Player {p} is the chef of course {n}.", "fr": "Le joueur {p} est le chef du service {n}.",
+                    "it": "Il giocatore {p} è il cuoco della portata {n}."}[lang]
+            assert text.endswith(chef.format(p=after["chef"] + 1, n=after["course"])), text
     assert ends >= 5
 
 
@@ -153,11 +165,13 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
 def test_a_waiting_emerald_lies_apart_from_the_dishes(lang: str, beside: str) -> None:
     """The book: "An Emerald card is not a dish: the chef puts it face up on its own, beside the dishes" (#53 en20)."""
     from cardgen.games.king_lui.playview import play_table
+    from cardgen.games.king_lui.text import emerald_text
 
     session = Session(deck_of("king_lui"), players=3, seed=7, people=[0, 1], lang=lang)
+    assert session.deck.rules.emerald_portions == 2
     obs = dict(session.state.observation(0), table_emeralds=2)
     areas = play_table(session.deck, obs, lang)["areas"]
     assert all(c["face"] != "emerald" for c in areas[0]["cards"])
     (apart,) = [a for a in areas if a["title"] == beside]
-    assert apart["cards"] == [{"face": "emerald", "count": 2}] and "pick" not in apart
+    assert apart["cards"] == [{"face": "emerald", "count": 2, "text": emerald_text(2, lang)}] and "pick" not in apart
     assert not [a for a in play_table(session.deck, dict(obs, table_emeralds=0), lang)["areas"] if a["title"] == beside]

@@ -114,5 +114,6 @@ def test_draco_says_where_a_character_went_from_and_to(lang: str, pattern: str) 
 
 def test_a_card_drawn_stays_unnamed_in_the_journal() -> None:
     draws = [text for action, _, before, after, text in played("king_lui", "en") if action[0] == "draw"]
-    # the line's first sentence; a draw that closes a course then says what the king got from the open table
-    assert draws and {text.split(". ")[0] for text in draws} == {"draws a card"}
+    # the move's own line; a draw that closes a course then says, on a line of its own, what the king got from the
+    # open table
+    assert draws and {text.split("\n")[0] for text in draws} == {"draws a card"}

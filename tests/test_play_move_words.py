@@ -59,7 +59,7 @@ def test_royale_serves_a_noble_with_its_article_in_the_sentences_case(decks, lan
 
 
 @pytest.mark.parametrize(("lang", "fact"), [
-    ("fr", ["carte Fin du banquet sortie", "1 sur 2"]),
+    ("fr", ["carte Fin du banquet piochée", "1 fois sur 2"]),  # the book's verb (round 25, fr30)
     ("it", ["carta Fine del banchetto pescata", "1 su 2"]),
     ("en", ["End of the Banquet card drawn", "1 of 2"]),
 ])
@@ -77,11 +77,13 @@ def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None
 
 @pytest.mark.parametrize(("lang", "two", "mixed", "apart", "one"), [
     # round 24 (#53 fr14, it6, en1): the book's verb (use Emerald), portions counted in words that agree with
-    # their number (« 2 portions de Jambon », never « 2 Jambon »), and the portions removed, never "taken"
+    # their number (« 2 portions de Jambon », never « 2 Jambon »), and the portions removed, never "taken"; round 25
+    # (fr14): in French a portion of each of two dishes counted too, not bare « Jambon et Gâteau » beside the counted
+    # pairs (English and Italian keep the names alone: a laptop's longer buttons left fewer in sight)
     ("fr", "Se servir d’Emerald\u202f: retirer 2 portions de Jambon de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 2 portions de Jambon et 1 portion de Gâteau de l’assiette du roi",
-     "Se servir d’Emerald\u202f: retirer Jambon et Gâteau de l’assiette du roi",
-     "Se servir d’Emerald\u202f: retirer Gâteau de l’assiette du roi"),
+     "Se servir d’Emerald\u202f: retirer 1 portion de Jambon et 1 portion de Gâteau de l’assiette du roi",
+     "Se servir d’Emerald\u202f: retirer 1 portion de Gâteau de l’assiette du roi"),
     ("it", "Usa Emerald: togli 2 porzioni di Prosciutto dal vassoio del re",
      "Usa Emerald: togli 2 porzioni di Prosciutto e 1 porzione di Torta dal vassoio del re",
      "Usa Emerald: togli Prosciutto e Torta dal vassoio del re",
@@ -137,3 +139,20 @@ def test_draco_moves_say_the_circle_spot_as_the_book_does(decks, lang, moved, ta
     # the target is written as the seat's area is titled on the page
     title = _words("cardgen/games/draco/playview.json")["words"][lang]["seat"].format(n=2)
     assert target.endswith("→ " + title)
+
+
+@pytest.mark.parametrize(("lang", "button", "one", "done"), [
+    ("fr", "Prendre les 3 portions de Jambon", "Prendre la portion de Gâteau", "prend les 3 portions de Jambon"),
+    ("it", "Prendi le 3 porzioni di Prosciutto", "Prendi la porzione di Torta", "prende le 3 porzioni di Prosciutto"),
+    ("en", "Take Ham (3 portions)", "Take Cake (1 portion)", "takes Ham (3 portions)"),
+])
+def test_king_lui_taking_a_dish_says_how_many_portions(decks, lang, button, one, done) -> None:
+    """Round 25 (fr13): « Prendre Jambon » / « prend Vin » had no article and no count, while taking a dish takes
+    all its portions on the table and who holds how many is the game: the button and the journal say it."""
+    from cardgen.games.king_lui.text import describe_done, describe_move
+
+    deck = decks["king_lui"]
+    table = {"table": {"ham": 3, "cake": 1}}
+    assert describe_move(deck, ("take", "ham"), lang, table) == button
+    assert describe_move(deck, ("take", "cake"), lang, table) == one
+    assert describe_done(deck, ("take", "ham"), lang, table, table) == done

@@ -220,5 +220,5 @@ def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentenc
     assert "Giocatore 2 · non ancora arrivato" in heads and "Giocatore 1 · non ancora arrivato" not in heads, heads
     assert won == ["Giocatore 3: 133 ★ Vincitore", "Giocatore 1: 9"]
     assert journal == ["1.Giocatore 2 · Luca: Prendi Vino", "2.Giocatore 3: Pesca"]
-    assert own == "1.Giocatore 2 (tu): prende Vino"
+    assert own == "1.Giocatore\u00a02\u00a0(tu): prende Vino"  # kept on one line on a phone (round 25, it40)
     assert unit == "Giocatore 1 (Luca): 1 punto"  # a score with its unit, one or several (#53 en3, fr2, it3)

@@ -31,6 +31,10 @@ MONEY = {"en": (r"Player (\d) receives (\d+) silver coins?", r"Player (\d) pays 
                 r"il giocatore (\d) paga (\d+) monet[ae] d’argento al giocatore (\d)")}
 
 
+SERVED = {"en": "Dishes served so far: {cards}.", "fr": "Plats déjà servis\u202f: {cards}.",
+          "it": "Piatti già serviti: {cards}."}
+
+
 def _session(game: str, lang: str, moves: int, seed: int = 3) -> Session:
     """A three-person table of ``game`` after ``moves`` random moves."""
     session = Session(deck_of(game), players=3, seed=seed, people=[0, 1, 2], lang=lang)
@@ -49,6 +53,7 @@ def _session(game: str, lang: str, moves: int, seed: int = 3) -> Session:
 def test_each_noble_says_what_it_asks_and_is_worth_as_text(lang: str) -> None:
     from cardgen.games.royale.checks import noble_face
     from cardgen.games.royale.text import requirement_text
+    from cardgen.text import join_and
 
     session = _session("royale", lang, 8)
     deck = session.deck
@@ -61,7 +66,13 @@ def test_each_noble_says_what_it_asks_and_is_worth_as_text(lang: str) -> None:
         request = requirement_text(deck, face.data, lang)
         points, text = card["text"].split(colon, 1)
         assert points.split()[0] == str(face.points)  # "3 points", "1 point", "0 point" in French
-        assert text == request[:1].lower() + request[1:]
+        asked = request[:1].lower() + request[1:]
+        assert text.startswith(asked)
+        # then the dishes served under it so far, by name and value (round 25, fr27, it14), each in its tooltip too
+        under = [u["name"] for u in card.get("under", [])]
+        assert text[len(asked):] == (" " + SERVED[lang].format(cards=join_and(under, lang)) if under else ""), text
+        assert all(re.fullmatch(r"\D+ \d+", name) for name in under), under
+    assert any(card.get("under") for card in nobles)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -161,8 +172,8 @@ def test_the_final_toast_is_in_the_journal(lang: str) -> None:
 def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal(lang: str) -> None:
     from cardgen.games.royale.text import dish_name
 
-    gone = {"en": "can no longer be satisfied", "fr": "impossible désormais de satisfaire",
-            "it": "ormai impossibile soddisfare"}[lang]
+    gone = {"en": "can no longer be met", "fr": "ne peut plus être remplie",
+            "it": "non può più essere esaudita"}[lang]
     told = 0
     for action, _, before, after, text in played("royale", lang):
         if action[0] != "place":
@@ -177,21 +188,35 @@ def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal
     assert told
 
 
-@pytest.mark.parametrize("lang,said", [("en", "satisfies the Baron: +2 points"),
-                                       ("fr", "valide le Baron\u202f: +2 points"),
-                                       ("it", "soddisfa il Barone: +2 punti")])
+@pytest.mark.parametrize("lang,said", [
+    ("en", "\nAll the cards are placed. Player {p} satisfies the Baron with {cards}: +2 points; these cards go to the "
+           "discard pile."),
+    ("fr", "\nToutes les cartes sont posées. Le joueur {p} valide le Baron avec {cards}\u202f: +2 points\u202f; ces "
+           "cartes vont à la défausse."),
+    ("it", "\nTutte le carte sono sistemate. Il giocatore {p} soddisfa il Barone con {cards}: +2 punti; queste carte "
+           "vanno negli scarti.")])
 def test_a_noble_satisfied_is_in_the_journal_with_its_points(lang: str, said: str) -> None:
-    from cardgen.games.royale.text import describe_done
+    """Round 25 (en16, fr22, it9): a noble satisfied is scored once all the cards are placed (the book's step 3), on
+    a line of its own under the last serving, naming the cards that met it (the one just served too), never glued
+    onto that serving ("serves Fruit 8 to the Duchess; satisfies the Viscount")."""
+    from cardgen.games.royale.text import describe_done, dish_name
 
     deck = deck_of("royale")
     session = _session("royale", lang, 0)
     before = session.state.observation(session.state.current_player)
     seat = before["seat"]
-    after = {**before, "players": [list(p) for p in before["players"]]}
     points, imposter, done, under = before["players"][seat]
-    after["players"][seat] = [points + 2, imposter, tuple(i == 2 for i in range(len(done))), under]
-    text = describe_done(deck, ("stop",), lang, before, after)
-    assert text is not None and text.endswith(said)
+    card = next(iter(before["buffet"]))
+    before["players"] = [list(p) for p in before["players"]]
+    before["players"][seat] = [points, imposter, done, tuple(("fruit-9#1",) if i == 2 else u for i, u in enumerate(under))]
+    after = {**before, "players": [list(p) for p in before["players"]]}
+    after["players"][seat] = [points + 2, imposter, tuple(i == 2 for i in range(len(done))), tuple(() for _ in under)]
+    text = describe_done(deck, ("place", card, 2), lang, before, after)
+    cards = " et ".join if lang == "fr" else (" e ".join if lang == "it" else " and ".join)
+    met = cards([dish_name(deck, "fruit-9#1", lang), dish_name(deck, card, lang)])
+    assert text is not None and said.format(p=seat + 1, cards=met) in text, text
+    served, scored = text.split("\n", 1)
+    assert "+2" not in served and "Baron" in served and "+2" in scored, text
 
 
 @pytest.mark.parametrize("lang,mine,theirs", [("en", "Cards to serve", "Player 1’s cards to serve"),
@@ -225,3 +250,45 @@ def test_each_take_and_imposter_button_names_the_cards_it_takes(lang: str) -> No
             assert button.endswith(" " + join_and([dish_name(deck, c, lang) for c in taken], lang)), (action, button)
             kinds.add(action[0])
     assert kinds == {"take", "imposter"}
+
+
+def _royale_played_out(lang: str, seed: int) -> Session:
+    """A Royale table of one person (random moves) and two heuristic agents, played to its end."""
+    session = Session(deck_of("royale"), players=3, seed=seed, people=[0], lang=lang, pace=0)
+    session.join(0)
+    rng = random.Random(seed)
+    while not session.state.is_terminal():
+        if session.state.current_player == 0:
+            session.play(list(rng.choice(session.state.legal_actions())), 0, turn=len(session.actions))
+        else:
+            session.agent_move()
+    return session
+
+
+@pytest.mark.parametrize("lang,ended,none,zero", [
+    ("en", "The game ended: the End of the Banquet card was drawn for the second time.", "no noble satisfied",
+     "points"),
+    ("fr", "La carte Fin du banquet a été piochée pour la deuxième fois\u202f: le banquet est terminé.",
+     "aucun noble validé", "point"),
+    ("it", "La carta Fine del banchetto è stata pescata per la seconda volta: il banchetto è finito.",
+     "nessun nobile soddisfatto", "punti")])
+def test_royales_game_over_says_why_and_each_score_noble_by_noble(lang: str, ended: str, none: str, zero: str) -> None:
+    """Round 25 (fr19, en17, en18, it13): "The banquet is over" said no reason and the scores came with no noble
+    behind them. Now the box gives the draw that ended it and, per seat, each satisfied noble's points adding up to
+    the engine's score; a score's unit agrees with it as the language does ("0 point" in French: fr20)."""
+    from cardgen.games.royale.text import noble_title
+
+    deck = deck_of("royale")
+    session = _royale_played_out(lang, 7)
+    result = table_view(session, 0)["result"]
+    assert session.state.end_reason == "banquet_over" and result["end_text"] == ended
+    assert max(result["scores"]) > 0 and min(result["scores"]) == 0
+    titles = [noble_title(deck, slot, lang).lower() for slot in range(6)]
+    for score, lines, unit in zip(result["scores"], result["detail"], result["units"]):
+        (line,) = lines
+        if score == 0:
+            assert line == none and unit == zero
+            continue
+        terms = re.findall(r"(\S+ \S+) (\d+)(?= \+| =)", line)
+        assert terms and all(noble.lower() in titles for noble, _ in terms), line
+        assert sum(int(p) for _, p in terms) == score and line.split(" = ")[1].startswith(f"{score:g} "), line

@@ -220,10 +220,12 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
         # how each score came about, in the game's words (``play_table``'s ``scores``: lines per seat; a note)
         told = {"detail": [[str(line) for line in lines] for lines in laid.get("scores", [])],
                 "detail_note": str(laid.get("score_note", ""))}
+        if laid.get("end_text"):  # the game's own words for why it ended, true of this table (Royale's which draw)
+            told["end_text"] = str(laid["end_text"])
     else:
         shown, areas = _generic_areas(session, obs, title)
     page = _page(session, seat, title, ui, shown, areas)
-    if page["result"] is not None and told.get("detail"):
+    if page["result"] is not None and (told.get("detail") or told.get("end_text")):
         page["result"] |= told
     return page
 
@@ -419,6 +421,13 @@ def score_unit(deck: Any, lang: str) -> list[str]:
     return [str(w) for w in units.get(lang) or units.get("en") or []]
 
 
+def unit_for(unit: list[str], number: float, lang: str) -> str:
+    """``unit``'s form ([one, several]) that agrees with ``number`` in ``lang`` (CLDR: French "0 point")."""
+    from babel import Locale
+
+    return unit[0] if len(unit) > 1 and Locale.parse(lang).plural_form(number) == "one" else unit[-1]
+
+
 def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
           areas: list[dict[str, Any]]) -> dict[str, Any]:
     """The view around the areas: whose turn, the legal moves, the result, the journal (never the seed)."""
@@ -444,6 +453,10 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         if result.get("tie_break"):
             result["tie_text"] = ends.get(str(result["tie_break"]), str(result["tie_break"]).replace("_", " "))
         result["unit"] = score_unit(deck, lang)
+        # each score's unit as the language agrees it with the number ("0 point" in French, "0 points" in English:
+        # fr20), from CLDR's plural rules, not "1 or not 1"
+        if result["unit"] and result["scores"] is not None:
+            result["units"] = [unit_for(result["unit"], score, lang) for score in result["scores"]]
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,

@@ -48,6 +48,15 @@ def score_lines(deck: Any, hand: dict[str, int], king: dict[str, int], lang: str
     return lines
 
 
+def emerald_rule(deck: Any, lang: str) -> str:
+    """What the Emerald card says, as text beside it: when it may be used and what it removes (the king's minimum
+    of portions from the deck's rules). Its print is 3 px high on the page, and its tooltip said "Emerald × 2"
+    only (round 25, it1)."""
+    from cardgen.games.king_lui.text import emerald_text
+
+    return emerald_text(int(deck.rules.emerald_portions), lang)
+
+
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     """The page's areas (``cardgen.play.view``'s shape) for ``obs``; at the end, every hand and each score's lines."""
     w = _WORDS.get(lang, _WORDS["en"])
@@ -63,7 +72,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                   "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
                             [w["course_cards"], str(obs["course_cards"])]]}]
     if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": on its own, beside the dishes (#53 en20)
-        areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"]}]})
+        areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"],
+                                                       "text": emerald_rule(deck, lang)}]})
     areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]})
     if obs["eaten"]:
         areas.append({"title": w["eaten"], "cards": _counts(obs["eaten"])})
@@ -78,4 +88,23 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if at_end:
         laid["scores"] = [score_lines(deck, o["hand"], obs["king"], lang) for o in at_end]
         laid["score_note"] = w["score_note"]
+        left = leftovers(deck, obs, at_end)  # why it ended, the cards left counted (round 25, en7, it7)
+        if left is not None and left < obs["course_cards"]:
+            laid["end_text"] = (w["ended_none"].format(course=obs["course_cards"]) if not left else
+                                _plural(w, "ended", left, course=obs["course_cards"]))
     return laid
+
+
+def leftovers(deck: Any, obs: dict[str, Any], at_end: list[dict[str, Any]]) -> int | None:
+    """The cards the supply still held when the game ended (set aside unused: the engine counts them out of the
+    game, so the observation's supply then says 0): every card in the box less those in sight at the end (the
+    king's place, the portions Emerald removed and the Emeralds that did it, the hands, the table, the waiting
+    Emeralds). None when the box's Emeralds are unknown."""
+    emeralds = next((int(c.count) for c in deck.model.components if c.id == EMERALD), None)
+    portions = int(obs.get("emerald_portions") or 0)
+    if emeralds is None or not portions:
+        return None
+    eaten = sum(obs["eaten"].values())
+    seen = (sum(obs["king"].values()) + eaten + eaten // portions + sum(sum(o["hand"].values()) for o in at_end)
+            + sum(obs["table"].values()) + int(obs["table_emeralds"]))
+    return sum(obs["dish_sizes"].values()) + emeralds - seen

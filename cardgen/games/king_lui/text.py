@@ -59,12 +59,21 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
     return told if told is not None else describe_generic(resolved, action, lang)
 
 
+def describe_move(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str:
+    """A King Lui move in ``lang`` against ``table`` (the observation of the seat to move; ``GameSpec.describe_move``):
+    taking a dish says how many portions it takes, all of the dish's on the table (public), with the language's
+    articles: "Prendre les 3 portions de Jambon", not "Prendre Jambon" (round 25, fr13)."""
+    return _told(resolved, action, lang, _MOVES, table) or describe_action(resolved, action, lang)
+
+
 def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
-    """A King Lui move made, as the journal records it (``GameSpec.describe_done``): "takes Bread", "draws a
-    card" (the card drawn is the drawer's alone: never named); a move that ends a course says so, with what the
-    king received from the table and the next course's chef (#53 en7: the king's place grew unexplained)."""
-    done = _told(resolved, action, lang, _DONE)
+    """A King Lui move made, as the journal records it (``GameSpec.describe_done``): "takes Bread (2 portions)",
+    « prend les 2 portions de Pain » (the count from the table before the move: round 25, fr13), "draws a card"
+    (the card drawn is the drawer's alone: never named); a move that ends a course says so on a line of its own,
+    with what the king received from the table and the next course's chef (#53 en7: the king's place grew
+    unexplained; round 25 en11: not glued onto the move)."""
+    done = _told(resolved, action, lang, _DONE, before)
     if done is None or "course" not in before or after.get("course", 0) <= before["course"]:
         return done
     return course_end(resolved, done, lang, before, after)
@@ -88,8 +97,10 @@ def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, A
                                                        next=after["course"], chef=after["chef"] + 1))
 
 
-def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any]) -> str | None:
-    """``action`` in the words of ``book`` (the buttons' or the journal's); None for a move it does not name."""
+def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
+          table: dict[str, Any] | None = None) -> str | None:
+    """``action`` in the words of ``book`` (the buttons' or the journal's); None for a move it does not name.
+    With ``table`` (the mover's observation before the move), a dish taken says its portions on the table."""
     from cardgen.games.base import component_name
     from cardgen.text import join_and
 
@@ -99,12 +110,18 @@ def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict
         return None
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
+    portions = int((table or {}).get("table", {}).get(action[1], 0) or 0) if action[0] == "take" else 0
+    if portions:
+        return str(words["take_one" if portions == 1 else "take_n"].format(dish=names[0], n=portions))
     counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
     # the portions Emerald removes, each dish once: a dish that repeats with its count in words that agree with it
     # ("2 portions of Bread", « 2 portions de Pain », never "Bread and Bread" nor « 2 Pain »: #53 fr14, it6); one
-    # portion of each by their names alone ("Ham and Cheese", as the readers wrote it)
+    # portion of each of two dishes by their names alone ("Ham and Cheese", as the readers wrote it), but in French
+    # counted too: « retirer Jambon et Fromage » has no article, « 1 portion de Jambon et 1 portion de Fromage » does
+    # (round 25, fr14; ``counted``'s ``pairs``)
     counts = Counter(names)
-    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) if len(counts) < len(names) else name
+    each = len(counts) < len(names) or counted.get("pairs") == "each"
+    dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=name) if each else name
               for name, n in counts.items()]
     return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                            emerald=emerald).replace(" : ", NNBSP + ": "))

@@ -25,7 +25,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
     facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
-        facts.append([w["end"].format(end=_end_card(deck, lang)),
+        facts.append([w["end"].format(end=end_card_name(deck, lang)),
                       w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
@@ -33,17 +33,84 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
     for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
-        nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s]),
-                   "name": _printed_name(deck, nid, lang), "side": _side(deck, nid), "text": noble_text(deck, nid, lang)}
+        # the cards under a noble by name and value ("Pastry 7"), in its tooltip and its text: its requests are about
+        # values, and the cards are 15 px wide (round 25, fr27, it14)
+        nobles = [{"face": nid, "under": [_dish(deck, c, lang) for c in under[s]], "badge": "✓" if done[s] else None,
+                   "dim": bool(done[s]), "name": _printed_name(deck, nid, lang), "side": _side(deck, nid),
+                   "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
-                      "facts": [[w["imposter"], str(imposter)]], "pick": p == me})
+                      "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
-    areas.append({"title": w["discard"], "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
+    # the six shown are the last ones, the count the whole pile's (it20)
+    title = w["discard_last"].format(n=DISCARD_SHOWN) if len(discard) > DISCARD_SHOWN else w["discard"]
+    areas.append({"title": title, "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
                   "facts": [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
-    return {"hand": [hand], "areas": areas}
+    laid: dict[str, Any] = {"hand": [hand], "areas": areas}
+    if obs.get("at_end"):  # the game is over: why, and each seat's points noble by noble (round 25, fr19, en18, it13)
+        laid["scores"] = [[score_line(deck, obs, p, lang)] for p in range(len(obs["players"]))]
+        laid["score_note"] = w["score_note"]
+        laid["end_text"] = end_line(deck, obs, lang)
+    return laid
+
+
+def score_line(deck: Any, obs: dict[str, Any], seat: int, lang: str) -> str:
+    """How ``seat``'s points came about: each noble it satisfied and the points printed on it, added up ("the
+    Princess 3 + the Viscount 1 + the Countess 2 = 6 points"), or that it satisfied none. The nobles are public."""
+    from cardgen.games.royale.text import noble_title
+    from cardgen.text import in_sentence
+
+    w = _WORDS.get(lang, _WORDS["en"])
+    done = obs["players"][seat][2]
+    scored = []
+    for slot, nid in enumerate(obs["nobles"][seat]):
+        _, face = _face_in_play(deck, nid)
+        if done[slot] and face is not None:
+            title = _printed_name(deck, nid, lang) or noble_title(deck, slot, lang) or nid
+            scored.append((in_sentence(title, lang), face.points or 0))
+    if not scored:
+        return str(w["scored_none"])
+    total = sum(points for _, points in scored)
+    nobles = " + ".join(w["scored"].format(noble=noble, points=f"{points:g}") for noble, points in scored)
+    return str(w["scored_sum"].format(nobles=nobles, total=f"{total:g}",
+                                      pts=w["pts_one"] if _plural(total, lang) == "one" else w["pts_many"]))
+
+
+def end_line(deck: Any, obs: dict[str, Any], lang: str) -> str | None:
+    """Why the banquet ended, in the book's words: the End of the Banquet card drawn for the last of its draws
+    (which one: "the second time"), or a seat that satisfied all its nobles; None for another end (the page says
+    it generically). "The banquet is over" alone gave no reason (round 25, fr19, en17, it13)."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    last = int(deck.model.rules.end_card_draws)
+    if obs.get("end_draws", 0) >= last:
+        draws = ((getattr(deck.spec, "words", None) or {}).get("draws") or {}).get(lang) or {}
+        from cardgen.text import ordinal
+
+        return str(w["ended_banquet"].format(end=end_card_name(deck, lang), time=draws.get(str(last)) or ordinal(last, lang)))
+    full = [p for p, (_, _, done, _) in enumerate(obs["players"]) if done and all(done)]
+    return str(w["ended_nobles"].format(n=full[0] + 1)) if full else None
+
+
+def _imposter(deck: Any, left: int, lang: str) -> str:
+    """A seat's imposter as a player needs it: used, or not yet (or how many uses are left, when a deck gives more
+    than one), not "imposter uses left 0" (round 25, fr26)."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    if not left:
+        return str(w["imposter_used"])
+    return str(w["imposter_unused"] if int(deck.model.rules.imposter_uses) == 1 else w["imposter_left"].format(n=left))
+
+
+def _served(deck: Any, text: str | None, under: Any, lang: str) -> str | None:
+    """A noble's text followed by the dishes served under it so far, by name and value."""
+    from cardgen.games.royale.text import dish_name
+    from cardgen.text import join_and
+
+    if not under or text is None:
+        return text
+    w = _WORDS.get(lang, _WORDS["en"])
+    return f"{text} " + str(w["served"].format(cards=join_and([dish_name(deck, c, lang) for c in under], lang)))
 
 
 def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
@@ -54,11 +121,11 @@ def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
     return {"face": card, "name": dish_name(deck, card, lang)}
 
 
-def _end_card(deck: Any, lang: str) -> str:
+def end_card_name(deck: Any, lang: str) -> str:
     """The end card's printed name ("End of the Banquet"), as the book names it."""
-    from cardgen.games.royale.checks import role
+    from cardgen.games.royale.text import end_card_name as named
 
-    return next((c.name[lang] for c in deck.model.components if role(c) == "end"), "")
+    return named(deck, lang)
 
 
 def _face_in_play(deck: Any, noble_id: str) -> tuple[Any, Any]:

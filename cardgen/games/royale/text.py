@@ -239,9 +239,12 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
                   after: dict[str, Any]) -> str | None:
     """A Royale move made, as the journal records it (``GameSpec.describe_done``), naming the cards it moved:
     those a row, a column or the imposter took (the hand's new cards) and those a noble was cleared of
-    (Royale's cards in play are public: every seat saw them). Then what the move did that no button said
-    (round 24, en22, fr21, it15): a noble satisfied and its points, a noble whose request became impossible
-    cleared at once (its cards to the discard pile), and the end of the turn a move brought."""
+    (Royale's cards in play are public: every seat saw them). A noble whose request this very serving made
+    impossible is cleared at once: said on the move's line (round 24, en22, fr21, it15). What the rules did
+    after the move, each on a line of its own below it (``\n``; the page sets them apart): the nobles the seat
+    satisfied once all its cards were placed (the book's step 3, not the last serving's doing: round 25, en16,
+    fr22, it9), with the cards that met them and the points; the end of the turn and why; the End of the
+    Banquet card drawn by the refill, and what it did (en17, fr19, it13)."""
     kind = str(action[0]) if action else ""
     if kind in ("take", "imposter"):
         cards = list((Counter(after.get("hand", ())) - Counter(before.get("hand", ()))).elements())
@@ -254,39 +257,67 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
     if text is None:
         return None
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
-    told = _nobles_changed(deck, action, lang, before, after)
+    impossible, satisfied = _nobles_changed(deck, action, lang, before, after)
+    lines = [str(j["then"].join([text] + impossible))]
+    if satisfied:
+        satisfied[0] = j["all_placed"] + satisfied[0]
+    lines += satisfied
     if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
-        told.append(j["end_turn"])
-    return str(j["then"].join([text] + told))
+        lines.append(j["end_turn"] if deck.model.rules.voluntary_clearing else j["end_turn_plain"])
+    lines += _end_card_drawn(deck, lang, before, after)
+    return "\n".join(lines)
+
+
+def _end_card_drawn(deck: ResolvedDeck, lang: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The End of the Banquet card drawn during the move (the buffet's refill), as a journal line: the pile
+    rebuilt, or the banquet over; nothing when it was not drawn. Its draws were counted only in the buffet's
+    panel, and the draw pile grew with no word (round 25, en17, it13)."""
+    drawn = int(after.get("end_draws", 0) or 0)
+    if drawn <= int(before.get("end_draws", 0) or 0):
+        return []
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    draws = ((getattr(deck.spec, "words", None) or {}).get("draws") or {}).get(lang) or {}
+    last = drawn >= int(deck.model.rules.end_card_draws)
+    return [str(j["end_card"].format(end=end_card_name(deck, lang), time=draws.get(str(drawn)) or ordinal(drawn, lang),
+                                     then=j["end_over" if last else "end_rebuilt"]))]
+
+
+def end_card_name(deck: Any, lang: str) -> str:
+    """The end card's printed name ("End of the Banquet"), as the book names it."""
+    return next((c.name[lang] for c in deck.model.components if role(c) == "end"), "")
 
 
 def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
-                    after: dict[str, Any]) -> list[str]:
-    """What happened to the mover's nobles beyond the move's own words: satisfied (+points), or cleared because
-    their request can no longer be met (not the noble a "clear" move named)."""
+                    after: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """What happened to the mover's nobles beyond the move's own words: the nobles cleared because their request
+    can no longer be met (not the noble a "clear" move named), then the nobles satisfied, each with the cards
+    under it that met its request (the last one served included) and its points."""
     from babel import Locale
 
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     seat = int(before.get("seat", 0))
     if not before.get("players") or not after.get("players"):
-        return []
+        return [], []
     (points0, _, done0, under0), (points1, _, done1, under1) = before["players"][seat][:4], after["players"][seat][:4]
     cleared = int(action[1]) if action and action[0] == "clear" else None
     served = int(action[2]) if action and action[0] == "place" else None
     under0 = [list(u) + ([action[1]] if slot == served else []) for slot, u in enumerate(under0)]
-    out = []
+    impossible, satisfied = [], []
     for slot, (was, now) in enumerate(zip(done0, done1)):
         noble = _noble(deck, slot, lang)
         if now and not was:
             face = _slot_face(deck, after, seat, slot)
             points = (face.points or 0) if face is not None else points1 - points0
             pts = j["pts_one"] if Locale.parse(lang).plural_form(points) == "one" else j["pts_many"]
-            out.append(str(j["satisfied"].format(noble=noble, points=f"{points:g}", pts=pts)))
+            met = join_and([dish_name(deck, c, lang) for c in under0[slot]], lang)
+            satisfied.append(str(j["satisfied"].format(seat=seat + 1, noble=noble, cards=met, points=f"{points:g}",
+                                                       pts=pts)))
         elif not now and slot != cleared and len(under1[slot]) < len(under0[slot]):
             gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
-            out.append(str(j["impossible"].format(noble=noble, cards=join_and([dish_name(deck, c, lang)
-                                                                               for c in gone], lang))))
-    return out
+            impossible.append(str(j["impossible"].format(
+                noble=noble, of_noble=_with_preposition(noble, "of", lang),
+                cards=join_and([dish_name(deck, c, lang) for c in gone], lang))))
+    return impossible, satisfied
 
 
 def _slot_face(deck: ResolvedDeck, obs: dict[str, Any], seat: int, slot: int) -> Any:

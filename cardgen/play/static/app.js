@@ -134,7 +134,7 @@ function area(a, big) {
       if (moves.length) c.addEventListener("click", () => pick(card, moves));
       row.appendChild(c);
     }
-    if (!a.cards.length) row.appendChild(el("span", "empty", "—"));
+    if (!a.cards.length) row.appendChild(el("span", "empty", view.ui.empty));  // a lone dash read as a failed load (fr10)
     if (a.ring) { ring(row, a.ring, big); ringRow = row; }
     box.appendChild(row);
   }
@@ -151,8 +151,13 @@ function area(a, big) {
     if (big) box.appendChild(ul);  // the hand's own cards: always said
     else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
       const fold = el("details", "card-texts");
-      fold.open = textsOpen === null ? PHONE.matches : textsOpen;
-      fold.addEventListener("toggle", () => { textsOpen = fold.open; });
+      // by default open on a phone for one's own cards and the shared ones, the others' closed: three players'
+      // requests open made the page 2,600 px tall (round 25, it16); folded on a laptop, where every seat must stay
+      // on a 1280x720 screen. A toggle of the page's own (the default set) is not the person's choice
+      const own = a.seat === view.seat, shared = a.seat === undefined || a.seat === null;
+      const usual = PHONE.matches && (own || shared);
+      fold.open = textsOpen === null ? usual : textsOpen;
+      fold.addEventListener("toggle", () => { if (textsOpen !== null || fold.open !== usual) textsOpen = fold.open; });
       fold.append(el("summary", "", view.ui.card_texts), ul);
       if (ringRow && !PHONE.matches) {  // in the circle's middle: no height added, every seat stays on the screen
         fold.classList.add("in-ring");
@@ -230,6 +235,7 @@ function renderMoves() {
     box.style.minHeight = "";  // the room kept for three buttons goes with them (a game over left a blank band)
     if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note :
       view.waiting === "seats" ? view.ui.waiting_seats : view.ui.waiting));  // nobody plays while a seat is open
+    scrollCue();
     return;
   }
   const shown = selected ? selected.moves : view.moves;
@@ -249,7 +255,8 @@ function renderMoves() {
     if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
     const open = openGroup === head;
     const g = el("button", "group" + (open ? " open" : ""), head);
-    g.appendChild(el("span", "count", String(members.length)));
+    // the count says what it counts ("9 choices"): a bare "9" beside "Serve Pastry 7" read as a value (en12, it12)
+    g.appendChild(el("span", "count", view.ui.group_count.replace("{n}", members.length)));
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
@@ -278,7 +285,16 @@ function scrollCue() {
   // a fade at the list's foot while more moves are below it (a short scroll box hid them)
   const box = $("moves");
   box.classList.toggle("more", box.scrollTop + box.clientHeight < box.scrollHeight - 2);
+  // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
+  // round 25 en10); a long list keeps the room, the journal its few lines
+  document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
+  // the journal's height follows the panel (a hint opened, the moves changed): its latest lines stay in sight,
+  // unless the person scrolled back to read
+  const j = $("journal");
+  if (journalPinned) j.scrollTop = j.scrollHeight;
 }
+
+let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
@@ -350,7 +366,7 @@ function render() {
   labels(ui);
   $("title").textContent = v.title;
   // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
-  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1) : v.title;
+  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1).replace(/\u00a0/g, " ") : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
@@ -383,6 +399,9 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+    // read out as what it shows: Royale's cards of the player to move are not "your hand" on another seat (fr28)
+    const theirs = v.hand.length === 1 && v.hand[0].seat !== undefined && v.hand[0].seat !== v.seat;
+    hand.setAttribute("aria-label", theirs && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
   hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
@@ -428,13 +447,17 @@ function render() {
 function counters(v) {
   // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
   const ui = v.ui;
-  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
+  // a game whose book counts turns only names no rounds (Royale: "rounds" is its solo game's word; round 25 en23)
+  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns}` +
+    (ui.rounds ? ` · ${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
 function scoreLine(ui, seat, who, score, won, unit) {
   // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
-  const counted = unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
+  // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
+  const counted = typeof unit === "string" ? " " + unit :
+    unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
   return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + counted +
     (won ? " ★ " + ui.winner : "");
 }
@@ -452,19 +475,22 @@ function scoreList(ui, result, who) {
   // on a laptop so the form under them stays in sight, open on a phone (#53: en3, fr2, it3)
   const ul = el("ul", "scores");
   result.scores.forEach((s, i) => ul.appendChild(el("li", result.winners.includes(i) ? "winner" : "",
-    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.unit))));
+    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.units ? result.units[i] : result.unit))));
   if (!(result.detail || []).some((lines) => lines.length)) return [ul];
   const how = el("details", "score-how");
   how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
   how.addEventListener("toggle", () => { scoresOpen = how.open; });
   how.appendChild(el("summary", "", ui.score_how));
+  // the rule first, then the sums it explains (en5); each of a seat's lines on a line of its own, not one run of
+  // middle dots (en6, fr15, it5)
+  if (result.detail_note) how.appendChild(el("p", "quiet score-note", result.detail_note));
   result.detail.forEach((lines, i) => {
     if (!lines.length) return;
     const p = el("p", "score-detail");
-    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon), lines.join(" · "));
+    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon.trimEnd()));
+    for (const line of lines) p.append(el("span", "line", line));
     how.appendChild(p);
   });
-  if (result.detail_note) how.appendChild(el("p", "quiet score-note", result.detail_note));
   return [ul, how];
 }
 
@@ -516,6 +542,7 @@ function journal(v) {
       j.appendChild(el("li", "undone", (u.n === 1 ? v.ui.undo_done_one : v.ui.undo_done).replace("{who}", u.who).replace("{n}", u.n))));
   };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
+  if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
   said(first);
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
@@ -525,8 +552,12 @@ function journal(v) {
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
     li.appendChild(el("b", "", (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
       (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd()));
-    li.appendChild(document.createTextNode(" " + e.text));
+    // what the rules did after the move (a noble satisfied, the turn's end, a course's end) follows it on lines of
+    // its own, set apart under the move (#53 round 25: en11, en16, fr22, it9), never glued onto the move's words
+    const [moved, ...then] = e.text.split("\n");
+    li.appendChild(document.createTextNode(" " + moved));
     j.appendChild(li);
+    then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
     said(e.n);
   });
   j.scrollTop = j.scrollHeight;
@@ -831,7 +862,8 @@ async function hint() {
     const close = el("button", "close", view.ui.hint_close);
     close.id = "hint-close";
     close.addEventListener("click", () => { box.hidden = true; scrollCue(); });
-    box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text));
+    // the move goes on after the colon, so in lower case ("Consiglio: prendi…", not "Consiglio: Prendi…": it8)
+    box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text.charAt(0).toLowerCase() + h.text.slice(1)));
     const table = el("table");
     for (const m of h.values) {
       const tr = el("tr", JSON.stringify(m.action) === JSON.stringify(h.choice) ? "chosen" : "");
@@ -888,6 +920,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   $("moves").addEventListener("scroll", scrollCue);
+  $("journal").addEventListener("scroll", () => {
+    const j = $("journal");
+    journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
+  });
   window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
