@@ -116,6 +116,7 @@ function movesFor(card, pick) {
   return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (picks(m) && w === card.face)));
 }
 
+let handTextsOpen = false;  // a laptop: the person opened the drawer of their own cards' texts
 let textsOpen = null;  // the person opened or closed the table's card texts (null: open on a phone, else closed)
 
 function area(a, big) {
@@ -148,8 +149,17 @@ function area(a, big) {
       li.appendChild(document.createTextNode(" · " + card.text));
       ul.appendChild(li);
     }
-    if (big) box.appendChild(ul);  // the hand's own cards: always said
-    else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
+    if (big && PHONE.matches) box.appendChild(ul);  // a phone's hand: always said (the page scrolls)
+    else if (big) {
+      // a laptop's hand: a drawer over the table, folded, its button beside the hand's title; a paragraph per
+      // card under the hand took up to 480 of a laptop's 800 px, cutting the circle, the moves and the game over
+      // (#53 round 25: en26, it21, fr44)
+      const drawer = el("details", "card-texts drawer");
+      drawer.open = handTextsOpen;
+      drawer.addEventListener("toggle", () => { handTextsOpen = drawer.open; });
+      drawer.append(el("summary", "", view.ui.card_texts), ul);
+      box.firstChild.after(drawer);
+    } else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
       const fold = el("details", "card-texts");
       fold.open = textsOpen === null ? PHONE.matches : textsOpen;
       fold.addEventListener("toggle", () => { textsOpen = fold.open; });
@@ -523,9 +533,14 @@ function journal(v) {
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
-    li.appendChild(el("b", "", (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
-      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd()));
-    li.appendChild(document.createTextNode(" " + e.text));
+    const who = (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
+      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd();
+    // a move's second line (Draco's final toast a card's play forced) under the first, its player named again
+    e.text.split("\n").forEach((line, k) => {
+      if (k) li.appendChild(el("br"));
+      li.appendChild(el("b", "", who));
+      li.appendChild(document.createTextNode(" " + line));
+    });
     j.appendChild(li);
     said(e.n);
   });
@@ -620,7 +635,11 @@ function renderLobby() {
     b.addEventListener("click", () => takeSeat(seat + 1));
     return b;
   });
-  box.replaceChildren(label, ...rows);
+  // how many play, how many of them the computer, and when the game starts (#53 round 25, it32, fr9)
+  const agents = v.names.length - v.seats.length;
+  const note = el("p", "quiet lobby-note", (agents === 0 ? ui.lobby_note_none : agents === 1 ? ui.lobby_note_one :
+    ui.lobby_note).replace("{n}", v.names.length).replace("{k}", agents));
+  box.replaceChildren(note, label, ...rows);
   if (!kept) name.focus();
 }
 
