@@ -28,7 +28,7 @@ BUTTON_AND_RECORD = {
     # counts (the book; round 24, it32): the journal says it as the reason, not as a bracket read as one
     ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche une carte, son malandrin étant"),
                         "it": ("Pesca una carta (un tuo malandrino", "pesca una carta grazie a Zia Sara"),
-                        "en": ("Draw a card (your ruffian sits beside", "draws a card, their ruffian sitting beside")},
+                        "en": ("Draw a card (your ruffian sits beside", "draws a card: their ruffian sits beside")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }
