@@ -64,8 +64,8 @@ def designer_text(links: dict[str, str]) -> str:
 
 def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
-    assert "Nouvelle donne" in text and "Enregistrer" in text
-    assert "New deal" not in text and "Save game" not in text
+    assert "Nouvelle partie" in text and "Enregistrer" in text
+    assert "New game" not in text and "Save game" not in text
     assert "(ordinateur)" in text  # who played each seat, as the seats' own pages say it
     # a person who gave no name is their seat alone ("Joueur 2 : 26"), never "humain" (the reader's fault 6)
     assert "humain" not in text and "(human)" not in text and "(heuristic)" not in text

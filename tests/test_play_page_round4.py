@@ -138,7 +138,7 @@ def test_while_a_seat_is_open_nobody_is_said_to_play_and_the_passed_device_is_to
         assert ask(links["designer"] + "api/view")[1]["passing"] is False
         with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer", timeout=30_000)
-            assert "each player plays from their own link" in page.evaluate("() => $('counters').textContent")
+            assert "each person plays from their own link" in page.evaluate("() => $('counters').textContent")
         assert ask(links["pass"] + "api/view")[0] == 200  # the device handed round has come
         with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer", timeout=30_000)

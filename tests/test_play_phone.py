@@ -1,6 +1,6 @@
 """A person's page on a phone (390 x 844, issue #52): the moves and the start of the table on the first screen,
 the table whole below them (not a box cut through a card), every touch target at least 44 px high, a long list of
-moves grouped by the card it plays; "New deal" asks first. On a laptop (1280 x 720) the moves have the side
+moves grouped by the card it plays; "New game" asks first. On a laptop (1280 x 720) the moves have the side
 panel's room, and Draco's circle keeps each badge off its neighbours' names.
 
 Before: the hand, the moves and the journal came first, the table started at y = 790-1591 px and move buttons
@@ -64,7 +64,7 @@ def layout(page: Any) -> dict[str, Any]:
               small: shown.filter((b) => box(b).height < 44).map((b) => b.id || b.textContent.slice(0, 40)),
               wide: document.documentElement.scrollWidth,
               groups: [...document.querySelectorAll('#moves button.group')].map((b) => b.firstChild.textContent),
-              heads: [...new Set(view.moves.map((m) => m.text.split(' → ')[0]))]};
+              heads: [...new Set(view.moves.map((m) => m.text.split(' → ')[0].split(view.ui.colon)[0]))]};
     }""")
 
 
