@@ -121,3 +121,21 @@ def test_game_of_dice_says_its_outcome(lang: str) -> None:
             assert tie[lang] in text, text
             seen.add("tie")
     assert "won" in seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_move_the_circle_cut_short_says_why(lang: str) -> None:
+    """Favour's die said 4 and the character moved 1: never past the first seat, said (fr41)."""
+    first = {"en": "it cannot go past the first seat", "fr": "il ne peut pas aller plus loin que la première place",
+             "it": "non può andare oltre il primo posto"}[lang]
+    short = 0
+    for action, _, before, after, _, text in _game(lang):
+        if action[0] != "move":
+            continue
+        moved = before["circle"].index(action[1]) - after["circle"].index(action[1])
+        if moved < abs(before["roll_delta"]):
+            assert first in text, text
+            short += 1
+        else:
+            assert first not in text, text
+    assert short

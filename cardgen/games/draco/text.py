@@ -361,6 +361,9 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         if at == to:  # already at the end it was moved towards: "who stays at seat 1", never "from seat 1 to seat 1"
             words = book["move_stay"]
         text = str(words.format(card=name, start=at, end=to))
+        delta = int(before.get("roll_delta") or 0)
+        if delta and abs(to - at) < abs(delta):  # the die said more than the circle has room for (fr41)
+            text = str(j["targets"].format(text=text, targets=j["clamped_first" if delta < 0 else "clamped_last"]))
     elif "{start}" in words:  # a character the circle does not hold: by its name alone
         return None
     elif kind == "toast" and final:

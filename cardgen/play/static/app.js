@@ -360,7 +360,9 @@ function render() {
   labels(ui);
   $("title").textContent = v.title;
   // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
-  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1) : v.title;
+  // a spectator's tab and the passed device's say so too (#53 round 25, en43, fr47)
+  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1) :
+    v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
@@ -707,11 +709,20 @@ function renderDesigner() {
   if (v.saved) box.appendChild(el("p", "quiet saved", ui.saved.replace("{path}", v.saved)));
   for (const [seat, link] of Object.entries(v.seat_links || v.links || {})) box.appendChild(seatRow(v, Number(seat), link));
   $("moves-title").textContent = ui.links;
-  if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
-  for (const [seat, answers] of Object.entries(v.feedback || {})) {
-    const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
-    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "") + ui.colon +
-      Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
+  // the people's answers above the links, in sight on the designer's first screen: one line per answer under each
+  // person's name, never each question with its scale again in one run-on line (#53 round 25, en39, fr6, fr7, it35)
+  const given = Object.entries(v.feedback || {});
+  if (given.length) {
+    const panel = el("div", "answers");
+    panel.appendChild(el("h3", "", ui.feedback));
+    for (const [seat, answers] of given) {
+      const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
+      panel.appendChild(el("b", "", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "")));
+      const ul = el("ul");
+      for (const [k, a] of Object.entries(answers)) ul.appendChild(el("li", "", answerText(ui, v.seats[0].questions || [], k, a)));
+      panel.appendChild(ul);
+    }
+    box.insertBefore(panel, box.firstChild);
   }
   const res = $("result");
   if (v.result && v.result.scores) {
@@ -754,12 +765,15 @@ function seatRow(v, seat, link) {
 }
 
 function answerText(ui, questions, key, value) {
-  // one answer of the feedback form as the form asked it, in the page's language (not its key: fun, long...)
-  const asked = {fun: ui.fb_fun, long: ui.fb_long, unclear: ui.fb_unclear, comment: ui.fb_comment}[key] ||
-    (questions.find((q) => "q:" + q.id === key) || {}).text || key;
-  const said = key === "long" ? ({short: ui.fb_short, right: ui.fb_right, long: ui.fb_longer}[value] || value) :
+  // one answer of the feedback form, short: "Enjoyment: 4/5", "Length: about right", "Unclear: …", a deck's own
+  // question as the deck asks it; in the page's language (not its key: fun, long...)
+  const question = questions.find((q) => "q:" + q.id === key) || {};
+  const asked = {fun: ui.fb_fun_label, long: ui.fb_long_label, unclear: ui.fb_unclear_label,
+                 comment: ui.fb_comment_label}[key] || question.text || key;
+  const said = key === "long" ? ({short: ui.fb_len_short, right: ui.fb_len_right, long: ui.fb_len_long}[value] || value) :
+    key === "fun" || question.kind === "rating" ? value + "/5" :
     value === true ? ui.yes : value === false ? ui.no : value;
-  return asked + " — " + said;
+  return asked + (question.text ? " — " : ui.colon) + said;  // a deck's question ends with its own "?"
 }
 
 async function refresh() {
