@@ -92,15 +92,16 @@ def test_the_table_and_the_moves_come_first_on_a_phone_grouped_by_card_with_touc
             members = page.locator("#moves button.move.member")
             assert members.count() >= 2
             titles = [members.nth(i).get_attribute("title") for i in range(members.count())]
-            assert all(t.startswith(head + " → ") for t in titles) and len(set(titles)) == len(titles)
+            colon = page.evaluate("() => view.ui.colon")
+            assert all(t.startswith(head + colon) for t in titles) and len(set(titles)) == len(titles)
             assert not layout(page)["small"]
             made = page.evaluate("() => view.moves_made")
             members.first.click()  # a target under its card plays that move
             page.wait_for_function(f"() => view.moves_made > {made}", timeout=60_000)
             # the journal's record of it: the card the button named, then what it did ("plays Rumours: Red Ruffian
-            # from seat 3 to seat 5"; round 24, en39), not the button's "(now at seat 3)"
+            # (seat 3) moves back 2 seats, to seat 5"; round 24, en39; round 25, en28), as the button said it
             record = page.evaluate("() => view.journal.map((e) => e.text)")[made].split(" ", 1)[1]
-            assert record.startswith(titles[0].split(" ", 1)[1].split(" → ")[0]) and "→" not in record
+            assert record.startswith(titles[0].split(" ", 1)[1].split(colon)[0]) and "→" not in record
     finally:
         proc.terminate()
         proc.wait(10)

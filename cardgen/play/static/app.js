@@ -427,9 +427,10 @@ function render() {
     }
     else if (v.feedback_given) parts.push(el("p", "quiet", ui.fb_thanks));
     // the form is never taken out of the page while it is there: a person typing in it keeps the focus
-    for (const child of [...res.childNodes]) if (child !== form) child.remove();
+    for (const child of [...res.childNodes]) if (child !== form && !(form && child === form.sendButton)) child.remove();
     for (const part of parts) res.insertBefore(part, form && form.parentNode === res ? form : null);
     if (form && form.parentNode !== res) res.appendChild(form);
+    if (form) res.appendChild(form.sendButton);
   } else res.hidden = true;
   journal(v);
   // said once, when the log is first written (every move is written after): not a line kept on screen
@@ -583,8 +584,11 @@ function feedbackForm(v, seat) {
     field(q.text, input);
   }
   field(ui.fb_comment, el("textarea")).name = "comment";
+  // the button under the form in the result's box, not inside the form: a laptop keeps it at the box's foot while
+  // the box scrolls (sticky inside the form, it left with the form when the scores filled the box: round 25, it6)
   const send = el("button", "", ui.fb_send); send.type = "submit"; send.id = "fb-send";
-  form.appendChild(send);
+  form.id = "feedback-form"; send.setAttribute("form", form.id);
+  form.sendButton = send;
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const answers = {};
