@@ -20,8 +20,8 @@ from tests.test_play_said import deck_of
 
 LANGS = ("en", "fr", "it")
 #: the journal's words for an empty bank, per language (cardgen/games/draco/text.json)
-EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque est vide\u202f: personne n’est payé",
-         "it": "la banca è vuota: nessuno viene pagato"}
+EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque, vide, ne paie personne",
+         "it": "la banca, vuota, non paga nessuno"}
 EMPTIED = {"en": "the bank pays what it can and is now empty", "fr": "la banque paie ce qu’elle peut et se retrouve vide",
            "it": "la banca paga quello che può e ora è vuota"}
 BANK = {"en": "bank (in silver)", "fr": "banque (en argent)", "it": "banca (in argento)"}
@@ -106,7 +106,7 @@ def test_a_card_that_moves_characters_says_its_move_and_where_each_ends(lang: st
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_game_of_dice_says_its_outcome(lang: str) -> None:
-    tie = {"en": "a tie: nothing happens", "fr": "égalité\u202f: il ne se passe rien", "it": "parità: non succede nulla"}
+    tie = {"en": "a tie, so nothing happens", "fr": "égalité, il ne se passe rien", "it": "parità, non succede nulla"}
     won = {"en": "Player {n} rolls higher", "fr": "le joueur {n} fait le plus gros score",
            "it": "il giocatore {n} ottiene di più"}
     seen = set()
