@@ -179,7 +179,7 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     Rumours: Aunt Sarah (seat 7) moves back 2 seats, to seat 9"; "(now at seat 3)" after an arrow read as where it
     would go (round 24, fr33, it29; round 25, en28, en34, it24, it25). Seating Plan says where each special
     character goes, "Aunt Sarah to seat 1, Zork to seat 4" (they take the seats they hold in the order named), the
-    order that changes nothing marked so (en33); a player challenged or robbed, "against Player 2". Without
+    order that changes nothing marked so (en33); a player challenged or robbed after the colon, "Player 2". Without
     ``table``, characters by name only."""
     from cardgen.games.base import component_name, describe_generic
 
@@ -219,8 +219,6 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
                 return str(j["targets"].format(text=text, targets=phrase))
         if _effect_key(resolved, action[1]) == "arrange_specials" and after == circle:
             names[1:] = [*names[1:-1], names[-1] + " " + _EFFECTS.get(lang, _EFFECTS["en"])["unchanged"]]
-    if len(action) == 3 and isinstance(action[2], int):  # a player challenged or robbed, as the journal says it
-        return str(j["against"].format(text=text, n=action[2] + 1))
     return str(j["targets"].format(text=text, targets=", ".join(names[1:]))) if len(names) > 1 else text
 
 
