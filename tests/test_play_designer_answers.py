@@ -49,10 +49,12 @@ def test_each_persons_answers_to_the_decks_questions_read_as_asked(tmp_path: Pat
         assert ask(links["2"] + "api/feedback", {"answers": {"long": "right", "q:emerald": False}})[0] == 200
         with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
-            lines = page.evaluate("() => [...document.querySelectorAll('#moves p:not(.saved)')].map((p) => p.textContent)")
+            lines = page.evaluate("() => [...document.querySelectorAll('#moves div.answers > b, #moves div.answers li')]"
+                                  ".map((p) => p.textContent)")
     finally:
         proc.terminate()
         proc.wait(10)
-    long, emerald = WORDS["fb_long"], "L’Emerald était-il utile ?"
-    assert lines == [f"Joueur 1\u202f: {long} — Trop longue · {emerald} — oui · Le rythme (1 à 5) — 5",
-                     f"Joueur 2\u202f: {long} — Durée idéale · {emerald} — non"]
+    long, emerald = WORDS["fb_long_label"], "L’Emerald était-il utile ?"
+    # one line an answer under each person, short (round 25, en39, fr6, it35)
+    assert lines == ["Joueur 1", f"{long}\u202f: trop longue", f"{emerald} — oui", "Le rythme (1 à 5) — 5/5",
+                     "Joueur 2", f"{long}\u202f: idéale", f"{emerald} — non"]

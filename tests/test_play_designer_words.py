@@ -64,8 +64,8 @@ def designer_text(links: dict[str, str]) -> str:
 
 def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
-    assert "Nouvelle donne" in text and "Enregistrer" in text
-    assert "New deal" not in text and "Save game" not in text
+    assert "Nouvelle partie" in text and "Enregistrer" in text
+    assert "New game" not in text and "Save game" not in text
     assert "(ordinateur)" in text  # who played each seat, as the seats' own pages say it
     # a person who gave no name is their seat alone ("Joueur 2 : 26"), never "humain" (the reader's fault 6)
     assert "humain" not in text and "(human)" not in text and "(heuristic)" not in text
@@ -73,10 +73,10 @@ def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr
 
 def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
-    assert "Plaisir de jeu (1 = aucun, 5 = énorme) — 4" in text
+    assert "Plaisir\u202f: 4/5" in text and "(1 = aucun" not in text  # one line an answer, short (round 25, fr6)
     fr = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]["fr"]
-    assert f"{fr['fb_long']} — {fr['fb_longer']}" in text and fr["fb_long"] == "Durée de la partie"  # F-7
-    assert "Qu’est-ce qui n’était pas clair\u202f? — le dragon" in text
+    assert f"{fr['fb_long_label']}\u202f: {fr['fb_len_long']}" in text and fr["fb_long"] == "Durée de la partie"  # F-7
+    assert "Pas clair\u202f: le dragon" in text
     assert "fun 4" not in text and "long long" not in text and "unclear" not in text
 
 
@@ -86,11 +86,11 @@ def test_every_persons_answers_show_on_the_designers_page(finished_fr: dict[str,
         page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
         hidden = page.evaluate("""() => {
             const box = document.getElementById('moves').getBoundingClientRect();
-            return [...document.querySelectorAll('#moves p:not(.saved)')].filter((p) => {
+            return [...document.querySelectorAll('#moves div.answers > b')].filter((p) => {
                 const r = p.getBoundingClientRect();
                 return r.top < box.top - 1 || r.bottom > box.bottom + 1;
             }).map((p) => p.textContent.slice(0, 40));
         }""")
-        answers = page.locator("#moves p:not(.saved)").count()  # not the log's path, said above them
+        answers = page.locator("#moves div.answers > b").count()  # a person's name over their answers
     assert answers == 2
     assert hidden == []

@@ -28,7 +28,7 @@ BUTTON_AND_RECORD = {
     # counts (the book; round 24, it32): the journal says it as the reason, not as a bracket read as one
     ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche une carte, son malandrin étant"),
                         "it": ("Pesca una carta (un tuo malandrino", "pesca una carta grazie a Zia Sara"),
-                        "en": ("Draw a card (your ruffian sits beside", "draws a card, their ruffian sitting beside")},
+                        "en": ("Draw a card (your ruffian sits beside", "draws a card: their ruffian sits beside")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }
@@ -101,6 +101,7 @@ def test_draco_says_where_a_character_went_from_and_to(lang: str, pattern: str) 
         if action[0] != "move":
             continue
         at, to = before["circle"].index(action[1]) + 1, after["circle"].index(action[1]) + 1
+        text = re.split("\u202f?: ", text)[0]  # what follows says why the circle cut the move short (fr41)
         if at == to:  # a character already at the end it moved towards stays: never "from seat 1 to seat 1"
             assert text.endswith(STAYS[lang].format(n=at)), text
             stayed += 1

@@ -8,6 +8,7 @@ variant, through the game-agnostic engine API, in each of the deck's languages.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -80,11 +81,11 @@ def test_a_draco_move_names_the_characters_place_on_the_button_and_in_the_journa
     circle = session.state.observation(session.seat)["circle"]
     move = next(m for m in view["moves"] if len(m["action"]) > 2 and m["action"][2] in circle)
     place = circle.index(move["action"][2]) + 1
-    assert f" {word} {place})" in move["text"]  # "(now at seat 7)": where it is, not where it goes (fr33, it29)
+    assert f"({word} {place})" in move["text"]  # "(seat 7)": where it is, then where it goes (fr33, it29; en34)
     session.play(move["action"])
     # the journal records it in the third person (tests/test_play_journal_done.py), naming the card as the button
     # did and the seat the character left: "plays The Splits: Red Ruffian from seat 7 to seat 1"
-    card = move["text"].split(" → ", 1)[0].split(" ", 1)[1]
+    card = re.split("\u202f?: ", move["text"], maxsplit=1)[0].split(" ", 1)[1]
     assert session.journal[-1].text.split(" ", 1)[1].startswith(card)
     assert f" {word} {place}" in session.journal[-1].text
 

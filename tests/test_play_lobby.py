@@ -58,10 +58,15 @@ def test_the_lobby_page_takes_a_seat_on_a_phone(table: dict[str, str]) -> None:
         assert page.locator("#table").is_hidden() and page.locator("figure.card").count() == 0
         # every seat in order, called as the table calls it after: the people's free seats as "Play as Player N",
         # the computer's seat by its kind, so a person sees how many will play (#53 en13, fr44, fr45, it39)
-        rows = page.evaluate("() => [...document.querySelectorAll('#moves > button.take, #moves > p')]"
+        rows = page.evaluate("() => [...document.querySelectorAll('#moves > button.take, #moves > p:not(.lobby-note)')]"
                              ".map((e) => e.textContent)")
         assert rows == ["Play as Player 1", "Play as Player 2", "Player 3: computer"], rows
-        assert page.title() == "Pick your seat · Royale"
+        # how many play, how many the computer, when the game starts (#53 round 25, it32); "player", never "seat"
+        # (Draco's book's word for a place at his table: en38, fr34)
+        assert page.locator("p.lobby-note").text_content() == (
+            "A game of 3 players; the computer plays one of them (below). Type your name and choose a free player: "
+            "the game starts as soon as every person has chosen.")
+        assert page.title() == "Choose your player · Royale"
         page.locator("button.take").first.click()  # no name yet: refused, in the page's language
         page.wait_for_selector("#message.bad")
         # the page asks again after a refusal (and at every heartbeat): with the seats unchanged its buttons stay the

@@ -134,11 +134,11 @@ def test_while_a_seat_is_open_nobody_is_said_to_play_and_the_passed_device_is_to
         with chromium_page(links["1"], 390, 844) as page:  # seat 2 has not come
             page.wait_for_function("() => view && view.waiting === 'seats'", timeout=30_000)
             assert page.evaluate("() => document.getElementById('moves').innerText.trim()") == \
-                "The game starts once everyone has taken a seat."
+                "The game starts once every person has chosen their player."
         assert ask(links["designer"] + "api/view")[1]["passing"] is False
         with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer", timeout=30_000)
-            assert "each player plays from their own link" in page.evaluate("() => $('counters').textContent")
+            assert "each person plays from their own link" in page.evaluate("() => $('counters').textContent")
         assert ask(links["pass"] + "api/view")[0] == 200  # the device handed round has come
         with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer", timeout=30_000)

@@ -123,7 +123,7 @@ def test_the_designers_page_titles_each_hand_with_its_seat(game: str, lang: str,
 @pytest.mark.parametrize(("lang", "one", "many"), [
     ("fr", "En attente d’un joueur encore absent", "En attente de 2 joueurs encore absents"),
     ("it", "In attesa di un altro giocatore", "In attesa di altri 2 giocatori"),
-    ("en", "Waiting for one more person to take their seat", "Waiting for 2 more people to take their seats")])
+    ("en", "Waiting for one more person to choose their player", "Waiting for 2 more people to choose their player")])
 def test_the_seats_still_to_come_are_counted_in_the_singular_or_the_plural(lang: str, one: str, many: str) -> None:
     session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1], lang=lang)
     assert designer_view(session)["status"] == many

@@ -1,6 +1,6 @@
 """A person's page on a phone (390 x 844, issue #52): the moves and the start of the table on the first screen,
 the table whole below them (not a box cut through a card), every touch target at least 44 px high, a long list of
-moves grouped by the card it plays; "New deal" asks first. On a laptop (1280 x 720) the moves have the side
+moves grouped by the card it plays; "New game" asks first. On a laptop (1280 x 720) the moves have the side
 panel's room, and Draco's circle keeps each badge off its neighbours' names.
 
 Before: the hand, the moves and the journal came first, the table started at y = 790-1591 px and move buttons
@@ -64,7 +64,7 @@ def layout(page: Any) -> dict[str, Any]:
               small: shown.filter((b) => box(b).height < 44).map((b) => b.id || b.textContent.slice(0, 40)),
               wide: document.documentElement.scrollWidth,
               groups: [...document.querySelectorAll('#moves button.group')].map((b) => b.firstChild.textContent),
-              heads: [...new Set(view.moves.map((m) => m.text.split(' → ')[0]))]};
+              heads: [...new Set(view.moves.map((m) => m.text.split(' → ')[0].split(view.ui.colon)[0]))]};
     }""")
 
 
@@ -92,15 +92,16 @@ def test_the_table_and_the_moves_come_first_on_a_phone_grouped_by_card_with_touc
             members = page.locator("#moves button.move.member")
             assert members.count() >= 2
             titles = [members.nth(i).get_attribute("title") for i in range(members.count())]
-            assert all(t.startswith(head + " → ") for t in titles) and len(set(titles)) == len(titles)
+            colon = page.evaluate("() => view.ui.colon")
+            assert all(t.startswith(head + colon) for t in titles) and len(set(titles)) == len(titles)
             assert not layout(page)["small"]
             made = page.evaluate("() => view.moves_made")
             members.first.click()  # a target under its card plays that move
             page.wait_for_function(f"() => view.moves_made > {made}", timeout=60_000)
             # the journal's record of it: the card the button named, then what it did ("plays Rumours: Red Ruffian
-            # from seat 3 to seat 5"; round 24, en39), not the button's "(now at seat 3)"
+            # (seat 3) moves back 2 seats, to seat 5"; round 24, en39; round 25, en28), as the button said it
             record = page.evaluate("() => view.journal.map((e) => e.text)")[made].split(" ", 1)[1]
-            assert record.startswith(titles[0].split(" ", 1)[1].split(" → ")[0]) and "→" not in record
+            assert record.startswith(titles[0].split(" ", 1)[1].split(colon)[0]) and "→" not in record
     finally:
         proc.terminate()
         proc.wait(10)

@@ -14,6 +14,7 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,6 +38,41 @@ def hidden_at(deck_id: str, players: int, seat: int, seed: int, actions: list[li
         state.apply(as_action(action))
     seen = json.dumps(state.observation(seat), default=str)
     return {c for cards in state.zones().values() for c in cards if c not in seen}
+
+
+def laptop_keeps_table(page: Any) -> None:
+    """On a 1280x800 laptop the hand (and what its cards say) leaves the table its height: the hand is at most a
+    quarter of the screen, and every place of a circle (Draco's) shows whole inside the table's own box; once
+    its cards' texts were paragraphs under the hand, it took 480 px and cut seats 4-6 (#53 round 25, en26, it21)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        page.wait_for_function("() => document.querySelector('#table').getBoundingClientRect().bottom > 0")
+        hand = page.evaluate("() => document.querySelector('footer#hand').getBoundingClientRect().height")
+        assert hand <= 200, f"the hand takes {hand} px of a 1280x800 laptop's 800"
+        cut = page.evaluate("""() => { const box = document.querySelector('#table').getBoundingClientRect();
+            return [...document.querySelectorAll('#table .row.ring > figure.card')]
+              .filter((f) => f.getBoundingClientRect().bottom > box.bottom + 1)
+              .map((f) => f.textContent.trim()); }""")
+        assert not cut, f"places of the circle cut by the table's box on a 1280x800 laptop: {cut}"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def laptop_shows_result(page: Any) -> None:
+    """At the game's end on a 1280x800 laptop the winner's line shows whole, inside the result's box and the
+    screen, and so does the feedback form's button (a capped box cut the form at its third question, "Send"
+    out of sight with no sign it scrolled: #53 round 25, en26, it6)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        page.wait_for_selector("#result ul.scores li.winner")
+        cut = page.evaluate("""() => { const box = document.querySelector('#result').getBoundingClientRect();
+            return [...document.querySelectorAll('#result li.winner, #fb-send')]
+              .filter((e) => { const r = e.getBoundingClientRect();
+                return r.top < box.top - 1 || r.bottom > Math.min(box.bottom, innerHeight) + 1; })
+              .map((e) => e.textContent.trim()); }""")
+        assert not cut, f"cut or out of sight at the game's end on a 1280x800 laptop: {cut}"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
 
 
 def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
@@ -86,6 +122,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
                     low = people[1].evaluate("""() => Math.max(...[...document.querySelectorAll('#table [data-seat]')]
                                                 .map((e) => e.getBoundingClientRect().bottom))""")
                     assert low <= 720, f"a seat's area ends at {low} px, below a 1280x720 laptop's screen"
+                    laptop_keeps_table(people[1])
                 if shots is not None and not shot and made > 8:
                     shot = True
                     people[0].screenshot(path=str(shots / f"table-{deck}-phone.png"), full_page=True)
@@ -104,6 +141,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
             else:
                 raise AssertionError("the game did not end")
             designer.wait_for_function("() => view && view.waiting === 'over'", timeout=10_000)
+            laptop_shows_result(people[1])
             assert designer.locator("section.seatview:not(.shared)").count() == 3
             # seat 2 starts typing; seat 1's answers arrive (seat 2's page is redrawn) and seat 2 types on
             people[1].locator("form.feedback textarea[name=unclear]").click()

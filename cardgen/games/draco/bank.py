@@ -66,3 +66,15 @@ def deck_words(deck: Any, words: Mapping[str, Any]) -> Mapping[str, Any]:
                                   for tense in ("", ":past", ":name") if f"gap:bank_short{tense}" in names}}
                for lang, names in (words.get("tallies") or {}).items()}
     return {**out, "tallies": tallies}
+
+
+def bank_holds(deck: Any, money: Any) -> int | None:
+    """What the bank holds, in silver, while the players hold ``money``: the box's coins (public, on the table)
+    less the purses; None where the deck rules the bank unlimited (``bank_short``: ``unlimited``), whose holding
+    means nothing. The page shows it and says why a toast paid nobody once it is empty (#53 round 25, en27)."""
+    rule = deck.model.clarifications.get("bank_short")
+    if rule is not None and rule.resolution == "unlimited":
+        return None
+    per_gold = deck.rules.silver_per_gold
+    box = coins_worth(deck.model.components, per_gold) * per_gold + coins_worth(deck.model.components, 1)
+    return max(box - sum(money), 0)

@@ -9,6 +9,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.games.base import component_name
+from cardgen.games.draco.bank import bank_holds
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -43,10 +44,17 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                        "clockwise": obs["draco"] == "right", "side": _draco_side(deck, obs["draco"])}}]
     for p in [me] + [q for q in range(len(obs["money"])) if q != me]:
         lair = [{"face": f"lair-{colour}"}] if (colour := _colour(obs, p)) else []
-        areas.append({"title": w["seat"].format(n=p + 1), "seat": p, "cards": lair,
+        # the lair's colour in the title too: another player's small lair card has no caption on a laptop, and
+        # the colour is what ties a player to their ruffians (round 25, en37)
+        named = component_name(deck, f"lair-{colour}", lang) if colour else None
+        title = w["seat_lair"].format(n=p + 1, lair=named) if named else w["seat"].format(n=p + 1)
+        areas.append({"title": title, "seat": p, "cards": lair,
                       "facts": [[w["money"], str(obs["money"][p])], [w["cards"], str(obs["hand_sizes"][p])]]})
     areas.append({"title": w["piles"], "cards": [], "facts": [
         [w["pile"], str(obs["pile"])], [w["discard"], str(obs["discard"])], [w["rebuilds"], str(obs["rebuilds_left"])]]
+        # the bank's coins lie on the table for all to see: a toast that pays nobody is then a rule, not a bug
+        # (round 25: en27, fr31, it22); none for a deck whose bank is unlimited
+        + ([[w["bank"], str(bank)]] if (bank := bank_holds(deck, obs["money"])) is not None else [])
         + ([[w["last_call"], w["last_call_done"] if obs["phase"] == "over" else w["last_call_next"]]]
            if obs["last_call"] else [])})
     return {"hand": [hand], "areas": areas}

@@ -175,16 +175,29 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
 
     A player owns two ruffians of one colour, so "Move Red Ruffian" would name two moves: a character
     is named with its place in the circle (``table["circle"]``, from 1, as the page numbers them; the book calls them
-    seats, places, posti) said as where it is now, "Play Rumours → Red Ruffian (now at seat 3)": "(seat 3)" read as
-    where it would go (round 24, fr33, it29). Seating Plan says where each special character goes, "Aunt Sarah to
-    seat 1, Zork to seat 4" (they take the seats they hold in the order named). Without ``table``, characters by
-    name only."""
+    seats, places, posti), then what the card does in the book's terms and where it ends (``effect_phrase``): "Play
+    Rumours: Aunt Sarah (seat 7) moves back 2 seats, to seat 9"; "(now at seat 3)" after an arrow read as where it
+    would go (round 24, fr33, it29; round 25, en28, en34, it24, it25). Seating Plan says where each special
+    character goes, "Aunt Sarah to seat 1, Zork to seat 4" (they take the seats they hold in the order named), the
+    order that changes nothing marked so (en33); a player challenged or robbed after the colon, "Player 2". Without
+    ``table``, characters by name only."""
     from cardgen.games.base import component_name, describe_generic
 
     words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")
     if words is None:
         return describe_generic(resolved, action, lang)
     circle = list(table.get("circle", ())) if table is not None else []
+    if action and action[0] == "move" and len(action) > 1 and action[1] in circle and table is not None \
+            and table.get("roll_delta"):
+        # after the die: where the character goes, as the journal will say it ("(now at seat 4)" read as the
+        # destination: round 25, en34, it24)
+        from cardgen.games.draco.table import move
+
+        after = list(circle)
+        move(after, action[1], int(table["roll_delta"]))
+        moved = _JOURNAL.get(lang, _JOURNAL["en"])["moved"].format(
+            name=called(resolved, action[1], lang), start=circle.index(action[1]) + 1, end=after.index(action[1]) + 1)
+        return str(words.format(card=moved))
     names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
              else _named(resolved, w, lang, circle) for w in action[1:]]
     if len(action) > 2 and _effect_key(resolved, action[1]) == "arrange_specials" and all(
@@ -194,7 +207,119 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
         names[1:] = [to_seat.format(name=component_name(resolved, w, lang) or str(w), n=n)
                      for w, n in zip(action[2:], seats)]
     text = words.format(card=names[0] if names else "")
-    return text + (" → " + ", ".join(names[1:]) if len(names) > 1 else "")
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    if table is not None and len(action) > 2 and action[2] in circle:
+        # what the card does to the seats, in the book's terms, where the character is and where it goes: "(now at
+        # seat 6)" after an arrow read as the destination, and To and Fro named one ruffian of two (round 25: en28,
+        # en34, it24, it25, fr38)
+        after = seated_after(resolved, action, circle, table.get("info", {}).get("owner", {}))
+        if after is not None:
+            phrase = effect_phrase(resolved, action, lang, circle, after, table.get("info", {}).get("owner", {}))
+            if phrase is not None:
+                return str(j["targets"].format(text=text, targets=phrase))
+        if _effect_key(resolved, action[1]) == "arrange_specials" and after == circle:
+            names[1:] = [*names[1:-1], names[-1] + " " + _EFFECTS.get(lang, _EFFECTS["en"])["unchanged"]]
+    return str(j["targets"].format(text=text, targets=", ".join(names[1:]))) if len(names) > 1 else text
+
+
+#: what a card that only moves characters did or will do to the seats, in the book's terms
+_EFFECTS = _BOOK["effects"]
+
+
+def _effect_of(resolved: Any, card: Any) -> tuple[str, Any] | None:
+    """The (key, params) of an action card's effect, None for anything else."""
+    comp_id = str(card).split("#", 1)[0]
+    for c in resolved.model.components:
+        if c.id == comp_id:
+            return next((f.data.effect for f in c.faces if f.data is not None and f.data.effect), None)
+    return None
+
+
+#: a ruffian named inside a sentence: with its article and in lower case in French and Italian ("le malandrin
+#: vert", the book's common noun), as it is in English; a special character keeps its own name (round 25, fr40)
+_RUFFIAN = _BOOK["ruffian"]
+
+
+def called(resolved: Any, card: Any, lang: str) -> str:
+    """A character's name as a sentence of the journal or a button says it (``_RUFFIAN``)."""
+    from cardgen.games.base import component_name
+
+    name = component_name(resolved, card, lang) or str(card)
+    if not str(card).startswith("ruffian-"):
+        return name
+    return str(_RUFFIAN.get(lang, _RUFFIAN["en"]).format(name=name[:1].lower() + name[1:] if lang != "en" else name))
+
+
+def _other(owner: dict[str, Any], circle: list[str], c: str) -> str | None:
+    """The other character of ``c``'s owner (a player seats two ruffians), None for a special character."""
+    who = owner.get(c, -1)
+    return next((d for d in circle if d != c and who is not None and who >= 0 and owner.get(d, -1) == who), None)
+
+
+def seated_after(resolved: Any, action: tuple[Any, ...], circle: list[str], owner: dict[str, Any]) -> list[str] | None:
+    """The circle after a play of a card that moves characters by rule alone (a fixed move, To and Fro, The
+    Splits, a swap, Seating Plan), worked out as ``table.reseat`` does (``table.move``: the characters between
+    close up); None for a card whose seats the die or a shuffle decides, or that moves nobody."""
+    from cardgen.games.draco.table import beside_draco, move, swap
+
+    effect = _effect_of(resolved, action[1]) if len(action) > 2 else None
+    if effect is None or action[2] not in circle:
+        return None
+    key, params = effect
+    order, c = list(circle), action[2]
+    if key == "move":
+        move(order, c, params.steps if params.direction == "back" else -params.steps)
+    elif key in ("split", "both_beside_draco"):
+        other = _other(owner, circle, c)
+        if other is None:
+            return None
+        if key == "split":
+            move(order, c, -params.forward)
+            move(order, other, params.back)
+        else:
+            beside_draco(order, c, other)
+    elif key == "swap" and len(action) > 3 and action[3] in circle:
+        swap(order, c, action[3])
+    elif key == "arrange_specials" and all(w in circle for w in action[2:]):
+        seats = sorted(circle.index(w) for w in action[2:])
+        for w, i in zip(action[2:], seats):
+            order[i] = w
+    else:
+        return None
+    return order
+
+
+def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list[str], end: list[str],
+                  owner: dict[str, Any]) -> str | None:
+    """What a card did (or will do) to the seats in the book's terms, from the circle ``start`` to ``end``:
+    "Red Ruffian (seat 5) moves forward 2 seats, to seat 3"; To and Fro's two moves and where they end; None
+    where the card has no such phrase (Seating Plan names its seats its own way)."""
+    from cardgen.games.base import component_name
+
+    effect = _effect_of(resolved, action[1]) if len(action) > 2 else None
+    if effect is None:
+        return None
+    key, params = effect
+    w = _EFFECTS.get(lang, _EFFECTS["en"])
+    c = action[2]
+    name = called(resolved, c, lang)
+    n, to = start.index(c) + 1, end.index(c) + 1
+    if key == "move":
+        if n == to:
+            return str(w["stays"].format(name=name, n=n))
+        dist = DIST_FIXED[lang].format(seats=counted(params.steps, "seat", lang))
+        return str(w[params.direction].format(name=name, n=n, dist=dist, to=to))
+    other = _other(owner, start, c) if key in ("split", "both_beside_draco") else None
+    if key == "split" and other is not None:
+        return str(w["split"].format(name=name, n=n, fwd=counted(params.forward, "seat", lang),
+                                     m=start.index(other) + 1, back=counted(params.back, "seat", lang), to=to,
+                                     to2=end.index(other) + 1))
+    if key == "both_beside_draco" and other is not None:
+        return str(w["beside"].format(name=name, n=n, m=start.index(other) + 1))
+    if key == "swap" and len(action) > 3 and action[3] in start:
+        return str(w["swap"].format(name=name, n=n, other=called(resolved, action[3], lang),
+                                    m=start.index(action[3]) + 1))
+    return None
 
 
 def _effect_key(resolved: Any, card: Any) -> str | None:
@@ -227,12 +352,16 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     start, end = list(before.get("circle", ())), list(after.get("circle", ()))
     final = after.get("phase") == "over" and before.get("phase") != "over" and bool(after.get("last_call"))
+    bank = _bank_note(resolved, kind, action, before, after, final, lang)
     if kind == "move" and len(action) > 1 and action[1] in start and action[1] in end:
-        name = component_name(resolved, action[1], lang) or str(action[1])
+        name = called(resolved, action[1], lang)
         at, to = start.index(action[1]) + 1, end.index(action[1]) + 1
         if at == to:  # already at the end it was moved towards: "who stays at seat 1", never "from seat 1 to seat 1"
             words = book["move_stay"]
         text = str(words.format(card=name, start=at, end=to))
+        delta = int(before.get("roll_delta") or 0)
+        if delta and abs(to - at) < abs(delta):  # the die said more than the circle has room for (fr41)
+            text = str(j["targets"].format(text=text, targets=j["clamped_first" if delta < 0 else "clamped_last"]))
     elif "{start}" in words:  # a character the circle does not hold: by its name alone
         return None
     elif kind == "toast" and final:
@@ -242,16 +371,41 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
                                 if len(action) > 1 else ""))
         # a card that turns Draco over counts the seats from his other side: nobody moved, the numbers did
         named = [c for c in action[2:] if c in start]  # the characters the card named first, then the others
-        moved = [j["moved"].format(name=component_name(resolved, c, lang) or str(c), start=start.index(c) + 1,
+        moved = [j["moved"].format(name=called(resolved, c, lang), start=start.index(c) + 1,
                                    end=end.index(c) + 1)
                  for c in named + [c for c in start if c not in named]
                  if c in end and end.index(c) != start.index(c)] \
             if kind == "play" and before.get("draco") == after.get("draco") else []
+        owner = after.get("info", {}).get("owner", {})
+        phrase = effect_phrase(resolved, action, lang, start, end, owner) if moved else None
+        if phrase is not None:
+            # the card's own move in the book's terms first (To and Fro's net "seat 8 to seat 3" read as a
+            # forward 5), then the characters that only closed up (round 25: en28, it26)
+            key = _effect_key(resolved, action[1])
+            targets = {action[2], *action[3:], *([_other(owner, start, action[2])]
+                                                 if key in ("split", "both_beside_draco") else [])}
+            shifted = [j["moved"].format(name=called(resolved, c, lang), start=start.index(c) + 1,
+                                         end=end.index(c) + 1)
+                       for c in start if c not in targets and c in end and end.index(c) != start.index(c)]
+            moved = [phrase] + ([_EFFECTS.get(lang, _EFFECTS["en"])["shift"].format(moved=", ".join(shifted))]
+                                if shifted else [])
         if moved:
-            return _with(text, moved, _money(before, after, lang), final, lang)
+            return _with(text, moved, _money(before, after, lang), final, lang, bank)
+        if kind == "play" and start == end and _effect_key(resolved, action[1]) == "arrange_specials":
+            # Seating Plan leaving everyone where they were: said, not a list that reads as a move (en33)
+            return _with(text, [_EFFECTS.get(lang, _EFFECTS["en"])["same"]], [], final, lang, bank)
         if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
             text = j["against"].format(text=text, n=action[2] + 1)
-            return _with(text, [], _money(before, after, lang, between=not final), final, lang)
+            money = _money(before, after, lang, between=not final)
+            if not money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
+                # Game of Dice with no coin moved: a tie when both had money, else nothing to say but that
+                # (the rolls are not in what a seat sees; round 25: en32, it22)
+                both = all(before.get("money", [0] * 9)[p] > 0 for p in (action[2], before.get("player", 0)))
+                money = [j["dice_tie"] if both else j["dice_nothing"]]
+            elif money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
+                gained = [p for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a > b]
+                money = [j["dice_won"].format(taker=gained[0] + 1)] + money if gained else money
+            return _with(text, [], money, final, lang, bank)
         targets = [_at(resolved, w, lang, start) for w in action[2:] if not isinstance(w, int)]
         if targets:
             text = j["targets"].format(text=text, targets=", ".join(targets))
@@ -260,14 +414,36 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         told.append(j["roll"].format(n=after["roll"]))
     if kind == "play" and before.get("draco") != after.get("draco") and after.get("draco") in ("left", "right"):
         told.append(j["cup"].format(draco=_draco_name(resolved, lang), side=j[str(after["draco"])]))
-    return _with(text, told, _money(before, after, lang), final, lang)
+    return _with(text, told, _money(before, after, lang), final, lang, bank)
 
 
-def _with(text: str, told: list[str], money: list[str], final: bool, lang: str) -> str:
-    """``text``, then what the move changed: ``told`` (seats, the die, Draco's hand), the final toast, the purses."""
+def _bank_note(resolved: Any, kind: str, action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any],
+               final: bool, lang: str) -> list[str]:
+    """Why a toast or a Shower of Coins paid nobody, or less: the bank is empty after it (its coins are on the
+    table for all to see: ``bank.bank_holds``); nothing while it holds coins. Toasts that named nobody once the
+    bank was empty read as a bug (round 25: en27, fr31, it22)."""
+    from cardgen.games.draco.bank import bank_holds
+
+    pays = kind == "toast" or final or (kind == "play" and len(action) > 1
+                                        and _effect_key(resolved, action[1]) == "coin_drop")
+    holds = bank_holds(resolved, after.get("money", ())) if pays else None
+    if holds is None or holds > 0:
+        return []
     j = _JOURNAL.get(lang, _JOURNAL["en"])
-    rest = told + ([j["final"]] if final and not text.startswith(_DONE.get(lang, _DONE["en"])["toast_final"]) else [])
-    rest += [", ".join(money)] if money else []
+    got = any(a > b for b, a in zip(before.get("money", ()), after.get("money", ())))
+    return [j["bank_emptied"] if got else j["bank_empty"]]
+
+
+def _with(text: str, told: list[str], money: list[str], final: bool, lang: str, bank: list[str]) -> str:
+    """``text``, then what the move changed: ``told`` (seats, the die, Draco's hand), the purses, the bank's
+    ``bank`` note. A final toast a card's play forced is a line of its own under the card's, with its payments and
+    the game's end (it was tacked onto the card's line, no toaster, no reason: round 25, en30, fr32, it23)."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    toast = _DONE.get(lang, _DONE["en"])["toast_final"]
+    if final and not text.startswith(toast):
+        first = j["targets"].format(text=text, targets=j["then"].join(told)) if told else text
+        return first + "\n" + _with(toast, [], money, True, lang, bank)
+    rest = told + ([", ".join(money)] if money else []) + bank + ([j["final"]] if final else [])
     return j["targets"].format(text=text, targets=j["then"].join(rest)) if rest else text
 
 

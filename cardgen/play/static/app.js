@@ -116,6 +116,7 @@ function movesFor(card, pick) {
   return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (picks(m) && w === card.face)));
 }
 
+let handTextsOpen = false;  // a laptop: the person opened the drawer of their own cards' texts
 let textsOpen = null;  // the person opened or closed the table's card texts (null: open on a phone, else closed)
 
 function area(a, big) {
@@ -148,8 +149,17 @@ function area(a, big) {
       li.appendChild(document.createTextNode(" · " + card.text));
       ul.appendChild(li);
     }
-    if (big) box.appendChild(ul);  // the hand's own cards: always said
-    else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
+    if (big && PHONE.matches) box.appendChild(ul);  // a phone's hand: always said (the page scrolls)
+    else if (big) {
+      // a laptop's hand: a drawer over the table, folded, its button beside the hand's title; a paragraph per
+      // card under the hand took up to 480 of a laptop's 800 px, cutting the circle, the moves and the game over
+      // (#53 round 25: en26, it21, fr44)
+      const drawer = el("details", "card-texts drawer");
+      drawer.open = handTextsOpen;
+      drawer.addEventListener("toggle", () => { handTextsOpen = drawer.open; });
+      drawer.append(el("summary", "", view.ui.card_texts), ul);
+      box.firstChild.after(drawer);
+    } else {  // the table's: folded on a laptop, where every seat must stay on the screen; open on a phone
       const fold = el("details", "card-texts");
       // by default open on a phone for one's own cards and the shared ones, the others' closed: three players'
       // requests open made the page 2,600 px tall (round 25, it16); folded on a laptop, where every seat must stay
@@ -366,7 +376,9 @@ function render() {
   labels(ui);
   $("title").textContent = v.title;
   // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
-  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1).replace(/\u00a0/g, " ") : v.title;
+  // a spectator's tab and the passed device's say so too (#53 round 25, en43, fr47)
+  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1).replace(/\u00a0/g, " ") :
+    v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
@@ -434,9 +446,10 @@ function render() {
     }
     else if (v.feedback_given) parts.push(el("p", "quiet", ui.fb_thanks));
     // the form is never taken out of the page while it is there: a person typing in it keeps the focus
-    for (const child of [...res.childNodes]) if (child !== form) child.remove();
+    for (const child of [...res.childNodes]) if (child !== form && !(form && child === form.sendButton)) child.remove();
     for (const part of parts) res.insertBefore(part, form && form.parentNode === res ? form : null);
     if (form && form.parentNode !== res) res.appendChild(form);
+    if (form) res.appendChild(form.sendButton);
   } else res.hidden = true;
   journal(v);
   // said once, when the log is first written (every move is written after): not a line kept on screen
@@ -550,12 +563,22 @@ function journal(v) {
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
-    li.appendChild(el("b", "", (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
-      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd()));
-    // what the rules did after the move (a noble satisfied, the turn's end, a course's end) follows it on lines of
-    // its own, set apart under the move (#53 round 25: en11, en16, fr22, it9), never glued onto the move's words
-    const [moved, ...then] = e.text.split("\n");
+    const who = (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
+      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd();
+    // the move's text, then its lines below (``\n``): a line that opens in lower case goes on with the mover's
+    // report (Draco's final toast a card's play forced: "proposes the final toast…"), under the first with the
+    // player named again; any other line says what the rules did after the move (a noble satisfied, the turn's
+    // end, a course's end: #53 round 25, en11, en16, fr22, it9), set apart under it, never glued onto its words
+    const [moved, ...after] = e.text.split("\n");
+    const goes = after.filter((line) => line && line[0] !== line[0].toUpperCase());
+    const then = after.filter((line) => !goes.includes(line));
+    li.appendChild(el("b", "", who));
     li.appendChild(document.createTextNode(" " + moved));
+    goes.forEach((line) => {
+      li.appendChild(el("br"));
+      li.appendChild(el("b", "", who));
+      li.appendChild(document.createTextNode(" " + line));
+    });
     j.appendChild(li);
     then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
     said(e.n);
@@ -597,8 +620,11 @@ function feedbackForm(v, seat) {
     field(q.text, input);
   }
   field(ui.fb_comment, el("textarea")).name = "comment";
+  // the button under the form in the result's box, not inside the form: a laptop keeps it at the box's foot while
+  // the box scrolls (sticky inside the form, it left with the form when the scores filled the box: round 25, it6)
   const send = el("button", "", ui.fb_send); send.type = "submit"; send.id = "fb-send";
-  form.appendChild(send);
+  form.id = "feedback-form"; send.setAttribute("form", form.id);
+  form.sendButton = send;
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const answers = {};
@@ -651,7 +677,11 @@ function renderLobby() {
     b.addEventListener("click", () => takeSeat(seat + 1));
     return b;
   });
-  box.replaceChildren(label, ...rows);
+  // how many play, how many of them the computer, and when the game starts (#53 round 25, it32, fr9)
+  const agents = v.names.length - v.seats.length;
+  const note = el("p", "quiet lobby-note", (agents === 0 ? ui.lobby_note_none : agents === 1 ? ui.lobby_note_one :
+    ui.lobby_note).replace("{n}", v.names.length).replace("{k}", agents));
+  box.replaceChildren(note, label, ...rows);
   if (!kept) name.focus();
 }
 
@@ -719,11 +749,20 @@ function renderDesigner() {
   if (v.saved) box.appendChild(el("p", "quiet saved", ui.saved.replace("{path}", v.saved)));
   for (const [seat, link] of Object.entries(v.seat_links || v.links || {})) box.appendChild(seatRow(v, Number(seat), link));
   $("moves-title").textContent = ui.links;
-  if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
-  for (const [seat, answers] of Object.entries(v.feedback || {})) {
-    const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
-    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "") + ui.colon +
-      Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
+  // the people's answers above the links, in sight on the designer's first screen: one line per answer under each
+  // person's name, never each question with its scale again in one run-on line (#53 round 25, en39, fr6, fr7, it35)
+  const given = Object.entries(v.feedback || {});
+  if (given.length) {
+    const panel = el("div", "answers");
+    panel.appendChild(el("h3", "", ui.feedback));
+    for (const [seat, answers] of given) {
+      const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
+      panel.appendChild(el("b", "", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "")));
+      const ul = el("ul");
+      for (const [k, a] of Object.entries(answers)) ul.appendChild(el("li", "", answerText(ui, v.seats[0].questions || [], k, a)));
+      panel.appendChild(ul);
+    }
+    box.insertBefore(panel, box.firstChild);
   }
   const res = $("result");
   if (v.result && v.result.scores) {
@@ -766,12 +805,15 @@ function seatRow(v, seat, link) {
 }
 
 function answerText(ui, questions, key, value) {
-  // one answer of the feedback form as the form asked it, in the page's language (not its key: fun, long...)
-  const asked = {fun: ui.fb_fun, long: ui.fb_long, unclear: ui.fb_unclear, comment: ui.fb_comment}[key] ||
-    (questions.find((q) => "q:" + q.id === key) || {}).text || key;
-  const said = key === "long" ? ({short: ui.fb_short, right: ui.fb_right, long: ui.fb_longer}[value] || value) :
+  // one answer of the feedback form, short: "Enjoyment: 4/5", "Length: about right", "Unclear: …", a deck's own
+  // question as the deck asks it; in the page's language (not its key: fun, long...)
+  const question = questions.find((q) => "q:" + q.id === key) || {};
+  const asked = {fun: ui.fb_fun_label, long: ui.fb_long_label, unclear: ui.fb_unclear_label,
+                 comment: ui.fb_comment_label}[key] || question.text || key;
+  const said = key === "long" ? ({short: ui.fb_len_short, right: ui.fb_len_right, long: ui.fb_len_long}[value] || value) :
+    key === "fun" || question.kind === "rating" ? value + "/5" :
     value === true ? ui.yes : value === false ? ui.no : value;
-  return asked + " — " + said;
+  return asked + (question.text ? " — " : ui.colon) + said;  // a deck's question ends with its own "?"
 }
 
 async function refresh() {
