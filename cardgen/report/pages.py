@@ -739,7 +739,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     reading, at its first table only, named alone after, as the terminal does (twenty-first reading en63, it67)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import figure_bases, interval, winner_mean
+    from cardgen.simulate.summary import figure_bases, interval, winner_games
     from cardgen.simulate.verdict import WORDS, defined, is_share as share, label, number
 
     d = r.get("designer") or {}
@@ -767,7 +767,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
-                                                                     winner_mean(r))]
+                                                                     winner_games(r))]
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)

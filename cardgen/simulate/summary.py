@@ -1332,11 +1332,14 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     return notes
 
 
-def winner_games(r: Mapping[str, Any]) -> WinnerMean | None:
+def winner_games(r: Mapping[str, Any]) -> WinnerMean | float | None:
     """A validate entry's mean winning score with the games it is over (its completed games), None where it has
-    none."""
+    none; the bare mean where the entry does not say its games (never "over the 0 games"). The terminal and the
+    game page both say it: the page kept "where the winner's score averages 74.3" after the terminal was corrected,
+    which read as the close games' own average (twenty-fourth reading en27)."""
     mean = winner_mean(r)
-    return None if mean is None else WinnerMean(mean, int(r.get("completed") or r.get("games") or 0))
+    games = int(r.get("completed") or r.get("games") or 0)
+    return None if mean is None else WinnerMean(mean, games) if games else mean
 
 
 def winner_mean(r: Mapping[str, Any]) -> float | None:
