@@ -2282,9 +2282,15 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
                 for key, counts in claims.items())
         weighs = [str(n) for n, b, v, _ in rows if ruled_weighs(b, naming) or ruled_weighs(v, naming)]
         weighed = [f for n, b, v, _ in rows if str(n) in weighs for f in (b, v)]
+        # the pairs the figures rest on: "56 coins to add" on 300 pairs beside validate's 55 on 1,000 games, and 41
+        # against 48 at 4 players, were two answers to one question (twenty-fourth reading fr23, it25)
+        played = sorted({int(b["games"]) for _, b, _, _ in rows})
+        pairs = (_num(played[0], lang) if len(played) == 1 else
+                 say("count_range", lang, low=_num(played[0], lang), high=_num(played[-1], lang)))
         out.append({
             "name": name,
-            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered),
+            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered,
+                        pairs=pairs),
             "cols": say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|"),
             "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
                                                      decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows],
