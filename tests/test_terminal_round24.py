@@ -44,3 +44,33 @@ def test_the_coins_to_add_say_the_pairs_they_rest_on(compare_doc: dict, lang: st
     said = {"en": "on the 300 pairs of games played here", "fr": "sur les 300 paires de parties jouées ici",
             "it": "sulle 300 coppie di partite giocate qui"}[lang]
     assert said in plain(one["head"]), one["head"]
+
+
+# -- en33: a running total is said as a total, never "the most at any one time" --------------------------------------
+
+TOTAL = {"en": "in total over a game, on average", "fr": "au total sur une partie, en moyenne",
+         "it": "in totale su una partita, in media"}
+PEAK = {"en": "the most at any one time in a game, on average", "fr": "au plus fort de chaque partie, en moyenne",
+        "it": "il massimo di ogni partita, in media"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_unpaid_silver_is_a_total_and_the_richest_fortune_a_peak(lang: str) -> None:
+    """Draco's unpaid silver only grows during a game (validate: "at worst 70 silver coins left unpaid over one
+    game"): its most is its total; the richest player's fortune rises and falls: its most is a peak. Said so in the
+    compare and fix tables (``label``), compare's other counts (``internal_line``) and fix's sentences."""
+    from cardgen.games.base import words_of
+    from cardgen.simulate.summary import internal_line
+    from cardgen.simulate.verdict import count_said, label
+
+    deck = resolve("draco", ROOT)
+    words = words_of(deck)
+    unpaid, richest = "peak:unpaid_by_bank", "peak:richest_player"
+    assert plain(label(unpaid, lang, words)).endswith(f"({TOTAL[lang]})"), label(unpaid, lang, words)
+    assert plain(label(richest, lang, words)).endswith(f"({PEAK[lang]})")
+    row = {"base": 25.1, "variant": 0.6, "difference": -24.5, "low": -34.2, "high": -15.0, "significant": True}
+    said = plain(count_said({**row, "metric": unpaid}, lang, words))
+    assert TOTAL[lang].split(",")[0] in said and PEAK[lang].split(",")[0] not in said, said
+    line = plain(internal_line([{**row, "metric": unpaid}, {**row, "metric": richest}], lang,
+                               Naming.of(deck, lang)))
+    assert line.count(TOTAL[lang]) == 1 and line.count(PEAK[lang]) == 1, line

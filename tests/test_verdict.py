@@ -56,8 +56,9 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
     # a sentence, not "Fewer games where … (4.0% of games instead of 95.0%)." (twenty-third reading en32)
     assert lines[1] == "The share of games where the bank cannot pay all it owes falls from 95.0% to 4.0%."
-    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (the most at any one time in a game, on "
-                        "average).")  # the words and the arrow of the "Other counts" line (en57, en36; en21)
+    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (in total over a game, on "
+                        "average).")  # the words and the arrow of the "Other counts" line (en57, en36; en21), a
+    # running total said as one, never "the most at any one time" (twenty-fourth reading en33)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
     again = verdict({"metrics": other, "games": 100, "game_words": DRACO.words}, most=3)
     assert [s.split()[:3] for s in again[:3]] == [s.split()[:3] for s in lines[:3]]  # the same order

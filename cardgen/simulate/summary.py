@@ -1862,7 +1862,7 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     not "other" counts, so they are neither counted nor listed ("Other counts: 1 of 5 changed" counted the one
     the sentence above named: issue #53, fr38, it11; said twice: eleventh reading en36, fr41, it38); "" when
     every count is named above. Those that follow from the variant's rule say so in their own clause."""
-    from cardgen.simulate.verdict import WORDS, label, tally_name
+    from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
     others = [m for m in internal if m["metric"] not in named]
@@ -1878,7 +1878,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
             return tally_name(metric, lang, naming.words) or metric.split(":", 1)[1].replace("_", " ")
         return label(metric, lang, naming.words)
 
-    items = [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+    items = [say(("internal_total" if is_total(m["metric"], naming.words) else "internal_peak")
+                 if m["metric"].startswith("peak:") else "internal_item", lang,
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
              for m in moved]
     tail = ("" if not follows else
