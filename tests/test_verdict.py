@@ -68,7 +68,7 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
         "alone would explain, apart from the counts on the “Other counts” line."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
-    assert "plus aucun plat sur la table alors qu’une carte Emerald attend" in never  # the book’s name, never Émeraude
+    assert "il ne reste plus aucun plat sur la table alors qu’une carte Emerald attend" in never  # never Émeraude
 
 
 def test_scores_are_in_the_games_own_unit() -> None:
