@@ -74,3 +74,29 @@ def test_the_unpaid_silver_is_a_total_and_the_richest_fortune_a_peak(lang: str) 
     line = plain(internal_line([{**row, "metric": unpaid}, {**row, "metric": richest}], lang,
                                Naming.of(deck, lang)))
     assert line.count(TOTAL[lang]) == 1 and line.count(PEAK[lang]) == 1, line
+
+
+# -- fr28, it32: the closing advice names the fix that also satisfies validate, with its command ---------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> None:
+    """Fixes of 41, 43 and 50 gold coins leave a shortage in 4.0%, 1.3% and 0% of the new games at 3 players; validate
+    warns above 1%: fix 3 is the smallest that satisfies it, and the last line gives its command beside fix 1's.
+    Where fix 1 already satisfies validate, the line is as before, one command."""
+    from test_fix_twentythird import FIXES, _fixer, _prop
+
+    from cardgen.tune.fix import next_line
+
+    fixer = _fixer(lang)
+    props = [_prop(*f) for f in FIXES]
+    paths = [Path(f"out/draco-fix-{k}.yaml") for k in (1, 2, 3)]
+    said = plain(next_line(fixer, props, paths[0], paths))
+    take = {"en": "fix 3 is the smallest that also reaches validate’s aim: take fix 3",
+            "fr": "la correction 3 est la plus petite qui atteigne aussi l’objectif de validate : prenez la correction 3",
+            "it": "la correzione 3 è la più piccola che raggiunge anche l’obiettivo di validate: scegli la correzione 3"}
+    assert take[lang] in said, said
+    assert said.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed\n"
+                         "    cardgen compare draco out/draco-fix-3.yaml --fixed"), said
+    quiet = [_prop(28, 41, 1.39, 0.01, 0.0), *props[1:]]  # fix 1 within validate's 1%: one fix, one command
+    alone = plain(next_line(fixer, quiet, paths[0], paths))
+    assert "draco-fix-3" not in alone and alone.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed")

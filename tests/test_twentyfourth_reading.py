@@ -260,28 +260,28 @@ SEATS = {f"seat_{k}_win_rate": (x, x, x) for k, x in zip(range(1, 6), (0.13, 0.2
 FRESH = {3: {"short:unpaid_by_bank": (0.0, 0.0, 0.0)},
          5: {**SEATS, "problem:5:seat": (0.03, 0.13, 0.13), "short:unpaid_by_bank": (0.0, 0.0, 0.0)}}
 BACK = {3: {"short:unpaid_by_bank": (0.093, 0.06, 0.13), "problem:3:short:unpaid_by_bank": (0.043, 0.093, 0.093)}}
-NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) still fixes on fresh games what it fixed on "
-             "the search’s, but is set aside for a problem it creates there, which the base game does not have: at 5 players, player 1 wins "
-             "13.0% of games, below the fair share (20.2%) beyond chance",
-       "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi sur des parties "
-             "nouvelles ce qu’il corrigeait sur celles de la recherche, mais n’est pas retenu à cause d’un problème qu’il "
-             "crée sur ces parties et que le jeu de base n’a pas : à "
-             "5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa juste part (20,2 %), un écart que le hasard "
-             "n’explique pas",
-       "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve anche su partite "
-             "nuove ciò che risolveva su quelle della ricerca, ma è scartata perché su quelle partite crea un problema "
-             "che il gioco base non ha: con 5 giocatori, il "
-             "giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e lo scarto è troppo grande "
-             "per essere dovuto al caso"}
+# twenty-fourth reading en20, it29: "a problem it creates there" / "su quelle partite" read as the search's games: the
+# new problem is said on "those same fresh games", and the sentence ends with its full stop
+NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) still fixes the problems on fresh "
+             "games, but is set aside for a problem it creates on those same fresh games, which the base game does "
+             "not have: at 5 players, player 1 wins 13.0% of games, below the fair share (20.2%) beyond chance.",
+       "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi les problèmes "
+             "sur des parties nouvelles, mais n’est pas retenu, car il crée sur ces mêmes parties nouvelles un problème "
+             "que le jeu de base n’a pas : à 5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa juste part "
+             "(20,2 %), un écart que le hasard n’explique pas.",
+       "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
+             "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "
+             "non ha: con 5 giocatori, il giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e "
+             "lo scarto è troppo grande per essere dovuto al caso."}
 LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
               "the search’s games is not fixed on fresh ones: shortage of coins in the bank in 9.3% of games at 3 "
-              "players",
+              "players.",
         "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) n’est pas retenu, car ce "
               "qu’il corrigeait sur les parties de la recherche ne l’est plus sur des parties nouvelles : manque de "
-              "pièces à la banque dans 9,3 % des parties à 3 joueurs",
+              "pièces à la banque dans 9,3 % des parties à 3 joueurs.",
         "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) è scartata, perché ciò che "
               "risolveva sulle partite della ricerca non è risolto su partite nuove: carenza di monete in banca nel "
-              "9,3 % delle partite con 3 giocatori"}
+              "9,3 % delle partite con 3 giocatori."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -294,9 +294,9 @@ def test_a_trial_is_set_aside_for_its_own_reason(lang: str) -> None:
     # the shortage is back: that, with its figure, and no seat the trial did not unbalance
     assert plain(set_aside(fixer, TRIAL, BACK, {"problem:3:short:unpaid_by_bank"}, set())) == plain(LEFT[lang])
     both = set_aside(fixer, TRIAL, {**FRESH, **BACK}, {"problem:3:short:unpaid_by_bank"}, {"problem:5:seat"})
-    shortage = plain(LEFT[lang]).rsplit(": " if lang != "fr" else " : ", 1)[1]
-    seat = plain(NEW[lang]).rsplit(": " if lang != "fr" else " : ", 1)[1]
-    assert f"({shortage})" in plain(both) and plain(both).endswith(f"({seat})")
+    shortage = plain(LEFT[lang]).rsplit(": " if lang != "fr" else " : ", 1)[1].rstrip(".")
+    seat = plain(NEW[lang]).rsplit(": " if lang != "fr" else " : ", 1)[1].rstrip(".")
+    assert f"({shortage})" in plain(both) and plain(both).endswith(f"({seat}).")
 
 
 # -- it49: whose figures the proposals share -------------------------------------------------------------------------
