@@ -810,7 +810,9 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     if not flagged or max(int(r["games"]) for r in flagged) <= SEARCH_GAMES:
         return None
     (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False)
-    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES,
+    # the games fix is to play said as a number, never "as many games as here" (twenty-fourth reading en10, it11, fr13)
+    games = _num(max(int(r["games"]) for r in flagged), lang)
+    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
 
 
