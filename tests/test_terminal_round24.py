@@ -100,3 +100,31 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
     quiet = [_prop(28, 41, 1.39, 0.01, 0.0), *props[1:]]  # fix 1 within validate's 1%: one fix, one command
     alone = plain(next_line(fixer, quiet, paths[0], paths))
     assert "draco-fix-3" not in alone and alone.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed")
+
+
+# -- fr1, it6, fr10: "just beyond chance" only of the seats it is true of --------------------------------------------
+
+ONLY = {"en": "and these gaps are beyond chance (only just for player 1 and player 2):",
+        "fr": "et ces écarts sont trop grands pour être dus au hasard (de justesse pour le joueur 1 et le joueur 2), car",
+        "it": "e gli scarti sono troppo grandi per essere dovuti al caso (di poco per il giocatore 1 e il giocatore 2):"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_just_is_said_of_the_seats_it_is_true_of(lang: str) -> None:
+    """King Lui at 5 players: players 1 and 2 win less than the fair share 20.3%, their intervals ending 0.3 and
+    0.2 points below it; players 4 and 5 win more, 1.3 and 1.0 points clear. "These gaps are just beyond chance"
+    said it of all four: now of players 1 and 2 alone."""
+    from cardgen.simulate.summary import balance_lines
+
+    def seat(k: int, rate: float, low: float, high: float, side: str) -> dict:
+        return {"side": side, "seat": k, "rate": rate, "low": low, "high": high, "fair": 0.203, "level": 0.99,
+                "compared": 5}
+
+    flags = [seat(1, 0.167, 0.139, 0.200, "less"), seat(2, 0.168, 0.140, 0.201, "less"),
+             seat(4, 0.250, 0.216, 0.287, "more"), seat(5, 0.246, 0.213, 0.283, "more")]
+    line = plain(balance_lines({"flags": flags}, lang)[0])
+    assert ONLY[lang] in line, line
+    just = {"en": "just beyond chance", "fr": "sont de justesse", "it": "sono appena"}[lang]
+    assert just not in line
+    two = plain(balance_lines({"flags": flags[:2]}, lang)[0])  # only the two near ones: "just" for both, no list
+    assert just in two and "(" + ONLY[lang].split("(")[1].split(" ")[0] not in two, two

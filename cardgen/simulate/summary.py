@@ -691,8 +691,12 @@ def agent_word(agent: str, lang: str = "en") -> str:
 
 
 #: how far (in share of games) a flagged seat's widened interval must stay from the fair share for the line to say
-#: "clearly": an interval whose near end lies within 2 points of the share is only just beyond chance (fr11, it11)
+#: "clearly" (fr11, it11)
 CLEAR_MARGIN = 0.02
+#: a flagged seat whose widened interval's near end lies within 1 point of the fair share is "just" beyond chance:
+#: "just" for every seat within 2 points said it of King Lui's players 4 and 5, 1.3 and 1.0 points clear, as of
+#: players 1 and 2, 0.3 and 0.2 points, and of margins nine times apart (twenty-fourth reading fr1, fr10, it6)
+JUST_MARGIN = 0.01
 
 
 def and_list(items: Sequence[str], lang: str = "en") -> str:
@@ -733,11 +737,16 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                                                                  _pct(f["high"], lang, fixed=True), lang) for f in seats]))
     intervals = and_list(ends, lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
-    key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
+    just = [f for f in seats if round(margin(f), 3) < JUST_MARGIN] if not close else []  # as printed, to 0.1 point
+    key += "_just" if just and len(just) == len(seats) else ""
+    only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
+                                                         say("agent", lang, agent=agent_word(f["agent"], lang))
+                                                         for f in just], lang))
+            if just and len(just) < len(seats) else "")  # a mix: the seats only just beyond chance named
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
     return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
-               clearly=say("balance_clearly", lang) if clear else "",
+               clearly=say("balance_clearly", lang) if clear else "", only=only,
                n=n,
                intervals=intervals,
                games=games)
