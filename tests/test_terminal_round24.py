@@ -13,6 +13,7 @@ import pytest
 
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import Naming, shortage_notes
+from cardgen.terminal import say
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "fr", "it")
@@ -128,3 +129,49 @@ def test_only_just_is_said_of_the_seats_it_is_true_of(lang: str) -> None:
     assert just not in line
     two = plain(balance_lines({"flags": flags[:2]}, lang)[0])  # only the two near ones: "just" for both, no list
     assert just in two and "(" + ONLY[lang].split("(")[1].split(" ")[0] not in two, two
+
+
+# -- en9, en25: a card just beyond chance is said as one everywhere, with the command that confirms it --------------
+
+from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
+
+
+def _graded(r: dict, near: float) -> dict:
+    """Draco at 5 players with "To and Fro" flagged strong, its widened interval's near end ``near`` above 0."""
+    from test_twentyfourth_reading import _flagged
+
+    entry = _flagged(r, 5, {"to-and-fro": "strong"})
+    for row in entry["designer"]["component_impact"]:
+        if row["component"] == "to-and-fro":
+            row.update(flag_low=near, flag_high=near + 0.07, judged=True)
+    return entry
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_just_beyond_chance_is_never_flatly_too_strong(draco: tuple, lang: str) -> None:
+    """"To and Fro" at 5 players, its interval's near end 0.5 points above 0: "seems too strong, just beyond chance"
+    in the closing line, the overview and the card table's verdict, and a command that plays 4 times the games before
+    the designer changes the card; 5 points above 0: "too strong", as before, and no such command."""
+    from cardgen.report.impact import _verdict
+    from cardgen.report.pages import short_warnings
+    from cardgen.simulate.summary import card_confirm, format_entry, total_line
+
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    seems = {"en": "seems too strong, just beyond chance", "fr": "semble trop forte, de justesse",
+             "it": "sembra troppo forte, di poco"}[lang]
+    flat = {"en": "card too strong:", "fr": "carte trop forte :", "it": "carta troppo forte:"}[lang]
+    just, clear = _graded(r, 0.005), _graded(r, 0.05)
+    assert plain(short_warnings(just, lang, naming)[-1]).startswith(
+        {"en": "card that seems too strong, just beyond chance:", "fr": "carte qui semble trop forte, de justesse :",
+         "it": "carta che sembra troppo forte, di poco:"}[lang])
+    assert plain(short_warnings(clear, lang, naming)[-1]).startswith(flat)
+    row = next(x for x in just["designer"]["component_impact"] if x["component"] == "to-and-fro")
+    assert plain(_verdict(row, "strong", lang)) == seems
+    strong = next(x for x in clear["designer"]["component_impact"] if x["component"] == "to-and-fro")
+    assert seems not in plain(_verdict(strong, "strong", lang))
+    command = "cardgen validate draco --players 5 --games 4000"
+    assert plain(card_confirm(just, lang) or "").endswith(command) and card_confirm(clear, lang) is None
+    block = plain(format_entry(just, lang, naming))
+    assert block.count(command) == 1 and block.index(command) > block.index(plain(say("warn_headed", lang)))
+    assert seems.split(",")[0].split()[-1] in plain(total_line([just], lang, {"draco": naming}))

@@ -439,6 +439,22 @@ def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None
                where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
 
 
+def card_side(row: Mapping[str, Any]) -> str:
+    """A flagged card's verdict as the summary, the run's overview and the card table say it: "strong" or "weak",
+    "_just" after it where the flag is only just beyond chance (``card_just``): "cards too strong" said flatly of two
+    cards 0.5 and 0.7 points from chance, at one player count of four, sent the designer to redesign them on what
+    may be noise (twenty-fourth reading en9, en25)."""
+    return row["flag"] + ("_just" if card_just(row) else "")
+
+
+def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
+    """Under a card flagged only just beyond chance (``card_just``), the command that plays more games before the
+    designer changes it (``more_games_command``); None where every flagged card of ``r`` is clearly so."""
+    if not any(card_just(row) for row in flagged_cards(r)):
+        return None
+    return say("card_confirm", lang, command=more_games_command(r))
+
+
 def card_just(row: Mapping[str, Any]) -> bool:
     """Whether flagged card ``row`` is only just beyond chance: the near end of the widened interval its flag reads
     (``flag_low`` for a strong card, ``flag_high`` for a weak one) lies within ``CLEAR_MARGIN`` of 0, the margin
@@ -464,9 +480,9 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
         naming = (namings or {}).get(r.get("variant", "")) or Naming()
         for row in flagged_cards(r):
             name = QUOTED[lang].format(naming.names.get(row["component"], row["component"]))
-            by_side.setdefault(row["flag"], {}).setdefault(name, []).append(int(r["players"]))
+            by_side.setdefault(card_side(row), {}).setdefault(name, []).append(int(r["players"]))
     out = []
-    for side in ("strong", "weak"):
+    for side in ("strong", "strong_just", "weak", "weak_just"):
         cards = by_side.get(side) or {}
         items = [say("warn_card_at", lang, card=name, at=say("fix_at", lang, counts=and_list(
             [str(n) for n in counts], lang)).strip()) for name, counts in cards.items()]
@@ -632,6 +648,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                                             naming)))
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
+    confirm = card_confirm(r, lang)
+    lines += ["    " + confirm] if confirm else []  # under its warning, as a balance warning's command (en9)
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
         lines.append(f"  skill: {skill['summary']}")
