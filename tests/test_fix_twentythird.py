@@ -91,18 +91,14 @@ def test_a_trial_that_fixed_everything_but_was_not_checked_is_named_with_why(lan
             Trial(5, {**OWN, SILVER.key: 65}, True, 101.7, metrics={3: {"problem:3:short:unpaid_by_bank": (1, 1)}})]
     said = flat(unchecked_line(fixer, rest, props))
     expected = {"en": ("Trials 7 and 5 also fixed every problem on the search’s games but were not checked: the check "
-                       "takes the smallest changes first and stopped at fix 3 (change size 1.50; theirs: 1.70 to 1.71). "
-                       "A change’s size counts how far each number moves in proportion to the deck’s own value, not "
-                       "what the change costs."),
+                       "takes the smallest changes first and stopped at fix 3 (change size 1.50; theirs: 1.70 to 1.71)."),
+                # twenty-fourth reading fr31, it33: the size's definition said once, in the "Change size" line above
                 "fr": ("Les essais 7 et 5 corrigeaient aussi tous les problèmes sur les parties de la recherche, mais "
                        "n’ont pas été vérifiés : la vérification prend d’abord les plus petits changements et s’est "
-                       "arrêtée à la correction 3 (taille du changement 1,50 ; les leurs : 1,70 à 1,71). La taille d’un "
-                       "changement mesure l’écart de chaque nombre rapporté à sa valeur dans le jeu, et non ce que coûte "
-                       "le changement."),
+                       "arrêtée à la correction 3 (taille du changement 1,50 ; les leurs : 1,70 à 1,71)."),
                 "it": ("Anche le prove 7 e 5 risolvevano tutti i problemi sulle partite della ricerca, ma non sono state "
                        "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3 (entità "
-                       "del cambiamento 1,50; le loro: da 1,70 a 1,71). L’entità di un cambiamento misura di quanto si "
-                       "sposta ogni numero in proporzione al suo valore originale, non quanto costa il cambiamento.")}
+                       "del cambiamento 1,50; le loro: da 1,70 a 1,71).")}
     assert said == expected[lang]
     one = flat(unchecked_line(fixer, rest[:1], props))
     assert one.startswith({"en": "Trial 7 also", "fr": "L’essai 7 corrigeait", "it": "Anche la prova 7 risolveva"}[lang])

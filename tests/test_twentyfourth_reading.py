@@ -309,11 +309,11 @@ def test_a_trial_is_set_aside_for_its_own_reason(lang: str) -> None:
 
 # -- it49: whose figures the proposals share -------------------------------------------------------------------------
 
-SHARED = {"en": "At 5 and 6 players, each of the 3 fixes above gives exactly these figures, game for game against the "
+SHARED = {"en": "At 5 and 6 players, each of the 3 fixes above gives exactly the figures below, game for game against the "
                 "base game on the search’s games:",
-          "fr": "À 5 et 6 joueurs, chacune des 3 corrections ci-dessus donne exactement ces chiffres, partie par partie "
+          "fr": "À 5 et 6 joueurs, chacune des 3 corrections ci-dessus donne exactement les chiffres suivants, partie par partie "
                 "face au jeu de base sur les parties de la recherche :",
-          "it": "Con 5 e 6 giocatori, ciascuna delle 3 correzioni qui sopra dà esattamente questi valori, partita per "
+          "it": "Con 5 e 6 giocatori, ciascuna delle 3 correzioni qui sopra dà esattamente i valori seguenti, partita per "
                 "partita rispetto al gioco base sulle partite della ricerca:"}
 
 

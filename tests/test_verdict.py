@@ -296,7 +296,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     moved = (f"{gold}, the most at any one time in a game, averaged over games (10 fewer, from 25 to 15; 95% "
              "confidence interval: [9.9 to 10.1])")
     # fr30: never "no other figure changed" in each block (fix says it once under them all): the counts, as news
-    assert en[-1] == f"Other game counts moved too: {moved}."
+    assert en[-1] == f"Other in-game counts moved too: {moved}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
@@ -327,7 +327,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
         assert verdict({**stopped, "metrics": metrics[:1]}, lang, alone=True) == [sentence(metrics[0], lang, DRACO.words)]
     # a count that moved is still said in a block that stopped early (it adds something there)
     early = verdict({**stopped, "metrics": metrics[:2]}, "en", alone=True)
-    assert early[-1] == f"Other game counts moved too: {moved}.", early
+    assert early[-1] == f"Other in-game counts moved too: {moved}.", early
     assert "--fixed" not in " ".join(verdict({**stopped, "metrics": metrics[:1]}, "en"))  # compare says it once
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
 
