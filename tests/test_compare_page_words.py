@@ -89,26 +89,22 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # "not the variant's" as a certainty
     # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
-    # twenty-fourth reading (it19): the variant's own lean said with the base game's, and a subject for "cannot tell"
-    assert unbroken(typeset({"en": "Player 2 wins more than the fair share both with the variant and in the base "
-                                   "game, beyond chance on these pairs; these pairs cannot tell whether the variant "
-                                   "makes this worse or better",
-                             "fr": "Sur ces paires, le joueur 2 gagne plus souvent que sa juste part avec la variante "
-                                   "comme dans le jeu de base, au-delà du hasard ; la comparaison ne dit pas si la "
-                                   "variante aggrave ou atténue ce déséquilibre",
-                             "it": "Su queste coppie il giocatore 2 vince più spesso della quota equa sia con la "
-                                   "variante sia nel gioco base, al di là del caso; il confronto non dice se la "
+    assert unbroken(typeset({"en": "On these pairs the base game already favours player 2; they cannot tell whether "
+                                   "the variant makes this worse or better",
+                             "fr": "Sur ces paires, le jeu de base favorise déjà le joueur 2 ; elles ne disent pas si "
+                                   "la variante aggrave ou atténue ce déséquilibre",
+                             "it": "Su queste coppie il gioco base favorisce già il giocatore 2; non dicono se la "
                                    "variante aggravi o attenui questo squilibrio"}[lang], lang)) in html
     assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
                              "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une juste part de 50,0 %",
                              "it": "vinceva il 50,0\u00a0% delle partite [55,0\u00a0%; 82,0\u00a0%], per una quota "
                                    "equa del 50,0\u00a0%"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
-    fix = typeset({"en": "To search for fixes for the base game’s imbalance (player 2 ahead) and test them in "
-                          "simulated games: cardgen fix toy --players ",
-                    "fr": "Pour chercher comment corriger l’avantage du joueur 2 dans le jeu de base et tester ces "
+    fix = typeset({"en": "To search for fixes for the base game’s imbalance for player 2 and test them in simulated "
+                          "games: cardgen fix toy --players ",
+                    "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2 et tester ces "
                           "corrections sur des parties simulées : cardgen fix toy --players ",
-                    "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base (giocatore 2 avvantaggiato) e "
+                    "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e "
                           "provarle su partite simulate: cardgen fix toy --players "}[lang], lang)
     assert str(escape(kept(fix))) in html  # the option in its span, on one line on a phone (en88)
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))

@@ -81,13 +81,9 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
     verdict = line[:line.index(". ")]
-    # twenty-fourth reading fr16, it16: "leans the same way" then "may be chance" of another gap: the lean said not
-    # beyond chance, and the change said as what it means for the imbalance
-    assert verdict.endswith({"en": "though not beyond chance, and nothing shows that the variant changes this imbalance",
-                             "fr": "mais sans écarter le hasard, et rien ne montre que la variante change ce "
-                                   "déséquilibre",
-                             "it": "ma non al di là del caso, e nulla mostra che la variante cambi questo "
-                                   "squilibrio"}[lang]), verdict
+    assert verdict.endswith({"en": "and the change may be chance",
+                             "fr": "et l’écart entre les deux jeux peut venir du hasard",
+                             "it": "e la differenza può essere dovuta al caso"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -114,11 +110,9 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     r = _hungry_five(0.31, flagged_in_base=True)
     r["metrics"][0].update(difference=0.0, low=-0.2, high=0.2, base=0.31)
     [line] = compare_balance(r, lang, "king_lui")
-    base = {"en": "player 5 wins more than the fair share both with the variant and in the base game",
-            "fr": "sur ces paires, le joueur 5 gagne plus souvent que sa juste part avec la variante comme dans le jeu "
-                  "de base",
-            "it": "su queste coppie il giocatore 5 vince più spesso della quota equa sia con la variante sia nel gioco "
-                  "base"}[lang]
+    base = {"en": "on these pairs the base game already favours player 5",
+            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 5",
+            "it": "su queste coppie il gioco base favorisce già il giocatore 5"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
     assert line.endswith("cardgen fix king_lui --players 5")
     near = _hungry_five(0.30)  # the base game a few games short of its own flag
@@ -142,16 +136,12 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
     [line] = compare_balance(r, lang, "royale")
     line = plain(line)
-    # twenty-fourth reading it19: the variant favours player 1 too (45.0% against 27.8%, beyond chance): said first
-    assert line.startswith({"en": "player 1 wins more than the fair share both with the variant and in the base game, "
-                                  "beyond chance on these pairs (in the base game by 11.0 percentage points, just "
-                                  "enough to rule out chance); these pairs cannot tell whether",
-                            "fr": "sur ces paires, le joueur 1 gagne plus souvent que sa juste part avec la variante "
-                                  "comme dans le jeu de base, au-delà du hasard (dans le jeu de base, de 11,0 points de "
-                                  "pourcentage, juste assez pour écarter le hasard) ; la comparaison ne dit pas",
-                            "it": "su queste coppie il giocatore 1 vince più spesso della quota equa sia con la variante "
-                                  "sia nel gioco base, al di là del caso (nel gioco base di 11,0 punti percentuali, "
-                                  "appena quanto basta per escludere il caso); il confronto non dice"}[lang]), line
+    assert line.startswith({"en": "on these pairs the base game already favours player 1, by 11.0 percentage "
+                                  "points, just enough to rule out chance;",
+                            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 1, de 11,0 points de "
+                                  "pourcentage, juste assez pour écarter le hasard ;",
+                            "it": "su queste coppie il gioco base favorisce già il giocatore 1, di 11,0 punti "
+                                  "percentuali, appena quanto basta per escludere il caso;"}[lang]), line
     assert not any(w in line for w in ("only just", "de justesse", "di stretta misura"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
     # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)

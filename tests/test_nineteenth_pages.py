@@ -8,12 +8,11 @@ import pytest
 
 #: the one pointer to cardgen fix (twenty-first reading en34, it36, fr30): it searches, it does not fix, and it
 #: names the seat the base game's own games show
-# twenty-fourth reading en16, fr20, it20: which way the seat leans, as validate says it, never "imbalance for … for"
-FIX = {"en": "To search for fixes for the base game’s imbalance (player 1 ahead) and test them in simulated games: "
+FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games: "
              "cardgen fix royale --players 4",
-       "fr": "Pour chercher comment corriger l’avantage du joueur 1 dans le jeu de base et tester ces corrections "
+       "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
              "sur des parties simulées : cardgen fix royale --players 4",
-       "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base (giocatore 1 avvantaggiato) e provarle su "
+       "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 1 e provarle su "
              "partite simulate: cardgen fix royale --players 4"}
 
 
@@ -47,13 +46,11 @@ def test_compare_says_one_fix_for_a_count_after_the_seat_the_base_game_shows(lan
     assert one.endswith(_plain(FIX[lang])) and "cardgen fix" not in four, (one, four)
     assert _plain(say("seat", lang, k=1)) in one and _plain(say("seat", lang, k=4)) not in one
     assert "cardgen validate" not in four and "--fixed" not in four  # seat 4 gives no commands of its own
-    verdicts = {"en": ("player 1 wins more than the fair share both with the variant and in the base game",
+    verdicts = {"en": ("on these pairs the base game already favours player 1",
                        "the variant seems to work against player 4"),
-                "fr": ("sur ces paires, le joueur 1 gagne plus souvent que sa juste part avec la variante comme dans "
-                       "le jeu de base",
+                "fr": ("sur ces paires, le jeu de base favorise déjà le joueur 1",
                        "la variante semble défavoriser le joueur 4"),
-                "it": ("su queste coppie il giocatore 1 vince più spesso della quota equa sia con la variante sia "
-                       "nel gioco base",
+                "it": ("su queste coppie il gioco base favorisce già il giocatore 1",
                        "la variante sembra sfavorire il giocatore 4")}
     assert one.startswith(verdicts[lang][0]) and four.startswith(verdicts[lang][1]), (one, four)
 

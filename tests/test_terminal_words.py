@@ -804,29 +804,28 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "player 1 wins more than the fair share both with the variant and in the base game, beyond chance on these "
-           "pairs; these pairs cannot tell whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
+    ("en", "on these pairs the base game already favours player 1; they cannot tell whether the variant makes this "
+           "worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
-           "imbalance (player 1 ahead) and test them in simulated games: cardgen fix royale --players 4"),
-    ("fr", "sur ces paires, le joueur 1 gagne plus souvent que sa juste part avec la variante comme dans le jeu de "
-           "base, au-delà du hasard\u202f; la comparaison ne dit pas si la variante "
+           "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
+    ("fr", "sur ces paires, le jeu de base favorise déjà le joueur 1\u202f; elles ne disent pas si la variante "
            "aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
-           "Pour chercher comment corriger l’avantage du joueur 1 dans le jeu de base et tester ces corrections "
+           "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
-    ("it", "su queste coppie il giocatore 1 vince più spesso della quota equa sia con la variante sia nel gioco "
-           "base, al di là del caso; il confronto non dice se la variante aggravi o attenui questo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
+    ("it", "su queste coppie il gioco base favorisce già il giocatore 1; non dicono se la variante aggravi o "
+           "attenui questo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali [−24,1; +40,1]. Per cercare correzioni che risolvano lo squilibrio del gioco "
-           "base (giocatore 1 avvantaggiato) e provarle su partite simulate: cardgen fix royale --players 4")])
+           "base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
@@ -902,7 +901,7 @@ _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widene
 #: where its own games flag the seat
 _BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
 _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
-_FIX = (" To search for fixes for the base game’s imbalance (player 2 behind) and test them in simulated games: "
+_FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games: "
         "cardgen fix royale --players 4")
 _MORE = " To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 #: twentieth reading (en37, it29): the base game's gap not beyond chance on these pairs is never said as a verdict
@@ -911,12 +910,10 @@ _UNTESTED = ("the variant seems to work against player 2; the change from the ba
              "cannot tell whether the variant brings this. ")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
-    "base flags it, no change": ("player 2 wins less than the fair share both with the variant and in the base game, "
-                                 "beyond chance on these pairs; these pairs cannot tell "
+    "base flags it, no change": ("on these pairs the base game already works against player 2; they cannot tell "
                                  f"whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: "
                                  f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
-    "base flags it, changed": ("player 2 wins less than the fair share both with the variant and in the base game, "
-                               "beyond chance on these pairs, and the variant "
+    "base flags it, changed": ("on these pairs the base game already works against player 2, and the variant "
                                f"changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
@@ -934,16 +931,14 @@ BALANCE_CASES = {
     # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
-                              "leans the same way on these pairs, though not beyond chance, and nothing shows that the variant changes this "
-                              "imbalance. "  # twenty-fourth reading fr16, it16: which gap may be chance, said
-                              f"{_MAIN}{_BASE}; on these pairs this gap from the fair share may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
+                              "leans the same way on these pairs, and the change may be chance. "
+                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
                               "judge the base game on more games: cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
-                            "leans the same way on these pairs, though not beyond chance, and the variant changes this imbalance beyond "
-                            "chance. "
-                            f"{_MAIN}{_BASE}; on these pairs this gap from the fair share may be chance. Change "
+                            "leans the same way on these pairs, and the change is beyond chance. "
+                            f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
                             "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
     "no base rate": f"{_UNTESTED}{_MAIN}{_MORE}",
@@ -990,14 +985,13 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("su queste coppie il giocatore 2 vince meno spesso della quota equa sia con la variante sia nel "
-                  "gioco base, al di là del caso, e la variante modifica questo "
+    assert it == ("su queste coppie il gioco base sfavorisce già il giocatore 2, e la variante modifica questo "
                   "squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
                   "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
                   "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
-                  "che risolvano lo squilibrio del gioco base (giocatore 2 svantaggiato) e provarle su partite simulate: cardgen "
+                  "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate: cardgen "
                   "fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}

@@ -2220,10 +2220,7 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
         parts = [f"{seat_verdict(f, own, lang)}.", seat_figures(r, f, lang, said)]
         if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
             seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
-            sides = seat_sides(fix, lang, r.get("players"))  # which way each leans, as validate says it: "the base
-            # game's imbalance for player 1" hid it and stacked "for … for" (twenty-fourth reading en16, fr20, it20)
-            parts.append(fix_pointer(say("fix_what_base_sides", lang, sides=sides) if sides else
-                                     say("fix_what_base", lang, who=seats),
+            parts.append(fix_pointer(say("fix_what_base", lang, who=seats),
                                      f"cardgen fix {base_deck} --players {r.get('players')}", lang, capital=True))
         out.append(parts)
     rest = [f for f in flagged if not f["base_same"] and f["owner"] != "variant"]
