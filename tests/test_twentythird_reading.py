@@ -273,9 +273,9 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     assert none.count(" : ") == 1, none
     for key in ("balance_close_one", "balance_close_many", "balance_flagged_one", "balance_flagged_many",
                 "balance_flagged_one_just", "balance_flagged_many_just"):
-        assert "sa juste part" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="",
+        assert "sa juste part" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="", only="",
                                           intervals="") and "leur juste part" not in say(
-            key, "fr", items="", clearly="", fair="", why="", games="", even="", intervals="")
+            key, "fr", items="", clearly="", fair="", why="", games="", even="", intervals="", only="")
 
 
 # -- fr5, it3: the brackets explained once -------------------------------------------------------------------------
