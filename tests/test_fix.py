@@ -272,7 +272,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     # twenty-third reading fr32: the rules' number, no "may show" over the tool's own data
     assert "\nLever left out of the search: value of a gold coin in silver coins, which the rules set; " \
-        "to try it, change the rule, and the gold coins too if they show that number" \
+        "to try it, change the rule, and reprint the gold coins if that number is printed on them." \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
     assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1

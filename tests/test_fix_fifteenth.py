@@ -80,10 +80,12 @@ def test_each_figure_says_its_sample() -> None:
     assert said["en"] == "  fixes, on 100 x per player count that the search never played: W"
     # whose figure "was" gives is said once above the fixes (nineteenth reading en36), by the deck's name
     notes = {lang: plain(word("was_note", lang, deck="Draco & Co", searched="100 y")) for lang in ("en", "fr", "it")}
-    assert notes["en"] == ("In the figures below, “base game” is Draco & Co before any change, on the search’s "
-                           "100 y.")
-    assert "donne le chiffre de Draco & Co avant tout changement, sur les 100 y de la recherche" in notes["fr"]
-    assert "indica il valore di Draco & Co prima di ogni modifica, sulle 100 y della ricerca" in notes["it"]
+    assert notes["en"].startswith("In the figures below, “base game” is Draco & Co before any change: in each fix’s "
+                                  "“fixes” line, on the search’s 100 y per player count;")
+    assert "donne le chiffre de Draco & Co avant tout changement : dans la ligne « corrige » de chaque correction, " \
+           "sur les 100 y de la recherche" in notes["fr"]
+    assert "indica il valore di Draco & Co prima di ogni modifica: nella riga «risolve» di ogni correzione, sulle " \
+           "100 y della ricerca" in notes["it"]
     assert all("«" not in s and "“was”:" not in s for s in said.values())
     assert said["it"].startswith("  risolve,")  # it31: never "corregge"/"corretto"
     for key in ("verdict", "shared_verdict", "file_against"):
@@ -150,7 +152,7 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     assert "la soglia del 5 % è superata anche su 200 partite" in it.replace("\u00a0", " ") and "obiettivo" not in it
     for lang in ("en", "fr", "it"):
         assert ":" not in DESCRIBE[lang]["rule"] and ". " in word("unconfirmed", lang, n=100, twice=200)
-    assert "cardgen fix chiede meno di cardgen validate" in word("aim_note", "it", aim="5 %", cover="99 %", case="x")  # it38
+    assert "cardgen fix chiede meno di cardgen validate" in word("aim_note", "it", aim="5 %", cover_left="1 %", case="x")  # it38
 
 
 def test_a_seat_left_beyond_its_share_is_named() -> None:

@@ -73,7 +73,7 @@ def test_the_counts_that_moved_are_listed_apart_from_the_sentences() -> None:
     assert [m["metric"] for m in listed_counts(result)] == [
         "peak:unpaid_by_bank", "peak:gold_in_hands", "peak:money_in_hands", "peak:richest_player",
         "peak:silver_in_hands"]
-    for lang, most, head in (("en", "the most at any one time", "Other game counts moved too:"),
+    for lang, most, head in (("en", "the most at any one time", "Other in-game counts moved too:"),
                              ("fr", "au plus fort", "D’autres compteurs de la partie ont aussi bougé\u202f:"),
                              ("it", "il massimo", "Sono cambiati anche altri conteggi della partita:")):
         said = verdict(result, lang, most=len(FIX1), alone=True, listed=True)

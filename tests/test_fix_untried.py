@@ -43,7 +43,7 @@ def test_a_lever_no_trial_changed_is_said_apart_as_not_tried() -> None:
         "Levers not tried in these 4 trials (no trial changed them, so nothing is known of what they would do): "
         "action cards dealt to each player; copies of “Rumours”")
     assert plain(untried_line(_fixer("fr", trials), [HAND, RUMOURS])).startswith(
-        "Leviers non essayés au cours de ces 4 essais (aucun essai ne les a modifiés, on ne sait donc rien de leur "
+        "Leviers non essayés au cours de ces 4 essais (aucun essai ne les a modifiés ; on ne sait donc rien de leur "
         "effet) : ")
     assert plain(untried_line(_fixer("it", trials), [RUMOURS])).startswith(
         "Leve non provate in queste 4 prove (nessuna prova le ha cambiate, quindi non si sa nulla del loro effetto): ")

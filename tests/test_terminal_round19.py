@@ -36,14 +36,15 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
 
 
 @pytest.mark.parametrize(("lang", "coin", "card"), [
+    # twenty-fourth reading en22, fr30: "if they show that number" was opaque, and the line had no full stop
     ("en", "Lever left out of the search: value of a gold coin in silver coins, which the rules set; to try it, change "
-           "the rule, and the gold coins too if they show that number",
+           "the rule, and reprint the gold coins if that number is printed on them.",
      "because that number is printed on “Favour”"),
-    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle ; "
-           "pour l’essayer, changez la règle, et aussi les pièces d’or si ce nombre y est imprimé",
+    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle. "
+           "Pour l’essayer, changez la règle, et réimprimez les pièces d’or si ce nombre y est imprimé.",
      "car ce nombre est imprimé sur « Faveur »"),
-    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola; "
-           "per provarla, cambia la regola, e anche i pezzi «monete d’oro» se vi è stampato questo numero",
+    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola. "
+           "Per provarla, cambia la regola, e ristampa i pezzi «monete d’oro» se vi è stampato questo numero.",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =
@@ -61,17 +62,18 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
 
 
 @pytest.mark.parametrize(("lang", "says"), [
-    ("en", "Why cardgen fix asks for less than cardgen validate: fix allows up to 5% of games where C; validate’s "
-           "warning aims at 99% of games with nothing missing."),
+    # twenty-fourth reading en21, fr29: validate's threshold as its warning says it, a share of games short
+    ("en", "Why cardgen fix asks for less than cardgen validate: fix allows up to 5% of games where C; validate warns "
+           "above 1% of games."),
     ("fr", "Pourquoi cardgen fix demande moins que cardgen validate : fix admet jusqu’à 5 % des parties où C ; "
-           "l’avertissement de validate vise 99 % des parties sans manque."),
+           "validate avertit au-delà de 1 % des parties."),
     ("it", "Perché cardgen fix chiede meno di cardgen validate: fix ammette fino al 5 % delle partite in cui C; "
-           "l’avviso di validate mira al 99 % delle partite senza che manchi nulla.")])
+           "validate avvisa oltre l’1 % delle partite.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
     adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""
     from cardgen.tune.fix import word
-    line = word("aim_note", lang, aim="5 %" if lang != "en" else "5%", cover="99 %" if lang != "en" else "99%",
+    line = word("aim_note", lang, aim="5 %" if lang != "en" else "5%", cover_left="1 %" if lang != "en" else "1%",
                 case="C").replace("\u202f", " ").replace("\xa0", " ")
     assert line == says
     assert not any(w in line for w in ("Aim", "Objectif", "Soglia", "print", "imprim", "stampa"))

@@ -595,8 +595,9 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
 @pytest.mark.parametrize(("low", "clearly"), [(0.281, True), (0.275, False)])
 def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) -> None:
     """Thirteenth reading (fr11, it11): "clearly" read as "by a lot", said of a seat whose widened interval ended
-    1 point from the fair share: within ``CLEAR_MARGIN`` (2 points) of it the line says "just beyond" instead."""
-    from cardgen.simulate.summary import CLEAR_MARGIN, balance_lines
+    1 point from the fair share: within ``CLEAR_MARGIN`` (2 points) of it the line never says "clearly"; "just
+    beyond" only within ``JUST_MARGIN`` (1 point), 1.5 points neither (twenty-fourth reading fr10)."""
+    from cardgen.simulate.summary import CLEAR_MARGIN, JUST_MARGIN, balance_lines
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": low, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     assert (low - 0.26 >= CLEAR_MARGIN) is clearly
@@ -605,7 +606,9 @@ def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) ->
              "it": ("si scosta nettamente", "è appena troppo grande per essere dovuto al caso")}
     for lang, (clear, just) in words.items():
         line = balance_lines({"flags": [flag]}, lang)[0]
-        assert (clear in line, just in line) == (clearly, not clearly), line
+        assert (clear in line, just in line) == (clearly, low - 0.26 < JUST_MARGIN), line
+        near = balance_lines({"flags": [{**flag, "low": 0.265}]}, lang)[0]  # half a point clear: just
+        assert clear not in near and just in near, near
 
 
 def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:

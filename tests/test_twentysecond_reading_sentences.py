@@ -73,7 +73,8 @@ def test_every_edition_s_text_settles_the_waiting_emerald() -> None:
     from cardgen.simulate.summary import tally_words
     case = {lang: tally_words("gap", "no_dish_emerald", lang, naming) for lang, naming in names.items()}
     assert case == {"en": "no dish is left on the table while an Emerald card is waiting",
-                    "fr": "plus aucun plat sur la table alors qu’une carte Emerald attend",
+                    "fr": "il ne reste plus aucun plat sur la table alors qu’une carte Emerald attend",  # a verb: the
+                    # compare page's "parties où plus aucun plat …" was no French (twenty-fourth reading fr42)
                     "it": "sul tavolo non resta alcun piatto, ma una carta Emerald è in attesa"}
     assert "accanto ai piatti" not in case["it"]  # it1: no card beside dishes that are not there
 

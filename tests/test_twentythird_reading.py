@@ -231,9 +231,11 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; un "
             "écart de 2 points au plus (score du vainqueur : 73,9 en moyenne)") in lines, lines
     from cardgen.report.pages import designer_block
-    page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}}, None, "en")))
+    page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
+                                    None, "en")))
+    # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
     assert ("Close games: of the 190 games in which someone finishes below the winner or winners; a margin of 2 "
-            "points or less, where the winner’s score averages 73.9") in page, page
+            "points or less, against a winner’s score of 73.9 on average over the 200 games") in page, page
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------
@@ -271,9 +273,9 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     assert none.count(" : ") == 1, none
     for key in ("balance_close_one", "balance_close_many", "balance_flagged_one", "balance_flagged_many",
                 "balance_flagged_one_just", "balance_flagged_many_just"):
-        assert "sa juste part" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="",
+        assert "sa juste part" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="", only="",
                                           intervals="") and "leur juste part" not in say(
-            key, "fr", items="", clearly="", fair="", why="", games="", even="", intervals="")
+            key, "fr", items="", clearly="", fair="", why="", games="", even="", intervals="", only="")
 
 
 # -- fr5, it3: the brackets explained once -------------------------------------------------------------------------

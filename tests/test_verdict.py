@@ -56,8 +56,9 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
     # a sentence, not "Fewer games where … (4.0% of games instead of 95.0%)." (twenty-third reading en32)
     assert lines[1] == "The share of games where the bank cannot pay all it owes falls from 95.0% to 4.0%."
-    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (the most at any one time in a game, on "
-                        "average).")  # the words and the arrow of the "Other counts" line (en57, en36; en21)
+    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (in total over a game, on "
+                        "average).")  # the words and the arrow of the "Other counts" line (en57, en36; en21), a
+    # running total said as one, never "the most at any one time" (twenty-fourth reading en33)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
     again = verdict({"metrics": other, "games": 100, "game_words": DRACO.words}, most=3)
     assert [s.split()[:3] for s in again[:3]] == [s.split()[:3] for s in lines[:3]]  # the same order
@@ -67,7 +68,7 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
         "alone would explain, apart from the counts on the “Other counts” line."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
-    assert "plus aucun plat sur la table alors qu’une carte Emerald attend" in never  # the book’s name, never Émeraude
+    assert "il ne reste plus aucun plat sur la table alors qu’une carte Emerald attend" in never  # never Émeraude
 
 
 def test_scores_are_in_the_games_own_unit() -> None:
@@ -295,7 +296,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     moved = (f"{gold}, the most at any one time in a game, averaged over games (10 fewer, from 25 to 15; 95% "
              "confidence interval: [9.9 to 10.1])")
     # fr30: never "no other figure changed" in each block (fix says it once under them all): the counts, as news
-    assert en[-1] == f"Other game counts moved too: {moved}."
+    assert en[-1] == f"Other in-game counts moved too: {moved}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
@@ -326,7 +327,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
         assert verdict({**stopped, "metrics": metrics[:1]}, lang, alone=True) == [sentence(metrics[0], lang, DRACO.words)]
     # a count that moved is still said in a block that stopped early (it adds something there)
     early = verdict({**stopped, "metrics": metrics[:2]}, "en", alone=True)
-    assert early[-1] == f"Other game counts moved too: {moved}.", early
+    assert early[-1] == f"Other in-game counts moved too: {moved}.", early
     assert "--fixed" not in " ".join(verdict({**stopped, "metrics": metrics[:1]}, "en"))  # compare says it once
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
 

@@ -199,7 +199,11 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
     whose gap would have flagged it is said not flagged, held, not weak (``held_flag``: fr47, it65); a card flagged
     with the base game only (``flag`` ``strong_base``, ``weak_base``) says so, as the terminal does. ``paired``
     (compare): then whether the change from the base game is established (``summary.change_key``)."""
+    from cardgen.simulate.summary import card_just
     words = WORDS[lang]
+    # a flag only just beyond chance says so, as the warning above it does (twenty-fourth reading en9)
+    near = r.get("flag_low") if flag == "strong" else r.get("flag_high")
+    flag = flag + "_just" if flag in ("strong", "weak") and near is not None and card_just({**r, "flag": flag}) else flag
     said = words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)
     if not flag and (r.get("held_flag") or (paired and (r.get("base") or {}).get("held_flag"))):
         said = words["hardly_held"]  # on either side, as the terminal's "not flagged" heading (fr33, it63)

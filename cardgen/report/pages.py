@@ -70,14 +70,16 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance; ``said``: the
     page's said-once keys (a shortage's rule said at its first count, its figures alone at the next ones, as the
     terminal says them: ``summary.shortfall_line``)."""
-    from cardgen.simulate.summary import balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line
+    from cardgen.simulate.summary import (balance_lines, card_confirm, card_warning, failure_lines, flagged_cards,
+                                          shortfall_line)
 
     # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
     # a lower-case "balance: …" among them (fifteenth reading fr42); a flagged card is a warning too (en17, it16)
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
                                               for s in r.get("sufficiency", [])]
             + balance_lines(r.get("balance") or {}, lang, warn=True)
-            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
+            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)]
+            + [line[:1].upper() + line[1:] for line in [card_confirm(r, lang)] if line])  # its command (en9)
 
 
 def fixable(r: dict[str, Any]) -> bool:
@@ -272,7 +274,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
+    from cardgen.simulate.summary import (card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
                                           shortage_case, shortage_name, shortage_piece, weight_shares)
     from cardgen.simulate.verdict import QUOTED
 
@@ -316,7 +318,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
             out.append(page_words(f"balance_{side}", lang, who=who))
     # a flagged card by the closing line's words ("card too strong: “To and Fro”"): the overview named the coins
     # alone, and a designer who stops there missed the run's only card findings (twenty-second reading en45, fr48)
-    out += [say_n(f"warn_cards_{row['flag']}", 1, lang, items=QUOTED[lang].format(
+    out += [say_n(f"warn_cards_{card_side(row)}", 1, lang, items=QUOTED[lang].format(
         (naming.names or {}).get(row["component"], row["component"]))) for row in flagged_cards(r)]
     return out
 
@@ -739,7 +741,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     reading, at its first table only, named alone after, as the terminal does (twenty-first reading en63, it67)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import figure_bases, interval, winner_mean
+    from cardgen.simulate.summary import figure_bases, interval, winner_games
     from cardgen.simulate.verdict import WORDS, defined, is_share as share, label, number
 
     d = r.get("designer") or {}
@@ -767,7 +769,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
-                                                                     winner_mean(r))]
+                                                                     winner_games(r))]
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)

@@ -439,6 +439,22 @@ def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None
                where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
 
 
+def card_side(row: Mapping[str, Any]) -> str:
+    """A flagged card's verdict as the summary, the run's overview and the card table say it: "strong" or "weak",
+    "_just" after it where the flag is only just beyond chance (``card_just``): "cards too strong" said flatly of two
+    cards 0.5 and 0.7 points from chance, at one player count of four, sent the designer to redesign them on what
+    may be noise (twenty-fourth reading en9, en25)."""
+    return row["flag"] + ("_just" if card_just(row) else "")
+
+
+def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
+    """Under a card flagged only just beyond chance (``card_just``), the command that plays more games before the
+    designer changes it (``more_games_command``); None where every flagged card of ``r`` is clearly so."""
+    if not any(card_just(row) for row in flagged_cards(r)):
+        return None
+    return say("card_confirm", lang, command=more_games_command(r))
+
+
 def card_just(row: Mapping[str, Any]) -> bool:
     """Whether flagged card ``row`` is only just beyond chance: the near end of the widened interval its flag reads
     (``flag_low`` for a strong card, ``flag_high`` for a weak one) lies within ``CLEAR_MARGIN`` of 0, the margin
@@ -464,9 +480,9 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
         naming = (namings or {}).get(r.get("variant", "")) or Naming()
         for row in flagged_cards(r):
             name = QUOTED[lang].format(naming.names.get(row["component"], row["component"]))
-            by_side.setdefault(row["flag"], {}).setdefault(name, []).append(int(r["players"]))
+            by_side.setdefault(card_side(row), {}).setdefault(name, []).append(int(r["players"]))
     out = []
-    for side in ("strong", "weak"):
+    for side in ("strong", "strong_just", "weak", "weak_just"):
         cards = by_side.get(side) or {}
         items = [say("warn_card_at", lang, card=name, at=say("fix_at", lang, counts=and_list(
             [str(n) for n in counts], lang)).strip()) for name, counts in cards.items()]
@@ -632,6 +648,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                                             naming)))
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
+    confirm = card_confirm(r, lang)
+    lines += ["    " + confirm] if confirm else []  # under its warning, as a balance warning's command (en9)
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
         lines.append(f"  skill: {skill['summary']}")
@@ -691,8 +709,12 @@ def agent_word(agent: str, lang: str = "en") -> str:
 
 
 #: how far (in share of games) a flagged seat's widened interval must stay from the fair share for the line to say
-#: "clearly": an interval whose near end lies within 2 points of the share is only just beyond chance (fr11, it11)
+#: "clearly" (fr11, it11)
 CLEAR_MARGIN = 0.02
+#: a flagged seat whose widened interval's near end lies within 1 point of the fair share is "just" beyond chance:
+#: "just" for every seat within 2 points said it of King Lui's players 4 and 5, 1.3 and 1.0 points clear, as of
+#: players 1 and 2, 0.3 and 0.2 points, and of margins nine times apart (twenty-fourth reading fr1, fr10, it6)
+JUST_MARGIN = 0.01
 
 
 def and_list(items: Sequence[str], lang: str = "en") -> str:
@@ -733,11 +755,16 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                                                                  _pct(f["high"], lang, fixed=True), lang) for f in seats]))
     intervals = and_list(ends, lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
-    key += "_just" if not close and all(margin(f) < CLEAR_MARGIN for f in seats) else ""  # mixed: neither word
+    just = [f for f in seats if round(margin(f), 3) < JUST_MARGIN] if not close else []  # as printed, to 0.1 point
+    key += "_just" if just and len(just) == len(seats) else ""
+    only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
+                                                         say("agent", lang, agent=agent_word(f["agent"], lang))
+                                                         for f in just], lang))
+            if just and len(just) < len(seats) else "")  # a mix: the seats only just beyond chance named
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
     return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
-               clearly=say("balance_clearly", lang) if clear else "",
+               clearly=say("balance_clearly", lang) if clear else "", only=only,
                n=n,
                intervals=intervals,
                games=games)
@@ -810,7 +837,9 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     if not flagged or max(int(r["games"]) for r in flagged) <= SEARCH_GAMES:
         return None
     (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False)
-    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES,
+    # the games fix is to play said as a number, never "as many games as here" (twenty-fourth reading en10, it11, fr13)
+    games = _num(max(int(r["games"]) for r in flagged), lang)
+    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
 
 
@@ -1332,11 +1361,14 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     return notes
 
 
-def winner_games(r: Mapping[str, Any]) -> WinnerMean | None:
+def winner_games(r: Mapping[str, Any]) -> WinnerMean | float | None:
     """A validate entry's mean winning score with the games it is over (its completed games), None where it has
-    none."""
+    none; the bare mean where the entry does not say its games (never "over the 0 games"). The terminal and the
+    game page both say it: the page kept "where the winner's score averages 74.3" after the terminal was corrected,
+    which read as the close games' own average (twenty-fourth reading en27)."""
     mean = winner_mean(r)
-    return None if mean is None else WinnerMean(mean, int(r.get("completed") or r.get("games") or 0))
+    games = int(r.get("completed") or r.get("games") or 0)
+    return None if mean is None else WinnerMean(mean, games) if games else mean
 
 
 def winner_mean(r: Mapping[str, Any]) -> float | None:
@@ -1859,7 +1891,7 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     not "other" counts, so they are neither counted nor listed ("Other counts: 1 of 5 changed" counted the one
     the sentence above named: issue #53, fr38, it11; said twice: eleventh reading en36, fr41, it38); "" when
     every count is named above. Those that follow from the variant's rule say so in their own clause."""
-    from cardgen.simulate.verdict import WORDS, label, tally_name
+    from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
     others = [m for m in internal if m["metric"] not in named]
@@ -1875,7 +1907,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
             return tally_name(metric, lang, naming.words) or metric.split(":", 1)[1].replace("_", " ")
         return label(metric, lang, naming.words)
 
-    items = [say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+    items = [say(("internal_total" if is_total(m["metric"], naming.words) else "internal_peak")
+                 if m["metric"].startswith("peak:") else "internal_item", lang,
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
              for m in moved]
     tail = ("" if not follows else
@@ -2279,9 +2312,15 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
                 for key, counts in claims.items())
         weighs = [str(n) for n, b, v, _ in rows if ruled_weighs(b, naming) or ruled_weighs(v, naming)]
         weighed = [f for n, b, v, _ in rows if str(n) in weighs for f in (b, v)]
+        # the pairs the figures rest on: "56 coins to add" on 300 pairs beside validate's 55 on 1,000 games, and 41
+        # against 48 at 4 players, were two answers to one question (twenty-fourth reading fr23, it25)
+        played = sorted({int(b["games"]) for _, b, _, _ in rows})
+        pairs = (_num(played[0], lang) if len(played) == 1 else
+                 say("count_range", lang, low=_num(played[0], lang), high=_num(played[-1], lang)))
         out.append({
             "name": name,
-            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered),
+            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered,
+                        pairs=pairs),
             "cols": say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|"),
             "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
                                                      decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows],

@@ -138,6 +138,13 @@ def tally_name(name: str, lang: str, words: Mapping[str, Any] | None = None) -> 
     return sim.get(kind)
 
 
+def is_total(name: str, words: Mapping[str, Any] | None = None) -> bool:
+    """Whether the peak ``name`` is a running total (the game's words list it under ``totals``): its most in a game is
+    its total over the game, never "the most at any one time", which Draco's unpaid silver was said to be beside
+    validate's "at worst 70 left unpaid over one game" (twenty-fourth reading en33)."""
+    return name.startswith("peak:") and name[len("peak:"):] in ((words or {}).get("totals") or ())
+
+
 def unfinished(name: str) -> bool:
     """An end reason of a game that never finished (a stalled rule gap, the safety cap, an engine failure)."""
     return name.startswith(("end_reason:stalled:", "end_reason:safety_cap", "end_reason:engine_error"))
@@ -162,6 +169,7 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
         return table[name].replace("{unit}", unit(lang, words))
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
+            words_ = TALLIES[lang]["total:"] if is_total(name, words) else words_  # a running total as such (en33)
             own = tally_name(name, lang, words) if prefix != "skill:" else OPPONENTS[lang].get(name[len(prefix):])
             own = own or name[len(prefix):].replace("_", " ")  # a peak's measure after its name (tenth reading en70)
             return _typeset(words_.format(name=own) if "{name}" in words_ else words_ + own, lang)
@@ -259,7 +267,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     elif unfinished(name):
         key = "unfinished"
     elif name.startswith(("end_reason:", "gap:", "peak:")):
-        key = name.split(":", 1)[0]
+        key = "total" if is_total(name, words) else name.split(":", 1)[0]
         if key == "gap" and short is not None:
             key = "gap_named"
         if key in ("gap", "gap_named") and note is not None:
@@ -325,7 +333,7 @@ def count_said(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = N
     name = m["metric"]
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
     if name.startswith("peak:"):  # a game's highest, averaged: "from 25.0 to 38.1" read as end-of-game holdings
-        named = WORDS[lang]["peak_said"].format(name=named)  # (nineteenth reading fr49, it37), as compare says it
+        named = WORDS[lang]["total_said" if is_total(name, words) else "peak_said"].format(name=named)  # (nineteenth reading fr49, it37), as compare says it
     key = "count_up" if shown(m)[0] > 0 else "count_down"
     return WORDS[lang][key].format(name=named, **figures(m, lang))
 
