@@ -152,8 +152,9 @@ def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_p
     background; once built, the same command plays compiled: the same JSON and log, byte for byte."""
     cache = tmp_path / "cache"
     first_json, first_log, first_said = _validate(cache, tmp_path, "first", game)
-    # the first-run note, one plain line (fifteenth reading fr1): played now on the reference engine, not waited for
-    assert "First run on this machine: the fast engine is prepared in the background" in first_said
+    # the first-run note, one plain line (fifteenth reading fr1; its subject, twenty-fourth reading en1): played now on
+    # the reference engine, not waited for
+    assert "First run on this machine: this run is slower while the fast engine is prepared; same results." in first_said
     assert "waiting for" not in first_said
     deadline = time.monotonic() + 900
     while not autoengine_ready(cache, game):
