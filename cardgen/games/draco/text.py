@@ -324,11 +324,8 @@ def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list
 
 def _effect_key(resolved: Any, card: Any) -> str | None:
     """The effect an action card's face carries (``move``, ``arrange_specials``...), None for anything else."""
-    comp_id = str(card).split("#", 1)[0]
-    for c in resolved.model.components:
-        if c.id == comp_id:
-            return next((str(f.data.effect[0]) for f in c.faces if f.data is not None and f.data.effect), None)
-    return None
+    effect = _effect_of(resolved, card)
+    return None if effect is None else str(effect[0])
 
 
 def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
