@@ -116,3 +116,37 @@ def test_seating_plan_with_two_special_characters_is_a_swap(lang: str) -> None:
     two, three = (effect_text("arrange_specials", True, lang, "Draco", n) for n in (2, 3))
     assert two != three and "2" in two and "3" in three
     assert ("swap" if lang == "en" else "échangez" if lang == "fr" else "scambia") in two.lower()
+
+
+def test_the_seats_a_button_promises_are_the_seats_the_engine_gives(deck):
+    """A move button says where the characters sit after the card (``seated_after``); it must be where the engine
+    seats them, for every card that moves characters by rule alone, in random games of 3 and 5 players."""
+    import random
+
+    from cardgen.games.draco.engine import DracoGame
+    from cardgen.games.draco.text import seated_after
+
+    checked = set()
+    for players in (3, 5):
+        game = DracoGame(deck, players)
+        for seed in range(3):
+            st, rng = game.new_initial_state(seed), random.Random(seed)
+            while st.current_player >= 0:
+                obs = st.observation(st.current_player)
+                acts = st.legal_actions()
+                for a in acts:
+                    if a[0] == "play" and len(a) > 2:
+                        after = seated_after(deck, a, list(obs["circle"]), obs["info"]["owner"])
+                        if after is not None:
+                            trial = st.clone()
+                            trial.apply(a)
+                            assert list(trial.observation(st.current_player)["circle"]) == after, (a, obs["circle"])
+                            checked.add(text_key(deck, a[1]))
+                st.apply(rng.choice(acts))
+    assert checked >= {"move", "split", "both_beside_draco", "swap", "arrange_specials"}, checked
+
+
+def text_key(deck, card):
+    from cardgen.games.draco.text import _effect_of
+
+    return _effect_of(deck, card)[0]

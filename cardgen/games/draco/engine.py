@@ -35,7 +35,7 @@ from cardgen.games.draco.rules import (AFTER_PLAY, DO_TOAST, DONE, END_TURN, END
                                        PLAY, ROLLED, SARAH, START_TURN, TOAST)
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, coins_held, play_rows)
+                                       GAP_WORDS, GAPS, coins_held, effect_code, play_rows)
 
 #: the rule steps as this engine runs them: ``rules``' own, each one-line form inlined when the first game reads
 #: them (``cardgen.engine.inline``)
@@ -153,33 +153,12 @@ class DracoGame(Game):
         # action cards: one kind per component, instances in deck order
         actions = [c for c in comps if c.data.role == "action"]
         self.kind_ids: list[str] = [c.id for c in actions]
-        self.kind_effect: list[tuple[int, int, int]] = [self._effect(c.faces[0].data.effect) for c in actions]
+        self.kind_effect: list[tuple[int, int, int]] = [effect_code(c.faces[0].data.effect) for c in actions]
         self.card_ids: list[str] = [i for c in actions for i in _instances(c)]
         self.card_kind: list[int] = [k for k, c in enumerate(actions) for _ in range(c.count)]
         self.kind_of: dict[str, int] = {kid: k for k, kid in enumerate(self.kind_ids)}
         self._build_actions()
         self.info = self._info()
-
-    @staticmethod
-    def _effect(effect: tuple[str, Any]) -> tuple[int, int, int]:
-        """(code, a, b) of an effect: the hot path reads ints, never pydantic models."""
-        key, p = effect
-        if key == "move":
-            return MOVE, int(p.which == "any"), p.steps if p.direction == "back" else -p.steps
-        if key == "roll_and_move":
-            return ROLL, int(p.which == "any"), 1 if p.direction == "back" else -1
-        if key == "split":
-            return SPLIT, p.forward, p.back
-        if key == "steal":
-            return STEAL, p.silver, 0
-        if key == "swap":
-            return (SWAP_ADJ if p.reach == "adjacent" else SWAP_ANY), 0, 0
-        if key == "coin_drop":
-            return COINS, p.coins, p.silver
-        if key == "dice_duel":
-            return DUEL, p.silver, 0
-        return {"both_beside_draco": BESIDE, "reseat_all": RESEAT, "arrange_specials": ARRANGE,
-                "flip_draco": FLIP, "cup_to_centre": CUP}[key], 0, 0
 
     def _build_actions(self) -> None:
         """Every action tuple that does not depend on the state, built once per game: the actions of

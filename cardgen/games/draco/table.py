@@ -52,6 +52,28 @@ MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP
 A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
 
 
+def effect_code(effect: tuple[str, Any]) -> tuple[int, int, int]:
+    """(code, a, b) of an action card's effect (``MOVE``...): the rule steps read ints, never pydantic models; the
+    engine codes every kind with it and the page's text codes the card it words (``text.seated_after``)."""
+    key, p = effect
+    if key == "move":
+        return MOVE, int(p.which == "any"), p.steps if p.direction == "back" else -p.steps
+    if key == "roll_and_move":
+        return ROLL, int(p.which == "any"), 1 if p.direction == "back" else -1
+    if key == "split":
+        return SPLIT, p.forward, p.back
+    if key == "steal":
+        return STEAL, p.silver, 0
+    if key == "swap":
+        return (SWAP_ADJ if p.reach == "adjacent" else SWAP_ANY), 0, 0
+    if key == "coin_drop":
+        return COINS, p.coins, p.silver
+    if key == "dice_duel":
+        return DUEL, p.silver, 0
+    return {"both_beside_draco": BESIDE, "reseat_all": RESEAT, "arrange_specials": ARRANGE,
+            "flip_draco": FLIP, "cup_to_centre": CUP}[key], 0, 0
+
+
 def index(order: Sequence[Any], c: Any) -> int:
     """The seat of ``c`` (``order.index(c)``, written as a loop so it compiles as it is)."""
     i = 0

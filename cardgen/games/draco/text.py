@@ -258,35 +258,36 @@ def _other(owner: dict[str, Any], circle: list[str], c: str) -> str | None:
 
 def seated_after(resolved: Any, action: tuple[Any, ...], circle: list[str], owner: dict[str, Any]) -> list[str] | None:
     """The circle after a play of a card that moves characters by rule alone (a fixed move, To and Fro, The
-    Splits, a swap, Seating Plan), worked out as ``table.reseat`` does (``table.move``: the characters between
-    close up); None for a card whose seats the die or a shuffle decides, or that moves nobody."""
-    from cardgen.games.draco.table import beside_draco, move, swap
+    Splits, a swap, Seating Plan), worked out by the engine's own step, ``table.reseat``, on the circle coded as
+    the engine codes it (a player's two characters ``2p`` and ``2p + 1``); None for a card whose seats the die or
+    a shuffle decides, or that moves nobody."""
+    from cardgen.games.draco.table import (ARRANGE, BESIDE, MOVE, NONE, SPLIT, SWAP_ADJ, SWAP_ANY, ZORK,
+                                           effect_code, reseat)
 
     effect = _effect_of(resolved, action[1]) if len(action) > 2 else None
     if effect is None or action[2] not in circle:
         return None
-    key, params = effect
-    order, c = list(circle), action[2]
-    if key == "move":
-        move(order, c, params.steps if params.direction == "back" else -params.steps)
-    elif key in ("split", "both_beside_draco"):
-        other = _other(owner, circle, c)
-        if other is None:
-            return None
-        if key == "split":
-            move(order, c, -params.forward)
-            move(order, other, params.back)
-        else:
-            beside_draco(order, c, other)
-    elif key == "swap" and len(action) > 3 and action[3] in circle:
-        swap(order, c, action[3])
-    elif key == "arrange_specials" and all(w in circle for w in action[2:]):
-        seats = sorted(circle.index(w) for w in action[2:])
-        for w, i in zip(action[2:], seats):
-            order[i] = w
-    else:
+    code, a, b = effect_code(effect)
+    if code not in (MOVE, SPLIT, BESIDE, SWAP_ADJ, SWAP_ANY, ARRANGE):
         return None
-    return order
+    coded: dict[str, int] = {}
+    for w in circle:  # a player's characters 2p, 2p + 1; the special characters after every player's
+        p = owner.get(w, -1)
+        mine = sum(1 for v in coded if owner.get(v, -1) == p)
+        coded[w] = 2 * p + mine if p is not None and p >= 0 and mine < 2 else 2 * len(circle) + len(coded)
+    kind = [NONE] * (3 * len(circle))  # by code: NONE for a player's character, else a special's
+    for w, v in coded.items():
+        kind[v] = NONE if v < 2 * len(circle) else ZORK
+    targets = [coded[w] for w in action[2:] if w in coded]
+    if len(targets) != len(action) - 2 or (code in (SPLIT, BESIDE) and coded[action[2]] ^ 1 not in coded.values()):
+        return None
+    if code in (SWAP_ADJ, SWAP_ANY) and len(targets) < 2:
+        return None
+    row = [0, 0, *targets, *[0] * (3 - len(targets[:3])), len(targets)][:6]
+    order = [coded[w] for w in circle]
+    reseat(order, code, a, b, row, kind)
+    name = {v: w for w, v in coded.items()}
+    return [name[v] for v in order]
 
 
 def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list[str], end: list[str],
