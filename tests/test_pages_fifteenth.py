@@ -236,7 +236,9 @@ def test_draco_s_tagline_says_who_pays_in_plain_english(repo_root: Path) -> None
     """Fifteenth reading en42: "makes those by his other hand pay" read awkwardly; the French and Italian say the
     seats near his other hand pay, and so does the English now."""
     model = Resolver(Project.open(repo_root)).resolve("draco").model
-    assert "those on his other side pay" in model.description.en and "by his other hand" not in model.description.en
+    # round 27 (en): "those on his other side" read as everyone on that side; only the seats nearest it pay
+    assert "those sitting nearest his other hand pay" in model.description.en
+    assert "by his other hand" not in model.description.en and "on his other side" not in model.description.en
 
 
 @pytest.mark.parametrize(("lang", "hover"), [("en", "16 courses: 50.0% of games"),

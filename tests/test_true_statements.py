@@ -146,9 +146,11 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     assert all(texts["bank_gold_for_silver"][lang].startswith(w) for lang, w in short.items())
     # round 25 (en): what happens when the player cannot give change was left open; table.settle does not pay the
     # silver that would need it (the box cannot hold the coins): the part that needs change is lost, as for a player
-    gap = {"en": "a player who cannot give change loses the part that would need it",
-           "fr": "sinon, la part qui l’exigerait n’est pas payée",
-           "it": "se non può, la parte che richiede il resto non viene pagata"}
+    # round 27 (en): "loses the part that would need it" left open whether that player still takes the gold coin:
+    # table.settle takes back the silver that no longer fits one coin at a time, so the gold coin is never taken
+    gap = {"en": "a player who cannot give change does not take that gold coin and loses the rest",
+           "fr": "sinon, il ne prend pas cette pièce d’or et perd ce reste",
+           "it": "se non può, non prende quella moneta d’oro e quella parte non gli viene pagata"}
     assert all(w in texts["bank_gold_for_silver"][lang] for lang, w in gap.items())
     # round 26 (fr): "at any time" promised a change the bank's coins may not allow
     limit = {"en": "or the reverse, whenever the bank has the coins", "fr": "ou l’inverse, si elle le peut",
