@@ -133,3 +133,41 @@ def test_after_a_toast_nobody_toasts_for_a_round_not_even_the_proposer(deck, lan
              "fr": "jusqu’à la fin de son tour suivant, sauf si une carte la déplace ;",
              "it": "fino alla fine del suo turno successivo, salvo che una carta la sposti;"}[lang]
     assert moved in text
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """Each page's words, spaces collapsed and words split at a line's end joined again."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        texts = [doc[n].get_textpage().get_text_range() for n in range(len(doc))]
+    finally:
+        doc.close()
+    return [norm(t.replace("\u00ad", "").replace("-\r\n", "").replace("\ufffe", "")) for t in texts]
+
+
+#: The last words of "Running out of cards", by language (the rebuilds' last sentence, for one rebuild or more).
+GONE = {"en": "it is gone for good", "fr": "c’est pour de bon", "it": "il mazzo è finito per sempre"}
+
+
+#: The books whose "Running out of cards" the round 27 reader found split (the README tier); the slow tier all.
+SPLIT = [("draco-long", "en"), ("draco-short", "en")]
+ALL = [pytest.param(deck_id, lang, marks=pytest.mark.slow) for deck_id in
+       ["draco", "draco-charity-toast", "draco-long", "draco-no-zork", "draco-short"]
+       for lang in LANGS if (deck_id, lang) not in SPLIT]
+
+
+@pytest.mark.parametrize(("deck_id", "lang"), SPLIT + ALL)
+def test_running_out_of_cards_is_not_split_across_a_page_turn(deck_id: str, lang: str) -> None:
+    """Round 27 (en, Long Game p.4-5, Short p.4-5): the section ended page 4 and its last sentence, "When the draw
+    pile runs out after being rebuilt twice, it is gone for good", opened page 5 alone. Its heading and its last
+    sentence stand on one page in every Draco book, on A4 and Letter."""
+    from cardgen.rulebook import render_rulebooks
+    from cardgen.rulebook.catalog import translations
+
+    heading = translations(lang, "draco").gettext("Running out of cards")
+    for paper, pdf in zip(["a4", "letter"], render_rulebooks(resolve(deck_id, ROOT), lang, ["a4", "letter"])):
+        pages = page_texts(pdf)
+        starts = [n for n, text in enumerate(pages) if heading in text and GONE[lang] in text.split(heading, 1)[1]]
+        assert starts, f"{deck_id}/{lang}/{paper}: {heading!r} and its last sentence are not on one page"
