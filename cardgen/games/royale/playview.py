@@ -42,17 +42,22 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
-    # the six shown are the last ones, the count the whole pile's (it20)
-    title = w["discard_last"].format(n=DISCARD_SHOWN) if len(discard) > DISCARD_SHOWN else w["discard"]
+    # the six shown are the last ones, the count the whole pile's (it20), said in the title before them: "(the last
+    # 6)" had no noun, and the count sat under the six cards (round 26, it17)
+    many = len(discard) > DISCARD_SHOWN
+    title = w["discard_last"].format(n=DISCARD_SHOWN, total=len(discard)) if many else w["discard"]
     areas.append({"title": title, "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
-                  "facts": [[w["discarded"], str(len(discard))]]})
+                  "facts": [] if many else [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
     if obs.get("at_end"):  # the game is over: why, and each seat's points noble by noble (round 25, fr19, en18, it13)
         laid["scores"] = [[score_line(deck, obs, p, lang)] for p in range(len(obs["players"]))]
         laid["score_note"] = w["score_note"]
-        laid["end_text"] = end_line(deck, obs, lang)
+        ended = end_line(deck, obs, lang)
+        if ended and obs.get("end_draws", 0) >= int(deck.model.rules.end_card_draws) and None in obs["buffet"]:
+            ended += w["ended_midway"]  # the empty cells the buffet shows: the book's rule says why (en23)
+        laid["end_text"] = ended
     return laid
 
 
@@ -118,7 +123,10 @@ def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
     under a card whose value is a 5 px corner digit could not be matched to "Serve Drink 12" (round 24, it22)."""
     from cardgen.games.royale.text import dish_name
 
-    return {"face": card, "name": dish_name(deck, card, lang)}
+    # a no-break space before the value: "Main course 7" broke after "course", the 7 alone under the card (round 26, en21)
+    said = dish_name(deck, card, lang)
+    name, _, value = said.rpartition(" ")
+    return {"face": card, "name": f"{name}\u00a0{value}" if name and value.isdigit() else said}
 
 
 def end_card_name(deck: Any, lang: str) -> str:
