@@ -95,3 +95,23 @@ def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, 
     ended = [(e.seat, line) for e in session.journal for line in e.text.split("\n")[1:] if ends.split("{n}")[1] in line]
     assert len(ended) >= 3 and all(line == ends.format(n=seat + 1) for seat, line in ended), ended
     assert any(impossible in e.text.split("\n")[0] for e in session.journal if e.action[0] == "place")
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "The discard pile: 21 cards (the last 6 shown)"),
+                                             ("fr", "La défausse\u202f: 21 cartes (voici les 6 dernières)"),
+                                             ("it", "Gli scarti: 21 carte (qui le ultime 6)")])
+def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str, title: str) -> None:
+    """"The discard pile (the last 6)" had no noun and its count sat under the six cards (round 26, it17); a dish's
+    caption keeps its value on the line of its name ("Main course 7" broke before its 7: en21)."""
+    from cardgen.games.royale.playview import play_table
+
+    session = Session(deck, seed=3, lang=lang, pace=0)
+    obs = session.state.observation(session.seat)
+    dishes = [c for c in obs["buffet"] if c] * 7
+    area = next(a for a in play_table(deck, dict(obs, discard=dishes[:21]), lang)["areas"] if a["title"].startswith(
+        title[:8]))
+    assert area["title"] == title and not area["facts"] and len(area["cards"]) == 6
+    few = next(a for a in play_table(deck, dict(obs, discard=dishes[:2]), lang)["areas"] if a["title"].startswith(
+        title[:8]))
+    assert few["facts"][0][1] == "2" and "2" not in few["title"]
+    assert all("\u00a0" in c["name"] and c["name"].split("\u00a0")[1].isdigit() for c in area["cards"])
