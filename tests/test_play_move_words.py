@@ -32,7 +32,7 @@ def _words(path: str) -> dict:
 @pytest.mark.parametrize(("lang", "flat", "turned", "cleared", "numbered"), [
     # the turn's direction, as the book gives it (round 26, fr23, it16)
     ("fr", "Imposteur sans rotation, rangée 1, colonne 2",
-     "Imposteur tourné de 90° dans le sens horaire, rangée 3, colonne 1",
+     "Imposteur tourné d’un quart de tour vers la droite, rangée 3, colonne 1",
      "Débarrasser les plats de la Duchesse", "Débarrasser les plats du Baron"),  # the book's words (fr24)
     ("it", "Impostore senza ruotarlo, riga 1, colonna 2", "Impostore ruotato di 90° in senso orario, riga 3, colonna 1",
      # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
@@ -50,6 +50,9 @@ def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, f
     assert describe_action(deck, ("clear", 0), lang) == cleared
     assert describe_action(deck, ("clear", 2), lang) == numbered
     assert "0°" not in describe_action(deck, ("imposter", 0, 4, 4), lang)
+    # 270° is the deck's quarter turn the other way, said so (round 26, fr23: "270°" named no direction)
+    other_way = {"fr": "un quart de tour vers la gauche", "it": "90° in senso antiorario", "en": "90° anticlockwise"}
+    assert other_way[lang] in describe_action(deck, ("imposter", 270, 0, 0), lang)
 
 
 @pytest.mark.parametrize(("lang", "served"), [("fr", "\u202f: à la Duchesse"), ("it", ": alla Duchessa"),

@@ -229,7 +229,7 @@ def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table:
     if kind == "take":
         return str(words[str(action[1])].format(n=int(action[2]) + 1, cards=cards))
     key = "imposter" if int(action[1]) % 360 else "imposter_flat"
-    return str(words[key].format(deg=action[1], cards=cards))
+    return str(words[key].format(turned=_turned(action[1], lang), cards=cards))
 
 
 def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str | None:
@@ -286,6 +286,15 @@ def after_serving(deck: ResolvedDeck, noble_id: str, under: list[Any], card: Any
     state = chk.run(code(c) for c in under)
     state = chk.step(state, code(card)) if state != DEAD else DEAD
     return "dead" if state == DEAD else "met" if chk.need[state] == 0 else "open"
+
+
+def _turned(degrees: Any, lang: str) -> str:
+    """The imposter's pattern turned by ``degrees`` (clockwise, as the book counts them), said the way a player turns
+    the card: "turned 90° anticlockwise" for 270° (the deck's ruling: a quarter turn the other way), where "turned
+    270°" said no direction and read as a turn the published rules do not name (round 26, fr23, it16)."""
+    words = _BOOK["turned"].get(lang, _BOOK["turned"]["en"])
+    deg = int(degrees) % 360
+    return str(words.get(str(deg), words["other"]).format(deg=deg))
 
 
 def _taken_cells(deck: ResolvedDeck, action: tuple[Any, ...], table: dict[str, Any]) -> list[int] | None:
@@ -441,7 +450,7 @@ def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str
     moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
     if kind == "imposter":  # a turn of 0° is no turn: the imposter laid as it comes
         text = text if int(action[1]) % 360 else words["imposter_flat"]
-        return str(text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
+        return str(text.format(turned=_turned(action[1], lang), r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
     if kind == "place":  # "Serve Fruit 5: to the Duchess": the title's article in the sentence's case, as "Clear"'s
         noble = _noble(deck, int(action[2]), lang)
         return str(text.format(card=dish_name(deck, action[1], lang), **more, noble=noble,
