@@ -115,3 +115,24 @@ def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str,
         title[:8]))
     assert few["facts"][0][1] == "2" and "2" not in few["title"]
     assert all("\u00a0" in c["name"] and c["name"].split("\u00a0")[1].isdigit() for c in area["cards"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_seat_shows_its_imposter_card_dimmed_once_used(deck, lang: str) -> None:
+    """The imposter moves named the cells of a pattern pictured nowhere (round 26, en20): each seat's panel lays its
+    own imposter beside its nobles, with the card's rule as its text, dimmed once used."""
+    from cardgen.games.royale.playview import play_table
+    from cardgen.games.royale.text import imposter_text
+
+    session = Session(deck, seed=3, lang=lang, pace=0)
+    obs = session.state.observation(0)
+    seats = [a for a in play_table(deck, obs, lang)["areas"] if a.get("seat") is not None]
+    owners = "abc"
+    for area in seats:
+        last = area["cards"][-1]
+        assert last["face"] == f"imposter-{owners[area['seat']]}" and last["text"] == imposter_text(deck, lang)
+        assert not last["dim"]
+    players = [list(p) for p in obs["players"]]
+    players[1][1] = 0  # the second seat's imposter used
+    used = [a for a in play_table(deck, dict(obs, players=players), lang)["areas"] if a.get("seat") == 1][0]
+    assert used["cards"][-1]["dim"] and used["cards"][-1]["face"] == "imposter-b"

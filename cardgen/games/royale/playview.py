@@ -39,6 +39,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                    "dim": bool(done[s]), "name": _printed_name(deck, nid, lang), "side": _side(deck, nid),
                    "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
+        nobles += _imposter_card(deck, p, imposter, lang)
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
@@ -105,6 +106,22 @@ def _imposter(deck: Any, left: int, lang: str) -> str:
     if not left:
         return str(w["imposter_used"])
     return str(w["imposter_unused"] if int(deck.model.rules.imposter_uses) == 1 else w["imposter_left"].format(n=left))
+
+
+def _imposter_card(deck: Any, seat: int, left: int, lang: str) -> list[dict[str, Any]]:
+    """``seat``'s imposter card beside its nobles, its pattern pictured and its rule in its text, dimmed once used:
+    the imposter moves named cells of a pattern shown nowhere on the page (round 26, en20). Every imposter lies face
+    up before its player. Nothing for a deck without one for that seat."""
+    from cardgen.games.royale.checks import owners, role
+    from cardgen.games.royale.text import imposter_text
+
+    icons = owners(deck)
+    comp = next((c for c in deck.model.components if role(c) == "imposter" and seat < len(icons)
+                 and c.data.owner == icons[seat]), None)
+    if comp is None:
+        return []
+    w = _WORDS.get(lang, _WORDS["en"])
+    return [{"face": comp.id, "name": w["imposter_card"], "text": imposter_text(deck, lang), "dim": not left}]
 
 
 def _served(deck: Any, text: str | None, under: Any, lang: str) -> str | None:
