@@ -237,9 +237,9 @@ def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict
     dishes already under it, and what this card does to the request, in the engine's own terms (``after_serving``):
     "Serve Fruit 9: to the Marquis, who asks for exactly 3 Drink cards, two of them adding up to the third (1 point;
     served so far: Drink 5) — this makes the request impossible: the Marquis is cleared at once (Drink 5 and Fruit 9
-    to the discard pile)". Six bare noble names sent the player a screen and a half down to a closed box, and
-    nothing warned of a serving that throws a noble's dishes away (round 26, en15, it12). The seat's nobles and the
-    cards under them are public. None when the table does not say them."""
+    to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the player a
+    screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes away (round
+    26, en15, it12). The seat's nobles and the cards under them are public. None when the table does not say them."""
     from babel import Locale
 
     seat, slot, card = int(table.get("current", -1)), int(action[2]), action[1]
@@ -262,8 +262,10 @@ def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict
         served=words["served"].format(cards=join_and([dish_name(deck, c, lang) for c in under], lang)) if under else ""))
     after = after_serving(deck, nid, under, card)
     if after == "dead":
+        # the dishes thrown away named when there are more than the one served (round 26: a long button)
+        gone = words["discarded"].format(cards=join_and([dish_name(deck, c, lang) for c in under + [card]], lang))
         said += words["dead"].format(noble=noble, of_noble=_with_preposition(noble, "of", lang),
-                                     cards=join_and([dish_name(deck, c, lang) for c in under + [card]], lang))
+                                     discarded=gone if under else "")
     elif after == "met":
         said += words["met"].format(card=name)
     return str(_BOOK["moves"].get(lang, _BOOK["moves"]["en"])["place"].format(card=name, to_noble=said))
