@@ -60,7 +60,7 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
                 face = _slot_face(deck, table, seat, slot)
                 request = requirement_text(deck, face.data, lang).rstrip(".")
                 assert request[:1].lower() + request[1:] in target, text
-                assert f"({face.points} " in target, text  # its points, as its card prints them
+                assert f"({face.points}\u00a0" in target, text  # its points, as its card prints them, kept with their unit
                 after = state.clone()
                 after.apply(action)
                 seen = after.observation(seat)
