@@ -132,6 +132,8 @@ def test_each_seat_shows_its_imposter_card_dimmed_once_used(deck, lang: str) -> 
         last = area["cards"][-1]
         assert last["face"] == f"imposter-{owners[area['seat']]}" and last["text"] == imposter_text(deck, lang)
         assert not last["dim"]
+        # the card's turns clockwise, as the book counts them and the moves say them (round 26, fr23, it16)
+        assert {"en": "270° clockwise", "fr": "270° dans le sens horaire", "it": "270° in senso orario"}[lang] in last["text"]
     players = [list(p) for p in obs["players"]]
     players[1][1] = 0  # the second seat's imposter used
     used = [a for a in play_table(deck, dict(obs, players=players), lang)["areas"] if a.get("seat") == 1][0]
