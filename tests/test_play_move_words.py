@@ -30,13 +30,16 @@ def _words(path: str) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "flat", "turned", "cleared", "numbered"), [
-    ("fr", "Imposteur sans rotation, rangée 1, colonne 2", "Imposteur tourné de 90°, rangée 3, colonne 1",
+    # the turn's direction, as the book gives it (round 26, fr23, it16)
+    ("fr", "Imposteur sans rotation, rangée 1, colonne 2",
+     "Imposteur tourné d’un quart de tour vers la droite, rangée 3, colonne 1",
      "Débarrasser les plats de la Duchesse", "Débarrasser les plats du Baron"),  # the book's words (fr24)
-    ("it", "Impostore non ruotato, riga 1, colonna 2", "Impostore ruotato di 90°, riga 3, colonna 1",
+    ("it", "Impostore senza ruotarlo, riga 1, colonna 2", "Impostore ruotato di 90° in senso orario, riga 3, colonna 1",
      # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
      "Ritira i piatti della Duchessa", "Ritira i piatti del Barone"),
-    ("en", "Imposter, not turned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
-     "Clear the cards of the Duchess", "Clear the cards of the Baron"),
+    # the book's English clears the noble ("clear that noble"), not "the cards of" it (round 26, en17)
+    ("en", "Imposter, not turned, row 1, column 2", "Imposter turned 90° clockwise, row 3, column 1",
+     "Clear the Duchess", "Clear the Baron"),
 ])
 def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, flat, turned, cleared, numbered) -> None:
     from cardgen.games.royale.text import describe_action
@@ -47,12 +50,16 @@ def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, f
     assert describe_action(deck, ("clear", 0), lang) == cleared
     assert describe_action(deck, ("clear", 2), lang) == numbered
     assert "0°" not in describe_action(deck, ("imposter", 0, 4, 4), lang)
+    # 270° is the deck's quarter turn the other way, said so (round 26, fr23: "270°" named no direction)
+    other_way = {"fr": "un quart de tour vers la gauche", "it": "90° in senso antiorario", "en": "90° anticlockwise"}
+    assert other_way[lang] in describe_action(deck, ("imposter", 270, 0, 0), lang)
 
 
-@pytest.mark.parametrize(("lang", "served"), [("fr", "→ la Duchesse"), ("it", "→ la Duchessa"), ("en", "→ the Duchess")])
+@pytest.mark.parametrize(("lang", "served"), [("fr", "\u202f: à la Duchesse"), ("it", ": alla Duchessa"),
+                                              ("en", ": to the Duchess")])
 def test_royale_serves_a_noble_with_its_article_in_the_sentences_case(decks, lang, served) -> None:
-    """A reader (#53, E-10/F-19/I-4) found "Serve Fruit 5 → The Duchess" beside "Clear the Countess": after the
-    arrow the noble's article is lower-case too, as "Clear" says it."""
+    """A reader (#53, E-10/F-19/I-4) found "Serve Fruit 5 → The Duchess" beside "Clear the Countess": the noble's
+    article is lower-case too, as "Clear" says it; round 26 (it11, fr21): the language's preposition, not an arrow."""
     from cardgen.games.royale.text import describe_action
 
     assert describe_action(decks["royale"], ("place", "drink-7#1", 0), lang).endswith(served)

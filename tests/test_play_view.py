@@ -82,7 +82,8 @@ def test_royale_buffet_is_its_grid_and_nobles_carry_their_dishes() -> None:
     rules = session.deck.model.rules
     assert buffet["columns"] == rules.grid_cols and len(buffet["cards"]) == rules.grid_rows * rules.grid_cols
     seat = next(a for a in view["areas"] if a["seat"] == session.seat)
-    served = [[d["id"] for d in c.get("under", [])] for c in seat["cards"]]
+    nobles = [c for c in seat["cards"] if not c["face"].startswith("imposter-")]  # the seat's imposter lies beside
+    served = [[d["id"] for d in c.get("under", [])] for c in nobles]
     assert served == [list(u) for u in obs["players"][session.seat][3]]
 
 

@@ -39,20 +39,26 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                    "dim": bool(done[s]), "name": _printed_name(deck, nid, lang), "side": _side(deck, nid),
                    "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
+        nobles += _imposter_card(deck, p, imposter, lang)
         areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
-    # the six shown are the last ones, the count the whole pile's (it20)
-    title = w["discard_last"].format(n=DISCARD_SHOWN) if len(discard) > DISCARD_SHOWN else w["discard"]
+    # the six shown are the last ones, the count the whole pile's (it20), said in the title before them: "(the last
+    # 6)" had no noun, and the count sat under the six cards (round 26, it17)
+    many = len(discard) > DISCARD_SHOWN
+    title = w["discard_last"].format(n=DISCARD_SHOWN, total=len(discard)) if many else w["discard"]
     areas.append({"title": title, "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
-                  "facts": [[w["discarded"], str(len(discard))]]})
+                  "facts": [] if many else [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
     if obs.get("at_end"):  # the game is over: why, and each seat's points noble by noble (round 25, fr19, en18, it13)
         laid["scores"] = [[score_line(deck, obs, p, lang)] for p in range(len(obs["players"]))]
         laid["score_note"] = w["score_note"]
-        laid["end_text"] = end_line(deck, obs, lang)
+        ended = end_line(deck, obs, lang)
+        if ended and obs.get("end_draws", 0) >= int(deck.model.rules.end_card_draws) and None in obs["buffet"]:
+            ended += w["ended_midway"]  # the empty cells the buffet shows: the book's rule says why (en23)
+        laid["end_text"] = ended
     return laid
 
 
@@ -102,6 +108,22 @@ def _imposter(deck: Any, left: int, lang: str) -> str:
     return str(w["imposter_unused"] if int(deck.model.rules.imposter_uses) == 1 else w["imposter_left"].format(n=left))
 
 
+def _imposter_card(deck: Any, seat: int, left: int, lang: str) -> list[dict[str, Any]]:
+    """``seat``'s imposter card beside its nobles, its pattern pictured and its rule in its text, dimmed once used:
+    the imposter moves named cells of a pattern shown nowhere on the page (round 26, en20). Every imposter lies face
+    up before its player. Nothing for a deck without one for that seat."""
+    from cardgen.games.royale.checks import owners, role
+    from cardgen.games.royale.text import imposter_text
+
+    icons = owners(deck)
+    comp = next((c for c in deck.model.components if role(c) == "imposter" and seat < len(icons)
+                 and c.data.owner == icons[seat]), None)
+    if comp is None:
+        return []
+    w = _WORDS.get(lang, _WORDS["en"])
+    return [{"face": comp.id, "name": w["imposter_card"], "text": imposter_text(deck, lang), "dim": not left}]
+
+
 def _served(deck: Any, text: str | None, under: Any, lang: str) -> str | None:
     """A noble's text followed by the dishes served under it so far, by name and value."""
     from cardgen.games.royale.text import dish_name
@@ -118,7 +140,10 @@ def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
     under a card whose value is a 5 px corner digit could not be matched to "Serve Drink 12" (round 24, it22)."""
     from cardgen.games.royale.text import dish_name
 
-    return {"face": card, "name": dish_name(deck, card, lang)}
+    # a no-break space before the value: "Main course 7" broke after "course", the 7 alone under the card (round 26, en21)
+    said = dish_name(deck, card, lang)
+    name, _, value = said.rpartition(" ")
+    return {"face": card, "name": f"{name}\u00a0{value}" if name and value.isdigit() else said}
 
 
 def end_card_name(deck: Any, lang: str) -> str:

@@ -116,6 +116,8 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
         body = f"{_semi(lang)} ".join(_say("step_then" if i else "step_first", lang, service=s)
                                       for i, s in enumerate(services))
         text = f"{_say('one_after_another', lang, n=n)}{_colon(lang)} {body}."
+    elif len(set(services)) == 1 and _sets(face.services[0], services[0], len(services), lang):
+        text = _sets(face.services[0], services[0], len(services), lang)
     elif len(set(services)) == 1:
         # a sentence, not a form: “Two servings, each a pair with…”
         # French elides before the service (“chacun formé d’une paire”); the others need no word there
@@ -132,6 +134,19 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
     if face.ordered:
         text += " " + _say("order_counts", lang)
     return text
+
+
+def _sets(service: Service, said: str, n: int, lang: str) -> str | None:
+    """``n`` identical services that are each a set of one value, named as the sets they are: "Two pairs, each
+    with at least 1 Dessert card." (the published Countess asks "2 paires"; "two servings, each a pair" sent a
+    reader looking for a second notion: round 26, fr22); None when the service is not a plain set."""
+    key = f"set_{service.cards}"
+    head = _BOOK[key][lang] if key in _BOOK and service.same_value and not service.colour else None
+    if head is None or not said.startswith(head):
+        return None
+    rest = said[len(head):]  # " with at least 1 Dessert card", ", all even", or nothing
+    each = _say(f"each_set_{service.cards}", lang) if rest else ""
+    return f"{_cap(_say(f'sets_{service.cards}', lang, n=cardinal(n, lang)))}{each}{rest.lstrip(',')}."
 
 
 def imposter_text(deck: ResolvedDeck, lang: str) -> str:
@@ -203,6 +218,8 @@ def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table:
     column 1" named where the pattern was anchored, a cell it did not even take (round 24, en23, fr22, it14).
     The buffet is public. Any other move, or a take whose cells are unknown, as ``describe_action`` names it."""
     kind = str(action[0]) if action else ""
+    if kind == "place":
+        return _serving(deck, action, lang, table) or describe_action(deck, action, lang)
     cells = _taken_cells(deck, action, table) if kind in ("take", "imposter") else None
     buffet = list(table.get("buffet", ()))
     if not cells or any(i >= len(buffet) or buffet[i] is None for i in cells):
@@ -212,7 +229,74 @@ def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table:
     if kind == "take":
         return str(words[str(action[1])].format(n=int(action[2]) + 1, cards=cards))
     key = "imposter" if int(action[1]) % 360 else "imposter_flat"
-    return str(words[key].format(deg=action[1], cards=cards))
+    return str(words[key].format(turned=_turned(action[1], lang), cards=cards))
+
+
+def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str | None:
+    """A serve choice that says what it chooses: the noble's request and points as its card prints them, the
+    dishes already under it, and what this card does to the request, in the engine's own terms (``after_serving``):
+    "Serve Fruit 9: to the Marquis, who asks for exactly 3 Drink cards, two of them adding up to the third (1 point;
+    served so far: Drink 5) — this makes the request impossible: the Marquis is cleared at once (Drink 5 and Fruit 9
+    to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the player a
+    screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes away (round
+    26, en15, it12). The seat's nobles and the cards under them are public. None when the table does not say them."""
+    from babel import Locale
+
+    seat, slot, card = int(table.get("current", -1)), int(action[2]), action[1]
+    try:
+        nid = str(table["nobles"][seat][slot])
+        under = list(table["players"][seat][3][slot])
+    except (KeyError, IndexError, TypeError):
+        return None
+    face = _slot_face(deck, table, seat, slot)
+    if face is None or not isinstance(face.data, NobleFace):
+        return None
+    words = _BOOK["serving"].get(lang, _BOOK["serving"]["en"])
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    noble, name = _noble(deck, slot, lang), dish_name(deck, card, lang)
+    points = face.points or 0
+    request = requirement_text(deck, face.data, lang).rstrip(".")
+    said = str(words["asks"].format(
+        to_noble=_with_preposition(noble, "to", lang), request=request[:1].lower() + request[1:], points=f"{points:g}",
+        pts=j["pts_one"] if Locale.parse(lang).plural_form(points) == "one" else j["pts_many"],
+        served=words["served"].format(cards=join_and([dish_name(deck, c, lang) for c in under], lang)) if under else ""))
+    after = after_serving(deck, nid, under, card)
+    if after == "dead":
+        # the dishes thrown away named when there are more than the one served (round 26: a long button)
+        gone = words["discarded"].format(cards=join_and([dish_name(deck, c, lang) for c in under + [card]], lang))
+        said += words["dead"].format(noble=noble, of_noble=_with_preposition(noble, "of", lang),
+                                     discarded=gone if under else "")
+    elif after == "met":
+        said += words["met"].format(card=name)
+    return str(_BOOK["moves"].get(lang, _BOOK["moves"]["en"])["place"].format(card=name, to_noble=said))
+
+
+def after_serving(deck: ResolvedDeck, noble_id: str, under: list[Any], card: Any) -> str:
+    """What ``card`` served under ``noble_id`` (holding ``under``, in play order) does to its request, by the
+    requirement checker the engine steps (``require.checker``): "dead" when it can no longer be met (the engine
+    clears the noble at once), "met" when it is met exactly, "open" otherwise."""
+    from cardgen.games.royale.checks import noble_face, universe
+    from cardgen.games.royale.require import DEAD, checker
+
+    comps = {c.id: c for c in deck.model.components}
+    chk = checker(noble_face(comps[noble_id.split("#", 1)[0]], deck.model.rules.noble_side).data, universe(deck))
+
+    def code(dish: Any) -> int:
+        comp = comps[str(dish).split("#", 1)[0]]
+        return chk.code(comp.data.dish, comp.faces[0].value)
+
+    state = chk.run(code(c) for c in under)
+    state = chk.step(state, code(card)) if state != DEAD else DEAD
+    return "dead" if state == DEAD else "met" if chk.need[state] == 0 else "open"
+
+
+def _turned(degrees: Any, lang: str) -> str:
+    """The imposter's pattern turned by ``degrees`` (clockwise, as the book counts them), said the way a player turns
+    the card: "turned 90° anticlockwise" for 270° (the deck's ruling: a quarter turn the other way), where "turned
+    270°" said no direction and read as a turn the published rules do not name (round 26, fr23, it16)."""
+    words = _BOOK["turned"].get(lang, _BOOK["turned"]["en"])
+    deg = int(degrees) % 360
+    return str(words.get(str(deg), words["other"]).format(deg=deg))
 
 
 def _taken_cells(deck: ResolvedDeck, action: tuple[Any, ...], table: dict[str, Any]) -> list[int] | None:
@@ -263,7 +347,8 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
         satisfied[0] = j["all_placed"] + satisfied[0]
     lines += satisfied
     if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
-        lines.append(j["end_turn"] if deck.model.rules.voluntary_clearing else j["end_turn_plain"])
+        ended = j["end_turn"] if deck.model.rules.voluntary_clearing else j["end_turn_plain"]
+        lines.append(str(ended.format(seat=int(before.get("seat", 0)) + 1)))
     lines += _end_card_drawn(deck, lang, before, after)
     return "\n".join(lines)
 
@@ -367,14 +452,14 @@ def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str
     moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
     if kind == "imposter":  # a turn of 0° is no turn: the imposter laid as it comes
         text = text if int(action[1]) % 360 else words["imposter_flat"]
-        return str(text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
-    if kind == "place":  # "Serve Fruit 5 → the Duchess": the title's article in the sentence's case, as "Clear"'s
+        return str(text.format(turned=_turned(action[1], lang), r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
+    if kind == "place":  # "Serve Fruit 5: to the Duchess": the title's article in the sentence's case, as "Clear"'s
         noble = _noble(deck, int(action[2]), lang)
         return str(text.format(card=dish_name(deck, action[1], lang), **more, noble=noble,
                                to_noble=_with_preposition(noble, "to", lang)))
-    if kind == "clear":  # "Clear the Viscount": the title's article in the sentence's case
+    if kind == "clear":  # "Clear the Viscount", "Débarrasser les plats du Vicomte": the article in the sentence's case
         noble = _noble(deck, int(action[1]), lang)
-        return str(text.format(noble=noble, of_noble=_with_preposition(noble, "of", lang), **more))
+        return str(text.format(cleared=_with_preposition(noble, "cleared", lang), **more))
     return str(text)
 
 

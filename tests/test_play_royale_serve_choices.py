@@ -1,0 +1,140 @@
+"""Royale's serve choices on ``cardgen play``'s page, as the round 26 readers of #53 asked for them, in fr, it, en.
+
+"Serve Fruit 9 · 6 choices" opened on six bare noble names, what each noble asks a screen and a half lower in a
+closed box (en15), and nothing warned of a serving that makes a request impossible and throws the noble's dishes
+away (it12); an arrow stood where each language has a preposition (it11, fr21). A choice now says the noble's
+request and points as its card prints them, the dishes already under it, and what this card does to the request,
+and that warning holds to what the engine then does.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.play.session import Session
+from cardgen.simulate.runner import DeckRef, load_project_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the words a choice's warning opens with, and those of a choice that meets the request
+DEAD = {"en": "this makes the request impossible", "fr": "l’exigence devient impossible",
+        "it": "così la richiesta diventa impossibile"}
+MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
+       "it": "la richiesta è esaudita alla lettera"}
+#: a serve choice's head, cut off by the colon the phone groups choices on
+COLON = {"en": ": ", "fr": "\u202f: ", "it": ": "}
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_project_deck(DeckRef(str(ROOT), "royale", ""))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(deck, lang: str) -> None:
+    """In random games, every serve choice names its noble's request (the card's own text, through
+    ``requirement_text``) and points; it warns of an impossible request exactly when the engine, playing it, clears
+    that noble at once (its cards gone, the noble not satisfied); and a choice said to meet the request, played as
+    the hand's last card, has the noble satisfied."""
+    from cardgen.games.royale.text import _slot_face, requirement_text
+
+    dead = met = offered = 0
+    for seed in (3, 7, 11):
+        session = Session(deck, seed=seed, lang=lang, players=3, pace=0)
+        state, rng = session.state, random.Random(seed)
+        for _ in range(120):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            seat = state.current_player
+            table = state.observation(seat)
+            for action in legal:
+                if action[0] != "place":
+                    continue
+                offered += 1
+                text = session.describe(action, seat)
+                head, target = text.split(COLON[lang], 1)
+                assert "→" not in text and head.split()[0] in {"Serve", "Servir", "Servi"}, text
+                slot = int(action[2])
+                face = _slot_face(deck, table, seat, slot)
+                request = requirement_text(deck, face.data, lang).rstrip(".")
+                assert request[:1].lower() + request[1:] in target, text
+                assert f"({face.points}\u00a0" in target, text  # its points, as its card prints them, kept with their unit
+                after = state.clone()
+                after.apply(action)
+                seen = after.observation(seat)
+                _, _, done, under = seen["players"][seat][:4]
+                cleared = not under[slot] and not done[slot]
+                assert (DEAD[lang] in target) == cleared, (text, under[slot])
+                dead += DEAD[lang] in target
+                if MET[lang] in target and len(table["hand"]) == 1:
+                    assert done[slot], text  # the hand's last card: the noble is satisfied at once (step 3)
+                    met += 1
+            state.apply(rng.choice(legal))
+    assert offered > 300 and dead > 20 and met >= 1, (offered, dead, met)
+
+
+@pytest.mark.parametrize(("lang", "ends", "impossible"), [
+    ("en", "Player {n}’s turn ends by itself: none of their nobles has cards left to clear.",
+     ", whose request can no longer be met: the "),
+    ("fr", "Le tour du joueur {n} s’achève de lui-même\u202f: aucun de ses nobles n’a plus de plats à débarrasser.",
+     "\u202f; l’exigence d"),
+    ("it", "Il turno del giocatore {n} finisce da sé: nessuno dei suoi nobili ha più piatti da ritirare.",
+     "; la richiesta d")])
+def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
+    """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
+    a rule nobody asked for (round 26, en18, fr26): it now names the seat whose turn ends, the seat that moved.
+    English's forced clearing says whose request in one sentence ("serves Fruit 9 to the Marquis, whose request can
+    no longer be met", en16)."""
+    session = Session(deck, seed=7, lang=lang, players=3, people=[0, 1, 2], pace=0)
+    session.joined = {0, 1, 2}
+    rng = random.Random(11)
+    while not session.state.is_terminal() and len(session.journal) < 150:
+        session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player)
+    ended = [(e.seat, line) for e in session.journal for line in e.text.split("\n")[1:] if ends.split("{n}")[1] in line]
+    assert len(ended) >= 3 and all(line == ends.format(n=seat + 1) for seat, line in ended), ended
+    assert any(impossible in e.text.split("\n")[0] for e in session.journal if e.action[0] == "place")
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "The discard pile: 21 cards (the last 6 shown)"),
+                                             ("fr", "La défausse\u202f: 21 cartes (voici les 6 dernières)"),
+                                             ("it", "Gli scarti: 21 carte (qui le ultime 6)")])
+def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str, title: str) -> None:
+    """"The discard pile (the last 6)" had no noun and its count sat under the six cards (round 26, it17); a dish's
+    caption keeps its value on the line of its name ("Main course 7" broke before its 7: en21)."""
+    from cardgen.games.royale.playview import play_table
+
+    session = Session(deck, seed=3, lang=lang, pace=0)
+    obs = session.state.observation(session.seat)
+    dishes = [c for c in obs["buffet"] if c] * 7
+    area = next(a for a in play_table(deck, dict(obs, discard=dishes[:21]), lang)["areas"] if a["title"].startswith(
+        title[:8]))
+    assert area["title"] == title and not area["facts"] and len(area["cards"]) == 6
+    few = next(a for a in play_table(deck, dict(obs, discard=dishes[:2]), lang)["areas"] if a["title"].startswith(
+        title[:8]))
+    assert few["facts"][0][1] == "2" and "2" not in few["title"]
+    assert all("\u00a0" in c["name"] and c["name"].split("\u00a0")[1].isdigit() for c in area["cards"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_seat_shows_its_imposter_card_dimmed_once_used(deck, lang: str) -> None:
+    """The imposter moves named the cells of a pattern pictured nowhere (round 26, en20): each seat's panel lays its
+    own imposter beside its nobles, with the card's rule as its text, dimmed once used."""
+    from cardgen.games.royale.playview import play_table
+    from cardgen.games.royale.text import imposter_text
+
+    session = Session(deck, seed=3, lang=lang, pace=0)
+    obs = session.state.observation(0)
+    seats = [a for a in play_table(deck, obs, lang)["areas"] if a.get("seat") is not None]
+    owners = "abc"
+    for area in seats:
+        last = area["cards"][-1]
+        assert last["face"] == f"imposter-{owners[area['seat']]}" and last["text"] == imposter_text(deck, lang)
+        assert not last["dim"]
+        # the card's turns clockwise, as the book counts them and the moves say them (round 26, fr23, it16)
+        assert {"en": "270° clockwise", "fr": "270° dans le sens horaire", "it": "270° in senso orario"}[lang] in last["text"]
+    players = [list(p) for p in obs["players"]]
+    players[1][1] = 0  # the second seat's imposter used
+    used = [a for a in play_table(deck, dict(obs, players=players), lang)["areas"] if a.get("seat") == 1][0]
+    assert used["cards"][-1]["dim"] and used["cards"][-1]["face"] == "imposter-b"
