@@ -137,3 +137,19 @@ def test_the_toast_is_told_the_same_way_in_french_and_italian(lang: str) -> None
     lines = [text.split("\n") for action, _, _, _, text in _game(3, lang) if action[0] == "toast"]
     assert lines and all(toast[1].startswith(seat) for toast in lines)
     assert any(len(toast) == 3 and toast[2].startswith(ruling) for toast in lines)
+
+
+@pytest.mark.parametrize(("lang", "plural", "book"), [("fr", "tours de table", "tour de table"), ("it", "giri", "giro"),
+                                                      ("en", "rounds", "round")])
+def test_the_header_counts_draco_s_rounds_in_its_book_s_word(lang: str, plural: str, book: str) -> None:
+    """« manches : 28 » in the French status line: a word in neither the Draco book nor the published rules (fr29);
+    the book's round is « tour de table », «giro»."""
+    from pathlib import Path
+
+    from cardgen.play.view import page_words
+    from cardgen.simulate.runner import DeckRef, load_project_deck
+
+    root = Path(__file__).resolve().parents[1]
+    rounds = page_words(load_project_deck(DeckRef(str(root), "draco", "")), lang)["rounds"]
+    po = (root / f"cardgen/rulebook/locale/{lang}/LC_MESSAGES/draco.po").read_text(encoding="utf-8")
+    assert rounds == plural and book in po, rounds
