@@ -153,3 +153,26 @@ def test_the_header_counts_draco_s_rounds_in_its_book_s_word(lang: str, plural: 
     rounds = page_words(load_project_deck(DeckRef(str(root), "draco", "")), lang)["rounds"]
     po = (root / f"cardgen/rulebook/locale/{lang}/LC_MESSAGES/draco.po").read_text(encoding="utf-8")
     assert rounds == plural and book in po, rounds
+
+
+def test_a_card_the_circle_stops_says_so_and_a_card_that_moves_nobody_says_that() -> None:
+    """To and Fro from seat 3 "moves forward 4 seats" was untrue: the first seat stops it (en28); The Splits with
+    its ruffians already in the first and last seats stopped mid-sentence, "plays The Splits: Yellow Ruffian
+    (seat 1)" (en27), and Rumours on the last seat read "stays at seat 9" as if a result (en35)."""
+    seen = set()
+    for seed in (3, 4, 5):
+        for action, button, before, after, text in _game(seed):
+            if action[0] != "play" or action[1] not in ("to-and-fro", "the-splits", "rumours", "bow-and-scrape"):
+                continue
+            start, end, line = before["circle"], after["circle"], text.split("\n")[0]
+            n = start.index(action[2]) + 1
+            if action[1] == "to-and-fro":
+                for said in (button, line):
+                    assert ("moves forward 4 seats" in said) == (n > 4), said
+                    assert ("cannot move forward" in said) == (n == 1), said
+                seen.add("short" if n <= 4 else "full")
+            elif start == end:
+                for said in (button, line):
+                    assert said.endswith(("does not move", "so nobody moves")), said
+                seen.add(action[1])
+    assert {"short", "full", "the-splits", "rumours"} <= seen

@@ -310,21 +310,42 @@ def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list
     name = called(resolved, c, lang)
     n, to = start.index(c) + 1, end.index(c) + 1
     if key == "move":
-        if n == to:
-            return str(w["stays"].format(name=name, n=n))
+        if n == to:  # already at the end it is sent towards: it does not move, said so, not as a move's result
+            return str(w["stays_" + ("first" if params.direction == "forward" else "last")].format(name=name, n=n))
         dist = DIST_FIXED[lang].format(seats=counted(params.steps, "seat", lang))
         return str(w[params.direction].format(name=name, n=n, dist=dist, to=to))
     other = _other(owner, start, c) if key in ("split", "both_beside_draco") else None
     if key == "split" and other is not None:
-        return str(w["split"].format(name=name, n=n, fwd=counted(params.forward, "seat", lang),
-                                     m=start.index(other) + 1, back=counted(params.back, "seat", lang), to=to,
-                                     to2=end.index(other) + 1))
+        return _split_phrase(resolved, (c, other), params, lang, start, end)
     if key == "both_beside_draco" and other is not None:
-        return str(w["beside"].format(name=name, n=n, m=start.index(other) + 1))
+        stay = start.index(c) == 0 and start.index(other) == len(start) - 1
+        return str(w["beside_stay" if stay else "beside"].format(name=name, n=n, m=start.index(other) + 1))
     if key == "swap" and len(action) > 3 and action[3] in start:
         return str(w["swap"].format(name=name, n=n, other=called(resolved, action[3], lang),
                                     m=start.index(action[3]) + 1))
     return None
+
+
+def _split_phrase(resolved: Any, pair: tuple[Any, Any], params: Any, lang: str, start: list[str],
+                  end: list[str]) -> str:
+    """To and Fro from ``start`` to ``end``: the chosen character ``pair[0]`` forward, then the other back from
+    the seat it holds after that first move (this edition's ruling), each by the card's distance, or by less,
+    or not at all, where the first or the last seat stops it (said: "moves forward 4 seats" from seat 3 was untrue,
+    round 26, en28); then the seats they end in."""
+    from cardgen.games.draco.table import move
+
+    w = _EFFECTS.get(lang, _EFFECTS["en"])
+    c, other = pair
+    n, m = start.index(c) + 1, start.index(other) + 1
+    halfway = list(start)
+    move(halfway, c, -params.forward)
+    ahead, back = n - halfway.index(c) - 1, end.index(other) - halfway.index(other)
+    first = w["fwd_" + ("none" if not ahead else "short" if ahead < params.forward else "full")].format(
+        name=called(resolved, c, lang), n=n, fwd=counted(params.forward, "seat", lang),
+        dist=counted(ahead, "seat", lang))
+    second = w["back_" + ("none" if not back else "short" if back < params.back else "full")].format(
+        m=m, back=counted(params.back, "seat", lang), dist=counted(back, "seat", lang))
+    return str(w["split"].format(first=first, second=second, to=end.index(c) + 1, to2=end.index(other) + 1))
 
 
 def _effect_key(resolved: Any, card: Any) -> str | None:
@@ -398,6 +419,11 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
                                 if shifted else [])
         if moved:
             return _with(text, moved, _money(before, after, lang), final, lang, bank, toast)
+        still = effect_phrase(resolved, action, lang, start, end, after.get("info", {}).get("owner", {})) \
+            if kind == "play" and start == end and _effect_key(resolved, action[1]) in ("move", "split",
+                                                                                        "both_beside_draco") else None
+        if still is not None:  # a card whose characters were already where it sends them (round 26, en27)
+            return _with(str(j["targets"].format(text=text, targets=still)), [], [], final, lang, bank, toast)
         if kind == "play" and start == end and _effect_key(resolved, action[1]) == "arrange_specials":
             # Seating Plan leaving everyone where they were: said, not a list that reads as a move (en33)
             return _with(text, [_EFFECTS.get(lang, _EFFECTS["en"])["same"]], [], final, lang, bank, toast)
