@@ -24,7 +24,7 @@ EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque, vide, n
          "it": "la banca, vuota, non paga nessuno"}
 EMPTIED = {"en": "the bank pays what it can and is now empty", "fr": "la banque paie ce qu’elle peut et se retrouve vide",
            "it": "la banca paga quello che può e ora è vuota"}
-BANK = {"en": "bank (in silver)", "fr": "banque (en argent)", "it": "banca (in argento)"}
+BANK = {"en": "bank (silver coins)", "fr": "banque (pièces d’argent)", "it": "banca (monete d’argento)"}
 
 
 def _game(lang: str, seed: int = 3) -> list[tuple[Any, str, dict[str, Any], dict[str, Any], int, str]]:

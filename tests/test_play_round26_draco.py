@@ -176,3 +176,28 @@ def test_a_card_the_circle_stops_says_so_and_a_card_that_moves_nobody_says_that(
                     assert said.endswith(("does not move", "so nobody moves")), said
                 seen.add(action[1])
     assert {"short", "full", "the-splits", "rumours"} <= seen
+
+
+def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> None:
+    """"now / play a card" on Ann's phone while Bo played read as an order to Ann, and "now / game over" said the
+    end twice (en29): the step names the player whose it is, alike on every page (the spectator's too)."""
+    from cardgen.play.view import spectator_view, table_view
+
+    session = Session(deck_of("draco"), players=3, seed=4, people=[0, 1, 2], lang="en")
+    for seat in range(3):
+        session.join(seat)
+    rng, seen = random.Random(4), set()
+    while True:
+        pages = [table_view(session, seat) for seat in range(3)] + [spectator_view(session)]
+        steps = [dict(next(a for a in page["areas"] if a.get("ring"))["facts"]).get("step") for page in pages]
+        if session.state.is_terminal():
+            assert steps == [None] * 4, steps
+            break
+        phase = session.state.observation(0)["phase"]
+        if phase in ("play", "move", "toast"):
+            verb = {"play": "plays a card", "move": "moves a character", "toast": "may propose a toast"}[phase]
+            assert steps == [f"Player {session.state.current_player + 1} {verb}"] * 4, steps
+            seen.add(phase)
+        mover = session.state.current_player
+        session.play(list(rng.choice(session.state.legal_actions())), mover, turn=len(session.actions))
+    assert seen == {"play", "move", "toast"}
