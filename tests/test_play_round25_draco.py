@@ -69,7 +69,7 @@ def test_the_final_toast_is_a_line_of_its_own_with_its_reason_and_the_end(lang: 
     action, _, _, after, _, text = _game(lang)[-1]
     assert after["phase"] == "over" and after["last_call"]
     toast = {"en": "proposes the final toast to Draco (the draw pile has run out for good)",
-             "fr": "porte l’ultime toast à Draco (la pioche est épuisée pour de bon)",
+             "fr": "porte l’ultime toast à Draco (la pioche est épuisée et ne sera plus reconstituée)",
              "it": "propone l’ultimo brindisi a Draco (il mazzo è finito per sempre)"}[lang]
     end = {"en": "; the game ends", "fr": "\u202f; la partie est finie", "it": "; la partita finisce"}[lang]
     lines = text.split("\n")  # the toast's own line, then its seats and rulings (tests/test_play_round26_draco)

@@ -192,6 +192,9 @@ def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> 
         steps = [dict(next(a for a in page["areas"] if a.get("ring"))["facts"]).get("step") for page in pages]
         if session.state.is_terminal():
             assert steps == [None] * 4, steps
+            # why it ended, in the book's words for the pile (« pour de bon » is not: fr36)
+            assert pages[0]["result"]["end_text"] == ("The draw pile has run out and cannot be rebuilt again, so the "
+                                                      "final toast was proposed."), pages[0]["result"]
             break
         phase = session.state.observation(0)["phase"]
         if phase in ("play", "move", "toast"):

@@ -60,7 +60,11 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         + ([[w["bank"], str(bank)]] if (bank := bank_holds(deck, obs["money"])) is not None else [])
         + ([[w["last_call"], w["last_call_done"] if obs["phase"] == "over" else w["last_call_next"]]]
            if obs["last_call"] else [])})
-    return {"hand": [hand], "areas": areas}
+    laid: dict[str, Any] = {"hand": [hand], "areas": areas}
+    if obs["phase"] == "over" and obs["last_call"]:
+        # why it ended in the book's words: the pile « reconstituée », never « épuisée pour de bon » (round 26, fr36)
+        laid["end_text"] = w["ended"]
+    return laid
 
 
 def _colour(obs: dict[str, Any], seat: int) -> str | None:
