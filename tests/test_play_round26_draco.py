@@ -204,3 +204,19 @@ def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> 
         mover = session.state.current_player
         session.play(list(rng.choice(session.state.legal_actions())), mover, turn=len(session.actions))
     assert seen == {"play", "move", "toast"}
+
+
+def test_a_shower_of_coins_that_pays_nobody_says_why() -> None:
+    """"plays Shower of Coins" alone read as a card that did nothing (en31, fr33): with coins in the bank and no
+    purse changed, every roll showed a special character's seat, and the journal says so; never otherwise."""
+    from cardgen.games.draco.bank import bank_holds
+
+    deck, said = deck_of("draco"), 0
+    for seed in (3, 4, 5, 6):
+        for action, _, before, after, text in _game(seed):
+            if action[0] != "play" or action[1] != "shower-of-coins" or after["phase"] == "over":
+                continue
+            specials = "every roll showed a special character’s seat" in text
+            assert specials == (before["money"] == after["money"] and bank_holds(deck, before["money"]) > 0), text
+            said += specials
+    assert said

@@ -451,6 +451,11 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         told.append(j["roll"].format(n=after["roll"]))
     if kind == "play" and before.get("draco") != after.get("draco") and after.get("draco") in ("left", "right"):
         told.append(j["cup"].format(draco=_draco_name(resolved, lang), side=j[str(after["draco"])]))
+    if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and not final \
+            and before.get("money") == after.get("money") and not bank:
+        # the bank had coins and nobody took one: every roll showed a special character's seat (the rolls are in no
+        # seat's observation; "plays Shower of Coins" alone read as a card that did nothing: round 26, en31, fr33)
+        told.append(j["coins_specials"])
     return _with(text, told, _money(before, after, lang), final, lang, bank, toast)
 
 
