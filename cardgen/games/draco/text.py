@@ -366,9 +366,11 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     Then what every seat saw the move change (round 24, en34, en39, fr31, it27-29): each character a card moved,
     from which seat to which ("plays The Splits: Red Ruffian from seat 7 to seat 1"); the die a Favour showed;
     Draco's hand and the cup; the purses (public: every seat sees every purse), "Player 2 receives 4 silver
-    coins, Player 1 pays 1 silver coin", or one player paying another (Shakedown, Game of Dice); the final
-    toast, which ends the game. Rolls the observation does not hold (Game of Dice, Shower of Coins) are never
-    invented: their coins are told."""
+    coins, Player 1 pays 1 silver coin", or one player paying another (Shakedown, Game of Dice); a toast seat by
+    seat with each player's sums and the rulings where the purses say otherwise (``_toast_lines``), the final one
+    ending the game. Rolls the observation does not hold (Game of Dice, Shower of Coins) are never invented:
+    their coins are told, and a Shower of Coins that paid nobody from a bank with coins says whose seats the rolls
+    showed (special characters')."""
     from cardgen.games.base import component_name
 
     kind = str(action[0]) if action else ""
@@ -461,9 +463,9 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
 
 def _bank_note(resolved: Any, kind: str, action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any],
                final: bool, lang: str) -> list[str]:
-    """Why a toast or a Shower of Coins paid nobody, or less: the bank is empty after it (its coins are on the
-    table for all to see: ``bank.bank_holds``); nothing while it holds coins. Toasts that named nobody once the
-    bank was empty read as a bug (round 25: en27, fr31, it22)."""
+    """Why a Shower of Coins, or a final toast forced after a card that moved money, paid nobody, or less: the bank
+    is empty after it (its coins are on the table for all to see: ``bank.bank_holds``); nothing while it holds
+    coins (round 25: en27, fr31, it22). Any other toast says its rulings itself (``toast_said``)."""
     from cardgen.games.draco.bank import bank_holds
 
     pays = kind == "toast" or final or (kind == "play" and len(action) > 1
