@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from cardgen.play.session import Session
+from tests.test_play_round25_draco import _game as game25
 from tests.test_play_session import deck_of
 
 #: a player's sums in a toast line: "Player 2 +4 −2 = +2", "you −1"
@@ -23,20 +24,9 @@ SUM = re.compile(r"(Player (\d)|you) ((?:[+−]\d+ ?)+)(?:= ([+−]?\d+))?")
 
 
 def _game(seed: int, lang: str = "en") -> list[tuple[Any, str, dict[str, Any], dict[str, Any], str]]:
-    """A whole seeded game of Draco, three people: per move (action, the button, the mover's observations before
-    and after, the journal's text)."""
-    session = Session(deck_of("draco"), players=3, seed=seed, people=[0, 1, 2], lang=lang)
-    for seat in range(3):
-        session.join(seat)
-    rng, moves = random.Random(seed), []
-    while not session.state.is_terminal():
-        mover = session.state.current_player
-        before = session.state.observation(mover)
-        action = rng.choice(session.state.legal_actions())
-        button = session.describe(action, mover)
-        entry = session.play(list(action), mover, turn=len(session.actions))
-        moves.append((action, button, before, session.state.observation(mover), entry.text))
-    return moves
+    """A whole seeded game of Draco, three people (round 25's, ``tests/test_play_round25_draco._game``): per move
+    (action, the button, the mover's observations before and after, the journal's text)."""
+    return [(action, button, before, after, text) for action, button, before, after, _, text in game25(lang, seed)]
 
 
 def _sums(text: str, me: int | None = None) -> dict[int, tuple[int, int]]:
