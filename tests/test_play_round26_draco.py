@@ -20,7 +20,7 @@ from tests.test_play_round25_draco import _game as game25
 from tests.test_play_session import deck_of
 
 #: a player's sums in a toast line: "Player 2 +4 −2 = +2", "you −1"
-SUM = re.compile(r"(Player (\d)|you) ((?:[+−]\d+ ?)+)(?:= ([+−]?\d+))?")
+SUM = re.compile(r"(Player (\d)|you) ((?:[+−]\d+\u00a0?)+)(?:=\u00a0([+−]?\d+))?")
 
 
 def _game(seed: int, lang: str = "en") -> list[tuple[Any, str, dict[str, Any], dict[str, Any], str]]:

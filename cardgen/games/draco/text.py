@@ -641,7 +641,8 @@ def _sums(gain: list[int], loss: list[int], lang: str, me: int | None = None) ->
     for p in order:
         parts = ([f"+{gain[p]}"] if gain[p] else []) + ([f"−{loss[p]}"] if loss[p] else [])
         net = gain[p] - loss[p]
-        sums = " ".join(parts) + (" = " + _signed(net) if gain[p] and loss[p] else "")
+        # held together by no-break spaces: "+4 −1 = +3" broke after "+4" on a phone
+        sums = "\u00a0".join(parts) + ("\u00a0=\u00a0" + _signed(net) if gain[p] and loss[p] else "")
         said.append(w["sum"].format(who=_who(p, lang, me), sums=sums))
     return ", ".join(said)
 
