@@ -148,7 +148,8 @@ def test_the_header_counts_draco_s_rounds_in_its_book_s_word(lang: str, plural: 
 def test_a_card_the_circle_stops_says_so_and_a_card_that_moves_nobody_says_that() -> None:
     """To and Fro from seat 3 "moves forward 4 seats" was untrue: the first seat stops it (en28); The Splits with
     its ruffians already in the first and last seats stopped mid-sentence, "plays The Splits: Yellow Ruffian
-    (seat 1)" (en27), and Rumours on the last seat read "stays at seat 9" as if a result (en35)."""
+    (seat 1)" (en27), and Rumours on the last seat read "stays at seat 9" as if a result (en35); Rumours from seat 8
+    "moves back 2 seats, to seat 9"."""
     seen = set()
     for seed in (3, 4, 5):
         for action, button, before, after, text in _game(seed):
@@ -165,7 +166,12 @@ def test_a_card_the_circle_stops_says_so_and_a_card_that_moves_nobody_says_that(
                 for said in (button, line):
                     assert said.endswith(("does not move", "so nobody moves")), said
                 seen.add(action[1])
-    assert {"short", "full", "the-splits", "rumours"} <= seen
+            elif action[1] in ("rumours", "bow-and-scrape"):  # 2 seats, or only 1 where the end of the row is near
+                moved = abs(end.index(action[2]) + 1 - n)
+                for said in (button, line):
+                    assert (f"only {moved} seat" in said) == (moved < 2) and ("2 seats" in said) == (moved == 2), said
+                seen.add("only" if moved < 2 else "two")
+    assert {"short", "full", "the-splits", "rumours", "only", "two"} <= seen
 
 
 def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> None:

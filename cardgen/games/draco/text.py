@@ -316,8 +316,10 @@ def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list
     if key == "move":
         if n == to:  # already at the end it is sent towards: it does not move, said so, not as a move's result
             return str(w["stays_" + ("first" if params.direction == "forward" else "last")].format(name=name, n=n))
-        dist = DIST_FIXED[lang].format(seats=counted(params.steps, "seat", lang))
-        return str(w[params.direction].format(name=name, n=n, dist=dist, to=to))
+        # the first or last seat stops it short: "moves back 2 seats, to seat 9" from seat 8 was untrue (round 26, en28)
+        short = abs(to - n) < params.steps
+        dist = DIST_FIXED[lang].format(seats=counted(abs(to - n) if short else params.steps, "seat", lang))
+        return str(w[params.direction + ("_only" if short else "")].format(name=name, n=n, dist=dist, to=to))
     other = _other(owner, start, c) if key in ("split", "both_beside_draco") else None
     if key == "split" and other is not None:
         return _split_phrase(resolved, (c, other), params, lang, start, end)
