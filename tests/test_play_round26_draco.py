@@ -216,3 +216,21 @@ def test_a_shower_of_coins_that_pays_nobody_says_why() -> None:
             assert specials == (before["money"] == after["money"] and bank_holds(deck, before["money"]) > 0), text
             said += specials
     assert said
+
+
+def test_a_house_rule_that_moves_money_at_a_toast_keeps_the_purses_as_they_end() -> None:
+    """Charity Toast's gift moves a coin before the bank pays and may change who is the richest: the toast's sums
+    and rulings would then say the bank ran out where the gift made the difference. Under a house rule the line
+    keeps the purses as they end, the rule's move said after it."""
+    session = Session(deck_of("draco-charity-toast"), players=3, seed=3, people=[0, 1, 2], lang="en")
+    for seat in range(3):
+        session.join(seat)
+    rng, toasts = random.Random(3), 0
+    while not session.state.is_terminal() and toasts < 6:
+        mover = session.state.current_player
+        action = rng.choice(session.state.legal_actions())
+        text = session.play(list(action), mover, turn=len(session.actions)).text
+        if action[0] == "toast":
+            assert "due:" not in text and "rulings" not in text and "\n" not in text, text
+            toasts += 1
+    assert toasts

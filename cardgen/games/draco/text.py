@@ -187,7 +187,8 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     if words is None:
         return describe_generic(resolved, action, lang)
     circle = list(table.get("circle", ())) if table is not None else []
-    if action and action[0] == "toast" and table is not None and "seats" in table:
+    if action and action[0] == "toast" and table is not None and "seats" in table \
+            and getattr(resolved.model, "code", None) is None:
         # what the toast would pay each player, from what every seat sees (round 26, it19)
         return str(_JOURNAL.get(lang, _JOURNAL["en"])["targets"].format(text=words, targets=toast_offer(
             resolved, table, lang)))
@@ -384,11 +385,14 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     start, end = list(before.get("circle", ())), list(after.get("circle", ()))
     final = after.get("phase") == "over" and before.get("phase") != "over" and bool(after.get("last_call"))
     bank = _bank_note(resolved, kind, action, before, after, final, lang)
-    if kind == "toast":  # seat by seat, then what each player was due and paid (round 26: en24, en25, it18)
+    # a house rule may move money at a toast (Charity Toast's gift) and change who is the richest: its purses are
+    # then told as they end, the rule's own move said by the session after the line (``play.session.house_effect``)
+    house = getattr(resolved.model, "code", None) is not None
+    if kind == "toast" and not house:  # seat by seat, then each player's sums (round 26: en24, en25, it18)
         return _toast_lines(resolved, before, after, lang, final)
     # a final toast a move forced, told the same way, unless a card moved money first (the purses the toast found are
     # then not in what a seat saw)
-    toast = _toast_lines(resolved, before, after, lang, True) if final and not (
+    toast = _toast_lines(resolved, before, after, lang, True) if final and not house and not (
         kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) in ("steal", "dice_duel", "coin_drop")) \
         else None
     if kind == "move" and len(action) > 1 and action[1] in start and action[1] in end:
@@ -402,6 +406,8 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
             text = str(j["targets"].format(text=text, targets=j["clamped_first" if delta < 0 else "clamped_last"]))
     elif "{start}" in words:  # a character the circle does not hold: by its name alone
         return None
+    elif kind == "toast" and final:
+        text = str(book["toast_final"])
     else:
         text = str(words.format(card=component_name(resolved, action[1], lang) or str(action[1])
                                 if len(action) > 1 else ""))
