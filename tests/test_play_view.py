@@ -90,7 +90,7 @@ def test_royale_buffet_is_its_grid_and_nobles_carry_their_dishes() -> None:
 def test_draco_circle_in_seat_order_with_owners() -> None:
     session = Session(deck_of("draco"), seed=2)
     obs, view = session.state.observation(session.seat), table_view(session)
-    circle = _areas(view, "circle")[0]
+    circle = [a for a in view["areas"] if a.get("ring")][0]
     assert [c["id"] for c in circle["cards"]] == obs["circle"]
     owners = obs["info"]["owner"]
     assert [c.get("badge") for c in circle["cards"]] == [str(owners[c] + 1) if owners[c] >= 0 else None

@@ -31,8 +31,11 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
               for i, c in enumerate(obs["circle"])]
     cup = w["cup_centre"] if obs["cup"] < 0 else w["cup_at"].format(n=obs["cup"] + 1)
     # the small number on a ruffian is its owner's, not a second seat number (round 24, en38, it34)
-    facts = [[w["cup"], cup], [w["phase"], w["phases"].get(str(obs["phase"]), str(obs["phase"]))],
-             [w["badge"], w["badge_is"]]]
+    # whose step it is, by the player's seat, the same on every page ("now / play a card" read as an order to whoever
+    # looked; at the end, no step: round 26, en29)
+    step = w["phases"].get(str(obs["phase"]))
+    facts = [[w["cup"], cup]] + ([[w["phase"], step.format(n=obs["current"] + 1)]] if step else []) \
+        + [[w["badge"], w["badge_is"]]]
     if obs["roll"] is not None:
         facts.append([w["roll"], str(obs["roll"])])
     # the places drawn as the table's circle with Draco in it (``ring``), between the last seat and the first
@@ -57,7 +60,11 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         + ([[w["bank"], str(bank)]] if (bank := bank_holds(deck, obs["money"])) is not None else [])
         + ([[w["last_call"], w["last_call_done"] if obs["phase"] == "over" else w["last_call_next"]]]
            if obs["last_call"] else [])})
-    return {"hand": [hand], "areas": areas}
+    laid: dict[str, Any] = {"hand": [hand], "areas": areas}
+    if obs["phase"] == "over" and obs["last_call"]:
+        # why it ended in the book's words: the pile « reconstituée », never « épuisée pour de bon » (round 26, fr36)
+        laid["end_text"] = w["ended"]
+    return laid
 
 
 def _colour(obs: dict[str, Any], seat: int) -> str | None:

@@ -187,6 +187,11 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     if words is None:
         return describe_generic(resolved, action, lang)
     circle = list(table.get("circle", ())) if table is not None else []
+    if action and action[0] == "toast" and table is not None and "seats" in table \
+            and getattr(resolved.model, "code", None) is None:
+        # what the toast would pay each player, from what every seat sees (round 26, it19)
+        return str(_JOURNAL.get(lang, _JOURNAL["en"])["targets"].format(text=words, targets=toast_offer(
+            resolved, table, lang)))
     if action and action[0] == "move" and len(action) > 1 and action[1] in circle and table is not None \
             and table.get("roll_delta"):
         # after the die: where the character goes, as the journal will say it ("(now at seat 4)" read as the
@@ -208,6 +213,10 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
                      for w, n in zip(action[2:], seats)]
     text = words.format(card=names[0] if names else "")
     j = _JOURNAL.get(lang, _JOURNAL["en"])
+    if len(action) == 3 and isinstance(action[2], int) and action[2] >= 0:
+        # a player challenged or robbed, as the journal says it: "Play Game of Dice against Player 1", not a bare
+        # "Play Game of Dice: Player 1" (round 26, en32)
+        return str(j["against"].format(text=text, n=action[2] + 1))
     if table is not None and len(action) > 2 and action[2] in circle:
         # what the card does to the seats, in the book's terms, where the character is and where it goes: "(now at
         # seat 6)" after an arrow read as the destination, and To and Fro named one ruffian of two (round 25: en28,
@@ -306,21 +315,44 @@ def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list
     name = called(resolved, c, lang)
     n, to = start.index(c) + 1, end.index(c) + 1
     if key == "move":
-        if n == to:
-            return str(w["stays"].format(name=name, n=n))
-        dist = DIST_FIXED[lang].format(seats=counted(params.steps, "seat", lang))
-        return str(w[params.direction].format(name=name, n=n, dist=dist, to=to))
+        if n == to:  # already at the end it is sent towards: it does not move, said so, not as a move's result
+            return str(w["stays_" + ("first" if params.direction == "forward" else "last")].format(name=name, n=n))
+        # the first or last seat stops it short: "moves back 2 seats, to seat 9" from seat 8 was untrue (round 26, en28)
+        short = abs(to - n) < params.steps
+        dist = DIST_FIXED[lang].format(seats=counted(abs(to - n) if short else params.steps, "seat", lang))
+        return str(w[params.direction + ("_only" if short else "")].format(name=name, n=n, dist=dist, to=to))
     other = _other(owner, start, c) if key in ("split", "both_beside_draco") else None
     if key == "split" and other is not None:
-        return str(w["split"].format(name=name, n=n, fwd=counted(params.forward, "seat", lang),
-                                     m=start.index(other) + 1, back=counted(params.back, "seat", lang), to=to,
-                                     to2=end.index(other) + 1))
+        return _split_phrase(resolved, (c, other), params, lang, start, end)
     if key == "both_beside_draco" and other is not None:
-        return str(w["beside"].format(name=name, n=n, m=start.index(other) + 1))
+        stay = start.index(c) == 0 and start.index(other) == len(start) - 1
+        return str(w["beside_stay" if stay else "beside"].format(name=name, n=n, m=start.index(other) + 1))
     if key == "swap" and len(action) > 3 and action[3] in start:
         return str(w["swap"].format(name=name, n=n, other=called(resolved, action[3], lang),
                                     m=start.index(action[3]) + 1))
     return None
+
+
+def _split_phrase(resolved: Any, pair: tuple[Any, Any], params: Any, lang: str, start: list[str],
+                  end: list[str]) -> str:
+    """To and Fro from ``start`` to ``end``: the chosen character ``pair[0]`` forward, then the other back from
+    the seat it holds after that first move (this edition's ruling), each by the card's distance, or by less,
+    or not at all, where the first or the last seat stops it (said: "moves forward 4 seats" from seat 3 was untrue,
+    round 26, en28); then the seats they end in."""
+    from cardgen.games.draco.table import move
+
+    w = _EFFECTS.get(lang, _EFFECTS["en"])
+    c, other = pair
+    n, m = start.index(c) + 1, start.index(other) + 1
+    halfway = list(start)
+    move(halfway, c, -params.forward)
+    ahead, back = n - halfway.index(c) - 1, end.index(other) - halfway.index(other)
+    first = w["fwd_" + ("none" if not ahead else "short" if ahead < params.forward else "full")].format(
+        name=called(resolved, c, lang), n=n, fwd=counted(params.forward, "seat", lang),
+        dist=counted(ahead, "seat", lang))
+    second = w["back_" + ("none" if not back else "short" if back < params.back else "full")].format(
+        m=m, back=counted(params.back, "seat", lang), dist=counted(back, "seat", lang))
+    return str(w["split"].format(first=first, second=second, to=end.index(c) + 1, to2=end.index(other) + 1))
 
 
 def _effect_key(resolved: Any, card: Any) -> str | None:
@@ -337,9 +369,11 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     Then what every seat saw the move change (round 24, en34, en39, fr31, it27-29): each character a card moved,
     from which seat to which ("plays The Splits: Red Ruffian from seat 7 to seat 1"); the die a Favour showed;
     Draco's hand and the cup; the purses (public: every seat sees every purse), "Player 2 receives 4 silver
-    coins, Player 1 pays 1 silver coin", or one player paying another (Shakedown, Game of Dice); the final
-    toast, which ends the game. Rolls the observation does not hold (Game of Dice, Shower of Coins) are never
-    invented: their coins are told."""
+    coins, Player 1 pays 1 silver coin", or one player paying another (Shakedown, Game of Dice); a toast seat by
+    seat with each player's sums and the rulings where the purses say otherwise (``_toast_lines``), the final one
+    ending the game. Rolls the observation does not hold (Game of Dice, Shower of Coins) are never invented:
+    their coins are told, and a Shower of Coins that paid nobody from a bank with coins says whose seats the rolls
+    showed (special characters')."""
     from cardgen.games.base import component_name
 
     kind = str(action[0]) if action else ""
@@ -351,6 +385,16 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     start, end = list(before.get("circle", ())), list(after.get("circle", ()))
     final = after.get("phase") == "over" and before.get("phase") != "over" and bool(after.get("last_call"))
     bank = _bank_note(resolved, kind, action, before, after, final, lang)
+    # a house rule may move money at a toast (Charity Toast's gift) and change who is the richest: its purses are
+    # then told as they end, the rule's own move said by the session after the line (``play.session.house_effect``)
+    house = getattr(resolved.model, "code", None) is not None
+    if kind == "toast" and not house:  # seat by seat, then each player's sums (round 26: en24, en25, it18)
+        return _toast_lines(resolved, before, after, lang, final)
+    # a final toast a move forced, told the same way, unless a card moved money first (the purses the toast found are
+    # then not in what a seat saw)
+    toast = _toast_lines(resolved, before, after, lang, True) if final and not house and not (
+        kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) in ("steal", "dice_duel", "coin_drop")) \
+        else None
     if kind == "move" and len(action) > 1 and action[1] in start and action[1] in end:
         name = called(resolved, action[1], lang)
         at, to = start.index(action[1]) + 1, end.index(action[1]) + 1
@@ -388,10 +432,15 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
             moved = [phrase] + ([_EFFECTS.get(lang, _EFFECTS["en"])["shift"].format(moved=", ".join(shifted))]
                                 if shifted else [])
         if moved:
-            return _with(text, moved, _money(before, after, lang), final, lang, bank)
+            return _with(text, moved, _money(before, after, lang), final, lang, bank, toast)
+        still = effect_phrase(resolved, action, lang, start, end, after.get("info", {}).get("owner", {})) \
+            if kind == "play" and start == end and _effect_key(resolved, action[1]) in ("move", "split",
+                                                                                        "both_beside_draco") else None
+        if still is not None:  # a card whose characters were already where it sends them (round 26, en27)
+            return _with(str(j["targets"].format(text=text, targets=still)), [], [], final, lang, bank, toast)
         if kind == "play" and start == end and _effect_key(resolved, action[1]) == "arrange_specials":
             # Seating Plan leaving everyone where they were: said, not a list that reads as a move (en33)
-            return _with(text, [_EFFECTS.get(lang, _EFFECTS["en"])["same"]], [], final, lang, bank)
+            return _with(text, [_EFFECTS.get(lang, _EFFECTS["en"])["same"]], [], final, lang, bank, toast)
         if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
             text = j["against"].format(text=text, n=action[2] + 1)
             money = _money(before, after, lang, between=not final)
@@ -403,7 +452,7 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
             elif money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
                 gained = [p for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a > b]
                 money = [j["dice_won"].format(taker=gained[0] + 1)] + money if gained else money
-            return _with(text, [], money, final, lang, bank)
+            return _with(text, [], money, final, lang, bank, toast)
         targets = [_at(resolved, w, lang, start) for w in action[2:] if not isinstance(w, int)]
         if targets:
             text = j["targets"].format(text=text, targets=", ".join(targets))
@@ -412,14 +461,19 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         told.append(j["roll"].format(n=after["roll"]))
     if kind == "play" and before.get("draco") != after.get("draco") and after.get("draco") in ("left", "right"):
         told.append(j["cup"].format(draco=_draco_name(resolved, lang), side=j[str(after["draco"])]))
-    return _with(text, told, _money(before, after, lang), final, lang, bank)
+    if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and not final \
+            and before.get("money") == after.get("money") and not bank:
+        # the bank had coins and nobody took one: every roll showed a special character's seat (the rolls are in no
+        # seat's observation; "plays Shower of Coins" alone read as a card that did nothing: round 26, en31, fr33)
+        told.append(j["coins_specials"])
+    return _with(text, told, _money(before, after, lang), final, lang, bank, toast)
 
 
 def _bank_note(resolved: Any, kind: str, action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any],
                final: bool, lang: str) -> list[str]:
-    """Why a toast or a Shower of Coins paid nobody, or less: the bank is empty after it (its coins are on the
-    table for all to see: ``bank.bank_holds``); nothing while it holds coins. Toasts that named nobody once the
-    bank was empty read as a bug (round 25: en27, fr31, it22)."""
+    """Why a Shower of Coins, or a final toast forced after a card that moved money, paid nobody, or less: the bank
+    is empty after it (its coins are on the table for all to see: ``bank.bank_holds``); nothing while it holds
+    coins (round 25: en27, fr31, it22). Any other toast says its rulings itself (``toast_said``)."""
     from cardgen.games.draco.bank import bank_holds
 
     pays = kind == "toast" or final or (kind == "play" and len(action) > 1
@@ -432,7 +486,8 @@ def _bank_note(resolved: Any, kind: str, action: tuple[Any, ...], before: dict[s
     return [j["bank_emptied"] if got else j["bank_empty"]]
 
 
-def _with(text: str, told: list[str], money: list[str], final: bool, lang: str, bank: list[str]) -> str:
+def _with(text: str, told: list[str], money: list[str], final: bool, lang: str, bank: list[str],
+          toast_lines: str | None = None) -> str:
     """``text``, then what the move changed: ``told`` (seats, the die, Draco's hand), the purses, the bank's
     ``bank`` note. A final toast a card's play forced is a line of its own under the card's, with its payments and
     the game's end (it was tacked onto the card's line, no toaster, no reason: round 25, en30, fr32, it23)."""
@@ -440,9 +495,19 @@ def _with(text: str, told: list[str], money: list[str], final: bool, lang: str, 
     toast = _DONE.get(lang, _DONE["en"])["toast_final"]
     if final and not text.startswith(toast):
         first = j["targets"].format(text=text, targets=j["then"].join(told)) if told else text
-        return first + "\n" + _with(toast, [], money, True, lang, bank)
+        return first + "\n" + (toast_lines or _with(toast, [], money, True, lang, bank))
     rest = told + ([", ".join(money)] if money else []) + bank + ([j["final"]] if final else [])
     return j["targets"].format(text=text, targets=j["then"].join(rest)) if rest else text
+
+
+def _toast_lines(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str, final: bool) -> str:
+    """A toast as the journal's lines (``toast_said``): the toaster's line with what each player was due and paid
+    (and the game's end after the final toast), then, each on a line of its own, the seats and the rulings."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    head = _DONE.get(lang, _DONE["en"])["toast_final" if final else "toast"]
+    due, seats, rulings = toast_said(resolved, before, after, lang)
+    first = j["targets"].format(text=head, targets=due + (j["then"] + j["final"] if final else ""))
+    return "\n".join(line for line in (first, seats, rulings) if line)
 
 
 def _money(before: dict[str, Any], after: dict[str, Any], lang: str, between: bool = False) -> list[str]:
@@ -497,3 +562,155 @@ def describe_effect(resolved: Any, plain: dict[str, Any], house: dict[str, Any],
                                                        what=counted(got, "silver", lang)))
     return ", ".join(f"{seat.format(n=p + 1)} {'+' if d > 0 else '−'}{counted(abs(d), 'silver', lang)}"
                      for p, d in sorted(changes, key=lambda c: -c[1]))
+
+
+# -- the toast, seat by seat -------------------------------------------------------------
+#: the toast's words: each seat's share as the book's worked example walks it (``book.toast_walk``), what each
+#: player is owed in all, what was paid and, where the two differ, the ruling that says why
+_TOAST = _BOOK["toast"]
+
+
+def _walk(resolved: Any, obs: dict[str, Any]) -> dict[str, Any]:
+    """The book's walk of a toast proposed at ``obs`` (``book.toast_walk`` on the circle as the engine codes it,
+    ``obs["seats"]``, with the deck's payouts, costs and Zork's multiplier from ``obs["info"]``): ``walk`` per
+    seat, and per player ``gain`` and ``loss``. The richest players, who pay for Zork, are decided on the purses
+    before the toast; tied, they each pay unless the deck rules that none does (``richest_tie``)."""
+    from types import SimpleNamespace
+
+    from cardgen.games.draco.book import toast_walk
+
+    info = obs.get("info", {})
+    code_of = dict(zip(obs["circle"], obs["seats"]))
+    k = len(code_of)
+    special, owner = [0] * k, [-1] * k
+    for cid, c in code_of.items():
+        special[c], owner[c] = int(info["special"][cid]), int(info["owner"][cid])
+    money = list(obs["money"])
+    top = max(money)
+    richest = [p for p, v in enumerate(money) if v == top]
+    rule = resolved.model.clarifications.get("richest_tie")
+    if len(richest) > 1 and rule is not None and rule.resolution == "none_pays":
+        richest = []
+    game = SimpleNamespace(players=len(money), special=special, owner=owner, payouts=list(info["payouts"]),
+                           costs=list(info["costs"]), zork_mult=int(info["zork_multiplier"]), sarah_draw=0)
+    return {**toast_walk(game, list(obs["seats"]), richest), "richest": richest}
+
+
+def _who(p: int, lang: str, me: int | None = None) -> str:
+    """A player in the toast's words: "Player 2", or "you" on the page of seat ``me``."""
+    w = _TOAST.get(lang, _TOAST["en"])
+    return str(w["you"] if p == me else w["player"].format(n=p + 1))
+
+
+def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang: str) -> str:
+    """Each seat a toast pays or charges, from the first to the last, as the book's example tells it: "seat 1
+    Player 2 +4 · seat 2 Brother John passes 3 on · seat 3 Player 3 +2, +3 from Brother John"; the seats
+    the toast leaves alone unsaid. Aunt Sarah's neighbours' draws are their own journal lines."""
+    from cardgen.games.base import component_name
+
+    w = _TOAST.get(lang, _TOAST["en"])
+    richest = walked["richest"]
+    out = []
+    for j, events in enumerate(walked["walk"]):
+        name = component_name(resolved, obs["circle"][j], lang) or str(obs["circle"][j])
+        said: list[str] = []
+        named = set()  # the players this seat already named: what Brother John hands on then needs no name
+        for kind, p, amount in events:
+            if kind == "draws":
+                continue
+            if kind == "zork":  # the richest pay his seat's cost times his multiplier, each of them if tied
+                key = "zork_none" if not richest else "zork_tied" if len(richest) > 1 else "zork"
+                said.append(w[key].format(name=name, who=join_and([_who(q, lang) for q in richest], lang),
+                                          n=int(obs["info"]["zork_multiplier"]) * amount))
+                continue
+            if kind in ("also_receives", "also_pays") and p not in named:
+                kind += "_who"
+            named.add(p)
+            line = w[kind].format(who=_who(p, lang) if p >= 0 else "", n=amount, name=name, jean=_jean(resolved, lang))
+            if line not in said:  # Aunt Sarah taking nothing of her seat's silver nor of what Brother John handed on
+                said.append(line)
+        if said:
+            out.append(w["at"].format(s=j + 1, what=", ".join(said)))
+    return str(w["sep"]).join(out)
+
+
+def _jean(resolved: Any, lang: str) -> str:
+    """Brother John's name in ``lang`` (the special character who hands his seat's silver on)."""
+    return next((str(c.name[lang]) for c in resolved.model.components
+                 if c.data is not None and c.data.role == "special" and c.data.special == "jean"), "")
+
+
+def _sums(gain: list[int], loss: list[int], lang: str, me: int | None = None) -> str:
+    """Each player a toast pays or charges, in all: "Player 2 +4 −2 = +2, Player 3 +6, Player 1 −1"; those it
+    pays first."""
+    w = _TOAST.get(lang, _TOAST["en"])
+    order = sorted((p for p in range(len(gain)) if gain[p] or loss[p]), key=lambda p: (gain[p] <= loss[p], p))
+    said = []
+    for p in order:
+        parts = ([f"+{gain[p]}"] if gain[p] else []) + ([f"−{loss[p]}"] if loss[p] else [])
+        net = gain[p] - loss[p]
+        # held together by no-break spaces: "+4 −1 = +3" broke after "+4" on a phone
+        sums = "\u00a0".join(parts) + ("\u00a0=\u00a0" + _signed(net) if gain[p] and loss[p] else "")
+        said.append(w["sum"].format(who=_who(p, lang, me), sums=sums))
+    return ", ".join(said)
+
+
+def _signed(d: int) -> str:
+    """``+2``, ``−1``, ``0``: a change of purse with its sign (the typographic minus)."""
+    return f"+{d}" if d > 0 else f"−{-d}" if d < 0 else "0"
+
+
+def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str) -> tuple[str, str, str]:
+    """A toast proposed at ``before`` (the purses, the circle) and paid into ``after`` (the purses), as the journal
+    tells it (#53 round 26, en24, en25, fr28, it18, it24): (what each player was due in all and, where the purses
+    say otherwise, what was paid; each seat's share, ``_seats_said``; the rulings that say why the two differ,
+    else ""). A debt beyond a purse is paid with what the player has (``cannot_pay``); a bank that cannot pay all
+    it owes collects first, then pays in seat order (``bank_short``), and what a player receives and pays at one
+    toast cancels before it pays (only the difference changes hands): the last seats then seem to pay nothing."""
+    from cardgen.games.draco.bank import bank_holds
+
+    w = _TOAST.get(lang, _TOAST["en"])
+    walked = _walk(resolved, {**before, "circle": after["circle"], "seats": after["seats"]})
+    gain, loss = walked["gain"], walked["loss"]
+    seats = _seats_said(resolved, {**before, "circle": after["circle"]}, walked, lang)
+    seats = seats[:1].upper() + seats[1:]
+    if not any(gain) and not any(loss):
+        return str(w["nothing"]), seats, ""
+    owed = [g - lo for g, lo in zip(gain, loss)]
+    paid = [a - b for b, a in zip(before["money"], after["money"])]
+    empty_before = bank_holds(resolved, before["money"]) == 0
+    if paid == owed:
+        emptied = bank_holds(resolved, after["money"]) == 0 and not empty_before
+        return str(w["all"].format(sums=_sums(gain, loss, lang)) + (w["emptied"] if emptied else "")), seats, ""
+    why = [w["cannot" if before["money"][p] else "cannot_none"].format(n=p + 1, have=before["money"][p])
+           for p in range(len(owed))
+           if owed[p] < 0 and before["money"][p] + owed[p] < 0]
+    short = any(0 <= got < due for got, due in zip(paid, owed) if due > 0)
+    if short and any(g and lo for g, lo in zip(gain, loss)):  # the sums cancel before the bank pays
+        why.insert(0, w["netted"])
+    if short:
+        why.append(w["short_empty" if empty_before else "short"])
+    got = ", ".join(w["sum"].format(who=_who(p, lang), sums=_signed(d))
+                    for p, d in sorted(((p, d) for p, d in enumerate(paid) if d), key=lambda m: (m[1] < 0, m[0])))
+    return (str(w["owed"].format(sums=_sums(gain, loss, lang), paid=got or w["paid_none"])), seats,
+            str(w["rulings"].format(why=w["and"].join(why))) if why else "")
+
+
+def toast_offer(resolved: Any, table: dict[str, Any], lang: str) -> str:
+    """What a toast proposed now would pay each player, for its button (#53 round 26, it19): "you +2, Player 3
+    +6, Player 1 −1", and, where the bank could not pay it all, what it holds; public facts only (the circle,
+    the purses, the box's coins)."""
+    from cardgen.games.draco.bank import bank_holds
+
+    w = _TOAST.get(lang, _TOAST["en"])
+    walked = _walk(resolved, table)
+    gain, loss = walked["gain"], walked["loss"]
+    if not any(gain) and not any(loss):
+        return str(w["nothing"])
+    text = w["all"].format(sums=_sums(gain, loss, lang, table.get("player")))
+    holds = bank_holds(resolved, table["money"])
+    owed = [g - lo for g, lo in zip(gain, loss)]
+    collected = sum(min(-d, table["money"][p]) for p, d in enumerate(owed) if d < 0)
+    if holds is not None and sum(d for d in owed if d > 0) > holds + collected:
+        text += w["offer_short"].format(n=holds) if holds else w["offer_empty"]
+    return str(text)
