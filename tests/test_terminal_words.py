@@ -345,21 +345,25 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     # it" as if solved, and what the box would then hold
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
                               "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
-                              "go on, but the published rules do not say what happens then. With 57 more silver coins "
-                              "(77 instead of 20), or 19 more gold coins (44 instead of 25), there would have been enough "
-                              "in 99% of games. "),
+                              "go on, but the published rules do not say what happens then. As these games were played, 57 "
+                              "more silver coins (77 instead of 20), or 19 more gold coins (44 instead of 25), would have "
+                              "covered what went unpaid in 99% of them; but these additions change play and may not be "
+                              "enough: cardgen fix tests them on new games. "),
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
                               "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
                               "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
-                              "mais les règles publiées ne disent pas ce qui se passe alors. Avec 57 pièces d’argent de "
-                              "plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au lieu de 25), il y en aurait eu "
-                              "assez dans 99\u202f% des parties. "),
+                              "mais les règles publiées ne disent pas ce qui se passe alors. Telles que les parties se sont "
+                              "jouées, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
+                              "lieu de 25), auraient couvert les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
+                              "surplus change le jeu et peut ne pas suffire\u202f: cardgen fix l’essaie sur des parties "
+                              "nouvelles. "),
                        ("it", "ATTENZIONE (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
-                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso. Con "
-                              "57 monete d’argento in più (77 invece di 20), o 19 monete d’oro in più (44 invece di 25), non "
-                              "sarebbe mancato nulla nel 99\xa0% delle partite. ")):
+                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso. Così "
+                              "come si sono svolte le partite, 57 monete d’argento in più (77 invece di 20), o 19 monete "
+                              "d’oro in più (44 invece di 25), avrebbero coperto l’ammanco nel 99\xa0% dei casi; ma queste "
+                              "aggiunte cambiano il gioco e possono non bastare: cardgen fix le prova su partite nuove. ")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line
@@ -420,7 +424,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert [h.split(":")[0] for h in heads] == ["  Shortage of pieces counted as “x”"]
     start = lines.index(heads[0])
     assert lines[start + 1].split() == ["players", "games", "affected", "pieces", "counted", "as", "“x”", "to", "add",
-                                        "(enough", "in", "99%", "of", "games)"]
+                                        "(covering", "99%", "of", "games)"]
     assert lines[start + 2].split() == ["3", "30.0%", "→", "30.0%", "3", "→", "3"]
     assert lines[start + 3].split() == ["4", "40.0%", "→", "40.0%", "3", "→", "3"]
     assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)

@@ -150,17 +150,20 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
 
 # twenty-fourth reading en10, it11, fr13: "as many games as here" and a 25-word bracket between the instruction and
 # its command: the games said as a number, the reason after them
-POINTER = {"en": "to include the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players), let cardgen "
-                 "fix play 1,000 games per player count, as validate did here; on its default 300 it may not flag "
-                 "them, and it changes only the cards it flags: cardgen fix draco --games 1000",
-           "fr": "pour que cardgen fix cherche aussi à corriger les cartes signalées (« Chassé-croisé » à 5 joueurs et "
-                 "« Grand écart » à 6 joueurs), faites-lui jouer 1 000 parties par nombre de joueurs, comme validate "
-                 "ici ; avec ses 300 parties par défaut, il risque de ne pas les repérer, et il ne modifie que les "
-                 "cartes qu’il repère : cardgen fix draco --games 1000",
-           "it": "per includere le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori), fai "
-                 "simulare a cardgen fix 1.000 partite per numero di giocatori, come ha fatto validate qui; con le 300 "
-                 "che simula di solito potrebbe non trovarle sbilanciate, e corregge solo le carte che trova "
-                 "sbilanciate: cardgen fix draco --games 1000"}
+# twenty-fifth reading en10: cards flagged just beyond chance are confirmed first; the search is the step after
+POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) are still flagged on "
+                 "more games (the command under each), let cardgen fix play 1,000 games per player count to include "
+                 "them, as validate did here; on its default 300 it may not flag them, and it changes only the cards "
+                 "it flags: cardgen fix draco --games 1000",
+           "fr": "si les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs) le restent "
+                 "sur plus de parties (la commande sous chacune), pour que cardgen fix cherche aussi à les corriger, "
+                 "faites-lui jouer 1 000 parties par nombre de joueurs, comme validate ici ; avec ses 300 parties par "
+                 "défaut, il risque de ne pas les repérer, et il ne modifie que les cartes qu’il repère : cardgen fix "
+                 "draco --games 1000",
+           "it": "se le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori) lo restano anche "
+                 "su più partite (il comando sotto ciascuna), per includerle fai simulare a cardgen fix 1.000 partite "
+                 "per numero di giocatori, come ha fatto validate qui; con le 300 che simula di solito potrebbe non "
+                 "trovarle sbilanciate, e corregge solo le carte che trova sbilanciate: cardgen fix draco --games 1000"}
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "

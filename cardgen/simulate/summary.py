@@ -839,7 +839,11 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False)
     # the games fix is to play said as a number, never "as many games as here" (twenty-fourth reading en10, it11, fr13)
     games = _num(max(int(r["games"]) for r in flagged), lang)
-    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES, games=games,
+    # a card flagged just beyond chance is first to be confirmed on more games (``card_confirm``): the search is the
+    # step after that, said as such, never a second next step beside it (twenty-fifth reading en10, fr38)
+    just = "_just" if any(card_just(row) for r in flagged for row in flagged_cards(r)) else ""
+    key = ("fix_cards_games_also" if also else "fix_cards_games") + just
+    return say(key, lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
 
 
@@ -2319,7 +2323,7 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
                  say("count_range", lang, low=_num(played[0], lang), high=_num(played[-1], lang)))
         out.append({
             "name": name,
-            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered,
+            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered, piece=piece,
                         pairs=pairs),
             "cols": say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|"),
             "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
