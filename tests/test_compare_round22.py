@@ -386,10 +386,17 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
     # twenty-third reading en33: "Cards too strong or too weak:" above one card said "not flagged" read as a card
     # found too strong; where no card is flagged, the heading says none is
     held = notes_block({"cards": ["  3 players: k"], "flagged": []}, lang)
-    assert [plain(line) for line in held] == [{"en": "Cards: none too strong or too weak. Worth noting:",
-                                               "fr": "Cartes : aucune trop forte ou trop faible. À noter :",
-                                               "it": "Carte: nessuna troppo forte o troppo debole. Da notare:"}[lang],
-                                              "  3 players: k"]
+    # twenty-fifth reading en17, fr22, it27: said of the pairs played, beside validate's own count on more games
+    assert [plain(line) for line in held] == [{
+        "en": "Cards: on the pairs played here, no card stands out as too strong or too weak in either game; cardgen "
+              "validate, on its own, often more numerous games of the base game, may flag a card these pairs cannot "
+              "tell from chance. Worth noting:",
+        "fr": "Cartes : sur les paires jouées ici, aucune carte ne ressort comme trop forte ou trop faible, dans aucun "
+              "des deux jeux ; cardgen validate, sur ses propres parties du jeu de base, souvent plus nombreuses, peut "
+              "signaler une carte que ces paires ne distinguent pas du hasard. À noter :",
+        "it": "Carte: sulle coppie giocate qui nessuna carta risulta troppo forte o troppo debole, in nessuno dei due "
+              "giochi; cardgen validate, sulle sue partite del gioco base, spesso più numerose, può segnalare una carta "
+              "che queste coppie non distinguono dal caso. Da notare:"}[lang], "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",
                                                       "it": "Carte troppo forti o troppo deboli:"}[lang]
