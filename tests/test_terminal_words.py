@@ -934,14 +934,16 @@ BALANCE_CASES = {
     # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
     # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
-    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
-                              "leans the same way on these pairs, and the change may be chance. "
+    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
+                              "game too on these pairs, but not beyond chance, and the change between the two games "
+                              "may be chance. "
                               f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
                               "judge the base game on more games: cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
-    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
-                            "leans the same way on these pairs, and the change is beyond chance. "
+    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
+                            "game too on these pairs, but not beyond chance, and the change between the two games is "
+                            "beyond chance. "
                             f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
                             "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
