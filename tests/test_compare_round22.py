@@ -111,9 +111,11 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     r = _hungry_five(0.31, flagged_in_base=True)
     r["metrics"][0].update(difference=0.0, low=-0.2, high=0.2, base=0.31)
     [line] = compare_balance(r, lang, "king_lui")
-    base = {"en": "on these pairs the base game already favours player 5",
-            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 5",
-            "it": "su queste coppie il gioco base favorisce già il giocatore 5"}[lang]
+    # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
+    base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
+            "fr": "le joueur 5 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard",
+            "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del "
+                  "caso"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
     assert line.endswith("cardgen fix king_lui --players 5")
     near = _hungry_five(0.30)  # the base game a few games short of its own flag
@@ -137,12 +139,13 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
     [line] = compare_balance(r, lang, "royale")
     line = plain(line)
-    assert line.startswith({"en": "on these pairs the base game already favours player 1, by 11.0 percentage "
-                                  "points, just enough to rule out chance;",
-                            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 1, de 11,0 points de "
-                                  "pourcentage, juste assez pour écarter le hasard ;",
-                            "it": "su queste coppie il gioco base favorisce già il giocatore 1, di 11,0 punti "
-                                  "percentuali, appena quanto basta per escludere il caso;"}[lang]), line
+    # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
+    assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
+                                  "game by 11.0 percentage points, just enough); these pairs cannot tell",
+                            "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
+                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, juste assez) ;",
+                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del "
+                                  "caso (nel gioco base di 11,0 punti percentuali, appena quanto basta);"}[lang]), line
     assert not any(w in line for w in ("only just", "de justesse", "di stretta misura"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
     # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)
