@@ -275,7 +275,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.summary import (card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
-                                          shortage_case, shortage_name, shortage_piece, weight_shares)
+                                          shortage_case, shortage_name, shortage_piece, two_way, weight_shares)
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
@@ -302,6 +302,11 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     # the players flagged on one side in one sentence: "player 1 wins less often…" four times filled a phone's
     # screen with one sentence (twenty-third reading it48)
     flags = (r.get("balance") or {}).get("flags") or []
+    pair = two_way(flags) if r.get("players") == 2 else None
+    if pair:  # two players: one advantage, one warning (twenty-fifth reading fr5, it40)
+        out.append(page_words("balance_pair", lang, ahead=page_words("seat_the", lang, k=pair[0]["seat"]),
+                              behind=page_words("seat_the", lang, k=pair[1]["seat"])))
+        flags = []
     sides = {"more" if f["side"] == "more" else "less": [] for f in flags}  # in the order first met
     for f in flags:
         sides["more" if f["side"] == "more" else "less"].append(f)

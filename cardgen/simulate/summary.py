@@ -732,6 +732,19 @@ def fair_why(fair: float, n: int, lang: str = "en") -> str:
     return say("balance_why", lang, n=n) if n > 1 and round(fair, 3) > round(1 / n, 3) else ""
 
 
+def two_way(seats: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
+    """The seat ahead and the seat behind where ``seats`` are the two seats of a two-player game flagged on opposite
+    sides: one player's gain is the other's loss, one advantage, never two deviations and two warnings (twenty-fifth
+    reading fr5, it40); None otherwise."""
+    pair = [f for f in seats if "seat" in f]
+    if len(pair) != 2 or len(seats) != 2 or {f["side"] for f in pair} != {"more", "less"}:
+        return None
+    if any(f.get("compared", 2) != 2 for f in pair):
+        return None
+    ahead = next(f for f in pair if f["side"] == "more")
+    return ahead, next(f for f in pair if f is not ahead)
+
+
 def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
                       why: str = "", games: str = "", named: bool = False) -> str:
     """One "balance:" paragraph for every seat (or agent) of one player count judged alike: the flagged ones
@@ -755,6 +768,8 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                                                                  _pct(f["high"], lang, fixed=True), lang) for f in seats]))
     intervals = and_list(ends, lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
+    pair = two_way(seats) if not close else None
+    key = "balance_flagged_pair" if pair else key
     just = [f for f in seats if round(margin(f), 3) < JUST_MARGIN] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
@@ -763,7 +778,10 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
             if just and len(just) < len(seats) else "")  # a mix: the seats only just beyond chance named
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
+    ahead, behind = pair or ({}, {})
     return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
+               ahead=say("seat", lang, k=ahead.get("seat")), behind=say("seat", lang, k=behind.get("seat")),
+               rate_a=_pct(ahead.get("rate"), lang, fixed=True), rate_b=_pct(behind.get("rate"), lang, fixed=True),
                clearly=say("balance_clearly", lang) if clear else "", only=only,
                n=n,
                intervals=intervals,

@@ -1,0 +1,60 @@
+"""Twenty-fifth reading of the terminal and the report pages (docs/reads/terminal-round-25-*.md, issue #53), in
+English, French and Italian: one answer to one question across validate, compare and fix.
+
+- fr5, it40: Royale at 2 players, player 1 at 57.6 % and player 2 at 48.8 % against a fair share of 53.2 %: one
+  first-player advantage, said as one, in the terminal and in the overview's warnings; never two deviations.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.report.pages import short_warnings
+from cardgen.simulate.summary import balance_lines, two_way
+
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    """``text`` with the narrow and plain no-break spaces as spaces."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict:
+    return {"seat": k, "side": side, "rate": rate, "low": low, "high": high, "fair": 0.532, "compared": 2}
+
+
+#: the fields of a validate entry the overview reads beside the balance
+ENTRY = {"variant": "royale", "completed": 1000, "games": 1000, "passed": True, "checks": []}
+#: Royale at 2 players, seed 1: both seats flagged, just beyond chance
+PAIR = [_seat(1, "more", 0.576, 0.541, 0.611), _seat(2, "less", 0.488, 0.453, 0.523)]
+ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (fair share 53.2%",
+       "fr": "équilibre : le joueur 1 gagne 57,6 % des parties, contre 48,8 % pour le joueur 2 (juste part : 53,2 %",
+       "it": "equilibrio: il giocatore 1 vince il 57,6 % delle partite, contro il 48,8 % per il giocatore 2 (quota "
+             "equa 53,2 %"}
+ADVANTAGE = {"en": "with two players this is one advantage, just beyond chance",
+             "fr": "à deux joueurs, c’est un seul et même avantage, de justesse trop grand pour être dû au hasard",
+             "it": "con due giocatori è un solo vantaggio, appena troppo grande per essere dovuto al caso"}
+OVERVIEW = {"en": "player 1 wins more often than player 2, beyond chance",
+            "fr": "le joueur 1 gagne plus souvent que le joueur 2, et cet avantage est trop grand pour être dû au hasard",
+            "it": "il giocatore 1 vince più spesso dell’avversario (il giocatore 2), e questo vantaggio è troppo grande "
+                  "per essere dovuto al caso"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_players_flagged_on_opposite_sides_are_one_advantage(lang: str) -> None:
+    [line] = [plain(x) for x in balance_lines({"flags": PAIR, "seat_fair_share": 0.532}, lang, 2)]
+    assert line.startswith(ONE[lang]) and ADVANTAGE[lang] in line, line
+    assert "[54,1 % ; 61,1 %]" in line or "[54.1% to 61.1%]" in line or "[54,1 %; 61,1 %]" in line, line
+    said = [plain(w) for w in short_warnings({**ENTRY, "players": 2, "balance": {"flags": PAIR}}, lang)]
+    assert said == [OVERVIEW[lang]], said
+
+
+def test_only_a_two_player_pair_on_opposite_sides_is_one_advantage() -> None:
+    assert two_way(PAIR) == (PAIR[0], PAIR[1])
+    assert two_way(list(reversed(PAIR))) == (PAIR[0], PAIR[1])
+    assert two_way([PAIR[0], {**PAIR[1], "side": "more"}]) is None  # both ahead: two findings
+    assert two_way([{**f, "compared": 3} for f in PAIR]) is None  # two seats of three: not one player's loss
+    assert two_way(PAIR[:1]) is None
+    three = [{**f, "compared": 3} for f in PAIR]
+    said = short_warnings({**ENTRY, "players": 3, "balance": {"flags": three}}, "en")
+    assert len(said) == 2, said
