@@ -58,3 +58,19 @@ def test_only_a_two_player_pair_on_opposite_sides_is_one_advantage() -> None:
     three = [{**f, "compared": 3} for f in PAIR]
     said = short_warnings({**ENTRY, "players": 3, "balance": {"flags": three}}, "en")
     assert len(said) == 2, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_flag_rule_says_a_card_hardly_played_is_not_flagged(lang: str) -> None:
+    """fr37: draco.html said a card is flagged when its interval leaves out 0, and its own 6-player row showed Game
+    of Dice leaving 0 out, "not flagged": the rule says the exception, with the threshold the code applies."""
+    from cardgen.languages import decimal
+    from cardgen.report.impact import WORDS
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    times = decimal(HARDLY_PLAYED, lang)
+    for key in ("flag", "footnote", "footnote_widened"):
+        said = plain(WORDS[lang][key])
+        assert f" {times} " in said, (key, said)
+        assert {"en": "holding it, not its effect", "fr": "le fait de l’avoir en main, pas son effet",
+                "it": "il fatto di averla in mano, non il suo effetto"}[lang] in said, (key, said)
