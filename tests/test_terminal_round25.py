@@ -74,3 +74,24 @@ def test_the_card_flag_rule_says_a_card_hardly_played_is_not_flagged(lang: str) 
         assert f" {times} " in said, (key, said)
         assert {"en": "holding it, not its effect", "fr": "le fait de l’avoir en main, pas son effet",
                 "it": "il fatto di averla in mano, non il suo effetto"}[lang] in said, (key, said)
+
+
+def test_a_length_chart_s_range_labels_never_touch_and_stay_inside() -> None:
+    """fr40, en40, it43: Draco's game-length chart (64 to 101 turns, in bins of 2) printed "96-97100-101", the last
+    label cut at the right edge: ranges with an en dash, a label every so many bars that none touches the next, and
+    the last one inside the chart."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.report.svg import CHART_WIDTH, LABEL_CHAR, bins, overlay_svg
+
+    hist = [[v, 1 + v % 3] for v in range(64, 102)]
+    labels = [label for label, _ in bins(hist)]
+    assert "96\u201397" in labels and not any("-" in label for label in labels), labels
+    root = ET.fromstring(overlay_svg([("draco", hist, "#00f")], "T", "turns"))
+    shown = [(float(t.get("x")), t.text) for t in root.iter("{http://www.w3.org/2000/svg}text")
+             if t.text in labels]
+    assert len(shown) >= 4, shown
+    for (x1, a), (x2, b) in zip(shown, shown[1:]):
+        assert x2 - x1 >= (len(a) + len(b)) * LABEL_CHAR / 2, (a, b)  # the two half-widths fit between centres
+    x, last = shown[-1]
+    assert x + len(last) * LABEL_CHAR / 2 <= CHART_WIDTH, shown[-1]
