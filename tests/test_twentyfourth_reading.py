@@ -355,7 +355,7 @@ CASE = {"en": "special case the published rules leave open, settled by a rule ca
               "owes; called “shortage of coins in the bank” in the WARNING below): 286 times, in 57 of the 60 games; "
               "first in game 1",
         "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque ne peut pas "
-              "verser tout ce qu’elle doit ; appelé « manque de pièces à la banque » dans l’avertissement plus bas) : "
+              "verser tout ce qu’elle doit : c’est le « manque de pièces à la banque » de l’avertissement plus bas) : "
               "286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
         "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen (la banca "
               "non può pagare tutto ciò che deve; chiamata «carenza di monete in banca» nell’avviso più sotto): 286 "

@@ -1934,7 +1934,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
              for m in moved]
     tail = ("" if not follows else
-            say(("internal_follows_it" if len(moved) == 1 else "internal_follows_all") if follows == len(moved)
+            # two: "both", never "all" (« toutes deux », « entrambe »: twenty-fifth reading fr21, it23)
+            say(("internal_follows_it" if len(moved) == 1 else "internal_follows_both" if len(moved) == 2
+                 else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return say(key, lang, label=WORDS[lang]["internal"], n=len(others), m=len(moved), names=joined(items, lang),
