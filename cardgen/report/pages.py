@@ -574,13 +574,15 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mappi
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None,
-                  said: set[str] | None = None) -> dict[str, Any]:
+                  said: set[str] | None = None, fix: bool = False) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
     (``pairs_of``). ``said``: the figures a page's earlier tables defined (this table's added): one already
-    defined is named alone, its definition given once a page (twenty-first reading fr63, it67)."""
+    defined is named alone, its definition given once a page (twenty-first reading fr63, it67). ``fix``: the table of
+    a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
+    it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
     from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, label, number, shown
 
@@ -616,7 +618,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # a seat's share by its whole name, player 1's too: the short one is for a 100-column terminal's row, and
     # "victoires, joueur 1 (…)" stood above "part des victoires, joueur 2" (twenty-third reading fr50)
     rows = [{"name": (label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) if m["metric"] in again
-                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
+                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game),
+             "follows": words["follows_fix" if fix else "follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
              # about; "yes" read as a change chance might explain (twentieth reading fr69)
@@ -624,6 +627,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
     head = words["table"].split("|")
+    head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
     if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6); over

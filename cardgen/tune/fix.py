@@ -1707,7 +1707,7 @@ def _verdict_block(fixer: Fixer, prop: Proposal, players: int, key: str, told: b
         echo(_verdict_line(fixer, prop, players, key))
         for line in after:
             echo(line)
-    table = metrics_table(rows, fixer.opts.lang, sort=False, game=words_of(fixer.deck)) if rows else None
+    table = metrics_table(rows, fixer.opts.lang, sort=False, game=words_of(fixer.deck), fix=True) if rows else None
     return Block(" ".join([head.strip(), *(line.strip() for line in after)]), table)
 
 
