@@ -119,14 +119,13 @@ def test_each_shortage_the_bank_meets_is_cured_by_its_worth_in_gold() -> None:
 
 # -- en16, fr61, it71, fr15, it15, en17: the warning once a run, each count's figures after ------------------------------
 #: at 3 players, 285 of 300 games: the figure, never "more than half" for 95 % (twenty-second reading fr9)
-WEIGHT = {"en": "Since this added rule came into play in 95.0% of the simulated games, the results (balance, "
-                "card strength, design indicators) describe the game with cardgen’s rule, not the published game",
-          "fr": "Comme cette règle ajoutée a joué dans 95,0 % des parties simulées, les résultats "
-                "(équilibre, force des cartes, indicateurs de conception) décrivent le jeu avec la règle de cardgen, "
-                "et non le jeu publié",
-          "it": "Poiché questa regola aggiunta è entrata in gioco nel 95,0 % delle partite simulate, i risultati "
-                "(equilibrio, forza delle carte, indicatori di gioco) descrivono il gioco con la regola di cardgen, non "
-                "il gioco pubblicato"}
+# twenty-fifth reading en16: the share once, in the warning's first sentence; the weight without it
+WEIGHT = {"en": "So the results (balance, card strength, design indicators) describe the game with cardgen’s rule, "
+                "not the published game",
+          "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la "
+                "règle de cardgen, et non le jeu publié",
+          "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la "
+                "regola di cardgen, non il gioco pubblicato"}
 AGAIN = {"en": "As at 3 players, the results describe the game with cardgen’s rule",
          "fr": "Comme à 3 joueurs, les résultats décrivent le jeu avec la règle de cardgen",
          "it": "Come con 3 giocatori, i risultati descrivono il gioco con la regola di cardgen"}

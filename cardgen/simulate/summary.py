@@ -1056,7 +1056,8 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     if not ruled_weighs(f, naming):
         return text
     return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
-                          else say("short_weight", lang, shares=weight_shares([f], lang)))
+                          # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16)
+                          else say("short_weight_said", lang))
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
