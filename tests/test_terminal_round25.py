@@ -95,3 +95,18 @@ def test_a_length_chart_s_range_labels_never_touch_and_stay_inside() -> None:
         assert x2 - x1 >= (len(a) + len(b)) * LABEL_CHAR / 2, (a, b)  # the two half-widths fit between centres
     x, last = shown[-1]
     assert x + len(last) * LABEL_CHAR / 2 <= CHART_WIDTH, shown[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_table_says_seems_too_strong_where_the_warning_does(lang: str) -> None:
+    """en11: the WARNING said "seems too strong … just beyond chance" and the table above it "◆ too strong"."""
+    from cardgen.simulate.summary import card_table
+    from cardgen.terminal import say
+
+    row = {"component": "to-and-fro", "flag": "strong", "judged": True, "difference": 0.041, "dealt_share": 0.351,
+           "win_rate_dealt": 0.226, "win_rate_not_dealt": 0.186, "low": 0.005, "high": 0.076, "flag_low": 0.005,
+           "flag_high": 0.076}
+    just = [line for line in card_table([row], lang) if "◆" in line and "to-and-fro" in line]
+    assert just and just[0].endswith("◆ " + say("strong_just", lang)), just
+    clear = [line for line in card_table([{**row, "flag_low": 0.03}], lang) if "◆" in line and "to-and-fro" in line]
+    assert clear and clear[0].endswith("◆ " + say("strong", lang)), clear

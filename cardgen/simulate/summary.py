@@ -1430,7 +1430,9 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
                 line += " " + interval(*marked_ends(*flag_ends(r), lang, True),
                                        lang)
         if r["flag"]:
-            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+            # "seems too strong" where the flag is only just beyond chance, as the WARNING under the table says it
+            # (``card_side``; twenty-fifth reading en11)
+            line += f"  {say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
         elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: "not flagged",
             line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
         elif not r.get("judged"):
