@@ -154,7 +154,7 @@ def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_p
     first_json, first_log, first_said = _validate(cache, tmp_path, "first", game)
     # the first-run note, one plain line (fifteenth reading fr1; its subject, twenty-fourth reading en1): played now on
     # the reference engine, not waited for
-    assert "First run on this machine: this run is slower while the fast engine is prepared; same results." in first_said
+    assert ": this run is slower while its fast engine is prepared here; the results are the same." in first_said
     assert "waiting for" not in first_said
     deadline = time.monotonic() + 900
     while not autoengine_ready(cache, game):
@@ -272,9 +272,12 @@ def test_a_command_that_validates_many_times_says_once_that_the_build_runs_meanw
     opts = SimpleNamespace(loader=None, games=10, seed=1, cap=100, search_iterations=10)
     from cardgen.terminal import say
 
-    note = say("note_building").split(":")[0]  # one plain line, no plumbing (fifteenth reading fr1): "First run"
+    note = say("note_building", title="").split(":", 1)[1]  # one plain line, no plumbing (fifteenth reading fr1)
     for _ in range(3):
         validate._auto_choices([entry("draco")], opts, 1)
-    assert capsys.readouterr().err.count(note) == 1
+    err = capsys.readouterr().err
+    # the game whose engine is prepared, named (twenty-fifth reading en1): a deck with no name of its own, by its id
+    assert err.count(note) == 1 and err.startswith("draco: "), err
     validate._auto_choices([entry("royale")], opts, 1)  # another game is said on its own
-    assert capsys.readouterr().err.count(note) == 1
+    err = capsys.readouterr().err
+    assert err.count(note) == 1 and err.startswith("royale: "), err

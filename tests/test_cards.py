@@ -242,7 +242,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
         designer_lines({"games": 300, "component_impact": two})[0]
     assert "◆ marks a card that stands out beyond chance: its interval, widened because 2 cards are compared at once, leaves out 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
-    for lang, none in (("fr", "aucune carte ne ressort nettement\u202f; l’intervalle de chaque carte (élargi parce que 2"),
+    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard\u202f; l’intervalle de chaque carte (élargi parce que 2"),
                        ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was

@@ -63,12 +63,13 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 #: the verdict where the base game's own share leans the same way on the same shuffles, beyond chance or not: the
 #: news first (the variant's share, beyond chance), then the base game's lean, said as these pairs' (twenty-third
 #: reading fr20, it23, en22: "already wins more in the base game", as a fact, beside "a gap that may be chance")
-ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; the base game leans the "
-                 "same way on these pairs",
-           "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; le jeu de "
-                 "base penche de même sur ces paires",
+# twenty-fifth reading fr15, it16: "leans the same way" beside a body calling the same gap chance; said as it is
+ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game too on these "
+                 "pairs, but not beyond chance",
+           "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; dans le jeu "
+                 "de base aussi sur ces paires, sans exclure le hasard",
            "it": "il giocatore 5 vince più spesso della quota equa con la variante, al di là del caso; su queste "
-                 "coppie anche il gioco base pende dalla stessa parte"}
+                 "coppie anche nel gioco base, ma non oltre il caso"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,9 +82,9 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
     verdict = line[:line.index(". ")]
-    assert verdict.endswith({"en": "and the change may be chance",
-                             "fr": "et l’écart entre les deux jeux peut venir du hasard",
-                             "it": "e la differenza può essere dovuta al caso"}[lang]), verdict
+    assert verdict.endswith({"en": "and the change between the two games may be chance",
+                             "fr": "la variante peut n’y être pour rien",
+                             "it": "e il cambiamento tra i due giochi può essere casuale"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -110,9 +111,11 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     r = _hungry_five(0.31, flagged_in_base=True)
     r["metrics"][0].update(difference=0.0, low=-0.2, high=0.2, base=0.31)
     [line] = compare_balance(r, lang, "king_lui")
-    base = {"en": "on these pairs the base game already favours player 5",
-            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 5",
-            "it": "su queste coppie il gioco base favorisce già il giocatore 5"}[lang]
+    # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
+    base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
+            "fr": "le joueur 5 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard",
+            "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del "
+                  "caso"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
     assert line.endswith("cardgen fix king_lui --players 5")
     near = _hungry_five(0.30)  # the base game a few games short of its own flag
@@ -136,12 +139,13 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
          "variant_result": {"variant": "royale-short", "balance": {"flags": [seat]}}}
     [line] = compare_balance(r, lang, "royale")
     line = plain(line)
-    assert line.startswith({"en": "on these pairs the base game already favours player 1, by 11.0 percentage "
-                                  "points, just enough to rule out chance;",
-                            "fr": "sur ces paires, le jeu de base favorise déjà le joueur 1, de 11,0 points de "
-                                  "pourcentage, juste assez pour écarter le hasard ;",
-                            "it": "su queste coppie il gioco base favorisce già il giocatore 1, di 11,0 punti "
-                                  "percentuali, appena quanto basta per escludere il caso;"}[lang]), line
+    # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
+    assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
+                                  "game by 11.0 percentage points, just enough); these pairs cannot tell",
+                            "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
+                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, juste assez) ;",
+                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del "
+                                  "caso (nel gioco base di 11,0 punti percentuali, appena quanto basta);"}[lang]), line
     assert not any(w in line for w in ("only just", "de justesse", "di stretta misura"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
     # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)
@@ -190,8 +194,8 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert len(one) == 3 and one[2].endswith("cardgen fix royale --players 4") and len(four) == 2
     assert block[1:5] == [plain("    " + one[0][:1].upper() + one[0][1:])] + [plain("      " + p) for p in one[1:]] + [
         plain("    " + four[0][:1].upper() + four[0][1:])], block
-    assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; the "
-                                     "base game leans the same way on these pairs",
+    assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
+                                     "the base game too on these pairs, but not beyond chance",
                                "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
                                "it": "il giocatore 4 vince meno spesso della quota equa con la variante"}[lang])
     # one count alone: its heading, then the same parts
@@ -386,10 +390,17 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
     # twenty-third reading en33: "Cards too strong or too weak:" above one card said "not flagged" read as a card
     # found too strong; where no card is flagged, the heading says none is
     held = notes_block({"cards": ["  3 players: k"], "flagged": []}, lang)
-    assert [plain(line) for line in held] == [{"en": "Cards: none too strong or too weak. Worth noting:",
-                                               "fr": "Cartes : aucune trop forte ou trop faible. À noter :",
-                                               "it": "Carte: nessuna troppo forte o troppo debole. Da notare:"}[lang],
-                                              "  3 players: k"]
+    # twenty-fifth reading en17, fr22, it27: said of the pairs played, beside validate's own count on more games
+    assert [plain(line) for line in held] == [{
+        "en": "Cards: on the pairs played here, no card stands out as too strong or too weak in either game; cardgen "
+              "validate, on its own, often more numerous games of the base game, may flag a card these pairs cannot "
+              "tell from chance. Worth noting:",
+        "fr": "Cartes : sur les paires jouées ici, aucune carte ne ressort comme trop forte ou trop faible, dans aucun "
+              "des deux jeux ; cardgen validate, sur ses propres parties du jeu de base, souvent plus nombreuses, peut "
+              "signaler une carte que ces paires ne distinguent pas du hasard. À noter :",
+        "it": "Carte: sulle coppie giocate qui nessuna carta risulta troppo forte o troppo debole, in nessuno dei due "
+              "giochi; cardgen validate, sulle sue partite del gioco base, spesso più numerose, può segnalare una carta "
+              "che queste coppie non distinguono dal caso. Da notare:"}[lang], "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",
                                                       "it": "Carte troppo forti o troppo deboli:"}[lang]

@@ -109,22 +109,23 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     # twenty-third (en26, en27, fr22, it27) read "only just" as the size of an 11-point lean and "only 0.04 points
     # above" as the end of an interval never printed: the lean's size first, in points, then that these pairs only
     # just rule out chance; no interval's end
-    assert line.startswith("on these pairs the base game already favours player 1, by 11.0\u00a0percentage points, "
-                           "just enough to rule out chance; "), line
+    # twenty-fifth (it20): both games' lean said, the variant's too, beyond chance
+    assert line.startswith("player 1 wins more than the fair share in both games beyond chance (in the base game by "
+                           "11.0\u00a0percentage points, just enough); "), line
     assert ("won 37.0% of games, for a fair share of 26.0%, lower because fewer games of the base game end in a "
             "shared win. Change") in line
     assert "less than 0.1" not in line and "beyond chance too" not in line and "That" not in line
     assert "26.04" not in line and "49.49" not in line and "probably" not in line and "0.04" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
-    assert line.startswith("sur ces paires, le jeu de base favorise déjà le joueur 1, de 11,0 points de pourcentage, "
-                           "juste assez pour écarter le hasard ; ") and "sans doute" not in line
+    assert line.startswith("le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du hasard "
+                           "(dans le jeu de base, de 11,0 points de pourcentage, juste assez) ; ") and "sans doute" not in line
     assert "pour une juste part de 26,0 %" in line and "non plus" not in line and "26,04" not in line
     assert "de justesse" not in line and "0,04" not in line
     [line] = compare_balance(r, "it", "royale")
     line = line.replace("\u00a0", " ")
-    assert line.startswith("su queste coppie il gioco base favorisce già il giocatore 1, di 11,0 punti percentuali, "
-                           "appena quanto basta per escludere il caso; ") and "Questo" not in line
+    assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del caso "
+                           "(nel gioco base di 11,0 punti percentuali, appena quanto basta); ") and "Questo" not in line
     assert "per una quota equa del 26,0 %" in line and "probabilmente" not in line
     assert "di stretta misura" not in line and "0,04" not in line
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
@@ -137,11 +138,12 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
                                                                                       "balance": {"flags": [low_seat]}}}
     low["metrics"] = [{**r["metrics"][0], "base": 0.12}]
     [line] = compare_balance(low, "en", "royale")
-    assert line.startswith("on these pairs the base game already works against player 1, by 14.0\u00a0percentage "
-                           "points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
+    assert line.startswith("player 1 wins less than the fair share in both games beyond chance (in the base game by "
+                           "14.0\u00a0percentage points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
-    assert line.startswith("on these pairs the base game already favours player 1; ") and "just enough" not in line
+    assert line.startswith("player 1 wins more than the fair share in both games on these pairs, beyond chance; ") \
+        and "just enough" not in line
     assert "won 37.0% of games [30.0% to 45.0%], for a fair share of 26.0%" in line, line
 
 

@@ -77,7 +77,7 @@ def test_each_figure_says_its_sample() -> None:
     """(fr24, it32, en21, fr25) "(after “was”: Draco & Co on the search’s games)" was a key to decode; the deck's
     figure now says whose it is, and each game-for-game line names its games: the search's first 50."""
     said = {lang: plain(word("cures", lang, games="100 x", what="W")) for lang in ("en", "fr", "it")}
-    assert said["en"] == "  fixes, on 100 x per player count that the search never played: W"
+    assert said["en"] == "  fixes, on 100 x per player count that the search never played: W."  # en32: a full stop, as change and cost
     # whose figure "was" gives is said once above the fixes (nineteenth reading en36), by the deck's name
     notes = {lang: plain(word("was_note", lang, deck="Draco & Co", searched="100 y")) for lang in ("en", "fr", "it")}
     assert notes["en"].startswith("In the figures below, “base game” is Draco & Co before any change: in each fix’s "

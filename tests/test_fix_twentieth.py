@@ -138,9 +138,15 @@ def test_the_peak_and_the_widened_interval_are_said_once_above_all_the_proposals
                                   said=said, counts={n: listed_counts(r) for n, r in results.items()}))
         fix._say_proposals(fixer, [(p, Path(f"out/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
         out = capsys.readouterr().out
-        peak = {"en": "the highest it reached during a game, averaged over games",  # en43: never "game count"
-                "fr": "relevé au plus fort de chaque partie, puis moyenné sur les parties",
-                "it": "il massimo raggiunto in ciascuna partita, in media sulle partite"}[lang]
+        # twenty-fifth reading en30, it33: the unpaid silver, a total over each game, is named as such; the other
+        # counts are the highest reached (en43: never "game count")
+        peak = {"en": "for the others, the highest it reached during each game",
+                "fr": "pour les autres, leur plus haut niveau dans chaque partie",
+                "it": "per gli altri, del massimo raggiunto in ciascuna partita"}[lang]
+        total = {"en": "for “silver coins the bank could not pay”, its total over each game",
+                 "fr": "pour « pièces d’argent que la banque n’a pas pu payer », c’est le total de chaque partie",
+                 "it": "per «monete d’argento che la banca non ha potuto pagare», del totale di ciascuna partita"}[lang]
+        assert plain(out.replace("\n    ", " ")).count(plain(total)) == 1, out
         assert plain(out.replace("\n    ", " ")).count(plain(peak)) == 1, out
         why = say("interval_widened_why", lang).split(" ", 1)[1]  # "interval widened because …", past the article
         assert out.replace("\n    ", " ").count(why.split(" ")[-1]) == 1, out  # "… à la fois", "… alla volta"

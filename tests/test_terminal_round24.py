@@ -2,7 +2,8 @@
 English, French and Italian: one figure, one value wherever it is said; sentences that say no more than their numbers.
 
 - fr23, it25: compare's "silver coins to add" (56 / 41 / 9 on 200 to 300 pairs) beside validate's 55 / 48 / 8 on
-  1,000 games: the table says the pairs it rests on, and that validate's own count may differ by a few.
+  1,000 games: the table says the pairs it rests on, and that validate's own count, on more games, is the surer one
+  (twenty-fifth reading en12, it26).
 """
 from __future__ import annotations
 
@@ -23,12 +24,16 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 
 # -- fr23, it25: the coins to add say the pairs they rest on ---------------------------------------------------------
 
-PAIRS = {"en": "base game → variant, on the 200–300 pairs of games played here (cardgen validate plays its own games "
-               "of the base game, so its count may differ by a few):",
-         "fr": "jeu de base → variante, sur les 200 à 300 paires de parties jouées ici (cardgen validate joue ses "
-               "propres parties du jeu de base : son chiffre peut différer de quelques unités) :",
-         "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui (cardgen validate gioca partite "
-               "proprie del gioco base: il suo numero può differire di qualche unità):"}
+PAIRS = {"en": "base game → variant, on the 200–300 pairs of games played here; the silver coins to add would have "
+               "covered the shortfall as it happened (cardgen validate counts them on its own games of the base game, "
+               "more of them: its count is the surer one and may differ by several):",
+         "fr": "jeu de base → variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à ajouter "
+               "auraient couvert le manque tel qu’il s’est produit (cardgen validate les compte sur ses propres "
+               "parties du jeu de base, plus nombreuses : son chiffre est le plus sûr et peut différer de plusieurs "
+               "unités) :",
+         "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
+               "avrebbero coperto l’ammanco così come si è prodotto (cardgen validate le conta sulle sue partite del "
+               "gioco base, più numerose: il suo numero è il più affidabile e può differire di parecchie unità):"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -345,21 +345,25 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     # it" as if solved, and what the box would then hold
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
                               "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
-                              "go on, but the published rules do not say what happens then. With 57 more silver coins "
-                              "(77 instead of 20), or 19 more gold coins (44 instead of 25), there would have been enough "
-                              "in 99% of games. "),
+                              "go on, but the published rules do not say what happens then. As these games were played, 57 "
+                              "more silver coins (77 instead of 20), or 19 more gold coins (44 instead of 25), would have "
+                              "covered what went unpaid in 99% of them; but these additions change play and may not be "
+                              "enough: cardgen fix tests them on new games. "),
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
                               "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
                               "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
-                              "mais les règles publiées ne disent pas ce qui se passe alors. Avec 57 pièces d’argent de "
-                              "plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au lieu de 25), il y en aurait eu "
-                              "assez dans 99\u202f% des parties. "),
+                              "mais les règles publiées ne disent pas ce qui se passe alors. Telles que les parties se sont "
+                              "jouées, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
+                              "lieu de 25), auraient couvert les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
+                              "surplus change le jeu et peut ne pas suffire\u202f: cardgen fix l’essaie sur des parties "
+                              "nouvelles. "),
                        ("it", "ATTENZIONE (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
-                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso. Con "
-                              "57 monete d’argento in più (77 invece di 20), o 19 monete d’oro in più (44 invece di 25), non "
-                              "sarebbe mancato nulla nel 99\xa0% delle partite. ")):
+                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso. Così "
+                              "come si sono svolte le partite, 57 monete d’argento in più (77 invece di 20), o 19 monete "
+                              "d’oro in più (44 invece di 25), avrebbero coperto l’ammanco nel 99\xa0% dei casi; ma queste "
+                              "aggiunte cambiano il gioco e possono non bastare: cardgen fix le prova su partite nuove. ")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line
@@ -420,7 +424,7 @@ def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -
     assert [h.split(":")[0] for h in heads] == ["  Shortage of pieces counted as “x”"]
     start = lines.index(heads[0])
     assert lines[start + 1].split() == ["players", "games", "affected", "pieces", "counted", "as", "“x”", "to", "add",
-                                        "(enough", "in", "99%", "of", "games)"]
+                                        "(covering", "99%", "of", "games)"]
     assert lines[start + 2].split() == ["3", "30.0%", "→", "30.0%", "3", "→", "3"]
     assert lines[start + 3].split() == ["4", "40.0%", "→", "40.0%", "3", "→", "3"]
     assert "minimum number of players: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
@@ -804,22 +808,22 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "owned"), [
-    ("en", "on these pairs the base game already favours player 1; they cannot tell whether the variant makes this "
-           "worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
+    ("en", "player 1 wins more than the fair share in both games on these pairs, beyond chance; the pairs cannot tell "
+           "whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points [−24.1 to +40.1]. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
-    ("fr", "sur ces paires, le jeu de base favorise déjà le joueur 1\u202f; elles ne disent pas si la variante "
-           "aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
+    ("fr", "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
+           "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
-    ("it", "su queste coppie il gioco base favorisce già il giocatore 1; non dicono se la variante aggravi o "
-           "attenui questo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
+    ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
+           "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
@@ -910,11 +914,12 @@ _UNTESTED = ("the variant seems to work against player 2; the change from the ba
              "cannot tell whether the variant brings this. ")
 BALANCE_CASES = {
     # thirteenth reading (fr27, it32): the base game shows it, and whether the variant adds to it is open on 100 pairs
-    "base flags it, no change": ("on these pairs the base game already works against player 2; they cannot tell "
-                                 f"whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: "
+    # twenty-fifth reading it20: the variant's own lean beyond chance said beside the base game's
+    "base flags it, no change": ("player 2 wins less than the fair share in both games on these pairs, beyond chance; "
+                                 f"the pairs cannot tell whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: "
                                  f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
-    "base flags it, changed": ("on these pairs the base game already works against player 2, and the variant "
-                               f"changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
+    "base flags it, changed": ("player 2 wins less than the fair share in both games on these pairs, beyond chance, "
+                               f"and the variant changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     # twenty-second reading (en20, fr17): where the base game's own share does not already lean that way
@@ -930,14 +935,16 @@ BALANCE_CASES = {
     # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
     # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
-    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
-                              "leans the same way on these pairs, and the change may be chance. "
+    "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
+                              "game too on these pairs, but not beyond chance, and the change between the two games "
+                              "may be chance. "
                               f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
                               "judge the base game on more games: cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
-    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; the base game "
-                            "leans the same way on these pairs, and the change is beyond chance. "
+    "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
+                            "game too on these pairs, but not beyond chance, and the change between the two games is "
+                            "beyond chance. "
                             f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
                             "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
@@ -985,8 +992,8 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("su queste coppie il gioco base sfavorisce già il giocatore 2, e la variante modifica questo "
-                  "squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
+    assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, al di là "
+                  "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
                   "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "

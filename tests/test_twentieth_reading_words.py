@@ -88,7 +88,7 @@ def test_the_weight_sentence_is_said_when_most_games_ran_under_cardgen_s_rule(sh
     f = _short(short, games)
     assert ruled_weighs(f, naming) is weighs
     if games:
-        weight = say("short_weight", "en", shares=weight_shares([f], "en"))  # its share of games said (fr9, round 22)
+        weight = say("short_weight_said", "en")  # its share of games said once, in the line (fr9, round 22; en16)
         assert (weight in shortfall_line(f, "en", naming)) is weighs
 
 
@@ -183,12 +183,12 @@ def test_two_fair_shares_in_one_paragraph_say_why_they_differ(lang: str) -> None
 def test_each_verdict_names_which_game_s_gap_it_judges(lang: str) -> None:
     """it28: «Questo scarto» after the variant's 45.0 % meant the base game's 37.0 %: every verdict on the base
     game names it."""
-    base = {"en": "on these pairs the base game", "fr": "sur ces paires, le jeu de base",
-            "it": "su queste coppie il gioco base"}[lang]  # and where it knows it from (twenty-third reading fr20)
+    # twenty-fifth reading it20: both games named, the seat first, the variant's lean said too
+    both = {"en": "in both games", "fr": "dans les deux jeux", "it": "in entrambi i giochi"}[lang]
     for key in nonempty(["compare_seat_owned", "compare_seat_owned_moved", "compare_seat_owned_edge",
                          "compare_seat_owned_moved_edge"]):
-        said = say(key, lang, who="w", verb="v", inf="i", gap="g")
-        assert said.startswith(base), (key, said)
+        said = say(key, lang, who="w", verb="v", inf="i", gap="g", often="o")
+        assert said.startswith("w ") and both in said, (key, said)
         assert not said.startswith(("That", "Cet écart", "Questo scarto", "Anche questo"))
 
 

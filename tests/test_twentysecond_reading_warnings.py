@@ -43,12 +43,12 @@ def _short(games_short: int, more: int, games: int = 300) -> dict:
 
 # -- en46: the shortage is the bank's, and gold cures it as well as silver ------------------------------------------
 BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la banque", "it": "carenza di monete in banca"}
-CURE = {"en": "With 56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead of 25), there would "
-              "have been enough in 99% of games",
-        "fr": "Avec 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or de plus (44 au lieu de 25), il y "
-              "en aurait eu assez dans 99 % des parties",
-        "it": "Con 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro in più (44 invece di 25), non "
-              "sarebbe mancato nulla nel 99 % delle partite"}
+CURE = {"en": "As these games were played, 56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead "
+              "of 25), would have covered what went unpaid in 99% of them",
+        "fr": "Telles que les parties se sont jouées, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
+              "de plus (44 au lieu de 25), auraient couvert les impayés dans 99 % d’entre elles",
+        "it": "Così come si sono svolte le partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
+              "in più (44 invece di 25), avrebbero coperto l’ammanco nel 99 % dei casi"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -119,14 +119,13 @@ def test_each_shortage_the_bank_meets_is_cured_by_its_worth_in_gold() -> None:
 
 # -- en16, fr61, it71, fr15, it15, en17: the warning once a run, each count's figures after ------------------------------
 #: at 3 players, 285 of 300 games: the figure, never "more than half" for 95 % (twenty-second reading fr9)
-WEIGHT = {"en": "Since this added rule came into play in 95.0% of the simulated games, the results (balance, "
-                "card strength, design indicators) describe the game with cardgen’s rule, not the published game",
-          "fr": "Comme cette règle ajoutée a joué dans 95,0 % des parties simulées, les résultats "
-                "(équilibre, force des cartes, indicateurs de conception) décrivent le jeu avec la règle de cardgen, "
-                "et non le jeu publié",
-          "it": "Poiché questa regola aggiunta è entrata in gioco nel 95,0 % delle partite simulate, i risultati "
-                "(equilibrio, forza delle carte, indicatori di gioco) descrivono il gioco con la regola di cardgen, non "
-                "il gioco pubblicato"}
+# twenty-fifth reading en16: the share once, in the warning's first sentence; the weight without it
+WEIGHT = {"en": "So the results (balance, card strength, design indicators) describe the game with cardgen’s rule, "
+                "not the published game",
+          "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la "
+                "règle de cardgen, et non le jeu publié",
+          "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la "
+                "regola di cardgen, non il gioco pubblicato"}
 AGAIN = {"en": "As at 3 players, the results describe the game with cardgen’s rule",
          "fr": "Comme à 3 joueurs, les résultats décrivent le jeu avec la règle de cardgen",
          "it": "Come con 3 giocatori, i risultati descrivono il gioco con la regola di cardgen"}

@@ -269,9 +269,9 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
 
 
 @pytest.mark.parametrize(("lang", "many", "one"), [
-    ("fr", "aucune carte ne ressort nettement ; l’intervalle de chaque carte (élargi parce que 2 cartes sont "
+    ("fr", "aucune carte ne se distingue au-delà du hasard ; l’intervalle de chaque carte (élargi parce que 2 cartes sont "
            "comparées à la fois) contient 0 ; chaque écart observé peut donc venir du hasard",
-     "la carte ne ressort pas nettement ; son intervalle de confiance à 95 % contient 0, l’écart observé peut donc "
+     "la carte ne se distingue pas au-delà du hasard ; son intervalle de confiance à 95 % contient 0, l’écart observé peut donc "
      "venir du hasard"),
     ("en", "no card stands out beyond chance; every card’s interval, widened because 2 cards are compared at once, "
            "includes 0",

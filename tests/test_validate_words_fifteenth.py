@@ -70,8 +70,8 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # (twenty-third reading en14: the name, then "called" the warning's name, not both crammed after one comma)
     assert plain({"en": "settled by a rule cardgen adds (the bank cannot pay all it owes; called “shortage of coins "
                         "in the bank” in the WARNING below)",
-                  "fr": "tranché par une règle que cardgen ajoute (la banque ne peut pas verser tout ce qu’elle doit ; "
-                        "appelé « manque de pièces à la banque » dans l’avertissement plus bas)",
+                  "fr": "tranché par une règle que cardgen ajoute (la banque ne peut pas verser tout ce qu’elle doit : "
+                        "c’est le « manque de pièces à la banque » de l’avertissement plus bas)",
                   "it": "risolta da una regola aggiunta da cardgen (la banca non può pagare tutto ciò che deve; "
                         "chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
@@ -80,7 +80,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
            "fr": "Si la banque ne peut pas tout verser, elle encaisse",
            "it": "Se la banca non può pagare tutto ciò che deve, incassa"}[lang]
     assert how in text
-    assert {"en": "in the WARNING below): ", "fr": "dans l’avertissement plus bas)\u202f: ",
+    assert {"en": "in the WARNING below): ", "fr": "de l’avertissement plus bas)\u202f: ",
             "it": "nell’avviso più sotto): "}[lang] in text
     prefix = {"en": "Rule added by cardgen.", "fr": "Règle ajoutée par cardgen.", "it": "Regola aggiunta da cardgen."}[lang]
     assert prefix not in text
@@ -135,7 +135,7 @@ def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> N
     deck, r = draco
     lines = designer_lines(r["designer"], lang, Naming.of(deck, lang), r["games"], set())
     [head] = [i for i, line in enumerate(lines) if line.startswith("  " + LINES[lang]["cards_head_none"].split(" (")[0] + " (")]
-    assert {"en": "stands out beyond chance", "fr": "ne ressort", "it": "differenza di ogni carta può essere dovuta al caso"}[lang] in lines[head]
+    assert {"en": "stands out beyond chance", "fr": "ne se distingue", "it": "differenza di ogni carta può essere dovuta al caso"}[lang] in lines[head]
     assert lines[head + 1].strip() == say("cards_legend", lang).replace(" :", "\u202f:").replace(" ;", "\u202f;") or \
         lines[head + 1].strip().startswith({"en": "columns:", "fr": "colonnes", "it": "colonne:"}[lang])
     assert not any(unit in line for line in lines[head:] for unit in (" pp ", " pts", " p.p."))
@@ -144,16 +144,20 @@ def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> N
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     """fr1: three lines of plumbing (compiled engine, reference engine, background build) came first."""
-    note = say("note_building", lang)
+    note = say("note_building", lang, title="Draco & Co")
     assert len(note) <= WIDTH and "{" not in note and note.count(".") == 1 and note.endswith(".")  # one sentence
     # twenty-third reading en1: "the slower reference engine plays these games" was never explained; said as the
     # designer sees it: the first run here, the fast engine prepared meanwhile, the same results, slower
-    assert {"en": "First run on this machine", "fr": "Premier lancement ici", "it": "Primo avvio qui"}[lang] in note
+    # twenty-fifth reading en1: "first run on this machine" printed for three games in a row: the engine is the
+    # game's, said with its name, and "same results" with its verb
+    assert note.startswith("Draco & Co")
     # twenty-fourth reading en1: "the fast engine is prepared …; same results, only slower" read as if the fast
     # engine were the slow one: the slower one is this run, said with its subject, and the line ends with a stop
-    assert {"en": "this run is slower while the fast engine is prepared", "fr": "calcul plus lent le temps que le "
-            "moteur rapide se prépare", "it": "questo calcolo è più lento mentre si prepara il motore veloce"}[lang] in note
-    assert {"en": "same results.", "fr": "mêmes résultats.", "it": "stessi risultati."}[lang] in note
+    assert {"en": "this run is slower while its fast engine is prepared here; the results are the same",
+            "fr": "calcul plus lent le temps que son moteur rapide se prépare ici ; résultats identiques",
+            "it": "calcolo più lento mentre qui si prepara il suo motore veloce; risultati identici"}[lang] \
+        in note.replace("\u202f", " ")
+    assert note.endswith(".")
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note
 
 

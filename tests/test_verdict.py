@@ -373,11 +373,11 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     said = internal_line(both, "en")
     # twenty-third reading (fr23, it29): "they follow directly…" after two items had no clear antecedent: said with
     # the count, before the items
-    assert said.startswith("Other counts: 2 of 2 changed, all as a direct effect of the variant’s rule — "), said
+    assert said.startswith("Other counts: 2 of 2 changed, both as a direct effect of the variant’s rule — "), said
     # the peak's gloss once, after its figures, even for a peak no game names (twenty-third reading en21)
     assert said.endswith("richest: 39.7\u00a0→ 37.3 (the most at any one time in a game, on average); details in the "
                          "report"), said
-    assert "2 sur 2 ont changé, toutes par effet direct de la règle de la variante — " in (
+    assert "2 sur 2 ont changé, toutes deux par effet direct de la règle de la variante — " in (
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")
     assert "2 su 2 sono cambiate, una delle quali per effetto diretto della regola della variante — " in one, one

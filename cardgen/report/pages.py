@@ -275,7 +275,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.summary import (card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
-                                          shortage_case, shortage_name, shortage_piece, weight_shares)
+                                          shortage_case, shortage_name, shortage_piece, two_way, weight_shares)
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
@@ -302,6 +302,11 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     # the players flagged on one side in one sentence: "player 1 wins less often…" four times filled a phone's
     # screen with one sentence (twenty-third reading it48)
     flags = (r.get("balance") or {}).get("flags") or []
+    pair = two_way(flags) if r.get("players") == 2 else None
+    if pair:  # two players: one advantage, one warning (twenty-fifth reading fr5, it40)
+        out.append(page_words("balance_pair", lang, ahead=page_words("seat_the", lang, k=pair[0]["seat"]),
+                              behind=page_words("seat_the", lang, k=pair[1]["seat"])))
+        flags = []
     sides = {"more" if f["side"] == "more" else "less": [] for f in flags}  # in the order first met
     for f in flags:
         sides["more" if f["side"] == "more" else "less"].append(f)
@@ -569,13 +574,15 @@ def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mappi
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
                   game: dict[str, Any] | None = None, pairs: int | None = None,
-                  said: set[str] | None = None) -> dict[str, Any]:
+                  said: set[str] | None = None, fix: bool = False) -> dict[str, Any]:
     """Base, variant, difference and interval per metric, in ``lang``, for ``parts.html``'s ``metrics``:
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id. ``pairs``: the pairs played, beside which an indicator says its count
     (``pairs_of``). ``said``: the figures a page's earlier tables defined (this table's added): one already
-    defined is named alone, its definition given once a page (twenty-first reading fr63, it67)."""
+    defined is named alone, its definition given once a page (twenty-first reading fr63, it67). ``fix``: the table of
+    a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
+    it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
     from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, label, number, shown
 
@@ -611,7 +618,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # a seat's share by its whole name, player 1's too: the short one is for a 100-column terminal's row, and
     # "victoires, joueur 1 (…)" stood above "part des victoires, joueur 2" (twenty-third reading fr50)
     rows = [{"name": (label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) if m["metric"] in again
-                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
+                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game),
+             "follows": words["follows_fix" if fix else "follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
              # about; "yes" read as a change chance might explain (twentieth reading fr69)
@@ -619,6 +627,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
     head = words["table"].split("|")
+    head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
     if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6); over

@@ -732,6 +732,19 @@ def fair_why(fair: float, n: int, lang: str = "en") -> str:
     return say("balance_why", lang, n=n) if n > 1 and round(fair, 3) > round(1 / n, 3) else ""
 
 
+def two_way(seats: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
+    """The seat ahead and the seat behind where ``seats`` are the two seats of a two-player game flagged on opposite
+    sides: one player's gain is the other's loss, one advantage, never two deviations and two warnings (twenty-fifth
+    reading fr5, it40); None otherwise."""
+    pair = [f for f in seats if "seat" in f]
+    if len(pair) != 2 or len(seats) != 2 or {f["side"] for f in pair} != {"more", "less"}:
+        return None
+    if any(f.get("compared", 2) != 2 for f in pair):
+        return None
+    ahead = next(f for f in pair if f["side"] == "more")
+    return ahead, next(f for f in pair if f is not ahead)
+
+
 def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
                       why: str = "", games: str = "", named: bool = False) -> str:
     """One "balance:" paragraph for every seat (or agent) of one player count judged alike: the flagged ones
@@ -755,6 +768,8 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                                                                  _pct(f["high"], lang, fixed=True), lang) for f in seats]))
     intervals = and_list(ends, lang)
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
+    pair = two_way(seats) if not close else None
+    key = "balance_flagged_pair" if pair else key
     just = [f for f in seats if round(margin(f), 3) < JUST_MARGIN] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
@@ -763,7 +778,10 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
             if just and len(just) < len(seats) else "")  # a mix: the seats only just beyond chance named
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
+    ahead, behind = pair or ({}, {})
     return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
+               ahead=say("seat", lang, k=ahead.get("seat")), behind=say("seat", lang, k=behind.get("seat")),
+               rate_a=_pct(ahead.get("rate"), lang, fixed=True), rate_b=_pct(behind.get("rate"), lang, fixed=True),
                clearly=say("balance_clearly", lang) if clear else "", only=only,
                n=n,
                intervals=intervals,
@@ -839,7 +857,11 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False)
     # the games fix is to play said as a number, never "as many games as here" (twenty-fourth reading en10, it11, fr13)
     games = _num(max(int(r["games"]) for r in flagged), lang)
-    return say("fix_cards_games_also" if also else "fix_cards_games", lang, cards=cards, own=SEARCH_GAMES, games=games,
+    # a card flagged just beyond chance is first to be confirmed on more games (``card_confirm``): the search is the
+    # step after that, said as such, never a second next step beside it (twenty-fifth reading en10, fr38)
+    just = "_just" if any(card_just(row) for r in flagged for row in flagged_cards(r)) else ""
+    key = ("fix_cards_games_also" if also else "fix_cards_games") + just
+    return say(key, lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
 
 
@@ -1034,7 +1056,8 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     if not ruled_weighs(f, naming):
         return text
     return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
-                          else say("short_weight", lang, shares=weight_shares([f], lang)))
+                          # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16)
+                          else say("short_weight_said", lang))
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
@@ -1407,7 +1430,9 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
                 line += " " + interval(*marked_ends(*flag_ends(r), lang, True),
                                        lang)
         if r["flag"]:
-            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+            # "seems too strong" where the flag is only just beyond chance, as the WARNING under the table says it
+            # (``card_side``; twenty-fifth reading en11)
+            line += f"  {say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
         elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: "not flagged",
             line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
         elif not r.get("judged"):
@@ -1912,7 +1937,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
              for m in moved]
     tail = ("" if not follows else
-            say(("internal_follows_it" if len(moved) == 1 else "internal_follows_all") if follows == len(moved)
+            # two: "both", never "all" (« toutes deux », « entrambe »: twenty-fifth reading fr21, it23)
+            say(("internal_follows_it" if len(moved) == 1 else "internal_follows_both" if len(moved) == 2
+                 else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return say(key, lang, label=WORDS[lang]["internal"], n=len(others), m=len(moved), names=joined(items, lang),
@@ -2319,7 +2346,7 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
                  say("count_range", lang, low=_num(played[0], lang), high=_num(played[-1], lang)))
         out.append({
             "name": name,
-            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered,
+            "head": say("short_table_head", lang, name=name[:1].upper() + name[1:], case=case, covered=covered, piece=piece,
                         pairs=pairs),
             "cols": say("short_table_cols", lang, piece=piece, cover=_pct(rows[0][1]["cover"], lang)).split("|"),
             "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),

@@ -33,7 +33,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loade
                                      default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, SkillRun, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
-from cardgen.terminal import echo, say, say_n
+from cardgen.terminal import echo, language, say, say_n
 
 #: Most games per deck and player count (a run of more is surely a typo).
 MAX_GAMES = 10_000_000
@@ -290,6 +290,14 @@ def _house_compiled(entry: Entry, opts: ValidateOptions, choice: Any) -> bool:
 _SAID_BUILDING: set[str] = set()
 
 
+def _title(deck: Any, lang: str) -> str | None:
+    """The game's name in ``lang`` as its validate block heads it ("Draco & Co"), None where the deck gives none."""
+    try:
+        return str(deck.text(lang)["name"])
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
 def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
     """``autoengine.Choice`` per game with a compiled tier: its reference time measured on the
     run's first games, its build started in the background or waited for."""
@@ -320,7 +328,9 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
         if choice.engine == "reference" and (proc is not None or building) and game not in _SAID_BUILDING:
             _SAID_BUILDING.add(game)  # once per command: fix validates each of its trials (it said so 30 times)
             # one plain line: three lines of plumbing (compiled, reference, background) came first (fifteenth fr1)
-            echo(say("note_building"), file=sys.stderr)
+            # the engine is prepared for one game: said with its name, or three validations in a row each said
+            # "first run on this machine" (twenty-fifth reading en1)
+            echo(say("note_building", title=_title(group[0].deck, language()) or game), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             echo(say("waiting_build", game=game, why=choice.why), file=sys.stderr,

@@ -49,7 +49,7 @@ from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson
 from cardgen.simulate.summary import Naming, count_cells, failure_lines, item_case, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
-from cardgen.simulate.verdict import QUOTED, agents_words
+from cardgen.simulate.verdict import QUOTED, agents_words, is_total, tally_name
 from cardgen.text import join_and, times
 from cardgen.terminal import echo, say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
@@ -1611,7 +1611,7 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
-    note = counts_note(props, lang)
+    note = counts_note(props, lang, Naming.of(fixer.deck, lang).words)
     page = fixer.page
     if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
@@ -1707,7 +1707,7 @@ def _verdict_block(fixer: Fixer, prop: Proposal, players: int, key: str, told: b
         echo(_verdict_line(fixer, prop, players, key))
         for line in after:
             echo(line)
-    table = metrics_table(rows, fixer.opts.lang, sort=False, game=words_of(fixer.deck)) if rows else None
+    table = metrics_table(rows, fixer.opts.lang, sort=False, game=words_of(fixer.deck), fix=True) if rows else None
     return Block(" ".join([head.strip(), *(line.strip() for line in after)]), table)
 
 
@@ -1759,11 +1759,13 @@ def count_lines(rows: list[dict[str, Any]], lang: str, words: Any = None) -> lis
     return out
 
 
-def counts_note(props: list[Proposal], lang: str) -> str | None:
+def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | None = None) -> str | None:
     """The line above the proposals that says once what their blocks' figures share: a listed count is the most it
     reached at any one time in a game, averaged over games, and an interval is widened because several figures are
     compared at once (said forty times in one report: twentieth reading en49, fr42, it37); None where no block
-    lists a peak nor says a widened interval."""
+    lists a peak nor says a widened interval. A count the game's ``words`` list as a running total (Draco's unpaid
+    silver, ``is_total``) is named as the total over each game it is: "each count is the highest it reached" stood
+    above a first row that was a total (twenty-fifth reading en30, it33)."""
     why = say("interval_widened_why", lang)
     rows = [m for p in props for ms in p.counts.values() for m in ms]
     peaks = any(m["metric"].startswith("peak:") for m in rows)
@@ -1771,6 +1773,10 @@ def counts_note(props: list[Proposal], lang: str) -> str | None:
         why in line for p in props for block in (*(p.said or p.verdicts).values(), *p.effects.values())
         for line in block)
     key = "note_both" if peaks and widened else "note_peaks" if peaks else "note_widened" if widened else None
+    totals = list(dict.fromkeys(tally_name(m["metric"], lang, words) or m["metric"]
+                                for m in rows if is_total(m["metric"], words)))
+    if key and key != "note_widened" and totals:
+        return word(f"{key}_totals", lang, totals=join_and([QUOTED[lang].format(t) for t in totals], lang))
     return word(key, lang) if key else None
 
 

@@ -1,0 +1,112 @@
+"""Twenty-fifth reading of the terminal and the report pages (docs/reads/terminal-round-25-*.md, issue #53), in
+English, French and Italian: one answer to one question across validate, compare and fix.
+
+- fr5, it40: Royale at 2 players, player 1 at 57.6 % and player 2 at 48.8 % against a fair share of 53.2 %: one
+  first-player advantage, said as one, in the terminal and in the overview's warnings; never two deviations.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.report.pages import short_warnings
+from cardgen.simulate.summary import balance_lines, two_way
+
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    """``text`` with the narrow and plain no-break spaces as spaces."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict:
+    return {"seat": k, "side": side, "rate": rate, "low": low, "high": high, "fair": 0.532, "compared": 2}
+
+
+#: the fields of a validate entry the overview reads beside the balance
+ENTRY = {"variant": "royale", "completed": 1000, "games": 1000, "passed": True, "checks": []}
+#: Royale at 2 players, seed 1: both seats flagged, just beyond chance
+PAIR = [_seat(1, "more", 0.576, 0.541, 0.611), _seat(2, "less", 0.488, 0.453, 0.523)]
+ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (fair share 53.2%",
+       "fr": "équilibre : le joueur 1 gagne 57,6 % des parties, contre 48,8 % pour le joueur 2 (juste part : 53,2 %",
+       "it": "equilibrio: il giocatore 1 vince il 57,6 % delle partite, contro il 48,8 % per il giocatore 2 (quota "
+             "equa 53,2 %"}
+ADVANTAGE = {"en": "with two players this is one advantage, just beyond chance",
+             "fr": "à deux joueurs, c’est un seul et même avantage, de justesse trop grand pour être dû au hasard",
+             "it": "con due giocatori è un solo vantaggio, appena troppo grande per essere dovuto al caso"}
+OVERVIEW = {"en": "player 1 wins more often than player 2, beyond chance",
+            "fr": "le joueur 1 gagne plus souvent que le joueur 2, et cet avantage est trop grand pour être dû au hasard",
+            "it": "il giocatore 1 vince più spesso dell’avversario (il giocatore 2), e questo vantaggio è troppo grande "
+                  "per essere dovuto al caso"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_players_flagged_on_opposite_sides_are_one_advantage(lang: str) -> None:
+    [line] = [plain(x) for x in balance_lines({"flags": PAIR, "seat_fair_share": 0.532}, lang, 2)]
+    assert line.startswith(ONE[lang]) and ADVANTAGE[lang] in line, line
+    assert "[54,1 % ; 61,1 %]" in line or "[54.1% to 61.1%]" in line or "[54,1 %; 61,1 %]" in line, line
+    said = [plain(w) for w in short_warnings({**ENTRY, "players": 2, "balance": {"flags": PAIR}}, lang)]
+    assert said == [OVERVIEW[lang]], said
+
+
+def test_only_a_two_player_pair_on_opposite_sides_is_one_advantage() -> None:
+    assert two_way(PAIR) == (PAIR[0], PAIR[1])
+    assert two_way(list(reversed(PAIR))) == (PAIR[0], PAIR[1])
+    assert two_way([PAIR[0], {**PAIR[1], "side": "more"}]) is None  # both ahead: two findings
+    assert two_way([{**f, "compared": 3} for f in PAIR]) is None  # two seats of three: not one player's loss
+    assert two_way(PAIR[:1]) is None
+    three = [{**f, "compared": 3} for f in PAIR]
+    said = short_warnings({**ENTRY, "players": 3, "balance": {"flags": three}}, "en")
+    assert len(said) == 2, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_flag_rule_says_a_card_hardly_played_is_not_flagged(lang: str) -> None:
+    """fr37: draco.html said a card is flagged when its interval leaves out 0, and its own 6-player row showed Game
+    of Dice leaving 0 out, "not flagged": the rule says the exception, with the threshold the code applies."""
+    from cardgen.languages import decimal
+    from cardgen.report.impact import WORDS
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    times = decimal(HARDLY_PLAYED, lang)
+    for key in ("flag", "footnote", "footnote_widened"):
+        said = plain(WORDS[lang][key])
+        assert f" {times} " in said, (key, said)
+        assert {"en": "holding it, not its effect", "fr": "le fait de l’avoir en main, pas son effet",
+                "it": "il fatto di averla in mano, non il suo effetto"}[lang] in said, (key, said)
+
+
+def test_a_length_chart_s_range_labels_never_touch_and_stay_inside() -> None:
+    """fr40, en40, it43: Draco's game-length chart (64 to 101 turns, in bins of 2) printed "96-97100-101", the last
+    label cut at the right edge: ranges with an en dash, a label every so many bars that none touches the next, and
+    the last one inside the chart."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.report.svg import CHART_WIDTH, LABEL_CHAR, bins, overlay_svg
+
+    hist = [[v, 1 + v % 3] for v in range(64, 102)]
+    labels = [label for label, _ in bins(hist)]
+    assert "96\u201397" in labels and not any("-" in label for label in labels), labels
+    root = ET.fromstring(overlay_svg([("draco", hist, "#00f")], "T", "turns"))
+    shown = [(float(t.get("x")), t.text) for t in root.iter("{http://www.w3.org/2000/svg}text")
+             if t.text in labels]
+    assert len(shown) >= 4, shown
+    for (x1, a), (x2, b) in zip(shown, shown[1:]):
+        assert x2 - x1 >= (len(a) + len(b)) * LABEL_CHAR / 2, (a, b)  # the two half-widths fit between centres
+    x, last = shown[-1]
+    assert x + len(last) * LABEL_CHAR / 2 <= CHART_WIDTH, shown[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_table_says_seems_too_strong_where_the_warning_does(lang: str) -> None:
+    """en11: the WARNING said "seems too strong … just beyond chance" and the table above it "◆ too strong"."""
+    from cardgen.simulate.summary import card_table
+    from cardgen.terminal import say
+
+    row = {"component": "to-and-fro", "flag": "strong", "judged": True, "difference": 0.041, "dealt_share": 0.351,
+           "win_rate_dealt": 0.226, "win_rate_not_dealt": 0.186, "low": 0.005, "high": 0.076, "flag_low": 0.005,
+           "flag_high": 0.076}
+    just = [line for line in card_table([row], lang) if "◆" in line and "to-and-fro" in line]
+    assert just and just[0].endswith("◆ " + say("strong_just", lang)), just
+    clear = [line for line in card_table([{**row, "flag_low": 0.03}], lang) if "◆" in line and "to-and-fro" in line]
+    assert clear and clear[0].endswith("◆ " + say("strong", lang)), clear
