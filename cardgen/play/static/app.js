@@ -536,8 +536,9 @@ function scoreList(ui, result, who) {
     const p = el("p", "score-detail");
     p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon.trimEnd()));
     for (const line of lines) p.append(el("span", "line", line));
-    // the sum of the lines above, so a player checking their score need not add them (#53 round 26, en9)
-    p.append(el("span", "line total", ui.score_total.replace("{n}",
+    // the sum of several lines above, so a player checking their score need not add them (#53 round 26, en9); a
+    // single line is its own sum (Royale's "the Baron 2 + the Princess 3 = 5 points")
+    if (lines.length > 1) p.append(el("span", "line total", ui.score_total.replace("{n}",
       counted(result.scores[i], result.units ? result.units[i] : result.unit))));
     how.appendChild(p);
   });
