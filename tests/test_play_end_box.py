@@ -93,6 +93,8 @@ def test_the_page_says_each_score_with_its_unit_and_its_lines() -> None:
     """app.js writes the unit after the score, the game's lines under it, and the designer's box the end line."""
     js = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert "result.unit" in js and '"score-detail"' in js and "result.detail_note" in js
+    # several lines end on their total (round 26, en9); a single line is its own sum (Royale's "= 6 points")
+    assert re.search(r'if \(lines\.length > 1\) p\.append\(el\("span", "line total", ui\.score_total', js)
     # the designer's box: its heading, the end line, then the scores, in one statement
     # its heading "Result", not the top bar's "Game over" again (round 26, fr13, it34)
     assert re.search(r'res\.replaceChildren\(el\("h2", "", ui\.result_title\), endLine\(v\.result\), \.\.\.scoreList\(', js)
