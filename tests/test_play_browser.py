@@ -69,6 +69,18 @@ def moved(page: Any, condition: str) -> None:
         raise AssertionError(f"the move never showed: message, moves made, waiting, busy = {said}") from None
 
 
+def click_a_move(page: Any, rng: random.Random) -> None:
+    """One of the moves shown, at random: a long list is grouped by card (a phone's and a laptop's alike), so a
+    group's button opens its targets and one of those is clicked."""
+    buttons = page.locator("#moves > button.move, #moves > button.group")
+    chosen = buttons.nth(rng.randrange(buttons.count()))
+    if "group" in (chosen.get_attribute("class") or ""):
+        chosen.click()
+        members = page.locator("#moves button.member")
+        chosen = members.nth(rng.randrange(members.count()))
+    chosen.click()
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
     seat, seed = SEATS[game], 11
@@ -120,11 +132,9 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                     playable.nth(rng.randrange(playable.count())).click()
                     moved(page, f"view.moves_made > {made} || document.querySelector('button.link')")
                     if page.evaluate("() => view.moves_made") == made:  # the card has several moves: one of them
-                        buttons = page.locator("button.move")
-                        buttons.nth(rng.randrange(buttons.count())).click()
+                        click_a_move(page, rng)
                 else:
-                    buttons = page.locator("button.move")
-                    buttons.nth(rng.randrange(buttons.count())).click()
+                    click_a_move(page, rng)
                 moved(page, f"view.moves_made > {made}")
             else:
                 raise AssertionError("the game did not end")

@@ -29,7 +29,8 @@ def test_king_lui_counts_its_rounds_as_its_books_courses_and_the_others_keep_the
     royale = page_words(load_project_deck(DeckRef(str(ROOT), "royale", "")), lang)
     # Royale's book counts the game of several players in turns only ("rounds" is its solo game's word): the header
     # names no rounds (round 25: en23, fr21, it19); every other word is the page's, untouched
-    assert royale == {**UI[lang], "rounds": ""}
+    # and the designer's column names its cards to serve as its book does, not "Hand" (round 26, en22, fr25, it15)
+    assert royale == {**UI[lang], "rounds": "", "seat_hand": _game_words("royale")["counters"][lang]["seat_hand"]}
 
 
 def test_the_french_counters_do_not_call_a_turn_a_move() -> None:

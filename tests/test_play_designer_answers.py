@@ -49,7 +49,7 @@ def test_each_persons_answers_to_the_decks_questions_read_as_asked(tmp_path: Pat
         assert ask(links["2"] + "api/feedback", {"answers": {"long": "right", "q:emerald": False}})[0] == 200
         with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
-            lines = page.evaluate("() => [...document.querySelectorAll('#moves div.answers > b, #moves div.answers li')]"
+            lines = page.evaluate("() => [...document.querySelectorAll('#answers div.answers > b, #answers div.answers li')]"
                                   ".map((p) => p.textContent)")
     finally:
         proc.terminate()

@@ -64,7 +64,8 @@ def designer_text(links: dict[str, str]) -> str:
 
 def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
-    assert "Nouvelle partie" in text and "Enregistrer" in text
+    # a game over offers "Revanche" (the same deal as "Nouvelle partie"): one button, not two (#53 round 26, fr4)
+    assert "Revanche" in text and "Nouvelle partie" not in text and "Enregistrer" in text
     assert "New game" not in text and "Save game" not in text
     assert "(ordinateur)" in text  # who played each seat, as the seats' own pages say it
     # a person who gave no name is their seat alone ("Joueur 2 : 26"), never "humain" (the reader's fault 6)
@@ -85,12 +86,18 @@ def test_every_persons_answers_show_on_the_designers_page(finished_fr: dict[str,
     with chromium_page(finished_fr["designer"]) as page:
         page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
         hidden = page.evaluate("""() => {
-            const box = document.getElementById('moves').getBoundingClientRect();
-            return [...document.querySelectorAll('#moves div.answers > b')].filter((p) => {
+            const box = document.getElementById('answers').getBoundingClientRect();
+            return [...document.querySelectorAll('#answers div.answers > b')].filter((p) => {
                 const r = p.getBoundingClientRect();
                 return r.top < box.top - 1 || r.bottom > box.bottom + 1;
             }).map((p) => p.textContent.slice(0, 40));
         }""")
-        answers = page.locator("#moves div.answers > b").count()  # a person's name over their answers
+        # under a heading of their own, above the links' "Links", not among the URLs (#53 round 26, en10, fr3, it26)
+        heading, above = page.evaluate("""() => [document.querySelector('#answers > h2').textContent,
+            document.getElementById('answers').getBoundingClientRect().bottom
+              <= document.getElementById('moves-title').getBoundingClientRect().top]""")
+        answers = page.locator("#answers div.answers > b").count()  # a person's name over their answers
     assert answers == 2
     assert hidden == []
+    fr = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]["fr"]
+    assert heading == fr["feedback"] and above

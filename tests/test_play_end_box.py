@@ -42,8 +42,9 @@ def test_king_luis_end_shows_every_hand_and_each_score_dish_by_dish(lang: str) -
     result = view["result"]
     # each seat's lines add up to its score, and say the cards it discarded (the tie-break)
     for seat, lines in enumerate(result["detail"]):
-        # a sum keeps together on a phone (no-break spaces: round 25 en6, fr15)
-        assert all(re.search(r"\d\u00a0×\u00a0\d+\u00a0=\u00a0\d", line) for line in lines if "=" in line), lines
+        # a sum keeps together on a phone (no-break spaces: round 25 en6, fr15), its factors named: the player's
+        # portions times the king's (round 26, en9, it5)
+        assert all(re.search(r"\d\u00a0\w+\u00a0×\u00a0.*\d.*\u00a0=\u00a0\d", line) for line in lines if "=" in line), lines
         points = sum(int(p) for line in lines for p in re.findall(r"=\s(\d+)$", line))
         assert points == outcome.scores[seat], (seat, lines)
         lost = outcome.extra["discarded"][seat]
@@ -92,8 +93,11 @@ def test_the_page_says_each_score_with_its_unit_and_its_lines() -> None:
     """app.js writes the unit after the score, the game's lines under it, and the designer's box the end line."""
     js = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert "result.unit" in js and '"score-detail"' in js and "result.detail_note" in js
+    # several lines end on their total (round 26, en9); a single line is its own sum (Royale's "= 6 points")
+    assert re.search(r'if \(lines\.length > 1\) p\.append\(el\("span", "line total", ui\.score_total', js)
     # the designer's box: its heading, the end line, then the scores, in one statement
-    assert re.search(r'res\.replaceChildren\(el\("h2", "", ui\.over\), endLine\(v\.result\), \.\.\.scoreList\(', js)
+    # its heading "Result", not the top bar's "Game over" again (round 26, fr13, it34)
+    assert re.search(r'res\.replaceChildren\(el\("h2", "", ui\.result_title\), endLine\(v\.result\), \.\.\.scoreList\(', js)
 
 
 def test_a_resumed_table_speaks_its_logs_language_in_the_terminal(tmp_path: Path, monkeypatch) -> None:

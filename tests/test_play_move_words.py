@@ -86,15 +86,16 @@ def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None
     # round 24 (#53 fr14, it6, en1): the book's verb (use Emerald), portions counted in words that agree with
     # their number (« 2 portions de Jambon », never « 2 Jambon »), and the portions removed, never "taken"; round 25
     # (fr14): in French a portion of each of two dishes counted too, not bare « Jambon et Gâteau » beside the counted
-    # pairs (English and Italian keep the names alone: a laptop's longer buttons left fewer in sight)
+    # pairs (English keeps the names alone); round 26 (it4): Italian counted too, « Prosciutto e Formaggio » did not
+    # say one of each (the laptop groups the choices now: their length no longer hides the others)
     ("fr", "Se servir d’Emerald\u202f: retirer 2 portions de Jambon de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 2 portions de Jambon et 1 portion de Gâteau de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 1 portion de Jambon et 1 portion de Gâteau de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 1 portion de Gâteau de l’assiette du roi"),
     ("it", "Usa Emerald: togli 2 porzioni di Prosciutto dal vassoio del re",
      "Usa Emerald: togli 2 porzioni di Prosciutto e 1 porzione di Torta dal vassoio del re",
-     "Usa Emerald: togli Prosciutto e Torta dal vassoio del re",
-     "Usa Emerald: togli Torta dal vassoio del re"),
+     "Usa Emerald: togli 1 porzione di Prosciutto e 1 porzione di Torta dal vassoio del re",
+     "Usa Emerald: togli 1 porzione di Torta dal vassoio del re"),
     ("en", "Use Emerald: remove 2 portions of Ham from the king’s place",
      "Use Emerald: remove 2 portions of Ham and 1 portion of Cake from the king’s place",
      "Use Emerald: remove Ham and Cake from the king’s place",

@@ -58,19 +58,56 @@ def laptop_keeps_table(page: Any) -> None:
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
+#: what of a laptop's moves box a person cannot get at: a button cut by the box (a box of fixed height that scrolls
+#: inside itself showed 4 of 14 Emerald choices, 2.5 of 6 serves, with no sign of the rest: #53 round 26, en2, en14,
+#: fr8, it2, it10), and the moves the buttons stand for (a group's count for its choices) against the view's
+MOVES_CUT = """() => { const box = document.getElementById('moves'), r = box.getBoundingClientRect();
+  const kids = [...box.children].filter((b) => b.matches('button.move:not(.member), button.group'));
+  const cut = kids.filter((b) => { const q = b.getBoundingClientRect(); return q.top < r.top - 1 || q.bottom > r.bottom + 1; })
+    .map((b) => b.textContent.trim());
+  const stood = kids.reduce((n, b) => n + (b.matches('button.group') ? parseInt(b.querySelector('.count').textContent) : 1), 0);
+  return {cut, inner: box.scrollHeight > box.clientHeight + 2, stood, moves: view.moves.length, shown: kids.length}; }"""
+
+
+def laptop_moves_whole(page: Any) -> int:
+    """On a 1280x800 laptop every move the person may make is a whole button in the moves box (the side panel
+    scrolling as one, never the box inside it), or one of a group's choices counted on its button (a long list,
+    grouped by card as on a phone); returns the moves the box stood for."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        page.wait_for_function("() => view && !busy")
+        seen = page.evaluate(MOVES_CUT)
+        assert not seen["cut"] and not seen["inner"], f"moves cut by their box on a 1280x800 laptop: {seen}"
+        assert seen["stood"] == seen["moves"], f"moves neither shown nor counted in a group: {seen}"
+        return int(seen["moves"])
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
 def laptop_shows_result(page: Any) -> None:
-    """At the game's end on a 1280x800 laptop the winner's line shows whole, inside the result's box and the
-    screen, and so does the feedback form's button (a capped box cut the form at its third question, "Send"
-    out of sight with no sign it scrolled: #53 round 25, en26, it6)."""
+    """At the game's end on a 1280x800 laptop the winner's line shows whole inside the result's box, and the
+    feedback form reads top to bottom: each field whole, none under another, its button after its last field and
+    on top once scrolled to (a capped box drew "Send my answers" over "What was unclear?", "Anything else?" hidden
+    under it: #53 round 26, en1, fr1, it1; before, the box cut the form at its third question: round 25, it6)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     try:
         page.wait_for_selector("#result ul.scores li.winner")
         cut = page.evaluate("""() => { const box = document.querySelector('#result').getBoundingClientRect();
-            return [...document.querySelectorAll('#result li.winner, #fb-send')]
+            return [...document.querySelectorAll('#result li.winner, #result form.feedback label, #fb-send')]
               .filter((e) => { const r = e.getBoundingClientRect();
-                return r.top < box.top - 1 || r.bottom > Math.min(box.bottom, innerHeight) + 1; })
+                return r.top < box.top - 1 || r.bottom > box.bottom + 1; })
               .map((e) => e.textContent.trim()); }""")
-        assert not cut, f"cut or out of sight at the game's end on a 1280x800 laptop: {cut}"
+        assert not cut, f"cut by the result's box at the game's end on a 1280x800 laptop: {cut}"
+        order = page.evaluate("""() => { const parts = [...document.querySelectorAll('#result form.feedback label, #fb-send')];
+            const send = document.getElementById('fb-send');
+            send.scrollIntoView({block: 'nearest'});
+            const r = send.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            const over = parts.slice(1).filter((p, i) => p.getBoundingClientRect().top < parts[i].getBoundingClientRect().bottom - 1)
+              .map((p) => p.textContent.trim().slice(0, 40));
+            return {over, last: parts[parts.length - 1] === send, hit: hit === send || send.contains(hit),
+                    shown: r.bottom <= innerHeight + 1 && r.top >= 0}; }""")
+        assert not order["over"] and order["last"] and order["hit"] and order["shown"], \
+            f"the form does not read top to bottom on a 1280x800 laptop: {order}"
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
 
@@ -93,6 +130,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
             designer.goto(links["designer"])
             designer.wait_for_function("() => view && view.designer")
             reloaded = shot = laid_out = False
+            longest = 0  # the most moves a laptop's turn offered
             for _ in range(3000):
                 views = {}
                 for seat, page in people.items():
@@ -106,6 +144,8 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
                     continue
                 page, view = people[mover], views[mover]
                 other = people[1 - mover]
+                if mover == 1:  # the laptop's person: every move whole in its box, or counted in a group
+                    longest = max(longest, laptop_moves_whole(page))
                 assert view["seat"] == mover and all(v["seat"] == s for s, v in views.items())
                 for seat, shown in people.items():  # the table's state and the page's HTML at one instant
                     made_then, html = shown.evaluate("() => [view.moves_made, document.documentElement.outerHTML]")
@@ -140,6 +180,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
                 shown_after.append(time.monotonic() - clicked)
             else:
                 raise AssertionError("the game did not end")
+            assert longest > 3, f"no laptop turn with more than 3 moves to check ({longest})"
             designer.wait_for_function("() => view && view.waiting === 'over'", timeout=10_000)
             laptop_shows_result(people[1])
             assert designer.locator("section.seatview:not(.shared)").count() == 3

@@ -68,7 +68,7 @@ def test_king_lui_table_counts_are_the_observations() -> None:
     session = Session(deck_of("king_lui"), seed=2)
     play_out(session, random.Random(2), moves=3)
     obs, view = session.state.observation(session.seat), table_view(session)
-    table = _areas(view, "the table")[0]
+    table = _areas(view, "The table")[0]
     assert {c["face"]: c["count"] for c in table["cards"] if c["face"] != "emerald"} == obs["table"]
     assert {c["face"]: c["count"] for c in view["hand"][0]["cards"]} == obs["hand"]
     assert table["pick"] == ["take"] and _areas(view, "king")[0]["pick"] == ["emerald"]

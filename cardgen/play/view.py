@@ -114,7 +114,11 @@ def _laid_areas(session: "Session", laid: dict[str, Any]) -> tuple[list[dict[str
         for area in laid.get(key, []):
             cards = [_norm(deck, lang, c) for c in area.get("cards", [])]
             facts = [[str(k), str(v)] for k, v in area.get("facts", [])]
-            part.append({"title": str(area.get("title", "")), "cards": cards, "empty": not cards and not facts,
+            # an empty area says so in the game's words when it gives them (King Lui's "no portions yet" for the
+            # king's place, not "no cards": #53 round 26, it9), else the page's
+            nothing = str(area["empty"]) if area.get("empty") else True
+            part.append({"title": str(area.get("title", "")), "cards": cards,
+                         "empty": nothing if not cards and not facts else False,
                          "facts": facts,
                          "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
                          "seat": area.get("seat"),
@@ -224,10 +228,24 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
             told["end_text"] = str(laid["end_text"])
     else:
         shown, areas = _generic_areas(session, obs, title)
+    _name_seats(areas, _names(session, ui), ui, seat)
     page = _page(session, seat, title, ui, shown, areas)
     if page["result"] is not None and (told.get("detail") or told.get("end_text")):
         page["result"] |= told
     return page
+
+
+def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
+    """Another seat's area titled by its seat ("Player 1", "Player 1 · Red Lair") names who plays it, as the top bar
+    and the journal do ("Player 1 · Ann"): a number alone had to be matched to a name from memory (#53 round 26,
+    en3, fr11, it28). In place; one's own areas and a seat nobody named keep their titles."""
+    for area in areas:
+        owner = area.get("seat")
+        if not isinstance(owner, int) or isinstance(owner, bool) or owner == seat or not 0 <= owner < len(names):
+            continue
+        called, title = ui["seat"].format(n=owner + 1), str(area.get("title", ""))
+        if names[owner] and (title == called or title.startswith(called + " ")):
+            area["title"] = called + " · " + names[owner] + title[len(called):]
 
 
 def _over(session: "Session") -> bool:
@@ -306,13 +324,20 @@ def spectator_view(session: "Session") -> dict[str, Any]:
         if public(area) and all(same(area) != same(a) for a in shown):
             shown.append(as_others_see(area))
     shown = in_seat_order(shown)
+    # nothing left out (every seat's areas are among those shown, whoever may pick in them): the spectator is told
+    # they see the whole table; else what every seat sees alike (#53 round 26, en38, fr39)
+    def bare(area: dict[str, Any]) -> str:
+        return json.dumps({k: v for k, v in area.items() if k not in ("title", "pick")}, sort_keys=True,
+                          ensure_ascii=False)
+
+    seen_all = {bare(a) for a in shown} >= {bare(a) for v in views for a in v["hand"] + v["areas"]}
     waiting = session.waiting_for(-1)  # no seat's turn is the spectator's
     first = views[0]
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
                                         "turns", "rounds", "result", "ui", "people", "version", "moves_made",
                                         "pace_ms", "journal", "talk", "undo_asked", "undos",
-                                        "rematch_asked", "house_rule")}
-    return page | {"spectator": True, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
+                                        "rematch_asked", "house_rule", "resumed")}
+    return page | {"spectator": True, "spectator_all": seen_all, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
                    "feedback_given": False}
@@ -390,7 +415,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
             "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
-            "undos": first["undos"], "rematch_asked": first["rematch_asked"],
+            "undos": first["undos"], "rematch_asked": first["rematch_asked"], "resumed": first["resumed"],
             "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": str(session.saved or ""), "house_rule": first["house_rule"], "version": session.version}
 
@@ -475,6 +500,8 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
             "by": session.undo_asked["by"], "who": called[session.undo_asked["by"]],
             "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"]},
         "undos": [{"who": called[by], "after": to, "n": made - to} for by, to, made in session.undos],
+        # the moves made when ``--resume`` took this game up again (the journal says so there: #53 round 26, en39)
+        "resumed": session.resumed[1] if session.resumed and session.resumed[0] == session.number else None,
         "rematch_asked": None if session.rematch_asked is None else {
             "by": session.rematch_asked["by"], "who": called[session.rematch_asked["by"]],
             "swap": session.rematch_asked["swap"], "accepted": list(session.rematch_asked["accepted"])},

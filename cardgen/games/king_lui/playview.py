@@ -42,7 +42,7 @@ def score_lines(deck: Any, hand: dict[str, int], king: dict[str, int], lang: str
             lost += mine
             lines.append(_plural(w, "score_lost", mine, dish=name, king=has))
         else:
-            lines.append(w["score_kept"].format(dish=name, mine=mine, king=has, points=mine * has))
+            lines.append(_plural(w, "score_kept", mine, dish=name, king=has, points=mine * has))
     if lost:
         lines.append(_plural(w, "score_discarded", lost))
     return lines
@@ -66,7 +66,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
             "facts": [[w["pending"], str(obs["pending_emeralds"])]] if obs["pending_emeralds"] else []}
     table = _counts(obs["table"])
     if at_end:  # no course is under way: the table after the last one, no chef, no supply to count
-        areas = [{"title": w["table_end"].format(n=obs["course"] - 1), "cards": table}]
+        areas = [{"title": w["table_end"].format(n=obs["course"] - 1), "cards": table, "empty": w["table_empty"]}]
     else:
         areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
                   "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
@@ -74,7 +74,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": on its own, beside the dishes (#53 en20)
         areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"],
                                                        "text": emerald_rule(deck, lang)}]})
-    areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]})
+    areas.append({"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"], "empty": w["king_empty"]})
     if obs["eaten"]:
         areas.append({"title": w["eaten"], "cards": _counts(obs["eaten"])})
     for opp in obs["opponents"]:
@@ -82,7 +82,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         if at_end:  # the book: everyone lays their hand face up to count the points
             areas.append({"title": w["seat_face_up"].format(n=q + 1), "seat": q, "cards": _counts(at_end[q]["hand"])})
         else:
-            areas.append({"title": w["seat"].format(n=q + 1), "seat": q, "cards": _counts(opp["taken"]),
+            # the heading says what the cards are: the portions taken in the open, not a hand (#53 round 26, en3)
+            areas.append({"title": w["seat_taken"].format(n=q + 1), "seat": q, "cards": _counts(opp["taken"]),
                           "facts": [[w["unseen"], str(opp["drawn_unseen"])]]})
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
     if at_end:

@@ -6,7 +6,9 @@
 const HEARTBEAT_MS = 2000;   // the server stops when the page stays silent (server.py HEARTBEAT)
 window.agentLatency = [];
 let view = null, busy = false, selected = null, agentTimer = null, formKept = null, openGroup = null, savedSaid = null;
-const GROUP_FROM = 8;  // more moves than this on a phone: grouped by the card they play
+//: the header's separator: bound to the words before it, so a wrapped line starts with it, not ends on it
+const SEP = "\u00a0· ";
+const GROUP_FROM = 8;  // more moves than this: grouped by the card they play
 const PHONE = window.matchMedia("(max-width: 700px)");  // app.css's phone layout
 
 const $ = (id) => document.getElementById(id);
@@ -132,10 +134,14 @@ function area(a, big) {
     for (const card of a.cards) {
       const moves = movesFor(card, a.pick);
       const c = cardEl(card, big, moves.length > 0);
+      // a card its area's title already names (Draco's "Player 1 · Red Lair") keeps no caption saying it again, and
+      // the area its line (#53 round 26, en36, fr37, it23)
+      const caption = c.querySelector("figcaption");
+      if (caption && card.name && a.title.endsWith(" · " + card.name)) caption.hidden = true;
       if (moves.length) c.addEventListener("click", () => pick(card, moves));
       row.appendChild(c);
     }
-    if (!a.cards.length) row.appendChild(el("span", "empty", view.ui.empty));  // a lone dash read as a failed load (fr10)
+    if (!a.cards.length) row.appendChild(el("span", "empty", typeof a.empty === "string" ? a.empty : view.ui.empty));  // a lone dash read as a failed load (fr10)
     if (a.ring) { ring(row, a.ring, big); ringRow = row; }
     box.appendChild(row);
   }
@@ -243,7 +249,10 @@ function renderMoves() {
   $("moves-title").hidden = view.waiting === "over" && !view.designer;
   if (!view.moves.length) {
     box.style.minHeight = "";  // the room kept for three buttons goes with them (a game over left a blank band)
-    if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note :
+    // the spectator is told what they see: the whole table, or what every seat sees alike (a game's own words say
+    // which part is hidden: King Lui's drawn cards), never "every hand is hidden" beside hands laid face up (en38)
+    if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ?
+      (view.spectator_all ? view.ui.spectator_note_all : view.ui.spectator_note) :
       view.waiting === "seats" ? view.ui.waiting_seats : view.ui.waiting));  // nobody plays while a seat is open
     scrollCue();
     return;
@@ -255,12 +264,13 @@ function renderMoves() {
     box.appendChild(back);
   }
   const list = shown.length ? shown : view.moves;
-  if (list.length <= GROUP_FROM || !PHONE.matches) {
+  if (list.length <= GROUP_FROM) {
     for (const m of list) box.appendChild(moveButton(m, m.text));
     keepRoom();
     return;
   }
-  // a long list on a phone: one line per card ("Play Rumours · 4"), its targets under it once opened
+  // a long list: one line per card ("Play Rumours · 4"), its targets under it once opened; a laptop too, where a
+  // flat list of 14 "Use Emerald" buttons showed four with no sign of the rest (#53 round 26: en2, fr8, it2)
   for (const [head, members] of groups(list)) {
     if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
     const open = openGroup === head;
@@ -271,9 +281,21 @@ function renderMoves() {
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
     const rest = (m) => m.text.slice(head.length).replace(/^\s*(→|:)\s*/, "");  // the target, or what it does
-    if (open) for (const m of members) box.appendChild(moveButton(m, rest(m), "member"));
+    if (open) box.append(...pickedFrom(members), ...members.map((m) => moveButton(m, rest(m), "member")));
   }
   keepRoom();
+}
+
+function pickedFrom(members) {
+  // a phone's opened group: the table's area its choices pick from (an area the game marks for their kind of move:
+  // King Lui's king's place for "Use Emerald"), drawn above them, not a screen lower (#53 round 26, en12, it3)
+  if (!PHONE.matches) return [];
+  const kinds = new Set(members.map((m) => m.action[0]));
+  return view.areas.filter((a) => Array.isArray(a.pick) && a.pick.some((k) => kinds.has(k))).map((a) => {
+    const shown = area({...a, pick: false}, false);
+    shown.classList.add("in-group");
+    return shown;
+  });
 }
 
 //: the moves list never shrinks below this many whole buttons (a hint and a house rule once left it 0 px high)
@@ -332,9 +354,13 @@ function groups(moves) {
 
 function labels(ui) {
   // the words index.html holds before the first view, in the page's language (aria-labels too)
-  $("table").setAttribute("aria-label", ui.aria_table);
-  $("hand").setAttribute("aria-label", ui.aria_hand);
+  // the lobby has no table and no hand: no landmark announces them to a screen reader (#53 round 26, it35)
+  for (const [id, words] of [["table", ui.aria_table], ["hand", ui.aria_hand]]) {
+    if (view && view.lobby) $(id).removeAttribute("aria-label"); else $(id).setAttribute("aria-label", words);
+  }
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
+  // what each rematch does, on the button (who sits where: #53 round 26, en8, fr4, fr5, it31)
+  $("rematch").title = ui.rematch_title; $("rematch-swap").title = ui.rematch_swap_title;
   // the deck's house rule, as its file words it in the table's language: on the lobby, the table, the designer's
   const house = view && view.house_rule;
   $("house").hidden = !house;
@@ -381,7 +407,7 @@ function render() {
     v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
@@ -396,11 +422,13 @@ function render() {
   undoBox(v);
   talkForm(v);
   rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
-  if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
+  // the passed device plays; the designer's page saves and deals; at a table of several people the log is written
+  // after every move, so a person's "Save the game" only made them wonder whether they had to (#53 round 26, fr6)
+  $("save").hidden = !!v.pass || v.people.length > 1;
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
     for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
-    $("counters").textContent = counters(v) + " · " + ui.spectator;
+    $("counters").textContent = counters(v) + SEP + ui.spectator;
     $("moves-title").textContent = ui.spectator;
   }
   const table = $("table"), hand = $("hand");
@@ -421,7 +449,8 @@ function render() {
   const res = $("result");
   if (v.result) {
     res.hidden = false;
-    const parts = [el("h2", "", ui.over)];
+    // "Result", not the top bar's "Game over" a second time (#53 round 26, fr13, it34)
+    const parts = [el("h2", "", ui.result_title)];
     if (v.result.scores) {
       // in seat order, unnumbered (numbers would read as a ranking); the winner starred
       parts.push(endLine(v.result), ...scoreList(ui, v.result, (i) => i === v.seat ? ui.you : v.names[i]));
@@ -461,18 +490,23 @@ function counters(v) {
   // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
   const ui = v.ui;
   // a game whose book counts turns only names no rounds (Royale: "rounds" is its solo game's word; round 25 en23)
-  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns}` +
-    (ui.rounds ? ` · ${ui.rounds}${ui.colon}${v.rounds}` : "");
+  // a line that wraps does so before a separator, never after it ("courses finished: 0 · / Player 2": fr41)
+  return `${ui.game.replace("{n}", v.game_number)}${SEP}${ui.turns}${ui.colon}${v.turns}` +
+    (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
 function scoreLine(ui, seat, who, score, won, unit) {
   // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
-  const counted = typeof unit === "string" ? " " + unit :
-    unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "";
-  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + counted +
+  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + counted(score, unit) +
     (won ? " ★ " + ui.winner : "");
+}
+
+function counted(score, unit) {
+  // "43 points", "1 point", "0 point" (French): the unit as the server agrees it with the number, else one or several
+  return score + (typeof unit === "string" ? " " + unit :
+    unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "");
 }
 
 function endLine(result) {
@@ -502,6 +536,10 @@ function scoreList(ui, result, who) {
     const p = el("p", "score-detail");
     p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon.trimEnd()));
     for (const line of lines) p.append(el("span", "line", line));
+    // the sum of several lines above, so a player checking their score need not add them (#53 round 26, en9); a
+    // single line is its own sum (Royale's "the Baron 2 + the Princess 3 = 5 points")
+    if (lines.length > 1) p.append(el("span", "line total", ui.score_total.replace("{n}",
+      counted(result.scores[i], result.units ? result.units[i] : result.unit))));
     how.appendChild(p);
   });
   return [ul, how];
@@ -527,7 +565,10 @@ function undoBox(v) {
 function talkForm(v) {
   // table talk: a person's short line to the table, shown in the journal (as text, never as markup)
   const form = $("talk");
-  form.hidden = !(v.people.length > 1 && v.people.includes(v.seat) && !v.pass);
+  // hidden while this page's feedback form waits for its answers: its "Send" right under "Send my answers" was
+  // taken for the form's (#53 round 26, en1, fr1, it30)
+  const formOpen = !!v.result && !v.feedback_given && v.people.includes(v.seat);
+  form.hidden = !(v.people.length > 1 && v.people.includes(v.seat) && !v.pass) || formOpen;
   $("talk-text").placeholder = v.ui.talk_placeholder;
   $("talk-send").textContent = v.ui.talk_send;
 }
@@ -553,6 +594,8 @@ function journal(v) {
     // an undo every person agreed to, where the table went back to
     (v.undos || []).filter((u) => u.after === after).forEach((u) =>
       j.appendChild(el("li", "undone", (u.n === 1 ? v.ui.undo_done_one : v.ui.undo_done).replace("{who}", u.who).replace("{n}", u.n))));
+    // where the table stopped and was taken up again: nothing lost (#53 round 26, en39, fr40)
+    if (v.resumed === after) j.appendChild(el("li", "undone resumed", v.ui.resumed_note.replace("{n}", after)));
   };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
   if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
@@ -583,6 +626,9 @@ function journal(v) {
     then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
     said(e.n);
   });
+  // the journal ends on why the game ended, as the result says it: a journal read afterwards shows why it stopped
+  // (#53 round 26, it8)
+  if (v.result && v.result.end_text) j.appendChild(el("li", "then end", v.result.end_text));
   j.scrollTop = j.scrollHeight;
 }
 
@@ -669,8 +715,10 @@ function renderLobby() {
   // after it), a taken one with its name, the computer's with its kind, so a person sees how many will play
   const rows = v.names.map((agent, seat) => {
     const s = v.seats.find((p) => p.seat === seat);
-    const taken = (who) => el("p", "quiet", ui.lobby_taken.replace("{n}", seat + 1).replace("{name}", who));
-    if (!s) return taken(agent);
+    // a person's taken seat says so ("(taken)"), not a grey label a latecomer reads as a disabled button (#53
+    // round 26, en41); the computer's names its kind
+    const taken = (who, key = "lobby_taken") => el("p", "quiet", ui[key].replace("{n}", seat + 1).replace("{name}", who));
+    if (!s) return taken(agent, "lobby_computer");
     if (s.taken) return taken(s.name);
     const b = el("button", "move take", ui.lobby_take.replace("{n}", seat + 1));
     b.dataset.seat = seat + 1;
@@ -709,6 +757,8 @@ function renderDesigner() {
   // the people hand one device round once the pass-and-play page has come; else each plays from their own link
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + (v.passing ? ui.designer_note_pass : ui.designer_note);
   for (const id of ["hint", "undo"]) $(id).hidden = true;
+  // a game over offers "Rematch", which deals the same as "New game" would: one button, not two (#53 round 26, fr4)
+  $("new").hidden = v.waiting === "over";
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
   $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
@@ -750,11 +800,14 @@ function renderDesigner() {
   for (const [seat, link] of Object.entries(v.seat_links || v.links || {})) box.appendChild(seatRow(v, Number(seat), link));
   $("moves-title").textContent = ui.links;
   // the people's answers above the links, in sight on the designer's first screen: one line per answer under each
-  // person's name, never each question with its scale again in one run-on line (#53 round 25, en39, fr6, fr7, it35)
+  // person's name, never each question with its scale again in one run-on line (#53 round 25, en39, fr6, fr7, it35),
+  // under a heading of their own, not among the URLs under "Links" (#53 round 26, en10, fr3, it26)
   const given = Object.entries(v.feedback || {});
+  $("answers").hidden = !given.length;
+  $("answers").replaceChildren();
   if (given.length) {
     const panel = el("div", "answers");
-    panel.appendChild(el("h3", "", ui.feedback));
+    $("answers").append(el("h2", "", ui.feedback), panel);
     for (const [seat, answers] of given) {
       const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
       panel.appendChild(el("b", "", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "")));
@@ -762,13 +815,12 @@ function renderDesigner() {
       for (const [k, a] of Object.entries(answers)) ul.appendChild(el("li", "", answerText(ui, v.seats[0].questions || [], k, a)));
       panel.appendChild(ul);
     }
-    box.insertBefore(panel, box.firstChild);
   }
   const res = $("result");
   if (v.result && v.result.scores) {
     res.hidden = false;
     // the designer reads why the game ended too, as the players do (#53: en11, fr3, it4)
-    res.replaceChildren(el("h2", "", ui.over), endLine(v.result), ...scoreList(ui, v.result, (i) => v.seats[0].names[i]));
+    res.replaceChildren(el("h2", "", ui.result_title), endLine(v.result), ...scoreList(ui, v.result, (i) => v.seats[0].names[i]));
   } else res.hidden = true;
   journal({...v, seat: -1});
 }
@@ -796,8 +848,11 @@ function seatRow(v, seat, link) {
   const here = handed ? ui.played_by_agent : (v.connected || []).includes(seat - 1) ? ui.connected
     : (v.joined || []).includes(seat - 1) ? ui.away : ui.not_joined;
   row.appendChild(el("b", "", ui.seat.replace("{n}", seat) + (name ? " · " + name : "") + " · " + here));
-  row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
-  row.appendChild(command(ui.relink, "relink", {seat}));
+  // a game over has no turn to hand to the computer nor a link to replace: the buttons go (#53 round 26, en11, fr14)
+  if (v.waiting !== "over") {
+    row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
+    row.appendChild(command(ui.relink, "relink", {seat}));
+  }
   const a = el("a", "link", new URL(link, location.href).href);
   a.href = link; a.target = "_blank"; a.rel = "noopener";
   row.appendChild(a);

@@ -1,0 +1,77 @@
+"""The playtest page's twenty-sixth reading (#53 round 26): what the server tells the page, true of the table.
+
+The spectator is told what they see (the whole table, or what every seat sees alike, each game naming its hidden
+part), a resumed table says where it stopped, another seat's area names its person, and an empty area says so in
+the game's words.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.games import GAME_IDS
+from cardgen.play.session import Session
+from cardgen.play.view import UI, page_words, spectator_view, table_view
+from tests.test_play_session import deck_of, play_out
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_spectator_is_told_the_whole_table_only_when_nothing_is_left_out(game: str) -> None:
+    """en38, fr39: "every hand is hidden from you" beside the portions each player took face up. The page says "the
+    whole table" exactly when every area of every seat's page is among the spectator's; else what every seat sees
+    alike, in the game's own words where it has them (King Lui's drawn cards, Draco's action cards)."""
+    session = Session(deck_of(game), players=3, seed=11)
+    play_out(session, random.Random(3), moves=4)
+    seen = spectator_view(session)
+    bare = lambda a: json.dumps({k: v for k, v in a.items() if k not in ("title", "pick")}, sort_keys=True)  # noqa: E731
+    everything = {bare(a) for s in range(3) for a in table_view(session, s)["hand"] + table_view(session, s)["areas"]}
+    assert seen["spectator_all"] == (everything <= {bare(a) for a in seen["areas"]})
+    assert seen["spectator_all"] == (game == "royale")  # Royale's table is all face up; the others hide hands
+    words = json.loads((ROOT / f"cardgen/games/{game}/words.json").read_text(encoding="utf-8"))
+    for lang in ("en", "fr", "it"):
+        note = page_words(session.deck, lang)["spectator_note"]
+        own = ((words.get("counters") or {}).get(lang) or {}).get("spectator_note")
+        assert note == (own or UI[lang]["spectator_note"])
+        assert "every hand" not in note and "mains des joueurs vous sont cachées" not in note
+        if game != "royale":  # a game with a hidden part names it
+            assert own, (game, lang)
+
+
+def test_a_resumed_table_says_where_it_stopped_and_a_new_deal_does_not(tmp_path: Path) -> None:
+    """en39, fr40: the resumed page looked exactly like a live one; its view now carries the moves made when it was
+    taken up again (the journal's line goes there), on every page, and not in the next game."""
+    log = tmp_path / "games.jsonl"
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1])
+    session.keep_log(log)
+    for _ in range(5):
+        session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
+    session.save(log)
+    assert table_view(session, 0)["resumed"] is None
+    again = Session.resume(deck_of("king_lui"), log)
+    assert table_view(again, 0)["resumed"] == 5 and spectator_view(again)["resumed"] == 5
+    again.new_deal()
+    assert table_view(again, 0)["resumed"] is None
+
+
+def test_another_seats_area_names_its_person_and_ones_own_does_not() -> None:
+    """en3, fr11, it28: "Player 1" on the panel, "Player 1 · Ann" in the journal and the top bar."""
+    session = Session(deck_of("draco"), players=3, seed=4, people=[0, 1], lang="fr")
+    session.join(0), session.join(1)
+    session.claim(0, "Ann")
+    titles = {a["seat"]: a["title"] for a in table_view(session, 1)["areas"] if a.get("seat") is not None}
+    assert titles[0].startswith("Joueur 1 · Ann · ") and titles[2].startswith("Joueur 3 · ordinateur · ")
+    assert not titles[1].startswith("Joueur 2 · ·")
+    own = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None}
+    assert "Ann" not in own[0]  # one's own area is not named after oneself
+
+
+def test_an_empty_area_says_so_in_the_games_words() -> None:
+    """it9: the king's place is given portions, never "cards": empty, it says "no portions yet"."""
+    session = Session(deck_of("king_lui"), players=3, seed=2, lang="it")
+    king = next(a for a in table_view(session, 0)["areas"] if a["title"] == "Il vassoio del re")
+    assert king["cards"] == [] and king["empty"] == "ancora nessuna porzione"
