@@ -125,7 +125,7 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     # en32: the pairs are the game-for-game comparison's (within_chance reads it), not the 100 new games
     assert word("likely", "en", games="100 pairs of games", what="x") == \
         "  x: within the aim on the new games too, but too small a change for the game-for-game comparison below (100 " \
-        "pairs of games) to tell from chance"  # nineteenth reading (fr48, en34): whether the count is fixed, said
+        "pairs of games) to tell from chance."  # nineteenth reading (fr48, en34): whether the count is fixed, said
 
 
 def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> None:

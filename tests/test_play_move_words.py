@@ -128,9 +128,9 @@ def test_king_lui_kings_place_is_the_books_and_not_the_pages_seat_word() -> None
 @pytest.mark.parametrize(("lang", "moved", "target", "book_word"), [
     # where the character is and where the die sends it, never "(now at seat 4)" read as where it goes (round 24,
     # fr33, it29; round 25, en34, it24)
-    ("fr", "Déplacer le malandrin rouge de la place 4 à la place 2", "Jouer Racket contre le joueur 2", "place"),
-    ("it", "Sposta il malandrino rosso dal posto 4 al posto 2", "Gioca «Pizzo» contro il giocatore 2", "posto"),
-    ("en", "Move Red Ruffian from seat 4 to seat 2", "Play Shakedown against Player 2", "seat"),
+    ("fr", "Déplacer le malandrin rouge de la place 4 à la place 2", "Jouer Racket\u202f: contre le joueur 2", "place"),
+    ("it", "Sposta il malandrino rosso dal posto 4 al posto 2", "Gioca «Pizzo»: contro il giocatore 2", "posto"),
+    ("en", "Move Red Ruffian from seat 4 to seat 2", "Play Shakedown: against Player 2", "seat"),
 ])
 def test_draco_moves_say_the_circle_spot_as_the_book_does(decks, lang, moved, target, book_word) -> None:
     from babel.messages.pofile import read_po
@@ -146,9 +146,10 @@ def test_draco_moves_say_the_circle_spot_as_the_book_does(decks, lang, moved, ta
         book = " ".join(m.string if isinstance(m.string, str) else " ".join(m.string) for m in read_po(f) if m.id)
     assert f" {book_word} " in f" {book} "
     # the target is the player as the seat's area titles it, after the journal's "against" (never an arrow, nor a
-    # bare "Play Game of Dice: Player 1": round 26, en32)
+    # bare "Play Game of Dice: Player 1": round 26, en32); the card before the colon, the phone's group
     title = _words("cardgen/games/draco/playview.json")["words"][lang]["seat"].format(n=2)
-    assert target.casefold().endswith(title.casefold()) and "→" not in target and ":" not in target
+    against = {"en": "against", "fr": "contre", "it": "contro"}[lang]
+    assert target.casefold().endswith(title.casefold()) and f" {against} " in target and "→" not in target
 
 
 @pytest.mark.parametrize(("lang", "button", "one", "done"), [

@@ -79,9 +79,9 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
     ("en", "Player {n}’s turn ends by itself: none of their nobles has cards left to clear.",
      ", whose request can no longer be met: the "),
     ("fr", "Le tour du joueur {n} s’achève de lui-même\u202f: aucun de ses nobles n’a plus de plats à débarrasser.",
-     "\u202f; l’exigence d"),
+     "\u202f; pour l"),
     ("it", "Il turno del giocatore {n} finisce da sé: nessuno dei suoi nobili ha più piatti da ritirare.",
-     "; la richiesta d")])
+     "; per ")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
     a rule nobody asked for (round 26, en18, fr26): it now names the seat whose turn ends, the seat that moved.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from nonempty import nonempty
 
 from cardgen.games.draco.engine import PLAY, SARAH, DracoGame
 from cardgen.games.draco.table import G_BANK, Box, settle
@@ -167,7 +168,8 @@ def test_running_out_of_cards_is_not_split_across_a_page_turn(deck_id: str, lang
     from cardgen.rulebook.catalog import translations
 
     heading = translations(lang, "draco").gettext("Running out of cards")
-    for paper, pdf in zip(["a4", "letter"], render_rulebooks(resolve(deck_id, ROOT), lang, ["a4", "letter"])):
+    pdfs = render_rulebooks(resolve(deck_id, ROOT), lang, ["a4", "letter"])
+    for paper, pdf in nonempty(zip(["a4", "letter"], pdfs)):
         pages = page_texts(pdf)
         starts = [n for n, text in enumerate(pages) if heading in text and GONE[lang] in text.split(heading, 1)[1]]
         assert starts, f"{deck_id}/{lang}/{paper}: {heading!r} and its last sentence are not on one page"

@@ -214,9 +214,9 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     text = words.format(card=names[0] if names else "")
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     if len(action) == 3 and isinstance(action[2], int) and action[2] >= 0:
-        # a player challenged or robbed, as the journal says it: "Play Game of Dice against Player 1", not a bare
-        # "Play Game of Dice: Player 1" (round 26, en32)
-        return str(j["against"].format(text=text, n=action[2] + 1))
+        # a player challenged or robbed: "Play Game of Dice: against Player 1", not a bare "Play Game of Dice: Player 1"
+        # (round 26, en32); the card before the colon, so that the phone groups a card's targets under it
+        return str(j["against_move"].format(text=text, n=action[2] + 1))
     if table is not None and len(action) > 2 and action[2] in circle:
         # what the card does to the seats, in the book's terms, where the character is and where it goes: "(now at
         # seat 6)" after an arrow read as the destination, and To and Fro named one ruffian of two (round 25: en28,

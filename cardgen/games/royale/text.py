@@ -264,7 +264,7 @@ def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict
     if after == "dead":
         # the dishes thrown away named when there are more than the one served (round 26: a long button)
         gone = words["discarded"].format(cards=join_and([dish_name(deck, c, lang) for c in under + [card]], lang))
-        said += words["dead"].format(noble=noble, of_noble=_with_preposition(noble, "of", lang),
+        said += words["dead"].format(noble=noble,
                                      discarded=gone if under else "")
     elif after == "met":
         said += words["met"].format(card=name)
@@ -400,7 +400,7 @@ def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, befo
         elif not now and slot != cleared and len(under1[slot]) < len(under0[slot]):
             gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
             impossible.append(str(j["impossible"].format(
-                noble=noble, of_noble=_with_preposition(noble, "of", lang),
+                noble=noble,
                 cards=join_and([dish_name(deck, c, lang) for c in gone], lang))))
     return impossible, satisfied
 
