@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
-from cardgen.games.draco.table import NONE, SPECIAL_CODES, ZORK, sarah_neighbours, toast_seat
+from cardgen.games.draco.table import NONE, SPECIAL_CODES, ZORK, fullest_purses, sarah_neighbours, toast_seat
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -79,11 +79,10 @@ def toast_example(deck: "ResolvedDeck", engine: "Engine", script: dict[str, Any]
     state.last_call = False
     state._toast()
     at_payment = seen.get("at_payment", list(state.money))
-    top = max(at_payment)
-    richest = [p for p, v in enumerate(at_payment) if v == top]
+    fullest = fullest_purses(at_payment)
     return {"seats": seats, "before": purses, "toaster": script["toaster"], "at_payment": at_payment,
-            "richest": richest, "net": seen.get("net", [0] * players), "after": list(state.money[:players]),
-            **toast_walk(game, order, richest)}
+            "richest": fullest, "net": seen.get("net", [0] * players), "after": list(state.money[:players]),
+            **toast_walk(game, order, fullest)}
 
 
 def toast_walk(game: Any, order: list[int], richest: list[int]) -> dict[str, Any]:

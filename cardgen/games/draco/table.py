@@ -52,6 +52,14 @@ MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP
 A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
 
 
+def fullest_purses(money: Sequence[int]) -> list[int]:
+    """The players whose purse is the fullest (at a toast they pay Zork's seat, each of them if tied, unless the
+    deck's ``richest_tie`` ruling says none does): the book's worked example and the page's toast lines ask it
+    on lists; ``rules.toast`` finds them in its scratch array, the same way."""
+    top = max(money)
+    return [p for p, v in enumerate(money) if v == top]
+
+
 def effect_code(effect: tuple[str, Any]) -> tuple[int, int, int]:
     """(code, a, b) of an action card's effect (``MOVE``...): the rule steps read ints, never pydantic models; the
     engine codes every kind with it and the page's text codes the card it words (``text.seated_after``)."""

@@ -585,9 +585,10 @@ def _walk(resolved: Any, obs: dict[str, Any]) -> dict[str, Any]:
     special, owner = [0] * k, [-1] * k
     for cid, c in code_of.items():
         special[c], owner[c] = int(info["special"][cid]), int(info["owner"][cid])
+    from cardgen.games.draco.table import fullest_purses
+
     money = list(obs["money"])
-    top = max(money)
-    richest = [p for p, v in enumerate(money) if v == top]
+    richest = fullest_purses(money)
     rule = resolved.model.clarifications.get("richest_tie")
     if len(richest) > 1 and rule is not None and rule.resolution == "none_pays":
         richest = []
