@@ -24,7 +24,7 @@ EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque, vide, n
          "it": "la banca, vuota, non paga nessuno"}
 EMPTIED = {"en": "the bank pays what it can and is now empty", "fr": "la banque paie ce qu’elle peut et se retrouve vide",
            "it": "la banca paga quello che può e ora è vuota"}
-BANK = {"en": "bank (silver coins)", "fr": "banque (pièces d’argent)", "it": "banca (monete d’argento)"}
+BANK = {"en": "bank, in silver coins", "fr": "banque, en pièces d’argent", "it": "banca (in monete d’argento)"}
 
 
 def _game(lang: str, seed: int = 3) -> list[tuple[Any, str, dict[str, Any], dict[str, Any], int, str]]:
@@ -71,7 +71,9 @@ def test_the_final_toast_is_a_line_of_its_own_with_its_reason_and_the_end(lang: 
     toast = {"en": "proposes the final toast to Draco (the draw pile has run out for good)",
              "fr": "porte l’ultime toast à Draco (la pioche est épuisée et ne sera plus reconstituée)",
              "it": "propone l’ultimo brindisi a Draco (il mazzo è finito per sempre)"}[lang]
-    end = {"en": "; the game ends", "fr": "\u202f; la partie est finie", "it": "; la partita finisce"}[lang]
+    # after a toast whose dues and payments are two sentences, its own sentence (round 27, en17)
+    end = {"en": ("; the game ends", ". The game ends."), "fr": ("\u202f; la partie est finie", ". La partie est finie."),
+           "it": ("; la partita finisce", ". La partita finisce.")}[lang]
     lines = text.split("\n")  # the toast's own line, then its seats and rulings (tests/test_play_round26_draco)
     at = next(i for i, line in enumerate(lines) if line.startswith(toast))
     assert lines[at].endswith(end), text
@@ -129,7 +131,8 @@ def test_game_of_dice_says_its_outcome(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_move_the_circle_cut_short_says_why(lang: str) -> None:
     """Favour's die said 4 and the character moved 1: never past the first seat, said (fr41)."""
-    first = {"en": "it cannot go past the first seat", "fr": "il ne peut pas aller plus loin que la première place",
+    # "nobody": "it" of Zork, "il" of Aunt Sarah (round 27, en25)
+    first = {"en": "nobody can go past the first seat", "fr": "personne ne peut aller plus loin que la première place",
              "it": "non può andare oltre il primo posto"}[lang]
     short = 0
     for action, _, before, after, _, text in _game(lang):

@@ -241,8 +241,8 @@ def test_the_book_walks_a_toast_as_the_engine_pays_it(seed: int) -> None:
     jean = seats.index("jean")
     if jean < 4:  # a receiving seat (4, 3, 2, 1 silver): his silver goes on to the next seat
         assert ex["walk"][jean][0] == ("passes_on", -1, 4 - jean)
-    if jean >= 7:  # a paying seat (1, then 2 silver): the seat before him pays
-        assert ex["walk"][jean][0] == ("paid_before", -1, jean - 6)
+    if jean >= 7:  # a paying seat (1, then 2 silver): the seat before him pays, unless Aunt Sarah sits there (en15)
+        assert ex["walk"][jean][0] == ("unpaid_sarah" if seats[jean - 1] == "sarah" else "paid_before", -1, jean - 6)
     assert all(ex["walk"][t] for t in (0, 1, 2, 3, 7, 8)), "a seat the toast pays or charges says nothing"
 
 
@@ -260,8 +260,8 @@ def _walk_by_hand(seats: list[object]) -> list[list[tuple[str, int, int]]]:
                                                     (8, 2, -1, "pays", "also_pays", "paid_before"),
                                                     (7, 1, -1, "pays", "also_pays", "paid_before")):
         j = seat
-        if seats[j] == "jean":
-            notes[j].append((handed, -1, amount))
+        if seats[j] == "jean":  # Aunt Sarah just before him in a paying seat: nobody pays for him
+            notes[j].append(("unpaid_sarah" if step == -1 and seats[j - 1] == "sarah" else handed, -1, amount))
             j += step
         who = seats[j]
         if isinstance(who, int):
@@ -290,6 +290,8 @@ def test_the_book_s_walk_is_the_published_toast_seat_by_seat(seed: int) -> None:
     rng.shuffle(seats)
     if seed == 0:
         seats = ["zork", 0, 1, 2, "sarah", 0, 1, 2, "jean"]  # Zork receiving, Brother John paying
+    if seed == 1:
+        seats = [0, 1, 2, "zork", 0, 1, 2, "sarah", "jean"]  # Aunt Sarah just before a paying Brother John (en15)
     script = {"seats": tuple(seats), "purses": (5, 4, 3), "toaster": 0}
     ex = toast_example(deck, lambda n: house_game(deck, n or 3), script)
     assert ex is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
-from cardgen.games.draco.table import NONE, SPECIAL_CODES, ZORK, fullest_purses, sarah_neighbours, toast_seat
+from cardgen.games.draco.table import NONE, SARAH, SPECIAL_CODES, ZORK, fullest_purses, sarah_neighbours, toast_seat
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -88,7 +88,9 @@ def toast_example(deck: "ResolvedDeck", engine: "Engine", script: dict[str, Any]
 def toast_walk(game: Any, order: list[int], richest: list[int]) -> dict[str, Any]:
     """Seat by seat, what a toast does at ``order``, walked as the engine walks it (``table.toast_seat``,
     ``table.sarah_neighbours``): ``walk[j]``, the events the example prints at seat ``j`` (its own
-    payment, then what reaches it from another seat: ``(kind, player or -1, amount)``), and per player
+    payment, then what reaches it from another seat: ``(kind, player or -1, amount)``; Brother John's cost is
+    ``paid_before`` when a seat before him answers for it, ``unpaid_sarah`` when Aunt Sarah sits there, ``unpaid_first``
+    when no seat does), and per player
     what the toast pays them (``gain``) and charges them (``loss``, Zork's share for each of ``richest``)."""
     k, players = len(order), game.players
     special, owner = game.special, game.owner
@@ -111,8 +113,12 @@ def toast_walk(game: Any, order: list[int], richest: list[int]) -> dict[str, Any
     for i, amount in enumerate(game.costs[:k]):  # from the last seat; the seat before Brother John pays
         start = k - 1 - i
         j = toast_seat(order, special, start, -1)
+        # Brother John's cost falls on the seat before him; Aunt Sarah there (or no seat at all) pays it for nobody:
+        # "paid for by the seat before" was then untrue, and the purses showed no payment (#53 round 27, en15)
+        handed = "paid_before" if j >= 0 and special[order[j]] != SARAH else \
+            "unpaid_sarah" if j >= 0 else "unpaid_first"
         for t in range(start, j, -1):
-            notes[t].append(("paid_before", -1, amount))
+            notes[t].append((handed, -1, amount))
         if j >= 0 and special[order[j]] == NONE:
             p = owner[order[j]]
             loss[p] += amount

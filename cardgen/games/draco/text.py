@@ -494,10 +494,16 @@ def _with(text: str, told: list[str], money: list[str], final: bool, lang: str, 
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     toast = _DONE.get(lang, _DONE["en"])["toast_final"]
     if final and not text.startswith(toast):
-        first = j["targets"].format(text=text, targets=j["then"].join(told)) if told else text
+        first = _then(j, text, j["then"].join(told)) if told else text
         return first + "\n" + (toast_lines or _with(toast, [], money, True, lang, bank))
     rest = told + ([", ".join(money)] if money else []) + bank + ([j["final"]] if final else [])
-    return j["targets"].format(text=text, targets=j["then"].join(rest)) if rest else text
+    return _then(j, text, j["then"].join(rest)) if rest else text
+
+
+def _then(j: dict[str, Any], text: str, what: str) -> str:
+    """``text`` and what followed it: "plays Tavern Brawl: …"; after a card whose name ends with "!", a dash, "plays
+    Budge Up! — …" (a colon after the exclamation mark read as a typo: round 27, en21)."""
+    return str(j["targets_bang" if text.endswith("!") else "targets"].format(text=text, targets=what))
 
 
 def _toast_lines(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str, final: bool) -> str:
@@ -506,7 +512,10 @@ def _toast_lines(resolved: Any, before: dict[str, Any], after: dict[str, Any], l
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     head = _DONE.get(lang, _DONE["en"])["toast_final" if final else "toast"]
     due, seats, rulings = toast_said(resolved, before, after, lang)
-    first = j["targets"].format(text=head, targets=due + (j["then"] + j["final"] if final else ""))
+    if "{text}" in due:  # what was due, then what was paid, each a sentence: "… to Draco. Due: …. Paid: …."
+        first = due.replace("{text}", head) + (" " + j["final"][:1].upper() + j["final"][1:] + "." if final else "")
+    else:
+        first = j["targets"].format(text=head, targets=due + (j["then"] + j["final"] if final else ""))
     return "\n".join(line for line in (first, seats, rulings) if line)
 
 
@@ -627,7 +636,8 @@ def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang
             if kind in ("also_receives", "also_pays") and p not in named:
                 kind += "_who"
             named.add(p)
-            line = w[kind].format(who=_who(p, lang) if p >= 0 else "", n=amount, name=name, jean=_jean(resolved, lang))
+            line = w[kind].format(who=_who(p, lang) if p >= 0 else "", n=amount, name=name,
+                                  jean=_special(resolved, "jean", lang), sarah=_special(resolved, "sarah", lang))
             if line not in said:  # Aunt Sarah taking nothing of her seat's silver nor of what Brother John handed on
                 said.append(line)
         if said:
@@ -635,10 +645,11 @@ def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang
     return str(w["sep"]).join(out)
 
 
-def _jean(resolved: Any, lang: str) -> str:
-    """Brother John's name in ``lang`` (the special character who hands his seat's silver on)."""
+def _special(resolved: Any, which: str, lang: str) -> str:
+    """The name in ``lang`` of the special character ``which`` ("jean": Brother John, who hands his seat's silver
+    on; "sarah": Aunt Sarah, who pays nothing, nor for him when she sits just before him)."""
     return next((str(c.name[lang]) for c in resolved.model.components
-                 if c.data is not None and c.data.role == "special" and c.data.special == "jean"), "")
+                 if c.data is not None and c.data.role == "special" and c.data.special == which), "")
 
 
 def _sums(gain: list[int], loss: list[int], lang: str, me: int | None = None) -> str:
@@ -663,11 +674,15 @@ def _signed(d: int) -> str:
 
 def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str) -> tuple[str, str, str]:
     """A toast proposed at ``before`` (the purses, the circle) and paid into ``after`` (the purses), as the journal
-    tells it (#53 round 26, en24, en25, fr28, it18, it24): (what each player was due in all and, where the purses
-    say otherwise, what was paid; each seat's share, ``_seats_said``; the rulings that say why the two differ,
-    else ""). A debt beyond a purse is paid with what the player has (``cannot_pay``); a bank that cannot pay all
-    it owes collects first, then pays in seat order (``bank_short``), and what a player receives and pays at one
-    toast cancels before it pays (only the difference changes hands): the last seats then seem to pay nothing."""
+    tells it (#53 round 26, en24, en25, fr28, it18, it24): (what each player was due in all, or, where the purses
+    say otherwise, a ``{text}`` for the toaster's words, then what was due and what was paid, each its own sentence
+    (round 27: en17, it19); each seat's share, ``_seats_said``; the rulings that say why the two differ, else "").
+    A debt beyond a purse is paid with what the player has (``cannot_pay``); a bank that cannot pay all it owes
+    collects first, then pays in seat order (``bank_short``), and what a player receives and pays at one toast
+    cancels before it pays (only the difference changes hands): the last seats then seem to pay nothing. The bank's
+    rulings are said at the toast that runs it dry; a toast that finds it empty says so in a word, the bank's box
+    holding the rulings (they were printed word for word after every toast of the game's last third: round 27,
+    en16, fr21, it20)."""
     from cardgen.games.draco.bank import bank_holds
 
     w = _TOAST.get(lang, _TOAST["en"])
@@ -686,14 +701,15 @@ def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lan
     why = [w["cannot" if before["money"][p] else "cannot_none"].format(n=p + 1, have=before["money"][p])
            for p in range(len(owed))
            if owed[p] < 0 and before["money"][p] + owed[p] < 0]
-    short = any(0 <= got < due for got, due in zip(paid, owed) if due > 0)
+    short = any(0 <= got < due for got, due in zip(paid, owed) if due > 0) and not empty_before
     if short and any(g and lo for g, lo in zip(gain, loss)):  # the sums cancel before the bank pays
         why.insert(0, w["netted"])
     if short:
-        why.append(w["short_empty" if empty_before else "short"])
+        why.append(w["short"])
     got = ", ".join(w["sum"].format(who=_who(p, lang), sums=_signed(d))
                     for p, d in sorted(((p, d) for p, d in enumerate(paid) if d), key=lambda m: (m[1] < 0, m[0])))
-    return (str(w["owed"].format(sums=_sums(gain, loss, lang), paid=got or w["paid_none"])), seats,
+    paid_said = (got or w["paid_none"]) + (w["paid_empty"] if empty_before else "")
+    return (str(w["owed"].format(text="{text}", sums=_sums(gain, loss, lang), paid=paid_said)), seats,
             str(w["rulings"].format(why=w["and"].join(why))) if why else "")
 
 

@@ -1,0 +1,106 @@
+"""The play page's twenty-seventh reading (#53), Draco & Co: a toast's seat line held to the engine's money.
+
+"seat 8: Aunt Sarah pays nothing · seat 9: Brother John, paid for by the seat before" told the table that someone paid
+for Brother John when, Aunt Sarah sitting just before him, nobody did (en15): the walk said "paid for" wherever a
+seat answered, whoever sat there. Each paying seat's words are checked here against the engine's own toast
+(``table.add_toast``): a seat whose cost the engine charges to nobody must say that nobody pays, and the other way
+round; on random seatings and on every toast of random games.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardgen.games.draco.table import add_toast, fullest_purses
+from cardgen.play.session import Session
+from tests.test_play_round26_draco import _toasts
+from tests.test_play_session import deck_of
+
+#: the words a paying seat says when nobody pays its cost (Aunt Sarah's, Brother John's when she sits before him,
+#: Zork's when the richest are tied under a "none pays" ruling)
+NOBODY = {"en": ("pays nothing", "nobody pays", "costs nothing"), "fr": ("ne paie rien", "personne ne paie",
+                                                                         "ne coûte rien"),
+          "it": ("non paga nulla", "nessuno paga", "non costa nulla")}
+SEAT = {"en": "seat {s}: ", "fr": "place {s}\u202f: ", "it": "posto {s}: "}
+
+
+def _charged(obs: dict[str, Any], resolved: Any) -> list[bool]:
+    """Per paying seat (the last first), whether the engine's toast charges anyone for it: the purses' changes with
+    that seat's cost and without it differ."""
+    info = obs["info"]
+    special = [0] * len(obs["circle"])
+    owner = [-1] * len(obs["circle"])
+    for cid, code in zip(obs["circle"], obs["seats"]):
+        special[code], owner[code] = int(info["special"][cid]), int(info["owner"][cid])
+    richest = fullest_purses(list(obs["money"]))
+    rule = resolved.model.clarifications.get("richest_tie")
+    if len(richest) > 1 and rule is not None and rule.resolution == "none_pays":
+        richest = []
+    costs = list(info["costs"])
+
+    def paid(costs_now: list[int]) -> list[int]:
+        d = [0] * len(obs["money"])
+        add_toast(d, list(obs["seats"]), owner, special, list(info["payouts"]), costs_now,
+                  int(info["zork_multiplier"]), richest)
+        return d
+
+    full = paid(costs)
+    return [paid(costs[:i] + [0] + costs[i + 1:]) != full for i in range(len(costs))]
+
+
+def _seat_said(line: str, seat: int, lang: str) -> str:
+    """What the toast's seat line says at ``seat`` (1-based), "" when nothing."""
+    for item in line.split(" · "):
+        head = SEAT[lang].format(s=seat)
+        if item.lower().startswith(head):
+            return item[len(head):]
+    return ""
+
+
+def _check(line: str, obs: dict[str, Any], resolved: Any, lang: str) -> set[str]:
+    """Each paying seat's words against the engine: "nobody pays" exactly where the engine charges nobody; what was
+    checked (``jean_paid``, ``jean_unpaid``: Brother John's seat paid for, or by nobody)."""
+    seen = set()
+    k = len(obs["circle"])
+    for i, charged in enumerate(_charged(obs, resolved)):
+        said = _seat_said(line, k - i, lang)
+        assert said, (k - i, line)
+        assert (not any(w in said for w in NOBODY[lang])) == charged, (k - i, line)
+        if obs["info"]["special"][obs["circle"][k - 1 - i]] == 2:  # Brother John
+            seen.add("jean_paid" if charged else "jean_unpaid")
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_paying_seat_says_who_pays_as_the_engine_charges_it(lang: str) -> None:
+    """Random seatings of a real table: Brother John in a paying seat with a ruffian, Zork or Aunt Sarah just before
+    him; "paid for by the seat before" only where the engine charges someone (en15)."""
+    from cardgen.games.draco.text import _seats_said, _walk
+
+    session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang=lang)
+    obs, resolved = session.state.observation(0), session.deck
+    rng, seen = random.Random(27), set()
+    circle = list(zip(obs["circle"], obs["seats"]))
+    for _ in range(300):
+        rng.shuffle(circle)
+        table = {**obs, "circle": [c for c, _ in circle], "seats": [s for _, s in circle],
+                 "money": [rng.randint(0, 9) for _ in obs["money"]]}
+        line = _seats_said(resolved, table, _walk(resolved, table), lang)
+        seen |= _check(line[:1].lower() + line[1:], table, resolved, lang)
+    assert seen == {"jean_paid", "jean_unpaid"}
+
+
+def test_every_toast_of_random_games_says_who_pays_as_the_engine_charged_it() -> None:
+    """Every toast of four seeded games, its seat line as the journal prints it, held to the engine's toast at the
+    purses the toast found."""
+    session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang="en")
+    checked = 0
+    for action, _, before, after, lines in _toasts(range(3, 7)):
+        if action[0] != "toast":
+            continue
+        _check(lines[1][:1].lower() + lines[1][1:], {**before, "circle": after["circle"], "seats": after["seats"]},
+               session.deck, "en")
+        checked += 1
+    assert checked
