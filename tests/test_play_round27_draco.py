@@ -104,3 +104,20 @@ def test_every_toast_of_random_games_says_who_pays_as_the_engine_charged_it() ->
                session.deck, "en")
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> None:
+    """The empty bank's rulings, once in the bank's box while it is empty, not after every toast (en16, fr21, it20):
+    said with the box's 0, never while the bank holds coins; in this edition's words."""
+    from cardgen.games.draco.playview import play_table
+
+    session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang=lang)
+    obs = session.state.observation(0)
+    ruling = {"en": "this edition’s rulings", "fr": "choix de cette édition", "it": "scelte di questa edizione"}[lang]
+    for money, empty in (([3, 3, 3], False), ([30, 30, 35], True), ([30, 30, 34], False)):
+        piles = play_table(session.deck, {**obs, "money": money}, lang)["areas"][-1]["facts"]
+        notes = [value for _, value in piles if ruling in value]
+        assert len(notes) == int(empty), piles
+        assert (dict(piles).get({"en": "bank, in silver coins", "fr": "banque, en pièces d’argent",
+                                 "it": "banca (in monete d’argento)"}[lang]) == "0") == empty, piles
