@@ -116,8 +116,9 @@ def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> N
     obs = session.state.observation(0)
     ruling = {"en": "this edition’s rulings", "fr": "choix de cette édition", "it": "scelte di questa edizione"}[lang]
     for money, empty in (([3, 3, 3], False), ([30, 30, 35], True), ([30, 30, 34], False)):
-        piles = play_table(session.deck, {**obs, "money": money}, lang)["areas"][-1]["facts"]
-        notes = [value for _, value in piles if ruling in value]
+        areas = play_table(session.deck, {**obs, "money": money}, lang)["areas"]
+        piles = areas[-1]["facts"]
+        notes = [value for area in areas for _, value in area.get("facts", []) if ruling in value]
         assert len(notes) == int(empty), piles
         assert (dict(piles).get({"en": "bank, in silver coins", "fr": "banque, en pièces d’argent",
                                  "it": "banca (in monete d’argento)"}[lang]) == "0") == empty, piles

@@ -38,6 +38,11 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         + [[w["badge"], w["badge_is"]]]
     if obs["roll"] is not None:
         facts.append([w["roll"], str(obs["roll"])])
+    # an empty bank's rulings said once, under the table where a toast is read, while it is empty: after every toast in
+    # the journal they were the same forty words ten times over (round 27, en16, fr21, it20); the narrow box of the
+    # piles broke them into a column running under the footer
+    if bank_holds(deck, obs["money"]) == 0:
+        facts.append([w["bank_empty"], w["bank_empty_is"]])
     # the places drawn as the table's circle with Draco in it (``ring``), between the last seat and the first
     areas = [{"title": w["circle"].format(side=w[obs["draco"]]), "cards": circle, "pick": True, "facts": facts,
               # Draco sits in the ring between the last seat and the first (the book: they are not next to each
@@ -58,9 +63,6 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         # the bank's coins lie on the table for all to see: a toast that pays nobody is then a rule, not a bug
         # (round 25: en27, fr31, it22); none for a deck whose bank is unlimited
         + ([[w["bank"], str(bank)]] if (bank := bank_holds(deck, obs["money"])) is not None else [])
-        # an empty bank's rulings said once, here, while it is empty: after every toast in the journal they were the
-        # same forty words ten times over (round 27, en16, fr21, it20)
-        + ([[w["bank_empty"], w["bank_empty_is"]]] if bank == 0 else [])
         + ([[w["last_call"], w["last_call_done"] if obs["phase"] == "over" else w["last_call_next"]]]
            if obs["last_call"] else [])})
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
