@@ -25,10 +25,12 @@ BUTTON_AND_RECORD = {
     ("royale", "stop"): {"fr": ("Terminer le tour", "termine son tour"), "it": ("Termina il turno", "termina il turno"),
                          "en": ("End the turn", "ends the turn")},
     # the player's ruffian sits beside Aunt Sarah, not the player (the reader's F7, E4, I9), and only a ruffian
-    # counts (the book; round 24, it32): the journal says it as the reason, not as a bracket read as one
-    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche une carte, son malandrin étant"),
+    # counts (the book; round 24, it32): the journal says it as the reason, not as a bracket read as one; "for a
+    # ruffian of theirs": a player with both neighbours draws for one and not the other, two lines that read as a
+    # contradiction with "their ruffian" and "though" (round 27, en18, fr24)
+    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche une carte pour un de ses malandrins"),
                         "it": ("Pesca una carta (un tuo malandrino", "pesca una carta grazie a Zia Sara"),
-                        "en": ("Draw a card (your ruffian sits beside", "draws a card: their ruffian sits beside")},
+                        "en": ("Draw a card (your ruffian sits beside", "draws a card for a ruffian of theirs beside")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }

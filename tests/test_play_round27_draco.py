@@ -122,3 +122,33 @@ def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> N
         assert len(notes) == int(empty), piles
         assert (dict(piles).get({"en": "bank, in silver coins", "fr": "banque, en pièces d’argent",
                                  "it": "banca (in monete d’argento)"}[lang]) == "0") == empty, piles
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_round_on_the_house_says_where_the_cup_goes(lang: str) -> None:
+    """"plays Round on the House" and nothing more read as a card with no effect (it22): the journal says the cup
+    goes back to the middle, or was there already, as the observation's cup says."""
+    from tests.test_play_journal_done import played
+
+    back = {"en": "the cup goes back to the middle of the table", "fr": "la coupe revient au centre de la table",
+            "it": "la coppa torna al centro del tavolo"}[lang]
+    already = {"en": "the cup was already in the middle", "fr": "la coupe était déjà au centre",
+               "it": "la coppa era già al centro"}[lang]
+    seen = set()
+    for seed in (3, 4):
+        for action, _, before, after, text in played("draco", lang, seed=seed):
+            if action[0] != "play" or not str(action[1]).startswith("round-on-the-house"):
+                continue
+            assert after["cup"] == -1, after
+            assert (back in text) == (before["cup"] >= 0) and (already in text) == (before["cup"] < 0), text
+            seen.add(before["cup"] >= 0)
+    assert True in seen
+
+
+def test_a_card_whose_name_ends_with_an_exclamation_mark_takes_no_colon() -> None:
+    """"plays Budge Up!: Red Ruffian … swap seats" put a colon after the exclamation mark (en21): a dash."""
+    from tests.test_play_journal_done import played
+
+    said = [text for action, _, _, _, text in played("draco", "en", seed=3)
+            if action[0] == "play" and str(action[1]).startswith("budge-up")]
+    assert said and all("Budge Up! — " in text and "!:" not in text for text in said), said

@@ -461,6 +461,9 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         told.append(j["roll"].format(n=after["roll"]))
     if kind == "play" and before.get("draco") != after.get("draco") and after.get("draco") in ("left", "right"):
         told.append(j["cup"].format(draco=_draco_name(resolved, lang), side=j[str(after["draco"])]))
+    if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "cup_to_centre":
+        # Round on the House said nothing of what it did (round 27, it22): the cup is public
+        told.append(j["cup_centre" if before.get("cup", -1) >= 0 else "cup_was_centre"])
     if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and not final \
             and before.get("money") == after.get("money") and not bank:
         # the bank had coins and nobody took one: every roll showed a special character's seat (the rolls are in no
