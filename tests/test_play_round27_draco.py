@@ -109,12 +109,12 @@ def test_every_toast_of_random_games_says_who_pays_as_the_engine_charged_it() ->
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> None:
     """The empty bank's rulings, once in the bank's box while it is empty, not after every toast (en16, fr21, it20):
-    said with the box's 0, never while the bank holds coins; in this edition's words."""
+    said with the box's 0, never while the bank holds coins (the rulebook prints it: "bank_short")."""
     from cardgen.games.draco.playview import play_table
 
     session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang=lang)
     obs = session.state.observation(0)
-    ruling = {"en": "this edition’s rulings", "fr": "choix de cette édition", "it": "scelte di questa edizione"}[lang]
+    ruling = {"en": "first seats first", "fr": "par ordre de place", "it": "in ordine di posto"}[lang]
     for money, empty in (([3, 3, 3], False), ([30, 30, 35], True), ([30, 30, 34], False)):
         areas = play_table(session.deck, {**obs, "money": money}, lang)["areas"]
         piles = areas[-1]["facts"]

@@ -35,12 +35,12 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # looked; at the end, no step: round 26, en29)
     step = w["phases"].get(str(obs["phase"]))
     facts = [[w["cup"], cup]] + ([[w["phase"], step.format(n=obs["current"] + 1)]] if step else []) \
-        + [[w["badge"], w["badge_is"]]]
+        + [[w["badge"], w["badge_is"]], [w["seat_no"], w["seat_no_is"]]]
     if obs["roll"] is not None:
         facts.append([w["roll"], str(obs["roll"])])
-    # an empty bank's rulings said once, under the table where a toast is read, while it is empty: after every toast in
-    # the journal they were the same forty words ten times over (round 27, en16, fr21, it20); the narrow box of the
-    # piles broke them into a column running under the footer
+    # an empty bank's ruling said once, under the table where a toast is read, while it is empty: after every toast in
+    # the journal the rulings were the same forty words ten times over (round 27, en16, fr21, it20); the narrow box of
+    # the piles broke them into a column running under the footer, and a longer line here widens the table's box
     if bank_holds(deck, obs["money"]) == 0:
         facts.append([w["bank_empty"], w["bank_empty_is"]])
     # the places drawn as the table's circle with Draco in it (``ring``), between the last seat and the first
