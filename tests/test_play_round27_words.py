@@ -1,5 +1,6 @@
-"""Royale's page words read in play round 27 (#53): the end said once in the journal, Abundance's rule among what
-the cards say, a satisfied noble labelled in words after its name."""
+"""Royale's and King Lui's page words read in play round 27 (#53): the end said once in Royale's journal,
+Abundance's rule among what the cards say, a satisfied noble labelled in words after its name; King Lui's drawn
+Emerald named in the journal."""
 from __future__ import annotations
 
 import random
@@ -84,3 +85,35 @@ def test_a_satisfied_noble_is_labelled_after_its_name(lang: str, label: str) -> 
     names = [c["name"] for c in seat["cards"]]
     assert names[slot] == label and sum("✓" in n for n in names) == 1, names
     assert not any(c.get("badge") for c in seat["cards"])
+
+
+@pytest.mark.parametrize(("lang", "drew", "laid", "then"), [
+    ("en", "draws an Emerald card", "draws an Emerald card and lays it beside the dishes (",
+     ("lays that Emerald card beside the dishes", "uses that Emerald card at once and removes ")),
+    ("fr", "pioche une carte Emerald", "pioche une carte Emerald et la pose près des plats (",
+     ("pose cette carte Emerald près des plats", "se sert aussitôt de cette carte Emerald et retire ")),
+    ("it", "pesca una carta Emerald", "pesca una carta Emerald e la mette accanto ai piatti (",
+     ("mette questa carta Emerald accanto ai piatti", "usa subito questa carta Emerald: toglie "))])
+def test_king_luis_journal_names_a_drawn_emerald(lang: str, drew: str, laid: str, then: tuple[str, str]) -> None:
+    """Round 27 (fr12, en5, it3): "draws a card" then "lays Emerald beside the dishes" did not say that the card drawn
+    was that Emerald (the book: a drawn Emerald is used at once or laid face up, so every seat sees it). The draw
+    names it, laid at once when the king has too few portions; the choice that follows names it as that card. A
+    draw of a dish card stays "draws a card" (only its drawer saw it)."""
+    from tests.test_play_journal_done import played
+
+    seen = {"drew": 0, "laid": 0}
+    for seed in (5, 7, 11):
+        moves = played("king_lui", lang, seed=seed)
+        for i, (action, _, before, after, text) in enumerate(moves):
+            if action[0] != "draw":
+                continue
+            line = text.split("\n")[0]
+            if after["pending_emeralds"]:
+                assert line == drew, text
+                assert moves[i + 1][4].startswith(then), moves[i + 1][4]
+                seen["drew"] += 1
+            elif line.startswith(laid):
+                seen["laid"] += 1
+            else:
+                assert "Emerald" not in line, text
+    assert seen["drew"] and seen["laid"], seen

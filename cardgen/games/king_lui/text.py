@@ -77,7 +77,7 @@ def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, be
     (the card drawn is the drawer's alone: never named); a move that ends a course says so on a line of its own,
     with what the king received from the table and the next course's chef (#53 en7: the king's place grew
     unexplained; round 25 en11: not glued onto the move)."""
-    done = _told(resolved, action, lang, _DONE, before)
+    done = _told(resolved, action, lang, _DONE, before, drawn_emerald(action, before, after))
     if done is None or "course" not in before or after.get("course", 0) <= before["course"]:
         return done
     return course_end(resolved, done, lang, before, after)
@@ -114,15 +114,34 @@ def revealed_emeralds(after: dict[str, Any]) -> int:
     return max(0, int(after.get("course_cards", 0)) - sum(after.get("table", {}).values()))
 
 
+def drawn_emerald(action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any]) -> str | None:
+    """The journal's word for a move around a drawn Emerald card, which every seat sees (the book: it is used at once
+    or laid face up): ``draw_emerald`` for a draw that brought one now waiting on its drawer's choice,
+    ``draw_emerald_laid`` for one laid beside the dishes at once (the king held too few portions to use it),
+    ``place_drawn`` and ``emerald_drawn`` for the choice that follows; None for any other move. "draws a card" then
+    "lays Emerald beside the dishes" did not say the card drawn was that Emerald (round 27, fr12, en5, it3)."""
+    kind = str(action[0]) if action else ""
+    if before.get("phase") == "drawn_emerald" and kind in ("place", "emerald"):
+        return kind + "_drawn"
+    if kind != "draw":
+        return None
+    if after.get("pending_emeralds", 0) > before.get("pending_emeralds", 0):
+        return "draw_emerald"
+    dealt = revealed_emeralds(after) if after.get("course", 0) > before.get("course", 0) else 0
+    laid = after.get("table_emeralds", 0) - dealt - before.get("table_emeralds", 0)
+    return "draw_emerald_laid" if laid > 0 else None
+
+
 def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
-          table: dict[str, Any] | None = None) -> str | None:
+          table: dict[str, Any] | None = None, key: str | None = None) -> str | None:
     """``action`` in the words of ``book`` (the buttons' or the journal's); None for a move it does not name.
-    With ``table`` (the mover's observation before the move), a dish taken says its portions on the table."""
+    With ``table`` (the mover's observation before the move), a dish taken says its portions on the table;
+    ``key`` names the sentence where the action's own does not say enough (``drawn_emerald``)."""
     from cardgen.games.base import component_name
     from cardgen.text import join_and
 
     words = book.get(lang, book["en"])
-    text = words.get(str(action[0])) if action else None
+    text = words.get(key or str(action[0])) if action else None
     if text is None:
         return None
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
