@@ -107,16 +107,16 @@ def test_emerald_text_uses_the_variant_number(ref, portions):
     emerald = d.component("emerald")
     for lang in LANGS:
         text = face_text(d, emerald, emerald.faces[0], lang)
-        assert re.findall(r"\d+", text) == [str(portions)] * 3  # the minimum, the portions taken, a drawn one's minimum
+        assert re.findall(r"\d+", text) == [str(portions)] * 2  # the minimum, the portions taken (round 27, en1: once)
     assert face_text(d, d.component("ham"), d.component("ham").faces[0], "fr") is None
 
 
 def test_emerald_text_typography_and_agreement():
     fr = emerald_text(2, "fr")
     assert NNBSP + ":" in fr and " :" not in fr and "'" not in fr
-    assert "1 portion," in emerald_text(1, "fr") and "2 portions," in fr
-    assert "1 porzione," in emerald_text(1, "it")
-    assert "1 portion," in emerald_text(1, "en")
+    assert "au moins 1 portion" + NNBSP in emerald_text(1, "fr") and "au moins 2 portions" + NNBSP in fr
+    assert "almeno 1 porzione:" in emerald_text(1, "it")
+    assert "at least 1 portion:" in emerald_text(1, "en")
     texts = {emerald_text(2, lang) for lang in LANGS}
     assert len(texts) == 3
     with pytest.raises(InputError):
@@ -151,11 +151,13 @@ def test_our_rulings_are_marked_in_the_data_in_every_language(deck):
 #: (#53): the published verb, "use" / « se servir de » / «usare», not "call")
 #: round 25 (fr, en): the card said "instead of taking a dish or drawing" with no word of the empty table, where the
 #: book's forced draw leaves a waiting Emerald unused: the card names the condition first
-INSTEAD = {"fr": "À votre tour, s’il reste un plat sur la table, vous pouvez vous servir d’Emerald au lieu de prendre un "
-                 "plat ou de piocher",
-           "it": "Al tuo turno, se sul tavolo resta almeno un piatto, puoi usare Emerald invece di prendere un piatto o di "
-                 "pescare",
-           "en": "On your turn, if a dish is still on the table, you may use Emerald instead of taking a dish or drawing"}
+#: round 27, en1: the two conditions (a dish on the table, the king's minimum) together, after the choice they limit
+INSTEAD = {"fr": "À votre tour, au lieu de prendre un plat ou de piocher, vous pouvez vous servir d’Emerald s’il reste "
+                 "un plat sur la table et que le roi a au moins",
+           "it": "Al tuo turno, invece di prendere un piatto o di pescare, puoi usare Emerald se sul tavolo resta almeno "
+                 "un piatto e il re ha almeno",
+           "en": "On your turn, instead of taking a dish or drawing, you may use Emerald if a dish is still on the table "
+                 "and the king has at least"}
 
 
 @pytest.mark.parametrize("ref", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
@@ -168,17 +170,22 @@ def test_the_emerald_card_says_using_it_is_the_turn(ref):
         assert face_text(d, emerald, emerald.faces[0], lang).startswith(INSTEAD[lang])
 
 
-#: round 26 (en, fr): "If you draw it, use Emerald at once" left out the king's minimum, said only for a turn's use
-DRAWN = {"fr": "Si vous la piochez, servez-vous d’Emerald aussitôt (le roi doit avoir au moins {n} portions)",
-         "it": "Se la peschi, usa subito Emerald (il re deve avere almeno {n} porzioni)",
-         "en": "If you draw it, use Emerald at once (the king needs at least {n} portions)"}
+#: round 26 (en, fr): "If you draw it, use Emerald at once" left out the king's minimum, said only for a turn's use;
+#: round 27 (en1): the number said twice, and nothing said of the draw being lost: no other card, the turn ends
+DRAWN = {"fr": "Si vous la piochez, vous ne recevez pas d’autre carte et votre tour s’arrête là\u202f: servez-vous "
+               "d’Emerald aussitôt si le roi a assez de portions,",
+         "it": "Se la peschi, non ricevi un’altra carta e il tuo turno finisce qui: usa subito Emerald se il re ha "
+               "abbastanza porzioni,",
+         "en": "If you draw it, you get no other card and your turn ends there: use Emerald at once if the king has "
+               "enough portions,"}
 
 
 @pytest.mark.parametrize("ref", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
                                  "king_lui-six-players"])
 def test_the_emerald_card_says_the_kings_minimum_for_a_drawn_emerald_too(ref):
-    """A drawn Emerald is used at once only if the king holds the portions it takes: the card says so, with the
-    deck's own number (2; 3 in Hungry Dragon), in the sentence about drawing it."""
+    """A drawn Emerald is used at once only if the king holds the portions it takes: the card says so in the sentence
+    about drawing it, the number being the first sentence's (2; 3 in Hungry Dragon), and that the draw brings no
+    other card and ends the turn (the book: "you get no other card in its place … that is your whole turn")."""
     d = resolve(ref, ROOT)
     emerald = d.component("emerald")
     assert d.rules.emerald_portions == (3 if ref == "king_lui-hungry-dragon" else 2)

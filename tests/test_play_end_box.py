@@ -137,31 +137,62 @@ def test_moves_that_say_what_they_do_group_under_their_head_and_the_tab_names_th
         assert heads == [["Use Emerald", 2], ["Play Rumours", 1], ["Take Ham", 1]]
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "End of course {n}: the king receives "),
-                                            ("fr", "Fin du service {n}\u202f: le roi reçoit "),
-                                            ("it", "Fine della portata {n}: il re riceve ")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "End of course {n}: "), ("fr", "Fin du service {n}\u202f: "),
+                                            ("it", "Fine della portata {n}: ")])
 def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(lang: str, said: str) -> None:
-    """#53 en7: the king's place grew with no line to say why; each course's last move now tells it."""
+    """#53 en7: the king's place grew with no line to say why; each course's last move now tells it. Round 27 (fr11,
+    it1): a cleared table is said with the book's negation ("le roi ne reçoit rien", "il re non riceve nulla"),
+    never « le roi reçoit rien »; it2: the Emeralds the next chef turned up are said, their number the deal's."""
     from tests.test_play_journal_done import played
 
-    ends = 0
-    for _, _, before, after, text in played("king_lui", lang):
-        if after["course"] == before["course"]:
-            assert said.format(n=before["course"]) not in text
-            continue
-        ends += 1
-        assert said.format(n=before["course"]) in text, text
-        got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
-               - before["eaten"].get(d, 0) for d in after["dishes"]}
-        told = text.split("\n", 1)[-1]  # the course's line (the move's own says the portions it took)
-        assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", told)) == sum(got.values()), text
-        # round 25, en11: the end of the course is a line of its own under the move, not glued onto it
-        assert "\n" + said.format(n=before["course"]) in text, text
-        if after["to_act"]:  # the next course's chef
-            chef = {"en": "Player {p} is the chef of course {n}.", "fr": "Le joueur {p} est le chef du service {n}.",
-                    "it": "Il giocatore {p} è il cuoco della portata {n}."}[lang]
-            assert text.endswith(chef.format(p=after["chef"] + 1, n=after["course"])), text
-    assert ends >= 5
+    receives = {"en": "the king receives ", "fr": "le roi reçoit ", "it": "il re riceve "}[lang]
+    nothing = {"en": "the players cleared the table, so the king gets nothing.",
+               "fr": "les joueurs ont vidé la table, le roi ne reçoit rien.",
+               "it": "i giocatori hanno preso tutti i piatti, quindi il re non riceve nulla."}[lang]
+    turned = {"en": r"The chef turns up (an|\d+) Emerald cards?", "fr": r"Le chef retourne (une|\d+) cartes? Emerald",
+              "it": r"Il cuoco gira (una|\d+) cart[ae] Emerald"}[lang]
+    ends = shown = 0
+    for seed in (3, 5):
+        for _, _, before, after, text in played("king_lui", lang, seed=seed):
+            if after["course"] == before["course"]:
+                assert said.format(n=before["course"]) not in text
+                continue
+            ends += 1
+            # round 25, en11: the end of the course is a line of its own under the move, not glued onto it
+            assert "\n" + said.format(n=before["course"]) in text, text
+            got = {d: after["king"].get(d, 0) - before["king"].get(d, 0) + after["eaten"].get(d, 0)
+                   - before["eaten"].get(d, 0) for d in after["dishes"]}
+            told = text.split("\n", 1)[-1]  # the course's line (the move's own says the portions it took)
+            assert sum(int(n) for n in re.findall(r"(\d+) (?:portions?|porzion[ei])", told)) == sum(got.values()), text
+            assert (said.format(n=before["course"]) + (receives if sum(got.values()) else nothing)) in told, text
+            dealt = after["course_cards"] - sum(after["table"].values()) if after["to_act"] else 0
+            count = re.search(turned, told)
+            assert bool(count) == bool(dealt), text
+            if count:
+                shown += 1
+                assert count.group(1) in ({"an", "une", "una"} if dealt == 1 else {str(dealt)}), text
+            if after["to_act"]:  # the next course's chef
+                chef = {"en": "Player {p} is the chef of course {n}.", "fr": "Le joueur {p} est le chef du service {n}.",
+                        "it": "Il giocatore {p} è il cuoco della portata {n}."}[lang]
+                assert chef.format(p=after["chef"] + 1, n=after["course"]) in told, text
+    assert ends >= 10 and shown
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "takes Ham (1 portion)\nEnd of course 9: the players cleared the table, so the king gets nothing."),
+    ("fr", "prend la portion de Jambon\nFin du service 9\u202f: les joueurs ont vidé la table, le roi ne reçoit rien."),
+    ("it", "prende la porzione di Prosciutto\nFine della portata 9: i giocatori hanno preso tutti i piatti, quindi il re "
+           "non riceve nulla.")])
+def test_a_cleared_table_is_said_with_the_books_negation(lang: str, said: str) -> None:
+    """Round 27 (fr11, it1): « le roi reçoit rien », «il re riceve niente» lacked the negation the book prints
+    ("le roi ne reçoit rien à ce service"); a course that ends with nothing left gives the king nothing."""
+    from cardgen.games.king_lui.text import describe_done
+
+    deck = deck_of("king_lui")
+    before = {"course": 9, "king": {"ham": 3}, "eaten": {}, "dishes": ["ham"], "table": {"ham": 1}}
+    after = {"course": 10, "king": {"ham": 3}, "eaten": {}, "dishes": ["ham"], "table": {}, "to_act": [],
+             "chef": 0}
+    assert describe_done(deck, ("take", "ham"), lang, before, after) == said
 
 
 @pytest.mark.parametrize(("lang", "beside"), [("en", "Waiting beside the dishes"), ("fr", "En attente près des plats"),
@@ -177,5 +208,7 @@ def test_a_waiting_emerald_lies_apart_from_the_dishes(lang: str, beside: str) ->
     areas = play_table(session.deck, obs, lang)["areas"]
     assert all(c["face"] != "emerald" for c in areas[0]["cards"])
     (apart,) = [a for a in areas if a["title"] == beside]
-    assert apart["cards"] == [{"face": "emerald", "count": 2, "text": emerald_text(2, lang)}] and "pick" not in apart
+    # told of "a player", not "you": the spectator reads it too (round 27, it7)
+    assert apart["cards"] == [{"face": "emerald", "count": 2, "text": emerald_text(2, lang, told=True)}]
+    assert "pick" not in apart
     assert not [a for a in play_table(session.deck, dict(obs, table_emeralds=0), lang)["areas"] if a["title"] == beside]

@@ -30,9 +30,9 @@ def _words(path: str) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "flat", "turned", "cleared", "numbered"), [
-    # the turn's direction, as the book gives it (round 26, fr23, it16)
+    # the turn's direction, as the book gives it (round 26, fr23, it16), in the card's degrees (round 27, fr18)
     ("fr", "Imposteur sans rotation, rangée 1, colonne 2",
-     "Imposteur tourné d’un quart de tour vers la droite, rangée 3, colonne 1",
+     "Imposteur tourné de 90° dans le sens horaire, rangée 3, colonne 1",
      "Débarrasser les plats de la Duchesse", "Débarrasser les plats du Baron"),  # the book's words (fr24)
     ("it", "Impostore senza ruotarlo, riga 1, colonna 2", "Impostore ruotato di 90° in senso orario, riga 3, colonna 1",
      # the book's "ritirare i piatti": one does not clear away a countess (round 24, it16)
@@ -50,9 +50,17 @@ def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, f
     assert describe_action(deck, ("clear", 0), lang) == cleared
     assert describe_action(deck, ("clear", 2), lang) == numbered
     assert "0°" not in describe_action(deck, ("imposter", 0, 4, 4), lang)
-    # 270° is the deck's quarter turn the other way, said so (round 26, fr23: "270°" named no direction)
-    other_way = {"fr": "un quart de tour vers la gauche", "it": "90° in senso antiorario", "en": "90° anticlockwise"}
+    # 270° with its direction (round 26, fr23: "270°" named no direction), as the card names it, never a second
+    # name for it beside the card's "90°, 180° or 270° clockwise" (round 27, en10, fr18, it15)
+    other_way = {"fr": "270° dans le sens horaire", "it": "270° in senso orario", "en": "270° clockwise"}
     assert other_way[lang] in describe_action(deck, ("imposter", 270, 0, 0), lang)
+    from cardgen.games.royale.text import imposter_text
+
+    card = imposter_text(deck, lang)
+    for degrees in (90, 180, 270):
+        turned = describe_action(deck, ("imposter", degrees, 0, 0), lang)
+        assert f"{degrees}°" in turned and f"{degrees}°" in card, (turned, card)
+        assert not any(w in turned for w in ("anticlockwise", "antiorario", "gauche", "droite", "quart")), turned
 
 
 @pytest.mark.parametrize(("lang", "served"), [("fr", "\u202f: à la Duchesse"), ("it", ": alla Duchessa"),

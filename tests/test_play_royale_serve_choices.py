@@ -18,8 +18,11 @@ from cardgen.simulate.runner import DeckRef, load_project_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the words a choice's warning opens with, and those of a choice that meets the request
-DEAD = {"en": "this makes the request impossible", "fr": "l’exigence devient impossible",
-        "it": "così la richiesta diventa impossibile"}
+#: round 27 (fr17, it10): « pour le Baron, les plats… », «per il Barone i piatti» were calques, and "impossible" a
+#: second name for the book's "can no longer be met": the noble's own request, its dishes, in the conditional
+DEAD = {"en": "its request could then no longer be met: its dishes would be cleared at once",
+        "fr": "son exigence ne pourrait plus être remplie\u202f: ses plats seraient aussitôt débarrassés",
+        "it": "la sua richiesta non potrebbe più essere esaudita: i suoi piatti andrebbero subito negli scarti"}
 MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
        "it": "la richiesta è esaudita alla lettera"}
 #: a serve choice's head, cut off by the colon the phone groups choices on
@@ -76,25 +79,32 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "Player {n}’s turn ends by itself: none of their nobles has cards left to clear.",
-     ", whose request can no longer be met: the "),
-    ("fr", "Le tour du joueur {n} s’achève de lui-même\u202f: aucun de ses nobles n’a plus de plats à débarrasser.",
-     "\u202f; pour l"),
-    ("it", "Il turno del giocatore {n} finisce da sé: nessuno dei suoi nobili ha più piatti da ritirare.",
-     "; per ")])
+    ("en", "The turn ends automatically: none of their nobles has any cards left to clear.",
+     ", whose request can no longer be met: its dishes ("),
+    ("fr", "Le tour s’achève automatiquement\u202f: aucun de ses nobles n’a plus de plats à débarrasser.",
+     ", dont l’exigence ne peut plus être remplie\u202f: ses plats ("),
+    ("it", "Il turno finisce automaticamente: nessuno dei suoi nobili ha più piatti da ritirare.",
+     ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
-    a rule nobody asked for (round 26, en18, fr26): it now names the seat whose turn ends, the seat that moved.
-    English's forced clearing says whose request in one sentence ("serves Fruit 9 to the Marquis, whose request can
-    no longer be met", en16)."""
+    a rule nobody asked for (round 26, en18, fr26); under the mover's numbered line, it is that line's turn; "ends by
+    itself" was not idiomatic, and "Player 1's turn" named the player otherwise than the numbered line it stands
+    under ("Player 1 (you)", "Player 2 · Bo": round 27, en12, it14). The forced clearing says whose request in
+    the serving's own clause, the noble named once ("serves Fruit 9 to the Marquis, whose request can no longer be
+    met", en16; round 27, fr17, it11: « pour le Marquis, l’exigence… » named it twice)."""
     session = Session(deck, seed=7, lang=lang, players=3, people=[0, 1, 2], pace=0)
     session.joined = {0, 1, 2}
     rng = random.Random(11)
     while not session.state.is_terminal() and len(session.journal) < 150:
         session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player)
-    ended = [(e.seat, line) for e in session.journal for line in e.text.split("\n")[1:] if ends.split("{n}")[1] in line]
-    assert len(ended) >= 3 and all(line == ends.format(n=seat + 1) for seat, line in ended), ended
-    assert any(impossible in e.text.split("\n")[0] for e in session.journal if e.action[0] == "place")
+    ended = [(e.seat, line) for e in session.journal for line in e.text.split("\n")[1:] if ends[-30:] in line]
+    assert len(ended) >= 3 and all(line == ends for seat, line in ended), ended
+    served = [e.text.split("\n")[0] for e in session.journal if e.action[0] == "place"]
+    assert any(impossible in line for line in served)
+    nobles = {"en": ("the Duchess", "the Countess", "the Baron", "the Marquis", "the Princess", "the Viscount"),
+              "fr": ("la Duchesse", "la Comtesse", "Baron", "Marquis", "la Princesse", "Vicomte"),
+              "it": ("Duchessa", "Contessa", "Barone", "Marchese", "Principessa", "Visconte")}[lang]
+    assert all(sum(line.count(n) for n in nobles) == 1 for line in served), served
 
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "The discard pile: 21 cards (the last 6 shown)"),

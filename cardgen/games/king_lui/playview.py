@@ -51,10 +51,10 @@ def score_lines(deck: Any, hand: dict[str, int], king: dict[str, int], lang: str
 def emerald_rule(deck: Any, lang: str) -> str:
     """What the Emerald card says, as text beside it: when it may be used and what it removes (the king's minimum
     of portions from the deck's rules). Its print is 3 px high on the page, and its tooltip said "Emerald × 2"
-    only (round 25, it1)."""
+    only (round 25, it1). Told of "a player", not "you": the spectator reads it too (round 27, it7)."""
     from cardgen.games.king_lui.text import emerald_text
 
-    return emerald_text(int(deck.rules.emerald_portions), lang)
+    return emerald_text(int(deck.rules.emerald_portions), lang, told=True)
 
 
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:

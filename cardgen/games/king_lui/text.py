@@ -26,15 +26,19 @@ _BOOK = wordbook.load(__file__)
 _PORTION = _BOOK["portion"]
 #: the reminder per language; {n} is the number, {portions} the noun agreeing with it
 _EMERALD = _BOOK["emerald"]
+#: the same rule told of "a player", for the play page: every seat and the spectator read it (round 27, it7)
+_EMERALD_TOLD = _BOOK["emerald_told"]
 
 
-def emerald_text(portions: int, lang: str) -> str:
-    """The Emerald reminder for ``portions`` portions in ``lang``."""
+def emerald_text(portions: int, lang: str, told: bool = False) -> str:
+    """The Emerald reminder for ``portions`` portions in ``lang``: as the card prints it ("On your turn, you
+    may…"), or with ``told`` in the third person ("a player may…"), as the play page gives it to whoever reads
+    it, a spectator included."""
     if lang not in _EMERALD:
         raise InputError(f"no Emerald text in language '{lang}'; expected one of {', '.join(_EMERALD)}",
                          key="king_lui_no_emerald_text", fields={"lang": lang, "expected": ", ".join(_EMERALD)})
     noun = _PORTION[lang][0 if portions == 1 else 1]
-    return _EMERALD[lang].format(n=portions, portions=noun)
+    return (_EMERALD_TOLD if told else _EMERALD)[lang].format(n=portions, portions=noun)
 
 
 def face_text(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
@@ -73,7 +77,7 @@ def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, be
     (the card drawn is the drawer's alone: never named); a move that ends a course says so on a line of its own,
     with what the king received from the table and the next course's chef (#53 en7: the king's place grew
     unexplained; round 25 en11: not glued onto the move)."""
-    done = _told(resolved, action, lang, _DONE, before)
+    done = _told(resolved, action, lang, _DONE, before, drawn_emerald(action, before, after))
     if done is None or "course" not in before or after.get("course", 0) <= before["course"]:
         return done
     return course_end(resolved, done, lang, before, after)
@@ -81,7 +85,10 @@ def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, be
 
 def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, Any], after: dict[str, Any]) -> str:
     """``done`` followed by the end of the course it closed: the portions the king received (his place's growth,
-    plus what an Emerald removed from it in the same move) and, unless the game ended, the next chef."""
+    plus what an Emerald removed from it in the same move), or that the players cleared the table and he gets
+    nothing (the book's words: round 27, fr11, it1: « le roi reçoit rien » lacked its negation); unless the game
+    ended, the next chef, and the Emerald cards that chef turned up with the new course (round 27, it2: they
+    appeared beside the dishes with no line saying where from)."""
     from cardgen.games.base import component_name
     from cardgen.text import join_and
 
@@ -91,21 +98,50 @@ def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, A
            + after["eaten"].get(dish, 0) - before["eaten"].get(dish, 0) for dish in after.get("dishes", [])}
     dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=component_name(resolved, d, lang) or d)
               for d, n in got.items() if n > 0]
-    told = join_and(dishes, lang) if dishes else words["nothing"]
-    last = not after.get("to_act")
-    return str(words["last" if last else "next"].format(done=done, n=before["course"], dishes=told,
-                                                       next=after["course"], chef=after["chef"] + 1))
+    key = ("last" if not after.get("to_act") else "next") + ("" if dishes else "_nothing")
+    told = str(words[key].format(done=done, n=before["course"], dishes=join_and(dishes, lang),
+                                 next=after["course"], chef=after["chef"] + 1))
+    revealed = revealed_emeralds(after) if after.get("to_act") else 0
+    if revealed:
+        told += " " + words["revealed_one" if revealed == 1 else "revealed"].format(n=revealed)
+    return told
+
+
+def revealed_emeralds(after: dict[str, Any]) -> int:
+    """The Emerald cards among those the chef turned up for the course ``after`` shows, just dealt: the deal is
+    ``course_cards`` cards (the book: Emeralds waiting do not reduce it), and every one that is not a dish on the
+    table is an Emerald laid beside the dishes."""
+    return max(0, int(after.get("course_cards", 0)) - sum(after.get("table", {}).values()))
+
+
+def drawn_emerald(action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any]) -> str | None:
+    """The journal's word for a move around a drawn Emerald card, which every seat sees (the book: it is used at once
+    or laid face up): ``draw_emerald`` for a draw that brought one now waiting on its drawer's choice,
+    ``draw_emerald_laid`` for one laid beside the dishes at once (the king held too few portions to use it),
+    ``place_drawn`` and ``emerald_drawn`` for the choice that follows; None for any other move. "draws a card" then
+    "lays Emerald beside the dishes" did not say the card drawn was that Emerald (round 27, fr12, en5, it3)."""
+    kind = str(action[0]) if action else ""
+    if before.get("phase") == "drawn_emerald" and kind in ("place", "emerald"):
+        return kind + "_drawn"
+    if kind != "draw":
+        return None
+    if after.get("pending_emeralds", 0) > before.get("pending_emeralds", 0):
+        return "draw_emerald"
+    dealt = revealed_emeralds(after) if after.get("course", 0) > before.get("course", 0) else 0
+    laid = after.get("table_emeralds", 0) - dealt - before.get("table_emeralds", 0)
+    return "draw_emerald_laid" if laid > 0 else None
 
 
 def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
-          table: dict[str, Any] | None = None) -> str | None:
+          table: dict[str, Any] | None = None, key: str | None = None) -> str | None:
     """``action`` in the words of ``book`` (the buttons' or the journal's); None for a move it does not name.
-    With ``table`` (the mover's observation before the move), a dish taken says its portions on the table."""
+    With ``table`` (the mover's observation before the move), a dish taken says its portions on the table;
+    ``key`` names the sentence where the action's own does not say enough (``drawn_emerald``)."""
     from cardgen.games.base import component_name
     from cardgen.text import join_and
 
     words = book.get(lang, book["en"])
-    text = words.get(str(action[0])) if action else None
+    text = words.get(key or str(action[0])) if action else None
     if text is None:
         return None
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]

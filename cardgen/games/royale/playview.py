@@ -21,7 +21,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     me = obs["seat"]
     # the cards the player to move took (public): "Cards to serve" on their page, whose they are on the others'
     hand = {"title": w["hand"] if obs["current"] in (me, -1) else w["hand_of"].format(n=obs["current"] + 1),
-            "cards": [_dish(deck, c, lang) for c in obs["hand"]], "pick": True, "seat": obs["current"]}
+            "cards": said_wild(deck, [_dish(deck, c, lang) for c in obs["hand"]], lang), "pick": True,
+            "seat": obs["current"]}
     # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
     facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
@@ -29,14 +30,18 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                       w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
-    areas = [{"title": w["buffet"], "cards": [_dish(deck, c, lang) if c else {"face": None} for c in obs["buffet"]],
+    buffet = [_dish(deck, c, lang) if c else {"face": None} for c in obs["buffet"]]
+    areas = [{"title": w["buffet"], "cards": said_wild(deck, buffet, lang),
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
     for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
         # the cards under a noble by name and value ("Pastry 7"), in its tooltip and its text: its requests are about
         # values, and the cards are 15 px wide (round 25, fr27, it14)
-        nobles = [{"face": nid, "under": [_dish(deck, c, lang) for c in under[s]], "badge": "✓" if done[s] else None,
-                   "dim": bool(done[s]), "name": _printed_name(deck, nid, lang), "side": _side(deck, nid),
+        # a satisfied noble says so after its name, in words: a "✓" badge straddled the gap to the noble on its left
+        # and came before the name in the page's text, with no word of what it meant (round 27, en13)
+        nobles = [{"face": nid, "under": [_dish(deck, c, lang) for c in under[s]], "dim": bool(done[s]),
+                   "name": w["satisfied"].format(name=_printed_name(deck, nid, lang)) if done[s]
+                   else _printed_name(deck, nid, lang), "side": _side(deck, nid),
                    "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
         nobles += _imposter_card(deck, p, imposter, lang)
@@ -47,7 +52,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # 6)" had no noun, and the count sat under the six cards (round 26, it17)
     many = len(discard) > DISCARD_SHOWN
     title = w["discard_last"].format(n=DISCARD_SHOWN, total=len(discard)) if many else w["discard"]
-    areas.append({"title": title, "cards": [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]],
+    areas.append({"title": title, "cards": said_wild(deck, [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]], lang),
                   "facts": [] if many else [[w["discarded"], str(len(discard))]]})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
@@ -144,6 +149,23 @@ def _dish(deck: Any, card: str, lang: str) -> dict[str, Any]:
     said = dish_name(deck, card, lang)
     name, _, value = said.rpartition(" ")
     return {"face": card, "name": f"{name}\u00a0{value}" if name and value.isdigit() else said}
+
+
+def said_wild(deck: Any, cards: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """``cards`` with the wild dish's rule (Abundance, the book: "The Abundance cards are wild") as the text of the
+    first wild card among them, so that the area's "What the cards say" gives it once: the page named every noble
+    and the imposter but never said that Abundance stands for any dish, and a noble met with two Abundance cards
+    read as false (round 27, fr16)."""
+    from cardgen.games.base import component_name
+
+    w = _WORDS.get(lang, _WORDS["en"])
+    wild = {c.id for c in deck.model.components if c.data is not None and getattr(c.data, "wild", False)}
+    for card in cards:
+        face = str(card.get("face") or "").split("#", 1)[0]
+        if face in wild:
+            card["text"] = w["wild"].format(name=component_name(deck, face, lang) or face)
+            break
+    return cards
 
 
 def end_card_name(deck: Any, lang: str) -> str:

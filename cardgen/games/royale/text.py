@@ -292,8 +292,9 @@ def after_serving(deck: ResolvedDeck, noble_id: str, under: list[Any], card: Any
 
 def _turned(degrees: Any, lang: str) -> str:
     """The imposter's pattern turned by ``degrees`` (clockwise, as the book counts them), said the way a player turns
-    the card: "turned 90° anticlockwise" for 270° (the deck's ruling: a quarter turn the other way), where "turned
-    270°" said no direction and read as a turn the published rules do not name (round 26, fr23, it16)."""
+    the card and the book say it: "turned 270° clockwise", with its direction ("turned 270°" alone read as a turn the
+    published rules do not name: round 26, fr23, it16), and no second name ("90° anticlockwise", « un quart de tour
+    vers la gauche ») beside the card's "90°, 180° or 270° clockwise" (round 27, en10, fr18, it15)."""
     words = _BOOK["turned"].get(lang, _BOOK["turned"]["en"])
     deg = int(degrees) % 360
     return str(words.get(str(deg), words["other"]).format(deg=deg))
@@ -342,7 +343,8 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
         return None
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     impossible, satisfied = _nobles_changed(deck, action, lang, before, after)
-    lines = [str(j["then"].join([text] + impossible))]
+    served = _served_impossible(deck, action, lang, before, after)
+    lines = [str(j["then"].join([text + served] + impossible))]
     if satisfied:
         satisfied[0] = j["all_placed"] + satisfied[0]
     lines += satisfied
@@ -355,16 +357,19 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
 
 def _end_card_drawn(deck: ResolvedDeck, lang: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """The End of the Banquet card drawn during the move (the buffet's refill), as a journal line: the pile
-    rebuilt, or the banquet over; nothing when it was not drawn. Its draws were counted only in the buffet's
-    panel, and the draw pile grew with no word (round 25, en17, it13)."""
+    rebuilt; nothing when it was not drawn. Its draws were counted only in the buffet's panel, and the draw pile
+    grew with no word (round 25, en17, it13). The draw that ends the banquet is the result's end line, which the
+    page prints as the journal's last line: said here too, the journal gave it twice in a row (round 27, en11, fr19,
+    it12)."""
     drawn = int(after.get("end_draws", 0) or 0)
     if drawn <= int(before.get("end_draws", 0) or 0):
         return []
+    if drawn >= int(deck.model.rules.end_card_draws):  # the page's end line, the journal's last, says it once
+        return []
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     draws = ((getattr(deck.spec, "words", None) or {}).get("draws") or {}).get(lang) or {}
-    last = drawn >= int(deck.model.rules.end_card_draws)
     return [str(j["end_card"].format(end=end_card_name(deck, lang), time=draws.get(str(drawn)) or ordinal(drawn, lang),
-                                     then=j["end_over" if last else "end_rebuilt"]))]
+                                     then=j["end_rebuilt"]))]
 
 
 def end_card_name(deck: Any, lang: str) -> str:
@@ -375,7 +380,8 @@ def end_card_name(deck: Any, lang: str) -> str:
 def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                     after: dict[str, Any]) -> tuple[list[str], list[str]]:
     """What happened to the mover's nobles beyond the move's own words: the nobles cleared because their request
-    can no longer be met (not the noble a "clear" move named), then the nobles satisfied, each with the cards
+    can no longer be met (not the noble a "clear" move named, nor the one a serving named: ``_served_impossible``
+    says it in the serving's own clause), then the nobles satisfied, each with the cards
     under it that met its request (the last one served included) and its points."""
     from babel import Locale
 
@@ -397,12 +403,29 @@ def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, befo
             met = join_and([dish_name(deck, c, lang) for c in under0[slot]], lang)
             satisfied.append(str(j["satisfied"].format(seat=seat + 1, noble=noble, cards=met, points=f"{points:g}",
                                                        pts=pts)))
-        elif not now and slot != cleared and len(under1[slot]) < len(under0[slot]):
+        elif not now and slot not in (cleared, served) and len(under1[slot]) < len(under0[slot]):
             gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
             impossible.append(str(j["impossible"].format(
                 noble=noble,
                 cards=join_and([dish_name(deck, c, lang) for c in gone], lang))))
     return impossible, satisfied
+
+
+def _served_impossible(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                       after: dict[str, Any]) -> str:
+    """The served noble cleared by its own serving (its request can no longer be met), as a clause of the serving's
+    line: "serves Fruit 9 to the Marquis, whose request can no longer be met…", never the noble named twice in one
+    line, « pour le Marquis, l’exigence… » (round 27, fr17, it11: 23 times a game); "" when it was not cleared."""
+    seat, slot = int(before.get("seat", 0)), int(action[2]) if action and action[0] == "place" else -1
+    if slot < 0 or not before.get("players") or not after.get("players"):
+        return ""
+    (_, _, done0, under0), (_, _, done1, under1) = before["players"][seat][:4], after["players"][seat][:4]
+    was = list(under0[slot]) + [action[1]]
+    if done1[slot] or len(under1[slot]) >= len(was):
+        return ""
+    gone = list((Counter(was) - Counter(under1[slot])).elements())
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    return str(j["impossible_served"].format(cards=join_and([dish_name(deck, c, lang) for c in gone], lang)))
 
 
 def _slot_face(deck: ResolvedDeck, obs: dict[str, Any], seat: int, slot: int) -> Any:
