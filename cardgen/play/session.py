@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
 from cardgen.errors import InputError, did_you_mean, worded
-from cardgen.games.base import name_action, name_done
+from cardgen.games.base import group_action, name_action, name_done
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
@@ -210,6 +210,15 @@ class Session:
         seat = self.state.current_player if seat is None else seat
         table = self.state.observation(seat) if seat >= 0 else None
         return name_action(self.deck, action, self.lang, table)
+
+    def shown_move(self, action: Action, seat: int) -> dict[str, Any]:
+        """``action`` as ``seat``'s buttons show it: its whole name (``describe``) and where a long list puts it,
+        ``group`` (the heading it goes under: the game's, ``cardgen.games.base.group_action``, else the whole name,
+        a group of its own) and ``part`` (its words under that heading), against the table as ``seat`` sees it."""
+        table = self.state.observation(seat) if seat >= 0 else None
+        text = name_action(self.deck, action, self.lang, table)
+        head, part = group_action(self.deck, action, self.lang, table) or (text, text)
+        return {"action": list(action), "text": text, "group": head, "part": part}
 
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player

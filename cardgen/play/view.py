@@ -460,8 +460,8 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     waiting = session.waiting_for(seat)
     moves = []
     if waiting == "you":
-        moves = [{"action": list(a), "text": session.describe(a, seat), "cards": _mentions(deck, a)}
-                 for a in state.legal_actions()]
+        # each with its group, named by the game (app.js lists a long list by it, never by cutting the text: en9)
+        moves = [{**session.shown_move(a, seat), "cards": _mentions(deck, a)} for a in state.legal_actions()]
     result = None
     if waiting == "over" and state.is_terminal() and not (state.end_reason or "").startswith("stalled:"):
         outcome = state.outcome()

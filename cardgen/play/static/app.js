@@ -280,8 +280,8 @@ function renderMoves() {
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
-    const rest = (m) => m.text.slice(head.length).replace(/^\s*(→|:)\s*/, "");  // the target, or what it does
-    if (open) box.append(...pickedFrom(members), ...members.map((m) => moveButton(m, rest(m), "member")));
+    // under the heading, each move's own part (its target, or what it does), as its game words it
+    if (open) box.append(...pickedFrom(members), ...members.map((m) => moveButton(m, m.part || m.text, "member")));
   }
   keepRoom();
 }
@@ -337,15 +337,12 @@ function moveButton(m, text, extra) {
 }
 
 function groups(moves) {
-  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target, or
-  // before the colon of a move that says what it does (King Lui's "Use Emerald: remove …", a dozen pairs that
-  // pushed the king's place a screen down on a phone: #53 en15, fr15, it7)
+  // moves by the group their game puts them in ("Serve Drink 7", "Play Rumours", "Use Emerald"): a field of the
+  // move, never the text cut at an arrow or a colon, which made the games write "Serve Drink 5: to the Duchess"
+  // (#53 round 27, en9, fr10, it9); a move its game does not group is a group of its own, under its whole name
   const out = new Map();
-  const colon = view.ui.colon;
   for (const m of moves) {
-    const arrow = m.text.indexOf(" → "), said = m.text.indexOf(colon);
-    const cut = arrow > 0 ? arrow : said > 0 ? said : -1;
-    const head = cut > 0 ? m.text.slice(0, cut) : m.text;
+    const head = m.group || m.text;
     if (!out.has(head)) out.set(head, []);
     out.get(head).push(m);
   }
