@@ -202,3 +202,34 @@ def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_p
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+#: the hint box's answer in sight: its heading and its chosen row inside the window and the side panel's view,
+#: not under the hand's footer (what a click at their centre lands on)
+HINT_SEEN = """() => { const box = document.getElementById('hint-box'), aside = box.parentElement.getBoundingClientRect();
+  const seen = (e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 8);
+    const hit = document.elementFromPoint(x, y);
+    return r.top >= Math.max(0, aside.top) && r.bottom <= Math.min(innerHeight, aside.bottom) && !!hit && e.contains(hit); };
+  return {heading: seen(box.querySelector('h3')), chosen: seen(box.querySelector('tr.chosen')),
+          moves: document.querySelectorAll('#moves > button').length}; }"""
+
+
+def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: Path) -> None:
+    """Royale on a laptop: the hint opened under six long serve buttons, out of sight, and the person thought "Hint"
+    did nothing (#53 round 27, en8, fr2, it13): its heading and its chosen move are in sight once it answers."""
+    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", "en", "--seed", "7")
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        seat = persons_turn(links)
+        with chromium_page(links[seat], 1280, 640) as page:
+            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button')",
+                                   timeout=30_000)
+            heard = hint_heard(page)
+            page.locator("#hint").click()
+            hint_shown(page, proc, heard)
+            page.wait_for_timeout(300)
+            seen = page.evaluate(HINT_SEEN)
+            assert seen["moves"] >= 8 and seen["heading"] and seen["chosen"], seen
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -103,7 +103,7 @@ def test_the_table_and_the_moves_come_first_on_a_phone_grouped_by_card_with_touc
             # the journal's record of it: the card the button named, then what it did ("plays Rumours: Red Ruffian
             # (seat 3) moves back 2 seats, to seat 5"; round 24, en39; round 25, en28), as the button said it
             record = page.evaluate("() => view.journal.map((e) => e.text)")[made].split(" ", 1)[1]
-            assert record.startswith(titles[0].split(" ", 1)[1].split(colon)[0]) and "→" not in record
+            assert record.startswith(head.split(" ", 1)[1]) and "→" not in record  # the card, as its group names it
     finally:
         proc.terminate()
         proc.wait(10)

@@ -951,6 +951,7 @@ async function hint() {
   const box = $("hint-box");
   box.hidden = false;
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
+  box.scrollIntoView({block: "nearest"});  // "Working out a hint…" in sight while it is worked out
   try {
     const h = await hintAnswer();
     const close = el("button", "close", view.ui.hint_close);
@@ -974,6 +975,9 @@ async function hint() {
     box.appendChild(el("p", "quiet small", view.ui.hint_note));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
+  // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
+  // and the person thought the button did nothing: #53 round 27, en8, fr2, it13), scrolled to on a phone
+  box.scrollIntoView({block: "nearest"});
 }
 
 async function rematch(swap) {
