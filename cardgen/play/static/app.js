@@ -971,8 +971,12 @@ async function hint() {
       tr.appendChild(td);
       table.appendChild(tr);
     }
+    // fewer rows than moves: said so over them ("the 8 best of 15"), never "every move was tried" over 8 (fr26, it23)
+    if (h.legal > h.values.length) {
+      box.appendChild(el("p", "quiet small", view.ui.hint_shown.replace("{n}", h.values.length).replace("{of}", h.legal)));
+    }
     box.appendChild(table);
-    box.appendChild(el("p", "quiet small", view.ui.hint_note));
+    box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
