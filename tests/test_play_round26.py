@@ -58,6 +58,26 @@ def test_a_resumed_table_says_where_it_stopped_and_a_new_deal_does_not(tmp_path:
     assert table_view(again, 0)["resumed"] is None
 
 
+def test_a_resumed_tables_line_counts_turns_as_the_top_bar_does(tmp_path: Path) -> None:
+    """Round 27 (en27, fr4, fr28, it3): "(9 moves played)" under the bar's "turns played: 9" named one count two ways,
+    and in Royale (a turn of several moves) the figures differ: the line says the bar's word and the bar's figure."""
+    log = tmp_path / "games.jsonl"
+    session = Session(deck_of("royale"), players=3, seed=8, people=[0, 1])
+    session.keep_log(log)
+    for _ in range(12):
+        session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
+    session.save(log)
+    again = Session.resume(deck_of("royale"), log)
+    seen = table_view(again, 0)
+    assert seen["resumed"] == 12 and seen["resumed_turns"] == seen["turns"] != 12
+    assert spectator_view(again)["resumed_turns"] == seen["turns"]
+    for lang, word in (("en", "turns played"), ("fr", "tours joués"), ("it", "turni giocati")):
+        ui = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"][lang]
+        assert ui["turns"] == word and f"({{n}} {word})" in ui["resumed_note"], lang
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert 'resumed_note.replace("{n}", v.resumed_turns)' in app
+
+
 def test_another_seats_area_names_its_person_and_ones_own_does_not() -> None:
     """en3, fr11, it28: "Player 1" on the panel, "Player 1 · Ann" in the journal and the top bar."""
     session = Session(deck_of("draco"), players=3, seed=4, people=[0, 1], lang="fr")

@@ -193,8 +193,9 @@ class Session:
         self.undo_asked: dict[str, Any] | None = None
         #: the undos every person agreed to this game: (asked by, moves kept, moves made before), oldest first
         self.undos: list[tuple[int, int, int]] = []
-        #: (game number, moves made) when ``--resume`` took the table up again: the journal says so there
-        self.resumed: tuple[int, int] | None = None
+        #: (game number, moves made, turns played) when ``--resume`` took the table up again: the journal says so
+        #: after that move, counting the turns as the top bar does ("turns played", not a second word: round 27, en27)
+        self.resumed: tuple[int, int, int] | None = None
         #: a rematch one person proposed once the game is over, until every person accepts it (``play.talk``)
         self.rematch_asked: dict[str, Any] | None = None
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
@@ -580,7 +581,7 @@ class Session:
             session.joined = set(people)  # its people had all come: the table goes on when they come back
             session._started = time.monotonic() - float(record.get("seconds") or 0)
             session.saved, session._line, session.log = path, line, path
-            session.resumed = (session.number, len(record["actions"]))
+            session.resumed = (session.number, len(record["actions"]), session.state.turns)
         return session
 
 

@@ -336,7 +336,7 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
                                         "turns", "rounds", "result", "ui", "people", "version", "moves_made",
                                         "pace_ms", "journal", "talk", "undo_asked", "undos",
-                                        "rematch_asked", "house_rule", "resumed")}
+                                        "rematch_asked", "house_rule", "resumed", "resumed_turns")}
     return page | {"spectator": True, "spectator_all": seen_all, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
@@ -416,6 +416,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
             "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
             "undos": first["undos"], "rematch_asked": first["rematch_asked"], "resumed": first["resumed"],
+            "resumed_turns": first["resumed_turns"],
             "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": str(session.saved or ""), "house_rule": first["house_rule"], "version": session.version}
 
@@ -502,6 +503,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "undos": [{"who": called[by], "after": to, "n": made - to} for by, to, made in session.undos],
         # the moves made when ``--resume`` took this game up again (the journal says so there: #53 round 26, en39)
         "resumed": session.resumed[1] if session.resumed and session.resumed[0] == session.number else None,
+        "resumed_turns": session.resumed[2] if session.resumed and session.resumed[0] == session.number else None,
         "rematch_asked": None if session.rematch_asked is None else {
             "by": session.rematch_asked["by"], "who": called[session.rematch_asked["by"]],
             "swap": session.rematch_asked["swap"], "accepted": list(session.rematch_asked["accepted"])},

@@ -592,7 +592,7 @@ function journal(v) {
     (v.undos || []).filter((u) => u.after === after).forEach((u) =>
       j.appendChild(el("li", "undone", (u.n === 1 ? v.ui.undo_done_one : v.ui.undo_done).replace("{who}", u.who).replace("{n}", u.n))));
     // where the table stopped and was taken up again: nothing lost (#53 round 26, en39, fr40)
-    if (v.resumed === after) j.appendChild(el("li", "undone resumed", v.ui.resumed_note.replace("{n}", after)));
+    if (v.resumed === after) j.appendChild(el("li", "undone resumed", v.ui.resumed_note.replace("{n}", v.resumed_turns)));
   };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
   if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
