@@ -353,7 +353,9 @@ function labels(ui) {
   // the words index.html holds before the first view, in the page's language (aria-labels too)
   // the lobby has no table and no hand: no landmark announces them to a screen reader (#53 round 26, it35)
   for (const [id, words] of [["table", ui.aria_table], ["hand", ui.aria_hand]]) {
-    if (view && view.lobby) $(id).removeAttribute("aria-label"); else $(id).setAttribute("aria-label", words);
+    // nor the designer's page any "Your hand": it has none (#53 round 27, fr9, it17)
+    if (view && (view.lobby || (view.designer && id === "hand"))) $(id).removeAttribute("aria-label");
+    else $(id).setAttribute("aria-label", words);
   }
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
   // what each rematch does, on the button (who sits where: #53 round 26, en8, fr4, fr5, it31)
@@ -406,6 +408,7 @@ function render() {
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
+  $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
@@ -436,9 +439,9 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
-    // read out as what it shows: Royale's cards of the player to move are not "your hand" on another seat (fr28)
-    const theirs = v.hand.length === 1 && v.hand[0].seat !== undefined && v.hand[0].seat !== v.seat;
-    hand.setAttribute("aria-label", theirs && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
+    // read out as what it shows, by its own heading: Royale's "Cards to serve" are not "Your hand" (fr28; round 27,
+    // it17), nor another seat's cards
+    hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
   hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
@@ -757,6 +760,7 @@ function renderDesigner() {
   // a game over offers "Rematch", which deals the same as "New game" would: one button, not two (#53 round 26, fr4)
   $("new").hidden = v.waiting === "over";
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
+  $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place

@@ -1,0 +1,39 @@
+"""The shared words of ``cardgen play`` as round 27's readers asked for them (#53): what "New game" does to the game
+under way (fr3, it30), a rematch that rotates the people said so (en26, it31), the lobby's request without "choose
+a free player" (en28) and never Draco's "seat", the designer's note true of Royale, where nobody holds a hand (it16),
+the French chat field's words whole in its narrow box (fr5), the pass-and-play link in idiomatic Italian (it32)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+UI = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
+APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+#: what the designer's note says they see, per language: every player's cards, not "every hand"
+CARDS = {"en": "every player’s cards", "fr": "les cartes de chaque joueur", "it": "le carte di tutti"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_new_game_says_what_becomes_of_the_game_under_way_and_the_designer_sees_cards(lang: str) -> None:
+    ui = UI[lang]
+    unfinished = {"en": "unfinished", "fr": "inachevée", "it": "non terminata"}[lang]
+    assert unfinished in ui["new_title"]
+    assert APP.count('$("new").title = ui.new_title') == 2  # on a seat's page and on the designer's
+    for key in ("designer_note", "designer_note_pass"):
+        assert CARDS[lang] in ui[key] and "mani" not in ui[key] and "mains" not in ui[key] and "hand" not in ui[key]
+
+
+def test_the_english_lobby_and_rematch_read_plainly_and_never_say_seat() -> None:
+    en = UI["en"]
+    assert "pick the player you will be (Player 1, Player 2…)" in en["lobby_note"]
+    assert "choose a free player" not in " ".join(en[k] for k in ("lobby_note", "lobby_note_one", "lobby_note_none"))
+    assert en["rematch_swap"] == "Rematch, each person moves on to the next player"
+    assert "(the last person the first’s)" not in en["rematch_swap_title"]
+    # "seat" is Draco's book's word for a place in his circle: the page calls a person's place their player
+    assert not [k for k, v in en.items() if "seat" in v.lower()]
+    assert UI["it"]["rematch_swap"] == "Rivincita cambiando posto"  # rotated, not swapped (it31)
+    assert "di mano in mano" in UI["it"]["pass_link"]
+    assert len(UI["fr"]["talk_placeholder"]) <= len("Message à la table")
