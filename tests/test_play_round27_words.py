@@ -23,7 +23,8 @@ def test_new_game_says_what_becomes_of_the_game_under_way_and_the_designer_sees_
     assert unfinished in ui["new_title"]
     assert APP.count('$("new").title = ui.new_title') == 2  # on a seat's page and on the designer's
     for key in ("designer_note", "designer_note_pass"):
-        assert CARDS[lang] in ui[key] and "mani" not in ui[key] and "mains" not in ui[key] and "hand" not in ui[key]
+        said = ui[key]
+        assert CARDS[lang] in said and not any(w in said for w in ("every hand", "toutes les mains", "mani di tutti"))
 
 
 def test_the_english_lobby_and_rematch_read_plainly_and_never_say_seat() -> None:
