@@ -38,3 +38,23 @@ def test_the_english_lobby_and_rematch_read_plainly_and_never_say_seat() -> None
     assert UI["it"]["rematch_swap"] == "Rivincita cambiando posto"  # rotated, not swapped (it31)
     assert "di mano in mano" in UI["it"]["pass_link"]
     assert len(UI["fr"]["talk_placeholder"]) <= len("Message à la table")
+
+
+def test_the_undo_button_names_the_move_it_takes_back_and_the_moves_since() -> None:
+    """en2: "Ask to take back my move" was active four moves after the person's last one and named no move; the
+    session replays to before that move, so every move since goes too: the button's title says which and how many."""
+    from cardgen.play.session import Session
+    from cardgen.play.view import table_view
+    from tests.test_play_session import deck_of
+
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1])
+    for _ in range(5):
+        session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
+    mine = max(i for i, (p, _) in enumerate(session.actions) if p == 0)
+    undo = table_view(session, 0)["undo_of"]
+    assert undo == {"n": mine + 1, "text": session.journal[mine].text.split("\n")[0], "since": 5 - mine - 1}
+    assert undo["since"] > 0  # others moved since: said
+    for lang in ("en", "fr", "it"):
+        for key in ("undo_title", "undo_ask_title"):
+            assert all(f"{{{k}}}" in UI[lang][key] for k in ("n", "move", "since")), (lang, key)
+    assert "ui.undo_ask_title : ui.undo_title" in APP

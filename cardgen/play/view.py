@@ -454,6 +454,15 @@ def unit_for(unit: list[str], number: float, lang: str) -> str:
     return unit[0] if len(unit) > 1 and Locale.parse(lang).plural_form(number) == "one" else unit[-1]
 
 
+def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
+    """``seat``'s last move, which an undo takes back: its journal number and words, and the moves made since."""
+    mine = [i for i, (p, _) in enumerate(session.actions) if p == seat]
+    if not mine or mine[-1] >= len(session.journal):
+        return None
+    return {"n": mine[-1] + 1, "text": session.journal[mine[-1]].text.split("\n")[0],  # the move, not a course end
+            "since": len(session.actions) - mine[-1] - 1}
+
+
 def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
           areas: list[dict[str, Any]]) -> dict[str, Any]:
     """The view around the areas: whose turn, the legal moves, the result, the journal (never the seed)."""
@@ -490,6 +499,9 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
                     and seat in session.people,
+        # the move an undo takes back, as the journal numbers and words it, and how many made since go with it (the
+        # session replays the game to before it: "take back my move" named no move, four moves on: round 27, en2)
+        "undo_of": _undo_of(session, seat),
         # the log's path is on the designer's machine: said to a seat only at a table of one person (the designer)
         "saved": str(session.saved or "") if len(session.people) == 1 else "", "people": list(session.people),
         "version": session.version,

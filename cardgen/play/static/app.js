@@ -419,6 +419,10 @@ function render() {
   $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
   $("hint").hidden = v.waiting === "over";
   if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
+  // which move it takes back, and that every move since goes with it (#53 round 27, en2)
+  const undone = v.undo_of;
+  $("undo").title = undone ? (v.people.length > 1 ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
+    .replace("{move}", undone.text).replace("{since}", undone.since) : "";
   undoBox(v);
   talkForm(v);
   rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
