@@ -48,3 +48,26 @@ def test_a_hint_says_how_many_moves_it_chose_from_and_the_weight_of_the_points()
             return
         session.play(rng.choice(view["moves"])["action"])
     raise AssertionError("no turn with more moves than the hint lists")
+
+
+def test_a_hints_rows_carry_their_group_so_rows_of_one_card_name_it_once() -> None:
+    """en8: six rows of "Serve Drink 5 to the …" pushed the figures out of sight; each row now carries its group
+    and its words there (as the buttons have them), and app.js names a shared group once, over the rows."""
+    session = Session(deck_of("royale"), seed=7, pace=0.0, lang="en")
+    rng = random.Random(7)
+    for _ in range(300):
+        while session.agent_move():
+            pass
+        view = table_view(session)
+        serves = [m for m in view["moves"] if m["action"][0] == "place"]
+        if view["waiting"] == "you" and serves and len(serves) == len(view["moves"]):
+            hint = session.hint()
+            shown = {json.dumps(m["action"]): m for m in view["moves"]}
+            for row in hint["values"]:
+                button = shown[json.dumps(row["action"])]
+                assert row["group"] == [button["group"], button["part"]] and row["text"] == button["text"]
+            app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+            assert 'el("caption", "", h.values[0].group[0])' in app and "one ? m.group[1] : m.text" in app
+            return
+        session.play(rng.choice(view["moves"])["action"])
+    raise AssertionError("no turn of serves alone")

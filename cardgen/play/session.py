@@ -405,13 +405,17 @@ class Session:
         def name(action: Action) -> str:  # named as the buttons are, against the table the hint was asked at
             return name_action(self.deck, action, self.lang, table)
 
+        def group(action: Action) -> list[str] | None:  # its group and its words there, as the buttons have them
+            told = group_action(self.deck, action, self.lang, table)
+            return None if told is None else list(told)
+
         from cardgen.agents.search import DEFAULT_SCORE_WEIGHT
 
         # how many moves there were (the page says "the 8 best of 15" when it lists fewer: #53 round 27, fr26, it23)
         # and the weight the figures give the points beside the games won (their sentence says what they are: fr1)
         answer = {"choice": list(choice), "text": name(choice), "rounds": rounds, "legal": len(legal),
                   "weight": round(DEFAULT_SCORE_WEIGHT * 100),
-                  "values": [{"action": list(a), "text": name(a),
+                  "values": [{"action": list(a), "text": name(a), "group": group(a),
                               "value": round(values[a], 3) if a in values else None} for a in moves]}
         self._last_hint = (key, answer)
         return answer

@@ -968,9 +968,14 @@ async function hint() {
     // the move goes on after the colon, so in lower case ("Consiglio: prendi…", not "Consiglio: Prendi…": it8)
     box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text.charAt(0).toLowerCase() + h.text.slice(1)));
     const table = el("table");
+    // rows that all serve one card (all play one card) name it once, over them, and each row its target alone:
+    // six rows of "Serve Drink 5 to the …" pushed the figures out of sight (#53 round 27, en8)
+    const heads = new Set(h.values.map((m) => m.group ? m.group[0] : m.text));
+    const one = heads.size === 1 && h.values.length > 1 && h.values.every((m) => m.group);
+    if (one) table.appendChild(el("caption", "", h.values[0].group[0]));
     for (const m of h.values) {
       const tr = el("tr", JSON.stringify(m.action) === JSON.stringify(h.choice) ? "chosen" : "");
-      tr.appendChild(el("td", "", m.text));
+      tr.appendChild(el("td", "", one ? m.group[1] : m.text));
       const td = el("td", "value");
       const bar = el("span", "bar");
       bar.style.width = barWidth(m.value || 0);
