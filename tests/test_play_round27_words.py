@@ -58,3 +58,13 @@ def test_the_undo_button_names_the_move_it_takes_back_and_the_moves_since() -> N
         for key in ("undo_title", "undo_ask_title"):
             assert all(f"{{{k}}}" in UI[lang][key] for k in ("n", "move", "since")), (lang, key)
     assert "ui.undo_ask_title : ui.undo_title" in APP
+
+
+def test_the_designers_seat_link_says_whose_it_is_and_the_journal_comes_first_on_a_laptop() -> None:
+    """it29: a bare address under each seat's buttons; en3: the designer's journal under the links and the seats'
+    controls showed two lines or none."""
+    for lang in ("en", "fr", "it"):
+        assert "{who}" in UI[lang]["seat_link"]
+    assert 'ui.seat_link.replace("{who}", who) + ui.colon' in APP
+    css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    assert "body.designer #journal-title { order: -2; }" in css and "body.designer #journal { order: -1;" in css

@@ -858,7 +858,9 @@ function seatRow(v, seat, link) {
     row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
     row.appendChild(command(ui.relink, "relink", {seat}));
   }
-  const a = el("a", "link", new URL(link, location.href).href);
+  // whose link it is, as the three links above are labelled (a bare address under the buttons: round 27, it29)
+  const who = ui.seat.replace("{n}", seat) + (name ? " · " + name : "");
+  const a = el("a", "link", ui.seat_link.replace("{who}", who) + ui.colon + new URL(link, location.href).href);
   a.href = link; a.target = "_blank"; a.rel = "noopener";
   row.appendChild(a);
   return row;
