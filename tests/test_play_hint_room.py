@@ -230,6 +230,13 @@ def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: 
             page.wait_for_timeout(300)
             seen = page.evaluate(HINT_SEEN)
             assert seen["moves"] >= 8 and seen["heading"] and seen["chosen"], seen
+            # Royale's footer belongs to seat -1 (the cards to serve) and a finished game's turn is -1 too: no turn
+            # dot on it once the game is over (#53 round 27, en14)
+            dots = page.evaluate("""() => { const was = [view.waiting, view.turn], a = {seat: -1, cards: [], facts: [], title: "x"};
+              view.turn = -1; const live = area(a, true).classList.contains('turn');
+              view.waiting = 'over'; const over = area(a, true).classList.contains('turn');
+              [view.waiting, view.turn] = was; return [live, over]; }""")
+            assert dots == [True, False], dots
     finally:
         proc.terminate()
         proc.wait(10)

@@ -123,7 +123,8 @@ let textsOpen = null;  // the person opened or closed the table's card texts (nu
 
 function area(a, big) {
   const box = el("div", "area" + (a.cards.length ? " cards" : " facts") + (a.seat === view.seat ? " mine" : "") +
-                  (a.seat !== undefined && a.seat !== null && a.seat === view.turn ? " turn" : "") +
+                  // whose turn it is, while there is one: no turn dot left on a finished game (#53 round 27, en14)
+                  (a.seat !== undefined && a.seat !== null && a.seat === view.turn && view.waiting !== "over" ? " turn" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat !== view.seat && !big ? " other" : ""));
   if (a.seat !== undefined && a.seat !== null) box.dataset.seat = a.seat;
   box.appendChild(el("h3", "", a.title));
@@ -771,7 +772,7 @@ function renderDesigner() {
   const shared = el("section", "seatview shared");
   for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
   const cols = v.seats.map((s) => {
-    const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
+    const col = el("section", "seatview" + (s.seat === v.turn && v.waiting !== "over" ? " turn" : ""));
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " · " + ui.not_joined : "")));
