@@ -500,11 +500,18 @@ function counters(v) {
     (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
+function named(ui, seat, who) {
+  // a seat as the panels and the journal name it: "Player 2 · Bo", one's own "Player 2 (you)"; a person who gave
+  // no name, their seat alone ("Player 2 (Bo)" beside "Player 2 · Bo" named one person two ways: #53 round 27, en6,
+  // fr7, it28)
+  return ui.seat.replace("{n}", seat + 1) + (who === ui.you ? ` (${who})` : who ? " · " + who : "");
+}
+
 function scoreLine(ui, seat, who, score, won, unit) {
-  // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
+  // "Player 2 · Ann: 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
-  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + counted(score, unit) +
+  return named(ui, seat, who) + ui.colon + counted(score, unit) +
     (won ? " ★ " + ui.winner : "");
 }
 
@@ -539,7 +546,7 @@ function scoreList(ui, result, who) {
   result.detail.forEach((lines, i) => {
     if (!lines.length) return;
     const p = el("p", "score-detail");
-    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon.trimEnd()));
+    p.append(el("b", "", named(ui, i, who(i)) + ui.colon.trimEnd()));
     for (const line of lines) p.append(el("span", "line", line));
     // the sum of several lines above, so a player checking their score need not add them (#53 round 26, en9); a
     // single line is its own sum (Royale's "the Baron 2 + the Princess 3 = 5 points")
