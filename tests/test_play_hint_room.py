@@ -214,10 +214,12 @@ HINT_SEEN = """() => { const box = document.getElementById('hint-box'), aside = 
           moves: document.querySelectorAll('#moves > button').length}; }"""
 
 
-def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: Path, lang: str) -> None:
     """Royale on a laptop: the hint opened under six long serve buttons, out of sight, and the person thought "Hint"
-    did nothing (#53 round 27, en8, fr2, it13): its heading and its chosen move are in sight once it answers."""
-    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", "en", "--seed", "7")
+    did nothing (#53 round 27, en8, fr2, it13): its heading and its chosen move are in sight once it answers. The
+    chat field beside its button shows its placeholder whole ("Un mot pour la ta": fr5)."""
+    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", lang, "--seed", "7")
     try:
         ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
         seat = persons_turn(links)
@@ -237,6 +239,11 @@ def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: 
               view.waiting = 'over'; const over = area(a, true).classList.contains('turn');
               [view.waiting, view.turn] = was; return [live, over]; }""")
             assert dots == [True, False], dots
+            room = page.evaluate("""() => { const input = document.getElementById('talk-text'), cs = getComputedStyle(input);
+              const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+              const inner = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+              return [ctx.measureText(input.placeholder).width, inner]; }""")
+            assert room[0] <= room[1], f"the chat field's placeholder is cut: {room}"
     finally:
         proc.terminate()
         proc.wait(10)
