@@ -68,3 +68,20 @@ def test_the_designers_seat_link_says_whose_it_is_and_the_journal_comes_first_on
     assert 'ui.seat_link.replace("{who}", who) + ui.colon' in APP
     css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
     assert "body.designer #journal-title { order: -2; }" in css and "body.designer #journal { order: -1;" in css
+
+
+def test_ones_own_panel_says_you_and_the_designers_column_does_not_repeat_its_player() -> None:
+    """fr6: the own panel was "Joueur 2 · 0 point", beside "Joueur 1 · Camille · 0 point"; it16: the designer's
+    column headed "PLAYER 1 · GIULIA" held "Player 1 · 0 points" again."""
+    from cardgen.play.session import Session
+    from cardgen.play.view import designer_view, spectator_view, table_view
+    from tests.test_play_session import deck_of
+
+    session = Session(deck_of("royale"), players=3, seed=7, people=[0, 1], lang="fr")
+    session.join(0), session.join(1)
+    session.claim(0, "Ann")
+    titles = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None}
+    assert titles[0] == UI["fr"]["you_seat"].format(n=1) + " · 0 point" and titles[1] == "Joueur 2 · 0 point"
+    columns = designer_view(session)["seats"]
+    assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == [["0 point"]] * 3
+    assert "(vous)" not in json.dumps(spectator_view(session)["areas"], ensure_ascii=False)
