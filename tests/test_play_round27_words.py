@@ -85,3 +85,17 @@ def test_ones_own_panel_says_you_and_the_designers_column_does_not_repeat_its_pl
     columns = designer_view(session)["seats"]
     assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == [["0 point"]] * 3
     assert "(vous)" not in json.dumps(spectator_view(session)["areas"], ensure_ascii=False)
+
+
+def test_king_luis_spectator_link_says_what_a_spectator_sees_there() -> None:
+    """en7: "sees only the cards laid face up" under King Lui, whose spectator sees every portion taken into a hand;
+    fr27: the spectator's note called the drawn cards "tirées" where the page says "piochées"."""
+    from cardgen.play.view import page_words
+    from tests.test_play_session import deck_of
+
+    said = {"en": "every portion taken", "fr": "chaque portion prise", "it": "ogni porzione presa"}
+    for lang in ("en", "fr", "it"):
+        words = page_words(deck_of("king_lui"), lang)
+        assert said[lang] in words["spectator_link"] and words["spectator_link"] != UI[lang]["spectator_link"]
+        assert page_words(deck_of("royale"), lang)["spectator_link"] == UI[lang]["spectator_link"]
+    assert "tirées" not in page_words(deck_of("king_lui"), "fr")["spectator_note"]
