@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,17 @@ def persons_turn(links: dict[str, str]) -> str:
             continue
         return str(seen["turn"] + 1)
     raise AssertionError("no person's turn came")
+
+
+@contextmanager
+def persons_page(links: dict[str, str], width: int, height: int) -> Iterator[Any]:
+    """Both people come, the agents play until a person's turn, and that person's page opens at its moves."""
+    ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+    seat = persons_turn(links)
+    with chromium_page(links[seat], width, height) as page:
+        page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move, "
+                               "#moves button.group')", timeout=30_000)
+        yield page
 
 
 def hint_shown(page: Any, proc: subprocess.Popen[str], heard: list[str]) -> None:
@@ -165,11 +178,7 @@ def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_p
     the table does not answer."""
     proc, links = start_table(tmp_path, "king_lui")
     try:
-        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        seat = persons_turn(links)
-        with chromium_page(links[seat], 1280, 720) as page:
-            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move, #moves button.group')",
-                                   timeout=30_000)
+        with persons_page(links, 1280, 720) as page:
             for failure in ("reset", "500", "busy"):
                 sent: list[str] = []
 
@@ -221,11 +230,7 @@ def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: 
     chat field beside its button shows its placeholder whole ("Un mot pour la ta": fr5)."""
     proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", lang, "--seed", "7")
     try:
-        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        seat = persons_turn(links)
-        with chromium_page(links[seat], 1280, 640) as page:
-            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button')",
-                                   timeout=30_000)
+        with persons_page(links, 1280, 640) as page:
             heard = hint_heard(page)
             page.locator("#hint").click()
             hint_shown(page, proc, heard)
