@@ -249,6 +249,13 @@ def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: 
               const inner = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
               return [ctx.measureText(input.placeholder).width, inner]; }""")
             assert room[0] <= room[1], f"the chat field's placeholder is cut: {room}"
+            # the side panel, longer than the window with the hint open, says more is below by its fading foot, and
+            # not once scrolled to its end (the journal under the end form read as squeezed: en4, fr8, it8)
+            side = page.evaluate("""async () => { const side = document.querySelector('aside');
+              const before = [side.scrollHeight > side.clientHeight + 2, side.classList.contains('more')];
+              side.scrollTop = side.scrollHeight; await new Promise((r) => setTimeout(r, 200));
+              return [...before, side.classList.contains('more')]; }""")
+            assert side == [True, True, False], side
     finally:
         proc.terminate()
         proc.wait(10)

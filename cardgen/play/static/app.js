@@ -318,6 +318,10 @@ function scrollCue() {
   // a fade at the list's foot while more moves are below it (a short scroll box hid them)
   const box = $("moves");
   box.classList.toggle("more", box.scrollTop + box.clientHeight < box.scrollHeight - 2);
+  // the laptop's side panel too: more of it below (the journal under the end form, cut to a sliver at its edge, read
+  // as squeezed: #53 round 27, en4, fr8, it8) fades at its foot, as the moves' list does
+  const side = box.parentElement;
+  side.classList.toggle("more", side.scrollTop + side.clientHeight < side.scrollHeight - 2);
   // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
   // round 25 en10); a long list keeps the room, the journal its few lines
   document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
@@ -1045,6 +1049,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   $("moves").addEventListener("scroll", scrollCue);
+  $("moves").parentElement.addEventListener("scroll", scrollCue);  // the laptop's side panel, scrolling as one
   $("journal").addEventListener("scroll", () => {
     const j = $("journal");
     journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
