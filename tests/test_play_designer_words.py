@@ -67,7 +67,7 @@ def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr
     # a game over offers "Revanche" (the same deal as "Nouvelle partie"): one button, not two (#53 round 26, fr4)
     assert "Revanche" in text and "Nouvelle partie" not in text and "Enregistrer" in text
     assert "New game" not in text and "Save game" not in text
-    assert "(ordinateur)" in text  # who played each seat, as the seats' own pages say it
+    assert "Joueur 3 · ordinateur" in text  # who played each seat, as the panels name it (round 27, fr7)
     # a person who gave no name is their seat alone ("Joueur 2 : 26"), never "humain" (the reader's fault 6)
     assert "humain" not in text and "(human)" not in text and "(heuristic)" not in text
 

@@ -123,18 +123,22 @@ def test_a_resumed_table_speaks_its_logs_language_in_the_terminal(tmp_path: Path
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
 def test_moves_that_say_what_they_do_group_under_their_head_and_the_tab_names_the_seat(tmp_path: Path) -> None:
-    """On a phone a long list groups by the words before the arrow or the colon (King Lui's twelve "Use Emerald:
-    remove …" pairs pushed the king's place a screen down: #53 en15, fr15, it7); a seat's tab says the game and
+    """On a phone a long list groups by the group each move's game names (King Lui's twelve "Use Emerald" pairs pushed
+    the king's place a screen down: #53 en15, fr15, it7), never by the words before a colon or an arrow, which made
+    the games write "Serve Drink 5: to the Duchess" (round 27, en9, fr10, it9); a seat's tab says the game and
     whose page it is, never the tool's name (en48, fr7)."""
     with running_table(tmp_path, "royale") as links, chromium_page(links["1"], 390, 844) as page:
         page.wait_for_function("() => typeof view !== 'undefined' && view && view.seat === 0", timeout=30_000)
         assert page.title() == "Royale · Player 1 (you)"
         heads = page.evaluate("""() => [...groups([
-            {text: "Use Emerald: remove 2 portions of Ham from the king’s place"},
-            {text: "Use Emerald: remove 1 portion of Ham and 1 portion of Cake from the king’s place"},
-            {text: "Play Rumours → Zork (seat 6)"}, {text: "Take Ham"}]).entries()]
+            {text: "Use Emerald: remove 2 portions of Ham from the king’s place", group: "Use Emerald"},
+            {text: "Use Emerald: remove Ham and Cake from the king’s place", group: "Use Emerald"},
+            {text: "Play Rumours: Zork (seat 6) moves back 2 seats", group: "Play Rumours"},
+            {text: "Serve Drink 5 to the Duchess", group: "Serve Drink 5"},
+            {text: "Take row 1: Pastry 7 and Fruit 9"}, {text: "Take row 2: Fruit 3 and Drink 1"}]).entries()]
             .map(([head, members]) => [head, members.length])""")
-        assert heads == [["Use Emerald", 2], ["Play Rumours", 1], ["Take Ham", 1]]
+        assert heads == [["Use Emerald", 2], ["Play Rumours", 1], ["Serve Drink 5", 1],
+                         ["Take row 1: Pastry 7 and Fruit 9", 1], ["Take row 2: Fruit 3 and Drink 1", 1]]
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "End of course {n}: "), ("fr", "Fin du service {n}\u202f: "),

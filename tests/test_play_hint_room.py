@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,17 @@ def persons_turn(links: dict[str, str]) -> str:
             continue
         return str(seen["turn"] + 1)
     raise AssertionError("no person's turn came")
+
+
+@contextmanager
+def persons_page(links: dict[str, str], width: int, height: int) -> Iterator[Any]:
+    """Both people come, the agents play until a person's turn, and that person's page opens at its moves."""
+    ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+    seat = persons_turn(links)
+    with chromium_page(links[seat], width, height) as page:
+        page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move, "
+                               "#moves button.group')", timeout=30_000)
+        yield page
 
 
 def hint_shown(page: Any, proc: subprocess.Popen[str], heard: list[str]) -> None:
@@ -165,11 +178,7 @@ def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_p
     the table does not answer."""
     proc, links = start_table(tmp_path, "king_lui")
     try:
-        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        seat = persons_turn(links)
-        with chromium_page(links[seat], 1280, 720) as page:
-            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move, #moves button.group')",
-                                   timeout=30_000)
+        with persons_page(links, 1280, 720) as page:
             for failure in ("reset", "500", "busy"):
                 sent: list[str] = []
 
@@ -199,6 +208,54 @@ def test_a_hint_or_a_table_lost_on_the_way_is_asked_once_more_a_move_never(tmp_p
             assert page.inner_text("#message") == WORDS["en"]["err_gone"]
             page.wait_for_timeout(1000)  # an asking again would come within ASK_AGAIN_MS
             assert moved == ["POST"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+#: the hint box's answer in sight: its heading and its chosen row inside the window and the side panel's view,
+#: not under the hand's footer (what a click at their centre lands on)
+HINT_SEEN = """() => { const box = document.getElementById('hint-box'), aside = box.parentElement.getBoundingClientRect();
+  const seen = (e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 8);
+    const hit = document.elementFromPoint(x, y);
+    return r.top >= Math.max(0, aside.top) && r.bottom <= Math.min(innerHeight, aside.bottom) && !!hit && e.contains(hit); };
+  return {heading: seen(box.querySelector('h3')), chosen: seen(box.querySelector('tr.chosen')),
+          moves: document.querySelectorAll('#moves > button').length}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: Path, lang: str) -> None:
+    """Royale on a laptop: the hint opened under six long serve buttons, out of sight, and the person thought "Hint"
+    did nothing (#53 round 27, en8, fr2, it13): its heading and its chosen move are in sight once it answers. The
+    chat field beside its button shows its placeholder whole ("Un mot pour la ta": fr5)."""
+    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", lang, "--seed", "7")
+    try:
+        with persons_page(links, 1280, 640) as page:
+            heard = hint_heard(page)
+            page.locator("#hint").click()
+            hint_shown(page, proc, heard)
+            page.wait_for_timeout(300)
+            seen = page.evaluate(HINT_SEEN)
+            assert seen["moves"] >= 8 and seen["heading"] and seen["chosen"], seen
+            # Royale's footer belongs to seat -1 (the cards to serve) and a finished game's turn is -1 too: no turn
+            # dot on it once the game is over (#53 round 27, en14)
+            dots = page.evaluate("""() => { const was = [view.waiting, view.turn], a = {seat: -1, cards: [], facts: [], title: "x"};
+              view.turn = -1; const live = area(a, true).classList.contains('turn');
+              view.waiting = 'over'; const over = area(a, true).classList.contains('turn');
+              [view.waiting, view.turn] = was; return [live, over]; }""")
+            assert dots == [True, False], dots
+            room = page.evaluate("""() => { const input = document.getElementById('talk-text'), cs = getComputedStyle(input);
+              const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+              const inner = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+              return [ctx.measureText(input.placeholder).width, inner]; }""")
+            assert room[0] <= room[1], f"the chat field's placeholder is cut: {room}"
+            # the side panel, longer than the window with the hint open, says more is below by its fading foot, and
+            # not once scrolled to its end (the journal under the end form read as squeezed: en4, fr8, it8)
+            side = page.evaluate("""async () => { const side = document.querySelector('aside');
+              const before = [side.scrollHeight > side.clientHeight + 2, side.classList.contains('more')];
+              side.scrollTop = side.scrollHeight; await new Promise((r) => setTimeout(r, 200));
+              return [...before, side.classList.contains('more')]; }""")
+            assert side == [True, True, False], side
     finally:
         proc.terminate()
         proc.wait(10)

@@ -64,8 +64,8 @@ def test_the_lobby_page_takes_a_seat_on_a_phone(table: dict[str, str]) -> None:
         # how many play, how many the computer, when the game starts (#53 round 25, it32); "player", never "seat"
         # (Draco's book's word for a place at his table: en38, fr34)
         assert page.locator("p.lobby-note").text_content() == (
-            "3 players: the computer plays one of them (see below). Type your name and choose a free player: "
-            "the game starts as soon as everyone has chosen one.")
+            "3 players: the computer plays one of them (see below). Type your name and pick the player you will be "
+            "(Player 1, Player 2…): the game starts as soon as everyone has picked one.")  # round 27, en28
         assert page.title() == "Choose your player · Royale"
         page.locator("button.take").first.click()  # no name yet: refused, in the page's language
         page.wait_for_selector("#message.bad")

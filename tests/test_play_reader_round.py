@@ -97,6 +97,8 @@ def test_names_whole_scores_unranked_the_house_rule_shown_and_the_devices_rematc
                                        "[li.parentNode.tagName, getComputedStyle(li).listStyleType, li.textContent])")
                 assert [s[:2] for s in scores] == [["UL", "none"]] * 3  # in seat order: not numbered as a ranking
                 assert scores[0][2].startswith("Joueur 1 (vous)\u202f: ") and scores[1][2].startswith("Joueur 2\u202f: ")
+                # no turn dot on a finished game (#53 round 27, en14)
+                assert page.locator(".area.turn, .seatview.turn").count() == 0
                 whole(page, width, "the game's end")
         with chromium_page(links["pass"], 390, 844) as page:  # the passed device asks for the rematch itself
             page.wait_for_function("() => view && view.waiting === 'over'", timeout=30_000)

@@ -42,20 +42,39 @@ def test_the_spectator_is_told_the_whole_table_only_when_nothing_is_left_out(gam
             assert own, (game, lang)
 
 
+def _resumed(tmp_path: Path, game: str, moves: int) -> tuple[Session, Session]:
+    """A table of ``game`` after ``moves`` first-legal moves, saved to its log, and the same table resumed from it."""
+    log = tmp_path / "games.jsonl"
+    session = Session(deck_of(game), players=3, seed=8, people=[0, 1])
+    session.keep_log(log)
+    for _ in range(moves):
+        session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
+    session.save(log)
+    return session, Session.resume(deck_of(game), log)
+
+
 def test_a_resumed_table_says_where_it_stopped_and_a_new_deal_does_not(tmp_path: Path) -> None:
     """en39, fr40: the resumed page looked exactly like a live one; its view now carries the moves made when it was
     taken up again (the journal's line goes there), on every page, and not in the next game."""
-    log = tmp_path / "games.jsonl"
-    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1])
-    session.keep_log(log)
-    for _ in range(5):
-        session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
-    session.save(log)
+    session, again = _resumed(tmp_path, "king_lui", 5)
     assert table_view(session, 0)["resumed"] is None
-    again = Session.resume(deck_of("king_lui"), log)
     assert table_view(again, 0)["resumed"] == 5 and spectator_view(again)["resumed"] == 5
     again.new_deal()
     assert table_view(again, 0)["resumed"] is None
+
+
+def test_a_resumed_tables_line_counts_turns_as_the_top_bar_does(tmp_path: Path) -> None:
+    """Round 27 (en27, fr4, fr28, it3): "(9 moves played)" under the bar's "turns played: 9" named one count two ways,
+    and in Royale (a turn of several moves) the figures differ: the line says the bar's word and the bar's figure."""
+    _, again = _resumed(tmp_path, "royale", 12)
+    seen = table_view(again, 0)
+    assert seen["resumed"] == 12 and seen["resumed_turns"] == seen["turns"] != 12
+    assert spectator_view(again)["resumed_turns"] == seen["turns"]
+    for lang, word in (("en", "turns played"), ("fr", "tours joués"), ("it", "turni giocati")):
+        ui = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"][lang]
+        assert ui["turns"] == word and f"({{n}} {word})" in ui["resumed_note"], lang
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert 'resumed_note.replace("{n}", v.resumed_turns)' in app
 
 
 def test_another_seats_area_names_its_person_and_ones_own_does_not() -> None:

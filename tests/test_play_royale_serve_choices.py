@@ -56,8 +56,10 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
                 if action[0] != "place":
                     continue
                 offered += 1
-                text = session.describe(action, seat)
-                head, target = text.split(COLON[lang], 1)
+                shown = session.shown_move(action, seat)
+                text, head, target = shown["text"], shown["group"], shown["part"]
+                # the card, then the noble it goes to, as one sentence: no colon between them (#53 round 27, en9)
+                assert text == head + " " + target and head + COLON[lang] not in text, text
                 assert "→" not in text and head.split()[0] in {"Serve", "Servir", "Servi"}, text
                 slot = int(action[2])
                 face = _slot_face(deck, table, seat, slot)

@@ -105,7 +105,7 @@ def test_describe_names_cards_in_the_chosen_language() -> None:
     assert re.fullmatch(r"Take Ham( \(\d+ portions?\))?", en.describe(("take", "ham")))
     assert "Ham" in en.describe(("emerald", "ham", "cake")) and "Cake" in en.describe(("emerald", "ham", "cake"))
     draco = Session(deck_of("draco"), lang="it", seed=1)
-    assert draco.describe(("play", "game-of-dice", 0)) == "Gioca «Partita a dadi»: contro il giocatore 1"  # as the seat's area is titled
+    assert draco.describe(("play", "game-of-dice", 0)) == "Gioca «Partita a dadi» contro il giocatore 1"  # as the seat's area is titled
 
 
 def test_generic_description_for_a_rules_package_without_one() -> None:

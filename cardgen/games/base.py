@@ -170,6 +170,21 @@ def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str,
     return _game_name(deck, action, lang, table)
 
 
+def group_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str,
+                 table: dict[str, Any] | None = None) -> tuple[str, str] | None:
+    """Where ``cardgen play`` lists ``action`` among many moves: (the group's heading, the move's words under it),
+    as the game says them (``GameSpec.move_group``): ("Serve Drink 5", "to the Duchess, who asks for …"), ("Use
+    Emerald", "Remove 2 portions of Bread"). The page once found the group by cutting the button's text at a colon,
+    so the games wrote "Serve Drink 5: to the Duchess", a colon no language puts there (#53 round 27, en9, fr10,
+    it9). None (the move stands alone, under its whole name) for a game that groups nothing, a move it does not
+    group, a move without ``table``, and an action the deck names itself (``actions:``: no game knows its parts)."""
+    names = getattr(deck.model, "actions", None) or {}
+    grouped = deck.spec.move_group
+    if table is None or grouped is None or (action and str(action[0]) in names):
+        return None
+    return grouped(deck, action, lang, table)
+
+
 def name_done(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str, before: dict[str, Any],
               after: dict[str, Any]) -> str:
     """A move made, as ``cardgen play``'s journal records it in ``lang``: what happened, in the third person
@@ -271,6 +286,9 @@ class GameSpec:
     #: (the observation of the seat it is shown to, before the move): what tells two moves apart that the
     #: action alone does not (a card by its place); None: ``describe_action`` names every move
     describe_move: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], str] | None = None
+    #: where a long list of moves puts a move, ``move_group(deck, action, lang, observation)``: (the group's
+    #: heading, the move's words under it), or None for a move that stands alone (``group_action``); None: no groups
+    move_group: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], tuple[str, str] | None] | None = None
     #: a move made, as the journal records it, ``describe_done(deck, action, lang, before, after)`` (the moving
     #: seat's observations around the move; ``name_done``): third person, and only what every seat saw (a card
     #: drawn stays unnamed); None for an action it has no sentence for; None: the journal uses the buttons' names
@@ -340,7 +358,8 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "id": package.rsplit(".", 1)[-1], "gaps": engine.GAPS, "hooks": engine.HOOKS,
         "check_references": checks.check_references, "static_checks": checks.static_checks,
         "face_text": text.face_text, "describe_action": text.describe_action,
-        "describe_move": getattr(text, "describe_move", None), "describe_done": getattr(text, "describe_done", None),
+        "describe_move": getattr(text, "describe_move", None), "move_group": getattr(text, "move_group", None),
+        "describe_done": getattr(text, "describe_done", None),
         "describe_effect": getattr(text, "describe_effect", None), "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
         "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package),

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
 from cardgen.errors import InputError, did_you_mean, worded
-from cardgen.games.base import name_action, name_done
+from cardgen.games.base import group_action, name_action, name_done
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
@@ -193,8 +193,9 @@ class Session:
         self.undo_asked: dict[str, Any] | None = None
         #: the undos every person agreed to this game: (asked by, moves kept, moves made before), oldest first
         self.undos: list[tuple[int, int, int]] = []
-        #: (game number, moves made) when ``--resume`` took the table up again: the journal says so there
-        self.resumed: tuple[int, int] | None = None
+        #: (game number, moves made, turns played) when ``--resume`` took the table up again: the journal says so
+        #: after that move, counting the turns as the top bar does ("turns played", not a second word: round 27, en27)
+        self.resumed: tuple[int, int, int] | None = None
         #: a rematch one person proposed once the game is over, until every person accepts it (``play.talk``)
         self.rematch_asked: dict[str, Any] | None = None
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
@@ -210,6 +211,15 @@ class Session:
         seat = self.state.current_player if seat is None else seat
         table = self.state.observation(seat) if seat >= 0 else None
         return name_action(self.deck, action, self.lang, table)
+
+    def shown_move(self, action: Action, seat: int) -> dict[str, Any]:
+        """``action`` as ``seat``'s buttons show it: its whole name (``describe``) and where a long list puts it,
+        ``group`` (the heading it goes under: the game's, ``cardgen.games.base.group_action``, else the whole name,
+        a group of its own) and ``part`` (its words under that heading), against the table as ``seat`` sees it."""
+        table = self.state.observation(seat) if seat >= 0 else None
+        text = name_action(self.deck, action, self.lang, table)
+        head, part = group_action(self.deck, action, self.lang, table) or (text, text)
+        return {"action": list(action), "text": text, "group": head, "part": part}
 
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player
@@ -395,8 +405,17 @@ class Session:
         def name(action: Action) -> str:  # named as the buttons are, against the table the hint was asked at
             return name_action(self.deck, action, self.lang, table)
 
-        answer = {"choice": list(choice), "text": name(choice), "rounds": rounds,
-                  "values": [{"action": list(a), "text": name(a),
+        def group(action: Action) -> list[str] | None:  # its group and its words there, as the buttons have them
+            told = group_action(self.deck, action, self.lang, table)
+            return None if told is None else list(told)
+
+        from cardgen.agents.search import DEFAULT_SCORE_WEIGHT
+
+        # how many moves there were (the page says "the 8 best of 15" when it lists fewer: #53 round 27, fr26, it23)
+        # and the weight the figures give the points beside the games won (their sentence says what they are: fr1)
+        answer = {"choice": list(choice), "text": name(choice), "rounds": rounds, "legal": len(legal),
+                  "weight": round(DEFAULT_SCORE_WEIGHT * 100),
+                  "values": [{"action": list(a), "text": name(a), "group": group(a),
                               "value": round(values[a], 3) if a in values else None} for a in moves]}
         self._last_hint = (key, answer)
         return answer
@@ -566,7 +585,7 @@ class Session:
             session.joined = set(people)  # its people had all come: the table goes on when they come back
             session._started = time.monotonic() - float(record.get("seconds") or 0)
             session.saved, session._line, session.log = path, line, path
-            session.resumed = (session.number, len(record["actions"]))
+            session.resumed = (session.number, len(record["actions"]), session.state.turns)
         return session
 
 

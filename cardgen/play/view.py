@@ -238,13 +238,18 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
 def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
     """Another seat's area titled by its seat ("Player 1", "Player 1 · Red Lair") names who plays it, as the top bar
     and the journal do ("Player 1 · Ann"): a number alone had to be matched to a name from memory (#53 round 26,
-    en3, fr11, it28). In place; one's own areas and a seat nobody named keep their titles."""
+    en3, fr11, it28). One's own areas say so as the journal does ("Player 2 (you) · 0 points": round 27, fr6, where
+    the own panel alone had neither name nor "you"). In place; a seat nobody named keeps its title."""
     for area in areas:
         owner = area.get("seat")
-        if not isinstance(owner, int) or isinstance(owner, bool) or owner == seat or not 0 <= owner < len(names):
+        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < len(names):
             continue
         called, title = ui["seat"].format(n=owner + 1), str(area.get("title", ""))
-        if names[owner] and (title == called or title.startswith(called + " ")):
+        if not (title == called or title.startswith(called + " ")):
+            continue
+        if owner == seat:
+            area["title"] = ui["you_seat"].format(n=owner + 1) + title[len(called):]
+        elif names[owner]:
             area["title"] = called + " · " + names[owner] + title[len(called):]
 
 
@@ -336,7 +341,7 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
                                         "turns", "rounds", "result", "ui", "people", "version", "moves_made",
                                         "pace_ms", "journal", "talk", "undo_asked", "undos",
-                                        "rematch_asked", "house_rule", "resumed")}
+                                        "rematch_asked", "house_rule", "resumed", "resumed_turns")}
     return page | {"spectator": True, "spectator_all": seen_all, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
@@ -406,6 +411,13 @@ def designer_view(session: "Session") -> dict[str, Any]:
         for area in view["hand"]:
             owner = area.get("seat")
             area["title"] = ui["seat_hand"].format(n=(owner if isinstance(owner, int) else seat) + 1)
+        # under the column's heading ("PLAYER 1 · ANN"), the seat's own place without its seat again, and never
+        # "(you)": "0 points", where "Player 1 · 0 points" said the player twice (#53 round 27, it16, fr6)
+        mine = ui["you_seat"].format(n=seat + 1)
+        for area in view["areas"]:
+            title = str(area.get("title", ""))
+            if area.get("seat") == seat and title.startswith(mine):
+                area["title"] = title[len(mine):].lstrip(" ·") or ui["seat"].format(n=seat + 1)
         seats.append(view)
     first = seats[0]
     waiting = session.waiting_for(-1)  # no seat's turn is the designer's
@@ -416,6 +428,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
             "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
             "undos": first["undos"], "rematch_asked": first["rematch_asked"], "resumed": first["resumed"],
+            "resumed_turns": first["resumed_turns"],
             "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": str(session.saved or ""), "house_rule": first["house_rule"], "version": session.version}
 
@@ -453,6 +466,15 @@ def unit_for(unit: list[str], number: float, lang: str) -> str:
     return unit[0] if len(unit) > 1 and Locale.parse(lang).plural_form(number) == "one" else unit[-1]
 
 
+def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
+    """``seat``'s last move, which an undo takes back: its journal number and words, and the moves made since."""
+    mine = [i for i, (p, _) in enumerate(session.actions) if p == seat]
+    if not mine or mine[-1] >= len(session.journal):
+        return None
+    return {"n": mine[-1] + 1, "text": session.journal[mine[-1]].text.split("\n")[0],  # the move, not a course end
+            "since": len(session.actions) - mine[-1] - 1}
+
+
 def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
           areas: list[dict[str, Any]]) -> dict[str, Any]:
     """The view around the areas: whose turn, the legal moves, the result, the journal (never the seed)."""
@@ -460,8 +482,8 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     waiting = session.waiting_for(seat)
     moves = []
     if waiting == "you":
-        moves = [{"action": list(a), "text": session.describe(a, seat), "cards": _mentions(deck, a)}
-                 for a in state.legal_actions()]
+        # each with its group, named by the game (app.js lists a long list by it, never by cutting the text: en9)
+        moves = [{**session.shown_move(a, seat), "cards": _mentions(deck, a)} for a in state.legal_actions()]
     result = None
     if waiting == "over" and state.is_terminal() and not (state.end_reason or "").startswith("stalled:"):
         outcome = state.outcome()
@@ -489,6 +511,9 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
                     and seat in session.people,
+        # the move an undo takes back, as the journal numbers and words it, and how many made since go with it (the
+        # session replays the game to before it: "take back my move" named no move, four moves on: round 27, en2)
+        "undo_of": _undo_of(session, seat),
         # the log's path is on the designer's machine: said to a seat only at a table of one person (the designer)
         "saved": str(session.saved or "") if len(session.people) == 1 else "", "people": list(session.people),
         "version": session.version,
@@ -502,6 +527,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "undos": [{"who": called[by], "after": to, "n": made - to} for by, to, made in session.undos],
         # the moves made when ``--resume`` took this game up again (the journal says so there: #53 round 26, en39)
         "resumed": session.resumed[1] if session.resumed and session.resumed[0] == session.number else None,
+        "resumed_turns": session.resumed[2] if session.resumed and session.resumed[0] == session.number else None,
         "rematch_asked": None if session.rematch_asked is None else {
             "by": session.rematch_asked["by"], "who": called[session.rematch_asked["by"]],
             "swap": session.rematch_asked["swap"], "accepted": list(session.rematch_asked["accepted"])},

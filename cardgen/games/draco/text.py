@@ -179,9 +179,9 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     Rumours: Aunt Sarah (seat 7) moves back 2 seats, to seat 9"; "(now at seat 3)" after an arrow read as where it
     would go (round 24, fr33, it29; round 25, en28, en34, it24, it25). Seating Plan says where each special
     character goes, "Aunt Sarah to seat 1, Zork to seat 4" (they take the seats they hold in the order named), the
-    order that changes nothing marked so (en33); a player challenged or robbed after the colon, "Player 2". Without
-    ``table``, characters by name only."""
-    from cardgen.games.base import component_name, describe_generic
+    order that changes nothing marked so (en33); a player challenged or robbed, "against Player 2" (``_targeted``).
+    Without ``table``, characters by name only."""
+    from cardgen.games.base import describe_generic
 
     words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")
     if words is None:
@@ -203,6 +203,29 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
         moved = _JOURNAL.get(lang, _JOURNAL["en"])["moved"].format(
             name=called(resolved, action[1], lang), start=circle.index(action[1]) + 1, end=after.index(action[1]) + 1)
         return str(words.format(card=moved))
+    return _targeted(resolved, action, lang, circle, table)[2]
+
+
+def move_group(resolved: Any, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
+    """Where the play screen lists a Draco move among many (``GameSpec.move_group``): a card played on a target
+    under the card ("Play Shakedown", "Play Rumours"), as its target and what it does ("against Player 2", "Aunt
+    Sarah (seat 7) moves back 2 seats, to seat 9"); a move without a target stands alone (None)."""
+    words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")
+    if words is None or action[0] != "play" or len(action) < 3:
+        return None
+    text, targets, _ = _targeted(resolved, action, lang, list(table.get("circle", ())), table)
+    return None if targets is None else (text, targets)
+
+
+def _targeted(resolved: Any, action: tuple[Any, ...], lang: str, circle: list[str],
+              table: dict[str, Any] | None) -> tuple[str, str | None, str]:
+    """A move's words before its targets ("Play Rumours"), its targets (None where it has none) and the whole move:
+    a player challenged or robbed, "against Player 2", "Play Shakedown against Player 2" (no colon between the card
+    and its player: #53 round 27, en19, fr10, it23), or what the card does to the seats, "Aunt Sarah (seat 7)
+    moves back 2 seats, to seat 9", after a colon ("Play Rumours: Aunt Sarah …": what the card does)."""
+    from cardgen.games.base import component_name
+
+    words = _MOVES.get(lang, _MOVES["en"])[str(action[0])]
     names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
              else _named(resolved, w, lang, circle) for w in action[1:]]
     if len(action) > 2 and _effect_key(resolved, action[1]) == "arrange_specials" and all(
@@ -214,9 +237,10 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     text = words.format(card=names[0] if names else "")
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     if len(action) == 3 and isinstance(action[2], int) and action[2] >= 0:
-        # a player challenged or robbed: "Play Game of Dice: against Player 1", not a bare "Play Game of Dice: Player 1"
-        # (round 26, en32); the card before the colon, so that the phone groups a card's targets under it
-        return str(j["against_move"].format(text=text, n=action[2] + 1))
+        # a player challenged or robbed: "Play Game of Dice against Player 1", not a bare "Play Game of Dice: Player 1"
+        # (round 26, en32)
+        against = str(j["against_whom"].format(n=action[2] + 1))
+        return text, against, str(j["against_move"].format(text=text, against=against))
     if table is not None and len(action) > 2 and action[2] in circle:
         # what the card does to the seats, in the book's terms, where the character is and where it goes: "(now at
         # seat 6)" after an arrow read as the destination, and To and Fro named one ruffian of two (round 25: en28,
@@ -225,10 +249,13 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
         if after is not None:
             phrase = effect_phrase(resolved, action, lang, circle, after, table.get("info", {}).get("owner", {}))
             if phrase is not None:
-                return str(j["targets"].format(text=text, targets=phrase))
+                return text, str(phrase), str(j["targets"].format(text=text, targets=phrase))
         if _effect_key(resolved, action[1]) == "arrange_specials" and after == circle:
             names[1:] = [*names[1:-1], names[-1] + " " + _EFFECTS.get(lang, _EFFECTS["en"])["unchanged"]]
-    return str(j["targets"].format(text=text, targets=", ".join(names[1:]))) if len(names) > 1 else text
+    if len(names) < 2:
+        return text, None, text
+    targets = ", ".join(names[1:])
+    return text, targets, str(j["targets"].format(text=text, targets=targets))
 
 
 #: what a card that only moves characters did or will do to the seats, in the book's terms

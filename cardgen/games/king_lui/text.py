@@ -70,6 +70,23 @@ def describe_move(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, ta
     return _told(resolved, action, lang, _MOVES, table) or describe_action(resolved, action, lang)
 
 
+#: a long list's groups: the heading the Emerald uses go under and each one's words there, per language
+_GROUPS = _BOOK["move_group"]
+
+
+def move_group(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
+    """Where the play screen lists a King Lui move among many (``GameSpec.move_group``): the Emerald uses under
+    "Use Emerald", each as the portions it removes ("Remove 2 portions of Bread"), without the "from the king's place"
+    twelve buttons repeated under a heading that shows the king's place (#53 round 27, fr14, it5); a take or a draw
+    stands alone (None)."""
+    if not action or action[0] != "emerald":
+        return None
+    heads = {lang: {"emerald": words["emerald"]} for lang, words in _GROUPS.items()}
+    parts = {lang: {"emerald": words["emerald_part"]} for lang, words in _GROUPS.items()}
+    head, part = _told(resolved, ("emerald",), lang, heads), _told(resolved, action, lang, parts)
+    return None if head is None or part is None else (head, part)
+
+
 def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
     """A King Lui move made, as the journal records it (``GameSpec.describe_done``): "takes Bread (2 portions)",

@@ -215,31 +215,62 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
 def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str:
     """A Royale move in ``lang`` against ``table`` (the observation of the seat to move; ``GameSpec.describe_move``):
     a take names the cards it takes, "Imposter (turned 90°): take Pastry 7, Fruit 9 and Drink 12", where "row 1,
-    column 1" named where the pattern was anchored, a cell it did not even take (round 24, en23, fr22, it14).
-    The buffet is public. Any other move, or a take whose cells are unknown, as ``describe_action`` names it."""
+    column 1" named where the pattern was anchored, a cell it did not even take (round 24, en23, fr22, it14); a
+    serve choice says what it chooses (``_serving``), "Serve Drink 5 to the Duchess, who asks for …" with no colon
+    between the card and the noble (#53 round 27, en9, fr10, it9). The buffet is public. Any other move, or a take
+    whose cells are unknown, as ``describe_action`` names it."""
     kind = str(action[0]) if action else ""
     if kind == "place":
-        return _serving(deck, action, lang, table) or describe_action(deck, action, lang)
-    cells = _taken_cells(deck, action, table) if kind in ("take", "imposter") else None
-    buffet = list(table.get("buffet", ()))
-    if not cells or any(i >= len(buffet) or buffet[i] is None for i in cells):
+        served = _serving(deck, action, lang, table)
+        if served is None:
+            return describe_action(deck, action, lang)
+        return str(_BOOK["moves"].get(lang, _BOOK["moves"]["en"])["place"].format(card=served[0], to_noble=served[1]))
+    cards = _taken(deck, action, lang, table)
+    if cards is None:
         return describe_action(deck, action, lang)
     words = _BOOK["taking"].get(lang, _BOOK["taking"]["en"])
-    cards = join_and([dish_name(deck, buffet[i], lang) for i in cells], lang)
     if kind == "take":
         return str(words[str(action[1])].format(n=int(action[2]) + 1, cards=cards))
     key = "imposter" if int(action[1]) % 360 else "imposter_flat"
     return str(words[key].format(turned=_turned(action[1], lang), cards=cards))
 
 
-def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str | None:
-    """A serve choice that says what it chooses: the noble's request and points as its card prints them, the
-    dishes already under it, and what this card does to the request, in the engine's own terms (``after_serving``):
-    "Serve Fruit 9: to the Marquis, who asks for exactly 3 Drink cards, two of them adding up to the third (1 point;
-    served so far: Drink 5) — this makes the request impossible: the Marquis is cleared at once (Drink 5 and Fruit 9
-    to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the player a
-    screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes away (round
-    26, en15, it12). The seat's nobles and the cards under them are public. None when the table does not say them."""
+def move_group(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
+    """Where the play screen lists a Royale move among many (``GameSpec.move_group``): a serve choice under the
+    card it serves ("Serve Drink 5"), as the noble it goes to and what that does ("to the Duchess, who asks for
+    …"); an imposter's take under its turn ("Use your imposter (turned 90°)"), as the cards it takes ("Take Pastry
+    7, Fruit 9 and Drink 12"). A row, a column, a clear or the turn's end stands alone (None)."""
+    kind = str(action[0]) if action else ""
+    words = _BOOK["move_group"].get(lang, _BOOK["move_group"]["en"])
+    if kind == "place":
+        served = _serving(deck, action, lang, table)
+        return None if served is None else (str(words["place"].format(card=served[0])), served[1])
+    cards = _taken(deck, action, lang, table) if kind == "imposter" else None
+    if cards is None:
+        return None
+    key = "imposter" if int(action[1]) % 360 else "imposter_flat"
+    return str(words[key].format(turned=_turned(action[1], lang))), str(words["take"].format(cards=cards))
+
+
+def _taken(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str | None:
+    """The cards a take or the mover's imposter takes from the buffet, by their names ("Pastry 7, Fruit 9 and
+    Drink 12"); None for another move, or where the table does not say them."""
+    cells = _taken_cells(deck, action, table) if action and action[0] in ("take", "imposter") else None
+    buffet = list(table.get("buffet", ()))
+    if not cells or any(i >= len(buffet) or buffet[i] is None for i in cells):
+        return None
+    return join_and([dish_name(deck, buffet[i], lang) for i in cells], lang)
+
+
+def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
+    """A serve choice's card ("Fruit 9") and what it chooses: the noble's request and points as its card prints them,
+    the dishes already under it, and what this card does to the request, in the engine's own terms
+    (``after_serving``): "to the Marquis, who asks for exactly 3 Drink cards, two of them adding up to the third (1
+    point; served so far: Drink 5) — this makes the request impossible: the Marquis is cleared at once (Drink 5 and
+    Fruit 9 to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the
+    player a screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes
+    away (round 26, en15, it12). The seat's nobles and the cards under them are public. None when the table does
+    not say them."""
     from babel import Locale
 
     seat, slot, card = int(table.get("current", -1)), int(action[2]), action[1]
@@ -268,7 +299,7 @@ def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict
                                      discarded=gone if under else "")
     elif after == "met":
         said += words["met"].format(card=name)
-    return str(_BOOK["moves"].get(lang, _BOOK["moves"]["en"])["place"].format(card=name, to_noble=said))
+    return name, str(said)
 
 
 def after_serving(deck: ResolvedDeck, noble_id: str, under: list[Any], card: Any) -> str:

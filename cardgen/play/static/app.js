@@ -123,7 +123,8 @@ let textsOpen = null;  // the person opened or closed the table's card texts (nu
 
 function area(a, big) {
   const box = el("div", "area" + (a.cards.length ? " cards" : " facts") + (a.seat === view.seat ? " mine" : "") +
-                  (a.seat !== undefined && a.seat !== null && a.seat === view.turn ? " turn" : "") +
+                  // whose turn it is, while there is one: no turn dot left on a finished game (#53 round 27, en14)
+                  (a.seat !== undefined && a.seat !== null && a.seat === view.turn && view.waiting !== "over" ? " turn" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat !== view.seat && !big ? " other" : ""));
   if (a.seat !== undefined && a.seat !== null) box.dataset.seat = a.seat;
   box.appendChild(el("h3", "", a.title));
@@ -280,8 +281,8 @@ function renderMoves() {
     g.setAttribute("aria-expanded", String(open));
     g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
     box.appendChild(g);
-    const rest = (m) => m.text.slice(head.length).replace(/^\s*(→|:)\s*/, "");  // the target, or what it does
-    if (open) box.append(...pickedFrom(members), ...members.map((m) => moveButton(m, rest(m), "member")));
+    // under the heading, each move's own part (its target, or what it does), as its game words it
+    if (open) box.append(...pickedFrom(members), ...members.map((m) => moveButton(m, m.part || m.text, "member")));
   }
   keepRoom();
 }
@@ -317,6 +318,10 @@ function scrollCue() {
   // a fade at the list's foot while more moves are below it (a short scroll box hid them)
   const box = $("moves");
   box.classList.toggle("more", box.scrollTop + box.clientHeight < box.scrollHeight - 2);
+  // the laptop's side panel too: more of it below (the journal under the end form, cut to a sliver at its edge, read
+  // as squeezed: #53 round 27, en4, fr8, it8) fades at its foot, as the moves' list does
+  const side = box.parentElement;
+  side.classList.toggle("more", side.scrollTop + side.clientHeight < side.scrollHeight - 2);
   // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
   // round 25 en10); a long list keeps the room, the journal its few lines
   document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
@@ -337,15 +342,12 @@ function moveButton(m, text, extra) {
 }
 
 function groups(moves) {
-  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target, or
-  // before the colon of a move that says what it does (King Lui's "Use Emerald: remove …", a dozen pairs that
-  // pushed the king's place a screen down on a phone: #53 en15, fr15, it7)
+  // moves by the group their game puts them in ("Serve Drink 7", "Play Rumours", "Use Emerald"): a field of the
+  // move, never the text cut at an arrow or a colon, which made the games write "Serve Drink 5: to the Duchess"
+  // (#53 round 27, en9, fr10, it9); a move its game does not group is a group of its own, under its whole name
   const out = new Map();
-  const colon = view.ui.colon;
   for (const m of moves) {
-    const arrow = m.text.indexOf(" → "), said = m.text.indexOf(colon);
-    const cut = arrow > 0 ? arrow : said > 0 ? said : -1;
-    const head = cut > 0 ? m.text.slice(0, cut) : m.text;
+    const head = m.group || m.text;
     if (!out.has(head)) out.set(head, []);
     out.get(head).push(m);
   }
@@ -356,7 +358,9 @@ function labels(ui) {
   // the words index.html holds before the first view, in the page's language (aria-labels too)
   // the lobby has no table and no hand: no landmark announces them to a screen reader (#53 round 26, it35)
   for (const [id, words] of [["table", ui.aria_table], ["hand", ui.aria_hand]]) {
-    if (view && view.lobby) $(id).removeAttribute("aria-label"); else $(id).setAttribute("aria-label", words);
+    // nor the designer's page any "Your hand": it has none (#53 round 27, fr9, it17)
+    if (view && (view.lobby || (view.designer && id === "hand"))) $(id).removeAttribute("aria-label");
+    else $(id).setAttribute("aria-label", words);
   }
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
   // what each rematch does, on the button (who sits where: #53 round 26, en8, fr4, fr5, it31)
@@ -409,6 +413,7 @@ function render() {
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
+  $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
@@ -419,6 +424,10 @@ function render() {
   $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
   $("hint").hidden = v.waiting === "over";
   if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
+  // which move it takes back, and that every move since goes with it (#53 round 27, en2)
+  const undone = v.undo_of;
+  $("undo").title = undone ? (v.people.length > 1 ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
+    .replace("{move}", undone.text).replace("{since}", undone.since) : "";
   undoBox(v);
   talkForm(v);
   rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
@@ -439,9 +448,9 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
-    // read out as what it shows: Royale's cards of the player to move are not "your hand" on another seat (fr28)
-    const theirs = v.hand.length === 1 && v.hand[0].seat !== undefined && v.hand[0].seat !== v.seat;
-    hand.setAttribute("aria-label", theirs && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
+    // read out as what it shows, by its own heading: Royale's "Cards to serve" are not "Your hand" (fr28; round 27,
+    // it17), nor another seat's cards
+    hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
   hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
@@ -495,11 +504,18 @@ function counters(v) {
     (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
+function named(ui, seat, who) {
+  // a seat as the panels and the journal name it: "Player 2 · Bo", one's own "Player 2 (you)"; a person who gave
+  // no name, their seat alone ("Player 2 (Bo)" beside "Player 2 · Bo" named one person two ways: #53 round 27, en6,
+  // fr7, it28)
+  return ui.seat.replace("{n}", seat + 1) + (who === ui.you ? ` (${who})` : who ? " · " + who : "");
+}
+
 function scoreLine(ui, seat, who, score, won, unit) {
-  // "Player 2 (Ann): 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
+  // "Player 2 · Ann: 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
-  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + counted(score, unit) +
+  return named(ui, seat, who) + ui.colon + counted(score, unit) +
     (won ? " ★ " + ui.winner : "");
 }
 
@@ -534,7 +550,7 @@ function scoreList(ui, result, who) {
   result.detail.forEach((lines, i) => {
     if (!lines.length) return;
     const p = el("p", "score-detail");
-    p.append(el("b", "", ui.seat.replace("{n}", i + 1) + (who(i) ? ` (${who(i)})` : "") + ui.colon.trimEnd()));
+    p.append(el("b", "", named(ui, i, who(i)) + ui.colon.trimEnd()));
     for (const line of lines) p.append(el("span", "line", line));
     // the sum of several lines above, so a player checking their score need not add them (#53 round 26, en9); a
     // single line is its own sum (Royale's "the Baron 2 + the Princess 3 = 5 points")
@@ -595,7 +611,7 @@ function journal(v) {
     (v.undos || []).filter((u) => u.after === after).forEach((u) =>
       j.appendChild(el("li", "undone", (u.n === 1 ? v.ui.undo_done_one : v.ui.undo_done).replace("{who}", u.who).replace("{n}", u.n))));
     // where the table stopped and was taken up again: nothing lost (#53 round 26, en39, fr40)
-    if (v.resumed === after) j.appendChild(el("li", "undone resumed", v.ui.resumed_note.replace("{n}", after)));
+    if (v.resumed === after) j.appendChild(el("li", "undone resumed", v.ui.resumed_note.replace("{n}", v.resumed_turns)));
   };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
   if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
@@ -760,13 +776,14 @@ function renderDesigner() {
   // a game over offers "Rematch", which deals the same as "New game" would: one button, not two (#53 round 26, fr4)
   $("new").hidden = v.waiting === "over";
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
+  $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
   for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
   const cols = v.seats.map((s) => {
-    const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
+    const col = el("section", "seatview" + (s.seat === v.turn && v.waiting !== "over" ? " turn" : ""));
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " · " + ui.not_joined : "")));
@@ -853,7 +870,9 @@ function seatRow(v, seat, link) {
     row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
     row.appendChild(command(ui.relink, "relink", {seat}));
   }
-  const a = el("a", "link", new URL(link, location.href).href);
+  // whose link it is, as the three links above are labelled (a bare address under the buttons: round 27, it29)
+  const who = ui.seat.replace("{n}", seat) + (name ? " · " + name : "");
+  const a = el("a", "link", ui.seat_link.replace("{who}", who) + ui.colon + new URL(link, location.href).href);
   a.href = link; a.target = "_blank"; a.rel = "noopener";
   row.appendChild(a);
   return row;
@@ -954,6 +973,7 @@ async function hint() {
   const box = $("hint-box");
   box.hidden = false;
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
+  box.scrollIntoView({block: "nearest"});  // "Working out a hint…" in sight while it is worked out
   try {
     const h = await hintAnswer();
     const close = el("button", "close", view.ui.hint_close);
@@ -962,9 +982,14 @@ async function hint() {
     // the move goes on after the colon, so in lower case ("Consiglio: prendi…", not "Consiglio: Prendi…": it8)
     box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text.charAt(0).toLowerCase() + h.text.slice(1)));
     const table = el("table");
+    // rows that all serve one card (all play one card) name it once, over them, and each row its target alone:
+    // six rows of "Serve Drink 5 to the …" pushed the figures out of sight (#53 round 27, en8)
+    const heads = new Set(h.values.map((m) => m.group ? m.group[0] : m.text));
+    const one = heads.size === 1 && h.values.length > 1 && h.values.every((m) => m.group);
+    if (one) table.appendChild(el("caption", "", h.values[0].group[0]));
     for (const m of h.values) {
       const tr = el("tr", JSON.stringify(m.action) === JSON.stringify(h.choice) ? "chosen" : "");
-      tr.appendChild(el("td", "", m.text));
+      tr.appendChild(el("td", "", one ? m.group[1] : m.text));
       const td = el("td", "value");
       const bar = el("span", "bar");
       bar.style.width = barWidth(m.value || 0);
@@ -973,10 +998,17 @@ async function hint() {
       tr.appendChild(td);
       table.appendChild(tr);
     }
+    // fewer rows than moves: said so over them ("the 8 best of 15"), never "every move was tried" over 8 (fr26, it23)
+    if (h.legal > h.values.length) {
+      box.appendChild(el("p", "quiet small", view.ui.hint_shown.replace("{n}", h.values.length).replace("{of}", h.legal)));
+    }
     box.appendChild(table);
-    box.appendChild(el("p", "quiet small", view.ui.hint_note));
+    box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
+  // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
+  // and the person thought the button did nothing: #53 round 27, en8, fr2, it13), scrolled to on a phone
+  box.scrollIntoView({block: "nearest"});
 }
 
 async function rematch(swap) {
@@ -1017,6 +1049,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   $("moves").addEventListener("scroll", scrollCue);
+  $("moves").parentElement.addEventListener("scroll", scrollCue);  // the laptop's side panel, scrolling as one
   $("journal").addEventListener("scroll", () => {
     const j = $("journal");
     journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
