@@ -777,6 +777,24 @@ def test_draco_lists_its_highest_counts_cards_then_coins_then_money() -> None:
     assert list(book_order({"b": 1, "a": 2}, "peak", Naming())) == ["b", "a"]  # no words: the engine's order
 
 
+@pytest.mark.parametrize("lang, total", [("en", "silver coins the bank could not pay, in total over one game: at most 60"),
+                                         ("fr", "au total sur une partie\u202f: au plus 60"),
+                                         ("it", "in totale in una partita: al massimo 60")])
+def test_draco_s_unpaid_silver_is_a_total_on_its_own_line(lang: str, total: str) -> None:
+    """Twenty-sixth reading en11: the bank's unpaid silver is a total over one game, and in the list headed
+    "highest counts reached in any game" it read as a count at one moment, beside fix's and compare's "in total
+    over a game". It has a line of its own, said as the total it is; the counts keep their heading."""
+    from cardgen.games import get_game
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import peak_lines
+    from cardgen.terminal import say
+    naming = Naming(words=get_game("draco").words)
+    peaks = {"unpaid_by_bank": 60, "hand_size": 22, "gold_in_hands": 25}
+    counts, unpaid = [typeset(line, lang) for line in peak_lines(peaks, lang, naming)]
+    assert counts.startswith("  " + say("peaks", lang, items="").rstrip(": \u202f")) and "60" not in counts
+    assert unpaid.startswith("  ") and unpaid.endswith(total), unpaid
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) -> None:
     """Tenth reading it24: validate gave the solo game's mean, median and range but not what the player reads

@@ -290,6 +290,19 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
     return joined(items, lang)
 
 
+def peak_lines(peaks: Mapping[str, Any], lang: str, naming: Naming) -> list[str]:
+    """validate's highest counts, then each running total on a line of its own: Draco's unpaid silver is a total
+    over one game, and listed among "highest counts reached" it read as a count at one moment beside fix's and
+    compare's "in total over a game" (twenty-sixth reading en11)."""
+    from cardgen.simulate.verdict import is_total
+
+    ordered = book_order(peaks, "peak", naming)
+    counts = {k: v for k, v in ordered.items() if not is_total(f"peak:{k}", naming.words)}
+    lines = ["  " + say("peaks", lang, items=_items(counts, "peak", lang, naming))] if counts else []
+    return lines + ["  " + say("peak_total", lang, name=tally_words("peak", k, lang, naming), n=_num(v, lang))
+                    for k, v in ordered.items() if k not in counts]
+
+
 def whole_box(peak: str, value: Any, naming: Naming) -> bool:
     """Whether a maximum is all the box holds (the game's ``box_totals``, from the deck's data): the 25 gold coins
     on the lairs are the box's 25, said so, never read as a finding (fifteenth reading en25)."""
@@ -643,9 +656,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
         lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
-    if r["peaks"]:
-        lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
-                                                            naming)))
+    lines += peak_lines(r["peaks"], lang, naming)
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
     confirm = card_confirm(r, lang)
