@@ -288,7 +288,7 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
         # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
         assert {"en": "95% confidence interval widened because 3 players are compared at once)",
                 "fr": "intervalle de confiance à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",
-                "it": "forbice allargata perché si confrontano 3 giocatori alla volta)"}[
+                "it": "intervallo di confidenza al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
             lang] in heading, heading
 
 
