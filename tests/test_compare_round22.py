@@ -64,12 +64,14 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 #: news first (the variant's share, beyond chance), then the base game's lean, said as these pairs' (twenty-third
 #: reading fr20, it23, en22: "already wins more in the base game", as a fact, beside "a gap that may be chance")
 # twenty-fifth reading fr15, it16: "leans the same way" beside a body calling the same gap chance; said as it is
-ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game too on these "
-                 "pairs, but not beyond chance",
+# twenty-sixth reading (fr14, en23): "in the base game too …, but not beyond chance" said yes and no at once: the
+# base game's gap goes the same way, and may be chance
+ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game the gap goes "
+                 "the same way on these pairs but may be chance here",
            "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; dans le jeu "
-                 "de base aussi sur ces paires, sans exclure le hasard",
-           "it": "il giocatore 5 vince più spesso della quota equa con la variante, al di là del caso; su queste "
-                 "coppie anche nel gioco base, ma non oltre il caso"}
+                 "de base, l’écart va dans le même sens sur ces paires, mais le hasard peut l’expliquer",
+           "it": "il giocatore 5 vince più spesso della quota equa con la variante, oltre il caso; nel gioco base lo "
+                 "scarto ha lo stesso segno, ma su queste coppie può essere casuale"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,10 +83,10 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     [line] = compare_balance(_hungry_five(0.27), lang, "king_lui")
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
-    verdict = line[:line.index(". ")]
-    assert verdict.endswith({"en": "and the change between the two games may be chance",
-                             "fr": "la variante peut n’y être pour rien",
-                             "it": "e il cambiamento tra i due giochi può essere casuale"}[lang]), verdict
+    verdict = line[:line.index(". ", len(ALREADY[lang]))]
+    assert verdict.endswith({"en": "and so may the change between the two games",
+                             "fr": "comme la différence entre les deux jeux",
+                             "it": "come il cambiamento tra i giochi"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -141,12 +143,13 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     line = plain(line)
     # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
     assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
-                                  "game by 11.0 percentage points, just enough); these pairs cannot tell",
+                                  "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
                             "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
-                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, juste assez) ;",
+                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, de justesse) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del "
-                                  "caso (nel gioco base di 11,0 punti percentuali, appena quanto basta);"}[lang]), line
-    assert not any(w in line for w in ("only just", "de justesse", "di stretta misura"))
+                                  "caso (nel gioco base di 11,0 punti percentuali, di poco oltre il caso);"}[lang]), line
+    # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
+    assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
     # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)
     assert not re.search(r"\d[.,]\d\d ?%", line), line
@@ -195,7 +198,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert block[1:5] == [plain("    " + one[0][:1].upper() + one[0][1:])] + [plain("      " + p) for p in one[1:]] + [
         plain("    " + four[0][:1].upper() + four[0][1:])], block
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
-                                     "the base game too on these pairs, but not beyond chance",
+                                     "the base game the gap goes the same way on these pairs but may be chance here",
                                "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
                                "it": "il giocatore 4 vince meno spesso della quota equa con la variante"}[lang])
     # one count alone: its heading, then the same parts
