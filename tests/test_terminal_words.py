@@ -606,7 +606,7 @@ def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) ->
             "compared": 4}
     assert (low - 0.26 >= CLEAR_MARGIN) is clearly
     words = {"en": ("clearly strays", "the gap is just beyond chance"),
-             "fr": ("s’écarte nettement", "est de justesse trop grand pour être dû au hasard"),
+             "fr": ("s’écarte nettement", "dépasse de justesse ce que le hasard peut expliquer"),
              "it": ("si scosta nettamente", "è appena troppo grande per essere dovuto al caso")}
     for lang, (clear, just) in words.items():
         line = balance_lines({"flags": [flag]}, lang)[0]

@@ -63,8 +63,8 @@ HEAD = {"en": "PASS WITH WARNINGS Draco & Co (draco), 5 players",
 WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: players dealt it win more often than the "
                  "others, just beyond chance (◆ in the card table above)",
            "fr": "ATTENTION (force des cartes) : la carte « Chassé-croisé » semble trop forte : les joueurs qui "
-                 "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart est de justesse "
-                 "trop grand pour être dû au hasard (◆ dans le tableau des cartes ci-dessus)",
+                 "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart dépasse de justesse "
+                 "ce que le hasard peut expliquer (◆ dans le tableau des cartes ci-dessus)",
            "it": "ATTENZIONE (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
                  "iniziale vince più spesso degli altri, e lo scarto è appena troppo grande per essere dovuto al caso "
                  "(◆ nella tabella delle carte qui sopra)"}

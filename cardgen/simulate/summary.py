@@ -728,6 +728,16 @@ CLEAR_MARGIN = 0.02
 JUST_MARGIN = 0.01
 
 
+def flag_margin(f: Mapping[str, Any]) -> float:
+    """How far a flagged seat's (or agent's) widened interval stays from the fair share, on its side."""
+    return f["low"] - f["fair"] if f["side"] == "more" else f["fair"] - f["high"]
+
+
+def only_just(f: Mapping[str, Any]) -> bool:
+    """Whether a flag is only just beyond chance: its margin, as printed to 0.1 point, below ``JUST_MARGIN``."""
+    return round(flag_margin(f), 3) < JUST_MARGIN
+
+
 def and_list(items: Sequence[str], lang: str = "en") -> str:
     """``items`` as one phrase in ``lang``: "a and b", "a, b and c" (the wordbook's own "and")."""
     items = list(items)
@@ -765,10 +775,7 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     show and name the widened interval, so a flagged paragraph does not name it again (fifteenth reading en1).
     Two paragraphs in a row repeating one explanation and one command, at 2 players saying one thing twice,
     read as padding (fr3, fr4, fr9, it3, it4)."""
-    def margin(f: Mapping[str, Any]) -> float:
-        return f["low"] - f["fair"] if f["side"] == "more" else f["fair"] - f["high"]
-
-    clear = not close and all(margin(f) >= CLEAR_MARGIN for f in seats)
+    clear = not close and all(flag_margin(f) >= CLEAR_MARGIN for f in seats)
     items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True),
                  who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)))
              for f in seats]
@@ -781,7 +788,7 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     pair = two_way(seats) if not close else None
     key = "balance_flagged_pair" if pair else key
-    just = [f for f in seats if round(margin(f), 3) < JUST_MARGIN] if not close else []  # as printed, to 0.1 point
+    just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
                                                          say("agent", lang, agent=agent_word(f["agent"], lang))
