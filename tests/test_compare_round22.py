@@ -395,15 +395,17 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
     held = notes_block({"cards": ["  3 players: k"], "flagged": []}, lang)
     # twenty-fifth reading en17, fr22, it27: said of the pairs played, beside validate's own count on more games
     assert [plain(line) for line in held] == [{
+        # twenty-sixth (en20, it29): "on its own, often more numerous games" read oddly: validate plays 1,000
         "en": "Cards: on the pairs played here, no card stands out as too strong or too weak in either game; cardgen "
-              "validate, on its own, often more numerous games of the base game, may flag a card these pairs cannot "
-              "tell from chance. Worth noting:",
+              "validate, judging the base game on its own games (1,000 unless told otherwise), may flag a card these "
+              "pairs cannot tell from chance. Worth noting:",
         "fr": "Cartes : sur les paires jouées ici, aucune carte ne ressort comme trop forte ou trop faible, dans aucun "
-              "des deux jeux ; cardgen validate, sur ses propres parties du jeu de base, souvent plus nombreuses, peut "
-              "signaler une carte que ces paires ne distinguent pas du hasard. À noter :",
+              "des deux jeux ; cardgen validate, qui juge le jeu de base sur ses propres parties (1 000 par défaut), "
+              "peut signaler une carte que ces paires ne distinguent pas du hasard. À noter :",
         "it": "Carte: sulle coppie giocate qui nessuna carta risulta troppo forte o troppo debole, in nessuno dei due "
-              "giochi; cardgen validate, sulle sue partite del gioco base, spesso più numerose, può segnalare una carta "
-              "che queste coppie non distinguono dal caso. Da notare:"}[lang], "  3 players: k"]
+              "giochi; cardgen validate, che giudica il gioco base sulle sue partite (1.000 se non indicato "
+              "altrimenti), può segnalare una carta che queste coppie non distinguono dal caso. Da notare:"}[lang],
+        "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",
                                                       "it": "Carte troppo forti o troppo deboli:"}[lang]
