@@ -882,7 +882,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 summary = report["internal_none_one" if len(internal) == 1 else "internal_none"]
             else:
                 summary = report["internal_one" if is_singular(moved, lang) else "internal"]
+            # open where it holds a change: the summary points to its row, which a fold closed at load hid
+            # (twenty-sixth reading en25)
             folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
+                      "open": moved > 0,
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58); said
