@@ -201,6 +201,18 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
                                      "the base game the gap goes the same way on these pairs but may be chance here",
                                "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
                                "it": "il giocatore 4 vince meno spesso della quota equa con la variante"}[lang])
+    # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left
+    # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one
+    quiet = {"en": "2 players: on these pairs neither game shows a seat away from its fair share beyond chance; "
+                   "cardgen validate, judging the base game on its own games (1,000 unless told otherwise), may still "
+                   "find one there",
+             "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur écarté de sa juste part au-delà "
+                   "du hasard ; cardgen validate, qui juge le jeu de base sur ses propres parties (1 000 par défaut), "
+                   "peut encore en trouver un",
+             "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore lontano dalla quota equa "
+                   "oltre il caso; cardgen validate, che giudica il gioco base sulle sue partite (1.000 se non indicato "
+                   "altrimenti), può comunque trovarne uno"}[lang]
+    assert [row for row in block if row.startswith("  2 ")] == ["  " + quiet], block
     # one count alone: its heading, then the same parts
     assert balance_block([["a.", "b."]], "5 players: ") == ["  5 players:", "    A.", "      b."]
     assert balance_block([["a.", "b."]], "") == ["  A.", "    b."]

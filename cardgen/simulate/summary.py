@@ -1866,6 +1866,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         parts: dict[str, list[str]] = {"components": [], "cards": [], "flagged": [], "options": [], "balance": []}
+        quiet: list[str] = []  # the counts whose seats neither game flags on these pairs
         parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
@@ -1878,12 +1879,17 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             parts["cards"] += flagged
             parts["flagged"] += flagged
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
-            parts["balance"] += balance_block(compare_balance_parts(r, lang, doc["base"]), prefix)
+            seats = compare_balance_parts(r, lang, doc["base"])
+            parts["balance"] += balance_block(seats, prefix)
+            quiet += [] if seats or r.get("players") == 1 else [str(r["players"])]
             parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines += notes_block(parts, lang)
         balance = parts["balance"]
         # under a heading of its own: indented under "nothing else was detected", a seat's imbalance read as a
         # contradiction of it (thirteenth reading fr12, fr23, it30); it is about both games, not the change
+        # the counts with no seat flagged, said under the others': "checked … 4 players:" alone read as the short
+        # game having no first-player lean at 2 and 3 players, where validate finds one (twenty-sixth reading fr16)
+        balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang))] if balance and quiet else []
         lines += [say("compare_balance_head", lang)] + balance if balance else []
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
