@@ -218,7 +218,7 @@ def card_fix(r: dict[str, Any], hint: dict[str, Any] | None, lang: str, naming: 
 
     if not hint or not hint.get("command"):
         return None
-    text = card_search([r], lang, naming, command=False, also=also, here=True)
+    text = card_search([r], lang, naming, command=False, also=also)
     return {"text": typeset(_capital(text), lang), "command": card_command([r]), "href": None} if text else None
 
 

@@ -860,17 +860,17 @@ SEARCH_GAMES = 300
 
 
 def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming | None = None,
-                command: bool = True, also: bool = False, here: bool = False) -> str | None:
+                command: bool = True, also: bool = False) -> str | None:
     """The ``cardgen fix`` sentence for the flagged cards of one deck's validate ``entries`` where they were judged on
     more games than fix plays unless told (``SEARCH_GAMES``): fix judges a card on its own games and changes it only
     where those flag it, so "cardgen fix draco" for "the flagged cards above" promised what the command, on 300 games
     where neither card stood out, never did (twenty-second reading en33, fr35, it47). The command plays as many
     games as validate did, on its seed: the same games, the same cards flagged, then fix's own check on twice as
     many. ``command``: the command ends the sentence (a page sets it apart: ``(sentence, command)`` is
-    ``card_command``); ``also``: said under the pointer for the deck's other problems; ``here``: said in one player
-    count's section of a page, below that count's card warning and its command to confirm it: one card there is "the
-    flagged card" and its command "above", where the run's summary says "the flagged cards" and "the command under
-    each" (twenty-sixth reading en41). None where no card is flagged or fix's own games are as many."""
+    ``card_command``); ``also``: said under the pointer for the deck's other problems. One card flagged is "the
+    flagged card", and its command to confirm it "above" (under its warning, in the terminal as in a page's count
+    section): a Draco page's 5-player section said "the flagged cards" and "the command under each" of its one card
+    (twenty-sixth reading en41). None where no card is flagged or fix's own games are as many."""
     flagged = [r for r in entries if r.get("passed") and flagged_cards(r)]
     if not flagged or max(int(r["games"]) for r in flagged) <= SEARCH_GAMES:
         return None
@@ -880,7 +880,7 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     # a card flagged just beyond chance is first to be confirmed on more games (``card_confirm``): the search is the
     # step after that, said as such, never a second next step beside it (twenty-fifth reading en10, fr38)
     just = "_just" if any(card_just(row) for r in flagged for row in flagged_cards(r)) else ""
-    one = here and sum(len(flagged_cards(r)) for r in flagged) == 1
+    one = sum(len(flagged_cards(r)) for r in flagged) == 1
     key = ("fix_card_here" if one else "fix_cards_games") + ("_also" if also else "") + just
     return say(key, lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
