@@ -206,7 +206,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     quiet = {"en": "2 players: on these pairs neither game shows a seat away from its fair share beyond chance; "
                    "cardgen validate, judging the base game on its own games (1,000 unless told otherwise), may still "
                    "find one there",
-             "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur écarté de sa juste part au-delà "
+             "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’éloigne de sa juste part au-delà "
                    "du hasard ; cardgen validate, qui juge le jeu de base sur ses propres parties (1 000 par défaut), "
                    "peut encore en trouver un",
              "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore lontano dalla quota equa "
