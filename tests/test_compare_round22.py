@@ -64,12 +64,14 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 #: news first (the variant's share, beyond chance), then the base game's lean, said as these pairs' (twenty-third
 #: reading fr20, it23, en22: "already wins more in the base game", as a fact, beside "a gap that may be chance")
 # twenty-fifth reading fr15, it16: "leans the same way" beside a body calling the same gap chance; said as it is
-ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game too on these "
-                 "pairs, but not beyond chance",
+# twenty-sixth reading (fr14, en23): "in the base game too …, but not beyond chance" said yes and no at once: the
+# base game's gap goes the same way, and may be chance
+ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game the gap goes "
+                 "the same way on these pairs but may be chance here",
            "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; dans le jeu "
-                 "de base aussi sur ces paires, sans exclure le hasard",
-           "it": "il giocatore 5 vince più spesso della quota equa con la variante, al di là del caso; su queste "
-                 "coppie anche nel gioco base, ma non oltre il caso"}
+                 "de base, l’écart va dans le même sens sur ces paires, mais le hasard peut l’expliquer",
+           "it": "il giocatore 5 vince più spesso della quota equa con la variante, oltre il caso; nel gioco base lo "
+                 "scarto ha lo stesso segno, ma su queste coppie può essere casuale"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,10 +83,10 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     [line] = compare_balance(_hungry_five(0.27), lang, "king_lui")
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
-    verdict = line[:line.index(". ")]
-    assert verdict.endswith({"en": "and the change between the two games may be chance",
-                             "fr": "la variante peut n’y être pour rien",
-                             "it": "e il cambiamento tra i due giochi può essere casuale"}[lang]), verdict
+    verdict = line[:line.index(". ", len(ALREADY[lang]))]
+    assert verdict.endswith({"en": "and so may the change between the two games",
+                             "fr": "comme la différence entre les deux jeux",
+                             "it": "come il cambiamento tra i giochi"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -141,12 +143,13 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     line = plain(line)
     # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
     assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
-                                  "game by 11.0 percentage points, just enough); these pairs cannot tell",
+                                  "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
                             "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
-                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, juste assez) ;",
+                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, de justesse) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del "
-                                  "caso (nel gioco base di 11,0 punti percentuali, appena quanto basta);"}[lang]), line
-    assert not any(w in line for w in ("only just", "de justesse", "di stretta misura"))
+                                  "caso (nel gioco base di 11,0 punti percentuali, di poco oltre il caso);"}[lang]), line
+    # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
+    assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
     # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)
     assert not re.search(r"\d[.,]\d\d ?%", line), line
@@ -195,9 +198,21 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert block[1:5] == [plain("    " + one[0][:1].upper() + one[0][1:])] + [plain("      " + p) for p in one[1:]] + [
         plain("    " + four[0][:1].upper() + four[0][1:])], block
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
-                                     "the base game too on these pairs, but not beyond chance",
+                                     "the base game the gap goes the same way on these pairs but may be chance here",
                                "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
                                "it": "il giocatore 4 vince meno spesso della quota equa con la variante"}[lang])
+    # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left
+    # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one
+    quiet = {"en": "2 players: on these pairs neither game shows a seat away from its fair share beyond chance; "
+                   "cardgen validate, judging the base game on its own games (1,000 unless told otherwise), may still "
+                   "find one there",
+             "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’éloigne de sa juste part au-delà "
+                   "du hasard ; cardgen validate, qui juge le jeu de base sur ses propres parties (1 000 par défaut), "
+                   "peut encore en trouver un",
+             "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore lontano dalla quota equa "
+                   "oltre il caso; cardgen validate, che giudica il gioco base sulle sue partite (1.000 se non indicato "
+                   "altrimenti), può comunque trovarne uno"}[lang]
+    assert [row for row in block if row.startswith("  2 ")] == ["  " + quiet], block
     # one count alone: its heading, then the same parts
     assert balance_block([["a.", "b."]], "5 players: ") == ["  5 players:", "    A.", "      b."]
     assert balance_block([["a.", "b."]], "") == ["  A.", "    b."]
@@ -392,15 +407,17 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
     held = notes_block({"cards": ["  3 players: k"], "flagged": []}, lang)
     # twenty-fifth reading en17, fr22, it27: said of the pairs played, beside validate's own count on more games
     assert [plain(line) for line in held] == [{
+        # twenty-sixth (en20, it29): "on its own, often more numerous games" read oddly: validate plays 1,000
         "en": "Cards: on the pairs played here, no card stands out as too strong or too weak in either game; cardgen "
-              "validate, on its own, often more numerous games of the base game, may flag a card these pairs cannot "
-              "tell from chance. Worth noting:",
+              "validate, judging the base game on its own games (1,000 unless told otherwise), may flag a card these "
+              "pairs cannot tell from chance. Worth noting:",
         "fr": "Cartes : sur les paires jouées ici, aucune carte ne ressort comme trop forte ou trop faible, dans aucun "
-              "des deux jeux ; cardgen validate, sur ses propres parties du jeu de base, souvent plus nombreuses, peut "
-              "signaler une carte que ces paires ne distinguent pas du hasard. À noter :",
+              "des deux jeux ; cardgen validate, qui juge le jeu de base sur ses propres parties (1 000 par défaut), "
+              "peut signaler une carte que ces paires ne distinguent pas du hasard. À noter :",
         "it": "Carte: sulle coppie giocate qui nessuna carta risulta troppo forte o troppo debole, in nessuno dei due "
-              "giochi; cardgen validate, sulle sue partite del gioco base, spesso più numerose, può segnalare una carta "
-              "che queste coppie non distinguono dal caso. Da notare:"}[lang], "  3 players: k"]
+              "giochi; cardgen validate, che giudica il gioco base sulle sue partite (1.000 se non indicato "
+              "altrimenti), può segnalare una carta che queste coppie non distinguono dal caso. Da notare:"}[lang],
+        "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",
                                                       "it": "Carte troppo forti o troppo deboli:"}[lang]

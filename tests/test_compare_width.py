@@ -52,11 +52,34 @@ def test_a_share_difference_s_interval_stays_within_what_a_share_can_do() -> Non
     from cardgen.simulate.compare import holm, metric
 
     share = metric("gap:deck_does_not_split", 8, 6.0, 0.0, -6.0, 6.0)
-    assert share["difference"] == -0.75 and share["low"] == -1.0 and round(share["high"], 3) == -0.429
+    assert share["difference"] == -0.75 and share["low"] == -0.75 and round(share["high"], 3) == -0.429
     count = metric("turns", 8, 6.0, 0.0, -6.0, 6.0)
     assert count["low"] < -1.0 and count["high"] == share["high"]
     others = [metric(f"gap:other_{k}", 10, 1.0, 1.0, 0.0, 2.0) for k in range(6)]  # six more looks: a wider one
     holm([share, *others])
-    assert share["significant"] and share["adj_low"] == -1.0 and share["high"] < share["adj_high"] < 0
+    assert share["significant"] and share["adj_low"] == -0.75 and share["high"] < share["adj_high"] < 0
     rise = metric("seat_1_win_rate", 8, 0.0, 6.0, 6.0, 6.0)
     assert rise["high"] == 1.0 and rise["low"] > 0
+
+
+def test_a_share_difference_s_interval_stays_within_what_the_base_share_allows() -> None:
+    """Twenty-sixth reading (fr13): "+4.0 pp [−38.5; +46.5]" on a base of 27.0 %: a share of 27 % can lose at
+    most 27 points. A known case: a seat wins 27 of 100 games in the base game and 31 with the variant, 58 pairs
+    differing (31 in the variant's favour, 27 in the base's): the normal interval, +0.04 ± 1.96 × 0.0764, runs
+    from −0.110 to +0.190, within what a share can do, so it is left as drawn; at a Holm factor of 10⁶ (z = 5.45)
+    it would reach −0.377, and stops at −0.27; from a base of 0.9 its top stops at +0.1. The cut never crosses 0,
+    so the interval leaves out 0 exactly when the change is significant."""
+    from cardgen.simulate.compare import adjusted_interval, metric
+
+    # 100 pairs, each difference +1 (31 pairs), −1 (27 pairs) or 0: sum d = 4, sum d² = 58
+    seat = metric("seat_5_win_rate", 100, 27.0, 31.0, 4.0, 58.0)
+    assert seat["difference"] == 0.04 and seat["base"] == 0.27
+    assert round(seat["low"], 3) == -0.110 and round(seat["high"], 3) == 0.190  # the plain 95 % interval
+    adjusted_interval(seat, adjusted=1.0, alpha=0.05 / 10 ** 6, step=1)
+    assert seat["adj_low"] == -0.27 and 0.04 < seat["adj_high"] < 0.73  # no lower than the base share allows
+    high = metric("seat_1_win_rate", 100, 90.0, 94.0, 4.0, 58.0)
+    adjusted_interval(high, adjusted=1.0, alpha=0.05 / 10 ** 6, step=1)
+    assert round(high["adj_high"], 6) == 0.1 and high["adj_low"] < 0  # no higher than 100 % − 90 %
+    points = metric("turns", 100, 27.0, 31.0, 4.0, 58.0)
+    adjusted_interval(points, adjusted=1.0, alpha=0.05 / 10 ** 6, step=1)
+    assert points["adj_low"] < -0.27  # a count is left as drawn

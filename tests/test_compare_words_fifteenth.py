@@ -111,7 +111,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     # just rule out chance; no interval's end
     # twenty-fifth (it20): both games' lean said, the variant's too, beyond chance
     assert line.startswith("player 1 wins more than the fair share in both games beyond chance (in the base game by "
-                           "11.0\u00a0percentage points, just enough); "), line
+                           "11.0\u00a0percentage points, only just beyond chance); "), line
     assert ("won 37.0% of games, for a fair share of 26.0%, lower because fewer games of the base game end in a "
             "shared win. Change") in line
     assert "less than 0.1" not in line and "beyond chance too" not in line and "That" not in line
@@ -119,15 +119,15 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
     assert line.startswith("le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du hasard "
-                           "(dans le jeu de base, de 11,0 points de pourcentage, juste assez) ; ") and "sans doute" not in line
+                           "(dans le jeu de base, de 11,0 points de pourcentage, de justesse) ; ") and "sans doute" not in line
     assert "pour une juste part de 26,0 %" in line and "non plus" not in line and "26,04" not in line
-    assert "de justesse" not in line and "0,04" not in line
+    assert "juste assez" not in line and "0,04" not in line  # enough for what? (twenty-sixth reading fr17)
     [line] = compare_balance(r, "it", "royale")
     line = line.replace("\u00a0", " ")
     assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del caso "
-                           "(nel gioco base di 11,0 punti percentuali, appena quanto basta); ") and "Questo" not in line
+                           "(nel gioco base di 11,0 punti percentuali, di poco oltre il caso); ") and "Questo" not in line
     assert "per una quota equa del 26,0 %" in line and "probabilmente" not in line
-    assert "di stretta misura" not in line and "0,04" not in line
+    assert "quanto basta" not in line and "0,04" not in line  # basta per che cosa? (twenty-sixth reading it22)
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
     [line] = compare_balance(r, "en", "royale")
     assert "for a fair share of 26.0%" in line and "by 11.0\u00a0percentage points" in line and "0.0004" not in line
@@ -143,7 +143,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
     assert line.startswith("player 1 wins more than the fair share in both games on these pairs, beyond chance; ") \
-        and "just enough" not in line
+        and "only just" not in line
     assert "won 37.0% of games [30.0% to 45.0%], for a fair share of 26.0%" in line, line
 
 

@@ -110,7 +110,7 @@ def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_t
     assert _fix(planted, "royale-noble", planted / "fixed", "--players", "3", "--games", "200",
                 "--trials", "2") == 1
     said = unwrapped(capsys.readouterr().out)
-    line = [s for s in said.splitlines() if s.startswith("No lever in the deck’s numbers moves this")]
+    line = [s for s in said.splitlines() if s.startswith("No lever in the game’s numbers moves this")]
     assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of “The Duchess" in line[0]
 
 
@@ -122,7 +122,7 @@ def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_i
     assert "4 players: player 1 wins more often than the fair share" in said.out
     record = json.loads((out / "fix.json").read_text())
     if not record["proposals"]:  # the house rule may be beyond the deck's numbers: said in one line
-        assert code == 1 and "No lever in the deck’s numbers moves this: it needs a rule change" in said.out
+        assert code == 1 and "No lever in the game’s numbers moves this: it needs a rule change" in said.out
         return
     assert code == 0
     first = record["proposals"][0]

@@ -47,7 +47,7 @@ def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_pa
     record.parent.mkdir(parents=True)
     record.write_text(json.dumps({"proposals": []}), encoding="utf-8")
     none = fix_hint("draco-poor", tmp_path, "en")
-    assert none["text"].startswith("cardgen fix found no change of the deck's numbers that cures these problems")
+    assert none["text"].startswith("cardgen fix found no change of the game's numbers that cures these problems")
     record.write_text(json.dumps({"proposals": [{"file": "a.yaml"}, {"file": "b.yaml"}]}), encoding="utf-8")
     two = fix_hint("draco-poor", tmp_path, "fr")
     assert "de draco-poor (2)" in two["text"] and two["href"] == "../../fix/draco-poor/fix.json" and two["command"] is None

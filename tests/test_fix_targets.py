@@ -84,7 +84,7 @@ def test_fix_brings_a_game_too_long_for_its_target_within_it(project: Path,
     assert main(["--project", str(project), "fix", "kl-t", "--players", "3", "--games", "200", "--trials", "4",
                  "--best", "1", "--jobs", "1", "--out", str(out)]) == 0
     said = capsys.readouterr()
-    assert re.search(r"\n  3 players: turns is 5\d(\.\d)? on average, outside the deck’s target of 20 to 45\n", said.out)
+    assert re.search(r"\n  3 players: turns is 5\d(\.\d)? on average, outside the game’s target of 20 to 45\n", said.out)
     # en8: one name per thing, "Fix 1" as the file it writes (its path may wrap to the next line)
     assert re.search(r"\nFix 1:\s", said.out)
     assert "fair share" not in re.split(r"\nFix 1:\s", said.out)[0]  # the length alone is the problem here

@@ -37,7 +37,7 @@ def test_the_playtest_link_and_its_neighbours_are_in_the_gallerys_language(
     # nothing built in this gallery: the intro says what it holds, never promises faces and books (en48)
     assert words["intro_unbuilt"] in html and words["intro"] not in html and f'lang="{lang}"' in html
     if english is not None:
-        for said in (english, "latest validation", "player counts passed", "Every deck and variant", "beside this run"):
+        for said in (english, "latest validation", "player counts passed", "Every game and variant", "beside this run"):
             assert said not in html, said
 
 

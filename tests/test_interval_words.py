@@ -35,8 +35,8 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
     assert main(["--project", str(repo_root), "validate", "king_lui", "--games", "4", "--players", "3", "--jobs",
                  "1", "--lang", lang, "--out", str(tmp_path / "out")]) == 0
     terminal = unwrapped(capsys.readouterr().out)
-    # the seats' line: its widened interval as the page's heading names it (Italian « forbice allargata », as the
-    # line above it defines « forbice »: twenty-third reading it4)
+    # the seats' line: its widened interval as the page's heading names it (Italian « intervallo … allargato », as
+    # the line above it defines « intervallo »: twenty-third reading it4, twenty-sixth it2)
     phrase = typeset(LINES[lang]["interval_wide_plain"].split("{n}")[0], lang)
     assert phrase in terminal
     pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))

@@ -254,7 +254,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
             "histogram": [[1, 2], [2, 2]]}
     e.update({"variant": "draco", "players": 3, "passed": False, "end_reasons": {"final_toast": 9},
               "ties": {"games": 2, "tie_breaks": {"leaders_eliminated": 2}, "shared_wins": 1},
-              "peaks": {"hand_size": 7}, "peak_games": {"hand_size": dist}, "turns": dist,
+              "peaks": {"hand_size": 7, "unpaid_by_bank": 12}, "peak_games": {"hand_size": dist}, "turns": dist,
               "rule_gaps": [{"kind": "bank_short", "settled": True, "count": 1384, "games": 1053, "seed": 11, "game": 2,
                              "detail": "short by 3"},
                             {"kind": "engine_error", "settled": False, "count": 1, "games": 1, "seed": 12, "game": 4,
@@ -273,6 +273,8 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
+    # a total over one game said as one, not a highest count at one moment (twenty-sixth reading en11)
+    assert "pièces d’argent que la banque n’a pas pu payer, au total sur une partie (12)" in text, text
     # how the ruling settles the case, in its own words, not only whose it is (fourteenth reading fr8)
     # who settles it, then how, in a sentence of its own (fifteenth reading fr39)
     assert ("la banque ne peut pas verser tout ce qu’elle doit Tranché par une règle que cardgen ajoute. Si la banque "

@@ -71,7 +71,7 @@ def test_validate_exit_codes_and_summary(tmp_path: Path, capsys: pytest.CaptureF
     assert validate([toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path)],
                     _opts(tmp_path, players=[2])) == 1
     out = capsys.readouterr().out
-    assert "FAIL Toy (toy_unsettled)" in out and "UNSETTLED" in out and "2 combinations of deck and player count, 1 failed" in out
+    assert "FAIL Toy (toy_unsettled)" in out and "UNSETTLED" in out and "2 combinations of game and player count, 1 failed" in out
 
 
 @pytest.mark.parametrize("change, message", [

@@ -24,16 +24,21 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 
 # -- fr23, it25: the coins to add say the pairs they rest on ---------------------------------------------------------
 
+# twenty-sixth reading it28: which count to use, and why the two differ (41 here, validate's 48 at 4 players)
 PAIRS = {"en": "base game → variant, on the 200–300 pairs of games played here; the silver coins to add would have "
-               "covered the shortfall as it happened (cardgen validate counts them on its own games of the base game, "
-               "more of them: its count is the surer one and may differ by several):",
+               "covered the shortfall as it happened. These counts compare the two games on the same shuffles; to "
+               "decide how many to put in the base game’s box, use cardgen validate’s count, made on its own games "
+               "(1,000 unless told otherwise), which can differ from these by several:",
          "fr": "jeu de base → variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à ajouter "
-               "auraient couvert le manque tel qu’il s’est produit (cardgen validate les compte sur ses propres "
-               "parties du jeu de base, plus nombreuses : son chiffre est le plus sûr et peut différer de plusieurs "
-               "unités) :",
+               "auraient couvert le manque tel qu’il s’est produit. Ces chiffres comparent les deux jeux sur les mêmes "
+               "mélanges ; pour décider combien en mettre dans la boîte du jeu de base, retenez le chiffre de cardgen "
+               "validate, calculé sur ses propres parties (1 000 par défaut), qui peut différer de ceux-ci de "
+               "plusieurs unités :",
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
-               "avrebbero coperto l’ammanco così come si è prodotto (cardgen validate le conta sulle sue partite del "
-               "gioco base, più numerose: il suo numero è il più affidabile e può differire di parecchie unità):"}
+               "avrebbero coperto l’ammanco così come si è prodotto. Questi numeri confrontano i due giochi sugli "
+               "stessi mescolamenti; per decidere quante metterne nella scatola del gioco base, usa il numero di "
+               "cardgen validate, calcolato sulle sue partite (1.000 se non indicato altrimenti), che può differire "
+               "da questi di parecchie unità:"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -130,7 +135,7 @@ def test_only_just_is_said_of_the_seats_it_is_true_of(lang: str) -> None:
              seat(4, 0.250, 0.216, 0.287, "more"), seat(5, 0.246, 0.213, 0.283, "more")]
     line = plain(balance_lines({"flags": flags}, lang)[0])
     assert ONLY[lang] in line, line
-    just = {"en": "just beyond chance", "fr": "sont de justesse", "it": "sono appena"}[lang]
+    just = {"en": "just beyond chance", "fr": "dépassent de justesse", "it": "sono appena"}[lang]
     assert just not in line
     two = plain(balance_lines({"flags": flags[:2]}, lang)[0])  # only the two near ones: "just" for both, no list
     assert just in two and "(" + ONLY[lang].split("(")[1].split(" ")[0] not in two, two

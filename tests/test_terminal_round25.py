@@ -32,12 +32,14 @@ ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (
        "it": "equilibrio: il giocatore 1 vince il 57,6 % delle partite, contro il 48,8 % per il giocatore 2 (quota "
              "equa 53,2 %"}
 ADVANTAGE = {"en": "with two players this is one advantage, just beyond chance",
-             "fr": "à deux joueurs, c’est un seul et même avantage, de justesse trop grand pour être dû au hasard",
+             "fr": "à deux joueurs, c’est un seul et même avantage, qui dépasse de justesse ce que le hasard peut expliquer",
              "it": "con due giocatori è un solo vantaggio, appena troppo grande per essere dovuto al caso"}
-OVERVIEW = {"en": "player 1 wins more often than player 2, beyond chance",
-            "fr": "le joueur 1 gagne plus souvent que le joueur 2, et cet avantage est trop grand pour être dû au hasard",
-            "it": "il giocatore 1 vince più spesso dell’avversario (il giocatore 2), e questo vantaggio è troppo grande "
-                  "per essere dovuto al caso"}
+# only just beyond chance, as the terminal grades it (twenty-sixth reading fr29: the overview dropped it)
+OVERVIEW = {"en": "player 1 wins more often than player 2, only just beyond chance",
+            "fr": "le joueur 1 gagne plus souvent que le joueur 2, et cet avantage dépasse de justesse ce que le hasard "
+                  "peut expliquer",
+            "it": "il giocatore 1 vince più spesso dell’avversario (il giocatore 2), e questo vantaggio è appena troppo "
+                  "grande per essere dovuto al caso"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -110,3 +112,26 @@ def test_the_card_table_says_seems_too_strong_where_the_warning_does(lang: str) 
     assert just and just[0].endswith("◆ " + say("strong_just", lang)), just
     clear = [line for line in card_table([{**row, "flag_low": 0.03}], lang) if "◆" in line and "to-and-fro" in line]
     assert clear and clear[0].endswith("◆ " + say("strong", lang)), clear
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overview_says_only_just_where_the_terminal_does(lang: str) -> None:
+    """Twenty-sixth reading fr29: King Lui's players 1 and 2 at 5 players, 0.3 and 0.2 points clear of the fair
+    share, and player 2 at 4 players, were "beyond chance" flatly on the overview while the terminal said "just";
+    a seat 3 points clear keeps the flat words, and a group with one seat firmly beyond chance is not "only just"."""
+    def seat(k: int, side: str, low: float, high: float) -> dict:
+        return {"seat": k, "side": side, "rate": (low + high) / 2, "low": low, "high": high, "fair": 0.203,
+                "compared": 5}
+    near = [seat(1, "less", 0.15, 0.20), seat(2, "less", 0.14, 0.201)]  # 0.3 and 0.2 points clear
+    five = [plain(w) for w in short_warnings({**ENTRY, "players": 5, "balance": {"flags": near}}, lang)]
+    assert len(five) == 1, five  # one warning for both seats
+    just = {"en": "only just beyond chance", "fr": "dépassent de justesse", "it": "appena troppo grandi"}[lang]
+    assert just in five[0], five
+    one = [plain(w) for w in short_warnings({**ENTRY, "players": 5, "balance": {"flags": near[:1]}}, lang)]
+    assert {"en": "only just beyond chance", "fr": "dépasse de justesse", "it": "appena troppo grande"}[lang] in one[0]
+    firm = [plain(w) for w in short_warnings({**ENTRY, "players": 5, "balance": {"flags": [seat(1, "less", 0.1, 0.173)]}},
+                                             lang)]
+    mixed = [plain(w) for w in short_warnings({**ENTRY, "players": 5, "balance": {
+        "flags": [near[0], seat(2, "less", 0.1, 0.173)]}}, lang)]
+    for line in firm + mixed:
+        assert not any(w in line for w in ("only just", "de justesse", "appena")), line

@@ -606,7 +606,7 @@ def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) ->
             "compared": 4}
     assert (low - 0.26 >= CLEAR_MARGIN) is clearly
     words = {"en": ("clearly strays", "the gap is just beyond chance"),
-             "fr": ("s’écarte nettement", "est de justesse trop grand pour être dû au hasard"),
+             "fr": ("s’écarte nettement", "dépasse de justesse ce que le hasard peut expliquer"),
              "it": ("si scosta nettamente", "è appena troppo grande per essere dovuto al caso")}
     for lang, (clear, just) in words.items():
         line = balance_lines({"flags": [flag]}, lang)[0]
@@ -777,6 +777,24 @@ def test_draco_lists_its_highest_counts_cards_then_coins_then_money() -> None:
     assert list(book_order({"b": 1, "a": 2}, "peak", Naming())) == ["b", "a"]  # no words: the engine's order
 
 
+@pytest.mark.parametrize("lang, total", [("en", "silver coins the bank could not pay, in total over one game: at most 60"),
+                                         ("fr", "au total sur une partie\u202f: au plus 60"),
+                                         ("it", "in totale in una partita: al massimo 60")])
+def test_draco_s_unpaid_silver_is_a_total_on_its_own_line(lang: str, total: str) -> None:
+    """Twenty-sixth reading en11: the bank's unpaid silver is a total over one game, and in the list headed
+    "highest counts reached in any game" it read as a count at one moment, beside fix's and compare's "in total
+    over a game". It has a line of its own, said as the total it is; the counts keep their heading."""
+    from cardgen.games import get_game
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import peak_lines
+    from cardgen.terminal import say
+    naming = Naming(words=get_game("draco").words)
+    peaks = {"unpaid_by_bank": 60, "hand_size": 22, "gold_in_hands": 25}
+    counts, unpaid = [typeset(line, lang) for line in peak_lines(peaks, lang, naming)]
+    assert counts.startswith("  " + say("peaks", lang, items="").rstrip(": \u202f")) and "60" not in counts
+    assert unpaid.startswith("  ") and unpaid.endswith(total), unpaid
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) -> None:
     """Tenth reading it24: validate gave the solo game's mean, median and range but not what the player reads
@@ -926,7 +944,8 @@ BALANCE_CASES = {
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
-                                 "+7.0]. To judge the base game on more games: cardgen validate royale --players 4 To "
+                                 "+7.0]. If you have not yet run cardgen validate at this player count, it judges the base game on its "
+                                 "own games (1,000 unless told otherwise): cardgen validate royale --players 4 To "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
@@ -935,16 +954,19 @@ BALANCE_CASES = {
     # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
     # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
+    # twenty-sixth (fr14, en23): "in the base game too …, but not beyond chance" said yes and no at once, and
+    # validate's command was offered as if it had not been run
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
-                              "game too on these pairs, but not beyond chance, and the change between the two games "
-                              "may be chance. "
-                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. To "
-                              "judge the base game on more games: cardgen validate royale --players 4 To measure what "
+                              "game the gap goes the same way on these pairs but may be chance here, and so may the "
+                              "change between the two games. "
+                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. "
+                              "If you have not yet run cardgen validate at this player count, it judges the base game on "
+                              "its own games (1,000 unless told otherwise): cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
-                            "game too on these pairs, but not beyond chance, and the change between the two games is "
-                            "beyond chance. "
+                            "game the gap goes the same way on these pairs but may be chance here; the change between "
+                            "the two games is beyond chance. "
                             f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
                             "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
@@ -987,8 +1009,9 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Pour "
-                  "juger le jeu de base sur plus de parties : cardgen validate royale --players 4 Pour mesurer ce que "
+                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Si vous "
+                  "n’avez pas encore lancé cardgen validate pour ce nombre de joueurs, il juge le jeu de base sur ses "
+                  "propres parties (1 000 par défaut) : cardgen validate royale --players 4 Pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")

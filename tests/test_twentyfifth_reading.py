@@ -188,7 +188,7 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
         "fr": "1 nombre de joueurs vérifié : aucun échec, 1 validé avec réserves",
         "it": "1 numero di giocatori verificato: nessuna verifica fallita, 1 superata con avvisi"}[lang]
     assert plain(checked_line(2, 0, 1, 2, lang)) == {
-        "en": "2 combinations of deck and player count checked; none failed, 1 with warnings",
+        "en": "2 combinations of game and player count checked; none failed, 1 with warnings",
         "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 1 validée avec réserves",
         "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, 1 superata con "
               "avvisi"}[lang]

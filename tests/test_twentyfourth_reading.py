@@ -63,8 +63,8 @@ HEAD = {"en": "PASS WITH WARNINGS Draco & Co (draco), 5 players",
 WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: players dealt it win more often than the "
                  "others, just beyond chance (◆ in the card table above)",
            "fr": "ATTENTION (force des cartes) : la carte « Chassé-croisé » semble trop forte : les joueurs qui "
-                 "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart est de justesse "
-                 "trop grand pour être dû au hasard (◆ dans le tableau des cartes ci-dessus)",
+                 "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart dépasse de justesse "
+                 "ce que le hasard peut expliquer (◆ dans le tableau des cartes ci-dessus)",
            "it": "ATTENZIONE (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
                  "iniziale vince più spesso degli altri, e lo scarto è appena troppo grande per essere dovuto al caso "
                  "(◆ nella tabella delle carte qui sopra)"}
@@ -218,6 +218,31 @@ def test_the_deck_page_says_the_same_two_commands(draco: tuple, lang: str) -> No
     assert plain(hint["cards"]["text"]) + " " + hint["cards"]["command"] == \
         plain(POINTER[lang][:1].upper() + POINTER[lang][1:])
     assert "flagged" not in hint["text"] and "signalées" not in hint["text"] and "segnalate" not in hint["text"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_s_section_says_its_one_card_and_the_command_above(draco: tuple, lang: str) -> None:
+    """Twenty-sixth reading en41: in draco.html's 5-player section, under the one card it flags and the command that
+    confirms it (above, in the warning list), the sentence said "the flagged cards" and "the command under each",
+    the run summary's words; there it says the one card and "above". The summary keeps its own words."""
+    from cardgen.report.pages import card_fix
+
+    deck, r = draco
+    entry = _flagged(r, 5, {"to-and-fro": "strong"}, games=1000)
+    hint = {"text": "", "command": "cardgen fix draco", "href": None}
+    said = plain(card_fix(entry, hint, lang, Naming.of(deck, lang))["text"])
+    one = {"en": ("If the flagged card (“To and Fro” at 5 players) is still flagged on more games (the command above)",
+                  "may not flag it,"),
+           "fr": ("Si la carte signalée (« Chassé-croisé » à 5 joueurs) le reste sur plus de parties (la commande "
+                  "ci-dessus)", "de ne pas la repérer,"),
+           "it": ("Se la carta segnalata («Andirivieni» con 5 giocatori) lo resta anche su più partite (il comando qui "
+                  "sopra)", "non trovarla sbilanciata,")}[lang]
+    assert said.startswith(one[0]) and one[1] in said, said
+    assert not any(w in said for w in ("under each", "sous chacune", "sotto ciascuna", "cards (", "cartes signalées"))
+    both = [entry, _flagged(r, 6, {"the-splits": "strong"})]
+    summary = plain(card_search(both, lang, Naming.of(deck, lang), command=False, also=True))
+    assert {"en": "(the command under each)", "fr": "(la commande sous chacune)", "it": "(il comando sotto ciascuna)"}[
+        lang] in summary, summary
 
 
 CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card stands out beyond chance, so fix changes "

@@ -291,3 +291,18 @@ def test_a_card_s_change_that_may_be_chance_is_said_once_above_its_table(lang: s
     assert mixed.count(plain(words["change_yes"])) == 1 and mixed.count(plain(words["change_untested"])) == 1
     moved = plain(str(impact_block([row("b", True)], {}, True, lang)))
     assert plain(words["change_none"]) not in moved and plain(words["change_rest"]) not in moved
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_count_s_coin_estimate_is_said_a_first_estimate(lang: str) -> None:
+    """Twenty-sixth reading en13: the 3-player warning said its coins to add "change play and may not be enough";
+    the 4-player one, whose 16 gold coins fix 1 found short at 4 players, gave its figure bare. Every count's
+    warning says it is a first estimate that cardgen fix tests."""
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    said: set[str] = set()
+    first = plain(shortfall_line(_short(285, 56), lang, naming, said=said, entry={"players": 3, "variant": "draco"}))
+    again = plain(shortfall_line(_short(280, 48), lang, naming, said=said, entry={"players": 4, "variant": "draco"}))
+    assert first != again and "cardgen fix" in first, (first, again)
+    assert {"en": "(a first estimate: these additions change play; cardgen fix tests them)",
+            "fr": "(une première estimation : ce surplus change le jeu ; cardgen fix le teste)",
+            "it": "(una prima stima: queste aggiunte cambiano il gioco; cardgen fix le prova)"}[lang] in again, again

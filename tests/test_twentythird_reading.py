@@ -93,19 +93,22 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
     histogram = [[0, 3], [6, 3], [7, 2], [8, 1], [12, 1]]  # 10 games: 6 in the lowest level, 3, none, 1 in the top
     line = plain(scale_line(histogram, lang, naming))
     assert line == {
-        "en": "solo score scale, share of games at each level (titles from this edition’s rulebook, scores as published): "
+        "en": "solo score scale, share of games at each level (titles from cardgen’s rulebook, not the published ones; "
+              "score bands as published): "
               "“The King’s Head Waiter” (11 or 12) 10.0%; "
               "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
-        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (titres de la règle de cette "
-              "édition, scores comme dans le jeu publié) : « Maître d’hôtel du roi » "
+        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (titres de la règle de cardgen, "
+              "et non ceux de la règle publiée ; paliers de score comme dans le jeu publié) : « Maître d’hôtel du roi » "
               "(11 ou 12) 10,0 % ; « Un pourboire bien mérité » (9 ou 10) 0,0 % ; « Encore un effort » (7 ou 8) "
               "30,0 % ; « Renvoyé des cuisines » (0 à 6) 60,0 %",
         "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (titoli del regolamento di "
-              "questa edizione, punteggi come nel gioco pubblicato): «Maggiordomo del re» (11 o 12) "
+              "cardgen, non quelli del gioco pubblicato; fasce di punteggio come nel gioco pubblicato): "
+              "«Maggiordomo del re» (11 o 12) "
               "10,0 %; «Una mancia meritata» (9 o 10) 0,0 %; «Ancora uno sforzo» (7 o 8) 30,0 %; "
               "«Licenziato in tronco» (da 0 a 6) 60,0 %"}[lang], line
     # twenty-third reading fr6: the titles read as quoted from the published box, whose scale has other words;
-    # they are this edition's own, the scores the published game's
+    # they are this edition's own, the scores the published game's; twenty-sixth (fr5, en9): "this edition" was
+    # never defined, and the published French titles differ: said so
     # "11 or 12" never breaks across two rows: its spaces are no-break ones
     assert {"en": "11\u00a0or\u00a012", "fr": "11\u00a0ou\u00a012", "it": "11\u00a0o\u00a012"}[lang] in scale_line(
         histogram, lang, naming)
@@ -288,7 +291,7 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
         # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
         assert {"en": "95% confidence interval widened because 3 players are compared at once)",
                 "fr": "intervalle de confiance à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",
-                "it": "forbice allargata perché si confrontano 3 giocatori alla volta)"}[
+                "it": "intervallo di confidenza al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
             lang] in heading, heading
 
 

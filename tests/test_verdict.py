@@ -206,7 +206,7 @@ def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
     assert card_sentence(row, names={"other-hand": "Other Hand"}) == (
         "Holding “Other Hand” in the opening hand helps more than before (seats that held it win 52% of games, "
         "the others 28%; "
-        "8.2 percentage points more than with the base deck).")
+        "8.2 percentage points more than with the base game).")
     assert card_sentence(row, "fr", names={"other-hand": "Changement de main"}).startswith(
         "Avoir «\u202fChangement de main\u202f» dans sa main de départ aide davantage")
     assert card_sentence({**row, "change": {**row["change"], "difference": -0.05}}).startswith(

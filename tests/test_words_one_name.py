@@ -162,3 +162,30 @@ def test_a_table_header_never_parts_95_from_its_percent_sign() -> None:
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
     html = str(impact_block([row], {}, paired=True, lang="it"))
     assert "al 95\u00a0% della variante]</th>" in html and "95 %" not in html
+
+
+def test_the_english_pages_call_a_game_a_game_never_a_deck() -> None:
+    """Twenty-sixth reading en24: the pages said "deck" for a game (the overview's column, the galleries, compare's
+    "base deck", "Both decks hold enough components", fix's "the deck's numbers") where the terminal says "game";
+    Draco's coins and characters are no deck. French and Italian said "jeu" and "gioco" already. The English words
+    of the pages (report, gallery, compare, fix) hold "deck" only as a placeholder's name."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "cardgen"
+    books = {"report/words.json": ["pages"], "report/gallery.json": ["page"], "simulate/verdict.json": None,
+             "tune/fix.json": ["lines"]}
+    def strings(value: object) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+        return [s for item in items for s in strings(item)]
+
+    found = []
+    for name, tops in books.items():
+        book = json.loads((root / name).read_text(encoding="utf-8"))
+        for top in tops or list(book):
+            found += [(name, top, one) for one in strings((book[top] or {}).get("en"))
+                      if re.search(r"\bdecks?\b", re.sub(r"\{[^}]*\}", "", one))]
+    assert found == [], found

@@ -304,7 +304,8 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     flags = (r.get("balance") or {}).get("flags") or []
     pair = two_way(flags) if r.get("players") == 2 else None
     if pair:  # two players: one advantage, one warning (twenty-fifth reading fr5, it40)
-        out.append(page_words("balance_pair", lang, ahead=page_words("seat_the", lang, k=pair[0]["seat"]),
+        out.append(page_words("balance_pair" + just_beyond(list(pair)), lang,
+                              ahead=page_words("seat_the", lang, k=pair[0]["seat"]),
                               behind=page_words("seat_the", lang, k=pair[1]["seat"])))
         flags = []
     sides = {"more" if f["side"] == "more" else "less": [] for f in flags}  # in the order first met
@@ -313,19 +314,28 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     for side, group in sides.items():
         seats = [f["seat"] for f in group if "seat" in f]
         if len(seats) > 1:
-            out.append(page_words(f"balance_{side}_many", lang,
+            out.append(page_words(f"balance_{side}_many" + just_beyond([f for f in group if "seat" in f]), lang,
                                   who=page_words("seats_the", lang, ks=join_and(seats, lang))))
         for f in group:
             if len(seats) > 1 and "seat" in f:
                 continue
             who = (page_words("seat_the", lang, k=f["seat"]) if "seat" in f
                    else agent_word(str(f.get("agent")), lang))
-            out.append(page_words(f"balance_{side}", lang, who=who))
+            out.append(page_words(f"balance_{side}" + just_beyond([f]), lang, who=who))
     # a flagged card by the closing line's words ("card too strong: “To and Fro”"): the overview named the coins
     # alone, and a designer who stops there missed the run's only card findings (twenty-second reading en45, fr48)
     out += [say_n(f"warn_cards_{card_side(row)}", 1, lang, items=QUOTED[lang].format(
         (naming.names or {}).get(row["component"], row["component"]))) for row in flagged_cards(r)]
     return out
+
+
+def just_beyond(flags: list[Mapping[str, Any]]) -> str:
+    """"_just" where every one of ``flags`` is only just beyond chance, as the terminal grades its warning
+    (``summary.balance_paragraph``: its widened interval ends within ``JUST_MARGIN`` of the fair share): the
+    overview said "beyond chance" flatly of the gaps the terminal marks as marginal, and a designer reading only
+    the overview took a marginal result for a firm one (twenty-sixth reading fr29)."""
+    from cardgen.simulate.summary import only_just
+    return "_just" if flags and all(only_just(f) for f in flags) else ""
 
 
 def shortage_counts(r: dict[str, Any], both: set[str], lang: str, naming: Naming) -> list[str]:
@@ -872,7 +882,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 summary = report["internal_none_one" if len(internal) == 1 else "internal_none"]
             else:
                 summary = report["internal_one" if is_singular(moved, lang) else "internal"]
+            # open where it holds a change: the summary points to its row, which a fold closed at load hid
+            # (twenty-sixth reading en25)
             folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
+                      "open": moved > 0,
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         # intervals of ±40-50 points after an early stop: no change beyond chance is no proof (fr60, en58); said

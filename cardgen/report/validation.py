@@ -104,7 +104,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
                                           more_games_command, replay_command, tally_words, tie_items, whole_box)
-    from cardgen.simulate.verdict import agents_words, counted_length, label
+    from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
     naming = naming or Naming()
     own = ((naming.words.get("labels") or {}).get(lang)) or {}  # the game's own names of its figures
@@ -127,7 +127,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
-        "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
+        "peaks": [(page_words("peak_total", lang, name=tally_words("peak", k, lang, naming))
+                   if is_total(f"peak:{k}", naming.words) else tally_words("peak", k, lang, naming), _num(v, lang),
                    page_words("peak_box", lang, peak=_num(v, lang)) if whole_box(k, v, naming) else
                    page_words("peak_99", lang, peak=_num(v, lang), n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],

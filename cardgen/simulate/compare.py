@@ -144,7 +144,7 @@ def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float, z: fl
         p = 0.0 if d != 0 else 1.0
     else:
         p = 2 * (1 - NormalDist().cdf(abs(d) / se))
-    low, high = bounded(name, d - z * se, d + z * se)
+    low, high = bounded(name, d - z * se, d + z * se, sb / n)
     out = {"metric": name, "n": n, "base": _r(sb / n), "variant": _r(sv / n), "difference": _r(d),
            "low": _r(low) if n > 1 else None, "high": _r(high) if n > 1 else None, "p": p}
     if n > 1:  # its standard error: Holm's interval is drawn from it (``adjusted_interval``)
@@ -162,17 +162,22 @@ def unpaired(name: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any] 
         return None
     d, se = rv - rb, math.sqrt(sb * sb + sv * sv)
     p = (0.0 if d else 1.0) if se == 0 else 2 * (1 - NormalDist().cdf(abs(d) / se))
-    low, high = bounded(name, d - Z95 * se, d + Z95 * se)
+    low, high = bounded(name, d - Z95 * se, d + Z95 * se, rb)
     return {"metric": name, "n": None, "base": _r(rb), "variant": _r(rv), "difference": _r(d),
             "low": _r(low), "high": _r(high), "p": p, "se": se}
 
 
-def bounded(name: str, low: float, high: float) -> tuple[float, float]:
-    """An interval of a difference kept to what the difference can be: a difference of two shares of games lies
-    between -1 and +1 (−100 to +100 points), however wide the normal approximation draws it ("[−102.9% to
-    −39.1%]" was read as an impossible figure, tenth reading it88). Other figures are left as drawn."""
+def bounded(name: str, low: float, high: float, base: float | None = None) -> tuple[float, float]:
+    """An interval of a difference kept to what the difference can be. The variant's share of games lies between
+    0 and 1, so its difference from a base share ``base`` lies between ``-base`` and ``1 - base``: from a base of
+    27.0 %, a share can lose at most 27.0 points, however wide the normal approximation draws it ("+4.0 pp
+    [−38.5; +46.5]" on a base of 27.0 % was read as an impossible figure, twenty-sixth reading fr13; "[−102.9% to
+    −39.1%]", tenth reading it88). Without a base, the bounds are −1 and +1. The cut never moves an end across 0
+    (0 lies within both ranges), so an interval still leaves out 0 exactly when Holm's test says the change is
+    beyond chance. Other figures (counts, points) are left as drawn."""
     if is_share(name):
-        return max(-1.0, low), min(1.0, high)
+        floor, ceiling = (-1.0, 1.0) if base is None else (-min(1.0, max(0.0, base)), 1.0 - min(1.0, max(0.0, base)))
+        return max(floor, low), min(ceiling, high)
     return low, high
 
 
@@ -206,7 +211,7 @@ def adjusted_interval(mt: dict[str, Any], adjusted: float, alpha: float, step: i
     p = mt["p"]
     factor = adjusted / p if p > 0 else step
     z = NormalDist().inv_cdf(1 - alpha / (2 * max(1.0, factor)))
-    low, high = bounded(mt["metric"], d - z * se, d + z * se)
+    low, high = bounded(mt["metric"], d - z * se, d + z * se, mt.get("base"))
     mt["adj_low"], mt["adj_high"] = _r(low), _r(high)
     mt["adj_level"] = round(1 - alpha / max(1.0, factor), 6)
 

@@ -290,6 +290,19 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
     return joined(items, lang)
 
 
+def peak_lines(peaks: Mapping[str, Any], lang: str, naming: Naming) -> list[str]:
+    """validate's highest counts, then each running total on a line of its own: Draco's unpaid silver is a total
+    over one game, and listed among "highest counts reached" it read as a count at one moment beside fix's and
+    compare's "in total over a game" (twenty-sixth reading en11)."""
+    from cardgen.simulate.verdict import is_total
+
+    ordered = book_order(peaks, "peak", naming)
+    counts = {k: v for k, v in ordered.items() if not is_total(f"peak:{k}", naming.words)}
+    lines = ["  " + say("peaks", lang, items=_items(counts, "peak", lang, naming))] if counts else []
+    return lines + ["  " + say("peak_total", lang, name=tally_words("peak", k, lang, naming), n=_num(v, lang))
+                    for k, v in ordered.items() if k not in counts]
+
+
 def whole_box(peak: str, value: Any, naming: Naming) -> bool:
     """Whether a maximum is all the box holds (the game's ``box_totals``, from the deck's data): the 25 gold coins
     on the lairs are the box's 25, said so, never read as a finding (fifteenth reading en25)."""
@@ -643,9 +656,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
         lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
-    if r["peaks"]:
-        lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
-                                                            naming)))
+    lines += peak_lines(r["peaks"], lang, naming)
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
     confirm = card_confirm(r, lang)
@@ -717,6 +728,16 @@ CLEAR_MARGIN = 0.02
 JUST_MARGIN = 0.01
 
 
+def flag_margin(f: Mapping[str, Any]) -> float:
+    """How far a flagged seat's (or agent's) widened interval stays from the fair share, on its side."""
+    return f["low"] - f["fair"] if f["side"] == "more" else f["fair"] - f["high"]
+
+
+def only_just(f: Mapping[str, Any]) -> bool:
+    """Whether a flag is only just beyond chance: its margin, as printed to 0.1 point, below ``JUST_MARGIN``."""
+    return round(flag_margin(f), 3) < JUST_MARGIN
+
+
 def and_list(items: Sequence[str], lang: str = "en") -> str:
     """``items`` as one phrase in ``lang``: "a and b", "a, b and c" (the wordbook's own "and")."""
     items = list(items)
@@ -754,10 +775,7 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     show and name the widened interval, so a flagged paragraph does not name it again (fifteenth reading en1).
     Two paragraphs in a row repeating one explanation and one command, at 2 players saying one thing twice,
     read as padding (fr3, fr4, fr9, it3, it4)."""
-    def margin(f: Mapping[str, Any]) -> float:
-        return f["low"] - f["fair"] if f["side"] == "more" else f["fair"] - f["high"]
-
-    clear = not close and all(margin(f) >= CLEAR_MARGIN for f in seats)
+    clear = not close and all(flag_margin(f) >= CLEAR_MARGIN for f in seats)
     items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True),
                  who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)))
              for f in seats]
@@ -770,7 +788,7 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     pair = two_way(seats) if not close else None
     key = "balance_flagged_pair" if pair else key
-    just = [f for f in seats if round(margin(f), 3) < JUST_MARGIN] if not close else []  # as printed, to 0.1 point
+    just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
                                                          say("agent", lang, agent=agent_word(f["agent"], lang))
@@ -849,8 +867,10 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     where neither card stood out, never did (twenty-second reading en33, fr35, it47). The command plays as many
     games as validate did, on its seed: the same games, the same cards flagged, then fix's own check on twice as
     many. ``command``: the command ends the sentence (a page sets it apart: ``(sentence, command)`` is
-    ``card_command``); ``also``: said under the pointer for the deck's other problems. None where no card is flagged
-    or fix's own games are as many."""
+    ``card_command``); ``also``: said under the pointer for the deck's other problems. One card flagged is "the
+    flagged card", and its command to confirm it "above" (under its warning, in the terminal as in a page's count
+    section): a Draco page's 5-player section said "the flagged cards" and "the command under each" of its one card
+    (twenty-sixth reading en41). None where no card is flagged or fix's own games are as many."""
     flagged = [r for r in entries if r.get("passed") and flagged_cards(r)]
     if not flagged or max(int(r["games"]) for r in flagged) <= SEARCH_GAMES:
         return None
@@ -860,7 +880,8 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     # a card flagged just beyond chance is first to be confirmed on more games (``card_confirm``): the search is the
     # step after that, said as such, never a second next step beside it (twenty-fifth reading en10, fr38)
     just = "_just" if any(card_just(row) for r in flagged for row in flagged_cards(r)) else ""
-    key = ("fix_cards_games_also" if also else "fix_cards_games") + just
+    one = sum(len(flagged_cards(r)) for r in flagged) == 1
+    key = ("fix_card_here" if one else "fix_cards_games") + ("_also" if also else "") + just
     return say(key, lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
 
@@ -1845,6 +1866,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         parts: dict[str, list[str]] = {"components": [], "cards": [], "flagged": [], "options": [], "balance": []}
+        quiet: list[str] = []  # the counts whose seats neither game flags on these pairs
         parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
@@ -1857,12 +1879,17 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             parts["cards"] += flagged
             parts["flagged"] += flagged
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
-            parts["balance"] += balance_block(compare_balance_parts(r, lang, doc["base"]), prefix)
+            seats = compare_balance_parts(r, lang, doc["base"])
+            parts["balance"] += balance_block(seats, prefix)
+            quiet += [] if seats or r.get("players") == 1 else [str(r["players"])]
             parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines += notes_block(parts, lang)
         balance = parts["balance"]
         # under a heading of its own: indented under "nothing else was detected", a seat's imbalance read as a
         # contradiction of it (thirteenth reading fr12, fr23, it30); it is about both games, not the change
+        # the counts with no seat flagged, said under the others': "checked … 4 players:" alone read as the short
+        # game having no first-player lean at 2 and 3 players, where validate finds one (twenty-sixth reading fr16)
+        balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang))] if balance and quiet else []
         lines += [say("compare_balance_head", lang)] + balance if balance else []
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
