@@ -333,9 +333,11 @@ def just_beyond(flags: list[Mapping[str, Any]]) -> str:
     """"_just" where every one of ``flags`` is only just beyond chance, as the terminal grades its warning
     (``summary.balance_paragraph``: its widened interval ends within ``JUST_MARGIN`` of the fair share): the
     overview said "beyond chance" flatly of the gaps the terminal marks as marginal, and a designer reading only
-    the overview took a marginal result for a firm one (twenty-sixth reading fr29)."""
+    the overview took a marginal result for a firm one (twenty-sixth reading fr29). A flag without its interval
+    (a run summary's bare seat and side) is never graded "only just": nothing says how near it is."""
     from cardgen.simulate.summary import only_just
-    return "_just" if flags and all(only_just(f) for f in flags) else ""
+    graded = all({"fair", "low", "high"} <= f.keys() for f in flags)
+    return "_just" if flags and graded and all(only_just(f) for f in flags) else ""
 
 
 def shortage_counts(r: dict[str, Any], both: set[str], lang: str, naming: Naming) -> list[str]:
