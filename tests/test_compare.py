@@ -201,9 +201,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # the shortage named as the bank's: this box runs out of gold and silver alike (twenty-first reading en46)
     assert ("Shortage of coins in the bank: the bank cannot pay all it owes; cardgen’s added rule lets play go on, but the "
             "published rules do not say what happens then. Per player count, base game → variant, on the 30 pairs of "
-            "games played here; the silver coins to add would have covered the shortfall as it happened. These counts "
-            "compare the two games on the same shuffles; to decide how many to put in the base game’s box, use cardgen "
-            "validate’s count, made on its own games (1,000 unless told otherwise), which can differ from these by "
+            "games played here; the silver coins to add would have covered the shortfall as it happened. To decide how "
+            "many to put in the base game’s box, use cardgen validate’s count, made on its own games (1,000 unless told otherwise), which can differ from these by "
             "several:") in text, text  # the pairs it rests on (twenty-fourth reading fr23, it25; round 25)
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
     assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"
@@ -216,7 +215,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # (27 rows since the one pointer to cardgen fix says what it does, "and test them in simulated games", and wraps
     # once: twenty-first reading en34)
     # (29 rows since the shortage's head says the pairs it rests on: twenty-fourth reading fr23, it25)
-    assert len(text.splitlines()) <= 17 and len(screen.splitlines()) <= 29, screen
+    # (30 rows since the head says which count to fill the box from, validate's: twenty-sixth reading it28)
+    assert len(text.splitlines()) <= 17 and len(screen.splitlines()) <= 30, screen
     assert "The report (path below)" in text and not any(line.startswith("    turns ") for line in text.splitlines())
     doc = json.loads(js.read_text())
     [r] = doc["results"]

@@ -26,18 +26,15 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 
 # twenty-sixth reading it28: which count to use, and why the two differ (41 here, validate's 48 at 4 players)
 PAIRS = {"en": "base game → variant, on the 200–300 pairs of games played here; the silver coins to add would have "
-               "covered the shortfall as it happened. These counts compare the two games on the same shuffles; to "
-               "decide how many to put in the base game’s box, use cardgen validate’s count, made on its own games "
-               "(1,000 unless told otherwise), which can differ from these by several:",
+               "covered the shortfall as it happened. To decide how many to put in the base game’s box, use "
+               "cardgen validate’s count, made on its own games (1,000 unless told otherwise), which can differ from these by several:",
          "fr": "jeu de base → variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à ajouter "
-               "auraient couvert le manque tel qu’il s’est produit. Ces chiffres comparent les deux jeux sur les mêmes "
-               "mélanges ; pour décider combien en mettre dans la boîte du jeu de base, retenez le chiffre de cardgen "
-               "validate, calculé sur ses propres parties (1 000 par défaut), qui peut différer de ceux-ci de "
+               "auraient couvert le manque tel qu’il s’est produit. Pour décider combien en mettre dans la boîte du "
+               "jeu de base, retenez le chiffre de cardgen validate, calculé sur ses propres parties (1 000 par défaut), qui peut différer de ceux-ci de "
                "plusieurs unités :",
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
-               "avrebbero coperto l’ammanco così come si è prodotto. Questi numeri confrontano i due giochi sugli "
-               "stessi mescolamenti; per decidere quante metterne nella scatola del gioco base, usa il numero di "
-               "cardgen validate, calcolato sulle sue partite (1.000 se non indicato altrimenti), che può differire "
+               "avrebbero coperto l’ammanco così come si è prodotto. Per decidere quante metterne nella scatola del "
+               "gioco base, usa il numero di cardgen validate, calcolato sulle sue partite (1.000 se non indicato altrimenti), che può differire "
                "da questi di parecchie unità:"}
 
 
