@@ -152,3 +152,44 @@ def test_a_card_whose_name_ends_with_an_exclamation_mark_takes_no_colon() -> Non
     said = [text for action, _, _, _, text in played("draco", "en", seed=3)
             if action[0] == "play" and str(action[1]).startswith("budge-up")]
     assert said and all("Budge Up! — " in text and "!:" not in text for text in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_game_of_dice_and_shower_of_coins_tell_their_rolls(lang: str) -> None:
+    """Game of Dice said "Player 1 rolls higher" and Shower of Coins only whom it paid (play round 27, en24, fr25,
+    it21, it22): the journal tells the rolls every seat saw, the mover's first, and they agree with the money that
+    moved: the higher roll takes the coin from a player who has one, a tie moves nothing; each roll of a Shower of
+    Coins names a seat, and only the owners of the characters there receive."""
+    import re
+
+    from tests.test_play_journal_done import played
+
+    duel = {"en": r"Player (\d) rolls (\d), Player (\d) rolls (\d)", "fr": r"le joueur (\d) fait (\d), le joueur (\d) fait (\d)",
+            "it": r"il giocatore (\d) fa (\d), il giocatore (\d) fa (\d)"}[lang]
+    shows = {"en": "the die shows ", "fr": "le dé donne ", "it": "il dado dà "}[lang]
+    then = {"en": ", then ", "fr": ", puis ", "it": ", poi "}[lang]
+    seen = set()
+    for seed in (3, 4, 5, 6):
+        for action, _, before, after, text in played("draco", lang, seed=seed):
+            if action[0] != "play" or after.get("phase") == "over":
+                continue
+            card = str(action[1])
+            if card.startswith("game-of-dice"):
+                me, a, them, b = (int(x) for x in re.search(duel, text).groups())
+                assert (me - 1, them - 1) == (before["current"], action[2]) and [a, b] == after["rolls"], text
+                mine = after["money"][me - 1] - before["money"][me - 1]
+                if a == b or before["money"][(them if a > b else me) - 1] == 0:
+                    assert mine == 0, text
+                else:
+                    assert (mine > 0) == (a > b) and mine != 0, text
+                seen.add("duel")
+            elif card.startswith("shower-of-coins"):
+                told = text.split(shows, 1)[1].split(";")[0].split(" ·")[0].rstrip(".")
+                rolls = [int(r) for r in told.split(then)]
+                assert rolls == after["rolls"], text
+                owner = before["info"]["owner"]
+                named = {owner.get(before["circle"][r - 1]) for r in rolls if r - 1 < len(before["circle"])} - {None, -1}
+                gained = {p for p, (x, y) in enumerate(zip(before["money"], after["money"])) if y > x}
+                assert gained <= named, text
+                seen.add("coins")
+    assert seen == {"duel", "coins"}

@@ -410,10 +410,15 @@ def _randbelow(S, n):  # type: ignore[no-untyped-def]
     return fr.randbelow_inline(S[3], n)
 
 
+@njit(cache=True, **_SEATS)
+def _rolled(S, r):  # type: ignore[no-untyped-def]
+    """``rules.rolled``: the kernels keep no rolls (only the playtest page's journal tells them)."""
+
+
 #: the kernels' forms of the names ``rules``' steps read the position through (``rules`` holds the engine's): a
 #: counter's ``K_*`` is its slot, a place's (``PILE``...) its count slot; ``compiled_search.encode`` copies a
 #: reference position through the two
-FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
+FORMS = dict(rolled=_rolled, get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
               reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
               K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC, K_UNPAID=S_UNPAID,
               K_BANK=S_BANK, money=_money, box=_box, scratch=_scratch, hand_size=_hand_size, empty=_empty,

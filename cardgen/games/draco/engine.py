@@ -231,6 +231,8 @@ class DracoState(State):
         self.roll: int = 0
         self.roll_sign: int = -1
         self.roll_any: bool = False
+        #: the die's rolls during the last card played, in order (``rules.rolled``; public)
+        self.rolls: list[int] = []
         self.toasts: int = 0
         self.rebuilt: int = 0
         self.unpaid: int = 0
@@ -320,7 +322,7 @@ class DracoState(State):
             "cup": self.cup, "money": self.money[:], "hand_sizes": list(map(len, self.hands)),
             "pile": len(self.pile), "discard": len(self.discard), "rebuilds_left": self.rebuilds_left,
             "last_call": self.last_call, "roll": self.roll if rolled else None,
-            "roll_delta": self.roll * self.roll_sign if rolled else 0,
+            "roll_delta": self.roll * self.roll_sign if rolled else 0, "rolls": self.rolls[:],
             "info": g.info,
         }
 
@@ -430,6 +432,7 @@ class DracoState(State):
     # -- a turn ------------------------------------------------------------------------
     def _play(self, action: Action) -> None:
         """The current player's card discarded and carried out (``rules.play`` on the action's legal row)."""
+        self.rolls = []
         if rules.play(self, self.g.row_of[action]) == AFTER_PLAY and self.end_reason is None:
             self._after_play()
 

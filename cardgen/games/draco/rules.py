@@ -341,9 +341,11 @@ def play(S: Any, row: Any) -> int:
 
 
 def roll(S: Any) -> int:
-    """One roll of the die."""
+    """One roll of the die, told to ``rolled`` (the engine keeps the card's rolls for the table to show)."""
     faces = die(S)
-    return faces[randbelow(S, len(faces))]  # type: ignore[no-any-return]
+    r = faces[randbelow(S, len(faces))]
+    rolled(S, r)
+    return r  # type: ignore[no-any-return]
 
 
 def redeal(S: Any, seat: int, rng: Any) -> None:
@@ -559,6 +561,12 @@ def config(S: Any, key: str) -> int:
 def on_draw(S: Any, seat: int, n: int) -> None:
     """``draw`` through the engine's hook method (``DracoState._draw``, which house rules wrap)."""
     S._draw(seat, n)
+
+
+def rolled(S: Any, r: int) -> None:
+    """A roll of the die during the card being played, kept in ``DracoState.rolls`` (public: every seat sees the die;
+    the playtest page's journal tells Game of Dice's and Shower of Coins' rolls: play round 27, en24, fr25, it21)."""
+    S.rolls.append(r)
 
 
 def on_settle(S: Any, d: Any, receivers: Any, nrecv: int, bank: bool) -> None:

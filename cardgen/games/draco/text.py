@@ -398,9 +398,9 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     Draco's hand and the cup; the purses (public: every seat sees every purse), "Player 2 receives 4 silver
     coins, Player 1 pays 1 silver coin", or one player paying another (Shakedown, Game of Dice); a toast seat by
     seat with each player's sums and the rulings where the purses say otherwise (``_toast_lines``), the final one
-    ending the game. Rolls the observation does not hold (Game of Dice, Shower of Coins) are never invented:
-    their coins are told, and a Shower of Coins that paid nobody from a bank with coins says whose seats the rolls
-    showed (special characters')."""
+    ending the game. Game of Dice's and Shower of Coins' rolls are told from the observation's ``rolls`` (every
+    seat sees the die), never invented: without them, their coins are told, and a Shower of Coins that paid nobody
+    from a bank with coins says whose seats the rolls showed (special characters')."""
     from cardgen.games.base import component_name
 
     kind = str(action[0]) if action else ""
@@ -471,9 +471,16 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
             text = j["against"].format(text=text, n=action[2] + 1)
             money = _money(before, after, lang, between=not final)
-            if not money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
-                # Game of Dice with no coin moved: a tie when both had money, else nothing to say but that
-                # (the rolls are not in what a seat sees; round 25: en32, it22)
+            rolls = after.get("rolls") or []
+            if _effect_key(resolved, action[1]) == "dice_duel" and not final and len(rolls) == 2:
+                # the two rolls, the mover's first (``rules.play``; every seat sees the die: play round 27, en24,
+                # fr25, it21), then the coin paid, or why none was: a tie, or the loser had no money
+                mover = int(before.get("current", before.get("player", 0)))
+                said = j["dice_rolls"].format(me=mover + 1, a=rolls[0], them=action[2] + 1, b=rolls[1])
+                money = [said] + (money or [j["dice_tie" if rolls[0] == rolls[1] else "dice_nothing"]])
+            elif not money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
+                # Game of Dice with no coin moved, its rolls not known (an observation without them): a tie when
+                # both had money, else nothing to say but that (round 25: en32, it22)
                 both = all(before.get("money", [0] * 9)[p] > 0 for p in (action[2], before.get("player", 0)))
                 money = [j["dice_tie"] if both else j["dice_nothing"]]
             elif money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
@@ -491,6 +498,9 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "cup_to_centre":
         # Round on the House said nothing of what it did (round 27, it22): the cup is public
         told.append(j["cup_centre" if before.get("cup", -1) >= 0 else "cup_was_centre"])
+    if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and after.get("rolls"):
+        # Shower of Coins' rolls, in order: the seats they name are on the circle (play round 27, fr25, it22)
+        told.append(j["roll"].format(n=j["roll_then"].join(str(r) for r in after["rolls"])))
     if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and not final \
             and before.get("money") == after.get("money") and not bank:
         # the bank had coins and nobody took one: every roll showed a special character's seat (the rolls are in no
