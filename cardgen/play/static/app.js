@@ -617,8 +617,11 @@ function journal(v) {
   if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
   said(first);
   v.journal.forEach((e, i) => {
-    const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
-    li.appendChild(el("span", "n", e.n + "."));
+    const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : "") +
+      (e.goes_on ? " goes-on" : ""));
+    // one number per turn, as the top bar counts "turns played": a move that goes on with the turn above (the view
+    // says so) has none, so a drawn Emerald laid at once is not two turns (#53 round 27, en5, fr12, it3)
+    li.appendChild(el("span", "n", e.goes_on ? "" : e.turn + "."));
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)

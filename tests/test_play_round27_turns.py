@@ -1,0 +1,44 @@
+"""#53 play round 27 (s87-pb): the journal numbers turns as the top bar counts them (en5, fr12, it3), and the
+designer's columns open on each seat's figures (en20)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.play.session import Session
+from cardgen.play.view import table_view
+from tests.test_play_session import deck_of
+
+APP = (Path(__file__).resolve().parents[1] / "cardgen" / "play" / "static" / "app.js").read_text(encoding="utf-8")
+
+
+def _played(game: str, seed: int) -> Session:
+    """A game of ``game`` played to its end with random legal moves (seed 7: King Lui draws an Emerald at move 11)."""
+    session = Session(deck_of(game), players=3, seed=seed, people=[])
+    rng = random.Random(seed)
+    while not session.state.is_terminal():
+        session._apply(rng.choice(session.state.legal_actions()), "x")
+    return session
+
+
+@pytest.mark.parametrize("game", ["king_lui", "royale", "draco"])
+def test_the_journal_numbers_each_turn_once_and_ends_on_the_bars_turns(game: str) -> None:
+    """en5/fr12/it3: King Lui's drawn Emerald, laid at once, was two numbered lines ("28. draws a card / 29. lays
+    Emerald"), so the journal ended on 52 under "turns played: 51". Each move now carries its turn; one that goes
+    on with the turn above is unnumbered, and the last number is the bar's count."""
+    session = _played(game, 7)
+    view = table_view(session, 0)
+    numbered = [e["turn"] for e in view["journal"] if not e["goes_on"]]
+    assert numbered == list(range(numbered[0], numbered[0] + len(numbered)))  # one number per turn, none skipped
+    assert numbered[-1] == view["turns"]
+    assert [e["n"] for e in view["journal"]] == list(range(len(session.journal) - len(view["journal"]) + 1,
+                                                           len(session.journal) + 1))  # undo/talk keep the move's place
+    goes_on = [i for i, e in enumerate(view["journal"]) if e["goes_on"]]
+    assert goes_on and all(view["journal"][i]["turn"] == view["journal"][i - 1]["turn"] for i in goes_on)
+    if game == "king_lui":  # the drawn Emerald and its use: one turn, one number
+        drawn = next(i for i, e in enumerate(session.journal) if e.text.startswith("draws an Emerald"))
+        assert view["journal"][drawn + 1]["goes_on"] and not view["journal"][drawn]["goes_on"]
+    assert 'e.goes_on ? "" : e.turn + "."' in APP  # the page prints the turn, and nothing on a continuation
+
