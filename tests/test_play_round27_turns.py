@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.play.session import Session
-from cardgen.play.view import table_view
+from cardgen.play.view import designer_view, table_view
 from tests.test_play_session import deck_of
 
 APP = (Path(__file__).resolve().parents[1] / "cardgen" / "play" / "static" / "app.js").read_text(encoding="utf-8")
@@ -42,3 +42,13 @@ def test_the_journal_numbers_each_turn_once_and_ends_on_the_bars_turns(game: str
         assert view["journal"][drawn + 1]["goes_on"] and not view["journal"][drawn]["goes_on"]
     assert 'e.goes_on ? "" : e.turn + "."' in APP  # the page prints the turn, and nothing on a continuation
 
+
+def test_the_designers_column_opens_on_the_seats_figures() -> None:
+    """en20: Draco's money and cards in hand sat under each seat's action cards, below a laptop's fold: the seat's
+    own areas (its lair and figures) now come first in its column, its hand after (app.js, for every game)."""
+    session = Session(deck_of("draco"), players=3, seed=7, people=[0, 1])
+    seat = designer_view(session)["seats"][0]
+    assert [a for a in seat["areas"] if a.get("seat") == 0 and a["facts"]]  # the figures: in the seat's own area
+    own = APP.index("for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild")
+    hand = APP.index("for (const a of s.hand.filter(")
+    assert own < hand

@@ -790,9 +790,11 @@ function renderDesigner() {
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " · " + ui.not_joined : "")));
+    // the seat's own place first, with its figures (Draco's money and cards in hand, Royale's points), then its hand:
+    // under a hand of action cards they sat below a laptop's fold, the figures a designer watches (#53 round 27, en20)
+    for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
     // a hand the game marks as another seat's (Royale's cards in hand are the current player's) goes in that seat's column only
     for (const a of s.hand.filter((a) => a.seat === undefined || a.seat === null || a.seat === s.seat)) col.appendChild(area(a, false));
-    for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
     return col;
   });
   $("table").replaceChildren(shared, ...cols);
