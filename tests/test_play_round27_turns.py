@@ -52,3 +52,21 @@ def test_the_designers_column_opens_on_the_seats_figures() -> None:
     own = APP.index("for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild")
     hand = APP.index("for (const a of s.hand.filter(")
     assert own < hand
+
+
+def test_a_finished_games_empty_hand_leaves_the_laptops_foot_to_the_table(tmp_path: Path) -> None:
+    """en14: at Royale's end the bar "Cards to serve · no cards" still took the laptop's foot, over the discard pile;
+    an empty hand is hidden once the game is over, a hand still holding cards (what a score counted) stays."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_server import running_table
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium at /usr/bin/chromium")
+    with running_table(tmp_path, "royale") as links, chromium_page(links["1"], 1280, 800) as page:
+        page.wait_for_function("() => typeof view !== 'undefined' && view && view.seat === 0", timeout=30_000)
+        hidden = page.evaluate("""() => {
+            const over = (cards) => { view = {...view, waiting: "over", moves: [], result: null,
+              hand: [{title: "Cards to serve", cards: cards, facts: []}]};
+              delete $("table").dataset.shown; render(); return $("hand").hidden; };
+            return [over([]), over([{id: "x", name: "Drink 5", face: "", count: 1}])]; }""")
+    assert hidden == [True, False]

@@ -452,7 +452,9 @@ function render() {
     // it17), nor another seat's cards
     hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
-  hand.hidden = !!v.spectator;
+  // a finished game's empty hand says nothing ("Cards to serve: no cards"): its bar took the laptop's foot, over
+  // Royale's discard pile (#53 round 27, en14); a hand that still holds cards stays, what a score counted
+  hand.hidden = !!v.spectator || (v.waiting === "over" && v.hand.every((a) => !a.cards.length));
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
   const res = $("result");
