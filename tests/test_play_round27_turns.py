@@ -96,3 +96,22 @@ def test_a_laptops_end_form_folds_the_journal_to_a_button(tmp_path: Path) -> Non
     assert folded == [True, False, "Show the journal"]
     assert shown == [False, True]
     assert on_phone[:2] == [False, True]
+
+
+def test_a_designers_column_keeps_each_figure_whole(tmp_path: Path) -> None:
+    """en20 (seen in Italian): a narrow column's long label ("denaro (in monete d’argento)") took the row, and a
+    figure broke digit by digit ("2 / 6" for 26): a figure keeps whole, its label wraps at its spaces."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_server import running_table
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium at /usr/bin/chromium")
+    with running_table(tmp_path, "draco") as links, chromium_page(links["designer"], 1280, 800) as page:
+        page.wait_for_function("() => typeof view !== 'undefined' && view && view.designer", timeout=30_000)
+        split = page.evaluate("""() => { const v = view; v.seats.forEach((s) => s.areas.forEach((a) => {
+              if (a.seat === s.seat) a.facts = [["denaro (in monete d’argento)", "26"], ["carte in mano", "13"]]; }));
+            renderDesigner();
+            return [...document.querySelectorAll("section.seatview:not(.shared) dd")].filter((dd) => {
+              const r = document.createRange(); r.selectNodeContents(dd); return r.getClientRects().length > 1; })
+              .map((dd) => dd.textContent); }""")
+    assert split == []
