@@ -210,11 +210,11 @@ def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentenc
             heads = page.evaluate("() => [...document.querySelectorAll('section.seatview h2')].map((h) => h.textContent)")
             won = page.evaluate("() => [scoreLine(view.ui, 2, '', 133, true), scoreLine(view.ui, 0, '', 9, false)]")
             journal = page.evaluate("""() => { journal({...view, seat: -1, talk: [], undos: [],
-                journal: [{n: 1, seat: 1, who: 'Luca', text: 'Prendi Vino'}, {n: 2, seat: 2, who: '', text: 'Pesca'}]});
+                journal: [{n: 1, turn: 1, seat: 1, who: 'Luca', text: 'Prendi Vino'}, {n: 2, turn: 2, seat: 2, who: '', text: 'Pesca'}]});
               return [...document.querySelectorAll('#journal li')].map((li) => li.textContent); }""")
             # one's own lines say "(tu)" in words, as the top bar does, not by their colour alone (#53 en19, it40)
             own = page.evaluate("""() => { journal({...view, seat: 1, talk: [], undos: [],
-                journal: [{n: 1, seat: 1, who: 'Luca', text: 'prende Vino'}]});
+                journal: [{n: 1, turn: 1, seat: 1, who: 'Luca', text: 'prende Vino'}]});
               return document.querySelector('#journal li').textContent; }""")
             unit = page.evaluate("() => scoreLine(view.ui, 0, 'Luca', 1, false, ['punto', 'punti'])")
     finally:

@@ -80,6 +80,9 @@ class Entry:
     text: str
     action: Action
     at: float = field(default_factory=time.monotonic)
+    #: the turn it was made in, counted from 1 as the top bar counts "turns played": a turn of several moves (King
+    #: Lui's drawn Emerald laid at once, Royale's serves after a take) is one number in the page's journal
+    turn: int = 0
 
 
 class Session:
@@ -222,7 +225,7 @@ class Session:
         return {"action": list(action), "text": text, "group": head, "part": part}
 
     def _apply(self, action: Action, who: str) -> Entry:
-        player = self.state.current_player
+        player, turn = self.state.current_player, self.state.turns + 1
         seen_before = self.state.observation(player)  # the places the record names are those the move started from
         before = self.state.clone() if house_of(self.game) is not None else None
         ran = len(getattr(self.state, "_house_ran", ()))
@@ -238,7 +241,7 @@ class Session:
             text += house_effect(self.deck, self.lang, before, action, self.state, ran, seen)
         self.actions.append((player, action))
         self.undo_asked = None  # the table moved on: an undo asked before is void
-        entry = Entry(player, who, text, action)
+        entry = Entry(player, who, text, action, turn=turn)
         self.journal.append(entry)
         self.version += 1
         self._logged()

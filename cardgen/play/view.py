@@ -471,8 +471,30 @@ def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
     mine = [i for i, (p, _) in enumerate(session.actions) if p == seat]
     if not mine or mine[-1] >= len(session.journal):
         return None
-    return {"n": mine[-1] + 1, "text": session.journal[mine[-1]].text.split("\n")[0],  # the move, not a course end
+    # the number the page's journal gives it (its turn's), so "your move 28 in the journal" finds its line
+    return {"n": session.journal[mine[-1]].turn, "text": session.journal[mine[-1]].text.split("\n")[0],  # not a course end
             "since": len(session.actions) - mine[-1] - 1}
+
+
+def _turns_played(session: "Session") -> int:
+    """The top bar's "turns played": the game's completed turns, and at the end the turn that ended it too (Draco's
+    last card ends the game before its turn is counted), so the bar and the journal's last number agree."""
+    state, journal = session.state, session.journal
+    if state.is_terminal() and journal:
+        return max(state.turns, journal[-1].turn)
+    return state.turns
+
+
+def _journal(session: "Session", names: list[str]) -> list[dict[str, Any]]:
+    """The journal's last 200 moves as the page shows them: ``n``, the move's place in the game (talk, undos and
+    the resume line are placed after it), ``turn``, the number the page prints, the turn's as the top bar counts
+    "turns played", and ``goes_on``, true for a move that continues the turn of the line above (King Lui's drawn
+    Emerald laid at once, Royale's serves after its take, Draco's draws after a toast): the page leaves it
+    unnumbered, so the journal's last number is the bar's turns, not a count of moves (#53 round 27, en5, fr12, it3)."""
+    journal = session.journal
+    return [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text, "turn": e.turn,
+             "goes_on": i > 0 and journal[i - 1].turn == e.turn}
+            for i, e in enumerate(journal) if i >= len(journal) - 200]
 
 
 def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
@@ -507,7 +529,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
-        "status": status, "turns": state.turns, "rounds": state.rounds, "hand": shown,
+        "status": status, "turns": _turns_played(session), "rounds": state.rounds, "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
                     and seat in session.people,
@@ -518,8 +540,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "saved": str(session.saved or "") if len(session.people) == 1 else "", "people": list(session.people),
         "version": session.version,
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
-        "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
-                    for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],
+        "journal": _journal(session, names),
         "talk": [{"seat": s, "who": called[s], "text": text, "after": after} for s, text, after in session.talk],
         "undo_asked": None if session.undo_asked is None else {
             "by": session.undo_asked["by"], "who": called[session.undo_asked["by"]],

@@ -332,6 +332,7 @@ function scrollCue() {
 }
 
 let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
+let journalShown = null;  // the game whose journal the person unfolded (a laptop's end form folds it)
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
@@ -452,10 +453,13 @@ function render() {
     // it17), nor another seat's cards
     hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
-  hand.hidden = !!v.spectator;
+  // a finished game's empty hand says nothing ("Cards to serve: no cards"): its bar took the laptop's foot, over
+  // Royale's discard pile (#53 round 27, en14); a hand that still holds cards stays, what a score counted
+  hand.hidden = !!v.spectator || (v.waiting === "over" && v.hand.every((a) => !a.cards.length));
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
   const res = $("result");
+  let formShown = false;
   if (v.result) {
     res.hidden = false;
     // "Result", not the top bar's "Game over" a second time (#53 round 26, fr13, it34)
@@ -488,8 +492,15 @@ function render() {
     for (const part of parts) res.insertBefore(part, form && form.parentNode === res ? form : null);
     if (form && form.parentNode !== res) res.appendChild(form);
     if (form) res.appendChild(form.sendButton);
+    formShown = !!form;
   } else res.hidden = true;
   journal(v);
+  // a laptop's game over with the form open: the journal under it showed one line cut top and bottom at the panel's
+  // foot (#53 round 27, en4, fr8, it8); folded to a button instead, the whole journal when pressed (a phone scrolls)
+  const folded = formShown && !PHONE.matches && journalShown !== v.game_number;
+  $("journal").hidden = folded;
+  $("journal-show").hidden = !folded;
+  $("journal-show").textContent = ui.journal_show;
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
@@ -617,8 +628,11 @@ function journal(v) {
   if (!v.journal.length && !talk.length) j.appendChild(el("li", "quiet", v.ui.journal_empty));  // not a bare heading (en14)
   said(first);
   v.journal.forEach((e, i) => {
-    const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
-    li.appendChild(el("span", "n", e.n + "."));
+    const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : "") +
+      (e.goes_on ? " goes-on" : ""));
+    // one number per turn, as the top bar counts "turns played": a move that goes on with the turn above (the view
+    // says so) has none, so a drawn Emerald laid at once is not two turns (#53 round 27, en5, fr12, it3)
+    li.appendChild(el("span", "n", e.goes_on ? "" : e.turn + "."));
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
@@ -787,9 +801,11 @@ function renderDesigner() {
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " · " + ui.not_joined : "")));
+    // the seat's own place first, with its figures (Draco's money and cards in hand, Royale's points), then its hand:
+    // under a hand of action cards they sat below a laptop's fold, the figures a designer watches (#53 round 27, en20)
+    for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
     // a hand the game marks as another seat's (Royale's cards in hand are the current player's) goes in that seat's column only
     for (const a of s.hand.filter((a) => a.seat === undefined || a.seat === null || a.seat === s.seat)) col.appendChild(area(a, false));
-    for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
     return col;
   });
   $("table").replaceChildren(shared, ...cols);
@@ -1044,6 +1060,11 @@ document.addEventListener("DOMContentLoaded", async () => {
     if (!$("message").classList.contains("bad")) $("talk-text").value = "";
   });
   $("new").addEventListener("click", newDeal);
+  $("journal-show").addEventListener("click", () => {
+    journalShown = view.game_number;
+    render();
+    $("journal-title").scrollIntoView({block: "start"});
+  });
   $("save").addEventListener("click", () => simple("save"));
   $("rematch").addEventListener("click", () => rematch(false));
   $("rematch-swap").addEventListener("click", () => rematch(true));
