@@ -1317,7 +1317,10 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     counted = shared - max(games - n, 0)  # the shared wins among the games with someone below the winners
     if n >= games and counted <= 0:
         return ""
-    return say("margin_shared" if counted > 0 else "margin_basis", lang, n=decimal(n, lang, places=0))
+    # every game counted: "over all 1,000 games", not "of the 1,000 games in which someone finishes below", which
+    # sent the designer looking for the games left out (twenty-sixth reading en4)
+    key = "margin_basis" if counted <= 0 else "margin_all_shared" if n >= games else "margin_shared"
+    return say(key, lang, n=decimal(n, lang, places=0))
 
 
 def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming | None = None,
