@@ -31,7 +31,8 @@ ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (
        "fr": "équilibre : le joueur 1 gagne 57,6 % des parties, contre 48,8 % pour le joueur 2 (juste part : 53,2 %",
        "it": "equilibrio: il giocatore 1 vince il 57,6 % delle partite, contro il 48,8 % per il giocatore 2 (quota "
              "equa 53,2 %"}
-ADVANTAGE = {"en": "with two players this is one advantage, just beyond chance",
+# twenty-sixth reading en10: "this is one advantage" was not idiomatic; why it is one gap, in plain words
+ADVANTAGE = {"en": "with two players, one player’s gain is the other’s loss, so this is a single gap, just beyond chance",
              "fr": "à deux joueurs, c’est un seul et même avantage, qui dépasse de justesse ce que le hasard peut expliquer",
              "it": "con due giocatori è un solo vantaggio, appena troppo grande per essere dovuto al caso"}
 # only just beyond chance, as the terminal grades it (twenty-sixth reading fr29: the overview dropped it)
