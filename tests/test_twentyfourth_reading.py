@@ -245,17 +245,18 @@ def test_a_count_s_section_says_its_one_card_and_the_command_above(draco: tuple,
         lang] in summary, summary
 
 
+# twenty-sixth reading en33, fr24: the second sentence starts with a capital, not the command
 CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card stands out beyond chance, so fix changes "
-                    "none. cardgen validate plays 1,000 games unless told otherwise, and a card it flags there may not "
+                    "none. Unless told otherwise, cardgen validate plays 1,000 games, and a card it flags there may not "
                     "stand out on 300; to search for fixes for such a card, fix must play as many games as validate: "
                     "cardgen fix draco --games 1000",
               "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart trop grand pour être "
-                    "dû au hasard, donc cardgen fix n’en modifie aucune. cardgen validate joue 1 000 parties sauf "
-                    "indication contraire, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
+                    "dû au hasard, donc cardgen fix n’en modifie aucune. Sauf indication contraire, cardgen validate "
+                    "joue 1 000 parties, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
                     "comment corriger une telle carte, fix doit jouer autant de parties que validate : cardgen fix draco --games 1000",
               "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza troppo grande "
-                    "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. cardgen validate gioca 1.000 "
-                    "partite se non indicato altrimenti, e una carta che validate segnala su quelle partite può non risaltare su 300; per "
+                    "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. Salvo indicazione contraria, "
+                    "cardgen validate gioca 1.000 partite, e una carta che validate segnala su quelle partite può non risaltare su 300; per "
                     "cercare correzioni per una carta così, fix deve giocare altrettante partite: "
                     "cardgen fix draco --games 1000"}
 
