@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
-from cardgen.terminal import LINES, say, say_n, word
+from cardgen.terminal import LINES, WIDTH, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
 
@@ -1446,21 +1446,31 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, share in zip(rows, names, shares):
         line = f"    {name:<{widths[0]}}  {share:>{widths[1]}}"
+        verdict_at = len(line) + 2  # a long note's column: where the win rates start
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
-                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
-                     f"  {points(r['difference'], lang, unit=False):>{diff_width}}")
+                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}")
+            verdict_at = len(line) + 2 if r["flag"] else verdict_at  # a mark under the difference it judges
+            line += f"  {points(r['difference'], lang, unit=False):>{diff_width}}"
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 line += " " + interval(*marked_ends(*flag_ends(r), lang, True),
                                        lang)
+        tail = ""
         if r["flag"]:
             # "seems too strong" where the flag is only just beyond chance, as the WARNING under the table says it
             # (``card_side``; twenty-fifth reading en11)
-            line += f"  {say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
+            tail = f"{say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
         elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: "not flagged",
-            line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
+            tail = say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
         elif not r.get("judged"):
-            line += "  " + not_judged_words(r, lang)
+            tail = not_judged_words(r, lang)
+        if tail and len(line) + 2 + len(tail) > WIDTH and r.get("difference") is not None:
+            # a verdict that does not fit the row goes on a row of its own under it: wrapped, "too strong" fell
+            # under the "dealt" column and read as a stray cell of the next card (twenty-sixth reading en12, fr9)
+            out.append(line.rstrip())
+            line = " " * verdict_at + tail
+        elif tail:
+            line += "  " + tail
         if hardly_played(r) and not r.get("held_flag"):  # its gap is about holding it, not playing it (fr76)
             line += " " + say("hardly_mark", lang)  # said once under the table: a remark in the row broke its
             hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")  # columns, twice a table (fr24, it30)
