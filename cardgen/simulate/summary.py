@@ -1220,8 +1220,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         # the same heading at the next counts in short ("again, no card stands out"), the columns' key once a run:
         # both came again in full at every player count (twenty-first reading en16)
         again = said is not None and f"{head}:{judged}" in said
+        # a card beyond chance yet unmarked, held by its player but hardly played: the key says so, or its row
+        # contradicted "◆ marks a card that stands out beyond chance" (twenty-sixth reading fr10)
+        held = say("cards_head_held", lang) if any(r.get("held_flag") and not r.get("flag") for r in rows) else ""
         out.append("  " + say_n(head + ("_again" if again else ""), judged, lang, mark=say("flag_mark", lang),
-                              which=say("cards_all", lang, games=dealt) if dealt > games else which))
+                              which=say("cards_all", lang, games=dealt) if dealt > games else which) + held)
         # the verdict first, the columns' meanings after it on their own line (fifteenth fr4, en11, it17)
         out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend", lang)]
         if said is not None:
