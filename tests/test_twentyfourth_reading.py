@@ -359,7 +359,7 @@ def test_the_figures_every_fix_gives_are_said_as_each_ones(lang: str) -> None:
 
 # twenty-fifth reading en16: validate's own line gives its share once, in its first sentence; the weight follows
 WEIGHT = {"en": "(95.3%), at worst", "fr": "(95,3 %), avec au pire", "it": "(95,3 %), con un ammanco"}
-RANGE = {"en": "in 57.0 to 97.7%", "fr": "dans 57,0 à 97,7 %", "it": "tra il 57,0 e il 97,7 %"}
+RANGE = {"en": "in 57.0% to 97.7%", "fr": "dans 57,0 % à 97,7 %", "it": "tra il 57,0 % e il 97,7 %"}  # en22
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -374,6 +374,9 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
         plain(RANGE[lang])
     for words in ("more than half", "plus de la moitié", "più di metà"):
         assert words not in shortfall_line(short, lang, naming)
+    # twenty-sixth reading en22: the notes' heading names the two games, not "both games"
+    assert {"en": "Notes on the base game and the variant:", "fr": "Remarques sur le jeu de base et la variante :",
+            "it": "Note sul gioco base e sulla variante:"}[lang] == plain(say("compare_notes_head", lang))
 
 
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------

@@ -1083,7 +1083,7 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
     """The share of games the shortages ``findings`` (``balance.sufficiency``'s) happened in, as the sentence that
-    says the results describe cardgen's rule gives it: "in 95.3%", or the range over several ("in 57.0 to 97.7%").
+    says the results describe cardgen's rule gives it: "in 95.3%", or the range over several ("in 57.0% to 97.7%").
     "In more than half of the simulated games" stood for 95.3 % (93.9 % at 4 players) and halved the warning in the
     reader's mind (twenty-second reading fr9)."""
     shares = sorted(f["games_short"] / f["games"] for f in findings if f.get("games"))
@@ -1092,7 +1092,8 @@ def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> st
     low, high = (_pct(x, lang, fixed=True) for x in (shares[0], shares[-1]))
     if low == high:
         return say("weight_share", lang, share=high)
-    return say("weight_shares", lang, low=decimal(100 * shares[0], lang, places=1, fixed=True), high=high)
+    # each end with its sign, as an interval's: "in 57.0 to 97.7%" read as a bare 57 (twenty-sixth reading en22)
+    return say("weight_shares", lang, low=low, high=high)
 
 
 def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str] | None:
