@@ -164,7 +164,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "su più partite (il comando sotto ciascuna), per includerle fai simulare a cardgen fix 1.000 partite "
                  "per numero di giocatori, come ha fatto validate qui; con le 300 che simula di solito potrebbe non "
                  "trovarle sbilanciate, e corregge solo le carte che trova sbilanciate: cardgen fix draco --games 1000"}
-SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
+SHORTAGE = {"en": "Draco & Co (draco): to find fixes to the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
                   "et tester ces corrections sur des parties simulées : cardgen fix draco",
