@@ -1853,8 +1853,13 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, earlie
     first = next((i for i, p in enumerate(differ) if p.kind == "short"), None)  # the case named in full once
     figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
                                  again=p.kind == "short" and i != first) for i, p in enumerate(differ)), lang)
-    tell(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
-              games=say_n("games", fixer.opts.games, lang), record=record_path(fixer)))
+    key = "alike_figures" if figures else "alike_same"
+    fields = {"k": k, "figures": figures, "deck": _called(fixer), "games": say_n("games", fixer.opts.games, lang),
+              "record": record_path(fixer)}
+    # the page shows this fix's tables below the line: "all of them in the report" pointed at the page itself
+    # (twenty-sixth reading en31, it36)
+    echo(word(key, lang, **fields))
+    entry.lines.append(word(key + "_page", lang, **fields).strip())
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
         for line in above_lines(fixer, prop, players, printed=False):
             tell(line)
