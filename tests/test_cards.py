@@ -242,6 +242,15 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
         designer_lines({"games": 300, "component_impact": two})[0]
     assert "◆ marks a card that stands out beyond chance: its interval, widened because 2 cards are compared at once, leaves out 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
+    # twenty-sixth reading fr10: a card beyond chance but hardly played, so unmarked ("not flagged" in its row): the
+    # key says such a card is not marked, where "◆ marks a card that stands out beyond chance" said it would be
+    held = {**row, "component": "y", "held_flag": True, "plays_per_seat": 0.06}
+    for lang, words in (("en", "a card the simulated players hardly ever play is not marked even then"),
+                        ("fr", "une carte que les joueurs automatiques ne jouent presque jamais n’est pas marquée"),
+                        ("it", "una carta che i giocatori automatici non giocano quasi mai non è segnata")):
+        assert words in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, held]}, lang)[0]
+        assert words not in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]},
+                                           lang)[0]
     for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard\u202f; l’intervalle de chaque carte (élargi parce que 2"),
                        ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]

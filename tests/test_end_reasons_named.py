@@ -21,11 +21,11 @@ def test_royales_end_reason_names_the_card_by_the_decks_name(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "second", "first", "neutral", "piles"), [
-    ("en", "drawn for the second time", "drawn for the first time", "the End of the Banquet card ends the game",
+    ("en", "drawn for the second time", "drawn for the first time", "the End of the Banquet card has been drawn as many times as each game’s rules ask",
      "does not divide into three equal piles"),
-    ("fr", "sort pour la deuxième fois", "sort pour la première fois", "la carte Fin du banquet termine la partie",
+    ("fr", "sort pour la deuxième fois", "sort pour la première fois", "la carte Fin du banquet est sortie autant de fois que le demande la règle de chaque jeu",
      "ne se répartissent pas en trois paquets égaux"),
-    ("it", "pescata per la seconda volta", "pescata per la prima volta", "la carta Fine del banchetto chiude la partita",
+    ("it", "pescata per la seconda volta", "pescata per la prima volta", "la carta Fine del banchetto è stata pescata tante volte quante ne chiede la regola di ciascun gioco",
      "non si dividono in tre mazzetti uguali")])
 def test_royales_end_says_which_draw_of_the_end_card_and_the_split_how_many_piles(
         lang: str, second: str, first: str, neutral: str, piles: str) -> None:

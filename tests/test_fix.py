@@ -422,6 +422,22 @@ def test_the_change_size_is_said_once_by_one_name() -> None:
         assert name in word("file_head", lang, trial=1, size="@", change=""), (lang, name)
 
 
+def test_the_change_size_note_s_example_is_the_size_fix_computes() -> None:
+    """Twenty-sixth reading en37, fr28, it34: "in proportion to the deck's own value" was opaque; the note gives an
+    example, one number doubled or dropped to 0 adds 0.5, which must stay the size ``levers.cost`` computes."""
+    from types import SimpleNamespace
+
+    from cardgen.tune.fix import word
+    from cardgen.tune.levers import cost
+
+    lever = [SimpleNamespace(key="coins")]
+    assert cost(lever, {"coins": 40}, {"coins": 20}) == cost(lever, {"coins": 0}, {"coins": 20}) == 1.5
+    for lang, said in (("en", "(one number doubled, or dropped to 0, adds 0.5)"),
+                       ("fr", "(doubler un nombre, ou le ramener à 0, ajoute 0,5)"),
+                       ("it", "(raddoppiare un numero, o portarlo a 0, aggiunge 0,5)")):
+        assert said in word("size_note", lang, listed="").replace("\u202f", " "), lang
+
+
 def plain(text: str) -> str:
     """``text`` with its no-break spaces as plain ones (the typography is typeset's, tested with it)."""
     return text.replace("\u00a0", " ").replace("\u202f", " ")

@@ -88,11 +88,20 @@ def test_each_figure_says_its_sample() -> None:
            "100 y della ricerca" in notes["it"]
     assert all("«" not in s and "“was”:" not in s for s in said.values())
     assert said["it"].startswith("  risolve,")  # it31: never "corregge"/"corretto"
+    from cardgen.tune.fix import search_games
     for key in ("verdict", "shared_verdict", "file_against"):
-        lines = {lang: word(key, lang, players="3 p", deck="D", pairs=50, text="T") for lang in ("en", "fr", "it")}
+        # a comparison stopped early: the search's first 50 of its 300 games at that count
+        lines = {lang: word(key, lang, players="3 p", deck="D", pairs=50, source=search_games(50, 300, lang),
+                            text="T") for lang in ("en", "fr", "it")}
         assert "on 50 pairs (the search’s first 50 games)" in lines["en"]
         assert "sur 50 paires (les 50 premières parties de la recherche)" in lines["fr"]
         assert "su 50 coppie (le prime 50 partite della ricerca)" in lines["it"]
+        # twenty-sixth reading en38: all the search's 300 games are not its "first 300", which read as if it had more
+        every = {lang: word(key, lang, players="6 p", deck="D", pairs=300, source=search_games(300, 300, lang),
+                            text="T") for lang in ("en", "fr", "it")}
+        assert "on 300 pairs (every game the search played at this player count)" in every["en"]
+        assert "sur 300 paires (toutes les parties de la recherche à ce nombre de joueurs)" in every["fr"]
+        assert "su 300 coppie (tutte le partite della ricerca con questo numero di giocatori)" in every["it"]
 
 
 def test_a_cure_that_changes_the_length_says_it_in_its_cost() -> None:

@@ -127,6 +127,13 @@ def test_a_like_fix_sends_the_designer_to_the_report(lang: str,
     report = {"en": "all of them in the report)", "fr": "tous dans le rapport)", "it": "tutte nel rapporto)"}[lang]
     assert report in out and "fix.json" not in out, out
     assert [f.file for f in fixer.page.fixes] == ["draco-fix-1.yaml", "draco-fix-2.yaml"]
+    # twenty-sixth reading en31, it36: on the page, whose tables follow the line, it points to them, not to itself;
+    # the line ends with a full stop, in the terminal as on the page
+    page = " ".join(flat(line) for line in fixer.page.fixes[1].lines)
+    assert report not in page and {"en": "see the tables below)", "fr": "voir les tableaux ci-dessous)",
+                                   "it": "vedi le tabelle qui sotto)"}[lang] in page, page
+    for key in ("alike_figures", "alike_same", "alike_figures_page", "alike_same_page"):
+        assert word(key, lang, k=1, figures="F", deck="D", games="G", record="R").endswith("."), key
     record = flat(word("record", lang, path=fix.record_path(fixer)))
     assert record.endswith(": /tmp/x/fix-draco/fix.json") and "JSON" in record
 

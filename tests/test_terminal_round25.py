@@ -6,6 +6,8 @@ English, French and Italian: one answer to one question across validate, compare
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardgen.report.pages import short_warnings
@@ -31,7 +33,8 @@ ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (
        "fr": "équilibre : le joueur 1 gagne 57,6 % des parties, contre 48,8 % pour le joueur 2 (juste part : 53,2 %",
        "it": "equilibrio: il giocatore 1 vince il 57,6 % delle partite, contro il 48,8 % per il giocatore 2 (quota "
              "equa 53,2 %"}
-ADVANTAGE = {"en": "with two players this is one advantage, just beyond chance",
+# twenty-sixth reading en10: "this is one advantage" was not idiomatic; why it is one gap, in plain words
+ADVANTAGE = {"en": "with two players, one player’s gain is the other’s loss, so this is a single gap, just beyond chance",
              "fr": "à deux joueurs, c’est un seul et même avantage, qui dépasse de justesse ce que le hasard peut expliquer",
              "it": "con due giocatori è un solo vantaggio, appena troppo grande per essere dovuto al caso"}
 # only just beyond chance, as the terminal grades it (twenty-sixth reading fr29: the overview dropped it)
@@ -112,6 +115,32 @@ def test_the_card_table_says_seems_too_strong_where_the_warning_does(lang: str) 
     assert just and just[0].endswith("◆ " + say("strong_just", lang)), just
     clear = [line for line in card_table([{**row, "flag_low": 0.03}], lang) if "◆" in line and "to-and-fro" in line]
     assert clear and clear[0].endswith("◆ " + say("strong", lang)), clear
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_verdict_too_long_for_its_row_stands_whole_under_its_difference(lang: str) -> None:
+    """Twenty-sixth reading en12, fr9: beside "Round on the House", the row "To and Fro … +4.1 [+0.5 to +7.6]  ◆ seems
+    too strong" passed 100 columns and wrapped, "too strong" under the "dealt" column as a stray cell of the next
+    row: the verdict goes whole on a row of its own, under the difference it judges."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, card_table
+    from cardgen.terminal import WIDTH, fit, say
+
+    row = {"component": "to-and-fro", "flag": "strong", "judged": True, "difference": 0.041, "dealt_share": 0.351,
+           "win_rate_dealt": 0.226, "win_rate_not_dealt": 0.186, "low": 0.005, "high": 0.076, "flag_low": 0.005,
+           "flag_high": 0.076}
+    wide = {"component": "round-on-the-house", "flag": None, "judged": True, "difference": 0.016,
+            "dealt_share": 0.244, "win_rate_dealt": 0.179, "win_rate_not_dealt": 0.163, "low": -0.018, "high": 0.049}
+    # the longest card name a language gives Draco's cards, so the row is as wide as validate prints it
+    deck = resolve("draco", Path(__file__).resolve().parent.parent)
+    naming = Naming.of(deck, lang)
+    longest = max(naming.names, key=lambda c: len(naming.names[c]))
+    shown = fit("\n".join(card_table([row, {**wide, "component": longest}], lang, naming)), WIDTH).split("\n")
+    assert all(len(line) <= WIDTH for line in shown), shown
+    verdict = "◆ " + say("strong_just", lang)
+    [at] = [k for k, line in enumerate(shown) if verdict in line]
+    assert shown[at].strip() == verdict and naming.names["to-and-fro"] in shown[at - 1], shown
+    assert shown[at].index("◆") == shown[at - 1].index("+4"), shown  # under the difference it judges
 
 
 @pytest.mark.parametrize("lang", LANGS)

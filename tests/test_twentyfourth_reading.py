@@ -164,7 +164,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "su più partite (il comando sotto ciascuna), per includerle fai simulare a cardgen fix 1.000 partite "
                  "per numero di giocatori, come ha fatto validate qui; con le 300 che simula di solito potrebbe non "
                  "trovarle sbilanciate, e corregge solo le carte che trova sbilanciate: cardgen fix draco --games 1000"}
-SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
+SHORTAGE = {"en": "Draco & Co (draco): to find fixes to the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
                   "et tester ces corrections sur des parties simulées : cardgen fix draco",
@@ -245,17 +245,18 @@ def test_a_count_s_section_says_its_one_card_and_the_command_above(draco: tuple,
         lang] in summary, summary
 
 
+# twenty-sixth reading en33, fr24: the second sentence starts with a capital, not the command
 CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card stands out beyond chance, so fix changes "
-                    "none. cardgen validate plays 1,000 games unless told otherwise, and a card it flags there may not "
+                    "none. Unless told otherwise, cardgen validate plays 1,000 games, and a card it flags there may not "
                     "stand out on 300; to search for fixes for such a card, fix must play as many games as validate: "
                     "cardgen fix draco --games 1000",
               "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart trop grand pour être "
-                    "dû au hasard, donc cardgen fix n’en modifie aucune. cardgen validate joue 1 000 parties sauf "
-                    "indication contraire, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
+                    "dû au hasard, donc cardgen fix n’en modifie aucune. Sauf indication contraire, cardgen validate "
+                    "joue 1 000 parties, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
                     "comment corriger une telle carte, fix doit jouer autant de parties que validate : cardgen fix draco --games 1000",
               "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza troppo grande "
-                    "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. cardgen validate gioca 1.000 "
-                    "partite se non indicato altrimenti, e una carta che validate segnala su quelle partite può non risaltare su 300; per "
+                    "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. Salvo indicazione contraria, "
+                    "cardgen validate gioca 1.000 partite, e una carta che validate segnala su quelle partite può non risaltare su 300; per "
                     "cercare correzioni per una carta così, fix deve giocare altrettante partite: "
                     "cardgen fix draco --games 1000"}
 
@@ -358,7 +359,7 @@ def test_the_figures_every_fix_gives_are_said_as_each_ones(lang: str) -> None:
 
 # twenty-fifth reading en16: validate's own line gives its share once, in its first sentence; the weight follows
 WEIGHT = {"en": "(95.3%), at worst", "fr": "(95,3 %), avec au pire", "it": "(95,3 %), con un ammanco"}
-RANGE = {"en": "in 57.0 to 97.7%", "fr": "dans 57,0 à 97,7 %", "it": "tra il 57,0 e il 97,7 %"}
+RANGE = {"en": "in 57.0% to 97.7%", "fr": "dans 57,0 % à 97,7 %", "it": "tra il 57,0 % e il 97,7 %"}  # en22
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -373,6 +374,9 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
         plain(RANGE[lang])
     for words in ("more than half", "plus de la moitié", "più di metà"):
         assert words not in shortfall_line(short, lang, naming)
+    # twenty-sixth reading en22: the notes' heading names the two games, not "both games"
+    assert {"en": "Notes on the base game and the variant:", "fr": "Remarques sur le jeu de base et la variante :",
+            "it": "Note sul gioco base e sulla variante:"}[lang] == plain(say("compare_notes_head", lang))
 
 
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------

@@ -54,7 +54,7 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
-    ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games: cardgen fix draco "
+    ("en", "To find fixes to the shortage of coins in the bank and test them in simulated games: cardgen fix draco "
            "(base game) or cardgen fix draco-charity-toast (variant)"),
     ("fr", "Pour chercher comment corriger le manque de pièces à la banque et tester ces corrections sur des parties "
            "simulées : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
@@ -78,16 +78,16 @@ def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
     # round 26 (en, fr, it): "…to the poorest other player, if they can" read as if the poorest were the one who can
     ("en", "before the bank settles a toast, the player proposing it, if they can, gives 1 silver coin to the poorest "
            "other player. A proposer holding only gold gives a gold coin and takes change from the bank or from that "
-           "player; if neither can give it, there is no gift. On a tie for poorest, the coin goes to "
-           "the first of them in turn order after the proposer"),
+           "player; if neither can make change, there is no gift. On a tie for poorest, the coin goes to "
+           "the first of them in turn order after the proposer."),
     ("fr", "avant que la banque ne règle le toast, celui qui le porte donne, s’il le peut, 1 pièce d’argent au plus "
            "pauvre des autres joueurs. S’il n’a que de l’or, il donne une pièce d’or et la banque ou le bénéficiaire "
            "lui rend la monnaie ; si personne ne le peut, il n’y a pas de don. À égalité entre les plus "
-           "pauvres, la pièce va au premier d’entre eux dans l’ordre du tour après celui qui porte le toast"),
+           "pauvres, la pièce va au premier d’entre eux dans l’ordre du tour après celui qui porte le toast."),
     ("it", "prima che la banca regoli il brindisi, chi lo propone, se può, dà 1 moneta d’argento al più povero degli "
            "altri giocatori. Se ha solo oro, dà una moneta d’oro e si fa dare il resto dalla banca o da chi "
            "riceve il dono; se nessuno dei due può darglielo, il dono non si fa. A parità tra i più poveri, la moneta "
-           "va al primo di loro nell’ordine di gioco dopo chi propone il brindisi")])
+           "va al primo di loro nell’ordine di gioco dopo chi propone il brindisi.")])
 def test_the_charity_toast_says_who_gets_the_coin_on_a_tie_and_who_gives_none(lang: str, said: str) -> None:
     """Read 20, en47: "gives 1 silver coin to the poorest other player" left a tie for poorest and a proposer
     without money open. The code (variants/draco/house/charity_toast.py) gives to the first of the poorest in turn
@@ -95,7 +95,8 @@ def test_the_charity_toast_says_who_gets_the_coin_on_a_tie_and_who_gives_none(la
     Twenty-third reading en30, it36: "if they have any money" left a player holding only gold open; the engine's
     payment between players makes change from the box's silver, and keeps the coin with the payer where it cannot
     (``table.settle``), as the rulebook's toast text already said. Round 25 (fr, it, en): the rule was one sentence
-    of 70 words with a parenthesis, a colon and a semicolon; it is three sentences, in the same order."""
+    of 70 words with a parenthesis, a colon and a semicolon; it is three sentences, in the same order. Twenty-sixth reading en16, fr31, it21: its last sentence ends
+    with a full stop, as its first two do; en17: "if neither can give it" read as the gold coin, not the change."""
     from cardgen.simulate.summary import difference_line
 
     deck = resolve("draco-charity-toast", ROOT)

@@ -26,6 +26,11 @@ def royale() -> tuple:
     return deck, run_validation([deck], opts)["results"]
 
 
+def _plain(text: str) -> str:
+    """Text with its typographic spaces (French narrow no-break, Italian no-break) as plain spaces."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
 def _sections(html: str) -> dict[int, str]:
     """Each player count's part of a deck page, from its heading to the next."""
     parts = re.split(r'<h2 id="p(\d+)">', html)
@@ -77,6 +82,13 @@ def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, 
     assert margin_note({**r, "ties": {"shared_wins": 0}}, lang, naming) == ""
     two = margin_note({**r, "players": 2, "scores": {"margin": {"n": 936}}}, lang, naming)
     assert "936" in two and said not in two  # at 2 players a shared win leaves no runner-up: not counted
+    # twenty-sixth reading en4: where all 1,000 games count, the note says so, not "of the 1,000 games in which
+    # someone finishes below the winner or winners", which sent the designer looking for the games left out
+    every = margin_note(r, lang, naming)
+    assert {"en": "(over all 1,000 games;", "fr": "(sur l’ensemble des 1 000 parties ;",
+            "it": "(su tutte le 1.000 partite;"}[lang] in _plain(every), every
+    some = _plain(margin_note({**r, "players": 3, "scores": {"margin": {"n": 999}}}, lang, naming))
+    assert "999" in some and {"en": "finishes below", "fr": "finit derrière", "it": "finisce dietro"}[lang] in some
 
 
 @pytest.mark.parametrize(("lang", "said"), [

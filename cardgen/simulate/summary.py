@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
-from cardgen.terminal import LINES, say, say_n, word
+from cardgen.terminal import LINES, WIDTH, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
 
@@ -1083,7 +1083,7 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
     """The share of games the shortages ``findings`` (``balance.sufficiency``'s) happened in, as the sentence that
-    says the results describe cardgen's rule gives it: "in 95.3%", or the range over several ("in 57.0 to 97.7%").
+    says the results describe cardgen's rule gives it: "in 95.3%", or the range over several ("in 57.0% to 97.7%").
     "In more than half of the simulated games" stood for 95.3 % (93.9 % at 4 players) and halved the warning in the
     reader's mind (twenty-second reading fr9)."""
     shares = sorted(f["games_short"] / f["games"] for f in findings if f.get("games"))
@@ -1092,7 +1092,8 @@ def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> st
     low, high = (_pct(x, lang, fixed=True) for x in (shares[0], shares[-1]))
     if low == high:
         return say("weight_share", lang, share=high)
-    return say("weight_shares", lang, low=decimal(100 * shares[0], lang, places=1, fixed=True), high=high)
+    # each end with its sign, as an interval's: "in 57.0 to 97.7%" read as a bare 57 (twenty-sixth reading en22)
+    return say("weight_shares", lang, low=low, high=high)
 
 
 def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str] | None:
@@ -1220,8 +1221,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         # the same heading at the next counts in short ("again, no card stands out"), the columns' key once a run:
         # both came again in full at every player count (twenty-first reading en16)
         again = said is not None and f"{head}:{judged}" in said
+        # a card beyond chance yet unmarked, held by its player but hardly played: the key says so, or its row
+        # contradicted "◆ marks a card that stands out beyond chance" (twenty-sixth reading fr10)
+        held = say("cards_head_held", lang) if any(r.get("held_flag") and not r.get("flag") for r in rows) else ""
         out.append("  " + say_n(head + ("_again" if again else ""), judged, lang, mark=say("flag_mark", lang),
-                              which=say("cards_all", lang, games=dealt) if dealt > games else which))
+                              which=say("cards_all", lang, games=dealt) if dealt > games else which) + held)
         # the verdict first, the columns' meanings after it on their own line (fifteenth fr4, en11, it17)
         out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend", lang)]
         if said is not None:
@@ -1317,7 +1321,10 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     counted = shared - max(games - n, 0)  # the shared wins among the games with someone below the winners
     if n >= games and counted <= 0:
         return ""
-    return say("margin_shared" if counted > 0 else "margin_basis", lang, n=decimal(n, lang, places=0))
+    # every game counted: "over all 1,000 games", not "of the 1,000 games in which someone finishes below", which
+    # sent the designer looking for the games left out (twenty-sixth reading en4)
+    key = "margin_basis" if counted <= 0 else "margin_all_shared" if n >= games else "margin_shared"
+    return say(key, lang, n=decimal(n, lang, places=0))
 
 
 def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming | None = None,
@@ -1443,21 +1450,31 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, share in zip(rows, names, shares):
         line = f"    {name:<{widths[0]}}  {share:>{widths[1]}}"
+        verdict_at = len(line) + 2  # a long note's column: where the win rates start
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
-                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
-                     f"  {points(r['difference'], lang, unit=False):>{diff_width}}")
+                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}")
+            verdict_at = len(line) + 2 if r["flag"] else verdict_at  # a mark under the difference it judges
+            line += f"  {points(r['difference'], lang, unit=False):>{diff_width}}"
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                 line += " " + interval(*marked_ends(*flag_ends(r), lang, True),
                                        lang)
+        tail = ""
         if r["flag"]:
             # "seems too strong" where the flag is only just beyond chance, as the WARNING under the table says it
             # (``card_side``; twenty-fifth reading en11)
-            line += f"  {say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
+            tail = f"{say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
         elif r.get("held_flag"):  # its interval leaves 0 out, but the card is held, hardly played: "not flagged",
-            line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
+            tail = say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))  # no mark (as the report)
         elif not r.get("judged"):
-            line += "  " + not_judged_words(r, lang)
+            tail = not_judged_words(r, lang)
+        if tail and len(line) + 2 + len(tail) > WIDTH and r.get("difference") is not None:
+            # a verdict that does not fit the row goes on a row of its own under it: wrapped, "too strong" fell
+            # under the "dealt" column and read as a stray cell of the next card (twenty-sixth reading en12, fr9)
+            out.append(line.rstrip())
+            line = " " * verdict_at + tail
+        elif tail:
+            line += "  " + tail
         if hardly_played(r) and not r.get("held_flag"):  # its gap is about holding it, not playing it (fr76)
             line += " " + say("hardly_mark", lang)  # said once under the table: a remark in the row broke its
             hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")  # columns, twice a table (fr24, it30)
@@ -1612,7 +1629,10 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
         import re
         # the rule alone, its file on a line of its own (``rule_files``): the path inside the sentence stating the
         # rule was for the programmer, and broke mid-name on a phone (twenty-third reading en25, it26)
-        text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")  # "(see “The toast”)": no page
+        text = re.sub(r"\s+\.$", ".", re.sub(word("book_reference", lang), "", text).strip())  # "(see “The toast”)"
+        # an item of the list of changes ends without a full stop, but a rule of several sentences keeps its last
+        # one, as its others have theirs (twenty-sixth reading en16, fr31, it21)
+        text = text if re.search(r"[.!?]\s+\S", text) else text.rstrip(".")
         said = typeset(text[:1].lower() + text[1:], lang)  # after "what the variant changes:", in every language
     else:
         said = say(line, lang, what=what, old=old, new=new, text=text)

@@ -89,6 +89,13 @@ def word(key: str, lang: str, **fields: Any) -> str:
     return typeset((table.get(key) or LINES["en"][key]).format(**fields), lang)
 
 
+def search_games(pairs: int, games: int, lang: str) -> str:
+    """Which of the search's games a fix's comparison at one player count was played on: all of them where its
+    ``pairs`` are the search's ``games`` at that count, else the first ``pairs`` (the comparison stopped early).
+    "the search's first 300 games" on a search of 300 read as if it had played more (twenty-sixth reading en38)."""
+    return word("search_all" if pairs >= games else "search_first", lang, pairs=pairs)
+
+
 @dataclass(kw_only=True)
 class FixOptions(StudyOptions):
     """Everything ``cardgen fix`` accepts (see docs/fixing.md): a study's options, written to ``out/fix``."""
@@ -1214,8 +1221,9 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
     for players in sorted(prop.verdicts):
         # the game's name where a person reads, and the games its figures come from (fr25): the search's first N
+        pairs = (prop.pairs or {}).get(players, opts.games)
         lines.append(word("file_against", lang, players=say_n("players", players, lang), deck=_called(fixer),
-                          pairs=(prop.pairs or {}).get(players, opts.games),
+                          pairs=pairs, source=search_games(pairs, opts.games, lang),
                           text=" ".join(prop.verdicts[players])))
     head = "".join(f"# {line}\n" for line in lines)
     import yaml
@@ -1722,8 +1730,9 @@ def _verdict_line(fixer: Fixer, prop: Proposal, players: int, key: str, rows: bo
     naming = Naming.of(fixer.deck, lang)
     text = item_case(" ".join((prop.said or prop.verdicts)[players]), naming).replace(
         say("interval_widened_why", lang), word("widened_again", lang))
-    head = word(key, lang, deck=_called(fixer), players=say_n("players", players, lang),
-                pairs=(prop.pairs or {}).get(players, fixer.opts.games), text=text)
+    pairs = (prop.pairs or {}).get(players, fixer.opts.games)
+    head = word(key, lang, deck=_called(fixer), players=say_n("players", players, lang), pairs=pairs,
+                source=search_games(pairs, fixer.opts.games, lang), text=text)
     listed = count_lines(prop.counts.get(players) or [], lang, words_of(fixer.deck)) if prop.said and rows else []
     return "\n".join([head, *listed])
 
@@ -1844,8 +1853,13 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, earlie
     first = next((i for i, p in enumerate(differ) if p.kind == "short"), None)  # the case named in full once
     figures = joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming, label,
                                  again=p.kind == "short" and i != first) for i, p in enumerate(differ)), lang)
-    tell(word("alike_figures" if figures else "alike_same", lang, k=k, figures=figures, deck=_called(fixer),
-              games=say_n("games", fixer.opts.games, lang), record=record_path(fixer)))
+    key = "alike_figures" if figures else "alike_same"
+    fields = {"k": k, "figures": figures, "deck": _called(fixer), "games": say_n("games", fixer.opts.games, lang),
+              "record": record_path(fixer)}
+    # the page shows this fix's tables below the line: "all of them in the report" pointed at the page itself
+    # (twenty-sixth reading en31, it36)
+    echo(word(key, lang, **fields))
+    entry.lines.append(word(key + "_page", lang, **fields).strip())
     for players in sorted(prop.verdicts):  # its own share above the aim on the paired games, as fix k's would say it
         for line in above_lines(fixer, prop, players, printed=False):
             tell(line)
