@@ -11,7 +11,7 @@ import pytest
 
 from cardgen.report.fixing import FIXING, Block, FixPage, Proposed, render_fix
 from cardgen.report.pages import fix_hint, metrics_table
-from cardgen.tune.fix import word
+from cardgen.tune.fix import search_games, word
 
 #: one count that moved at one player count, as compare's result gives it (``verdict.listed_counts``)
 MOVED = {"metric": "peak:gold_on_lairs", "base": 25.0, "variant": 38.1, "difference": 13.1, "low": 10.3,
@@ -31,7 +31,8 @@ def small_page(lang: str, deck: str = "Draco & Co") -> FixPage:
                                                                           "validate_quiet", lang, allowed="1%",
                                                                           what="4.0%"))
         fix.lines.append(word("cost", lang, text=f"cost {rank}").strip())
-        fix.blocks.append(Block(word("verdict", lang, players="3", pairs=50, text="t").strip(),
+        fix.blocks.append(Block(word("verdict", lang, players="3", pairs=50, text="t",
+                                     source=search_games(50, 300, lang)).strip(),
                                 metrics_table([MOVED], lang, sort=False)))
         page.fixes.append(fix)
     page.keep("after", word("next", lang, deck="draco", path="draco-fix-1.yaml", pairs=50, full="1,000"))

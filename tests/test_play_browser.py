@@ -130,7 +130,7 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                 playable = page.locator("figure.card.playable")
                 if playable.count() and rng.random() < 0.3:  # a card on the table or in the hand
                     playable.nth(rng.randrange(playable.count())).click()
-                    moved(page, f"view.moves_made > {made} || document.querySelector('button.link')")
+                    moved(page, f"view.moves_made > {made} || document.querySelector('#moves button.link')")
                     if page.evaluate("() => view.moves_made") == made:  # the card has several moves: one of them
                         click_a_move(page, rng)
                 else:

@@ -72,32 +72,6 @@ def test_a_finished_games_empty_hand_leaves_the_laptops_foot_to_the_table(tmp_pa
     assert hidden == [True, False]
 
 
-def test_a_laptops_end_form_folds_the_journal_to_a_button(tmp_path: Path) -> None:
-    """en4/fr8/it8: under the end form a laptop's journal showed one line cut top and bottom at the panel's foot; it
-    is folded to "Show the journal" while the form is there, and whole once pressed (a phone's page scrolls: kept)."""
-    from tests.test_play_browser import CHROMIUM, chromium_page
-    from tests.test_play_server import running_table
-
-    if CHROMIUM is None:
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    over = """() => { view = {...view, waiting: "over", moves: [], questions: [], feedback_given: false,
-        result: {end: "e", end_text: "The end.", scores: [1, 2, 3], winners: [2], tie_break: null,
-                 unit: ["point", "points"], units: ["point", "points", "points"]}};
-      render(); return [$("journal").hidden, $("journal-show").hidden, $("journal-show").textContent]; }"""
-    with running_table(tmp_path, "royale") as links:
-        with chromium_page(links["1"], 1280, 800) as page:
-            page.wait_for_function("() => typeof view !== 'undefined' && view && view.seat === 0", timeout=30_000)
-            folded = page.evaluate(over)
-            page.click("#journal-show")
-            shown = page.evaluate("() => [$('journal').hidden, $('journal-show').hidden]")
-        with chromium_page(links["1"], 390, 844) as phone:
-            phone.wait_for_function("() => typeof view !== 'undefined' && view && view.seat === 0", timeout=30_000)
-            on_phone = phone.evaluate(over)
-    assert folded == [True, False, "Show the journal"]
-    assert shown == [False, True]
-    assert on_phone[:2] == [False, True]
-
-
 def test_a_designers_column_keeps_each_figure_whole(tmp_path: Path) -> None:
     """en20 (seen in Italian): a narrow column's long label ("denaro (in monete d’argento)") took the row, and a
     figure broke digit by digit ("2 / 6" for 26): a figure keeps whole, its label wraps at its spaces."""

@@ -332,7 +332,6 @@ function scrollCue() {
 }
 
 let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
-let journalShown = null;  // the game whose journal the person unfolded (a laptop's end form folds it)
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
@@ -459,7 +458,6 @@ function render() {
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
   const res = $("result");
-  let formShown = false;
   if (v.result) {
     res.hidden = false;
     // "Result", not the top bar's "Game over" a second time (#53 round 26, fr13, it34)
@@ -492,15 +490,8 @@ function render() {
     for (const part of parts) res.insertBefore(part, form && form.parentNode === res ? form : null);
     if (form && form.parentNode !== res) res.appendChild(form);
     if (form) res.appendChild(form.sendButton);
-    formShown = !!form;
   } else res.hidden = true;
   journal(v);
-  // a laptop's game over with the form open: the journal under it showed one line cut top and bottom at the panel's
-  // foot (#53 round 27, en4, fr8, it8); folded to a button instead, the whole journal when pressed (a phone scrolls)
-  const folded = formShown && !PHONE.matches && journalShown !== v.game_number;
-  $("journal").hidden = folded;
-  $("journal-show").hidden = !folded;
-  $("journal-show").textContent = ui.journal_show;
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
@@ -1060,11 +1051,6 @@ document.addEventListener("DOMContentLoaded", async () => {
     if (!$("message").classList.contains("bad")) $("talk-text").value = "";
   });
   $("new").addEventListener("click", newDeal);
-  $("journal-show").addEventListener("click", () => {
-    journalShown = view.game_number;
-    render();
-    $("journal-title").scrollIntoView({block: "start"});
-  });
   $("save").addEventListener("click", () => simple("save"));
   $("rematch").addEventListener("click", () => rematch(false));
   $("rematch-swap").addEventListener("click", () => rematch(true));
