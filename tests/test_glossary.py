@@ -123,8 +123,10 @@ def test_the_terms_the_terminal_readers_found_stay_in_the_glossary() -> None:
 #: Texts where a translation names the thing without its glossary name and says no second name for it, with why:
 #: (game, language, term) -> the English texts' beginnings
 EXCUSED = {
-    # the sentence is about the portions, which leave the game; "the king's place" is only where they come from
-    ("king_lui", "it", "king_place"): ("Use Emerald: the dragon and",),
+    # #53, round 28: the page's Emerald move and its diary line take the portions "al re" (from the king), as the
+    # published Italian text says it; {dishes} already names them portions, so "dalle porzioni del re" would say it twice
+    ("king_lui", "it", "king_place"): ("Use {emerald}: remove {dishes} from", "uses {emerald} and removes {dishes}",
+                                       "uses that {emerald} card at once and removes"),
     # Draco's payout sentence and the empty-pile ruling say "at the toast"/"the pile" once the term is set
     ("draco", "fr", "final_toast"): ("%(draco)s has short arms",),
     ("draco", "it", "final_toast"): ("%(draco)s has short arms", "The draw pile is never rebuilt"),

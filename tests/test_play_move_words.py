@@ -97,15 +97,16 @@ def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None
     # their number (« 2 portions de Jambon », never « 2 Jambon »), and the portions removed, never "taken"; round 25
     # (fr14): in French a portion of each of two dishes counted too, not bare « Jambon et Gâteau » beside the counted
     # pairs (English keeps the names alone); round 26 (it4): Italian counted too, « Prosciutto e Formaggio » did not
-    # say one of each (the laptop groups the choices now: their length no longer hides the others)
+    # say one of each (the laptop groups the choices now: their length no longer hides the others); round 28 (#53):
+    # Italian takes the portions "al re", as the published text does: King Lui has no tray
     ("fr", "Se servir d’Emerald\u202f: retirer 2 portions de Jambon de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 2 portions de Jambon et 1 portion de Gâteau de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 1 portion de Jambon et 1 portion de Gâteau de l’assiette du roi",
      "Se servir d’Emerald\u202f: retirer 1 portion de Gâteau de l’assiette du roi"),
-    ("it", "Usa Emerald: togli 2 porzioni di Prosciutto dal vassoio del re",
-     "Usa Emerald: togli 2 porzioni di Prosciutto e 1 porzione di Torta dal vassoio del re",
-     "Usa Emerald: togli 1 porzione di Prosciutto e 1 porzione di Torta dal vassoio del re",
-     "Usa Emerald: togli 1 porzione di Torta dal vassoio del re"),
+    ("it", "Usa Emerald: togli al re 2 porzioni di Prosciutto",
+     "Usa Emerald: togli al re 2 porzioni di Prosciutto e 1 porzione di Torta",
+     "Usa Emerald: togli al re 1 porzione di Prosciutto e 1 porzione di Torta",
+     "Usa Emerald: togli al re 1 porzione di Torta"),
     ("en", "Use Emerald: remove 2 portions of Ham from the king’s place",
      "Use Emerald: remove 2 portions of Ham and 1 portion of Cake from the king’s place",
      "Use Emerald: remove Ham and Cake from the king’s place",
@@ -123,7 +124,8 @@ def test_king_lui_emerald_counts_the_portions(decks, lang, two, mixed, apart, on
 
 def test_king_lui_kings_place_is_the_books_and_not_the_pages_seat_word() -> None:
     """Italian: the page calls a player's seat *posto* ("Prendi il posto 2"), so the king's place is the book's
-    *vassoio del re*, and the page's title says that name; in every language the title holds the glossary's name."""
+    *porzioni del re* (round 28, #53: never a *vassoio*, a tray King Lui does not have), and the page's title says
+    that name; in every language the title holds the glossary's name."""
     glossary = _words("cardgen/games/king_lui/words.json")["glossary"]
     page = _words("cardgen/games/king_lui/playview.json")["words"]
     view = _words("cardgen/play/view.json")["ui"]
@@ -132,7 +134,7 @@ def test_king_lui_kings_place_is_the_books_and_not_the_pages_seat_word() -> None
         assert name.casefold() in page[lang]["king"].casefold(), lang
         seat_word = view[lang]["lobby_take"].split("{n}")[0].split()[-1]  # "place", "posto", "seat"
         assert seat_word.casefold() not in name.casefold().split(), (lang, seat_word, name)
-    assert page["it"]["king"] == "Il vassoio del re"
+    assert page["it"]["king"] == "Le porzioni del re"
 
 
 @pytest.mark.parametrize(("lang", "moved", "target", "book_word"), [

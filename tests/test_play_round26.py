@@ -92,5 +92,5 @@ def test_another_seats_area_names_its_person_and_ones_own_does_not() -> None:
 def test_an_empty_area_says_so_in_the_games_words() -> None:
     """it9: the king's place is given portions, never "cards": empty, it says "no portions yet"."""
     session = Session(deck_of("king_lui"), players=3, seed=2, lang="it")
-    king = next(a for a in table_view(session, 0)["areas"] if a["title"] == "Il vassoio del re")
+    king = next(a for a in table_view(session, 0)["areas"] if a["title"] == "Le porzioni del re")
     assert king["cards"] == [] and king["empty"] == "ancora nessuna porzione"
