@@ -319,8 +319,9 @@ def test_king_lui_scoring_ends_on_the_page_it_starts(lang: str) -> None:
 
     words = {"it": ("Troppo ingordo", "Se più giocatori"), "en": ("Too greedy?", "If several players share")}[lang]
     doc = pdfium.PdfDocument(render_rulebook(resolve("king_lui", ROOT), lang, "a4"))
-    pages = [next(i for i in range(len(doc)) if w in " ".join(doc[i].get_textpage().get_text_range().split()))
-             for w in words]
+    # pdfium marks a hyphen the line break added with U+FFFE: "gioca\ufffetori" is "giocatori" (round 28, #53)
+    texts = [" ".join(doc[i].get_textpage().get_text_range().replace("\ufffe", "").split()) for i in range(len(doc))]
+    pages = [next(i for i, text in enumerate(texts) if w in text) for w in words]
     doc.close()
     assert pages[0] == pages[1], f"king_lui/{lang}: 'Too greedy?' on page {pages[0] + 1}, the tie-break on {pages[1] + 1}"
 
