@@ -9,6 +9,7 @@ the player named again on every line of one turn (en8, fr12, it2, it13).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,27 @@ def test_the_journal_names_a_player_once_for_the_moves_of_one_turn() -> None:
     assert 'if (named) li.appendChild(el("b", "", who));' in APP
     goes = APP[APP.index("goes.forEach((line) => {"):]
     assert goes.index('if (named) li.appendChild(el("b", "", who));') < goes.index("j.appendChild(li);")
+
+
+@pytest.mark.parametrize(("lang", "colon"), [("en", ": "), ("fr", "\u202f: "), ("it", ": ")])
+def test_royales_serve_rows_give_the_request_as_the_card_does(lang: str, colon: str) -> None:
+    """Each serve row repeated "who asks for … (3 points) — its request could then no longer be met: its dishes would
+    be cleared at once", up to 40 words, six rows filling the laptop's column and the hint (fr13, en18, en19): the
+    row says the noble, then the points and the request as the noble's card prints them ("(3 points: four of a
+    kind…)"), and a spoiled request clears the noble, never "its dishes" (en13)."""
+    import random
+
+    deck = deck_of("royale")
+    session = Session(deck, seed=7, lang=lang, players=3, pace=0)
+    state, rng, rows = session.state, random.Random(7), []
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        seat = state.current_player
+        rows += [session.shown_move(a, seat)["part"] for a in state.legal_actions() if a[0] == "place"]
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(rows) > 30
+    for part in rows:
+        noble, rest = part.split(" (", 1)
+        assert "," not in noble and re.match(r"\d+\u00a0\w+" + colon, rest), part
+    assert all(" its " not in part for part in rows) if lang == "en" else True
