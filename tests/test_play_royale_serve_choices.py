@@ -136,6 +136,8 @@ def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str,
         short = next(a for a in play_table(deck, dict(obs, discard=dishes[:n]), lang)["areas"]
                      if a["title"].startswith(title[:8]))
         assert short["title"] == said and not short.get("facts") and len(short["cards"]) == n
+    empty = play_table(deck, dict(obs, discard=[]), lang)["areas"]
+    assert any(a["title"] == title.split(" · ")[0] for a in empty)  # the name alone, never "· 0 cards" over "no cards"
     assert all("\u00a0" in c["name"] and c["name"].split("\u00a0")[1].isdigit() for c in area["cards"])
 
 

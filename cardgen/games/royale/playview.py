@@ -54,7 +54,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # the pile mid-game against "The discard pile: 21 cards (the last 6 shown)" at the end (round 28, en20)
     many = len(discard) > DISCARD_SHOWN
     count = "discard_count_one" if _plural(len(discard), lang) == "one" else "discard_count"
-    title = w["discard_last" if many else count].format(n=DISCARD_SHOWN, total=len(discard))
+    # an empty pile is its name alone: "· 0 cards" over "no cards" said it twice
+    title = w["discard_last" if many else count if discard else "discard"].format(n=DISCARD_SHOWN, total=len(discard))
     areas.append({"title": title, "cards": said_wild(deck, [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]], lang)})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
