@@ -36,7 +36,8 @@ VERB = {"fr": r"\b(servir|servez|sert)\b", "it": r"\bus(are|a|i|arla|arlo)\b", "
 OLD = {"fr": r"\bappel\w*", "it": r"\bchiam\w*", "en": r"\bcall(s|ed|ing)?\b"}
 #: the play table's journal line for the action ("uses Emerald and removes …", the portions leave the game: playtest
 #: reading en1)
-DONE = {"fr": "se sert d’Emerald et retire", "it": "usa Emerald: toglie", "en": "uses Emerald and removes"}
+#: round 28 (fr11, it5): « se sert d’Emerald et retire … et … », «usa Emerald: toglie …: » chained two "et", two colons
+DONE = {"fr": "se sert d’Emerald, qui retire", "it": "usa Emerald e toglie", "en": "uses Emerald and removes"}
 #: the deck's texts about the action: the empty-table case (book text and report case), the empty supply, the drawn
 #: Emerald's ruling
 ABOUT_THE_ACTION = [("clarifications", "no_dish_emerald"), ("rulings", "no_draw_from_empty_supply"),

@@ -153,7 +153,8 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
     nothing = {"en": "the players cleared the table, so the king gets nothing.",
                "fr": "les joueurs ont vidé la table, le roi ne reçoit rien.",
                "it": "i giocatori hanno preso tutti i piatti, quindi il re non riceve nulla."}[lang]
-    turned = {"en": r"The chef turns up (an|\d+) Emerald cards?", "fr": r"Le chef retourne (une|\d+) cartes? Emerald",
+    # round 28 (en7): the book's verb, "the chef turns over", one name per action ("turns up" was a second)
+    turned = {"en": r"The chef turns over (an|\d+) Emerald cards?", "fr": r"Le chef retourne (une|\d+) cartes? Emerald",
               "it": r"Il cuoco gira (una|\d+) cart[ae] Emerald"}[lang]
     ends = shown = 0
     for seed in (3, 5):

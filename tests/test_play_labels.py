@@ -96,14 +96,14 @@ def test_a_royale_dish_is_served_with_its_value_on_the_button_and_in_the_journal
     move = next(m for m in view["moves"] if m["action"][0] == "place")
     card = str(move["action"][1])  # drink-7#1: the seventh drink
     value = card.split("#", 1)[0].rsplit("-", 1)[1]
-    head, target = move["group"], move["part"]  # "Serve Drink 7", "to the Duchess, who asks…" (round 27, en9)
+    head, target = move["group"], move["part"]  # "Serve Drink 7", "to the Duchess (3 points: …)" (round 27, en9)
     assert move["text"] == head + " " + target
     assert head.endswith(f" {value}")
     session.play(move["action"])
     # "serves Drink 7 to the Duchess" for "Serve Drink 7 to the Duchess, who asks…": in words, no arrow on either
     # (it17, en30; the button's arrow too: round 26, it11, fr21)
     assert session.journal[-1].text.split(" ", 1)[1].startswith(head.split(" ", 1)[1] + " ")
-    assert target.split(",")[0] in session.journal[-1].text and "→" not in session.journal[-1].text + move["text"]
+    assert target.split(" (")[0] in session.journal[-1].text and "→" not in session.journal[-1].text + move["text"]
 
 
 @pytest.mark.parametrize("lang,words", [("en", "house rule: player"), ("fr", "règle maison\u202f: le joueur"),

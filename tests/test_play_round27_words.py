@@ -24,13 +24,17 @@ def _played_out(lang: str, seed: int = 7) -> Session:
 
 
 @pytest.mark.parametrize(("lang", "drawn", "rebuilt"), [
-    ("en", "The End of the Banquet card is drawn for the ", "shuffled together into a new draw pile"),
-    ("fr", "La carte Fin du banquet est piochée pour la ", "mélangées pour former une nouvelle pioche"),
-    ("it", "La carta Fine del banchetto viene pescata per la ", "mescolati in un nuovo mazzo")])
+    ("en", "The End of the Banquet card is drawn for the ",
+     "it is shuffled with the discard pile and the rest of the draw pile into a new draw pile"),
+    ("fr", "La carte Fin du banquet est piochée pour la ",
+     "elle est mélangée avec la défausse et le reste de la pioche pour former une nouvelle pioche"),
+    ("it", "La carta Fine del banchetto viene pescata per la ",
+     "viene rimescolata insieme agli scarti e al resto del mazzo in un nuovo mazzo")])
 def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, rebuilt: str) -> None:
     """Round 27 (en11, fr19, it12): the journal's line for the last draw was followed at once by the result's end
     line, which the page prints as the journal's last: the same sentence twice in a row. The draw that rebuilds the
-    pile keeps its line; the one that ends the banquet is said by the end line alone."""
+    pile keeps its line; the one that ends the banquet is said by the end line alone. Round 28 (en15, it12): the
+    rebuilt pile left the card itself out, so nobody saw how it could be drawn "2 of 2": it goes into the new pile."""
     from cardgen.play.view import table_view
 
     session = _played_out(lang)
@@ -41,14 +45,17 @@ def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, reb
 
 
 @pytest.mark.parametrize(("lang", "rule"), [
-    ("en", "Abundance cards are wild: each one counts as a card of whichever dish type"),
-    ("fr", "Les cartes Abondance sont des jokers\u202f: chacune compte comme une carte du type de plat"),
-    ("it", "Le carte Abbondanza sono jolly: ognuna vale come una carta del tipo di piatto")])
+    ("en", "Abundance cards are wild: each counts as any dish type, unless the request excludes it; its value"),
+    ("fr", "Les cartes Abondance sont des jokers\u202f: chacune compte comme n’importe quel type de plat, sauf si "
+           "l’exigence l’exclut\u202f;"),
+    ("it", "Le carte Abbondanza sono jolly: ognuna vale come qualsiasi tipo di piatto, a meno che la richiesta non "
+           "la escluda;")])
 def test_what_the_cards_say_tells_that_abundance_is_wild(lang: str, rule: str) -> None:
     """Round 27 (fr16): the page named every noble and the imposter but never said that Abundance stands for any dish
     (the book: "The Abundance cards are wild"), so a noble met with two Abundance cards read as false. The first
     Abundance card of an area carries the rule as its text (what "What the cards say" lists, once per area); no other
-    card does."""
+    card does. Round 28 (en14, fr16): "each one … them … its", "the player" where the book says the rule of any
+    card: one number throughout, in the book's own line."""
     from cardgen.games.royale.playview import play_table
 
     deck = deck_of("royale")
@@ -67,11 +74,14 @@ def test_what_the_cards_say_tells_that_abundance_is_wild(lang: str, rule: str) -
     assert not any(c.get("text") for a in (no_wild[0], no_wild[-1]) for c in a["cards"])
 
 
-@pytest.mark.parametrize(("lang", "label"), [("en", "The Baron ✓ satisfied"), ("fr", "Le Baron ✓ exigence remplie"),
-                                             ("it", "Il Barone ✓ richiesta esaudita")])
-def test_a_satisfied_noble_is_labelled_after_its_name(lang: str, label: str) -> None:
+@pytest.mark.parametrize(("lang", "label", "princess"), [
+    ("en", "The Baron ✓ satisfied", "The Princess ✓ satisfied"), ("fr", "Le Baron ✓ validé", "La Princesse ✓ validée"),
+    ("it", "Il Barone ✓ richiesta esaudita", "La Principessa ✓ richiesta esaudita")])
+def test_a_satisfied_noble_is_labelled_after_its_name(lang: str, label: str, princess: str) -> None:
     """Round 27 (en13): the satisfied noble's "✓" sat on the gap with the noble to its left and came before the name
-    in the page's text, with no word of what it meant: the name says it, after it, in words; no badge."""
+    in the page's text, with no word of what it meant: the name says it, after it, in words; no badge. Round 28
+    (fr14): « exigence remplie » was a third wording beside the book's, the journal's and the score's « validé »,
+    which agrees with the noble (« La Princesse ✓ validée »)."""
     from cardgen.games.royale.playview import play_table
     from cardgen.games.royale.text import noble_title
 
@@ -85,20 +95,26 @@ def test_a_satisfied_noble_is_labelled_after_its_name(lang: str, label: str) -> 
     names = [c["name"] for c in seat["cards"]]
     assert names[slot] == label and sum("✓" in n for n in names) == 1, names
     assert not any(c.get("badge") for c in seat["cards"])
+    other = next(s for s in range(6) if noble_title(deck, s, "en") == "The Princess")
+    players[1][2] = [s == other for s in range(6)]
+    seat = next(a for a in play_table(deck, dict(obs, players=players), lang)["areas"] if a.get("seat") == 1)
+    assert seat["cards"][other]["name"] == princess
 
 
 @pytest.mark.parametrize(("lang", "drew", "laid", "then"), [
     ("en", "draws an Emerald card", "draws an Emerald card and lays it beside the dishes (",
-     ("lays that Emerald card beside the dishes", "uses that Emerald card at once and removes ")),
+     ("and lays it beside the dishes", "and uses it at once, removing ")),
     ("fr", "pioche une carte Emerald", "pioche une carte Emerald et la pose près des plats (",
-     ("pose cette carte Emerald près des plats", "se sert aussitôt de cette carte Emerald et retire ")),
+     ("et la pose près des plats", "et s’en sert aussitôt pour retirer de l’assiette du roi ")),
     ("it", "pesca una carta Emerald", "pesca una carta Emerald e la mette accanto ai piatti (",
-     ("mette questa carta Emerald accanto ai piatti", "usa subito questa carta Emerald: toglie "))])
+     ("e la mette accanto ai piatti", "e la usa subito per togliere "))])
 def test_king_luis_journal_names_a_drawn_emerald(lang: str, drew: str, laid: str, then: tuple[str, str]) -> None:
     """Round 27 (fr12, en5, it3): "draws a card" then "lays Emerald beside the dishes" did not say that the card drawn
     was that Emerald (the book: a drawn Emerald is used at once or laid face up, so every seat sees it). The draw
     names it, laid at once when the king has too few portions; the choice that follows names it as that card. A
-    draw of a dish card stays "draws a card" (only its drawer saw it)."""
+    draw of a dish card stays "draws a card" (only its drawer saw it). Round 28 (en8, fr12, it2): the choice repeated
+    the player's name and a dangling "that card": it goes on with the draw's line, "and lays it beside the dishes",
+    which the page sets under that line with no name (app.js: a move that goes on with its player's turn)."""
     from tests.test_play_journal_done import played
 
     seen = {"drew": 0, "laid": 0}

@@ -19,10 +19,13 @@ from cardgen.simulate.runner import DeckRef, load_project_deck
 ROOT = Path(__file__).resolve().parents[1]
 #: the words a choice's warning opens with, and those of a choice that meets the request
 #: round 27 (fr17, it10): « pour le Baron, les plats… », «per il Barone i piatti» were calques, and "impossible" a
-#: second name for the book's "can no longer be met": the noble's own request, its dishes, in the conditional
-DEAD = {"en": "its request could then no longer be met: its dishes would be cleared at once",
-        "fr": "son exigence ne pourrait plus être remplie\u202f: ses plats seraient aussitôt débarrassés",
-        "it": "la sua richiesta non potrebbe più essere esaudita: i suoi piatti andrebbero subito negli scarti"}
+#: second name for the book's "can no longer be met": the noble's own request, its dishes, in the conditional;
+#: round 28 (en13, fr13): "its request … its dishes would be cleared": a noble is a person, and the book clears the
+#: noble, not the dishes (in French and Italian the book's « débarrasser ses plats », «ritirare i piatti» stay); and
+#: shorter, six times a turn on every serve choice
+DEAD = {"en": "the request would become impossible: the noble would be cleared at once",
+        "fr": "l’exigence deviendrait impossible\u202f: les plats du noble seraient aussitôt débarrassés",
+        "it": "la richiesta diventerebbe impossibile: i piatti del nobile andrebbero subito negli scarti"}
 MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
        "it": "la richiesta è esaudita alla lettera"}
 #: a serve choice's head, cut off by the colon the phone groups choices on
@@ -81,11 +84,11 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "The turn ends automatically: none of their nobles has any cards left to clear.",
-     ", whose request can no longer be met: its dishes ("),
-    ("fr", "Le tour s’achève automatiquement\u202f: aucun de ses nobles n’a plus de plats à débarrasser.",
+    ("en", "has no cards left to clear, so the turn ends",
+     ", whose request can no longer be met, and who is cleared at once ("),
+    ("fr", "n’a plus aucun plat à débarrasser\u202f: son tour s’achève donc",
      ", dont l’exigence ne peut plus être remplie\u202f: ses plats ("),
-    ("it", "Il turno finisce automaticamente: nessuno dei suoi nobili ha più piatti da ritirare.",
+    ("it", "non ha più piatti da ritirare, quindi il turno finisce",
      ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
@@ -93,7 +96,9 @@ def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, 
     itself" was not idiomatic, and "Player 1's turn" named the player otherwise than the numbered line it stands
     under ("Player 1 (you)", "Player 2 · Bo": round 27, en12, it14). The forced clearing says whose request in
     the serving's own clause, the noble named once ("serves Fruit 9 to the Marquis, whose request can no longer be
-    met", en16; round 27, fr17, it11: « pour le Marquis, l’exigence… » named it twice)."""
+    met", en16; round 27, fr17, it11: « pour le Marquis, l’exigence… » named it twice). Round 28 (en16, fr15, it9):
+    "The turn ends automatically: none of their nobles…" named nobody for "their" to stand for: the line now goes on
+    with the mover's report, in lower case, as the page sets such a line under the mover's name."""
     session = Session(deck, seed=7, lang=lang, players=3, people=[0, 1, 2], pace=0)
     session.joined = {0, 1, 2}
     rng = random.Random(11)
@@ -101,6 +106,7 @@ def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, 
         session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player)
     ended = [(e.seat, line) for e in session.journal for line in e.text.split("\n")[1:] if ends[-30:] in line]
     assert len(ended) >= 3 and all(line == ends for seat, line in ended), ended
+    assert ends[0].islower()  # the page's rule for a line that goes on with the mover's report (app.js ``goes``)
     served = [e.text.split("\n")[0] for e in session.journal if e.action[0] == "place"]
     assert any(impossible in line for line in served)
     nobles = {"en": ("the Duchess", "the Countess", "the Baron", "the Marquis", "the Princess", "the Viscount"),
@@ -109,12 +115,15 @@ def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, 
     assert all(sum(line.count(n) for n in nobles) == 1 for line in served), served
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "The discard pile: 21 cards (the last 6 shown)"),
-                                             ("fr", "La défausse\u202f: 21 cartes (voici les 6 dernières)"),
-                                             ("it", "Gli scarti: 21 carte (qui le ultime 6)")])
-def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str, title: str) -> None:
+@pytest.mark.parametrize(("lang", "title", "few", "one"), [
+    ("en", "The discard pile · 21 cards (last 6 shown)", "The discard pile · 2 cards", "The discard pile · 1 card"),
+    ("fr", "La défausse · 21 cartes (voici les 6 dernières)", "La défausse · 2 cartes", "La défausse · 1 carte"),
+    ("it", "Gli scarti · 21 carte (qui le ultime 6)", "Gli scarti · 2 carte", "Gli scarti · 1 carta")])
+def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str, title: str, few: str,
+                                                                one: str) -> None:
     """"The discard pile (the last 6)" had no noun and its count sat under the six cards (round 26, it17); a dish's
-    caption keeps its value on the line of its name ("Main course 7" broke before its 7: en21)."""
+    caption keeps its value on the line of its name ("Main course 7" broke before its 7: en21). Round 28 (en20): one
+    form for the count, in the title, with a few cards as with many ("cards in all 3" stood under a short pile)."""
     from cardgen.games.royale.playview import play_table
 
     session = Session(deck, seed=3, lang=lang, pace=0)
@@ -122,10 +131,13 @@ def test_the_discard_pile_counts_its_cards_before_the_six_shown(deck, lang: str,
     dishes = [c for c in obs["buffet"] if c] * 7
     area = next(a for a in play_table(deck, dict(obs, discard=dishes[:21]), lang)["areas"] if a["title"].startswith(
         title[:8]))
-    assert area["title"] == title and not area["facts"] and len(area["cards"]) == 6
-    few = next(a for a in play_table(deck, dict(obs, discard=dishes[:2]), lang)["areas"] if a["title"].startswith(
-        title[:8]))
-    assert few["facts"][0][1] == "2" and "2" not in few["title"]
+    assert area["title"] == title and not area.get("facts") and len(area["cards"]) == 6
+    for n, said in ((2, few), (1, one)):
+        short = next(a for a in play_table(deck, dict(obs, discard=dishes[:n]), lang)["areas"]
+                     if a["title"].startswith(title[:8]))
+        assert short["title"] == said and not short.get("facts") and len(short["cards"]) == n
+    empty = play_table(deck, dict(obs, discard=[]), lang)["areas"]
+    assert any(a["title"] == title.split(" · ")[0] for a in empty)  # the name alone, never "· 0 cards" over "no cards"
     assert all("\u00a0" in c["name"] and c["name"].split("\u00a0")[1].isdigit() for c in area["cards"])
 
 

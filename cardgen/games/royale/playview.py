@@ -40,7 +40,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         # a satisfied noble says so after its name, in words: a "✓" badge straddled the gap to the noble on its left
         # and came before the name in the page's text, with no word of what it meant (round 27, en13)
         nobles = [{"face": nid, "under": [_dish(deck, c, lang) for c in under[s]], "dim": bool(done[s]),
-                   "name": w["satisfied"].format(name=_printed_name(deck, nid, lang)) if done[s]
+                   "name": _satisfied(w, _printed_name(deck, nid, lang)) if done[s]
                    else _printed_name(deck, nid, lang), "side": _side(deck, nid),
                    "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
@@ -50,10 +50,13 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     discard = list(obs["discard"])
     # the six shown are the last ones, the count the whole pile's (it20), said in the title before them: "(the last
     # 6)" had no noun, and the count sat under the six cards (round 26, it17)
+    # one form for the count, in the title, whether all the cards are shown or the last six: "cards in all 3" under
+    # the pile mid-game against "The discard pile: 21 cards (the last 6 shown)" at the end (round 28, en20)
     many = len(discard) > DISCARD_SHOWN
-    title = w["discard_last"].format(n=DISCARD_SHOWN, total=len(discard)) if many else w["discard"]
-    areas.append({"title": title, "cards": said_wild(deck, [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]], lang),
-                  "facts": [] if many else [[w["discarded"], str(len(discard))]]})
+    count = "discard_count_one" if _plural(len(discard), lang) == "one" else "discard_count"
+    # an empty pile is its name alone: "· 0 cards" over "no cards" said it twice
+    title = w["discard_last" if many else count if discard else "discard"].format(n=DISCARD_SHOWN, total=len(discard))
+    areas.append({"title": title, "cards": said_wild(deck, [_dish(deck, c, lang) for c in discard[-DISCARD_SHOWN:]], lang)})
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
@@ -204,6 +207,14 @@ def noble_text(deck: Any, noble_id: str, lang: str) -> str | None:
 def _lower_first(text: str) -> str:
     """A sentence going on after a colon: its first letter in lower case ("3 points: four of a kind...")."""
     return text[:1].lower() + text[1:]
+
+
+def _satisfied(w: dict[str, str], name: str | None) -> str:
+    """A satisfied noble's label, "The Baron ✓ satisfied", in the book's word (« validé », as the journal and the
+    score say it, not a third wording: round 28, fr14), agreeing with a noble whose printed name opens on the
+    language's feminine article (``feminine``: « La Princesse ✓ validée »)."""
+    female = bool(w["feminine"]) and (name or "").startswith(w["feminine"])
+    return w["satisfied_f" if female else "satisfied"].format(name=name)
 
 
 def _printed_name(deck: Any, noble_id: str, lang: str) -> str | None:

@@ -216,7 +216,7 @@ def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table:
     """A Royale move in ``lang`` against ``table`` (the observation of the seat to move; ``GameSpec.describe_move``):
     a take names the cards it takes, "Imposter (turned 90°): take Pastry 7, Fruit 9 and Drink 12", where "row 1,
     column 1" named where the pattern was anchored, a cell it did not even take (round 24, en23, fr22, it14); a
-    serve choice says what it chooses (``_serving``), "Serve Drink 5 to the Duchess, who asks for …" with no colon
+    serve choice says what it chooses (``_serving``), "Serve Drink 5 to the Duchess (3 points: …)" with no colon
     between the card and the noble (#53 round 27, en9, fr10, it9). The buffet is public. Any other move, or a take
     whose cells are unknown, as ``describe_action`` names it."""
     kind = str(action[0]) if action else ""
@@ -237,8 +237,8 @@ def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table:
 
 def move_group(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
     """Where the play screen lists a Royale move among many (``GameSpec.move_group``): a serve choice under the
-    card it serves ("Serve Drink 5"), as the noble it goes to and what that does ("to the Duchess, who asks for
-    …"); an imposter's take under its turn ("Use your imposter (turned 90°)"), as the cards it takes ("Take Pastry
+    card it serves ("Serve Drink 5"), as the noble it goes to and what that does ("to the Duchess (3 points:
+    …)"); an imposter's take under its turn ("Use your imposter (turned 90°)"), as the cards it takes ("Take Pastry
     7, Fruit 9 and Drink 12"). A row, a column, a clear or the turn's end stands alone (None)."""
     kind = str(action[0]) if action else ""
     words = _BOOK["move_group"].get(lang, _BOOK["move_group"]["en"])
@@ -265,12 +265,13 @@ def _taken(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[s
 def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
     """A serve choice's card ("Fruit 9") and what it chooses: the noble's request and points as its card prints them,
     the dishes already under it, and what this card does to the request, in the engine's own terms
-    (``after_serving``): "to the Marquis, who asks for exactly 3 Drink cards, two of them adding up to the third (1
-    point; served so far: Drink 5) — this makes the request impossible: the Marquis is cleared at once (Drink 5 and
-    Fruit 9 to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the
-    player a screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes
-    away (round 26, en15, it12). The seat's nobles and the cards under them are public. None when the table does
-    not say them."""
+    (``after_serving``): "to the Marquis (1 point: exactly 3 Drink cards, two of them adding up to the third; served
+    so far: Drink 5) — the request would become impossible: the noble would be cleared at once (Drink 5 and Fruit 9
+    to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the player
+    a screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes away
+    (round 26, en15, it12). The request in the card's own form ("1 point: …"), not "who asks for … (1 point)", and
+    the noble cleared, never "its dishes": rows of up to 40 words filled the laptop's column (round 28, en13, fr13).
+    The seat's nobles and the cards under them are public. None when the table does not say them."""
     from babel import Locale
 
     seat, slot, card = int(table.get("current", -1)), int(action[2]), action[1]

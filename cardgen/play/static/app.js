@@ -636,12 +636,17 @@ function journal(v) {
     const [moved, ...after] = e.text.split("\n");
     const goes = after.filter((line) => line && line[0] !== line[0].toUpperCase());
     const then = after.filter((line) => !goes.includes(line));
-    li.appendChild(el("b", "", who));
-    li.appendChild(document.createTextNode(" " + moved));
+    // a move that goes on with the turn above, by the same player, names nobody: the line above named them ("28.
+    // Player 1: draws an Emerald card" / "and lays it beside the dishes"; Royale's serves under the take), unless it
+    // opens the list; another player's move in that turn (Draco's draws after a toast) still names its player
+    // (#53 round 28, en8, fr12, it2, it13: the name said again on every line of one turn)
+    const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat;
+    if (named) li.appendChild(el("b", "", who));
+    li.appendChild(document.createTextNode((named ? " " : "") + moved));
     goes.forEach((line) => {
       li.appendChild(el("br"));
-      li.appendChild(el("b", "", who));
-      li.appendChild(document.createTextNode(" " + line));
+      if (named) li.appendChild(el("b", "", who));
+      li.appendChild(document.createTextNode((named ? " " : "") + line));
     });
     j.appendChild(li);
     then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
