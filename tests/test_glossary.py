@@ -126,7 +126,7 @@ EXCUSED = {
     # #53, round 28: the page's Emerald move and its diary line take the portions "al re" (from the king), as the
     # published Italian text says it; {dishes} already names them portions, so "dalle porzioni del re" would say it twice
     ("king_lui", "it", "king_place"): ("Use {emerald}: remove {dishes} from", "uses {emerald} and removes {dishes}",
-                                       "uses that {emerald} card at once and removes"),
+                                       "uses that {emerald} card at once and removes", "and uses it at once, removing"),
     # Draco's payout sentence and the empty-pile ruling say "at the toast"/"the pile" once the term is set
     ("draco", "fr", "final_toast"): ("%(draco)s has short arms",),
     ("draco", "it", "final_toast"): ("%(draco)s has short arms", "The draw pile is never rebuilt"),
