@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.engine.api import Outcome, State
+from cardgen.engine.api import Ending, Outcome, State
 from cardgen.load.project import Project
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import Resolver
@@ -221,7 +221,7 @@ class _MuteGame:
 def test_a_game_that_cannot_exchange_says_so_for_every_point_and_plays_nothing() -> None:
     played: list[int] = []
     credits, done, skipped = judge_game(_MuteGame(), 3, [(0, ("go",))] * 9,  # type: ignore[arg-type]
-                                        lambda s, r: played.append(1) is None, points=4, per_point=3)
+                                        lambda s, seed: played.append(1), points=4, per_point=3)
     assert (credits, done, skipped, played) == ({}, 0, {UNSUPPORTED: 12}, [])
     t = ExchangeTally()
     t.add_game(credits, done, skipped)
@@ -259,7 +259,7 @@ def test_a_point_with_nothing_to_exchange_is_counted_as_such() -> None:
             return state
 
     credits, done, skipped = judge_game(Game(), 3, [(0, ("go",))] * 5,  # type: ignore[arg-type]
-                                        lambda s, r: True, points=2, per_point=3)
+                                        lambda s, seed: None, points=2, per_point=3)
     assert (credits, done, skipped) == ({}, 0, {NOTHING: 6})
 
 
@@ -390,3 +390,78 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13]</td>' in fr, fr
     assert "<th>wins with it in percentage points (95%)</th>" in html
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])
+
+
+class _FastSpec:
+    """A game spec whose compiled tier plays every future: seat 0 wins it with 9 points to the others' 1."""
+
+    def __init__(self) -> None:
+        self.asked: list[list[str]] = []
+
+    def play_on(self, game: Any, names: list[str]) -> Any:
+        self.asked.append(list(names))
+        return lambda state, seed, cap: Ending(frozenset({0}), [9.0] + [1.0] * (game.players - 1))
+
+
+def _on_fast_tier(game: Any) -> _FastSpec:
+    """``game`` given a spec with a compiled play-out (``GameSpec.play_on``)."""
+    spec = _FastSpec()
+    game.resolved = type("Deck", (), {"spec": spec})()
+    return spec
+
+
+def _chunk(exchanges: int) -> Any:
+    """What ``_judge_cards`` reads of a chunk: its decision points and its cap."""
+    return type("Chunk", (), {"exchanges": exchanges, "cap": 1000})()
+
+
+def test_the_futures_play_on_the_compiled_tier_where_the_game_has_one_and_never_under_a_house_rule(
+        tmp_path: Path) -> None:
+    from cardgen.simulate.exchange import PER_POINT
+    from cardgen.simulate.designer import DesignerTally
+    from cardgen.simulate.runner import _judge_cards, compiled_play_out, make_agents, play_game
+
+    deck = toy(tmp_path)
+    game = deck.spec.new_game(deck, 3)
+    names = ["random"] * 3
+    assert compiled_play_out(game, names, 100) is None  # a rules file: no compiled tier
+    result = play_game(game, 4, make_agents(deck.spec, names), names, record=True)
+
+    def judged(compiled: bool) -> dict[str, Any]:
+        tally = type("Tally", (), {"designer": DesignerTally()})()
+        _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(POINTS), compiled)
+        return tally.designer.exchange.to_json()
+
+    on_reference = judged(True)
+    assert on_reference["exchanges"] > 0 and any(r["win"] for r in on_reference["rows"])
+    spec = _on_fast_tier(game)
+    fast = judged(True)  # every future ends alike on this tier, whatever the exchange: each credit is exactly 0
+    assert fast["points"] == POINTS * PER_POINT and all(r["win"] == r["margin"] == 0 for r in fast["rows"])
+    assert spec.asked == [names] and judged(False) == on_reference  # a chunk on the reference engine plays there
+    game.house = object()  # a house rule's hooks run only on the reference engine
+    assert compiled_play_out(game, names, 100) is None and judged(True) == on_reference
+
+
+def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures(tmp_path: Path) -> None:
+    """``AUTO`` (validate's default): the traced game's ``POINTS`` decision points where the game's compiled tier
+    has a play-out (played on it, or on the reference engine where the run plays there: the same futures);
+    nothing at all where the game has none (the table then says how to ask for it)."""
+    from cardgen.simulate.designer import DesignerTally
+    from cardgen.simulate.exchange import AUTO, PER_POINT
+    from cardgen.simulate.runner import _judge_cards, make_agents, play_game
+
+    deck = toy(tmp_path)
+    game = deck.spec.new_game(deck, 3)
+    names = ["random"] * 3
+    result = play_game(game, 4, make_agents(deck.spec, names), names, record=True)
+    tally = type("Tally", (), {"designer": DesignerTally()})()
+    _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO), True)
+    assert tally.designer.exchange.offered == 0
+    _on_fast_tier(game)
+    for compiled in (True, False):
+        tally = type("Tally", (), {"designer": DesignerTally()})()
+        _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO), compiled)
+        table = tally.designer.exchange.to_json()
+        assert table["offered"] == 1 and table["points"] == POINTS * PER_POINT and table["exchanges"] > 0
+        zero = all(r["win"] == 0 and r["margin"] == 0 and r["score"] == 0 for r in table["rows"])
+        assert zero == compiled  # the fake tier's futures all end alike; the reference engine's do not

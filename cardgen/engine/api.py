@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -54,6 +54,14 @@ class Outcome:
     winners: list[int]
     tie_break: str | None = None  # name of the rule that broke a tie, if one was needed
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Ending(NamedTuple):
+    """How one future of an experiment ended, as a seat's judgement reads it (``cardgen.simulate.exchange``):
+    who won, and each seat's standing at the end (higher is better: ``State.standings``, else the scores)."""
+
+    winners: frozenset[int]
+    standings: list[float]
 
 
 @dataclass(slots=True)

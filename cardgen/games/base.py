@@ -307,6 +307,11 @@ class GameSpec:
     #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
     #: run this deck or these parameters (search then runs in Python); None: no driver
     search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
+    #: the compiled tier's play-out of positions, for the experiments' futures (``cardgen.simulate.exchange``):
+    #: ``play_on(game, names)`` (the agents per seat) -> ``play(state, seed, cap)`` -> the ``Ending`` of ``state``
+    #: played on to its end by those agents, chance seeded ``seed`` (None: it did not end within ``cap``
+    #: decisions); or None where the tier cannot (an agent it lacks, a house rule): the reference plays them
+    play_on: Callable[["Game", Sequence[str]], Any] | None = None
     #: hook name -> the part of the rulebook it changes ("scoring", "toast"...): a variant whose
     #: ``code:`` defines that hook must give the part's text in ``book:`` (``cardgen.house.book_problems``)
     book_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -235,7 +235,7 @@ def _waiting_file(game: str, pid: int) -> Path | None:
 
 def warm(fast: Any, deck: str, players: int) -> None:
     """Make numba compile (or load) everything a validation run calls on ``fast``: a batch of two
-    games and one logged game."""
+    games, one logged game and, where the game has them, the play experiment's compiled futures."""
     import numpy as np
 
     from cardgen.simulate.seeds import game_seeds
@@ -244,7 +244,13 @@ def warm(fast: Any, deck: str, players: int) -> None:
     if fast.batch:
         seats = (np.arange(2, dtype=np.int64)[:, None] + np.arange(players)) % len(agents)
         fast.play_batch(seeds, agents, seats, 200)
-    fast.play(int(seeds[0]), [agents[s % len(agents)] for s in range(players)], 200, True)
+    names = [agents[s % len(agents)] for s in range(players)]
+    fast.play(int(seeds[0]), names, 200, True)
+    game = getattr(fast, "game", None)
+    hook = getattr(getattr(getattr(game, "resolved", None), "spec", None), "play_on", None)
+    play = hook(game, names) if hook is not None and getattr(game, "house", None) is None else None
+    if play is not None:  # the play experiment's futures (``GameSpec.play_on``), compiled here too
+        play(game.new_initial_state(int(seeds[0])), 1, 200)
 
 
 def _mark(game: str, seconds: float) -> None:

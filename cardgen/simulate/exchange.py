@@ -31,16 +31,18 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any, Callable
 
-from cardgen.engine.api import Action, Agent, Game, State
+from cardgen.engine.api import Action, Agent, Ending, Game, State
 
 Z95 = NormalDist().inv_cdf(0.975)
 
 #: decision points drawn at random per traced game (``--exchange-points``: the number that measures, as
 #: docs/validator.md shows) ...
 POINTS = 4
-#: ... when asked: by default none, since the futures play on the reference engine with the default players,
-#: about ten times the run of a deck on its compiled tier (validate draco: 6 s, 74 s with 4 points)
-DEFAULT_POINTS = 0
+#: ... by default (``AUTO``): ``POINTS`` where the game's compiled tier plays the futures (``GameSpec.play_on``,
+#: a fifth more CPU on validate draco), none where only the reference engine could (about ten times the run of a
+#: deck on its compiled tier: a house rule, a rules file, a game without it), which the report then says
+AUTO = -1
+DEFAULT_POINTS = AUTO
 #: ... and exchanges tried at each, every one against the same future of the state as it is: a point costs
 #: ``PER_POINT + 1`` futures, half a game each on average
 PER_POINT = 3
@@ -158,8 +160,9 @@ def _flag(e: dict[str, float], z: float) -> str:
     return sides.pop() if len(sides) == 1 else ""
 
 
-#: plays a state to its end with fresh agents drawing from a generator: (state, rng) -> whether it ended
-PlayOut = Callable[[State, random.Random], bool]
+#: plays a state on to its end with fresh agents, chance seeded by the future's seed: (state, seed) -> how it
+#: ended, or None when it did not (the state may be played on in place: give it a copy)
+PlayOut = Callable[[State, int], Ending | None]
 
 
 def exchange_rng(seed: int) -> random.Random:
@@ -216,29 +219,29 @@ def _exchange_at(state: State, rng: random.Random, play_out: PlayOut, credits: d
     if not drawn:
         return 0, skipped
     future_seed = rng.getrandbits(63)
-    as_is = state.clone()
-    if not play_out(as_is, random.Random(future_seed)):
+    as_is = play_out(state.clone(), future_seed)
+    if as_is is None:
         return 0, {**skipped, UNFINISHED: len(drawn)}
     played = 0
     for seat, give, give_kind, take, take_kind in drawn:
         branch = state.clone()
         branch.exchange(seat, give, take)
-        if not play_out(branch, random.Random(future_seed)):
+        ended = play_out(branch, future_seed)
+        if ended is None:
             skipped[UNFINISHED] = skipped.get(UNFINISHED, 0) + 1
             continue
         played += 1
         for kind, sign in ((take_kind, 1.0), (give_kind, -1.0)):
             row = credits.setdefault(kind, [0.0] * (1 + len(OUTCOMES)))
             row[0] += 1
-            for k, (mine, theirs) in enumerate(zip(_judged(branch, seat), _judged(as_is, seat))):
+            for k, (mine, theirs) in enumerate(zip(_judged(ended, seat), _judged(as_is, seat))):
                 row[1 + k] += sign * (mine - theirs)
     return played, skipped
 
 
-def _judged(state: State, seat: int) -> tuple[float, ...]:
+def _judged(ended: Ending, seat: int) -> tuple[float, ...]:
     """``OUTCOMES`` for ``seat`` in a finished future (score and margin as ``standings`` orders them: higher is
     better, a game where the lowest score wins turned round)."""
-    outcome = state.outcome()
-    order = state.standings() or outcome.scores
+    order = ended.standings
     best_other = max(x for p, x in enumerate(order) if p != seat)
-    return float(seat in outcome.winners), float(order[seat]), float(order[seat] - best_other)
+    return float(seat in ended.winners), float(order[seat]), float(order[seat] - best_other)

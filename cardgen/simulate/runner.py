@@ -19,7 +19,7 @@ from typing import Any
 from cardgen import guard
 from cardgen.agents.base import needs_state
 from cardgen.agents.search import DEFAULT_ITERATIONS, SearchAgent
-from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, IllegalAction, RandomAgent, State
+from cardgen.engine.api import Action, Agent, Ending, FastEngine, Game, GameResult, IllegalAction, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
 from cardgen.guard import DEFAULT_TIME_LIMIT
@@ -427,7 +427,7 @@ class Chunk:
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     designer: bool = False  # replay each game for the designer metrics (then no compiled batch path)
     deals: bool = False  # count each untraced game's deal for the card table (``designer.deals_vary``)
-    exchanges: int = 0  # cards exchanged per traced game for the play experiment (``cardgen.simulate.exchange``)
+    exchanges: int = 0  # decision points per traced game of the play experiment (``cardgen.simulate.exchange``; AUTO)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds a call into project code may run (cardgen.guard)
 
 
@@ -473,7 +473,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
                 tally.options.add(option_trial(game, deck, factories, chunk.cap), result)
             if chunk.exchanges:
                 _judge_cards(game, result, tally, lambda names=names: make_agents(deck.spec, names, factories),
-                             chunk.cap, chunk.exchanges)
+                             chunk, fast is not None)
         elif chunk.deals and broken is None:
             tally.designer.add_deal(game, result.seed, result.winners if result.completed else None)
         if lines is not None:
@@ -505,25 +505,52 @@ def designer_trace(game: Game, result: GameResult) -> Any:
         return None
 
 
-def agents_play_out(agents: Callable[[], list[Agent]], names: list[str], cap: int) -> Callable[[State, random.Random],
-                                                                                                bool]:
-    """The play experiment's ``PlayOut`` (``cardgen.simulate.exchange``): a state played on by fresh agents of
-    ``agents()`` (a game's own seats), at most ``cap`` decisions in all. Here, so that exchange never imports the
-    runner that calls it."""
-    def play(state: State, rng: random.Random) -> bool:
-        return continue_game(state, agents(), rng, cap, names)
+def compiled_play_out(game: Game, names: list[str], cap: int) -> Callable[[State, int], Ending | None] | None:
+    """The play experiment's ``PlayOut`` on the game's compiled tier (``GameSpec.play_on``), or None where the
+    game has none for these agents or a house rule is in play (its hooks run only on the reference engine)."""
+    spec = getattr(getattr(game, "resolved", None), "spec", None)
+    hook = getattr(spec, "play_on", None)
+    try:
+        fast = hook(game, names) if hook is not None and house_of(game) is None else None
+    except ImportError:  # numba missing or broken on this machine: no compiled tier at all
+        return None
+    return None if fast is None else lambda state, seed: fast(state, seed, cap)
+
+
+def agents_play_out(agents: Callable[[], list[Agent]], names: list[str],
+                    cap: int) -> Callable[[State, int], Ending | None]:
+    """The play experiment's ``PlayOut`` (``cardgen.simulate.exchange``) on the reference engine: a state played on
+    by fresh agents of ``agents()`` (a game's own seats, ``names``), at most ``cap`` decisions in all, the agents
+    drawing from ``random.Random(seed)``. Here, so that exchange never imports the runner that calls it."""
+    def play(state: State, seed: int) -> Ending | None:
+        if not continue_game(state, agents(), random.Random(seed), cap, names):
+            return None
+        outcome = state.outcome()
+        return Ending(frozenset(outcome.winners), list(state.standings() or outcome.scores))
     return play
 
 
-def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[], list[Agent]], cap: int,
-                 points: int) -> None:
-    """The play experiment on a traced game (``cardgen.simulate.exchange``): ``points`` cards exchanged mid-game."""
-    from cardgen.simulate.exchange import judge_game
+def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[], list[Agent]], chunk: Chunk,
+                 compiled: bool) -> None:
+    """The play experiment on a traced game (``cardgen.simulate.exchange``): ``chunk.exchanges`` decision points.
+
+    ``AUTO`` (validate's default): ``POINTS`` where the game's compiled tier has a play-out for these agents, none
+    otherwise (the table then says how to ask for it). The futures play on the compiled tier when the chunk plays
+    on it (``compiled``), on the reference engine otherwise: the same futures (the tiers play the same games), so
+    the table is the same whichever engine a run could use."""
+    from cardgen.simulate.exchange import AUTO, POINTS, judge_game
 
     if not result.completed or result.actions is None:
         return
-    credits, played, skipped = judge_game(game, result.seed, result.actions,
-                                          agents_play_out(agents, list(result.agents), cap), points)
+    names = list(result.agents)
+    fast = compiled_play_out(game, names, chunk.cap)
+    points = chunk.exchanges
+    if points == AUTO:
+        if fast is None:
+            return
+        points = POINTS
+    play_out = fast if fast is not None and compiled else agents_play_out(agents, names, chunk.cap)
+    credits, played, skipped = judge_game(game, result.seed, result.actions, play_out, points)
     tally.designer.exchange.add_game(credits, played, skipped)
 
 

@@ -23,7 +23,7 @@ from cardgen.house import compiles_hooks, speed_note
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.designer import DEAL_SAMPLE, TRACED_GAMES, deals_vary
-from cardgen.simulate.exchange import DEFAULT_POINTS
+from cardgen.simulate.exchange import AUTO, DEFAULT_POINTS
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.failures import FAILED_KINDS, failed_games
 from cardgen.simulate.logs import AtomicLines
@@ -68,7 +68,9 @@ class ValidateOptions:
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
     designer: bool = True  # designer metrics and the component table (each traced game replayed)
     designer_games: int = TRACED_GAMES  # games traced per deck and player count (the first ones); the rest as usual
-    exchange_points: int = DEFAULT_POINTS  # decisions per traced game where cards are exchanged (the play experiment)
+    #: decisions per traced game where cards are exchanged (the play experiment); ``AUTO``: 4 where the compiled tier
+    #: plays the futures, else none (``cardgen.simulate.exchange.DEFAULT_POINTS``)
+    exchange_points: int = DEFAULT_POINTS
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
     lang: str = "en"  # the language of the terminal's summary (cardgen.languages.SHIPPED)
@@ -108,7 +110,7 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
         raise InputError(f"--search-iterations {opts.search_iterations}: expected at least 1",
                          field="--search-iterations",
                          key="at_least_one", fields={"option": "--search-iterations", "value": opts.search_iterations})
-    if opts.exchange_points < 0:
+    if opts.exchange_points < 0 and opts.exchange_points != AUTO:
         raise InputError(f"--exchange-points {opts.exchange_points}: expected 0 or more", field="--exchange-points",
                          key="zero_or_more", fields={"option": "--exchange-points", "value": opts.exchange_points})
     if opts.designer_games < 1:

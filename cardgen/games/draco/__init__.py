@@ -21,4 +21,5 @@ GAME = package_spec(
                    "peak:hand_size": ("hand_size",)},
     deck_words=on_first_use("cardgen.games.draco.bank", "deck_words"),
     out_of_running=out_of_running,  # tied leaders drop out: the winner's lead is over the richest seat left
+    play_on=on_first_use("cardgen.games.draco.compiled", "play_on"),  # the play experiment's futures, compiled
 )
