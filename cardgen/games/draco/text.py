@@ -435,6 +435,8 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         return None
     elif kind == "toast" and final:
         text = str(book["toast_final"])
+    elif kind in ("draw", "decline"):
+        return _sarah_said(resolved, kind, before, after, lang)
     else:
         text = str(words.format(card=component_name(resolved, action[1], lang) or str(action[1])
                                 if len(action) > 1 else ""))
@@ -507,6 +509,51 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         # seat's observation; "plays Shower of Coins" alone read as a card that did nothing: round 26, en31, fr33)
         told.append(j["coins_specials"])
     return _with(text, told, _money(before, after, lang), final, lang, bank, toast)
+
+
+def _sarah_said(resolved: Any, kind: str, before: dict[str, Any], after: dict[str, Any], lang: str) -> str:
+    """A draw beside Aunt Sarah, or a draw declined, as the journal says it: for which ruffian, by its seat
+    (``sarah_neighbour``). "draws a card for a ruffian of theirs beside Aunt Sarah" then "does not draw for a
+    ruffian of theirs beside Aunt Sarah" read as one player doing and not doing one thing, when she had one
+    ruffian on each side of her (#53 round 28, en23, fr20, it19)."""
+    book = _DONE.get(lang, _DONE["en"])
+    circle = list(before.get("circle", ()))
+    sarah = _special(resolved, "sarah", lang)
+    ruffian = sarah_neighbour(kind, before, after)
+    if ruffian is None:
+        return str(book[kind + "_any"].format(sarah=sarah))
+    return str(book[kind].format(card=_at_seat(resolved, ruffian, lang, circle), sarah=sarah))
+
+
+def _at_seat(resolved: Any, c: str, lang: str, circle: list[str]) -> str:
+    """A character inside a sentence with its seat: "Red Ruffian (seat 7)", "le malandrin rouge (place 7)"."""
+    return str(_JOURNAL.get(lang, _JOURNAL["en"])["at"].format(name=called(resolved, c, lang), n=circle.index(c) + 1))
+
+
+def sarah_neighbour(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str | None:
+    """The ruffian a draw (``kind`` ``draw``) or a declined draw (``decline``) beside Aunt Sarah was for, from the
+    mover's observations around it; None where they do not tell.
+
+    The engine asks the owners of her neighbours in seat order, the one before her first
+    (``table.put_sarah_neighbours``), while the pile holds cards. A player who owns one of them is asked for that
+    one. A player who owns both is asked twice: the first time for the one before her, which the observation
+    after it tells, the decision then still due (``phase`` ``draw``), or, after a draw that took the pile's last
+    card, the second never asked."""
+    from cardgen.games.draco.table import NONE, SARAH
+
+    circle = list(before.get("circle", ()))
+    info = before.get("info", {})
+    special, owner = info.get("special", {}), info.get("owner", {})
+    mover = before.get("current", before.get("player"))
+    at = next((i for i, c in enumerate(circle) if special.get(c) == SARAH), None)
+    if at is None or mover is None:
+        return None
+    beside = [circle[j] for j in (at - 1, at + 1) if 0 <= j < len(circle) and special.get(circle[j]) == NONE
+              and owner.get(circle[j]) == mover]
+    if len(beside) < 2:
+        return beside[0] if beside else None
+    first = after.get("phase") == "draw" or (kind == "draw" and int(before.get("pile", 0)) <= 1)
+    return beside[0] if first else beside[1]
 
 
 def _bank_note(resolved: Any, kind: str, action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any],
