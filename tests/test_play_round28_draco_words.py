@@ -73,3 +73,57 @@ def test_a_draw_beside_aunt_sarah_names_the_ruffian_the_engine_asked_for(lang: s
             assert said == [str(asked + 1)], (text, circle, mine)
             both += len(mine) == 2
     assert both
+
+
+def test_one_ruling_is_a_ruling_and_several_are_rulings() -> None:
+    """"By this edition’s rulings: Player 1 had no money and pays nothing, the debt being forgotten" (en24, it17):
+    one ruling in the singular, several in the plural, each in the present."""
+    from tests.test_play_round26_draco import _toasts
+
+    seen = set()
+    for _, _, _, _, lines in _toasts(range(3, 9)):
+        if len(lines) < 3:
+            continue
+        several = lines[2].count("; ") > 0
+        assert lines[2].startswith("By this edition’s rulings: " if several else "By this edition’s ruling, "), lines
+        assert " had " not in lines[2] and " being " not in lines[2], lines
+        seen.add(several)
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize(("lang", "one", "digit"), [("fr", "d’une place", "de 1 place"),
+                                                    ("it", "di un posto", "di 1 posto")])
+def test_one_seat_is_spelled_out(lang: str, one: str, digit: str) -> None:
+    """« n’avance que de 1 place » is not written French (fr21): « d’une place », «di un posto», on the buttons and in
+    the journal."""
+    from tests.test_play_journal_done import played
+
+    said = [line for seed in (3, 4) for _, button, _, _, text in played("draco", lang, seed=seed)
+            for line in [button, *text.split("\n")]]
+    assert any(one in line for line in said)
+    assert not [line for line in said if digit in line]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_splits_says_which_ruffian_was_already_in_place(lang: str) -> None:
+    """« le malandrin jaune (place 5) va à la première place et l’autre (place 9) à la dernière » said the second
+    moved when it sat at 9 already (fr22): the one already in place is said to be there."""
+    from cardgen.games.draco.text import effect_phrase, seated_after
+
+    session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang=lang)
+    owner = session.state.observation(0)["info"]["owner"]
+    circle = ["ruffian-green#1", "zork#1", "ruffian-yellow#1", "brother-john#1", "ruffian-red#1", "aunt-sarah#1",
+              "ruffian-green#2", "ruffian-yellow#2", "ruffian-red#2"]
+    already = {"en": "is already in the last", "fr": "déjà à la dernière", "it": "è già all’ultimo"}[lang]
+    goes = {"en": "to the last", "fr": "à la dernière", "it": "all’ultimo"}[lang]
+    for first, other_last in ((4, True), (0, False)):
+        start = list(circle)
+        if not other_last:  # red #1 first, red #2 elsewhere
+            start = [start[4]] + start[:4] + start[5:]
+            start[3], start[8] = start[8], start[3]
+        action = ("play", "the-splits", "ruffian-red#1")
+        end = seated_after(session.deck, action, start, owner)
+        assert end is not None and end[0] == "ruffian-red#1" and end[-1] == "ruffian-red#2", end
+        said = effect_phrase(session.deck, action, lang, start, end, owner)
+        assert said is not None and (already in said) == other_last, said
+        assert other_last or goes in said, said
