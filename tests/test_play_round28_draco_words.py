@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -127,3 +128,31 @@ def test_the_splits_says_which_ruffian_was_already_in_place(lang: str) -> None:
         said = effect_phrase(session.deck, action, lang, start, end, owner)
         assert said is not None and (already in said) == other_last, said
         assert other_last or goes in said, said
+
+
+@pytest.mark.slow
+def test_the_designer_s_lair_has_no_caption_repeating_its_box_title(tmp_path: Any) -> None:
+    """Under "PLAYER 1 · ANN", the designer's box of the seat is titled "Red Lair", and the lair's card said "Red
+    Lair" again under it (en30, it24): a card its box's title names keeps no visible caption."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_server import ask, start_table
+
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
+    if CHROMIUM is None:
+        pytest.skip("no Chromium at /usr/bin/chromium")
+    proc, links = start_table(tmp_path, "draco", "--lang", "en", "--pace", "0")
+    try:
+        for seat in ("1", "2"):
+            assert ask(links[seat] + "api/view")[0] == 200
+        with chromium_page(links["designer"], 1280, 800) as page:
+            page.wait_for_function("() => view && view.designer", timeout=30_000)
+            page.wait_for_selector("figure.card figcaption", timeout=30_000)
+            seen = page.evaluate("""() => [...document.querySelectorAll('h3')].map((h) => [h.textContent,
+                [...h.parentElement.querySelectorAll(':scope > .row figcaption')].filter((f) => !f.hidden)
+                  .map((f) => f.textContent)])""")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    lairs = [(title, captions) for title, captions in seen if title.endswith("Lair")]
+    assert len(lairs) == 3, seen
+    assert all(title not in captions for title, captions in lairs), lairs
