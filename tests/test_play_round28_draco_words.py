@@ -156,3 +156,23 @@ def test_the_designer_s_lair_has_no_caption_repeating_its_box_title(tmp_path: An
     lairs = [(title, captions) for title, captions in seen if title.endswith("Lair")]
     assert len(lairs) == 3, seen
     assert all(title not in captions for title, captions in lairs), lairs
+
+
+def test_a_favour_move_lists_the_characters_that_closed_up() -> None:
+    """After Favour's die, "moves Yellow Ruffian from seat 5 to seat 1" said nothing of the characters it pushed
+    along, which a card's move lists (en27): each that changed seats, from where to where."""
+    from cardgen.games.draco.text import called
+    from tests.test_play_journal_done import played
+
+    session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang="en")
+    checked = 0
+    for action, _, before, after, text in played("draco", "en", seed=3):
+        if action[0] != "move":
+            continue
+        start, end = before["circle"], after["circle"]
+        for c in start:
+            if c != action[1] and end.index(c) != start.index(c):
+                said = f"{called(session.deck, c, 'en')} from seat {start.index(c) + 1} to seat {end.index(c) + 1}"
+                assert said in text, (said, text)
+                checked += 1
+    assert checked

@@ -444,6 +444,11 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         if delta and abs(to - at) < abs(delta):  # the die said more than the circle has room for (fr41), and
             # what it said: "from seat 5 to seat 1: nobody can go past the first seat" left the 5 to guess (en27)
             text += j["then"] + j["clamped_first" if delta < 0 else "clamped_last"].format(d=abs(delta))
+        # and the characters that closed up, as a card's move lists them (they went unsaid after Favour: en27)
+        shifted = [j["moved"].format(name=called(resolved, c, lang), start=start.index(c) + 1, end=end.index(c) + 1)
+                   for c in start if c != action[1] and c in end and end.index(c) != start.index(c)]
+        if shifted:
+            text += j["then"] + _EFFECTS.get(lang, _EFFECTS["en"])["shift"].format(moved=", ".join(shifted))
     elif "{start}" in words:  # a character the circle does not hold: by its name alone
         return None
     elif kind == "toast" and final:
