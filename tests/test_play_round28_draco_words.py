@@ -176,3 +176,24 @@ def test_a_favour_move_lists_the_characters_that_closed_up() -> None:
                 assert said in text, (said, text)
                 checked += 1
     assert checked
+
+
+@pytest.mark.parametrize(("lang", "passes", "before"), [
+    ("fr", r"Frère Jean transmet (\d+) (pièces? d’argent) à la place suivante",
+     "ce qu’il doit retombe sur la place précédente"),
+    ("it", r"Fra Giovanni passa (\d+) (monete? d’argento) al posto successivo",
+     "quello che deve ricade sul posto precedente"),
+    ("en", r"Brother John passes (\d+) (silver coins?) on to the next seat", "what he owes falls on the seat before him")])
+def test_brother_john_s_lines_name_the_coins_and_no_seat_pays(lang: str, passes: str, before: str) -> None:
+    """« Frère Jean transmet 2 à la place suivante » gave a bare number (fr26), and «per cui paga il posto prima» had a
+    seat pay (it20): the coins he hands on are named with their unit, and what he owes falls on the seat before."""
+    from cardgen.games.draco.text import counted
+    from tests.test_play_journal_done import played
+
+    lines = [line for seed in (3, 4, 5) for action, _, _, _, text in played("draco", lang, seed=seed)
+             if action[0] == "toast" for line in text.split("\n")[1:2]]
+    handed = [m for line in lines for m in re.finditer(passes, line)]
+    assert handed and all(counted(int(m.group(1)), "silver", lang) == f"{m.group(1)} {m.group(2)}" for m in handed)
+    seat_lines = " ".join(lines)
+    assert before in seat_lines
+    assert "posto prima" not in seat_lines and "paid for by the seat before" not in seat_lines
