@@ -114,7 +114,7 @@ def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> N
 
     session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang=lang)
     obs = session.state.observation(0)
-    ruling = {"en": "first seats first", "fr": "par ordre de place", "it": "in ordine di posto"}[lang]
+    ruling = {"en": "first seats first", "fr": "dans l’ordre des places", "it": "in ordine di posto"}[lang]
     for money, empty in (([3, 3, 3], False), ([30, 30, 35], True), ([30, 30, 34], False)):
         areas = play_table(session.deck, {**obs, "money": money}, lang)["areas"]
         piles = areas[-1]["facts"]
@@ -146,12 +146,17 @@ def test_round_on_the_house_says_where_the_cup_goes(lang: str) -> None:
 
 
 def test_a_card_whose_name_ends_with_an_exclamation_mark_takes_no_colon() -> None:
-    """"plays Budge Up!: Red Ruffian … swap seats" put a colon after the exclamation mark (en21): a dash."""
+    """"plays Budge Up!: Red Ruffian … swap seats" put a colon after the exclamation mark (en21); the dash that
+    followed read as an aside beside every other card's colon (round 28, en26, fr23): the name quoted, then the colon,
+    on the button and in the journal."""
     from tests.test_play_journal_done import played
 
     said = [text for action, _, _, _, text in played("draco", "en", seed=3)
             if action[0] == "play" and str(action[1]).startswith("budge-up")]
-    assert said and all("Budge Up! — " in text and "!:" not in text for text in said), said
+    assert said and all("“Budge Up!”: " in text and "!:" not in text and "—" not in text for text in said), said
+    buttons = [button for action, button, _, _, _ in played("draco", "fr", seed=3)
+               if action[0] == "play" and str(action[1]).startswith("budge-up")]
+    assert buttons and all(b.startswith("Jouer «\u202fPousse-toi\u202f!\u202f»\u202f: ") for b in buttons), buttons
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -164,8 +169,9 @@ def test_game_of_dice_and_shower_of_coins_tell_their_rolls(lang: str) -> None:
 
     from tests.test_play_journal_done import played
 
-    duel = {"en": r"Player (\d) rolls (\d), Player (\d) rolls (\d)", "fr": r"le joueur (\d) fait (\d), le joueur (\d) fait (\d)",
-            "it": r"il giocatore (\d) fa (\d), il giocatore (\d) fa (\d)"}[lang]
+    duel = {"en": r"Player (\d) rolls (\d) and Player (\d) rolls (\d)",
+            "fr": r"le joueur (\d) fait (\d) et le joueur (\d) fait (\d)",
+            "it": r"il giocatore (\d) fa (\d) e il giocatore (\d) fa (\d)"}[lang]
     shows = {"en": "the die shows ", "fr": "le dé donne ", "it": "il dado dà "}[lang]
     then = {"en": ", then ", "fr": ", puis ", "it": ", poi "}[lang]
     seen = set()
@@ -185,7 +191,9 @@ def test_game_of_dice_and_shower_of_coins_tell_their_rolls(lang: str) -> None:
                 seen.add("duel")
             elif card.startswith("shower-of-coins"):
                 told = text.split(shows, 1)[1].split(";")[0].split(" ·")[0].rstrip(".")
-                rolls = [int(r) for r in told.split(then)]
+                # each roll with the character it named (round 28, fr27): "4 (Zork), then 2 (Yellow Ruffian)"
+                rolls = [int(r.split(" (")[0]) for r in told.split(then)]
+                assert all(r.strip().endswith(")") for r in told.split(then)), text
                 assert rolls == after["rolls"], text
                 owner = before["info"]["owner"]
                 named = {owner.get(before["circle"][r - 1]) for r in rolls if r - 1 < len(before["circle"])} - {None, -1}

@@ -485,6 +485,19 @@ def _turns_played(session: "Session") -> int:
     return state.turns
 
 
+def _rounds_finished(session: "Session") -> int:
+    """The top bar's "rounds finished": the game's completed rounds, and at the end the round its last turn completed
+    too. Draco's final toast ends the game inside the turn, before the engine counts that turn or the round it
+    closes: 90 turns of three players, the last one the round's last seat's, read "rounds finished: 29" (#53 round
+    28, en25, fr28). A round ends with the turn of the seat before the one that played the game's first turn."""
+    state, journal = session.state, session.journal
+    if not (state.is_terminal() and journal) or journal[-1].turn <= state.turns:
+        return state.rounds
+    last = next(e.seat for e in journal if e.turn == journal[-1].turn)
+    opened = next((e.seat for e in journal if e.turn == 1), None)
+    return state.rounds + int(opened is not None and (last + 1) % session.players == opened)
+
+
 def _journal(session: "Session", names: list[str]) -> list[dict[str, Any]]:
     """The journal's last 200 moves as the page shows them: ``n``, the move's place in the game (talk, undos and
     the resume line are placed after it), ``turn``, the number the page prints, the turn's as the top bar counts
@@ -529,7 +542,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
-        "status": status, "turns": _turns_played(session), "rounds": state.rounds, "hand": shown,
+        "status": status, "turns": _turns_played(session), "rounds": _rounds_finished(session), "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
                     and seat in session.people,

@@ -31,6 +31,11 @@ def counted(n: int, noun: str, lang: str) -> str:
     return f"{n} {word[0] if n == 1 else word[1]}"
 
 
+def distance(n: int, lang: str) -> str:
+    """``n`` seats as a move's distance in a sentence: "2 seats", "de 2 places", "d’une place"."""
+    return str(DIST_ONE[lang]) if n == 1 else str(DIST_FIXED[lang].format(seats=counted(n, "seat", lang)))
+
+
 def multiple(m: int, lang: str) -> str:
     """Zork's multiplier as a phrase: ``le double``, ``il triplo``, ``twice``..."""
     words = _MULTIPLES[lang]
@@ -42,6 +47,9 @@ def multiple(m: int, lang: str) -> str:
 MOVES = _BOOK["moves"]
 
 DIST_FIXED = _BOOK["dist_fixed"]
+#: a distance of one seat in a sentence of the journal or a button ("d’une place", never "de 1 place": #53 round 28,
+#: fr21)
+DIST_ONE = _BOOK["dist_one"]
 DIST_ROLL = _BOOK["dist_roll"]
 ROLL_FIRST = _BOOK["roll_first"]
 
@@ -234,7 +242,8 @@ def _targeted(resolved: Any, action: tuple[Any, ...], lang: str, circle: list[st
         seats = sorted(circle.index(w) + 1 for w in action[2:])
         names[1:] = [to_seat.format(name=component_name(resolved, w, lang) or str(w), n=n)
                      for w, n in zip(action[2:], seats)]
-    text = words.format(card=names[0] if names else "")
+    text = words.format(card=card_called(resolved, action[1], lang) if len(action) > 1 and action[1] not in circle
+                        else names[0] if names else "")
     j = _JOURNAL.get(lang, _JOURNAL["en"])
     if len(action) == 3 and isinstance(action[2], int) and action[2] >= 0:
         # a player challenged or robbed: "Play Game of Dice against Player 1", not a bare "Play Game of Dice: Player 1"
@@ -346,14 +355,18 @@ def effect_phrase(resolved: Any, action: tuple[Any, ...], lang: str, start: list
             return str(w["stays_" + ("first" if params.direction == "forward" else "last")].format(name=name, n=n))
         # the first or last seat stops it short: "moves back 2 seats, to seat 9" from seat 8 was untrue (round 26, en28)
         short = abs(to - n) < params.steps
-        dist = DIST_FIXED[lang].format(seats=counted(abs(to - n) if short else params.steps, "seat", lang))
+        dist = distance(abs(to - n) if short else params.steps, lang)
         return str(w[params.direction + ("_only" if short else "")].format(name=name, n=n, dist=dist, to=to))
     other = _other(owner, start, c) if key in ("split", "both_beside_draco") else None
     if key == "split" and other is not None:
         return _split_phrase(resolved, (c, other), params, lang, start, end)
     if key == "both_beside_draco" and other is not None:
-        stay = start.index(c) == 0 and start.index(other) == len(start) - 1
-        return str(w["beside_stay" if stay else "beside"].format(name=name, n=n, m=start.index(other) + 1))
+        # the one already where the card sends it stays there, said so: "the other (seat 9) to the last" read as a
+        # move (#53 round 28, fr22)
+        first, last = start.index(c) == 0, start.index(other) == len(start) - 1
+        key = "beside_stay" if first and last else "beside_name_stays" if first else \
+            "beside_other_stays" if last else "beside"
+        return str(w[key].format(name=name, n=n, m=start.index(other) + 1))
     if key == "swap" and len(action) > 3 and action[3] in start:
         return str(w["swap"].format(name=name, n=n, other=called(resolved, action[3], lang),
                                     m=start.index(action[3]) + 1))
@@ -375,10 +388,9 @@ def _split_phrase(resolved: Any, pair: tuple[Any, Any], params: Any, lang: str, 
     move(halfway, c, -params.forward)
     ahead, back = n - halfway.index(c) - 1, end.index(other) - halfway.index(other)
     first = w["fwd_" + ("none" if not ahead else "short" if ahead < params.forward else "full")].format(
-        name=called(resolved, c, lang), n=n, fwd=counted(params.forward, "seat", lang),
-        dist=counted(ahead, "seat", lang))
+        name=called(resolved, c, lang), n=n, fwd=distance(params.forward, lang), dist=distance(ahead, lang))
     second = w["back_" + ("none" if not back else "short" if back < params.back else "full")].format(
-        m=m, back=counted(params.back, "seat", lang), dist=counted(back, "seat", lang))
+        m=m, back=distance(params.back, lang), dist=distance(back, lang))
     return str(w["split"].format(first=first, second=second, to=end.index(c) + 1, to2=end.index(other) + 1))
 
 
@@ -429,15 +441,22 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
             words = book["move_stay"]
         text = str(words.format(card=name, start=at, end=to))
         delta = int(before.get("roll_delta") or 0)
-        if delta and abs(to - at) < abs(delta):  # the die said more than the circle has room for (fr41)
-            text = str(j["targets"].format(text=text, targets=j["clamped_first" if delta < 0 else "clamped_last"]))
+        if delta and abs(to - at) < abs(delta):  # the die said more than the circle has room for (fr41), and
+            # what it said: "from seat 5 to seat 1: nobody can go past the first seat" left the 5 to guess (en27)
+            text += j["then"] + j["clamped_first" if delta < 0 else "clamped_last"].format(d=abs(delta))
+        # and the characters that closed up, as a card's move lists them (they went unsaid after Favour: en27)
+        shifted = [j["moved"].format(name=called(resolved, c, lang), start=start.index(c) + 1, end=end.index(c) + 1)
+                   for c in start if c != action[1] and c in end and end.index(c) != start.index(c)]
+        if shifted:
+            text += j["then"] + _EFFECTS.get(lang, _EFFECTS["en"])["shift"].format(moved=", ".join(shifted))
     elif "{start}" in words:  # a character the circle does not hold: by its name alone
         return None
     elif kind == "toast" and final:
         text = str(book["toast_final"])
+    elif kind in ("draw", "decline"):
+        return _sarah_said(resolved, kind, before, after, lang)
     else:
-        text = str(words.format(card=component_name(resolved, action[1], lang) or str(action[1])
-                                if len(action) > 1 else ""))
+        text = str(words.format(card=card_called(resolved, action[1], lang) if len(action) > 1 else ""))
         # a card that turns Draco over counts the seats from his other side: nobody moved, the numbers did
         named = [c for c in action[2:] if c in start]  # the characters the card named first, then the others
         moved = [j["moved"].format(name=called(resolved, c, lang), start=start.index(c) + 1,
@@ -477,7 +496,8 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
                 # fr25, it21), then the coin paid, or why none was: a tie, or the loser had no money
                 mover = int(before.get("current", before.get("player", 0)))
                 said = j["dice_rolls"].format(me=mover + 1, a=rolls[0], them=action[2] + 1, b=rolls[1])
-                money = [said] + (money or [j["dice_tie" if rolls[0] == rolls[1] else "dice_nothing"]])
+                money = [said + j["then"] + ", ".join(money or [j["dice_tie" if rolls[0] == rolls[1]
+                                                                else "dice_nothing"]])]
             elif not money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
                 # Game of Dice with no coin moved, its rolls not known (an observation without them): a tie when
                 # both had money, else nothing to say but that (round 25: en32, it22)
@@ -500,13 +520,61 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         told.append(j["cup_centre" if before.get("cup", -1) >= 0 else "cup_was_centre"])
     if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and after.get("rolls"):
         # Shower of Coins' rolls, in order: the seats they name are on the circle (play round 27, fr25, it22)
-        told.append(j["roll"].format(n=j["roll_then"].join(str(r) for r in after["rolls"])))
+        # with the character each names, whose owner took a coin, or nobody for a special character (fr27)
+        told.append(j["roll"].format(n=j["roll_then"].join(
+            j["roll_at"].format(n=r, name=called(resolved, start[r - 1], lang)) if 0 < r <= len(start) else str(r)
+            for r in after["rolls"])))
     if kind == "play" and len(action) > 1 and _effect_key(resolved, action[1]) == "coin_drop" and not final \
             and before.get("money") == after.get("money") and not bank:
         # the bank had coins and nobody took one: every roll showed a special character's seat (the rolls are in no
         # seat's observation; "plays Shower of Coins" alone read as a card that did nothing: round 26, en31, fr33)
         told.append(j["coins_specials"])
     return _with(text, told, _money(before, after, lang), final, lang, bank, toast)
+
+
+def _sarah_said(resolved: Any, kind: str, before: dict[str, Any], after: dict[str, Any], lang: str) -> str:
+    """A draw beside Aunt Sarah, or a draw declined, as the journal says it: for which ruffian, by its seat
+    (``sarah_neighbour``). "draws a card for a ruffian of theirs beside Aunt Sarah" then "does not draw for a
+    ruffian of theirs beside Aunt Sarah" read as one player doing and not doing one thing, when she had one
+    ruffian on each side of her (#53 round 28, en23, fr20, it19)."""
+    book = _DONE.get(lang, _DONE["en"])
+    circle = list(before.get("circle", ()))
+    sarah = _special(resolved, "sarah", lang)
+    ruffian = sarah_neighbour(kind, before, after)
+    if ruffian is None:
+        return str(book[kind + "_any"].format(sarah=sarah))
+    return str(book[kind].format(card=_at_seat(resolved, ruffian, lang, circle), sarah=sarah))
+
+
+def _at_seat(resolved: Any, c: str, lang: str, circle: list[str]) -> str:
+    """A character inside a sentence with its seat: "Red Ruffian (seat 7)", "le malandrin rouge (place 7)"."""
+    return str(_JOURNAL.get(lang, _JOURNAL["en"])["at"].format(name=called(resolved, c, lang), n=circle.index(c) + 1))
+
+
+def sarah_neighbour(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str | None:
+    """The ruffian a draw (``kind`` ``draw``) or a declined draw (``decline``) beside Aunt Sarah was for, from the
+    mover's observations around it; None where they do not tell.
+
+    The engine asks the owners of her neighbours in seat order, the one before her first
+    (``table.put_sarah_neighbours``), while the pile holds cards. A player who owns one of them is asked for that
+    one. A player who owns both is asked twice: the first time for the one before her, which the observation
+    after it tells, the decision then still due (``phase`` ``draw``), or, after a draw that took the pile's last
+    card, the second never asked."""
+    from cardgen.games.draco.table import NONE, SARAH
+
+    circle = list(before.get("circle", ()))
+    info = before.get("info", {})
+    special, owner = info.get("special", {}), info.get("owner", {})
+    mover = before.get("current", before.get("player"))
+    at = next((i for i, c in enumerate(circle) if special.get(c) == SARAH), None)
+    if at is None or mover is None:
+        return None
+    beside = [circle[j] for j in (at - 1, at + 1) if 0 <= j < len(circle) and special.get(circle[j]) == NONE
+              and owner.get(circle[j]) == mover]
+    if len(beside) < 2:
+        return beside[0] if beside else None
+    first = after.get("phase") == "draw" or (kind == "draw" and int(before.get("pile", 0)) <= 1)
+    return beside[0] if first else beside[1]
 
 
 def _bank_note(resolved: Any, kind: str, action: tuple[Any, ...], before: dict[str, Any], after: dict[str, Any],
@@ -536,14 +604,24 @@ def _with(text: str, told: list[str], money: list[str], final: bool, lang: str, 
     if final and not text.startswith(toast):
         first = _then(j, text, j["then"].join(told)) if told else text
         return first + "\n" + (toast_lines or _with(toast, [], money, True, lang, bank))
-    rest = told + ([", ".join(money)] if money else []) + bank + ([j["final"]] if final else [])
+    rest = told + ([", ".join(money)] if money else []) + bank
     return _then(j, text, j["then"].join(rest)) if rest else text
 
 
 def _then(j: dict[str, Any], text: str, what: str) -> str:
-    """``text`` and what followed it: "plays Tavern Brawl: …"; after a card whose name ends with "!", a dash, "plays
-    Budge Up! — …" (a colon after the exclamation mark read as a typo: round 27, en21)."""
-    return str(j["targets_bang" if text.endswith("!") else "targets"].format(text=text, targets=what))
+    """``text`` and what followed it, after a colon: "plays Tavern Brawl: …", "plays “Budge Up!”: …" (the name of a
+    card that ends with "!" is quoted, ``card_called``)."""
+    return str(j["targets"].format(text=text, targets=what))
+
+
+def card_called(resolved: Any, card: Any, lang: str) -> str:
+    """An action card's name inside a sentence: quoted where it ends with "!" ("plays “Budge Up!”: …"), where "Budge
+    Up!:" read as a typo (round 27, en21) and the dash that replaced it as an aside, beside every other card's colon
+    (#53 round 28, en26, fr23); Italian quotes every card's name already («{card}»)."""
+    from cardgen.games.base import component_name
+
+    name = component_name(resolved, card, lang) or str(card)
+    return str(_JOURNAL.get(lang, _JOURNAL["en"])["quoted"].format(name=name)) if name.endswith("!") else name
 
 
 def _toast_lines(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str, final: bool) -> str:
@@ -553,9 +631,9 @@ def _toast_lines(resolved: Any, before: dict[str, Any], after: dict[str, Any], l
     head = _DONE.get(lang, _DONE["en"])["toast_final" if final else "toast"]
     due, seats, rulings = toast_said(resolved, before, after, lang)
     if "{text}" in due:  # what was due, then what was paid, each a sentence: "… to Draco. Due: …. Paid: …."
-        first = due.replace("{text}", head) + (" " + j["final"][:1].upper() + j["final"][1:] + "." if final else "")
+        first = due.replace("{text}", head)
     else:
-        first = j["targets"].format(text=head, targets=due + (j["then"] + j["final"] if final else ""))
+        first = j["targets"].format(text=head, targets=due)
     return "\n".join(line for line in (first, seats, rulings) if line)
 
 
@@ -677,6 +755,7 @@ def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang
                 kind += "_who"
             named.add(p)
             line = w[kind].format(who=_who(p, lang) if p >= 0 else "", n=amount, name=name,
+                                  coins=counted(amount, "silver", lang),
                                   jean=_special(resolved, "jean", lang), sarah=_special(resolved, "sarah", lang))
             if line not in said:  # Aunt Sarah taking nothing of her seat's silver nor of what Brother John handed on
                 said.append(line)
@@ -750,7 +829,7 @@ def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lan
                     for p, d in sorted(((p, d) for p, d in enumerate(paid) if d), key=lambda m: (m[1] < 0, m[0])))
     paid_said = (got or w["paid_none"]) + (w["paid_empty"] if empty_before else "")
     return (str(w["owed"].format(text="{text}", sums=_sums(gain, loss, lang), paid=paid_said)), seats,
-            str(w["rulings"].format(why=w["and"].join(why))) if why else "")
+            str(w["rulings" if len(why) > 1 else "ruling"].format(why=w["and"].join(why))) if why else "")
 
 
 def toast_offer(resolved: Any, table: dict[str, Any], lang: str) -> str:

@@ -138,7 +138,8 @@ function area(a, big) {
       // a card its area's title already names (Draco's "Player 1 · Red Lair") keeps no caption saying it again, and
       // the area its line (#53 round 26, en36, fr37, it23)
       const caption = c.querySelector("figcaption");
-      if (caption && card.name && a.title.endsWith(" · " + card.name)) caption.hidden = true;
+      // (the designer's column titles it "Red Lair" alone under "PLAYER 1 · ANN": round 28, en30, it24)
+      if (caption && card.name && (a.title === card.name || a.title.endsWith(" · " + card.name))) caption.hidden = true;
       if (moves.length) c.addEventListener("click", () => pick(card, moves));
       row.appendChild(c);
     }
