@@ -151,19 +151,18 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
 # twenty-fourth reading en10, it11, fr13: "as many games as here" and a 25-word bracket between the instruction and
 # its command: the games said as a number, the reason after them
 # twenty-fifth reading en10: cards flagged just beyond chance are confirmed first; the search is the step after
-POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) are still flagged on "
-                 "more games (the command under each), let cardgen fix play 1,000 games per player count to include "
-                 "them, as validate did here; on its default 300 it may not flag them, and it changes only the cards "
-                 "it flags: cardgen fix draco --games 1000",
-           "fr": "si les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs) le restent "
-                 "sur plus de parties (la commande sous chacune), pour que cardgen fix cherche aussi à les corriger, "
-                 "faites-lui jouer 1 000 parties par nombre de joueurs, comme validate ici ; avec ses 300 parties par "
-                 "défaut, il risque de ne pas les repérer, et il ne modifie que les cartes qu’il repère : cardgen fix "
-                 "draco --games 1000",
-           "it": "se le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori) lo restano anche "
-                 "su più partite (il comando sotto ciascuna), per includerle fai simulare a cardgen fix 1.000 partite "
-                 "per numero di giocatori, come ha fatto validate qui; con le 300 che simula di solito potrebbe non "
-                 "trovarle sbilanciate, e corregge solo le carte che trova sbilanciate: cardgen fix draco --games 1000"}
+# terminal round 27 en9, fr8, it15: the 60-word closing instruction shortened: the reason in a bracket before the command
+POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) are still flagged "
+                 "after the longer run suggested under each, run cardgen fix on 1,000 games per player count so that it "
+                 "includes them (with its default 300, it may not see them at all): cardgen fix draco --games 1000",
+           "fr": "si les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs) le sont "
+                 "encore après la relance plus longue indiquée sous chacune, lancez cardgen fix sur 1 000 parties par "
+                 "nombre de joueurs pour qu’il cherche aussi à les corriger (avec ses 300 parties par défaut, il "
+                 "risque de ne pas les repérer) : cardgen fix draco --games 1000",
+           "it": "se le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori) lo sono ancora "
+                 "dopo la verifica più lunga indicata sotto ciascuna, fai simulare a cardgen fix 1.000 partite per "
+                 "numero di giocatori perché corregga anche quelle (con le 300 abituali potrebbe non accorgersi dello "
+                 "squilibrio): cardgen fix draco --games 1000"}
 SHORTAGE = {"en": "Draco & Co (draco): to find fixes to the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
@@ -231,17 +230,17 @@ def test_a_count_s_section_says_its_one_card_and_the_command_above(draco: tuple,
     entry = _flagged(r, 5, {"to-and-fro": "strong"}, games=1000)
     hint = {"text": "", "command": "cardgen fix draco", "href": None}
     said = plain(card_fix(entry, hint, lang, Naming.of(deck, lang))["text"])
-    one = {"en": ("If the flagged card (“To and Fro” at 5 players) is still flagged on more games (the command above)",
-                  "may not flag it,"),
-           "fr": ("Si la carte signalée (« Chassé-croisé » à 5 joueurs) le reste sur plus de parties (la commande "
-                  "ci-dessus)", "de ne pas la repérer,"),
-           "it": ("Se la carta segnalata («Andirivieni» con 5 giocatori) lo resta anche su più partite (il comando qui "
-                  "sopra)", "non trovarla sbilanciata,")}[lang]
+    one = {"en": ("If the flagged card (“To and Fro” at 5 players) is still flagged after the longer run suggested "
+                  "above", "may not see it at all)"),
+           "fr": ("Si la carte signalée (« Chassé-croisé » à 5 joueurs) l’est encore après la relance plus longue "
+                  "indiquée ci-dessus", "de ne pas la repérer)"),
+           "it": ("Se la carta segnalata («Andirivieni» con 5 giocatori) lo è ancora dopo la verifica più lunga "
+                  "indicata qui sopra", "non accorgersi dello squilibrio)")}[lang]
     assert said.startswith(one[0]) and one[1] in said, said
     assert not any(w in said for w in ("under each", "sous chacune", "sotto ciascuna", "cards (", "cartes signalées"))
     both = [entry, _flagged(r, 6, {"the-splits": "strong"})]
     summary = plain(card_search(both, lang, Naming.of(deck, lang), command=False, also=True))
-    assert {"en": "(the command under each)", "fr": "(la commande sous chacune)", "it": "(il comando sotto ciascuna)"}[
+    assert {"en": "suggested under each", "fr": "indiquée sous chacune", "it": "indicata sotto ciascuna"}[
         lang] in summary, summary
 
 

@@ -641,7 +641,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
-        head[4] = words["interval_widened"]
+        # the fix page has no closing note to point at (compare's has): its head says why itself (round 27 en28)
+        head[4] = words["interval_widened_fix" if fix else "interval_widened"]
     if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6); over
         # rows of which only some are shares, the head says which ("for a share" over a winner's score read as
         # percentage points too: twenty-second reading fr65, it71)
