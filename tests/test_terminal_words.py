@@ -1064,7 +1064,7 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     import json
 
     glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
-    assert glosses["en"]["close_games"].startswith("share of games in which the winner finishes no more than")
+    assert glosses["en"]["close_games"].startswith("share of games won by a margin over the runner-up of at most")
     assert glosses["en"]["kingmaking"] == "share of games decided by the last move of a player who could no longer win"
     assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]

@@ -1381,7 +1381,7 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     fr1, it6). ``shared``: the run's shared wins; the notes speak of the games followed, so they say shared wins
     are included only where one of those has one (``traced_shared``). ``winner`` a ``WinnerMean``: the games its
     mean is over said too ("over the 1,000 games")."""
-    from cardgen.simulate.designer import CLOSE_MARGIN
+    from cardgen.simulate.designer import close_margin
     from cardgen.simulate.verdict import label, unit
 
     naming = naming or Naming()
@@ -1389,10 +1389,12 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     close = label("close_games", lang, naming.words, short=True)
     over = winner.games if isinstance(winner, WinnerMean) else None
     winner = winner.mean if isinstance(winner, WinnerMean) else winner
-    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(CLOSE_MARGIN, lang,
-                                                                                               places=0),
+    # the close games' margin in proportion to the winner's score (``designer.close_margin``), said at the average
+    # winner's score: "about 7 points here" (terminal round 27 it9: a fixed 2 points made 80 % of Royale's games close)
+    near = round(close_margin(winner)) if winner is not None else 0
+    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(near, lang, places=0),
                  winner=_mean(winner, lang), games=_games(over or 0, lang),
-                 unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1),
+                 unit=unit(lang, naming.words, many=near != 1),
                  score=label("winning_score", lang, naming.words, short=True))
              if winner is not None and any(name == "close_games" for name, _ in figures) else "")
     # the close games in a note of their own where their margin is said, their games and margin together: named
