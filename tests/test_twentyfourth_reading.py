@@ -31,7 +31,7 @@ import pytest
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import (Naming, card_search, figure_bases, flagged_cards, format_entry, shortfall_line,
                                       total_line, warning_count, weight_shares)
-from cardgen.terminal import WIDTH, fit, say, say_n, word
+from cardgen.terminal import fit, say, say_n, word
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
@@ -380,15 +380,16 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
 
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
 
-CASE = {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it "
-              "owes; called “shortage of coins in the bank” in the WARNING below): 286 times, in 57 of the 60 games; "
-              "first in game 1",
-        "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque ne peut pas "
-              "verser tout ce qu’elle doit : c’est le « manque de pièces à la banque » de l’avertissement plus bas) : "
-              "286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
-        "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen (la banca "
-              "non può pagare tutto ciò che deve; chiamata «carenza di monete in banca» nell’avviso più sotto): 286 "
-              "volte in 57 partite su 60; la prima volta nella partita 1"}
+# terminal round 27 en8: Draco's cases under one heading, each by its name and figures, never the 75-character lead-in
+CASES_HEAD = {"en": "  special cases the published rules leave open (cardgen adds a rule for each):",
+              "fr": "  cas non prévus par les règles publiées (cardgen ajoute une règle pour chacun) :",
+              "it": "  situazioni non previste dal regolamento pubblicato (cardgen aggiunge una regola per ciascuna):"}
+CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below): 286 times, "
+              "in 57 of the 60 games; first in game 1",
+        "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "
+              "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
+        "it": "la banca non può pagare tutto ciò che deve (chiamata «carenza di monete in banca» nell’avviso più "
+              "sotto): 286 volte in 57 partite su 60; la prima volta nella partita 1"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -399,10 +400,12 @@ def test_the_shortage_case_line_has_the_label_and_its_games(draco: tuple, lang: 
     text = format_entry(r, lang, Naming.of(deck, lang))
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if plain(CASE[lang])[:40] in plain(line))
-    rows = [lines[start]] + [line for line in lines[start + 1:start + 3] if line.startswith("      ")]
-    assert plain(" ".join(rows)).startswith(plain(CASE[lang])), rows
-    # its first row filled: never broken early to keep "cardgen adds:" with what follows, as a command would be
-    assert len(rows[0]) > WIDTH - 12, rows
+    assert plain(lines[start - 1]) == plain(CASES_HEAD[lang]), lines  # the shortage the first of Draco's cases
+    assert sum(plain(CASES_HEAD[lang]) == plain(line) for line in lines) == 1  # one heading for all of them
+    assert not any("settled by a rule cardgen adds (" in line or "ajoute (" in line or "da cardgen (" in line
+                   for line in lines)
+    rows = [lines[start]] + [line for line in lines[start + 1:start + 3] if line.startswith("        ")]
+    assert lines[start].startswith("    ") and plain(" ".join(rows)).startswith(plain(CASE[lang])), rows
 
 
 def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole() -> None:

@@ -334,7 +334,10 @@ def gap_when(g: Mapping[str, Any], total: int, lang: str) -> str:
     if g["count"] == 1:
         return say("gap_when_once", lang, game=game)
     if g["count"] == g["games"]:
-        return say("gap_when_each", lang, games=g["games"], total=total, game=game)
+        # its times first too, as every other count says them ("33 times, in 31 of …"): two formats a few lines apart
+        # read as two kinds of figure (terminal round 27 en2)
+        return say("gap_when_each", lang, times=say_n("times", g["count"], lang), games=g["games"], total=total,
+                   game=game)
     if g["games"] >= total:  # "in all 200 games", never "in 200 of the 200 games"
         return say("gap_when_all", lang, times=say_n("times", g["count"], lang), count=g["games"], total=total,
                    game=game)
@@ -563,6 +566,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
         component_gaps = set((naming.words or {}).get("component_gaps") or ())  # the game's shortages of pieces
+        # two or more cases cardgen's own rules settle: one heading, then each case by its name and figures, never
+        # the 75-character "special case the published rules leave open, settled by a rule cardgen adds" on every
+        # line (Draco's 16 times, the figures after it: terminal round 27 en8)
+        ruled = [g for g in listed_gaps(r, naming) if g["settled"] and not g.get("published")]
+        grouped, headed = len(ruled) > 1, False
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
@@ -578,7 +586,18 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             if how and said is not None:
                 how = None if f"gap_how:{g['kind']}" in said else how
                 said.add(f"gap_how:{g['kind']}")
-            if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
+            component = bool(g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps)
+            if grouped and key == "gap_ruled":
+                if not headed:
+                    lines.append("  " + say("gaps_ruled_head", lang))
+                    headed = True
+                from cardgen.simulate.verdict import QUOTED
+                lines.append("    " + (say("gap_components_item", lang, name=name, when=when, short=QUOTED[lang].format(
+                    gap_shortage(g["kind"], lang, naming))) if component else say("gap_ruled_item", lang, name=name,
+                                                                                    when=when)))
+                lines += ["      " + how] if how else []
+                continue
+            if component:
                 # the box short of pieces, which its WARNING below names: the special case it is, said as every case
                 # cardgen's own rule settles, with its own figures (how often, in how many games, the first game),
                 # and the warning's name for it; its rule's text after it alone, never a "Rule added by cardgen."
