@@ -1425,8 +1425,15 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
         if base:
             own = bool(scale) and name == "close_games"
             groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
-    notes = [say("figure_base", lang, labels=", ".join(labels),
-                 base=say("figure_base_more", lang, base=base, more=scale) if own else base)
+    # the shared wins' margin said after the margin it defines, not in a bracket after the games, where it read as
+    # part of which games count (terminal round 27 en3, fr1)
+    tail = say("figure_base_shared", lang, base="")
+
+    def margin(base: str) -> str:
+        if base.endswith(tail):
+            return say("close_shared", lang, base=say("figure_base_more", lang, base=base[:-len(tail)], more=scale))
+        return say("figure_base_more", lang, base=base, more=scale)
+    notes = [say("figure_base", lang, labels=", ".join(labels), base=margin(base) if own else base)
              for (base, own), labels in groups.items()]
     if scale and not any(own for _, own in groups):  # no note names their games: the margin's own
         notes.append(say("figure_base", lang, labels=close, base=scale))
