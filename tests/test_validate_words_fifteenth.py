@@ -155,7 +155,9 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     assert note.startswith("Draco & Co")
     # twenty-fourth reading en1: "the fast engine is prepared …; same results, only slower" read as if the fast
     # engine were the slow one: the slower one is this run, said with its subject, and the line ends with a stop
-    assert {"en": "this run is slower while its fast engine is prepared here; the results are the same",
+    # terminal round 27 en1: "is prepared here" read as a translation, and "the same" as what? who builds it, and
+    # that the results are identical
+    assert {"en": "this run is slower while cardgen builds the game’s fast engine, with identical results",
             "fr": "calcul plus lent le temps que son moteur rapide se prépare ici ; résultats identiques",
             "it": "calcolo più lento mentre qui si prepara il suo motore veloce; risultati identici"}[lang] \
         in note.replace("\u202f", " ")
