@@ -807,6 +807,15 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     pair = two_way(seats) if not close else None
     key = "balance_flagged_pair" if pair else key
+    # seats on both sides of the fair share: those ahead, then those behind, each group said as such, never four
+    # players in one list the designer sorts from their brackets (terminal round 27 fr2)
+    sides = ([f for f in seats if f.get("side") == "more"], [f for f in seats if f.get("side") == "less"])
+    if not close and not pair and all(sides) and len(sides[0]) + len(sides[1]) == len(seats):
+        key, seats = "balance_flagged_sides", [*sides[0], *sides[1]]
+        items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True), who=say("seat", lang, k=f["seat"]))
+                 for f in seats]
+        shown_fair, ends = edge_shares(seats, fair, lang)
+        intervals = and_list(ends, lang)
     just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
@@ -816,7 +825,9 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
     ahead, behind = pair or ({}, {})
-    return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
+    above, below = (and_list(items[:len(sides[0])], lang), and_list(items[len(sides[0]):], lang)) if pair is None \
+        and key.startswith("balance_flagged_sides") else ("", "")
+    return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even, above=above, below=below,
                ahead=say("seat", lang, k=ahead.get("seat")), behind=say("seat", lang, k=behind.get("seat")),
                rate_a=_pct(ahead.get("rate"), lang, fixed=True), rate_b=_pct(behind.get("rate"), lang, fixed=True),
                clearly=say("balance_clearly", lang) if clear else "", only=only,
