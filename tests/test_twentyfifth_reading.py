@@ -146,16 +146,17 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                   "Impostore"}[lang] in alone
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
-    assert caveat not in two and {"en": "caveat: here too, the simulated players hardly ever use the Imposter card",
-                                  "fr": "à noter : là encore, les joueurs automatiques n’utilisent presque jamais la "
-                                        "carte Imposteur",
-                                  "it": "nota: anche qui i giocatori automatici non usano quasi mai la carta "
+    # terminal round 27 en7: "here too … too" in one sentence: "as above", once
+    assert caveat not in two and {"en": "caveat: as above, the simulated players hardly ever use the Imposter card",
+                                  "fr": "à noter : comme plus haut, les joueurs automatiques n’utilisent presque "
+                                        "jamais la carte Imposteur",
+                                  "it": "nota: come sopra, i giocatori automatici non usano quasi mai la carta "
                                         "Impostore"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so these figures too describe games played almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; ces résultats décrivent donc eux aussi des parties "
-                  "jouées quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media); anche questi risultati descrivono quindi partite giocate "
+    assert {"en": "times per player per game on average), so these figures describe games played almost without it",
+            "fr": "fois par joueur et par partie en moyenne) ; ces résultats décrivent donc des parties jouées "
+                  "quasiment sans Imposteur",
+            "it": "volte per giocatore a partita in media); questi risultati descrivono quindi partite giocate "
                   "praticamente senza la carta Impostore"}[lang] in two, two
 
 
