@@ -185,7 +185,9 @@ def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
     deficit…, in silver coins"), in ``lang`` and the game's score unit; None for a figure its name says."""
     text = GLOSSES[lang].get(name)
     # {one}: the unit of one ("1 point", "1 silver coin": the close games' least margin, ``designer.CLOSE_FLOOR``)
-    return None if text is None else text.replace("{unit}", unit(lang, words)).replace("{one}", unit(lang, words, False))
+    if text is None:
+        return None
+    return text.replace("{unit}", unit(lang, words)).replace("{one}", unit(lang, words, False))
 
 
 def defined(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
