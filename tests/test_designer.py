@@ -20,7 +20,7 @@ def test_figures_of_one_game_by_hand() -> None:
     f = game_figures(Trace(est, [{"x": 1}, {}]), _result([8, 7], [0]))
     assert f["lead_changes"] == 2  # 0 -> 1 -> 0 (the opening tie names no leader)
     assert f["comeback_rate"] == 1.0  # behind at half-time (estimate 3: [3, 5])
-    assert f["close_games"] == 1.0  # margin 1 <= 2
+    assert f["close_games"] == 1.0  # margin 1: the least margin counts (a tenth of 8 is less)
     assert f["drama"] == pytest.approx((0 + 0 + 2 + 2 + 0 + 0) / 6)
     assert f["decided_at"] == pytest.approx(4 / 5)  # leads for good from the fifth estimate on
     assert "kingmaking" not in f  # two seats: no third seat to choose between them
@@ -37,13 +37,20 @@ def test_figures_of_one_game_by_hand() -> None:
     assert "comeback_rate" not in shared and "close_games" not in shared and shared["lead_changes"] == 2
 
 
-def test_a_close_game_is_one_won_by_at_most_the_close_margin() -> None:
-    from cardgen.simulate.designer import CLOSE_MARGIN
+def test_a_close_game_is_one_won_by_at_most_a_tenth_of_the_winners_score() -> None:
+    """Terminal round 27 it9: a fixed 2 points was a narrow win at King Lui's 74 and a third of Royale's 6, so 80 %
+    of Royale's games counted as close. Known answers: a tenth of the winner's score, never below 1."""
+    from cardgen.simulate.designer import close_margin
 
+    assert (close_margin(74.0), close_margin(6.0), close_margin(0.0)) == (pytest.approx(7.4), 1.0, 1.0)
     est = [[0, 0], [1, 0]]
-    at = game_figures(Trace(est, [{}, {}]), _result([10 + CLOSE_MARGIN, 10], [0]))
-    past = game_figures(Trace(est, [{}, {}]), _result([11 + CLOSE_MARGIN, 10], [0]))
-    assert at["close_games"] == 1.0 and past["close_games"] == 0.0
+
+    def close(scores: list[float]) -> float:
+        return game_figures(Trace(est, [{}, {}]), _result(scores, [0]))["close_games"]
+
+    assert close([74, 67]) == 1.0 and close([74, 66.6]) == 1.0 and close([74, 66]) == 0.0  # 7.4 at 74 points
+    assert close([6, 5]) == 1.0 and close([6, 4]) == 0.0  # 2 points at Royale's 6: not close any more
+    assert close([40, 36]) == 1.0 and close([40, 35]) == 0.0  # 4 points at 40
 
 
 def test_tallies_merge_like_one_run_and_the_card_rows_come_from_the_deal() -> None:

@@ -271,8 +271,9 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     # twenty-third reading fr32: the rules' number, no "may show" over the tool's own data
-    assert "\nLever left out of the search: value of a gold coin in silver coins, which the rules set; " \
-        "to try it, change the rule, and reprint the gold coins if that number is printed on them." \
+    assert "\nLever left out of the search: value of a gold coin in silver coins, a number the rules set, not the " \
+        "contents of the box; to try it, change the rule (and the gold coins, if your edition marks that number " \
+        "on them)." \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
     assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1
@@ -326,7 +327,7 @@ def test_an_interrupted_fix_takes_its_trials_up_again(project: Path, tmp_path: P
     monkeypatch.setattr(Fixer, "evaluate", lambda self, n, v: (played.append(n), real(self, n, v))[1])
     first = len(played)
     assert _fix_poor(project, cut) == 0
-    assert "3 of 6 trials taken up from" in capsys.readouterr().err
+    assert "3 of the 6 trials come from an earlier search, recorded in" in capsys.readouterr().err
     assert all(n >= 3 for n in played[first:])
     assert (cut / "fix.json").read_text() == (whole / "fix.json").read_text().replace(str(whole), str(cut))
 

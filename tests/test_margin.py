@@ -6,7 +6,6 @@ took the winners' score minus the best other's, which for such a game is the wro
 from __future__ import annotations
 
 from cardgen.engine.api import GameResult
-from cardgen.simulate.designer import CLOSE_MARGIN
 from cardgen.simulate.stats import margin_of
 from cardgen.simulate.tally import Tally
 
@@ -30,8 +29,9 @@ def test_close_games_counts_a_low_score_win_by_its_margin() -> None:
     from cardgen.simulate.designer import Trace, game_figures
 
     trace = Trace(estimates=[[0.0, 0.0, 0.0], [5.0, 9.0, 30.0]], played=[{}, {}, {}])
-    close = GameResult(1, ["random"] * 3, "end", True, scores=[10.0, 10.0 + CLOSE_MARGIN, 90.0], winners=[0])
-    far = GameResult(1, ["random"] * 3, "end", True, scores=[10.0, 11.0 + CLOSE_MARGIN, 90.0], winners=[0])
+    # a tenth of the winner's 10 points is 1: a lead of 1 is close, of 2 is not (terminal round 27 it9)
+    close = GameResult(1, ["random"] * 3, "end", True, scores=[10.0, 11.0, 90.0], winners=[0])
+    far = GameResult(1, ["random"] * 3, "end", True, scores=[10.0, 12.0, 90.0], winners=[0])
     assert game_figures(trace, close)["close_games"] == 1.0
     assert game_figures(trace, far)["close_games"] == 0.0
 
@@ -83,5 +83,5 @@ def test_kingmaking_and_close_games_name_the_runner_up_the_games_ranking_names()
     assert _runner_up(case.scores, 2) is None  # the scores alone: the two dropped-out leaders, tied
     assert _runner_up(case.scores, 2, GAME.out_of_running) == 3  # the richest seat left
     trace = Trace(estimates=[[0.0] * 4, [30.0, 30.0, 20.0, 14.0]], played=[{}, {}, {}, {}])
-    assert game_figures(trace, case)["close_games"] == 1.0  # -10 read as "2 or fewer ahead"
-    assert game_figures(trace, case, GAME.out_of_running)["close_games"] == 0.0  # 6 ahead: not close
+    assert game_figures(trace, case)["close_games"] == 1.0  # -10 read as "a tenth of 20 or fewer ahead"
+    assert game_figures(trace, case, GAME.out_of_running)["close_games"] == 0.0  # 6 ahead of 14, above 2: not close

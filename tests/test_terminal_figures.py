@@ -183,8 +183,12 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
             "fr": "pour revoir la partie N action par action, rejouez les N premières parties",
             "it": "per rivedere la partita N mossa per mossa, rigioca le prime N partite"}[lang] in text, text
     # twelfth reading fr2: "write it to a log, whose last line it is" read as a game on one line: said after
-    assert {"en": "(game N is the last line of N.jsonl)", "fr": "(la partie N est la dernière ligne de N.jsonl)",
-            "it": "(la partita N è l’ultima riga di N.jsonl)"}[lang] in text.replace("\u202f", " "), text
+    # terminal round 27 it4: what the log is (JSON, one game a line, every action), not only how to write it
+    assert {"en": "(N.jsonl holds one game per line, as JSON, with every action in order; game N is the last line)",
+            "fr": "(N.jsonl contient une partie par ligne, en JSON, avec toutes ses actions dans l’ordre ; la partie N "
+                  "est la dernière ligne)",
+            "it": "(N.jsonl contiene una partita per riga, in JSON, con tutte le sue mosse in ordine; la partita N è "
+                  "l’ultima riga)"}[lang] in text.replace("\u202f", " ").replace("\n        ", " "), text
     # thirteenth reading fr7: the three lines said again for every player count; a run says them once, then
     # each count its own command alone
     said: set[str] = set()

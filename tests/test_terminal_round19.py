@@ -37,14 +37,19 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
 
 @pytest.mark.parametrize(("lang", "coin", "card"), [
     # twenty-fourth reading en22, fr30: "if they show that number" was opaque, and the line had no full stop
-    ("en", "Lever left out of the search: value of a gold coin in silver coins, which the rules set; to try it, change "
-           "the rule, and reprint the gold coins if that number is printed on them.",
+    # terminal round 27 fr25, en33: the published coins are plain wood (nothing to reprint), and the reason sets
+    # this lever apart from the others: the rules fix it, not the box's contents
+    ("en", "Lever left out of the search: value of a gold coin in silver coins, a number the rules set, not the "
+           "contents of the box; to try it, change the rule (and the gold coins, if your edition marks that number "
+           "on them).",
      "because that number is printed on “Favour”"),
-    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle. "
-           "Pour l’essayer, changez la règle, et réimprimez les pièces d’or si ce nombre y est imprimé.",
+    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle "
+           "et non par le contenu de la boîte. Pour l’essayer, changez la règle (et les pièces d’or, si votre "
+           "édition y indique ce nombre).",
      "car ce nombre est imprimé sur « Faveur »"),
-    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola. "
-           "Per provarla, cambia la regola, e ristampa i pezzi «monete d’oro» se vi è stampato questo numero.",
+    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola "
+           "e non dal contenuto della scatola. Per provarla, cambia la regola (e i pezzi «monete d’oro», se la tua "
+           "edizione vi indica questo numero).",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =
@@ -57,17 +62,19 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
     line = left_out_line(lever_name("silver_per_gold", lang, naming), "gold-coin", lang, naming,
                          printed(deck, "gold-coin"))
     assert line.replace("\u202f", " ").replace("\xa0", " ") == coin
+    assert not any(w in line for w in ("reprint", "réimprim", "ristampa"))  # plain wood: nothing printed (fr25)
     printed_card = left_out_line("x", "favour", lang, naming, printed(deck, "favour"))
     assert card in printed_card.replace("\u202f", " ").replace("\xa0", " "), printed_card
 
 
 @pytest.mark.parametrize(("lang", "says"), [
     # twenty-fourth reading en21, fr29: validate's threshold as its warning says it, a share of games short
-    ("en", "Why cardgen fix asks for less than cardgen validate: fix allows up to 5% of games where C; validate warns "
-           "above 1% of games."),
-    ("fr", "Pourquoi cardgen fix demande moins que cardgen validate : fix admet jusqu’à 5 % des parties où C ; "
+    # terminal round 27 en31: "asks for less" read as fewer coins or a lower standard: "less strict"
+    ("en", "Why cardgen fix is less strict than cardgen validate: fix accepts up to 5% of games where C; validate "
+           "warns above 1% of games."),
+    ("fr", "Pourquoi cardgen fix est moins exigeant que cardgen validate : fix tolère jusqu’à 5 % des parties où C ; "
            "validate avertit au-delà de 1 % des parties."),
-    ("it", "Perché cardgen fix chiede meno di cardgen validate: fix ammette fino al 5 % delle partite in cui C; "
+    ("it", "Perché cardgen fix è meno severo di cardgen validate: fix tollera fino al 5 % delle partite in cui C; "
            "validate avvisa oltre l’1 % delle partite.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line

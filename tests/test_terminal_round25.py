@@ -34,9 +34,14 @@ ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (
        "it": "equilibrio: il giocatore 1 vince il 57,6 % delle partite, contro il 48,8 % per il giocatore 2 (quota "
              "equa 53,2 %"}
 # twenty-sixth reading en10: "this is one advantage" was not idiomatic; why it is one gap, in plain words
-ADVANTAGE = {"en": "with two players, one player’s gain is the other’s loss, so this is a single gap, just beyond chance",
-             "fr": "à deux joueurs, c’est un seul et même avantage, qui dépasse de justesse ce que le hasard peut expliquer",
-             "it": "con due giocatori è un solo vantaggio, appena troppo grande per essere dovuto al caso"}
+# terminal round 27 en5, it8: "a single gap" contradicted the page's "widened because 2 players are compared" and the
+# rates' 106.4% (shared wins): the gap and both intervals, no claim that one's gain is the other's loss
+ADVANTAGE = {"en": "the gap is just beyond chance: even widened because 2 players are compared at once, both intervals, [54.1% to 61.1%] and [45.3% to 52.3%], leave the fair "
+                   "share out",
+             "fr": "l’écart dépasse de justesse ce que le hasard peut expliquer, car même élargis parce que 2 joueurs sont comparés à la fois, les deux intervalles, [54,1 % ; "
+                   "61,1 %] et [45,3 % ; 52,3 %], ne contiennent pas la juste part",
+             "it": "lo scarto è appena troppo grande per essere dovuto al caso: anche allargati perché si confrontano 2 giocatori alla volta, entrambi gli intervalli, [54,1 %; 61,1 %] "
+                   "e [45,3 %; 52,3 %], non contengono la quota equa"}
 # only just beyond chance, as the terminal grades it (twenty-sixth reading fr29: the overview dropped it)
 OVERVIEW = {"en": "player 1 wins more often than player 2, only just beyond chance",
             "fr": "le joueur 1 gagne plus souvent que le joueur 2, et cet avantage dépasse de justesse ce que le hasard "

@@ -1052,8 +1052,8 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     # eighteenth reading (fr15): whole at a run's first player count, short at the next (three times word for word)
     said: set[str] = set()
     first, again = (designer_lines({"component_impact": [held]}, "fr", naming, said=said)[0] for _ in range(2))
-    assert "chaque joueur a une carte Imposter," in first and "là encore" not in first
-    assert "là encore" in again and "chaque joueur a une carte" not in again and "0,02" in again
+    assert "chaque joueur a une carte Imposter," in first and "comme plus haut" not in first
+    assert "comme plus haut" in again and "chaque joueur a une carte" not in again and "0,02" in again
 
 
 def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> None:
@@ -1064,7 +1064,7 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     import json
 
     glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
-    assert glosses["en"]["close_games"].startswith("share of games in which the winner finishes no more than")
+    assert glosses["en"]["close_games"].startswith("share of games won by a margin over the runner-up of at most")
     assert glosses["en"]["kingmaking"] == "share of games decided by the last move of a player who could no longer win"
     assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]

@@ -33,9 +33,10 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 
 #: a case's figures (times, games) -> how a run of 1,000 games says them: once in each game it came up in, the share
 #: of the run; more often than its games, both counts, kept; once, its game
-WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (once in each); first in game 15",
-                     "fr": "dans 649 des 1 000 parties (une fois dans chacune) ; la première fois dans la partie 15",
-                     "it": "in 649 partite su 1.000 (una volta in ciascuna); la prima volta nella partita 15"},
+WHEN = {(649, 649): {"en": "649 times, in 649 of the 1,000 games (once in each); first in game 15",
+                     "fr": "649 fois, dans 649 des 1 000 parties (une fois dans chacune) ; la première fois dans la "
+                           "partie 15",
+                     "it": "649 volte in 649 partite su 1.000 (una volta in ciascuna); la prima volta nella partita 15"},
         # twenty-third reading it8, en4: the run's games too, as the line above says them
         (33, 31): {"en": "33 times, in 31 of the 1,000 games; first in game 15",
                    "fr": "33 fois, dans 31 des 1 000 parties ; la première fois dans la partie 15",
@@ -66,7 +67,7 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     said: set[str] = set()
     first, second, third = (plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
                                                    said=said))) for _ in range(3))
-    whole = {"en": "They hardly ever use it, so the figures on this page describe games in which it is almost never used.",
+    whole = {"en": "That is hardly ever, so the figures on this page describe games played almost without it.",  # en39
              "fr": "Ils ne s’en servent presque jamais : les résultats de cette page valent donc pour des parties jouées "
                    "pour ainsi dire sans elle.",
              "it": "Non la usano quasi mai: i risultati di questa pagina valgono quindi per partite giocate praticamente "
@@ -88,7 +89,7 @@ def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:
     said: set[str] = set()
     used = plain(str(impact_block([{**IMPOSTER, "plays_per_seat": 2.0}], {}, names={"imposter": "Imposter"}, said=said)))
     later = plain(str(impact_block([IMPOSTER], {}, names={"imposter": "Imposter"}, said=said)))
-    assert "hardly" not in used and "They hardly ever use it, so the figures" in later
+    assert "hardly" not in used and "That is hardly ever, so the figures" in later
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -145,16 +146,17 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                   "Impostore"}[lang] in alone
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
-    assert caveat not in two and {"en": "caveat: here too, the simulated players hardly ever use the Imposter card",
-                                  "fr": "à noter : là encore, les joueurs automatiques n’utilisent presque jamais la "
-                                        "carte Imposteur",
-                                  "it": "nota: anche qui i giocatori automatici non usano quasi mai la carta "
+    # terminal round 27 en7: "here too … too" in one sentence: "as above", once
+    assert caveat not in two and {"en": "caveat: as above, the simulated players hardly ever use the Imposter card",
+                                  "fr": "à noter : comme plus haut, les joueurs automatiques n’utilisent presque "
+                                        "jamais la carte Imposteur",
+                                  "it": "nota: come sopra, i giocatori automatici non usano quasi mai la carta "
                                         "Impostore"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so these figures too describe games played almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; ces résultats décrivent donc eux aussi des parties "
-                  "jouées quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media); anche questi risultati descrivono quindi partite giocate "
+    assert {"en": "times per player per game on average), so these figures describe games played almost without it",
+            "fr": "fois par joueur et par partie en moyenne) ; ces résultats décrivent donc des parties jouées "
+                  "quasiment sans Imposteur",
+            "it": "volte per giocatore a partita in media); questi risultati descrivono quindi partite giocate "
                   "praticamente senza la carta Impostore"}[lang] in two, two
 
 

@@ -91,10 +91,11 @@ def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_oth
     text = unwrapped(format_entry({**r, "rule_gaps": gaps}, lang, naming))
     lines = text.splitlines()
     name = tally_words("gap", "bank_short", lang, naming)
-    [case] = [line for line in lines if name in line and line.startswith("  ") and not line.startswith("   ")]
-    settled = say("settled", lang)
-    assert typeset(f"{settled} ({name}", lang) in case  # the clause every ruling of cardgen's is said with
-    assert case.startswith("  " + say("gap_ruled", lang, name=name, when="").split("(")[0])  # and its label
+    [case] = [line for line in lines if name in line and line.startswith("    ") and not line.startswith("     ")]
+    # terminal round 27 en8: the label every ruling of cardgen's is said with, once over Draco's cases
+    head = "  " + say("gaps_ruled_head", lang)
+    assert lines.count(head) == 1 and lines.index(head) < lines.index(case)
+    assert case.startswith("    " + name)
     assert {"en": "1,384 times, in 57 of the 60 games; first in game\u00a0",
             "fr": "1\u202f384 fois, dans 57 des 60 parties\u202f; la première fois dans la partie\u00a0",
             "it": "1.384 volte in 57 partite su 60; la prima volta nella partita\u00a0"}[lang].replace(
@@ -111,7 +112,8 @@ def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_oth
     # every other ruling of cardgen's: its text under its case alone, the same shape
     for kind in nonempty([g["kind"] for g in gaps if g["kind"] not in ("bank_short", "final_toast")]):
         [other] = [line for line in lines if tally_words("gap", kind, lang, naming) in line]
-        assert settled in other and lines[lines.index(other) + 1].strip() == typeset(naming.clarifications[kind], lang)
+        assert lines.index(head) < lines.index(other) and other.startswith("    ")
+        assert lines[lines.index(other) + 1].strip() == typeset(naming.clarifications[kind], lang)
     # where the warning counts other games than the case (it never should), the line keeps its own count
     apart = [{**g, "games": games - 1} if g["kind"] == "bank_short" else g for g in gaps]
     text = unwrapped(format_entry({**r, "rule_gaps": apart}, lang, naming))

@@ -31,7 +31,7 @@ import pytest
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import (Naming, card_search, figure_bases, flagged_cards, format_entry, shortfall_line,
                                       total_line, warning_count, weight_shares)
-from cardgen.terminal import WIDTH, fit, say, say_n, word
+from cardgen.terminal import fit, say, say_n, word
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
@@ -151,19 +151,18 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
 # twenty-fourth reading en10, it11, fr13: "as many games as here" and a 25-word bracket between the instruction and
 # its command: the games said as a number, the reason after them
 # twenty-fifth reading en10: cards flagged just beyond chance are confirmed first; the search is the step after
-POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) are still flagged on "
-                 "more games (the command under each), let cardgen fix play 1,000 games per player count to include "
-                 "them, as validate did here; on its default 300 it may not flag them, and it changes only the cards "
-                 "it flags: cardgen fix draco --games 1000",
-           "fr": "si les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs) le restent "
-                 "sur plus de parties (la commande sous chacune), pour que cardgen fix cherche aussi à les corriger, "
-                 "faites-lui jouer 1 000 parties par nombre de joueurs, comme validate ici ; avec ses 300 parties par "
-                 "défaut, il risque de ne pas les repérer, et il ne modifie que les cartes qu’il repère : cardgen fix "
-                 "draco --games 1000",
-           "it": "se le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori) lo restano anche "
-                 "su più partite (il comando sotto ciascuna), per includerle fai simulare a cardgen fix 1.000 partite "
-                 "per numero di giocatori, come ha fatto validate qui; con le 300 che simula di solito potrebbe non "
-                 "trovarle sbilanciate, e corregge solo le carte che trova sbilanciate: cardgen fix draco --games 1000"}
+# terminal round 27 en9, fr8, it15: the 60-word closing instruction shortened: the reason in a bracket before the command
+POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The Splits” at 6 players) are still flagged "
+                 "after the longer run suggested under each, run cardgen fix on 1,000 games per player count so that it "
+                 "includes them (with its default 300, it may not see them at all): cardgen fix draco --games 1000",
+           "fr": "si les cartes signalées (« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs) le sont "
+                 "encore après la relance plus longue indiquée sous chacune, lancez cardgen fix sur 1 000 parties par "
+                 "nombre de joueurs pour qu’il cherche aussi à les corriger (avec ses 300 parties par défaut, il "
+                 "risque de ne pas les repérer) : cardgen fix draco --games 1000",
+           "it": "se le carte segnalate («Andirivieni» con 5 giocatori e «Spaccata» con 6 giocatori) lo sono ancora "
+                 "dopo la verifica più lunga indicata sotto ciascuna, fai simulare a cardgen fix 1.000 partite per "
+                 "numero di giocatori perché corregga anche quelle (con le 300 abituali potrebbe non accorgersi dello "
+                 "squilibrio): cardgen fix draco --games 1000"}
 SHORTAGE = {"en": "Draco & Co (draco): to find fixes to the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
@@ -231,17 +230,17 @@ def test_a_count_s_section_says_its_one_card_and_the_command_above(draco: tuple,
     entry = _flagged(r, 5, {"to-and-fro": "strong"}, games=1000)
     hint = {"text": "", "command": "cardgen fix draco", "href": None}
     said = plain(card_fix(entry, hint, lang, Naming.of(deck, lang))["text"])
-    one = {"en": ("If the flagged card (“To and Fro” at 5 players) is still flagged on more games (the command above)",
-                  "may not flag it,"),
-           "fr": ("Si la carte signalée (« Chassé-croisé » à 5 joueurs) le reste sur plus de parties (la commande "
-                  "ci-dessus)", "de ne pas la repérer,"),
-           "it": ("Se la carta segnalata («Andirivieni» con 5 giocatori) lo resta anche su più partite (il comando qui "
-                  "sopra)", "non trovarla sbilanciata,")}[lang]
+    one = {"en": ("If the flagged card (“To and Fro” at 5 players) is still flagged after the longer run suggested "
+                  "above", "may not see it at all)"),
+           "fr": ("Si la carte signalée (« Chassé-croisé » à 5 joueurs) l’est encore après la relance plus longue "
+                  "indiquée ci-dessus", "de ne pas la repérer)"),
+           "it": ("Se la carta segnalata («Andirivieni» con 5 giocatori) lo è ancora dopo la verifica più lunga "
+                  "indicata qui sopra", "non accorgersi dello squilibrio)")}[lang]
     assert said.startswith(one[0]) and one[1] in said, said
     assert not any(w in said for w in ("under each", "sous chacune", "sotto ciascuna", "cards (", "cartes signalées"))
     both = [entry, _flagged(r, 6, {"the-splits": "strong"})]
     summary = plain(card_search(both, lang, Naming.of(deck, lang), command=False, also=True))
-    assert {"en": "(the command under each)", "fr": "(la commande sous chacune)", "it": "(il comando sotto ciascuna)"}[
+    assert {"en": "suggested under each", "fr": "indiquée sous chacune", "it": "indicata sotto ciascuna"}[
         lang] in summary, summary
 
 
@@ -381,15 +380,16 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
 
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
 
-CASE = {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank cannot pay all it "
-              "owes; called “shortage of coins in the bank” in the WARNING below): 286 times, in 57 of the 60 games; "
-              "first in game 1",
-        "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque ne peut pas "
-              "verser tout ce qu’elle doit : c’est le « manque de pièces à la banque » de l’avertissement plus bas) : "
-              "286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
-        "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen (la banca "
-              "non può pagare tutto ciò che deve; chiamata «carenza di monete in banca» nell’avviso più sotto): 286 "
-              "volte in 57 partite su 60; la prima volta nella partita 1"}
+# terminal round 27 en8: Draco's cases under one heading, each by its name and figures, never the 75-character lead-in
+CASES_HEAD = {"en": "  special cases the published rules leave open (cardgen adds a rule for each):",
+              "fr": "  cas non prévus par les règles publiées (cardgen ajoute une règle pour chacun) :",
+              "it": "  situazioni non previste dal regolamento pubblicato (cardgen aggiunge una regola per ciascuna):"}
+CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below): 286 times, "
+              "in 57 of the 60 games; first in game 1",
+        "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "
+              "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
+        "it": "la banca non può pagare tutto ciò che deve (chiamata «carenza di monete in banca» nell’avviso più "
+              "sotto): 286 volte in 57 partite su 60; la prima volta nella partita 1"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -400,10 +400,12 @@ def test_the_shortage_case_line_has_the_label_and_its_games(draco: tuple, lang: 
     text = format_entry(r, lang, Naming.of(deck, lang))
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if plain(CASE[lang])[:40] in plain(line))
-    rows = [lines[start]] + [line for line in lines[start + 1:start + 3] if line.startswith("      ")]
-    assert plain(" ".join(rows)).startswith(plain(CASE[lang])), rows
-    # its first row filled: never broken early to keep "cardgen adds:" with what follows, as a command would be
-    assert len(rows[0]) > WIDTH - 12, rows
+    assert plain(lines[start - 1]) == plain(CASES_HEAD[lang]), lines  # the shortage the first of Draco's cases
+    assert sum(plain(CASES_HEAD[lang]) == plain(line) for line in lines) == 1  # one heading for all of them
+    assert not any("settled by a rule cardgen adds (" in line or "ajoute (" in line or "da cardgen (" in line
+                   for line in lines)
+    rows = [lines[start]] + [line for line in lines[start + 1:start + 3] if line.startswith("        ")]
+    assert lines[start].startswith("    ") and plain(" ".join(rows)).startswith(plain(CASE[lang])), rows
 
 
 def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole() -> None:

@@ -211,17 +211,19 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     # twenty-second reading (en4, en53, fr1, it6): one "close games" note, its games and its margin together, the
     # winner's score by the name the table gives it, never "a winner's average total"
     assert notes[-1] == {"en": "close games: of the 210 games in which someone finishes below the winner or winners; "
-                               "a margin of 2 points or less, where the winner’s score averages 5.9",
+                               "close here means a margin of about 1 point or less (winner’s score: 5.9 on average)",
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
-                               "gagnants ; un écart de 2 points au plus (score du vainqueur : 5,9 en moyenne)",
+                               "gagnants ; serrée signifie ici un écart d’environ 1 point au plus (score du vainqueur : "
+                               "5,9 en moyenne)",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
-                               "vincitore o i vincitori; uno scarto di 2 punti o meno (punteggio del vincitore: 5,9 in "
-                               "media)"}[lang], notes
+                               "vincitore o i vincitori; qui combattuta vuol dire uno scarto di circa 1 punto o meno "
+                               "(punteggio del vincitore: 5,9 in media)"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
-    assert {"en": "2 silver coins or less, where the winner’s fortune averages 29.1",
-            "fr": "2 pièces d’argent au plus (fortune du vainqueur : 29,1 en moyenne)",
-            "it": "2 monete d’argento o meno (denaro del vincitore: 29,1 in media)"}[lang] in coins, coins
+    # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
+    assert {"en": "about 3 silver coins or less (winner’s fortune: 29.1 on average)",
+            "fr": "environ 3 pièces d’argent au plus (fortune du vainqueur : 29,1 en moyenne)",
+            "it": "circa 3 monete d’argento o meno (denaro del vincitore: 29,1 in media)"}[lang] in coins, coins
     alone = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0)]  # no winner's mean: no margin
     assert len(alone) == len(notes) and notes[-1].startswith(alone[-1]) and alone[-1] != notes[-1]
     assert not any("5,9" in n or "5.9" in n for n in figure_bases(figures[:1], lang, Naming(), 4, 0, 5.9))
@@ -231,14 +233,14 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.simulate.summary import designer_lines
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
-    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; un "
-            "écart de 2 points au plus (score du vainqueur : 73,9 en moyenne)") in lines, lines
+    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; serrée "
+            "signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)") in lines, lines
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
-    assert ("Close games: of the 190 games in which someone finishes below the winner or winners; a margin of 2 "
-            "points or less, against a winner’s score of 73.9 on average over the 200 games") in page, page
+    assert ("Close games: of the 190 games in which someone finishes below the winner or winners; close here means a "
+            "margin of about 7 points or less (winner’s score: 73.9 on average over the 200 games)") in page, page
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------

@@ -132,12 +132,13 @@ def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, sa
 # -- en11: at 2 players the close games in one note, their games and their margin ------------------------------------
 
 @pytest.mark.parametrize(("lang", "note"), [
-    ("en", "close games: of the 231 games with a single winner; a margin of 2 points or less, against a winner’s score "
-           "of 9.5 on average over the 1,000 games"),
-    ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; un écart de 2 points au plus ; repère, score "
-           "du vainqueur : 9,5 en moyenne sur les 1 000 parties"),
-    ("it", "partite combattute: sulle 231 partite con un solo vincitore; uno scarto di 2 punti o meno (punteggio del "
-           "vincitore: 9,5 in media sulle 1.000 partite)")])
+    # terminal round 27 it9: the margin a tenth of the winner's score (about 1 point at 9.5), said with the average
+    ("en", "close games: of the 231 games with a single winner; close here means a margin of about 1 point or less "
+           "(winner’s score: 9.5 on average over the 1,000 games)"),
+    ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; serrée signifie ici un écart d’environ 1 point "
+           "au plus (score du vainqueur : 9,5 en moyenne sur les 1 000 parties)"),
+    ("it", "partite combattute: sulle 231 partite con un solo vincitore; qui combattuta vuol dire uno scarto di circa 1 "
+           "punto o meno (punteggio del vincitore: 9,5 in media sulle 1.000 partite)")])
 def test_the_close_games_are_named_in_one_note_with_their_games_and_margin(lang: str, note: str) -> None:
     from cardgen.simulate.summary import WinnerMean, figure_bases
     from cardgen.simulate.verdict import label

@@ -68,12 +68,13 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # a special case as every case cardgen's rule settles, with the warning's one name for it (twentieth reading
     # en18; twenty-second en14, fr14, it18: the label the other cases have, which this one alone lacked)
     # (twenty-third reading en14: the name, then "called" the warning's name, not both crammed after one comma)
-    assert plain({"en": "settled by a rule cardgen adds (the bank cannot pay all it owes; called “shortage of coins "
-                        "in the bank” in the WARNING below)",
-                  "fr": "tranché par une règle que cardgen ajoute (la banque ne peut pas verser tout ce qu’elle doit : "
-                        "c’est le « manque de pièces à la banque » de l’avertissement plus bas)",
-                  "it": "risolta da una regola aggiunta da cardgen (la banca non può pagare tutto ciò che deve; "
-                        "chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
+    # terminal round 27 en8: whose rule it is said once, in the heading over Draco's cases
+    assert plain({"en": "(cardgen adds a rule for each):\n    the bank cannot pay all it owes (called “shortage of "
+                        "coins in the bank” in the WARNING below)",
+                  "fr": "(cardgen ajoute une règle pour chacun) :\n    la banque ne peut pas verser tout ce qu’elle "
+                        "doit (c’est le « manque de pièces à la banque » de l’avertissement plus bas)",
+                  "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca non può pagare tutto ciò che deve "
+                        "(chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
     how = {"en": "If the bank cannot pay all it owes, it first collects",
@@ -86,10 +87,11 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert prefix not in text
     # without a shortage found, the same case is said as the ruling it is
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
-    assert {"en": "special case the published rules leave open, settled by a rule cardgen adds (the bank",
-            "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (la banque",
-            "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen (la "
-                  "banca"}[lang] in calm
+    assert plain({"en": "(cardgen adds a rule for each):\n    the bank cannot pay all it owes: ",
+                  "fr": "(cardgen ajoute une règle pour chacun) :\n    la banque ne peut pas verser tout ce qu’elle "
+                        "doit : ",
+                  "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca non può pagare tutto ciò che deve: "
+                  }[lang]) in plain(calm)
     # the case's line says whose rule it is: the rule's text follows alone (seventeenth reading en9)
     rule = how
     assert rule in calm and prefix not in calm
@@ -98,8 +100,8 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     first = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
     again = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
     assert rule in first and rule not in again
-    assert {"en": "settled by a rule cardgen adds (the bank", "fr": "tranché par une règle que cardgen ajoute (la banque",
-            "it": "risolta da una regola aggiunta da cardgen (la banca"}[lang] in again
+    assert plain({"en": "(cardgen adds a rule for each):\n    the bank", "fr": "(cardgen ajoute une règle pour chacun) :\n"
+                  "    la banque", "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca"}[lang]) in plain(again)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -153,7 +155,9 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     assert note.startswith("Draco & Co")
     # twenty-fourth reading en1: "the fast engine is prepared …; same results, only slower" read as if the fast
     # engine were the slow one: the slower one is this run, said with its subject, and the line ends with a stop
-    assert {"en": "this run is slower while its fast engine is prepared here; the results are the same",
+    # terminal round 27 en1: "is prepared here" read as a translation, and "the same" as what? who builds it, and
+    # that the results are identical
+    assert {"en": "this run is slower while cardgen builds the game’s fast engine, with identical results",
             "fr": "calcul plus lent le temps que son moteur rapide se prépare ici ; résultats identiques",
             "it": "calcolo più lento mentre qui si prepara il suo motore veloce; risultati identici"}[lang] \
         in note.replace("\u202f", " ")

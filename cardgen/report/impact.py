@@ -297,7 +297,11 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                                                          words["flag_again" if again else "flag"])]
     return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
                   change_note=change_note(rows, lang) if paired else "",
-                  legend=words["legend_again" if again else "legend"], strip_legend=words["legend_strip"].format(half=scale),
+                  # what "played" counts, once in the legend, never a bracket under each of 52 cards (terminal round
+                  # 27 en37, fr35, it48)
+                  legend=words["legend_again" if again else "legend"] + (
+                      " " + words["per_seat_legend"] if not again and any(b["per_seat"] for b in body) else ""),
+                  strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
                   verdict_head=words["head_verdict"],  # the flag's column had no header (en47, it52)

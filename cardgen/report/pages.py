@@ -25,7 +25,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
 from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, file_lines, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_parts, card_search, compare_balance_parts,
-                                      counted_first, fair_why, fix_pointer, folded_stop, games_played, is_share,
+                                      counted_first, ended, fair_why, fix_pointer, folded_stop, games_played, is_share,
                                       lowered, more_games_command, option_lines, own_line, same_play_lines, scale_line,
                                       shortage_notes, stop_lines, stopped_caution, total_line, variant_imbalance,
                                       warning_count)
@@ -432,7 +432,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
              "name": infos.get(r["variant"], {}).get("name", ""),
              "length": _length(r, lang, namings.get(r["variant"], Naming())),
              "fairness": _fairness(r, lang), "skill": _skill_text(r, lang),
-             "warnings": short_warnings(r, lang, namings.get(r["variant"]), said), "warned": warning_count(r)}
+             # a cell's warning of several sentences ended as one (en36); a one-phrase cell stays a label
+             "warnings": [ended(w) if ". " in w else w
+                          for w in short_warnings(r, lang, namings.get(r["variant"]), said)],
+             "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     # the terminal's closing line, word for word: the page said "all passed" where the terminal said "4 passed with
@@ -641,7 +644,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
-        head[4] = words["interval_widened"]
+        # the fix page has no closing note to point at (compare's has): its head says why itself (round 27 en28)
+        head[4] = words["interval_widened_fix" if fix else "interval_widened"]
     if any(share(m["metric"]) for m in ordered):  # never "pp" / "pts" in a cell: the unit in the head (fr6); over
         # rows of which only some are shares, the head says which ("for a share" over a winner's score read as
         # percentage points too: twenty-second reading fr65, it71)
@@ -702,7 +706,10 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
-        warned = warnings_of(r, lang, naming, once)
+        # each warning and balance paragraph ended as the terminal ends it (``summary.ended``): a paragraph of two
+        # or three sentences whose last had no full stop read as cut off on a printed page (terminal round 27 en36,
+        # fr30, it47)
+        warned = [ended(w) for w in warnings_of(r, lang, naming, once)]
         details = section(r, lang, naming)
         # a warning said under the heading is not said again in the details (fifteenth reading it50, en35): the
         # paragraphs compared by what they say (``balance_parts``' kinds), not by their text
@@ -711,7 +718,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # saying what to do (sixteenth reading en24)
         said = {kind for kind, _ in balance_parts(r.get("balance") or {}, lang)}
         details["balance"] = []
-        verdict = [text for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+        verdict = [ended(text) for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
                                                          more_games_command(r)) if kind not in said]
         # why the fair share is above 1/N, said by the balance sentence or warning above the charts: not again on
         # the chart's fair-share line (eighteenth reading en62: three times within one screen)

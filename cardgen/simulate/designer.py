@@ -8,7 +8,7 @@ and the result come, per game:
 - ``lead_changes``: how often the sole leader changed (a tie keeps the last leader;
   Browne 2008, "lead change", as in Ludii's ``LeadChange``);
 - ``comeback``: 1 when the winner was behind the leader at half the game's turns;
-- ``close_game``: 1 when the final margin is at most ``CLOSE_MARGIN`` points;
+- ``close_game``: 1 when the final margin is at most ``close_margin`` of the winner's score (a tenth of it);
 - ``drama``: the mean over the game's turns of the leader's estimate minus the
   eventual winner's (0 while the winner leads): Ludii's ``Drama`` metric
   ("difference between the winning player's state evaluation and the maximum
@@ -37,9 +37,12 @@ from cardgen.simulate.cards import CardTally, hardly_played
 from cardgen.simulate.exchange import ExchangeTally
 from cardgen.simulate.stats import OutOfRunning, margin_of, wilson
 
-#: A game whose winner is at most this many points ahead is a close game (the issue's designers' figure;
-#: the same in every game, so it is a rule of thumb for games scored in a few dozen points).
-CLOSE_MARGIN = 2
+#: A game is close when the winner's lead over the runner-up is at most this share of the winner's own score, and
+#: never less than ``CLOSE_FLOOR`` (the smallest lead a game scored in whole points has). A fixed 2 points was a narrow
+#: win where King Lui's winners score 74 and a third of the score where Royale's score 6: 80 % of Royale's games
+#: counted as close (terminal round 27 it9); in proportion, the figure means "won narrowly" in every game.
+CLOSE_SHARE = 0.1
+CLOSE_FLOOR = 1.0
 Z95 = NormalDist().inv_cdf(0.975)
 
 #: Games traced per deck and player count by default (``validate --designer-games``): the first ones.
@@ -97,6 +100,13 @@ def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trac
     return Trace(estimates, played, moves, dealt)
 
 
+def close_margin(winner_score: float) -> float:
+    """The largest lead over the runner-up that still makes a close game, for a winner who scored
+    ``winner_score``: a tenth of that score (``CLOSE_SHARE``), at least ``CLOSE_FLOOR`` (a tenth of Royale's 6
+    points is no lead a game in whole points can have)."""
+    return max(CLOSE_FLOOR, CLOSE_SHARE * abs(winner_score))
+
+
 def _leaders(est: list[float]) -> list[int]:
     best = max(est)
     return [seat for seat, x in enumerate(est) if x == best]
@@ -120,7 +130,8 @@ def game_figures(trace: Trace, result: GameResult, out_of_running: OutOfRunning 
     winners = set(result.winners)
     margin = margin_of(result.scores, winners, out_of_running)
     if margin is not None:
-        out["close_games"] = float(margin <= CLOSE_MARGIN)
+        best = max(result.scores[w] for w in winners)
+        out["close_games"] = float(margin <= close_margin(best) + 1e-9)
     if len(winners) == 1:
         (winner,) = winners
         half = est[len(est) // 2]
@@ -260,7 +271,7 @@ class DesignerTally:
 
     def to_json(self) -> dict[str, Any]:
         """The figures and the component table (see docs/validator.md)."""
-        return {"games": self.traced, "sampled": self.sampled, "close_margin": CLOSE_MARGIN, **self.figures(),
+        return {"games": self.traced, "sampled": self.sampled, "close_share": CLOSE_SHARE, **self.figures(),
                 "card_games": self.cards.games, "component_impact": card_rows(self.cards, self.played, self.seats),
                 **({"exchange": self.exchange.to_json()} if self.exchange.offered else {})}
 

@@ -334,7 +334,10 @@ def gap_when(g: Mapping[str, Any], total: int, lang: str) -> str:
     if g["count"] == 1:
         return say("gap_when_once", lang, game=game)
     if g["count"] == g["games"]:
-        return say("gap_when_each", lang, games=g["games"], total=total, game=game)
+        # its times first too, as every other count says them ("33 times, in 31 of …"): two formats a few lines apart
+        # read as two kinds of figure (terminal round 27 en2)
+        return say("gap_when_each", lang, times=say_n("times", g["count"], lang), games=g["games"], total=total,
+                   game=game)
     if g["games"] >= total:  # "in all 200 games", never "in 200 of the 200 games"
         return say("gap_when_all", lang, times=say_n("times", g["count"], lang), count=g["games"], total=total,
                    game=game)
@@ -563,6 +566,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
         component_gaps = set((naming.words or {}).get("component_gaps") or ())  # the game's shortages of pieces
+        # two or more cases cardgen's own rules settle: one heading, then each case by its name and figures, never
+        # the 75-character "special case the published rules leave open, settled by a rule cardgen adds" on every
+        # line (Draco's 16 times, the figures after it: terminal round 27 en8)
+        ruled = [g for g in listed_gaps(r, naming) if g["settled"] and not g.get("published")]
+        grouped, headed = len(ruled) > 1, False
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
@@ -578,7 +586,18 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             if how and said is not None:
                 how = None if f"gap_how:{g['kind']}" in said else how
                 said.add(f"gap_how:{g['kind']}")
-            if g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps:
+            component = bool(g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps)
+            if grouped and key == "gap_ruled":
+                if not headed:
+                    lines.append("  " + say("gaps_ruled_head", lang))
+                    headed = True
+                from cardgen.simulate.verdict import QUOTED
+                lines.append("    " + (say("gap_components_item", lang, name=name, when=when, short=QUOTED[lang].format(
+                    gap_shortage(g["kind"], lang, naming))) if component else say("gap_ruled_item", lang, name=name,
+                                                                                    when=when)))
+                lines += ["      " + how] if how else []
+                continue
+            if component:
                 # the box short of pieces, which its WARNING below names: the special case it is, said as every case
                 # cardgen's own rule settles, with its own figures (how often, in how many games, the first game),
                 # and the warning's name for it; its rule's text after it alone, never a "Rule added by cardgen."
@@ -788,6 +807,15 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     key = ("balance_close" if close else "balance_flagged") + ("_one" if len(seats) == 1 else "_many")
     pair = two_way(seats) if not close else None
     key = "balance_flagged_pair" if pair else key
+    # seats on both sides of the fair share: those ahead, then those behind, each group said as such, never four
+    # players in one list the designer sorts from their brackets (terminal round 27 fr2)
+    sides = ([f for f in seats if f.get("side") == "more"], [f for f in seats if f.get("side") == "less"])
+    if not close and not pair and all(sides) and len(sides[0]) + len(sides[1]) == len(seats):
+        key, seats = "balance_flagged_sides", [*sides[0], *sides[1]]
+        items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True), who=say("seat", lang, k=f["seat"]))
+                 for f in seats]
+        shown_fair, ends = edge_shares(seats, fair, lang)
+        intervals = and_list(ends, lang)
     just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
@@ -797,7 +825,9 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
     ahead, behind = pair or ({}, {})
-    return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even,
+    above, below = (and_list(items[:len(sides[0])], lang), and_list(items[len(sides[0]):], lang)) if pair is None \
+        and key.startswith("balance_flagged_sides") else ("", "")
+    return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even, above=above, below=below,
                ahead=say("seat", lang, k=ahead.get("seat")), behind=say("seat", lang, k=behind.get("seat")),
                rate_a=_pct(ahead.get("rate"), lang, fixed=True), rate_b=_pct(behind.get("rate"), lang, fixed=True),
                clearly=say("balance_clearly", lang) if clear else "", only=only,
@@ -1381,7 +1411,7 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     fr1, it6). ``shared``: the run's shared wins; the notes speak of the games followed, so they say shared wins
     are included only where one of those has one (``traced_shared``). ``winner`` a ``WinnerMean``: the games its
     mean is over said too ("over the 1,000 games")."""
-    from cardgen.simulate.designer import CLOSE_MARGIN
+    from cardgen.simulate.designer import close_margin
     from cardgen.simulate.verdict import label, unit
 
     naming = naming or Naming()
@@ -1389,10 +1419,12 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     close = label("close_games", lang, naming.words, short=True)
     over = winner.games if isinstance(winner, WinnerMean) else None
     winner = winner.mean if isinstance(winner, WinnerMean) else winner
-    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(CLOSE_MARGIN, lang,
-                                                                                               places=0),
+    # the close games' margin in proportion to the winner's score (``designer.close_margin``), said at the average
+    # winner's score: "about 7 points here" (terminal round 27 it9: a fixed 2 points made 80 % of Royale's games close)
+    near = round(close_margin(winner)) if winner is not None else 0
+    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(near, lang, places=0),
                  winner=_mean(winner, lang), games=_games(over or 0, lang),
-                 unit=unit(lang, naming.words, many=CLOSE_MARGIN != 1),
+                 unit=unit(lang, naming.words, many=near != 1),
                  score=label("winning_score", lang, naming.words, short=True))
              if winner is not None and any(name == "close_games" for name, _ in figures) else "")
     # the close games in a note of their own where their margin is said, their games and margin together: named
@@ -1404,8 +1436,15 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
         if base:
             own = bool(scale) and name == "close_games"
             groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
-    notes = [say("figure_base", lang, labels=", ".join(labels),
-                 base=say("figure_base_more", lang, base=base, more=scale) if own else base)
+    # the shared wins' margin said after the margin it defines, not in a bracket after the games, where it read as
+    # part of which games count (terminal round 27 en3, fr1)
+    tail = say("figure_base_shared", lang, base="")
+
+    def margin(base: str) -> str:
+        if base.endswith(tail):
+            return say("close_shared", lang, base=say("figure_base_more", lang, base=base[:-len(tail)], more=scale))
+        return say("figure_base_more", lang, base=base, more=scale)
+    notes = [say("figure_base", lang, labels=", ".join(labels), base=margin(base) if own else base)
              for (base, own), labels in groups.items()]
     if scale and not any(own for _, own in groups):  # no note names their games: the margin's own
         notes.append(say("figure_base", lang, labels=close, base=scale))

@@ -20,7 +20,6 @@ from cardgen import wordbook
 from cardgen.terminal import say, with_terms
 from cardgen.languages import decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
-from cardgen.simulate.designer import CLOSE_MARGIN
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
@@ -77,7 +76,7 @@ def follows_from_change(name: str, differences: list[dict[str, Any]],
 
 # -- words ------------------------------------------------------------------------------
 #: figure -> (rising sentence, falling sentence) per language; {b} base, {v} variant, {d} |difference|,
-#: {lo}/{hi} the interval of |difference|, {k} a seat number, {m} the close-game margin, {label} a label
+#: {lo}/{hi} the interval of |difference|, {k} a seat number, {label} a label
 #: (``gap_named``: a rule gap by the short name a run gave its case, a noun: "Fewer games with a shortfall")
 SENTENCES = _BOOK["sentences"]
 
@@ -86,10 +85,9 @@ WORDS = _BOOK["words"]
 #: a figure's short name (``labels``) and, for a figure that needs one, its definition (``glosses``): a
 #: compare table names the figure short and defines it once in a legend, validate says both at once
 SHORT = _BOOK["labels"]
-GLOSSES = {lang: {name: gloss.replace("{margin}", str(CLOSE_MARGIN)) for name, gloss in glosses.items()}
-           for lang, glosses in _BOOK["glosses"].items()}
+GLOSSES = _BOOK["glosses"]
 
-#: each figure's full name: its short name with its definition ("close games (margin ≤ 2)")
+#: each figure's full name: its short name with its definition ("close games (share of games won by …)")
 LABELS = {lang: {**words, **{name: _BOOK["words"][lang]["glossed"].format(label=words[name], gloss=gloss)
                              for name, gloss in GLOSSES[lang].items()}}
           for lang, words in SHORT.items()}
@@ -166,7 +164,7 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, s
             return table["seat_1_own" if short else "seat_1_own_long"].format(first=first)
         return (table["seat_1"] if k == 1 else table["seat"]).format(k=k)
     if name in table:  # a figure counted in the game's score unit names it ("drama …, in silver coins")
-        return table[name].replace("{unit}", unit(lang, words))
+        return table[name].replace("{unit}", unit(lang, words)).replace("{one}", unit(lang, words, False))
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
             words_ = TALLIES[lang]["total:"] if is_total(name, words) else words_  # a running total as such (en33)
@@ -186,7 +184,10 @@ def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
     """The definition of the figure ``name`` that its short name leaves out ("the eventual winner's average
     deficit…, in silver coins"), in ``lang`` and the game's score unit; None for a figure its name says."""
     text = GLOSSES[lang].get(name)
-    return None if text is None else text.replace("{unit}", unit(lang, words))
+    # {one}: the unit of one ("1 point", "1 silver coin": the close games' least margin, ``designer.CLOSE_FLOOR``)
+    if text is None:
+        return None
+    return text.replace("{unit}", unit(lang, words)).replace("{one}", unit(lang, words, False))
 
 
 def defined(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
@@ -287,7 +288,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         for plural, single in SINGULAR[lang].items():  # the template's own word and the game's name of its rounds
             template = template.replace(plural, single)
             named = f" {named} ".replace(plural, single).strip()
-    text = template.format(**figures(m, lang), k=k, m=CLOSE_MARGIN, note=note or "",
+    text = template.format(**figures(m, lang), k=k, note=note or "",
                            label=named, unit=unit(lang, words), first=first_player(lang, words) or "")
     n = m.get("n")
     if key == "margin" and isinstance(n, int) and isinstance(pairs, int) and n < pairs and text.endswith("."):

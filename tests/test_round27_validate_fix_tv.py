@@ -1,0 +1,70 @@
+"""Terminal round 27 (issue #53), validate's and fix's pages: the game page's WARNING bullets and balance paragraphs
+end with a full stop as the terminal's do (en36, fr30, it47): a paragraph of two or three sentences whose last had
+none read as cut off on a printed page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming
+from test_pages_fifteenth import _flagged
+
+LANGS = ("en", "fr", "it")
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).strip()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_pages_warnings_and_balance_paragraphs_end_with_a_full_stop(lang: str, repo_root: Path) -> None:
+    from cardgen.report.pages import deck_page
+
+    naming = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    flagged = _flagged()
+    calm = {**flagged, "balance": {**flagged["balance"], "flags": [], "games": 300}}
+    for r in (flagged, calm):
+        html = deck_page("king_lui", {"results": [r]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
+                         naming)
+        warnings = [_text(li) for ul in re.findall(r'<ul class="warn">(.*?)</ul>', html, re.S)
+                    for li in re.findall(r"<li>(.*?)</li>", ul, re.S)]
+        assert bool(warnings) == (r is flagged), warnings
+        assert all(w.endswith(".") for w in warnings), warnings
+    # the calm count's verdict, under its heading: "balance: … every player's interval contains it."
+    verdict = next(_text(p) for p in re.findall(r"<p[^>]*>(.*?)</p>", html, re.S)
+                   if _text(p).startswith({"en": "balance", "fr": "équilibre", "it": "equilibrio"}[lang]))
+    assert verdict.endswith("."), verdict
+
+
+def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict:
+    return {"seat": k, "side": side, "rate": rate, "low": low, "high": high, "fair": 0.203, "compared": 5}
+
+
+#: King Lui at 5 players, seed 1: two players ahead of the fair share, two behind (the first two only just)
+FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.201),
+        _seat(4, "more", 0.250, 0.216, 0.287), _seat(5, "more", 0.246, 0.213, 0.283)]
+SIDES = {"en": "balance: player 4 (25.0%) and player 5 (24.6%) ahead of the fair share (20.3%|, player 1 (16.7%) and "
+               "player 2 (16.8%) behind it; these gaps are beyond chance (only just for player 1 and player 2)",
+         "fr": "équilibre : le joueur 4 (25,0 %) et le joueur 5 (24,6 %) au-dessus de la juste part (20,3 %|, le "
+               "joueur 1 (16,7 %) et le joueur 2 (16,8 %) en dessous ; ces écarts sont trop grands pour être dus au "
+               "hasard (de justesse pour le joueur 1 et le joueur 2)",
+         "it": "equilibrio: il giocatore 4 (25,0 %) e il giocatore 5 (24,6 %) sopra la quota equa (20,3 %|, il "
+               "giocatore 1 (16,7 %) e il giocatore 2 (16,8 %) sotto; gli scarti sono troppo grandi per essere dovuti "
+               "al caso (di poco per il giocatore 1 e il giocatore 2)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_players_ahead_and_behind_are_said_apart(lang: str) -> None:
+    """fr2: four players on both sides of the fair share in one list, the designer sorting them from their brackets:
+    those ahead, then those behind, their intervals in the same order."""
+    from cardgen.simulate.summary import balance_lines
+
+    [line] = balance_lines({"flags": FIVE, "seat_fair_share": 0.203}, lang, 5)
+    said = line.replace("\u202f", " ").replace("\u00a0", " ")
+    head, tail = SIDES[lang].split("|")  # the fair share's reason (shared wins) between them
+    assert said.startswith(head) and tail in said, said
+    assert said.index("21,6" if lang != "en" else "21.6") < said.index("13,9" if lang != "en" else "13.9")
