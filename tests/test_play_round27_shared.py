@@ -52,12 +52,15 @@ def test_the_undo_button_names_the_move_it_takes_back_and_the_moves_since() -> N
         session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
     mine = max(i for i, (p, _) in enumerate(session.actions) if p == 0)
     undo = table_view(session, 0)["undo_of"]
-    # its number as the page's journal prints it, the turn's (pb: one number per turn, en5, fr12, it3)
-    assert undo == {"n": session.journal[mine].turn, "text": session.journal[mine].text.split("\n")[0], "since": 5 - mine - 1}
+    # its number as the page's journal prints it, the turn's (pb: one number per turn, en5, fr12, it3); the turns
+    # since, as the journal numbers them (round 28, fr2: not the moves inside a turn)
+    assert undo == {"n": session.journal[mine].turn, "text": session.journal[mine].text.split("\n")[0],
+                    "since": len({e.turn for e in session.journal[mine:]}) - 1}
     assert undo["since"] > 0  # others moved since: said
     for lang in ("en", "fr", "it"):
         for key in ("undo_title", "undo_ask_title"):
-            assert all(f"{{{k}}}" in UI[lang][key] for k in ("n", "move", "since")), (lang, key)
+            assert all(f"{{{k}}}" in UI[lang][key] for k in ("n", "move")), (lang, key)
+        assert "{since}" in UI[lang]["undo_since"]  # how many, in a sentence of its own (round 28, en1)
     assert "ui.undo_ask_title : ui.undo_title" in APP
 
 

@@ -423,11 +423,16 @@ function render() {
   // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
   $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
   $("hint").hidden = v.waiting === "over";
-  if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
-  // which move it takes back, and that every move since goes with it (#53 round 27, en2)
-  const undone = v.undo_of;
-  $("undo").title = undone ? (v.people.length > 1 ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
-    .replace("{move}", undone.text).replace("{since}", undone.since) : "";
+  // which turn it takes back, on the button itself (a phone has no hover), and how many turns since go with it,
+  // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
+  // en1, fr2, it27)
+  const undone = v.undo_of, several = v.people.length > 1;
+  if (undone) $("undo").textContent = (several ? ui.undo_ask_turn : ui.undo_turn).replace("{n}", undone.n);
+  else if (several) $("undo").textContent = ui.undo_ask;
+  const since = !undone ? "" : undone.since === 0 ? ui.undo_since_none :
+    undone.since === 1 ? ui.undo_since_one : ui.undo_since.replace("{since}", undone.since);
+  $("undo").title = undone ? (several ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
+    .replace("{move}", undone.text) + " " + since : "";
   undoBox(v);
   talkForm(v);
   rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
@@ -569,7 +574,7 @@ function undoBox(v) {
   box.hidden = !asked;
   if (!asked) { box.replaceChildren(); return; }
   const own = asked.by === v.seat && !v.designer ? "_you" : "";  // the asker's own page: "You asked to take back..."
-  const parts = [el("p", "", v.ui["undo_asked" + own].replace("{who}", asked.who))];
+  const parts = [el("p", "", v.ui["undo_asked" + own].replace("{who}", asked.who).replace("{n}", asked.turn))];
   if (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat)) {
     const yes = el("button", "command", v.ui.undo_yes); yes.id = "undo-yes";
     const no = el("button", "command", v.ui.undo_no); no.id = "undo-no";
