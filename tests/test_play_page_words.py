@@ -155,7 +155,7 @@ def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_
 
 @pytest.mark.parametrize(("lang", "nameless", "named"), [
     ("fr", "Le joueur 2 joue", "Joueur 2 · Bo joue"),  # one form of a name (round 27, fr7)
-    ("it", "Tocca al giocatore 2", "Tocca a Giocatore 2 · Bo"),  # as the panels name Bo (it28)
+    ("it", "Tocca al giocatore 2", "Tocca al giocatore 2 · Bo"),  # as the panels name Bo (it28), the article (r28 it26)
     ("en", "Player 2 is playing", "Player 2 · Bo is playing")])  # (en6)
 def test_the_status_line_and_the_journal_call_a_nameless_person_by_their_seat_never_human(
         lang: str, nameless: str, named: str) -> None:

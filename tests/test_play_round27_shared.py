@@ -29,9 +29,9 @@ def test_new_game_says_what_becomes_of_the_game_under_way_and_the_designer_sees_
 
 def test_the_english_lobby_and_rematch_read_plainly_and_never_say_seat() -> None:
     en = UI["en"]
-    assert "pick the player you will be (Player 1, Player 2…)" in en["lobby_note"]
+    assert "pick your player" in en["lobby_note"] and "(see below)" not in en["lobby_note"]  # round 28, en31
     assert "choose a free player" not in " ".join(en[k] for k in ("lobby_note", "lobby_note_one", "lobby_note_none"))
-    assert en["rematch_swap"] == "Rematch, each person moves on to the next player"
+    assert en["rematch_swap"] == "Rematch, swapping players"  # not "moves on", as if they left (round 28, en3)
     assert "(the last person the first’s)" not in en["rematch_swap_title"]
     # "seat" is Draco's book's word for a place in his circle: the page calls a person's place their player
     assert not [k for k, v in en.items() if "seat" in v.lower()]

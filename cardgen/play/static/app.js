@@ -357,11 +357,13 @@ function groups(moves) {
 function labels(ui) {
   // the words index.html holds before the first view, in the page's language (aria-labels too)
   // the lobby has no table and no hand: no landmark announces them to a screen reader (#53 round 26, it35)
-  for (const [id, words] of [["table", ui.aria_table], ["hand", ui.aria_hand]]) {
-    // nor the designer's page any "Your hand": it has none (#53 round 27, fr9, it17)
-    if (view && (view.lobby || (view.designer && id === "hand"))) $(id).removeAttribute("aria-label");
+  for (const [id, words] of [["table", ui.aria_table]]) {
+    if (view && view.lobby) $(id).removeAttribute("aria-label");
     else $(id).setAttribute("aria-label", words);
   }
+  // nor the designer's page any "Your hand": it has none (#53 round 27, fr9, it17); a seat's hand is labelled by
+  // its own heading on every view (render), never "Your hand" here first (round 28, en21, it15)
+  if (view && (view.lobby || view.designer)) $("hand").removeAttribute("aria-label");
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
   // what each rematch does, on the button (who sits where: #53 round 26, en8, fr4, fr5, it31)
   $("rematch").title = ui.rematch_title; $("rematch-swap").title = ui.rematch_swap_title;
@@ -418,6 +420,7 @@ function render() {
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
+  saveTitle(v);
   $("new").hidden = v.people.length > 1;
   // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
   // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
@@ -453,13 +456,16 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
-    // read out as what it shows, by its own heading: Royale's "Cards to serve" are not "Your hand" (fr28; round 27,
-    // it17), nor another seat's cards
-    hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
   // a finished game's empty hand says nothing ("Cards to serve: no cards"): its bar took the laptop's foot, over
   // Royale's discard pile (#53 round 27, en14); a hand that still holds cards stays, what a score counted
   hand.hidden = !!v.spectator || (v.waiting === "over" && v.hand.every((a) => !a.cards.length));
+  // read out as what it shows, by its own heading: Royale's "Cards to serve" are not "Your hand" (fr28; round 27,
+  // it17), nor another seat's cards; set on every view, after labels() (set only when the table was rebuilt, the
+  // next view's labels() said "Your hand" again: round 28, en21, it15, it30); a page with no hand shown (the
+  // spectator's, the covered device's) announces none (fr8)
+  if (hand.hidden || !v.hand.length || !$("cover").hidden) hand.removeAttribute("aria-label");
+  else hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
   const res = $("result");
@@ -568,6 +574,12 @@ function scoreList(ui, result, who) {
   return [ul, how];
 }
 
+function saveTitle(v) {
+  // what "Save the game" adds to the log written after every move, and why it is grey before the first move (#53
+  // round 28, en11, fr4, it29)
+  $("save").title = v.moves_made ? v.ui.save_title : v.ui.save_none_title;
+}
+
 function undoBox(v) {
   // an undo asked at a table of several people: each other person accepts or refuses it
   const box = $("undo-box"), asked = v.undo_asked;
@@ -592,7 +604,7 @@ function talkForm(v) {
   // taken for the form's (#53 round 26, en1, fr1, it30)
   const formOpen = !!v.result && !v.feedback_given && v.people.includes(v.seat);
   form.hidden = !(v.people.length > 1 && v.people.includes(v.seat) && !v.pass) || formOpen;
-  $("talk-text").placeholder = v.ui.talk_placeholder;
+  $("talk-text").placeholder = form.hidden ? "" : v.ui.talk_placeholder;  // no chat on this page: none read out (fr8)
   $("talk-send").textContent = v.ui.talk_send;
 }
 
@@ -789,6 +801,7 @@ function renderDesigner() {
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
+  saveTitle(v);
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
   for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
