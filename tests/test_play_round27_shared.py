@@ -85,7 +85,8 @@ def test_ones_own_panel_says_you_and_the_designers_column_does_not_repeat_its_pl
     session.join(0), session.join(1)
     session.claim(0, "Ann")
     titles = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None}
-    assert titles[0] == UI["fr"]["you_seat"].format(n=1) + " · 0 point" and titles[1] == "Joueur 2 · 0 point"
+    # one's own name with "(vous)" (round 28, en4)
+    assert titles[0] == UI["fr"]["you_named"].format(n=1, who="Ann") + " · 0 point" and titles[1] == "Joueur 2 · 0 point"
     columns = designer_view(session)["seats"]
     assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == [["0 point"]] * 3
     assert "(vous)" not in json.dumps(spectator_view(session)["areas"], ensure_ascii=False)

@@ -238,8 +238,8 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
 def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
     """Another seat's area titled by its seat ("Player 1", "Player 1 · Red Lair") names who plays it, as the top bar
     and the journal do ("Player 1 · Ann"): a number alone had to be matched to a name from memory (#53 round 26,
-    en3, fr11, it28). One's own areas say so as the journal does ("Player 2 (you) · 0 points": round 27, fr6, where
-    the own panel alone had neither name nor "you"). In place; a seat nobody named keeps its title."""
+    en3, fr11, it28). One's own areas say so as the journal does ("Player 2 · Bo (you) · 0 points": round 27, fr6,
+    where the own panel alone had neither name nor "you"; round 28, en4: nor one's own name). In place; a seat nobody named keeps its title."""
     for area in areas:
         owner = area.get("seat")
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < len(names):
@@ -247,8 +247,10 @@ def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str
         called, title = ui["seat"].format(n=owner + 1), str(area.get("title", ""))
         if not (title == called or title.startswith(called + " ")):
             continue
-        if owner == seat:
-            area["title"] = ui["you_seat"].format(n=owner + 1) + title[len(called):]
+        if owner == seat:  # one's own name too, as the others' pages give it (round 28, en4)
+            mine = ui["you_named"].format(n=owner + 1, who=names[owner]) if names[owner] else \
+                ui["you_seat"].format(n=owner + 1)
+            area["title"] = mine + title[len(called):]
         elif names[owner]:
             area["title"] = called + " · " + names[owner] + title[len(called):]
 
@@ -413,7 +415,8 @@ def designer_view(session: "Session") -> dict[str, Any]:
             area["title"] = ui["seat_hand"].format(n=(owner if isinstance(owner, int) else seat) + 1)
         # under the column's heading ("PLAYER 1 · ANN"), the seat's own place without its seat again, and never
         # "(you)": "0 points", where "Player 1 · 0 points" said the player twice (#53 round 27, it16, fr6)
-        mine = ui["you_seat"].format(n=seat + 1)
+        who = view["names"][seat]
+        mine = ui["you_named"].format(n=seat + 1, who=who) if who else ui["you_seat"].format(n=seat + 1)
         for area in view["areas"]:
             title = str(area.get("title", ""))
             if area.get("seat") == seat and title.startswith(mine):

@@ -413,7 +413,7 @@ function render() {
     v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + ui.you_seat.replace("{n}", v.seat + 1) : "");
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + mine(v, v.seat, v.names[v.seat]) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
@@ -467,6 +467,7 @@ function render() {
   if (hand.hidden || !v.hand.length || !$("cover").hidden) hand.removeAttribute("aria-label");
   else hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   hand.classList.toggle("yours", v.waiting === "you");
+  document.body.classList.toggle("over", v.waiting === "over");  // a laptop's journal beside the result (app.css)
   renderMoves();
   const res = $("result");
   if (v.result) {
@@ -522,6 +523,17 @@ function named(ui, seat, who) {
   // no name, their seat alone ("Player 2 (Bo)" beside "Player 2 · Bo" named one person two ways: #53 round 27, en6,
   // fr7, it28)
   return ui.seat.replace("{n}", seat + 1) + (who === ui.you ? ` (${who})` : who ? " · " + who : "");
+}
+
+function mine(v, seat, who) {
+  // a seat as the journal and the top bar name it: "Player 2 · Bo", one's own "Player 2 · Bo (you)" (the person
+  // never read their own name on their own page: #53 round 28, en4), a seat nobody named by its number alone;
+  // ``who``: the name the view gives the seat (the designer's view.names are the seats' kinds, not names)
+  const ui = v.ui;
+  if (seat === v.seat) {
+    return who ? ui.you_named.replace("{n}", seat + 1).replace("{who}", who) : ui.you_seat.replace("{n}", seat + 1);
+  }
+  return ui.seat.replace("{n}", seat + 1) + (who ? " · " + who : "");
 }
 
 function scoreLine(ui, seat, who, score, won, unit) {
@@ -644,8 +656,7 @@ function journal(v) {
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
-    const who = (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
-      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd();
+    const who = mine(v, e.seat, e.who) + v.ui.colon.trimEnd();
     // the move's text, then its lines below (``\n``): a line that opens in lower case goes on with the mover's
     // report (Draco's final toast a card's play forced: "proposes the final toast…"), under the first with the
     // player named again; any other line says what the rules did after the move (a noble satisfied, the turn's
@@ -1082,6 +1093,10 @@ document.addEventListener("DOMContentLoaded", async () => {
     const j = $("journal");
     journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
   });
+  // the journal's box resized by the layout (a hint opened above it, the game over's two columns): its latest line
+  // stays in sight (moves 7 and 8 under the fade with the hint open: #53 round 28, en10, fr6, it8)
+  new ResizeObserver(() => { if (journalPinned) $("journal").scrollTop = $("journal").scrollHeight; })
+    .observe($("journal"));
   window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
