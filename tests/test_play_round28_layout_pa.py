@@ -42,3 +42,39 @@ def test_game_over_on_a_laptop_shows_the_journal_beside_the_form(tmp_path: Path,
     # about twenty lines of the side panel's height, inside it, the last move in sight at its foot
     assert seen["journal"]["height"] >= 300 and seen["journal"]["bottom"] <= seen["aside"]["bottom"] + 1, seen
     assert seen["journal"]["top"] <= seen["last"]["top"] and seen["last"]["bottom"] <= seen["journal"]["bottom"] + 1, seen
+
+
+#: the journal's box and its last line against the side panel's foot, with a tall box (a hint open) over the moves
+CROWDED = """async () => { const box = document.getElementById('hint-box'); box.hidden = false;
+  const tall = document.createElement('div'); tall.style.height = '40px'; box.replaceChildren(tall);
+  await new Promise((r) => setTimeout(r, 300));
+  const side = document.querySelector('aside'); side.scrollTop = 0;
+  const j = document.getElementById('journal'), last = j.lastElementChild;
+  return {aside: side.getBoundingClientRect().bottom, journal: j.getBoundingClientRect().bottom,
+          last: last.getBoundingClientRect().bottom, height: j.getBoundingClientRect().height,
+          kids: [...side.children].filter((e) => !e.hidden).map((e) => [e.id, Math.round(e.getBoundingClientRect().height), getComputedStyle(e).flex, getComputedStyle(e).minHeight])}; }"""
+
+
+def test_a_crowded_side_panel_keeps_the_journals_latest_line_in_sight(tmp_path: Path) -> None:
+    """en10, fr6, it8: with the hint open the journal ran under the side panel's foot, moves 7 and 8 out of sight; it
+    now gives up room down to six lines first (a box 40 px tall over the moves: the 14-em journal overran by 24 px)."""
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "en", "--pace", "0")
+    try:
+        for seat in ("1", "2"):
+            assert ask(links[seat] + "api/view")[0] == 200
+        for _ in range(12):  # a few turns: a journal longer than its box
+            view = ask(links["designer"] + "api/view")[1]
+            seat = str(view["turn"] + 1)
+            if seat in links:
+                mine = ask(links[seat] + "api/view")[1]
+                ask(links[seat] + "api/move", {"action": mine["moves"][0]["action"], "turn": mine["moves_made"]})
+            else:
+                ask(links["designer"] + "api/agent", {"after": view["moves_made"]})
+        with chromium_page(links["2"], 1280, 800) as page:
+            page.wait_for_function("() => view && view.journal.length > 8", timeout=30_000)
+            seen = page.evaluate(CROWDED)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert seen["height"] >= 80, seen  # six lines and more
+    assert seen["journal"] <= seen["aside"] + 1 and seen["last"] <= seen["journal"] + 1, seen
