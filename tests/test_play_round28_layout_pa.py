@@ -3,11 +3,12 @@ result and its form, many lines in sight and its latest one shown, not a sliver 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.test_play_browser import CHROMIUM, chromium_page
-from tests.test_play_designer_words import finish
+from tests.test_play_page_round4 import finished_it  # noqa: F401 (a fixture: the finished table)
 from tests.test_play_server import ask, start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
@@ -22,20 +23,12 @@ SEEN = """() => { const side = document.querySelector('aside'); side.scrollTop =
           form: !!document.querySelector('#result form, #result select')}; }"""
 
 
-@pytest.mark.parametrize("game", ["king_lui", "draco"])
-def test_game_over_on_a_laptop_shows_the_journal_beside_the_form(tmp_path: Path, game: str) -> None:
-    proc, links = start_table(tmp_path, game, "--lang", "it", "--pace", "0")
-    try:
-        for seat in ("1", "2"):
-            assert ask(links[seat] + "api/view")[0] == 200
-        finish(links)
-        with chromium_page(links["2"], 1280, 800) as page:
-            page.wait_for_function("() => view && view.waiting === 'over'", timeout=30_000)
-            page.wait_for_timeout(400)
-            seen = page.evaluate(SEEN)
-    finally:
-        proc.terminate()
-        proc.wait(10)
+def test_game_over_on_a_laptop_shows_the_journal_beside_the_form(finished_it: Any) -> None:
+    links, _ = finished_it  # Royale in Italian, played to its end (test_play_page_round4's table)
+    with chromium_page(links["2"], 1280, 800) as page:
+        page.wait_for_function("() => view && view.waiting === 'over'", timeout=30_000)
+        page.wait_for_timeout(400)
+        seen = page.evaluate(SEEN)
     assert seen["form"], seen  # the form is there, and the journal beside it, not under it
     assert seen["journal"]["left"] >= seen["result"]["right"] - 1, seen
     assert seen["journal"]["top"] < seen["result"]["bottom"], seen
