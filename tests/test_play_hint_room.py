@@ -157,15 +157,17 @@ def test_the_asker_reads_their_own_undo_in_the_second_person(tmp_path: Path) -> 
         persons_turn(links)  # no agent's move to come (a move voids an undo asked before it)
         asker = next(s for s in ("1", "2") if ask(links[s] + "api/view")[1]["can_undo"])
         other = "2" if asker == "1" else "1"
-        assert ask(links[asker] + "api/undo", {})[0] == 200
+        status, asked = ask(links[asker] + "api/undo", {})
+        assert status == 200
+        turn = str(asked["undo_asked"]["turn"])  # the turn it takes back, named (#53 round 28, en1, it27)
         said = {}
         for seat in (asker, other):
             with chromium_page(links[seat], 1280, 720) as page:
                 page.wait_for_function("() => view && view.undo_asked", timeout=30_000)
                 said[seat] = page.locator("#undo-box p").first.inner_text()
         fr = WORDS["fr"]
-        assert said[asker] == fr["undo_asked_you"]
-        assert said[other] == fr["undo_asked"].replace("{who}", fr["seat"].replace("{n}", asker))
+        assert said[asker] == fr["undo_asked_you"].replace("{n}", turn)
+        assert said[other] == fr["undo_asked"].replace("{who}", fr["seat"].replace("{n}", asker)).replace("{n}", turn)
     finally:
         proc.terminate()
         proc.wait(10)

@@ -19,17 +19,34 @@ from tests.test_play_session import deck_of
 ROOT = Path(__file__).resolve().parents[1]
 UI = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
 #: the words that say the figure is a share of the games won, per language
-WON = {"en": "share of those games it won", "fr": "part de ces parties qu’il a gagnées",
-       "it": "quota di quelle partite che ha vinto"}
+WON = {"en": "share of those games you won after playing it", "fr": "proportion de ces parties que vous avez gagnées",
+       "it": "quota di quelle partite che hai vinto"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_the_hint_note_says_the_figure_is_the_share_of_games_won_and_the_list_counts_its_moves(lang: str) -> None:
     ui = UI[lang]
     assert WON[lang] in ui["hint_note"] and "{weight}" in ui["hint_note"] and "comment ce coup" not in ui["hint_note"]
+    # both weights as figures ("mostly … and for 25%": round 28, en2, fr1, it28), the score's words the game's
+    assert "{rest}" in ui["hint_note"] and "{share}" in ui["hint_note"] and "{" not in ui["hint_share"]
     assert "{n}" in ui["hint_shown"] and "{of}" in ui["hint_shown"]
     app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert 'hint_note.replace("{weight}", h.weight)' in app and "ui.hint_shown" in app
+    assert '.replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share)' in app
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_hint_note_names_dracos_score_as_money_never_points(lang: str) -> None:
+    """fr1, it28: "its share of the points scored" in Draco, where a seat has no points but a fortune in silver
+    coins; each game's own words name its score (King Lui and Royale keep the page's "points")."""
+    from cardgen.play.view import page_words
+
+    points = {"en": "points", "fr": "points", "it": "punti"}[lang]
+    money = {"en": "fortune", "fr": "fortune", "it": "denaro"}[lang]
+    assert points in page_words(deck_of("royale"), lang)["hint_share"]
+    assert points in page_words(deck_of("king_lui"), lang)["hint_share"]
+    draco = page_words(deck_of("draco"), lang)["hint_share"]
+    assert money in draco and points not in draco
 
 
 def test_a_hint_says_how_many_moves_it_chose_from_and_the_weight_of_the_points() -> None:

@@ -60,12 +60,12 @@ def test_the_lobby_page_takes_a_seat_on_a_phone(table: dict[str, str]) -> None:
         # the computer's seat by its kind, so a person sees how many will play (#53 en13, fr44, fr45, it39)
         rows = page.evaluate("() => [...document.querySelectorAll('#moves > button.take, #moves > p:not(.lobby-note)')]"
                              ".map((e) => e.textContent)")
-        assert rows == ["Play as Player 1", "Play as Player 2", "Player 3: computer"], rows
+        assert rows == ["Play as Player 1", "Play as Player 2", "Player 3 · computer"]  # the page's one name form (round 28, en32), rows
         # how many play, how many the computer, when the game starts (#53 round 25, it32); "player", never "seat"
         # (Draco's book's word for a place at his table: en38, fr34)
         assert page.locator("p.lobby-note").text_content() == (
-            "3 players: the computer plays one of them (see below). Type your name and pick the player you will be "
-            "(Player 1, Player 2…): the game starts as soon as everyone has picked one.")  # round 27, en28
+            "3 players, one of them played by the computer. Type your name and pick your player: the game starts as "
+            "soon as every person has picked one.")  # round 27, en28; round 28, en31
         assert page.title() == "Choose your player · Royale"
         page.locator("button.take").first.click()  # no name yet: refused, in the page's language
         page.wait_for_selector("#message.bad")

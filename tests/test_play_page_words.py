@@ -155,7 +155,7 @@ def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_
 
 @pytest.mark.parametrize(("lang", "nameless", "named"), [
     ("fr", "Le joueur 2 joue", "Joueur 2 · Bo joue"),  # one form of a name (round 27, fr7)
-    ("it", "Tocca al giocatore 2", "Tocca a Giocatore 2 · Bo"),  # as the panels name Bo (it28)
+    ("it", "Tocca al giocatore 2", "Tocca al giocatore 2 · Bo"),  # as the panels name Bo (it28), the article (r28 it26)
     ("en", "Player 2 is playing", "Player 2 · Bo is playing")])  # (en6)
 def test_the_status_line_and_the_journal_call_a_nameless_person_by_their_seat_never_human(
         lang: str, nameless: str, named: str) -> None:
@@ -224,5 +224,6 @@ def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentenc
     assert "Giocatore 2 · non ancora arrivato" in heads and "Giocatore 1 · non ancora arrivato" not in heads, heads
     assert won == ["Giocatore 3: 133 ★ vincitore", "Giocatore 1: 9"]  # in the line, lower case (round 26, it34)
     assert journal == ["1.Giocatore 2 · Luca: Prendi Vino", "2.Giocatore 3: Pesca"]
-    assert own == "1.Giocatore\u00a02\u00a0(tu): prende Vino"  # kept on one line on a phone (round 25, it40)
+    # kept on one line on a phone (round 25, it40); one's own name too (round 28, en4)
+    assert own == "1.Giocatore\u00a02 · Luca\u00a0(tu): prende Vino"
     assert unit == "Giocatore 1 · Luca: 1 punto"  # as the panels name Luca (round 27, it28); a score with its unit, one or several (#53 en3, fr2, it3)

@@ -29,9 +29,9 @@ def test_new_game_says_what_becomes_of_the_game_under_way_and_the_designer_sees_
 
 def test_the_english_lobby_and_rematch_read_plainly_and_never_say_seat() -> None:
     en = UI["en"]
-    assert "pick the player you will be (Player 1, Player 2…)" in en["lobby_note"]
+    assert "pick your player" in en["lobby_note"] and "(see below)" not in en["lobby_note"]  # round 28, en31
     assert "choose a free player" not in " ".join(en[k] for k in ("lobby_note", "lobby_note_one", "lobby_note_none"))
-    assert en["rematch_swap"] == "Rematch, each person moves on to the next player"
+    assert en["rematch_swap"] == "Rematch, swapping players"  # not "moves on", as if they left (round 28, en3)
     assert "(the last person the first’s)" not in en["rematch_swap_title"]
     # "seat" is Draco's book's word for a place in his circle: the page calls a person's place their player
     assert not [k for k, v in en.items() if "seat" in v.lower()]
@@ -52,12 +52,15 @@ def test_the_undo_button_names_the_move_it_takes_back_and_the_moves_since() -> N
         session._apply(session.state.legal_actions()[0], session.names[session.state.current_player])
     mine = max(i for i, (p, _) in enumerate(session.actions) if p == 0)
     undo = table_view(session, 0)["undo_of"]
-    # its number as the page's journal prints it, the turn's (pb: one number per turn, en5, fr12, it3)
-    assert undo == {"n": session.journal[mine].turn, "text": session.journal[mine].text.split("\n")[0], "since": 5 - mine - 1}
+    # its number as the page's journal prints it, the turn's (pb: one number per turn, en5, fr12, it3); the turns
+    # since, as the journal numbers them (round 28, fr2: not the moves inside a turn)
+    assert undo == {"n": session.journal[mine].turn, "text": session.journal[mine].text.split("\n")[0],
+                    "since": len({e.turn for e in session.journal[mine:]}) - 1}
     assert undo["since"] > 0  # others moved since: said
     for lang in ("en", "fr", "it"):
         for key in ("undo_title", "undo_ask_title"):
-            assert all(f"{{{k}}}" in UI[lang][key] for k in ("n", "move", "since")), (lang, key)
+            assert all(f"{{{k}}}" in UI[lang][key] for k in ("n", "move")), (lang, key)
+        assert "{since}" in UI[lang]["undo_since"]  # how many, in a sentence of its own (round 28, en1)
     assert "ui.undo_ask_title : ui.undo_title" in APP
 
 
@@ -82,7 +85,8 @@ def test_ones_own_panel_says_you_and_the_designers_column_does_not_repeat_its_pl
     session.join(0), session.join(1)
     session.claim(0, "Ann")
     titles = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None}
-    assert titles[0] == UI["fr"]["you_seat"].format(n=1) + " · 0 point" and titles[1] == "Joueur 2 · 0 point"
+    # one's own name with "(vous)" (round 28, en4)
+    assert titles[0] == UI["fr"]["you_named"].format(n=1, who="Ann") + " · 0 point" and titles[1] == "Joueur 2 · 0 point"
     columns = designer_view(session)["seats"]
     assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == [["0 point"]] * 3
     assert "(vous)" not in json.dumps(spectator_view(session)["areas"], ensure_ascii=False)

@@ -5,7 +5,7 @@ Everything goes through the engine API (``Game``, ``State``): a person's moves m
 moves made when the page showed them; anything else is refused and the state is left as it
 was), agents move one decision at a time when a page asks (so each move shows at a person's
 pace; a page names the move it saw, so two pages asking at once make one agent move), undo
-(a table with one person) replays the game from its seed up to before the person's last move,
+(a table with one person) replays the game from its seed up to before the person's last turn,
 and each game is one line of the ``cardgen-log/1`` format that ``cardgen replay`` checks, with
 the people's answers to the feedback form. With a log kept (``keep_log``) that line is written
 as the game goes, after every move, undo, message and answer (``end_reason`` ``unfinished`` until the
@@ -328,15 +328,27 @@ class Session:
             return self._apply(action, self.names[player])
 
     def undo(self) -> None:
-        """Back to before the person's last move: the game is replayed from its seed (agents' moves kept).
-        A table with several people has no undo (it would take back the others' moves)."""
+        """Back to before the person's last turn (``turn_start``): the game is replayed from its seed (agents'
+        moves kept). A table with several people has no undo (it would take back the others' moves)."""
         with self.lock:
             if len(self.people) > 1:
                 raise Refused("undo is for a table with one person: the others have seen the move", "undo_several")
-            mine = [i for i, (p, _) in enumerate(self.actions) if p == self.seat]
-            if not mine:
+            start = self.turn_start(self.seat)
+            if start is None:
                 raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
-            self.back_to(mine[-1])
+            self.back_to(start)
+
+    def turn_start(self, seat: int) -> int | None:
+        """Where ``seat``'s last own turn began (the moves an undo keeps: that turn and every move since go), or
+        None before ``seat`` has begun a turn. A turn is the journal's numbered line and the lines it goes on
+        with; a move ``seat`` made in another's turn (Draco's draw after someone's toast) is part of that turn,
+        not a turn of ``seat``'s: taking it back as "your move 32" named the computer's turn 32 (#53 round 28,
+        en22), and taking back only the last step of a turn (Royale's "ends the turn") left its take (fr2)."""
+        journal, actions = self.journal, self.actions
+        for i in range(min(len(actions), len(journal)) - 1, -1, -1):
+            if actions[i][0] == seat and (i == 0 or journal[i - 1].turn != journal[i].turn):
+                return i
+        return None
 
     def back_to(self, moves: int) -> None:
         """The game as it was after its first ``moves`` moves, replayed from its seed (``undo``, and an undo every

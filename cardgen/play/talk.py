@@ -5,7 +5,7 @@ end of a game, dealt once every person has said yes (or the designer deals it).
 A message is a person's short line of text (at most ``TALK_LONGEST`` characters once its control characters
 are dropped and its spaces collapsed; the page shows it as text, never as markup), kept with the game (the
 last ``TALK_KEPT``) and shown in the journal after the move it followed. An undo asked by a person takes the
-table back to before that person's last move; it waits for every other person's yes, and a no, or any move
+table back to before that person's last turn; it waits for every other person's yes, and a no, or any move
 made meanwhile, drops it. Messages and agreed undos are written to the table's log with the game
 (``cardgen.play.said``).
 """
@@ -38,18 +38,19 @@ def say(session: "Session", seat: int, words: Any) -> str:
 
 
 def ask_undo(session: "Session", seat: int) -> dict[str, Any]:
-    """``seat`` asks to take back their last move; the others must accept (``answer``). Returns the request."""
+    """``seat`` asks to take back their last turn (``Session.turn_start``) and every move since; the others must
+    accept (``answer``). Returns the request."""
     with session.lock:
         if seat not in session.people:
             raise Refused("undo is for the people at the table", "talk_people")
         if session.undo_asked is not None:
             raise Refused("an undo is already asked; the table answers it first", "undo_pending")
-        mine = [i for i, (p, _) in enumerate(session.actions) if p == seat]
-        if not mine:
+        start = session.turn_start(seat)
+        if start is None:
             raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
         if session.waiting_for(seat) == "over":
             raise Refused("the game is over", "over")
-        session.undo_asked = {"by": seat, "to": mine[-1], "accepted": [seat]}
+        session.undo_asked = {"by": seat, "to": start, "accepted": [seat]}
         session.version += 1
         return session.undo_asked
 

@@ -238,8 +238,8 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
 def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
     """Another seat's area titled by its seat ("Player 1", "Player 1 · Red Lair") names who plays it, as the top bar
     and the journal do ("Player 1 · Ann"): a number alone had to be matched to a name from memory (#53 round 26,
-    en3, fr11, it28). One's own areas say so as the journal does ("Player 2 (you) · 0 points": round 27, fr6, where
-    the own panel alone had neither name nor "you"). In place; a seat nobody named keeps its title."""
+    en3, fr11, it28). One's own areas say so as the journal does ("Player 2 · Bo (you) · 0 points": round 27, fr6,
+    where the own panel alone had neither name nor "you"; round 28, en4: nor one's own name). In place; a seat nobody named keeps its title."""
     for area in areas:
         owner = area.get("seat")
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < len(names):
@@ -247,8 +247,10 @@ def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str
         called, title = ui["seat"].format(n=owner + 1), str(area.get("title", ""))
         if not (title == called or title.startswith(called + " ")):
             continue
-        if owner == seat:
-            area["title"] = ui["you_seat"].format(n=owner + 1) + title[len(called):]
+        if owner == seat:  # one's own name too, as the others' pages give it (round 28, en4)
+            mine = ui["you_named"].format(n=owner + 1, who=names[owner]) if names[owner] else \
+                ui["you_seat"].format(n=owner + 1)
+            area["title"] = mine + title[len(called):]
         elif names[owner]:
             area["title"] = called + " · " + names[owner] + title[len(called):]
 
@@ -413,7 +415,8 @@ def designer_view(session: "Session") -> dict[str, Any]:
             area["title"] = ui["seat_hand"].format(n=(owner if isinstance(owner, int) else seat) + 1)
         # under the column's heading ("PLAYER 1 · ANN"), the seat's own place without its seat again, and never
         # "(you)": "0 points", where "Player 1 · 0 points" said the player twice (#53 round 27, it16, fr6)
-        mine = ui["you_seat"].format(n=seat + 1)
+        who = view["names"][seat]
+        mine = ui["you_named"].format(n=seat + 1, who=who) if who else ui["you_seat"].format(n=seat + 1)
         for area in view["areas"]:
             title = str(area.get("title", ""))
             if area.get("seat") == seat and title.startswith(mine):
@@ -467,13 +470,16 @@ def unit_for(unit: list[str], number: float, lang: str) -> str:
 
 
 def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
-    """``seat``'s last move, which an undo takes back: its journal number and words, and the moves made since."""
-    mine = [i for i, (p, _) in enumerate(session.actions) if p == seat]
-    if not mine or mine[-1] >= len(session.journal):
+    """``seat``'s last turn, which an undo takes back (``Session.turn_start``): its journal number, the words of
+    its first line, and ``since``, the turns played after it that go with it (counted as the journal numbers
+    them, never as the moves inside a turn: Royale's serves made "moves made since: 11" of one turn, fr2)."""
+    start = session.turn_start(seat)
+    if start is None:
         return None
-    # the number the page's journal gives it (its turn's), so "your move 28 in the journal" finds its line
-    return {"n": session.journal[mine[-1]].turn, "text": session.journal[mine[-1]].text.split("\n")[0],  # not a course end
-            "since": len(session.actions) - mine[-1] - 1}
+    journal = session.journal
+    turn = journal[start].turn
+    return {"n": turn, "text": journal[start].text.split("\n")[0],  # not a course end
+            "since": len({e.turn for e in journal[start:]} - {turn})}
 
 
 def _turns_played(session: "Session") -> int:
@@ -544,9 +550,9 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
         "status": status, "turns": _turns_played(session), "rounds": _rounds_finished(session), "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
-        "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
+        "can_undo": session.turn_start(seat) is not None and waiting != "over" and session.undo_asked is None
                     and seat in session.people,
-        # the move an undo takes back, as the journal numbers and words it, and how many made since go with it (the
+        # the turn an undo takes back, as the journal numbers and words it, and how many turns since go with it (the
         # session replays the game to before it: "take back my move" named no move, four moves on: round 27, en2)
         "undo_of": _undo_of(session, seat),
         # the log's path is on the designer's machine: said to a seat only at a table of one person (the designer)
@@ -557,7 +563,8 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "talk": [{"seat": s, "who": called[s], "text": text, "after": after} for s, text, after in session.talk],
         "undo_asked": None if session.undo_asked is None else {
             "by": session.undo_asked["by"], "who": called[session.undo_asked["by"]],
-            "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"]},
+            "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"],
+            "turn": session.journal[session.undo_asked["to"]].turn},  # "asks to take back their turn 4"
         "undos": [{"who": called[by], "after": to, "n": made - to} for by, to, made in session.undos],
         # the moves made when ``--resume`` took this game up again (the journal says so there: #53 round 26, en39)
         "resumed": session.resumed[1] if session.resumed and session.resumed[0] == session.number else None,

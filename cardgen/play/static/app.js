@@ -358,11 +358,13 @@ function groups(moves) {
 function labels(ui) {
   // the words index.html holds before the first view, in the page's language (aria-labels too)
   // the lobby has no table and no hand: no landmark announces them to a screen reader (#53 round 26, it35)
-  for (const [id, words] of [["table", ui.aria_table], ["hand", ui.aria_hand]]) {
-    // nor the designer's page any "Your hand": it has none (#53 round 27, fr9, it17)
-    if (view && (view.lobby || (view.designer && id === "hand"))) $(id).removeAttribute("aria-label");
+  for (const [id, words] of [["table", ui.aria_table]]) {
+    if (view && view.lobby) $(id).removeAttribute("aria-label");
     else $(id).setAttribute("aria-label", words);
   }
+  // nor the designer's page any "Your hand": it has none (#53 round 27, fr9, it17); a seat's hand is labelled by
+  // its own heading on every view (render), never "Your hand" here first (round 28, en21, it15)
+  if (view && (view.lobby || view.designer)) $("hand").removeAttribute("aria-label");
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
   // what each rematch does, on the button (who sits where: #53 round 26, en8, fr4, fr5, it31)
   $("rematch").title = ui.rematch_title; $("rematch-swap").title = ui.rematch_swap_title;
@@ -412,23 +414,29 @@ function render() {
     v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + ui.you_seat.replace("{n}", v.seat + 1) : "");
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + mine(v, v.seat, v.names[v.seat]) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
+  saveTitle(v);
   $("new").hidden = v.people.length > 1;
   // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
   // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
   $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
   $("hint").hidden = v.waiting === "over";
-  if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
-  // which move it takes back, and that every move since goes with it (#53 round 27, en2)
-  const undone = v.undo_of;
-  $("undo").title = undone ? (v.people.length > 1 ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
-    .replace("{move}", undone.text).replace("{since}", undone.since) : "";
+  // which turn it takes back, on the button itself (a phone has no hover), and how many turns since go with it,
+  // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
+  // en1, fr2, it27)
+  const undone = v.undo_of, several = v.people.length > 1;
+  if (undone) $("undo").textContent = (several ? ui.undo_ask_turn : ui.undo_turn).replace("{n}", undone.n);
+  else if (several) $("undo").textContent = ui.undo_ask;
+  const since = !undone ? "" : undone.since === 0 ? ui.undo_since_none :
+    undone.since === 1 ? ui.undo_since_one : ui.undo_since.replace("{since}", undone.since);
+  $("undo").title = undone ? (several ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
+    .replace("{move}", undone.text) + " " + since : "";
   undoBox(v);
   talkForm(v);
   rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
@@ -449,14 +457,18 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
-    // read out as what it shows, by its own heading: Royale's "Cards to serve" are not "Your hand" (fr28; round 27,
-    // it17), nor another seat's cards
-    hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   }
   // a finished game's empty hand says nothing ("Cards to serve: no cards"): its bar took the laptop's foot, over
   // Royale's discard pile (#53 round 27, en14); a hand that still holds cards stays, what a score counted
   hand.hidden = !!v.spectator || (v.waiting === "over" && v.hand.every((a) => !a.cards.length));
+  // read out as what it shows, by its own heading: Royale's "Cards to serve" are not "Your hand" (fr28; round 27,
+  // it17), nor another seat's cards; set on every view, after labels() (set only when the table was rebuilt, the
+  // next view's labels() said "Your hand" again: round 28, en21, it15, it30); a page with no hand shown (the
+  // spectator's, the covered device's) announces none (fr8)
+  if (hand.hidden || !v.hand.length || !$("cover").hidden) hand.removeAttribute("aria-label");
+  else hand.setAttribute("aria-label", v.hand.length === 1 && v.hand[0].title ? v.hand[0].title : ui.aria_hand);
   hand.classList.toggle("yours", v.waiting === "you");
+  document.body.classList.toggle("over", v.waiting === "over");  // a laptop's journal beside the result (app.css)
   renderMoves();
   const res = $("result");
   if (v.result) {
@@ -514,6 +526,17 @@ function named(ui, seat, who) {
   return ui.seat.replace("{n}", seat + 1) + (who === ui.you ? ` (${who})` : who ? " · " + who : "");
 }
 
+function mine(v, seat, who) {
+  // a seat as the journal and the top bar name it: "Player 2 · Bo", one's own "Player 2 · Bo (you)" (the person
+  // never read their own name on their own page: #53 round 28, en4), a seat nobody named by its number alone;
+  // ``who``: the name the view gives the seat (the designer's view.names are the seats' kinds, not names)
+  const ui = v.ui;
+  if (seat === v.seat) {
+    return who ? ui.you_named.replace("{n}", seat + 1).replace("{who}", who) : ui.you_seat.replace("{n}", seat + 1);
+  }
+  return ui.seat.replace("{n}", seat + 1) + (who ? " · " + who : "");
+}
+
 function scoreLine(ui, seat, who, score, won, unit) {
   // "Player 2 · Ann: 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
@@ -564,13 +587,19 @@ function scoreList(ui, result, who) {
   return [ul, how];
 }
 
+function saveTitle(v) {
+  // what "Save the game" adds to the log written after every move, and why it is grey before the first move (#53
+  // round 28, en11, fr4, it29)
+  $("save").title = v.moves_made ? v.ui.save_title : v.ui.save_none_title;
+}
+
 function undoBox(v) {
   // an undo asked at a table of several people: each other person accepts or refuses it
   const box = $("undo-box"), asked = v.undo_asked;
   box.hidden = !asked;
   if (!asked) { box.replaceChildren(); return; }
   const own = asked.by === v.seat && !v.designer ? "_you" : "";  // the asker's own page: "You asked to take back..."
-  const parts = [el("p", "", v.ui["undo_asked" + own].replace("{who}", asked.who))];
+  const parts = [el("p", "", v.ui["undo_asked" + own].replace("{who}", asked.who).replace("{n}", asked.turn))];
   if (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat)) {
     const yes = el("button", "command", v.ui.undo_yes); yes.id = "undo-yes";
     const no = el("button", "command", v.ui.undo_no); no.id = "undo-no";
@@ -588,7 +617,7 @@ function talkForm(v) {
   // taken for the form's (#53 round 26, en1, fr1, it30)
   const formOpen = !!v.result && !v.feedback_given && v.people.includes(v.seat);
   form.hidden = !(v.people.length > 1 && v.people.includes(v.seat) && !v.pass) || formOpen;
-  $("talk-text").placeholder = v.ui.talk_placeholder;
+  $("talk-text").placeholder = form.hidden ? "" : v.ui.talk_placeholder;  // no chat on this page: none read out (fr8)
   $("talk-send").textContent = v.ui.talk_send;
 }
 
@@ -628,8 +657,7 @@ function journal(v) {
     // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
     // not as an order to the player ("Giocatore 2 Proponi un brindisi")
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
-    const who = (e.seat === v.seat ? v.ui.you_seat : v.ui.seat).replace("{n}", e.seat + 1) +
-      (e.seat === v.seat || !e.who ? "" : " · " + e.who) + v.ui.colon.trimEnd();
+    const who = mine(v, e.seat, e.who) + v.ui.colon.trimEnd();
     // the move's text, then its lines below (``\n``): a line that opens in lower case goes on with the mover's
     // report (Draco's final toast a card's play forced: "proposes the final toast…"), under the first with the
     // player named again; any other line says what the rules did after the move (a noble satisfied, the turn's
@@ -790,6 +818,7 @@ function renderDesigner() {
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("journal-title").textContent = ui.journal;  // the designer's journal headed as the seats' is (#53 en12, it42)
   $("save").disabled = !v.moves_made;
+  saveTitle(v);
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
   for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
@@ -1016,7 +1045,10 @@ async function hint() {
       box.appendChild(el("p", "quiet small", view.ui.hint_shown.replace("{n}", h.values.length).replace("{of}", h.legal)));
     }
     box.appendChild(table);
-    box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)));
+    // the score said plainly, its two parts in figures, and the game's own score (Draco's money, never "points":
+    // the game's words.json "counters" name it) (#53 round 28, en2, fr1, it28)
+    box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)
+      .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
@@ -1067,6 +1099,10 @@ document.addEventListener("DOMContentLoaded", async () => {
     const j = $("journal");
     journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
   });
+  // the journal's box resized by the layout (a hint opened above it, the game over's two columns): its latest line
+  // stays in sight (moves 7 and 8 under the fade with the hint open: #53 round 28, en10, fr6, it8)
+  new ResizeObserver(() => { if (journalPinned) $("journal").scrollTop = $("journal").scrollHeight; })
+    .observe($("journal"));
   window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
