@@ -830,14 +830,16 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points [−24.1 to +40.1]. To find fixes to the base game’s "
+           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
+           "measure it: allowing for chance, it could be anything from −24.1 to +40.1 points. To find fixes to the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
-           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
+           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
+           "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
            "Pour chercher comment corriger le déséquilibre du jeu de base qui touche le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
@@ -846,7 +848,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
-           "+8,0\u00a0punti percentuali [−24,1; +40,1]. Per cercare correzioni che risolvano lo squilibrio del gioco "
+           "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, "
+           "può andare da −24,1 a +40,1 punti. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
@@ -944,8 +947,8 @@ BALANCE_CASES = {
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
-                                 "+7.0]. If you have not yet run cardgen validate at this player count, it judges the base game on its "
-                                 "own games (1,000 unless told otherwise): cardgen validate royale --players 4 To "
+                                 "+7.0]. The base game may have this imbalance too: to judge it on 1,000 games of its "
+                                 "own, run (if you have not already): cardgen validate royale --players 4 To "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
@@ -960,8 +963,8 @@ BALANCE_CASES = {
                               "game the gap goes the same way on these pairs but may be chance here, and so may the "
                               "change between the two games. "
                               f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. "
-                              "If you have not yet run cardgen validate at this player count, it judges the base game on "
-                              "its own games (1,000 unless told otherwise): cardgen validate royale --players 4 To measure what "
+                              "The base game may have this imbalance too: to judge it on 1,000 games of its own, run "
+                              "(if you have not already): cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
@@ -1009,9 +1012,9 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Si vous "
-                  "n’avez pas encore lancé cardgen validate pour ce nombre de joueurs, il juge le jeu de base sur ses "
-                  "propres parties (1 000 par défaut) : cardgen validate royale --players 4 Pour mesurer ce que "
+                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Le jeu de "
+                  "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
+                  "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
