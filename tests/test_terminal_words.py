@@ -149,7 +149,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         # twentieth reading fr25: "nothing else was detected" read as false beside the balance paragraph below it;
         # what the sentence means is that no other figure changed beyond chance
         assert caution == ["3, 4 and 5 players: apart from the changes named above, no other figure changed beyond "
-                           "chance in these 50 pairs; smaller changes may have been missed. To play the 200 planned pairs, add --fixed."]
+                           "chance in these 50 pairs; smaller changes may have been missed. To play the 200 planned pairs without stopping early, add --fixed."]
         stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
         last = max(i for i, line in enumerate(lines) if line.startswith("5 players: the winner"))
         assert stop < lines.index(caution[0]) and last < lines.index(caution[0])
@@ -161,7 +161,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         in said
     alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
     assert "Apart from the changes named above, no other figure changed beyond chance in these 50 pairs; smaller " \
-           "changes may have been missed. To play the 200 planned pairs, add --fixed." in alone
+           "changes may have been missed. To play the 200 planned pairs without stopping early, add --fixed." in alone
     for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, aucun autre indicateur"),
                         ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, in queste 50 coppie nessun’altra "
                                       "misura è cambiata")):
@@ -169,8 +169,8 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
                                                                    for r in results]}, tables=False)
         assert text.count("--fixed") == 1 and words in text, text
         # the plan --fixed plays, never "all" of it as if played (issue #53, en3, fr34)
-        assert {"fr": "Pour jouer les 200 paires prévues, relancez", "it": "Per giocare le 200 coppie previste, "
-                "rilancia"}[lang] in text.replace("\n    ", " "), text
+        assert {"fr": "Pour jouer les 200 paires prévues sans arrêt anticipé, relancez", "it": "Per simulare le 200 coppie previste senza "
+                "fermarti prima, rilancia"}[lang] in text.replace("\n    ", " "), text
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
@@ -251,7 +251,8 @@ def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_it
         "fr": "Avant un toast, donnez 1 pièce au plus pauvre (voir «\u202fLe toast\u202f»).",
         "it": "Prima del brindisi, dai 1 moneta al più povero (vedi «Il\u00a0brindisi»)."}}
     # the rule alone: its file on a line of its own (twenty-third reading en25, it26)
-    assert difference_line(rule, "en") == "before a toast is paid, give 1 coin to the poorest"
+    # a rule's own words a sentence with its full stop (twenty-seventh reading en18, fr18, it22)
+    assert difference_line(rule, "en") == "before a toast is paid, give 1 coin to the poorest."
     assert rule_files([rule], "en") == ["rule file (Python): house/gift.py"]
     assert rule_files([rule], "fr") == ["fichier de la règle (Python)\u202f: house/gift.py"]
     assert rule_files([{**rule, "text": {}}], "en") == []  # a rule without words is named by its file in the list

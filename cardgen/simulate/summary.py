@@ -1630,9 +1630,8 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
         # the rule alone, its file on a line of its own (``rule_files``): the path inside the sentence stating the
         # rule was for the programmer, and broke mid-name on a phone (twenty-third reading en25, it26)
         text = re.sub(r"\s+\.$", ".", re.sub(word("book_reference", lang), "", text).strip())  # "(see “The toast”)"
-        # an item of the list of changes ends without a full stop, but a rule of several sentences keeps its last
-        # one, as its others have theirs (twenty-sixth reading en16, fr31, it21)
-        text = text if re.search(r"[.!?]\s+\S", text) else text.rstrip(".")
+        # a rule's own words are a sentence and keep its full stop, one sentence or several (twenty-sixth reading
+        # en16, fr31, it21; twenty-seventh en18, fr18, it22: Gentle Overeating's one sentence had none)
         said = typeset(text[:1].lower() + text[1:], lang)  # after "what the variant changes:", in every language
     else:
         said = say(line, lang, what=what, old=old, new=new, text=text)

@@ -1,0 +1,73 @@
+"""compare's words after the twenty-seventh reading of the terminal and its report pages (en14-en27, fr14-fr41,
+it19-it59): what compare says is true by the rule its code applies, and a figure that measures nothing is not
+written as a measurement."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.report.pages import compare_page
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.compare import CompareOptions, run_compare
+from cardgen.simulate.summary import Naming, compare_balance, difference_line
+from test_compare_round22 import _hungry_five
+from toy_game import load_toy, toy_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    """``text`` with its no-break spaces as plain ones: the words compared, not the typesetting."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+#: a change of +4.0 points on 100 pairs, [−38.5 to +46.5]: said as what chance leaves open, never as a measurement
+OPEN = {"en": "+4.0\u00a0percentage points on these 100 pairs, too few to measure it: allowing for chance, it could be "
+              "anything from −38.5 to +46.5 points",
+        "fr": "+4,0\u00a0points de pourcentage sur ces 100 paires, trop peu nombreuses pour le mesurer : compte tenu "
+              "du hasard, il peut aller de −38,5 à +46,5 points",
+        "it": "+4,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, può "
+              "andare da −38,5 a +46,5 punti"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_s_change_too_wide_to_measure_is_said_as_the_range_chance_leaves_open(lang: str) -> None:
+    """en17, fr15: "+4.0 percentage points [−27.0 to +46.5]" read as a measurement where 100 pairs measure nothing;
+    a change beyond chance, or one whose interval is narrow, keeps its figure and its interval."""
+    [line] = compare_balance(_hungry_five(0.27), lang, "king_lui")
+    assert typeset(OPEN[lang], lang) in line, line
+    assert "[−38" not in line  # no bracketed interval for the change
+    narrow = _hungry_five(0.27)
+    narrow["metrics"][0].update(low=-0.10, high=0.18)  # ±14 points: a measurement that may be chance
+    [line] = compare_balance(narrow, lang, "king_lui")
+    assert typeset(OPEN[lang].split(" ", 1)[0], lang) in line and "[−10" in line, line
+    assert typeset({"en": "too few to measure", "fr": "trop peu nombreuses", "it": "troppo poche"}[lang],
+                   lang) not in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_house_rule_said_in_one_sentence_ends_with_a_full_stop(lang: str) -> None:
+    """en18, fr18, it22: Gentle Overeating's rule, one sentence, had no full stop in the terminal and on the pages,
+    where the Charity Toast's, of three sentences, had one."""
+    deck = resolve("king_lui-gentle-overeating", ROOT)
+    [house] = [d for d in deck.differences if d.get("kind") == "house_rule"]
+    said = plain(difference_line(house, lang, Naming.of(deck, lang)))
+    assert said.endswith(plain({"en": "score the rest as usual.", "fr": "marquez normalement les autres.",
+                                "it": "le altre fanno punti come al solito."}[lang])), said
+
+
+def test_the_wide_intervals_warning_comes_before_the_tables_it_warns_of(tmp_path: Path) -> None:
+    """fr40: on the page, "With 100 pairs these intervals are wide" came under the tables, after a 70-point
+    interval had already been read as evidence that the variant changes nothing: it comes first, as a warning."""
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    wide = {"metric": "seat_2_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
+            "high": 0.385, "significant": False, "group": "fairness"}
+    for r in doc["results"]:
+        r["metrics"] = [m for m in r["metrics"] if m["metric"] != "seat_2_win_rate"] + [dict(wide)]
+    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
+    count = html.index('<h2 id="p2">')
+    warning = html.index('<p class="warn">With 20 pairs these intervals are wide', count)
+    assert warning < html.index("<table", count), html[count:count + 2000]
