@@ -71,3 +71,29 @@ def test_the_wide_intervals_warning_comes_before_the_tables_it_warns_of(tmp_path
     count = html.index('<h2 id="p2">')
     warning = html.index('<p class="warn">With 20 pairs these intervals are wide', count)
     assert warning < html.index("<table", count), html[count:count + 2000]
+
+
+#: compare's page, above its card table, where neither game flags a card: the terminal's own claim
+NONE_FLAGGED = {"en": "On these pairs, no card is flagged as too strong or too weak in either game.",
+                "fr": "Sur ces paires, aucune carte n’est signalée comme trop forte ou trop faible, dans aucun des deux "
+                      "jeux.",
+                "it": "Su queste coppie nessuna carta è segnalata come troppo forte o troppo debole, in nessuno dei "
+                      "due giochi."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_compare_page_says_no_card_is_flagged_as_its_terminal_does(lang: str) -> None:
+    """it32: the terminal said no card is flagged in either game, the page only that no card's change from the base
+    game is beyond chance: two claims for one section. The page says the terminal's too, and only where true: a
+    card the base game flags, or the variant, takes it away."""
+    from cardgen.report.impact import impact_block
+
+    row = {"component": "dice", "dealt_share": 0.3, "win_rate_dealt": 0.2, "win_rate_not_dealt": 0.34,
+           "difference": -0.137, "low": -0.25, "high": -0.024, "plays_per_seat": 0.03, "held_flag": "weak",
+           "change": {"metric": "card:dice", "significant": False},
+           "base": {"difference": -0.085, "low": -0.2, "high": 0.03, "plays_per_seat": 0.04}}
+    said = typeset(NONE_FLAGGED[lang], lang)
+    assert said in str(impact_block([row], paired=True, lang=lang))
+    assert said not in str(impact_block([{**row, "base": {**row["base"], "flag": "weak"}}], paired=True, lang=lang))
+    assert said not in str(impact_block([{**row, "flag": "weak", "held_flag": ""}], paired=True, lang=lang))
+    assert said not in str(impact_block([row], paired=False, lang=lang))  # validate's page says its own

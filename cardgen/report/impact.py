@@ -295,7 +295,11 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     again = bool(said_before(["impact_legend"], said))
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
                                                          words["flag_again" if again else "flag"])]
-    return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
+    # compare's page says what its terminal says, no card flagged in either game, where so (twenty-seventh reading
+    # it32: the terminal spoke of flags, the page only of changes from the base game)
+    quiet = paired and not any(b["flagged"] for b in body) and not any((r.get("base") or {}).get("flag") for r in rows)
+    none = words["none_flagged"] if calm else words["none_flagged_paired"] if quiet else ""
+    return render("impact.html", none_flagged=typeset(none, lang),
                   change_note=change_note(rows, lang) if paired else "",
                   legend=words["legend_again" if again else "legend"], strip_legend=words["legend_strip"].format(half=scale),
                   paired=words["paired"] if paired else "",
