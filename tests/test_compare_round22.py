@@ -145,10 +145,13 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
     assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
                                   "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
+                            # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
                             "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
-                                  "hasard (dans le jeu de base, de 11,0 points de pourcentage, de justesse) ;",
-                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del "
-                                  "caso (nel gioco base di 11,0 punti percentuali, di poco oltre il caso);"}[lang]), line
+                                  "hasard (dans le jeu de base, son écart à sa juste part, 11,0 points de pourcentage, "
+                                  "ne dépasse que de justesse ce que le hasard peut expliquer) ;",
+                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
+                                  "caso (nel gioco base lo scarto dalla quota equa, 11,0 punti percentuali, supera il "
+                                  "caso di poco);"}[lang]), line
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
     assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))

@@ -119,13 +119,15 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
     assert line.startswith("le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du hasard "
-                           "(dans le jeu de base, de 11,0 points de pourcentage, de justesse) ; ") and "sans doute" not in line
+                           "(dans le jeu de base, son écart à sa juste part, 11,0 points de pourcentage, ne dépasse que de "
+                           "justesse ce que le hasard peut expliquer) ; ") and "sans doute" not in line
     assert "pour une juste part de 26,0 %" in line and "non plus" not in line and "26,04" not in line
     assert "juste assez" not in line and "0,04" not in line  # enough for what? (twenty-sixth reading fr17)
     [line] = compare_balance(r, "it", "royale")
     line = line.replace("\u00a0", " ")
-    assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del caso "
-                           "(nel gioco base di 11,0 punti percentuali, di poco oltre il caso); ") and "Questo" not in line
+    assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il caso "
+                           "(nel gioco base lo scarto dalla quota equa, 11,0 punti percentuali, supera il caso di "
+                           "poco); ") and "Questo" not in line
     assert "per una quota equa del 26,0 %" in line and "probabilmente" not in line
     assert "quanto basta" not in line and "0,04" not in line  # basta per che cosa? (twenty-sixth reading it22)
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end

@@ -841,7 +841,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
            "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
-           "Pour chercher comment corriger le déséquilibre du jeu de base qui touche le joueur 1 et tester ces corrections "
+           "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
@@ -1100,11 +1100,11 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     # fifteenth reading (fr13, it22, en8): "every count of play is identical" beside a winner's share that moved
     # read as false: the moves are the same, the outcome (scores, who leads, who wins) is what changes
     # twenty-first reading (en29): all in the past, as the moves it follows ("Only the outcome changes" jumped tense)
-    assert {"en": "the same cards were played in the same turns and the game ended at the same point. Only the "
+    assert {"en": "the same cards were taken or played in the same turns and the game ended at the same point. Only the "
                   "outcome changed: the scores, and with them who led and sometimes who won.",
-            "fr": "les mêmes cartes ont été jouées aux mêmes tours de joueur et la partie s’est arrêtée au même moment. "
+            "fr": "les mêmes cartes ont été prises ou jouées aux mêmes tours de joueur et la partie s’est arrêtée au même moment. "
                   "Seul le résultat a changé\u202f: les scores, et avec eux qui menait et parfois qui a gagné.",
-            "it": "si sono giocate le stesse carte negli stessi turni e la partita è finita allo stesso punto. È cambiato "
+            "it": "si sono prese o giocate le stesse carte negli stessi turni e la partita è finita allo stesso punto. È cambiato "
                   "solo il risultato: i punteggi, e con loro chi era al comando e a volte chi ha vinto."}[lang] in text
     assert not any(w in text for w in ("count of play", "mesure du jeu", "misura del gioco"))
     assert same_play_lines([r, moved], lang)[0].startswith({"en": "3 players: the simulated players",
