@@ -97,3 +97,18 @@ def test_the_compare_page_says_no_card_is_flagged_as_its_terminal_does(lang: str
     assert said not in str(impact_block([{**row, "base": {**row["base"], "flag": "weak"}}], paired=True, lang=lang))
     assert said not in str(impact_block([{**row, "flag": "weak", "held_flag": ""}], paired=True, lang=lang))
     assert said not in str(impact_block([row], paired=False, lang=lang))  # validate's page says its own
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "played 1.3 times per player per game with the variant"),
+                                            ("fr", "jouée 1,3 fois par joueur et par partie avec la variante"),
+                                            ("it", "giocata 1,3 volte per giocatore a partita con la variante")])
+def test_a_card_s_plays_on_the_compare_page_say_which_game_they_are_of(lang: str, said: str) -> None:
+    """it59: "played 1.3 times per player per game" under each card of a page comparing two games: the figure is
+    the variant's, as the win rates beside it; validate's page, of one game, says it plainly."""
+    from cardgen.report.impact import impact_block
+
+    row = {"component": "splits", "dealt_share": 0.25, "win_rate_dealt": 0.39, "win_rate_not_dealt": 0.32,
+           "difference": 0.073, "low": -0.034, "high": 0.179, "plays_per_seat": 1.3,
+           "base": {"difference": -0.035, "low": -0.1, "high": 0.03, "plays_per_seat": 1.2}}
+    assert typeset(said, lang) in str(impact_block([row], paired=True, lang=lang))
+    assert typeset(said, lang) not in str(impact_block([row], paired=False, lang=lang))

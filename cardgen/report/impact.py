@@ -270,7 +270,9 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         plays = r.get("plays_per_seat")
         body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
                      "dealt": pct(r.get("dealt_share")),
-                     "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
+                     # on compare's page, the variant's plays: said so beside the base game's gap (it59)
+                     "per_seat": (words["per_seat_paired" if paired else "per_seat"].format(
+                                      n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "rates": f'{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}',
                      # on a phone the columns they sit in are hidden: said under the card's name instead (nineteenth
