@@ -72,7 +72,9 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     # over what: wedged between the name and its figures, it made a plain fact hard to read (twenty-third reading en21)
     assert line == ("Other counts: 1 of 2 changed — portions in the king’s place: 3.1\u00a0→ 4.2 (the most at any one "
                     "time in a game, on average); details in the report")
-    assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
+    assert internal_line(internal[1:] * 2, "fr") == ("Autres mesures\u202f: aucune des 2 n’a changé (par exemple les "
+                                                     "fins de partie, les maximums atteints, les cas particuliers)\u202f; "
+                                                     "détails dans le rapport")  # which counts (en19)
 
 
 @pytest.mark.parametrize(("lang", "rounds", "peak"), [
