@@ -147,8 +147,8 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                                   "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
                             "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
-                                  "hasard (dans le jeu de base, son écart à sa juste part, 11,0 points de pourcentage, "
-                                  "ne dépasse que de justesse ce que le hasard peut expliquer) ;",
+                                  "hasard (dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que "
+                                  "de justesse ce que le hasard explique) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
                                   "caso (nel gioco base lo scarto dalla quota equa, 11,0 punti percentuali, supera il "
                                   "caso di poco);"}[lang]), line

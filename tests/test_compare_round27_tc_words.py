@@ -112,3 +112,23 @@ def test_a_card_s_plays_on_the_compare_page_say_which_game_they_are_of(lang: str
            "base": {"difference": -0.035, "low": -0.1, "high": 0.03, "plays_per_seat": 1.2}}
     assert typeset(said, lang) in str(impact_block([row], paired=True, lang=lang))
     assert typeset(said, lang) not in str(impact_block([row], paired=False, lang=lang))
+
+
+@pytest.mark.parametrize(("lang", "between"), [("en", " (base game) or "), ("fr", " (jeu de base) ou "),
+                                               ("it", " (gioco base) oppure ")])
+def test_the_compare_page_offers_both_fix_commands_where_both_games_show_the_problem(lang: str,
+                                                                                      between: str) -> None:
+    """it56: the terminal offers "cardgen fix draco (base game) or cardgen fix draco-charity-toast (variant)", the
+    page only the variant's: both on the page too, each command a code of its own a designer can copy."""
+    from cardgen.report.pages import compare_fix
+    from cardgen.report.templating import macro
+
+    shortage = {"en": "the shortage of coins in the bank", "fr": "le manque de pièces à la banque",
+                "it": "la carenza di monete in banca"}[lang]
+    hint = {"command": "cardgen fix draco-charity-toast", "href": None}  # as ``fix_hint`` gives it
+    both = compare_fix(hint, "Charity", lang, shortage, [("draco", shortage), ("draco-charity-toast", shortage)])
+    html = str(macro("parts.html", "fix_line", both))
+    assert f"<code>cardgen fix draco</code>{typeset(between, lang)}<code>cardgen fix" in html, html
+    assert "draco-charity-toast" in html.split(between.strip().split(" ")[-1])[-1]
+    one = compare_fix(hint, "Charity", lang, shortage, [("draco-charity-toast", shortage)])
+    assert "cardgen fix draco<" not in str(macro("parts.html", "fix_line", one))  # the variant's alone
