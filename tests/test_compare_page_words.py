@@ -262,6 +262,10 @@ def test_the_wide_intervals_note_is_said_once_a_page(tmp_path: Path) -> None:
         r["metrics"] = [m for m in r["metrics"] if m["metric"] != "seat_2_win_rate"] + [dict(wide)]
     html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
     assert html.count("these intervals are wide") == 1, html.count("these intervals are wide")
+    # twenty-seventh reading fr40: under the tables, a 70-point interval had already been read as evidence that the
+    # variant changes nothing: the warning comes first, above the tables it warns of
+    count = html.index('<h2 id="p2">')
+    assert html.index('<p class="warn">With 20 pairs these intervals are wide', count) < html.index("<table", count)
     doc["results"][1]["games"] = 10  # another number of pairs: its own sentence
     html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
     assert html.count("With 20 pairs these intervals are wide") == 1 and html.count("With 10 pairs these") == 1

@@ -8,12 +8,9 @@ from pathlib import Path
 import pytest
 
 from cardgen.languages import typeset
-from cardgen.report.pages import compare_page
 from cardgen.resolve.resolve import resolve
-from cardgen.simulate.compare import CompareOptions, run_compare
 from cardgen.simulate.summary import Naming, compare_balance, difference_line
 from test_compare_round22 import _hungry_five
-from toy_game import load_toy, toy_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "fr", "it")
@@ -56,21 +53,6 @@ def test_a_house_rule_said_in_one_sentence_ends_with_a_full_stop(lang: str) -> N
     said = plain(difference_line(house, lang, Naming.of(deck, lang)))
     assert said.endswith(plain({"en": "score the rest as usual.", "fr": "marquez normalement les autres.",
                                 "it": "le altre fanno punti come al solito."}[lang])), said
-
-
-def test_the_wide_intervals_warning_comes_before_the_tables_it_warns_of(tmp_path: Path) -> None:
-    """fr40: on the page, "With 100 pairs these intervals are wide" came under the tables, after a 70-point
-    interval had already been read as evidence that the variant changes nothing: it comes first, as a warning."""
-    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
-    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
-    wide = {"metric": "seat_2_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
-            "high": 0.385, "significant": False, "group": "fairness"}
-    for r in doc["results"]:
-        r["metrics"] = [m for m in r["metrics"] if m["metric"] != "seat_2_win_rate"] + [dict(wide)]
-    html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
-    count = html.index('<h2 id="p2">')
-    warning = html.index('<p class="warn">With 20 pairs these intervals are wide', count)
-    assert warning < html.index("<table", count), html[count:count + 2000]
 
 
 #: compare's page, above its card table, where neither game flags a card: the terminal's own claim
