@@ -104,7 +104,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
     fix = typeset({"en": "To find fixes to the base game’s imbalance for player 2 and test them in simulated "
                           "games: cardgen fix toy --players ",
-                    "fr": "Pour chercher comment corriger le déséquilibre du jeu de base qui touche le joueur 2 et tester ces "
+                    "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2 et tester ces "
                           "corrections sur des parties simulées : cardgen fix toy --players ",
                     "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e "
                           "provarle su partite simulate: cardgen fix toy --players "}[lang], lang)
@@ -262,6 +262,10 @@ def test_the_wide_intervals_note_is_said_once_a_page(tmp_path: Path) -> None:
         r["metrics"] = [m for m in r["metrics"] if m["metric"] != "seat_2_win_rate"] + [dict(wide)]
     html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
     assert html.count("these intervals are wide") == 1, html.count("these intervals are wide")
+    # twenty-seventh reading fr40: under the tables, a 70-point interval had already been read as evidence that the
+    # variant changes nothing: the warning comes first, above the tables it warns of
+    count = html.index('<h2 id="p2">')
+    assert html.index('<p class="warn">With 20 pairs these intervals are wide', count) < html.index("<table", count)
     doc["results"][1]["games"] = 10  # another number of pairs: its own sentence
     html = compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))
     assert html.count("With 20 pairs these intervals are wide") == 1 and html.count("With 10 pairs these") == 1

@@ -27,9 +27,9 @@ def test_a_figure_column_is_named_figure_as_on_the_deck_pages() -> None:
 
 
 @pytest.mark.parametrize(("lang", "plain", "name"), [
-    ("en", "may stop early, but only on a change that is already very clear", "(O’Brien-Fleming’s method)"),
+    ("en", "may stop early, but only on a change that is already very clear", "(the O’Brien–Fleming method)"),  # en27: the en dash of two names
     ("fr", "peut s’arrêter tôt, à condition que l’écart soit déjà très net", "(méthode d’O’Brien-Fleming)"),
-    ("it", "una soglia più severa all’inizio e meno alla fine", "(metodo di O’Brien-Fleming)")])
+    ("it", "una soglia più severa all’inizio e meno severa alla fine", "(metodo di O’Brien–Fleming)")])
 def test_the_interim_checks_say_their_method_in_plain_words_first(lang: str, plain: str, name: str) -> None:
     """fr45, it56: "au seuil d'O'Brien-Fleming" named a method a designer cannot use; plain words first, the name
     in brackets after them, one colon per sentence."""
@@ -119,13 +119,15 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
     assert line.startswith("le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du hasard "
-                           "(dans le jeu de base, de 11,0 points de pourcentage, de justesse) ; ") and "sans doute" not in line
+                           "(dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que de justesse ce "
+                           "que le hasard explique) ; ") and "sans doute" not in line
     assert "pour une juste part de 26,0 %" in line and "non plus" not in line and "26,04" not in line
     assert "juste assez" not in line and "0,04" not in line  # enough for what? (twenty-sixth reading fr17)
     [line] = compare_balance(r, "it", "royale")
     line = line.replace("\u00a0", " ")
-    assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, al di là del caso "
-                           "(nel gioco base di 11,0 punti percentuali, di poco oltre il caso); ") and "Questo" not in line
+    assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il caso "
+                           "(nel gioco base lo scarto dalla quota equa, 11,0 punti percentuali, supera il caso di "
+                           "poco); ") and "Questo" not in line
     assert "per una quota equa del 26,0 %" in line and "probabilmente" not in line
     assert "quanto basta" not in line and "0,04" not in line  # basta per che cosa? (twenty-sixth reading it22)
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
@@ -170,9 +172,13 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
 
 
 @pytest.mark.parametrize(("lang", "said", "early"), [
-    ("en", ", an interval widened because 21 figures are compared at once.", " and the run stopped early."),
-    ("fr", ", intervalle élargi parce que 21 indicateurs sont comparés à la fois.", " et que la comparaison s’est arrêtée tôt."),
-    ("it", ", intervallo allargato perché si confrontano 21 misure alla volta.", " e il confronto si è fermato presto.")])
+    # twenty-seventh reading it21: "21 figures" where the terminal shows seven: where they are listed
+    ("en", ", an interval widened because 21 figures are compared at once (the report’s closing note lists them).",
+     " and the run stopped early."),
+    ("fr", ", intervalle élargi parce que 21 indicateurs sont comparés à la fois (la note finale du rapport les "
+           "énumère).", " et que la comparaison s’est arrêtée tôt."),
+    ("it", ", intervallo allargato perché si confrontano 21 misure alla volta (l’elenco è nella nota finale del "
+           "rapporto).", " e il confronto si è fermato presto.")])
 def test_a_change_s_wide_interval_says_why_it_is_wide(lang: str, said: str, early: str) -> None:
     """Eighteenth reading (en28): "+4.0 percentage points [−38.5 to +46.5]" on a 4-point change, wider than the two
     shares' own intervals together, read as an error: the terminal (only the page's note said it) gives the

@@ -73,11 +73,13 @@ def test_the_look_a_compare_stopped_at_is_an_ordinal(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "card", "unit"), [
     # seventeenth reading en33, fr47, it39: the rule a flag rests on, said once; twentieth reading en46, fr36,
     # it31: one card is one sentence, the card first, what its gap is in words, then why it is not flagged
-    ("en", "“Dice” is not flagged although, with the variant, players dealt it have a win rate 13.7 percentage points "
-           "below",
+    # twenty-seventh reading (fr22, en16): "gagnent 13,7 points de pourcentage moins souvent" a calque, 80 words in
+    # one sentence: the fact, then why, in sentences of their own
+    ("en", "“Dice” is not flagged, although, with the variant, players dealt it have a win rate 13.7 percentage "
+           "points below",
      "percentage points"),
-    ("fr", "La carte « Dice » n’est pas signalée, bien que, avec la variante, les joueurs qui l’avaient dans leur "
-           "main de départ gagnent 13,7 points de pourcentage moins souvent", "points de pourcentage"),
+    ("fr", "La carte « Dice » n’est pas signalée. Pourtant, avec la variante, le taux de victoire des joueurs qui "
+           "l’avaient dans leur main de départ est inférieur de 13,7 points", "points"),
     ("it", "La carta «Dice» non è segnalata, benché con la variante chi l’aveva nella mano iniziale vinca 13,7 "
            "punti percentuali meno spesso", "punti percentuali")])
 def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: str, card: str, unit: str) -> None:
@@ -88,8 +90,11 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     lines = _held_cards({"component_impact": [card_row]}, lang, Naming(names={"dice": "Dice"}))
     assert len(lines) == 1 and lines[0].startswith("  " + typeset(card, lang)), lines
     assert lines[0].count(unit) == 1 and lines[0].endswith(".")  # a sentence (en4)
-    assert typeset({"en": "a flag needs 0.1", "fr": "il en faut 0,1 pour la signaler",
-                    "it": "per segnalarla ne servono 0,1"}[lang], lang) in lines[0]
+    # twenty-seventh reading (en16, it33): "a flag needs 0.1" / "ne servono 0,1" read as a count of flags
+    assert typeset({"en": "cardgen judges only cards played at least 0.1 times per player per game",
+                    "fr": "cardgen ne juge que les cartes jouées au moins 0,1 fois par joueur et par partie",
+                    "it": "una carta viene giudicata solo se è giocata almeno 0,1 volte per giocatore a partita"}[lang],
+                   lang) in lines[0]
     # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
     # is said in the singular, several by their number, each in sentences of their own
     two = _held_cards({"component_impact": [card_row, {**card_row, "component": "coin"}]}, lang,
@@ -98,7 +103,7 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
                                                       "fr": "2 cartes ne sont pas signalées, bien que",
                                                       "it": "2 carte non sono segnalate, benché"}[lang])
     assert two[1].startswith("    " + typeset({"en": "“Dice”: with the variant, players dealt it have a win rate 13.7",
-                                               "fr": "« Dice » : avec la variante, les joueurs",
+                                               "fr": "« Dice » : avec la variante, le taux de victoire des joueurs",
                                                "it": "«Dice»: con la variante, chi l’aveva"}[lang], lang)), two
     # sixteenth reading it12: a plain fact, never "large enough to be flagged, but it is not"
     assert not any(w in lines[0] for w in ("but it is not", "mais elle ne l’est pas", "ma non lo è"))
@@ -109,11 +114,12 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
            "24.1 below, allowing for chance; 8.5 below in the base game,",
      "in the base game, players dealt it have a win rate 8.5 percentage points below the others’ (1.0 to 30.0 "
      "below, allowing for chance; 13.7 below with the variant,"),
-    ("fr", "avec la variante, les joueurs qui l’avaient dans leur main de départ gagnent 13,7 points de pourcentage "
-           "moins souvent que les autres (de 3,3 à 24,1 de moins, compte tenu du hasard ; 8,5 de moins dans le jeu "
-           "de base,",
-     "dans le jeu de base, les joueurs qui l’avaient dans leur main de départ gagnent 8,5 points de pourcentage "
-     "moins souvent que les autres (de 1,0 à 30,0 de moins, compte tenu du hasard ; 13,7 de moins avec la variante,"),
+    ("fr", "avec la variante, le taux de victoire des joueurs qui l’avaient dans leur main de départ est inférieur de "
+           "13,7 points à celui des autres (entre 3,3 et 24,1 points de moins, compte tenu du hasard ; 8,5 de moins "
+           "dans le jeu de base,",
+     "dans le jeu de base, le taux de victoire des joueurs qui l’avaient dans leur main de départ est inférieur de "
+     "8,5 points à celui des autres (entre 1,0 et 30,0 points de moins, compte tenu du hasard ; 13,7 de moins avec "
+     "la variante,"),
     ("it", "con la variante chi l’aveva nella mano iniziale vinca 13,7 punti percentuali meno spesso degli altri (da "
            "3,3 a 24,1 in meno, tenuto conto del caso; 8,5 in meno nel gioco base,",
      "nel gioco base chi l’aveva nella mano iniziale vinca 8,5 punti percentuali meno spesso degli altri (da 1,0 a "
@@ -150,9 +156,13 @@ def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lan
     ("compare_in_report", "fr", "Le rapport, dont le chemin figure ci-dessous, donne"),
     ("compare_head", "fr", "Comparaison : a → b,"),
     ("compare_head", "it", "con gli stessi mescolamenti"),
-    ("internal_none", "en", "Other counts: none of the 5 changed; details in the report"),
-    ("internal_none", "fr", "Autres mesures : aucune des 5 n’a changé ; détails dans le rapport"),
-    ("internal_none", "it", "Altre misure: nessuna delle 5 è cambiata; dettagli nel rapporto")])
+    # twenty-seventh reading en19: which counts, said where none is named
+    ("internal_none", "en", "Other counts: none of the 5 changed (counts such as how games end, the highest "
+                            "counts reached and special cases); details in the report"),
+    ("internal_none", "fr", "Autres mesures : aucune des 5 n’a changé (par exemple les fins de partie, les "
+                            "maximums atteints, les cas particuliers) ; détails dans le rapport"),
+    ("internal_none", "it", "Altre misure: nessuna delle 5 è cambiata (per esempio come finiscono le partite, "
+                            "i massimi raggiunti, i casi particolari); dettagli nel rapporto")])
 def test_compare_sentences_read_as_the_readers_asked(key: str, lang: str, said: str) -> None:
     """en23, it11, it12, it22, it58, fr23, fr28, fr29, fr30: the corrected wording, in each language."""
     kw = {"games": "1.000 coppie", "most": 1000, "pairs": 100, "base": "a", "variant": "b", "agents": "x",

@@ -10,7 +10,7 @@ import pytest
 #: names the seat the base game's own games show
 FIX = {"en": "To find fixes to the base game’s imbalance for player 1 and test them in simulated games: "
              "cardgen fix royale --players 4",
-       "fr": "Pour chercher comment corriger le déséquilibre du jeu de base qui touche le joueur 1 et tester ces corrections "
+       "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
              "sur des parties simulées : cardgen fix royale --players 4",
        "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 1 e provarle su "
              "partite simulate: cardgen fix royale --players 4"}

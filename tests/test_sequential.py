@@ -122,7 +122,7 @@ def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path
     page = write_compare_run(tmp_path, doc, [resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT)])
     html = page.read_text(encoding="utf-8")
     assert "100 paires de parties (400 prévues) par nombre de joueurs" in html  # pairs played, as the terminal counts them
-    assert 'Pour jouer les 400 paires prévues, relancez avec <span class="nw">--fixed</span>.' in html and "Au plus" not in html
+    assert "Pour jouer les 400 paires prévues sans arrêt anticipé, relancez avec <span class=\"nw\">--fixed</span>." in html and "Au plus" not in html
     assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues, car" in html and "jusqu’à 8 au fil des parties" in html
     # the index of runs: the pairs played, with the plan they stopped short of (fourteenth reading en40, fr6)
     index = (tmp_path / "validation" / "index.html").read_text(encoding="utf-8")

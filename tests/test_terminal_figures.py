@@ -122,7 +122,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     assert lines[0].startswith("compare draco → Gift (gift), over ")
     # every variant's introduction under the head line, a house rule's too (sixth English reader, t12)
     assert lines[1] == "  A player-facing blurb."
-    assert lines[2] == "what the variant changes — before a toast, give 1 coin to the poorest"
+    assert lines[2] == "what the variant changes — before a toast, give 1 coin to the poorest."  # a sentence (en18)
     assert lines[3] == "  rule file (Python): house/gift.py"  # on its own line (twenty-third reading en25)
     assert lines[4] == "Close games rise."
     turns = next(line for line in lines if line.strip().startswith("turns"))
@@ -130,7 +130,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     close = next(line for line in lines if line.startswith("    close games"))  # its row, not the legend's line
     assert close.endswith("  +19.0 [+1.0 to +37.0] *"), close  # the unit in the table's heading (fr6)
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
-    assert french[2] == "Ce que change la variante — avant un toast, donnez 1 pièce"
+    assert french[2] == "Ce que change la variante — avant un toast, donnez 1 pièce."
     assert french[4] == "Close games rise."  # one player count: no "3 joueurs :" before it
 
 

@@ -25,17 +25,19 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 # -- fr23, it25: the coins to add say the pairs they rest on ---------------------------------------------------------
 
 # twenty-sixth reading it28: which count to use, and why the two differ (41 here, validate's 48 at 4 players)
-PAIRS = {"en": "base game → variant, on the 200–300 pairs of games played here; the silver coins to add would have "
-               "covered the shortfall as it happened. To decide how many to put in the base game’s box, use "
-               "cardgen validate’s count, made on its own games (1,000 unless told otherwise), which can differ from these by several:",
-         "fr": "jeu de base → variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à ajouter "
-               "auraient couvert le manque tel qu’il s’est produit. Pour décider combien en mettre dans la boîte du "
-               "jeu de base, retenez le chiffre de cardgen validate, calculé sur ses propres parties (1 000 par défaut), qui peut différer de ceux-ci de "
-               "plusieurs unités :",
+# twenty-seventh reading (en15, fr23, it31): the table's caption had no verb: "The table gives, for each player count"
+PAIRS = {"en": "the base game → the variant, on the 200–300 pairs of games played here; the silver coins to add would "
+               "have covered the shortfall in these games as they were played. To choose how many to put in the base "
+               "game’s box, use cardgen validate’s count instead, made on its own games (1,000 unless told otherwise); "
+               "it can differ from these by several:",
+         "fr": "le jeu de base → la variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à "
+               "ajouter auraient couvert le manque tel qu’il s’est produit. Pour décider combien en mettre dans la "
+               "boîte du jeu de base, retenez plutôt le chiffre de cardgen validate, calculé sur ses propres parties "
+               "(1 000 par défaut) ; il peut différer de ceux-ci de plusieurs unités :",
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
                "avrebbero coperto l’ammanco così come si è prodotto. Per decidere quante metterne nella scatola del "
-               "gioco base, usa il numero di cardgen validate, calcolato sulle sue partite (1.000 se non indicato altrimenti), che può differire "
-               "da questi di parecchie unità:"}
+               "gioco base, usa invece il numero di cardgen validate, calcolato sulle partite che simula (1.000 se non "
+               "indicato altrimenti); può differire da questi di parecchie unità:"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -344,7 +344,7 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
     # twenty-third reading en9, fr9, it12: the games someone finishes below the winner or winners in, one wording
     ("en", " (of the 267 games in which someone finishes below the winner or winners)",
-     "(on the 280 pairs of games, of 300, in which both games have a second place).",  # one wording (en31)
+     "(on the 280 pairs of games, of 300, in which both games have a runner-up).",  # one wording (en31, en25)
      "(of the 231 games in which someone finishes below the winner or winners)"),  # "of the" (fifteenth en32)
     ("fr", " (sur les 267 parties où au moins un joueur finit derrière le ou les gagnants)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
@@ -381,9 +381,11 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
      "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés).",
      "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés)"),
     ("it", "(sulle 267 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito)",
-     "(sulle 236 coppie di partite, su 300, in cui, in entrambe le partite, resta un secondo dopo l’eliminazione dei "
-     "primi a pari merito).",
-     "(sulle 236 coppie in cui, in entrambe le partite, resta un secondo dopo l’eliminazione dei primi a pari merito)")])
+     # twenty-seventh reading it34: four commas in fifteen words
+     "(sulle 236 coppie di partite su 300 in cui entrambe le partite hanno ancora un secondo dopo l’eliminazione "
+     "dei primi a pari merito).",
+     "(sulle 236 coppie in cui entrambe le partite hanno ancora un secondo dopo l’eliminazione dei primi a pari "
+     "merito)")])
 def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
         lang: str, games: str, pairs: str, page: str) -> None:
     """Seventeenth reading en20, en31: validate said Draco's "games in which a runner-up is left once the tied

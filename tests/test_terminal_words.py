@@ -72,7 +72,9 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     # over what: wedged between the name and its figures, it made a plain fact hard to read (twenty-third reading en21)
     assert line == ("Other counts: 1 of 2 changed — portions in the king’s place: 3.1\u00a0→ 4.2 (the most at any one "
                     "time in a game, on average); details in the report")
-    assert internal_line(internal[1:] * 2, "fr") == "Autres mesures\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport"
+    assert internal_line(internal[1:] * 2, "fr") == ("Autres mesures\u202f: aucune des 2 n’a changé (par exemple les "
+                                                     "fins de partie, les maximums atteints, les cas particuliers)\u202f; "
+                                                     "détails dans le rapport")  # which counts (en19)
 
 
 @pytest.mark.parametrize(("lang", "rounds", "peak"), [
@@ -149,7 +151,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         # twentieth reading fr25: "nothing else was detected" read as false beside the balance paragraph below it;
         # what the sentence means is that no other figure changed beyond chance
         assert caution == ["3, 4 and 5 players: apart from the changes named above, no other figure changed beyond "
-                           "chance in these 50 pairs; smaller changes may have been missed. To play the 200 planned pairs, add --fixed."]
+                           "chance in these 50 pairs; smaller changes may have been missed. To play the 200 planned pairs without stopping early, add --fixed."]
         stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
         last = max(i for i, line in enumerate(lines) if line.startswith("5 players: the winner"))
         assert stop < lines.index(caution[0]) and last < lines.index(caution[0])
@@ -161,7 +163,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
         in said
     alone = format_comparison({**doc, "results": results[:1]}, tables=False).splitlines()
     assert "Apart from the changes named above, no other figure changed beyond chance in these 50 pairs; smaller " \
-           "changes may have been missed. To play the 200 planned pairs, add --fixed." in alone
+           "changes may have been missed. To play the 200 planned pairs without stopping early, add --fixed." in alone
     for lang, words in (("fr", "3, 4 et 5 joueurs\u202f: en dehors des changements cités plus haut, aucun autre indicateur"),
                         ("it", "3, 4 e 5 giocatori: a parte i cambiamenti citati sopra, in queste 50 coppie nessun’altra "
                                       "misura è cambiata")):
@@ -169,8 +171,8 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
                                                                    for r in results]}, tables=False)
         assert text.count("--fixed") == 1 and words in text, text
         # the plan --fixed plays, never "all" of it as if played (issue #53, en3, fr34)
-        assert {"fr": "Pour jouer les 200 paires prévues, relancez", "it": "Per giocare le 200 coppie previste, "
-                "rilancia"}[lang] in text.replace("\n    ", " "), text
+        assert {"fr": "Pour jouer les 200 paires prévues sans arrêt anticipé, relancez", "it": "Per simulare le 200 coppie previste senza "
+                "fermarti prima, rilancia"}[lang] in text.replace("\n    ", " "), text
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
@@ -251,7 +253,8 @@ def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_it
         "fr": "Avant un toast, donnez 1 pièce au plus pauvre (voir «\u202fLe toast\u202f»).",
         "it": "Prima del brindisi, dai 1 moneta al più povero (vedi «Il\u00a0brindisi»)."}}
     # the rule alone: its file on a line of its own (twenty-third reading en25, it26)
-    assert difference_line(rule, "en") == "before a toast is paid, give 1 coin to the poorest"
+    # a rule's own words a sentence with its full stop (twenty-seventh reading en18, fr18, it22)
+    assert difference_line(rule, "en") == "before a toast is paid, give 1 coin to the poorest."
     assert rule_files([rule], "en") == ["rule file (Python): house/gift.py"]
     assert rule_files([rule], "fr") == ["fichier de la règle (Python)\u202f: house/gift.py"]
     assert rule_files([{**rule, "text": {}}], "en") == []  # a rule without words is named by its file in the list
@@ -830,15 +833,17 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points [−24.1 to +40.1]. To find fixes to the base game’s "
+           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
+           "measure it: allowing for chance, it could be anything from −24.1 to +40.1 points. To find fixes to the base game’s "
            "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
            "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
-           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage [−24,1\u202f; +40,1]. "
-           "Pour chercher comment corriger le déséquilibre du jeu de base qui touche le joueur 1 et tester ces corrections "
+           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
+           "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
+           "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
            "sur des parties simulées\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
@@ -846,7 +851,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
-           "+8,0\u00a0punti percentuali [−24,1; +40,1]. Per cercare correzioni che risolvano lo squilibrio del gioco "
+           "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, "
+           "può andare da −24,1 a +40,1 punti. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
@@ -944,8 +950,8 @@ BALANCE_CASES = {
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
-                                 "+7.0]. If you have not yet run cardgen validate at this player count, it judges the base game on its "
-                                 "own games (1,000 unless told otherwise): cardgen validate royale --players 4 To "
+                                 "+7.0]. The base game may have this imbalance too: to judge it on 1,000 games of its "
+                                 "own, run (if you have not already): cardgen validate royale --players 4 To "
                                  "measure what the variant changes, play more pairs: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
@@ -960,8 +966,8 @@ BALANCE_CASES = {
                               "game the gap goes the same way on these pairs but may be chance here, and so may the "
                               "change between the two games. "
                               f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. "
-                              "If you have not yet run cardgen validate at this player count, it judges the base game on "
-                              "its own games (1,000 unless told otherwise): cardgen validate royale --players 4 To measure what "
+                              "The base game may have this imbalance too: to judge it on 1,000 games of its own, run "
+                              "(if you have not already): cardgen validate royale --players 4 To measure what "
                               "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
@@ -1009,9 +1015,9 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Si vous "
-                  "n’avez pas encore lancé cardgen validate pour ce nombre de joueurs, il juge le jeu de base sur ses "
-                  "propres parties (1 000 par défaut) : cardgen validate royale --players 4 Pour mesurer ce que "
+                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Le jeu de "
+                  "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
+                  "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
                   "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
@@ -1096,11 +1102,11 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     # fifteenth reading (fr13, it22, en8): "every count of play is identical" beside a winner's share that moved
     # read as false: the moves are the same, the outcome (scores, who leads, who wins) is what changes
     # twenty-first reading (en29): all in the past, as the moves it follows ("Only the outcome changes" jumped tense)
-    assert {"en": "the same cards were played in the same turns and the game ended at the same point. Only the "
+    assert {"en": "the same cards were taken or played in the same turns and the game ended at the same point. Only the "
                   "outcome changed: the scores, and with them who led and sometimes who won.",
-            "fr": "les mêmes cartes ont été jouées aux mêmes tours de joueur et la partie s’est arrêtée au même moment. "
+            "fr": "les mêmes cartes ont été prises ou jouées aux mêmes tours de joueur et la partie s’est arrêtée au même moment. "
                   "Seul le résultat a changé\u202f: les scores, et avec eux qui menait et parfois qui a gagné.",
-            "it": "si sono giocate le stesse carte negli stessi turni e la partita è finita allo stesso punto. È cambiato "
+            "it": "si sono prese o giocate le stesse carte negli stessi turni e la partita è finita allo stesso punto. È cambiato "
                   "solo il risultato: i punteggi, e con loro chi era al comando e a volte chi ha vinto."}[lang] in text
     assert not any(w in text for w in ("count of play", "mesure du jeu", "misura del gioco"))
     assert same_play_lines([r, moved], lang)[0].startswith({"en": "3 players: the simulated players",

@@ -200,21 +200,25 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
 @pytest.mark.parametrize(("lang", "said"), [
     # twenty-third reading (en34, fr29): "percentage points less often" mixed a gap in rates with a frequency, and
     # "a change that may be chance" beside "8.5 less in the base game" seemed to describe the 8.5
-    ("en", "“Dice” is not flagged although, with the variant, players dealt it have a win rate 13.7 percentage points "
-           "below the others’ (2.4 to 25.0 below, allowing for chance; 8.5 below in the base game, and the change "
-           "from the base game to the variant may be chance): the simulated players hardly ever play it (0.03 times per player per game; a flag needs "
-           "0.1), so the gap comes from holding the card, not from playing it."),
-    ("fr", "La carte « Dice » n’est pas signalée, bien que, avec la variante, les joueurs qui l’avaient dans leur main "
-           "de départ gagnent 13,7 points de pourcentage moins souvent que les autres (de 2,4 à 25,0 de moins, compte "
-           "tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux peut venir du hasard) : "
-           "les joueurs "
-           "automatiques ne la jouent presque jamais (0,03 fois par joueur et par partie ; il en faut 0,1 pour la "
-           "signaler) ; l’écart vient donc du fait de l’avoir en main, pas de l’avoir jouée."),
+    # twenty-seventh reading (en16, fr22, it33): 70 to 80 words in one sentence, "a flag needs 0.1" and "ne servono
+    # 0,1" read as counts, "gagnent 13,7 points de pourcentage moins souvent" a calque: the fact, then why
+    ("en", "“Dice” is not flagged, although, with the variant, players dealt it have a win rate 13.7 percentage "
+           "points below the others’ (2.4 to 25.0 below, allowing for chance; 8.5 below in the base game, and the "
+           "change from the base game to the variant may be chance). The simulated players almost never play it "
+           "(0.03 times per player per game; cardgen judges only cards played at least 0.1 times per player per "
+           "game), so the gap comes from a card held in hand, not from its effect."),
+    ("fr", "La carte « Dice » n’est pas signalée. Pourtant, avec la variante, le taux de victoire des joueurs qui "
+           "l’avaient dans leur main de départ est inférieur de 13,7 points à celui des autres (entre 2,4 et 25,0 "
+           "points de moins, compte tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux "
+           "peut venir du hasard). Mais les joueurs automatiques ne la jouent presque jamais (0,03 fois par joueur et "
+           "par partie ; cardgen ne juge que les cartes jouées au moins 0,1 fois par joueur et par partie) : cet "
+           "écart tient au fait de l’avoir en main, pas à son effet."),
     ("it", "La carta «Dice» non è segnalata, benché con la variante chi l’aveva nella mano iniziale vinca 13,7 punti "
            "percentuali meno spesso degli altri (da 2,4 a 25,0 in meno, tenuto conto del caso; 8,5 in meno nel gioco "
-           "base, e la differenza tra i due giochi può essere dovuta al caso): i giocatori automatici non la giocano quasi mai "
-           "(0,03 volte per giocatore a partita; per segnalarla ne servono 0,1), quindi la differenza viene dal fatto "
-           "di averla in mano, non dall’averla giocata.")])
+           "base, e la differenza tra i due giochi può essere dovuta al caso). I giocatori automatici però non la "
+           "giocano quasi mai (0,03 volte per giocatore a partita; una carta viene giudicata solo se è giocata almeno "
+           "0,1 volte per giocatore a partita), quindi la differenza viene dal fatto di averla in mano, non dal suo "
+           "effetto.")])
 def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: str, said: str) -> None:
     """en46, fr36, it31: "one card is not flagged although its interval leaves out 0: a card is flagged only when …
     Its gap (win rate of the players whose opening hand held it minus that of the other players, …) … Game of Dice:
@@ -229,7 +233,7 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
                 "change": {"metric": "card:dice", "significant": True}}
     [line] = _held_cards({"component_impact": [stronger]}, lang, Naming(names={"dice": "Dice"}))
     assert typeset({"en": "13.7 percentage points above the others’ (2.4 to 25.0 above",
-                    "fr": "13,7 points de pourcentage plus souvent que les autres (de 2,4 à 25,0 de plus",
+                    "fr": "supérieur de 13,7 points à celui des autres (entre 2,4 et 25,0 points de plus",
                     "it": "13,7 punti percentuali più spesso degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
     assert typeset({"en": "8.5 below in the base game, and the change from the base game to the variant is beyond "
                           "chance",

@@ -54,7 +54,7 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
 # -- one name per thing (fr29, fr42, it38, it54) -------------------------------------------------
 @pytest.mark.parametrize(("lang", "name", "said"), [
     ("fr", "lead_changes", "Le meneur change plus souvent (de 1,0 à 1,6 fois par partie)."),
-    ("it", "lead_changes", "Il comando passa di mano più spesso (da 1,0 a 1,6 volte a partita)."),
+    ("it", "lead_changes", "I cambi al comando aumentano da 1,0 a 1,6 a partita."),  # it28: the table's name
     ("it", "margin", "Il distacco medio del vincitore dal secondo cresce da 1,0 a 1,6 punti."),
     ("it", "seat_2_win_rate", "Il giocatore 2 vince il 34,0\u00a0% delle partite invece del 28,0\u00a0%.")])
 def test_a_sentence_names_its_figure_as_the_tables_do(lang: str, name: str, said: str) -> None:

@@ -270,7 +270,9 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         plays = r.get("plays_per_seat")
         body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
                      "dealt": pct(r.get("dealt_share")),
-                     "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
+                     # on compare's page, the variant's plays: said so beside the base game's gap (it59)
+                     "per_seat": (words["per_seat_paired" if paired else "per_seat"].format(
+                                      n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "rates": f'{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}',
                      # on a phone the columns they sit in are hidden: said under the card's name instead (nineteenth
@@ -295,7 +297,11 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     again = bool(said_before(["impact_legend"], said))
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
                                                          words["flag_again" if again else "flag"])]
-    return render("impact.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
+    # compare's page says what its terminal says, no card flagged in either game, where so (twenty-seventh reading
+    # it32: the terminal spoke of flags, the page only of changes from the base game)
+    quiet = paired and not any(b["flagged"] for b in body) and not any((r.get("base") or {}).get("flag") for r in rows)
+    none = words["none_flagged"] if calm else words["none_flagged_paired"] if quiet else ""
+    return render("impact.html", none_flagged=typeset(none, lang),
                   change_note=change_note(rows, lang) if paired else "",
                   # what "played" counts, once in the legend, never a bracket under each of 52 cards (terminal round
                   # 27 en37, fr35, it48)

@@ -160,15 +160,25 @@ def variant_fixable(r: dict[str, Any]) -> bool:
     return fixable({**r["variant_result"], "balance": {"flags": brought}})
 
 
-def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", problems: str = "") -> dict[str, Any] | None:
+def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", problems: str = "",
+                fixes: list[tuple[str, str]] | None = None) -> dict[str, Any] | None:
     """``fix_hint`` on a comparison's page, once, under every player count (``title``: the variant's): the
     command's sentence names the variant and the problems it would fix (``problems``, as the terminal's fix line
     names them: "the shortage of silver coins"), never "what is flagged above" after a card table
-    that flags nothing, once per player count (eleventh reading en54, fr64, fr73; fourteenth en64, it63)."""
+    that flags nothing, once per player count (eleventh reading en54, fr64, fr73; fourteenth en64, it63).
+    ``fixes`` (``fix_problems``): where both decks show the same problems, both commands, as the terminal's one
+    line names them; the page offered the variant's alone (twenty-seventh reading it56)."""
     from cardgen.simulate.verdict import QUOTED
 
     if not hint or not hint.get("command"):
         return hint  # quoted: « des variantes de « Le Roi Lui : dragon affamé » », never "de Le Roi Lui" (fr58)
+    if fixes and len(fixes) == 2 and fixes[0][1] == fixes[1][1] and not hint.get("href"):
+        import re
+        commands = {"{base}": f"cardgen fix {fixes[0][0]}", "{variant}": f"cardgen fix {fixes[1][0]}"}
+        # each command its own <code> (the template's): "cardgen fix draco (base game) or …" in one was no command
+        pair = [(commands.get(part), typeset(part, lang) if part not in commands else "")
+                for part in re.split(r"(\{base\}|\{variant\})", PAGES[lang]["fix_pair"]) if part]
+        return {**hint, "pair": pair, "text": typeset(fix_pointer(fixes[0][1], "", lang, capital=True), lang)}
     what = say("fix_what_in", lang, what=problems or say("fix_what_flagged", lang), deck=QUOTED[lang].format(title))
     return {**hint, "text": typeset(fix_pointer(what, "", lang, capital=True), lang)}  # the terminal's one pointer
 
@@ -933,6 +943,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:
         notes.append(say("looks_note", lang, looks=len(doc["looks"])))
+    fixes = fix_problems(doc, lang, naming)
     return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
                                         lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
@@ -942,8 +953,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "claims", "weight")},
                             "cols": [typeset(h, lang) for h in note["cols"]]}
                            for note in shortage_notes(results, lang, naming)],
-                fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fix_problems(doc, lang, naming)).get(
-                    doc["variant"], "")) if any(variant_fixable(r) for r in results) else None),
+                fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fixes).get(doc["variant"], ""),
+                                 fixes) if any(variant_fixable(r) for r in results) else None),
                 enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
                 cards_title=words["cards"], charts_title=words["charts"],
                 # the terminal's heading without its colon: about both games, not the change (fr53, it30)

@@ -72,10 +72,11 @@ CHART_WIDTH = 400
 _CLINGS = frozenset(":;!?%»")
 
 
-def title_lines(title: str, width: int) -> list[str]:
+def title_lines(title: str, width: int, char: float = TITLE_CHAR) -> list[str]:
     """A chart's title cut at its spaces into lines that fit ``width`` (10 px margins): a long title ran off the
-    chart's right edge ("… linea: dal più ba", it53). Only plain spaces break: a no-break space ("95 %") never."""
-    most = max(10, int((width - 20) / TITLE_CHAR))
+    chart's right edge ("… linea: dal più ba", it53). Only plain spaces break: a no-break space ("95 %") never.
+    ``char`` is a character's average width: a title's bold one by default, ``LABEL_CHAR`` for a row's label."""
+    most = max(10, int((width - 20) / char))
     lines: list[str] = []
     line = ""
     words: list[str] = []
@@ -393,8 +394,14 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = CHART_W
 
     Significant rows are drawn in the variant colour, the others in grey; the line at 0 is "no change".
     """
-    left, right, top, row = 170, 50, 24, 18
-    height = top + row * max(1, len(rows)) + 34
+    # each row's label on its own line(s) above its interval, across the whole chart: right-aligned in a 170 px
+    # margin, a measure's long name ("games that end because the End of the Banquet card …") ran off the chart's
+    # left edge and was cut, at every width (twenty-seventh reading en21, it49)
+    left, right, top, line, bar = 20, 20, 24, 13, 16
+    labels = [title_lines(r["label"], width, LABEL_CHAR) for r in rows]
+    tops = [top + sum(line * len(above) + bar for above in labels[:i]) for i in range(len(rows))]
+    base = top + sum(line * len(lines) + bar for lines in labels) if rows else top + bar
+    height = base + 34
     w = width - left - right
     parts: list[dict[str, Any]] = []
     if not rows:
@@ -409,7 +416,6 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = CHART_W
 
     def signed(v: float, digits: int = 1) -> str:  # an axis's "−20" with the minus sign, as the text around it (it56);
         return typeset(decimal(100 * v, lang, True, digits, fixed=True), lang)  # every tick its decimals (en36)
-    base = top + row * len(rows)
     digits = tick_digits(step)
     t = -extent
     while t <= extent + 1e-9:
@@ -419,10 +425,12 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = CHART_W
     parts.append(_vertical(px(0), top, base, WHISKER))
     tips = TIPS[lang]
     from cardgen.simulate.summary import interval, points  # a difference of shares as the tables write it
-    for i, r in enumerate(rows):
-        cy = top + i * row + row / 2
+    for r, lines, y in zip(rows, labels, tops):
+        cy = y + line * len(lines) + bar / 2
         colour = VARIANT_COLOUR if r.get("significant") else BASE_COLOUR
-        parts.append(text_at(left - 6, f"{cy + 4:.1f}", r["label"], "end"))
+        for j, said in enumerate(lines):  # a white halo: the grid's lines pass behind the words, never through them
+            parts.append(text_at(10, f"{y + line * j + 10:.1f}", said, stroke="#ffffff", stroke_width=3,
+                                 paint_order="stroke"))
         parts.append(element("line", {"x1": f"{px(r['low']):.1f}", "x2": f"{px(r['high']):.1f}", "y1": f"{cy:.1f}",
                                       "y2": f"{cy:.1f}", "stroke": colour, "stroke-width": 2}))
         mark = f" ({tips['significant']})" if r.get("significant") else ""

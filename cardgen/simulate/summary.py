@@ -1669,9 +1669,8 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
         # the rule alone, its file on a line of its own (``rule_files``): the path inside the sentence stating the
         # rule was for the programmer, and broke mid-name on a phone (twenty-third reading en25, it26)
         text = re.sub(r"\s+\.$", ".", re.sub(word("book_reference", lang), "", text).strip())  # "(see “The toast”)"
-        # an item of the list of changes ends without a full stop, but a rule of several sentences keeps its last
-        # one, as its others have theirs (twenty-sixth reading en16, fr31, it21)
-        text = text if re.search(r"[.!?]\s+\S", text) else text.rstrip(".")
+        # a rule's own words are a sentence and keep its full stop, one sentence or several (twenty-sixth reading
+        # en16, fr31, it21; twenty-seventh en18, fr18, it22: Gentle Overeating's one sentence had none)
         said = typeset(text[:1].lower() + text[1:], lang)  # after "what the variant changes:", in every language
     else:
         said = say(line, lang, what=what, old=old, new=new, text=text)
@@ -2293,9 +2292,19 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
     if m.get("difference") is not None:  # the change with the interval that says how sure it is (fr27): the
         d, low, high = shown(m)           # table row's (Holm's widened one, ``verdict.shown``), never another
         shown_d = round(d * 100, 1) + 0.0  # in a sentence, "percentage points" written out (never "pp")
-        change = say("compare_seat_change", lang, change=say_n("pp_written", abs(shown_d), lang, x=decimal(
-            shown_d, lang, shown_d != 0, 1, True)) + (" " + interval(*marked_ends(low, high, lang, share=True), lang)
-                                                      + widened(r, lang, "change" in said) if low is not None else ""))
+        from cardgen.languages import grouped
+        from cardgen.simulate.verdict import WIDE_INTERVAL
+        written = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True))
+        if low is not None and high is not None and not m.get("significant") and (high - low) / 2 > WIDE_INTERVAL:
+            # "+4.0 percentage points [−27.0 to +46.5]" read as a measurement where 100 pairs measure nothing: said
+            # as the range chance leaves open (twenty-seventh reading en17, fr15)
+            lo, hi = marked_ends(low, high, lang, share=True)
+            change = say("compare_seat_change_open", lang, change=written, pairs=grouped(r.get("games"), lang),
+                         low=lo, high=hi, widened=widened(r, lang, "change" in said))
+        else:
+            change = say("compare_seat_change", lang, change=written + (
+                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang, "change" in said)
+                if low is not None else ""))
     if f.get("base_rate") is not None:
         out.append(say("compare_seat_base_rate", lang, who=who, base=_pct(f["base_rate"], lang, fixed=True),
                        interval=f" {ends[0]}" if ends[0] else "", edge=edge,
