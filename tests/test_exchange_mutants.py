@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from cardgen.engine.api import Ending
 from cardgen.simulate.exchange import MIN_EXCHANGES, MIN_GAMES, UNFINISHED, ExchangeTally, _exchange_at
 
 
@@ -80,12 +81,17 @@ class Table:
         return [2.0, 2.0] if self.swapped else [1.0, 1.0]
 
 
-def test_every_exchange_credits_the_card_taken_and_debits_the_card_given_on_the_same_seed() -> None:
-    draws: list[float] = []
+def _ended(state: Table) -> Ending:
+    """How a ``Table`` future ends, as a play-out returns it."""
+    return Ending(frozenset(state.outcome().winners), state.standings())
 
-    def play_out(state: Table, rng: random.Random) -> bool:
-        draws.append(rng.random())
-        return True
+
+def test_every_exchange_credits_the_card_taken_and_debits_the_card_given_on_the_same_seed() -> None:
+    draws: list[int] = []
+
+    def play_out(state: Table, seed: int) -> Ending:
+        draws.append(seed)
+        return _ended(state)
 
     credits: dict[str, list[float]] = {}
     assert _exchange_at(Table(), random.Random(3), play_out, credits, 3) == (3, {})
@@ -94,8 +100,8 @@ def test_every_exchange_credits_the_card_taken_and_debits_the_card_given_on_the_
 
 
 def test_every_future_that_does_not_end_is_counted_unfinished() -> None:
-    def play_out(state: Table, rng: random.Random) -> bool:
-        return not state.swapped
+    def play_out(state: Table, seed: int) -> Ending | None:
+        return None if state.swapped else _ended(state)
 
     credits: dict[str, list[float]] = {}
     assert _exchange_at(Table(), random.Random(3), play_out, credits, 3) == (0, {UNFINISHED: 3})

@@ -505,13 +505,24 @@ def designer_trace(game: Game, result: GameResult) -> Any:
         return None
 
 
+#: the agents whose futures a compiled tier plays (``GameSpec.play_on``): the two every tier has (``FastEngine.agents``)
+COMPILED_AGENTS = frozenset({"random", "heuristic"})
+
+
+def has_compiled_futures(game: Game, names: list[str]) -> bool:
+    """Whether the game's compiled tier can play its futures for the agents ``names`` (``GameSpec.play_on``, no
+    house rule), said without loading it: a run on the reference engine never loads numba."""
+    spec = getattr(getattr(game, "resolved", None), "spec", None)
+    return getattr(spec, "play_on", None) is not None and house_of(game) is None and set(names) <= COMPILED_AGENTS
+
+
 def compiled_play_out(game: Game, names: list[str], cap: int) -> Callable[[State, int], Ending | None] | None:
     """The play experiment's ``PlayOut`` on the game's compiled tier (``GameSpec.play_on``), or None where the
     game has none for these agents or a house rule is in play (its hooks run only on the reference engine)."""
-    spec = getattr(getattr(game, "resolved", None), "spec", None)
-    hook = getattr(spec, "play_on", None)
+    if not has_compiled_futures(game, names):
+        return None
     try:
-        fast = hook(game, names) if hook is not None and house_of(game) is None else None
+        fast = game.resolved.spec.play_on(game, names)  # type: ignore[attr-defined]
     except ImportError:  # numba missing or broken on this machine: no compiled tier at all
         return None
     return None if fast is None else lambda state, seed: fast(state, seed, cap)
@@ -543,13 +554,13 @@ def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[]
     if not result.completed or result.actions is None:
         return
     names = list(result.agents)
-    fast = compiled_play_out(game, names, chunk.cap)
     points = chunk.exchanges
     if points == AUTO:
-        if fast is None:
+        if not has_compiled_futures(game, names):
             return
         points = POINTS
-    play_out = fast if fast is not None and compiled else agents_play_out(agents, names, chunk.cap)
+    fast = compiled_play_out(game, names, chunk.cap) if compiled else None
+    play_out = fast or agents_play_out(agents, names, chunk.cap)
     credits, played, skipped = judge_game(game, result.seed, result.actions, play_out, points)
     tally.designer.exchange.add_game(credits, played, skipped)
 

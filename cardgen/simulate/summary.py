@@ -812,8 +812,9 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     sides = ([f for f in seats if f.get("side") == "more"], [f for f in seats if f.get("side") == "less"])
     if not close and not pair and all(sides) and len(sides[0]) + len(sides[1]) == len(seats):
         key, seats = "balance_flagged_sides", [*sides[0], *sides[1]]
-        items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True), who=say("seat", lang, k=f["seat"]))
-                 for f in seats]
+        items = [say("balance_item", lang, rate=_pct(f["rate"], lang, fixed=True),
+                     who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)))
+                 for f in seats]  # seats, or the agents of a mixed run (their own flags: no seat)
         shown_fair, ends = edge_shares(seats, fair, lang)
         intervals = and_list(ends, lang)
     just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
