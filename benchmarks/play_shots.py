@@ -328,8 +328,9 @@ def extra_table(lang: str, game: str, out: Path, work: Path, shoot: Shooter, not
                 passed.wait_for_function("() => view.seat >= 0 && view.moves.length > 0", timeout=30_000)
                 shoot(passed, "06", "pass-hand", "phone")
                 b = passed.locator("#moves > button.move, #moves > button.group").first
+                grouped = "group" in (b.get_attribute("class") or "")  # read first: a move may empty the list
                 b.click()
-                if "group" in (b.get_attribute("class") or ""):
+                if grouped:
                     passed.locator("#moves button.member").first.click()
                 time.sleep(1.5)
                 shoot(passed, "06", "pass-after-move", "phone")
