@@ -388,7 +388,7 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
     assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13]</td>' in fr, fr
-    assert "<th>wins with it in percentage points (95%)</th>" in html
+    assert "<th>wins with it in percentage points (95%, widened)</th>" in html
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])
 
 
@@ -465,3 +465,22 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
         assert table["offered"] == 1 and table["points"] == POINTS * PER_POINT and table["exchanges"] > 0
         zero = all(r["win"] == 0 and r["margin"] == 0 and r["score"] == 0 for r in table["rows"])
         assert zero == compiled  # the fake tier's futures all end alike; the reference engine's do not
+
+
+def test_the_printed_intervals_are_the_ones_the_flags_are_decided_by() -> None:
+    """A flag's interval leaves out 0 as printed, and an unflagged card's printed intervals of wins and margin both
+    hold 0 (terminal round 28 en9: plain 95 % intervals printed beside flags decided on wider ones)."""
+    t = ExchangeTally()
+    rng = random.Random(5)
+    for _ in range(40):  # kind "a" helps a little in every game, "b" hurts as much, "c" is noise
+        credits = {k: [6, *(sum(rng.gauss(mu, 1) for _ in range(6)) for _ in range(3))]
+                   for k, mu in (("a", 0.45), ("b", -0.45), ("c", 0.0))}
+        t.add_game(credits, 18, {})
+    rows = {r["component"]: r for r in t.rows()}
+    for r in rows.values():
+        apart = [r[f"{name}_low"] > 0 or r[f"{name}_high"] < 0 for name in ("win", "margin")]
+        assert bool(r["flag"]) == any(apart), r
+    assert rows["a"]["flag"] == "strong" and rows["b"]["flag"] == "weak"
+    # printed: the mean ± 2.64 standard errors (3 cards × 2 figures, Bonferroni at 5 %), not the plain 95 %'s 1.96
+    for r in rows.values():
+        assert (r["win_high"] - r["win_low"]) / (2 * r["win_se"]) == pytest.approx(2.638, abs=0.01)

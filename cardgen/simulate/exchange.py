@@ -122,13 +122,14 @@ class ExchangeTally:
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per kind exchanged: its exchanges and games, each outcome's mean credit with its 95 % interval
-        and standard error, whether it is judged, and the flag."""
+        widened for the kinds and figures judged (Bonferroni: the interval its flag is decided by, so that "leaves
+        out 0" reads as the flag reads) and standard error, whether it is judged, and the flag."""
         kinds = sorted(self.sums)
         judged = [k for k in kinds if self.judged(k)]
         z_flag = NormalDist().inv_cdf(1 - 0.025 / max(1, len(judged) * len(FLAGGED_BY)))
         out = []
         for kind in kinds:
-            e = self.effect(kind)
+            e = self.effect(kind, z_flag)  # the intervals the flags are decided by, as printed (terminal round 28 en9)
             row: dict[str, Any] = {"component": kind, "exchanges": int(e["exchanges"]), "games": int(e["games"]),
                                    "judged": kind in judged, "flag": ""}
             for name in OUTCOMES:
