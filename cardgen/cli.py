@@ -284,9 +284,9 @@ def _parser() -> argparse.ArgumentParser:
     from cardgen.simulate.exchange import DEFAULT_POINTS, PER_POINT, POINTS
     v.add_argument("--exchange-points", type=_bounded(0, 1000, "--exchange-points"), default=DEFAULT_POINTS,
                    metavar="N", help="decisions per traced game where cards are exchanged, both futures played, for "
-                   f"the card table's play experiment ({POINTS} measures it, {PER_POINT} exchanges each; default: "
-                   f"{POINTS} where the game's compiled tier plays the futures, none where only the reference engine "
-                   "could, about ten times the run: a house rule, a rules file)")
+                   f"the card table's play experiment ({POINTS} measures it, {PER_POINT} exchanges each: about twice "
+                   "the run where the game's compiled tier plays the futures, Draco, ten times elsewhere; default: "
+                   f"{DEFAULT_POINTS}, none)")
     v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
                    "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",

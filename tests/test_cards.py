@@ -230,7 +230,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     # a comparison with the players who lacked the card, not a match "against the other players" (en27, it27, fr25)
     # the verdict first, the columns after it on their own line (fifteenth reading en11, fr4, it17)
     assert "win rate of those dealt it and of those not" in lines[1] and "against the other" not in lines[0]
-    assert lines[0].startswith("  card strength (") and "columns" not in lines[0]
+    assert lines[0].startswith("  card strength in opening hands (") and "columns" not in lines[0]
     # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
     assert "stand out beyond chance" in lines[0] and "◆" not in lines[0]
     flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})

@@ -23,9 +23,21 @@ SEEN = """() => { const side = document.querySelector('aside'); side.scrollTop =
           form: !!document.querySelector('#result form, #result select')}; }"""
 
 
-def test_game_over_on_a_laptop_shows_the_journal_beside_the_form(finished_it: Any) -> None:
-    links, _ = finished_it  # Royale in Italian, played to its end (test_play_page_round4's table)
+def test_game_over_on_a_laptop_keeps_the_tables_panels_their_width(finished_it: Any) -> None:
+    """Round 29 (en17, fr9): the two-column side panel took 640 of a 1280 px screen at game over, and the players'
+    panels beside the table shrank to 50 px ("Playe / Bo (yo…") on the screen that names the winner."""
+    links, _ = finished_it
     with chromium_page(links["2"], 1280, 800) as page:
+        page.wait_for_function("() => view && view.waiting === 'over'", timeout=30_000)
+        page.wait_for_timeout(400)
+        widths = page.evaluate("() => [document.querySelector('main').getBoundingClientRect().width, "
+                               "document.querySelector('aside').getBoundingClientRect().width]")
+    assert widths[1] <= 420 and widths[0] - widths[1] >= 800, widths
+
+
+def test_game_over_on_a_wide_screen_shows_the_journal_beside_the_form(finished_it: Any) -> None:
+    links, _ = finished_it  # Royale in Italian, played to its end (test_play_page_round4's table)
+    with chromium_page(links["2"], 1600, 900) as page:
         page.wait_for_function("() => view && view.waiting === 'over'", timeout=30_000)
         page.wait_for_timeout(400)
         seen = page.evaluate(SEEN)
