@@ -118,7 +118,9 @@ def test_the_journal_names_a_player_once_for_the_moves_of_one_turn() -> None:
     under "28. Player 1 (you): draws an Emerald card" (en8, fr12, it2): a move that goes on with the turn above, by
     the same player, is set with no name, its lines too; one by another player in that turn (Draco's draws after a
     toast) keeps its name, and so does the first line the page shows."""
-    assert "const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat;" in APP
+    assert ("const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== "
+            "e.seat;") in APP  # and another player's second line in a turn keeps its name (round 29, en18)
+    assert "while (head > 0 && v.journal[head].goes_on) head -= 1;" in APP
     assert 'if (named) li.appendChild(el("b", "", who));' in APP
     goes = APP[APP.index("goes.forEach((line) => {"):]
     assert goes.index('if (named) li.appendChild(el("b", "", who));') < goes.index("j.appendChild(li);")

@@ -669,7 +669,12 @@ function journal(v) {
     // Player 1: draws an Emerald card" / "and lays it beside the dishes"; Royale's serves under the take), unless it
     // opens the list; another player's move in that turn (Draco's draws after a toast) still names its player
     // (#53 round 28, en8, fr12, it2, it13: the name said again on every line of one turn)
-    const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat;
+    // ... and only where that player is the turn's own: a second decision of another player inside the turn (Draco's
+    // two draws beside Aunt Sarah in the computer's turn) keeps its name, or it reads as the turn's player's (round 29,
+    // en18)
+    let head = i;
+    while (head > 0 && v.journal[head].goes_on) head -= 1;
+    const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== e.seat;
     if (named) li.appendChild(el("b", "", who));
     li.appendChild(document.createTextNode((named ? " " : "") + moved));
     goes.forEach((line) => {
