@@ -246,11 +246,11 @@ def warm(fast: Any, deck: str, players: int) -> None:
         fast.play_batch(seeds, agents, seats, 200)
     names = [agents[s % len(agents)] for s in range(players)]
     fast.play(int(seeds[0]), names, 200, True)
+    from cardgen.simulate.runner import compiled_play_out
     game = getattr(fast, "game", None)
-    hook = getattr(getattr(getattr(game, "resolved", None), "spec", None), "play_on", None)
-    play = hook(game, names) if hook is not None and getattr(game, "house", None) is None else None
+    play = compiled_play_out(game, names, 200) if game is not None else None
     if play is not None:  # the play experiment's futures (``GameSpec.play_on``), compiled here too
-        play(game.new_initial_state(int(seeds[0])), 1, 200)
+        play(game.new_initial_state(int(seeds[0])), 1)
 
 
 def _mark(game: str, seconds: float) -> None:

@@ -66,12 +66,6 @@ def _moves(V, T, kinds, mts, cap, record, actions):  # type: ignore[no-untyped-d
     return decisions
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _seed_both(mts, seed):  # type: ignore[no-untyped-def]
-    """``fr.seed(mt, seed)`` and ``fr.seed_agents(amt, seed)``, side by side: the rules' and the agents' chance."""
-    fr.seed_two(mts[0], seed, mts[1], (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
-
-
 @njit(cache=True, _nrt=False)
 def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]
     """The game seeded ``seed`` into position ``s`` and ``out`` (``cardgen.engine.batch``'s row: the purses as
@@ -82,7 +76,8 @@ def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyp
     ``dealt`` the initial piles. The log (gaps, peaks) is left in ``E``.
     """
     s, G, E, H, mts, rows, dealt = ctx
-    _seed_both(mts, seed)
+    # ``fr.seed(mt, seed)`` and ``fr.seed_agents(amt, seed)``, side by side: the rules' and the agents' chance
+    fr.seed_two(mts[0], seed, mts[1], (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     cr.deal(s, G, E, mts[0], dealt)
     V = cr._views(s, G[0])
     decisions = _moves(V, (G, E, H, rows), kinds, mts, cap, record, actions)
