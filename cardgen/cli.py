@@ -286,7 +286,7 @@ def _parser() -> argparse.ArgumentParser:
                    metavar="N", help="decisions per traced game where cards are exchanged, both futures played, for "
                    f"the card table's play experiment ({POINTS} measures it, {PER_POINT} exchanges each: about twice "
                    "the run where the game's compiled tier plays the futures, Draco, ten times elsewhere; default: "
-                   f"{DEFAULT_POINTS}, none)")
+                   f"{POINTS} where the compiled tier plays them, none elsewhere; 0: none)")
     v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
                    "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",

@@ -148,7 +148,7 @@ def test_the_starter_rules_file_gets_designer_figures_and_both_card_tables(tmp_p
     assert {"lead_changes", "drama", "decided_at", "comeback_rate"} <= set(d) and d["games"] == 60
     assert d["component_impact"] and d["exchange"]["exchanges"] > 60 and d["exchange"]["rows"]
     lines = designer_lines(d, "fr")
-    assert any(line.startswith("  quelle carte est trop forte en cours de partie") for line in lines)
+    assert any(line.startswith("  force des cartes en cours de partie") for line in lines)
 
 
 def test_the_table_is_the_same_whatever_the_chunks(tmp_path: Path) -> None:
@@ -319,15 +319,20 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     from cardgen.simulate.summary import exchange_lines
 
     row = {"component": "k0", "exchanges": 40, "games": 12, "judged": True, "flag": "strong", "win": 0.25,
-           "win_low": 0.1, "win_high": 0.4, "margin": 7.5, "margin_low": 2.0, "margin_high": 13.0}
+           "win_low": 0.1, "win_high": 0.4, "margin": 7.5, "margin_low": 2.0, "margin_high": 13.0,
+           "flag_low": 0.1, "flag_high": 0.4}  # as ``designer.exchange_json`` gives it: its grade reads its wins
     shy = {**row, "component": "k1", "exchanges": 20, "judged": False, "flag": "", "win": -0.05}
     lines = exchange_lines({"rows": [row, shy], "exchanges": 30, "games": 12, "min_exchanges": 30,
                             "min_games": 10}, "fr")
-    assert "30 cartes échangées en pleine partie dans 12 parties" in lines[0]
+    # the heading says what was done and counted: each exchange counts for both its cards, the rows add up to
+    # twice the total (terminal round 28 en12, fr18); the player, not "the seat"; the margin's unit (en11, fr15)
+    assert "30 échanges, chacun compté ci-dessous pour ses deux cartes" in lines[0] and "12 parties" in lines[0]
+    assert "victoires de la place" not in lines[0] and "son avance sur le meilleur des autres (en points)" in lines[0]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6)
-    assert "victoires de la place (en points de pourcentage)" in lines[0]
-    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[1] and f"avance +7,5 [+2{nb}; +13]" in lines[1]
+    assert "aux victoires du joueur (en points de pourcentage)" in lines[0]
+    # the margin with one decimal throughout, as the wins (en13, fr17)
+    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[1] and f"avance +7,5 [+2,0{nb}; +13,0]" in lines[1]
     assert lines[1].endswith("◆ trop forte")  # flagged by its test: said, not asked
     assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
@@ -358,7 +363,7 @@ def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path
     assert skipped.get(UNFINISHED, 0) > 0
 
 
-def test_by_default_the_play_experiment_is_not_run_and_the_table_says_how_to_run_it(tmp_path: Path) -> None:
+def test_where_no_compiled_tier_plays_the_futures_the_experiment_is_not_run_by_default_and_the_table_says_how(tmp_path: Path) -> None:
     from cardgen.simulate.summary import designer_lines
     from cardgen.simulate.validate import ValidateOptions, run_validation
     from cardgen.terminal import say
@@ -384,11 +389,13 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     # each interval one unbreakable run, as every page writes it (eighteenth reading fr72): "[+2, +13]" was the
     # margin's, with a comma French reads as a decimal mark
     assert '<td class="num">+25.0 [+10.0\u00a0to\u00a0+40.0]</td>' in html, html
-    assert '<td class="num">+7.5 [+2\u00a0to\u00a0+13]</td>' in html, html
+    assert '<td class="num">+7.5 [+2.0\u00a0to\u00a0+13.0]</td>' in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13]</td>' in fr, fr
-    assert "<th>wins with it in percentage points (95%, widened)</th>" in html
+    assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
+    assert "<th>wins with it, in percentage points (95%, widened)</th>" in html
+    # the margin in the game's unit, the verdict's column headed (terminal round 28 en11, en41)
+    assert "<th>margin with it, in points (95%, widened)</th>" in html and '<th class="call">verdict</th>' in html
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])
 
 

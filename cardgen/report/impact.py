@@ -21,7 +21,7 @@ from cardgen.languages import decimal, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
-from cardgen.simulate.summary import change_key, interval, points
+from cardgen.simulate.summary import change_key, interval, marked_ends, points
 from cardgen.simulate.verdict import number
 from cardgen.text import join_and, punct
 
@@ -330,12 +330,16 @@ def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
-                   names: dict[str, str] | None = None) -> Markup:
+                   names: dict[str, str] | None = None, unit: str | None = None) -> Markup:
     """The play experiment's table (``templates/report/exchange.html``, ``cardgen.simulate.exchange``): face,
-    component, its exchanges (and games), its wins and margin with their 95 % intervals, the strip of its wins,
-    the flag (or why it was not judged); with no exchange at all, the one line that says why."""
+    component, its exchanges (and games), its wins and margin with their widened intervals, the strip of its wins,
+    the flag (or why it was not judged, or that the players hardly play it: ``designer.exchange_json``); with no
+    exchange at all, the one line that says why. ``unit``: what the game's scores count, the margin's unit (Draco's
+    silver coins were "points": terminal round 28 en11, it18)."""
+    from cardgen.simulate.verdict import unit as game_unit
+
     words = WORDS[lang]
-    pictures, names = pictures or {}, names or {}
+    pictures, names, unit = pictures or {}, names or {}, unit or game_unit(lang)
     rows = table.get("rows") or []
     if not rows:
         skipped = table.get("skipped") or {}
@@ -347,23 +351,31 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     for r in shaped:
         name = names.get(r["component"], r["component"])
         count = {"exchanges": decimal(r["exchanges"], lang, places=0), "games": decimal(r["games"], lang, places=0)}
-        verdict = (words.get(r["flag"], r["flag"]) if r["judged"] else words["exchange_not_judged"].format(
-            **count, needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
+        if r.get("held_flag"):  # beyond chance, but a card nobody plays: not flagged, as the deal's table says it
+            verdict = words["hardly_held"]
+        elif r["judged"]:
+            verdict = words.get(r["flag"], r["flag"])
+        else:
+            verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
+                                                          needed_games=table.get("min_games", ""))
         body.append({"picture": pictures.get(r["component"]), "name": name,
                      "count": words["exchange_games"].format(**count),
                      # a difference of win rates: bare percentage points, the unit in the header (fr6, it8)
+                     # the interval its flag reads, as the terminal writes it (``summary.ends``)
                      "win": typeset(f'{points(r["win"], lang, unit=False)} '
-                                    f'{interval(*(points(r[k], lang, unit=False) for k in ("win_low", "win_high")), lang)}',
-                                    lang),
+                                    f'{interval(*marked_ends(r["win_low"], r["win_high"], lang, True), lang)}', lang),
                      # its interval as every other one ("[+2 to +13]"), never "[+2, +13]", in French "[+2,5, +13]"
                      # with a decimal comma beside the separating one (eighteenth reading fr72)
-                     "margin": typeset(f'{number(r["margin"], lang, False, True)} ' + interval(
-                         *(number(r[k], lang, False, True) for k in ("margin_low", "margin_high")), lang), lang),
+                     # one decimal throughout, as the wins ("0.0 [−0.6 to +0.6]", never "0 [−1 to +1.3]": en13, fr17)
+                     "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)} ' + interval(
+                         *marked_ends(r["margin_low"], r["margin_high"], lang), lang), lang),
                      "strip": strip(r, half, name, lang), "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["exchange_flag"])]
     legend = words["exchange_legend"].format(points=decimal(table.get("points", 0), lang, places=0),
-                                             games=decimal(table.get("games", 0), lang, places=0), half=scale)
-    return render("exchange.html", why="", legend=legend, flag=flag, head=[typeset(h, lang) for h in words["exchange_head"].split("|")],
+                                             games=decimal(table.get("games", 0), lang, places=0), half=scale,
+                                             exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
+    head = [typeset(h, lang) for h in words["exchange_head"].format(unit=unit).split("|")]
+    return render("exchange.html", why="", legend=legend, flag=flag, head=head, verdict_head=words["head_verdict"],
                   rows=body, **_ends(half, lang))

@@ -803,7 +803,10 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     names = dict((naming or Naming()).names)
     cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said)
              if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
-    played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
+    from cardgen.simulate.verdict import unit
+
+    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, (naming or Naming()).words))
+              if d.get("exchange") else "")
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,

@@ -273,7 +273,25 @@ class DesignerTally:
         """The figures and the component table (see docs/validator.md)."""
         return {"games": self.traced, "sampled": self.sampled, "close_share": CLOSE_SHARE, **self.figures(),
                 "card_games": self.cards.games, "component_impact": card_rows(self.cards, self.played, self.seats),
-                **({"exchange": self.exchange.to_json()} if self.exchange.offered else {})}
+                **({"exchange": exchange_json(self.exchange, self.played, self.seats)} if self.exchange.offered else {})}
+
+
+def exchange_json(tally: ExchangeTally, played: dict[str, list[int]], seats: int) -> dict[str, Any]:
+    """The play experiment's table (``ExchangeTally.to_json``) read as the deal's is (``card_rows``): each row with
+    how often a seat played its kind, a card the simulated players hardly play keeping its gap but not its flag
+    (``held_flag``: holding a card nobody plays is holding a dead card, "too weak" said of the players, not of the
+    card: terminal round 28 en10, fr13, it15), and the interval its flag's grade reads (``flag_low``,
+    ``flag_high``: its wins', as a dealt card's; ``summary.card_just``). Each row says it is the play
+    experiment's (``experiment``), so that its warning names the table it comes from."""
+    table = tally.to_json()
+    for r in table["rows"]:
+        times = played.get(r["component"], [0, 0, 0])[2]
+        r["plays_per_seat"] = (round(times / seats, 4) if seats else 0.0) if played else None
+        r["experiment"] = "play"
+        r["flag_low"], r["flag_high"] = r["win_low"], r["win_high"]
+        if r.get("flag") and hardly_played(r):
+            r["held_flag"], r["flag"] = r["flag"], ""
+    return table
 
 
 def deal_of(game: Game, seed: int) -> list[dict[str, int]] | None:

@@ -38,13 +38,14 @@ Z95 = NormalDist().inv_cdf(0.975)
 #: decision points drawn at random per traced game (``--exchange-points``: the number that measures, as
 #: docs/validator.md shows) ...
 POINTS = 4
-#: ``AUTO``: ``POINTS`` where the game's compiled tier plays the futures (``GameSpec.play_on``: validate draco 2.2x),
-#: none where only the reference engine could (about ten times the run of a deck on its compiled tier: a house
-#: rule, a rules file). Meant to be validate's default, and not yet: its flags do not join the run's warnings,
-#: verdicts and summary, and two readers found them contradicting the deal's table there (terminal round 28
-#: en10, fr12). Until they do, the experiment runs when asked (``DEFAULT_POINTS``)
+#: ``AUTO``, validate's default: ``POINTS`` where the game's compiled tier plays the futures (``GameSpec.play_on``:
+#: validate draco 2.2x), none where only the reference engine could (about ten times the run of a deck on its
+#: compiled tier: a house rule, a rules file; ``--exchange-points 4`` asks for it there). Its flags are warnings
+#: as the deal's are (``summary.flagged_cards``), a card the players hardly play unflagged
+#: (``designer.exchange_json``): until they were, readers found them contradicting the rest of the run (terminal
+#: round 28 en10, fr12, it14)
 AUTO = -1
-DEFAULT_POINTS = 0
+DEFAULT_POINTS = AUTO
 #: ... and exchanges tried at each, every one against the same future of the state as it is: a point costs
 #: ``PER_POINT + 1`` futures, half a game each on average
 PER_POINT = 3

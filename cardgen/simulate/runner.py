@@ -545,8 +545,9 @@ def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[]
                  compiled: bool) -> None:
     """The play experiment on a traced game (``cardgen.simulate.exchange``): ``chunk.exchanges`` decision points.
 
-    ``AUTO`` (``cardgen.simulate.exchange``: not yet the default): ``POINTS`` where the game's compiled tier has a
-    play-out for these agents, none otherwise (the table then says how to ask for it). The futures play on the compiled tier when the chunk plays
+    ``AUTO`` (``cardgen.simulate.exchange``, validate's default): ``POINTS`` where the game's compiled tier has a
+    play-out for these agents, none otherwise (the table then says how to ask for it). The futures play on the
+    compiled tier when the chunk plays
     on it (``compiled``), on the reference engine otherwise: the same futures (the tiers play the same games), so
     the table is the same whichever engine a run could use."""
     from cardgen.simulate.exchange import AUTO, POINTS, judge_game

@@ -433,14 +433,24 @@ def warning_count(r: Mapping[str, Any]) -> int:
     return len(r.get("sufficiency") or ()) + len(balance_parts(r.get("balance") or {})) + len(flagged_cards(r))
 
 
-def flagged_cards(r: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The cards of entry ``r``'s deal experiment flagged too strong or too weak beyond chance (``cards``' flag), in
-    the card table's order: each is a warning as a shortage is, counted in the block's heading, the run's closing
-    line and the overview; "◆ too strong" stood in the table alone, under a "PASS WITH A WARNING" that counted the
-    coins (twenty-second reading en17, fr10, it16). A card the simulated players hardly play keeps no flag
+def flagged_cards(r: Mapping[str, Any], play: bool = True) -> list[Mapping[str, Any]]:
+    """The cards of entry ``r`` flagged too strong or too weak beyond chance, in the card table's order: each is a
+    warning as a shortage is, counted in the block's heading, the run's closing line and the overview; "◆ too
+    strong" stood in the table alone, under a "PASS WITH A WARNING" that counted the coins (twenty-second reading
+    en17, fr10, it16). The deal experiment's flags (``cards``), then, with ``play``, the play experiment's
+    (``exchange``: a card exchanged mid-game) that the deal's do not already say: its flags stood in their table
+    alone, contradicting a "PASS" (terminal round 28 en10, fr12, it14). Without ``play``, the cards ``cardgen fix``
+    judges and cures (on its own deals). A card the simulated players hardly play keeps no flag
     (``designer.card_rows``' ``held_flag``): its gap measures holding it."""
-    rows = ((r.get("designer") or {}).get("component_impact") or []) if r.get("players") != 1 else []
-    return [row for row in rows if row.get("flag") in ("strong", "weak")]
+    if r.get("players") == 1:
+        return []
+    d = r.get("designer") or {}
+    dealt = [row for row in d.get("component_impact") or [] if row.get("flag") in ("strong", "weak")]
+    if not play:
+        return dealt
+    said = {(row["component"], row["flag"]) for row in dealt}
+    return dealt + [row for row in (d.get("exchange") or {}).get("rows") or []
+                    if row.get("flag") in ("strong", "weak") and (row["component"], row["flag"]) not in said]
 
 
 def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, page: bool = False) -> str:
@@ -451,8 +461,9 @@ def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None
     intervals ended 0.5 and 0.7 points from 0 read as a verdict to redesign them on (twenty-third reading en12)."""
     from cardgen.simulate.verdict import QUOTED
     name = QUOTED[lang].format((naming or Naming()).names.get(row["component"], row["component"]))
-    return say(f"warn_card_{row['flag']}" + ("_just" if card_just(row) else ""), lang, card=name,
-               where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
+    play = "_play" if row.get("experiment") == "play" else ""  # which table it comes from (round 28 en10, it14)
+    return say(f"warn_card{play}_{row['flag']}" + ("_just" if card_just(row) else ""), lang, card=name,
+               where=say(("warn_card_page" if page else "warn_card_where") + play, lang, mark=say("flag_mark", lang)))
 
 
 def card_side(row: Mapping[str, Any]) -> str:
@@ -465,10 +476,12 @@ def card_side(row: Mapping[str, Any]) -> str:
 
 def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
     """Under a card flagged only just beyond chance (``card_just``), the command that plays more games before the
-    designer changes it (``more_games_command``); None where every flagged card of ``r`` is clearly so."""
-    if not any(card_just(row) for row in flagged_cards(r)):
+    designer changes it (``more_games_command``: with more traced games where a flag is the play experiment's,
+    which plays on those alone); None where every flagged card of ``r`` is clearly so."""
+    just = [row for row in flagged_cards(r) if card_just(row)]
+    if not just:
         return None
-    return say("card_confirm", lang, command=more_games_command(r))
+    return say("card_confirm", lang, command=more_games_command(r, any(row.get("experiment") == "play" for row in just)))
 
 
 def card_just(row: Mapping[str, Any]) -> bool:
@@ -483,18 +496,20 @@ def card_just(row: Mapping[str, Any]) -> bool:
 
 
 def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
-               namings: Mapping[str, Naming | None] | None = None, verdicts: bool = True) -> list[str]:
+               namings: Mapping[str, Naming | None] | None = None, verdicts: bool = True,
+               play: bool = True) -> list[str]:
     """The flagged cards of a run's passed entries as the closing line names them, one phrase per verdict ("cards
     too strong: “To and Fro” at 5 players and “The Splits” at 6 players"), each card with the player counts it was
     flagged at: "with warnings (shortage of coins in the bank)" left out the only findings about the cards.
-    ``verdicts`` False: the cards with their counts alone, where the words around them say they are flagged."""
+    ``verdicts`` False: the cards with their counts alone, where the words around them say they are flagged;
+    ``play`` False: the deal's flags alone (``flagged_cards``)."""
     from cardgen.simulate.verdict import QUOTED
     by_side: dict[str, dict[str, list[int]]] = {}
     for r in results:
         if not r.get("passed"):
             continue
         naming = (namings or {}).get(r.get("variant", "")) or Naming()
-        for row in flagged_cards(r):
+        for row in flagged_cards(r, play):
             name = QUOTED[lang].format(naming.names.get(row["component"], row["component"]))
             by_side.setdefault(card_side(row), {}).setdefault(name, []).append(int(r["players"]))
     out = []
@@ -901,17 +916,19 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
     ``card_command``); ``also``: said under the pointer for the deck's other problems. One card flagged is "the
     flagged card", and its command to confirm it "above" (under its warning, in the terminal as in a page's count
     section): a Draco page's 5-player section said "the flagged cards" and "the command under each" of its one card
-    (twenty-sixth reading en41). None where no card is flagged or fix's own games are as many."""
-    flagged = [r for r in entries if r.get("passed") and flagged_cards(r)]
+    (twenty-sixth reading en41). None where no card is flagged or fix's own games are as many. Only the deal's
+    flags: fix judges and cures a card by the deal; a card flagged in play alone is not a card it would find."""
+    flagged = [r for r in entries if r.get("passed") and flagged_cards(r, play=False)]
     if not flagged or max(int(r["games"]) for r in flagged) <= SEARCH_GAMES:
         return None
-    (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False)
+    (cards,) = card_kinds(flagged, lang, {flagged[0].get("variant", ""): naming or Naming()}, verdicts=False,
+                          play=False)
     # the games fix is to play said as a number, never "as many games as here" (twenty-fourth reading en10, it11, fr13)
     games = _num(max(int(r["games"]) for r in flagged), lang)
     # a card flagged just beyond chance is first to be confirmed on more games (``card_confirm``): the search is the
     # step after that, said as such, never a second next step beside it (twenty-fifth reading en10, fr38)
-    just = "_just" if any(card_just(row) for r in flagged for row in flagged_cards(r)) else ""
-    one = sum(len(flagged_cards(r)) for r in flagged) == 1
+    just = "_just" if any(card_just(row) for r in flagged for row in flagged_cards(r, play=False)) else ""
+    one = sum(len(flagged_cards(r, play=False)) for r in flagged) == 1
     key = ("fix_card_here" if one else "fix_cards_games") + ("_also" if also else "") + just
     return say(key, lang, cards=cards, own=SEARCH_GAMES, games=games,
                command=card_command(flagged) if command else "").rstrip()
@@ -920,7 +937,7 @@ def card_search(entries: Sequence[Mapping[str, Any]], lang: str, naming: Naming 
 def card_command(entries: Sequence[Mapping[str, Any]]) -> str:
     """The ``cardgen fix`` command that judges the flagged cards of ``entries`` on as many games as validate did, on
     its seed (``card_search``): a command in no language's words."""
-    flagged = [r for r in entries if flagged_cards(r)] or list(entries)
+    flagged = [r for r in entries if flagged_cards(r, play=False)] or list(entries)
     seed = flagged[0].get("seed", 1)
     return (f"cardgen fix {flagged[0]['variant']} --games {max(int(r['games']) for r in flagged)}"
             + (f" --seed {seed}" if seed != 1 else ""))
@@ -979,12 +996,16 @@ def seat_sides(flags: Sequence[Mapping[str, Any]], lang: str, players: int | Non
         for side, seats in by_side.items() if seats)
 
 
-def more_games_command(r: Mapping[str, Any]) -> str:
+def more_games_command(r: Mapping[str, Any], traced: bool = False) -> str:
     """The validate command that plays entry ``r``'s deck again with ``balance.MORE_GAMES`` times its games, for a
-    gap that may be chance on the games played: a command in no language's words."""
+    gap that may be chance on the games played: a command in no language's words. ``traced``: as many times its
+    traced games too (``--designer-games``), where the gap is the play experiment's, measured on those alone:
+    "--games 4000" alone would judge the card on the same 250 games again."""
     from cardgen.simulate.balance import MORE_GAMES
 
-    return f"cardgen validate {r['variant']} --players {r['players']} --games {MORE_GAMES * r['games']}"
+    command = f"cardgen validate {r['variant']} --players {r['players']} --games {MORE_GAMES * r['games']}"
+    designer = (r.get("designer") or {}).get("games")
+    return command + (f" --designer-games {MORE_GAMES * designer}" if traced and designer else "")
 
 
 #: the share of games above which a shortage settled by cardgen's own rule weighs on the whole run: in more than
@@ -1540,8 +1561,12 @@ def _times(x: float, lang: str) -> str:
     return number(x, lang, False, small=True)
 
 
-#: a figure's keys in a play experiment row: the mean, its interval's ends
-_ENDS = (("win", ""), ("low", "_low"), ("high", "_high"))
+def ends(r: Mapping[str, Any], name: str, share: bool, lang: str) -> dict[str, str]:
+    """A play experiment row's interval of ``name`` (its wins, a share; its margin) as ``low`` and ``high``, written
+    as the deal's table writes the interval its flag reads (``marked_ends``: with the decimals that show it leaves
+    0 out, or holds it): "margin +0.8 [0.0 to +1.5] ◆" read as touching 0 yet flagged."""
+    low, high = marked_ends(r[f"{name}_low"], r[f"{name}_high"], lang, share)
+    return {"low": low, "high": high}
 
 
 def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -1555,17 +1580,25 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     if not rows:
         return ["  " + say("exchange_unsupported" if (table.get("skipped") or {}).get("unsupported")
                            else "exchange_nothing", lang)]
+    from cardgen.simulate.verdict import unit
+
+    # what was done said in the heading (the exchanges up to so many a game, each counted for both its cards: the
+    # rows add up to twice the total), the player not "the seat" (a Draco term), the margin's unit (round 28 en11,
+    # en12, fr15, fr18, it17)
     out = ["  " + say("exchange_head", lang, mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
-                      games=decimal(table["games"], lang, places=0))]
+                      games=decimal(table["games"], lang, places=0), most=decimal(table.get("points", 0), lang, places=0),
+                      unit=unit(lang, naming.words))]
     width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
     for r in rows:
         line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
                 f"{say('exchange_row', lang, exchanges=decimal(r['exchanges'], lang, places=0)):<14}  "
-                f"{say('exchange_wins', lang, **{k: points(r[f'win{s}'], lang, unit=False) for k, s in _ENDS}):<32}  "
-                + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True),
-                      **{k: number(r[f"margin{s}"], lang, False, True) for k, s in _ENDS[1:]}))
-        if r["flag"]:
-            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+                f"{say('exchange_wins', lang, win=points(r['win'], lang, unit=False), **ends(r, 'win', True, lang)):<32}  "
+                + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
+                      **ends(r, "margin", False, lang)))
+        if r["flag"]:  # graded as its WARNING says it (``card_side``)
+            line += f"  {say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
+        elif r.get("held_flag"):  # hardly played: its gap is holding a card nobody plays (round 28 en10, fr13, it15)
+            line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r["judged"]:
             line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
                                games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),

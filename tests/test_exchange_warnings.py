@@ -1,0 +1,97 @@
+"""The play experiment's flags are warnings as the deal's are (#50 item 4; terminal round 28 en10, fr12, it14).
+
+Its "◆ too strong" stood in its table alone: no WARNING, no closing line, no overview, under a "PASS" that
+counted other problems, and it flagged a card the players hardly play (fr13, it15). These hold the flag joined to
+every line the deal's flags reach, the hardly-played rule applied to it, and ``cardgen fix`` (which judges cards
+on the deal) not sent after a card it would not find.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.simulate.designer import exchange_json
+from cardgen.simulate.exchange import AUTO, DEFAULT_POINTS, ExchangeTally
+from cardgen.simulate.summary import (card_confirm, card_kinds, card_search, card_warning, exchange_lines,
+                                      flagged_cards, warning_count)
+
+
+def _tally(games: int = 100) -> ExchangeTally:
+    """Kinds ``hot`` (clearly strong), ``cold`` (clearly weak) and ``k0``-``k3`` (nothing), every game crediting
+    each once, ``mean ± 1`` alternately (tests/test_exchange.py's known answers)."""
+    means = {"hot": 6.0 / (games - 1) ** 0.5, "cold": -6.0 / (games - 1) ** 0.5, **{f"k{k}": 0.0 for k in range(4)}}
+    t = ExchangeTally()
+    for g in range(games):
+        sign = 1.0 if g % 2 else -1.0
+        t.add_game({kind: [1, m + sign, 0.0, m + sign] for kind, m in means.items()}, 1, {})
+    return t
+
+
+def test_a_card_the_players_hardly_play_keeps_its_gap_in_play_but_not_its_flag() -> None:
+    """``cold`` is played 0.04 times per player and game (below ``cards.HARDLY_PLAYED``): holding it is holding a
+    dead card, so its "too weak" moves to ``held_flag``; ``hot``, played, keeps its flag."""
+    played = {"hot": [0, 0, 300], "cold": [0, 0, 12], **{f"k{k}": [0, 0, 300] for k in range(4)}}
+    rows = {r["component"]: r for r in exchange_json(_tally(), played, 300)["rows"]}
+    assert (rows["hot"]["flag"], rows["cold"]["flag"], rows["cold"]["held_flag"]) == ("strong", "", "weak")
+    assert rows["cold"]["plays_per_seat"] == 0.04 and rows["hot"]["plays_per_seat"] == 1.0
+    assert all(r["experiment"] == "play" for r in rows.values())
+    assert (rows["hot"]["flag_low"], rows["hot"]["flag_high"]) == (rows["hot"]["win_low"], rows["hot"]["win_high"])
+    assert "held_flag" not in rows["k0"] and not rows["k0"]["flag"]
+    # a game that counts no plays says nothing of them, and unflags nothing
+    bare = {r["component"]: r for r in exchange_json(_tally(), {}, 300)["rows"]}
+    assert bare["cold"]["flag"] == "weak" and bare["cold"]["plays_per_seat"] is None
+    (line,) = [x for x in exchange_lines(exchange_json(_tally(), played, 300), "en") if x.startswith("    cold")]
+    assert "◆" not in line and "not flagged: the simulated players hardly ever play it, 0.04 times" in line
+
+
+def _entry(deal: list[dict[str, Any]], play: list[dict[str, Any]], games: int = 1000) -> dict[str, Any]:
+    return {"variant": "draco", "players": 4, "games": games, "passed": True, "seed": 1,
+            "designer": {"games": 250, "component_impact": deal, "exchange": {"rows": play}}}
+
+
+def _row(card: str, flag: str, low: float, high: float, experiment: str = "") -> dict[str, Any]:
+    return {"component": card, "flag": flag, "flag_low": low, "flag_high": high, "judged": True,
+            **({"experiment": experiment} if experiment else {})}
+
+
+def test_a_flag_in_play_is_a_warning_counted_and_named_as_the_deal_s_are() -> None:
+    deal = [_row("fro", "strong", 0.05, 0.2)]
+    play = [_row("fro", "strong", 0.04, 0.3, "play"), _row("favour", "strong", 0.005, 0.1, "play"),
+            _row("splits", "", -0.1, 0.1, "play")]
+    r = _entry(deal, play)
+    # the deal's flag once (the same card and side in play adds nothing), then the play experiment's own
+    assert [(x["component"], x.get("experiment", "")) for x in flagged_cards(r)] == [("fro", ""), ("favour", "play")]
+    assert [x["component"] for x in flagged_cards(r, play=False)] == ["fro"]
+    assert warning_count(r) == 2
+    warning = card_warning(flagged_cards(r)[1], "en")
+    assert warning.startswith("WARNING (card strength): “favour” seems too strong in play: a player who takes it in "
+                              "exchange for another card mid-game") and warning.endswith("(◆ in the mid-game table above)")
+    assert card_warning(flagged_cards(r)[0], "en").endswith("(◆ in the card table above)")
+    assert card_warning(flagged_cards(r)[1], "fr", page=True).endswith("(voir le tableau des cartes en cours de partie "
+                                                                       "plus bas)")
+    assert "durante la partita" in card_warning(flagged_cards(r)[1], "it")
+    # the closing line names it; a clear card in play is "too strong", one just beyond chance "seems"
+    closing = " ".join(card_kinds([r], "en"))
+    assert "“favour” at 4 players" in closing and "“fro” at 4 players" in closing
+    clear = _entry([], [_row("favour", "strong", 0.05, 0.1, "play")])
+    assert card_kinds([clear], "en") == ["card too strong: “favour” at 4 players"]
+
+
+def test_fix_is_pointed_only_at_the_cards_it_judges_and_a_flag_in_play_is_confirmed_on_more_traced_games() -> None:
+    """``cardgen fix`` judges cards on the deal: sent after a card flagged in play alone, it would not find it.
+    The play experiment plays on the traced games alone: "--games 4000" would judge it on the same 250 again."""
+    only_play = _entry([], [_row("favour", "strong", 0.005, 0.1, "play")])
+    assert card_search([only_play], "en") is None and warning_count(only_play) == 1
+    confirm = card_confirm(only_play, "en") or ""
+    assert confirm.endswith("cardgen validate draco --players 4 --games 4000 --designer-games 1000")
+    dealt = _entry([_row("fro", "strong", 0.005, 0.2)], [_row("favour", "strong", 0.005, 0.1, "play")])
+    assert (card_confirm(dealt, "en") or "").endswith("--designer-games 1000")  # one of them is in play
+    search = card_search([dealt], "en") or ""
+    assert "“fro”" in search and "favour" not in search
+    deal_only = _entry([_row("fro", "strong", 0.005, 0.2)], [])
+    assert (card_confirm(deal_only, "en") or "").endswith("--players 4 --games 4000")
+
+
+def test_validate_plays_the_experiment_by_default_where_the_compiled_tier_plays_its_futures() -> None:
+    from cardgen.simulate.validate import ValidateOptions
+
+    assert DEFAULT_POINTS == AUTO and ValidateOptions().exchange_points == AUTO
