@@ -302,6 +302,7 @@ def test_a_flag_needs_its_interval_widened_for_every_card_and_figure() -> None:
      "No play experiment: this game does not say"),
     ({NOTHING: 8}, "no experiment, no seat ever held a card that a card of another kind could replace",
      "No play experiment: no seat ever held"),
+    ({"building": 12}, "not measured in this run: the game’s compiled tier", "Not measured in this run: the game’s"),
 ])
 def test_a_table_without_exchanges_says_why_on_the_terminal_and_the_page(skipped: dict[str, int], says: str,
                                                                           html: str) -> None:
@@ -312,7 +313,7 @@ def test_a_table_without_exchanges_says_why_on_the_terminal_and_the_page(skipped
     (line,) = exchange_lines(table, "en")
     assert line.startswith(f"  card strength mid-game: {says}")
     assert html in str(exchange_block(table, None, "en"))
-    assert "State.exchangeable" in exchange_lines(table, "fr")[0] or NOTHING in skipped
+    assert "State.exchangeable" in exchange_lines(table, "fr")[0] or UNSUPPORTED not in skipped
 
 
 def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None:
@@ -417,9 +418,9 @@ def _on_fast_tier(game: Any) -> _FastSpec:
     return spec
 
 
-def _chunk(exchanges: int) -> Any:
-    """What ``_judge_cards`` reads of a chunk: its decision points and its cap."""
-    return type("Chunk", (), {"exchanges": exchanges, "cap": 1000})()
+def _chunk(exchanges: int, engine: str = "auto") -> Any:
+    """What ``_judge_cards`` reads of a chunk: its decision points, its cap and the engine asked for."""
+    return type("Chunk", (), {"exchanges": exchanges, "cap": 1000, "engine": engine})()
 
 
 def test_the_futures_play_on_the_compiled_tier_where_the_game_has_one_and_never_under_a_house_rule(
@@ -451,8 +452,12 @@ def test_the_futures_play_on_the_compiled_tier_where_the_game_has_one_and_never_
 
 def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures(tmp_path: Path) -> None:
     """``AUTO`` (validate's default): the traced game's ``POINTS`` decision points where the game's compiled tier
-    has a play-out (played on it, or on the reference engine where the run plays there: the same futures);
-    nothing at all where the game has none (the table then says how to ask for it)."""
+    has a play-out and the run plays on it; where the run plays on the reference engine while that tier is built
+    (a first run), none, the table saying the next run measures it (a first validate of Draco took 8.6 times as
+    long playing them there); nothing at all where the game has none or the reference engine was asked for (the
+    table then says how to ask for it)."""
+    from cardgen.simulate.exchange import BUILDING
+    from cardgen.simulate.summary import exchange_lines
     from cardgen.simulate.designer import DesignerTally
     from cardgen.simulate.exchange import AUTO, PER_POINT
     from cardgen.simulate.runner import _judge_cards, make_agents, play_game
@@ -465,13 +470,23 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
     _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO), True)
     assert tally.designer.exchange.offered == 0
     _on_fast_tier(game)
-    for compiled in (True, False):
+
+    def judged(compiled: bool, engine: str = "auto") -> dict[str, Any]:
         tally = type("Tally", (), {"designer": DesignerTally()})()
-        _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO), compiled)
-        table = tally.designer.exchange.to_json()
-        assert table["offered"] == 1 and table["points"] == POINTS * PER_POINT and table["exchanges"] > 0
-        zero = all(r["win"] == 0 and r["margin"] == 0 and r["score"] == 0 for r in table["rows"])
-        assert zero == compiled  # the fake tier's futures all end alike; the reference engine's do not
+        _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO, engine), compiled)
+        return tally.designer.exchange.to_json()
+
+    table = judged(True)
+    assert table["offered"] == 1 and table["points"] == POINTS * PER_POINT and table["exchanges"] > 0
+    # the fake tier's futures all end alike: every credit 0, so they were played there
+    assert all(r["win"] == 0 and r["margin"] == 0 and r["score"] == 0 for r in table["rows"])
+    building = judged(False)
+    assert (building["offered"], building["exchanges"], building["rows"]) == (1, 0, [])
+    assert building["skipped"] == {BUILDING: POINTS * PER_POINT}
+    (line,) = exchange_lines(building, "en")
+    assert line.startswith("  card strength mid-game: not measured in this run: the game’s compiled tier") and \
+        line.endswith(f"(--exchange-points {POINTS} measures it now, on the slower engine, about ten times as long)")
+    assert judged(False, "reference")["offered"] == 0
 
 
 def test_the_printed_intervals_are_the_ones_the_flags_are_decided_by() -> None:

@@ -2,7 +2,7 @@
 
 Measured figures (docs/validator.md, "Which card is too strong"): the toy's kinds alike over games flagged in
 2 of 60 runs of 250 games (seeds 0-59, both in the first 20); Draco with Shakedown stealing 20 silver, at 4
-players, default settings but AUTO (the futures on the compiled tier): flagged in 9 of seeds 1-10 and 16 of 1-20 (seed 3,
+players, default settings (AUTO: the futures on the compiled tier): flagged in 9 of seeds 1-10 and 16 of 1-20 (seed 3,
 used here, among them), no other card in any.
 """
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from cardgen.simulate.exchange import AUTO
 
 from test_exchange import toy, validate
 
@@ -37,8 +36,8 @@ def test_cards_alike_over_games_are_flagged_in_at_most_the_promised_share_of_run
 
 
 def test_a_shakedown_stealing_20_silver_is_flagged_too_strong_at_the_measuring_settings(tmp_path: Path) -> None:
-    """A scratch project's Draco variant (kept out of variants/), validate's defaults but ``AUTO`` (4 decision points
-    where Draco's compiled tier plays the futures: the default it is meant to become, exchange.AUTO)."""
+    """A scratch project's Draco variant (kept out of variants/), validate's defaults (``AUTO``: 4 decision points
+    where Draco's compiled tier plays the futures): flagged, the only card flagged in play, and a warning."""
     from cardgen.load.project import Project
     from cardgen.resolve.resolve import Resolver
     from cardgen.simulate.validate import ValidateOptions, run_validation
@@ -46,11 +45,14 @@ def test_a_shakedown_stealing_20_silver_is_flagged_too_strong_at_the_measuring_s
     (tmp_path / "variants").mkdir()
     (tmp_path / "variants" / "draco-racket.yaml").write_text(RACKET, encoding="utf-8")
     deck = Resolver(Project.open(tmp_path)).resolve("draco-racket")
-    doc = run_validation([deck], ValidateOptions(players=[4], seed=3, jobs=1, out=None, progress=False,
-                                                 exchange_points=AUTO))
-    rows = {r["component"]: r for r in doc["results"][0]["designer"]["exchange"]["rows"]}
+    from cardgen.simulate.summary import flagged_cards
+
+    doc = run_validation([deck], ValidateOptions(players=[4], seed=3, jobs=1, out=None, progress=False))
+    entry = doc["results"][0]
+    rows = {r["component"]: r for r in entry["designer"]["exchange"]["rows"]}
     assert rows["shakedown"]["flag"] == "strong" and rows["shakedown"]["win_low"] > 0
     assert [k for k, r in rows.items() if r["flag"] == "strong"] == ["shakedown"]
+    assert "shakedown" in [r["component"] for r in flagged_cards(entry) if r.get("experiment") == "play"]
 
 
 def _draco(players: int) -> Any:

@@ -342,9 +342,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     pictures, names, unit = pictures or {}, names or {}, unit or game_unit(lang)
     rows = table.get("rows") or []
     if not rows:
-        skipped = table.get("skipped") or {}
-        why = "exchange_unsupported" if skipped.get("unsupported") else "exchange_nothing"
-        return render("exchange.html", why=words[why], rows=[])
+        from cardgen.simulate.exchange import POINTS
+        from cardgen.simulate.summary import exchange_why
+
+        return render("exchange.html", why=words[exchange_why(table)].format(points=POINTS), rows=[])
     shaped = [{**r, "difference": r["win"], "low": r["win_low"], "high": r["win_high"]} for r in rows]
     half = _scale(shaped)
     body = []

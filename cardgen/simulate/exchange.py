@@ -60,8 +60,9 @@ OUTCOMES = ("win", "score", "margin")
 #: per kind: exchanges, Σ per game of exchanges², games; then per outcome Σ credit, Σ per game credit², Σ credit × N
 _N, _NN, _GAMES = range(3)
 
-#: why a game's exchanges were not played (``ExchangeTally.skipped``)
-UNSUPPORTED, NOTHING, UNFINISHED = "unsupported", "nothing", "unfinished"
+#: why a game's exchanges were not played (``ExchangeTally.skipped``); ``BUILDING``: by default (``AUTO``) on a game
+#: played on the reference engine while the compiled tier that plays its futures is being built
+UNSUPPORTED, NOTHING, UNFINISHED, BUILDING = "unsupported", "nothing", "unfinished", "building"
 
 
 @dataclass
@@ -72,7 +73,7 @@ class ExchangeTally:
     offered: int = 0  # games offered to the experiment
     exchanges: int = 0  # exchanges whose two futures both ended
     #: decision points not played, by why: ``unsupported`` (the game has no ``exchangeable``), ``nothing`` (no card
-    #: of another kind to exchange), ``unfinished`` (a future did not end)
+    #: of another kind to exchange), ``unfinished`` (a future did not end), ``building`` (``BUILDING``)
     skipped: dict[str, int] = field(default_factory=dict)
     sums: dict[str, list[float]] = field(default_factory=dict)
 

@@ -546,11 +546,12 @@ def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[]
     """The play experiment on a traced game (``cardgen.simulate.exchange``): ``chunk.exchanges`` decision points.
 
     ``AUTO`` (``cardgen.simulate.exchange``, validate's default): ``POINTS`` where the game's compiled tier has a
-    play-out for these agents, none otherwise (the table then says how to ask for it). The futures play on the
-    compiled tier when the chunk plays
+    play-out for these agents, none otherwise (the table then says how to ask for it), and none either where this
+    chunk plays on the reference engine while that tier is built (a first run, ``exchange.BUILDING``: a first
+    validate of Draco took 8.6 times as long with them). The futures play on the compiled tier when the chunk plays
     on it (``compiled``), on the reference engine otherwise: the same futures (the tiers play the same games), so
     the table is the same whichever engine a run could use."""
-    from cardgen.simulate.exchange import AUTO, POINTS, judge_game
+    from cardgen.simulate.exchange import AUTO, BUILDING, PER_POINT, POINTS, judge_game
 
     if not result.completed or result.actions is None:
         return
@@ -558,6 +559,12 @@ def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[]
     points = chunk.exchanges
     if points == AUTO:
         if not has_compiled_futures(game, names):
+            return
+        if not compiled:  # the tier is being built (a first run): the futures would cost ten times the run, and
+            # the table says the next run measures it (``exchange.BUILDING``), not that the game cannot; asked to
+            # play on the reference engine, it says how to ask for the experiment (no table)
+            if chunk.engine != "reference":
+                tally.designer.exchange.add_game({}, 0, {BUILDING: POINTS * PER_POINT})
             return
         points = POINTS
     fast = compiled_play_out(game, names, chunk.cap) if compiled else None

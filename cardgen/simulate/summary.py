@@ -1569,17 +1569,25 @@ def ends(r: Mapping[str, Any], name: str, share: bool, lang: str) -> dict[str, s
     return {"low": low, "high": high}
 
 
+def exchange_why(table: Mapping[str, Any]) -> str:
+    """The key of the one line a play experiment's table without a row says instead (``exchange.BUILDING``: the
+    next run measures it; ``UNSUPPORTED``: the game cannot exchange; else no card could be exchanged)."""
+    skipped = table.get("skipped") or {}
+    return ("exchange_building" if skipped.get("building") else "exchange_unsupported" if skipped.get("unsupported")
+            else "exchange_nothing")
+
+
 def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
     is none."""
     from cardgen.languages import decimal
+    from cardgen.simulate.exchange import POINTS
     from cardgen.simulate.verdict import number
 
     naming = naming or Naming()
     rows = table.get("rows") or []
     if not rows:
-        return ["  " + say("exchange_unsupported" if (table.get("skipped") or {}).get("unsupported")
-                           else "exchange_nothing", lang)]
+        return ["  " + say(exchange_why(table), lang, points=POINTS)]
     from cardgen.simulate.verdict import unit
 
     # what was done said in the heading (the exchanges up to so many a game, each counted for both its cards: the
