@@ -328,7 +328,7 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # the heading says what was done and counted: each exchange counts for both its cards, the rows add up to
     # twice the total (terminal round 28 en12, fr18); the player, not "the seat"; the margin's unit (en11, fr15)
     assert "30 échanges, chacun compté ci-dessous pour ses deux cartes" in lines[0] and "12 parties" in lines[0]
-    assert "victoires de la place" not in lines[0] and "son avance sur le meilleur des autres (en points)" in lines[0]
+    assert "victoires de la place" not in lines[0] and "son avance sur le meilleur des autres, en points (" in lines[0]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6)
     assert "aux victoires du joueur (en points de pourcentage)" in lines[0]
