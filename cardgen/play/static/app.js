@@ -425,7 +425,7 @@ function render() {
   $("new").hidden = v.people.length > 1;
   // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
   // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
-  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
+  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over" || !!v.undo_private;
   $("hint").hidden = v.waiting === "over";
   // which turn it takes back, on the button itself (a phone has no hover), and how many turns since go with it,
   // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
@@ -433,8 +433,11 @@ function render() {
   const undone = v.undo_of, several = v.people.length > 1;
   if (undone) $("undo").textContent = (several ? ui.undo_ask_turn : ui.undo_turn).replace("{n}", undone.n);
   else if (several) $("undo").textContent = ui.undo_ask;
+  // asked of the others, what goes with the turn happens only if they agree: said as what would happen (round 29,
+  // en1, fr1, it23)
+  const ask = several ? "undo_ask_since" : "undo_since";
   const since = !undone ? "" : undone.since === 0 ? ui.undo_since_none :
-    undone.since === 1 ? ui.undo_since_one : ui.undo_since.replace("{since}", undone.since);
+    undone.since === 1 ? ui[ask + "_one"] : ui[ask].replace("{since}", undone.since);
   $("undo").title = undone ? (several ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
     .replace("{move}", undone.text) + " " + since : "";
   undoBox(v);
