@@ -224,8 +224,9 @@ class Session:
         a group of its own) and ``part`` (its words under that heading), against the table as ``seat`` sees it."""
         table = self.state.observation(seat) if seat >= 0 else None
         text = name_action(self.deck, action, self.lang, table)
-        head, part = group_action(self.deck, action, self.lang, table) or (text, text)
-        return {"action": list(action), "text": text, "group": head, "part": part}
+        head, part, *detail = group_action(self.deck, action, self.lang, table) or (text, text)
+        # ``detail``: the game's smaller line under the row (Royale's request and warning: round 29, en12, fr13)
+        return {"action": list(action), "text": text, "group": head, "part": part, "detail": "".join(detail[:1])}
 
     def _apply(self, action: Action, who: str) -> Entry:
         player, turn = self.state.current_player, self.state.turns + 1
@@ -445,7 +446,7 @@ class Session:
 
         def group(action: Action) -> list[str] | None:  # its group and its words there, as the buttons have them
             told = group_action(self.deck, action, self.lang, table)
-            return None if told is None else list(told)
+            return None if told is None else list(told[:2])  # the noble and the figure, no detail line (en12)
 
         from cardgen.agents.search import DEFAULT_SCORE_WEIGHT
 

@@ -266,17 +266,23 @@ function renderMoves() {
     box.appendChild(back);
   }
   const list = shown.length ? shown : view.moves;
-  if (list.length <= GROUP_FROM) {
+  const grouped = groups(list);
+  // every move of a short list under one card (Royale's serves of the one card to serve, picked or alone): the card
+  // named once, open, and each choice under it, as a long list and the hint's rows do, at every width; six "Serve
+  // Drink 5 to the …" buttons of five lines pushed the journal off a laptop (#53 round 29, en12, fr13, it10)
+  const one = grouped.size === 1 && list.length > 1 && list.every((m) => m.group !== m.text);
+  if (list.length <= GROUP_FROM && !one) {
     for (const m of list) box.appendChild(moveButton(m, m.text));
     keepRoom();
     return;
   }
   // a long list: one line per card ("Play Rumours · 4"), its targets under it once opened; a laptop too, where a
   // flat list of 14 "Use Emerald" buttons showed four with no sign of the rest (#53 round 26: en2, fr8, it2)
-  for (const [head, members] of groups(list)) {
+  for (const [head, members] of grouped) {
     if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
-    const open = openGroup === head;
-    const g = el("button", "group" + (open ? " open" : ""), head);
+    const open = one || openGroup === head;
+    const g = el("button", "group" + (open ? " open" : "") + (one ? " only" : ""), head);
+    g.disabled = one;  // the only card: nothing to fold away
     // the count says what it counts ("9 choices"): a bare "9" beside "Serve Pastry 7" read as a value (en12, it12)
     g.appendChild(el("span", "count", view.ui.group_count.replace("{n}", members.length)));
     g.setAttribute("aria-expanded", String(open));
@@ -336,6 +342,9 @@ let journalPinned = true;  // the journal shows its last line (the person has no
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
+  // the game's smaller line under the row (Royale: the noble's request and what the card would do to it), so the
+  // row itself stays the noble and its points (#53 round 29, en12, fr13)
+  if (m.detail) b.appendChild(el("small", "detail", m.detail));
   b.dataset.action = JSON.stringify(m.action);
   b.title = m.text;  // the whole move, the target alone showing under its card
   b.addEventListener("click", () => play(m.action));
