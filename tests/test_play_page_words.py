@@ -149,8 +149,8 @@ def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_
     finally:
         proc.terminate()
         proc.wait(10)
-    assert said == [f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (1 coup annulé)",
-                    f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (3 coups annulés)"]
+    assert said == [f"Tout le monde a accepté{NNBSP}: Ann a annulé son tour (1 coup annulé)",
+                    f"Tout le monde a accepté{NNBSP}: Ann a annulé son tour (3 coups annulés)"]
 
 
 @pytest.mark.parametrize(("lang", "nameless", "named"), [

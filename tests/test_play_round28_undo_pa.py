@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.play import talk
-from cardgen.play.session import Session
+from cardgen.play.session import Refused, Session
 from cardgen.play.view import table_view
 from tests.test_play_session import deck_of
 
@@ -57,6 +57,11 @@ def test_a_draw_in_the_computers_turn_is_not_the_persons_turn_to_take_back() -> 
     assert undo["text"] == session.journal[own].text.split("\n")[0]
     # the turns after it, counted as the journal numbers them (the computer's among them)
     assert undo["since"] == len({e.turn for e in session.journal[own:]}) - 1 >= 1
+    # every Draco turn ends with a card drawn into the hand, which an undo would deal again: not offered at a table
+    # of people (round 29, en1); which turn it names and goes back to is checked past that rule
+    with pytest.raises(Refused):
+        talk.ask_undo(session, person)
+    session.turn_was_private = lambda seat: False  # type: ignore[method-assign]
     talk.ask_undo(session, person)
     assert session.undo_asked["to"] == own
     assert table_view(session, person)["undo_asked"]["turn"] == session.journal[own].turn

@@ -23,9 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 #: round 28 (en13, fr13): "its request … its dishes would be cleared": a noble is a person, and the book clears the
 #: noble, not the dishes (in French and Italian the book's « débarrasser ses plats », «ritirare i piatti» stay); and
 #: shorter, six times a turn on every serve choice
-DEAD = {"en": "the request would become impossible: the noble would be cleared at once",
-        "fr": "l’exigence deviendrait impossible\u202f: les plats du noble seraient aussitôt débarrassés",
-        "it": "la richiesta diventerebbe impossibile: i piatti del nobile andrebbero subito negli scarti"}
+#: round 29 (it11, fr13): the journal's verb ("can no longer be met"), a third shorter, and only what would really
+#: go: the card alone when the noble holds no dish (« les plats du noble seraient débarrassés » was untrue then)
+DEAD = {"en": " — could no longer be met: the card would go to the discard pile",
+        "fr": " — ne pourrait plus être remplie\u202f: la carte partirait à la défausse",
+        "it": " — non potrebbe più essere esaudita: la carta andrebbe negli scarti"}
+DEAD_SERVED = {"en": " — could no longer be met: the card and the dishes already served would go to the discard pile",
+               "fr": " — ne pourrait plus être remplie\u202f: la carte et les plats déjà servis partiraient à la défausse",
+               "it": " — non potrebbe più essere esaudita: la carta e i suoi piatti andrebbero negli scarti"}
 MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
        "it": "la richiesta è esaudita alla lettera"}
 #: a serve choice's head, cut off by the colon the phone groups choices on
@@ -60,23 +65,26 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
                     continue
                 offered += 1
                 shown = session.shown_move(action, seat)
-                text, head, target = shown["text"], shown["group"], shown["part"]
+                text, head, target, detail = shown["text"], shown["group"], shown["part"], shown["detail"]
                 # the card, then the noble it goes to, as one sentence: no colon between them (#53 round 27, en9)
                 assert text == head + " " + target and head + COLON[lang] not in text, text
                 assert "→" not in text and head.split()[0] in {"Serve", "Servir", "Servi"}, text
                 slot = int(action[2])
                 face = _slot_face(deck, table, seat, slot)
                 request = requirement_text(deck, face.data, lang).rstrip(".")
-                assert request[:1].lower() + request[1:] in target, text
-                assert f"({face.points}\u00a0" in target, text  # its points, as its card prints them, kept with their unit
+                # the row the noble and its points, the request as its card prints it on the line under it (round 29)
+                assert detail.startswith(request) and request not in target, (text, detail)
+                assert target.endswith(f"({face.points}\u00a0" + target.rsplit("\u00a0", 1)[1]), text
                 after = state.clone()
                 after.apply(action)
                 seen = after.observation(seat)
                 _, _, done, under = seen["players"][seat][:4]
                 cleared = not under[slot] and not done[slot]
-                assert (DEAD[lang] in target) == cleared, (text, under[slot])
-                dead += DEAD[lang] in target
-                if MET[lang] in target and len(table["hand"]) == 1:
+                had = table["players"][seat][3][slot]
+                assert (detail.endswith(DEAD_SERVED[lang] if had else DEAD[lang])) == cleared, (detail, under[slot])
+                assert not detail.endswith(DEAD[lang] if had else DEAD_SERVED[lang]), detail  # only what would go
+                dead += cleared
+                if MET[lang] in detail and len(table["hand"]) == 1:
                     assert done[slot], text  # the hand's last card: the noble is satisfied at once (step 3)
                     met += 1
             state.apply(rng.choice(legal))

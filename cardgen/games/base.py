@@ -171,10 +171,11 @@ def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str,
 
 
 def group_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str,
-                 table: dict[str, Any] | None = None) -> tuple[str, str] | None:
-    """Where ``cardgen play`` lists ``action`` among many moves: (the group's heading, the move's words under it),
-    as the game says them (``GameSpec.move_group``): ("Serve Drink 5", "to the Duchess, who asks for …"), ("Use
-    Emerald", "Remove 2 portions of Bread"). The page once found the group by cutting the button's text at a colon,
+                 table: dict[str, Any] | None = None) -> tuple[str, ...] | None:
+    """Where ``cardgen play`` lists ``action`` among many moves: (the group's heading, the move's words under it)
+    and, when the game has more to say than fits a row, a third item, a smaller line under the row (a hint's list
+    leaves it out), as the game says them (``GameSpec.move_group``): ("Serve Drink 5", "to the Duchess (3 points)",
+    "Four of a kind with at least 1 Dessert card"), ("Use Emerald", "Remove 2 portions of Bread"). The page once found the group by cutting the button's text at a colon,
     so the games wrote "Serve Drink 5: to the Duchess", a colon no language puts there (#53 round 27, en9, fr10,
     it9). None (the move stands alone, under its whole name) for a game that groups nothing, a move it does not
     group, a move without ``table``, and an action the deck names itself (``actions:``: no game knows its parts)."""
@@ -288,7 +289,7 @@ class GameSpec:
     describe_move: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], str] | None = None
     #: where a long list of moves puts a move, ``move_group(deck, action, lang, observation)``: (the group's
     #: heading, the move's words under it), or None for a move that stands alone (``group_action``); None: no groups
-    move_group: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], tuple[str, str] | None] | None = None
+    move_group: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], tuple[str, ...] | None] | None = None
     #: a move made, as the journal records it, ``describe_done(deck, action, lang, before, after)`` (the moving
     #: seat's observations around the move; ``name_done``): third person, and only what every seat saw (a card
     #: drawn stays unnamed); None for an action it has no sentence for; None: the journal uses the buttons' names

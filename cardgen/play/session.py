@@ -33,6 +33,7 @@ from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.play.said import talk_fields, talk_of
+from cardgen.play.seen import saw_privately
 from cardgen.simulate.runner import (DEFAULT_CAP, UNFINISHED, DeckRef, agent_factories, can_determinize,
                                      deck_hash, default_agents, unknown_agent)
 
@@ -196,6 +197,8 @@ class Session:
         self.undo_asked: dict[str, Any] | None = None
         #: the undos every person agreed to this game: (asked by, moves kept, moves made before), oldest first
         self.undos: list[tuple[int, int, int]] = []
+        #: each seat's last answer of ``turn_was_private``: (the moves up to the end of the turn asked about, the answer)
+        self._private: dict[int, tuple[tuple[Any, ...], bool]] = {}
         #: (game number, moves made, turns played) when ``--resume`` took the table up again: the journal says so
         #: after that move, counting the turns as the top bar does ("turns played", not a second word: round 27, en27)
         self.resumed: tuple[int, int, int] | None = None
@@ -221,8 +224,9 @@ class Session:
         a group of its own) and ``part`` (its words under that heading), against the table as ``seat`` sees it."""
         table = self.state.observation(seat) if seat >= 0 else None
         text = name_action(self.deck, action, self.lang, table)
-        head, part = group_action(self.deck, action, self.lang, table) or (text, text)
-        return {"action": list(action), "text": text, "group": head, "part": part}
+        head, part, *detail = group_action(self.deck, action, self.lang, table) or (text, text)
+        # ``detail``: the game's smaller line under the row (Royale's request and warning: round 29, en12, fr13)
+        return {"action": list(action), "text": text, "group": head, "part": part, "detail": "".join(detail[:1])}
 
     def _apply(self, action: Action, who: str) -> Entry:
         player, turn = self.state.current_player, self.state.turns + 1
@@ -350,6 +354,26 @@ class Session:
                 return i
         return None
 
+    def turn_was_private(self, seat: int) -> bool:
+        """Whether ``seat``'s last own turn (``turn_start``) showed it something chance decided that only it sees (a
+        card drawn from the supply: ``cardgen.play.seen``). An undo replays the same deal, so taking such a turn back
+        at a table of several people would let the person play it again knowing the card (#53 round 29, en1)."""
+        with self.lock:
+            start = self.turn_start(seat)
+            if start is None:
+                return False
+            end = start + 1
+            while end < len(self.journal) and self.journal[end].turn == self.journal[start].turn:
+                end += 1
+            key = (self.seed, tuple(a for _, a in self.actions[:end]))
+            if seat not in self._private or self._private[seat][0] != key:
+                before = self.game.new_initial_state(self.seed)
+                for _, action in self.actions[:start]:
+                    before.apply(action)
+                moves = [action for _, action in self.actions[start:end]]
+                self._private[seat] = (key, bool(saw_privately(before, moves, seat, f"private {self.seed} {start}")))
+            return self._private[seat][1]
+
     def back_to(self, moves: int) -> None:
         """The game as it was after its first ``moves`` moves, replayed from its seed (``undo``, and an undo every
         person at the table agreed to: ``cardgen.play.talk``)."""
@@ -422,7 +446,7 @@ class Session:
 
         def group(action: Action) -> list[str] | None:  # its group and its words there, as the buttons have them
             told = group_action(self.deck, action, self.lang, table)
-            return None if told is None else list(told)
+            return None if told is None else list(told[:2])  # the noble and the figure, no detail line (en12)
 
         from cardgen.agents.search import DEFAULT_SCORE_WEIGHT
 

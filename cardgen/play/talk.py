@@ -50,6 +50,8 @@ def ask_undo(session: "Session", seat: int) -> dict[str, Any]:
             raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
         if session.waiting_for(seat) == "over":
             raise Refused("the game is over", "over")
+        if session.turn_was_private(seat):  # the person saw a card the replay would deal again (round 29, en1)
+            raise Refused("that turn showed you a card only you saw: it cannot be taken back", "undo_private")
         session.undo_asked = {"by": seat, "to": start, "accepted": [seat]}
         session.version += 1
         return session.undo_asked

@@ -545,13 +545,17 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         # fr20), from CLDR's plural rules, not "1 or not 1"
         if result["unit"] and result["scores"] is not None:
             result["units"] = [unit_for(result["unit"], score, lang) for score in result["scores"]]
+    private = len(session.people) > 1 and seat in session.people and session.turn_was_private(seat)
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
         "status": status, "turns": _turns_played(session), "rounds": _rounds_finished(session), "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": session.turn_start(seat) is not None and waiting != "over" and session.undo_asked is None
-                    and seat in session.people,
+                    and seat in session.people and not private,
+        # the person's last turn showed them a card the others never saw (a draw): not offered at a table of several
+        # people, since the replay would deal that card again (round 29, en1)
+        "undo_private": private,
         # the turn an undo takes back, as the journal numbers and words it, and how many turns since go with it (the
         # session replays the game to before it: "take back my move" named no move, four moves on: round 27, en2)
         "undo_of": _undo_of(session, seat),

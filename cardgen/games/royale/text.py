@@ -235,16 +235,17 @@ def describe_move(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table:
     return str(words[key].format(turned=_turned(action[1], lang), cards=cards))
 
 
-def move_group(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
+def move_group(deck: ResolvedDeck, action: tuple[Any, ...], lang: str,
+               table: dict[str, Any]) -> tuple[str, ...] | None:
     """Where the play screen lists a Royale move among many (``GameSpec.move_group``): a serve choice under the
-    card it serves ("Serve Drink 5"), as the noble it goes to and what that does ("to the Duchess (3 points:
-    …)"); an imposter's take under its turn ("Use your imposter (turned 90°)"), as the cards it takes ("Take Pastry
+    card it serves ("Serve Drink 5"), as the noble it goes to ("to the Duchess (3 points)") and, a line under it, its
+    request and what the card does to it (``_serving``); an imposter's take under its turn ("Use your imposter (turned 90°)"), as the cards it takes ("Take Pastry
     7, Fruit 9 and Drink 12"). A row, a column, a clear or the turn's end stands alone (None)."""
     kind = str(action[0]) if action else ""
     words = _BOOK["move_group"].get(lang, _BOOK["move_group"]["en"])
     if kind == "place":
         served = _serving(deck, action, lang, table)
-        return None if served is None else (str(words["place"].format(card=served[0])), served[1])
+        return None if served is None else (str(words["place"].format(card=served[0])), served[1], served[2])
     cards = _taken(deck, action, lang, table) if kind == "imposter" else None
     if cards is None:
         return None
@@ -262,15 +263,17 @@ def _taken(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[s
     return join_and([dish_name(deck, buffet[i], lang) for i in cells], lang)
 
 
-def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> tuple[str, str] | None:
-    """A serve choice's card ("Fruit 9") and what it chooses: the noble's request and points as its card prints them,
-    the dishes already under it, and what this card does to the request, in the engine's own terms
-    (``after_serving``): "to the Marquis (1 point: exactly 3 Drink cards, two of them adding up to the third; served
-    so far: Drink 5) — the request would become impossible: the noble would be cleared at once (Drink 5 and Fruit 9
-    to the discard pile)", the dishes named when more than the one served go. Six bare noble names sent the player
-    a screen and a half down to a closed box, and nothing warned of a serving that throws a noble's dishes away
-    (round 26, en15, it12). The request in the card's own form ("1 point: …"), not "who asks for … (1 point)", and
-    the noble cleared, never "its dishes": rows of up to 40 words filled the laptop's column (round 28, en13, fr13).
+def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str,
+             table: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A serve choice's card ("Fruit 9"), the noble it goes to with its points ("to the Marquis (1 point)") and the
+    rest, a line of its own under it: the request as its card prints it, the dishes already under it, and what this
+    card does to the request, in the engine's own terms (``after_serving``): "Exactly 3 Drink cards, two of them
+    adding up to the third; served so far: Drink 5 — could no longer be met: the card and the dishes already served
+    would go to the discard pile". Six bare noble names sent the player a screen and a half down to a closed box,
+    and nothing warned of a serving that throws a noble's dishes away (round 26, en15, it12); six rows of up to five
+    lines, the warning's 14 words on three of them, pushed the journal off a laptop (round 29, en12, fr13, it10,
+    it11): the noble and points lead (the hint lists them alone), the warning shares the journal's verb ("can no
+    longer be met") and names only what would go (the card alone when the noble holds none: fr13).
     The seat's nobles and the cards under them are public. None when the table does not say them."""
     from babel import Locale
 
@@ -288,19 +291,17 @@ def _serving(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict
     noble, name = _noble(deck, slot, lang), dish_name(deck, card, lang)
     points = face.points or 0
     request = requirement_text(deck, face.data, lang).rstrip(".")
-    said = str(words["asks"].format(
-        to_noble=_with_preposition(noble, "to", lang), request=request[:1].lower() + request[1:], points=f"{points:g}",
-        pts=j["pts_one"] if Locale.parse(lang).plural_form(points) == "one" else j["pts_many"],
-        served=words["served"].format(cards=join_and([dish_name(deck, c, lang) for c in under], lang)) if under else ""))
+    who = str(words["asks"].format(
+        to_noble=_with_preposition(noble, "to", lang), points=f"{points:g}",
+        pts=j["pts_one"] if Locale.parse(lang).plural_form(points) == "one" else j["pts_many"]))
+    detail = request + (words["served"].format(cards=join_and([dish_name(deck, c, lang) for c in under], lang))
+                        if under else "")
     after = after_serving(deck, nid, under, card)
     if after == "dead":
-        # the dishes thrown away named when there are more than the one served (round 26: a long button)
-        gone = words["discarded"].format(cards=join_and([dish_name(deck, c, lang) for c in under + [card]], lang))
-        said += words["dead"].format(noble=noble,
-                                     discarded=gone if under else "")
+        detail += words["dead_served" if under else "dead"]
     elif after == "met":
-        said += words["met"].format(card=name)
-    return name, str(said)
+        detail += words["met"].format(card=name)
+    return name, who, detail
 
 
 def after_serving(deck: ResolvedDeck, noble_id: str, under: list[Any], card: Any) -> str:

@@ -266,17 +266,23 @@ function renderMoves() {
     box.appendChild(back);
   }
   const list = shown.length ? shown : view.moves;
-  if (list.length <= GROUP_FROM) {
+  const grouped = groups(list);
+  // every move of a short list under one card (Royale's serves of the one card to serve, picked or alone): the card
+  // named once, open, and each choice under it, as a long list and the hint's rows do, at every width; six "Serve
+  // Drink 5 to the …" buttons of five lines pushed the journal off a laptop (#53 round 29, en12, fr13, it10)
+  const one = grouped.size === 1 && list.length > 1 && list.every((m) => m.group !== m.text);
+  if (list.length <= GROUP_FROM && !one) {
     for (const m of list) box.appendChild(moveButton(m, m.text));
     keepRoom();
     return;
   }
   // a long list: one line per card ("Play Rumours · 4"), its targets under it once opened; a laptop too, where a
   // flat list of 14 "Use Emerald" buttons showed four with no sign of the rest (#53 round 26: en2, fr8, it2)
-  for (const [head, members] of groups(list)) {
+  for (const [head, members] of grouped) {
     if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
-    const open = openGroup === head;
-    const g = el("button", "group" + (open ? " open" : ""), head);
+    const open = one || openGroup === head;
+    const g = el("button", "group" + (open ? " open" : "") + (one ? " only" : ""), head);
+    g.disabled = one;  // the only card: nothing to fold away
     // the count says what it counts ("9 choices"): a bare "9" beside "Serve Pastry 7" read as a value (en12, it12)
     g.appendChild(el("span", "count", view.ui.group_count.replace("{n}", members.length)));
     g.setAttribute("aria-expanded", String(open));
@@ -336,6 +342,9 @@ let journalPinned = true;  // the journal shows its last line (the person has no
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
+  // the game's smaller line under the row (Royale: the noble's request and what the card would do to it), so the
+  // row itself stays the noble and its points (#53 round 29, en12, fr13)
+  if (m.detail) b.appendChild(el("small", "detail", m.detail));
   b.dataset.action = JSON.stringify(m.action);
   b.title = m.text;  // the whole move, the target alone showing under its card
   b.addEventListener("click", () => play(m.action));
@@ -425,7 +434,7 @@ function render() {
   $("new").hidden = v.people.length > 1;
   // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
   // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
-  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
+  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over" || !!v.undo_private;
   $("hint").hidden = v.waiting === "over";
   // which turn it takes back, on the button itself (a phone has no hover), and how many turns since go with it,
   // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
@@ -433,8 +442,11 @@ function render() {
   const undone = v.undo_of, several = v.people.length > 1;
   if (undone) $("undo").textContent = (several ? ui.undo_ask_turn : ui.undo_turn).replace("{n}", undone.n);
   else if (several) $("undo").textContent = ui.undo_ask;
+  // asked of the others, what goes with the turn happens only if they agree: said as what would happen (round 29,
+  // en1, fr1, it23)
+  const ask = several ? "undo_ask_since" : "undo_since";
   const since = !undone ? "" : undone.since === 0 ? ui.undo_since_none :
-    undone.since === 1 ? ui.undo_since_one : ui.undo_since.replace("{since}", undone.since);
+    undone.since === 1 ? ui[ask + "_one"] : ui[ask].replace("{since}", undone.since);
   $("undo").title = undone ? (several ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
     .replace("{move}", undone.text) + " " + since : "";
   undoBox(v);
