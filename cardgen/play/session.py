@@ -217,7 +217,7 @@ class Session:
         (Draco's two ruffians of one colour, by their places)."""
         seat = self.state.current_player if seat is None else seat
         table = self.state.observation(seat) if seat >= 0 else None
-        return plain(name_action(self.deck, action, self.lang, table))
+        return self.told(name_action(self.deck, action, self.lang, table), seat)  # as that seat's button says it
 
     def shown_move(self, action: Action, seat: int) -> dict[str, Any]:
         """``action`` as ``seat``'s buttons show it: its whole name (``describe``) and where a long list puts it,
