@@ -15,7 +15,7 @@ import pytest
 from cardgen.play.session import Session
 from tests.test_play_said import deck_of
 
-GIFT = {"en": r"house rule: player (\d) gives 1 silver coin to player (\d)$",
+GIFT = {"en": r"house rule: Player (\d) gives 1 silver coin to Player (\d)$",
         "fr": r"règle maison\u202f: le joueur (\d) donne 1 pièce d’argent au joueur (\d)$",
         "it": r"regola della casa: il giocatore (\d) dà 1 moneta d’argento al giocatore (\d)$"}
 

@@ -106,7 +106,7 @@ def test_a_royale_dish_is_served_with_its_value_on_the_button_and_in_the_journal
     assert target.split(" (")[0] in session.journal[-1].text and "→" not in session.journal[-1].text + move["text"]
 
 
-@pytest.mark.parametrize("lang,words", [("en", "house rule: player"), ("fr", "règle maison\u202f: le joueur"),
+@pytest.mark.parametrize("lang,words", [("en", "house rule: Player"), ("fr", "règle maison\u202f: le joueur"),
                                         ("it", "regola della casa: il giocatore")])
 def test_a_house_rules_effect_is_in_the_journal_in_the_tables_language(lang: str, words: str) -> None:
     """Charity Toast's gift (1 silver coin from the toaster to the poorest) was played but never told."""
@@ -119,7 +119,7 @@ def test_a_house_rules_effect_is_in_the_journal_in_the_tables_language(lang: str
             assert not told  # the engine's own rules: no house rule to tell
         else:
             # one coin, from one seat to another, told as a gift (tests/test_play_house_journal.py: to whom)
-            gift = {"en": " gives 1 silver coin to player ", "fr": " donne 1 pièce d’argent au joueur ",
+            gift = {"en": " gives 1 silver coin to Player ", "fr": " donne 1 pièce d’argent au joueur ",
                     "it": " dà 1 moneta d’argento al giocatore "}[lang]
             assert told and all(gift in t for t in told)
             gifts += told

@@ -211,7 +211,11 @@ def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> 
         phase = session.state.observation(0)["phase"]
         if phase in ("play", "move", "toast"):
             verb = {"play": "plays a card", "move": "moves a character", "toast": "may propose a toast"}[phase]
-            assert steps == [f"Player {session.state.current_player + 1} {verb}"] * 4, steps
+            # the mover's own page says it to them, "you play a card" (#53 round 29, it14)
+            mover = session.state.current_player
+            own = {"play": "you play a card", "move": "you move a character", "toast": "you may propose a toast"}[phase]
+            assert steps == [own if seat == mover else f"Player {mover + 1} {verb}" for seat in range(3)] + [
+                f"Player {mover + 1} {verb}"], steps
             seen.add(phase)
         mover = session.state.current_player
         session.play(list(rng.choice(session.state.legal_actions())), mover, turn=len(session.actions))

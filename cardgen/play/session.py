@@ -29,6 +29,7 @@ from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
 from cardgen.errors import InputError, did_you_mean, worded
 from cardgen.games.base import group_action, name_action, name_done
+from cardgen.games.mention import fill_all, plain
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
@@ -84,6 +85,9 @@ class Entry:
     #: the turn it was made in, counted from 1 as the top bar counts "turns played": a turn of several moves (King
     #: Lui's drawn Emerald laid at once, Royale's serves after a take) is one number in the page's journal
     turn: int = 0
+    #: ``text`` with the players it names marked (``cardgen.games.mention``): each page writes them out its own way
+    #: ("Player 2 · Bo", "you"); ``text`` is it as a table without names reads it ("Player 2")
+    marked: str = ""
 
 
 class Session:
@@ -216,7 +220,7 @@ class Session:
         (Draco's two ruffians of one colour, by their places)."""
         seat = self.state.current_player if seat is None else seat
         table = self.state.observation(seat) if seat >= 0 else None
-        return name_action(self.deck, action, self.lang, table)
+        return self.told(name_action(self.deck, action, self.lang, table), seat)  # as that seat's button says it
 
     def shown_move(self, action: Action, seat: int) -> dict[str, Any]:
         """``action`` as ``seat``'s buttons show it: its whole name (``describe``) and where a long list puts it,
@@ -226,7 +230,17 @@ class Session:
         text = name_action(self.deck, action, self.lang, table)
         head, part, *detail = group_action(self.deck, action, self.lang, table) or (text, text)
         # ``detail``: the game's smaller line under the row (Royale's request and warning: round 29, en12, fr13)
-        return {"action": list(action), "text": text, "group": head, "part": part, "detail": "".join(detail[:1])}
+        return self.told({"action": list(action), "text": text, "group": head, "part": part,
+                          "detail": "".join(detail[:1])}, seat)
+
+    def told(self, value: Any, seat: int | None) -> Any:
+        """``value`` (a text, or a page's JSON) with the players the game's words name written out for ``seat``'s page
+        (None: a page that is nobody's, the designer's or a spectator's): each by their seat and who took it, as the
+        top bar and the journal name them ("Player 2 · Bo"), the page's own player as "you" (#53 round 29, en3,
+        en21, fr6, it1, it14; ``cardgen.play.view.seat_called``)."""
+        from cardgen.play.view import seat_called
+
+        return fill_all(value, seat_called(self, seat), seat)
 
     def _apply(self, action: Action, who: str) -> Entry:
         player, turn = self.state.current_player, self.state.turns + 1
@@ -245,7 +259,7 @@ class Session:
             text += house_effect(self.deck, self.lang, before, action, self.state, ran, seen)
         self.actions.append((player, action))
         self.undo_asked = None  # the table moved on: an undo asked before is void
-        entry = Entry(player, who, text, action, turn=turn)
+        entry = Entry(player, who, plain(text), action, turn=turn, marked=text)
         self.journal.append(entry)
         self.version += 1
         self._logged()
@@ -416,13 +430,14 @@ class Session:
         ``HINT_ROUNDS``); the hint names the move with the best mean, so it always agrees with the list it
         shows (ties go to the game's heuristic's own move). The same question asked again at the same table gets
         the same answer, without a second search."""
+        reader = self.seat if seat is None else seat  # its moves named as that seat's buttons name them
         with self.lock:
             if self._last_hint is not None and self._last_hint[0] == self._hint_key() and self.waiting_for(seat) == "you":
-                return self._last_hint[1]
+                return self.told(self._last_hint[1], reader)
         if not self._hinting.acquire(blocking=False):  # one search at a time: many would starve every page
             raise Refused("a hint is already being worked out; it comes in a moment", "hint_busy")
         try:
-            return self._hint(seat)
+            return self.told(self._hint(seat), reader)
         finally:
             self._hinting.release()
 

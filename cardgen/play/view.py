@@ -25,6 +25,7 @@ seat's hand comes first. ``designer_view`` puts every seat's view side by side, 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
@@ -204,11 +205,18 @@ def _mentions(deck: Any, action: tuple[Any, ...]) -> list[str]:
     return [w for w in action[1:] if _is_card(deck, w)]
 
 
-def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
+#: ``table_view``'s reader when none is given: the seat whose page it is
+_OWN = -2
+
+
+def table_view(session: "Session", seat: int | None = None, reader: int | None = _OWN) -> dict[str, Any]:
     """Everything ``seat``'s page shows (default: the first person's), from the seat's observation, its
-    legal moves and the public journal."""
+    legal moves and the public journal; the players its sentences name written out for ``reader``'s page (default:
+    the seat's own, where that player is "you"; None: a page that is nobody's, the designer's or a spectator's, that
+    names every player: ``seat_called``)."""
     deck, lang = session.deck, session.lang
     seat = session.seat if seat is None else seat
+    reader = seat if reader == _OWN else reader
     state = session.state
     obs = state.observation(seat)
     ui = page_words(deck, lang)
@@ -232,7 +240,27 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
     page = _page(session, seat, title, ui, shown, areas)
     if page["result"] is not None and (told.get("detail") or told.get("end_text")):
         page["result"] |= told
-    return page
+    return session.told(page, reader)
+
+
+def seat_called(session: "Session", reader: int | None) -> Callable[[int], str]:
+    """What stands for a seat's number in a game's sentence on ``reader``'s page (``cardgen.games.mention``): the
+    seat and who plays it, as the top bar, the panels and the journal's heads name them ("2 · Bo" in "Player 2 ·
+    Bo", "3 · computer"; a seat nobody named, its number alone), and the page's own seat as the top bar says it
+    ("Player 2 · Bo (you)"). "Player 2 is the chef" under "Player 2 · Bo (you)" named one person two ways (#53 round
+    29, en3, en21, fr6, it1, it14)."""
+    ui = page_words(session.deck, session.lang)
+    names = _names(session, ui)
+    # the top bar's own forms from the number on ("{n} · {who} (you)", "{n} (you)"), their spaces kept
+    named, alone = (ui[key][ui[key].index("{n}"):] for key in ("you_named", "you_seat"))
+
+    def called(seat: int) -> str:
+        who = names[seat] if 0 <= seat < len(names) else ""
+        if seat == reader:
+            return (named if who else alone).format(n=seat + 1, who=who)
+        return f"{seat + 1} · {who}" if who else str(seat + 1)
+
+    return called
 
 
 def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
@@ -310,7 +338,7 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     but its owner's (a seat's place as the others see it; a shared area as every seat sees it); an area only
     its owner sees, or that differs from one seat to another (a hand), is left out, whatever the game. No
     moves, no hint, no form: the spectator watches."""
-    views = [table_view(session, seat) for seat in range(session.players)]
+    views = [table_view(session, seat, reader=None) for seat in range(session.players)]  # nobody is "you" here
 
     def same(area: dict[str, Any]) -> str:
         return json.dumps({k: v for k, v in area.items() if k != "title"}, sort_keys=True, ensure_ascii=False)
@@ -408,7 +436,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
     seats = []
     ui = page_words(session.deck, session.lang)
     for seat in range(session.players):
-        view = table_view(session, seat)
+        view = table_view(session, seat, reader=None)  # the designer plays no seat: every player named
         view["moves"] = []
         for area in view["hand"]:
             owner = area.get("seat")
@@ -478,7 +506,7 @@ def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
         return None
     journal = session.journal
     turn = journal[start].turn
-    return {"n": turn, "text": journal[start].text.split("\n")[0],  # not a course end
+    return {"n": turn, "text": (journal[start].marked or journal[start].text).split("\n")[0],  # not a course end
             "since": len({e.turn for e in journal[start:]} - {turn})}
 
 
@@ -511,7 +539,8 @@ def _journal(session: "Session", names: list[str]) -> list[dict[str, Any]]:
     Emerald laid at once, Royale's serves after its take, Draco's draws after a toast): the page leaves it
     unnumbered, so the journal's last number is the bar's turns, not a count of moves (#53 round 27, en5, fr12, it3)."""
     journal = session.journal
-    return [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text, "turn": e.turn,
+    # the players a line names are written out for each page (``table_view``): "you" on their own
+    return [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.marked or e.text, "turn": e.turn,
              "goes_on": i > 0 and journal[i - 1].turn == e.turn}
             for i, e in enumerate(journal) if i >= len(journal) - 200]
 

@@ -10,6 +10,7 @@ from typing import Any
 from cardgen import wordbook
 from cardgen.games.base import component_name
 from cardgen.games.draco.bank import bank_holds
+from cardgen.games.mention import by_seat, seat_no
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -29,12 +30,17 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                "name": w["place"].format(n=i + 1, name=component_name(deck, c, lang) or c),
                "text": card_text(deck, c, lang)}
               for i, c in enumerate(obs["circle"])]
-    cup = w["cup_centre"] if obs["cup"] < 0 else w["cup_at"].format(n=obs["cup"] + 1)
+    # the players named as the top bar names them, told to themselves on their own page ("in front of you", "you play
+    # a card"): a bare "Player 1" was a number to match to a name, under "Your turn" (#53 round 29, it14)
+    cup = w["cup_centre"] if obs["cup"] < 0 else by_seat(obs["cup"], w["cup_at"].format(n=seat_no(obs["cup"])),
+                                                         w["cup_at_you"])
     # the small number on a ruffian is its owner's, not a second seat number (round 24, en38, it34)
     # whose step it is, by the player's seat, the same on every page ("now / play a card" read as an order to whoever
     # looked; at the end, no step: round 26, en29)
     step = w["phases"].get(str(obs["phase"]))
-    facts = [[w["cup"], cup]] + ([[w["phase"], step.format(n=obs["current"] + 1)]] if step else []) \
+    if step and "{n}" in step:
+        step = by_seat(obs["current"], step.format(n=seat_no(obs["current"])), w["phases_you"][str(obs["phase"])])
+    facts = [[w["cup"], cup]] + ([[w["phase"], step]] if step else []) \
         + [[w["badge"], w["badge_is"]], [w["seat_no"], w["seat_no_is"]]]
     if obs["roll"] is not None:
         facts.append([w["roll"], str(obs["roll"])])

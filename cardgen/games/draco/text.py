@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.games.draco.model import DracoFace
+from cardgen.games.mention import by_seat, seat_no
 from cardgen.text import join_and, times
 
 #: this module's words per language (cardgen/wordbook.py)
@@ -234,7 +235,7 @@ def _targeted(resolved: Any, action: tuple[Any, ...], lang: str, circle: list[st
     from cardgen.games.base import component_name
 
     words = _MOVES.get(lang, _MOVES["en"])[str(action[0])]
-    names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
+    names = [_SEAT.get(lang, _SEAT["en"]).format(n=seat_no(w)) if isinstance(w, int)
              else _named(resolved, w, lang, circle) for w in action[1:]]
     if len(action) > 2 and _effect_key(resolved, action[1]) == "arrange_specials" and all(
             w in circle for w in action[2:]):
@@ -248,7 +249,7 @@ def _targeted(resolved: Any, action: tuple[Any, ...], lang: str, circle: list[st
     if len(action) == 3 and isinstance(action[2], int) and action[2] >= 0:
         # a player challenged or robbed: "Play Game of Dice against Player 1", not a bare "Play Game of Dice: Player 1"
         # (round 26, en32)
-        against = str(j["against_whom"].format(n=action[2] + 1))
+        against = str(j["against_whom"].format(n=seat_no(action[2])))
         return text, against, str(j["against_move"].format(text=text, against=against))
     if table is not None and len(action) > 2 and action[2] in circle:
         # what the card does to the seats, in the book's terms, where the character is and where it goes: "(now at
@@ -488,14 +489,17 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
             # Seating Plan leaving everyone where they were: said, not a list that reads as a move (en33)
             return _with(text, [_EFFECTS.get(lang, _EFFECTS["en"])["same"]], [], final, lang, bank, toast)
         if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
-            text = j["against"].format(text=text, n=action[2] + 1)
+            # the player it targets named as the page names them, "against you" on their own page (#53 round 29,
+            # it14)
+            text = by_seat(action[2], j["against"].format(text=text, n=seat_no(action[2])),
+                           j["against_you"].format(text=text))
             money = _money(before, after, lang, between=not final)
             rolls = after.get("rolls") or []
             if _effect_key(resolved, action[1]) == "dice_duel" and not final and len(rolls) == 2:
                 # the two rolls, the mover's first (``rules.play``; every seat sees the die: play round 27, en24,
                 # fr25, it21), then the coin paid, or why none was: a tie, or the loser had no money
                 mover = int(before.get("current", before.get("player", 0)))
-                said = j["dice_rolls"].format(me=mover + 1, a=rolls[0], them=action[2] + 1, b=rolls[1])
+                said = _rolls(j, mover, action[2], rolls[0], rolls[1])
                 money = [said + j["then"] + ", ".join(money or [j["dice_tie" if rolls[0] == rolls[1]
                                                                 else "dice_nothing"]])]
             elif not money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
@@ -505,7 +509,8 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
                 money = [j["dice_tie"] if both else j["dice_nothing"]]
             elif money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
                 gained = [p for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a > b]
-                money = [j["dice_won"].format(taker=gained[0] + 1)] + money if gained else money
+                money = [by_seat(gained[0], j["dice_won"].format(taker=seat_no(gained[0])), j["dice_won_you"])] \
+                    + money if gained else money
             return _with(text, [], money, final, lang, bank, toast)
         targets = [_at(resolved, w, lang, start) for w in action[2:] if not isinstance(w, int)]
         if targets:
@@ -646,9 +651,28 @@ def _money(before: dict[str, Any], after: dict[str, Any], lang: str, between: bo
     changes = [(p, a - b) for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a != b]
     if between and len(changes) == 2 and changes[0][1] == -changes[1][1]:
         (giver, _), (taker, got) = sorted(changes, key=lambda c: c[1])
-        return [j["pays_to"].format(giver=giver + 1, taker=taker + 1, what=counted(got, "silver", lang))]
-    return [j["receives" if d > 0 else "pays"].format(n=p + 1, what=counted(abs(d), "silver", lang))
-            for p, d in sorted(changes, key=lambda c: (-c[1] > 0, c[0]))]
+        return [_between(j, "pays_to", giver, taker, counted(got, "silver", lang))]
+    # each player named as the page names them, told to themselves on their own page: "Player 2 pays 1 silver coin"
+    # under "Player 2 · Bo (you)" left Bo to work out it was him (#53 round 29, en21, fr6, it14)
+    return [by_seat(p, j[key].format(n=seat_no(p), what=what), j[key + "_you"].format(what=what))
+            for p, d in sorted(changes, key=lambda c: (-c[1] > 0, c[0]))
+            for key, what in [("receives" if d > 0 else "pays", counted(abs(d), "silver", lang))]]
+
+
+def _between(words: dict[str, Any], key: str, giver: int, taker: int, what: str) -> str:
+    """``words[key]``, one player giving ``what`` to another (``{giver}``, ``{taker}``), as each page reads it: to the
+    giver, ``key_giver`` ("you pay … to Player 3"); to the taker, ``key_taker`` ("Player 2 pays you …")."""
+    return by_seat(giver, by_seat(taker, words[key].format(giver=seat_no(giver), taker=seat_no(taker), what=what),
+                                  words[key + "_taker"].format(giver=seat_no(giver), what=what)),
+                   words[key + "_giver"].format(taker=seat_no(taker), what=what))
+
+
+def _rolls(words: dict[str, Any], mover: int, them: int, a: int, b: int) -> str:
+    """Game of Dice's two rolls, the mover's ``a`` first, as each page reads them: "you roll 3 and Player 2 rolls 2"
+    on the mover's, "Player 1 rolls 3 and you roll 2" on the challenged player's."""
+    return by_seat(mover, by_seat(them, words["dice_rolls"].format(me=seat_no(mover), a=a, them=seat_no(them), b=b),
+                                  words["dice_rolls_them"].format(me=seat_no(mover), a=a, b=b)),
+                   words["dice_rolls_me"].format(a=a, them=seat_no(them), b=b))
 
 
 def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
@@ -671,8 +695,8 @@ def _at(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
     return name
 
 
-#: money going from one player to another, as the journal tells a house rule's gift
-_GIFT = _BOOK["gift"]
+#: money going from one player to another, as the journal tells a house rule's gift; told to the giver, to the taker
+_GIFT, _GIFT_GIVER, _GIFT_TAKER = _BOOK["gift"], _BOOK["gift_giver"], _BOOK["gift_taker"]
 
 
 def describe_effect(resolved: Any, plain: dict[str, Any], house: dict[str, Any], lang: str) -> str | None:
@@ -685,10 +709,12 @@ def describe_effect(resolved: Any, plain: dict[str, Any], house: dict[str, Any],
         return None
     if len(changes) == 2 and changes[0][1] == -changes[1][1]:
         (giver, _), (taker, got) = sorted(changes, key=lambda c: c[1])
-        return str(_GIFT.get(lang, _GIFT["en"]).format(giver=giver + 1, taker=taker + 1,
-                                                       what=counted(got, "silver", lang)))
-    return ", ".join(f"{seat.format(n=p + 1)} {'+' if d > 0 else '−'}{counted(abs(d), 'silver', lang)}"
-                     for p, d in sorted(changes, key=lambda c: -c[1]))
+        words = {key: book.get(lang, book["en"]) for key, book in (("gift", _GIFT), ("gift_giver", _GIFT_GIVER),
+                                                                   ("gift_taker", _GIFT_TAKER))}
+        return _between(words, "gift", giver, taker, counted(got, "silver", lang))
+    you = _TOAST.get(lang, _TOAST["en"])["you"]
+    return ", ".join(f"{by_seat(p, seat.format(n=seat_no(p)), you)} {'+' if d > 0 else '−'}"
+                     f"{counted(abs(d), 'silver', lang)}" for p, d in sorted(changes, key=lambda c: -c[1]))
 
 
 # -- the toast, seat by seat -------------------------------------------------------------
@@ -724,10 +750,12 @@ def _walk(resolved: Any, obs: dict[str, Any]) -> dict[str, Any]:
     return {**toast_walk(game, list(obs["seats"]), richest), "richest": richest}
 
 
-def _who(p: int, lang: str, me: int | None = None) -> str:
-    """A player in the toast's words: "Player 2", or "you" on the page of seat ``me``."""
+def _who(p: int, lang: str) -> str:
+    """A player in the toast's words: "Player 2" ("Player 2 · Bo" on a page, as its top bar names them), "you" on
+    the player's own page: its button and its journal alike ("you +4 −2 = +2" on the button, "Player 2 +4 −2 = +2"
+    in the journal of the same page: #53 round 29, en21, fr6, it14)."""
     w = _TOAST.get(lang, _TOAST["en"])
-    return str(w["you"] if p == me else w["player"].format(n=p + 1))
+    return by_seat(p, w["player"].format(n=seat_no(p)), w["you"])
 
 
 def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang: str) -> str:
@@ -771,7 +799,7 @@ def _special(resolved: Any, which: str, lang: str) -> str:
                  if c.data is not None and c.data.role == "special" and c.data.special == which), "")
 
 
-def _sums(gain: list[int], loss: list[int], lang: str, me: int | None = None) -> str:
+def _sums(gain: list[int], loss: list[int], lang: str) -> str:
     """Each player a toast pays or charges, in all: "Player 2 +4 −2 = +2, Player 3 +6, Player 1 −1"; those it
     pays first."""
     w = _TOAST.get(lang, _TOAST["en"])
@@ -782,7 +810,7 @@ def _sums(gain: list[int], loss: list[int], lang: str, me: int | None = None) ->
         net = gain[p] - loss[p]
         # held together by no-break spaces: "+4 −1 = +3" broke after "+4" on a phone
         sums = "\u00a0".join(parts) + ("\u00a0=\u00a0" + _signed(net) if gain[p] and loss[p] else "")
-        said.append(w["sum"].format(who=_who(p, lang, me), sums=sums))
+        said.append(w["sum"].format(who=_who(p, lang), sums=sums))
     return ", ".join(said)
 
 
@@ -817,9 +845,10 @@ def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lan
     if paid == owed:
         emptied = bank_holds(resolved, after["money"]) == 0 and not empty_before
         return str(w["all"].format(sums=_sums(gain, loss, lang)) + (w["emptied"] if emptied else "")), seats, ""
-    why = [w["cannot" if before["money"][p] else "cannot_none"].format(n=p + 1, have=before["money"][p])
-           for p in range(len(owed))
-           if owed[p] < 0 and before["money"][p] + owed[p] < 0]
+    why = [by_seat(p, w[key].format(n=seat_no(p), have=before["money"][p]),
+                   w[key + "_you"].format(have=before["money"][p]))
+           for p in range(len(owed)) if owed[p] < 0 and before["money"][p] + owed[p] < 0
+           for key in ["cannot" if before["money"][p] else "cannot_none"]]
     short = any(0 <= got < due for got, due in zip(paid, owed) if due > 0) and not empty_before
     if short and any(g and lo for g, lo in zip(gain, loss)):  # the sums cancel before the bank pays
         why.insert(0, w["netted"])
@@ -843,7 +872,7 @@ def toast_offer(resolved: Any, table: dict[str, Any], lang: str) -> str:
     gain, loss = walked["gain"], walked["loss"]
     if not any(gain) and not any(loss):
         return str(w["nothing"])
-    text = w["all"].format(sums=_sums(gain, loss, lang, table.get("player")))
+    text = w["all"].format(sums=_sums(gain, loss, lang))
     holds = bank_holds(resolved, table["money"])
     owed = [g - lo for g, lo in zip(gain, loss)]
     collected = sum(min(-d, table["money"][p]) for p, d in enumerate(owed) if d < 0)

@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.games.base import component_name
+from cardgen.games.mention import seat_no
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -69,7 +70,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         areas = [{"title": w["table_end"].format(n=obs["course"] - 1), "cards": table, "empty": w["table_empty"]}]
     else:
         areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
-                  "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
+                  # the chef as the top bar and the journal name them, "Player 1 · Ann" (#53 round 29, en3, it1)
+                  "facts": [[w["chef"], w["seat"].format(n=seat_no(obs["chef"]))], [w["supply"], str(obs["supply"])],
                             [w["course_cards"], str(obs["course_cards"])]]}]
     if obs["table_emeralds"]:  # the book: "An Emerald card is not a dish": on its own, beside the dishes (#53 en20)
         areas.append({"title": w["beside"], "cards": [{"face": EMERALD, "count": obs["table_emeralds"],

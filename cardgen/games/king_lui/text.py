@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
 from cardgen.errors import InputError
+from cardgen.games.mention import by_seat, seat_no
 from cardgen.text import NNBSP
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
@@ -116,8 +117,12 @@ def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, A
     dishes = [counted["one" if n == 1 else "other"].format(n=n, dish=component_name(resolved, d, lang) or d)
               for d, n in got.items() if n > 0]
     key = ("last" if not after.get("to_act") else "next") + ("" if dishes else "_nothing")
-    told = str(words[key].format(done=done, n=before["course"], dishes=join_and(dishes, lang),
-                                 next=after["course"], chef=after["chef"] + 1))
+    # the next chef named as each page names them, and told to themselves on their own page: "Player 2 is the chef"
+    # left Bo to work out that he was player 2, the name two lines above (#53 round 29, en3, fr6, it1)
+    chef = after["chef"]
+    named = by_seat(chef, words["chef"].format(chef=seat_no(chef), next=after["course"]),
+                    words["chef_you"].format(next=after["course"]))
+    told = str(words[key].format(done=done, n=before["course"], dishes=join_and(dishes, lang), chef=named))
     revealed = revealed_emeralds(after) if after.get("to_act") else 0
     if revealed:
         told += " " + words["revealed_one" if revealed == 1 else "revealed"].format(n=revealed)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import wordbook
+from cardgen.games.mention import by_seat, seat_no
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -104,7 +105,10 @@ def end_line(deck: Any, obs: dict[str, Any], lang: str) -> str | None:
 
         return str(w["ended_banquet"].format(end=end_card_name(deck, lang), time=draws.get(str(last)) or ordinal(last, lang)))
     full = [p for p, (_, _, done, _) in enumerate(obs["players"]) if done and all(done)]
-    return str(w["ended_nobles"].format(n=full[0] + 1)) if full else None
+    if not full:
+        return None
+    # the player named as the top bar names them, and told to themselves on their own page (#53 round 29, en3)
+    return by_seat(full[0], str(w["ended_nobles"].format(n=seat_no(full[0]))), str(w["ended_nobles_you"]))
 
 
 def _imposter(deck: Any, left: int, lang: str) -> str:

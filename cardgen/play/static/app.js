@@ -418,8 +418,9 @@ function render() {
   labels(ui);
   $("title").textContent = v.title;
   // the game and whose page it is (two seats' tabs on one laptop told apart), never the tool's name (#53 en48, fr7)
-  // a spectator's tab and the passed device's say so too (#53 round 25, en43, fr47)
-  document.title = v.seat >= 0 ? v.title + " · " + ui.you_seat.replace("{n}", v.seat + 1).replace(/\u00a0/g, " ") :
+  // a spectator's tab and the passed device's say so too (#53 round 25, en43, fr47); the seat as the top bar names it,
+  // "King Lui · Player 1 · Ann (you)", not a third form "Player 1 (you)" (#53 round 29, en3)
+  document.title = v.seat >= 0 ? v.title + " · " + mine(v, v.seat, v.names[v.seat]).replace(/\u00a0/g, " ") :
     v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
@@ -489,7 +490,9 @@ function render() {
     const parts = [el("h2", "", ui.result_title)];
     if (v.result.scores) {
       // in seat order, unnumbered (numbers would read as a ranking); the winner starred
-      parts.push(endLine(v.result), ...scoreList(ui, v.result, (i) => i === v.seat ? ui.you : v.names[i]));
+      // each player as the top bar and the journal name them: "Player 1 · Ann (you): 36 points", where "Player 1
+      // (you)" named Ann a third way on one screen (#53 round 29, en3, en16, fr6)
+      parts.push(endLine(v.result), ...scoreList(ui, v.result, (i) => mine(v, i, v.names[i])));
     } else parts.push(endLine(v.result));
     if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
@@ -532,10 +535,10 @@ function counters(v) {
 }
 
 function named(ui, seat, who) {
-  // a seat as the panels and the journal name it: "Player 2 · Bo", one's own "Player 2 (you)"; a person who gave
-  // no name, their seat alone ("Player 2 (Bo)" beside "Player 2 · Bo" named one person two ways: #53 round 27, en6,
-  // fr7, it28)
-  return ui.seat.replace("{n}", seat + 1) + (who === ui.you ? ` (${who})` : who ? " · " + who : "");
+  // a seat as the panels and the journal name it on a page that is nobody's (the designer's): "Player 2 · Bo"; a
+  // person who gave no name, their seat alone ("Player 2 (Bo)" beside "Player 2 · Bo" named one person two ways: #53
+  // round 27, en6, fr7, it28); a seat's own page names it with ``mine``
+  return ui.seat.replace("{n}", seat + 1) + (who ? " · " + who : "");
 }
 
 function mine(v, seat, who) {
@@ -549,11 +552,12 @@ function mine(v, seat, who) {
   return ui.seat.replace("{n}", seat + 1) + (who ? " · " + who : "");
 }
 
-function scoreLine(ui, seat, who, score, won, unit) {
-  // "Player 2 · Ann: 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; the unit
-  // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour
+function scoreLine(ui, seat, who, score, won, unit, label) {
+  // "Player 2 · Ann: 26 points"; a person who gave no name is their seat alone: "Player 2: 26 points"; ``label``: the
+  // seat as the page names it, one's own "Player 2 · Ann (you)" as the top bar says it (#53 round 29, en3); the unit
+  // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour;
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
-  return named(ui, seat, who) + ui.colon + counted(score, unit) +
+  return (label || named(ui, seat, who)) + ui.colon + counted(score, unit) +
     (won ? " ★ " + ui.winner : "");
 }
 
@@ -570,13 +574,13 @@ function endLine(result) {
 
 let scoresOpen = null;  // the person opened or closed the scores' breakdown (null: open on a phone, else closed)
 
-function scoreList(ui, result, who) {
+function scoreList(ui, result, label) {
   // the scores in seat order, unnumbered (numbers would read as a ranking), the winner starred; then, when the
   // game tells it, how each came about (King Lui: dish by dish against the king's place) and the rule, folded
   // on a laptop so the form under them stays in sight, open on a phone (#53: en3, fr2, it3)
   const ul = el("ul", "scores");
   result.scores.forEach((s, i) => ul.appendChild(el("li", result.winners.includes(i) ? "winner" : "",
-    scoreLine(ui, i, who(i), s, result.winners.includes(i), result.units ? result.units[i] : result.unit))));
+    scoreLine(ui, i, "", s, result.winners.includes(i), result.units ? result.units[i] : result.unit, label(i)))));
   if (!(result.detail || []).some((lines) => lines.length)) return [ul];
   const how = el("details", "score-how");
   how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
@@ -588,7 +592,7 @@ function scoreList(ui, result, who) {
   result.detail.forEach((lines, i) => {
     if (!lines.length) return;
     const p = el("p", "score-detail");
-    p.append(el("b", "", named(ui, i, who(i)) + ui.colon.trimEnd()));
+    p.append(el("b", "", label(i) + ui.colon.trimEnd()));
     for (const line of lines) p.append(el("span", "line", line));
     // the sum of several lines above, so a player checking their score need not add them (#53 round 26, en9); a
     // single line is its own sum (Royale's "the Baron 2 + the Princess 3 = 5 points")
@@ -896,7 +900,8 @@ function renderDesigner() {
   if (v.result && v.result.scores) {
     res.hidden = false;
     // the designer reads why the game ended too, as the players do (#53: en11, fr3, it4)
-    res.replaceChildren(el("h2", "", ui.result_title), endLine(v.result), ...scoreList(ui, v.result, (i) => v.seats[0].names[i]));
+    const label = (i) => named(ui, i, v.seats[0].names[i]);  // every player named, nobody "you"
+    res.replaceChildren(el("h2", "", ui.result_title), endLine(v.result), ...scoreList(ui, v.result, label));
   } else res.hidden = true;
   journal({...v, seat: -1});
 }
