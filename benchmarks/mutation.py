@@ -219,6 +219,10 @@ TARGETS = [
     # what was said at a table, kept in its log line and read back by --resume (issue #52)
     Target("play_said", "cardgen/play/said.py", ("",),
            ("tests/test_play_said.py", "tests/test_play_said_mutants.py")),
+    # a turn that showed its player a card nobody else saw: not taken back at a table of people (#53 round 29 en1)
+    Target("play_seen", "cardgen/play/seen.py", ("",), ("tests/test_play_round29_undo.py",)),
+    # a player named in a game's sentences as each page names them, "you" on their own (#53 round 29 en3)
+    Target("games_mention", "cardgen/games/mention.py", ("",), ("tests/test_play_round29_names.py",)),
     # what a spectator and a passed device see: only what every seat sees alike, a hand once its person taps
     Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view", "x_in_seat_order"),
            ("tests/test_play_spectator.py::test_the_spectator_sees_what_every_seat_sees_alike_and_no_hand",
