@@ -37,3 +37,34 @@ def test_a_seat_near_the_fair_share_stays_unnamed() -> None:
     described by "stray from the fair share"; nor is a seat on the other side."""
     b = balance(_stats([390, 340, 318]))  # fair 34.9 %: seat 2 is 0.9 point below, seat 3 3.1
     assert [c["seat"] for c in b["close"]] == [3]
+
+
+def test_italian_counts_configurations_never_player_counts_that_pass() -> None:
+    """"3 numeri di giocatori verificati: nessuna verifica fallita, 2 superate con avvisi": a "numero di giocatori"
+    cannot pass a check (terminal round 28 it6); the closing line, the runs' list and the card caveat say
+    configurations, singular and plural each agreed."""
+    from cardgen.report.pages import run_verdict
+    from cardgen.simulate.summary import checked_line
+    from cardgen.terminal import LINES, say
+
+    assert checked_line(3, 0, 2, 1, "it", [5, 3, 4]) == ("verificate 3 configurazioni con 3, 4 e 5 giocatori: "
+                                                          "nessuna fallita, 2 superate con avvisi")
+    assert checked_line(1, 0, 1, 1, "it", [1]) == "verificata 1 configurazione con 1 giocatore: nessuna fallita, " \
+                                                   "1 superata con avvisi"
+    record = {"total": 3, "passed": 2, "warned": 1, "decks": ["royale"],
+              "results": {"royale@2": True, "royale@3": False, "royale@4": True}}
+    assert run_verdict(record, "it") == "verificate 3 configurazioni con 2, 3 e 4 giocatori; non superate: 1, " \
+                                        "1 superata con avvisi"
+    assert run_verdict(record, "en") == "3 player counts (2, 3 and 4), 1 failed, 1 with warnings"
+    assert "numeri di giocatori" not in say("card_confirm", "it", command="x")
+    for text in LINES["it"].values():
+        assert not isinstance(text, str) or "numeri di giocatori verificat" not in text
+
+
+def test_the_compare_runs_list_names_the_player_counts_in_italian() -> None:
+    from cardgen.report.pages import runs_index
+
+    record = {"id": "compare-x-1", "kind": "compare", "decks": ["royale", "short"], "games": 10, "players": [3, 2],
+              "agents": ["heuristic"], "seed": 1, "significant": 4}
+    page = runs_index([record], "", "it")
+    assert "(confronto con 2 e 3 giocatori)" in page and "numeri di giocatori" not in page

@@ -990,8 +990,9 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
     from cardgen.simulate.summary import checked_line
 
     # a record without its decks: said as several, as before (twenty-second reading en5)
+    players = [int(k.rsplit("@", 1)[1]) for k in r.get("results") or {} if k.rsplit("@", 1)[-1].isdigit()]
     return checked_line(r["total"], r["total"] - r["passed"], r.get("warned") or 0, len(r.get("decks") or (0, 0)),
-                        lang)
+                        lang, players)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
@@ -1004,9 +1005,11 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         if r.get("kind") == "validate" and "total" in r:
             result = run_verdict(r, lang)
         elif r.get("kind") == "compare" and "significant" in r:
+            from cardgen.simulate.summary import and_list
             follows = r.get("follows") or 0  # an older record counted every change alike
             result = page_words("run_compare_follows" if follows else "run_compare", lang, n=r["significant"] - follows,
-                                follows=follows, counts=len(r.get("players") or []))
+                                follows=follows, counts=len(r.get("players") or []),
+                                players=and_list([str(p) for p in sorted(r.get("players") or [])], lang))
         else:
             result = page_words("run_old", lang)
         agents = r.get("agents") or []
