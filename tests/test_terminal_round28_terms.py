@@ -68,3 +68,44 @@ def test_the_compare_runs_list_names_the_player_counts_in_italian() -> None:
               "agents": ["heuristic"], "seed": 1, "significant": 4}
     page = runs_index([record], "", "it")
     assert "(confronto con 2 e 3 giocatori)" in page and "numeri di giocatori" not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_comparison_with_no_seat_flagged_still_has_its_balance_section(lang: str) -> None:
+    """Gentle Overeating and Charity Toast printed no "Balance by turn order" section: the designer could not tell a
+    balance checked and passed from one never checked (terminal round 28 en20). Every comparison has it, with the
+    words for nothing found, on the terminal and on the page."""
+    from cardgen.simulate.summary import format_comparison
+    from cardgen.terminal import say
+    from tests.test_compare_round22 import _royale_short_four
+
+    r = _royale_short_four()
+    quiet = {**r, "variant_result": {**r["variant_result"], "balance": {"flags": [], "seat_fair_share": 0.2775}},
+             "base_result": {**r["base_result"], "balance": {"flags": [], "seat_fair_share": 0.26}}}
+    doc = {"lang": lang, "base": "royale", "variant": "royale-short", "name": "Short", "games": 100,
+           "agents": ["heuristic"], "seed": 1, "differences": [], "results": [{**quiet, "players": 3}, quiet]}
+    rows = format_comparison(doc, tables=False).split("\n")
+    head = say("compare_balance_head", lang)
+    assert any(row.strip() == head.strip() for row in rows), rows
+    after = rows[next(i for i, row in enumerate(rows) if row.strip() == head.strip()) + 1]
+    assert re.sub(r"\s", " ", after.strip()) == re.sub(r"\s", " ", say("compare_balance_none", lang)), after
+    assert {"en": "At every player count", "fr": "À chaque nombre de joueurs",
+            "it": "Con ogni numero di giocatori"}[lang] in after
+
+
+def test_the_compare_page_has_the_balance_section_where_nothing_is_found(tmp_path) -> None:
+    """The page, as the terminal, says the balance was checked at a count where no seat is flagged (en20)."""
+    from cardgen.report.pages import compare_page
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from cardgen.simulate.summary import Naming
+    from cardgen.terminal import say
+    from toy_game import load_toy, toy_deck
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    assert not any((r["variant_result"].get("balance") or {}).get("flags") for r in doc["results"])
+    html = compare_page(doc, {"name": "Hungry"}, "", naming=Naming(title="King Toy"))
+    title = say("compare_balance_head", "en").rstrip(":")
+    assert f"<h3>{title}</h3>" in html
+    quiet = say("compare_balance_quiet", "en", counts="2")
+    assert quiet.split(":")[1].split(".")[0].strip() in html.replace("’", "’")

@@ -926,6 +926,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # them on lines of their own: one paragraph a seat was a wall of 17 lines on a phone (fr26)
             "problems": [[typeset(part[:1].upper() + part[1:], lang) for part in parts]
                          for parts in compare_balance_parts(r, lang, doc["base"])],
+            # a count with no seat flagged says so under the same heading, as the terminal does (en20)
+            "balance_quiet": typeset(say("compare_balance_quiet", lang, counts=str(r["players"])), lang)
+            if r.get("players") != 1 else "",
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
             # a shortage both games show: its rule and its table once, at the top of the page (``shortages``), its

@@ -1999,7 +1999,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # the counts with no seat flagged, said under the others': "checked … 4 players:" alone read as the short
         # game having no first-player lean at 2 and 3 players, where validate finds one (twenty-sixth reading fr16)
         balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang))] if balance and quiet else []
-        lines += [say("compare_balance_head", lang)] + balance if balance else []
+        # said in every comparison, with the words for nothing found where nothing is: a comparison without the
+        # section left the designer unable to tell a balance checked and passed from one never checked (terminal
+        # round 28 en20)
+        none = ["  " + say("compare_balance_none", lang)] if quiet and not balance else []
+        lines += [say("compare_balance_head", lang)] + (balance or none) if balance or quiet else []
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
