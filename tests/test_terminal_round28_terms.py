@@ -109,3 +109,27 @@ def test_the_compare_page_has_the_balance_section_where_nothing_is_found(tmp_pat
     assert f"<h3>{title}</h3>" in html
     quiet = say("compare_balance_quiet", "en", counts="2")
     assert quiet.split(":")[1].split(".")[0].strip() in html.replace("’", "’")
+
+
+def test_a_share_change_s_interval_is_cut_at_a_zero_share_and_its_upper_end_is_its_own() -> None:
+    """Royale-short at 4 players, player 4: 21 wins in 100 base games, 15 with the variant, the pairs differing in
+    30 games (terminal round 28 it26). The lower end, −21.0 points, is the cut where the variant's share would reach
+    0 % (a share cannot go lower); the upper end is the difference's own, −6.0 plus as many standard errors as the
+    lower end would have been below it, not the variant's own interval's top (25.9 %, a coincidence of that run)."""
+    import math
+
+    from cardgen.simulate.compare import metric
+    from cardgen.simulate.verdict import footnote
+
+    z = 5.9
+    m = metric("seat_4_win_rate", 100, 21.0, 15.0, -6.0, 30.0, z=z)
+    se = math.sqrt((30.0 - 100 * 0.06 ** 2) / 99 / 100)
+    assert m["low"] == -0.21  # d - z se = -0.382: cut at the variant's share of 0 %
+    assert m["high"] == pytest.approx(-0.06 + z * se, abs=1e-6)
+    assert -0.06 - z * se < -0.21
+    wide = metric("seat_4_win_rate", 100, 21.0, 15.0, -6.0, 30.0, z=50.0)
+    assert (wide["low"], wide["high"]) == (-0.21, 0.79)  # a share from 0 % to 100 %
+    for lang, said in (("en", "cut where the variant’s share would reach 0"),
+                       ("fr", "là où la part de la variante atteindrait 0"),
+                       ("it", "troncati dove la quota della variante arriverebbe a 0")):
+        assert said in footnote(19, lang) and said in footnote([], lang, page=True)
