@@ -133,3 +133,33 @@ def test_a_share_change_s_interval_is_cut_at_a_zero_share_and_its_upper_end_is_i
                        ("fr", "là où la part de la variante atteindrait 0"),
                        ("it", "troncati dove la quota della variante arriverebbe a 0")):
         assert said in footnote(19, lang) and said in footnote([], lang, page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_fix_says_of_the_fixes_checked_and_which_values_were_not_tried(lang: str) -> None:
+    """"Fix 3 is the smallest that also reaches validate's aim: take fix 3" was untrue: the search tried 37, 40, 41,
+    43 and 50 gold coins, nothing between 44 and 49 (terminal round 28 en31, fr37). The line says "of the fixes
+    checked", the values not tried, and the command that would try one; nothing of a gap the search filled."""
+    from pathlib import Path
+
+    from test_fix_twentythird import FIXES, GOLD, OWN, _fixer, _prop
+
+    from cardgen.tune.fix import next_line
+    from cardgen.tune.study import Trial
+
+    fixer = _fixer(lang)
+    fixer.trials = [Trial(n, {**OWN, GOLD.key: g}, True, 1.0) for n, g in enumerate((37, 40, 41, 43, 50))]
+    props = [_prop(*f) for f in FIXES]
+    paths = [Path(f"out/draco-fix-{k}.yaml") for k in (1, 2, 3)]
+    said = re.sub(r"\s+", " ", next_line(fixer, props, paths[0], paths))
+    gap = {"en": "No fix between 44 and 49 (number of gold coins) was tried. To find the smallest that reaches the "
+                 "aim, compare one, e.g. 46: cardgen compare draco <a copy of out/draco-fix-3.yaml with 46 instead "
+                 "of 50> --fixed.",
+           "fr": "Aucune correction entre 44 et 49 (nombre de pièces d’or) n’a été essayée.",
+           "it": "Nessuna correzione tra 44 e 49 (numero di monete d’oro) è stata provata."}[lang]
+    assert gap in said, said
+    assert {"en": "Of the 3 fixes checked", "fr": "Des 3 corrections vérifiées",
+            "it": "Delle 3 correzioni verificate"}[lang] in said
+    fixer.trials.append(Trial(9, {**OWN, GOLD.key: 46}, True, 1.0))  # a value between tried: no gap to speak of
+    filled = re.sub(r"\s+", " ", next_line(fixer, props, paths[0], paths))
+    assert "44" not in filled and "<" not in filled, filled
