@@ -33,7 +33,7 @@ def test_the_playtest_link_and_its_neighbours_are_in_the_gallerys_language(
     words = WORDS[lang]
     assert link in html and 'href="validation/validate-king_lui-0123abcd/playtest.html"' in html
     assert words["playtests_note"] in html and f">{words['validation']}</a>" in html
-    assert words["validation_note"].format(passed=1, counts=1, games=30) in html
+    assert words["validation_note"].format(passed=1, counts=1, games=30, players="3") in html
     # nothing built in this gallery: the intro says what it holds, never promises faces and books (en48)
     assert words["intro_unbuilt"] in html and words["intro"] not in html and f'lang="{lang}"' in html
     # twenty-sixth reading en39, it40: one name for the card pictures in the intro and in the line under each game
@@ -52,7 +52,7 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
 
 # terminal round 27 en35, it43: no "4/4" notation used nowhere else; Italian's games "per numero di giocatori"
 @pytest.mark.parametrize(("lang", "said"), [("fr", "2 nombres de joueurs validés sur 2, dont 1 avec réserves"),
-                                            ("it", "2 numeri di giocatori superati su 2, di cui 1 con avvisi"),
+                                            ("it", "configurazioni superate: 2 su 2 (3 e 4 giocatori), 1 con avvisi"),
                                             ("en", "2 of 2 player counts passed, 1 of them with warnings")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
     """"4/4 player counts passed" hid Draco's warnings (seventeenth reading fr66): the run's record names the counts
@@ -64,7 +64,7 @@ def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path
          "warned_results": ["king_lui@4", "draco@3", "draco@4"]}]), encoding="utf-8")
     html = render_gallery(tmp_path, state)
     assert said in html
-    assert WORDS[lang]["validation_note"].format(passed=2, counts=2, games=30) not in html
+    assert WORDS[lang]["validation_note"].format(passed=2, counts=2, games=30, players="3, 4") not in html
 
 
 @pytest.mark.parametrize("lang", ["fr", "it", "en"])

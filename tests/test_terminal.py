@@ -289,7 +289,7 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     closing = {"en": "2 player counts checked; none failed, 1 with warnings (balance)",
                "fr": "2 nombres de joueurs vérifiés\u202f: aucun échec, 1 validé avec réserves "
                      "(équilibre)",
-               "it": "2 numeri di giocatori verificati: nessuna verifica fallita, "
+               "it": "verificate 2 configurazioni: nessuna fallita, "
                      "1 superata con avvisi (equilibrio)"}[lang]
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))

@@ -101,9 +101,9 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
     props = [_prop(*f) for f in FIXES]
     paths = [Path(f"out/draco-fix-{k}.yaml") for k in (1, 2, 3)]
     said = plain(next_line(fixer, props, paths[0], paths))
-    take = {"en": "fix 3 is the smallest that also reaches validate’s aim: take fix 3",
-            "fr": "la correction 3 est la plus petite qui atteigne aussi l’objectif de validate : prenez la correction 3",
-            "it": "la correzione 3 è la più piccola che raggiunge anche l’obiettivo di validate: scegli la correzione 3"}
+    take = {"en": "Of the 3 fixes checked, fix 3 is the first that also reaches validate’s aim: take it",
+            "fr": "Des 3 corrections vérifiées, la 3 est la première qui atteigne aussi l’objectif de validate : prenez-la",
+            "it": "Delle 3 correzioni verificate, la 3 è la prima che raggiunge anche l’obiettivo di validate: sceglila"}
     assert take[lang] in said, said
     assert said.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed\n"
                          "    cardgen compare draco out/draco-fix-3.yaml --fixed"), said

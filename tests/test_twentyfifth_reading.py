@@ -190,15 +190,15 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     one = plain(checked_line(3, 0, 2, 1, lang))
     assert one == {"en": "3 player counts checked; none failed, 2 with warnings",
                    "fr": "3 nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
-                   "it": "3 numeri di giocatori verificati: nessuna verifica fallita, 2 superate con avvisi"}[lang]
+                   "it": "verificate 3 configurazioni: nessuna fallita, 2 superate con avvisi"}[lang]
     assert plain(checked_line(1, 0, 1, 1, lang)) == {
         "en": "1 player count checked; none failed, 1 with warnings",
         "fr": "1 nombre de joueurs vérifié : aucun échec, 1 validé avec réserves",
-        "it": "1 numero di giocatori verificato: nessuna verifica fallita, 1 superata con avvisi"}[lang]
+        "it": "verificata 1 configurazione: nessuna fallita, 1 superata con avvisi"}[lang]
     assert plain(checked_line(2, 0, 1, 2, lang)) == {
         "en": "2 combinations of game and player count checked; none failed, 1 with warnings",
         "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 1 validée avec réserves",
-        "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna verifica fallita, 1 superata con "
+        "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna fallita, 1 superata con "
               "avvisi"}[lang]
     # the closing line counts the run's decks; the runs' list its record's
     clean = {"passed": True, "sufficiency": [], "balance": {}}

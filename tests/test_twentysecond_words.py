@@ -220,12 +220,12 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
     assert typeset(total_line(clean, lang), lang) in runs_index([record], "", lang)
     assert {"en": "3 player counts checked; none failed",
             "fr": "3 nombres de joueurs vérifiés : aucun échec",
-            "it": "3 numeri di giocatori verificati: nessuna verifica fallita"}[lang] == \
+            "it": "verificate 3 configurazioni: nessuna fallita"}[lang] == \
         plain(total_line(clean, lang))
     page = plain(runs_index([{**record, "passed": 2, "warned": 1}], "", lang))
     assert {"en": "3 player counts, 1 failed, 1 with warnings",
             "fr": "3 nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves",
-            "it": "3 numeri di giocatori verificati; verifiche non superate: 1, 1 superata "
+            "it": "verificate 3 configurazioni; non superate: 1, 1 superata "
                   "con avvisi"}[lang] in page, page
     assert not re.search(r"none with warnings|aucune avec réserves|nessuna con avvisi|\d+ of \d+ passed", page)
 

@@ -361,6 +361,7 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
     """Links to a deck's latest tuning, validation and comparison with its base (href, text, note), in the
     gallery's ``words`` (English by default), its counts as ``lang`` writes them ("1,000 games each")."""
     from cardgen.report.registry import latest_compare, latest_validation
+    from cardgen.simulate.summary import and_list
 
     words = words or WORDS["en"]
     out = []
@@ -377,8 +378,10 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
         warned = sum(k.split("@")[0] == deck_id for k in record.get("warned_results", ()))
         note = words["validation_note_warned" if warned else "validation_note"]
         out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
+                    # the counts by their players, for a language whose "player count" cannot pass a check (it6)
                     "note": note.format(passed=passed, counts=len(verdicts), warned=warned,
-                                        games=grouped(record["games"], lang))})
+                                        games=grouped(record["games"], lang), players=and_list(sorted(
+                                            (k.split("@")[1] for k in verdicts), key=int), lang))})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)

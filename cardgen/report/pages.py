@@ -926,6 +926,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # them on lines of their own: one paragraph a seat was a wall of 17 lines on a phone (fr26)
             "problems": [[typeset(part[:1].upper() + part[1:], lang) for part in parts]
                          for parts in compare_balance_parts(r, lang, doc["base"])],
+            # a count with no seat flagged says so under the same heading, as the terminal does (en20)
+            "balance_quiet": typeset(say("compare_balance_quiet", lang, counts=str(r["players"])), lang)
+            if r.get("players") != 1 else "",
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
             # a shortage both games show: its rule and its table once, at the top of the page (``shortages``), its
@@ -990,8 +993,9 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
     from cardgen.simulate.summary import checked_line
 
     # a record without its decks: said as several, as before (twenty-second reading en5)
+    players = [int(k.rsplit("@", 1)[1]) for k in r.get("results") or {} if k.rsplit("@", 1)[-1].isdigit()]
     return checked_line(r["total"], r["total"] - r["passed"], r.get("warned") or 0, len(r.get("decks") or (0, 0)),
-                        lang)
+                        lang, players)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
@@ -1004,9 +1008,11 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         if r.get("kind") == "validate" and "total" in r:
             result = run_verdict(r, lang)
         elif r.get("kind") == "compare" and "significant" in r:
+            from cardgen.simulate.summary import and_list
             follows = r.get("follows") or 0  # an older record counted every change alike
             result = page_words("run_compare_follows" if follows else "run_compare", lang, n=r["significant"] - follows,
-                                follows=follows, counts=len(r.get("players") or []))
+                                follows=follows, counts=len(r.get("players") or []),
+                                players=and_list([str(p) for p in sorted(r.get("players") or [])], lang))
         else:
             result = page_words("run_old", lang)
         agents = r.get("agents") or []

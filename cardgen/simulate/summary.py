@@ -522,14 +522,22 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
     return out if verdicts else [and_list(out, lang)]
 
 
-def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en") -> str:
+def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = ()) -> str:
     """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
     with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
     of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
     language (twenty-second reading en5); French and Italian agree the warned count with what is counted ("2
-    validés", "2 superati": nombres, numeri, where configurations are "validées", "superate")."""
+    validés", "2 superati": nombres, numeri, where configurations are "validées", "superate"). ``players``: the
+    player counts checked, for a language that names them: a "numero di giocatori" cannot pass a check, so Italian
+    counts "configurazioni" and says which ("verificate 3 configurazioni con 3, 4 e 5 giocatori"; terminal round 28
+    it6); nothing where a record does not keep them."""
     one = "_counts" if decks == 1 else ""
-    return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang),
+    counts = sorted(set(players))
+    counts = counts if len(counts) == n else []  # several decks at one count, or entries without theirs: not named
+    at = say_n("checked_at", counts[-1] if len(counts) == 1 else len(counts), lang,
+               counts=and_list([str(k) for k in counts], lang)) if counts else ""
+    return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang,
+                                                                          players=at),
                 failed=failed) + (say_n(f"total_warned{one}", warned, lang) if warned else ""))
 
 
@@ -545,7 +553,8 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
     # the cards after a semicolon: a card's name may hold "and" ("To and Fro"), which the list's "and" would blur
     kinds = say("separator", lang).join(k for k in [and_list(warning_kinds(results, lang, namings), lang),
                                    *card_kinds(results, lang, namings)] if k)
-    return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang)
+    return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang,
+                         [r["players"] for r in results if isinstance(r.get("players"), int)])
             + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
@@ -1990,7 +1999,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # the counts with no seat flagged, said under the others': "checked … 4 players:" alone read as the short
         # game having no first-player lean at 2 and 3 players, where validate finds one (twenty-sixth reading fr16)
         balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang))] if balance and quiet else []
-        lines += [say("compare_balance_head", lang)] + balance if balance else []
+        # said in every comparison, with the words for nothing found where nothing is: a comparison without the
+        # section left the designer unable to tell a balance checked and passed from one never checked (terminal
+        # round 28 en20)
+        none = ["  " + say("compare_balance_none", lang)] if quiet and not balance else []
+        lines += [say("compare_balance_head", lang)] + (balance or none) if balance or quiet else []
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))

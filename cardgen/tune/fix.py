@@ -1677,8 +1677,32 @@ def next_line(fixer: Fixer, props: list[Proposal], path: Path, paths: Sequence[P
     # fix the line above said validate would still flag (twenty-fourth reading fr28)
     reach = validate_reach(fixer, props) if validate_short(fixer, props[0]) else None
     if reach and reach > 1 and len(paths) >= reach:
-        return word("next_reach", fixer.opts.lang, k=reach, path_k=paths[reach - 1], **fields)
+        gap = untried_between(fixer, props, reach)
+        said = word("next_gap", fixer.opts.lang, path_k=paths[reach - 1], k=reach, **gap, **fields) if gap else ""
+        return word("next_reach", fixer.opts.lang, k=reach, path_k=paths[reach - 1], checked=len(props), gap=said,
+                    **fields)
     return word("next", fixer.opts.lang, **fields)
+
+
+def untried_between(fixer: Fixer, props: list[Proposal], reach: int) -> dict[str, Any] | None:
+    """Where fix ``reach`` (the first to reach validate's aim) and the fix before it differ in one number only, and
+    no trial of the search tried any value between theirs: the values not tried (``low``, ``high``), one to try
+    (``mid``) and the lever (``lever``). "Fix 3 is the smallest that also reaches validate's aim" was untrue: the
+    search tried 41, 43 and 50 gold coins and nothing between 44 and 49 (terminal round 28 en31, fr37). None
+    otherwise."""
+    before, after = props[reach - 2].trial.values, props[reach - 1].trial.values
+    changed = [p for p in fixer.opts.params if before.get(p.key) != after.get(p.key)]
+    if len(changed) != 1 or not all(isinstance(v.get(changed[0].key), int) for v in (before, after)):
+        return None
+    key = changed[0].key
+    low, high = sorted((before[key], after[key]))
+    played = {t.values.get(key) for t in [*getattr(fixer, "trials", ()), *(p.trial for p in props)] if not t.failed}
+    between = range(low + 1, high)
+    if not between or any(v in played for v in between):
+        return None
+    lang = fixer.opts.lang
+    return {"low": low + 1, "high": high - 1, "mid": (low + high) // 2, "value": after[key],
+            "lever": lever_name(key, lang, Naming.of(fixer.deck, lang))}
 
 
 def compare_pairs() -> int:
