@@ -85,6 +85,10 @@ def test_fix_is_pointed_only_at_the_cards_it_judges_and_a_flag_in_play_is_confir
     assert confirm.endswith("cardgen validate draco --players 4 --games 4000 --designer-games 1000")
     dealt = _entry([_row("fro", "strong", 0.005, 0.2)], [_row("favour", "strong", 0.005, 0.1, "play")])
     assert (card_confirm(dealt, "en") or "").endswith("--designer-games 1000")  # one of them is in play
+    # two cards just beyond chance: "these cards", never "this card" (in every language)
+    assert (card_confirm(dealt, "en") or "").startswith("before changing these cards, confirm them")
+    assert (card_confirm(dealt, "fr") or "").startswith("avant de modifier ces cartes")
+    assert (card_confirm(only_play, "it") or "").startswith("prima di modificare questa carta")
     search = card_search([dealt], "en") or ""
     assert "“fro”" in search and "favour" not in search
     deal_only = _entry([_row("fro", "strong", 0.005, 0.2)], [])

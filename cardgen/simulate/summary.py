@@ -481,7 +481,9 @@ def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
     just = [row for row in flagged_cards(r) if card_just(row)]
     if not just:
         return None
-    return say("card_confirm", lang, command=more_games_command(r, any(row.get("experiment") == "play" for row in just)))
+    # two cards just beyond chance at one count (one dealt, one in play) are "these cards", never "this card"
+    return say("card_confirm" + ("_many" if len(just) > 1 else ""), lang,
+               command=more_games_command(r, any(row.get("experiment") == "play" for row in just)))
 
 
 def card_just(row: Mapping[str, Any]) -> bool:
