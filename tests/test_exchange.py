@@ -414,7 +414,7 @@ class _FastSpec:
 def _on_fast_tier(game: Any) -> _FastSpec:
     """``game`` given a spec with a compiled play-out (``GameSpec.play_on``)."""
     spec = _FastSpec()
-    game.resolved = type("Deck", (), {"spec": spec})()
+    game.resolved = type("Deck", (), {"spec": spec, "game": "toy"})()
     return spec
 
 
@@ -450,17 +450,19 @@ def test_the_futures_play_on_the_compiled_tier_where_the_game_has_one_and_never_
     assert compiled_play_out(game, names, 100) is None and judged(True) == on_reference
 
 
-def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures(tmp_path: Path) -> None:
+def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``AUTO`` (validate's default): the traced game's ``POINTS`` decision points where the game's compiled tier
-    has a play-out and the run plays on it; where the run plays on the reference engine while that tier is built
-    (a first run), none, the table saying the next run measures it (a first validate of Draco took 8.6 times as
-    long playing them there); nothing at all where the game has none or the reference engine was asked for (the
-    table then says how to ask for it)."""
-    from cardgen.simulate.exchange import BUILDING
-    from cardgen.simulate.summary import exchange_lines
+    has a play-out, played on it: the run's games on the tier, or on the reference engine (a small run) once the
+    tier is built. While it is being built (a first run), none, the table saying the next run measures it (a first
+    validate of Draco took 8.6 times as long playing them on the reference engine); nothing at all where the game
+    has none, or no build is under way, or the reference engine was asked for (the table says how to ask)."""
+    from cardgen.simulate import autoengine
     from cardgen.simulate.designer import DesignerTally
-    from cardgen.simulate.exchange import AUTO, PER_POINT
+    from cardgen.simulate.exchange import AUTO, BUILDING, PER_POINT
     from cardgen.simulate.runner import _judge_cards, make_agents, play_game
+    from cardgen.simulate.summary import exchange_lines
+    from cardgen.simulate.validate import ValidateOptions, _exchanges
 
     deck = toy(tmp_path)
     game = deck.spec.new_game(deck, 3)
@@ -470,23 +472,32 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
     _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO), True)
     assert tally.designer.exchange.offered == 0
     _on_fast_tier(game)
+    ready, building = [False], [False]
+    monkeypatch.setattr(autoengine, "is_ready", lambda name: name == "toy" and ready[0])
+    monkeypatch.setattr(autoengine, "is_building", lambda name: name == "toy" and building[0])
 
-    def judged(compiled: bool, engine: str = "auto") -> dict[str, Any]:
+    def judged(compiled: bool) -> dict[str, Any]:
         tally = type("Tally", (), {"designer": DesignerTally()})()
-        _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO, engine), compiled)
+        _judge_cards(game, result, tally, lambda: make_agents(deck.spec, names), _chunk(AUTO), compiled)
         return tally.designer.exchange.to_json()
 
+    def on_the_tier(table: dict[str, Any]) -> bool:  # the fake tier's futures all end alike: every credit 0
+        return table["exchanges"] > 0 and all(r["win"] == r["margin"] == r["score"] == 0 for r in table["rows"])
+
     table = judged(True)
-    assert table["offered"] == 1 and table["points"] == POINTS * PER_POINT and table["exchanges"] > 0
-    # the fake tier's futures all end alike: every credit 0, so they were played there
-    assert all(r["win"] == 0 and r["margin"] == 0 and r["score"] == 0 for r in table["rows"])
-    building = judged(False)
-    assert (building["offered"], building["exchanges"], building["rows"]) == (1, 0, [])
-    assert building["skipped"] == {BUILDING: POINTS * PER_POINT}
-    (line,) = exchange_lines(building, "en")
+    assert table["offered"] == 1 and table["points"] == POINTS * PER_POINT and on_the_tier(table)
+    assert judged(False)["offered"] == 0  # the reference engine, no tier built nor building: nothing
+    building[0] = True
+    first = judged(False)
+    assert (first["offered"], first["exchanges"], first["rows"]) == (1, 0, [])
+    assert first["skipped"] == {BUILDING: POINTS * PER_POINT}
+    (line,) = exchange_lines(first, "en")
     assert line.startswith("  card strength mid-game: not measured in this run: the game’s compiled tier") and \
         line.endswith(f"(--exchange-points {POINTS} measures it now, on the slower engine, about ten times as long)")
-    assert judged(False, "reference")["offered"] == 0
+    ready[0] = True  # a small run on the reference engine, the tier built: its futures play on the tier
+    assert on_the_tier(judged(False))
+    assert _exchanges(ValidateOptions(engine="reference")) == 0 and _exchanges(ValidateOptions()) == AUTO
+    assert _exchanges(ValidateOptions(engine="reference", exchange_points=4)) == 4
 
 
 def test_the_printed_intervals_are_the_ones_the_flags_are_decided_by() -> None:

@@ -541,6 +541,21 @@ def agents_play_out(agents: Callable[[], list[Agent]], names: list[str],
     return play
 
 
+def _tier_ready(game: Game) -> bool:
+    """Whether the game's compiled tier is built for these sources (``autoengine.is_ready``): its futures load from
+    the cache in a second, without compiling."""
+    from cardgen.simulate import autoengine
+
+    return autoengine.is_ready(game.resolved.game)  # type: ignore[attr-defined]
+
+
+def _tier_building(game: Game) -> bool:
+    """Whether a build of the game's compiled tier is under way (``autoengine.is_building``)."""
+    from cardgen.simulate import autoengine
+
+    return autoengine.is_building(game.resolved.game)  # type: ignore[attr-defined]
+
+
 def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[], list[Agent]], chunk: Chunk,
                  compiled: bool) -> None:
     """The play experiment on a traced game (``cardgen.simulate.exchange``): ``chunk.exchanges`` decision points.
@@ -560,13 +575,16 @@ def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[]
     if points == AUTO:
         if not has_compiled_futures(game, names):
             return
-        if not compiled:  # the tier is being built (a first run): the futures would cost ten times the run, and
-            # the table says the next run measures it (``exchange.BUILDING``), not that the game cannot; asked to
-            # play on the reference engine, it says how to ask for the experiment (no table)
-            if chunk.engine != "reference":
+        if not compiled and not _tier_ready(game):
+            # the tier is being built (a first run): the futures would cost ten times the run; the table says the
+            # next run measures it (``exchange.BUILDING``), not that the game cannot
+            if _tier_building(game):
                 tally.designer.exchange.add_game({}, 0, {BUILDING: POINTS * PER_POINT})
             return
         points = POINTS
+        # a small run plays its games on the reference engine (loading the tier costs more than they would save),
+        # its futures on the tier once it is built: the same futures either way (tests/test_exchange_slow.py)
+        compiled = True
     fast = compiled_play_out(game, names, chunk.cap) if compiled else None
     play_out = fast or agents_play_out(agents, names, chunk.cap)
     credits, played, skipped = judge_game(game, result.seed, result.actions, play_out, points)

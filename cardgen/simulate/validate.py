@@ -196,7 +196,7 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
                                start, min(last, start + size), opts.cap, opts.log_file is not None,
                                "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
                                designer, code_time_limit=opts.code_time_limit, deals=deals and not designer,
-                               exchanges=opts.exchange_points if designer else 0)
+                               exchanges=_exchanges(opts) if designer else 0)
 
 
 def _deals_vary(entry: Entry, opts: ValidateOptions) -> bool:
@@ -220,6 +220,12 @@ def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterat
         if entry.runnable:
             for chunk in skill_chunks(run, entry.ref, entry.players, entry.deck.spec, size):
                 yield i, chunk
+
+
+def _exchanges(opts: ValidateOptions) -> int:
+    """The play experiment's decision points a traced chunk is given: as asked, but ``AUTO`` none where the reference
+    engine was asked for (``--engine reference``: its futures would play there too, ten times the run)."""
+    return 0 if opts.exchange_points == AUTO and opts.engine == "reference" else opts.exchange_points
 
 
 def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -> None:
