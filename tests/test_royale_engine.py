@@ -241,3 +241,19 @@ def test_setup_piles_and_observation(game2):
     obs = st.observation(1)
     assert obs["pile"] == 64 and len(obs["players"]) == 2 and obs["phase"] == "take"
     assert "dish_pile" not in obs and all(c is not None for c in obs["buffet"])
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_remembered_actions_are_rules_legal_at_every_decision(deck, players):
+    """``RoyaleGame.decision`` (placings and clearings remembered by seat, slots validated, hand or cards under
+    each noble) gives what ``rules.legal`` lists at every decision of random games, whatever it remembered
+    before, and each state gets its own list."""
+    game = RoyaleGame(deck, players)
+    for seed in range(8):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            assert game.decision(state) == game._legal_of(state), (seed, state.s)
+            legal = state.legal_actions()
+            assert legal is not game.decision(state)
+            state.apply(rng.choice(legal))

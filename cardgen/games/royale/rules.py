@@ -766,15 +766,15 @@ def validated(S: Any, p: int, s: int) -> bool:
 
 
 def imposter_ways(S: Any, p: int) -> int:
-    """How many placements seat ``p``'s imposter may take now: all of them while it has uses left, else none."""
-    g = S.g
-    return len(g.imposter_takes[p]) if S.s[g.left_at + p] > 0 else 0
+    """How many placements seat ``p``'s imposter may take now: all of them while it has uses left, else none (one
+    line: the reference engine runs it inlined, ``cardgen.engine.inline``)."""
+    return len(S.g.imposter_takes[p]) if S.s[S.g.left_at + p] > 0 else 0
 
 
 def take_cells(S: Any, p: int, a: int) -> tuple[list[int], int]:
-    """The cells take ``a`` of seat ``p`` names (a line, or its imposter's placement ``a - C_LINES``), and how many."""
-    row = S.g.take_rows[p][a]
-    return row, len(row)
+    """The cells take ``a`` of seat ``p`` names (a line, or its imposter's placement ``a - C_LINES``), and how many
+    (one line, inlined: ``legal`` asks it of every take at every take decision)."""
+    return S.g.take_rows[p][a], len(S.g.take_rows[p][a])
 
 
 def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
