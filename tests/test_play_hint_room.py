@@ -259,11 +259,10 @@ def test_a_hint_opens_in_sight_on_a_laptop_above_a_long_list_of_moves(tmp_path: 
               const before = [side.scrollHeight > side.clientHeight + 2, side.classList.contains('more')];
               side.scrollTop = side.scrollHeight; await new Promise((r) => setTimeout(r, 200));
               return [...before, side.classList.contains('more')]; }""")
-            # since round 29 (en12, it10) the hint and the moves give up room, the journal keeps its lines in sight:
-            # the panel fits the window, nothing below it to fade
-            assert side == [False, False, False], side
-            journal = page.evaluate("() => document.getElementById('journal').getBoundingClientRect().top")
-            assert journal + 5 * 16 <= 640, journal
+            # a long list keeps every move in sight (a move scrolled out of its own box is a move not seen): the panel
+            # scrolls as a whole, a fade at its foot until it is scrolled down (round 29's shorter serve lists under
+            # one card keep the journal in sight: tests/test_play_round29_serve_laptop.py)
+            assert side == [True, True, False], side
     finally:
         proc.terminate()
         proc.wait(10)
