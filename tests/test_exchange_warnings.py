@@ -36,6 +36,7 @@ def test_a_card_the_players_hardly_play_keeps_its_gap_in_play_but_not_its_flag()
     assert all(r["experiment"] == "play" for r in rows.values())
     assert (rows["hot"]["flag_low"], rows["hot"]["flag_high"]) == (rows["hot"]["win_low"], rows["hot"]["win_high"])
     assert "held_flag" not in rows["k0"] and not rows["k0"]["flag"]
+    assert rows["hot"]["flagged_by"] == ["win", "margin"] and rows["k0"]["flagged_by"] == []
     # a game that counts no plays says nothing of them, and unflags nothing
     bare = {r["component"]: r for r in exchange_json(_tally(), {}, 300)["rows"]}
     assert bare["cold"]["flag"] == "weak" and bare["cold"]["plays_per_seat"] is None
@@ -99,3 +100,27 @@ def test_validate_plays_the_experiment_by_default_where_the_compiled_tier_plays_
     from cardgen.simulate.validate import ValidateOptions
 
     assert DEFAULT_POINTS == AUTO and ValidateOptions().exchange_points == AUTO
+
+
+def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_often() -> None:
+    """Favour's wins +3.4 [-2.0 to +8.8], its margin +0.8 [+0.04 to +1.50]: "wins more often or by more" claimed
+    what its wins' interval does not show, and the page's bar (its wins) crossed 0 beside "too strong" (terminal
+    round 29 en13, fr15, fr36, it7, it42)."""
+    from cardgen.report.impact import exchange_block
+
+    favour = {**_row("favour", "strong", -0.02, 0.088, "play"), "flagged_by": ["margin"], "exchanges": 682,
+              "games": 240, "win": 0.034, "win_low": -0.02, "win_high": 0.088, "margin": 0.8, "margin_low": 0.04,
+              "margin_high": 1.5}
+    r = _entry([], [favour])
+    en = card_warning(flagged_cards(r)[0], "en")
+    assert "finishes further ahead of the best other player, just beyond chance, though their wins’ gap may be " \
+           "chance" in en and "wins more often" not in en
+    assert "sans gagner plus souvent au-delà du hasard" in card_warning(flagged_cards(r)[0], "fr")
+    assert "senza però vincere più spesso oltre il caso" in card_warning(flagged_cards(r)[0], "it")
+    (line,) = [x for x in exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en") if "favour" in x]
+    assert line.endswith("◆ seems too strong, by its margin")
+    page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
+    assert "seems too strong, by its margin (its wins’ interval includes 0)" in page
+    # flagged on its wins, it wins more often, and nothing else is claimed
+    won = {**favour, "flagged_by": ["win", "margin"], "flag_low": 0.05, "win_low": 0.05}
+    assert "wins clearly more often, beyond chance" in card_warning(won, "en")

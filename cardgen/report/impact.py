@@ -354,8 +354,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
         count = {"exchanges": decimal(r["exchanges"], lang, places=0), "games": decimal(r["games"], lang, places=0)}
         if r.get("held_flag"):  # beyond chance, but a card nobody plays: not flagged, as the deal's table says it
             verdict = words["hardly_held"]
-        elif r["judged"]:
-            verdict = words.get(r["flag"], r["flag"])
+        elif r["judged"]:  # a flag on its margin alone said so: its bar, the wins', holds 0 (round 29 fr36, it42)
+            from cardgen.simulate.summary import by_margin
+
+            verdict = words.get(r["flag"] + by_margin(r), r["flag"]) if r["flag"] else ""
         else:
             verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
                                                           needed_games=table.get("min_games", ""))

@@ -812,7 +812,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
-                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
+                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards_dealt"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from cardgen.engine.api import Action, Game, GameResult
 from cardgen.simulate.cards import CardTally, hardly_played
-from cardgen.simulate.exchange import ExchangeTally
+from cardgen.simulate.exchange import FLAGGED_BY, ExchangeTally
 from cardgen.simulate.stats import OutOfRunning, margin_of, wilson
 
 #: A game is close when the winner's lead over the runner-up is at most this share of the winner's own score, and
@@ -289,6 +289,9 @@ def exchange_json(tally: ExchangeTally, played: dict[str, list[int]], seats: int
         r["plays_per_seat"] = (round(times / seats, 4) if seats else 0.0) if played else None
         r["experiment"] = "play"
         r["flag_low"], r["flag_high"] = r["win_low"], r["win_high"]
+        # which of its figures leave 0 out: a flag on its margin alone is said as such, never "wins more often"
+        # where its wins' interval holds 0 (terminal round 29 fr15, it7)
+        r["flagged_by"] = [name for name in FLAGGED_BY if r[f"{name}_low"] > 0 or r[f"{name}_high"] < 0]
         if r.get("flag") and hardly_played(r):
             r["held_flag"], r["flag"] = r["flag"], ""
     return table

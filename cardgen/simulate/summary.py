@@ -462,8 +462,17 @@ def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None
     from cardgen.simulate.verdict import QUOTED
     name = QUOTED[lang].format((naming or Naming()).names.get(row["component"], row["component"]))
     play = "_play" if row.get("experiment") == "play" else ""  # which table it comes from (round 28 en10, it14)
-    return say(f"warn_card{play}_{row['flag']}" + ("_just" if card_just(row) else ""), lang, card=name,
+    return say(f"warn_card{play}_{row['flag']}" + by_margin(row) + ("_just" if card_just(row) else ""), lang,
+               card=name,
                where=say(("warn_card_page" if page else "warn_card_where") + play, lang, mark=say("flag_mark", lang)))
+
+
+def by_margin(row: Mapping[str, Any]) -> str:
+    """"_margin" for a play experiment's card flagged on its margin alone (``designer.exchange_json``'s
+    ``flagged_by``): "wins more often or by more" was said of a card whose wins' interval held 0 (terminal round 29
+    fr15, it7); "" otherwise."""
+    by = row.get("flagged_by")
+    return "_margin" if by is not None and "win" not in by else ""
 
 
 def card_side(row: Mapping[str, Any]) -> str:
@@ -1614,8 +1623,8 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
                 f"{say('exchange_wins', lang, win=points(r['win'], lang, unit=False), **ends(r, 'win', True, lang)):<32}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
-        if r["flag"]:  # graded as its WARNING says it (``card_side``)
-            line += f"  {say('flag_mark', lang)} {say(card_side(r), lang)}"  # not "!": a card's name may end in one
+        if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15)
+            line += f"  {say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!" (a name's end)
         elif r.get("held_flag"):  # hardly played: its gap is holding a card nobody plays (round 28 en10, fr13, it15)
             line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r["judged"]:
