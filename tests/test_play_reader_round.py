@@ -97,7 +97,7 @@ def test_names_whole_scores_unranked_the_house_rule_shown_and_the_devices_rematc
                                        "[li.parentNode.tagName, getComputedStyle(li).listStyleType, li.textContent])")
                 assert [s[:2] for s in scores] == [["UL", "none"]] * 3  # in seat order: not numbered as a ranking
                 # one's own line as the top bar names the seat, its no-break spaces kept (#53 round 29, en3, fr6)
-                assert scores[0][2].replace("\u00a0", " ").startswith("Joueur 1 (vous)\u202f: ")
+                assert scores[0][2].replace("\u00a0", " ").startswith("Joueur 1 · Ann (vous)\u202f: ")
                 assert scores[1][2].startswith("Joueur 2\u202f: ")
                 # no turn dot on a finished game (#53 round 27, en14)
                 assert page.locator(".area.turn, .seatview.turn").count() == 0
