@@ -285,16 +285,12 @@ def exchange_json(tally: ExchangeTally, played: dict[str, list[int]], seats: int
     experiment's (``experiment``), so that its warning names the table it comes from."""
     table = tally.to_json()
     for r in table["rows"]:
-        times = played.get(r["component"], [0, 0, 0])[2]
-        r["plays_per_seat"] = (round(times / seats, 4) if seats else 0.0) if played else None
         r["experiment"] = "play"
         r["flag_low"], r["flag_high"] = r["win_low"], r["win_high"]
         # which of its figures leave 0 out: a flag on its margin alone is said as such, never "wins more often"
         # where its wins' interval holds 0 (terminal round 29 fr15, it7)
         r["flagged_by"] = [name for name in FLAGGED_BY if r[f"{name}_low"] > 0 or r[f"{name}_high"] < 0]
-        if r.get("flag") and hardly_played(r):
-            r["held_flag"], r["flag"] = r["flag"], ""
-    return table
+    return {**table, "rows": with_plays(table["rows"], played, seats)}
 
 
 def deal_of(game: Game, seed: int) -> list[dict[str, int]] | None:
@@ -329,7 +325,12 @@ def card_rows(cards: CardTally, played: dict[str, list[int]], seats: int) -> lis
     ``cardgen fix`` to cure (twelfth reading fr47, fr48, it34, it65). A game that names no played card
     (``State.component_of``: nothing counted) counts no plays: its rows say nothing of them (None), never
     "played 0 times", which would unflag every card it deals."""
-    rows = cards.rows()
+    return with_plays(cards.rows(), played, seats)
+
+
+def with_plays(rows: list[dict[str, Any]], played: dict[str, list[int]], seats: int) -> list[dict[str, Any]]:
+    """``rows`` (either experiment's) each with how often a seat played its kind (None where the game names no
+    played card), a hardly-played card's flag moved to ``held_flag``: the one rule both tables follow."""
     for r in rows:
         times = played.get(r["component"], [0, 0, 0])[2]
         r["plays_per_seat"] = (round(times / seats, 4) if seats else 0.0) if played else None

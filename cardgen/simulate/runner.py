@@ -564,8 +564,8 @@ def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[]
     play-out for these agents, none otherwise (the table then says how to ask for it), and none either where this
     chunk plays on the reference engine while that tier is built (a first run, ``exchange.BUILDING``: a first
     validate of Draco took 8.6 times as long with them). The futures play on the compiled tier when the chunk plays
-    on it (``compiled``), on the reference engine otherwise: the same futures (the tiers play the same games), so
-    the table is the same whichever engine a run could use."""
+    on it (``compiled``) or, under ``AUTO``, once the tier is built; on the reference engine otherwise: the same
+    futures (the tiers play the same games), so the table is the same whichever engine a run could use."""
     from cardgen.simulate.exchange import AUTO, BUILDING, PER_POINT, POINTS, judge_game
 
     if not result.completed or result.actions is None:
