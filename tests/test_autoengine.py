@@ -86,20 +86,14 @@ def test_the_reference_time_is_measured_from_the_runs_own_games() -> None:
         calls.append((a, b))
         return ("chunk", a, b)
 
-    import cardgen.simulate.runner as runner
-    real = runner.run_chunk
-    runner.run_chunk = lambda chunk: time.sleep(0.01 * (chunk[2] - chunk[1]))  # type: ignore[assignment]
-    try:
-        seconds = autoengine.reference_seconds(chunk_of, 1000)
-    finally:
-        runner.run_chunk = real
+    seconds = autoengine.reference_seconds(lambda a, b: time.sleep(0.01 * (b - a)) or chunk_of(a, b), 1000)
     assert calls == [(0, 1), (1, 1 + autoengine.PROBE_GAMES)]
     assert 9.0 <= seconds <= 30.0  # 10 ms a game, 1000 games
 
 
 def test_a_build_does_nothing_while_another_holds_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
-    lock = autoengine._lock_path("king_lui")
+    lock = autoengine.lock_path("king_lui")
     assert lock is not None and not autoengine.is_building("king_lui")
     lock.parent.mkdir(parents=True, exist_ok=True)
     with open(lock, "a") as fh:
@@ -188,7 +182,7 @@ from cardgen.simulate import autoengine as a
 how = a.yield_cpu()
 group = lambda: a.AUTOGROUP.read_text().split()[-1] if how == "autogroup" else ""
 during = group()
-folder = a._folder()
+folder = a.folder()
 asked, dead = folder / f"yield-g-{os.getppid()}", folder / "yield-g-999999999"
 asked.touch(); dead.touch()
 a.yield_while_runs("g", -1, poll=0.02)  # the run that started it is over: only the file asks
@@ -234,7 +228,7 @@ def test_a_build_yields_to_its_run_while_the_run_plays_and_not_while_it_waits_fo
     run = os.getppid()
     assert autoengine.build_nice("g", run) == "19"  # the run that started it plays
     assert autoengine.build_nice("g", run + 100_000) == "0"  # that run is over: the machine is the build's
-    waiting = autoengine._waiting_file("g", run)
+    waiting = autoengine.waiting_file("g", run)
     waiting.parent.mkdir(parents=True, exist_ok=True)
     waiting.touch()
     assert autoengine.build_nice("g", run) == "0"  # it waits for the build: the build takes all it can
@@ -243,10 +237,10 @@ def test_a_build_yields_to_its_run_while_the_run_plays_and_not_while_it_waits_fo
     monkeypatch.undo()
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
     seen = []
-    monkeypatch.setattr(autoengine, "is_ready", lambda game: seen.append(autoengine._waiting_file(game, os.getpid())
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: seen.append(autoengine.waiting_file(game, os.getpid())
                                                                          .exists()) or True)
     assert autoengine.wait_for("g", None) and seen == [True]
-    assert not autoengine._waiting_file("g", os.getpid()).exists()  # no longer waiting: the file is gone
+    assert not autoengine.waiting_file("g", os.getpid()).exists()  # no longer waiting: the file is gone
 
 
 def test_a_command_that_validates_many_times_says_once_that_the_build_runs_meanwhile(

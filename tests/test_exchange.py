@@ -459,7 +459,7 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
     tier is built. While it is being built (a first run), none, the table saying the next run measures it (a first
     validate of Draco took 8.6 times as long playing them on the reference engine); nothing at all where the game
     has none, or no build is under way, or the reference engine was asked for (the table says how to ask)."""
-    from cardgen.simulate import autoengine
+    from cardgen.simulate import tier_marks
     from cardgen.simulate.designer import DesignerTally
     from cardgen.simulate.exchange import AUTO, BUILDING, PER_POINT
     from cardgen.simulate.runner import _judge_cards, make_agents, play_game
@@ -475,8 +475,8 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
     assert tally.designer.exchange.offered == 0
     _on_fast_tier(game)
     ready, building = [False], [False]
-    monkeypatch.setattr(autoengine, "is_ready", lambda name: name == "toy" and ready[0])
-    monkeypatch.setattr(autoengine, "is_building", lambda name: name == "toy" and building[0])
+    monkeypatch.setattr(tier_marks, "is_ready", lambda name: name == "toy" and ready[0])
+    monkeypatch.setattr(tier_marks, "is_building", lambda name: name == "toy" and building[0])
 
     def judged(compiled: bool) -> dict[str, Any]:
         tally = type("Tally", (), {"designer": DesignerTally()})()

@@ -51,9 +51,9 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
 
 
 # terminal round 27 en35, it43: no "4/4" notation used nowhere else; Italian's games "per numero di giocatori"
-@pytest.mark.parametrize(("lang", "said"), [("fr", "2 nombres de joueurs validés sur 2, dont 1 avec réserves"),
+@pytest.mark.parametrize(("lang", "said"), [("fr", "2 nombres de joueurs validés sur 2 (3 et 4 joueurs), dont 1 avec réserves"),
                                             ("it", "configurazioni superate: 2 su 2 (3 e 4 giocatori), 1 con avvisi"),
-                                            ("en", "2 of 2 player counts passed, 1 of them with warnings")])
+                                            ("en", "2 of 2 player counts passed (3 and 4 players), 1 of them with warnings")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
     """"4/4 player counts passed" hid Draco's warnings (seventeenth reading fr66): the run's record names the counts
     that passed with one, and only this deck's are counted."""

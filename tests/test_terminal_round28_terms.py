@@ -55,7 +55,7 @@ def test_italian_counts_configurations_never_player_counts_that_pass() -> None:
               "results": {"royale@2": True, "royale@3": False, "royale@4": True}}
     assert run_verdict(record, "it") == "verificate 3 configurazioni con 2, 3 e 4 giocatori; non superate: 1, " \
                                         "1 superata con avvisi"
-    assert run_verdict(record, "en") == "3 player counts (2, 3 and 4), 1 failed, 1 with warnings"
+    assert run_verdict(record, "en") == "3 player counts (2, 3 and 4 players), 1 failed, 1 with warnings"
     assert "numeri di giocatori" not in say("card_confirm", "it", command="x")
     for text in LINES["it"].values():
         assert not isinstance(text, str) or "numeri di giocatori verificat" not in text

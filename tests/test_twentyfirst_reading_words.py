@@ -264,6 +264,7 @@ def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: st
     # a run without warnings says none, on both
     calm = {**r, "sufficiency": [], "balance": {**(r.get("balance") or {}), "flags": [], "warnings": []}}
     plain = total_line([calm], lang, namings)
-    assert plain == say("total_none", lang, combos=say("counts_one", lang, n=1))  # one deck (twenty-second reading en5)
+    at = say_n("checked_at", r["players"], lang, counts=str(r["players"]))  # its count named (terminal round 28 it6)
+    assert plain == say("total_none", lang, combos=say("counts_one", lang, n=1, players=at))  # one deck (22nd en5)
     assert re.search(r"<p>(.*?)</p>", overview({**doc, "results": [calm]}, {}, "T", "", lang, namings),
                      re.S).group(1).startswith(plain + ". ")

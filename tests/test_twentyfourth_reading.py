@@ -89,10 +89,10 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 
 # twenty-fourth reading (terminal round 24) en9, en25: a flag only just beyond chance (these rows say no interval, so
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
-TOTAL = {"en": "2 player counts (5 and 6) checked; none failed, 2 with warnings (shortage of coins in "
+TOTAL = {"en": "2 player counts (5 and 6 players) checked; none failed, 2 with warnings (shortage of coins in "
                "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
                "at 6 players; card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
-         "fr": "2 nombres de joueurs (5 et 6) vérifiés : aucun échec, 2 validés avec réserves (manque de pièces à "
+         "fr": "2 nombres de joueurs (5 et 6 joueurs) vérifiés : aucun échec, 2 validés avec réserves (manque de pièces à "
                "la banque ; cartes qui semblent trop fortes, de justesse : « Chassé-croisé » à 5 joueurs et « Grand "
                "écart » à 6 joueurs ; carte qui semble trop faible, de justesse : « Pousse-toi ! » à 6 joueurs)",
          "it": "verificate 2 configurazioni con 5 e 6 giocatori: nessuna fallita, 2 superate con "

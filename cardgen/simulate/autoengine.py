@@ -30,9 +30,11 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from cardgen.languages import decimal
+from cardgen.simulate.tier_marks import (folder, is_building, is_ready, last_compile_seconds, lock_path,
+                                         ready_file, waiting_file)
 from cardgen.terminal import language, say
 
 #: Seconds a run's compiled tier costs to start when its code is cached (numba, the machine code).
@@ -93,80 +95,22 @@ def decide(reference_s: float, ready: bool, building: bool, compile_s: float | N
     return Choice("reference", not building, say("why_not_built"))
 
 
-# -- the cache marks -------------------------------------------------------------------------------
-def _folder() -> Path | None:
-    """The current code key's numba folder, or None when cardgen keeps no cache."""
-    from cardgen import jit
-    if jit.cache_root() is None:
-        return None
-    return jit.cache_dir()
-
-
-def ready_file(game: str) -> Path | None:
-    folder = _folder()
-    return None if folder is None else folder / f"ready-{game}.json"
-
-
-def is_ready(game: str) -> bool:
-    """Whether ``game``'s compiled tier was built for the current sources (its mark exists)."""
-    mark = ready_file(game)
-    return mark is not None and mark.is_file()
-
-
-def last_compile_seconds(game: str) -> float | None:
-    """How long the last build of ``game`` took on this machine (any code key), if known."""
-    from cardgen import jit
-    root = jit.cache_root()
-    if root is None:
-        return None
-    times = []
-    for mark in root.glob(f"*/ready-{game}.json"):
-        try:
-            times.append((mark.stat().st_mtime, float(json.loads(mark.read_text())["compile_seconds"])))
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-    return max(times)[1] if times else None
-
-
-def _lock_path(game: str) -> Path | None:
-    folder = _folder()
-    return None if folder is None else folder / f"build-{game}.lock"
-
-
-def is_building(game: str) -> bool:
-    """Whether a build of ``game`` holds its lock now."""
-    import fcntl
-    path = _lock_path(game)
-    if path is None or not path.exists():
-        return False
-    try:
-        with open(path, "a") as fh:
-            try:
-                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                return True
-            fcntl.flock(fh, fcntl.LOCK_UN)
-    except OSError:
-        return False
-    return False
-
-
 # -- measuring the reference engine ----------------------------------------------------------------
-def reference_seconds(chunk_of: Any, games: int) -> float:
+def reference_seconds(play: Callable[[int, int], object], games: int) -> float:
     """Seconds the reference engine would take for ``games`` games, from timing its first ones.
 
-    ``chunk_of(start, stop)``: the ``runner.Chunk`` of those games on the reference engine."""
-    from cardgen.simulate.runner import run_chunk
+    ``play(start, stop)``: plays those games on the reference engine (the caller's ``runner.run_chunk``, passed in
+    so that this module never imports the runner, which asks it whether a tier is built)."""
     probe = min(PROBE_GAMES, games)
     if probe <= 0:
         return 0.0
-    run_chunk(chunk_of(0, 1))  # the first game pays for imports and set-up: not counted
+    play(0, 1)  # the first game pays for imports and set-up: not counted
     if probe == 1:
         start = time.perf_counter()
-        run_chunk(chunk_of(0, 1))
+        play(0, 1)
         return (time.perf_counter() - start) * games
     start = time.perf_counter()
-    run_chunk(chunk_of(1, 1 + probe))
+    play(1, 1 + probe)
     return (time.perf_counter() - start) / probe * games
 
 
@@ -183,7 +127,7 @@ def start_build(game: str, project: str, deck: str, players: list[int],
     second one, and yields to it (``ask_to_yield``). Closing this process' descriptor leaves
     the lock with the build's copy until the build ends."""
     import fcntl
-    lock = _lock_path(game)
+    lock = lock_path(game)
     if not background_enabled() or lock is None:
         return None
     with open(lock, "a") as fh:
@@ -206,7 +150,7 @@ def wait_for(game: str, proc: subprocess.Popen[bytes] | None, timeout: float = 9
     """Wait until ``game`` is ready (True), or its build ended without it (False). Meanwhile a file
     ``waiting-<game>-<pid>`` says this process plays nothing: a build it started to take only CPU time left
     over (``yield_while_runs``) takes all it can, or on a busy machine it might never end."""
-    mark = _waiting_file(game, os.getpid())
+    mark = waiting_file(game, os.getpid())
     if mark is not None:
         try:
             mark.touch()
@@ -226,11 +170,6 @@ def wait_for(game: str, proc: subprocess.Popen[bytes] | None, timeout: float = 9
     finally:
         if mark is not None:
             mark.unlink(missing_ok=True)
-
-
-def _waiting_file(game: str, pid: int) -> Path | None:
-    folder = _folder()
-    return None if folder is None else folder / f"waiting-{game}-{pid}"
 
 
 def warm(fast: Any, deck: str, players: int) -> None:
@@ -267,7 +206,7 @@ def build(game: str, project: str, deck: str, players: list[int], lock_fd: int |
     import fcntl
 
     from cardgen.simulate.runner import DeckRef
-    lock, mark = _lock_path(game), ready_file(game)
+    lock, mark = lock_path(game), ready_file(game)
     if lock is None or mark is None:
         return False
     with (open(lock, "a") if lock_fd is None else os.fdopen(lock_fd, "a")) as fh:
@@ -367,10 +306,10 @@ def _alive(pid: int) -> bool:
 def ask_to_yield(game: str) -> Path | None:
     """Say, for as long as this process lives, that a build of ``game`` running now should take
     only CPU time this run leaves over: a file ``yield-<game>-<pid>`` beside the lock (returned)."""
-    folder = _folder()
-    if folder is None:
+    where = folder()
+    if where is None:
         return None
-    path = folder / f"yield-{game}-{os.getpid()}"
+    path = where / f"yield-{game}-{os.getpid()}"
     try:
         path.touch()
     except OSError:
@@ -386,11 +325,11 @@ def stop_asking(path: Path | None) -> None:
 
 def runs_to_yield_to(game: str) -> list[int]:
     """The live processes that asked builds of ``game`` to yield (the files of ended ones removed)."""
-    folder = _folder()
-    if folder is None:
+    where = folder()
+    if where is None:
         return []
     alive = []
-    for path in folder.glob(f"yield-{game}-*"):
+    for path in where.glob(f"yield-{game}-*"):
         try:
             pid = int(path.name.rsplit("-", 1)[1])
         except ValueError:
@@ -405,7 +344,7 @@ def runs_to_yield_to(game: str) -> list[int]:
 def build_nice(game: str, parent: int) -> str:
     """The nice a build of ``game`` started by run ``parent`` should have now: 19 while that run plays (alive, this
     build's parent, not waiting for it) or a later run asked it to yield; 0 otherwise."""
-    waiting = _waiting_file(game, parent)
+    waiting = waiting_file(game, parent)
     plays = os.getppid() == parent and not (waiting is not None and waiting.exists())
     return "19" if plays or runs_to_yield_to(game) else "0"
 

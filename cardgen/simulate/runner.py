@@ -542,18 +542,18 @@ def agents_play_out(agents: Callable[[], list[Agent]], names: list[str],
 
 
 def _tier_ready(game: Game) -> bool:
-    """Whether the game's compiled tier is built for these sources (``autoengine.is_ready``): its futures load from
+    """Whether the game's compiled tier is built for these sources (``tier_marks.is_ready``): its futures load from
     the cache in a second, without compiling."""
-    from cardgen.simulate import autoengine
+    from cardgen.simulate import tier_marks
 
-    return autoengine.is_ready(game.resolved.game)  # type: ignore[attr-defined]
+    return tier_marks.is_ready(game.resolved.game)  # type: ignore[attr-defined]
 
 
 def _tier_building(game: Game) -> bool:
-    """Whether a build of the game's compiled tier is under way (``autoengine.is_building``)."""
-    from cardgen.simulate import autoengine
+    """Whether a build of the game's compiled tier is under way (``tier_marks.is_building``)."""
+    from cardgen.simulate import tier_marks
 
-    return autoengine.is_building(game.resolved.game)  # type: ignore[attr-defined]
+    return tier_marks.is_building(game.resolved.game)  # type: ignore[attr-defined]
 
 
 def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[], list[Agent]], chunk: Chunk,

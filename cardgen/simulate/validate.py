@@ -30,7 +30,8 @@ from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
-                                     default_agents, fast_engine, load_project_deck, split_agents)
+                                     default_agents, fast_engine, load_project_deck, run_chunk,
+                                     split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, SkillRun, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 from cardgen.terminal import echo, language, say, say_n
@@ -321,9 +322,9 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
     for game, group in groups.items():  # (a build an earlier run started yields to this one's probes too)
         for e in group:
             e.cost = autoengine.reference_seconds(
-                lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
-                                        "reference", opts.search_iterations,
-                                        code_time_limit=opts.code_time_limit), opts.games) / opts.games
+                lambda a, b, e=e: run_chunk(Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap,
+                                                  False, "reference", opts.search_iterations,
+                                                  code_time_limit=opts.code_time_limit)), opts.games) / opts.games
         seconds = sum(e.cost or 0.0 for e in group) * opts.games / jobs
         ready = autoengine.is_ready(game)
         building = not ready and autoengine.is_building(game)
