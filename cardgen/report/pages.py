@@ -70,16 +70,28 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance; ``said``: the
     page's said-once keys (a shortage's rule said at its first count, its figures alone at the next ones, as the
     terminal says them: ``summary.shortfall_line``)."""
-    from cardgen.simulate.summary import (balance_lines, card_confirm, card_warning, failure_lines, flagged_cards,
-                                          shortfall_line)
+    from cardgen.simulate.summary import balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line
 
     # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
-    # a lower-case "balance: …" among them (fifteenth reading fr42); a flagged card is a warning too (en17, it16)
+    # a lower-case "balance: …" among them (fifteenth reading fr42); a flagged card is a warning too (en17, it16);
+    # the command confirming a card flagged only just is advice, under the list (``confirm_fix``)
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
                                               for s in r.get("sufficiency", [])]
             + balance_lines(r.get("balance") or {}, lang, warn=True)
-            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)]
-            + [line[:1].upper() + line[1:] for line in [card_confirm(r, lang)] if line])  # its command (en9)
+            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
+
+
+def confirm_fix(r: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """Under the warnings of a count with a card flagged only just beyond chance, the terminal's advice to confirm it
+    on more games (``summary.card_confirm``, en9), as a fix line: its command set as code, never a third warning
+    in the warning colour ending in a full stop a copy would take (terminal round 29 en38)."""
+    from cardgen.simulate.summary import card_confirm_parts
+
+    parts = card_confirm_parts(r, lang)
+    if parts is None:
+        return None
+    text, command = parts
+    return {"text": typeset(_capital(text), lang), "command": command, "href": None}
 
 
 def fixable(r: dict[str, Any]) -> bool:
@@ -736,7 +748,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         told = bool(reason) and any(reason in text for text in warned + verdict)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned, "warned": warning_count(r), "balance": verdict,
-                        "balance_fix": seat_fix(r, lang),
+                        "balance_fix": seat_fix(r, lang), "confirm": confirm_fix(r, lang),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")

@@ -290,17 +290,19 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
     return joined(items, lang)
 
 
-def peak_lines(peaks: Mapping[str, Any], lang: str, naming: Naming) -> list[str]:
+def peak_lines(peaks: Mapping[str, Any], lang: str, naming: Naming, warned: Collection[str] = ()) -> list[str]:
     """validate's highest counts, then each running total on a line of its own: Draco's unpaid silver is a total
     over one game, and listed among "highest counts reached" it read as a count at one moment beside fix's and
-    compare's "in total over a game" (twenty-sixth reading en11)."""
+    compare's "in total over a game" (twenty-sixth reading en11). A total a shortage WARNING names (``warned``)
+    is left to it: the next line said "at worst 60 silver coins left unpaid over one game" again (terminal round
+    29 en22)."""
     from cardgen.simulate.verdict import is_total
 
     ordered = book_order(peaks, "peak", naming)
     counts = {k: v for k, v in ordered.items() if not is_total(f"peak:{k}", naming.words)}
     lines = ["  " + say("peaks", lang, items=_items(counts, "peak", lang, naming))] if counts else []
     return lines + ["  " + say("peak_total", lang, name=tally_words("peak", k, lang, naming), n=_num(v, lang))
-                    for k, v in ordered.items() if k not in counts]
+                    for k, v in ordered.items() if k not in counts and k not in warned]
 
 
 def whole_box(peak: str, value: Any, naming: Naming) -> bool:
@@ -487,12 +489,19 @@ def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
     """Under a card flagged only just beyond chance (``card_just``), the command that plays more games before the
     designer changes it (``more_games_command``: with more traced games where a flag is the play experiment's,
     which plays on those alone); None where every flagged card of ``r`` is clearly so."""
+    parts = card_confirm_parts(r, lang)
+    return None if parts is None else f"{parts[0]} {parts[1]}"
+
+
+def card_confirm_parts(r: Mapping[str, Any], lang: str = "en") -> tuple[str, str] | None:
+    """``card_confirm`` as its words (up to their colon) and its command apart, for a page that sets the command
+    as code (terminal round 29 en38)."""
     just = [row for row in flagged_cards(r) if card_just(row)]
     if not just:
         return None
     # two cards just beyond chance at one count (one dealt, one in play) are "these cards", never "this card"
-    return say("card_confirm" + ("_many" if len(just) > 1 else ""), lang,
-               command=more_games_command(r, any(row.get("experiment") == "play" for row in just)))
+    words = say("card_confirm" + ("_many" if len(just) > 1 else ""), lang, command="\0").split("\0")[0].rstrip()
+    return words, more_games_command(r, any(row.get("experiment") == "play" for row in just))
 
 
 def card_just(row: Mapping[str, Any]) -> bool:
@@ -710,7 +719,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
         lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
-    lines += peak_lines(r["peaks"], lang, naming)
+    lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
     confirm = card_confirm(r, lang)
@@ -863,7 +872,11 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
     ahead, behind = pair or ({}, {})
     above, below = (and_list(items[:len(sides[0])], lang), and_list(items[len(sides[0]):], lang)) if pair is None \
         and key.startswith("balance_flagged_sides") else ("", "")
+    # each side with its verb, agreed with how many players it names (terminal round 29 en10, fr8, it27)
+    be_above, be_below = (say_n("balance_be", len(sides[0]), lang), say_n("balance_be", len(sides[1]), lang)) \
+        if above else ("", "")
     return say(key, lang, items=and_list(items, lang), fair=shown_fair, why=why, even=even, above=above, below=below,
+               be_above=be_above, be_below=be_below,
                ahead=say("seat", lang, k=ahead.get("seat")), behind=say("seat", lang, k=behind.get("seat")),
                rate_a=_pct(ahead.get("rate"), lang, fixed=True), rate_b=_pct(behind.get("rate"), lang, fixed=True),
                clearly=say("balance_clearly", lang) if clear else "", only=only,

@@ -342,7 +342,7 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             echo(say("note_building", title=_title(group[0].deck, language()) or game), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
-            echo(say("waiting_build", game=game, why=choice.why), file=sys.stderr,
+            echo(say("waiting_build", game=_title(group[0].deck, language()) or game, why=choice.why), file=sys.stderr,
                   flush=True)
             autoengine.wait_for(game, proc)
         choices[game] = choice
