@@ -379,9 +379,12 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
         note = words["validation_note_warned" if warned else "validation_note"]
         out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
                     # the counts by their players, for a language whose "player count" cannot pass a check (it6)
+                    # a record that kept no verdicts (an older cardgen's) has nothing to count: no note, never
+                    # "0 of 0 player counts passed ( players)"
                     "note": note.format(passed=passed, counts=len(verdicts), warned=warned,
                                         games=grouped(record["games"], lang), players=and_list(sorted(
-                                            (k.split("@")[1] for k in verdicts), key=int), lang))})
+                                            (k.split("@")[1] for k in verdicts), key=int), lang))
+                    if verdicts else ""})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)
