@@ -490,6 +490,9 @@ TARGETS = [
            _m("cardgen/games/king_lui/compiled_house.py", "x_why_not"), ("tests/test_house_compiled.py",)),
     Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note"),
            ("tests/test_house.py", "tests/test_house_compiled.py", "tests/test_tiers.py")),
+    # the compiled tier's marks in the cache (built, being built, waited for), apart so that runner and autoengine
+    # never import each other
+    Target("tier_marks", "cardgen/simulate/tier_marks.py", ("",), ("tests/test_autoengine.py", "tests/test_exchange.py")),
     Target("autoengine_house", "cardgen/simulate/autoengine.py",
            _m("cardgen/simulate/autoengine.py", "x__game_tier", "x_compiled_here"),
            ("tests/test_autoengine.py", "tests/test_house_compiled_contain.py")),

@@ -68,3 +68,17 @@ def test_players_ahead_and_behind_are_said_apart(lang: str) -> None:
     head, tail = SIDES[lang].split("|")  # the fair share's reason (shared wins) between them
     assert said.startswith(head) and tail in said, said
     assert said.index("21,6" if lang != "en" else "21.6") < said.index("13,9" if lang != "en" else "13.9")
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "(37.0%) is ahead", "(18.0%) are behind"),
+                                                    ("fr", "(37,0 %) est au-dessus", "(18,0 %) sont en dessous"),
+                                                    ("it", "(37,0 %) è sopra", "(18,0 %) sono sotto")])
+def test_each_side_of_the_fair_share_has_its_verb_agreed_with_its_players(lang: str, one: str, many: str) -> None:
+    """Terminal round 29 en10, fr8, it27: "player 1 (37.0%) ahead of the fair share …, player 4 (19.0%) behind it"
+    had no verb; each side has one, singular for one player, plural for two."""
+    from cardgen.simulate.summary import balance_lines
+
+    seats = [_seat(1, "more", 0.37, 0.30, 0.44), _seat(3, "less", 0.19, 0.14, 0.25), _seat(4, "less", 0.18, 0.13, 0.24)]
+    [line] = balance_lines({"flags": seats, "seat_fair_share": 0.263}, lang, 4)
+    said = line.replace("\u202f", " ").replace("\u00a0", " ")
+    assert one in said and many in said, said
