@@ -913,6 +913,17 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     share = b.get("seat_fair_share")
     out = []
     said = False  # the reason for a share above 1/n: once, at its first figure
+    if close and not seat_flags and share is not None:
+        # no seat beyond chance: the one verdict "none" says, the widest gaps named after it as coming close, never
+        # a second verdict ("strays from the fair share") for the same finding (terminal round 29 fr1, en4, en5)
+        items = [say("balance_item", lang, rate=_pct(c["rate"], lang, fixed=True), who=say("seat", lang, k=c["seat"]))
+                 for c in close]
+        text = say("balance_none", lang, fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
+                   games=_num(close[0].get("games") or b.get("games"), lang))
+        text += say("balance_none_but_one" if len(close) == 1 else "balance_none_but_many", lang,
+                    items=and_list(items, lang))
+        out.append(("close", text + (say("balance_more_games", lang, command=more) if more else "")))
+        close = []
     for group, is_close in ((seat_flags, False), (close, True)):
         if group:
             fair = share if share is not None else group[0]["fair"]
