@@ -485,23 +485,61 @@ def card_side(row: Mapping[str, Any]) -> str:
     return row["flag"] + ("_just" if card_just(row) else "")
 
 
-def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
+def card_confirm(r: Mapping[str, Any], lang: str = "en", others: Sequence[Mapping[str, Any]] = (),
+                 naming: Naming | None = None) -> str | None:
     """Under a card flagged only just beyond chance (``card_just``), the command that plays more games before the
     designer changes it (``more_games_command``: with more traced games where a flag is the play experiment's,
-    which plays on those alone); None where every flagged card of ``r`` is clearly so."""
-    parts = card_confirm_parts(r, lang)
+    which plays on those alone); None where every flagged card of ``r`` is clearly so. ``others``: the run's other
+    entries, where the card stays within chance (``card_calm``)."""
+    parts = card_confirm_parts(r, lang, others, naming)
     return None if parts is None else f"{parts[0]} {parts[1]}"
 
 
-def card_confirm_parts(r: Mapping[str, Any], lang: str = "en") -> tuple[str, str] | None:
+def card_confirm_parts(r: Mapping[str, Any], lang: str = "en", others: Sequence[Mapping[str, Any]] = (),
+                       naming: Naming | None = None) -> tuple[str, str] | None:
     """``card_confirm`` as its words (up to their colon) and its command apart, for a page that sets the command
     as code (terminal round 29 en38)."""
     just = [row for row in flagged_cards(r) if card_just(row)]
     if not just:
         return None
+    command = more_games_command(r, any(row.get("experiment") == "play" for row in just))
+    calm = card_calm(just[0], r, others, lang) if len(just) == 1 else ""
+    if calm:  # where else the card stays within chance: the designer's best evidence of a false alarm (round 29 en14)
+        from cardgen.simulate.verdict import QUOTED
+        card = QUOTED[lang].format((naming or Naming()).names.get(just[0]["component"], just[0]["component"]))
+        words = say("card_confirm_calm", lang, card=card, where=calm, command="\0").split("\0")[0].rstrip()
+        return words, command
     # two cards just beyond chance at one count (one dealt, one in play) are "these cards", never "this card"
     words = say("card_confirm" + ("_many" if len(just) > 1 else ""), lang, command="\0").split("\0")[0].rstrip()
-    return words, more_games_command(r, any(row.get("experiment") == "play" for row in just))
+    return words, command
+
+
+def card_calm(row: Mapping[str, Any], r: Mapping[str, Any], others: Sequence[Mapping[str, Any]],
+              lang: str = "en") -> str:
+    """Where flagged card ``row`` of entry ``r`` stays within chance: the run's other player counts of the same deck
+    that judged it without a flag ("at 3, 4 and 6 players"), and ``r``'s other table ("in opening hands at 5
+    players" for a card flagged mid-game); "" where nowhere. "Confirm it on more games" left out that Favour was
+    within chance at every other count and in its own count's opening hands (terminal round 29 en14)."""
+    name = row["component"]
+
+    def judged(e: Mapping[str, Any], play: bool) -> bool:  # the card judged in that table, not flagged there
+        d = e.get("designer") or {}
+        rows = ((d.get("exchange") or {}).get("rows") if play else d.get("component_impact")) or []
+        return any(x.get("component") == name and x.get("judged", True) and x.get("flag") not in ("strong", "weak")
+                   and not x.get("held_flag") for x in rows)
+
+    def flagged(e: Mapping[str, Any]) -> bool:
+        return any(x["component"] == name for x in flagged_cards(e))
+
+    counts = sorted({int(e["players"]) for e in others if e.get("variant") == r.get("variant") and e is not r
+                     and e.get("players") != r.get("players") and e.get("passed") and not flagged(e)
+                     and (judged(e, True) or judged(e, False))})
+    parts = [say_n("calm_counts", counts[-1] if len(counts) == 1 else len(counts), lang,
+                   counts=and_list([str(k) for k in counts], lang))] if counts else []
+    play = row.get("experiment") == "play"
+    if judged(r, not play):  # the same count's other table
+        parts.append(say("calm_play" if not play else "calm_hands", lang, count=say_n("players", r["players"], lang)))
+    return and_list(parts, lang)
 
 
 def card_just(row: Mapping[str, Any]) -> bool:
@@ -593,9 +631,10 @@ def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
 
 
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                 said: set[str] | None = None) -> str:
+                 said: set[str] | None = None, others: Sequence[Mapping[str, Any]] = ()) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``;
-    ``said``: the legends of terms a run printed above it (``designer_lines``), each printed once."""
+    ``said``: the legends of terms a run printed above it (``designer_lines``), each printed once; ``others``: the
+    run's entries, for where a card flagged only just stays within chance (``card_calm``)."""
     naming = naming or Naming()
     solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
@@ -722,7 +761,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
-    confirm = card_confirm(r, lang)
+    confirm = card_confirm(r, lang, others, naming)
     lines += ["    " + confirm] if confirm else []  # under its warning, as a balance warning's command (en9)
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
