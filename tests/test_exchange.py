@@ -328,16 +328,19 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # the heading says what was done and counted: each exchange counts for both its cards, the rows add up to
     # twice the total (terminal round 28 en12, fr18); the player, not "the seat"; the margin's unit (en11, fr15)
     # ... and which way each card is counted (terminal round 29 fr16)
-    assert "30 échanges, chacun compté ci-dessous pour la carte reçue et, en sens inverse, pour la carte cédée" in \
-        lines[0] and "12 parties" in lines[0]
-    assert "victoires de la place" not in lines[0] and "en avance sur le meilleur des autres, en points (" in lines[0]
+    # ... the heading split: what was done, then the columns, then the flag's rule, each on its own line (round 29
+    # en17, it2: one 7-line sentence of nested brackets)
+    assert lines[0].endswith("30 échanges") and "12 parties" in lines[0]
+    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]
+    assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres, en points (" in lines[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6)
-    assert "en victoires, en points de pourcentage," in lines[0]
+    assert "en victoires, en points de pourcentage," in lines[1]
+    assert lines[2].strip().startswith("◆ signalée") and "presque jamais" in lines[2]  # round 29 en16, fr19
     # the margin with one decimal throughout, as the wins (en13, fr17)
-    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[1] and f"avance +7,5 [+2,0{nb}; +13,0]" in lines[1]
-    assert lines[1].endswith("◆ trop forte")  # flagged by its test: said, not asked
-    assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[3] and f"avance +7,5 [+2,0{nb}; +13,0]" in lines[3]
+    assert lines[3].endswith("◆ trop forte")  # flagged by its test: said, not asked
+    assert lines[4].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 
 def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:

@@ -40,3 +40,23 @@ def test_a_card_flagged_only_just_says_where_it_stays_within_chance(lang: str, s
         card_confirm(run[2], lang, run).replace("\u00a0", " ")
     alone = card_confirm(_entry(5, play_flag="strong", dealt_flag="strong"), lang, [])
     assert alone is not None and "favour" not in alone
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_mid_game_heading_is_said_once_in_parts_then_as_above(lang: str) -> None:
+    """en17, it2: the mid-game heading was one 7-line sentence with three nested brackets, repeated word for word at
+    every player count. At the first table: what was done, the columns, the flag's rule (with its hardly-played
+    exception, en16, fr19), each its own line; at the next: its figures and "as above"."""
+    from cardgen.simulate.summary import exchange_lines
+
+    row = {"component": "k0", "exchanges": 40, "games": 12, "judged": True, "flag": "", "win": 0.02,
+           "win_low": -0.1, "win_high": 0.14, "margin": 0.5, "margin_low": -1.0, "margin_high": 2.0}
+    table = {"rows": [row], "exchanges": 20, "games": 250, "points": 12}
+    said: set[str] = set()
+    first, again = exchange_lines(table, lang, said=said), exchange_lines(table, lang, said=said)
+    assert len(first) == 4 and len(again) == 2, (first, again)
+    assert first[0].count("(") == 1 and first[0].rstrip().endswith({"en": "20 exchanges", "fr": "20 échanges",
+                                                                    "it": "20 scambi"}[lang])
+    assert {"en": "hardly ever play", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[2]
+    assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
+    assert len(again[0]) < 100 and "250" in again[0]

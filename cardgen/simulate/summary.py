@@ -1367,7 +1367,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.update((f"{head}:{judged}", "cards_legend"))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
-        out += exchange_lines(d["exchange"], lang, naming)
+        out += exchange_lines(d["exchange"], lang, naming, said)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
@@ -1660,9 +1660,12 @@ def exchange_why(table: Mapping[str, Any]) -> str:
             else "exchange_nothing")
 
 
-def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                   said: set[str] | None = None) -> list[str]:
     """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
-    is none."""
+    is none. ``said``: the run's legends printed above; the method, the columns and the flag's rule are said at the
+    first table, "as above" at the next: a 7-line sentence of three nested brackets, word for word at every player
+    count, was the hardest passage of the output (terminal round 29 en17, it2)."""
     from cardgen.languages import decimal
     from cardgen.simulate.exchange import POINTS
     from cardgen.simulate.verdict import number
@@ -1676,9 +1679,15 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     # what was done said in the heading (the exchanges up to so many a game, each counted for both its cards: the
     # rows add up to twice the total), the player not "the seat" (a Draco term), the margin's unit (round 28 en11,
     # en12, fr15, fr18, it17)
-    out = ["  " + say("exchange_head", lang, mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
-                      games=decimal(table["games"], lang, places=0), most=decimal(table.get("points", 0), lang, places=0),
-                      unit=unit(lang, naming.words))]
+    again = said is not None and "exchange_head" in said
+    fields = dict(mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
+                  games=decimal(table["games"], lang, places=0), most=decimal(table.get("points", 0), lang, places=0),
+                  unit=unit(lang, naming.words))
+    out = ["  " + say("exchange_head_again" if again else "exchange_head", lang, **fields)]
+    if not again:  # what the columns are and when a card is flagged, each on its own line, once a run
+        out += ["    " + say("exchange_columns", lang, **fields), "    " + say("exchange_key", lang, **fields)]
+    if said is not None:
+        said.add("exchange_head")
     width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
     for r in rows:
         line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
