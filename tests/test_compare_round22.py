@@ -260,7 +260,7 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
-    pointer = {"en": "    to find fixes to the imbalance (player 1 ahead) and test them in simulated games: "
+    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games: "
                      "cardgen fix royale --players 3",
                "fr": "    pour chercher comment corriger l’avantage du joueur 1 et tester ces corrections sur "
                      "des parties simulées : cardgen fix royale --players 3",

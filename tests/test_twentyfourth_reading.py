@@ -167,7 +167,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "dopo la verifica più lunga indicata sotto ciascuna, fai simulare a cardgen fix 1.000 partite per "
                  "numero di giocatori perché corregga anche quelle (con le 300 abituali potrebbe non accorgersi dello "
                  "squilibrio): cardgen fix draco --games 1000"}
-SHORTAGE = {"en": "Draco & Co (draco): to find fixes to the shortage of coins in the bank above and test them in "
+SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
                   "et tester ces corrections sur des parties simulées : cardgen fix draco",
