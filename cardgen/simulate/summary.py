@@ -1695,8 +1695,11 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
                 f"{say('exchange_wins', lang, win=points(r['win'], lang, unit=False), **ends(r, 'win', True, lang)):<32}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
-        if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15)
-            line += f"  {say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!" (a name's end)
+        if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15),
+            # on a line of its own under the whole row: the one flagged row was the one row that wrapped (round 29
+            # en18, fr18, it8)
+            out.append(line)
+            line = " " * (6 + width) + f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
         elif r.get("held_flag"):  # hardly played: its gap is holding a card nobody plays (round 28 en10, fr13, it15)
             line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r["judged"]:
