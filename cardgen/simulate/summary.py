@@ -580,7 +580,8 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
     return out if verdicts else [and_list(out, lang)]
 
 
-def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = ()) -> str:
+def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = (),
+                 single: bool = False) -> str:
     """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
     with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
     of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
@@ -594,9 +595,11 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
     counts = counts if len(counts) == n else []  # several decks at one count, or entries without theirs: not named
     at = say_n("checked_at", counts[-1] if len(counts) == 1 else len(counts), lang,
                counts=and_list([str(k) for k in counts], lang)) if counts else ""
+    # one entry with one warning: "1 with a warning", as its heading says "PASS WITH A WARNING" (round 29 en12, it28)
+    warn = f"total_warned{one}_single" if single and warned == 1 else f"total_warned{one}"
     return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang,
                                                                           players=at),
-                failed=failed) + (say_n(f"total_warned{one}", warned, lang) if warned else ""))
+                failed=failed) + (say_n(warn, warned, lang) if warned else ""))
 
 
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -611,8 +614,9 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
     # the cards after a semicolon: a card's name may hold "and" ("To and Fro"), which the list's "and" would blur
     kinds = say("separator", lang).join(k for k in [and_list(warning_kinds(results, lang, namings), lang),
                                    *card_kinds(results, lang, namings)] if k)
+    single = sum(warning_count(r) for r in results if warned(r)) == 1
     return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang,
-                         [r["players"] for r in results if isinstance(r.get("players"), int)])
+                         [r["players"] for r in results if isinstance(r.get("players"), int)], single)
             + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
