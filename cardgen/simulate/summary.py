@@ -1467,7 +1467,7 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
 
 
 def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming | None = None,
-                players: int | None = None, shared: int = 0) -> str:
+                players: int | None = None, shared: int = 0, followed: int | None = None) -> str:
     """The games design indicator ``name`` is computed on, in ``lang`` ("of the 212 games with a single winner"),
     at every player count, whether or not it is every game traced; "" for one on every traced game (lead changes,
     which the table's heading counts). At 2 ``players`` a game has a second place exactly when it has a single
@@ -1482,10 +1482,15 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     key = FIGURE_GAMES[name]
     if players == 2 and key == "figure_of_margin":
         key = "figure_of_one_winner"
+    of_margin = key == "figure_of_margin"
+    if of_margin and n == followed:  # every game followed has someone below the winners: "of the
+        # 250 games", not a condition every game meets, which sent the reader looking for the games left out
+        # (terminal round 29 fr5, it24)
+        key = "figure_of_all"
     own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
     text = own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0))
     text = text.strip().removeprefix("(").removesuffix(")")  # a note's words, not a row's parenthesis
-    return say("figure_base_shared", lang, base=text) if key == "figure_of_margin" and shared else text
+    return say("figure_base_shared", lang, base=text) if of_margin and shared else text
 
 
 def traced_shared(figures: Sequence[tuple[str, Mapping[str, Any]]], shared: int) -> int:
@@ -1531,7 +1536,11 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # the close games' margin in proportion to the winner's score (``designer.close_margin``), said at the average
     # winner's score: "about 7 points here" (terminal round 27 it9: a fixed 2 points made 80 % of Royale's games close)
     near = round(close_margin(winner)) if winner is not None else 0
-    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(near, lang, places=0),
+    # where a tenth of the winner's mean is under the floor, the margin is the floor itself, not "about" it
+    # (terminal round 29 en8, fr10: Royale's "about 1 point" in a game of whole points)
+    exact = "_exact" if winner is not None and close_margin(winner) == close_margin(0) else ""
+    scale = (say(("close_scale" if over is None else "close_scale_games") + exact, lang,
+                 margin=decimal(near, lang, places=0),
                  winner=_mean(winner, lang), games=_games(over or 0, lang),
                  unit=unit(lang, naming.words, many=near != 1),
                  score=label("winning_score", lang, naming.words, short=True))
@@ -1540,8 +1549,9 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # among the comebacks' games and again in a note of their margin below, at 2 players, they were two notes headed
     # "close games" (twenty-second reading en53, twenty-third en11)
     groups: dict[tuple[str, bool], list[str]] = {}
+    followed = next((f.get("n") for name, f in figures if name == "lead_changes"), None)
     for name, f in figures:
-        base = figure_base(name, f, lang, naming, players, shared)
+        base = figure_base(name, f, lang, naming, players, shared, followed)
         if base:
             own = bool(scale) and name == "close_games"
             groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
@@ -1550,8 +1560,9 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     tail = say("figure_base_shared", lang, base="")
 
     def margin(base: str) -> str:
-        if base.endswith(tail):
-            return say("close_shared", lang, base=say("figure_base_more", lang, base=base[:-len(tail)], more=scale))
+        if base.endswith(tail):  # the shared wins' margin defined once, by the scores line above, not again here
+            # (terminal round 29 en3, fr2)
+            return say("figure_base_more", lang, base=base[:-len(tail)], more=scale)
         return say("figure_base_more", lang, base=base, more=scale)
     notes = [say("figure_base", lang, labels=", ".join(labels), base=margin(base) if own else base)
              for (base, own), labels in groups.items()]
