@@ -71,3 +71,24 @@ def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: s
 
     assert checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], single=True).replace("\u202f", " ").endswith(said)
     assert not checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4]).replace("\u202f", " ").endswith(said)  # two or more
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Only these 24 games needed cardgen’s rule, so the results stay close to the published game"),
+    ("fr", "Seules ces 24 parties ont eu besoin de la règle de cardgen : les résultats restent donc proches du jeu "
+           "publié"),
+    ("it", "Solo queste 24 partite hanno avuto bisogno della regola di cardgen, quindi i risultati restano vicini al "
+           "gioco pubblicato")])
+def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said: str) -> None:
+    """en24, it11: Draco at 6 players, the bank short in 24 of 300 games, and none of the sentence the 4- and
+    5-player warnings end with ("As at 3 players, the results describe the game with cardgen's rule"): were these
+    results exempt? Said so."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    root = Path(__file__).resolve().parents[1]
+    f = {"peak": "unpaid_by_bank", "print_more": 9, "cover": 0.99, "games_short": 24, "games": 300, "max": 16}
+    line = shortfall_line(f, lang, Naming.of(resolve("draco", root), lang)).replace("\u202f", " ")
+    assert line.endswith(said), line

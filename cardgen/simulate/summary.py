@@ -1213,8 +1213,10 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
                share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
     # a sentence of its own; the terminal ends the whole warning with a full stop (``ended``)
-    if not ruled_weighs(f, naming):
-        return text
+    if not ruled_weighs(f, naming):  # a rule in few games: said too, never silence beside "as at 3 players" at the
+        # counts above, which left the reader unsure these results describe the published game (round 29 en24, it11)
+        return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"])
+                       if cid in naming.ruled else "")
     return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
                           # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16)
                           else say("short_weight_said", lang))
