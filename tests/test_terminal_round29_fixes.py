@@ -92,3 +92,18 @@ def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said:
     f = {"peak": "unpaid_by_bank", "print_more": 9, "cover": 0.99, "games_short": 24, "games": 300, "max": 16}
     line = shortfall_line(f, lang, Naming.of(resolve("draco", root), lang)).replace("\u202f", " ")
     assert line.endswith(said), line
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", " (over all 300 games)"), ("fr", " (sur l’ensemble des 300 parties)"),
+                                            ("it", " (su tutte le 300 partite)")])
+def test_the_winners_lead_names_its_games_when_every_game_has_a_runner_up(lang: str, said: str) -> None:
+    """en25, fr23, it12: Draco at 6 players, "4.1 more than the runner-up's" with no base, where 3 to 5 players say
+    "(of the 267 games that still have a runner-up …)"."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, margin_basis
+
+    naming = Naming.of(resolve("draco", Path(__file__).resolve().parents[1]), lang)
+    assert margin_basis(300, 300, lang, naming, 6) == said
+    assert "267" in margin_basis(267, 300, lang, naming, 3)

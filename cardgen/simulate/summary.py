@@ -1458,7 +1458,10 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
         return ""
     own = own_line("margin_basis", lang, naming)
     if own:
-        return own.format(n=decimal(n, lang, places=0)) if n < games else ""
+        # every game with a runner-up: said so too, never a base at 3 to 5 players and none at 6 (round 29 en25,
+        # fr23, it12)
+        return own.format(n=decimal(n, lang, places=0)) if n < games else say("margin_all", lang,
+                                                                              n=decimal(games, lang, places=0))
     counted = shared - max(games - n, 0)  # the shared wins among the games with someone below the winners
     if n >= games and counted <= 0:
         return ""
