@@ -107,3 +107,13 @@ def test_the_winners_lead_names_its_games_when_every_game_has_a_runner_up(lang: 
     naming = Naming.of(resolve("draco", Path(__file__).resolve().parents[1]), lang)
     assert margin_basis(300, 300, lang, naming, 6) == said
     assert "267" in margin_basis(267, 300, lang, naming, 3)
+
+
+def test_the_page_says_where_a_card_flagged_only_just_stays_within_chance() -> None:
+    """en14 on the page: the fix line under the warnings says it as the terminal does, the command set apart."""
+    from cardgen.report.pages import confirm_fix
+
+    run = [_entry(3), _entry(4), _entry(5, play_flag="strong"), _entry(6)]
+    fix = confirm_fix(run[2], "en", run)
+    assert fix is not None and fix["text"].startswith("“favour” is within chance at 3, 4 and 6 players"), fix
+    assert fix["command"] == "cardgen validate draco --players 5 --games 1200 --designer-games 1000"
