@@ -117,3 +117,15 @@ def test_the_page_says_where_a_card_flagged_only_just_stays_within_chance() -> N
     fix = confirm_fix(run[2], "en", run)
     assert fix is not None and fix["text"].startswith("“favour” is within chance at 3, 4 and 6 players"), fix
     assert fix["command"] == "cardgen validate draco --players 5 --games 1200 --designer-games 1000"
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("fr", "(ou de 1 point, si ce dixième vaut moins)", "si ce dixième est inférieur"),
+    ("it", "(o di 1 punto, se quel decimo vale meno)", "se un decimo è meno")])
+def test_the_close_games_floor_says_what_it_is_compared_with(lang: str, said: str, old: str) -> None:
+    """fr4, it14: "(1 point si ce dixième est inférieur)" did not say inferior to what; "se un decimo è meno" was
+    elliptical."""
+    from cardgen.simulate.verdict import gloss
+
+    text = gloss("close_games", lang).replace("\u202f", " ").replace("\u00a0", " ")
+    assert said in text and old not in text, text
