@@ -328,16 +328,21 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # the heading says what was done and counted: each exchange counts for both its cards, the rows add up to
     # twice the total (terminal round 28 en12, fr18); the player, not "the seat"; the margin's unit (en11, fr15)
     # ... and which way each card is counted (terminal round 29 fr16)
-    assert "30 échanges, chacun compté ci-dessous pour la carte reçue et, en sens inverse, pour la carte cédée" in \
-        lines[0] and "12 parties" in lines[0]
-    assert "victoires de la place" not in lines[0] and "en avance sur le meilleur des autres, en points (" in lines[0]
+    # ... the heading split: what was done, then the columns, then the flag's rule, each on its own line (round 29
+    # en17, it2: one 7-line sentence of nested brackets)
+    assert lines[0].endswith("30 échanges") and "12 parties" in lines[0]
+    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]
+    assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres, en points (" in lines[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6)
-    assert "en victoires, en points de pourcentage," in lines[0]
+    assert "en victoires, en points de pourcentage," in lines[1]
+    assert lines[2].strip().startswith("◆ signalée") and "presque jamais" in lines[2]  # round 29 en16, fr19
     # the margin with one decimal throughout, as the wins (en13, fr17)
-    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[1] and f"avance +7,5 [+2,0{nb}; +13,0]" in lines[1]
-    assert lines[1].endswith("◆ trop forte")  # flagged by its test: said, not asked
-    assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[3] and f"avance +7,5 [+2,0{nb}; +13,0]" in lines[3]
+    # flagged by its test: said, not asked, on its own line under the row (round 29 en18: the row wrapped)
+    assert "◆" not in lines[3] and lines[4].strip() == "◆ trop forte"
+    assert lines[4].index("◆") == 4 + len("k0") + 2  # under the columns, past the card’s name
+    assert lines[5].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 
 def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:
@@ -396,9 +401,14 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
     assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
-    assert "<th>wins with it, in percentage points (95%, widened)</th>" in html
+    # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
+    assert "<th>wins gained holding it, in percentage points (95%, widened)</th>" in html
     # the margin in the game's unit, the verdict's column headed (terminal round 28 en11, en41)
-    assert "<th>margin with it, in points (95%, widened)</th>" in html and '<th class="call">verdict</th>' in html
+    assert "<th>lead gained holding it, in points (95%, widened)</th>" in html and '<th class="call">verdict</th>' in html
+    # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
+    # en34, en36, en40, fr38, it47, it48)
+    assert "the strip draws the wins’ interval only" in html and "judged too" not in html
+    assert "victoires avec" not in fr and "effet sur l’avance" in fr
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])
 
 

@@ -8,7 +8,7 @@ import pytest
 
 #: the one pointer to cardgen fix (twenty-first reading en34, it36, fr30): it searches, it does not fix, and it
 #: names the seat the base game's own games show
-FIX = {"en": "To find fixes to the base game’s imbalance for player 1 and test them in simulated games: "
+FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games: "
              "cardgen fix royale --players 4",
        "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et tester ces corrections "
              "sur des parties simulées : cardgen fix royale --players 4",
@@ -70,7 +70,7 @@ def test_compare_without_the_base_game_s_flag_advises_no_fix(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     # the flagged seats by name: "this imbalance" read as the seat of the line above it (twenty-second reading en11,
     # fr8, it10)
-    ("en", "to find fixes to the imbalance for player 1 and test them in simulated games: "
+    ("en", "to search for fixes for the imbalance for player 1 and test them in simulated games: "
            "cardgen fix royale --players 4"),
     ("fr", "pour chercher comment corriger le déséquilibre pour le joueur 1 et tester ces corrections sur des parties "
            "simulées : cardgen fix royale --players 4"),
@@ -96,11 +96,10 @@ def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_no
 
 @pytest.mark.parametrize(("lang", "one", "margin", "runner"), [
     ("en", "comebacks, tension, point of decision: of the 231 games with a single winner",
-     "close games: of the 250 games in which someone finishes below the winner or winners (for a shared win, the "
-     "tied winners’ lead over the next-best player)",
+     "close games: of the 250 games (for a shared win, the tied winners’ lead over the next-best player)",  # all the games followed: no condition they all meet (round 29 fr5, it24)
      "kingmaking: of the 187 games with a single winner and a single runner-up"),
     ("fr", "remontées, retard du vainqueur, moment décisif : sur les 231 parties à un seul vainqueur",
-     "parties serrées : sur les 250 parties où au moins un joueur finit derrière le ou les gagnants (en cas de "
+     "parties serrées : sur les 250 parties (en cas de "
      "victoire partagée, l’avance des gagnants ex æquo sur le premier des autres au classement)",
      "faiseur de rois : sur les 187 parties à un seul vainqueur et un seul deuxième"),
     ("it", None, None, None)])

@@ -118,7 +118,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
     assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12 parties sur 12 terminées" in out
     # and what of, by the shortage's name in the game's words (twentieth reading it44)
-    assert "aucun échec, 1 validé avec réserves (manque de pièces à la banque)" in out  # 1 nombre de joueurs (en5)
+    assert "aucun échec, 1 validé avec réserves (manque de pièces à la banque)" in out  # French says it so for one too  # 1 nombre de joueurs (en5)
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
     assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option
@@ -286,11 +286,11 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
     assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
     # and what the warning is about, as its WARNING heads it (twentieth reading it44)
-    closing = {"en": "2 player counts checked; none failed, 1 with warnings (balance)",
+    closing = {"en": "2 player counts checked; none failed, 1 with a warning (balance)",
                "fr": "2 nombres de joueurs vérifiés\u202f: aucun échec, 1 validé avec réserves "
                      "(équilibre)",
                "it": "verificate 2 configurazioni: nessuna fallita, "
-                     "1 superata con avvisi (equilibrio)"}[lang]
+                     "1 superata con un avviso (equilibrio)"}[lang]  # one warning (round 29 it28)
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))
     # the Details block says neither badge nor heading again: its count's heading above says it (twenty-third

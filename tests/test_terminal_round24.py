@@ -172,8 +172,8 @@ def test_a_card_just_beyond_chance_is_never_flatly_too_strong(draco: tuple, lang
     flat = {"en": "card too strong:", "fr": "carte trop forte :", "it": "carta troppo forte:"}[lang]
     just, clear = _graded(r, 0.005), _graded(r, 0.05)
     assert plain(short_warnings(just, lang, naming)[-1]).startswith(
-        {"en": "card that seems too strong, just beyond chance:", "fr": "carte qui semble trop forte, de justesse :",
-         "it": "carta che sembra troppo forte, di poco:"}[lang])
+        {"en": "a card that seems too strong, just beyond chance:", "fr": "une carte qui semble de justesse trop forte :",
+         "it": "una carta che sembra di poco troppo forte:"}[lang])
     assert plain(short_warnings(clear, lang, naming)[-1]).startswith(flat)
     row = next(x for x in just["designer"]["component_impact"] if x["component"] == "to-and-fro")
     assert plain(_verdict(row, "strong", lang)) == seems

@@ -91,13 +91,13 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
 TOTAL = {"en": "2 player counts (5 and 6 players) checked; none failed, 2 with warnings (shortage of coins in "
                "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
-               "at 6 players; card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
+               "at 6 players; a card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
          "fr": "2 nombres de joueurs (5 et 6 joueurs) vérifiés : aucun échec, 2 validés avec réserves (manque de pièces à "
-               "la banque ; cartes qui semblent trop fortes, de justesse : « Chassé-croisé » à 5 joueurs et « Grand "
-               "écart » à 6 joueurs ; carte qui semble trop faible, de justesse : « Pousse-toi ! » à 6 joueurs)",
+               "la banque ; des cartes qui semblent de justesse trop fortes : « Chassé-croisé » à 5 joueurs et « Grand "
+               "écart » à 6 joueurs ; une carte qui semble de justesse trop faible : « Pousse-toi ! » à 6 joueurs)",
          "it": "verificate 2 configurazioni con 5 e 6 giocatori: nessuna fallita, 2 superate con "
-               "avvisi (carenza di monete in banca; carte che sembrano troppo forti, di poco: «Andirivieni» con 5 "
-               "giocatori e «Spaccata» con 6 giocatori; carta che sembra troppo debole, di poco: «Fatti in là!» con 6 "
+               "avvisi (carenza di monete in banca; carte che sembrano di poco troppo forti: «Andirivieni» con 5 "
+               "giocatori e «Spaccata» con 6 giocatori; una carta che sembra di poco troppo debole: «Fatti in là!» con 6 "
                "giocatori)"}
 
 
@@ -109,9 +109,9 @@ def test_the_closing_line_names_the_flagged_cards_and_their_player_counts(draco:
     assert plain(total_line(entries, lang, {"draco": Naming.of(deck, lang)})) == plain(TOTAL[lang])
 
 
-OVERVIEW = {"en": "card that seems too strong, just beyond chance: “To and Fro”",
-            "fr": "carte qui semble trop forte, de justesse : « Chassé-croisé »",
-            "it": "carta che sembra troppo forte, di poco: «Andirivieni»"}
+OVERVIEW = {"en": "a card that seems too strong, just beyond chance: “To and Fro”",
+            "fr": "une carte qui semble de justesse trop forte : « Chassé-croisé »",
+            "it": "una carta che sembra di poco troppo forte: «Andirivieni»"}
 PAGE = {"en": "(see the card table below)", "fr": "(voir le tableau des cartes plus bas)",
         "it": "(vedi la tabella delle carte più sotto)"}
 
@@ -147,7 +147,7 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
     assert warning_count(entry) == 1
     name = naming.names.get(cid, cid)
     assert total_line([entry], "en", {game: naming}).endswith(
-        f", 1 with warnings (card that seems too weak, just beyond chance: “{name}” at 4 players)")
+        f", 1 with a warning (a card that seems too weak, just beyond chance: “{name}” at 4 players)")
 
 
 # -- en33, fr35, it47: validate's pointer and fix's words say what fix does with the cards --------------------------
@@ -167,7 +167,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "dopo la verifica più lunga indicata sotto ciascuna, fai simulare a cardgen fix 1.000 partite per "
                  "numero di giocatori perché corregga anche quelle (con le 300 abituali potrebbe non accorgersi dello "
                  "squilibrio): cardgen fix draco --games 1000"}
-SHORTAGE = {"en": "Draco & Co (draco): to find fixes to the shortage of coins in the bank above and test them in "
+SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
                   "et tester ces corrections sur des parties simulées : cardgen fix draco",

@@ -43,11 +43,13 @@ def _short(games_short: int, more: int, games: int = 300) -> dict:
 
 # -- en46: the shortage is the bank's, and gold cures it as well as silver ------------------------------------------
 BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la banque", "it": "carenza di monete in banca"}
-CURE = {"en": "As these games were played, 56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead "
-              "of 25), would have covered what went unpaid in 99% of them",
-        "fr": "Telles que les parties se sont jouées, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
+# terminal round 29 en23, fr22: "As these games were played" was odd English, and "99% of them" / "d’entre elles"
+# could be the 300 games or the 285 short: the base is said
+CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead "
+              "of 25), would have covered the unpaid sums in 99% of them",
+        "fr": "Dans ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
               "de plus (44 au lieu de 25), auraient couvert les impayés dans 99 % d’entre elles",
-        "it": "Così come si sono svolte le partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
+        "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
               "in più (44 invece di 25), avrebbero coperto l’ammanco nel 99 % dei casi"}
 
 

@@ -86,8 +86,8 @@ def _seats(players: int, *flags: tuple[int, str]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("lang", "five", "two"), [
-    ("en", "to find fixes to the imbalance (players 4 and 5 ahead, players 1 and 2 behind) and test them",
-     "to find fixes to the imbalance (player 1 ahead) and test them"),
+    ("en", "to search for fixes for the imbalance (players 4 and 5 ahead, players 1 and 2 behind) and test them",
+     "to search for fixes for the imbalance (player 1 ahead) and test them"),
     ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 ainsi que le désavantage des joueurs 1 et 2 "
            "et tester",
      "pour chercher comment corriger l’avantage du joueur 1 et tester"),
@@ -133,11 +133,11 @@ def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, sa
 
 @pytest.mark.parametrize(("lang", "note"), [
     # terminal round 27 it9: the margin a tenth of the winner's score (about 1 point at 9.5), said with the average
-    ("en", "close games: of the 231 games with a single winner; close here means a margin of about 1 point or less "
+    ("en", "close games: of the 231 games with a single winner; close here means a margin of 1 point or less "
            "(winner’s score: 9.5 on average over the 1,000 games)"),
-    ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; serrée signifie ici un écart d’environ 1 point "
+    ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; serrée signifie ici un écart de 1 point "
            "au plus (score du vainqueur : 9,5 en moyenne sur les 1 000 parties)"),
-    ("it", "partite combattute: sulle 231 partite con un solo vincitore; qui combattuta vuol dire uno scarto di circa 1 "
+    ("it", "partite combattute: sulle 231 partite con un solo vincitore; qui combattuta vuol dire uno scarto di 1 "
            "punto o meno (punteggio del vincitore: 9,5 in media sulle 1.000 partite)")])
 def test_the_close_games_are_named_in_one_note_with_their_games_and_margin(lang: str, note: str) -> None:
     from cardgen.simulate.summary import WinnerMean, figure_bases

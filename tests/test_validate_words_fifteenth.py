@@ -157,7 +157,8 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # engine were the slow one: the slower one is this run, said with its subject, and the line ends with a stop
     # terminal round 27 en1: "is prepared here" read as a translation, and "the same" as what? who builds it, and
     # that the results are identical
-    assert {"en": "this run is slower while cardgen builds the game’s fast engine, with identical results",
+    # terminal round 29 en1: "with identical results" hung on "builds": the results have their own clause
+    assert {"en": "this first run is slower while cardgen builds its fast engine; the results are the same",
             "fr": "calcul plus lent le temps que son moteur rapide se prépare ici ; résultats identiques",
             "it": "calcolo più lento mentre qui si prepara il suo motore veloce; risultati identici"}[lang] \
         in note.replace("\u202f", " ")

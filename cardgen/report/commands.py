@@ -40,7 +40,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     said = None  # who played: said once, again only where it changes
     notes: set[str] = set()  # a note the same for every entry (how to measure cards in play): said once
     for result in doc["results"]:
-        lines = once(format_entry(result, lang, naming.get(result["variant"]), notes).split("\n"), lang, notes)
+        lines = once(format_entry(result, lang, naming.get(result["variant"]), notes, doc["results"]).split("\n"), lang, notes)
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig

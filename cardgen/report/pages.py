@@ -81,13 +81,14 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
             + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
 
 
-def confirm_fix(r: dict[str, Any], lang: str) -> dict[str, Any] | None:
+def confirm_fix(r: dict[str, Any], lang: str, others: list[dict[str, Any]] | None = None,
+                naming: Naming | None = None) -> dict[str, Any] | None:
     """Under the warnings of a count with a card flagged only just beyond chance, the terminal's advice to confirm it
     on more games (``summary.card_confirm``, en9), as a fix line: its command set as code, never a third warning
     in the warning colour ending in a full stop a copy would take (terminal round 29 en38)."""
     from cardgen.simulate.summary import card_confirm_parts
 
-    parts = card_confirm_parts(r, lang)
+    parts = card_confirm_parts(r, lang, others or (), naming)  # where else the card is within chance (round 29 en14)
     if parts is None:
         return None
     text, command = parts
@@ -748,7 +749,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         told = bool(reason) and any(reason in text for text in warned + verdict)
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned, "warned": warning_count(r), "balance": verdict,
-                        "balance_fix": seat_fix(r, lang), "confirm": confirm_fix(r, lang),
+                        "balance_fix": seat_fix(r, lang), "confirm": confirm_fix(r, lang, doc["results"], naming),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")

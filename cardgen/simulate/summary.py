@@ -485,23 +485,61 @@ def card_side(row: Mapping[str, Any]) -> str:
     return row["flag"] + ("_just" if card_just(row) else "")
 
 
-def card_confirm(r: Mapping[str, Any], lang: str = "en") -> str | None:
+def card_confirm(r: Mapping[str, Any], lang: str = "en", others: Sequence[Mapping[str, Any]] = (),
+                 naming: Naming | None = None) -> str | None:
     """Under a card flagged only just beyond chance (``card_just``), the command that plays more games before the
     designer changes it (``more_games_command``: with more traced games where a flag is the play experiment's,
-    which plays on those alone); None where every flagged card of ``r`` is clearly so."""
-    parts = card_confirm_parts(r, lang)
+    which plays on those alone); None where every flagged card of ``r`` is clearly so. ``others``: the run's other
+    entries, where the card stays within chance (``card_calm``)."""
+    parts = card_confirm_parts(r, lang, others, naming)
     return None if parts is None else f"{parts[0]} {parts[1]}"
 
 
-def card_confirm_parts(r: Mapping[str, Any], lang: str = "en") -> tuple[str, str] | None:
+def card_confirm_parts(r: Mapping[str, Any], lang: str = "en", others: Sequence[Mapping[str, Any]] = (),
+                       naming: Naming | None = None) -> tuple[str, str] | None:
     """``card_confirm`` as its words (up to their colon) and its command apart, for a page that sets the command
     as code (terminal round 29 en38)."""
     just = [row for row in flagged_cards(r) if card_just(row)]
     if not just:
         return None
+    command = more_games_command(r, any(row.get("experiment") == "play" for row in just))
+    calm = card_calm(just[0], r, others, lang) if len(just) == 1 else ""
+    if calm:  # where else the card stays within chance: the designer's best evidence of a false alarm (round 29 en14)
+        from cardgen.simulate.verdict import QUOTED
+        card = QUOTED[lang].format((naming or Naming()).names.get(just[0]["component"], just[0]["component"]))
+        words = say("card_confirm_calm", lang, card=card, where=calm, command="\0").split("\0")[0].rstrip()
+        return words, command
     # two cards just beyond chance at one count (one dealt, one in play) are "these cards", never "this card"
     words = say("card_confirm" + ("_many" if len(just) > 1 else ""), lang, command="\0").split("\0")[0].rstrip()
-    return words, more_games_command(r, any(row.get("experiment") == "play" for row in just))
+    return words, command
+
+
+def card_calm(row: Mapping[str, Any], r: Mapping[str, Any], others: Sequence[Mapping[str, Any]],
+              lang: str = "en") -> str:
+    """Where flagged card ``row`` of entry ``r`` stays within chance: the run's other player counts of the same deck
+    that judged it without a flag ("at 3, 4 and 6 players"), and ``r``'s other table ("in opening hands at 5
+    players" for a card flagged mid-game); "" where nowhere. "Confirm it on more games" left out that Favour was
+    within chance at every other count and in its own count's opening hands (terminal round 29 en14)."""
+    name = row["component"]
+
+    def judged(e: Mapping[str, Any], play: bool) -> bool:  # the card judged in that table, not flagged there
+        d = e.get("designer") or {}
+        rows = ((d.get("exchange") or {}).get("rows") if play else d.get("component_impact")) or []
+        return any(x.get("component") == name and x.get("judged", True) and x.get("flag") not in ("strong", "weak")
+                   and not x.get("held_flag") for x in rows)
+
+    def flagged(e: Mapping[str, Any]) -> bool:
+        return any(x["component"] == name for x in flagged_cards(e))
+
+    counts = sorted({int(e["players"]) for e in others if e.get("variant") == r.get("variant") and e is not r
+                     and e.get("players") != r.get("players") and e.get("passed") and not flagged(e)
+                     and (judged(e, True) or judged(e, False))})
+    parts = [say_n("calm_counts", counts[-1] if len(counts) == 1 else len(counts), lang,
+                   counts=and_list([str(k) for k in counts], lang))] if counts else []
+    play = row.get("experiment") == "play"
+    if judged(r, not play):  # the same count's other table
+        parts.append(say("calm_play" if not play else "calm_hands", lang, count=say_n("players", r["players"], lang)))
+    return and_list(parts, lang)
 
 
 def card_just(row: Mapping[str, Any]) -> bool:
@@ -542,7 +580,8 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
     return out if verdicts else [and_list(out, lang)]
 
 
-def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = ()) -> str:
+def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = (),
+                 single: bool = False) -> str:
     """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
     with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
     of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
@@ -556,9 +595,11 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
     counts = counts if len(counts) == n else []  # several decks at one count, or entries without theirs: not named
     at = say_n("checked_at", counts[-1] if len(counts) == 1 else len(counts), lang,
                counts=and_list([str(k) for k in counts], lang)) if counts else ""
+    # one entry with one warning: "1 with a warning", as its heading says "PASS WITH A WARNING" (round 29 en12, it28)
+    warn = f"total_warned{one}_single" if single and warned == 1 else f"total_warned{one}"
     return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang,
                                                                           players=at),
-                failed=failed) + (say_n(f"total_warned{one}", warned, lang) if warned else ""))
+                failed=failed) + (say_n(warn, warned, lang) if warned else ""))
 
 
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -573,8 +614,9 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
     # the cards after a semicolon: a card's name may hold "and" ("To and Fro"), which the list's "and" would blur
     kinds = say("separator", lang).join(k for k in [and_list(warning_kinds(results, lang, namings), lang),
                                    *card_kinds(results, lang, namings)] if k)
+    single = sum(warning_count(r) for r in results if warned(r)) == 1
     return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang,
-                         [r["players"] for r in results if isinstance(r.get("players"), int)])
+                         [r["players"] for r in results if isinstance(r.get("players"), int)], single)
             + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
@@ -593,9 +635,10 @@ def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
 
 
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                 said: set[str] | None = None) -> str:
+                 said: set[str] | None = None, others: Sequence[Mapping[str, Any]] = ()) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``;
-    ``said``: the legends of terms a run printed above it (``designer_lines``), each printed once."""
+    ``said``: the legends of terms a run printed above it (``designer_lines``), each printed once; ``others``: the
+    run's entries, for where a card flagged only just stays within chance (``card_calm``)."""
     naming = naming or Naming()
     solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
@@ -722,7 +765,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
     lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
-    confirm = card_confirm(r, lang)
+    confirm = card_confirm(r, lang, others, naming)
     lines += ["    " + confirm] if confirm else []  # under its warning, as a balance warning's command (en9)
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
@@ -913,6 +956,17 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     share = b.get("seat_fair_share")
     out = []
     said = False  # the reason for a share above 1/n: once, at its first figure
+    if close and not seat_flags and share is not None:
+        # no seat beyond chance: the one verdict "none" says, the widest gaps named after it as coming close, never
+        # a second verdict ("strays from the fair share") for the same finding (terminal round 29 fr1, en4, en5)
+        items = [say("balance_item", lang, rate=_pct(c["rate"], lang, fixed=True), who=say("seat", lang, k=c["seat"]))
+                 for c in close]
+        text = say("balance_none", lang, fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
+                   games=_num(close[0].get("games") or b.get("games"), lang))
+        text += say("balance_none_but_one" if len(close) == 1 else "balance_none_but_many", lang,
+                    items=and_list(items, lang))
+        out.append(("close", text + (say("balance_more_games", lang, command=more) if more else "")))
+        close = []
     for group, is_close in ((seat_flags, False), (close, True)):
         if group:
             fair = share if share is not None else group[0]["fair"]
@@ -1159,8 +1213,10 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
                share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
     # a sentence of its own; the terminal ends the whole warning with a full stop (``ended``)
-    if not ruled_weighs(f, naming):
-        return text
+    if not ruled_weighs(f, naming):  # a rule in few games: said too, never silence beside "as at 3 players" at the
+        # counts above, which left the reader unsure these results describe the published game (round 29 en24, it11)
+        return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"])
+                       if cid in naming.ruled else "")
     return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
                           # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16)
                           else say("short_weight_said", lang))
@@ -1317,7 +1373,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.update((f"{head}:{judged}", "cards_legend"))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
-        out += exchange_lines(d["exchange"], lang, naming)
+        out += exchange_lines(d["exchange"], lang, naming, said)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
@@ -1402,7 +1458,10 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
         return ""
     own = own_line("margin_basis", lang, naming)
     if own:
-        return own.format(n=decimal(n, lang, places=0)) if n < games else ""
+        # every game with a runner-up: said so too, never a base at 3 to 5 players and none at 6 (round 29 en25,
+        # fr23, it12)
+        return own.format(n=decimal(n, lang, places=0)) if n < games else say("margin_all", lang,
+                                                                              n=decimal(games, lang, places=0))
     counted = shared - max(games - n, 0)  # the shared wins among the games with someone below the winners
     if n >= games and counted <= 0:
         return ""
@@ -1413,7 +1472,7 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
 
 
 def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming | None = None,
-                players: int | None = None, shared: int = 0) -> str:
+                players: int | None = None, shared: int = 0, followed: int | None = None) -> str:
     """The games design indicator ``name`` is computed on, in ``lang`` ("of the 212 games with a single winner"),
     at every player count, whether or not it is every game traced; "" for one on every traced game (lead changes,
     which the table's heading counts). At 2 ``players`` a game has a second place exactly when it has a single
@@ -1428,10 +1487,15 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     key = FIGURE_GAMES[name]
     if players == 2 and key == "figure_of_margin":
         key = "figure_of_one_winner"
+    of_margin = key == "figure_of_margin"
+    if of_margin and n == followed:  # every game followed has someone below the winners: "of the
+        # 250 games", not a condition every game meets, which sent the reader looking for the games left out
+        # (terminal round 29 fr5, it24)
+        key = "figure_of_all"
     own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
     text = own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0))
     text = text.strip().removeprefix("(").removesuffix(")")  # a note's words, not a row's parenthesis
-    return say("figure_base_shared", lang, base=text) if key == "figure_of_margin" and shared else text
+    return say("figure_base_shared", lang, base=text) if of_margin and shared else text
 
 
 def traced_shared(figures: Sequence[tuple[str, Mapping[str, Any]]], shared: int) -> int:
@@ -1477,7 +1541,11 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # the close games' margin in proportion to the winner's score (``designer.close_margin``), said at the average
     # winner's score: "about 7 points here" (terminal round 27 it9: a fixed 2 points made 80 % of Royale's games close)
     near = round(close_margin(winner)) if winner is not None else 0
-    scale = (say("close_scale" if over is None else "close_scale_games", lang, margin=decimal(near, lang, places=0),
+    # where a tenth of the winner's mean is under the floor, the margin is the floor itself, not "about" it
+    # (terminal round 29 en8, fr10: Royale's "about 1 point" in a game of whole points)
+    exact = "_exact" if winner is not None and close_margin(winner) == close_margin(0) else ""
+    scale = (say(("close_scale" if over is None else "close_scale_games") + exact, lang,
+                 margin=decimal(near, lang, places=0),
                  winner=_mean(winner, lang), games=_games(over or 0, lang),
                  unit=unit(lang, naming.words, many=near != 1),
                  score=label("winning_score", lang, naming.words, short=True))
@@ -1486,8 +1554,9 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # among the comebacks' games and again in a note of their margin below, at 2 players, they were two notes headed
     # "close games" (twenty-second reading en53, twenty-third en11)
     groups: dict[tuple[str, bool], list[str]] = {}
+    followed = next((f.get("n") for name, f in figures if name == "lead_changes"), None)
     for name, f in figures:
-        base = figure_base(name, f, lang, naming, players, shared)
+        base = figure_base(name, f, lang, naming, players, shared, followed)
         if base:
             own = bool(scale) and name == "close_games"
             groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
@@ -1496,8 +1565,9 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     tail = say("figure_base_shared", lang, base="")
 
     def margin(base: str) -> str:
-        if base.endswith(tail):
-            return say("close_shared", lang, base=say("figure_base_more", lang, base=base[:-len(tail)], more=scale))
+        if base.endswith(tail):  # the shared wins' margin defined once, by the scores line above, not again here
+            # (terminal round 29 en3, fr2)
+            return say("figure_base_more", lang, base=base[:-len(tail)], more=scale)
         return say("figure_base_more", lang, base=base, more=scale)
     notes = [say("figure_base", lang, labels=", ".join(labels), base=margin(base) if own else base)
              for (base, own), labels in groups.items()]
@@ -1610,9 +1680,12 @@ def exchange_why(table: Mapping[str, Any]) -> str:
             else "exchange_nothing")
 
 
-def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                   said: set[str] | None = None) -> list[str]:
     """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
-    is none."""
+    is none. ``said``: the run's legends printed above; the method, the columns and the flag's rule are said at the
+    first table, "as above" at the next: a 7-line sentence of three nested brackets, word for word at every player
+    count, was the hardest passage of the output (terminal round 29 en17, it2)."""
     from cardgen.languages import decimal
     from cardgen.simulate.exchange import POINTS
     from cardgen.simulate.verdict import number
@@ -1626,9 +1699,15 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     # what was done said in the heading (the exchanges up to so many a game, each counted for both its cards: the
     # rows add up to twice the total), the player not "the seat" (a Draco term), the margin's unit (round 28 en11,
     # en12, fr15, fr18, it17)
-    out = ["  " + say("exchange_head", lang, mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
-                      games=decimal(table["games"], lang, places=0), most=decimal(table.get("points", 0), lang, places=0),
-                      unit=unit(lang, naming.words))]
+    again = said is not None and "exchange_head" in said
+    fields = dict(mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
+                  games=decimal(table["games"], lang, places=0), most=decimal(table.get("points", 0), lang, places=0),
+                  unit=unit(lang, naming.words))
+    out = ["  " + say("exchange_head_again" if again else "exchange_head", lang, **fields)]
+    if not again:  # what the columns are and when a card is flagged, each on its own line, once a run
+        out += ["    " + say("exchange_columns", lang, **fields), "    " + say("exchange_key", lang, **fields)]
+    if said is not None:
+        said.add("exchange_head")
     width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
     for r in rows:
         line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
@@ -1636,8 +1715,11 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
                 f"{say('exchange_wins', lang, win=points(r['win'], lang, unit=False), **ends(r, 'win', True, lang)):<32}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
-        if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15)
-            line += f"  {say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!" (a name's end)
+        if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15),
+            # on a line of its own under the whole row: the one flagged row was the one row that wrapped (round 29
+            # en18, fr18, it8)
+            out.append(line)
+            line = " " * (6 + width) + f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
         elif r.get("held_flag"):  # hardly played: its gap is holding a card nobody plays (round 28 en10, fr13, it15)
             line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r["judged"]:
