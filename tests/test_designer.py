@@ -88,7 +88,10 @@ def test_designer_figures_are_the_same_on_every_engine(repo_root: Path, tmp_path
         [docs[name]] = json.loads(js.read_text())["results"]
     fast, reference, batch = docs["fast"], docs["reference"], docs["batch"]
     assert fast["designer"]["games"] == fast["completed"] > 0 and "lead_changes" in fast["designer"]
-    assert fast["designer"] == reference["designer"]
+    # the play experiment (a card exchanged mid-game) runs by default where the compiled tier plays its futures, and
+    # ``--engine reference`` leaves it out by design (``validate._exchanges``): every other figure is the same
+    assert "exchange" not in reference["designer"] and ("exchange" in fast["designer"]) == (deck == "draco")
+    assert {k: v for k, v in fast["designer"].items() if k != "exchange"} == reference["designer"]
     # Draco deals action cards; Royale deals an imposter to every colour; King Lui deals nothing to a seat
     assert bool(fast["designer"]["component_impact"]) == (deck != "king_lui")
     assert batch["designer"]["games"] == 0
