@@ -25,7 +25,7 @@ run under a supervisor (``supervise``, called by ``cli.run`` before anything els
 
 A test calling ``cli.main`` in its own process has no supervisor: ``enter`` and ``leave`` do
 nothing and the in-process guard alone applies, as before. A worker started by a fork
-server or a Dask worker is not in the table either (``docs/ARCHITECTURE.md``).
+server or a Dask worker is not in the table either (``docs/MODULES.md``, ``contain.py``).
 """
 from __future__ import annotations
 

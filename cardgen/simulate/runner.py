@@ -619,7 +619,7 @@ def _run_batches(fast: FastEngine, chunk: Chunk, tally: Any, deals: Game | None 
 def replay_on_reference(game: Game, seed: int, names: list[str], cap: int, record: bool) -> GameResult:
     """The game ``seed`` played on the reference ``game`` by the agents ``names``: what a compiled
     tier hands back when a game overflows its buffers (``FastEngine.replayed``). The runner chooses
-    the tiers, so the fallback is its own; the engine only signals it (docs/ARCHITECTURE.md)."""
+    the tiers, so the fallback is its own; the engine only signals it (docs/MODULES.md, "engine")."""
     return play_game(game, seed, make_agents(game.resolved.spec, list(names)), list(names), cap=cap, record=record)
 
 
