@@ -136,3 +136,119 @@ def test_the_runs_list_links_the_game_and_keeps_its_name_on_one_line(tmp_path) -
     assert '<a href="validate-draco-1/index.html">Draco\u00a0&amp;\u00a0Co</a>' in html.replace("&nbsp;", "\u00a0")
     assert PAGES["en"]["runs_head"].split("|")[2] == "games per player count"
     assert PAGES["it"]["runs_head"].split("|")[1] == "gioco" and PAGES["fr"]["runs_head"].split("|")[1] == "jeu"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_rates_heading_leaves_the_shared_win_to_the_balance_line_that_says_it(draco: tuple, lang: str) -> None:
+    """fr3: "(une victoire partagée compte pour chaque gagnant ; …)" in the rates' heading, then five lines below
+    "(33,7 %, au-dessus de 1/3 car une victoire partagée compte pour chaque gagnant)": said once, by the balance."""
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import Naming, format_entry
+    from cardgen.terminal import say
+
+    deck, r = draco
+    shared = {**r, "balance": {**(r.get("balance") or {}), "seat_fair_share": 0.337, "flags": [], "warnings": []}}
+    text = format_entry(shared, lang, Naming.of(deck, lang), set()).replace("\n      ", " ").replace("\n    ", " ")
+    why = typeset(say("balance_why", lang, n=len(r["seat_win_rates"])), lang)
+    if why not in text:
+        pytest.skip("no balance line giving the reason here")
+    assert text.count(typeset({"en": "a shared win counts for each winner", "fr": "une victoire partagée compte pour "
+                                "chaque gagnant", "it": "una vittoria condivisa conta per ciascun vincitore"}[lang],
+                               lang)) == 1
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "a tenth of the winner’s fortune", "score"),
+    ("fr", "d’au plus un dixième de sa fortune", "score"),
+    ("it", "un decimo del proprio denaro", "punteggio")])
+def test_drachos_close_games_are_told_in_its_fortunes(draco: tuple, lang: str, said: str, old: str) -> None:
+    """fr24, it14: "d’au plus un dixième de son score", "un decimo del proprio punteggio" in Draco, whose every other
+    line says "fortune", "denaro"; King Lui keeps its score."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.simulate.verdict import gloss
+
+    deck, _ = draco
+    text = gloss("close_games", lang, Naming.of(deck, lang).words)
+    assert said in text and old not in text
+    assert old in gloss("close_games", lang, None)
+
+
+def test_dracos_ending_is_told_in_the_present_in_italian(draco: tuple) -> None:
+    """it15: «come finiscono le partite: è stato proposto l’ultimo brindisi» answered a present question in the
+    past."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.simulate.verdict import label
+
+    deck, _ = draco
+    said = label("end_reason:final_toast", "it", Naming.of(deck, "it").words)
+    assert said.endswith("si propone l’ultimo brindisi") and "è stato" not in said
+
+
+def test_a_sentence_naming_a_command_in_prose_still_ends() -> None:
+    """fr41's rule is for a command closing the sentence, never prose that names one."""
+    from cardgen.simulate.summary import ended
+
+    assert ended("but these additions change play: cardgen fix tests them on new games").endswith("games.")
+    assert ended("for the bank: cardgen fix draco") == "for the bank: cardgen fix draco"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", " (of the 277 games with a single winner)"),
+    ("fr", " (sur les 277 parties à un seul vainqueur)"),
+    ("it", " (sulle 277 partite con un solo vincitore)")])
+def test_at_two_players_the_lead_is_over_the_games_not_shared(lang: str, said: str) -> None:
+    """en9, fr11: "(of the 277 games in which someone finishes below the winner or winners)" at 2 players, a
+    roundabout way of saying "not a shared win": the indicators' words for those games at 2 players; at 3 players
+    the general words stay."""
+    from cardgen.simulate.summary import margin_basis
+
+    assert margin_basis(277, 300, lang, None, 2, 23).replace("\u202f", " ") == said
+    assert margin_basis(277, 300, lang, None, 3, 23).replace("\u202f", " ") != said
+
+
+def test_a_design_indicators_share_is_rounded_once() -> None:
+    """fr25: "parties serrées 34,5 %" for 85 of 246 games (34.55%): the share was kept to four places, then rounded
+    again to one decimal of a percent."""
+    from cardgen.languages import percent
+    from cardgen.simulate import designer
+
+    tally = designer.DesignerTally.__new__(designer.DesignerTally)
+    tally.sums = {"close_games": (246, 85.0, 85.0)}
+    figure = tally.figures()["close_games"]
+    assert percent(figure["mean"], "fr").replace("\u202f", " ").replace("\u00a0", " ") == "34,6 %"
+
+
+def test_italian_pages_say_zero_and_valutare() -> None:
+    """it50: «contiene lo 0» where every other line says «lo zero»; it60: «Nessuna carta è giudicata» beside «Nessuna
+    carta si può valutare»."""
+    from cardgen.report.impact import WORDS
+
+    assert WORDS["it"]["none_flagged"].endswith("contiene lo zero.")
+    assert "giudicat" not in WORDS["it"]["all_dealt_again"] and "valutare" in WORDS["it"]["all_dealt_again"]
+
+
+def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple) -> None:
+    """en45: "the winner’s fortune 37.0 on average, 6.2 more than the runner-up’s (of the 267 games …)": the bracket
+    seemed to cover both figures, and the 37.0 is over every game."""
+    from cardgen.simulate.summary import Naming
+
+    deck, _ = draco
+    line = Naming.of(deck, "en").words["lines"]["en"]["scores"]
+    assert "{winner} on average; {margin} more than the runner-up’s on average{basis}" in line
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "“favour” (mid-game, by the lead over the others, not the win rate)"),
+    ("fr", "« favour » (en cours de partie, par l’avance sur les autres, pas par les victoires)"),
+    ("it", "«favour» (a partita in corso, per il vantaggio sugli altri, non per le vittorie)")])
+def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
+    """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither
+    that the flag is the mid-game experiment's nor that only the lead is beyond chance."""
+    from cardgen.report.pages import short_warnings
+
+    play = {"component": "favour", "experiment": "play", "judged": True, "flag": "strong", "flag_low": 0.004,
+            "flagged_by": ["margin"], "margin_low": 0.04, "margin_high": 1.5, "wins_low": -0.02, "wins_high": 0.088}
+    r = {"variant": "draco", "players": 5, "games": 300, "completed": 300, "passed": True, "sufficiency": [],
+         "designer": {"games": 250, "exchange": {"rows": [play]}, "component_impact": []}}
+    cells = [c.replace("\u202f", " ") for c in short_warnings(r, lang)]
+    assert any(c.endswith(said) for c in cells), cells

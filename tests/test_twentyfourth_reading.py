@@ -170,8 +170,8 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "squilibrio): cardgen fix draco --games 1000"}
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
-            "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
-                  "et tester ces corrections sur des parties simulées : cardgen fix draco",
+            "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus)"
+                  ", puis tester ces corrections sur des parties simulées : cardgen fix draco",  # round 29 fr9
             "it": "Draco & Co (draco): per cercare correzioni che risolvano la carenza di monete in banca (vedi sopra) e "
                   "provarle su partite simulate: cardgen fix draco"}
 

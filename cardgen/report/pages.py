@@ -297,7 +297,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
+    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
                                           shortage_case, shortage_name, shortage_piece, two_way, weight_shares)
     from cardgen.simulate.verdict import QUOTED
 
@@ -351,8 +351,12 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
             out.append(page_words(f"balance_{side}" + just_beyond([f]), lang, who=who))
     # a flagged card by the closing line's words ("card too strong: “To and Fro”"): the overview named the coins
     # alone, and a designer who stops there missed the run's only card findings (twenty-second reading en45, fr48)
+    # a card flagged mid-game says so, and by its lead alone where its wins' interval holds 0: "a card that seems
+    # too strong: “Favour”" read as the opening-hand verdict on the win rate (round 29 en31, fr34, it37)
     out += [say_n(f"warn_cards_{card_side(row)}", 1, lang, items=QUOTED[lang].format(
-        (naming.names or {}).get(row["component"], row["component"]))) for row in flagged_cards(r)]
+        (naming.names or {}).get(row["component"], row["component"])))
+        + (page_words("card_mid" + by_margin(row), lang) if row.get("experiment") == "play" else "")
+        for row in flagged_cards(r)]
     return out
 
 

@@ -8,6 +8,7 @@ written as the language writes them (``cardgen.languages``).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -754,6 +755,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # "a shared win counts for each winner" once a run, at the first rates: said again at every player count
             # beside the balance line's own reason, it came six times in one output (eighteenth reading fr2)
             again = "_again" if said is not None and "shared_win" in said else ""
+            # nor in the heading where the balance line a few lines below gives it as the fair share's reason: said
+            # twice five lines apart (round 29 fr3)
+            why = say("balance_why", lang, n=len(r["seat_win_rates"]))
+            if any(why in text for _, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                            more_games_command(r), warn=True)):
+                again = "_again"
             if said is not None:
                 said.add("shared_win")
             lines.append("  " + (say(f"seat_rates_wide{again}", lang, n=compared) if compared
@@ -792,9 +799,14 @@ def ended(text: str) -> str:
     bare, but a warning of two or three sentences whose last alone had no stop read as cut off (twenty-second
     reading en15, twenty-third en13, fr13, it19). A text already ended keeps its own mark, and a text ending in a
     command none: copied from the page, "--games 1200." is no command (round 29 fr41, it49, it55, it61)."""
-    if text.endswith((".", "!", "?", "…")) or text.rsplit(": ", 1)[-1].startswith("cardgen "):
+    if text.endswith((".", "!", "?", "…")) or _COMMAND_END.search(text):
         return text
     return text + "."
+
+
+#: a command closing a sentence ("…: cardgen validate king_lui --players 4 --games 1200"), never prose that names
+#: one ("…: cardgen fix tests them on new games")
+_COMMAND_END = re.compile(r":\s+cardgen (?:validate|fix|compare|tune|check|build|play) [\w.-]+(?: --[\w-]+(?: [^\s-]\S*)?)*$")
 
 
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -1483,6 +1495,9 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     # every game counted: "over all 1,000 games", not "of the 1,000 games in which someone finishes below", which
     # sent the designer looking for the games left out (twenty-sixth reading en4)
     key = "margin_basis" if counted <= 0 else "margin_all_shared" if n >= games else "margin_shared"
+    # at 2 players the games with someone below the winner are those not ending in a shared win: said so, not the
+    # roundabout "someone finishes below the winner or winners" (round 29 en9, fr11)
+    key += "_duel" if players == 2 and key == "margin_basis" else ""
     return say(key, lang, n=decimal(n, lang, places=0))
 
 
