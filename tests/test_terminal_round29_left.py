@@ -252,3 +252,27 @@ def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: 
          "designer": {"games": 250, "exchange": {"rows": [play]}, "component_impact": []}}
     cells = [c.replace("\u202f", " ") for c in short_warnings(r, lang)]
     assert any(c.endswith(said) for c in cells), cells
+
+
+def test_the_runs_record_keeps_each_counts_number_of_warnings(tmp_path) -> None:
+    """en28, it32, it58: the record behind the runs' list and the gallery kept which counts passed with warnings,
+    never how many: one warning read "1 with warnings". It keeps the number now, one per warned count."""
+    import json
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from toy_game import load_toy, toy_deck
+
+    from cardgen.report.runs import write_validation_run
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    deck = toy_deck("toy", tmp_path)
+    doc = run_validation([deck], ValidateOptions(games=12, players=[2], jobs=1, loader=load_toy, out=None,
+                                                 progress=False))
+    entry = doc["results"][0]
+    entry["passed"] = True
+    entry["sufficiency"] = [{"peak": "hand", "print_more": 3, "cover": 0.99, "games_short": 4, "games": 12, "max": 3}]
+    write_validation_run(tmp_path / "out", doc, [deck])
+    record = json.loads((tmp_path / "out" / "validation" / "runs.json").read_text(encoding="utf-8"))[0]
+    assert record["warning_counts"] == {"toy@2": 1} and record["warned_results"] == ["toy@2"]
