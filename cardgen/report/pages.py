@@ -781,7 +781,15 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
-                footnotes=[impact_footnote(lang, False)] if cards else [])
+                footnotes=([impact_footnote(lang, False)] if cards else []) + (
+                    # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
+                    [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
+
+
+def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:
+    """Whether a count of ``deck_id`` in ``doc`` shows the mid-game (play experiment) card table."""
+    return any(((r.get("designer") or {}).get("exchange") or {}).get("rows")
+               for r in doc["results"] if r.get("variant") == deck_id)
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
