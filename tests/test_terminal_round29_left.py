@@ -299,3 +299,24 @@ def test_the_note_on_the_cards_gives_the_mid_game_tables_rule_where_the_page_has
     except Exception:  # noqa: BLE001  (a fixture too bare for the page: the function's test above stands)
         return
     assert WORDS["en"]["footnote_exchange"] not in page
+
+
+def test_a_peak_says_its_99th_percentile_only_below_its_maximum(draco: tuple) -> None:
+    """it52, it56: «carte azione in una mano: 22 (al massimo 22 nel 99 % delle partite)»: the clause said the
+    maximum again."""
+    from cardgen.report.validation import section
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    naming = Naming.of(deck, "it")
+    from cardgen.simulate.summary import whole_box
+
+    peak = next((k for k in r.get("peak_games") or {} if not whole_box(k, r["peaks"][k], naming)), None)
+    if peak is None:
+        pytest.skip("no peak with its games here")
+    top = r["peaks"][peak]
+    below = {**r, "peak_games": {peak: {"histogram": [[0, r["games"]]]}}}
+    same = {**r, "peak_games": {peak: {"histogram": [[top, r["games"]]]}}}
+    assert any("99" in extra for _, _, extra in section(below, "it", naming)["peaks"])  # below its maximum: said
+    peaks = section(same, "it", naming)["peaks"]
+    assert not any("99" in extra for _, _, extra in peaks), peaks
