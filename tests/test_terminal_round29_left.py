@@ -133,7 +133,7 @@ def test_the_runs_list_links_the_game_and_keeps_its_name_on_one_line(tmp_path) -
              "players": [3, 4], "agents": ["heuristic"], "seed": 1, "total": 2, "passed": 2,
              "results": {"draco@3": True, "draco@4": True}}]
     html = runs_index(runs, "", "en")
-    assert '<a href="validate-draco-1/index.html">Draco\u00a0&amp;\u00a0Co</a>' in html.replace("&nbsp;", "\u00a0")
+    assert '<a href="validate-draco-1/index.html"><span class="nw">Draco &amp; Co</span></a>' in html
     assert PAGES["en"]["runs_head"].split("|")[2] == "games per player count"
     assert PAGES["it"]["runs_head"].split("|")[1] == "gioco" and PAGES["fr"]["runs_head"].split("|")[1] == "jeu"
 

@@ -1054,9 +1054,10 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         rows.append({"href": f"{r['id']}/index.html", "kind": page_words(f"kind_{r.get('kind', 'validate')}", lang)
                      if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
                      # the games by their names, a comparison as base → variant; ids only in an older record (en42)
-                     # each name on one line: "Draco &" / "Co" in a narrow column (round 29 it34)
-                     "decks": (" → " if r.get("kind") == "compare" else ", ").join(
-                         str(n).replace(" ", "\u00a0") for n in (r.get("names") or r.get("decks") or [])),
+                     # each name kept on one line by the page (class "nw"): "Draco &" / "Co" broke in a narrow
+                     # column (round 29 it34)
+                     "names": [str(n) for n in (r.get("names") or r.get("decks") or [])],
+                     "joiner": " → " if r.get("kind") == "compare" else ", ",
                      # "1,000" as every other count of the reports, never "1000" (twenty-third reading en50, fr1)
                      "games": played_pairs(r, lang) if r.get("kind") == "compare" else grouped(r.get("games"), lang),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
