@@ -33,7 +33,7 @@ def test_the_playtest_link_and_its_neighbours_are_in_the_gallerys_language(
     words = WORDS[lang]
     assert link in html and 'href="validation/validate-king_lui-0123abcd/playtest.html"' in html
     assert words["playtests_note"] in html and f">{words['validation']}</a>" in html
-    assert words["validation_note"].format(passed=1, counts=1, games=30, players="3") in html
+    assert words["validation_note_all"].format(passed=1, counts=1, games=30, players="3") in html
     # nothing built in this gallery: the intro says what it holds, never promises faces and books (en48)
     assert words["intro_unbuilt"] in html and words["intro"] not in html and f'lang="{lang}"' in html
     # twenty-sixth reading en39, it40: one name for the card pictures in the intro and in the line under each game
@@ -50,10 +50,11 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
     assert gallery_lang({"a": {}}) == "en"
 
 
-# terminal round 27 en35, it43: no "4/4" notation used nowhere else; Italian's games "per numero di giocatori"
-@pytest.mark.parametrize(("lang", "said"), [("fr", "2 nombres de joueurs validés sur 2 (3 et 4 joueurs), dont 1 avec réserves"),
-                                            ("it", "configurazioni superate: 2 su 2 (3 e 4 giocatori), 1 con avvisi"),
-                                            ("en", "2 of 2 player counts passed (3 and 4 players), 1 of them with warnings")])
+# terminal round 27 en35, it43: no "4/4" notation used nowhere else; Italian's games "per numero di giocatori";
+# round 29 fr30, it31: no bracket inside the gallery's bracket, and "passed at 3 and 4 players" where all passed
+@pytest.mark.parametrize(("lang", "said"), [("fr", "validé à 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties"),
+                                            ("it", "superata con 3 e 4 giocatori; avvisi con 4 giocatori; 30 partite"),
+                                            ("en", "passed at 3 and 4 players, with warnings at 4 players; 30 games")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
     """"4/4 player counts passed" hid Draco's warnings (seventeenth reading fr66): the run's record names the counts
     that passed with one, and only this deck's are counted."""
@@ -64,7 +65,35 @@ def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path
          "warned_results": ["king_lui@4", "draco@3", "draco@4"]}]), encoding="utf-8")
     html = render_gallery(tmp_path, state)
     assert said in html
-    assert WORDS[lang]["validation_note"].format(passed=2, counts=2, games=30, players="3, 4") not in html
+    assert WORDS[lang]["validation_note_all"].format(passed=2, counts=2, games=30, players="3, 4") not in html
+    # the old notes: "2 of 2 player counts passed (3 and 4 players), 1 of them with warnings" (round 29 fr30, it31)
+    assert "(3 e 4 giocatori)" not in html and "(3 et 4 joueurs)" not in html and "(3 and 4 players)" not in html
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "passed at 1, 2, 3 and 4 players, with a warning at 4 players; 30 games each", "with warnings"),
+    # French says "avec réserves" of one warning too, as its headings do ("réserve" alone names a pile)
+    ("fr", "validé à 1, 2, 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties chaque fois", "sur 4"),
+    ("it", "superata con 1, 2, 3 e 4 giocatori; un avviso con 4 giocatori; 30 partite ciascuna", "; avvisi con")])
+def test_one_warning_in_all_is_said_in_the_singular_in_the_gallery(tmp_path: Path, lang: str, said: str,
+                                                                   old: str) -> None:
+    """Round 29 en28, it32, it58: Royale's one balance warning was "1 of them with warnings" in the gallery; the
+    record keeps each count's number of warnings, and "4 of 4 … of which 4" is no more (fr30)."""
+    state = a_gallery(tmp_path, lang)
+    record = {"id": "validate-king_lui-0123abcd", "kind": "validate", "decks": ["king_lui"], "games": 30,
+              "results": {f"king_lui@{n}": True for n in (1, 2, 3, 4)}, "warned_results": ["king_lui@4"],
+              "warning_counts": {"king_lui@4": 1}}
+    (tmp_path / "validation" / "runs.json").write_text(json.dumps([record]), encoding="utf-8")
+    html = render_gallery(tmp_path, state).replace("\u202f", " ").replace("\u00a0", " ")
+    assert said in html and old not in html
+    if lang == "fr":
+        return
+    record["warning_counts"] = {"king_lui@4": 2}  # two warnings at one count: the plural
+    (tmp_path / "validation" / "runs.json").write_text(json.dumps([record]), encoding="utf-8")
+    assert old in render_gallery(tmp_path, state)
+    record.pop("warning_counts")  # an older record, without the counts: the plural, as before
+    (tmp_path / "validation" / "runs.json").write_text(json.dumps([record]), encoding="utf-8")
+    assert old in render_gallery(tmp_path, state)
 
 
 @pytest.mark.parametrize("lang", ["fr", "it", "en"])

@@ -75,7 +75,8 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
                    "senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
              "fr": "Aucune carte n’est évaluée, pour la même raison que plus haut.",
-             "it": "Nessuna carta è giudicata, per la stessa ragione detta sopra."}[lang]
+             # round 29 it60: «valutare» as at 2 players, never «giudicata» beside it
+             "it": "Nessuna carta si può valutare, per la ragione spiegata sopra."}[lang]
     again = {"en": "Here too they hardly ever use it.", "fr": "Là encore, ils ne s’en servent presque jamais.",
              "it": "Anche qui non la usano quasi mai."}[lang]
     assert plain(whole) in first and short not in first
@@ -136,8 +137,8 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     naming = Naming.of(deck, lang)
     alone = plain(format_entry(solo, lang, naming, said))
     caveat = {"en": "caveat: the player has the Imposter card, yet the simulated player hardly ever uses it (",
-              "fr": "à noter : le joueur a une carte Imposteur, mais le joueur automatique ne l’utilise presque "
-                    "jamais (",
+              # round 29 fr12: "le joueur … le joueur automatique" said the subject twice
+              "fr": "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (",
               "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
     assert caveat in alone, alone
     assert {"en": "times per game on average); these figures describe games played almost without it",

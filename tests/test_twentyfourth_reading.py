@@ -92,7 +92,8 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 TOTAL = {"en": "2 player counts (5 and 6 players) checked; none failed, 2 with warnings (shortage of coins in "
                "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
                "at 6 players; a card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
-         "fr": "2 nombres de joueurs (5 et 6 joueurs) vérifiés : aucun échec, 2 validés avec réserves (manque de pièces à "
+         # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"
+         "fr": "vérifié à 5 et 6 joueurs (2 configurations) : aucun échec ; validé avec réserves dans les 2 cas (manque de pièces à "
                "la banque ; des cartes qui semblent de justesse trop fortes : « Chassé-croisé » à 5 joueurs et « Grand "
                "écart » à 6 joueurs ; une carte qui semble de justesse trop faible : « Pousse-toi ! » à 6 joueurs)",
          "it": "verificate 2 configurazioni con 5 e 6 giocatori: nessuna fallita, 2 superate con "
@@ -169,8 +170,8 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "squilibrio): cardgen fix draco --games 1000"}
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank above and test them in "
                   "simulated games: cardgen fix draco",
-            "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus) "
-                  "et tester ces corrections sur des parties simulées : cardgen fix draco",
+            "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque (voir ci-dessus)"
+                  ", puis tester ces corrections sur des parties simulées : cardgen fix draco",  # round 29 fr9
             "it": "Draco & Co (draco): per cercare correzioni che risolvano la carenza di monete in banca (vedi sopra) e "
                   "provarle su partite simulate: cardgen fix draco"}
 
@@ -185,7 +186,8 @@ def _validate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str
     monkeypatch.setattr(commands, "run_validation", lambda decks, opts: doc)
     commands.validate([deck], ValidateOptions(out=None, lang=lang, progress=False))
     lines = capsys.readouterr().out.splitlines()
-    total = say_n("counts", len(entries), lang, players="\0").split("\0")[0]  # one deck: its player counts (en5)
+    # one deck: its player counts (en5), named ("vérifié à 5 et 6 joueurs", round 29 fr6)
+    total = say_n("counts_named", len(entries), lang, players="\0").split("\0")[0]
     return plain(" ".join(lines[next(i for i, line in enumerate(lines) if line.startswith(total)):]))
 
 

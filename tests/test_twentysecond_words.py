@@ -56,7 +56,7 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
     # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
     ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games: cardgen fix draco "
            "(base game) or cardgen fix draco-charity-toast (variant)"),
-    ("fr", "Pour chercher comment corriger le manque de pièces à la banque et tester ces corrections sur des parties "
+    ("fr", "Pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des parties "
            "simulées : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
     ("it", "Per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate: "
            "cardgen fix draco (gioco base) oppure cardgen fix draco-charity-toast (variante)")])
@@ -270,10 +270,10 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
 
 
 @pytest.mark.parametrize(("lang", "many", "one"), [
-    ("fr", "aucune carte ne se distingue au-delà du hasard ; l’intervalle de chaque carte (élargi parce que 2 cartes sont "
-           "comparées à la fois) contient 0 ; chaque écart observé peut donc venir du hasard",
-     "la carte ne se distingue pas au-delà du hasard ; son intervalle de confiance à 95 % contient 0, l’écart observé peut donc "
-     "venir du hasard"),
+    # round 29 fr26: "hasard" said once, never "… ; chaque écart observé peut donc venir du hasard" after it
+    ("fr", "aucune carte ne se distingue au-delà du hasard : l’intervalle de chacune, élargi parce que 2 cartes sont "
+           "comparées à la fois, contient 0",
+     "la carte ne se distingue pas au-delà du hasard : son intervalle de confiance à 95 % contient 0"),
     ("en", "no card stands out beyond chance; every card’s interval, widened because 2 cards are compared at once, "
            "includes 0",
      "the card does not stand out beyond chance; its 95% confidence interval includes 0"),

@@ -97,8 +97,9 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
               "score bands as published): "
               "“The King’s Head Waiter” (11 or 12) 10.0%; "
               "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
-        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (titres de la règle de cardgen, "
-              "et non ceux de la règle publiée ; paliers de score comme dans le jeu publié) : « Maître d’hôtel du roi » "
+        # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
+        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (titres propres à cardgen ; "
+              "paliers de score identiques à ceux de la règle publiée) : « Maître d’hôtel du roi » "
               "(11 ou 12) 10,0 % ; « Un pourboire bien mérité » (9 ou 10) 0,0 % ; « Encore un effort » (7 ou 8) "
               "30,0 % ; « Renvoyé des cuisines » (0 à 6) 60,0 %",
         "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (titoli del regolamento di "

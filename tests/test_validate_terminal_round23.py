@@ -88,9 +88,10 @@ def _seats(players: int, *flags: tuple[int, str]) -> dict[str, Any]:
 @pytest.mark.parametrize(("lang", "five", "two"), [
     ("en", "to search for fixes for the imbalance (players 4 and 5 ahead, players 1 and 2 behind) and test them",
      "to search for fixes for the imbalance (player 1 ahead) and test them"),
-    ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 ainsi que le désavantage des joueurs 1 et 2 "
-           "et tester",
-     "pour chercher comment corriger l’avantage du joueur 1 et tester"),
+    # round 29 fr9: "ainsi que … et tester": "et …, puis tester"
+    ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 et le désavantage des joueurs 1 et 2, "
+           "puis tester",
+     "pour chercher comment corriger l’avantage du joueur 1, puis tester"),
     ("it", "per cercare correzioni che risolvano lo squilibrio (giocatori 4 e 5 avvantaggiati, giocatori 1 e 2 "
            "svantaggiati) e provarle",
      "per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle")])

@@ -375,15 +375,28 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
         verdicts = {k: v for k, v in record.get("results", {}).items() if k.split("@")[0] == deck_id}
         passed = sum(verdicts.values())
         # "3/3 passed" hid Draco's warnings (seventeenth reading fr66): the counts that passed with one are said
-        warned = sum(k.split("@")[0] == deck_id for k in record.get("warned_results", ()))
-        note = words["validation_note_warned" if warned else "validation_note"]
+        warned_keys = [k for k in record.get("warned_results", ()) if k.split("@")[0] == deck_id]
+        warned = len(warned_keys)
+        # one warning in all is "with a warning" (round 29 en28, it32, it58): a record keeps each count's number of
+        # warnings since then; an older one without it is said in the plural, as before
+        single = warned == 1 and (record.get("warning_counts") or {}).get(warned_keys[0]) == 1
+        # no bracket inside the gallery's bracket, and "passed at 3, 4 and 5 players" where every count passed,
+        # never "4 of 4 … of which 4" (round 29 fr30, it31)
+        if passed < len(verdicts):
+            key = "validation_note_warned" if warned else "validation_note"
+        else:
+            key = ("validation_note_all_warned" if warned == passed else
+                   "validation_note_some_warned" if warned else "validation_note_all")
+        note = words[key + ("_single" if single and warned else "")]
         out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
                     # the counts by their players, for a language whose "player count" cannot pass a check (it6)
                     # a record that kept no verdicts (an older cardgen's) has nothing to count: no note, never
                     # "0 of 0 player counts passed ( players)"
                     "note": note.format(passed=passed, counts=len(verdicts), warned=warned,
                                         games=grouped(record["games"], lang), players=and_list(sorted(
-                                            (k.split("@")[1] for k in verdicts), key=int), lang))
+                                            (k.split("@")[1] for k in verdicts), key=int), lang),
+                                        warned_players=and_list(sorted((k.split("@")[1] for k in warned_keys),
+                                                                       key=int), lang))
                     if verdicts else ""})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:

@@ -297,7 +297,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
+    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
                                           shortage_case, shortage_name, shortage_piece, two_way, weight_shares)
     from cardgen.simulate.verdict import QUOTED
 
@@ -315,13 +315,17 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
         weight = ""
         if ruled_weighs(s, naming):
             weight = "short_weight_again" if said_at(said, f"weight:{where}", r.get("players"), lang) else "short_weight"
+        elif ruled:  # a rule in few games: said too, as the terminal says it (round 29 en24, it11, it38)
+            weight = "short_weight_few"
         # by its one name, as the terminal's warning (twentieth reading en18); most games under cardgen's rule:
-        # said here too, where the overview's verdict reads "passed" (it11)
+        # said here too, where the overview's verdict reads "passed" (it11); what the results describe before the
+        # estimate, never in a bracket inside the estimate's bracket (round 29 en30, fr31)
         out.append(page_words(f"short_ruled{again}" if ruled else "short", lang, more=s["print_more"], case=case,
                               ruling=ruling, piece=piece, name=shortage_name(piece, lang, naming, cid), also=also,
                               cover=percent(s["cover"], lang, places=0),
-                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True))
-                   + (page_words(weight, lang, shares=weight_shares([s], lang)) if weight else ""))
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True),
+                              games=grouped(s["games"], lang),
+                              weight=page_words(weight, lang, shares=weight_shares([s], lang)) if weight else ""))
     # the players flagged on one side in one sentence: "player 1 wins less often…" four times filled a phone's
     # screen with one sentence (twenty-third reading it48)
     flags = (r.get("balance") or {}).get("flags") or []
@@ -347,8 +351,12 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
             out.append(page_words(f"balance_{side}" + just_beyond([f]), lang, who=who))
     # a flagged card by the closing line's words ("card too strong: “To and Fro”"): the overview named the coins
     # alone, and a designer who stops there missed the run's only card findings (twenty-second reading en45, fr48)
+    # a card flagged mid-game says so, and by its lead alone where its wins' interval holds 0: "a card that seems
+    # too strong: “Favour”" read as the opening-hand verdict on the win rate (round 29 en31, fr34, it37)
     out += [say_n(f"warn_cards_{card_side(row)}", 1, lang, items=QUOTED[lang].format(
-        (naming.names or {}).get(row["component"], row["component"]))) for row in flagged_cards(r)]
+        (naming.names or {}).get(row["component"], row["component"])))
+        + (page_words("card_mid" + by_margin(row), lang) if row.get("experiment") == "play" else "")
+        for row in flagged_cards(r)]
     return out
 
 
@@ -467,13 +475,16 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     # counts": twenty-third reading fr39, it47): what each is, said
     each = page_words("overview_each_count" if len({r.get("variant") for r in results}) <= 1
                       else "overview_each_combination", lang)
-    intro = page_words("overview_intro", lang, total=total_line(results, lang, namings),
+    # the page's first sentence opens with a capital: "verificate 4 configurazioni…" is a terminal line (round 29 it36)
+    intro = page_words("overview_intro", lang, total=_capital(total_line(results, lang, namings)),
                        games=say_n("games", doc["games"], lang), agents=agents, each=each,
                        seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0))
-    if all(row["skill"] == "–" for row in rows):  # a column of dashes nobody explained (en89, it108, fr98)
+    head = PAGES[lang]["overview_head"].split("|")
+    skill = not all(row["skill"] == "–" for row in rows)
+    if not skill:  # a column of dashes nobody explained (en89, it108, fr98): said in the intro, and no column of
+        # dashes squeezing the balance into a strip (round 29 fr32)
         intro += " " + page_words("skill_unmeasured", lang)
-    return page("overview.html", title, nav, lang, intro=intro, head=PAGES[lang]["overview_head"].split("|"),
-                rows=rows, badges=badges(lang))
+    return page("overview.html", title, nav, lang, intro=intro, head=head, skill=skill, rows=rows, badges=badges(lang))
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
@@ -770,7 +781,15 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
-                footnotes=[impact_footnote(lang, False)] if cards else [])
+                footnotes=([impact_footnote(lang, False)] if cards else []) + (
+                    # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
+                    [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
+
+
+def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:
+    """Whether a count of ``deck_id`` in ``doc`` shows the mid-game (play experiment) card table."""
+    return any(((r.get("designer") or {}).get("exchange") or {}).get("rows")
+               for r in doc["results"] if r.get("variant") == deck_id)
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
@@ -1007,8 +1026,11 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
 
     # a record without its decks: said as several, as before (twenty-second reading en5)
     players = [int(k.rsplit("@", 1)[1]) for k in r.get("results") or {} if k.rsplit("@", 1)[-1].isdigit()]
+    # one warning in all: "1 with a warning", from the counts a record keeps since round 29 en28 (none in an older one)
+    single = sum((r.get("warning_counts") or {}).values()) == 1
     return checked_line(r["total"], r["total"] - r["passed"], r.get("warned") or 0, len(r.get("decks") or (0, 0)),
-                        lang, players)
+                        lang, players, single, [int(k.rsplit("@", 1)[1]) for k in r.get("warned_results") or ()
+                                                if k.rsplit("@", 1)[-1].isdigit()])
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
@@ -1032,7 +1054,10 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         rows.append({"href": f"{r['id']}/index.html", "kind": page_words(f"kind_{r.get('kind', 'validate')}", lang)
                      if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
                      # the games by their names, a comparison as base → variant; ids only in an older record (en42)
-                     "decks": (" → " if r.get("kind") == "compare" else ", ").join(r.get("names") or r.get("decks") or []),
+                     # each name kept on one line by the page (class "nw"): "Draco &" / "Co" broke in a narrow
+                     # column (round 29 it34)
+                     "names": [str(n) for n in (r.get("names") or r.get("decks") or [])],
+                     "joiner": " → " if r.get("kind") == "compare" else ", ",
                      # "1,000" as every other count of the reports, never "1000" (twenty-third reading en50, fr1)
                      "games": played_pairs(r, lang) if r.get("kind") == "compare" else grouped(r.get("games"), lang),
                      "players": ", ".join(str(p) for p in r.get("players") or []),

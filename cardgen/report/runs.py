@@ -19,6 +19,7 @@ from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.summary import Naming
 from cardgen.simulate.summary import warned as passed_warned
+from cardgen.simulate.summary import warning_count
 
 def validation_run_id(doc: dict[str, Any], lang: str = "en") -> str:
     """``validate-<deck or N-decks>-<hash of the options>``, ``-fr`` at the end for a report in French (each
@@ -103,7 +104,11 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
                      "summary": f"{len(doc['results']) - failed}/{len(doc['results'])} passed, {warned} with warnings",
                      "results": {f"{r['variant']}@{r['players']}": r["passed"] for r in doc["results"]},
                      # the counts that passed with a warning: the gallery says so beside "passed" (fr66)
-                     "warned_results": [f"{r['variant']}@{r['players']}" for r in doc["results"] if passed_warned(r)]},
+                     "warned_results": [f"{r['variant']}@{r['players']}" for r in doc["results"] if passed_warned(r)],
+                     # and how many warnings each has: one in all is "1 with a warning" in the runs' list and the
+                     # gallery, as the terminal says it (round 29 en28, it32, it58)
+                     "warning_counts": {f"{r['variant']}@{r['players']}": warning_count(r) for r in doc["results"]
+                                        if passed_warned(r)}},
               lang)
     _gallery(out, decks, lang)
     return folder / "index.html"

@@ -260,7 +260,9 @@ class DesignerTally:
             n = int(n)
             if name in RATES:
                 low, high = wilson(round(s), n)
-                out[name] = {"mean": round(s / n, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
+                # six places: a share kept to four was rounded twice, 85/246 = 0.345528 -> 0.3455 -> "34.5%" where
+                # the one rounding gives 34.6% (round 29 fr25)
+                out[name] = {"mean": round(s / n, 6), "low": round(low, 6), "high": round(high, 6), "n": n}
             else:
                 mean = s / n
                 sd = math.sqrt(max(0.0, (ss - n * mean * mean) / (n - 1))) if n > 1 else 0.0

@@ -8,6 +8,7 @@ written as the language writes them (``cardgen.languages``).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -581,7 +582,7 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
 
 
 def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = (),
-                 single: bool = False) -> str:
+                 single: bool = False, warned_at: Sequence[int] = ()) -> str:
     """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
     with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
     of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
@@ -595,11 +596,22 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
     counts = counts if len(counts) == n else []  # several decks at one count, or entries without theirs: not named
     at = say_n("checked_at", counts[-1] if len(counts) == 1 else len(counts), lang,
                counts=and_list([str(k) for k in counts], lang)) if counts else ""
+    # one deck, its counts named: French says "vérifié à 3, 4 et 5 joueurs", never the calque "3 nombres de joueurs
+    # vérifiés", and which counts passed with warnings ("validé avec réserves à 4 joueurs"; round 29 fr6, fr13, fr28)
+    named = bool(one and at)
+    warned_at = sorted(set(warned_at))
+    named_warned = named and len(warned_at) == warned
     # one entry with one warning: "1 with a warning", as its heading says "PASS WITH A WARNING" (round 29 en12, it28)
-    warn = f"total_warned{one}_single" if single and warned == 1 else f"total_warned{one}"
-    return (say("total" if failed else "total_none", lang, combos=say_n("counts" if one else "combos", n, lang,
-                                                                          players=at),
-                failed=failed) + (say_n(warn, warned, lang) if warned else ""))
+    warn = ("total_warned_at" + ("_all" if warned == n else "") + ("_single" if single and warned == 1 else "")
+            if named_warned else f"total_warned{one}_single" if single and warned == 1 else f"total_warned{one}")
+    if named:
+        at = say_n("checked_named", counts[-1] if len(counts) == 1 else len(counts), lang,
+                   counts=and_list([str(k) for k in counts], lang))
+    where = say_n("warned_named", warned_at[-1] if len(warned_at) == 1 else len(warned_at), lang,
+                  counts=and_list([str(k) for k in warned_at], lang)) if named_warned and warned_at else ""
+    return (say("total" if failed else "total_none", lang,
+                combos=say_n("counts_named" if named else "counts" if one else "combos", n, lang, players=at),
+                failed=failed) + (say_n(warn, warned, lang, at=where) if warned else ""))
 
 
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -616,7 +628,8 @@ def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
                                    *card_kinds(results, lang, namings)] if k)
     single = sum(warning_count(r) for r in results if warned(r)) == 1
     return (checked_line(len(results), failed, warnings, len({r.get("variant") for r in results}), lang,
-                         [r["players"] for r in results if isinstance(r.get("players"), int)], single)
+                         [r["players"] for r in results if isinstance(r.get("players"), int)], single,
+                         [r["players"] for r in results if warned(r) and isinstance(r.get("players"), int)])
             + (say("total_warned_what", lang, kinds=kinds) if warnings and kinds else ""))
 
 
@@ -742,6 +755,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # "a shared win counts for each winner" once a run, at the first rates: said again at every player count
             # beside the balance line's own reason, it came six times in one output (eighteenth reading fr2)
             again = "_again" if said is not None and "shared_win" in said else ""
+            # nor in the heading where the balance line a few lines below gives it as the fair share's reason: said
+            # twice five lines apart (round 29 fr3)
+            why = say("balance_why", lang, n=len(r["seat_win_rates"]))
+            if any(why in text for _, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                            more_games_command(r), warn=True)):
+                again = "_again"
             if said is not None:
                 said.add("shared_win")
             lines.append("  " + (say(f"seat_rates_wide{again}", lang, n=compared) if compared
@@ -778,8 +797,16 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
 def ended(text: str) -> str:
     """A WARNING as the prose it is, ended by a full stop: the other lines of a block are labelled figures and end
     bare, but a warning of two or three sentences whose last alone had no stop read as cut off (twenty-second
-    reading en15, twenty-third en13, fr13, it19). A text already ended keeps its own mark."""
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
+    reading en15, twenty-third en13, fr13, it19). A text already ended keeps its own mark, and a text ending in a
+    command none: copied from the page, "--games 1200." is no command (round 29 fr41, it49, it55, it61)."""
+    if text.endswith((".", "!", "?", "…")) or _COMMAND_END.search(text):
+        return text
+    return text + "."
+
+
+#: a command closing a sentence ("…: cardgen validate king_lui --players 4 --games 1200"), never prose that names
+#: one ("…: cardgen fix tests them on new games")
+_COMMAND_END = re.compile(r":\s+cardgen (?:validate|fix|compare|tune|check|build|play) [\w.-]+(?: --[\w-]+(?: [^\s-]\S*)?)*$")
 
 
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -1468,6 +1495,9 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     # every game counted: "over all 1,000 games", not "of the 1,000 games in which someone finishes below", which
     # sent the designer looking for the games left out (twenty-sixth reading en4)
     key = "margin_basis" if counted <= 0 else "margin_all_shared" if n >= games else "margin_shared"
+    # at 2 players the games with someone below the winner are those not ending in a shared win: said so, not the
+    # roundabout "someone finishes below the winner or winners" (round 29 en9, fr11)
+    key += "_duel" if players == 2 and key == "margin_basis" else ""
     return say(key, lang, n=decimal(n, lang, places=0))
 
 

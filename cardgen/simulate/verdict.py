@@ -183,7 +183,8 @@ def first_player(lang: str, words: Mapping[str, Any] | None = None) -> str | Non
 def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str | None:
     """The definition of the figure ``name`` that its short name leaves out ("the eventual winner's average
     deficit…, in silver coins"), in ``lang`` and the game's score unit; None for a figure its name says."""
-    text = GLOSSES[lang].get(name)
+    # the game's own words where its score has a name: Draco's is a fortune, never a "score" (round 29 fr24, it14)
+    text = (((words or {}).get("glosses") or {}).get(lang) or {}).get(name) or GLOSSES[lang].get(name)
     # {one}: the unit of one ("1 point", "1 silver coin": the close games' least margin, ``designer.CLOSE_FLOOR``)
     if text is None:
         return None
