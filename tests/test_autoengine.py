@@ -52,6 +52,28 @@ def test_the_suite_never_waits_for_a_compile(monkeypatch: pytest.MonkeyPatch) ->
     assert decide(10_000.0, ready=False, building=False, compile_s=None).engine == "wait"
 
 
+def test_compare_compiles_in_the_foreground_unless_waiting_is_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """compare's ``auto`` compiles a tier it lacks before playing, except under the suite's switch, where it plays the
+    reference engine (the README's tier compiled Draco's and King Lui's tiers in compare tests: minutes of CI)."""
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: game == "royale")
+    assert os.environ.get(autoengine.WAIT_ENV) == "0"
+    assert not autoengine.compiles_here("draco")
+    assert autoengine.compiles_here("royale")  # built: it loads, nothing compiles
+    monkeypatch.delenv(autoengine.WAIT_ENV)
+    assert autoengine.compiles_here("draco")
+
+
+def test_a_compare_under_the_suites_switch_compiles_nothing(tmp_path: Path) -> None:
+    """A first compare on an empty cache, ``--engine auto``: the reference engine plays; no compiled code is saved."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGEN_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(ROOT), "compare", "king_lui",
+                           "king_lui-hungry-dragon", "--players", "3", "--games", "6", "--out", str(tmp_path / "out")],
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode in (0, 1), done.stderr
+    saved = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "cache").rglob("*.nbi"))
+    assert not [name for name in saved if "/king_lui_" in name or "batch." in name], saved
+
+
 def test_a_run_large_enough_to_gain_waits_for_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(autoengine.WAIT_ENV, raising=False)
     assert decide(200.0, ready=False, building=False, compile_s=30.0).engine == "wait"

@@ -307,6 +307,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert main(["--project", str(project), "check", "draco-poor-fix-1"]) == 0
 
 
+@pytest.mark.slow  # two whole fix searches (3-4 min of a loaded README tier): CI's slow tier
 def test_an_interrupted_fix_takes_its_trials_up_again(project: Path, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:

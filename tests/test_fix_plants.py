@@ -84,6 +84,7 @@ def _smallest_checked(record: dict, refused: int) -> None:
     assert record["proposals"][0]["cost"] == cured[refused]
 
 
+@pytest.mark.slow  # a whole fix search on Royale (2 min of a loaded README tier): CI's slow tier
 def test_a_noble_worth_double_gets_its_points_back(planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = planted / "fixed"
     assert _fix(planted, "royale-noble", out, "--players", "3", "--games", "200", "--trials", "4") == 0
@@ -104,6 +105,7 @@ def test_a_noble_worth_double_gets_its_points_back(planted: Path, capsys: pytest
     assert main(["--project", str(planted), "check", first["file"].removesuffix(".yaml")]) == 0
 
 
+@pytest.mark.slow  # a whole fix search: CI's slow tier
 def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_tried(
         planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # two trials: the lever's two ends, 18 and 2 points, and neither makes the seats fair
@@ -114,6 +116,7 @@ def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_t
     assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of “The Duchess" in line[0]
 
 
+@pytest.mark.slow  # a whole fix search and its check on fresh seeds: CI's slow tier
 def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_it_on_fresh_seeds(
         planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = planted / "fixed-kl"

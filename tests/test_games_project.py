@@ -87,6 +87,7 @@ def test_check_reports_a_syntax_error_of_the_rules_file_as_validate_does_without
     assert not (root / "IMPORTED").exists()
 
 
+@pytest.mark.slow  # search players in Python on a rules file (3 min of a loaded README tier): CI's slow tier
 def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Path) -> None:
     done = cardgen(tmp_path, "new", "g", "--rules")
     assert done.returncode == 0, done.stderr

@@ -57,6 +57,13 @@ BACKGROUND_ENV_OLD = "CARDGEN_BACKGROUND_BUILD"
 WAIT_ENV = "CARDGEN_AUTO_WAITS"
 
 
+def compiles_here(game: str) -> bool:
+    """Whether a run of ``game`` on ``--engine auto`` that compiles its tier in the foreground (compare, which waits
+    for a build rather than play a thousand pairs on the reference engine) may do so: always, unless waiting is
+    switched off (``WAIT_ENV``) and the tier is not built yet; then it plays the reference engine, the same games."""
+    return os.environ.get(WAIT_ENV) != "0" or is_ready(game)
+
+
 def background_enabled() -> bool:
     """Whether a run may start a background build (the switch, else its old name, is not "0")."""
     value = os.environ.get(BACKGROUND_ENV)

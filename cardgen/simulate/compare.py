@@ -426,6 +426,10 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         echo(say("note", opts.lang, text=line), file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
+    if engine == "auto" and opts.engine != "fast":
+        from cardgen.simulate.autoengine import compiles_here
+        if not compiles_here(base.game):  # waiting switched off, the tier not built: the same games, uncompiled
+            engine = "reference"
     for deck, ref in zip((base, variant), refs):
         note = _house_note(deck, ref, counts[0], opts) if opts.engine != "fast" and counts else None
         if note is not None:
