@@ -64,6 +64,26 @@ def _is_controller(config: pytest.Config) -> bool:
 def pytest_sessionstart(session: pytest.Session) -> None:
     if _is_controller(session.config):
         session.config.stash[_BEFORE] = tree_listing(ROOT)
+        session.config.stash[_TIERS_BEFORE] = compiled_tiers()
+
+
+#: The games whose compiled code lands in the session cache under a folder of the game's module (numba's cache layout:
+#: ``numba/<key>/<module>_<hash>/<function>.nbi``), and the batch loops (``engine/batch.py``) bound to each.
+TIER_PREFIXES = ("king_lui_", "royale_", "draco_")
+
+
+def compiled_tiers(cache: Path | None = None) -> set[str]:
+    """The compiled functions of the games' tiers saved in the session cache (numba's index files)."""
+    folder = (cache or SESSION_CACHE / "cardgen") / "numba"
+    if not folder.is_dir():
+        return set()
+    return {str(p.relative_to(folder)) for p in folder.rglob("*.nbi")
+            if p.parent.name.startswith(TIER_PREFIXES) or p.name.startswith("batch.play_many")}
+
+
+def _readme_tier(config: pytest.Config) -> bool:
+    """Whether this session is the README's command: the default ``-m 'not slow'`` over the whole suite, no file named."""
+    return config.option.markexpr == "not slow" and not any(arg.split("::")[0].endswith(".py") for arg in config.args)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -71,24 +91,36 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if not _is_controller(config) or _BEFORE not in config.stash:
         return
+    if _readme_tier(config) and _TIERS_BEFORE in config.stash:
+        # the README's tier compiles no game (docs/DEVELOPING.md): a compare that compiled King Lui's and Draco's tiers in
+        # the foreground cost CI about 20 minutes (stop 78) before anyone noticed
+        built = sorted(compiled_tiers() - config.stash[_TIERS_BEFORE])
+        if built:
+            _fail(session, [f"the README's tier compiled {len(built)} function(s) of a game's tier (the slow tier's "
+                            "work; a test asks for the reference engine or goes to the slow tier):", *built[:20]])
     before, after = config.stash[_BEFORE], tree_listing(ROOT)
     changed = sorted(
         [f"added {p}" for p in after.keys() - before.keys()]
         + [f"removed {p}" for p in before.keys() - after.keys()]
         + [f"changed {p}" for p in before.keys() & after.keys() if before[p] != after[p]])
     if changed:
-        reporter = config.pluginmanager.get_plugin("terminalreporter")
-        lines = [f"the test session changed {len(changed)} file(s) under {ROOT}:", *changed[:20]]
-        if reporter is not None:
-            reporter.write_line("")
-            for line in lines:
-                reporter.write_line(line, red=True)
-        else:
-            print("\n".join(lines), file=sys.stderr)
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        _fail(session, [f"the test session changed {len(changed)} file(s) under {ROOT}:", *changed[:20]])
+
+
+def _fail(session: pytest.Session, lines: list[str]) -> None:
+    """Fail the session, saying why in red."""
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("")
+        for line in lines:
+            reporter.write_line(line, red=True)
+    else:
+        print("\n".join(lines), file=sys.stderr)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 _BEFORE = pytest.StashKey[dict]()
+_TIERS_BEFORE = pytest.StashKey[set]()
 
 #: Test modules that are the slow tier as a whole (``python -m pytest -m slow``, run by
 #: ``.ci/run`` after the README's command), with why. Each pays for compiling a game's

@@ -24,13 +24,25 @@ def test_clean(tmp_path):
 '''
 
 
-def _session(tmp_path: Path, test: str) -> subprocess.CompletedProcess[str]:
+COMPILES = '''
+import os
+from pathlib import Path
+def test_compiles():
+    folder = Path(os.environ["CARDGEN_CACHE_DIR"]) / "numba" / "k" / "draco_0f11"
+    folder.mkdir(parents=True)
+    (folder / "compiled._play-69.py311.nbi").write_bytes(b"x")
+    (folder.parent / "engine_1").mkdir()
+    (folder.parent / "engine_1" / "fastrng.seed-102.py311.nbi").write_bytes(b"x")  # the generator: not a game's tier
+'''
+
+
+def _session(tmp_path: Path, test: str, *options: str) -> subprocess.CompletedProcess[str]:
     (tmp_path / "tests").mkdir()
     (tmp_path / "cardgen").mkdir()
     shutil.copy(HERE / "conftest.py", tmp_path / "tests" / "conftest.py")
     (tmp_path / "tests" / "test_probe.py").write_text(test)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *options, "tests"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
 
 
@@ -39,6 +51,19 @@ def test_a_session_that_writes_into_the_checkout_fails_and_names_the_file(tmp_pa
     assert done.returncode == 1, done.stdout + done.stderr
     assert "1 passed" in done.stdout
     assert f"added {os.path.join('cardgen', 'leak.bin')}" in done.stdout
+
+
+def test_a_readme_session_that_compiles_a_games_tier_fails_and_names_what_it_compiled(tmp_path: Path) -> None:
+    """The README's tier compiles no game; at stop 78 compare tests compiled two tiers unseen (20 minutes of CI)."""
+    done = _session(tmp_path, COMPILES, "-m", "not slow")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "compiled 1 function(s) of a game's tier" in done.stdout
+    assert os.path.join("k", "draco_0f11", "compiled._play-69.py311.nbi") in done.stdout and "fastrng" not in done.stdout
+
+
+def test_the_slow_tier_may_compile(tmp_path: Path) -> None:
+    done = _session(tmp_path, COMPILES, "-m", "slow or not slow")
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_a_clean_session_passes_with_its_caches_outside_the_checkout(tmp_path: Path) -> None:
