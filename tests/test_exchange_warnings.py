@@ -122,6 +122,16 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     assert lines[lines.index(line) + 1].strip() == "◆ seems too strong, by its margin"  # its own line (round 29 en18)
     page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
     assert "seems too strong, by its margin (its wins’ interval includes 0)" in page
+    # its strip draws the wins, which hold 0: not in the "too strong" colour (terminal round 30 en32); its title
+    # gives the wins' interval as the cell does (en33)
+    from cardgen.report.impact import NEUTRAL, STRONG, WEAK
+    drawn = page.split("<svg", 1)[1]
+    assert STRONG not in drawn and WEAK not in drawn and NEUTRAL in drawn  # nor in the legend's "too weak" blue
+    assert "favour: +3.4\u00a0percentage points [−2.0 to +8.8]" in drawn
+    near = str(exchange_block({"rows": [{**favour, "win": -0.065, "win_low": -0.1299, "win_high": -0.0003,
+                                         "flagged_by": ["win"]}], "exchanges": 682, "games": 240, "points": 12},
+                              None, "en"))
+    assert "[−12.99 to −0.03]" in near.split("<svg", 1)[1] and "[−13.0 to 0.0]" not in near  # en33
     # flagged on its wins, it wins more often, and nothing else is claimed
     won = {**favour, "flagged_by": ["win", "margin"], "flag_low": 0.05, "win_low": 0.05}
     assert "wins clearly more often, beyond chance" in card_warning(won, "en")

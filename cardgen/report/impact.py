@@ -21,7 +21,7 @@ from cardgen.languages import decimal, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
-from cardgen.simulate.summary import change_key, interval, marked_ends, points
+from cardgen.simulate.summary import by_margin, change_key, interval, marked_ends, points
 from cardgen.simulate.verdict import number
 from cardgen.text import join_and, punct
 
@@ -30,6 +30,9 @@ _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal
 
 STRIP_W, STRIP_H = 320, 26
 STRONG, WEAK = "#D55E00", "#0072B2"
+#: an unflagged row of a table with no base game (validate's): drawn in the "too weak" blue, which compare's variant
+#: shares, every card beyond chance or not looked flagged too weak beside the legend's blue "too weak" (round 30 en32)
+NEUTRAL = "#555555"
 
 
 def face_pictures(out: Path, deck: Any, depth: int = 2) -> dict[str, str]:
@@ -67,10 +70,13 @@ def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: s
     return macro("charts.svg", "strip", strip(row, half, name, lang))
 
 
-def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> dict[str, Any]:
+def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en",
+          ends: tuple[str, str] | None = None) -> dict[str, Any]:
     """One row's strip, for ``charts.svg``'s ``strip`` macro: the 0 line, the base's interval (compare) and the
     row's point with its interval; its title names the component (``name``, else its id) with the figures as
-    its table cell says them, in percentage points."""
+    its table cell says them, in percentage points (``ends``: the interval's ends as the cell prints them, where
+    the cell gives an end near 0 more decimals: "[−12.99 to −0.03]" beside a title "[−13.0 to 0.0]" was one
+    interval said two ways, terminal round 30 en33)."""
     mid = STRIP_W / 2
 
     def x(v: float) -> float:
@@ -82,11 +88,14 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
         out["base"] = {"y": STRIP_H * 0.3, "low": x(base["low"]), "high": x(base["high"]), "at": x(base["difference"]),
                        "colour": BASE_COLOUR}
     if row.get("difference") is not None:
-        colour = STRONG if row.get("flag") == "strong" else WEAK if row.get("flag") == "weak" else VARIANT_COLOUR
+        colour = (STRONG if row.get("flag") == "strong" else WEAK if row.get("flag") == "weak"
+                  else VARIANT_COLOUR if isinstance(base, dict) else NEUTRAL)
         out["row"] = {"y": STRIP_H * (0.7 if isinstance(base, dict) else 0.5), "low": x(row["low"]),
                       "high": x(row["high"]), "at": x(row["difference"]), "colour": colour}
     colon = punct(":", lang) + " "
-    ends = [points(row.get(k), lang, True, False) if isinstance(row.get(k), (int, float)) else "–" for k in ("low", "high")]
+    if ends is None:
+        ends = tuple(points(row.get(k), lang, True, False) if isinstance(row.get(k), (int, float)) else "–"
+                     for k in ("low", "high"))  # type: ignore[assignment]
     diff = points(row["difference"], lang) if isinstance(row.get("difference"), (int, float)) else "–"
     out["title"] = typeset(f"{name or row['component']}{colon}{diff} {interval(*ends, lang)}", lang)  # as its cell
     return out
@@ -355,8 +364,6 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
         if r.get("held_flag"):  # beyond chance, but a card nobody plays: not flagged, as the deal's table says it
             verdict = words["hardly_held"]
         elif r["judged"]:  # a flag on its margin alone said so: its bar, the wins', holds 0 (round 29 fr36, it42)
-            from cardgen.simulate.summary import by_margin
-
             verdict = words.get(r["flag"] + by_margin(r), r["flag"]) if r["flag"] else ""
         else:
             verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
@@ -372,7 +379,11 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
                      # one decimal throughout, as the wins ("0.0 [−0.6 to +0.6]", never "0 [−1 to +1.3]": en13, fr17)
                      "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)} ' + interval(
                          *marked_ends(r["margin_low"], r["margin_high"], lang), lang), lang),
-                     "strip": strip(r, half, name, lang), "flagged": bool(r["flag"]), "verdict": verdict})
+                     # the strip draws the wins: coloured by a flag of the wins only; a card flagged on its margin
+                     # alone had its bar, crossing 0, in the "too strong" colour (terminal round 30 en32, round 29 en34)
+                     "strip": strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
+                                    marked_ends(r["win_low"], r["win_high"], lang, True)),
+                     "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["exchange_flag"])]
