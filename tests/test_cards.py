@@ -251,7 +251,8 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
         assert words in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, held]}, lang)[0]
         assert words not in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]},
                                            lang)[0]
-    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard\u202f; l’intervalle de chaque carte (élargi parce que 2"),
+    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard\u202f; l’intervalle de chacune, élargi parce que 2 "
+                             "cartes sont comparées à la fois, contient 0"),  # one colon a sentence (round 29 fr3)
                        ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was
