@@ -113,10 +113,16 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
               "margin_high": 1.5}
     r = _entry([], [favour])
     en = card_warning(flagged_cards(r)[0], "en")
-    assert "finishes further ahead of the best other player, just beyond chance, though their wins’ gap may be " \
-           "chance" in en and "wins more often" not in en
-    assert "sans gagner plus souvent au-delà du hasard" in card_warning(flagged_cards(r)[0], "fr")
-    assert "senza però vincere più spesso oltre il caso" in card_warning(flagged_cards(r)[0], "it")
+    # its size, as the table prints it, and "beyond chance" once: the warning gave no figure and said "beyond
+    # chance" twice (terminal round 30 en16, fr15, it13, it30)
+    assert "finishes further ahead of the best other player (margin +0.8 points [+0.04 to +1.50]), just beyond " \
+           "chance; the difference in their wins (+3.4 percentage points [−2.0 to +8.8]) may be chance" in en.replace("\u00a0", " ") \
+        and "wins more often" not in en and "wins’ gap" not in en
+    fr, it = card_warning(flagged_cards(r)[0], "fr"), card_warning(flagged_cards(r)[0], "it")
+    assert "(avance +0,8 point [+0,04 ; +1,50]), de justesse au-delà du hasard" in fr.replace("\u202f", " ")
+    assert fr.count("au-delà du hasard") == 1 and "sans gagner plus souvent" not in fr
+    assert "(vantaggio +0,8 punti [+0,04; +1,50]), appena oltre il caso;" in it and it.count("oltre il caso") == 1
+    assert "(+3,4 punti percentuali [−2,0; +8,8]) può essere dovuta al caso" in it.replace("\u00a0", " ")
     lines = exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en")
     (line,) = [x for x in lines if "favour" in x]
     assert lines[lines.index(line) + 1].strip() == "◆ seems too strong, by its margin"  # its own line (round 29 en18)

@@ -466,8 +466,21 @@ def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None
     name = QUOTED[lang].format((naming or Naming()).names.get(row["component"], row["component"]))
     play = "_play" if row.get("experiment") == "play" else ""  # which table it comes from (round 28 en10, it14)
     return say(f"warn_card{play}_{row['flag']}" + by_margin(row) + ("_just" if card_just(row) else ""), lang,
-               card=name,
+               card=name, **(margin_figures(row, lang, naming) if by_margin(row) else {}),
                where=say(("warn_card_page" if page else "warn_card_where") + play, lang, mark=say("flag_mark", lang)))
+
+
+def margin_figures(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, str]:
+    """A card flagged on its margin alone: the figures its warning rests on, written as the mid-game table writes
+    them (``exchange_lines``): its margin with the game's unit and interval, its wins' difference and interval.
+    "“Favour” seems too strong in play" gave no size, where the table said +0.8 silver coins [+0.04 to +1.50]
+    (terminal round 30 en16, fr15, it13, it30)."""
+    from cardgen.simulate.verdict import number, unit
+    margin = number(row["margin"], lang, False, True, fixed=True)
+    m, w = ends(row, "margin", False, lang), ends(row, "win", True, lang)
+    return dict(margin=margin, margin_low=m["low"], margin_high=m["high"],
+                unit=unit(lang, (naming or Naming()).words, not is_singular(abs(round(row["margin"], 1)), lang)),
+                win=points(row["win"], lang), win_low=w["low"], win_high=w["high"])
 
 
 def by_margin(row: Mapping[str, Any]) -> str:
