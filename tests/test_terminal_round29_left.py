@@ -48,11 +48,12 @@ def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: lis
 
 @pytest.mark.parametrize(("lang", "again", "few"), [
     ("en", "here too the results describe the game with cardgen’s rule. In these 300 games, 43 more",
-     "only these games needed cardgen’s rule, so the results stay close to the published game. In these 300 games"),
+     "only these games needed cardgen’s rule for this shortage, so on this point the results stay close to the "
+     "published game. In these 300 games"),  # this shortage's rule, this point alone (terminal round 30 fr16, it31)
     ("fr", "ici aussi, les résultats décrivent le jeu avec la règle de cardgen. Dans ces 300 parties, 43",
-     "seules ces parties ont eu besoin de la règle de cardgen"),
+     "seules ces parties ont eu besoin de la règle de cardgen sur ce manque : sur ce point"),
     ("it", "anche qui i risultati descrivono il gioco con la regola di cardgen. In queste 300 partite, 43",
-     "solo queste partite hanno avuto bisogno della regola di cardgen")])
+     "solo queste partite hanno avuto bisogno della regola di cardgen su questo ammanco: per questo aspetto")])
 def test_the_overviews_shortage_cells_say_what_the_results_describe_at_every_count(lang: str, again: str,
                                                                                    few: str) -> None:
     """en30, fr31, it38, it39: the overview's shortage cell held a bracket inside a bracket, said "as above" (a row
