@@ -736,6 +736,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("gap_replay_again" if again else "gap_replay", lang, command=replay_command(r)))
             if said is not None:
                 said.add("gap_replay")
+    designer = r.get("designer") or {}
+    early: list[str] = []  # a caveat on every figure, said before the balance warning it bears on (below)
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
@@ -784,12 +786,20 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
+        if not solo and any(kind == "flagged" for kind, _ in parts):  # games played nearly without the Imposter:
+            # read before the balance warning's fix command, not after it, or the designer acts on the warning first
+            # (terminal round 30 fr9)
+            early = held_all_lines(designer.get("component_impact") or [], lang, naming, said)
+            lines += early
         for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
             # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
             # at that seat (twenty-second reading en11, fr8, it10)
             lines += (["  " + ended(text), "    " + balance_fix(r, lang)] if kind == "flagged" else ["  " + text])
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
-        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said, r.get("players"),
+        if early:  # the caveat said above: not again in the designer block (its cards listed without these rows)
+            designer = {**designer, "component_impact": [x for x in designer.get("component_impact") or []
+                                                         if not held_by_all(x)]}
+        lines += designer_lines(designer, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_games(r))
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
         lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)

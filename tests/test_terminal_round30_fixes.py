@@ -1,0 +1,31 @@
+"""Terminal round 30 (issue 53): the costliest faults (docs/reads/terminal-round-30-fixes.md); each test fails on the
+old behaviour (fault ids in the comments)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_twentyfifth_reading import plain, royale_runs  # noqa: F401  (a fixture, used by name)
+
+
+@pytest.mark.parametrize("lang", ("en", "fr"))
+def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
+        royale_runs: tuple[Any, dict[int, dict[str, Any]]], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fr9: Royale at 4 players, "WARNING (balance) … cardgen fix royale --players 4" came before "the simulated
+    players hardly ever use the Imposter card": the designer read the fix before the caveat on every figure."""
+    from cardgen.simulate import summary
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, runs = royale_runs
+    duo = runs[2]
+    monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [("flagged", "WARNING (balance): player 1 leads")])
+    monkeypatch.setattr(summary, "balance_fix", lambda *a, **k: "FIX-COMMAND")
+    text = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))
+    caveat = {"en": "hardly ever use", "fr": "presque jamais"}[lang]
+    assert text.count(caveat) == 1, text
+    assert text.index(caveat) < text.index("WARNING (balance)") < text.index("FIX-COMMAND"), text
+    # no balance warning: the caveat stays in the designer block, after the figures (as before)
+    monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [])
+    calm = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))
+    assert calm.count(caveat) == 1
