@@ -29,3 +29,22 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [])
     calm = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))
     assert calm.count(caveat) == 1
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "is not flagged: its gap reflects how the simulated players use it, not what the card is worth."),
+    ("fr", "n’est pas signalée : son écart reflète la façon dont les joueurs automatiques l’utilisent, pas ce que vaut "
+           "la carte."),
+    ("it", "non è segnalata: la sua differenza riflette come la usano i giocatori automatici, non quanto vale la "
+           "carta.")])
+def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
+    """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
+    carte": a gerund measures nothing; what is meant is that its figures describe how the players use it."""
+    from cardgen.report.impact import exchange_block
+
+    row = {"component": "favour", "flag": "", "judged": True, "exchanges": 682, "games": 240, "win": 0.034,
+           "win_low": -0.02, "win_high": 0.088, "margin": 0.8, "margin_low": -0.04, "margin_high": 1.5}
+    page = str(exchange_block({"rows": [row], "exchanges": 682, "games": 240, "points": 12}, None, lang))
+    page = page.replace("\u202f", " ").replace("\u00a0", " ").replace("&#x27;", "'")
+    assert said in page, page
+    assert "measures the players" not in page and "mesure les joueurs" not in page and "misura i giocatori" not in page
