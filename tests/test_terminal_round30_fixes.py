@@ -48,3 +48,14 @@ def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: 
     page = page.replace("\u202f", " ").replace("\u00a0", " ").replace("&#x27;", "'")
     assert said in page, page
     assert "measures the players" not in page and "mesure les joueurs" not in page and "misura i giocatori" not in page
+
+
+def test_italian_names_a_warning_as_its_heading_does() -> None:
+    """it9, it24: the heading said "VERIFICA SUPERATA CON UN AVVISO", the warning under it "ATTENZIONE": two names
+    for one thing; the heading's word in both."""
+    from cardgen.terminal import LINES
+
+    warnings = {k: v for k, v in LINES["it"].items() if k.startswith("warn")}
+    assert not [k for k, v in warnings.items() if "ATTENZIONE" in v]
+    assert LINES["it"]["warn_headed"] == "AVVISO" and "AVVISO" in LINES["it"]["pass_warned_one"]
+    assert LINES["it"]["warn_balance"].startswith("AVVISO (equilibrio)")

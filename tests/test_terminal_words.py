@@ -359,7 +359,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "lieu de 25), auraient couvert les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
                               "surplus change le jeu et peut ne pas suffire\u202f: cardgen fix l’essaie sur des parties "
                               "nouvelles. "),
-                       ("it", "ATTENZIONE (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
+                       ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
                               "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso. In "

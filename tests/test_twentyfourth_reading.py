@@ -65,7 +65,7 @@ WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: pl
            "fr": "ATTENTION (force des cartes) : la carte « Chassé-croisé » semble trop forte : les joueurs qui "
                  "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart dépasse de justesse "
                  "ce que le hasard peut expliquer (◆ dans le tableau des cartes ci-dessus)",
-           "it": "ATTENZIONE (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
+           "it": "AVVISO (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
                  "iniziale vince più spesso degli altri, e lo scarto è appena troppo grande per essere dovuto al caso "
                  "(◆ nella tabella delle carte qui sopra)"}
 
