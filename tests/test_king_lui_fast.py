@@ -194,6 +194,7 @@ def test_a_first_compile_is_done_and_said_once_not_by_every_worker(capfd: pytest
     monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
     monkeypatch.setattr(autoengine, "is_building", lambda game: False)
     monkeypatch.setattr(autoengine, "_mark", lambda game, seconds: None)
+    monkeypatch.delenv(autoengine.WAIT_ENV)  # a user's compare compiles first; the suite's switch plays the reference
     capfd.readouterr()
     compare.run_compare(base, variant, compare.CompareOptions(games=40, players=[3], agents=["random"], jobs=2,
                                                               out=None, progress=False))
