@@ -199,6 +199,7 @@ def emeralds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str, 
     return root, code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow  # the module's Emerald fix search (5 min of a loaded README tier): CI's slow tier
 def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_smallest_cure_tried(
         emeralds: tuple[Path, int, str, str]) -> None:
     root, code, said, err = emeralds
@@ -228,6 +229,7 @@ def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_
     assert f"take {taken} {'copy' if taken == 1 else 'copies'} of “Emerald” out of the box" in said
 
 
+@pytest.mark.slow  # the module's Emerald fix search (5 min of a loaded README tier): CI's slow tier
 def test_every_emerald_proposal_passes_check_builds_and_its_rulebook_states_the_change(
         emeralds: tuple[Path, int, str, str]) -> None:
     """Each proposal of the fix above (not run again) is a variant like any other once copied into variants/:
