@@ -297,8 +297,9 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
     twenty-first reading en56, it61)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, other_cure, ruled_weighs, said_at,
-                                          shortage_case, shortage_name, shortage_piece, two_way, weight_shares)
+    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, other_cure, ruled_weighs,
+                                          said_at, shortage_case, shortage_name, shortage_piece, two_way,
+                                          weight_shares)
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()

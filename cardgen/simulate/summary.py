@@ -759,6 +759,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         ties = r["ties"]
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
+        # the balance line's parts, read by the rates' heading below and said after the rates
+        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             from cardgen.simulate.balance import shown_seats
             seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
@@ -773,8 +775,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # nor in the heading where the balance line a few lines below gives it as the fair share's reason: said
             # twice five lines apart (round 29 fr3)
             why = say("balance_why", lang, n=len(r["seat_win_rates"]))
-            if any(why in text for _, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
-                                                            more_games_command(r), warn=True)):
+            if any(why in text for _, text in parts):
                 again = "_again"
             if said is not None:
                 said.add("shared_win")
@@ -785,7 +786,6 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
-        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
         if not solo and any(kind == "flagged" for kind, _ in parts):  # games played nearly without the Imposter:
             # read before the balance warning's fix command, not after it, or the designer acts on the warning first
             # (terminal round 30 fr9)
@@ -802,7 +802,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines += designer_lines(designer, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_games(r))
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
-        lines += held_all_lines((r.get("designer") or {}).get("component_impact") or [], lang, naming, said, True)
+        lines += held_all_lines(designer.get("component_impact") or [], lang, naming, said, True)
     lines += option_lines(r.get("options") or [], lang, naming)
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
