@@ -3,7 +3,7 @@
 The corpus (``tests/hostile/cases.py``, generated) runs in-process through
 ``cardgen.cli.main``; causes where a hang, a signal or the process itself matters
 (FIFOs, /dev/zero, file-size limits, killed workers, template code) run as
-subprocesses with a 10 s timeout. Every case asserts: the exit code, exactly the
+subprocesses with a 30 s timeout. Every case asserts: the exit code, exactly the
 expected number of ``cardgen: error:`` lines on stderr, each naming the file (and
 its line where one exists), no traceback, no raw control character echoed, and
 no file written outside the output folder.
@@ -93,7 +93,7 @@ def test_corpus_size() -> None:
 
 
 # -- causes that need the process itself: subprocesses with a timeout -------------------------
-def run(args: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 10,
+def run(args: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 30,
         preexec: Any = None) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, capture_output=True, text=True,
