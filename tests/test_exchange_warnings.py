@@ -125,9 +125,11 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     assert "(+3,4 punti percentuali [−2,0; +8,8]) può essere dovuta al caso" in it.replace("\u00a0", " ")
     lines = exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en")
     (line,) = [x for x in lines if "favour" in x]
-    assert lines[lines.index(line) + 1].strip() == "◆ seems too strong, by its margin"  # its own line (round 29 en18)
+    # its own line (round 29 en18), saying which interval leaves out 0, not "by its margin" (round 30 en17, en36)
+    assert lines[lines.index(line) + 1].strip() == ("◆ seems too strong: its margin interval leaves out 0, its "
+                                                     "win-rate interval does not")
     page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
-    assert "seems too strong, by its margin (its wins’ interval includes 0)" in page
+    assert "seems too strong: its margin interval leaves out 0, its win-rate interval does not" in page
     # its strip draws the wins, which hold 0: not in the "too strong" colour (terminal round 30 en32); its title
     # gives the wins' interval as the cell does (en33)
     from cardgen.report.impact import NEUTRAL, STRONG, WEAK

@@ -59,3 +59,41 @@ def test_italian_names_a_warning_as_its_heading_does() -> None:
     assert not [k for k, v in warnings.items() if "ATTENZIONE" in v]
     assert LINES["it"]["warn_headed"] == "AVVISO" and "AVVISO" in LINES["it"]["pass_warned_one"]
     assert LINES["it"]["warn_balance"].startswith("AVVISO (equilibrio)")
+
+
+def _favour_row(**more: Any) -> dict[str, Any]:
+    """Draco's Favour at 5 players, round 30: flagged on its margin alone, whose low end needs two decimals."""
+    return {"component": "favour", "flag": "strong", "flag_low": 0.04, "flag_high": 1.5, "flagged_by": ["margin"],
+            "judged": True, "experiment": "play", "exchanges": 682, "games": 240, "win": 0.034, "win_low": -0.02,
+            "win_high": 0.088, "margin": 0.8, "margin_low": 0.04, "margin_high": 1.5, "plays_per_seat": 1.0, **more}
+
+
+@pytest.mark.parametrize(("lang", "flag", "decimals"), [
+    ("en", "◆ seems too strong: its margin interval leaves out 0, its win-rate interval does not",
+     "two decimals, and so does the other end of its interval, to show on which side of 0 it lies"),
+    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0, celui des victoires non",
+     "deux décimales, comme l’autre borne de son intervalle, pour montrer de quel côté de 0 elle se trouve"),
+    ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, quello delle vittorie no",
+     "due decimali, come l’altro estremo del suo intervallo, per mostrare da quale parte dello zero si trova")])
+def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
+        lang: str, flag: str, decimals: str) -> None:
+    """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
+    table, was explained nowhere and broke the 100-column row in three; "seems too strong, by its margin" / "par
+    son avance" / "per il vantaggio" did not say what the margin did. The decimals stay (they show the end is not
+    0), the legend says why, the row fits, the flag line names the interval that leaves out 0."""
+    from cardgen.report.impact import exchange_block
+    from cardgen.simulate.summary import exchange_lines
+    from cardgen.terminal import WIDTH
+
+    other = {**_favour_row(), "component": "round on the house", "flag": "", "flagged_by": [], "exchanges": 2940,
+             "win": 0.058, "win_low": -0.044, "win_high": 0.161, "margin": 0.1, "margin_low": -1.7, "margin_high": 2.0}
+    table = {"rows": [_favour_row(), other], "exchanges": 2940, "games": 250, "points": 12}
+    lines = [x.replace("\u202f", " ").replace("\u00a0", " ") for x in exchange_lines(table, lang)]
+    (row,) = [x for x in lines if x.startswith("    favour")]
+    assert ("[+0.04 to +1.50]" if lang == "en" else "[+0,04 ; +1,50]" if lang == "fr" else "[+0,04; +1,50]") in row
+    assert len(row) <= WIDTH, row
+    assert lines[lines.index(row) + 1].strip() == flag
+    assert decimals in " ".join(x.strip() for x in lines), lines
+    page = str(exchange_block(table, None, lang)).replace("\u202f", " ").replace("\u00a0", " ")
+    assert flag[2:] in page.replace("&#x27;", "'")
+    assert decimals.replace("gets two", "is given two").replace(", and so does", ", and so is") in page

@@ -1762,10 +1762,15 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     if said is not None:
         said.add("exchange_head")
     width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-    for r in rows:
-        line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
-                f"{say('exchange_row', lang, exchanges=decimal(r['exchanges'], lang, places=0)):<14}  "
-                f"{say('exchange_wins', lang, win=points(r['win'], lang, unit=False), **ends(r, 'win', True, lang)):<32}  "
+    counts = [say("exchange_row", lang, exchanges=decimal(r["exchanges"], lang, places=0)) for r in rows]
+    wins = [say("exchange_wins", lang, win=points(r["win"], lang, unit=False), **ends(r, "win", True, lang))
+            for r in rows]
+    # each column as wide as its widest cell: a fixed 32 columns for the wins pushed a two-decimal margin
+    # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
+    count_width, wins_width = max(map(len, counts)), max(map(len, wins))
+    for r, count, win in zip(rows, counts, wins):
+        line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  {count:<{count_width}}  "
+                f"{win:<{wins_width}}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
         if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15),
