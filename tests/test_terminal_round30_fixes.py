@@ -97,3 +97,17 @@ def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_whic
     page = str(exchange_block(table, None, lang)).replace("\u202f", " ").replace("\u00a0", " ")
     assert flag[2:] in page.replace("&#x27;", "'")
     assert decimals.replace("gets two", "is given two").replace(", and so does", ", and so is") in page
+
+
+def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> None:
+    """en8, en30: "one in each turn position" is not idiomatic, and "balance names the player (by turn order)"
+    read as ordered by or identified by; the seat, as the balance lines call it."""
+    from cardgen.report.words import PAGES
+    from cardgen.simulate.runner import agents_in_words
+
+    assert agents_in_words("heuristic").endswith(", one in each seat")
+    assert agents_in_words(["random", "heuristic"]).endswith(", rotated over the seats game by game")
+    intro = {lang: PAGES[lang]["overview_intro"] for lang in ("en", "fr", "it")}
+    assert "the balance column names the seat furthest from the fair share" in intro["en"]
+    assert "La colonne « équilibre » nomme la place" in intro["fr"] and "selon sa place dans" not in intro["fr"]
+    assert "la colonna «equilibrio» indica il posto più lontano" in intro["it"]
