@@ -111,3 +111,19 @@ def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> N
     assert "the balance column names the seat furthest from the fair share" in intro["en"]
     assert "La colonne « équilibre » nomme la place" in intro["fr"] and "selon sa place dans" not in intro["fr"]
     assert "la colonna «equilibrio» indica il posto più lontano" in intro["it"]
+
+
+def test_the_close_game_floor_reads_as_a_floor() -> None:
+    """en3: "(1 point where a tenth is less)" left the reader to work out that 1 point is a floor; French and
+    Italian already said "ou de 1 point, si ce dixième vaut moins"."""
+    import json
+    from pathlib import Path
+
+    import cardgen
+    from cardgen.simulate.verdict import gloss
+
+    said = gloss("close_games", "en") or ""
+    assert said.endswith("a tenth of the winner’s score (or 1 point, if that is more)"), said
+    assert "where a tenth is less" not in said
+    draco = json.loads((Path(cardgen.__file__).parent / "games/draco/words.json").read_text(encoding="utf-8"))
+    assert "(or 1 silver coin, if that is more)" in gloss("close_games", "en", draco) or ""
