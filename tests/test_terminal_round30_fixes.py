@@ -127,3 +127,30 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     assert "where a tenth is less" not in said
     draco = json.loads((Path(cardgen.__file__).parent / "games/draco/words.json").read_text(encoding="utf-8"))
     assert "(or 1 silver coin, if that is more)" in gloss("close_games", "en", draco) or ""
+
+
+@pytest.mark.parametrize(("lang", "none", "close"), [
+    ("en", "so none of the gaps is larger than chance alone would explain",
+     "though the gaps for player 1 (59.7%) and player 2 (48.0%) come close to the limit"),
+    ("fr", "donc aucun écart n’est trop grand pour être dû au hasard",
+     "mais pour le joueur 1 (59,7 %) et le joueur 2 (48,0 %), les écarts frôlent la limite"),
+    ("it", "quindi nessuno scarto è troppo grande per essere dovuto al caso",
+     "ma per il giocatore 1 (59,7 %) e il giocatore 2 (48,0 %) gli scarti sono vicini al limite")])
+def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
+        lang: str, none: str, close: str) -> None:
+    """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though
+    the widest gaps, for player 1 (59.7%) and player 2 (48.0%), come close": with two players both are the widest,
+    "come close" to what was elided, and "le plus grand [écart]" was followed by a win rate."""
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.stats import wilson
+    from cardgen.simulate.summary import balance_lines
+
+    def rate(wins: int, seat: int) -> dict[str, Any]:
+        low, high = wilson(wins, 300)
+        return {"seat": seat, "rate": wins / 300, "low": low, "high": high, "wins": wins, "games": 300}
+
+    out = balance({"seat_win_rates": [rate(w, i) for i, w in enumerate([179, 144])], "agents": []})
+    [line] = balance_lines(out, lang, 2, "CMD")
+    line = line.replace("\u202f", " ").replace("\u00a0", " ")
+    assert none in line and close in line, line
+    assert "widest" not in line and "plus grands" not in line and "più grandi" not in line

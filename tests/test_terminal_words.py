@@ -630,7 +630,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     # splitting "further from ... than")
     assert balance_lines(fair, "en", 4) == [
         "balance: the fair share is 25.3%, more than 1/4 because a shared win counts for each winner; over 300 games "
-        "every player’s interval contains it, so no gap is beyond chance"]
+        "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la juste part est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
         "aucun écart n’est trop grand pour être dû au hasard")  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
