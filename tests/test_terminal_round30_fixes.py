@@ -154,3 +154,29 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
     assert none in line and close in line, line
     assert "widest" not in line and "plus grands" not in line and "più grandi" not in line
+
+
+@pytest.mark.parametrize(("lang", "duel", "floor"), [
+    ("en", " (of the 277 games with a single winner: at 2 players a shared win leaves no runner-up)",
+     "close here means a margin of 1 point or less"),
+    ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
+     "serrée signifie ici un écart de 1 point au plus"),
+    ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)",
+     "qui «combattuta» significa uno scarto di 1 punto o meno")])
+def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, duel: str, floor: str) -> None:
+    """en10, fr12: at 2 players the lead over the runner-up is on the games with a single winner, at 3 and 4 on all
+    of them, unexplained; en12: "close here means a margin of 1 point or less (winner’s score: 9.4 on average)"
+    sent the reader looking for a link between the floor and the winner's score; it3: "combattuta" unquoted; en6:
+    "2.2 ahead of the runner-up", the unit dropped."""
+    from cardgen.simulate.summary import WinnerMean, figure_bases, margin_basis
+    from cardgen.terminal import say
+
+    assert margin_basis(277, 300, lang, None, 2, 23).replace("\u202f", " ") == duel
+    figures = [("comeback_rate", {"n": 277}), ("close_games", {"n": 277})]
+    [*_, close] = [n.replace("\u202f", " ") for n in figure_bases(figures, lang, None, 2, 0, WinnerMean(9.4, 300))]
+    assert close.endswith(floor), close
+    near = [n.replace("\u202f", " ") for n in figure_bases(figures, lang, None, 4, 0, WinnerMean(73.9, 300))][-1]
+    assert "73" in near  # about 7 points: the winner's score is what the margin is a tenth of, said
+    if lang == "en":
+        assert "; 2.2 points ahead of the runner-up on average" in say(
+            "scores_points", lang, dist="", winner="9.4", margin="2.2", basis="")

@@ -212,13 +212,12 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     # twenty-second reading (en4, en53, fr1, it6): one "close games" note, its games and its margin together, the
     # winner's score by the name the table gives it, never "a winner's average total"
     assert notes[-1] == {"en": "close games: of the 210 games in which someone finishes below the winner or winners; "
-                               "close here means a margin of 1 point or less (winner’s score: 5.9 on average)",  # round 29 en8: exact
+                               "close here means a margin of 1 point or less",  # round 29 en8: exact; round 30 en12: the
+                               # winner's score explains nothing where the floor applies
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
-                               "gagnants ; serrée signifie ici un écart de 1 point au plus (score du vainqueur : "
-                               "5,9 en moyenne)",
+                               "gagnants ; serrée signifie ici un écart de 1 point au plus",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
-                               "vincitore o i vincitori; qui combattuta vuol dire uno scarto di 1 punto o meno "
-                               "(punteggio del vincitore: 5,9 in media)"}[lang], notes
+                               "vincitore o i vincitori; qui «combattuta» significa uno scarto di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
