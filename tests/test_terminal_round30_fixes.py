@@ -180,3 +180,29 @@ def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, du
     if lang == "en":
         assert "; 2.2 points ahead of the runner-up on average" in say(
             "scores_points", lang, dist="", winner="9.4", margin="2.2", basis="")
+
+
+@pytest.mark.parametrize(("lang", "trend"), [
+    ("en", "; the win rate falls with each seat (37.0%, 27.3%, 21.7% and 19.0%)"),
+    ("fr", " ; le taux de victoire baisse d’une place à la suivante (37,0 %, 27,3 %, 21,7 % et 19,0 %)"),
+    ("it", "; la quota di vittorie scende da un posto al successivo (37,0 %, 27,3 %, 21,7 % e 19,0 %)")])
+def test_a_balance_warning_shows_the_fall_by_seat_behind_the_two_seats_it_names(lang: str, trend: str) -> None:
+    """en14: Royale at 4 players named players 1 and 4 only, while the win rates fell seat by seat (37.0, 27.3,
+    21.7, 19.0 %): a designer fixing a first-player advantage needs the pattern, not two end points."""
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.stats import wilson
+    from cardgen.simulate.summary import balance_lines
+
+    def rate(wins: int, seat: int) -> dict[str, Any]:
+        low, high = wilson(wins, 300)
+        return {"seat": seat, "rate": wins / 300, "low": low, "high": high, "wins": wins, "games": 300}
+
+    rates = [rate(w, i) for i, w in enumerate([111, 82, 65, 57])]
+    b = balance({"seat_win_rates": rates, "agents": []})
+    assert b["flags"]
+    [line] = balance_lines(b, lang, 4, "CMD", warn=True, rates=rates)
+    assert line.replace("\u202f", " ").replace("\u00a0", " ").endswith(trend), line
+    # rates that do not run one way: nothing said of them
+    mixed = [rate(w, i) for i, w in enumerate([111, 57, 82, 65])]
+    [line] = balance_lines(balance({"seat_win_rates": mixed, "agents": []}), lang, 4, "CMD", warn=True, rates=mixed)
+    assert trend.split("(")[0].strip(" ;") not in line

@@ -760,7 +760,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         # the balance line's parts, read by the rates' heading below and said after the rates
-        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
+        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True,
+                              rates=r["seat_win_rates"])
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             from cardgen.simulate.balance import shown_seats
             seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
@@ -979,13 +980,28 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
 
 
 def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
-                  warn: bool = False) -> list[str]:
+                  warn: bool = False, rates: Sequence[Any] | None = None) -> list[str]:
     """The balance paragraphs of ``balance_parts``, their text alone."""
-    return [text for _, text in balance_parts(b, lang, seats, more, warn)]
+    return [text for _, text in balance_parts(b, lang, seats, more, warn, rates)]
+
+
+def seat_trend(rates: Sequence[Any] | None, lang: str) -> str:
+    """"; the win rate falls with each seat (37.0%, 27.3%, 21.7% and 19.0%)" where every seat's rate (``rates``, the
+    entry's ``seat_win_rates``, or their ``rate``) is below the one before it (or above, "rises"), at 3 seats or
+    more: a warning naming players 1 and 4 hid the steady fall a designer fixing a first-player advantage needs to
+    see (terminal round 30 en14); "" where the rates do not run one way."""
+    shown = [r.get("rate") if isinstance(r, Mapping) else r for r in rates or ()]
+    if len(shown) < 3 or any(not isinstance(x, (int, float)) for x in shown):
+        return ""
+    printed = [round(x * 100, 1) for x in shown]  # as printed: two seats on one printed rate run no way
+    steps = [b - a for a, b in zip(printed, printed[1:])]
+    key = "balance_trend_fall" if all(s < 0 for s in steps) else "balance_trend_rise" if all(s > 0 for s in steps) \
+        else ""
+    return say(key, lang, rates=and_list([_pct(x, lang, fixed=True) for x in shown], lang)) if key else ""
 
 
 def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
-                  warn: bool = False) -> list[tuple[str, str]]:
+                  warn: bool = False, rates: Sequence[Any] | None = None) -> list[tuple[str, str]]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
@@ -1026,6 +1042,9 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
                                      named=seats > 1 and bool(b.get("seat_intervals")))  # the seat lines name it
             if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
                 text = say("warn_balance", lang) + text.split(":", 1)[1]
+            if not is_close:  # the steady fall (or rise) by seat behind the two seats named (round 30 en14)
+                trend = seat_trend(rates, lang)
+                text += trend
             out.append(("close" if is_close else "flagged",
                         text + (say("balance_more_games", lang, command=more) if is_close and more else "")))
             said = True
