@@ -206,3 +206,21 @@ def test_a_balance_warning_shows_the_fall_by_seat_behind_the_two_seats_it_names(
     mixed = [rate(w, i) for i, w in enumerate([111, 57, 82, 65])]
     [line] = balance_lines(balance({"seat_win_rates": mixed, "agents": []}), lang, 4, "CMD", warn=True, rates=mixed)
     assert trend.split("(")[0].strip(" ;") not in line
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "it"))
+def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(lang: str) -> None:
+    """en18: "…cardgen fix tests them on new games. So the results … describe the game with cardgen’s rule": "so"
+    followed a sentence about fixes; it follows from the published rules saying nothing, said right after that."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+    from cardgen.terminal import say
+
+    from test_twentyfourth_reading import ROOT
+
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    line = shortfall_line(short, lang, naming)
+    silence, so, fixes = say("short_by_edition", lang), say("short_weight_so", lang), "cardgen fix"
+    assert silence + so + ". " in line, line
+    assert line.index(so) < line.index(fixes) and line.count(so.strip(" ,")) == 1, line

@@ -122,11 +122,12 @@ def test_each_shortage_the_bank_meets_is_cured_by_its_worth_in_gold() -> None:
 # -- en16, fr61, it71, fr15, it15, en17: the warning once a run, each count's figures after ------------------------------
 #: at 3 players, 285 of 300 games: the figure, never "more than half" for 95 % (twenty-second reading fr9)
 # twenty-fifth reading en16: the share once, in the warning's first sentence; the weight without it
-WEIGHT = {"en": "So the results (balance, card strength, design indicators) describe the game with cardgen’s rule, "
+# terminal round 30 en18: said right after the published rules' silence, from which it follows
+WEIGHT = {"en": "so the results (balance, card strength, design indicators) describe the game with cardgen’s rule, "
                 "not the published game",
-          "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la "
+          "fr": "donc les résultats (équilibre, force des cartes, indicateurs de conception) décrivent le jeu avec la "
                 "règle de cardgen, et non le jeu publié",
-          "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la "
+          "it": "quindi i risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono il gioco con la "
                 "regola di cardgen, non il gioco pubblicato"}
 AGAIN = {"en": "As at 3 players, the results describe the game with cardgen’s rule",
          "fr": "Comme à 3 joueurs, les résultats décrivent le jeu avec la règle de cardgen",

@@ -1277,6 +1277,11 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         first = said_at(said, f"short:{where}", players, lang)
         weighed = said_at(said, f"weight:{where}", players, lang) if ruled_weighs(f, naming) else None
         key += "_again" if first else ""
+        if ruled_weighs(f, naming) and not weighed and not first:
+            # what follows from the published rules' silence said right after it: "So the results … describe the
+            # game with cardgen's rule" came after the sentence on fixes, from which it does not follow (terminal
+            # round 30 en18)
+            ruling += say("short_weight_so", lang)
     text = say(key, lang, warn=say("warn_headed", lang) if headed else say("warn", lang, name=shortage_name(named, lang, naming, cid)),
                more=f["print_more"], piece=piece, box=box, also=also, first=first,
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
@@ -1286,9 +1291,9 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         # counts above, which left the reader unsure these results describe the published game (round 29 en24, it11)
         return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"])
                        if cid in naming.ruled else "")
-    return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
-                          # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16)
-                          else say("short_weight_said", lang))
+    # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
+    # said in the ruling's sentence (en18)
+    return text + (". " + say("short_weight_again", lang, first=weighed) if weighed else "")
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
