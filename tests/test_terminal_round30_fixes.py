@@ -224,3 +224,23 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
     silence, so, fixes = say("short_by_edition", lang), say("short_weight_so", lang), "cardgen fix"
     assert silence + so + ". " in line, line
     assert line.index(so) < line.index(fixes) and line.count(so.strip(" ,")) == 1, line
+
+
+@pytest.mark.parametrize(("lang", "cover", "fix"), [
+    ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
+    ("fr", "auraient couvert tous les impayés dans 99 % d’entre elles", "cardgen fix le vérifie sur de nouvelles parties"),
+    ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "cardgen fix le prova su partite nuove")])
+def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
+    """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99 % dei casi": of the games, of
+    the sums, of the 285 short? The count is a share of all the games played (``balance.COVER``); fr26: the verb
+    for what cardgen fix does varied ("l’essaie", "le teste")."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    from test_twentyfourth_reading import ROOT
+
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    line = plain(shortfall_line(short, lang, naming))
+    assert cover in line and fix in line, line
+    assert "dei casi" not in line and "of them" not in line and "l’essaie" not in line
