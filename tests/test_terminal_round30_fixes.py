@@ -243,4 +243,4 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
     short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
     line = plain(shortfall_line(short, lang, naming))
     assert cover in line and fix in line, line
-    assert "dei casi" not in line and "of them" not in line and "l’essaie" not in line
+    assert "99 % dei casi" not in line and "of them" not in line and "l’essaie" not in line
