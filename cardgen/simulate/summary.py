@@ -1785,30 +1785,45 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
         out += ["    " + say("exchange_columns", lang, **fields), "    " + say("exchange_key", lang, **fields)]
     if said is not None:
         said.add("exchange_head")
-    width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
+    # a heading row naming each column with its unit, the cells bare: "wins +5.8" read as a count of wins, the
+    # units lived only in the columns' sentence (terminal round 30 en20), as the opening-hand table has one
+    head = say("exchange_table_head", lang, unit=unit(lang, naming.words)).split("|")
+    names = [naming.names.get(r["component"], r["component"]) for r in rows]
     counts = [say("exchange_row", lang, exchanges=decimal(r["exchanges"], lang, places=0)) for r in rows]
     wins = [say("exchange_wins", lang, win=points(r["win"], lang, unit=False), **ends(r, "win", True, lang))
             for r in rows]
-    # each column as wide as its widest cell: a fixed 32 columns for the wins pushed a two-decimal margin
+    # each column as wide as its widest cell or heading: a fixed 32 columns for the wins pushed a two-decimal margin
     # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
-    count_width, wins_width = max(map(len, counts)), max(map(len, wins))
-    for r, count, win in zip(rows, counts, wins):
-        line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  {count:<{count_width}}  "
-                f"{win:<{wins_width}}  "
+    width, count_width, wins_width = (max(map(len, [*cells, title])) for cells, title in zip((names, counts, wins), head))
+    out.append(f"    {head[0]:<{width}}  {head[1]:>{count_width}}  {head[2]:<{wins_width}}  {head[3]}")
+    under = 4 + width + 2 + count_width + 2  # a note's column: under the wins, past the name and the exchanges
+    hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
+    for r, name, count, win in zip(rows, names, counts, wins):
+        line = (f"    {name:<{width}}  {count:>{count_width}}  {win:<{wins_width}}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
+        tail = ""
         if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15),
             # on a line of its own under the whole row: the one flagged row was the one row that wrapped (round 29
             # en18, fr18, it8)
-            out.append(line)
-            line = " " * (6 + width) + f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
-        elif r.get("held_flag"):  # hardly played: its gap is holding a card nobody plays (round 28 en10, fr13, it15)
-            line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
+            tail = f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
+        elif r.get("held_flag"):  # hardly played: its gap is mostly the playable card it replaced, a dead card's
+            # cost, not the card (round 28 en10, fr13, it15; round 30 en27, fr21), on a line of its own
+            tail = say("exchange_hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r["judged"]:
             line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
                                games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
                                needed_games=table.get("min_games", ""))
-        out.append(line)
+        if hardly_played(r) and not r.get("held_flag"):  # starred as in the opening-hand table, the rule under the
+            # table: "a card the players hardly ever play is not flagged" could not be applied (round 30 en21, fr21,
+            # it22)
+            line += " " + say("hardly_mark", lang)
+            hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")
+        out.append(line.rstrip())
+        if tail:
+            out.append(" " * under + tail)
+    if hardly:
+        out.append("    " + say_n("exchange_hardly_note", len(hardly), lang, items=", ".join(hardly)))
     return out
 
 
