@@ -405,9 +405,12 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
                             "fr"))
     assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
-    assert "<th>wins gained holding it, in percentage points (95%, widened)</th>" in html
+    # ... the win rate's gain, not "wins gained", a count (round 30 en35)
+    assert "<th>win rate gained by holding it (percentage points, 95% interval, widened)</th>" in html
     # the margin in the game's unit, the verdict's column headed (terminal round 28 en11, en41)
-    assert "<th>lead gained holding it, in points (95%, widened)</th>" in html and '<th class="call">verdict</th>' in html
+    # ... called the margin, as the terminal calls it (round 30 en31, en35)
+    assert "<th>margin gained by holding it (points, 95% interval, widened)</th>" in html \
+        and '<th class="call">verdict</th>' in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)
     assert "the strip draws the wins’ interval only" in html and "judged too" not in html

@@ -241,9 +241,10 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "“favour” (mid-game, by the lead over the others, not the win rate)"),
-    ("fr", "« favour » (en cours de partie, par l’avance sur les autres, pas par les victoires)"),
-    ("it", "«favour» (a partita in corso, per il vantaggio sugli altri, non per le vittorie)")])
+    # round 30 en31: the terminal's name for the figure, "margin over the best other player", not a third one
+    ("en", "“favour” (mid-game, on its margin over the best other player, not on its win rate)"),
+    ("fr", "« favour » (en cours de partie, d’après l’avance sur le meilleur des autres, pas d’après les victoires)"),
+    ("it", "«favour» (a partita in corso, in base al vantaggio sul migliore degli altri, non alle vittorie)")])
 def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
     """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither
     that the flag is the mid-game experiment's nor that only the lead is beyond chance."""

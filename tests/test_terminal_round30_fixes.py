@@ -280,3 +280,26 @@ def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
     (shower_row,) = [x for x in lines if x.startswith("    shower")]
     assert not shower_row.endswith("*") and lines[lines.index(shower_row) + 1].strip().endswith(note)
     assert "wins +" not in " ".join(lines) and "vittorie +" not in " ".join(lines)
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "it"))
+def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_why_a_card_is_hardly_played(
+        lang: str) -> None:
+    """en35, en31: "wins gained holding it" (a count, not a rate) and "lead gained" beside the terminal's "margin";
+    en19 on the page: "exchanged a card of their hand"; en21, fr21: a hardly-played card said nothing in its row."""
+    from cardgen.report.impact import WORDS, exchange_block
+
+    dice = {**_favour_row(), "component": "dice", "flag": "", "flagged_by": [], "win": -0.036, "win_low": -0.1,
+            "win_high": 0.03, "margin": -0.2, "margin_low": -1.1, "margin_high": 0.8, "plays_per_seat": 0.03}
+    page = str(exchange_block({"rows": [_favour_row(), dice], "exchanges": 2940, "games": 250, "points": 12}, None,
+                              lang)).replace("&#x27;", "'").replace("\u202f", " ").replace("\u00a0", " ")
+    said = {"en": ("win rate gained by holding it", "margin gained by holding it",
+                   "cardgen exchanged a card from a player’s hand for one that no player held"),
+            "fr": ("effet sur les victoires", "effet sur l’avance",
+                   "cardgen a échangé une carte de la main d’un joueur contre une carte que personne ne tenait"),
+            "it": ("vittorie in più con la carta", "vantaggio in più con la carta",
+                   "cardgen ha scambiato una carta nella mano di un giocatore con una carta che non era in mano a "
+                   "nessuno")}[lang]
+    assert all(words in page for words in said), page
+    assert WORDS[lang]["exchange_hardly_played"].replace("\u202f", " ") in page
+    assert "wins gained" not in page and "lead gained" not in page and "of their hand" not in page
