@@ -303,3 +303,14 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
     assert all(words in page for words in said), page
     assert WORDS[lang]["exchange_hardly_played"].replace("\u202f", " ") in page
     assert "wins gained" not in page and "lead gained" not in page and "of their hand" not in page
+
+
+@pytest.mark.parametrize(("lang", "verb"), [("en", ": run"), ("fr", "lancez"), ("it", "esegui")])
+def test_the_gallery_s_missing_parts_say_to_run_the_command(lang: str, verb: str) -> None:
+    """en28, it26: "No card pictures, rulebook or card sheets yet: cardgen build." read the command as the
+    explanation of what is missing; it is what to run."""
+    from cardgen.report import gallery
+
+    words = gallery.WORDS[lang]
+    for key in ("nothing_built", "no_pictures", "not_built", "no_validation"):
+        assert words[key].endswith(verb), (key, words[key])
