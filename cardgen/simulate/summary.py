@@ -1794,7 +1794,8 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
             for r in rows]
     # each column as wide as its widest cell or heading: a fixed 32 columns for the wins pushed a two-decimal margin
     # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
-    width, count_width, wins_width = (max(map(len, [*cells, title])) for cells, title in zip((names, counts, wins), head))
+    width, count_width, wins_width = (max(map(len, [*cells, title]))
+                                      for cells, title in zip((names, counts, wins), head))
     out.append(f"    {head[0]:<{width}}  {head[1]:>{count_width}}  {head[2]:<{wins_width}}  {head[3]}")
     under = 4 + width + 2 + count_width + 2  # a note's column: under the wins, past the name and the exchanges
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
