@@ -170,7 +170,7 @@ def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_p
     first_json, first_log, first_said = _validate(cache, tmp_path, "first", game)
     # the first-run note, one plain line (fifteenth reading fr1; its subject, twenty-fourth reading en1): played now on
     # the reference engine, not waited for
-    assert ": this first run is slower while cardgen builds its fast engine; the results are the same." in first_said
+    assert ": this run is slower because cardgen is building its fast engine; results are unaffected." in first_said
     assert "waiting for" not in first_said
     deadline = time.monotonic() + 900
     while not autoengine_ready(cache, game):

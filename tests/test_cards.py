@@ -232,13 +232,14 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "win rate of those dealt it and of those not" in lines[1] and "against the other" not in lines[0]
     assert lines[0].startswith("  card strength in opening hands (") and "columns" not in lines[0]
     # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
-    assert "stand out beyond chance" in lines[0] and "◆" not in lines[0]
+    assert "stand out more than chance alone would explain" in lines[0] and "◆" not in lines[0]
     flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
     assert "◆ marks the card if it stands out beyond chance: its 95% confidence interval leaves out 0" in flagged[0]
     assert "◆" in flagged[3]
-    assert "the card does not stand out beyond chance; its 95% confidence interval includes 0" in lines[0]
+    assert "the card does not stand out more than chance alone would explain; its 95% confidence interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
-    assert "no card stands out beyond chance; every card’s interval, widened because 2 cards are compared at once, includes 0" in \
+    assert ("no card stands out more than chance alone would explain; every card’s interval, widened because 2 cards "
+            "are compared at once, includes 0") in \
         designer_lines({"games": 300, "component_impact": two})[0]
     assert "◆ marks a card that stands out beyond chance: its interval, widened because 2 cards are compared at once, leaves out 0" \
         in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]})[0]
@@ -251,8 +252,8 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
         assert words in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, held]}, lang)[0]
         assert words not in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]},
                                            lang)[0]
-    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard\u202f; l’intervalle de chacune, élargi parce que 2 "
-                             "cartes sont comparées à la fois, contient 0"),  # one colon a sentence (round 29 fr3)
+    for lang, none in (("fr", "aucune carte ne s’écarte plus que le hasard ne l’explique, car l’intervalle de chacune (élargi "
+                             "parce que 2 cartes sont comparées à la fois) contient 0"),  # one colon a sentence (round 29 fr3)
                        ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was

@@ -41,7 +41,7 @@ def test_compare_and_tune_default_to_validates_agents(project_with: Callable[[st
                                                     engine="reference"))
     assert doc["agents"] == ["heuristic"] and doc["agents_default"]
     assert doc["results"][0]["base_result"]["agents_played"] == ["heuristic"]
-    assert doc["agents_text"] == "heuristic players (simple rules of thumb written for this game), one in each turn position"
+    assert doc["agents_text"] == "heuristic players (simple rules of thumb written for this game), one in each seat"
     tuner = Tuner(Project.open(project), base, TuneOptions([parse_param("course_cards_per_player=1..3", base)],
                                                             [parse_target("turns=1..99", ["turns"])],
                                                             out=tmp_path / "t"))
@@ -49,10 +49,10 @@ def test_compare_and_tune_default_to_validates_agents(project_with: Callable[[st
 
 
 def test_agents_in_words_never_spells_a_name_letter_by_letter() -> None:
-    assert agents_in_words("default") == "'default', one in each turn position"
+    assert agents_in_words("default") == "'default', one in each seat"
     assert agents_in_words(["random", "heuristic"]) == ("random players (any legal move) and heuristic players "
                                                         "(simple rules of thumb written for this game), rotated over "
-                                                        "the turn positions game by game")
+                                                        "the seats game by game")
     assert agents_in_words([]) == "no players (nothing was played)"
 
 

@@ -332,17 +332,20 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # en17, it2: one 7-line sentence of nested brackets)
     assert lines[0].endswith("30 échanges") and "12 parties" in lines[0]
     assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]
-    assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres, en points (" in lines[1]
+    assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres (points)" in lines[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
-    # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6)
-    assert "en victoires, en points de pourcentage," in lines[1]
+    # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6); the
+    # two measures each with its unit in brackets, never four readings of the commas (round 30 fr20)
+    assert "en victoires (points de pourcentage) et en avance" in lines[1]
     assert lines[2].strip().startswith("◆ signalée") and "presque jamais" in lines[2]  # round 29 en16, fr19
+    # a heading row naming each column with its unit, the cells bare (round 30 en20: "wins +5.8" read as a count)
+    assert lines[3].split() == ["carte", "échanges", "victoires", "(points", "de", "pourcentage)", "avance", "(points)"]
     # the margin with one decimal throughout, as the wins (en13, fr17)
-    assert f"victoires +25,0 [+10,0{nb}; +40,0]" in lines[3] and f"avance +7,5 [+2,0{nb}; +13,0]" in lines[3]
+    assert f"+25,0 [+10,0{nb}; +40,0]" in lines[4] and f"+7,5 [+2,0{nb}; +13,0]" in lines[4]
     # flagged by its test: said, not asked, on its own line under the row (round 29 en18: the row wrapped)
-    assert "◆" not in lines[3] and lines[4].strip() == "◆ trop forte"
-    assert lines[4].index("◆") == 4 + len("k0") + 2  # under the columns, past the card’s name
-    assert lines[5].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+    assert "◆" not in lines[4] and lines[5].strip() == "◆ trop forte"
+    assert lines[5].index("◆") == lines[3].index("victoires")  # under the wins, past the card’s name and count
+    assert lines[6].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 
 def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:
@@ -402,9 +405,12 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
                             "fr"))
     assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
-    assert "<th>wins gained holding it, in percentage points (95%, widened)</th>" in html
+    # ... the win rate's gain, not "wins gained", a count (round 30 en35)
+    assert "<th>win rate gained by holding it (percentage points, 95% interval, widened)</th>" in html
     # the margin in the game's unit, the verdict's column headed (terminal round 28 en11, en41)
-    assert "<th>lead gained holding it, in points (95%, widened)</th>" in html and '<th class="call">verdict</th>' in html
+    # ... called the margin, as the terminal calls it (round 30 en31, en35)
+    assert "<th>margin gained by holding it (points, 95% interval, widened)</th>" in html \
+        and '<th class="call">verdict</th>' in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)
     assert "the strip draws the wins’ interval only" in html and "judged too" not in html

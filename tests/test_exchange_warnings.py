@@ -40,8 +40,12 @@ def test_a_card_the_players_hardly_play_keeps_its_gap_in_play_but_not_its_flag()
     # a game that counts no plays says nothing of them, and unflags nothing
     bare = {r["component"]: r for r in exchange_json(_tally(), {}, 300)["rows"]}
     assert bare["cold"]["flag"] == "weak" and bare["cold"]["plays_per_seat"] is None
-    (line,) = [x for x in exchange_lines(exchange_json(_tally(), played, 300), "en") if x.startswith("    cold")]
-    assert "◆" not in line and "not flagged: the simulated players hardly ever play it, 0.04 times" in line
+    lines = exchange_lines(exchange_json(_tally(), played, 300), "en")
+    (line,) = [x for x in lines if x.startswith("    cold")]
+    # its note on its own line under the row (round 30 en27, fr21: its gap is mostly the playable card it replaced)
+    note = lines[lines.index(line) + 1]
+    assert "◆" not in line and note.strip().startswith("not flagged: the simulated players hardly ever play it, 0.04 "
+                                                       "times") and "the playable card it replaces" in note
 
 
 def _entry(deal: list[dict[str, Any]], play: list[dict[str, Any]], games: int = 1000) -> dict[str, Any]:
@@ -125,9 +129,11 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     assert "(+3,4 punti percentuali [−2,0; +8,8]) può essere dovuta al caso" in it.replace("\u00a0", " ")
     lines = exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en")
     (line,) = [x for x in lines if "favour" in x]
-    assert lines[lines.index(line) + 1].strip() == "◆ seems too strong, by its margin"  # its own line (round 29 en18)
+    # its own line (round 29 en18), saying which interval leaves out 0, not "by its margin" (round 30 en17, en36)
+    assert lines[lines.index(line) + 1].strip() == ("◆ seems too strong: its margin interval leaves out 0, its "
+                                                     "win-rate interval does not")
     page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
-    assert "seems too strong, by its margin (its wins’ interval includes 0)" in page
+    assert "seems too strong: its margin interval leaves out 0, its win-rate interval does not" in page
     # its strip draws the wins, which hold 0: not in the "too strong" colour (terminal round 30 en32); its title
     # gives the wins' interval as the cell does (en33)
     from cardgen.report.impact import NEUTRAL, STRONG, WEAK

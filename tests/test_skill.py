@@ -59,7 +59,7 @@ def test_validate_prints_the_agents_and_the_skill_line(tmp_path: Path, capsys: p
                            skill=True, skill_games=4, search_iterations=5)
     assert validate([toy_deck("toy", tmp_path)], opts) == 0
     out = capsys.readouterr().out
-    assert "  played by random players (any legal move), one in each turn position" in out  # toy: no heuristic
+    assert "  played by random players (any legal move), one in each seat" in out  # toy: no heuristic
     assert "  skill: " in out and "search (5 iterations) wins against random" in out
 
 
@@ -90,7 +90,7 @@ def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
                  "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
     assert code == 0 and json.loads(js.read_text())["results"][0]["agents_played"] == ["heuristic"]
-    assert ("played by heuristic players (simple rules of thumb written for this game), one in each turn position"
+    assert ("played by heuristic players (simple rules of thumb written for this game), one in each seat"
             in " ".join(capsys.readouterr().out.split()))  # the line wraps at 100 columns
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
                  "--agents", "search", "random", "--search-iterations", "4", "--skill", "--skill-games", "3",

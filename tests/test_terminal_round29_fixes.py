@@ -54,7 +54,8 @@ def test_the_mid_game_heading_is_said_once_in_parts_then_as_above(lang: str) -> 
     table = {"rows": [row], "exchanges": 20, "games": 250, "points": 12}
     said: set[str] = set()
     first, again = exchange_lines(table, lang, said=said), exchange_lines(table, lang, said=said)
-    assert len(first) == 4 and len(again) == 2, (first, again)
+    # and a heading row naming the columns with their units, at each table (round 30 en20)
+    assert len(first) == 5 and len(again) == 3, (first, again)
     assert first[0].count("(") == 1 and first[0].rstrip().endswith({"en": "20 exchanges", "fr": "20 échanges",
                                                                     "it": "20 scambi"}[lang])
     assert {"en": "hardly ever play", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[2]

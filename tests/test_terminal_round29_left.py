@@ -195,9 +195,10 @@ def test_a_sentence_naming_a_command_in_prose_still_ends() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", " (of the 277 games with a single winner)"),
-    ("fr", " (sur les 277 parties à un seul vainqueur)"),
-    ("it", " (sulle 277 partite con un solo vincitore)")])
+    # round 30 en10, fr12: and why those games (a shared win leaves no runner-up), so 2 and 3 players' bases agree
+    ("en", " (of the 277 games with a single winner: at 2 players a shared win leaves no runner-up)"),
+    ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)"),
+    ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)")])
 def test_at_two_players_the_lead_is_over_the_games_not_shared(lang: str, said: str) -> None:
     """en9, fr11: "(of the 277 games in which someone finishes below the winner or winners)" at 2 players, a
     roundabout way of saying "not a shared win": the indicators' words for those games at 2 players; at 3 players
@@ -240,9 +241,10 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "“favour” (mid-game, by the lead over the others, not the win rate)"),
-    ("fr", "« favour » (en cours de partie, par l’avance sur les autres, pas par les victoires)"),
-    ("it", "«favour» (a partita in corso, per il vantaggio sugli altri, non per le vittorie)")])
+    # round 30 en31: the terminal's name for the figure, "margin over the best other player", not a third one
+    ("en", "“favour” (mid-game, on its margin over the best other player, not on its win rate)"),
+    ("fr", "« favour » (en cours de partie, d’après l’avance sur le meilleur des autres, pas d’après les victoires)"),
+    ("it", "«favour» (a partita in corso, in base al vantaggio sul migliore degli altri, non alle vittorie)")])
 def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
     """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither
     that the flag is the mid-game experiment's nor that only the lead is beyond chance."""

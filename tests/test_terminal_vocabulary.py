@@ -426,5 +426,7 @@ def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: s
     # it12: "of the 936 games with a single winner" at 2 players beside "that have a second place" at 3)
     # … but at 2 players "someone finishes below the winner or winners" is a roundabout "a single winner": the
     # indicators' words for the same games there (terminal round 29 en9, fr11)
-    assert plain(margin_basis(231, 300, lang, players=2)) == label
+    # … with why those games (terminal round 30 en10, fr12: a shared win leaves no runner-up)
+    duel = plain(margin_basis(231, 300, lang, players=2))
+    assert duel.startswith(label[:-1]) and duel.endswith(")") and len(duel) > len(label)
     assert plain(margin_basis(231, 300, lang, players=3)) == plain(say("margin_basis", lang, n=231))

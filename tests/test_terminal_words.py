@@ -348,24 +348,31 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     # it" as if solved, and what the box would then hold
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
                               "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
-                              "go on, but the published rules do not say what happens then. In these 200 games, 57 "
+                              "go on, but the published rules do not say what happens then, so the results (balance, "
+                              "card strength, design indicators) describe the game with cardgen’s rule, not the "
+                              "published game. In these 200 games, 57 "
                               "more silver coins (77 instead of 20), or 19 more gold coins (44 instead of 25), would have "
-                              "covered the unpaid sums in 99% of them; but these additions change play and may not be "
-                              "enough: cardgen fix tests them on new games. "),
+                              "covered every unpaid sum in 99% of the games; but these additions change play and may not "
+                              "be enough: cardgen fix tests them on new games"),
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
                               "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
                               "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
-                              "mais les règles publiées ne disent pas ce qui se passe alors. Dans ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
-                              "lieu de 25), auraient couvert les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
-                              "surplus change le jeu et peut ne pas suffire\u202f: cardgen fix l’essaie sur des parties "
-                              "nouvelles. "),
+                              "mais les règles publiées ne disent pas ce qui se passe alors, donc les résultats "
+                              "(équilibre, force des cartes, indicateurs de conception) décrivent le jeu avec la règle "
+                              "de cardgen, et non le jeu publié. Dans ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
+                              "lieu de 25), auraient couvert tous les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
+                              "surplus change le jeu et peut ne pas suffire\u202f: cardgen fix le vérifie sur de "
+                              "nouvelles parties"),
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
-                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso. In "
+                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso, "
+                              "quindi i risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono il "
+                              "gioco con la regola di cardgen, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20), o 19 monete "
-                              "d’oro in più (44 invece di 25), avrebbero coperto l’ammanco nel 99\xa0% dei casi; ma queste "
-                              "aggiunte cambiano il gioco e possono non bastare: cardgen fix le prova su partite nuove. ")):
+                              "d’oro in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99\xa0% delle "
+                              "partite; ma queste aggiunte cambiano il gioco e possono non bastare: cardgen fix le prova "
+                              "su partite nuove")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line
@@ -630,7 +637,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     # splitting "further from ... than")
     assert balance_lines(fair, "en", 4) == [
         "balance: the fair share is 25.3%, more than 1/4 because a shared win counts for each winner; over 300 games "
-        "every player’s interval contains it, so no gap is beyond chance"]
+        "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la juste part est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
         "aucun écart n’est trop grand pour être dû au hasard")  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give

@@ -88,7 +88,7 @@ def test_the_weight_sentence_is_said_when_most_games_ran_under_cardgen_s_rule(sh
     f = _short(short, games)
     assert ruled_weighs(f, naming) is weighs
     if games:
-        weight = say("short_weight_said", "en")  # its share of games said once, in the line (fr9, round 22; en16)
+        weight = say("short_weight_so", "en")  # its share of games said once, in the line (fr9, round 22; en16)
         assert (weight in shortfall_line(f, "en", naming)) is weighs
 
 

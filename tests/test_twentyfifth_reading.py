@@ -218,6 +218,6 @@ def test_who_played_names_the_turn_positions_not_the_players_again() -> None:
     from cardgen.simulate.verdict import agents_words
 
     said = agents_words(["heuristic"], "en", 3)
-    assert said == "heuristic players (simple rules of thumb written for this game), one in each turn position"
+    assert said == "heuristic players (simple rules of thumb written for this game), one in each seat"
     assert "for every player" not in said and said.count("player") == 1
     assert agents_words(["heuristic"], "en", 1) == "a heuristic player (simple rules of thumb written for this game)"

@@ -373,7 +373,7 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
     short = {"peak": "unpaid_by_bank", "print_more": 55, "cover": 0.99, "games_short": 953, "games": 1000, "max": 70}
     line = plain(shortfall_line(short, lang, naming))
     assert plain(WEIGHT[lang]) in line and line.count("95,3") + line.count("95.3") == 1, line
-    assert plain(say("short_weight_said", lang)) in line, line
+    assert plain(say("short_weight_so", lang)) in line, line
     # several games' figures (compare's table: both decks at every count it weighs at): their range
     assert plain(weight_shares([short, {**short, "games_short": 570}, {**short, "games_short": 977}], lang)) == \
         plain(RANGE[lang])

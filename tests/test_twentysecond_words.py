@@ -271,12 +271,13 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
 
 @pytest.mark.parametrize(("lang", "many", "one"), [
     # round 29 fr26: "hasard" said once, never "… ; chaque écart observé peut donc venir du hasard" after it
-    ("fr", "aucune carte ne se distingue au-delà du hasard ; l’intervalle de chacune, élargi parce que 2 cartes sont "
-           "comparées à la fois, contient 0",
-     "la carte ne se distingue pas au-delà du hasard ; son intervalle de confiance à 95 % contient 0"),
-    ("en", "no card stands out beyond chance; every card’s interval, widened because 2 cards are compared at once, "
-           "includes 0",
-     "the card does not stand out beyond chance; its 95% confidence interval includes 0"),
+    # round 30 fr17, fr24, en5: "se distinguer au-delà du hasard", "beyond chance": what chance explains
+    ("fr", "aucune carte ne s’écarte plus que le hasard ne l’explique, car l’intervalle de chacune (élargi parce que "
+           "2 cartes sont comparées à la fois) contient 0",
+     "la carte ne s’écarte pas plus que le hasard ne l’explique, car son intervalle de confiance à 95 % contient 0"),
+    ("en", "no card stands out more than chance alone would explain; every card’s interval, widened because 2 cards "
+           "are compared at once, includes 0",
+     "the card does not stand out more than chance alone would explain; its 95% confidence interval includes 0"),
     ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato perché si confrontano "
            "2 carte insieme) contiene lo zero",
      "la differenza della carta può essere dovuta al caso; il suo intervallo di confidenza al 95 % contiene lo zero")])

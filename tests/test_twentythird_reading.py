@@ -212,13 +212,12 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     # twenty-second reading (en4, en53, fr1, it6): one "close games" note, its games and its margin together, the
     # winner's score by the name the table gives it, never "a winner's average total"
     assert notes[-1] == {"en": "close games: of the 210 games in which someone finishes below the winner or winners; "
-                               "close here means a margin of 1 point or less (winner’s score: 5.9 on average)",  # round 29 en8: exact
+                               "close here means a margin of 1 point or less",  # round 29 en8: exact; round 30 en12: the
+                               # winner's score explains nothing where the floor applies
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
-                               "gagnants ; serrée signifie ici un écart de 1 point au plus (score du vainqueur : "
-                               "5,9 en moyenne)",
+                               "gagnants ; serrée signifie ici un écart de 1 point au plus",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
-                               "vincitore o i vincitori; qui combattuta vuol dire uno scarto di 1 punto o meno "
-                               "(punteggio del vincitore: 5,9 in media)"}[lang], notes
+                               "vincitore o i vincitori; qui «combattuta» significa uno scarto di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
@@ -269,8 +268,9 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     [line] = [plain(x) for x in balance_lines(close, "fr", 4, command)]
     # one verdict for no seat beyond chance, the widest gap named after it (terminal round 29 fr1)
     assert line.startswith("équilibre : la juste part est de 25,3 %"), line
-    assert "aucun écart n’est trop grand pour être dû au hasard, mais le plus grand, pour le joueur 2 (19,3 %), est " \
-           "proche de la limite. Pour trancher, jouez plus de parties : " + command in line, line
+    # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
+    assert "aucun écart n’est trop grand pour être dû au hasard, mais pour le joueur 2 (19,3 %), l’écart frôle la " \
+           "limite. Pour trancher, jouez plus de parties : " + command in line, line
     assert "s’écarte" not in line, line
     assert line.split(". Pour trancher")[0].count(" : ") == 1, line
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,

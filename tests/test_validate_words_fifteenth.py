@@ -137,7 +137,7 @@ def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> N
     deck, r = draco
     lines = designer_lines(r["designer"], lang, Naming.of(deck, lang), r["games"], set())
     [head] = [i for i, line in enumerate(lines) if line.startswith("  " + LINES[lang]["cards_head_none"].split(" (")[0] + " (")]
-    assert {"en": "stands out beyond chance", "fr": "ne se distingue", "it": "differenza di ogni carta può essere dovuta al caso"}[lang] in lines[head]
+    assert {"en": "stands out more than chance alone would explain", "fr": "plus que le hasard ne l’explique", "it": "differenza di ogni carta può essere dovuta al caso"}[lang] in lines[head]
     assert lines[head + 1].strip() == say("cards_legend", lang).replace(" :", "\u202f:").replace(" ;", "\u202f;") or \
         lines[head + 1].strip().startswith({"en": "columns:", "fr": "colonnes", "it": "colonne:"}[lang])
     assert not any(unit in line for line in lines[head:] for unit in (" pp ", " pts", " p.p."))
@@ -158,9 +158,11 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # terminal round 27 en1: "is prepared here" read as a translation, and "the same" as what? who builds it, and
     # that the results are identical
     # terminal round 29 en1: "with identical results" hung on "builds": the results have their own clause
-    assert {"en": "this first run is slower while cardgen builds its fast engine; the results are the same",
-            "fr": "calcul plus lent le temps que son moteur rapide se prépare ici ; résultats identiques",
-            "it": "calcolo più lento mentre qui si prepara il suo motore veloce; risultati identici"}[lang] \
+    # terminal round 30 en1, fr8*: "while" read as temporal only, "the same" / "identiques" as what?, "se prépare
+    # ici" as telegraphic: the cause said with "because" / "d’où", the results unaffected by it
+    assert {"en": "this run is slower because cardgen is building its fast engine; results are unaffected",
+            "fr": "cardgen prépare son moteur rapide, d’où ce calcul plus lent ; résultats inchangés",
+            "it": "calcolo più lento perché cardgen prepara il motore veloce; i risultati non cambiano"}[lang] \
         in note.replace("\u202f", " ")
     assert note.endswith(".")
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note

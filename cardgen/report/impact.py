@@ -361,10 +361,13 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     for r in shaped:
         name = names.get(r["component"], r["component"])
         count = {"exchanges": decimal(r["exchanges"], lang, places=0), "games": decimal(r["games"], lang, places=0)}
-        if r.get("held_flag"):  # beyond chance, but a card nobody plays: not flagged, as the deal's table says it
-            verdict = words["hardly_held"]
+        if r.get("held_flag"):  # beyond chance, but a card nobody plays: not flagged; its gap mostly the playable
+            # card it replaced (terminal round 30 en27, fr21)
+            verdict = words["exchange_hardly_held"]
         elif r["judged"]:  # a flag on its margin alone said so: its bar, the wins', holds 0 (round 29 fr36, it42)
             verdict = words.get(r["flag"] + by_margin(r), r["flag"]) if r["flag"] else ""
+            # hardly played and unflagged: said in its row, as the terminal stars it (round 30 en21, fr21, it22)
+            verdict = verdict or (words["exchange_hardly_played"] if hardly_played(r) else "")
         else:
             verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
                                                           needed_games=table.get("min_games", ""))

@@ -77,7 +77,7 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     # the command confirming a card flagged only just is advice, under the list (``confirm_fix``)
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
                                               for s in r.get("sufficiency", [])]
-            + balance_lines(r.get("balance") or {}, lang, warn=True)
+            + balance_lines(r.get("balance") or {}, lang, warn=True, rates=r.get("seat_win_rates"))
             + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
 
 

@@ -760,7 +760,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         # the balance line's parts, read by the rates' heading below and said after the rates
-        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True)
+        parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True,
+                              rates=r["seat_win_rates"])
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             from cardgen.simulate.balance import shown_seats
             seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
@@ -979,13 +980,28 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
 
 
 def balance_lines(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
-                  warn: bool = False) -> list[str]:
+                  warn: bool = False, rates: Sequence[Any] | None = None) -> list[str]:
     """The balance paragraphs of ``balance_parts``, their text alone."""
-    return [text for _, text in balance_parts(b, lang, seats, more, warn)]
+    return [text for _, text in balance_parts(b, lang, seats, more, warn, rates)]
+
+
+def seat_trend(rates: Sequence[Any] | None, lang: str) -> str:
+    """"; the win rate falls with each seat (37.0%, 27.3%, 21.7% and 19.0%)" where every seat's rate (``rates``, the
+    entry's ``seat_win_rates``, or their ``rate``) is below the one before it (or above, "rises"), at 3 seats or
+    more: a warning naming players 1 and 4 hid the steady fall a designer fixing a first-player advantage needs to
+    see (terminal round 30 en14); "" where the rates do not run one way."""
+    shown = [r.get("rate") if isinstance(r, Mapping) else r for r in rates or ()]
+    if len(shown) < 3 or any(not isinstance(x, (int, float)) for x in shown):
+        return ""
+    printed = [round(x * 100, 1) for x in shown]  # as printed: two seats on one printed rate run no way
+    steps = [b - a for a, b in zip(printed, printed[1:])]
+    key = "balance_trend_fall" if all(s < 0 for s in steps) else "balance_trend_rise" if all(s > 0 for s in steps) \
+        else ""
+    return say(key, lang, rates=and_list([_pct(x, lang, fixed=True) for x in shown], lang)) if key else ""
 
 
 def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
-                  warn: bool = False) -> list[tuple[str, str]]:
+                  warn: bool = False, rates: Sequence[Any] | None = None) -> list[tuple[str, str]]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
@@ -1026,6 +1042,9 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
                                      named=seats > 1 and bool(b.get("seat_intervals")))  # the seat lines name it
             if warn and not is_close:  # "balance: player 1 …" -> "WARNING (balance): player 1 …"
                 text = say("warn_balance", lang) + text.split(":", 1)[1]
+            if not is_close:  # the steady fall (or rise) by seat behind the two seats named (round 30 en14)
+                trend = seat_trend(rates, lang)
+                text += trend
             out.append(("close" if is_close else "flagged",
                         text + (say("balance_more_games", lang, command=more) if is_close and more else "")))
             said = True
@@ -1258,6 +1277,11 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         first = said_at(said, f"short:{where}", players, lang)
         weighed = said_at(said, f"weight:{where}", players, lang) if ruled_weighs(f, naming) else None
         key += "_again" if first else ""
+        if ruled_weighs(f, naming) and not weighed and not first:
+            # what follows from the published rules' silence said right after it: "So the results … describe the
+            # game with cardgen's rule" came after the sentence on fixes, from which it does not follow (terminal
+            # round 30 en18)
+            ruling += say("short_weight_so", lang)
     text = say(key, lang, warn=say("warn_headed", lang) if headed else say("warn", lang, name=shortage_name(named, lang, naming, cid)),
                more=f["print_more"], piece=piece, box=box, also=also, first=first,
                cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
@@ -1267,9 +1291,9 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         # counts above, which left the reader unsure these results describe the published game (round 29 en24, it11)
         return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"])
                        if cid in naming.ruled else "")
-    return text + ". " + (say("short_weight_again", lang, first=weighed) if weighed
-                          # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16)
-                          else say("short_weight_said", lang))
+    # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
+    # said in the ruling's sentence (en18)
+    return text + (". " + say("short_weight_again", lang, first=weighed) if weighed else "")
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
@@ -1761,25 +1785,46 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
         out += ["    " + say("exchange_columns", lang, **fields), "    " + say("exchange_key", lang, **fields)]
     if said is not None:
         said.add("exchange_head")
-    width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-    for r in rows:
-        line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
-                f"{say('exchange_row', lang, exchanges=decimal(r['exchanges'], lang, places=0)):<14}  "
-                f"{say('exchange_wins', lang, win=points(r['win'], lang, unit=False), **ends(r, 'win', True, lang)):<32}  "
+    # a heading row naming each column with its unit, the cells bare: "wins +5.8" read as a count of wins, the
+    # units lived only in the columns' sentence (terminal round 30 en20), as the opening-hand table has one
+    head = say("exchange_table_head", lang, unit=unit(lang, naming.words)).split("|")
+    names = [naming.names.get(r["component"], r["component"]) for r in rows]
+    counts = [say("exchange_row", lang, exchanges=decimal(r["exchanges"], lang, places=0)) for r in rows]
+    wins = [say("exchange_wins", lang, win=points(r["win"], lang, unit=False), **ends(r, "win", True, lang))
+            for r in rows]
+    # each column as wide as its widest cell or heading: a fixed 32 columns for the wins pushed a two-decimal margin
+    # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
+    width, count_width, wins_width = (max(map(len, [*cells, title]))
+                                      for cells, title in zip((names, counts, wins), head))
+    out.append(f"    {head[0]:<{width}}  {head[1]:>{count_width}}  {head[2]:<{wins_width}}  {head[3]}")
+    under = 4 + width + 2 + count_width + 2  # a note's column: under the wins, past the name and the exchanges
+    hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
+    for r, name, count, win in zip(rows, names, counts, wins):
+        line = (f"    {name:<{width}}  {count:>{count_width}}  {win:<{wins_width}}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
+        tail = ""
         if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15),
             # on a line of its own under the whole row: the one flagged row was the one row that wrapped (round 29
             # en18, fr18, it8)
-            out.append(line)
-            line = " " * (6 + width) + f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
-        elif r.get("held_flag"):  # hardly played: its gap is holding a card nobody plays (round 28 en10, fr13, it15)
-            line += "  " + say("hardly_held", lang, n=_times(r["plays_per_seat"], lang))
+            tail = f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
+        elif r.get("held_flag"):  # hardly played: its gap is mostly the playable card it replaced, a dead card's
+            # cost, not the card (round 28 en10, fr13, it15; round 30 en27, fr21), on a line of its own
+            tail = say("exchange_hardly_held", lang, n=_times(r["plays_per_seat"], lang))
         elif not r["judged"]:
             line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
                                games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
                                needed_games=table.get("min_games", ""))
-        out.append(line)
+        if hardly_played(r) and not r.get("held_flag"):  # starred as in the opening-hand table, the rule under the
+            # table: "a card the players hardly ever play is not flagged" could not be applied (round 30 en21, fr21,
+            # it22)
+            line += " " + say("hardly_mark", lang)
+            hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")
+        out.append(line.rstrip())
+        if tail:
+            out.append(" " * under + tail)
+    if hardly:
+        out.append("    " + say_n("exchange_hardly_note", len(hardly), lang, items=", ".join(hardly)))
     return out
 
 
