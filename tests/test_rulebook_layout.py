@@ -6,6 +6,9 @@ starts in another frame is stranded at a column foot.
 """
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 import pytest
 
 from cardgen.resolve.resolve import resolve, resolve_all
@@ -22,13 +25,72 @@ from test_rulebook_support import ROOT
 BOOKS = sorted(d.id for d in resolve_all(None, ROOT))
 
 
-def trail(deck_id: str, lang: str, paper: str, groups: list[tuple[str, int]] | None = None) -> list[tuple[bool, str]]:
+@dataclass(frozen=True)
+class Drawn:
+    """One flowable as it landed: where ("page:frame"), whether it sits in a block kept on one page, and how much
+    of its column was left below it (a share of the frame's height)."""
+    flowable: object
+    page: int
+    frame: str
+    in_group: bool
+    left: float
+
+
+@dataclass(frozen=True)
+class Book:
+    """A shipped book typeset once for every check of this module: its PDF bytes, the trail ``typeset`` reports
+    (where each flowable landed, headings marked), the page of each flowable of a kept block, and every flowable
+    drawn in a frame. Typesetting it once per deck, language and paper, not once per check, took this module from
+    about 480 s to a fifth of that in the README's tier, which CI runs twice."""
+    pdf: bytes
+    landed: list[tuple[bool, str]]
+    groups: list[tuple[str, int]]
+    drawn: list[Drawn]
+
+
+@functools.lru_cache(maxsize=None)
+def book(deck_id: str, lang: str, paper: str) -> Book:
+    """The book of ``deck_id`` in ``lang`` on ``paper`` as ``render_rulebook`` makes it (its steps, with the trail
+    and the drawn flowables recorded; ``test_the_recorded_book_is_the_rendered_one`` holds the bytes equal)."""
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    from cardgen.rulebook import book_text
+    from cardgen.rulebook.typeset import RulebookDoc
+
     deck = resolve(deck_id, ROOT)
-    accent = accent_colour(deck)
-    converter = Converter(deck, lang, make_styles(lang, accent), column_width(paper), find_draw_face())
+    text = book_text(deck, lang)
+    converter = Converter(deck, lang, text.styles, column_width(paper), find_draw_face(), text.parsed)
     landed: list[tuple[bool, str]] = []
-    typeset(parse(render_markup(deck, lang), converter), lang, paper, deck_id, accent, landed, groups)
-    return landed
+    groups: list[tuple[str, int]] = []
+    drawn: list[Drawn] = []
+    original = RulebookDoc.afterFlowable
+
+    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
+        frame = doc.frame
+        if frame is not None and not isinstance(flowable, ActionFlowable):
+            drawn.append(Drawn(flowable, doc.page, frame.id, doc.group is not None,
+                               (frame._y - frame._y1p) / frame._height))
+        original(doc, flowable)
+
+    RulebookDoc.afterFlowable = record
+    try:
+        pdf = typeset(parse(text.markup, converter), lang, paper, deck.model.name[lang], text.accent, landed, groups)
+    finally:
+        RulebookDoc.afterFlowable = original
+    return Book(pdf, landed, groups, drawn)
+
+
+def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
+    """Where each flowable of the book landed ("page:frame"), headings (and lead-in paragraphs) marked."""
+    return book(deck_id, lang, paper).landed
+
+
+def test_the_recorded_book_is_the_rendered_one() -> None:
+    """The checks read ``book``'s record: it is the very book ``render_rulebook`` makes, byte for byte."""
+    from cardgen.rulebook import render_rulebook
+
+    assert book("royale-solo", "fr", "letter").pdf == render_rulebook(resolve("royale-solo", ROOT), "fr", "letter")
+    assert book("royale-solo", "fr", "letter").drawn and book("royale-solo", "fr", "letter").groups
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -155,9 +217,7 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
 
     import pypdfium2 as pdfium
 
-    from cardgen.rulebook import render_rulebook
-
-    doc = pdfium.PdfDocument(render_rulebook(resolve(deck_id, ROOT), lang, "a4"))
+    doc = pdfium.PdfDocument(book(deck_id, lang, "a4").pdf)
     text = "\n".join(page.get_textpage().get_text_range() for page in doc)
     doc.close()
     # pdfium reports a hyphen added at a line break as U+FFFE (a typed hyphen is "-")
@@ -203,8 +263,7 @@ def test_every_worked_example_is_kept_on_one_page(deck_id: str, lang: str) -> No
         return
     assert not loose, f"{deck_id}/{lang}: example boxes not kept on one page: {loose}"
     for paper in sorted(PAPERS):
-        groups: list[tuple[str, int]] = []
-        trail(deck_id, lang, paper, groups)
+        groups = book(deck_id, lang, paper).groups
         assert len({name for name, _ in groups}) >= (1 if examples else 0), "the kept examples were not recorded"
         pages: dict[str, set[int]] = {}
         for name, page in groups:
@@ -220,10 +279,9 @@ def test_no_word_is_cut_at_the_foot_of_a_column(deck_id: str, lang: str, paper: 
     """The last line of a column never ends with a hyphen (issue 36: "Lisez votre ver- / dict", across a page)."""
     import pypdfium2 as pdfium
 
-    from cardgen.rulebook import render_rulebook
     from cardgen.rulebook.typeset import FOOTER, MARGIN
 
-    doc = pdfium.PdfDocument(render_rulebook(resolve(deck_id, ROOT), lang, paper))
+    doc = pdfium.PdfDocument(book(deck_id, lang, paper).pdf)
     cut, hyphens = [], 0
     for number, page in enumerate(doc, start=1):
         width = page.get_size()[0]
@@ -265,27 +323,14 @@ def test_each_book_has_its_page_count_in_every_language(deck_id: str) -> None:
     assert pages == want, f"{deck_id}: pages by language {pages}"
 
 
-def _column_gaps(deck_id: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, float]:
+def _column_gaps(deck_id: str, lang: str) -> dict[str, float]:
     """The share of each body column left empty at its foot, on every A4 page but the last ("page:frame")."""
-    import importlib
-
     from reportlab.platypus import Spacer
-    from reportlab.platypus.doctemplate import ActionFlowable
 
-    from cardgen.rulebook import render_rulebook
-
-    typeset_module = importlib.import_module("cardgen.rulebook.typeset")
     ends: dict[tuple[int, str], float] = {}
-    original = typeset_module.RulebookDoc.afterFlowable
-
-    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
-        frame = doc.frame
-        if frame is not None and not isinstance(flowable, (ActionFlowable, Spacer)) and frame.id != "title":
-            ends[(doc.page, frame.id)] = (frame._y - frame._y1p) / frame._height
-        original(doc, flowable)
-
-    monkeypatch.setattr(typeset_module.RulebookDoc, "afterFlowable", record)
-    render_rulebook(resolve(deck_id, ROOT), lang, "a4")
+    for drawn in book(deck_id, lang, "a4").drawn:
+        if not isinstance(drawn.flowable, Spacer) and drawn.frame != "title":
+            ends[(drawn.page, drawn.frame)] = drawn.left
     last = max(page for page, _ in ends)
     return {f"{page}:{frame}": share for (page, frame), share in ends.items() if page < last}
 
@@ -297,12 +342,11 @@ KING_LUI_GAP = 0.3
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
                                      "king_lui-six-players"])
-def test_king_lui_fills_its_columns_before_the_last_page(deck_id: str, lang: str,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_king_lui_fills_its_columns_before_the_last_page(deck_id: str, lang: str) -> None:
     """Round 5, en reader: "Page 1. Both columns end about a fifth of the page early"; the variant books left
     two fifths of a column empty above Contents, Setting up or the players' actions, each kept whole. They now
     break between the columns of a page like any other section."""
-    gaps = _column_gaps(deck_id, lang, monkeypatch)
+    gaps = _column_gaps(deck_id, lang)
     assert len(gaps) >= 4, f"{deck_id}/{lang}: columns measured {sorted(gaps)}: the check would prove nothing"
     wide = {where: round(share, 2) for where, share in gaps.items() if share > KING_LUI_GAP}
     assert not wide, f"{deck_id}/{lang}: columns ending early {wide}"
@@ -315,10 +359,8 @@ def test_king_lui_scoring_ends_on_the_page_it_starts(lang: str) -> None:
     with the worked example."""
     import pypdfium2 as pdfium
 
-    from cardgen.rulebook import render_rulebook
-
     words = {"it": ("Troppo ingordo", "Se più giocatori"), "en": ("Too greedy?", "If several players share")}[lang]
-    doc = pdfium.PdfDocument(render_rulebook(resolve("king_lui", ROOT), lang, "a4"))
+    doc = pdfium.PdfDocument(book("king_lui", lang, "a4").pdf)
     # pdfium marks a hyphen the line break added with U+FFFE: "gioca\ufffetori" is "giocatori" (round 28, #53)
     texts = [" ".join(doc[i].get_textpage().get_text_range().replace("\ufffe", "").split()) for i in range(len(doc))]
     pages = [next(i for i, text in enumerate(texts) if w in text) for w in words]
@@ -333,12 +375,11 @@ def test_an_example_that_flows_is_read_on_one_page_or_one_spread(deck_id: str, l
     """The books whose example may open the next page (``EXAMPLE_FLOWS``) still show it at one glance: its heading
     and its boxes ("Your turn", the ghost's turn) stand on one page, or on a left page and the right page facing
     it (an even page and the next), never across a page turn (issue 36's fault)."""
-    from cardgen.rulebook import render_rulebook
     from cardgen.rulebook.catalog import translations
     from page_fill import find_text
 
     tr = translations(lang, "royale")
-    pdf = render_rulebook(resolve(deck_id, ROOT), lang, paper)
+    pdf = book(deck_id, lang, paper).pdf
     heading = find_text(pdf, paper, tr.gettext("Example of a turn"))
     assert heading, f"{deck_id}/{lang}/{paper}: no example heading"
     first = heading[-1][0]  # the example's own heading (a table of contents or a cross-reference would come earlier)
@@ -361,12 +402,11 @@ def test_the_masked_ball_gallery_and_order_rules_are_not_cut_by_a_page_turn(lang
     imposter, solo, end and noble cards atop page 2: all its pictures now stand on page 1. it30/it31: the sentence
     on the "Play order counts" label lost its last word overleaf, and the order's definition broke mid-sentence
     over the page: each stands on one page."""
-    from cardgen.rulebook import render_rulebook
     from cardgen.rulebook.catalog import translations
     from page_fill import find_text
 
     tr = translations(lang, "royale")
-    pdf = render_rulebook(resolve("royale-masked", ROOT), lang, paper)
+    pdf = book("royale-masked", lang, paper).pdf
     first = find_text(pdf, paper, tr.gettext("Imposter"))
     back = find_text(pdf, paper, tr.gettext("The same noble, unmasked side (not used in this book)")[:20])
     assert first and first[0][0] == 1 and back and back[0][0] == 1, (first[:1], back[:1])
@@ -398,25 +438,13 @@ def _page_texts(pdf: bytes) -> list[str]:
         doc.close()
 
 
-def widows(deck_id: str, lang: str, paper: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], int]:
+def widows(deck_id: str, lang: str, paper: str) -> tuple[list[str], int]:
     """Where ("page:frame") the last line of a paragraph broken across columns or pages stands alone at the top,
     and how many paragraphs the book breaks."""
     from reportlab.platypus import Paragraph, Spacer
-    from reportlab.platypus.doctemplate import ActionFlowable
 
-    from cardgen.rulebook import render_rulebook
-    from cardgen.rulebook.typeset import RulebookDoc
-
-    drawn: list[tuple[object, str]] = []
-    original = RulebookDoc.afterFlowable
-
-    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
-        if doc.frame is not None and not isinstance(flowable, (ActionFlowable, Spacer)):
-            drawn.append((flowable, f"{doc.page}:{doc.frame.id}"))
-        original(doc, flowable)
-
-    monkeypatch.setattr(RulebookDoc, "afterFlowable", record)
-    render_rulebook(resolve(deck_id, ROOT), lang, paper)
+    drawn = [(d.flowable, f"{d.page}:{d.frame}") for d in book(deck_id, lang, paper).drawn
+             if not isinstance(d.flowable, Spacer)]
     alone = [where for (before, was), (flow, where) in zip(drawn, drawn[1:])
              if was != where and getattr(before, "_splitpara", 0) and isinstance(flow, Paragraph)
              and len(flow.blPara.lines) == 1]
@@ -426,44 +454,32 @@ def widows(deck_id: str, lang: str, paper: str, monkeypatch: pytest.MonkeyPatch)
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", BOOKS)
-def test_no_paragraph_leaves_its_last_line_alone_atop_a_column(deck_id: str, lang: str, paper: str,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_paragraph_leaves_its_last_line_alone_atop_a_column(deck_id: str, lang: str, paper: str) -> None:
     """A widow (round 65, it7: Royale's definition of "satisfied" broke across the page and left "nessuna." alone
     at the top of page 3): a paragraph broken across columns takes at least two lines to the next one."""
-    alone, _ = widows(deck_id, lang, paper, monkeypatch)
+    alone, _ = widows(deck_id, lang, paper)
     assert not alone, f"{deck_id}/{lang}/{paper}: widowed last lines"
 
 
-def test_the_widow_check_sees_the_paragraphs_a_book_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_widow_check_sees_the_paragraphs_a_book_breaks() -> None:
     """Royale's Italian A4 book breaks the definition of "satisfied" across pages 2 and 3 (it7): the check sees
     it, else it would prove nothing."""
-    assert widows("royale", "it", "a4", monkeypatch)[1] >= 1
+    assert widows("royale", "it", "a4")[1] >= 1
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("lang", SHIPPED)
-def test_the_charity_toast_example_is_read_in_one_column(lang: str, paper: str,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_charity_toast_example_is_read_in_one_column(lang: str, paper: str) -> None:
     """Round 65, en25: Charity Toast's example of a toast was cut in two across the columns of page 4. Where a
     column holds it and its table of money, it is set whole in one (its boxes kept whole, the example set after the
     action cards where it would leave a column blank: ``typeset.RulebookDoc.skips_column``); where
     none does (the Italian Letter book), its two boxes share one page."""
     from reportlab.platypus import PageBreak, Spacer
-    from reportlab.platypus.doctemplate import ActionFlowable
 
-    from cardgen.rulebook import render_rulebook
-    from cardgen.rulebook.typeset import FOOTER, MARGIN, RulebookDoc
+    from cardgen.rulebook.typeset import FOOTER, MARGIN
 
-    drawn: list[tuple[object, str]] = []
-    original = RulebookDoc.afterFlowable
-
-    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
-        if doc.group is not None and doc.frame is not None and not isinstance(flowable, (ActionFlowable, PageBreak)):
-            drawn.append((flowable, f"{doc.page}:{doc.frame.id}"))  # spacers too: they take height
-        original(doc, flowable)
-
-    monkeypatch.setattr(RulebookDoc, "afterFlowable", record)
-    render_rulebook(resolve("draco-charity-toast", ROOT), lang, paper)
+    drawn = [(d.flowable, f"{d.page}:{d.frame}") for d in book("draco-charity-toast", lang, paper).drawn
+             if d.in_group and not isinstance(d.flowable, PageBreak)]  # spacers too: they take height
     assert len(drawn) >= 2, "no example of two boxes: the check would prove nothing"
     flows, frames = [flow for flow, _ in drawn], {where for flow, where in drawn if not isinstance(flow, Spacer)}
     width = column_width(paper)
