@@ -142,6 +142,13 @@ def test_no_cache_means_no_background_build(monkeypatch: pytest.MonkeyPatch) -> 
 #: first run compiles them): 1000 games fell under LOAD_SECONDS on a quiet machine, so the second run
 #: rightly stayed on the reference engine; 5000 stay well above it, and under a build's time loaded.
 RUNS = {"king_lui": ("3", 1500), "royale": ("2", 300), "draco": ("3", 5000)}
+#: The games CI runs it on. What it proves (the first run plays the reference engine while the background build
+#: runs, the next plays that build's compiled tier, byte for byte the same) is ``autoengine``'s, which never branches
+#: on the game; each game's tier against its reference engine is ``test_king_lui_fast``, ``test_royale_fast``,
+#: ``test_draco_fast`` and ``test_batch``'s. Each game here costs a whole tier build on a fresh cache, beside the
+#: session's own: Draco 688 s and Royale 318 s of a loaded slow tier (2026-12-01), which ran CI past its 90 minutes.
+#: Another game runs by adding it here (its ``RUNS`` entry is kept).
+AUTO_GAMES = ("king_lui",)
 
 
 def _validate(cache: Path, out: Path, name: str, game: str) -> tuple[bytes, bytes, str]:
@@ -162,7 +169,7 @@ def _validate(cache: Path, out: Path, name: str, game: str) -> tuple[bytes, byte
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(RUNS))
+@pytest.mark.parametrize("game", AUTO_GAMES)
 def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_path: Path) -> None:
     """First run on a fresh cache: the reference engine plays while the tier is built in the
     background; once built, the same command plays compiled: the same JSON and log, byte for byte."""
