@@ -103,11 +103,11 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                                    "equa del 50,0\u00a0%"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
     fix = typeset({"en": "To search for fixes for the base game’s imbalance for player 2 and test them in simulated "
-                          "games: cardgen fix toy --players ",
+                          "games, run: cardgen fix toy --players ",
                     "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2, puis tester ces "
-                          "corrections sur des parties simulées : cardgen fix toy --players ",
+                          "corrections sur des parties simulées, lancez : cardgen fix toy --players ",
                     "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e "
-                          "provarle su partite simulate: cardgen fix toy --players "}[lang], lang)
+                          "provarle su partite simulate, esegui: cardgen fix toy --players "}[lang], lang)
     assert str(escape(kept(fix))) in html  # the option in its span, on one line on a phone (en88)
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)

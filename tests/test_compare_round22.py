@@ -260,12 +260,12 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
-    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games: "
+    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games, run: "
                      "cardgen fix royale --players 3",
                "fr": "    pour chercher comment corriger l’avantage du joueur 1, puis tester ces corrections sur "
-                     "des parties simulées : cardgen fix royale --players 3",
+                     "des parties simulées, lancez : cardgen fix royale --players 3",
                "it": "    per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle su "
-                     "partite simulate: cardgen fix royale --players 3"}[lang]
+                     "partite simulate, esegui: cardgen fix royale --players 3"}[lang]
     assert rows[warn + 1] == pointer, rows[warn:warn + 3]
     close = rows[warn + 2]
     assert re.search(r"\b3\b", close) and "cardgen validate royale --players 3 --games 4000" in close, close
