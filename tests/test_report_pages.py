@@ -266,7 +266,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
     # no badge nor heading of its own: its count's heading above says them (twenty-third reading en54)
     assert "ÉCHEC" not in html and "<h2" not in html
-    assert "parties 10 (9 allées jusqu’à une fin prévue par les règles)" in text
+    assert "parties 10 (dont 9 menées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités pour la première place 2\u202f; ex æquo éliminés, victoire au plus riche des autres"
             "\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
@@ -274,7 +274,8 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
     # a total over one game said as one, not a highest count at one moment (twenty-sixth reading en11)
-    assert "pièces d’argent que la banque n’a pas pu payer, au total sur une partie (12)" in text, text
+    # every peak "label : value", never "label (value)" beside "label : value (remark)" (round 30 fr35)
+    assert "pièces d’argent que la banque n’a pas pu payer, au total sur une partie\u202f: 12" in text, text
     # how the ruling settles the case, in its own words, not only whose it is (fourteenth reading fr8)
     # who settles it, then how, in a sentence of its own (fifteenth reading fr39)
     assert ("la banque ne peut pas verser tout ce qu’elle doit Tranché par une règle que cardgen ajoute. Si la banque "

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from test_twentyfifth_reading import plain, royale_runs  # noqa: F401  (a fixture, used by name)
+from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used by name)
 
 
 @pytest.mark.parametrize("lang", ("en", "fr"))
@@ -314,3 +315,275 @@ def test_the_gallery_s_missing_parts_say_to_run_the_command(lang: str, verb: str
     words = gallery.WORDS[lang]
     for key in ("nothing_built", "no_pictures", "not_built", "no_validation"):
         assert words[key].endswith(verb), (key, words[key])
+
+
+# -- branch s92-t33: what s92-t32 left ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "in the WARNING below"), ("fr", "de l’avertissement plus bas"),
+                                             ("it", "nell’avviso più sotto")])
+def test_the_shortage_s_warning_name_is_said_once_a_run(draco: tuple, lang: str, label: str) -> None:
+    """en22: "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below)" at each
+    of Draco's four counts, word for word: the label once a run, the case's figures at every count."""
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, r = draco
+    assert r.get("sufficiency"), "the fixture's games are short of coins"
+    said: set[str] = set()
+    first = plain(format_entry(r, lang, Naming.of(deck, lang), said))
+    again = plain(format_entry(r, lang, Naming.of(deck, lang), said))
+    assert label in first and label not in again, again
+    case = {"en": "the bank cannot pay all it owes", "fr": "la banque ne peut pas verser tout ce qu’elle doit",
+            "it": "la banca non può pagare tutto ciò che deve"}[lang]
+    assert case in again  # the case and its figures stay
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "(of the 214 games with one winner and one clear runner-up, no tie for second place)",
+     "a single runner-up"),
+    ("fr", "(sur les 214 parties à un seul vainqueur et un deuxième net, sans égalité pour la deuxième place)",
+     "un seul deuxième"),
+    ("it", "(sulle 214 partite con un solo vincitore e un secondo netto, senza pari merito al secondo posto)",
+     "un solo secondo")])
+def test_kingmaking_s_runner_up_is_defined(lang: str, said: str, old: str) -> None:
+    """en23: "6.2 more than the runner-up’s (of the 267 games that still have a runner-up once the tied leaders drop
+    out)" beside "kingmaking: of the 214 games with a single winner and a single runner-up": two notions of
+    runner-up five lines apart, the second undefined. It is one clear runner-up: no tie for second place
+    (``designer._runner_up``)."""
+    from cardgen.terminal import say
+
+    got = say("figure_of_runner_up", lang, n=214).replace("\u202f", " ")
+    assert got == said and old not in got
+    assert old not in say("pairs_of_runner_up", lang, n=214)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "to search for fixes for the shortage of coins in the bank and test them in simulated games, run: "
+           "cardgen fix draco"),
+    ("fr", "pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des "
+           "parties simulées, lancez : cardgen fix draco"),
+    ("it", "per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate, "
+           "esegui: cardgen fix draco")])
+def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above(lang: str, said: str) -> None:
+    """en25: "to search for fixes for the shortage of coins in the bank above and test them in simulated games:
+    cardgen fix draco": a dangling purpose clause before the command, and "above" after 280 lines."""
+    from cardgen.simulate.summary import fix_pointer
+    from cardgen.terminal import LINES
+
+    what = {"en": "the shortage of coins in the bank", "fr": "le manque de pièces à la banque",
+            "it": "la carenza di monete in banca"}[lang]
+    assert fix_pointer(what, "cardgen fix draco", lang).replace("\u202f", " ") == said
+    assert "fix_what_above" not in LINES[lang]
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "4 player counts (3, 4, 5 and 6 players) checked: all passed, with warnings", "4 with warnings"),
+    ("fr", "vérifié à 3, 4, 5 et 6 joueurs (4 configurations) : aucun échec ; validé avec réserves dans tous les cas",
+     "dans les 4 cas"),
+    ("it", "4 configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
+def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: str, old: str) -> None:
+    """en26, it15: "4 player counts (3, 4, 5 and 6 players) checked; none failed, 4 with warnings": a pile of
+    numerals; Italian "nessuna fallita, 4 superate con avvisi" where the configurations are 4. Two counts of four,
+    one warned: unchanged ("a warning at 4 players")."""
+    from cardgen.simulate.summary import checked_line
+
+    got = checked_line(4, 0, 4, 1, lang, [3, 4, 5, 6], False, [3, 4, 5, 6]).replace("\u202f", " ")
+    assert got == said and old not in got
+    one = checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], True, [4]).replace("\u202f", " ")
+    assert {"en": "none failed; a warning at 4 players", "fr": "aucun échec ; validé avec réserves à 4 joueurs",
+            "it": "nessuna fallita; un avviso con 4 giocatori"}[lang] in one
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "3 player counts (3, 4 and 5 players) checked; none failed"),
+    ("fr", "vérifié à 3, 4 et 5 joueurs (3 configurations) : aucun échec"),
+    ("it", "3 configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
+def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str) -> None:
+    """it6: "verificate 3 configurazioni con 3, 4 e 5 giocatori: nessuna fallita" under three "VERIFICA SUPERATA"
+    headings: the count first, the counts in brackets, and "tutte superate"; it12: "1 superata con un avviso, quella
+    con 4 giocatori", an apposition left hanging."""
+    from cardgen.simulate.summary import checked_line
+
+    assert checked_line(3, 0, 0, 1, lang, [3, 4, 5]).replace("\u202f", " ") == said
+    assert checked_line(1, 0, 0, 1, "it", [3]) == "1 configurazione verificata (3 giocatori): superata"
+    assert "quella con" not in checked_line(4, 0, 1, 1, "it", [1, 2, 3, 4], True, [4])
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("fr", "une carte peut-être un peu trop forte, à la limite du hasard : « Faveur » à 5 joueurs",
+     "de justesse trop forte"),
+    ("it", "una carta forse un po’ troppo forte, al limite del caso: «Favore» con 5 giocatori", "di poco troppo")])
+def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:
+    """it15, fr30 (fr15's closing line): "una carta che sembra di poco troppo forte", "une carte qui semble de
+    justesse trop forte": clumsy, and saying more than a card only just beyond chance."""
+    from cardgen.terminal import LINES, say
+
+    card = {"fr": "« Faveur »", "it": "«Favore»"}[lang]
+    at = {"fr": "à 5 joueurs", "it": "con 5 giocatori"}[lang]
+    got = say("warn_cards_strong_just_one", lang, items=f"{card} {at}").replace("\u202f", " ").replace("\u00a0", " ")
+    assert got == said
+    assert not [k for k, v in LINES[lang].items() if isinstance(v, str) and old in v]
+
+
+def test_the_gallery_s_italian_note_counts_games_per_player_count() -> None:
+    """it29: "(superata con 3, 4, 5 e 6 giocatori, ogni volta con avvisi; 300 partite ciascuna)": "ciascuna" hangs
+    on nothing feminine plural."""
+    from cardgen.report import gallery
+
+    notes = {k: v for k, v in gallery.WORDS["it"].items() if k.startswith("validation_note")}
+    assert notes and all("partite per numero di giocatori" in v and "ciascuna" not in v for v in notes.values())
+    assert notes["validation_note_all_warned"].startswith("superata con {players} giocatori, sempre con avvisi")
+
+
+def test_the_runs_list_says_the_run_s_own_closing_line_with_what_it_warns_of(tmp_path: Any) -> None:
+    """it27: the runs' list, built from a record's counts, said "… nessuna fallita, 1 superata con un avviso,
+    quella con 4 giocatori" and lost "(equilibrio)", which the terminal and the run's page say. The record keeps
+    the run's closing line in its language; another language's list, or an older record, builds it as before."""
+    from cardgen.report.pages import run_verdict
+
+    record = {"kind": "validate", "decks": ["royale"], "total": 4, "passed": 4, "warned": 1,
+              "results": {f"royale@{n}": True for n in (1, 2, 3, 4)}, "warning_counts": {"royale@4": 1},
+              "warned_results": ["royale@4"],
+              "closing": {"it": "4 configurazioni verificate (1, 2, 3 e 4 giocatori): nessuna fallita; un avviso con "
+                                "4 giocatori (equilibrio)"}}
+    assert run_verdict(record, "it").endswith("(equilibrio)")
+    assert "equilibrio" not in run_verdict(record, "en") and run_verdict(record, "en").endswith("a warning at 4 players")
+
+
+# -- the report pages' layout (branch s92-t33) --------------------------------------------------------------------------
+
+def _draco_page(draco: tuple, lang: str, counts: tuple[int, ...] = (3, 4)) -> str:
+    """Draco's game page for the fixture's 3-player entry said again at ``counts``, with the command-line fix hint."""
+    from pathlib import Path
+
+    from cardgen.report.pages import deck_page, fix_hint
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    doc = {"results": [{**r, "players": n} for n in counts]}
+    infos = {"draco": {"name": "Draco & Co", "fix": fix_hint("draco", Path("/nonexistent"), lang)}}
+    html = deck_page("draco", doc, infos, None, "", None, lang, Naming.of(deck, lang))
+    return html.replace("\u202f", " ").replace("\u00a0", " ").replace("&#39;", "’").replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "it"))
+def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: tuple, lang: str) -> None:
+    """en37: Draco's "To search for fixes for the shortage of coins in the bank … cardgen fix draco" stood under the
+    3-player heading, though it concerns every count: a reader who jumps to 5 or 6 players on a phone never saw it.
+    Once, under the intro, before the first count; a problem of one count keeps its line under that count."""
+    import re
+
+    html = _draco_page(draco, lang)
+    first = html.index('<h2 id="p3"')
+    fixes = [m.start() for m in re.finditer(r'<p class="fix">', html)]
+    command = [m.start() for m in re.finditer(r"<code>cardgen fix draco</code>", html)]
+    assert len(command) == 1 and command[0] < first, html[:first]
+    assert fixes and fixes[0] < first
+    alone = _draco_page(draco, lang, (3,))
+    assert alone.index("<code>cardgen fix draco</code>") > alone.index('<h2 id="p3"')
+
+
+@pytest.mark.parametrize(("lang", "labels"), [("en", ("win rate", "margin")), ("fr", ("victoires", "avance")),
+                                              ("it", ("vittorie", "vantaggio"))])
+def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
+    """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
+    knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it
+    below 40em only, report.css); en38: the legend explained a "Played" column the page never shows."""
+    from pathlib import Path
+
+    from cardgen.report.impact import WORDS, exchange_block
+
+    page = str(exchange_block({"rows": [_favour_row()], "exchanges": 682, "games": 240, "points": 12}, None, lang))
+    assert f'data-label="{labels[0]}"' in page and f'data-label="{labels[1]}"' in page
+    assert 'class="impact exchange' in page
+    css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.exchange td[data-label]::before" in phone
+    assert "“Played”" not in WORDS["en"]["per_seat_legend"] and "« Jouée »" not in WORDS["fr"]["per_seat_legend"]
+    assert "«Giocata»" not in WORDS["it"]["per_seat_legend"]
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "it"))
+def test_the_mid_game_legend_is_whole_once_a_page_and_its_strip_key_hides_on_a_phone(lang: str) -> None:
+    """it38: the mid-game paragraph (some 20 lines on a phone) said whole at 3, 4, 5 and 6 players, where the
+    opening hands' says "as above" from the second; it39: "the strip draws the wins' interval only" on a phone,
+    where the strips are hidden: the strip's key in the span hidden with them."""
+    import re
+
+    from cardgen.report.impact import WORDS, exchange_block
+
+    said: set[str] = set()
+    table = {"rows": [_favour_row()], "exchanges": 682, "games": 240, "points": 12}
+    first = str(exchange_block(table, None, lang, said=said))
+    again = str(exchange_block(table, None, lang, said=said))
+    words = WORDS[lang]
+    who = {"en": "cardgen exchanged a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha scambiato una"}[lang]
+    assert who in first and who not in again
+    assert words["exchange_legend_again"].split("(")[0] in again
+    key = re.search(r'<span class="strip-key">(.*?)</span>', first, re.S).group(1)
+    assert "±" in key and "±" not in first.replace(key, "")
+
+
+@pytest.mark.parametrize(("lang", "all_done", "old"), [
+    ("en", "300 (all finished normally)", "300 (300 finished"),
+    ("fr", "300 (toutes menées jusqu’à une fin prévue par les règles)", "allées"),
+    ("it", "300 (tutte concluse regolarmente)", "300 (300 concluse")])
+def test_the_details_say_all_games_finished_and_each_peak_in_one_form(draco: tuple, lang: str, all_done: str,
+                                                                      old: str) -> None:
+    """fr34: "300 (300 allées jusqu’à une fin prévue par les règles)": "allées" is loose, and "300 (300" says the
+    count twice; fr35, it42, it46: "cartes Action dans une main (22)" beside "pièces d’or …: 25 (tout le stock)",
+    two forms in one cell; it43: "Risolto da una regola aggiunta da cardgen." opening each of Draco's cells; it41:
+    the distributions' "games" column counts each player's result on a per-player row."""
+    from cardgen.report.validation import section
+    from cardgen.report.words import PAGES
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    s = section({**r, "games": 300, "completed": 300}, lang, naming)
+    assert s["games_text"].replace("\u202f", " ") == all_done and old not in s["games_text"]
+    assert all(extra for _, _, extra in s["peaks"])  # every peak "label: value", with or without its remark
+    assert s["gaps_head"][1] == PAGES[lang]["gaps_how_settled"]
+    opening = {"en": "A rule cardgen adds", "fr": "Tranché par une règle", "it": "Risolto da una regola"}[lang]
+    assert not any(g["source"].startswith(opening) for g in s["gaps"])
+    assert s["dist_head"][1] == {"en": "values", "fr": "valeurs", "it": "valori"}[lang]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A margin of 0 is a tie on points that the tie-break rules settled."),
+    ("fr", "Une avance de 0 est une égalité de points que les règles de départage ont tranchée."),
+    ("it", "Un distacco di 0 è una parità di punti risolta dalle regole di spareggio.")])
+def test_a_margin_of_zero_among_single_winners_is_explained(lang: str, said: str) -> None:
+    """it48: "winner’s margin over the runner-up | 277 | … | min 0" under "of the 277 games with a single winner": a
+    margin of 0 with one winner read as an error; it is a tie on points the tie-break settled."""
+    from pathlib import Path
+
+    from cardgen.report.validation import margin_note
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("royale", Path(__file__).parents[1]), lang)
+    r = {"scores": {"margin": {"n": 277, "min": 0}}, "completed": 300, "players": 2,
+         "ties": {"shared_wins": 23, "tie_breaks": {"most_dishes": 6, "shared_win": 23}}}
+    assert margin_note(r, lang, naming).replace("\u202f", " ").endswith(said)
+    assert said not in margin_note({**r, "scores": {"margin": {"n": 277, "min": 1}}}, lang, naming)
+    assert said not in margin_note({**r, "ties": {"shared_wins": 23, "tie_breaks": {"shared_win": 23}}}, lang, naming)
+
+
+def test_italian_mid_game_title_says_it_once_and_french_opening_heads_are_short() -> None:
+    """it44: "Forza delle carte durante la partita (scambi a partita in corso)": "durante la partita" and "a partita
+    in corso" say one thing twice; fr36: at 1280 px "dans les mains de départ" went one word a line."""
+    from cardgen.report.impact import WORDS
+
+    assert WORDS["it"]["exchange_title"] == "Forza delle carte a partita in corso (carte sostituite in mano)"
+    assert WORDS["fr"]["head_widened"].split("|")[1] == "mains de départ"
+
+
+def test_a_more_games_command_in_a_balance_paragraph_is_set_as_code() -> None:
+    """it45: King Lui's "per toglierti il dubbio, simula più partite: cardgen validate king_lui --players 4 --games
+    1200" was plain text on the page (Draco's "cardgen fix draco" is code), broken mid-command on a phone."""
+    from cardgen.report.pages import coded
+
+    command = "cardgen validate king_lui --players 4 --games 1200"
+    got = str(coded(f"simula più partite: {command} <b>", command))
+    assert got == f"simula più partite: <code>{command}</code> &lt;b&gt;"
+    assert coded("no command here", command) == "no command here"
