@@ -311,7 +311,7 @@ NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 �
              "not have: at 5 players, player 1 wins 13.0% of games, below the fair share (20.2%) beyond chance.",
        "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi les problèmes "
              "sur des parties nouvelles, mais n’est pas retenu, car il crée sur ces mêmes parties nouvelles un problème "
-             "que le jeu de base n’a pas : à 5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa juste part "
+             "que le jeu de base n’a pas : à 5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa part équitable "
              "(20,2 %), un écart que le hasard n’explique pas.",
        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
              "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "

@@ -117,7 +117,7 @@ def test_an_interval_said_to_leave_the_fair_share_out_prints_apart_from_it(low: 
     line = plain(line)
     base = line[line.index({"en": "In the base game", "fr": "Dans le jeu de base", "it": "Nel gioco base"}[lang]):]
     base = base[:base.index(". ")]  # its own sentence: the change's follows
-    fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"juste part de (\d+[.,]\d+) %",
+    fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"part équitable de (\d+[.,]\d+) %",
                             "it": r"quota equa del (\d+[.,]\d+) %"}[lang], base).group(1)
     assert fair_shown.replace(",", ".") == f"{100 * fair:.1f}", base  # one decimal, always
     gap = {"en": r"only (\d+[.,]\d+) percentage points? above", "fr": r"que de (\d+[.,]\d+) points? de pourcentage",

@@ -800,10 +800,12 @@ def coded(text: str, command: str) -> Markup | str:
     (round 30 it45)."""
     from markupsafe import escape
 
+    from cardgen.report.templating import kept
+
     if not command or command not in text:
         return text
-    before, after = text.split(command, 1)
-    return Markup(f"{escape(before)}<code>{escape(command)}</code>{escape(after)}")
+    before, after = text.split(command, 1)  # each part as a page prints it: options kept on one line (``kept``)
+    return Markup(f"{escape(kept(before))}<code>{escape(kept(command))}</code>{escape(kept(after))}")
 
 
 def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:
