@@ -588,3 +588,104 @@ def test_a_more_games_command_in_a_balance_paragraph_is_set_as_code() -> None:
     assert got.startswith("simula più partite: <code>cardgen validate king_lui <span class=\"nw\">--players</span> 4")
     assert got.endswith("</code> &lt;b&gt;")  # the options kept on one line, as elsewhere (``templating.kept``)
     assert coded("no command here", command) == "no command here"
+
+
+# -- smaller idiom faults, French and Italian (branch s92-t33) ----------------------------------------------------------
+
+def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
+    """fr5: "juste part" is a calque of "fair share"; fr28: "le joueur 1 gagne plus souvent que sa juste part" set a
+    frequency against a share; fr10: "au-dessus de la juste part (26,3 %, au-dessus de 1/4 car …)", two "au-dessus"
+    one inside the other."""
+    from cardgen.report.words import PAGES, REPORT
+    from cardgen.terminal import LINES, say
+
+    said = [v for v in LINES["fr"].values() if isinstance(v, str)] + [
+        v for v in PAGES["fr"].values() if isinstance(v, str)]
+    assert not [v for v in said if "juste part" in v]
+    assert "part équitable" in REPORT["fr"]["equal_shared"] and "au-dessus" not in REPORT["fr"]["equal_shared"]
+    assert say("balance_why", "fr", n=4).replace("\u202f", " ") == (", un peu plus que 1/4, car une victoire partagée "
+                                                                     "compte pour chaque gagnant")
+    assert PAGES["fr"]["balance_more"].startswith("{who} gagne une part des parties supérieure à sa part équitable")
+    assert "souvent" not in PAGES["fr"]["balance_less_many_just"]
+
+
+@pytest.mark.parametrize(("key", "fields", "said", "old"), [
+    # fr4: one game in words, as "une fois dans chacune"
+    ("gap_when_once", {"game": 22}, "une fois, dans la partie\u00a022", "1 fois"),
+    # fr2: "serrées" explained by "serrées"
+    ("reading_close_games", {}, "plus elle est haute, plus souvent la partie se joue à quelques points", "serrées"),
+    # fr11: an indicator does not "add itself to" a number of players
+    ("legend_validate_more_one", {}, "indicateur de conception supplémentaire à ce nombre de joueurs :", "s’ajoute"),
+    # fr14: one verb for the Imposter
+    ("held_all_hardly_again", {"card": "Imposteur", "n": "0,01"}, "ne jouent presque jamais la carte Imposteur",
+     "utilisent"),
+    # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
+    ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
+     "Ce peut donc être une fausse alerte, d’autant plus probable que l’on vérifie de nombreux nombres de joueurs ; "
+     "avant de modifier la carte", "le risque")])
+def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
+    from cardgen.terminal import say
+
+    got = say(key, "fr", **fields).replace("\u202f", " ")
+    assert said.replace("\u202f", " ") in got and old not in got, got
+
+
+@pytest.mark.parametrize(("key", "fields", "said", "old"), [
+    # it14: "il rischio" of nothing, "modificarla" after the masculine "Favore"
+    ("card_confirm_calm", {"card": "«Favore»", "where": "con 3, 4 e 6 giocatori", "command": "x"},
+     "tanto più probabile quante più configurazioni si controllano; prima di modificare la carta", "il rischio"),
+    # it25: "la differenza di ogni carta", a calque
+    ("cards_head_none", {"which": "300 partite", "n": 13}, "per ogni carta la differenza può essere dovuta al caso",
+     "la differenza di ogni carta"),
+    # it10: the Imposter's note, short after the first
+    ("held_all_hardly_again", {"card": "Impostore", "n": "0,01"},
+     "nota: come sopra, la carta Impostore non è quasi mai usata", "questi risultati descrivono quindi"),
+    # it19: coins are not "tutto il contenuto della scatola"
+    ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, cioè l’intera scorta della scatola)", "contenuto")])
+def test_italian_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
+    from cardgen.terminal import say
+
+    got = say(key, "it", **fields)
+    assert said in got and old not in got, got
+
+
+def test_the_pages_small_idioms() -> None:
+    """fr27: "n° de tirage" alone read as the draw pile; fr29, it33: a command without its purpose, "giocate da
+    giocatori automatici"; it28: options "riscrivono" nothing; it7: present and past tense in one end line; it23,
+    Draco's rule "Il resto è perso per sempre" ("il resto" of what?); fr25: "ex æquo au rang du plus riche"."""
+    from pathlib import Path
+
+    from cardgen.report.words import PAGES
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, tally_words
+
+    assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
+    assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
+    assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
+    assert "sovrascritta" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]
+    root = Path(__file__).parents[1]
+    royale = Naming.of(resolve("royale", root), "it")
+    assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "
+                                                                              "pescata")
+    draco_it, draco_fr = (Naming.of(resolve("draco", root), lang) for lang in ("it", "fr"))
+    assert draco_it.clarifications["bank_short"].endswith("Ciò che la banca non riesce a pagare non viene più versato.")
+    assert "au rang du plus riche" not in tally_words("gap", "richest_tie", "fr", draco_fr)
+
+
+@pytest.mark.parametrize(("lang", "widened"), [
+    ("en", "where several figures are compared at once, their intervals are widened so that, 19 times out of 20, all "
+           "of them contain their figures at once"),
+    ("fr", "quand plusieurs valeurs sont comparées à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
+           "tous contiennent leur valeur à la fois"),
+    ("it", "quando si confrontano più valori alla volta, gli intervalli sono allargati perché, 19 volte su 20, "
+           "contengano tutti insieme il proprio valore")])
+def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
+    """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
+    widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times
+    in 20, and the reader could not tell which promise held. The one sentence says both: each interval 19 times in
+    20, widened ones all together 19 times in 20; the headings keep "widened because … compared at once"."""
+    from cardgen.terminal import say
+
+    assert say("interval_plain", lang).endswith(widened)
+    assert {"en": "widened because 3 players are compared at once", "fr": "élargi parce que 3 joueurs sont comparés",
+            "it": "allargato perché si confrontano 3 giocatori"}[lang] in say("interval_wide_plain", lang, n=3)

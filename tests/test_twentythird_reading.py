@@ -329,9 +329,12 @@ def test_a_shared_wins_margin_names_the_next_best_player_not_the_next_in_turn(la
 
 
 def test_the_english_interval_sentence_says_contains() -> None:
+    # round 30 en4: what a widened interval promises, in the same sentence
     assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
                                            "get from a very large number of games; the fewer the games, the wider "
-                                           "the interval")
+                                           "the interval; where several figures are compared at once, their intervals "
+                                           "are widened so that, 19 times out of 20, all of them contain their "
+                                           "figures at once")
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
@@ -344,7 +347,7 @@ def test_royale_says_the_last_draw_of_the_banquet_card_ends_the_game(lang: str) 
     assert tally_words("end_reason", "banquet_over", lang, naming) == {
         "en": "the End of the Banquet card is drawn for the second time",
         "fr": "la carte Fin du banquet sort pour la deuxième fois",  # as this edition's book says it
-        "it": "la carta Fine del banchetto viene pescata per la seconda volta"}[lang]
+        "it": "la carta Fine del banchetto è stata pescata per la seconda volta"}[lang]  # round 30 it7: one tense
 
 
 # -- fr12, it12: the Imposter caveat, one colon ----------------------------------------------------------------------
@@ -374,7 +377,7 @@ def test_a_later_player_counts_legend_says_its_terms_are_added_there(lang: str) 
     second = [plain(x) for x in designer_lines(three, lang, Naming(title="Royale"), 50, said)]
     assert first[0] == "  " + plain(say("legend_validate", lang))
     assert second[0] == "  " + {"en": "the design indicator added at this player count:",
-                                "fr": "indicateur de conception qui s’ajoute à ce nombre de joueurs :",
+                                "fr": "indicateur de conception supplémentaire à ce nombre de joueurs :",  # round 30 fr11
                                 "it": "indicatore di gioco che si aggiunge con questo numero di giocatori:"}[lang]
     other = [plain(x) for x in designer_lines(three, lang, Naming(title="Draco"), 50, set(said))]  # another game
-    assert not any("added" in x or "s’ajoute" in x or "si aggiunge" in x for x in other), other
+    assert not any("added" in x or "supplémentaire" in x or "si aggiunge" in x for x in other), other

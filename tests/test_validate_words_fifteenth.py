@@ -112,7 +112,7 @@ def test_a_case_met_once_is_said_once(lang: str) -> None:
              "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
     from cardgen.games import get_game
     text = format_entry(entry, lang, Naming(dict(get_game("draco").words))).replace("\n      ", " ")
-    assert {"en": "once, in game\u00a0251", "fr": "1 fois, dans la partie\u00a0251", "it": "1 volta, nella partita\u00a0251"}[lang] in text
+    assert {"en": "once, in game\u00a0251", "fr": "une fois, dans la partie\u00a0251", "it": "una volta, nella partita\u00a0251"}[lang] in text
     assert {"en": "first in game", "fr": "la première fois", "it": "la prima volta"}[lang] not in text
     twice = format_entry({**entry, "rule_gaps": [{**gap, "count": 2, "games": 2}]}, lang, Naming(dict(get_game("draco").words)))
     assert {"en": "first in game\u00a0251", "fr": "la première fois dans la partie\u00a0251",
