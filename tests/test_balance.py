@@ -100,7 +100,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
         f"the gap for player 2 (19.3%) comes close to the limit; to find out, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
-    assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, un peu plus que 1/4, car une victoire "
+    assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, plus de 1/4, car une victoire "
                          "partagée compte pour chaque gagnant\u202f; sur 300 parties") \
         and "mais pour le joueur 2 (19,3\u202f%), l’écart frôle la limite" in fr and "s’écarte" not in fr
     it = balance_lines(out, "it", 4, command)[0]

@@ -603,7 +603,7 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
         v for v in PAGES["fr"].values() if isinstance(v, str)]
     assert not [v for v in said if "juste part" in v]
     assert "part équitable" in REPORT["fr"]["equal_shared"] and "au-dessus" not in REPORT["fr"]["equal_shared"]
-    assert say("balance_why", "fr", n=4).replace("\u202f", " ") == (", un peu plus que 1/4, car une victoire partagée "
+    assert say("balance_why", "fr", n=4).replace("\u202f", " ") == (", plus de 1/4, car une victoire partagée "
                                                                      "compte pour chaque gagnant")
     assert PAGES["fr"]["balance_more"].startswith("{who} gagne une part des parties supérieure à sa part équitable")
     assert "souvent" not in PAGES["fr"]["balance_less_many_just"]

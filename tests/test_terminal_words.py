@@ -598,7 +598,7 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
-        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, un peu plus que 1/4, car une "
+        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, plus de 1/4, car une "
         "victoire partagée compte pour chaque gagnant), et l’écart est trop grand pour être dû au hasard, car même élargi parce que 4 "
         "joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
@@ -850,7 +850,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     ("fr", "le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
-           "un peu plus que 1/4, car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
+           "plus de 1/4, car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
            "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
@@ -1024,7 +1024,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert fr == ("la variante semble défavoriser le joueur 2, mais ces paires ne disent pas si elle en est la cause : "
                   "l’écart entre les deux jeux peut venir du hasard. "
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
-                  "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, un peu plus que 1/4, car une victoire "
+                  "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, plus de 1/4, car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
