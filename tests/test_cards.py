@@ -254,7 +254,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
                                            lang)[0]
     for lang, none in (("fr", "aucune carte ne s’écarte plus que le hasard ne l’explique, car l’intervalle de chacune (élargi "
                              "parce que 2 cartes sont comparées à la fois) contient 0"),  # one colon a sentence (round 29 fr3)
-                       ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
+                       ("it", "per ogni carta la differenza può essere dovuta al caso, dato che il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was
     # never explained
