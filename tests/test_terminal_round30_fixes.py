@@ -689,3 +689,31 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
     assert say("interval_plain", lang).endswith(widened)
     assert {"en": "widened because 3 players are compared at once", "fr": "élargi parce que 3 joueurs sont comparés",
             "it": "allargato perché si confrontano 3 giocatori"}[lang] in say("interval_wide_plain", lang, n=3)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "player 1 wins more often and player 4 less often than the fair share, beyond chance"),
+    ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
+           "et ces écarts sont trop grands pour être dus au hasard"),
+    ("it", "il giocatore 1 vince più spesso e il giocatore 4 meno spesso della quota equa: scarti troppo grandi per "
+           "essere dovuti al caso")])
+def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:
+    """it47: Royale at 4 players, "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande … /
+    il giocatore 4 vince meno spesso della quota equa, e lo scarto è troppo grande …": two near-identical lines one
+    under the other in the overview's warnings cell."""
+    from pathlib import Path
+
+    from cardgen.report.pages import short_warnings
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    flags = [{"seat": 1, "side": "more", "rate": 0.37, "low": 0.304, "high": 0.442, "fair": 0.2625, "level": 0.9875,
+              "compared": 4},
+             {"seat": 4, "side": "less", "rate": 0.19, "low": 0.140, "high": 0.253, "fair": 0.2625, "level": 0.9875,
+              "compared": 4}]
+    r = {"players": 4, "balance": {"flags": flags}, "sufficiency": [], "designer": {}, "completed": 300, "games": 300,
+         "passed": True, "static_checks": []}
+    naming = Naming.of(resolve("royale", Path(__file__).parents[1]), lang)
+    assert [w.replace("\u202f", " ") for w in short_warnings(r, lang, naming)] == [said]
+    alone = short_warnings({**r, "balance": {"flags": flags[:1]}}, lang, naming)
+    assert len(alone) == 1 and alone[0] != said

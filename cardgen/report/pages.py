@@ -336,6 +336,16 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
                               ahead=page_words("seat_the", lang, k=pair[0]["seat"]),
                               behind=page_words("seat_the", lang, k=pair[1]["seat"])))
         flags = []
+    seated = [f for f in flags if "seat" in f]
+    if len(flags) == 2 == len(seated) and {f["side"] for f in flags} == {"more", "less"} and \
+            just_beyond(flags[:1]) == just_beyond(flags[1:]):
+        # one seat ahead, one behind: one sentence, never two near-identical lines one under the other (round 30
+        # it47: Royale at 4 players, player 1 and player 4)
+        ahead, behind = sorted(flags, key=lambda f: f["side"] != "more")
+        out.append(page_words("balance_split" + just_beyond(flags), lang,
+                              ahead=page_words("seat_the", lang, k=ahead["seat"]),
+                              behind=page_words("seat_the", lang, k=behind["seat"])))
+        flags = []
     sides = {"more" if f["side"] == "more" else "less": [] for f in flags}  # in the order first met
     for f in flags:
         sides["more" if f["side"] == "more" else "less"].append(f)
