@@ -752,7 +752,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                                                                else without_balance(x))]) > 1:
             # a problem of several counts: its command once at the top of the page, under the intro, never under
             # the first count's heading, where a reader who jumps to 5 or 6 players never sees it (round 30 en37)
-            top_fix, fix = {**fix, "cards": None}, fix.get("cards")
+            # (the cards' lines stay under their counts: ``card_fix`` below, as before)
+            top_fix, fix = {**fix, "cards": None}, None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
