@@ -66,7 +66,7 @@ def test_balance_warnings_follow_the_language() -> None:
                                             "compared at once, its interval [29.4% to 36.8%] leaves the fair share "
                                             "out"]  # which interval is which (it20), and what it shows (fr11)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 (33,0\u202f%) s’écarte nettement de "
-                                                      "la juste part (25,0\u202f%)")
+                                                      "la part équitable (25,0\u202f%)")
     # "chi gioca in posizione 1" beside "giocatore 1", "più spesso della quota" an illogical ellipsis (it13)
     assert balance_lines(flagged, "it")[0].startswith("equilibrio: il giocatore 1 (33,0\u00a0%) si scosta nettamente "
                                                       "dalla quota equa (25,0\u00a0%)")
@@ -100,7 +100,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
         f"the gap for player 2 (19.3%) comes close to the limit; to find out, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
-    assert fr.startswith("équilibre\u202f: la juste part est de 25,3\u202f%, au-dessus de 1/4 car une victoire "
+    assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, plus de 1/4, car une victoire "
                          "partagée compte pour chaque gagnant\u202f; sur 300 parties") \
         and "mais pour le joueur 2 (19,3\u202f%), l’écart frôle la limite" in fr and "s’écarte" not in fr
     it = balance_lines(out, "it", 4, command)[0]

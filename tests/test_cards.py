@@ -254,7 +254,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
                                            lang)[0]
     for lang, none in (("fr", "aucune carte ne s’écarte plus que le hasard ne l’explique, car l’intervalle de chacune (élargi "
                              "parce que 2 cartes sont comparées à la fois) contient 0"),  # one colon a sentence (round 29 fr3)
-                       ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato")):
+                       ("it", "per ogni carta la differenza può essere dovuta al caso, dato che il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]
     # fourteenth reading (en11): "(95%, widened…)" read as a contradiction, and the column "in opening hands" was
     # never explained
@@ -314,8 +314,8 @@ def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count()
     [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
     assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add
     assert "comebacks: of the 212 games with a single winner" in text  # under the table (nineteenth reading fr4)
-    assert "kingmaking: of the 180 games with a single winner and a single runner-up" in text
+    assert "kingmaking: of the 180 games with one winner and one clear runner-up, no tie for second place" in text
     french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
     assert "remontées : sur les 212 parties à un seul vainqueur" in french and "l’option --designer-games en change le nombre" in french
     italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
-    assert ": sulle 180 partite con un solo vincitore e un solo secondo" in italian
+    assert ": sulle 180 partite con un solo vincitore e un secondo netto, senza pari merito al secondo posto" in italian

@@ -91,23 +91,23 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
     assert unbroken(typeset({"en": "Player 2 wins more than the fair share in both games on these pairs, beyond "
                                    "chance; the pairs cannot tell whether the variant makes this worse or better",
-                             "fr": "Le joueur 2 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, "
+                             "fr": "Le joueur 2 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, "
                                    "au-delà du hasard ; ces paires ne disent pas si la variante aggrave ou atténue ce "
                                    "déséquilibre",
                              "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "
                                    "coppie, al di là del caso; queste coppie non dicono se la variante aggravi o "
                                    "attenui lo squilibrio"}[lang], lang)) in html
     assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
-                             "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une juste part de 50,0 %",
+                             "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une part équitable de 50,0 %",
                              "it": "vinceva il 50,0\u00a0% delle partite [55,0\u00a0%; 82,0\u00a0%], per una quota "
                                    "equa del 50,0\u00a0%"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
     fix = typeset({"en": "To search for fixes for the base game’s imbalance for player 2 and test them in simulated "
-                          "games: cardgen fix toy --players ",
+                          "games, run: cardgen fix toy --players ",
                     "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2, puis tester ces "
-                          "corrections sur des parties simulées : cardgen fix toy --players ",
+                          "corrections sur des parties simulées, lancez : cardgen fix toy --players ",
                     "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e "
-                          "provarle su partite simulate: cardgen fix toy --players "}[lang], lang)
+                          "provarle su partite simulate, esegui: cardgen fix toy --players "}[lang], lang)
     assert str(escape(kept(fix))) in html  # the option in its span, on one line on a phone (en88)
     assert not any(w in html for w in ("not the variant", "pas de la variante", "non della variante"))
     # under the terminal's heading: about both games, not the variant's change (fr53, it30)

@@ -68,7 +68,7 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 # base game's gap goes the same way, and may be chance
 ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game the gap goes "
                  "the same way on these pairs but may be chance here",
-           "fr": "le joueur 5 gagne plus souvent que sa juste part avec la variante, au-delà du hasard ; dans le jeu "
+           "fr": "le joueur 5 gagne plus souvent que sa part équitable avec la variante, au-delà du hasard ; dans le jeu "
                  "de base, l’écart va dans le même sens sur ces paires, mais le hasard peut l’expliquer",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            "it": "con la variante il giocatore 5 vince più spesso della quota equa, oltre il caso; anche nel gioco "
@@ -116,7 +116,7 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     [line] = compare_balance(r, lang, "king_lui")
     # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
-            "fr": "le joueur 5 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard",
+            "fr": "le joueur 5 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, au-delà du hasard",
             "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del "
                   "caso"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
@@ -146,7 +146,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
                                   "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
-                            "fr": "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux, au-delà du "
+                            "fr": "le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux, au-delà du "
                                   "hasard (dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que "
                                   "de justesse ce que le hasard explique) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
@@ -159,7 +159,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     assert not re.search(r"\d[.,]\d\d ?%", line), line
     assert "0.04" not in line and "0,04" not in line, line
     assert {"en": "player 1 won 37.0% of games, for a fair share of 26.0%", "fr": "le joueur 1 en gagnait 37,0 %, "
-            "pour une juste part de 26,0 %", "it": "il giocatore 1 vinceva il 37,0 % delle partite, per una quota "
+            "pour une part équitable de 26,0 %", "it": "il giocatore 1 vinceva il 37,0 % delle partite, per una quota "
             "equa del 26,0 %"}[lang] in line, line
 
 
@@ -203,7 +203,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
         plain("    " + four[0][:1].upper() + four[0][1:])], block
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
                                      "the base game the gap goes the same way on these pairs but may be chance here",
-                               "fr": "le joueur 4 gagne moins souvent que sa juste part avec la variante",
+                               "fr": "le joueur 4 gagne moins souvent que sa part équitable avec la variante",
                                "it": "con la variante il giocatore 4 vince meno spesso della quota equa"}[lang])
     # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left
     # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one
@@ -212,7 +212,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     quiet = {"en": "2 players: on these pairs neither game shows a seat away from its fair share beyond chance. This "
                    "does not show that the base game is balanced there: cardgen validate, which plays its own games of "
                    "the base game (1,000 unless told otherwise), may find a seat these pairs cannot tell from chance.",
-             "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa juste part "
+             "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
                    "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, qui "
                    "joue ses propres parties du jeu de base (1 000 par défaut), peut trouver un joueur que ces paires "
                    "ne distinguent pas du hasard.",
@@ -260,12 +260,12 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
-    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games: "
+    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games, run: "
                      "cardgen fix royale --players 3",
                "fr": "    pour chercher comment corriger l’avantage du joueur 1, puis tester ces corrections sur "
-                     "des parties simulées : cardgen fix royale --players 3",
+                     "des parties simulées, lancez : cardgen fix royale --players 3",
                "it": "    per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle su "
-                     "partite simulate: cardgen fix royale --players 3"}[lang]
+                     "partite simulate, esegui: cardgen fix royale --players 3"}[lang]
     assert rows[warn + 1] == pointer, rows[warn:warn + 3]
     close = rows[warn + 2]
     assert re.search(r"\b3\b", close) and "cardgen validate royale --players 3 --games 4000" in close, close

@@ -143,9 +143,9 @@ def test_both_decks_short_alike_get_one_fix_line_naming_both_commands() -> None:
 
     titles = {"draco": "Draco & Co", "v": "Toast"}
     # the one pointer's words, the two commands after its colon (twenty-first reading en34, fr21)
-    for lang, both in (("en", "games: cardgen fix draco (base game) or cardgen fix v (variant)"),
-                       ("fr", "simulées : cardgen fix draco (jeu de base) ou cardgen fix v (variante)"),
-                       ("it", "simulate: cardgen fix draco (gioco base) oppure cardgen fix v (variante)")):
+    for lang, both in (("en", "games, run: cardgen fix draco (base game) or cardgen fix v (variant)"),
+                       ("fr", "simulées, lancez : cardgen fix draco (jeu de base) ou cardgen fix v (variante)"),
+                       ("it", "simulate, esegui: cardgen fix draco (gioco base) oppure cardgen fix v (variante)")):
         lines = fix_lines(doc(True, lang), lang, titles, Naming.of(resolve("draco"), lang))
         assert len(lines) == 1 and both in plain(lines[0]), lines
         # the shortage by its one name, as compare's notes head it (twentieth reading en18)

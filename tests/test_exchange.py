@@ -399,11 +399,12 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     html = str(exchange_block({"rows": [row], "exchanges": 40, "games": 12, "points": 1}, None, "en"))
     # each interval one unbreakable run, as every page writes it (eighteenth reading fr72): "[+2, +13]" was the
     # margin's, with a comma French reads as a decimal mark
-    assert '<td class="num">+25.0 [+10.0\u00a0to\u00a0+40.0]</td>' in html, html
-    assert '<td class="num">+7.5 [+2.0\u00a0to\u00a0+13.0]</td>' in html, html
+    # each cell named for a phone (data-label: round 30 en39)
+    assert '<td class="num" data-label="win rate">+25.0 [+10.0\u00a0to\u00a0+40.0]</td>' in html, html
+    assert '<td class="num" data-label="margin">+7.5 [+2.0\u00a0to\u00a0+13.0]</td>' in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert '<td class="num">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
+    assert '<td class="num" data-label="avance">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
     # ... the win rate's gain, not "wins gained", a count (round 30 en35)
     assert "<th>win rate gained by holding it (percentage points, 95% interval, widened)</th>" in html

@@ -40,7 +40,7 @@ def test_what_fix_searches_a_cure_for_is_what_gets_the_hint() -> None:
 
 def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_path: Path) -> None:
     assert fix_hint("draco-poor", tmp_path, "it") == {
-        "text": "Per cercare correzioni che risolvano quanto segnalato sopra e provarle su partite simulate:",
+        "text": "Per cercare correzioni che risolvano quanto segnalato sopra e provarle su partite simulate, esegui:",
         "command": "cardgen fix draco-poor",
         "href": None}
     record = tmp_path / "fix" / "draco-poor" / "fix.json"
@@ -68,7 +68,7 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     # twenty-first reading (en62, en34): the terminal's one pointer, naming the problem as the terminal does, never
     # "what is flagged on this page" where one count of several flags it
     assert re.search(r'<p class="fix">To search for fixes for the shortage of silver coins(?: and the flagged cards)? '
-                     r'and test them in simulated games: <code>cardgen fix <span class="nw">draco-poor</span>'
+                     r'and test them in simulated games, run: <code>cardgen fix <span class="nw">draco-poor</span>'
                      r'(?: <span class="nw">--players</span> \d)?</code></p>', page), re.findall(r'<p class="fix">.*?</p>', page)
     record = out / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)
@@ -105,8 +105,8 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
     # the shortage by its one name, its warning's (twentieth reading en18)
     # one word for fixes, no full stop (fr9); the one pointer, the command after its colon (twenty-first fr21)
     ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque et les "
-                    "cartes signalées (voir ci-dessus), puis tester ces corrections "
-                    "sur des parties simulées : cardgen fix draco"),
+                    "cartes signalées, puis tester ces corrections "
+                    "sur des parties simulées, lancez : cardgen fix draco"),
     ("king_lui", "en", None),
 ])
 def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
@@ -163,8 +163,8 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque de pièces "
-                                   "à la banque (voir ci-dessus), puis tester ces "
-                                   "corrections sur des parties simulées : cardgen fix draco", "fr")
+                                   "à la banque, puis tester ces "
+                                   "corrections sur des parties simulées, lancez : cardgen fix draco", "fr")
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", " at 4 players"), ("fr", " à 4 joueurs"), ("it", " con 4 giocatori")])

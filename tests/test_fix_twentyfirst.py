@@ -189,13 +189,13 @@ SEAT = {"seat_1_win_rate": (0.30, 0.22, 0.40), "seat_2_win_rate": (0.14, 0.09, 0
 def test_the_fair_share_belongs_to_no_player() -> None:
     """en82: "player 2 wins 14.0% of games, less than their fair share (25.0%) beyond chance": the fair share is every
     seat's, as compare says it, "below the fair share"; Italian "meno della quota equa" (compare's), never "della sua";
-    French keeps "sa juste part", compare's own French."""
+    French keeps "sa part équitable", compare's own French."""
     said = {lang: plain(_fixer(lang, []).left_text({4: SEAT}, lang, Naming.of(_fixer(lang, []).deck, lang)))
             for lang in LANGS}
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della quota equa (25,0 %), "
                           "e lo scarto è troppo grande per essere dovuto al caso")
-    assert said["fr"] == ("4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa juste part (25,0 %), un écart "
+    assert said["fr"] == ("4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart "
                           "que le hasard n’explique pas")
     high = {**SEAT, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2),
             "problem:4:seat": (0.01, 0.40, 0.40)}

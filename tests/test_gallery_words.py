@@ -74,7 +74,8 @@ def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path
     ("en", "passed at 1, 2, 3 and 4 players, with a warning at 4 players; 30 games each", "with warnings"),
     # French says "avec réserves" of one warning too, as its headings do ("réserve" alone names a pile)
     ("fr", "validé à 1, 2, 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties chaque fois", "sur 4"),
-    ("it", "superata con 1, 2, 3 e 4 giocatori; un avviso con 4 giocatori; 30 partite ciascuna", "; avvisi con")])
+    ("it", "superata con 1, 2, 3 e 4 giocatori; un avviso con 4 giocatori; 30 partite per numero di giocatori",
+     "; avvisi con")])
 def test_one_warning_in_all_is_said_in_the_singular_in_the_gallery(tmp_path: Path, lang: str, said: str,
                                                                    old: str) -> None:
     """Round 29 en28, it32, it58: Royale's one balance warning was "1 of them with warnings" in the gallery; the

@@ -8,12 +8,12 @@ import pytest
 
 #: the one pointer to cardgen fix (twenty-first reading en34, it36, fr30): it searches, it does not fix, and it
 #: names the seat the base game's own games show
-FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games: "
+FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games, run: "
              "cardgen fix royale --players 4",
        "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis tester ces corrections "
-             "sur des parties simulées : cardgen fix royale --players 4",
+             "sur des parties simulées, lancez : cardgen fix royale --players 4",
        "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 1 e provarle su "
-             "partite simulate: cardgen fix royale --players 4"}
+             "partite simulate, esegui: cardgen fix royale --players 4"}
 
 
 def _plain(text: str) -> str:
@@ -47,7 +47,7 @@ def test_compare_says_one_fix_for_a_count_after_the_seat_the_base_game_shows(lan
     assert _plain(say("seat", lang, k=1)) in one and _plain(say("seat", lang, k=4)) not in one
     assert "cardgen validate" not in four and "--fixed" not in four  # seat 4 gives no commands of its own
     verdicts = {"en": ("player 1 wins more than the fair share in both games", "the variant seems to work against player 4"),
-                "fr": ("le joueur 1 gagne plus souvent que sa juste part dans les deux jeux",
+                "fr": ("le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux",
                        "la variante semble défavoriser le joueur 4"),
                 "it": ("il giocatore 1 vince più spesso della quota equa in entrambi i giochi",
                        "la variante sembra sfavorire il giocatore 4")}
@@ -70,11 +70,11 @@ def test_compare_without_the_base_game_s_flag_advises_no_fix(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     # the flagged seats by name: "this imbalance" read as the seat of the line above it (twenty-second reading en11,
     # fr8, it10)
-    ("en", "to search for fixes for the imbalance for player 1 and test them in simulated games: "
+    ("en", "to search for fixes for the imbalance for player 1 and test them in simulated games, run: "
            "cardgen fix royale --players 4"),
     ("fr", "pour chercher comment corriger le déséquilibre pour le joueur 1, puis tester ces corrections sur des parties "
-           "simulées : cardgen fix royale --players 4"),
-    ("it", "per cercare correzioni che risolvano lo squilibrio per il giocatore 1 e provarle su partite simulate: "
+           "simulées, lancez : cardgen fix royale --players 4"),
+    ("it", "per cercare correzioni che risolvano lo squilibrio per il giocatore 1 e provarle su partite simulate, esegui: "
            "cardgen fix royale --players 4")])
 def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_not_repeat_it(lang: str,
                                                                                            said: str) -> None:
@@ -97,11 +97,12 @@ def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_no
 @pytest.mark.parametrize(("lang", "one", "margin", "runner"), [
     ("en", "comebacks, tension, point of decision: of the 231 games with a single winner",
      "close games: of the 250 games (for a shared win, the tied winners’ lead over the next-best player)",  # all the games followed: no condition they all meet (round 29 fr5, it24)
-     "kingmaking: of the 187 games with a single winner and a single runner-up"),
+     "kingmaking: of the 187 games with one winner and one clear runner-up, no tie for second place"),
     ("fr", "remontées, retard du vainqueur, moment décisif : sur les 231 parties à un seul vainqueur",
      "parties serrées : sur les 250 parties (en cas de "
      "victoire partagée, l’avance des gagnants ex æquo sur le premier des autres au classement)",
-     "faiseur de rois : sur les 187 parties à un seul vainqueur et un seul deuxième"),
+     "faiseur de rois : sur les 187 parties à un seul vainqueur et un deuxième net, sans égalité pour la "
+     "deuxième place"),
     ("it", None, None, None)])
 def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang: str, one, margin, runner) -> None:
     """fr4, fr13, fr14, en8: the games a figure counts were said beside one row, on a line of its own under
@@ -155,9 +156,9 @@ def test_the_deck_page_s_card_table_on_a_phone() -> None:
     row = {"component": "favour", "dealt_share": 0.527, "win_rate_dealt": 0.376, "win_rate_not_dealt": 0.291,
            "difference": 0.085, "low": -0.02, "high": 0.19, "judged": True, "flag": None, "plays_per_seat": 5.8}
     # round 29 en42: "in opening hands 52.7%" did not say 52.7% of what
-    for lang, head, phone in nonempty((("en", "verdict", "in 52.7% of opening hands · win rate: 37.6% with the card, 29.1% without"),
-                              ("fr", "verdict", "dans 52,7 % des mains de départ · victoires : 37,6 % avec la carte, 29,1 % sans"),
-                              ("it", "verdetto", "nel 52,7 % delle mani iniziali · vittorie: 37,6 % con la carta, 29,1 % senza"))):
+    for lang, head, phone in nonempty((("en", "verdict", "dealt in 52.7% of opening hands · win rate: 37.6% with the card, 29.1% without"),
+                              ("fr", "verdict", "présente dans 52,7 % des mains de départ · victoires : 37,6 % avec la carte, 29,1 % sans"),
+                              ("it", "verdetto", "presente nel 52,7 % delle mani iniziali · vittorie: 37,6 % con la carta, 29,1 % senza"))):
         html = _plain(str(impact_block([row, {**row, "component": "rumours"}], {}, False, lang, {"favour": "Favour"})))
         heads = re.findall(r"<th[^>]*>(.*?)</th>", html)
         assert heads[-1] == head and heads[0] == ""  # only the picture's header is empty (hidden with it)

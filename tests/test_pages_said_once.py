@@ -61,7 +61,7 @@ def test_a_deck_page_says_why_a_fair_share_is_above_1_n_once_a_count(lang: str, 
     assert why and html.count(why) == 1
     first = html.index(why)
     assert first < html.index("<svg", html.index('<h2 id="p3">'))  # in the sentence above the charts
-    short = REPORT[lang]["equal"] + punct(":", lang) + " "  # "juste part : 35,0 %"
+    short = REPORT[lang]["equal"] + punct(":", lang) + " "  # "part équitable : 35,0 %"
     titles = re.findall(r"<title>([^<]*)</title>", html)
     assert [t for t in titles if t.startswith(short)], titles
     assert not [t for t in titles if t.startswith(REPORT[lang]["equal"]) and not t.startswith(short)], titles

@@ -46,7 +46,7 @@ def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it(
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
     assert _fairness(r) == "player 2: 70.0% (fair share 50.0%)"
-    assert _fairness(r, "fr") == "joueur 2\u202f: 70,0\u202f% (juste part\u202f: 50,0\u202f%)"
+    assert _fairness(r, "fr") == "joueur 2\u202f: 70,0\u202f% (part équitable\u202f: 50,0\u202f%)"
     # the balance test's verdict beside it: judged within chance when it raised no flag (en88, it107, fr96)
     judged = {**r, "balance": {"flags": []}}
     assert _fairness(judged) == "player 2: 70.0% (fair share 50.0%), within chance"
@@ -266,7 +266,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
     # no badge nor heading of its own: its count's heading above says them (twenty-third reading en54)
     assert "ÉCHEC" not in html and "<h2" not in html
-    assert "parties 10 (9 allées jusqu’à une fin prévue par les règles)" in text
+    assert "parties 10 (dont 9 menées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités pour la première place 2\u202f; ex æquo éliminés, victoire au plus riche des autres"
             "\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
@@ -274,7 +274,8 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \
         in text  # the terminal's name of the same maximums (eleventh reading fr84)
     # a total over one game said as one, not a highest count at one moment (twenty-sixth reading en11)
-    assert "pièces d’argent que la banque n’a pas pu payer, au total sur une partie (12)" in text, text
+    # every peak "label : value", never "label (value)" beside "label : value (remark)" (round 30 fr35)
+    assert "pièces d’argent que la banque n’a pas pu payer, au total sur une partie\u202f: 12" in text, text
     # how the ruling settles the case, in its own words, not only whose it is (fourteenth reading fr8)
     # who settles it, then how, in a sentence of its own (fifteenth reading fr39)
     assert ("la banque ne peut pas verser tout ce qu’elle doit Tranché par une règle que cardgen ajoute. Si la banque "
@@ -316,7 +317,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités pour la première place 1\u202f; –" in text
     assert "cartes dans une main\u202f: 1\u202f500 (au plus 2 dans 99\u202f% des parties)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à toutes les places de la table" in text
-    assert "le joueur 1 (60,0\u202f%) s’écarte nettement de la juste part" in text  # the balance flag, in French
+    assert "le joueur 1 (60,0\u202f%) s’écarte nettement de la part équitable" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours de joueur 1\u202f200 1\u202f234,5")  # courses first
     assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
@@ -368,7 +369,7 @@ def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_a_chart_writes_every_share_with_its_decimal_and_a_minus_sign_on_its_axis(lang: str) -> None:
-    """Thirteenth reading (fr54, it56): "[15 % ; 31,1 %]" beside "[15,8 % ; 32,2 %]" in one chart, "juste part :
+    """Thirteenth reading (fr54, it56): "[15 % ; 31,1 %]" beside "[15,8 % ; 32,2 %]" in one chart, "part équitable :
     25 %" beside "33,7 %", and a difference axis "-20 -10 0 +10 +20" with a hyphen where every other figure has
     the minus sign. Every share in a chart keeps its decimal; an axis's negative ticks have the minus sign."""
     from cardgen.report.pages import forest
@@ -386,7 +387,7 @@ def test_a_chart_writes_every_share_with_its_decimal_and_a_minus_sign_on_its_axi
 
 @pytest.mark.parametrize(("lang", "rate", "fair"), [
     ("fr", "joueur 1, Le Roi Lui\u202f: 38,0\u202f% (intervalle de confiance à 95\u202f%\u202f: [29,1\u202f%\u202f; "
-           "47,8\u202f%])", "juste part\u202f: 50,0\u202f%"),
+           "47,8\u202f%])", "part équitable\u202f: 50,0\u202f%"),
     ("it", "giocatore 1, Re Lui: 38,0\u00a0% (intervallo di confidenza al 95\u00a0%: [29,1\u00a0%; 47,8\u00a0%])",
      "giusta quota: 50,0\u00a0%"),
     ("en", "seat 1, King Lui: 38.0% (95% confidence interval: [29.1% to 47.8%])", "fair share: 50.0%")])
@@ -493,7 +494,7 @@ def test_a_compared_indicator_on_fewer_pairs_says_its_count(lang: str, count: st
     assert "98" not in metrics_table(rows, lang, False, pairs=98)["rows"][0]["name"]  # counted on every pair
 
 
-@pytest.mark.parametrize(("lang", "named"), [("en", "fair share: 20.0%"), ("fr", "juste part\u202f: 20,0\u202f%"),
+@pytest.mark.parametrize(("lang", "named"), [("en", "fair share: 20.0%"), ("fr", "part équitable\u202f: 20,0\u202f%"),
                                              ("it", "quota equa: 20,0\u00a0%")])
 def test_the_fair_share_line_is_named_in_plain_sight_and_inside_the_chart(lang: str, named: str) -> None:
     """The dashed fair-share line was named only on hover: on paper, in a PDF or on a phone it was an unexplained

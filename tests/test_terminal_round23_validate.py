@@ -96,8 +96,11 @@ def test_the_deck_page_says_the_card_command_where_the_card_is_flagged(draco: tu
                      lang, naming)
     at = _sections(html)
     to_and_fro, splits = (naming.names[c] for c in ("to-and-fro", "the-splits"))
-    [coins] = _fix_lines(at[3])
+    # the coins' pointer, a problem of every count, once at the top of the page (terminal round 30 en37), the 3-player
+    # section without it
+    [coins] = _fix_lines(html.split('<h2 id="p')[0])
     assert coins.endswith(": cardgen fix draco") and to_and_fro not in coins and splits not in coins
+    assert not _fix_lines(at[3])
     for players, card, other in ((5, to_and_fro, splits), (6, splits, to_and_fro)):
         # the search's line; a card flagged only just also has its confirm line, a fix line since round 29 en38
         [line] = [x for x in _fix_lines(at[players]) if "cardgen fix" in x]

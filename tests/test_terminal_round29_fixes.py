@@ -21,10 +21,11 @@ def _entry(players: int, play_flag: str | None = None, dealt_flag: str | None = 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "“favour” is within chance at 3, 4 and 6 players and in opening hands at 5 players, so this may be a "
            "false alarm"),
+    # one colon fewer, the alarm's likelihood said of what is checked (round 30 fr22, it14)
     ("fr", "« favour » reste dans les limites du hasard à 3, 4 et 6 joueurs et dans les mains de départ à 5 "
-           "joueurs : ce peut être une fausse alerte"),
-    ("it", "«favour» resta entro i limiti del caso con 3, 4 e 6 giocatori e nelle mani iniziali con 5 giocatori: "
-           "può trattarsi di un falso allarme"),
+           "joueurs. Ce peut donc être une fausse alerte"),
+    ("it", "«favour» resta entro i limiti del caso con 3, 4 e 6 giocatori e nelle mani iniziali con 5 giocatori. "
+           "Può quindi trattarsi di un falso allarme"),
 ])
 def test_a_card_flagged_only_just_says_where_it_stays_within_chance(lang: str, said: str) -> None:
     """en14: "before changing this card, confirm it on more games (a gap so close to chance may be a false alarm …)"

@@ -10,7 +10,8 @@ from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used 
 @pytest.mark.parametrize(("lang", "said", "old"), [
     # "1 with a warning at 4 players" read as one player (terminal round 30 en13, en29)
     ("en", "none failed; a warning at 4 players", "1 with warnings"),
-    ("it", "nessuna fallita, 1 superata con un avviso, quella con 4 giocatori", "1 superata con avvisi")])
+    # Italian without the dangling "quella con 4 giocatori" (round 30 it12)
+    ("it", "nessuna fallita; un avviso con 4 giocatori", "1 superata con avvisi")])
 def test_the_runs_list_says_one_warning_in_the_singular(lang: str, said: str, old: str) -> None:
     """en28, it32, it58: the runs' list said "none failed, 1 with warnings" for Royale's one balance warning: the
     record keeps each count's number of warnings; an older record without them is said as before."""
@@ -29,8 +30,9 @@ def test_the_runs_list_says_one_warning_in_the_singular(lang: str, said: str, ol
 @pytest.mark.parametrize(("warned", "said"), [
     (["royale@4"], "vérifié à 1, 2, 3 et 4 joueurs (4 configurations) : aucun échec ; validé avec réserves à 4 "
                    "joueurs"),
+    # every count with warnings: "dans tous les cas", never a second "4" (round 30 en26, it15)
     ([f"royale@{n}" for n in (1, 2, 3, 4)], "vérifié à 1, 2, 3 et 4 joueurs (4 configurations) : aucun échec ; "
-                                           "validé avec réserves dans les 4 cas")])
+                                           "validé avec réserves dans tous les cas")])
 def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: list[str], said: str) -> None:
     """fr6, fr13, fr28, fr30: "4 nombres de joueurs (1, 2, 3 et 4) vérifiés : aucun échec, 1 validé avec réserves"
     is a calque; French says where it checked and where it passed with warnings."""
@@ -89,8 +91,10 @@ def test_the_pages_headings_and_toggle_say_what_they_hold() -> None:
     assert WORDS["en"]["exchange_title"] == "Card strength mid-game (cards exchanged in play)"
     assert "(and the game in which each first occurred)" in PAGES["en"]["details"]
     assert "first came up in" not in PAGES["en"]["details"]
+    # "dealt in", "présente dans", "presente nel": under "played 5.8 times", never read as its condition (round 30 it40)
     assert all(WORDS[lang]["phone_figures"].startswith(start) for lang, start in
-               (("en", "in {dealt} of opening hands"), ("fr", "dans {dealt} des mains"), ("it", "nel {dealt} delle")))
+               (("en", "dealt in {dealt} of opening hands"), ("fr", "présente dans {dealt} des mains"),
+                ("it", "presente nel {dealt} delle")))
 
 
 def test_a_warning_ending_in_a_command_takes_no_full_stop() -> None:

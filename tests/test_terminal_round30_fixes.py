@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from test_twentyfifth_reading import plain, royale_runs  # noqa: F401  (a fixture, used by name)
+from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used by name)
 
 
 @pytest.mark.parametrize("lang", ("en", "fr"))
@@ -314,3 +315,405 @@ def test_the_gallery_s_missing_parts_say_to_run_the_command(lang: str, verb: str
     words = gallery.WORDS[lang]
     for key in ("nothing_built", "no_pictures", "not_built", "no_validation"):
         assert words[key].endswith(verb), (key, words[key])
+
+
+# -- branch s92-t33: what s92-t32 left ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "in the WARNING below"), ("fr", "de l’avertissement plus bas"),
+                                             ("it", "nell’avviso più sotto")])
+def test_the_shortage_s_warning_name_is_said_once_a_run(draco: tuple, lang: str, label: str) -> None:
+    """en22: "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below)" at each
+    of Draco's four counts, word for word: the label once a run, the case's figures at every count."""
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, r = draco
+    assert r.get("sufficiency"), "the fixture's games are short of coins"
+    said: set[str] = set()
+    first = plain(format_entry(r, lang, Naming.of(deck, lang), said))
+    again = plain(format_entry(r, lang, Naming.of(deck, lang), said))
+    assert label in first and label not in again, again
+    case = {"en": "the bank cannot pay all it owes", "fr": "la banque ne peut pas verser tout ce qu’elle doit",
+            "it": "la banca non può pagare tutto ciò che deve"}[lang]
+    assert case in again  # the case and its figures stay
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "(of the 214 games with one winner and one clear runner-up, no tie for second place)",
+     "a single runner-up"),
+    ("fr", "(sur les 214 parties à un seul vainqueur et un deuxième net, sans égalité pour la deuxième place)",
+     "un seul deuxième"),
+    ("it", "(sulle 214 partite con un solo vincitore e un secondo netto, senza pari merito al secondo posto)",
+     "un solo secondo")])
+def test_kingmaking_s_runner_up_is_defined(lang: str, said: str, old: str) -> None:
+    """en23: "6.2 more than the runner-up’s (of the 267 games that still have a runner-up once the tied leaders drop
+    out)" beside "kingmaking: of the 214 games with a single winner and a single runner-up": two notions of
+    runner-up five lines apart, the second undefined. It is one clear runner-up: no tie for second place
+    (``designer._runner_up``)."""
+    from cardgen.terminal import say
+
+    got = say("figure_of_runner_up", lang, n=214).replace("\u202f", " ")
+    assert got == said and old not in got
+    assert old not in say("pairs_of_runner_up", lang, n=214)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "to search for fixes for the shortage of coins in the bank and test them in simulated games, run: "
+           "cardgen fix draco"),
+    ("fr", "pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des "
+           "parties simulées, lancez : cardgen fix draco"),
+    ("it", "per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate, "
+           "esegui: cardgen fix draco")])
+def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above(lang: str, said: str) -> None:
+    """en25: "to search for fixes for the shortage of coins in the bank above and test them in simulated games:
+    cardgen fix draco": a dangling purpose clause before the command, and "above" after 280 lines."""
+    from cardgen.simulate.summary import fix_pointer
+    from cardgen.terminal import LINES
+
+    what = {"en": "the shortage of coins in the bank", "fr": "le manque de pièces à la banque",
+            "it": "la carenza di monete in banca"}[lang]
+    assert fix_pointer(what, "cardgen fix draco", lang).replace("\u202f", " ") == said
+    assert "fix_what_above" not in LINES[lang]
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "4 player counts (3, 4, 5 and 6 players) checked: all passed, with warnings", "4 with warnings"),
+    ("fr", "vérifié à 3, 4, 5 et 6 joueurs (4 configurations) : aucun échec ; validé avec réserves dans tous les cas",
+     "dans les 4 cas"),
+    ("it", "4 configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
+def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: str, old: str) -> None:
+    """en26, it15: "4 player counts (3, 4, 5 and 6 players) checked; none failed, 4 with warnings": a pile of
+    numerals; Italian "nessuna fallita, 4 superate con avvisi" where the configurations are 4. Two counts of four,
+    one warned: unchanged ("a warning at 4 players")."""
+    from cardgen.simulate.summary import checked_line
+
+    got = checked_line(4, 0, 4, 1, lang, [3, 4, 5, 6], False, [3, 4, 5, 6]).replace("\u202f", " ")
+    assert got == said and old not in got
+    one = checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], True, [4]).replace("\u202f", " ")
+    assert {"en": "none failed; a warning at 4 players", "fr": "aucun échec ; validé avec réserves à 4 joueurs",
+            "it": "nessuna fallita; un avviso con 4 giocatori"}[lang] in one
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "3 player counts (3, 4 and 5 players) checked; none failed"),
+    ("fr", "vérifié à 3, 4 et 5 joueurs (3 configurations) : aucun échec"),
+    ("it", "3 configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
+def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str) -> None:
+    """it6: "verificate 3 configurazioni con 3, 4 e 5 giocatori: nessuna fallita" under three "VERIFICA SUPERATA"
+    headings: the count first, the counts in brackets, and "tutte superate"; it12: "1 superata con un avviso, quella
+    con 4 giocatori", an apposition left hanging."""
+    from cardgen.simulate.summary import checked_line
+
+    assert checked_line(3, 0, 0, 1, lang, [3, 4, 5]).replace("\u202f", " ") == said
+    assert checked_line(1, 0, 0, 1, "it", [3]) == "1 configurazione verificata (3 giocatori): superata"
+    assert "quella con" not in checked_line(4, 0, 1, 1, "it", [1, 2, 3, 4], True, [4])
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("fr", "une carte peut-être un peu trop forte, à la limite du hasard : « Faveur » à 5 joueurs",
+     "de justesse trop forte"),
+    ("it", "una carta forse un po’ troppo forte, al limite del caso: «Favore» con 5 giocatori", "di poco troppo")])
+def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:
+    """it15, fr30 (fr15's closing line): "una carta che sembra di poco troppo forte", "une carte qui semble de
+    justesse trop forte": clumsy, and saying more than a card only just beyond chance."""
+    from cardgen.terminal import LINES, say
+
+    card = {"fr": "« Faveur »", "it": "«Favore»"}[lang]
+    at = {"fr": "à 5 joueurs", "it": "con 5 giocatori"}[lang]
+    got = say("warn_cards_strong_just_one", lang, items=f"{card} {at}").replace("\u202f", " ").replace("\u00a0", " ")
+    assert got == said
+    assert not [k for k, v in LINES[lang].items() if isinstance(v, str) and old in v]
+
+
+def test_the_gallery_s_italian_note_counts_games_per_player_count() -> None:
+    """it29: "(superata con 3, 4, 5 e 6 giocatori, ogni volta con avvisi; 300 partite ciascuna)": "ciascuna" hangs
+    on nothing feminine plural."""
+    from cardgen.report import gallery
+
+    notes = {k: v for k, v in gallery.WORDS["it"].items() if k.startswith("validation_note")}
+    assert notes and all("partite per numero di giocatori" in v and "ciascuna" not in v for v in notes.values())
+    assert notes["validation_note_all_warned"].startswith("superata con {players} giocatori, sempre con avvisi")
+
+
+def test_the_runs_list_says_the_run_s_own_closing_line_with_what_it_warns_of(tmp_path: Any) -> None:
+    """it27: the runs' list, built from a record's counts, said "… nessuna fallita, 1 superata con un avviso,
+    quella con 4 giocatori" and lost "(equilibrio)", which the terminal and the run's page say. The record keeps
+    the run's closing line in its language; another language's list, or an older record, builds it as before."""
+    from cardgen.report.pages import run_verdict
+
+    record = {"kind": "validate", "decks": ["royale"], "total": 4, "passed": 4, "warned": 1,
+              "results": {f"royale@{n}": True for n in (1, 2, 3, 4)}, "warning_counts": {"royale@4": 1},
+              "warned_results": ["royale@4"],
+              "closing": {"it": "4 configurazioni verificate (1, 2, 3 e 4 giocatori): nessuna fallita; un avviso con "
+                                "4 giocatori (equilibrio)"}}
+    assert run_verdict(record, "it").endswith("(equilibrio)")
+    assert "equilibrio" not in run_verdict(record, "en") and run_verdict(record, "en").endswith("a warning at 4 players")
+
+
+# -- the report pages' layout (branch s92-t33) --------------------------------------------------------------------------
+
+def _draco_page(draco: tuple, lang: str, counts: tuple[int, ...] = (3, 4)) -> str:
+    """Draco's game page for the fixture's 3-player entry said again at ``counts``, with the command-line fix hint."""
+    from pathlib import Path
+
+    from cardgen.report.pages import deck_page, fix_hint
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    doc = {"results": [{**r, "players": n} for n in counts]}
+    infos = {"draco": {"name": "Draco & Co", "fix": fix_hint("draco", Path("/nonexistent"), lang)}}
+    html = deck_page("draco", doc, infos, None, "", None, lang, Naming.of(deck, lang))
+    return html.replace("\u202f", " ").replace("\u00a0", " ").replace("&#39;", "’").replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "it"))
+def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: tuple, lang: str) -> None:
+    """en37: Draco's "To search for fixes for the shortage of coins in the bank … cardgen fix draco" stood under the
+    3-player heading, though it concerns every count: a reader who jumps to 5 or 6 players on a phone never saw it.
+    Once, under the intro, before the first count; a problem of one count keeps its line under that count."""
+    import re
+
+    html = _draco_page(draco, lang)
+    first = html.index('<h2 id="p3"')
+    fixes = [m.start() for m in re.finditer(r'<p class="fix">', html)]
+    command = [m.start() for m in re.finditer(r"<code>cardgen fix draco</code>", html)]
+    assert len(command) == 1 and command[0] < first, html[:first]
+    assert fixes and fixes[0] < first
+    alone = _draco_page(draco, lang, (3,))
+    assert alone.index("<code>cardgen fix draco</code>") > alone.index('<h2 id="p3"')
+
+
+@pytest.mark.parametrize(("lang", "labels"), [("en", ("win rate", "margin")), ("fr", ("victoires", "avance")),
+                                              ("it", ("vittorie", "vantaggio"))])
+def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
+    """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
+    knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it
+    below 40em only, report.css); en38: the legend explained a "Played" column the page never shows."""
+    from pathlib import Path
+
+    from cardgen.report.impact import WORDS, exchange_block
+
+    page = str(exchange_block({"rows": [_favour_row()], "exchanges": 682, "games": 240, "points": 12}, None, lang))
+    assert f'data-label="{labels[0]}"' in page and f'data-label="{labels[1]}"' in page
+    assert 'class="impact exchange' in page
+    css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.exchange td[data-label]::before" in phone
+    assert "“Played”" not in WORDS["en"]["per_seat_legend"] and "« Jouée »" not in WORDS["fr"]["per_seat_legend"]
+    assert "«Giocata»" not in WORDS["it"]["per_seat_legend"]
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "it"))
+def test_the_mid_game_legend_is_whole_once_a_page_and_its_strip_key_hides_on_a_phone(lang: str) -> None:
+    """it38: the mid-game paragraph (some 20 lines on a phone) said whole at 3, 4, 5 and 6 players, where the
+    opening hands' says "as above" from the second; it39: "the strip draws the wins' interval only" on a phone,
+    where the strips are hidden: the strip's key in the span hidden with them."""
+    import re
+
+    from cardgen.report.impact import WORDS, exchange_block
+
+    said: set[str] = set()
+    table = {"rows": [_favour_row()], "exchanges": 682, "games": 240, "points": 12}
+    first = str(exchange_block(table, None, lang, said=said))
+    again = str(exchange_block(table, None, lang, said=said))
+    words = WORDS[lang]
+    who = {"en": "cardgen exchanged a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha scambiato una"}[lang]
+    assert who in first and who not in again
+    assert words["exchange_legend_again"].split("(")[0] in again
+    key = re.search(r'<span class="strip-key">(.*?)</span>', first, re.S).group(1)
+    assert "±" in key and "±" not in first.replace(key, "")
+
+
+@pytest.mark.parametrize(("lang", "all_done", "old"), [
+    ("en", "300 (all finished normally)", "300 (300 finished"),
+    ("fr", "300 (toutes menées jusqu’à une fin prévue par les règles)", "allées"),
+    ("it", "300 (tutte concluse regolarmente)", "300 (300 concluse")])
+def test_the_details_say_all_games_finished_and_each_peak_in_one_form(draco: tuple, lang: str, all_done: str,
+                                                                      old: str) -> None:
+    """fr34: "300 (300 allées jusqu’à une fin prévue par les règles)": "allées" is loose, and "300 (300" says the
+    count twice; fr35, it42, it46: "cartes Action dans une main (22)" beside "pièces d’or …: 25 (tout le stock)",
+    two forms in one cell; it43: "Risolto da una regola aggiunta da cardgen." opening each of Draco's cells; it41:
+    the distributions' "games" column counts each player's result on a per-player row."""
+    from cardgen.report.validation import section
+    from cardgen.report.words import PAGES
+    from cardgen.simulate.summary import Naming
+
+    deck, r = draco
+    naming = Naming.of(deck, lang)
+    s = section({**r, "games": 300, "completed": 300}, lang, naming)
+    assert s["games_text"].replace("\u202f", " ") == all_done and old not in s["games_text"]
+    assert all(extra for _, _, extra in s["peaks"])  # every peak "label: value", with or without its remark
+    assert s["gaps_head"][1] == PAGES[lang]["gaps_how_settled"]
+    opening = {"en": "A rule cardgen adds", "fr": "Tranché par une règle", "it": "Risolto da una regola"}[lang]
+    assert not any(g["source"].startswith(opening) for g in s["gaps"])
+    assert s["dist_head"][1] == {"en": "values", "fr": "valeurs", "it": "valori"}[lang]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A margin of 0 is a tie on points that the tie-break rules settled."),
+    ("fr", "Une avance de 0 est une égalité de points que les règles de départage ont tranchée."),
+    ("it", "Un distacco di 0 è una parità di punti risolta dalle regole di spareggio.")])
+def test_a_margin_of_zero_among_single_winners_is_explained(lang: str, said: str) -> None:
+    """it48: "winner’s margin over the runner-up | 277 | … | min 0" under "of the 277 games with a single winner": a
+    margin of 0 with one winner read as an error; it is a tie on points the tie-break settled."""
+    from pathlib import Path
+
+    from cardgen.report.validation import margin_note
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("royale", Path(__file__).parents[1]), lang)
+    r = {"scores": {"margin": {"n": 277, "min": 0}}, "completed": 300, "players": 2,
+         "ties": {"shared_wins": 23, "tie_breaks": {"most_dishes": 6, "shared_win": 23}}}
+    assert margin_note(r, lang, naming).replace("\u202f", " ").endswith(said)
+    assert said not in margin_note({**r, "scores": {"margin": {"n": 277, "min": 1}}}, lang, naming)
+    assert said not in margin_note({**r, "ties": {"shared_wins": 23, "tie_breaks": {"shared_win": 23}}}, lang, naming)
+
+
+def test_italian_mid_game_title_says_it_once_and_french_opening_heads_are_short() -> None:
+    """it44: "Forza delle carte durante la partita (scambi a partita in corso)": "durante la partita" and "a partita
+    in corso" say one thing twice; fr36: at 1280 px "dans les mains de départ" went one word a line."""
+    from cardgen.report.impact import WORDS
+
+    assert WORDS["it"]["exchange_title"] == "Forza delle carte a partita in corso (carte sostituite in mano)"
+    assert WORDS["fr"]["head_widened"].split("|")[1] == "mains de départ"
+
+
+def test_a_more_games_command_in_a_balance_paragraph_is_set_as_code() -> None:
+    """it45: King Lui's "per toglierti il dubbio, simula più partite: cardgen validate king_lui --players 4 --games
+    1200" was plain text on the page (Draco's "cardgen fix draco" is code), broken mid-command on a phone."""
+    from cardgen.report.pages import coded
+
+    command = "cardgen validate king_lui --players 4 --games 1200"
+    got = str(coded(f"simula più partite: {command} <b>", command))
+    assert got.startswith("simula più partite: <code>cardgen validate king_lui <span class=\"nw\">--players</span> 4")
+    assert got.endswith("</code> &lt;b&gt;")  # the options kept on one line, as elsewhere (``templating.kept``)
+    assert coded("no command here", command) == "no command here"
+
+
+# -- smaller idiom faults, French and Italian (branch s92-t33) ----------------------------------------------------------
+
+def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
+    """fr5: "juste part" is a calque of "fair share"; fr28: "le joueur 1 gagne plus souvent que sa juste part" set a
+    frequency against a share; fr10: "au-dessus de la juste part (26,3 %, au-dessus de 1/4 car …)", two "au-dessus"
+    one inside the other."""
+    from cardgen.report.words import PAGES, REPORT
+    from cardgen.terminal import LINES, say
+
+    said = [v for v in LINES["fr"].values() if isinstance(v, str)] + [
+        v for v in PAGES["fr"].values() if isinstance(v, str)]
+    assert not [v for v in said if "juste part" in v]
+    assert "part équitable" in REPORT["fr"]["equal_shared"] and "au-dessus" not in REPORT["fr"]["equal_shared"]
+    assert say("balance_why", "fr", n=4).replace("\u202f", " ") == (", plus de 1/4, car une victoire partagée "
+                                                                     "compte pour chaque gagnant")
+    assert PAGES["fr"]["balance_more"].startswith("{who} gagne une part des parties supérieure à sa part équitable")
+    assert "souvent" not in PAGES["fr"]["balance_less_many_just"]
+
+
+@pytest.mark.parametrize(("key", "fields", "said", "old"), [
+    # fr4: one game in words, as "une fois dans chacune"
+    ("gap_when_once", {"game": 22}, "une fois, dans la partie\u00a022", "1 fois"),
+    # fr2: "serrées" explained by "serrées"
+    ("reading_close_games", {}, "plus elle est haute, plus souvent la partie se joue à quelques points", "serrées"),
+    # fr11: an indicator does not "add itself to" a number of players
+    ("legend_validate_more_one", {}, "indicateur de conception supplémentaire à ce nombre de joueurs :", "s’ajoute"),
+    # fr14: one verb for the Imposter
+    ("held_all_hardly_again", {"card": "Imposteur", "n": "0,01"}, "ne jouent presque jamais la carte Imposteur",
+     "utilisent"),
+    # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
+    ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
+     "Ce peut donc être une fausse alerte, d’autant plus probable que l’on vérifie plus de configurations ; "
+     "avant de modifier la carte", "le risque")])
+def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
+    from cardgen.terminal import say
+
+    got = say(key, "fr", **fields).replace("\u202f", " ")
+    assert said.replace("\u202f", " ") in got and old not in got, got
+
+
+@pytest.mark.parametrize(("key", "fields", "said", "old"), [
+    # it14: "il rischio" of nothing, "modificarla" after the masculine "Favore"
+    ("card_confirm_calm", {"card": "«Favore»", "where": "con 3, 4 e 6 giocatori", "command": "x"},
+     "tanto più probabile quante più configurazioni si controllano; prima di modificare la carta", "il rischio"),
+    # it25: "la differenza di ogni carta", a calque
+    ("cards_head_none", {"which": "300 partite", "n": 13}, "per ogni carta la differenza può essere dovuta al caso",
+     "la differenza di ogni carta"),
+    # it10: the Imposter's note, short after the first
+    ("held_all_hardly_again", {"card": "Impostore", "n": "0,01"},
+     "nota: come sopra, la carta Impostore non è quasi mai usata", "questi risultati descrivono quindi"),
+    # it19: coins are not "tutto il contenuto della scatola"
+    ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, cioè l’intera scorta della scatola)", "contenuto")])
+def test_italian_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
+    from cardgen.terminal import say
+
+    got = say(key, "it", **fields)
+    assert said in got and old not in got, got
+
+
+def test_the_pages_small_idioms() -> None:
+    """fr27: "n° de tirage" alone read as the draw pile; fr29, it33: a command without its purpose, "giocate da
+    giocatori automatici"; it28: options "riscrivono" nothing; it7: present and past tense in one end line; it23,
+    Draco's rule "Il resto è perso per sempre" ("il resto" of what?); fr25: "ex æquo au rang du plus riche"."""
+    from pathlib import Path
+
+    from cardgen.report.words import PAGES
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, tally_words
+
+    assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
+    assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
+    assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
+    assert "sovrascritta" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]
+    root = Path(__file__).parents[1]
+    royale = Naming.of(resolve("royale", root), "it")
+    assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "
+                                                                              "pescata")
+    draco_it, draco_fr = (Naming.of(resolve("draco", root), lang) for lang in ("it", "fr"))
+    assert draco_it.clarifications["bank_short"].endswith("Ciò che la banca non riesce a pagare non viene più versato.")
+    assert "au rang du plus riche" not in tally_words("gap", "richest_tie", "fr", draco_fr)
+
+
+@pytest.mark.parametrize(("lang", "widened"), [
+    ("en", "where several figures are compared at once, their intervals are widened so that, 19 times out of 20, all "
+           "of them contain their figures at once"),
+    ("fr", "quand plusieurs valeurs sont comparées à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
+           "tous contiennent leur valeur à la fois"),
+    ("it", "quando si confrontano più valori alla volta, gli intervalli sono allargati perché, 19 volte su 20, "
+           "contengano tutti insieme il proprio valore")])
+def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
+    """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
+    widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times
+    in 20, and the reader could not tell which promise held. The one sentence says both: each interval 19 times in
+    20, widened ones all together 19 times in 20; the headings keep "widened because … compared at once"."""
+    from cardgen.terminal import say
+
+    assert say("interval_plain", lang).endswith(widened)
+    assert {"en": "widened because 3 players are compared at once", "fr": "élargi parce que 3 joueurs sont comparés",
+            "it": "allargato perché si confrontano 3 giocatori"}[lang] in say("interval_wide_plain", lang, n=3)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "player 1 wins more often and player 4 less often than the fair share, beyond chance"),
+    ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
+           "et ces écarts sont trop grands pour être dus au hasard"),
+    ("it", "il giocatore 1 vince più spesso e il giocatore 4 meno spesso della quota equa: scarti troppo grandi per "
+           "essere dovuti al caso")])
+def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:
+    """it47: Royale at 4 players, "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande … /
+    il giocatore 4 vince meno spesso della quota equa, e lo scarto è troppo grande …": two near-identical lines one
+    under the other in the overview's warnings cell."""
+    from pathlib import Path
+
+    from cardgen.report.pages import short_warnings
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    flags = [{"seat": 1, "side": "more", "rate": 0.37, "low": 0.304, "high": 0.442, "fair": 0.2625, "level": 0.9875,
+              "compared": 4},
+             {"seat": 4, "side": "less", "rate": 0.19, "low": 0.140, "high": 0.253, "fair": 0.2625, "level": 0.9875,
+              "compared": 4}]
+    r = {"players": 4, "balance": {"flags": flags}, "sufficiency": [], "designer": {}, "completed": 300, "games": 300,
+         "passed": True, "static_checks": []}
+    naming = Naming.of(resolve("royale", Path(__file__).parents[1]), lang)
+    assert [w.replace("\u202f", " ") for w in short_warnings(r, lang, naming)] == [said]
+    alone = short_warnings({**r, "balance": {"flags": flags[:1]}}, lang, naming)
+    assert len(alone) == 1 and alone[0] != said

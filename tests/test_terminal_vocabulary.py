@@ -214,7 +214,8 @@ def test_wide_intervals_are_said_under_their_table() -> None:
 
 
 @pytest.mark.parametrize(("lang", "name", "others"), [
-    ("fr", "juste part", (r"\bpart équitable\b", r"\{fair\} attendus")),
+    # round 30 fr5: "juste part" is a calque of "fair share"; "part équitable" is the one name now
+    ("fr", "part équitable", (r"\bjuste part\b", r"\{fair\} attendus")),
     ("it", "quota equa", (r"\bgiusta quota\b", r"\{fair\} atteso")),
     ("en", "fair share", (r"\bequal share\b", r"\{fair\} expected")),
 ])

@@ -598,9 +598,9 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
-        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la juste part (26,0 %, au-dessus de 1/4 car une "
+        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, plus de 1/4, car une "
         "victoire partagée compte pour chaque gagnant), et l’écart est trop grand pour être dû au hasard, car même élargi parce que 4 "
-        "joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la juste part")
+        "joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
     assert "il giocatore 1 (38,0\u00a0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
 
@@ -639,7 +639,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
         "balance: the fair share is 25.3%, more than 1/4 because a shared win counts for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
-        "équilibre : la juste part est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
+        "équilibre : la part équitable est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
         "aucun écart n’est trop grand pour être dû au hasard")  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "troppo grande per essere dovuto al caso" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
@@ -846,16 +846,16 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
            "measure it: allowing for chance, it could be anything from −24.1 to +40.1 points. To search for fixes for the base game’s "
-           "imbalance for player 1 and test them in simulated games: cardgen fix royale --players 4"),
-    ("fr", "le joueur 1 gagne plus souvent que sa juste part dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
+           "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
+    ("fr", "le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
-           "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une juste part de 27,8\u202f%, "
-           "au-dessus de 1/4 car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
-           "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une juste part de "
+           "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
+           "plus de 1/4, car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
+           "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
            "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis tester ces corrections "
-           "sur des parties simulées\u202f: cardgen fix royale --players 4"),
+           "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
@@ -864,7 +864,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, "
            "può andare da −24,1 a +40,1 punti. Per cercare correzioni che risolvano lo squilibrio del gioco "
-           "base per il giocatore 1 e provarle su partite simulate: cardgen fix royale --players 4")])
+           "base per il giocatore 1 e provarle su partite simulate, esegui: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
     their fair share … run cardgen fix royale-short" while the terminal said "nothing else was detected", and the
@@ -940,7 +940,7 @@ _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widene
 #: where its own games flag the seat
 _BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
 _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
-_FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games: "
+_FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games, run: "
         "cardgen fix royale --players 4")
 _MORE = " To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 #: twentieth reading (en37, it29): the base game's gap not beyond chance on these pairs is never said as a verdict
@@ -1024,7 +1024,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert fr == ("la variante semble défavoriser le joueur 2, mais ces paires ne disent pas si elle en est la cause : "
                   "l’écart entre les deux jeux peut venir du hasard. "
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
-                  "4 joueurs sont comparés à la fois), pour une juste part de 27,8 %, au-dessus de 1/4 car une victoire "
+                  "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, plus de 1/4, car une victoire "
                   "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
@@ -1038,7 +1038,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
                   "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
-                  "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate: cardgen "
+                  "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate, esegui: cardgen "
                   "fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,
              "compared": 2}

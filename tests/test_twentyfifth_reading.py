@@ -45,7 +45,7 @@ WHEN = {(649, 649): {"en": "in 649 of the 1,000 games, once in each; first in ga
         (3, 1): {"en": "3 times, in 1 of the 1,000 games; first in game 15",
                  "fr": "3 fois, dans 1 des 1 000 parties ; la première fois dans la partie 15",
                  "it": "3 volte in 1 partita su 1.000; la prima volta nella partita 15"},
-        (1, 1): {"en": "once, in game 15", "fr": "1 fois, dans la partie 15", "it": "1 volta, nella partita 15"}}
+        (1, 1): {"en": "once, in game 15", "fr": "une fois, dans la partie 15", "it": "una volta, nella partita 15"}}  # round 30 fr4
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -150,16 +150,16 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once
     assert caveat not in two and {"en": "caveat: as above, the simulated players hardly ever use the Imposter card",
-                                  "fr": "à noter : comme plus haut, les joueurs automatiques n’utilisent presque "
+                                  # round 30 fr14: one verb, "jouer"; it10: short after the first
+                                  "fr": "à noter : comme plus haut, les joueurs automatiques ne jouent presque "
                                         "jamais la carte Imposteur",
-                                  "it": "nota: come sopra, i giocatori automatici non usano quasi mai la carta "
-                                        "Impostore"}[lang] in two
+                                  "it": "nota: come sopra, la carta Impostore non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
     assert {"en": "times per player per game on average), so these figures describe games played almost without it",
             "fr": "fois par joueur et par partie en moyenne) ; ces résultats décrivent donc des parties jouées "
                   "quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media); questi risultati descrivono quindi partite giocate "
-                  "praticamente senza la carta Impostore"}[lang] in two, two
+            "it": "volte per giocatore a partita in media): partite giocate praticamente senza la carta "
+                  "Impostore"}[lang] in two, two
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------

@@ -117,7 +117,7 @@ def test_an_interval_said_to_leave_the_fair_share_out_prints_apart_from_it(low: 
     line = plain(line)
     base = line[line.index({"en": "In the base game", "fr": "Dans le jeu de base", "it": "Nel gioco base"}[lang]):]
     base = base[:base.index(". ")]  # its own sentence: the change's follows
-    fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"juste part de (\d+[.,]\d+) %",
+    fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"part équitable de (\d+[.,]\d+) %",
                             "it": r"quota equa del (\d+[.,]\d+) %"}[lang], base).group(1)
     assert fair_shown.replace(",", ".") == f"{100 * fair:.1f}", base  # one decimal, always
     gap = {"en": r"only (\d+[.,]\d+) percentage points? above", "fr": r"que de (\d+[.,]\d+) points? de pourcentage",
@@ -243,9 +243,9 @@ def test_a_seat_neither_game_tells_from_chance_gives_the_commands_once(lang: str
 # -- en34, en62, en13, fr21: one pointer to cardgen fix -------------------------------------------------------------
 
 #: the pointer's words in each language, around what it points at: it searches and tests, it does not fix
-POINTER = {"en": ("o search for fixes for ", " and test them in simulated games:"),
-           "fr": ("our chercher comment corriger ", ", puis tester ces corrections sur des parties simulées :"),
-           "it": ("er cercare correzioni che risolvano ", " e provarle su partite simulate:")}
+POINTER = {"en": ("o search for fixes for ", " and test them in simulated games, run:"),
+           "fr": ("our chercher comment corriger ", ", puis tester ces corrections sur des parties simulées, lancez :"),
+           "it": ("er cercare correzioni che risolvano ", " e provarle su partite simulate, esegui:")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -54,11 +54,11 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
-    ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games: cardgen fix draco "
+    ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games, run: cardgen fix draco "
            "(base game) or cardgen fix draco-charity-toast (variant)"),
     ("fr", "Pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des parties "
-           "simulées : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
-    ("it", "Per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate: "
+           "simulées, lancez : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
+    ("it", "Per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate, esegui: "
            "cardgen fix draco (gioco base) oppure cardgen fix draco-charity-toast (variante)")])
 def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
     """Read 20, en48: "To search for and test fixes for the shortage under “components in the box”" pointed at a
@@ -220,7 +220,7 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
     assert typeset(total_line(clean, lang), lang) in runs_index([record], "", lang)
     assert {"en": "3 player counts checked; none failed",
             "fr": "3 nombres de joueurs vérifiés : aucun échec",
-            "it": "verificate 3 configurazioni: nessuna fallita"}[lang] == \
+            "it": "verificate 3 configurazioni: tutte superate"}[lang] == \
         plain(total_line(clean, lang))
     page = plain(runs_index([{**record, "passed": 2, "warned": 1}], "", lang))
     assert {"en": "3 player counts, 1 failed, 1 with warnings",
@@ -234,7 +234,8 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "gold coins on the players’ lairs (25, all the box holds)"),
     ("fr", "pièces d’or posées sur les repaires des joueurs (25, tout le stock de la boîte)"),
-    ("it", "monete d’oro sui covi dei giocatori (25, cioè tutto il contenuto della scatola)")])
+    # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die and a cup too
+    ("it", "monete d’oro sui covi dei giocatori (25, cioè l’intera scorta della scatola)")])
 def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
     """Read 20, fr19: "pièces d’or sur les repaires des joueurs (25, soit tout le contenu de la boîte)": coins laid
     on the lair cards, all the box's stock; the report page says the same stock."""
@@ -245,7 +246,7 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
     assert plain(said) in plain(_items({"gold_in_hands": 25}, "peak", lang, naming))
     assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": 25 (all the box holds)",
                                                            "fr": " : 25 (tout le stock de la boîte)",
-                                                           "it": ": 25 (tutto il contenuto della scatola)"}[lang]
+                                                           "it": ": 25 (l’intera scorta della scatola)"}[lang]
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -278,8 +279,9 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
     ("en", "no card stands out more than chance alone would explain; every card’s interval, widened because 2 cards "
            "are compared at once, includes 0",
      "the card does not stand out more than chance alone would explain; its 95% confidence interval includes 0"),
-    ("it", "la differenza di ogni carta può essere dovuta al caso; il suo intervallo (allargato perché si confrontano "
-           "2 carte insieme) contiene lo zero",
+    # round 30 it25: "per ogni carta la differenza", not the calque "la differenza di ogni carta"
+    ("it", "per ogni carta la differenza può essere dovuta al caso, dato che il suo intervallo (allargato perché si "
+           "confrontano 2 carte insieme) contiene lo zero",
      "la differenza della carta può essere dovuta al caso; il suo intervallo di confidenza al 95 % contiene lo zero")])
 def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: str, one: str) -> None:
     """Read 20, fr22: "force des cartes (300 parties) : aucune carte ne ressort nettement. L’intervalle de chaque

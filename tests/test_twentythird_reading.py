@@ -16,7 +16,7 @@ English, French and Italian, every expected sentence ours:
 - fr14: "close games … at most 2 points ahead" used the same 2 points where winners score 73 (King Lui) and 6
   (Royale); the close games' note now sets the margin beside the winner's average total;
 - fr3, it5: the winner's deficit defined with "son" and no antecedent, its unit after the aside;
-- fr4, fr6: validate's balance sentence had three colons, and "sa juste part" / "leur juste part" / "la juste part"
+- fr4, fr6: validate's balance sentence had three colons, and "sa part équitable" / "leur part équitable" / "la part équitable"
   for one figure;
 - fr5, it3: the seat lines' heading explained the brackets again, the line after "an interval in brackets …";
   it names the interval's level and why it is wider, no longer "in brackets"
@@ -252,7 +252,7 @@ def test_the_winners_deficit_is_defined_with_its_owner_and_its_unit_together() -
     assert gloss("drama", "it") == "distanza media, in punti, del futuro vincitore da chi è al comando, misurata a ogni turno"
 
 
-# -- fr4, fr6: one colon in the balance sentence, "la juste part" --------------------------------------------------
+# -- fr4, fr6: one colon in the balance sentence, "la part équitable" --------------------------------------------------
 
 def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_share() -> None:
     from cardgen.simulate.balance import balance
@@ -267,7 +267,7 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     command = "cardgen validate king_lui --players 4 --games 1200"
     [line] = [plain(x) for x in balance_lines(close, "fr", 4, command)]
     # one verdict for no seat beyond chance, the widest gap named after it (terminal round 29 fr1)
-    assert line.startswith("équilibre : la juste part est de 25,3 %"), line
+    assert line.startswith("équilibre : la part équitable est de 25,3 %"), line
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
     assert "aucun écart n’est trop grand pour être dû au hasard, mais pour le joueur 2 (19,3 %), l’écart frôle la " \
            "limite. Pour trancher, jouez plus de parties : " + command in line, line
@@ -276,13 +276,13 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     [flagged] = [plain(x) for x in balance_lines({"flags": [flag]}, "fr")]
-    assert flagged.count(" : ") == 1 and "de la juste part" in flagged, flagged
+    assert flagged.count(" : ") == 1 and "de la part équitable" in flagged, flagged
     none = plain(balance_lines({"seat_fair_share": 0.333, "flags": [], "games": 300}, "fr", 3)[0])
     assert none.count(" : ") == 1, none
     for key in ("balance_close_one", "balance_close_many", "balance_flagged_one", "balance_flagged_many",
                 "balance_flagged_one_just", "balance_flagged_many_just"):
-        assert "sa juste part" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="", only="",
-                                          intervals="") and "leur juste part" not in say(
+        assert "sa part équitable" not in say(key, "fr", items="", clearly="", fair="", why="", games="", even="", only="",
+                                          intervals="") and "leur part équitable" not in say(
             key, "fr", items="", clearly="", fair="", why="", games="", even="", intervals="", only="")
 
 
@@ -329,9 +329,12 @@ def test_a_shared_wins_margin_names_the_next_best_player_not_the_next_in_turn(la
 
 
 def test_the_english_interval_sentence_says_contains() -> None:
+    # round 30 en4: what a widened interval promises, in the same sentence
     assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
                                            "get from a very large number of games; the fewer the games, the wider "
-                                           "the interval")
+                                           "the interval; where several figures are compared at once, their intervals "
+                                           "are widened so that, 19 times out of 20, all of them contain their "
+                                           "figures at once")
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
@@ -344,7 +347,7 @@ def test_royale_says_the_last_draw_of_the_banquet_card_ends_the_game(lang: str) 
     assert tally_words("end_reason", "banquet_over", lang, naming) == {
         "en": "the End of the Banquet card is drawn for the second time",
         "fr": "la carte Fin du banquet sort pour la deuxième fois",  # as this edition's book says it
-        "it": "la carta Fine del banchetto viene pescata per la seconda volta"}[lang]
+        "it": "la carta Fine del banchetto è stata pescata per la seconda volta"}[lang]  # round 30 it7: one tense
 
 
 # -- fr12, it12: the Imposter caveat, one colon ----------------------------------------------------------------------
@@ -374,7 +377,7 @@ def test_a_later_player_counts_legend_says_its_terms_are_added_there(lang: str) 
     second = [plain(x) for x in designer_lines(three, lang, Naming(title="Royale"), 50, said)]
     assert first[0] == "  " + plain(say("legend_validate", lang))
     assert second[0] == "  " + {"en": "the design indicator added at this player count:",
-                                "fr": "indicateur de conception qui s’ajoute à ce nombre de joueurs :",
+                                "fr": "indicateur de conception supplémentaire à ce nombre de joueurs :",  # round 30 fr11
                                 "it": "indicatore di gioco che si aggiunge con questo numero di giocatori:"}[lang]
     other = [plain(x) for x in designer_lines(three, lang, Naming(title="Draco"), 50, set(said))]  # another game
-    assert not any("added" in x or "s’ajoute" in x or "si aggiunge" in x for x in other), other
+    assert not any("added" in x or "supplémentaire" in x or "si aggiunge" in x for x in other), other

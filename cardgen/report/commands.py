@@ -63,7 +63,8 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         rest = [without_cards(r) for r in shown] if cards else shown
         head = titled(deck, own.title if own else "")
         if any(fixable(r) for r in rest):
-            what = say("fix_what_above", lang, what=problems_shown(rest, lang, naming=own) + problems_at(rest, lang))
+            # the problems by name, never "… above" after 280 lines (round 30 en25)
+            what = problems_shown(rest, lang, naming=own) + problems_at(rest, lang)
             echo(say("fix_terminal", lang, shown=head, search=fix_pointer(what, f"cardgen fix {deck}", lang)))
             if cards:
                 echo("    " + cards)
@@ -117,7 +118,7 @@ def fix_lines(doc: dict[str, Any], lang: str, titles: dict[str, str], naming: Na
         return [fix_pointer(fixes[0][1], say("fix_pair", lang, base=fixes[0][0], variant=fixes[1][0]), lang,
                             capital=True)]
     return [say("fix_terminal", lang, shown=titled(deck, titles.get(deck, "")),
-                search=fix_pointer(say("fix_what_above", lang, what=what), f"cardgen fix {deck}", lang))
+                search=fix_pointer(what, f"cardgen fix {deck}", lang))
             for deck, what in fixes]
 
 

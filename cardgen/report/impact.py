@@ -339,12 +339,14 @@ def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
-                   names: dict[str, str] | None = None, unit: str | None = None) -> Markup:
+                   names: dict[str, str] | None = None, unit: str | None = None,
+                   said: set[str] | None = None) -> Markup:
     """The play experiment's table (``templates/report/exchange.html``, ``cardgen.simulate.exchange``): face,
     component, its exchanges (and games), its wins and margin with their widened intervals, the strip of its wins,
     the flag (or why it was not judged, or that the players hardly play it: ``designer.exchange_json``); with no
     exchange at all, the one line that says why. ``unit``: what the game's scores count, the margin's unit (Draco's
-    silver coins were "points": terminal round 28 en11, it18)."""
+    silver coins were "points": terminal round 28 en11, it18). ``said``: what the page's earlier tables said
+    (``said_before``): the legend whole at the page's first mid-game table, "as above" after it (round 30 it38)."""
     from cardgen.simulate.verdict import unit as game_unit
 
     words = WORDS[lang]
@@ -389,10 +391,17 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
                      "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
-    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["exchange_flag"])]
-    legend = words["exchange_legend"].format(points=decimal(table.get("points", 0), lang, places=0),
-                                             games=decimal(table.get("games", 0), lang, places=0), half=scale,
-                                             exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
+    again = bool(said_before(["exchange_legend"], said))
+    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
+                                                         words["flag_again" if again else "exchange_flag"])]
+    legend = words["exchange_legend_again" if again else "exchange_legend"].format(
+        points=decimal(table.get("points", 0), lang, places=0), games=decimal(table.get("games", 0), lang, places=0),
+        exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
+    # the strip's key apart, hidden with the strips on a phone: it spoke of a picture the phone does not show
+    # (round 30 it39)
+    strip_legend = words["exchange_strip_legend"].format(half=scale)
     head = [typeset(h, lang) for h in words["exchange_head"].format(unit=unit).split("|")]
-    return render("exchange.html", why="", legend=legend, flag=flag, head=head, verdict_head=words["head_verdict"],
-                  rows=body, **_ends(half, lang))
+    # each figure's short name, shown before it on a phone, where the heads are rows away (round 30 en39)
+    labels = [typeset(h, lang) for h in words["exchange_labels"].split("|")]
+    return render("exchange.html", why="", legend=legend, strip_legend=strip_legend, flag=flag, head=head,
+                  verdict_head=words["head_verdict"], rows=body, labels=labels, **_ends(half, lang))

@@ -336,6 +336,16 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
                               ahead=page_words("seat_the", lang, k=pair[0]["seat"]),
                               behind=page_words("seat_the", lang, k=pair[1]["seat"])))
         flags = []
+    seated = [f for f in flags if "seat" in f]
+    if len(flags) == 2 == len(seated) and {f["side"] for f in flags} == {"more", "less"} and \
+            just_beyond(flags[:1]) == just_beyond(flags[1:]):
+        # one seat ahead, one behind: one sentence, never two near-identical lines one under the other (round 30
+        # it47: Royale at 4 players, player 1 and player 4)
+        ahead, behind = sorted(flags, key=lambda f: f["side"] != "more")
+        out.append(page_words("balance_split" + just_beyond(flags), lang,
+                              ahead=page_words("seat_the", lang, k=ahead["seat"]),
+                              behind=page_words("seat_the", lang, k=behind["seat"])))
+        flags = []
     sides = {"more" if f["side"] == "more" else "less": [] for f in flags}  # in the order first met
     for f in flags:
         sides["more" if f["side"] == "more" else "less"].append(f)
@@ -720,6 +730,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     once: set[str] = set()  # a shortage's rule once a page, its figures at every count (twenty-first reading en16)
     defined_on_page: set[str] = set()  # each design indicator defined at its first table, named alone after (en63)
     cards = False
+    top_fix = None  # the command for a problem several counts show, once under the intro (round 30 en37)
     own_cards = card_search(mine, lang, naming) is not None  # cards judged on more games than fix plays
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
@@ -737,8 +748,14 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                          [without_balance(x) for x in mine], lang, naming)
                if fixable(without_cards(plain) if own_cards else plain) and not fix_said else None)
         fix_said = fix_said or fix is not None
+        if fix is not None and len([x for x in mine if fixable(without_cards(without_balance(x)) if own_cards
+                                                               else without_balance(x))]) > 1:
+            # a problem of several counts: its command once at the top of the page, under the intro, never under
+            # the first count's heading, where a reader who jumps to 5 or 6 players never sees it (round 30 en37)
+            # (the cards' lines stay under their counts: ``card_fix`` below, as before)
+            top_fix, fix = {**fix, "cards": None}, None
         if own_cards:
-            said_cards = card_fix(r, hint, lang, naming, also=fix is not None)
+            said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
         cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
         # each warning and balance paragraph ended as the terminal ends it (``summary.ended``): a paragraph of two
@@ -753,8 +770,9 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # saying what to do (sixteenth reading en24)
         said = {kind for kind, _ in balance_parts(r.get("balance") or {}, lang)}
         details["balance"] = []
-        verdict = [ended(text) for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
-                                                         more_games_command(r)) if kind not in said]
+        verdict = [coded(ended(text), more_games_command(r))
+                   for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
+                                                   more_games_command(r)) if kind not in said]
         # why the fair share is above 1/N, said by the balance sentence or warning above the charts: not again on
         # the chart's fair-share line (eighteenth reading en62: three times within one screen)
         reason = fair_why((r.get("balance") or {}).get("seat_fair_share") or 0.0, r["players"], lang)
@@ -778,13 +796,27 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     bracketed = any(len(r["seat_win_rates"]) > 1 for r in doc["results"] if r["variant"] == deck_id)
     return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 interval_plain=as_sentence(typeset(say("interval_plain", lang), lang)) if bracketed else "",
-                compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
+                compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries, top_fix=top_fix,
                 words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
                 footnotes=([impact_footnote(lang, False)] if cards else []) + (
                     # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
                     [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
+
+
+def coded(text: str, command: str) -> Markup | str:
+    """``text`` with ``command`` in it set as code, as every other command on a page: King Lui's "to find out, play
+    more games: cardgen validate king_lui --players 4 --games 1200" was plain text, broken mid-command on a phone
+    (round 30 it45)."""
+    from markupsafe import escape
+
+    from cardgen.report.templating import kept
+
+    if not command or command not in text:
+        return text
+    before, after = text.split(command, 1)  # each part as a page prints it: options kept on one line (``kept``)
+    return Markup(f"{escape(kept(before))}<code>{escape(kept(command))}</code>{escape(kept(after))}")
 
 
 def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:
@@ -838,7 +870,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
              if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
     from cardgen.simulate.verdict import unit
 
-    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, (naming or Naming()).words))
+    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, (naming or Naming()).words), said)
               if d.get("exchange") else "")
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
@@ -1025,6 +1057,11 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
     "0 with warnings" (fifteenth reading fr34)."""
     from cardgen.simulate.summary import checked_line
 
+    # the run's own closing line where it was written in this language: it names what the warnings are about
+    # ("(4 giocatori: equilibrio)"), which the counts alone cannot (round 30 it27)
+    said = (r.get("closing") or {}).get(lang)
+    if said:
+        return said
     # a record without its decks: said as several, as before (twenty-second reading en5)
     players = [int(k.rsplit("@", 1)[1]) for k in r.get("results") or {} if k.rsplit("@", 1)[-1].isdigit()]
     # one warning in all: "1 with a warning", from the counts a record keeps since round 29 en28 (none in an older one)

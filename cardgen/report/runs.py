@@ -17,7 +17,7 @@ from typing import Any, Callable
 from cardgen.fileio import write_atomic
 from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
 from cardgen.model.deck import ResolvedDeck
-from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import Naming, total_line
 from cardgen.simulate.summary import warned as passed_warned
 from cardgen.simulate.summary import warning_count
 
@@ -108,7 +108,10 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
                      # and how many warnings each has: one in all is "1 with a warning" in the runs' list and the
                      # gallery, as the terminal says it (round 29 en28, it32, it58)
                      "warning_counts": {f"{r['variant']}@{r['players']}": warning_count(r) for r in doc["results"]
-                                        if passed_warned(r)}},
+                                        if passed_warned(r)},
+                     # the terminal's closing line as the run said it, with what its warnings are about: the
+                     # runs' list, built from the counts alone, lost "(balance)" (round 30 it27)
+                     "closing": {lang: total_line(doc["results"], lang, namings)}},
               lang)
     _gallery(out, decks, lang)
     return folder / "index.html"

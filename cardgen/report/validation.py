@@ -94,8 +94,16 @@ def margin_note(r: dict[str, Any], lang: str, naming: Naming) -> str:
 
     basis = margin_basis(r["scores"]["margin"].get("n"), r["completed"], lang, naming, r.get("players"),
                          (r.get("ties") or {}).get("shared_wins") or 0)
+    from cardgen.report.words import page_words
+
     name = label("margin", lang, naming.words)
-    return typeset(name[:1].upper() + name[1:] + basis, lang) if basis else ""
+    said = name[:1].upper() + name[1:] + basis if basis else ""
+    # a margin of 0 where the games counted have one winner: a tie on points the tie-break settled, which read as an
+    # error beside "of the 277 games with a single winner" (round 30 it48)
+    broken = sum(n for k, n in ((r.get("ties") or {}).get("tie_breaks") or {}).items() if k != "shared_win")
+    if broken and (r["scores"]["margin"] or {}).get("min") == 0:
+        said = (said + ". " if said else "") + page_words("margin_zero", lang)
+    return typeset(said, lang)
 
 
 def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
@@ -116,6 +124,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     checks = r["static_checks"]
     agents = r.get("seat_agents", "")
     seats, compared = shown_seats(r)  # the interval the balance verdict uses, as the terminal's list (en1, fr10)
+    gaps = listed_gaps(r, naming)
+    by_cardgen = len(gaps) > 1 and all(g["settled"] and not g.get("published") and naming.clarifications.get(g["kind"])
+                                       for g in gaps)
     return {
         # no heading of its own: the block sits under its player count's heading and badge, folded in its Details,
         # where it said them again a screen lower (twenty-third reading en54)
@@ -124,7 +135,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "failures": failure_lines(r, lang, naming),
         "balance": balance_lines(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r),
                                  rates=r["seat_win_rates"]),
-        "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
+        # every game finished: "300 (all finished normally)", never "300 (300 allées…)" (round 30 fr34)
+        "games_text": page_words("games_text_all" if r["completed"] == r["games"] else "games_text", lang,
+                                 games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
@@ -134,18 +147,26 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    # "22 (at most 22 in 99% of games)" said the maximum twice: the 99th percentile only below it
                    # (round 29 it52, it56)
                    page_words("peak_99", lang, peak=_num(v, lang), n=_p99(games[k], r["games"]))
-                   if k in games and _p99(games[k], r["games"]) < v else "")
+                   if k in games and _p99(games[k], r["games"]) < v else
+                   # one form for every peak, "label: value (remark)", never "cards in one hand (22)" beside
+                   # "gold coins on the dens: 25 (all the box holds)" (round 30 fr35, it42, it46)
+                   page_words("peak_plain", lang, peak=_num(v, lang)))
                   for k, v in r["peaks"].items()],
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
+        # every case settled by a rule of cardgen's, each with its text: said once in the column's head, never
+        # "Settled by a rule cardgen adds." opening each of Draco's 16 cells (round 30 it43)
+        "gaps_by_cardgen": by_cardgen,
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
                   "published": bool(g.get("published")),
-                  "source": gap_source(bool(g.get("published")), naming.clarifications.get(g["kind"], ""), lang, g),
+                  "source": typeset(naming.clarifications[g["kind"]], lang) if by_cardgen else
+                  gap_source(bool(g.get("published")), naming.clarifications.get(g["kind"], ""), lang, g),
                   "times": _num(g["count"], lang), "games": _num(g["games"], lang),  # "1,384", as the terminal (en30)
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
         "replay": say("gap_replay", lang, command=replay_command(r)) if listed_gaps(r, naming) else "",
-        "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
+        "gaps_head": [h if i != 1 or not by_cardgen else PAGES[lang]["gaps_how_settled"]
+                      for i, h in enumerate(PAGES[lang]["gaps_head"].split("|"))], "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": list(zip(
             [*(label(k, lang, naming.words) for k in lengths),
              # one player: the score is the player's, not "all players'" (fifteenth reading it51)

@@ -622,9 +622,14 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
                    counts=and_list([str(k) for k in counts], lang))
     where = say_n("warned_named", warned_at[-1] if len(warned_at) == 1 else len(warned_at), lang,
                   counts=and_list([str(k) for k in warned_at], lang)) if named_warned and warned_at else ""
-    return (say("total" if failed else "total_none", lang,
-                combos=say_n("counts_named" if named else "counts" if one else "combos", n, lang, players=at),
-                failed=failed) + (say_n(warn, warned, lang, at=where) if warned else ""))
+    combos = say_n("counts_named" if named else "counts" if one else "combos", n, lang, players=at)
+    if not failed and not warned:  # Italian "tutte superate", as each heading says "VERIFICA SUPERATA" (round 30 it6)
+        return say_n("total_clean", n, lang, combos=combos)
+    if not failed and warned == n > 1:  # every count warned: "all passed, with warnings", never "none failed, 4 with
+        # warnings" after "4 player counts" and "6 players", a pile of numerals (round 30 en26, it15)
+        return say("total_all_warned", lang, combos=combos)
+    return (say("total" if failed else "total_none", lang, combos=combos, failed=failed)
+            + (say_n(warn, warned, lang, at=where) if warned else ""))
 
 
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -700,14 +705,19 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 how = None if f"gap_how:{g['kind']}" in said else how
                 said.add(f"gap_how:{g['kind']}")
             component = bool(g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps)
+            # the WARNING's name for the shortage once a run: said again word for word at each of Draco's four
+            # counts it was needless repetition, the WARNING itself heading with it (round 30 en22)
+            named_before = said is not None and f"gap_short:{g['kind']}" in said
+            if component and said is not None:
+                said.add(f"gap_short:{g['kind']}")
             if grouped and key == "gap_ruled":
                 if not headed:
                     lines.append("  " + say("gaps_ruled_head", lang))
                     headed = True
                 from cardgen.simulate.verdict import QUOTED
                 lines.append("    " + (say("gap_components_item", lang, name=name, when=when, short=QUOTED[lang].format(
-                    gap_shortage(g["kind"], lang, naming))) if component else say("gap_ruled_item", lang, name=name,
-                                                                                    when=when)))
+                    gap_shortage(g["kind"], lang, naming))) if component and not named_before
+                    else say("gap_ruled_item", lang, name=name, when=when)))
                 lines += ["      " + how] if how else []
                 continue
             if component:
@@ -717,8 +727,9 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 # no other ruling has (twentieth reading fr18). It lacked the label, and "(in how many games: see
                 # the WARNING below)" hid a count the page gives (twenty-second reading en14, fr14, it18)
                 from cardgen.simulate.verdict import QUOTED
-                lines.append("  " + say("gap_components", lang, name=name, when=when,
-                    short=QUOTED[lang].format(gap_shortage(g["kind"], lang, naming))))
+                lines.append("  " + (say("gap_ruled", lang, name=name, when=when) if named_before else say(
+                    "gap_components", lang, name=name, when=when,
+                    short=QUOTED[lang].format(gap_shortage(g["kind"], lang, naming)))))
                 lines += ["    " + how] if how else []
                 continue
             if key == "gap_published" and g.get("published_in") and g.get("silent_in"):  # some editions' only (fr59)
