@@ -668,7 +668,9 @@ def test_the_pages_small_idioms() -> None:
     assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "
                                                                               "pescata")
     draco_it, draco_fr = (Naming.of(resolve("draco", root), lang) for lang in ("it", "fr"))
-    assert draco_it.clarifications["bank_short"].endswith("Ciò che la banca non riesce a pagare non viene più versato.")
+    # as short as the old sentence: the longer one sent the French and Italian Charity Toast books to a 7th page
+    assert draco_it.clarifications["bank_short"].endswith("Ciò che non paga va perso.")
+    assert draco_fr.clarifications["bank_short"].endswith("L’impayé est perdu pour de bon.")
     assert "au rang du plus riche" not in tally_words("gap", "richest_tie", "fr", draco_fr)
 
 
