@@ -163,9 +163,9 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
     if uses_questions(deck.game):
         # the Questions design (issue 53 item 5): the shipped book closes with its Questions, whose heading,
         # sentence and first question are one kept block
-        book = parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
+        parsed = parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
                                                           column_width("a4"), find_draw_face()))
-        group = _group_of(book.body, QUESTIONS[lang])
+        group = _group_of(parsed.body, QUESTIONS[lang])
         assert group is not None, f"{deck_id}/{lang}: the Questions heading is not kept with anything"
         start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and QUESTIONS[lang] in f.getPlainText())
         assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the first question"
@@ -181,8 +181,8 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
     deck = dataclasses.replace(deck, model=deck.model.model_copy(
         update={"clarifications": {**deck.model.clarifications, "zz_unplaced": extra}}))
     converter = Converter(deck, lang, make_styles(lang, accent_colour(deck)), column_width("a4"), find_draw_face())
-    book = parse(render_markup(deck, lang), converter)
-    group = _group_of(book.body, title)
+    parsed = parse(render_markup(deck, lang), converter)
+    group = _group_of(parsed.body, title)
     assert group is not None, f"{deck_id}/{lang}: the rulings heading is not kept with anything"
     start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and title in f.getPlainText())
     assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the box"
@@ -201,9 +201,9 @@ def test_the_action_cards_chapter_opens_in_one_column(deck_id: str, lang: str) -
     from cardgen.rulebook.markup import Heading
 
     deck = resolve(deck_id, ROOT)
-    book = parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
+    parsed = parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
                                                       column_width("a4"), find_draw_face()))
-    group = _group_of(book.body, ACTION_CARDS[lang])
+    group = _group_of(parsed.body, ACTION_CARDS[lang])
     assert group is not None, f"{deck_id}/{lang}: the action cards heading is kept with nothing"
     start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and ACTION_CARDS[lang] in f.getPlainText())
     assert len(group) - start == 3, f"{deck_id}/{lang}: heading kept with {len(group) - start - 1} paragraphs, not 2"
