@@ -157,9 +157,9 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
              "seed": 1, "summary": "1/1 passed"}]
     page = runs_index(runs, "", "fr")
     # the terminal's closing words (twentieth reading en67), and no "0 avec réserves" (fifteenth reading fr34)
-    assert "2 nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves" in page  # one deck (en5)
+    assert "deux nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves" in page  # one deck (en5)
     clean = runs_index([{**runs[0], "warned": 0, "passed": 2}], "", "fr")
-    assert "2 nombres de joueurs vérifiés\u202f: aucun échec<" in clean and "réserves" not in clean
+    assert "deux nombres de joueurs vérifiés\u202f: aucun échec<" in clean and "réserves" not in clean
     assert "5 changements que le hasard n’explique pas (comparaison à 3 et 4 joueurs)" in page
     # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
     # each cell under its column's name on a phone (data-label: twentieth reading fr52)

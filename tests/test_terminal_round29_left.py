@@ -28,11 +28,11 @@ def test_the_runs_list_says_one_warning_in_the_singular(lang: str, said: str, ol
 
 
 @pytest.mark.parametrize(("warned", "said"), [
-    (["royale@4"], "vérifié à 1, 2, 3 et 4 joueurs (4 configurations) : aucun échec ; validé avec réserves à 4 "
-                   "joueurs"),
+    (["royale@4"], "vérifié à 1, 2, 3 et 4 joueurs (quatre configurations) : aucun échec ; validé avec réserves "
+                   "à 4 joueurs"),
     # every count with warnings: "dans tous les cas", never a second "4" (round 30 en26, it15)
-    ([f"royale@{n}" for n in (1, 2, 3, 4)], "vérifié à 1, 2, 3 et 4 joueurs (4 configurations) : aucun échec ; "
-                                           "validé avec réserves dans tous les cas")])
+    ([f"royale@{n}" for n in (1, 2, 3, 4)], "vérifié à 1, 2, 3 et 4 joueurs (quatre configurations) : "
+                                           "aucun échec ; validé avec réserves dans tous les cas")])
 def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: list[str], said: str) -> None:
     """fr6, fr13, fr28, fr30: "4 nombres de joueurs (1, 2, 3 et 4) vérifiés : aucun échec, 1 validé avec réserves"
     is a calque; French says where it checked and where it passed with warnings."""
@@ -46,7 +46,7 @@ def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: lis
     assert checked_line(1, 0, 1, 1, "fr", [3], False, [3]).replace("\u202f", " ") == ("vérifié à 3 joueurs : aucun "
                                                                                     "échec ; validé avec réserves")
     # a record without its counts: the count, as before
-    assert "4 nombres de joueurs vérifiés" in checked_line(4, 0, 0, 1, "fr").replace("\u202f", " ")
+    assert "quatre nombres de joueurs vérifiés" in checked_line(4, 0, 0, 1, "fr").replace("\u202f", " ")
 
 
 @pytest.mark.parametrize(("lang", "again", "few"), [

@@ -190,9 +190,9 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     from cardgen.simulate.summary import checked_line, total_line
 
     one = plain(checked_line(3, 0, 2, 1, lang))
-    assert one == {"en": "3 player counts checked; none failed, 2 with warnings",
-                   "fr": "3 nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
-                   "it": "verificate 3 configurazioni: nessuna fallita, 2 superate con avvisi"}[lang]
+    assert one == {"en": "three player counts checked; none failed, 2 with warnings",
+                   "fr": "trois nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
+                   "it": "verificate tre configurazioni: nessuna fallita, 2 superate con avvisi"}[lang]
     assert plain(checked_line(1, 0, 1, 1, lang)) == {
         "en": "1 player count checked; none failed, 1 with warnings",
         "fr": "1 nombre de joueurs vérifié : aucun échec, 1 validé avec réserves",

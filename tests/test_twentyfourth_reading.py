@@ -32,6 +32,7 @@ from cardgen.resolve.resolve import resolve
 from cardgen.simulate.summary import (Naming, card_search, figure_bases, flagged_cards, format_entry, shortfall_line,
                                       total_line, warning_count, weight_shares)
 from cardgen.terminal import fit, say, say_n, word
+from cardgen.text import cardinal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_validate_words_fifteenth import draco  # noqa: E402,F401  (a fixture, used by name)
@@ -89,17 +90,17 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 
 # twenty-fourth reading (terminal round 24) en9, en25: a flag only just beyond chance (these rows say no interval, so
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
-TOTAL = {"en": "2 player counts (5 and 6 players) checked: all passed, with warnings (shortage of coins in "
+TOTAL = {"en": "two player counts (5 and 6 players) checked: all passed, with warnings (shortage of coins in "
                "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
                "at 6 players; a card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
          # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"; round 30 en26, it15, fr30:
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
-         "fr": "vérifié à 5 et 6 joueurs (2 configurations) : aucun échec ; validé avec réserves dans tous les cas "
-               "(manque de pièces à la banque ; des cartes peut-être un peu trop fortes, à la limite du hasard : "
+         "fr": "vérifié à 5 et 6 joueurs (deux configurations) : aucun échec ; validé avec réserves dans tous "
+               "les cas (manque de pièces à la banque ; des cartes peut-être un peu trop fortes, à la limite du hasard : "
                "« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; une carte peut-être un peu trop "
                "faible, à la limite du hasard : « Pousse-toi ! » à 6 joueurs)",
-         "it": "2 configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in banca; "
-               "carte forse un po’ troppo forti, al limite del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
+         "it": "due configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
+               "banca; carte forse un po’ troppo forti, al limite del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
                "giocatori; una carta forse un po’ troppo debole, al limite del caso: «Fatti in là!» con 6 giocatori)"}
 
 
@@ -189,7 +190,7 @@ def _validate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str
     commands.validate([deck], ValidateOptions(out=None, lang=lang, progress=False))
     lines = capsys.readouterr().out.splitlines()
     # one deck: its player counts (en5), named ("vérifié à 5 et 6 joueurs", round 29 fr6)
-    total = say_n("counts_named", len(entries), lang, players="\0").split("\0")[0]
+    total = say_n("counts_named", len(entries), lang, players="\0", word=cardinal(len(entries), lang)).split("\0")[0]
     return plain(" ".join(lines[next(i for i, line in enumerate(lines) if line.startswith(total)):]))
 
 

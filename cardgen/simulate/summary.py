@@ -604,6 +604,7 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
     player counts checked, for a language that names them: a "numero di giocatori" cannot pass a check, so Italian
     counts "configurazioni" and says which ("verificate 3 configurazioni con 3, 4 e 5 giocatori"; terminal round 28
     it6); nothing where a record does not keep them."""
+    from cardgen.text import cardinal
     one = "_counts" if decks == 1 else ""
     counts = sorted(set(players))
     counts = counts if len(counts) == n else []  # several decks at one count, or entries without theirs: not named
@@ -622,7 +623,9 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
                    counts=and_list([str(k) for k in counts], lang))
     where = say_n("warned_named", warned_at[-1] if len(warned_at) == 1 else len(warned_at), lang,
                   counts=and_list([str(k) for k in warned_at], lang)) if named_warned and warned_at else ""
-    combos = say_n("counts_named" if named else "counts" if one else "combos", n, lang, players=at)
+    # the count in words: "3 player counts (3, 4 and 5 players)" read first as "3-player counts" (round 31 en1)
+    combos = say_n("counts_named" if named else "counts" if one else "combos", n, lang, players=at,
+                   word=cardinal(n, lang))
     if not failed and not warned:  # Italian "tutte superate", as each heading says "VERIFICA SUPERATA" (round 30 it6)
         return say_n("total_clean", n, lang, combos=combos)
     if not failed and warned == n > 1:  # every count warned: "all passed, with warnings", never "none failed, 4 with
