@@ -104,7 +104,7 @@ def near_seats(seats: list[dict[str, Any]], fair: float, flags: list[dict[str, A
             if s["seat"] + 1 in taken or (rate > fair) != (side == "more"):
                 continue
             if abs(rate - fair) >= NEAR_SHARE * max(gaps):
-                out.append({"seat": s["seat"] + 1, "games": s["games"],
+                out.append({"seat": s["seat"] + 1, "games": s["games"], "near": True,  # its own interval holds fair
                             **(_judge(s["wins"], s["games"], fair, len(seats), widened=True) or {})})
     return sorted(out, key=lambda c: c["seat"])
 

@@ -1039,12 +1039,19 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
     if close and not seat_flags and share is not None:
         # no seat beyond chance: the one verdict "none" says, the widest gaps named after it as coming close, never
         # a second verdict ("strays from the fair share") for the same finding (terminal round 29 fr1, en4, en5)
-        items = [say("balance_item", lang, rate=_pct(c["rate"], lang, fixed=True), who=say("seat", lang, k=c["seat"]))
-                 for c in close]
+        # "comes close to the limit" named no limit (round 31 en3, fr7): the limit said, the seats whose own 95 %
+        # interval leaves the fair share out apart from those named beside them as almost as far off (``near``)
+        def named(group: list[dict[str, Any]]) -> str:
+            return and_list([say("balance_item", lang, rate=_pct(c["rate"], lang, fixed=True),
+                                 who=say("seat", lang, k=c["seat"])) for c in group], lang)
+        own = [c for c in close if not c.get("near")] or close
+        near = [c for c in close if c.get("near") and c not in own]
         text = say("balance_none", lang, fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
                    games=_num(close[0].get("games") or b.get("games"), lang))
-        text += say("balance_none_but_one" if len(close) == 1 else "balance_none_but_many", lang,
-                    items=and_list(items, lang))
+        text += say("balance_none_but_one" if len(own) == 1 else "balance_none_but_many", lang,
+                    items=named(own), n=close[0].get("compared") or seats)
+        if near:
+            text += say("balance_near_one" if len(near) == 1 else "balance_near_many", lang, items=named(near))
         out.append(("close", text + (say("balance_more_games", lang, command=more) if more else "")))
         close = []
     for group, is_close in ((seat_flags, False), (close, True)):
