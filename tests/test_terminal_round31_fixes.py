@@ -42,3 +42,20 @@ def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> 
     assert [(c["seat"], bool(c.get("near"))) for c in out["close"]] == [(2, False), (4, False), (5, True)]
     [line] = balance_lines({**out, "seat_fair_share": 0.204}, lang, 5, "C")
     assert own in line.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def test_the_bank_ruling_says_which_seat_is_first() -> None:
+    """en13: "starting with the player whose ruffian sits nearest the first seat": the first seat was never defined
+    where the ruling is printed (validate, the pages, the book's rulings), and which end of the table it is could not
+    be told. It is the seat a toast pays most (``toast_payouts``' first entry, the largest)."""
+    from pathlib import Path
+
+    import yaml
+
+    deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
+    payouts = deck["rules"]["toast_payouts"]
+    said = deck["clarifications"]["bank_short"]["text"]
+    assert "nearest the first seat, the best paid" in said["en"]
+    assert "le plus près de la place la mieux payée" in said["fr"]
+    assert "più vicino al posto pagato di più" in said["it"]
+    assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest

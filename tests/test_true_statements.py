@@ -111,10 +111,11 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
-    nearest = {"fr": ("Lors d’un toast, elle paie d’abord le joueur dont un malandrin est le plus près de la première "
-                      "place", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
+    # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
+    nearest = {"fr": ("Pour un toast, elle paie d’abord le joueur dont un malandrin est le plus près de la place la "
+                      "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
                "it": ("In un brindisi paga i giocatori che devono ricevere denaro nell’ordine dei posti",
-                      "più vicino al primo posto", "dei due malandrini di un giocatore conta il più vicino"),
+                      "più vicino al posto pagato di più", "dei due malandrini di un giocatore conta il più vicino"),
                "en": ("At a toast, it pays the players owed money in seat order", "nearest the first seat",
                       "of a player’s two ruffians, the nearer one counts")}
     for lang, words in nearest.items():
