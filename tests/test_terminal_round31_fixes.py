@@ -59,3 +59,30 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     assert "le plus près de la place la mieux payée" in said["fr"]
     assert "più vicino al posto pagato di più" in said["it"]
     assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest
+
+
+@pytest.mark.parametrize(("lang", "solo", "first", "again"), [
+    ("en", "caveat: the simulated player hardly ever uses the Imposter card (0.02 times per game on average), so the "
+           "card is not judged: these figures, and the verdict above, describe games played almost without it",
+     "so the card is not judged: these figures, and the verdict above,", "so it is not judged here either"),
+    ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
+           "moyenne) ; la carte n’est donc pas évaluée : ces résultats, comme le verdict ci-dessus, valent pour des "
+           "parties jouées quasiment sans Imposteur",
+     "la carte n’est donc pas évaluée : ces résultats, comme le verdict ci-dessus,", "pas évaluée ici non plus"),
+    ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
+           "media), quindi la carta non viene valutata: questi risultati, come il verdetto qui sopra, valgono per "
+           "partite giocate praticamente senza la carta Impostore",
+     "quindi la carta non viene valutata: questi risultati, come il verdetto qui sopra,", "nemmeno qui")])
+def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
+        lang: str, solo: str, first: str, again: str) -> None:
+    """fr9 (starred): Royale passed plainly ("VALIDÉ") while its caveat said only that the figures describe games
+    almost without the Imposter: the caveat now says the card is not judged and that the verdict too is of games
+    almost without it. en9: "the player has the Imposter card, yet the simulated player…" read as two people."""
+    from cardgen.terminal import say
+
+    card = {"en": "Imposter", "fr": "Imposteur", "it": "Impostore"}[lang]
+    n = {"en": "0.02", "fr": "0,02", "it": "0,02"}[lang]
+    norm = {ord("\u202f"): " ", ord("\u00a0"): " "}
+    assert say("held_all_hardly_solo", lang, card=card, n=n).translate(norm) == solo
+    assert first in say("held_all_hardly", lang, card=card, n=n).translate(norm)
+    assert again in say("held_all_hardly_again", lang, card=card, n=n).translate(norm)

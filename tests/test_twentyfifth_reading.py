@@ -136,16 +136,18 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     said: set[str] = set()
     naming = Naming.of(deck, lang)
     alone = plain(format_entry(solo, lang, naming, said))
-    caveat = {"en": "caveat: the player has the Imposter card, yet the simulated player hardly ever uses it (",
+    caveat = {"en": "caveat: the simulated player hardly ever uses the Imposter card (",  # round 31 en9: one player
               # round 29 fr12: "le joueur … le joueur automatique" said the subject twice
               "fr": "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (",
               "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
     assert caveat in alone, alone
-    assert {"en": "times per game on average); these figures describe games played almost without it",
-            "fr": "fois par partie en moyenne) ; ces résultats décrivent donc des parties jouées quasiment sans "
-                  "Imposteur",
-            "it": "volte a partita in media); questi risultati descrivono partite giocate praticamente senza la carta "
-                  "Impostore"}[lang] in alone
+    # round 31 fr9: what is not judged, and that the verdict is of games almost without it
+    assert {"en": "times per game on average), so the card is not judged: these figures, and the verdict above, "
+                  "describe games played almost without it",
+            "fr": "fois par partie en moyenne) ; la carte n’est donc pas évaluée : ces résultats, comme le verdict "
+                  "ci-dessus, valent pour des parties jouées quasiment sans Imposteur",
+            "it": "volte a partita in media), quindi la carta non viene valutata: questi risultati, come il verdetto "
+                  "qui sopra, valgono per partite giocate praticamente senza la carta Impostore"}[lang] in alone
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once
@@ -155,11 +157,12 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                                         "jamais la carte Imposteur",
                                   "it": "nota: come sopra, la carta Impostore non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so these figures describe games played almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; ces résultats décrivent donc des parties jouées "
-                  "quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media): partite giocate praticamente senza la carta "
-                  "Impostore"}[lang] in two, two
+    assert {"en": "times per player per game on average), so it is not judged here either: these figures and the "
+                  "verdict describe games played almost without it",
+            "fr": "fois par joueur et par partie en moyenne) ; elle n’est donc pas évaluée ici non plus : ces "
+                  "résultats et le verdict valent pour des parties jouées quasiment sans Imposteur",
+            "it": "volte per giocatore a partita in media), quindi non viene valutata nemmeno qui: risultati e "
+                  "verdetto valgono per partite giocate praticamente senza la carta Impostore"}[lang] in two, two
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------
