@@ -25,7 +25,8 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     text = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))
     caveat = {"en": "hardly ever use", "fr": "presque jamais"}[lang]
     assert text.count(caveat) == 1, text
-    assert text.index(caveat) < text.index("WARNING (balance)") < text.index("FIX-COMMAND"), text
+    # round 31 en11, fr11: the warning right under the win rates it judges, the caveat under it, before its command
+    assert text.index("WARNING (balance)") < text.index(caveat) < text.index("FIX-COMMAND"), text
     # no balance warning: the caveat stays in the designer block, after the figures (as before)
     monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [])
     calm = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))

@@ -803,13 +803,14 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         if not solo and any(kind == "flagged" for kind, _ in parts):  # games played nearly without the Imposter:
             # read before the balance warning's fix command, not after it, or the designer acts on the warning first
-            # (terminal round 30 fr9)
+            # (terminal round 30 fr9); but under the warning, which follows the win rates it judges: between them,
+            # the caveat parted the table from its verdict (round 31 en11, fr11)
             early = held_all_lines(designer.get("component_impact") or [], lang, naming, said)
-            lines += early
         for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
             # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
             # at that seat (twenty-second reading en11, fr8, it10)
-            lines += (["  " + ended(text), "    " + balance_fix(r, lang)] if kind == "flagged" else ["  " + text])
+            lines += (["  " + ended(text), *("  " + x for x in early), "    " + balance_fix(r, lang)]
+                      if kind == "flagged" else ["  " + text])
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
         if early:  # the caveat said above: not again in the designer block (its cards listed without these rows)
             designer = {**designer, "component_impact": [x for x in designer.get("component_impact") or []
