@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.simulate.summary import checked_line
+from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used by name)
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -86,3 +87,21 @@ def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
     assert say("held_all_hardly_solo", lang, card=card, n=n).translate(norm) == solo
     assert first in say("held_all_hardly", lang, card=card, n=n).translate(norm)
     assert again in say("held_all_hardly_again", lang, card=card, n=n).translate(norm)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "final fortunes, in silver coins (a gold coin counts as 3): "),
+    ("fr", "fortunes finales, en pièces d’argent (une pièce d’or en vaut 3) : "),
+    ("it", "denaro a fine partita, in monete d’argento (una moneta d’oro ne vale 3): ")])
+def test_draco_says_what_a_gold_coin_is_worth_where_fortunes_are_counted_in_silver(draco: tuple, lang: str,
+                                                                                   said: str) -> None:
+    """fr12 (starred), it19: fortunes, peaks and the bank's shortfall are counted in silver coins, and "95, all the
+    box holds" stood beside "20 silver coins, all the box holds", but the gold coin's worth was never said. The
+    worth is the deck's (the gold coin's ``silver``), said where the unit is first named in each block."""
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, r = draco
+    text = format_entry(r, lang, Naming.of(deck, lang), set()).replace("\u202f", " ").replace("\u00a0", " ")
+    assert said in text, text
+    gold = {c.id: c.data.silver for c in deck.model.components if c.data is not None and c.data.role == "coin"}
+    assert max(gold.values()) == 3  # the figure said is the box's

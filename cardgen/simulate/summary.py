@@ -769,6 +769,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
+            # the coins' worth, where fortunes are counted in the smallest coin: "95, all the box holds" beside
+            # "20 silver coins, all the box holds" read as two stocks of silver (round 31 fr12, it19)
+            worth = (((naming.words.get("lines") or {}).get(lang)) or {}).get("worth")
+            each = list((naming.words.get("worth") or {}).values())
+            figures["worth"] = worth.format(n=max(each)) if worth and each else ""
             lines.append("  " + (own.format(**figures) if own else say("scores" + points, lang, **figures)))
         ties = r["ties"]
         if ties["games"]:
