@@ -105,3 +105,14 @@ def test_draco_says_what_a_gold_coin_is_worth_where_fortunes_are_counted_in_silv
     assert said in text, text
     gold = {c.id: c.data.silver for c in deck.model.components if c.data is not None and c.data.role == "coin"}
     assert max(gold.values()) == 3  # the figure said is the box's
+
+
+def test_the_replay_command_always_gives_its_seed() -> None:
+    """it1 (starred): "cardgen validate king_lui --players 3 --games N --log N.jsonl" left out the run's seed where it
+    was the default (1): nothing on screen says which seed is the default, so the designer could not tell whether it
+    replays the games named (game 15). The seed is given always."""
+    from cardgen.simulate.summary import replay_command
+
+    assert replay_command({"variant": "king_lui", "players": 3, "seed": 1}) == \
+        "cardgen validate king_lui --players 3 --games N --seed 1 --log N.jsonl"
+    assert "--seed 7 " in replay_command({"variant": "draco", "players": 4, "seed": 7})

@@ -407,8 +407,10 @@ def gap_order(gaps: Sequence[Mapping[str, Any]], naming: Naming | None = None) -
 
 def replay_command(r: Mapping[str, Any]) -> str:
     """The command that writes games 1 to N of a validate entry to a log, game N (the one a gap line names)
-    last, every move in it: the same deck, player count and seed play the same games (``seeds.game_seed``)."""
-    seed = f" --seed {r['seed']}" if r.get("seed", 1) != 1 else ""
+    last, every move in it: the same deck, player count and seed play the same games (``seeds.game_seed``). The seed
+    is given even where it is the default (1): nothing on screen says which seed is the default, and a designer who
+    doubts it cannot tell whether the command replays these games (round 31 it1)."""
+    seed = f" --seed {r.get('seed', 1)}"
     return f"cardgen validate {r['variant']} --players {r['players']} --games N{seed} --log N.jsonl"  # no word of one language
 
 
