@@ -257,7 +257,7 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
      "son écart mesure surtout la perte de la carte jouable qu’elle remplace, pas son effet"),
     ("it", ["carta", "scambi", "vittorie (punti percentuali)", "vantaggio (punti)"],
      "cardgen ha scambiato una carta nella mano di un giocatore con una carta che non era in mano a nessuno",
-     "la sua differenza misura soprattutto la perdita della carta giocabile che sostituisce, non il suo effetto")])
+     "la sua differenza misura soprattutto la perdita della carta giocabile ceduta per averla, non il suo effetto")])
 def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
         lang: str, head: list[str], done: str, note: str) -> None:
     """en19, fr23, it20: "a player gave up a card of their hand for one nobody held" (unidiomatic; and it was cardgen,

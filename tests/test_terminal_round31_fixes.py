@@ -116,3 +116,16 @@ def test_the_replay_command_always_gives_its_seed() -> None:
     assert replay_command({"variant": "king_lui", "players": 3, "seed": 1}) == \
         "cardgen validate king_lui --players 3 --games N --seed 1 --log N.jsonl"
     assert "--seed 7 " in replay_command({"variant": "draco", "players": 4, "seed": 7})
+
+
+@pytest.mark.parametrize("key", ["exchange_hardly_held", "exchange_hardly_note", "exchange_hardly_note_one"])
+def test_italian_says_which_card_was_given_up_for_a_dead_card(key: str) -> None:
+    """it15 (starred): "la perdita della carta giocabile che sostituisce" read both ways (the card it replaces, the
+    card that replaces it), in the one sentence that keeps Pioggia di monete unflagged: "ceduta per averla", the
+    playable card given up to take it. Terminal and page (impact.json) alike."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    assert "la carta giocabile ceduta per averla, non il suo effetto" in LINES["it"][key]
+    for page in ("exchange_hardly_held", "exchange_hardly_played"):
+        assert "ceduta per averla" in WORDS["it"][page] and "che sostituisce" not in WORDS["it"][page]
