@@ -75,6 +75,12 @@ def cardinal(n: int, lang: str) -> str:
     return _form("cardinal", n, lang, "other")
 
 
+def more_than(n: int, lang: str) -> str:
+    """"more than a third", "plus d’un tiers", "più di un terzo": a fair share above 1/``n`` in words, to six, else
+    "more than 1/7": a bare fraction in running prose read as a note to oneself (terminal round 31 fr2)."""
+    return _form("more_than", n, lang, "other")
+
+
 def ordinal(n: int, lang: str) -> str:
     """``n`` as an ordinal in figures: ``2e``, ``2ª``, ``2nd`` (French and Italian: the feminine,
     as in *la 2e pioche*, *la 2ª pescata*)."""

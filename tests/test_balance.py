@@ -96,17 +96,17 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     # one verdict where no seat is beyond chance, "strays" never said of it: the widest gap named after it as
     # coming close (terminal round 29 fr1, en4); its interval is on its seat line above
     assert balance_lines(out, "en", 4, command) == [
-        "balance: the fair share is 25.3%, more than 1/4 because a shared win counts for each winner; over 300 games "
+        "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
         f"player 2 (19.3%) is within chance only because 4 players are compared at once (the player’s own 95% "
         f"interval would leave the fair share out); to tell a real gap from chance, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
-    assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, plus de 1/4, car une victoire "
-                         "partagée compte pour chaque gagnant\u202f; sur 300 parties") \
+    assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, soit plus d’un quart, car une "
+                         "victoire partagée compte pour chacun des gagnants\u202f; sur 300 parties") \
         and "mais le joueur 2 (19,3\u202f%) ne reste dans les limites du hasard que parce que 4 joueurs sont " \
         "comparés à la fois" in fr and "s’écarte" not in fr
     it = balance_lines(out, "it", 4, command)[0]
-    assert it.startswith("equilibrio: la quota equa è 25,3\u00a0%, più di 1/4 perché una vittoria condivisa conta per "
+    assert it.startswith("equilibrio: la quota equa è 25,3\u00a0%, più di un quarto perché una vittoria condivisa conta per "
                          "ciascun vincitore; su 300 partite") and "ma il giocatore 2 (19,3\u00a0%) rientra nei limiti "\
         "del caso solo perché si confrontano 4 giocatori" in it and it.endswith(command) and "si scosta" not in it
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]
@@ -173,21 +173,21 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     assert out["flags"] == [] and [c["seat"] for c in out["close"]] == [1, 2]
     command = more_games_command({"variant": "royale", "players": 2, "games": 300})
     assert balance_lines(out, "en", 2, command) == [
-        "balance: the fair share is 53.8%, more than 1/2 because a shared win counts for each winner; over 300 games "
+        "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
         f"player 1 (59.7%) and player 2 (48.0%) are within chance only because 2 players are compared at once (their "
         f"own 95% intervals would leave the fair share out); to tell a real gap from chance, play more games: "
         f"{command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)
-        assert line.count(command) == 1 and line.count("1/2") == 1
+        assert line.count(command) == 1 and line.count({"fr": "la moitié", "it": "metà"}[lang]) == 1
         # round 30 en11, fr13, it8: with two players "the widest gaps" are both: no superlative
         assert {"fr": "mais le joueur 1 (59,7\u202f%) et le joueur 2 (48,0\u202f%) ne restent dans les limites",
                 "it": "ma il giocatore 1 (59,7\u00a0%) e il giocatore 2 (48,0\u00a0%) rientrano nei limiti"}[lang] in line
     # a flagged seat and a seat within chance at one count: the share's reason said once, at the first paragraph
     mixed = balance(stats([330, 224, 223, 223]))
     lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")
-    assert len(lines) == 2 and "1/4" in lines[0] and "1/4" not in lines[1]
+    assert len(lines) == 2 and "a quarter" in lines[0] and "a quarter" not in lines[1]
 
 
 def test_a_flagged_paragraph_names_the_widening_only_where_no_seat_line_shows_it() -> None:

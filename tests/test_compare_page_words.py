@@ -203,7 +203,7 @@ def test_two_decks_with_different_fair_shares_get_a_fair_share_line_each(tmp_pat
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))
     titles = re.findall(r"<title>(fair share[^<]*)</title>", html)
     # not 1/2: said why, once (fr63), above 1/2 said so (thirteenth reading fr55); one decimal always (fr54)
-    shared = "fair share (more than 1/2 because a shared win counts for each winner)"
+    shared = "fair share (more than half because a shared win counts as a win for each winner)"
     assert titles == [f"{shared}: 55.0% (King Toy)", f"{shared}: 52.0% (King Toy: Hungry)"], titles
     r["variant_result"]["balance"]["seat_fair_share"] = 0.55
     html = compare_page(doc, {"name": "King Toy: Hungry"}, "", naming=Naming(title="King Toy"))

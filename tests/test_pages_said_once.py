@@ -57,7 +57,7 @@ def test_a_deck_page_says_why_a_fair_share_is_above_1_n_once_a_count(lang: str, 
     from cardgen.report.words import REPORT
 
     html = _deck_page(lang, repo_root, (3,))
-    why = fair_why(0.35, 3, lang).lstrip(", ")  # "more than 1/3 because a shared win counts for each winner"
+    why = fair_why(0.35, 3, lang).lstrip(", ")  # "more than a third because a shared win counts as a win for each winner"
     assert why and html.count(why) == 1
     first = html.index(why)
     assert first < html.index("<svg", html.index('<h2 id="p3">'))  # in the sentence above the charts

@@ -13,6 +13,7 @@ from cardgen.report.svg import WHISKER, grouped_rates_svg
 from cardgen.report.templating import macro
 from cardgen.report.tuning import render_tuning
 from cardgen.report.validation import section
+from cardgen.text import more_than
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -459,9 +460,10 @@ def test_each_fair_share_line_says_more_than_1_n_only_when_its_share_is_above(la
     svg = str(grouped_rates_svg([("1", [("A", {"rate": 0.3, "low": 0.2, "high": 0.4}, "#999"),
                                         ("B", {"rate": 0.31, "low": 0.21, "high": 0.44}, "#00f")])], "T",
                                 fair=[("Base", 0.206, "#999"), ("Variant", 0.2, "#00f")],
-                                fair_label=lambda share: words[equal_label(share, 5)].format(n=5), lang=lang))
+                                fair_label=lambda share: words[equal_label(share, 5)].format(n=5, more=more_than(5, lang)),
+                                lang=lang))
     titles = re.findall("<title>(.*?)</title>", svg)
-    shared = [t for t in titles if "1/5" in t]
+    shared = [t for t in titles if more_than(5, lang) in t]
     assert len(shared) == 1 and "(Base)" in shared[0], titles
     assert [t for t in titles if t.startswith(words["equal"].format(n=5)) and "(Variant)" in t], titles
 
@@ -505,11 +507,11 @@ def test_the_fair_share_line_is_named_in_plain_sight_and_inside_the_chart(lang: 
     words = REPORT[lang]
     row = {"rate": 0.2, "low": 0.1, "high": 0.3}
     svg = str(grouped_rates_svg([("seat 1", [("", row, "#000")])], "t", 0.2, width=300,
-                                fair_label=words["equal_shared"].format(n=5), lang=lang, fair_name=words["equal"]))
+                                fair_label=words["equal_shared"].format(n=5, more=more_than(5, lang)), lang=lang, fair_name=words["equal"]))
     root = ET.fromstring(svg)
     texts = [t for t in root.iter() if t.tag.endswith("text") and (t.text or "") == named]
     assert len(texts) == 1
     x = float(texts[0].get("x"))
     half = len(named) * 6.2 / 2
     assert half <= x <= 300 - half and texts[0].get("text-anchor") == "middle"
-    assert words["equal_shared"].format(n=5).split(" (")[1][:12] not in "".join(t.text or "" for t in texts)
+    assert words["equal_shared"].format(n=5, more=more_than(5, lang)).split(" (")[1][:12] not in "".join(t.text or "" for t in texts)

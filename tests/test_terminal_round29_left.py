@@ -146,20 +146,19 @@ def test_the_runs_list_links_the_game_and_keeps_its_name_on_one_line(tmp_path) -
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_the_rates_heading_leaves_the_shared_win_to_the_balance_line_that_says_it(draco: tuple, lang: str) -> None:
-    """fr3: "(une victoire partagée compte pour chaque gagnant ; …)" in the rates' heading, then five lines below
+    """fr3: "(une victoire partagée compte pour chacun des gagnants ; …)" in the rates' heading, then five lines below
     "(33,7 %, au-dessus de 1/3 car une victoire partagée compte pour chaque gagnant)": said once, by the balance."""
     from cardgen.languages import typeset
-    from cardgen.simulate.summary import Naming, format_entry
-    from cardgen.terminal import say
+    from cardgen.simulate.summary import Naming, fair_why, format_entry
 
     deck, r = draco
     shared = {**r, "balance": {**(r.get("balance") or {}), "seat_fair_share": 0.337, "flags": [], "warnings": []}}
     text = format_entry(shared, lang, Naming.of(deck, lang), set()).replace("\n      ", " ").replace("\n    ", " ")
-    why = typeset(say("balance_why", lang, n=len(r["seat_win_rates"])), lang)
+    why = typeset(fair_why(0.0, len(r["seat_win_rates"]), lang, always=True), lang)
     if why not in text:
         pytest.skip("no balance line giving the reason here")
-    assert text.count(typeset({"en": "a shared win counts for each winner", "fr": "une victoire partagée compte pour "
-                                "chaque gagnant", "it": "una vittoria condivisa conta per ciascun vincitore"}[lang],
+    assert text.count(typeset({"en": "a shared win counts as a win for each winner", "fr": "une victoire partagée compte pour "
+                                "chacun des gagnants", "it": "una vittoria condivisa conta per ciascun vincitore"}[lang],
                                lang)) == 1
 
 

@@ -605,8 +605,9 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
         v for v in PAGES["fr"].values() if isinstance(v, str)]
     assert not [v for v in said if "juste part" in v]
     assert "part équitable" in REPORT["fr"]["equal_shared"] and "au-dessus" not in REPORT["fr"]["equal_shared"]
-    assert say("balance_why", "fr", n=4).replace("\u202f", " ") == (", plus de 1/4, car une victoire partagée "
-                                                                     "compte pour chaque gagnant")
+    # round 31 fr2: "soit plus d’un quart", never the bare "1/4"; "chacun des gagnants"
+    assert say("balance_why", "fr", n=4, more="plus d’un quart").replace("\u202f", " ") == (
+        ", soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants")
     assert PAGES["fr"]["balance_more"].startswith("{who} gagne une part des parties supérieure à sa part équitable")
     assert "souvent" not in PAGES["fr"]["balance_less_many_just"]
 

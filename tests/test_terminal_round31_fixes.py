@@ -129,3 +129,17 @@ def test_italian_says_which_card_was_given_up_for_a_dead_card(key: str) -> None:
     assert "la carta giocabile ceduta per averla, non il suo effetto" in LINES["it"][key]
     for page in ("exchange_hardly_held", "exchange_hardly_played"):
         assert "ceduta per averla" in WORDS["it"][page] and "che sostituisce" not in WORDS["it"][page]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ", more than a third because a shared win counts as a win for each winner"),
+    ("fr", ", soit plus d’un tiers, car une victoire partagée compte pour chacun des gagnants"),
+    ("it", ", più di un terzo perché una vittoria condivisa conta per ciascun vincitore")])
+def test_the_fair_share_reason_says_its_fraction_in_words_and_what_a_shared_win_counts_as(lang: str, said: str) -> None:
+    """en2: "a shared win counts for each winner" left out what it counts as; fr2: "plus de 1/3, car …", a bare
+    fraction in running prose (and "chacun des gagnants"). Past six players the fraction stays in figures."""
+    from cardgen.simulate.summary import fair_why
+    from cardgen.text import more_than
+
+    assert fair_why(0.337, 3, lang).replace("\u202f", " ") == said
+    assert more_than(7, lang).endswith("1/7")

@@ -598,8 +598,8 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
-        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, plus de 1/4, car une "
-        "victoire partagée compte pour chaque gagnant), et l’écart est trop grand pour être dû au hasard, car même élargi parce que 4 "
+        "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, soit plus d’un quart, car une "
+        "victoire partagée compte pour chacun des gagnants), et l’écart est trop grand pour être dû au hasard, car même élargi parce que 4 "
         "joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
     assert "il giocatore 1 (38,0\u00a0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
@@ -636,7 +636,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     # the fair share first, then the verdict in the project's words (terminal round 29 en5: no 14-word parenthesis
     # splitting "further from ... than")
     assert balance_lines(fair, "en", 4) == [
-        "balance: the fair share is 25.3%, more than 1/4 because a shared win counts for each winner; over 300 games "
+        "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
@@ -842,7 +842,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
 @pytest.mark.parametrize(("lang", "owned"), [
     ("en", "player 1 wins more than the fair share in both games on these pairs, beyond chance; the pairs cannot tell "
            "whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
-           "compared at once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner. "
+           "compared at once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
            "measure it: allowing for chance, it could be anything from −24.1 to +40.1 points. To search for fixes for the base game’s "
@@ -850,7 +850,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     ("fr", "le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
-           "plus de 1/4, car une victoire partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes "
+           "soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
            "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
@@ -859,7 +859,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
-           "quota equa del 27,8\u00a0%, più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel "
+           "quota equa del 27,8\u00a0%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, "
@@ -935,7 +935,7 @@ def test_compare_offers_the_variant_a_fix_only_for_an_imbalance_it_brings() -> N
 #: Fourteenth reading (en16, fr7, it15): the variant's own interval leaves the fair share out, and no verdict on the
 #: base game or the change denies it
 _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widened because 4 players are compared at "
-         "once), for a fair share of 27.8%, more than 1/4 because a shared win counts for each winner.")
+         "once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner.")
 #: fifteenth reading (fr15, en5, fr17, it25, en6): the base game's figure, with its own fair share and interval
 #: where its own games flag the seat
 _BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
@@ -1024,8 +1024,8 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert fr == ("la variante semble défavoriser le joueur 2, mais ces paires ne disent pas si elle en est la cause : "
                   "l’écart entre les deux jeux peut venir du hasard. "
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
-                  "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, plus de 1/4, car une victoire "
-                  "partagée compte pour chaque gagnant. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
+                  "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, soit plus d’un quart, car une "
+                  "victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
                   "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
@@ -1035,7 +1035,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, al di là "
                   "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
-                  "più di 1/4 perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
+                  "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
                   "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
                   "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate, esegui: cardgen "
@@ -1206,7 +1206,7 @@ def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_pl
     from cardgen.terminal import say
 
     line = say("balance_none", "it", fair="33,7 %", why=fair_why(0.337, 3, "it"), games="300")
-    assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7 %, più di 1/3 perché") and "(" not in line
+    assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7 %, più di un terzo perché") and "(" not in line
     assert line.index("su 300 partite") > line.index("vincitore")
     assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
 

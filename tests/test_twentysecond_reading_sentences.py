@@ -18,7 +18,7 @@ import pytest
 from nonempty import nonempty
 
 from cardgen.resolve.resolve import resolve
-from cardgen.simulate.summary import Naming, and_list, balance_parts, compare_balance, format_entry
+from cardgen.simulate.summary import Naming, and_list, balance_parts, compare_balance, fair_why, format_entry
 from cardgen.terminal import say
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,7 +225,7 @@ def test_what_a_count_explains_is_explained_by_its_first_seat_alone(lang: str) -
     count's first seat; the second seat's paragraph gives its figures alone (shorter paragraphs, en33)."""
     one, four = (plain(p) for p in compare_balance(_royale_four(), lang, "royale"))
     for reason in nonempty([say("compare_seat_base_fewer", lang), say("compare_seat_widened", lang, n=4),
-                            say("balance_why", lang, n=4), say("change_widened_early", lang, n=19)]):
+                            fair_why(0.3, 4, lang), say("change_widened_early", lang, n=19)]):
         assert plain(reason) in one and plain(reason) not in four, (reason, four)
 
 

@@ -237,14 +237,14 @@ def test_the_brackets_are_explained_in_plain_words_once_a_run(draco: tuple, lang
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_the_rates_heading_says_shared_wins_count_for_each_winner_once_a_run(draco: tuple, lang: str) -> None:
-    """Eighteenth reading (fr2): "a shared win counts for each winner" stood in the rates' heading and in the balance
+    """Eighteenth reading (fr2): "a shared win counts as a win for each winner" stood in the rates' heading and in the balance
     line at every player count, six times in one output: the heading says it at the run's first rates only; the
     balance line keeps its own reason beside its fair share."""
     from cardgen.languages import typeset
 
     deck, r = draco
     said: set[str] = set()
-    clause = typeset({"en": "a shared win counts for each winner;", "fr": "une victoire partagée compte pour chaque gagnant ;",
+    clause = typeset({"en": "a shared win counts as a win for each winner;", "fr": "une victoire partagée compte pour chacun des gagnants ;",
                       "it": "una vittoria condivisa conta per ciascun vincitore;"}[lang], lang)
     first = format_entry(r, lang, Naming.of(deck, lang), said)
     assert typeset(say("seat_rates_wide", lang, n=3), lang) in first and clause in first

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from markupsafe import Markup
 
 from cardgen.languages import decimal, grouped, is_singular, percent, typeset
-from cardgen.text import join_and
+from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
                                    said_before)
 from cardgen.report.templating import macro, render
@@ -549,7 +549,8 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                  else words["seats"])
         figs.append(grouped_rates_svg(_seat_groups(sides, words["seat"]), title, fairs,
                                       fair_label=lambda share: words[equal_label(share, r0["players"]) if why
-                                                                     else "equal"].format(n=r0["players"]),
+                                                                     else "equal"].format(
+                                          n=r0["players"], more=more_than(r0["players"], lang)),
                                       lang=lang, fair_name=words["equal"]))
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]

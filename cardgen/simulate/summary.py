@@ -796,7 +796,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             again = "_again" if said is not None and "shared_win" in said else ""
             # nor in the heading where the balance line a few lines below gives it as the fair share's reason: said
             # twice five lines apart (round 29 fr3)
-            why = say("balance_why", lang, n=len(r["seat_win_rates"]))
+            why = fair_why(0.0, len(r["seat_win_rates"]), lang, always=True)
             if any(why in text for _, text in parts):
                 again = "_again"
             if said is not None:
@@ -925,11 +925,14 @@ def and_list(items: Sequence[str], lang: str = "en") -> str:
     return ", ".join(items[:-1]) + word("fix_kinds", lang)["and"] + items[-1]
 
 
-def fair_why(fair: float, n: int, lang: str = "en") -> str:
+def fair_why(fair: float, n: int, lang: str = "en", always: bool = False) -> str:
     """Why a fair share is above 1/``n`` ("more than 1/3 because a shared win counts for each winner"), said
     beside the figure where it first appears; nothing where the share is 1/``n`` as printed: 53.8 % at 2
     players read as a miscount when the reason stood only in the seat lines' heading (fr1, fr2, it1)."""
-    return say("balance_why", lang, n=n) if n > 1 and round(fair, 3) > round(1 / n, 3) else ""
+    from cardgen.text import more_than  # "more than a third", never the bare "1/3" (round 31 fr2)
+    if always or (n > 1 and round(fair, 3) > round(1 / n, 3)):
+        return say("balance_why", lang, n=n, more=more_than(n, lang))
+    return ""
 
 
 def two_way(seats: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
