@@ -678,12 +678,13 @@ def test_the_pages_small_idioms() -> None:
 
 
 @pytest.mark.parametrize(("lang", "widened"), [
+    # round 31 en4, fr1, it4: "at once" said once, "their figures" named, "affinché" for a purpose
     ("en", "where several figures are compared at once, their intervals are widened so that, 19 times out of 20, all "
-           "of them contain their figures at once"),
-    ("fr", "quand plusieurs valeurs sont comparées à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
-           "tous contiennent leur valeur à la fois"),
-    ("it", "quando si confrontano più valori alla volta, gli intervalli sono allargati perché, 19 volte su 20, "
-           "contengano tutti insieme il proprio valore")])
+           "of them together contain their true values (the figures a very large number of games would give)"),
+    ("fr", "quand on compare plusieurs valeurs entre elles, leurs intervalles sont élargis pour que, 19 fois sur 20, "
+           "chacun contienne sa vraie valeur (celle d’un très grand nombre de parties), tous en même temps"),
+    ("it", "quando si confrontano più valori alla volta, gli intervalli sono allargati affinché, 19 volte su 20, "
+           "ciascuno contenga il proprio valore vero (quello di moltissime partite), tutti insieme")])
 def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
     """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
     widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times
