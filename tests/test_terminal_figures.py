@@ -164,7 +164,7 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
         assert {"en": "scores in points: ", "fr": "scores en points\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
 
 
-@pytest.mark.parametrize("lang, game, always", [("en", "first in game\u00a01\n", "turns: always 9"),
+@pytest.mark.parametrize("lang, game, always", [("en", "first\u00a0in\u00a0game\u00a01\n", "turns: always 9"),
                                                 ("fr", "la première fois dans la partie\u00a01\n", "tours de joueur\u202f: toujours 9"),
                                                 ("it", "la prima volta nella partita\u00a01\n", "turni: sempre 9")])
 def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,

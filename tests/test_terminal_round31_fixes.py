@@ -143,3 +143,15 @@ def test_the_fair_share_reason_says_its_fraction_in_words_and_what_a_shared_win_
 
     assert fair_why(0.337, 3, lang).replace("\u202f", " ") == said
     assert more_than(7, lang).endswith("1/7")
+
+
+def test_a_case_met_once_a_game_says_so_plainly_and_keeps_first_in_game_whole() -> None:
+    """en5: "in 9 of the 300 games, once in each" read as a fragment: "(once per game)"; en10: "first" was left at a
+    line's end, "in game 7" on the next: the phrase is bound whole."""
+    from cardgen.terminal import fit, say
+
+    said = say("gap_when_each", "en", games=23, total=300, game=7)
+    assert said == "in 23 of the 300 games (once per game); first\u00a0in\u00a0game\u00a07"
+    line = "    players are still tied after the tie-break: " + said
+    for width in range(60, 100):
+        assert not any(row.rstrip().endswith("first") for row in fit(line, width).splitlines())
