@@ -132,8 +132,8 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
     assert lines[:2] == ["  what the design indicators measure:",
                          "    lead changes per game: how often the lead passes to another player, counted after each turn "
                          "(a tie for the lead is not a change); the higher, the more the lead swings back and forth during the game"]
-    assert lines[2] == "  design indicators (the first 123 games, followed turn by turn; --designer-games sets how many):"
-    assert lines[4].startswith("  card strength in opening hands (the first 123 games, followed turn by turn; --designer-games sets how many): ")  # after its one indicator line
+    assert lines[2] == "  design indicators (the first 123 games, with the standings recorded after every turn; --designer-games changes how many):"
+    assert lines[4].startswith("  card strength in opening hands (the first 123 games, with the standings recorded after every turn; --designer-games changes how many): ")  # after its one indicator line
 
 
 def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
@@ -160,4 +160,4 @@ def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
     assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[2]
     assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[2]
     every = designer_lines({**part, "sampled": 151})[2:]  # every sampled game finished: as before
-    assert every[0] == "  design indicators (the first 151 games, followed turn by turn; --designer-games sets how many):"
+    assert every[0] == "  design indicators (the first 151 games, with the standings recorded after every turn; --designer-games changes how many):"

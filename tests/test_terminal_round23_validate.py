@@ -209,6 +209,6 @@ def test_the_pages_indicators_heading_says_which_games_as_the_terminal(lang: str
     """en53: "250 games traced" was a third word for the terminal's "the first 250 games, followed turn by turn"."""
     from cardgen.report.words import page_words
     heading = page_words("designer", lang, games=250)
-    assert {"en": "(first 250 games, followed turn by turn)", "fr": "(250 premières parties, suivies tour par tour)",
+    assert {"en": "(first 250 games, with the standings recorded after every turn)", "fr": "(250 premières parties, suivies tour par tour)",
             "it": "(prime 250 partite, seguite turno per turno)"}[lang] in heading
     assert not any(w in heading for w in ("traced", "parties suivies)", "partite seguite)"))

@@ -155,3 +155,14 @@ def test_a_case_met_once_a_game_says_so_plainly_and_keeps_first_in_game_whole() 
     line = "    players are still tied after the tie-break: " + said
     for width in range(60, 100):
         assert not any(row.rstrip().endswith("first") for row in fit(line, width).splitlines())
+
+
+def test_the_indicators_heading_says_what_following_the_games_means() -> None:
+    """en7: "(the first 250 games, followed turn by turn; …)": jargon; what is recorded is the standings, after every
+    turn. The page's heading says it alike."""
+    from cardgen.report.words import page_words
+    from cardgen.terminal import say
+
+    assert say("traced_first", "en", games=250) == ("the first 250 games, with the standings recorded after every "
+                                                    "turn; --designer-games changes how many")
+    assert "(first 250 games, with the standings recorded after every turn)" in page_words("designer", "en", games=250)

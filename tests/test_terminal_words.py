@@ -209,7 +209,7 @@ def test_all_the_games_played_are_not_called_the_first_ones() -> None:
     assert designer_lines(_entry()["designer"], "fr", played=200)[head].startswith(
         "  indicateurs de conception (sur 200 parties)")
     assert designer_lines(_entry()["designer"], "en", played=500)[head] == \
-        "  design indicators (the first 200 games, followed turn by turn; --designer-games sets how many):"  # why 200 (en12)
+        "  design indicators (the first 200 games, with the standings recorded after every turn; --designer-games changes how many):"  # why 200 (en12)
 
 
 def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:
