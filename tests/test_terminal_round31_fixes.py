@@ -166,3 +166,15 @@ def test_the_indicators_heading_says_what_following_the_games_means() -> None:
     assert say("traced_first", "en", games=250) == ("the first 250 games, with the standings recorded after every "
                                                     "turn; --designer-games changes how many")
     assert "(first 250 games, with the standings recorded after every turn)" in page_words("designer", "en", games=250)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "a case the published rules settle themselves (x): y"),
+    ("it", "caso già previsto dal regolamento pubblicato (x): y")])
+def test_a_case_the_published_rules_settle_is_not_called_special(lang: str, said: str) -> None:
+    """en6, it6: "special case settled by the published rules (…)" stood in the slot of the cases the rules leave
+    open, and made the designer wonder what went wrong: a case the rules settle themselves, said so."""
+    from cardgen.terminal import say
+
+    assert say("gap_published", lang, name="x", when="y") == said
+    assert "special" not in say("gap_published_in", "en", editions="e", silent="s", name="x", when="y")
