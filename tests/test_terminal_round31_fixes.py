@@ -178,3 +178,21 @@ def test_a_case_the_published_rules_settle_is_not_called_special(lang: str, said
 
     assert say("gap_published", lang, name="x", when="y") == said
     assert "special" not in say("gap_published_in", "en", editions="e", silent="s", name="x", when="y")
+
+
+def test_king_lui_says_when_every_emerald_card_was_waiting() -> None:
+    """en8: "Emerald cards waiting beside the dishes (5)": five is every Emerald card in the box, which Draco says of
+    its coins ("all the box holds") and King Lui did not. The total is the deck's (its Emerald cards' count)."""
+    from pathlib import Path
+
+    from cardgen.games.base import words_of
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, peak_lines
+
+    deck = resolve("king_lui", Path(__file__).parents[1])
+    total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "emerald")
+    naming = Naming(words_of(deck))
+    [line] = peak_lines({"table_emeralds": total, "hand_size": 31}, "en", naming)
+    assert f"Emerald cards waiting beside the dishes ({total}, all the box holds)" in line
+    [fewer] = peak_lines({"table_emeralds": total - 1}, "en", naming)
+    assert f"({total - 1})" in fewer and "all the box" not in fewer

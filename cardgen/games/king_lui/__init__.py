@@ -10,6 +10,7 @@ from cardgen.games.base import package_spec
 from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.engine import KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
+from cardgen.games.king_lui.text import deck_words
 
 GAME = package_spec(
     __name__, rules_model=KingLuiRules, component_data=KingLuiCard, new_game=KingLuiGame,
@@ -18,4 +19,5 @@ GAME = package_spec(
     # Emeralds on the table are capped by the Emeralds in the box
     tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},
     compiled_hooks=("scores",),  # compiled_house.COMPILED_HOOKS, named here without importing numba
+    deck_words=deck_words,  # the Emerald cards the box holds: a maximum that is all of them says so (round 31 en8)
 )

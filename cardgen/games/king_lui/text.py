@@ -10,6 +10,7 @@ French typography: U+202F (narrow no-break space) before ``: ; ! ?``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
@@ -183,3 +184,11 @@ def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict
               for name, n in counts.items()]
     return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                            emerald=emerald).replace(" : ", NNBSP + ": "))
+
+
+def deck_words(deck: Any, words: Mapping[str, Any]) -> Mapping[str, Any]:
+    """King Lui's words as ``deck``'s box makes them true: the Emerald cards waiting beside the dishes cannot pass
+    the Emerald cards the box holds (``box_totals``): a maximum of 5 in a box of 5 is every one of them, said so, as
+    Draco's coins are ("all the box holds"; terminal round 31 en8)."""
+    emeralds = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "emerald")
+    return {**words, "box_totals": {**(words.get("box_totals") or {}), "peak:table_emeralds": emeralds}}
