@@ -196,3 +196,14 @@ def test_king_lui_says_when_every_emerald_card_was_waiting() -> None:
     assert f"Emerald cards waiting beside the dishes ({total}, all the box holds)" in line
     [fewer] = peak_lines({"table_emeralds": total - 1}, "en", naming)
     assert f"({total - 1})" in fewer and "all the box" not in fewer
+
+
+def test_royale_says_a_player_who_satisfies_all_their_nobles_wins_outright() -> None:
+    """en12: "a player has satisfied all their nobles (5)": true but unexplained; those games have no points
+    decision (the engine's ``win``: the game ends with that player the winner)."""
+    from cardgen.games import get_game
+
+    tallies = get_game("royale").words["tallies"]
+    assert tallies["en"]["end_reason:all_nobles"] == "a player has satisfied all their nobles and won outright"
+    assert "gagné d’office" in tallies["fr"]["end_reason:all_nobles"]
+    assert "ha vinto subito" in tallies["it"]["end_reason:all_nobles"]

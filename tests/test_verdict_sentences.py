@@ -45,9 +45,9 @@ CASES = [
     ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
      "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
     ("royale", "fr", m("end_reason:all_nobles", 0.3, 0.4, 0.05, 0.15),
-     "Plus de parties se terminent parce qu’un joueur a validé tous ses nobles (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
+     "Plus de parties se terminent parce qu’un joueur a validé tous ses nobles et gagné d’office (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
     ("royale", "en", m("end_reason:all_nobles", 0.4, 0.3, -0.15, -0.05),
-     "Fewer games end because a player has satisfied all their nobles (30.0% of games instead of 40.0%)."),
+     "Fewer games end because a player has satisfied all their nobles and won outright (30.0% of games instead of 40.0%)."),
 ]
 
 
