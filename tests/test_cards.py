@@ -318,4 +318,4 @@ def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count()
     french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
     assert "remontées : sur les 212 parties à un seul vainqueur" in french and "l’option --designer-games en change le nombre" in french
     italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
-    assert ": sulle 180 partite con un solo vincitore e un secondo netto, senza pari merito al secondo posto" in italian
+    assert ": sulle 180 partite con un solo vincitore e un solo giocatore al secondo posto" in italian

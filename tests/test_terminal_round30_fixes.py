@@ -341,9 +341,10 @@ def test_the_shortage_s_warning_name_is_said_once_a_run(draco: tuple, lang: str,
 @pytest.mark.parametrize(("lang", "said", "old"), [
     ("en", "(of the 214 games with one winner and one clear runner-up, no tie for second place)",
      "a single runner-up"),
-    ("fr", "(sur les 214 parties à un seul vainqueur et un deuxième net, sans égalité pour la deuxième place)",
+    # round 31 fr3, it2: never "un deuxième net" / "un secondo netto" (a clear margin), nor "un seul deuxième"
+    ("fr", "(sur les 214 parties à un seul vainqueur et un seul joueur à la deuxième place)",
      "un seul deuxième"),
-    ("it", "(sulle 214 partite con un solo vincitore e un secondo netto, senza pari merito al secondo posto)",
+    ("it", "(sulle 214 partite con un solo vincitore e un solo giocatore al secondo posto)",
      "un solo secondo")])
 def test_kingmaking_s_runner_up_is_defined(lang: str, said: str, old: str) -> None:
     """en23: "6.2 more than the runner-up’s (of the 267 games that still have a runner-up once the tied leaders drop
