@@ -207,3 +207,12 @@ def test_royale_says_a_player_who_satisfies_all_their_nobles_wins_outright() -> 
     assert tallies["en"]["end_reason:all_nobles"] == "a player has satisfied all their nobles and won outright"
     assert "gagné d’office" in tallies["fr"]["end_reason:all_nobles"]
     assert "ha vinto subito" in tallies["it"]["end_reason:all_nobles"]
+
+
+@pytest.mark.parametrize("key", ["margin_shared", "margin_all_shared", "figure_base_shared", "close_shared"])
+def test_french_names_the_player_just_behind_the_tied_winners(key: str) -> None:
+    """fr4: "l’avance des gagnants ex æquo sur le premier des autres au classement": clumsy."""
+    from cardgen.terminal import LINES
+
+    said = LINES["fr"][key]
+    assert "sur le joueur classé juste derrière eux" in said and "premier des autres" not in said

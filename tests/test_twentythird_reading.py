@@ -323,7 +323,7 @@ def test_the_design_indicators_figures_keep_their_decimal_marks_in_one_column(la
 def test_a_shared_wins_margin_names_the_next_best_player_not_the_next_in_turn(lang: str) -> None:
     said = plain(say("margin_shared", lang, n=1000))
     assert {"en": "the tied winners’ lead over the next-best player",
-            "fr": "l’avance des gagnants ex æquo sur le premier des autres au classement",
+            "fr": "l’avance des gagnants ex æquo sur le joueur classé juste derrière eux",
             "it": "il distacco dei vincitori dal primo degli altri in classifica"}[lang] in said, said
     assert not any(w in said for w in ("next player", "joueur suivant", "giocatore successivo"))
 
