@@ -64,16 +64,16 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
 
 @pytest.mark.parametrize(("lang", "solo", "first", "again"), [
     ("en", "caveat: the simulated player hardly ever uses the Imposter card (0.02 times per game on average), so the "
-           "card is not judged: these figures, and the verdict above, describe games played almost without it",
-     "so the card is not judged: these figures, and the verdict above,", "so it is not judged here either"),
+           "card is not judged, and these figures and the verdict above describe games played almost without it",
+     "so the card is not judged, and these figures and the verdict above", "so it is not judged here either"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
-           "moyenne) ; la carte n’est donc pas évaluée : ces résultats, comme le verdict ci-dessus, valent pour des "
+           "moyenne) ; la carte n’est donc pas évaluée, et ces résultats, comme le verdict ci-dessus, valent pour des "
            "parties jouées quasiment sans Imposteur",
-     "la carte n’est donc pas évaluée : ces résultats, comme le verdict ci-dessus,", "pas évaluée ici non plus"),
+     "la carte n’est donc pas évaluée, et ces résultats, comme le verdict ci-dessus,", "pas évaluée ici non plus"),
     ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
-           "media), quindi la carta non viene valutata: questi risultati, come il verdetto qui sopra, valgono per "
+           "media), quindi la carta non viene valutata e questi risultati, come il verdetto qui sopra, valgono per "
            "partite giocate praticamente senza la carta Impostore",
-     "quindi la carta non viene valutata: questi risultati, come il verdetto qui sopra,", "nemmeno qui")])
+     "quindi la carta non viene valutata e questi risultati, come il verdetto qui sopra,", "nemmeno qui")])
 def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
         lang: str, solo: str, first: str, again: str) -> None:
     """fr9 (starred): Royale passed plainly ("VALIDÉ") while its caveat said only that the figures describe games

@@ -1059,7 +1059,7 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     naming = Naming(names={"imposter": "Imposter"})
     [line] = designer_lines({"component_impact": [held]}, "en", naming)
     assert line == ("  caveat: every player has the Imposter card, but the simulated players hardly ever use it (0.02 times "
-                    "per player per game on average), so the card is not judged: these figures, and the verdict above, "
+                    "per player per game on average), so the card is not judged, and these figures and the verdict above "
                     "describe games played almost without it")  # fr12: one colon (round 31 fr9: the verdict too)
     fr, it = (designer_lines({"component_impact": [held]}, lang, naming)[0] for lang in ("fr", "it"))
     assert "chaque joueur a une carte Imposter," in fr and fr.count("presque jamais") == 1  # fifteenth fr7
@@ -1086,7 +1086,7 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     assert glosses["en"]["kingmaking"] == "share of games decided by the last move of a player who could no longer win"
     assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
-    assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("everybody drops out, so")
+    assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("every player drops out, so")  # round 31 en14
     assert "tra i più ricchi" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
 
 

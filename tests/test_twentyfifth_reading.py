@@ -142,11 +142,11 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
               "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
-    assert {"en": "times per game on average), so the card is not judged: these figures, and the verdict above, "
+    assert {"en": "times per game on average), so the card is not judged, and these figures and the verdict above "
                   "describe games played almost without it",
-            "fr": "fois par partie en moyenne) ; la carte n’est donc pas évaluée : ces résultats, comme le verdict "
+            "fr": "fois par partie en moyenne) ; la carte n’est donc pas évaluée, et ces résultats, comme le verdict "
                   "ci-dessus, valent pour des parties jouées quasiment sans Imposteur",
-            "it": "volte a partita in media), quindi la carta non viene valutata: questi risultati, come il verdetto "
+            "it": "volte a partita in media), quindi la carta non viene valutata e questi risultati, come il verdetto "
                   "qui sopra, valgono per partite giocate praticamente senza la carta Impostore"}[lang] in alone
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
@@ -157,12 +157,12 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                                         "jamais la carte Imposteur",
                                   "it": "nota: come sopra, la carta Impostore non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so it is not judged here either: these figures and the "
+    assert {"en": "times per player per game on average), so it is not judged here either, and these figures and the "
                   "verdict describe games played almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; elle n’est donc pas évaluée ici non plus : ces "
-                  "résultats et le verdict valent pour des parties jouées quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media), quindi non viene valutata nemmeno qui: risultati e "
-                  "verdetto valgono per partite giocate praticamente senza la carta Impostore"}[lang] in two, two
+            "fr": "fois par joueur et par partie en moyenne) ; elle n’est donc pas évaluée ici non plus, et ces "
+                  "résultats comme le verdict valent pour des parties jouées quasiment sans Imposteur",
+            "it": "volte per giocatore a partita in media), quindi nemmeno qui viene valutata, e sia i "
+                  "risultati sia il verdetto valgono per partite giocate praticamente senza la carta Impostore"}[lang] in two, two
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------

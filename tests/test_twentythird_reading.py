@@ -78,7 +78,7 @@ def test_every_games_winner_line_puts_a_semicolon_after_the_winners_mean(game: s
     every game now says it the same way."""
     naming = Naming.of(resolve(game, ROOT), lang)
     own = ((naming.words.get("lines") or {}).get(lang) or {}).get("scores")
-    figures = dict(unit="x", dist="D", winner="37,0", margin="6,2", basis="")
+    figures = dict(unit="x", dist="D", winner="37,0", margin="6,2", basis="", worth="")
     line = plain(for_language(own.format(**figures) if own else say("scores_points", lang, **figures), lang))
     assert not COMMA_AFTER_DECIMAL.search(line), line
     assert re.search(r"37,0 ?; ", line), line
@@ -269,8 +269,10 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     # one verdict for no seat beyond chance, the widest gap named after it (terminal round 29 fr1)
     assert line.startswith("équilibre : la part équitable est de 25,3 %"), line
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
-    assert "aucun écart n’est trop grand pour être dû au hasard, mais pour le joueur 2 (19,3 %), l’écart frôle la " \
-           "limite. Pour trancher, jouez plus de parties : " + command in line, line
+    # round 31 fr7: the limit said (the widening), never "frôle la limite"
+    assert "aucun écart n’est trop grand pour être dû au hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
+           "du hasard que parce que 4 joueurs sont comparés à la fois (son propre intervalle à 95 % exclurait la part " \
+           "équitable). Pour trancher, jouez plus de parties : " + command in line, line
     assert "s’écarte" not in line, line
     assert line.split(". Pour trancher")[0].count(" : ") == 1, line
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
@@ -333,8 +335,8 @@ def test_the_english_interval_sentence_says_contains() -> None:
     assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
                                            "get from a very large number of games; the fewer the games, the wider "
                                            "the interval; where several figures are compared at once, their intervals "
-                                           "are widened so that, 19 times out of 20, all of them contain their "
-                                           "figures at once")
+                                           "are widened so that, 19 times out of 20, all of them together contain "
+                                           "their true values (the figures a very large number of games would give)")
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
@@ -359,8 +361,10 @@ def test_the_imposter_caveat_has_one_colon_and_names_the_card(lang: str) -> None
             "not_judged": {"why": "all"}}
     [line] = [plain(x) for x in designer_lines({"component_impact": [held]}, lang, Naming(names={"imposter": "Imposteur"}))]
     assert line.count(":") == 1, line
-    assert {"en": "on average); these figures", "fr": "en moyenne) ; ces résultats",
-            "it": "in media); questi risultati"}[lang] in line, line
+    # round 31 fr9: what is not judged, then the figures (and the verdict) it bears on
+    assert {"en": "on average), so the card is not judged, and these figures",
+            "fr": "en moyenne) ; la carte n’est donc pas évaluée, et ces résultats",
+            "it": "in media), quindi la carta non viene valutata e questi risultati"}[lang] in line, line
     if lang == "it":
         assert line.endswith("senza la carta Imposteur"), line
 
