@@ -53,7 +53,7 @@ def test_a_share_of_games_is_never_headed_a_mean(lang: str, mean: str, share: st
 
 
 @pytest.mark.parametrize(("lang", "reading"), [("en", "The higher, the less a lead at halfway decides the game."),
-                                               ("fr", "Plus elle est haute, moins une avance à mi-partie décide de la partie."),
+                                               ("fr", "Plus elle est haute, moins mener à mi-partie assure la victoire."),
                                                ("it", "Più è alta, meno conta essere al comando a metà partita.")])
 def test_the_page_says_which_way_an_indicator_reads(lang: str, reading: str) -> None:
     """Seventeenth reading it64, en8: the deck page defined each design indicator but, unlike the terminal, never

@@ -164,7 +164,7 @@ def test_the_rates_heading_leaves_the_shared_win_to_the_balance_line_that_says_i
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
     ("en", "a tenth of the winner’s fortune", "score"),
-    ("fr", "d’au plus un dixième de sa fortune", "score"),
+    ("fr", "d’au plus un dixième de la fortune du vainqueur", "score"),
     ("it", "un decimo del proprio denaro", "punteggio")])
 def test_drachos_close_games_are_told_in_its_fortunes(draco: tuple, lang: str, said: str, old: str) -> None:
     """fr24, it14: "d’au plus un dixième de son score", "un decimo del proprio punteggio" in Draco, whose every other

@@ -216,3 +216,18 @@ def test_french_names_the_player_just_behind_the_tied_winners(key: str) -> None:
 
     said = LINES["fr"][key]
     assert "sur le joueur classé juste derrière eux" in said and "premier des autres" not in said
+
+
+@pytest.mark.parametrize(("key", "said"), [
+    ("reading_comeback_rate", "plus elle est haute, moins mener à mi-partie assure la victoire"),  # fr6
+    ("reading_close_games", "plus elle est haute, plus les écarts à l’arrivée sont faibles"),  # fr13: no "points"
+    ("legend_validate_more_one", "indicateur de conception mesuré à partir de ce nombre de joueurs :")])  # fr10
+def test_french_design_readings_say_what_they_mean(key: str, said: str) -> None:
+    """fr6: "moins une avance à mi-partie décide de la partie" was loose; fr13: "à quelques points" in Draco, a game
+    of coins; fr10: "supplémentaire à ce nombre de joueurs" was clumsy. fr5: "un dixième de son score" could be
+    the runner-up's: the winner's, said."""
+    from cardgen.simulate.verdict import gloss
+    from cardgen.terminal import say
+
+    assert say(key, "fr").replace("\u202f", " ") == said
+    assert "d’au plus un dixième du score du vainqueur" in gloss("close_games", "fr", None)

@@ -582,7 +582,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
                       "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
                       "sont nombreux, plus la partie reste indécise",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "
-                      "plus elle est haute, moins une avance à mi-partie décide de la partie"]  # its reading (en2)
+                      "plus elle est haute, moins mener à mi-partie assure la victoire"]  # its reading (en2)
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
     assert lines[1].startswith("    changements de meneur par partie ") and lines[1].endswith("8,9   [8,5\u202f; 9,3]")
     assert lines[2].startswith("    remontées ") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
