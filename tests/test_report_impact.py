@@ -261,5 +261,5 @@ def test_a_card_table_with_no_card_flagged_says_so(lang: str) -> None:
     hardly = {**calm, "component": "coin", "low": 0.01, "high": 0.2, "plays_per_seat": 0.03}
     assert typeset(said, lang) not in impact_block([calm, hardly], {}, lang=lang)
     assert typeset(said, lang) not in impact_block([calm], {}, paired=True, lang=lang)
-    assert {"en": "No card stands out more than chance alone would explain", "fr": "Aucune carte ne s’écarte plus que le hasard",
+    assert {"en": "No card stands out more than chance alone would explain", "fr": "Aucune carte ne montre d’écart de victoires que le hasard",
             "it": "Nessuna carta si scosta più di quanto spieghi il caso"}[lang] in said  # round 30 en5, fr17, it36

@@ -231,3 +231,14 @@ def test_french_design_readings_say_what_they_mean(key: str, said: str) -> None:
 
     assert say(key, "fr").replace("\u202f", " ") == said
     assert "d’au plus un dixième du score du vainqueur" in gloss("close_games", "fr", None)
+
+
+def test_french_says_what_a_card_does_not_deviate_in() -> None:
+    """fr14: "aucune carte ne s’écarte plus que le hasard ne l’explique" did not say from what: its gap in wins."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import say
+
+    said = say("cards_head_none", "fr", which="300 parties", n=13).replace("\u202f", " ")
+    assert said.startswith("force des cartes dans les mains de départ (300 parties) : aucune carte ne montre d’écart "
+                           "de victoires que le hasard ne suffise à expliquer, car"), said
+    assert WORDS["fr"]["none_flagged"].startswith("Aucune carte ne montre d’écart de victoires")
