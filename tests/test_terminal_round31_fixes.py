@@ -242,3 +242,19 @@ def test_french_says_what_a_card_does_not_deviate_in() -> None:
     assert said.startswith("force des cartes dans les mains de départ (300 parties) : aucune carte ne montre d’écart "
                            "de victoires que le hasard ne suffise à expliquer, car"), said
     assert WORDS["fr"]["none_flagged"].startswith("Aucune carte ne montre d’écart de victoires")
+
+
+def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
+    """it3: "chi non può più vincere decide chi vince con l’ultima mossa": whose last move? The indicator's: the
+    last move that swaps the winner and the runner-up, made by a player who can no longer win. it5: the negated
+    "nessuno scarto è troppo grande per essere dovuto al caso", said positively. it7: "porzioni del re (35)": one
+    dish or all?"""
+    from cardgen.games import get_game
+    from cardgen.simulate.verdict import gloss
+    from cardgen.terminal import say
+
+    assert gloss("kingmaking", "it", None) == ("quota di partite in cui l’ultima mossa che inverte l’ordine tra "
+                                               "vincitore e secondo è di un giocatore che non può più vincere")
+    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni scarto può essere "
+                                                                                "dovuto al caso")
+    assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, tutti i piatti insieme"
