@@ -85,7 +85,7 @@ def test_the_card_flag_rule_says_a_card_hardly_played_is_not_flagged(lang: str) 
         said = plain(WORDS[lang][key])
         assert f" {times} " in said, (key, said)
         assert {"en": "holding it, not its effect", "fr": "le fait de l’avoir en main, pas son effet",
-                "it": "il fatto di averla in mano, non il suo effetto"}[lang] in said, (key, said)
+                "it": "solo il costo di tenerla in mano senza giocarla, non il suo effetto"}[lang] in said, (key, said)
 
 
 def test_a_length_chart_s_range_labels_never_touch_and_stay_inside() -> None:

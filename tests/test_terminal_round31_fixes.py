@@ -258,3 +258,32 @@ def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
     assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni scarto può essere "
                                                                                 "dovuto al caso")
     assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, tutti i piatti insieme"
+
+
+@pytest.mark.parametrize(("book", "key", "said", "old"), [
+    # it8: "un solo nobile" read as "only one noble"
+    ("royale", "peak:cards_under_a_noble", "carte sotto uno stesso nobile", "un solo"),
+    # it12: the other games' endings are in the past
+    ("draco", "end_reason:final_toast", "è stato proposto l’ultimo brindisi", "si propone")])
+def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) -> None:
+    from cardgen.games import get_game
+
+    got = get_game(book).words["tallies"]["it"][key]
+    assert got == said and old not in got
+
+
+@pytest.mark.parametrize(("key", "fields", "said", "old"), [
+    # it9: "posto" is a place in the ranking elsewhere
+    ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
+    # it14: "sommare a" is not Italian
+    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "la somma degli scambi delle righe è il doppio del totale",
+     "sommano"),
+    # it16: what holding a dead card costs
+    ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
+    # it17: the columns are shares of wins, not wins
+    ("cards_legend", {}, "poi la quota di vittorie con la carta e senza", "mano iniziale, vittorie")])
+def test_italian_terminal_idioms(key: str, fields: dict, said: str, old: str) -> None:
+    from cardgen.terminal import say
+
+    got = say(key, "it", **fields)
+    assert said in got and old not in got, got

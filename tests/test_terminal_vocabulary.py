@@ -105,8 +105,8 @@ def _card(plays: float | None, flag: str = "") -> dict:
 REPORT = {"en": "the simulated players hardly ever play it: the gap measures holding it, not its effect",
           "fr": "les joueurs automatiques ne la jouent presque jamais : l’écart mesure le fait de l’avoir en main, pas "
                 "son effet",
-          "it": "i giocatori automatici non la giocano quasi mai: la differenza misura il fatto di averla in mano, non "
-                "il suo effetto"}
+          "it": "i giocatori automatici non la giocano quasi mai: la differenza misura solo il costo di tenerla in mano "
+                "senza giocarla, non il suo effetto"}  # round 31 it16
 
 
 @pytest.mark.parametrize(("lang", "remark"), [
@@ -116,7 +116,7 @@ REPORT = {"en": "the simulated players hardly ever play it: the gap measures hol
     ("fr", "* presque jamais jouée par les joueurs automatiques, en nombre de fois par joueur et par partie\u202f: "
            "dice (0,04)\u202f; son écart mesure le fait de l’avoir en main, pas son effet"),
     ("it", "* giocata quasi mai dai giocatori automatici (tra parentesi, quante volte per giocatore a partita): dice "
-           "(0,04); la sua differenza misura il fatto di averla in mano, non il suo effetto")])
+           "(0,04); la sua differenza misura solo il costo di tenerla in mano senza giocarla, non il suo effetto")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
     """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
     card's weakness; the gap measures holding it. The remark is for that row alone, from the named threshold
@@ -246,7 +246,7 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
            "partie\u202f; l’écart mesure le fait de l’avoir en main, pas son effet", "trop faible",
      "non signalée : les joueurs automatiques ne la jouent presque jamais, l’écart mesure donc"),
     ("it", "non segnalata: i giocatori automatici non la giocano quasi mai, 0 volte per giocatore a partita; la "
-           "differenza misura il fatto di averla in mano, non il suo effetto", "troppo debole",
+           "differenza misura solo il costo di tenerla in mano senza giocarla, non il suo effetto", "troppo debole",
      "non segnalata: i giocatori automatici non la giocano quasi mai, quindi la differenza")])
 def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str, held: str, weak: str,
                                                                        report: str) -> None:
