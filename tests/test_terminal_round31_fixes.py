@@ -287,3 +287,13 @@ def test_italian_terminal_idioms(key: str, fields: dict, said: str, old: str) ->
 
     got = say(key, "it", **fields)
     assert said in got and old not in got, got
+
+
+def test_draco_s_italian_runner_up_base_does_not_say_every_game_had_an_elimination() -> None:
+    """it20: "sulle 267 partite in cui resta un secondo dopo l’eliminazione dei primi a pari merito" read as if every
+    game had an elimination: "che hanno un secondo classificato, anche dopo l’eventuale eliminazione …"."""
+    from cardgen.games import get_game
+
+    lines = get_game("draco").words["lines"]["it"]
+    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, anche dopo "
+                                                      "l’eventuale eliminazione dei primi a pari merito)")

@@ -61,7 +61,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert r["scores"]["margin"]["n"] < r["completed"]  # this run has games without a runner-up
     own = {"en": "that still have a runner-up once the tied leaders drop out",
            "fr": "où il reste un deuxième une fois les ex æquo en tête éliminés",
-           "it": "in cui resta un secondo dopo l’eliminazione dei primi a pari merito"}[lang]
+           "it": "con un secondo classificato, anche dopo l’eventuale eliminazione dei primi a pari merito"}[lang]
     assert own in text
     assert {"en": "that have a second place", "fr": "qui ont un deuxième", "it": "che hanno un secondo"}[lang] not in text
     assert r["sufficiency"]
@@ -138,7 +138,7 @@ def test_the_card_verdict_comes_before_its_columns(draco: tuple, lang: str) -> N
     deck, r = draco
     lines = designer_lines(r["designer"], lang, Naming.of(deck, lang), r["games"], set())
     [head] = [i for i, line in enumerate(lines) if line.startswith("  " + LINES[lang]["cards_head_none"].split(" (")[0] + " (")]
-    assert {"en": "stands out more than chance alone would explain", "fr": "plus que le hasard ne l’explique", "it": "la differenza può essere dovuta al caso"}[lang] in lines[head]
+    assert {"en": "stands out more than chance alone would explain", "fr": "que le hasard ne suffise à expliquer", "it": "la differenza può essere dovuta al caso"}[lang] in lines[head]
     assert lines[head + 1].strip() == say("cards_legend", lang).replace(" :", "\u202f:").replace(" ;", "\u202f;") or \
         lines[head + 1].strip().startswith({"en": "columns:", "fr": "colonnes", "it": "colonne:"}[lang])
     assert not any(unit in line for line in lines[head:] for unit in (" pp ", " pts", " p.p."))
