@@ -297,3 +297,14 @@ def test_draco_s_italian_runner_up_base_does_not_say_every_game_had_an_eliminati
     lines = get_game("draco").words["lines"]["it"]
     assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, anche dopo "
                                                       "l’eventuale eliminazione dei primi a pari merito)")
+
+
+def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:
+    """en19: "richest player’s fortune, in silver coins (39)" beside "final fortunes … from 0 to 38" read as a
+    contradiction: the peak is of any moment of play, said so."""
+    from cardgen.games import get_game
+
+    tallies = get_game("draco").words["tallies"]
+    assert tallies["en"]["peak:richest_player"] == "richest player’s fortune at any moment of play, in silver coins"
+    assert "à tout moment de la partie" in tallies["fr"]["peak:richest_player"]
+    assert "in qualsiasi momento della partita" in tallies["it"]["peak:richest_player"]
