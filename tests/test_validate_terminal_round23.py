@@ -122,8 +122,10 @@ def test_a_case_s_games_are_said_with_the_run_s_total(lang: str, some: str, ever
 # -- it17: a difference one tenth off its two rounded columns is said to come from the unrounded rates --------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "(from the unrounded rates, so it may differ by 0.1 from the two columns)"),
-    ("fr", "(calculé avant arrondi, il peut différer de 0,1 de celui des deux colonnes)"),
+    # round 31 en15, fr15: which difference the 0.1 is off ("the two columns", "celui des deux colonnes")
+    ("en", "and the difference between the two, with its interval (worked out from the unrounded rates, so it may be "
+           "0.1 off the difference of the rounded columns)"),
+    ("fr", "(calculé avant arrondi, il peut différer de 0,1 de la différence entre les deux colonnes)"),
     ("it", "(calcolata sui valori non arrotondati, può scostarsi di 0,1 da quella tra le due colonne)")])
 def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, said: str) -> None:
     # "To and Fro 22.6% 18.6% +4.1": a designer checking with a pencil found 4.0 on the flagged cards themselves
