@@ -308,3 +308,16 @@ def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:
     assert tallies["en"]["peak:richest_player"] == "richest player’s fortune at any moment of play, in silver coins"
     assert "à tout moment de la partie" in tallies["fr"]["peak:richest_player"]
     assert "in qualsiasi momento della partita" in tallies["it"]["peak:richest_player"]
+
+
+def test_the_solo_scale_brackets_read_plainly() -> None:
+    """fr8: "(titres propres à cardgen ; paliers de score identiques …) : « … » (11 ou 12) 7,0 %": stiff, and two
+    bare numbers side by side; it11: the Italian bracket was heavy and did not say cardgen rewrote the rulebook."""
+    from cardgen.terminal import say
+
+    fr = say("scale", "fr", heading="h", items="i").replace("\u202f", " ")
+    assert "(intitulés choisis par cardgen ; mêmes paliers que la règle publiée)" in fr
+    assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
+        "« v » (11 ou 12 points) : 7,0 %"
+    assert "(fasce di punteggio del gioco pubblicato; i titoli sono quelli del regolamento riscritto da cardgen)" in \
+        say("scale", "it", heading="h", items="i")

@@ -98,12 +98,13 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
               "“The King’s Head Waiter” (11 or 12) 10.0%; "
               "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
         # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
-        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (titres propres à cardgen ; "
-              "paliers de score identiques à ceux de la règle publiée) : « Maître d’hôtel du roi » "
-              "(11 ou 12) 10,0 % ; « Un pourboire bien mérité » (9 ou 10) 0,0 % ; « Encore un effort » (7 ou 8) "
-              "30,0 % ; « Renvoyé des cuisines » (0 à 6) 60,0 %",
-        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (titoli del regolamento di "
-              "cardgen, non quelli del gioco pubblicato; fasce di punteggio come nel gioco pubblicato): "
+        # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
+        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (intitulés choisis par cardgen ; "
+              "mêmes paliers que la règle publiée) : « Maître d’hôtel du roi » "
+              "(11 ou 12 points) : 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) : 0,0 % ; « Encore un effort » "
+              "(7 ou 8 points) : 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) : 60,0 %",
+        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del gioco "
+              "pubblicato; i titoli sono quelli del regolamento riscritto da cardgen): "
               "«Maggiordomo del re» (11 o 12) "
               "10,0 %; «Una mancia meritata» (9 o 10) 0,0 %; «Ancora uno sforzo» (7 o 8) 30,0 %; "
               "«Licenziato in tronco» (da 0 a 6) 60,0 %"}[lang], line
