@@ -279,9 +279,13 @@ def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
     assert [x.strip() for x in heading.split("  ") if x.strip()] == head, heading
     (dice_row,) = [x for x in lines if x.startswith("    dice")]
     assert dice_row.endswith(" *") and lines[-1].startswith("    * ") and "dice (0,03)".replace(",", "." if lang == "en" else ",") in lines[-1]
-    assert lines[-1].endswith(note), lines[-1]
+    verb = {"en": "measures", "fr": "mesure", "it": "misura"}[lang]
+    assert lines[-1].endswith(note[note.index(verb):]), lines[-1]
     (shower_row,) = [x for x in lines if x.startswith("    shower")]
-    assert not shower_row.endswith("*") and lines[lines.index(shower_row) + 1].strip().endswith(note)
+    # round 31 fr19: a card left unflagged because hardly played is starred too, listed in the note, its line under
+    # the row saying why its interval leaving 0 out is no flag
+    assert shower_row.endswith("*") and "shower (0" in lines[-1]
+    assert lines[lines.index(shower_row) + 1].strip().endswith(note)
     assert "wins +" not in " ".join(lines) and "vittorie +" not in " ".join(lines)
 
 

@@ -1847,9 +1847,9 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
             line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
                                games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
                                needed_games=table.get("min_games", ""))
-        if hardly_played(r) and not r.get("held_flag"):  # starred as in the opening-hand table, the rule under the
-            # table: "a card the players hardly ever play is not flagged" could not be applied (round 30 en21, fr21,
-            # it22)
+        if hardly_played(r):  # starred as in the opening-hand table, the rule under the table: "a card the players
+            # hardly ever play is not flagged" could not be applied (round 30 en21, fr21, it22); a card left unflagged
+            # for it too, its line under the row saying why (round 31 fr19: one such card starred, the other not)
             line += " " + say("hardly_mark", lang)
             hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")
         out.append(line.rstrip())
