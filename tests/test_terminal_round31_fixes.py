@@ -321,3 +321,17 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
         "« v » (11 ou 12 points) : 7,0 %"
     assert "(fasce di punteggio del gioco pubblicato; i titoli sono quelli del regolamento riscritto da cardgen)" in \
         say("scale", "it", heading="h", items="i")
+
+
+def test_draco_s_french_rulings_say_plus_grosse_fortune_throughout() -> None:
+    """fr17: "ex æquo au rang du plus riche" was stiff; fr18: "plus grande" and "plus grosse" fortune alternated in one
+    ruling, and "à égalité avec la plus grosse fortune" tied players with a fortune."""
+    from pathlib import Path
+
+    import yaml
+
+    deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
+    said = " ".join(c["text"]["fr"] for c in deck["clarifications"].values() if "text" in c)
+    assert "au rang du plus riche" not in said and "plus grande fortune" not in said
+    assert "à égalité avec la plus grosse" not in said
+    assert "ex\u00a0æquo pour la plus grosse fortune, chacun d’eux paie" in said
