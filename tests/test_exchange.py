@@ -414,7 +414,7 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
         and '<th class="call">verdict</th>' in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)
-    assert "the strip draws the wins’ interval only" in html and "judged too" not in html
+    assert "each strip shows the win-rate interval" in html and "judged too" not in html
     assert "victoires avec" not in fr and "effet sur l’avance" in fr
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])
 

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from cardgen import wordbook
 from cardgen.terminal import with_terms
-from cardgen.languages import decimal, typeset, typeset_words
+from cardgen.languages import decimal, is_singular, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
@@ -82,7 +82,7 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     def x(v: float) -> float:
         return round(mid + v / half * (mid - 6), 1)
 
-    out: dict[str, Any] = {"w": STRIP_W, "h": STRIP_H, "mid": mid, "base": None, "row": None}
+    out: dict[str, Any] = {"w": STRIP_W, "h": STRIP_H, "mid": mid, "base": None, "row": None, "margin": None}
     base = row.get("base")
     if isinstance(base, dict) and base.get("difference") is not None:
         out["base"] = {"y": STRIP_H * 0.3, "low": x(base["low"]), "high": x(base["high"]), "at": x(base["difference"]),
@@ -99,6 +99,28 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     diff = points(row["difference"], lang) if isinstance(row.get("difference"), (int, float)) else "–"
     out["title"] = typeset(f"{name or row['component']}{colon}{diff} {interval(*ends, lang)}", lang)  # as its cell
     return out
+
+
+def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: str = "en") -> dict[str, Any]:
+    """A mid-game row's strip (``strip``, the wins' interval) with, for a card flagged on its margin alone
+    (``by_margin``), a second line in the flag's colour: the margin's interval on its own scale (``half``, in the
+    game's unit), the interval the flag rests on. Its wins' strip alone crossed 0 beside "seems too strong", the
+    picture against the verdict (round 31 en45, fr32, it38)."""
+    if not (row.get("flag") and by_margin(row)) or s.get("row") is None:
+        return s
+    mid = s["mid"]
+
+    def x(v: float) -> float:
+        return round(mid + v / half * (mid - 6), 1)
+
+    colour = STRONG if row["flag"] == "strong" else WEAK
+    ends = marked_ends(row["margin_low"], row["margin_high"], lang)
+    said = number(row["margin"], lang, False, True, fixed=True)
+    return {**s, "row": {**s["row"], "y": s["h"] * 0.3},
+            "margin": {"y": s["h"] * 0.72, "low": x(row["margin_low"]), "high": x(row["margin_high"]),
+                       "at": x(row["margin"]), "colour": colour},
+            "title": typeset(f'{s["title"]}; {WORDS[lang]["exchange_labels"].split("|")[1]}{punct(":", lang)} '
+                             f'{said} {interval(*ends, lang)}', lang)}
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
@@ -340,12 +362,13 @@ def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
                    names: dict[str, str] | None = None, unit: str | None = None,
-                   said: set[str] | None = None) -> Markup:
+                   said: set[str] | None = None, unit_one: str | None = None) -> Markup:
     """The play experiment's table (``templates/report/exchange.html``, ``cardgen.simulate.exchange``): face,
     component, its exchanges (and games), its wins and margin with their widened intervals, the strip of its wins,
     the flag (or why it was not judged, or that the players hardly play it: ``designer.exchange_json``); with no
     exchange at all, the one line that says why. ``unit``: what the game's scores count, the margin's unit (Draco's
-    silver coins were "points": terminal round 28 en11, it18). ``said``: what the page's earlier tables said
+    silver coins were "points": terminal round 28 en11, it18), ``unit_one`` its singular (French "±1,9 pièce").
+    ``said``: what the page's earlier tables said
     (``said_before``): the legend whole at the page's first mid-game table, "as above" after it (round 30 it38)."""
     from cardgen.simulate.verdict import unit as game_unit
 
@@ -359,6 +382,9 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
         return render("exchange.html", why=words[exchange_why(table)].format(points=POINTS), rows=[])
     shaped = [{**r, "difference": r["win"], "low": r["win_low"], "high": r["win_high"]} for r in rows]
     half = _scale(shaped)
+    # the margin's own scale, for the second line of a card flagged on its margin alone (``margin_line``)
+    margin_half = max([0.1] + [abs(r[k]) for r in rows for k in ("margin_low", "margin_high")
+                               if isinstance(r.get(k), (int, float))]) * 1.05
     body = []
     for r in shaped:
         name = names.get(r["component"], r["component"])
@@ -386,8 +412,9 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
                          *marked_ends(r["margin_low"], r["margin_high"], lang), lang), lang),
                      # the strip draws the wins: coloured by a flag of the wins only; a card flagged on its margin
                      # alone had its bar, crossing 0, in the "too strong" colour (terminal round 30 en32, round 29 en34)
-                     "strip": strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
-                                    marked_ends(r["win_low"], r["win_high"], lang, True)),
+                     "strip": margin_line(strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
+                                                marked_ends(r["win_low"], r["win_high"], lang, True)),
+                                          r, margin_half, lang),
                      "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
@@ -400,6 +427,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     # the strip's key apart, hidden with the strips on a phone: it spoke of a picture the phone does not show
     # (round 30 it39)
     strip_legend = words["exchange_strip_legend"].format(half=scale)
+    if any(r["strip"].get("margin") for r in body):  # the second line's key, only where a row draws one
+        strip_legend += " " + words["exchange_strip_margin"].format(
+            half=decimal(margin_half, lang, places=1),
+            unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
     head = [typeset(h, lang) for h in words["exchange_head"].format(unit=unit).split("|")]
     # each figure's short name, shown before it on a phone, where the heads are rows away (round 30 en39)
     labels = [typeset(h, lang) for h in words["exchange_labels"].split("|")]

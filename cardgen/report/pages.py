@@ -870,7 +870,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
              if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
     from cardgen.simulate.verdict import unit
 
-    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, (naming or Naming()).words), said)
+    own = (naming or Naming()).words
+    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, own), said, unit(lang, own, False))
               if d.get("exchange") else "")
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),

@@ -1,0 +1,66 @@
+"""Reading round 31 (issue #53): the faults of the HTML pages (docs/reads/terminal-round-31-*.md, sections 4
+onwards), each test asserting the pages' own new words or layout."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+LANGS = ("en", "fr", "it")
+
+
+def _favour(**extra: object) -> dict:
+    """Draco's 5-player Favour row of round 31: flagged strong on its margin alone, its wins' interval holding 0."""
+    return {"component": "favour", "exchanges": 682, "games": 230, "judged": True, "flag": "strong",
+            "flagged_by": ["margin"], "win": 0.034, "win_low": -0.020, "win_high": 0.088, "margin": 0.8,
+            "margin_low": 0.04, "margin_high": 1.50, **extra}
+
+
+def _plain(**extra: object) -> dict:
+    return {"component": "other", "exchanges": 443, "games": 207, "judged": True, "flag": "", "win": 0.018,
+            "win_low": -0.048, "win_high": 0.085, "margin": 0.7, "margin_low": -0.3, "margin_high": 1.8, **extra}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_flagged_on_its_margin_draws_its_margin_interval_beside_the_wins_strip(lang: str) -> None:
+    """en45, fr32, it38 (starred): the flagged Favour row's only strip, its wins' interval, crossed 0 beside
+    "seems too strong", the flag resting on the margin, which had no strip. Its strip now carries a second line,
+    in the flag's colour with a square, for the margin's interval (clear of 0), and the key says so; a row not
+    flagged on its margin draws none, and a table without such a row does not explain it."""
+    from cardgen.report.impact import STRONG, WORDS, exchange_block
+
+    table = {"rows": [_favour(), _plain()], "exchanges": 2900, "games": 250, "points": 12}
+    html = str(exchange_block(table, None, lang, unit="coins" if lang == "en" else "x", unit_one="coin"))
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert len(svgs) == 2
+    square = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="8" height="8" fill="([^"]+)"/>', svgs[0])
+    assert square is not None and square.group(2) == STRONG, svgs[0]
+    line = re.findall(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="[\d.]+" stroke="' + STRONG, svgs[0])
+    mid = float(re.search(r'<line x1="([\d.]+)"', svgs[0]).group(1))  # the dashed 0 line
+    assert line and float(line[0][0]) > mid, svgs[0]  # the margin's interval starts right of 0
+    assert "<rect" not in svgs[1]
+    key = re.search(r'<span class="strip-key">(.*?)</span>', html, re.S).group(1)
+    assert WORDS[lang]["exchange_strip_margin"].split("{")[0] in key
+    bare = str(exchange_block({**table, "rows": [_plain()]}, None, lang))
+    assert WORDS[lang]["exchange_strip_margin"].split("{")[0] not in bare
+
+
+def test_the_margin_scale_is_said_in_the_game_s_unit_singular_in_french_below_two() -> None:
+    from cardgen.report.impact import exchange_block
+
+    table = {"rows": [_favour(), _plain()], "exchanges": 2900, "games": 250, "points": 12}
+    fr = str(exchange_block(table, None, "fr", unit="pièces d’argent", unit_one="pièce d’argent"))
+    assert "±1,9\u00a0pièce d’argent" in fr or "±1,9 pièce d’argent" in fr, fr
+    en = str(exchange_block(table, None, "en", unit="silver coins", unit_one="silver coin"))
+    assert "±1.9 silver coins" in en.replace("\u00a0", " "), en
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mid_game_strip_key_says_what_the_strip_shows_plainly(lang: str) -> None:
+    """en45: "the strip draws the wins' interval only" was awkward: each strip shows the win-rate interval."""
+    from cardgen.report.impact import WORDS
+
+    key = WORDS[lang]["exchange_strip_legend"]
+    assert {"en": "each strip shows the win-rate interval", "fr": "chaque bande montre l’intervalle des victoires",
+            "it": "ogni striscia mostra l’intervallo delle vittorie"}[lang] in key
+    assert "wins’ interval" not in key
