@@ -64,3 +64,19 @@ def test_the_mid_game_strip_key_says_what_the_strip_shows_plainly(lang: str) -> 
     assert {"en": "each strip shows the win-rate interval", "fr": "chaque bande montre l’intervalle des victoires",
             "it": "ogni striscia mostra l’intervallo delle vittorie"}[lang] in key
     assert "wins’ interval" not in key
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "<p>Length: 9 turns in every game.</p>"),
+                                            ("fr", "<p>Durée\u202f: toujours 9 tours de joueur.</p>"),
+                                            ("it", "<p>Durata: sempre 9 turni.</p>")])
+def test_a_solo_game_of_one_length_says_it_in_a_labelled_sentence(lang: str, said: str) -> None:
+    """en39, fr29, it32 (starred): "9 turns (always)", the overview's cell, stood alone as a paragraph on the Royale
+    page's solo section: a fragment with no subject and no label."""
+    from cardgen.report.pages import charts
+
+    one = {"mean": 9.0, "min": 9, "max": 9, "histogram": {"9": 1.0}}
+    r = {"players": 1, "completed": 300, "games": 300, "turns": one, "rounds": one, "agents": ["heuristic"],
+         "scores": {"mean": 7.3, "median": 7, "min": 2, "max": 12, "p10": 5, "p90": 10, "histogram": {"7": 1.0}}}
+    html = str(charts([("", r, "#000")], lang))
+    assert said in html, html[:600]
+    assert "(always)" not in html and "(toujours)" not in html and "(sempre)" not in html

@@ -59,7 +59,7 @@ def test_the_solo_section_says_its_caveat_and_its_one_length_and_details_say_no_
     assert f"<p>{as_sentence(caveat[0].strip())}</p>".replace("’", "&#39;") in solo.replace("’", "&#39;")
     turns = label("turns", lang, naming.words)
     assert r["turns"]["min"] == r["turns"]["max"] == 9
-    assert f"<p>{page_words('length_always', lang, a='9', la=turns)}</p>" in solo
+    assert f"<p>{page_words('length_always_page', lang, a='9', la=turns)}</p>" in solo
     assert "<svg" in solo and solo.count("<figure>") == 1, "the scores' chart only"
     details = solo.split("<details>", 1)[1]
     assert label("rounds", lang, naming.words) not in details and f">{turns}</th>" in details

@@ -534,7 +534,10 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     always = ends.pop() if len(ends) == 1 else None
     if always is not None and always[0] is not None and always[0] == always[1]:
         from cardgen.report.words import page_words
-        said = macro("parts.html", "paragraph", page_words("length_always", lang, a=decimal(always[0], lang, places=0),
+        # a sentence with its label, not the overview's cell "9 turns (always)" standing alone as a paragraph
+        # (round 31 en39, fr29, it32)
+        said = macro("parts.html", "paragraph", page_words("length_always_page", lang,
+                                                           a=decimal(always[0], lang, places=0),
                                                            la=label(length, lang, game)))
         figs = []
     else:
