@@ -80,3 +80,32 @@ def test_a_solo_game_of_one_length_says_it_in_a_labelled_sentence(lang: str, sai
     html = str(charts([("", r, "#000")], lang))
     assert said in html, html[:600]
     assert "(always)" not in html and "(toujours)" not in html and "(sempre)" not in html
+
+
+@pytest.mark.parametrize(("lang", "title", "no_hand"), [
+    ("en", "Card strength at the start of the game", "this game deals no opening hand"),
+    ("fr", "Force des cartes en début de partie", "ce jeu ne distribue pas de main de départ"),
+    ("it", "Forza delle carte a inizio partita", "in questo gioco non si distribuisce una mano iniziale")])
+def test_royale_s_card_section_names_what_it_measures_and_why_nothing_is(lang: str, title: str, no_hand: str) -> None:
+    """en40, fr28, it33 (starred): Royale's page headed a section "Card strength in opening hands" though Royale deals
+    no opening hand, and its reason spoke of the Imposter card alone. The section is named for the start of the
+    game, and the reason says the game deals no hand and every player starts with the same kind of cards; Draco,
+    whose hands are dealt, keeps its heading."""
+    from pathlib import Path
+
+    from cardgen.report.pages import designer_block
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from cardgen.simulate.verdict import WORDS
+
+    root = Path(__file__).resolve().parents[1]
+    row = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"},
+           "plays_per_seat": 0.04, "difference": None}
+    block = str(designer_block({"players": 2, "designer": {"component_impact": [row]}}, {}, lang,
+                               Naming.of(resolve("royale", root), lang)))
+    plain = re.sub(r"<[^>]+>", "", block).replace("\u00a0", " ").replace("\u202f", " ")
+    assert title in plain and WORDS[lang]["cards_dealt"] not in plain, plain
+    assert no_hand in plain
+    draco = str(designer_block({"players": 3, "designer": {"component_impact": [{**row, "component": "favour"}]}},
+                               {}, lang, Naming.of(resolve("draco", root), lang)))
+    assert WORDS[lang]["cards_dealt"] in draco.replace("\u00a0", " ") and title not in draco

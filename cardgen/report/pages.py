@@ -18,7 +18,7 @@ from markupsafe import Markup
 from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
-                                   said_before)
+                                   own_words, said_before)
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
@@ -881,7 +881,9 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
-                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards_dealt"],
+                  head=PAGES[lang]["designer_head"].split("|"), cards=cards,
+                  # a game without an opening hand names the section its own way (Royale: round 31 en40, fr28, it33)
+                  cards_title=own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
 
 
