@@ -109,3 +109,17 @@ def test_royale_s_card_section_names_what_it_measures_and_why_nothing_is(lang: s
     draco = str(designer_block({"players": 3, "designer": {"component_impact": [{**row, "component": "favour"}]}},
                                {}, lang, Naming.of(resolve("draco", root), lang)))
     assert WORDS[lang]["cards_dealt"] in draco.replace("\u00a0", " ") and title not in draco
+
+
+def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
+    """en43 (starred): the closing note said "(wins and lead)", where the table says win rate and margin, and "lead"
+    is another figure on the page (lead changes per game). it39: "la probabilità anche di un solo falso allarme è
+    al massimo": two "anche", and the intro's "al più"; one plain "non supera"."""
+    from cardgen.report.impact import WORDS
+
+    en = WORDS["en"]["footnote_exchange"]
+    assert "(win rate and margin)" in en and "lead" not in en
+    labels = WORDS["en"]["exchange_labels"].split("|")
+    assert labels == ["win rate", "margin"]
+    it = WORDS["it"]["footnote_exchange"]
+    assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
