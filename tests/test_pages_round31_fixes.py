@@ -119,7 +119,26 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
     en = WORDS["en"]["footnote_exchange"]
     assert "(win rate and margin)" in en and "lead" not in en
-    labels = WORDS["en"]["exchange_labels"].split("|")
-    assert labels == ["win rate", "margin"]
+    assert WORDS["en"]["exchange_labels"].split("|")[1].startswith("margin")
     it = WORDS["it"]["footnote_exchange"]
     assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
+
+
+@pytest.mark.parametrize(("lang", "win", "margin"), [
+    ("en", "win rate gained (percentage points)", "margin gained (silver coins)"),
+    ("fr", "effet sur les victoires (points de pourcentage)", "effet sur l’avance (pièces d’argent)"),
+    ("it", "vittorie in più (punti percentuali)", "vantaggio in più (monete d’argento)")])
+def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hidden(lang: str, win: str,
+                                                                                     margin: str) -> None:
+    """en44 (starred), en51: on a phone "win rate: +3.4 [−2.0 to +8.8]" read as a win rate of 3.4 %, not a gain in
+    percentage points; and the heads, a 2×2 grid matching no row below, stood above the stacked rows."""
+    from pathlib import Path
+
+    from cardgen.report.impact import exchange_block
+
+    table = {"rows": [_favour(), _plain()], "exchanges": 2900, "games": 250, "points": 12}
+    html = str(exchange_block(table, None, lang, unit=margin.split("(")[1].rstrip(")")))
+    assert f'data-label="{win}"' in html and f'data-label="{margin}"' in html, html
+    css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.exchange tr:first-child{display:none}" in phone

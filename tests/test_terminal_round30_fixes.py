@@ -482,8 +482,11 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
     assert alone.index("<code>cardgen fix draco</code>") > alone.index('<h2 id="p3"')
 
 
-@pytest.mark.parametrize(("lang", "labels"), [("en", ("win rate", "margin")), ("fr", ("victoires", "avance")),
-                                              ("it", ("vittorie", "vantaggio"))])
+# round 31 en44: each named as a gain, the win rate's in percentage points, the margin's in the game's unit
+@pytest.mark.parametrize(("lang", "labels"), [
+    ("en", ("win rate gained (percentage points)", "margin gained (points)")),
+    ("fr", ("effet sur les victoires (points de pourcentage)", "effet sur l’avance (points)")),
+    ("it", ("vittorie in più (punti percentuali)", "vantaggio in più (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
     knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it

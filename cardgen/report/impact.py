@@ -101,11 +101,12 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     return out
 
 
-def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: str = "en") -> dict[str, Any]:
+def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: str = "en",
+                label: str = "") -> dict[str, Any]:
     """A mid-game row's strip (``strip``, the wins' interval) with, for a card flagged on its margin alone
     (``by_margin``), a second line in the flag's colour: the margin's interval on its own scale (``half``, in the
     game's unit), the interval the flag rests on. Its wins' strip alone crossed 0 beside "seems too strong", the
-    picture against the verdict (round 31 en45, fr32, it38)."""
+    picture against the verdict (round 31 en45, fr32, it38). ``label``: the margin's name in its title."""
     if not (row.get("flag") and by_margin(row)) or s.get("row") is None:
         return s
     mid = s["mid"]
@@ -119,7 +120,7 @@ def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: st
     return {**s, "row": {**s["row"], "y": s["h"] * 0.3},
             "margin": {"y": s["h"] * 0.72, "low": x(row["margin_low"]), "high": x(row["margin_high"]),
                        "at": x(row["margin"]), "colour": colour},
-            "title": typeset(f'{s["title"]}; {WORDS[lang]["exchange_labels"].split("|")[1]}{punct(":", lang)} '
+            "title": typeset(f'{s["title"]}; {label}{punct(":", lang)} '
                              f'{said} {interval(*ends, lang)}', lang)}
 
 
@@ -385,6 +386,7 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     # the margin's own scale, for the second line of a card flagged on its margin alone (``margin_line``)
     margin_half = max([0.1] + [abs(r[k]) for r in rows for k in ("margin_low", "margin_high")
                                if isinstance(r.get(k), (int, float))]) * 1.05
+    margin_label = words["exchange_labels"].format(unit=unit).split("|")[1]
     body = []
     for r in shaped:
         name = names.get(r["component"], r["component"])
@@ -414,7 +416,7 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
                      # alone had its bar, crossing 0, in the "too strong" colour (terminal round 30 en32, round 29 en34)
                      "strip": margin_line(strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
                                                 marked_ends(r["win_low"], r["win_high"], lang, True)),
-                                          r, margin_half, lang),
+                                          r, margin_half, lang, margin_label),
                      "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
@@ -433,6 +435,8 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
             unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
     head = [typeset(h, lang) for h in words["exchange_head"].format(unit=unit).split("|")]
     # each figure's short name, shown before it on a phone, where the heads are rows away (round 30 en39)
-    labels = [typeset(h, lang) for h in words["exchange_labels"].split("|")]
+    # ... named as gains, the win rate's in percentage points: a bare "win rate: +3.4" read as a win rate of 3.4 %
+    # (round 31 en44)
+    labels = [typeset(h, lang) for h in words["exchange_labels"].format(unit=unit).split("|")]
     return render("exchange.html", why="", legend=legend, strip_legend=strip_legend, flag=flag, head=head,
                   verdict_head=words["head_verdict"], rows=body, labels=labels, **_ends(half, lang))
