@@ -142,3 +142,27 @@ def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hi
     css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert "table.exchange tr:first-child{display:none}" in phone
+
+
+@pytest.mark.parametrize(("lang", "count"), [("en", "682\u00a0exchanges in\u00a0230\u00a0games"),
+                                             ("fr", "682\u00a0échanges dans\u00a0230\u00a0parties"),
+                                             ("it", "682\u00a0scambi in\u00a0230\u00a0partite")])
+def test_the_card_tables_give_their_notes_room_at_1280_px(lang: str, count: str) -> None:
+    """en50, fr33, it41, it42: at 1280 px the strip column took some 310 px while the verdict ran to seven lines in
+    150 px, "257 exchanges in 152 games" to three or four, card names broke ("Tavern⏎Brawl") and a figure broke from
+    its interval on some rows only. The strip is 200 px; the count breaks only between its two halves; a figure and
+    its interval are one unbreakable run; the verdict has a minimum width and names do not break."""
+    from pathlib import Path
+
+    from cardgen.report.impact import STRIP_W, exchange_block
+
+    assert STRIP_W <= 200
+    html = str(exchange_block({"rows": [_favour(), _plain()], "exchanges": 2900, "games": 250, "points": 12}, None,
+                              lang))
+    assert f'<td class="num">{count}</td>' in html, html
+    assert '<td class="name">' in html
+    cells = re.findall(r'data-label="[^"]*">([^<]*)</td>', html)
+    assert cells and all(" " not in c for c in cells), cells  # no plain space: "+3.4 [−2.0 to +8.8]" whole
+    css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    desk = css[:css.index("@media (max-width:40em)")]
+    assert "table.impact td.call{min-width:14em}" in desk and "table.exchange td.name{white-space:nowrap}" in desk

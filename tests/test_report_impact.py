@@ -41,7 +41,10 @@ def test_a_point_sits_where_its_value_is_on_the_shared_scale() -> None:
     ns = "{http://www.w3.org/2000/svg}"
     zero = float(root.find(f"{ns}line").get("x1"))
     dot = float(root.find(f"{ns}circle").get("cx"))
-    assert zero == 160 and dot == round(160 + 0.25 / 0.5 * 154, 1)  # half the strip is 0.5, minus a margin
+    from cardgen.report.impact import STRIP_W
+
+    mid = STRIP_W / 2  # 200 px since round 31 (en50): the notes beside it need the room
+    assert zero == mid and dot == round(mid + 0.25 / 0.5 * (mid - 6), 1)  # half the strip is 0.5, minus a margin
 
 
 def test_the_shared_scale_holds_an_interval_below_zero() -> None:
@@ -54,7 +57,9 @@ def test_the_shared_scale_holds_an_interval_below_zero() -> None:
     root = ET.fromstring(strip_svg(row, _scale([row])))
     ns = "{http://www.w3.org/2000/svg}"
     xs = [float(x) for line in root.findall(f"{ns}line")[1:] for x in (line.get("x1"), line.get("x2"))]
-    assert all(6 <= x <= 314 for x in xs)  # inside the 320-pixel strip, its 6-pixel margin kept
+    from cardgen.report.impact import STRIP_W
+
+    assert all(6 <= x <= STRIP_W - 6 for x in xs)  # inside the strip, its 6-pixel margin kept
 
 
 def test_face_pictures_come_from_the_gallery_once_built(project_with: Callable[[str], Path]) -> None:

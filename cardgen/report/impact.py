@@ -28,7 +28,9 @@ from cardgen.text import join_and, punct
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
 
-STRIP_W, STRIP_H = 320, 26
+#: a strip 200 px wide: at 320 it took a third of the table while the notes beside it ran to seven lines (round 31
+#: en50, fr33, it41)
+STRIP_W, STRIP_H = 200, 26
 STRONG, WEAK = "#D55E00", "#0072B2"
 #: an unflagged row of a table with no base game (validate's): drawn in the "too weak" blue, which compare's variant
 #: shares, every card beyond chance or not looked flagged too weak beside the legend's blue "too weak" (round 30 en32)
@@ -122,6 +124,13 @@ def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: st
                        "at": x(row["margin"]), "colour": colour},
             "title": typeset(f'{s["title"]}; {label}{punct(":", lang)} '
                              f'{said} {interval(*ends, lang)}', lang)}
+
+
+def halves(text: str) -> str:
+    """``text`` breakable only after its second word ("257 exchanges" ⏎ "in 152 games"): each number kept with its
+    noun, two lines at most in a narrow column (round 31 en50, it41)."""
+    words = text.split(" ")
+    return " ".join(part for part in ("\u00a0".join(words[:2]), "\u00a0".join(words[2:])) if part)
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
@@ -402,15 +411,17 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
             verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
                                                           needed_games=table.get("min_games", ""))
         body.append({"picture": pictures.get(r["component"]), "name": name,
-                     "count": words["exchange_games"].format(**count),
+                     # two unbreakable halves, "257 exchanges" and "in 152 games": it broke to four lines (en50, it41)
+                     "count": halves(words["exchange_games"].format(**count)),
                      # a difference of win rates: bare percentage points, the unit in the header (fr6, it8)
                      # the interval its flag reads, as the terminal writes it (``summary.ends``)
-                     "win": typeset(f'{points(r["win"], lang, unit=False)} '
+                     # the figure kept with its interval: "+1.8⏎[−10.2 to +13.9]" beside one-line rows (en50, it42)
+                     "win": typeset(f'{points(r["win"], lang, unit=False)}\u00a0'
                                     f'{interval(*marked_ends(r["win_low"], r["win_high"], lang, True), lang)}', lang),
                      # its interval as every other one ("[+2 to +13]"), never "[+2, +13]", in French "[+2,5, +13]"
                      # with a decimal comma beside the separating one (eighteenth reading fr72)
                      # one decimal throughout, as the wins ("0.0 [−0.6 to +0.6]", never "0 [−1 to +1.3]": en13, fr17)
-                     "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)} ' + interval(
+                     "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)}\u00a0' + interval(
                          *marked_ends(r["margin_low"], r["margin_high"], lang), lang), lang),
                      # the strip draws the wins: coloured by a flag of the wins only; a card flagged on its margin
                      # alone had its bar, crossing 0, in the "too strong" colour (terminal round 30 en32, round 29 en34)
