@@ -166,3 +166,17 @@ def test_the_card_tables_give_their_notes_room_at_1280_px(lang: str, count: str)
     css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     desk = css[:css.index("@media (max-width:40em)")]
     assert "table.impact td.call{min-width:14em}" in desk and "table.exchange td.name{white-space:nowrap}" in desk
+
+
+def test_the_run_overview_keeps_the_game_s_name_whole_and_gives_the_balance_room() -> None:
+    """en32 (1280 px), it27: beside the badge's wide column the balance column was squeezed to six lines ("player 2: /
+    38.0% (fair / share / 33.6%), / within / chance") and "Draco & Co", "King Lui" broke after their first word."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[1] / "templates" / "report"
+    template = (root / "overview.html").read_text(encoding="utf-8")
+    assert '<td class="game" data-label' in template and '<td class="fair" data-label' in template
+    assert '<td class="length" data-label' in template
+    css = (root / "report.css").read_text(encoding="utf-8")
+    desk = css[:css.index("@media (max-width:40em)")]
+    assert "table.overview td.game{white-space:nowrap}" in desk and "table.overview td.fair{min-width:13em}" in desk
