@@ -180,3 +180,22 @@ def test_the_run_overview_keeps_the_game_s_name_whole_and_gives_the_balance_room
     css = (root / "report.css").read_text(encoding="utf-8")
     desk = css[:css.index("@media (max-width:40em)")]
     assert "table.overview td.game{white-space:nowrap}" in desk and "table.overview td.fair{min-width:13em}" in desk
+
+
+@pytest.mark.parametrize(("lang", "none"), [("en", "none"), ("fr", "aucun"), ("it", "nessuno")])
+def test_the_overview_says_none_plainly_and_sets_the_skill_option_as_code(lang: str, none: str) -> None:
+    """en26: a row with no warning showed "–" in the warning colour, which looked like a warning; it says "none" in
+    the text's colour. en27: "add --skill" was plain text, broken "add⏎--skill" on a phone; fr24: "pour la mesurer,
+    et ajouter sa colonne au tableau, relancez": the comma before "et" broke the sentence."""
+    from cardgen.report.pages import overview
+    from cardgen.report.words import PAGES
+
+    result = {"variant": "g", "players": 3, "passed": True, "completed": 10, "games": 10, "failures": [],
+              "turns": {"mean": 30.0, "min": 20, "max": 40}, "rounds": {"mean": 10.0, "min": 7, "max": 14},
+              "seat_win_rates": [], "agents": ["heuristic"]}
+    html = overview({"results": [result], "games": 10, "agents": ["heuristic"], "seed": 1, "cap": 10000},
+                    {"g": {"name": "G"}}, "t", "", lang)
+    cell = re.search(r'<td( class="[^"]*")? data-label="[^"]*">' + none + "</td>", html)
+    assert cell is not None and cell.group(1) is None, html[-1500:]
+    assert "<code>" in html and 'class="nw">--skill</span></code>' in html
+    assert "pour la mesurer, et" not in PAGES["fr"]["skill_unmeasured"]

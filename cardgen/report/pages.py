@@ -495,7 +495,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     if not skill:  # a column of dashes nobody explained (en89, it108, fr98): said in the intro, and no column of
         # dashes squeezing the balance into a strip (round 29 fr32)
         intro += " " + page_words("skill_unmeasured", lang)
-    return page("overview.html", title, nav, lang, intro=intro, head=head, skill=skill, rows=rows, badges=badges(lang))
+    # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
+    # text's colour: a dash in the warning colour looked like one (en26)
+    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill"), head=head, skill=skill, rows=rows,
+                badges=badges(lang), no_warnings=page_words("no_warnings", lang))
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
