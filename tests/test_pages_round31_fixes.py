@@ -199,3 +199,21 @@ def test_the_overview_says_none_plainly_and_sets_the_skill_option_as_code(lang: 
     assert cell is not None and cell.group(1) is None, html[-1500:]
     assert "<code>" in html and 'class="nw">--skill</span></code>' in html
     assert "pour la mesurer, et" not in PAGES["fr"]["skill_unmeasured"]
+
+
+@pytest.mark.parametrize(("lang", "opening"), [("en", "To see game N move by move"),
+                                               ("fr", "Pour revoir la partie N"), ("it", "Per rivedere la partita N")])
+def test_the_replay_paragraph_opens_with_a_capital_and_sets_its_command_as_code(lang: str, opening: str) -> None:
+    """en34, en35, fr25: "to see game N move by move, …: cardgen validate king_lui --players 3 --games N --log
+    N.jsonl" was a paragraph in lower case among capitalised ones, its command plain grey text broken anywhere on a
+    phone; and the balance paragraph opened "balance: …" (the terminal's line keeps its lower case)."""
+    from cardgen.report.validation import _replay
+
+    r = {"variant": "king_lui", "players": 3, "seed": 1, "games": 300}
+    html = str(_replay(r, lang))
+    assert html.startswith(opening), html
+    assert re.search(r"<code>cardgen validate king_lui .*N\.jsonl</code>", html), html
+    from pathlib import Path
+
+    source = (Path(__file__).parents[1] / "cardgen" / "report" / "pages.py").read_text(encoding="utf-8")
+    assert "verdict = [coded(_capital(ended(text)), more_games_command(r))" in source

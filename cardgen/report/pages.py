@@ -776,7 +776,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # saying what to do (sixteenth reading en24)
         said = {kind for kind, _ in balance_parts(r.get("balance") or {}, lang)}
         details["balance"] = []
-        verdict = [coded(ended(text), more_games_command(r))
+        # a paragraph opens with a capital: "balance: the fair share …" among "Caveat: …" (round 31 en34)
+        verdict = [coded(_capital(ended(text)), more_games_command(r))
                    for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
                                                    more_games_command(r)) if kind not in said]
         # why the fair share is above 1/N, said by the balance sentence or warning above the charts: not again on

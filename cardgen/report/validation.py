@@ -164,7 +164,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
-        "replay": say("gap_replay", lang, command=replay_command(r)) if listed_gaps(r, naming) else "",
+        # ... a paragraph with a capital, its command set as code as every other one (round 31 en34, en35, fr25)
+        "replay": _replay(r, lang) if listed_gaps(r, naming) else "",
         "gaps_head": [h if i != 1 or not by_cardgen else PAGES[lang]["gaps_how_settled"]
                       for i, h in enumerate(PAGES[lang]["gaps_head"].split("|"))], "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": list(zip(
@@ -197,3 +198,13 @@ def agents_text(doc: dict[str, Any]) -> str:
         return str(doc["agents_text"])
     names = doc.get("agents")
     return names if isinstance(names, str) else ", ".join(names or [])
+
+
+def _replay(r: dict[str, Any], lang: str) -> Any:
+    """The special cases' closing paragraph: how to see a game N move by move, opening with a capital, its command
+    as code ("to see game N …" in lower case with the command in grey body text, broken anywhere on a phone: round
+    31 en34, en35, fr25)."""
+    from cardgen.report.pages import _capital, coded
+    from cardgen.simulate.summary import replay_command
+
+    return coded(_capital(say("gap_replay", lang, command=replay_command(r))), replay_command(r))
