@@ -9,6 +9,20 @@ import pytest
 LANGS = ("en", "fr", "it")
 
 
+@pytest.fixture(scope="module")
+def king_lui() -> tuple:
+    """A small reference-engine validation of King Lui at 3 players."""
+    from pathlib import Path
+
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    deck = Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("king_lui")
+    opts = ValidateOptions(games=20, players=[3], seed=3, jobs=1, out=None, engine="reference", progress=False)
+    return deck, run_validation([deck], opts)["results"]
+
+
 def _favour(**extra: object) -> dict:
     """Draco's 5-player Favour row of round 31: flagged strong on its margin alone, its wins' interval holding 0."""
     return {"component": "favour", "exchanges": 682, "games": 230, "judged": True, "flag": "strong",
@@ -217,3 +231,25 @@ def test_the_replay_paragraph_opens_with_a_capital_and_sets_its_command_as_code(
 
     source = (Path(__file__).parents[1] / "cardgen" / "report" / "pages.py").read_text(encoding="utf-8")
     assert "verdict = [coded(_capital(ended(text)), more_games_command(r))" in source
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_order_says_its_widened_interval_once_and_labels_each_player_short(king_lui: tuple,
+                                                                                    lang: str) -> None:
+    """en36, fr27: on a phone each player's block repeated the bold label "95% confidence interval widened because 3
+    players are compared at once:", two or three lines a player. The reason stands once above the players (shown
+    on a phone, where the heads are hidden) and each interval is labelled short; the desktop's head keeps it whole."""
+    from cardgen.report.pages import deck_page
+    from cardgen.report.words import PAGES, page_words
+    from cardgen.simulate.summary import Naming
+    from cardgen.terminal import LINES
+
+    deck, results = king_lui
+    html = deck_page("king_lui", {"results": results}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
+                     Naming.of(deck, lang))
+    why = page_words("seats_why", lang, n=3)
+    assert html.count(f'<p class="muted seats-why">{why}</p>') == 1, html
+    short = PAGES[lang]["seats_interval_short"]
+    assert f'data-label="{short}"' in html
+    long = LINES[lang]["interval_wide_plain"].split("{n}")[0]
+    assert not re.search(r'data-label="[^"]*' + re.escape(long[:20]), html)

@@ -179,6 +179,10 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
                        typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
                        own.get("seat_mean") or PAGES[lang]["seats_head"].split("|")[-1]],
+        # on a phone, where the heads are hidden, the widened interval's reason once above the players, each of whom
+        # repeated it in a bold label of two or three lines (round 31 en36, fr27)
+        "seats_why": page_words("seats_why", lang, n=compared) if compared else "",
+        "seats_label": PAGES[lang]["seats_interval_short"] if compared else "",
         "seats": [{"seat": s["seat"] + 1, "wins": _num(s["wins"], lang), "games": _num(s["games"], lang),
                    **{k: "–" if s[k] is None else percent(s[k], lang, fixed=True) for k in ("rate", "low", "high")},
                    # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
