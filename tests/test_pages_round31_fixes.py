@@ -251,5 +251,5 @@ def test_the_turn_order_says_its_widened_interval_once_and_labels_each_player_sh
     assert html.count(f'<p class="muted seats-why">{why}</p>') == 1, html
     short = PAGES[lang]["seats_interval_short"]
     assert f'data-label="{short}"' in html
-    long = LINES[lang]["interval_wide_plain"].split("{n}")[0]
-    assert not re.search(r'data-label="[^"]*' + re.escape(long[:20]), html)
+    why_long = LINES[lang]["interval_wide_plain"].split("{n}")[1][:12]  # " players are", " joueurs sont", …
+    assert not re.search(r'data-label="[^"]*' + re.escape(why_long), html)
