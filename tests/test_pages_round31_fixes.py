@@ -253,3 +253,22 @@ def test_the_turn_order_says_its_widened_interval_once_and_labels_each_player_sh
     assert f'data-label="{short}"' in html
     why_long = LINES[lang]["interval_wide_plain"].split("{n}")[1][:12]  # " players are", " joueurs sont", …
     assert not re.search(r'data-label="[^"]*' + re.escape(why_long), html)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_card(lang: str) -> None:
+    """en47, fr31, it37: the legend said a hardly played card's gap "reflects how the simulated players use it, not
+    what the card is worth", its rows "mostly measures the loss of the playable card it replaces, not what it
+    does": two explanations of one rule. The legend now gives the rows' reason. en49: "marks no difference"
+    (opening hands) beside "marks zero" (mid-game): one wording."""
+    from cardgen.report.impact import WORDS
+
+    words = WORDS[lang]
+    reason = {"en": "mostly measures the loss of the playable card it replaces, not what it does",
+              "fr": "mesure surtout la perte de la carte jouable qu’elle remplace, pas son effet",
+              "it": "misura soprattutto la perdita della carta giocabile che sostituisce, non il suo effetto"}[lang]
+    assert reason in words["exchange_hardly_played"] and reason in words["exchange_flag"]
+    assert {"en": "reflects how", "fr": "reflète la façon", "it": "riflette come"}[lang] not in words["exchange_flag"]
+    if lang == "en":
+        assert words["legend_strip"].startswith("The dashed line marks zero;")
+        assert words["exchange_strip_legend"].startswith("The dashed line marks zero;")

@@ -32,12 +32,13 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     assert calm.count(caveat) == 1
 
 
+# round 31 en47, fr31, it37: the row's explanation in the legend too, never two for one rule
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "is not flagged: its gap reflects how the simulated players use it, not what the card is worth."),
-    ("fr", "n’est pas signalée : son écart reflète la façon dont les joueurs automatiques l’utilisent, pas ce que vaut "
-           "la carte."),
-    ("it", "non è segnalata: la sua differenza riflette come la usano i giocatori automatici, non quanto vale la "
-           "carta.")])
+    ("en", "is not flagged: its gap mostly measures the loss of the playable card it replaces, not what it does."),
+    ("fr", "n’est pas signalée : son écart mesure surtout la perte de la carte jouable qu’elle remplace, pas son "
+           "effet."),
+    ("it", "non è segnalata: la sua differenza misura soprattutto la perdita della carta giocabile che sostituisce, "
+           "non il suo effetto.")])
 def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
     """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
     carte": a gerund measures nothing; what is meant is that its figures describe how the players use it."""
