@@ -272,3 +272,30 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     if lang == "en":
         assert words["legend_strip"].startswith("The dashed line marks zero;")
         assert words["exchange_strip_legend"].startswith("The dashed line marks zero;")
+
+
+@pytest.mark.parametrize(("lang", "close", "two"), [
+    ("en", "within chance, but only just: more games would tell", "player 1: 59.7%, player 2: 48.0%"),
+    ("fr", "écart dans les limites du hasard, mais de justesse : plus de parties trancheraient",
+     "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
+    ("it", "scarto nei limiti del caso, ma di poco: più partite lo chiarirebbero", "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
+def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_both_of_two_players(
+        lang: str, close: str, two: str) -> None:
+    """en25, fr23, it25: the terminal and the game page say a gap comes close to the limit and advise more games; the
+    overview's cell said only "within chance", three identical green rows. At 2 players both seats are always as far
+    from the fair share, so naming player 1 alone was arbitrary. en30: the ⚠ wrapped onto a line of its own."""
+    from cardgen.report.pages import _fairness
+
+    def plain(text: str) -> str:
+        return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+    rates = [{"seat": 0, "rate": 0.30}, {"seat": 1, "rate": 0.193}, {"seat": 2, "rate": 0.26}, {"seat": 3, "rate": 0.25}]
+    four = {"players": 4, "seat_win_rates": rates,
+            "balance": {"flags": [], "seat_fair_share": 0.253, "close": [{"seat": 1, "level": "close"}]}}
+    assert plain(_fairness(four, lang)).endswith(close)
+    calm = {**four, "balance": {"flags": [], "seat_fair_share": 0.253}}
+    assert close not in plain(_fairness(calm, lang))
+    duo = {"players": 2, "seat_win_rates": [{"seat": 1, "rate": 0.48}, {"seat": 0, "rate": 0.597}],
+           "balance": {"flags": [], "seat_fair_share": 0.538, "close": [{"seat": 0, "level": "close"}]}}
+    assert plain(_fairness(duo, lang)).startswith(two)
+    assert _fairness({**four, "balance": {"flags": [{"seat": 0}], "seat_fair_share": 0.253}}, lang).endswith("\u00a0⚠")
