@@ -299,3 +299,23 @@ def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_bot
            "balance": {"flags": [], "seat_fair_share": 0.538, "close": [{"seat": 0, "level": "close"}]}}
     assert plain(_fairness(duo, lang)).startswith(two)
     assert _fairness({**four, "balance": {"flags": [{"seat": 0}], "seat_fair_share": 0.253}}, lang).endswith("\u00a0⚠")
+
+
+@pytest.mark.parametrize(("lang", "solo"), [("en", "one in each seat, and a single one in the solo game"),
+                                            ("fr", "à toutes les places de la table, et un seul en solo"),
+                                            ("it", "uno per ogni posizione nell’ordine di gioco, e uno solo nella "
+                                                   "partita in solitario")])
+def test_the_overview_s_intro_says_one_player_in_a_solo_game(lang: str, solo: str) -> None:
+    """en29, it26: "played by heuristic players …, one in each seat" on Royale's overview, whose run has a solo game."""
+    from cardgen.report.pages import overview
+
+    def result(players: int) -> dict:
+        return {"variant": "g", "players": players, "passed": True, "completed": 10, "games": 10, "failures": [],
+                "turns": {"mean": 9.0, "min": 9, "max": 9}, "rounds": {"mean": 9.0, "min": 9, "max": 9},
+                "seat_win_rates": [], "agents": ["heuristic"]}
+
+    doc = {"games": 10, "agents": ["heuristic"], "seed": 1, "cap": 10000}
+    html = overview({**doc, "results": [result(1), result(2)]}, {"g": {"name": "G"}}, "t", "", lang)
+    assert solo in html.replace("\u00a0", " ").replace("\u202f", " "), html[:3000]
+    alone = overview({**doc, "results": [result(2)]}, {"g": {"name": "G"}}, "t", "", lang)
+    assert solo not in alone.replace("\u00a0", " ").replace("\u202f", " ")

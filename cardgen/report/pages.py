@@ -489,6 +489,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
              "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
+    counts = {r["players"] for r in results}
+    if 1 in counts and len(counts) > 1 and isinstance(doc.get("agents"), list) and len(set(doc["agents"])) == 1:
+        # "one in each seat" of a run that has a solo game too: one player there (round 31 en29, it26)
+        agents += page_words("agents_solo_too", lang)
     # the terminal's closing line, word for word: the page said "all passed" where the terminal said "4 passed with
     # warnings" (twentieth reading it44)
     # "1,000 games each" had no noun to agree with in French and Italian ("chacune", "ciascuna" after "player
