@@ -319,3 +319,23 @@ def test_the_overview_s_intro_says_one_player_in_a_solo_game(lang: str, solo: st
     assert solo in html.replace("\u00a0", " ").replace("\u202f", " "), html[:3000]
     alone = overview({**doc, "results": [result(2)]}, {"g": {"name": "G"}}, "t", "", lang)
     assert solo not in alone.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gallery_heads_a_game_by_name_and_id_and_sets_cardgen_build_as_code(tmp_path, lang: str) -> None:
+    """en21, it22: "Draco & Co draco, game": the bare ", game" after the id read like debris; the id now stands in
+    brackets after the name, a variant's saying whose. en22, fr21, it22: "after cardgen build." in body type, the
+    lines below in code type. fr20: "dernière validation (validé avec réserves …)": the masculine "validé" after the
+    feminine "validation"; "réussie". it21: "fogli di carte" (card sheets? paper?): "fogli di stampa delle carte"."""
+    from cardgen.report.gallery import WORDS, render_gallery
+    from test_gallery_words import a_gallery
+
+    html = render_gallery(tmp_path, a_gallery(tmp_path, lang))
+    assert re.search(r'<small class="muted">\(<code>[a-z_]+</code>\)</small></h2>', html), html[:3000]
+    assert f"</code>, {WORDS[lang]['deck']}</small>" not in html
+    intro = re.search(r"<p>([^\n]*?)</p>", html.split("</nav>")[-1]).group(1)
+    assert intro.endswith("<code>cardgen build</code>."), intro
+    if lang == "fr":
+        assert not [k for k, v in WORDS["fr"].items() if k.startswith("validation_note") and "validé" in v]
+    if lang == "it":
+        assert not [k for k, v in WORDS["it"].items() if isinstance(v, str) and "fogli di carte" in v]
