@@ -193,7 +193,7 @@ def test_the_run_overview_keeps_the_game_s_name_whole_and_gives_the_balance_room
     assert '<td class="length" data-label' in template
     css = (root / "report.css").read_text(encoding="utf-8")
     desk = css[:css.index("@media (max-width:40em)")]
-    assert "table.overview td.game{white-space:nowrap}" in desk and "table.overview td.fair{min-width:13em}" in desk
+    assert "table.overview td.game,table.overview td.players{white-space:nowrap}" in desk and "table.overview td.fair{min-width:13em}" in desk
 
 
 @pytest.mark.parametrize(("lang", "none"), [("en", "none"), ("fr", "aucun"), ("it", "nessuno")])
@@ -339,3 +339,18 @@ def test_the_gallery_heads_a_game_by_name_and_id_and_sets_cardgen_build_as_code(
         assert not [k for k, v in WORDS["fr"].items() if k.startswith("validation_note") and "validé" in v]
     if lang == "it":
         assert not [k for k, v in WORDS["it"].items() if isinstance(v, str) and "fogli di carte" in v]
+
+
+def test_the_runs_index_names_the_seed_option_keeps_player_lists_whole_and_speaks_plainly() -> None:
+    """fr22: "n° de tirage aléatoire" (a lottery draw?) did not say it is --seed; en24: "3, 4, 5,⏎6" broke in the players
+    column at 1280 px; it23: "rilanciando con le stesse opzioni, la cartella viene sovrascritta", a gerund whose
+    subject (you) is not the passive clause's."""
+    from pathlib import Path
+
+    from cardgen.report.words import PAGES
+
+    assert PAGES["fr"]["runs_head"].split("|")[5].endswith("(--seed)")
+    assert "option --seed" in PAGES["fr"]["overview_intro"]
+    assert "se rilanci con le stesse opzioni" in PAGES["it"]["runs_intro"] and "rilanciando" not in PAGES["it"]["runs_intro"]
+    template = (Path(__file__).parents[1] / "templates" / "report" / "runs.html").read_text(encoding="utf-8")
+    assert '<td class="players" data-label' in template
