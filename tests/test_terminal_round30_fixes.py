@@ -663,7 +663,7 @@ def test_the_pages_small_idioms() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import Naming, tally_words
 
-    assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire (--seed)"  # its option named: round 31 fr22
+    assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
     assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
     assert "sovrascritta" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]

@@ -1125,5 +1125,5 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
                      "seed": r.get("seed"), "result": result})
-    return page("runs.html", page_words("runs_title", lang), nav, lang, intro=page_words("runs_intro", lang),
+    return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),
                 head=PAGES[lang]["runs_head"].split("|"), runs=rows)
