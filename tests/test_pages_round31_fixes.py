@@ -355,3 +355,16 @@ def test_the_runs_index_names_the_seed_option_keeps_player_lists_whole_and_speak
     assert "se rilanci con le stesse opzioni" in PAGES["it"]["runs_intro"] and "rilanciando" not in PAGES["it"]["runs_intro"]
     template = (Path(__file__).parents[1] / "templates" / "report" / "runs.html").read_text(encoding="utf-8")
     assert '<td class="players" data-label' in template
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_count_heading_keeps_its_number_with_its_noun(king_lui: tuple, lang: str) -> None:
+    """fr30: on a phone the heading wrapped "VALIDÉ AVEC RÉSERVES 4⏎joueurs", the number apart from its noun."""
+    from cardgen.report.pages import deck_page
+    from cardgen.simulate.summary import Naming
+
+    deck, results = king_lui
+    html = deck_page("king_lui", {"results": results}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
+                     Naming.of(deck, lang))
+    heading = re.search(r'<h2 id="p3">(.*?)</h2>', html).group(1)
+    assert re.search(r'</span> <span class="nw">3[^<]*</span>$', heading), heading
