@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from test_terminal_round30_fixes import _draco_page, draco  # noqa: F401 (a fixture: Draco at 3 players)
+
 LANGS = ("en", "fr", "it")
 
 
@@ -368,3 +370,16 @@ def test_a_player_count_heading_keeps_its_number_with_its_noun(king_lui: tuple, 
                      Naming.of(deck, lang))
     heading = re.search(r'<h2 id="p3">(.*?)</h2>', html).group(1)
     assert re.search(r'</span> <span class="nw">3[^<]*</span>$', heading), heading
+
+
+@pytest.mark.parametrize(("lang", "lead"), [
+    ("en", "The warnings below, at 3 and 4 players, share one problem. To search for fixes"),
+    ("fr", "Les avertissements ci-dessous, à 3 et 4 joueurs, signalent un même problème. Pour chercher"),
+    ("it", "Gli avvisi qui sotto, con 3 e 4 giocatori, segnalano uno stesso problema.")])
+def test_the_page_wide_fix_line_first_says_where_the_warnings_are(draco: tuple, lang: str, lead: str) -> None:
+    """en52: Draco's page opened with "To search for fixes for the shortage of coins in the bank …: cardgen fix draco"
+    before any warning had been shown, advertising a fix for a problem the reader had not met. The line now opens
+    with where the warnings are, the counts from the run."""
+    html = _draco_page(draco, lang)
+    top = html[:html.index('<h2 id="p3"')]
+    assert f'<p class="fix">{lead}' in top, top[-800:]

@@ -767,12 +767,19 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                          [without_balance(x) for x in mine], lang, naming)
                if fixable(without_cards(plain) if own_cards else plain) and not fix_said else None)
         fix_said = fix_said or fix is not None
-        if fix is not None and len([x for x in mine if fixable(without_cards(without_balance(x)) if own_cards
-                                                               else without_balance(x))]) > 1:
+        shared = [x["players"] for x in mine if fixable(without_cards(without_balance(x)) if own_cards
+                                                        else without_balance(x))]
+        if fix is not None and len(shared) > 1:
             # a problem of several counts: its command once at the top of the page, under the intro, never under
             # the first count's heading, where a reader who jumps to 5 or 6 players never sees it (round 30 en37)
             # (the cards' lines stay under their counts: ``card_fix`` below, as before)
-            top_fix, fix = {**fix, "cards": None}, None
+            # ... led by where the warnings are: it advertised a fix before the reader had met the problem (round 31
+            # en52)
+            from cardgen.report.words import page_words as _words
+            from cardgen.simulate.summary import and_list
+
+            lead = typeset(_words("top_fix_lead", lang, players=and_list([str(n) for n in shared], lang)), lang)
+            top_fix, fix = {**fix, "text": f"{lead} {fix['text']}", "cards": None}, None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
