@@ -383,3 +383,20 @@ def test_the_page_wide_fix_line_first_says_where_the_warnings_are(draco: tuple, 
     html = _draco_page(draco, lang)
     top = html[:html.index('<h2 id="p3"')]
     assert f'<p class="fix">{lead}' in top, top[-800:]
+
+
+def test_a_length_chart_s_scale_reaches_above_its_tallest_bar_and_the_charts_share_one_row() -> None:
+    """fr26, it31: the length chart's axis stopped at 50% while bars reached 82.7% and 89.7%, with no figure to
+    read them by on a phone, which shows no tooltip. en38: the charts, 400 px wide in a column three times that,
+    sat two in a row and the third alone; they now share the row, a third of the width each."""
+    from pathlib import Path
+
+    from cardgen.report.svg import overlay_svg
+
+    svg = str(overlay_svg([("", [[15, 1], [16, 44], [17, 248], [18, 7]], "#000")], "length", "courses"))
+    labels = re.findall(r'text-anchor="end">([^<]+)</text>', svg)
+    assert labels[-1] == "100%", labels
+    css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    desk = css[:css.index("@media (max-width:40em)")]
+    assert ".charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(18em,1fr))" in desk
+    assert ".charts figure svg{width:100%;height:auto}" in desk
