@@ -400,3 +400,15 @@ def test_a_length_chart_s_scale_reaches_above_its_tallest_bar_and_the_charts_sha
     desk = css[:css.index("@media (max-width:40em)")]
     assert ".charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(18em,1fr))" in desk
     assert ".charts figure svg{width:100%;height:auto}" in desk
+
+
+def test_the_imposter_caveat_says_who_hardly_uses_it_and_what_follows_each_time() -> None:
+    """en41: "… 0.04 times per player per game on average. That is hardly ever, so …" was stilted, and the later
+    counts' "Here too they hardly ever use it." left out its consequence."""
+    from cardgen.report.impact import WORDS
+
+    assert WORDS["en"]["all_dealt_hardly"].startswith("They hardly ever use it, so ")
+    assert "That is hardly ever" not in WORDS["en"]["all_dealt_hardly"]
+    for lang, so in (("en", "so the same caution applies"), ("fr", "la même réserve vaut donc ici"),
+                     ("it", "vale quindi la stessa cautela")):
+        assert so in WORDS[lang]["all_dealt_hardly_again"].replace("\u202f", " ")
