@@ -412,3 +412,13 @@ def test_the_imposter_caveat_says_who_hardly_uses_it_and_what_follows_each_time(
     for lang, so in (("en", "so the same caution applies"), ("fr", "la même réserve vaut donc ici"),
                      ("it", "vale quindi la stessa cautela")):
         assert so in WORDS[lang]["all_dealt_hardly_again"].replace("\u202f", " ")
+
+
+def test_the_opening_hands_legend_says_what_the_count_of_plays_counts_plainly() -> None:
+    """en46, it34: "The times a card is played per player per game count every copy …" (a verb after a long plural
+    subject) / "Le volte in cui una carta è giocata … contano ogni sua copia": tangled."""
+    from cardgen.report.impact import WORDS
+
+    assert WORDS["en"]["per_seat_legend"].startswith("The number of times a card is played per player per game counts")
+    assert WORDS["it"]["per_seat_legend"].startswith("Il numero di volte in cui una carta è giocata (per giocatore, a "
+                                                     "partita) conta tutte le sue copie")

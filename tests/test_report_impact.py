@@ -25,7 +25,8 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
     # the interval unbroken, as every page writes one (eighteenth reading fr72)
     assert "+1.5 → +25.0 [+20.0\u00a0to\u00a0+30.0]" in html and "strong" in html and "played 1.4 times per player per game with the variant</span>" in html  # it59
-    assert html.count("count every copy of the card, played at any time") == 1  # once, in the legend (en37, round 30 en38)
+    # once, in the legend (en37, round 30 en38); "The number of times … counts" since round 31 (en46)
+    assert html.count("counts every copy of the card, whenever it was played") == 1
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur et par partie avec la variante<" in french and "Point creux, en haut" in french
