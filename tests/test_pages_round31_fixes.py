@@ -422,3 +422,18 @@ def test_the_opening_hands_legend_says_what_the_count_of_plays_counts_plainly() 
     assert WORDS["en"]["per_seat_legend"].startswith("The number of times a card is played per player per game counts")
     assert WORDS["it"]["per_seat_legend"].startswith("Il numero di volte in cui una carta è giocata (per giocatore, a "
                                                      "partita) conta tutte le sue copie")
+
+
+def test_the_card_note_is_not_circular_and_explains_a_card_not_judged_only_where_one_is() -> None:
+    """en48: "… widened for the number of cards judged at once: the interval shown in the table, on which the flag is
+    based" was circular, and "A card not judged … shows its own interval" described a case Draco's page never
+    shows. it40: "(più alta su più numeri di giocatori presi insieme)" was elliptical; it35: "carta valutata" beside
+    "carta giudicata" in the same page, two words for one status."""
+    from cardgen.report.impact import WORDS, impact_footnote
+
+    for lang in LANGS:
+        assert WORDS[lang]["footnote_not_judged"] not in impact_footnote(lang, False, False)
+        assert impact_footnote(lang, False, True).endswith(WORDS[lang]["footnote_not_judged"])
+    assert "on which the flag is based" not in WORDS["en"]["footnote_widened"]
+    assert "la probabilità cresce se si considerano insieme più numeri di giocatori" in WORDS["it"]["footnote_widened"]
+    assert "valutata" not in WORDS["it"]["none_flagged"] and "giudicata" in WORDS["it"]["none_flagged"]

@@ -143,11 +143,14 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
 WORDS = typeset_words(_BOOK["words"])
 
 
-def impact_footnote(lang: str = "en", paired: bool = True) -> str:
+def impact_footnote(lang: str = "en", paired: bool = True, not_judged: bool = True) -> str:
     """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: both tables
     show each judged card's widened interval; compare's note (``paired``) adds how the change from the base game
-    is judged (Holm)."""
-    return WORDS[lang]["footnote" if paired else "footnote_widened"]
+    is judged (Holm). ``not_judged``: whether a card table of the page has a card not judged, whose own interval
+    the note then explains (validate's note said it of a case Draco's page never shows: round 31 en48)."""
+    if paired:
+        return WORDS[lang]["footnote"]
+    return WORDS[lang]["footnote_widened"] + (" " + WORDS[lang]["footnote_not_judged"] if not_judged else "")
 
 
 def decisive(row: dict[str, Any]) -> dict[str, Any]:

@@ -827,7 +827,10 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
-                footnotes=([impact_footnote(lang, False)] if cards else []) + (
+                footnotes=([impact_footnote(lang, False, any(
+                    not row.get("judged", True) and (row.get("not_judged") or {}).get("why") != "all"
+                    for r in mine for row in (r.get("designer") or {}).get("component_impact") or []))]
+                           if cards else []) + (
                     # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
                     [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
 
