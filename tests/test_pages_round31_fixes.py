@@ -138,6 +138,7 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
     assert WORDS["en"]["exchange_labels"].split("|")[1].startswith("margin")
     it = WORDS["it"]["footnote_exchange"]
     assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
+    assert "al più del 5" not in WORDS["it"]["flag"] and "non supera allora il 5" in WORDS["it"]["flag"]
 
 
 @pytest.mark.parametrize(("lang", "win", "margin"), [
