@@ -438,3 +438,14 @@ def test_the_card_note_is_not_circular_and_explains_a_card_not_judged_only_where
     assert "on which the flag is based" not in WORDS["en"]["footnote_widened"]
     assert "la probabilità cresce se si considerano insieme più numeri di giocatori" in WORDS["it"]["footnote_widened"]
     assert "valutata" not in WORDS["it"]["none_flagged"] and "giudicata" in WORDS["it"]["none_flagged"]
+
+
+def test_the_overview_s_warnings_set_a_share_against_a_share_and_join_so_with_a_comma() -> None:
+    """en28: "player 1 wins more often and player 4 less often than the fair share": a share is not a frequency.
+    en31: "… do not say what happens then; so the results describe …": no semicolon before "so"."""
+    from cardgen.report.words import PAGES
+
+    en = PAGES["en"]
+    assert en["balance_split"] == "{ahead} wins more than the fair share and {behind} less, beyond chance"
+    assert not [k for k, v in en.items() if k.startswith("balance_") and "often than the fair share" in str(v)]
+    assert en["short_weight"].startswith(", so the results")

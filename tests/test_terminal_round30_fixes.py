@@ -698,7 +698,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "player 1 wins more often and player 4 less often than the fair share, beyond chance"),
+    ("en", "player 1 wins more than the fair share and player 4 less, beyond chance"),
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
     ("it", "il giocatore 1 vince più spesso e il giocatore 4 meno spesso della quota equa: scarti troppo grandi per "
