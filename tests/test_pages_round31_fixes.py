@@ -449,3 +449,12 @@ def test_the_overview_s_warnings_set_a_share_against_a_share_and_join_so_with_a_
     assert en["balance_split"] == "{ahead} wins more than the fair share and {behind} less, beyond chance"
     assert not [k for k, v in en.items() if k.startswith("balance_") and "often than the fair share" in str(v)]
     assert en["short_weight"].startswith(", so the results")
+
+
+def test_the_overview_says_plainly_what_a_card_flagged_on_its_margin_does() -> None:
+    """en33: "“Favour” (mid-game, on its margin over the best other player, not on its win rate)": hard to follow."""
+    from cardgen.report.words import PAGES
+
+    said = PAGES["en"]["card_mid_margin"]
+    assert "widens its holder’s margin over the best other player beyond chance, though not their win rate" in said
+    assert "on its margin" not in said
