@@ -458,3 +458,16 @@ def test_the_overview_says_plainly_what_a_card_flagged_on_its_margin_does() -> N
     said = PAGES["en"]["card_mid_margin"]
     assert "widens its holder’s margin over the best other player beyond chance, though not their win rate" in said
     assert "on its margin" not in said
+
+
+def test_the_distributions_say_how_many_values_and_align_their_numbers_right() -> None:
+    """it29: the distributions' head «valori» (the count of values) read as the values themselves, and their numbers
+    stood left-aligned where every other table aligns them right."""
+    from pathlib import Path
+
+    from cardgen.report.words import PAGES
+
+    assert [PAGES[lang]["dist_head"].split("|")[1] for lang in LANGS] == ["number of values", "nombre de valeurs",
+                                                                          "numero di valori"]
+    template = (Path(__file__).parents[1] / "templates" / "report" / "section.html").read_text(encoding="utf-8")
+    assert '<td class="num" data-label="{{ s.dist_head[loop.index] }}">' in template
