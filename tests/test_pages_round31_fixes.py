@@ -471,3 +471,14 @@ def test_the_distributions_say_how_many_values_and_align_their_numbers_right() -
                                                                           "numero di valori"]
     template = (Path(__file__).parents[1] / "templates" / "report" / "section.html").read_text(encoding="utf-8")
     assert '<td class="num" data-label="{{ s.dist_head[loop.index] }}">' in template
+
+
+def test_the_italian_warning_points_to_the_mid_game_table_by_its_heading() -> None:
+    """it36: the warning said «vedi la tabella delle carte durante la partita più sotto», the table is headed «Forza
+    delle carte a partita in corso (…)»: the pointer names it as its heading does."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    pointer = LINES["it"]["warn_card_page_play"]
+    assert "Forza delle carte a partita in corso" in pointer
+    assert WORDS["it"]["exchange_title"].startswith("Forza delle carte a partita in corso")
