@@ -482,3 +482,12 @@ def test_the_italian_warning_points_to_the_mid_game_table_by_its_heading() -> No
     pointer = LINES["it"]["warn_card_page_play"]
     assert "Forza delle carte a partita in corso" in pointer
     assert WORDS["it"]["exchange_title"].startswith("Forza delle carte a partita in corso")
+
+
+def test_the_italian_overview_says_which_player_the_balance_column_names() -> None:
+    """it24: «indica il posto più lontano dalla quota equa»: «posto» read as a seat or a place in the ranking."""
+    from cardgen.report.words import PAGES
+
+    intro = PAGES["it"]["overview_intro"]
+    assert "indica il giocatore, per ordine di gioco, più lontano dalla quota equa" in intro
+    assert "il posto più lontano" not in intro
