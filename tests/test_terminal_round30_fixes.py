@@ -112,7 +112,8 @@ def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> N
     intro = {lang: PAGES[lang]["overview_intro"] for lang in ("en", "fr", "it")}
     assert "the balance column names the seat furthest from the fair share" in intro["en"]
     assert "La colonne « équilibre » nomme la place" in intro["fr"] and "selon sa place dans" not in intro["fr"]
-    assert "la colonna «equilibrio» indica il posto più lontano" in intro["it"]
+    # the player by order of play, never «posto» (seat or ranking?) since round 31 (it24)
+    assert "la colonna «equilibrio» indica il giocatore, per ordine di gioco, più lontano" in intro["it"]
 
 
 def test_the_close_game_floor_reads_as_a_floor() -> None:
