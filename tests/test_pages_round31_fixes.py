@@ -491,3 +491,21 @@ def test_the_italian_overview_says_which_player_the_balance_column_names() -> No
     intro = PAGES["it"]["overview_intro"]
     assert "indica il giocatore, per ordine di gioco, più lontano dalla quota equa" in intro
     assert "il posto più lontano" not in intro
+
+
+@pytest.mark.parametrize(("lang", "pointer"), [
+    ("en", "Each figure is defined in the first table of this kind, above."),
+    ("fr", "Chaque indicateur est défini dans le premier tableau de ce type, plus haut."),
+    ("it", "Ogni indicatore è definito nella prima tabella di questo tipo, più sopra.")])
+def test_a_table_of_indicator_names_only_says_where_they_are_defined(lang: str, pointer: str) -> None:
+    """it28: King Lui's 4- and 5-player indicator tables show bare names («rimonte», «tensione», …), the definitions
+    only in the 3-player table, with no pointer to them."""
+    from cardgen.report.pages import designer_block
+
+    figure = {"mean": 0.5, "low": 0.4, "high": 0.6}
+    r = {"players": 3, "designer": {"games": 250, "comeback_rate": figure, "close_games": figure}}
+    said: set[str] = set()
+    first = str(designer_block(r, {}, lang, None, said)).replace("\u202f", " ")
+    second = str(designer_block({**r, "players": 4}, {}, lang, None, said)).replace("\u202f", " ")
+    assert pointer.replace("\u202f", " ") not in first
+    assert pointer.replace("\u202f", " ") in second, second[:500]

@@ -907,7 +907,11 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
+    # a table of names only (each defined at the page's first table) says where the definitions are: King Lui's 4-
+    # and 5-player tables showed bare names with no pointer (round 31 it28)
+    pointer = page_words("figures_defined_above", lang) if figures and all(n in again for n, _ in figures) else ""
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
+                  defined_above=pointer,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards,
                   # a game without an opening hand names the section its own way (Royale: round 31 en40, fr28, it33)
                   cards_title=own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"],
