@@ -509,3 +509,23 @@ def test_a_table_of_indicator_names_only_says_where_they_are_defined(lang: str, 
     second = str(designer_block({**r, "players": 4}, {}, lang, None, said)).replace("\u202f", " ")
     assert pointer.replace("\u202f", " ") not in first
     assert pointer.replace("\u202f", " ") in second, second[:500]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_highest_counts_follow_the_terminal_s_order_and_say_why_some_lack_the_99_percent_figure(
+        king_lui: tuple, lang: str) -> None:
+    """en37, it30: the page listed "cards in one hand …; portions …; Emerald cards …" where the terminal lists Emerald
+    first, and some entries had "(at most N in 99% of games)" and others not, with no reason given."""
+    from cardgen.report.validation import section
+    from cardgen.report.words import PAGES
+    from cardgen.simulate.summary import Naming, book_order, tally_words
+
+    deck, results = king_lui
+    naming = Naming.of(deck, lang)
+    r = results[0]
+    s = section(r, lang, naming)
+    names = [name for name, _, _ in s["peaks"]]
+    assert names == [tally_words("peak", k, lang, naming) for k in book_order(r["peaks"], "peak", naming)]
+    plain = {name: extra for name, _, extra in s["peaks"]}
+    kinds = {"99" in str(extra) for extra in plain.values()}
+    assert (s["peaks_note"] == PAGES[lang]["peaks_99_note"]) == (len(kinds) > 1)

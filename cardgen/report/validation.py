@@ -112,6 +112,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
                                           more_games_command, replay_command, tally_words, tie_items, whole_box)
+    from cardgen.simulate.summary import book_order
     from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
     naming = naming or Naming()
@@ -151,7 +152,12 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    # one form for every peak, "label: value (remark)", never "cards in one hand (22)" beside
                    # "gold coins on the dens: 25 (all the box holds)" (round 30 fr35, it42, it46)
                    page_words("peak_plain", lang, peak=_num(v, lang)))
-                  for k, v in r["peaks"].items()],
+                  # in the game's own order, as the terminal lists them (round 31 en37)
+                  for k, v in book_order(r["peaks"], "peak", naming).items()],
+        # why some counts have "(at most … in 99% of games)" and others not, where both kinds stand (en37, it30)
+        "peaks_note": page_words("peaks_99_note", lang) if len({k in games and _p99(games[k], r["games"]) < v
+                                                               for k, v in r["peaks"].items()
+                                                               if not whole_box(k, v, naming)}) > 1 else "",
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         # every case settled by a rule of cardgen's, each with its text: said once in the column's head, never
         # "Settled by a rule cardgen adds." opening each of Draco's 16 cells (round 30 it43)
