@@ -529,3 +529,23 @@ def test_the_highest_counts_follow_the_terminal_s_order_and_say_why_some_lack_th
     plain = {name: extra for name, _, extra in s["peaks"]}
     kinds = {"99" in str(extra) for extra in plain.values()}
     assert (s["peaks_note"] == PAGES[lang]["peaks_99_note"]) == (len(kinds) > 1)
+
+
+@pytest.mark.parametrize(("lang", "row"), [("en", ("The King’s Head Waiter", "11 or 12", "50.0%")),
+                                           ("fr", ("Maître d’hôtel du roi", "11 ou 12", "50,0\u202f%")),
+                                           ("it", ("Maggiordomo del re", "11 o 12", "50,0\u00a0%"))])
+def test_the_solo_score_scale_is_a_table(lang: str, row: tuple) -> None:
+    """en42, fr8: "Solo score scale, …: “The King’s Head Waiter” (11 or 12) 7.0%; “A Well-Earned Tip” (9 or 10) …": a
+    run-on list hard to scan as a paragraph; a table of title, score and share of games."""
+    from pathlib import Path
+
+    from cardgen.report.pages import scale_table
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("royale", Path(__file__).resolve().parents[1]), lang)
+    table = scale_table([[11, 5], [7, 5]], lang, naming)
+    assert table is not None and len(table["head"]) == 3
+    assert tuple(c.replace("\u00a0", " ").replace("\u202f", " ") for c in table["rows"][0]) == tuple(
+        c.replace("\u00a0", " ").replace("\u202f", " ") for c in row), table["rows"]
+    assert table["caption"].endswith(").") and "“" not in table["rows"][0][0]

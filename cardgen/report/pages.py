@@ -809,7 +809,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "balance_fix": seat_fix(r, lang), "confirm": confirm_fix(r, lang, doc["results"], naming),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
-                        "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
+                        # a table (title, score, share of games), not a run-on paragraph (round 31 en42, fr8)
+                        "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
                         "charts": charts(sides, lang, naming.words, why=not told),
@@ -833,6 +834,27 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                            if cards else []) + (
                     # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
                     [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
+
+
+def scale_table(histogram: list[Any], lang: str, naming: Naming) -> dict[str, Any] | None:
+    """The solo game's score scale as a table: its caption (the terminal's heading, ``summary.scale_line``'s, without
+    the items), its heads and one row per band: title, scores, share of games; None without a scale or a game. The
+    run-on paragraph '“The King’s Head Waiter” (11 or 12) 7.0%; “A Well-Earned Tip” …' was hard to scan (round 31
+    en42, fr8)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import lowered
+
+    heading, bands = naming.scale
+    games = sum(n for _, n in histogram)
+    if not bands or not games:
+        return None
+    caption = say("scale", lang, heading=lowered(heading, lang), items="").rstrip().rstrip(":").rstrip("\u202f ")
+    rows = [(verdict, say("scale_pair" if high == low + 1 else "scale_span", lang, low=low, high=high)
+             if low != high else str(low),
+             percent(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True))
+            for low, high, verdict in bands]
+    return {"caption": typeset(_capital(caption) + ".", lang), "head": page_words("scale_head", lang).split("|"),
+            "rows": [tuple(typeset(str(c), lang) for c in row) for row in rows]}
 
 
 def coded(text: str, command: str) -> Markup | str:
