@@ -120,8 +120,10 @@ def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: st
     ends = marked_ends(row["margin_low"], row["margin_high"], lang)
     said = number(row["margin"], lang, False, True, fixed=True)
     return {**s, "row": {**s["row"], "y": s["h"] * 0.3},
-            "margin": {"y": s["h"] * 0.72, "low": x(row["margin_low"]), "high": x(row["margin_high"]),
-                       "at": x(row["margin"]), "colour": colour},
+            "margin": {"y": round(s["h"] * 0.72, 1), "low": x(row["margin_low"]), "high": x(row["margin_high"]),
+                       "at": x(row["margin"]), "colour": colour,
+                       # the square's corner, rounded as every other coordinate ("14.719999999999999" otherwise)
+                       "sq_x": round(x(row["margin"]) - 4, 1), "sq_y": round(s["h"] * 0.72 - 4, 1)},
             "title": typeset(f'{s["title"]}; {label}{punct(":", lang)} '
                              f'{said} {interval(*ends, lang)}', lang)}
 
