@@ -212,7 +212,8 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     from cardgen.simulate.summary import designer_lines
 
     note = impact_footnote("en", paired=False)
-    assert "widened for the number of cards judged at once" in note and "the interval shown in the table, on which the flag is based" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
+    # "… : the interval shown in the table, on which the flag is based" was circular (round 31 en48)
+    assert "widened for the number of cards judged at once" in note and "and the flag rests on it" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
     # no statistician's name on the game page, which otherwise explains itself (twenty-third reading en58)
     assert "élargi selon le nombre de cartes jugées à la fois" in impact_footnote("fr", False)
     assert "allargato secondo il numero di carte giudicate insieme" in impact_footnote("it", False)

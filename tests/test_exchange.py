@@ -400,11 +400,11 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     # each interval one unbreakable run, as every page writes it (eighteenth reading fr72): "[+2, +13]" was the
     # margin's, with a comma French reads as a decimal mark
     # each cell named for a phone (data-label: round 30 en39)
-    assert '<td class="num" data-label="win rate">+25.0 [+10.0\u00a0to\u00a0+40.0]</td>' in html, html
-    assert '<td class="num" data-label="margin">+7.5 [+2.0\u00a0to\u00a0+13.0]</td>' in html, html
+    assert '<td class="num" data-label="win rate gained (percentage points)">+25.0\u00a0[+10.0\u00a0to\u00a0+40.0]</td>' in html, html
+    assert '<td class="num" data-label="margin gained (points)">+7.5\u00a0[+2.0\u00a0to\u00a0+13.0]</td>' in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert '<td class="num" data-label="avance">+7,5 [+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
+    assert '<td class="num" data-label="effet sur l’avance (points)">+7,5\u00a0[+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
     # ... the win rate's gain, not "wins gained", a count (round 30 en35)
     assert "<th>win rate gained by holding it (percentage points, 95% interval, widened)</th>" in html
@@ -414,7 +414,7 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
         and '<th class="call">verdict</th>' in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)
-    assert "the strip draws the wins’ interval only" in html and "judged too" not in html
+    assert "each strip shows the win-rate interval" in html and "judged too" not in html
     assert "victoires avec" not in fr and "effet sur l’avance" in fr
     assert not re.search(r"\+\d+\.\d%", html.split("<table")[1])
 

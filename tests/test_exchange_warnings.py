@@ -142,7 +142,13 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     # gives the wins' interval as the cell does (en33)
     from cardgen.report.impact import NEUTRAL, STRONG, WEAK
     drawn = page.split("<svg", 1)[1]
-    assert STRONG not in drawn and WEAK not in drawn and NEUTRAL in drawn  # nor in the legend's "too weak" blue
+    # ... the wins' line and dot neutral; since round 31 (en45, fr32, it38) a second line, with a square, in the
+    # flag's colour: the margin's interval, the one the flag rests on
+    import re
+
+    svg = drawn.split("</svg>", 1)[0]
+    assert re.search(r'<circle [^>]*fill="' + NEUTRAL + '"', svg) and WEAK not in svg, svg
+    assert re.search(r'<rect [^>]*fill="' + STRONG + '"', svg) and not re.search(r'<circle [^>]*' + STRONG, svg)
     assert "favour: +3.4\u00a0percentage points [−2.0 to +8.8]" in drawn
     near = str(exchange_block({"rows": [{**favour, "win": -0.065, "win_low": -0.1299, "win_high": -0.0003,
                                          "flagged_by": ["win"]}], "exchanges": 682, "games": 240, "points": 12},

@@ -35,7 +35,9 @@ def test_the_playtest_link_and_its_neighbours_are_in_the_gallerys_language(
     assert words["playtests_note"] in html and f">{words['validation']}</a>" in html
     assert words["validation_note_all"].format(passed=1, counts=1, games=30, players="3") in html
     # nothing built in this gallery: the intro says what it holds, never promises faces and books (en48)
-    assert words["intro_unbuilt"] in html and words["intro"] not in html and f'lang="{lang}"' in html
+    # its command as code since round 31 (en22, fr21, it22)
+    unbuilt = words["intro_unbuilt"].replace("cardgen build", "<code>cardgen build</code>")
+    assert unbuilt in html and words["intro"] not in html and f'lang="{lang}"' in html
     # twenty-sixth reading en39, it40: one name for the card pictures in the intro and in the line under each game
     pictures = {"en": "card pictures", "fr": "images des cartes", "it": "immagin"}[lang]  # "nessuna immagine"
     assert pictures in words["intro_unbuilt"] and pictures in words["nothing_built"]
@@ -52,7 +54,7 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
 
 # terminal round 27 en35, it43: no "4/4" notation used nowhere else; Italian's games "per numero di giocatori";
 # round 29 fr30, it31: no bracket inside the gallery's bracket, and "passed at 3 and 4 players" where all passed
-@pytest.mark.parametrize(("lang", "said"), [("fr", "validé à 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties"),
+@pytest.mark.parametrize(("lang", "said"), [("fr", "réussie à 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties"),
                                             ("it", "superata con 3 e 4 giocatori; avvisi con 4 giocatori; 30 partite"),
                                             ("en", "passed at 3 and 4 players, with warnings at 4 players; 30 games")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
@@ -73,7 +75,7 @@ def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path
 @pytest.mark.parametrize(("lang", "said", "old"), [
     ("en", "passed at 1, 2, 3 and 4 players, with a warning at 4 players; 30 games each", "with warnings"),
     # French says "avec réserves" of one warning too, as its headings do ("réserve" alone names a pile)
-    ("fr", "validé à 1, 2, 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties chaque fois", "sur 4"),
+    ("fr", "réussie à 1, 2, 3 et 4 joueurs, avec réserves à 4 joueurs ; 30 parties chaque fois", "sur 4"),
     ("it", "superata con 1, 2, 3 e 4 giocatori; un avviso con 4 giocatori; 30 partite per numero di giocatori",
      "; avvisi con")])
 def test_one_warning_in_all_is_said_in_the_singular_in_the_gallery(tmp_path: Path, lang: str, said: str,
@@ -103,7 +105,8 @@ def test_a_deck_with_nothing_built_says_so_once(tmp_path: Path, lang: str) -> No
     then "Not built yet: cardgen build." under every deck: one line says what is missing and the one command."""
     html = render_gallery(tmp_path, a_gallery(tmp_path, lang))
     words = WORDS[lang]
-    assert html.count("<code>cardgen build</code>") == 1 and words["nothing_built"] in html
+    # the deck's one line, and the intro's "after cardgen build", code too since round 31 (en22, fr21, it22)
+    assert html.count("<code>cardgen build</code>") == 2 and words["nothing_built"] in html
     assert words["no_pictures"] not in html and words["not_built"] not in html
 
 

@@ -197,7 +197,7 @@ def test_the_card_note_says_what_a_card_not_judged_is(lang: str, why: str) -> No
     """Fifteenth reading fr43, it46: "a card not judged" was never defined; it is a card with too few games on
     one side to compare (``cards.CardTally.not_judged``), and its interval is not widened."""
     from cardgen.report.impact import WORDS
-    note = WORDS[lang]["footnote_widened"]
+    note = WORDS[lang]["footnote_not_judged"]  # its own sentence since round 31 (en48): said where such a card is
     assert why in note and note.index(why) > note.index({"en": "not judged", "fr": "non jugée",
                                                           "it": "non giudicata"}[lang] + " (")
     assert "nella mano iniziale di" not in WORDS["it"]["head_widened"]

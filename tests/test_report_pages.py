@@ -45,20 +45,23 @@ def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it(
 
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
-    r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
+    r = {"players": 3, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7},
+                                                         {"seat": 2, "rate": 0.5}]}
+    r["balance"]["seat_fair_share"] = 0.5
     assert _fairness(r) == "player 2: 70.0% (fair share 50.0%)"
     assert _fairness(r, "fr") == "joueur 2\u202f: 70,0\u202f% (part équitable\u202f: 50,0\u202f%)"
     # the balance test's verdict beside it: judged within chance when it raised no flag (en88, it107, fr96)
-    judged = {**r, "balance": {"flags": []}}
+    judged = {**r, "balance": {"flags": [], "seat_fair_share": 0.5}}
     assert _fairness(judged) == "player 2: 70.0% (fair share 50.0%), within chance"
     assert _fairness(judged, "it") == "giocatore 2: 70,0\xa0% (quota equa 50,0\xa0%), scarto nei limiti del caso"
-    flagged = {**r, "balance": {"flags": [{"seat": 1}]}}
-    assert _fairness(flagged).endswith("(fair share 50.0%) ⚠")
+    flagged = {**r, "balance": {"flags": [{"seat": 1}], "seat_fair_share": 0.5}}
+    assert _fairness(flagged).endswith("(fair share 50.0%)\u00a0⚠")  # the mark kept on its line (round 31 en30)
     # two players as far from the fair share as printed: the one above it, whom the warning names (fr42); the
     # rates as a 2-player Royale's, where float error made the second look 0.00001 points further
     even = {"players": 2, "balance": {"seat_fair_share": 0.532},
             "seat_win_rates": [{"seat": 0, "rate": 0.576}, {"seat": 1, "rate": 0.48799999}]}
-    assert _fairness(even).startswith("player 1: 57.6%")
+    # ... both, since round 31 (en25): two players are always as far from it, and naming one was arbitrary
+    assert _fairness(even).startswith("player 1: 57.6%, player 2: 48.8% (fair share 53.2%)")
     assert _fairness({**even, "seat_win_rates": even["seat_win_rates"][::-1]}).startswith("player 1: 57.6%")
 
 

@@ -33,12 +33,13 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     assert calm.count(caveat) == 1
 
 
+# round 31 en47, fr31, it37: the row's explanation in the legend too, never two for one rule
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "is not flagged: its gap reflects how the simulated players use it, not what the card is worth."),
-    ("fr", "n’est pas signalée : son écart reflète la façon dont les joueurs automatiques l’utilisent, pas ce que vaut "
-           "la carte."),
-    ("it", "non è segnalata: la sua differenza riflette come la usano i giocatori automatici, non quanto vale la "
-           "carta.")])
+    ("en", "is not flagged: its gap mostly measures the loss of the playable card it replaces, not what it does."),
+    ("fr", "n’est pas signalée : son écart mesure surtout la perte de la carte jouable qu’elle remplace, pas son "
+           "effet."),
+    ("it", "non è segnalata: la sua differenza misura soprattutto la perdita della carta giocabile che sostituisce, "
+           "non il suo effetto.")])
 def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
     """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
     carte": a gerund measures nothing; what is meant is that its figures describe how the players use it."""
@@ -112,7 +113,8 @@ def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> N
     intro = {lang: PAGES[lang]["overview_intro"] for lang in ("en", "fr", "it")}
     assert "the balance column names the seat furthest from the fair share" in intro["en"]
     assert "La colonne « équilibre » nomme la place" in intro["fr"] and "selon sa place dans" not in intro["fr"]
-    assert "la colonna «equilibrio» indica il posto più lontano" in intro["it"]
+    # the player by order of play, never «posto» (seat or ranking?) since round 31 (it24)
+    assert "la colonna «equilibrio» indica il giocatore, per ordine di gioco, più lontano" in intro["it"]
 
 
 def test_the_close_game_floor_reads_as_a_floor() -> None:
@@ -490,8 +492,11 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
     assert alone.index("<code>cardgen fix draco</code>") > alone.index('<h2 id="p3"')
 
 
-@pytest.mark.parametrize(("lang", "labels"), [("en", ("win rate", "margin")), ("fr", ("victoires", "avance")),
-                                              ("it", ("vittorie", "vantaggio"))])
+# round 31 en44: each named as a gain, the win rate's in percentage points, the margin's in the game's unit
+@pytest.mark.parametrize(("lang", "labels"), [
+    ("en", ("win rate gained (percentage points)", "margin gained (points)")),
+    ("fr", ("effet sur les victoires (points de pourcentage)", "effet sur l’avance (points)")),
+    ("it", ("vittorie in più (punti percentuali)", "vantaggio in più (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
     knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it
@@ -553,7 +558,8 @@ def test_the_details_say_all_games_finished_and_each_peak_in_one_form(draco: tup
     assert s["gaps_head"][1] == PAGES[lang]["gaps_how_settled"]
     opening = {"en": "A rule cardgen adds", "fr": "Tranché par une règle", "it": "Risolto da una regola"}[lang]
     assert not any(g["source"].startswith(opening) for g in s["gaps"])
-    assert s["dist_head"][1] == {"en": "values", "fr": "valeurs", "it": "valori"}[lang]
+    # how many values, never "valori", the values themselves (round 31 it29)
+    assert s["dist_head"][1] == {"en": "number of values", "fr": "nombre de valeurs", "it": "numero di valori"}[lang]
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -705,7 +711,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "player 1 wins more often and player 4 less often than the fair share, beyond chance"),
+    ("en", "player 1 wins more than the fair share and player 4 less, beyond chance"),
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
     ("it", "il giocatore 1 vince più spesso e il giocatore 4 meno spesso della quota equa: scarti troppo grandi per "

@@ -58,9 +58,10 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
     assert "ties for first place" not in page and "No card is judged" not in page and "Turn order" not in page
     assert "a heuristic player (simple rules of thumb written for this game)" in page and "every seat" not in page
     # twenty-first reading fr9: titles quoted, "11 or 12" for two neighbouring scores, the shares of the games
+    # ... a table since round 31 (en42): title, score, share of games
     assert re.search(r"Solo score scale, share of games at each level \(titles from cardgen’s rulebook, not the published "
-                     r"ones; score bands as published\): “The King’s Head Waiter” \(11\s+or\s+12\) "
-                     r"\d+\.\d%", page), page
+                     r"ones; score bands as published\)\.\s+title\s+score\s+share of games\s+The King’s Head Waiter\s+"
+                     r"11\s+or\s+12\s+\d+\.\d%", page), page
     # the game by its name wherever a person reads, its id only in commands (fourteenth reading en42, en44)
     assert "royale-solo: Royale" not in page and "Royale: Solo (royale-solo)" in page
     # the count's heading under the page's title, which names the game; the Details block no longer repeats it

@@ -301,8 +301,8 @@ def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: st
 @pytest.mark.parametrize(("lang", "more", "less"), [
     ("it", "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande per essere dovuto al caso",
      "il giocatore 1 vince meno spesso della quota equa, e lo scarto è troppo grande per essere dovuto al caso"),
-    ("en", "player 1 wins more often than the fair share, beyond chance",
-     "player 1 wins less often than the fair share, beyond chance")])
+    ("en", "player 1 wins more than the fair share, beyond chance",
+     "player 1 wins less than the fair share, beyond chance")])
 def test_the_report_s_balance_warnings_say_the_fair_share(lang: str, more: str, less: str) -> None:
     """Read 20 (Italian): the report's warnings said "più spesso della sua quota equa" where the terminal and every
     other Italian line say "della quota equa" (one share, every seat's); English says "the fair share" alike."""

@@ -59,7 +59,7 @@ def test_the_solo_section_says_its_caveat_and_its_one_length_and_details_say_no_
     assert f"<p>{as_sentence(caveat[0].strip())}</p>".replace("’", "&#39;") in solo.replace("’", "&#39;")
     turns = label("turns", lang, naming.words)
     assert r["turns"]["min"] == r["turns"]["max"] == 9
-    assert f"<p>{page_words('length_always', lang, a='9', la=turns)}</p>" in solo
+    assert f"<p>{page_words('length_always_page', lang, a='9', la=turns)}</p>" in solo
     assert "<svg" in solo and solo.count("<figure>") == 1, "the scores' chart only"
     details = solo.split("<details>", 1)[1]
     assert label("rounds", lang, naming.words) not in details and f">{turns}</th>" in details
@@ -95,7 +95,7 @@ def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, 
     ("en", "the chance of even one card being flagged by luck alone is then at most 5% at each player count."),
     ("fr", "le risque qu’au moins une carte soit signalée par le seul hasard est alors d’au plus 5\u202f% à chaque "
            "nombre de joueurs."),
-    ("it", "la probabilità che anche una sola carta sia segnalata per puro caso è allora al più del 5\u00a0% per "
+    ("it", "la probabilità che anche una sola carta sia segnalata per puro caso non supera allora il 5\u00a0% per "
            "ciascun numero di giocatori.")])
 def test_the_card_flag_is_explained_under_the_table_not_at_the_page_s_end(lang: str, said: str) -> None:
     """en58: the card table's "(see the note at the end)" sent a phone reader 20,000 px down, to a note naming

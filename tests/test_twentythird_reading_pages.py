@@ -49,7 +49,7 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
 
 
 @pytest.mark.parametrize(("lang", "less", "one"), [
-    ("en", "players 1 and 2 win less often than the fair share", "player 3 wins more often than the fair share"),
+    ("en", "players 1 and 2 win less than the fair share", "player 3 wins more than the fair share"),
     # a share set against a share (round 30 fr28)
     ("fr", "les joueurs 1 et 2 gagnent une part des parties inférieure à leur part équitable",
      "le joueur 3 gagne une part des parties supérieure"),

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from cardgen import wordbook
 from cardgen.terminal import with_terms
-from cardgen.languages import decimal, typeset, typeset_words
+from cardgen.languages import decimal, is_singular, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
@@ -28,7 +28,9 @@ from cardgen.text import join_and, punct
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
 
-STRIP_W, STRIP_H = 320, 26
+#: a strip 200 px wide: at 320 it took a third of the table while the notes beside it ran to seven lines (round 31
+#: en50, fr33, it41)
+STRIP_W, STRIP_H = 200, 26
 STRONG, WEAK = "#D55E00", "#0072B2"
 #: an unflagged row of a table with no base game (validate's): drawn in the "too weak" blue, which compare's variant
 #: shares, every card beyond chance or not looked flagged too weak beside the legend's blue "too weak" (round 30 en32)
@@ -82,7 +84,7 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     def x(v: float) -> float:
         return round(mid + v / half * (mid - 6), 1)
 
-    out: dict[str, Any] = {"w": STRIP_W, "h": STRIP_H, "mid": mid, "base": None, "row": None}
+    out: dict[str, Any] = {"w": STRIP_W, "h": STRIP_H, "mid": mid, "base": None, "row": None, "margin": None}
     base = row.get("base")
     if isinstance(base, dict) and base.get("difference") is not None:
         out["base"] = {"y": STRIP_H * 0.3, "low": x(base["low"]), "high": x(base["high"]), "at": x(base["difference"]),
@@ -101,6 +103,38 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     return out
 
 
+def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: str = "en",
+                label: str = "") -> dict[str, Any]:
+    """A mid-game row's strip (``strip``, the wins' interval) with, for a card flagged on its margin alone
+    (``by_margin``), a second line in the flag's colour: the margin's interval on its own scale (``half``, in the
+    game's unit), the interval the flag rests on. Its wins' strip alone crossed 0 beside "seems too strong", the
+    picture against the verdict (round 31 en45, fr32, it38). ``label``: the margin's name in its title."""
+    if not (row.get("flag") and by_margin(row)) or s.get("row") is None:
+        return s
+    mid = s["mid"]
+
+    def x(v: float) -> float:
+        return round(mid + v / half * (mid - 6), 1)
+
+    colour = STRONG if row["flag"] == "strong" else WEAK
+    ends = marked_ends(row["margin_low"], row["margin_high"], lang)
+    said = number(row["margin"], lang, False, True, fixed=True)
+    return {**s, "row": {**s["row"], "y": s["h"] * 0.3},
+            "margin": {"y": round(s["h"] * 0.72, 1), "low": x(row["margin_low"]), "high": x(row["margin_high"]),
+                       "at": x(row["margin"]), "colour": colour,
+                       # the square's corner, rounded as every other coordinate ("14.719999999999999" otherwise)
+                       "sq_x": round(x(row["margin"]) - 4, 1), "sq_y": round(s["h"] * 0.72 - 4, 1)},
+            "title": typeset(f'{s["title"]}; {label}{punct(":", lang)} '
+                             f'{said} {interval(*ends, lang)}', lang)}
+
+
+def halves(text: str) -> str:
+    """``text`` breakable only after its second word ("257 exchanges" ⏎ "in 152 games"): each number kept with its
+    noun, two lines at most in a narrow column (round 31 en50, it41)."""
+    words = text.split(" ")
+    return " ".join(part for part in ("\u00a0".join(words[:2]), "\u00a0".join(words[2:])) if part)
+
+
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
     """A share as the language writes it (``cardgen.languages.percent``) with its one decimal, as the terminal's
     card table ("35.0%", never "35%" beside "32.1%"), or a dash where there is none."""
@@ -111,11 +145,14 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
 WORDS = typeset_words(_BOOK["words"])
 
 
-def impact_footnote(lang: str = "en", paired: bool = True) -> str:
+def impact_footnote(lang: str = "en", paired: bool = True, not_judged: bool = True) -> str:
     """The statistics behind the card flags (Bonferroni), for the end of the page that shows them: both tables
     show each judged card's widened interval; compare's note (``paired``) adds how the change from the base game
-    is judged (Holm)."""
-    return WORDS[lang]["footnote" if paired else "footnote_widened"]
+    is judged (Holm). ``not_judged``: whether a card table of the page has a card not judged, whose own interval
+    the note then explains (validate's note said it of a case Draco's page never shows: round 31 en48)."""
+    if paired:
+        return WORDS[lang]["footnote"]
+    return WORDS[lang]["footnote_widened"] + (" " + WORDS[lang]["footnote_not_judged"] if not_judged else "")
 
 
 def decisive(row: dict[str, Any]) -> dict[str, Any]:
@@ -340,12 +377,13 @@ def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
                    names: dict[str, str] | None = None, unit: str | None = None,
-                   said: set[str] | None = None) -> Markup:
+                   said: set[str] | None = None, unit_one: str | None = None) -> Markup:
     """The play experiment's table (``templates/report/exchange.html``, ``cardgen.simulate.exchange``): face,
     component, its exchanges (and games), its wins and margin with their widened intervals, the strip of its wins,
     the flag (or why it was not judged, or that the players hardly play it: ``designer.exchange_json``); with no
     exchange at all, the one line that says why. ``unit``: what the game's scores count, the margin's unit (Draco's
-    silver coins were "points": terminal round 28 en11, it18). ``said``: what the page's earlier tables said
+    silver coins were "points": terminal round 28 en11, it18), ``unit_one`` its singular (French "±1,9 pièce").
+    ``said``: what the page's earlier tables said
     (``said_before``): the legend whole at the page's first mid-game table, "as above" after it (round 30 it38)."""
     from cardgen.simulate.verdict import unit as game_unit
 
@@ -359,6 +397,10 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
         return render("exchange.html", why=words[exchange_why(table)].format(points=POINTS), rows=[])
     shaped = [{**r, "difference": r["win"], "low": r["win_low"], "high": r["win_high"]} for r in rows]
     half = _scale(shaped)
+    # the margin's own scale, for the second line of a card flagged on its margin alone (``margin_line``)
+    margin_half = max([0.1] + [abs(r[k]) for r in rows for k in ("margin_low", "margin_high")
+                               if isinstance(r.get(k), (int, float))]) * 1.05
+    margin_label = words["exchange_labels"].format(unit=unit).split("|")[1]
     body = []
     for r in shaped:
         name = names.get(r["component"], r["component"])
@@ -374,20 +416,23 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
             verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
                                                           needed_games=table.get("min_games", ""))
         body.append({"picture": pictures.get(r["component"]), "name": name,
-                     "count": words["exchange_games"].format(**count),
+                     # two unbreakable halves, "257 exchanges" and "in 152 games": it broke to four lines (en50, it41)
+                     "count": halves(words["exchange_games"].format(**count)),
                      # a difference of win rates: bare percentage points, the unit in the header (fr6, it8)
                      # the interval its flag reads, as the terminal writes it (``summary.ends``)
-                     "win": typeset(f'{points(r["win"], lang, unit=False)} '
+                     # the figure kept with its interval: "+1.8⏎[−10.2 to +13.9]" beside one-line rows (en50, it42)
+                     "win": typeset(f'{points(r["win"], lang, unit=False)}\u00a0'
                                     f'{interval(*marked_ends(r["win_low"], r["win_high"], lang, True), lang)}', lang),
                      # its interval as every other one ("[+2 to +13]"), never "[+2, +13]", in French "[+2,5, +13]"
                      # with a decimal comma beside the separating one (eighteenth reading fr72)
                      # one decimal throughout, as the wins ("0.0 [−0.6 to +0.6]", never "0 [−1 to +1.3]": en13, fr17)
-                     "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)} ' + interval(
+                     "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)}\u00a0' + interval(
                          *marked_ends(r["margin_low"], r["margin_high"], lang), lang), lang),
                      # the strip draws the wins: coloured by a flag of the wins only; a card flagged on its margin
                      # alone had its bar, crossing 0, in the "too strong" colour (terminal round 30 en32, round 29 en34)
-                     "strip": strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
-                                    marked_ends(r["win_low"], r["win_high"], lang, True)),
+                     "strip": margin_line(strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
+                                                marked_ends(r["win_low"], r["win_high"], lang, True)),
+                                          r, margin_half, lang, margin_label),
                      "flagged": bool(r["flag"]), "verdict": verdict})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
@@ -400,8 +445,14 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     # the strip's key apart, hidden with the strips on a phone: it spoke of a picture the phone does not show
     # (round 30 it39)
     strip_legend = words["exchange_strip_legend"].format(half=scale)
+    if any(r["strip"].get("margin") for r in body):  # the second line's key, only where a row draws one
+        strip_legend += " " + words["exchange_strip_margin"].format(
+            half=decimal(margin_half, lang, places=1),
+            unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
     head = [typeset(h, lang) for h in words["exchange_head"].format(unit=unit).split("|")]
     # each figure's short name, shown before it on a phone, where the heads are rows away (round 30 en39)
-    labels = [typeset(h, lang) for h in words["exchange_labels"].split("|")]
+    # ... named as gains, the win rate's in percentage points: a bare "win rate: +3.4" read as a win rate of 3.4 %
+    # (round 31 en44)
+    labels = [typeset(h, lang) for h in words["exchange_labels"].format(unit=unit).split("|")]
     return render("exchange.html", why="", legend=legend, strip_legend=strip_legend, flag=flag, head=head,
                   verdict_head=words["head_verdict"], rows=body, labels=labels, **_ends(half, lang))

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
-                                   said_before)
+                                   own_words, said_before)
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
@@ -433,7 +433,16 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
     flagged = bool(balance.get("flags")) or any(w.startswith("seat") for w in balance.get("warnings", []))
     # the verdict beside the figures: "player 2 38% against a fair 34%" read as an imbalance the terminal never
     # raised (en88, it107, fr96); the balance test judged it within chance unless it flagged it
-    verdict = " ⚠" if flagged else page_words("fair_within", lang) if "flags" in balance else ""
+    # a gap the terminal says comes close to the limit is said so here too: three identical "within chance" rows hid
+    # it (round 31 en25, fr23, it25)
+    close = [c for c in balance.get("close") or [] if c.get("level")]
+    verdict = ("\u00a0⚠" if flagged else page_words("fair_within_close" if close else "fair_within", lang)
+               if "flags" in balance else "")  # the mark kept on the figure's line (en30)
+    if len(seats) == 2:  # two players are always as far from the fair share: both named, never one (en25)
+        one, two = sorted(seats, key=lambda s: s["seat"])
+        return page_words("fairness_two", lang, rate=percent(one["rate"], lang, places=1, fixed=True),
+                          rate2=percent(two["rate"], lang, places=1, fixed=True),
+                          fair=percent(fair, lang, places=1, fixed=True)) + verdict
     return page_words("fairness", lang, k=worst["seat"] + 1, rate=percent(worst["rate"], lang, places=1, fixed=True),
                       fair=percent(fair, lang, places=1, fixed=True)) + verdict
 
@@ -480,6 +489,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
              "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
+    counts = {r["players"] for r in results}
+    if 1 in counts and len(counts) > 1 and isinstance(doc.get("agents"), list) and len(set(doc["agents"])) == 1:
+        # "one in each seat" of a run that has a solo game too: one player there (round 31 en29, it26)
+        agents += page_words("agents_solo_too", lang)
     # the terminal's closing line, word for word: the page said "all passed" where the terminal said "4 passed with
     # warnings" (twentieth reading it44)
     # "1,000 games each" had no noun to agree with in French and Italian ("chacune", "ciascuna" after "player
@@ -495,7 +508,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     if not skill:  # a column of dashes nobody explained (en89, it108, fr98): said in the intro, and no column of
         # dashes squeezing the balance into a strip (round 29 fr32)
         intro += " " + page_words("skill_unmeasured", lang)
-    return page("overview.html", title, nav, lang, intro=intro, head=head, skill=skill, rows=rows, badges=badges(lang))
+    # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
+    # text's colour: a dash in the warning colour looked like one (en26)
+    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill"), head=head, skill=skill, rows=rows,
+                badges=badges(lang), no_warnings=page_words("no_warnings", lang))
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
@@ -534,7 +550,10 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     always = ends.pop() if len(ends) == 1 else None
     if always is not None and always[0] is not None and always[0] == always[1]:
         from cardgen.report.words import page_words
-        said = macro("parts.html", "paragraph", page_words("length_always", lang, a=decimal(always[0], lang, places=0),
+        # a sentence with its label, not the overview's cell "9 turns (always)" standing alone as a paragraph
+        # (round 31 en39, fr29, it32)
+        said = macro("parts.html", "paragraph", page_words("length_always_page", lang,
+                                                           a=decimal(always[0], lang, places=0),
                                                            la=label(length, lang, game)))
         figs = []
     else:
@@ -749,12 +768,19 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                          [without_balance(x) for x in mine], lang, naming)
                if fixable(without_cards(plain) if own_cards else plain) and not fix_said else None)
         fix_said = fix_said or fix is not None
-        if fix is not None and len([x for x in mine if fixable(without_cards(without_balance(x)) if own_cards
-                                                               else without_balance(x))]) > 1:
+        shared = [x["players"] for x in mine if fixable(without_cards(without_balance(x)) if own_cards
+                                                        else without_balance(x))]
+        if fix is not None and len(shared) > 1:
             # a problem of several counts: its command once at the top of the page, under the intro, never under
             # the first count's heading, where a reader who jumps to 5 or 6 players never sees it (round 30 en37)
             # (the cards' lines stay under their counts: ``card_fix`` below, as before)
-            top_fix, fix = {**fix, "cards": None}, None
+            # ... led by where the warnings are: it advertised a fix before the reader had met the problem (round 31
+            # en52)
+            from cardgen.report.words import page_words as _words
+            from cardgen.simulate.summary import and_list
+
+            lead = typeset(_words("top_fix_lead", lang, players=and_list([str(n) for n in shared], lang)), lang)
+            top_fix, fix = {**fix, "text": f"{lead} {fix['text']}", "cards": None}, None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
@@ -771,7 +797,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # saying what to do (sixteenth reading en24)
         said = {kind for kind, _ in balance_parts(r.get("balance") or {}, lang)}
         details["balance"] = []
-        verdict = [coded(ended(text), more_games_command(r))
+        # a paragraph opens with a capital: "balance: the fair share …" among "Caveat: …" (round 31 en34)
+        verdict = [coded(_capital(ended(text)), more_games_command(r))
                    for kind, text in balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]),
                                                    more_games_command(r)) if kind not in said]
         # why the fair share is above 1/N, said by the balance sentence or warning above the charts: not again on
@@ -783,7 +810,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "balance_fix": seat_fix(r, lang), "confirm": confirm_fix(r, lang, doc["results"], naming),
                         "fix": fix,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
-                        "scale": _capital(scale_line(r["scores"]["all"].get("histogram") or [], lang, naming) or "")
+                        # a table (title, score, share of games), not a run-on paragraph (round 31 en42, fr8)
+                        "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
                         "charts": charts(sides, lang, naming.words, why=not told),
@@ -801,9 +829,33 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 words=typeset_pages(lang), badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=name, base=base_name),
                 against=page_words("against", lang, base=base_name),
-                footnotes=([impact_footnote(lang, False)] if cards else []) + (
+                footnotes=([impact_footnote(lang, False, any(
+                    not row.get("judged", True) and (row.get("not_judged") or {}).get("why") != "all"
+                    for r in mine for row in (r.get("designer") or {}).get("component_impact") or []))]
+                           if cards else []) + (
                     # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
                     [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
+
+
+def scale_table(histogram: list[Any], lang: str, naming: Naming) -> dict[str, Any] | None:
+    """The solo game's score scale as a table: its caption (the terminal's heading, ``summary.scale_line``'s, without
+    the items), its heads and one row per band: title, scores, share of games; None without a scale or a game. The
+    run-on paragraph '“The King’s Head Waiter” (11 or 12) 7.0%; “A Well-Earned Tip” …' was hard to scan (round 31
+    en42, fr8)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import lowered
+
+    heading, bands = naming.scale
+    games = sum(n for _, n in histogram)
+    if not bands or not games:
+        return None
+    caption = say("scale", lang, heading=lowered(heading, lang), items="").rstrip().rstrip(":").rstrip("\u202f ")
+    rows = [(verdict, say("scale_pair" if high == low + 1 else "scale_span", lang, low=low, high=high)
+             if low != high else str(low),
+             percent(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True))
+            for low, high, verdict in bands]
+    return {"caption": typeset(_capital(caption) + ".", lang), "head": page_words("scale_head", lang).split("|"),
+            "rows": [tuple(typeset(str(c), lang) for c in row) for row in rows]}
 
 
 def coded(text: str, command: str) -> Markup | str:
@@ -871,14 +923,21 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
              if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
     from cardgen.simulate.verdict import unit
 
-    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, (naming or Naming()).words), said)
+    own = (naming or Naming()).words
+    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, own), said, unit(lang, own, False))
               if d.get("exchange") else "")
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
+    # a table of names only (each defined at the page's first table) says where the definitions are: King Lui's 4-
+    # and 5-player tables showed bare names with no pointer (round 31 it28)
+    pointer = page_words("figures_defined_above", lang) if figures and all(n in again for n, _ in figures) else ""
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
-                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards_dealt"],
+                  defined_above=pointer,
+                  head=PAGES[lang]["designer_head"].split("|"), cards=cards,
+                  # a game without an opening hand names the section its own way (Royale: round 31 en40, fr28, it33)
+                  cards_title=own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
 
 
@@ -1103,5 +1162,5 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
                      "seed": r.get("seed"), "result": result})
-    return page("runs.html", page_words("runs_title", lang), nav, lang, intro=page_words("runs_intro", lang),
+    return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),
                 head=PAGES[lang]["runs_head"].split("|"), runs=rows)

@@ -112,6 +112,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
                                           more_games_command, replay_command, tally_words, tie_items, whole_box)
+    from cardgen.simulate.summary import book_order
     from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
     naming = naming or Naming()
@@ -151,7 +152,12 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    # one form for every peak, "label: value (remark)", never "cards in one hand (22)" beside
                    # "gold coins on the dens: 25 (all the box holds)" (round 30 fr35, it42, it46)
                    page_words("peak_plain", lang, peak=_num(v, lang)))
-                  for k, v in r["peaks"].items()],
+                  # in the game's own order, as the terminal lists them (round 31 en37)
+                  for k, v in book_order(r["peaks"], "peak", naming).items()],
+        # why some counts have "(at most … in 99% of games)" and others not, where both kinds stand (en37, it30)
+        "peaks_note": page_words("peaks_99_note", lang) if len({k in games and _p99(games[k], r["games"]) < v
+                                                               for k, v in r["peaks"].items()
+                                                               if not whole_box(k, v, naming)}) > 1 else "",
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         # every case settled by a rule of cardgen's, each with its text: said once in the column's head, never
         # "Settled by a rule cardgen adds." opening each of Draco's 16 cells (round 30 it43)
@@ -164,7 +170,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
-        "replay": say("gap_replay", lang, command=replay_command(r)) if listed_gaps(r, naming) else "",
+        # ... a paragraph with a capital, its command set as code as every other one (round 31 en34, en35, fr25)
+        "replay": _replay(r, lang) if listed_gaps(r, naming) else "",
         "gaps_head": [h if i != 1 or not by_cardgen else PAGES[lang]["gaps_how_settled"]
                       for i, h in enumerate(PAGES[lang]["gaps_head"].split("|"))], "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": list(zip(
@@ -178,6 +185,10 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
                        typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
                        own.get("seat_mean") or PAGES[lang]["seats_head"].split("|")[-1]],
+        # on a phone, where the heads are hidden, the widened interval's reason once above the players, each of whom
+        # repeated it in a bold label of two or three lines (round 31 en36, fr27)
+        "seats_why": page_words("seats_why", lang, n=compared) if compared else "",
+        "seats_label": PAGES[lang]["seats_interval_short"] if compared else "",
         "seats": [{"seat": s["seat"] + 1, "wins": _num(s["wins"], lang), "games": _num(s["games"], lang),
                    **{k: "–" if s[k] is None else percent(s[k], lang, fixed=True) for k in ("rate", "low", "high")},
                    # the interval as every other of the page and the terminal write it: "[32.7% to 43.6%]"
@@ -197,3 +208,13 @@ def agents_text(doc: dict[str, Any]) -> str:
         return str(doc["agents_text"])
     names = doc.get("agents")
     return names if isinstance(names, str) else ", ".join(names or [])
+
+
+def _replay(r: dict[str, Any], lang: str) -> Any:
+    """The special cases' closing paragraph: how to see a game N move by move, opening with a capital, its command
+    as code ("to see game N …" in lower case with the command in grey body text, broken anywhere on a phone: round
+    31 en34, en35, fr25)."""
+    from cardgen.report.pages import _capital, coded
+    from cardgen.simulate.summary import replay_command
+
+    return coded(_capital(say("gap_replay", lang, command=replay_command(r))), replay_command(r))
