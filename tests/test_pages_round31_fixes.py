@@ -269,7 +269,7 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     words = WORDS[lang]
     reason = {"en": "mostly measures the loss of the playable card it replaces, not what it does",
               "fr": "mesure surtout la perte de la carte jouable qu’elle remplace, pas son effet",
-              "it": "misura soprattutto la perdita della carta giocabile che sostituisce, non il suo effetto"}[lang]
+              "it": "misura soprattutto la perdita della carta giocabile ceduta per averla, non il suo effetto"}[lang]
     assert reason in words["exchange_hardly_played"] and reason in words["exchange_flag"]
     assert {"en": "reflects how", "fr": "reflète la façon", "it": "riflette come"}[lang] not in words["exchange_flag"]
     if lang == "en":

@@ -38,7 +38,7 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     ("en", "is not flagged: its gap mostly measures the loss of the playable card it replaces, not what it does."),
     ("fr", "n’est pas signalée : son écart mesure surtout la perte de la carte jouable qu’elle remplace, pas son "
            "effet."),
-    ("it", "non è segnalata: la sua differenza misura soprattutto la perdita della carta giocabile che sostituisce, "
+    ("it", "non è segnalata: la sua differenza misura soprattutto la perdita della carta giocabile ceduta per averla, "
            "non il suo effetto.")])
 def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
     """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
