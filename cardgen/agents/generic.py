@@ -161,8 +161,8 @@ class CoveredAgent(StateAgent):
         return self.inner.choose(observation, legal, rng)
 
     def quick_choice(self, state: State, legal: list[Action], rng: random.Random) -> Action:
-        """The cheap move for rollouts and search's advice: advice, else the heuristic among known actions,
-        trying an unknown action now and then so a look-ahead sees what it leads to."""
+        """The cheap move for rollouts: advice, else the heuristic among known actions, trying an unknown action
+        now and then (``UNKNOWN_TRY``) so a look-ahead sees what it leads to."""
         known, new = known_and_new(state, legal)
         if new:
             advice = advised(state, legal, rng)
@@ -170,6 +170,26 @@ class CoveredAgent(StateAgent):
                 return advice
             if not known or rng.random() < UNKNOWN_TRY:
                 return new[rng.randrange(len(new))]
+        return self._usual(state, known, legal, rng)
+
+    def advice_choice(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        """The usual move, as search's advice (``cardgen.agents.search.advice_move``): the rule's advice, else
+        the heuristic among known actions; never a rollout's try of an unknown action. Search keeps its advice
+        unless its samples clearly beat it, so a try drawn here at random would be a choice nobody judged:
+        with ``quick_choice`` as advice, search tipped in Draco at about ``UNKNOWN_TRY`` of the offers whatever
+        the tip was worth (issue 50 item 3, benchmarks/bench_tip_rate.py). Without unknown actions the same
+        move and the same draws as ``quick_choice``."""
+        known, new = known_and_new(state, legal)
+        if new:
+            advice = advised(state, legal, rng)
+            if advice is not None:
+                return advice
+            if not known:
+                return new[rng.randrange(len(new))]
+        return self._usual(state, known, legal, rng)
+
+    def _usual(self, state: State, known: list[Action], legal: list[Action], rng: random.Random) -> Action:
+        """The heuristic's move among the known actions (any legal move where it names none that is legal)."""
         pick = self.inner.choose(state.observation(state.current_player), known, rng) if len(known) > 1 else known[0]
         return pick if pick in legal else legal[rng.randrange(len(legal))]
 

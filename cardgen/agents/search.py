@@ -238,7 +238,7 @@ class SearchAgent(StateAgent):
             # search overrules it only when the samples clearly prefer another move
             if self._advisor is None:
                 self._advisor = self.policy()
-            advice = policy_move(self._advisor, state, legal, rng)
+            advice = advice_move(self._advisor, state, legal, rng)
             bonus[advice] = self.prior * total
         for done in range(1, total + 1):
             self._iterate(root, state.determinize(seat, rng), rng, rollout)
@@ -257,7 +257,7 @@ class SearchAgent(StateAgent):
             return None
         if self._advisor is None:
             self._advisor = self.policy()
-        return policy_move(self._advisor, state, legal, rng)
+        return advice_move(self._advisor, state, legal, rng)
 
     def _paired_choice(self, state: State, legal: list[Action], rng: random.Random, rollout: Rollout) -> Action:
         """Flat Monte Carlo on common samples against the policy's move (``paired_choice``)."""
@@ -382,6 +382,14 @@ def paired_difference(diffs: list[float]) -> tuple[float, float]:
     mean = sum(diffs) / n
     var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
     return mean, math.sqrt(var / n)
+
+
+def advice_move(agent: Agent, state: State, legal: list[Action], rng: random.Random) -> Action:
+    """A policy's own move as search's advice (the move search keeps unless its samples clearly beat it):
+    ``agent.advice_choice`` where the agent has one (``cardgen.agents.generic.CoveredAgent``: never a rollout's
+    random try of an action its heuristic does not know), else ``policy_move``."""
+    advise = getattr(agent, "advice_choice", None)
+    return advise(state, legal, rng) if advise is not None else policy_move(agent, state, legal, rng)
 
 
 def policy_move(agent: Agent, state: State, legal: list[Action], rng: random.Random) -> Action:

@@ -653,14 +653,14 @@ def hint_search(state: State, legal: list[Action], policy: Any, rng: random.Rand
     whole, the others only while ``seconds`` last, at most ``HINT_ROUNDS``. The pick is the best mean (a
     tie: the policy's own move first, then the first legal), so the hint names what its own figures rank
     first."""
-    from cardgen.agents.search import (DEFAULT_EPSILON, epsilon_policy_rollout, policy_move, random_rollout,
+    from cardgen.agents.search import (DEFAULT_EPSILON, advice_move, epsilon_policy_rollout, random_rollout,
                                        rewards)
 
     if len(legal) == 1:
         return legal[0], {}, 0
     deadline = time.monotonic() + seconds
     seat = state.current_player
-    advice = policy_move(policy(), state, legal, rng) if policy is not None else None
+    advice = advice_move(policy(), state, legal, rng) if policy is not None else None
     rollout = epsilon_policy_rollout(policy, DEFAULT_EPSILON) if policy is not None else random_rollout
     sums, rounds = [0.0] * len(legal), 0
     while rounds < HINT_ROUNDS and (rounds == 0 or time.monotonic() < deadline):
