@@ -446,7 +446,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
                       "books": _books(out, deck_id, words), "engine": engine,
                       "reports": _reports(runs, deck_id, e.get("base"), out, words, lang) if engine else []})
-    from cardgen.report.pages import coded
+    from cardgen.report.templating import coded
 
     # nothing built yet: the page says what it holds now, never promises faces and books it then lacks (en48);
     # "after cardgen build" with its command as code, as the lines below set it (round 31 en22, fr21, it22)

@@ -22,11 +22,12 @@ from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
+from cardgen.report.templating import capital as _capital, coded  # noqa: F401 - pages' names too
 from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, file_lines, typeset_pages
 from cardgen.simulate.summary import (Naming, agent_word, balance_parts, card_search, compare_balance_parts,
                                       counted_first, ended, fair_why, fix_pointer, folded_stop, games_played, is_share,
-                                      lowered, more_games_command, option_lines, own_line, same_play_lines, scale_line,
+                                      lowered, more_games_command, option_lines, own_line, same_play_lines,
                                       shortage_notes, stop_lines, stopped_caution, total_line, variant_imbalance,
                                       warning_count)
 from cardgen.simulate.verdict import label as metric_label, wide_intervals
@@ -58,11 +59,6 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
             # each item of the list opens with a capital, as the variant's own lines do (readers 13: fr57, it58, it66)
             "lines": [_capital(difference_line(d, lang, naming)) for d in info.get("differences", [])],
             "nothing": words["nothing"], **file_lines(house_files(info.get("differences", []), lang), lang)}
-
-
-def _capital(text: str) -> str:
-    """``text`` with its first letter a capital (``nombre minimal de joueurs`` -> ``Nombre minimal…``)."""
-    return text[:1].upper() + text[1:]
 
 
 def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
@@ -856,20 +852,6 @@ def scale_table(histogram: list[Any], lang: str, naming: Naming) -> dict[str, An
             for low, high, verdict in bands]
     return {"caption": typeset(_capital(caption) + ".", lang), "head": page_words("scale_head", lang).split("|"),
             "rows": [tuple(typeset(str(c), lang) for c in row) for row in rows]}
-
-
-def coded(text: str, command: str) -> Markup | str:
-    """``text`` with ``command`` in it set as code, as every other command on a page: King Lui's "to find out, play
-    more games: cardgen validate king_lui --players 4 --games 1200" was plain text, broken mid-command on a phone
-    (round 30 it45)."""
-    from markupsafe import escape
-
-    from cardgen.report.templating import kept
-
-    if not command or command not in text:
-        return text
-    before, after = text.split(command, 1)  # each part as a page prints it: options kept on one line (``kept``)
-    return Markup(f"{escape(kept(before))}<code>{escape(kept(command))}</code>{escape(kept(after))}")
 
 
 def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:

@@ -124,3 +124,20 @@ def render(name: str, **context: Any) -> Markup:
 def macro(name: str, macro_name: str, *args: Any, **kwargs: Any) -> Markup:
     """One macro of template ``name`` called from Python (a chart, a table), as ``Markup`` (see ``render``)."""
     return Markup(getattr(environment().get_template(name).module, macro_name)(*args, **kwargs))
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (``nombre minimal de joueurs`` -> ``Nombre minimal…``)."""
+    return text[:1].upper() + text[1:]
+
+
+def coded(text: str, command: str) -> Markup | str:
+    """``text`` with ``command`` in it set as code, as every other command on a page: King Lui's "to find out, play
+    more games: cardgen validate king_lui --players 4 --games 1200" was plain text, broken mid-command on a phone
+    (round 30 it45)."""
+    from markupsafe import escape
+
+    if not command or command not in text:
+        return text
+    before, after = text.split(command, 1)  # each part as a page prints it: options kept on one line (``kept``)
+    return Markup(f"{escape(kept(before))}<code>{escape(kept(command))}</code>{escape(kept(after))}")

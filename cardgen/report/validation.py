@@ -110,8 +110,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words, typeset_pages
-    from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, joined, listed_gaps,
-                                          more_games_command, replay_command, tally_words, tie_items, whole_box)
+    from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, listed_gaps,
+                                          more_games_command, tally_words, tie_items, whole_box)
     from cardgen.simulate.summary import book_order
     from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
@@ -214,7 +214,7 @@ def _replay(r: dict[str, Any], lang: str) -> Any:
     """The special cases' closing paragraph: how to see a game N move by move, opening with a capital, its command
     as code ("to see game N …" in lower case with the command in grey body text, broken anywhere on a phone: round
     31 en34, en35, fr25)."""
-    from cardgen.report.pages import _capital, coded
+    from cardgen.report.templating import capital, coded
     from cardgen.simulate.summary import replay_command
 
-    return coded(_capital(say("gap_replay", lang, command=replay_command(r))), replay_command(r))
+    return coded(capital(say("gap_replay", lang, command=replay_command(r))), replay_command(r))
