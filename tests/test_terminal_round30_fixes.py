@@ -633,7 +633,7 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     # fr11: an indicator does not "add itself to" a number of players
     ("legend_validate_more_one", {}, "indicateur de conception mesuré à partir de ce nombre de joueurs :", "s’ajoute"),
     # fr14: one verb for the Imposter
-    ("held_all_hardly_again", {"card": "Imposteur", "n": "0,01"}, "ne jouent presque jamais la carte Imposteur",
+    ("held_all_hardly_again", {"card": "Imposteur", "n": "0,01"}, "ne la jouent presque jamais",
      "utilisent"),
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
@@ -655,7 +655,7 @@ def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: s
      "la differenza di ogni carta"),
     # it10: the Imposter's note, short after the first
     ("held_all_hardly_again", {"card": "Impostore", "n": "0,01"},
-     "nota: come sopra, la carta Impostore non è quasi mai usata", "questi risultati descrivono quindi"),
+     "nota: come sopra, la carta Impostore non viene valutata", "questi risultati descrivono quindi"),
     # it19: coins are not "tutto il contenuto della scatola"
     ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, cioè l’intera scorta della scatola)", "contenuto")])
 def test_italian_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:

@@ -1060,9 +1060,9 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
             "not_judged": {"why": "all"}}
     naming = Naming(names={"imposter": "Imposter"})
     [line] = designer_lines({"component_impact": [held]}, "en", naming)
-    assert line == ("  caveat: every player has the Imposter card, but the simulated players hardly ever use it (0.02 times "
-                    "per player per game on average), so the card is not judged, and these figures and the verdict above "
-                    "describe games played almost without it")  # fr12: one colon (round 31 fr9: the verdict too)
+    assert line == ("  caveat: every player has the Imposter card, so it is not judged (no player is without one to compare "
+                    "with); and the simulated players hardly ever use it (0.02 times per player per game on average), so "
+                    "these figures and the verdict above describe games played almost without it")  # round 32 en15  # fr12: one colon (round 31 fr9: the verdict too)
     fr, it = (designer_lines({"component_impact": [held]}, lang, naming)[0] for lang in ("fr", "it"))
     assert "chaque joueur a une carte Imposter," in fr and fr.count("presque jamais") == 1  # fifteenth fr7
     assert "non la usano quasi mai" in it and it.count("quasi mai") == 1 and it.startswith("  nota:")  # it13, it14

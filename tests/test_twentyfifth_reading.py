@@ -144,27 +144,31 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
               "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
-    assert {"en": "times per game on average), so the card is not judged, and these figures and the verdict above "
-                  "describe games played almost without it",
-            "fr": "fois par partie en moyenne) ; la carte n’est donc pas évaluée, et ces résultats, comme le verdict "
-                  "ci-dessus, valent pour des parties jouées quasiment sans Imposteur",
-            "it": "volte a partita in media), quindi la carta non viene valutata e questi risultati, come il verdetto "
-                  "qui sopra, valgono per partite giocate praticamente senza la carta Impostore"}[lang] in alone
+    # round 32 en15, fr9: not judged because no player is without it, as the page says
+    assert {"en": "times per game on average), so these figures and the verdict above describe games played almost "
+                  "without it; alone at the table, the card has no player without it to be judged against",
+            "fr": "fois par partie en moyenne), si bien que ces résultats, comme le verdict ci-dessus, valent pour des "
+                  "parties jouées quasiment sans Imposteur ; seul à la table, personne n’en est privé pour comparer, "
+                  "la carte n’est donc pas évaluée",
+            "it": "volte a partita in media), perciò questi risultati, come il verdetto qui sopra, valgono per partite "
+                  "giocate praticamente senza la carta Impostore; da solo al tavolo, nessuno ne è privo per fare il "
+                  "confronto, quindi la carta non viene valutata"}[lang] in alone
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once
-    assert caveat not in two and {"en": "caveat: as above, the simulated players hardly ever use the Imposter card",
+    assert caveat not in two and {"en": "caveat: as above, the Imposter card is not judged (every player has one)",
                                   # round 30 fr14: one verb, "jouer"; it10: short after the first
-                                  "fr": "à noter : comme plus haut, les joueurs automatiques ne jouent presque "
-                                        "jamais la carte Imposteur",
-                                  "it": "nota: come sopra, la carta Impostore non è quasi mai usata"}[lang] in two
+                                  "fr": "à noter : comme plus haut, la carte Imposteur n’est pas évaluée (chaque "
+                                        "joueur en a une), et les joueurs automatiques ne la jouent presque jamais",
+                                  "it": "nota: come sopra, la carta Impostore non viene valutata (ogni giocatore ne ha "
+                                        "una) e non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so it is not judged here either, and these figures and the "
-                  "verdict describe games played almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; elle n’est donc pas évaluée ici non plus, et ces "
-                  "résultats comme le verdict valent pour des parties jouées quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media), quindi nemmeno qui viene valutata, e sia i "
-                  "risultati sia il verdetto valgono per partite giocate praticamente senza la carta Impostore"}[lang] in two, two
+    assert {"en": "times per player per game on average), so these figures and the verdict describe games played "
+                  "almost without it",
+            "fr": "fois par joueur et par partie en moyenne) ; ces résultats comme le verdict valent donc pour des "
+                  "parties jouées quasiment sans Imposteur",
+            "it": "volte per giocatore a partita in media), quindi sia i risultati sia il verdetto valgono per "
+                  "partite giocate praticamente senza la carta Impostore"}[lang] in two, two
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------
