@@ -16,3 +16,23 @@ def test_a_lone_chart_keeps_a_thirds_width_on_a_wide_screen_and_the_whole_width_
     wide = re.search(r"\.charts figure:only-child\{max-width:calc\(\(100% - 2em\) / 3\)\}", css)
     assert wide is not None and wide.start() < phone
     assert re.search(r"\.charts figure:only-child\{max-width:100%\}", css[phone:]) is not None
+
+
+def test_a_run_says_why_the_mid_game_table_is_missing_once_in_a_designers_words() -> None:
+    """en23/en52, fr15, it14: while the fast engine was being built, each player count printed the same three lines
+    about "the game's compiled tier … about twice the run's time": jargon, read four times. The first count says it
+    whole, plainly (what to do: run the same command again), the next ones refer to it."""
+    from cardgen.simulate.summary import exchange_lines
+
+    building = {"rows": [], "skipped": {"building": True}}
+    for lang, first_words, again_words in (
+            ("en", "run the same command again to measure it", "not measured in this run (see above)"),
+            ("fr", "relancez la même commande pour la mesurer", "non mesurée cette fois (voir plus haut)"),
+            ("it", "rilanciate lo stesso comando per misurarla", "non misurata questa volta (vedi sopra)")):
+        said: set[str] = set()
+        first = exchange_lines(building, lang, said=said)
+        again = exchange_lines(building, lang, said=said)
+        assert len(first) == len(again) == 1
+        assert first_words in first[0].replace("\u202f", " ") and "compil" not in first[0]
+        assert again[0].strip().endswith(again_words) and again != first
+        assert exchange_lines(building, lang) == first  # without the run's record, the whole line each time

@@ -1801,8 +1801,12 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
 
     naming = naming or Naming()
     rows = table.get("rows") or []
-    if not rows:
-        return ["  " + say(exchange_why(table), lang, points=POINTS)]
+    if not rows:  # why not, said whole once a run: word for word at each player count it was read 4 times (round 32 en23)
+        why = exchange_why(table)
+        if why == "exchange_building" and said is not None:
+            why = "exchange_building_again" if why in said else why
+            said.add("exchange_building")
+        return ["  " + say(why, lang, points=POINTS)]
     from cardgen.simulate.verdict import unit
 
     # what was done said in the heading (the exchanges up to so many a game, each counted for both its cards: the
