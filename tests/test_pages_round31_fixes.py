@@ -410,7 +410,7 @@ def test_the_imposter_caveat_says_who_hardly_uses_it_and_what_follows_each_time(
 
     assert WORDS["en"]["all_dealt_hardly"].startswith("They hardly ever use it, so ")
     assert "That is hardly ever" not in WORDS["en"]["all_dealt_hardly"]
-    for lang, so in (("en", "so the same caution applies"), ("fr", "la même réserve vaut donc ici"),
+    for lang, so in (("en", "so the same caution applies"), ("fr", "la même remarque vaut donc ici"),
                      ("it", "vale quindi la stessa cautela")):
         assert so in WORDS[lang]["all_dealt_hardly_again"].replace("\u202f", " ")
 

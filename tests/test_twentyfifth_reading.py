@@ -79,7 +79,7 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
              "it": "Nessuna carta si può valutare, per la ragione spiegata sopra."}[lang]
     # with its consequence since round 31 (en41)
     again = {"en": "Here too they hardly ever use it, so the same caution applies.",
-             "fr": "Là encore, ils ne s’en servent presque jamais : la même réserve vaut donc ici.",
+             "fr": "Là encore, ils ne s’en servent presque jamais : la même remarque vaut donc ici.",
              "it": "Anche qui non la usano quasi mai: vale quindi la stessa cautela."}[lang]
     assert plain(whole) in first and short not in first
     assert second == third and whole not in second and short in second and again in second
