@@ -97,14 +97,23 @@ def test_each_count_is_one_aligned_line_without_its_qualifiers() -> None:
     assert count_cells(rows[1], "en", DRACO.words) == ("gold coins on the players’ lairs", "25.0", "38.1", "+13.1",
                                                        "+11.2", "+14.9")
     lines = count_lines(rows, "en", DRACO.words)
-    widest = len("all players’ money together, in silver coins")  # the name column: its widest name
-    assert lines[1] == "      " + "gold coins on the players’ lairs".ljust(widest) + "  25.0 →  38.1  +13.1 [+11.2 to +14.9]"
-    assert lines[0].startswith("      " + "silver coins the bank could not pay".ljust(widest) + "  25.1 →   0.6  −24.5 [−28.0 to ")
+    # the name column as wide as its widest name, up to the room the figures leave (a name may carry its unit's note,
+    # "(a gold coin counts as 3)": round 31 fr12), the figures after it; one arrow column for all rows (below)
+    gold, tail = "gold coins on the players’ lairs", "  25.0 →  38.1  +13.1 [+11.2 to +14.9]"
+    assert lines[1].startswith("      " + gold + " ") and lines[1].endswith(tail)
+    assert lines[1][6 + len(gold):-len(tail)].strip() == ""
+    unpaid = "silver coins the bank could not pay"
+    assert lines[0].startswith("      " + unpaid + " ") and "  25.1 →   0.6  −24.5 [−28.0 to " in lines[0]
+    assert lines[0].index("→") == lines[1].index("→")
     for lang in ("en", "fr", "it"):
         said = count_lines(rows, lang, DRACO.words)
-        assert len(said) == len(rows)
-        assert len({line.index("→") for line in said}) == 1, said  # one column for the arrow
-        assert len({line.index("[") for line in said}) == 1, said
+        # one line of figures per count; a name longer than its column's room (Draco's fortunes with the gold coin's
+        # worth, round 31 fr12) goes on below in its column, as the long name further down
+        figures = [line for line in said if "→" in line]
+        assert len(figures) == len(rows), said
+        assert all(line.startswith("        ") for line in said if "→" not in line), said
+        assert len({line.index("→") for line in figures}) == 1, said  # one column for the arrow
+        assert len({line.index("[") for line in figures}) == 1, said
         assert all(len(line) <= 100 for line in said)
         assert not any(re.search("most|plus fort|massimo|widened|élargi|allargat", line) for line in said)
     fr = plain(count_lines(rows, "fr", DRACO.words)[1])

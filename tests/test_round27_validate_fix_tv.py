@@ -34,9 +34,9 @@ def test_a_game_pages_warnings_and_balance_paragraphs_end_with_a_full_stop(lang:
                     for li in re.findall(r"<li>(.*?)</li>", ul, re.S)]
         assert bool(warnings) == (r is flagged), warnings
         assert all(w.endswith(".") for w in warnings), warnings
-    # the calm count's verdict, under its heading: "balance: … every player's interval contains it."
+    # the calm count's verdict, under its heading, capitalised (round 31 en34): "Balance: … every player's interval contains it."
     verdict = next(_text(p) for p in re.findall(r"<p[^>]*>(.*?)</p>", html, re.S)
-                   if _text(p).startswith({"en": "balance", "fr": "équilibre", "it": "equilibrio"}[lang]))
+                   if _text(p).startswith({"en": "Balance", "fr": "Équilibre", "it": "Equilibrio"}[lang]))
     assert verdict.endswith("."), verdict
 
 
