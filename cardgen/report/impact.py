@@ -82,7 +82,7 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     mid = STRIP_W / 2
 
     def x(v: float) -> float:
-        return round(mid + v / half * (mid - 6), 1)
+        return _at(v, mid, half)
 
     out: dict[str, Any] = {"w": STRIP_W, "h": STRIP_H, "mid": mid, "base": None, "row": None, "margin": None}
     base = row.get("base")
@@ -103,6 +103,11 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
     return out
 
 
+def _at(v: float, mid: float, half: float) -> float:
+    """Where ``v`` lies on a strip whose middle is 0 at ``mid`` and whose ends, 6 px in, are ``±half``."""
+    return round(mid + v / half * (mid - 6), 1)
+
+
 def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: str = "en",
                 label: str = "") -> dict[str, Any]:
     """A mid-game row's strip (``strip``, the wins' interval) with, for a card flagged on its margin alone
@@ -114,7 +119,7 @@ def margin_line(s: dict[str, Any], row: Mapping[str, Any], half: float, lang: st
     mid = s["mid"]
 
     def x(v: float) -> float:
-        return round(mid + v / half * (mid - 6), 1)
+        return _at(v, mid, half)
 
     colour = STRONG if row["flag"] == "strong" else WEAK
     ends = marked_ends(row["margin_low"], row["margin_high"], lang)

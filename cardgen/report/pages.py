@@ -19,13 +19,12 @@ from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
                                    own_words, said_before)
-from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
-from cardgen.report.templating import capital as _capital, coded  # noqa: F401 - pages' names too
+from cardgen.report.templating import capital as _capital, coded, macro, render
 from cardgen.report.validation import agents_text, as_sentence, badges, section
 from cardgen.report.words import PAGES, file_lines, typeset_pages
-from cardgen.simulate.summary import (Naming, agent_word, balance_parts, card_search, compare_balance_parts,
+from cardgen.simulate.summary import (Naming, agent_word, and_list, balance_parts, card_search, compare_balance_parts,
                                       counted_first, ended, fair_why, fix_pointer, folded_stop, games_played, is_share,
                                       lowered, more_games_command, option_lines, own_line, same_play_lines,
                                       shortage_notes, stop_lines, stopped_caution, total_line, variant_imbalance,
@@ -772,10 +771,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
             # (the cards' lines stay under their counts: ``card_fix`` below, as before)
             # ... led by where the warnings are: it advertised a fix before the reader had met the problem (round 31
             # en52)
-            from cardgen.report.words import page_words as _words
-            from cardgen.simulate.summary import and_list
-
-            lead = typeset(_words("top_fix_lead", lang, players=and_list([str(n) for n in shared], lang)), lang)
+            lead = typeset(page_words("top_fix_lead", lang, players=and_list([str(n) for n in shared], lang)), lang)
             top_fix, fix = {**fix, "text": f"{lead} {fix['text']}", "cards": None}, None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
@@ -839,7 +835,6 @@ def scale_table(histogram: list[Any], lang: str, naming: Naming) -> dict[str, An
     run-on paragraph '“The King’s Head Waiter” (11 or 12) 7.0%; “A Well-Earned Tip” …' was hard to scan (round 31
     en42, fr8)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import lowered
 
     heading, bands = naming.scale
     games = sum(n for _, n in histogram)

@@ -111,8 +111,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, listed_gaps,
-                                          more_games_command, tally_words, tie_items, whole_box)
-    from cardgen.simulate.summary import book_order
+                                          more_games_command, tally_words, tie_items, whole_box, book_order)
     from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
     naming = naming or Naming()
@@ -217,4 +216,5 @@ def _replay(r: dict[str, Any], lang: str) -> Any:
     from cardgen.report.templating import capital, coded
     from cardgen.simulate.summary import replay_command
 
-    return coded(capital(say("gap_replay", lang, command=replay_command(r))), replay_command(r))
+    command = replay_command(r)
+    return coded(capital(say("gap_replay", lang, command=command)), command)
