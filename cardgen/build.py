@@ -103,7 +103,7 @@ class Together:
 def _rulebook() -> Callable[[ResolvedDeck, str, str], bytes] | None:
     """The rulebook stage's entry point, or None while it is not installed."""
     try:
-        from cardgen.rulebook import render_rulebook
+        from cardgen.rulebook.book import render_rulebook
     except ImportError:
         return None
     return render_rulebook
@@ -205,7 +205,7 @@ def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], byte
 def _rulebooks() -> Callable[[ResolvedDeck, str, list[str]], list[bytes]] | None:
     """The rulebook stage's entry point for several papers, their text prepared once; None while not installed."""
     try:
-        from cardgen.rulebook import render_rulebooks
+        from cardgen.rulebook.book import render_rulebooks
     except ImportError:
         return None
     return render_rulebooks

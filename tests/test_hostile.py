@@ -278,7 +278,7 @@ def test_project_template_errors(tmp_path: Path, template: str, says: str, line:
 
 def test_project_template_bad_markup(tmp_path: Path) -> None:
     from cardgen.errors import InputError
-    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.book import render_rulebook
 
     deck = _template_deck(tmp_path, "<book><section><nonsense/></section></book>\n")
     with pytest.raises(InputError) as exc:

@@ -164,7 +164,7 @@ def test_running_out_of_cards_is_not_split_across_a_page_turn(deck_id: str, lang
     """Round 27 (en, Long Game p.4-5, Short p.4-5): the section ended page 4 and its last sentence, "When the draw
     pile runs out after being rebuilt twice, it is gone for good", opened page 5 alone. Its heading and its last
     sentence stand on one page in every Draco book, on A4 and Letter."""
-    from cardgen.rulebook import render_rulebooks
+    from cardgen.rulebook.book import render_rulebooks
     from cardgen.rulebook.catalog import translations
 
     heading = translations(lang, "draco").gettext("Running out of cards")

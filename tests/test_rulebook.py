@@ -10,7 +10,7 @@ import pikepdf
 import pytest
 from test_rulebook_support import ROOT, base_deck, book, pdf_text, tokens, write_variant
 
-from cardgen.rulebook import LANG_TAGS, PAPERS, has_rulebook, render_rulebook, rulebook_text
+from cardgen.rulebook.book import LANG_TAGS, PAPERS, has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import translations
 from cardgen.languages import SHIPPED
 from nonempty import nonempty
@@ -89,7 +89,7 @@ def test_two_columns() -> None:
 def test_identical_bytes_on_rebuild() -> None:
     first = render_rulebook(base_deck(), "it", "a4")
     assert render_rulebook(base_deck(), "it", "a4") == first
-    code = ("import sys; from cardgen.resolve.resolve import resolve; from cardgen.rulebook import render_rulebook;"
+    code = ("import sys; from cardgen.resolve.resolve import resolve; from cardgen.rulebook.book import render_rulebook;"
             f"sys.stdout.buffer.write(render_rulebook(resolve('king_lui', {str(ROOT)!r}), 'it', 'a4'))")
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, cwd=ROOT).stdout
     assert other == first, "a fresh process gives different bytes"

@@ -18,7 +18,7 @@ from test_spelling import unknown_words
 from cardgen.text import times
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import resolve_all
-from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
+from cardgen.rulebook.book import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.context import typography
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.templating import LOCALES, render_markup

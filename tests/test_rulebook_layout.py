@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from cardgen.resolve.resolve import resolve, resolve_all
-from cardgen.rulebook import accent_colour
+from cardgen.rulebook.book import accent_colour
 from cardgen.rulebook.markup import Converter, parse
 from cardgen.rulebook.pictures import find_draw_face
 from cardgen.rulebook.styles import make_styles
@@ -54,7 +54,7 @@ def book(deck_id: str, lang: str, paper: str) -> Book:
     and the drawn flowables recorded; ``test_the_recorded_book_is_the_rendered_one`` holds the bytes equal)."""
     from reportlab.platypus.doctemplate import ActionFlowable
 
-    from cardgen.rulebook import book_text
+    from cardgen.rulebook.book import book_text
     from cardgen.rulebook.typeset import RulebookDoc
 
     deck = resolve(deck_id, ROOT)
@@ -87,7 +87,7 @@ def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
 
 def test_the_recorded_book_is_the_rendered_one() -> None:
     """The checks read ``book``'s record: it is the very book ``render_rulebook`` makes, byte for byte."""
-    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.book import render_rulebook
 
     assert book("royale-solo", "fr", "letter").pdf == render_rulebook(resolve("royale-solo", ROOT), "fr", "letter")
     assert book("royale-solo", "fr", "letter").drawn and book("royale-solo", "fr", "letter").groups
@@ -225,7 +225,7 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
     assert "\ufffe" in text or lang == "en", "no line-break hyphen at all: the check would prove nothing"
     # pdfium reports a name's own hyphen at a line end the same way: a name written with a hyphen may break
     # there ("Chassé-|croisé", a card's caption narrower than its name, #53), nowhere else
-    from cardgen.rulebook import rulebook_text
+    from cardgen.rulebook.book import rulebook_text
 
     written = rulebook_text(resolve(deck_id, ROOT), lang)
     split = [s for s in split if re.sub(r"\ufffe\r?\n?", "-", s) not in written]

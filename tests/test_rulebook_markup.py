@@ -276,7 +276,7 @@ def _book(body: str):
     from pathlib import Path
 
     from cardgen.resolve.resolve import resolve
-    from cardgen.rulebook import accent_colour
+    from cardgen.rulebook.book import accent_colour
     from cardgen.rulebook.markup import Converter, parse
     from cardgen.rulebook.pictures import find_draw_face
     from cardgen.rulebook.styles import make_styles

@@ -15,7 +15,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.resolve.resolve import resolve
-from cardgen.rulebook import render_rulebooks
+from cardgen.rulebook.book import render_rulebooks
 from cardgen.rulebook.typeset import FOOTER, GUTTER, MARGIN, PAPERS, column_width
 
 from page_fill import MOST_EMPTY, MOST_EMPTY_COLUMN, book_column_gaps, book_gaps, column_gaps, find_text, page_gaps

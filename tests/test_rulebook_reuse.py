@@ -7,7 +7,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Paragraph, Table
 
 from cardgen.resolve.resolve import resolve
-from cardgen.rulebook import render_rulebook, render_rulebooks
+from cardgen.rulebook.book import render_rulebook, render_rulebooks
 from cardgen.rulebook.markup import BookTable, ParsedTexts, TypoParagraph, _restore_narrow
 from cardgen.rulebook.styles import HYPHENATION, make_styles
 

@@ -19,7 +19,7 @@ from cardgen.games.royale.checks import noble_face, role, universe
 from cardgen.games.royale.require import DEAD, checker
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import resolve
-from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
+from cardgen.rulebook.book import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.context import build_context, typography
 from cardgen.rulebook.templating import environment, render_markup, template_dirs
@@ -529,7 +529,7 @@ def test_the_example_names_a_noble_with_its_article_in_lower_case(lang: str, sai
     """The worked example's nobles inside its sentences: "under the Baron", the card's title "The Baron" (the
     articles are cardgen/text.json's, shared with the playtest page's moves, #53)."""
     from cardgen.resolve.resolve import resolve
-    from cardgen.rulebook import rulebook_text
+    from cardgen.rulebook.book import rulebook_text
 
     text = rulebook_text(resolve("royale", ROOT), lang)
     assert said in text

@@ -14,7 +14,7 @@ import pytest
 from reportlab.platypus import Flowable, KeepTogether
 
 from cardgen.resolve.resolve import resolve
-from cardgen.rulebook import book_text
+from cardgen.rulebook.book import book_text
 from cardgen.rulebook.markup import Converter, parse
 from cardgen.rulebook.pictures import find_draw_face
 from cardgen.rulebook.typeset import FOOTER, MARGIN, PAPERS, column_width, typeset

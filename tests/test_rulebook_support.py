@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 from cardgen.model.deck import ResolvedDeck
 
 from cardgen.resolve.resolve import resolve
-from cardgen.rulebook import render_rulebook
+from cardgen.rulebook.book import render_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 

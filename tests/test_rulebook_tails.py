@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import NullActionFlowable
 
 from cardgen.resolve.resolve import resolve, resolve_all
-from cardgen.rulebook import render_rulebook
+from cardgen.rulebook.book import render_rulebook
 from cardgen.rulebook.tails import TAIL_LINES, RuleWithBox, keep_rules_with_boxes
 
 from test_rulebook_support import ROOT

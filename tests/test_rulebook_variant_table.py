@@ -70,7 +70,7 @@ def test_no_word_of_the_table_of_changes_is_cut_without_a_hyphen(deck_id: str, l
     """Read 8 (it3): the Italian A4 books of King Lui for Six and the Light Supper printed “3–6 giocator / i” in
     the table of changes: the column was widened for “giocatori” alone, though the figure is bound to it by a
     no-break space, and the cell cut the word anywhere. The table is laid out as printed and each cell read."""
-    from cardgen.rulebook import accent_colour
+    from cardgen.rulebook.book import accent_colour
     from cardgen.rulebook.markup import CELL_PADDING, Converter, parse
     from cardgen.rulebook.pictures import find_draw_face
     from cardgen.rulebook.styles import make_styles

@@ -234,7 +234,7 @@ def test_no_sentence_runs_into_the_next_without_a_space(lang: str) -> None:
     """A sentence added on its own template line keeps the space before it (Royale's contents read
     "(white).Their values run from 1 to 12": the line-start space fell to ``lstrip_blocks``, #53)."""
     from cardgen.resolve.resolve import resolve, resolve_all
-    from cardgen.rulebook import rulebook_text
+    from cardgen.rulebook.book import rulebook_text
 
     joined = {}
     for deck in sorted(d.id for d in resolve_all(None, ROOT)):

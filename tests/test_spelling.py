@@ -9,7 +9,7 @@ from spellchecker import SpellChecker
 from test_rulebook_support import ROOT, write_variant
 
 from cardgen.resolve.resolve import resolve_all
-from cardgen.rulebook import rulebook_text
+from cardgen.rulebook.book import rulebook_text
 from cardgen.languages import SHIPPED
 from nonempty import nonempty
 

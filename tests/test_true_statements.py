@@ -274,7 +274,7 @@ def test_dracos_rulings_on_the_turn_and_the_cards_are_answered_at_the_end() -> N
     import re as regex
 
     from cardgen.resolve.resolve import resolve
-    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.book import render_rulebook
     from test_rulebook_rulings import SPECIAL
     from test_rulebook_support import pdf_text
 

@@ -144,7 +144,7 @@ def own_markup(resolved: ResolvedDeck, lang: str) -> str:
 
 def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     """The deck's own rule text in ``lang`` on ``paper`` as a PDF, set like the bundled rulebooks."""
-    from cardgen.rulebook import accent_colour
+    from cardgen.rulebook.book import accent_colour
     from cardgen.rulebook.markup import Converter, MarkupError, parse
     from cardgen.rulebook.pictures import find_draw_face
     from cardgen.rulebook.styles import make_styles
