@@ -44,7 +44,7 @@ OPAQUE: dict[str, str] = {
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.cache", "cardgen.jit", "cardgen.words",
               "cardgen.typography", "cardgen.languages", "cardgen.text", "cardgen.printable", "cardgen.wordbook", "cardgen.wordbook_babel", "cardgen.terminal",
-              "cardgen.fileio", "cardgen.lifecycle", "cardgen.places", "cardgen.usercode", "cardgen.workers", "cardgen.unchanged", "cardgen.fonts",
+              "cardgen.fileio", "cardgen.jinjacache", "cardgen.lifecycle", "cardgen.places", "cardgen.usercode", "cardgen.workers", "cardgen.unchanged", "cardgen.fonts",
               "cardgen.speedups")),
     ("load", ("cardgen.load",)),
     ("model", ("cardgen.model",)),

@@ -1,6 +1,6 @@
-"""Compiled rulebook templates kept on disk (``cardgen.rulebook.templating.SharedBytecode``):
-a later run loads instead of compiling, the result renders the same, and a stale or
-corrupt entry is compiled again."""
+"""Compiled templates kept on disk (``cardgen.jinjacache.Bytecode``, for the rulebook's and the report's
+environments): a later run loads instead of compiling, the result renders the same, and a stale or corrupt
+entry is compiled again."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +11,12 @@ from jinja2 import DictLoader
 
 from cardgen.rulebook import templating
 from cardgen import cache as shared
-from cardgen.rulebook.templating import SharedBytecode
+from cardgen.jinjacache import Bytecode
+
+
+def SharedBytecode() -> Bytecode:
+    """The rulebook's cache, as a new process makes it (empty memory)."""
+    return Bytecode(templating.__file__)
 
 SOURCE = "{% for x in items %}{{ x }}-{% endfor %}{% trans n=3 %}{{ n }} cards{% endtrans %}"
 
@@ -60,7 +65,7 @@ def test_a_foreign_object_is_not_run(folder: Path) -> None:
     (entry,) = folder.iterdir()
     fake = Bucket(e, "x", e.bytecode_cache.get_source_checksum(SOURCE))  # type: ignore[union-attr]
     fake.code = 12345  # type: ignore[assignment]
-    shared.save("templates", Path(templating.__file__).parent, entry.name, SharedBytecode._key(),
+    shared.save("templates", Path(templating.__file__).parent, entry.name, SharedBytecode().key,
                 fake.bytecode_to_string())  # under the right key: only Jinja's own checks stand in its way
     assert env(SharedBytecode()).get_template("t.j2").render(items=[]) == "3 cards"
 
@@ -79,6 +84,24 @@ def test_an_entry_of_another_module_version_is_not_loaded(folder: Path, monkeypa
     loads = []
     real = shared.load
     monkeypatch.setattr(shared, "load", lambda *a: loads.append(real(*a)) or loads[-1])
-    monkeypatch.setattr(SharedBytecode, "_key", staticmethod(lambda: "another module"))
-    env(SharedBytecode()).get_template("t.j2")
+    other = SharedBytecode()
+    other.key = "another module"  # what another module's bytes would give
+    env(other).get_template("t.j2")
     assert loads == [None] and entry.exists()
+
+
+def test_the_report_pages_load_what_an_earlier_run_compiled(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's pages (every validate and compare writes them) compile their templates once, not per run:
+    a fresh environment, as a new process makes it, renders the same page without compiling."""
+    from cardgen.report import templating as report
+
+    report.environment.cache_clear()
+    names = ["layout.html", "deck.html", "overview.html", "gallery.html", "charts.svg"]  # every validate's
+    for name in names:
+        report.environment().get_template(name)
+    assert len(list(folder.iterdir())) >= len(names)
+    report.environment.cache_clear()
+    monkeypatch.setattr(jinja2.Environment, "compile", lambda *a, **k: pytest.fail("compiled again"))
+    for name in names:
+        report.environment().get_template(name)
+    report.environment.cache_clear()

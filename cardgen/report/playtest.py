@@ -40,11 +40,13 @@ def environment() -> "Environment":
     share can replace it: the template needs only the ``num`` and ``pct`` filters below)."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+    from cardgen.jinjacache import Bytecode
     from cardgen.paths import templates_dir
 
     env = Environment(loader=FileSystemLoader(str(templates_dir() / "report")),
                       autoescape=select_autoescape(enabled_extensions=("html", "svg"), default=True),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      bytecode_cache=Bytecode(__file__))
     env.filters["num"] = lambda x, lang, places=1: "–" if x is None else languages.decimal(x, lang, places=places)
     env.filters["pct"] = lambda x, lang: "–" if x is None else languages.percent(x, lang)
     env.globals["counted"] = counted

@@ -22,6 +22,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from cardgen import languages
+from cardgen.jinjacache import Bytecode
 from cardgen.paths import templates_dir
 
 #: The report templates' folder.
@@ -108,7 +109,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATE_DIR)),
                       autoescape=select_autoescape(enabled_extensions=("html", "svg"), default=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                      finalize=_finalize)
+                      finalize=_finalize, bytecode_cache=Bytecode(__file__))
     env.filters["percent"] = percent
     return env
 

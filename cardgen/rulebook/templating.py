@@ -18,15 +18,15 @@ from babel.numbers import format_decimal
 import sys
 import traceback
 
-from jinja2 import BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
     TemplateSyntaxError, pass_context
-from jinja2.bccache import Bucket
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from cardgen import languages
 from cardgen.errors import InputError
+from cardgen.jinjacache import Bytecode
 from cardgen.text import in_sentence, times
 
 from cardgen.model.deck import ResolvedDeck
@@ -78,7 +78,6 @@ def _make_callables(lang: str, domain: str) -> dict[str, Any]:
 
 #: Largest template file read (ours are ~30 kB).
 MAX_TEMPLATE_BYTES = 1 << 20
-_HERE = Path(__file__).resolve().parent
 
 
 class _RegularFiles(FileSystemLoader):
@@ -112,53 +111,8 @@ def template_dirs(project: Path | None) -> list[Path]:
     return dirs
 
 
-class SharedBytecode(BytecodeCache):
-    """Compiled templates kept in memory and shared by every language's environment, and on disk.
-
-    The environments differ only in their gettext callables and filters, which the
-    compiled code looks up when it runs, so one compilation per template serves all
-    languages (compiling a rulebook template costs as much as typesetting the book).
-    Compiled code is also kept between runs, like Python's own ``__pycache__``: in this
-    package's ``__pycache__`` (or the user's cache folder), named after the template and kept
-    under a key of Jinja's version and this module's own bytes (which configure the
-    environments; ``cardgen.cache.load``/``save``). Jinja checks the
-    Python version and the template source's hash in each entry and compiles again
-    when either differs; an unreadable or corrupt entry is only a missed cache.
-    """
-
-    def __init__(self) -> None:
-        self.store: dict[str, bytes] = {}
-
-    @staticmethod
-    @cache
-    def _key() -> str:
-        import jinja2
-
-        from cardgen.cache import fingerprint
-
-        return fingerprint(jinja2.__version__, Path(__file__).read_bytes())
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        import types
-
-        from cardgen.cache import load
-
-        code = self.store.get(bucket.key)
-        if code is None:
-            code = load("templates", _HERE, f"jinja-{bucket.key}.bc", self._key())
-        if isinstance(code, bytes):
-            bucket.bytecode_from_string(code)
-            if bucket.code is not None and not isinstance(bucket.code, types.CodeType):
-                bucket.reset()  # a foreign file: compile again
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        from cardgen.cache import save
-
-        data = self.store[bucket.key] = bucket.bytecode_to_string()
-        save("templates", _HERE, f"jinja-{bucket.key}.bc", self._key(), data)
-
-
-BYTECODE = SharedBytecode()
+#: compiled templates shared by every language's environment and kept between runs (``cardgen.jinjacache``)
+BYTECODE = Bytecode(__file__)
 
 
 @cache
