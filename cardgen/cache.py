@@ -1,7 +1,7 @@
 """Where cardgen keeps what it computed once and may reuse in a later run, and how it writes it.
 
-Parsed YAML files, parsed fonts, hyphenation dictionaries, compiled rulebook templates and
-Royale's noble tables are costly to make and never change a result: each is kept under a key of what
+Parsed YAML files, parsed fonts, hyphenation dictionaries, compiled rulebook and report templates
+(``jinjacache``), the rules' steps with their forms inlined (``engine.inline``) and Royale's noble tables are costly to make and never change a result: each is kept under a key of what
 it was made from, beside the package (its ``__pycache__``, like Python's byte code) or
 in the user's cache folder. A missing, foreign or damaged entry is only made again.
 This module has no heavy import, so that every stage can use it.
