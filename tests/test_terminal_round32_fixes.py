@@ -18,3 +18,21 @@ def test_the_first_run_note_is_no_paradox(lang: str) -> None:
     wait = say("waiting_build", lang, game="Royale", why="x")
     assert {"en": "unaffected", "fr": "inchangés", "it": "non cambiano"}[lang] not in wait  # en14: "unaffected" by what?
     assert {"en": "either engine", "fr": "les deux moteurs", "it": "i due motori"}[lang] in wait
+
+
+def test_the_bank_ruling_pays_from_the_best_paid_place_without_seats() -> None:
+    """en22*: "pays the players owed money in seat order, starting with the player whose ruffian sits nearest the
+    first seat, the best paid": "seat" is a turn-order place everywhere else in the report, and "the first seat, the
+    best paid" equated two places; now the best-paid place alone, as the French says it. it17: "Ciò che non paga va
+    perso" read as "whatever does not pay off is lost". The books print these words: shorter, never longer."""
+    from pathlib import Path
+
+    import yaml
+
+    old = {"en": 381, "it": 402}  # the round-32 sentences' lengths
+    deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
+    said = deck["clarifications"]["bank_short"]["text"]
+    assert "seat" not in said["en"] and "nearest the best-paid place is paid first" in said["en"]
+    assert "Ciò che non paga" not in said["it"] and said["it"].endswith("La parte non pagata va persa.")
+    assert all(len(said[lang]) < n for lang, n in old.items())
+    assert deck["rules"]["toast_payouts"][0] == max(deck["rules"]["toast_payouts"])  # the best-paid place is first
