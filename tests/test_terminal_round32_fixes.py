@@ -36,3 +36,20 @@ def test_the_bank_ruling_pays_from_the_best_paid_place_without_seats() -> None:
     assert "Ciò che non paga" not in said["it"] and said["it"].endswith("La parte non pagata va persa.")
     assert all(len(said[lang]) < n for lang, n in old.items())
     assert deck["rules"]["toast_payouts"][0] == max(deck["rules"]["toast_payouts"])  # the best-paid place is first
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "still tied, victory shared (cardgen’s rule): 3"),
+    ("fr", "toujours à égalité, victoire partagée (règle de cardgen) : 3"),
+    ("it", "ancora in parità, vittoria condivisa (regola di cardgen): 3")])
+def test_king_lui_shared_win_is_cardgens_rule(lang: str, said: str) -> None:
+    """en7*: King Lui's published rules break a tie by the fewest cards discarded and say nothing further, yet "still
+    tied, victory shared" read as theirs (Royale lists the same case as one cardgen rules); now it says whose rule."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, ties_line
+
+    deck = resolve("king_lui", Path(__file__).parents[1])
+    ties = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "shared_win": 3}}
+    assert ties_line(ties, lang, Naming.of(deck, lang)).replace("\u202f", " ").endswith(said)
