@@ -53,3 +53,22 @@ def test_king_lui_shared_win_is_cardgens_rule(lang: str, said: str) -> None:
     deck = resolve("king_lui", Path(__file__).parents[1])
     ties = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "shared_win": 3}}
     assert ties_line(ties, lang, Naming.of(deck, lang)).replace("\u202f", " ").endswith(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_seat_within_chance_only_by_the_widening_names_no_second_95_interval(lang: str) -> None:
+    """fr2*, en10, it3: "(its own 95% interval would leave the fair share out)" beside the 95% interval shown, which
+    holds it: two "95% intervals" that seemed to contradict each other, and "da solo" cryptic; now "within chance
+    only thanks to the widening (without it, …)", the widening the seats' heading names. en9, fr3, it4: player 5,
+    3.6 points off against 5.1 and 5.3, was "almost as far from it": now it strays too, but would be within chance
+    even without the widening (its own interval holds the fair share)."""
+    from test_balance import stats
+
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.summary import balance_lines
+
+    out = balance(stats([55, 46, 56, 77, 72], games=300))
+    [line] = balance_lines({**out, "seat_fair_share": 0.204}, lang, 5, "C")
+    assert "95" not in line and {"en": "own", "fr": "propre", "it": "da sol"}[lang] not in line
+    assert {"en": "almost as far", "fr": "presque autant", "it": "quasi altrettanto"}[lang] not in line
+    assert {"en": "thanks to the widening", "fr": "grâce à l’élargissement", "it": "grazie all’allargamento"}[lang] in line
