@@ -53,7 +53,7 @@ SIDES = {"en": "balance: player 4 (25.0%) and player 5 (24.6%) are ahead of the 
                "joueur 1 (16,7 %) et le joueur 2 (16,8 %) sont en dessous ; ces écarts sont trop grands pour être dus au "
                "hasard (de justesse pour le joueur 1 et le joueur 2)",
          "it": "equilibrio: il giocatore 4 (25,0 %) e il giocatore 5 (24,6 %) sono sopra la quota equa (20,3 %| e il "
-               "giocatore 1 (16,7 %) e il giocatore 2 (16,8 %) sono sotto; gli scarti sono troppo grandi per essere dovuti "
+               "giocatore 1 (16,7 %) e il giocatore 2 (16,8 %) sono sotto; le differenze sono troppo grandi per essere dovute "
                "al caso (di poco per il giocatore 1 e il giocatore 2)"}
 
 

@@ -138,7 +138,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
      "though player 1 (59.7%) and player 2 (48.0%) are within chance only thanks to the widening"),
     ("fr", "donc aucun écart n’est trop grand pour être dû au hasard",
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) ne restent dans les limites du hasard"),
-    ("it", "quindi ogni scarto può essere dovuto al caso",  # round 31 it5: the positive form
+    ("it", "quindi ogni differenza può essere dovuta al caso",  # round 31 it5: the positive form
      "ma il giocatore 1 (59,7 %) e il giocatore 2 (48,0 %) rientrano nei limiti del caso")])
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
@@ -166,7 +166,7 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
     ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
      "serrée signifie ici un écart de 1 point au plus"),
     ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)",
-     "qui «combattuta» significa uno scarto di 1 punto o meno")])
+     "qui «combattuta» significa un distacco di 1 punto o meno")])
 def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, duel: str, floor: str) -> None:
     """en10, fr12: at 2 players the lead over the runner-up is on the games with a single winner, at 3 and 4 on all
     of them, unexplained; en12: "close here means a margin of 1 point or less (winner’s score: 9.4 on average)"
@@ -714,8 +714,8 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
     ("en", "player 1 wins more than the fair share and player 4 less, beyond chance"),
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
-    ("it", "il giocatore 1 vince più spesso e il giocatore 4 meno spesso della quota equa: scarti troppo grandi per "
-           "essere dovuti al caso")])
+    ("it", "il giocatore 1 vince più spesso e il giocatore 4 meno spesso della quota equa: differenze troppo grandi per "
+           "essere dovute al caso")])
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:
     """it47: Royale at 4 players, "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande … /
     il giocatore 4 vince meno spesso della quota equa, e lo scarto è troppo grande …": two near-identical lines one

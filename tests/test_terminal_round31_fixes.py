@@ -263,8 +263,8 @@ def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
 
     assert gloss("kingmaking", "it", None) == ("quota di partite in cui l’ultima mossa che inverte l’ordine tra "
                                                "vincitore e secondo è di un giocatore che non può più vincere")
-    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni scarto può essere "
-                                                                                "dovuto al caso")
+    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni differenza può essere "
+                                                                                "dovuta al caso")
     assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, tutti i piatti insieme"
 
 

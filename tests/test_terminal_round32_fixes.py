@@ -72,3 +72,20 @@ def test_a_seat_within_chance_only_by_the_widening_names_no_second_95_interval(l
     assert "95" not in line and {"en": "own", "fr": "propre", "it": "da sol"}[lang] not in line
     assert {"en": "almost as far", "fr": "presque autant", "it": "quasi altrettanto"}[lang] not in line
     assert {"en": "thanks to the widening", "fr": "grâce à l’élargissement", "it": "grazie all’allargamento"}[lang] in line
+
+
+def test_no_italian_text_calls_a_difference_scarto() -> None:
+    """it36*, it2: "scarto" (a gap from the fair share, a card's difference, a winning margin) read first as a
+    discard, in games whose own rules discard cards ("il suo scarto misura il costo di tenerla in mano" said the
+    opposite of keeping it): one word, "differenza", for a difference, "distacco" for a margin, in every Italian
+    wordbook of the reports, the terminal and cardgen fix; "scarti" stays where cards are discarded."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[1] / "cardgen"
+    for name in ("terminal.json", "report/words.json", "report/impact.json", "tune/fix.json"):
+        text = json.dumps(json.loads((root / name).read_text(encoding="utf-8")), ensure_ascii=False)
+        assert not re.search(r"\b(lo|uno|ogni|questo|il suo) scarto\b|\bscarto (nei|ancora)\b|\bscarti (troppo|appena)\b"
+                             r"|\bgli scarti sono\b|\bscarti così\b", text), name
+    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("ogni differenza può essere dovuta al caso")

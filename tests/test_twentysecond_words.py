@@ -299,8 +299,8 @@ def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: st
 
 # -- it: the fair share, never "sua" -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "more", "less"), [
-    ("it", "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande per essere dovuto al caso",
-     "il giocatore 1 vince meno spesso della quota equa, e lo scarto è troppo grande per essere dovuto al caso"),
+    ("it", "il giocatore 1 vince più spesso della quota equa, e la differenza è troppo grande per essere dovuta al caso",
+     "il giocatore 1 vince meno spesso della quota equa, e la differenza è troppo grande per essere dovuta al caso"),
     ("en", "player 1 wins more than the fair share, beyond chance",
      "player 1 wins less than the fair share, beyond chance")])
 def test_the_report_s_balance_warnings_say_the_fair_share(lang: str, more: str, less: str) -> None:

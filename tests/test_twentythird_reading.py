@@ -218,7 +218,7 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
                                "gagnants ; serrée signifie ici un écart de 1 point au plus",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
-                               "vincitore o i vincitori; qui «combattuta» significa uno scarto di 1 punto o meno"}[lang], notes
+                               "vincitore o i vincitori; qui «combattuta» significa un distacco di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
