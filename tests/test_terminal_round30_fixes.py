@@ -182,7 +182,7 @@ def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, du
     near = [n.replace("\u202f", " ") for n in figure_bases(figures, lang, None, 4, 0, WinnerMean(73.9, 300))][-1]
     assert "73" in near  # about 7 points: the winner's score is what the margin is a tenth of, said
     if lang == "en":
-        assert "; 2.2 points ahead of the runner-up on average" in say(
+        assert "; their lead over the runner-up averages 2.2 points" in say(  # round 32 en3
             "scores_points", lang, dist="", winner="9.4", margin="2.2", basis="")
 
 
@@ -692,12 +692,14 @@ def test_the_pages_small_idioms() -> None:
 
 @pytest.mark.parametrize(("lang", "widened"), [
     # round 31 en4, fr1, it4: "at once" said once, "their figures" named, "affinché" for a purpose
-    ("en", "where several figures are compared at once, their intervals are widened so that, 19 times out of 20, all "
-           "of them together contain their true values (the figures a very large number of games would give)"),
-    ("fr", "quand on compare plusieurs valeurs entre elles, leurs intervalles sont élargis pour que, 19 fois sur 20, "
-           "chacun contienne sa vraie valeur (celle d’un très grand nombre de parties), tous en même temps"),
-    ("it", "quando si confrontano più valori alla volta, gli intervalli sono allargati affinché, 19 volte su 20, "
-           "ciascuno contenga il proprio valore vero (quello di moltissime partite), tutti insieme")])
+    # round 32 en4, fr1, it1: "all of them together contain their true values", "tous en même temps" and "tutti
+    # insieme" left hanging after a parenthesis: all right together, said in the clause
+    ("en", "where several figures are compared at once, the intervals are widened so that all of them are right "
+           "together, 19 times out of 20"),
+    ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
+           "tous soient justes en même temps"),
+    ("it", "quando si confrontano più valori alla volta, gli intervalli vengono allargati in modo che, 19 volte su 20, "
+           "siano giusti tutti contemporaneamente")])
 def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
     """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
     widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times

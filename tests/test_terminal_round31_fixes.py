@@ -177,7 +177,7 @@ def test_the_indicators_heading_says_what_following_the_games_means() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "a case the published rules settle themselves (x): y"),
+    ("en", "a case the published rules already settle (x): y"),  # round 32 en2: not reflexive
     ("it", "caso già previsto dal regolamento pubblicato (x): y")])
 def test_a_case_the_published_rules_settle_is_not_called_special(lang: str, said: str) -> None:
     """en6, it6: "special case settled by the published rules (…)" stood in the slot of the cases the rules leave

@@ -89,3 +89,28 @@ def test_no_italian_text_calls_a_difference_scarto() -> None:
         assert not re.search(r"\b(lo|uno|ogni|questo|il suo) scarto\b|\bscarto (nei|ancora)\b|\bscarti (troppo|appena)\b"
                              r"|\bgli scarti sono\b|\bscarti così\b", text), name
     assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("ogni differenza può essere dovuta al caso")
+
+
+def test_the_recurring_stiff_phrasings_are_gone_where_they_are_defined() -> None:
+    """en3, en26, fr6: "winner’s score 73.9 on average; 8.5 points ahead of the runner-up on average" (no subject,
+    "on average" twice; Draco's "6.2 more than the runner-up’s", no unit); the lead keeps its own clause, whose bracket
+    (the games it is over) is its alone (round 29 en45). en2: "settle themselves" read as reflexive. en19: "ahead
+    of / behind the fair share" (a share is above or below). en4, fr1, it1: the 70-word interval sentence."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    said = say("scores_points", "en", dist="d", winner="73.9", margin="8.5", basis="")
+    assert said == "scores in points: d; the winner scores 73.9 on average; their lead over the runner-up averages 8.5 points"
+    assert "8,5 points" in say("scores_points", "fr", dist="d", winner="73,9", margin="8,5", basis="")
+    assert "scores en points" not in say("scores_points", "fr", dist="d", winner="73,9", margin="8,5", basis="")
+    draco = Naming.of(resolve("draco", Path(__file__).parents[1]), "en").words["lines"]["en"]["scores"]
+    assert draco.count("on average") == 1 and "runner-up’s" not in draco
+    assert "themselves" not in say("gap_published", "en", name="x", when="y")
+    for key in ("balance_flagged_sides", "balance_flagged_sides_just"):
+        assert "ahead of the fair share" not in say(key, "en", above="a", be_above="is", below="b", be_below="is",
+                                                    fair="f", why="", clearly="", only="", even="", intervals="i")
+    for lang, most in (("en", 50), ("fr", 60), ("it", 55)):
+        plain = say("interval_plain", lang)
+        assert len(plain.split()) <= most and "95" in plain, (lang, len(plain.split()))

@@ -333,11 +333,12 @@ def test_a_shared_wins_margin_names_the_next_best_player_not_the_next_in_turn(la
 
 def test_the_english_interval_sentence_says_contains() -> None:
     # round 30 en4: what a widened interval promises, in the same sentence
-    assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
-                                           "get from a very large number of games; the fewer the games, the wider "
-                                           "the interval; where several figures are compared at once, their intervals "
-                                           "are widened so that, 19 times out of 20, all of them together contain "
-                                           "their true values (the figures a very large number of games would give)")
+    # round 32 en4: 70 words that said "a very large number of games" twice and never tied "19 times out of 20" to
+    # the "95% interval" named on the next line
+    assert say("interval_plain", "en") == ("figures in brackets are 95% intervals: 19 times out of 20, such an interval "
+                                           "contains the figure a very large number of games would give; where several "
+                                           "figures are compared at once, the intervals are widened so that all of "
+                                           "them are right together, 19 times out of 20")
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------

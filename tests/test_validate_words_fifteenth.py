@@ -228,9 +228,9 @@ def test_the_brackets_are_explained_in_plain_words_once_a_run(draco: tuple, lang
     deck, r = draco
     said: set[str] = set()
     first = format_entry(r, lang, Naming.of(deck, lang), said).replace("\n      ", " ").replace("\n    ", " ")
-    plain = {"en": "an interval in brackets contains, 19 times out of 20, the figure you would get from",
-             "fr": "un intervalle entre crochets donne la fourchette où se trouverait, 19 fois sur 20,",
-             "it": "un intervallo di confidenza al 95\u00a0%, tra parentesi quadre, contiene 19 volte su 20"}[lang]
+    plain = {"en": "figures in brackets are 95% intervals: 19 times out of 20,",
+             "fr": "les valeurs entre crochets sont des intervalles à 95",
+             "it": "i valori tra parentesi quadre sono intervalli al 95"}[lang]
     assert first.count(plain) == 1
     rates = typeset(say("seat_rates_wide", lang, n=3), lang)[:20]
     assert first.index(plain) < first.index(rates)
