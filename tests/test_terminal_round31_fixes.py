@@ -126,7 +126,7 @@ def test_the_replay_command_always_gives_its_seed() -> None:
     assert "--seed 7 " in replay_command({"variant": "draco", "players": 4, "seed": 7})
 
 
-@pytest.mark.parametrize("key", ["exchange_hardly_held", "exchange_hardly_note", "exchange_hardly_note_one"])
+@pytest.mark.parametrize("key", ["exchange_hardly_note", "exchange_hardly_note_one"])  # the row's note points to it
 def test_italian_says_which_card_was_given_up_for_a_dead_card(key: str) -> None:
     """it15 (starred): "la perdita della carta giocabile che sostituisce" read both ways (the card it replaces, the
     card that replaces it), in the one sentence that keeps Pioggia di monete unflagged: "ceduta per averla", the
@@ -283,9 +283,8 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
 @pytest.mark.parametrize(("key", "fields", "said", "old"), [
     # it9: "posto" is a place in the ranking elsewhere
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
-    # it14: "sommare a" is not Italian
-    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "la somma degli scambi delle righe è il doppio del totale",
-     "sommano"),
+    # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
+    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "ogni scambio conta per entrambe le carte", "sommano"),
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins

@@ -114,3 +114,23 @@ def test_the_recurring_stiff_phrasings_are_gone_where_they_are_defined() -> None
     for lang, most in (("en", 50), ("fr", 60), ("it", 55)):
         plain = say("interval_plain", lang)
         assert len(plain.split()) <= most and "95" in plain, (lang, len(plain.split()))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_hardly_played_note_is_said_once_a_run(lang: str) -> None:
+    """Fewer words (issue 53, round 32): the 30-word note under each card table (what a hardly played card's
+    difference shows) was printed at both tables of every player count, 8 times for Draco; said whole once a run,
+    then "as above" with the cards and their plays (which change with the count). en27: "gap" named the
+    "difference" column otherwise. The mid-game row's own "not flagged" line points to the note (*)."""
+    from test_terminal_vocabulary import _card
+
+    from cardgen.simulate.summary import card_table
+
+    said: set[str] = set()
+    first = " ".join(card_table([_card(0.04)], lang, None, said))
+    again = " ".join(card_table([_card(0.04)], lang, None, said))
+    assert {"en": "holding it", "fr": "l’avoir en main", "it": "tenerla in mano"}[lang] in first
+    assert {"en": "holding it", "fr": "l’avoir en main", "it": "tenerla in mano"}[lang] not in again
+    assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again and "dice (0" in again
+    assert "gap" not in say("hardly_note", "en", items="x") + say("exchange_hardly_note", "en", items="x")
+    assert len(say("exchange_hardly_held", lang).replace("\u202f:", ":").split()) <= 6

@@ -1477,7 +1477,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend", lang)]
         if said is not None:
             said.update((f"{head}:{judged}", "cards_legend"))
-        out += card_table(rows, lang, naming)
+        out += card_table(rows, lang, naming, said)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming, said)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
@@ -1701,7 +1701,8 @@ def winner_mean(r: Mapping[str, Any]) -> float | None:
     return float(mean) if isinstance(mean, (int, float)) else None
 
 
-def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None,
+               said: set[str] | None = None) -> list[str]:
     """The card-strength rows of validate under one heading row naming each column (card, share of opening
     hands, win rate with, without, difference and its interval), every column as wide as its widest cell or its
     heading, so a reader maps each figure to its meaning at a glance (sixth English reader, t7: the rows had no
@@ -1753,9 +1754,19 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")  # columns, twice a table (fr24, it30)
         out.append(line.rstrip())
     if hardly:
-        # one card in the singular ("jouée", "giocata"): the plural over one card read as a slip (it20, fr15)
-        out.append("    " + say_n("hardly_note", len(hardly), lang, items=", ".join(hardly)))
+        # one card in the singular ("jouée", "giocata"): the plural over one card read as a slip (it20, fr15); what
+        # its difference shows said once a run, "as above" at the next tables (terminal round 32: 30 words 4 times)
+        out.append("    " + say_n(_again("hardly_note", said), len(hardly), lang, items=", ".join(hardly)))
     return out
+
+
+def _again(key: str, said: set[str] | None) -> str:
+    """``key`` the first time a run says it (noted in ``said``), ``key_again`` after: a note said once a run."""
+    if said is None:
+        return key
+    again = key in said
+    said.add(key)
+    return f"{key}_again" if again else key
 
 
 def flag_ends(r: Mapping[str, Any]) -> tuple[Any, Any]:
@@ -1860,7 +1871,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
         if tail:
             out.append(" " * under + tail)
     if hardly:
-        out.append("    " + say_n("exchange_hardly_note", len(hardly), lang, items=", ".join(hardly)))
+        out.append("    " + say_n(_again("exchange_hardly_note", said), len(hardly), lang, items=", ".join(hardly)))
     return out
 
 
