@@ -201,7 +201,7 @@ def test_king_lui_says_when_every_emerald_card_was_waiting() -> None:
     total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "emerald")
     naming = Naming(words_of(deck))
     [line] = peak_lines({"table_emeralds": total, "hand_size": 31}, "en", naming)
-    assert f"Emerald cards waiting beside the dishes ({total}, all the box holds)" in line
+    assert f"Emerald cards waiting beside the dishes ({total}, all the game has)" in line  # round 32 en8
     [fewer] = peak_lines({"table_emeralds": total - 1}, "en", naming)
     assert f"({total - 1})" in fewer and "all the box" not in fewer
 
@@ -312,9 +312,10 @@ def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:
     from cardgen.games import get_game
 
     tallies = get_game("draco").words["tallies"]
-    assert tallies["en"]["peak:richest_player"] == "richest player’s fortune at any moment of play, in silver coins"
-    assert "à tout moment de la partie" in tallies["fr"]["peak:richest_player"]
-    assert "in qualsiasi momento della partita" in tallies["it"]["peak:richest_player"]
+    # round 32 fr17: « à tout moment » means "at every moment": the largest fortune reached during a game
+    assert tallies["en"]["peak:richest_player"] == "largest fortune during a game, in silver coins"
+    assert "atteinte en cours de partie" in tallies["fr"]["peak:richest_player"]
+    assert "durante la partita" in tallies["it"]["peak:richest_player"]
 
 
 def test_the_solo_scale_brackets_read_plainly() -> None:

@@ -134,3 +134,35 @@ def test_the_hardly_played_note_is_said_once_a_run(lang: str) -> None:
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again and "dice (0" in again
     assert "gap" not in say("hardly_note", "en", items="x") + say("exchange_hardly_note", "en", items="x")
     assert len(say("exchange_hardly_held", lang).replace("\u202f:", ":").split()) <= 6
+
+
+def test_the_opening_hand_table_keeps_the_verdicts_figures_and_leaves_the_rates_to_the_page() -> None:
+    """Fewer words (round 32): the two win rates of each card row (52 rows for Draco) decide nothing the difference
+    and its interval do not; the terminal's table keeps the share dealt, the difference and the interval, the report
+    both rates (``rates``: the page's and the unit tests' table as before)."""
+    from test_terminal_vocabulary import _card
+
+    from cardgen.simulate.summary import card_table
+
+    short = card_table([_card(1.0)], "en", None, set(), rates=False)
+    assert short[0].split() == ["card", "dealt", "difference", "(percentage", "points)"]
+    assert "22.5%" not in short[1] and "18.0%" in short[1] and "13.0 [" in short[1]
+    assert "22.5%" in card_table([_card(1.0)], "en")[1]
+    assert "0.1 off" not in say("cards_legend_short", "en") and "report" in say("cards_legend_short", "en")
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "(25, all the game has)", "all the box holds"),
+    ("it", "(25, cioè tutto quello che c’è nel gioco)", "scorta della scatola")])
+def test_a_whole_box_maximum_says_the_game_not_the_box(lang: str, said: str, old: str) -> None:
+    """en8: in King Lui "the box" is the king's place, so "(5, all the box holds)" read as the king's portions; it6:
+    "l'intera scorta della scatola", an odd collocation. fr17: « à tout moment de la partie » means "at every moment":
+    the richest fortune reached during a game."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    assert said in say("peak_box", lang, name="x", n=25) and old not in say("peak_box_again", lang, name="x", n=20)
+    draco = Naming.of(resolve("draco", Path(__file__).parents[1]), "fr")
+    assert "à tout moment" not in draco.words["tallies"]["fr"]["peak:richest_player"]

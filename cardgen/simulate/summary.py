@@ -1474,10 +1474,10 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         out.append("  " + say_n(head + ("_again" if again else ""), judged, lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which) + held)
         # the verdict first, the columns' meanings after it on their own line (fifteenth fr4, en11, it17)
-        out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend", lang)]
+        out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend_short", lang)]
         if said is not None:
             said.update((f"{head}:{judged}", "cards_legend"))
-        out += card_table(rows, lang, naming, said)
+        out += card_table(rows, lang, naming, said, rates=False)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming, said)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
@@ -1702,24 +1702,27 @@ def winner_mean(r: Mapping[str, Any]) -> float | None:
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None,
-               said: set[str] | None = None) -> list[str]:
+               said: set[str] | None = None, rates: bool = True) -> list[str]:
     """The card-strength rows of validate under one heading row naming each column (card, share of opening
     hands, win rate with, without, difference and its interval), every column as wide as its widest cell or its
     heading, so a reader maps each figure to its meaning at a glance (sixth English reader, t7: the rows had no
-    headings and the reader had to map three figures onto a long preamble)."""
+    headings and the reader had to map three figures onto a long preamble). ``rates`` False: without the two win
+    rates, whose difference (and its interval) alone decides a card's verdict; the report keeps them (terminal
+    round 32: fewer words on the terminal, every detail on the page)."""
     naming = naming or Naming()
     head = say("cards_columns", lang).split("|")
     names = [naming.names.get(r["component"], r["component"]) for r in rows]
     shares = [_pct(r["dealt_share"], lang, fixed=True) for r in rows]
     judged = [r for r in rows if r.get("difference") is not None]
-    withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
-    withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
+    withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged] if rates else []
+    withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged] if rates else []
     # the unit once, in the heading; bare signed numbers in the cells ("pp", "pts" read as a game's points: fr6)
     diffs = [points(r["difference"], lang, unit=False) for r in judged]
     widths = [max(len(text) for text in cells + [title])
               for cells, title in zip((names, shares, withs, withouts), head)]
     diff_width = max((len(text) for text in diffs), default=0)
-    out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], widths[1:])]
+    shown = widths[1:] if rates else widths[1:2]  # the columns printed after the card's name
+    out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], shown)]
                               + [head[4]])]
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, share in zip(rows, names, shares):
@@ -1727,7 +1730,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
         verdict_at = len(line) + 2  # a long note's column: where the win rates start
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
-                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}")
+                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}") if rates else ""
             verdict_at = len(line) + 2 if r["flag"] else verdict_at  # a mark under the difference it judges
             line += f"  {points(r['difference'], lang, unit=False):>{diff_width}}"
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
