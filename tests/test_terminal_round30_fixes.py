@@ -350,7 +350,7 @@ def test_the_shortage_s_warning_name_is_said_once_a_run(draco: tuple, lang: str,
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "(of the 214 games with one winner and one clear runner-up, no tie for second place)",
+    ("en", "(of the 214 games with a single winner and no tie for second place)",  # round 32 en6
      "a single runner-up"),
     # round 31 fr3, it2: never "un deuxième net" / "un secondo netto" (a clear margin), nor "un seul deuxième"
     ("fr", "(sur les 214 parties à un seul vainqueur et un seul joueur à la deuxième place)",

@@ -166,3 +166,20 @@ def test_a_whole_box_maximum_says_the_game_not_the_box(lang: str, said: str, old
     assert said in say("peak_box", lang, name="x", n=25) and old not in say("peak_box_again", lang, name="x", n=20)
     draco = Naming.of(resolve("draco", Path(__file__).parents[1]), "fr")
     assert "à tout moment" not in draco.words["tallies"]["fr"]["peak:richest_player"]
+
+
+def test_what_does_not_change_with_the_player_count_is_said_once() -> None:
+    """Fewer words (round 32): "(the first 250 games, with the standings recorded after every turn; --designer-games
+    changes how many)" at every count: said whole at the first, "(the first 250 games)" after; the opening-hand
+    heading's "again" line in half the words. en6: kingmaking's "one winner and one clear runner-up, no tie for
+    second place" said the runner-up twice."""
+    from cardgen.simulate.summary import designer_lines
+
+    d = {"games": 250, "lead_changes": {"mean": 4.0, "low": 3.7, "high": 4.2, "n": 250}}
+    said: set[str] = set()
+    first = designer_lines(d, "en", None, 300, said, 4)
+    again = designer_lines(d, "en", None, 300, said, 4)
+    assert any("--designer-games" in line for line in first)
+    assert not any("--designer-games" in line for line in again) and "  design indicators (the first 250 games):" in again
+    assert len(say("cards_head_none_again", "en", which="300 games").split()) <= 20
+    assert say("figure_of_runner_up", "en", n=214) == "(of the 214 games with a single winner and no tie for second place)"

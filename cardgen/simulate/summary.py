@@ -1423,7 +1423,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     games, sampled = d.get("games", 0), d.get("sampled", 0)  # traced: the finished games among those sampled
     which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
-             else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
+             else say("traced_all" if played is not None and games >= played else _again("traced_first", said), lang,
+                      games=games))  # how --designer-games changes them: once a run (round 32)
     if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
         # each definition with its plain reading (which way is more of it): six figures with no sense of good or
         # bad left the designer with nothing to do with them (fifteenth reading en2); no threshold the code lacks
