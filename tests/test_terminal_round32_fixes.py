@@ -183,3 +183,13 @@ def test_what_does_not_change_with_the_player_count_is_said_once() -> None:
     assert not any("--designer-games" in line for line in again) and "  design indicators (the first 250 games):" in again
     assert len(say("cards_head_none_again", "en", which="300 games").split()) <= 20
     assert say("figure_of_runner_up", "en", n=214) == "(of the 214 games with a single winner and no tie for second place)"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_shortage_warning_s_caveat_is_said_once(lang: str) -> None:
+    """Fewer words (round 32): why the coins to add are a first estimate (they change play; cardgen fix tests them)
+    is said at the first count; the next counts say "a first estimate, as above"."""
+    for key in ("short_ruled_again", "short_one_ruled_again"):
+        said = say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="",
+                   also="", cover="99%", first="3")
+        assert "cardgen fix" not in said and {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in said
