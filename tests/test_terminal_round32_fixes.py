@@ -193,3 +193,18 @@ def test_the_shortage_warning_s_caveat_is_said_once(lang: str) -> None:
         said = say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="",
                    also="", cover="99%", first="3")
         assert "cardgen fix" not in said and {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in said
+
+
+def test_the_mid_game_table_on_the_terminal_leaves_each_card_s_exchanges_to_the_page() -> None:
+    """Fewer words (round 32): each card's count of exchanges (52 figures for Draco) decides no flag; the heading
+    gives the total, the report each card's count, the interval's width how much a row rests on."""
+    from test_terminal_round30_fixes import _favour_row
+
+    from cardgen.simulate.summary import exchange_lines
+
+    table = {"rows": [_favour_row()], "exchanges": 2940, "games": 250, "points": 12}
+    short = exchange_lines(table, "en", None, set(), per_card=False)
+    [head] = [x for x in short if x.startswith("    card ")]
+    assert "exchanges" not in head and "682" not in " ".join(short[3:]) and "2,940 exchanges" in short[0]
+    assert "682" in " ".join(exchange_lines(table, "en"))  # the full table, as before
+    assert say("exchange_head", "en", games=1, most=1, exchanges=1).count("(") == 1

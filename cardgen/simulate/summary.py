@@ -1480,7 +1480,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.update((f"{head}:{judged}", "cards_legend"))
         out += card_table(rows, lang, naming, said, rates=False)
     if d.get("exchange"):
-        out += exchange_lines(d["exchange"], lang, naming, said)
+        out += exchange_lines(d["exchange"], lang, naming, said, per_card=False)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
@@ -1805,7 +1805,7 @@ def exchange_why(table: Mapping[str, Any]) -> str:
 
 
 def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   said: set[str] | None = None) -> list[str]:
+                   said: set[str] | None = None, per_card: bool = True) -> list[str]:
     """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
     is none. ``said``: the run's legends printed above; the method, the columns and the flag's rule are said at the
     first table, "as above" at the next: a 7-line sentence of three nested brackets, word for word at every player
@@ -1847,11 +1847,15 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
     width, count_width, wins_width = (max(map(len, [*cells, title]))
                                       for cells, title in zip((names, counts, wins), head))
-    out.append(f"    {head[0]:<{width}}  {head[1]:>{count_width}}  {head[2]:<{wins_width}}  {head[3]}")
+    # ``per_card`` False: without each card's count of exchanges (the heading gives the total, the report each card's;
+    # its interval's width already says how much it rests on: terminal round 32, fewer words)
+    count_width = count_width if per_card else -2
+    out.append(f"    {head[0]:<{width}}  " + (f"{head[1]:>{count_width}}  " if per_card else "")
+               + f"{head[2]:<{wins_width}}  {head[3]}")
     under = 4 + width + 2 + count_width + 2  # a note's column: under the wins, past the name and the exchanges
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, count, win in zip(rows, names, counts, wins):
-        line = (f"    {name:<{width}}  {count:>{count_width}}  {win:<{wins_width}}  "
+        line = (f"    {name:<{width}}  " + (f"{count:>{count_width}}  " if per_card else "") + f"{win:<{wins_width}}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
         tail = ""
