@@ -635,7 +635,7 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     # round 31 fr13: no "points" in a game of coins
     ("reading_close_games", {}, "plus elle est haute, plus les écarts à l’arrivée sont faibles", "serrées"),
     # fr11: an indicator does not "add itself to" a number of players
-    ("legend_validate_more_one", {}, "indicateur de conception mesuré à partir de ce nombre de joueurs :", "s’ajoute"),
+    ("legend_validate_more_one", {}, "indicateur de conception mesuré à partir d’ici :", "s’ajoute"),
     # fr14: one verb for the Imposter
     ("held_all_hardly_again", {"card": "Imposteur", "n": "0,01"}, "ne la jouent presque jamais",
      "utilisent"),

@@ -159,7 +159,7 @@ def test_a_case_met_once_a_game_says_so_plainly_and_keeps_first_in_game_whole() 
     from cardgen.terminal import fit, say
 
     said = say("gap_when_each", "en", games=23, total=300, game=7)
-    assert said == "in 23 of the 300 games (once per game); first\u00a0in\u00a0game\u00a07"
+    assert said == "in 23 of the 300 games (at most once a game); first\u00a0in\u00a0game\u00a07"
     line = "    players are still tied after the tie-break: " + said
     for width in range(60, 100):
         assert not any(row.rstrip().endswith("first") for row in fit(line, width).splitlines())
@@ -229,7 +229,7 @@ def test_french_names_the_player_just_behind_the_tied_winners(key: str) -> None:
 @pytest.mark.parametrize(("key", "said"), [
     ("reading_comeback_rate", "plus elle est haute, moins mener à mi-partie assure la victoire"),  # fr6
     ("reading_close_games", "plus elle est haute, plus les écarts à l’arrivée sont faibles"),  # fr13: no "points"
-    ("legend_validate_more_one", "indicateur de conception mesuré à partir de ce nombre de joueurs :")])  # fr10
+    ("legend_validate_more_one", "indicateur de conception mesuré à partir d’ici :")])  # fr10
 def test_french_design_readings_say_what_they_mean(key: str, said: str) -> None:
     """fr6: "moins une avance à mi-partie décide de la partie" was loose; fr13: "à quelques points" in Draco, a game
     of coins; fr10: "supplémentaire à ce nombre de joueurs" was clumsy. fr5: "un dixième de son score" could be

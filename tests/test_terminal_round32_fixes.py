@@ -208,3 +208,31 @@ def test_the_mid_game_table_on_the_terminal_leaves_each_card_s_exchanges_to_the_
     assert "exchanges" not in head and "682" not in " ".join(short[3:]) and "2,940 exchanges" in short[0]
     assert "682" in " ".join(exchange_lines(table, "en"))  # the full table, as before
     assert say("exchange_head", "en", games=1, most=1, exchanges=1).count("(") == 1
+
+
+def test_the_cheaper_faults_of_round_32() -> None:
+    """en12: "(once per game)" read as "once in every game"; fr10: « ces résultats comme le verdict valent » wanted its
+    commas; fr11: « à partir de ce nombre de joueurs », no antecedent; it18: "(chiamata …)" agreed with nothing;
+    fr19: « il ne reste aucun joueur » read as players leaving the table; fr18: « le total … et seule la différence »
+    contradicted itself (the word is « solde »); en25: "the rest of the debt is forgotten", informal for a rule;
+    it9: "al posto della pescata", colloquial."""
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).parents[1]
+    assert "(at most once a game); first\u00a0in\u00a0game\u00a07" in say("gap_when_each", "en", games=2, total=300, game=7)
+    assert "ces résultats, comme le verdict, valent" in say("held_all_hardly_again", "fr", card="c", n="0,02")
+    assert "ce nombre" not in say_n_fr()
+    assert "(situazione chiamata" in say("gap_components_item", "it", name="n", short="s", when="w")
+    draco = yaml.safe_load((root / "decks/draco.yaml").read_text(encoding="utf-8"))["clarifications"]
+    assert "solde" in draco["cannot_pay"]["text"]["fr"] and "seule la différence" not in draco["cannot_pay"]["text"]["fr"]
+    assert draco["cannot_pay"]["text"]["en"].endswith("the rest of the debt is cancelled.")
+    king = yaml.safe_load((root / "decks/king_lui.yaml").read_text(encoding="utf-8"))["clarifications"]
+    assert "invece di pescare" in king["no_dish_emerald"]["case"]["it"]
+    words = (root / "cardgen/games/draco/words.json").read_text(encoding="utf-8")
+    assert "il ne reste aucun joueur" not in words
+
+
+def say_n_fr() -> str:
+    return say("legend_validate_more", "fr") + say("legend_validate_more_one", "fr")

@@ -397,7 +397,7 @@ CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in t
               "in 57 of the 60 games; first in game 1",
         "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "
               "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
-        "it": "la banca non può pagare tutto ciò che deve (chiamata «carenza di monete in banca» nell’avviso più "
+        "it": "la banca non può pagare tutto ciò che deve (situazione chiamata «carenza di monete in banca» nell’avviso più "
               "sotto): 286 volte in 57 partite su 60; la prima volta nella partita 1"}
 
 

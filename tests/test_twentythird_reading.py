@@ -385,7 +385,7 @@ def test_a_later_player_counts_legend_says_its_terms_are_added_there(lang: str) 
     second = [plain(x) for x in designer_lines(three, lang, Naming(title="Royale"), 50, said)]
     assert first[0] == "  " + plain(say("legend_validate", lang))
     assert second[0] == "  " + {"en": "the design indicator added at this player count:",
-                                "fr": "indicateur de conception mesuré à partir de ce nombre de joueurs :",  # round 30 fr11, round 31 fr10
+                                "fr": "indicateur de conception mesuré à partir d’ici :",  # round 30 fr11, round 31 fr10
                                 "it": "indicatore di gioco che si aggiunge con questo numero di giocatori:"}[lang]
     other = [plain(x) for x in designer_lines(three, lang, Naming(title="Draco"), 50, set(said))]  # another game
     assert not any("added" in x or "supplémentaire" in x or "si aggiunge" in x for x in other), other
