@@ -236,3 +236,10 @@ def test_the_cheaper_faults_of_round_32() -> None:
 
 def say_n_fr() -> str:
     return say("legend_validate_more", "fr") + say("legend_validate_more_one", "fr")
+
+
+def test_the_french_lead_changes_hands_idiomatically() -> None:
+    """fr8: « la tête passe à un autre joueur », « la tête » alone is not idiomatic: the first place changes hands."""
+    from cardgen.simulate.verdict import gloss
+
+    assert gloss("lead_changes", "fr").startswith("nombre de fois où la première place change de mains")
