@@ -243,3 +243,16 @@ def test_the_french_lead_changes_hands_idiomatically() -> None:
     from cardgen.simulate.verdict import gloss
 
     assert gloss("lead_changes", "fr").startswith("nombre de fois où la première place change de mains")
+
+
+def test_a_balance_within_chance_again_is_said_in_fewer_words() -> None:
+    """Fewer words (round 32): "over 300 games every player’s interval contains it, so none of the gaps is larger
+    than chance alone would explain" at every player count; said whole once a run, "again" after."""
+    from cardgen.simulate.summary import balance_parts
+
+    b = {"seat_fair_share": 0.25, "flags": [], "games": 300}
+    said: set[str] = set()
+    [(_, first)] = balance_parts(b, "en", 4, run_said=said)
+    [(_, again)] = balance_parts(b, "en", 4, run_said=said)
+    assert "chance alone" in first and "again every player’s interval contains it" in again
+    assert len(again.split()) < len(first.split()) - 8

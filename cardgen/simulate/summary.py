@@ -782,7 +782,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + ties_line(ties, lang, naming))
         # the balance line's parts, read by the rates' heading below and said after the rates
         parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True,
-                              rates=r["seat_win_rates"])
+                              rates=r["seat_win_rates"], run_said=said)
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             from cardgen.simulate.balance import shown_seats
             seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
@@ -1026,7 +1026,8 @@ def seat_trend(rates: Sequence[Any] | None, lang: str) -> str:
 
 
 def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
-                  warn: bool = False, rates: Sequence[Any] | None = None) -> list[tuple[str, str]]:
+                  warn: bool = False, rates: Sequence[Any] | None = None,
+                  run_said: set[str] | None = None) -> list[tuple[str, str]]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
@@ -1081,7 +1082,8 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
                         text + (say("balance_more_games", lang, command=more) if is_close and more else "")))
             said = True
     if not out and seats > 1 and share is not None:
-        out.append(("none", say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats,
+        # at a later count of a run whose earlier count said it, "again" in fewer words (terminal round 32)
+        out.append(("none", say(_again("balance_none", run_said), lang, fair=_pct(share, lang, fixed=True), n=seats,
                                 why=fair_why(share, seats, lang), games=_num(b.get("games"), lang))))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
         out.append(("agents", balance_paragraph(agents, lang, agents[0]["fair"])))
