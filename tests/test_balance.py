@@ -98,17 +98,17 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert balance_lines(out, "en", 4, command) == [
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
-        f"player 2 (19.3%) is within chance only because 4 players are compared at once (the player’s own 95% "
-        f"interval would leave the fair share out); to tell a real gap from chance, play more games: {command}"]
+        f"player 2 (19.3%) is within chance only thanks to the widening (without it, its interval would leave the "
+        f"fair share out); to tell a real gap from chance, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, soit plus d’un quart, car une "
                          "victoire partagée compte pour chacun des gagnants\u202f; sur 300 parties") \
-        and "mais le joueur 2 (19,3\u202f%) ne reste dans les limites du hasard que parce que 4 joueurs sont " \
-        "comparés à la fois" in fr and "s’écarte" not in fr
+        and "mais le joueur 2 (19,3\u202f%) ne reste dans les limites du hasard que grâce à " \
+        "l’élargissement" in fr and "s’écarte" not in fr
     it = balance_lines(out, "it", 4, command)[0]
     assert it.startswith("equilibrio: la quota equa è 25,3\u00a0%, più di un quarto perché una vittoria condivisa conta per "
                          "ciascun vincitore; su 300 partite") and "ma il giocatore 2 (19,3\u00a0%) rientra nei limiti "\
-        "del caso solo perché si confrontano 4 giocatori" in it and it.endswith(command) and "si scosta" not in it
+        "del caso solo grazie all’allargamento" in it and it.endswith(command) and "si scosta" not in it
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]
     # as where nobody is named (fr1); what chance explains, not "beyond chance" (round 30 en5)
     verdict = "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"
@@ -175,8 +175,8 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     assert balance_lines(out, "en", 2, command) == [
         "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
-        f"player 1 (59.7%) and player 2 (48.0%) are within chance only because 2 players are compared at once (their "
-        f"own 95% intervals would leave the fair share out); to tell a real gap from chance, play more games: "
+        f"player 1 (59.7%) and player 2 (48.0%) are within chance only thanks to the widening (without it, their "
+        f"intervals would leave the fair share out); to tell a real gap from chance, play more games: "
         f"{command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)

@@ -72,7 +72,7 @@ ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyon
                  "de base, l’écart va dans le même sens sur ces paires, mais le hasard peut l’expliquer",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            "it": "con la variante il giocatore 5 vince più spesso della quota equa, oltre il caso; anche nel gioco "
-                 "base vince più spesso della quota equa, ma su queste coppie lo scarto"}
+                 "base vince più spesso della quota equa, ma su queste coppie la differenza"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -87,7 +87,7 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     verdict = line[:line.index(". ", len(ALREADY[lang]))]
     assert verdict.endswith({"en": "and so may the change between the two games",
                              "fr": "comme la différence entre les deux jeux",
-                             "it": "può essere dovuto al caso"}[lang]), verdict
+                             "it": "può essere dovuta al caso"}[lang]), verdict
     assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
@@ -150,7 +150,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                                   "hasard (dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que "
                                   "de justesse ce que le hasard explique) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
-                                  "caso (nel gioco base lo scarto dalla quota equa, 11,0 punti percentuali, supera il "
+                                  "caso (nel gioco base la differenza dalla quota equa, 11,0 punti percentuali, supera il "
                                   "caso di poco);"}[lang]), line
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
     assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
@@ -313,7 +313,7 @@ def test_a_real_null_variant_is_never_said_to_favour_a_seat_the_base_game_leans_
 #: lead changes' definition and reading in each language (our words)
 LEAD = {"en": ("lead changes per game: how often the lead passes to another player, counted after each turn (a tie "
                "for the lead is not a change)", "the higher, the more the lead swings back and forth during the game"),
-        "fr": ("changements de meneur par partie : nombre de fois où la tête passe à un autre joueur, relevé après "
+        "fr": ("changements de meneur par partie : nombre de fois où la première place change de mains, relevé après "
                "chaque tour de joueur (une égalité en tête n’est pas un changement)",
                "plus ils sont nombreux, plus la partie reste indécise"),
         "it": ("cambi al comando per partita: quante volte il comando passa a un altro giocatore, contate alla fine di "
@@ -395,7 +395,7 @@ def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang:
     assert note.endswith({"en": "; close here means a margin of about 7 points or less (winner’s score: 74.3 on average)",
                           "fr": " ; serrée signifie ici un écart d’environ 7 points au plus (score du vainqueur : 74,3 "
                                 "en moyenne)",
-                          "it": "; qui «combattuta» significa uno scarto di circa 7 punti o meno (punteggio del "
+                          "it": "; qui «combattuta» significa un distacco di circa 7 punti o meno (punteggio del "
                                 "vincitore: 74,3 in media)"}[lang]), note
     assert "winner or winners (" not in note and "gagnants (" not in note and "vincitori (" not in note
     assert not any(w in " ".join(three) for w in ("average total", "total moyen", "totale medio"))

@@ -332,7 +332,7 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # ... the heading split: what was done, then the columns, then the flag's rule, each on its own line (round 29
     # en17, it2: one 7-line sentence of nested brackets)
     assert lines[0].endswith("30 échanges") and "12 parties" in lines[0]
-    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]
+    assert "chaque échange compte pour les deux cartes" in lines[1]  # round 32: in fewer words
     assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres (points)" in lines[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6); the

@@ -69,7 +69,7 @@ def test_a_share_on_the_paired_games_above_the_aim_is_said_with_its_sample() -> 
                          "des parties, au-dessus de l’objectif de 5 % au plus. Sur 50 parties, un écart aussi faible")
     it = plain(above_lines(_fixer("it", [SHORT3]), prop, 3)[0])
     assert it.startswith("  3 giocatori: su queste 50 coppie, carenza di monete in banca nel 6,0 % delle "
-                         "partite, oltre la soglia del 5 %. Su 50 partite uno scarto così piccolo può "
+                         "partite, oltre la soglia del 5 %. Su 50 partite una differenza così piccola può "
                          "dipendere dal caso")
 
 
@@ -173,7 +173,7 @@ def test_a_seat_left_beyond_its_share_is_named() -> None:
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["fr"] == "4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart que le hasard n’explique pas"
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della quota equa (25,0 %), "
-                          "e lo scarto è troppo grande per essere dovuto al caso")
+                          "e la differenza è troppo grande per essere dovuta al caso")
     high = {**m, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2), "problem:4:seat": (0.01, 0.40, 0.40)}
     assert "player 1 wins 40.0% of games, above the fair share (25.0%)" in _fixer("en", []).left_text(
         {4: high}, "en", Naming.of(_draco(), "en"))

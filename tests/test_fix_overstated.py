@@ -53,7 +53,7 @@ def test_an_excess_chance_could_make_is_said_as_such_and_a_clear_one_is_not() ->
     assert plain(problem_line(six, "it", Naming.of(_draco(), "it"))) == (
         "6 giocatori: la banca non può pagare tutto ciò che deve nel 7,0 % delle partite (soglia: al massimo 5 %; "
         "poiché la soglia del 5 % è superata anche su 200 partite, cardgen fix tratta questa carenza come un problema, "
-        "benché uno scarto così piccolo possa dipendere dal caso)")  # it30: "potrebbe essere il caso" is "it may be fitting", not chance
+        "benché una differenza così piccola possa dipendere dal caso)")  # it30: "potrebbe essere il caso" is "it may be fitting", not chance
     three = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
     assert problem_line(three, "en", naming) == "3 players: the bank cannot pay all it owes in 94.0% of games (aim: at most 5%)"
 

@@ -90,7 +90,7 @@ MERGED = {
           "l’objectif de 5 % au plus, mais sur 50 parties, un écart aussi faible peut venir du hasard ; sur les "
           "parties nouvelles, dans l’objectif).",
     "it": "Meno partite con carenza di monete in banca (il 6,0 % delle partite invece del 94,0 %: oltre la soglia "
-          "del 5 %, ma su 50 partite uno scarto così piccolo può dipendere dal caso; sulle partite nuove, entro la "
+          "del 5 %, ma su 50 partite una differenza così piccola può dipendere dal caso; sulle partite nuove, entro la "
           "soglia).",
 }
 SIX = {"en": "6.0%", "fr": "6,0 %", "it": "6,0 %"}
@@ -194,7 +194,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
             for lang in LANGS}
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della quota equa (25,0 %), "
-                          "e lo scarto è troppo grande per essere dovuto al caso")
+                          "e la differenza è troppo grande per essere dovuta al caso")
     assert said["fr"] == ("4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart "
                           "que le hasard n’explique pas")
     high = {**SEAT, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2),

@@ -281,7 +281,7 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     ("en", "within chance, but only just: more games would tell", "player 1: 59.7%, player 2: 48.0%"),
     ("fr", "écart dans les limites du hasard, mais de justesse : plus de parties trancheraient",
      "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
-    ("it", "scarto nei limiti del caso, ma di poco: più partite lo chiarirebbero", "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
+    ("it", "differenza nei limiti del caso, ma di poco: più partite lo chiarirebbero", "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
 def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_both_of_two_players(
         lang: str, close: str, two: str) -> None:
     """en25, fr23, it25: the terminal and the game page say a gap comes close to the limit and advise more games; the

@@ -172,8 +172,9 @@ def test_the_brackets_are_explained_in_idiomatic_english() -> None:
     "19 times in 20", in each language."""
     plain = say("interval_plain", "en")
     # twenty-first reading en4: "holds … the figure" said "contains" the long way, its verb far from its object
-    assert plain.startswith("an interval in brackets contains, 19 times out of 20, the figure you would get from a "
-                            "very large number of games;") and "figure of a very large" not in plain
+    # round 32 en4: the 95% interval named in the sentence that explains it, which says "contains" (21st en4)
+    assert plain.startswith("figures in brackets are 95% intervals: 19 times out of 20, such an interval contains the "
+                            "figure a very large number of games would give;") and "figure of a very large" not in plain
     for lang, twenty in (("fr", "19 fois sur 20"), ("it", "19 volte su 20")):
         words = say("interval_plain", lang)
         assert twenty in words and "certain" not in words

@@ -53,7 +53,7 @@ def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     # the balance test's verdict beside it: judged within chance when it raised no flag (en88, it107, fr96)
     judged = {**r, "balance": {"flags": [], "seat_fair_share": 0.5}}
     assert _fairness(judged) == "player 2: 70.0% (fair share 50.0%), within chance"
-    assert _fairness(judged, "it") == "giocatore 2: 70,0\xa0% (quota equa 50,0\xa0%), scarto nei limiti del caso"
+    assert _fairness(judged, "it") == "giocatore 2: 70,0\xa0% (quota equa 50,0\xa0%), differenza nei limiti del caso"
     flagged = {**r, "balance": {"flags": [{"seat": 1}], "seat_fair_share": 0.5}}
     assert _fairness(flagged).endswith("(fair share 50.0%)\u00a0⚠")  # the mark kept on its line (round 31 en30)
     # two players as far from the fair share as printed: the one above it, whom the warning names (fr42); the

@@ -47,13 +47,13 @@ def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict:
 #: King Lui at 5 players, seed 1: two players ahead of the fair share, two behind (the first two only just)
 FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.201),
         _seat(4, "more", 0.250, 0.216, 0.287), _seat(5, "more", 0.246, 0.213, 0.283)]
-SIDES = {"en": "balance: player 4 (25.0%) and player 5 (24.6%) are ahead of the fair share (20.3%| and player 1 (16.7%) and "
-               "player 2 (16.8%) are behind it; these gaps are beyond chance (only just for player 1 and player 2)",
+SIDES = {"en": "balance: player 4 (25.0%) and player 5 (24.6%) are above the fair share (20.3%| and player 1 (16.7%) and "
+               "player 2 (16.8%) are below it; these gaps are beyond chance (only just for player 1 and player 2)",
          "fr": "équilibre : le joueur 4 (25,0 %) et le joueur 5 (24,6 %) sont au-dessus de la part équitable (20,3 %| et le "
                "joueur 1 (16,7 %) et le joueur 2 (16,8 %) sont en dessous ; ces écarts sont trop grands pour être dus au "
                "hasard (de justesse pour le joueur 1 et le joueur 2)",
          "it": "equilibrio: il giocatore 4 (25,0 %) e il giocatore 5 (24,6 %) sono sopra la quota equa (20,3 %| e il "
-               "giocatore 1 (16,7 %) e il giocatore 2 (16,8 %) sono sotto; gli scarti sono troppo grandi per essere dovuti "
+               "giocatore 1 (16,7 %) e il giocatore 2 (16,8 %) sono sotto; le differenze sono troppo grandi per essere dovute "
                "al caso (di poco per il giocatore 1 e il giocatore 2)"}
 
 
@@ -70,7 +70,7 @@ def test_players_ahead_and_behind_are_said_apart(lang: str) -> None:
     assert said.index("21,6" if lang != "en" else "21.6") < said.index("13,9" if lang != "en" else "13.9")
 
 
-@pytest.mark.parametrize(("lang", "one", "many"), [("en", "(37.0%) is ahead", "(18.0%) are behind"),
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "(37.0%) is above", "(18.0%) are below"),
                                                     ("fr", "(37,0 %) est au-dessus", "(18,0 %) sont en dessous"),
                                                     ("it", "(37,0 %) è sopra", "(18,0 %) sono sotto")])
 def test_each_side_of_the_fair_share_has_its_verb_agreed_with_its_players(lang: str, one: str, many: str) -> None:

@@ -161,7 +161,7 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
             assert (w in text) == present, (players, w, text)
         # no seat of Royale is dealt a card another lacks: the card-strength lines do not apply, at any count
         assert not any(w in text for w in ("card strength", "force des cartes", "forza delle carte"))
-        assert {"en": "scores in points: ", "fr": "scores en points\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
+        assert {"en": "scores in points: ", "fr": "scores finaux\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
 
 
 @pytest.mark.parametrize("lang, game, always", [("en", "first\u00a0in\u00a0game\u00a01\n", "turns: always 9"),

@@ -116,7 +116,7 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
 
 ONLY = {"en": "; these gaps are beyond chance (only just for player 1 and player 2):",
         "fr": "; ces écarts sont trop grands pour être dus au hasard (de justesse pour le joueur 1 et le joueur 2), car",
-        "it": "; gli scarti sono troppo grandi per essere dovuti al caso (di poco per il giocatore 1 e il giocatore 2):"}
+        "it": "; le differenze sono troppo grandi per essere dovute al caso (di poco per il giocatore 1 e il giocatore 2):"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

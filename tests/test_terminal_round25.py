@@ -40,7 +40,7 @@ ADVANTAGE = {"en": "the gap is just beyond chance: even widened because 2 player
                    "share out",
              "fr": "l’écart dépasse de justesse ce que le hasard peut expliquer, car même élargis parce que 2 joueurs sont comparés à la fois, les deux intervalles, [54,1 % ; "
                    "61,1 %] et [45,3 % ; 52,3 %], ne contiennent pas la part équitable",
-             "it": "lo scarto è appena troppo grande per essere dovuto al caso: anche allargati perché si confrontano 2 giocatori alla volta, entrambi gli intervalli, [54,1 %; 61,1 %] "
+             "it": "la differenza è appena troppo grande per essere dovuta al caso: anche allargati perché si confrontano 2 giocatori alla volta, entrambi gli intervalli, [54,1 %; 61,1 %] "
                    "e [45,3 %; 52,3 %], non contengono la quota equa"}
 # only just beyond chance, as the terminal grades it (twenty-sixth reading fr29: the overview dropped it)
 OVERVIEW = {"en": "player 1 wins more often than player 2, only just beyond chance",

@@ -21,15 +21,15 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
 
 
 @pytest.mark.parametrize(("lang", "own"), [
-    ("en", "though player 2 (15.3%) and player 4 (25.7%) are within chance only because 5 players are compared at "
-           "once (their own 95% intervals would leave the fair share out), and player 5 (24.0%) is almost as far "
-           "from it; to tell a real gap from chance, play more games: C"),
-    ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) ne restent dans les limites du hasard que parce que 5 "
-           "joueurs sont comparés à la fois (leurs propres intervalles à 95 % excluraient la part équitable), et le "
-           "joueur 5 (24,0 %) s’en écarte presque autant"),
-    ("it", "ma il giocatore 2 (15,3 %) e il giocatore 4 (25,7 %) rientrano nei limiti del caso solo perché si "
-           "confrontano 5 giocatori alla volta (i loro intervalli al 95 %, da soli, escluderebbero la quota equa), e "
-           "il giocatore 5 (24,0 %) se ne scosta quasi altrettanto")])
+    ("en", "though player 2 (15.3%) and player 4 (25.7%) are within chance only thanks to the widening (without "
+           "it, their intervals would leave the fair share out), and player 5 (24.0%) also strays from it, but would "
+           "be within chance even without the widening; to tell a real gap from chance, play more games: C"),
+    ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) ne restent dans les limites du hasard que grâce à "
+           "l’élargissement (sans lui, leurs intervalles excluraient la part équitable), et le joueur 5 (24,0 %) "
+           "s’éloigne aussi de la part équitable, mais resterait dans les limites du hasard même sans élargissement"),
+    ("it", "ma il giocatore 2 (15,3 %) e il giocatore 4 (25,7 %) rientrano nei limiti del caso solo grazie "
+           "all’allargamento (senza, i loro intervalli escluderebbero la quota equa), e anche il giocatore 5 (24,0 %) "
+           "se ne discosta, ma rientrerebbe nei limiti del caso anche senza allargamento")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:
     """en3, fr7: "though the gaps for player 2 (15.3%), player 4 (25.7%) and player 5 (24.0%) come close to the
     limit; to find out, play more games": no limit was named, and player 5, whose own interval holds the fair share,
@@ -56,7 +56,7 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     payouts = deck["rules"]["toast_payouts"]
     said = deck["clarifications"]["bank_short"]["text"]
-    assert "nearest the first seat, the best paid" in said["en"]
+    assert "nearest the best-paid place" in said["en"]  # round 32 en22*: no "seat" (a turn-order place elsewhere)
     assert "le plus près de la place la mieux payée" in said["fr"]
     assert "più vicino al posto pagato di più" in said["it"]
     assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest
@@ -126,7 +126,7 @@ def test_the_replay_command_always_gives_its_seed() -> None:
     assert "--seed 7 " in replay_command({"variant": "draco", "players": 4, "seed": 7})
 
 
-@pytest.mark.parametrize("key", ["exchange_hardly_held", "exchange_hardly_note", "exchange_hardly_note_one"])
+@pytest.mark.parametrize("key", ["exchange_hardly_note", "exchange_hardly_note_one"])  # the row's note points to it
 def test_italian_says_which_card_was_given_up_for_a_dead_card(key: str) -> None:
     """it15 (starred): "la perdita della carta giocabile che sostituisce" read both ways (the card it replaces, the
     card that replaces it), in the one sentence that keeps Pioggia di monete unflagged: "ceduta per averla", the
@@ -159,7 +159,7 @@ def test_a_case_met_once_a_game_says_so_plainly_and_keeps_first_in_game_whole() 
     from cardgen.terminal import fit, say
 
     said = say("gap_when_each", "en", games=23, total=300, game=7)
-    assert said == "in 23 of the 300 games (once per game); first\u00a0in\u00a0game\u00a07"
+    assert said == "in 23 of the 300 games (at most once a game); first\u00a0in\u00a0game\u00a07"
     line = "    players are still tied after the tie-break: " + said
     for width in range(60, 100):
         assert not any(row.rstrip().endswith("first") for row in fit(line, width).splitlines())
@@ -177,7 +177,7 @@ def test_the_indicators_heading_says_what_following_the_games_means() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "a case the published rules settle themselves (x): y"),
+    ("en", "a case the published rules already settle (x): y"),  # round 32 en2: not reflexive
     ("it", "caso già previsto dal regolamento pubblicato (x): y")])
 def test_a_case_the_published_rules_settle_is_not_called_special(lang: str, said: str) -> None:
     """en6, it6: "special case settled by the published rules (…)" stood in the slot of the cases the rules leave
@@ -201,7 +201,7 @@ def test_king_lui_says_when_every_emerald_card_was_waiting() -> None:
     total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "emerald")
     naming = Naming(words_of(deck))
     [line] = peak_lines({"table_emeralds": total, "hand_size": 31}, "en", naming)
-    assert f"Emerald cards waiting beside the dishes ({total}, all the box holds)" in line
+    assert f"Emerald cards waiting beside the dishes ({total}, all the game has)" in line  # round 32 en8
     [fewer] = peak_lines({"table_emeralds": total - 1}, "en", naming)
     assert f"({total - 1})" in fewer and "all the box" not in fewer
 
@@ -229,7 +229,7 @@ def test_french_names_the_player_just_behind_the_tied_winners(key: str) -> None:
 @pytest.mark.parametrize(("key", "said"), [
     ("reading_comeback_rate", "plus elle est haute, moins mener à mi-partie assure la victoire"),  # fr6
     ("reading_close_games", "plus elle est haute, plus les écarts à l’arrivée sont faibles"),  # fr13: no "points"
-    ("legend_validate_more_one", "indicateur de conception mesuré à partir de ce nombre de joueurs :")])  # fr10
+    ("legend_validate_more_one", "indicateur de conception mesuré à partir d’ici :")])  # fr10
 def test_french_design_readings_say_what_they_mean(key: str, said: str) -> None:
     """fr6: "moins une avance à mi-partie décide de la partie" was loose; fr13: "à quelques points" in Draco, a game
     of coins; fr10: "supplémentaire à ce nombre de joueurs" was clumsy. fr5: "un dixième de son score" could be
@@ -263,8 +263,8 @@ def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
 
     assert gloss("kingmaking", "it", None) == ("quota di partite in cui l’ultima mossa che inverte l’ordine tra "
                                                "vincitore e secondo è di un giocatore che non può più vincere")
-    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni scarto può essere "
-                                                                                "dovuto al caso")
+    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni differenza può essere "
+                                                                                "dovuta al caso")
     assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, tutti i piatti insieme"
 
 
@@ -283,9 +283,8 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
 @pytest.mark.parametrize(("key", "fields", "said", "old"), [
     # it9: "posto" is a place in the ranking elsewhere
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
-    # it14: "sommare a" is not Italian
-    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "la somma degli scambi delle righe è il doppio del totale",
-     "sommano"),
+    # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
+    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "ogni scambio conta per entrambe le carte", "sommano"),
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins
@@ -313,9 +312,10 @@ def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:
     from cardgen.games import get_game
 
     tallies = get_game("draco").words["tallies"]
-    assert tallies["en"]["peak:richest_player"] == "richest player’s fortune at any moment of play, in silver coins"
-    assert "à tout moment de la partie" in tallies["fr"]["peak:richest_player"]
-    assert "in qualsiasi momento della partita" in tallies["it"]["peak:richest_player"]
+    # round 32 fr17: « à tout moment » means "at every moment": the largest fortune reached during a game
+    assert tallies["en"]["peak:richest_player"] == "largest fortune during a game, in silver coins"
+    assert "atteinte en cours de partie" in tallies["fr"]["peak:richest_player"]
+    assert "durante la partita" in tallies["it"]["peak:richest_player"]
 
 
 def test_the_solo_scale_brackets_read_plainly() -> None:

@@ -111,12 +111,13 @@ REPORT = {"en": "the simulated players hardly ever play it: the gap measures hol
 
 @pytest.mark.parametrize(("lang", "remark"), [
     # one card: its note in the singular (twenty-third reading it20, fr15: "giocate", « jouées » over one card)
-    ("en", "* hardly ever played by the simulated players, in times per player per game: dice (0.04); its gap "
-           "measures holding it, not its effect"),
-    ("fr", "* presque jamais jouée par les joueurs automatiques, en nombre de fois par joueur et par partie\u202f: "
-           "dice (0,04)\u202f; son écart mesure le fait de l’avoir en main, pas son effet"),
-    ("it", "* giocata quasi mai dai giocatori automatici (tra parentesi, quante volte per giocatore a partita): dice "
-           "(0,04); la sua differenza misura solo il costo di tenerla in mano senza giocarla, non il suo effetto")])
+    # round 32 en27: "gap" named the "difference" column otherwise, "measures holding it" was compressed
+    ("en", "* hardly ever played by the simulated players (times per player per game): dice (0.04); its difference "
+           "shows what holding it does, not playing it"),
+    ("fr", "* presque jamais jouée par les joueurs automatiques (fois par joueur et par partie)\u202f: "
+           "dice (0,04)\u202f; son écart mesure le fait de l’avoir en main, pas de la jouer"),  # fr16: one construction
+    ("it", "* giocata quasi mai dai giocatori automatici (volte per giocatore a partita): dice "
+           "(0,04); la sua differenza misura solo il costo di tenerla in mano senza giocarla")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
     """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
     card's weakness; the gap measures holding it. The remark is for that row alone, from the named threshold
@@ -134,11 +135,11 @@ def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: 
     assert remark in said(0.04).replace("\u00a0", " ")
     assert said(0.04).splitlines()[1].rstrip().endswith(" *")  # the row's mark
     assert "* " not in said(HARDLY_PLAYED)  # the threshold itself: played enough
-    assert remark.split(",")[0] in said(HARDLY_PLAYED - 0.001)
+    assert remark.split(":")[0] in said(HARDLY_PLAYED - 0.001)
     assert "* " not in said(None)  # a row that does not count plays says nothing of them
     two = unwrapped("\n".join(card_table([_card(0.04), {**_card(0.03), "component": "coin"}], lang)))
     assert two.count("* ") == 1 and "dice (0" in two and "coin (0" in two  # one note for both, in the plural
-    assert {"en": "such a card’s gap", "fr": "presque jamais jouées", "it": "giocate quasi mai"}[lang] in two, two
+    assert {"en": "for such a card", "fr": "presque jamais jouées", "it": "giocate quasi mai"}[lang] in two, two
     report = str(impact_block([_card(0.04), _card(1.4)], {}, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
     assert report.count(REPORT[lang]) == 1, report  # the row played 0.04 times, not the one played 1.4 times
 
@@ -239,14 +240,14 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
 
 
 @pytest.mark.parametrize(("lang", "held", "weak", "report"), [
-    ("en", "not flagged: the simulated players hardly ever play it, 0 times per player per game; the gap "
-           "measures holding it, not its effect", "too weak",
+    ("en", "not flagged: hardly ever played (0 times per player per game); the difference shows holding it, not "
+           "playing it", "too weak",
      "not flagged: the simulated players hardly ever play it, so the gap measures holding it"),
-    ("fr", "non signalée\u202f: les joueurs automatiques ne la jouent presque jamais, 0 fois par joueur et par "
-           "partie\u202f; l’écart mesure le fait de l’avoir en main, pas son effet", "trop faible",
+    ("fr", "non signalée\u202f: presque jamais jouée (0 fois par joueur et par partie)\u202f; l’écart mesure le "
+           "fait de l’avoir en main, pas de la jouer", "trop faible",
      "non signalée : les joueurs automatiques ne la jouent presque jamais, l’écart mesure donc"),
-    ("it", "non segnalata: i giocatori automatici non la giocano quasi mai, 0 volte per giocatore a partita; la "
-           "differenza misura solo il costo di tenerla in mano senza giocarla, non il suo effetto", "troppo debole",
+    ("it", "non segnalata: giocata quasi mai (0 volte per giocatore a partita); la differenza misura solo il costo "
+           "di tenerla in mano senza giocarla", "troppo debole",
      "non segnalata: i giocatori automatici non la giocano quasi mai, quindi la differenza")])
 def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str, held: str, weak: str,
                                                                        report: str) -> None:

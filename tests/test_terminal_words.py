@@ -578,7 +578,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows);
     # lead changes too, the one row left undefined until the twenty-second reading (en2, it4)
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
-                      "    changements de meneur par partie\u202f: nombre de fois où la tête passe à un autre joueur, "
+                      "    changements de meneur par partie\u202f: nombre de fois où la première place change de mains, "
                       "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
                       "sont nombreux, plus la partie reste indécise",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "
@@ -616,7 +616,7 @@ def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) ->
     assert (low - 0.26 >= CLEAR_MARGIN) is clearly
     words = {"en": ("clearly strays", "the gap is just beyond chance"),
              "fr": ("s’écarte nettement", "dépasse de justesse ce que le hasard peut expliquer"),
-             "it": ("si scosta nettamente", "è appena troppo grande per essere dovuto al caso")}
+             "it": ("si scosta nettamente", "è appena troppo grande per essere dovuta al caso")}
     for lang, (clear, just) in words.items():
         line = balance_lines({"flags": [flag]}, lang)[0]
         assert (clear in line, just in line) == (clearly, low - 0.26 < JUST_MARGIN), line
@@ -641,7 +641,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
         "aucun écart n’est trop grand pour être dû au hasard")  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
-    assert "elle" not in balance_lines(fair, "it", 2)[0] and "ogni scarto può essere dovuto al caso" in balance_lines(fair, "it", 2)[0]
+    assert "elle" not in balance_lines(fair, "it", 2)[0] and "ogni differenza può essere dovuta al caso" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
         assert not re.search(r"9[789][,.]\d", balance_lines(fair, lang, 3)[0])
     assert balance_lines(fair, "en", 1) == [] and balance_lines({"seat_fair_share": None, "flags": []}, "en", 4) == []

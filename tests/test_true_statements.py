@@ -118,10 +118,10 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
     nearest = {"fr": ("Pour un toast, elle paie d’abord le joueur dont un malandrin est le plus près de la place la "
                       "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
-               "it": ("In un brindisi paga i giocatori che devono ricevere denaro nell’ordine dei posti",
-                      "più vicino al posto pagato di più", "dei due malandrini di un giocatore conta il più vicino"),
-               "en": ("At a toast, it pays the players owed money in seat order", "nearest the first seat",
-                      "of a player’s two ruffians, the nearer one counts")}
+               "it": ("In un brindisi paga per primo il giocatore il cui malandrino è più vicino al posto pagato di più",
+                      "e così via", "nell’ordine dei lanci"),
+               "en": ("the player whose ruffian is nearest the best-paid place is paid first", "and so on",
+                      "for a Shower of Coins, it pays in the order of the rolls")}
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang
     # sixteenth reading (en19): the players' pieces are the book's ruffians (malandrins, malandrini), every player has

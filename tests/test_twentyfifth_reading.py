@@ -34,7 +34,7 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 #: a case's figures (times, games) -> how a run of 1,000 games says them: once in each game it came up in, the share
 #: of the run; more often than its games, both counts, kept; once, its game
 # terminal round 29 en2: "9 times, in 9 of the 300 games (once in each)" said one figure three times
-WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (once per game); first in game 15",  # round 31 en5
+WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (at most once a game); first in game 15",  # round 31 en5
                      "fr": "dans 649 des 1 000 parties, une fois dans chacune ; la première fois dans la "
                            "partie 15",
                      "it": "in 649 partite su 1.000, una volta in ciascuna; la prima volta nella partita 15"},
@@ -165,7 +165,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
     assert {"en": "times per player per game on average), so these figures and the verdict describe games played "
                   "almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; ces résultats comme le verdict valent donc pour des "
+            "fr": "fois par joueur et par partie en moyenne) ; ces résultats, comme le verdict, valent donc pour des "
                   "parties jouées quasiment sans Imposteur",
             "it": "volte per giocatore a partita in media), quindi sia i risultati sia il verdetto valgono per "
                   "partite giocate praticamente senza la carta Impostore"}[lang] in two, two

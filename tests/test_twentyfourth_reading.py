@@ -67,7 +67,7 @@ WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: pl
                  "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart dépasse de justesse "
                  "ce que le hasard peut expliquer (◆ dans le tableau des cartes ci-dessus)",
            "it": "AVVISO (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
-                 "iniziale vince più spesso degli altri, e lo scarto è appena troppo grande per essere dovuto al caso "
+                 "iniziale vince più spesso degli altri, e la differenza è appena troppo grande per essere dovuta al caso "
                  "(◆ nella tabella delle carte qui sopra)"}
 
 
@@ -317,7 +317,7 @@ NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 �
        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
              "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "
              "non ha: con 5 giocatori, il giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e "
-             "lo scarto è troppo grande per essere dovuto al caso."}
+             "la differenza è troppo grande per essere dovuta al caso."}
 LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
               "the search’s games is not fixed on fresh ones: shortage of coins in the bank in 9.3% of games at 3 "
               "players.",
@@ -397,7 +397,7 @@ CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in t
               "in 57 of the 60 games; first in game 1",
         "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "
               "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
-        "it": "la banca non può pagare tutto ciò che deve (chiamata «carenza di monete in banca» nell’avviso più "
+        "it": "la banca non può pagare tutto ciò che deve (situazione chiamata «carenza di monete in banca» nell’avviso più "
               "sotto): 286 volte in 57 partite su 60; la prima volta nella partita 1"}
 
 

@@ -306,7 +306,7 @@ def test_every_count_s_coin_estimate_is_said_a_first_estimate(lang: str) -> None
     first = plain(shortfall_line(_short(285, 56), lang, naming, said=said, entry={"players": 3, "variant": "draco"}))
     again = plain(shortfall_line(_short(280, 48), lang, naming, said=said, entry={"players": 4, "variant": "draco"}))
     assert first != again and "cardgen fix" in first, (first, again)
-    assert {"en": "(a first estimate: these additions change play; cardgen fix tests them)",
+    assert {"en": "(a first estimate, as above)",  # round 32: the reason said once, at the first count
             # round 29 fr21: after a colon, "ce surplus change le jeu" read as the estimate itself
-            "fr": "(une première estimation, car ce surplus change le jeu ; cardgen fix le vérifie)",
-            "it": "(una prima stima, perché queste aggiunte cambiano il gioco; cardgen fix le prova)"}[lang] in again, again
+            "fr": "(une première estimation, comme plus haut)",
+            "it": "(una prima stima, come sopra)"}[lang] in again, again

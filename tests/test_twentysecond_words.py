@@ -232,10 +232,10 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
 
 # -- fr19, fr21, fr22: validate-draco in French ------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "gold coins on the players’ lairs (25, all the box holds)"),
+    ("en", "gold coins on the players’ lairs (25, all the game has)"),
     ("fr", "pièces d’or posées sur les repaires des joueurs (25, tout le stock de la boîte)"),
     # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die and a cup too
-    ("it", "monete d’oro sui covi dei giocatori (25, cioè l’intera scorta della scatola)")])
+    ("it", "monete d’oro sui covi dei giocatori (25, cioè tutto quello che c’è nel gioco)")])
 def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
     """Read 20, fr19: "pièces d’or sur les repaires des joueurs (25, soit tout le contenu de la boîte)": coins laid
     on the lair cards, all the box's stock; the report page says the same stock."""
@@ -299,8 +299,8 @@ def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: st
 
 # -- it: the fair share, never "sua" -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "more", "less"), [
-    ("it", "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande per essere dovuto al caso",
-     "il giocatore 1 vince meno spesso della quota equa, e lo scarto è troppo grande per essere dovuto al caso"),
+    ("it", "il giocatore 1 vince più spesso della quota equa, e la differenza è troppo grande per essere dovuta al caso",
+     "il giocatore 1 vince meno spesso della quota equa, e la differenza è troppo grande per essere dovuta al caso"),
     ("en", "player 1 wins more than the fair share, beyond chance",
      "player 1 wins less than the fair share, beyond chance")])
 def test_the_report_s_balance_warnings_say_the_fair_share(lang: str, more: str, less: str) -> None:

@@ -218,7 +218,7 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
                                "gagnants ; serrée signifie ici un écart de 1 point au plus",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
-                               "vincitore o i vincitori; qui «combattuta» significa uno scarto di 1 punto o meno"}[lang], notes
+                               "vincitore o i vincitori; qui «combattuta» significa un distacco di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
@@ -272,7 +272,7 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
     # round 31 fr7: the limit said (the widening), never "frôle la limite"
     assert "aucun écart n’est trop grand pour être dû au hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
-           "du hasard que parce que 4 joueurs sont comparés à la fois (son propre intervalle à 95 % exclurait la part " \
+           "du hasard que grâce à l’élargissement (sans lui, son intervalle exclurait la part " \
            "équitable). Pour trancher, jouez plus de parties : " + command in line, line
     assert "s’écarte" not in line, line
     assert line.split(". Pour trancher")[0].count(" : ") == 1, line
@@ -333,11 +333,12 @@ def test_a_shared_wins_margin_names_the_next_best_player_not_the_next_in_turn(la
 
 def test_the_english_interval_sentence_says_contains() -> None:
     # round 30 en4: what a widened interval promises, in the same sentence
-    assert say("interval_plain", "en") == ("an interval in brackets contains, 19 times out of 20, the figure you would "
-                                           "get from a very large number of games; the fewer the games, the wider "
-                                           "the interval; where several figures are compared at once, their intervals "
-                                           "are widened so that, 19 times out of 20, all of them together contain "
-                                           "their true values (the figures a very large number of games would give)")
+    # round 32 en4: 70 words that said "a very large number of games" twice and never tied "19 times out of 20" to
+    # the "95% interval" named on the next line
+    assert say("interval_plain", "en") == ("figures in brackets are 95% intervals: 19 times out of 20, such an interval "
+                                           "contains the figure a very large number of games would give; where several "
+                                           "figures are compared at once, the intervals are widened so that all of "
+                                           "them are right together, 19 times out of 20")
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
@@ -384,7 +385,7 @@ def test_a_later_player_counts_legend_says_its_terms_are_added_there(lang: str) 
     second = [plain(x) for x in designer_lines(three, lang, Naming(title="Royale"), 50, said)]
     assert first[0] == "  " + plain(say("legend_validate", lang))
     assert second[0] == "  " + {"en": "the design indicator added at this player count:",
-                                "fr": "indicateur de conception mesuré à partir de ce nombre de joueurs :",  # round 30 fr11, round 31 fr10
+                                "fr": "indicateur de conception mesuré à partir d’ici :",  # round 30 fr11, round 31 fr10
                                 "it": "indicatore di gioco che si aggiunge con questo numero di giocatori:"}[lang]
     other = [plain(x) for x in designer_lines(three, lang, Naming(title="Draco"), 50, set(said))]  # another game
     assert not any("added" in x or "supplémentaire" in x or "si aggiunge" in x for x in other), other

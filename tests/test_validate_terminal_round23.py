@@ -141,7 +141,7 @@ def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, sa
     ("en", "close games: of the 231 games with a single winner; close here means a margin of 1 point or less"),
     ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; serrée signifie ici un écart de 1 point "
            "au plus"),
-    ("it", "partite combattute: sulle 231 partite con un solo vincitore; qui «combattuta» significa uno scarto di 1 "
+    ("it", "partite combattute: sulle 231 partite con un solo vincitore; qui «combattuta» significa un distacco di 1 "
            "punto o meno")])
 def test_the_close_games_are_named_in_one_note_with_their_games_and_margin(lang: str, note: str) -> None:
     from cardgen.simulate.summary import WinnerMean, figure_bases

@@ -74,7 +74,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
                   "fr": "(cardgen ajoute une règle pour chacun) :\n    la banque ne peut pas verser tout ce qu’elle "
                         "doit (c’est le « manque de pièces à la banque » de l’avertissement plus bas)",
                   "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca non può pagare tutto ciò che deve "
-                        "(chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
+                        "(situazione chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
     how = {"en": "If the bank cannot pay all it owes, it first collects",
@@ -161,9 +161,11 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # terminal round 29 en1: "with identical results" hung on "builds": the results have their own clause
     # terminal round 30 en1, fr8*: "while" read as temporal only, "the same" / "identiques" as what?, "se prépare
     # ici" as telegraphic: the cause said with "because" / "d’où", the results unaffected by it
-    assert {"en": "this run is slower because cardgen is building its fast engine; results are unaffected",
-            "fr": "cardgen prépare son moteur rapide, d’où ce calcul plus lent ; résultats inchangés",
-            "it": "calcolo più lento perché cardgen prepara il motore veloce; i risultati non cambiano"}[lang] \
+    # terminal round 32 it14*: "slower because cardgen is building its fast engine" read as a paradox: the fast
+    # engine is not ready, and the slower one gives the same results
+    assert {"en": "its fast engine is not ready yet; the slower one, used here, gives the same results",
+            "fr": "son moteur rapide n’est pas encore prêt ; le moteur lent donne les mêmes résultats",
+            "it": "il suo motore veloce non è ancora pronto; l’altro, più lento, dà gli stessi risultati"}[lang] \
         in note.replace("\u202f", " ")
     assert note.endswith(".")
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note
@@ -226,9 +228,9 @@ def test_the_brackets_are_explained_in_plain_words_once_a_run(draco: tuple, lang
     deck, r = draco
     said: set[str] = set()
     first = format_entry(r, lang, Naming.of(deck, lang), said).replace("\n      ", " ").replace("\n    ", " ")
-    plain = {"en": "an interval in brackets contains, 19 times out of 20, the figure you would get from",
-             "fr": "un intervalle entre crochets donne la fourchette où se trouverait, 19 fois sur 20,",
-             "it": "un intervallo di confidenza al 95\u00a0%, tra parentesi quadre, contiene 19 volte su 20"}[lang]
+    plain = {"en": "figures in brackets are 95% intervals: 19 times out of 20,",
+             "fr": "les valeurs entre crochets sont des intervalles à 95",
+             "it": "i valori tra parentesi quadre sono intervalli al 95"}[lang]
     assert first.count(plain) == 1
     rates = typeset(say("seat_rates_wide", lang, n=3), lang)[:20]
     assert first.index(plain) < first.index(rates)

@@ -782,7 +782,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + ties_line(ties, lang, naming))
         # the balance line's parts, read by the rates' heading below and said after the rates
         parts = balance_parts(r.get("balance") or {}, lang, len(r["seat_win_rates"]), more_games_command(r), warn=True,
-                              rates=r["seat_win_rates"])
+                              rates=r["seat_win_rates"], run_said=said)
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             from cardgen.simulate.balance import shown_seats
             seats, compared = shown_seats(r)  # the verdict's interval, the only one a rate is given (en1, fr10)
@@ -1026,7 +1026,8 @@ def seat_trend(rates: Sequence[Any] | None, lang: str) -> str:
 
 
 def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: str = "",
-                  warn: bool = False, rates: Sequence[Any] | None = None) -> list[tuple[str, str]]:
+                  warn: bool = False, rates: Sequence[Any] | None = None,
+                  run_said: set[str] | None = None) -> list[tuple[str, str]]:
     """The balance paragraphs in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
     have the English sentences): one for the flagged seats, one for the seats whose shown 95 % interval leaves
     the fair share out while the widened one, the one the verdict rests on, holds it (``close``: the gap may be
@@ -1081,7 +1082,8 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
                         text + (say("balance_more_games", lang, command=more) if is_close and more else "")))
             said = True
     if not out and seats > 1 and share is not None:
-        out.append(("none", say("balance_none", lang, fair=_pct(share, lang, fixed=True), n=seats,
+        # at a later count of a run whose earlier count said it, "again" in fewer words (terminal round 32)
+        out.append(("none", say(_again("balance_none", run_said), lang, fair=_pct(share, lang, fixed=True), n=seats,
                                 why=fair_why(share, seats, lang), games=_num(b.get("games"), lang))))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
         out.append(("agents", balance_paragraph(agents, lang, agents[0]["fair"])))
@@ -1423,7 +1425,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     games, sampled = d.get("games", 0), d.get("sampled", 0)  # traced: the finished games among those sampled
     which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
-             else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
+             else say("traced_all" if played is not None and games >= played else _again("traced_first", said), lang,
+                      games=games))  # how --designer-games changes them: once a run (round 32)
     if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
         # each definition with its plain reading (which way is more of it): six figures with no sense of good or
         # bad left the designer with nothing to do with them (fifteenth reading en2); no threshold the code lacks
@@ -1474,12 +1477,12 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         out.append("  " + say_n(head + ("_again" if again else ""), judged, lang, mark=say("flag_mark", lang),
                               which=say("cards_all", lang, games=dealt) if dealt > games else which) + held)
         # the verdict first, the columns' meanings after it on their own line (fifteenth fr4, en11, it17)
-        out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend", lang)]
+        out += [] if said is not None and "cards_legend" in said else ["    " + say("cards_legend_short", lang)]
         if said is not None:
             said.update((f"{head}:{judged}", "cards_legend"))
-        out += card_table(rows, lang, naming)
+        out += card_table(rows, lang, naming, said, rates=False)
     if d.get("exchange"):
-        out += exchange_lines(d["exchange"], lang, naming, said)
+        out += exchange_lines(d["exchange"], lang, naming, said, per_card=False)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
@@ -1701,24 +1704,28 @@ def winner_mean(r: Mapping[str, Any]) -> float | None:
     return float(mean) if isinstance(mean, (int, float)) else None
 
 
-def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None,
+               said: set[str] | None = None, rates: bool = True) -> list[str]:
     """The card-strength rows of validate under one heading row naming each column (card, share of opening
     hands, win rate with, without, difference and its interval), every column as wide as its widest cell or its
     heading, so a reader maps each figure to its meaning at a glance (sixth English reader, t7: the rows had no
-    headings and the reader had to map three figures onto a long preamble)."""
+    headings and the reader had to map three figures onto a long preamble). ``rates`` False: without the two win
+    rates, whose difference (and its interval) alone decides a card's verdict; the report keeps them (terminal
+    round 32: fewer words on the terminal, every detail on the page)."""
     naming = naming or Naming()
     head = say("cards_columns", lang).split("|")
     names = [naming.names.get(r["component"], r["component"]) for r in rows]
     shares = [_pct(r["dealt_share"], lang, fixed=True) for r in rows]
     judged = [r for r in rows if r.get("difference") is not None]
-    withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
-    withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
+    withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged] if rates else []
+    withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged] if rates else []
     # the unit once, in the heading; bare signed numbers in the cells ("pp", "pts" read as a game's points: fr6)
     diffs = [points(r["difference"], lang, unit=False) for r in judged]
     widths = [max(len(text) for text in cells + [title])
               for cells, title in zip((names, shares, withs, withouts), head)]
     diff_width = max((len(text) for text in diffs), default=0)
-    out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], widths[1:])]
+    shown = widths[1:] if rates else widths[1:2]  # the columns printed after the card's name
+    out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], shown)]
                               + [head[4]])]
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, share in zip(rows, names, shares):
@@ -1726,7 +1733,7 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
         verdict_at = len(line) + 2  # a long note's column: where the win rates start
         if r.get("difference") is not None:
             line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
-                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}")
+                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}") if rates else ""
             verdict_at = len(line) + 2 if r["flag"] else verdict_at  # a mark under the difference it judges
             line += f"  {points(r['difference'], lang, unit=False):>{diff_width}}"
             if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
@@ -1753,9 +1760,19 @@ def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Nami
             hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")  # columns, twice a table (fr24, it30)
         out.append(line.rstrip())
     if hardly:
-        # one card in the singular ("jouée", "giocata"): the plural over one card read as a slip (it20, fr15)
-        out.append("    " + say_n("hardly_note", len(hardly), lang, items=", ".join(hardly)))
+        # one card in the singular ("jouée", "giocata"): the plural over one card read as a slip (it20, fr15); what
+        # its difference shows said once a run, "as above" at the next tables (terminal round 32: 30 words 4 times)
+        out.append("    " + say_n(_again("hardly_note", said), len(hardly), lang, items=", ".join(hardly)))
     return out
+
+
+def _again(key: str, said: set[str] | None) -> str:
+    """``key`` the first time a run says it (noted in ``said``), ``key_again`` after: a note said once a run."""
+    if said is None:
+        return key
+    again = key in said
+    said.add(key)
+    return f"{key}_again" if again else key
 
 
 def flag_ends(r: Mapping[str, Any]) -> tuple[Any, Any]:
@@ -1790,7 +1807,7 @@ def exchange_why(table: Mapping[str, Any]) -> str:
 
 
 def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   said: set[str] | None = None) -> list[str]:
+                   said: set[str] | None = None, per_card: bool = True) -> list[str]:
     """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
     is none. ``said``: the run's legends printed above; the method, the columns and the flag's rule are said at the
     first table, "as above" at the next: a 7-line sentence of three nested brackets, word for word at every player
@@ -1832,11 +1849,15 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
     width, count_width, wins_width = (max(map(len, [*cells, title]))
                                       for cells, title in zip((names, counts, wins), head))
-    out.append(f"    {head[0]:<{width}}  {head[1]:>{count_width}}  {head[2]:<{wins_width}}  {head[3]}")
+    # ``per_card`` False: without each card's count of exchanges (the heading gives the total, the report each card's;
+    # its interval's width already says how much it rests on: terminal round 32, fewer words)
+    count_width = count_width if per_card else -2
+    out.append(f"    {head[0]:<{width}}  " + (f"{head[1]:>{count_width}}  " if per_card else "")
+               + f"{head[2]:<{wins_width}}  {head[3]}")
     under = 4 + width + 2 + count_width + 2  # a note's column: under the wins, past the name and the exchanges
     hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
     for r, name, count, win in zip(rows, names, counts, wins):
-        line = (f"    {name:<{width}}  {count:>{count_width}}  {win:<{wins_width}}  "
+        line = (f"    {name:<{width}}  " + (f"{count:>{count_width}}  " if per_card else "") + f"{win:<{wins_width}}  "
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
                       **ends(r, "margin", False, lang)))
         tail = ""
@@ -1860,7 +1881,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
         if tail:
             out.append(" " * under + tail)
     if hardly:
-        out.append("    " + say_n("exchange_hardly_note", len(hardly), lang, items=", ".join(hardly)))
+        out.append("    " + say_n(_again("exchange_hardly_note", said), len(hardly), lang, items=", ".join(hardly)))
     return out
 
 
