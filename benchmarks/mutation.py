@@ -160,6 +160,7 @@ TARGETS = [
     # a rules module's one-line forms inlined for the reference engine (issue 49: its frames per decision)
     Target("engine_inline", "cardgen/engine/inline.py", ("",),
            ("tests/test_engine_inline.py", "tests/test_draco_rules.py", "tests/test_royale_rules.py")),
+    # (its kept code, loaded instead of parsed again, is tested by test_engine_inline.py's last three tests)
     # a record written once as a named tuple, read through slots by a Python agent (issue 49: Draco's forecast)
     Target("engine_records", "cardgen/engine/records.py", ("",),
            ("tests/test_engine_records.py", "tests/test_draco_agents.py")),
@@ -536,6 +537,8 @@ TARGETS = [
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
            ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",
             "tests/test_lifecycle_mutants.py")),
+    # compiled Jinja2 templates kept between runs for the rulebook and the report (issue 49: a command's fixed cost)
+    Target("jinjacache", "cardgen/jinjacache.py", ("",), ("tests/test_templating_cache.py",)),
 ]
 
 
