@@ -33,11 +33,11 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     real = pages.short_warnings
     try:  # a row with two warnings (a shortage and a card, as Draco's 5 players): one item each
         pages.short_warnings = lambda *a, **k: ["first warning", "second warning"]  # type: ignore[assignment]
-        cell = re.search(r'<td class="warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
+        cell = re.search(r'<td class="warnings warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
                          re.S).group(1)
         assert cell == '<ul class="warnings"><li>first warning</li><li>second warning</li></ul>'
         pages.short_warnings = lambda *a, **k: ["only warning"]  # type: ignore[assignment]
-        cell = re.search(r'<td class="warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
+        cell = re.search(r'<td class="warnings warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
                          re.S).group(1)
         assert cell == "only warning"
     finally:

@@ -285,16 +285,15 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
             "link": page_words("fix_page" if page.is_file() else "fix_link", lang), "command": None}
 
 
-def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   said: set[str] | None = None) -> list[str]:
-    """The warnings of an entry in a few words each, in ``lang``, for the overview's table; ``said``: the table's
-    said-once keys: a shortage's rule and what it means for the results said in full at its first row, the next
-    rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
-    twenty-first reading en56, it61)."""
+def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The warnings of an entry in a few words each, in ``lang``, for the overview's table. A shortage a ruling
+    settles is its name and share of games alone ("shortage of coins in the bank in 95.0% of games"): what the
+    ruling means for the results is said once under the table (``overview_notes``), the coins that would have been
+    enough on the game page; the whole warning in the cell made each row 8-12 lines of orange text at 1280 px, the
+    verdict and game columns wide and empty beside it (round 32 en39, it28)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, other_cure, ruled_weighs,
-                                          said_at, shortage_case, shortage_name, shortage_piece, two_way,
-                                          weight_shares)
+    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, shortage_name,
+                                          shortage_piece, two_way)
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
@@ -302,26 +301,10 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     for s in r.get("sufficiency", []):
         cid = naming.shortfall.get(s["peak"])
         piece = shortage_piece(s, lang, naming)
-        ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
-        case, ruling = shortage_case(cid, ruled, lang, naming, past=True) if cid and ruled else ("", "")
-        cure = other_cure(s, cid, naming) if ruled else None
-        also = page_words("short_also", lang, more=cure[0], piece=naming.noun(cure[1], cure[0], lang)) if cure else ""
-        where = f"{r.get('variant')}:{s['peak']}"
-        again = "_again" if ruled and said_at(said, f"short:{where}", r.get("players"), lang) else ""
-        weight = ""
-        if ruled_weighs(s, naming):
-            weight = "short_weight_again" if said_at(said, f"weight:{where}", r.get("players"), lang) else "short_weight"
-        elif ruled:  # a rule in few games: said too, as the terminal says it (round 29 en24, it11, it38)
-            weight = "short_weight_few"
-        # by its one name, as the terminal's warning (twentieth reading en18); most games under cardgen's rule:
-        # said here too, where the overview's verdict reads "passed" (it11); what the results describe before the
-        # estimate, never in a bracket inside the estimate's bracket (round 29 en30, fr31)
-        out.append(page_words(f"short_ruled{again}" if ruled else "short", lang, more=s["print_more"], case=case,
-                              ruling=ruling, piece=piece, name=shortage_name(piece, lang, naming, cid), also=also,
-                              cover=percent(s["cover"], lang, places=0),
-                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True),
-                              games=grouped(s["games"], lang),
-                              weight=page_words(weight, lang, shares=weight_shares([s], lang)) if weight else ""))
+        ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the note under the table says so
+        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], piece=piece,
+                              name=shortage_name(piece, lang, naming, cid),
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True)))
     # the players flagged on one side in one sentence: "player 1 wins less often…" four times filled a phone's
     # screen with one sentence (twenty-third reading it48)
     flags = (r.get("balance") or {}).get("flags") or []
@@ -393,6 +376,44 @@ def shortage_counts(r: dict[str, Any], both: set[str], lang: str, naming: Naming
                                       base=_pct(b["games_short"] / b["games"] if b["games"] else None, lang, fixed=True),
                                       variant=_pct(f["games_short"] / f["games"] if f["games"] else None, lang,
                                                    fixed=True)), lang))
+    return out
+
+
+def overview_notes(results: list[dict[str, Any]], lang: str, namings: dict[str, Naming]) -> list[str]:
+    """Under the overview's table, once a shortage: what the ruling that settles it means for the results, the
+    cell having only its name and share (``short_warnings``; round 32 en39, it28)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import shortage_name, shortage_piece
+
+    notes: list[str] = []
+    for r in results:
+        naming = namings.get(r["variant"]) or Naming()
+        for s in r.get("sufficiency", []):
+            cid = naming.shortfall.get(s["peak"])
+            if not cid or cid not in naming.ruled:
+                continue
+            published = naming.rulings.get(cid, ("", False))[1]
+            note = page_words("short_note_published" if published else "short_note", lang,
+                              name=_capital(shortage_name(shortage_piece(s, lang, naming), lang, naming, cid)))
+            if note not in notes:
+                notes.append(note)
+    return notes
+
+
+def overview_fixes(results: list[dict[str, Any]], infos: dict[str, dict[str, Any]], lang: str,
+                   namings: dict[str, Naming]) -> list[dict[str, Any]]:
+    """Under the overview's table, each game's ``cardgen fix`` line for its shortages, as its page says it: the
+    overview named the problem and never the command to act on it (round 32 en41, fr29). A seat imbalance or a
+    card has its own command on the game page, under its count."""
+    out = []
+    for deck_id in dict.fromkeys(r["variant"] for r in results):
+        mine = [without_cards(without_balance(r)) for r in results if r["variant"] == deck_id]
+        if not any(r.get("sufficiency") for r in mine):
+            continue
+        fix = fix_named(at_count(infos.get(deck_id, {}).get("fix"), next(r for r in mine if fixable(r)), mine),
+                        mine, lang, namings.get(deck_id))
+        if fix is not None:
+            out.append(fix)
     return out
 
 
@@ -473,14 +494,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
 
     namings = namings or {}
     results = doc["results"]
-    said: set[str] = set()  # a shortage's rule in full at its first row only (short_warnings)
     rows = [{"passed": r["passed"], "file": deck_file(r["variant"]), "players": r["players"], "variant": r["variant"],
              "name": infos.get(r["variant"], {}).get("name", ""),
              "length": _length(r, lang, namings.get(r["variant"], Naming())),
              "fairness": _fairness(r, lang), "skill": _skill_text(r, lang),
              # a cell's warning of several sentences ended as one (en36); a one-phrase cell stays a label
-             "warnings": [ended(w) if ". " in w else w
-                          for w in short_warnings(r, lang, namings.get(r["variant"]), said)],
+             "warnings": [ended(w) if ". " in w else w for w in short_warnings(r, lang, namings.get(r["variant"]))],
              "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
@@ -506,7 +525,8 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
     # text's colour: a dash in the warning colour looked like one (en26)
     return page("overview.html", title, nav, lang, intro=coded(intro, "--skill"), head=head, skill=skill, rows=rows,
-                badges=badges(lang), no_warnings=page_words("no_warnings", lang))
+                badges=badges(lang), no_warnings=page_words("no_warnings", lang),
+                notes=overview_notes(results, lang, namings), fixes=overview_fixes(results, infos, lang, namings))
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:

@@ -1,0 +1,70 @@
+"""Round 32's page faults fixed by the second pages helper (docs/reads/terminal-round-32-*.md, issue #53;
+docs/reads/terminal-round-32-fixes-pages.md), each test failing with the old page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CSS = ROOT / "templates" / "report" / "report.css"
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    """``text`` with the no-break spaces of French and Italian typesetting as plain ones, one line."""
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+@pytest.fixture(scope="module")
+def draco_run() -> tuple[Any, dict[str, Any]]:
+    """Draco at 3 players, 60 games on the reference engine: the bank runs short, as in the readers' run."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    deck = resolve("draco", ROOT)
+    opts = ValidateOptions(games=60, players=[3], seed=1, jobs=1, out=None, engine="reference", progress=False)
+    return deck, run_validation([deck], opts)
+
+
+# -- en39*, it28, en41, fr29: Draco's run overview -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overviews_warning_cell_is_a_label_its_rule_and_command_said_once_below(draco_run: tuple,
+                                                                                     lang: str) -> None:
+    """en39*, it28: the warnings column held 60-90 words a row (12 lines at 1280 px, 20-25 in Italian), the verdict
+    and game columns wide and empty beside it. The cell is the shortage's name and share; what cardgen's rule means
+    for the results is said once under the table, and the command to act on it with it (en41, fr29); the coins that
+    would have been enough are the game page's."""
+    import copy
+
+    from cardgen.report.pages import fix_hint, overview
+    from cardgen.simulate.summary import Naming
+
+    deck, doc = draco_run
+    four = copy.deepcopy(doc["results"][0])
+    four["players"] = 4
+    doc = {**doc, "results": [doc["results"][0], four]}
+    assert doc["results"][0]["sufficiency"], "the bank no longer runs short in 60 games: pick another seed"
+    infos = {"draco": {"name": "Draco & Co", "fix": fix_hint("draco", ROOT / "no-such-out", lang)}}
+    html = overview(doc, infos, "t", lang=lang, namings={"draco": Naming.of(deck, lang)})
+    cells = re.findall(r'<td class="warnings warn" data-label="[^"]*">(.*?)</td>', html)
+    assert len(cells) == 2 and all(len(plain(c).split()) <= 12 for c in cells), cells
+    assert not any("cardgen" in c or "99" in c for c in cells)
+    below = html[html.index("</table>"):]
+    rule = {"en": "play goes on by a rule cardgen adds", "fr": "une règle ajoutée par cardgen",
+            "it": "una regola aggiunta da cardgen"}[lang]
+    assert plain(below).count(rule) == 1
+    assert "<code>cardgen fix draco</code>" in below
+
+
+def test_the_overviews_warnings_column_is_as_wide_as_the_balance() -> None:
+    """it28: beside the badge's wide column ("VERIFICA SUPERATA CON UN AVVISO", kept on one line) the warnings cell
+    was 170 px wide, "carenza di monete in banca nel 95,0 % delle partite" five lines of two words. Every warnings
+    cell has its class, and the class a width as the balance's."""
+    css = CSS.read_text(encoding="utf-8")
+    assert re.search(r"table\.overview td\.warnings\{min-width:13em\}", css) is not None
+    page = (ROOT / "templates" / "report" / "overview.html").read_text(encoding="utf-8")
+    assert '<td class="warnings{% if r.warnings %} warn{% endif %}"' in page
