@@ -68,3 +68,16 @@ def test_the_overviews_warnings_column_is_as_wide_as_the_balance() -> None:
     assert re.search(r"table\.overview td\.warnings\{min-width:13em\}", css) is not None
     page = (ROOT / "templates" / "report" / "overview.html").read_text(encoding="utf-8")
     assert '<td class="warnings{% if r.warnings %} warn{% endif %}"' in page
+
+
+# -- it36*: "scarto" on a page of cards ------------------------------------------------------------------------------
+
+def test_the_italian_card_notes_say_differenza_never_scarto() -> None:
+    """it36*: "il suo scarto misura allora solo il costo di tenerla in mano": on a page about cards, "lo scarto di
+    una carta" reads as discarding it, the opposite of keeping it in hand. The card table's legend and its closing
+    note say "differenza", as the column's head and the terminal do."""
+    from cardgen.report.impact import WORDS
+
+    for key in ("flag", "footnote", "footnote_widened"):
+        assert "scarto" not in WORDS["it"][key] and "la sua differenza misura" in WORDS["it"][key], key
+    assert "differenza" in WORDS["it"]["head_widened"]
