@@ -81,3 +81,53 @@ def test_the_italian_card_notes_say_differenza_never_scarto() -> None:
     for key in ("flag", "footnote", "footnote_widened"):
         assert "scarto" not in WORDS["it"][key] and "la sua differenza misura" in WORDS["it"][key], key
     assert "differenza" in WORDS["it"]["head_widened"]
+
+
+# -- en42, it31, fr33: the charts' lettering -------------------------------------------------------------------------
+
+def test_the_charts_text_shows_at_12_px_or_more_three_a_row_at_1280_px() -> None:
+    """en42, it31: drawn 400 px wide, a chart's 11 px text showed at 9-10 px in its third of a 1280 px page (about
+    350 px), its titles three lines of tiny bold. Drawn narrower, it is scaled up: 12 px or more there, and on a
+    390 px phone (374 px) too."""
+    from cardgen.report.svg import CHART_WIDTH
+
+    third = (1120 - 32 - 2 * 16) / 3  # the page's 70em less its padding, three columns 1em apart
+    assert 11 * third / CHART_WIDTH >= 12 and 11 * 374 / CHART_WIDTH >= 12
+
+
+def test_the_charts_titles_are_short() -> None:
+    """en42: "Win rate by turn order (95% confidence interval widened because 3 players are compared at once)" and
+    "(box: the middle 80%, from the 10th to the 90th percentile; …)" ran to three lines; the bar's hover title and
+    the turn-order table say why the intervals are widened, the box's hover title its percentiles. fr33: « Durée
+    des parties (part des parties) » said « parties » twice."""
+    from cardgen.report.svg import CHART_WIDTH, title_lines
+    from cardgen.report.words import REPORT
+
+    for lang in LANGS:
+        words = REPORT[lang]
+        assert len(title_lines(words["seats_wide"], CHART_WIDTH)) <= 2 and "{n}" not in words["seats_wide"]
+        assert len(title_lines(words["spread"].format(what=words["scores"]), CHART_WIDTH)) <= 2, lang
+        assert "90" not in words["spread"]
+    assert REPORT["fr"]["length"] == "Part des parties selon leur durée"
+    assert REPORT["it"]["length"] == "Quota di partite per durata"
+
+
+def test_a_pages_length_charts_share_one_scale() -> None:
+    """en42: King Lui's game-length axis ran 0-100% at 3 and 5 players but 0-60% at 4: the bars could not be
+    compared by eye. The page's highest share sets every length chart's top."""
+    from cardgen.report.pages import charts, length_top
+
+    def entry(histogram: list[list[int]]) -> dict[str, Any]:
+        return {"players": 1, "completed": 10, "agents": [{}], "seat_win_rates": [], "balance": {},
+                "turns": {"histogram": histogram, "min": histogram[0][0], "max": histogram[-1][0]},
+                "rounds": {"histogram": histogram}, "scores": {"all": {"n": 0}, "seat": []}}
+
+    tall, flat = entry([[15, 1], [17, 9]]), entry([[12, 5], [13, 5]])
+    top = length_top([tall, flat])
+    assert abs(top - 0.9) < 1e-9
+    alone = str(charts([("", flat, "#000")], "en"))
+    shared = str(charts([("", flat, "#000")], "en", top=top))
+    assert ">60%<" in alone and ">100%<" not in alone
+    assert ">100%<" in shared
+    # a count whose every game has one length draws no chart (its sentence says it): it sets no scale
+    assert length_top([entry([[9, 10]]), flat]) == 0.5

@@ -540,14 +540,27 @@ def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat
                                if s < len(rates)]) for s in range(players)]
 
 
+def length_top(entries: list[dict[str, Any]], game: dict[str, Any] | None = None) -> float:
+    """The highest share of games any length bin holds over ``entries`` (a page's player counts), for one length
+    scale a page (``overlay_svg``'s ``top_share``; round 32 en42)."""
+    from cardgen.report.svg import overlay_shares
+    from cardgen.simulate.verdict import counted_length
+
+    length = counted_length(game) or "turns"
+    drawn = [r for r in entries if r.get("completed") and r[length].get("min") != r[length].get("max")]  # (charts)
+    return max((share for r in drawn for shares in overlay_shares([("", r[length]["histogram"], "")])[1]
+                for share in shares), default=0.0)
+
+
 def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
-           game: dict[str, Any] | None = None, why: bool = True) -> Markup:
+           game: dict[str, Any] | None = None, why: bool = True, top: float = 0.0) -> Markup:
     """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base;
     titles and axes in ``lang``; the length in the unit the game's players count (``game``: its words,
     ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing. ``why``:
     whether a fair-share line above 1/N says why on hover ("more than 1/3 because a shared win counts for each
     winner"); False where the balance sentence above the charts has said it, so the page says it once, not in
-    the sentence, the line's caption and again under it (eighteenth reading en62)."""
+    the sentence, the line's caption and again under it (eighteenth reading en62). ``top``: the length chart's
+    scale reaches at least this share (``length_top``: one scale a page)."""
     from cardgen.report.words import REPORT
     from cardgen.simulate.verdict import counted_length, label
 
@@ -575,7 +588,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
         said = Markup()
         figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                             words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
-                            unit=label(length, lang, game))]
+                            unit=label(length, lang, game), top_share=top)]
     if not solo:
         from cardgen.simulate.balance import shown_seats
         compared = {shown_seats(r)[1] for _, r, _ in sides}  # one title for the intervals every side draws
@@ -767,6 +780,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     cards = False
     top_fix = None  # the command for a problem several counts show, once under the intro (round 30 en37)
     own_cards = card_search(mine, lang, naming) is not None  # cards judged on more games than fix plays
+    top = length_top(mine, naming.words)  # one length scale a page (round 32 en42)
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
         sides = [(name, r, VARIANT_COLOUR)]
@@ -826,7 +840,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
-                        "charts": charts(sides, lang, naming.words, why=not told),
+                        "charts": charts(sides, lang, naming.words, why=not told, top=top),
                         "designer": designer_block(r, pictures, lang, naming, defined_on_page),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
