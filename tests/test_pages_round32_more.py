@@ -131,3 +131,44 @@ def test_a_pages_length_charts_share_one_scale() -> None:
     assert ">100%<" in shared
     # a count whose every game has one length draws no chart (its sentence says it): it sets no scale
     assert length_top([entry([[9, 10]]), flat]) == 0.5
+
+
+# -- en55, fr44, it39; fr47, it40; en43, fr32: the tables' layout --------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "calm"), [("en", "within chance"), ("fr", "dans les limites du hasard"),
+                                            ("it", "nei limiti del caso")])
+def test_a_card_not_flagged_says_within_chance_and_its_interval_stands_on_its_own_line(draco_run: tuple, lang: str,
+                                                                                         calm: str) -> None:
+    """en55, fr44, it39: the verdict cell was blank for 11 cards of 13, read as missing data: a judged card not
+    flagged says "within chance" (hidden on a phone, where the sentence above the table says it once). fr47, it40:
+    "+8,5 [−0,4 ; +17,4]" on one line beside "+1,8" over its interval: the interval always on its own line, whole."""
+    from cardgen.report.impact import impact_block, judged_cards
+    from cardgen.simulate.summary import Naming
+
+    deck, doc = draco_run
+    # judged, as in a run of 300 games (60 leave every card below the 100 players needed on each side)
+    rows = [{**r, "judged": True, "flag": "", "difference": 0.01, "low": -0.08, "high": 0.1}
+            for r in doc["results"][0]["designer"]["component_impact"]]
+    html = str(impact_block(rows, lang=lang, names=Naming.of(deck, lang).names))
+    cells = re.findall(r'<td class="call ([^"]*)">(.*?)</td>', html)
+    assert len(cells) == len(rows) and all(text for _, text in cells)
+    quiet = [text for cls, text in cells if "calm" in cls.split()]
+    assert quiet and all(plain(t) == calm for t in quiet) and len(quiet) <= judged_cards(rows)
+    assert len(re.findall(r'<td class="num">[^<]*<br><span class="nw">\[[^<]*\]</span></td>', html)) == len(rows)
+    css = CSS.read_text(encoding="utf-8")
+    assert "table.impact .call.calm{display:none}" in css[css.index("@media (max-width:40em)"):]
+
+
+def test_the_indicators_name_each_figure_on_a_phone() -> None:
+    """en43, fr32: on a phone the indicator rows ended in a bare "9.0 [8.6 to 9.4]", every other phone table
+    labelling its figures: each figure after its name ("value: 9.0", "95% interval: [8.6 to 9.4]"), one a line."""
+    page = (ROOT / "templates" / "report" / "designer.html").read_text(encoding="utf-8")
+    assert '<td class="num" data-label="{{ labels[0] }}">{{ f.mean }}</td>' in page
+    assert '<td class="num" data-label="{{ labels[1] }}">{{ f.interval }}</td>' in page
+    css = CSS.read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.indicators td[data-label]::before{content:attr(data-label)" in phone
+    assert "table.indicators tr{grid-template-columns:1fr}" in phone
+    from cardgen.report.words import PAGES
+    assert [PAGES[lang]["designer_interval_short"] for lang in LANGS] == ["95% interval", "intervalle à 95 %",
+                                                                          "intervallo al 95 %"]

@@ -24,7 +24,8 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
     # the interval unbroken, as every page writes one (eighteenth reading fr72)
-    assert "+1.5 → +25.0 [+20.0\u00a0to\u00a0+30.0]" in html and "strong" in html and "played 1.4 times per player per game with the variant</span>" in html  # it59
+    # the interval on its own line since round 32 (fr47, it40)
+    assert '+1.5 → +25.0<br><span class="nw">[+20.0\u00a0to\u00a0+30.0]</span>' in html and "strong" in html and "played 1.4 times per player per game with the variant</span>" in html  # it59
     # once, in the legend (en37, round 30 en38); "The number of times … counts" since round 31 (en46)
     assert html.count("counts every copy of the card, whenever it was played") == 1
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
@@ -110,9 +111,10 @@ def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None
     row = {"component": "split", "dealt_share": 0.5, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.303,
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
-    for lang, cell, unit in (("en", "−6.6 → +9.7 [+0.7 to +18.7]", "percentage points."),
-                             ("fr", "−6,6 → +9,7 [+0,7 ; +18,7]", "points de pourcentage."),  # the scale in words (it44)
-                             ("it", "−6,6 → +9,7 [+0,7; +18,7]", "punti percentuali.")):
+    # the interval on its own line since round 32 (fr47, it40)
+    for lang, cell, unit in (("en", '−6.6 → +9.7<br><span class="nw">[+0.7 to +18.7]</span>', "percentage points."),
+                             ("fr", '−6,6 → +9,7<br><span class="nw">[+0,7 ; +18,7]</span>', "points de pourcentage."),
+                             ("it", '−6,6 → +9,7<br><span class="nw">[+0,7; +18,7]</span>', "punti percentuali.")):
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)
         heads = re.findall(r"<th[^>]*>([^<]*)</th>", html)
@@ -212,7 +214,7 @@ def test_compare_s_card_table_shows_the_interval_its_flag_rests_on_on_both_sides
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag_low": -0.02, "flag_high": 0.214, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02, "flag_low": -0.18, "flag_high": 0.05}}
     html = str(impact_block([row, {**row, "component": "other"}], {}, paired=True, lang="en"))
-    assert "−6.6 → +9.7 [−2.0\u00a0to\u00a0+21.4]" in html and "+0.7 to +18.7" not in html, html
+    assert '−6.6 → +9.7<br><span class="nw">[−2.0\u00a0to\u00a0+21.4]</span>' in html and "+0.7 to +18.7" not in html, html
     drawn = re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"', html)
     widened = {**row, "low": -0.02, "high": 0.214, "base": {**row["base"], "low": -0.18, "high": 0.05}}
     half = 0.214 * 1.05  # the page's scale: the widest widened end

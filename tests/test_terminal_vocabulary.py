@@ -334,7 +334,7 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
     flagged_terminal = listed(_cards(run, lang, naming))  # type: ignore[arg-type]
     held_terminal = quoted(_held_cards(run, lang, naming))  # type: ignore[arg-type]
     page = str(impact_block(rows, {}, True, lang, names)).replace("\u00a0", " ").replace("\u202f", " ")
-    cells = re.findall(r"<tr><td class=\"pic\">.*?</td><td class=\"card\">([^<]*)(?:<br>.*?)?</td>.*?<td class=\"call (warn|muted)\">([^<]*)</td></tr>", page)
+    cells = re.findall(r"<tr><td class=\"pic\">.*?</td><td class=\"card\">([^<]*)(?:<br>.*?)?</td>.*?<td class=\"call (warn|muted)(?: calm)?\">([^<]*)</td></tr>", page)
     flagged_page = {name for name, klass, _ in cells if klass == "warn"}
     held_page = {name for name, _, verdict in cells if verdict.startswith(WORDS[lang]["hardly_held"].replace("\u202f", " ").split(":")[0])}
     assert len(cells) == 4, page

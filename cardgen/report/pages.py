@@ -947,6 +947,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   defined_above=pointer,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards,
+                  # each figure named on a phone, where the heads are hidden (round 32 en43, fr32)
+                  labels=[PAGES[lang]["designer_head"].split("|")[1], typeset(PAGES[lang]["designer_interval_short"], lang)],
                   # a game without an opening hand names the section its own way (Royale: round 31 en40, fr28, it33)
                   cards_title=own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
