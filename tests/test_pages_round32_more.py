@@ -172,3 +172,14 @@ def test_the_indicators_name_each_figure_on_a_phone() -> None:
     from cardgen.report.words import PAGES
     assert [PAGES[lang]["designer_interval_short"] for lang in LANGS] == ["95% interval", "intervalle à 95 %",
                                                                           "intervallo al 95 %"]
+
+
+# -- en57, fr46: a lone warning -------------------------------------------------------------------------------------
+
+def test_a_lone_warning_is_a_paragraph_several_a_list() -> None:
+    """en57, fr46: a count's one warning was a one-item bulleted list (« • ATTENTION … »), which looked like a
+    leftover: one warning is a paragraph, several a list, both marked by a bar at their left."""
+    page = (ROOT / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
+    assert '{% if e.warnings|length > 1 %}\n<ul class="warn warning">' in page
+    assert '{% elif e.warnings %}\n<p class="warn warning">{{ e.warnings[0] }}</p>' in page
+    assert ".warning{border-left:4px solid #9a5b00" in CSS.read_text(encoding="utf-8")
