@@ -183,3 +183,18 @@ def test_a_lone_warning_is_a_paragraph_several_a_list() -> None:
     assert '{% if e.warnings|length > 1 %}\n<ul class="warn warning">' in page
     assert '{% elif e.warnings %}\n<p class="warn warning">{{ e.warnings[0] }}</p>' in page
     assert ".warning{border-left:4px solid #9a5b00" in CSS.read_text(encoding="utf-8")
+
+
+# -- en35, fr25: the overview's breadcrumb ---------------------------------------------------------------------------
+
+def test_the_overviews_breadcrumb_names_itself_in_plain_text() -> None:
+    """en35, fr25: on the run's overview, "this run’s overview" was a link to the page the reader is on. There it
+    is plain text; the game pages keep the link back."""
+    from cardgen.report.runs import _nav
+
+    for lang in LANGS:
+        here, game = _nav(1, lang, here=True), _nav(1, lang)
+        assert 'href="index.html"' not in here and '<span aria-current="page">' in here
+        assert 'href="index.html"' in game and "aria-current" not in game
+    source = (ROOT / "cardgen" / "report" / "runs.py").read_text(encoding="utf-8")
+    assert source.count("_nav(1, lang, played, here=True)") == 2  # the validation overview and compare's page
