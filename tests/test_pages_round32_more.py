@@ -198,3 +198,29 @@ def test_the_overviews_breadcrumb_names_itself_in_plain_text() -> None:
         assert 'href="index.html"' in game and "aria-current" not in game
     source = (ROOT / "cardgen" / "report" / "runs.py").read_text(encoding="utf-8")
     assert source.count("_nav(1, lang, played, here=True)") == 2  # the validation overview and compare's page
+
+
+# -- en51; fr31, it30, fr37: the details' distributions and highest counts -------------------------------------------
+
+def test_a_length_that_never_varies_has_no_distribution_row_and_every_count_lacking_the_99_figure_says_why() -> None:
+    """en51: Royale's solo distributions had a "turns" row 300 / 9.0 / 0.0 / 9 / 9 / 9 / 9 / 9 under "Length: 9 turns
+    in every game". fr31, it30, fr37: "(at most … in 99% of games)" is left out where it would equal the maximum, and
+    the note saying so stood only in blocks having both kinds: King Lui's first block ("5 (all the box holds)") and
+    Royale's solo block ("6") lacked it with no word why."""
+    from cardgen.report.validation import section
+    from cardgen.report.words import PAGES
+
+    fixed = {"n": 300, "mean": 9.0, "sd": 0.0, "min": 9, "p10": 9, "median": 9, "p90": 9, "max": 9, "histogram": [[9, 300]]}
+    scores = {"n": 300, "mean": 7.0, "sd": 2.0, "min": 1, "p10": 5, "median": 7, "p90": 10, "max": 11}
+    solo = {"players": 1, "games": 300, "completed": 300, "ties": {"games": 0, "shared_wins": 0},
+            "peak_games": {"x": {"histogram": [[5, 200], [6, 100]]}}, "peaks": {"x": 6}, "scores": {"all": scores, "seat_mean": [7.0]},
+            "static_checks": [], "seat_win_rates": [{"seat": 0, "wins": 0, "games": 300, "rate": None, "low": None,
+                                                      "high": None}],
+            "end_reasons": {"turns": 300}, "turns": fixed, "rounds": fixed, "balance": {}, "agents": [],
+            "variant": "royale", "seed": 1}
+    for lang in LANGS:
+        s = section(solo, lang)
+        assert len(s["distributions"]) == 1, s["distributions"]  # the score's row alone
+        assert plain(s["peaks_note"]) == plain(PAGES[lang]["peaks_99_note"])
+    varied = {**fixed, "min": 8, "max": 10, "histogram": [[8, 100], [9, 100], [10, 100]]}
+    assert len(section({**solo, "turns": varied, "rounds": varied}, "en")["distributions"]) == 2
