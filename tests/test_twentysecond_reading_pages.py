@@ -130,8 +130,9 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
     row = {"component": "favour", "dealt_share": 0.527, "win_rate_dealt": 0.376, "win_rate_not_dealt": 0.291,
            "difference": 0.085, "low": -0.02, "high": 0.19, "judged": True, "flag": None, "plays_per_seat": 5.8}
     html = str(impact_block([row, {**row, "component": "dice", "plays_per_seat": 0.03}], {}, False, "en", {}))
-    calls = re.findall(r'<td class="call [^"]*">(.*?)</td>', html)
-    assert len(calls) == 2 and calls[0] == "" and calls[1]  # the hardly played card says why; Favour says nothing
+    calls = re.findall(r'<td class="call ([^"]*)">(.*?)</td>', html)
+    # the hardly played card says why; Favour "within chance" since round 32 (en55), hidden on a phone ("calm")
+    assert len(calls) == 2 and calls[0] == ("muted calm", "within chance") and calls[1][1] and "calm" not in calls[1][0]
     assert '<th class="call">' in html and 'class="impact bare"' in html  # no picture: its column hidden too
     phone = _phone_css()
     assert "table.impact tr{display:grid;grid-template-columns:1fr fit-content(45%);" in phone
