@@ -230,7 +230,7 @@ def test_the_replay_paragraph_opens_with_a_capital_and_sets_its_command_as_code(
     r = {"variant": "king_lui", "players": 3, "seed": 1, "games": 300}
     html = str(_replay(r, lang))
     assert html.startswith(opening), html
-    assert re.search(r"<code>cardgen validate king_lui .*N\.jsonl</code>", html), html
+    assert re.search(r'<code><span class="nw">cardgen validate king_lui</span> .*N\.jsonl</span></code>', html), html
     from pathlib import Path
 
     source = (Path(__file__).parents[1] / "cardgen" / "report" / "pages.py").read_text(encoding="utf-8")

@@ -224,3 +224,21 @@ def test_a_length_that_never_varies_has_no_distribution_row_and_every_count_lack
         assert plain(s["peaks_note"]) == plain(PAGES[lang]["peaks_99_note"])
     varied = {**fixed, "min": 8, "max": 10, "histogram": [[8, 100], [9, 100], [10, 100]]}
     assert len(section({**solo, "turns": varied, "rounds": varied}, "en")["distributions"]) == 2
+
+
+# -- fr34, it42: a command broken inside itself; a badge with its last word alone ------------------------------------
+
+def test_a_command_breaks_only_between_its_groups_and_a_phones_badge_fits_a_line() -> None:
+    """fr34, it42: "cardgen validate⏎king_lui --players 5 --games 1200" and "cardgen⏎validate royale …": a line broke
+    inside the command's name. Its words up to the first option are one unbreakable group, each option with its value
+    another; a line breaks between groups only. it42: "VERIFICA SUPERATA CON UN⏎AVVISO": on a phone the badge is set
+    smaller, to fit a line."""
+    from cardgen.report.templating import kept
+
+    said = str(kept("play more games: cardgen validate king_lui --players 5 --games 1200"))
+    assert said == ('play more games: <span class="nw">cardgen validate king_lui</span> <span class="nw">--players 5'
+                    '</span> <span class="nw">--games 1200</span>')
+    assert str(kept("cardgen fix draco")) == "cardgen fix draco"  # one group, no option: as before
+    css = CSS.read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert re.search(r"\.pass,\.warned,\.fail\{white-space:normal;[^}]*font-size:\.8em\}", phone)
