@@ -305,10 +305,12 @@ def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_bot
     assert _fairness({**four, "balance": {"flags": [{"seat": 0}], "seat_fair_share": 0.253}}, lang).endswith("\u00a0⚠")
 
 
-@pytest.mark.parametrize(("lang", "solo"), [("en", "one in each seat, and a single one in the solo game"),
-                                            ("fr", "à toutes les places de la table, et un seul en solo"),
-                                            ("it", "uno per ogni posizione nell’ordine di gioco, e uno solo nella "
-                                                   "partita in solitario")])
+# in a bracket since round 32 (en36, fr27: "and a single one in the solo game" dangled)
+@pytest.mark.parametrize(("lang", "solo"), [("en", "one in each seat (one player in the solo game)"),
+                                            ("fr", "à toutes les places de la table (un seul joueur automatique en "
+                                                   "solo)"),
+                                            ("it", "uno per ogni posizione nell’ordine di gioco (un solo giocatore "
+                                                   "automatico in solitario)")])
 def test_the_overview_s_intro_says_one_player_in_a_solo_game(lang: str, solo: str) -> None:
     """en29, it26: "played by heuristic players …, one in each seat" on Royale's overview, whose run has a solo game."""
     from cardgen.report.pages import overview

@@ -242,3 +242,19 @@ def test_a_command_breaks_only_between_its_groups_and_a_phones_badge_fits_a_line
     css = CSS.read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert re.search(r"\.pass,\.warned,\.fail\{white-space:normal;[^}]*font-size:\.8em\}", phone)
+
+
+# -- en34, fr28, en36, fr27, it29: the overview's introduction ---------------------------------------------------------
+
+def test_the_overviews_intro_names_the_player_brackets_the_solo_game_and_sets_the_cap_apart() -> None:
+    """en34, fr28: "the balance column names the seat furthest …" over a column that names players ("player 2:
+    38.0%"). en36, fr27: "one in each seat, and a single one in the solo game" dangled: in a bracket. it29: the
+    safety cap packed into the seed's bracket: its own sentence."""
+    from cardgen.report.words import PAGES
+
+    assert "names the player furthest from the fair share" in PAGES["en"]["overview_intro"]
+    assert "nomme le joueur le plus éloigné de la part équitable" in PAGES["fr"]["overview_intro"]
+    assert [PAGES[lang]["agents_solo_too"] for lang in LANGS] == [
+        " (one player in the solo game)", " (un seul joueur automatique en solo)",
+        " (un solo giocatore automatico in solitario)"]
+    assert "partite). Per sicurezza, ogni partita si ferma dopo al massimo {cap} decisioni." in PAGES["it"]["overview_intro"]

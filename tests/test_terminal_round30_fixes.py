@@ -111,8 +111,9 @@ def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> N
     assert agents_in_words("heuristic").endswith(", one in each seat")
     assert agents_in_words(["random", "heuristic"]).endswith(", rotated over the seats game by game")
     intro = {lang: PAGES[lang]["overview_intro"] for lang in ("en", "fr", "it")}
-    assert "the balance column names the seat furthest from the fair share" in intro["en"]
-    assert "La colonne « équilibre » nomme la place" in intro["fr"] and "selon sa place dans" not in intro["fr"]
+    # the player, as the column names them ("player 2: 38.0%"), since round 32 (en34, fr28)
+    assert "the balance column names the player furthest from the fair share" in intro["en"]
+    assert "La colonne « équilibre » nomme le joueur" in intro["fr"] and "selon sa place dans" not in intro["fr"]
     # the player by order of play, never «posto» (seat or ranking?) since round 31 (it24)
     assert "la colonna «equilibrio» indica il giocatore, per ordine di gioco, più lontano" in intro["it"]
 
