@@ -258,3 +258,18 @@ def test_the_overviews_intro_names_the_player_brackets_the_solo_game_and_sets_th
         " (one player in the solo game)", " (un seul joueur automatique en solo)",
         " (un solo giocatore automatico in solitario)"]
     assert "partite). Per sicurezza, ogni partita si ferma dopo al massimo {cap} decisioni." in PAGES["it"]["overview_intro"]
+
+
+# -- en37, it27: the overview's balance warnings ------------------------------------------------------------------------
+
+def test_the_overviews_balance_warnings_say_by_how_much_and_set_a_share_against_a_share() -> None:
+    """en37: "player 1 wins more than the fair share and player 4 less, beyond chance": "beyond chance" tacked on.
+    it27: "vince più spesso … della quota equa" set a frequency against a share."""
+    from cardgen.report.words import PAGES
+
+    for key, text in PAGES["en"].items():
+        if key.startswith("balance_"):
+            assert "chance explains" in text and not text.endswith(", beyond chance"), key
+    for key, text in PAGES["it"].items():
+        if key.startswith("balance_") and "pair" not in key:
+            assert "di quanto preveda la quota equa" in text and "spesso della quota equa" not in text, key
