@@ -411,7 +411,7 @@ def test_the_imposter_caveat_says_who_hardly_uses_it_and_what_follows_each_time(
     counts' "Here too they hardly ever use it." left out its consequence."""
     from cardgen.report.impact import WORDS
 
-    assert WORDS["en"]["all_dealt_hardly"].startswith("They hardly ever use it, so ")
+    assert WORDS["en"]["all_dealt_hardly"].startswith("They hardly ever used it, so ")  # past since round 32 (en49)
     assert "That is hardly ever" not in WORDS["en"]["all_dealt_hardly"]
     for lang, so in (("en", "so the same caution applies"), ("fr", "la même remarque vaut donc ici"),
                      ("it", "vale quindi la stessa cautela")):

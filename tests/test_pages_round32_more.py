@@ -273,3 +273,23 @@ def test_the_overviews_balance_warnings_say_by_how_much_and_set_a_share_against_
     for key, text in PAGES["it"].items():
         if key.startswith("balance_") and "pair" not in key:
             assert "di quanto preveda la quota equa" in text and "spesso della quota equa" not in text, key
+
+
+# -- en48, fr39, it34; en49, fr40, it35: Royale's card section --------------------------------------------------------
+
+def test_royales_card_section_says_why_in_one_plain_sentence_and_its_caveat_for_its_own_count() -> None:
+    """fr39, en48: "il n’y a donc aucun joueur privé de l’une d’elles à qui comparer les autres", "no player without
+    one of them to compare with": convoluted. it34: "Nessuna carta si può valutare": stiff word order. en49, fr40,
+    it35: "used … 0.04 times … They hardly ever use it, so the figures on this page describe …": the tense slipped,
+    and the 2-player section spoke for the whole page."""
+    from cardgen.games import get_game
+    from cardgen.report.impact import WORDS
+
+    royale = dict(get_game("royale").words)["impact"]
+    assert royale["en"]["all_dealt_one"].endswith("so no player lacks a card that others hold.")
+    assert royale["fr"]["all_dealt_one"].endswith("aucun joueur n’est donc privé d’une carte que les autres ont.")
+    assert royale["it"]["all_dealt_one"].startswith("Non si può valutare nessuna carta:")
+    for lang, used in (("en", "They hardly ever used it, so these results"), ("fr", "ces résultats valent"),
+                       ("it", "Non l’hanno usata quasi mai: questi risultati")):
+        assert used in WORDS[lang]["all_dealt_hardly"] and "page" not in WORDS[lang]["all_dealt_hardly"]
+    assert not any("Nessuna carta si può valutare" in str(v) for v in WORDS["it"].values())

@@ -144,7 +144,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”), so there "
             "is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
-            "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games played "
+            "0.03 times with the variant. They hardly ever used it, so these results describe games played "
             "almost without it.") in said, said
     # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
     for lang, never in (("en", "on average with the base game, and never with the variant."),
@@ -156,7 +156,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert ("la main de départ de chaque joueur contient les mêmes cartes (chacun reçoit la carte «\u202fImposteur\u202f»)"
             in french) and "0,03\u00a0fois par joueur et par partie" in french and "sans cette carte" in french
     assert french.count("presque jamais") == 1  # said once (fr68)
-    assert "Ils ne s’en servent presque jamais" in french  # 0.03 times: a limit of the players (fr56)
+    assert "Ils ne s’en sont presque jamais servis" in french  # 0.03 times: a limit of the players (fr56; past: round 32 en49)
     assert "hardly ever use" not in impact_block([{**held, "plays_per_seat": 0.1}], {}, names=names)  # the threshold
     assert "mano iniziale di ogni giocatore contiene le stesse carte (ognuno riceve le carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
     assert "stesse carte (ognuno riceve la carta" in impact_block([held], {}, lang="it")

@@ -68,19 +68,21 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     said: set[str] = set()
     first, second, third = (plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
                                                    said=said))) for _ in range(3))
-    whole = {"en": "They hardly ever use it, so the figures on this page describe games played almost without it.",  # en39, round 31 en41
-             "fr": "Ils ne s’en servent presque jamais : les résultats de cette page valent donc pour des parties jouées "
-                   "pour ainsi dire sans elle.",
-             "it": "Non la usano quasi mai: i risultati di questa pagina valgono quindi per partite giocate praticamente "
+    # en39, round 31 en41; round 32 en49, fr40, it35: the tense of "used", and "these results", never "this page"
+    # in the 2-player section
+    whole = {"en": "They hardly ever used it, so these results describe games played almost without it.",
+             "fr": "Ils ne s’en sont presque jamais servis : ces résultats valent donc pour des parties jouées pour "
+                   "ainsi dire sans elle.",
+             "it": "Non l’hanno usata quasi mai: questi risultati valgono quindi per partite giocate praticamente "
                    "senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
              "fr": "Aucune carte n’est évaluée, pour la même raison que plus haut.",
              # round 29 it60: «valutare» as at 2 players, never «giudicata» beside it
-             "it": "Nessuna carta si può valutare, per la ragione spiegata sopra."}[lang]
+             "it": "Non si può valutare nessuna carta, per la ragione spiegata sopra."}[lang]  # round 32 it34
     # with its consequence since round 31 (en41)
-    again = {"en": "Here too they hardly ever use it, so the same caution applies.",
-             "fr": "Là encore, ils ne s’en servent presque jamais : la même remarque vaut donc ici.",
-             "it": "Anche qui non la usano quasi mai: vale quindi la stessa cautela."}[lang]
+    again = {"en": "Here too they hardly ever used it, so the same caution applies.",
+             "fr": "Là encore, ils ne s’en sont presque jamais servis : la même remarque vaut donc ici.",
+             "it": "Anche qui non l’hanno usata quasi mai: vale quindi la stessa cautela."}[lang]
     assert plain(whole) in first and short not in first
     assert second == third and whole not in second and short in second and again in second
     assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
@@ -93,7 +95,7 @@ def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:
     said: set[str] = set()
     used = plain(str(impact_block([{**IMPOSTER, "plays_per_seat": 2.0}], {}, names={"imposter": "Imposter"}, said=said)))
     later = plain(str(impact_block([IMPOSTER], {}, names={"imposter": "Imposter"}, said=said)))
-    assert "hardly" not in used and "They hardly ever use it, so the figures" in later
+    assert "hardly" not in used and "They hardly ever used it, so these results" in later
 
 
 @pytest.mark.parametrize("lang", LANGS)
