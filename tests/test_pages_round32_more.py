@@ -293,3 +293,21 @@ def test_royales_card_section_says_why_in_one_plain_sentence_and_its_caveat_for_
                        ("it", "Non l’hanno usata quasi mai: questi risultati")):
         assert used in WORDS[lang]["all_dealt_hardly"] and "page" not in WORDS[lang]["all_dealt_hardly"]
     assert not any("Nessuna carta si può valutare" in str(v) for v in WORDS["it"].values())
+
+
+# -- en54, en27 (page), fr41, fr42, it41: the card table's legend ----------------------------------------------------
+
+def test_the_card_legend_is_shorter_and_says_difference_as_its_column_does() -> None:
+    """en54: "the difference between the win rate of the players whose opening hand held a card and that of the other
+    players estimates what holding the card in the opening hand does": one long sentence. en27 on the page: "its gap"
+    beside a column headed "difference". fr41: « à chaque nombre de joueurs » is not French; fr42: « bande » names
+    nothing on the page; it41: «più di quanto spieghi il caso» reads stiffly."""
+    from cardgen.report.impact import WORDS
+
+    assert len(WORDS["en"]["legend"]) < 220 and "estimates" in WORDS["en"]["legend"]
+    assert not any(" gap " in WORDS["en"][k] for k in ("legend", "legend_again", "flag", "hardly_played",
+                                                     "hardly_held", "footnote_widened"))
+    assert "à chaque nombre" not in WORDS["fr"]["flag"] + WORDS["fr"]["footnote_widened"]
+    assert "pour chaque nombre de joueurs" in WORDS["fr"]["flag"]
+    assert "bande" not in WORDS["fr"]["legend_strip"] and "le petit graphique de chaque ligne" in WORDS["fr"]["legend_strip"]
+    assert "più di quanto possa spiegare il caso" in WORDS["it"]["none_flagged"]

@@ -103,15 +103,16 @@ def test_the_card_tables_legend_is_whole_at_the_pages_first_table_and_named_afte
     said: set[str] = set()
     first, second = (plain(str(impact_block([CARD], {}, lang=lang, names={"favour": "Favour"}, said=said)))
                      for _ in range(2))
-    whole = {"en": "The opening hands are dealt at random, so the difference between the win rate",
-             "fr": "Les mains de départ sont distribuées au hasard : l’écart entre le taux de victoire",
-             "it": "Le mani iniziali sono distribuite a caso: la differenza fra la quota di vittorie"}[lang]
-    short = {"en": "As above: the gap between the win rates with and without a card estimates what holding it in the "
-                   "opening hand does.",
-             "fr": "Comme plus haut : l’écart entre les taux de victoire avec et sans une carte estime ce que vaut le "
-                   "fait de l’avoir en main au départ.",
-             "it": "Come sopra: la differenza fra le quote di vittorie con e senza una carta stima quanto vale averla "
-                   "nella mano iniziale."}[lang]
+    # shorter since round 32 (en54), "difference" for the column's "difference" (en27)
+    whole = {"en": "The opening hands are dealt at random, so the difference in win rate between players dealt a card",
+             "fr": "Les mains de départ sont distribuées au hasard : l’écart de victoires entre les joueurs",
+             "it": "Le mani iniziali sono distribuite a caso: la differenza di vittorie fra chi ha ricevuto"}[lang]
+    short = {"en": "As above: the difference in win rate with and without a card estimates what holding it at the "
+                   "start is worth.",
+             "fr": "Comme plus haut : l’écart de victoires avec et sans une carte donne une estimation de ce que vaut "
+                   "cette carte au départ.",
+             "it": "Come sopra: la differenza di vittorie con e senza una carta stima quanto vale quella carta "
+                   "all’inizio."}[lang]
     flag = {"en": "as above.", "fr": "comme plus haut.", "it": "come sopra."}[lang]
     assert whole in first and short not in first and flag not in first
     assert whole not in second and short in second and second.count(flag) == 1
