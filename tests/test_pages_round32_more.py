@@ -311,3 +311,20 @@ def test_the_card_legend_is_shorter_and_says_difference_as_its_column_does() -> 
     assert "pour chaque nombre de joueurs" in WORDS["fr"]["flag"]
     assert "bande" not in WORDS["fr"]["legend_strip"] and "le petit graphique de chaque ligne" in WORDS["fr"]["legend_strip"]
     assert "più di quanto possa spiegare il caso" in WORDS["it"]["none_flagged"]
+
+
+# -- en33, fr23, fr24, it25: the runs' list -----------------------------------------------------------------------
+
+def test_the_runs_list_glosses_heuristic_and_names_its_columns_plainly() -> None:
+    """en33: "heuristic" alone in the simulated players' column meant nothing to a designer. fr23: « une série écrase
+    son dossier » is programmers' slang. fr24: a column « joueurs » beside « joueurs automatiques » held "3, 4, 5, 6".
+    it25: «seme» alone reads first as a suit."""
+    from cardgen.report.pages import runs_index
+    from cardgen.report.words import PAGES
+
+    record = {"id": "validate-x", "kind": "validate", "decks": ["x"], "names": ["X"], "games": 10, "players": [3],
+              "agents": ["heuristic"], "seed": 1, "passed": 1, "total": 1, "warned": 0, "results": {"x@3": True}}
+    assert "heuristic (rules of thumb)" in runs_index([record], "", "en")
+    assert "remplace son ancien dossier" in PAGES["fr"]["runs_intro"] and "écrase" not in PAGES["fr"]["runs_intro"]
+    assert PAGES["fr"]["runs_head"].split("|")[3] == "nombres de joueurs"
+    assert PAGES["it"]["runs_head"].split("|")[5] == "seme casuale"

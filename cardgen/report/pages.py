@@ -1172,7 +1172,9 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      # "1,000" as every other count of the reports, never "1000" (twenty-third reading en50, fr1)
                      "games": played_pairs(r, lang) if r.get("kind") == "compare" else grouped(r.get("games"), lang),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
-                     "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
+                     # "heuristic" glossed, alone in its column far from the run pages' gloss (round 32 en33)
+                     "agents": ", ".join(dict.fromkeys(page_words("runs_agent_heuristic", lang) if a == "heuristic"
+                                                       else agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
                      "seed": r.get("seed"), "result": result})
     return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),
