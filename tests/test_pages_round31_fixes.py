@@ -499,9 +499,10 @@ def test_the_italian_overview_says_which_player_the_balance_column_names() -> No
 
 
 @pytest.mark.parametrize(("lang", "pointer"), [
-    ("en", "Each figure is defined in the first table of this kind, above."),
-    ("fr", "Chaque indicateur est défini dans le premier tableau de ce type, plus haut."),
-    ("it", "Ogni indicatore è definito nella prima tabella di questo tipo, più sopra.")])
+    # by the table that defines them since round 32 (en45: "the first table of this kind" was roundabout)
+    ("en", "Figures given without a definition are defined in the 3-player table above."),
+    ("fr", "Les indicateurs donnés sans définition sont définis dans le tableau à 3 joueurs, plus haut."),
+    ("it", "Gli indicatori senza definizione sono definiti nella tabella con 3 giocatori, più sopra.")])
 def test_a_table_of_indicator_names_only_says_where_they_are_defined(lang: str, pointer: str) -> None:
     """it28: King Lui's 4- and 5-player indicator tables show bare names («rimonte», «tensione», …), the definitions
     only in the 3-player table, with no pointer to them."""

@@ -328,3 +328,25 @@ def test_the_runs_list_glosses_heuristic_and_names_its_columns_plainly() -> None
     assert "remplace son ancien dossier" in PAGES["fr"]["runs_intro"] and "écrase" not in PAGES["fr"]["runs_intro"]
     assert PAGES["fr"]["runs_head"].split("|")[3] == "nombres de joueurs"
     assert PAGES["it"]["runs_head"].split("|")[5] == "seme casuale"
+
+
+# -- en45, it33: where an indicator is defined -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_with_names_only_points_to_the_table_that_defines_them(lang: str) -> None:
+    """en45: "Each figure is defined in the first table of this kind, above." was roundabout: the table is named by
+    its player count. it33: Royale's 3-player table defines kingmaking (no kingmaking at 2 players) and names the
+    others bare, with no pointer: a table of some definitions and some names has it too."""
+    from cardgen.report.pages import designer_block
+    from cardgen.report.words import page_words
+
+    figure = {"mean": 0.5, "low": 0.4, "high": 0.6}
+    two = {"players": 2, "designer": {"games": 250, "comeback_rate": figure}}
+    three = {"players": 3, "designer": {"games": 250, "comeback_rate": figure, "kingmaking": figure}}
+    said: set[str] = set()
+    first = str(designer_block(two, {}, lang, None, said))
+    second = str(designer_block(three, {}, lang, None, said))
+    pointer = page_words("figures_defined_at", lang, n=2)
+    assert pointer not in first and pointer in second
+    fourth = str(designer_block({**three, "players": 4}, {}, lang, None, said))
+    assert page_words("figures_defined_above", lang) in fourth  # defined in two tables: both above

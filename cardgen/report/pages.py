@@ -942,8 +942,15 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
     # a table of names only (each defined at the page's first table) says where the definitions are: King Lui's 4-
-    # and 5-player tables showed bare names with no pointer (round 31 it28)
-    pointer = page_words("figures_defined_above", lang) if figures and all(n in again for n, _ in figures) else ""
+    # and 5-player tables showed bare names with no pointer (round 31 it28); by the table that defined them, and in
+    # a table of some names and some definitions too: "the first table of this kind" was roundabout, and Royale's
+    # 3-player table, which defines kingmaking, had none (round 32 en45, it33)
+    if said is not None:
+        said.update(f"at:{n}:{r.get('players')}" for n, _ in figures if n not in again)
+    at = {int(k.rsplit(":", 1)[1]) for k in (said or ()) for n in again
+          if k.startswith(f"at:{n}:") and k.rsplit(":", 1)[1].isdigit()}
+    pointer = ("" if not again else page_words("figures_defined_at", lang, n=at.pop()) if len(at) == 1
+               else page_words("figures_defined_above", lang))
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   defined_above=pointer,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards,
