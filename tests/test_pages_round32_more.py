@@ -350,3 +350,18 @@ def test_a_table_with_names_only_points_to_the_table_that_defines_them(lang: str
     assert pointer not in first and pointer in second
     fourth = str(designer_block({**three, "players": 4}, {}, lang, None, said))
     assert page_words("figures_defined_above", lang) in fourth  # defined in two tables: both above
+
+
+# -- fr36: the solo score chart's one row ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "row"), [("en", ">the player<"), ("fr", ">le joueur<"), ("it", ">il giocatore<")])
+def test_the_solo_score_charts_row_is_the_player_not_player_1(lang: str, row: str) -> None:
+    """fr36: Royale's solo "Final scores" chart labelled its only row « joueur 1 »."""
+    from cardgen.report.pages import charts
+
+    scores = {"n": 10, "min": 1, "p10": 2, "median": 5, "p90": 8, "max": 9}
+    solo = {"players": 1, "completed": 10, "agents": [{}], "seat_win_rates": [], "balance": {},
+            "turns": {"histogram": [[9, 10]], "min": 9, "max": 9}, "rounds": {"histogram": [[9, 10]]},
+            "scores": {"all": scores, "seat": [scores]}}
+    html = str(charts([("", solo, "#000")], lang))
+    assert row in html and ">player 1<" not in html and ">joueur 1<" not in html and ">giocatore 1<" not in html

@@ -607,8 +607,9 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                                       fair_label=words["equal"], lang=lang))
     spread = [] if solo else [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
-        spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
-                   if s < len(r["scores"].get("seat", []))]
+        # a solo game's one row "the player", never "player 1" of one (round 32 fr36)
+        spread += [(words["seat_solo"] if solo else words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour)
+                   for _, r, colour in sides if s < len(r["scores"].get("seat", []))]
     own = ((game or {}).get("charts") or {}).get(lang) or {}  # the game's word for a score (Draco: fortune, fr36)
     unit = (((game or {}).get("unit") or {}).get(lang) or ["", ""])[-1]
     title = typeset(words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"]),
