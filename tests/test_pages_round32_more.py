@@ -365,3 +365,23 @@ def test_the_solo_score_charts_row_is_the_player_not_player_1(lang: str, row: st
             "scores": {"all": scores, "seat": [scores]}}
     html = str(charts([("", solo, "#000")], lang))
     assert row in html and ">player 1<" not in html and ">joueur 1<" not in html and ">giocatore 1<" not in html
+
+
+# -- en46: the turn-order table's head -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_order_tables_head_is_short_and_its_reason_stands_above_it_at_every_width(draco_run: tuple,
+                                                                                          lang: str) -> None:
+    """en46: the head "95% confidence interval widened because 3 players are compared at once" was a whole sentence
+    as a column's head. The head is short ("95% confidence interval, widened"), the reason said once above the
+    table, at every width (it showed on a phone only)."""
+    from cardgen.languages import typeset
+    from cardgen.report.validation import section
+    from cardgen.report.words import PAGES
+    from cardgen.simulate.summary import Naming
+
+    deck, doc = draco_run
+    s = section(doc["results"][0], lang, Naming.of(deck, lang))
+    assert s["seats_why"] and s["seats_head"][3] == typeset(PAGES[lang]["seats_interval_short"], lang)
+    css = CSS.read_text(encoding="utf-8")
+    assert ".seats-why{display:none}" not in css

@@ -186,7 +186,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "margin_note": "" if solo else margin_note(r, lang, naming),
         # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
-                       typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
+                       # short, the reason said once above the table at every width: the whole sentence as a
+                       # column's head repeated it (round 32 en46)
+                       typeset(PAGES[lang]["seats_interval_short"], lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
                        own.get("seat_mean") or PAGES[lang]["seats_head"].split("|")[-1]],
         # on a phone, where the heads are hidden, the widened interval's reason once above the players, each of whom
         # repeated it in a bold label of two or three lines (round 31 en36, fr27)
