@@ -385,3 +385,16 @@ def test_the_turn_order_tables_head_is_short_and_its_reason_stands_above_it_at_e
     assert s["seats_why"] and s["seats_head"][3] == typeset(PAGES[lang]["seats_interval_short"], lang)
     css = CSS.read_text(encoding="utf-8")
     assert ".seats-why{display:none}" not in css
+
+
+# -- en44: who covers a special case ----------------------------------------------------------------------------------
+
+def test_a_special_case_covered_by_the_published_rules_says_so_in_a_phrase_not_a_fragment() -> None:
+    """en44: a cell opening "The published rules." (a fragment, and not clear that what follows is cardgen's
+    paraphrase): "Covered by the published rules. When …", under the column "which rules cover it", as the French
+    « prévu par les règles publiées » and the Italian «risolto dal regolamento pubblicato». ("Settled by" was
+    dropped in the tenth reading, en95: it read as deciding the game.)"""
+    from cardgen.report.validation import gap_source
+
+    assert gap_source(True, "When no dish is left, you must draw.", "en").startswith(
+        "Covered by the published rules. When no dish")
