@@ -172,4 +172,5 @@ def test_the_coins_that_would_have_been_enough_are_worded_alike_in_every_command
     said = {"en": "would have covered ", "fr": "auraient couvert ", "it": "avrebbero coperto ogni ammanco nel {cover} d"}
     for lang, words in nonempty(said.items()):
         lines = [terminal["lines"][lang][k] for k in ("short_ruled", "short_one_ruled", "short_pair", "short_pair_untested")]
-        assert all(words in line for line in [*lines, pages["pages"][lang]["short_ruled"]]), lang
+        # the overview's cell gives the shortage's share alone since round 32 (en39): the estimate is the game page's
+        assert all(words in line for line in lines), lang

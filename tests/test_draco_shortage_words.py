@@ -159,28 +159,20 @@ def test_the_levers_are_named_by_clear_noun_phrases(lang: str, names: dict[str, 
 
 
 
-@pytest.mark.parametrize(("lang", "past"), [("en", "the bank could not pay all it owed in 95.0% of games"),
-                                            ("fr", "la banque n’a pas pu verser tout ce qu’elle devait dans 95,0 % des parties"),
-                                            ("it", "la banca non ha potuto pagare tutto ciò che doveva nel 95,0 % delle partite")])
-def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, past: str) -> None:
-    """fr12 on the pages: the overview's warning cell counts games played, as the terminal's warning does."""
-    from cardgen.report.pages import short_warnings
-    from cardgen.report.words import page_words
-    from cardgen.simulate.summary import shortage_name, weight_shares
+@pytest.mark.parametrize(("lang", "share"), [("en", "in 95.0% of games"), ("fr", "dans 95,0 % des parties"),
+                                             ("it", "nel 95,0 % delle partite")])
+def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, share: str) -> None:
+    """fr12 on the pages: the overview's warning cell counts games played, as the terminal's warning does; since
+    round 32 (en39, it28) by the shortage's name and share alone, what cardgen's rule means for the results once
+    under the table (``overview_notes``)."""
+    from cardgen.report.pages import overview_notes, short_warnings
+    from cardgen.simulate.summary import shortage_name
 
     short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
-    said = short_warnings({"passed": True, "games": 300, "completed": 300, "sufficiency": [short]}, lang, Naming.of(resolve("draco", ROOT), lang))
-    # headed by the shortage's one name (twentieth reading en18), and 95 % of games under cardgen's rule weigh on
-    # every figure, said where the overview's verdict reads "passed" (it11)
     named = Naming.of(resolve("draco", ROOT), lang)
+    said = short_warnings({"passed": True, "games": 300, "completed": 300, "sufficiency": [short]}, lang, named)
+    # headed by the shortage's one name (twentieth reading en18)
     name = shortage_name(named.ruled["silver-coin"], lang, named, "silver-coin")
-    sep = " : " if lang == "fr" else ": "
-    assert len(said) == 1 and plain(said[0]).startswith(plain(f"{name}{sep}{past}")), said
-    # what the results describe before the estimate, never after a bracket inside a bracket (round 29 en30, fr31)
-    assert page_words("short_weight", lang, shares=weight_shares([short], lang)) + ". " in said[0], said
-    assert "(" not in said[0] and said[0].rstrip().endswith({"en": "a first estimate, as these additions change play",
-                                                             "fr": "car ce surplus change le jeu",
-                                                             "it": "perché queste aggiunte cambiano il gioco"}[lang])
-    calm = short_warnings({"passed": True, "games": 300, "completed": 300,
-                           "sufficiency": [{**short, "games_short": 150}]}, lang, Naming.of(resolve("draco", ROOT), lang))
-    assert len(calm) == 1 and page_words("short_weight", lang, shares=weight_shares([short], lang)) not in calm[0]
+    assert [plain(c) for c in said] == [plain(f"{name} {share}")], said
+    notes = overview_notes([{"variant": "draco", "sufficiency": [short]}] * 2, lang, {"draco": named})
+    assert len(notes) == 1 and "cardgen" in notes[0] and notes[0].startswith(name[:1].upper() + name[1:])

@@ -68,14 +68,15 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     # twenty-first reading (en62, en34): the terminal's one pointer, naming the problem as the terminal does, never
     # "what is flagged on this page" where one count of several flags it
     assert re.search(r'<p class="fix">To search for fixes for the shortage of silver coins(?: and the flagged cards)? '
-                     r'and test them in simulated games, run: <code>cardgen fix <span class="nw">draco-poor</span>'
-                     r'(?: <span class="nw">--players</span> \d)?</code></p>', page), re.findall(r'<p class="fix">.*?</p>', page)
+                     r'and test them in simulated games, run: <code>(?:cardgen fix <span class="nw">draco-poor</span>|'
+                     r'<span class="nw">cardgen fix draco-poor</span> <span class="nw">--players \d</span>)</code></p>',
+                     page), re.findall(r'<p class="fix">.*?</p>', page)
     record = out / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)
     record.write_text(json.dumps({"proposals": [{"file": "draco-poor-fix-1.yaml"}]}), encoding="utf-8")
     assert main(["validate", "draco-poor", *args, "--lang", "fr"]) == 0
     page = _page(out, "validation/validate-draco-poor-*-fr/draco-poor.html")
-    assert "proposées par cardgen fix" in page and '<a href="../../fix/draco-poor/fix.json">' in page
+    assert "proposées par cardgen fix" in re.sub(r'<span class="nw">(.*?)</span>', r"\1", page) and '<a href="../../fix/draco-poor/fix.json">' in page
     assert "Tested variants" not in page
     assert main(["compare", "draco", "draco-poor", *args]) == 0
     page = _page(out, "validation/compare-draco-vs-draco-poor-*/index.html")

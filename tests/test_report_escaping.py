@@ -128,7 +128,7 @@ def test_card_rows_write_percentages_with_babel() -> None:
     rows = [{"component": "c", "dealt_share": 0.284, "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.25,
              "difference": 0.25, "low": 0.125, "high": 0.375, "flag": "strong"}]
     french = impact_block(rows, lang="fr")
-    assert ">28,4\u202f%" in french and ">+25,0 [+12,5\u202f;\u00a0+37,5]<" in french  # the unit in the header (fr6)
+    assert ">28,4\u202f%" in french and ">+25,0<br><span class=\"nw\">[+12,5\u202f;\u00a0+37,5]</span><" in french  # the unit in the header (fr6); the interval on its own line (round 32 fr47)
     assert "28.4%" in impact_block(rows, lang="en")
 
 

@@ -24,7 +24,8 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
     # the interval unbroken, as every page writes one (eighteenth reading fr72)
-    assert "+1.5 → +25.0 [+20.0\u00a0to\u00a0+30.0]" in html and "strong" in html and "played 1.4 times per player per game with the variant</span>" in html  # it59
+    # the interval on its own line since round 32 (fr47, it40)
+    assert '+1.5 → +25.0<br><span class="nw">[+20.0\u00a0to\u00a0+30.0]</span>' in html and "strong" in html and "played 1.4 times per player per game with the variant</span>" in html  # it59
     # once, in the legend (en37, round 30 en38); "The number of times … counts" since round 31 (en46)
     assert html.count("counts every copy of the card, whenever it was played") == 1
     assert "40.0% / 15.0%" in html and "not judged" in html  # favour: too few seats on one side
@@ -110,9 +111,10 @@ def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None
     row = {"component": "split", "dealt_share": 0.5, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.303,
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
-    for lang, cell, unit in (("en", "−6.6 → +9.7 [+0.7 to +18.7]", "percentage points."),
-                             ("fr", "−6,6 → +9,7 [+0,7 ; +18,7]", "points de pourcentage."),  # the scale in words (it44)
-                             ("it", "−6,6 → +9,7 [+0,7; +18,7]", "punti percentuali.")):
+    # the interval on its own line since round 32 (fr47, it40)
+    for lang, cell, unit in (("en", '−6.6 → +9.7<br><span class="nw">[+0.7 to +18.7]</span>', "percentage points."),
+                             ("fr", '−6,6 → +9,7<br><span class="nw">[+0,7 ; +18,7]</span>', "points de pourcentage."),
+                             ("it", '−6,6 → +9,7<br><span class="nw">[+0,7; +18,7]</span>', "punti percentuali.")):
         html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
         assert f'<td class="num">{cell}</td>' in html, (lang, html)
         heads = re.findall(r"<th[^>]*>([^<]*)</th>", html)
@@ -142,7 +144,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”), so there "
             "is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
-            "0.03 times with the variant. They hardly ever use it, so the figures on this page describe games played "
+            "0.03 times with the variant. They hardly ever used it, so these results describe games played "
             "almost without it.") in said, said
     # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
     for lang, never in (("en", "on average with the base game, and never with the variant."),
@@ -154,7 +156,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert ("la main de départ de chaque joueur contient les mêmes cartes (chacun reçoit la carte «\u202fImposteur\u202f»)"
             in french) and "0,03\u00a0fois par joueur et par partie" in french and "sans cette carte" in french
     assert french.count("presque jamais") == 1  # said once (fr68)
-    assert "Ils ne s’en servent presque jamais" in french  # 0.03 times: a limit of the players (fr56)
+    assert "Ils ne s’en sont presque jamais servis" in french  # 0.03 times: a limit of the players (fr56; past: round 32 en49)
     assert "hardly ever use" not in impact_block([{**held, "plays_per_seat": 0.1}], {}, names=names)  # the threshold
     assert "mano iniziale di ogni giocatore contiene le stesse carte (ognuno riceve le carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
     assert "stesse carte (ognuno riceve la carta" in impact_block([held], {}, lang="it")
@@ -212,7 +214,7 @@ def test_compare_s_card_table_shows_the_interval_its_flag_rests_on_on_both_sides
            "difference": 0.097, "low": 0.007, "high": 0.187, "flag_low": -0.02, "flag_high": 0.214, "flag": "",
            "base": {"difference": -0.066, "low": -0.15, "high": 0.02, "flag_low": -0.18, "flag_high": 0.05}}
     html = str(impact_block([row, {**row, "component": "other"}], {}, paired=True, lang="en"))
-    assert "−6.6 → +9.7 [−2.0\u00a0to\u00a0+21.4]" in html and "+0.7 to +18.7" not in html, html
+    assert '−6.6 → +9.7<br><span class="nw">[−2.0\u00a0to\u00a0+21.4]</span>' in html and "+0.7 to +18.7" not in html, html
     drawn = re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"', html)
     widened = {**row, "low": -0.02, "high": 0.214, "base": {**row["base"], "low": -0.18, "high": 0.05}}
     half = 0.214 * 1.05  # the page's scale: the widest widened end
@@ -268,4 +270,4 @@ def test_a_card_table_with_no_card_flagged_says_so(lang: str) -> None:
     assert typeset(said, lang) not in impact_block([calm, hardly], {}, lang=lang)
     assert typeset(said, lang) not in impact_block([calm], {}, paired=True, lang=lang)
     assert {"en": "No card stands out more than chance alone would explain", "fr": "Aucune carte ne montre d’écart de victoires que le hasard",
-            "it": "Nessuna carta si scosta più di quanto spieghi il caso"}[lang] in said  # round 30 en5, fr17, it36
+            "it": "Nessuna carta si scosta più di quanto possa spiegare il caso"}[lang] in said  # round 30 en5; round 32 it41

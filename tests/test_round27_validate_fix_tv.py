@@ -30,8 +30,10 @@ def test_a_game_pages_warnings_and_balance_paragraphs_end_with_a_full_stop(lang:
     for r in (flagged, calm):
         html = deck_page("king_lui", {"results": [r]}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
                          naming)
-        warnings = [_text(li) for ul in re.findall(r'<ul class="warn">(.*?)</ul>', html, re.S)
+        # one warning a paragraph, several a list (round 32 en57, fr46)
+        warnings = [_text(li) for ul in re.findall(r'<ul class="warn warning">(.*?)</ul>', html, re.S)
                     for li in re.findall(r"<li>(.*?)</li>", ul, re.S)]
+        warnings += [_text(p) for p in re.findall(r'<p class="warn warning">(.*?)</p>', html, re.S)]
         assert bool(warnings) == (r is flagged), warnings
         assert all(w.endswith(".") for w in warnings), warnings
     # the calm count's verdict, under its heading, capitalised (round 31 en34): "Balance: … every player's interval contains it."

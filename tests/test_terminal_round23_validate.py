@@ -64,7 +64,7 @@ def test_the_card_note_says_its_five_percent_holds_per_player_count(lang: str) -
     """en12, en58: "at most 5 %" held for one player count; across four the chance of a false flag is nearer 20 %."""
     from cardgen.report.impact import WORDS
     note = WORDS[lang]["footnote_widened"]
-    assert {"en": "at each player count", "fr": "à chaque nombre de joueurs",
+    assert {"en": "at each player count", "fr": "pour chaque nombre de joueurs",  # round 32 fr41
             "it": "per ciascun numero di giocatori"}[lang] in note
 
 

@@ -68,19 +68,21 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     said: set[str] = set()
     first, second, third = (plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
                                                    said=said))) for _ in range(3))
-    whole = {"en": "They hardly ever use it, so the figures on this page describe games played almost without it.",  # en39, round 31 en41
-             "fr": "Ils ne s’en servent presque jamais : les résultats de cette page valent donc pour des parties jouées "
-                   "pour ainsi dire sans elle.",
-             "it": "Non la usano quasi mai: i risultati di questa pagina valgono quindi per partite giocate praticamente "
+    # en39, round 31 en41; round 32 en49, fr40, it35: the tense of "used", and "these results", never "this page"
+    # in the 2-player section
+    whole = {"en": "They hardly ever used it, so these results describe games played almost without it.",
+             "fr": "Ils ne s’en sont presque jamais servis : ces résultats valent donc pour des parties jouées pour "
+                   "ainsi dire sans elle.",
+             "it": "Non l’hanno usata quasi mai: questi risultati valgono quindi per partite giocate praticamente "
                    "senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
              "fr": "Aucune carte n’est évaluée, pour la même raison que plus haut.",
              # round 29 it60: «valutare» as at 2 players, never «giudicata» beside it
-             "it": "Nessuna carta si può valutare, per la ragione spiegata sopra."}[lang]
+             "it": "Non si può valutare nessuna carta, per la ragione spiegata sopra."}[lang]  # round 32 it34
     # with its consequence since round 31 (en41)
-    again = {"en": "Here too they hardly ever use it, so the same caution applies.",
-             "fr": "Là encore, ils ne s’en servent presque jamais : la même remarque vaut donc ici.",
-             "it": "Anche qui non la usano quasi mai: vale quindi la stessa cautela."}[lang]
+    again = {"en": "Here too they hardly ever used it, so the same caution applies.",
+             "fr": "Là encore, ils ne s’en sont presque jamais servis : la même remarque vaut donc ici.",
+             "it": "Anche qui non l’hanno usata quasi mai: vale quindi la stessa cautela."}[lang]
     assert plain(whole) in first and short not in first
     assert second == third and whole not in second and short in second and again in second
     assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
@@ -93,7 +95,7 @@ def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:
     said: set[str] = set()
     used = plain(str(impact_block([{**IMPOSTER, "plays_per_seat": 2.0}], {}, names={"imposter": "Imposter"}, said=said)))
     later = plain(str(impact_block([IMPOSTER], {}, names={"imposter": "Imposter"}, said=said)))
-    assert "hardly" not in used and "They hardly ever use it, so the figures" in later
+    assert "hardly" not in used and "They hardly ever used it, so these results" in later
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -101,15 +103,16 @@ def test_the_card_tables_legend_is_whole_at_the_pages_first_table_and_named_afte
     said: set[str] = set()
     first, second = (plain(str(impact_block([CARD], {}, lang=lang, names={"favour": "Favour"}, said=said)))
                      for _ in range(2))
-    whole = {"en": "The opening hands are dealt at random, so the difference between the win rate",
-             "fr": "Les mains de départ sont distribuées au hasard : l’écart entre le taux de victoire",
-             "it": "Le mani iniziali sono distribuite a caso: la differenza fra la quota di vittorie"}[lang]
-    short = {"en": "As above: the gap between the win rates with and without a card estimates what holding it in the "
-                   "opening hand does.",
-             "fr": "Comme plus haut : l’écart entre les taux de victoire avec et sans une carte estime ce que vaut le "
-                   "fait de l’avoir en main au départ.",
-             "it": "Come sopra: la differenza fra le quote di vittorie con e senza una carta stima quanto vale averla "
-                   "nella mano iniziale."}[lang]
+    # shorter since round 32 (en54), "difference" for the column's "difference" (en27)
+    whole = {"en": "The opening hands are dealt at random, so the difference in win rate between players dealt a card",
+             "fr": "Les mains de départ sont distribuées au hasard : l’écart de victoires entre les joueurs",
+             "it": "Le mani iniziali sono distribuite a caso: la differenza di vittorie fra chi ha ricevuto"}[lang]
+    short = {"en": "As above: the difference in win rate with and without a card estimates what holding it at the "
+                   "start is worth.",
+             "fr": "Comme plus haut : l’écart de victoires avec et sans une carte donne une estimation de ce que vaut "
+                   "cette carte au départ.",
+             "it": "Come sopra: la differenza di vittorie con e senza una carta stima quanto vale quella carta "
+                   "all’inizio."}[lang]
     flag = {"en": "as above.", "fr": "comme plus haut.", "it": "come sopra."}[lang]
     assert whole in first and short not in first and flag not in first
     assert whole not in second and short in second and second.count(flag) == 1

@@ -130,8 +130,9 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
     row = {"component": "favour", "dealt_share": 0.527, "win_rate_dealt": 0.376, "win_rate_not_dealt": 0.291,
            "difference": 0.085, "low": -0.02, "high": 0.19, "judged": True, "flag": None, "plays_per_seat": 5.8}
     html = str(impact_block([row, {**row, "component": "dice", "plays_per_seat": 0.03}], {}, False, "en", {}))
-    calls = re.findall(r'<td class="call [^"]*">(.*?)</td>', html)
-    assert len(calls) == 2 and calls[0] == "" and calls[1]  # the hardly played card says why; Favour says nothing
+    calls = re.findall(r'<td class="call ([^"]*)">(.*?)</td>', html)
+    # the hardly played card says why; Favour "within chance" since round 32 (en55), hidden on a phone ("calm")
+    assert len(calls) == 2 and calls[0] == ("muted calm", "within chance") and calls[1][1] and "calm" not in calls[1][0]
     assert '<th class="call">' in html and 'class="impact bare"' in html  # no picture: its column hidden too
     phone = _phone_css()
     assert "table.impact tr{display:grid;grid-template-columns:1fr fit-content(45%);" in phone
@@ -140,16 +141,15 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
 
 
 # -- en61, fr56, it65: Royale's cards in Royale's terms -----------------------------------------------------------
-ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player starts with the same kind of "
-                      "cards, a row of their own nobles with an Imposter card at one end, so there is no player "
-                      "without one of them to compare with.",
+# shorter since round 32 (en48's "no player without one of them to compare with", fr39, it34)
+ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player starts with the same cards "
+                      "(their own row of nobles and an Imposter), so no player lacks a card that others hold.",
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur commence "
-                      "avec les mêmes sortes de cartes, une rangée de nobles à lui avec une carte Imposteur à l’un des "
-                      "bouts ; il n’y a donc aucun joueur privé de l’une d’elles à qui comparer les autres.",
-                "it": "Nessuna carta si può valutare: in questo gioco non si distribuisce una mano iniziale e ogni "
-                      "giocatore comincia con lo stesso tipo di carte, una fila di nobili propri con una carta Impostore "
-                      "a un’estremità; manca quindi un gruppo di giocatori senza una di queste carte con cui fare il "
-                      "confronto."}
+                      "avec les mêmes cartes (sa rangée de nobles et son Imposteur) ; aucun joueur n’est donc privé "
+                      "d’une carte que les autres ont.",
+                "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e ogni "
+                      "giocatore comincia con le stesse carte (la propria fila di nobili e un Impostore); nessun "
+                      "giocatore è quindi privo di una carta che gli altri hanno."}
 #: round 31 en40, fr28, it33: the reason says the game deals no opening hand at all (the only hand named)
 NO_HAND = {"en": "deals no opening hand", "fr": "ne distribue pas de main de départ",
            "it": "non si distribuisce una mano iniziale"}

@@ -33,11 +33,11 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     real = pages.short_warnings
     try:  # a row with two warnings (a shortage and a card, as Draco's 5 players): one item each
         pages.short_warnings = lambda *a, **k: ["first warning", "second warning"]  # type: ignore[assignment]
-        cell = re.search(r'<td class="warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
+        cell = re.search(r'<td class="warnings warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
                          re.S).group(1)
         assert cell == '<ul class="warnings"><li>first warning</li><li>second warning</li></ul>'
         pages.short_warnings = lambda *a, **k: ["only warning"]  # type: ignore[assignment]
-        cell = re.search(r'<td class="warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
+        cell = re.search(r'<td class="warnings warn"[^>]*>(.*?)</td></tr>', overview(doc, {}, "T", "", lang, namings),
                          re.S).group(1)
         assert cell == "only warning"
     finally:
@@ -53,7 +53,7 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     # a share set against a share (round 30 fr28)
     ("fr", "les joueurs 1 et 2 gagnent une part des parties inférieure à leur part équitable",
      "le joueur 3 gagne une part des parties supérieure"),
-    ("it", "i giocatori 1 e 2 vincono meno spesso della quota equa", "il giocatore 3 vince più spesso")])
+    ("it", "i giocatori 1 e 2 vincono meno di quanto preveda la quota equa", "il giocatore 3 vince più di quanto")])
 def test_the_players_flagged_on_one_side_are_one_warning(lang: str, less: str, one: str) -> None:
     """it48: "player 1 wins less often than the fair share…" four times over (players 1, 2, 4, 5) in one cell: the
     players flagged on one side in one sentence, a lone one as before."""

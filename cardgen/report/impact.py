@@ -264,7 +264,8 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
         # tested the change (it65); a change that may be chance is said once above the table (``change_note``):
         # in every row it came 52 times on one page, and the column said nothing (twenty-first reading it72, en72)
         said = (punct(";", lang) + " ").join(s for s in (said, words[change_key(r).removeprefix("card_")]) if s)
-    return said
+    # a judged card not flagged says so: a blank cell in 11 rows of 13 read as missing data (round 32 en55, fr44, it39)
+    return said or (words["calm"] if r.get("judged", True) else "")
 
 
 def change_note(rows: list[dict[str, Any]], lang: str) -> str:
@@ -332,11 +333,14 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                          dealt=pct(r.get("dealt_share")), with_card=pct(r.get("win_rate_dealt")),
                          without=pct(r.get("win_rate_not_dealt"))), lang),
                      # "+9.7 [+0.7 to +18.7]", never "+9.7% [+0.7%, +18.7%]" (tenth reading it98)
-                     "difference": typeset(f'{before}{pp(r.get("difference"))} '
-                                           f'{interval(pp(r.get("low")), pp(r.get("high")), lang)}', lang),
+                     # the interval always on its own line, never broken: "+8,5 [−0,4 ; +17,4]" on one line beside
+                     # "+1,8" over its interval, row after row (round 32 fr47, it40)
+                     "difference": typeset(f'{before}{pp(r.get("difference"))}', lang),
+                     "interval": typeset(interval(pp(r.get("low")), pp(r.get("high")), lang), lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
                      # the French no-break space before ":" (") : pas jugée" began a line on a phone)
                      "verdict": typeset(_verdict(r, flag, lang, paired), lang)})
+        body[-1]["calm"] = body[-1]["verdict"] == typeset(words["calm"], lang)
     scale = decimal(100 * half, lang, places=0)
     # a table of strips with no flag said no verdict where the terminal says "no card stands out" (nineteenth
     # reading it47): said where every judged card's interval holds 0 (a hardly-played card whose interval leaves
@@ -416,7 +420,7 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
         elif r["judged"]:  # a flag on its margin alone said so: its bar, the wins', holds 0 (round 29 fr36, it42)
             verdict = words.get(r["flag"] + by_margin(r), r["flag"]) if r["flag"] else ""
             # hardly played and unflagged: said in its row, as the terminal stars it (round 30 en21, fr21, it22)
-            verdict = verdict or (words["exchange_hardly_played"] if hardly_played(r) else "")
+            verdict = verdict or (words["exchange_hardly_played"] if hardly_played(r) else words["calm"])
         else:
             verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
                                                           needed_games=table.get("min_games", ""))
@@ -438,7 +442,7 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
                      "strip": margin_line(strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
                                                 marked_ends(r["win_low"], r["win_high"], lang, True)),
                                           r, margin_half, lang, margin_label),
-                     "flagged": bool(r["flag"]), "verdict": verdict})
+                     "flagged": bool(r["flag"]), "verdict": verdict, "calm": verdict == words["calm"]})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     again = bool(said_before(["exchange_legend"], said))

@@ -285,16 +285,15 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
             "link": page_words("fix_page" if page.is_file() else "fix_link", lang), "command": None}
 
 
-def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   said: set[str] | None = None) -> list[str]:
-    """The warnings of an entry in a few words each, in ``lang``, for the overview's table; ``said``: the table's
-    said-once keys: a shortage's rule and what it means for the results said in full at its first row, the next
-    rows in short with their own figures (the 55-word sentence four times filled a phone's screen four times:
-    twenty-first reading en56, it61)."""
+def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The warnings of an entry in a few words each, in ``lang``, for the overview's table. A shortage a ruling
+    settles is its name and share of games alone ("shortage of coins in the bank in 95.0% of games"): what the
+    ruling means for the results is said once under the table (``overview_notes``), the coins that would have been
+    enough on the game page; the whole warning in the cell made each row 8-12 lines of orange text at 1280 px, the
+    verdict and game columns wide and empty beside it (round 32 en39, it28)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, other_cure, ruled_weighs,
-                                          said_at, shortage_case, shortage_name, shortage_piece, two_way,
-                                          weight_shares)
+    from cardgen.simulate.summary import (by_margin, card_side, failure_lines, flagged_cards, shortage_name,
+                                          shortage_piece, two_way)
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
@@ -302,26 +301,10 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     for s in r.get("sufficiency", []):
         cid = naming.shortfall.get(s["peak"])
         piece = shortage_piece(s, lang, naming)
-        ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
-        case, ruling = shortage_case(cid, ruled, lang, naming, past=True) if cid and ruled else ("", "")
-        cure = other_cure(s, cid, naming) if ruled else None
-        also = page_words("short_also", lang, more=cure[0], piece=naming.noun(cure[1], cure[0], lang)) if cure else ""
-        where = f"{r.get('variant')}:{s['peak']}"
-        again = "_again" if ruled and said_at(said, f"short:{where}", r.get("players"), lang) else ""
-        weight = ""
-        if ruled_weighs(s, naming):
-            weight = "short_weight_again" if said_at(said, f"weight:{where}", r.get("players"), lang) else "short_weight"
-        elif ruled:  # a rule in few games: said too, as the terminal says it (round 29 en24, it11, it38)
-            weight = "short_weight_few"
-        # by its one name, as the terminal's warning (twentieth reading en18); most games under cardgen's rule:
-        # said here too, where the overview's verdict reads "passed" (it11); what the results describe before the
-        # estimate, never in a bracket inside the estimate's bracket (round 29 en30, fr31)
-        out.append(page_words(f"short_ruled{again}" if ruled else "short", lang, more=s["print_more"], case=case,
-                              ruling=ruling, piece=piece, name=shortage_name(piece, lang, naming, cid), also=also,
-                              cover=percent(s["cover"], lang, places=0),
-                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True),
-                              games=grouped(s["games"], lang),
-                              weight=page_words(weight, lang, shares=weight_shares([s], lang)) if weight else ""))
+        ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the note under the table says so
+        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], piece=piece,
+                              name=shortage_name(piece, lang, naming, cid),
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True)))
     # the players flagged on one side in one sentence: "player 1 wins less often…" four times filled a phone's
     # screen with one sentence (twenty-third reading it48)
     flags = (r.get("balance") or {}).get("flags") or []
@@ -393,6 +376,44 @@ def shortage_counts(r: dict[str, Any], both: set[str], lang: str, naming: Naming
                                       base=_pct(b["games_short"] / b["games"] if b["games"] else None, lang, fixed=True),
                                       variant=_pct(f["games_short"] / f["games"] if f["games"] else None, lang,
                                                    fixed=True)), lang))
+    return out
+
+
+def overview_notes(results: list[dict[str, Any]], lang: str, namings: dict[str, Naming]) -> list[str]:
+    """Under the overview's table, once a shortage: what the ruling that settles it means for the results, the
+    cell having only its name and share (``short_warnings``; round 32 en39, it28)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import shortage_name, shortage_piece
+
+    notes: list[str] = []
+    for r in results:
+        naming = namings.get(r["variant"]) or Naming()
+        for s in r.get("sufficiency", []):
+            cid = naming.shortfall.get(s["peak"])
+            if not cid or cid not in naming.ruled:
+                continue
+            published = naming.rulings.get(cid, ("", False))[1]
+            note = page_words("short_note_published" if published else "short_note", lang,
+                              name=_capital(shortage_name(shortage_piece(s, lang, naming), lang, naming, cid)))
+            if note not in notes:
+                notes.append(note)
+    return notes
+
+
+def overview_fixes(results: list[dict[str, Any]], infos: dict[str, dict[str, Any]], lang: str,
+                   namings: dict[str, Naming]) -> list[dict[str, Any]]:
+    """Under the overview's table, each game's ``cardgen fix`` line for its shortages, as its page says it: the
+    overview named the problem and never the command to act on it (round 32 en41, fr29). A seat imbalance or a
+    card has its own command on the game page, under its count."""
+    out = []
+    for deck_id in dict.fromkeys(r["variant"] for r in results):
+        mine = [without_cards(without_balance(r)) for r in results if r["variant"] == deck_id]
+        if not any(r.get("sufficiency") for r in mine):
+            continue
+        fix = fix_named(at_count(infos.get(deck_id, {}).get("fix"), next(r for r in mine if fixable(r)), mine),
+                        mine, lang, namings.get(deck_id))
+        if fix is not None:
+            out.append(fix)
     return out
 
 
@@ -473,14 +494,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
 
     namings = namings or {}
     results = doc["results"]
-    said: set[str] = set()  # a shortage's rule in full at its first row only (short_warnings)
     rows = [{"passed": r["passed"], "file": deck_file(r["variant"]), "players": r["players"], "variant": r["variant"],
              "name": infos.get(r["variant"], {}).get("name", ""),
              "length": _length(r, lang, namings.get(r["variant"], Naming())),
              "fairness": _fairness(r, lang), "skill": _skill_text(r, lang),
              # a cell's warning of several sentences ended as one (en36); a one-phrase cell stays a label
-             "warnings": [ended(w) if ". " in w else w
-                          for w in short_warnings(r, lang, namings.get(r["variant"]), said)],
+             "warnings": [ended(w) if ". " in w else w for w in short_warnings(r, lang, namings.get(r["variant"]))],
              "warned": warning_count(r)}
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
@@ -506,7 +525,8 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
     # text's colour: a dash in the warning colour looked like one (en26)
     return page("overview.html", title, nav, lang, intro=coded(intro, "--skill"), head=head, skill=skill, rows=rows,
-                badges=badges(lang), no_warnings=page_words("no_warnings", lang))
+                badges=badges(lang), no_warnings=page_words("no_warnings", lang),
+                notes=overview_notes(results, lang, namings), fixes=overview_fixes(results, infos, lang, namings))
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
@@ -520,14 +540,27 @@ def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat
                                if s < len(rates)]) for s in range(players)]
 
 
+def length_top(entries: list[dict[str, Any]], game: dict[str, Any] | None = None) -> float:
+    """The highest share of games any length bin holds over ``entries`` (a page's player counts), for one length
+    scale a page (``overlay_svg``'s ``top_share``; round 32 en42)."""
+    from cardgen.report.svg import overlay_shares
+    from cardgen.simulate.verdict import counted_length
+
+    length = counted_length(game) or "turns"
+    drawn = [r for r in entries if r.get("completed") and r[length].get("min") != r[length].get("max")]  # (charts)
+    return max((share for r in drawn for shares in overlay_shares([("", r[length]["histogram"], "")])[1]
+                for share in shares), default=0.0)
+
+
 def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
-           game: dict[str, Any] | None = None, why: bool = True) -> Markup:
+           game: dict[str, Any] | None = None, why: bool = True, top: float = 0.0) -> Markup:
     """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base;
     titles and axes in ``lang``; the length in the unit the game's players count (``game``: its words,
     ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing. ``why``:
     whether a fair-share line above 1/N says why on hover ("more than 1/3 because a shared win counts for each
     winner"); False where the balance sentence above the charts has said it, so the page says it once, not in
-    the sentence, the line's caption and again under it (eighteenth reading en62)."""
+    the sentence, the line's caption and again under it (eighteenth reading en62). ``top``: the length chart's
+    scale reaches at least this share (``length_top``: one scale a page)."""
     from cardgen.report.words import REPORT
     from cardgen.simulate.verdict import counted_length, label
 
@@ -555,7 +588,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
         said = Markup()
         figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
                             words["length"], words[length].format(label=label(length, lang, game)), lang=lang,
-                            unit=label(length, lang, game))]
+                            unit=label(length, lang, game), top_share=top)]
     if not solo:
         from cardgen.simulate.balance import shown_seats
         compared = {shown_seats(r)[1] for _, r, _ in sides}  # one title for the intervals every side draws
@@ -574,8 +607,9 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                                       fair_label=words["equal"], lang=lang))
     spread = [] if solo else [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
-        spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
-                   if s < len(r["scores"].get("seat", []))]
+        # a solo game's one row "the player", never "player 1" of one (round 32 fr36)
+        spread += [(words["seat_solo"] if solo else words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour)
+                   for _, r, colour in sides if s < len(r["scores"].get("seat", []))]
     own = ((game or {}).get("charts") or {}).get(lang) or {}  # the game's word for a score (Draco: fortune, fr36)
     unit = (((game or {}).get("unit") or {}).get(lang) or ["", ""])[-1]
     title = typeset(words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"]),
@@ -747,6 +781,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     cards = False
     top_fix = None  # the command for a problem several counts show, once under the intro (round 30 en37)
     own_cards = card_search(mine, lang, naming) is not None  # cards judged on more games than fix plays
+    top = length_top(mine, naming.words)  # one length scale a page (round 32 en42)
     for r in (r for r in doc["results"] if r["variant"] == deck_id):
         base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
         sides = [(name, r, VARIANT_COLOUR)]
@@ -806,7 +841,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
-                        "charts": charts(sides, lang, naming.words, why=not told),
+                        "charts": charts(sides, lang, naming.words, why=not told, top=top),
                         "designer": designer_block(r, pictures, lang, naming, defined_on_page),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
@@ -908,11 +943,20 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
     # a table of names only (each defined at the page's first table) says where the definitions are: King Lui's 4-
-    # and 5-player tables showed bare names with no pointer (round 31 it28)
-    pointer = page_words("figures_defined_above", lang) if figures and all(n in again for n, _ in figures) else ""
+    # and 5-player tables showed bare names with no pointer (round 31 it28); by the table that defined them, and in
+    # a table of some names and some definitions too: "the first table of this kind" was roundabout, and Royale's
+    # 3-player table, which defines kingmaking, had none (round 32 en45, it33)
+    if said is not None:
+        said.update(f"at:{n}:{r.get('players')}" for n, _ in figures if n not in again)
+    at = {int(k.rsplit(":", 1)[1]) for k in (said or ()) for n in again
+          if k.startswith(f"at:{n}:") and k.rsplit(":", 1)[1].isdigit()}
+    pointer = ("" if not again else page_words("figures_defined_at", lang, n=at.pop()) if len(at) == 1
+               else page_words("figures_defined_above", lang))
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
                   defined_above=pointer,
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards,
+                  # each figure named on a phone, where the heads are hidden (round 32 en43, fr32)
+                  labels=[PAGES[lang]["designer_head"].split("|")[1], typeset(PAGES[lang]["designer_interval_short"], lang)],
                   # a game without an opening hand names the section its own way (Royale: round 31 en40, fr28, it33)
                   cards_title=own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"],
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
@@ -1136,7 +1180,9 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      # "1,000" as every other count of the reports, never "1000" (twenty-third reading en50, fr1)
                      "games": played_pairs(r, lang) if r.get("kind") == "compare" else grouped(r.get("games"), lang),
                      "players": ", ".join(str(p) for p in r.get("players") or []),
-                     "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
+                     # "heuristic" glossed, alone in its column far from the run pages' gloss (round 32 en33)
+                     "agents": ", ".join(dict.fromkeys(page_words("runs_agent_heuristic", lang) if a == "heuristic"
+                                                       else agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
                      "seed": r.get("seed"), "result": result})
     return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),

@@ -32,16 +32,18 @@ def validation_run_id(doc: dict[str, Any], lang: str = "en") -> str:
     return f"validate-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:8]}{'' if lang == 'en' else '-' + lang}"
 
 
-def _nav(depth: int, lang: str = "en", playtest: bool = False) -> str:
+def _nav(depth: int, lang: str = "en", playtest: bool = False, here: bool = False) -> str:
     """The links atop a page: the gallery, the runs, the run's overview and, when people played (``playtest``),
-    the run's playtest page (``cardgen.report.playtest``)."""
+    the run's playtest page (``cardgen.report.playtest``). ``here``: the page is the run's overview, named in plain
+    text, not a link to itself (round 32 en35, fr25)."""
     from cardgen.report.playtest import PAGE, WORDS
     from cardgen.report.templating import macro
     from cardgen.report.words import REPORT
 
     gallery, runs, overview = REPORT[lang]["nav"]
     up = "../" * depth
-    links = [(f"{up}../index.html", gallery), (f"{up}index.html", runs)] + ([("index.html", overview)] if depth else [])
+    links = [(f"{up}../index.html", gallery), (f"{up}index.html", runs)] + (
+        [(None if here else "index.html", overview)] if depth else [])
     return macro("parts.html", "nav", links + ([(PAGE, WORDS[lang]["report"])] if playtest and depth else []))
 
 
@@ -93,7 +95,7 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     names = ", ".join(say("deck_titled", lang, deck=d, title=infos[d]["name"]) if infos.get(d, {}).get("name") not in
                       (None, "", d) else d for d in dict.fromkeys(r["variant"] for r in doc["results"]))
     write_atomic(folder / "index.html", overview(doc, infos, page_words("validation_title", lang, decks=names),
-                                                 _nav(1, lang, played), lang, namings))
+                                                 _nav(1, lang, played, here=True), lang, namings))
     failed = sum(not r["passed"] for r in doc["results"])
     warned = sum(map(passed_warned, doc["results"]))  # the terminal's test (en6)
     _register(root, {"id": run, "kind": "validate", "decks": list(infos), "games": doc["games"],
@@ -139,7 +141,7 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
     lang = doc.get("lang", "en")
     infos = {d.id: {**deck_info(d, lang), "fix": fix_hint(d.id, out, lang)} for d in decks}
     pictures = {k: v for d in decks for k, v in face_pictures(out, d).items()}
-    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played),
+    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played, here=True),
                                                      pictures,
                                                      Naming.of_decks(decks, lang)))
     sig, follows = counted_changes(doc)

@@ -62,10 +62,11 @@ TITLE_CHAR = 7.0
 LABEL_CHAR = 6.2
 #: the height of one line of a chart's title, in pixels
 TITLE_LINE = 15
-#: how wide a chart is drawn, in pixels: a phone's 390 px screen (374 px inside the page's margins) scales it by its
-#: viewBox, so its 11 px text shows at 11 × 374 / 400 ≈ 10.3 px; drawn 520 px wide it shrank to about 7 px,
-#: illegible (nineteenth reading it52). On a wide screen the charts sit side by side, two or three a row.
-CHART_WIDTH = 400
+#: how wide a chart is drawn, in pixels: its viewBox scales it to its column, so its 11 px text shows at
+#: 11 × column / CHART_WIDTH. Three a row at 1280 px, each column about 350 px, the text shows at 13 px; drawn 400 px
+#: wide it showed at 9-10 px beside the page's 16 px (round 32 en42, it31), drawn 520 px wide at 7 px on a phone
+#: (nineteenth reading it52). On a phone (374 px inside the page's margins) it shows at about 13.5 px.
+CHART_WIDTH = 300
 
 
 #: the marks French sets after a space that must never begin a line: the space before them does not break
@@ -212,30 +213,16 @@ def _axis_label(parts: list[dict[str, Any]], left: float, w: float, height: int,
     parts.append(text_at(f"{left + w / 2:.1f}", height - 6, xlabel, "middle"))
 
 
-def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
-                width: int = CHART_WIDTH, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "") -> Markup:
-    """Histograms of several series on shared bins, as shares of each series' games, side by side in each bin
-    (numbers and hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
-    games", never "King Lui 15: 0.3%"); one series has no legend and no name in its hover titles (fifteenth
-    reading fr36, it49): the page names the game already.
-
-    Shares rather than counts, so two decks with different numbers of completed games
-    compare by shape. Each series is ``(label, [[value, count], ...], colour)``.
-    """
-    left, right, top, bottom = 44, 10, 34, 40
-    w, h = width - left - right, height - top - bottom
-    parts: list[dict[str, Any]] = []
-    if len(series) > 1:
-        _legend(parts, left, 28, [(label, colour) for label, _, colour in series])
+def overlay_shares(series: list[tuple[str, list[list[Number]], str]], max_bins: int = 30,
+                   lang: str = "en") -> tuple[list[str], list[list[float]]]:
+    """``overlay_svg``'s bins (their labels) and each series' share of its games in each, on shared bins."""
     merged: dict[Number, int] = {}
     for _, hist, _ in series:
         for v, _c in hist:
             merged[v] = 1
     if not merged:
-        parts.append(text_at(left, top + h / 2, TIPS[lang]["empty"]))
-        return chart(width, height, title, parts)
-    template = bins([[v, 0] for v in merged], max_bins, lang)
-    labels = [label for label, _ in template]
+        return [], []
+    labels = [label for label, _ in bins([[v, 0] for v in merged], max_bins, lang)]
     shares = []
     for _, hist, _ in series:
         # the same binning for every series: bin this series together with zero counts of all values
@@ -243,7 +230,32 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
                            max_bins, lang))
         total = sum(counts.values()) or 1
         shares.append([counts.get(label, 0) / total for label in labels])
-    peak = max(max(s) for s in shares) or 1.0
+    return labels, shares
+
+
+def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
+                width: int = CHART_WIDTH, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "",
+                top_share: float = 0.0) -> Markup:
+    """Histograms of several series on shared bins, as shares of each series' games, side by side in each bin
+    (numbers and hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
+    games", never "King Lui 15: 0.3%"); one series has no legend and no name in its hover titles (fifteenth
+    reading fr36, it49): the page names the game already.
+
+    Shares rather than counts, so two decks with different numbers of completed games
+    compare by shape. Each series is ``(label, [[value, count], ...], colour)``. ``top_share``: the scale reaches
+    at least this share, so that a page's charts of one kind share a scale: 0-100% at 3 and 5 players, 0-60% at 4
+    could not be compared by eye (round 32 en42).
+    """
+    left, right, top, bottom = 44, 10, 34, 40
+    w, h = width - left - right, height - top - bottom
+    parts: list[dict[str, Any]] = []
+    if len(series) > 1:
+        _legend(parts, left, 28, [(label, colour) for label, _, colour in series])
+    labels, shares = overlay_shares(series, max_bins, lang)
+    if not labels:
+        parts.append(text_at(left, top + h / 2, TIPS[lang]["empty"]))
+        return chart(width, height, title, parts)
+    peak = max(top_share, *(max(s) for s in shares)) or 1.0
     # the scale's top a grid line above the tallest bar: an axis that stopped at 50% left bars of 82.7% and 89.7%
     # with no figure to read them by (round 31 fr26, it31)
     step = _nice_step(peak, 4)

@@ -70,10 +70,31 @@ _RANGE = re.compile(r"(?<=\d)\u2013(?=\d)")
 
 
 def _keep_words(command: re.Match[str]) -> str:
-    """The words of a command (escaped already) with a hyphen in them, each in a ``nw`` span."""
-    return re.sub(r"[^ ]+", lambda w: (f'<span class="nw">{w.group(0)}</span>'
-                                      if "-" in w.group(0) and len(w.group(0)) <= _LONGEST_KEPT else w.group(0)),
-                  command.group(0))
+    """A command (escaped already) in ``nw`` spans a line breaks between, never inside: its words up to its first
+    option ("cardgen validate king_lui"), each option with its value ("--players 5"), any other word with a hyphen
+    in it; a line broke "cardgen⏎validate royale" and "cardgen validate⏎king_lui" (round 32 fr34, it42). A group
+    longer than ``_LONGEST_KEPT`` (a path) is left to break where it must. A command of one group ("cardgen fix
+    draco") keeps its hyphenated words alone whole, as before: no option to keep with its value."""
+    words = command.group(0).split(" ")
+    groups: list[list[str]] = []
+    for i, word in enumerate(words):
+        lead = i > 0 and all(not w.startswith("--") for w in words[:i + 1]) and words[0] == "cardgen"
+        value = i > 0 and words[i - 1].startswith("--") and not word.startswith("--")
+        if (lead or value) and groups and word:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+
+    def kept_group(group: list[str]) -> str:
+        said = " ".join(group)
+        if len(said) > _LONGEST_KEPT:  # a path: each hyphenated word kept, the rest free to break
+            return " ".join(f'<span class="nw">{w}</span>' if "-" in w and len(w) <= _LONGEST_KEPT else w
+                            for w in group)
+        return f'<span class="nw">{said}</span>' if len(group) > 1 or "-" in said else said
+    if len(groups) == 1:
+        return " ".join(f'<span class="nw">{w}</span>' if "-" in w and len(w) <= _LONGEST_KEPT else w
+                        for w in groups[0])
+    return " ".join(kept_group(g) for g in groups)
 
 
 def kept(text: str) -> str | Markup:

@@ -121,6 +121,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     solo = r["players"] == 1  # one player: no tie, no winner, no runner-up, no share of wins (en47, fr3, it40)
     # a solo game has no rounds apart from its turns: "complete rounds 9.0" beside "turns 9" (twenty-third en57)
     lengths = (first,) if solo else (first, "rounds" if first == "turns" else "turns")
+    # a length that never varies has no distribution row: "turns 300 9.0 0.0 9 9 9 9 9" under "Length: 9 turns in
+    # every game" said nothing (round 32 en51)
+    lengths = tuple(k for k in lengths if r[k].get("min") is None or r[k].get("min") != r[k].get("max"))
     checks = r["static_checks"]
     agents = r.get("seat_agents", "")
     seats, compared = shown_seats(r)  # the interval the balance verdict uses, as the terminal's list (en1, fr10)
@@ -153,10 +156,11 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    page_words("peak_plain", lang, peak=_num(v, lang)))
                   # in the game's own order, as the terminal lists them (round 31 en37)
                   for k, v in book_order(r["peaks"], "peak", naming).items()],
-        # why some counts have "(at most … in 99% of games)" and others not, where both kinds stand (en37, it30)
-        "peaks_note": page_words("peaks_99_note", lang) if len({k in games and _p99(games[k], r["games"]) < v
-                                                               for k, v in r["peaks"].items()
-                                                               if not whole_box(k, v, naming)}) > 1 else "",
+        # why some counts have "(at most … in 99% of games)" and others not, where both kinds stand (en37, it30);
+        # wherever a count has none, the box's whole stock too: the first block's "5 (all the box holds)" and Royale's
+        # solo "6" lacked it with no word why, the note first read a block later (round 32 fr31, it30, fr37)
+        "peaks_note": page_words("peaks_99_note", lang) if any(not (k in games and _p99(games[k], r["games"]) < v)
+                                                               for k, v in r["peaks"].items()) else "",
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang, r["players"]),
         # every case settled by a rule of cardgen's, each with its text: said once in the column's head, never
         # "Settled by a rule cardgen adds." opening each of Draco's 16 cells (round 30 it43)
@@ -182,7 +186,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "margin_note": "" if solo else margin_note(r, lang, naming),
         # Draco & Co counts fortunes, not scores, as its book does (eleventh reading fr83, en74)
         "seats_head": [*PAGES[lang]["seats_head"].split("|")[:3],
-                       typeset(say("interval_wide_plain", lang, n=compared), lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
+                       # short, the reason said once above the table at every width: the whole sentence as a
+                       # column's head repeated it (round 32 en46)
+                       typeset(PAGES[lang]["seats_interval_short"], lang) if compared else PAGES[lang]["seats_head"].split("|")[3],
                        own.get("seat_mean") or PAGES[lang]["seats_head"].split("|")[-1]],
         # on a phone, where the heads are hidden, the widened interval's reason once above the players, each of whom
         # repeated it in a bold label of two or three lines (round 31 en36, fr27)
