@@ -176,7 +176,7 @@ def test_pictures_use_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_pictures_fall_back_without_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardgen.rulebook as rulebook
+    import cardgen.rulebook.book as rulebook
 
     monkeypatch.setattr(rulebook, "find_draw_face", lambda: None)
     text = pdf_text(render_rulebook(base_deck(), "en", "a4"))
