@@ -1,0 +1,61 @@
+"""Terminal and page reading round 33 (issue 53): the starred faults (docs/reads/terminal-round-33-fixes.md); each
+test fails on the old wording or behaviour (fault ids in the docstrings)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cardgen.terminal import WIDTH, say
+
+LANGS = ["en", "fr", "it"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_run_note_says_what_the_run_lacks_and_until_when(lang: str) -> None:
+    """en23*, fr15*, it6*: "its fast engine is not ready yet; the slower one, used here, gives the same results" was
+    jargon (an engine), and untrue for Draco, whose run then skipped the mid-game card strength. Now: slower (or, for
+    Draco, no mid-game card strength) until cardgen's faster simulation is ready; shorter than before."""
+    old = {"en": 86, "fr": 86, "it": 88}[lang]  # round 33's note without its title
+    for key in ("note_building", "note_building_skips"):
+        note = say(key, lang, title="Draco & Co")
+        assert len(note) <= WIDTH and note.count(".") == 1 and note.endswith(".")
+        assert len(note) - len("Draco & Co") <= old  # never longer
+        assert {"en": "engine", "fr": "moteur", "it": "motore"}[lang] not in note
+        assert {"en": "faster simulation", "fr": "simulation rapide", "it": "simulazione rapida"}[lang] in note
+    plain, skips = say("note_building", lang, title="X"), say("note_building_skips", lang, title="X")
+    assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] in plain
+    assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] not in skips
+    assert {"en": "mid-game card strength", "fr": "force des cartes en cours de partie",
+            "it": "forza delle carte durante la partita"}[lang] in skips
+    # the table's own line says until when, not "run the same command again" (en23: when?)
+    line = say("exchange_building", lang, points=4)
+    assert {"en": "same command", "fr": "même commande", "it": "stesso comando"}[lang] not in line
+    assert {"en": "engine", "fr": "moteur", "it": "motore"}[lang] not in line
+
+
+@pytest.mark.parametrize("play_on, agents, key", [
+    (object(), ("heuristic",), "note_building_skips"),  # Draco: its futures play on the tier being built
+    (None, ("heuristic",), "note_building"),  # King Lui, Royale: nothing left out, only slower
+    (object(), ("search",), "note_building"),  # agents the tier cannot play: no mid-game table in any run
+])
+def test_the_first_run_note_names_the_mid_game_table_only_where_the_run_leaves_it_out(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], play_on: object,
+        agents: tuple[str, ...], key: str) -> None:
+    """en23*: the note said "the same results" for Draco, whose first run measured no mid-game card strength."""
+    from cardgen.simulate import autoengine, validate
+    from cardgen.simulate.exchange import AUTO
+
+    monkeypatch.setattr(validate, "_SAID_BUILDING", set())
+    monkeypatch.setattr(autoengine, "ask_to_yield", lambda game: None)
+    monkeypatch.setattr(autoengine, "is_building", lambda game: True)
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
+    monkeypatch.setattr(autoengine, "last_compile_seconds", lambda game: None)
+    monkeypatch.setattr(autoengine, "reference_seconds", lambda chunk, games: 0.5)
+    deck = SimpleNamespace(game="draco", spec=SimpleNamespace(fast=object(), play_on=play_on),
+                           model=SimpleNamespace(code=None))
+    entry = SimpleNamespace(runnable=True, deck=deck, players=3, cost=None, ref=None, agents=agents)
+    opts = SimpleNamespace(loader=None, games=10, seed=1, cap=100, search_iterations=10, designer=True,
+                           exchange_points=AUTO, engine="auto")
+    validate._auto_choices([entry], opts, 1)
+    assert capsys.readouterr().err.strip() == say(key, title="draco")
