@@ -59,3 +59,18 @@ def test_the_first_run_note_names_the_mid_game_table_only_where_the_run_leaves_i
                            exchange_points=AUTO, engine="auto")
     validate._auto_choices([entry], opts, 1)
     assert capsys.readouterr().err.strip() == say(key, title="draco")
+
+
+def test_the_bank_ruling_says_the_bank_pays_the_player_first() -> None:
+    """it11*: «In un brindisi paga per primo il giocatore …» read as "the player pays first": the bank pays that
+    player first, said with its subject. en21: "for a Shower of Coins, it pays" read as the Shower paying. Never
+    longer (the books print these words)."""
+    from pathlib import Path
+
+    import yaml
+
+    deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
+    said = deck["clarifications"]["bank_short"]["text"]
+    assert "la banca paga prima il giocatore il cui malandrino" in said["it"] and "paga per primo" not in said["it"]
+    assert "it first pays the player whose ruffian" in said["en"] and "it pays in the order" not in said["en"]
+    assert len(said["it"]) <= 299 and len(said["en"]) <= 282  # round 33's lengths
