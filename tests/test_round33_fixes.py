@@ -74,3 +74,28 @@ def test_the_bank_ruling_says_the_bank_pays_the_player_first() -> None:
     assert "la banca paga prima il giocatore il cui malandrino" in said["it"] and "paga per primo" not in said["it"]
     assert "it first pays the player whose ruffian" in said["en"] and "it pays in the order" not in said["en"]
     assert len(said["it"]) <= 299 and len(said["en"]) <= 282  # round 33's lengths
+
+
+def test_the_italian_report_is_called_report_never_rapporto() -> None:
+    """it14*: «il rapporto dà le due quote» read as "the ratio gives the two shares". The HTML report has one Italian
+    name, «report», on the terminal, the pages and the messages alike; «rapporto» (a ratio, too) nowhere."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+
+    def italian(node: object, inside: bool = False):  # every Italian string of a words file
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from italian(value, inside or key == "it")
+        elif isinstance(node, list):
+            for value in node:
+                yield from italian(value, inside)
+        elif isinstance(node, str) and inside:
+            yield node
+
+    files = [p for p in (root / "cardgen").rglob("*.json") if "rapport" in p.read_text(encoding="utf-8")]
+    said = [s for p in files for s in italian(json.loads(p.read_text(encoding="utf-8")))]
+    assert said and not [s for s in said if "rapport" in s.lower()]
+    assert say("report", "it", path="x") == "Report: x"
+    assert "(le due quote sono nel report)" in say("cards_legend_short", "it")

@@ -83,7 +83,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
            "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié, sur ces 100 "
            "paires, plus que le hasard ne l’explique", "le plus de portions"),
-    ("it", "a parte i cambiamenti citati sopra, le tabelle del rapporto mostrano un cambiamento nella riga «giri "
+    ("it", "a parte i cambiamenti citati sopra, le tabelle del report mostrano un cambiamento nella riga «giri "
            "completi» (conseguenza della durata). In queste 100 coppie nessun’altra misura è cambiata "
            "più di quanto possa spiegare il caso", "il massimo di porzioni")])
 def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
