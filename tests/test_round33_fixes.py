@@ -99,3 +99,17 @@ def test_the_italian_report_is_called_report_never_rapporto() -> None:
     assert said and not [s for s in said if "rapport" in s.lower()]
     assert say("report", "it", path="x") == "Report: x"
     assert "(le due quote sono nel report)" in say("cards_legend_short", "it")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_wide_fix_line_does_not_say_every_warning_is_one_problem(lang: str) -> None:
+    """it32*: Draco's page opened with "the warnings below, at 3, 4, 5 and 6 players, share one problem", while 5
+    players also has a card warning: a reader trusting it skips that one. It now says only what is true: the same
+    problem is flagged at those counts (the fix line then names it); shorter."""
+    from cardgen.report.words import page_words
+
+    lead = page_words("top_fix_lead", lang, players="3, 4, 5 e 6")
+    assert {"en": "The same problem is flagged at", "fr": "Le même problème est signalé à",
+            "it": "Lo stesso problema è segnalato con"}[lang] in lead
+    assert {"en": "warnings", "fr": "avertissements", "it": "avvisi"}[lang] not in lead
+    assert len(lead) < {"en": 63, "fr": 80, "it": 74}[lang]  # round 33's banner
