@@ -113,3 +113,19 @@ def test_the_page_wide_fix_line_does_not_say_every_warning_is_one_problem(lang: 
             "it": "Lo stesso problema è segnalato con"}[lang] in lead
     assert {"en": "warnings", "fr": "avertissements", "it": "avvisi"}[lang] not in lead
     assert len(lead) < {"en": 63, "fr": 80, "it": 74}[lang]  # round 33's banner
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_balance_within_chance_again_keeps_its_conclusion(lang: str) -> None:
+    """fr16*: "l’intervalle de chaque joueur la contient encore" dropped the conclusion the page prints (no gap
+    beyond chance), and "encore" read as "for now". Short and whole: again, every gap within chance."""
+    from cardgen.simulate.summary import balance_parts
+
+    b = {"seat_fair_share": 0.25, "flags": [], "games": 300}
+    said: set[str] = set()
+    [(_, first)] = balance_parts(b, lang, 4, run_said=said)
+    [(_, again)] = balance_parts(b, lang, 4, run_said=said)
+    assert {"en": "again every gap is within chance",
+            "fr": "là aussi, tous les écarts restent dans les limites du hasard",
+            "it": "anche qui ogni differenza è nei limiti del caso"}[lang] in again.replace("\u202f", " ")
+    assert "encore" not in again and len(again.split()) < len(first.split())
