@@ -279,10 +279,12 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
 
 
 @pytest.mark.parametrize(("lang", "close", "two"), [
-    ("en", "within chance, but only just: more games would tell", "player 1: 59.7%, player 2: 48.0%"),
-    ("fr", "écart dans les limites du hasard, mais de justesse : plus de parties trancheraient",
+    # round 33 fr25*: "plus de parties trancheraient" read as "no more games"; en26 "would tell" what?; it26 «lo»
+    ("en", "within chance, but only just: play more games to be sure", "player 1: 59.7%, player 2: 48.0%"),
+    ("fr", "écart dans les limites du hasard, mais de justesse : pour trancher, jouez plus de parties",
      "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
-    ("it", "differenza nei limiti del caso, ma di poco: più partite lo chiarirebbero", "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
+    ("it", "differenza nei limiti del caso, ma di poco: per toglierti il dubbio, simula più partite",
+     "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
 def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_both_of_two_players(
         lang: str, close: str, two: str) -> None:
     """en25, fr23, it25: the terminal and the game page say a gap comes close to the limit and advise more games; the

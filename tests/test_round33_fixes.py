@@ -144,3 +144,16 @@ def test_a_shortage_in_few_games_does_not_contradict_its_warning(lang: str) -> N
                 "it": "la regola cambia quindi poco i risultati"}[lang] in said
         assert {"en": "published game", "fr": "jeu publié", "it": "gioco pubblicato"}[lang] not in said
         assert len(said) < {"en": 121, "fr": 133, "it": 150}[lang]  # round 33's
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overview_s_close_gap_advises_more_games_unmistakably(lang: str) -> None:
+    """fr25*: « plus de parties trancheraient » read as "no more games" (« plus de pain »); en26: "more games would
+    tell" (tell what?); it26: «più partite lo chiarirebbero», «lo» with no antecedent. The advice as the terminal
+    words it: a verb in the imperative, said once."""
+    from cardgen.report.words import page_words
+
+    cell = page_words("fair_within_close", lang).replace("\u202f", " ")
+    assert cell.endswith({"en": "play more games to be sure", "fr": "pour trancher, jouez plus de parties",
+                          "it": "per toglierti il dubbio, simula più partite"}[lang])
+    assert {"en": "would tell", "fr": "trancheraient", "it": "chiarirebbero"}[lang] not in cell
