@@ -157,3 +157,23 @@ def test_the_overview_s_close_gap_advises_more_games_unmistakably(lang: str) -> 
     assert cell.endswith({"en": "play more games to be sure", "fr": "pour trancher, jouez plus de parties",
                           "it": "per toglierti il dubbio, simula più partite"}[lang])
     assert {"en": "would tell", "fr": "trancheraient", "it": "chiarirebbero"}[lang] not in cell
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_king_lui_says_how_its_lead_is_counted_during_play(lang: str) -> None:
+    """en6*: King Lui scores only at the end, and nothing said what "the lead" is mid-game: lead changes, comebacks,
+    tension and point of decision could not be read. One clause, true to ``KingLuiState.score_estimate`` (the final
+    scoring applied to the hands as they are), in King Lui's definition of lead changes only."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from cardgen.simulate.verdict import GLOSSES, gloss
+
+    root = Path(__file__).resolve().parents[1]
+    clause = {"en": "by scoring every hand as if the game ended there",
+              "fr": "en comptant chaque main comme si la partie s’arrêtait là",
+              "it": "valutando ogni mano come se la partita finisse lì"}[lang]
+    assert clause in gloss("lead_changes", lang, Naming.of(resolve("king_lui", root), lang).words)
+    assert clause not in gloss("lead_changes", lang, Naming.of(resolve("royale", root), lang).words)
+    assert gloss("lead_changes", lang, {}) == GLOSSES[lang]["lead_changes"]
