@@ -177,3 +177,22 @@ def test_king_lui_says_how_its_lead_is_counted_during_play(lang: str) -> None:
     assert clause in gloss("lead_changes", lang, Naming.of(resolve("king_lui", root), lang).words)
     assert clause not in gloss("lead_changes", lang, Naming.of(resolve("royale", root), lang).words)
     assert gloss("lead_changes", lang, {}) == GLOSSES[lang]["lead_changes"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_king_lui_s_five_player_balance_names_only_the_seats_it_has_a_reason_for(lang: str) -> None:
+    """en8*: "…, and player 5 (24.0%) also strays from it, but would be within chance even without the widening; …":
+    a sentence of 90 words naming player 5 with no reason a designer could use (player 1, as far off the other
+    way, unnamed). Only the seats within chance thanks to the widening are named, without the parenthesis that
+    said it again (fr6, it4 «(senza, …)»); the sentence is a third shorter."""
+    from test_balance import stats
+
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.summary import balance_lines
+
+    out = balance(stats([55, 46, 56, 77, 72], games=300))  # King Lui at 5 players, round 33's run
+    [line] = balance_lines({**out, "seat_fair_share": 0.204}, lang, 5, "C")
+    five = {"en": "player 5", "fr": "joueur 5", "it": "giocatore 5"}[lang]
+    assert five not in line and {"en": "player 4", "fr": "joueur 4", "it": "giocatore 4"}[lang] in line
+    assert "(" + {"en": "without it", "fr": "sans lui", "it": "senza"}[lang] not in line
+    assert len(line.split()) < {"en": 90, "fr": 95, "it": 85}[lang] * 0.8
