@@ -196,3 +196,13 @@ def test_king_lui_s_five_player_balance_names_only_the_seats_it_has_a_reason_for
     assert five not in line and {"en": "player 4", "fr": "joueur 4", "it": "giocatore 4"}[lang] in line
     assert "(" + {"en": "without it", "fr": "sans lui", "it": "senza"}[lang] not in line
     assert len(line.split()) < {"en": 90, "fr": 95, "it": 85}[lang] * 0.8
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> None:
+    """en2, fr1, it1 (every terminal file and game page): "so that all of them are right together", «tous soient
+    justes», «siano giusti»: an interval is not right or wrong; it contains its figure, all of them at once."""
+    said = say("interval_plain", lang).replace("\u202f", " ").replace("\u00a0", " ")
+    assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
+    assert said.endswith({"en": "none of them misses its figure", "fr": "ils contiennent tous leur valeur en même temps",
+                          "it": "contengano tutti insieme il proprio valore"}[lang])

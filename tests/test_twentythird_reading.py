@@ -336,8 +336,8 @@ def test_the_english_interval_sentence_says_contains() -> None:
     # the "95% interval" named on the next line
     assert say("interval_plain", "en") == ("figures in brackets are 95% intervals: 19 times out of 20, such an interval "
                                            "contains the figure a very large number of games would give; where several "
-                                           "figures are compared at once, the intervals are widened so that all of "
-                                           "them are right together, 19 times out of 20")
+                                           "figures are compared at once, the intervals are widened so that, 19 times "
+                                           "out of 20, none of them misses its figure")  # round 33 en2
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
