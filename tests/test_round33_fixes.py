@@ -206,3 +206,18 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
     assert said.endswith({"en": "none of them misses its figure", "fr": "ils contiennent tous leur valeur en même temps",
                           "it": "contengano tutti insieme il proprio valore"}[lang])
+
+
+def test_the_french_lead_changes_hands_no_more() -> None:
+    """fr2 (every file that defines lead changes): « la première place change de mains » is said of property, and in
+    a card game of cards in hand: « un autre joueur prend la tête », King Lui's own definition likewise."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from cardgen.simulate.verdict import gloss
+
+    king_lui = Naming.of(resolve("king_lui", Path(__file__).resolve().parents[1]), "fr").words
+    for words in ({}, king_lui):
+        said = gloss("lead_changes", "fr", words)
+        assert said.startswith("nombre de fois où un autre joueur prend la tête") and "mains" not in said

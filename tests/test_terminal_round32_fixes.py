@@ -244,7 +244,7 @@ def test_the_french_lead_changes_hands_idiomatically() -> None:
     """fr8: « la tête passe à un autre joueur », « la tête » alone is not idiomatic: the first place changes hands."""
     from cardgen.simulate.verdict import gloss
 
-    assert gloss("lead_changes", "fr").startswith("nombre de fois où la première place change de mains")
+    assert gloss("lead_changes", "fr").startswith("nombre de fois où un autre joueur prend la tête")
 
 
 def test_a_balance_within_chance_again_is_said_in_fewer_words() -> None:
