@@ -221,3 +221,17 @@ def test_the_french_lead_changes_hands_no_more() -> None:
     for words in ({}, king_lui):
         said = gloss("lead_changes", "fr", words)
         assert said.startswith("nombre de fois où un autre joueur prend la tête") and "mains" not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draco_s_winner_s_lead_has_its_unit(lang: str) -> None:
+    """en16, fr18, it13 (Draco, every count): "their lead over the runner-up averages 6.2" had no unit, where King
+    Lui says "8.5 points": the game's unit, silver coins."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("draco", Path(__file__).resolve().parents[1]), lang)
+    line = naming.words["lines"][lang]["scores"]
+    assert line.endswith("{margin} {unit}{basis}")
