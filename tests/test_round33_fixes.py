@@ -235,3 +235,15 @@ def test_draco_s_winner_s_lead_has_its_unit(lang: str) -> None:
     naming = Naming.of(resolve("draco", Path(__file__).resolve().parents[1]), lang)
     line = naming.words["lines"][lang]["scores"]
     assert line.endswith("{margin} {unit}{basis}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> None:
+    """fr17, it20 (Draco at 4, 5 and 6 players, terminal and page): "(a first estimate, as above)": the 3-player
+    warning never called it a first estimate, and "above" was a screen away. Said as what it is, and where."""
+    for key in ("short_ruled_again", "short_one_ruled_again"):
+        said = say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="",
+                   also="", cover="99%", first=say("players", lang, n=3))
+        assert said.replace("\u202f", " ").endswith({"en": "(an estimate to check, as at 3 players)",
+                                                     "fr": "(estimation à vérifier, comme à 3 joueurs)",
+                                                     "it": "(una stima da verificare, come con 3 giocatori)"}[lang])
