@@ -502,9 +502,10 @@ def test_the_italian_overview_says_which_player_the_balance_column_names() -> No
 
 @pytest.mark.parametrize(("lang", "pointer"), [
     # by the table that defines them since round 32 (en45: "the first table of this kind" was roundabout)
-    ("en", "Figures given without a definition are defined in the 3-player table above."),
-    ("fr", "Les indicateurs donnés sans définition sont définis dans le tableau à 3 joueurs, plus haut."),
-    ("it", "Gli indicatori senza definizione sono definiti nella tabella con 3 giocatori, più sopra.")])
+    # round 33 fr33, it27: "given without a definition are defined" read as a contradiction
+    ("en", "Definitions not given here are in the 3-player table above."),
+    ("fr", "Les définitions absentes ici sont dans le tableau à 3 joueurs, plus haut."),
+    ("it", "Le definizioni che mancano qui sono nella tabella con 3 giocatori, più sopra.")])
 def test_a_table_of_indicator_names_only_says_where_they_are_defined(lang: str, pointer: str) -> None:
     """it28: King Lui's 4- and 5-player indicator tables show bare names («rimonte», «tensione», …), the definitions
     only in the 3-player table, with no pointer to them."""

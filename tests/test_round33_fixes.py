@@ -247,3 +247,16 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         assert said.replace("\u202f", " ").endswith({"en": "(an estimate to check, as at 3 players)",
                                                      "fr": "(estimation à vérifier, comme à 3 joueurs)",
                                                      "it": "(una stima da verificare, come con 3 giocatori)"}[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pointer_to_the_definitions_is_no_contradiction(lang: str) -> None:
+    """fr33, it27 (every game page's 4- to 6-player tables): « Les indicateurs donnés sans définition sont définis… »,
+    «Gli indicatori senza definizione sono definiti…»: undefined, then defined. Where the definitions are, said
+    plainly, and shorter."""
+    from cardgen.report.words import page_words
+
+    for key, old in (("figures_defined_at", {"en": 74, "fr": 87, "it": 84}), ("figures_defined_above",
+                                                                             {"en": 71, "fr": 82, "it": 76})):
+        said = page_words(key, lang, n=3).replace("\u202f", " ")
+        assert {"en": "defined", "fr": "définis", "it": "definiti"}[lang] not in said and len(said) < old[lang]
