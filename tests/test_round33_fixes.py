@@ -260,3 +260,13 @@ def test_the_pointer_to_the_definitions_is_no_contradiction(lang: str) -> None:
                                                                              {"en": 71, "fr": 82, "it": 76})):
         said = page_words(key, lang, n=3).replace("\u202f", " ")
         assert {"en": "defined", "fr": "définis", "it": "definiti"}[lang] not in said and len(said) < old[lang]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_flags_legend_after_the_first_agrees_with_its_labels(lang: str) -> None:
+    """fr38, it34 (Draco's page, 4 to 6 players): « Cartes signalées (trop forte / trop faible) comme plus haut. »: a
+    plural noun, singular labels, and no verb: one card, as the first legend says it."""
+    from cardgen.report.impact import WORDS
+
+    assert WORDS[lang]["flag_again"] == {"fr": "Une carte est signalée ({strong} / {weak}) comme plus haut.",
+                                         "it": "Una carta è segnalata ({strong} / {weak}) come sopra."}[lang]
