@@ -270,3 +270,10 @@ def test_the_flags_legend_after_the_first_agrees_with_its_labels(lang: str) -> N
 
     assert WORDS[lang]["flag_again"] == {"fr": "Une carte est signalée ({strong} / {weak}) comme plus haut.",
                                          "it": "Una carta è segnalata ({strong} / {weak}) come sopra."}[lang]
+
+
+def test_the_french_winner_s_deficit_says_whose_lead_makes_it_nil() -> None:
+    """fr7: « …, nul quand il mène »: « il », the winner or the leader? The winner, said so."""
+    from cardgen.simulate.verdict import gloss
+
+    assert gloss("drama", "fr").endswith(", nul quand c’est lui qui mène")
