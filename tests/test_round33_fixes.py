@@ -2,6 +2,7 @@
 test fails on the old wording or behaviour (fault ids in the docstrings)."""
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -234,7 +235,7 @@ def test_draco_s_winner_s_lead_has_its_unit(lang: str) -> None:
 
     naming = Naming.of(resolve("draco", Path(__file__).resolve().parents[1]), lang)
     line = naming.words["lines"][lang]["scores"]
-    assert line.endswith("{margin} {unit}{basis}")
+    assert line.endswith("{margin} {margin_unit}{basis}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -277,3 +278,21 @@ def test_the_french_winner_s_deficit_says_whose_lead_makes_it_nil() -> None:
     from cardgen.simulate.verdict import gloss
 
     assert gloss("drama", "fr").endswith(", nul quand c’est lui qui mène")
+
+
+@pytest.mark.parametrize(("mean", "fr", "en"), [(1.9, "1,9 point", "1.9 points"), (2.5, "2,5 points", "2.5 points")])
+def test_the_winner_s_lead_agrees_its_unit_with_its_figure(mean: float, fr: str, en: str) -> None:
+    """fr11 (Royale at 3 and 4 players): « avance moyenne sur le deuxième 1,9 points »: French says a figure below 2 in
+    the singular, as the pages do (« +1,8 point de pourcentage »)."""
+    from test_pages_round31_fixes import king_lui as fixture
+
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, results = fixture.__wrapped__()
+    r = results[0]
+    r = {**r, "scores": {**r["scores"], "margin": {**r["scores"]["margin"], "mean": mean}}}
+    for lang, said in (("fr", fr), ("en", en)):
+        text = format_entry(r, lang, Naming.of(deck, lang)).replace("\u202f", " ").replace("\u00a0", " ")
+        text = " ".join(text.split())  # the wrapped lines joined
+        lead = {"fr": "avance moyenne sur le deuxième ", "en": "the runner-up averages "}[lang] + said
+        assert re.search(re.escape(lead) + r"(?!\w)", text), text

@@ -186,7 +186,7 @@ def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, du
     assert "73" in near  # about 7 points: the winner's score is what the margin is a tenth of, said
     if lang == "en":
         assert "; their lead over the runner-up averages 2.2 points" in say(  # round 32 en3
-            "scores_points", lang, dist="", winner="9.4", margin="2.2", basis="")
+            "scores_points", lang, dist="", winner="9.4", margin="2.2", margin_unit="points", basis="")
 
 
 @pytest.mark.parametrize(("lang", "trend"), [

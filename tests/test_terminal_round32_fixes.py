@@ -103,10 +103,10 @@ def test_the_recurring_stiff_phrasings_are_gone_where_they_are_defined() -> None
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import Naming
 
-    said = say("scores_points", "en", dist="d", winner="73.9", margin="8.5", basis="")
+    said = say("scores_points", "en", dist="d", winner="73.9", margin="8.5", margin_unit="points", basis="")
     assert said == "scores in points: d; the winner scores 73.9 on average; their lead over the runner-up averages 8.5 points"
-    assert "8,5 points" in say("scores_points", "fr", dist="d", winner="73,9", margin="8,5", basis="")
-    assert "scores en points" not in say("scores_points", "fr", dist="d", winner="73,9", margin="8,5", basis="")
+    fr = say("scores_points", "fr", dist="d", winner="73,9", margin="8,5", margin_unit="points", basis="")
+    assert "8,5 points" in fr and "scores en points" not in fr
     draco = Naming.of(resolve("draco", Path(__file__).parents[1]), "en").words["lines"]["en"]["scores"]
     assert draco.count("on average") == 1 and "runner-up’s" not in draco
     assert "themselves" not in say("gap_published", "en", name="x", when="y")

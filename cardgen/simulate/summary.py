@@ -764,8 +764,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             scale = scale_line(sc["all"].get("histogram") or [], lang, naming)
             lines += ["  " + scale] if scale else []
         else:
+            from cardgen.languages import is_singular
+            margin = sc["margin"]["mean"]
+            # the margin's own unit, singular where the language says it so: French « 1,9 point » (round 33 fr11)
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
+                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(margin, lang),
+                           margin_unit=unit(lang, naming.words, margin is None or not is_singular(margin, lang)),
                            basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming,
                                               r.get("players"), (r.get("ties") or {}).get("shared_wins") or 0))
             # a game whose players end with something other than a score says it in its book's words: Draco's
