@@ -78,7 +78,7 @@ def test_every_games_winner_line_puts_a_semicolon_after_the_winners_mean(game: s
     every game now says it the same way."""
     naming = Naming.of(resolve(game, ROOT), lang)
     own = ((naming.words.get("lines") or {}).get(lang) or {}).get("scores")
-    figures = dict(unit="x", dist="D", winner="37,0", margin="6,2", basis="", worth="")
+    figures = dict(unit="x", dist="D", winner="37,0", margin="6,2", margin_unit="x", basis="", worth="")
     line = plain(for_language(own.format(**figures) if own else say("scores_points", lang, **figures), lang))
     assert not COMMA_AFTER_DECIMAL.search(line), line
     assert re.search(r"37,0 ?; ", line), line
