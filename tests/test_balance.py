@@ -98,8 +98,8 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert balance_lines(out, "en", 4, command) == [
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
-        f"player 2 (19.3%) is within chance only thanks to the widening (without it, its interval would leave the "
-        f"fair share out); to tell a real gap from chance, play more games: {command}"]
+        f"player 2 (19.3%) is within chance only thanks to the widening; to tell a real gap from chance, play more "
+        f"games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, soit plus d’un quart, car une "
                          "victoire partagée compte pour chacun des gagnants\u202f; sur 300 parties") \
@@ -175,9 +175,8 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     assert balance_lines(out, "en", 2, command) == [
         "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
-        f"player 1 (59.7%) and player 2 (48.0%) are within chance only thanks to the widening (without it, their "
-        f"intervals would leave the fair share out); to tell a real gap from chance, play more games: "
-        f"{command}"]
+        f"player 1 (59.7%) and player 2 (48.0%) are within chance only thanks to the widening; to tell a real gap "
+        f"from chance, play more games: {command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)
         assert line.count(command) == 1 and line.count({"fr": "la moitié", "it": "metà"}[lang]) == 1

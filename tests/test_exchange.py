@@ -302,8 +302,8 @@ def test_a_flag_needs_its_interval_widened_for_every_card_and_figure() -> None:
      "No play experiment: this game does not say"),
     ({NOTHING: 8}, "no experiment, no seat ever held a card that a card of another kind could replace",
      "No play experiment: no seat ever held"),
-    ({"building": 12}, "not measured in this run, because cardgen was still building its fast engine",
-     "Not measured in this run, because cardgen was still building"),  # round 32 en23: no "compiled tier"
+    ({"building": 12}, "not measured until cardgen’s faster simulation is ready",
+     "Not measured: cardgen’s faster simulation for this game was not ready yet"),  # round 33 en23*: until when
 ])
 def test_a_table_without_exchanges_says_why_on_the_terminal_and_the_page(skipped: dict[str, int], says: str,
                                                                           html: str) -> None:
@@ -512,8 +512,8 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
     assert (first["offered"], first["exchanges"], first["rows"]) == (1, 0, [])
     assert first["skipped"] == {BUILDING: POINTS * PER_POINT}
     (line,) = exchange_lines(first, "en")
-    assert line.startswith("  card strength mid-game: not measured in this run, because cardgen was still building") \
-        and line.endswith(f"(or add --exchange-points {POINTS} to measure it now, about ten times as long)")
+    assert line.startswith("  card strength mid-game: not measured until cardgen’s faster simulation is ready") \
+        and line.endswith(f"add --exchange-points {POINTS} (about ten times slower)")  # round 33 en23*, en24
     ready[0] = True  # a small run on the reference engine, the tier built: its futures play on the tier
     assert on_the_tier(judged(False))
     assert _exchanges(ValidateOptions(engine="reference")) == 0 and _exchanges(ValidateOptions()) == AUTO

@@ -279,10 +279,12 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
 
 
 @pytest.mark.parametrize(("lang", "close", "two"), [
-    ("en", "within chance, but only just: more games would tell", "player 1: 59.7%, player 2: 48.0%"),
-    ("fr", "écart dans les limites du hasard, mais de justesse : plus de parties trancheraient",
+    # round 33 fr25*: "plus de parties trancheraient" read as "no more games"; en26 "would tell" what?; it26 «lo»
+    ("en", "within chance, but only just: play more games to be sure", "player 1: 59.7%, player 2: 48.0%"),
+    ("fr", "écart dans les limites du hasard, mais de justesse : pour trancher, jouez plus de parties",
      "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
-    ("it", "differenza nei limiti del caso, ma di poco: più partite lo chiarirebbero", "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
+    ("it", "differenza nei limiti del caso, ma di poco: per toglierti il dubbio, simula più partite",
+     "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
 def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_both_of_two_players(
         lang: str, close: str, two: str) -> None:
     """en25, fr23, it25: the terminal and the game page say a gap comes close to the limit and advise more games; the
@@ -377,9 +379,9 @@ def test_a_player_count_heading_keeps_its_number_with_its_noun(king_lui: tuple, 
 
 
 @pytest.mark.parametrize(("lang", "lead"), [
-    ("en", "The warnings below, at 3 and 4 players, share one problem. To search for fixes"),
-    ("fr", "Les avertissements ci-dessous, à 3 et 4 joueurs, signalent un même problème. Pour chercher"),
-    ("it", "Gli avvisi qui sotto, con 3 e 4 giocatori, segnalano uno stesso problema.")])
+    ("en", "The same problem is flagged at 3 and 4 players. To search for fixes"),  # round 33 it32*
+    ("fr", "Le même problème est signalé à 3 et 4 joueurs. Pour chercher"),
+    ("it", "Lo stesso problema è segnalato con 3 e 4 giocatori.")])
 def test_the_page_wide_fix_line_first_says_where_the_warnings_are(draco: tuple, lang: str, lead: str) -> None:
     """en52: Draco's page opened with "To search for fixes for the shortage of coins in the bank …: cardgen fix draco"
     before any warning had been shown, advertising a fix for a problem the reader had not met. The line now opens
@@ -500,9 +502,10 @@ def test_the_italian_overview_says_which_player_the_balance_column_names() -> No
 
 @pytest.mark.parametrize(("lang", "pointer"), [
     # by the table that defines them since round 32 (en45: "the first table of this kind" was roundabout)
-    ("en", "Figures given without a definition are defined in the 3-player table above."),
-    ("fr", "Les indicateurs donnés sans définition sont définis dans le tableau à 3 joueurs, plus haut."),
-    ("it", "Gli indicatori senza definizione sono definiti nella tabella con 3 giocatori, più sopra.")])
+    # round 33 fr33, it27: "given without a definition are defined" read as a contradiction
+    ("en", "Definitions not given here are in the 3-player table above."),
+    ("fr", "Les définitions absentes ici sont dans le tableau à 3 joueurs, plus haut."),
+    ("it", "Le definizioni che mancano qui sono nella tabella con 3 giocatori, più sopra.")])
 def test_a_table_of_indicator_names_only_says_where_they_are_defined(lang: str, pointer: str) -> None:
     """it28: King Lui's 4- and 5-player indicator tables show bare names («rimonte», «tensione», …), the definitions
     only in the 3-player table, with no pointer to them."""

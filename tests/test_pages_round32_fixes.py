@@ -26,9 +26,9 @@ def test_a_run_says_why_the_mid_game_table_is_missing_once_in_a_designers_words(
 
     building = {"rows": [], "skipped": {"building": True}}
     for lang, first_words, again_words in (
-            ("en", "run the same command again to measure it", "not measured in this run (see above)"),
-            ("fr", "relancez la même commande pour la mesurer", "non mesurée cette fois (voir plus haut)"),
-            ("it", "rilanciate lo stesso comando per misurarla", "non misurata questa volta (vedi sopra)")):
+            ("en", "not measured until cardgen’s faster simulation is ready", "not measured in this run (see above)"),
+            ("fr", "non mesurée en attendant la simulation rapide", "non mesurée cette fois (voir plus haut)"),
+            ("it", "non misurata in attesa della simulazione rapida", "non misurata questa volta (vedi sopra)")):
         said: set[str] = set()
         first = exchange_lines(building, lang, said=said)
         again = exchange_lines(building, lang, said=said)

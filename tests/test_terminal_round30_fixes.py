@@ -186,7 +186,7 @@ def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, du
     assert "73" in near  # about 7 points: the winner's score is what the margin is a tenth of, said
     if lang == "en":
         assert "; their lead over the runner-up averages 2.2 points" in say(  # round 32 en3
-            "scores_points", lang, dist="", winner="9.4", margin="2.2", basis="")
+            "scores_points", lang, dist="", winner="9.4", margin="2.2", margin_unit="points", basis="")
 
 
 @pytest.mark.parametrize(("lang", "trend"), [
@@ -701,12 +701,13 @@ def test_the_pages_small_idioms() -> None:
     # round 31 en4, fr1, it4: "at once" said once, "their figures" named, "affinché" for a purpose
     # round 32 en4, fr1, it1: "all of them together contain their true values", "tous en même temps" and "tutti
     # insieme" left hanging after a parenthesis: all right together, said in the clause
-    ("en", "where several figures are compared at once, the intervals are widened so that all of them are right "
-           "together, 19 times out of 20"),
+    # round 33 en2, fr1, it1: "right together", «justes», «giusti»: an interval is not right, it contains its figure
+    ("en", "where several figures are compared at once, the intervals are widened so that, 19 times out of 20, none "
+           "of them misses its figure"),
     ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
-           "tous soient justes en même temps"),
+           "ils contiennent tous leur valeur en même temps"),
     ("it", "quando si confrontano più valori alla volta, gli intervalli vengono allargati in modo che, 19 volte su 20, "
-           "siano giusti tutti contemporaneamente")])
+           "contengano tutti insieme il proprio valore")])
 def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
     """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
     widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times

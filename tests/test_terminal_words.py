@@ -83,7 +83,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
            "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié, sur ces 100 "
            "paires, plus que le hasard ne l’explique", "le plus de portions"),
-    ("it", "a parte i cambiamenti citati sopra, le tabelle del rapporto mostrano un cambiamento nella riga «giri "
+    ("it", "a parte i cambiamenti citati sopra, le tabelle del report mostrano un cambiamento nella riga «giri "
            "completi» (conseguenza della durata). In queste 100 coppie nessun’altra misura è cambiata "
            "più di quanto possa spiegare il caso", "il massimo di porzioni")])
 def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
@@ -578,7 +578,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows);
     # lead changes too, the one row left undefined until the twenty-second reading (en2, it4)
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
-                      "    changements de meneur par partie\u202f: nombre de fois où la première place change de mains, "
+                      "    changements de meneur par partie\u202f: nombre de fois où un autre joueur prend la tête, "
                       "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
                       "sont nombreux, plus la partie reste indécise",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "

@@ -111,17 +111,19 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     said = ruling["text"]
     # round 25 (en): one sentence of 60 words was hard to apply at the table: what the bank does first, then whom it
     # pays, then what is lost, each said on its own
-    assert said["en"].endswith("for a Shower of Coins, it pays in the order of the rolls. What it cannot pay is lost for good.")
+    assert said["en"].endswith("for a Shower of Coins, in the order of the rolls. What it cannot pay is lost for good.")
     # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
     nearest = {"fr": ("Pour un toast, elle paie d’abord le joueur dont un malandrin est le plus près de la place la "
                       "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
-               "it": ("In un brindisi paga per primo il giocatore il cui malandrino è più vicino al posto pagato di più",
-                      "e così via", "nell’ordine dei lanci"),
-               "en": ("the player whose ruffian is nearest the best-paid place is paid first", "and so on",
-                      "for a Shower of Coins, it pays in the order of the rolls")}
+               # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
+               "it": ("In un brindisi la banca paga prima il giocatore il cui malandrino è più vicino al posto pagato "
+                      "di più", "e così via", "nell’ordine dei lanci"),
+               # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
+               "en": ("it first pays the player whose ruffian is nearest the best-paid place", "and so on",
+                      "for a Shower of Coins, in the order of the rolls")}
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang
     # sixteenth reading (en19): the players' pieces are the book's ruffians (malandrins, malandrini), every player has

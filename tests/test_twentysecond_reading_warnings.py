@@ -305,7 +305,8 @@ def test_every_count_s_coin_estimate_is_said_a_first_estimate(lang: str) -> None
     first = plain(shortfall_line(_short(285, 56), lang, naming, said=said, entry={"players": 3, "variant": "draco"}))
     again = plain(shortfall_line(_short(280, 48), lang, naming, said=said, entry={"players": 4, "variant": "draco"}))
     assert first != again and "cardgen fix" in first, (first, again)
-    assert {"en": "(a first estimate, as above)",  # round 32: the reason said once, at the first count
+    # round 33 fr17, it20: "a first estimate, as above" pointed at words the 3-player warning never said
+    assert {"en": "(an estimate to check, as at 3 players)",  # round 32: the reason said once, at the first count
             # round 29 fr21: after a colon, "ce surplus change le jeu" read as the estimate itself
-            "fr": "(une première estimation, comme plus haut)",
-            "it": "(una prima stima, come sopra)"}[lang] in again, again
+            "fr": "(estimation à vérifier, comme à 3 joueurs)",
+            "it": "(una stima da verificare, come con 3 giocatori)"}[lang] in again, again

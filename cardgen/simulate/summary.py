@@ -764,8 +764,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             scale = scale_line(sc["all"].get("histogram") or [], lang, naming)
             lines += ["  " + scale] if scale else []
         else:
+            from cardgen.languages import is_singular
+            margin = sc["margin"]["mean"]
+            # the margin's own unit, singular where the language says it so: French « 1,9 point » (round 33 fr11)
             figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang),
+                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(margin, lang),
+                           margin_unit=unit(lang, naming.words, margin is None or not is_singular(margin, lang)),
                            basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming,
                                               r.get("players"), (r.get("ties") or {}).get("shared_wins") or 0))
             # a game whose players end with something other than a score says it in its book's words: Draco's
@@ -1056,14 +1060,14 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
         def named(group: list[dict[str, Any]]) -> str:
             return and_list([say("balance_item", lang, rate=_pct(c["rate"], lang, fixed=True),
                                  who=say("seat", lang, k=c["seat"])) for c in group], lang)
+        # a seat within chance even unwidened (``near``) is not named: "player 5 also strays from it, but would be
+        # within chance even without the widening" made a 90-word sentence and named one seat of two as far off
+        # (terminal round 33 en8*); the parenthesis on the widening went too (en8, fr6, it4)
         own = [c for c in close if not c.get("near")] or close
-        near = [c for c in close if c.get("near") and c not in own]
         text = say("balance_none", lang, fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
                    games=_num(close[0].get("games") or b.get("games"), lang))
         text += say("balance_none_but_one" if len(own) == 1 else "balance_none_but_many", lang,
                     items=named(own), n=close[0].get("compared") or seats)
-        if near:
-            text += say("balance_near_one" if len(near) == 1 else "balance_near_many", lang, items=named(near))
         out.append(("close", text + (say("balance_more_games", lang, command=more) if more else "")))
         close = []
     for group, is_close in ((seat_flags, False), (close, True)):

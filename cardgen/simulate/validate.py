@@ -307,6 +307,17 @@ def _title(deck: Any, lang: str) -> str | None:
         return None
 
 
+def _skips_mid_game(group: list[Entry], opts: Any) -> bool:
+    """Whether a run on the reference engine leaves out the game's mid-game card strength while its compiled tier is
+    built (``runner``'s play experiment under ``AUTO``: the game's compiled futures, no house rule, compiled agents)."""
+    from cardgen.simulate.runner import COMPILED_AGENTS
+
+    deck = group[0].deck
+    return (bool(getattr(opts, "designer", False)) and getattr(opts, "exchange_points", None) == AUTO
+            and getattr(opts, "engine", "auto") != "reference" and getattr(deck.spec, "play_on", None) is not None
+            and deck.model.code is None and all(set(e.agents) <= COMPILED_AGENTS for e in group))
+
+
 def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
     """``autoengine.Choice`` per game with a compiled tier: its reference time measured on the
     run's first games, its build started in the background or waited for."""
@@ -339,7 +350,10 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             # one plain line: three lines of plumbing (compiled, reference, background) came first (fifteenth fr1)
             # the engine is prepared for one game: said with its name, or three validations in a row each said
             # "first run on this machine" (twenty-fifth reading en1)
-            echo(say("note_building", title=_title(group[0].deck, language()) or game), file=sys.stderr)
+            # terminal round 33 en23*, fr15*, it6*: "the slower one gives the same results" was jargon, and untrue where
+            # the run then skips the mid-game card strength: what this run lacks, and until when
+            echo(say("note_building_skips" if _skips_mid_game(group, opts) else "note_building",
+                     title=_title(group[0].deck, language()) or game), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             echo(say("waiting_build", game=_title(group[0].deck, language()) or game, why=choice.why), file=sys.stderr,
