@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
 CSS = ROOT / "templates" / "report" / "report.css"
@@ -267,12 +268,11 @@ def test_the_overviews_balance_warnings_say_by_how_much_and_set_a_share_against_
     it27: "vince più spesso … della quota equa" set a frequency against a share."""
     from cardgen.report.words import PAGES
 
-    for key, text in PAGES["en"].items():
-        if key.startswith("balance_"):
-            assert "chance explains" in text and not text.endswith(", beyond chance"), key
-    for key, text in PAGES["it"].items():
-        if key.startswith("balance_") and "pair" not in key:
-            assert "di quanto preveda la quota equa" in text and "spesso della quota equa" not in text, key
+    for key, text in nonempty([(k, t) for k, t in PAGES["en"].items() if k.startswith("balance_")], "English lines"):
+        assert "chance explains" in text and not text.endswith(", beyond chance"), key
+    for key, text in nonempty([(k, t) for k, t in PAGES["it"].items() if k.startswith("balance_") and "pair" not in k],
+                              "Italian lines"):
+        assert "di quanto preveda la quota equa" in text and "spesso della quota equa" not in text, key
 
 
 # -- en48, fr39, it34; en49, fr40, it35: Royale's card section --------------------------------------------------------

@@ -233,8 +233,12 @@ def overlay_shares(series: list[tuple[str, list[list[Number]], str]], max_bins: 
     return labels, shares
 
 
+#: the height of a histogram chart (``overlay_svg``), in the units of its width (``CHART_WIDTH``)
+OVERLAY_HEIGHT = 230
+
+
 def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
-                width: int = CHART_WIDTH, height: int = 230, max_bins: int = 30, lang: str = "en", unit: str = "",
+                width: int = CHART_WIDTH, max_bins: int = 30, lang: str = "en", unit: str = "",
                 top_share: float = 0.0) -> Markup:
     """Histograms of several series on shared bins, as shares of each series' games, side by side in each bin
     (numbers and hover titles in ``lang``). A bar's hover title says what its value counts (``unit``: "15 courses: 0.3% of
@@ -246,6 +250,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
     at least this share, so that a page's charts of one kind share a scale: 0-100% at 3 and 5 players, 0-60% at 4
     could not be compared by eye (round 32 en42).
     """
+    height = OVERLAY_HEIGHT
     left, right, top, bottom = 44, 10, 34, 40
     w, h = width - left - right, height - top - bottom
     parts: list[dict[str, Any]] = []
