@@ -212,3 +212,17 @@ def test_a_damaged_entry_is_inlined_again(toy: ModuleType, tmp_path: Path, junk:
     s = toy.S()
     s.cards = [5, 6, 7]
     assert inlined(toy).total(s) == 18
+
+
+def test_another_checkouts_entry_is_not_loaded(toy: ModuleType, tmp_path: Path) -> None:
+    """The kept code names its rules file for tracebacks: the same rules in another folder (another checkout sharing
+    the user's cache folder) are inlined again, and an error points at their own file."""
+    inlined(toy)
+    other = tmp_path / "elsewhere" / "toy_rules.py"
+    other.parent.mkdir()
+    other.write_text(TOY, encoding="utf-8")
+    moved = importlib.util.module_from_spec(importlib.util.spec_from_file_location("toy_rules", other))
+    moved.__spec__.loader.exec_module(moved)
+    with pytest.raises(IndexError) as err:
+        inlined(moved).boom(moved.S())
+    assert traceback.extract_tb(err.tb)[-1].filename == str(other)

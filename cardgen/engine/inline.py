@@ -232,8 +232,9 @@ def _inline(module: types.ModuleType, source: str, env: dict[str, Any]) -> list[
 
 
 def _key(module: types.ModuleType, source: str) -> str:
-    """What the inlined code was made from: this module's bytes, Python's version, ``module``'s source and the
-    source of every module one of its functions comes from (the forms it imports)."""
+    """What the inlined code was made from: this module's bytes, Python's version, ``module``'s file and source and
+    the source of every module one of its functions comes from (the forms it imports). The file, since the code
+    names it for tracebacks: another checkout's entry, in a cache folder two trees share, is not loaded."""
     import sys
     from pathlib import Path
 
@@ -247,7 +248,7 @@ def _key(module: types.ModuleType, source: str) -> str:
             parts.append(Path(file).read_bytes())
         except OSError:
             parts.append(file)
-    return fingerprint(sys.version, Path(__file__).read_bytes(), source, *files, *parts)
+    return fingerprint(sys.version, Path(__file__).read_bytes(), module.__file__ or "", source, *files, *parts)
 
 
 def _entry(module: types.ModuleType) -> str:
