@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -509,11 +509,16 @@ def designer_trace(game: Game, result: GameResult) -> Any:
 COMPILED_AGENTS = frozenset({"random", "heuristic"})
 
 
+def futures_on_tier(spec: Any, house: object, names: Iterable[str]) -> bool:
+    """Whether a compiled tier plays the play experiment's futures: the game's ``GameSpec.play_on``, no house rule
+    (``house``: the deck's rule, None without one), every agent of ``names`` one the tier has."""
+    return getattr(spec, "play_on", None) is not None and house is None and set(names) <= COMPILED_AGENTS
+
+
 def has_compiled_futures(game: Game, names: list[str]) -> bool:
-    """Whether the game's compiled tier can play its futures for the agents ``names`` (``GameSpec.play_on``, no
-    house rule), said without loading it: a run on the reference engine never loads numba."""
-    spec = getattr(getattr(game, "resolved", None), "spec", None)
-    return getattr(spec, "play_on", None) is not None and house_of(game) is None and set(names) <= COMPILED_AGENTS
+    """Whether the game's compiled tier can play its futures for the agents ``names`` (``futures_on_tier``), said
+    without loading it: a run on the reference engine never loads numba."""
+    return futures_on_tier(getattr(getattr(game, "resolved", None), "spec", None), house_of(game), names)
 
 
 def compiled_play_out(game: Game, names: list[str], cap: int) -> Callable[[State, int], Ending | None] | None:

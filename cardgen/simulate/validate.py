@@ -310,12 +310,12 @@ def _title(deck: Any, lang: str) -> str | None:
 def _skips_mid_game(group: list[Entry], opts: Any) -> bool:
     """Whether a run on the reference engine leaves out the game's mid-game card strength while its compiled tier is
     built (``runner``'s play experiment under ``AUTO``: the game's compiled futures, no house rule, compiled agents)."""
-    from cardgen.simulate.runner import COMPILED_AGENTS
+    from cardgen.simulate.runner import futures_on_tier
 
     deck = group[0].deck
     return (bool(getattr(opts, "designer", False)) and getattr(opts, "exchange_points", None) == AUTO
-            and getattr(opts, "engine", "auto") != "reference" and getattr(deck.spec, "play_on", None) is not None
-            and deck.model.code is None and all(set(e.agents) <= COMPILED_AGENTS for e in group))
+            and getattr(opts, "engine", "auto") != "reference"
+            and all(futures_on_tier(deck.spec, deck.model.code, e.agents) for e in group))
 
 
 def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
