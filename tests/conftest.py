@@ -200,6 +200,20 @@ def _no_pool_outlives_its_test() -> Iterator[None]:
 
 
 @pytest.fixture
+def tier_building(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine whose compiled tiers are being built (a first run): validate plays the reference engine meanwhile,
+    its first-run note not yet said in this process, the reference's time per game 0.5 s."""
+    from cardgen.simulate import autoengine, validate
+
+    monkeypatch.setattr(validate, "_SAID_BUILDING", set())
+    monkeypatch.setattr(autoengine, "ask_to_yield", lambda game: None)
+    monkeypatch.setattr(autoengine, "is_building", lambda game: True)
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
+    monkeypatch.setattr(autoengine, "last_compile_seconds", lambda game: None)
+    monkeypatch.setattr(autoengine, "reference_seconds", lambda chunk, games: 0.5)
+
+
+@pytest.fixture
 def repo_root() -> Path:
     """The checked-out project, with its real decks and variants."""
     return ROOT

@@ -273,21 +273,15 @@ def test_a_build_yields_to_its_run_while_the_run_plays_and_not_while_it_waits_fo
     assert not autoengine.waiting_file("g", os.getpid()).exists()  # no longer waiting: the file is gone
 
 
+@pytest.mark.usefixtures("tier_building")
 def test_a_command_that_validates_many_times_says_once_that_the_build_runs_meanwhile(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str]) -> None:
     """``cardgen fix`` validates each of its trials: on a machine whose compiled tier was not built yet, the note
     that the reference engine plays while the build runs came before every trial (30 times in one run). It is
     said once per command and game."""
     from types import SimpleNamespace
 
     from cardgen.simulate import validate
-
-    monkeypatch.setattr(validate, "_SAID_BUILDING", set())
-    monkeypatch.setattr(autoengine, "ask_to_yield", lambda game: None)
-    monkeypatch.setattr(autoengine, "is_building", lambda game: True)
-    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
-    monkeypatch.setattr(autoengine, "last_compile_seconds", lambda game: None)
-    monkeypatch.setattr(autoengine, "reference_seconds", lambda chunk, games: 0.5)
 
     def entry(game: str) -> SimpleNamespace:
         deck = SimpleNamespace(game=game, spec=SimpleNamespace(fast=object()), model=SimpleNamespace(code=None))

@@ -40,19 +40,13 @@ def test_the_first_run_note_says_what_the_run_lacks_and_until_when(lang: str) ->
     (None, ("heuristic",), "note_building"),  # King Lui, Royale: nothing left out, only slower
     (object(), ("search",), "note_building"),  # agents the tier cannot play: no mid-game table in any run
 ])
+@pytest.mark.usefixtures("tier_building")
 def test_the_first_run_note_names_the_mid_game_table_only_where_the_run_leaves_it_out(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], play_on: object,
-        agents: tuple[str, ...], key: str) -> None:
+        capsys: pytest.CaptureFixture[str], play_on: object, agents: tuple[str, ...], key: str) -> None:
     """en23*: the note said "the same results" for Draco, whose first run measured no mid-game card strength."""
-    from cardgen.simulate import autoengine, validate
+    from cardgen.simulate import validate
     from cardgen.simulate.exchange import AUTO
 
-    monkeypatch.setattr(validate, "_SAID_BUILDING", set())
-    monkeypatch.setattr(autoengine, "ask_to_yield", lambda game: None)
-    monkeypatch.setattr(autoengine, "is_building", lambda game: True)
-    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
-    monkeypatch.setattr(autoengine, "last_compile_seconds", lambda game: None)
-    monkeypatch.setattr(autoengine, "reference_seconds", lambda chunk, games: 0.5)
     deck = SimpleNamespace(game="draco", spec=SimpleNamespace(fast=object(), play_on=play_on),
                            model=SimpleNamespace(code=None))
     entry = SimpleNamespace(runnable=True, deck=deck, players=3, cost=None, ref=None, agents=agents)
