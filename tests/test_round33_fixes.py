@@ -290,3 +290,24 @@ def test_the_winner_s_lead_agrees_its_unit_with_its_figure(mean: float, fr: str,
         text = " ".join(text.split())  # the wrapped lines joined
         lead = {"fr": "avance moyenne sur le deuxième ", "en": "the runner-up averages "}[lang] + said
         assert re.search(re.escape(lead) + r"(?!\w)", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_run_without_failure_closes_with_one_formula(lang: str) -> None:
+    """en14, it10: Royale closed "…checked; none failed; a warning at 4 players" and Draco "…checked: all passed, with
+    warnings", King Lui «tutte superate»: three formulas for one outcome. Now every run without a failure says
+    "all passed" («tutte superate»), its warnings after it; one count "passed" («superata»)."""
+    from cardgen.simulate.summary import checked_line
+
+    passed = {"en": "checked: all passed", "it": ": tutte superate"}[lang]
+    lines = [checked_line(4, 0, 0, 1, lang, [1, 2, 3, 4]), checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], True, [4]),
+             checked_line(4, 0, 2, 1, lang, [1, 2, 3, 4], False, [3, 4]),
+             checked_line(4, 0, 4, 1, lang, [3, 4, 5, 6], False, [3, 4, 5, 6]),
+             checked_line(3, 0, 1, 2, lang, [], True, [])]
+    assert all(passed in line for line in lines), lines
+    assert not any(w in " ".join(lines) for w in ("none failed", "nessuna fallita"))
+    one = checked_line(1, 0, 1, 1, lang, [3], True, [3])
+    assert one.endswith({"en": "checked: passed, with a warning", "it": ": superata con un avviso"}[lang]), one
+    assert checked_line(1, 0, 0, 1, lang, [3]).endswith({"en": "checked: passed", "it": ": superata"}[lang])
+    # a failure keeps its count
+    assert {"en": "1 failed", "it": "non superate: 1"}[lang] in checked_line(3, 1, 0, 1, lang, [3, 4, 5])

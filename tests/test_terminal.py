@@ -286,10 +286,10 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
     assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
     # and what the warning is about, as its WARNING heads it (twentieth reading it44)
-    closing = {"en": "two player counts checked; none failed, 1 with a warning (balance)",
+    closing = {"en": "two player counts checked: all passed, 1 with a warning (balance)",
                "fr": "deux nombres de joueurs vérifiés\u202f: aucun échec, 1 validé avec réserves "
                      "(équilibre)",
-               "it": "verificate due configurazioni: nessuna fallita, "
+               "it": "verificate due configurazioni: tutte superate, "
                      "1 superata con un avviso (equilibrio)"}[lang]  # one warning (round 29 it28)
     assert terminal.typeset(total_line([flagged, plain], lang), lang) == closing
     assert not total_line([plain, plain], lang).endswith(terminal.say_n("total_warned", 0, lang))

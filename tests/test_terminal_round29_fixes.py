@@ -64,15 +64,15 @@ def test_the_mid_game_heading_is_said_once_in_parts_then_as_above(lang: str) -> 
     assert len(again[0]) < 100 and "250" in again[0]
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "none failed, 1 with a warning"),
-                                            ("it", "nessuna fallita, 1 superata con un avviso")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "all passed; a warning at 4 players"),
+                                            ("it", "tutte superate; un avviso con 4 giocatori")])
 def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: str) -> None:
     """en12, it28: "none failed, 1 with warnings (balance)" under a "PASS WITH A WARNING" heading: one warning.
     French says "validé avec réserves" of one warning as its heading does ("réserve" alone names no pile)."""
     from cardgen.simulate.summary import checked_line
 
-    assert checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], single=True).replace("\u202f", " ").endswith(said)
-    assert not checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4]).replace("\u202f", " ").endswith(said)  # two or more
+    assert checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], single=True, warned_at=[4]).replace("\u202f", " ").endswith(said)
+    assert not checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], warned_at=[4]).replace("\u202f", " ").endswith(said)  # two or more
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -9,9 +9,9 @@ from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
     # "1 with a warning at 4 players" read as one player (terminal round 30 en13, en29)
-    ("en", "none failed; a warning at 4 players", "1 with warnings"),
+    ("en", "all passed; a warning at 4 players", "1 with warnings"),
     # Italian without the dangling "quella con 4 giocatori" (round 30 it12)
-    ("it", "nessuna fallita; un avviso con 4 giocatori", "1 superata con avvisi")])
+    ("it", "tutte superate; un avviso con 4 giocatori", "1 superata con avvisi")])
 def test_the_runs_list_says_one_warning_in_the_singular(lang: str, said: str, old: str) -> None:
     """en28, it32, it58: the runs' list said "none failed, 1 with warnings" for Royale's one balance warning: the
     record keeps each count's number of warnings; an older record without them is said as before."""

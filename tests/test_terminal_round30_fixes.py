@@ -404,16 +404,16 @@ def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: st
     got = checked_line(4, 0, 4, 1, lang, [3, 4, 5, 6], False, [3, 4, 5, 6]).replace("\u202f", " ")
     assert got == said and old not in got
     one = checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], True, [4]).replace("\u202f", " ")
-    assert {"en": "none failed; a warning at 4 players", "fr": "aucun échec ; validé avec réserves à 4 joueurs",
-            "it": "nessuna fallita; un avviso con 4 giocatori"}[lang] in one
+    assert {"en": "all passed; a warning at 4 players", "fr": "aucun échec ; validé avec réserves à 4 joueurs",
+            "it": "tutte superate; un avviso con 4 giocatori"}[lang] in one
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "three player counts (3, 4 and 5 players) checked; none failed"),
+    ("en", "three player counts (3, 4 and 5 players) checked: all passed"),
     ("fr", "vérifié à 3, 4 et 5 joueurs (trois configurations) : aucun échec"),
     ("it", "tre configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
 def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str) -> None:
-    """it6: "verificate 3 configurazioni con 3, 4 e 5 giocatori: nessuna fallita" under three "VERIFICA SUPERATA"
+    """it6: "verificate 3 configurazioni con 3, 4 e 5 giocatori: tutte superate" under three "VERIFICA SUPERATA"
     headings: the count first, the counts in brackets, and "tutte superate"; it12: "1 superata con un avviso, quella
     con 4 giocatori", an apposition left hanging."""
     from cardgen.simulate.summary import checked_line
@@ -458,7 +458,7 @@ def test_the_runs_list_says_the_run_s_own_closing_line_with_what_it_warns_of(tmp
     record = {"kind": "validate", "decks": ["royale"], "total": 4, "passed": 4, "warned": 1,
               "results": {f"royale@{n}": True for n in (1, 2, 3, 4)}, "warning_counts": {"royale@4": 1},
               "warned_results": ["royale@4"],
-              "closing": {"it": "quattro configurazioni verificate (1, 2, 3 e 4 giocatori): nessuna fallita; "
+              "closing": {"it": "quattro configurazioni verificate (1, 2, 3 e 4 giocatori): tutte superate; "
                                 "un avviso con 4 giocatori (equilibrio)"}}
     assert run_verdict(record, "it").endswith("(equilibrio)")
     assert "equilibrio" not in run_verdict(record, "en") and run_verdict(record, "en").endswith("a warning at 4 players")

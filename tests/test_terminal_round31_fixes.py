@@ -9,7 +9,7 @@ from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "three player counts (3, 4 and 5 players) checked; none failed"),
+    ("en", "three player counts (3, 4 and 5 players) checked: all passed"),
     ("fr", "vérifié à 3, 4 et 5 joueurs (trois configurations) : aucun échec"),
     ("it", "tre configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
 def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, said: str) -> None:

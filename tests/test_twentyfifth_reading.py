@@ -202,17 +202,17 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     from cardgen.simulate.summary import checked_line, total_line
 
     one = plain(checked_line(3, 0, 2, 1, lang))
-    assert one == {"en": "three player counts checked; none failed, 2 with warnings",
+    assert one == {"en": "three player counts checked: all passed, 2 with warnings",
                    "fr": "trois nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
-                   "it": "verificate tre configurazioni: nessuna fallita, 2 superate con avvisi"}[lang]
+                   "it": "verificate tre configurazioni: tutte superate, 2 superate con avvisi"}[lang]
     assert plain(checked_line(1, 0, 1, 1, lang)) == {
-        "en": "1 player count checked; none failed, 1 with warnings",
-        "fr": "1 nombre de joueurs vérifié : aucun échec, 1 validé avec réserves",
-        "it": "verificata 1 configurazione: nessuna fallita, 1 superata con avvisi"}[lang]
+        "en": "1 player count checked: passed, with warnings",
+        "fr": "1 nombre de joueurs vérifié : aucun échec ; validé avec réserves",
+        "it": "verificata 1 configurazione: superata con avvisi"}[lang]
     assert plain(checked_line(2, 0, 1, 2, lang)) == {
-        "en": "2 combinations of game and player count checked; none failed, 1 with warnings",
+        "en": "2 combinations of game and player count checked: all passed, 1 with warnings",
         "fr": "2 configurations (jeu et nombre de joueurs) : aucun échec, 1 validée avec réserves",
-        "it": "2 configurazioni (gioco e numero di giocatori) verificate: nessuna fallita, 1 superata con "
+        "it": "2 configurazioni (gioco e numero di giocatori) verificate: tutte superate, 1 superata con "
               "avvisi"}[lang]
     # the closing line counts the run's decks; the runs' list its record's
     clean = {"passed": True, "sufficiency": [], "balance": {}}

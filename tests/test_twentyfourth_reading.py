@@ -150,7 +150,7 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
     assert warning_count(entry) == 1
     name = naming.names.get(cid, cid)
     assert total_line([entry], "en", {game: naming}).endswith(
-        f", 1 with a warning (a card that seems too weak, just beyond chance: “{name}” at 4 players)")
+        f": passed, with a warning (a card that seems too weak, just beyond chance: “{name}” at 4 players)")
 
 
 # -- en33, fr35, it47: validate's pointer and fix's words say what fix does with the cards --------------------------

@@ -218,7 +218,7 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
               "agents": ["heuristic"], "seed": 1, "passed": 3, "total": 3, "warned": 0}
     clean = [{"passed": True, "sufficiency": [], "balance": {}}] * 3
     assert typeset(total_line(clean, lang), lang) in runs_index([record], "", lang)
-    assert {"en": "three player counts checked; none failed",
+    assert {"en": "three player counts checked: all passed",
             "fr": "trois nombres de joueurs vérifiés : aucun échec",
             "it": "verificate tre configurazioni: tutte superate"}[lang] == \
         plain(total_line(clean, lang))

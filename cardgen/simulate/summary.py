@@ -599,7 +599,7 @@ def card_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
 def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en", players: Sequence[int] = (),
                  single: bool = False, warned_at: Sequence[int] = ()) -> str:
     """A validate run's closing count, ``n`` entries of ``decks`` decks, ``failed`` of them failed, ``warned`` passed
-    with warnings: "3 player counts checked; none failed, 2 with warnings" where one deck is checked, "3 combinations
+    with warnings: "3 player counts checked: all passed, 2 with warnings" where one deck is checked, "3 combinations
     of deck and player count" only where there are several decks to combine: with one deck the phrase was machine
     language (twenty-second reading en5); French and Italian agree the warned count with what is counted ("2
     validés", "2 superati": nombres, numeri, where configurations are "validées", "superate"). ``players``: the
@@ -618,7 +618,7 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
     warned_at = sorted(set(warned_at))
     named_warned = named and len(warned_at) == warned
     # one entry with one warning: "1 with a warning", as its heading says "PASS WITH A WARNING" (round 29 en12, it28)
-    warn = ("total_warned_at" + ("_all" if warned == n else "") + ("_single" if single and warned == 1 else "")
+    warn = ("total_warned_at" + ("_single" if single and warned == 1 else "")
             if named_warned else f"total_warned{one}_single" if single and warned == 1 else f"total_warned{one}")
     if named:
         at = say_n("checked_named", counts[-1] if len(counts) == 1 else len(counts), lang,
@@ -628,11 +628,15 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
     # the count in words: "3 player counts (3, 4 and 5 players)" read first as "3-player counts" (round 31 en1)
     combos = say_n("counts_named" if named else "counts" if one else "combos", n, lang, players=at,
                    word=cardinal(n, lang))
-    if not failed and not warned:  # Italian "tutte superate", as each heading says "VERIFICA SUPERATA" (round 30 it6)
+    # one formula for a run with no failure, "checked: all passed", its warnings after it; never "none failed" on one
+    # line and "all passed" on another (round 33 en14, it10); Italian "tutte superate", as each heading says
+    # "VERIFICA SUPERATA" (round 30 it6)
+    if not failed and not warned:
         return say_n("total_clean", n, lang, combos=combos)
-    if not failed and warned == n > 1:  # every count warned: "all passed, with warnings", never "none failed, 4 with
-        # warnings" after "4 player counts" and "6 players", a pile of numerals (round 30 en26, it15)
-        return say("total_all_warned", lang, combos=combos)
+    if not failed and warned == n:  # every count warned: "all passed, with warnings", never "none failed, 4 with
+        # warnings" after "4 player counts" and "6 players", a pile of numerals (round 30 en26, it15); one count:
+        # "passed, with a warning"
+        return say_n("total_all_warned_single" if single else "total_all_warned", n, lang, combos=combos)
     return (say("total" if failed else "total_none", lang, combos=combos, failed=failed)
             + (say_n(warn, warned, lang, at=where) if warned else ""))
 
@@ -640,7 +644,7 @@ def checked_line(n: int, failed: int, warned: int, decks: int, lang: str = "en",
 def total_line(results: Sequence[Mapping[str, Any]], lang: str = "en",
                namings: Mapping[str, Naming | None] | None = None) -> str:
     """validate's closing count: how many combinations were checked, how many failed, how many passed with
-    warnings and what they warn of ("4 combinations … checked; none failed, 4 with warnings (shortage of silver
+    warnings and what they warn of ("4 combinations … checked: all passed, with warnings (shortage of silver
     coins)"); "none failed" alone hid the warnings the page counts (en6, fr1). The run's page opens with this same
     line: it said "all passed" where the terminal said "4 passed with warnings" (twentieth reading it44).
     ``namings``: deck id -> its naming, for the shortages' names."""
