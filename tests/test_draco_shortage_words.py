@@ -68,10 +68,10 @@ def test_the_box_totals_come_from_the_decks_coins() -> None:
 
 
 @pytest.mark.parametrize(("lang", "whole", "gold"), [
-    ("en", "(25, all the game has)", "gold coins on the players’ lairs (25, all the game has)"),
+    ("en", "(25, every one in the game)", "gold coins on the players’ lairs (25, every one in the game)"),
     ("fr", "(25, tout le stock de la boîte)", "pièces d’or posées sur les repaires des joueurs (25, tout le stock de la boîte)"),
     # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die, a cup too
-    ("it", "(25, cioè tutto quello che c’è nel gioco)", "monete d’oro sui covi dei giocatori (25, cioè tutto quello che c’è nel gioco)")])
+    ("it", "(25, l’intera dotazione del gioco)", "monete d’oro sui covi dei giocatori (25, l’intera dotazione del gioco)")])
 def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str, whole: str, gold: str) -> None:
     """en25: "gold coins on the players' lairs (25)" read as a finding; it is every gold coin of the box. The line
     and the deck page say so where a maximum is the box's total, and only there."""
@@ -93,12 +93,12 @@ def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str
     # English says the short clause each time, as the page does
     assert both.count(plain(whole)[5:]) == (2 if lang == "en" else 1), both
     assert "again" not in both
-    assert {"en": "(20, all the game has)", "fr": "(20, là aussi tout le stock)",
-            "it": "(20, anche qui tutto quello che c’è)"}[lang] in both, both
+    assert {"en": "(20, every one in the game)", "fr": "(20, là aussi tout le stock)",
+            "it": "(20, anche qui l’intera dotazione)"}[lang] in both, both
     page = [(name, value, plain(extra)) for name, value, extra in section(_entry(peaks), lang, naming)["peaks"]]
     # the page as its other maxima: "gold coins on the players' lairs: 25 (all the box holds)"
-    box = {"en": ": 25 (all the box holds)", "fr": " : 25 (tout le stock de la boîte)",
-           "it": ": 25 (l’intera scorta della scatola)"}[lang]
+    box = {"en": ": 25 (every one in the game)", "fr": " : 25 (tout le stock de la boîte)",
+           "it": ": 25 (l’intera dotazione del gioco)"}[lang]
     # the others "label: value" alone, every peak in one form (round 30 fr35, it42, it46)
     assert page[0][2] == box and [e for _, _, e in page[1:]] == [plain(f"{box[:box.index('25')]}{v}")
                                                                 for v in (19, 54)]

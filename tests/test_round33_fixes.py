@@ -311,3 +311,17 @@ def test_a_run_without_failure_closes_with_one_formula(lang: str) -> None:
     assert checked_line(1, 0, 0, 1, lang, [3]).endswith({"en": "checked: passed", "it": ": superata"}[lang])
     # a failure keeps its count
     assert {"en": "1 failed", "it": "non superate: 1"}[lang] in checked_line(3, 1, 0, 1, lang, [3, 4, 5])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_stock_maximum_has_one_wording_on_terminal_and_page(lang: str) -> None:
+    """en5, it2: the terminal said "(5, all the game has)" («cioè tutto quello che c'è nel gioco», which does not agree
+    with «carte»), the page "(all the box holds)" («l'intera scorta della scatola»): two wordings of one figure. Now
+    one phrase on both, with no noun to agree with."""
+    from cardgen.report.words import page_words
+
+    term = say("peak_box", lang, name="x", n=25).replace("\u202f", " ")
+    page = page_words("peak_box", lang, peak=25).replace("\u202f", " ")
+    phrase = {"en": "every one in the game", "fr": "tout le stock de la boîte", "it": "l’intera dotazione del gioco"}[lang]
+    assert phrase in term and phrase in page, (term, page)
+    assert not any(w in term + page for w in ("all the game has", "all the box holds", "tutto quello", "scorta"))

@@ -664,7 +664,7 @@ def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: s
     ("held_all_hardly_again", {"card": "Impostore", "n": "0,01"},
      "nota: come sopra, la carta Impostore non viene valutata", "questi risultati descrivono quindi"),
     # it19: coins are not "tutto il contenuto della scatola"
-    ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, cioè tutto quello che c’è nel gioco)", "contenuto")])  # round 32 it6
+    ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, l’intera dotazione del gioco)", "contenuto")])  # round 32 it6, 33 it2
 def test_italian_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
     from cardgen.terminal import say
 

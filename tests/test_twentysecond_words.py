@@ -232,10 +232,10 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
 
 # -- fr19, fr21, fr22: validate-draco in French ------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "gold coins on the players’ lairs (25, all the game has)"),
+    ("en", "gold coins on the players’ lairs (25, every one in the game)"),
     ("fr", "pièces d’or posées sur les repaires des joueurs (25, tout le stock de la boîte)"),
     # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die and a cup too
-    ("it", "monete d’oro sui covi dei giocatori (25, cioè tutto quello che c’è nel gioco)")])
+    ("it", "monete d’oro sui covi dei giocatori (25, l’intera dotazione del gioco)")])
 def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
     """Read 20, fr19: "pièces d’or sur les repaires des joueurs (25, soit tout le contenu de la boîte)": coins laid
     on the lair cards, all the box's stock; the report page says the same stock."""
@@ -244,9 +244,9 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
 
     naming = Naming.of(resolve("draco", ROOT), lang)
     assert plain(said) in plain(_items({"gold_in_hands": 25}, "peak", lang, naming))
-    assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": 25 (all the box holds)",
+    assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": 25 (every one in the game)",
                                                            "fr": " : 25 (tout le stock de la boîte)",
-                                                           "it": ": 25 (l’intera scorta della scatola)"}[lang]
+                                                           "it": ": 25 (l’intera dotazione del gioco)"}[lang]
 
 
 @pytest.mark.parametrize(("lang", "said"), [
