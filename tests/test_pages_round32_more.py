@@ -286,8 +286,8 @@ def test_royales_card_section_says_why_in_one_plain_sentence_and_its_caveat_for_
     from cardgen.report.impact import WORDS
 
     royale = dict(get_game("royale").words)["impact"]
-    assert royale["en"]["all_dealt_one"].endswith("so no player lacks a card that others hold.")
-    assert royale["fr"]["all_dealt_one"].endswith("aucun joueur n’est donc privé d’une carte que les autres ont.")
+    assert royale["en"]["all_dealt_one"].endswith("so no player lacks a kind of card that others hold.")
+    assert royale["fr"]["all_dealt_one"].endswith("aucun joueur n’est donc privé d’une sorte de carte que les autres ont.")
     assert royale["it"]["all_dealt_one"].startswith("Non si può valutare nessuna carta:")
     for lang, used in (("en", "They hardly ever used it, so these results"), ("fr", "ces résultats valent"),
                        ("it", "Non l’hanno usata quasi mai: questi risultati")):

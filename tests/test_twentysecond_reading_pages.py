@@ -142,14 +142,16 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
 
 # -- en61, fr56, it65: Royale's cards in Royale's terms -----------------------------------------------------------
 # shorter since round 32 (en48's "no player without one of them to compare with", fr39, it34)
-ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player starts with the same cards "
-                      "(their own row of nobles and an Imposter), so no player lacks a card that others hold.",
+# round 33 (en33, fr35, it31): the sets are equivalent, not the same (nobles' colours differ from player to player)
+ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player starts with an equivalent "
+                      "set (their own row of nobles and an Imposter), so no player lacks a kind of card that others "
+                      "hold.",
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur commence "
-                      "avec les mêmes cartes (sa rangée de nobles et son Imposteur) ; aucun joueur n’est donc privé "
-                      "d’une carte que les autres ont.",
+                      "avec des cartes équivalentes (sa rangée de nobles et son Imposteur) ; aucun joueur n’est donc "
+                      "privé d’une sorte de carte que les autres ont.",
                 "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e ogni "
-                      "giocatore comincia con le stesse carte (la propria fila di nobili e un Impostore); nessun "
-                      "giocatore è quindi privo di una carta che gli altri hanno."}
+                      "giocatore comincia con carte equivalenti (la propria fila di nobili e un Impostore); nessun "
+                      "giocatore è quindi privo di un tipo di carta che gli altri hanno."}
 #: round 31 en40, fr28, it33: the reason says the game deals no opening hand at all (the only hand named)
 NO_HAND = {"en": "deals no opening hand", "fr": "ne distribue pas de main de départ",
            "it": "non si distribuisce una mano iniziale"}

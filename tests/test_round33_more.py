@@ -1,0 +1,24 @@
+"""Terminal and page reading round 33 (issue 53): the unstarred faults (docs/reads/terminal-round-33-fixes.md);
+each test fails on the old wording (fault ids in the docstrings)."""
+from __future__ import annotations
+
+import pytest
+
+LANGS = ["en", "fr", "it"]
+
+
+def _royale_words() -> dict:
+    from cardgen.games import get_game
+
+    return dict(get_game("royale").words)
+
+
+def test_royales_players_start_with_equivalent_cards_not_the_same() -> None:
+    """en33, fr35, it31: "every player starts with the same cards": each player's nobles ask for their own colours
+    and each Imposter has its own pattern, so the sets are equivalent, not the same; and what no player lacks is a
+    kind of card."""
+    said = _royale_words()["impact"]
+    assert "an equivalent set" in said["en"]["all_dealt_one"] and "same cards" not in said["en"]["all_dealt_one"]
+    assert "des cartes équivalentes" in said["fr"]["all_dealt_one"]
+    assert "mêmes cartes" not in said["fr"]["all_dealt_one"]
+    assert "carte equivalenti" in said["it"]["all_dealt_one"] and "stesse carte" not in said["it"]["all_dealt_one"]
