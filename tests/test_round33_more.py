@@ -22,3 +22,18 @@ def test_royales_players_start_with_equivalent_cards_not_the_same() -> None:
     assert "des cartes équivalentes" in said["fr"]["all_dealt_one"]
     assert "mêmes cartes" not in said["fr"]["all_dealt_one"]
     assert "carte equivalenti" in said["it"]["all_dealt_one"] and "stesse carte" not in said["it"]["all_dealt_one"]
+
+
+def test_the_turn_order_heading_names_its_intervals_in_the_plural_and_as_the_note_does() -> None:
+    """en3: "win rate by turn order (95% confidence interval widened because 3 players are compared at once)": one
+    interval named before three, and "confidence interval" where the note above says "95% intervals". The heading
+    says "95% intervals, widened because …"; a chart's hover title, for one bar, "95% interval, widened …"."""
+    from cardgen.report.svg import tip
+    from cardgen.terminal import say
+
+    for key in ("seat_rates_wide", "seat_rates_wide_again"):
+        heading = say(key, "en", n=3)
+        assert "(95% intervals, widened because 3 players" in heading or "; 95% intervals, widened" in heading
+        assert "confidence" not in heading
+    hover = tip("en", "player 1", "37.3%", (0.309, 0.442), 3)
+    assert hover.startswith("player 1: 37.3% (95% interval, widened because 3 players are compared at once: [")

@@ -296,7 +296,7 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
         heading = plain(say(key, lang, n=3))
         assert not any(w in heading for w in ("in brackets", "entre crochets", "parentesi quadre")), heading
         # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
-        assert {"en": "95% confidence interval widened because 3 players are compared at once)",
+        assert {"en": "95% intervals, widened because 3 players are compared at once)",  # round 33 en3
                 "fr": "intervalle de confiance à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",
                 "it": "intervallo di confidenza al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
             lang] in heading, heading
