@@ -37,3 +37,29 @@ def test_the_turn_order_heading_names_its_intervals_in_the_plural_and_as_the_not
         assert "confidence" not in heading
     hover = tip("en", "player 1", "37.3%", (0.309, 0.442), 3)
     assert hover.startswith("player 1: 37.3% (95% interval, widened because 3 players are compared at once: [")
+
+
+def test_kingmaking_is_defined_by_the_move_it_counts() -> None:
+    """en4: "share of games decided by the last move of a player who could no longer win": the game's last move or
+    that player's own, and "decided" how? The indicator counts the games whose last swap of winner and runner-up
+    was a third seat's move (``designer._kingmade``), and the gloss says so; French « par sa dernière action » had
+    the same fault. Italian already said it (« l’ultima mossa che inverte l’ordine tra vincitore e secondo »)."""
+    import json
+    from pathlib import Path
+
+    glosses = json.loads((Path(__file__).parents[1] / "cardgen/simulate/verdict.json").read_text(
+        encoding="utf-8"))["glosses"]
+    assert "last overtook the runner-up on a third player’s move" in glosses["en"]["kingmaking"]
+    assert "decided" not in glosses["en"]["kingmaking"]
+    assert "pour la dernière fois devant le deuxième sur l’action d’un autre joueur" in glosses["fr"]["kingmaking"]
+    assert "sa dernière action" not in glosses["fr"]["kingmaking"]
+
+
+def test_kingmaking_counts_the_last_swap_by_a_third_seat() -> None:
+    """en4: what the new gloss says is what ``_kingmade`` counts: the winner (seat 0) last passes the runner-up
+    (seat 1) on seat 2's move; a later move by the winner that only widens the lead does not change it."""
+    from cardgen.simulate.designer import _kingmade
+
+    moves = [(0, [2.0, 1.0, 0.0]), (1, [2.0, 3.0, 0.0]), (2, [4.0, 3.0, 0.0]), (0, [6.0, 3.0, 0.0])]
+    assert _kingmade(moves, 0, 1)
+    assert not _kingmade(moves[:2] + [(0, [4.0, 3.0, 0.0])], 0, 1)

@@ -1085,7 +1085,9 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
 
     glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
     assert glosses["en"]["close_games"].startswith("share of games won by a margin over the runner-up of at most")
-    assert glosses["en"]["kingmaking"] == "share of games decided by the last move of a player who could no longer win"
+    # round 33 en4: "decided by the last move of a player who could no longer win": whose last move, and decided how?
+    assert glosses["en"]["kingmaking"] == "share of games in which the winner last overtook the runner-up on a third " \
+        "player’s move"
     assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
     assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("every player drops out, so")  # round 31 en14
