@@ -63,3 +63,15 @@ def test_kingmaking_counts_the_last_swap_by_a_third_seat() -> None:
     moves = [(0, [2.0, 1.0, 0.0]), (1, [2.0, 3.0, 0.0]), (2, [4.0, 3.0, 0.0]), (0, [6.0, 3.0, 0.0])]
     assert _kingmade(moves, 0, 1)
     assert not _kingmade(moves[:2] + [(0, [4.0, 3.0, 0.0])], 0, 1)
+
+
+def test_the_french_shared_win_margin_clause_has_its_verb() -> None:
+    """fr3: « (sur l’ensemble des 300 parties ; en cas de victoire partagée, l’avance des gagnants ex æquo sur le
+    joueur classé juste derrière eux) »: the second clause had no verb, and the reader stumbled. « on compte
+    l’avance … » (Italian says « conta il distacco », English's noun phrase reads as a gloss)."""
+    from cardgen.terminal import say
+
+    for key, kw in (("margin_shared", {"n": 277}), ("margin_all_shared", {"n": 300}), ("figure_base_shared",
+                                                                                          {"base": "x"})):
+        said = say(key, "fr", **kw)
+        assert "en cas de victoire partagée, on compte l’avance des gagnants ex æquo" in said, said

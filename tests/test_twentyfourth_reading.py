@@ -433,8 +433,8 @@ BASE = {"en": "close games: of the 224 games that still have a runner-up once th
         "fr": "parties serrées : sur les 224 parties où il reste un deuxième une fois les ex æquo en tête éliminés",
         "it": "partite combattute: sulle 224 partite con un secondo classificato, anche dopo l’eventuale eliminazione dei primi a pari merito"}
 SHARED_WINS = {"en": " (for a shared win, the tied winners’ lead over the next-best player)",
-               "fr": " (en cas de victoire partagée, l’avance des gagnants ex æquo sur le joueur classé juste "
-                     "derrière eux)",  # round 31 fr4
+               "fr": " (en cas de victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé "
+                     "juste derrière eux)",  # round 31 fr4, round 33 fr3
                "it": " (nelle vittorie condivise conta il distacco dei vincitori dal primo degli altri in classifica)"}
 
 

@@ -69,7 +69,8 @@ def test_the_solo_section_says_its_caveat_and_its_one_length_and_details_say_no_
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "for a shared win, the tied winners’ lead over the next-best player)"),
-    ("fr", "en cas de victoire partagée, l’avance des gagnants ex æquo sur le joueur classé juste derrière eux)"),
+    ("fr", "en cas de victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé juste derrière "
+           "eux)"),  # round 33 fr3: with its verb
     ("it", "nelle vittorie condivise conta il distacco dei vincitori dal primo degli altri in classifica)")])
 def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, said: str) -> None:
     """en59: the page's "winner’s margin over the runner-up | 1,000 | 8.2" never said how a shared win counts; the
