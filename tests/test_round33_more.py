@@ -75,3 +75,32 @@ def test_the_french_shared_win_margin_clause_has_its_verb() -> None:
                                                                                           {"base": "x"})):
         said = say(key, "fr", **kw)
         assert "en cas de victoire partagée, on compte l’avance des gagnants ex æquo" in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_gives_its_own_reason(lang: str) -> None:
+    """en9, fr10, it7: "alone at the table, the card has no player without it to be judged against" (a dangling
+    modifier), « seul à la table, personne n’en est privé pour comparer », «da solo al tavolo, nessuno ne è privo per
+    fare il confronto»: contorted. en10, fr13: the 2-player caveat then said "as above, … not judged (every player
+    has one)", pointing at the solo caveat, which gave another reason; now the first count with players says the
+    whole caveat and only later counts say "as above"."""
+    from cardgen.simulate.summary import Naming, held_all_lines
+    from cardgen.terminal import say
+
+    solo = say("held_all_hardly_solo", lang, card="Imposter", n="0.02")
+    assert {"en": "; a solo game has no player without the card to compare with, so the card is not judged",
+            "fr": "; en solo, la carte n’est pas évaluée, faute de joueur sans elle à qui comparer",
+            "it": "; in solitario la carta non viene valutata, perché non c’è un giocatore senza di essa con cui fare "
+                  "il confronto"}[lang] in solo.replace("\u202f", " ")
+    for old in ("alone at the table", "seul à la table", "da solo al tavolo", "privé pour comparer", "ne è privo"):
+        assert old not in solo and old not in say("held_all_hardly", lang, card="Imposter", n="0.02")
+    row = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.02, "difference": None,
+           "not_judged": {"why": "all"}}
+    said: set[str] = set()
+    naming = Naming(names={"imposter": "Imposter"})
+    held_all_lines([row], lang, naming, said, True)  # the solo block
+    [two] = held_all_lines([row], lang, naming, said)
+    [three] = held_all_lines([row], lang, naming, said)
+    n = "0.02" if lang == "en" else "0,02"
+    assert two.strip() == say("held_all_hardly", lang, card="Imposter", n=n)
+    assert three.strip() == say("held_all_hardly_again", lang, card="Imposter", n=n)

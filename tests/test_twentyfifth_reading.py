@@ -149,13 +149,21 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
     # round 32 en15, fr9: not judged because no player is without it, as the page says
     assert {"en": "times per game on average), so these figures and the verdict above describe games played almost "
-                  "without it; alone at the table, the card has no player without it to be judged against",
+                  "without it; a solo game has no player without the card to compare with, so the card is not "
+                  "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
             "fr": "fois par partie en moyenne), si bien que ces résultats, comme le verdict ci-dessus, valent pour des "
-                  "parties jouées quasiment sans Imposteur ; seul à la table, personne n’en est privé pour comparer, "
-                  "la carte n’est donc pas évaluée",
+                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, faute de joueur "
+                  "sans elle à qui comparer",
             "it": "volte a partita in media), perciò questi risultati, come il verdetto qui sopra, valgono per partite "
-                  "giocate praticamente senza la carta Impostore; da solo al tavolo, nessuno ne è privo per fare il "
-                  "confronto, quindi la carta non viene valutata"}[lang] in alone
+                  "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
+                  "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
+    # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has
+    # one), not "as above", which pointed at the solo caveat's other reason
+    two = plain(format_entry(duo, lang, naming, said))
+    assert {"en": "caveat: every player has the Imposter card, so it is not judged",
+            "fr": "à noter : chaque joueur a une carte Imposteur, elle n’est donc pas évaluée",
+            "it": "nota: ogni giocatore ha una carta Impostore, quindi la carta non viene valutata"}[lang] in two, two
+    assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once

@@ -1513,7 +1513,9 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
     for r in rows:
         if not (held_by_all(r) and hardly_played(r)):
             continue
-        key = f"held_all:{r['component']}"
+        # the solo block's caveat gives another reason: the first count with players says the whole one, not "as
+        # above" (round 33 en10, fr13)
+        key = f"held_all:{r['component']}" + (":solo" if solo else "")
         again = said is not None and key in said
         if said is not None:
             said.add(key)
