@@ -311,8 +311,9 @@ def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_bot
 @pytest.mark.parametrize(("lang", "solo"), [("en", "one in each seat (one player in the solo game)"),
                                             ("fr", "à toutes les places de la table (un seul joueur automatique en "
                                                    "solo)"),
-                                            ("it", "uno per ogni posizione nell’ordine di gioco (un solo giocatore "
-                                                   "automatico in solitario)")])
+                                            # round 33 it29: two brackets back to back
+                                            ("it", "uno per ogni posizione nell’ordine di gioco, o uno solo in "
+                                                   "solitario (seme")])
 def test_the_overview_s_intro_says_one_player_in_a_solo_game(lang: str, solo: str) -> None:
     """en29, it26: "played by heuristic players …, one in each seat" on Royale's overview, whose run has a solo game."""
     from cardgen.report.pages import overview

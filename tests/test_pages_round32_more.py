@@ -257,7 +257,7 @@ def test_the_overviews_intro_names_the_player_brackets_the_solo_game_and_sets_th
     assert "nomme le joueur le plus éloigné de la part équitable" in PAGES["fr"]["overview_intro"]
     assert [PAGES[lang]["agents_solo_too"] for lang in LANGS] == [
         " (one player in the solo game)", " (un seul joueur automatique en solo)",
-        " (un solo giocatore automatico in solitario)"]
+        ", o uno solo in solitario"]  # round 33 it29: no bracket before the seed's
     assert "partite). Per sicurezza, ogni partita si ferma dopo al massimo {cap} decisioni." in PAGES["it"]["overview_intro"]
 
 

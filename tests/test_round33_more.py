@@ -2,6 +2,8 @@
 each test fails on the old wording (fault ids in the docstrings)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 LANGS = ["en", "fr", "it"]
@@ -104,3 +106,23 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
     n = "0.02" if lang == "en" else "0,02"
     assert two.strip() == say("held_all_hardly", lang, card="Imposter", n=n)
     assert three.strip() == say("held_all_hardly_again", lang, card="Imposter", n=n)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overviews_intro_never_sets_two_brackets_back_to_back(lang: str) -> None:
+    """en27, fr27, it29: "one in each seat (one player in the solo game) (seed 1; …)": two brackets back to back on
+    Royale's overview. English and French say the seed by the games' count and the cap in its own sentence;
+    Italian, whose cap already has its own, says «, o uno solo in solitario»."""
+    from cardgen.report.pages import overview
+
+    def result(players: int) -> dict:
+        return {"variant": "g", "players": players, "passed": True, "completed": 10, "games": 10, "failures": [],
+                "turns": {"mean": 9.0, "min": 9, "max": 9}, "rounds": {"mean": 9.0, "min": 9, "max": 9},
+                "seat_win_rates": [], "agents": ["heuristic"]}
+
+    doc = {"games": 10, "agents": ["heuristic"], "seed": 1, "cap": 10000}
+    html = str(overview({**doc, "results": [result(1), result(2)]}, {"g": {"name": "G"}}, "t", "", lang))
+    text = re.sub(r"<[^>]+>", "", html).replace("\u00a0", " ").replace("\u202f", " ")
+    assert ") (" not in text
+    assert {"en": "10 games per player count (seed 1), played by", "fr": "(tirage n° 1, option --seed), jouées par",
+            "it": "uno per ogni posizione nell’ordine di gioco, o uno solo in solitario (seme 1"}[lang] in text, text
