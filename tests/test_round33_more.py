@@ -126,3 +126,21 @@ def test_the_overviews_intro_never_sets_two_brackets_back_to_back(lang: str) -> 
     assert ") (" not in text
     assert {"en": "10 games per player count (seed 1), played by", "fr": "(tirage n° 1, option --seed), jouées par",
             "it": "uno per ogni posizione nell’ordine di gioco, o uno solo in solitario (seme 1"}[lang] in text, text
+
+
+@pytest.mark.parametrize(("lang", "one", "both"), [
+    ("fr", ", écart dans les limites du hasard", ", écarts dans les limites du hasard, mais de justesse"),
+    ("it", ", differenza nei limiti del caso", ", differenze nei limiti del caso, ma di poco")])
+def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, one: str, both: str) -> None:
+    """fr28, it30: the 2-player cell names two players («joueur 1 : 59,7 %, joueur 2 : 48,0 % … écart dans les
+    limites du hasard»): two gaps, plural; a cell naming one player keeps the singular."""
+    from cardgen.report.pages import _fairness
+
+    duo = {"players": 2, "seat_win_rates": [{"seat": 1, "rate": 0.48}, {"seat": 0, "rate": 0.597}],
+           "balance": {"flags": [], "seat_fair_share": 0.538, "close": [{"seat": 0, "level": "close"}]}}
+    assert both in _fairness(duo, lang).replace("\u202f", " ")
+    calm = {**duo, "balance": {"flags": [], "seat_fair_share": 0.538}}
+    assert _fairness(calm, lang).replace("\u202f", " ").endswith(both.split(", ma")[0].split(", mais")[0])
+    rates = [{"seat": 0, "rate": 0.30}, {"seat": 1, "rate": 0.193}, {"seat": 2, "rate": 0.26}]
+    three = {"players": 3, "seat_win_rates": rates, "balance": {"flags": [], "seat_fair_share": 0.253}}
+    assert _fairness(three, lang).replace("\u202f", " ").endswith(one)

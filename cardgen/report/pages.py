@@ -452,7 +452,9 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
     # a gap the terminal says comes close to the limit is said so here too: three identical "within chance" rows hid
     # it (round 31 en25, fr23, it25)
     close = [c for c in balance.get("close") or [] if c.get("level")]
-    verdict = ("\u00a0⚠" if flagged else page_words("fair_within_close" if close else "fair_within", lang)
+    # two players named, two gaps: « écarts », «differenze» (round 33 fr28, it30)
+    both = "_two" if len(seats) == 2 else ""
+    verdict = ("\u00a0⚠" if flagged else page_words(("fair_within_close" if close else "fair_within") + both, lang)
                if "flags" in balance else "")  # the mark kept on the figure's line (en30)
     if len(seats) == 2:  # two players are always as far from the fair share: both named, never one (en25)
         one, two = sorted(seats, key=lambda s: s["seat"])
