@@ -144,3 +144,37 @@ def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, 
     rates = [{"seat": 0, "rate": 0.30}, {"seat": 1, "rate": 0.193}, {"seat": 2, "rate": 0.26}]
     three = {"players": 3, "seat_win_rates": rates, "balance": {"flags": [], "seat_fair_share": 0.253}}
     assert _fairness(three, lang).replace("\u202f", " ").endswith(one)
+
+
+@pytest.mark.parametrize(("lang", "box"), [
+    ("en", ": 5 (every one in the game; at most 4 in 99% of games)"),
+    ("fr", " : 5 (tout le stock de la boîte ; au plus 4 dans 99 % des parties)"),
+    ("it", ": 5 (l’intera dotazione del gioco; al massimo 4 nel 99 % delle partite)")])
+def test_a_whole_stock_maximum_keeps_its_99th_percentile_where_lower(lang: str, box: str) -> None:
+    """en30, fr34, it28: King Lui's 3-player "Emerald cards waiting beside the dishes: 5 (every one in the game)"
+    lacked its "at most 4 in 99% of games" with no note why (the note says an "at most" is left out only where it
+    would equal the highest count, true at 4 and 5 players). A whole-stock maximum says its 99th percentile too
+    where that is lower; where it is not, the note covers it."""
+    from pathlib import Path
+
+    from cardgen.report.validation import section
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("king_lui", Path(__file__).parents[1]), lang)
+    dist = {"n": 3, "mean": 1.5, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 2}
+    entry = {"variant": "king_lui", "players": 3, "passed": True, "game": "king_lui", "kind": "deck", "failures": [],
+             "games": 300, "completed": 300, "end_reasons": {}, "peaks": {"table_emeralds": 5},
+             "peak_games": {"table_emeralds": {"histogram": [[1, 105], [2, 120], [3, 61], [4, 13], [5, 1]]}},
+             "ties": {"games": 0, "tie_breaks": {}, "shared_wins": 0}, "rule_gaps": [], "static_checks": [],
+             "turns": dist, "rounds": dist, "scores": {"all": dist, "winner": dist, "margin": dist,
+                                                        "seat_mean": [3.0, 4.0, 5.0]},
+             "seat_win_rates": [{"seat": s, "wins": 100, "games": 300, "rate": 0.33, "low": 0.2, "high": 0.4}
+                                for s in range(3)]}
+    got = section(entry, lang, naming)
+    [(_, _, extra)] = got["peaks"]
+    assert extra.replace("\u202f", " ").replace("\u00a0", " ") == box
+    assert not got["peaks_note"]  # nothing left out
+    every = {**entry, "peak_games": {"table_emeralds": {"histogram": [[4, 2], [5, 298]]}}}
+    [(_, _, extra)] = section(every, lang, naming)["peaks"]
+    assert ";" not in extra and section(every, lang, naming)["peaks_note"]  # left out, and the note says why
