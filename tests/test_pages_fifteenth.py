@@ -228,7 +228,7 @@ def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: 
 def test_the_score_chart_says_what_its_box_holds(lang: str) -> None:
     """Fifteenth reading it47: the box's 10th–90th percentile, said as the middle 80 % of the figures (typeset as the
     language sets it: a no-break space before % in French and Italian)."""
-    said = {"en": "the middle 80%", "fr": "80\u202f% du milieu", "it": "80\u00a0% centrale"}[lang]  # shorter (round 32 en42)
+    said = {"en": "the middle 80%", "fr": "80\u202f% centraux", "it": "80\u00a0% centrale"}[lang]  # round 32 en42, 33 fr32
     assert said in REPORT[lang]["spread"]
     assert PAGES["it"]["distributions"] == "Distribuzioni (partite concluse)"  # it48: one word for them
 

@@ -178,3 +178,14 @@ def test_a_whole_stock_maximum_keeps_its_99th_percentile_where_lower(lang: str, 
     every = {**entry, "peak_games": {"table_emeralds": {"histogram": [[4, 2], [5, 298]]}}}
     [(_, _, extra)] = section(every, lang, naming)["peaks"]
     assert ";" not in extra and section(every, lang, naming)["peaks_note"]  # left out, and the note says why
+
+
+def test_the_french_box_plot_title_says_the_central_80_percent() -> None:
+    """fr32: « boîte : 80 % du milieu » is not idiomatic: « 80 % centraux » (a label, as « trait : médiane »), the title still on two lines at
+    most."""
+    from cardgen.report.svg import CHART_WIDTH, title_lines
+    from cardgen.report.words import REPORT
+
+    spread = REPORT["fr"]["spread"].replace("\u202f", " ")
+    assert "(boîte : 80 % centraux ;" in spread and "du milieu" not in spread
+    assert len(title_lines(REPORT["fr"]["spread"].format(what=REPORT["fr"]["scores"]), CHART_WIDTH)) <= 2
