@@ -189,3 +189,24 @@ def test_the_french_box_plot_title_says_the_central_80_percent() -> None:
     spread = REPORT["fr"]["spread"].replace("\u202f", " ")
     assert "(boîte : 80 % centraux ;" in spread and "du milieu" not in spread
     assert len(title_lines(REPORT["fr"]["spread"].format(what=REPORT["fr"]["scores"]), CHART_WIDTH)) <= 2
+
+
+def test_the_median_is_halfway_between_the_two_middle_games() -> None:
+    """en15: Royale's 2 players "turns: … median 26" where exactly 150 of the 300 games last 26 turns or fewer: the
+    median a reader computes from the histogram is 26.5. The median of an even count is halfway between its two
+    middle values (the nearest rank stays for the 10th and 90th percentiles)."""
+    from cardgen.simulate.stats import Dist
+
+    turns = Dist()
+    for value, count in ((20, 1), (22, 6), (23, 9), (24, 23), (25, 31), (26, 80), (27, 90), (28, 60)):
+        for _ in range(count):
+            turns.add(value)
+    assert turns.n == 300 and turns.summary()["median"] == 26.5
+    same = Dist()
+    for value in (26, 26, 26, 27):
+        same.add(value)
+    assert same.summary()["median"] == 26 and isinstance(same.summary()["median"], int)  # "median 26", no ".0"
+    odd = Dist()
+    for value in (1, 2, 9):
+        odd.add(value)
+    assert odd.summary()["median"] == 2

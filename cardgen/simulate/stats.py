@@ -70,6 +70,21 @@ class Dist:
                 return value
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def median(self) -> Number | None:
+        """The median as a reader checks it against the histogram: with an even count, halfway between the two
+        middle values (Royale's 2-player turns: 150 of 300 games at 26 or fewer, 26.5, where the nearest rank said
+        26: round 33 en15); the middle value itself when both are the same; None when empty."""
+        n = self.n
+        if n == 0:
+            return None
+        middle, seen = [], 0  # the values at ranks (n + 1) // 2 and n // 2 + 1: one rank when n is odd
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            while len(middle) < 2 and seen >= ((n + 1) // 2, n // 2 + 1)[len(middle)]:
+                middle.append(value)
+        low, high = middle
+        return low if high == low else clean((low + high) / 2)
+
     def summary(self) -> dict[str, Any]:
         """n, mean, sd, min, p10, median, p90, max and the histogram ``[[value, count], ...]``."""
         items = sorted(self.counts.items())
@@ -80,7 +95,7 @@ class Dist:
         mean = sum(v * c for v, c in items) / n
         var = sum(c * (v - mean) ** 2 for v, c in items) / n
         return {"n": n, "mean": round(mean, 4), "sd": round(math.sqrt(var), 4), "min": items[0][0],
-                "p10": self.quantile(0.1), "median": self.quantile(0.5), "p90": self.quantile(0.9),
+                "p10": self.quantile(0.1), "median": self.median(), "p90": self.quantile(0.9),
                 "max": items[-1][0], "histogram": [[v, c] for v, c in items]}
 
     def mean(self) -> float | None:
