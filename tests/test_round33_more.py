@@ -210,3 +210,11 @@ def test_the_median_is_halfway_between_the_two_middle_games() -> None:
     for value in (1, 2, 9):
         odd.add(value)
     assert odd.summary()["median"] == 2
+
+
+def test_the_italian_king_portions_peak_says_it_adds_up_the_dishes() -> None:
+    """it5: «porzioni del re, tutti i piatti insieme (35)» was telegraphic: «sommando tutti i piatti»."""
+    from cardgen.games import get_game
+
+    said = get_game("king_lui").words["tallies"]["it"]["peak:king_portions"]
+    assert said == "porzioni del re, sommando tutti i piatti" and "insieme" not in said

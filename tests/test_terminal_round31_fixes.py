@@ -263,7 +263,7 @@ def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
                                                "vincitore e secondo è di un giocatore che non può più vincere")
     assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni differenza può essere "
                                                                                 "dovuta al caso")
-    assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, tutti i piatti insieme"
+    assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, sommando tutti i piatti"  # round 33 it5
 
 
 @pytest.mark.parametrize(("book", "key", "said", "old"), [
