@@ -218,3 +218,13 @@ def test_the_italian_king_portions_peak_says_it_adds_up_the_dishes() -> None:
 
     said = get_game("king_lui").words["tallies"]["it"]["peak:king_portions"]
     assert said == "porzioni del re, sommando tutti i piatti" and "insieme" not in said
+
+
+def test_the_overviews_shortage_note_says_which_rule_served_and_how_often() -> None:
+    """en29: "the more games it came into" is not idiomatic; fr30: « plus elle a servi »: the game or the rule?"""
+    from cardgen.report.words import PAGES
+
+    en, fr = PAGES["en"]["short_note"], PAGES["fr"]["short_note"]
+    assert "the more games needed it, the more the results describe" in en and "came into" not in en
+    assert "plus cette règle a servi, plus les résultats décrivent le jeu modifié plutôt que le jeu publié" in fr
+    assert "plus elle a servi" not in fr
