@@ -228,3 +228,15 @@ def test_the_overviews_shortage_note_says_which_rule_served_and_how_often() -> N
     assert "the more games needed it, the more the results describe" in en and "came into" not in en
     assert "plus cette règle a servi, plus les résultats décrivent le jeu modifié plutôt que le jeu publié" in fr
     assert "plus elle a servi" not in fr
+
+
+def test_the_unbuilt_gallerys_intro_reads_as_two_sentences_and_says_carte_once() -> None:
+    """en25: "Every game and variant, with its latest reports; card pictures … appear here": a fragment joined to a
+    clause by a semicolon: two sentences. it24: «le immagini delle carte, i regolamenti e i fogli di stampa delle
+    carte», «delle carte» twice in one list, in the intro and under each game."""
+    from cardgen.report.gallery import WORDS
+
+    assert WORDS["en"]["intro_unbuilt"].startswith("Every game and variant with its latest reports. Card pictures")
+    for key in ("intro_unbuilt", "nothing_built"):
+        assert WORDS["it"][key].count("delle carte") == 1, WORDS["it"][key]
+    assert WORDS["it"]["nothing_built"].startswith("Ancora nessuna immagine, nessun foglio di stampa delle carte e ")
