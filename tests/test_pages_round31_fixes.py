@@ -488,8 +488,9 @@ def test_the_italian_warning_points_to_the_mid_game_table_by_its_heading() -> No
     from cardgen.terminal import LINES
 
     pointer = LINES["it"]["warn_card_page_play"]
-    assert "Forza delle carte a partita in corso" in pointer
-    assert WORDS["it"]["exchange_title"].startswith("Forza delle carte a partita in corso")
+    # one name on the terminal and the page since round 33 (it22): «durante la partita»
+    assert "Forza delle carte durante la partita" in pointer
+    assert WORDS["it"]["exchange_title"].startswith("Forza delle carte durante la partita")
 
 
 def test_the_italian_overview_says_which_player_the_balance_column_names() -> None:

@@ -240,3 +240,16 @@ def test_the_unbuilt_gallerys_intro_reads_as_two_sentences_and_says_carte_once()
     for key in ("intro_unbuilt", "nothing_built"):
         assert WORDS["it"][key].count("delle carte") == 1, WORDS["it"][key]
     assert WORDS["it"]["nothing_built"].startswith("Ancora nessuna immagine, nessun foglio di stampa delle carte e ")
+
+
+def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() -> None:
+    """it22: the terminal's «forza delle carte durante la partita» was the page's «Forza delle carte a partita in
+    corso»: one table, two names. The page, its pointer and the overview's card note say «durante la partita»."""
+    from cardgen.report.impact import WORDS
+    from cardgen.report.words import PAGES
+    from cardgen.terminal import LINES
+
+    assert WORDS["it"]["exchange_title"].startswith("Forza delle carte durante la partita")
+    assert "«Forza delle carte durante la partita»" in LINES["it"]["warn_card_page_play"]
+    assert LINES["it"]["exchange_head"].startswith("forza delle carte durante la partita")
+    assert not any("a partita in corso" in PAGES["it"][k] for k in ("card_mid", "card_mid_margin"))

@@ -246,7 +246,7 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
     ("en", "“favour” (mid-game: holding it widens its holder’s margin over the best other player beyond chance, "
            "though not their win rate)"),
     ("fr", "« favour » (en cours de partie, d’après l’avance sur le meilleur des autres, pas d’après les victoires)"),
-    ("it", "«favour» (a partita in corso, in base al vantaggio sul migliore degli altri, non alle vittorie)")])
+    ("it", "«favour» (durante la partita, in base al vantaggio sul migliore degli altri, non alle vittorie)")])
 def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
     """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither
     that the flag is the mid-game experiment's nor that only the lead is beyond chance."""

@@ -593,7 +593,8 @@ def test_italian_mid_game_title_says_it_once_and_french_opening_heads_are_short(
     in corso" say one thing twice; fr36: at 1280 px "dans les mains de départ" went one word a line."""
     from cardgen.report.impact import WORDS
 
-    assert WORDS["it"]["exchange_title"] == "Forza delle carte a partita in corso (carte sostituite in mano)"
+    # the terminal's name since round 33 (it22), the bracket no longer saying it again
+    assert WORDS["it"]["exchange_title"] == "Forza delle carte durante la partita (carte sostituite in mano)"
     assert WORDS["fr"]["head_widened"].split("|")[1] == "mains de départ"
 
 
