@@ -253,3 +253,28 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
     assert "«Forza delle carte durante la partita»" in LINES["it"]["warn_card_page_play"]
     assert LINES["it"]["exchange_head"].startswith("forza delle carte durante la partita")
     assert not any("a partita in corso" in PAGES["it"][k] for k in ("card_mid", "card_mid_margin"))
+
+
+@pytest.mark.parametrize(("lang", "order"), [
+    ("en", "the published rules do not say what happens then, and cardgen’s added rule lets play go on, so the "
+           "results"),
+    ("fr", "les règles publiées ne disent pas ce qui se passe alors, et la règle ajoutée par cardgen permet de "
+           "poursuivre la partie, donc les résultats"),
+    ("it", "il regolamento pubblicato non dice che cosa succede in quel caso e la regola aggiunta da cardgen permette "
+           "di continuare la partita, quindi i risultati")])
+def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str, order: str) -> None:
+    """fr23: « la règle ajoutée par cardgen permet de poursuivre la partie, mais les règles publiées ne disent pas
+    ce qui se passe alors, donc les résultats … »: remedy, problem, consequence; now the gap in the rules first, as
+    the overview's note says it. en20: "at worst 60 silver coins left unpaid over one game" was clumsy: "unpaid in a
+    single game"."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
+    naming = Naming.of(resolve("draco", Path(__file__).parents[1]), lang)
+    line = shortfall_line(finding, lang, naming).replace("\u202f", " ").replace("\u00a0", " ")
+    assert order in line, line
+    if lang == "en":
+        assert "at worst 60 silver coins unpaid in a single game;" in line and "over one game" not in line

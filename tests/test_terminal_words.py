@@ -347,8 +347,8 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     # the name and the weight of it (twentieth reading en18, en25): cardgen's rule lets play go on, never "covers
     # it" as if solved, and what the box would then hold
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
-                              "(95.0%), at worst 60 silver coins left unpaid over one game; cardgen’s added rule lets play "
-                              "go on, but the published rules do not say what happens then, so the results (balance, "
+                              "(95.0%), at worst 60 silver coins unpaid in a single game; the published rules do not say "
+                              "what happens then, and cardgen’s added rule lets play go on, so the results (balance, "
                               "card strength, design indicators) describe the game with cardgen’s rule, not the "
                               "published game. In these 200 games, 57 "
                               "more silver coins (77 instead of 20), or 19 more gold coins (44 instead of 25), would have "
@@ -356,8 +356,8 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "be enough: cardgen fix tests them on new games"),
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
                               "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
-                              "l’ensemble d’une partie\u202f; la règle ajoutée par cardgen permet de poursuivre la partie, "
-                              "mais les règles publiées ne disent pas ce qui se passe alors, donc les résultats "
+                              "l’ensemble d’une partie\u202f; les règles publiées ne disent pas ce qui se passe alors, et "
+                              "la règle ajoutée par cardgen permet de poursuivre la partie, donc les résultats "
                               "(équilibre, force des cartes, indicateurs de conception) décrivent le jeu avec la règle "
                               "de cardgen, et non le jeu publié. Dans ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
                               "lieu de 25), auraient couvert tous les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
@@ -365,8 +365,8 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "nouvelles parties"),
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
-                              "arriva a 60 monete d’argento in una partita; la regola aggiunta da cardgen permette di "
-                              "continuare la partita, ma il regolamento pubblicato non dice che cosa succede in quel caso, "
+                              "arriva a 60 monete d’argento in una partita; il regolamento pubblicato non dice che cosa "
+                              "succede in quel caso e la regola aggiunta da cardgen permette di continuare la partita, "
                               "quindi i risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono il "
                               "gioco con la regola di cardgen, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20), o 19 monete "
