@@ -278,3 +278,12 @@ def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str,
     assert order in line, line
     if lang == "en":
         assert "at worst 60 silver coins unpaid in a single game;" in line and "over one game" not in line
+
+
+def test_dracos_all_out_tie_says_before_the_drop_outs_not_at_the_start() -> None:
+    """en17: "every player drops out, so those tied for first place at the start share the victory": "at the start"
+    read as the start of the game; the tie meant is the one before the drop-outs."""
+    from cardgen.games import get_game
+
+    said = get_game("draco").words["tallies"]["en"]["tie_break:all_tied_leaders_share"]
+    assert said == "every player drops out, so those tied for first place before the drop-outs share the victory"
