@@ -287,3 +287,13 @@ def test_dracos_all_out_tie_says_before_the_drop_outs_not_at_the_start() -> None
 
     said = get_game("draco").words["tallies"]["en"]["tie_break:all_tied_leaders_share"]
     assert said == "every player drops out, so those tied for first place before the drop-outs share the victory"
+
+
+def test_the_french_hardly_played_note_keeps_its_parallel() -> None:
+    """fr20: « l’écart mesure le fait de l’avoir en main, pas de la jouer »: « pas de la jouer » had no noun to
+    hang on; « l’effet de l’avoir en main, pas celui de la jouer »."""
+    from cardgen.terminal import LINES
+
+    for key in ("hardly_note", "hardly_note_one", "hardly_held"):
+        assert "l’effet de l’avoir en main, pas celui de la jouer" in LINES["fr"][key]
+        assert "pas de la jouer" not in LINES["fr"][key]

@@ -115,7 +115,7 @@ REPORT = {"en": "the simulated players hardly ever play it: the difference measu
     ("en", "* hardly ever played by the simulated players (times per player per game): dice (0.04); its difference "
            "shows what holding it does, not playing it"),
     ("fr", "* presque jamais jouée par les joueurs automatiques (fois par joueur et par partie)\u202f: "
-           "dice (0,04)\u202f; son écart mesure le fait de l’avoir en main, pas de la jouer"),  # fr16: one construction
+           "dice (0,04)\u202f; son écart mesure l’effet de l’avoir en main, pas celui de la jouer"),  # fr16, round 33 fr20
     ("it", "* giocata quasi mai dai giocatori automatici (volte per giocatore a partita): dice "
            "(0,04); la sua differenza misura solo il costo di tenerla in mano senza giocarla")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
@@ -244,8 +244,8 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
     ("en", "not flagged: hardly ever played (0 times per player per game); the difference shows holding it, not "
            "playing it", "too weak",
      "not flagged: the simulated players hardly ever play it, so the difference measures holding it"),
-    ("fr", "non signalée\u202f: presque jamais jouée (0 fois par joueur et par partie)\u202f; l’écart mesure le "
-           "fait de l’avoir en main, pas de la jouer", "trop faible",
+    ("fr", "non signalée\u202f: presque jamais jouée (0 fois par joueur et par partie)\u202f; l’écart mesure "
+           "l’effet de l’avoir en main, pas celui de la jouer", "trop faible",  # round 33 fr20
      "non signalée : les joueurs automatiques ne la jouent presque jamais, l’écart mesure donc"),
     ("it", "non segnalata: giocata quasi mai (0 volte per giocatore a partita); la differenza misura solo il costo "
            "di tenerla in mano senza giocarla", "troppo debole",
