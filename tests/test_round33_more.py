@@ -297,3 +297,20 @@ def test_the_french_hardly_played_note_keeps_its_parallel() -> None:
     for key in ("hardly_note", "hardly_note_one", "hardly_held"):
         assert "l’effet de l’avoir en main, pas celui de la jouer" in LINES["fr"][key]
         assert "pas de la jouer" not in LINES["fr"][key]
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("en", "the design indicator added at 3 players:"),
+    ("fr", "indicateur de conception mesuré à partir de 3 joueurs :"),
+    ("it", "indicatore di gioco che si aggiunge con 3 giocatori:")])
+def test_a_later_counts_added_indicator_says_from_which_count(lang: str, head: str) -> None:
+    """fr12: « indicateur de conception mesuré à partir d’ici : » (kingmaking, Royale's 3 players): « d’ici » meant
+    nothing to the reader; the count it is measured from, said."""
+    from cardgen.simulate.summary import Naming, designer_lines
+
+    two = {"games": 50, "drama": {"mean": 2.0, "low": 1.5, "high": 2.5}}
+    three = {**two, "kingmaking": {"mean": 0.2, "low": 0.1, "high": 0.3}}
+    said: set[str] = set()
+    designer_lines(two, lang, Naming(title="Royale"), 50, said, 2)
+    second = designer_lines(three, lang, Naming(title="Royale"), 50, said, 3)
+    assert second[0].strip().replace("\u202f", " ") == head

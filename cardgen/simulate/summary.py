@@ -1446,8 +1446,9 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         # a later count of the same game that adds a term says so: "what the design indicators measure:" over one
         # line read as a list cut short (twenty-first reading fr13, it10)
         mark = f"legend_of:{naming.title}"
-        head = (say_n("legend_validate_more", len(new), lang) if said is not None and mark in said
-                else say("legend_validate", lang))
+        # from which count it is measured, never « à partir d’ici » (round 33 fr12)
+        head = (say_n("legend_validate_more_at" if players else "legend_validate_more", len(new), lang,
+                      players=players) if said is not None and mark in said else say("legend_validate", lang))
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
             out += ["  " + line for line in [head, *new]]
         if said is not None:
