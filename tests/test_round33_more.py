@@ -314,3 +314,14 @@ def test_a_later_counts_added_indicator_says_from_which_count(lang: str, head: s
     designer_lines(two, lang, Naming(title="Royale"), 50, said, 2)
     second = designer_lines(three, lang, Naming(title="Royale"), 50, said, 3)
     assert second[0].strip().replace("\u202f", " ") == head
+
+
+def test_dracos_largest_fortune_does_not_repeat_its_lists_heading_in_french() -> None:
+    """fr22: « plus grosse fortune atteinte en cours de partie » under « maximums atteints en cours de partie »
+    said it twice."""
+    from cardgen.games import get_game
+    from cardgen.terminal import LINES
+
+    said = get_game("draco").words["tallies"]["fr"]["peak:richest_player"]
+    assert "en cours de partie" in LINES["fr"]["peaks"] and "en cours de partie" not in said
+    assert said == "plus grosse fortune d’un joueur, en pièces d’argent"
