@@ -253,7 +253,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
         assert words in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, held]}, lang)[0]
         assert words not in designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}, two[1]]},
                                            lang)[0]
-    for lang, none in (("fr", "aucune carte ne montre d’écart de victoires que le hasard ne suffise à expliquer, car l’intervalle de chacune (élargi "
+    for lang, none in (("fr", "aucun écart de victoires ne dépasse ce que le hasard peut expliquer, car l’intervalle de chaque carte (élargi "
                              "parce que 2 cartes sont comparées à la fois) contient 0"),  # one colon a sentence (round 29 fr3)
                        ("it", "per ogni carta la differenza può essere dovuta al caso, dato che il suo intervallo (allargato")):
         assert none in designer_lines({"games": 300, "component_impact": two}, lang)[0]

@@ -325,3 +325,15 @@ def test_dracos_largest_fortune_does_not_repeat_its_lists_heading_in_french() ->
     said = get_game("draco").words["tallies"]["fr"]["peak:richest_player"]
     assert "en cours de partie" in LINES["fr"]["peaks"] and "en cours de partie" not in said
     assert said == "plus grosse fortune d’un joueur, en pièces d’argent"
+
+
+def test_the_french_card_verdict_says_it_without_a_double_negative() -> None:
+    """fr19: « aucune carte ne montre d’écart de victoires que le hasard ne suffise à expliquer »: a double negative
+    with a subjunctive, read twice; « aucun écart de victoires ne dépasse ce que le hasard peut expliquer », as the
+    flagged cards' « dépasse de justesse ce que le hasard peut expliquer »."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    for said in (LINES["fr"]["cards_head_none"], LINES["fr"]["cards_head_none_one"],
+                 LINES["fr"]["cards_head_none_again_one"], WORDS["fr"]["none_flagged"]):
+        assert "ne suffise" not in said and "ce que le hasard peut expliquer" in said, said

@@ -273,9 +273,9 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
 @pytest.mark.parametrize(("lang", "many", "one"), [
     # round 29 fr26: "hasard" said once, never "… ; chaque écart observé peut donc venir du hasard" after it
     # round 30 fr17, fr24, en5: "se distinguer au-delà du hasard", "beyond chance": what chance explains
-    ("fr", "aucune carte ne montre d’écart de victoires que le hasard ne suffise à expliquer, car l’intervalle de chacune (élargi parce que "
+    ("fr", "aucun écart de victoires ne dépasse ce que le hasard peut expliquer, car l’intervalle de chaque carte (élargi parce que "
            "2 cartes sont comparées à la fois) contient 0",
-     "la carte ne montre pas d’écart de victoires que le hasard ne suffise à expliquer, car son intervalle de confiance à 95 % contient 0"),
+     "l’écart de victoires de la carte ne dépasse pas ce que le hasard peut expliquer, car son intervalle de confiance à 95 % contient 0"),
     ("en", "no card stands out more than chance alone would explain; every card’s interval, widened because 2 cards "
            "are compared at once, includes 0",
      "the card does not stand out more than chance alone would explain; its 95% confidence interval includes 0"),
