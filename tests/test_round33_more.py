@@ -337,3 +337,12 @@ def test_the_french_card_verdict_says_it_without_a_double_negative() -> None:
     for said in (LINES["fr"]["cards_head_none"], LINES["fr"]["cards_head_none_one"],
                  LINES["fr"]["cards_head_none_again_one"], WORDS["fr"]["none_flagged"]):
         assert "ne suffise" not in said and "ce que le hasard peut expliquer" in said, said
+
+
+def test_the_italian_zork_case_says_who_pays() -> None:
+    """it12: «quando qualcuno deve pagare per Zork»: by the rules it is always the richest player who pays for him,
+    as English says ("when the richest must pay for Zork")."""
+    from cardgen.games import get_game
+
+    said = get_game("draco").words["tallies"]["it"]["gap:richest_tie"]
+    assert said.endswith("quando il più ricco deve pagare per Zork") and "qualcuno" not in said
