@@ -346,3 +346,16 @@ def test_the_italian_zork_case_says_who_pays() -> None:
 
     said = get_game("draco").words["tallies"]["it"]["gap:richest_tie"]
     assert said.endswith("quando il più ricco deve pagare per Zork") and "qualcuno" not in said
+
+
+def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None:
+    """it15: «ha giocato la partita fino in fondo due volte, … dagli stessi giocatori»: an agent («da») after an
+    active verb is ungrammatical, the page's «è poi proseguita … dagli stessi giocatori» likewise: «con gli stessi
+    giocatori»."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    head, legend = LINES["it"]["exchange_head"], WORDS["it"]["exchange_legend"]
+    assert "dagli stessi giocatori" not in head and "dagli stessi giocatori" not in legend
+    assert "ha fatto proseguire la partita fino in fondo due volte, con e senza lo scambio, con gli stessi giocatori" in head
+    assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
