@@ -359,3 +359,15 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     assert "dagli stessi giocatori" not in head and "dagli stessi giocatori" not in legend
     assert "ha fatto proseguire la partita fino in fondo due volte, con e senza lo scambio, con gli stessi giocatori" in head
     assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
+
+
+def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
+    """it17: «(mai una carta giocata quasi mai)», a jingle read twice; it18: «ha due decimali (li hanno entrambi gli
+    estremi)» seemed to contradict itself (one end or both?); it16: «allargati secondo le carte e le misure
+    confrontate» was opaque: «secondo il numero di carte e di misure confrontate», as the page says."""
+    from cardgen.terminal import LINES
+
+    key, columns = LINES["it"]["exchange_key"], LINES["it"]["exchange_columns"]
+    assert "(salvo le carte giocate quasi mai)" in key and "mai una carta" not in key
+    assert "ha due decimali, e così l’altro," in key and "(li hanno" not in key
+    assert "allargati secondo il numero di carte e di misure confrontate" in columns

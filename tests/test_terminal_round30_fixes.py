@@ -77,7 +77,7 @@ def _favour_row(**more: Any) -> dict[str, Any]:
     ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0, celui des victoires non",
      "deux décimales (les deux bornes les ont), pour montrer de quel côté de 0 elle se trouve"),
     ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, quello delle vittorie no",
-     "due decimali (li hanno entrambi gli estremi), per mostrare da quale parte dello zero si trova")])
+     "due decimali, e così l’altro, per mostrare da quale parte dello zero si trova")])  # round 33 it18
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -101,7 +101,7 @@ def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_whic
     assert flag[2:] in page.replace("&#x27;", "'")
     # the page keeps its own longer legend (round 32 shortened the terminal's): "two decimals … which side of 0"
     assert {"en": "two decimals", "fr": "deux décimales", "it": "due decimali"}[lang] in page
-    assert decimals.split("), ")[-1] in page
+    assert decimals.split(", ")[-1] in page
 
 
 def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> None:
