@@ -371,3 +371,13 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     assert "(salvo le carte giocate quasi mai)" in key and "mai una carta" not in key
     assert "ha due decimali, e così l’altro," in key and "(li hanno" not in key
     assert "allargati secondo il numero di carte e di misure confrontate" in columns
+
+
+def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:
+    """it25: «indica il giocatore, per ordine di gioco, più lontano dalla quota equa»: the aside cut the sentence;
+    the players are «giocatore 1, 2 …» by order of play everywhere, as English's "names the player furthest"."""
+    from cardgen.report.words import PAGES
+
+    intro = PAGES["it"]["overview_intro"]
+    assert "la colonna «equilibrio» indica il giocatore più lontano dalla quota equa." in intro
+    assert "per ordine di gioco" not in intro
