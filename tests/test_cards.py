@@ -216,7 +216,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     assert "widened for the number of cards judged at once" in note and "and the flag rests on it" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
     # no statistician's name on the game page, which otherwise explains itself (twenty-third reading en58)
     assert "élargi selon le nombre de cartes jugées à la fois" in impact_footnote("fr", False)
-    assert "allargato secondo il numero di carte giudicate insieme" in impact_footnote("it", False)
+    assert "allargato secondo il numero di carte valutate insieme" in impact_footnote("it", False)
     assert not any("Bonferroni" in impact_footnote(lang, False) for lang in ("en", "fr", "it"))
     assert "own 95% confidence interval" in impact_footnote("en")  # compare's
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,

@@ -93,7 +93,7 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
     # twenty-seventh reading (en16, it33): "a flag needs 0.1" / "ne servono 0,1" read as a count of flags
     assert typeset({"en": "cardgen judges only cards played at least 0.1 times per player per game",
                     "fr": "cardgen ne juge que les cartes jouées au moins 0,1 fois par joueur et par partie",
-                    "it": "una carta viene giudicata solo se è giocata almeno 0,1 volte per giocatore a partita"}[lang],
+                    "it": "una carta viene valutata solo se è giocata almeno 0,1 volte per giocatore a partita"}[lang],
                    lang) in lines[0]
     # fifteenth reading (en4, fr23, it28): "cards their gap would flag, but not flagged" was no sentence; one card
     # is said in the singular, several by their number, each in sentences of their own

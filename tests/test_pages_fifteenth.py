@@ -200,7 +200,7 @@ def test_the_card_note_says_what_a_card_not_judged_is(lang: str, why: str) -> No
     from cardgen.report.impact import WORDS
     note = WORDS[lang]["footnote_not_judged"]  # its own sentence since round 31 (en48): said where such a card is
     assert why in note and note.index(why) > note.index({"en": "not judged", "fr": "non jugée",
-                                                          "it": "non giudicata"}[lang] + " (")
+                                                          "it": "non valutata"}[lang] + " (")
     assert "nella mano iniziale di" not in WORDS["it"]["head_widened"]
 
 

@@ -381,3 +381,25 @@ def test_the_italian_overview_names_the_balance_columns_player_without_an_aside(
     intro = PAGES["it"]["overview_intro"]
     assert "la colonna «equilibrio» indica il giocatore più lontano dalla quota equa." in intro
     assert "per ordine di gioco" not in intro
+
+
+def test_an_italian_card_is_valutata_never_giudicata() -> None:
+    """it33: «l’intervallo di ogni carta giudicata», «carte giudicate insieme»: a card is not "judged" in Italian;
+    «valutata», the word the Imposter caveat and the opening-hand sentence already used: one word everywhere."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    for name in ("cardgen/terminal.json", "cardgen/report/impact.json", "cardgen/report/words.json"):
+        book = json.loads((root / name).read_text(encoding="utf-8"))
+        found = []
+
+        def walk(x: object, italian: bool) -> None:
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    walk(v, italian or k == "it")
+            elif isinstance(x, str) and italian and re.search(r"giudicat[aeo]\b", x):
+                found.append(x)
+        walk(book, False)
+        assert not found, (name, found[:2])

@@ -241,7 +241,7 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
     assert {r["component"]: r for r in _tally(deal, 400).rows()}["dice"]["judged"]  # 200 and 600 seats
     every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]
     assert every["not_judged"] == {"why": "all"}
-    assert not_judged_words(every, "it") == "(non giudicata: ogni giocatore ne ha una, manca un confronto)"
+    assert not_judged_words(every, "it") == "(non valutata: ogni giocatore ne ha una, manca un confronto)"  # round 33 it33
 
 
 def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_worded() -> None:

@@ -216,7 +216,7 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
     ("it", "La carta «Dice» non è segnalata, benché con la variante chi l’aveva nella mano iniziale vinca 13,7 punti "
            "percentuali meno spesso degli altri (da 2,4 a 25,0 in meno, tenuto conto del caso; 8,5 in meno nel gioco "
            "base, e la differenza tra i due giochi può essere dovuta al caso). I giocatori automatici però non la "
-           "giocano quasi mai (0,03 volte per giocatore a partita; una carta viene giudicata solo se è giocata almeno "
+           "giocano quasi mai (0,03 volte per giocatore a partita; una carta viene valutata solo se è giocata almeno "
            "0,1 volte per giocatore a partita), quindi la differenza viene dal fatto di averla in mano, non dal suo "
            "effetto.")])
 def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: str, said: str) -> None:
