@@ -403,3 +403,15 @@ def test_an_italian_card_is_valutata_never_giudicata() -> None:
                 found.append(x)
         walk(book, False)
         assert not found, (name, found[:2])
+
+
+def test_royales_hardly_used_imposter_caveat_says_which_figures_and_once_how_often() -> None:
+    """en34: "They hardly ever used it, so these results describe …" under a card heading: "these results" were
+    every figure at that player count. fr36: « … en moyenne 0,04 fois par joueur et par partie. Ils ne s’en sont
+    presque jamais servis : … » said it twice: « Autant dire jamais : … »."""
+    from cardgen.report.impact import WORDS
+
+    assert "so every figure at this player count describes" in WORDS["en"]["all_dealt_hardly"]
+    assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("Autant dire jamais : les résultats à "
+                                                                             "ce nombre de joueurs")
+    assert "presque jamais servis" not in WORDS["fr"]["all_dealt_hardly"]

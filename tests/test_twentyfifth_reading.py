@@ -70,11 +70,13 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
                                                    said=said))) for _ in range(3))
     # en39, round 31 en41; round 32 en49, fr40, it35: the tense of "used", and "these results", never "this page"
     # in the 2-player section
-    whole = {"en": "They hardly ever used it, so these results describe games played almost without it.",
-             "fr": "Ils ne s’en sont presque jamais servis : ces résultats valent donc pour des parties jouées pour "
-                   "ainsi dire sans elle.",
-             "it": "Non l’hanno usata quasi mai: questi risultati valgono quindi per partite giocate praticamente "
-                   "senza di essa."}[lang]
+    # round 33 en34: every figure at this player count; fr36: the sentence before says how often, never again
+    whole = {"en": "They hardly ever used it, so every figure at this player count describes games played almost "
+                   "without it.",
+             "fr": "Autant dire jamais : les résultats à ce nombre de joueurs valent donc pour des parties jouées sans "
+                   "elle.",
+             "it": "Non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono quindi per "
+                   "partite giocate praticamente senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
              "fr": "Aucune carte n’est évaluée, pour la même raison que plus haut.",
              # round 29 it60: «valutare» as at 2 players, never «giudicata» beside it
@@ -95,7 +97,7 @@ def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:
     said: set[str] = set()
     used = plain(str(impact_block([{**IMPOSTER, "plays_per_seat": 2.0}], {}, names={"imposter": "Imposter"}, said=said)))
     later = plain(str(impact_block([IMPOSTER], {}, names={"imposter": "Imposter"}, said=said)))
-    assert "hardly" not in used and "They hardly ever used it, so these results" in later
+    assert "hardly" not in used and "They hardly ever used it, so every figure" in later
 
 
 @pytest.mark.parametrize("lang", LANGS)
