@@ -144,8 +144,8 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”), so there "
             "is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
-            "0.03 times with the variant. They hardly ever used it, so these results describe games played "
-            "almost without it.") in said, said
+            "0.03 times with the variant. They hardly ever used it, so every figure at this player count describes "
+            "games played almost without it.") in said, said  # round 33 en34
     # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
     for lang, never in (("en", "on average with the base game, and never with the variant."),
                         ("fr", "avec le jeu de base, et jamais avec la variante."),
