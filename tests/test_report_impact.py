@@ -155,8 +155,10 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     french = impact_block([held], {}, lang="fr", names={"imposter": "Imposteur"})
     assert ("la main de départ de chaque joueur contient les mêmes cartes (chacun reçoit la carte «\u202fImposteur\u202f»)"
             in french) and "0,03\u00a0fois par joueur et par partie" in french and "sans cette carte" in french
-    assert french.count("presque jamais") == 1  # said once (fr68)
-    assert "Ils ne s’en sont presque jamais servis" in french  # 0.03 times: a limit of the players (fr56; past: round 32 en49)
+    assert french.count("jamais") == 1  # said once (fr68)
+    # 0.03 times: a limit of the players (fr56; past: round 32 en49); round 33 fr36: how often said once, then
+    # « Autant dire jamais »
+    assert "Autant dire jamais" in french
     assert "hardly ever use" not in impact_block([{**held, "plays_per_seat": 0.1}], {}, names=names)  # the threshold
     assert "mano iniziale di ogni giocatore contiene le stesse carte (ognuno riceve le carte" in impact_block([held, {**held, "component": "x"}], {}, lang="it")
     assert "stesse carte (ognuno riceve la carta" in impact_block([held], {}, lang="it")
@@ -269,5 +271,5 @@ def test_a_card_table_with_no_card_flagged_says_so(lang: str) -> None:
     hardly = {**calm, "component": "coin", "low": 0.01, "high": 0.2, "plays_per_seat": 0.03}
     assert typeset(said, lang) not in impact_block([calm, hardly], {}, lang=lang)
     assert typeset(said, lang) not in impact_block([calm], {}, paired=True, lang=lang)
-    assert {"en": "No card stands out more than chance alone would explain", "fr": "Aucune carte ne montre d’écart de victoires que le hasard",
+    assert {"en": "No card stands out more than chance alone would explain", "fr": "Aucun écart de victoires ne dépasse ce que le hasard",
             "it": "Nessuna carta si scosta più di quanto possa spiegare il caso"}[lang] in said  # round 30 en5; round 32 it41
