@@ -415,3 +415,10 @@ def test_royales_hardly_used_imposter_caveat_says_which_figures_and_once_how_oft
     assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("Autant dire jamais : les résultats à "
                                                                              "ce nombre de joueurs")
     assert "presque jamais servis" not in WORDS["fr"]["all_dealt_hardly"]
+
+
+def test_royales_solo_end_reason_is_in_the_present_as_the_others() -> None:
+    """en11: "how games end: all the turns of the solo game were played (300)": the past, where every other end
+    reason is in the present ("is drawn", "run out")."""
+    tallies = _royale_words()["tallies"]["en"]
+    assert tallies["end_reason:turns_done"] == "all the turns of the solo game are played"
