@@ -129,7 +129,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     assert "qu’avec la carte cédée (avance +0,8 point [+0,04 ; +1,50]), un écart qui dépasse de justesse ce que le " \
            "hasard peut expliquer" in fr.replace("\u202f", " ")
     assert "au-delà du hasard" not in fr and "sans gagner plus souvent" not in fr
-    assert "rispetto alla carta ceduta (vantaggio +0,8 punti [+0,04; +1,50]), appena oltre i limiti del " \
+    assert "che tenendo la carta ceduta (vantaggio +0,8 punti [+0,04; +1,50]), appena oltre i limiti del " \
            "caso;" in it and it.count("oltre i limiti del caso") == 1
     assert "(+3,4 punti percentuali [−2,0; +8,8]) può essere dovuta al caso" in it.replace("\u00a0", " ")
     lines = exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en")

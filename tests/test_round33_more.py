@@ -422,3 +422,14 @@ def test_royales_solo_end_reason_is_in_the_present_as_the_others() -> None:
     reason is in the present ("is drawn", "run out")."""
     tallies = _royale_words()["tallies"]["en"]
     assert tallies["end_reason:turns_done"] == "all the turns of the solo game are played"
+
+
+def test_the_italian_margin_warning_compares_an_advantage_with_an_advantage() -> None:
+    """it19: «finisce con un vantaggio maggiore sul migliore degli avversari rispetto alla carta ceduta»: an
+    advantage compared with a card; «… che tenendo la carta ceduta»."""
+    from cardgen.terminal import LINES
+
+    for key in ("warn_card_play_strong_margin", "warn_card_play_strong_margin_just", "warn_card_play_weak_margin",
+                "warn_card_play_weak_margin_just"):
+        said = LINES["it"][key]
+        assert "che tenendo la carta ceduta (vantaggio" in said and "rispetto alla carta ceduta" not in said
