@@ -433,3 +433,13 @@ def test_the_italian_margin_warning_compares_an_advantage_with_an_advantage() ->
                 "warn_card_play_weak_margin_just"):
         said = LINES["it"][key]
         assert "che tenendo la carta ceduta (vantaggio" in said and "rispetto alla carta ceduta" not in said
+
+
+def test_the_italian_balance_warning_says_the_trend_in_a_sentence_of_its_own() -> None:
+    """it9: «… troppo grandi per essere dovute al caso: i loro intervalli … non contengono la quota equa; la quota di
+    vittorie scende …»: a colon, then a semicolon chained in one sentence; the fall seat by seat is its own
+    sentence."""
+    from cardgen.simulate.summary import seat_trend
+
+    said = seat_trend([0.37, 0.273, 0.217, 0.19], "it")
+    assert said.startswith(". La quota di vittorie scende da un giocatore al successivo"), said

@@ -192,8 +192,8 @@ def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, du
 @pytest.mark.parametrize(("lang", "trend"), [
     ("en", "; the win rate falls with each seat (37.0%, 27.3%, 21.7% and 19.0%)"),
     ("fr", " ; le taux de victoire baisse d’une place à la suivante (37,0 %, 27,3 %, 21,7 % et 19,0 %)"),
-    ("it", "; la quota di vittorie scende da un giocatore al successivo, nell’ordine di gioco (37,0 %, 27,3 %, 21,7 % "
-           "e 19,0 %)")])  # round 31 it9: never "posto", a place in the ranking
+    ("it", ". La quota di vittorie scende da un giocatore al successivo, nell’ordine di gioco (37,0 %, 27,3 %, 21,7 % "
+           "e 19,0 %)")])  # round 31 it9: never "posto", a place in the ranking; round 33 it9: its own sentence
 def test_a_balance_warning_shows_the_fall_by_seat_behind_the_two_seats_it_names(lang: str, trend: str) -> None:
     """en14: Royale at 4 players named players 1 and 4 only, while the win rates fell seat by seat (37.0, 27.3,
     21.7, 19.0 %): a designer fixing a first-player advantage needs the pattern, not two end points."""
