@@ -311,8 +311,11 @@ def test_must_draw_from_empty_supply_passes_the_turn(deck):
     state = new_state(deck, 3, [])
     arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=0)
     state.apply(("take", "wine"))  # seat 0 takes the last dish; seats 1 and 2 cannot act
+    # the game then ends, seats 1 and 2 tied on 0 points and 0 discarded cards (seat 0's wine is discarded): the
+    # tie the tie-break leaves standing is one more gap, settled by the deck's clarification (a shared win)
     assert [(g.kind, g.detail) for g in state.gaps] == [("draw_from_empty_supply", "seat 1, course 1"),
-                                                         ("draw_from_empty_supply", "seat 2, course 1")]
+                                                         ("draw_from_empty_supply", "seat 2, course 1"),
+                                                         ("tie_after_tiebreak", "seats [1, 2]")]
     assert state.rounds == 1 and state.turns == 3
     assert state.end_reason == "supply_exhausted"
     assert_conserved(state)

@@ -99,7 +99,7 @@ def test_stalls_and_the_safety_cap_match(tmp_path):
             ref = play_game(GAME.new_game(stalled, 5), seed, make_agents(GAME, names), names, record=True)
             assert fast.play(seed, names, 10_000, True) == ref, seed
             reasons.add(ref.end_reason)
-    assert {"supply_exhausted", "stalled:no_dish_emerald"} <= reasons
+    assert {"supply_exhausted", "stalled:no_dish_emerald", "stalled:tie_after_tiebreak"} <= reasons
     assert first_difference(deck, 4, range(20), cap=17) is None  # every game hits the cap
 
 
@@ -166,14 +166,15 @@ def test_the_kernels_gap_and_resolution_codes_follow_the_engines_gap_table():
     from cardgen.games.king_lui.compiled import END_NAMES, GAP_NAMES
     from cardgen.games.king_lui.engine import GAPS
 
-    assert [GAP_NAMES[k] for k in (rules.GAP_NO_DISH, rules.GAP_EMPTY, rules.GAP_SHORT)] == \
-        ["no_dish_emerald", "draw_from_empty_supply", "short_supply_draw"] == list(GAPS)
+    assert [GAP_NAMES[k] for k in (rules.GAP_NO_DISH, rules.GAP_EMPTY, rules.GAP_SHORT, rules.GAP_TIE)] == \
+        ["no_dish_emerald", "draw_from_empty_supply", "short_supply_draw", "tie_after_tiebreak"] == list(GAPS)
     assert [GAPS["no_dish_emerald"].index(r) for r in ("draw_only", "emerald_allowed")] == \
         [rules.DRAW_ONLY, rules.EMERALD_ALLOWED]
     # kind k's ruling is cfg[C_NO_DISH + k]
-    assert [core.C_NO_DISH + k for k in range(3)] == [core.C_NO_DISH, core.C_EMPTY, core.C_SHORT]
+    assert [core.C_NO_DISH + k for k in range(4)] == [core.C_NO_DISH, core.C_EMPTY, core.C_SHORT, rules.C_TIE]
     assert END_NAMES[core.SUPPLY_EXHAUSTED] == "supply_exhausted"
     assert END_NAMES[core.STALLED + rules.GAP_SHORT] == "stalled:short_supply_draw"
+    assert END_NAMES[core.STALLED + rules.GAP_TIE] == "stalled:tie_after_tiebreak"
 
 
 def test_a_first_compile_is_done_and_said_once_not_by_every_worker(capfd: pytest.CaptureFixture[str],

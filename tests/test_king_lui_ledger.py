@@ -9,7 +9,7 @@ from cardgen.resolve.resolve import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = {"rules": "test_king_lui_rules.py", "engine": "test_king_lui_engine.py", "deck": "test_king_lui_deck.py",
-         "play": "test_king_lui_play.py", "hidden": "test_king_lui_hidden.py"}
+         "play": "test_king_lui_play.py", "hidden": "test_king_lui_hidden.py", "shared": "test_kl_shared_win.py"}
 
 
 def ledger_rows() -> list[list[str]]:

@@ -91,9 +91,8 @@ def test_engine_logs_obey_the_published_rules(summary: Summary) -> None:
 
 # -- hand-built games on a tiny deck, answers worked out by hand from the rules --------------
 
-TINY_RULINGS = frozenset({"dealt_emerald_not_replaced", "drawn_emerald_is_the_turn", "shared_win",
-                          "waiting_emeralds_at_the_end"})
-TINY_CLARIFICATIONS = {"no_dish_emerald": "draw_only", "draw_from_empty_supply": "pass"}
+TINY_RULINGS = frozenset({"dealt_emerald_not_replaced", "drawn_emerald_is_the_turn", "waiting_emeralds_at_the_end"})
+TINY_CLARIFICATIONS = {"no_dish_emerald": "draw_only", "draw_from_empty_supply": "pass", "tie_after_tiebreak": "shared"}
 
 
 def _tiny(ham: int, cheese: int, emeralds: int) -> RefDeck:
@@ -112,15 +111,22 @@ def test_a_hand_worked_shared_win_with_an_emerald_left_waiting() -> None:
     # course 1 (chef 0) deals ham, cheese, cheese; all three draw; the king gets ham 1, cheese 2.
     # course 2 (chef 1) deals ham, Emerald, cheese; seat 1 takes cheese, seat 2 ham, seat 0 draws.
     # Seat 0 finds no dish while the Emerald waits and the king holds 3: gap no_dish_emerald, it draws.
-    # One card left < 3: the end. Each player: 1 ham x 1 + 1 cheese x 2 = 3, none discarded.
+    # One card left < 3: the end. Each player: 1 ham x 1 + 1 cheese x 2 = 3, none discarded: still tied after the
+    # discarded cards, where the texts stop (rule 30), gap tie_after_tiebreak, which the deck settles: shared.
     supply = ["ham#1", "cheese#1", "cheese#2", "ham#2", "ham#3", "cheese#3",
               "ham#4", "emerald#1", "cheese#4", "cheese#5", "ham#5"]
     actions = [[0, ["draw"]], [1, ["draw"]], [2, ["draw"]],
                [1, ["take", "cheese"]], [2, ["take", "ham"]], [0, ["draw"]]]
-    gap = {"kind": "no_dish_emerald", "settled": True, "detail": "seat 0, course 2", "by": "engine"}
+    gaps = [{"kind": "no_dish_emerald", "settled": True, "detail": "seat 0, course 2", "by": "engine"},
+            {"kind": "tie_after_tiebreak", "settled": True, "detail": "seats [0, 1, 2]", "by": "engine"}]
     record = _record(supply, actions, scores=[3.0, 3.0, 3.0], winners=[0, 1, 2], tie_break=TIE_SHARED,
-                     turns=6, rounds=2, gaps=[gap])
+                     turns=6, rounds=2, gaps=gaps)
     assert referee_game(_tiny(5, 5, 1), record) == []
+    # the same game logged without the tie's gap, or with the deck settling nothing: the referee says so
+    assert any("rule gaps" in f.what for f in referee_game(_tiny(5, 5, 1), {**record, "gaps": gaps[:1]}))
+    unsettled = RefDeck(**{**_tiny(5, 5, 1).__dict__, "clarifications": {
+        k: v for k, v in TINY_CLARIFICATIONS.items() if k != "tie_after_tiebreak"}})
+    assert any("end reason" in f.what for f in referee_game(unsettled, record))
 
 
 def test_a_hand_worked_tie_broken_by_fewest_discards_and_two_passed_turns() -> None:

@@ -71,7 +71,7 @@ KING_LUI_BESIDE = {
     # (round 25: "comme d'habitude", "as usual" named no habit; the drawn Emerald points to action b instead)
     "no_draw_from_empty_supply": {"fr": "aussitôt (voir b).", "it": "subito (vedi b).", "en": "at once (see b)."},
     "draw_from_empty_supply": {"fr": "aussitôt (voir b).", "it": "subito (vedi b).", "en": "at once (see b)."},
-    "shared_win": {"fr": "le moins de cartes l’emporte.", "it": "ha scartato meno carte.",
+    "tie_after_tiebreak": {"fr": "le moins de cartes l’emporte.", "it": "ha scartato meno carte.",
                    "en": "discarded the fewest cards wins."},
     "hidden_hand": {"fr": "au fil des services.", "it": "portata dopo portata.", "en": "course by course."},
 }

@@ -16,7 +16,9 @@ Read from logs, not said in the docs: a turn passed on an empty supply
 (clarification ``draw_from_empty_supply: pass``) logs no action but counts as a turn;
 a drawn Emerald the king cannot feed logs no ``place``; the tie-break label for a
 tie settled by discarded cards is ``fewest_discarded``; gap details read
-``seat <s>, course <c>`` with courses counted from 1.
+``seat <s>, course <c>`` with courses counted from 1, and ``seats [<s>, ...]`` for a tie the
+fewest discarded cards leave standing (the texts stop there: gap ``tie_after_tiebreak``, which the
+deck's clarification settles, ``shared``).
 
 Usage: ``python tests/referees/king_lui.py LOG.jsonl ...`` (exit 1 on any finding).
 """
@@ -45,6 +47,7 @@ TIE_SHARED = "shared_win"
 NO_DISH_EMERALD = "no_dish_emerald"
 EMPTY_SUPPLY = "draw_from_empty_supply"
 SHORT_SUPPLY = "short_supply_draw"
+TIE_AFTER = "tie_after_tiebreak"
 
 
 @dataclass(frozen=True)
@@ -353,9 +356,14 @@ class _Game:
         left = [s for s in tied if discarded[s] == fewest]
         if len(left) == 1:
             return scores, left, TIE_FEWEST
-        if "shared_win" not in self.deck.rulings:
-            self.note(None, "rule 30 (still tied)", "the texts are silent and the deck declares no 'shared_win'",
-                      f"winners {self.record.get('winners')}")
+        # rule 30: the texts stop at the discarded cards; a tie still standing is a gap, settled by the deck
+        resolution = self.deck.clarifications.get(TIE_AFTER)
+        self.gaps.append((TIE_AFTER, resolution is not None, f"seats {left}"))
+        self.seen[f"gap {TIE_AFTER}"] += 1
+        if resolution is None:
+            self.end = f"stalled:{TIE_AFTER}"
+        elif resolution != "shared":
+            self.note(None, "rule 30 (still tied)", "the ledger knows one resolution: 'shared'", resolution)
         self.seen["shared win"] += 1
         return scores, left, TIE_SHARED
 
@@ -365,6 +373,8 @@ class _Game:
         if self.i < len(self.actions):
             self.note(self.i, "rule 24 (the game is over)", f"no action after the game ended ({self.end})",
                       f"{len(self.actions) - self.i} more action(s), first {self.actions[self.i]}")
+        # the outcome first: a tie it leaves standing is one more gap, or a stall
+        result = None if self.end is None or self.end.startswith("stalled:") else self.outcome()
         if r.get("end_reason") != self.end:
             self.note(None, "end reason (rule 24)", str(self.end), str(r.get("end_reason")))
         logged_gaps = [(g.get("kind"), bool(g.get("settled")), g.get("detail"))
@@ -382,7 +392,8 @@ class _Game:
                 self.note(None, "stalled game (rule 35)", "no scores and no winners",
                           f"scores {r.get('scores')}, winners {r.get('winners')}")
             return
-        scores, winners, tie = self.outcome()
+        assert result is not None  # not stalled: the outcome was worked out above
+        scores, winners, tie = result
         logged = r.get("scores")
         if not isinstance(logged, list) or len(logged) != self.players or any(
                 not isinstance(x, (int, float)) or float(x) != s for x, s in zip(logged, scores)):

@@ -23,7 +23,7 @@ from cardgen.engine.batch import (CAPPED, PLAYED, R_DECISIONS, R_END, R_GAPS, R_
                                   R_TURNS, BatchEngine)
 from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import KingLuiGame
-from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAP_WORDS, GAPS, TIE_BREAKS
+from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAPS, TIE_BREAKS, gap_detail
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
         hand_peak = max(hand_peak, s[h0:h0 + n].sum())
     scores, winners = ctx.scores, ctx.winners
     out[R_TIE] = outcome(s, cfg, scores, winners, ctx.discarded)
+    core.tie_standing(s, cfg, winners, out[R_TIE], gaps)  # a tie left standing: one more gap, or a stall
     out[R_END] = s[core.S_END]
     out[R_STOP] = CAPPED if capped else PLAYED
     out[R_TURNS] = s[core.S_TURNS]
@@ -257,7 +258,7 @@ class KingLuiFast(BatchEngine):
                        mt, amt, scores, winners, discarded), self.gaps
 
     def _gap_detail(self, code: int, args: list[int]) -> str:
-        return GAP_WORDS[code].format(*args)
+        return gap_detail(code, *args)
 
     def _record(self, result: GameResult, decisions: int) -> None:
         ids = self.game.instances

@@ -92,6 +92,7 @@ _shuffled = bind(rules.shuffled, "king_lui", {"_nrt": False}, shuffle=fastrng.sh
 _determinize = bind(rules.determinize, "king_lui", None, shuffle=fastrng.shuffle, **_AT)
 _score = njit(cache=True, _nrt=False)(score)
 _winners = njit(cache=True, _nrt=False)(winners)
+_tie_standing = bind(rules.tie_standing, "king_lui", _STEP, gap=_rule_gap, finish=_finish)
 
 
 @njit(cache=True, _nrt=False)
@@ -164,6 +165,14 @@ def outcome(s, cfg, scores, winners, discarded):
     players = cfg[C_PLAYERS]
     _score(s, HEADER + 3 * n, s, HEADER + n, n, players, scores, discarded)
     return _winners(scores, discarded, players, winners)
+
+
+@njit(cache=True, _nrt=False)
+def tie_standing(s, cfg, winners, tie, gaps):
+    """After ``outcome`` (tie-break ``tie``, ``winners`` 1 each): a tie the fewest discarded cards leave standing is
+    gap ``tie_after_tiebreak``, logged in ``gaps``; without a ruling the game stalls on it (``s[S_END]``):
+    ``rules.tie_standing``, as ``KingLuiState._finish``."""
+    _tie_standing((s, cfg, gaps), s, cfg, winners, tie)
 
 
 # -- the heuristic agent (agents.HeuristicAgent, same floats in the same order) ----------

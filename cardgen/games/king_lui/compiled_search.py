@@ -129,7 +129,8 @@ def _play(ctx, codes, i, at_root, stream, policy, epsilon):
 
 @_kernel
 def _reward(ctx, score_weight, out):
-    kl.outcome(ctx.s, ctx.kit.cfg, ctx.scores, ctx.winners, ctx.discarded)
+    tie = kl.outcome(ctx.s, ctx.kit.cfg, ctx.scores, ctx.winners, ctx.discarded)
+    kl.tie_standing(ctx.s, ctx.kit.cfg, ctx.winners, tie, ctx.gaps)  # a tie no ruling settles stalls, as in the engine
     rewards(ctx.scores, ctx.winners, ctx.s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
 
 

@@ -31,12 +31,13 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.cardlists import CardLists, cards_of, make, replace
 from cardgen.games.king_lui.invariants import broken
-from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS,
-                                          GAPS, HEADER, MAY_FEED, NO_TIE, PLAYING, S_ACTED, S_CHEF, S_END, S_KTOTAL,
+from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAPS,
+                                          HEADER, MAY_FEED, NO_TIE, PLAYING, S_ACTED, S_CHEF, S_END, S_KTOTAL,
                                           S_PENDING, S_PHASE, S_PLAYER, S_ROUNDS, S_SP, S_TEMER, S_TURNS,
                                           TIE_BREAKS, UNSETTLED, advance, deal, determinize, draw, emeralds, feed,
-                                          finish, hand, legal, pending, place, score, shuffled, stack, take,
-                                          taken, turn, use_emerald, winners)  # GAPS: the gap kinds, read from here
+                                          finish, gap_detail, hand, legal, pending, place, score, shuffled, stack,
+                                          take, taken, tie_standing, turn, use_emerald,
+                                          winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -548,9 +549,9 @@ class KingLuiState(State):
 
     def rule_gap(self, kind: int, a: int, b: int) -> int:
         """``gap`` by code, for the rules ``rules`` writes once for both tiers: the ruling's place in
-        ``GAPS``, -1 without one (the detail in ``rules.GAP_WORDS``' words)."""
+        ``GAPS``, -1 without one (the detail in ``rules.GAP_WORDS``' words, ``rules.gap_detail``)."""
         name = GAP_KINDS[kind]
-        rule = self.gap(name, GAP_WORDS[kind].format(a, b))
+        rule = self.gap(name, gap_detail(kind, a, b))
         return -1 if rule is None else GAPS[name].index(rule)
 
     def end_turn(self) -> None:
@@ -671,9 +672,17 @@ class KingLuiState(State):
         return False
 
     def _finish(self, reason: str) -> None:
+        """The game ends (``rules.finish``: the record keeps ``reason``'s code, one past ``ENDS`` for a reason a house
+        rule names); a game played to its end is scored once here for a tie its tie-break leaves standing, gap
+        ``tie_after_tiebreak`` (``rules.tie_standing``: without a ruling the game stalls on it)."""
         self.end_reason = reason
         self._legal = []
-        finish(self.s, ENDS.index(reason) if reason in ENDS else len(ENDS))
+        s = self.s
+        finish(s, ENDS.index(reason) if reason in ENDS else len(ENDS))
+        if not reason.startswith("stalled:"):
+            scores, discarded = self.scores()
+            won = [0] * len(scores)
+            tie_standing(self, s, self.game.cfg, won, winners(scores, discarded, len(scores), won))
         n = len(self.game.dishes)
         for q in range(self.game.players):  # hands only grow: their final size is their peak
             self.track("hand_cards", sum(self.s[hand(n, q):hand(n, q) + n]))

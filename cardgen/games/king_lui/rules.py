@@ -17,11 +17,14 @@ GAPS: dict[str, tuple[str, ...]] = {
     "draw_from_empty_supply": ("pass",),
     # a draw asks for more cards than the supply holds (only if supply_draw_cards > 1)
     "short_supply_draw": ("draw_remaining",),
+    # players still tied on points after comparing discarded cards: the published rules stop there (``tie_standing``)
+    "tie_after_tiebreak": ("shared",),
 }
 #: gap kinds by code (the order of ``GAPS``) and the words of each one's detail, from its two numbers
 GAP_KINDS = tuple(GAPS)
-GAP_NO_DISH, GAP_EMPTY, GAP_SHORT = range(3)
-GAP_WORDS = ("seat {0}, course {1}", "seat {0}, course {1}", "{0} card(s) left, {1} to draw")
+GAP_NO_DISH, GAP_EMPTY, GAP_SHORT, GAP_TIE = range(4)
+N_GAPS = len(GAP_KINDS)
+GAP_WORDS = ("seat {0}, course {1}", "seat {0}, course {1}", "{0} card(s) left, {1} to draw", "seats {0}")
 #: a ruling of ``no_dish_emerald`` by its place in ``GAPS``
 DRAW_ONLY, EMERALD_ALLOWED = 0, 1
 #: what a turn allows (``choices``), as flags: take a dish, draw, feed Emerald
@@ -29,6 +32,14 @@ MAY_TAKE, MAY_DRAW, MAY_FEED = 1, 2, 4
 #: the tie-breaks ``winners`` names, by code (-1: no tie)
 TIE_BREAKS = ("fewest_discarded", "shared_win")
 NO_TIE, FEWEST_DISCARDED, SHARED_WIN = -1, 0, 1
+
+
+def gap_detail(kind: int, a: int, b: int) -> str:
+    """Gap ``kind``'s detail from its two numbers, in ``GAP_WORDS``' words (the tied seats, a bit each in ``a``,
+    as a list: "seats [0, 2]"). Pure Python: the engines' logs, never a kernel."""
+    if kind == GAP_TIE:
+        return GAP_WORDS[kind].format([q for q in range(a.bit_length()) if a >> q & 1])
+    return GAP_WORDS[kind].format(a, b)
 
 
 def gap(st: Any, kind: int, a: int, b: int) -> int:
@@ -86,8 +97,9 @@ def score(held: Any, h0: int, king: Any, k0: int, n: int, players: int, scores: 
 
 def winners(scores: Any, discarded: Any, players: int, won: Any) -> int:
     """Who wins, 1 each in ``won``: the top score, then the fewest discarded cards; a tie still standing is
-    shared (our ruling: the texts stop there). The tie-break used: ``NO_TIE``, ``FEWEST_DISCARDED`` (one
-    winner left) or ``SHARED_WIN``. ``KingLuiState.outcome`` and ``compiled_rules.outcome``."""
+    shared (the ``tie_after_tiebreak`` gap, ``tie_standing``: the texts stop there, the deck's clarification settles
+    it). The tie-break used: ``NO_TIE``, ``FEWEST_DISCARDED`` (one winner left) or ``SHARED_WIN``.
+    ``KingLuiState.outcome`` and ``compiled_rules.outcome``."""
     best = scores[0]
     for q in range(1, players):
         if scores[q] > best:
@@ -108,6 +120,23 @@ def winners(scores: Any, discarded: Any, players: int, won: Any) -> int:
     return FEWEST_DISCARDED if count == 1 else SHARED_WIN
 
 
+def tie_standing(st: Any, s: Any, cfg: Any, won: Any, tie: int) -> None:
+    """The game over in ``s`` with winners ``won`` by tie-break ``tie`` (``winners``): a tie the fewest discarded
+    cards leave standing (``SHARED_WIN``) is gap ``tie_after_tiebreak``, the tied seats its detail (a bit each);
+    its ruling ``shared`` lets them share the win, without one the game stalls on it. Nothing for a game that
+    stalled before its end or has not ended. ``KingLuiState._finish``, the compiled tier's game loop and its
+    search's rewards."""
+    end = s[S_END]
+    if tie != SHARED_WIN or end == PLAYING or STALLED <= end < STALLED + N_GAPS:
+        return
+    seats = 0
+    for q in range(cfg[C_PLAYERS]):
+        if won[q]:
+            seats |= 1 << q
+    if gap(st, GAP_TIE, seats, 0) < 0:
+        finish(s, STALLED + GAP_TIE)
+
+
 # -- the position: one record of flat int fields --------------------------------------------------------------
 # ``KingLuiState.s`` (a list) and the kernels' state (an ``int64`` array) are the same record. Its fields, for
 # ``n`` dishes, ``P`` players and ``N`` card instances: the scalars ``S_*``, then per dish the portions on the
@@ -118,8 +147,8 @@ def winners(scores: Any, discarded: Any, players: int, won: Any) -> int:
 
 #: indices in ``cfg``, the deck's rule numbers and gap rulings (gap kind k's ruling, its place in ``GAPS``, is
 #: ``cfg[C_NO_DISH + k]``, ``UNSETTLED`` without one)
-C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_CARDS = range(9)
-CFG_SIZE = 9
+C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_TIE, C_CARDS = range(10)
+CFG_SIZE = 10
 UNSETTLED = -1
 #: end codes (``S_END``): stalled on gap kind k is ``STALLED + k``
 PLAYING, SUPPLY_EXHAUSTED, STALLED = 0, 1, 2
