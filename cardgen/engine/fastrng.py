@@ -205,7 +205,7 @@ def choice_index(mt, n):
 # calls above are these same draws behind one call (tests/test_fastrng.py compares both
 # with ``random.Random``).
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=False)
 def twist_fast(mt):
     """MT19937's twist of all 624 words, in CPython's three loops (no wrap-around index)."""
     for kk in range(_N - _M):
@@ -266,7 +266,7 @@ def randbelow_inline(mt, n):
     return r
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=False)
 def shuffle_fast(mt, x, n):
     """``shuffle`` (the first ``n`` items of ``x``, in place) with the inlined draws."""
     for i in range(n - 1, 0, -1):

@@ -30,14 +30,23 @@ advice): a copy of the whole turn in each loop took the search drivers' first co
 of CPU, 481 s now, as fast a search (benchmarks/bench_search.py, runs alternated); with a
 called heuristic in rollouts too, 336 s but 12 % slower searches with the heuristic. Scratch
 arrays travel in small tuples by use (``E`` engine and log, ``H`` heuristic,
-``D`` determinize). The turn's long steps, ``play`` (a card's effect), ``end_turn`` and ``setup``, are called
-(``_STEP``), compiled once: inlined into each copy of ``apply`` with the rest, they took the batch game's first
-compile from 66 s of CPU (before one rule flow, issue #49) to 88 s; called, 47 s, for a batch game 7 % slower
-(8,400 against 9,050 heuristic games a CPU second at 4 players). The short steps every turn or payment runs
-(``draw``, ``pile_empty``, ``settle``, ``transfer``) are inlined: called, each call passed the whole record ``S``
-(some thirty arrays, seven words each), and random games took 35-36 µs of CPU against 33-34 inlined, for the same
-first compile (54-59 s against 56-57 s at 4 players, runs alternated on a loaded machine); ``end_turn`` inlined
-too bought 2 µs more for 67 s of compile, so it stays called.
+``D`` determinize). The turn's long steps, ``play`` (a card's effect), ``end_turn`` and ``setup``, are compiled
+once and inlined by LLVM (``_STEP``: numba's ``forceinline``), not by numba (``inline="always"``). Numba's
+inlining types the step's body again in each copy of ``apply``, every one of its hundred accessors
+(``get``, ``put``...) with it: it took the batch game's first compile from 66 s of CPU (before one rule flow,
+issue #49) to 88 s, later 137 s against 231 s. Called instead (until 2026-12-01), each call passed the whole
+record ``S`` on the stack: some thirty arrays of seven words, 1,760 bytes written by the caller for every card
+played and every turn's end (``perf`` on the batch loop, a map of the compiled object's symbols: at 5 players
+``play`` itself 15 µs of a random game's 56, its call and ``end_turn``'s a third of the loop's 28 µs, the base's
+whole loop 21 µs). LLVM's inlining copies the compiled step, so the arguments become the caller's own values:
+random games at 5 players 31-36 µs of CPU against 54-55 called and 31-32 at the base (in-process, best of 3 x
+20,000 games), for the same first compile (a build's ``warm`` at 5 players from an empty cache, the three trees
+side by side: 162 s against 158 s called and 207 s at the base). ``forceinline`` passes on to a kernel compiled
+for the first time inside an inlined step, so the kernels the steps call (``settle``, ``transfer``, the draws'
+``twist_fast`` and ``shuffle_fast``) say ``forceinline=False``: inlined too they bought nothing measurable.
+The short steps every turn or payment runs (``draw``, ``pile_empty``, ``settle``, ``transfer``) are inlined by
+numba: called, each call passed the whole record ``S`` too, and random games took 35-36 µs of CPU against
+33-34 inlined, for the same first compile (54-59 s against 56-57 s at 4 players).
 
 Layout of a position ``s`` (``_views``): the scalars ``S_*``, then money[n],
 order[chars], hand sizes[n], hands[n, W], pile[W], discard[W], set-aside[W],
@@ -194,7 +203,7 @@ def _zero(a):  # type: ignore[no-untyped-def]
 
 #: ``table.coins_held`` (the coins the players hold together), ``table.add_toast`` (what a toast pays and
 #: charges) and ``table.put_sarah_neighbours`` (who may draw after it) compiled: the reference's own arithmetic
-_coins = njit(cache=True, _nrt=False)(coins_held)
+_coins = njit(cache=True, _nrt=False, forceinline=False)(coins_held)
 _toast_seat = njit(cache=True, _nrt=False, inline="always")(toast_seat)
 _add_toast = bind(add_toast, "draco", {"_nrt": False}, toast_seat=_toast_seat)
 _sarah_neighbours = njit(cache=True, _nrt=False, inline="always")(put_sarah_neighbours)
@@ -240,16 +249,19 @@ def _peak_of(S, i, v):  # type: ignore[no-untyped-def]
 
 
 _track_coins = bind(track_coins, "draco", {"_nrt": False, "inline": "always"}, peak=_peak_of)
-_settle_money = bind(settle, "draco", {"_nrt": False}, gap=_gap_of, peak=_peak_of, coins_held=_coins,
-                     track_coins=_track_coins)
-_transfer_money = bind(transfer, "draco", {"_nrt": False}, gap=_gap_of, settle=_settle_money)
+#: called by the long steps, and called they stay (``forceinline=False``: numba would pass the steps' ``forceinline``
+#: on to a kernel first compiled inside one of them; so do ``_coins`` and ``fastrng``'s ``twist_fast``, ``shuffle_fast``)
+_settle_money = bind(settle, "draco", {"_nrt": False, "forceinline": False}, gap=_gap_of, peak=_peak_of,
+                     coins_held=_coins, track_coins=_track_coins)
+_transfer_money = bind(transfer, "draco", {"_nrt": False, "forceinline": False}, gap=_gap_of, settle=_settle_money)
 
 
 # -- cards and seats ---------------------------------------------------------------------------
 #: ``table``'s seat moves compiled as they are (the engine's ``_play`` and the heuristic run them on lists)
 _SEATS = {"_nrt": False, "inline": "always"}
-#: the turn's long steps, called (see the module's docstring: what their copies cost the first compile)
-_STEP = {"_nrt": False}
+#: the turn's long steps, compiled once and inlined by LLVM where called (``forceinline``: numba types each once, LLVM
+#: copies the compiled body; see the module's docstring: numba's own ``inline="always"`` cost the first compile 70 %)
+_STEP = {"_nrt": False, "forceinline": True}
 _index = njit(cache=True, **_SEATS)(index)
 _move = bind(move, "draco", _SEATS, index=_index)
 _reseat = bind(reseat, "draco", _SEATS, move=_move, beside_draco=bind(beside_draco, "draco", _SEATS, move=_move),
