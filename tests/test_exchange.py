@@ -332,13 +332,13 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # ... the heading split: what was done, then the columns, then the flag's rule, each on its own line (round 29
     # en17, it2: one 7-line sentence of nested brackets)
     assert lines[0].endswith("30 échanges") and "12 parties" in lines[0]
-    assert "chaque échange compte pour les deux cartes" in lines[1]  # round 32: in fewer words
+    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]  # round 34 fr14
     assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres (points)" in lines[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6); the
     # two measures each with its unit in brackets, never four readings of the commas (round 30 fr20)
     assert "en victoires (points de pourcentage) et en avance" in lines[1]
-    assert lines[2].strip().startswith("◆ signalée") and "presque jamais" in lines[2]  # round 29 en16, fr19
+    assert lines[2].strip().startswith("◆ = carte signalée") and "presque jamais" in lines[2]  # round 29 en16, fr19; 34 fr15
     # a heading row naming each column with its unit, the cells bare (round 30 en20: "wins +5.8" read as a count)
     assert lines[3].split() == ["carte", "échanges", "victoires", "(points", "de", "pourcentage)", "avance", "(points)"]
     # the margin with one decimal throughout, as the wins (en13, fr17)

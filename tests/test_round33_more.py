@@ -357,7 +357,7 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
 
     head, legend = LINES["it"]["exchange_head"], WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head and "dagli stessi giocatori" not in legend
-    assert "ha fatto proseguire la partita fino in fondo due volte, con e senza lo scambio, con gli stessi giocatori" in head
+    assert "ha giocato fino in fondo le due versioni, con gli stessi giocatori" in head  # round 34
     assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
 
 
@@ -368,8 +368,8 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     from cardgen.terminal import LINES
 
     key, columns = LINES["it"]["exchange_key"], LINES["it"]["exchange_columns"]
-    assert "(salvo le carte giocate quasi mai)" in key and "mai una carta" not in key
-    assert "ha due decimali, e così l’altro," in key and "(li hanno" not in key
+    assert "(salvo le carte giocate quasi mai, *)" in key and "mai una carta" not in key  # round 34: and its mark
+    assert "entrambi hanno due decimali" in key and "(li hanno" not in key and "e così l’altro" not in key
     assert "allargati secondo il numero di carte e di misure confrontate" in columns
 
 

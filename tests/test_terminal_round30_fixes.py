@@ -73,11 +73,11 @@ def _favour_row(**more: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("lang", "flag", "decimals"), [
     ("en", "◆ seems too strong: its margin interval leaves out 0, its win-rate interval does not",
-     "two decimals (both ends do), to show on which side of 0 it lies"),
+     "both ends get two decimals, to show on which side of 0 it lies"),  # round 34 en15
     ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0, celui des victoires non",
-     "deux décimales (les deux bornes les ont), pour montrer de quel côté de 0 elle se trouve"),
+     "deux décimales, pour montrer de quel côté de 0"),  # round 34 fr15
     ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, quello delle vittorie no",
-     "due decimali, e così l’altro, per mostrare da quale parte dello zero si trova")])  # round 33 it18
+     "entrambi hanno due decimali, per mostrare da quale parte dello zero si trova")])  # round 34 it13
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal

@@ -283,7 +283,7 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
     # it9: "posto" is a place in the ranking elsewhere
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
     # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
-    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "ogni scambio conta per entrambe le carte", "sommano"),
+    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "ogni scambio conta per la carta ricevuta e, col segno opposto, per quella ceduta", "sommano"),  # round 34
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins

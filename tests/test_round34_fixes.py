@@ -1,0 +1,37 @@
+"""Reading round 34 (docs/reads/terminal-round-34-*.md): the starred faults, fixed."""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.terminal import say
+
+LANGS = ["en", "fr", "it"]
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang: str) -> None:
+    """en15*, fr14*, fr15*, fr13, it13: Draco's mid-game legend on the terminal: "(never a card hardly ever
+    played)", "(both ends do)", « chaque échange compte pour les deux cartes », « a joué la partie … par les mêmes
+    joueurs »: the page's wording (the card taken and, reversed, the one given up; both versions played by the same
+    players), and the legend as a whole shorter than round 34's."""
+    from cardgen.terminal import LINES
+
+    words = LINES[lang]
+    head, columns, key = words["exchange_head"], words["exchange_columns"], words["exchange_key"]
+    assert {"en": "then played both versions out with the same players, dice rolls and shuffles",
+            "fr": "puis a joué les deux versions jusqu’au bout avec les mêmes joueurs, jets de dés et mélanges",
+            "it": "poi ha giocato fino in fondo le due versioni, con gli stessi giocatori"}[lang] in head
+    assert {"en": "each exchange counts for the card taken and, reversed, the one given up",
+            "fr": "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée",
+            "it": "ogni scambio conta per la carta ricevuta e, col segno opposto, per quella ceduta"}[lang] in columns
+    assert {"en": "flagged: an interval leaves out 0 (except cards hardly ever played, *)",
+            "fr": "= carte signalée : un intervalle exclut 0 (sauf les cartes presque jamais jouées, *)",
+            "it": "segnalata: un intervallo esclude lo zero (salvo le carte giocate quasi mai, *)"}[lang] in key
+    for old in ("never a card hardly", "both ends do", "jamais une carte presque jamais", "les deux bornes les ont",
+                "par les mêmes joueurs avec", "les deux cartes", "entrambe le carte", "e così l’altro"):
+        assert old not in head + columns + key
+    assert len(head + columns + key) < {"en": 746, "fr": 863, "it": 847}[lang]  # round 34's
