@@ -135,10 +135,10 @@ def test_a_shortage_in_few_games_does_not_contradict_its_warning(lang: str) -> N
     for n in (1, 24):
         key = "short_weight_few_one" if n == 1 else "short_weight_few"
         said = say(key, lang, short=n).replace("\u202f", " ")
-        assert {"en": "the rule hardly changes the results", "fr": "cette règle change donc peu les résultats",
-                "it": "la regola cambia quindi poco i risultati"}[lang] in said
+        assert {"en": "so it hardly changes the results", "fr": "elle change donc peu les résultats",  # round 34 en17*
+                "it": "cambia quindi poco i risultati"}[lang] in said
         assert {"en": "published game", "fr": "jeu publié", "it": "gioco pubblicato"}[lang] not in said
-        assert len(said) < {"en": 121, "fr": 133, "it": 150}[lang]  # round 33's
+        assert len(said) < {"en": 121, "fr": 150, "it": 150}[lang]  # round 33's (fr: round 34 says whether to act)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -35,3 +35,18 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
                 "par les mêmes joueurs avec", "les deux cartes", "entrambe le carte", "e così l’altro"):
         assert old not in head + columns + key
     assert len(head + columns + key) < {"en": 746, "fr": 863, "it": 847}[lang]  # round 34's
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
+    """en17*, it17: Draco at 6 players, "Only these 24 games needed cardgen's rule …, so the rule hardly changes
+    the results": the designer could not tell whether to act, and «coprire l'ammanco» said the rule covers what it
+    loses. Now: the results hardly depend on it, but the rules still need one for this case."""
+    for n in (1, 24):
+        key = "short_weight_few_one" if n == 1 else "short_weight_few"
+        said = _plain(say(key, lang, short=n))
+        assert {"en": "so it hardly changes the results, but the rules still need one for this case",
+                "fr": "elle change donc peu les résultats, mais les règles doivent encore trancher ce cas",
+                "it": "cambia quindi poco i risultati, ma il regolamento deve ancora prevedere questo caso"}[lang] in said
+        assert "coprire" not in said and "for this shortage" not in said and "pour ce manque" not in said
+        assert len(said) < {"en": 121, "fr": 150, "it": 150}[lang]

@@ -80,11 +80,13 @@ def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: s
     # 81 and 5 of these games (terminal round 30 fr16, it17, it31)
     # round 33 fr21*: "the results stay close to the published game" beside a verdict still "with a warning": the
     # rule's weight alone, which the warning (the shortage itself) does not contradict
-    ("en", "Only these 24 games needed cardgen’s rule for this shortage, so the rule hardly changes the results"),
-    ("fr", "Seules ces 24 parties ont eu besoin de la règle de cardgen pour ce manque : cette règle change donc peu "
-           "les résultats"),
-    ("it", "Solo in queste 24 partite è servita la regola di cardgen per coprire l’ammanco: la regola cambia quindi "
-           "poco i risultati")])
+    # round 34 en17*, it17: and whether to act; the rule does not "cover" what it lets go unpaid
+    ("en", "Only these 24 games needed cardgen’s rule, so it hardly changes the results, but the rules still need one "
+           "for this case"),
+    ("fr", "Seules ces 24 parties ont eu besoin de la règle de cardgen : elle change donc peu les résultats, mais les "
+           "règles doivent encore trancher ce cas"),
+    ("it", "Solo queste 24 partite hanno richiesto la regola di cardgen: cambia quindi poco i risultati, ma il "
+           "regolamento deve ancora prevedere questo caso")])
 def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said: str) -> None:
     """en24, it11: Draco at 6 players, the bank short in 24 of 300 games, and none of the sentence the 4- and
     5-player warnings end with ("As at 3 players, the results describe the game with cardgen's rule"): were these
