@@ -50,3 +50,22 @@ def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
                 "it": "cambia quindi poco i risultati, ma il regolamento deve ancora prevedere questo caso"}[lang] in said
         assert "coprire" not in said and "for this shortage" not in said and "pour ce manque" not in said
         assert len(said) < {"en": 121, "fr": 150, "it": 150}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said(lang: str) -> None:
+    """en16, it16*, fr: "(an estimate to check, as at 3 players)": the 3-player warning never says "estimate"; it
+    says the additions change play and may not be enough, cardgen fix tests them. The back-reference says that."""
+    first = _plain(say("short_ruled", lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p",
+                       more=3, box="", also="", cover="99%", ruling="r"))
+    for key in ("short_ruled_again", "short_one_ruled_again"):
+        said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
+                          box="", also="", cover="99%", first=say("players", lang, n=3)))
+        back = {"en": "(as at 3 players, they change play and may not be enough)",
+                "fr": "(comme à 3 joueurs, ce surplus change le jeu et peut ne pas suffire)",
+                "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e possono non bastare)"}[lang]
+        assert said.endswith(back), said
+        # what it points back to is said at 3 players
+        assert {"en": "change play and may not be enough", "fr": "ce surplus change le jeu et peut ne pas suffire",
+                "it": "queste aggiunte cambiano il gioco e possono non bastare"}[lang] in first
+        assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said

@@ -306,7 +306,7 @@ def test_every_count_s_coin_estimate_is_said_a_first_estimate(lang: str) -> None
     again = plain(shortfall_line(_short(280, 48), lang, naming, said=said, entry={"players": 4, "variant": "draco"}))
     assert first != again and "cardgen fix" in first, (first, again)
     # round 33 fr17, it20: "a first estimate, as above" pointed at words the 3-player warning never said
-    assert {"en": "(an estimate to check, as at 3 players)",  # round 32: the reason said once, at the first count
-            # round 29 fr21: after a colon, "ce surplus change le jeu" read as the estimate itself
-            "fr": "(estimation à vérifier, comme à 3 joueurs)",
-            "it": "(una stima da verificare, come con 3 giocatori)"}[lang] in again, again
+    # round 34 en16, it16*: "an estimate to check, as at 3 players" pointed at a word the 3-player warning never said
+    assert {"en": "(as at 3 players, they change play and may not be enough)",
+            "fr": "(comme à 3 joueurs, ce surplus change le jeu et peut ne pas suffire)",
+            "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e possono non bastare)"}[lang] in again, again
