@@ -103,9 +103,9 @@ def test_the_page_wide_fix_line_does_not_say_every_warning_is_one_problem(lang: 
     problem is flagged at those counts (the fix line then names it); shorter."""
     from cardgen.report.words import page_words
 
-    lead = page_words("top_fix_lead", lang, players="3, 4, 5 e 6")
-    assert {"en": "The same problem is flagged at", "fr": "Le même problème est signalé à",
-            "it": "Lo stesso problema è segnalato con"}[lang] in lead
+    lead = page_words("top_fix_lead", lang, players="3, 4, 5 e 6", what="x")
+    # round 34 en33*: "the same problem" before any was named; the lead now names it
+    assert {"en": "cardgen flags x", "fr": "cardgen signale x", "it": "cardgen segnala x"}[lang] in lead
     assert {"en": "warnings", "fr": "avertissements", "it": "avvisi"}[lang] not in lead
     assert len(lead) < {"en": 63, "fr": 80, "it": 74}[lang]  # round 33's banner
 

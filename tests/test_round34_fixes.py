@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.terminal import say
+from test_terminal_round30_fixes import _draco_page, draco  # noqa: F401 (a fixture: Draco at 3 players)
 
 LANGS = ["en", "fr", "it"]
 
@@ -69,3 +70,19 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         assert {"en": "change play and may not be enough", "fr": "ce surplus change le jeu et peut ne pas suffire",
                 "it": "queste aggiunte cambiano il gioco e possono non bastare"}[lang] in first
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
+
+
+@pytest.mark.parametrize(("lang", "lead"), [
+    ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To search for fixes for this problem "
+           "and test them in simulated games, run:"),
+    ("fr", "À 3 et 4 joueurs, cardgen signale le manque de pièces à la banque. Pour chercher comment corriger ce "
+           "problème, puis tester ces corrections sur des parties simulées, lancez :"),
+    ("it", "Con 3 e 4 giocatori, cardgen segnala la carenza di monete in banca. Per cercare correzioni che risolvano "
+           "questo problema e provarle su partite simulate, esegui:")])
+def test_the_game_page_names_the_problem_before_it_points_at_it(draco: tuple, lang: str, lead: str) -> None:
+    """en33*, it26*, fr36: Draco's page opened "The same problem is flagged at 3, 4, 5 and 6 players." before any
+    problem had been named. The lead names it; the fix sentence then says "this problem"."""
+    html = _draco_page(draco, lang)
+    top = html[:html.index('<h2 id="p3"')]
+    assert f'<p class="fix">{lead}' in top, top[-800:]
+    assert not any(x in top for x in ("The same problem", "Le même problème", "Lo stesso problema"))

@@ -120,6 +120,13 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
 
 
+def problems_found(entries: list[dict[str, Any]]) -> int:
+    """How many problems ``problems_shown`` names (with its defaults): "this problem" or "these problems"."""
+    return sum((any((r.get("balance") or {}).get("flags") for r in entries),
+                any(r.get("sufficiency") for r in entries),
+                any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or [])))
+
+
 def problems_at(entries: list[dict[str, Any]], lang: str) -> str:
     """The player counts whose block shows a problem ``cardgen fix`` cures, where not every count shown does
     (" at 4 players"): Royale's closing line offered a fix for "the turn-order imbalance above", which only 4
@@ -202,7 +209,7 @@ def at_count(hint: dict[str, Any] | None, r: dict[str, Any], results: list[dict[
 
 
 def fix_named(hint: dict[str, Any] | None, entries: list[dict[str, Any]], lang: str,
-              naming: Naming | None = None) -> dict[str, Any] | None:
+              naming: Naming | None = None, counts: list[int] | None = None) -> dict[str, Any] | None:
     """``fix_hint``'s command sentence on a deck page naming the problems its ``entries`` show, as the terminal's
     closing line names them ("to search for fixes for the turn-order imbalance at 4 players and test them…"):
     "what is flagged on this page" was loose where one player count of four showed it (twenty-first reading en62).
@@ -219,6 +226,15 @@ def fix_named(hint: dict[str, Any] | None, entries: list[dict[str, Any]], lang: 
     rest = rest if cards else entries
     if said is not None and alone:
         return {**hint, **said, "cards": None}
+    if counts and problems_shown(rest, lang, naming=naming):
+        # a problem of several counts, said once atop the page: named in the lead, "the same problem" pointed at
+        # nothing yet (round 34 en33*, it26*, fr36)
+        from cardgen.report.words import page_words
+
+        lead = page_words("top_fix_lead", lang, players=and_list([str(n) for n in counts], lang),
+                          what=problems_shown(rest, lang, naming=naming))
+        this = page_words("top_fix_this" if problems_found(rest) == 1 else "top_fix_these", lang)
+        return {**hint, "text": typeset(f"{lead} {fix_pointer(this, '', lang, capital=True)}", lang), "cards": said}
     what = problems_shown(rest, lang, naming=naming) + problems_at(rest, lang)
     return {**hint, "text": typeset(fix_pointer(what or say("fix_what_flagged", lang), "", lang, capital=True), lang),
             "cards": said}
@@ -808,8 +824,9 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
             # (the cards' lines stay under their counts: ``card_fix`` below, as before)
             # ... led by where the warnings are: it advertised a fix before the reader had met the problem (round 31
             # en52)
-            lead = typeset(page_words("top_fix_lead", lang, players=and_list([str(n) for n in shared], lang)), lang)
-            top_fix, fix = {**fix, "text": f"{lead} {fix['text']}", "cards": None}, None
+            named = fix_named(at_count(hint, plain, [without_balance(x) for x in doc["results"]]),
+                              [without_balance(x) for x in mine], lang, naming, counts=shared)
+            top_fix, fix = {**fix, "text": named["text"], "cards": None}, None
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
