@@ -86,3 +86,24 @@ def test_the_game_page_names_the_problem_before_it_points_at_it(draco: tuple, la
     top = html[:html.index('<h2 id="p3"')]
     assert f'<p class="fix">{lead}' in top, top[-800:]
     assert not any(x in top for x in ("The same problem", "Le même problème", "Lo stesso problema"))
+
+
+def test_the_margin_warning_compares_like_with_like() -> None:
+    """it14*: «finisce con un vantaggio maggiore sul migliore degli avversari che tenendo la carta ceduta», a broken
+    comparison, in the one sentence that explains Draco's only card warning. en18, the same sentence in English:
+    "finishes further ahead of the best other player" assumed the player was ahead; "better placed against" does
+    not. French « finit avec plus d'avance … qu'avec la carte cédée » compares like with like: kept."""
+    from cardgen.terminal import LINES
+
+    for key in ("warn_card_play_strong_margin", "warn_card_play_strong_margin_just"):
+        assert ("un vantaggio sul migliore degli avversari più ampio di quello che avrebbe tenendo la carta ceduta ("
+                in LINES["it"][key])
+        assert "ends better placed against the best other player than with the card given up (" in LINES["en"][key]
+        assert "finit avec plus d’avance sur le meilleur des autres qu’avec la carte cédée (" in LINES["fr"][key]
+    for key in ("warn_card_play_weak_margin", "warn_card_play_weak_margin_just"):
+        assert ("finisce più staccato dal migliore degli avversari di quanto sarebbe tenendo la carta ceduta ("
+                in LINES["it"][key])
+        assert "ends worse placed against the best other player than with the card given up (" in LINES["en"][key]
+    for words in (LINES["en"], LINES["it"]):
+        assert not any(x in v for v in words.values() if isinstance(v, str)
+                       for x in ("vantaggio maggiore sul", "further ahead of the best", "further behind the best"))
