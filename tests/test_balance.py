@@ -98,17 +98,17 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert balance_lines(out, "en", 4, command) == [
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
-        f"player 2 (19.3%) is within chance only thanks to the widening; to tell a real gap from chance, play more "
+        f"player 2 (19.3%) is within chance only because the intervals are widened; to tell a real gap from chance, play more "
         f"games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, soit plus d’un quart, car une "
                          "victoire partagée compte pour chacun des gagnants\u202f; sur 300 parties") \
-        and "mais le joueur 2 (19,3\u202f%) ne reste dans les limites du hasard que grâce à " \
-        "l’élargissement" in fr and "s’écarte" not in fr
+        and "mais le joueur 2 (19,3\u202f%) ne reste dans les limites du hasard " \
+        "qu’avec les intervalles élargis" in fr and "s’écarte" not in fr
     it = balance_lines(out, "it", 4, command)[0]
     assert it.startswith("equilibrio: la quota equa è 25,3\u00a0%, più di un quarto perché una vittoria condivisa conta per "
                          "ciascun vincitore; su 300 partite") and "ma il giocatore 2 (19,3\u00a0%) rientra nei limiti "\
-        "del caso solo grazie all’allargamento" in it and it.endswith(command) and "si scosta" not in it
+        "del caso solo con gli intervalli allargati" in it and it.endswith(command) and "si scosta" not in it
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]
     # as where nobody is named (fr1); what chance explains, not "beyond chance" (round 30 en5)
     verdict = "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"
@@ -141,7 +141,7 @@ def test_the_seat_lines_show_the_interval_the_verdict_uses() -> None:
     assert two["seat_intervals"][1]["low"] == pytest.approx(low, abs=1e-5)
     assert two["seat_intervals"][1]["high"] == pytest.approx(high, abs=1e-5)
     line = balance_lines(out, "en", 4, "")[0]
-    assert "[14.3% to 25.6%]" not in line and "widened" not in line  # the seat line shows it (round 29 en4)
+    assert "[14.3% to 25.6%]" not in line  # the seat line shows it (round 29 en4), and why it is widened (round 34 fr1*)
 
 
 def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None:
@@ -175,7 +175,8 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     assert balance_lines(out, "en", 2, command) == [
         "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner; over 300 games "
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain, though "
-        f"player 1 (59.7%) and player 2 (48.0%) are within chance only thanks to the widening; to tell a real gap "
+        f"player 1 (59.7%) and player 2 (48.0%) are within chance only because the intervals are widened; to "
+        f"tell a real gap "
         f"from chance, play more games: {command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)

@@ -107,3 +107,21 @@ def test_the_margin_warning_compares_like_with_like() -> None:
     for words in (LINES["en"], LINES["it"]):
         assert not any(x in v for v in words.values() if isinstance(v, str)
                        for x in ("vantaggio maggiore sul", "further ahead of the best", "further behind the best"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "though player 2 (19.3%) is within chance only because the intervals are widened"),
+    ("fr", "mais le joueur 2 (19,3 %) ne reste dans les limites du hasard qu’avec les intervalles élargis"),
+    ("it", "ma il giocatore 2 (19,3 %) rientra nei limiti del caso solo con gli intervalli allargati")])
+def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lang: str, said: str) -> None:
+    """fr1*, en4 (King Lui at 4 and 5 players, Royale at 2, terminal and pages): « ne reste dans les limites du
+    hasard que grâce à l'élargissement »: the widening of what? The intervals, whose heading two lines above says
+    why they are widened (several players compared at once); in two words more at most, the sentence being long."""
+    from test_balance import stats
+
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.summary import balance_lines
+
+    [line] = balance_lines(balance(stats([81, 58, 85, 79], games=300)), lang, 4, "C")
+    assert said in _plain(line), line
+    assert not any(x in line for x in ("thanks to the widening", "grâce à l’élargissement", "grazie all’allargamento"))

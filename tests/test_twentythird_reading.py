@@ -272,7 +272,7 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
     # round 31 fr7: the limit said (the widening), never "frôle la limite"
     assert "aucun écart n’est trop grand pour être dû au hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
-           "du hasard que grâce à l’élargissement. Pour trancher, jouez plus de parties : " + command in line, line
+           "du hasard qu’avec les intervalles élargis. Pour trancher, jouez plus de parties : " + command in line, line
     assert "s’écarte" not in line, line
     assert line.split(". Pour trancher")[0].count(" : ") == 1, line
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
