@@ -125,3 +125,28 @@ def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lan
     [line] = balance_lines(balance(stats([81, 58, 85, 79], games=300)), lang, 4, "C")
     assert said in _plain(line), line
     assert not any(x in line for x in ("thanks to the widening", "grâce à l’élargissement", "grazie all’allargamento"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_balance_warning_on_the_page_has_its_caveat_beside_it(lang: str) -> None:
+    """en30*: on Royale's page the 4-player balance WARNING and its fix command came without the Imposter caveat the
+    terminal gives right under it; the page said it far below, as "the same caution". Now under the warning, before
+    the fix command, whole at the page's first warning and short after; none where no balance is flagged."""
+    from pathlib import Path
+
+    from cardgen.report.pages import warning_caveats
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming.of(resolve("royale", Path(__file__).resolve().parents[1]), lang)
+    row = {"component": "imposter", "not_judged": {"why": "all"}, "plays_per_seat": 0.01, "dealt_share": 1.0}
+    r = {"players": 4, "balance": {"flags": [{"seat": 1}]}, "designer": {"component_impact": [row]}}
+    said: set[str] = set()
+    first, again = warning_caveats(r, lang, naming, said), warning_caveats(r, lang, naming, said)
+    assert len(first) == 1 and len(again) == 1 and first != again
+    assert {"en": "hardly ever use it", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[0]
+    assert warning_caveats({**r, "balance": {"flags": []}}, lang, naming, set()) == []
+    assert warning_caveats({**r, "players": 1}, lang, naming, set()) == []
+    deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
+    assert deck.index("e.warn_caveats") < deck.index("e.balance_fix") and deck.index("e.warnings") < deck.index(
+        "e.warn_caveats")

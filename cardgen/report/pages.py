@@ -794,6 +794,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     entries = []
     fix_said = False  # the fix command once a page, under the first count that flags a problem (en55)
     mine = [r for r in doc["results"] if r["variant"] == deck_id]
+    caveated: set[str] = set()  # the caveat under a balance warning, whole once a page (``warning_caveats``)
     once: set[str] = set()  # a shortage's rule once a page, its figures at every count (twenty-first reading en16)
     defined_on_page: set[str] = set()  # each design indicator defined at its first table, named alone after (en63)
     cards = False
@@ -860,6 +861,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
+                        "warn_caveats": warning_caveats(r, lang, naming, caveated),
                         "charts": charts(sides, lang, naming.words, why=not told, top=top),
                         "designer": designer_block(r, pictures, lang, naming, defined_on_page),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
@@ -907,6 +909,19 @@ def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:
     """Whether a count of ``deck_id`` in ``doc`` shows the mid-game (play experiment) card table."""
     return any(((r.get("designer") or {}).get("exchange") or {}).get("rows")
                for r in doc["results"] if r.get("variant") == deck_id)
+
+
+def warning_caveats(r: dict[str, Any], lang: str, naming: Naming, said: set[str]) -> list[str]:
+    """The caveat on a card every player has and hardly uses (Royale's Imposter), right under a balance warning and
+    before its fix command, as the terminal says it (``summary.held_all_lines``): on the page it stood far below,
+    under the cards, as "the same caution", and the warning's fix command came first (round 34 en30*). ``said``: the
+    page's said-once keys, the caveat whole at its first warning, short after."""
+    from cardgen.simulate.summary import held_all_lines
+
+    if r["players"] == 1 or not (r.get("balance") or {}).get("flags"):
+        return []
+    rows = (r.get("designer") or {}).get("component_impact") or []
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said)]
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
