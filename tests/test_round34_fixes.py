@@ -150,3 +150,16 @@ def test_a_balance_warning_on_the_page_has_its_caveat_beside_it(lang: str) -> No
     deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
     assert deck.index("e.warn_caveats") < deck.index("e.balance_fix") and deck.index("e.warnings") < deck.index(
         "e.warn_caveats")
+
+
+def test_the_mid_game_table_keeps_to_the_text_column_at_1280_px() -> None:
+    """en37, fr38: at 1280 px Draco's mid-game tables overhung the right margin by 20 px (3 and 4 players) to 40 px (5
+    and 6), the verdict column held at 14em. Measured in Chromium on round 34's pages: the table's right edge 1214 and
+    1235 px against the text's 1193 (fr: 1213 and 1233); with the verdict at 11em, 1193 in en, fr and it. The opening
+    hands' table, whose verdicts are longer, keeps its 14em."""
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    desk = css[:css.index("@media (max-width:40em)")]
+    assert "table.impact td.call{min-width:14em}" in desk and "table.exchange td.call{min-width:11em}" in desk
+    assert desk.index("table.impact td.call{min-width:14em}") < desk.index("table.exchange td.call{min-width:11em}")
