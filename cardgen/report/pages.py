@@ -97,10 +97,10 @@ def fixable(r: dict[str, Any]) -> bool:
     return bool(r.get("sufficiency") or (r.get("balance") or {}).get("flags") or any(c.get("flag") for c in cards))
 
 
-def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True,
-                   naming: Naming | None = None) -> str:
-    """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
-    shortage of silver coins"), not "the problems above" when every block above says PASS; ``balance``: whether
+def problems_list(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True,
+                  naming: Naming | None = None) -> list[str]:
+    """The problems ``cardgen fix`` would cure that the lines above show, each by its name in ``lang``
+    (``problems_shown`` joins them; a page counts them: "this problem" or "these problems"); ``balance``: whether
     the screen shows the seats' balance (compare's does not); ``cards``: whether flagged cards count (not for
     compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them).
     A shortage by its one name (``summary.shortage_name``), as validate's warning and compare's notes head it:
@@ -117,14 +117,18 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
         found.append(kinds["components"].format(name=findings_name(shorts, lang, naming or Naming())))
     if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
         found.append(kinds["cards"])
+    return found
+
+
+def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True,
+                   naming: Naming | None = None) -> str:
+    """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
+    shortage of silver coins"), not "the problems above" when every block above says PASS (``problems_list``,
+    joined)."""
+    from cardgen.terminal import word
+
+    found, kinds = problems_list(entries, lang, balance, cards, naming), word("fix_kinds", lang)
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
-
-
-def problems_found(entries: list[dict[str, Any]]) -> int:
-    """How many problems ``problems_shown`` names (with its defaults): "this problem" or "these problems"."""
-    return sum((any((r.get("balance") or {}).get("flags") for r in entries),
-                any(r.get("sufficiency") for r in entries),
-                any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or [])))
 
 
 def problems_at(entries: list[dict[str, Any]], lang: str) -> str:
@@ -226,14 +230,15 @@ def fix_named(hint: dict[str, Any] | None, entries: list[dict[str, Any]], lang: 
     rest = rest if cards else entries
     if said is not None and alone:
         return {**hint, **said, "cards": None}
-    if counts and problems_shown(rest, lang, naming=naming):
+    found = problems_list(rest, lang, naming=naming) if counts else []
+    if found:
         # a problem of several counts, said once atop the page: named in the lead, "the same problem" pointed at
         # nothing yet (round 34 en33*, it26*, fr36)
         from cardgen.report.words import page_words
 
-        lead = page_words("top_fix_lead", lang, players=and_list([str(n) for n in counts], lang),
+        lead = page_words("top_fix_lead", lang, players=and_list([str(n) for n in counts or ()], lang),
                           what=problems_shown(rest, lang, naming=naming))
-        this = page_words("top_fix_this" if problems_found(rest) == 1 else "top_fix_these", lang)
+        this = page_words("top_fix_this" if len(found) == 1 else "top_fix_these", lang)
         return {**hint, "text": typeset(f"{lead} {fix_pointer(this, '', lang, capital=True)}", lang), "cards": said}
     what = problems_shown(rest, lang, naming=naming) + problems_at(rest, lang)
     return {**hint, "text": typeset(fix_pointer(what or say("fix_what_flagged", lang), "", lang, capital=True), lang),
