@@ -148,7 +148,8 @@ def test_the_starter_rules_file_gets_designer_figures_and_both_card_tables(tmp_p
     assert {"lead_changes", "drama", "decided_at", "comeback_rate"} <= set(d) and d["games"] == 60
     assert d["component_impact"] and d["exchange"]["exchanges"] > 60 and d["exchange"]["rows"]
     lines = designer_lines(d, "fr")
-    assert any(line.startswith("  force des cartes en cours de partie") for line in lines)
+    # one table for both experiments (issue #53): the heading counts the games of each
+    assert any(line.startswith("  force des cartes (") and "en cours de partie" in line for line in lines)
 
 
 def test_the_table_is_the_same_whatever_the_chunks(tmp_path: Path) -> None:
@@ -326,27 +327,23 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     shy = {**row, "component": "k1", "exchanges": 20, "judged": False, "flag": "", "win": -0.05}
     lines = exchange_lines({"rows": [row, shy], "exchanges": 30, "games": 12, "min_exchanges": 30,
                             "min_games": 10}, "fr")
-    # the heading says what was done and counted: each exchange counts for both its cards, the rows add up to
-    # twice the total (terminal round 28 en12, fr18); the player, not "the seat"; the margin's unit (en11, fr15)
-    # ... and which way each card is counted (terminal round 29 fr16)
-    # ... the heading split: what was done, then the columns, then the flag's rule, each on its own line (round 29
-    # en17, it2: one 7-line sentence of nested brackets)
-    assert lines[0].endswith("30 échanges") and "12 parties" in lines[0]
-    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]  # round 34 fr14
-    assert "victoires de la place" not in lines[1] and "en avance sur le meilleur des autres (points)" in lines[1]
+    # the heading says what was done and counted (terminal round 28 en12, fr18), and the verdict (issue #53: one
+    # table for both experiments, here the mid-game one alone); the legend: what was done, the columns, then the
+    # flag's rule; each exchange counts for both its cards (round 34 fr14)
+    assert lines[0].startswith("  force des cartes (en cours de partie, 12 parties, 30 échanges)")
+    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]
+    assert "victoires de la place" not in lines[1] and "en victoires et en avance sur le meilleur des autres" in lines[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
-    # a difference of win rates: bare percentage points, the unit once in the heading (fifteenth reading fr6); the
-    # two measures each with its unit in brackets, never four readings of the commas (round 30 fr20)
-    assert "en victoires (points de pourcentage) et en avance" in lines[1]
-    assert lines[2].strip().startswith("◆ = carte signalée") and "presque jamais" in lines[2]  # round 29 en16, fr19; 34 fr15
-    # a heading row naming each column with its unit, the cells bare (round 30 en20: "wins +5.8" read as a count)
-    assert lines[3].split() == ["carte", "échanges", "victoires", "(points", "de", "pourcentage)", "avance", "(points)"]
-    # the margin with one decimal throughout, as the wins (en13, fr17)
-    assert f"+25,0 [+10,0{nb}; +40,0]" in lines[4] and f"+7,5 [+2,0{nb}; +13,0]" in lines[4]
-    # flagged by its test: said, not asked, on its own line under the row (round 29 en18: the row wrapped)
-    assert "◆" not in lines[4] and lines[5].strip() == "◆ trop forte"
-    assert lines[5].index("◆") == lines[3].index("victoires")  # under the wins, past the card’s name and count
-    assert lines[6].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+    # a difference of win rates: bare percentage points, the units once in the legend (fifteenth reading fr6)
+    assert lines[2].startswith("    écarts en points de pourcentage, avance en points") and "◆ = carte signalée" in lines[2]
+    # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20)
+    assert lines[3].split() == ["en", "cours", "de", "partie"]
+    assert lines[4].split() == ["carte", "victoires", "gagnées", "avance", "gagnée"]
+    # the margin with one decimal throughout, as the wins (en13, fr17); the flag's mark beside the figures it rests
+    # on, in the card's row (the row's flag gives no ``flagged_by``: both)
+    assert f"+25,0 [+10,0{nb}; +40,0] ◆" in lines[5] and f"+7,5 [+2,0{nb}; +13,0] ◆" in lines[5]
+    assert lines[6].split()[0] == "k1" and "◆" not in lines[6] and "−5,0" in lines[6]
+    assert lines[7].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 
 def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:
@@ -398,21 +395,22 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     row = {"component": "k0", "exchanges": 40, "games": 12, "judged": True, "flag": "strong", "win": 0.25,
            "win_low": 0.1, "win_high": 0.4, "margin": 7.5, "margin_low": 2.0, "margin_high": 13.0}
     html = str(exchange_block({"rows": [row], "exchanges": 40, "games": 12, "points": 1}, None, "en"))
-    # each interval one unbreakable run, as every page writes it (eighteenth reading fr72): "[+2, +13]" was the
-    # margin's, with a comma French reads as a decimal mark
-    # each cell named for a phone (data-label: round 30 en39)
-    assert '<td class="num" data-label="win rate gained (percentage points)">+25.0\u00a0[+10.0\u00a0to\u00a0+40.0]</td>' in html, html
-    assert '<td class="num" data-label="margin gained (points)">+7.5\u00a0[+2.0\u00a0to\u00a0+13.0]</td>' in html, html
+    # each interval one unbreakable run under its figure, as every page writes it (eighteenth reading fr72, round 32
+    # fr47): "[+2, +13]" was the margin's, with a comma French reads as a decimal mark; each cell named for a phone
+    # (data-label: round 30 en39), the flagged figures in the flag's colour (issue #53: one card table)
+    assert ('<td class="num warn" data-label="mid-game: win rate gained (percentage points)">+25.0 <br>'
+            '<span class="nw">[+10.0\u00a0to\u00a0+40.0]</span></td>') in html, html
+    assert ('<td class="num warn" data-label="margin gained (points)">+7.5 <br>'
+            '<span class="nw">[+2.0\u00a0to\u00a0+13.0]</span></td>') in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert '<td class="num" data-label="effet sur l’avance (points)">+7,5\u00a0[+2,5\u202f;\u00a0+13,0]</td>' in fr, fr
+    assert 'data-label="effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
-    # ... the win rate's gain, not "wins gained", a count (round 30 en35)
-    assert "<th>win rate gained by holding it (percentage points, 95% interval, widened)</th>" in html
-    # the margin in the game's unit, the verdict's column headed (terminal round 28 en11, en41)
-    # ... called the margin, as the terminal calls it (round 30 en31, en35)
-    assert "<th>margin gained by holding it (points, 95% interval, widened)</th>" in html \
-        and '<th class="call">verdict</th>' in html
+    # ... the win rate's gain, not "wins gained", a count (round 30 en35); the margin in the game's unit, the
+    # verdict's column headed (terminal round 28 en11, en41); without the deal's rows, no opening-hand column
+    assert "<th>mid-game: win rate gained (percentage points)</th>" in html
+    assert "<th>mid-game: margin gained (points)</th>" in html and '<th class="call">verdict</th>' in html
+    assert "opening hands" not in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)
     assert "each strip shows the win-rate interval" in html and "judged too" not in html

@@ -42,11 +42,10 @@ def test_a_card_the_players_hardly_play_keeps_its_gap_in_play_but_not_its_flag()
     assert bare["cold"]["flag"] == "weak" and bare["cold"]["plays_per_seat"] is None
     lines = exchange_lines(exchange_json(_tally(), played, 300), "en")
     (line,) = [x for x in lines if x.startswith("    cold")]
-    # its note on its own line under the row (round 30 en27, fr21: its gap is mostly the playable card it replaced)
-    note = lines[lines.index(line) + 1]
-    # round 32: the reason said once, in the note under the table its row is starred to ("not flagged … (*)")
-    assert "◆" not in line and line.endswith(" *") and note.strip() == "not flagged: hardly ever played (*)"
-    assert "the playable card it replaces" in lines[-1] and "0.04" in lines[-1]
+    # starred, never marked: what its gap is (mostly the playable card it replaced: round 30 en27, fr21) and that
+    # it is never flagged said once, in the one note under the table (round 32; issue #53: no line under its row)
+    assert "◆" not in line and line.endswith(" *") and "not flagged" not in "\n".join(lines)
+    assert "the playable card given up" in lines[-1] and "never flagged" in lines[-1] and "0.04" in lines[-1]
 
 
 def _entry(deal: list[dict[str, Any]], play: list[dict[str, Any]], games: int = 1000) -> dict[str, Any]:
@@ -70,10 +69,10 @@ def test_a_flag_in_play_is_a_warning_counted_and_named_as_the_deal_s_are() -> No
     assert warning_count(r) == 2
     warning = card_warning(flagged_cards(r)[1], "en")
     assert warning.startswith("WARNING (card strength): “favour” seems too strong in play: a player who takes it in "
-                              "exchange for another card mid-game") and warning.endswith("(◆ in the mid-game table above)")
+                              "exchange for another card mid-game") and warning.endswith("(◆ in the card table above)")
     assert card_warning(flagged_cards(r)[0], "en").endswith("(◆ in the card table above)")
-    assert card_warning(flagged_cards(r)[1], "fr", page=True).endswith("(voir le tableau des cartes en cours de partie "
-                                                                       "plus bas)")
+    # one card table for both experiments (issue #53): the warning points to it
+    assert card_warning(flagged_cards(r)[1], "fr", page=True).endswith("(voir le tableau des cartes plus bas)")
     assert "durante la partita" in card_warning(flagged_cards(r)[1], "it")
     # the closing line names it; a clear card in play is "too strong", one just beyond chance "seems"
     closing = " ".join(card_kinds([r], "en"))
@@ -135,9 +134,9 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     assert "(+3,4 punti percentuali [−2,0; +8,8]) può essere dovuta al caso" in it.replace("\u00a0", " ")
     lines = exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en")
     (line,) = [x for x in lines if "favour" in x]
-    # its own line (round 29 en18), saying which interval leaves out 0, not "by its margin" (round 30 en17, en36)
-    assert lines[lines.index(line) + 1].strip() == ("◆ seems too strong: its margin interval leaves out 0, its "
-                                                     "win-rate interval does not")
+    # the mark beside the interval that leaves out 0, its margin's, not its wins' (round 30 en17, en36; issue #53:
+    # in its row, no line under it)
+    assert line.endswith("+0.8 [+0.04 to +1.50] ◆") and line.count("◆") == 1, line
     page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
     assert "seems too strong: its margin interval leaves out 0, its win-rate interval does not" in page
     # its strip draws the wins, which hold 0: not in the "too strong" colour (terminal round 30 en32); its title
@@ -151,7 +150,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     svg = drawn.split("</svg>", 1)[0]
     assert re.search(r'<circle [^>]*fill="' + NEUTRAL + '"', svg) and WEAK not in svg, svg
     assert re.search(r'<rect [^>]*fill="' + STRONG + '"', svg) and not re.search(r'<circle [^>]*' + STRONG, svg)
-    assert "favour: +3.4\u00a0percentage points [−2.0 to +8.8]" in drawn
+    assert "favour: mid-game: win rate gained (percentage points) +3.4 [−2.0 to +8.8]" in drawn
     near = str(exchange_block({"rows": [{**favour, "win": -0.065, "win_low": -0.1299, "win_high": -0.0003,
                                          "flagged_by": ["win"]}], "exchanges": 682, "games": 240, "points": 12},
                               None, "en"))

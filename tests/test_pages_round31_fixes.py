@@ -135,16 +135,17 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
     en = WORDS["en"]["footnote_exchange"]
     assert "(win rate and margin)" in en and "lead" not in en
-    assert WORDS["en"]["exchange_labels"].split("|")[1].startswith("margin")
+    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("margin")  # issue #53: one card table
     it = WORDS["it"]["footnote_exchange"]
     assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
     assert "al più del 5" not in WORDS["it"]["flag"] and "non supera allora il 5" in WORDS["it"]["flag"]
 
 
 @pytest.mark.parametrize(("lang", "win", "margin"), [
-    ("en", "win rate gained (percentage points)", "margin gained (silver coins)"),
-    ("fr", "effet sur les victoires (points de pourcentage)", "effet sur l’avance (pièces d’argent)"),
-    ("it", "vittorie in più (punti percentuali)", "vantaggio in più (monete d’argento)")])
+    # issue #53: in the one card table, the mid-game's first figure says so
+    ("en", "mid-game: win rate gained (percentage points)", "margin gained (silver coins)"),
+    ("fr", "en cours de partie : effet sur les victoires (points de pourcentage)", "effet sur l’avance (pièces d’argent)"),
+    ("it", "durante la partita: vittorie in più (punti percentuali)", "vantaggio in più (monete d’argento)")])
 def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hidden(lang: str, win: str,
                                                                                      margin: str) -> None:
     """en44 (starred), en51: on a phone "win rate: +3.4 [−2.0 to +8.8]" read as a win rate of 3.4 %, not a gain in
@@ -154,7 +155,7 @@ def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hi
     from cardgen.report.impact import exchange_block
 
     table = {"rows": [_favour(), _plain()], "exchanges": 2900, "games": 250, "points": 12}
-    html = str(exchange_block(table, None, lang, unit=margin.split("(")[1].rstrip(")")))
+    html = str(exchange_block(table, None, lang, unit=margin.split("(")[1].rstrip(")"))).replace("\u202f", " ")
     assert f'data-label="{win}"' in html and f'data-label="{margin}"' in html, html
     css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
@@ -176,10 +177,12 @@ def test_the_card_tables_give_their_notes_room_at_1280_px(lang: str, count: str)
     assert STRIP_W <= 200
     html = str(exchange_block({"rows": [_favour(), _plain()], "exchanges": 2900, "games": 250, "points": 12}, None,
                               lang))
-    assert f'<td class="num">{count}</td>' in html, html
-    assert '<td class="name">' in html
-    cells = re.findall(r'data-label="[^"]*">([^<]*)</td>', html)
-    assert cells and all(" " not in c for c in cells), cells  # no plain space: "+3.4 [−2.0 to +8.8]" whole
+    # issue #53: the count under the card's name, in the one card table; each interval whole on its own line under
+    # its figure (round 32 fr47)
+    assert f'<span class="muted">{count}</span>' in html, html
+    assert '<td class="card">' in html
+    cells = re.findall(r'data-label="[^"]*">[^<]*<br><span class="nw">([^<]*)</span></td>', html)
+    assert len(cells) == 4 and all(" " not in c for c in cells), cells  # no plain space: "[−2.0 to +8.8]" whole
     css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     desk = css[:css.index("@media (max-width:40em)")]
     assert "table.impact td.call{min-width:14em}" in desk and "table.exchange td.name{white-space:nowrap}" in desk
@@ -268,11 +271,14 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     from cardgen.report.impact import WORDS
 
     words = WORDS[lang]
-    reason = {"en": "mostly measures the loss of the playable card it replaces, not what it does",
-              "fr": "mesure surtout la perte de la carte jouable qu’elle remplace, pas son effet",
-              "it": "misura soprattutto la perdita della carta giocabile ceduta per averla, non il suo effetto"}[lang]
-    assert reason in words["exchange_hardly_played"] and reason in words["exchange_flag"]
-    assert {"en": "reflects how", "fr": "reflète la façon", "it": "riflette come"}[lang] not in words["exchange_flag"]
+    # issue #53: one card table, one legend, one reason for both its gaps
+    reason = {"en": "show holding it, not playing it (mid-game, mostly the loss of the playable card given up)",
+              "fr": "mesurent le fait de l’avoir en main, pas de la jouer (en cours de partie, surtout la perte de la "
+                    "carte jouable cédée)",
+              "it": "misurano il tenerla in mano, non il giocarla (durante la partita, soprattutto la perdita della "
+                    "carta giocabile ceduta)"}[lang]
+    assert reason in words["strength_hardly_played"] and reason in words["strength_flag"]
+    assert {"en": "reflects how", "fr": "reflète la façon", "it": "riflette come"}[lang] not in words["strength_flag"]
     if lang == "en":
         assert words["legend_strip"].startswith("The dashed line marks zero;")
         assert words["exchange_strip_legend"].startswith("The dashed line marks zero;")
@@ -488,9 +494,11 @@ def test_the_italian_warning_points_to_the_mid_game_table_by_its_heading() -> No
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    pointer = LINES["it"]["warn_card_page_play"]
+    # issue #53: one card table for both experiments, the pointer names it as its heading does
+    pointer = LINES["it"]["warn_card_page"]
+    assert "tabella delle carte" in pointer and "warn_card_page_play" not in LINES["it"]
+    assert WORDS["it"]["strength_title"].startswith("Forza delle carte")
     # one name on the terminal and the page since round 33 (it22): «durante la partita»
-    assert "Forza delle carte durante la partita" in pointer
     assert WORDS["it"]["exchange_title"].startswith("Forza delle carte durante la partita")
 
 

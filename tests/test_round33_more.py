@@ -250,8 +250,9 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
     from cardgen.terminal import LINES
 
     assert WORDS["it"]["exchange_title"].startswith("Forza delle carte durante la partita")
-    assert "«Forza delle carte durante la partita»" in LINES["it"]["warn_card_page_play"]
-    assert LINES["it"]["exchange_head"].startswith("forza delle carte durante la partita")
+    # issue #53: one card table for both experiments; its mid-game figures «durante la partita» on both
+    assert "warn_card_page_play" not in LINES["it"] and "durante la partita" in WORDS["it"]["strength_title"]
+    assert LINES["it"]["strength_games"].startswith("durante la partita")
     assert not any("a partita in corso" in PAGES["it"][k] for k in ("card_mid", "card_mid_margin"))
 
 
@@ -355,7 +356,7 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    head, legend = LINES["it"]["exchange_head"], WORDS["it"]["exchange_legend"]
+    head, legend = LINES["it"]["strength_legend"], WORDS["it"]["exchange_legend"]  # issue #53: one legend
     assert "dagli stessi giocatori" not in head and "dagli stessi giocatori" not in legend
     assert "ha giocato fino in fondo le due versioni, con gli stessi giocatori" in head  # round 34
     assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
@@ -367,10 +368,12 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     confrontate» was opaque: «secondo il numero di carte e di misure confrontate», as the page says."""
     from cardgen.terminal import LINES
 
-    key, columns = LINES["it"]["exchange_key"], LINES["it"]["exchange_columns"]
-    assert "(salvo le carte giocate quasi mai, *)" in key and "mai una carta" not in key  # round 34: and its mark
+    # issue #53: one legend for both experiments (its key says why the intervals are widened), one note for the
+    # cards hardly ever played, which says they are never flagged
+    key, note = LINES["it"]["strength_key"], LINES["it"]["strength_hardly"]
+    assert "perciò non è mai segnalata" in note and "mai una carta" not in key + note
     assert "entrambi hanno due decimali" in key and "(li hanno" not in key and "e così l’altro" not in key
-    assert "allargati secondo il numero di carte e di misure confrontate" in columns
+    assert "allargati perché si confrontano insieme {n} carte (durante la partita, anche 2 misure)" in key
 
 
 def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:

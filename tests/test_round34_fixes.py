@@ -22,20 +22,28 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
     from cardgen.terminal import LINES
 
     words = LINES[lang]
-    head, columns, key = words["exchange_head"], words["exchange_columns"], words["exchange_key"]
-    assert {"en": "then played both versions out with the same players, dice rolls and shuffles",
-            "fr": "puis a joué les deux versions jusqu’au bout avec les mêmes joueurs, jets de dés et mélanges",
-            "it": "poi ha giocato fino in fondo le due versioni, con gli stessi giocatori"}[lang] in head
+    # issue #53: one card table for both experiments, one legend (its columns, then its key), one note for the cards
+    # hardly ever played
+    head, columns, key = words["strength_legend"], words["strength_legend"], words["strength_key"]
+    note = words["strength_hardly"]
+    assert {"en": "and played both versions out with the same players, dice rolls and shuffles",
+            "fr": "et a joué les deux versions jusqu’au bout avec les mêmes joueurs, jets de dés et mélanges",
+            "it": "e ha giocato fino in fondo le due versioni, con gli stessi giocatori"}[lang] in head
     assert {"en": "each exchange counts for the card taken and, reversed, the one given up",
             "fr": "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée",
             "it": "ogni scambio conta per la carta ricevuta e, col segno opposto, per quella ceduta"}[lang] in columns
-    assert {"en": "flagged: an interval leaves out 0 (except cards hardly ever played, *)",
-            "fr": "= carte signalée : un intervalle exclut 0 (sauf les cartes presque jamais jouées, *)",
-            "it": "segnalata: un intervallo esclude lo zero (salvo le carte giocate quasi mai, *)"}[lang] in key
+    assert {"en": "flagged: the interval before it leaves out 0",
+            "fr": "= carte signalée : l’intervalle qui précède exclut 0",
+            "it": "segnalata: l’intervallo che lo precede esclude lo zero"}[lang] in key
+    assert {"en": "so it is never flagged", "fr": "elle n’est donc jamais signalée",
+            "it": "perciò non è mai segnalata"}[lang] in note
     for old in ("never a card hardly", "both ends do", "jamais une carte presque jamais", "les deux bornes les ont",
                 "par les mêmes joueurs avec", "les deux cartes", "entrambe le carte", "e così l’altro"):
-        assert old not in head + columns + key
-    assert len(head + columns + key) < {"en": 746, "fr": 863, "it": 847}[lang]  # round 34's
+        assert old not in head + key + note
+    # shorter than the two tables' legends, headings and notes it replaces (before issue #53)
+    assert len(words["strength_head"] + head + key + words["strength_none"] + note) < {"en": 1384, "fr": 1588,
+                                                                                        "it": 1563}[lang]
+
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -125,17 +125,17 @@ def test_the_replay_command_always_gives_its_seed() -> None:
     assert "--seed 7 " in replay_command({"variant": "draco", "players": 4, "seed": 7})
 
 
-@pytest.mark.parametrize("key", ["exchange_hardly_note", "exchange_hardly_note_one"])  # the row's note points to it
+@pytest.mark.parametrize("key", ["strength_hardly", "strength_hardly_one"])  # issue #53: one note, both measures
 def test_italian_says_which_card_was_given_up_for_a_dead_card(key: str) -> None:
     """it15 (starred): "la perdita della carta giocabile che sostituisce" read both ways (the card it replaces, the
-    card that replaces it), in the one sentence that keeps Pioggia di monete unflagged: "ceduta per averla", the
-    playable card given up to take it. Terminal and page (impact.json) alike."""
+    card that replaces it), in the one sentence that keeps Pioggia di monete unflagged: "ceduta", the playable card
+    given up to take it. Terminal and page (impact.json) alike."""
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    assert "la carta giocabile ceduta per averla, non il suo effetto" in LINES["it"][key]
-    for page in ("exchange_hardly_held", "exchange_hardly_played"):
-        assert "ceduta per averla" in WORDS["it"][page] and "che sostituisce" not in WORDS["it"][page]
+    assert "soprattutto la perdita della carta giocabile ceduta)" in LINES["it"][key]
+    for page in ("strength_hardly_held", "strength_hardly_played"):
+        assert "la perdita della carta giocabile ceduta" in WORDS["it"][page] and "che sostituisce" not in WORDS["it"][page]
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -284,7 +284,7 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
     # it9: "posto" is a place in the ranking elsewhere
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
     # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
-    ("exchange_columns", {"unit": "u", "intervals95": "i"}, "ogni scambio conta per la carta ricevuta e, col segno opposto, per quella ceduta", "sommano"),  # round 34
+    ("strength_legend", {"most": 12}, "ogni scambio conta per la carta ricevuta e, col segno opposto, per quella ceduta", "sommano"),  # round 34, issue #53
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins

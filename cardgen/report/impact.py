@@ -387,81 +387,126 @@ def _head(rows: list[dict[str, Any]], paired: bool, lang: str) -> str:
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
                    names: dict[str, str] | None = None, unit: str | None = None,
                    said: set[str] | None = None, unit_one: str | None = None) -> Markup:
-    """The play experiment's table (``templates/report/exchange.html``, ``cardgen.simulate.exchange``): face,
-    component, its exchanges (and games), its wins and margin with their widened intervals, the strip of its wins,
-    the flag (or why it was not judged, or that the players hardly play it: ``designer.exchange_json``); with no
-    exchange at all, the one line that says why. ``unit``: what the game's scores count, the margin's unit (Draco's
-    silver coins were "points": terminal round 28 en11, it18), ``unit_one`` its singular (French "±1,9 pièce").
-    ``said``: what the page's earlier tables said
-    (``said_before``): the legend whole at the page's first mid-game table, "as above" after it (round 30 it38)."""
+    """The play experiment (``cardgen.simulate.exchange``) alone: its card table without the opening hands
+    (``strength_block``), or, with no exchange at all, the one line that says why (not built yet, the game cannot
+    exchange, nothing to exchange)."""
+    from cardgen.simulate.exchange import POINTS
+    from cardgen.simulate.summary import exchange_why
+
+    if table.get("rows"):
+        return strength_block([], table, pictures, lang, names, unit, said, unit_one)
+    return render("exchange.html", why=WORDS[lang][exchange_why(table)].format(points=POINTS))
+
+
+def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures: dict[str, str] | None = None,
+                   lang: str = "en", names: dict[str, str] | None = None, unit: str | None = None,
+                   said: set[str] | None = None, unit_one: str | None = None) -> Markup:
+    """A player count's card strength as ONE table (``templates/report/strength.html``, issue #53), as the
+    terminal's (``summary.strength_lines``): one row per card with its face, its share of opening hands (and both
+    win rates), how much more often those dealt it won, what holding it mid-game adds to the win rate and margin
+    (``cardgen.simulate.exchange``), its exchanges, one strip drawing both win-rate gaps (the opening hands' hollow
+    dot above, the mid-game's filled one; a card flagged on its margin alone adds the margin's line), one verdict;
+    sorted by the mid-game win rate gained. ``dealt``: the deal experiment's rows; ``table``: the play experiment's,
+    with rows (else ``impact_block`` and ``exchange_block`` say them apart); ``unit``/``unit_one``: the margin's unit."""
+    from cardgen.simulate.summary import strength_flags, strength_rows
     from cardgen.simulate.verdict import unit as game_unit
 
     words = WORDS[lang]
     pictures, names, unit = pictures or {}, names or {}, unit or game_unit(lang)
-    rows = table.get("rows") or []
-    if not rows:
-        from cardgen.simulate.exchange import POINTS
-        from cardgen.simulate.summary import exchange_why
-
-        return render("exchange.html", why=words[exchange_why(table)].format(points=POINTS), rows=[])
-    shaped = [{**r, "difference": r["win"], "low": r["win_low"], "high": r["win_high"]} for r in rows]
-    half = _scale(shaped)
-    # the margin's own scale, for the second line of a card flagged on its margin alone (``margin_line``)
-    margin_half = max([0.1] + [abs(r[k]) for r in rows for k in ("margin_low", "margin_high")
-                               if isinstance(r.get(k), (int, float))]) * 1.05
-    margin_label = words["exchange_labels"].format(unit=unit).split("|")[1]
+    pairs = strength_rows([r for r in dealt if not _held_by_all(r)], table)
+    shaped = [({**decisive(a)} if a else None,
+               {**b, "difference": b["win"], "low": b["win_low"], "high": b["win_high"]} if b else None)
+              for a, b in pairs]
+    half = _scale([{**(b or {}), "base": a or {}} for a, b in shaped])
+    margin_half = max([0.1] + [abs(b[k]) for _, b in pairs if b for k in ("margin_low", "margin_high")
+                               if isinstance(b.get(k), (int, float))]) * 1.05
+    labels = [typeset(h, lang) for h in words["strength_labels"].format(unit=unit).split("|")]
+    colon = punct(":", lang) + " "
     body = []
-    for r in shaped:
-        name = names.get(r["component"], r["component"])
-        count = {"exchanges": decimal(r["exchanges"], lang, places=0), "games": decimal(r["games"], lang, places=0)}
-        if r.get("held_flag"):  # beyond chance, but a card nobody plays: not flagged; its gap mostly the playable
-            # card it replaced (terminal round 30 en27, fr21)
-            verdict = words["exchange_hardly_held"]
-        elif r["judged"]:  # a flag on its margin alone said so: its bar, the wins', holds 0 (round 29 fr36, it42)
-            verdict = words.get(r["flag"] + by_margin(r), r["flag"]) if r["flag"] else ""
-            # hardly played and unflagged: said in its row, as the terminal stars it (round 30 en21, fr21, it22)
-            verdict = verdict or (words["exchange_hardly_played"] if hardly_played(r) else words["calm"])
-        else:
-            verdict = words["exchange_not_judged"].format(**count, needed=table.get("min_exchanges", ""),
-                                                          needed_games=table.get("min_games", ""))
-        body.append({"picture": pictures.get(r["component"]), "name": name,
-                     # two unbreakable halves, "257 exchanges" and "in 152 games": it broke to four lines (en50, it41)
-                     "count": halves(words["exchange_games"].format(**count)),
-                     # a difference of win rates: bare percentage points, the unit in the header (fr6, it8)
-                     # the interval its flag reads, as the terminal writes it (``summary.ends``)
-                     # the figure kept with its interval: "+1.8⏎[−10.2 to +13.9]" beside one-line rows (en50, it42)
-                     "win": typeset(f'{points(r["win"], lang, unit=False)}\u00a0'
-                                    f'{interval(*marked_ends(r["win_low"], r["win_high"], lang, True), lang)}', lang),
-                     # its interval as every other one ("[+2 to +13]"), never "[+2, +13]", in French "[+2,5, +13]"
-                     # with a decimal comma beside the separating one (eighteenth reading fr72)
-                     # one decimal throughout, as the wins ("0.0 [−0.6 to +0.6]", never "0 [−1 to +1.3]": en13, fr17)
-                     "margin": typeset(f'{number(r["margin"], lang, False, True, fixed=True)}\u00a0' + interval(
-                         *marked_ends(r["margin_low"], r["margin_high"], lang), lang), lang),
-                     # the strip draws the wins: coloured by a flag of the wins only; a card flagged on its margin
-                     # alone had its bar, crossing 0, in the "too strong" colour (terminal round 30 en32, round 29 en34)
-                     "strip": margin_line(strip({**r, "flag": "" if by_margin(r) else r["flag"]}, half, name, lang,
-                                                marked_ends(r["win_low"], r["win_high"], lang, True)),
-                                          r, margin_half, lang, margin_label),
-                     "flagged": bool(r["flag"]), "verdict": verdict, "calm": verdict == words["calm"]})
-    scale = decimal(100 * half, lang, places=0)
+    for (a, b), (sa, sb) in zip(pairs, shaped):
+        cid = (a or b)["component"]
+        name = names.get(cid, cid)
+        hand_flag, win_flag, margin_flag = strength_flags(a, b)
+        plays = (a if a and isinstance(a.get("plays_per_seat"), (int, float)) else b or {}).get("plays_per_seat")
+        # each figure over its interval, never broken (round 32 fr47, it40)
+        hand = ((typeset(points(sa["difference"], lang, True, False), lang),
+                 typeset(interval(points(sa["low"], lang, True, False), points(sa["high"], lang, True, False), lang),
+                         lang)) if sa and isinstance(sa.get("difference"), (int, float)) else ("–", ""))
+        win = ((typeset(points(b["win"], lang, unit=False), lang),
+                typeset(interval(*marked_ends(b["win_low"], b["win_high"], lang, True), lang), lang)) if b else ("–", ""))
+        margin = ((typeset(number(b["margin"], lang, False, True, fixed=True), lang),
+                   typeset(interval(*marked_ends(b["margin_low"], b["margin_high"], lang), lang), lang))
+                  if b else ("–", ""))
+        # one strip: the opening hands' gap (hollow, above) and the mid-game's (filled), one scale
+        s = strip({**(sb or {"component": cid}), "flag": "" if b and by_margin(b) else (b or {}).get("flag", ""),
+                   "base": {**sa, "flag": ""} if sa and isinstance(sa.get("difference"), (int, float)) else None},
+                  half, name, lang, marked_ends(b["win_low"], b["win_high"], lang, True) if b else None)
+        if s.get("base"):
+            s["base"]["colour"] = STRONG if hand_flag and a["flag"] == "strong" else WEAK if hand_flag else NEUTRAL
+        if b:
+            s = margin_line(s, b, margin_half, lang, labels[2])
+        if s.get("margin") and s.get("base"):  # three lines: a taller strip
+            s = {**s, "h": 36, "base": {**s["base"], "y": 7}, "row": {**s["row"], "y": 18},
+                 "margin": {**s["margin"], "y": 29, "sq_y": 25}}
+        if s.get("row") and not win_flag:  # wins not flagged: neutral, as validate's opening-hand strips
+            s["row"]["colour"] = NEUTRAL
+        s["title"] = typeset(f"{name}{colon}" + (f"{labels[0]} {' '.join(hand)}; " if a else "")
+                             + f"{labels[1]} {' '.join(win)}"
+                             + (f"; {labels[2]} {' '.join(margin)}" if b and by_margin(b) and b.get("flag") else ""),
+                             lang)
+        # the verdict: a flag (of either experiment), else hardly played, else within chance
+        parts = []
+        if a and (hand_flag or not a.get("judged", True)):
+            parts.append(_verdict(a, a.get("flag") or "", lang))
+        if b and b.get("flag"):  # as the mid-game table said it: on its margin alone said so (round 29 fr36, it42)
+            parts.append(words.get(b["flag"] + by_margin(b), b["flag"]))
+        elif b and not b.get("judged"):
+            parts.append(words["exchange_not_judged"].format(
+                exchanges=decimal(b["exchanges"], lang, places=0), games=decimal(b["games"], lang, places=0),
+                needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
+        if not parts and ((a or {}).get("held_flag") or (b or {}).get("held_flag")):
+            parts.append(words["strength_hardly_held"])  # beyond chance, but hardly played: not flagged
+        elif not parts and hardly_played(a or b):
+            parts.append(words["strength_hardly_played"])
+        verdict = (punct(";", lang) + " ").join(parts) or words["calm"]
+        count = ({"exchanges": decimal(b["exchanges"], lang, places=0), "games": decimal(b["games"], lang, places=0)}
+                 if b else None)
+        body.append({"picture": pictures.get(cid), "name": name,
+                     "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
+                                  if isinstance(plays, (int, float)) else ""),
+                     "dealt": _pct(a.get("dealt_share"), lang=lang) if a else "–",
+                     "rates": (f'{_pct(a.get("win_rate_dealt"), lang=lang)} / {_pct(a.get("win_rate_not_dealt"), lang=lang)}'
+                               if a else "–"),
+                     "phone": typeset(words["phone_figures"].format(
+                         dealt=_pct(a.get("dealt_share"), lang=lang), with_card=_pct(a.get("win_rate_dealt"), lang=lang),
+                         without=_pct(a.get("win_rate_not_dealt"), lang=lang)), lang) if a else "",
+                     "hand": hand, "win": win, "margin": margin,
+                     # two unbreakable halves, "257 exchanges" and "in 152 games" (round 31 en50, it41)
+                     "count": halves(words["exchange_games"].format(**count)) if count else "",
+                     "strip": s, "flagged": bool(hand_flag or win_flag or margin_flag),
+                     "marks": (hand_flag, win_flag, margin_flag),
+                     "verdict": typeset(verdict, lang), "calm": verdict == words["calm"]})
+    judged = [a for a, _ in shaped if a and a.get("judged", True)]
+    calm = (not any(b["flagged"] for b in body) and not any(x.get("held_flag") for pair in pairs for x in pair if x)
+            and all(isinstance(a.get("low"), (int, float)) and a["low"] <= 0 <= a["high"] for a in judged))
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
-    again = bool(said_before(["exchange_legend"], said))
+    again = bool(said_before(["strength_legend"], said))
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
-                                                         words["flag_again" if again else "exchange_flag"])]
-    legend = words["exchange_legend_again" if again else "exchange_legend"].format(
-        points=decimal(table.get("points", 0), lang, places=0), games=decimal(table.get("games", 0), lang, places=0),
-        exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
-    # the strip's key apart, hidden with the strips on a phone: it spoke of a picture the phone does not show
-    # (round 30 it39)
-    strip_legend = words["exchange_strip_legend"].format(half=scale)
-    if any(r["strip"].get("margin") for r in body):  # the second line's key, only where a row draws one
+                                                         words["flag_again" if again else "strength_flag"])]
+    fields = dict(points=decimal(table.get("points", 0), lang, places=0),
+                  games=decimal(table.get("games", 0), lang, places=0),
+                  exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
+    hands = any(a for a, _ in pairs)  # the opening hands' columns, where the deal has rows
+    legend = (words["strength_legend_again"].format(**fields) if again else
+              " ".join(([words["legend"]] if hands else []) + [words["exchange_legend"].format(**fields),
+                                                                words["strength_order"], words["per_seat_legend"]]))
+    strip_legend = words["strength_strip_legend" if hands else "exchange_strip_legend"].format(
+        half=decimal(100 * half, lang, places=0))
+    if any(r["strip"].get("margin") for r in body):
         strip_legend += " " + words["exchange_strip_margin"].format(
             half=decimal(margin_half, lang, places=1),
             unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
-    head = [typeset(h, lang) for h in words["exchange_head"].format(unit=unit).split("|")]
-    # each figure's short name, shown before it on a phone, where the heads are rows away (round 30 en39)
-    # ... named as gains, the win rate's in percentage points: a bare "win rate: +3.4" read as a win rate of 3.4 %
-    # (round 31 en44)
-    labels = [typeset(h, lang) for h in words["exchange_labels"].format(unit=unit).split("|")]
-    return render("exchange.html", why="", legend=legend, strip_legend=strip_legend, flag=flag, head=head,
-                  verdict_head=words["head_verdict"], rows=body, labels=labels, **_ends(half, lang))
+    head = [typeset(h, lang) for h in words["strength_head"].format(unit=unit).split("|")]
+    return render("strength.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
+                  legend=typeset(legend, lang), strip_legend=strip_legend, flag=flag, head=head,
+                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, **_ends(half, lang))

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
-                                   own_words, said_before)
+                                   own_words, said_before, strength_block)
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.templating import capital as _capital, coded, macro, render
@@ -970,13 +970,18 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                   number(f["high"], lang, share(n), fixed=True), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
-    cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said)
-             if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
     from cardgen.simulate.verdict import unit
 
     own = (naming or Naming()).words
-    played = (exchange_block(d["exchange"], pictures, lang, names, unit(lang, own), said, unit(lang, own, False))
-              if d.get("exchange") else "")
+    cards_title = own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"]
+    if (d.get("exchange") or {}).get("rows"):  # both experiments: one table, one row per card (issue #53)
+        cards = strength_block(d.get("component_impact") or [], d["exchange"], pictures, lang, names,
+                               unit(lang, own), said, unit(lang, own, False))
+        cards_title, played = IMPACT_WORDS[lang]["strength_title"], ""
+    else:
+        cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said)
+                 if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
+        played = exchange_block(d["exchange"], lang=lang) if d.get("exchange") else ""  # why not measured
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
@@ -997,7 +1002,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                   # each figure named on a phone, where the heads are hidden (round 32 en43, fr32)
                   labels=[PAGES[lang]["designer_head"].split("|")[1], typeset(PAGES[lang]["designer_interval_short"], lang)],
                   # a game without an opening hand names the section its own way (Royale: round 31 en40, fr28, it33)
-                  cards_title=own_words(words, lang).get("cards_dealt") or WORDS[lang]["cards_dealt"],
+                  cards_title=cards_title,
                   played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
 
 

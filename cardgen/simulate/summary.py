@@ -469,7 +469,8 @@ def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None
     play = "_play" if row.get("experiment") == "play" else ""  # which table it comes from (round 28 en10, it14)
     return say(f"warn_card{play}_{row['flag']}" + by_margin(row) + ("_just" if card_just(row) else ""), lang,
                card=name, **(margin_figures(row, lang, naming) if by_margin(row) else {}),
-               where=say(("warn_card_page" if page else "warn_card_where") + play, lang, mark=say("flag_mark", lang)))
+               # one card table for both experiments (issue #53): "the mid-game table" is the card table
+               where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
 
 
 def margin_figures(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, str]:
@@ -1472,8 +1473,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared, winner)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     out += held_all_lines(d.get("component_impact") or [], lang, naming, said)
+    dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
+    if (d.get("exchange") or {}).get("rows"):  # both experiments: one table, one row per card (issue #53)
+        return out + strength_lines(rows, d["exchange"], lang, naming, said,
+                                    say("cards_all", lang, games=dealt) if dealt > games else which)
     if rows:
-        dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
         head = "cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows) else "cards_head_none"
         judged = sum(1 for r in rows if r.get("judged"))
@@ -1491,7 +1495,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.update((f"{head}:{judged}", "cards_legend"))
         out += card_table(rows, lang, naming, said, rates=False)
     if d.get("exchange"):
-        out += exchange_lines(d["exchange"], lang, naming, said, per_card=False)
+        out += exchange_lines(d["exchange"], lang, naming, said)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
@@ -1818,14 +1822,10 @@ def exchange_why(table: Mapping[str, Any]) -> str:
 
 
 def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   said: set[str] | None = None, per_card: bool = True) -> list[str]:
-    """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
-    is none. ``said``: the run's legends printed above; the method, the columns and the flag's rule are said at the
-    first table, "as above" at the next: a 7-line sentence of three nested brackets, word for word at every player
-    count, was the hardest passage of the output (terminal round 29 en17, it2)."""
-    from cardgen.languages import decimal
+                   said: set[str] | None = None) -> list[str]:
+    """The play experiment's card table (``cardgen.simulate.exchange``) in ``lang`` without the opening hands
+    (``strength_lines``), or the one line saying why there is none; ``said``: the run's legends printed above."""
     from cardgen.simulate.exchange import POINTS
-    from cardgen.simulate.verdict import number
 
     naming = naming or Naming()
     rows = table.get("rows") or []
@@ -1835,64 +1835,128 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
             why = "exchange_building_again" if why in said else why
             said.add("exchange_building")
         return ["  " + say(why, lang, points=POINTS)]
-    from cardgen.simulate.verdict import unit
+    return strength_lines([], table, lang, naming, said)
 
-    # what was done said in the heading (the exchanges up to so many a game, each counted for both its cards: the
-    # rows add up to twice the total), the player not "the seat" (a Draco term), the margin's unit (round 28 en11,
-    # en12, fr15, fr18, it17)
-    again = said is not None and "exchange_head" in said
-    fields = dict(mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
-                  games=decimal(table["games"], lang, places=0), most=decimal(table.get("points", 0), lang, places=0),
-                  unit=unit(lang, naming.words))
-    out = ["  " + say("exchange_head_again" if again else "exchange_head", lang, **fields)]
-    if not again:  # what the columns are and when a card is flagged, each on its own line, once a run
-        out += ["    " + say("exchange_columns", lang, **fields), "    " + say("exchange_key", lang, **fields)]
+
+def strength_rows(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any]) -> list[tuple[Any, Any]]:
+    """The cards of one player count's card-strength table, each as its (opening-hand row, mid-game row), either
+    None where that experiment has no row for it: sorted by the mid-game win rate gained, highest first (the
+    experiment that swaps the card in play, both futures on the same seeds), the cards it has no row for after them
+    by their opening-hand difference (``strength_lines``, ``impact.strength_block``)."""
+    dealt = {r["component"]: r for r in rows}
+    played = {r["component"]: r for r in table.get("rows") or []}
+    cards = list(dict.fromkeys([*played, *dealt]))
+
+    def key(cid: str) -> tuple[int, float]:
+        if cid in played:
+            return (0, -float(played[cid]["win"]))
+        diff = dealt[cid].get("difference")
+        return (1, -float(diff) if diff is not None else 0.0)
+    return [(dealt.get(cid), played.get(cid)) for cid in sorted(cards, key=key)]
+
+
+def strength_flags(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | None) -> tuple[bool, bool, bool]:
+    """Which of a card's three figures carries the flag mark: its opening-hand difference (the deal experiment
+    flagged it), its mid-game win rate, its mid-game margin (the one its flag rests on, ``flagged_by``; both where
+    the row does not say)."""
+    hand = bool(dealt and dealt.get("flag") in ("strong", "weak"))
+    play = bool(played and played.get("flag") in ("strong", "weak"))
+    by = (played or {}).get("flagged_by")
+    return hand, play and (by is None or "win" in by), play and (by is None or "margin" in by)
+
+
+def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], lang: str = "en",
+                   naming: Naming | None = None, said: set[str] | None = None, which: str = "") -> list[str]:
+    """A player count's card strength as ONE table, one row per card (issue #53): share of players dealt it, how
+    much more often those dealt it won (opening hands), what holding it instead of a card given up mid-game adds to
+    the win rate and to the margin (the play experiment, ``cardgen.simulate.exchange``), each with its widened
+    interval, the flag mark beside the figure it rests on; sorted by the mid-game win rate. One verdict (the
+    heading), one legend (whole at a run's first table, "as above" after), one footnote for the cards hardly ever
+    played. Two tables, two legends and two footnotes a count were the hardest passage of Draco's output (round 34:
+    clarity 7-7.5 against 8-9 for the other games). ``which``: the games of the opening hands."""
+    from cardgen.languages import decimal
+    from cardgen.simulate.verdict import number, unit
+
+    naming = naming or Naming()
+    mark = say("flag_mark", lang)
+    pairs = strength_rows(rows, table)
+    names = [naming.names.get((a or b)["component"], (a or b)["component"]) for a, b in pairs]
+    flags = [strength_flags(a, b) for a, b in pairs]
+
+    head = say("strength_columns", lang).split("|")  # card|dealt|opening hands|won more|mid-game|win rate|margin
+    w_name = max(map(len, [*names, head[0]]))
+
+    def laid_out(gap: str) -> list[tuple[str, str, list[str], bool]]:
+        """(group over the column, its title, its cells, right-aligned), each flagged figure with its mark ``gap``
+        after it; the opening hands' columns only where the deal has rows."""
+        def cell(text: str, flagged: bool) -> str:  # typeset as ``say`` sets a line ("−5.0", never "-5.0")
+            return typeset(f"{text}{gap}{mark}" if flagged else text, lang)
+
+        shares = [_pct(a["dealt_share"], lang, fixed=True) if a else "–" for a, _ in pairs]
+        hands = [cell(f"{points(a['difference'], lang, unit=False)} "
+                      + interval(*marked_ends(*flag_ends(a), lang, True), lang), f[0])
+                 if a and a.get("difference") is not None and a.get("judged") else
+                 points(a["difference"], lang, unit=False) if a and a.get("difference") is not None else "–"
+                 for (a, _), f in zip(pairs, flags)]
+        wins = [cell(f"{points(b['win'], lang, unit=False)} " + interval(**ends(b, "win", True, lang), lang=lang),
+                     f[1]) if b else "–" for (_, b), f in zip(pairs, flags)]
+        margins = [cell(f"{number(b['margin'], lang, False, True, fixed=True)} "
+                        + interval(**ends(b, "margin", False, lang), lang=lang), f[2]) if b else "–"
+                   for (_, b), f in zip(pairs, flags)]
+        return (([("", head[1], shares, True), (head[2], head[3], hands, False)] if any(a for a, _ in pairs) else [])
+                + [(head[4], head[5], wins, False), ("", head[6], margins, False)])
+
+    def width(columns: list[tuple[str, str, list[str], bool]]) -> int:  # the widest row, its "*" included
+        return 4 + w_name + sum(2 + max(map(len, [*cells, title, group])) for group, title, cells, _ in columns) + 2
+
+    # the mark a space after its interval; right after it where a row would pass the terminal's width (a flagged
+    # opening hand and a flagged two-decimal margin in one table of Draco: 101 columns)
+    columns = laid_out(" ")
+    columns = columns if width(columns) <= WIDTH else laid_out("")
+    widths = [max(map(len, [*cells, title, group])) for group, title, cells, _ in columns]
+    flagged = sorted({(a or b)["component"] for (a, b), f in zip(pairs, flags) if any(f)})
+    held = any((a or {}).get("held_flag") or (b or {}).get("held_flag") for a, b in pairs)
+    again = said is not None and "strength_legend" in said
+    verdict = (say_n("strength_flagged", len(flagged), lang, mark=mark) if flagged
+               else say("strength_held" if held else "strength_none_again" if again else "strength_none", lang,
+                        mark=mark))
+    # the games each experiment played: "300 games; mid-game 250 games, 2,900 exchanges" (the opening hands' alone
+    # where the deal has rows)
+    games = say("strength_games", lang, games=decimal(table.get("games", 0), lang, places=0),
+                exchanges=decimal(table.get("exchanges", 0), lang, places=0))
+    which = say("strength_which", lang, dealt=which, played=games) if which and any(a for a, _ in pairs) else games
+    out = ["  " + say("strength_head_again" if again else "strength_head", lang, verdict=verdict, which=which)]
+    if not again:  # what the columns are, in which order, and when a card is flagged: once a run
+        out += ["    " + say("strength_legend", lang, most=decimal(table.get("points", 0), lang, places=0)),
+                "    " + say("strength_key", lang, mark=mark, unit=unit(lang, naming.words),
+                             n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))]
     if said is not None:
-        said.add("exchange_head")
-    # a heading row naming each column with its unit, the cells bare: "wins +5.8" read as a count of wins, the
-    # units lived only in the columns' sentence (terminal round 30 en20), as the opening-hand table has one
-    head = say("exchange_table_head", lang, unit=unit(lang, naming.words)).split("|")
-    names = [naming.names.get(r["component"], r["component"]) for r in rows]
-    counts = [say("exchange_row", lang, exchanges=decimal(r["exchanges"], lang, places=0)) for r in rows]
-    wins = [say("exchange_wins", lang, win=points(r["win"], lang, unit=False), **ends(r, "win", True, lang))
-            for r in rows]
-    # each column as wide as its widest cell or heading: a fixed 32 columns for the wins pushed a two-decimal margin
-    # ("[+0.04 to +1.50]") past the 100th column, the one flagged row wrapped in three (terminal round 30 en17, fr19)
-    width, count_width, wins_width = (max(map(len, [*cells, title]))
-                                      for cells, title in zip((names, counts, wins), head))
-    # ``per_card`` False: without each card's count of exchanges (the heading gives the total, the report each card's;
-    # its interval's width already says how much it rests on: terminal round 32, fewer words)
-    count_width = count_width if per_card else -2
-    out.append(f"    {head[0]:<{width}}  " + (f"{head[1]:>{count_width}}  " if per_card else "")
-               + f"{head[2]:<{wins_width}}  {head[3]}")
-    under = 4 + width + 2 + count_width + 2  # a note's column: under the wins, past the name and the exchanges
-    hardly: list[str] = []  # the cards the simulated players hardly play, each with its plays, in the note below
-    for r, name, count, win in zip(rows, names, counts, wins):
-        line = (f"    {name:<{width}}  " + (f"{count:>{count_width}}  " if per_card else "") + f"{win:<{wins_width}}  "
-                + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True, fixed=True),
-                      **ends(r, "margin", False, lang)))
-        tail = ""
-        if r["flag"]:  # graded as its WARNING says it (``card_side``), on its margin alone said so (round 29 fr15),
-            # on a line of its own under the whole row: the one flagged row was the one row that wrapped (round 29
-            # en18, fr18, it8)
-            tail = f"{say('flag_mark', lang)} {say(card_side(r) + by_margin(r), lang)}"  # not "!"
-        elif r.get("held_flag"):  # hardly played: its gap is mostly the playable card it replaced, a dead card's
-            # cost, not the card (round 28 en10, fr13, it15; round 30 en27, fr21), on a line of its own
-            tail = say("exchange_hardly_held", lang, n=_times(r["plays_per_seat"], lang))
-        elif not r["judged"]:
-            line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
-                               games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
-                               needed_games=table.get("min_games", ""))
-        if hardly_played(r):  # starred as in the opening-hand table, the rule under the table: "a card the players
-            # hardly ever play is not flagged" could not be applied (round 30 en21, fr21, it22); a card left unflagged
-            # for it too, its line under the row saying why (round 31 fr19: one such card starred, the other not)
-            line += " " + say("hardly_mark", lang)
-            hardly.append(f"{name} ({_times(r['plays_per_seat'], lang)})")
-        out.append(line.rstrip())
-        if tail:
-            out.append(" " * under + tail)
-    if hardly:
-        out.append("    " + say_n(_again("exchange_hardly_note", said), len(hardly), lang, items=", ".join(hardly)))
+        said.add("strength_legend")
+
+    def line(first: str, cells: Sequence[str]) -> str:
+        return (f"    {first:<{w_name}}" + "".join(f"  {c:>{w}}" if right else f"  {c:<{w}}"
+                                               for c, w, (_, _, _, right) in zip(cells, widths, columns))).rstrip()
+    out.append(line("", [group for group, _, _, _ in columns]))  # which experiment, over its columns
+    out.append(line(head[0], [title for _, title, _, _ in columns]))
+    lead = " " * (4 + w_name + 2)  # a note under the row: under its figures
+    hardly: list[str] = []
+    for i, ((a, b), name) in enumerate(zip(pairs, names)):
+        text = line(name, [cells[i] for _, _, cells, _ in columns])
+        notes = []  # why a figure was not judged, on a line of its own under the row
+        if a and not a.get("judged") and not held_by_all(a):
+            notes.append(not_judged_words(a, lang))
+        if b and not b.get("judged"):
+            notes.append(say("exchange_not_judged", lang, exchanges=decimal(b["exchanges"], lang, places=0),
+                             games=decimal(b["games"], lang, places=0), needed=table.get("min_exchanges", ""),
+                             needed_games=table.get("min_games", "")))
+        row = a if a and a.get("plays_per_seat") is not None else b
+        if row and hardly_played(row):
+            text += " " + say("hardly_mark", lang)
+            hardly.append(f"{name} ({_times(row['plays_per_seat'], lang)})")
+        out.append(text)
+        out += [lead + note for note in notes]
+    if hardly:  # what both its figures show, in one sentence, once a run
+        out.append("    " + say_n(_again("strength_hardly", said), len(hardly), lang, items=", ".join(hardly)))
     return out
 
 
