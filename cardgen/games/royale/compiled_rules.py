@@ -75,6 +75,11 @@ _hot = njit(cache=True, **_HOT)
 #: the same, inlined (numba IR) into the caller: a call passes each array as seven words
 _INLINE = {"_nrt": False, "inline": "always"}
 _inline = njit(cache=True, **_INLINE)
+#: the turn's long steps, compiled once and inlined by LLVM (numba's ``forceinline``): called, each call wrote the
+#: whole record ``S`` on the stack (see Draco's ``compiled_rules``); the kernels they call say
+#: ``forceinline=False``, which an inlined step would otherwise pass on to them
+_STEP = {"_nrt": False, "forceinline": True}
+_CALLED = {"_nrt": False, "forceinline": False}
 
 
 DEAD = compiled_require.DEAD
@@ -451,7 +456,7 @@ _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, fresh=_fresh,
 _end = bind(rules.end, "royale", _INLINE, **_FORMS)
 # ``reshuffle`` is a call, not inlined: ``draw`` is inlined at every draw site (as ``pack``, see below)
 _FORMS.update(row_after=bind(rules.row_after, "royale", _INLINE, **_FORMS))
-_reshuffle_once = bind(rules.reshuffle, "royale", _HOT, **_FORMS)
+_reshuffle_once = bind(rules.reshuffle, "royale", _CALLED, **_FORMS)
 
 
 @_inline
@@ -464,21 +469,24 @@ def _reshuffle(S, src, dst):
 _FORMS.update(reshuffle=_reshuffle, next_row=bind(rules.next_row, "royale", _INLINE, **_FORMS))
 # ``pack`` (and ``setup``, run once per game) are calls, not inlined: every draw site inlines ``repack``, and
 # a pile build inlined into each would multiply the compile time (numba inlines its IR at every call site)
-_pack = bind(rules.pack, "royale", _HOT, **_FORMS, packets=_put_packets)
+_pack = bind(rules.pack, "royale", _CALLED, **_FORMS, packets=_put_packets)
 _repack = bind(rules.repack, "royale", _INLINE, **_FORMS, pack=_pack)
 _draw = bind(rules.draw, "royale", _INLINE, **_FORMS, repack=_repack)
-# ``refill`` and ``end_turn`` are calls too: ``act`` reached ``end_turn`` by three paths (stop, a serve, a noble
-# cleared), each ``end_turn`` held three ``refill``s (two directly, one in ``ghost``), each a draw site: nine copies
-# of the draw chain inlined into every caller of ``apply``. As calls (one or two a turn), the first compile of the
-# step kernels takes 84 s of CPU where it took 479 s (tests/test_royale_search.py's kernels, an empty cache), the
-# first Royale validate 152 s instead of 304 s; heuristic games run as fast (median of 10 paired runs 1.01x), random
-# ones (the cheapest games) about 1.1x slower (1.16x median, very noisy machine)
-_refill = bind(rules.refill, "royale", _HOT, **_FORMS, on_draw=_draw)
+# ``refill`` and ``end_turn`` are compiled once and inlined by LLVM where called (``_STEP``), as Draco's long steps.
+# Inlined by numba (``inline="always"``), ``act`` reached ``end_turn`` by three paths (stop, a serve, a noble
+# cleared), each ``end_turn`` held three ``refill``s (two directly, one in ``ghost``), each a draw site: nine typed
+# copies of the draw chain in every caller of ``apply``; the step kernels' first compile (those of
+# tests/test_royale_search.py, an empty cache) took 479 s of CPU against 84 s called. Called, each call wrote the
+# whole record ``S`` on the stack: random games and plain search 1.2-1.3x the base's. Inlined by LLVM (numba types
+# each step once): random games at 4 players 22-29 against 31-44 us called, a plain search game 0.66 against 0.88 s
+# (the base 0.71), the search drivers' first compile 477 against 441 s of CPU (docs/DEVELOPING.md, "Royale, the
+# same change")
+_refill = bind(rules.refill, "royale", _STEP, **_FORMS, on_draw=_draw)
 _ghost = bind(rules.ghost, "royale", _INLINE, **_FORMS, on_refill=_refill)
 _start_turn = bind(rules.start_turn, "royale", _INLINE, **_FORMS)
 _setup = bind(rules.setup, "royale", _HOT, **_FORMS, pack=_pack, on_refill=_refill, on_ghost=_ghost,
               on_start=_start_turn)
-_end_turn = bind(rules.end_turn, "royale", _HOT, **_FORMS, on_refill=_refill, on_ghost=_ghost,
+_end_turn = bind(rules.end_turn, "royale", _STEP, **_FORMS, on_refill=_refill, on_ghost=_ghost,
                  on_start=_start_turn)
 _clear = bind(rules.clear, "royale", _INLINE, **_FORMS)
 _legal = bind(rules.legal, "royale", _INLINE, **_FORMS)
