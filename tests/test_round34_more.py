@@ -1,0 +1,22 @@
+"""Terminal and page reading round 34 (issue 53): the unstarred faults (docs/reads/terminal-round-34-fixes.md);
+each test fails on the old wording (fault ids in the docstrings)."""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.terminal import say
+
+LANGS = ["en", "fr", "it"]
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def test_widened_intervals_contain_their_figures_without_a_double_negative() -> None:
+    """en2 (every terminal file, every game page's header): "19 times out of 20, none of them misses its figure": an
+    interval does not "miss" a figure, and the double negative slows the reader; all of them contain their figures
+    (in 19 of 20 cases all at once, as French « tous … en même temps » and Italian « tutti insieme » say)."""
+    said = say("interval_plain", "en")
+    assert said.endswith("so that, 19 times out of 20, all of them contain their figures")
+    assert "misses" not in said and "none of them" not in said
