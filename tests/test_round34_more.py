@@ -20,3 +20,19 @@ def test_widened_intervals_contain_their_figures_without_a_double_negative() -> 
     said = say("interval_plain", "en")
     assert said.endswith("so that, 19 times out of 20, all of them contain their figures")
     assert "misses" not in said and "none of them" not in said
+
+
+def test_king_luis_last_tie_is_on_the_number_of_cards_discarded() -> None:
+    """en1 (King Lui at every count, the page's special cases): "still tied on points after comparing discarded
+    cards": the published tie-break compares how many cards each player discarded, not the cards; "tied on both
+    points and cards discarded" (Italian « sia di punti sia di carte scartate »), in the case and in cardgen's rule."""
+    from cardgen.games import get_game
+    from pathlib import Path
+
+    tallies = get_game("king_lui").words["tallies"]
+    assert tallies["en"]["gap:tie_after_tiebreak"] == "players are still tied on both points and cards discarded"
+    assert tallies["it"]["gap:tie_after_tiebreak"] == ("alcuni giocatori restano in parità sia di punti sia di "
+                                                       "carte scartate")
+    deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
+    assert "Players still tied on both points and cards discarded share the victory." in deck
+    assert "comparing discarded" not in deck + str(tallies)
