@@ -36,3 +36,15 @@ def test_king_luis_last_tie_is_on_the_number_of_cards_discarded() -> None:
     deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
     assert "Players still tied on both points and cards discarded share the victory." in deck
     assert "comparing discarded" not in deck + str(tallies)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royales_shared_victory_is_called_cardgens_rule_as_king_luis_is(lang: str) -> None:
+    """en9 (Royale's ties line at 2, 3 and 4 players, terminal and page): "still tied, victory shared: 23" where King
+    Lui says "(cardgen’s rule)": in Royale too the shared victory is a rule cardgen adds (listed under the special
+    cases); King Lui's words, which in French and Italian are also shorter."""
+    from cardgen.games import get_game
+
+    royale = get_game("royale").words["tallies"][lang]["tie_break:most_dish_cards, then shared"]
+    assert royale == get_game("king_lui").words["tallies"][lang]["tie_break:shared_win"]
+    assert royale.endswith({"en": "(cardgen’s rule)", "fr": "(règle de cardgen)", "it": "(regola di cardgen)"}[lang])
