@@ -48,3 +48,12 @@ def test_royales_shared_victory_is_called_cardgens_rule_as_king_luis_is(lang: st
     royale = get_game("royale").words["tallies"][lang]["tie_break:most_dish_cards, then shared"]
     assert royale == get_game("king_lui").words["tallies"][lang]["tie_break:shared_win"]
     assert royale.endswith({"en": "(cardgen’s rule)", "fr": "(règle de cardgen)", "it": "(regola di cardgen)"}[lang])
+
+
+def test_royales_italian_tie_case_fits_two_players() -> None:
+    """it10 (Royale 2 players, terminal and page's special cases): «alcuni giocatori sono ancora in parità dopo lo
+    spareggio»: with two players «alcuni» is wrong; «i primi» fits every count."""
+    from cardgen.games import get_game
+
+    said = get_game("royale").words["tallies"]["it"]["gap:tie_after_tiebreak"]
+    assert said == "i primi sono ancora in parità dopo lo spareggio" and "alcuni" not in said
