@@ -412,8 +412,8 @@ def test_royales_hardly_used_imposter_caveat_says_which_figures_and_once_how_oft
     from cardgen.report.impact import WORDS
 
     assert "so every figure at this player count describes" in WORDS["en"]["all_dealt_hardly"]
-    assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("Autant dire jamais : les résultats à "
-                                                                             "ce nombre de joueurs")
+    assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("C’est très peu : les résultats à "
+                                                                             "ce nombre de joueurs")  # round 34 fr31
     assert "presque jamais servis" not in WORDS["fr"]["all_dealt_hardly"]
 
 

@@ -57,3 +57,23 @@ def test_royales_italian_tie_case_fits_two_players() -> None:
 
     said = get_game("royale").words["tallies"]["it"]["gap:tie_after_tiebreak"]
     assert said == "i primi sono ancora in parità dopo lo spareggio" and "alcuni" not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royales_page_says_what_the_hardly_used_imposter_means_each_time(lang: str) -> None:
+    """en32, fr32 (Royale's page, 3 and 4 players): "Here too they hardly ever used it, so the same caution applies"
+    sent the reader back up the page to find the caution: the consequence is said again. fr31 (2 players):
+    « Autant dire jamais : … jouées sans elle » was conversational and overstated (0.04 uses a player a game is not
+    never): « C’est très peu : … quasiment sans elle »."""
+    from cardgen.report.impact import WORDS
+
+    again = WORDS[lang]["all_dealt_hardly_again"]
+    assert {"en": "so every figure at this player count describes games played almost without it",
+            "fr": "les résultats à ce nombre de joueurs valent donc pour des parties jouées quasiment sans elle",
+            "it": "tutti i risultati con questo numero di giocatori valgono quindi per partite giocate praticamente "
+                  "senza di essa"}[lang] in again
+    assert not any(old in again for old in ("same caution", "même remarque", "stessa cautela"))
+    if lang == "fr":
+        assert _plain(WORDS["fr"]["all_dealt_hardly"]).startswith("C’est très peu : ")
+        assert "Autant dire jamais" not in WORDS["fr"]["all_dealt_hardly"]
+        assert "quasiment sans elle" in WORDS["fr"]["all_dealt_hardly"]

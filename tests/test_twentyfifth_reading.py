@@ -73,8 +73,9 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     # round 33 en34: every figure at this player count; fr36: the sentence before says how often, never again
     whole = {"en": "They hardly ever used it, so every figure at this player count describes games played almost "
                    "without it.",
-             "fr": "Autant dire jamais : les résultats à ce nombre de joueurs valent donc pour des parties jouées sans "
-                   "elle.",
+             # round 34 fr31: « Autant dire jamais » was conversational and said "without it", not "almost"
+             "fr": "C’est très peu : les résultats à ce nombre de joueurs valent donc pour des parties jouées "
+                   "quasiment sans elle.",
              "it": "Non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono quindi per "
                    "partite giocate praticamente senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
@@ -82,9 +83,13 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
              # round 29 it60: «valutare» as at 2 players, never «giudicata» beside it
              "it": "Non si può valutare nessuna carta, per la ragione spiegata sopra."}[lang]  # round 32 it34
     # with its consequence since round 31 (en41)
-    again = {"en": "Here too they hardly ever used it, so the same caution applies.",
-             "fr": "Là encore, ils ne s’en sont presque jamais servis : la même remarque vaut donc ici.",
-             "it": "Anche qui non l’hanno usata quasi mai: vale quindi la stessa cautela."}[lang]
+    # round 34 en32, fr32: "the same caution" sent the reader back up the page: said again
+    again = {"en": "Here too they hardly ever used it, so every figure at this player count describes games played "
+                   "almost without it.",
+             "fr": "Là encore, ils ne s’en sont presque jamais servis : les résultats à ce nombre de joueurs valent "
+                   "donc pour des parties jouées quasiment sans elle.",
+             "it": "Anche qui non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono "
+                   "quindi per partite giocate praticamente senza di essa."}[lang]
     assert plain(whole) in first and short not in first
     assert second == third and whole not in second and short in second and again in second
     assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
