@@ -65,18 +65,18 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     # round 32 en15/en48, fr9: the card is not judged because every seat holds one (as the page says), not because
     # it is hardly used; its being hardly used is why the figures describe games almost without it
     ("en", "caveat: the simulated player hardly ever uses the Imposter card (0.02 times per game on average), so "
-           "these figures and the verdict above describe games played almost without it; a solo game has no player "
-           "without the card to compare with, so the card is not judged",  # round 33 en9
+           "these figures describe games played almost without it; a solo game has no player "
+           "without the card to compare with, so the card is not judged",  # round 33 en9; round 34 en8
      "so it is not judged (no player is without one to compare with); and the simulated players hardly ever",
      "the Imposter card is not judged (every player has one)"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
-           "moyenne), si bien que ces résultats, comme le verdict ci-dessus, valent pour des parties jouées "
-           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, faute de joueur sans elle à qui "
-           "comparer",  # round 33 fr10
-     "elle n’est donc pas évaluée (faute de joueur sans elle à qui comparer) ; de plus,",
+           "moyenne), si bien que ces résultats valent pour des parties jouées "
+           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur n’en est "
+           "privé",  # round 33 fr10; round 34 fr10
+     "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
     ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
-           "media), perciò questi risultati, come il verdetto qui sopra, valgono per partite giocate praticamente "
+           "media), perciò questi risultati valgono per partite giocate praticamente "
            "senza la carta Impostore; in solitario la carta non viene valutata, perché non c’è un giocatore senza "
            "di essa con cui fare il confronto",  # round 33 it7
      "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); inoltre",

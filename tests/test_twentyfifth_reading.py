@@ -155,13 +155,15 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
     # round 32 en15, fr9: not judged because no player is without it, as the page says
-    assert {"en": "times per game on average), so these figures and the verdict above describe games played almost "
+    # round 34 en8: a solo block has no verdict line but its header's word: "these figures" alone; fr10: « faute de
+    # joueur sans elle à qui comparer » stacked two phrases
+    assert {"en": "times per game on average), so these figures describe games played almost "
                   "without it; a solo game has no player without the card to compare with, so the card is not "
                   "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
-            "fr": "fois par partie en moyenne), si bien que ces résultats, comme le verdict ci-dessus, valent pour des "
-                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, faute de joueur "
-                  "sans elle à qui comparer",
-            "it": "volte a partita in media), perciò questi risultati, come il verdetto qui sopra, valgono per partite "
+            "fr": "fois par partie en moyenne), si bien que ces résultats valent pour des "
+                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur "
+                  "n’en est privé",
+            "it": "volte a partita in media), perciò questi risultati valgono per partite "
                   "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
                   "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
     # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has
