@@ -94,3 +94,14 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
         several = _plain(say("held_all_hardly", "fr", card="Imposter", n="0,04"))
         assert solo.endswith("en solo, la carte n’est pas évaluée, car aucun joueur n’en est privé")
         assert "(aucun joueur n’en est privé)" in several and "faute de joueur" not in solo + several
+
+
+def test_a_whole_stock_maximum_says_all_n_in_the_game() -> None:
+    """en3 (King Lui's Emerald cards, Draco's coins; terminal and page): "(5, every one in the game)" was
+    elliptical: "(all 5 in the game)", and on the page "…: all 5 in the game"."""
+    from cardgen.report.words import page_words
+
+    assert say("peak_box", "en", name="Emerald cards", n=5) == "Emerald cards (all 5 in the game)"
+    assert say("peak_box_again", "en", name="silver coins", n=20) == "silver coins (all 20 in the game)"
+    assert _plain(page_words("peak_box", "en", peak=5)) == ": all 5 in the game"
+    assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 in the game (at most 4 in 99% of games)"
