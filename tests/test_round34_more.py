@@ -105,3 +105,12 @@ def test_a_whole_stock_maximum_says_all_n_in_the_game() -> None:
     assert say("peak_box_again", "en", name="silver coins", n=20) == "silver coins (all 20 in the game)"
     assert _plain(page_words("peak_box", "en", peak=5)) == ": all 5 in the game"
     assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 in the game (at most 4 in 99% of games)"
+
+
+@pytest.mark.parametrize("key", ["close_scale", "close_scale_games", "close_scale_exact", "close_scale_games_exact"])
+def test_the_french_close_games_note_quotes_the_word_it_defines(key: str) -> None:
+    """fr6 (every game's close-games note): « serrée signifie ici … »: a word cited as a word takes guillemets, as the
+    Italian «combattuta» already has."""
+    said = _plain(say(key, "fr", margin="7", unit="points", score="score du vainqueur", winner="73,9",
+                      games="300 parties"))
+    assert said.startswith("« serrée » signifie ici un écart")

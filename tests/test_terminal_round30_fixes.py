@@ -167,7 +167,7 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
     ("en", " (of the 277 games with a single winner: at 2 players a shared win leaves no runner-up)",
      "close here means a margin of 1 point or less"),
     ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
-     "serrée signifie ici un écart de 1 point au plus"),
+     "« serrée » signifie ici un écart de 1 point au plus"),
     ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)",
      "qui «combattuta» significa un distacco di 1 punto o meno")])
 def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, duel: str, floor: str) -> None:

@@ -216,7 +216,7 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
                                "close here means a margin of 1 point or less",  # round 29 en8: exact; round 30 en12: the
                                # winner's score explains nothing where the floor applies
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
-                               "gagnants ; serrée signifie ici un écart de 1 point au plus",
+                               "gagnants ; « serrée » signifie ici un écart de 1 point au plus",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
                                "vincitore o i vincitori; qui «combattuta» significa un distacco di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
@@ -234,7 +234,7 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.simulate.summary import designer_lines
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
-    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; serrée "
+    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; « serrée » "
             "signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)") in lines, lines
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
