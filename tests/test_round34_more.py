@@ -114,3 +114,13 @@ def test_the_french_close_games_note_quotes_the_word_it_defines(key: str) -> Non
     said = _plain(say(key, "fr", margin="7", unit="points", score="score du vainqueur", winner="73,9",
                       games="300 parties"))
     assert said.startswith("« serrée » signifie ici un écart")
+
+
+def test_the_french_balance_says_every_gap_may_be_chance_without_a_double_negative() -> None:
+    """fr3 (every balance line with no flag, terminal and page): « donc aucun écart n’est trop grand pour être dû au
+    hasard », correct but heavy: « donc tous les écarts peuvent s’expliquer par le hasard », as Italian's «ogni
+    differenza può essere dovuta al caso»."""
+    said = _plain(say("balance_none", "fr", fair="33,7 %", why="", games="300"))
+    assert said.endswith("l’intervalle de chaque joueur la contient, donc tous les écarts peuvent s’expliquer par le "
+                         "hasard")
+    assert "aucun écart" not in said

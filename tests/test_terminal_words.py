@@ -640,7 +640,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
         "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
-        "aucun écart n’est trop grand pour être dû au hasard")  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
+        "tous les écarts peuvent s’expliquer par le hasard")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "ogni differenza può essere dovuta al caso" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
         assert not re.search(r"9[789][,.]\d", balance_lines(fair, lang, 3)[0])

@@ -271,7 +271,7 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     assert line.startswith("équilibre : la part équitable est de 25,3 %"), line
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
     # round 31 fr7: the limit said (the widening), never "frôle la limite"
-    assert "aucun écart n’est trop grand pour être dû au hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
+    assert "tous les écarts peuvent s’expliquer par le hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
            "du hasard qu’avec les intervalles élargis. Pour trancher, jouez plus de parties : " + command in line, line
     assert "s’écarte" not in line, line
     assert line.split(". Pour trancher")[0].count(" : ") == 1, line
