@@ -149,7 +149,7 @@ def test_the_overview_s_close_gap_advises_more_games_unmistakably(lang: str) -> 
     from cardgen.report.words import page_words
 
     cell = page_words("fair_within_close", lang).replace("\u202f", " ")
-    assert cell.endswith({"en": "play more games to be sure", "fr": "pour trancher, jouez plus de parties",
+    assert cell.endswith({"en": "play more games to be sure", "fr": "pour en être sûr, jouez plus de parties",  # round 34 fr27
                           "it": "per toglierti il dubbio, simula più partite"}[lang])
     assert {"en": "would tell", "fr": "trancheraient", "it": "chiarirebbero"}[lang] not in cell
 

@@ -124,3 +124,17 @@ def test_the_french_balance_says_every_gap_may_be_chance_without_a_double_negati
     assert said.endswith("l’intervalle de chaque joueur la contient, donc tous les écarts peuvent s’expliquer par le "
                          "hasard")
     assert "aucun écart" not in said
+
+
+def test_the_french_advice_to_play_more_games_says_what_for_and_stays_in_the_list() -> None:
+    """fr9 (King Lui 4 and 5 players, Royale 2, terminal and pages): « … élargis. Pour trancher, jouez plus de
+    parties » broke the « ; » list with a capitalised sentence, and « trancher » had no object; fr27 (the overviews):
+    « mais de justesse : pour trancher, … ». Now « ; pour en être sûr, jouez plus de parties »."""
+    from cardgen.report.words import page_words
+
+    said = _plain(say("balance_more_games", "fr", command="cardgen validate king_lui --players 4 --games 1200"))
+    assert said.startswith(" ; pour en être sûr, jouez plus de parties : cardgen validate")
+    for key in ("fair_within_close", "fair_within_close_two"):
+        cell = _plain(page_words(key, "fr"))
+        assert cell.endswith("mais de justesse : pour en être sûr, jouez plus de parties")
+        assert "trancher" not in said + cell
