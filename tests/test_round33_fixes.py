@@ -167,8 +167,9 @@ def test_king_lui_says_how_its_lead_is_counted_during_play(lang: str) -> None:
 
     root = Path(__file__).resolve().parents[1]
     clause = {"en": "by scoring every hand as if the game ended there",
-              "fr": "en comptant chaque main comme si la partie s’arrêtait là",
-              "it": "valutando ogni mano come se la partita finisse lì"}[lang]
+              # round 34 fr4: « compter une main »: its points are counted (« décompte »); it1: «mano» is also a deal
+              "fr": "en décomptant les points de chaque main comme si la partie s’arrêtait là",
+              "it": "calcolando i punti di ciascuno come se la partita finisse lì"}[lang]
     assert clause in gloss("lead_changes", lang, Naming.of(resolve("king_lui", root), lang).words)
     assert clause not in gloss("lead_changes", lang, Naming.of(resolve("royale", root), lang).words)
     assert gloss("lead_changes", lang, {}) == GLOSSES[lang]["lead_changes"]

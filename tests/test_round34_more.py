@@ -138,3 +138,15 @@ def test_the_french_advice_to_play_more_games_says_what_for_and_stays_in_the_lis
         cell = _plain(page_words(key, "fr"))
         assert cell.endswith("mais de justesse : pour en être sûr, jouez plus de parties")
         assert "trancher" not in said + cell
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_king_luis_lead_changes_count_points_not_hands(lang: str) -> None:
+    """fr4 (King Lui's lead changes, terminal and page): « en comptant chaque main »: one counts a hand's points, the
+    rules' « décompte »; it1: «valutando ogni mano» reads as "every deal" in card-game Italian."""
+    from cardgen.games import get_game
+
+    said = get_game("king_lui").words["glosses"][lang]["lead_changes"]
+    assert {"fr": "en décomptant les points de chaque main comme si la partie s’arrêtait là",
+            "it": "calcolando i punti di ciascuno come se la partita finisse lì"}[lang] in said
+    assert "en comptant chaque main" not in said and "ogni mano" not in said
