@@ -53,7 +53,7 @@ def test_kingmaking_is_defined_by_the_move_it_counts() -> None:
         encoding="utf-8"))["glosses"]
     assert "last overtook the runner-up on a third player’s move" in glosses["en"]["kingmaking"]
     assert "decided" not in glosses["en"]["kingmaking"]
-    assert "pour la dernière fois devant le deuxième sur l’action d’un autre joueur" in glosses["fr"]["kingmaking"]
+    assert "pour la dernière fois devant le deuxième au tour d’un troisième joueur" in glosses["fr"]["kingmaking"]
     assert "sa dernière action" not in glosses["fr"]["kingmaking"]
 
 

@@ -150,3 +150,17 @@ def test_king_luis_lead_changes_count_points_not_hands(lang: str) -> None:
     assert {"fr": "en décomptant les points de chaque main comme si la partie s’arrêtait là",
             "it": "calcolando i punti di ciascuno come se la partita finisse lì"}[lang] in said
     assert "en comptant chaque main" not in said and "ogni mano" not in said
+
+
+def test_the_french_kingmaking_gloss_names_a_third_players_turn() -> None:
+    """fr5 (every game's kingmaking definition, terminal and pages): « sur l’action d’un autre joueur » is
+    sports-commentary French, and « un autre joueur » may be the runner-up himself; the indicator counts a third
+    seat's move (``designer._kingmade``), as English says: « au tour d’un troisième joueur »."""
+    import json
+    from pathlib import Path
+
+    glosses = json.loads((Path(__file__).parents[1] / "cardgen/simulate/verdict.json").read_text(
+        encoding="utf-8"))["glosses"]
+    assert glosses["fr"]["kingmaking"].endswith("passe pour la dernière fois devant le deuxième au tour d’un "
+                                                "troisième joueur")
+    assert "sur l’action" not in glosses["fr"]["kingmaking"]
