@@ -164,3 +164,14 @@ def test_the_french_kingmaking_gloss_names_a_third_players_turn() -> None:
     assert glosses["fr"]["kingmaking"].endswith("passe pour la dernière fois devant le deuxième au tour d’un "
                                                 "troisième joueur")
     assert "sur l’action" not in glosses["fr"]["kingmaking"]
+
+
+def test_king_luis_italian_draw_ruling_says_pescare_once() -> None:
+    """it3 (King Lui 3 players, terminal and page's special cases): «devi pescare: non puoi usare Emerald invece di
+    pescare»: «pescare» twice; «usare Emerald» stays, the rulebook's own words («Utilizzare Emerald»)."""
+    from pathlib import Path
+
+    deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
+    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald, nemmeno se una '
+            'carta Emerald è in attesa."') in deck
+    assert "invece di pescare" not in deck
