@@ -175,3 +175,25 @@ def test_king_luis_italian_draw_ruling_says_pescare_once() -> None:
     assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald, nemmeno se una '
             'carta Emerald è in attesa."') in deck
     assert "invece di pescare" not in deck
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "how games end: the End of the Banquet card is drawn for the second time (295 games); a player has "
+           "satisfied all their nobles and won outright (5 games)"),
+    ("fr", "fin des parties : la carte Fin du banquet sort pour la deuxième fois (295 parties)"),
+    ("it", "(295 partite)")])
+def test_how_games_end_counts_games_not_bare_numbers(lang: str, said: str) -> None:
+    """it2 (every terminal file, the first line read): «il mazzo non ha più carte … (300)», a bare number with no
+    unit: "(300 games)", «(300 partite)», « (300 parties) », each with its noun."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, _items
+
+    naming = Naming.of(resolve("royale", Path(__file__).parents[1]), lang)
+    line = _plain(say("end_reasons", lang, items=_items({"banquet_over": 295, "all_nobles": 5}, "end_reason", lang,
+                                                         naming)))
+    assert said in line, line
+    assert {"en": "(5 games)", "fr": "(5 parties)", "it": "(5 partite)"}[lang] in line
+    assert _plain(_items({"all_nobles": 1}, "end_reason", lang, naming)).endswith(
+        {"en": "(1 game)", "fr": "(1 partie)", "it": "(1 partita)"}[lang])

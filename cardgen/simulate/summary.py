@@ -286,6 +286,8 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
         if kind == "peak" and whole_box(k, v, naming):
             items.append(say("peak_box_again" if boxed else "peak_box", lang, name=name, n=_num(v, lang)))
             boxed = True
+        elif kind == "end_reason":  # "(300 games)", never a bare "(300)" on the first line read (round 34 it2)
+            items.append(f"{name} ({_games(v, lang)})")
         else:
             items.append(f"{name} ({_num(v, lang)})")
     return joined(items, lang)
