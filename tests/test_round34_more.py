@@ -197,3 +197,10 @@ def test_how_games_end_counts_games_not_bare_numbers(lang: str, said: str) -> No
     assert {"en": "(5 games)", "fr": "(5 parties)", "it": "(5 partite)"}[lang] in line
     assert _plain(_items({"all_nobles": 1}, "end_reason", lang, naming)).endswith(
         {"en": "(1 game)", "fr": "(1 partie)", "it": "(1 partita)"}[lang])
+
+
+def test_the_french_solo_scale_has_no_colon_chain() -> None:
+    """fr11 (Royale solo): « … publiée) : « Maître d’hôtel du roi » (11 ou 12 points) : 7,0 % ; … »: three colons in
+    one line; the share follows its band as in English and Italian, « points » keeping the two numbers apart."""
+    said = _plain(say("scale_item", "fr", verdict="Maître d’hôtel du roi", span="11 ou 12", share="7,0 %"))
+    assert said == "« Maître d’hôtel du roi » (11 ou 12 points) 7,0 %"

@@ -328,7 +328,7 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     fr = say("scale", "fr", heading="h", items="i").replace("\u202f", " ")
     assert "(intitulés choisis par cardgen ; mêmes paliers que la règle publiée)" in fr
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
-        "« v » (11 ou 12 points) : 7,0 %"
+        "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
     assert "(fasce di punteggio del gioco pubblicato; i titoli sono quelli del regolamento riscritto da cardgen)" in \
         say("scale", "it", heading="h", items="i")
 

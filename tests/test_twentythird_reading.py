@@ -101,8 +101,9 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
         "fr": "échelle des scores en solitaire, part des parties dans chaque palier (intitulés choisis par cardgen ; "
               "mêmes paliers que la règle publiée) : « Maître d’hôtel du roi » "
-              "(11 ou 12 points) : 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) : 0,0 % ; « Encore un effort » "
-              "(7 ou 8 points) : 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) : 60,0 %",
+              # round 34 fr11: three colons in one line; "points" keeps the numbers apart
+              "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
+              "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
         "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del gioco "
               "pubblicato; i titoli sono quelli del regolamento riscritto da cardgen): "
               "«Maggiordomo del re» (11 o 12) "
