@@ -836,7 +836,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     for band, share in zip(bands, shares):
         span = (pairs if band.max == band.min + 1 else spans).format(band.min, band.max)
         # round 31 fr8: French says the points and a colon before the share, never two bare numbers side by side
-        item = "{} ({} points)\u202f: {}" if lang == "fr" else "{} ({}) {}"
+        item = "{} ({} points) {}" if lang == "fr" else "{} ({}) {}"  # round 34 fr11: no colon
         assert item.format(quoted.format(getattr(band.title, lang)), span, share) in line, line
     assert scale_line([], lang, naming) is None and scale_line(histogram, lang, Naming()) is None
 
