@@ -204,3 +204,23 @@ def test_the_french_solo_scale_has_no_colon_chain() -> None:
     one line; the share follows its band as in English and Italian, « points » keeping the two numbers apart."""
     said = _plain(say("scale_item", "fr", verdict="Maître d’hôtel du roi", span="11 ou 12", share="7,0 %"))
     assert said == "« Maître d’hôtel du roi » (11 ou 12 points) 7,0 %"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_single_case_cardgen_rules_is_listed_as_several_are(lang: str) -> None:
+    """en5 (King Lui 3 players): "special case the published rules leave open, settled by a rule cardgen adds
+    (players are still tied …): in 3 of the 300 games" hid the case in a bracket mid-line, where the next count lists
+    it on its own line under a heading; one case now takes the list's form, under a singular heading."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import Naming, format_entry
+
+    gap = {"kind": "bank_short", "settled": True, "count": 300, "games": 200, "seed": 7, "game": 0}
+    entry = {"variant": "draco", "game": "draco", "players": 3, "passed": True, "completed": 0, "games": 200,
+             "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
+    lines = format_entry(entry, lang, Naming(dict(get_game("draco").words))).split("\n")
+    head = _plain(say("gaps_ruled_head_one", lang))
+    assert head == {"en": "special case the published rules leave open (cardgen adds a rule):",
+                    "fr": "cas non prévu par les règles publiées (cardgen ajoute une règle) :",
+                    "it": "situazione non prevista dal regolamento pubblicato (cardgen aggiunge una regola):"}[lang]
+    at = [_plain(line) for line in lines].index("  " + head)
+    assert lines[at + 1].startswith("    ") and "(" not in lines[at + 1].split(":")[0]

@@ -699,7 +699,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         # the 75-character "special case the published rules leave open, settled by a rule cardgen adds" on every
         # line (Draco's 16 times, the figures after it: terminal round 27 en8)
         ruled = [g for g in listed_gaps(r, naming) if g["settled"] and not g.get("published")]
-        grouped, headed = len(ruled) > 1, False
+        # one case too under a heading of its own, in the list's form: "special case …, settled by a rule cardgen adds
+        # (players are still tied …): in 3 of the 300 games" hid the case in a bracket mid-line, and King Lui's next
+        # count listed the same case in the other form (round 34 en5)
+        grouped, headed = bool(ruled), False
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
@@ -723,7 +726,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 said.add(f"gap_short:{g['kind']}")
             if grouped and key == "gap_ruled":
                 if not headed:
-                    lines.append("  " + say("gaps_ruled_head", lang))
+                    lines.append("  " + say("gaps_ruled_head" if len(ruled) > 1 else "gaps_ruled_head_one", lang))
                     headed = True
                 from cardgen.simulate.verdict import QUOTED
                 lines.append("    " + (say("gap_components_item", lang, name=name, when=when, short=QUOTED[lang].format(
