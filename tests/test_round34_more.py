@@ -224,3 +224,24 @@ def test_a_single_case_cardgen_rules_is_listed_as_several_are(lang: str) -> None
                     "it": "situazione non prevista dal regolamento pubblicato (cardgen aggiunge una regola):"}[lang]
     at = [_plain(line) for line in lines].index("  " + head)
     assert lines[at + 1].startswith("    ") and "(" not in lines[at + 1].split(":")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_distributions_heading_says_games_that_ended_only_where_some_did_not(lang: str) -> None:
+    """en29 (every game page): "Distributions (games that ended)" beside "300 (all finished normally)" hinted at
+    abandoned games that do not exist: the bracket only where some games did not end."""
+    from pathlib import Path
+
+    from cardgen.report.validation import section
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from test_draco_shortage_words import _entry
+
+    naming = Naming.of(resolve("draco", Path(__file__).parents[1]), lang)
+    assert section(_entry({}), lang, naming)["dist_title"] == {"en": "Distributions", "fr": "Distributions",
+                                                               "it": "Distribuzioni"}[lang]
+    some = section({**_entry({}), "completed": 9}, lang, naming)["dist_title"]
+    assert some == {"en": "Distributions (games that ended)", "fr": "Distributions (parties terminées)",
+                    "it": "Distribuzioni (partite concluse)"}[lang]
+    template = (Path(__file__).parents[1] / "templates/report/section.html").read_text(encoding="utf-8")
+    assert "<h3>{{ s.dist_title }}</h3>" in template and "w.distributions" not in template

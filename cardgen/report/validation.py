@@ -141,6 +141,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         # every game finished: "300 (all finished normally)", never "300 (300 allées…)" (round 30 fr34)
         "games_text": page_words("games_text_all" if r["completed"] == r["games"] else "games_text", lang,
                                  games=r["games"], completed=r["completed"]),
+        # "(games that ended)" only where some did not: beside "300 (all finished normally)" it hinted at abandoned
+        # games that do not exist (round 34 en29)
+        "dist_title": page_words("distributions_all" if r["completed"] == r["games"] else "distributions", lang),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
