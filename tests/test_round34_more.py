@@ -245,3 +245,17 @@ def test_the_distributions_heading_says_games_that_ended_only_where_some_did_not
                     "it": "Distribuzioni (partite concluse)"}[lang]
     template = (Path(__file__).parents[1] / "templates/report/section.html").read_text(encoding="utf-8")
     assert "<h3>{{ s.dist_title }}</h3>" in template and "w.distributions" not in template
+
+
+def test_a_whole_median_stays_whole_beside_a_half_one() -> None:
+    """en31, fr33, it25 (Royale's 2-player distributions): one median of 26.5 printed the column's others "13.0",
+    "9.0", "10.0", "2.0", as if measured decimals; each count or percentile is whole unless it has a fraction, the
+    means and spreads keep their decimal."""
+    from cardgen.report.validation import DIST_KEYS, dist_rows
+
+    half = dict(zip(DIST_KEYS, (300, 26.7, 3.1, 18, 22, 26.5, 31, 36)))
+    whole = dict(zip(DIST_KEYS, (300, 13.1, 1.6, 9, 11, 13, 15, 18)))
+    rows = dist_rows([half, whole], "en")
+    assert rows[0][DIST_KEYS.index("median")] == "26.5" and rows[1][DIST_KEYS.index("median")] == "13"
+    assert rows[1][DIST_KEYS.index("mean")] == "13.1" and rows[1][DIST_KEYS.index("min")] == "9"
+    assert _plain(dist_rows([half], "fr")[0][DIST_KEYS.index("median")]) == "26,5"
