@@ -259,3 +259,21 @@ def test_a_whole_median_stays_whole_beside_a_half_one() -> None:
     assert rows[0][DIST_KEYS.index("median")] == "26.5" and rows[1][DIST_KEYS.index("median")] == "13"
     assert rows[1][DIST_KEYS.index("mean")] == "13.1" and rows[1][DIST_KEYS.index("min")] == "9"
     assert _plain(dist_rows([half], "fr")[0][DIST_KEYS.index("median")]) == "26,5"
+
+
+def test_the_turn_order_and_special_cases_tables_right_align_their_figures() -> None:
+    """it24 (every game page's Details): the turn-order and special-cases tables set their figures flush left, where
+    every other table of the page sets them right: their counts, rates and intervals take ``td.num`` too (on a
+    phone, where each row is a block, every cell stays left as before)."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    section = (root / "templates/report/section.html").read_text(encoding="utf-8")
+    for cell in ('<td class="num" data-label="{{ h[2] }}">{{ g.times }}</td>',
+                 '<td class="num" data-label="{{ h[3] }}">{{ g.games }}</td>',
+                 '<td class="num" data-label="{{ h[1] }}">{{ seat.wins }}/{{ seat.games }}</td>',
+                 '<td class="num" data-label="{{ h[2] }}">{{ seat.rate }}</td>',
+                 '<td class="num" data-label="{{ h[4] }}">{{ seat.mean }}</td>'):
+        assert cell in section, cell
+    css = (root / "templates/report/report.css").read_text(encoding="utf-8")
+    assert "td.num{text-align:right" in css and "table.stack td,table.stack th{display:inline-block;" in css
