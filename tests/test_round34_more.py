@@ -277,3 +277,16 @@ def test_the_turn_order_and_special_cases_tables_right_align_their_figures() -> 
         assert cell in section, cell
     css = (root / "templates/report/report.css").read_text(encoding="utf-8")
     assert "td.num{text-align:right" in css and "table.stack td,table.stack th{display:inline-block;" in css
+
+
+def test_a_command_on_a_page_keeps_to_one_line_at_desktop_width() -> None:
+    """fr29 (every page at 1280 px): `cardgen validate king_lui --players 4` / `--games 1200` split over two lines, and
+    a reader may copy half; at desktop widths a command keeps to one line (the longest, a replay command, is about 70
+    characters), on a phone it may still break between its options."""
+    from pathlib import Path
+
+    css = (Path(__file__).parents[1] / "templates/report/report.css").read_text(encoding="utf-8")
+    desk, phone = css[:css.index("@media (max-width:40em)")], css[css.index("@media (max-width:40em)"):]
+    assert "code{font-size:.95em;white-space:nowrap}" in desk
+    assert phone.startswith("@media (max-width:40em){table{display:block;overflow-x:auto;max-width:100%} body{padding:0 "
+                            ".5em} code{white-space:normal}")
