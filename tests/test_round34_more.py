@@ -290,3 +290,13 @@ def test_a_command_on_a_page_keeps_to_one_line_at_desktop_width() -> None:
     assert "code{font-size:.95em;white-space:nowrap}" in desk
     assert phone.startswith("@media (max-width:40em){table{display:block;overflow-x:auto;max-width:100%} body{padding:0 "
                             ".5em} code{white-space:normal}")
+
+
+def test_ex_aequo_never_splits_over_two_lines_in_french() -> None:
+    """fr39 (Draco's page, every count): « victoire partagée entre les premiers ex | æquo » split the Latin phrase
+    over two lines: French typesetting joins it with a no-break space, on pages and on the terminal."""
+    from cardgen.languages import typeset
+
+    said = typeset("tous éliminés, victoire partagée entre les premiers ex æquo", "fr")
+    assert said.endswith("premiers ex\u00a0æquo") and "ex æquo" not in said
+    assert typeset("ex æquo", "en") == "ex æquo"
