@@ -300,3 +300,14 @@ def test_ex_aequo_never_splits_over_two_lines_in_french() -> None:
     said = typeset("tous éliminés, victoire partagée entre les premiers ex æquo", "fr")
     assert said.endswith("premiers ex\u00a0æquo") and "ex æquo" not in said
     assert typeset("ex æquo", "en") == "ex æquo"
+
+
+def test_the_overviews_balance_says_more_than_chance_would_explain() -> None:
+    """en25 (the overview's warnings cells and balance sentences): "by more than chance explains": "would explain",
+    the conditional a counterfactual wants."""
+    from cardgen.report.words import PAGES
+
+    for key in ("balance_pair", "balance_split", "balance_more", "balance_less", "balance_more_many",
+                "balance_less_many", "balance_pair_just", "balance_split_just", "balance_more_just",
+                "balance_less_just", "balance_more_many_just", "balance_less_many_just"):
+        assert PAGES["en"][key].endswith("than chance would explain"), key

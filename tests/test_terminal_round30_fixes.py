@@ -722,7 +722,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "player 1 wins more than the fair share and player 4 less, by more than chance explains"),  # round 32 en37
+    ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
     ("it", "il giocatore 1 vince più di quanto preveda la quota equa e il giocatore 4 meno: differenze troppo grandi per "

@@ -303,8 +303,8 @@ def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: st
     ("it", "il giocatore 1 vince più di quanto preveda la quota equa, e la differenza è troppo grande per essere "
            "dovuta al caso",
      "il giocatore 1 vince meno di quanto preveda la quota equa, e la differenza è troppo grande per essere dovuta al caso"),
-    ("en", "player 1 wins more than the fair share, by more than chance explains",
-     "player 1 wins less than the fair share, by more than chance explains")])
+    ("en", "player 1 wins more than the fair share, by more than chance would explain",
+     "player 1 wins less than the fair share, by more than chance would explain")])
 def test_the_report_s_balance_warnings_say_the_fair_share(lang: str, more: str, less: str) -> None:
     """Read 20 (Italian): the report's warnings said "più spesso della sua quota equa" where the terminal and every
     other Italian line say "della quota equa" (one share, every seat's); English says "the fair share" alike."""
