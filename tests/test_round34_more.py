@@ -311,3 +311,14 @@ def test_the_overviews_balance_says_more_than_chance_would_explain() -> None:
                 "balance_less_many", "balance_pair_just", "balance_split_just", "balance_more_just",
                 "balance_less_just", "balance_more_many_just", "balance_less_many_just"):
         assert PAGES["en"][key].endswith("than chance would explain"), key
+
+
+def test_the_overviews_decision_cap_reads_as_a_safeguard() -> None:
+    """en22 (every overview): "A game is stopped after 10,000 decisions at most." read as though games were cut short,
+    beside "300 (all finished normally)": a safeguard, as the Italian's «Per sicurezza» already said."""
+    from cardgen.report.words import PAGES
+
+    assert " As a safeguard, a game stops after {cap} decisions at most. " in PAGES["en"]["overview_intro"]
+    assert " Par sécurité, une partie s’arrête au plus tard après {cap} décisions. " in _plain(
+        PAGES["fr"]["overview_intro"])
+    assert "Per sicurezza, ogni partita si ferma dopo al massimo {cap} decisioni." in PAGES["it"]["overview_intro"]
