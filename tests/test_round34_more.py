@@ -322,3 +322,22 @@ def test_the_overviews_decision_cap_reads_as_a_safeguard() -> None:
     assert " Par sécurité, une partie s’arrête au plus tard après {cap} décisions. " in _plain(
         PAGES["fr"]["overview_intro"])
     assert "Per sicurezza, ogni partita si ferma dopo al massimo {cap} decisioni." in PAGES["it"]["overview_intro"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overview_says_its_balance_names_both_players_at_two(lang: str) -> None:
+    """en23, fr30 (Royale's overview): "the balance column names the player furthest from the fair share", while the
+    2-player cell names both: said where a run has 2 players, nothing added where it has not (King Lui, Draco)."""
+    import inspect
+
+    from cardgen.report import pages
+    from cardgen.report.words import page_words
+
+    kw = dict(total="T", games="300 games", each="each", agents="a", seed=1, cap="10,000")
+    two = _plain(page_words("overview_intro", lang, both=page_words("overview_both_two", lang), **kw))
+    assert two.endswith({"en": "furthest from the fair share, or both at 2 players.",
+                         "fr": "plus éloigné de la part équitable, ou les deux à 2 joueurs.",
+                         "it": "più lontano dalla quota equa, o entrambi con 2 giocatori."}[lang])
+    assert _plain(page_words("overview_intro", lang, both="", **kw)).endswith(
+        {"en": "fair share.", "fr": "part équitable.", "it": "quota equa."}[lang])
+    assert 'both=page_words("overview_both_two", lang) if 2 in counts else ""' in inspect.getsource(pages.overview)
