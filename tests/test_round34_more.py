@@ -341,3 +341,17 @@ def test_the_overview_says_its_balance_names_both_players_at_two(lang: str) -> N
     assert _plain(page_words("overview_intro", lang, both="", **kw)).endswith(
         {"en": "fair share.", "fr": "part équitable.", "it": "quota equa."}[lang])
     assert 'both=page_words("overview_both_two", lang) if 2 in counts else ""' in inspect.getsource(pages.overview)
+
+
+def test_the_french_overview_sets_its_seed_option_as_code_as_it_does_skill() -> None:
+    """fr26 (every overview in French): « (tirage n° 1, option --seed) … relancez avec --skill »: ``--skill`` set as
+    code, ``--seed`` not; every option the intro names is set as code."""
+    import inspect
+
+    from cardgen.report import pages
+    from cardgen.report.templating import coded
+
+    said = str(coded("(tirage n° 1, option --seed), jouées par x ; relancez avec --skill", "--skill", "--seed"))
+    assert 'option <code><span class="nw">--seed</span></code>)' in said
+    assert 'avec <code><span class="nw">--skill</span></code>' in said
+    assert 'coded(intro, "--skill", "--seed")' in inspect.getsource(pages.overview)

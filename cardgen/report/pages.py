@@ -550,7 +550,7 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
         intro += " " + page_words("skill_unmeasured", lang)
     # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
     # text's colour: a dash in the warning colour looked like one (en26)
-    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill"), head=head, skill=skill, rows=rows,
+    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill", "--seed"), head=head, skill=skill, rows=rows,
                 badges=badges(lang), no_warnings=page_words("no_warnings", lang),
                 notes=overview_notes(results, lang, namings), fixes=overview_fixes(results, infos, lang, namings))
 
