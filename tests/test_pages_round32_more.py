@@ -327,7 +327,7 @@ def test_the_runs_list_glosses_heuristic_and_names_its_columns_plainly() -> None
     record = {"id": "validate-x", "kind": "validate", "decks": ["x"], "names": ["X"], "games": 10, "players": [3],
               "agents": ["heuristic"], "seed": 1, "passed": 1, "total": 1, "warned": 0, "results": {"x@3": True}}
     assert "heuristic (rules of thumb)" in runs_index([record], "", "en")
-    assert "remplace son ancien dossier" in PAGES["fr"]["runs_intro"] and "écrase" not in PAGES["fr"]["runs_intro"]
+    assert "remplace son ancien rapport" in PAGES["fr"]["runs_intro"] and "écrase" not in PAGES["fr"]["runs_intro"]
     assert PAGES["fr"]["runs_head"].split("|")[3] == "nombres de joueurs"
     assert PAGES["it"]["runs_head"].split("|")[5] == "seme casuale"
 

@@ -355,3 +355,19 @@ def test_the_french_overview_sets_its_seed_option_as_code_as_it_does_skill() -> 
     assert 'option <code><span class="nw">--seed</span></code>)' in said
     assert 'avec <code><span class="nw">--skill</span></code>' in said
     assert 'coded(intro, "--skill", "--seed")' in inspect.getsource(pages.overview)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_runs_page_speaks_of_rows_and_reports_not_folders(lang: str) -> None:
+    """en21, fr25 (all runs page): "One folder per run …; … overwrites its folder": the reader sees rows, not
+    folders; the order first, and what running again replaces."""
+    from cardgen.report.words import PAGES
+
+    said = _plain(PAGES[lang]["runs_intro"])
+    assert said.startswith({"en": "One row per run, newest first; running again with the same options replaces that "
+                                  "run’s report.",
+                            "fr": "Une ligne par série, les plus récentes d’abord ; relancée avec les mêmes options, "
+                                  "une série remplace son ancien rapport.",
+                            "it": "Una riga per serie, le più recenti in alto; se rilanci con le stesse opzioni, i "
+                                  "suoi risultati vengono sostituiti."}[lang])
+    assert not any(w in said for w in ("folder", "dossier", "cartella"))
