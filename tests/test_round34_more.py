@@ -371,3 +371,20 @@ def test_the_runs_page_speaks_of_rows_and_reports_not_folders(lang: str) -> None
                             "it": "Una riga per serie, le più recenti in alto; se rilanci con le stesse opzioni, i "
                                   "suoi risultati vengono sostituiti."}[lang])
     assert not any(w in said for w in ("folder", "dossier", "cartella"))
+
+
+def test_the_gallery_never_names_a_warned_count_among_those_that_passed_plainly(tmp_path) -> None:
+    """fr22 (gallery, Royale): « réussie à 1, 2, 3 et 4 joueurs, avec réserves à 4 joueurs » named 4 twice, as if it
+    had passed plainly too: the counts that passed without a warning, then those with one."""
+    import json
+
+    from test_gallery_words import a_gallery, render_gallery
+
+    state = a_gallery(tmp_path, "en")
+    (tmp_path / "validation" / "runs.json").write_text(json.dumps([
+        {"id": "validate-king_lui-0123abcd", "kind": "validate", "decks": ["king_lui"], "games": 300,
+         "results": {f"king_lui@{n}": True for n in (1, 2, 3, 4)}, "warned_results": ["king_lui@4"],
+         "warning_counts": {"king_lui@4": 1}}]), encoding="utf-8")
+    html = _plain(render_gallery(tmp_path, state))
+    assert "passed at 1, 2 and 3 players, with a warning at 4 players; 300 games each" in html
+    assert "1, 2, 3 and 4 players" not in html
