@@ -388,3 +388,17 @@ def test_the_gallery_never_names_a_warned_count_among_those_that_passed_plainly(
     html = _plain(render_gallery(tmp_path, state))
     assert "passed at 1, 2 and 3 players, with a warning at 4 players; 300 games each" in html
     assert "1, 2, 3 and 4 players" not in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unbuilt_gallery_gives_the_build_command_once(tmp_path, lang: str) -> None:
+    """en20 (gallery): "Card pictures, rulebooks and card sheets appear here after cardgen build." then, under each
+    of three decks, "No card pictures, rulebook or card sheets yet: run cardgen build.": the command four times on a
+    short page. Where the intro says it, each deck says only what is missing."""
+    from cardgen.report.gallery import WORDS
+    from test_gallery_words import a_gallery, render_gallery
+
+    html = render_gallery(tmp_path, a_gallery(tmp_path, lang))
+    assert html.count("<code>cardgen build</code>") == 1
+    assert f'<p class="muted">{WORDS[lang]["nothing_built_short"]}</p>' in html.replace("&#39;", "’")
+    assert WORDS[lang]["nothing_built"] not in html
