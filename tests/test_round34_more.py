@@ -402,3 +402,14 @@ def test_an_unbuilt_gallery_gives_the_build_command_once(tmp_path, lang: str) ->
     assert html.count("<code>cardgen build</code>") == 1
     assert f'<p class="muted">{WORDS[lang]["nothing_built_short"]}</p>' in html.replace("&#39;", "’")
     assert WORDS[lang]["nothing_built"] not in html
+
+
+def test_the_gallerys_intro_agrees_with_its_two_subjects() -> None:
+    """fr23 (gallery): « Chaque jeu et chaque variante, avec ses derniers rapports »: « ses » after two subjects, and
+    no verb: « … figurent ici avec leurs derniers rapports »; Italian «con i suoi ultimi report» likewise: «con gli
+    ultimi report»."""
+    from cardgen.report.gallery import WORDS
+
+    assert _plain(WORDS["fr"]["intro_unbuilt"]).startswith("Chaque jeu et chaque variante figurent ici avec leurs "
+                                                           "derniers rapports ; ")
+    assert WORDS["it"]["intro_unbuilt"].startswith("Ogni gioco e ogni variante, con gli ultimi report; ")
