@@ -413,3 +413,14 @@ def test_the_gallerys_intro_agrees_with_its_two_subjects() -> None:
     assert _plain(WORDS["fr"]["intro_unbuilt"]).startswith("Chaque jeu et chaque variante figurent ici avec leurs "
                                                            "derniers rapports ; ")
     assert WORDS["it"]["intro_unbuilt"].startswith("Ogni gioco e ogni variante, con gli ultimi report; ")
+
+
+def test_king_luis_italian_tagline_states_no_rule_the_book_lacks() -> None:
+    """it20 (gallery): «… purché a fine pasto non abbia, di nessun piatto, più porzioni del re» made a condition of
+    what the rules allow (more portions than the king: that dish then scores nothing): «ma a fine pasto non conviene
+    avere …», advice, as the English and French imperatives read."""
+    from pathlib import Path
+
+    deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
+    assert ('it: "Alla tavola del re ognuno si serve come vuole, ma a fine pasto non conviene avere, di nessun piatto, '
+            'più porzioni del re."') in deck and "purché" not in deck
