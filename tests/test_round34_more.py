@@ -424,3 +424,15 @@ def test_king_luis_italian_tagline_states_no_rule_the_book_lacks() -> None:
     deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
     assert ('it: "Alla tavola del re ognuno si serve come vuole, ma a fine pasto non conviene avere, di nessun piatto, '
             'più porzioni del re."') in deck and "purché" not in deck
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overviews_length_keeps_each_number_with_its_unit(lang: str) -> None:
+    """en24, it21 (overviews at 1280 px): "16.9 courses, 50.6 / turns", «9,9 portate, 49,5 / turni»: a line broke
+    between a number and its unit; a no-break space joins them."""
+    from cardgen.report.words import page_words
+
+    assert page_words("length", lang, a="16.9", la="courses", b="50.6", lb="turns") == \
+        "16.9\u00a0courses, 50.6\u00a0turns"
+    assert page_words("length_one", lang, a="9", la="turns") == "9\u00a0turns"
+    assert page_words("length_always", lang, a="9", la="turns").startswith("9\u00a0turns (")
