@@ -225,7 +225,7 @@ def test_the_overviews_shortage_note_says_which_rule_served_and_how_often() -> N
     from cardgen.report.words import PAGES
 
     en, fr = PAGES["en"]["short_note"], PAGES["fr"]["short_note"]
-    assert "the more games needed it, the more the results describe" in en and "came into" not in en
+    assert "the more games that needed it, the more the results describe" in en and "came into" not in en
     assert "plus cette règle a servi, plus les résultats décrivent le jeu modifié plutôt que le jeu publié" in fr
     assert "plus elle a servi" not in fr
 
@@ -379,7 +379,7 @@ def test_the_italian_overview_names_the_balance_columns_player_without_an_aside(
     from cardgen.report.words import PAGES
 
     intro = PAGES["it"]["overview_intro"]
-    assert "la colonna «equilibrio» indica il giocatore più lontano dalla quota equa." in intro
+    assert "la colonna «equilibrio» indica il giocatore più lontano dalla quota equa{both}." in intro  # round 34 en23: both at 2 players
     assert "per ordine di gioco" not in intro
 
 
