@@ -436,3 +436,17 @@ def test_the_overviews_length_keeps_each_number_with_its_unit(lang: str) -> None
         "16.9\u00a0courses, 50.6\u00a0turns"
     assert page_words("length_one", lang, a="9", la="turns") == "9\u00a0turns"
     assert page_words("length_always", lang, a="9", la="turns").startswith("9\u00a0turns (")
+
+
+def test_the_draco_overviews_shortage_note_reads_cleanly() -> None:
+    """en27 (Draco's overview, the note under the table): "the published rules do not say what happens then" (then
+    of what?), "the more games needed it"; it28: the spoken «più … più» and «anziché quello pubblicato» without its
+    noun."""
+    from cardgen.report.words import PAGES
+
+    en, it = PAGES["en"]["short_note"], PAGES["it"]["short_note"]
+    assert en.startswith("{name}: the published rules do not say what happens; play goes on by a rule cardgen adds, "
+                         "and the more games that needed it, the more the results describe the game with that rule "
+                         "rather than the published one.")
+    assert ("e quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa regola anziché il "
+            "gioco pubblicato.") in it
