@@ -450,3 +450,16 @@ def test_the_draco_overviews_shortage_note_reads_cleanly() -> None:
                          "rather than the published one.")
     assert ("e quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa regola anziché il "
             "gioco pubblicato.") in it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overviews_note_says_where_the_game_page_is(lang: str) -> None:
+    """fr35 (Draco's overview): « La page du jeu donne le détail. »: no link has that name; the game's page is the
+    game's link in the table, and the note says so."""
+    from cardgen.report.words import PAGES
+
+    for key in ("short_note", "short_note_published"):
+        assert _plain(PAGES[lang][key]).endswith({
+            "en": "The game page, linked in the table, gives the details.",
+            "fr": "La page du jeu, dont le lien est dans le tableau, donne le détail.",
+            "it": "I dettagli sono nella pagina del gioco, il cui link è nella tabella."}[lang])
