@@ -463,3 +463,19 @@ def test_the_overviews_note_says_where_the_game_page_is(lang: str) -> None:
             "en": "The game page, linked in the table, gives the details.",
             "fr": "La page du jeu, dont le lien est dans le tableau, donne le détail.",
             "it": "I dettagli sono nella pagina del gioco, il cui link è nella tabella."}[lang])
+
+
+def test_dracos_short_bank_ruling_says_first_once_and_each_clause_its_verb() -> None:
+    """en11 (Draco 3 players, terminal and page): "it first collects …, then pays … At a toast, it first pays …":
+    "first" twice in two senses; the first goes, "then" keeping the order (French « d’abord », Italian «prima» alike).
+    it18: «con «Pioggia di monete», nell’ordine dei lanci» had no verb and «lanci» of what: «paga nell’ordine dei tiri
+    di dado». fr20: « perdu pour de bon », colloquial in a rule: « L’impayé est perdu. »"""
+    from pathlib import Path
+
+    import yaml
+
+    said = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))[
+        "clarifications"]["bank_short"]["text"]
+    assert said["en"].count("first") == 1 and "it collects what it is owed, then pays what it can" in said["en"]
+    assert said["fr"].count("d’abord") == 1 and said["fr"].endswith("L’impayé est perdu.")
+    assert said["it"].count("prima") == 1 and "con «Pioggia di monete» paga nell’ordine dei tiri di dado." in said["it"]

@@ -686,7 +686,7 @@ def test_the_pages_small_idioms() -> None:
     assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
     assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
-    assert "sovrascritta" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]
+    assert "sostituiti" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]  # round 34 en21
     root = Path(__file__).parents[1]
     royale = Naming.of(resolve("royale", root), "it")
     assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "
@@ -694,7 +694,7 @@ def test_the_pages_small_idioms() -> None:
     draco_it, draco_fr = (Naming.of(resolve("draco", root), lang) for lang in ("it", "fr"))
     # as short as the old sentence: the longer one sent the French and Italian Charity Toast books to a 7th page
     assert draco_it.clarifications["bank_short"].endswith("La parte non pagata va persa.")  # round 32 it17
-    assert draco_fr.clarifications["bank_short"].endswith("L’impayé est perdu pour de bon.")
+    assert draco_fr.clarifications["bank_short"].endswith("L’impayé est perdu.")  # round 34 fr20
     assert "au rang du plus riche" not in tally_words("gap", "richest_tie", "fr", draco_fr)
 
 

@@ -120,7 +120,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
                       "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
                "it": ("In un brindisi la banca paga prima il giocatore il cui malandrino è più vicino al posto pagato "
-                      "di più", "e così via", "nell’ordine dei lanci"),
+                      "di più", "e così via", "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
                "en": ("it first pays the player whose ruffian is nearest the best-paid place", "and so on",
                       "for a Shower of Coins, in the order of the rolls")}

@@ -78,7 +78,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
                         "(situazione chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
-    how = {"en": "If the bank cannot pay all it owes, it first collects",
+    how = {"en": "If the bank cannot pay all it owes, it collects",  # round 34 en11: "first" once
            "fr": "Si la banque ne peut pas tout verser, elle encaisse",
            "it": "Se la banca non può pagare tutto ciò che deve, incassa"}[lang]
     assert how in text
