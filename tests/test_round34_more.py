@@ -479,3 +479,16 @@ def test_dracos_short_bank_ruling_says_first_once_and_each_clause_its_verb() -> 
     assert said["en"].count("first") == 1 and "it collects what it is owed, then pays what it can" in said["en"]
     assert said["fr"].count("d’abord") == 1 and said["fr"].endswith("L’impayé est perdu.")
     assert said["it"].count("prima") == 1 and "con «Pioggia di monete» paga nell’ordine dei tiri di dado." in said["it"]
+
+
+def test_dracos_italian_runner_up_base_says_how_the_second_is_counted() -> None:
+    """it19 (Draco, terminal and page): «sulle 267 partite con un secondo classificato, anche dopo l’eventuale
+    eliminazione dei primi a pari merito»: «anche dopo» read as "even after", "also after" or "including". The second
+    is counted among those left where the tied leaders drop out; «se» keeps it from saying every game had an
+    elimination (round 31 it20)."""
+    from cardgen.games import get_game
+
+    lines = get_game("draco").words["lines"]["it"]
+    for key in ("margin_basis", "figure_of_margin", "pairs_of_margin", "margin_pairs"):
+        assert lines[key].endswith(", contato tra i rimasti se i primi a pari merito vengono eliminati)"), key
+        assert "anche dopo" not in lines[key]

@@ -302,8 +302,9 @@ def test_draco_s_italian_runner_up_base_does_not_say_every_game_had_an_eliminati
     from cardgen.games import get_game
 
     lines = get_game("draco").words["lines"]["it"]
-    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, anche dopo "
-                                                      "l’eventuale eliminazione dei primi a pari merito)")
+    # round 34 it19: «anche dopo» was ambiguous; the condition («se») still says not every game had one
+    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, contato tra "
+                                                      "i rimasti se i primi a pari merito vengono eliminati)")
 
 
 def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:

@@ -62,7 +62,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert r["scores"]["margin"]["n"] < r["completed"]  # this run has games without a runner-up
     own = {"en": "that still have a runner-up once the tied leaders drop out",
            "fr": "où il reste un deuxième une fois les ex æquo en tête éliminés",
-           "it": "con un secondo classificato, anche dopo l’eventuale eliminazione dei primi a pari merito"}[lang]
+           "it": "con un secondo classificato, contato tra i rimasti se i primi a pari merito vengono eliminati"}[lang]  # round 34 it19
     assert own in text
     assert {"en": "that have a second place", "fr": "qui ont un deuxième", "it": "che hanno un secondo"}[lang] not in text
     assert r["sufficiency"]
