@@ -492,3 +492,13 @@ def test_dracos_italian_runner_up_base_says_how_the_second_is_counted() -> None:
     for key in ("margin_basis", "figure_of_margin", "pairs_of_margin", "margin_pairs"):
         assert lines[key].endswith(", contato tra i rimasti se i primi a pari merito vengono eliminati)"), key
         assert "anche dopo" not in lines[key]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
+    """fr18 (Draco 4 and 5 players, terminal and page): « (comme à 3 joueurs, ce surplus change le jeu …). Comme à 3
+    joueurs, les résultats décrivent … »: the count said twice running; the second sentence says "here too"."""
+    said = _plain(say("short_weight_again", lang))
+    assert said == {"en": "Here too, the results describe the game with cardgen’s rule",
+                    "fr": "Là aussi, les résultats décrivent le jeu avec la règle de cardgen",
+                    "it": "Anche qui i risultati descrivono il gioco con la regola di cardgen"}[lang]

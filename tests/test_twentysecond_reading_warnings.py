@@ -129,9 +129,10 @@ WEIGHT = {"en": "so the results (balance, card strength, design indicators) desc
                 "règle de cardgen, et non le jeu publié",
           "it": "quindi i risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono il gioco con la "
                 "regola di cardgen, non il gioco pubblicato"}
-AGAIN = {"en": "As at 3 players, the results describe the game with cardgen’s rule",
-         "fr": "Comme à 3 joueurs, les résultats décrivent le jeu avec la règle de cardgen",
-         "it": "Come con 3 giocatori, i risultati descrivono il gioco con la regola di cardgen"}
+# round 34 fr18: "here too", the bracket before it already saying "as at 3 players"
+AGAIN = {"en": "Here too, the results describe the game with cardgen’s rule",
+         "fr": "Là aussi, les résultats décrivent le jeu avec la règle de cardgen",
+         "it": "Anche qui i risultati descrivono il gioco con la regola di cardgen"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
          "queste partite", "quasi tutte", "maggior parte")

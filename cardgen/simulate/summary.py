@@ -1340,7 +1340,9 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
                        if cid in naming.ruled else "")
     # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
     # said in the ruling's sentence (en18)
-    return text + (". " + say("short_weight_again", lang, first=weighed) if weighed else "")
+    # "(as at 3 players, these additions …). As at 3 players, the results …": the count said twice running; "here
+    # too" (round 34 fr18)
+    return text + (". " + say("short_weight_again", lang) if weighed else "")
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
