@@ -256,12 +256,13 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
 
 
 @pytest.mark.parametrize(("lang", "order"), [
-    ("en", "the published rules do not say what happens then, and cardgen’s added rule lets play go on, so the "
+    # round 34 fr17: what follows, a sentence of its own
+    ("en", "the published rules do not say what happens then, and cardgen’s added rule lets play go on. The "
            "results"),
     ("fr", "les règles publiées ne disent pas ce qui se passe alors, et la règle ajoutée par cardgen permet de "
-           "poursuivre la partie, donc les résultats"),
+           "poursuivre la partie. Les résultats"),
     ("it", "il regolamento pubblicato non dice che cosa succede in quel caso e la regola aggiunta da cardgen permette "
-           "di continuare la partita, quindi i risultati")])
+           "di continuare la partita. I risultati")])
 def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str, order: str) -> None:
     """fr23: « la règle ajoutée par cardgen permet de poursuivre la partie, mais les règles publiées ne disent pas
     ce qui se passe alors, donc les résultats … »: remedy, problem, consequence; now the gap in the rules first, as

@@ -502,3 +502,16 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     assert said == {"en": "Here too, the results describe the game with cardgen’s rule",
                     "fr": "Là aussi, les résultats décrivent le jeu avec la règle de cardgen",
                     "it": "Anche qui i risultati descrivono il gioco con la regola di cardgen"}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shortage_warnings_consequence_is_a_sentence_of_its_own(lang: str) -> None:
+    """fr17 (Draco 3 players, terminal and page): « … ; les règles publiées ne disent pas …, et la règle ajoutée …
+    permet de poursuivre la partie, donc les résultats … »: a run-on, the key consequence buried at its end; it now
+    opens a sentence of its own, in all three languages."""
+    said = _plain(say("short_weight_so", lang))
+    assert said.startswith({"en": ". The results (balance, card strength, design indicators) therefore describe",
+                            "fr": ". Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent "
+                                  "donc",
+                            "it": ". I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono "
+                                  "quindi"}[lang])
