@@ -173,7 +173,8 @@ def _it_elided(m: re.Match[str]) -> str:
 
 def typeset(text: str, lang: str) -> str:
     """Running text as ``lang`` sets it: every language writes a negative number with the minus sign (U+2212),
-    as the rulebooks do; French puts a narrow no-break space before : ; ? ! % (and inside « ») and elides
+    as the rulebooks do; French puts a narrow no-break space before : ; ? ! % (and inside « »), a no-break one
+    inside « ex æquo » (« ex | æquo » split over two lines: round 34 fr39), and elides
     ``que`` before a vowel (``parce qu’un joueur``: a sentence put together from a template and a name);
     Italian elides the article before a percentage said with a vowel first (``l’80 %``, ``nell’11 %``)."""
     text = _MINUS.sub("\u2212", text)
@@ -181,7 +182,7 @@ def typeset(text: str, lang: str) -> str:
         return re.sub(r"(\d) %", "\\1\u00a0%", _IT_ARTICLE.sub(_it_elided, text))
     if lang != "fr":
         return text
-    text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text)
+    text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text).replace("ex æquo", "ex\u00a0æquo")
     for mark in ":;?!%":
         text = text.replace(f" {mark}", f"\u202f{mark}")
     return text.replace("« ", "«\u202f").replace(" »", "\u202f»")

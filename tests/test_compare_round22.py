@@ -393,7 +393,7 @@ def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang:
     # terminal round 27 en3, fr1: the shared wins' margin after the margin it defines, not after the games; terminal
     # round 29 en3, fr2: and not here at all, the scores line above having defined it for the run
     assert note.endswith({"en": "; close here means a margin of about 7 points or less (winner’s score: 74.3 on average)",
-                          "fr": " ; serrée signifie ici un écart d’environ 7 points au plus (score du vainqueur : 74,3 "
+                          "fr": " ; « serrée » signifie ici un écart d’environ 7 points au plus (score du vainqueur : 74,3 "
                                 "en moyenne)",
                           "it": "; qui «combattuta» significa un distacco di circa 7 punti o meno (punteggio del "
                                 "vincitore: 74,3 in media)"}[lang]), note

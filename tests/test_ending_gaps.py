@@ -33,7 +33,10 @@ def test_validate_draco_says_the_final_toast_as_how_games_end_not_as_a_case(
                  "--lang", lang, "--out", str(tmp_path / "out")]) == 0
     text = capsys.readouterr().out
     naming = Naming(get_game("draco").words)
-    assert tally_words("end_reason", "final_toast", lang, naming) + " (4)" in text
+    from cardgen.terminal import say_n
+
+    # round 34 it2: each count with its noun, "(4 games)"
+    assert tally_words("end_reason", "final_toast", lang, naming) + f" ({say_n('games', 4, lang)})" in text
     ruled = tally_words("gap", "final_toast", lang, naming)
     assert ruled not in text
     # the other rulings still listed, with a seed; however the line wraps (the bank's case is now labelled as every

@@ -29,22 +29,23 @@ LANGS = ("en", "fr", "it")
 GAP = "tie_after_tiebreak"
 
 #: the case as the terminal lists it at the first player count: whose rule settles it, then what happened
-CASE = {"en": "special case the published rules leave open, settled by a rule cardgen adds (players are still tied on "
-              "points after comparing discarded cards): in {n} of the 300 games",
-        "fr": "cas non prévu par les règles publiées, tranché par une règle que cardgen ajoute (des joueurs "
-              "restent à égalité de points même après le compte des cartes défaussées) : dans {n} des 300 parties",
-        "it": "situazione non prevista dal regolamento pubblicato, risolta da una regola aggiunta da cardgen "
-              "(alcuni giocatori restano in parità di punti anche dopo il confronto delle carte scartate): "
+#: round 34 en5: under a heading of its own, in the list's form, as at the next counts
+CASE = {"en": "special case the published rules leave open (cardgen adds a rule): players are still tied on "
+              "both points and cards discarded: in {n} of the 300 games",
+        "fr": "cas non prévu par les règles publiées (cardgen ajoute une règle) : des joueurs "
+              "restent à égalité de points même après le compte des cartes défaussées : dans {n} des 300 parties",
+        "it": "situazione non prevista dal regolamento pubblicato (cardgen aggiunge una regola): "
+              "alcuni giocatori restano in parità sia di punti sia di carte scartate: "
               "in {n} partite su 300"}
 #: the ties line's last item: the same shared victories, called cardgen's rule
 TIES = {"en": "still tied, victory shared (cardgen’s rule): {n}",
         "fr": "toujours à égalité, victoire partagée (règle de cardgen) : {n}",
         "it": "ancora in parità, vittoria condivisa (regola di cardgen): {n}"}
 #: the game page's row: what happened, then who settles it and how
-ROW = {"en": ("players are still tied on points after comparing discarded cards", "A rule cardgen adds."),
+ROW = {"en": ("players are still tied on both points and cards discarded", "A rule cardgen adds."),
        "fr": ("des joueurs restent à égalité de points même après le compte des cartes défaussées",
               "Tranché par une règle que cardgen ajoute."),
-       "it": ("alcuni giocatori restano in parità di punti anche dopo il confronto delle carte scartate",
+       "it": ("alcuni giocatori restano in parità sia di punti sia di carte scartate",
               "Risolto da una regola aggiunta da cardgen.")}
 
 

@@ -287,7 +287,7 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
 @pytest.mark.parametrize(("lang", "close", "two"), [
     # round 33 fr25*: "plus de parties trancheraient" read as "no more games"; en26 "would tell" what?; it26 «lo»
     ("en", "within chance, but only just: play more games to be sure", "player 1: 59.7%, player 2: 48.0%"),
-    ("fr", "écart dans les limites du hasard, mais de justesse : pour trancher, jouez plus de parties",
+    ("fr", "écart dans les limites du hasard, mais de justesse : pour en être sûr, jouez plus de parties",  # round 34 fr27
      "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
     ("it", "differenza nei limiti del caso, ma di poco: per toglierti il dubbio, simula più partite",
      "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
@@ -422,8 +422,9 @@ def test_the_imposter_caveat_says_who_hardly_uses_it_and_what_follows_each_time(
 
     assert WORDS["en"]["all_dealt_hardly"].startswith("They hardly ever used it, so ")  # past since round 32 (en49)
     assert "That is hardly ever" not in WORDS["en"]["all_dealt_hardly"]
-    for lang, so in (("en", "so the same caution applies"), ("fr", "la même remarque vaut donc ici"),
-                     ("it", "vale quindi la stessa cautela")):
+    # round 34 en32, fr32: "the same caution" sent the reader back up the page: the consequence said again
+    for lang, so in (("en", "so every figure at this player count describes"), ("fr", "valent donc pour des parties"),
+                     ("it", "valgono quindi per partite")):
         assert so in WORDS[lang]["all_dealt_hardly_again"].replace("\u202f", " ")
 
 
@@ -460,7 +461,7 @@ def test_the_overview_s_warnings_set_a_share_against_a_share_and_join_so_with_a_
 
     en = PAGES["en"]
     # "by more than chance explains", no tacked-on "beyond chance", since round 32 (en37)
-    assert en["balance_split"] == "{ahead} wins more than the fair share and {behind} less, by more than chance explains"
+    assert en["balance_split"] == "{ahead} wins more than the fair share and {behind} less, by more than chance would explain"  # round 34 en25
     assert not [k for k, v in en.items() if k.startswith("balance_") and "often than the fair share" in str(v)]
     # what cardgen's rule means for the results, under the overview's table since round 32 (en39)
     assert "; so" not in en["short_note"] and "cardgen adds" in en["short_note"]

@@ -269,7 +269,7 @@ def test_the_overviews_balance_warnings_say_by_how_much_and_set_a_share_against_
     from cardgen.report.words import PAGES
 
     for key, text in nonempty([(k, t) for k, t in PAGES["en"].items() if k.startswith("balance_")], "English lines"):
-        assert "chance explains" in text and not text.endswith(", beyond chance"), key
+        assert "chance would explain" in text and not text.endswith(", beyond chance"), key
     for key, text in nonempty([(k, t) for k, t in PAGES["it"].items() if k.startswith("balance_") and "pair" not in k],
                               "Italian lines"):
         assert "di quanto preveda la quota equa" in text and "spesso della quota equa" not in text, key
@@ -327,7 +327,7 @@ def test_the_runs_list_glosses_heuristic_and_names_its_columns_plainly() -> None
     record = {"id": "validate-x", "kind": "validate", "decks": ["x"], "names": ["X"], "games": 10, "players": [3],
               "agents": ["heuristic"], "seed": 1, "passed": 1, "total": 1, "warned": 0, "results": {"x@3": True}}
     assert "heuristic (rules of thumb)" in runs_index([record], "", "en")
-    assert "remplace son ancien dossier" in PAGES["fr"]["runs_intro"] and "écrase" not in PAGES["fr"]["runs_intro"]
+    assert "remplace son ancien rapport" in PAGES["fr"]["runs_intro"] and "écrase" not in PAGES["fr"]["runs_intro"]
     assert PAGES["fr"]["runs_head"].split("|")[3] == "nombres de joueurs"
     assert PAGES["it"]["runs_head"].split("|")[5] == "seme casuale"
 

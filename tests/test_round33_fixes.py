@@ -149,7 +149,7 @@ def test_the_overview_s_close_gap_advises_more_games_unmistakably(lang: str) -> 
     from cardgen.report.words import page_words
 
     cell = page_words("fair_within_close", lang).replace("\u202f", " ")
-    assert cell.endswith({"en": "play more games to be sure", "fr": "pour trancher, jouez plus de parties",
+    assert cell.endswith({"en": "play more games to be sure", "fr": "pour en être sûr, jouez plus de parties",  # round 34 fr27
                           "it": "per toglierti il dubbio, simula più partite"}[lang])
     assert {"en": "would tell", "fr": "trancheraient", "it": "chiarirebbero"}[lang] not in cell
 
@@ -167,8 +167,9 @@ def test_king_lui_says_how_its_lead_is_counted_during_play(lang: str) -> None:
 
     root = Path(__file__).resolve().parents[1]
     clause = {"en": "by scoring every hand as if the game ended there",
-              "fr": "en comptant chaque main comme si la partie s’arrêtait là",
-              "it": "valutando ogni mano come se la partita finisse lì"}[lang]
+              # round 34 fr4: « compter une main »: its points are counted (« décompte »); it1: «mano» is also a deal
+              "fr": "en décomptant les points de chaque main comme si la partie s’arrêtait là",
+              "it": "calcolando i punti di ciascuno come se la partita finisse lì"}[lang]
     assert clause in gloss("lead_changes", lang, Naming.of(resolve("king_lui", root), lang).words)
     assert clause not in gloss("lead_changes", lang, Naming.of(resolve("royale", root), lang).words)
     assert gloss("lead_changes", lang, {}) == GLOSSES[lang]["lead_changes"]
@@ -199,7 +200,8 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     justes», «siano giusti»: an interval is not right or wrong; it contains its figure, all of them at once."""
     said = say("interval_plain", lang).replace("\u202f", " ").replace("\u00a0", " ")
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
-    assert said.endswith({"en": "none of them misses its figure", "fr": "ils contiennent tous leur valeur en même temps",
+    assert said.endswith({"en": "all of them contain their figures",  # round 34 en2
+                          "fr": "ils contiennent tous leur valeur en même temps",
                           "it": "contengano tutti insieme il proprio valore"}[lang])
 
 
@@ -323,6 +325,6 @@ def test_a_whole_stock_maximum_has_one_wording_on_terminal_and_page(lang: str) -
 
     term = say("peak_box", lang, name="x", n=25).replace("\u202f", " ")
     page = page_words("peak_box", lang, peak=25).replace("\u202f", " ")
-    phrase = {"en": "every one in the game", "fr": "tout le stock de la boîte", "it": "l’intera dotazione del gioco"}[lang]
+    phrase = {"en": "in the game", "fr": "tout le stock de la boîte", "it": "l’intera dotazione del gioco"}[lang]
     assert phrase in term and phrase in page, (term, page)
     assert not any(w in term + page for w in ("all the game has", "all the box holds", "tutto quello", "scorta"))

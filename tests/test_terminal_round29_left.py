@@ -51,9 +51,9 @@ def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: lis
 
 @pytest.mark.parametrize(("lang", "weighs"), [
     # round 33 en29 ("came into" not idiomatic), fr30 (« elle »: the game or the rule?)
-    ("en", "the more games needed it, the more the results describe the game with that rule"),
+    ("en", "the more games that needed it, the more the results describe the game with that rule"),
     ("fr", "plus cette règle a servi, plus les résultats décrivent le jeu modifié"),
-    ("it", "più spesso è servita, più i risultati descrivono il gioco con questa regola")])
+    ("it", "quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa regola")])
 def test_the_overviews_shortage_cells_say_what_the_results_describe_at_every_count(lang: str, weighs: str) -> None:
     """en30, fr31, it38, it39: the overview's shortage cell held a bracket inside a bracket, said "as above" (a row
     above, a separate card on a phone) and, at 6 players, nothing of what the results describe. Since round 32 (en39,

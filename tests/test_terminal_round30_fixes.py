@@ -143,7 +143,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
 @pytest.mark.parametrize(("lang", "none", "close"), [
     ("en", "so none of the gaps is larger than chance alone would explain",
      "though player 1 (59.7%) and player 2 (48.0%) are within chance only because the intervals are widened"),
-    ("fr", "donc aucun écart n’est trop grand pour être dû au hasard",
+    ("fr", "donc tous les écarts peuvent s’expliquer par le hasard",  # round 34 fr3
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) ne restent dans les limites du hasard"),
     ("it", "quindi ogni differenza può essere dovuta al caso",  # round 31 it5: the positive form
      "ma il giocatore 1 (59,7 %) e il giocatore 2 (48,0 %) rientrano nei limiti del caso")])
@@ -171,7 +171,7 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
     ("en", " (of the 277 games with a single winner: at 2 players a shared win leaves no runner-up)",
      "close here means a margin of 1 point or less"),
     ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
-     "serrée signifie ici un écart de 1 point au plus"),
+     "« serrée » signifie ici un écart de 1 point au plus"),
     ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)",
      "qui «combattuta» significa un distacco di 1 punto o meno")])
 def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, duel: str, floor: str) -> None:
@@ -691,7 +691,7 @@ def test_the_pages_small_idioms() -> None:
     assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
     assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
-    assert "sovrascritta" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]
+    assert "sostituiti" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]  # round 34 en21
     root = Path(__file__).parents[1]
     royale = Naming.of(resolve("royale", root), "it")
     assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "
@@ -699,7 +699,7 @@ def test_the_pages_small_idioms() -> None:
     draco_it, draco_fr = (Naming.of(resolve("draco", root), lang) for lang in ("it", "fr"))
     # as short as the old sentence: the longer one sent the French and Italian Charity Toast books to a 7th page
     assert draco_it.clarifications["bank_short"].endswith("La parte non pagata va persa.")  # round 32 it17
-    assert draco_fr.clarifications["bank_short"].endswith("L’impayé est perdu pour de bon.")
+    assert draco_fr.clarifications["bank_short"].endswith("L’impayé est perdu.")  # round 34 fr20
     assert "au rang du plus riche" not in tally_words("gap", "richest_tie", "fr", draco_fr)
 
 
@@ -708,8 +708,8 @@ def test_the_pages_small_idioms() -> None:
     # round 32 en4, fr1, it1: "all of them together contain their true values", "tous en même temps" and "tutti
     # insieme" left hanging after a parenthesis: all right together, said in the clause
     # round 33 en2, fr1, it1: "right together", «justes», «giusti»: an interval is not right, it contains its figure
-    ("en", "where several figures are compared at once, the intervals are widened so that, 19 times out of 20, none "
-           "of them misses its figure"),
+    ("en", "where several figures are compared at once, the intervals are widened so that, 19 times out of 20, all "
+           "of them contain their figures"),  # round 34 en2: "none … misses", a double negative
     ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
            "ils contiennent tous leur valeur en même temps"),
     ("it", "quando si confrontano più valori alla volta, gli intervalli vengono allargati in modo che, 19 volte su 20, "
@@ -727,7 +727,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "player 1 wins more than the fair share and player 4 less, by more than chance explains"),  # round 32 en37
+    ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
     ("it", "il giocatore 1 vince più di quanto preveda la quota equa e il giocatore 4 meno: differenze troppo grandi per "

@@ -65,18 +65,18 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     # round 32 en15/en48, fr9: the card is not judged because every seat holds one (as the page says), not because
     # it is hardly used; its being hardly used is why the figures describe games almost without it
     ("en", "caveat: the simulated player hardly ever uses the Imposter card (0.02 times per game on average), so "
-           "these figures and the verdict above describe games played almost without it; a solo game has no player "
-           "without the card to compare with, so the card is not judged",  # round 33 en9
+           "these figures describe games played almost without it; a solo game has no player "
+           "without the card to compare with, so the card is not judged",  # round 33 en9; round 34 en8
      "so it is not judged (no player is without one to compare with); and the simulated players hardly ever",
      "the Imposter card is not judged (every player has one)"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
-           "moyenne), si bien que ces résultats, comme le verdict ci-dessus, valent pour des parties jouées "
-           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, faute de joueur sans elle à qui "
-           "comparer",  # round 33 fr10
-     "elle n’est donc pas évaluée (faute de joueur sans elle à qui comparer) ; de plus,",
+           "moyenne), si bien que ces résultats valent pour des parties jouées "
+           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur n’en est "
+           "privé",  # round 33 fr10; round 34 fr10
+     "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
     ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
-           "media), perciò questi risultati, come il verdetto qui sopra, valgono per partite giocate praticamente "
+           "media), perciò questi risultati valgono per partite giocate praticamente "
            "senza la carta Impostore; in solitario la carta non viene valutata, perché non c’è un giocatore senza "
            "di essa con cui fare il confronto",  # round 33 it7
      "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); inoltre",
@@ -200,7 +200,7 @@ def test_king_lui_says_when_every_emerald_card_was_waiting() -> None:
     total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "emerald")
     naming = Naming(words_of(deck))
     [line] = peak_lines({"table_emeralds": total, "hand_size": 31}, "en", naming)
-    assert f"Emerald cards waiting beside the dishes ({total}, every one in the game)" in line  # round 32 en8, round 33 en5
+    assert f"Emerald cards waiting beside the dishes (all {total} in the game)" in line  # round 32 en8, round 33 en5, round 34 en3
     [fewer] = peak_lines({"table_emeralds": total - 1}, "en", naming)
     assert f"({total - 1})" in fewer and "all the box" not in fewer
 
@@ -302,8 +302,9 @@ def test_draco_s_italian_runner_up_base_does_not_say_every_game_had_an_eliminati
     from cardgen.games import get_game
 
     lines = get_game("draco").words["lines"]["it"]
-    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, anche dopo "
-                                                      "l’eventuale eliminazione dei primi a pari merito)")
+    # round 34 it19: «anche dopo» was ambiguous; the condition («se») still says not every game had one
+    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, contato tra "
+                                                      "i rimasti se i primi a pari merito vengono eliminati)")
 
 
 def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:
@@ -328,7 +329,7 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     fr = say("scale", "fr", heading="h", items="i").replace("\u202f", " ")
     assert "(intitulés choisis par cardgen ; mêmes paliers que la règle publiée)" in fr
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
-        "« v » (11 ou 12 points) : 7,0 %"
+        "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
     assert "(fasce di punteggio del gioco pubblicato; i titoli sono quelli del regolamento riscritto da cardgen)" in \
         say("scale", "it", heading="h", items="i")
 

@@ -154,7 +154,7 @@ def test_the_opening_hand_table_keeps_the_verdicts_figures_and_leaves_the_rates_
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "(25, every one in the game)", "all the box holds"),
+    ("en", "(all 25 in the game)", "all the box holds"),  # round 34 en3
     ("it", "(25, l’intera dotazione del gioco)", "scorta della scatola")])
 def test_a_whole_box_maximum_says_the_game_not_the_box(lang: str, said: str, old: str) -> None:
     """en8: in King Lui "the box" is the king's place, so "(5, all the box holds)" read as the king's portions; it6:
@@ -230,7 +230,7 @@ def test_the_cheaper_faults_of_round_32() -> None:
     assert "solde" in draco["cannot_pay"]["text"]["fr"] and "seule la différence" not in draco["cannot_pay"]["text"]["fr"]
     assert draco["cannot_pay"]["text"]["en"].endswith("the rest of the debt is cancelled.")
     king = yaml.safe_load((root / "decks/king_lui.yaml").read_text(encoding="utf-8"))["clarifications"]
-    assert "invece di pescare" in king["no_dish_emerald"]["case"]["it"]
+    assert "non puoi usare Emerald" in king["no_dish_emerald"]["case"]["it"]  # round 34 it3: «pescare» once
     words = (root / "cardgen/games/draco/words.json").read_text(encoding="utf-8")
     assert "il ne reste aucun joueur" not in words
 

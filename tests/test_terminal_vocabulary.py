@@ -383,12 +383,13 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
      # twenty-third reading fr27: five commas in one parenthesis, "où, dans les deux parties, il reste" stalled
      "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés).",
      "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés)"),
-    ("it", "(sulle 267 partite con un secondo classificato, anche dopo l’eventuale eliminazione dei primi a pari merito)",
+    # round 34 it19: «anche dopo» read as "even after", "also after" or "including": counted among those left, if
+    ("it", "(sulle 267 partite con un secondo classificato, contato tra i rimasti se i primi a pari merito vengono eliminati)",
      # twenty-seventh reading it34: four commas in fifteen words
-     "(sulle 236 coppie di partite su 300 in cui entrambe le partite hanno un secondo classificato, anche "
-     "dopo l’eventuale eliminazione dei primi a pari merito).",
-     "(sulle 236 coppie in cui entrambe le partite hanno un secondo classificato, anche dopo l’eventuale "
-     "eliminazione dei primi a pari merito)")])  # round 31 it20
+     "(sulle 236 coppie di partite su 300 in cui entrambe le partite hanno un secondo classificato, contato tra "
+     "i rimasti se i primi a pari merito vengono eliminati).",
+     "(sulle 236 coppie in cui entrambe le partite hanno un secondo classificato, contato tra i rimasti se i "
+     "primi a pari merito vengono eliminati)")])  # round 31 it20
 def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
         lang: str, games: str, pairs: str, page: str) -> None:
     """Seventeenth reading en20, en31: validate said Draco's "games in which a runner-up is left once the tied

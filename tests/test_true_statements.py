@@ -45,7 +45,7 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
     # its name with its id in the title (tenth readers en86, en87, en89, it104-it106, fr94, fr95, fr98)
     # the terminal's closing line, word for word (twentieth reading it44)
     assert "1 player count (1 player) checked: passed." in overview and "0 failed" not in overview
-    assert "A game is stopped after 10,000 decisions at most" in overview  # its own sentence since round 33 (en27)
+    assert "As a safeguard, a game stops after 10,000 decisions at most" in overview  # its own sentence since round 33 (en27); round 34 en22: a safeguard, not games cut short
     # and no column of dashes for it (terminal round 29 fr32, fr33)
     assert ("Skill (whether stronger play wins more often) was not measured in this run, so the table has no column "
             "for it: add --skill to measure it.") in overview
@@ -120,7 +120,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
                       "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
                "it": ("In un brindisi la banca paga prima il giocatore il cui malandrino è più vicino al posto pagato "
-                      "di più", "e così via", "nell’ordine dei lanci"),
+                      "di più", "e così via", "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
                "en": ("it first pays the player whose ruffian is nearest the best-paid place", "and so on",
                       "for a Shower of Coins, in the order of the rolls")}

@@ -73,8 +73,9 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     # round 33 en34: every figure at this player count; fr36: the sentence before says how often, never again
     whole = {"en": "They hardly ever used it, so every figure at this player count describes games played almost "
                    "without it.",
-             "fr": "Autant dire jamais : les résultats à ce nombre de joueurs valent donc pour des parties jouées sans "
-                   "elle.",
+             # round 34 fr31: « Autant dire jamais » was conversational and said "without it", not "almost"
+             "fr": "C’est très peu : les résultats à ce nombre de joueurs valent donc pour des parties jouées "
+                   "quasiment sans elle.",
              "it": "Non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono quindi per "
                    "partite giocate praticamente senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
@@ -82,9 +83,13 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
              # round 29 it60: «valutare» as at 2 players, never «giudicata» beside it
              "it": "Non si può valutare nessuna carta, per la ragione spiegata sopra."}[lang]  # round 32 it34
     # with its consequence since round 31 (en41)
-    again = {"en": "Here too they hardly ever used it, so the same caution applies.",
-             "fr": "Là encore, ils ne s’en sont presque jamais servis : la même remarque vaut donc ici.",
-             "it": "Anche qui non l’hanno usata quasi mai: vale quindi la stessa cautela."}[lang]
+    # round 34 en32, fr32: "the same caution" sent the reader back up the page: said again
+    again = {"en": "Here too they hardly ever used it, so every figure at this player count describes games played "
+                   "almost without it.",
+             "fr": "Là encore, ils ne s’en sont presque jamais servis : les résultats à ce nombre de joueurs valent "
+                   "donc pour des parties jouées quasiment sans elle.",
+             "it": "Anche qui non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono "
+                   "quindi per partite giocate praticamente senza di essa."}[lang]
     assert plain(whole) in first and short not in first
     assert second == third and whole not in second and short in second and again in second
     assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
@@ -150,13 +155,15 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
     # round 32 en15, fr9: not judged because no player is without it, as the page says
-    assert {"en": "times per game on average), so these figures and the verdict above describe games played almost "
+    # round 34 en8: a solo block has no verdict line but its header's word: "these figures" alone; fr10: « faute de
+    # joueur sans elle à qui comparer » stacked two phrases
+    assert {"en": "times per game on average), so these figures describe games played almost "
                   "without it; a solo game has no player without the card to compare with, so the card is not "
                   "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
-            "fr": "fois par partie en moyenne), si bien que ces résultats, comme le verdict ci-dessus, valent pour des "
-                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, faute de joueur "
-                  "sans elle à qui comparer",
-            "it": "volte a partita in media), perciò questi risultati, come il verdetto qui sopra, valgono per partite "
+            "fr": "fois par partie en moyenne), si bien que ces résultats valent pour des "
+                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur "
+                  "n’en est privé",
+            "it": "volte a partita in media), perciò questi risultati valgono per partite "
                   "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
                   "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
     # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has

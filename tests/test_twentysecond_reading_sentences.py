@@ -55,7 +55,7 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
               "card waiting.",
         "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher : vous ne pouvez pas vous servir "
               "d’Emerald à la place, même si une carte Emerald attend.",
-        "it": "Quando sul tavolo non resta alcun piatto devi pescare: non puoi usare Emerald invece di pescare, "  # it9
+        "it": "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald, "  # it9; round 34 it3
               "nemmeno se una carta Emerald è in attesa."}[lang]), lines
     again = format_entry(_king_lui_entry(), lang, naming, said)  # the next player count: the ruling not again
     assert lines[head + 1] not in again.split("\n")

@@ -123,15 +123,17 @@ def test_each_shortage_the_bank_meets_is_cured_by_its_worth_in_gold() -> None:
 #: at 3 players, 285 of 300 games: the figure, never "more than half" for 95 % (twenty-second reading fr9)
 # twenty-fifth reading en16: the share once, in the warning's first sentence; the weight without it
 # terminal round 30 en18: said right after the published rules' silence, from which it follows
-WEIGHT = {"en": "so the results (balance, card strength, design indicators) describe the game with cardgen’s rule, "
-                "not the published game",
-          "fr": "donc les résultats (équilibre, force des cartes, indicateurs de conception) décrivent le jeu avec la "
+# round 34 fr17: a sentence of its own, the run-on « ; … , et … , donc … » split
+WEIGHT = {"en": "The results (balance, card strength, design indicators) therefore describe the game with cardgen’s "
+                "rule, not the published game",
+          "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la "
                 "règle de cardgen, et non le jeu publié",
-          "it": "quindi i risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono il gioco con la "
+          "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la "
                 "regola di cardgen, non il gioco pubblicato"}
-AGAIN = {"en": "As at 3 players, the results describe the game with cardgen’s rule",
-         "fr": "Comme à 3 joueurs, les résultats décrivent le jeu avec la règle de cardgen",
-         "it": "Come con 3 giocatori, i risultati descrivono il gioco con la regola di cardgen"}
+# round 34 fr18: "here too", the bracket before it already saying "as at 3 players"
+AGAIN = {"en": "Here too, the results describe the game with cardgen’s rule",
+         "fr": "Là aussi, les résultats décrivent le jeu avec la règle de cardgen",
+         "it": "Anche qui i risultati descrivono il gioco con la regola di cardgen"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
          "queste partite", "quasi tutte", "maggior parte")

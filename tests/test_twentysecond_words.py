@@ -232,7 +232,7 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
 
 # -- fr19, fr21, fr22: validate-draco in French ------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "gold coins on the players’ lairs (25, every one in the game)"),
+    ("en", "gold coins on the players’ lairs (all 25 in the game)"),  # round 34 en3
     ("fr", "pièces d’or posées sur les repaires des joueurs (25, tout le stock de la boîte)"),
     # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die and a cup too
     ("it", "monete d’oro sui covi dei giocatori (25, l’intera dotazione del gioco)")])
@@ -244,7 +244,7 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
 
     naming = Naming.of(resolve("draco", ROOT), lang)
     assert plain(said) in plain(_items({"gold_in_hands": 25}, "peak", lang, naming))
-    assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": 25 (every one in the game)",
+    assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": all 25 in the game",
                                                            "fr": " : 25 (tout le stock de la boîte)",
                                                            "it": ": 25 (l’intera dotazione del gioco)"}[lang]
 
@@ -303,8 +303,8 @@ def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: st
     ("it", "il giocatore 1 vince più di quanto preveda la quota equa, e la differenza è troppo grande per essere "
            "dovuta al caso",
      "il giocatore 1 vince meno di quanto preveda la quota equa, e la differenza è troppo grande per essere dovuta al caso"),
-    ("en", "player 1 wins more than the fair share, by more than chance explains",
-     "player 1 wins less than the fair share, by more than chance explains")])
+    ("en", "player 1 wins more than the fair share, by more than chance would explain",
+     "player 1 wins less than the fair share, by more than chance would explain")])
 def test_the_report_s_balance_warnings_say_the_fair_share(lang: str, more: str, less: str) -> None:
     """Read 20 (Italian): the report's warnings said "più spesso della sua quota equa" where the terminal and every
     other Italian line say "della quota equa" (one share, every seat's); English says "the fair share" alike."""

@@ -101,8 +101,9 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
         "fr": "échelle des scores en solitaire, part des parties dans chaque palier (intitulés choisis par cardgen ; "
               "mêmes paliers que la règle publiée) : « Maître d’hôtel du roi » "
-              "(11 ou 12 points) : 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) : 0,0 % ; « Encore un effort » "
-              "(7 ou 8 points) : 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) : 60,0 %",
+              # round 34 fr11: three colons in one line; "points" keeps the numbers apart
+              "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
+              "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
         "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del gioco "
               "pubblicato; i titoli sono quelli del regolamento riscritto da cardgen): "
               "«Maggiordomo del re» (11 o 12) "
@@ -216,7 +217,7 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
                                "close here means a margin of 1 point or less",  # round 29 en8: exact; round 30 en12: the
                                # winner's score explains nothing where the floor applies
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
-                               "gagnants ; serrée signifie ici un écart de 1 point au plus",
+                               "gagnants ; « serrée » signifie ici un écart de 1 point au plus",
                          "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
                                "vincitore o i vincitori; qui «combattuta» significa un distacco di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
@@ -234,7 +235,7 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.simulate.summary import designer_lines
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
-    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; serrée "
+    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; « serrée » "
             "signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)") in lines, lines
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
@@ -271,10 +272,10 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     assert line.startswith("équilibre : la part équitable est de 25,3 %"), line
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
     # round 31 fr7: the limit said (the widening), never "frôle la limite"
-    assert "aucun écart n’est trop grand pour être dû au hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
-           "du hasard qu’avec les intervalles élargis. Pour trancher, jouez plus de parties : " + command in line, line
+    assert "tous les écarts peuvent s’expliquer par le hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
+           "du hasard qu’avec les intervalles élargis ; pour en être sûr, jouez plus de parties : " + command in line, line  # round 34 fr9
     assert "s’écarte" not in line, line
-    assert line.split(". Pour trancher")[0].count(" : ") == 1, line
+    assert line.split(" ; pour en être")[0].count(" : ") == 1, line
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     [flagged] = [plain(x) for x in balance_lines({"flags": [flag]}, "fr")]
@@ -337,7 +338,7 @@ def test_the_english_interval_sentence_says_contains() -> None:
     assert say("interval_plain", "en") == ("figures in brackets are 95% intervals: 19 times out of 20, such an interval "
                                            "contains the figure a very large number of games would give; where several "
                                            "figures are compared at once, the intervals are widened so that, 19 times "
-                                           "out of 20, none of them misses its figure")  # round 33 en2
+                                           "out of 20, all of them contain their figures")  # round 34 en2
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
@@ -365,7 +366,7 @@ def test_the_imposter_caveat_has_one_colon_and_names_the_card(lang: str) -> None
     # round 31 fr9: what is not judged, then the figures (and the verdict) it bears on
     # round 32 en15, fr9: not judged because every player holds one (as the page says), then the figures it bears on
     assert {"en": "card, so it is not judged (no player is without one to compare with); and the simulated players",
-            "fr": "elle n’est donc pas évaluée (faute de joueur sans elle à qui comparer) ; de plus, les joueurs",
+            "fr": "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus, les joueurs",  # round 34 fr10
             "it": "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); "
                   "inoltre i "
                   "giocatori"}[lang] in line, line

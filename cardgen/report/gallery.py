@@ -388,13 +388,16 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
             key = ("validation_note_all_warned" if warned == passed else
                    "validation_note_some_warned" if warned else "validation_note_all")
         note = words[key + ("_single" if single and warned else "")]
+        # "passed at 1, 2, 3 and 4 players, with a warning at 4 players" named 4 twice, as if it had passed plainly
+        # too: the counts that passed without a warning, then those with one (round 34 fr22)
+        clean = [k for k in verdicts if k not in warned_keys] if key == "validation_note_some_warned" else verdicts
         out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
                     # the counts by their players, for a language whose "player count" cannot pass a check (it6)
                     # a record that kept no verdicts (an older cardgen's) has nothing to count: no note, never
                     # "0 of 0 player counts passed ( players)"
                     "note": note.format(passed=passed, counts=len(verdicts), warned=warned,
                                         games=grouped(record["games"], lang), players=and_list(sorted(
-                                            (k.split("@")[1] for k in verdicts), key=int), lang),
+                                            (k.split("@")[1] for k in clean), key=int), lang),
                                         warned_players=and_list(sorted((k.split("@")[1] for k in warned_keys),
                                                                        key=int), lang))
                     if verdicts else ""})
@@ -451,5 +454,8 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
     # nothing built yet: the page says what it holds now, never promises faces and books it then lacks (en48);
     # "after cardgen build" with its command as code, as the lines below set it (round 31 en22, fr21, it22)
     built = any(d["cards"] or d["same"] or d["books"] for d in decks)
+    # where the intro already says "after cardgen build", each deck says only that nothing is built: the command four
+    # times on a short page (round 34 en20)
     return str(render("gallery.html", title=words["title"], lang=lang, nav="", runs=bool(runs), decks=decks,
-                      words=words, intro=coded(words["intro" if built else "intro_unbuilt"], "cardgen build")))
+                      words=words, intro=coded(words["intro" if built else "intro_unbuilt"], "cardgen build"),
+                      built=built))

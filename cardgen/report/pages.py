@@ -539,7 +539,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     # the page's first sentence opens with a capital: "verificate 4 configurazioni…" is a terminal line (round 29 it36)
     intro = page_words("overview_intro", lang, total=_capital(total_line(results, lang, namings)),
                        games=say_n("games", doc["games"], lang), agents=agents, each=each,
-                       seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0))
+                       seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0),
+                       # at 2 players the balance cell names both (Royale): "names the player furthest" said one
+                       # (round 34 en23, fr30)
+                       both=page_words("overview_both_two", lang) if 2 in counts else "")
     head = PAGES[lang]["overview_head"].split("|")
     skill = not all(row["skill"] == "–" for row in rows)
     if not skill:  # a column of dashes nobody explained (en89, it108, fr98): said in the intro, and no column of
@@ -547,7 +550,7 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
         intro += " " + page_words("skill_unmeasured", lang)
     # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
     # text's colour: a dash in the warning colour looked like one (en26)
-    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill"), head=head, skill=skill, rows=rows,
+    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill", "--seed"), head=head, skill=skill, rows=rows,
                 badges=badges(lang), no_warnings=page_words("no_warnings", lang),
                 notes=overview_notes(results, lang, namings), fixes=overview_fixes(results, infos, lang, namings))
 

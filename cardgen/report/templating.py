@@ -153,13 +153,21 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def coded(text: str, command: str) -> Markup | str:
-    """``text`` with ``command`` in it set as code, as every other command on a page: King Lui's "to find out, play
-    more games: cardgen validate king_lui --players 4 --games 1200" was plain text, broken mid-command on a phone
-    (round 30 it45)."""
+def coded(text: str, *commands: str) -> Markup | str:
+    """``text`` with each of ``commands`` in it (its first time) set as code, as every other command on a page: King
+    Lui's "to find out, play more games: cardgen validate king_lui --players 4 --games 1200" was plain text, broken
+    mid-command on a phone (round 30 it45); the French overview's « option --seed » beside a coded ``--skill``
+    (round 34 fr26)."""
     from markupsafe import escape
 
-    if not command or command not in text:
+    found = sorted((text.index(c), c) for c in dict.fromkeys(commands) if c and c in text)
+    if not found:
         return text
-    before, after = text.split(command, 1)  # each part as a page prints it: options kept on one line (``kept``)
-    return Markup(f"{escape(kept(before))}<code>{escape(kept(command))}</code>{escape(kept(after))}")
+    out, at = [], 0
+    for start, command in found:
+        if start < at:  # inside a command already set
+            continue
+        # each part as a page prints it: options kept on one line (``kept``)
+        out.append(f"{escape(kept(text[at:start]))}<code>{escape(kept(command))}</code>")
+        at = start + len(command)
+    return Markup("".join(out) + str(escape(kept(text[at:]))))

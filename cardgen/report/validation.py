@@ -55,10 +55,11 @@ def _mean(x: float | None, lang: str) -> str:
 def dist_rows(dists: list[dict[str, Any]], lang: str = "en") -> list[list[str]]:
     """The distributions table's cells: each column with the same number of decimals on every row ("36.9" above
     "0.5", never "36.9" above "12.68" nor "12.45" above "0.5": fifteenth reading fr32, it8, en30); a mean and a
-    spread with one, a count or a percentile whole, with one where any row of its column has a fraction."""
-    places = {k: 1 if k in MEAN_KEYS or any(d[k] is not None and not float(d[k]).is_integer() for d in dists) else 0
-              for k in DIST_KEYS}
-    return [["–" if d[k] is None else typeset(decimal(d[k], lang, places=places[k], fixed=True), lang)
+    spread with one, a count or a percentile whole, with one where it has a fraction: a median of 26.5 turned its
+    column's whole numbers into "13.0", "9.0", "2.0", which read as measured decimals (round 34 en31, fr33, it25)."""
+    def places(k: str, v: Any) -> int:
+        return 1 if k in MEAN_KEYS or not float(v).is_integer() else 0
+    return [["–" if d[k] is None else typeset(decimal(d[k], lang, places=places(k, d[k]), fixed=True), lang)
              for k in DIST_KEYS] for d in dists]
 
 
@@ -141,6 +142,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         # every game finished: "300 (all finished normally)", never "300 (300 allées…)" (round 30 fr34)
         "games_text": page_words("games_text_all" if r["completed"] == r["games"] else "games_text", lang,
                                  games=r["games"], completed=r["completed"]),
+        # "(games that ended)" only where some did not: beside "300 (all finished normally)" it hinted at abandoned
+        # games that do not exist (round 34 en29)
+        "dist_title": page_words("distributions_all" if r["completed"] == r["games"] else "distributions", lang),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                                 rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),

@@ -286,6 +286,8 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
         if kind == "peak" and whole_box(k, v, naming):
             items.append(say("peak_box_again" if boxed else "peak_box", lang, name=name, n=_num(v, lang)))
             boxed = True
+        elif kind == "end_reason":  # "(300 games)", never a bare "(300)" on the first line read (round 34 it2)
+            items.append(f"{name} ({_games(v, lang)})")
         else:
             items.append(f"{name} ({_num(v, lang)})")
     return joined(items, lang)
@@ -698,7 +700,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         # the 75-character "special case the published rules leave open, settled by a rule cardgen adds" on every
         # line (Draco's 16 times, the figures after it: terminal round 27 en8)
         ruled = [g for g in listed_gaps(r, naming) if g["settled"] and not g.get("published")]
-        grouped, headed = len(ruled) > 1, False
+        # one case too under a heading of its own, in the list's form: "special case …, settled by a rule cardgen adds
+        # (players are still tied …): in 3 of the 300 games" hid the case in a bracket mid-line, and King Lui's next
+        # count listed the same case in the other form (round 34 en5)
+        grouped, headed = bool(ruled), False
         for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
             # one the published text decides (its clarification's ``published``) as the published rules
             key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
@@ -722,7 +727,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 said.add(f"gap_short:{g['kind']}")
             if grouped and key == "gap_ruled":
                 if not headed:
-                    lines.append("  " + say("gaps_ruled_head", lang))
+                    lines.append("  " + say("gaps_ruled_head" if len(ruled) > 1 else "gaps_ruled_head_one", lang))
                     headed = True
                 from cardgen.simulate.verdict import QUOTED
                 lines.append("    " + (say("gap_components_item", lang, name=name, when=when, short=QUOTED[lang].format(
@@ -1336,7 +1341,9 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
                        if cid in naming.ruled else "")
     # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
     # said in the ruling's sentence (en18)
-    return text + (". " + say("short_weight_again", lang, first=weighed) if weighed else "")
+    # "(as at 3 players, these additions …). As at 3 players, the results …": the count said twice running; "here
+    # too" (round 34 fr18)
+    return text + (". " + say("short_weight_again", lang) if weighed else "")
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
