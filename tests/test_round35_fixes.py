@@ -180,3 +180,16 @@ def test_the_page_says_a_card_hardly_ever_played_in_one_wording_with_its_mark(la
         verdicts[card] = re.findall(r'<td class="call[^"]*">(.*?)</td>', row)[0]
     assert verdicts["shower"] == verdicts["dice"] == WORDS[lang]["strength_hardly_played"]
     assert WORDS[lang]["strength_rare_mark"] == say("strength_rare_mark", lang) == "†"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_count_s_card_table_opens_with_its_verdict_and_the_margin_line_is_one_more(lang: str) -> None:
+    """en34, fr20, it32: only the 3-player table had a headline, the others none where a card hardly ever played
+    had an interval leaving out 0; en36, fr27, it27: "a second line" on a strip that already had two."""
+    from cardgen.report.impact import WORDS, strength_block
+
+    d = _designer()  # "shower": hardly played, its margin interval leaving out 0: not calm, nothing flagged
+    html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
+    assert html.split("<ul", 1)[0].strip() == f"<p>{WORDS[lang]['strength_none_flagged']}</p>"
+    for old in ("second line", "seconde ligne", "seconda linea"):
+        assert old not in WORDS[lang]["exchange_strip_margin"]
