@@ -193,3 +193,24 @@ def test_each_count_s_card_table_opens_with_its_verdict_and_the_margin_line_is_o
     assert html.split("<ul", 1)[0].strip() == f"<p>{WORDS[lang]['strength_none_flagged']}</p>"
     for old in ("second line", "seconde ligne", "seconda linea"):
         assert old not in WORDS[lang]["exchange_strip_margin"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_with_a_flagged_card_names_it_above_the_table_and_the_phone_keeps_the_dealt_line_readable(
+        lang: str) -> None:
+    """en34: at 5 players (Favour flagged) the page's card table had no headline: the reader scanned 13 verdicts;
+    en42: the "dealt in … · win rate …" line on a phone was set smaller than everything around it."""
+    from pathlib import Path
+
+    from cardgen.report.impact import WORDS, strength_block
+
+    d = _designer()
+    d["exchange"]["rows"][0].update(flag="strong", flagged_by=["margin"], margin=0.8, margin_low=0.04,
+                                    margin_high=1.5, flag_low=0.04, flag_high=1.5)
+    html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
+    head = html.split("<ul", 1)[0].strip()
+    lead = WORDS[lang]["strength_flagged_one"].split("{")[0]
+    assert head.startswith(f"<p>{lead}favour (") and head.count("(") == 1, head
+    css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.strength .phone{font-size:1em}" in phone

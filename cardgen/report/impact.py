@@ -512,8 +512,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
             unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
     head = [typeset(h, lang) for h in words["strength_head"].format(unit=unit).split("|")]
     # a headline at every count, not only where every interval includes 0 (round 35 en34, fr20, it32)
-    headline = (words["none_flagged"] if calm else words["strength_none_flagged"]
-                if not any(b["flagged"] for b in body) else "")
+    flagged = [f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
+    headline = (words["none_flagged"] if calm else words["strength_none_flagged"] if not flagged else
+                words["strength_flagged_one" if len(flagged) == 1 else "strength_flagged"].format(
+                    cards=(punct(";", lang) + " ").join(flagged)))
     return render("strength.html", none_flagged=typeset(headline, lang) if headline else "",
                   legend=typeset(legend, lang), strip_legend=strip_legend, key=[] if again else key, trust=trust,
                   method=method, method_title=words["strength_method_title"], flag=flag, head=head,
