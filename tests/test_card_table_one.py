@@ -102,19 +102,21 @@ def test_the_hardly_played_note_comes_once_for_both_measures_and_the_legend_once
     again = _table(designer_lines(_draco_like(), lang, Naming(), 300, said, 4))
     for lines in (first, again):
         (dice,) = _rows(lines, ["dice"])
-        assert dice.endswith(" *") and "◆" not in dice
-        notes = [line for line in lines if line.strip().startswith("* ")]
+        # round 35: its mark "†" after its name, never after an interval where "*" read as significance (en7, fr6)
+        assert dice.split()[:2] == ["dice", "†"] and "*" not in dice and "◆" not in dice
+        notes = [line for line in lines if line.strip().startswith("† ")]
         assert len(notes) == 1 and "dice (0" in notes[0], notes
-    note = [line for line in first if line.strip().startswith("* ")][0]
-    # the one sentence says what both measures show for such a card, and that it is never flagged
-    assert {"en": "measures show holding it", "fr": "mesures reflètent le fait de l’avoir en main",
-            "it": "misure riflettono il tenerla in mano"}[lang] in note
-    assert {"en": "never flagged", "fr": "jamais signalée", "it": "mai segnalata"}[lang] in note
-    # the legend whole at the first count, "as above" after
-    assert len(first) == len(again) + 2
+        # each note, the first and "as above", says the card is never flagged (round 35 en9)
+        assert {"en": "never flagged", "fr": "jamais signalée", "it": "mai segnalata"}[lang] in notes[0]
+    note = [line for line in first if line.strip().startswith("† ")][0]
+    # the one sentence says what its figures show for such a card, and that it is never flagged
+    assert {"en": "figures show holding it", "fr": "chiffres reflètent le fait de l’avoir en main",
+            "it": "cifre riflettono il tenerla in mano"}[lang] in note
+    # the key whole at the first count (a line per column, which measure to trust, the marks), "as above" after
+    assert len(first) == len(again) + 6
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
-    sorted_by = {"en": "rows sorted by that win rate", "fr": "lignes classées selon ces victoires",
-                 "it": "righe in ordine di queste vittorie"}[lang]
+    sorted_by = {"en": "rows by win rate gained", "fr": "lignes classées selon l’effet sur les victoires",
+                 "it": "righe in ordine di effetto sulle vittorie"}[lang]
     assert sorted_by in " ".join(first) and sorted_by not in " ".join(again)
 
 
@@ -167,9 +169,9 @@ def test_the_page_shows_one_table_sorted_with_the_flag_in_its_row(lang: str) -> 
     d = _draco_like()
     html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
     assert html.count("<table") == 1
-    names = re.findall(r'<td class="card">(\w+)<', html)
+    names = re.findall(r'<td class="card">(\w+)[ <]', html)
     assert names == ["favour", "splits", "rumours", "fro", "dice"], names
-    row = {n: html.split(f'<td class="card">{n}<', 1)[1].split("</tr>", 1)[0] for n in names}
+    row = {n: html.split(f'<td class="card">{n}', 1)[1].split("</tr>", 1)[0] for n in names}
     # the flagged figure in the flag's colour, in its row: favour's margin, splits' opening-hand difference
     assert row["favour"].count('class="num warn"') == 1 and 'class="call warn"' in row["favour"]
     assert row["splits"].count('class="num warn"') == 1

@@ -330,20 +330,21 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # the heading says what was done and counted (terminal round 28 en12, fr18), and the verdict (issue #53: one
     # table for both experiments, here the mid-game one alone); the legend: what was done, the columns, then the
     # flag's rule; each exchange counts for both its cards (round 34 fr14)
-    assert lines[0].startswith("  force des cartes (en cours de partie, 12 parties, 30 échanges)")
-    assert "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée" in lines[1]
-    assert "victoires de la place" not in lines[1] and "en victoires et en avance sur le meilleur des autres" in lines[1]
+    assert lines[0].startswith("  force des cartes (30 échanges en cours de partie dans 12 parties)")
+    # round 35 (fr2): the key a short line per column, each column by the name it has in the heading row
+    assert lines[1].startswith("    effet sur les victoires\u202f: ") and "mêmes joueurs, dés et mélanges" in lines[1]
+    assert lines[2].startswith("    effet sur l’avance\u202f: mêmes échanges") and "meilleur des autres" in lines[2]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
-    # a difference of win rates: bare percentage points, the units once in the legend (fifteenth reading fr6)
-    assert lines[2].startswith("    écarts en points de pourcentage, avance en points") and "◆ = carte signalée" in lines[2]
+    # a difference of win rates: bare percentage points, the units once in the key (fifteenth reading fr6)
+    assert lines[3].startswith("    points de pourcentage, avance en points") and "◆ = carte signalée" in lines[3]
     # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20)
-    assert lines[3].split() == ["en", "cours", "de", "partie"]
-    assert lines[4].split() == ["carte", "victoires", "gagnées", "avance", "gagnée"]
+    assert lines[4].split() == ["effet", "de", "l’échange", "en", "cours", "de", "partie"]
+    assert lines[5].split() == ["carte", "sur", "les", "victoires", "sur", "l’avance"]
     # the margin with one decimal throughout, as the wins (en13, fr17); the flag's mark beside the figures it rests
     # on, in the card's row (the row's flag gives no ``flagged_by``: both)
-    assert f"+25,0 [+10,0{nb}; +40,0] ◆" in lines[5] and f"+7,5 [+2,0{nb}; +13,0] ◆" in lines[5]
-    assert lines[6].split()[0] == "k1" and "◆" not in lines[6] and "−5,0" in lines[6]
-    assert lines[7].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+    assert f"+25,0 [+10,0{nb}; +40,0] ◆" in lines[6] and f"+7,5 [+2,0{nb}; +13,0] ◆" in lines[6]
+    assert lines[7].split()[0] == "k1" and "◆" not in lines[7] and "−5,0" in lines[7]
+    assert lines[8].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 
 def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:
@@ -398,18 +399,18 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     # each interval one unbreakable run under its figure, as every page writes it (eighteenth reading fr72, round 32
     # fr47): "[+2, +13]" was the margin's, with a comma French reads as a decimal mark; each cell named for a phone
     # (data-label: round 30 en39), the flagged figures in the flag's colour (issue #53: one card table)
-    assert ('<td class="num warn" data-label="mid-game: win rate gained (percentage points)">+25.0 <br>'
+    assert ('<td class="num warn" data-label="mid-game exchange: win rate gained (percentage points)">+25.0 <br>'
             '<span class="nw">[+10.0\u00a0to\u00a0+40.0]</span></td>') in html, html
-    assert ('<td class="num warn" data-label="margin gained (points)">+7.5 <br>'
+    assert ('<td class="num warn" data-label="mid-game exchange: margin gained (points)">+7.5 <br>'
             '<span class="nw">[+2.0\u00a0to\u00a0+13.0]</span></td>') in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert 'data-label="effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
+    assert 'data-label="échange en cours de partie\u202f: effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
     # ... the win rate's gain, not "wins gained", a count (round 30 en35); the margin in the game's unit, the
     # verdict's column headed (terminal round 28 en11, en41); without the deal's rows, no opening-hand column
-    assert "<th>mid-game: win rate gained (percentage points)</th>" in html
-    assert "<th>mid-game: margin gained (points)</th>" in html and '<th class="call">verdict</th>' in html
+    assert "<th>mid-game exchange: win rate gained (percentage points)</th>" in html
+    assert "<th>mid-game exchange: margin gained (points)</th>" in html and '<th class="call">verdict</th>' in html
     assert "opening hands" not in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)

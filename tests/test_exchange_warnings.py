@@ -42,10 +42,12 @@ def test_a_card_the_players_hardly_play_keeps_its_gap_in_play_but_not_its_flag()
     assert bare["cold"]["flag"] == "weak" and bare["cold"]["plays_per_seat"] is None
     lines = exchange_lines(exchange_json(_tally(), played, 300), "en")
     (line,) = [x for x in lines if x.startswith("    cold")]
-    # starred, never marked: what its gap is (mostly the playable card it replaced: round 30 en27, fr21) and that
-    # it is never flagged said once, in the one note under the table (round 32; issue #53: no line under its row)
-    assert "◆" not in line and line.endswith(" *") and "not flagged" not in "\n".join(lines)
-    assert "the playable card given up" in lines[-1] and "never flagged" in lines[-1] and "0.04" in lines[-1]
+    # its "†" after its name, never marked: what its figures show and that it is never flagged, even with an
+    # interval leaving out 0 (as cold's does), said once, in the one note under the table (round 32; issue #53: no
+    # line under its row; round 35 en7, en9: "*" after an interval read as significance)
+    assert "◆" not in line and line.split()[:2] == ["cold", "†"] and "*" not in line
+    assert "holding it, not playing it" in lines[-1] and "never flagged, even with an interval leaving out 0" in \
+        lines[-1] and "0.04" in lines[-1]
 
 
 def _entry(deal: list[dict[str, Any]], play: list[dict[str, Any]], games: int = 1000) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     # in its row, no line under it)
     assert line.endswith("+0.8 [+0.04 to +1.50] ◆") and line.count("◆") == 1, line
     page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
-    assert "seems too strong: its margin interval leaves out 0, its win-rate interval does not" in page
+    assert "seems too strong: its margin interval leaves out 0, but its win-rate interval does not" in page
     # its strip draws the wins, which hold 0: not in the "too strong" colour (terminal round 30 en32); its title
     # gives the wins' interval as the cell does (en33)
     from cardgen.report.impact import NEUTRAL, STRONG, WEAK
@@ -150,7 +152,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     svg = drawn.split("</svg>", 1)[0]
     assert re.search(r'<circle [^>]*fill="' + NEUTRAL + '"', svg) and WEAK not in svg, svg
     assert re.search(r'<rect [^>]*fill="' + STRONG + '"', svg) and not re.search(r'<circle [^>]*' + STRONG, svg)
-    assert "favour: mid-game: win rate gained (percentage points) +3.4 [−2.0 to +8.8]" in drawn
+    assert "favour: mid-game exchange: win rate gained (percentage points) +3.4 [−2.0 to +8.8]" in drawn
     near = str(exchange_block({"rows": [{**favour, "win": -0.065, "win_low": -0.1299, "win_high": -0.0003,
                                          "flagged_by": ["win"]}], "exchanges": 682, "games": 240, "points": 12},
                               None, "en"))

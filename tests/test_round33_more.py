@@ -252,7 +252,8 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
     assert WORDS["it"]["exchange_title"].startswith("Forza delle carte durante la partita")
     # issue #53: one card table for both experiments; its mid-game figures «durante la partita» on both
     assert "warn_card_page_play" not in LINES["it"] and "durante la partita" in WORDS["it"]["strength_title"]
-    assert LINES["it"]["strength_games"].startswith("durante la partita")
+    # round 35 it4: «durante la partita 250 partite» did not parse: «scambi durante la partita: 2.940 in 250 partite»
+    assert LINES["it"]["strength_games"].startswith("scambi durante la partita: {exchanges} in {games}")
     assert not any("a partita in corso" in PAGES["it"][k] for k in ("card_mid", "card_mid_margin"))
 
 
@@ -357,9 +358,10 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    head, legend = LINES["it"]["strength_legend"], WORDS["it"]["exchange_legend"]  # issue #53: one legend
-    assert "dagli stessi giocatori" not in head and "dagli stessi giocatori" not in legend
-    assert "ha giocato fino in fondo le due versioni, con gli stessi giocatori" in head  # round 34
+    # round 35: the key a line per column, the page's key likewise
+    head, legend = LINES["it"]["strength_key_win"], WORDS["it"]["exchange_legend"]
+    assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
+    assert "le due versioni giocate fino in fondo (stessi giocatori, dadi e mescolamenti)" in head
     assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
 
 
@@ -371,10 +373,11 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
 
     # issue #53: one legend for both experiments (its key says why the intervals are widened), one note for the
     # cards hardly ever played, which says they are never flagged
-    key, note = LINES["it"]["strength_key"], LINES["it"]["strength_hardly"]
-    assert "perciò non è mai segnalata" in note and "mai una carta" not in key + note
-    assert "entrambi hanno due decimali" in key and "(li hanno" not in key and "e così l’altro" not in key
-    assert "allargati perché si confrontano insieme {n} carte (durante la partita, anche 2 misure)" in key
+    # round 35: the marks' line of the key (it8: «entrambi» without a noun, gone; it9: the widening said plainly)
+    key, note = LINES["it"]["strength_key_marks"], LINES["it"]["strength_hardly_one"]
+    assert "mai segnalata, nemmeno quando un intervallo esclude lo zero" in note and "mai una carta" not in key + note
+    assert "estremi vicini allo zero con due decimali" in key and "(li hanno" not in key and "entrambi" not in key
+    assert "allargati per {n} carte insieme (durante la partita, anche per 2 misure)" in key
 
 
 def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:

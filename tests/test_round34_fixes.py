@@ -22,21 +22,19 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
     from cardgen.terminal import LINES
 
     words = LINES[lang]
-    # issue #53: one card table for both experiments, one legend (its columns, then its key), one note for the cards
-    # hardly ever played
-    head, columns, key = words["strength_legend"], words["strength_legend"], words["strength_key"]
-    note = words["strength_hardly"]
-    assert {"en": "and played both versions out with the same players, dice rolls and shuffles",
-            "fr": "et a joué les deux versions jusqu’au bout avec les mêmes joueurs, jets de dés et mélanges",
-            "it": "e ha giocato fino in fondo le due versioni, con gli stessi giocatori"}[lang] in head
-    assert {"en": "each exchange counts for the card taken and, reversed, the one given up",
-            "fr": "chaque échange compte pour la carte reçue et, en sens inverse, pour la carte cédée",
-            "it": "ogni scambio conta per la carta ricevuta e, col segno opposto, per quella ceduta"}[lang] in columns
-    assert {"en": "flagged: the interval before it leaves out 0",
-            "fr": "= carte signalée : l’intervalle qui précède exclut 0",
-            "it": "segnalata: l’intervallo che lo precede esclude lo zero"}[lang] in key
-    assert {"en": "so it is never flagged", "fr": "elle n’est donc jamais signalée",
-            "it": "perciò non è mai segnalata"}[lang] in note
+    # issue #53: one card table for both experiments; round 35 (en2, fr2, it1): its key a short line per column, then
+    # which measure to trust, then the marks; one note for the cards hardly ever played
+    keys = [words[k] for k in ("strength_key_dealt", "strength_key_gap", "strength_key_win", "strength_key_margin",
+                               "strength_key_trust")]
+    head, key, note = " ".join(keys), words["strength_key_marks"], words["strength_hardly_one"]
+    assert {"en": "both futures played out (same players, dice and shuffles)",
+            "fr": "les deux suites jouées jusqu’au bout (mêmes joueurs, dés et mélanges)",
+            "it": "le due versioni giocate fino in fondo (stessi giocatori, dadi e mescolamenti)"}[lang] in head
+    assert {"en": "flagged: the interval left of it leaves out 0",
+            "fr": "= carte signalée : l’intervalle juste avant exclut 0",
+            "it": "= carta segnalata: l’intervallo subito prima esclude lo zero"}[lang] in key
+    assert {"en": "so it is never flagged", "fr": "jamais signalée",
+            "it": "mai segnalata"}[lang] in note
     for old in ("never a card hardly", "both ends do", "jamais une carte presque jamais", "les deux bornes les ont",
                 "par les mêmes joueurs avec", "les deux cartes", "entrambe le carte", "e così l’altro"):
         assert old not in head + key + note

@@ -57,10 +57,13 @@ def test_the_mid_game_heading_is_said_once_in_parts_then_as_above(lang: str) -> 
     first, again = exchange_lines(table, lang, said=said), exchange_lines(table, lang, said=said)
     # and a heading row naming the columns, at each table (round 30 en20): since issue #53 under the experiment's
     # name, the card table being both experiments' (the mid-game's alone here)
-    assert len(first) == 6 and len(again) == 4, (first, again)
-    assert first[0].count("(") == 1 and {"en": "20 exchanges)", "fr": "20 échanges)", "it": "20 scambi)"}[lang] in first[0]
-    assert {"en": "the interval before it leaves out 0", "fr": "l’intervalle qui précède exclut 0",
-            "it": "l’intervallo che lo precede esclude lo zero"}[lang] in first[2]
+    # round 35 (en2, fr2, it1): the key a line per column (here the two mid-game ones), then the marks
+    assert len(first) == 7 and len(again) == 4, (first, again)
+    assert first[0].count("(") == 1 and {"en": "20 mid-game exchanges in 250 games)",
+                                         "fr": "20 échanges en cours de partie dans 250 parties)",
+                                         "it": "scambi durante la partita: 20 in 250 partite)"}[lang] in first[0]
+    assert {"en": "the interval left of it leaves out 0", "fr": "l’intervalle juste avant exclut 0",
+            "it": "l’intervallo subito prima esclude lo zero"}[lang] in first[3]
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
     # the next table's heading: its counts, its verdict and "as above", never the legend again
     assert len(again[0]) < 160 and "250" in again[0] and len(again[0]) < len(" ".join(first[:3])) / 3

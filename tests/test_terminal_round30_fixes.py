@@ -36,12 +36,10 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
 # round 31 en47, fr31, it37: the row's explanation in the legend too, never two for one rule
 # issue #53: one legend for both experiments, the reason for both gaps
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "is not flagged: both its gaps show holding it, not playing it (mid-game, mostly the loss of the playable "
-           "card given up)."),
-    ("fr", "n’est pas signalée : ses deux écarts mesurent le fait de l’avoir en main, pas de la jouer (en cours de "
-           "partie, surtout la perte de la carte jouable cédée)."),
-    ("it", "non è segnalata: entrambe le differenze misurano il tenerla in mano, non il giocarla (durante la partita, "
-           "soprattutto la perdita della carta giocabile ceduta).")])
+    # round 35: said once, in the method folded under the key ("How these figures are made")
+    ("en", "is never flagged: its figures show holding it, not playing it."),
+    ("fr", "n’est jamais signalée : ses chiffres reflètent le fait de l’avoir en main, pas de la jouer."),
+    ("it", "non è mai segnalata: le sue cifre riflettono il tenerla in mano, non il giocarla.")])
 def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
     """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
     carte": a gerund measures nothing; what is meant is that its figures describe how the players use it."""
@@ -74,12 +72,13 @@ def _favour_row(**more: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("lang", "flag", "decimals"), [
-    ("en", "◆ seems too strong: its margin interval leaves out 0, its win-rate interval does not",
-     "both ends get two decimals, to show on which side of 0 it lies"),  # round 34 en15
-    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0, celui des victoires non",
-     "deux décimales, pour montrer de quel côté de 0"),  # round 34 fr15
-    ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, quello delle vittorie no",
-     "entrambi hanno due decimali, per mostrare da quale parte dello zero si trova")])  # round 34 it13
+    # round 35 (en38, fr28): "but" / the comma before «non»; the key's decimals a short clause (fr8, it8)
+    ("en", "◆ seems too strong: its margin interval leaves out 0, but its win-rate interval does not",
+     "ends near 0 get two decimals"),
+    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0, celui des victoires, non",
+     "bornes proches de 0 au centième"),
+    ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, ma quello delle vittorie no",
+     "estremi vicini allo zero con due decimali")])
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -105,7 +104,8 @@ def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_whic
     assert flag[2:] in page.replace("&#x27;", "'")
     # the page keeps its own longer legend (round 32 shortened the terminal's): "two decimals … which side of 0"
     assert {"en": "two decimals", "fr": "deux décimales", "it": "due decimali"}[lang] in page
-    assert decimals.split(", ")[-1] in page
+    assert {"en": "to show on which side of 0 it lies", "fr": "pour montrer de quel côté de 0 elle se trouve",
+            "it": "per mostrare da quale parte dello zero si trova"}[lang] in page  # in its folded method (round 35)
 
 
 def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> None:
@@ -260,15 +260,17 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
 
 @pytest.mark.parametrize(("lang", "head", "done", "note"), [
     # issue #53: one card table, the units in its legend, the exchanges per card on the page only (round 32)
+    # round 35: each column named after what it compares, the same on the page (en1, fr1, it7); its key line says
+    # what was done; the note says such a card is never flagged, even with an interval leaving out 0 (en9)
     ("en", ["card", "win rate gained", "margin gained"],
-     "cardgen exchanged a card in a player’s hand for one no player held",  # round 32: shorter
-     "(mid-game, mostly the loss of the playable card given up), so it is never flagged"),
-    ("fr", ["carte", "victoires gagnées", "avance gagnée"],
-     "cardgen a échangé une carte de la main d’un joueur contre une carte que personne ne tenait",
-     "(en cours de partie, surtout la perte de la carte jouable cédée), et elle n’est donc jamais signalée"),
-    ("it", ["carta", "vittorie guadagnate", "vantaggio guadagnato"],
-     "cardgen ha scambiato una carta nella mano di un giocatore con una che nessuno aveva in mano",
-     "(durante la partita, soprattutto la perdita della carta giocabile ceduta), perciò non è mai segnalata")])
+     "a card in a hand was exchanged for one nobody held",
+     "so they are never flagged, even with an interval leaving out 0"),
+    ("fr", ["carte", "sur les victoires", "sur l’avance"],
+     "une carte d’une main a été échangée contre une carte que personne ne tenait",
+     "jamais signalées, même quand un intervalle exclut 0"),
+    ("it", ["carta", "sulle vittorie", "sul vantaggio"],
+     "una carta in mano a un giocatore è stata scambiata con una che nessuno aveva",
+     "mai segnalate, nemmeno quando un intervallo esclude lo zero")])
 def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
         lang: str, head: list[str], done: str, note: str) -> None:
     """en19, fr23, it20: "a player gave up a card of their hand for one nobody held" (unidiomatic; and it was cardgen,
@@ -288,12 +290,14 @@ def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
     [heading] = [x for x in lines if x.startswith("    " + head[0] + " ")]
     assert [x.strip() for x in heading.split("  ") if x.strip()] == head, heading
     (dice_row,) = [x for x in lines if x.startswith("    dice")]
-    assert dice_row.endswith(" *") and lines[-1].startswith("    * ") and "dice (0,03)".replace(",", "." if lang == "en" else ",") in lines[-1]
+    # round 35 (en7, fr6): "†" after its name, never a "*" after an interval, read as significance
+    assert dice_row.split()[:2] == ["dice", "†"] and "*" not in dice_row and lines[-1].startswith("    † ")
+    assert "dice (0,03)".replace(",", "." if lang == "en" else ",") in lines[-1]
     assert lines[-1].endswith(note), lines[-1]
     (shower_row,) = [x for x in lines if x.startswith("    shower")]
     # round 31 fr19: a card left unflagged because hardly played is starred too, listed in the note, its line under
     # the row saying why its interval leaving 0 out is no flag
-    assert shower_row.endswith("*") and "shower (0" in lines[-1]
+    assert shower_row.split()[:2] == ["shower", "†"] and "shower (0" in lines[-1]
     # round 32: the reason once, in the note its "*" points to; issue #53: that note says it is never flagged, no line
     # under its row
     assert "◆" not in shower_row and "(*)" not in " ".join(lines)
@@ -311,11 +315,11 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
             "win_high": 0.03, "margin": -0.2, "margin_low": -1.1, "margin_high": 0.8, "plays_per_seat": 0.03}
     page = str(exchange_block({"rows": [_favour_row(), dice], "exchanges": 2940, "games": 250, "points": 12}, None,
                               lang)).replace("&#x27;", "'").replace("\u202f", " ").replace("\u00a0", " ")
-    said = {"en": ("mid-game: win rate gained", "mid-game: margin gained",
+    said = {"en": ("mid-game exchange: win rate gained", "mid-game exchange: margin gained",
                    "cardgen exchanged a card from a player’s hand for one that no player held"),
             "fr": ("effet sur les victoires", "effet sur l’avance",
                    "cardgen a échangé une carte de la main d’un joueur contre une carte que personne ne tenait"),
-            "it": ("vittorie in più", "vantaggio in più",
+            "it": ("effetto sulle vittorie", "effetto sul vantaggio",
                    "cardgen ha scambiato una carta nella mano di un giocatore con una carta che non era in mano a "
                    "nessuno")}[lang]
     assert all(words in page for words in said), page
@@ -503,9 +507,12 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
 
 # round 31 en44: each named as a gain, the win rate's in percentage points, the margin's in the game's unit
 @pytest.mark.parametrize(("lang", "labels"), [
-    ("en", ("mid-game: win rate gained (percentage points)", "margin gained (points)")),
-    ("fr", ("en cours de partie : effet sur les victoires (points de pourcentage)", "effet sur l’avance (points)")),
-    ("it", ("durante la partita: vittorie in più (punti percentuali)", "vantaggio in più (punti)"))])
+    # round 35: each named after what it compares, the margin's with its experiment too (en42)
+    ("en", ("mid-game exchange: win rate gained (percentage points)", "mid-game exchange: margin gained (points)")),
+    ("fr", ("échange en cours de partie : effet sur les victoires (points de pourcentage)",
+            "échange en cours de partie : effet sur l’avance (points)")),
+    ("it", ("scambio durante la partita: effetto sulle vittorie (punti percentuali)",
+            "scambio durante la partita: effetto sul vantaggio (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
     knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it
@@ -541,7 +548,7 @@ def test_the_mid_game_legend_is_whole_once_a_page_and_its_strip_key_hides_on_a_p
     words = WORDS[lang]
     who = {"en": "cardgen exchanged a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha scambiato una"}[lang]
     assert who in first and who not in again
-    assert words["strength_legend_again"].split("(")[0] in again
+    assert words["strength_legend_again"].split("{")[0] in again
     key = re.search(r'<span class="strip-key">(.*?)</span>', first, re.S).group(1)
     assert "±" in key and "±" not in first.replace(key, "")
 

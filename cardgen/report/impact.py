@@ -464,14 +464,13 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
             parts.append(words["exchange_not_judged"].format(
                 exchanges=decimal(b["exchanges"], lang, places=0), games=decimal(b["games"], lang, places=0),
                 needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
-        if not parts and ((a or {}).get("held_flag") or (b or {}).get("held_flag")):
-            parts.append(words["strength_hardly_held"])  # beyond chance, but hardly played: not flagged
-        elif not parts and hardly_played(a or b):
+        rare = hardly_played(a if a and isinstance(a.get("plays_per_seat"), (int, float)) else b)
+        if not parts and rare:  # one wording, beyond chance or not (round 35 en33): the † after its name says it
             parts.append(words["strength_hardly_played"])
         verdict = (punct(";", lang) + " ").join(parts) or words["calm"]
         count = ({"exchanges": decimal(b["exchanges"], lang, places=0), "games": decimal(b["games"], lang, places=0)}
                  if b else None)
-        body.append({"picture": pictures.get(cid), "name": name,
+        body.append({"picture": pictures.get(cid), "name": f"{name} {words['strength_rare_mark']}" if rare else name,
                      "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "dealt": _pct(a.get("dealt_share"), lang=lang) if a else "–",
@@ -497,9 +496,14 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                   games=decimal(table.get("games", 0), lang, places=0),
                   exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
     hands = any(a for a, _ in pairs)  # the opening hands' columns, where the deal has rows
-    legend = (words["strength_legend_again"].format(**fields) if again else
-              " ".join(([words["legend"]] if hands else []) + [words["exchange_legend"].format(**fields),
-                                                                words["strength_order"], words["per_seat_legend"]]))
+    # the key: one short line per column, once a run, then which measure to trust; the method folded away
+    # (round 35 en28, fr23, it21: a 270-330-word grey paragraph before)
+    key = [typeset(k, lang) for k in words["strength_key"].format(unit=unit).split("|")[0 if hands else 2:]]
+    trust = typeset(" ".join(([words["strength_trust"]] if hands else []) + [words["strength_order"]]), lang)
+    method = typeset(" ".join(([words["legend"]] if hands else []) + [words["exchange_legend"].format(**fields),
+                                                                    words["strength_method"],
+                                                                    words["per_seat_legend"]]), lang)
+    legend = words["strength_legend_again"].format(**fields) if again else ""
     strip_legend = words["strength_strip_legend" if hands else "exchange_strip_legend"].format(
         half=decimal(100 * half, lang, places=0))
     if any(r["strip"].get("margin") for r in body):
@@ -507,6 +511,12 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
             half=decimal(margin_half, lang, places=1),
             unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
     head = [typeset(h, lang) for h in words["strength_head"].format(unit=unit).split("|")]
-    return render("strength.html", none_flagged=typeset(words["none_flagged"], lang) if calm else "",
-                  legend=typeset(legend, lang), strip_legend=strip_legend, flag=flag, head=head,
+    # a headline at every count, not only where every interval includes 0 (round 35 en34, fr20, it32)
+    flagged = [f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
+    headline = (words["none_flagged"] if calm else words["strength_none_flagged"] if not flagged else
+                words["strength_flagged_one" if len(flagged) == 1 else "strength_flagged"].format(
+                    cards=(punct(";", lang) + " ").join(flagged)))
+    return render("strength.html", none_flagged=typeset(headline, lang) if headline else "",
+                  legend=typeset(legend, lang), strip_legend=strip_legend, key=[] if again else key, trust=trust,
+                  method=method, method_title=words["strength_method_title"], flag=flag, head=head,
                   verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, **_ends(half, lang))

@@ -1890,12 +1890,17 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     names = [naming.names.get((a or b)["component"], (a or b)["component"]) for a, b in pairs]
     flags = [strength_flags(a, b) for a, b in pairs]
 
-    head = say("strength_columns", lang).split("|")  # card|dealt|opening hands|won more|mid-game|win rate|margin
-    w_name = max(map(len, [*names, head[0]]))
+    head = say("strength_columns", lang).split("|")  # card|dealt|opening hands|gap|mid-game exchange|win|margin
+    rare = say("strength_rare_mark", lang)
+    # a card hardly ever played: its mark after its NAME, never beside an interval where "*" read as significance
+    # (round 35 en7, fr6); its note says it is never flagged (en9)
+    rows_of = [a if a and a.get("plays_per_seat") is not None else b for a, b in pairs]
+    shown = [f"{name} {rare}" if row and hardly_played(row) else name for name, row in zip(names, rows_of)]
+    w_name = max(map(len, [*shown, head[0]]))
 
     def laid_out(gap: str) -> list[tuple[str, str, list[str], bool]]:
-        """(group over the column, its title, its cells, right-aligned), each flagged figure with its mark ``gap``
-        after it; the opening hands' columns only where the deal has rows."""
+        """(group over the column and those after it, its title, its cells, right-aligned), each flagged figure
+        with its mark ``gap`` after it; the opening hands' columns only where the deal has rows."""
         def cell(text: str, flagged: bool) -> str:  # typeset as ``say`` sets a line ("−5.0", never "-5.0")
             return typeset(f"{text}{gap}{mark}" if flagged else text, lang)
 
@@ -1910,45 +1915,57 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
         margins = [cell(f"{number(b['margin'], lang, False, True, fixed=True)} "
                         + interval(**ends(b, "margin", False, lang), lang=lang), f[2]) if b else "–"
                    for (_, b), f in zip(pairs, flags)]
-        return (([("", head[1], shares, True), (head[2], head[3], hands, False)] if any(a for a, _ in pairs) else [])
+        # each group's name starts over its first column, "dealt" included (round 35 en6, fr9, it6)
+        return (([(head[2], head[1], shares, True), ("", head[3], hands, False)] if any(a for a, _ in pairs) else [])
                 + [(head[4], head[5], wins, False), ("", head[6], margins, False)])
 
-    def width(columns: list[tuple[str, str, list[str], bool]]) -> int:  # the widest row, its "*" included
-        return 4 + w_name + sum(2 + max(map(len, [*cells, title, group])) for group, title, cells, _ in columns) + 2
+    def width(columns: list[tuple[str, str, list[str], bool]]) -> int:  # the widest row
+        return 4 + w_name + sum(2 + max(map(len, [*cells, title])) for group, title, cells, _ in columns)
 
     # the mark a space after its interval; right after it where a row would pass the terminal's width (a flagged
     # opening hand and a flagged two-decimal margin in one table of Draco: 101 columns)
     columns = laid_out(" ")
     columns = columns if width(columns) <= WIDTH else laid_out("")
-    widths = [max(map(len, [*cells, title, group])) for group, title, cells, _ in columns]
+    widths = [max(map(len, [*cells, title])) for group, title, cells, _ in columns]
     flagged = sorted({(a or b)["component"] for (a, b), f in zip(pairs, flags) if any(f)})
     held = any((a or {}).get("held_flag") or (b or {}).get("held_flag") for a, b in pairs)
     again = said is not None and "strength_legend" in said
     verdict = (say_n("strength_flagged", len(flagged), lang, mark=mark) if flagged
                else say("strength_held" if held else "strength_none_again" if again else "strength_none", lang,
                         mark=mark))
-    # the games each experiment played: "300 games; mid-game 250 games, 2,900 exchanges" (the opening hands' alone
-    # where the deal has rows)
+    # the games each experiment played: "300 games; mid-game exchange: 2,900 in 250 games" (the opening hands'
+    # alone where the deal has rows)
     games = say("strength_games", lang, games=decimal(table.get("games", 0), lang, places=0),
                 exchanges=decimal(table.get("exchanges", 0), lang, places=0))
-    which = say("strength_which", lang, dealt=which, played=games) if which and any(a for a, _ in pairs) else games
+    hands_too = any(a for a, _ in pairs)
+    which = say("strength_which", lang, dealt=which, played=games) if which and hands_too else games
     out = ["  " + say("strength_head_again" if again else "strength_head", lang, verdict=verdict, which=which)]
-    if not again:  # what the columns are, in which order, and when a card is flagged: once a run
-        out += ["    " + say("strength_legend", lang, most=decimal(table.get("points", 0), lang, places=0)),
-                "    " + say("strength_key", lang, mark=mark, unit=unit(lang, naming.words),
-                             n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))]
+    if not again:  # the key, once a run: one short line per column, then which measure to trust, then the marks
+        # (round 35 en2, fr2, it1: a seven-line sentence before)
+        keys = ((["strength_key_dealt", "strength_key_gap"] if hands_too else [])
+                + ["strength_key_win", "strength_key_margin"] + (["strength_key_trust"] if hands_too else [])
+                + ["strength_key_marks"])
+        out += ["    " + say(k, lang, mark=mark, rare=rare, unit=unit(lang, naming.words),
+                             most=decimal(table.get("points", 0), lang, places=0),
+                             n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))
+                for k in keys]
     if said is not None:
         said.add("strength_legend")
 
     def line(first: str, cells: Sequence[str]) -> str:
         return (f"    {first:<{w_name}}" + "".join(f"  {c:>{w}}" if right else f"  {c:<{w}}"
                                                for c, w, (_, _, _, right) in zip(cells, widths, columns))).rstrip()
-    out.append(line("", [group for group, _, _, _ in columns]))  # which experiment, over its columns
+    starts = [4 + w_name + sum(2 + w for w in widths[:i]) + 2 for i in range(len(widths))]
+    groups = ""
+    for start, (group, _, _, _) in zip(starts, columns):  # which experiment, from its first column on
+        if group:
+            groups = f"{groups:<{start}}{group}"
+    out.append(groups.rstrip())
     out.append(line(head[0], [title for _, title, _, _ in columns]))
     lead = " " * (4 + w_name + 2)  # a note under the row: under its figures
     hardly: list[str] = []
     for i, ((a, b), name) in enumerate(zip(pairs, names)):
-        text = line(name, [cells[i] for _, _, cells, _ in columns])
+        text = line(shown[i], [cells[i] for _, _, cells, _ in columns])
         notes = []  # why a figure was not judged, on a line of its own under the row
         if a and not a.get("judged") and not held_by_all(a):
             notes.append(not_judged_words(a, lang))
@@ -1956,9 +1973,8 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
             notes.append(say("exchange_not_judged", lang, exchanges=decimal(b["exchanges"], lang, places=0),
                              games=decimal(b["games"], lang, places=0), needed=table.get("min_exchanges", ""),
                              needed_games=table.get("min_games", "")))
-        row = a if a and a.get("plays_per_seat") is not None else b
+        row = rows_of[i]
         if row and hardly_played(row):
-            text += " " + say("hardly_mark", lang)
             hardly.append(f"{name} ({_times(row['plays_per_seat'], lang)})")
         out.append(text)
         out += [lead + note for note in notes]
