@@ -280,7 +280,7 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     assert reason in words["strength_method"] and "strength_hardly_held" not in words
     assert words["strength_hardly_played"] == {"en": "hardly ever played: never flagged",
                                                "fr": "presque jamais jouée\u202f: jamais signalée",
-                                               "it": "giocata quasi mai: mai segnalata"}[lang]
+                                               "it": "quasi mai giocata: mai segnalata"}[lang]
     assert {"en": "reflects how", "fr": "reflète la façon", "it": "riflette come"}[lang] not in words["strength_flag"]
     if lang == "en":
         assert words["legend_strip"].startswith("The dashed line marks zero;")

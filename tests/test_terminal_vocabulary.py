@@ -116,7 +116,7 @@ REPORT = {"en": "the simulated players hardly ever play it: the difference measu
            "shows what holding it does, not playing it"),
     ("fr", "* presque jamais jouée par les joueurs automatiques (fois par joueur et par partie)\u202f: "
            "dice (0,04)\u202f; son écart mesure l’effet de l’avoir en main, pas celui de la jouer"),  # fr16, round 33 fr20
-    ("it", "* giocata quasi mai dai giocatori automatici (volte per giocatore a partita): dice "
+    ("it", "* quasi mai giocata dai giocatori automatici (volte per giocatore a partita): dice "
            "(0,04); la sua differenza misura solo il costo di tenerla in mano senza giocarla")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
     """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
@@ -139,7 +139,7 @@ def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: 
     assert "* " not in said(None)  # a row that does not count plays says nothing of them
     two = unwrapped("\n".join(card_table([_card(0.04), {**_card(0.03), "component": "coin"}], lang)))
     assert two.count("* ") == 1 and "dice (0" in two and "coin (0" in two  # one note for both, in the plural
-    assert {"en": "for such a card", "fr": "presque jamais jouées", "it": "giocate quasi mai"}[lang] in two, two
+    assert {"en": "for such a card", "fr": "presque jamais jouées", "it": "quasi mai giocate"}[lang] in two, two
     report = str(impact_block([_card(0.04), _card(1.4)], {}, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
     assert report.count(REPORT[lang]) == 1, report  # the row played 0.04 times, not the one played 1.4 times
 
@@ -247,7 +247,7 @@ def test_only_a_card_row_that_counts_plays_is_hardly_played() -> None:
     ("fr", "non signalée\u202f: presque jamais jouée (0 fois par joueur et par partie)\u202f; l’écart mesure "
            "l’effet de l’avoir en main, pas celui de la jouer", "trop faible",  # round 33 fr20
      "non signalée : les joueurs automatiques ne la jouent presque jamais, l’écart mesure donc"),
-    ("it", "non segnalata: giocata quasi mai (0 volte per giocatore a partita); la differenza misura solo il costo "
+    ("it", "non segnalata: quasi mai giocata (0 volte per giocatore a partita); la differenza misura solo il costo "
            "di tenerla in mano senza giocarla", "troppo debole",
      "non segnalata: i giocatori automatici non la giocano quasi mai, quindi la differenza")])
 def test_a_card_never_played_is_not_flagged_too_weak_nor_offered_a_fix(lang: str, held: str, weak: str,
