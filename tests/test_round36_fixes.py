@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from nonempty import nonempty
+
 LANGS = ["en", "fr", "it"]
 
 
@@ -59,7 +61,7 @@ def test_every_margin_warning_names_the_mid_game_column(lang: str) -> None:
     keys = [f"warn_card_play_{side}_margin{just}" for side in ("strong", "weak") for just in ("", "_just")]
     name = {"en": "its win rate gained ({win}", "fr": "son effet sur les victoires ({win}",
             "it": "l’effetto sulle vittorie ({win}"}[lang]
-    for key in keys:
+    for key in nonempty(keys, "the margin warnings' keys"):
         assert name in LINES[lang][key], (key, LINES[lang][key])
 
 
