@@ -2274,7 +2274,6 @@ def games_played(doc: dict[str, Any], lang: str) -> str:
     count played them all ("1,000 pairs of games"); where one stopped at a look, the pairs played, one figure or
     the range, and the plan beside them ("100 pairs of games (1,000 planned)"). "at most 1,000 pairs" counted
     pairs no count had played (issue #53, en3, fr34)."""
-    from cardgen.languages import decimal
 
     most = doc["games"]
     played = [int(r["games"]) for r in doc.get("results") or [] if isinstance(r.get("games"), int)]
