@@ -10,7 +10,10 @@ silently wrong games.
 So every compiled cache lives under ``<cache root>/numba/<code key>/``, where the code key
 hashes the bytes of every module that imports numba and of every module those import from
 ``cardgen`` (found in their source text, wherever in it, followed to the end), with the
-Python version. The list is found again each time, from what the files say: a renamed,
+Python version and the releases of numba and llvmlite (``compiler_releases``). numba checks
+its own release against each index file, but it writes an index before the code it names:
+a second process of another release could load the other release's code in between (CI's
+lowest releases met the newest's cached code that way: "LLVM bitcode parsing error"). The list is found again each time, from what the files say: a renamed,
 added or newly imported module counts without a list of names to keep up to date. Any change to any of them is a new, empty folder: the next run
 compiles again. The few most recently used older folders are kept (two checkouts sharing
 one cache folder do not thrash), the others are deleted.
@@ -101,12 +104,26 @@ def compiled_sources() -> list[Path]:
     return sorted(chosen)
 
 
+def compiler_releases() -> str:
+    """The installed releases of numba and llvmlite, read from their metadata (numba is not imported):
+    code one release compiled is never loaded by another."""
+    from importlib import metadata
+    found = []
+    for name in ("numba", "llvmlite"):
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=none")
+    return ",".join(found)
+
+
 def code_key() -> str:
-    """The hash of every source file compiled code depends on and of the Python version (memoized)."""
+    """The hash of every source file compiled code depends on, of the Python version and of the
+    compiler's releases (memoized)."""
     global _key
     if _key is None:
         import hashlib
-        h = hashlib.sha256(f"cardgen-jit|1|{sys.version}|{sys.platform}".encode())
+        h = hashlib.sha256(f"cardgen-jit|1|{sys.version}|{sys.platform}|{compiler_releases()}".encode())
         for path in compiled_sources():
             h.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())

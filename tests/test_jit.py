@@ -129,6 +129,24 @@ def test_old_key_folders_are_pruned(tmp_path: Path) -> None:
     assert left == sorted([keep.name, olds[4].name, olds[3].name, "not-a-key"])
 
 
+def test_the_key_names_the_compilers_release(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code one release of numba or llvmlite compiled lives in a folder of its own: CI's lowest releases
+    once loaded the newest's cached code (numba writes an index before the code it names)."""
+    import llvmlite
+    import numba
+
+    from cardgen import jit
+    assert jit.compiler_releases() == f"numba={numba.__version__},llvmlite={llvmlite.__version__}"
+    monkeypatch.setattr(jit, "_key", None)
+    key = jit.code_key()
+    for other in ("numba=0.60.0,llvmlite=0.43.0", f"numba={numba.__version__},llvmlite=0.43.0"):
+        monkeypatch.setattr(jit, "_key", None)
+        monkeypatch.setattr(jit, "compiler_releases", lambda other=other: other)
+        assert jit.code_key() != key
+    monkeypatch.setattr(jit, "_key", None)
+    monkeypatch.undo()
+
+
 def test_numba_cache_goes_where_cardgen_keeps_its_caches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardgen import jit
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
