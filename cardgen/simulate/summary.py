@@ -1980,6 +1980,51 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
         out += [lead + note for note in notes]
     if hardly:  # what both its figures show, in one sentence, once a run
         out.append("    " + say_n(_again("strength_hardly", said), len(hardly), lang, items=", ".join(hardly)))
+    # a † card with a figure whose interval leaves 0 out: said, with why it is not flagged and what to check; "no
+    # card flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] read as a contradiction (round 36 en7*)
+    for (a, b), name in zip(pairs, names):
+        out += ["    " + line for line in held_notes(a, b, name, lang, naming)]
+    return out
+
+
+def excluding(row: Mapping[str, Any]) -> list[str]:
+    """Which of a play experiment row's figures ("win", "margin") have an interval that leaves 0 out, read from the
+    intervals themselves (``designer.exchange_json``'s ``flagged_by`` says the same where the row has it)."""
+    return [name for name in ("win", "margin") if isinstance(row.get(f"{name}_low"), (int, float))
+            and (row[f"{name}_low"] > 0 or row[f"{name}_high"] < 0)]
+
+
+def held_notes(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | None, name: str, lang: str = "en",
+               naming: Naming | None = None) -> list[str]:
+    """A hardly played card's figures whose intervals leave 0 out (its flag moved to ``held_flag`` by
+    ``designer.with_plays``), each in a sentence that says it, why cardgen does not flag it (played fewer than
+    ``cards.HARDLY_PLAYED`` times per player per game, its figures measure holding it) and what to check: holding
+    it costs (or helps) its holder, the card or the simulated players' use of it being the cause (round 36 en7*)."""
+    from cardgen.simulate.cards import HARDLY_PLAYED
+    from cardgen.simulate.verdict import number, unit
+
+    out = []
+    names = {k: typeset(LINES[lang][f"strength_key_{k}"].split(":")[0].strip(), lang) for k in ("gap", "win", "margin")}
+    figures = []
+    if dealt and dealt.get("held_flag") and dealt.get("difference") is not None:
+        low, high = marked_ends(*flag_ends(dealt), lang, True)
+        figures.append((dealt["held_flag"], names["gap"],
+                        f"{points(dealt['difference'], lang)} {interval(low, high, lang)}", dealt))
+    if played and played.get("held_flag"):
+        for by in excluding(played):
+            if by == "win":
+                e = ends(played, "win", True, lang)
+                value = f"{points(played['win'], lang)} {interval(e['low'], e['high'], lang)}"
+            else:
+                e = ends(played, "margin", False, lang)
+                plural = not is_singular(abs(round(played["margin"], 1)), lang)
+                value = (f"{number(played['margin'], lang, False, True, fixed=True)} "
+                         f"{unit(lang, (naming or Naming()).words, plural)} {interval(e['low'], e['high'], lang)}")
+            figures.append((played["held_flag"], names[by], value, played))
+    for side, figure, value, row in figures:
+        out.append(say(f"strength_held_{side}", lang, mark=say("strength_rare_mark", lang), card=name,
+                       figure=figure, value=value, n=_times(row["plays_per_seat"], lang),
+                       least=number(HARDLY_PLAYED, lang, False, small=True)))
     return out
 
 
