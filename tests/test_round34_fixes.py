@@ -106,12 +106,12 @@ def test_the_margin_warning_compares_like_with_like() -> None:
     from cardgen.terminal import LINES
 
     for key in ("warn_card_play_strong_margin", "warn_card_play_strong_margin_just"):
-        assert ("un vantaggio sul migliore degli avversari più ampio di quello che avrebbe tenendo la carta ceduta ("
+        assert ("un vantaggio sul migliore degli altri più ampio di quello che avrebbe tenendo la carta ceduta ("  # it16
                 in LINES["it"][key])
         assert "ends better placed against the best other player than with the card given up (" in LINES["en"][key]
         assert "finit avec plus d’avance sur le meilleur des autres qu’avec la carte cédée (" in LINES["fr"][key]
     for key in ("warn_card_play_weak_margin", "warn_card_play_weak_margin_just"):
-        assert ("finisce più staccato dal migliore degli avversari di quanto sarebbe tenendo la carta ceduta ("
+        assert ("finisce più staccato dal migliore degli altri di quanto sarebbe tenendo la carta ceduta ("
                 in LINES["it"][key])
         assert "ends worse placed against the best other player than with the card given up (" in LINES["en"][key]
     for words in (LINES["en"], LINES["it"]):

@@ -349,3 +349,26 @@ def test_the_again_note_keeps_its_unit_and_italian_says_what_the_figures_measure
     if lang == "it":
         assert "misurano l’effetto di averle in mano, non di giocarle" in LINES["it"]["strength_hardly"]
         assert "il tenerl" not in LINES["it"]["strength_hardly"] + LINES["it"]["strength_hardly_one"]
+
+
+# -- en18, it16: the margin warning ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_margin_warning_sizes_its_margin_by_the_winners_lead_and_names_the_best_other_player(lang: str) -> None:
+    """en18: "margin gained +0.8 silver coins [+0.04 to +1.50]" gave no sense of size (a fifth of the 4.1 by which
+    the winner leads the runner-up); it16: «sul migliore degli avversari» where the legend says «degli altri»."""
+    from cardgen.simulate.summary import card_warning, winner_lead
+    from test_round36_fixes import _favour
+
+    said = plain(card_warning(_favour(), lang, lead=winner_lead({"scores": {"margin": {"mean": 4.12}}})))
+    sized = {"en": "(margin gained +0.8 points [+0.04 to +1.50]; the winner’s lead over the runner-up averages 4.1 "
+                   "points)",
+             "fr": "(avance +0,8 point [+0,04 ; +1,50] ; l’avance moyenne du vainqueur sur le deuxième est de "
+                   "4,1 points)",
+             "it": "(vantaggio +0,8 punti [+0,04; +1,50]; il vantaggio medio del vincitore sul secondo è di 4,1 "
+                   "punti)"}[lang]
+    assert sized in said, said
+    assert "avversari" not in said
+    bare = plain(card_warning(_favour(), lang))  # no scores: no size, nothing left dangling
+    assert "[+0.04 to +1.50])" in bare or "[+0,04 ; +1,50])" in bare or "[+0,04; +1,50])" in bare, bare
+    assert winner_lead({}) is None

@@ -65,7 +65,8 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance; ``said``: the
     page's said-once keys (a shortage's rule said at its first count, its figures alone at the next ones, as the
     terminal says them: ``summary.shortfall_line``)."""
-    from cardgen.simulate.summary import balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line
+    from cardgen.simulate.summary import (balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line,
+                                          winner_lead)
 
     # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
     # a lower-case "balance: …" among them (fifteenth reading fr42); a flagged card is a warning too (en17, it16);
@@ -73,7 +74,7 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
                                               for s in r.get("sufficiency", [])]
             + balance_lines(r.get("balance") or {}, lang, warn=True, rates=r.get("seat_win_rates"))
-            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
+            + [card_warning(row, lang, naming, page=True, lead=winner_lead(r)) for row in flagged_cards(r)])
 
 
 def confirm_fix(r: dict[str, Any], lang: str, others: list[dict[str, Any]] | None = None,
