@@ -333,10 +333,13 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     assert lines[0].startswith("  force des cartes (30 échanges en cours de partie dans 12 parties)")
     # round 35 (fr2): the key a short line per column, each column by the name it has in the heading row
     assert lines[1].startswith("    effet sur les victoires\u202f: ") and "mêmes joueurs, dés et mélanges" in lines[1]
-    assert lines[2].startswith("    effet sur l’avance\u202f: mêmes échanges") and "meilleur des autres" in lines[2]
+    assert lines[2].startswith("    effet sur l’avance\u202f: avec les mêmes échanges") and "meilleur des autres" in lines[2]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the units once in the key (fifteenth reading fr6)
-    assert lines[3].startswith("    points de pourcentage, avance en points") and "◆ = carte signalée" in lines[3]
+    # round 36 fr1*: the units in each column's sentence; the intervals and the mark in sentences
+    assert "combien de points de pourcentage" in lines[1] and "combien de points tenir cette carte" in lines[2]
+    assert lines[3].startswith(f"    Chaque intervalle est un intervalle à 95{nb}%") and \
+        "◆ marque un chiffre dont l’intervalle exclut 0" in lines[3]
     # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20)
     assert lines[4].split() == ["effet", "de", "l’échange", "en", "cours", "de", "partie"]
     assert lines[5].split() == ["carte", "sur", "les", "victoires", "sur", "l’avance"]
@@ -399,18 +402,20 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     # each interval one unbreakable run under its figure, as every page writes it (eighteenth reading fr72, round 32
     # fr47): "[+2, +13]" was the margin's, with a comma French reads as a decimal mark; each cell named for a phone
     # (data-label: round 30 en39), the flagged figures in the flag's colour (issue #53: one card table)
-    assert ('<td class="num warn" data-label="mid-game exchange: win rate gained (percentage points)">+25.0 <br>'
+    assert ('<td class="num warn" data-label="mid-game exchange, win rate gained (percentage points)">+25.0 <br>'
             '<span class="nw">[+10.0\u00a0to\u00a0+40.0]</span></td>') in html, html
-    assert ('<td class="num warn" data-label="mid-game exchange: margin gained (points)">+7.5 <br>'
+    assert ('<td class="num warn" data-label="mid-game exchange, margin gained (points)">+7.5 <br>'
             '<span class="nw">[+2.0\u00a0to\u00a0+13.0]</span></td>') in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert 'data-label="échange en cours de partie\u202f: effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
+    assert 'data-label="échange en cours de partie, effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
     # ... the win rate's gain, not "wins gained", a count (round 30 en35); the margin in the game's unit, the
     # verdict's column headed (terminal round 28 en11, en41); without the deal's rows, no opening-hand column
-    assert "<th>mid-game exchange: win rate gained (percentage points)</th>" in html
-    assert "<th>mid-game exchange: margin gained (points)</th>" in html and '<th class="call">verdict</th>' in html
+    # round 36 fr23, it29: the experiment's name once, over its columns, each head its figure's name and unit
+    assert '<th class="group" colspan="2">mid-game exchange</th>' in html
+    assert "<th>win rate gained (percentage points)</th>" in html
+    assert "<th>margin gained (points)</th>" in html and '<th class="call" rowspan="2">verdict</th>' in html
     assert "opening hands" not in html
     # the strip draws the wins only, and the obscure "Cards drawn in play are judged too" is said plainly (round 29
     # en34, en36, en40, fr38, it47, it48)

@@ -135,7 +135,7 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
     en = WORDS["en"]["footnote_exchange"]
     assert "(win rate and margin)" in en and "lead" not in en
-    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("mid-game exchange: margin")  # round 35 en42
+    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("mid-game exchange, margin")  # round 35 en42
     it = WORDS["it"]["footnote_exchange"]
     assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
     assert "al più del 5" not in WORDS["it"]["flag"] and "non supera allora il 5" in WORDS["it"]["flag"]
@@ -143,11 +143,11 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
 @pytest.mark.parametrize(("lang", "win", "margin"), [
     # issue #53: in the one card table, the mid-game's figures say so, the margin too (round 35 en42)
-    ("en", "mid-game exchange: win rate gained (percentage points)", "mid-game exchange: margin gained (silver coins)"),
-    ("fr", "échange en cours de partie : effet sur les victoires (points de pourcentage)",
-     "échange en cours de partie : effet sur l’avance (pièces d’argent)"),
-    ("it", "scambio durante la partita: effetto sulle vittorie (punti percentuali)",
-     "scambio durante la partita: effetto sul vantaggio (monete d’argento)")])
+    ("en", "mid-game exchange, win rate gained (percentage points)", "mid-game exchange, margin gained (silver coins)"),
+    ("fr", "échange en cours de partie, effet sur les victoires (points de pourcentage)",
+     "échange en cours de partie, effet sur l’avance (pièces d’argent)"),
+    ("it", "scambio durante la partita, effetto sulle vittorie (punti percentuali)",
+     "scambio durante la partita, effetto sul vantaggio (monete d’argento)")])
 def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hidden(lang: str, win: str,
                                                                                      margin: str) -> None:
     """en44 (starred), en51: on a phone "win rate: +3.4 [−2.0 to +8.8]" read as a win rate of 3.4 %, not a gain in
@@ -276,7 +276,7 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     # issue #53: one card table, one reason for its figures, said once in the method; round 35 (en33, fr25, it28):
     # one short verdict in its row, the same beyond chance or not
     reason = {"en": "show holding it, not playing it", "fr": "reflètent le fait de l’avoir en main, pas de la jouer",
-              "it": "riflettono il tenerla in mano, non il giocarla"}[lang]
+              "it": "misurano l’effetto di averla in mano, non di giocarla"}[lang]  # round 36 it7
     assert reason in words["strength_method"] and "strength_hardly_held" not in words
     assert words["strength_hardly_played"] == {"en": "hardly ever played: never flagged",
                                                "fr": "presque jamais jouée\u202f: jamais signalée",
@@ -475,7 +475,8 @@ def test_the_overview_says_plainly_what_a_card_flagged_on_its_margin_does() -> N
     from cardgen.report.words import PAGES
 
     said = PAGES["en"]["card_mid_margin"]
-    assert "widens its holder’s margin over the best other player beyond chance, though not their win rate" in said
+    assert "improves its holder’s margin over the best other player by more than chance would explain; its effect " \
+        "on win rate may be chance" in said  # round 36 en19
     assert "on its margin" not in said
 
 

@@ -361,7 +361,8 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     # round 35: the key a line per column, the page's key likewise
     head, legend = LINES["it"]["strength_key_win"], WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
-    assert "le due versioni giocate fino in fondo (stessi giocatori, dadi e mescolamenti)" in head
+    # round 36 it2*: «le due versioni» had no antecedent
+    assert "giocando la partita fino alla fine in entrambi i modi (stessi giocatori, dadi e mescolamenti)" in head
     assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
 
 
@@ -376,8 +377,10 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     # round 35: the marks' line of the key (it8: «entrambi» without a noun, gone; it9: the widening said plainly)
     key, note = LINES["it"]["strength_key_marks"], LINES["it"]["strength_hardly_one"]
     assert "mai segnalata, nemmeno quando un intervallo esclude lo zero" in note and "mai una carta" not in key + note
-    assert "estremi vicini allo zero con due decimali" in key and "(li hanno" not in key and "entrambi" not in key
-    assert "allargati per {n} carte insieme (durante la partita, anche per 2 misure)" in key
+    # round 36 (it2*, it3*, it5): sentences, «entrambi» with its noun
+    assert "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali" in key
+    assert "(li hanno" not in key
+    assert "allargato perché si confrontano insieme {n} carte (e, durante la partita, due misure per carta)" in key
 
 
 def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:

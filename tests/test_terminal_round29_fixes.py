@@ -62,8 +62,9 @@ def test_the_mid_game_heading_is_said_once_in_parts_then_as_above(lang: str) -> 
     assert first[0].count("(") == 1 and {"en": "20 mid-game exchanges in 250 games)",
                                          "fr": "20 échanges en cours de partie dans 250 parties)",
                                          "it": "scambi durante la partita: 20 in 250 partite)"}[lang] in first[0]
-    assert {"en": "the interval left of it leaves out 0", "fr": "l’intervalle juste avant exclut 0",
-            "it": "l’intervallo subito prima esclude lo zero"}[lang] in first[3]
+    # round 36 (en1*, fr1*): the mark said of the figure whose interval leaves out 0, in a sentence
+    assert {"en": "marks a figure whose interval leaves out 0", "fr": "marque un chiffre dont l’intervalle exclut 0",
+            "it": "indica una cifra il cui intervallo esclude lo zero"}[lang] in first[3]
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
     # the next table's heading: its counts, its verdict and "as above", never the legend again
     assert len(again[0]) < 160 and "250" in again[0] and len(again[0]) < len(" ".join(first[:3])) / 3

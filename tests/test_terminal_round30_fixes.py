@@ -39,7 +39,7 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     # round 35: said once, in the method folded under the key ("How these figures are made")
     ("en", "is never flagged: its figures show holding it, not playing it."),
     ("fr", "n’est jamais signalée : ses chiffres reflètent le fait de l’avoir en main, pas de la jouer."),
-    ("it", "non è mai segnalata: le sue cifre riflettono il tenerla in mano, non il giocarla.")])
+    ("it", "non è mai segnalata: le sue cifre misurano l’effetto di averla in mano, non di giocarla.")])  # it7
 def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
     """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
     carte": a gerund measures nothing; what is meant is that its figures describe how the players use it."""
@@ -72,13 +72,14 @@ def _favour_row(**more: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("lang", "flag", "decimals"), [
-    # round 35 (en38, fr28): "but" / the comma before «non»; the key's decimals a short clause (fr8, it8)
-    ("en", "◆ seems too strong: its margin interval leaves out 0, but its win-rate interval does not",
-     "ends near 0 get two decimals"),
-    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0, celui des victoires, non",
-     "bornes proches de 0 au centième"),
-    ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, ma quello delle vittorie no",
-     "estremi vicini allo zero con due decimali")])
+    # round 35 (en38, fr28): "but" / the comma before «non»; the key's decimals a short clause (fr8, it8); round 36
+    # (en2, en29): both ends get the decimals, said so; no double negative in the verdict
+    ("en", "◆ seems too strong: its margin interval excludes 0; its win-rate interval still includes it",
+     "Where an end would round to 0.0, both ends get two decimals"),
+    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires le contient encore",
+     "Quand une borne s’arrondirait à 0,0, les deux bornes ont deux décimales"),
+    ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, mentre quello delle vittorie lo "
+           "contiene ancora", "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali")])
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -263,13 +264,13 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
     # round 35: each column named after what it compares, the same on the page (en1, fr1, it7); its key line says
     # what was done; the note says such a card is never flagged, even with an interval leaving out 0 (en9)
     ("en", ["card", "win rate gained", "margin gained"],
-     "a card in a hand was exchanged for one nobody held",
+     "such a swap was made and the game played to the end both ways",  # round 36 en3: what the figure means first
      "so they are never flagged, even with an interval leaving out 0"),
     ("fr", ["carte", "sur les victoires", "sur l’avance"],
-     "une carte d’une main a été échangée contre une carte que personne ne tenait",
+     "on a fait cet échange, puis joué la partie jusqu’au bout dans les deux cas",
      "jamais signalées, même quand un intervalle exclut 0"),
     ("it", ["carta", "sulle vittorie", "sul vantaggio"],
-     "una carta in mano a un giocatore è stata scambiata con una che nessuno aveva",
+     "si è fatto questo scambio, giocando la partita fino alla fine in entrambi i modi",
      "mai segnalate, nemmeno quando un intervallo esclude lo zero")])
 def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
         lang: str, head: list[str], done: str, note: str) -> None:
@@ -291,13 +292,16 @@ def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
     assert [x.strip() for x in heading.split("  ") if x.strip()] == head, heading
     (dice_row,) = [x for x in lines if x.startswith("    dice")]
     # round 35 (en7, fr6): "†" after its name, never a "*" after an interval, read as significance
-    assert dice_row.split()[:2] == ["dice", "†"] and "*" not in dice_row and lines[-1].startswith("    † ")
-    assert "dice (0,03)".replace(",", "." if lang == "en" else ",") in lines[-1]
-    assert lines[-1].endswith(note), lines[-1]
+    # round 36 en7*: the note, then a line for shower's interval that leaves out 0
+    notes = [x for x in lines if x.startswith("    † ")]
+    assert len(notes) == 2 and notes[1] == lines[-1] and lines[-1].startswith("    † shower")
+    assert dice_row.split()[:2] == ["dice", "†"] and "*" not in dice_row
+    assert "dice (0,03)".replace(",", "." if lang == "en" else ",") in notes[0]
+    assert notes[0].endswith(note), notes[0]
     (shower_row,) = [x for x in lines if x.startswith("    shower")]
     # round 31 fr19: a card left unflagged because hardly played is starred too, listed in the note, its line under
     # the row saying why its interval leaving 0 out is no flag
-    assert shower_row.split()[:2] == ["shower", "†"] and "shower (0" in lines[-1]
+    assert shower_row.split()[:2] == ["shower", "†"] and "shower (0" in notes[0]
     # round 32: the reason once, in the note its "*" points to; issue #53: that note says it is never flagged, no line
     # under its row
     assert "◆" not in shower_row and "(*)" not in " ".join(lines)
@@ -315,7 +319,7 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
             "win_high": 0.03, "margin": -0.2, "margin_low": -1.1, "margin_high": 0.8, "plays_per_seat": 0.03}
     page = str(exchange_block({"rows": [_favour_row(), dice], "exchanges": 2940, "games": 250, "points": 12}, None,
                               lang)).replace("&#x27;", "'").replace("\u202f", " ").replace("\u00a0", " ")
-    said = {"en": ("mid-game exchange: win rate gained", "mid-game exchange: margin gained",
+    said = {"en": ("mid-game exchange, win rate gained", "mid-game exchange, margin gained",
                    "cardgen exchanged a card from a player’s hand for one that no player held"),
             "fr": ("effet sur les victoires", "effet sur l’avance",
                    "cardgen a échangé une carte de la main d’un joueur contre une carte que personne ne tenait"),
@@ -508,11 +512,11 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
 # round 31 en44: each named as a gain, the win rate's in percentage points, the margin's in the game's unit
 @pytest.mark.parametrize(("lang", "labels"), [
     # round 35: each named after what it compares, the margin's with its experiment too (en42)
-    ("en", ("mid-game exchange: win rate gained (percentage points)", "mid-game exchange: margin gained (points)")),
-    ("fr", ("échange en cours de partie : effet sur les victoires (points de pourcentage)",
-            "échange en cours de partie : effet sur l’avance (points)")),
-    ("it", ("scambio durante la partita: effetto sulle vittorie (punti percentuali)",
-            "scambio durante la partita: effetto sul vantaggio (punti)"))])
+    ("en", ("mid-game exchange, win rate gained (percentage points)", "mid-game exchange, margin gained (points)")),
+    ("fr", ("échange en cours de partie, effet sur les victoires (points de pourcentage)",
+            "échange en cours de partie, effet sur l’avance (points)")),
+    ("it", ("scambio durante la partita, effetto sulle vittorie (punti percentuali)",
+            "scambio durante la partita, effetto sul vantaggio (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
     knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it

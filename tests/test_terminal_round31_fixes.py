@@ -134,7 +134,8 @@ def test_italian_says_which_card_was_given_up_for_a_dead_card(key: str) -> None:
     from cardgen.terminal import LINES
 
     # round 35 (it10): the cryptic aside left out; what its figures show, and never the ambiguous «che sostituisce»
-    assert "riflettono il tenerl" in LINES["it"][key] and "che sostituisce" not in LINES["it"][key]
+    # round 36 it7: «misurano l’effetto di averl…», not the stiff «il tenerl…»
+    assert "misurano l’effetto di averl" in LINES["it"][key] and "che sostituisce" not in LINES["it"][key]
     for page in ("strength_hardly_played", "strength_method"):
         assert "che sostituisce" not in WORDS["it"][page]
     assert "strength_hardly_held" not in WORDS["it"]
@@ -286,7 +287,7 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
     # it9: "posto" is a place in the ranking elsewhere
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
     # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
-    ("strength_key_margin", {}, "effetto sul vantaggio: stessi scambi", "sommano"),  # round 35: a line per column
+    ("strength_key_margin", {"unit": "monete"}, "effetto sul vantaggio: con gli stessi scambi", "sommano"),  # round 36
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins

@@ -408,7 +408,7 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     dot above, the mid-game's filled one; a card flagged on its margin alone adds the margin's line), one verdict;
     sorted by the mid-game win rate gained. ``dealt``: the deal experiment's rows; ``table``: the play experiment's,
     with rows (else ``impact_block`` and ``exchange_block`` say them apart); ``unit``/``unit_one``: the margin's unit."""
-    from cardgen.simulate.summary import strength_flags, strength_rows
+    from cardgen.simulate.summary import excluding, strength_flags, strength_rows
     from cardgen.simulate.verdict import unit as game_unit
 
     words = WORDS[lang]
@@ -421,6 +421,7 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     margin_half = max([0.1] + [abs(b[k]) for _, b in pairs if b for k in ("margin_low", "margin_high")
                                if isinstance(b.get(k), (int, float))]) * 1.05
     labels = [typeset(h, lang) for h in words["strength_labels"].format(unit=unit).split("|")]
+    short = [h.split(" (")[0] for h in words["strength_head"].split("|")[3:]]  # with − without, win, margin
     colon = punct(":", lang) + " "
     body = []
     for (a, b), (sa, sb) in zip(pairs, shaped):
@@ -465,7 +466,16 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                 exchanges=decimal(b["exchanges"], lang, places=0), games=decimal(b["games"], lang, places=0),
                 needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
         rare = hardly_played(a if a and isinstance(a.get("plays_per_seat"), (int, float)) else b)
-        if not parts and rare:  # one wording, beyond chance or not (round 35 en33): the † after its name says it
+        # a † card with an interval that leaves 0 out: which one, why it is not flagged, what to check; "hardly ever
+        # played: never flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] under "No card flagged" read as a
+        # contradiction (round 36 en7*)
+        held = ([(a["held_flag"], short[0])] if a and a.get("held_flag") else []) + (
+            [(b["held_flag"], short[1 if by == "win" else 2]) for by in excluding(b)] if b and b.get("held_flag")
+            else [])
+        if not parts and rare and held:
+            parts.append(words[f"strength_held_{held[0][0]}"].format(
+                figure=(punct(";", lang) + " ").join(dict.fromkeys(figure for _, figure in held))))
+        elif not parts and rare:  # one wording, beyond chance or not (round 35 en33): the † after its name says it
             parts.append(words["strength_hardly_played"])
         verdict = (punct(";", lang) + " ").join(parts) or words["calm"]
         count = ({"exchanges": decimal(b["exchanges"], lang, places=0), "games": decimal(b["games"], lang, places=0)}
@@ -513,10 +523,15 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     head = [typeset(h, lang) for h in words["strength_head"].format(unit=unit).split("|")]
     # a headline at every count, not only where every interval includes 0 (round 35 en34, fr20, it32)
     flagged = [f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
-    headline = (words["none_flagged"] if calm else words["strength_none_flagged"] if not flagged else
+    held = any(x.get("held_flag") for pair in pairs for x in pair if x)
+    # every interval of every card, not "the interval of every card judged" where a card has three (round 36 en28,
+    # fr22, it31); a † card's excluding interval pointed at from the headline (en7*)
+    headline = (words["strength_calm"] if calm else
+                words["strength_none_flagged_held" if held else "strength_none_flagged"] if not flagged else
                 words["strength_flagged_one" if len(flagged) == 1 else "strength_flagged"].format(
                     cards=(punct(";", lang) + " ").join(flagged)))
     return render("strength.html", none_flagged=typeset(headline, lang) if headline else "",
                   legend=typeset(legend, lang), strip_legend=strip_legend, key=[] if again else key, trust=trust,
                   method=method, method_title=words["strength_method_title"], flag=flag, head=head,
+                  groups=[typeset(g, lang) for g in words["strength_groups"].split("|")],
                   verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, **_ends(half, lang))

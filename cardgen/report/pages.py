@@ -65,7 +65,8 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance; ``said``: the
     page's said-once keys (a shortage's rule said at its first count, its figures alone at the next ones, as the
     terminal says them: ``summary.shortfall_line``)."""
-    from cardgen.simulate.summary import balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line
+    from cardgen.simulate.summary import (balance_lines, card_warning, failure_lines, flagged_cards, shortfall_line,
+                                          winner_lead)
 
     # the balance warning headed as the terminal and the box's shortage head theirs, "WARNING (balance): …", never
     # a lower-case "balance: …" among them (fifteenth reading fr42); a flagged card is a warning too (en17, it16);
@@ -73,7 +74,7 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming, said=said, entry=r)
                                               for s in r.get("sufficiency", [])]
             + balance_lines(r.get("balance") or {}, lang, warn=True, rates=r.get("seat_win_rates"))
-            + [card_warning(row, lang, naming, page=True) for row in flagged_cards(r)])
+            + [card_warning(row, lang, naming, page=True, lead=winner_lead(r)) for row in flagged_cards(r)])
 
 
 def confirm_fix(r: dict[str, Any], lang: str, others: list[dict[str, Any]] | None = None,
@@ -839,7 +840,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         if own_cards:
             said_cards = card_fix(r, hint, lang, naming, also=fix is not None or top_fix is not None)
             fix = {**fix, "cards": said_cards} if fix is not None else said_cards
-        cards = cards or judged_cards((r.get("designer") or {}).get("component_impact") or []) > 0  # its note (it60)
+        cards = cards or cards_noted(r)  # its note (it60)
         # each warning and balance paragraph ended as the terminal ends it (``summary.ended``): a paragraph of two
         # or three sentences whose last had no full stop read as cut off on a printed page (terminal round 27 en36,
         # fr30, it47)
@@ -888,9 +889,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                 footnotes=([impact_footnote(lang, False, any(
                     not row.get("judged", True) and (row.get("not_judged") or {}).get("why") != "all"
                     for r in mine for row in (r.get("designer") or {}).get("component_impact") or []))]
-                           if cards else []) + (
-                    # the note said the opening hands' rule alone beside a mid-game table (round 29 en39, fr40)
-                    [IMPACT_WORDS[lang]["footnote_exchange"]] if mid_game_rows(doc, deck_id) else []))
+                           if cards else []))
 
 
 def scale_table(histogram: list[Any], lang: str, naming: Naming) -> dict[str, Any] | None:
@@ -911,6 +910,15 @@ def scale_table(histogram: list[Any], lang: str, naming: Naming) -> dict[str, An
             for low, high, verdict in bands]
     return {"caption": typeset(_capital(caption) + ".", lang), "head": page_words("scale_head", lang).split("|"),
             "rows": [tuple(typeset(str(c), lang) for c in row) for row in rows]}
+
+
+def cards_noted(r: Mapping[str, Any]) -> bool:
+    """Whether a count's card table is the opening hands' alone with cards judged, the one the page's foot note on
+    the cards explains (``impact.impact_footnote``). A count whose card table has the mid-game figures too says it
+    all in its key and method: the "Note on the cards" at the page's foot, left from the old one-interval table,
+    described one interval per card, repeated the method and sat far below every table (round 36 en25*, fr32, it32)."""
+    d = r.get("designer") or {}
+    return judged_cards(d.get("component_impact") or []) > 0 and not (d.get("exchange") or {}).get("rows")
 
 
 def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:

@@ -460,22 +460,25 @@ def flagged_cards(r: Mapping[str, Any], play: bool = True) -> list[Mapping[str, 
                     if row.get("flag") in ("strong", "weak") and (row["component"], row["flag"]) not in said]
 
 
-def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, page: bool = False) -> str:
+def card_warning(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, page: bool = False,
+                 lead: float | None = None) -> str:
     """A flagged card's warning, said as every warning of a block is ("WARNING (card strength): “To and Fro” seems too
     strong: players dealt it win more often than the others, just beyond chance (◆ in the card table above)");
     ``page``: on a report page, whose card table comes below the warnings and writes its verdict without the mark.
     Graded as the balance paragraphs are (``card_just``): "is too strong" said flatly of two cards whose widened
-    intervals ended 0.5 and 0.7 points from 0 read as a verdict to redesign them on (twenty-third reading en12)."""
+    intervals ended 0.5 and 0.7 points from 0 read as a verdict to redesign them on (twenty-third reading en12).
+    ``lead``: the winner's mean lead over the runner-up, beside a margin the warning rests on, to size it."""
     from cardgen.simulate.verdict import QUOTED
     name = QUOTED[lang].format((naming or Naming()).names.get(row["component"], row["component"]))
     play = "_play" if row.get("experiment") == "play" else ""  # which table it comes from (round 28 en10, it14)
     return say(f"warn_card{play}_{row['flag']}" + by_margin(row) + ("_just" if card_just(row) else ""), lang,
-               card=name, **(margin_figures(row, lang, naming) if by_margin(row) else {}),
+               card=name, **(margin_figures(row, lang, naming, lead) if by_margin(row) else {}),
                # one card table for both experiments (issue #53): "the mid-game table" is the card table
                where=say("warn_card_page" if page else "warn_card_where", lang, mark=say("flag_mark", lang)))
 
 
-def margin_figures(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, str]:
+def margin_figures(row: Mapping[str, Any], lang: str = "en", naming: Naming | None = None,
+                   lead: float | None = None) -> dict[str, str]:
     """A card flagged on its margin alone: the figures its warning rests on, written as the mid-game table writes
     them (``exchange_lines``): its margin with the game's unit and interval, its wins' difference and interval.
     "“Favour” seems too strong in play" gave no size, where the table said +0.8 silver coins [+0.04 to +1.50]
@@ -483,9 +486,20 @@ def margin_figures(row: Mapping[str, Any], lang: str = "en", naming: Naming | No
     from cardgen.simulate.verdict import number, unit
     margin = number(row["margin"], lang, False, True, fixed=True)
     m, w = ends(row, "margin", False, lang), ends(row, "win", True, lang)
-    return dict(margin=margin, margin_low=m["low"], margin_high=m["high"],
+    # the winner's mean lead over the runner-up beside it: "+0.8 silver coins" gave no sense of size, a fifth of
+    # the 4.1 by which the winner leads (round 36 en18)
+    plural = lead is None or not is_singular(abs(round(lead, 1)), lang)
+    sized = (say("warn_card_lead", lang, lead=number(lead, lang, False, fixed=True),
+                 unit=unit(lang, (naming or Naming()).words, plural)) if lead is not None else "")
+    return dict(margin=margin, margin_low=m["low"], margin_high=m["high"], lead=sized,
                 unit=unit(lang, (naming or Naming()).words, not is_singular(abs(round(row["margin"], 1)), lang)),
                 win=points(row["win"], lang), win_low=w["low"], win_high=w["high"])
+
+
+def winner_lead(r: Mapping[str, Any]) -> float | None:
+    """The winner's mean lead over the runner-up in entry ``r`` (its fortunes line's), None where it has none."""
+    mean = ((((r.get("scores") or {}).get("margin")) or {}).get("mean"))
+    return float(mean) if isinstance(mean, (int, float)) else None
 
 
 def by_margin(row: Mapping[str, Any]) -> str:
@@ -843,7 +857,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     lines += option_lines(r.get("options") or [], lang, naming)
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
-    lines += ["  " + ended(card_warning(row, lang, naming)) for row in flagged_cards(r)]
+    lines += ["  " + ended(card_warning(row, lang, naming, lead=winner_lead(r))) for row in flagged_cards(r)]
     confirm = card_confirm(r, lang, others, naming)
     lines += ["    " + confirm] if confirm else []  # under its warning, as a balance warning's command (en9)
     skill = r.get("skill")
@@ -1980,6 +1994,51 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
         out += [lead + note for note in notes]
     if hardly:  # what both its figures show, in one sentence, once a run
         out.append("    " + say_n(_again("strength_hardly", said), len(hardly), lang, items=", ".join(hardly)))
+    # a † card with a figure whose interval leaves 0 out: said, with why it is not flagged and what to check; "no
+    # card flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] read as a contradiction (round 36 en7*)
+    for (a, b), name in zip(pairs, names):
+        out += ["    " + line for line in held_notes(a, b, name, lang, naming)]
+    return out
+
+
+def excluding(row: Mapping[str, Any]) -> list[str]:
+    """Which of a play experiment row's figures ("win", "margin") have an interval that leaves 0 out, read from the
+    intervals themselves (``designer.exchange_json``'s ``flagged_by`` says the same where the row has it)."""
+    return [name for name in ("win", "margin") if isinstance(row.get(f"{name}_low"), (int, float))
+            and (row[f"{name}_low"] > 0 or row[f"{name}_high"] < 0)]
+
+
+def held_notes(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | None, name: str, lang: str = "en",
+               naming: Naming | None = None) -> list[str]:
+    """A hardly played card's figures whose intervals leave 0 out (its flag moved to ``held_flag`` by
+    ``designer.with_plays``), each in a sentence that says it, why cardgen does not flag it (played fewer than
+    ``cards.HARDLY_PLAYED`` times per player per game, its figures measure holding it) and what to check: holding
+    it costs (or helps) its holder, the card or the simulated players' use of it being the cause (round 36 en7*)."""
+    from cardgen.simulate.cards import HARDLY_PLAYED
+    from cardgen.simulate.verdict import number, unit
+
+    out = []
+    names = {k: typeset(LINES[lang][f"strength_key_{k}"].split(":")[0].strip(), lang) for k in ("gap", "win", "margin")}
+    figures = []
+    if dealt and dealt.get("held_flag") and dealt.get("difference") is not None:
+        low, high = marked_ends(*flag_ends(dealt), lang, True)
+        figures.append((dealt["held_flag"], names["gap"],
+                        f"{points(dealt['difference'], lang)} {interval(low, high, lang)}", dealt))
+    if played and played.get("held_flag"):
+        for by in excluding(played):
+            if by == "win":
+                e = ends(played, "win", True, lang)
+                value = f"{points(played['win'], lang)} {interval(e['low'], e['high'], lang)}"
+            else:
+                e = ends(played, "margin", False, lang)
+                plural = not is_singular(abs(round(played["margin"], 1)), lang)
+                value = (f"{number(played['margin'], lang, False, True, fixed=True)} "
+                         f"{unit(lang, (naming or Naming()).words, plural)} {interval(e['low'], e['high'], lang)}")
+            figures.append((played["held_flag"], names[by], value, played))
+    for side, figure, value, row in figures:
+        out.append(say(f"strength_held_{side}", lang, mark=say("strength_rare_mark", lang), card=name,
+                       figure=figure, value=value, n=_times(row["plays_per_seat"], lang),
+                       least=number(HARDLY_PLAYED, lang, False, small=True)))
     return out
 
 

@@ -1,0 +1,374 @@
+"""Reading round 36 (Draco, en/fr/it): the card strength part. The terminal's key in plain sentences, one a column,
+then the intervals (en1*, fr1*, it2*, it3*); the opening hands' figure named by where it comes from, unlike the
+exchange's (fr3*, en6, it18); a † card whose interval leaves out 0 said, with why cardgen does not flag it and what
+to check (en7*); the page's leftover "Note on the cards" gone, its one new fact in the method (en25*, fr32, it32);
+the page's key saying whose win rates the two figures under "dealt" are (fr19*, en32, it25); and the smaller faults
+of the same table. Built from small hand-made results (test_round35_fixes' ``_designer``), so it runs fast."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nonempty import nonempty
+
+from cardgen.simulate.summary import Naming, designer_lines
+
+LANGS = ["en", "fr", "it"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def plain(text: str) -> str:
+    """``text`` with the no-break spaces of French and Italian typesetting as plain ones, on one line."""
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _first_table(lang: str) -> list[str]:
+    from test_round35_fixes import _designer, _table
+
+    return _table(designer_lines(_designer(), lang, Naming(), 300, set(), 3))
+
+
+def _page(lang: str, said: set[str] | None = None) -> str:
+    from cardgen.report.impact import strength_block
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    return str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points",
+                              set() if said is None else said, "point"))
+
+
+# -- en1*, fr1*, it2*, it3*: the terminal's key -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lang: str) -> None:
+    """en1*: "points of win rate, margins in silver coins; 95% intervals widened for 13 cards at once (mid-game, also
+    for 2 measures); ◆ flagged: the interval left of it leaves out 0; ends near 0 get two decimals; rows by win rate
+    gained", five clauses run together; fr1*, it2*: the exchange's line said what was done, never what the number
+    means; it3*: «le due misure» for two different pairs two lines apart."""
+    lines = [plain(x) for x in _first_table(lang)]
+    key = lines[1:7]
+    for line in nonempty(key, "the key's lines"):
+        assert line.endswith("."), line  # sentences, not a chain of fragments
+        assert line.count(";") <= 1, line
+    meaning = {"en": "win rate gained: how many points of win rate a player gains by holding this card in the middle "
+                     "of the game rather than a card nobody held.",
+               "fr": "effet sur les victoires : combien de points de pourcentage de victoires gagne un joueur qui "
+                     "tient cette carte en cours de partie plutôt qu’une carte que personne ne tenait.",
+               "it": "effetto sulle vittorie: quanti punti percentuali di vittorie in più dà tenere questa carta "
+                     "durante la partita anziché una carta che nessuno aveva."}[lang]
+    assert key[2].startswith(meaning), key[2]
+    trust = {"en": "Where the opening hands and the mid-game exchange disagree, trust the exchange: it is a "
+                   "controlled experiment, while the opening hands compare different games.",
+             "fr": "Si les mains de départ et l’échange en cours de partie ne disent pas la même chose, fiez-vous à "
+                   "l’échange : c’est une expérience contrôlée, alors que les mains de départ comparent des parties "
+                   "différentes.",
+             "it": "Se le mani iniziali e lo scambio danno indicazioni diverse, fa fede lo scambio: è un esperimento "
+                   "controllato, mentre le mani iniziali confrontano partite diverse tra loro."}[lang]
+    assert key[4] == trust
+    marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
+                    "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "
+                    "chance alone would explain. Where an end would round to 0.0, both ends get two decimals"),
+             "fr": ("Chaque intervalle est un intervalle à 95 %, élargi parce que 2 cartes (et, en cours de partie, "
+                    "deux mesures par carte) sont comparées à la fois ; ◆ marque un chiffre dont l’intervalle exclut 0"),
+             "it": ("Ogni intervallo è un intervallo al 95 %, allargato perché si confrontano insieme 2 carte (e, "
+                    "durante la partita, due misure per carta); ◆ indica una cifra il cui intervallo esclude lo "
+                    "zero")}[lang]
+    assert key[5].startswith(marks.split(" 2 ")[0]) and marks.split(" 2 ", 1)[1].split(" (")[0] in key[5], key[5]
+    margin = {"en": "(a bigger lead or a smaller deficit)", "fr": "(une avance plus grande ou un retard plus faible)",
+              "it": "(un vantaggio più ampio o uno svantaggio più piccolo)"}[lang]
+    assert margin in key[3]  # en5: not only "widens the lead"
+    old = ["ends near 0 get two decimals", "the interval left of it", "both futures",
+           "bornes proches de 0 au centième", "l’intervalle juste avant", "les deux suites jouées",
+           "le due versioni giocate", "distribuzioni diverse", "subito prima esclude"]
+    assert not any(o in " ".join(key) for o in old)
+
+
+# -- fr3*, en6, it18: two measures, two names nobody confuses -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_opening_hands_figure_is_named_by_where_it_comes_from_on_the_terminal_and_the_page(lang: str) -> None:
+    """fr3*: « écart de victoires » (opening hands) beside « effet sur les victoires » (exchange), near-synonyms for
+    two measures, the cause of fr2; en6: "win-rate gap" beside "win rate gained"; it18: «scarto» read as the discard
+    pile. The opening hands' figure is "with − without", the same on the terminal's head, the page's head, its
+    phone label and both keys."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    name = {"en": "with − without", "fr": "avec − sans", "it": "con − senza"}[lang]
+    assert LINES[lang]["strength_columns"].split("|")[3] == name
+    assert LINES[lang]["strength_key_gap"].startswith(f"{name}: " if lang != "fr" else f"{name} : ")
+    assert WORDS[lang]["strength_head"].split("|")[3].startswith(name)
+    assert WORDS[lang]["strength_labels"].split("|")[0].split(", ", 1)[1].startswith(name)
+    assert WORDS[lang]["strength_key"].split("|")[1].startswith(name)
+    heading = [x for x in _first_table(lang)
+               if x.startswith("    ") and x.split()[:1] == [LINES[lang]["strength_columns"].split("|")[0]]]
+    assert heading and name in heading[0]
+    old = {"en": ["win-rate gap"], "fr": ["écart de victoires"], "it": ["scarto di vittorie"]}[lang]
+    texts = [LINES[lang][k] for k in LINES[lang] if k.startswith("strength_") and isinstance(LINES[lang][k], str)]
+    texts += [WORDS[lang][k] for k in WORDS[lang] if k.startswith("strength_") and isinstance(WORDS[lang][k], str)]
+    for text in nonempty(texts, "the card strength words"):
+        assert not any(o in text for o in old), text
+
+
+# -- en7*: the † card whose interval leaves out 0 ------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hardly_played_card_whose_interval_leaves_out_0_is_said_with_why_and_what_to_check(lang: str) -> None:
+    """en7*: "no card flagged" beside Shower of Coins' "−1.5 [−2.5 to −0.5]", with only "† hardly ever played, so
+    never flagged": the strongest signal of the card data explained away. The terminal says, under the table, which
+    figure leaves out 0, that cardgen flags no card played fewer than 0.1 times per player per game (``with_plays``
+    moves its flag to ``held_flag``), what the figure then measures and what to check; the heading points at it."""
+    from test_round35_fixes import _designer, _table
+
+    said: set[str] = set()
+    for players in (3, 4):  # the first count and "as above"
+        lines = [plain(x) for x in _table(designer_lines(_designer(), lang, Naming(), 300, said, players))]
+        # shower's two mid-game intervals leave out 0 here (win −6.1 [−12.1 to −0.1], margin −1.5 [−2.5 to −0.5]):
+        # a line each, read from the intervals themselves
+        held = [x for x in lines if x.startswith("† shower")]
+        assert len(held) == 2, lines
+        held = held[1:]
+        expected = {
+            "en": ("† shower: the interval of its “margin gained” (−1.5 points [−2.5 to −0.5]) leaves out 0, yet the "
+                   "card is not flagged, because cardgen flags no card played fewer than 0.1 times per player per game "
+                   "(shower: 0.04)", "check whether the card is weak or whether the simulated players neglect it."),
+            "fr": ("† shower : l’intervalle de son chiffre « effet sur l’avance » (−1,5 point [−2,5 ; −0,5]) exclut 0, "
+                   "mais la carte n’est pas signalée, car cardgen ne signale aucune carte jouée moins de 0,1 fois par "
+                   "joueur et par partie (shower : 0,04)",
+                   "vérifiez si la carte est trop faible ou si les joueurs automatiques la négligent."),
+            "it": ("† shower: l’intervallo della cifra «effetto sul vantaggio» (−1,5 punti [−2,5; −0,5]) esclude lo "
+                   "zero, eppure la carta non è segnalata, perché cardgen non segnala nessuna carta giocata meno di 0,1 "
+                   "volte per giocatore a partita (shower: 0,04)",
+                   "verificate se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
+        assert held[0].startswith(expected[0]) and held[0].endswith(expected[1]), held[0]
+        if players == 4:
+            assert {"en": "no card flagged, but see the † notes below", "fr": "aucune carte signalée, mais voir les "
+                    "notes † plus bas", "it": "nessuna carta segnalata, ma vedi le note † più sotto"}[lang] in lines[0]
+
+
+def test_the_held_note_names_the_figure_its_flag_rests_on_and_the_side() -> None:
+    """The 6-player case of en7*: Shower of Coins' win rate gained −6.5 [−12.99 to −0.03] (its flag resting on its
+    wins), and a card held "too strong" (its holder helped), from ``summary.held_notes`` directly."""
+    from cardgen.simulate.summary import held_notes
+
+    row = {"component": "shower", "held_flag": "weak", "flagged_by": ["win"], "plays_per_seat": 0.0347,
+           "win": -0.0651, "win_low": -0.1299, "win_high": -0.0003, "margin": -0.79, "margin_low": -1.81,
+           "margin_high": 0.23}
+    [note] = held_notes(None, row, "Shower of Coins", "en")
+    assert plain(note).startswith("† Shower of Coins: the interval of its “win rate gained” (−6.5 percentage points "
+                                  "[−12.99 to −0.03]) leaves out 0"), note
+    [strong] = held_notes(None, {**row, "held_flag": "strong"}, "Shower of Coins", "en")
+    assert "Holding it helps its holder" in strong and "Holding it costs" not in strong
+    assert held_notes(None, {**row, "held_flag": None}, "Shower of Coins", "en") == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_says_the_held_cards_interval_in_its_row_and_points_at_it_from_the_headline(lang: str) -> None:
+    """en7* on the page: "No card flagged." over a row whose verdict said "hardly ever played: never flagged"."""
+    from cardgen.report.impact import WORDS
+
+    html = plain(_page(lang))
+    words = {k: plain(v) for k, v in WORDS[lang].items() if isinstance(v, str)}
+    assert html.startswith(f"<p>{words['strength_none_flagged_held']}</p>"), html[:300]
+    row = html.split("shower †", 1)[1].split("</tr>", 1)[0]
+    figure = {"en": "win rate gained; margin gained", "fr": "effet sur les victoires ; effet sur l’avance",
+              "it": "effetto sulle vittorie; effetto sul vantaggio"}[lang]
+    assert words["strength_held_weak"].format(figure=figure) in row, row
+
+
+# -- en25*, fr32, it32: the leftover note at the page's foot ------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_foot_note_on_the_cards_is_gone_where_the_table_has_the_mid_game_figures(lang: str) -> None:
+    """en25*: "Note on the cards: the interval beside a judged card is its 95% confidence interval …", left from the
+    old one-interval table, after the 6-player section; its one new fact (the chance over several player counts)
+    now in the method text."""
+    from cardgen.report.impact import WORDS
+    from cardgen.report.pages import cards_noted
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    assert not cards_noted({"designer": d})  # both experiments: no foot note
+    assert cards_noted({"designer": {**d, "exchange": {"rows": []}}})  # the opening hands alone: its note stays
+    assert not cards_noted({"designer": {"component_impact": []}})
+    more = {"en": "(higher over several player counts together)",
+            "fr": "(il est plus élevé sur plusieurs nombres de joueurs pris ensemble)",
+            "it": "(è più alta se si considerano insieme più numeri di giocatori)"}[lang]
+    assert more in plain(WORDS[lang]["strength_method"])
+    source = (ROOT / "cardgen" / "report" / "pages.py").read_text(encoding="utf-8")
+    assert '["footnote_exchange"]' not in source
+
+
+# -- fr19*, en32, it25, fr20, fr21, it26, en3, en4: the page's key --------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figure_means(lang: str) -> None:
+    """fr19*: « part des joueurs qui avaient la carte …, puis leur taux de victoire avec la carte / sans elle »:
+    the players who had the card cannot be "without it"; fr20: « moins sans elle »; fr21, it26: a verbless line."""
+    html = plain(_page(lang))
+    items = re.findall(r"<li>(.*?)</li>", html.split("<table", 1)[0])
+    first = {"en": "dealt: the share of players who had the card in their opening hand; under it, the win rate of "
+                   "those players / of the others.",
+             "fr": "en main : part des joueurs qui avaient la carte dans leur main de départ ; en dessous, taux de "
+                   "victoire de ces joueurs / des autres.",
+             "it": "in mano: quota dei giocatori che avevano la carta nella mano iniziale; sotto, la quota di vittorie "
+                   "di chi l’aveva / di chi non l’aveva."}[lang]
+    assert items[0] == first
+    assert {"en": "with − without: the first of those two win rates minus the second",
+            "fr": "avec − sans : le premier de ces deux taux moins le second",
+            "it": "con − senza: la prima di queste due quote meno la seconda"}[lang] in items[1]
+    assert {"en": "how many points of win rate a player gains by holding this card",
+            "fr": "combien de points de pourcentage de victoires gagne un joueur qui tient cette carte",
+            "it": "quanti punti percentuali di vittorie in più dà tenere questa carta"}[lang] in items[2]
+    # fr26: why the exchanges under the cards come to twice the total
+    assert {"en": "twice the total", "fr": "le double du total", "it": "il doppio del totale"}[lang] in items[4]
+    for old in ("then their win rate", "puis leur taux de victoire", "poi la loro quota", "moins sans elle",
+                "both futures", "les deux suites jouées", "le due versioni giocate"):
+        assert old not in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_method_says_a_gap_is_computed_before_rounding(lang: str) -> None:
+    """en26, fr27: 15 of 52 rows showed a gap 0.1 away from the difference of the two rates beside it."""
+    from cardgen.report.impact import WORDS
+
+    assert {"en": "computed before rounding, so it can differ by 0.1",
+            "fr": "calculé avant arrondi : il peut donc différer de 0,1",
+            "it": "calcolato prima dell’arrotondamento, quindi può differire di 0,1"}[lang] in \
+        plain(WORDS[lang]["strength_method"])
+
+
+# -- fr23, it29, en27, fr33, en30: the page's table -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_table_has_two_heading_rows_and_its_phone_labels_one_colon(lang: str) -> None:
+    """fr23, it29: « mains de départ : écart de victoires (points de pourcentage) » in every head, wrapped to 6-7
+    lines; fr33: « mains de départ : écart de victoires (…) : +1,8 », two colons on a phone."""
+    from cardgen.report.impact import WORDS
+
+    html = _page(lang)
+    groups = WORDS[lang]["strength_groups"].split("|")
+    head = html.split("<table", 1)[1].split("</tr>")
+    assert all(f'<th class="group" colspan="2">{plain(g)}</th>' in plain(head[0]) for g in groups)
+    assert 'class="head"' in head[0] and 'class="head"' in head[1]
+    for label in nonempty(WORDS[lang]["strength_labels"].split("|"), "the phone labels"):
+        assert ":" not in label and ", " in label, label
+    css = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    assert "table.strength tr.head{display:none}" in css  # both heading rows hidden on a phone
+    assert "table.strength .call.calm{display:block}" in css  # en30: "within chance" shown on a phone too
+    assert "table.strength .card{width:auto;min-width:14em}" in css  # en27: the card's lines wrap less
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_next_counts_say_figures_as_above(lang: str) -> None:
+    """en30: "Columns as above" on a phone, where there are no columns."""
+    said: set[str] = set()
+    _page(lang, said)
+    again = plain(_page(lang, said))
+    assert {"en": "Figures as above;", "fr": "Chiffres comme plus haut ;", "it": "Dati come sopra;"}[lang] in again
+    assert "Columns as above" not in again
+
+
+# -- en21, en22, fr31, it30, en28, fr22, it31, en29, fr28, it28: the page's sentences -----------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+
+    w = {k: plain(v) for k, v in WORDS[lang].items() if isinstance(v, str)}
+    # en21: "the opening hands’ hollow, above, the mid-game exchange’s filled"
+    assert {"en": "the opening hands as a hollow dot (upper line), the mid-game exchange as a filled dot (lower line)",
+            "fr": "les mains de départ en rond vide (ligne du haut), l’échange en cours de partie en rond plein (ligne "
+                  "du bas)",
+            "it": "le mani iniziali con un punto vuoto (linea in alto), lo scambio durante la partita con un punto "
+                  "pieno (linea in basso)"}[lang] in w["strength_strip_legend"]
+    # en22, fr31, it30: the margin's line on a scale of its own, said as such, the key fact first
+    assert {"en": "When a card is flagged on its margin alone, its strip adds a third line",
+            "fr": "Quand une carte n’est signalée que pour son avance, sa bande a une troisième ligne",
+            "it": "Quando una carta è segnalata solo per il vantaggio, la sua striscia ha una terza linea"}[lang] in \
+        w["exchange_strip_margin"]
+    assert {"en": "on its own scale", "fr": "sur sa propre échelle", "it": "su una scala a sé"}[lang] in \
+        w["exchange_strip_margin"]
+    # en28, fr22, it31: "the interval of every card judged" where a card has three
+    assert w["strength_calm"] == {"en": "No card flagged: every interval in the table includes 0.",
+                                  "fr": "Aucune carte signalée : tous les intervalles du tableau contiennent 0.",
+                                  "it": "Nessuna carta segnalata: per ogni carta, tutti gli intervalli contengono lo "
+                                        "zero."}[lang]
+    # en29: "leaves out 0, but its win-rate interval does not": a double negative
+    assert w["strong_margin"] == {"en": "seems too strong: its margin interval excludes 0; its win-rate interval "
+                                        "still includes it",
+                                  "fr": "semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires "
+                                        "le contient encore",
+                                  "it": "sembra troppo forte: l’intervallo del vantaggio esclude lo zero, mentre "
+                                        "quello delle vittorie lo contiene ancora"}[lang]
+    # fr28: no card of Draco "arrives only mid-game"
+    assert not any(o in w["exchange_legend"] for o in ("arrive later", "n’arrivent d’ordinaire", "arrivano solo"))
+
+
+def test_the_calm_headline_is_the_strength_tables_own() -> None:
+    """en28: a count with every interval holding 0 says so of the table's intervals (the opening-hands table of
+    other games keeps its own sentence)."""
+    from cardgen.report.impact import WORDS, strength_block
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    calm = [{**r, "held_flag": None, "margin_low": -0.5, "margin_high": 0.5} for r in d["exchange"]["rows"]]
+    html = plain(str(strength_block(d["component_impact"], {**d["exchange"], "rows": calm}, None, "en", None,
+                                    "points", set(), "point")))
+    assert html.startswith(f"<p>{WORDS['en']['strength_calm']}</p>"), html[:200]
+
+
+# -- fr6, it6, fr7, it17, it7: the terminal's heading and notes -----------------------------------------------------
+
+def test_the_french_and_italian_headings_say_flagged_or_not_idiomatically() -> None:
+    """fr6: « aucune carte ne se détache au-delà du hasard »; it6: «si distingue più di quanto spieghi il caso»."""
+    from cardgen.terminal import LINES
+
+    assert LINES["fr"]["strength_none"] == "aucune carte signalée : tous les écarts peuvent s’expliquer par le hasard"
+    assert LINES["fr"]["strength_flagged_one"] == ("{mark} marque la carte dont un chiffre dépasse ce que le hasard "
+                                                   "peut expliquer")
+    assert LINES["it"]["strength_none"] == "nessuna carta si scosta più di quanto possa spiegare il caso"
+    texts = [v for lang in ("fr", "it") for k, v in LINES[lang].items() if k.startswith("strength_")]
+    for text in nonempty(texts, "the strength lines"):
+        assert "se détache" not in text and "si distingu" not in text and "spieghi il caso" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_again_note_keeps_its_unit_and_italian_says_what_the_figures_measure(lang: str) -> None:
+    """fr7, it17: « † presque jamais jouées, donc jamais signalées : Partie de dés (0,04) »: the unit lost after the
+    first count; it7: «riflettono il tenerle in mano, non il giocarle», stiff."""
+    from cardgen.terminal import LINES
+
+    unit = {"en": "(times per player per game)", "fr": "(fois par joueur et par partie)",
+            "it": "(volte per giocatore a partita)"}[lang]
+    for key in nonempty(["strength_hardly_again", "strength_hardly_again_one"], "the again-notes"):
+        assert unit in LINES[lang][key], LINES[lang][key]
+    if lang == "it":
+        assert "misurano l’effetto di averle in mano, non di giocarle" in LINES["it"]["strength_hardly"]
+        assert "il tenerl" not in LINES["it"]["strength_hardly"] + LINES["it"]["strength_hardly_one"]
+
+
+# -- en18, it16: the margin warning ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_margin_warning_sizes_its_margin_by_the_winners_lead_and_names_the_best_other_player(lang: str) -> None:
+    """en18: "margin gained +0.8 silver coins [+0.04 to +1.50]" gave no sense of size (a fifth of the 4.1 by which
+    the winner leads the runner-up); it16: «sul migliore degli avversari» where the legend says «degli altri»."""
+    from cardgen.simulate.summary import card_warning, winner_lead
+    from test_round36_fixes import _favour
+
+    said = plain(card_warning(_favour(), lang, lead=winner_lead({"scores": {"margin": {"mean": 4.12}}})))
+    sized = {"en": "(margin gained +0.8 points [+0.04 to +1.50]; the winner’s lead over the runner-up averages 4.1 "
+                   "points)",
+             "fr": "(avance +0,8 point [+0,04 ; +1,50] ; l’avance moyenne du vainqueur sur le deuxième est de "
+                   "4,1 points)",
+             "it": "(vantaggio +0,8 punti [+0,04; +1,50]; il vantaggio medio del vincitore sul secondo è di 4,1 "
+                   "punti)"}[lang]
+    assert sized in said, said
+    assert "avversari" not in said
+    bare = plain(card_warning(_favour(), lang))  # no scores: no size, nothing left dangling
+    assert "[+0.04 to +1.50])" in bare or "[+0,04 ; +1,50])" in bare or "[+0,04; +1,50])" in bare, bare
+    assert winner_lead({}) is None
