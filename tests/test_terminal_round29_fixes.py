@@ -86,12 +86,16 @@ def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: s
     # round 33 fr21*: "the results stay close to the published game" beside a verdict still "with a warning": the
     # rule's weight alone, which the warning (the shortage itself) does not contradict
     # round 34 en17*, it17: and whether to act; the rule does not "cover" what it lets go unpaid
-    ("en", "Only these 24 games needed cardgen’s rule, so it hardly changes the results, but the rules still need one "
-           "for this case"),
-    ("fr", "Seules ces 24 parties ont eu besoin de la règle de cardgen : elle change donc peu les résultats, mais les "
-           "règles doivent encore trancher ce cas"),
-    ("it", "Solo queste 24 partite hanno richiesto la regola di cardgen: cambia quindi poco i risultati, ma il "
-           "regolamento deve ancora prevedere questo caso")])
+    # round 36 fr9*, it8*, en16: the rule named, its games counted, no claimed size of effect
+    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 were played "
+           "without it, so the results depend on that rule only through these 24 games. The published rules should "
+           "still say what happens then"),
+    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres se sont "
+           "déroulées sans elle, si bien que les résultats n’en dépendent que par ces 24 parties. Les règles publiées "
+           "doivent tout de même trancher ce cas"),
+    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 si sono "
+           "svolte senza, quindi i risultati ne dipendono soltanto attraverso queste 24 partite. Il regolamento deve "
+           "comunque prevedere questo caso")])
 def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said: str) -> None:
     """en24, it11: Draco at 6 players, the bank short in 24 of 300 games, and none of the sentence the 4- and
     5-player warnings end with ("As at 3 players, the results describe the game with cardgen's rule"): were these

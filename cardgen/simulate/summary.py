@@ -1337,7 +1337,11 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     # a sentence of its own; the terminal ends the whole warning with a full stop (``ended``)
     if not ruled_weighs(f, naming):  # a rule in few games: said too, never silence beside "as at 3 players" at the
         # counts above, which left the reader unsure these results describe the published game (round 29 en24, it11)
-        return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"])
+        # how many games the rule came into play in, of how many, and what follows: the games without it do
+        # not depend on it. "So it hardly changes the results" claimed a size of effect nothing measured, and
+        # "cardgen's rule" read as all of cardgen's added rules, used in 78 and 81 games (round 36 fr9*, it8*, en16)
+        return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"],
+                                    rest=f["games"] - f["games_short"])
                        if cid in naming.ruled else "")
     # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
     # said in the ruling's sentence (en18)
