@@ -42,3 +42,40 @@ def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) 
     line = _plain(shortfall_line(one, lang, Naming.of(resolve("draco", ROOT), lang)))
     assert {"en": "the other 299 were played without it", "fr": "les 299 autres se sont déroulées sans elle",
             "it": "le altre 299 si sono svolte senza"}[lang] in line, line
+
+
+def _deck() -> dict:
+    import yaml
+
+    return yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
+
+
+def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
+    """en11: "only the difference changes hands" → "the net amount"; en12: "before any elimination" where the text
+    says "drop out" everywhere else; en17: "it first pays the player whose ruffian is nearest the best-paid place,
+    and so on" left the order vague (fr, it said alike: «et ainsi de suite», «e così via»)."""
+    deck = _deck()
+    debt = deck["clarifications"]["cannot_pay"]["text"]["en"]
+    assert "only the net amount changes hands" in debt and "difference" not in debt
+    tie = deck["clarifications"]["tie_for_win"]
+    for said in nonempty([tie["text"]["en"], tie["case"]["en"]]):
+        assert said.endswith("those who were tied for first place before anyone dropped out share the victory.")
+    bank = deck["clarifications"]["bank_short"]["text"]
+    for lang, words in nonempty(list({"en": "working down the paid places, until its money runs out",
+                                      "fr": "en descendant les places payées, jusqu’à épuisement de son argent",
+                                      "it": "scendendo lungo i posti pagati, finché il denaro non finisce"}.items())):
+        assert words in bank[lang], lang
+    assert not any(old in bank[lang] for lang in nonempty(LANGS) for old in ("and so on", "ainsi de suite", "così via"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", " (over the 267 games that still have a runner-up once the tied leaders drop out)"),
+    ("fr", " (sur les 267 parties où il reste un deuxième une fois les ex æquo en tête éliminés)")])
+def test_the_winner_s_lead_averages_over_its_games(lang: str, said: str) -> None:
+    """en8: "averages 6.2 silver coins (of the 267 games …)": "over", as the 6-player line's "(over all 300 games)"."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, margin_basis
+
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    assert _plain(margin_basis(267, 300, lang, naming)) == said
+    assert _plain(margin_basis(300, 300, lang, naming)).startswith({"en": " (over all", "fr": " (sur l’ensemble"}[lang])

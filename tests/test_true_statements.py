@@ -116,13 +116,16 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
-    nearest = {"fr": ("Pour un toast, elle paie d’abord le joueur dont un malandrin est le plus près de la place la "
-                      "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
+    nearest = {"fr": ("elle paie les joueurs l’un après l’autre, en commençant par celui dont un malandrin est le plus "
+                      "près de la place la mieux payée", "jusqu’à épuisement de son argent",
+                      "pour une Pluie d’écus, dans l’ordre des lancers"),  # round 36 en17: "and so on" said
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
-               "it": ("In un brindisi la banca paga prima il giocatore il cui malandrino è più vicino al posto pagato "
-                      "di più", "e così via", "nell’ordine dei tiri di dado"),  # round 34 it18
+               "it": ("In un brindisi la banca paga i giocatori uno dopo l’altro, cominciando da quello il cui "
+                      "malandrino è più vicino al posto pagato di più", "finché il denaro non finisce",
+                      "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
-               "en": ("it first pays the player whose ruffian is nearest the best-paid place", "and so on",
+               "en": ("it pays the players one after another, starting with the one whose ruffian is nearest the "
+                      "best-paid place", "working down the paid places, until its money runs out",
                       "for a Shower of Coins, in the order of the rolls")}
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang
