@@ -61,9 +61,13 @@ def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
     for said in nonempty([tie["text"]["en"], tie["case"]["en"]]):
         assert said.endswith("those who were tied for first place before anyone dropped out share the victory.")
     bank = deck["clarifications"]["bank_short"]["text"]
-    for lang, words in nonempty(list({"en": "working down the paid places, until its money runs out",
-                                      "fr": "en descendant les places payées, jusqu’à épuisement de son argent",
-                                      "it": "scendendo lungo i posti pagati, finché il denaro non finisce"}.items())):
+    for lang, words in nonempty(list({"en": "it pays the players in order, starting with the one whose ruffian is "
+                                            "nearest the best-paid place, until its money runs out",
+                                      "fr": "elle paie les joueurs dans l’ordre, en partant de celui dont un malandrin "
+                                            "est le plus près de la place la mieux payée, jusqu’à épuisement de son "
+                                            "argent",
+                                      "it": "la banca paga i giocatori in ordine, partendo da quello il cui malandrino "
+                                            "è più vicino al posto pagato di più, finché il denaro non finisce"}.items())):
         assert words in bank[lang], lang
     assert not any(old in bank[lang] for lang in nonempty(LANGS) for old in ("and so on", "ainsi de suite", "così via"))
 
@@ -79,3 +83,18 @@ def test_the_winner_s_lead_averages_over_its_games(lang: str, said: str) -> None
     naming = Naming.of(resolve("draco", ROOT), lang)
     assert _plain(margin_basis(267, 300, lang, naming)) == said
     assert _plain(margin_basis(300, 300, lang, naming)).startswith({"en": " (over all", "fr": " (sur l’ensemble"}[lang])
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "player counts 3, 4, 5 and 6 checked: all passed, with warnings"),
+    ("fr", "vérifié à 3, 4, 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous les cas"),
+    ("it", "configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi")])
+def test_the_closing_count_names_the_player_counts_once(lang: str, said: str) -> None:
+    """en13: "four player counts (3, 4, 5 and 6 players) checked" read first as "four-player counts", and the
+    parenthesis said the count again; fr11: « vérifié à 3, 4, 5 et 6 joueurs (quatre configurations) », the same
+    count twice (Italian alike, its numeral dropped with it, one set of fields in every language)."""
+    from cardgen.simulate.summary import checked_line
+
+    line = _plain(checked_line(4, 0, 4, 1, lang, [3, 4, 5, 6]))
+    assert line == said, line
+    assert not any(w in line for w in ("four", "quatre", "quattro"))

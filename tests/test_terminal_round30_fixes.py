@@ -398,11 +398,11 @@ def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "four player counts (3, 4, 5 and 6 players) checked: all passed, with warnings", "4 with warnings"),
-    ("fr", "vérifié à 3, 4, 5 et 6 joueurs (quatre configurations) : aucun échec ; validé avec réserves "
+    ("en", "player counts 3, 4, 5 and 6 checked: all passed, with warnings", "4 with warnings"),
+    ("fr", "vérifié à 3, 4, 5 et 6 joueurs : aucun échec ; validé avec réserves "
            "dans tous les cas",
      "dans les 4 cas"),
-    ("it", "quattro configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
+    ("it", "configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
 def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: str, old: str) -> None:
     """en26, it15: "4 player counts (3, 4, 5 and 6 players) checked; none failed, 4 with warnings": a pile of
     numerals; Italian "nessuna fallita, 4 superate con avvisi" where the configurations are 4. Two counts of four,
@@ -417,9 +417,9 @@ def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: st
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "three player counts (3, 4 and 5 players) checked: all passed"),
-    ("fr", "vérifié à 3, 4 et 5 joueurs (trois configurations) : aucun échec"),
-    ("it", "tre configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
+    ("en", "player counts 3, 4 and 5 checked: all passed"),
+    ("fr", "vérifié à 3, 4 et 5 joueurs : aucun échec"),
+    ("it", "configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
 def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str) -> None:
     """it6: "verificate 3 configurazioni con 3, 4 e 5 giocatori: tutte superate" under three "VERIFICA SUPERATA"
     headings: the count first, the counts in brackets, and "tutte superate"; it12: "1 superata con un avviso, quella
@@ -466,7 +466,7 @@ def test_the_runs_list_says_the_run_s_own_closing_line_with_what_it_warns_of(tmp
     record = {"kind": "validate", "decks": ["royale"], "total": 4, "passed": 4, "warned": 1,
               "results": {f"royale@{n}": True for n in (1, 2, 3, 4)}, "warning_counts": {"royale@4": 1},
               "warned_results": ["royale@4"],
-              "closing": {"it": "quattro configurazioni verificate (1, 2, 3 e 4 giocatori): tutte superate; "
+              "closing": {"it": "configurazioni verificate (1, 2, 3 e 4 giocatori): tutte superate; "
                                 "un avviso con 4 giocatori (equilibrio)"}}
     assert run_verdict(record, "it").endswith("(equilibrio)")
     assert "equilibrio" not in run_verdict(record, "en") and run_verdict(record, "en").endswith("a warning at 4 players")

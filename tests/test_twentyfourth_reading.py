@@ -90,16 +90,16 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 
 # twenty-fourth reading (terminal round 24) en9, en25: a flag only just beyond chance (these rows say no interval, so
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
-TOTAL = {"en": "two player counts (5 and 6 players) checked: all passed, with warnings (shortage of coins in "
+TOTAL = {"en": "player counts 5 and 6 checked: all passed, with warnings (shortage of coins in "
                "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
                "at 6 players; a card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
          # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"; round 30 en26, it15, fr30:
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
-         "fr": "vérifié à 5 et 6 joueurs (deux configurations) : aucun échec ; validé avec réserves dans tous "
+         "fr": "vérifié à 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous "
                "les cas (manque de pièces à la banque ; des cartes peut-être un peu trop fortes, à la limite du hasard : "
                "« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; une carte peut-être un peu trop "
                "faible, à la limite du hasard : « Pousse-toi ! » à 6 joueurs)",
-         "it": "due configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
+         "it": "configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
                "banca; carte forse un po’ troppo forti, al limite del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
                "giocatori; una carta forse un po’ troppo debole, al limite del caso: «Fatti in là!» con 6 giocatori)"}
 
