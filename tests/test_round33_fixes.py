@@ -94,8 +94,10 @@ def test_the_italian_report_is_called_report_never_rapporto() -> None:
     files = [p for p in (root / "cardgen").rglob("*.json") if "rapport" in p.read_text(encoding="utf-8")]
     said = [s for p in files for s in italian(json.loads(p.read_text(encoding="utf-8")))]
     assert said and not [s for s in said if "rapport" in s.lower()]
-    assert say("report", "it", path="x") == "Report: x"
-    assert "(le due quote sono nel report)" in say("cards_legend_short", "it")
+    # round 36 it12, it19: «report» is English; the one Italian name is now «resoconto»
+    assert say("report", "it", path="x") == "Resoconto: x"
+    assert "(le due quote sono nel resoconto)" in say("cards_legend_short", "it")
+    assert not [s for s in said if re.search(r"(?<![\w/.-])[Rr]eport(?![\w_/-])(?!\.\w)", s)]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -293,7 +295,7 @@ def test_the_winner_s_lead_agrees_its_unit_with_its_figure(mean: float, fr: str,
     for lang, said in (("fr", fr), ("en", en)):
         text = format_entry(r, lang, Naming.of(deck, lang)).replace("\u202f", " ").replace("\u00a0", " ")
         text = " ".join(text.split())  # the wrapped lines joined
-        lead = {"fr": "avance moyenne sur le deuxième ", "en": "the runner-up averages "}[lang] + said
+        lead = {"fr": "avance moyenne sur le deuxième : ", "en": "the runner-up averages "}[lang] + said  # r36 fr12
         assert re.search(re.escape(lead) + r"(?!\w)", text), text
 
 

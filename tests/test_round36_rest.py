@@ -98,3 +98,138 @@ def test_the_closing_count_names_the_player_counts_once(lang: str, said: str) ->
     line = _plain(checked_line(4, 0, 4, 1, lang, [3, 4, 5, 6]))
     assert line == said, line
     assert not any(w in line for w in ("four", "quatre", "quattro"))
+
+
+def _bank(lang: str, short: int = 285) -> str:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    f = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": short, "games": 300, "max": 60}
+    return _plain(shortfall_line(f, lang, Naming.of(resolve("draco", ROOT), lang)))
+
+
+def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun() -> None:
+    """fr8: « Dans ces 300 parties … auraient couvert tous les impayés dans 99 % d’entre elles »: the place twice,
+    « couvrir les impayés » clumsy; fr16: the line broke after « sur de »; it9: «cardgen fix le prova» ran the
+    command into the clitic."""
+    fr = _bank("fr")
+    assert "Sur ces 300 parties, 56 pièces d’argent de plus" in fr
+    assert "auraient permis à la banque de tout payer dans 99 % des cas" in fr
+    assert "d’entre elles" not in fr and "Dans ces 300" not in fr
+    assert "la commande cardgen fix le vérifie sur de nouvelles parties" in fr  # « de » bound to its noun
+    from cardgen.terminal import say
+    assert "sur de\u00a0nouvelles" in say("short_ruled", "fr", warn="W", case="c", short=1, games=2, share="s", max=1,
+                                          piece="p", ruling="r", more=1, box="", also="", cover="c")
+    assert "il comando cardgen fix le mette alla prova su partite nuove" in _bank("it")
+
+
+@pytest.mark.parametrize(("lang", "key", "said"), [
+    ("fr", "fix_search", "pour chercher comment corriger X et essayer les corrections trouvées sur des parties "
+                         "simulées, lancez : C"),  # fr10: « ces corrections » had no antecedent
+    ("fr", "gap_when", "3 fois, dans 2 des 9 parties ; pour la première fois dans la partie 4"),  # fr15
+    ("it", "ties", "partite con parità al primo posto: 33; R"),  # it15: what the 33 counts
+    ("it", "report", "Resoconto: P"),  # it12: no English word
+    ("it", "end_reasons", "come sono finite le partite: I"),  # it10: a past question for the past answer
+    ("it", "interval_wide_plain", "intervallo al 95 %, allargato perché si confrontano 3 giocatori alla volta"),  # it14
+    ("en", "close_scale_games", "close here means a margin of about 4 coins or less (winner’s fortune: 37.0 on "
+                                "average)"),  # fr13: one base of games, not the 300 beside the indicator's 224
+    ("fr", "close_scale_games", "« serrée » signifie ici un écart d’environ 4 pièces au plus (fortune du vainqueur : "
+                                "37,0 en moyenne)"),
+    ("it", "close_scale_games", "qui «combattuta» significa un distacco di circa 4 monete o meno (denaro del "
+                                "vincitore: 37,0 in media)")])
+def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
+    from cardgen.terminal import say
+
+    got = _plain(say(key, lang, what="X", command="C", times="3 fois", count=2, total=9, game=4, n=3, rules="R",
+                     path="P", items="I", margin=4, unit={"en": "coins", "fr": "pièces", "it": "monete"}[lang],
+                     score={"en": "winner’s fortune", "fr": "fortune du vainqueur", "it": "denaro del vincitore"}[lang],
+                     winner={"en": "37.0", "fr": "37,0", "it": "37,0"}[lang], games="300 games"))
+    if key == "ties":
+        got = _plain(say(key, lang, n=33, rules="R"))
+    assert got == said, got
+
+
+def test_the_fortunes_line_has_its_colons_in_french_and_italian() -> None:
+    """fr12: « fortune moyenne du vainqueur 37,0 ; avance moyenne sur le deuxième 6,2 » lacked the colons every other
+    item has (Italian alike)."""
+    import json
+
+    lines = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["lines"]
+    assert "fortune moyenne du vainqueur : {winner} ; avance moyenne sur le deuxième : {margin}" in lines["fr"]["scores"]
+    assert "denaro medio del vincitore: {winner}; distacco medio dal secondo: {margin}" in lines["it"]["scores"]
+
+
+def test_the_italian_zork_case_says_who_pays_and_that_they_are_several() -> None:
+    """it13: «più giocatori sono a pari merito tra i più ricchi quando il più ricco deve pagare per Zork»: the
+    singular «il più ricco» clashed with «i più ricchi»."""
+    import json
+
+    tallies = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
+    assert tallies["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma i più ricchi sono più " \
+                                               "d’uno a pari merito"
+
+
+@pytest.mark.parametrize(("lang", "key", "said"), [
+    ("en", "figures_defined_at", "For definitions, see the 3-player table above."),  # en23
+    ("fr", "figures_defined_at", "Pour les définitions, voir le tableau à 3 joueurs, plus haut."),
+    ("it", "figures_defined_at", "Per le definizioni, vedi la tabella con 3 giocatori, più sopra."),
+    ("en", "designer_head", "indicator|value|95% confidence interval"),  # en31: an indicator’s name, not a "figure"
+    ("fr", "agents", "qui joue"),  # fr30: « joueurs | des joueurs automatiques »
+    ("it", "agents", "chi gioca"),
+    ("it", "runs_intro", "Una riga per serie, le più recenti in alto; se rilanci una serie con le stesse opzioni, i "
+                         "nuovi risultati sostituiscono i precedenti.")])  # it21
+def test_the_pages_words_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
+    from cardgen.report.words import PAGES
+
+    got = PAGES[lang][key]
+    assert _plain(got.format(n=3) if "{n}" in got else got) == said
+
+
+def test_the_overview_s_notes_say_under_a_rule_the_seed_s_dice_and_the_game_column() -> None:
+    """en20: "play goes on by a rule cardgen adds" → "under a rule that cardgen adds"; it22: the seed fixes the dice
+    too, and a seed does not «rigiocare»; it23: «il cui link» (English, and heavy)."""
+    from cardgen.report.words import PAGES
+
+    assert "play goes on under a rule that cardgen adds" in PAGES["en"]["short_note"]
+    assert "(seme {seed}, che fissa mescolamenti e tiri di dado: con lo stesso seme si rigiocano le stesse partite)" \
+        in PAGES["it"]["overview_intro"]
+    for key in nonempty(["short_note", "short_note_published"]):
+        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco, che si apre dalla colonna «gioco» "
+                                         "della tabella.")
+        assert "link" not in PAGES["it"][key]
+
+
+def test_the_gallery_says_validee_and_no_english_word() -> None:
+    """fr17: « réussie avec réserves » read as another verdict than « validé avec réserves »; fr18: « ici » twice and
+    « après cardgen build »; it19, it20: «report» (English) and «dopo cardgen build»."""
+    from cardgen.report.gallery import WORDS
+
+    assert _plain(WORDS["fr"]["validation_note_all_warned"]) == "validée avec réserves à {players} joueurs ; {games} " \
+                                                                 "parties chaque fois"
+    fr = _plain(WORDS["fr"]["intro_unbuilt"])
+    assert fr.count("ici") == 1 and fr.endswith("s’y afficheront une fois lancée la commande cardgen build.")
+    it = WORDS["it"]["intro_unbuilt"]
+    assert "ultimi resoconti" in it and it.endswith("compariranno qui dopo aver eseguito cardgen build.")
+    assert "report" not in WORDS["it"]["intro"] and "report" not in it
+
+
+def test_no_italian_string_says_report() -> None:
+    """it12, it19 and the brief's sweep: «report» is English; the one Italian name is «resoconto», in every
+    wordbook."""
+    import json
+    import re
+
+    def italian(node: object, inside: bool = False):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from italian(value, inside or key == "it")
+        elif isinstance(node, list):
+            for value in node:
+                yield from italian(value, inside)
+        elif isinstance(node, str) and inside:
+            yield node
+
+    said = [s for p in nonempty(sorted((ROOT / "cardgen").rglob("*.json")))
+            for s in italian(json.loads(p.read_text(encoding="utf-8")))]
+    assert said
+    assert not [s for s in said if re.search(r"(?<![\w/.-])[Rr]eport(?![\w_/-])(?!\.\w)", s)]

@@ -240,8 +240,10 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
 
 @pytest.mark.parametrize(("lang", "cover", "fix"), [
     ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
-    ("fr", "auraient couvert tous les impayés dans 99 % d’entre elles", "cardgen fix le vérifie sur de nouvelles parties"),
-    ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "cardgen fix le prova su partite nuove")])
+    # round 36 fr8: « Sur ces 300 parties … permis à la banque de tout payer dans 99 % des cas »; it9: «il comando»
+    ("fr", "auraient permis à la banque de tout payer dans 99 % des cas",
+     "la commande cardgen fix le vérifie sur de nouvelles parties"),
+    ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
     """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99 % dei casi": of the games, of
     the sums, of the 285 short? The count is a share of all the games played (``balance.COVER``); fr26: the verb
@@ -381,8 +383,8 @@ def test_kingmaking_s_runner_up_is_defined(lang: str, said: str, old: str) -> No
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "to search for fixes for the shortage of coins in the bank and test them in simulated games, run: "
            "cardgen fix draco"),
-    ("fr", "pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des "
-           "parties simulées, lancez : cardgen fix draco"),
+    ("fr", "pour chercher comment corriger le manque de pièces à la banque et essayer les corrections trouvées sur "
+           "des parties simulées, lancez : cardgen fix draco"),
     ("it", "per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate, "
            "esegui: cardgen fix draco")])
 def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above(lang: str, said: str) -> None:
@@ -698,7 +700,7 @@ def test_the_pages_small_idioms() -> None:
     assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
     assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
-    assert "sostituiti" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]  # round 34 en21
+    assert "sostituiscono" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]  # round 36 it21
     root = Path(__file__).parents[1]
     royale = Naming.of(resolve("royale", root), "it")
     assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "

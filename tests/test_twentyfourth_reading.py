@@ -174,7 +174,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank and test them in "
                   "simulated games, run: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque"
-                  ", puis tester ces corrections sur des parties simulées, lancez : cardgen fix draco",  # round 29 fr9
+                  " et essayer les corrections trouvées sur des parties simulées, lancez : cardgen fix draco",  # r36 fr10
             "it": "Draco & Co (draco): per cercare correzioni che risolvano la carenza di monete in banca e "
                   "provarle su partite simulate, esegui: cardgen fix draco"}
 
@@ -396,7 +396,7 @@ CASES_HEAD = {"en": "  special cases the published rules leave open (cardgen add
 CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below): 286 times, "
               "in 57 of the 60 games; first in game 1",
         "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "
-              "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
+              "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; pour la première fois dans la partie 1",
         "it": "la banca non può pagare tutto ciò che deve (situazione chiamata «carenza di monete in banca» nell’avviso più "
               "sotto): 286 volte in 57 partite su 60; la prima volta nella partita 1"}
 
