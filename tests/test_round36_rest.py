@@ -233,3 +233,19 @@ def test_no_italian_string_says_report() -> None:
             for s in italian(json.loads(p.read_text(encoding="utf-8")))]
     assert said
     assert not [s for s in said if re.search(r"(?<![\w/.-])[Rr]eport(?![\w_/-])(?!\.\w)", s)]
+
+
+def test_the_balance_says_chance_alone_not_within_chance() -> None:
+    """en9: "again every gap is within chance" (terminal) and "…, within chance" (the overview's balance cells):
+    shorthand; the first balance line's own words, "larger than chance alone would explain"."""
+    from cardgen.report.words import PAGES
+    from cardgen.simulate.summary import balance_parts
+
+    b = {"seat_fair_share": 0.25, "flags": [], "games": 300}
+    said: set[str] = set()
+    balance_parts(b, "en", 4, run_said=said)
+    [(_, again)] = balance_parts(b, "en", 4, run_said=said)
+    assert again.endswith("over 300 games, again, no gap is larger than chance alone would explain"), again
+    for key in nonempty(["fair_within", "fair_within_two", "fair_within_close", "fair_within_close_two"]):
+        assert PAGES["en"][key].startswith(", a gap chance alone could explain")
+        assert "within chance" not in PAGES["en"][key]
