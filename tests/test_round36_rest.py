@@ -249,3 +249,20 @@ def test_the_balance_says_chance_alone_not_within_chance() -> None:
     for key in nonempty(["fair_within", "fair_within_two", "fair_within_close", "fair_within_close_two"]):
         assert PAGES["en"][key].startswith(", a gap chance alone could explain")
         assert "within chance" not in PAGES["en"][key]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "PASS WITH A WARNING — Draco & Co (draco), 3 players: 300 of 300 games completed"),
+    ("fr", "VALIDÉ AVEC RÉSERVES — Draco & Co (draco), 3 joueurs : 300 parties sur 300 terminées"),
+    ("it", "VERIFICA SUPERATA CON UN AVVISO — Draco & Co (draco), 3 giocatori: 300 partite su 300 concluse")])
+def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: str) -> None:
+    """it11: «VERIFICA SUPERATA CON UN AVVISO Draco & Co (draco), 3 giocatori»: the verdict ran into the game's name
+    (English and French alike)."""
+    from cardgen.terminal import say, say_n
+
+    verdict = say_n("pass_warned", 1, lang)
+    players = {"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]
+    done = {"en": "300 of 300 games completed", "fr": "300 parties sur 300 terminées",
+            "it": "300 partite su 300 concluse"}[lang]
+    assert _plain(say("head", lang, verdict=verdict, game="Draco & Co", deck="draco", players=players,
+                      done=done)) == said

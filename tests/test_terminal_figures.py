@@ -256,7 +256,7 @@ def test_no_line_in_a_validate_log_is_a_progress_line(tmp_path: Path) -> None:
                        stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
                        check=False, timeout=300)
     text = log.read_text()
-    assert re.search(r"PASS (WITH (A WARNING|WARNINGS) )?King Lui \(king_lui\)", text) and not re.search(r"validate: \d+/30 games", text), text
+    assert re.search(r"PASS (WITH (A WARNING|WARNINGS) )?— King Lui \(king_lui\)", text) and not re.search(r"validate: \d+/30 games", text), text
 
 
 def test_a_note_the_same_at_every_player_count_is_said_once() -> None:

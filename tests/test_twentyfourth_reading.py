@@ -58,9 +58,9 @@ def _flagged(r: dict[str, Any], players: int, cards: dict[str, str], games: int 
 
 # -- en17, fr10, it16: a flagged card is a warning, counted and named ---------------------------------------------
 
-HEAD = {"en": "PASS WITH WARNINGS Draco & Co (draco), 5 players",
-        "fr": "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 5 joueurs",
-        "it": "VERIFICA SUPERATA CON AVVISI Draco & Co (draco), 5 giocatori"}
+HEAD = {"en": "PASS WITH WARNINGS — Draco & Co (draco), 5 players",
+        "fr": "VALIDÉ AVEC RÉSERVES — Draco & Co (draco), 5 joueurs",
+        "it": "VERIFICA SUPERATA CON AVVISI — Draco & Co (draco), 5 giocatori"}  # round 36 it11
 WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: players dealt it win more often than the "
                  "others, just beyond chance (◆ in the card table above)",
            "fr": "ATTENTION (force des cartes) : la carte « Chassé-croisé » semble trop forte : les joueurs qui "
