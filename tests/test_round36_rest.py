@@ -266,3 +266,19 @@ def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: s
             "it": "300 partite su 300 concluse"}[lang]
     assert _plain(say("head", lang, verdict=verdict, game="Draco & Co", deck="draco", players=players,
                       done=done)) == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Last row (winner’s margin over the runner-up): over the 267 games that still have a runner-up once the "
+           "tied leaders drop out"),
+    ("fr", "Dernière ligne (avance du vainqueur sur le deuxième) : sur les 267 parties où il reste un deuxième une fois "
+           "les ex æquo en tête éliminés")])
+def test_the_details_margin_note_is_a_footnote_to_the_last_row(lang: str, said: str) -> None:
+    """en24: "Winner’s margin over the runner-up (of the 267 games …)", alone under the Distributions table, looked
+    like the caption of a missing chart: it is a note on the table's last row, said so."""
+    from cardgen.report.validation import margin_note
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    r = {"scores": {"margin": {"n": 267}}, "completed": 300, "players": 3, "ties": {"shared_wins": 1}}
+    assert _plain(margin_note(r, lang, Naming.of(resolve("draco", ROOT), lang))) == said
