@@ -282,3 +282,19 @@ def test_the_details_margin_note_is_a_footnote_to_the_last_row(lang: str, said: 
 
     r = {"scores": {"margin": {"n": 267}}, "completed": 300, "players": 3, "ties": {"shared_wins": 1}}
     assert _plain(margin_note(r, lang, Naming.of(resolve("draco", ROOT), lang))) == said
+
+
+def test_the_english_ties_line_gives_each_count_before_its_clause() -> None:
+    """en10: "ties for first place: 33; the tied leaders all drop out and the richest of the others wins: 32; every
+    player drops out, …: 1": whole clauses used as labels before a colon and a count read like a form. Now the
+    count, then in brackets each outcome after its own count; French and Italian keep their noun-phrase labels."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import Naming, ties_line
+
+    naming = Naming(dict(get_game("draco").words))
+    ties = {"games": 33, "shared_wins": 1, "tie_breaks": {"leaders_eliminated": 32, "all_tied_leaders_share": 1}}
+    assert _plain(ties_line(ties, "en", naming)) == (
+        "ties for first place: 33 (in 32, the tied leaders all drop out and the richest of the others wins; in 1, "
+        "every player drops out, so those tied for first place before the drop-outs share the victory)")
+    assert _plain(ties_line(ties, "fr", naming)).startswith("égalités pour la première place : 33 ; ex æquo éliminés, "
+                                                            "victoire au plus riche des autres : 32 ; ")

@@ -890,7 +890,10 @@ def tie_items(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None =
     # was not broken among the tied players, who all lose (fr16)
     whole = set((naming.words or {}).get("tie_whole") or ())
     rules = dict(sorted(ties["tie_breaks"].items(), key=lambda kv: shared_tie(kv[0])))  # ties broken, then shared
-    text = joined((say("tie_shared" if shared_tie(k) or k in whole else "tie_broken", lang,
+    # a game whose outcomes are said whole says each with its count first, "in 32, the tied leaders all drop out
+    # and …": a clause then ": 32" read like a form (round 36 en10); French and Italian keep their noun phrases
+    text = joined((say("tie_whole" if whole and (k in whole or shared_tie(k)) else
+                       "tie_shared" if shared_tie(k) else "tie_broken", lang,
                        rule=tally_words("tie_break", k, lang, naming), n=_num(v, lang)) for k, v in rules.items()), lang)
     rest = ties["shared_wins"] - sum(v for k, v in rules.items() if shared_tie(k))
     return text + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
