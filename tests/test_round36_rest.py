@@ -298,3 +298,26 @@ def test_the_english_ties_line_gives_each_count_before_its_clause() -> None:
         "every player drops out, so those tied for first place before the drop-outs share the victory)")
     assert _plain(ties_line(ties, "fr", naming)).startswith("égalités pour la première place : 33 ; ex æquo éliminés, "
                                                             "victoire au plus riche des autres : 32 ; ")
+
+
+def _designer(players: int, king: float) -> dict:
+    figure = {"mean": king, "low": king - 0.05, "high": king + 0.05, "n": 200}
+    return {"variant": "draco", "players": players,
+            "designer": {"games": 250, "lead_changes": {"mean": 4.5, "low": 4.0, "high": 5.0, "n": 250},
+                         "kingmaking": figure}}
+
+
+def test_the_design_indicators_are_set_side_by_side_after_the_last_count() -> None:
+    """en15: the indicators were printed count by count, so "kingmaking rises from 18.7% at 3 players to 43.9% at 6"
+    went unseen; after the last count they now stand side by side, values only (the intervals stay in each count's
+    table), no trend claimed."""
+    from cardgen.simulate.summary import Naming, designer_across
+
+    lines = [_plain(line) for line in designer_across([_designer(3, 0.187), _designer(6, 0.439)], "en",
+                                                      {"draco": Naming()})]
+    assert lines[0].startswith("design indicators side by side, by player count"), lines
+    assert lines[1].split() == ["3", "players", "6", "players"]
+    assert [line.split() for line in lines[2:]] == [["lead", "changes", "per", "game", "4.5", "4.5"],
+                                                  ["kingmaking", "18.7%", "43.9%"]], lines
+    assert not any("rises" in line for line in nonempty(lines))
+    assert designer_across([_designer(3, 0.187)], "en") == []  # one count: nothing to set beside it

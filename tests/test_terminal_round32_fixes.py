@@ -54,7 +54,8 @@ def test_king_lui_shared_win_is_cardgens_rule(lang: str, said: str) -> None:
 
     deck = resolve("king_lui", Path(__file__).parents[1])
     ties = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "shared_win": 3}}
-    assert ties_line(ties, lang, Naming.of(deck, lang)).replace("\u202f", " ").endswith(said)
+    # round 36 en10: the English breakdown in brackets
+    assert ties_line(ties, lang, Naming.of(deck, lang)).replace("\u202f", " ").removesuffix(")").endswith(said)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

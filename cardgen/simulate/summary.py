@@ -1517,6 +1517,38 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return out
 
 
+def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
+                    namings: Mapping[str, Naming | None] | None = None) -> list[str]:
+    """The design indicators of each game checked at several player counts, side by side, after the last count:
+    each count's table gave its own, and a designer could not see that kingmaking rises from 18.7% at 3 players to
+    43.9% at 6 without reading four tables far apart (round 36 en15). Values only, as the tables print them; their
+    intervals stay in each count's table, and no trend is claimed the intervals do not show."""
+    from cardgen.simulate.designer import FIGURES
+    from cardgen.simulate.verdict import is_share as share, label, number
+
+    out: list[str] = []
+    for deck in dict.fromkeys(r.get("variant") for r in results):
+        entries = sorted((r for r in results if r.get("variant") == deck and isinstance(r.get("designer"), dict)),
+                         key=lambda r: r["players"])
+        if len({r["players"] for r in entries}) < 2:
+            continue
+        naming = (namings or {}).get(deck) or Naming()
+        names = [n for n in FIGURES if all(isinstance(r["designer"].get(n), dict) for r in entries)]
+        if not names:
+            continue
+        heads = [_players(r["players"], lang) for r in entries]
+        rows = [(label(n, lang, naming.words, short=True),
+                 [number(r["designer"][n]["mean"], lang, share(n), fixed=True) for r in entries]) for n in names]
+        width = max(len(text) for text, _ in rows)
+        cols = [max(len(heads[i]), *(len(v[i]) for _, v in rows)) for i in range(len(entries))]
+        title = f" {naming.title}" if len(dict.fromkeys(r.get("variant") for r in results)) > 1 and naming.title else ""
+        out.append(say("designer_across", lang) + title)
+        out.append("    " + " " * width + "".join(f"  {h:>{c}}" for h, c in zip(heads, cols)))
+        out += ["    " + f"{text:<{width}}" + "".join(f"  {v:>{c}}" for v, c in zip(values, cols))
+                for text, values in rows]
+    return out
+
+
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
                    said: set[str] | None = None, solo: bool = False) -> list[str]:
     """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
