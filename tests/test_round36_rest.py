@@ -321,3 +321,15 @@ def test_the_design_indicators_are_set_side_by_side_after_the_last_count() -> No
                                                   ["kingmaking", "18.7%", "43.9%"]], lines
     assert not any("rises" in line for line in nonempty(lines))
     assert designer_across([_designer(3, 0.187)], "en") == []  # one count: nothing to set beside it
+
+
+def test_the_calm_card_note_says_chance_alone_and_a_risk_that_grows() -> None:
+    """en9: "“Favour” is within chance at 3, 4 and 6 players": shorthand; fr14: « Ce peut donc être une fausse alerte,
+    d’autant plus probable que l’on vérifie plus de configurations »: a heavy, dangling apposition."""
+    from cardgen.terminal import say
+
+    en = _plain(say("card_confirm_calm", "en", card="“Favour”", where="at 3 players", command="C"))
+    assert en.startswith("“Favour” stays within what chance alone would explain at 3 players, so this may be a false")
+    fr = _plain(say("card_confirm_calm", "fr", card="« Faveur »", where="à 3 joueurs", command="C"))
+    assert "Ce peut donc être une fausse alerte, un risque qui grandit avec le nombre de configurations vérifiées ;" in fr
+    assert "d’autant plus" not in fr

@@ -659,8 +659,9 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
      "utilisent"),
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
-     "Ce peut donc être une fausse alerte, d’autant plus probable que l’on vérifie plus de configurations ; "
-     "avant de modifier la carte", "le risque")])
+     # round 36 fr14: the dangling « d’autant plus probable » as its own apposition
+     "Ce peut donc être une fausse alerte, un risque qui grandit avec le nombre de configurations vérifiées ; "
+     "avant de modifier la carte", "d’autant plus probable")])
 def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
     from cardgen.terminal import say
 
