@@ -49,7 +49,7 @@ CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20), or 1
               "of 25), would have covered every unpaid sum in 99% of the games",
         # round 36 fr8: the place said once, and what the coins would do
         "fr": "Sur ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
-              "de plus (44 au lieu de 25), auraient permis à la banque de tout payer dans 99 % des cas",
+              "de plus (44 au lieu de 25), auraient suffi à tout payer dans 99 % des cas",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
               "in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99 % delle partite"}
 
