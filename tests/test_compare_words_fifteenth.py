@@ -178,7 +178,7 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
     ("fr", ", intervalle élargi parce que 21 indicateurs sont comparés à la fois (la note finale du rapport les "
            "énumère).", " et que la comparaison s’est arrêtée tôt."),
     ("it", ", intervallo allargato perché si confrontano 21 misure alla volta (l’elenco è nella nota finale del "
-           "report).", " e il confronto si è fermato presto.")])
+           "resoconto).", " e il confronto si è fermato presto.")])  # round 36: «resoconto»
 def test_a_change_s_wide_interval_says_why_it_is_wide(lang: str, said: str, early: str) -> None:
     """Eighteenth reading (en28): "+4.0 percentage points [−38.5 to +46.5]" on a 4-point change, wider than the two
     shares' own intervals together, read as an error: the terminal (only the page's note said it) gives the

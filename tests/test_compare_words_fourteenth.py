@@ -162,7 +162,7 @@ def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lan
     ("internal_none", "fr", "Autres mesures : aucune des 5 n’a changé (par exemple les fins de partie, les "
                             "maximums atteints, les cas particuliers) ; détails dans le rapport"),
     ("internal_none", "it", "Altre misure: nessuna delle 5 è cambiata (per esempio come finiscono le partite, "
-                            "i massimi raggiunti, i casi particolari); dettagli nel report")])
+                            "i massimi raggiunti, i casi particolari); dettagli nel resoconto")])
 def test_compare_sentences_read_as_the_readers_asked(key: str, lang: str, said: str) -> None:
     """en23, it11, it12, it22, it58, fr23, fr28, fr29, fr30: the corrected wording, in each language."""
     kw = {"games": "1.000 coppie", "most": 1000, "pairs": 100, "base": "a", "variant": "b", "agents": "x",

@@ -79,7 +79,7 @@ def test_validate_and_compare_link_the_fix_page_where_one_lies_beside_the_record
     assert fix_hint("draco", tmp_path, "it")["href"] == "../../fix/draco/fix.json"
     (folder / "index.html").write_text(render_fix(small_page("it"), "it"), encoding="utf-8")
     hint = fix_hint("draco", tmp_path, "it")
-    assert hint["href"] == "../../fix/draco/index.html" and hint["link"] == "il suo report"
+    assert hint["href"] == "../../fix/draco/index.html" and hint["link"] == "il suo resoconto"
 
 
 def test_the_gallery_links_the_latest_fixes_in_fix_s_own_folder(tmp_path: Path) -> None:

@@ -127,7 +127,7 @@ def test_a_like_fix_sends_the_designer_to_the_report(lang: str,
     props = [_prop(*f) for f in FIXES[:2]]
     fix._say_proposals(fixer, [(p, Path(f"/tmp/x/fix-draco/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
     out = flat(capsys.readouterr().out)
-    report = {"en": "all of them in the report)", "fr": "tous dans le rapport)", "it": "tutte nel report)"}[lang]
+    report = {"en": "all of them in the report)", "fr": "tous dans le rapport)", "it": "tutte nel resoconto)"}[lang]
     assert report in out and "fix.json" not in out, out
     assert [f.file for f in fixer.page.fixes] == ["draco-fix-1.yaml", "draco-fix-2.yaml"]
     # twenty-sixth reading en31, it36: on the page, whose tables follow the line, it points to them, not to itself;

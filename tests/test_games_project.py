@@ -97,7 +97,7 @@ def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Pa
     done = cardgen(root, "validate", "--games", "30")
     assert done.returncode == 0, done.stderr
     for players in (2, 3, 4):
-        assert re.search(rf"PASS (WITH (A WARNING|WARNINGS) )?G \(g\), {players} players: 30 of 30 games completed", done.stdout)  # by name
+        assert re.search(rf"PASS (WITH (A WARNING|WARNINGS) )?— G \(g\), {players} players: 30 of 30 games completed", done.stdout)  # by name
     done = cardgen(root, "compare", "g", "g-variant", "--games", "6", "--players", "2",
                    "--agents", "search", "random")
     assert done.returncode == 0, done.stderr
@@ -216,7 +216,7 @@ def test_the_docs_rules_file_is_short_and_plays_with_random_and_search(tmp_path:
     done = cardgen(root, "validate", "g", "--games", "20", "--players", "2", "4")
     assert done.returncode == 0, done.stdout + done.stderr
     # a seat beyond its fair share on 20 games: "PASS WITH WARNINGS", as the page says it (en6)
-    assert re.search(r"PASS (WITH (A WARNING|WARNINGS) )?G \(g\), 4 players: 20 of 20 games completed", done.stdout), done.stdout
+    assert re.search(r"PASS (WITH (A WARNING|WARNINGS) )?— G \(g\), 4 players: 20 of 20 games completed", done.stdout), done.stdout
     assert "how games end: hands played (20 games)" in done.stdout  # round 34 it2: each count with its noun
     done = cardgen(root, "validate", "g", "--games", "2", "--players", "3", "--agents", "search")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -55,12 +55,13 @@ def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
     loses. Now: the results hardly depend on it, but the rules still need one for this case."""
     for n in (1, 24):
         key = "short_weight_few_one" if n == 1 else "short_weight_few"
-        said = _plain(say(key, lang, short=n))
-        assert {"en": "so it hardly changes the results, but the rules still need one for this case",
-                "fr": "elle change donc peu les résultats, mais les règles doivent encore trancher ce cas",
-                "it": "cambia quindi poco i risultati, ma il regolamento deve ancora prevedere questo caso"}[lang] in said
-        assert "coprire" not in said and "for this shortage" not in said and "pour ce manque" not in said
-        assert len(said) < {"en": 121, "fr": 150, "it": 150}[lang]
+        said = _plain(say(key, lang, short=n, rest=300 - n))
+        # round 36 fr9*, it8*, en16: which rule (cardgen's others came into play in 78 and 81 games), and no claimed
+        # size of effect; still whether to act
+        assert {"en": "The published rules should still say what happens then",
+                "fr": "Les règles publiées doivent tout de même trancher ce cas",
+                "it": "Il regolamento deve comunque prevedere questo caso"}[lang] in said
+        assert "coprire" not in said
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -86,7 +87,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
     ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To search for fixes for this problem "
            "and test them in simulated games, run:"),
     ("fr", "À 3 et 4 joueurs, cardgen signale le manque de pièces à la banque. Pour chercher comment corriger ce "
-           "problème, puis tester ces corrections sur des parties simulées, lancez :"),
+           "problème et essayer les corrections trouvées sur des parties simulées, lancez :"),
     ("it", "Con 3 e 4 giocatori, cardgen segnala la carenza di monete in banca. Per cercare correzioni che risolvano "
            "questo problema e provarle su partite simulate, esegui:")])
 def test_the_game_page_names_the_problem_before_it_points_at_it(draco: tuple, lang: str, lead: str) -> None:

@@ -67,11 +67,11 @@ def test_no_engine_fails_without_playing(tmp_path: Path) -> None:
 def test_validate_exit_codes_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert validate([toy_deck("toy", tmp_path)], _opts(tmp_path, players=[2])) == 0
     out = capsys.readouterr().out
-    assert "PASS Toy (toy), 2 players: 30 of 30 games completed" in out and "win rate by turn order" in out
+    assert "PASS — Toy (toy), 2 players: 30 of 30 games completed" in out and "win rate by turn order" in out
     assert validate([toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path)],
                     _opts(tmp_path, players=[2])) == 1
     out = capsys.readouterr().out
-    assert "FAIL Toy (toy_unsettled)" in out and "UNSETTLED" in out and "2 combinations of game and player count, 1 failed" in out
+    assert "FAIL — Toy (toy_unsettled)" in out and "UNSETTLED" in out and "2 combinations of game and player count, 1 failed" in out
 
 
 @pytest.mark.parametrize("change, message", [

@@ -116,11 +116,11 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     assert code == 0, out
     # the bank runs short (ATTENTION (manque de pièces à la banque)): the headline says the warning as the page's badge (fr1)
     # "avec réserves", never a plural "avertissements" over one warning (fifteenth reading fr8)
-    assert "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 3 joueurs\u202f: 12 parties sur 12 terminées" in out
+    assert "VALIDÉ AVEC RÉSERVES — Draco & Co (draco), 3 joueurs\u202f: 12 parties sur 12 terminées" in out
     # and what of, by the shortage's name in the game's words (twentieth reading it44)
     assert "vérifié à 3 joueurs\u202f: aucun échec\u202f; validé avec réserves (manque de pièces à la banque)" in out  # round 29 fr6  # French says it so for one too  # 1 nombre de joueurs (en5)
     # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
-    assert "fortunes finales, en pièces d’argent (une pièce d’or en vaut 3)\u202f: " in out and "fortune moyenne du vainqueur " in out
+    assert "fortunes finales, en pièces d’argent (une pièce d’or en vaut 3)\u202f: " in out and "fortune moyenne du vainqueur\u202f: " in out
     assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out.replace("--games", "")  # an option
     assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu) à toutes les places de la table" in out \
         and "played by" not in out
@@ -276,7 +276,7 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     assert warned(flagged) and not warned(plain) and not warned({**flagged, "passed": False})
     lines = format_entry(flagged, lang, Naming.of(deck, lang)).splitlines()
     # one warning in the singular where the language says it so (fifteenth reading: Italian "CON AVVISI")
-    assert lines[0].startswith(terminal.say_n("pass_warned", 1, lang) + " Royale (royale)")
+    assert lines[0].startswith(terminal.say_n("pass_warned", 1, lang) + " — Royale (royale)")  # round 36 it11
     assert lines[0].startswith({"en": "PASS WITH A WARNING ", "fr": "VALIDÉ AVEC RÉSERVES ",
                                 "it": "VERIFICA SUPERATA CON UN AVVISO "}[lang])
     short = {"peak": "unpaid_by_bank", "print_more": 5, "cover": 0.99, "games_short": 3, "games": 24, "max": 4}
@@ -284,7 +284,7 @@ def test_a_passed_count_with_a_balance_flag_is_told_with_warnings_everywhere(val
     assert two.startswith({"en": "PASS WITH WARNINGS ", "fr": "VALIDÉ AVEC RÉSERVES ",
                            "it": "VERIFICA SUPERATA CON AVVISI "}[lang])
     assert [line for line in lines if line.startswith("  " + terminal.say("warn_balance", lang))]
-    assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " Royale (royale)")
+    assert format_entry(plain, lang, Naming.of(deck, lang)).splitlines()[0].startswith(terminal.say("pass", lang) + " — Royale (royale)")
     # and what the warning is about, as its WARNING heads it (twentieth reading it44)
     closing = {"en": "two player counts checked: all passed, 1 with a warning (balance)",
                "fr": "deux nombres de joueurs vérifiés\u202f: aucun échec, 1 validé avec réserves "

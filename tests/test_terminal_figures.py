@@ -165,7 +165,7 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
 
 
 @pytest.mark.parametrize("lang, game, always", [("en", "first\u00a0in\u00a0game\u00a01\n", "turns: always 9"),
-                                                ("fr", "la première fois dans la partie\u00a01\n", "tours de joueur\u202f: toujours 9"),
+                                                ("fr", "pour la première fois dans la partie\u00a01\n", "tours de joueur\u202f: toujours 9"),
                                                 ("it", "la prima volta nella partita\u00a01\n", "turni: sempre 9")])
 def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,
                                                                       game: str, always: str) -> None:
@@ -207,15 +207,16 @@ def test_a_tie_is_counted_once() -> None:
     """A tie-break that ends in a shared win names it; the shared wins are not said a second time."""
     kl = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "none (shared win)": 3}}
     # a tie for first place, and a shared win said as Royale says it: "still tied", never "not broken" (en6, en16)
-    assert ties_line(kl, "en") == "ties for first place: 14; broken by fewest discarded: 11; still tied, victory shared: 3"
+    # round 36 en10: the ways each tie ended in brackets after the count
+    assert ties_line(kl, "en") == "ties for first place: 14 (broken by fewest discarded: 11; still tied, victory shared: 3)"
     assert ties_line(kl, "fr") == ("égalités pour la première place\u202f: 14\u202f; départagées fewest discarded\u202f: "
                                    "11\u202f; toujours à égalité, victoire partagée\u202f: 3")
-    assert ties_line(kl, "it").startswith("parità al primo posto: 14; ")
+    assert ties_line(kl, "it").startswith("partite con parità al primo posto: 14; ")  # round 36 it15
     royale = {"games": 33, "shared_wins": 15, "tie_breaks": {"most_dish": 18, "most_dish_then_shared": 15}}
     assert "shared wins" not in ties_line(royale, "en")
     assert "broken by most dish then shared" not in ties_line(royale, "en")  # a shared win is no tie broken
     draco = {"games": 19, "shared_wins": 0, "tie_breaks": {"next_richest": 19}}
-    assert ties_line(draco, "en") == "ties for first place: 19; broken by next richest: 19"
+    assert ties_line(draco, "en") == "ties for first place: 19 (broken by next richest: 19)"
     unnamed = {"games": 5, "shared_wins": 2, "tie_breaks": {"fewest_discarded": 3}}
     assert ties_line(unnamed, "fr").endswith("\u202f; victoires partagées\u202f: 2")
 
@@ -256,7 +257,7 @@ def test_no_line_in_a_validate_log_is_a_progress_line(tmp_path: Path) -> None:
                        stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
                        check=False, timeout=300)
     text = log.read_text()
-    assert re.search(r"PASS (WITH (A WARNING|WARNINGS) )?King Lui \(king_lui\)", text) and not re.search(r"validate: \d+/30 games", text), text
+    assert re.search(r"PASS (WITH (A WARNING|WARNINGS) )?— King Lui \(king_lui\)", text) and not re.search(r"validate: \d+/30 games", text), text
 
 
 def test_a_note_the_same_at_every_player_count_is_said_once() -> None:

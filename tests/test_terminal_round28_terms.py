@@ -47,15 +47,15 @@ def test_italian_counts_configurations_never_player_counts_that_pass() -> None:
     from cardgen.simulate.summary import checked_line
     from cardgen.terminal import LINES, say
 
-    # "tre configurazioni verificate (3, 4 e 5 giocatori)", the count first, the counts in brackets (round 30 it6)
-    assert checked_line(3, 0, 2, 1, "it", [5, 3, 4]) == ("tre configurazioni verificate (3, 4 e 5 giocatori): "
+    # "configurazioni verificate (3, 4 e 5 giocatori)", the count first, the counts in brackets (round 30 it6)
+    assert checked_line(3, 0, 2, 1, "it", [5, 3, 4]) == ("configurazioni verificate (3, 4 e 5 giocatori): "
                                                           "tutte superate, 2 superate con avvisi")
     assert checked_line(1, 0, 1, 1, "it", [1]) == "1 configurazione verificata (1 giocatore): superata con avvisi"
     record = {"total": 3, "passed": 2, "warned": 1, "decks": ["royale"],
               "results": {"royale@2": True, "royale@3": False, "royale@4": True}}
-    assert run_verdict(record, "it") == "tre configurazioni verificate (2, 3 e 4 giocatori); non superate: 1, " \
+    assert run_verdict(record, "it") == "configurazioni verificate (2, 3 e 4 giocatori); non superate: 1, " \
                                         "1 superata con avvisi"
-    assert run_verdict(record, "en") == "three player counts (2, 3 and 4 players), 1 failed, 1 with warnings"
+    assert run_verdict(record, "en") == "player counts 2, 3 and 4, 1 failed, 1 with warnings"
     assert "numeri di giocatori" not in say("card_confirm", "it", command="x")
     for text in LINES["it"].values():
         assert not isinstance(text, str) or "numeri di giocatori verificat" not in text

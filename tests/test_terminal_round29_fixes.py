@@ -19,8 +19,8 @@ def _entry(players: int, play_flag: str | None = None, dealt_flag: str | None = 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "“favour” is within chance at 3, 4 and 6 players and in opening hands at 5 players, so this may be a "
-           "false alarm"),
+    ("en", "“favour” stays within what chance alone would explain at 3, 4 and 6 players and in opening hands at 5 "
+           "players, so this may be a false alarm"),  # round 36 en9: no shorthand
     # one colon fewer, the alarm's likelihood said of what is checked (round 30 fr22, it14)
     ("fr", "« favour » reste dans les limites du hasard à 3, 4 et 6 joueurs et dans les mains de départ à 5 "
            "joueurs. Ce peut donc être une fausse alerte"),
@@ -87,12 +87,16 @@ def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: s
     # round 33 fr21*: "the results stay close to the published game" beside a verdict still "with a warning": the
     # rule's weight alone, which the warning (the shortage itself) does not contradict
     # round 34 en17*, it17: and whether to act; the rule does not "cover" what it lets go unpaid
-    ("en", "Only these 24 games needed cardgen’s rule, so it hardly changes the results, but the rules still need one "
-           "for this case"),
-    ("fr", "Seules ces 24 parties ont eu besoin de la règle de cardgen : elle change donc peu les résultats, mais les "
-           "règles doivent encore trancher ce cas"),
-    ("it", "Solo queste 24 partite hanno richiesto la regola di cardgen: cambia quindi poco i risultati, ma il "
-           "regolamento deve ancora prevedere questo caso")])
+    # round 36 fr9*, it8*, en16: the rule named, its games counted, no claimed size of effect
+    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 were played "
+           "without it, so the results depend on that rule only through these 24 games. The published rules should "
+           "still say what happens then"),
+    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres se sont "
+           "déroulées sans elle, si bien que les résultats n’en dépendent que par ces 24 parties. Les règles publiées "
+           "doivent tout de même trancher ce cas"),
+    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 si sono "
+           "svolte senza, quindi i risultati ne dipendono soltanto attraverso queste 24 partite. Il regolamento deve "
+           "comunque prevedere questo caso")])
 def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said: str) -> None:
     """en24, it11: Draco at 6 players, the bank short in 24 of 300 games, and none of the sentence the 4- and
     5-player warnings end with ("As at 3 players, the results describe the game with cardgen's rule"): were these
@@ -129,7 +133,7 @@ def test_the_page_says_where_a_card_flagged_only_just_stays_within_chance() -> N
 
     run = [_entry(3), _entry(4), _entry(5, play_flag="strong"), _entry(6)]
     fix = confirm_fix(run[2], "en", run)
-    assert fix is not None and fix["text"].startswith("“favour” is within chance at 3, 4 and 6 players"), fix
+    assert fix is not None and fix["text"].startswith("“favour” stays within what chance alone would explain at 3, 4 and 6 players"), fix
     assert fix["command"] == "cardgen validate draco --players 5 --games 1200 --designer-games 1000"
 
 

@@ -28,10 +28,10 @@ def test_the_runs_list_says_one_warning_in_the_singular(lang: str, said: str, ol
 
 
 @pytest.mark.parametrize(("warned", "said"), [
-    (["royale@4"], "vérifié à 1, 2, 3 et 4 joueurs (quatre configurations) : aucun échec ; validé avec réserves "
+    (["royale@4"], "vérifié à 1, 2, 3 et 4 joueurs : aucun échec ; validé avec réserves "
                    "à 4 joueurs"),
     # every count with warnings: "dans tous les cas", never a second "4" (round 30 en26, it15)
-    ([f"royale@{n}" for n in (1, 2, 3, 4)], "vérifié à 1, 2, 3 et 4 joueurs (quatre configurations) : "
+    ([f"royale@{n}" for n in (1, 2, 3, 4)], "vérifié à 1, 2, 3 et 4 joueurs : "
                                            "aucun échec ; validé avec réserves dans tous les cas")])
 def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: list[str], said: str) -> None:
     """fr6, fr13, fr28, fr30: "4 nombres de joueurs (1, 2, 3 et 4) vérifiés : aucun échec, 1 validé avec réserves"

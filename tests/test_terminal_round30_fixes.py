@@ -241,8 +241,10 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
 
 @pytest.mark.parametrize(("lang", "cover", "fix"), [
     ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
-    ("fr", "auraient couvert tous les impayés dans 99 % d’entre elles", "cardgen fix le vérifie sur de nouvelles parties"),
-    ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "cardgen fix le prova su partite nuove")])
+    # round 36 fr8: « Sur ces 300 parties … suffi à tout payer dans 99 % des cas »; it9: «il comando»
+    ("fr", "auraient suffi à tout payer dans 99 % des cas",
+     "la commande cardgen fix le vérifie sur de nouvelles parties"),
+    ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
     """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99 % dei casi": of the games, of
     the sums, of the 285 short? The count is a share of all the games played (``balance.COVER``); fr26: the verb
@@ -385,8 +387,8 @@ def test_kingmaking_s_runner_up_is_defined(lang: str, said: str, old: str) -> No
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "to search for fixes for the shortage of coins in the bank and test them in simulated games, run: "
            "cardgen fix draco"),
-    ("fr", "pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des "
-           "parties simulées, lancez : cardgen fix draco"),
+    ("fr", "pour chercher comment corriger le manque de pièces à la banque et essayer les corrections trouvées sur "
+           "des parties simulées, lancez : cardgen fix draco"),
     ("it", "per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate, "
            "esegui: cardgen fix draco")])
 def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above(lang: str, said: str) -> None:
@@ -402,11 +404,11 @@ def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "four player counts (3, 4, 5 and 6 players) checked: all passed, with warnings", "4 with warnings"),
-    ("fr", "vérifié à 3, 4, 5 et 6 joueurs (quatre configurations) : aucun échec ; validé avec réserves "
+    ("en", "player counts 3, 4, 5 and 6 checked: all passed, with warnings", "4 with warnings"),
+    ("fr", "vérifié à 3, 4, 5 et 6 joueurs : aucun échec ; validé avec réserves "
            "dans tous les cas",
      "dans les 4 cas"),
-    ("it", "quattro configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
+    ("it", "configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
 def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: str, old: str) -> None:
     """en26, it15: "4 player counts (3, 4, 5 and 6 players) checked; none failed, 4 with warnings": a pile of
     numerals; Italian "nessuna fallita, 4 superate con avvisi" where the configurations are 4. Two counts of four,
@@ -421,9 +423,9 @@ def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: st
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "three player counts (3, 4 and 5 players) checked: all passed"),
-    ("fr", "vérifié à 3, 4 et 5 joueurs (trois configurations) : aucun échec"),
-    ("it", "tre configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
+    ("en", "player counts 3, 4 and 5 checked: all passed"),
+    ("fr", "vérifié à 3, 4 et 5 joueurs : aucun échec"),
+    ("it", "configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
 def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str) -> None:
     """it6: "verificate 3 configurazioni con 3, 4 e 5 giocatori: tutte superate" under three "VERIFICA SUPERATA"
     headings: the count first, the counts in brackets, and "tutte superate"; it12: "1 superata con un avviso, quella
@@ -470,7 +472,7 @@ def test_the_runs_list_says_the_run_s_own_closing_line_with_what_it_warns_of(tmp
     record = {"kind": "validate", "decks": ["royale"], "total": 4, "passed": 4, "warned": 1,
               "results": {f"royale@{n}": True for n in (1, 2, 3, 4)}, "warning_counts": {"royale@4": 1},
               "warned_results": ["royale@4"],
-              "closing": {"it": "quattro configurazioni verificate (1, 2, 3 e 4 giocatori): tutte superate; "
+              "closing": {"it": "configurazioni verificate (1, 2, 3 e 4 giocatori): tutte superate; "
                                 "un avviso con 4 giocatori (equilibrio)"}}
     assert run_verdict(record, "it").endswith("(equilibrio)")
     assert "equilibrio" not in run_verdict(record, "en") and run_verdict(record, "en").endswith("a warning at 4 players")
@@ -661,8 +663,9 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
      "utilisent"),
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
-     "Ce peut donc être une fausse alerte, d’autant plus probable que l’on vérifie plus de configurations ; "
-     "avant de modifier la carte", "le risque")])
+     # round 36 fr14: the dangling « d’autant plus probable » as its own apposition
+     "Ce peut donc être une fausse alerte, un risque qui grandit avec le nombre de configurations vérifiées ; "
+     "avant de modifier la carte", "d’autant plus probable")])
 def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
     from cardgen.terminal import say
 
@@ -702,7 +705,7 @@ def test_the_pages_small_idioms() -> None:
     assert PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert "pour la mesurer" in PAGES["fr"]["skill_unmeasured"] and "per misurarla" in PAGES["it"]["skill_unmeasured"]
     assert "simulate con {agents}" in PAGES["it"]["overview_intro"]
-    assert "sostituiti" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]  # round 34 en21
+    assert "sostituiscono" in PAGES["it"]["runs_intro"] and "riscrivono" not in PAGES["it"]["runs_intro"]  # round 36 it21
     root = Path(__file__).parents[1]
     royale = Naming.of(resolve("royale", root), "it")
     assert tally_words("end_reason", "banquet_over", "it", royale).startswith("la carta Fine del banchetto è stata "

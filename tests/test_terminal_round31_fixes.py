@@ -9,9 +9,9 @@ from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used 
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "three player counts (3, 4 and 5 players) checked: all passed"),
-    ("fr", "vérifié à 3, 4 et 5 joueurs (trois configurations) : aucun échec"),
-    ("it", "tre configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
+    ("en", "player counts 3, 4 and 5 checked: all passed"),
+    ("fr", "vérifié à 3, 4 et 5 joueurs : aucun échec"),
+    ("it", "configurazioni verificate (3, 4 e 5 giocatori): tutte superate")])
 def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, said: str) -> None:
     """en1: "3 player counts (3, 4 and 5 players) checked" read first as "3-player counts"; the count in words (French
     and Italian likewise: no numeral opens their sentence either)."""

@@ -376,7 +376,7 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
 
 
 @pytest.mark.parametrize(("lang", "games", "pairs", "page"), [
-    ("en", "(of the 267 games that still have a runner-up once the tied leaders drop out)",
+    ("en", "(over the 267 games that still have a runner-up once the tied leaders drop out)",  # round 36 en8
      "(on the 236 pairs of games, of 300, in which both games still have a runner-up once the tied leaders drop out).",
      "(of the 236 pairs in which both games still have a runner-up once the tied leaders drop out)"),
     ("fr", "(sur les 267 parties où il reste un deuxième une fois les ex æquo en tête éliminés)",

@@ -83,7 +83,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
            "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié, sur ces 100 "
            "paires, plus que le hasard ne l’explique", "le plus de portions"),
-    ("it", "a parte i cambiamenti citati sopra, le tabelle del report mostrano un cambiamento nella riga «giri "
+    ("it", "a parte i cambiamenti citati sopra, le tabelle del resoconto mostrano un cambiamento nella riga «giri "
            "completi» (conseguenza della durata). In queste 100 coppie nessun’altra misura è cambiata "
            "più di quanto possa spiegare il caso", "il massimo di porzioni")])
 def test_the_closing_sentence_of_a_stopped_comparison_names_every_change_the_tables_show(
@@ -360,10 +360,10 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "l’ensemble d’une partie\u202f; les règles publiées ne disent pas ce qui se passe alors, et "
                               "la règle ajoutée par cardgen permet de poursuivre la partie. Les résultats "
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la règle "
-                              "de cardgen, et non le jeu publié. Dans ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
-                              "lieu de 25), auraient couvert tous les impayés dans 99\u202f% d’entre elles\u202f; mais ce "
-                              "surplus change le jeu et peut ne pas suffire\u202f: cardgen fix le vérifie sur de "
-                              "nouvelles parties"),
+                              "de cardgen, et non le jeu publié. Sur ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
+                              "lieu de 25), auraient suffi à tout payer dans 99\u202f% des cas\u202f; mais ce "
+                              "surplus change le jeu et peut ne pas suffire\u202f: la commande cardgen fix le vérifie sur de\u00a0"
+                              "nouvelles parties"),  # round 36 fr8, fr16
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0\xa0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; il regolamento pubblicato non dice che cosa "
@@ -372,8 +372,8 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "gioco con la regola di cardgen, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20), o 19 monete "
                               "d’oro in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99\xa0% delle "
-                              "partite; ma queste aggiunte cambiano il gioco e possono non bastare: cardgen fix le prova "
-                              "su partite nuove")):
+                              "partite; ma queste aggiunte cambiano il gioco e possono non bastare: il comando cardgen fix "
+                              "le mette alla prova su partite nuove")):  # round 36 it9
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         assert "“" not in line and "«" not in line
@@ -857,7 +857,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
            "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
-           "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis tester ces corrections "
+           "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et essayer les corrections trouvées "
            "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
@@ -1092,7 +1092,7 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
     assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("every player drops out, so")  # round 31 en14
-    assert "tra i più ricchi" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
+    assert "i più ricchi sono più d’uno" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

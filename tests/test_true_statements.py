@@ -44,7 +44,7 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
     # the overview's intro in words: no "0 failed", no "safety cap 10000", the empty skill column said, the game by
     # its name with its id in the title (tenth readers en86, en87, en89, it104-it106, fr94, fr95, fr98)
     # the terminal's closing line, word for word (twentieth reading it44)
-    assert "1 player count (1 player) checked: passed." in overview and "0 failed" not in overview
+    assert "Player count 1 checked: passed." in overview and "0 failed" not in overview
     assert "As a safeguard, a game stops after 10,000 decisions at most" in overview  # its own sentence since round 33 (en27); round 34 en22: a safeguard, not games cut short
     # and no column of dashes for it (terminal round 29 fr32, fr33)
     assert ("Skill (whether stronger play wins more often) was not measured in this run, so the table has no column "
@@ -116,13 +116,18 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
-    nearest = {"fr": ("Pour un toast, elle paie d’abord le joueur dont un malandrin est le plus près de la place la "
-                      "mieux payée", "et ainsi de suite", "pour une Pluie d’écus, dans l’ordre des lancers"),
+    nearest = {"fr": ("elle paie les joueurs dans l’ordre, en partant de celui dont un malandrin est le plus près de la "
+                      "place la mieux payée",
+                      "jusqu’à épuisement de son argent",
+                      "pour une Pluie d’écus, dans l’ordre des lancers"),  # round 36 en17: "and so on" said
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
-               "it": ("In un brindisi la banca paga prima il giocatore il cui malandrino è più vicino al posto pagato "
-                      "di più", "e così via", "nell’ordine dei tiri di dado"),  # round 34 it18
+               "it": ("In un brindisi la banca paga i giocatori in ordine, partendo da quello il cui malandrino è più "
+                      "vicino al posto pagato di più",
+                      "finché il denaro non finisce",
+                      "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
-               "en": ("it first pays the player whose ruffian is nearest the best-paid place", "and so on",
+               "en": ("it pays the players in order, starting with the one whose ruffian is nearest the best-paid place",
+                      "until its money runs out",
                       "for a Shower of Coins, in the order of the rolls")}
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang

@@ -35,15 +35,15 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 #: of the run; more often than its games, both counts, kept; once, its game
 # terminal round 29 en2: "9 times, in 9 of the 300 games (once in each)" said one figure three times
 WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (at most once a game); first in game 15",  # round 31 en5
-                     "fr": "dans 649 des 1 000 parties, une fois dans chacune ; la première fois dans la "
-                           "partie 15",
+                     "fr": "dans 649 des 1 000 parties, une fois dans chacune ; pour la première fois dans la "
+                           "partie 15",  # round 36 fr15
                      "it": "in 649 partite su 1.000, una volta in ciascuna; la prima volta nella partita 15"},
         # twenty-third reading it8, en4: the run's games too, as the line above says them
         (33, 31): {"en": "33 times, in 31 of the 1,000 games; first in game 15",
-                   "fr": "33 fois, dans 31 des 1 000 parties ; la première fois dans la partie 15",
+                   "fr": "33 fois, dans 31 des 1 000 parties ; pour la première fois dans la partie 15",
                    "it": "33 volte in 31 partite su 1.000; la prima volta nella partita 15"},
         (3, 1): {"en": "3 times, in 1 of the 1,000 games; first in game 15",
-                 "fr": "3 fois, dans 1 des 1 000 parties ; la première fois dans la partie 15",
+                 "fr": "3 fois, dans 1 des 1 000 parties ; pour la première fois dans la partie 15",
                  "it": "3 volte in 1 partita su 1.000; la prima volta nella partita 15"},
         (1, 1): {"en": "once, in game 15", "fr": "une fois, dans la partie 15", "it": "una volta, nella partita 15"}}  # round 30 fr4
 

@@ -98,7 +98,7 @@ def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_oth
     assert lines.count(head) == 1 and lines.index(head) < lines.index(case)
     assert case.startswith("    " + name)
     assert {"en": "1,384 times, in 57 of the 60 games; first in game\u00a0",
-            "fr": "1\u202f384 fois, dans 57 des 60 parties\u202f; la première fois dans la partie\u00a0",
+            "fr": "1\u202f384 fois, dans 57 des 60 parties\u202f; pour la première fois dans la partie\u00a0",
             "it": "1.384 volte in 57 partite su 60; la prima volta nella partita\u00a0"}[lang].replace(
         "57", str(games)).replace("60", str(r["games"])) in case
     assert typeset({"en": "(in how many games: see the WARNING below)",

@@ -58,9 +58,9 @@ def _flagged(r: dict[str, Any], players: int, cards: dict[str, str], games: int 
 
 # -- en17, fr10, it16: a flagged card is a warning, counted and named ---------------------------------------------
 
-HEAD = {"en": "PASS WITH WARNINGS Draco & Co (draco), 5 players",
-        "fr": "VALIDÉ AVEC RÉSERVES Draco & Co (draco), 5 joueurs",
-        "it": "VERIFICA SUPERATA CON AVVISI Draco & Co (draco), 5 giocatori"}
+HEAD = {"en": "PASS WITH WARNINGS — Draco & Co (draco), 5 players",
+        "fr": "VALIDÉ AVEC RÉSERVES — Draco & Co (draco), 5 joueurs",
+        "it": "VERIFICA SUPERATA CON AVVISI — Draco & Co (draco), 5 giocatori"}  # round 36 it11
 WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: players dealt it win more often than the "
                  "others, just beyond chance (◆ in the card table above)",
            "fr": "ATTENTION (force des cartes) : la carte « Chassé-croisé » semble trop forte : les joueurs qui "
@@ -90,16 +90,16 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 
 # twenty-fourth reading (terminal round 24) en9, en25: a flag only just beyond chance (these rows say no interval, so
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
-TOTAL = {"en": "two player counts (5 and 6 players) checked: all passed, with warnings (shortage of coins in "
+TOTAL = {"en": "player counts 5 and 6 checked: all passed, with warnings (shortage of coins in "
                "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
                "at 6 players; a card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
          # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"; round 30 en26, it15, fr30:
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
-         "fr": "vérifié à 5 et 6 joueurs (deux configurations) : aucun échec ; validé avec réserves dans tous "
+         "fr": "vérifié à 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous "
                "les cas (manque de pièces à la banque ; des cartes peut-être un peu trop fortes, à la limite du hasard : "
                "« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; une carte peut-être un peu trop "
                "faible, à la limite du hasard : « Pousse-toi ! » à 6 joueurs)",
-         "it": "due configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
+         "it": "configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
                "banca; carte forse un po’ troppo forti, al limite del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
                "giocatori; una carta forse un po’ troppo debole, al limite del caso: «Fatti in là!» con 6 giocatori)"}
 
@@ -174,7 +174,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank and test them in "
                   "simulated games, run: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque"
-                  ", puis tester ces corrections sur des parties simulées, lancez : cardgen fix draco",  # round 29 fr9
+                  " et essayer les corrections trouvées sur des parties simulées, lancez : cardgen fix draco",  # r36 fr10
             "it": "Draco & Co (draco): per cercare correzioni che risolvano la carenza di monete in banca e "
                   "provarle su partite simulate, esegui: cardgen fix draco"}
 
@@ -396,7 +396,7 @@ CASES_HEAD = {"en": "  special cases the published rules leave open (cardgen add
 CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below): 286 times, "
               "in 57 of the 60 games; first in game 1",
         "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "
-              "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; la première fois dans la partie 1",
+              "l’avertissement plus bas) : 286 fois, dans 57 des 60 parties ; pour la première fois dans la partie 1",
         "it": "la banca non può pagare tutto ciò che deve (situazione chiamata «carenza di monete in banca» nell’avviso più "
               "sotto): 286 volte in 57 partite su 60; la prima volta nella partita 1"}
 

@@ -47,8 +47,9 @@ BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la ba
 # could be the 300 games or the 285 short: the base is said
 CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead "
               "of 25), would have covered every unpaid sum in 99% of the games",
-        "fr": "Dans ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
-              "de plus (44 au lieu de 25), auraient couvert tous les impayés dans 99 % d’entre elles",
+        # round 36 fr8: the place said once, and what the coins would do
+        "fr": "Sur ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
+              "de plus (44 au lieu de 25), auraient suffi à tout payer dans 99 % des cas",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
               "in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99 % delle partite"}
 

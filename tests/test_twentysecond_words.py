@@ -56,7 +56,7 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
     # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
     ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games, run: cardgen fix draco "
            "(base game) or cardgen fix draco-charity-toast (variant)"),
-    ("fr", "Pour chercher comment corriger le manque de pièces à la banque, puis tester ces corrections sur des parties "
+    ("fr", "Pour chercher comment corriger le manque de pièces à la banque et essayer les corrections trouvées sur des parties "
            "simulées, lancez : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
     ("it", "Per cercare correzioni che risolvano la carenza di monete in banca e provarle su partite simulate, esegui: "
            "cardgen fix draco (gioco base) oppure cardgen fix draco-charity-toast (variante)")])
@@ -255,9 +255,10 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
     ("it", "primi a pari merito tutti eliminati, vittoria al più ricco tra gli altri: 32; primi a pari merito "
            "eliminati, vittoria condivisa tra i successivi, anch’essi a pari merito: 3; tutti i giocatori eliminati, "
            "vittoria condivisa tra i primi a pari merito: 1"),
-    ("en", "the tied leaders all drop out and the richest of the others wins: 32; the tied leaders drop out; the "
-           "next richest, tied too, share the win: 3; every player drops out, so those tied for first place before "
-           "the drop-outs share the victory: 1")])  # round 31 en14, round 33 en17
+    # round 36 en10: each count first, "in 32, …": a clause then ": 32" read like a form
+    ("en", "in 32, the tied leaders all drop out and the richest of the others wins; in 3, the tied leaders drop out "
+           "and the next richest, tied too, share the win; in 1, every player drops out, so those tied for first "
+           "place before the drop-outs share the victory")])  # round 31 en14, round 33 en17
 def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str) -> None:
     """Read 20, fr21: "ex æquo tous éliminés, victoire au plus riche des joueurs restants : 32 ; tout le monde est
     éliminé, et les premiers ex æquo se partagent la victoire : 1": a noun phrase then a sentence. Every outcome

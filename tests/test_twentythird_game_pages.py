@@ -68,10 +68,10 @@ def test_the_solo_section_says_its_caveat_and_its_one_length_and_details_say_no_
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "for a shared win, the tied winners’ lead over the next-best player)"),
+    ("en", "for a shared win, the tied winners’ lead over the next-best player"),  # round 36 en24: a footnote
     ("fr", "en cas de victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé juste derrière "
-           "eux)"),  # round 33 fr3: with its verb
-    ("it", "nelle vittorie condivise conta il distacco dei vincitori dal primo degli altri in classifica)")])
+           "eux"),  # round 33 fr3: with its verb
+    ("it", "nelle vittorie condivise conta il distacco dei vincitori dal primo degli altri in classifica")])
 def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, said: str) -> None:
     """en59: the page's "winner’s margin over the runner-up | 1,000 | 8.2" never said how a shared win counts; the
     terminal does. The note under the table says what the terminal says (its one wording since the twenty-third
@@ -87,8 +87,8 @@ def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, 
     # twenty-sixth reading en4: where all 1,000 games count, the note says so, not "of the 1,000 games in which
     # someone finishes below the winner or winners", which sent the designer looking for the games left out
     every = margin_note(r, lang, naming)
-    assert {"en": "(over all 1,000 games;", "fr": "(sur l’ensemble des 1 000 parties ;",
-            "it": "(su tutte le 1.000 partite;"}[lang] in _plain(every), every
+    assert {"en": "): over all 1,000 games;", "fr": ") : sur l’ensemble des 1 000 parties ;",
+            "it": "): su tutte le 1.000 partite;"}[lang] in _plain(every), every
     some = _plain(margin_note({**r, "players": 3, "scores": {"margin": {"n": 999}}}, lang, naming))
     assert "999" in some and {"en": "finishes below", "fr": "finit derrière", "it": "finisce dietro"}[lang] in some
 

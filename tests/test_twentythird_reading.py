@@ -242,7 +242,7 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
     assert ("Close games: of the 190 games in which someone finishes below the winner or winners; close here means a "
-            "margin of about 7 points or less (winner’s score: 73.9 on average over the 200 games)") in page, page
+            "margin of about 7 points or less (winner’s score: 73.9 on average)") in page, page  # round 36 fr13: one base
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------
@@ -299,7 +299,8 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
         # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
         assert {"en": "95% intervals, widened because 3 players are compared at once)",  # round 33 en3
                 "fr": "intervalle de confiance à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",
-                "it": "intervallo di confidenza al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
+                # round 36 it14: the terminal's one name, «intervalli al 95 %»
+                "it": "intervallo al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
             lang] in heading, heading
 
 

@@ -89,9 +89,9 @@ def _seats(players: int, *flags: tuple[int, str]) -> dict[str, Any]:
     ("en", "to search for fixes for the imbalance (players 4 and 5 ahead, players 1 and 2 behind) and test them",
      "to search for fixes for the imbalance (player 1 ahead) and test them"),
     # round 29 fr9: "ainsi que … et tester": "et …, puis tester"
-    ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 et le désavantage des joueurs 1 et 2, "
-           "puis tester",
-     "pour chercher comment corriger l’avantage du joueur 1, puis tester"),
+    ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 et le désavantage des joueurs 1 et 2 "
+           "et essayer",
+     "pour chercher comment corriger l’avantage du joueur 1 et essayer"),
     ("it", "per cercare correzioni che risolvano lo squilibrio (giocatori 4 e 5 avvantaggiati, giocatori 1 e 2 "
            "svantaggiati) e provarle",
      "per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle")])

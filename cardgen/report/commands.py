@@ -23,8 +23,8 @@ from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
-from cardgen.simulate.summary import (Naming, card_search, fix_pointer, format_comparison, format_entry,
-                                      total_line)
+from cardgen.simulate.summary import (Naming, card_search, designer_across, fix_pointer, format_comparison,
+                                      format_entry, total_line)
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
 from cardgen.terminal import echo, say, say_n
 
@@ -54,6 +54,8 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         if result.get("skill"):
             lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         echo("\n".join(lines))
+    for line in designer_across(doc["results"], lang, naming):  # the counts side by side (round 36 en15)
+        echo(line)
     echo(total_line(doc["results"], lang, naming))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
         # a seat imbalance names its fix in its own warning block (``summary.balance_fix``): not again here
