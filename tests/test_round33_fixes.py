@@ -140,8 +140,8 @@ def test_a_shortage_in_few_games_does_not_contradict_its_warning(lang: str) -> N
         key = "short_weight_few_one" if n == 1 else "short_weight_few"
         said = say(key, lang, short=n, rest=300 - n).replace("\u202f", " ")
         # round 36 fr9*, it8*: the rule's weight as the games it came into play in, not "hardly changes"
-        assert {"en": "so the results depend on that rule only through", "fr": "les résultats n’en dépendent que par",
-                "it": "i risultati ne dipendono soltanto attraverso"}[lang] in said
+        assert {"en": "so the results depend on that rule only through", "fr": "de cette règle. Il faudra",
+                "it": "la regola incide sui risultati solo attraverso"}[lang] in said
         assert {"en": "published game", "fr": "jeu publié", "it": "gioco pubblicato"}[lang] not in said
 
 

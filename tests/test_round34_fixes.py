@@ -58,9 +58,9 @@ def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
         said = _plain(say(key, lang, short=n, rest=300 - n))
         # round 36 fr9*, it8*, en16: which rule (cardgen's others came into play in 78 and 81 games), and no claimed
         # size of effect; still whether to act
-        assert {"en": "The published rules should still say what happens then",
-                "fr": "Les règles publiées doivent tout de même trancher ce cas",
-                "it": "Il regolamento deve comunque prevedere questo caso"}[lang] in said
+        assert {"en": "The published rules should still say what happens when the bank cannot pay",
+                "fr": "Il faudra tout de même que les règles publiées disent ce qui se passe quand la banque ne peut pas payer",
+                "it": "Il regolamento pubblicato deve comunque dire che cosa succede quando la banca non può pagare"}[lang] in said
         assert "coprire" not in said
 
 

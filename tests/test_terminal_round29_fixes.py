@@ -90,13 +90,13 @@ def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: s
     # round 36 fr9*, it8*, en16: the rule named, its games counted, no claimed size of effect
     ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 were played "
            "without it, so the results depend on that rule only through these 24 games. The published rules should "
-           "still say what happens then"),
+           "still say what happens when the bank cannot pay"),
     ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres se sont "
-           "déroulées sans elle, si bien que les résultats n’en dépendent que par ces 24 parties. Les règles publiées "
-           "doivent tout de même trancher ce cas"),
+           "déroulées sans elle, si bien que seules ces 24 parties dépendent de cette règle. Il faudra tout de même que "
+           "les règles publiées disent ce qui se passe quand la banque ne peut pas payer"),
     ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 si sono "
-           "svolte senza, quindi i risultati ne dipendono soltanto attraverso queste 24 partite. Il regolamento deve "
-           "comunque prevedere questo caso")])
+           "svolte senza, quindi la regola incide sui risultati solo attraverso queste 24 partite. Il regolamento "
+           "pubblicato deve comunque dire che cosa succede quando la banca non può pagare")])
 def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said: str) -> None:
     """en24, it11: Draco at 6 players, the bank short in 24 of 300 games, and none of the sentence the 4- and
     5-player warnings end with ("As at 3 players, the results describe the game with cardgen's rule"): were these

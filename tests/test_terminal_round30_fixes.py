@@ -438,9 +438,9 @@ def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("fr", "une carte peut-être un peu trop forte, à la limite du hasard : « Faveur » à 5 joueurs",
+    ("fr", "une carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique : « Faveur » à 5 joueurs",
      "de justesse trop forte"),
-    ("it", "una carta forse un po’ troppo forte, al limite del caso: «Favore» con 5 giocatori", "di poco troppo")])
+    ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Favore» con 5 giocatori", "di poco troppo")])
 def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:
     """it15, fr30 (fr15's closing line): "una carta che sembra di poco troppo forte", "une carte qui semble de
     justesse trop forte": clumsy, and saying more than a card only just beyond chance."""

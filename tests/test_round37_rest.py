@@ -1,0 +1,56 @@
+"""Reading round 37 (Draco, en/fr/it), the faults outside the card table: the verdict and closing lines, the bank
+warnings, the rule lines, ties, fortunes, design indicators, the tagline, the gallery, the runs list and the overview.
+Built from the wordbooks, so it runs fast."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonempty import nonempty
+
+LANGS = ["en", "fr", "it"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def _draco() -> dict:
+    return json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("lang", "key", "said", "old"), [
+    # fr12*, it9, it25, it29: "à la limite du hasard" / "al limite del caso" are no idiom (and the warning itself says
+    # "appena oltre i limiti del caso"); the closing line, the runs list and the overview all print these keys
+    ("fr", "warn_cards_strong_just_one", "une carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard "
+                                         "explique : I", "limite du hasard"),
+    ("fr", "warn_cards_weak_just", "des cartes peut-être un peu trop faibles, tout juste au-delà de ce que le hasard "
+                                   "explique : I", "limite du hasard"),
+    ("it", "warn_cards_strong_just_one", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: I",
+     "limite del caso"),
+    ("it", "warn_cards_weak_just", "carte forse un po’ troppo deboli, appena oltre i limiti del caso: I",
+     "limite del caso"),
+    # fr9, it10: "n'en dépendent que par", "ne dipendono soltanto attraverso" (calques); fr10: "doivent tout de même
+    # trancher" read as if the rules did; en15: "what happens then" (when?)
+    ("en", "short_weight_few", "so the results depend on that rule only through these 24 games. The published rules "
+                               "should still say what happens when the bank cannot pay", "what happens then"),
+    ("fr", "short_weight_few", "si bien que seules ces 24 parties dépendent de cette règle. Il faudra tout de même que "
+                               "les règles publiées disent ce qui se passe quand la banque ne peut pas payer",
+     "dépendent que par"),
+    ("fr", "short_weight_few_one", "si bien que seule cette partie dépend de cette règle. Il faudra tout de même",
+     "trancher ce cas"),
+    ("it", "short_weight_few", "quindi la regola incide sui risultati solo attraverso queste 24 partite. Il "
+                               "regolamento pubblicato deve comunque dire che cosa succede quando la banca non può "
+                               "pagare", "dipendono soltanto attraverso"),
+    ("it", "short_weight_few_one", "quindi la regola incide sui risultati solo attraverso questa partita.",
+     "prevedere questo caso"),
+])
+def test_the_terminal_lines_read_as_round_37_asked(lang: str, key: str, said: str, old: str) -> None:
+    from cardgen.terminal import say
+
+    got = _plain(say(key, lang, items="I", short=24, rest=276))
+    assert said in got, got
+    assert old not in got
