@@ -55,7 +55,8 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
 # terminal round 27 en35, it43: no "4/4" notation used nowhere else; Italian's games "per numero di giocatori";
 # round 29 fr30, it31: no bracket inside the gallery's bracket, and "passed at 3 and 4 players" where all passed
 # round 34 fr22: a count with warnings never said among those that passed plainly too
-@pytest.mark.parametrize(("lang", "said"), [("fr", "réussie à 3 joueurs, avec réserves à 4 joueurs ; 30 parties"),
+# round 37 fr21: French spacing before « ; », so that no line starts with it
+@pytest.mark.parametrize(("lang", "said"), [("fr", "réussie à 3 joueurs, avec réserves à 4 joueurs\u202f; 30 parties"),
                                             ("it", "superata con 3 giocatori; avvisi con 4 giocatori; 30 partite"),
                                             ("en", "passed at 3 players, with warnings at 4 players; 30 games")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:

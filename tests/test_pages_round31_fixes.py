@@ -356,8 +356,9 @@ def test_the_gallery_heads_a_game_by_name_and_id_and_sets_cardgen_build_as_code(
     assert intro.endswith("<code>cardgen build</code>."), intro
     if lang == "fr":
         # round 36 fr17: « réussie avec réserves » read as another verdict: the verdict's own « validée », agreeing
-        assert not [k for k, v in WORDS["fr"].items() if k.startswith("validation_note") and "validé " in v]
-        assert WORDS["fr"]["validation_note_all_warned"].startswith("validée avec réserves à")
+        # round 37 fr21: "dernière validation (validée …)" said the validation was validated: the game is
+        assert not [k for k, v in WORDS["fr"].items() if k.startswith("validation_note") and "validée " in v]
+        assert WORDS["fr"]["validation_note_all_warned"].startswith("jeu validé avec réserves à")
     if lang == "it":
         assert not [k for k, v in WORDS["it"].items() if isinstance(v, str) and "fogli di carte" in v]
 

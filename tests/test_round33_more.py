@@ -236,7 +236,8 @@ def test_the_unbuilt_gallerys_intro_reads_as_two_sentences_and_says_carte_once()
     carte», «delle carte» twice in one list, in the intro and under each game."""
     from cardgen.report.gallery import WORDS
 
-    assert WORDS["en"]["intro_unbuilt"].startswith("Every game and variant with its latest reports. Card pictures")
+    assert WORDS["en"]["intro_unbuilt"].startswith("This page lists every game and variant with its latest reports. "
+                                                    "Card pictures")  # round 37 en20: a verb
     for key in ("intro_unbuilt", "nothing_built"):
         assert WORDS["it"][key].count("delle carte") == 1, WORDS["it"][key]
     assert WORDS["it"]["nothing_built"].startswith("Ancora nessuna immagine, nessun foglio di stampa delle carte e ")

@@ -412,7 +412,8 @@ def test_the_gallerys_intro_agrees_with_its_two_subjects() -> None:
 
     assert _plain(WORDS["fr"]["intro_unbuilt"]).startswith("Chaque jeu et chaque variante figurent ici avec leurs "
                                                            "derniers rapports ; ")
-    assert WORDS["it"]["intro_unbuilt"].startswith("Ogni gioco e ogni variante, con gli ultimi resoconti; ")  # r36 it19
+    assert WORDS["it"]["intro_unbuilt"].startswith("Qui trovi ogni gioco e ogni variante, con gli ultimi "
+                                                   "resoconti; ")  # r36 it19, r37 it22
 
 
 def test_king_luis_italian_tagline_states_no_rule_the_book_lacks() -> None:

@@ -204,12 +204,12 @@ def test_the_gallery_says_validee_and_no_english_word() -> None:
     « après cardgen build »; it19, it20: «report» (English) and «dopo cardgen build»."""
     from cardgen.report.gallery import WORDS
 
-    assert _plain(WORDS["fr"]["validation_note_all_warned"]) == "validée avec réserves à {players} joueurs ; {games} " \
-                                                                 "parties chaque fois"
+    assert _plain(WORDS["fr"]["validation_note_all_warned"]) == ("jeu validé avec réserves à {players} joueurs ; "
+                                                                 "{games} parties chaque fois")  # r37 fr21
     fr = _plain(WORDS["fr"]["intro_unbuilt"])
     assert fr.count("ici") == 1 and fr.endswith("s’y afficheront une fois lancée la commande cardgen build.")
     it = WORDS["it"]["intro_unbuilt"]
-    assert "ultimi resoconti" in it and it.endswith("compariranno qui dopo aver eseguito cardgen build.")
+    assert "ultimi resoconti" in it and it.endswith("compariranno dopo che avrai eseguito cardgen build.")  # r37 it21
     assert "report" not in WORDS["it"]["intro"] and "report" not in it
 
 

@@ -54,3 +54,36 @@ def test_the_terminal_lines_read_as_round_37_asked(lang: str, key: str, said: st
     got = _plain(say(key, lang, items="I", short=24, rest=276))
     assert said in got, got
     assert old not in got
+
+
+def test_the_tagline_says_the_bank_pays_the_players() -> None:
+    """it23: «a ogni brindisi Draco paga …» while every other text (and the rules: the money goes out of the bank,
+    the last places pay the bank) says the bank pays; fr22: « la banque paie ceux qui sont assis » read as paying
+    the ruffians (the pieces), not the players; English alike."""
+    import yaml
+
+    said = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["description"]
+    assert "a ogni brindisi la banca paga chi siede più vicino" in said["it"] and "Draco paga" not in said["it"]
+    assert "la banque paie les joueurs dont les malandrins sont assis le plus près de sa coupe, et fait payer ceux " \
+           "dont les malandrins sont près de son autre main." in said["fr"]
+    assert "the bank pays the players whose ruffians sit nearest his cup, and makes those whose ruffians sit " \
+           "nearest his other hand pay." in said["en"]
+
+
+def test_the_gallery_s_intro_and_note_read_as_asked(tmp_path) -> None:
+    """en20: "Every game and variant with its latest reports." had no verb; it22 likewise («Qui trovi …»); it21:
+    «dopo aver eseguito» had the pictures run the command; fr21: « dernière validation (validée avec réserves …) »
+    said the validation was validated, and its « ; » had a plain space that could start a line."""
+    from cardgen.report.gallery import WORDS
+    from test_gallery_words import a_gallery, render_gallery
+
+    assert WORDS["en"]["intro_unbuilt"].startswith("This page lists every game and variant with its latest reports.")
+    assert WORDS["it"]["intro_unbuilt"].startswith("Qui trovi ogni gioco e ogni variante")
+    assert WORDS["it"]["intro_unbuilt"].endswith("dopo che avrai eseguito cardgen build.")
+    assert "dopo aver eseguito" not in WORDS["it"]["intro_unbuilt"]
+    for key in nonempty(["validation_note_all_warned", "validation_note_all_warned_single"]):
+        assert WORDS["fr"][key].startswith("jeu validé avec réserves à {players} joueurs")
+    for key in nonempty([k for k in WORDS["fr"] if k.startswith("validation_note")]):
+        assert " ;" not in WORDS["fr"][key] and " :" not in WORDS["fr"][key], key
+    html = render_gallery(tmp_path, a_gallery(tmp_path, "fr"))
+    assert "joueurs\u202f; 30 parties" in html
