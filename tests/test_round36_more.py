@@ -142,7 +142,7 @@ def test_a_hardly_played_card_whose_interval_leaves_out_0_is_said_with_why_and_w
             "it": ("† shower: l’intervallo della cifra «effetto sul vantaggio» (−1,5 punti [−2,5; −0,5]) esclude lo "
                    "zero, eppure la carta non è segnalata, perché cardgen non segnala nessuna carta giocata meno di 0,1 "
                    "volte per giocatore a partita (shower: 0,04)",
-                   "verificate se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
+                   "verifica se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
         assert held[0].startswith(expected[0]) and held[0].endswith(expected[1]), held[0]
         if players == 4:
             assert {"en": "no card flagged, but see the † notes below", "fr": "aucune carte signalée, mais voir les "

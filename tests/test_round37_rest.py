@@ -4,6 +4,7 @@ Built from the wordbooks, so it runs fast."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,20 @@ def test_the_gallery_s_intro_and_note_read_as_asked(tmp_path) -> None:
         assert " ;" not in WORDS["fr"][key] and " :" not in WORDS["fr"][key], key
     html = render_gallery(tmp_path, a_gallery(tmp_path, "fr"))
     assert "joueurs\u202f; 30 parties" in html
+
+
+def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
+    """it8, it34: «verificate se la carta …» said voi where every other Italian text says tu («esegui», «vedi»,
+    «clicca», «rilanci»); the other voi imperatives alike («aggiungete», «correggete», «risolvete … cambiate»)."""
+    voi = re.compile(r"\b(verificate se|aggiungete|correggete|risolvete|cambiate la regola)\b")
+    found = []
+    for path in nonempty([ROOT / "cardgen/terminal.json", ROOT / "cardgen/report/impact.json"]):
+        book = json.loads(path.read_text(encoding="utf-8"))
+        for section in nonempty([s for s in book.values() if isinstance(s, dict) and "it" in s]):
+            found += [f"{path.name}:{k}" for k, v in section["it"].items() if isinstance(v, str) and voi.search(v)]
+    assert not found
+    from cardgen.terminal import say
+
+    assert "verifica se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
+                                                          value="V", least="0,1", n="0,04")
+    assert "(correggi l’errore qui sopra;" in say("refused", "it", what="W", n=2)
