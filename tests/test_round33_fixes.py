@@ -124,7 +124,7 @@ def test_a_balance_within_chance_again_keeps_its_conclusion(lang: str) -> None:
     said: set[str] = set()
     [(_, first)] = balance_parts(b, lang, 4, run_said=said)
     [(_, again)] = balance_parts(b, lang, 4, run_said=said)
-    assert {"en": "again, no gap is larger than chance alone would explain",  # round 36 en9
+    assert {"en": "here too, over 300 games, no gap is larger than chance alone would explain",  # r36 en9, r37 en10
             "fr": "là aussi, tous les écarts restent dans les limites du hasard",
             "it": "anche qui ogni differenza è nei limiti del caso"}[lang] in again.replace("\u202f", " ")
     assert "encore" not in again and len(again.split()) < len(first.split())
@@ -329,6 +329,6 @@ def test_a_whole_stock_maximum_has_one_wording_on_terminal_and_page(lang: str) -
 
     term = say("peak_box", lang, name="x", n=25).replace("\u202f", " ")
     page = page_words("peak_box", lang, peak=25).replace("\u202f", " ")
-    phrase = {"en": "in the game", "fr": "tout le stock de la boîte", "it": "l’intera dotazione del gioco"}[lang]
+    phrase = {"en": "the game contains", "fr": "tout le stock de la boîte", "it": "l’intera dotazione del gioco"}[lang]
     assert phrase in term and phrase in page, (term, page)
     assert not any(w in term + page for w in ("all the game has", "all the box holds", "tutto quello", "scorta"))

@@ -147,7 +147,7 @@ def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "box"), [
-    ("en", ": all 5 in the game (at most 4 in 99% of games)"),  # round 34 en3
+    ("en", ": all 5 the game contains (at most 4 in 99% of games)"),  # round 34 en3
     ("fr", " : 5 (tout le stock de la boîte ; au plus 4 dans 99 % des parties)"),
     ("it", ": 5 (l’intera dotazione del gioco; al massimo 4 nel 99 % delle partite)")])
 def test_a_whole_stock_maximum_keeps_its_99th_percentile_where_lower(lang: str, box: str) -> None:
@@ -281,7 +281,7 @@ def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str,
     line = shortfall_line(finding, lang, naming).replace("\u202f", " ").replace("\u00a0", " ")
     assert order in line, line
     if lang == "en":
-        assert "at worst 60 silver coins unpaid in a single game;" in line and "over one game" not in line
+        assert "at worst, sums worth 60 silver coins left unpaid in a single game;" in line and "over one game" not in line
 
 
 def test_dracos_all_out_tie_says_before_the_drop_outs_not_at_the_start() -> None:

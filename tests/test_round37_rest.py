@@ -105,3 +105,50 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     assert "verifica se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
                                                           value="V", least="0,1", n="0,04")
     assert "(correggi l’errore qui sopra;" in say("refused", "it", what="W", n=2)
+
+
+@pytest.mark.parametrize(("lang", "key", "said", "old"), [
+    # en10: "over 300 games, again, no gap": "again" awkward, the only link back to the first count
+    ("en", "balance_none_again", "balance: the fair share is 25.0%; here too, over 300 games, no gap is larger than "
+                                 "chance alone would explain", "again"),
+    # en13: "at worst 60 silver coins unpaid" in a game of 20 silver coins: a value, counted in silver coins
+    ("en", "short_ruled", "at worst, sums worth 60 silver coins left unpaid in a single game", "coins unpaid"),
+    ("en", "short_ruled_again", "at worst, sums worth 60 silver coins left unpaid in a single game", "coins unpaid"),
+    # en14: "(all 25 in the game)": this game, or the box?
+    ("en", "peak_box", "gold coins (all 25 the game contains)", "in the game"),
+    # en16, fr11, it18: the side-by-side table's pointer to the intervals, without the possessive chain
+    ("en", "designer_across", "(the interval of each figure is given in the table for that player count, above):",
+     "own count"),
+    ("fr", "designer_across", "(les intervalles figurent plus haut, dans le tableau de chaque nombre de joueurs) :",
+     "tableau de son nombre"),
+    ("it", "designer_across", "(gli intervalli sono nella tabella di ciascun numero di giocatori, più sopra):",
+     "tabella del suo numero"),
+])
+def test_the_balance_shortage_peaks_and_side_by_side_lines_read_as_asked(lang: str, key: str, said: str,
+                                                                         old: str) -> None:
+    from cardgen.terminal import say
+
+    got = _plain(say(key, lang, fair="25.0%", why="", games=300, warn="W", case="C", short=285, share="95.0%",
+                     max=60, piece="silver coins", ruling="R", more=56, box="", also="", cover="99%", name="gold coins",
+                     n=25, published="P", worst="60", first="3 players"))
+    assert said in got, got
+    assert old not in got
+
+
+def test_the_close_games_definition_has_fewer_stacked_prepositions() -> None:
+    """en11: "share of games won by a margin over the runner-up of at most a tenth of the winner's fortune"."""
+    said = _draco()["glosses"]["en"]["close_games"] if "glosses" in _draco() else None
+    text = json.dumps(_draco(), ensure_ascii=False)
+    assert "share of games in which the winner beat the runner-up by no more than a tenth of the winner’s fortune" \
+        in text
+    assert "won by a margin over the runner-up of at most" not in text
+    assert said is None or said.startswith("share of games in which the winner beat")
+
+
+def test_the_page_says_the_whole_stock_as_the_terminal_does() -> None:
+    """en14 on the page: ": all 25 in the game" likewise."""
+    from cardgen.report.words import page_words
+
+    assert _plain(page_words("peak_box", "en", peak=25)) == ": all 25 the game contains"
+    assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 the game contains (at most 4 in 99% of " \
+                                                                      "games)"

@@ -348,7 +348,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     # the name and the weight of it (twentieth reading en18, en25): cardgen's rule lets play go on, never "covers
     # it" as if solved, and what the box would then hold
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
-                              "(95.0%), at worst 60 silver coins unpaid in a single game; the published rules do not say "
+                              "(95.0%), at worst, sums worth 60 silver coins left unpaid in a single game; the published rules do not say "
                               "what happens then, and cardgen’s added rule lets play go on. The results (balance, "
                               "card strength, design indicators) therefore describe the game with cardgen’s rule, not the "
                               "published game. In these 200 games, 57 "
@@ -1085,7 +1085,8 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     import json
 
     glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
-    assert glosses["en"]["close_games"].startswith("share of games won by a margin over the runner-up of at most")
+    assert glosses["en"]["close_games"].startswith(  # round 37 en11
+        "share of games in which the winner beat the runner-up by no more than")
     # round 33 en4: "decided by the last move of a player who could no longer win": whose last move, and decided how?
     assert glosses["en"]["kingmaking"] == "share of games in which the winner last overtook the runner-up on a third " \
         "player’s move"
