@@ -350,7 +350,7 @@ def test_the_italian_zork_case_says_who_pays() -> None:
 
     said = get_game("draco").words["tallies"]["it"]["gap:richest_tie"]
     # round 36 it13: «il più ricco» beside «i più ricchi»: Zork makes the richest pay, and they are several
-    assert said == "Zork fa pagare il giocatore più ricco, ma i più ricchi sono più d’uno a pari merito"
+    assert said == "Zork fa pagare il giocatore più ricco, ma più giocatori sono a pari merito i più ricchi"
 
 
 def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None:

@@ -152,3 +152,53 @@ def test_the_page_says_the_whole_stock_as_the_terminal_does() -> None:
     assert _plain(page_words("peak_box", "en", peak=25)) == ": all 25 the game contains"
     assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 the game contains (at most 4 in 99% of " \
                                                                       "games)"
+
+
+def test_the_bank_rule_names_the_player_and_the_dice() -> None:
+    """fr18: « en partant de celui dont un malandrin … » (celui: which?); fr19: « pour une Pluie d'écus, dans l'ordre
+    des lancers » (what throws?); it12: «incassa il dovuto» read as what the bank owes; it13: «quello il cui
+    malandrino» (each player has two), «pagato di più»."""
+    import yaml
+
+    bank = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["clarifications"]["bank_short"]
+    fr, it = _plain(bank["text"]["fr"]), bank["text"]["it"]
+    assert "en partant du joueur dont un malandrin est le plus près de la place la mieux payée" in fr
+    assert "pour une carte Pluie d’écus, dans l’ordre des jets de dé qui désignent les places payées." in fr
+    assert "prima incassa ciò che le spetta, poi paga quello che può" in it and "il dovuto" not in it
+    assert "partendo dal giocatore che ha un malandrino più vicino al posto meglio pagato" in it
+    assert "il cui malandrino" not in it and "pagato di più" not in it
+
+
+def test_the_runner_up_games_zork_case_kingmaking_and_players_read_as_asked() -> None:
+    """fr13: « où il reste un deuxième une fois … » (colloquial); it15: «con un secondo classificato, contato tra i
+    rimasti se …» suggested the tie games were kept; it14: «i più ricchi sono più d'uno a pari merito» (heavy);
+    fr15: « faiseur de rois » named a person, not a share of games; it19: «al tavolo:» (the page says «chi gioca»)."""
+    from cardgen.terminal import say
+
+    lines = _draco()["lines"]
+    for key in nonempty(["margin_basis", "figure_of_margin"]):
+        assert "où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)" in lines["fr"][key]
+        assert "in cui, eliminati i primi a pari merito, resta un secondo classificato)" in lines["it"][key]
+        assert "il reste un deuxième" not in lines["fr"][key] and "contato tra i rimasti" not in lines["it"][key]
+    assert _draco()["tallies"]["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma più giocatori " \
+                                                           "sono a pari merito i più ricchi"
+    verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
+    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet faiseur de roi"') == 1
+    assert "faiseur de rois" not in json.dumps(verdict, ensure_ascii=False)
+    assert say("played_by", "it", who="W") == "chi gioca: W"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Winner’s margin over the runner-up, in the table above: over the 267 games"),
+    ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties"),
+    ("it", "Distacco del vincitore dal secondo, nella tabella qui sopra: sulle 267 partite")])
+def test_the_details_margin_note_names_its_row_not_the_last_row(lang: str, said: str) -> None:
+    """fr32: « Dernière ligne (…) » under the Distributions table: on a phone the table is stacked, with no rows."""
+    from cardgen.report.validation import margin_note
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    r = {"scores": {"margin": {"n": 267}}, "completed": 300, "players": 3, "ties": {"shared_wins": 1}}
+    got = _plain(margin_note(r, lang, Naming.of(resolve("draco", ROOT), lang)))
+    assert got.startswith(said), got
+    assert not any(w in got for w in ("Last row", "Dernière ligne", "Ultima riga"))

@@ -57,7 +57,7 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     said = deck["clarifications"]["bank_short"]["text"]
     assert "nearest the best-paid place" in said["en"]  # round 32 en22*: no "seat" (a turn-order place elsewhere)
     assert "le plus près de la place la mieux payée" in said["fr"]
-    assert "più vicino al posto pagato di più" in said["it"]
+    assert "più vicino al posto meglio pagato" in said["it"]  # round 37 it13
     assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest
 
 
@@ -306,8 +306,8 @@ def test_draco_s_italian_runner_up_base_does_not_say_every_game_had_an_eliminati
 
     lines = get_game("draco").words["lines"]["it"]
     # round 34 it19: «anche dopo» was ambiguous; the condition («se») still says not every game had one
-    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite con un secondo classificato, contato tra "
-                                                      "i rimasti se i primi a pari merito vengono eliminati)")
+    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite in cui, eliminati i primi a pari merito, resta un "
+                                                      "secondo classificato)")  # round 37 it15
 
 
 def test_draco_s_richest_fortune_peak_is_said_to_be_during_play() -> None:

@@ -61,8 +61,8 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
         "\u00a0", " ")  # round 34 fr39: « ex æquo » joined by a no-break space
     assert r["scores"]["margin"]["n"] < r["completed"]  # this run has games without a runner-up
     own = {"en": "that still have a runner-up once the tied leaders drop out",
-           "fr": "où il reste un deuxième une fois les ex æquo en tête éliminés",
-           "it": "con un secondo classificato, contato tra i rimasti se i primi a pari merito vengono eliminati"}[lang]  # round 34 it19
+           "fr": "où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième",
+           "it": "in cui, eliminati i primi a pari merito, resta un secondo classificato"}[lang]  # round 34 it19
     assert own in text
     assert {"en": "that have a second place", "fr": "qui ont un deuxième", "it": "che hanno un secondo"}[lang] not in text
     assert r["sufficiency"]
@@ -80,7 +80,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
     how = {"en": "If the bank cannot pay all it owes, it collects",  # round 34 en11: "first" once
            "fr": "Si la banque ne peut pas tout verser, elle encaisse",
-           "it": "Se la banca non può pagare tutto ciò che deve, incassa"}[lang]
+           "it": "Se la banca non può pagare tutto, prima incassa"}[lang]
     assert how in text
     assert {"en": "in the WARNING below): ", "fr": "de l’avertissement plus bas)\u202f: ",
             "it": "nell’avviso più sotto): "}[lang] in text

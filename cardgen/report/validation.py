@@ -100,8 +100,10 @@ def margin_note(r: dict[str, Any], lang: str, naming: Naming) -> str:
     name = label("margin", lang, naming.words)
     # a footnote to the table's last row, said so: "Winner's margin over the runner-up (of the 267 games …)" stood
     # alone under the table like the caption of a missing chart (round 36 en24)
+    # named by the row's own label, not "Last row": on a phone the table is stacked and has no rows (round 37 fr32)
     said = page_words("margin_row", lang, name=name, basis=basis.strip().removeprefix("(").removesuffix(")")) \
         if basis else ""
+    said = said[:1].upper() + said[1:]
     # a margin of 0 where the games counted have one winner: a tie on points the tie-break settled, which read as an
     # error beside "of the 277 games with a single winner" (round 30 it48)
     broken = sum(n for k, n in ((r.get("ties") or {}).get("tie_breaks") or {}).items() if k != "shared_win")
