@@ -258,7 +258,7 @@ def test_the_overviews_intro_names_the_player_brackets_the_solo_game_and_sets_th
     assert [PAGES[lang]["agents_solo_too"] for lang in LANGS] == [
         " (one player in the solo game)", " (un seul joueur automatique en solo)",
         ", o uno solo in solitario"]  # round 33 it29: no bracket before the seed's
-    assert "partite). Per sicurezza, ogni partita si ferma dopo al massimo {cap} decisioni." in PAGES["it"]["overview_intro"]
+    assert "partite). Per sicurezza, una partita viene interrotta se arriva a {cap} decisioni." in PAGES["it"]["overview_intro"]
 
 
 # -- en37, it27: the overview's balance warnings ------------------------------------------------------------------------

@@ -202,3 +202,23 @@ def test_the_details_margin_note_names_its_row_not_the_last_row(lang: str, said:
     got = _plain(margin_note(r, lang, Naming.of(resolve("draco", ROOT), lang)))
     assert got.startswith(said), got
     assert not any(w in got for w in ("Last row", "Dernière ligne", "Ultima riga"))
+
+
+def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None:
+    """en21, it24: the runs list's "seed" column explained for designers (fr: what the number fixes, too); it26:
+    «si ferma dopo al massimo» (clumsy); it27: «in quel caso» after a bare label; it28: «dalla colonna «gioco»»,
+    on a phone the table has no columns."""
+    from cardgen.report.words import PAGES
+
+    assert PAGES["en"]["runs_intro"].endswith("The seed is the number that fixes the random shuffles and dice rolls: "
+                                              "running again with it replays the same games.")
+    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa mescolamenti e tiri di dado: con lo "
+                                              "stesso seme si rigiocano le stesse partite.")
+    assert "le même numéro rejoue les mêmes parties." in PAGES["fr"]["runs_intro"]
+    assert "Per sicurezza, una partita viene interrotta se arriva a {cap} decisioni." in PAGES["it"]["overview_intro"]
+    assert "dopo al massimo" not in PAGES["it"]["overview_intro"]
+    assert "non prevede questa situazione;" in PAGES["it"]["short_note"]
+    assert "prevede questa situazione." in PAGES["it"]["short_note_published"]
+    for key in nonempty(["short_note", "short_note_published"]):
+        assert "in quel caso" not in PAGES["it"][key] and "colonna" not in PAGES["it"][key]
+        assert PAGES["it"][key].endswith("che si raggiunge dalla tabella.")

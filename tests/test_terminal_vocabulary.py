@@ -386,10 +386,10 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
     # round 34 it19: «anche dopo» read as "even after", "also after" or "including": counted among those left, if
     ("it", "(sulle 267 partite in cui, eliminati i primi a pari merito, resta un secondo classificato)",
      # twenty-seventh reading it34: four commas in fifteen words
-     "(sulle 236 coppie di partite su 300 in cui entrambe le partite hanno un secondo classificato, contato tra "
-     "i rimasti se i primi a pari merito vengono eliminati).",
-     "(sulle 236 coppie in cui entrambe le partite hanno un secondo classificato, contato tra i rimasti se i "
-     "primi a pari merito vengono eliminati)")])  # round 31 it20
+     "(sulle 236 coppie di partite su 300 in cui, eliminati i primi a pari merito, entrambe le partite hanno un "
+     "secondo classificato).",  # round 37 it15: as the single games say it
+     "(sulle 236 coppie in cui, eliminati i primi a pari merito, entrambe le partite hanno un secondo "
+     "classificato)")])  # round 31 it20
 def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
         lang: str, games: str, pairs: str, page: str) -> None:
     """Seventeenth reading en20, en31: validate said Draco's "games in which a runner-up is left once the tied
