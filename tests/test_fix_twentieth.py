@@ -122,7 +122,7 @@ def test_each_count_is_one_aligned_line_without_its_qualifiers() -> None:
     assert it.startswith("      monete d’oro sui covi dei giocatori") and it.endswith("25,0 →  38,1  +13,1 [+11,2; +14,9]")
     # a row whose interval is compare's plain 95 % one says so; a widened one says nothing (the note above does)
     bare = {**rows[1], "adj_low": None, "adj_high": None}
-    assert count_lines([bare], "en", DRACO.words)[0].endswith("[+11.2 to +14.9] (95% confidence interval)")
+    assert count_lines([bare], "en", DRACO.words)[0].endswith("[+11.2 to +14.9] (95% interval)")
     # a name too long for the line wraps inside its column, the figures on its first line
     long = count_lines([{**rows[1], "metric": "peak:" + "very_long_name_" * 8}], "en", {})
     assert len(long) == 3 and "→" in long[0] and all(len(line) <= 100 for line in long), long

@@ -327,7 +327,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     # twenty-third reading en50, fr1: "343/1000" beside "1,000": the wins over the games grouped as every count
     assert "1 720/1\u202f200 60,0\u202f% [50,0\u202f%\u202f;\u00a070,0\u202f%] 1\u202f234,5" in text and "2 480/1\u202f200 – – 4,0" in text
-    assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
+    assert "dispersion (écart type)" in text and "<th>intervalle à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10ᵉ centile</th>" in html
 
 
@@ -390,11 +390,11 @@ def test_a_chart_writes_every_share_with_its_decimal_and_a_minus_sign_on_its_axi
 
 
 @pytest.mark.parametrize(("lang", "rate", "fair"), [
-    ("fr", "joueur 1, Le Roi Lui\u202f: 38,0\u202f% (intervalle de confiance à 95\u202f%\u202f: [29,1\u202f%\u202f; "
+    ("fr", "joueur 1, Le Roi Lui\u202f: 38,0\u202f% (intervalle à 95\u202f%\u202f: [29,1\u202f%\u202f; "
            "47,8\u202f%])", "part équitable\u202f: 50,0\u202f%"),
-    ("it", "giocatore 1, Re Lui: 38,0\u00a0% (intervallo di confidenza al 95\u00a0%: [29,1\u00a0%; 47,8\u00a0%])",
+    ("it", "giocatore 1, Re Lui: 38,0\u00a0% (intervallo al 95\u00a0%: [29,1\u00a0%; 47,8\u00a0%])",
      "giusta quota: 50,0\u00a0%"),
-    ("en", "seat 1, King Lui: 38.0% (95% confidence interval: [29.1% to 47.8%])", "fair share: 50.0%")])
+    ("en", "seat 1, King Lui: 38.0% (95% interval: [29.1% to 47.8%])", "fair share: 50.0%")])
 def test_a_rate_chart_s_hover_titles_are_in_the_language_s_typography(lang: str, rate: str, fair: str) -> None:
     """Tenth reading fr77: "joueur 1, Le Roi Lui: 38 % (intervalle de confiance à 95 % 29,1 % – 47,8 %)" had the
     English colon and an interval written as no table of the report writes one."""

@@ -173,7 +173,7 @@ def test_the_italian_zork_case_says_who_pays_and_that_they_are_several() -> None
     ("en", "figures_defined_at", "For definitions, see the 3-player table above."),  # en23
     ("fr", "figures_defined_at", "Pour les définitions, voir le tableau à 3 joueurs, plus haut."),
     ("it", "figures_defined_at", "Per le definizioni, vedi la tabella con 3 giocatori, più sopra."),
-    ("en", "designer_head", "indicator|value|95% confidence interval"),  # en31: an indicator’s name, not a "figure"
+    ("en", "designer_head", "indicator|value|95% interval"),  # en31; round 37 en27: one name: an indicator’s name, not a "figure"
     ("fr", "agents", "qui joue"),  # fr30: « joueurs | des joueurs automatiques »
     ("it", "agents", "chi gioca"),
     ("it", "runs_intro", "Una riga per serie, le più recenti in alto; se rilanci una serie con le stesse opzioni, i "

@@ -222,3 +222,17 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
     for key in nonempty(["short_note", "short_note_published"]):
         assert "in quel caso" not in PAGES["it"][key] and "colonna" not in PAGES["it"][key]
         assert PAGES["it"][key].endswith("che si raggiunge dalla tabella.")
+
+
+@pytest.mark.parametrize(("lang", "short"), [("en", "95% interval"), ("fr", "intervalle à 95 %"),
+                                             ("it", "intervallo al 95 %")])
+def test_a_95_interval_has_one_name_on_every_screen(lang: str, short: str) -> None:
+    """en27, it36: the tables' headings said "95% confidence interval", the legend, the terminal and the phone
+    labels "95% interval": two names for one notion."""
+    from cardgen.report.words import PAGES, page_words
+    from cardgen.terminal import say
+
+    assert _plain(say("balance_level_plain", lang)) == short
+    assert _plain(page_words("designer_head", lang)).split("|")[-1] == short
+    assert short in _plain(page_words("seats_why", lang, n=3))
+    assert not any(w in _plain(PAGES[lang]["seats_why"]) for w in ("confidence", "confiance", "confidenza"))

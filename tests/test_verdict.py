@@ -296,7 +296,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     # en24: not "some of" the counts: these, named; fr29/en2: each with its way and size, as fix's other figures
     # nineteenth reading (fr49, it37): a peak is each game's highest, averaged, never read as end-of-game holdings
     moved = (f"{gold}, the most at any one time in a game, averaged over games (10 fewer, from 25 to 15; 95% "
-             "confidence interval: [9.9 to 10.1])")
+             "interval: [9.9 to 10.1])")
     # fr30: never "no other figure changed" in each block (fix says it once under them all): the counts, as news
     assert en[-1] == f"Other in-game counts moved too: {moved}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
@@ -304,17 +304,17 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
     richest = tally_name('peak:richest_player', 'en', DRACO.words)
     assert two.endswith(f": {moved}; {richest}, the most at any one time in a game, averaged over games (3 fewer, from "
-                        "40 to 37; 95% confidence interval: [1 to 5]).")  # a name may hold a comma
+                        "40 to 37; 95% interval: [1 to 5]).")  # a name may hold a comma
     up = verdict({**result, "metrics": [_m("peak:gold_in_hands", 15, 25, 9.9, 10.1)]}, "en", alone=True)[-1]
     assert up.endswith(f"{gold}, the most at any one time in a game, averaged over games (10 more, from 15 to 25; 95% "
-                       "confidence interval: [9.9 to 10.1]).")
+                       "interval: [9.9 to 10.1]).")
     said = {lang: verdict(result, lang, alone=True)[-1] for lang in ("fr", "it")}
     assert said["fr"].endswith(f"{tally_name('peak:gold_in_hands', 'fr', DRACO.words)}, au plus fort de chaque partie, "
                                "en moyenne (10 de moins, de 25 à 15\u202f; "
-                               "intervalle de confiance à 95\u202f%\u202f: [9,9\u202f; 10,1]).")
+                               "intervalle à 95\u202f%\u202f: [9,9\u202f; 10,1]).")
     assert said["it"].endswith(f"{tally_name('peak:gold_in_hands', 'it', DRACO.words)}, il massimo di ogni partita in "
                                "media (10 in meno, da 25 a 15; "
-                               "intervallo di confidenza al 95\xa0%: [9,9; 10,1]).")
+                               "intervallo al 95\xa0%: [9,9; 10,1]).")
     assert all("«" not in text for text in said.values())
     assert said["fr"].startswith("D’autres compteurs de la partie ont aussi bougé\u202f: ")
     assert said["it"].startswith("Sono cambiati anche altri conteggi della partita: ")
