@@ -236,3 +236,11 @@ def test_a_95_interval_has_one_name_on_every_screen(lang: str, short: str) -> No
     assert _plain(page_words("designer_head", lang)).split("|")[-1] == short
     assert short in _plain(page_words("seats_why", lang, n=3))
     assert not any(w in _plain(PAGES[lang]["seats_why"]) for w in ("confidence", "confiance", "confidenza"))
+
+
+def test_the_italian_distributions_table_spells_out_minimum_and_maximum() -> None:
+    """it38: «min … max» in the Distributions table, while the charts spell out «minimo» and «massimo»."""
+    from cardgen.report.words import PAGES
+
+    head = PAGES["it"]["dist_head"].split("|")
+    assert "minimo" in head and "massimo" in head and "min" not in head and "max" not in head
