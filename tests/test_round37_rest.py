@@ -244,3 +244,13 @@ def test_the_italian_distributions_table_spells_out_minimum_and_maximum() -> Non
 
     head = PAGES["it"]["dist_head"].split("|")
     assert "minimo" in head and "massimo" in head and "min" not in head and "max" not in head
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "rule cardgen adds"), ("fr", "règle ajoutée par cardgen"),
+                                            ("it", "regola aggiunta da cardgen")])
+def test_the_special_cases_column_is_named_by_the_rule(lang: str, said: str) -> None:
+    """fr34: « comment il est réglé (par une règle que cardgen ajoute) »: «il» without an antecedent, and on a phone
+    the long label repeated on every card."""
+    from cardgen.report.words import PAGES
+
+    assert PAGES[lang]["gaps_how_settled"] == said
