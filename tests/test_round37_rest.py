@@ -254,3 +254,25 @@ def test_the_special_cases_column_is_named_by_the_rule(lang: str, said: str) -> 
     from cardgen.report.words import PAGES
 
     assert PAGES[lang]["gaps_how_settled"] == said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_page_of_several_counts_links_to_each(lang: str) -> None:
+    """en35: the game page runs to about 12,000 px on a desktop and 25,000 on a phone, with no links to its player
+    counts (their headings already had the ids p3 … p6)."""
+    from cardgen.load.project import Project
+    from cardgen.report.pages import deck_page
+    from cardgen.report.words import PAGES
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.simulate.summary import Naming
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    deck = Resolver(Project.open(ROOT)).resolve("king_lui")
+    opts = ValidateOptions(games=4, players=[3, 4], seed=3, jobs=1, out=None, engine="reference", progress=False)
+    results = run_validation([deck], opts)["results"]
+    html = deck_page("king_lui", {"results": results}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang,
+                     Naming.of(deck, lang))
+    jump = f'<p class="jump">{PAGES[lang]["jump_to"]} <a href="#p3">3</a> · <a href="#p4">4</a> ' \
+           f'{PAGES[lang]["jump_players"]}</p>'
+    assert jump in html
+    assert html.index(jump) < html.index('<h2 id="p3">') and '<h2 id="p4">' in html
