@@ -95,9 +95,9 @@ def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_no
 
 
 @pytest.mark.parametrize(("lang", "one", "margin", "runner"), [
-    ("en", "comebacks, tension, point of decision: of the 231 games with a single winner",
-     "close games: of the 250 games (for a shared win, the tied winners’ lead over the next-best player)",  # all the games followed: no condition they all meet (round 29 fr5, it24)
-     "kingmaking: of the 187 games with a single winner and no tie for second place"),
+    ("en", "comebacks, tension, point of decision: measured over the 231 games with a single winner",
+     "close games: measured over the 250 games (for a shared win, the tied winners’ lead over the next-best player)",  # all the games followed: no condition they all meet (round 29 fr5, it24)
+     "kingmaking: measured over the 187 games with a single winner and no tie for second place"),
     ("fr", "remontées, retard du vainqueur, moment décisif : sur les 231 parties à un seul vainqueur",
      "parties serrées : sur les 250 parties (en cas de "
      "victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé juste derrière eux)",

@@ -276,3 +276,18 @@ def test_a_game_page_of_several_counts_links_to_each(lang: str) -> None:
            f'{PAGES[lang]["jump_players"]}</p>'
     assert jump in html
     assert html.index(jump) < html.index('<h2 id="p3">') and '<h2 id="p4">' in html
+
+
+def test_the_indicators_bases_say_measured_over() -> None:
+    """en12: "comebacks, tension, point of decision: of the 250 games with a single winner": the bare "of" had
+    nothing to attach to; "measured over", and "over" in every English note on the games counted."""
+    from cardgen.simulate.summary import figure_bases
+
+    figures = [("comebacks", {"n": 250, "base": "one_winner"}), ("kingmaking", {"n": 214})]
+    notes = figure_bases(figures, "en")
+    assert notes and all(": measured over the " in note for note in nonempty(notes)), notes
+    from cardgen.terminal import say
+
+    for key in nonempty(["figure_of_one_winner", "figure_of_runner_up", "figure_of_margin", "figure_of_all",
+                         "margin_basis", "margin_basis_duel"]):
+        assert say(key, "en", n=250).strip().startswith("(over the 250 games"), key

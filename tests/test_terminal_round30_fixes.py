@@ -169,7 +169,7 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
 
 
 @pytest.mark.parametrize(("lang", "duel", "floor"), [
-    ("en", " (of the 277 games with a single winner: at 2 players a shared win leaves no runner-up)",
+    ("en", " (over the 277 games with a single winner: at 2 players a shared win leaves no runner-up)",
      "close here means a margin of 1 point or less"),
     ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
      "« serrée » signifie ici un écart de 1 point au plus"),
@@ -365,7 +365,7 @@ def test_the_shortage_s_warning_name_is_said_once_a_run(draco: tuple, lang: str,
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "(of the 214 games with a single winner and no tie for second place)",  # round 32 en6
+    ("en", "(over the 214 games with a single winner and no tie for second place)",  # round 32 en6
      "a single runner-up"),
     # round 31 fr3, it2: never "un deuxième net" / "un secondo netto" (a clear margin), nor "un seul deuxième"
     ("fr", "(sur les 214 parties à un seul vainqueur et un seul joueur à la deuxième place)",

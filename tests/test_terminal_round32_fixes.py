@@ -185,7 +185,7 @@ def test_what_does_not_change_with_the_player_count_is_said_once() -> None:
     assert any("--designer-games" in line for line in first)
     assert not any("--designer-games" in line for line in again) and "  design indicators (the first 250 games):" in again
     assert len(say("cards_head_none_again", "en", which="300 games").split()) <= 20
-    assert say("figure_of_runner_up", "en", n=214) == "(of the 214 games with a single winner and no tie for second place)"
+    assert say("figure_of_runner_up", "en", n=214) == "(over the 214 games with a single winner and no tie for second place)"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -346,9 +346,9 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "validate", "compare", "close"), [
     # twenty-third reading en9, fr9, it12: the games someone finishes below the winner or winners in, one wording
-    ("en", " (of the 267 games in which someone finishes below the winner or winners)",
+    ("en", " (over the 267 games in which someone finishes below the winner or winners)",
      "(on the 280 pairs of games, of 300, in which both games have a runner-up).",  # one wording (en31, en25)
-     "(of the 231 games in which someone finishes below the winner or winners)"),  # "of the" (fifteenth en32)
+     "(over the 231 games in which someone finishes below the winner or winners)"),  # round 37 en12: "over"
     ("fr", " (sur les 267 parties où au moins un joueur finit derrière le ou les gagnants)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
      "(sur les 231 parties où au moins un joueur finit derrière le ou les gagnants)"),
@@ -413,7 +413,7 @@ def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
 
 
 
-@pytest.mark.parametrize(("lang", "label"), [("en", "(of the 231 games with a single winner)"),
+@pytest.mark.parametrize(("lang", "label"), [("en", "(over the 231 games with a single winner)"),
                                              ("fr", "(sur les 231 parties à un seul vainqueur)"),
                                              ("it", "(sulle 231 partite con un solo vincitore)")])
 def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: str, label: str) -> None:

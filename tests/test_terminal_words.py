@@ -1093,7 +1093,7 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     assert all("(" not in glosses[lang]["decided_at"] for lang in ("en", "fr", "it"))
     draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
     assert draco["en"]["tie_break:all_tied_leaders_share"].startswith("every player drops out, so")  # round 31 en14
-    assert "i più ricchi sono più d’uno" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
+    assert "più giocatori sono a pari merito i più ricchi" in draco["it"]["gap:richest_tie"] and "nessun giocatore" in draco["it"]["gap:tie_for_win"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -1138,7 +1138,7 @@ def test_a_comparison_whose_players_made_the_same_moves_says_so_once(lang: str) 
     assert format_comparison(doc, tables=False).count(text) == 1
 
 
-@pytest.mark.parametrize(("lang", "note", "same"), [("en", "(of the 180 games with a single winner)", "(the same games)"),
+@pytest.mark.parametrize(("lang", "note", "same"), [("en", "(over the 180 games with a single winner)", "(the same games)"),
                                                     ("fr", "(sur les 180 parties à un seul vainqueur)", "(les mêmes parties)"),
                                                     ("it", "(sulle 180 partite con un solo vincitore)", "(le stesse partite)")])
 def test_the_games_an_indicator_keeps_are_named_once(lang: str, note: str, same: str) -> None:

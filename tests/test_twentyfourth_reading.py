@@ -429,7 +429,7 @@ def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole()
 
 # -- it17, fr15: shared wins among the games followed, not the run's -----------------------------------------------
 
-BASE = {"en": "close games: of the 224 games that still have a runner-up once the tied leaders drop out",
+BASE = {"en": "close games: measured over the 224 games that still have a runner-up once the tied leaders drop out",
         "fr": "parties serrées : sur les 224 parties où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième",
         "it": "partite combattute: sulle 224 partite in cui, eliminati i primi a pari merito, resta un secondo classificato"}  # round 34 it19
 SHARED_WINS = {"en": " (for a shared win, the tied winners’ lead over the next-best player)",

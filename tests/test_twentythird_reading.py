@@ -213,7 +213,7 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     notes = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0, 5.9)]
     # twenty-second reading (en4, en53, fr1, it6): one "close games" note, its games and its margin together, the
     # winner's score by the name the table gives it, never "a winner's average total"
-    assert notes[-1] == {"en": "close games: of the 210 games in which someone finishes below the winner or winners; "
+    assert notes[-1] == {"en": "close games: measured over the 210 games in which someone finishes below the winner or winners; "
                                "close here means a margin of 1 point or less",  # round 29 en8: exact; round 30 en12: the
                                # winner's score explains nothing where the floor applies
                          "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
@@ -241,7 +241,7 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
-    assert ("Close games: of the 190 games in which someone finishes below the winner or winners; close here means a "
+    assert ("Close games: measured over the 190 games in which someone finishes below the winner or winners; close here means a "
             "margin of about 7 points or less (winner’s score: 73.9 on average)") in page, page  # round 36 fr13: one base
 
 

@@ -138,7 +138,7 @@ def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, sa
     # terminal round 27 it9: the margin a tenth of the winner's score (about 1 point at 9.5), said with the average
     # terminal round 30 en12: where the 1-point floor applies, no winner's score beside it (it explains nothing);
     # it3: «combattuta» quoted, a word named, not an adjective that failed to agree
-    ("en", "close games: of the 231 games with a single winner; close here means a margin of 1 point or less"),
+    ("en", "close games: measured over the 231 games with a single winner; close here means a margin of 1 point or less"),
     ("fr", "parties serrées : sur les 231 parties à un seul vainqueur ; « serrée » signifie ici un écart de 1 point "
            "au plus"),
     ("it", "partite combattute: sulle 231 partite con un solo vincitore; qui «combattuta» significa un distacco di 1 "
