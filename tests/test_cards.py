@@ -315,8 +315,8 @@ def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count()
     [lead] = [line for line in lines if "lead changes" in line and "[" in line]  # the row, not its definition
     [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
     assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add
-    assert "comebacks: of the 212 games with a single winner" in text  # under the table (nineteenth reading fr4)
-    assert "kingmaking: of the 180 games with a single winner and no tie for second place" in text
+    assert "comebacks: measured over the 212 games with a single winner" in text  # under the table (nineteenth reading fr4)
+    assert "kingmaking: measured over the 180 games with a single winner and no tie for second place" in text
     french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
     assert "remontées : sur les 212 parties à un seul vainqueur" in french and "l’option --designer-games en change le nombre" in french
     italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
