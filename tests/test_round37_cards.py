@@ -217,3 +217,13 @@ def test_the_italian_held_note_says_tu_and_the_french_dagger_note_has_a_subject(
         assert "verifica se" in text and "verificate" not in text
     assert "(nombre de fois par joueur et par partie)" in LINES["fr"]["strength_hardly"]
     assert "elles ne sont donc jamais signalées" in LINES["fr"]["strength_hardly"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sort_order_is_said_with_its_direction_on_terminal_and_page(lang: str) -> None:
+    """fr16, it6: « Les lignes sont classées selon l'effet sur les victoires »: which way round?"""
+    said = {"en": "Rows are sorted by win rate gained, highest first.",
+            "fr": "Les lignes sont classées de l’effet sur les victoires le plus favorable au plus défavorable.",
+            "it": "Le righe sono in ordine decrescente di effetto sulle vittorie."}[lang]
+    assert said.split(", highest")[0].replace("Les lignes sont classées", "Lignes classées") in _terminal(lang)[6]
+    assert said in _page(lang)
