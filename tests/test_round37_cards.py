@@ -227,3 +227,13 @@ def test_the_sort_order_is_said_with_its_direction_on_terminal_and_page(lang: st
             "it": "Le righe sono in ordine decrescente di effetto sulle vittorie."}[lang]
     assert said.split(", highest")[0].replace("Les lignes sont classées", "Lignes classées") in _terminal(lang)[6]
     assert said in _page(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overviews_card_cell_names_the_swap_test(lang: str) -> None:
+    """en22: "“Favour” (mid-game, holding it improves …)": "mid-game," dangled; fr1*: the test named as in the table."""
+    from cardgen.report.words import PAGES
+
+    for key in nonempty(["card_mid", "card_mid_margin"], "the overview's card notes"):
+        assert NAME[lang] in PAGES[lang][key].lower(), PAGES[lang][key]
+    assert "(mid-game," not in PAGES["en"]["card_mid_margin"]
