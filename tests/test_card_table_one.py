@@ -110,13 +110,15 @@ def test_the_hardly_played_note_comes_once_for_both_measures_and_the_legend_once
         assert {"en": "never flagged", "fr": "jamais signalée", "it": "mai segnalata"}[lang] in notes[0]
     note = [line for line in first if line.strip().startswith("† ")][0]
     # the one sentence says what its figures show for such a card, and that it is never flagged
-    assert {"en": "figures show holding it", "fr": "chiffres reflètent le fait de l’avoir en main",
+    assert {"en": "figures measure the effect of holding it", "fr": "chiffres reflètent le fait de l’avoir en main",
             "it": "cifre misurano l’effetto di averla in mano"}[lang] in note  # round 36 it7
     # the key whole at the first count (a line per column, which measure to trust, the marks), "as above" after
     assert len(first) == len(again) + 6
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
-    sorted_by = {"en": "Rows are sorted by win rate gained", "fr": "Les lignes sont classées selon l’effet sur les victoires",
-                 "it": "Le righe sono in ordine di effetto sulle vittorie"}[lang]  # round 36: sentences (en1*)
+    # round 36: sentences (en1*); round 37 fr16, it6: the direction of the sort said
+    sorted_by = {"en": "Rows are sorted by win rate gained, highest first",
+                 "fr": "Lignes classées de l’effet sur les victoires le plus favorable au plus défavorable",
+                 "it": "Le righe sono in ordine decrescente di effetto sulle vittorie"}[lang]
     assert sorted_by in " ".join(first) and sorted_by not in " ".join(again)
 
 

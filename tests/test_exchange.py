@@ -149,7 +149,7 @@ def test_the_starter_rules_file_gets_designer_figures_and_both_card_tables(tmp_p
     assert d["component_impact"] and d["exchange"]["exchanges"] > 60 and d["exchange"]["rows"]
     lines = designer_lines(d, "fr")
     # one table for both experiments (issue #53): the heading counts the games of each
-    assert any(line.startswith("  force des cartes (") and "en cours de partie" in line for line in lines)
+    assert any(line.startswith("  force des cartes (") and "tests de substitution" in line for line in lines)
 
 
 def test_the_table_is_the_same_whatever_the_chunks(tmp_path: Path) -> None:
@@ -330,18 +330,22 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # the heading says what was done and counted (terminal round 28 en12, fr18), and the verdict (issue #53: one
     # table for both experiments, here the mid-game one alone); the legend: what was done, the columns, then the
     # flag's rule; each exchange counts for both its cards (round 34 fr14)
-    assert lines[0].startswith("  force des cartes (30 échanges en cours de partie dans 12 parties)")
+    assert lines[0].startswith("  force des cartes (30 tests de substitution dans 12 parties)")
     # round 35 (fr2): the key a short line per column, each column by the name it has in the heading row
-    assert lines[1].startswith("    effet sur les victoires\u202f: ") and "mêmes joueurs, dés et mélanges" in lines[1]
-    assert lines[2].startswith("    effet sur l’avance\u202f: avec les mêmes échanges") and "meilleur des autres" in lines[2]
+    # round 37 fr4: « mêmes dés » read as the same physical dice
+    assert lines[1].startswith("    effet sur les victoires\u202f: ") and "mêmes jets de dés" in lines[1]
+    assert lines[2].startswith("    effet sur l’avance\u202f: avec les mêmes substitutions") and \
+        "mieux placé des autres joueurs" in lines[2]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the units once in the key (fifteenth reading fr6)
     # round 36 fr1*: the units in each column's sentence; the intervals and the mark in sentences
-    assert "combien de points de pourcentage" in lines[1] and "combien de points tenir cette carte" in lines[2]
+    assert "combien de points de pourcentage" in lines[1] and "de combien de points le fait de tenir" in lines[2]
+    # round 37 fr2*: ◆ marks a flagged figure, a † card never flagged
     assert lines[3].startswith(f"    Chaque intervalle est un intervalle à 95{nb}%") and \
-        "◆ marque un chiffre dont l’intervalle exclut 0" in lines[3]
-    # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20)
-    assert lines[4].split() == ["effet", "de", "l’échange", "en", "cours", "de", "partie"]
+        "◆ marque un chiffre signalé" in lines[3]
+    # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20); round 37 fr1*:
+    # the experiment named as cardgen's test, never as a move of the game
+    assert lines[4].split() == ["test", "de", "substitution", ":", "effet"]
     assert lines[5].split() == ["carte", "sur", "les", "victoires", "sur", "l’avance"]
     # the margin with one decimal throughout, as the wins (en13, fr17); the flag's mark beside the figures it rests
     # on, in the card's row (the row's flag gives no ``flagged_by``: both)
@@ -402,18 +406,18 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     # each interval one unbreakable run under its figure, as every page writes it (eighteenth reading fr72, round 32
     # fr47): "[+2, +13]" was the margin's, with a comma French reads as a decimal mark; each cell named for a phone
     # (data-label: round 30 en39), the flagged figures in the flag's colour (issue #53: one card table)
-    assert ('<td class="num warn" data-label="mid-game exchange, win rate gained (percentage points)">+25.0 <br>'
+    assert ('<td class="num warn" data-label="card swap test, win rate gained (percentage points)">+25.0 <br>'
             '<span class="nw">[+10.0\u00a0to\u00a0+40.0]</span></td>') in html, html
-    assert ('<td class="num warn" data-label="mid-game exchange, margin gained (points)">+7.5 <br>'
+    assert ('<td class="num warn" data-label="card swap test, margin gained (points)">+7.5 <br>'
             '<span class="nw">[+2.0\u00a0to\u00a0+13.0]</span></td>') in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert 'data-label="échange en cours de partie, effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
+    assert 'data-label="test de substitution, effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
     # ... the win rate's gain, not "wins gained", a count (round 30 en35); the margin in the game's unit, the
     # verdict's column headed (terminal round 28 en11, en41); without the deal's rows, no opening-hand column
     # round 36 fr23, it29: the experiment's name once, over its columns, each head its figure's name and unit
-    assert '<th class="group" colspan="2">mid-game exchange</th>' in html
+    assert '<th class="group" colspan="2">card swap test</th>' in html
     assert "<th>win rate gained (percentage points)</th>" in html
     assert "<th>margin gained (points)</th>" in html and '<th class="call" rowspan="2">verdict</th>' in html
     assert "opening hands" not in html

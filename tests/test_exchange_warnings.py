@@ -47,7 +47,7 @@ def test_a_card_the_players_hardly_play_keeps_its_gap_in_play_but_not_its_flag()
     # line under its row; round 35 en7, en9: "*" after an interval read as significance)
     assert "◆" not in line and line.split()[:2] == ["cold", "†"] and "*" not in line
     note = [x for x in lines if x.startswith("    † hardly")][-1]
-    assert "holding it, not playing it" in note and "never flagged, even with an interval leaving out 0" in \
+    assert "holding it, not of playing it" in note and "never flagged, even with an interval leaving out 0" in \
         note and "0.04" in note
     # round 36 en7*: then its interval that leaves out 0, why it is not flagged and what to check
     assert lines[-1].startswith("    † cold: the interval of its “margin gained” (") and "leaves out 0, yet the card is " \
@@ -74,8 +74,8 @@ def test_a_flag_in_play_is_a_warning_counted_and_named_as_the_deal_s_are() -> No
     assert [x["component"] for x in flagged_cards(r, play=False)] == ["fro"]
     assert warning_count(r) == 2
     warning = card_warning(flagged_cards(r)[1], "en")
-    assert warning.startswith("WARNING (card strength): “favour” seems too strong in play: a player who takes it in "
-                              "exchange for another card mid-game") and warning.endswith("(◆ in the card table above)")
+    assert warning.startswith("WARNING (card strength): “favour” seems too strong in play: in the card swap test, a "
+                              "player who holds it instead of the card it was swapped with") and warning.endswith("(◆ in the card table above)")
     assert card_warning(flagged_cards(r)[0], "en").endswith("(◆ in the card table above)")
     # one card table for both experiments (issue #53): the warning points to it
     assert card_warning(flagged_cards(r)[1], "fr", page=True).endswith("(voir le tableau des cartes plus bas)")
@@ -128,17 +128,20 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     # round 31 en16, fr16, it18: further ahead than with what (the card given up), the win rate's change named, and
     # "beyond chance" said idiomatically in French and Italian
     # round 34 en18: "further ahead" assumed the player was ahead
-    assert "ends better placed against the best other player than with the card given up (margin gained +0.8 points " \
-           "[+0.04 to +1.50]), just beyond chance; its win rate gained (+3.4 percentage points [−2.0 to +8.8]) may " \
-           "be chance" in en.replace("\u00a0", " ") and "wins more often" not in en and "wins’ gap" not in en
+    # round 37 en1*, en2*: the card it was swapped with, the mark after the figure it marks, short sentences
+    assert "a player who holds it instead of the card it was swapped with ends better placed against the best other " \
+           "player. Margin gained: +0.8 points [+0.04 to +1.50], just beyond chance (◆ in the card table above). Its " \
+           "win rate gained, +3.4 percentage points [−2.0 to +8.8], may be chance" in en.replace("\u00a0", " ") and "wins more often" not in en and "wins’ gap" not in en
     fr, it = card_warning(flagged_cards(r)[0], "fr"), card_warning(flagged_cards(r)[0], "it")
-    assert "qu’avec la carte cédée (avance +0,8 point [+0,04 ; +1,50]), un écart qui dépasse de justesse ce que le " \
-           "hasard peut expliquer" in fr.replace("\u202f", " ")
+    assert "plutôt que l’autre carte de la substitution finit avec plus d’avance sur le mieux placé des autres " \
+           "joueurs : effet sur l’avance +0,8 point [+0,04 ; +1,50]. Cet écart dépasse de justesse ce que le " \
+           "hasard peut expliquer" in fr.replace("\u202f", " ").replace("\u00a0", " ")
     assert "au-delà du hasard" not in fr and "sans gagner plus souvent" not in fr
-    assert "quello che avrebbe tenendo la carta ceduta (vantaggio +0,8 punti [+0,04; +1,50]), appena oltre i limiti del " \
-           "caso;" in it and it.count("oltre i limiti del caso") == 1
+    assert "invece della carta con cui è stata sostituita finisce con un vantaggio più ampio sul migliore degli altri. " \
+           "Effetto sul vantaggio: +0,8 punti [+0,04; +1,50], appena oltre i limiti del caso" in it.replace("\u00a0", " ") \
+        and it.count("oltre i limiti del caso") == 1
     # round 36 fr2*: the figure named by the table's mid-game column, its participle agreeing with «effetto»
-    assert "l’effetto sulle vittorie (+3,4 punti percentuali [−2,0; +8,8]) può essere dovuto al caso" \
+    assert "L’effetto sulle vittorie, +3,4 punti percentuali [−2,0; +8,8], può invece essere dovuto al caso" \
            in it.replace("\u00a0", " ")
     lines = exchange_lines({"rows": [favour], "exchanges": 682, "games": 240}, "en")
     (line,) = [x for x in lines if "favour" in x]
@@ -147,7 +150,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     assert line.endswith("+0.8 [+0.04 to +1.50] ◆") and line.count("◆") == 1, line
     page = str(exchange_block({"rows": [favour], "exchanges": 682, "games": 240, "points": 12}, None, "en"))
     # round 36 en29: no double negative
-    assert "seems too strong: its margin interval excludes 0; its win-rate interval still includes it" in page
+    assert "seems too strong: its margin interval leaves out 0; its win-rate interval contains 0" in page  # round 37
     # its strip draws the wins, which hold 0: not in the "too strong" colour (terminal round 30 en32); its title
     # gives the wins' interval as the cell does (en33)
     from cardgen.report.impact import NEUTRAL, STRONG, WEAK
@@ -159,7 +162,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     svg = drawn.split("</svg>", 1)[0]
     assert re.search(r'<circle [^>]*fill="' + NEUTRAL + '"', svg) and WEAK not in svg, svg
     assert re.search(r'<rect [^>]*fill="' + STRONG + '"', svg) and not re.search(r'<circle [^>]*' + STRONG, svg)
-    assert "favour: mid-game exchange, win rate gained (percentage points) +3.4 [−2.0 to +8.8]" in drawn
+    assert "favour: card swap test, win rate gained (percentage points) +3.4 [−2.0 to +8.8]" in drawn
     near = str(exchange_block({"rows": [{**favour, "win": -0.065, "win_low": -0.1299, "win_high": -0.0003,
                                          "flagged_by": ["win"]}], "exchanges": 682, "games": 240, "points": 12},
                               None, "en"))

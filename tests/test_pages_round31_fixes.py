@@ -135,7 +135,7 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
     en = WORDS["en"]["footnote_exchange"]
     assert "(win rate and margin)" in en and "lead" not in en
-    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("mid-game exchange, margin")  # round 35 en42
+    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("card swap test, margin")  # round 35 en42, 37 fr1*
     it = WORDS["it"]["footnote_exchange"]
     assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
     assert "al più del 5" not in WORDS["it"]["flag"] and "non supera allora il 5" in WORDS["it"]["flag"]
@@ -143,11 +143,12 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
 @pytest.mark.parametrize(("lang", "win", "margin"), [
     # issue #53: in the one card table, the mid-game's figures say so, the margin too (round 35 en42)
-    ("en", "mid-game exchange, win rate gained (percentage points)", "mid-game exchange, margin gained (silver coins)"),
-    ("fr", "échange en cours de partie, effet sur les victoires (points de pourcentage)",
-     "échange en cours de partie, effet sur l’avance (pièces d’argent)"),
-    ("it", "scambio durante la partita, effetto sulle vittorie (punti percentuali)",
-     "scambio durante la partita, effetto sul vantaggio (monete d’argento)")])
+    # round 37 fr1*: the experiment named as cardgen's test, never as a move of the game
+    ("en", "card swap test, win rate gained (percentage points)", "card swap test, margin gained (silver coins)"),
+    ("fr", "test de substitution, effet sur les victoires (points de pourcentage)",
+     "test de substitution, effet sur l’avance (pièces d’argent)"),
+    ("it", "prova di sostituzione, effetto sulle vittorie (punti percentuali)",
+     "prova di sostituzione, effetto sul vantaggio (monete d’argento)")])
 def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hidden(lang: str, win: str,
                                                                                      margin: str) -> None:
     """en44 (starred), en51: on a phone "win rate: +3.4 [−2.0 to +8.8]" read as a win rate of 3.4 %, not a gain in
@@ -164,9 +165,9 @@ def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hi
     assert "table.exchange tr:first-child{display:none}" in phone
 
 
-@pytest.mark.parametrize(("lang", "count"), [("en", "682\u00a0exchanges in\u00a0230\u00a0games"),
-                                             ("fr", "682\u00a0échanges dans\u00a0230\u00a0parties"),
-                                             ("it", "682\u00a0scambi in\u00a0230\u00a0partite")])
+@pytest.mark.parametrize(("lang", "count"), [("en", "682\u00a0swaps in\u00a0230\u00a0games"),  # round 37 fr1*
+                                             ("fr", "682\u00a0substitutions dans\u00a0230\u00a0parties"),
+                                             ("it", "682\u00a0sostituzioni in\u00a0230\u00a0partite")])
 def test_the_card_tables_give_their_notes_room_at_1280_px(lang: str, count: str) -> None:
     """en50, fr33, it41, it42: at 1280 px the strip column took some 310 px while the verdict ran to seven lines in
     150 px, "257 exchanges in 152 games" to three or four, card names broke ("Tavern⏎Brawl") and a figure broke from

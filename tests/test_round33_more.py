@@ -252,9 +252,10 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
 
     assert WORDS["it"]["exchange_title"].startswith("Forza delle carte durante la partita")
     # issue #53: one card table for both experiments; its mid-game figures «durante la partita» on both
-    assert "warn_card_page_play" not in LINES["it"] and "durante la partita" in WORDS["it"]["strength_title"]
-    # round 35 it4: «durante la partita 250 partite» did not parse: «scambi durante la partita: 2.940 in 250 partite»
-    assert LINES["it"]["strength_games"].startswith("scambi durante la partita: {exchanges} in {games}")
+    # round 37 fr1*, it4: the experiment named as cardgen's test, «prova di sostituzione», on both
+    assert "warn_card_page_play" not in LINES["it"] and "prova di sostituzione" in WORDS["it"]["strength_title"]
+    # round 35 it4: «durante la partita 250 partite» did not parse
+    assert LINES["it"]["strength_games"].startswith("prova di sostituzione: {exchanges} sostituzioni in {games}")
     assert not any("a partita in corso" in PAGES["it"][k] for k in ("card_mid", "card_mid_margin"))
 
 
@@ -364,8 +365,8 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     head, legend = LINES["it"]["strength_key_win"], WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
     # round 36 it2*: «le due versioni» had no antecedent
-    assert "giocando la partita fino alla fine in entrambi i modi (stessi giocatori, dadi e mescolamenti)" in head
-    assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend
+    assert "e ha giocato la partita fino alla fine in entrambi i modi (stessi giocatori, stessi tiri di dado" in head
+    assert "con e senza la sostituzione, con gli stessi giocatori, gli stessi tiri di dado" in legend
 
 
 def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
@@ -382,7 +383,8 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     # round 36 (it2*, it3*, it5): sentences, «entrambi» with its noun
     assert "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali" in key
     assert "(li hanno" not in key
-    assert "allargato perché si confrontano insieme {n} carte (e, durante la partita, due misure per carta)" in key
+    assert "allargato perché si confrontano insieme {n} carte (e, nella prova di sostituzione, due misure per carta)" \
+        in key
 
 
 def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:
@@ -444,7 +446,9 @@ def test_the_italian_margin_warning_compares_an_advantage_with_an_advantage() ->
     for key in ("warn_card_play_strong_margin", "warn_card_play_strong_margin_just", "warn_card_play_weak_margin",
                 "warn_card_play_weak_margin_just"):
         said = LINES["it"][key]
-        assert "tenendo la carta ceduta (vantaggio" in said and "rispetto alla carta ceduta" not in said
+        # round 37 it2*, it16: the card compared with said in the subject, the figure after a colon
+        assert "chi la tiene invece della carta con cui è stata sostituita finisce" in said and \
+            ". Effetto sul vantaggio: {margin}" in said and "rispetto alla carta ceduta" not in said
         assert "vantaggio maggiore sul" not in said  # round 34 it14*: «maggiore … che tenendo»
 
 

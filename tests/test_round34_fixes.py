@@ -28,13 +28,17 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
                                "strength_key_trust")]
     head, key, note = " ".join(keys), words["strength_key_marks"], words["strength_hardly_one"]
     # round 36 (en1*, fr1*, fr4, it2*): sentences; what the figure means first, then how it was measured
-    assert {"en": "the game played to the end both ways, with the same players, dice and shuffles",
-            "fr": "puis joué la partie jusqu’au bout dans les deux cas (mêmes joueurs, dés et mélanges)",
-            "it": "giocando la partita fino alla fine in entrambi i modi (stessi giocatori, dadi e mescolamenti)"}[lang] \
-        in head
-    assert {"en": "marks a figure whose interval leaves out 0",
-            "fr": "marque un chiffre dont l’intervalle exclut 0",
-            "it": "indica una cifra il cui intervallo esclude lo zero"}[lang] in key
+    # round 37 (en1*, fr4, fr5, it2*): the swap said before "both ways"; « jets de dés », not « dés »
+    assert {"en": "the game was played to the end both ways, with the same players, dice rolls and shuffles",
+            "fr": "puis a joué les deux versions de la partie jusqu’au bout, avec les mêmes joueurs, les mêmes jets de "
+                  "dés et les mêmes mélanges",
+            "it": "e ha giocato la partita fino alla fine in entrambi i modi (stessi giocatori, stessi tiri di dado, "
+                  "stessi mescolamenti)"}[lang] in head
+    # round 37 (en4, fr2*, it1*): ◆ marks a flagged figure; a † card is never flagged
+    assert {"en": "marks a flagged figure: its interval leaves out 0",
+            "fr": "marque un chiffre signalé : son intervalle exclut 0",
+            "it": "indica una cifra segnalata: il suo intervallo esclude lo zero"}[lang] in key
+    assert "†" in key
     assert {"en": "so it is never flagged", "fr": "jamais signalée",
             "it": "mai segnalata"}[lang] in note
     for old in ("never a card hardly", "both ends do", "jamais une carte presque jamais", "les deux bornes les ont",
@@ -43,8 +47,10 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
     # shorter than the two tables' legends, headings and notes it replaces (before issue #53)
     # round 36 (en1*, fr1*, it2*, it3*): the key in plain sentences, as the readers asked, a little longer than
     # round 35's run-on fragments (1,468 / 1,821 / 1,716 characters); still bounded
-    assert len(words["strength_head"] + head + key + words["strength_none"] + note) < {"en": 1500, "fr": 1850,
-                                                                                        "it": 1750}[lang]
+    # round 37 (en1*, en23*, it2*, it30*): the readers asked for the true baseline and how the swap is made, said in
+    # full (1,774 / 2,224 / 2,133 characters); still bounded
+    assert len(words["strength_head"] + head + key + words["strength_none"] + note) < {"en": 1850, "fr": 2300,
+                                                                                        "it": 2200}[lang]
 
 
 
@@ -106,15 +112,19 @@ def test_the_margin_warning_compares_like_with_like() -> None:
     not. French « finit avec plus d'avance … qu'avec la carte cédée » compares like with like: kept."""
     from cardgen.terminal import LINES
 
+    # round 37 (en1*, fr14*, it16): the card compared with named once, in the sentence's subject; the figure after
     for key in ("warn_card_play_strong_margin", "warn_card_play_strong_margin_just"):
-        assert ("un vantaggio sul migliore degli altri più ampio di quello che avrebbe tenendo la carta ceduta ("  # it16
-                in LINES["it"][key])
-        assert "ends better placed against the best other player than with the card given up (" in LINES["en"][key]
-        assert "finit avec plus d’avance sur le meilleur des autres qu’avec la carte cédée (" in LINES["fr"][key]
+        assert ("chi la tiene invece della carta con cui è stata sostituita finisce con un vantaggio più ampio sul "
+                "migliore degli altri. " in LINES["it"][key])
+        assert ("a player who holds it instead of the card it was swapped with ends better placed against the best "
+                "other player. " in LINES["en"][key])
+        assert ("le joueur qui la tient plutôt que l’autre carte de la substitution finit avec plus d’avance sur le "
+                "mieux placé des autres joueurs : " in LINES["fr"][key])
     for key in ("warn_card_play_weak_margin", "warn_card_play_weak_margin_just"):
-        assert ("finisce più staccato dal migliore degli altri di quanto sarebbe tenendo la carta ceduta ("
-                in LINES["it"][key])
-        assert "ends worse placed against the best other player than with the card given up (" in LINES["en"][key]
+        assert ("chi la tiene invece della carta con cui è stata sostituita finisce più staccato dal migliore degli "
+                "altri. " in LINES["it"][key])
+        assert ("a player who holds it instead of the card it was swapped with ends worse placed against the best "
+                "other player. " in LINES["en"][key])
     for words in (LINES["en"], LINES["it"]):
         assert not any(x in v for v in words.values() if isinstance(v, str)
                        for x in ("vantaggio maggiore sul", "further ahead of the best", "further behind the best"))

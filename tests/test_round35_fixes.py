@@ -67,10 +67,12 @@ def test_the_key_is_one_short_line_per_column_at_the_first_count_then_which_meas
     heads = _columns(lang)
     for line, title in zip(key, [heads[1], heads[3], heads[5], heads[6]]):
         assert line.startswith("    ") and title in line.split(":")[0].split("\u202f")[0], (title, line)
-        assert len(line) < 330, line  # short: one idea each (the old key was some 900 characters)
-    trust = {"en": "trust the exchange: it is a controlled experiment",  # round 36 fr5, it3*: sentences
+        # short: one idea each (the old key was some 900 characters); round 37 en1*, it2*: the win line says what the
+        # card is compared with and how the swap is made, as the readers asked
+        assert len(line) < (640 if title == heads[5] else 330), line
+    trust = {"en": "trust the swap test: it is a controlled experiment",  # round 36 fr5, it3*: sentences
              "fr": "c’est une expérience contrôlée",
-             "it": "fa fede lo scambio: è un esperimento controllato"}[lang]
+             "it": "fa fede la prova di sostituzione: è un esperimento controllato"}[lang]
     assert trust in key[4]
     # said once a run: the next count says "columns as above", none of the key
     assert {"en": "columns as above", "fr": "colonnes comme plus haut", "it": "colonne come sopra"}[lang] in \

@@ -44,12 +44,13 @@ def test_the_margin_warning_names_its_win_figure_by_the_table_s_mid_game_column(
                                    "fr": ("avec − sans", "effet sur les victoires"),
                                    "it": ("con − senza", "effetto sulle vittorie")}[lang]
     said = card_warning(_favour(), lang, page=page).replace("\u00a0", " ").replace("\u202f", " ")
-    figure = {"en": "(+3.4 percentage points [−2.0 to +8.8]) may be chance",
-              "fr": "(+3,4 points de pourcentage [−2,0 ; +8,8]) peut être dû au hasard",
-              "it": "(+3,4 punti percentuali [−2,0; +8,8]) può essere dovuto al caso"}[lang]
-    assert f"{mid_game} {figure}" in said, said
-    assert {"en": "; its win rate gained (", "fr": " ; son effet sur les victoires (",
-            "it": "; l’effetto sulle vittorie ("}[lang] in said, said
+    # round 37 en2*, fr14*, it16: the win figure in a sentence of its own, after the mark it does not carry
+    figure = {"en": ", +3.4 percentage points [−2.0 to +8.8], may be chance",
+              "fr": ", +3,4 points de pourcentage [−2,0 ; +8,8], peut être dû au hasard",
+              "it": ", +3,4 punti percentuali [−2,0; +8,8], può invece essere dovuto al caso"}[lang]
+    assert f"{mid_game}{figure}" in said, said
+    assert {"en": ". Its win rate gained, ", "fr": ". En revanche, son effet sur les victoires, ",
+            "it": ". L’effetto sulle vittorie, "}[lang] in said, said
     assert opening not in said
     assert not any(old in said for old in ("the change in win rate", "écart de victoires", "differenza nelle vittorie",
                                            "dovuta al caso"))
@@ -61,8 +62,8 @@ def test_every_margin_warning_names_the_mid_game_column(lang: str) -> None:
     from cardgen.terminal import LINES
 
     keys = [f"warn_card_play_{side}_margin{just}" for side in ("strong", "weak") for just in ("", "_just")]
-    name = {"en": "its win rate gained ({win}", "fr": "son effet sur les victoires ({win}",
-            "it": "l’effetto sulle vittorie ({win}"}[lang]
+    name = {"en": "Its win rate gained, {win}", "fr": "son effet sur les victoires, {win}",
+            "it": "L’effetto sulle vittorie, {win}"}[lang]
     for key in nonempty(keys, "the margin warnings' keys"):
         assert name in LINES[lang][key], (key, LINES[lang][key])
 

@@ -53,20 +53,22 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     for line in nonempty(key, "the key's lines"):
         assert line.endswith("."), line  # sentences, not a chain of fragments
         assert line.count(";") <= 1, line
-    meaning = {"en": "win rate gained: how many points of win rate a player gains by holding this card in the middle "
-                     "of the game rather than a card nobody held.",
-               "fr": "effet sur les victoires : combien de points de pourcentage de victoires gagne un joueur qui "
-                     "tient cette carte en cours de partie plutôt qu’une carte que personne ne tenait.",
-               "it": "effetto sulle vittorie: quanti punti percentuali di vittorie in più dà tenere questa carta "
-                     "durante la partita anziché una carta che nessuno aveva."}[lang]
+    # round 37 en1*, it2*: the baseline is the card it was swapped with, never "a card nobody held"
+    meaning = {"en": "win rate gained: how many percentage points of win rate a player gains by holding this card "
+                     "instead of the card it was swapped with.",
+               "fr": "effet sur les victoires : de combien de points de pourcentage le taux de victoire d’un joueur "
+                     "augmente quand il tient cette carte plutôt que l’autre carte de la substitution.",
+               "it": "effetto sulle vittorie: quanti punti percentuali di vittorie in più ottiene chi tiene questa "
+                     "carta invece della carta con cui è stata sostituita."}[lang]
     assert key[2].startswith(meaning), key[2]
-    trust = {"en": "Where the opening hands and the mid-game exchange disagree, trust the exchange: it is a "
+    trust = {"en": "Where the opening hands and the card swap test disagree, trust the swap test: it is a "
                    "controlled experiment, while the opening hands compare different games.",
-             "fr": "Si les mains de départ et l’échange en cours de partie ne disent pas la même chose, fiez-vous à "
-                   "l’échange : c’est une expérience contrôlée, alors que les mains de départ comparent des parties "
+             "fr": "Si les mains de départ et le test de substitution ne disent pas la même chose, fiez-vous au "
+                   "test de substitution : c’est une expérience contrôlée, alors que les mains de départ comparent des parties "
                    "différentes.",
-             "it": "Se le mani iniziali e lo scambio danno indicazioni diverse, fa fede lo scambio: è un esperimento "
-                   "controllato, mentre le mani iniziali confrontano partite diverse tra loro."}[lang]
+             "it": "Se le mani iniziali e la prova di sostituzione danno indicazioni diverse, fa fede la prova di "
+                   "sostituzione: è un esperimento controllato, mentre le mani iniziali confrontano partite diverse tra "
+                   "loro."}[lang]
     assert key[4] == trust
     marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
                     "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "
@@ -176,7 +178,11 @@ def test_the_page_says_the_held_cards_interval_in_its_row_and_points_at_it_from_
     row = html.split("shower †", 1)[1].split("</tr>", 1)[0]
     figure = {"en": "win rate gained; margin gained", "fr": "effet sur les victoires ; effet sur l’avance",
               "it": "effetto sulle vittorie; effetto sul vantaggio"}[lang]
-    assert words["strength_held_weak"].format(figure=figure) in row, row
+    # round 37 en28, fr35, it33: the cell short, the why and what to check in a note under the table
+    assert words["strength_held_cell"] in row, row
+    assert {"en": "check whether", "fr": "vérifiez si", "it": "verifica se"}[lang] not in row
+    note = html.split("</table>", 1)[1]  # the note under the table: the card, its figure, why, what to check
+    assert note.startswith(f'<p class="muted note">† shower') and words["strength_held_weak"].split(". ")[-1] in note
 
 
 # -- en25*, fr32, it32: the leftover note at the page's foot ------------------------------------------------------
@@ -220,11 +226,15 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
     assert {"en": "with − without: the first of those two win rates minus the second",
             "fr": "avec − sans : le premier de ces deux taux moins le second",
             "it": "con − senza: la prima di queste due quote meno la seconda"}[lang] in items[1]
-    assert {"en": "how many points of win rate a player gains by holding this card",
-            "fr": "combien de points de pourcentage de victoires gagne un joueur qui tient cette carte",
-            "it": "quanti punti percentuali di vittorie in più dà tenere questa carta"}[lang] in items[2]
-    # fr26: why the exchanges under the cards come to twice the total
-    assert {"en": "twice the total", "fr": "le double du total", "it": "il doppio del totale"}[lang] in items[4]
+    assert {"en": "how many percentage points of win rate a player gains by holding this card instead of the card it "
+                  "was swapped with",
+            "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que l’autre carte de la "
+                  "substitution",
+            "it": "quanti punti percentuali di vittorie in più ottiene chi tiene questa carta invece della carta con "
+                  "cui è stata sostituita"}[lang] in items[2]
+    # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what
+    assert {"en": "twice the number of swaps", "fr": "le double du nombre de substitutions",
+            "it": "il doppio del numero di sostituzioni"}[lang] in items[4]
     for old in ("then their win rate", "puis leur taux de victoire", "poi la loro quota", "moins sans elle",
                 "both futures", "les deux suites jouées", "le due versioni giocate"):
         assert old not in html
@@ -259,7 +269,8 @@ def test_the_page_table_has_two_heading_rows_and_its_phone_labels_one_colon(lang
     css = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     assert "table.strength tr.head{display:none}" in css  # both heading rows hidden on a phone
     assert "table.strength .call.calm{display:block}" in css  # en30: "within chance" shown on a phone too
-    assert "table.strength .card{width:auto;min-width:14em}" in css  # en27: the card's lines wrap less
+    # en27: the card's lines wrap less; round 37 en29: 14em ran the 5- and 6-player tables 40 px past the text column
+    assert "table.strength .card{width:auto;min-width:12em}" in css
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -268,7 +279,8 @@ def test_the_next_counts_say_figures_as_above(lang: str) -> None:
     said: set[str] = set()
     _page(lang, said)
     again = plain(_page(lang, said))
-    assert {"en": "Figures as above;", "fr": "Chiffres comme plus haut ;", "it": "Dati come sopra;"}[lang] in again
+    assert {"en": "Figures as above;", "fr": "Colonnes et calculs comme dans le premier tableau ;",
+            "it": "Dati come sopra;"}[lang] in again
     assert "Columns as above" not in again
 
 
@@ -280,14 +292,14 @@ def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None
 
     w = {k: plain(v) for k, v in WORDS[lang].items() if isinstance(v, str)}
     # en21: "the opening hands’ hollow, above, the mid-game exchange’s filled"
-    assert {"en": "the opening hands as a hollow dot (upper line), the mid-game exchange as a filled dot (lower line)",
-            "fr": "les mains de départ en rond vide (ligne du haut), l’échange en cours de partie en rond plein (ligne "
+    assert {"en": "the opening hands as a hollow dot (upper line), the card swap test as a filled dot (lower line)",
+            "fr": "les mains de départ en rond vide (ligne du haut), le test de substitution en rond plein (ligne "
                   "du bas)",
-            "it": "le mani iniziali con un punto vuoto (linea in alto), lo scambio durante la partita con un punto "
+            "it": "mani iniziali con un punto vuoto (linea in alto), prova di sostituzione con un punto "
                   "pieno (linea in basso)"}[lang] in w["strength_strip_legend"]
     # en22, fr31, it30: the margin's line on a scale of its own, said as such, the key fact first
     assert {"en": "When a card is flagged on its margin alone, its strip adds a third line",
-            "fr": "Quand une carte n’est signalée que pour son avance, sa bande a une troisième ligne",
+            "fr": "Quand une carte n’est signalée que pour son avance, son graphique a une troisième ligne",
             "it": "Quando una carta è segnalata solo per il vantaggio, la sua striscia ha una terza linea"}[lang] in \
         w["exchange_strip_margin"]
     assert {"en": "on its own scale", "fr": "sur sa propre échelle", "it": "su una scala a sé"}[lang] in \
@@ -297,13 +309,14 @@ def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None
                                   "fr": "Aucune carte signalée : tous les intervalles du tableau contiennent 0.",
                                   "it": "Nessuna carta segnalata: per ogni carta, tutti gli intervalli contengono lo "
                                         "zero."}[lang]
-    # en29: "leaves out 0, but its win-rate interval does not": a double negative
-    assert w["strong_margin"] == {"en": "seems too strong: its margin interval excludes 0; its win-rate interval "
-                                        "still includes it",
+    # en29: "leaves out 0, but its win-rate interval does not": a double negative; round 37 en32, fr33, it32:
+    # "still" / « encore » / «ancora» implied a change over time
+    assert w["strong_margin"] == {"en": "seems too strong: its margin interval leaves out 0; its win-rate interval "
+                                        "contains 0",
                                   "fr": "semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires "
-                                        "le contient encore",
+                                        "contient 0",
                                   "it": "sembra troppo forte: l’intervallo del vantaggio esclude lo zero, mentre "
-                                        "quello delle vittorie lo contiene ancora"}[lang]
+                                        "quello delle vittorie lo include"}[lang]
     # fr28: no card of Draco "arrives only mid-game"
     assert not any(o in w["exchange_legend"] for o in ("arrive later", "n’arrivent d’ordinaire", "arrivano solo"))
 
@@ -327,7 +340,8 @@ def test_the_french_and_italian_headings_say_flagged_or_not_idiomatically() -> N
     """fr6: « aucune carte ne se détache au-delà du hasard »; it6: «si distingue più di quanto spieghi il caso»."""
     from cardgen.terminal import LINES
 
-    assert LINES["fr"]["strength_none"] == "aucune carte signalée : tous les écarts peuvent s’expliquer par le hasard"
+    # round 37 fr6: never two colons in one sentence
+    assert LINES["fr"]["strength_none"] == "aucune carte signalée ; tous les écarts peuvent s’expliquer par le hasard"
     assert LINES["fr"]["strength_flagged_one"] == ("{mark} marque la carte dont un chiffre dépasse ce que le hasard "
                                                    "peut expliquer")
     assert LINES["it"]["strength_none"] == "nessuna carta si scosta più di quanto possa spiegare il caso"
@@ -361,14 +375,17 @@ def test_the_margin_warning_sizes_its_margin_by_the_winners_lead_and_names_the_b
     from test_round36_fixes import _favour
 
     said = plain(card_warning(_favour(), lang, lead=winner_lead({"scores": {"margin": {"mean": 4.12}}})))
-    sized = {"en": "(margin gained +0.8 points [+0.04 to +1.50]; the winner’s lead over the runner-up averages 4.1 "
-                   "points)",
-             "fr": "(avance +0,8 point [+0,04 ; +1,50] ; l’avance moyenne du vainqueur sur le deuxième est de "
-                   "4,1 points)",
-             "it": "(vantaggio +0,8 punti [+0,04; +1,50]; il vantaggio medio del vincitore sul secondo è di 4,1 "
-                   "punti)"}[lang]
+    # round 37 en3, fr14*, it16: the yardstick said as one, in a sentence of its own
+    sized = {"en": "[+0.04 to +1.50], just beyond chance (◆ in the card table above). For scale: the winner’s lead "
+                   "over the runner-up averages 4.1 points. ",
+             "fr": "[+0,04 ; +1,50]. Cet écart dépasse de justesse ce que le hasard peut expliquer (◆ dans le tableau "
+                   "des cartes ci-dessus). Pour comparer : l’avance moyenne du vainqueur sur le deuxième est de 4,1 "
+                   "points. ",
+             "it": "[+0,04; +1,50], appena oltre i limiti del caso (◆ nella tabella delle carte qui sopra). Per "
+                   "confronto, il vincitore stacca il secondo di 4,1 punti in media. "}[lang]
     assert sized in said, said
     assert "avversari" not in said
     bare = plain(card_warning(_favour(), lang))  # no scores: no size, nothing left dangling
-    assert "[+0.04 to +1.50])" in bare or "[+0,04 ; +1,50])" in bare or "[+0,04; +1,50])" in bare, bare
+    assert "[+0.04 to +1.50]," in bare or "[+0,04 ; +1,50]." in bare or "[+0,04; +1,50]," in bare, bare
+    assert "4,1" not in bare and "4.1" not in bare and "). Its" in bare or "). En revanche" in bare or "). L’effetto" in bare
     assert winner_lead({}) is None

@@ -26,10 +26,10 @@ def _draco() -> dict:
 @pytest.mark.parametrize(("lang", "key", "said", "old"), [
     # fr12*, it9, it25, it29: "à la limite du hasard" / "al limite del caso" are no idiom (and the warning itself says
     # "appena oltre i limiti del caso"); the closing line, the runs list and the overview all print these keys
-    ("fr", "warn_cards_strong_just_one", "une carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard "
-                                         "explique : I", "limite du hasard"),
-    ("fr", "warn_cards_weak_just", "des cartes peut-être un peu trop faibles, tout juste au-delà de ce que le hasard "
-                                   "explique : I", "limite du hasard"),
+    ("fr", "warn_cards_strong_just_one", "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard "
+                                         "explique) : I", "limite du hasard"),
+    ("fr", "warn_cards_weak_just", "des cartes peut-être un peu trop faibles (tout juste au-delà de ce que le hasard "
+                                   "explique) : I", "limite du hasard"),
     ("it", "warn_cards_strong_just_one", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: I",
      "limite del caso"),
     ("it", "warn_cards_weak_just", "carte forse un po’ troppo deboli, appena oltre i limiti del caso: I",

@@ -244,10 +244,12 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
     # round 30 en31: the terminal's name for the figure, "margin over the best other player", not a third one
     # ... said as what holding it does since round 31 (en33)
     # round 36 en19: "beyond chance" once, the win rate's effect said as chance, not as "not their win rate"
-    ("en", "“favour” (mid-game, holding it improves its holder’s margin over the best other player by more than "
-           "chance would explain; its effect on win rate may be chance)"),
-    ("fr", "« favour » (en cours de partie, d’après l’avance sur le meilleur des autres, pas d’après les victoires)"),
-    ("it", "«favour» (durante la partita, in base al vantaggio sul migliore degli altri, non alle vittorie)")])
+    # round 37 en22: "mid-game," dangled; fr1*: the experiment named as cardgen's test, as in the card table
+    ("en", "“favour” (in the card swap test, holding it improves its holder’s margin over the best other player by "
+           "more than chance would explain; its effect on win rate may be chance)"),
+    ("fr", "« favour » (test de substitution : d’après l’avance sur le mieux placé des autres joueurs, pas d’après les "
+           "victoires)"),
+    ("it", "«favour» (prova di sostituzione: in base al vantaggio sul migliore degli altri, non alle vittorie)")])
 def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
     """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither
     that the flag is the mid-game experiment's nor that only the lead is beyond chance."""

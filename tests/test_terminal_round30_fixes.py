@@ -74,12 +74,13 @@ def _favour_row(**more: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(("lang", "flag", "decimals"), [
     # round 35 (en38, fr28): "but" / the comma before «non»; the key's decimals a short clause (fr8, it8); round 36
     # (en2, en29): both ends get the decimals, said so; no double negative in the verdict
-    ("en", "◆ seems too strong: its margin interval excludes 0; its win-rate interval still includes it",
-     "Where an end would round to 0.0, both ends get two decimals"),
-    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires le contient encore",
+    # round 37 (en17, en32, fr33, it32): "either end of an interval"; no "still" / « encore » / «ancora»
+    ("en", "◆ seems too strong: its margin interval leaves out 0; its win-rate interval contains 0",
+     "Where either end of an interval would round to 0.0, both ends are given to two decimals"),
+    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires contient 0",
      "Quand une borne s’arrondirait à 0,0, les deux bornes ont deux décimales"),
     ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, mentre quello delle vittorie lo "
-           "contiene ancora", "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali")])
+           "include", "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali")])
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -266,13 +267,17 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
     # round 35: each column named after what it compares, the same on the page (en1, fr1, it7); its key line says
     # what was done; the note says such a card is never flagged, even with an interval leaving out 0 (en9)
     ("en", ["card", "win rate gained", "margin gained"],
-     "such a swap was made and the game played to the end both ways",  # round 36 en3: what the figure means first
+     # round 36 en3: what the figure means first; round 37 en1*: the swap said before "both ways"
+     "a card in a player’s hand was swapped for a card of another kind that no player held, and the game was played "
+     "to the end both ways",
      "so they are never flagged, even with an interval leaving out 0"),
     ("fr", ["carte", "sur les victoires", "sur l’avance"],
-     "on a fait cet échange, puis joué la partie jusqu’au bout dans les deux cas",
+     "cardgen a remplacé une carte de la main d’un joueur par une carte d’une autre sorte que personne n’avait en "
+     "main, puis a joué les deux versions de la partie jusqu’au bout",
      "jamais signalées, même quand un intervalle exclut 0"),
-    ("it", ["carta", "sulle vittorie", "sul vantaggio"],
-     "si è fatto questo scambio, giocando la partita fino alla fine in entrambi i modi",
+    ("it", ["carta", "effetto sulle vittorie", "effetto sul vantaggio"],
+     "cardgen ha sostituito una carta nella mano di un giocatore con una carta di altro tipo che in quel momento non "
+     "era in mano a nessuno, e ha giocato la partita fino alla fine in entrambi i modi",
      "mai segnalate, nemmeno quando un intervallo esclude lo zero")])
 def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
         lang: str, head: list[str], done: str, note: str) -> None:
@@ -321,13 +326,14 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
             "win_high": 0.03, "margin": -0.2, "margin_low": -1.1, "margin_high": 0.8, "plays_per_seat": 0.03}
     page = str(exchange_block({"rows": [_favour_row(), dice], "exchanges": 2940, "games": 250, "points": 12}, None,
                               lang)).replace("&#x27;", "'").replace("\u202f", " ").replace("\u00a0", " ")
-    said = {"en": ("mid-game exchange, win rate gained", "mid-game exchange, margin gained",
-                   "cardgen exchanged a card from a player’s hand for one that no player held"),
+    said = {"en": ("card swap test, win rate gained", "card swap test, margin gained",
+                   "cardgen swapped a card in a player’s hand for a card of another kind that no player held"),
             "fr": ("effet sur les victoires", "effet sur l’avance",
-                   "cardgen a échangé une carte de la main d’un joueur contre une carte que personne ne tenait"),
+                   "cardgen a remplacé une carte de la main d’un joueur par une carte d’une autre sorte que personne "
+                   "n’avait en main"),
             "it": ("effetto sulle vittorie", "effetto sul vantaggio",
-                   "cardgen ha scambiato una carta nella mano di un giocatore con una carta che non era in mano a "
-                   "nessuno")}[lang]
+                   "cardgen ha sostituito una carta nella mano di un giocatore con una carta di altro tipo che in quel "
+                   "momento non era in mano a nessuno")}[lang]
     assert all(words in page for words in said), page
     assert WORDS[lang]["strength_hardly_played"].replace("\u202f", " ") in page
     assert "wins gained" not in page and "lead gained" not in page and "of their hand" not in page
@@ -438,7 +444,7 @@ def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("fr", "une carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique : « Faveur » à 5 joueurs",
+    ("fr", "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard explique) : « Faveur » à 5 joueurs",
      "de justesse trop forte"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Favore» con 5 giocatori", "di poco troppo")])
 def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:
@@ -514,11 +520,12 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
 # round 31 en44: each named as a gain, the win rate's in percentage points, the margin's in the game's unit
 @pytest.mark.parametrize(("lang", "labels"), [
     # round 35: each named after what it compares, the margin's with its experiment too (en42)
-    ("en", ("mid-game exchange, win rate gained (percentage points)", "mid-game exchange, margin gained (points)")),
-    ("fr", ("échange en cours de partie, effet sur les victoires (points de pourcentage)",
-            "échange en cours de partie, effet sur l’avance (points)")),
-    ("it", ("scambio durante la partita, effetto sulle vittorie (punti percentuali)",
-            "scambio durante la partita, effetto sul vantaggio (punti)"))])
+    # round 37 fr1*: the experiment named as cardgen's test, never as a move of the game
+    ("en", ("card swap test, win rate gained (percentage points)", "card swap test, margin gained (points)")),
+    ("fr", ("test de substitution, effet sur les victoires (points de pourcentage)",
+            "test de substitution, effet sur l’avance (points)")),
+    ("it", ("prova di sostituzione, effetto sulle vittorie (punti percentuali)",
+            "prova di sostituzione, effetto sul vantaggio (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
     knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it
@@ -552,7 +559,7 @@ def test_the_mid_game_legend_is_whole_once_a_page_and_its_strip_key_hides_on_a_p
     first = str(exchange_block(table, None, lang, said=said))
     again = str(exchange_block(table, None, lang, said=said))
     words = WORDS[lang]
-    who = {"en": "cardgen exchanged a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha scambiato una"}[lang]
+    who = {"en": "cardgen swapped a card", "fr": "cardgen a remplacé une carte", "it": "cardgen ha sostituito una"}[lang]
     assert who in first and who not in again
     assert words["strength_legend_again"].split("{")[0] in again
     key = re.search(r'<span class="strip-key">(.*?)</span>', first, re.S).group(1)

@@ -208,7 +208,7 @@ def test_the_mid_game_table_on_the_terminal_leaves_each_card_s_exchanges_to_the_
     table = {"rows": [_favour_row()], "exchanges": 2940, "games": 250, "points": 12}
     short = exchange_lines(table, "en", None, set())
     [head] = [x for x in short if x.startswith("    card ")]
-    assert "exchanges" not in head and "682" not in " ".join(short[3:]) and "2,940 mid-game exchanges" in short[0]
+    assert "swaps" not in head and "682" not in " ".join(short[3:]) and "2,940 card swaps" in short[0]
     assert say("strength_head", "en", which="w", verdict="v").count("(") == 1
 
 

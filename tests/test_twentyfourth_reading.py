@@ -96,9 +96,9 @@ TOTAL = {"en": "player counts 5 and 6 checked: all passed, with warnings (shorta
          # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"; round 30 en26, it15, fr30:
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
          "fr": "vérifié à 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous "
-               "les cas (manque de pièces à la banque ; des cartes peut-être un peu trop fortes, tout juste au-delà de ce que le hasard explique : "
+               "les cas (manque de pièces à la banque ; des cartes peut-être un peu trop fortes (tout juste au-delà de ce que le hasard explique) : "
                "« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; une carte peut-être un peu trop "
-               "faible, tout juste au-delà de ce que le hasard explique : « Pousse-toi ! » à 6 joueurs)",
+               "faible (tout juste au-delà de ce que le hasard explique) : « Pousse-toi ! » à 6 joueurs)",
          "it": "configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
                "banca; carte forse un po’ troppo forti, appena oltre i limiti del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
                "giocatori; una carta forse un po’ troppo debole, appena oltre i limiti del caso: «Fatti in là!» con 6 giocatori)"}
@@ -113,7 +113,7 @@ def test_the_closing_line_names_the_flagged_cards_and_their_player_counts(draco:
 
 
 OVERVIEW = {"en": "a card that seems too strong, just beyond chance: “To and Fro”",
-            "fr": "une carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique : « Chassé-croisé »",
+            "fr": "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard explique) : « Chassé-croisé »",
             "it": "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Andirivieni»"}
 PAGE = {"en": "(see the card table below)", "fr": "(voir le tableau des cartes plus bas)",
         "it": "(vedi la tabella delle carte più sotto)"}

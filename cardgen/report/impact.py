@@ -424,6 +424,7 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     short = [h.split(" (")[0] for h in words["strength_head"].split("|")[3:]]  # with − without, win, margin
     colon = punct(":", lang) + " "
     body = []
+    notes: list[str] = []  # under the table: each † card whose interval leaves out 0, why not flagged, what to check
     for (a, b), (sa, sb) in zip(pairs, shaped):
         cid = (a or b)["component"]
         name = names.get(cid, cid)
@@ -451,9 +452,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                  "margin": {**s["margin"], "y": 29, "sq_y": 25}}
         if s.get("row") and not win_flag:  # wins not flagged: neutral, as validate's opening-hand strips
             s["row"]["colour"] = NEUTRAL
-        s["title"] = typeset(f"{name}{colon}" + (f"{labels[0]} {' '.join(hand)}; " if a else "")
+        semi = punct(";", lang) + " "  # « [−10,2 ; +13,9] ; test de … », never "];" in French (round 37 fr37)
+        s["title"] = typeset(f"{name}{colon}" + (f"{labels[0]} {' '.join(hand)}{semi}" if a else "")
                              + f"{labels[1]} {' '.join(win)}"
-                             + (f"; {labels[2]} {' '.join(margin)}" if b and by_margin(b) and b.get("flag") else ""),
+                             + (f"{semi}{labels[2]} {' '.join(margin)}" if b and by_margin(b) and b.get("flag") else ""),
                              lang)
         # the verdict: a flag (of either experiment), else hardly played, else within chance
         parts = []
@@ -469,12 +471,16 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         # a † card with an interval that leaves 0 out: which one, why it is not flagged, what to check; "hardly ever
         # played: never flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] under "No card flagged" read as a
         # contradiction (round 36 en7*)
-        held = ([(a["held_flag"], short[0])] if a and a.get("held_flag") else []) + (
-            [(b["held_flag"], short[1 if by == "win" else 2]) for by in excluding(b)] if b and b.get("held_flag")
+        held = ([(a["held_flag"], f'{short[0]} {" ".join(hand)}')] if a and a.get("held_flag") else []) + (
+            # with its figure: "Holding it costs its holder" said no "what" (round 37 en9)
+            [(b["held_flag"], f'{short[1 if by == "win" else 2]} {" ".join(win if by == "win" else margin)}')
+             for by in excluding(b)] if b and b.get("held_flag")
             else [])
-        if not parts and rare and held:
-            parts.append(words[f"strength_held_{held[0][0]}"].format(
-                figure=(punct(";", lang) + " ").join(dict.fromkeys(figure for _, figure in held))))
+        if not parts and rare and held:  # a short cell, the why and what to check once under the table: 60 words
+            # set one or two a line in the verdict column made the row 370 px tall (round 37 en28, fr35, it33)
+            parts.append(words["strength_held_cell"])
+            notes.append(typeset(f'{words["strength_rare_mark"]} ' + words[f"strength_held_{held[0][0]}"].format(
+                card=name, figure=(punct(";", lang) + " ").join(dict.fromkeys(figure for _, figure in held))), lang))
         elif not parts and rare:  # one wording, beyond chance or not (round 35 en33): the † after its name says it
             parts.append(words["strength_hardly_played"])
         verdict = (punct(";", lang) + " ").join(parts) or words["calm"]
@@ -534,4 +540,5 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                   legend=typeset(legend, lang), strip_legend=strip_legend, key=[] if again else key, trust=trust,
                   method=method, method_title=words["strength_method_title"], flag=flag, head=head,
                   groups=[typeset(g, lang) for g in words["strength_groups"].split("|")],
-                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, **_ends(half, lang))
+                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, notes=notes,
+                  **_ends(half, lang))
