@@ -8,7 +8,6 @@ writes in its own entries, catalogs or deck texts ("points", "propose", "simulat
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -49,6 +48,16 @@ def strings(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from strings(item)
+
+
+def strings_of(value: Any, lang: str) -> Iterator[str]:
+    """Every string of language ``lang`` inside a wordbook ``value``: those under a key ``lang``, however deep."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from (strings(item) if key == lang else strings_of(item, lang))
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_of(item, lang)
 
 
 def _placeholders_out(text: str) -> str:

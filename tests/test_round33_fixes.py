@@ -81,18 +81,10 @@ def test_the_italian_report_is_called_report_never_rapporto() -> None:
 
     root = Path(__file__).parents[1]
 
-    def italian(node: object, inside: bool = False):  # every Italian string of a words file
-        if isinstance(node, dict):
-            for key, value in node.items():
-                yield from italian(value, inside or key == "it")
-        elif isinstance(node, list):
-            for value in node:
-                yield from italian(value, inside)
-        elif isinstance(node, str) and inside:
-            yield node
+    from english import strings_of
 
     files = [p for p in (root / "cardgen").rglob("*.json") if "rapport" in p.read_text(encoding="utf-8")]
-    said = [s for p in files for s in italian(json.loads(p.read_text(encoding="utf-8")))]
+    said = [s for p in files for s in strings_of(json.loads(p.read_text(encoding="utf-8")), "it")]
     assert said and not [s for s in said if "rapport" in s.lower()]
     # round 36 it12, it19: «report» is English; the one Italian name is now «resoconto»
     assert say("report", "it", path="x") == "Resoconto: x"

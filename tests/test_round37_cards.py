@@ -237,3 +237,16 @@ def test_the_overviews_card_cell_names_the_swap_test(lang: str) -> None:
     for key in nonempty(["card_mid", "card_mid_margin"], "the overview's card notes"):
         assert NAME[lang] in PAGES[lang][key].lower(), PAGES[lang][key]
     assert "(mid-game," not in PAGES["en"]["card_mid_margin"]
+
+
+def test_the_french_swap_test_is_masculine_everywhere() -> None:
+    """Round 38 fr11*, fr27: « lors de la test de substitution » in every card warning: « test » is masculine."""
+    import json
+    import re
+
+    from english import strings_of
+
+    said = [s for p in nonempty(sorted((ROOT / "cardgen").rglob("*.json")))
+            for s in strings_of(json.loads(p.read_text(encoding="utf-8")), "fr")]
+    assert [s for s in said if "test de substitution" in s]
+    assert not [s for s in said if re.search(r"\b(?:la|une|cette|de la) test\b", s, re.I)]

@@ -85,37 +85,6 @@ def test_one_count_with_one_warning_is_counted_as_one_warning(lang: str, said: s
     assert not checked_line(4, 0, 1, 1, lang, [1, 2, 3, 4], warned_at=[4]).replace("\u202f", " ").endswith(said)  # two or more
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    # the rule for this shortage alone, its conclusion on this point alone: cardgen's other rulings were used in 78,
-    # 81 and 5 of these games (terminal round 30 fr16, it17, it31)
-    # round 33 fr21*: "the results stay close to the published game" beside a verdict still "with a warning": the
-    # rule's weight alone, which the warning (the shortage itself) does not contradict
-    # round 34 en17*, it17: and whether to act; the rule does not "cover" what it lets go unpaid
-    # round 36 fr9*, it8*, en16: the rule named, its games counted, no claimed size of effect
-    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 were played "
-           "without it, so the results depend on that rule only through these 24 games. The published rules should "
-           "still say what happens when the bank cannot pay"),
-    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres se sont "
-           "déroulées sans elle, si bien que seules ces 24 parties dépendent de cette règle. Il faudra tout de même que "
-           "les règles publiées disent ce qui se passe quand la banque ne peut pas payer"),
-    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 si sono "
-           "svolte senza, quindi la regola incide sui risultati solo attraverso queste 24 partite. Il regolamento "
-           "pubblicato deve comunque dire che cosa succede quando la banca non può pagare")])
-def test_a_shortage_in_few_games_says_what_the_results_describe(lang: str, said: str) -> None:
-    """en24, it11: Draco at 6 players, the bank short in 24 of 300 games, and none of the sentence the 4- and
-    5-player warnings end with ("As at 3 players, the results describe the game with cardgen's rule"): were these
-    results exempt? Said so."""
-    from pathlib import Path
-
-    from cardgen.resolve.resolve import resolve
-    from cardgen.simulate.summary import Naming, shortfall_line
-
-    root = Path(__file__).resolve().parents[1]
-    f = {"peak": "unpaid_by_bank", "print_more": 9, "cover": 0.99, "games_short": 24, "games": 300, "max": 16}
-    line = shortfall_line(f, lang, Naming.of(resolve("draco", root), lang)).replace("\u202f", " ")
-    assert line.endswith(said), line
-
-
 @pytest.mark.parametrize(("lang", "said"), [("en", " (over all 300 games)"), ("fr", " (sur l’ensemble des 300 parties)"),
                                             ("it", " (su tutte le 300 partite)")])
 def test_the_winners_lead_names_its_games_when_every_game_has_a_runner_up(lang: str, said: str) -> None:
