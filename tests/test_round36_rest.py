@@ -64,9 +64,8 @@ def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
     bank = deck["clarifications"]["bank_short"]["text"]
     for lang, words in nonempty(list({"en": "it pays the players in order, starting with the one whose ruffian is "
                                             "nearest the best-paid place, until its money runs out",
-                                      "fr": "elle paie les joueurs dans l’ordre, en partant du joueur dont un malandrin "
-                                            "est le plus près de la place la mieux payée, jusqu’à épuisement de son "
-                                            "argent",
+                                      "fr": "elle paie les joueurs un par un, en partant du joueur dont un malandrin "
+                                            "est le plus près de la place la mieux payée",
                                       "it": "la banca paga i giocatori in ordine, partendo dal giocatore che ha un "
                                             "malandrino più vicino al posto meglio pagato, finché ha denaro"}.items())):
         assert words in bank[lang], lang

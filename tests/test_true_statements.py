@@ -116,10 +116,10 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
-    nearest = {"fr": ("elle paie les joueurs dans l’ordre, en partant du joueur dont un malandrin est le plus près de la "
+    nearest = {"fr": ("elle paie les joueurs un par un, en partant du joueur dont un malandrin est le plus près de la "
                       "place la mieux payée",
-                      "jusqu’à épuisement de son argent",
-                      "pour une carte Pluie d’écus, dans l’ordre des jets de dé qui désignent les places payées"),  # round 36 en17: "and so on" said
+                      "ce qu’elle peut",
+                      "pour une Pluie d’écus, dans l’ordre des jets de dé"),  # round 36 en17: "and so on" said
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
                "it": ("In un brindisi la banca paga i giocatori in ordine, partendo dal giocatore che ha un malandrino "
                       "più vicino al posto meglio pagato",
