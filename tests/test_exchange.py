@@ -333,25 +333,28 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     assert lines[0].startswith("  force des cartes (30 tests de substitution dans 12 parties)")
     # round 35 (fr2): the key a short line per column, each column by the name it has in the heading row
     # round 37 fr4: « mêmes dés » read as the same physical dice
-    assert lines[1].startswith("    effet sur les victoires\u202f: ") and "mêmes jets de dés" in lines[1]
-    assert lines[2].startswith("    effet sur l’avance\u202f: avec les mêmes substitutions") and \
-        "mieux placé des autres joueurs" in lines[2]
+    # round 38 fr19: the table first, its key under it (the rows at lines 4-6, the key's three lines after)
+    key = lines[7:]
+    assert key[0].startswith("    effet sur les victoires\u202f: ") and "mêmes jets de dés" in key[0]
+    assert key[1].startswith("    effet sur l’avance\u202f: avec les mêmes substitutions") and \
+        "mieux placé des autres joueurs" in key[1]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     # a difference of win rates: bare percentage points, the units once in the key (fifteenth reading fr6)
     # round 36 fr1*: the units in each column's sentence; the intervals and the mark in sentences
-    assert "combien de points de pourcentage" in lines[1] and "de combien de points le fait de tenir" in lines[2]
+    assert "combien de points de pourcentage" in key[0] and "de combien de points le fait de tenir" in key[1]
     # round 37 fr2*: ◆ marks a flagged figure, a † card never flagged
-    assert lines[3].startswith(f"    Chaque intervalle est un intervalle à 95{nb}%") and \
-        "◆ marque un chiffre signalé" in lines[3]
+    assert key[2].startswith(f"    Chaque intervalle est un intervalle à 95{nb}%") and \
+        "◆ marque un chiffre signalé" in key[2]
     # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20); round 37 fr1*:
-    # the experiment named as cardgen's test, never as a move of the game
-    assert lines[4].split() == ["test", "de", "substitution", ":", "effet"]
-    assert lines[5].split() == ["carte", "sur", "les", "victoires", "sur", "l’avance"]
+    # the experiment named as cardgen's test, never as a move of the game; round 38 fr7: each column's unit under it
+    assert lines[1].split() == ["test", "de", "substitution", ":", "effet"]
+    assert lines[2].split() == ["carte", "sur", "les", "victoires", "sur", "l’avance"]
+    assert lines[3].split() == ["(points", "de", "%)", "(points)"]
     # the margin with one decimal throughout, as the wins (en13, fr17); the flag's mark beside the figures it rests
     # on, in the card's row (the row's flag gives no ``flagged_by``: both)
-    assert f"+25,0 [+10,0{nb}; +40,0] ◆" in lines[6] and f"+7,5 [+2,0{nb}; +13,0] ◆" in lines[6]
-    assert lines[7].split()[0] == "k1" and "◆" not in lines[7] and "−5,0" in lines[7]
-    assert lines[8].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+    assert f"+25,0 [+10,0{nb}; +40,0] ◆" in lines[4] and f"+7,5 [+2,0{nb}; +13,0] ◆" in lines[4]
+    assert lines[5].split()[0] == "k1" and "◆" not in lines[5] and "−5,0" in lines[5]
+    assert lines[6].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 
 def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:

@@ -61,19 +61,20 @@ def test_the_key_is_one_short_line_per_column_at_the_first_count_then_which_meas
     said: set[str] = set()
     first = _table(designer_lines(_designer(), lang, Naming(), 300, said, 3))
     again = _table(designer_lines(_designer(), lang, Naming(), 300, said, 4))
-    key = first[1:7]
+    key = first[-5:]  # under the table since round 38 (fr19), in the columns' order: the swap test's first (en7*)
     # one line per column, in the table's order, each opening with the column's own name (the mid-game ones with
     # the effect's word where the group says it: « effet sur les victoires » under « effet de l'échange … »)
     heads = _columns(lang)
-    for line, title in zip(key, [heads[1], heads[3], heads[5], heads[6]]):
+    for line, title in zip(key, [heads[5], heads[6], heads[1], heads[3]]):
         assert line.startswith("    ") and title in line.split(":")[0].split("\u202f")[0], (title, line)
         # short: one idea each (the old key was some 900 characters); round 37 en1*, it2*: the win line says what the
-        # card is compared with and how the swap is made, as the readers asked
-        assert len(line) < (640 if title == heads[5] else 330), line
-    trust = {"en": "trust the swap test: it is a controlled experiment",  # round 36 fr5, it3*: sentences
+        # card is compared with and how the swap is made, as the readers asked; round 38 en15: the gap's rates said
+        # as they are worked out, turn-order position by position
+        assert len(line) < {heads[5]: 760, heads[3]: 480}.get(title, 330), line
+    trust = {"en": "trust the card swap test: it is a controlled experiment",  # round 36 fr5, it3*: sentences
              "fr": "c’est une expérience contrôlée",
              "it": "fa fede la prova di sostituzione: è un esperimento controllato"}[lang]
-    assert trust in key[4]
+    assert trust in first[1]  # the one line above the table (round 38 en7*)
     # said once a run: the next count says "columns as above", none of the key
     assert {"en": "columns as above", "fr": "colonnes comme plus haut", "it": "colonne come sopra"}[lang] in \
         " ".join(again[:2])
@@ -86,7 +87,7 @@ def test_the_group_names_start_over_their_first_column(lang: str) -> None:
     """en6, fr9, it6: "opening hands" sat over the gap only, the share dealt outside its group."""
     lines = _table(designer_lines(_designer(), lang, Naming(), 300, set(), 3))
     heads = _columns(lang)
-    [titles] = [line for line in lines if line.startswith("    ") and line.split()[:1] == [heads[0]]]
+    [titles] = [line for line in lines if line.startswith(f"    {heads[0]} ")]
     groups = lines[lines.index(titles) - 1]
     assert groups.index(heads[2]) == titles.index(heads[1])  # "opening hands" over "dealt"
     assert groups.index(heads[4]) == titles.index(heads[5])  # the mid-game group over its first column
@@ -126,8 +127,8 @@ def test_the_columns_have_the_same_names_on_the_terminal_and_the_page(lang: str)
     assert heads[0] == page[0]
     # round 36 fr23, it29: the experiment's name over its columns, as the terminal's
     assert heads[1] in page[1] and heads[2] == WORDS[lang]["strength_groups"].split("|")[0]
-    assert key[0].startswith(heads[1])
-    for title, head, label, line in zip([heads[3], heads[5], heads[6]], page[3:], labels, key[1:]):
+    assert key[3].startswith(heads[1])  # round 38: the swap test's lines first, as its columns
+    for title, head, label, line in zip([heads[3], heads[5], heads[6]], page[3:], labels, [key[4], key[0], key[1]]):
         assert title in head and title in label and title in line.split(":")[0].split("\u202f")[0], (title, head)
     # each mid-game figure names its experiment on a phone, the margin too (en42)
     assert labels[1].split(",")[0] == labels[2].split(",")[0]  # its name, a comma, the figure's (round 36 fr33)
@@ -149,22 +150,23 @@ def test_the_page_orders_its_columns_as_the_terminal_and_keys_them_in_a_few_line
     # two heading rows since round 36 (fr23, it29): the experiments' names, then their columns
     ths = re.findall(r"<th[^>]*>(.*?)</th>", "".join(html.split("<table", 1)[1].split("</tr>")[:2]), re.S)
     text = [re.sub(r"<[^>]+>", " ", th).replace("\u202f", " ") for th in ths]
-    order = [heads[0], heads[1], heads[3], heads[4], heads[5]]
+    order = [heads[0], heads[4], heads[5], heads[1], heads[3]]
     at = [next(i for i, t in enumerate(text) if h.replace("\u202f", " ") in t) for h in order]
-    assert at == sorted(at) and at[1] + 1 == at[2], text  # card, dealt, gap, win rate, margin: the terminal's order
+    # card, win rate, margin, dealt, gap: the terminal's order, the swap test first (round 38 en7*, it12*)
+    assert at == sorted(at) and at[3] + 1 == at[4], text
     assert "±" not in " ".join(text[:at[-1] + 1]) and any(words["head_verdict"] in t for t in text)
     row = html.split('<td class="card">favour', 1)[1].split("</tr>", 1)[0]
     assert row.index('class="num aside"') < row.index(f'data-label="{words["strength_labels"].split("|")[0]}"')
-    # the key: one line per column and which measure to trust; the method folded in a <details>
+    # above the table the verdict and which measure to trust alone (round 38 fr19: 23 lines before the first row)
     above = html.split("<table", 1)[0]
-    items = re.findall(r"<li>(.*?)</li>", above, re.S)
-    assert len(items) == 6 and items[-1].startswith(words["strength_trust"].split()[0])  # + how exchanges count
-    folded = re.search(r"<details[^>]*><summary>(.*?)</summary>(.*?)</details>", above, re.S)
+    assert "<li>" not in above and "<details" not in above
+    assert len(re.sub(r"<[^>]+>", " ", above).split()) < 50, above
+    # under it the key: one line per column, how swaps count and the rows' order; the method folded in a <details>
+    below = html.split("</table>", 1)[1]
+    items = re.findall(r"<li>(.*?)</li>", below, re.S)
+    assert len(items) == 6 and items[-1] == words["strength_order"]
+    folded = re.search(r"<details[^>]*><summary>(.*?)</summary>(.*?)</details>", below, re.S)
     assert folded and folded.group(1) == words["strength_method_title"]
-    shown = re.sub(r"<details.*?</details>", "", above, flags=re.S)
-    plain = re.sub(r"<li>.*?</li>", "", shown, flags=re.S)
-    # besides the lines of the key, at most two short sentences (the strip, the flag) and the verdict
-    assert len(re.sub(r"<[^>]+>", " ", plain).split()) < 90, plain
     # the next count: "columns as above", no key, no method
     again = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", said, "point"))
     assert "<li>" not in again.split("<table", 1)[0] and "<details" not in again
@@ -198,7 +200,8 @@ def test_each_count_s_card_table_opens_with_its_verdict_and_the_margin_line_is_o
     d = _designer()  # "shower": hardly played, its margin interval leaving out 0: not calm, nothing flagged
     html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
     # round 36 en7*: the headline points at the † card's row
-    assert html.split("<ul", 1)[0].strip() == f"<p>{WORDS[lang]['strength_none_flagged_held']}</p>".replace(" :", "\u202f:")
+    assert html.split('<p class="muted trust">', 1)[0].strip() == \
+        f"<p>{WORDS[lang]['strength_none_flagged_held']}</p>".replace(" :", "\u202f:")
     for old in ("second line", "seconde ligne", "seconda linea"):
         assert old not in WORDS[lang]["exchange_strip_margin"]
 
@@ -216,7 +219,7 @@ def test_a_count_with_a_flagged_card_names_it_above_the_table_and_the_phone_keep
     d["exchange"]["rows"][0].update(flag="strong", flagged_by=["margin"], margin=0.8, margin_low=0.04,
                                     margin_high=1.5, flag_low=0.04, flag_high=1.5)
     html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
-    head = html.split("<ul", 1)[0].strip()
+    head = html.split('<p class="muted trust">', 1)[0].strip()
     lead = WORDS[lang]["strength_flagged_one"].split("{")[0]
     assert head.startswith(f"<p>{lead}favour (") and head.count("(") == 1, head
     css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")

@@ -89,12 +89,13 @@ def test_italian_says_quasi_mai_with_its_negation() -> None:
     assert it["strength_hardly"].startswith("† quasi mai giocate dai giocatori automatici (")
     assert it["strength_hardly_one"].startswith("† quasi mai giocata dai giocatori automatici (")
     # round 36 it17: the again-note keeps its unit
-    assert it["strength_hardly_again"] == "† quasi mai giocate (volte per giocatore a partita), quindi mai segnalate: {items}"
-    assert it["strength_hardly_again_one"] == ("† quasi mai giocata (volte per giocatore a partita), quindi mai "
-                                               "segnalata: {items}")
+    # round 38 fr8: the unit after "never flagged", said as a count of plays
+    assert it["strength_hardly_again"] == "† quasi mai giocate, quindi mai segnalate (volte giocate per giocatore a partita): {items}"
+    assert it["strength_hardly_again_one"] == ("† quasi mai giocata, quindi mai segnalata (volte giocate per giocatore "
+                                               "a partita): {items}")
     assert it["hardly_note_again"].startswith("* quasi mai giocate, come sopra")
     assert it["hardly_held"].startswith("non segnalata: quasi mai giocata (")
-    assert WORDS["it"]["strength_hardly_played"] == "quasi mai giocata: mai segnalata"
+    assert WORDS["it"]["strength_hardly_played"] == "quasi mai giocata: non segnalata"  # round 38 en27
 
 
 def test_the_italian_terminal_notes_and_page_verdicts_read_quasi_mai_giocat() -> None:
@@ -106,7 +107,7 @@ def test_the_italian_terminal_notes_and_page_verdicts_read_quasi_mai_giocat() ->
 
     said: set[str] = set()
     for players, note in ((3, "† quasi mai giocate dai giocatori automatici"),
-                          (4, "† quasi mai giocate (volte per giocatore a partita), quindi mai segnalate: ")):
+                          (4, "† quasi mai giocate, quindi mai segnalate (volte giocate per giocatore a partita): ")):
         lines = _table(designer_lines(_designer(), "it", Naming(), 300, said, players))
         line = [x for x in lines if x.strip().startswith("† ")][0]  # then a † card's excluding interval (en7*)
         assert line.strip().startswith(note), line
@@ -114,6 +115,6 @@ def test_the_italian_terminal_notes_and_page_verdicts_read_quasi_mai_giocat() ->
     d = _designer()
     html = str(strength_block(d["component_impact"], d["exchange"], None, "it", None, "points", set(), "point"))
     # one † card plain, the other with an interval that leaves 0 out, said in its row (round 36 en7*)
-    assert html.count("quasi mai giocata: mai segnalata") == 1, html
+    assert html.count("quasi mai giocata: non segnalata") == 2, html  # the plain verdict and the held cell's
     assert html.count("non segnalata, anche se un intervallo esclude lo zero (") == 1, html
     assert not re.search(r"giocat[ae] quasi mai", html)

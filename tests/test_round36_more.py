@@ -49,27 +49,28 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     gained", five clauses run together; fr1*, it2*: the exchange's line said what was done, never what the number
     means; it3*: «le due misure» for two different pairs two lines apart."""
     lines = [plain(x) for x in _first_table(lang)]
-    key = lines[1:7]
+    key = lines[-5:]  # under the table since round 38 (fr19), in the columns' order
     for line in nonempty(key, "the key's lines"):
         assert line.endswith("."), line  # sentences, not a chain of fragments
         assert line.count(";") <= 1, line
     # round 37 en1*, it2*: the baseline is the card it was swapped with, never "a card nobody held"
+    # round 38 en6*, it1*, fr12: the baseline true of both cards, and what it amounts to
     meaning = {"en": "win rate gained: how many percentage points of win rate a player gains by holding this card "
-                     "instead of the card it was swapped with.",
+                     "instead of the card it was swapped with (a random card of another kind: in effect, against an "
+                     "average other card).",
                "fr": "effet sur les victoires : de combien de points de pourcentage le taux de victoire d’un joueur "
-                     "augmente quand il tient cette carte plutôt que l’autre carte de la substitution.",
-               "it": "effetto sulle vittorie: quanti punti percentuali di vittorie in più ottiene chi tiene questa "
-                     "carta invece della carta con cui è stata sostituita."}[lang]
-    assert key[2].startswith(meaning), key[2]
-    trust = {"en": "Where the opening hands and the card swap test disagree, trust the swap test: it is a "
-                   "controlled experiment, while the opening hands compare different games.",
-             "fr": "Si les mains de départ et le test de substitution ne disent pas la même chose, fiez-vous au "
-                   "test de substitution : c’est une expérience contrôlée, alors que les mains de départ comparent des parties "
-                   "différentes.",
-             "it": "Se le mani iniziali e la prova di sostituzione danno indicazioni diverse, fa fede la prova di "
-                   "sostituzione: è un esperimento controllato, mentre le mani iniziali confrontano partite diverse tra "
-                   "loro."}[lang]
-    assert key[4] == trust
+                     "augmente quand il tient cette carte plutôt que celle contre laquelle elle a été échangée (une "
+                     "carte d’un autre type tirée au hasard : en pratique, par rapport à une carte moyenne).",
+               "it": "effetto sulle vittorie: di quanti punti percentuali sale la quota di vittorie di chi tiene questa "
+                     "carta invece di quella con cui è stata scambiata (una carta di altro tipo scelta a caso: in "
+                     "pratica, rispetto a una carta media)."}[lang]
+    assert key[0].startswith(meaning), key[0]
+    # round 38 en7*: the one-line rule just above the table
+    trust = {"en": "Where the two tests disagree, trust the card swap test: it is a controlled experiment.",
+             "fr": "En cas de désaccord, fiez-vous au test de substitution : c’est une expérience contrôlée.",
+             "it": "Se le due misure non concordano, fa fede la prova di sostituzione: è un esperimento "
+                   "controllato."}[lang]
+    assert lines[1] == trust
     marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
                     "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "
                     "chance alone would explain. Where an end would round to 0.0, both ends get two decimals"),
@@ -78,10 +79,10 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
              "it": ("Ogni intervallo è un intervallo al 95 %, allargato perché si confrontano insieme 2 carte (e, "
                     "durante la partita, due misure per carta); ◆ indica una cifra il cui intervallo esclude lo "
                     "zero")}[lang]
-    assert key[5].startswith(marks.split(" 2 ")[0]) and marks.split(" 2 ", 1)[1].split(" (")[0] in key[5], key[5]
-    margin = {"en": "(a bigger lead or a smaller deficit)", "fr": "(une avance plus grande ou un retard plus faible)",
-              "it": "(un vantaggio più ampio o uno svantaggio più piccolo)"}[lang]
-    assert margin in key[3]  # en5: not only "widens the lead"
+    assert key[4].startswith(marks.split(" 2 ")[0]) and marks.split(" 2 ", 1)[1].split(" (")[0] in key[4], key[4]
+    margin = {"en": "(a bigger lead or a smaller deficit", "fr": "(une avance plus grande ou un retard plus faible",
+              "it": "vantaggio più ampio o svantaggio più piccolo)"}[lang]
+    assert margin in key[1]  # en5: not only "widens the lead"
     old = ["ends near 0 get two decimals", "the interval left of it", "both futures",
            "bornes proches de 0 au centième", "l’intervalle juste avant", "les deux suites jouées",
            "le due versioni giocate", "distribuzioni diverse", "subito prima esclude"]
@@ -104,10 +105,10 @@ def test_the_opening_hands_figure_is_named_by_where_it_comes_from_on_the_termina
     assert LINES[lang]["strength_key_gap"].startswith(f"{name}: " if lang != "fr" else f"{name} : ")
     assert WORDS[lang]["strength_head"].split("|")[3].startswith(name)
     assert WORDS[lang]["strength_labels"].split("|")[0].split(", ", 1)[1].startswith(name)
-    assert WORDS[lang]["strength_key"].split("|")[1].startswith(name)
+    assert WORDS[lang]["strength_key"].split("|")[4].startswith(name)  # the opening hands' after the swap test's
     heading = [x for x in _first_table(lang)
                if x.startswith("    ") and x.split()[:1] == [LINES[lang]["strength_columns"].split("|")[0]]]
-    assert heading and name in heading[0]
+    assert heading and any(name in x for x in heading)
     old = {"en": ["win-rate gap"], "fr": ["écart de victoires"], "it": ["scarto di vittorie"]}[lang]
     texts = [LINES[lang][k] for k in LINES[lang] if k.startswith("strength_") and isinstance(LINES[lang][k], str)]
     texts += [WORDS[lang][k] for k in WORDS[lang] if k.startswith("strength_") and isinstance(WORDS[lang][k], str)]
@@ -133,17 +134,17 @@ def test_a_hardly_played_card_whose_interval_leaves_out_0_is_said_with_why_and_w
         held = [x for x in lines if x.startswith("† shower")]
         assert len(held) == 2, lines
         held = held[1:]
+        # round 38 en11*, en12, fr9, fr10, it7: shorter, and hedged as any single finding
         expected = {
-            "en": ("† shower: the interval of its “margin gained” (−1.5 points [−2.5 to −0.5]) leaves out 0, yet the "
-                   "card is not flagged, because cardgen flags no card played fewer than 0.1 times per player per game "
-                   "(shower: 0.04)", "check whether the card is weak or whether the simulated players neglect it."),
-            "fr": ("† shower : l’intervalle de son chiffre « effet sur l’avance » (−1,5 point [−2,5 ; −0,5]) exclut 0, "
-                   "mais la carte n’est pas signalée, car cardgen ne signale aucune carte jouée moins de 0,1 fois par "
-                   "joueur et par partie (shower : 0,04)",
+            "en": ("† shower: its “margin gained” interval (−1.5 points [−2.5 to −0.5]) leaves out 0, but the card is "
+                   "not flagged: it was played only 0.04 times per player per game (fewer than 0.1)",
+                   "Holding it may cost its holder (possibly a false alarm, like any single finding): check whether "
+                   "the card is weak or whether the simulated players neglect it."),
+            "fr": ("† shower : l’intervalle de son effet sur l’avance (−1,5 point [−2,5 ; −0,5]) exclut 0, mais la "
+                   "carte n’est pas signalée : elle n’a été jouée que 0,04 fois par joueur et par partie (moins de 0,1)",
                    "vérifiez si la carte est trop faible ou si les joueurs automatiques la négligent."),
-            "it": ("† shower: l’intervallo della cifra «effetto sul vantaggio» (−1,5 punti [−2,5; −0,5]) esclude lo "
-                   "zero, eppure la carta non è segnalata, perché cardgen non segnala nessuna carta giocata meno di 0,1 "
-                   "volte per giocatore a partita (shower: 0,04)",
+            "it": ("† shower: l’intervallo del suo «effetto sul vantaggio» (−1,5 punti [−2,5; −0,5]) esclude lo zero, "
+                   "ma la carta non è segnalata: è stata giocata solo 0,04 volte per giocatore a partita (meno di 0,1)",
                    "verifica se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
         assert held[0].startswith(expected[0]) and held[0].endswith(expected[1]), held[0]
         if players == 4:
@@ -160,10 +161,10 @@ def test_the_held_note_names_the_figure_its_flag_rests_on_and_the_side() -> None
            "win": -0.0651, "win_low": -0.1299, "win_high": -0.0003, "margin": -0.79, "margin_low": -1.81,
            "margin_high": 0.23}
     [note] = held_notes(None, row, "Shower of Coins", "en")
-    assert plain(note).startswith("† Shower of Coins: the interval of its “win rate gained” (−6.5 percentage points "
+    assert plain(note).startswith("† Shower of Coins: its “win rate gained” interval (−6.5 percentage points "
                                   "[−12.99 to −0.03]) leaves out 0"), note
     [strong] = held_notes(None, {**row, "held_flag": "strong"}, "Shower of Coins", "en")
-    assert "Holding it helps its holder" in strong and "Holding it costs" not in strong
+    assert "Holding it may help its holder" in strong and "Holding it may cost" not in strong
     assert held_notes(None, {**row, "held_flag": None}, "Shower of Coins", "en") == []
 
 
@@ -215,26 +216,27 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
     """fr19*: « part des joueurs qui avaient la carte …, puis leur taux de victoire avec la carte / sans elle »:
     the players who had the card cannot be "without it"; fr20: « moins sans elle »; fr21, it26: a verbless line."""
     html = plain(_page(lang))
-    items = re.findall(r"<li>(.*?)</li>", html.split("<table", 1)[0])
-    first = {"en": "dealt: the share of players who had the card in their opening hand; under it, the win rate of "
-                   "those players / of the others.",
+    # under the table since round 38 (fr19), the swap test's lines first as its columns are (en7*)
+    items = re.findall(r"<li>(.*?)</li>", html.split('class="muted key">', 1)[1].split("</ul>", 1)[0])
+    first = {"en": "dealt: the share of players who had the card in their opening hand; below it, the win rate of "
+                   "players dealt the card, then of players not dealt it.",
              "fr": "en main : part des joueurs qui avaient la carte dans leur main de départ ; en dessous, taux de "
-                   "victoire de ces joueurs / des autres.",
+                   "victoire de ces joueurs, puis des autres.",
              "it": "in mano: quota dei giocatori che avevano la carta nella mano iniziale; sotto, la quota di vittorie "
-                   "di chi l’aveva / di chi non l’aveva."}[lang]
-    assert items[0] == first
+                   "di chi l’aveva, poi di chi non l’aveva."}[lang]
+    assert items[3].startswith(first), items[3]  # round 38 en20: no slash
     assert {"en": "with − without: the first of those two win rates minus the second",
             "fr": "avec − sans : le premier de ces deux taux moins le second",
-            "it": "con − senza: la prima di queste due quote meno la seconda"}[lang] in items[1]
+            "it": "con − senza: la prima di queste due quote meno la seconda"}[lang] in items[4]
     assert {"en": "how many percentage points of win rate a player gains by holding this card instead of the card it "
                   "was swapped with",
-            "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que l’autre carte de la "
-                  "substitution",
-            "it": "quanti punti percentuali di vittorie in più ottiene chi tiene questa carta invece della carta con "
-                  "cui è stata sostituita"}[lang] in items[2]
+            "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que celle contre "
+                  "laquelle elle a été échangée",
+            "it": "di quanti punti percentuali sale la quota di vittorie di chi tiene questa carta invece di quella "
+                  "con cui è stata scambiata"}[lang] in items[0]
     # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what
     assert {"en": "twice the number of swaps", "fr": "le double du nombre de substitutions",
-            "it": "il doppio del numero di sostituzioni"}[lang] in items[4]
+            "it": "il doppio del numero di sostituzioni"}[lang] in items[2]
     for old in ("then their win rate", "puis leur taux de victoire", "poi la loro quota", "moins sans elle",
                 "both futures", "les deux suites jouées", "le due versioni giocate"):
         assert old not in html
@@ -279,7 +281,7 @@ def test_the_next_counts_say_figures_as_above(lang: str) -> None:
     said: set[str] = set()
     _page(lang, said)
     again = plain(_page(lang, said))
-    assert {"en": "Figures as above;", "fr": "Colonnes et calculs comme dans le premier tableau ;",
+    assert {"en": "Figures as above;", "fr": "Mesures et calculs comme dans le premier tableau ;",
             "it": "Dati come sopra;"}[lang] in again
     assert "Columns as above" not in again
 
@@ -292,11 +294,11 @@ def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None
 
     w = {k: plain(v) for k, v in WORDS[lang].items() if isinstance(v, str)}
     # en21: "the opening hands’ hollow, above, the mid-game exchange’s filled"
-    assert {"en": "the opening hands as a hollow dot (upper line), the card swap test as a filled dot (lower line)",
-            "fr": "les mains de départ en rond vide (ligne du haut), le test de substitution en rond plein (ligne "
-                  "du bas)",
-            "it": "mani iniziali con un punto vuoto (linea in alto), prova di sostituzione con un punto "
-                  "pieno (linea in basso)"}[lang] in w["strength_strip_legend"]
+    assert {"en": "the card swap test as a filled dot (lower line), the opening hands as a hollow dot (upper line)",
+            "fr": "le test de substitution en rond plein (ligne du bas), les mains de départ en rond vide (ligne "
+                  "du haut)",
+            "it": "prova di sostituzione con un punto pieno (linea in basso), mani iniziali con un punto "
+                  "vuoto (linea in alto)"}[lang] in w["strength_strip_legend"]
     # en22, fr31, it30: the margin's line on a scale of its own, said as such, the key fact first
     assert {"en": "When a card is flagged on its margin alone, its strip adds a third line",
             "fr": "Quand une carte n’est signalée que pour son avance, son graphique a une troisième ligne",
@@ -342,9 +344,9 @@ def test_the_french_and_italian_headings_say_flagged_or_not_idiomatically() -> N
 
     # round 37 fr6: never two colons in one sentence
     assert LINES["fr"]["strength_none"] == "aucune carte signalée ; tous les écarts peuvent s’expliquer par le hasard"
-    assert LINES["fr"]["strength_flagged_one"] == ("{mark} marque la carte dont un chiffre dépasse ce que le hasard "
-                                                   "peut expliquer")
-    assert LINES["it"]["strength_none"] == "nessuna carta si scosta più di quanto possa spiegare il caso"
+    # round 38 fr6, it13: ◆ marks a figure, as the key says
+    assert LINES["fr"]["strength_flagged_one"] == "{mark} marque le chiffre signalé : le hasard seul n’explique pas son écart"
+    assert LINES["it"]["strength_none"] == "nessuna carta segnalata: tutte le differenze rientrano nei limiti del caso"
     texts = [v for lang in ("fr", "it") for k, v in LINES[lang].items() if k.startswith("strength_")]
     for text in nonempty(texts, "the strength lines"):
         assert "se détache" not in text and "si distingu" not in text and "spieghi il caso" not in text
@@ -356,12 +358,12 @@ def test_the_again_note_keeps_its_unit_and_italian_says_what_the_figures_measure
     first count; it7: «riflettono il tenerle in mano, non il giocarle», stiff."""
     from cardgen.terminal import LINES
 
-    unit = {"en": "(times per player per game)", "fr": "(fois par joueur et par partie)",
-            "it": "(volte per giocatore a partita)"}[lang]
+    unit = {"en": "(times played per player per game)", "fr": "(nombre de fois jouée",
+            "it": "(volte giocate per giocatore a partita)"}[lang]  # round 38 fr8
     for key in nonempty(["strength_hardly_again", "strength_hardly_again_one"], "the again-notes"):
         assert unit in LINES[lang][key], LINES[lang][key]
     if lang == "it":
-        assert "misurano l’effetto di averle in mano, non di giocarle" in LINES["it"]["strength_hardly"]
+        assert "i loro valori misurano l’effetto di averle in mano, non di giocarle" in LINES["it"]["strength_hardly"]
         assert "il tenerl" not in LINES["it"]["strength_hardly"] + LINES["it"]["strength_hardly_one"]
 
 

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the baseline: the card it was swapped with (each swap counts for both cards)
 BASELINE = {"en": "instead of the card it was swapped with",
-            "fr": "plutôt que l’autre carte de la substitution",
-            "it": "invece della carta con cui è stata sostituita"}
+            "fr": "plutôt que celle contre laquelle elle a été échangée",
+            "it": "invece di quella con cui è stata scambiata"}  # round 38 it1*, fr12: true of both cards
 #: the experiment's one name
 NAME = {"en": "card swap test", "fr": "test de substitution", "it": "prova di sostituzione"}
 #: its old names, read as moves of the game (Draco's cards swap characters and hands)
@@ -64,19 +64,23 @@ def test_the_swap_baseline_is_said_once_and_the_same_on_terminal_page_key_method
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    key = _terminal(lang)[3]
-    assert key.startswith(plain(LINES[lang]["strength_key_win"].split(". ")[0])), key
+    first = plain(LINES[lang]["strength_key_win"].split(". ")[0])
+    key = next(x for x in _terminal(lang) if x.startswith(first))  # under the table since round 38 (fr19)
     assert BASELINE[lang] in key
     page = _page(lang)
-    assert BASELINE[lang] in page.split("<table", 1)[0].split("<details", 1)[0]  # the page's key
+    assert BASELINE[lang] in page.split('class="muted key">', 1)[1].split("</ul>", 1)[0]  # the page's key
     method = page.split("<details", 1)[1].split("</details>", 1)[0]
-    assert BASELINE[lang] in method
+    # the method says the figure as the two playthroughs' difference: "won … with this card than with the card it was
+    # swapped with" (round 38 en23)
+    assert {"en": "than with the card it was swapped with", "fr": "plutôt qu’avec celle contre laquelle elle a été échangée",
+            "it": "invece che con quella con cui è stata scambiata"}[lang] in method
     assert BASELINE[lang] in _favour_warning(lang) and BASELINE[lang] in _favour_warning(lang, page=True)
     # the swap as the code makes it: a card of another kind that no player holds, both ways, each swap for both cards
-    how = {"en": ("a card of another kind that no player held", "Each swap counts twice"),
-           "fr": ("une carte d’une autre sorte que personne n’avait en main", "Chaque substitution compte deux fois"),
+    how = {"en": ("a card of another kind that no player held", "Each swap is counted for both cards"),
+           "fr": ("une carte d’un autre type dont personne n’avait d’exemplaire en main",
+                  "Chaque substitution est comptée pour chacune des deux cartes"),
            "it": ("una carta di altro tipo che in quel momento non era in mano a nessuno",
-                  "Ogni sostituzione conta due volte")}[lang]
+                  "Ogni sostituzione è contata per ciascuna delle due carte")}[lang]
     for words in nonempty(how, "what the swap is"):
         assert words in key and words in method, words
     for old in nonempty(OLD_NAMES[lang], "the old baselines"):
@@ -93,8 +97,8 @@ def test_the_experiment_has_one_name_as_cardgens_test_everywhere(lang: str) -> N
     lines = _terminal(lang)
     # the counts: "2,940 card swaps", « 2 940 tests de substitution », «prova di sostituzione: 2.940 sostituzioni»
     assert {"en": "card swaps in", "fr": "tests de substitution dans", "it": NAME["it"]}[lang] in lines[0]
-    groups = [x for x in lines if x.strip().startswith(("opening hands", "mains de départ", "mani iniziali"))]
-    assert groups and NAME[lang].split()[-1] in groups[0], lines
+    groups = [x for x in lines if x.strip().startswith(NAME[lang])]  # the swap test's group first (round 38)
+    assert groups and ("opening hands", "mains de départ", "mani iniziali")[LANGS.index(lang)] in groups[0], lines
     words = WORDS[lang]
     for key in nonempty(["strength_groups", "strength_labels", "strength_title", "strength_trust",
                          "strength_strip_legend"], "the page's words"):
@@ -112,10 +116,10 @@ def test_the_experiment_has_one_name_as_cardgens_test_everywhere(lang: str) -> N
 def test_the_diamond_legend_says_it_marks_a_flagged_figure_and_never_a_dagger_card(lang: str) -> None:
     """en4, fr2*, it1*: "◆ marks a figure whose interval leaves out 0", yet Shower of Coins' −1.5 [−2.5 to −0.5]
     (4p) and −6.5 [−12.99 to −0.03] (6p) carry none: they are † cards, never flagged."""
-    marks = _terminal(lang)[6]
     said = {"en": "◆ marks a flagged figure: its interval leaves out 0",
             "fr": "◆ marque un chiffre signalé : son intervalle exclut 0",
-            "it": "◆ indica una cifra segnalata: il suo intervallo esclude lo zero"}[lang]
+            "it": "◆ indica un valore segnalato: il suo intervallo esclude lo zero"}[lang]  # round 38 it7
+    marks = next(x for x in _terminal(lang) if said in x)
     never = {"en": "† cards are never flagged", "fr": "les cartes † ne sont jamais signalées",
              "it": "le carte con † non sono mai segnalate"}[lang]
     assert said in marks and never in marks, marks
@@ -216,6 +220,7 @@ def test_the_italian_held_note_says_tu_and_the_french_dagger_note_has_a_subject(
                           WORDS["it"]["strength_held_strong"], WORDS["it"]["strength_held_weak"]], "the it notes"):
         assert "verifica se" in text and "verificate" not in text
     assert "(nombre de fois par joueur et par partie)" in LINES["fr"]["strength_hardly"]
+    assert "(nombre de fois jouées par joueur et par partie)" in LINES["fr"]["strength_hardly_again"]  # round 38 fr8
     assert "elles ne sont donc jamais signalées" in LINES["fr"]["strength_hardly"]
 
 
@@ -225,7 +230,7 @@ def test_the_sort_order_is_said_with_its_direction_on_terminal_and_page(lang: st
     said = {"en": "Rows are sorted by win rate gained, highest first.",
             "fr": "Les lignes sont classées de l’effet sur les victoires le plus favorable au plus défavorable.",
             "it": "Le righe sono in ordine decrescente di effetto sulle vittorie."}[lang]
-    assert said.split(", highest")[0].replace("Les lignes sont classées", "Lignes classées") in _terminal(lang)[6]
+    assert said.split(", highest")[0].replace("Les lignes sont classées", "Lignes classées") in _terminal(lang)[-1]
     assert said in _page(lang)
 
 

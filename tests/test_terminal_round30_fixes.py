@@ -39,7 +39,7 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     # round 35: said once, in the method folded under the key ("How these figures are made")
     ("en", "is never flagged: its figures show holding it, not playing it."),
     ("fr", "n’est jamais signalée : ses chiffres reflètent le fait de l’avoir en main, pas de la jouer."),
-    ("it", "non è mai segnalata: le sue cifre misurano l’effetto di averla in mano, non di giocarla.")])  # it7
+    ("it", "non è mai segnalata: i suoi valori misurano l’effetto di averla in mano, non di giocarla.")])  # it7
 def test_the_mid_game_legend_says_what_a_hardly_played_cards_gap_measures(lang: str, said: str) -> None:
     """fr31, en34 (it37): "holding it measures the players, not the card" / "la tenir mesure les joueurs, pas la
     carte": a gerund measures nothing; what is meant is that its figures describe how the players use it."""
@@ -272,12 +272,12 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
      "to the end both ways",
      "so they are never flagged, even with an interval leaving out 0"),
     ("fr", ["carte", "sur les victoires", "sur l’avance"],
-     "cardgen a remplacé une carte de la main d’un joueur par une carte d’une autre sorte que personne n’avait en "
-     "main, puis a joué les deux versions de la partie jusqu’au bout",
+     "cardgen a échangé une carte de la main d’un joueur contre une carte d’un autre type dont personne n’avait "
+     "d’exemplaire en main, puis a joué les deux versions de la partie jusqu’au bout",
      "jamais signalées, même quand un intervalle exclut 0"),
     ("it", ["carta", "effetto sulle vittorie", "effetto sul vantaggio"],
-     "cardgen ha sostituito una carta nella mano di un giocatore con una carta di altro tipo che in quel momento non "
-     "era in mano a nessuno, e ha giocato la partita fino alla fine in entrambi i modi",
+     "cardgen ha scambiato una carta nella mano di un giocatore con una carta di altro tipo che in quel momento non "
+     "era in mano a nessuno, e ha giocato la partita fino alla fine sia con sia senza lo scambio",
      "mai segnalate, nemmeno quando un intervallo esclude lo zero")])
 def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
         lang: str, head: list[str], done: str, note: str) -> None:
@@ -294,14 +294,15 @@ def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
               "held_flag": "weak", "plays_per_seat": 0.04}
     lines = [x.replace("\u202f", " ").replace("\u00a0", " ")
              for x in exchange_lines({"rows": [_favour_row(), dice, shower], "exchanges": 2940, "games": 250}, lang)]
-    assert done in lines[1], lines[1]  # in the legend, under the heading (issue #53)
+    assert done in " ".join(lines), lines  # in the legend, under the table since round 38 (fr19)
     [heading] = [x for x in lines if x.startswith("    " + head[0] + " ")]
     assert [x.strip() for x in heading.split("  ") if x.strip()] == head, heading
     (dice_row,) = [x for x in lines if x.startswith("    dice")]
     # round 35 (en7, fr6): "†" after its name, never a "*" after an interval, read as significance
     # round 36 en7*: the note, then a line for shower's interval that leaves out 0
     notes = [x for x in lines if x.startswith("    † ")]
-    assert len(notes) == 2 and notes[1] == lines[-1] and lines[-1].startswith("    † shower")
+    # (round 38 fr19: the key under the notes)
+    assert len(notes) == 2 and lines.index(notes[1]) == lines.index(notes[0]) + 1 and notes[1].startswith("    † shower")
     assert dice_row.split()[:2] == ["dice", "†"] and "*" not in dice_row
     assert "dice (0,03)".replace(",", "." if lang == "en" else ",") in notes[0]
     assert notes[0].endswith(note), notes[0]
@@ -329,10 +330,10 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
     said = {"en": ("card swap test, win rate gained", "card swap test, margin gained",
                    "cardgen swapped a card in a player’s hand for a card of another kind that no player held"),
             "fr": ("effet sur les victoires", "effet sur l’avance",
-                   "cardgen a remplacé une carte de la main d’un joueur par une carte d’une autre sorte que personne "
-                   "n’avait en main"),
+                   "cardgen a échangé une carte de la main d’un joueur contre une carte d’un autre type dont personne "
+                   "n’avait d’exemplaire en main"),
             "it": ("effetto sulle vittorie", "effetto sul vantaggio",
-                   "cardgen ha sostituito una carta nella mano di un giocatore con una carta di altro tipo che in quel "
+                   "cardgen ha scambiato una carta nella mano di un giocatore con una carta di altro tipo che in quel "
                    "momento non era in mano a nessuno")}[lang]
     assert all(words in page for words in said), page
     assert WORDS[lang]["strength_hardly_played"].replace("\u202f", " ") in page
@@ -559,7 +560,7 @@ def test_the_mid_game_legend_is_whole_once_a_page_and_its_strip_key_hides_on_a_p
     first = str(exchange_block(table, None, lang, said=said))
     again = str(exchange_block(table, None, lang, said=said))
     words = WORDS[lang]
-    who = {"en": "cardgen swapped a card", "fr": "cardgen a remplacé une carte", "it": "cardgen ha sostituito una"}[lang]
+    who = {"en": "cardgen swapped a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha scambiato una"}[lang]
     assert who in first and who not in again
     assert words["strength_legend_again"].split("{")[0] in again
     key = re.search(r'<span class="strip-key">(.*?)</span>', first, re.S).group(1)

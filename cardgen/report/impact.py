@@ -422,6 +422,7 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                                if isinstance(b.get(k), (int, float))]) * 1.05
     labels = [typeset(h, lang) for h in words["strength_labels"].format(unit=unit).split("|")]
     short = [h.split(" (")[0] for h in words["strength_head"].split("|")[3:]]  # with − without, win, margin
+    points_word = words["strength_head"].split("|")[4].split(" (")[1].rstrip(")")  # "percentage points"
     colon = punct(":", lang) + " "
     body = []
     notes: list[str] = []  # under the table: each † card whose interval leaves out 0, why not flagged, what to check
@@ -473,7 +474,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         # contradiction (round 36 en7*)
         held = ([(a["held_flag"], f'{short[0]} {" ".join(hand)}')] if a and a.get("held_flag") else []) + (
             # with its figure: "Holding it costs its holder" said no "what" (round 37 en9)
-            [(b["held_flag"], f'{short[1 if by == "win" else 2]} {" ".join(win if by == "win" else margin)}')
+            # each figure with its unit, as the terminal's note (round 38 fr33)
+            [(b["held_flag"], f'{short[1]} {win[0]} {points_word} {win[1]}' if by == "win" else
+              f'{short[2]} {margin[0]} {unit_one if unit_one and is_singular(abs(round(b["margin"], 1)), lang) else unit} '
+              f'{margin[1]}')
              for by in excluding(b)] if b and b.get("held_flag")
             else [])
         if not parts and rare and held:  # a short cell, the why and what to check once under the table: 60 words
@@ -497,7 +501,9 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                          without=_pct(a.get("win_rate_not_dealt"), lang=lang)), lang) if a else "",
                      "hand": hand, "win": win, "margin": margin,
                      # two unbreakable halves, "257 exchanges" and "in 152 games" (round 31 en50, it41)
-                     "count": halves(words["exchange_games"].format(**count)) if count else "",
+                     # each number kept with its noun ("part of 257 swaps, in 152 games": the card's share of the
+                     # swaps, never read as a count of its own swaps, round 38 fr29)
+                     "count": re.sub(r"(\d\S*) ", "\\1\u00a0", words["exchange_games"].format(**count)) if count else "",
                      "strip": s, "flagged": bool(hand_flag or win_flag or margin_flag),
                      "marks": (hand_flag, win_flag, margin_flag),
                      "verdict": typeset(verdict, lang), "calm": verdict == words["calm"]})
@@ -514,8 +520,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     hands = any(a for a, _ in pairs)  # the opening hands' columns, where the deal has rows
     # the key: one short line per column, once a run, then which measure to trust; the method folded away
     # (round 35 en28, fr23, it21: a 270-330-word grey paragraph before)
-    key = [typeset(k, lang) for k in words["strength_key"].format(unit=unit).split("|")[0 if hands else 2:]]
-    trust = typeset(" ".join(([words["strength_trust"]] if hands else []) + [words["strength_order"]]), lang)
+    # in the columns' order: the swap test's two, how swaps are counted, then the opening hands' two (round 38)
+    key = [typeset(k, lang) for k in words["strength_key"].format(unit=unit).split("|")[:None if hands else 3]]
+    key.append(typeset(words["strength_order"], lang))
+    trust = typeset(words["strength_trust"], lang) if hands else ""
     method = typeset(" ".join(([words["legend"]] if hands else []) + [words["exchange_legend"].format(**fields),
                                                                     words["strength_method"],
                                                                     words["per_seat_legend"]]), lang)

@@ -1944,6 +1944,7 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     flags = [strength_flags(a, b) for a, b in pairs]
 
     head = say("strength_columns", lang).split("|")  # card|dealt|opening hands|gap|mid-game exchange|win|margin
+    units = say("strength_units", lang, unit=unit(lang, naming.words)).split("|")  # dealt|gap|win|margin
     rare = say("strength_rare_mark", lang)
     # a card hardly ever played: its mark after its NAME, never beside an interval where "*" read as significance
     # (round 35 en7, fr6); its note says it is never flagged (en9)
@@ -1951,7 +1952,7 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     shown = [f"{name} {rare}" if row and hardly_played(row) else name for name, row in zip(names, rows_of)]
     w_name = max(map(len, [*shown, head[0]]))
 
-    def laid_out(gap: str) -> list[tuple[str, str, list[str], bool]]:
+    def laid_out(gap: str) -> list[tuple[str, str, str, list[str], bool]]:
         """(group over the column and those after it, its title, its cells, right-aligned), each flagged figure
         with its mark ``gap`` after it; the opening hands' columns only where the deal has rows."""
         def cell(text: str, flagged: bool) -> str:  # typeset as ``say`` sets a line ("−5.0", never "-5.0")
@@ -1968,18 +1969,21 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
         margins = [cell(f"{number(b['margin'], lang, False, True, fixed=True)} "
                         + interval(**ends(b, "margin", False, lang), lang=lang), f[2]) if b else "–"
                    for (_, b), f in zip(pairs, flags)]
-        # each group's name starts over its first column, "dealt" included (round 35 en6, fr9, it6)
-        return (([(head[2], head[1], shares, True), ("", head[3], hands, False)] if any(a for a, _ in pairs) else [])
-                + [(head[4], head[5], wins, False), ("", head[6], margins, False)])
+        # each group's name starts over its first column, "dealt" included (round 35 en6, fr9, it6); the swap
+        # test first, the measure to trust and the sort key, the opening hands after it "for comparison", each
+        # column with its unit under its title (round 38 en7*, it12*, fr7, en13)
+        return ([(head[4], head[5], units[2], wins, False), ("", head[6], units[3], margins, False)]
+                + ([(head[2], head[1], units[0], shares, True), ("", head[3], units[1], hands, False)]
+                   if any(a for a, _ in pairs) else []))
 
-    def width(columns: list[tuple[str, str, list[str], bool]]) -> int:  # the widest row
-        return 4 + w_name + sum(2 + max(map(len, [*cells, title])) for group, title, cells, _ in columns)
+    def width(columns: list[tuple[str, str, str, list[str], bool]]) -> int:  # the widest row
+        return 4 + w_name + sum(2 + max(map(len, [*cells, title, u])) for group, title, u, cells, _ in columns)
 
     # the mark a space after its interval; right after it where a row would pass the terminal's width (a flagged
     # opening hand and a flagged two-decimal margin in one table of Draco: 101 columns)
     columns = laid_out(" ")
     columns = columns if width(columns) <= WIDTH else laid_out("")
-    widths = [max(map(len, [*cells, title])) for group, title, cells, _ in columns]
+    widths = [max(map(len, [*cells, title, u])) for group, title, u, cells, _ in columns]
     flagged = sorted({(a or b)["component"] for (a, b), f in zip(pairs, flags) if any(f)})
     held = any((a or {}).get("held_flag") or (b or {}).get("held_flag") for a, b in pairs)
     again = said is not None and "strength_legend" in said
@@ -1993,32 +1997,37 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     hands_too = any(a for a, _ in pairs)
     which = say("strength_which", lang, dealt=which, played=games) if which and hands_too else games
     out = ["  " + say("strength_head_again" if again else "strength_head", lang, verdict=verdict, which=which)]
-    if not again:  # the key, once a run: one short line per column, then which measure to trust, then the marks
-        # (round 35 en2, fr2, it1: a seven-line sentence before)
-        keys = ((["strength_key_dealt", "strength_key_gap"] if hands_too else [])
-                + ["strength_key_win", "strength_key_margin"] + (["strength_key_trust"] if hands_too else [])
-                + ["strength_key_marks"])
-        out += ["    " + say(k, lang, mark=mark, rare=rare, unit=unit(lang, naming.words),
-                             most=decimal(table.get("points", 0), lang, places=0),
-                             n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))
+
+    def key_lines(keys: list[str]) -> list[str]:
+        return ["    " + say(k, lang, mark=mark, rare=rare, unit=unit(lang, naming.words),
+                            most=decimal(table.get("points", 0), lang, places=0),
+                            n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))
                 for k in keys]
+    # above the table only which measure to trust, one line; the key under it, once a run (round 38 fr19: 23 lines
+    # before the first row; en7*: the rule ended a 20-line block)
+    if not again and hands_too:
+        out += key_lines(["strength_key_trust"])
+    first = not again
     if said is not None:
         said.add("strength_legend")
 
     def line(first: str, cells: Sequence[str]) -> str:
         return (f"    {first:<{w_name}}" + "".join(f"  {c:>{w}}" if right else f"  {c:<{w}}"
-                                               for c, w, (_, _, _, right) in zip(cells, widths, columns))).rstrip()
+                                               for c, w, (_, _, _, _, right) in zip(cells, widths, columns))).rstrip()
     starts = [4 + w_name + sum(2 + w for w in widths[:i]) + 2 for i in range(len(widths))]
     groups = ""
-    for start, (group, _, _, _) in zip(starts, columns):  # which experiment, from its first column on
-        if group:
+    for start, (group, _, _, _, _) in zip(starts, columns):  # which experiment, from its first column on, or
+        if group:  # ending at the terminal's width where it would pass it ("opening hands (for comparison)" beside
+            # a flagged two-decimal margin: 101 columns)
+            start = max(len(groups) + 2, min(start, WIDTH - len(group))) if groups else start
             groups = f"{groups:<{start}}{group}"
     out.append(groups.rstrip())
-    out.append(line(head[0], [title for _, title, _, _ in columns]))
+    out.append(line(head[0], [title for _, title, _, _, _ in columns]))
+    out.append(line("", [u for _, _, u, _, _ in columns]))
     lead = " " * (4 + w_name + 2)  # a note under the row: under its figures
     hardly: list[str] = []
     for i, ((a, b), name) in enumerate(zip(pairs, names)):
-        text = line(shown[i], [cells[i] for _, _, cells, _ in columns])
+        text = line(shown[i], [cells[i] for _, _, _, cells, _ in columns])
         notes = []  # why a figure was not judged, on a line of its own under the row
         if a and not a.get("judged") and not held_by_all(a):
             notes.append(not_judged_words(a, lang))
@@ -2037,6 +2046,10 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     # card flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] read as a contradiction (round 36 en7*)
     for (a, b), name in zip(pairs, names):
         out += ["    " + line for line in held_notes(a, b, name, lang, naming)]
+    if first:  # the key, once a run, in the columns' order: one short line per column, then the marks (round 35
+        # en2, fr2, it1: a seven-line sentence before); under the table (round 38 fr19)
+        out += key_lines(["strength_key_win", "strength_key_margin"]
+                         + (["strength_key_dealt", "strength_key_gap"] if hands_too else []) + ["strength_key_marks"])
     return out
 
 

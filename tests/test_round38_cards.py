@@ -1,0 +1,288 @@
+"""Reading round 38 (Draco, en/fr/it): the card strength part. The swap test's columns, the measure to trust and the
+sort key, first after the card's name, the opening hands after them "for comparison", each column with its unit
+(en7*, it12*, fr7, en13); the one-line rule on which to trust just above the table, the key under it (fr19: 23 lines
+before the first row); the swap's baseline true of both cards of a swap (it1*, en6*, en5, fr12, fr35); a † card's
+note hedged as any single finding and shorter (en11*, en12, fr8, fr9, fr10, fr33); the opening hands' rates defined
+as the code works them out, turn-order position by position (en15); « substitutions » for one count only (fr29);
+each strip's scale said to change between player counts (fr30, en21, en22); ◆ said alike in the heading and the
+key (fr5, fr6, it13, en2); one wording for a card hardly ever played (en27). Built from small hand-made results,
+so it runs fast."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nonempty import nonempty
+
+from cardgen.simulate.summary import Naming, designer_lines
+
+LANGS = ["en", "fr", "it"]
+
+#: the swap's other card, said so that it is true of the card received and of the card given up (it1*, fr12)
+BASELINE = {"en": "instead of the card it was swapped with",
+            "fr": "plutôt que celle contre laquelle elle a été échangée",
+            "it": "invece di quella con cui è stata scambiata"}
+#: what that other card amounts to (en6*)
+AVERAGE = {"en": "(a random card of another kind: in effect, against an average other card)",
+           "fr": "(une carte d’un autre type tirée au hasard : en pratique, par rapport à une carte moyenne)",
+           "it": "(una carta di altro tipo scelta a caso: in pratica, rispetto a una carta media)"}
+#: each swap for both cards, with opposite signs (en5)
+BOTH = {"en": "Each swap is counted for both cards: for the card the player received, and, with the opposite sign, "
+              "for the card they gave up.",
+        "fr": "Chaque substitution est comptée pour chacune des deux cartes : pour la carte reçue et, avec le signe "
+              "opposé, pour la carte cédée.",
+        "it": "Ogni sostituzione è contata per ciascuna delle due carte: per quella ricevuta e, con il segno opposto, "
+              "per quella ceduta."}
+#: the opening hands' group, said to be there for comparison
+COMPARE = {"en": "opening hands (for comparison)", "fr": "mains de départ (pour comparaison)",
+           "it": "mani iniziali (per confronto)"}
+
+
+def plain(text: str) -> str:
+    return " ".join(str(text).replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _lines(lang: str, players: int = 3, said: set[str] | None = None) -> list[str]:
+    from test_round35_fixes import _designer, _table
+
+    return _table(designer_lines(_designer(), lang, Naming(), 300, set() if said is None else said, players))
+
+
+def _page(lang: str, said: set[str] | None = None) -> str:
+    from test_round36_more import _page as page
+
+    return plain(page(lang, said))
+
+
+# -- en7*, it12*, fr7, fr19, en13: the table ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_puts_the_swap_test_first_each_column_with_its_unit_and_the_key_under_the_table(lang: str) -> None:
+    from cardgen.simulate.verdict import unit
+    from cardgen.terminal import say
+
+    lines = _lines(lang)
+    heads = say("strength_columns", lang).split("|")
+    units = say("strength_units", lang, unit=unit(lang)).split("|")
+    # the heading, the rule on which to trust (one line), the groups, the titles, the units, then the rows
+    assert plain(lines[1]) == plain(say("strength_key_trust", lang)) and len(lines[1]) <= 100
+    groups, titles, under = lines[2], lines[3], lines[4]
+    assert groups.index(heads[4]) < groups.index(heads[2]) and COMPARE[lang] in groups  # the swap test first
+    at = [titles.index(heads[k]) for k in (5, 6, 1, 3)]  # win, margin, dealt, with − without
+    assert at == sorted(at), titles
+    for u in nonempty(units, "the columns' units"):  # a unit under every column (en13, fr7, it12*)
+        assert u in under, (u, under)
+    assert units[1] == units[2] and {"en": "% points", "fr": "points de %", "it": "punti %"}[lang] in plain(units[1])
+    assert lines[5].split()[0] == "favour"  # the first row right after: nothing else before it (fr19)
+    # the key under the table, its lines in the columns' order
+    key = [plain(x) for x in lines[-5:]]
+    for line, k in zip(key, nonempty(["win", "margin", "dealt", "gap", "marks"], "the key's lines")):
+        assert line == plain(say(f"strength_key_{k}", lang, mark="◆", unit=unit(lang), most="12", n="4")), line
+    assert not any(plain(x).startswith(key[0][:30]) for x in lines[:-5])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_table_fits_100_columns_with_a_flagged_two_decimal_margin(lang: str) -> None:
+    """Draco's 5 players: Favour's "+0.8 [+0.04 to +1.50] ◆" with the group "opening hands (for comparison)" over
+    the opening hands' columns: the group line is set to end within the width."""
+    from test_card_table_one import _draco_like, _table
+
+    said: set[str] = set()
+    designer_lines(_draco_like(), lang, Naming(), 300, said, 3)
+    lines = _table(designer_lines(_draco_like(), lang, Naming(), 300, said, 5))
+    table = lines[1:8]
+    assert all(len(x) <= 100 for x in table), table
+    assert COMPARE[lang] in table[0] and "◆" in " ".join(table)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_puts_the_swap_test_first_the_rule_above_and_the_key_under_the_table(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+
+    html = _page(lang)
+    words = {k: plain(v) for k, v in WORDS[lang].items() if isinstance(v, str)}
+    above, rest = html.split("<table", 1)
+    table, below = rest.split("</table>", 1)
+    assert above.endswith(f'<p class="muted trust">{words["strength_trust"]}</p>'), above
+    assert "<li>" not in above and "<details" not in above
+    groups = re.findall(r'<th class="group" colspan="2">(.*?)</th>', table)
+    assert groups == [words["strength_groups"].split("|")[1], COMPARE[lang]], groups
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", table.split("</tr>")[1])
+    assert heads[0].startswith(words["strength_head"].split("|")[4].split(" (")[0])  # win rate gained, first
+    for head in nonempty(heads, "the column heads"):  # each with its unit (en13)
+        assert "(" in head, head
+    items = re.findall(r"<li>(.*?)</li>", below.split("</ul>", 1)[0])
+    assert items[0].startswith(words["strength_key"].split("|")[0].split(":")[0]) and BASELINE[lang] in items[0]
+    assert "<details" in below
+    # the next count: its short legend under its table, nothing but the headline above it
+    said: set[str] = set()
+    _page(lang, said)
+    again = _page(lang, said)
+    assert again.split("<table", 1)[0].count("<p") == 1 and words["strength_legend_again"].split("{")[0] in \
+        again.split("</table>", 1)[1]
+
+
+# -- it1*, en6*, en5, fr12, fr35: the swap's baseline ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_swap_baseline_is_true_of_both_cards_and_said_as_an_average_other_card(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    key = plain(LINES[lang]["strength_key_win"])
+    assert BASELINE[lang] in key and AVERAGE[lang] in key and plain(BOTH[lang]) in key
+    page = plain(WORDS[lang]["strength_key"]).split("|")
+    assert BASELINE[lang] in page[0] and AVERAGE[lang] in page[0]
+    assert page[2].startswith(plain(BOTH[lang]).split(":")[0])
+    assert plain(BOTH[lang]) in plain(WORDS[lang]["exchange_legend"]).replace("swap is counted", "swap is counted")
+    for k in nonempty([k for k in LINES[lang] if k.startswith("warn_card_play_")], "the swap warnings"):
+        assert BASELINE[lang] in LINES[lang][k], k
+    old = {"en": ["the card taken", "the other way round"],
+           "fr": ["l’autre carte de la substitution", "d’une autre sorte", "en sens inverse"],
+           "it": ["con cui è stata sostituita", "in entrambi i modi", "cresce, tenendo"]}[lang]
+    texts = [LINES[lang][k] for k in LINES[lang] if k.startswith(("strength_", "warn_card_play_"))]
+    texts += [WORDS[lang][k] for k in ("strength_key", "exchange_legend")]
+    for text in nonempty(texts, "the card strength texts"):
+        assert not any(o in text for o in old), text
+
+
+def test_the_method_says_the_figure_is_the_difference_between_the_two_playthroughs() -> None:
+    """en23: "the player’s win rate rose while they held it" misdescribed the difference of two played-out games."""
+    from cardgen.report.impact import WORDS
+
+    method = WORDS["en"]["exchange_legend"]
+    assert ("how many percentage points more often the player won when the game was played out with this card than "
+            "with the card it was swapped with") in method and "while they held it" not in method
+
+
+# -- en15: the opening hands' rates, as the code works them out -----------------------------------------------------
+
+def test_the_with_and_without_rates_are_averaged_over_turn_order_positions_as_the_key_says(monkeypatch) -> None:
+    """Two seats, four games, worked by hand. Seat 1 dealt the card: won 1 of 2; not dealt: won 2 of 2. Seat 2
+    dealt: won 0 of 1; not dealt: won 1 of 3. Position by position then averaged: with (1/2 + 0)/2 = 25%, without
+    (1 + 1/3)/2 = 66.7%; a plain count ÷ players would give 1/3 = 33.3% and 3/5 = 60%."""
+    from cardgen.report.impact import WORDS
+    from cardgen.simulate import cards
+    from cardgen.terminal import LINES
+
+    monkeypatch.setattr(cards, "MIN_SEATS", 1)
+    monkeypatch.setattr(cards, "MIN_PER_SEAT", 1)
+    tally = cards.CardTally()
+    for dealt, winner in ((({"x": 1}, {}), 0), (({"x": 1}, {}), 1), (({}, {"x": 1}), 0), (({}, {}), 0)):
+        tally.add([dict(hand) for hand in dealt], {winner})
+    (row,) = [r for r in tally.rows() if r["component"] == "x"]
+    assert row["judged"]
+    assert row["win_rate_dealt"] == pytest.approx(0.25) and row["win_rate_not_dealt"] == pytest.approx(0.6667, abs=1e-4)
+    assert row["difference"] == pytest.approx(0.25 - 2 / 3, abs=1e-4)
+    said = {"en": "Each rate is worked out for each turn-order position (player 1, player 2, …) and then averaged "
+                  "over the positions",
+            "fr": "Chaque taux est calculé place par place dans l’ordre du tour (joueur 1, joueur 2…), puis moyenné "
+                  "sur les places",
+            "it": "Ogni quota è calcolata posto per posto nell’ordine di turno (giocatore 1, giocatore 2…) e poi "
+                  "mediata sui posti"}
+    for lang in nonempty(LANGS):
+        assert said[lang] in LINES[lang]["strength_key_gap"] and said[lang] in WORDS[lang]["strength_key"]
+
+
+# -- en11*, en12, fr8, fr9, fr10, fr32, fr33, it7: the † notes ------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_dagger_cards_note_is_hedged_and_short_on_the_terminal_and_the_page(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    hedge = {"en": ("Holding it may cost its holder (possibly a false alarm, like any single finding)",
+                    "Holding it may help its holder (possibly a false alarm, like any single finding)"),
+             "fr": ("pourrait faire perdre du terrain à son détenteur (peut-être une fausse alerte",
+                    "pourrait avantager son détenteur (peut-être une fausse alerte"),
+             "it": ("potrebbe svantaggiare chi la tiene (forse un falso allarme",
+                    "potrebbe avvantaggiare chi la tiene (forse un falso allarme")}[lang]
+    for book in nonempty([LINES[lang], WORDS[lang]], "the wordbooks"):
+        assert hedge[0] in book["strength_held_weak"] and hedge[1] in book["strength_held_strong"]
+        for key in nonempty(["strength_held_weak", "strength_held_strong"], "the held notes"):
+            assert not any(o in book[key] for o in ("Holding it costs", "Holding it helps", "La tenir coûte",
+                                                     "La tenir profite", "Tenerla penalizza", "della cifra",
+                                                     "son chiffre «")), book[key]
+    note = [plain(x) for x in _lines(lang) if x.strip().startswith("† shower")][-1]
+    assert len(note.split()) < 90, note  # en12: 90-110 words before
+    # the page's note gives each figure its unit, as the terminal's (fr33)
+    below = _page(lang).split("</table>", 1)[1]
+    page_note = re.search(r'<p class="muted note">(.*?)</p>', below).group(1)
+    assert {"en": "−1.5 points [−2.5 to −0.5]", "fr": "−1,5 point [−2,5 ; −0,5]",
+            "it": "−1,5 points [−2,5; −0,5]"}[lang] in page_note, page_note  # the unit the test gives
+    assert {"en": "percentage points [", "fr": "points de pourcentage [", "it": "punti percentuali ["}[lang] in page_note
+
+
+def test_the_again_note_puts_its_unit_after_never_flagged() -> None:
+    """fr8: « † presque jamais jouées (fois par joueur et par partie), donc jamais signalées »: a bare unit."""
+    from cardgen.terminal import LINES
+
+    assert LINES["fr"]["strength_hardly_again"].startswith(
+        "† presque jamais jouées, donc jamais signalées (nombre de fois jouées par joueur et par partie) : ")
+    assert LINES["en"]["strength_hardly_again"].startswith(
+        "† hardly ever played, so never flagged (times played per player per game): ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_hardly_ever_played_has_one_verdict_wording(lang: str) -> None:
+    """en27: "hardly ever played: never flagged" beside "not flagged: hardly ever played; see the note below"."""
+    from cardgen.report.impact import WORDS
+
+    plain_cell, held_cell = WORDS[lang]["strength_hardly_played"], WORDS[lang]["strength_held_cell"]
+    assert held_cell.startswith(plain_cell + " (") and held_cell.endswith(")")
+
+
+# -- fr29, fr30, en21, en22: the counts under the names and the strip's scale ----------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_swaps_under_a_cards_name_read_as_its_share_of_the_swaps(lang: str) -> None:
+    html = _page(lang)
+    said = {"en": "part of 400 swaps, in 200 games", "fr": "concernée par 400 substitutions, sur 200 parties",
+            "it": "coinvolta in 400 sostituzioni, in 200 partite"}[lang]
+    assert said in html, html[:2000]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_strip_legend_says_each_player_count_has_its_own_scale(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+
+    legend = WORDS[lang]["strength_strip_legend"]
+    assert {"en": "(each player count has its own scale)", "fr": "(l’échelle change d’un nombre de joueurs à l’autre)",
+            "it": "(la scala cambia da un numero di giocatori all’altro)"}[lang] in legend
+    assert not legend.startswith("The strip plots")  # en21: a garden path
+
+
+# -- fr5, fr6, it13, en2, en3, it6, it30: the marks and the headings -------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_diamond_is_said_alike_in_the_heading_and_the_key(lang: str) -> None:
+    from cardgen.terminal import LINES
+
+    figure = {"en": "flagged figure", "fr": "chiffre signalé", "it": "valore"}[lang]
+    for key in nonempty(["strength_flagged_one", "strength_key_marks"], "the two ◆ sentences"):
+        assert figure in LINES[lang][key], LINES[lang][key]
+    for key in nonempty(["strength_flagged_one", "strength_flagged", "strength_key_marks"], "the ◆ sentences"):
+        text = LINES[lang][key]
+        assert not any(o in text for o in ("marks the card", "marque la carte", "indica la carta", "cifra",
+                                           ", more than chance", ", un écart que", ", una differenza maggiore")), text
+
+
+def test_the_headings_say_no_card_flagged_as_at_the_other_counts() -> None:
+    """en3, it6: "no card stands out beyond chance" at 3 players, "no card flagged" at 4 and 6."""
+    from cardgen.terminal import LINES
+
+    assert LINES["en"]["strength_none"] == "no card flagged: every interval includes 0"
+    assert LINES["it"]["strength_none"].startswith("nessuna carta segnalata")
+    for lang in nonempty(LANGS):
+        assert not any(o in LINES[lang][k] for k in ("strength_none", "strength_none_again")
+                       for o in ("stands out", "si scosta"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_flag_legend_says_either_tests_interval_flags_a_card(lang: str) -> None:
+    """it30: "flagged when one of its intervals leaves out 0" beside "trust the swap test": which intervals?"""
+    from cardgen.report.impact import WORDS
+
+    assert {"en": "in either test", "fr": "dans l’une ou l’autre mesure",
+            "it": "nelle mani iniziali o nella prova di sostituzione"}[lang] in WORDS[lang]["strength_flag"]
