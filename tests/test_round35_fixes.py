@@ -221,7 +221,7 @@ def test_a_count_with_a_flagged_card_names_it_above_the_table_and_the_phone_keep
     html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
     head = html.split('<p class="muted trust">', 1)[0].strip()
     lead = WORDS[lang]["strength_flagged_one"].split("{")[0]
-    assert head.startswith(f"<p>{lead}favour (") and head.count("(") == 1, head
+    assert head.startswith(f"<p>{lead}favour, ") and head.count("(") == 1, head  # round 38 fr37: "favour, which …"
     css = (Path(__file__).parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert "table.strength .phone{font-size:1em}" in phone

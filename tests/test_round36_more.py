@@ -313,12 +313,15 @@ def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None
                                         "zero."}[lang]
     # en29: "leaves out 0, but its win-rate interval does not": a double negative; round 37 en32, fr33, it32:
     # "still" / « encore » / «ancora» implied a change over time
-    assert w["strong_margin"] == {"en": "seems too strong: its margin interval leaves out 0; its win-rate interval "
-                                        "contains 0",
-                                  "fr": "semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires "
-                                        "contient 0",
-                                  "it": "sembra troppo forte: l’intervallo del vantaggio esclude lo zero, mentre "
-                                        "quello delle vittorie lo include"}[lang]
+    # round 38 en24, en25, fr37: in a designer's words in the headline, short in the verdict cell
+    assert w["strong_margin"] == {"en": "seems too strong (holding it improves its holder’s margin by more than chance "
+                                        "explains; its effect on winning may be chance)",
+                                  "fr": "semble trop forte (son effet sur l’avance dépasse le hasard ; son effet sur les "
+                                        "victoires peut être dû au hasard)",
+                                  "it": "sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello "
+                                        "sulle vittorie può essere dovuto al caso)"}[lang]
+    assert w["strong_margin_cell"] == {"en": "seems too strong (margin only)", "fr": "semble trop forte (avance seulement)",
+                                       "it": "sembra troppo forte (solo vantaggio)"}[lang]
     # fr28: no card of Draco "arrives only mid-game"
     assert not any(o in w["exchange_legend"] for o in ("arrive later", "n’arrivent d’ordinaire", "arrivano solo"))
 

@@ -286,3 +286,36 @@ def test_the_flag_legend_says_either_tests_interval_flags_a_card(lang: str) -> N
 
     assert {"en": "in either test", "fr": "dans l’une ou l’autre mesure",
             "it": "nelle mani iniziali o nella prova di sostituzione"}[lang] in WORDS[lang]["strength_flag"]
+
+
+# -- en24, en25, fr37, fr13: the flagged card's headline and cell, the false-alarm sentence --------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_flagged_on_its_margin_is_said_plainly_above_the_table_and_briefly_in_its_cell(lang: str) -> None:
+    from cardgen.report.impact import WORDS, strength_block
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    d["exchange"]["rows"][0].update(flag="strong", flagged_by=["margin"], margin=0.8, margin_low=0.04,
+                                    margin_high=1.5, flag_low=0.04, flag_high=1.5)
+    html = plain(str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point")))
+    head = html.split('<p class="muted trust">', 1)[0]
+    said = {"en": "<p>Flagged: favour, which seems too strong (holding it improves its holder’s margin by more than "
+                  "chance explains; its effect on winning may be chance).</p>",
+            "fr": "<p>Carte signalée : favour, qui semble trop forte (son effet sur l’avance dépasse le hasard ; son "
+                  "effet sur les victoires peut être dû au hasard).</p>",
+            "it": "<p>Carta segnalata: favour, che sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; "
+                  "quello sulle vittorie può essere dovuto al caso).</p>"}[lang]
+    assert head == said, head
+    row = html.split('<td class="card">favour', 1)[1].split("</tr>", 1)[0]
+    cell = re.search(r'<td class="call[^"]*">(.*?)</td>', row).group(1)
+    assert cell == plain(WORDS[lang]["strong_margin_cell"]) and len(cell.split()) <= 6, cell
+    assert "interval" not in cell and "intervall" not in cell
+
+
+def test_the_french_false_alarm_sentence_has_no_loose_apposition() -> None:
+    from cardgen.terminal import say
+
+    fr = plain(say("card_confirm_calm", "fr", card="« Faveur »", where="à 3 joueurs", command="C"))
+    assert "Il peut donc s’agir d’une fausse alerte, risque qui croît avec le nombre de configurations testées" in fr
+    assert "un risque qui grandit" not in fr

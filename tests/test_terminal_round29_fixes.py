@@ -23,7 +23,7 @@ def _entry(players: int, play_flag: str | None = None, dealt_flag: str | None = 
            "players, so this may be a false alarm"),  # round 36 en9: no shorthand
     # one colon fewer, the alarm's likelihood said of what is checked (round 30 fr22, it14)
     ("fr", "« favour » reste dans les limites du hasard à 3, 4 et 6 joueurs et dans les mains de départ à 5 "
-           "joueurs. Ce peut donc être une fausse alerte"),
+           "joueurs. Il peut donc s’agir d’une fausse alerte"),
     ("it", "«favour» resta entro i limiti del caso con 3, 4 e 6 giocatori e nelle mani iniziali con 5 giocatori. "
            "Può quindi trattarsi di un falso allarme"),
 ])

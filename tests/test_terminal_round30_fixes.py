@@ -75,12 +75,15 @@ def _favour_row(**more: Any) -> dict[str, Any]:
     # round 35 (en38, fr28): "but" / the comma before «non»; the key's decimals a short clause (fr8, it8); round 36
     # (en2, en29): both ends get the decimals, said so; no double negative in the verdict
     # round 37 (en17, en32, fr33, it32): "either end of an interval"; no "still" / « encore » / «ancora»
-    ("en", "◆ seems too strong: its margin interval leaves out 0; its win-rate interval contains 0",
+    # round 38 (en24, fr37): the headline in a designer's words
+    ("en", "◆ seems too strong (holding it improves its holder’s margin by more than chance explains; its effect on "
+           "winning may be chance)",
      "Where either end of an interval would round to 0.0, both ends are given to two decimals"),
-    ("fr", "◆ semble trop forte : l’intervalle de l’avance exclut 0 ; celui des victoires contient 0",
+    ("fr", "◆ semble trop forte (son effet sur l’avance dépasse le hasard ; son effet sur les victoires peut être dû "
+           "au hasard)",
      "Quand une borne s’arrondirait à 0,0, les deux bornes ont deux décimales"),
-    ("it", "◆ sembra troppo forte: l’intervallo del vantaggio esclude lo zero, mentre quello delle vittorie lo "
-           "include", "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali")])
+    ("it", "◆ sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello sulle vittorie può essere "
+           "dovuto al caso)", "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali")])
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -672,7 +675,8 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
      # round 36 fr14: the dangling « d’autant plus probable » as its own apposition
-     "Ce peut donc être une fausse alerte, un risque qui grandit avec le nombre de configurations vérifiées ; "
+     # round 38 fr13
+     "Il peut donc s’agir d’une fausse alerte, risque qui croît avec le nombre de configurations testées ; "
      "avant de modifier la carte", "d’autant plus probable")])
 def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
     from cardgen.terminal import say

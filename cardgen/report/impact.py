@@ -462,8 +462,12 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         parts = []
         if a and (hand_flag or not a.get("judged", True)):
             parts.append(_verdict(a, a.get("flag") or "", lang))
+        lead = ""  # a card flagged on its margin alone: the headline says why in a designer's words, the cell short
+        # ("seems too strong (margin only)": 8 lines of interval jargon in the verdict column, round 38 en24, en25, fr37)
         if b and b.get("flag"):  # as the mid-game table said it: on its margin alone said so (round 29 fr36, it42)
-            parts.append(words.get(b["flag"] + by_margin(b), b["flag"]))
+            said_as = b["flag"] + by_margin(b)
+            parts.append(words.get(said_as + "_cell", words.get(said_as, b["flag"])))
+            lead = words[said_as] if said_as + "_cell" in words else ""
         elif b and not b.get("judged"):
             parts.append(words["exchange_not_judged"].format(
                 exchanges=decimal(b["exchanges"], lang, places=0), games=decimal(b["games"], lang, places=0),
@@ -503,10 +507,12 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                      # two unbreakable halves, "257 exchanges" and "in 152 games" (round 31 en50, it41)
                      # each number kept with its noun ("part of 257 swaps, in 152 games": the card's share of the
                      # swaps, never read as a count of its own swaps, round 38 fr29)
-                     "count": re.sub(r"(\d\S*) ", "\\1\u00a0", words["exchange_games"].format(**count)) if count else "",
+                     "count": re.sub(r"(\d\S*) ", "\\1\u00a0", words["exchange_games"].format(**count))
+                     if count else "",
                      "strip": s, "flagged": bool(hand_flag or win_flag or margin_flag),
                      "marks": (hand_flag, win_flag, margin_flag),
-                     "verdict": typeset(verdict, lang), "calm": verdict == words["calm"]})
+                     "verdict": typeset(verdict, lang), "calm": verdict == words["calm"],
+                     "lead": typeset(lead, lang) if lead and len(parts) == 1 else ""})
     judged = [a for a, _ in shaped if a and a.get("judged", True)]
     calm = (not any(b["flagged"] for b in body) and not any(x.get("held_flag") for pair in pairs for x in pair if x)
             and all(isinstance(a.get("low"), (int, float)) and a["low"] <= 0 <= a["high"] for a in judged))
@@ -536,7 +542,8 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
             unit=unit_one if unit_one and is_singular(margin_half, lang) else unit)
     head = [typeset(h, lang) for h in words["strength_head"].format(unit=unit).split("|")]
     # a headline at every count, not only where every interval includes 0 (round 35 en34, fr20, it32)
-    flagged = [f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
+    flagged = [words["strength_flagged_margin"].format(card=r["name"], verdict=r["lead"]) if r["lead"]
+               else f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
     held = any(x.get("held_flag") for pair in pairs for x in pair if x)
     # every interval of every card, not "the interval of every card judged" where a card has three (round 36 en28,
     # fr22, it31); a † card's excluding interval pointed at from the headline (en7*)
