@@ -319,3 +319,14 @@ def test_the_french_false_alarm_sentence_has_no_loose_apposition() -> None:
     fr = plain(say("card_confirm_calm", "fr", card="« Faveur »", where="à 3 joueurs", command="C"))
     assert "Il peut donc s’agir d’une fausse alerte, risque qui croît avec le nombre de configurations testées" in fr
     assert "un risque qui grandit" not in fr
+
+
+def test_the_advice_to_confirm_a_card_sits_in_its_warnings_box() -> None:
+    """it32: «“Favore” resta entro i limiti del caso …», the paragraph qualifying the card warning, sat outside the
+    warning's box and read as an unrelated remark: it now closes the card warning's item (the card warning is the
+    last), where no caveat stands between them."""
+    from pathlib import Path
+
+    deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
+    assert "{% if loop.last and inside %}{{ fix_line(e.confirm) }}{% endif %}</li>" in deck
+    assert "{% if e.confirm and not inside %}{{ fix_line(e.confirm) }}{% endif %}" in deck
