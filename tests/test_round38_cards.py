@@ -330,3 +330,14 @@ def test_the_advice_to_confirm_a_card_sits_in_its_warnings_box() -> None:
     deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
     assert "{% if loop.last and inside %}{{ fix_line(e.confirm) }}{% endif %}</li>" in deck
     assert "{% if e.confirm and not inside %}{{ fix_line(e.confirm) }}{% endif %}" in deck
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overviews_card_note_is_short_and_has_no_colon_in_its_bracket(lang: str) -> None:
+    """en18: some 40 words in a table cell; fr25, it27: « (test de substitution : d’après … , pas d’après …) », a
+    colon inside the second bracket in a row, the card's name buried between them."""
+    from cardgen.report.words import PAGES
+
+    note = PAGES[lang]["card_mid_margin"]
+    assert ":" not in note and len(note.split()) <= 20, note
+    assert {"en": "may be chance", "fr": "peut être dû au hasard", "it": "può essere dovuto al caso"}[lang] in note
