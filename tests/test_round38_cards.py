@@ -341,3 +341,13 @@ def test_the_overviews_card_note_is_short_and_has_no_colon_in_its_bracket(lang: 
     note = PAGES[lang]["card_mid_margin"]
     assert ":" not in note and len(note.split()) <= 20, note
     assert {"en": "may be chance", "fr": "peut être dû au hasard", "it": "può essere dovuto al caso"}[lang] in note
+
+
+def test_the_phone_verdict_takes_the_card_blocks_whole_width() -> None:
+    """it33: at 390 px the verdict wrapped in some 60% of the width (the wide screen's 16em cap) under full-width
+    lines, and looked broken."""
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.exchange.strength td.call{max-width:none}" in phone
