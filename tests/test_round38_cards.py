@@ -351,3 +351,12 @@ def test_the_phone_verdict_takes_the_card_blocks_whole_width() -> None:
     css = (Path(__file__).resolve().parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert "table.exchange.strength td.call{max-width:none}" in phone
+
+
+def test_the_italian_keys_say_a_positive_value_in_a_sentence() -> None:
+    """it9: «Positivo: chi l’aveva ha vinto più spesso.», a telegraphic fragment."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    assert "Un valore positivo indica che chi l’aveva ha vinto più spesso." in LINES["it"]["strength_key_gap"]
+    assert "Un valore positivo indica che chi aveva la carta ha vinto più spesso." in WORDS["it"]["strength_key"]
