@@ -68,8 +68,7 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     # round 38 en7*: the one-line rule just above the table
     trust = {"en": "Where the two tests disagree, trust the card swap test: it is a controlled experiment.",
              "fr": "En cas de désaccord, fiez-vous au test de substitution : c’est une expérience contrôlée.",
-             "it": "Se le due misure non concordano, fa fede la prova di sostituzione: è un esperimento "
-                   "controllato."}[lang]
+             "it": "In caso di disaccordo, fa fede la prova di sostituzione: è un esperimento controllato."}[lang]
     assert lines[1] == trust
     marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
                     "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "

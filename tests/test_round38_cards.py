@@ -182,7 +182,7 @@ def test_the_with_and_without_rates_are_averaged_over_turn_order_positions_as_th
             "it": "Ogni quota è calcolata posto per posto nell’ordine di turno (giocatore 1, giocatore 2…) e poi "
                   "mediata sui posti"}
     for lang in nonempty(LANGS):
-        assert said[lang] in LINES[lang]["strength_key_gap"] and said[lang] in WORDS[lang]["strength_key"]
+        assert said[lang] in plain(LINES[lang]["strength_key_gap"]) and said[lang] in plain(WORDS[lang]["strength_key"])
 
 
 # -- en11*, en12, fr8, fr9, fr10, fr32, fr33, it7: the † notes ------------------------------------------------------
