@@ -350,7 +350,7 @@ def test_the_phone_verdict_takes_the_card_blocks_whole_width() -> None:
 
     css = (Path(__file__).resolve().parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
-    assert "table.exchange.strength td.call{max-width:none}" in phone
+    assert "table.exchange.strength td.call{max-width:100%}" in phone
 
 
 def test_the_italian_keys_say_a_positive_value_in_a_sentence() -> None:

@@ -246,7 +246,8 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
     # round 36 en19: "beyond chance" once, the win rate's effect said as chance, not as "not their win rate"
     # round 37 en22: "mid-game," dangled; fr1*: the experiment named as cardgen's test, as in the card table
     # round 38 en18, fr25, it27: shorter, no colon inside the bracket, the win rate's effect said as chance
-    ("en", "“favour” (on its margin, in the card swap test; its effect on winning may be chance)"),
+    ("en", "“favour” (in the card swap test, holding it improves its holder’s margin beyond chance; its effect on "
+           "winning may be chance)"),
     ("fr", "« favour » (d’après son effet sur l’avance, au test de substitution ; son effet sur les victoires peut être "
            "dû au hasard)"),
     ("it", "«favour» (per il vantaggio, nella prova di sostituzione; l’effetto sulle vittorie può essere dovuto al "
