@@ -239,7 +239,7 @@ def test_draco_s_tagline_says_who_pays_in_plain_english(repo_root: Path) -> None
     seats near his other hand pay, and so does the English now."""
     model = Resolver(Project.open(repo_root)).resolve("draco").model
     # round 27 (en): "those on his other side" read as everyone on that side; only the seats nearest it pay
-    assert "those whose ruffians sit nearest his other hand pay" in model.description.en  # round 37 fr22
+    assert "those whose ruffians sit nearest his other hand pay the bank." in model.description.en  # round 38 en16
     assert "by his other hand" not in model.description.en and "on his other side" not in model.description.en
 
 

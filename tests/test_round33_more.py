@@ -265,8 +265,8 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
            "results"),
     ("fr", "les règles publiées ne disent pas ce qui se passe alors, et la règle ajoutée par cardgen permet de "
            "poursuivre la partie. Les résultats"),
-    ("it", "il regolamento pubblicato non dice che cosa succede in quel caso e la regola aggiunta da cardgen permette "
-           "di continuare la partita. I risultati")])
+    ("it", "il regolamento pubblicato non dice che cosa succede in quel caso: la partita continua grazie a una regola "
+           "aggiunta da cardgen. I risultati")])  # round 38 it35: the cause and effect said
 def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str, order: str) -> None:
     """fr23: « la règle ajoutée par cardgen permet de poursuivre la partie, mais les règles publiées ne disent pas
     ce qui se passe alors, donc les résultats … »: remedy, problem, consequence; now the gap in the rules first, as
@@ -282,7 +282,7 @@ def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str,
     line = shortfall_line(finding, lang, naming).replace("\u202f", " ").replace("\u00a0", " ")
     assert order in line, line
     if lang == "en":
-        assert "at worst, sums worth 60 silver coins left unpaid in a single game;" in line and "over one game" not in line
+        assert "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game;" in line  # round 38 en1 and "over one game" not in line
 
 
 def test_dracos_all_out_tie_says_before_the_drop_outs_not_at_the_start() -> None:
@@ -291,7 +291,9 @@ def test_dracos_all_out_tie_says_before_the_drop_outs_not_at_the_start() -> None
     from cardgen.games import get_game
 
     said = get_game("draco").words["tallies"]["en"]["tie_break:all_tied_leaders_share"]
-    assert said == "every player drops out, so those tied for first place before the drop-outs share the victory"
+    # round 38 en14: at 3 players all three were tied: "those tied … before the drop-outs" read as a subset
+    assert said == ("every player ends up dropping out, so the players tied for first place at the end of the game "
+                    "share the victory")
 
 
 def test_the_french_hardly_played_note_keeps_its_parallel() -> None:

@@ -245,11 +245,12 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
     # ... said as what holding it does since round 31 (en33)
     # round 36 en19: "beyond chance" once, the win rate's effect said as chance, not as "not their win rate"
     # round 37 en22: "mid-game," dangled; fr1*: the experiment named as cardgen's test, as in the card table
-    ("en", "“favour” (in the card swap test, holding it improves its holder’s margin over the best other player by "
-           "more than chance would explain; its effect on win rate may be chance)"),
-    ("fr", "« favour » (test de substitution : d’après l’avance sur le mieux placé des autres joueurs, pas d’après les "
-           "victoires)"),
-    ("it", "«favour» (prova di sostituzione: in base al vantaggio sul migliore degli altri, non alle vittorie)")])
+    # round 38 en18, fr25, it27: a summary cell, short, with no colon inside a parenthesis in French
+    ("en", "“favour” (card swap test: it improves its holder’s margin, but its effect on win rate may be chance)"),
+    ("fr", "tout juste au-delà de ce que le hasard explique (par l’avance qu’elle donne au test de substitution, non "
+           "par les victoires)"),
+    ("it", "«favour» (nella prova di sostituzione aumenta il margine di chi la tiene, non in modo certo le sue "
+           "vittorie)")])
 def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
     """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither
     that the flag is the mid-game experiment's nor that only the lead is beyond chance."""

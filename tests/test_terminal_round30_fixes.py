@@ -244,7 +244,7 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
     ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
     # round 36 fr8: « Sur ces 300 parties … suffi à tout payer dans 99 % des cas »; it9: «il comando»
     ("fr", "auraient suffi à tout payer dans 99 % des cas",
-     "la commande cardgen fix le vérifie sur de nouvelles parties"),
+     "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit"),
     ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
     """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99 % dei casi": of the games, of
@@ -444,7 +444,7 @@ def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("fr", "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard explique) : « Faveur » à 5 joueurs",
+    ("fr", "« Faveur » à 5 joueurs : carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique",
      "de justesse trop forte"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Favore» con 5 giocatori", "di poco troppo")])
 def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:

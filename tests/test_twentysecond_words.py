@@ -250,15 +250,17 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("fr", "ex æquo éliminés, victoire au plus riche des autres : 32 ; premiers ex æquo éliminés, victoire partagée "
-           "entre les suivants, ex æquo eux aussi : 3 ; tous éliminés, victoire partagée entre les premiers ex æquo : 1"),
-    ("it", "primi a pari merito tutti eliminati, vittoria al più ricco tra gli altri: 32; primi a pari merito "
+    # round 38 fr3: « ex æquo de tête » throughout; it20: «tutti» read as every player
+    ("fr", "ex æquo de tête éliminés, victoire au plus riche des autres : 32 ; ex æquo de tête éliminés, victoire "
+           "partagée entre les suivants, ex æquo eux aussi : 3 ; tous éliminés, victoire partagée entre les ex æquo de "
+           "tête : 1"),
+    ("it", "primi a pari merito eliminati, vittoria al più ricco tra i rimanenti: 32; primi a pari merito "
            "eliminati, vittoria condivisa tra i successivi, anch’essi a pari merito: 3; tutti i giocatori eliminati, "
            "vittoria condivisa tra i primi a pari merito: 1"),
     # round 36 en10: each count first, "in 32, …": a clause then ": 32" read like a form
-    ("en", "in 32, the tied leaders all drop out and the richest of the others wins; in 3, the tied leaders drop out "
-           "and the next richest, tied too, share the win; in 1, every player drops out, so those tied for first "
-           "place before the drop-outs share the victory")])  # round 31 en14, round 33 en17
+    ("en", "in 32, the tied leaders drop out and the richest of the others wins; in 3, the tied leaders drop out "
+           "and the next richest, tied too, share the win; in 1, every player ends up dropping out, so the players "
+           "tied for first place at the end of the game share the victory")])  # round 38 en14  # round 31 en14, round 33 en17
 def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str) -> None:
     """Read 20, fr21: "ex æquo tous éliminés, victoire au plus riche des joueurs restants : 32 ; tout le monde est
     éliminé, et les premiers ex æquo se partagent la victoire : 1": a noun phrase then a sentence. Every outcome
