@@ -198,7 +198,7 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
     assert said.endswith({"en": "all of them contain their figures",  # round 34 en2
                           "fr": "ils contiennent tous leur valeur en même temps",
-                          "it": "contengano tutti insieme il proprio valore"}[lang])
+                          "it": "ciascuno contenga il proprio valore, tutti contemporaneamente"}[lang])  # round 38 it4
 
 
 def test_the_french_lead_changes_hands_no_more() -> None:

@@ -124,7 +124,7 @@ def test_the_overviews_intro_never_sets_two_brackets_back_to_back(lang: str) -> 
     html = str(overview({**doc, "results": [result(1), result(2)]}, {"g": {"name": "G"}}, "t", "", lang))
     text = re.sub(r"<[^>]+>", "", html).replace("\u00a0", " ").replace("\u202f", " ")
     assert ") (" not in text
-    assert {"en": "10 games per player count (seed 1), played by", "fr": "(tirage n° 1, option --seed), jouées par",
+    assert {"en": "10 games per player count (seed 1), played by", "fr": "(n° de tirage aléatoire : 1, fixé par l’option --seed), jouées par",  # round 38 fr23
             "it": "uno per ogni posizione nell’ordine di gioco, o uno solo in solitario (seme 1"}[lang] in text, text
 
 
@@ -353,7 +353,8 @@ def test_the_italian_zork_case_says_who_pays() -> None:
 
     said = get_game("draco").words["tallies"]["it"]["gap:richest_tie"]
     # round 36 it13: «il più ricco» beside «i più ricchi»: Zork makes the richest pay, and they are several
-    assert said == "Zork fa pagare il giocatore più ricco, ma più giocatori sono a pari merito i più ricchi"
+    # round 38 it3: «più … più … più» in one line
+    assert said == "Zork fa pagare il giocatore più ricco, ma i più ricchi sono due o più, a pari merito"
 
 
 def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None:

@@ -165,8 +165,8 @@ def test_the_italian_zork_case_says_who_pays_and_that_they_are_several() -> None
     import json
 
     tallies = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
-    assert tallies["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma più giocatori sono a " \
-                                               "pari merito i più ricchi"  # round 37 it14
+    assert tallies["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma i più ricchi sono due o " \
+                                               "più, a pari merito"  # round 38 it3
 
 
 @pytest.mark.parametrize(("lang", "key", "said"), [
@@ -195,8 +195,8 @@ def test_the_overview_s_notes_say_under_a_rule_the_seed_s_dice_and_the_game_colu
     assert "(seme {seed}, che fissa mescolamenti e tiri di dado: con lo stesso seme si rigiocano le stesse partite)" \
         in PAGES["it"]["overview_intro"]
     for key in nonempty(["short_note", "short_note_published"]):
-        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco, che si raggiunge dalla "
-                                         "tabella.")  # round 37 it28: on a phone the table has no columns
+        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco (clicca sul suo nome nella "
+                                         "tabella).")  # round 37 it28: no columns on a phone; round 38 en19
         assert "link" not in PAGES["it"][key]
 
 
@@ -262,8 +262,8 @@ def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Winner’s margin over the runner-up, in the table above: over the 267 games that still have a runner-up "
-           "once the tied leaders drop out"),  # round 37 fr32: no "last row" on a phone
+    ("en", "Winner’s margin over the runner-up, in the table above, is measured over the 267 games that still have a "
+           "runner-up once the tied leaders drop out"),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties où, une fois les ex "
            "æquo de tête éliminés, un joueur reste classé deuxième")])
 def test_the_details_margin_note_is_a_footnote_to_the_last_row(lang: str, said: str) -> None:

@@ -122,8 +122,8 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
      "own count"),
     ("fr", "designer_across", "(les intervalles figurent plus haut, dans le tableau de chaque nombre de joueurs) :",
      "tableau de son nombre"),
-    ("it", "designer_across", "(gli intervalli sono nella tabella di ciascun numero di giocatori, più sopra):",
-     "tabella del suo numero"),
+    ("it", "designer_across", "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra):",
+     "tabella del suo numero"),  # round 38 it17
 ])
 def test_the_balance_shortage_peaks_and_side_by_side_lines_read_as_asked(lang: str, key: str, said: str,
                                                                          old: str) -> None:
@@ -182,16 +182,17 @@ def test_the_runner_up_games_zork_case_kingmaking_and_players_read_as_asked() ->
         assert "où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)" in lines["fr"][key]
         assert "in cui, eliminati i primi a pari merito, resta un secondo classificato)" in lines["it"][key]
         assert "il reste un deuxième" not in lines["fr"][key] and "contato tra i rimasti" not in lines["it"][key]
-    assert _draco()["tallies"]["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma più giocatori " \
-                                                           "sono a pari merito i più ricchi"
+    assert _draco()["tallies"]["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma i più ricchi " \
+                                                           "sono due o più, a pari merito"  # round 38 it3
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
-    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet faiseur de roi"') == 1
-    assert "faiseur de rois" not in json.dumps(verdict, ensure_ascii=False)
+    # round 38 fr1, fr36: the set phrase is « faiseur de rois »; still an effect, not a person (round 37 fr15)
+    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet « faiseur de rois »"') == 1
+    assert "faiseur de roi " not in json.dumps(verdict, ensure_ascii=False)
     assert say("played_by", "it", who="W") == "chi gioca: W"
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Winner’s margin over the runner-up, in the table above: over the 267 games"),
+    ("en", "Winner’s margin over the runner-up, in the table above, is measured over the 267 games"),  # r38 en28
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties"),
     ("it", "Distacco del vincitore dal secondo, nella tabella qui sopra: sulle 267 partite")])
 def test_the_details_margin_note_names_its_row_not_the_last_row(lang: str, said: str) -> None:
@@ -223,7 +224,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
     assert "prevede questa situazione." in PAGES["it"]["short_note_published"]
     for key in nonempty(["short_note", "short_note_published"]):
         assert "in quel caso" not in PAGES["it"][key] and "colonna" not in PAGES["it"][key]
-        assert PAGES["it"][key].endswith("che si raggiunge dalla tabella.")
+        assert PAGES["it"][key].endswith("(clicca sul suo nome nella tabella).")  # round 38 en19
 
 
 @pytest.mark.parametrize(("lang", "short"), [("en", "95% interval"), ("fr", "intervalle à 95 %"),

@@ -143,3 +143,74 @@ def test_the_ties_words_use_one_name_and_say_who_shares() -> None:
     assert words["tallies"]["en"]["tie_break:all_tied_leaders_share"] == (
         "every player ends up dropping out, so the players tied for first place at the end of the game share the "
         "victory")
+
+
+def test_the_french_indicator_and_interval_words() -> None:
+    """fr1, fr36: « effet faiseur de roi »: the set phrase is « faiseur de rois » (still an effect, round 37 fr15);
+    fr2: « l'issue échappe aux joueurs encore en course » was vague about who decides; fr18: « intervalle de
+    confiance à 95 % » beside « intervalle à 95 % »: one name."""
+    from cardgen.terminal import LINES
+
+    verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
+    text = json.dumps(verdict, ensure_ascii=False)
+    assert '"kingmaking": "effet « faiseur de rois »"' in text and "faiseur de roi " not in text
+    assert "faiseurs de rois (" in text
+    assert _plain(LINES["fr"]["reading_kingmaking"]) == ("plus elle est haute, plus souvent l’issue se joue au tour "
+                                                         "d’un joueur qui ne peut plus gagner")
+    assert _plain(LINES["fr"]["interval_wide_plain"]).startswith("intervalle à 95 %, élargi parce que")
+
+
+@pytest.mark.parametrize(("lang", "key", "said", "old"), [
+    # fr23: « tirage n° 1 » alone was opaque; fr26: « durée » read as minutes
+    ("fr", "overview_intro", "(n° de tirage aléatoire : {seed}, fixé par l’option --seed)", "(tirage n°"),
+    ("fr", "overview_intro", "La durée, comptée en tours, est une moyenne.", "La durée est une moyenne."),
+    ("fr", "overview_head", "|durée (en tours)|", "|durée|"),
+    ("en", "overview_head", "|length (turns)|", "|length|"),
+    ("it", "overview_head", "|durata (turni)|", "|durata|"),
+    # en19: the table holds several links; the one meant is the game's name
+    ("en", "short_note", "The game page (click the game’s name in the table) gives the details.", "linked in the"),
+    ("fr", "short_note", "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.", "dont le lien"),
+    ("it", "short_note", "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella).",
+     "si raggiunge"),
+    # it24: «seme casuale» contradicted «fissa»; it26: «aggiungi --skill» (to what?)
+    ("it", "runs_head", "|seme|", "casuale"),
+    ("it", "skill_unmeasured", "aggiungi --skill al comando.", "aggiungi --skill."),
+    # it28: «tacca» is a notch, the whiskers are «baffi»
+    ("it", "spread", "(scatola: 80 % centrale; trattino: mediana; baffi: estremi)", "tacca"),
+    # en28: "Winner's margin over the runner-up, in the table above: over the 267 games …" had no verb
+    ("en", "margin_row", "{name}, in the table above, is measured {basis}", "above: "),
+])
+def test_the_overview_runs_list_and_page_words(lang: str, key: str, said: str, old: str) -> None:
+    from cardgen.report.words import PAGES, REPORT
+
+    book = {**REPORT[lang], **PAGES[lang]}
+    got = _plain(book[key])
+    assert said in got and old not in got, got
+
+
+def test_the_gallery_names_the_runs_page_as_its_title_does() -> None:
+    """fr21, it23: the runs page was « toutes les validations et comparaisons » / «tutte le verifiche e i confronti»
+    in the gallery, « Séries de validation et de comparaison » / «Serie di verifica e di confronto» in its title;
+    it22: «le immagini e i fogli di stampa delle carte e i regolamenti»."""
+    gallery = json.loads((ROOT / "cardgen/report/gallery.json").read_text(encoding="utf-8"))
+    text = json.dumps(gallery, ensure_ascii=False)
+    assert "toutes les séries de validation et de comparaison" in text and "validations et comparaisons" not in text
+    assert "tutte le serie di verifica e di confronto" in text and "verifiche e i confronti" not in text
+    assert "le immagini delle carte, i fogli di stampa e i regolamenti compariranno" in text
+
+
+def test_the_italian_rule_and_interval_lines() -> None:
+    """it3: «più … più … più» in the Zork case; it4: «contengano tutti insieme» read as "all together contain"; it5:
+    «un pari merito» is no countable noun; it17: «la tabella di ciascun numero di giocatori» awkward."""
+    from cardgen.terminal import LINES
+
+    words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
+    assert words["tallies"]["it"]["gap:richest_tie"] == ("Zork fa pagare il giocatore più ricco, ma i più ricchi "
+                                                         "sono due o più, a pari merito")
+    assert _plain(LINES["it"]["interval_plain"]).endswith("ciascuno contenga il proprio valore, tutti "
+                                                          "contemporaneamente")
+    verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
+    assert "(una parità al comando non conta come cambio)" in json.dumps(verdict, ensure_ascii=False)
+    assert "pari merito al comando" not in json.dumps(verdict, ensure_ascii=False)
+    assert "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra)" in \
+        LINES["it"]["designer_across"]

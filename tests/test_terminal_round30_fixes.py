@@ -734,7 +734,7 @@ def test_the_pages_small_idioms() -> None:
     ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
            "ils contiennent tous leur valeur en même temps"),
     ("it", "quando si confrontano più valori alla volta, gli intervalli vengono allargati in modo che, 19 volte su 20, "
-           "contengano tutti insieme il proprio valore")])
+           "ciascuno contenga il proprio valore, tutti contemporaneamente")])  # round 38 it4
 def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
     """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
     widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times
