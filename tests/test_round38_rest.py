@@ -214,3 +214,14 @@ def test_the_italian_rule_and_interval_lines() -> None:
     assert "pari merito al comando" not in json.dumps(verdict, ensure_ascii=False)
     assert "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra)" in \
         LINES["it"]["designer_across"]
+
+
+def test_the_runs_list_result_is_a_capitalised_link() -> None:
+    """en17: the result cell opened in lower case where the overview capitalises the same sentence; it25: the only
+    links to a run were the type and the names, not the result the reader wants to open."""
+    from cardgen.report.pages import runs_index
+
+    record = {"id": "validate-x-1", "kind": "validate", "decks": ["royale"], "games": 10, "players": [3],
+              "agents": ["heuristic"], "seed": 1, "passed": 3, "total": 3, "warned": 0}
+    page = _plain(runs_index([record], "", "en"))
+    assert '<a href="validate-x-1/index.html">Three player counts checked: all passed</a></td>' in page, page

@@ -217,15 +217,16 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
     record = {"id": "validate-x-1", "kind": "validate", "decks": ["royale"], "games": 10, "players": [3],
               "agents": ["heuristic"], "seed": 1, "passed": 3, "total": 3, "warned": 0}
     clean = [{"passed": True, "sufficiency": [], "balance": {}}] * 3
-    assert typeset(total_line(clean, lang), lang) in runs_index([record], "", lang)
+    said = typeset(total_line(clean, lang), lang)
+    assert said[:1].upper() + said[1:] in runs_index([record], "", lang)  # capitalised in its cell (round 38 en17)
     assert {"en": "three player counts checked: all passed",
             "fr": "trois nombres de joueurs vérifiés : aucun échec",
             "it": "verificate tre configurazioni: tutte superate"}[lang] == \
         plain(total_line(clean, lang))
     page = plain(runs_index([{**record, "passed": 2, "warned": 1}], "", lang))
-    assert {"en": "three player counts, 1 failed, 1 with warnings",
-            "fr": "trois nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves",
-            "it": "verificate tre configurazioni; non superate: 1, 1 superata "
+    assert {"en": "Three player counts, 1 failed, 1 with warnings",
+            "fr": "Trois nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves",
+            "it": "Verificate tre configurazioni; non superate: 1, 1 superata "
                   "con avvisi"}[lang] in page, page
     assert not re.search(r"none with warnings|aucune avec réserves|nessuna con avvisi|\d+ of \d+ passed", page)
 

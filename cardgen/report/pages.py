@@ -1239,6 +1239,7 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      "agents": ", ".join(dict.fromkeys(page_words("runs_agent_heuristic", lang) if a == "heuristic"
                                                        else agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
-                     "seed": r.get("seed"), "result": result})
+                     # a sentence of its own, capitalised as the overview opens with it (round 38 en17)
+                     "seed": r.get("seed"), "result": result[:1].upper() + result[1:]})
     return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),
                 head=PAGES[lang]["runs_head"].split("|"), runs=rows)
