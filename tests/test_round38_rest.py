@@ -225,3 +225,12 @@ def test_the_runs_list_result_is_a_capitalised_link() -> None:
               "agents": ["heuristic"], "seed": 1, "passed": 3, "total": 3, "warned": 0}
     page = _plain(runs_index([record], "", "en"))
     assert '<a href="validate-x-1/index.html">Three player counts checked: all passed</a></td>' in page, page
+
+
+def test_the_overview_badge_wraps_on_a_wide_screen_only() -> None:
+    """it31: "VERIFICA SUPERATA CON UN AVVISO" on one line took a third of the overview's width and squeezed the
+    5-player warnings cell to nine lines; on a phone the badge stays beside its label."""
+    css = (ROOT / "templates/report/report.css").read_text(encoding="utf-8")
+    wide = css.split("@media (min-width:40.01em){", 1)[1].split("}}", 1)[0]
+    assert "table.overview td:first-child>span{" in wide and "white-space:normal" in wide
+    assert "table.overview td.warnings{min-width:18em" in wide
