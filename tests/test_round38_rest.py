@@ -234,3 +234,12 @@ def test_the_overview_badge_wraps_on_a_wide_screen_only() -> None:
     wide = css.split("@media (min-width:40.01em){", 1)[1].split("}}", 1)[0]
     assert "table.overview td:first-child>span{" in wide and "white-space:normal" in wide
     assert "table.overview td.warnings{min-width:18em" in wide
+
+
+def test_the_breadcrumb_items_never_break_inside() -> None:
+    """it36: « panoramica di questa / serie » wrapped mid-phrase at 390 px; the current page stays plain text."""
+    from cardgen.report.templating import macro
+
+    nav = str(macro("parts.html", "nav", [("../index.html", "tutte le serie"), (None, "panoramica di questa serie")]))
+    assert '<span class="nw"><a href="../index.html">tutte le serie</a></span>' in nav
+    assert '<span class="nw"><span aria-current="page">panoramica di questa serie</span></span>' in nav
