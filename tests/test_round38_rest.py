@@ -243,3 +243,17 @@ def test_the_breadcrumb_items_never_break_inside() -> None:
     nav = str(macro("parts.html", "nav", [("../index.html", "tutte le serie"), (None, "panoramica di questa serie")]))
     assert '<span class="nw"><a href="../index.html">tutte le serie</a></span>' in nav
     assert '<span class="nw"><span aria-current="page">panoramica di questa serie</span></span>' in nav
+
+
+def test_the_overview_says_its_verdict_in_a_paragraph_of_its_own() -> None:
+    """it26: one block mixed the verdict, the method, a safety limit, a column key and a hint."""
+    from cardgen.report.pages import overview
+
+    def result(n: int) -> dict:
+        return {"variant": "g", "players": n, "passed": True, "completed": 10, "games": 10, "failures": [],
+                "turns": {"mean": 9.0, "min": 9, "max": 9}, "rounds": {"mean": 9.0, "min": 9, "max": 9},
+                "seat_win_rates": [], "agents": ["heuristic"]}
+
+    doc = {"games": 10, "agents": ["heuristic"], "seed": 1, "cap": 10000}
+    html = str(overview({**doc, "results": [result(3), result(4)]}, {"g": {"name": "G"}}, "t", "", "en"))
+    assert "checked: all passed.</p>\n<p>10 games per player count (seed 1)" in html, html
