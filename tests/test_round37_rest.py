@@ -186,7 +186,7 @@ def test_the_runner_up_games_zork_case_kingmaking_and_players_read_as_asked() ->
                                                            "sono due o più, a pari merito"  # round 38 it3
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
     # round 38 fr1, fr36: the set phrase is « faiseur de rois »; still an effect, not a person (round 37 fr15)
-    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet « faiseur de rois »"') == 1
+    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet «\u202ffaiseur de rois\u202f»"') == 1
     assert "faiseur de roi " not in json.dumps(verdict, ensure_ascii=False)
     assert say("played_by", "it", who="W") == "chi gioca: W"
 

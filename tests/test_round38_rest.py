@@ -153,7 +153,7 @@ def test_the_french_indicator_and_interval_words() -> None:
 
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
     text = json.dumps(verdict, ensure_ascii=False)
-    assert '"kingmaking": "effet « faiseur de rois »"' in text and "faiseur de roi " not in text
+    assert '"kingmaking": "effet «\u202ffaiseur de rois\u202f»"' in text and "faiseur de roi " not in text
     assert "faiseurs de rois (" in text
     assert _plain(LINES["fr"]["reading_kingmaking"]) == ("plus elle est haute, plus souvent l’issue se joue au tour "
                                                          "d’un joueur qui ne peut plus gagner")
