@@ -317,7 +317,7 @@ LEAD = {"en": ("lead changes per game: how often the lead passes to another play
                "chaque tour de joueur (une égalité en tête n’est pas un changement)",
                "plus ils sont nombreux, plus la partie reste indécise"),
         "it": ("cambi al comando per partita: quante volte il comando passa a un altro giocatore, contate alla fine di "
-               "ogni turno (un pari merito al comando non è un cambio)", "più sono, più la partita resta aperta")}
+               "ogni turno (una parità al comando non conta come cambio)", "più sono, più la partita resta aperta")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

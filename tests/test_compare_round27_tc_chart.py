@@ -21,7 +21,7 @@ CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/ch
 #: names as long as the real games' (Royale's, King Lui's, Draco's), in each language
 LONG = {"en": "games that end because the End of the Banquet card has been drawn as many times as each game’s "
               "rules ask",
-        "fr": "parties où, après l’élimination des premiers ex æquo, les plus riches des autres sont encore à égalité, "
+        "fr": "parties où, après l’élimination des ex æquo de tête, les plus riches des autres sont encore à égalité, "
               "ou il ne reste aucun joueur",
         "it": "partite in cui sul tavolo non resta alcun piatto, ma una carta Emerald è in attesa accanto ai piatti"}
 

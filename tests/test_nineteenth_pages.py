@@ -101,7 +101,7 @@ def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_no
     ("fr", "remontées, retard du vainqueur, moment décisif : sur les 231 parties à un seul vainqueur",
      "parties serrées : sur les 250 parties (en cas de "
      "victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé juste derrière eux)",
-     "effet faiseur de roi : sur les 187 parties à un seul vainqueur et un seul joueur à la deuxième place"),
+     "effet « faiseur de rois » : sur les 187 parties à un seul vainqueur et un seul joueur à la deuxième place"),
     ("it", None, None, None)])
 def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang: str, one, margin, runner) -> None:
     """fr4, fr13, fr14, en8: the games a figure counts were said beside one row, on a line of its own under

@@ -97,7 +97,8 @@ def test_the_report_pages_name_the_seed_and_the_simulated_players_as_the_vocabul
     "heuristique" / "euristico" (fr33, it5)."""
     from cardgen.simulate.summary import agent_word
     # "seme casuale" since round 32 (it25: «seme» alone reads as a suit)
-    assert PAGES["it"]["runs_head"].split("|")[5] == "seme casuale" and PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
+    # round 38 it24: «casuale» contradicted «fissa»; the option named instead
+    assert PAGES["it"]["runs_head"].split("|")[5] == "seme" and PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert all("codice di estrazione" not in v for v in PAGES["it"].values() if isinstance(v, str))
     assert "(seme {seed}, che fissa mescolamenti e tiri di dado" in PAGES["it"]["overview_intro"]  # it49; r36 it22
     assert (agent_word("heuristic", "fr"), agent_word("heuristic", "it")) == ("stratégie simple", "strategia semplice")
@@ -239,7 +240,7 @@ def test_draco_s_tagline_says_who_pays_in_plain_english(repo_root: Path) -> None
     seats near his other hand pay, and so does the English now."""
     model = Resolver(Project.open(repo_root)).resolve("draco").model
     # round 27 (en): "those on his other side" read as everyone on that side; only the seats nearest it pay
-    assert "those whose ruffians sit nearest his other hand pay" in model.description.en  # round 37 fr22
+    assert "those whose ruffians sit nearest his other hand pay the bank." in model.description.en  # round 38 en16
     assert "by his other hand" not in model.description.en and "on his other side" not in model.description.en
 
 

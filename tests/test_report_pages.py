@@ -161,9 +161,9 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
              "seed": 1, "summary": "1/1 passed"}]
     page = runs_index(runs, "", "fr")
     # the terminal's closing words (twentieth reading en67), and no "0 avec réserves" (fifteenth reading fr34)
-    assert "deux nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves" in page  # one deck (en5)
+    assert "Deux nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves" in page  # one deck (en5)
     clean = runs_index([{**runs[0], "warned": 0, "passed": 2}], "", "fr")
-    assert "deux nombres de joueurs vérifiés\u202f: aucun échec<" in clean and "réserves" not in clean
+    assert "Deux nombres de joueurs vérifiés\u202f: aucun échec<" in clean and "réserves" not in clean
     assert "5 changements que le hasard n’explique pas (comparaison à 3 et 4 joueurs)" in page
     # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
     # each cell under its column's name on a phone (data-label: twentieth reading fr52)
@@ -272,7 +272,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "ÉCHEC" not in html and "<h2" not in html
     assert "parties 10 (dont 9 menées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités pour la première place 2\u202f; ex\u00a0æquo éliminés, victoire au plus riche des autres"
+    assert ("égalités pour la première place 2\u202f; ex\u00a0æquo de tête éliminés, victoire au plus riche des autres"
             "\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \

@@ -67,9 +67,9 @@ def test_the_bank_ruling_says_the_bank_pays_the_player_first() -> None:
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     said = deck["clarifications"]["bank_short"]["text"]
     # round 36 en17: "and so on" («e così via») said: the players in order from the best-paid place down
-    assert "la banca paga i giocatori in ordine, partendo dal giocatore che ha un malandrino" in said["it"]
+    assert "la banca paga i giocatori in ordine, partendo dal giocatore con il malandrino" in said["it"]
     assert "paga per primo" not in said["it"]
-    assert "it pays the players in order, starting with the one whose ruffian" in said["en"]
+    assert "it pays the players one by one, in the order of their ruffians’ places, best-paid first" in said["en"]  # round 38 en9
     assert len(said["it"]) <= 335 and len(said["en"]) <= 310  # round 33's lengths, and round 36's order said
 
 
@@ -132,8 +132,8 @@ def test_a_shortage_in_few_games_does_not_contradict_its_warning(lang: str) -> N
         key = "short_weight_few_one" if n == 1 else "short_weight_few"
         said = say(key, lang, short=n, rest=300 - n).replace("\u202f", " ")
         # round 36 fr9*, it8*: the rule's weight as the games it came into play in, not "hardly changes"
-        assert {"en": "so the results depend on that rule only through", "fr": "de cette règle. Il faudra",
-                "it": "la regola incide sui risultati solo attraverso"}[lang] in said
+        assert {"en": "so the results depend on that rule only through", "fr": "autres n’en dépendent pas. Vos règles doivent",
+                "it": "quindi incide sui risultati solo attraverso"}[lang] in said
         assert {"en": "published game", "fr": "jeu publié", "it": "gioco pubblicato"}[lang] not in said
 
 
@@ -198,7 +198,7 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
     assert said.endswith({"en": "all of them contain their figures",  # round 34 en2
                           "fr": "ils contiennent tous leur valeur en même temps",
-                          "it": "contengano tutti insieme il proprio valore"}[lang])
+                          "it": "ciascuno contenga il proprio valore, tutti contemporaneamente"}[lang])  # round 38 it4
 
 
 def test_the_french_lead_changes_hands_no_more() -> None:
@@ -240,7 +240,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         assert said.replace("\u202f", " ").endswith({"en": "(as at 3 players, they change play and may not be enough)",
                                                      "fr": "(comme à 3 joueurs, ce surplus change le jeu et peut ne pas suffire)",
-                                                     "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e possono non bastare)"}[lang])
+                                                     "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang])
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -67,8 +67,8 @@ def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
         # round 36 fr9*, it8*, en16: which rule (cardgen's others came into play in 78 and 81 games), and no claimed
         # size of effect; still whether to act
         assert {"en": "The published rules should still say what happens when the bank cannot pay",
-                "fr": "Il faudra tout de même que les règles publiées disent ce qui se passe quand la banque ne peut pas payer",
-                "it": "Il regolamento pubblicato deve comunque dire che cosa succede quando la banca non può pagare"}[lang] in said
+                "fr": "Vos règles doivent tout de même préciser ce qui se passe quand la banque ne peut pas payer",  # round 38 fr15
+                "it": "Il regolamento dovrebbe comunque indicare che cosa succede quando la banca non può pagare"}[lang] in said
         assert "coprire" not in said
 
 
@@ -83,11 +83,11 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         back = {"en": "(as at 3 players, they change play and may not be enough)",
                 "fr": "(comme à 3 joueurs, ce surplus change le jeu et peut ne pas suffire)",
-                "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e possono non bastare)"}[lang]
+                "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players
         assert {"en": "change play and may not be enough", "fr": "ce surplus change le jeu et peut ne pas suffire",
-                "it": "queste aggiunte cambiano il gioco e possono non bastare"}[lang] in first
+                "it": "queste aggiunte cambiano il gioco e potrebbero non bastare"}[lang] in first
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
 
 

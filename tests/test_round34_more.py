@@ -297,8 +297,8 @@ def test_ex_aequo_never_splits_over_two_lines_in_french() -> None:
     over two lines: French typesetting joins it with a no-break space, on pages and on the terminal."""
     from cardgen.languages import typeset
 
-    said = typeset("tous éliminés, victoire partagée entre les premiers ex æquo", "fr")
-    assert said.endswith("premiers ex\u00a0æquo") and "ex æquo" not in said
+    said = typeset("tous éliminés, victoire partagée entre les ex æquo de tête", "fr")  # round 38 fr3
+    assert said.endswith("ex\u00a0æquo de tête") and "ex æquo" not in said
     assert typeset("ex æquo", "en") == "ex æquo"
 
 
@@ -461,9 +461,9 @@ def test_the_overviews_note_says_where_the_game_page_is(lang: str) -> None:
 
     for key in ("short_note", "short_note_published"):
         assert _plain(PAGES[lang][key]).endswith({
-            "en": "The game page, linked in the table, gives the details.",
-            "fr": "La page du jeu, dont le lien est dans le tableau, donne le détail.",
-            "it": "I dettagli sono nella pagina del gioco, che si raggiunge dalla tabella."}[lang])  # r37 it28
+            "en": "The game page (click the game’s name in the table) gives the details.",  # round 38 en19
+            "fr": "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.",
+            "it": "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella)."}[lang])
 
 
 def test_dracos_short_bank_ruling_says_first_once_and_each_clause_its_verb() -> None:

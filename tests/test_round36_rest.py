@@ -21,12 +21,12 @@ def _plain(text: str) -> str:
     ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 were played "
            "without it, so the results depend on that rule only through these 24 games. The published rules should "
            "still say what happens when the bank cannot pay"),
-    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres se sont "
-           "déroulées sans elle, si bien que seules ces 24 parties dépendent de cette règle. Il faudra tout de même que "
-           "les règles publiées disent ce qui se passe quand la banque ne peut pas payer"),
-    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 si sono "
-           "svolte senza, quindi la regola incide sui risultati solo attraverso queste 24 partite. Il regolamento "
-           "pubblicato deve comunque dire che cosa succede quando la banca non può pagare")])
+    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres n’en "
+           "dépendent pas. Vos règles doivent tout de même préciser ce qui se passe quand la banque ne peut pas "
+           "payer"),  # round 38 fr14, fr15
+    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; nelle altre 276 non "
+           "è entrata in gioco, quindi incide sui risultati solo attraverso queste 24 partite. Il regolamento "
+           "dovrebbe comunque indicare che cosa succede quando la banca non può pagare")])  # round 38 it16
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:
     """fr9*, it8*, en16 (and round 29's en24, it11, whose test this replaces: the 6-player warning says what the results
     describe): "Only these 24 games needed cardgen's rule, so it hardly changes the results": cardgen's
@@ -41,8 +41,8 @@ def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) 
     assert not any(old in line for old in ("hardly changes", "change donc peu", "cambia quindi poco"))
     one = {**f, "games_short": 1}
     line = _plain(shortfall_line(one, lang, Naming.of(resolve("draco", ROOT), lang)))
-    assert {"en": "the other 299 were played without it", "fr": "les 299 autres se sont déroulées sans elle",
-            "it": "le altre 299 si sono svolte senza"}[lang] in line, line
+    assert {"en": "the other 299 were played without it", "fr": "les 299 autres n’en dépendent pas",
+            "it": "nelle altre 299 non è entrata in gioco"}[lang] in line, line
 
 
 def _deck() -> dict:
@@ -62,11 +62,11 @@ def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
     for said in nonempty([tie["text"]["en"], tie["case"]["en"]]):
         assert said.endswith("those who were tied for first place before anyone dropped out share the victory.")
     bank = deck["clarifications"]["bank_short"]["text"]
-    for lang, words in nonempty(list({"en": "it pays the players in order, starting with the one whose ruffian is "
-                                            "nearest the best-paid place, until its money runs out",
+    for lang, words in nonempty(list({"en": "it pays the players one by one, in the order of their ruffians’ places, best-paid first, until "
+                                            "its money runs out",  # round 38 en9: no "nearest"
                                       "fr": "elle paie les joueurs un par un, en partant du joueur dont un malandrin "
                                             "est le plus près de la place la mieux payée",
-                                      "it": "la banca paga i giocatori in ordine, partendo dal giocatore che ha un "
+                                      "it": "la banca paga i giocatori in ordine, partendo dal giocatore con il "
                                             "malandrino più vicino al posto meglio pagato, finché ha denaro"}.items())):
         assert words in bank[lang], lang
     assert not any(old in bank[lang] for lang in nonempty(LANGS) for old in ("and so on", "ainsi de suite", "così via"))
@@ -116,7 +116,7 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     assert "Sur ces 300 parties, 56 pièces d’argent de plus" in fr
     assert "auraient suffi à tout payer dans 99 % des cas" in fr
     assert "d’entre elles" not in fr and "Dans ces 300" not in fr
-    assert "la commande cardgen fix le vérifie sur de nouvelles parties" in fr  # « de » bound to its noun
+    assert "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit" in fr  # round 38 fr17
     from cardgen.terminal import say
     assert "sur de\u00a0nouvelles" in say("short_ruled", "fr", warn="W", case="c", short=1, games=2, share="s", max=1,
                                           piece="p", ruling="r", more=1, box="", also="", cover="c")
@@ -165,8 +165,8 @@ def test_the_italian_zork_case_says_who_pays_and_that_they_are_several() -> None
     import json
 
     tallies = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"]
-    assert tallies["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma più giocatori sono a " \
-                                               "pari merito i più ricchi"  # round 37 it14
+    assert tallies["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma i più ricchi sono due o " \
+                                               "più, a pari merito"  # round 38 it3
 
 
 @pytest.mark.parametrize(("lang", "key", "said"), [
@@ -195,8 +195,8 @@ def test_the_overview_s_notes_say_under_a_rule_the_seed_s_dice_and_the_game_colu
     assert "(seme {seed}, che fissa mescolamenti e tiri di dado: con lo stesso seme si rigiocano le stesse partite)" \
         in PAGES["it"]["overview_intro"]
     for key in nonempty(["short_note", "short_note_published"]):
-        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco, che si raggiunge dalla "
-                                         "tabella.")  # round 37 it28: on a phone the table has no columns
+        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco (clicca sul suo nome nella "
+                                         "tabella).")  # round 37 it28: no columns on a phone; round 38 en19
         assert "link" not in PAGES["it"][key]
 
 
@@ -262,8 +262,8 @@ def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Winner’s margin over the runner-up, in the table above: over the 267 games that still have a runner-up "
-           "once the tied leaders drop out"),  # round 37 fr32: no "last row" on a phone
+    ("en", "Winner’s margin over the runner-up, in the table above, is measured over the 267 games that still have a "
+           "runner-up once the tied leaders drop out"),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties où, une fois les ex "
            "æquo de tête éliminés, un joueur reste classé deuxième")])
 def test_the_details_margin_note_is_a_footnote_to_the_last_row(lang: str, said: str) -> None:
@@ -287,10 +287,11 @@ def test_the_english_ties_line_gives_each_count_before_its_clause() -> None:
     naming = Naming(dict(get_game("draco").words))
     ties = {"games": 33, "shared_wins": 1, "tie_breaks": {"leaders_eliminated": 32, "all_tied_leaders_share": 1}}
     assert _plain(ties_line(ties, "en", naming)) == (
-        "ties for first place: 33 (in 32, the tied leaders all drop out and the richest of the others wins; in 1, "
-        "every player drops out, so those tied for first place before the drop-outs share the victory)")
-    assert _plain(ties_line(ties, "fr", naming)).startswith("égalités pour la première place : 33 ; ex æquo éliminés, "
-                                                            "victoire au plus riche des autres : 32 ; ")
+        "ties for first place: 33 (in 32, the tied leaders drop out and the richest of the others wins; in 1, "
+        "every player ends up dropping out, so the players tied for first place at the end of the game share the "
+        "victory)")  # round 38 en14
+    assert _plain(ties_line(ties, "fr", naming)).startswith("égalités pour la première place : 33 ; ex æquo de tête "
+                                                            "éliminés, victoire au plus riche des autres : 32 ; ")
 
 
 def _designer(players: int, king: float) -> dict:

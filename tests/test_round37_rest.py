@@ -26,10 +26,10 @@ def _draco() -> dict:
 @pytest.mark.parametrize(("lang", "key", "said", "old"), [
     # fr12*, it9, it25, it29: "à la limite du hasard" / "al limite del caso" are no idiom (and the warning itself says
     # "appena oltre i limiti del caso"); the closing line, the runs list and the overview all print these keys
-    ("fr", "warn_cards_strong_just_one", "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard "
-                                         "explique) : I", "limite du hasard"),
-    ("fr", "warn_cards_weak_just", "des cartes peut-être un peu trop faibles (tout juste au-delà de ce que le hasard "
-                                   "explique) : I", "limite du hasard"),
+    ("fr", "warn_cards_strong_just_one", "I : carte peut-être un peu trop forte, tout juste au-delà de ce que le "
+                                         "hasard explique", "limite du hasard"),  # round 38 fr16: no "))"
+    ("fr", "warn_cards_weak_just", "I : cartes peut-être un peu trop faibles, tout juste au-delà de ce que le hasard "
+                                   "explique", "limite du hasard"),
     ("it", "warn_cards_strong_just_one", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: I",
      "limite del caso"),
     ("it", "warn_cards_weak_just", "carte forse un po’ troppo deboli, appena oltre i limiti del caso: I",
@@ -38,15 +38,15 @@ def _draco() -> dict:
     # trancher" read as if the rules did; en15: "what happens then" (when?)
     ("en", "short_weight_few", "so the results depend on that rule only through these 24 games. The published rules "
                                "should still say what happens when the bank cannot pay", "what happens then"),
-    ("fr", "short_weight_few", "si bien que seules ces 24 parties dépendent de cette règle. Il faudra tout de même que "
-                               "les règles publiées disent ce qui se passe quand la banque ne peut pas payer",
-     "dépendent que par"),
-    ("fr", "short_weight_few_one", "si bien que seule cette partie dépend de cette règle. Il faudra tout de même",
+    ("fr", "short_weight_few", "les 276 autres n’en dépendent pas. Vos règles doivent tout de même préciser ce qui se "
+                               "passe quand la banque ne peut pas payer",
+     "dépendent que par"),  # round 38 fr14, fr15
+    ("fr", "short_weight_few_one", "les 276 autres n’en dépendent pas. Vos règles doivent tout de même",
      "trancher ce cas"),
-    ("it", "short_weight_few", "quindi la regola incide sui risultati solo attraverso queste 24 partite. Il "
-                               "regolamento pubblicato deve comunque dire che cosa succede quando la banca non può "
-                               "pagare", "dipendono soltanto attraverso"),
-    ("it", "short_weight_few_one", "quindi la regola incide sui risultati solo attraverso questa partita.",
+    ("it", "short_weight_few", "quindi incide sui risultati solo attraverso queste 24 partite. Il "
+                               "regolamento dovrebbe comunque indicare che cosa succede quando la banca non può "
+                               "pagare", "dipendono soltanto attraverso"),  # round 38 it16
+    ("it", "short_weight_few_one", "quindi incide sui risultati solo attraverso questa partita.",
      "prevedere questo caso"),
 ])
 def test_the_terminal_lines_read_as_round_37_asked(lang: str, key: str, said: str, old: str) -> None:
@@ -65,10 +65,11 @@ def test_the_tagline_says_the_bank_pays_the_players() -> None:
 
     said = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["description"]
     assert "a ogni brindisi la banca paga chi siede più vicino" in said["it"] and "Draco paga" not in said["it"]
-    assert "la banque paie les joueurs dont les malandrins sont assis le plus près de sa coupe, et fait payer ceux " \
-           "dont les malandrins sont près de son autre main." in said["fr"]
+    # round 38 fr20: « sa coupe » read as the bank's, « malandrins » three times; en16: "… pay." whom?
+    assert "la banque paie les joueurs dont les malandrins sont le plus près de la coupe de Draco, et fait payer " \
+           "ceux qui en ont près de son autre main." in said["fr"]
     assert "the bank pays the players whose ruffians sit nearest his cup, and makes those whose ruffians sit " \
-           "nearest his other hand pay." in said["en"]
+           "nearest his other hand pay the bank." in said["en"]
 
 
 def test_the_gallery_s_intro_and_note_read_as_asked(tmp_path) -> None:
@@ -112,8 +113,8 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     ("en", "balance_none_again", "balance: the fair share is 25.0%; here too, over 300 games, no gap is larger than "
                                  "chance alone would explain", "again"),
     # en13: "at worst 60 silver coins unpaid" in a game of 20 silver coins: a value, counted in silver coins
-    ("en", "short_ruled", "at worst, sums worth 60 silver coins left unpaid in a single game", "coins unpaid"),
-    ("en", "short_ruled_again", "at worst, sums worth 60 silver coins left unpaid in a single game", "coins unpaid"),
+    ("en", "short_ruled", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game", "coins unpaid"),
+    ("en", "short_ruled_again", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game", "coins unpaid"),
     # en14: "(all 25 in the game)": this game, or the box?
     ("en", "peak_box", "gold coins (all 25 the game contains)", "in the game"),
     # en16, fr11, it18: the side-by-side table's pointer to the intervals, without the possessive chain
@@ -121,8 +122,8 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
      "own count"),
     ("fr", "designer_across", "(les intervalles figurent plus haut, dans le tableau de chaque nombre de joueurs) :",
      "tableau de son nombre"),
-    ("it", "designer_across", "(gli intervalli sono nella tabella di ciascun numero di giocatori, più sopra):",
-     "tabella del suo numero"),
+    ("it", "designer_across", "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra):",
+     "tabella del suo numero"),  # round 38 it17
 ])
 def test_the_balance_shortage_peaks_and_side_by_side_lines_read_as_asked(lang: str, key: str, said: str,
                                                                          old: str) -> None:
@@ -166,7 +167,7 @@ def test_the_bank_rule_names_the_player_and_the_dice() -> None:
     # the Charity Toast book ran to a 7th French page with "qui désignent les places payées": the dice said, shorter
     assert "pour une Pluie d’écus, dans l’ordre des jets de dé." in fr and "des lancers" not in fr
     assert "prima incassa ciò che le spetta, poi paga quello che può" in it and "il dovuto" not in it
-    assert "partendo dal giocatore che ha un malandrino più vicino al posto meglio pagato" in it
+    assert "partendo dal giocatore con il malandrino più vicino al posto meglio pagato" in it  # round 38 it2
     assert "il cui malandrino" not in it and "pagato di più" not in it
 
 
@@ -181,16 +182,17 @@ def test_the_runner_up_games_zork_case_kingmaking_and_players_read_as_asked() ->
         assert "où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)" in lines["fr"][key]
         assert "in cui, eliminati i primi a pari merito, resta un secondo classificato)" in lines["it"][key]
         assert "il reste un deuxième" not in lines["fr"][key] and "contato tra i rimasti" not in lines["it"][key]
-    assert _draco()["tallies"]["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma più giocatori " \
-                                                           "sono a pari merito i più ricchi"
+    assert _draco()["tallies"]["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma i più ricchi " \
+                                                           "sono due o più, a pari merito"  # round 38 it3
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
-    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet faiseur de roi"') == 1
-    assert "faiseur de rois" not in json.dumps(verdict, ensure_ascii=False)
+    # round 38 fr1, fr36: the set phrase is « faiseur de rois »; still an effect, not a person (round 37 fr15)
+    assert json.dumps(verdict, ensure_ascii=False).count('"kingmaking": "effet «\u202ffaiseur de rois\u202f»"') == 1
+    assert "faiseur de roi " not in json.dumps(verdict, ensure_ascii=False)
     assert say("played_by", "it", who="W") == "chi gioca: W"
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Winner’s margin over the runner-up, in the table above: over the 267 games"),
+    ("en", "Winner’s margin over the runner-up, in the table above, is measured over the 267 games"),  # r38 en28
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties"),
     ("it", "Distacco del vincitore dal secondo, nella tabella qui sopra: sulle 267 partite")])
 def test_the_details_margin_note_names_its_row_not_the_last_row(lang: str, said: str) -> None:
@@ -222,7 +224,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
     assert "prevede questa situazione." in PAGES["it"]["short_note_published"]
     for key in nonempty(["short_note", "short_note_published"]):
         assert "in quel caso" not in PAGES["it"][key] and "colonna" not in PAGES["it"][key]
-        assert PAGES["it"][key].endswith("che si raggiunge dalla tabella.")
+        assert PAGES["it"][key].endswith("(clicca sul suo nome nella tabella).")  # round 38 en19
 
 
 @pytest.mark.parametrize(("lang", "short"), [("en", "95% interval"), ("fr", "intervalle à 95 %"),

@@ -172,8 +172,8 @@ def test_a_card_just_beyond_chance_is_never_flatly_too_strong(draco: tuple, lang
     flat = {"en": "card too strong:", "fr": "carte trop forte :", "it": "carta troppo forte:"}[lang]
     just, clear = _graded(r, 0.005), _graded(r, 0.05)
     assert plain(short_warnings(just, lang, naming)[-1]).startswith(
-        {"en": "a card that seems too strong, just beyond chance:",
-         "fr": "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard explique) :",  # round 30 fr30, it15
+        {"en": "a card that may be too strong, though only just beyond what chance explains:",  # round 38 en4
+         "fr": "« Chassé-croisé » : carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique",  # round 38 fr16
          "it": "una carta forse un po’ troppo forte, appena oltre i limiti del caso:"}[lang])
     assert plain(short_warnings(clear, lang, naming)[-1]).startswith(flat)
     row = next(x for x in just["designer"]["component_impact"] if x["component"] == "to-and-fro")

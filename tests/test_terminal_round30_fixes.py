@@ -247,7 +247,7 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
     ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
     # round 36 fr8: « Sur ces 300 parties … suffi à tout payer dans 99 % des cas »; it9: «il comando»
     ("fr", "auraient suffi à tout payer dans 99 % des cas",
-     "la commande cardgen fix le vérifie sur de nouvelles parties"),
+     "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit"),
     ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
     """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99 % dei casi": of the games, of
@@ -448,7 +448,7 @@ def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("fr", "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard explique) : « Faveur » à 5 joueurs",
+    ("fr", "« Faveur » à 5 joueurs : carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique",
      "de justesse trop forte"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Favore» con 5 giocatori", "di poco troppo")])
 def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:
@@ -739,7 +739,7 @@ def test_the_pages_small_idioms() -> None:
     ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
            "ils contiennent tous leur valeur en même temps"),
     ("it", "quando si confrontano più valori alla volta, gli intervalli vengono allargati in modo che, 19 volte su 20, "
-           "contengano tutti insieme il proprio valore")])
+           "ciascuno contenga il proprio valore, tutti contemporaneamente")])  # round 38 it4
 def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
     """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
     widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times

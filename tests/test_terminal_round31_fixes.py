@@ -55,7 +55,8 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     payouts = deck["rules"]["toast_payouts"]
     said = deck["clarifications"]["bank_short"]["text"]
-    assert "nearest the best-paid place" in said["en"]  # round 32 en22*: no "seat" (a turn-order place elsewhere)
+    # round 32 en22*: no "seat" (a turn-order place elsewhere); round 38 en9: "nearest" read as a distance
+    assert "in the order of their ruffians’ places, best-paid first" in said["en"] and "seat" not in said["en"]
     assert "le plus près de la place la mieux payée" in said["fr"]
     assert "più vicino al posto meglio pagato" in said["it"]  # round 37 it13
     assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest

@@ -381,8 +381,8 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
      "(of the 236 pairs in which both games still have a runner-up once the tied leaders drop out)"),
     ("fr", "(sur les 267 parties où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)",
      # twenty-third reading fr27: five commas in one parenthesis, "où, dans les deux parties, il reste" stalled
-     "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés).",
-     "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo en tête éliminés)"),
+     "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo de tête éliminés).",
+     "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo de tête éliminés)"),
     # round 34 it19: «anche dopo» read as "even after", "also after" or "including": counted among those left, if
     ("it", "(sulle 267 partite in cui, eliminati i primi a pari merito, resta un secondo classificato)",
      # twenty-seventh reading it34: four commas in fifteen words

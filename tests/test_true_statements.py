@@ -111,7 +111,8 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     said = ruling["text"]
     # round 25 (en): one sentence of 60 words was hard to apply at the table: what the bank does first, then whom it
     # pays, then what is lost, each said on its own
-    assert said["en"].endswith("for a Shower of Coins, in the order of the rolls. What it cannot pay is lost for good.")
+    assert said["en"].endswith("for a Shower of Coins card, in the order of its die rolls. What it cannot pay is lost "
+                               "for good.")  # round 38 en10: "which rolls?"
     # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
@@ -121,14 +122,14 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
                       "ce qu’elle peut",
                       "pour une Pluie d’écus, dans l’ordre des jets de dé"),  # round 36 en17: "and so on" said
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
-               "it": ("In un brindisi la banca paga i giocatori in ordine, partendo dal giocatore che ha un malandrino "
-                      "più vicino al posto meglio pagato",
+               "it": ("In un brindisi la banca paga i giocatori in ordine, partendo dal giocatore con il malandrino "
+                      "più vicino al posto meglio pagato",  # round 38 it2: "un malandrino più vicino" no superlative
                       "finché ha denaro",
                       "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
-               "en": ("it pays the players in order, starting with the one whose ruffian is nearest the best-paid place",
+               "en": ("it pays the players one by one, in the order of their ruffians’ places, best-paid first",  # round 38 en9: a ruffian sits in a place, "nearest" read as distance
                       "until its money runs out",
-                      "for a Shower of Coins, in the order of the rolls")}
+                      "for a Shower of Coins card, in the order of its die rolls")}
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang
     # sixteenth reading (en19): the players' pieces are the book's ruffians (malandrins, malandrini), every player has

@@ -91,14 +91,16 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 # twenty-fourth reading (terminal round 24) en9, en25: a flag only just beyond chance (these rows say no interval, so
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
 TOTAL = {"en": "player counts 5 and 6 checked: all passed, with warnings (shortage of coins in "
-               "the bank; cards that seem too strong, just beyond chance: “To and Fro” at 5 players and “The Splits” "
-               "at 6 players; a card that seems too weak, just beyond chance: “Budge Up!” at 6 players)",
+               "the bank; cards that may be too strong, though only just beyond what chance explains: “To and Fro” at 5 "
+               "players and “The Splits” at 6 players; a card that may be too weak, though only just beyond what "
+               "chance explains: “Budge Up!” at 6 players)",  # round 38 en4
          # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"; round 30 en26, it15, fr30:
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
          "fr": "vérifié à 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous "
-               "les cas (manque de pièces à la banque ; des cartes peut-être un peu trop fortes (tout juste au-delà de ce que le hasard explique) : "
-               "« Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs ; une carte peut-être un peu trop "
-               "faible (tout juste au-delà de ce que le hasard explique) : « Pousse-toi ! » à 6 joueurs)",
+               "les cas (manque de pièces à la banque ; « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs : "
+               "cartes peut-être un peu trop fortes, tout juste au-delà de ce que le hasard explique ; « Pousse-toi ! » "
+               "à 6 joueurs : carte peut-être un peu trop faible, tout juste au-delà de ce que le hasard explique)",
+               # round 38 fr16: no "))", the card before what is said of it
          "it": "configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
                "banca; carte forse un po’ troppo forti, appena oltre i limiti del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
                "giocatori; una carta forse un po’ troppo debole, appena oltre i limiti del caso: «Fatti in là!» con 6 giocatori)"}
@@ -112,8 +114,8 @@ def test_the_closing_line_names_the_flagged_cards_and_their_player_counts(draco:
     assert plain(total_line(entries, lang, {"draco": Naming.of(deck, lang)})) == plain(TOTAL[lang])
 
 
-OVERVIEW = {"en": "a card that seems too strong, just beyond chance: “To and Fro”",
-            "fr": "une carte peut-être un peu trop forte (tout juste au-delà de ce que le hasard explique) : « Chassé-croisé »",
+OVERVIEW = {"en": "a card that may be too strong, though only just beyond what chance explains: “To and Fro”",
+            "fr": "« Chassé-croisé » : carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique",
             "it": "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Andirivieni»"}
 PAGE = {"en": "(see the card table below)", "fr": "(voir le tableau des cartes plus bas)",
         "it": "(vedi la tabella delle carte più sotto)"}
@@ -150,7 +152,8 @@ def test_the_other_games_flagged_cards_get_the_same_words(game: str) -> None:
     assert warning_count(entry) == 1
     name = naming.names.get(cid, cid)
     assert total_line([entry], "en", {game: naming}).endswith(
-        f": passed, with a warning (a card that seems too weak, just beyond chance: “{name}” at 4 players)")
+        f": passed, with a warning (a card that may be too weak, though only just beyond what chance explains: “{name}” "
+        "at 4 players)")
 
 
 # -- en33, fr35, it47: validate's pointer and fix's words say what fix does with the cards --------------------------
@@ -366,7 +369,7 @@ def test_the_figures_every_fix_gives_are_said_as_each_ones(lang: str) -> None:
 # -- fr9: the share of games cardgen's rule played in, not "more than half" -----------------------------------------
 
 # twenty-fifth reading en16: validate's own line gives its share once, in its first sentence; the weight follows
-WEIGHT = {"en": "(95.3%), at worst", "fr": "(95,3 %), avec au pire", "it": "(95,3 %), con un ammanco"}
+WEIGHT = {"en": "(95.3%). At worst", "fr": "(95,3 %), avec au pire", "it": "(95,3 %), con un ammanco"}
 RANGE = {"en": "in 57.0% to 97.7%", "fr": "dans 57,0 % à 97,7 %", "it": "tra il 57,0 % e il 97,7 %"}  # en22
 
 

@@ -298,7 +298,7 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
         assert not any(w in heading for w in ("in brackets", "entre crochets", "parentesi quadre")), heading
         # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
         assert {"en": "95% intervals, widened because 3 players are compared at once)",  # round 33 en3
-                "fr": "intervalle de confiance à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",
+                "fr": "intervalle à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",  # round 38 fr18
                 # round 36 it14: the terminal's one name, «intervalli al 95 %»
                 "it": "intervallo al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
             lang] in heading, heading

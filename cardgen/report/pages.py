@@ -551,7 +551,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
         intro += " " + page_words("skill_unmeasured", lang)
     # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
     # text's colour: a dash in the warning colour looked like one (en26)
-    return page("overview.html", title, nav, lang, intro=coded(intro, "--skill", "--seed"), head=head, skill=skill, rows=rows,
+    # the verdict a paragraph of its own, then how the games were played and how to read the table: one block mixed
+    # the verdict, the method, a safety limit, a column key and a hint (round 38 it26)
+    total = _capital(total_line(results, lang, namings)) + "."
+    verdict, intro = (total, intro[len(total):].lstrip()) if intro.startswith(total + " ") else ("", intro)
+    return page("overview.html", title, nav, lang, verdict=verdict, intro=coded(intro, "--skill", "--seed"), head=head,
+                skill=skill, rows=rows,
                 badges=badges(lang), no_warnings=page_words("no_warnings", lang),
                 notes=overview_notes(results, lang, namings), fixes=overview_fixes(results, infos, lang, namings))
 
@@ -1239,6 +1244,7 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                      "agents": ", ".join(dict.fromkeys(page_words("runs_agent_heuristic", lang) if a == "heuristic"
                                                        else agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
-                     "seed": r.get("seed"), "result": result})
+                     # a sentence of its own, capitalised as the overview opens with it (round 38 en17)
+                     "seed": r.get("seed"), "result": result[:1].upper() + result[1:]})
     return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),
                 head=PAGES[lang]["runs_head"].split("|"), runs=rows)

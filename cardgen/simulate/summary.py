@@ -885,7 +885,16 @@ _COMMAND_END = re.compile(r":\s+cardgen (?:validate|fix|compare|tune|check|build
 
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """The ties and how each was broken, each game counted once: a tie-break that ends in a shared win
-    names it, so the shared wins are said apart only when no tie-break item already counts them."""
+    names it, so the shared wins are said apart only when no tie-break item already counts them. Every tie ended
+    one way, an outcome said whole: "ties for first place: 30, all settled the same way: …", never "30 (in 30, …"
+    (round 38 en8: read as a misprint)."""
+    naming = naming or Naming()
+    whole = set((naming.words or {}).get("tie_whole") or ())
+    breaks = ties.get("tie_breaks") or {}
+    if len(breaks) == 1 and ties.get("games") and not ties.get("shared_wins"):
+        ((key, count),) = breaks.items()
+        if key in whole and count == ties["games"]:
+            return say("ties_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
     return say("ties", lang, n=ties["games"], rules=tie_items(ties, lang, naming))
 
 
