@@ -101,7 +101,7 @@ def test_the_opening_hands_figure_is_named_by_where_it_comes_from_on_the_termina
 
     name = {"en": "with − without", "fr": "avec − sans", "it": "con − senza"}[lang]
     assert LINES[lang]["strength_columns"].split("|")[3] == name
-    assert LINES[lang]["strength_key_gap"].startswith(f"{name}: " if lang != "fr" else f"{name} : ")
+    assert LINES[lang]["strength_name_gap"] == name and LINES[lang]["strength_key_gap"].startswith("{name}")
     assert WORDS[lang]["strength_head"].split("|")[3].startswith(name)
     assert WORDS[lang]["strength_labels"].split("|")[0].split(", ", 1)[1].startswith(name)
     assert WORDS[lang]["strength_key"].split("|")[4].startswith(name)  # the opening hands' after the swap test's

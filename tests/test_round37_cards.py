@@ -64,7 +64,7 @@ def test_the_swap_baseline_is_said_once_and_the_same_on_terminal_page_key_method
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    first = plain(LINES[lang]["strength_key_win"].split(". ")[0])
+    first = plain(LINES[lang]["strength_key_win"].replace("{name}", LINES[lang]["strength_name_win"]).split(". ")[0])
     key = next(x for x in _terminal(lang) if x.startswith(first))  # under the table since round 38 (fr19)
     assert BASELINE[lang] in key
     page = _page(lang)

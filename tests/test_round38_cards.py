@@ -360,3 +360,20 @@ def test_the_italian_keys_say_a_positive_value_in_a_sentence() -> None:
 
     assert "Un valore positivo indica che chi l’aveva ha vinto più spesso." in LINES["it"]["strength_key_gap"]
     assert "Un valore positivo indica che chi aveva la carta ha vinto più spesso." in WORDS["it"]["strength_key"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_measures_name_is_written_once_for_its_key_line_and_its_held_note(lang: str) -> None:
+    """The † note named a figure by cutting the key's sentence at its first colon: a translator's rewording of the
+    sentence would have renamed the figure. Each name is now one entry (``strength_name_*``), which the key's line
+    starts with and the note quotes."""
+    from cardgen.simulate.summary import LINES, held_notes
+
+    for k in nonempty(["gap", "win", "margin", "dealt"]):
+        assert LINES[lang][f"strength_key_{k}"].startswith("{name}"), (lang, k)
+    row = {"component": "shower", "held_flag": "weak", "flagged_by": ["margin"], "plays_per_seat": 0.04,
+           "win": -0.02, "win_low": -0.09, "win_high": 0.05, "margin": -1.5, "margin_low": -2.5, "margin_high": -0.5}
+    [note] = held_notes(None, row, "Shower of Coins", lang)
+    name = LINES[lang]["strength_name_margin"].replace("’", "'")
+    assert name in note.replace("’", "'").replace("\u202f", " ").replace("\u00a0", " "), note
+    assert LINES[lang]["strength_name_win"] not in note, note

@@ -2008,7 +2008,9 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     out = ["  " + say("strength_head_again" if again else "strength_head", lang, verdict=verdict, which=which)]
 
     def key_lines(keys: list[str]) -> list[str]:
+        """The key's lines ``keys``; a column's line starts with the column's name (``strength_name_*``)."""
         return ["    " + say(k, lang, mark=mark, rare=rare, unit=unit(lang, naming.words),
+                            name=LINES[lang].get(k.replace("strength_key_", "strength_name_"), ""),
                             most=decimal(table.get("points", 0), lang, places=0),
                             n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))
                 for k in keys]
@@ -2079,7 +2081,7 @@ def held_notes(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | None
     from cardgen.simulate.verdict import number, unit
 
     out = []
-    names = {k: typeset(LINES[lang][f"strength_key_{k}"].split(":")[0].strip(), lang) for k in ("gap", "win", "margin")}
+    names = {k: typeset(LINES[lang][f"strength_name_{k}"], lang) for k in ("gap", "win", "margin")}  # the key's names
     figures = []
     if dealt and dealt.get("held_flag") and dealt.get("difference") is not None:
         low, high = marked_ends(*flag_ends(dealt), lang, True)
