@@ -65,11 +65,12 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
                      "carta invece di quella con cui è stata scambiata (una carta di altro tipo scelta a caso: in "
                      "pratica, rispetto a una carta media)."}[lang]
     assert key[0].startswith(meaning), key[0]
-    # round 38 en7*: the one-line rule just above the table
-    trust = {"en": "Where the two tests disagree, trust the card swap test: it is a controlled experiment.",
-             "fr": "En cas de désaccord, fiez-vous au test de substitution : c’est une expérience contrôlée.",
-             "it": "In caso di disaccordo, fa fede la prova di sostituzione: è un esperimento controllato."}[lang]
-    assert lines[1] == trust
+    # round 38 en7*: the one-line rule just above the table; round 39 (fr2*, it1*, it13*): a short key there, what
+    # the swap test does, what "+5" means, the opening hands only a cross-check
+    trust = {"en": "Opening hands: a cross-check only (a ◆ found there alone is a lead to confirm).",
+             "fr": "Mains de départ : simple contrôle (un ◆ là seulement reste à confirmer).",
+             "it": "Mani iniziali: solo un controllo (un ◆ solo lì va verificato)."}[lang]
+    assert lines[1].endswith(trust) and "+5" in lines[1]
     marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
                     "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "
                     "chance alone would explain. Where an end would round to 0.0, both ends get two decimals"),

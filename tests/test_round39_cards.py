@@ -1,0 +1,130 @@
+"""Reading round 39 (Draco, en/fr/it): the card strength part. A short key ABOVE the card table (what the card swap
+test does, what "+5" means, the opening hands only a cross-check, a flag from them alone a lead to confirm), where
+one line said "where the two tests disagree, trust the swap test" before either test was explained, against a flag
+rule under the table that lets either test flag a card (fr2*, it1*, it13*); a card flagged by the swap test said to
+be so by that test, never "too strong in play / en cours de partie / durante la partita", read as a property of the
+card in mid-game (fr14*, fr30*). Built from small hand-made results, so it runs fast."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nonempty import nonempty
+
+from cardgen.simulate.summary import Naming, designer_lines
+
+LANGS = ["en", "fr", "it"]
+
+#: what "+5" means, in the key above the table
+PLUS_FIVE = {"en": "+5 means its holder wins 5 more games in 100 than with an average other card",
+             "fr": "+5 : son détenteur gagne 5 parties de plus sur 100 qu’avec une carte moyenne",
+             "it": "+5: chi la tiene vince 5 partite in più su 100 che con una carta media"}
+#: the opening hands: a cross-check, a flag from them alone a lead to confirm (the flag rule and the trust rule agree)
+CROSS = {"en": "Opening hands: a cross-check only (a ◆ found there alone is a lead to confirm).",
+         "fr": "Mains de départ : simple contrôle (un ◆ là seulement reste à confirmer).",
+         "it": "Mani iniziali: solo un controllo (un ◆ solo lì va verificato)."}
+CROSS_PAGE = {"en": "Opening hands: a cross-check only (a card they alone flag is a lead to confirm).",
+              "fr": "Mains de départ : simple contrôle (une carte signalée par elles seules reste à confirmer).",
+              "it": "Mani iniziali: solo un controllo (una carta segnalata solo da loro va verificata)."}
+#: the old one line, which relied on an experiment explained 20 lines below
+DISAGREE = ("disagree", "désaccord", "disaccordo", "non concordano")
+
+
+def plain(text: str) -> str:
+    return " ".join(str(text).replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _lines(lang: str, players: int = 3, said: set[str] | None = None) -> list[str]:
+    from test_round35_fixes import _designer, _table
+
+    return _table(designer_lines(_designer(), lang, Naming(), 300, set() if said is None else said, players))
+
+
+def _page(lang: str, said: set[str] | None = None) -> str:
+    from test_round36_more import _page as page
+
+    return plain(page(lang, said))
+
+
+# -- fr2*, it1*, it13*: the key above the table ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_has_a_short_key_above_the_table_saying_what_the_swap_test_does_and_plus_five(lang: str) -> None:
+    from cardgen.terminal import fit, say
+
+    lines = fit("\n".join(_lines(lang))).split("\n")  # as the terminal prints them, 100 columns
+    group = say("strength_columns", lang).split("|")[4]
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith(group))  # the groups' line
+    above = lines[1:at]
+    # the heading's second line, then the key: three lines at most, none past 100 columns
+    key = above[next(i for i, line in enumerate(above) if re.match(r"    \S", line)):]
+    assert 1 <= len(key) <= 3 and all(len(line) <= 100 for line in nonempty(key, "the key's lines")), above
+    text = plain(" ".join(key))
+    assert text == plain(say("strength_key_trust", lang)), text
+    assert PLUS_FIVE[lang] in text and CROSS[lang] in text
+    assert not any(o in text for o in DISAGREE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_key_above_the_table_agrees_with_the_flag_rule_under_it(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+
+    html = _page(lang)
+    above, below = html.split("<table", 1)
+    trust = re.search(r'<p class="muted trust">(.*?)</p>', above).group(1)
+    assert PLUS_FIVE[lang] in trust and CROSS_PAGE[lang] in trust, trust
+    assert not any(o in trust for o in DISAGREE)
+    # the flag rule under the table: either test's interval flags a card, which the key above says of the hands
+    assert {"en": "in either test", "fr": "dans l’une ou l’autre mesure",
+            "it": "nelle mani iniziali o nella prova di sostituzione"}[lang] in plain(WORDS[lang]["strength_flag"])
+
+
+def test_the_opening_hands_can_flag_a_card_as_the_key_says() -> None:
+    """The code's rule, which the key states: a card flagged by its opening hands alone is a flagged card."""
+    from cardgen.simulate.summary import flagged_cards
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    d["component_impact"][1].update(flag="strong")  # rumours: opening hands only
+    assert [r["component"] for r in flagged_cards({"players": 3, "designer": d})] == ["rumours"]
+
+
+# -- fr14*, fr30*: a card flagged by the swap test is said to be so by that test ------------------------------------
+
+#: the test named before the verdict
+BY_TEST = {"en": "going by the card swap test", "fr": "d’après le test de substitution",
+           "it": "secondo la prova di sostituzione"}
+#: read as a property of the card in mid-game
+IN_PLAY = ("in play", "en cours de partie", "durante la partita")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("by", [["win"], ["margin"]])
+@pytest.mark.parametrize("flag", ["strong", "weak"])
+@pytest.mark.parametrize("just", [True, False])
+def test_a_swap_test_card_warning_names_the_test_not_a_moment_of_the_game(lang: str, by: list[str], flag: str,
+                                                                           just: bool) -> None:
+    from cardgen.simulate.summary import card_warning
+    from test_round35_fixes import _played
+
+    sign = 1 if flag == "strong" else -1
+    edge = 0.005 if just else 0.05
+    row = _played("favour", sign * 0.06, flag=flag, flagged_by=by, margin=sign * 0.8,
+                  margin_low=sign * 0.04 if sign > 0 else -1.5, margin_high=1.5 if sign > 0 else -0.04,
+                  flag_low=sign * edge if sign > 0 else -0.2, flag_high=0.2 if sign > 0 else -edge)
+    text = plain(card_warning(row, lang, lead=4.1))
+    assert BY_TEST[lang] in text, text
+    assert not any(o in text for o in IN_PLAY), text
+    # the test and the card's name in the sentence's first clause, before what a holder gains
+    assert max(text.index("favour"), text.index(BY_TEST[lang])) < text.index(
+        {"en": "player who holds", "fr": "joueur qui la tient", "it": "hi la tiene"}[lang]), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_where_a_card_stays_within_chance_in_the_swap_test_it_says_so_by_name(lang: str) -> None:
+    from cardgen.terminal import LINES
+
+    assert {"en": "in the card swap test", "fr": "dans le test de substitution",
+            "it": "nella prova di sostituzione"}[lang] in LINES[lang]["calm_play"]
+    assert not any(o in LINES[lang]["calm_play"] for o in ("mid-game", *IN_PLAY))
