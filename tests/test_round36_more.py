@@ -295,11 +295,12 @@ def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None
 
     w = {k: plain(v) for k, v in WORDS[lang].items() if isinstance(v, str)}
     # en21: "the opening hands’ hollow, above, the mid-game exchange’s filled"
-    assert {"en": "the card swap test as a filled dot (lower line), the opening hands as a hollow dot (upper line)",
-            "fr": "le test de substitution en rond plein (ligne du bas), les mains de départ en rond vide (ligne "
-                  "du haut)",
-            "it": "prova di sostituzione con un punto pieno (linea in basso), mani iniziali con un punto "
-                  "vuoto (linea in alto)"}[lang] in w["strength_strip_legend"]
+    # round 39 fr27: the swap test, first in the columns, drawn on top
+    assert {"en": "the card swap test as a filled dot (upper line), the opening hands as a hollow dot (lower line)",
+            "fr": "le test de substitution en rond plein (ligne du haut), les mains de départ en rond vide (ligne "
+                  "du bas)",
+            "it": "prova di sostituzione con un punto pieno (linea in alto), mani iniziali con un punto "
+                  "vuoto (linea in basso)"}[lang] in w["strength_strip_legend"]
     # en22, fr31, it30: the margin's line on a scale of its own, said as such, the key fact first
     assert {"en": "When a card is flagged on its margin alone, its strip adds a third line",
             "fr": "Quand une carte n’est signalée que pour son avance, son graphique a une troisième ligne",

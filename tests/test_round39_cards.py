@@ -128,3 +128,60 @@ def test_where_a_card_stays_within_chance_in_the_swap_test_it_says_so_by_name(la
     assert {"en": "in the card swap test", "fr": "dans le test de substitution",
             "it": "nella prova di sostituzione"}[lang] in LINES[lang]["calm_play"]
     assert not any(o in LINES[lang]["calm_play"] for o in ("mid-game", *IN_PLAY))
+
+
+# -- fr26*, fr27, it16: each strip's scale where it is drawn --------------------------------------------------------
+
+def _margin_page(lang: str) -> str:
+    from cardgen.report.impact import strength_block
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    d["exchange"]["rows"][0].update(flag="strong", flagged_by=["margin"], margin=0.8, margin_low=0.04,
+                                    margin_high=1.5, flag_low=0.04, flag_high=1.5)
+    return str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_strip_header_gives_each_measure_its_own_scale_and_unit(lang: str) -> None:
+    """fr26*: Favour's margin line drawn on its own ±1.9 scale under a header "−14 … 0 … +14" alone; fr27, it16: no
+    unit, no key over the strips."""
+    from cardgen.report.impact import STRONG, WORDS
+
+    html = _margin_page(lang)
+    th = plain(re.search(r'<th class="strip"[^>]*>(.*?)</th>', html, re.S).group(1))
+    words = WORDS[lang]
+    win, dots, margin = (words[k].split("|")[0] for k in ("strength_strip_win", "strength_strip_dots",
+                                                          "strength_strip_margin"))
+    assert plain(win) in th and {"en": "percentage points", "fr": "points de pourcentage",
+                                 "it": "punti percentuali"}[lang] in plain(win)
+    # the wins' scale, then the dots' key, then the margin's scale in the flag's colour with its own ends and unit
+    assert th.index(plain(win)) < th.index(plain(dots)) < th.index("■"), th
+    part = th.split(f'style="color:{STRONG}">', 1)[1]
+    assert part.startswith(f"<span class=\"nw\">■") or part.startswith("■"), part
+    assert plain(margin.format(unit="points")) in part and "… 0 …" in part, part
+    # its own ends: the widest margin end of the table (shower's −2.5), widened by 5 %, as the strips are drawn
+    side = re.search(r"([−-]\S+) … 0 … (\+[^<\s]+)", part)
+    assert side and side.group(2) == {"en": "+2.6", "fr": "+2,6", "it": "+2,6"}[lang], part
+    # the ends never broken from each other
+    assert re.search(r'<span class="nw">[^<]*… 0 …[^<]*</span>', th.split("■")[0]), th
+    # no margin line: no margin scale
+    from test_round36_more import _page
+    plain_th = plain(re.search(r'<th class="strip"[^>]*>(.*?)</th>', _page(lang), re.S).group(1))
+    assert "■" not in plain_th and plain(win) in plain_th
+
+
+def test_the_swap_tests_dot_is_drawn_above_the_opening_hands_as_its_columns_come_first() -> None:
+    """fr27: the swap test's columns first, its dot drawn on the lower line."""
+    from cardgen.report.impact import WORDS
+
+    for html in nonempty([_margin_page("fr"), plain(__import__("test_round36_more")._page("fr"))], "two tables"):
+        for svg in nonempty(re.findall(r"<svg.*?</svg>", html, re.S), "the strips"):
+            filled = re.search(r'<circle cx="[^"]+" cy="([^"]+)" r="4"', svg)
+            hollow = re.search(r'<circle cx="[^"]+" cy="([^"]+)" r="3.5" fill="white"', svg)
+            if filled and hollow:
+                assert float(filled.group(1)) < float(hollow.group(1)), svg
+            square = re.search(r'<rect x="[^"]+" y="([^"]+)"', svg)
+            if square and filled:  # the margin's line under both
+                assert float(square.group(1)) > float(filled.group(1))
+    assert "rond plein (ligne du haut)" in WORDS["fr"]["strength_strip_legend"]
