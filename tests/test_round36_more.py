@@ -56,14 +56,14 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     # round 37 en1*, it2*: the baseline is the card it was swapped with, never "a card nobody held"
     # round 38 en6*, it1*, fr12: the baseline true of both cards, and what it amounts to
     meaning = {"en": "win rate gained: how many percentage points of win rate a player gains by holding this card "
-                     "instead of the card it was swapped with (a random card of another kind: in effect, against an "
-                     "average other card).",
+                     "instead of the card it was swapped with (a random card of another kind, so in effect an "
+                     "average other card).",  # round 39 en4
                "fr": "effet sur les victoires : de combien de points de pourcentage le taux de victoire d’un joueur "
                      "augmente quand il tient cette carte plutôt que celle contre laquelle elle a été échangée (une "
                      "carte d’un autre type tirée au hasard : en pratique, par rapport à une carte moyenne).",
-               "it": "effetto sulle vittorie: di quanti punti percentuali sale la quota di vittorie di chi tiene questa "
-                     "carta invece di quella con cui è stata scambiata (una carta di altro tipo scelta a caso: in "
-                     "pratica, rispetto a una carta media)."}[lang]
+               "it": "effetto sulle vittorie: di quanti punti percentuali cambia (sale o scende) la quota di vittorie "
+                     "di chi tiene questa carta invece di quella con cui è stata scambiata (una carta di altro tipo "
+                     "scelta a caso: in pratica, rispetto a una carta media)."}[lang]  # round 39 it2
     assert key[0].startswith(meaning), key[0]
     # round 38 en7*: the one-line rule just above the table; round 39 (fr2*, it1*, it13*): a short key there, what
     # the swap test does, what "+5" means, the opening hands only a cross-check
@@ -100,7 +100,8 @@ def test_the_opening_hands_figure_is_named_by_where_it_comes_from_on_the_termina
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    name = {"en": "with − without", "fr": "avec − sans", "it": "con − senza"}[lang]
+    # round 39 fr5, it9: no formula for a name (« avec moins sans »); not «scarto», the discard pile (round 36 it18)
+    name = {"en": "with − without", "fr": "écart avec/sans", "it": "divario con/senza"}[lang]
     assert LINES[lang]["strength_columns"].split("|")[3] == name
     assert LINES[lang]["strength_name_gap"] == name and LINES[lang]["strength_key_gap"].startswith("{name}")
     assert WORDS[lang]["strength_head"].split("|")[3].startswith(name)
@@ -138,14 +139,15 @@ def test_a_hardly_played_card_whose_interval_leaves_out_0_is_said_with_why_and_w
         expected = {
             "en": ("† shower: its “margin gained” interval (−1.5 points [−2.5 to −0.5]) leaves out 0, but the card is "
                    "not flagged: it was played only 0.04 times per player per game (fewer than 0.1)",
-                   "Holding it may cost its holder (possibly a false alarm, like any single finding): check whether "
-                   "the card is weak or whether the simulated players neglect it."),
+                   "Holding it may cost its holder, though a single finding like this can be a false alarm. Check "
+                   "whether the card is weak or whether the simulated players neglect it."),  # round 39 en11
             "fr": ("† shower : l’intervalle de son effet sur l’avance (−1,5 point [−2,5 ; −0,5]) exclut 0, mais la "
                    "carte n’est pas signalée : elle n’a été jouée que 0,04 fois par joueur et par partie (moins de 0,1)",
-                   "vérifiez si la carte est trop faible ou si les joueurs automatiques la négligent."),
+                   "Vérifiez si elle est trop faible pour valoir d’être jouée, ou si les joueurs automatiques la "
+                   "négligent à tort."),  # round 39 fr17
             "it": ("† shower: l’intervallo del suo «effetto sul vantaggio» (−1,5 punti [−2,5; −0,5]) esclude lo zero, "
                    "ma la carta non è segnalata: è stata giocata solo 0,04 volte per giocatore a partita (meno di 0,1)",
-                   "verifica se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
+                   "Verifica se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
         assert held[0].startswith(expected[0]) and held[0].endswith(expected[1]), held[0]
         if players == 4:
             assert {"en": "no card flagged, but see the † notes below", "fr": "aucune carte signalée, mais voir les "
@@ -227,13 +229,13 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
                    "chi l’aveva, poi di chi non l’aveva."}[lang]
     assert items[3].startswith(first), items[3]
     assert {"en": "with − without: the first of those two win rates minus the second",
-            "fr": "avec − sans : le premier de ces deux taux moins le second",
-            "it": "con − senza: la prima di queste due quote meno la seconda"}[lang] in items[4]
+            "fr": "écart avec/sans : le premier de ces deux taux moins le second",
+            "it": "divario con/senza: la prima di queste due quote meno la seconda"}[lang] in items[4]
     assert {"en": "how many percentage points of win rate a player gains by holding this card instead of the card it "
                   "was swapped with",
             "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que celle contre "
                   "laquelle elle a été échangée",
-            "it": "di quanti punti percentuali sale la quota di vittorie di chi tiene questa carta invece di quella "
+            "it": "di quanti punti percentuali cambia (sale o scende) la quota di vittorie di chi tiene questa carta invece di quella "
                   "con cui è stata scambiata"}[lang] in items[0]
     # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what
     assert {"en": "twice the number of swaps", "fr": "le double du nombre de substitutions",
@@ -363,7 +365,7 @@ def test_the_again_note_keeps_its_unit_and_italian_says_what_the_figures_measure
     first count; it7: «riflettono il tenerle in mano, non il giocarle», stiff."""
     from cardgen.terminal import LINES
 
-    unit = {"en": "(times played per player per game)", "fr": "(nombre de fois jouée",
+    unit = {"en": "(times played per player per game)", "fr": "(nombre moyen de fois où elle",  # round 39 fr7
             "it": "(volte giocate per giocatore a partita)"}[lang]  # round 38 fr8
     for key in nonempty(["strength_hardly_again", "strength_hardly_again_one"], "the again-notes"):
         assert unit in LINES[lang][key], LINES[lang][key]

@@ -24,7 +24,7 @@ BASELINE = {"en": "instead of the card it was swapped with",
             "fr": "plutôt que celle contre laquelle elle a été échangée",
             "it": "invece di quella con cui è stata scambiata"}
 #: what that other card amounts to (en6*)
-AVERAGE = {"en": "(a random card of another kind: in effect, against an average other card)",
+AVERAGE = {"en": "(a random card of another kind, so in effect an average other card)",  # round 39 en4
            "fr": "(une carte d’un autre type tirée au hasard : en pratique, par rapport à une carte moyenne)",
            "it": "(una carta di altro tipo scelta a caso: in pratica, rispetto a una carta media)"}
 #: each swap for both cards, with opposite signs (en5)
@@ -182,10 +182,11 @@ def test_the_with_and_without_rates_are_averaged_over_turn_order_positions_as_th
     assert row["difference"] == pytest.approx(0.25 - 2 / 3, abs=1e-4)
     said = {"en": "Each rate is worked out for each turn-order position (player 1, player 2, …) and then averaged "
                   "over the positions",
-            "fr": "Chaque taux est calculé place par place dans l’ordre du tour (joueur 1, joueur 2…), puis moyenné "
-                  "sur les places",
-            "it": "Ogni quota è calcolata posto per posto nell’ordine di turno (giocatore 1, giocatore 2…) e poi "
-                  "mediata sui posti"}
+            # round 39 fr6, it3, it4: « on fait la moyenne des places », «ordine di gioco», «se ne fa la media»
+            "fr": "Chaque taux est calculé place par place dans l’ordre du tour (joueur 1, joueur 2…), puis on fait "
+                  "la moyenne des places",
+            "it": "Ogni quota è calcolata posto per posto nell’ordine di gioco (giocatore 1, giocatore 2…) e poi "
+                  "se ne fa la media tra i posti"}
     for lang in nonempty(LANGS):
         assert said[lang] in plain(LINES[lang]["strength_key_gap"]) and said[lang] in plain(WORDS[lang]["strength_key"])
 
@@ -197,12 +198,14 @@ def test_a_dagger_cards_note_is_hedged_and_short_on_the_terminal_and_the_page(la
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    hedge = {"en": ("Holding it may cost its holder (possibly a false alarm, like any single finding)",
-                    "Holding it may help its holder (possibly a false alarm, like any single finding)"),
-             "fr": ("pourrait faire perdre du terrain à son détenteur (peut-être une fausse alerte",
-                    "pourrait avantager son détenteur (peut-être une fausse alerte"),
-             "it": ("potrebbe svantaggiare chi la tiene (forse un falso allarme",
-                    "potrebbe avvantaggiare chi la tiene (forse un falso allarme")}[lang]
+    # round 39 en11, fr17, it10: the hedge a clause of its own, not a bracket interrupting the advice
+    hedge = {"en": ("Holding it may cost its holder, though a single finding like this can be a false alarm.",
+                    "Holding it may help its holder, though a single finding like this can be a false alarm."),
+             "fr": ("La garder semble coûter du terrain à son détenteur, mais un résultat isolé peut être une fausse alerte.",
+                    "semble avantager son détenteur, mais un résultat isolé peut être une fausse alerte."),
+             "it": ("Averla in mano potrebbe essere uno svantaggio, ma un risultato isolato può essere un falso allarme.",
+                    "Averla in mano potrebbe essere un vantaggio, ma un risultato isolato può essere un falso allarme."
+                    )}[lang]
     for book in nonempty([LINES[lang], WORDS[lang]], "the wordbooks"):
         assert hedge[0] in book["strength_held_weak"] and hedge[1] in book["strength_held_strong"]
         for key in nonempty(["strength_held_weak", "strength_held_strong"], "the held notes"):
@@ -224,7 +227,8 @@ def test_the_again_note_puts_its_unit_after_never_flagged() -> None:
     from cardgen.terminal import LINES
 
     assert LINES["fr"]["strength_hardly_again"].startswith(
-        "† presque jamais jouées, donc jamais signalées (nombre de fois jouées par joueur et par partie) : ")
+        "† presque jamais jouées, donc jamais signalées (nombre moyen de fois où elles sont jouées, par joueur et par "
+        "partie) : ")  # round 39 fr7: one wording at every count
     assert LINES["en"]["strength_hardly_again"].startswith(
         "† hardly ever played, so never flagged (times played per player per game): ")
 

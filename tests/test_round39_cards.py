@@ -185,3 +185,108 @@ def test_the_swap_tests_dot_is_drawn_above_the_opening_hands_as_its_columns_come
             if square and filled:  # the margin's line under both
                 assert float(square.group(1)) > float(filled.group(1))
     assert "rond plein (ligne du haut)" in WORDS["fr"]["strength_strip_legend"]
+
+
+# -- fr5, it9, fr6, fr7, fr8, fr9, it2-it7, it10, en4, en5, en11, fr17, fr4, en3: the key's and notes' words --------
+
+#: (wordbook, language, key, words it says, words it no longer says)
+SAID = [
+    # fr5, it9: the opening hands' figure named without a formula, the same name everywhere (not «scarto», the
+    # discard pile, round 36 it18)
+    ("T", "fr", "strength_name_gap", "écart avec/sans", "avec − sans"),
+    ("T", "it", "strength_name_gap", "divario con/senza", "con − senza"),
+    # fr6, it3, it4: the rates averaged over the seats, in plain words; «ordine di gioco» as everywhere else
+    ("T", "fr", "strength_key_gap", "puis on fait la moyenne des places, pour que l’avantage d’une place ne soit pas "
+                                    "attribué à la carte", "moyenné sur les places"),
+    ("I", "fr", "strength_key", "puis on fait la moyenne des places", "compté à la carte"),
+    ("T", "it", "strength_key_gap", "nell’ordine di gioco", "mediata sui posti"),
+    ("I", "it", "strength_key", "e poi se ne fa la media tra i posti", "nell’ordine di turno"),
+    # it2: a figure that goes down as well as up; it7: «mescolate»
+    ("T", "it", "strength_key_win", "cambia (sale o scende) la quota", "mescolamenti"),
+    ("I", "it", "strength_key", "le stesse mescolate del mazzo", "mescolamenti"),
+    # fr8, fr9, it5, it6: the marks' key in full sentences
+    ("T", "fr", "strength_key_marks", "les deux bornes sont données avec deux décimales", "ont deux décimales"),
+    ("T", "fr", "strength_key_marks", "Les lignes sont classées de l’effet", ". Lignes classées"),
+    ("T", "it", "strength_key_marks", "esclude lo zero: la differenza è troppo grande", "cioè una differenza"),
+    ("T", "it", "strength_key_marks", "Se un estremo, arrotondato a un decimale, risulta 0,0", "verrebbe arrotondato"),
+    # fr7, en5: one wording for the times played, at every count
+    ("T", "fr", "strength_hardly", "(nombre moyen de fois où elles sont jouées, par joueur et par partie)",
+     "(nombre de fois par joueur"),
+    ("T", "fr", "strength_hardly_again_one", "(nombre moyen de fois où elle est jouée, par joueur et par partie)",
+     "(nombre de fois jouée par"),
+    ("T", "en", "strength_hardly", "(times played per player per game)", "(times per player per game)"),
+    # en4: "instead of … against …", a mixed construction
+    ("T", "en", "strength_key_win", "(a random card of another kind, so in effect an average other card)",
+     "against an average"),
+    ("I", "en", "strength_key", "(a random card of another kind, so in effect an average other card)",
+     "against an average"),
+    # en11, fr17, it10: the hedge a clause, not a bracket cutting the advice; no "tenerla … chi la tiene"
+    ("T", "en", "strength_held_weak", "though a single finding like this can be a false alarm. Check whether",
+     "(possibly a false alarm"),
+    ("I", "en", "strength_held_strong", "though a single finding like this can be a false alarm. Check whether",
+     "(possibly a false alarm"),
+    ("T", "fr", "strength_held_weak", "Vérifiez si elle est trop faible pour valoir d’être jouée, ou si les joueurs "
+                                      "automatiques la négligent à tort.", "(peut-être une fausse alerte"),
+    ("I", "fr", "strength_held_strong", "mais un résultat isolé peut être une fausse alerte", "(peut-être une fausse"),
+    ("T", "it", "strength_held_weak", "Averla in mano potrebbe essere uno svantaggio", "chi la tiene (forse"),
+    ("I", "it", "strength_held_strong", "Averla in mano potrebbe essere un vantaggio", "chi la tiene (forse"),
+]
+
+
+@pytest.mark.parametrize("book,lang,key,says,not_says", SAID)
+def test_the_key_and_notes_say_it_plainly(book: str, lang: str, key: str, says: str, not_says: str) -> None:
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    text = (LINES if book == "T" else WORDS)[lang][key]
+    assert says in text and not_says not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gap_has_one_name_on_the_terminal_and_the_page(lang: str) -> None:
+    """fr5, it9: the new name everywhere the figure is named, so it stays one name."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    name = LINES[lang]["strength_name_gap"]
+    assert LINES[lang]["strength_columns"].split("|")[3] == name
+    assert WORDS[lang]["strength_head"].split("|")[3].startswith(name)
+    assert WORDS[lang]["strength_labels"].split("|")[0].split(", ", 1)[1].startswith(name)
+    assert WORDS[lang]["strength_key"].split("|")[4].startswith(name)
+    method = plain(WORDS[lang]["strength_method"])
+    assert {"en": f"“{name}”", "fr": f"« {name} »", "it": f"«{name}»"}[lang] in method, method
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_share_dealt_gives_its_unit_once(lang: str) -> None:
+    """fr4, en3: "(%)" under "dealt" over cells that each say "20.2%": the unit twice."""
+    from cardgen.terminal import fit
+
+    lines = fit("\n".join(_lines(lang))).split("\n")
+    under = next(line for line in lines if "(" in line and line.strip().startswith("("))
+    assert "(%)" not in under, under
+    row = next(line for line in lines if line.split()[:1] == ["favour"])
+    assert "%" in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_with_the_new_names_fits_100_columns_without_wrapping_its_heads(lang: str) -> None:
+    """fr5, it9: a longer name for the gap must not push the heads' line past the terminal's width (Draco's 5
+    players: a flagged two-decimal margin; «differenza con/senza» took 103 columns and wrapped)."""
+    from test_card_table_one import _draco_like, _table
+
+    def draco() -> dict:  # Draco's widths: a 17-letter name with its †, opening hands' intervals such as [−10.2 to +13.9]
+        d = _draco_like()
+        for row in nonempty(d["component_impact"], "the opening hands' rows"):
+            row.update(difference=0.018, low=-0.102, high=0.139)
+        return d
+
+    naming = Naming(names={"dice": "Pioggia di monete", "favour": "Favore"})
+    said: set[str] = set()
+    designer_lines(draco(), lang, naming, 300, said, 3)
+    for players in nonempty([3, 5], "two counts"):
+        table = _table(designer_lines(draco(), lang, naming, 300, said, players))
+        heads = [x for x in table if x.startswith("    ") and x.split()[:1] == [
+            {"en": "card", "fr": "carte", "it": "carta"}[lang]]]
+        assert heads and all(len(x) <= 100 for x in heads), heads
+        assert all(len(x) <= 100 for x in table if "[" in x and x.startswith("    ") and "◆" in x), table
