@@ -311,7 +311,7 @@ def test_a_card_flagged_on_its_margin_is_said_plainly_above_the_table_and_briefl
     head = html.split('<p class="muted trust">', 1)[0]
     said = {"en": "<p>Flagged: favour, which seems too strong (holding it improves its holder’s margin by more than "
                   "chance explains; its effect on winning may be chance).</p>",
-            "fr": "<p>Carte signalée : favour, qui semble trop forte (son effet sur l’avance dépasse le hasard ; son "
+            "fr": "<p>Carte signalée : favour, qui semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son "
                   "effet sur les victoires peut être dû au hasard).</p>",
             "it": "<p>Carta segnalata: favour, che sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; "
                   "quello sulle vittorie può essere dovuto al caso).</p>"}[lang]
@@ -326,7 +326,7 @@ def test_the_french_false_alarm_sentence_has_no_loose_apposition() -> None:
     from cardgen.terminal import say
 
     fr = plain(say("card_confirm_calm", "fr", card="« Faveur »", where="à 3 joueurs", command="C"))
-    assert "Il peut donc s’agir d’une fausse alerte, risque qui croît avec le nombre de configurations testées" in fr
+    assert "Il peut donc s’agir d’une fausse alerte (le risque d’en obtenir une augmente avec le nombre de configurations testées)" in fr
     assert "un risque qui grandit" not in fr
 
 
