@@ -384,7 +384,7 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     key, note = LINES["it"]["strength_key_marks"], LINES["it"]["strength_hardly_one"]
     assert "mai segnalata, nemmeno quando un intervallo esclude lo zero" in note and "mai una carta" not in key + note
     # round 36 (it2*, it3*, it5): sentences, «entrambi» with its noun
-    assert "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali" in key
+    assert "Se un estremo, arrotondato a un decimale, risulta 0,0, entrambi gli estremi sono scritti con due decimali" in key
     assert "(li hanno" not in key
     assert "allargato perché si confrontano insieme {n} carte (e, nella prova di sostituzione, due misure per carta)" \
         in key

@@ -27,10 +27,9 @@ def _draco() -> dict:
     # fr12*, it9, it25, it29: "à la limite du hasard" / "al limite del caso" are no idiom (and the warning itself says
     # "appena oltre i limiti del caso"); the closing line, the runs list and the overview all print these keys
     # round 39 fr13: « semble », as the warning says, in a sentence
-    ("fr", "warn_cards_strong_just_one", "I : carte qui semble un peu trop forte, son écart dépassant de justesse ce "
-                                         "que le hasard peut expliquer", "limite du hasard"),  # round 38 fr16: no "))"
-    ("fr", "warn_cards_weak_just", "I : cartes qui semblent un peu trop faibles, leur écart dépassant de justesse ce "
-                                   "que le hasard peut expliquer", "limite du hasard"),
+    ("fr", "warn_cards_strong_just_one", "I : carte qui semble un peu trop forte, mais de justesse",
+     "limite du hasard"),  # round 38 fr16: no "))"
+    ("fr", "warn_cards_weak_just", "I : cartes qui semblent un peu trop faibles, mais de justesse", "limite du hasard"),
     ("it", "warn_cards_strong_just_one", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: I",
      "limite del caso"),
     ("it", "warn_cards_weak_just", "carte forse un po’ troppo deboli, appena oltre i limiti del caso: I",

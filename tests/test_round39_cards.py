@@ -246,18 +246,19 @@ SAID = [
     ("I", "fr", "strength_title", "Force des cartes : test de substitution et mains de départ (pour comparaison)",
      "départ et test"),
     # fr13, fr22: the closing line's card phrase in a sentence, « semble » as the warning says
-    ("T", "fr", "warn_cards_strong_just_one", "{items} : carte qui semble un peu trop forte, son écart dépassant de "
-                                              "justesse ce que le hasard peut expliquer", "peut-être"),
-    ("T", "fr", "warn_cards_weak_just", "{items} : cartes qui semblent un peu trop faibles, leur écart dépassant de "
-                                        "justesse ce que le hasard peut expliquer", "tout juste au-delà"),
+    # (short: the overview's cell adds why, and stays under 200 characters)
+    ("T", "fr", "warn_cards_strong_just_one", "{items} : carte qui semble un peu trop forte, mais de justesse",
+     "peut-être"),
+    ("T", "fr", "warn_cards_weak_just", "{items} : cartes qui semblent un peu trop faibles, mais de justesse",
+     "tout juste au-delà"),
     # fr15: no loose apposition
     ("T", "fr", "card_confirm_calm", "Il peut donc s’agir d’une fausse alerte (le risque d’en obtenir une augmente "
                                      "avec le nombre de configurations testées) ;", "risque qui croît"),
     # fr29: a subject for the clause
     ("I", "fr", "legend", "au départ. Lisez-la toujours avec son intervalle", "; à lire avec"),
     # fr24: « au test de » is no idiom
-    ("P", "fr", "card_mid_margin", " (d’après son effet sur l’avance lors du test de substitution, non sur les "
-                                   "victoires)", "au test de"),
+    ("P", "fr", "card_mid_margin", " (d’après son effet sur l’avance lors du test de substitution ; celui sur les "
+                                   "victoires peut être dû au hasard)", "au test de"),
 ]
 
 

@@ -289,7 +289,9 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
     # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
     # round 36; round 37 fr1*: «sostituzioni», cardgen's test, not a move of the game
-    ("strength_key_margin", {"unit": "monete"}, "effetto sul vantaggio: con le stesse sostituzioni", "sommano"),
+    # (the measure's name a field since 0501f336, one wordbook entry: strength_name_margin)
+    ("strength_key_margin", {"unit": "monete", "name": "effetto sul vantaggio"},
+     "effetto sul vantaggio: con le stesse sostituzioni", "sommano"),
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins
