@@ -356,7 +356,9 @@ def test_the_french_and_italian_headings_say_flagged_or_not_idiomatically() -> N
     assert LINES["fr"]["strength_none"] == "aucune carte signalée ; tous les écarts peuvent s’expliquer par le hasard"
     # round 38 fr6, it13: ◆ marks a figure, as the key says
     assert LINES["fr"]["strength_flagged_one"] == "{mark} marque le chiffre signalé : le hasard seul n’explique pas son écart"
-    assert LINES["it"]["strength_none"] == "nessuna carta segnalata: tutte le differenze rientrano nei limiti del caso"
+    # round 39 it8: no colon after the heading's colon
+    assert LINES["it"]["strength_none"] == ("nessuna carta segnalata, perché tutte le differenze rientrano nei limiti "
+                                            "del caso")
     texts = [v for lang in ("fr", "it") for k, v in LINES[lang].items() if k.startswith("strength_")]
     for text in nonempty(texts, "the strength lines"):
         assert "se détache" not in text and "si distingu" not in text and "spieghi il caso" not in text

@@ -320,3 +320,26 @@ def test_the_table_with_the_new_names_fits_100_columns_without_wrapping_its_head
             {"en": "card", "fr": "carte", "it": "carta"}[lang]]]
         assert heads and all(len(x) <= 100 for x in heads), heads
         assert all(len(x) <= 100 for x in table if "[" in x and x.startswith("    ") and "◆" in x), table
+
+
+# -- en1, it8, en15, it17, fr32, en21: the heading, the count under a card's name, the phone's card names ----------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_heading_has_one_colon_and_the_count_reads_as_the_cards_share(lang: str) -> None:
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    assert ":" not in LINES[lang]["strength_none"].replace("\u202f:", ":").split(";")[0] or lang == "fr"
+    games = WORDS[lang]["exchange_games"]
+    assert games.split("\u00a0")[0] in ("in", "dans") and "part of" not in games and "coinvolta" not in games, games
+    html = _page(lang)
+    assert {"en": "in 400 swaps (200 games)", "fr": "dans 400 substitutions (200 parties)",
+            "it": "in 400 sostituzioni (200 partite)"}[lang] in html
+
+
+def test_the_phone_sets_each_card_name_in_bold() -> None:
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width:40em)"):]
+    assert "table.strength td.card::first-line{font-weight:bold}" in phone
