@@ -202,7 +202,7 @@ def test_each_count_s_card_table_opens_with_its_verdict_and_the_margin_line_is_o
     html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
     # round 36 en7*: the headline points at the † card's row
     assert html.split('<p class="muted trust">', 1)[0].strip() == \
-        f"<p>{WORDS[lang]['strength_none_flagged_held']}</p>".replace(" :", "\u202f:")
+        f"<p>{WORDS[lang]['strength_none_flagged_held'].format(cards='shower †')}</p>".replace(" :", "\u202f:")  # round 39 en16
     for old in ("second line", "seconde ligne", "seconda linea"):
         assert old not in WORDS[lang]["exchange_strip_margin"]
 

@@ -169,7 +169,7 @@ def test_the_dagger_cards_cell_is_short_and_its_why_is_said_under_the_table(lang
 
     html = _page(lang)
     table, after = html.split("</table>", 1)
-    row = table.split("shower †", 1)[1].split("</tr>", 1)[0]
+    row = table.split('<td class="card">shower †', 1)[1].split("</tr>", 1)[0]
     cell = re.search(r'<td class="call[^"]*">(.*?)</td>', row).group(1)
     assert cell == plain(WORDS[lang]["strength_held_cell"]) and len(cell.split()) <= 12, cell
     note = re.search(r'<p class="muted note">(.*?)</p>', after).group(1)

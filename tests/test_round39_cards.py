@@ -343,3 +343,19 @@ def test_the_phone_sets_each_card_name_in_bold() -> None:
     css = (Path(__file__).resolve().parents[1] / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     phone = css[css.index("@media (max-width:40em)"):]
     assert "table.strength td.card::first-line{font-weight:bold}" in phone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_headline_names_the_dagger_card_whose_interval_leaves_out_0(lang: str) -> None:
+    """en16: "A † card has an interval that leaves out 0" where two cards carry † and one has such an interval."""
+    from cardgen.report.impact import strength_block
+    from test_round35_fixes import _designer
+
+    html = plain(_page(lang))
+    head = html.split("<table", 1)[0]
+    assert "shower †" in head and "dice" not in head, head  # dice is † too, within chance
+    d = _designer()
+    d["exchange"]["rows"][2].update(held_flag="weak", margin=-1.5, margin_low=-2.5, margin_high=-0.5)  # dice too
+    two = plain(str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point")))
+    assert {"en": "dice † and shower † each have", "fr": "les cartes dice † et shower † ne sont pas",
+            "it": "per le carte dice † e shower †, che hanno"}[lang] in two.split("<table", 1)[0], two[:400]

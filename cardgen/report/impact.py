@@ -547,10 +547,16 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     flagged = [words["strength_flagged_margin"].format(card=r["name"], verdict=r["lead"]) if r["lead"]
                else f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
     held = any(x.get("held_flag") for pair in pairs for x in pair if x)
+    # the † cards whose interval leaves out 0, named: "A † card has an interval …" read as if every † card had one,
+    # where two carry † and one such interval (round 39 en16)
+    held_names = [f'{names.get((a or b)["component"], (a or b)["component"])} {words["strength_rare_mark"]}'
+                  for a, b in pairs if (a or {}).get("held_flag") or (b or {}).get("held_flag")]
     # every interval of every card, not "the interval of every card judged" where a card has three (round 36 en28,
     # fr22, it31); a † card's excluding interval pointed at from the headline (en7*)
     headline = (words["strength_calm"] if calm else
-                words["strength_none_flagged_held" if held else "strength_none_flagged"] if not flagged else
+                words["strength_none_flagged_held" + ("_many" if len(held_names) > 1 else "")].format(
+                    cards=join_and(held_names, lang)) if held and not flagged else
+                words["strength_none_flagged"] if not flagged else
                 words["strength_flagged_one" if len(flagged) == 1 else "strength_flagged"].format(
                     cards=(punct(";", lang) + " ").join(flagged)))
     # each measure's scale where its strip is drawn, in the strip's header: "−14 … 0 … +14" alone, with no unit or
