@@ -359,3 +359,26 @@ def test_the_headline_names_the_dagger_card_whose_interval_leaves_out_0(lang: st
     two = plain(str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point")))
     assert {"en": "dice † and shower † each have", "fr": "les cartes dice † et shower † ne sont pas",
             "it": "per le carte dice † e shower †, che hanno"}[lang] in two.split("<table", 1)[0], two[:400]
+
+
+def test_the_italian_page_grades_a_card_just_beyond_chance_as_its_warning_does() -> None:
+    """it15: «Carta segnalata: Favore, che sembra troppo forte» and «sembra troppo forte (solo vantaggio)» under a
+    warning «potrebbe essere un po' troppo forte … appena oltre i limiti del caso»."""
+    from cardgen.report.impact import strength_block
+    from cardgen.simulate.summary import card_just
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    row = d["exchange"]["rows"][0]
+    row.update(flag="strong", flagged_by=["margin"], margin=0.8, margin_low=0.04, margin_high=1.5, flag_low=0.004,
+               flag_high=1.5)
+    assert card_just(row)
+    html = plain(str(strength_block(d["component_impact"], d["exchange"], None, "it", None, "points", set(), "point")))
+    assert "<p>Carta segnalata: favour, che potrebbe essere un po’ troppo forte (il suo effetto sul vantaggio va " \
+           "appena oltre il caso;" in html, html[:400]
+    cell = html.split('<td class="card">favour', 1)[1].split("</tr>", 1)[0]
+    assert "forse un po’ troppo forte (solo vantaggio)" in cell and "sembra" not in cell, cell
+    # clearly beyond chance: «sembra troppo forte», as before
+    row.update(flag_low=0.5, margin_low=0.5)
+    html = plain(str(strength_block(d["component_impact"], d["exchange"], None, "it", None, "points", set(), "point")))
+    assert "sembra troppo forte (solo vantaggio)" in html

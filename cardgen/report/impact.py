@@ -21,7 +21,7 @@ from cardgen.languages import decimal, is_singular, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
-from cardgen.simulate.summary import by_margin, change_key, interval, marked_ends, points
+from cardgen.simulate.summary import by_margin, card_just, change_key, interval, marked_ends, points
 from cardgen.simulate.verdict import number
 from cardgen.text import join_and, punct
 
@@ -468,6 +468,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         # ("seems too strong (margin only)": 8 lines of interval jargon in the verdict column, round 38 en24, en25, fr37)
         if b and b.get("flag"):  # as the mid-game table said it: on its margin alone said so (round 29 fr36, it42)
             said_as = b["flag"] + by_margin(b)
+            # graded as the warning above it, where the language grades it: «sembra troppo forte» in the table under
+            # «potrebbe essere un po' troppo forte» in the warning (round 39 it15)
+            if said_as + "_just" in words and card_just(b):
+                said_as += "_just"
             parts.append(words.get(said_as + "_cell", words.get(said_as, b["flag"])))
             lead = words[said_as] if said_as + "_cell" in words else ""
         elif b and not b.get("judged"):
