@@ -382,3 +382,17 @@ def test_the_italian_page_grades_a_card_just_beyond_chance_as_its_warning_does()
     row.update(flag_low=0.5, margin_low=0.5)
     html = plain(str(strength_block(d["component_impact"], d["exchange"], None, "it", None, "points", set(), "point")))
     assert "sembra troppo forte (solo vantaggio)" in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_figure_without_a_sign_lines_up_with_the_signed_ones(lang: str) -> None:
+    """en6: "Favour 0.0 [−5.5 to +5.5]" one column left of "+2.3 [−4.3 to +9.0]": the column looked ragged."""
+    from test_round35_fixes import _designer, _table
+
+    d = _designer()
+    d["exchange"]["rows"][1].update(win=0.0, win_low=-0.055, win_high=0.055)  # rumours: 0.0
+    lines = _table(designer_lines(d, lang, Naming(), 300, set(), 3))
+    zero = next(x for x in lines if x.split()[:1] == ["rumours"])
+    signed = next(x for x in lines if x.split()[:1] == ["favour"])
+    point = "." if lang == "en" else ","
+    assert zero.index(point) == signed.index(point), (zero, signed)
