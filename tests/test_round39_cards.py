@@ -396,3 +396,13 @@ def test_a_figure_without_a_sign_lines_up_with_the_signed_ones(lang: str) -> Non
     signed = next(x for x in lines if x.split()[:1] == ["favour"])
     point = "." if lang == "en" else ","
     assert zero.index(point) == signed.index(point), (zero, signed)
+
+
+def test_the_french_imposter_notes_have_no_comma_splice_and_an_apt_reason_in_solo() -> None:
+    """fr38: « chaque joueur a une carte Imposteur, elle n'est donc pas évaluée », a comma splice; fr43: « car aucun
+    joueur n'en est privé » in a solo game, where there is no other player."""
+    from cardgen.terminal import LINES
+
+    assert "chaque joueur ayant une carte {card}, celle-ci n’est pas évaluée" in LINES["fr"]["held_all_hardly"]
+    solo = LINES["fr"]["held_all_hardly_solo"]
+    assert solo.endswith("en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
