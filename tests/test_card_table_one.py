@@ -118,7 +118,7 @@ def test_the_hardly_played_note_comes_once_for_both_measures_and_the_legend_once
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
     # round 36: sentences (en1*); round 37 fr16, it6: the direction of the sort said
     sorted_by = {"en": "Rows are sorted by win rate gained, highest first",
-                 "fr": "Lignes classées de l’effet sur les victoires le plus favorable au plus défavorable",
+                 "fr": "Les lignes sont classées de l’effet sur les victoires le plus favorable au plus défavorable",
                  "it": "Le righe sono in ordine decrescente di effetto sulle vittorie"}[lang]
     assert sorted_by in " ".join(first) and sorted_by not in " ".join(again)
 

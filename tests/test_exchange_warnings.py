@@ -76,13 +76,16 @@ def test_a_flag_in_play_is_a_warning_counted_and_named_as_the_deal_s_are() -> No
     assert [x["component"] for x in flagged_cards(r, play=False)] == ["fro"]
     assert warning_count(r) == 2
     warning = card_warning(flagged_cards(r)[1], "en")
-    assert warning.startswith("WARNING (card strength): “favour” seems too strong in play: in the card swap test, a "
+    # round 39 (fr14*, fr30*): the test named, never "in play", read as a property of the card in mid-game
+    assert warning.startswith("WARNING (card strength): “favour” seems too strong, going by the card swap test: a "
                               "player who holds it instead of the card it was swapped with") and warning.endswith("(◆ in the card table above)")
     assert card_warning(flagged_cards(r)[0], "en").endswith("(◆ in the card table above)")
     # one card table for both experiments (issue #53): the warning points to it
     assert card_warning(flagged_cards(r)[1], "fr", page=True).endswith("(voir le tableau des cartes plus bas)")
     # round 38 it14: a finding just beyond chance said as a "may", never "too strong when played"
-    assert "potrebbe essere un po’ troppo forte: nella prova di sostituzione" in card_warning(flagged_cards(r)[1], "it")
+    # round 39 (fr14*, fr30*): the test named first, «secondo la prova di sostituzione»
+    assert "secondo la prova di sostituzione, la carta «favour» potrebbe essere un po’ troppo forte: chi la tiene" in \
+        card_warning(flagged_cards(r)[1], "it")
     # the closing line names it; a clear card in play is "too strong", one just beyond chance "seems"
     closing = " ".join(card_kinds([r], "en"))
     assert "“favour” at 4 players" in closing and "“fro” at 4 players" in closing

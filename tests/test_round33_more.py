@@ -91,7 +91,7 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
 
     solo = say("held_all_hardly_solo", lang, card="Imposter", n="0.02")
     assert {"en": "; a solo game has no player without the card to compare with, so the card is not judged",
-            "fr": "; en solo, la carte n’est pas évaluée, car aucun joueur n’en est privé",  # round 34 fr10
+            "fr": "; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
             "it": "; in solitario la carta non viene valutata, perché non c’è un giocatore senza di essa con cui fare "
                   "il confronto"}[lang] in solo.replace("\u202f", " ")
     for old in ("alone at the table", "seul à la table", "da solo al tavolo", "privé pour comparer", "ne è privo"):
@@ -384,7 +384,7 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     key, note = LINES["it"]["strength_key_marks"], LINES["it"]["strength_hardly_one"]
     assert "mai segnalata, nemmeno quando un intervallo esclude lo zero" in note and "mai una carta" not in key + note
     # round 36 (it2*, it3*, it5): sentences, «entrambi» with its noun
-    assert "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali" in key
+    assert "Se un estremo, arrotondato a un decimale, risulta 0,0, entrambi gli estremi sono scritti con due decimali" in key
     assert "(li hanno" not in key
     assert "allargato perché si confrontano insieme {n} carte (e, nella prova di sostituzione, due misure per carta)" \
         in key

@@ -92,7 +92,7 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
             "it": "perciò questi risultati valgono per partite giocate praticamente senza la carta Imposter"}[lang] in solo
     if lang == "fr":
         several = _plain(say("held_all_hardly", "fr", card="Imposter", n="0,04"))
-        assert solo.endswith("en solo, la carte n’est pas évaluée, car aucun joueur n’en est privé")
+        assert solo.endswith("en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
         assert "(aucun joueur n’en est privé)" in several and "faute de joueur" not in solo + several
 
 

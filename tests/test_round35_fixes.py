@@ -71,10 +71,10 @@ def test_the_key_is_one_short_line_per_column_at_the_first_count_then_which_meas
         # card is compared with and how the swap is made, as the readers asked; round 38 en15: the gap's rates said
         # as they are worked out, turn-order position by position
         assert len(line) < {heads[5]: 760, heads[3]: 480}.get(title, 330), line
-    trust = {"en": "trust the card swap test: it is a controlled experiment",  # round 36 fr5, it3*: sentences
-             "fr": "c’est une expérience contrôlée",
-             "it": "fa fede la prova di sostituzione: è un esperimento controllato"}[lang]
-    assert trust in first[1]  # the one line above the table (round 38 en7*)
+    # round 39 (fr2*, it1*, it13*): above the table a short key, the opening hands only a cross-check
+    trust = {"en": "Opening hands: a cross-check only", "fr": "Mains de départ : simple contrôle",
+             "it": "Mani iniziali: solo un controllo"}[lang]
+    assert trust in first[1].replace("\u202f", " ")  # the key above the table (round 38 en7*, round 39)
     # said once a run: the next count says "columns as above", none of the key
     assert {"en": "columns as above", "fr": "colonnes comme plus haut", "it": "colonne come sopra"}[lang] in \
         " ".join(again[:2])
@@ -160,7 +160,8 @@ def test_the_page_orders_its_columns_as_the_terminal_and_keys_them_in_a_few_line
     # above the table the verdict and which measure to trust alone (round 38 fr19: 23 lines before the first row)
     above = html.split("<table", 1)[0]
     assert "<li>" not in above and "<details" not in above
-    assert len(re.sub(r"<[^>]+>", " ", above).split()) < 50, above
+    # round 39 (fr2*, it1*, it13*): the rule now a short key, what the swap test does and what "+5" means
+    assert len(re.sub(r"<[^>]+>", " ", above).split()) < 85, above
     # under it the key: one line per column, how swaps count and the rows' order; the method folded in a <details>
     below = html.split("</table>", 1)[1]
     items = re.findall(r"<li>(.*?)</li>", below, re.S)
@@ -201,7 +202,7 @@ def test_each_count_s_card_table_opens_with_its_verdict_and_the_margin_line_is_o
     html = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(), "point"))
     # round 36 en7*: the headline points at the † card's row
     assert html.split('<p class="muted trust">', 1)[0].strip() == \
-        f"<p>{WORDS[lang]['strength_none_flagged_held']}</p>".replace(" :", "\u202f:")
+        f"<p>{WORDS[lang]['strength_none_flagged_held'].format(cards='shower †')}</p>".replace(" :", "\u202f:")  # round 39 en16
     for old in ("second line", "seconde ligne", "seconda linea"):
         assert old not in WORDS[lang]["exchange_strip_margin"]
 

@@ -41,8 +41,8 @@ def test_the_margin_warning_names_its_win_figure_by_the_table_s_mid_game_column(
     opening, mid_game = (_column_name(x) for x in WORDS[lang]["strength_labels"].split("|")[:2])
     # round 36 fr3*: the opening hands' column named by where it comes from, unlike the exchange's
     assert (opening, mid_game) == {"en": ("with − without", "win rate gained"),
-                                   "fr": ("avec − sans", "effet sur les victoires"),
-                                   "it": ("con − senza", "effetto sulle vittorie")}[lang]
+                                   "fr": ("écart avec/sans", "effet sur les victoires"),  # round 39 fr5
+                                   "it": ("divario con/senza", "effetto sulle vittorie")}[lang]  # it9
     said = card_warning(_favour(), lang, page=page).replace("\u00a0", " ").replace("\u202f", " ")
     # round 37 en2*, fr14*, it16: the win figure in a sentence of its own, after the mark it does not carry
     figure = {"en": ", +3.4 percentage points [−2.0 to +8.8], may be chance",

@@ -326,5 +326,5 @@ def test_the_calm_card_note_says_chance_alone_and_a_risk_that_grows() -> None:
     assert en.startswith("“Favour” stays within what chance alone would explain at 3 players, so this may be a false")
     fr = _plain(say("card_confirm_calm", "fr", card="« Faveur »", where="à 3 joueurs", command="C"))
     # round 38 fr13: the loose apposition « un risque » made a plain one
-    assert "Il peut donc s’agir d’une fausse alerte, risque qui croît avec le nombre de configurations testées ;" in fr
+    assert "Il peut donc s’agir d’une fausse alerte (le risque d’en obtenir une augmente avec le nombre de configurations testées) ;" in fr
     assert "d’autant plus" not in fr

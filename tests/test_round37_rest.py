@@ -26,10 +26,10 @@ def _draco() -> dict:
 @pytest.mark.parametrize(("lang", "key", "said", "old"), [
     # fr12*, it9, it25, it29: "à la limite du hasard" / "al limite del caso" are no idiom (and the warning itself says
     # "appena oltre i limiti del caso"); the closing line, the runs list and the overview all print these keys
-    ("fr", "warn_cards_strong_just_one", "I : carte peut-être un peu trop forte, tout juste au-delà de ce que le "
-                                         "hasard explique", "limite du hasard"),  # round 38 fr16: no "))"
-    ("fr", "warn_cards_weak_just", "I : cartes peut-être un peu trop faibles, tout juste au-delà de ce que le hasard "
-                                   "explique", "limite du hasard"),
+    # round 39 fr13: « semble », as the warning says, in a sentence
+    ("fr", "warn_cards_strong_just_one", "I : carte qui semble un peu trop forte, mais de justesse",
+     "limite du hasard"),  # round 38 fr16: no "))"
+    ("fr", "warn_cards_weak_just", "I : cartes qui semblent un peu trop faibles, mais de justesse", "limite du hasard"),
     ("it", "warn_cards_strong_just_one", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: I",
      "limite del caso"),
     ("it", "warn_cards_weak_just", "carte forse un po’ troppo deboli, appena oltre i limiti del caso: I",
@@ -103,7 +103,7 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     assert not found
     from cardgen.terminal import say
 
-    assert "verifica se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
+    assert "Verifica se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
                                                           value="V", least="0,1", n="0,04")
     assert "(correggi l’errore qui sopra;" in say("refused", "it", what="W", n=2)
 

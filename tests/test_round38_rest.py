@@ -37,7 +37,7 @@ def _favour_entry() -> dict:
      "just beyond chance:"),
     # fr16, fr22, fr24: « … (tout juste au-delà de ce que le hasard explique) : « Faveur » à 5 joueurs) » ended in
     # "))" inside the verdict's brackets, the hedge between the noun and the card; the card now first
-    ("fr", "« favour » à 5 joueurs : carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique",
+    ("fr", "« favour » à 5 joueurs : carte qui semble un peu trop forte, mais de justesse",
      "explique) :"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «favour» con 5 giocatori", "))")])
 def test_the_closing_verdict_names_a_card_just_beyond_chance_without_nested_brackets(lang: str, said: str,
@@ -52,7 +52,7 @@ def test_the_closing_verdict_names_a_card_just_beyond_chance_without_nested_brac
 @pytest.mark.parametrize(("lang", "said"), [
     # en18, fr25, it27: the overview's cell ran to 8 lines with a 40-word bracket (a colon inside it in French)
     ("en", "(in the card swap test it improves its holder’s margin; its effect on win rate may be chance)"),
-    ("fr", "(d’après l’avance, au test de substitution ; son effet sur les victoires peut être dû au hasard)"),
+    ("fr", "(d’après son effet sur l’avance lors du test de substitution ; celui sur les victoires peut être dû au hasard)"),  # round 39 fr24
     ("it", "(nella prova di sostituzione aumenta il margine di chi la tiene; l’effetto sulle vittorie può essere dovuto al caso)")])
 def test_the_overview_s_card_cell_is_short(lang: str, said: str) -> None:
     from cardgen.report.pages import short_warnings

@@ -247,7 +247,8 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
     # round 37 en22: "mid-game," dangled; fr1*: the experiment named as cardgen's test, as in the card table
     # round 38 en18, fr25, it27: shorter, no colon inside the bracket, the win rate's effect said as chance
     ("en", "“favour” (in the card swap test it improves its holder’s margin; its effect on win rate may be chance)"),
-    ("fr", "tout juste au-delà de ce que le hasard explique (d’après l’avance, au test de substitution ; son effet "
+    # round 39 fr13, fr24: « semble », and « d'après son effet sur l'avance lors du test de substitution »
+    ("fr", "un peu trop forte, mais de justesse (d’après son effet sur l’avance lors du test de substitution ; celui "
            "sur les victoires peut être dû au hasard)"),
     ("it", "«favour» (nella prova di sostituzione aumenta il margine di chi la tiene; l’effetto sulle vittorie può "
            "essere dovuto al caso)")])

@@ -79,11 +79,11 @@ def _favour_row(**more: Any) -> dict[str, Any]:
     ("en", "◆ seems too strong (holding it improves its holder’s margin by more than chance explains; its effect on "
            "winning may be chance)",
      "Where either end of an interval would round to 0.0, both ends are given to two decimals"),
-    ("fr", "◆ semble trop forte (son effet sur l’avance dépasse le hasard ; son effet sur les victoires peut être dû "
+    ("fr", "◆ semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son effet sur les victoires peut être dû "
            "au hasard)",
-     "Quand une borne s’arrondirait à 0,0, les deux bornes ont deux décimales"),
+     "Quand une borne arrondie au dixième donnerait 0,0, les deux bornes sont données avec deux décimales"),
     ("it", "◆ sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello sulle vittorie può essere "
-           "dovuto al caso)", "Quando un estremo verrebbe arrotondato a 0,0, entrambi gli estremi hanno due decimali")])
+           "dovuto al caso)", "Se un estremo, arrotondato a un decimale, risulta 0,0, entrambi gli estremi sono scritti con due decimali")])
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -277,7 +277,7 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
     ("fr", ["carte", "sur les victoires", "sur l’avance"],
      "cardgen a échangé une carte de la main d’un joueur contre une carte d’un autre type dont personne n’avait "
      "d’exemplaire en main, puis a joué les deux versions de la partie jusqu’au bout",
-     "jamais signalées, même quand un intervalle exclut 0"),
+     "jamais signalées, même quand un intervalle exclut 0."),  # round 39 fr7
     ("it", ["carta", "effetto sulle vittorie", "effetto sul vantaggio"],
      "cardgen ha scambiato una carta nella mano di un giocatore con una carta di altro tipo che in quel momento non "
      "era in mano a nessuno, e ha giocato la partita fino alla fine sia con sia senza lo scambio",
@@ -448,7 +448,7 @@ def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("fr", "« Faveur » à 5 joueurs : carte peut-être un peu trop forte, tout juste au-delà de ce que le hasard explique",
+    ("fr", "« Faveur » à 5 joueurs : carte qui semble un peu trop forte, mais de justesse",
      "de justesse trop forte"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Favore» con 5 giocatori", "di poco troppo")])
 def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:
@@ -676,7 +676,7 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
      # round 36 fr14: the dangling « d’autant plus probable » as its own apposition
      # round 38 fr13
-     "Il peut donc s’agir d’une fausse alerte, risque qui croît avec le nombre de configurations testées ; "
+     "Il peut donc s’agir d’une fausse alerte (le risque d’en obtenir une augmente avec le nombre de configurations testées) ; "
      "avant de modifier la carte", "d’autant plus probable")])
 def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:
     from cardgen.terminal import say

@@ -72,9 +72,9 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
      "the Imposter card is not judged (every player has one)"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
            "moyenne), si bien que ces résultats valent pour des parties jouées "
-           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur n’en est "
-           "privé",  # round 33 fr10; round 34 fr10
-     "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus,",
+           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le "
+           "joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
+     "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
     ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
            "media), perciò questi risultati valgono per partite giocate praticamente "
@@ -289,7 +289,9 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
     # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
     # round 36; round 37 fr1*: «sostituzioni», cardgen's test, not a move of the game
-    ("strength_key_margin", {"unit": "monete"}, "effetto sul vantaggio: con le stesse sostituzioni", "sommano"),
+    # (the measure's name a field since 0501f336, one wordbook entry: strength_name_margin)
+    ("strength_key_margin", {"unit": "monete", "name": "effetto sul vantaggio"},
+     "effetto sul vantaggio: con le stesse sostituzioni", "sommano"),
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins

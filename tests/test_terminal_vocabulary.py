@@ -147,7 +147,7 @@ def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: 
 @pytest.mark.parametrize(("lang", "estimate"), [
     # shorter since round 32 (en54), an estimate still (fr71)
     ("en", "estimates what holding that card at the start is worth; read it with its interval"),
-    ("fr", "donne donc une estimation de ce que vaut cette carte au départ ; à lire avec son intervalle"),
+    ("fr", "donne donc une estimation de ce que vaut cette carte au départ. Lisez-la toujours avec son intervalle"),
     ("it", "dà quindi una prima stima di quanto conti averla all’inizio; va letta con il suo intervallo")])  # it28
 def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: str) -> None:
     """fr71: "the gap is therefore the card's effect" claimed more than a sample shows."""

@@ -1065,7 +1065,8 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
                     "with); and the simulated players hardly ever use it (0.02 times per player per game on average), so "
                     "these figures and the verdict above describe games played almost without it")  # round 32 en15  # fr12: one colon (round 31 fr9: the verdict too)
     fr, it = (designer_lines({"component_impact": [held]}, lang, naming)[0] for lang in ("fr", "it"))
-    assert "chaque joueur a une carte Imposter," in fr and fr.count("presque jamais") == 1  # fifteenth fr7
+    # fifteenth fr7; round 39 fr38: no comma splice
+    assert "chaque joueur ayant une carte Imposter, celle-ci" in fr and fr.count("presque jamais") == 1
     assert "non la usano quasi mai" in it and it.count("quasi mai") == 1 and it.startswith("  nota:")  # it13, it14
     assert designer_lines({"component_impact": [{**held, "plays_per_seat": 0.5}]}, "en", naming) == []
     uncounted = {k: v for k, v in held.items() if k != "plays_per_seat"}  # plays not counted: nothing to say
@@ -1073,7 +1074,7 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     # eighteenth reading (fr15): whole at a run's first player count, short at the next (three times word for word)
     said: set[str] = set()
     first, again = (designer_lines({"component_impact": [held]}, "fr", naming, said=said)[0] for _ in range(2))
-    assert "chaque joueur a une carte Imposter," in first and "comme plus haut" not in first
+    assert "chaque joueur ayant une carte Imposter," in first and "comme plus haut" not in first
     assert "comme plus haut" in again and "chaque joueur a une carte" not in again and "0,02" in again
 
 

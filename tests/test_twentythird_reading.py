@@ -367,7 +367,7 @@ def test_the_imposter_caveat_has_one_colon_and_names_the_card(lang: str) -> None
     # round 31 fr9: what is not judged, then the figures (and the verdict) it bears on
     # round 32 en15, fr9: not judged because every player holds one (as the page says), then the figures it bears on
     assert {"en": "card, so it is not judged (no player is without one to compare with); and the simulated players",
-            "fr": "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus, les joueurs",  # round 34 fr10
+            "fr": "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus, les joueurs",  # round 34 fr10
             "it": "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); "
                   "inoltre i "
                   "giocatori"}[lang] in line, line

@@ -21,7 +21,7 @@ from cardgen.languages import decimal, is_singular, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
-from cardgen.simulate.summary import by_margin, change_key, interval, marked_ends, points
+from cardgen.simulate.summary import by_margin, card_just, change_key, interval, marked_ends, points
 from cardgen.simulate.verdict import number
 from cardgen.text import join_and, punct
 
@@ -449,8 +449,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         if b:
             s = margin_line(s, b, margin_half, lang, labels[2])
         if s.get("margin") and s.get("base"):  # three lines: a taller strip
-            s = {**s, "h": 36, "base": {**s["base"], "y": 7}, "row": {**s["row"], "y": 18},
+            s = {**s, "h": 36, "base": {**s["base"], "y": 18}, "row": {**s["row"], "y": 7},
                  "margin": {**s["margin"], "y": 29, "sq_y": 25}}
+        elif s.get("base") and s.get("row"):  # the swap test on top, first as in the columns (round 39 fr27)
+            s = {**s, "base": {**s["base"], "y": s["row"]["y"]}, "row": {**s["row"], "y": s["base"]["y"]}}
         if s.get("row") and not win_flag:  # wins not flagged: neutral, as validate's opening-hand strips
             s["row"]["colour"] = NEUTRAL
         semi = punct(";", lang) + " "  # « [−10,2 ; +13,9] ; test de … », never "];" in French (round 37 fr37)
@@ -466,6 +468,10 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         # ("seems too strong (margin only)": 8 lines of interval jargon in the verdict column, round 38 en24, en25, fr37)
         if b and b.get("flag"):  # as the mid-game table said it: on its margin alone said so (round 29 fr36, it42)
             said_as = b["flag"] + by_margin(b)
+            # graded as the warning above it, where the language grades it: «sembra troppo forte» in the table under
+            # «potrebbe essere un po' troppo forte» in the warning (round 39 it15)
+            if said_as + "_just" in words and card_just(b):
+                said_as += "_just"
             parts.append(words.get(said_as + "_cell", words.get(said_as, b["flag"])))
             lead = words[said_as] if said_as + "_cell" in words else ""
         elif b and not b.get("judged"):
@@ -545,15 +551,33 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     flagged = [words["strength_flagged_margin"].format(card=r["name"], verdict=r["lead"]) if r["lead"]
                else f'{r["name"]} ({r["verdict"]})' for r in body if r["flagged"]]
     held = any(x.get("held_flag") for pair in pairs for x in pair if x)
+    # the † cards whose interval leaves out 0, named: "A † card has an interval …" read as if every † card had one,
+    # where two carry † and one such interval (round 39 en16)
+    held_names = [f'{names.get((a or b)["component"], (a or b)["component"])} {words["strength_rare_mark"]}'
+                  for a, b in pairs if (a or {}).get("held_flag") or (b or {}).get("held_flag")]
     # every interval of every card, not "the interval of every card judged" where a card has three (round 36 en28,
     # fr22, it31); a † card's excluding interval pointed at from the headline (en7*)
     headline = (words["strength_calm"] if calm else
-                words["strength_none_flagged_held" if held else "strength_none_flagged"] if not flagged else
+                words["strength_none_flagged_held" + ("_many" if len(held_names) > 1 else "")].format(
+                    cards=join_and(held_names, lang)) if held and not flagged else
+                words["strength_none_flagged"] if not flagged else
                 words["strength_flagged_one" if len(flagged) == 1 else "strength_flagged"].format(
                     cards=(punct(";", lang) + " ").join(flagged)))
-    return render("strength.html", none_flagged=typeset(headline, lang) if headline else "",
+    # each measure's scale where its strip is drawn, in the strip's header: "−14 … 0 … +14" alone, with no unit or
+    # key, stood over a card's margin drawn on its own ±1.9-coin scale, so a +0.8-coin margin read as some 6 win
+    # points (round 39 fr26*, fr27, it16)
+    # each scale "what (unit)" over its ends, the ends never broken ("−14 … ⏎ 0 … +14"); the dots' key after the wins'
+    ends = _ends(half, lang)
+    scales = [("", [typeset(x, lang) for x in words["strength_strip_win"].format(**ends).split("|")])]
+    if hands:
+        scales.append(("muted", [typeset(x, lang) for x in words["strength_strip_dots"].split("|")]))
+    drawn = [r["strip"]["margin"]["colour"] for r in body if r["strip"].get("margin")]
+    if drawn:
+        scales.append((drawn[0], [typeset(x, lang) for x in words["strength_strip_margin"].format(
+            unit=unit, low=typeset(decimal(-margin_half, lang, places=1), lang),
+            high=decimal(margin_half, lang, signed=True, places=1)).split("|")]))
+    return render("strength.html", none_flagged=typeset(headline, lang) if headline else "", scales=scales,
                   legend=typeset(legend, lang), strip_legend=strip_legend, key=[] if again else key, trust=trust,
                   method=method, method_title=words["strength_method_title"], flag=flag, head=head,
                   groups=[typeset(g, lang) for g in words["strength_groups"].split("|")],
-                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, notes=notes,
-                  **_ends(half, lang))
+                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, notes=notes, **ends)

@@ -1965,6 +1965,8 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
         """(group over the column and those after it, its title, its cells, right-aligned), each flagged figure
         with its mark ``gap`` after it; the opening hands' columns only where the deal has rows."""
         def cell(text: str, flagged: bool) -> str:  # typeset as ``say`` sets a line ("−5.0", never "-5.0")
+            # a figure with no sign ("0.0") a space in, its decimal point under the others' (round 39 en6)
+            text = " " + text if text[:1].isdigit() else text
             return typeset(f"{text}{gap}{mark}" if flagged else text, lang)
 
         shares = [_pct(a["dealt_share"], lang, fixed=True) if a else "–" for a, _ in pairs]
