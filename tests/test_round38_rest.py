@@ -212,8 +212,8 @@ def test_the_italian_rule_and_interval_lines() -> None:
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
     assert "(una parità al comando non conta come cambio)" in json.dumps(verdict, ensure_ascii=False)
     assert "pari merito al comando" not in json.dumps(verdict, ensure_ascii=False)
-    assert "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra)" in \
-        LINES["it"]["designer_across"]
+    assert "(l’intervallo di ogni valore è più sopra, nella parte dedicata a quel numero di giocatori)" in \
+        LINES["it"]["designer_across"]  # round 39 fr40: the solo count has no table to point to
 
 
 def test_the_runs_list_result_is_a_capitalised_link() -> None:

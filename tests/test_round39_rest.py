@@ -1,0 +1,75 @@
+"""Reading round 39 (Draco; King Lui and Royale, en/fr/it), the faults outside the card table: the side-by-side
+design indicators (a solo column of 0.0s, two rows dropped), Royale's tie rule, King Lui's Emerald ruling and its
+missing card-strength line, and wordings of the terminal and the pages. Built from the wordbooks and small
+entries, so it runs fast."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonempty import nonempty
+
+LANGS = ["en", "fr", "it"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def _figure(mean: float) -> dict:
+    return {"mean": mean, "low": max(0.0, mean - 0.05), "high": mean + 0.05, "n": 200}
+
+
+def _entry(variant: str, players: int, **figures: float) -> dict:
+    return {"variant": variant, "players": players,
+            "designer": {"games": 250, "sampled": 250, **{k: _figure(v) for k, v in figures.items()}}}
+
+
+def _royale() -> list[dict]:
+    """Royale as the stored run has it: the solo game's figures all 0.0 (one player: nothing to measure), kingmaking
+    only from 3 players (it needs a third player), close games missing at 1 player."""
+    solo = _entry("royale", 1, lead_changes=0.0, comeback_rate=0.0, drama=0.0, decided_at=0.0)
+    rest = [_entry("royale", n, lead_changes=1.5, comeback_rate=0.316, close_games=0.424, drama=0.4, decided_at=0.496,
+                   **({"kingmaking": 0.0} if n > 2 else {})) for n in (2, 3, 4)]
+    return [solo, *rest]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_side_by_side_table_shows_a_dash_where_a_count_has_no_figure_never_0(lang: str) -> None:
+    """fr40*, it18*, en31*: the solo column printed 0.0 for indicators the solo block never measures (one player has
+    no opponent), read as "the lead never changed, decided at 0%"; fr41, it19: "close games" and "kingmaking" were
+    left out because one count lacked them. Each count now shows what its own table shows, "—" elsewhere, with a
+    note saying why; every indicator of any count gets its row."""
+    from cardgen.simulate.summary import Naming, designer_across
+
+    import re
+
+    lines = [_plain(line) for line in designer_across(_royale(), lang, {"royale": Naming()})]
+    cells = [re.split(r"\s{2,}", row.strip()) for row in lines[2:8]]  # label, then 1, 2, 3 and 4 players
+    assert [len(row) for row in nonempty(cells)] == [5] * 6, lines  # six indicators, every one its row
+    assert [row[1] for row in nonempty(cells)] == ["—"] * 6, lines  # the solo game: never 0.0
+    assert cells[5][2] == "—" and cells[5][3].startswith("0"), lines  # kingmaking: — at 2, measured at 3
+    assert not any(cell.startswith("0") for row in nonempty(cells[:5]) for cell in row[1:2]), lines
+    assert lines[8].lstrip().startswith("— ="), lines  # a note says what the dash means
+    # the heading no longer points the solo column to a table it does not have
+    assert {"en": "in that player count’s section", "fr": "dans la partie consacrée à ce nombre de joueurs",
+            "it": "nella parte dedicata a quel numero di giocatori"}[lang] in " ".join(lines[:2]), lines
+
+
+def test_the_side_by_side_table_names_the_game_first_and_notes_only_real_dashes() -> None:
+    """fr42, it20, en33: the game's name came after the long heading's colon; it now leads it. A game measured at
+    every count (King Lui, Draco) has no dash and no note, as before."""
+    from cardgen.simulate.summary import Naming, designer_across
+
+    kl = [_entry("king_lui", n, lead_changes=9.0, comeback_rate=0.53, close_games=0.52, drama=2.7, decided_at=0.92,
+                 kingmaking=0.153) for n in (3, 4, 5)]
+    namings = {"royale": Naming(title="Royale"), "king_lui": Naming(title="King Lui")}
+    lines = [_plain(line) for line in designer_across([*kl, *_royale()], "en", namings)]
+    assert lines[0].startswith("King Lui — design indicators side by side"), lines
+    royale = next(i for i, line in enumerate(lines) if line.startswith("Royale — "))
+    assert not any("—" in line for line in lines[1:royale]), lines  # King Lui: every figure measured
+    assert lines[-1].strip().startswith("— = not measured at that player count (a solo game has no opponent"), lines
+    assert "kingmaking needs a third player" in " ".join(lines[-2:]), lines
