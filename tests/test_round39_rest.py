@@ -73,3 +73,34 @@ def test_the_side_by_side_table_names_the_game_first_and_notes_only_real_dashes(
     assert not any("—" in line for line in lines[1:royale]), lines  # King Lui: every figure measured
     assert lines[-1].strip().startswith("— = not measured at that player count (a solo game has no opponent"), lines
     assert "kingmaking needs a third player" in " ".join(lines[-2:]), lines
+
+
+def _naming(deck: str, lang: str):
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    return Naming.of(resolve(deck, ROOT), lang)
+
+
+def _gapped(variant: str, players: int, *kinds: str) -> dict:
+    gaps = [{"kind": kind, "settled": True, "count": 3, "games": 3, "seed": 7, "game": 0, "published": False}
+            for kind in kinds]
+    return {"variant": variant, "game": variant, "players": players, "passed": True, "completed": 0, "games": 9,
+            "end_reasons": {}, "rule_gaps": gaps, "static_checks": [], "peaks": {}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royales_tie_rule_is_printed_under_its_case_after_king_luis(lang: str) -> None:
+    """fr37, it21, en30*: Royale's "still tied after the tie-break" case had no rule under it: King Lui's case of the
+    same name, printed first in the run, marked the rule as said for every game. Once a run for each game now."""
+    from cardgen.simulate.summary import format_entry
+
+    said: set[str] = set()
+    kl = _plain(format_entry(_gapped("king_lui", 3, "tie_after_tiebreak"), lang, _naming("king_lui", lang), said))
+    royale = _naming("royale", lang)
+    first = _plain(format_entry(_gapped("royale", 2, "tie_after_tiebreak", "uneven_packets"), lang, royale, said))
+    again = _plain(format_entry(_gapped("royale", 3, "tie_after_tiebreak"), lang, royale, said))
+    rule = {"en": "Any players still tied share the victory.", "fr": "Les joueurs encore à égalité se partagent la "
+            "victoire.", "it": "I giocatori ancora in parità condividono la vittoria."}[lang]
+    assert rule not in kl and rule in first.replace("\n      ", " "), first
+    assert rule not in again  # once a run for each game, as before

@@ -730,15 +730,17 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             how = naming.clarifications.get(g["kind"]) if key in ("gap_ruled", "gap_published") else None
             # the rule once a run: printed again at every player count it was 2,500 characters said again in
             # Draco's validate (seventeenth reading en13, en9)
+            # once a run for each game: King Lui's tie rule, printed first, kept Royale's own from its case, a case of
+            # the same name with another rule (round 39 fr37, it21, en30*)
             if how and said is not None:
-                how = None if f"gap_how:{g['kind']}" in said else how
-                said.add(f"gap_how:{g['kind']}")
+                how = None if f"gap_how:{r.get('variant')}:{g['kind']}" in said else how
+                said.add(f"gap_how:{r.get('variant')}:{g['kind']}")
             component = bool(g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps)
             # the WARNING's name for the shortage once a run: said again word for word at each of Draco's four
             # counts it was needless repetition, the WARNING itself heading with it (round 30 en22)
-            named_before = said is not None and f"gap_short:{g['kind']}" in said
+            named_before = said is not None and f"gap_short:{r.get('variant')}:{g['kind']}" in said
             if component and said is not None:
-                said.add(f"gap_short:{g['kind']}")
+                said.add(f"gap_short:{r.get('variant')}:{g['kind']}")
             if grouped and key == "gap_ruled":
                 if not headed:
                     lines.append("  " + say("gaps_ruled_head" if len(ruled) > 1 else "gaps_ruled_head_one", lang))
