@@ -104,3 +104,37 @@ def test_royales_tie_rule_is_printed_under_its_case_after_king_luis(lang: str) -
             "victoire.", "it": "I giocatori ancora in parità condividono la vittoria."}[lang]
     assert rule not in kl and rule in first.replace("\n      ", " "), first
     assert rule not in again  # once a run for each game, as before
+
+
+def _designed(variant: str, players: int) -> dict:
+    entry = _gapped(variant, players)
+    entry["designer"] = {"games": 9, "sampled": 9, "card_games": 9, "component_impact": [],
+                         "lead_changes": _figure(9.0), "comeback_rate": _figure(0.5)}
+    return entry
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_king_lui_says_in_one_line_why_no_card_is_judged_on_the_terminal_and_the_page(lang: str) -> None:
+    """fr34, it29: King Lui had no card-strength section and no word why, while Royale said why. Its hands start empty
+    (``holding`` is empty after set-up: no opening hand to compare) and its engine answers no ``exchangeable`` (no
+    card swap test): the game's words say so, once in full a run, "as above" after."""
+    from cardgen.report.pages import designer_block
+    from cardgen.simulate.summary import format_entry
+
+    naming = _naming("king_lui", lang)
+    said: set[str] = set()
+    first = _plain(format_entry(_designed("king_lui", 3), lang, naming, said))
+    again = _plain(format_entry(_designed("king_lui", 4), lang, naming, said))
+    why = {"en": "card strength: not judged (every player starts with an empty hand",
+           "fr": "force des cartes : non évaluée (chaque joueur commence la main vide",
+           "it": "forza delle carte: non valutata (ogni giocatore comincia a mani vuote"}[lang]
+    assert why in first and why not in again, first
+    assert {"en": "card strength: not judged, as above", "fr": "force des cartes : non évaluée, comme plus haut",
+            "it": "forza delle carte: non valutata, come sopra"}[lang] in again, again
+    page = _plain(str(designer_block(_designed("king_lui", 3), lang=lang, naming=naming, said=set())))
+    assert {"en": "No card is judged: every player starts with an empty hand", "fr": "Aucune carte n’est évaluée : "
+            "chaque joueur commence la main vide", "it": "Nessuna carta viene valutata: ogni giocatore comincia a "
+            "mani vuote"}[lang] in page, page
+    # a game without these words (Draco) says nothing new: one code path, the reason in the game's data
+    draco = _plain(format_entry(_designed("draco", 3), lang, _naming("draco", lang), set()))
+    assert why not in draco and "not judged, as above" not in draco

@@ -1539,7 +1539,20 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
+    elif figures and not d.get("component_impact") and (none := own_impact("cards_none_line", lang, naming)):
+        # no card judged and no word why: King Lui's hands start empty and its engine swaps no card, while Royale's
+        # section said why it judges none (round 39 fr34, it29); the reason is the game's, in its words
+        again = said is not None and "cards_none" in said
+        out.append("  " + (say("cards_none_again", lang) if again else none))
+        if said is not None:
+            said.add("cards_none")
     return out
+
+
+def own_impact(key: str, lang: str, naming: Naming | None) -> str | None:
+    """The game's own sentence ``key`` of its card-strength words (its words' ``impact``), typeset, or None."""
+    text = ((((naming or Naming()).words or {}).get("impact") or {}).get(lang) or {}).get(key)
+    return typeset(text, lang) if text else None
 
 
 def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
