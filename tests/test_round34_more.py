@@ -172,8 +172,8 @@ def test_king_luis_italian_draw_ruling_says_pescare_once() -> None:
     from pathlib import Path
 
     deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
-    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald, nemmeno se una '
-            'carta Emerald è in attesa."') in deck
+    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald nemmeno se una '
+            'carta Emerald è scoperta sul tavolo: ') in deck  # round 39 it28: not «in attesa»; fr33: our reading
     assert "invece di pescare" not in deck
 
 
