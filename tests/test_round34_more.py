@@ -92,7 +92,7 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
             "it": "perciò questi risultati valgono per partite giocate praticamente senza la carta Imposter"}[lang] in solo
     if lang == "fr":
         several = _plain(say("held_all_hardly", "fr", card="Imposter", n="0,04"))
-        assert solo.endswith("en solo, la carte n’est pas évaluée, car aucun joueur n’en est privé")
+        assert solo.endswith("en solo, la carte n’est pas évaluée, car il n’y a aucun autre joueur à qui comparer le joueur")
         assert "(aucun joueur n’en est privé)" in several and "faute de joueur" not in solo + several
 
 
@@ -461,7 +461,7 @@ def test_the_overviews_note_says_where_the_game_page_is(lang: str) -> None:
 
     for key in ("short_note", "short_note_published"):
         assert _plain(PAGES[lang][key]).endswith({
-            "en": "The game page (click the game’s name in the table) gives the details.",  # round 38 en19
+            "en": "The game page (follow the game’s name in the table) gives the details.",  # round 38 en19
             "fr": "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.",
             "it": "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella)."}[lang])
 

@@ -216,7 +216,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
 
     assert PAGES["en"]["runs_intro"].endswith("The seed is the number that fixes the random shuffles and dice rolls: "
                                               "running again with it replays the same games.")
-    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa mescolamenti e tiri di dado: con lo "
+    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa le mescolate e i tiri di dado: con lo "
                                               "stesso seme si rigiocano le stesse partite.")
     assert "le même numéro rejoue les mêmes parties." in PAGES["fr"]["runs_intro"]
     assert "Per sicurezza, una partita viene interrotta se arriva a {cap} decisioni." in PAGES["it"]["overview_intro"]
@@ -253,7 +253,7 @@ def test_the_italian_distributions_table_spells_out_minimum_and_maximum() -> Non
 @pytest.mark.parametrize(("lang", "said"), [("en", "rule cardgen adds"), ("fr", "règle ajoutée par cardgen"),
                                             ("it", "regola aggiunta da cardgen")])
 def test_the_special_cases_column_is_named_by_the_rule(lang: str, said: str) -> None:
-    """fr34: « comment il est réglé (par une règle que cardgen ajoute) »: «il» without an antecedent, and on a phone
+    """fr34: « règle appliquée (par une règle que cardgen ajoute) »: «il» without an antecedent, and on a phone
     the long label repeated on every card."""
     from cardgen.report.words import PAGES
 

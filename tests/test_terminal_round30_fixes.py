@@ -421,7 +421,7 @@ def test_the_closing_fix_pointer_ends_on_run_and_names_the_problem_without_above
     ("it", "configurazioni verificate (3, 4, 5 e 6 giocatori): tutte superate con avvisi", "4 superate")])
 def test_every_count_warned_is_said_without_a_second_numeral(lang: str, said: str, old: str) -> None:
     """en26, it15: "4 player counts (3, 4, 5 and 6 players) checked; none failed, 4 with warnings": a pile of
-    numerals; Italian "nessuna fallita, 4 superate con avvisi" where the configurations are 4. Two counts of four,
+    numerals; Italian "nessuna fallita, 4 con avvisi" where the configurations are 4. Two counts of four,
     one warned: unchanged ("a warning at 4 players")."""
     from cardgen.simulate.summary import checked_line
 
@@ -756,7 +756,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
     ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
-    ("it", "il giocatore 1 vince più di quanto preveda la quota equa e il giocatore 4 meno: differenze troppo grandi per "
+    ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze troppo grandi per "
            "essere dovute al caso")])  # a share against a share (round 32 it27)
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:
     """it47: Royale at 4 players, "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande … /

@@ -72,9 +72,9 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
      "the Imposter card is not judged (every player has one)"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
            "moyenne), si bien que ces résultats valent pour des parties jouées "
-           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur n’en est "
-           "privé",  # round 33 fr10; round 34 fr10
-     "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus,",
+           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car il n’y a aucun autre "
+           "joueur à qui comparer le joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
+     "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
     ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
            "media), perciò questi risultati valgono per partite giocate praticamente "
@@ -335,7 +335,7 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     assert "(intitulés choisis par cardgen ; mêmes paliers que la règle publiée)" in fr
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
         "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
-    assert "(fasce di punteggio del gioco pubblicato; i titoli sono quelli del regolamento riscritto da cardgen)" in \
+    assert "(fasce di punteggio del regolamento pubblicato; i nomi dei livelli sono di cardgen)" in \
         say("scale", "it", heading="h", items="i")
 
 

@@ -161,8 +161,8 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                   "without it; a solo game has no player without the card to compare with, so the card is not "
                   "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
             "fr": "fois par partie en moyenne), si bien que ces résultats valent pour des "
-                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car aucun joueur "
-                  "n’en est privé",
+                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée, car il n’y a aucun "
+                  "autre joueur à qui comparer le joueur",  # round 39 fr43
             "it": "volte a partita in media), perciò questi risultati valgono per partite "
                   "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
                   "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
@@ -170,7 +170,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # one), not "as above", which pointed at the solo caveat's other reason
     two = plain(format_entry(duo, lang, naming, said))
     assert {"en": "caveat: every player has the Imposter card, so it is not judged",
-            "fr": "à noter : chaque joueur a une carte Imposteur, elle n’est donc pas évaluée",
+            "fr": "à noter : chaque joueur ayant une carte Imposteur, celle-ci n’est pas évaluée",
             "it": "nota: ogni giocatore ha una carta Impostore, quindi la carta non viene valutata"}[lang] in two, two
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
@@ -221,7 +221,7 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     one = plain(checked_line(3, 0, 2, 1, lang))
     assert one == {"en": "three player counts checked: all passed, 2 with warnings",
                    "fr": "trois nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
-                   "it": "verificate tre configurazioni: tutte superate, 2 superate con avvisi"}[lang]
+                   "it": "verificate tre configurazioni: tutte superate, 2 con avvisi"}[lang]
     assert plain(checked_line(1, 0, 1, 1, lang)) == {
         "en": "1 player count checked: passed, with warnings",
         "fr": "1 nombre de joueurs vérifié : aucun échec ; validé avec réserves",

@@ -104,8 +104,8 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
               # round 34 fr11: three colons in one line; "points" keeps the numbers apart
               "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
               "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
-        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del gioco "
-              "pubblicato; i titoli sono quelli del regolamento riscritto da cardgen): "
+        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del "
+              "regolamento pubblicato; i nomi dei livelli sono di cardgen): "  # round 39 it25
               "«Maggiordomo del re» (11 o 12) "
               "10,0 %; «Una mancia meritata» (9 o 10) 0,0 %; «Ancora uno sforzo» (7 o 8) 30,0 %; "
               "«Licenziato in tronco» (da 0 a 6) 60,0 %"}[lang], line
@@ -249,7 +249,7 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
 
 def test_the_winners_deficit_is_defined_with_its_owner_and_its_unit_together() -> None:
     from cardgen.simulate.verdict import gloss
-    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé à chaque tour de joueur, "
+    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé après chaque tour, "
                                     "nul quand c’est lui qui mène")  # round 33 fr7: «il», the winner or the leader?
     assert gloss("drama", "it") == "distanza media, in punti, del futuro vincitore da chi è al comando, misurata a ogni turno"
 
@@ -367,7 +367,7 @@ def test_the_imposter_caveat_has_one_colon_and_names_the_card(lang: str) -> None
     # round 31 fr9: what is not judged, then the figures (and the verdict) it bears on
     # round 32 en15, fr9: not judged because every player holds one (as the page says), then the figures it bears on
     assert {"en": "card, so it is not judged (no player is without one to compare with); and the simulated players",
-            "fr": "elle n’est donc pas évaluée (aucun joueur n’en est privé) ; de plus, les joueurs",  # round 34 fr10
+            "fr": "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus, les joueurs",  # round 34 fr10
             "it": "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); "
                   "inoltre i "
                   "giocatori"}[lang] in line, line
