@@ -138,3 +138,18 @@ def test_king_lui_says_in_one_line_why_no_card_is_judged_on_the_terminal_and_the
     # a game without these words (Draco) says nothing new: one code path, the reason in the game's data
     draco = _plain(format_entry(_designed("draco", 3), lang, _naming("draco", lang), set()))
     assert why not in draco and "not judged, as above" not in draco
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_games_legend_says_where_its_other_definitions_are(lang: str) -> None:
+    """fr44, it22, en32: Royale's "what the design indicators measure:" gave one definition (lead changes, counted
+    its own way) and left the reader looking for the others, which King Lui's block defined above."""
+    from cardgen.simulate.summary import format_entry
+
+    said: set[str] = set()
+    kl = _plain(format_entry(_designed("king_lui", 3), lang, _naming("king_lui", lang), said))
+    royale = _plain(format_entry(_designed("royale", 2), lang, _naming("royale", lang), said))
+    rest = {"en": "what the design indicators measure (the others as defined above):",
+            "fr": "ce que mesurent les indicateurs de conception (les autres sont définis plus haut) :",
+            "it": "che cosa misurano gli indicatori di gioco (gli altri sono definiti più sopra):"}[lang]
+    assert rest in royale and rest not in kl, royale

@@ -1488,7 +1488,10 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         mark = f"legend_of:{naming.title}"
         # from which count it is measured, never « à partir d’ici » (round 33 fr12)
         head = (say_n("legend_validate_more_at" if players else "legend_validate_more", len(new), lang,
-                      players=players) if said is not None and mark in said else say("legend_validate", lang))
+                      players=players) if said is not None and mark in said
+                # a game whose other terms an earlier game of the run defined: Royale's one definition under "what the
+                # design indicators measure:" read as a list cut short (round 39 fr44, it22, en32)
+                else say("legend_validate_rest", lang) if len(new) < len(legend) else say("legend_validate", lang))
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
             out += ["  " + line for line in [head, *new]]
         if said is not None:
