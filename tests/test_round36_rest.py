@@ -114,7 +114,7 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     command into the clitic."""
     fr = _bank("fr")
     assert "Sur ces 300 parties, 56 pièces d’argent de plus" in fr
-    assert "auraient suffi à tout payer dans 99 % des cas" in fr
+    assert "auraient permis de tout payer dans 99 % des parties" in fr
     assert "d’entre elles" not in fr and "Dans ces 300" not in fr
     assert "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit" in fr  # round 38 fr17
     from cardgen.terminal import say

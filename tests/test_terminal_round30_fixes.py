@@ -246,7 +246,7 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
 @pytest.mark.parametrize(("lang", "cover", "fix"), [
     ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
     # round 36 fr8: « Sur ces 300 parties … suffi à tout payer dans 99 % des cas »; it9: «il comando»
-    ("fr", "auraient suffi à tout payer dans 99 % des cas",
+    ("fr", "auraient permis de tout payer dans 99 % des parties",
      "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit"),
     ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:

@@ -361,7 +361,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "la règle ajoutée par cardgen permet de poursuivre la partie. Les résultats "
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la règle "
                               "de cardgen, et non le jeu publié. Sur ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
-                              "lieu de 25), auraient suffi à tout payer dans 99\u202f% des cas\u202f; mais ce "
+                              "lieu de 25), auraient permis de tout payer dans 99\u202f% des parties\u202f; mais ce "
                               "surplus change le jeu et peut ne pas suffire\u202f: la commande cardgen fix vérifie sur de\u00a0"
                               "nouvelles parties s’il suffit"),  # round 36 fr8, fr16
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
