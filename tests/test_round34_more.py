@@ -30,7 +30,7 @@ def test_king_luis_last_tie_is_on_the_number_of_cards_discarded() -> None:
     from pathlib import Path
 
     tallies = get_game("king_lui").words["tallies"]
-    assert tallies["en"]["gap:tie_after_tiebreak"] == "players are still tied on both points and cards discarded"
+    assert tallies["en"]["gap:tie_after_tiebreak"] == "players tie on points and also on cards discarded"
     assert tallies["it"]["gap:tie_after_tiebreak"] == ("alcuni giocatori restano in parità sia di punti sia di "
                                                        "carte scartate")
     deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
