@@ -153,3 +153,18 @@ def test_a_games_legend_says_where_its_other_definitions_are(lang: str) -> None:
             "fr": "ce que mesurent les indicateurs de conception (les autres sont définis plus haut) :",
             "it": "che cosa misurano gli indicatori di gioco (gli altri sono definiti più sopra):"}[lang]
     assert rest in royale and rest not in kl, royale
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_ties_cell_says_every_tie_settled_one_way_as_the_terminal_does(lang: str) -> None:
+    """en17: Draco's page at 4 players read "30; in 30, the tied leaders drop out …", a misprint to the eye; the
+    terminal says "30, all settled the same way (…)"; the page now says it alike. Ties ended two ways keep the list."""
+    from cardgen.report.validation import ties_text
+
+    naming = _naming("draco", lang)
+    one = _plain(ties_text({"games": 30, "shared_wins": 0, "tie_breaks": {"leaders_eliminated": 30}}, lang, naming))
+    assert one.startswith({"en": "30, all settled the same way (", "fr": "30, toutes réglées de la même façon (",
+                           "it": "30, tutte risolte allo stesso modo ("}[lang]) and one.endswith(")"), one
+    two = _plain(ties_text({"games": 33, "shared_wins": 2, "tie_breaks": {"leaders_eliminated": 32, "shared_win": 1}},
+                           lang, naming))
+    assert two.startswith("33") and "30, " not in two, two
