@@ -196,7 +196,7 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     justes», «siano giusti»: an interval is not right or wrong; it contains its figure, all of them at once."""
     said = say("interval_plain", lang).replace("\u202f", " ").replace("\u00a0", " ")
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
-    assert said.endswith({"en": "all of them at once contain the figures they estimate",  # round 34 en2; round 39 en8
+    assert said.endswith({"en": "all contain the figures they estimate",  # round 34 en2; round 39 en8
                           "fr": "ils contiennent tous leur valeur en même temps",
                           "it": "ciascuno contenga il proprio valore, tutti contemporaneamente"}[lang])  # round 38 it4
 

@@ -18,7 +18,7 @@ def test_widened_intervals_contain_their_figures_without_a_double_negative() -> 
     interval does not "miss" a figure, and the double negative slows the reader; all of them contain their figures
     (in 19 of 20 cases all at once, as French « tous … en même temps » and Italian « tutti insieme » say)."""
     said = say("interval_plain", "en")
-    assert said.endswith("so that, 19 times out of 20, all of them at once contain the figures they estimate")  # round 39 en8: "their figures" was two clauses from its antecedent
+    assert said.endswith("so that, 19 times out of 20, all contain the figures they estimate")  # round 39 en8: "their figures" was two clauses from its antecedent
     assert "misses" not in said and "none of them" not in said
 
 

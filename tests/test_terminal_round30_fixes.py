@@ -735,7 +735,7 @@ def test_the_pages_small_idioms() -> None:
     # insieme" left hanging after a parenthesis: all right together, said in the clause
     # round 33 en2, fr1, it1: "right together", «justes», «giusti»: an interval is not right, it contains its figure
     ("en", "where several figures are compared at once, the intervals are widened so that, 19 times out of 20, all "
-           "of them at once contain the figures they estimate"),  # round 34 en2: "none … misses", a double negative;
+           "contain the figures they estimate"),  # round 34 en2: "none … misses", a double negative;
     # round 39 en8: "their figures" was two clauses from its antecedent
     ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
            "ils contiennent tous leur valeur en même temps"),

@@ -339,7 +339,7 @@ def test_the_english_interval_sentence_says_contains() -> None:
     assert say("interval_plain", "en") == ("figures in brackets are 95% intervals: 19 times out of 20, such an interval "
                                            "contains the figure a very large number of games would give; where several "
                                            "figures are compared at once, the intervals are widened so that, 19 times "
-                                           "out of 20, all of them at once contain the figures they estimate")  # round 34 en2; round 39 en8
+                                           "out of 20, all contain the figures they estimate")  # round 34 en2; round 39 en8
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------
