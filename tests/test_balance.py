@@ -158,7 +158,7 @@ def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None
     assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
     assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
     # tenth reading (it20): which of the two intervals is which, said in words
-    assert "même élargi parce que 4 joueurs sont comparés à la fois" in balance_lines(flagged, "fr")[0]
+    assert "même élargi pour tenir compte des 4 joueurs comparés" in balance_lines(flagged, "fr")[0]
     assert "anche allargato perché si confrontano 4 giocatori alla volta" in balance_lines(flagged, "it")[0]
 
 
@@ -197,7 +197,7 @@ def test_a_flagged_paragraph_names_the_widening_only_where_no_seat_line_shows_it
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    for lang, widened in (("en", "widened because 4"), ("fr", "élargi parce que 4"), ("it", "allargato perché")):
+    for lang, widened in (("en", "widened because 4"), ("fr", "élargi pour tenir compte des 4"), ("it", "allargato perché")):
         under_seats = balance_lines(flagged, lang, 4)[0]
         alone = balance_lines(flagged, lang)[0]
         assert widened not in under_seats and widened in alone, (under_seats, alone)

@@ -169,8 +169,8 @@ def test_the_coins_that_would_have_been_enough_are_worded_alike_in_every_command
     pages = json.loads((PACKAGE / "report" / "words.json").read_text(encoding="utf-8"))
     # twenty-first reading fr15: never a sentence opening on its figure ("56 pièces d’argent de plus …")
     # twenty-fifth reading en12, fr28, it26: the count rests on the games as played, said so
-    # round 36 fr8: « auraient suffi à tout payer dans 99 % des cas », never « d’entre elles »
-    said = {"en": "would have covered ", "fr": "auraient suffi à tout payer dans {cover} des cas",
+    # round 36 fr8: « auraient permis de tout payer dans 99 % des parties », never « d’entre elles »
+    said = {"en": "would have covered ", "fr": "auraient permis de tout payer dans {cover} des parties",
             "it": "avrebbero coperto ogni ammanco nel {cover} d"}
     for lang, words in nonempty(said.items()):
         lines = [terminal["lines"][lang][k] for k in ("short_ruled", "short_one_ruled", "short_pair", "short_pair_untested")]

@@ -4,7 +4,10 @@ edition's ruling, on the terminal and on the report page alike, as the rulebook 
 card already waiting) was "settled by this edition's ruling" on validate's screen while the book states it as
 the published rule (eighth readers' round, en43, fr1). The deck says so in data (the clarification's
 ``published``: the resolution the published text leads to), read by the generic reporter; a variant that
-settles the case otherwise (``resolution: emerald_allowed``) is still said as its ruling."""
+settles the case otherwise (``resolution: emerald_allowed``) is still said as its ruling. Round 39 (fr33) read
+the published text as ambiguous (it offers Emerald after an "or" right after "must draw"), so King Lui's deck no
+longer declares ``published``: the mechanism is tested here on a project whose deck declares it, and the base
+deck's case is said as cardgen's rule, its case text saying why."""
 from __future__ import annotations
 
 import json
@@ -35,6 +38,17 @@ def _run(root: Path, deck: str, lang: str, tmp_path: Path, capsys: pytest.Captur
     return capsys.readouterr().out, json.loads(doc.read_text(encoding="utf-8")), pages
 
 
+def _declaring_published(repo_root: Path, tmp_path: Path) -> Path:
+    """A project whose King Lui deck declares its waiting-Emerald case settled by the published text, as it did
+    before round 39 (fr33)."""
+    root = tmp_path / "declaring"
+    (root / "decks").mkdir(parents=True)
+    text = (repo_root / "decks" / "king_lui.yaml").read_text("utf-8")
+    at = text.index("  no_dish_emerald:\n    resolution: draw_only\n") + len("  no_dish_emerald:\n    resolution: draw_only\n")
+    (root / "decks" / "king_lui.yaml").write_text(text[:at] + "    published: draw_only\n" + text[at:], "utf-8")
+    return root
+
+
 def _published_line(lang: str) -> str:
     """The start of the terminal's "settled by the published rules (" line, in ``lang``."""
     return say("gap_published", lang, name="\0", when="", state="").split("\0")[0]
@@ -56,14 +70,15 @@ def _ruled_line(lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_case_the_published_text_decides_is_said_as_the_published_rule(
         lang: str, repo_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out, doc, pages = _run(repo_root, "king_lui", lang, tmp_path, capsys)
+    root = _declaring_published(repo_root, tmp_path)
+    out, doc, pages = _run(root, "king_lui", lang, tmp_path, capsys)
     gap = next(g for g in doc["results"][0]["rule_gaps"] if g["kind"] == "no_dish_emerald")
     assert gap["settled"] and gap["published"] is True
     # every edition's text says the player must draw, the French one too ("le joueur doit piocher"): settled by
     # the published rules, never "the French rules do not say" (twenty-first reading en2, fr1; twentieth fr59 had
     # read the French as silent)
     assert "published_in" not in gap and "silent_in" not in gap
-    name = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    name = Naming.of(Resolver(Project.open(root)).resolve("king_lui"), lang)
     flat = " ".join(out.split())
     assert f"{_published_line(lang)}{_gap_name(lang, name)}" in flat, flat
     assert _published_in_line(lang) not in flat
@@ -112,10 +127,8 @@ def test_the_flag_alone_picks_the_line(lang: str) -> None:
 
 
 def test_a_published_resolution_the_engine_does_not_know_is_bad_input(repo_root: Path, tmp_path: Path) -> None:
-    root = tmp_path / "project"
-    (root / "decks").mkdir(parents=True)
-    text = (repo_root / "decks" / "king_lui.yaml").read_text("utf-8").replace("published: draw_only",
-                                                                               "published: draw_ony")
+    root = _declaring_published(repo_root, tmp_path)
+    text = (root / "decks" / "king_lui.yaml").read_text("utf-8").replace("published: draw_only", "published: draw_ony")
     (root / "decks" / "king_lui.yaml").write_text(text, "utf-8")
     with pytest.raises(InputError) as err:
         Resolver(Project.open(root)).resolve("king_lui")

@@ -196,7 +196,7 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     justes», «siano giusti»: an interval is not right or wrong; it contains its figure, all of them at once."""
     said = say("interval_plain", lang).replace("\u202f", " ").replace("\u00a0", " ")
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
-    assert said.endswith({"en": "all of them contain their figures",  # round 34 en2
+    assert said.endswith({"en": "all contain the figures they estimate",  # round 34 en2; round 39 en8
                           "fr": "ils contiennent tous leur valeur en même temps",
                           "it": "ciascuno contenga il proprio valore, tutti contemporaneamente"}[lang])  # round 38 it4
 
@@ -239,7 +239,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
                    also="", cover="99%", first=say("players", lang, n=3))
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         assert said.replace("\u202f", " ").endswith({"en": "(as at 3 players, they change play and may not be enough)",
-                                                     "fr": "(comme à 3 joueurs, ce surplus change le jeu et peut ne pas suffire)",
+                                                     "fr": "(comme à 3 joueurs, ce surplus change le jeu et pourrait se révéler insuffisant)",
                                                      "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang])
 
 

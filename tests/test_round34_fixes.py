@@ -85,7 +85,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         back = {"en": "(as at 3 players, they change play and may not be enough)",
-                "fr": "(comme à 3 joueurs, ce surplus change le jeu et peut ne pas suffire)",
+                "fr": "(comme à 3 joueurs, ce surplus change le jeu et pourrait se révéler insuffisant)",
                 "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players

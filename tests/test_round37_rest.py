@@ -118,12 +118,13 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     # en14: "(all 25 in the game)": this game, or the box?
     ("en", "peak_box", "gold coins (all 25 the game contains)", "in the game"),
     # en16, fr11, it18: the side-by-side table's pointer to the intervals, without the possessive chain
-    ("en", "designer_across", "(the interval of each figure is given in the table for that player count, above):",
+    # (round 39 fr19, fr40: "that count's section", as the solo count has no table)
+    ("en", "designer_across", "(each figure’s interval is given above, in that player count’s section):",
      "own count"),
-    ("fr", "designer_across", "(les intervalles figurent plus haut, dans le tableau de chaque nombre de joueurs) :",
-     "tableau de son nombre"),
-    ("it", "designer_across", "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra):",
-     "tabella del suo numero"),  # round 38 it17
+    ("fr", "designer_across", "(l’intervalle de chaque valeur figure plus haut, dans la partie consacrée à ce nombre "
+                              "de joueurs) :", "tableau de son nombre"),
+    ("it", "designer_across", "(l’intervallo di ogni valore è più sopra, nella parte dedicata a quel numero di "
+                              "giocatori):", "tabella del suo numero"),  # round 38 it17
 ])
 def test_the_balance_shortage_peaks_and_side_by_side_lines_read_as_asked(lang: str, key: str, said: str,
                                                                          old: str) -> None:
@@ -215,7 +216,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
 
     assert PAGES["en"]["runs_intro"].endswith("The seed is the number that fixes the random shuffles and dice rolls: "
                                               "running again with it replays the same games.")
-    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa mescolamenti e tiri di dado: con lo "
+    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa le mescolate e i tiri di dado: con lo "
                                               "stesso seme si rigiocano le stesse partite.")
     assert "le même numéro rejoue les mêmes parties." in PAGES["fr"]["runs_intro"]
     assert "Per sicurezza, una partita viene interrotta se arriva a {cap} decisioni." in PAGES["it"]["overview_intro"]
@@ -252,7 +253,7 @@ def test_the_italian_distributions_table_spells_out_minimum_and_maximum() -> Non
 @pytest.mark.parametrize(("lang", "said"), [("en", "rule cardgen adds"), ("fr", "règle ajoutée par cardgen"),
                                             ("it", "regola aggiunta da cardgen")])
 def test_the_special_cases_column_is_named_by_the_rule(lang: str, said: str) -> None:
-    """fr34: « comment il est réglé (par une règle que cardgen ajoute) »: «il» without an antecedent, and on a phone
+    """fr34: « règle appliquée (par une règle que cardgen ajoute) »: «il» without an antecedent, and on a phone
     the long label repeated on every card."""
     from cardgen.report.words import PAGES
 

@@ -118,13 +118,14 @@ def test_the_six_player_shortage_says_its_weight_once(lang: str, said: str, old:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # en8: "30 (in 30, …" read as a misprint
-    ("en", "ties for first place: 30, all settled the same way: the tied leaders drop out and the richest of the "
-           "others wins"),
-    ("fr", "égalités pour la première place : 30, toutes réglées de la même façon : ex æquo de tête éliminés, "
-           "victoire au plus riche des autres"),
+    # round 39 en10, it8: the rule in brackets, not after a second colon
+    ("en", "ties for first place: 30, all settled the same way (the tied leaders drop out and the richest of the "
+           "others wins)"),
+    ("fr", "égalités pour la première place : 30, toutes réglées de la même façon (ex æquo de tête éliminés, "
+           "victoire au plus riche des autres)"),
     # it20: «tutti» invited "all players eliminated"
-    ("it", "partite con parità al primo posto: 30, tutte risolte allo stesso modo: primi a pari merito eliminati, "
-           "vittoria al più ricco tra i rimanenti")])
+    ("it", "partite con parità al primo posto: 30, tutte risolte allo stesso modo (primi a pari merito eliminati, "
+           "vittoria al più ricco tra i rimanenti)")])
 def test_ties_settled_one_way_are_said_once(lang: str, said: str) -> None:
     from cardgen.games import get_game
     from cardgen.simulate.summary import Naming, ties_line
@@ -156,7 +157,7 @@ def test_the_french_indicator_and_interval_words() -> None:
     assert '"kingmaking": "effet «\u202ffaiseur de rois\u202f»"' in text and "faiseur de roi " not in text
     assert "faiseurs de rois (" in text
     assert _plain(LINES["fr"]["reading_kingmaking"]) == ("plus elle est haute, plus souvent l’issue se joue au tour "
-                                                         "d’un joueur qui ne peut plus gagner")
+                                                         "d’un joueur qui n’est ni le vainqueur ni le deuxième")
     assert _plain(LINES["fr"]["interval_wide_plain"]).startswith("intervalle à 95 %, élargi parce que")
 
 
@@ -168,7 +169,7 @@ def test_the_french_indicator_and_interval_words() -> None:
     ("en", "overview_head", "|length (turns)|", "|length|"),
     ("it", "overview_head", "|durata (turni)|", "|durata|"),
     # en19: the table holds several links; the one meant is the game's name
-    ("en", "short_note", "The game page (click the game’s name in the table) gives the details.", "linked in the"),
+    ("en", "short_note", "The game page (follow the game’s name in the table) gives the details.", "linked in the"),
     ("fr", "short_note", "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.", "dont le lien"),
     ("it", "short_note", "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella).",
      "si raggiunge"),
@@ -212,8 +213,8 @@ def test_the_italian_rule_and_interval_lines() -> None:
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
     assert "(una parità al comando non conta come cambio)" in json.dumps(verdict, ensure_ascii=False)
     assert "pari merito al comando" not in json.dumps(verdict, ensure_ascii=False)
-    assert "(gli intervalli sono nelle tabelle delle singole configurazioni, più sopra)" in \
-        LINES["it"]["designer_across"]
+    assert "(l’intervallo di ogni valore è più sopra, nella parte dedicata a quel numero di giocatori)" in \
+        LINES["it"]["designer_across"]  # round 39 fr40: the solo count has no table to point to
 
 
 def test_the_runs_list_result_is_a_capitalised_link() -> None:

@@ -38,10 +38,10 @@ ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (
 # rates' 106.4% (shared wins): the gap and both intervals, no claim that one's gain is the other's loss
 ADVANTAGE = {"en": "the gap is just beyond chance: even widened because 2 players are compared at once, both intervals, [54.1% to 61.1%] and [45.3% to 52.3%], leave the fair "
                    "share out",
-             "fr": "l’écart dépasse de justesse ce que le hasard peut expliquer, car même élargis parce que 2 joueurs sont comparés à la fois, les deux intervalles, [54,1 % ; "
+             "fr": "l’écart dépasse de justesse ce que le hasard peut expliquer, car même élargis pour tenir compte des 2 joueurs comparés, les deux intervalles, [54,1 % ; "
                    "61,1 %] et [45,3 % ; 52,3 %], ne contiennent pas la part équitable",
-             "it": "la differenza è appena troppo grande per essere dovuta al caso: anche allargati perché si confrontano 2 giocatori alla volta, entrambi gli intervalli, [54,1 %; 61,1 %] "
-                   "e [45,3 %; 52,3 %], non contengono la quota equa"}
+             "it": "la differenza è appena troppo grande per essere dovuta al caso: anche allargati perché si confrontano 2 giocatori alla volta, nessuno dei due intervalli, [54,1 %; 61,1 %] "
+                   "e [45,3 %; 52,3 %], contiene la quota equa"}
 # only just beyond chance, as the terminal grades it (twenty-sixth reading fr29: the overview dropped it)
 OVERVIEW = {"en": "player 1 wins more often than player 2, by only just more than chance would explain",  # round 32 en37
             "fr": "le joueur 1 gagne plus souvent que le joueur 2, et cet avantage dépasse de justesse ce que le hasard "

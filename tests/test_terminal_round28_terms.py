@@ -40,7 +40,7 @@ def test_a_seat_near_the_fair_share_stays_unnamed() -> None:
 
 
 def test_italian_counts_configurations_never_player_counts_that_pass() -> None:
-    """"3 numeri di giocatori verificati: nessuna verifica fallita, 2 superate con avvisi": a "numero di giocatori"
+    """"3 numeri di giocatori verificati: nessuna verifica fallita, 2 con avvisi": a "numero di giocatori"
     cannot pass a check (terminal round 28 it6); the closing line, the runs' list and the card caveat say
     configurations, singular and plural each agreed."""
     from cardgen.report.pages import run_verdict
@@ -49,7 +49,7 @@ def test_italian_counts_configurations_never_player_counts_that_pass() -> None:
 
     # "configurazioni verificate (3, 4 e 5 giocatori)", the count first, the counts in brackets (round 30 it6)
     assert checked_line(3, 0, 2, 1, "it", [5, 3, 4]) == ("configurazioni verificate (3, 4 e 5 giocatori): "
-                                                          "tutte superate, 2 superate con avvisi")
+                                                          "tutte superate, 2 con avvisi")
     assert checked_line(1, 0, 1, 1, "it", [1]) == "1 configurazione verificata (1 giocatore): superata con avvisi"
     record = {"total": 3, "passed": 2, "warned": 1, "decks": ["royale"],
               "results": {"royale@2": True, "royale@3": False, "royale@4": True}}

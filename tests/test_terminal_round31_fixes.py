@@ -337,7 +337,7 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     assert "(intitulés choisis par cardgen ; mêmes paliers que la règle publiée)" in fr
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
         "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
-    assert "(fasce di punteggio del gioco pubblicato; i titoli sono quelli del regolamento riscritto da cardgen)" in \
+    assert "(fasce di punteggio del regolamento pubblicato; i nomi dei livelli sono di cardgen)" in \
         say("scale", "it", heading="h", items="i")
 
 

@@ -361,7 +361,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "la règle ajoutée par cardgen permet de poursuivre la partie. Les résultats "
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la règle "
                               "de cardgen, et non le jeu publié. Sur ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
-                              "lieu de 25), auraient suffi à tout payer dans 99\u202f% des cas\u202f; mais ce "
+                              "lieu de 25), auraient permis de tout payer dans 99\u202f% des parties\u202f; mais ce "
                               "surplus change le jeu et peut ne pas suffire\u202f: la commande cardgen fix vérifie sur de\u00a0"
                               "nouvelles parties s’il suffit"),  # round 36 fr8, fr16
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
@@ -580,7 +580,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     # lead changes too, the one row left undefined until the twenty-second reading (en2, it4)
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
                       "    changements de meneur par partie\u202f: nombre de fois où un autre joueur prend la tête, "
-                      "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
+                      "relevé après chaque tour (une égalité en tête n’est pas un changement)\u202f; plus ils "
                       "sont nombreux, plus la partie reste indécise",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "
                       "plus elle est haute, moins mener à mi-partie assure la victoire"]  # its reading (en2)
@@ -600,8 +600,8 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
         "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, soit plus d’un quart, car une "
-        "victoire partagée compte pour chacun des gagnants), et l’écart est trop grand pour être dû au hasard, car même élargi parce que 4 "
-        "joueurs sont comparés à la fois, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
+        "victoire partagée compte pour chacun des gagnants), et l’écart est trop grand pour être dû au hasard, car même élargi pour tenir compte des 4 "
+        "joueurs comparés, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
     assert "il giocatore 1 (38,0\u00a0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
 
@@ -863,7 +863,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
-           "gioco base, con gli stessi mescolamenti, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
+           "gioco base, con le stesse mescolate, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, "
            "può andare da −24,1 a +40,1 punti. Per cercare correzioni che risolvano lo squilibrio del gioco "
@@ -1038,8 +1038,8 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, al di là "
                   "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
-                  "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli stessi "
-                  "mescolamenti, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
+                  "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con le stesse "
+                  "mescolate, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
                   "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate, esegui: cardgen "
                   "fix royale --players 4")

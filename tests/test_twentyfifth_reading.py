@@ -221,7 +221,7 @@ def test_a_run_of_one_deck_says_player_counts_and_of_several_combinations(lang: 
     one = plain(checked_line(3, 0, 2, 1, lang))
     assert one == {"en": "three player counts checked: all passed, 2 with warnings",
                    "fr": "trois nombres de joueurs vérifiés : aucun échec, 2 validés avec réserves",
-                   "it": "verificate tre configurazioni: tutte superate, 2 superate con avvisi"}[lang]
+                   "it": "verificate tre configurazioni: tutte superate, 2 con avvisi"}[lang]
     assert plain(checked_line(1, 0, 1, 1, lang)) == {
         "en": "1 player count checked: passed, with warnings",
         "fr": "1 nombre de joueurs vérifié : aucun échec ; validé avec réserves",

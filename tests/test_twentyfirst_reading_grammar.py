@@ -8,7 +8,7 @@ def test_the_kingmaking_reading_puts_its_comparative_first() -> None:
     """fr2: in « plus…, plus… » the adverb opens its clause: « plus souvent l’issue échappe », not « plus l’issue
     échappe souvent » (every validate output and game page)."""
     line = LINES["fr"]["reading_kingmaking"]
-    assert "plus souvent l’issue se joue au tour d’un joueur qui ne peut plus gagner" in line  # round 38 fr2
+    assert "plus souvent l’issue se joue au tour d’un joueur qui n’est ni le vainqueur ni le deuxième" in line  # round 38 fr2
     assert "échappe souvent" not in line
 
 

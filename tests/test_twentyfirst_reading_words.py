@@ -9,7 +9,7 @@ run's overview page.
 - en46, fr39: compare's notes said the bank shortage in one three-line paragraph for each player count with only
   its numbers changed (now once, a row for each count), and a card hardly played in five lines whose signed figures
   said nothing in words (now one sentence);
-- it44: the run page said "tutte superate" where the terminal said "4 superate con avvisi": the page opens with the
+- it44: the run page said "tutte superate" where the terminal said "4 con avvisi": the page opens with the
   terminal's own closing line, which names what the warnings are about.
 """
 from __future__ import annotations
@@ -247,7 +247,7 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: str) -> None:
     """it44: "4 configurazioni (gioco e numero di giocatori); tutte superate." on the page, all four with the bank
-    short in up to 95 % of games, where the terminal said "4 superate con avvisi": the page opens with the
+    short in up to 95 % of games, where the terminal said "4 con avvisi": the page opens with the
     terminal's closing line, which names what the warnings are about."""
     from cardgen.report.pages import overview
 

@@ -148,7 +148,7 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                       "hold.",
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur commence "
                       "avec des cartes équivalentes (sa rangée de nobles et son Imposteur) ; aucun joueur n’est donc "
-                      "privé d’une sorte de carte que les autres ont.",
+                      "privé d’un type de carte que les autres possèdent.",
                 "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e ogni "
                       "giocatore comincia con carte equivalenti (la propria fila di nobili e un Impostore); nessun "
                       "giocatore è quindi privo di un tipo di carta che gli altri hanno."}

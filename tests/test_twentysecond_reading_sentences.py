@@ -34,38 +34,42 @@ def plain(text: str) -> str:
 
 def _king_lui_entry() -> dict:
     """A validate entry of King Lui at 3 players whose games met the waiting-Emerald case, as validate writes it."""
-    gap = {"kind": "no_dish_emerald", "settled": True, "published": True, "count": 9, "games": 9, "game": 14,
-           "seed": 1}
+    gap = {"kind": "no_dish_emerald", "settled": True, "published": False, "count": 9, "games": 9, "game": 14,
+           "seed": 1}  # round 39 fr33: cardgen's reading of an ambiguous text, no longer "published"
     return {"variant": "king_lui", "game": "king_lui", "players": 3, "passed": True, "completed": 0, "games": 300,
             "end_reasons": {"supply_exhausted": 300}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str) -> None:
-    """The line under "special case settled by the published rules (…)" is the case's ruling in one sentence, as
-    the page says it; said once a run, as cardgen's own rules are."""
+    """The line under the case is the case's ruling in one sentence, as the page says it; said once a run, as
+    cardgen's own rules are. Round 39 (fr33): the published text can be read either way, so the case is cardgen's
+    rule, listed under the heading of the rules cardgen adds, and its sentence says it is cardgen's reading."""
     naming = Naming.of(resolve("king_lui", ROOT), lang)
     said: set[str] = set()
     lines = format_entry(_king_lui_entry(), lang, naming, said).split("\n")
-    head = next(i for i, line in enumerate(lines) if line.startswith("  " + say("gap_published", lang, name="\0",
-                                                                                 when="", state="").split("\0")[0]))
-    ruling = plain(lines[head + 1])
-    assert ruling == "    " + plain({
-        "en": "When no dish is left on the table, you must draw: you may not use Emerald instead, even with an Emerald "
-              "card waiting.",
-        "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher : vous ne pouvez pas vous servir "
-              "d’Emerald à la place, même si une carte Emerald attend.",
-        "it": "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald, "  # it9; round 34 it3
-              "nemmeno se una carta Emerald è in attesa."}[lang]), lines
+    head = next(i for i, line in enumerate(lines) if line.startswith("  " + say("gaps_ruled_head_one", lang)))
+    ruling = plain(lines[head + 2])
+    assert ruling == "      " + plain({
+        "en": "When no dish is left on the table, you must draw and may not use Emerald instead, even with an Emerald "
+              "card waiting, as cardgen reads the published rules, which say the player must draw but then offer "
+              "Emerald after an “or”.",
+        "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher, sans pouvoir vous servir d’Emerald à la "
+              "place, même si une carte Emerald attend : c’est la lecture retenue par cardgen, car les règles publiées "
+              "disent que le joueur doit piocher, mais proposent ensuite Emerald après un « ou bien ».",
+        "it": "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald nemmeno se una carta "
+              "Emerald è scoperta sul tavolo: è la lettura scelta da cardgen, perché il regolamento pubblicato dice "
+              "che il giocatore è obbligato a pescare, ma subito dopo propone Emerald con un «oppure»."}[lang]), lines
     again = format_entry(_king_lui_entry(), lang, naming, said)  # the next player count: the ruling not again
-    assert lines[head + 1] not in again.split("\n")
+    assert lines[head + 2] not in again.split("\n")
 
 
 def test_every_edition_s_text_settles_the_waiting_emerald() -> None:
     """The French text obliges the player to draw from the pile, as the Italian and English texts oblige them
-    to take from the supply: no edition is named as silent on it, and the case's name holds no answer."""
+    to take from the supply: no edition is named as silent on it, and the case's name holds no answer. Every text
+    then offers Emerald after an "or", so the case is cardgen's reading, not the published rules' (round 39 fr33)."""
     clar = resolve("king_lui", ROOT).model.clarifications["no_dish_emerald"]
-    assert clar.published == clar.resolution == "draw_only" and clar.published_in == []
+    assert clar.resolution == "draw_only" and clar.published is None and clar.published_in == []
     names = {lang: Naming.of(resolve("king_lui", ROOT), lang) for lang in LANGS}
     for lang, naming in names.items():
         line = plain(format_entry(_king_lui_entry(), lang, naming))

@@ -87,8 +87,8 @@ def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, 
     # twenty-sixth reading en4: where all 1,000 games count, the note says so, not "of the 1,000 games in which
     # someone finishes below the winner or winners", which sent the designer looking for the games left out
     every = margin_note(r, lang, naming)
-    # round 37 fr32: the note names its row ("…, in the table above:"), not "Last row (…)"
-    assert {"en": "above: over all 1,000 games;", "fr": "dessus : sur l’ensemble des 1 000 parties ;",
+    # round 37 fr32: the note names its row ("…, in the table above"), not "Last row (…)"; round 38 en28: a sentence
+    assert {"en": "in the table above, is measured over all 1,000 games;", "fr": "dessus : sur l’ensemble des 1 000 parties ;",
             "it": "sopra: su tutte le 1.000 partite;"}[lang] in _plain(every), every
     some = _plain(margin_note({**r, "players": 3, "scores": {"margin": {"n": 999}}}, lang, naming))
     assert "999" in some and {"en": "finishes below", "fr": "finit derrière", "it": "finisce dietro"}[lang] in some

@@ -104,8 +104,8 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
               # round 34 fr11: three colons in one line; "points" keeps the numbers apart
               "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
               "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
-        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del gioco "
-              "pubblicato; i titoli sono quelli del regolamento riscritto da cardgen): "
+        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del "
+              "regolamento pubblicato; i nomi dei livelli sono di cardgen): "  # round 39 it25
               "«Maggiordomo del re» (11 o 12) "
               "10,0 %; «Una mancia meritata» (9 o 10) 0,0 %; «Ancora uno sforzo» (7 o 8) 30,0 %; "
               "«Licenziato in tronco» (da 0 a 6) 60,0 %"}[lang], line
@@ -249,7 +249,7 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
 
 def test_the_winners_deficit_is_defined_with_its_owner_and_its_unit_together() -> None:
     from cardgen.simulate.verdict import gloss
-    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé à chaque tour de joueur, "
+    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé après chaque tour, "
                                     "nul quand c’est lui qui mène")  # round 33 fr7: «il», the winner or the leader?
     assert gloss("drama", "it") == "distanza media, in punti, del futuro vincitore da chi è al comando, misurata a ogni turno"
 
@@ -339,7 +339,7 @@ def test_the_english_interval_sentence_says_contains() -> None:
     assert say("interval_plain", "en") == ("figures in brackets are 95% intervals: 19 times out of 20, such an interval "
                                            "contains the figure a very large number of games would give; where several "
                                            "figures are compared at once, the intervals are widened so that, 19 times "
-                                           "out of 20, all of them contain their figures")  # round 34 en2
+                                           "out of 20, all contain the figures they estimate")  # round 34 en2; round 39 en8
 
 
 # -- fr10: the End of the Banquet card's last draw ends the game -------------------------------------------------

@@ -29,7 +29,7 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     # the count, then its seed's bracket or the agents (round 33 en27, fr27: no two brackets back to back)
     assert (f" {each}, " in intro or f" {each} (" in intro) and "chacune" not in intro and "ciascuna" not in intro
     if lang == "it":  # the seed said what it does, once (it49)
-        assert "seme 1, che fissa mescolamenti e tiri di dado" in intro  # round 36 it22
+        assert "seme 1, che fissa le mescolate e i tiri di dado" in intro  # round 36 it22
     import cardgen.report.pages as pages
     real = pages.short_warnings
     try:  # a row with two warnings (a shortage and a card, as Draco's 5 players): one item each
@@ -54,7 +54,7 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     # a share set against a share (round 30 fr28)
     ("fr", "les joueurs 1 et 2 gagnent une part des parties inférieure à leur part équitable",
      "le joueur 3 gagne une part des parties supérieure"),
-    ("it", "i giocatori 1 e 2 vincono meno di quanto preveda la quota equa", "il giocatore 3 vince più di quanto")])
+    ("it", "i giocatori 1 e 2 vincono meno della quota equa", "il giocatore 3 vince più della quota equa")])
 def test_the_players_flagged_on_one_side_are_one_warning(lang: str, less: str, one: str) -> None:
     """it48: "player 1 wins less often than the fair share…" four times over (players 1, 2, 4, 5) in one cell: the
     players flagged on one side in one sentence, a lone one as before."""

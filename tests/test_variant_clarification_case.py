@@ -87,11 +87,14 @@ def test_the_case_says_which_editions_rules_settle_a_waiting_emerald() -> None:
     twenty-first reading (en2, fr1) read the French text again: it too obliges the player to draw from the pile,
     as the other two. The case is the ruling all three texts give (you must draw, no waiting Emerald instead),
     settled by the published rules in every edition, with nothing of a drawn Emerald, which the French text does
-    not speak of. A case only some editions decide still names them (``published_in``)."""
+    not speak of. A case only some editions decide still names them (``published_in``). Round 39 (fr33): every text
+    then offers Emerald after an "or", so the case is now cardgen's reading (the deck declares no ``published``),
+    still one sentence that says so."""
     from cardgen.report.validation import gap_source
 
     deck = Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("king_lui")
     assert deck.model.clarifications["no_dish_emerald"].published_in == []
+    assert deck.model.clarifications["no_dish_emerald"].published is None
     cases = {lang: Naming.of(deck, lang).clarifications["no_dish_emerald"] for lang in ("en", "fr", "it")}
     for said in cases.values():  # nothing of a drawn Emerald, which the French text does not say
         assert not any(w in said for w in ("as usual", "comme d’habitude", "come sempre", "just drawn",

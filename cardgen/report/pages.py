@@ -998,6 +998,13 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
         cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said)
                  if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
         played = exchange_block(d["exchange"], lang=lang) if d.get("exchange") else ""  # why not measured
+        none = own_words(words, lang).get("cards_none")
+        if not cards and not played and figures and none:  # no card judged: the game says why (round 39 fr34,
+            # it29: King Lui's section was missing with no word, while Royale's said why), once a page in full
+            told = said is not None and "cards_none" in said
+            cards = Markup("<p>{}</p>").format(IMPACT_WORDS[lang]["all_dealt_again"] if told else none)
+            if said is not None:
+                said.add("cards_none")
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
     bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,

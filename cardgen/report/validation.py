@@ -112,6 +112,22 @@ def margin_note(r: dict[str, Any], lang: str, naming: Naming) -> str:
     return typeset(said, lang)
 
 
+def ties_text(ties: dict[str, Any], lang: str, naming: Naming) -> str:
+    """The page's ties cell, as the terminal's ties line (``summary.ties_line``): every tie ended one way, said whole,
+    is "30, all settled the same way (…)", never "30; in 30, …" (round 39 en17: read as a misprint)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import tally_words, tie_items
+
+    whole = set((naming.words or {}).get("tie_whole") or ())
+    breaks = ties.get("tie_breaks") or {}
+    if len(breaks) == 1 and ties.get("games") and not ties.get("shared_wins"):
+        ((key, count),) = breaks.items()
+        if key in whole and count == ties["games"]:
+            return page_words("ties_text_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
+    return page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
+                      rules=tie_items(ties, lang, naming).lstrip("; ") or "–")
+
+
 def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
@@ -151,8 +167,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         # games that do not exist (round 34 en29)
         "dist_title": page_words("distributions_all" if r["completed"] == r["games"] else "distributions", lang),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
-        "ties_text": "" if solo else page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
-                                rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
+        "ties_text": "" if solo else ties_text(ties, lang, naming),
         "peaks": [(page_words("peak_total", lang, name=tally_words("peak", k, lang, naming))
                    if is_total(f"peak:{k}", naming.words) else tally_words("peak", k, lang, naming), _num(v, lang),
                    # the whole stock with its 99th percentile where that is lower: King Lui's 3 players' "5 (every

@@ -730,15 +730,17 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             how = naming.clarifications.get(g["kind"]) if key in ("gap_ruled", "gap_published") else None
             # the rule once a run: printed again at every player count it was 2,500 characters said again in
             # Draco's validate (seventeenth reading en13, en9)
+            # once a run for each game: King Lui's tie rule, printed first, kept Royale's own from its case, a case of
+            # the same name with another rule (round 39 fr37, it21, en30*)
             if how and said is not None:
-                how = None if f"gap_how:{g['kind']}" in said else how
-                said.add(f"gap_how:{g['kind']}")
+                how = None if f"gap_how:{r.get('variant')}:{g['kind']}" in said else how
+                said.add(f"gap_how:{r.get('variant')}:{g['kind']}")
             component = bool(g["settled"] and r.get("sufficiency") and g["kind"] in component_gaps)
             # the WARNING's name for the shortage once a run: said again word for word at each of Draco's four
             # counts it was needless repetition, the WARNING itself heading with it (round 30 en22)
-            named_before = said is not None and f"gap_short:{g['kind']}" in said
+            named_before = said is not None and f"gap_short:{r.get('variant')}:{g['kind']}" in said
             if component and said is not None:
-                said.add(f"gap_short:{g['kind']}")
+                said.add(f"gap_short:{r.get('variant')}:{g['kind']}")
             if grouped and key == "gap_ruled":
                 if not headed:
                     lines.append("  " + say("gaps_ruled_head" if len(ruled) > 1 else "gaps_ruled_head_one", lang))
@@ -1486,7 +1488,10 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         mark = f"legend_of:{naming.title}"
         # from which count it is measured, never « à partir d’ici » (round 33 fr12)
         head = (say_n("legend_validate_more_at" if players else "legend_validate_more", len(new), lang,
-                      players=players) if said is not None and mark in said else say("legend_validate", lang))
+                      players=players) if said is not None and mark in said
+                # a game whose other terms an earlier game of the run defined: Royale's one definition under "what the
+                # design indicators measure:" read as a list cut short (round 39 fr44, it22, en32)
+                else say("legend_validate_rest", lang) if len(new) < len(legend) else say("legend_validate", lang))
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
             out += ["  " + line for line in [head, *new]]
         if said is not None:
@@ -1537,7 +1542,20 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
+    elif figures and not d.get("component_impact") and (none := own_impact("cards_none_line", lang, naming)):
+        # no card judged and no word why: King Lui's hands start empty and its engine swaps no card, while Royale's
+        # section said why it judges none (round 39 fr34, it29); the reason is the game's, in its words
+        again = said is not None and "cards_none" in said
+        out.append("  " + (say("cards_none_again", lang) if again else none))
+        if said is not None:
+            said.add("cards_none")
     return out
+
+
+def own_impact(key: str, lang: str, naming: Naming | None) -> str | None:
+    """The game's own sentence ``key`` of its card-strength words (its words' ``impact``), typeset, or None."""
+    text = ((((naming or Naming()).words or {}).get("impact") or {}).get(lang) or {}).get(key)
+    return typeset(text, lang) if text else None
 
 
 def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
@@ -1545,30 +1563,46 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
     """The design indicators of each game checked at several player counts, side by side, after the last count:
     each count's table gave its own, and a designer could not see that kingmaking rises from 18.7% at 3 players to
     43.9% at 6 without reading four tables far apart (round 36 en15). Values only, as the tables print them; their
-    intervals stay in each count's table, and no trend is claimed the intervals do not show."""
+    intervals stay in each count's table, and no trend is claimed the intervals do not show.
+
+    A column shows what its count's own table shows, and "—" (with a note saying why) where that table has no
+    figure: the solo block prints no indicators (one player has no opponent), yet its 0.0s were printed here as
+    if measured, and an indicator missing at one count (kingmaking at 2 players) dropped its row for every count
+    (round 39 fr40, it18, fr41, it19). The game's name leads the heading (fr42, it20)."""
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import is_share as share, label, number
 
     out: list[str] = []
-    for deck in dict.fromkeys(r.get("variant") for r in results):
+    decks = list(dict.fromkeys(r.get("variant") for r in results))
+    for deck in decks:
         entries = sorted((r for r in results if r.get("variant") == deck and isinstance(r.get("designer"), dict)),
                          key=lambda r: r["players"])
-        if len({r["players"] for r in entries}) < 2:
+        # the figures each count's own block prints: none with one player (``format_entry``: nothing to measure)
+        shown = [{} if r["players"] == 1 else {n: f for n, f in r["designer"].items() if isinstance(f, dict)}
+                 for r in entries]
+        if sum(1 for figures in shown if any(n in figures for n in FIGURES)) < 2:
             continue
         naming = (namings or {}).get(deck) or Naming()
-        names = [n for n in FIGURES if all(isinstance(r["designer"].get(n), dict) for r in entries)]
-        if not names:
-            continue
+        names = [n for n in FIGURES if any(n in figures for figures in shown)]
         heads = [_players(r["players"], lang) for r in entries]
+        dash = say("across_dash_mark", lang)
         rows = [(label(n, lang, naming.words, short=True),
-                 [number(r["designer"][n]["mean"], lang, share(n), fixed=True) for r in entries]) for n in names]
+                 [number(figures[n]["mean"], lang, share(n), fixed=True) if n in figures else dash
+                  for figures in shown]) for n in names]
         width = max(len(text) for text, _ in rows)
         cols = [max(len(heads[i]), *(len(v[i]) for _, v in rows)) for i in range(len(entries))]
-        title = f" {naming.title}" if len(dict.fromkeys(r.get("variant") for r in results)) > 1 and naming.title else ""
-        out.append(say("designer_across", lang) + title)
+        titled_ = len(decks) > 1 and naming.title
+        out.append(say("designer_across_of", lang, game=naming.title) if titled_ else say("designer_across", lang))
         out.append("    " + " " * width + "".join(f"  {h:>{c}}" for h, c in zip(heads, cols)))
         out += ["    " + f"{text:<{width}}" + "".join(f"  {v:>{c}}" for v, c in zip(values, cols))
                 for text, values in rows]
+        # why a cell is empty, from the figure's own reason where the wordbook has one
+        why = [say("across_why_solo", lang)] if any(r["players"] == 1 for r in entries) else []
+        why += [say(f"across_why_{n}" if f"across_why_{n}" in LINES[lang] else "across_why", lang,
+                    label=label(n, lang, naming.words, short=True))
+                for n in names if any(n not in figures for r, figures in zip(entries, shown) if r["players"] > 1)]
+        if why:
+            out.append("    " + say("across_dash", lang, mark=dash, why=LINES[lang]["separator"].join(why)))
     return out
 
 
