@@ -31,20 +31,7 @@ CROSS_PAGE = {"en": "Opening hands: a cross-check only (a card they alone flag i
 DISAGREE = ("disagree", "désaccord", "disaccordo", "non concordano")
 
 
-def plain(text: str) -> str:
-    return " ".join(str(text).replace("\u202f", " ").replace("\u00a0", " ").split())
-
-
-def _lines(lang: str, players: int = 3, said: set[str] | None = None) -> list[str]:
-    from test_round35_fixes import _designer, _table
-
-    return _table(designer_lines(_designer(), lang, Naming(), 300, set() if said is None else said, players))
-
-
-def _page(lang: str, said: set[str] | None = None) -> str:
-    from test_round36_more import _page as page
-
-    return plain(page(lang, said))
+from test_round38_cards import _lines, _page, plain  # noqa: E402  (round 38's renderers of the card table)
 
 
 # -- fr2*, it1*, it13*: the key above the table ---------------------------------------------------------------------
@@ -158,7 +145,7 @@ def test_the_strip_header_gives_each_measure_its_own_scale_and_unit(lang: str) -
     # the wins' scale, then the dots' key, then the margin's scale in the flag's colour with its own ends and unit
     assert th.index(plain(win)) < th.index(plain(dots)) < th.index("■"), th
     part = th.split(f'style="color:{STRONG}">', 1)[1]
-    assert part.startswith(f"<span class=\"nw\">■") or part.startswith("■"), part
+    assert part.startswith("<span class=\"nw\">■") or part.startswith("■"), part
     assert plain(margin.format(unit="points")) in part and "… 0 …" in part, part
     # its own ends: the widest margin end of the table (shower's −2.5), widened by 5 %, as the strips are drawn
     side = re.search(r"([−-]\S+) … 0 … (\+[^<\s]+)", part)
