@@ -116,14 +116,11 @@ def ties_text(ties: dict[str, Any], lang: str, naming: Naming) -> str:
     """The page's ties cell, as the terminal's ties line (``summary.ties_line``): every tie ended one way, said whole,
     is "30, all settled the same way (…)", never "30; in 30, …" (round 39 en17: read as a misprint)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import tally_words, tie_items
+    from cardgen.simulate.summary import settled_one_way, tally_words, tie_items
 
-    whole = set((naming.words or {}).get("tie_whole") or ())
-    breaks = ties.get("tie_breaks") or {}
-    if len(breaks) == 1 and ties.get("games") and not ties.get("shared_wins"):
-        ((key, count),) = breaks.items()
-        if key in whole and count == ties["games"]:
-            return page_words("ties_text_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
+    key = settled_one_way(ties, naming)
+    if key is not None:
+        return page_words("ties_text_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
     return page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
                       rules=tie_items(ties, lang, naming).lstrip("; ") or "–")
 
@@ -133,7 +130,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, listed_gaps,
-                                          more_games_command, tally_words, tie_items, whole_box, book_order)
+                                          more_games_command, tally_words, whole_box, book_order)
     from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
     naming = naming or Naming()

@@ -891,13 +891,20 @@ def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None =
     one way, an outcome said whole: "ties for first place: 30, all settled the same way: …", never "30 (in 30, …"
     (round 38 en8: read as a misprint)."""
     naming = naming or Naming()
-    whole = set((naming.words or {}).get("tie_whole") or ())
-    breaks = ties.get("tie_breaks") or {}
-    if len(breaks) == 1 and ties.get("games") and not ties.get("shared_wins"):
-        ((key, count),) = breaks.items()
-        if key in whole and count == ties["games"]:
-            return say("ties_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
+    key = settled_one_way(ties, naming)
+    if key is not None:
+        return say("ties_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
     return say("ties", lang, n=ties["games"], rules=tie_items(ties, lang, naming))
+
+
+def settled_one_way(ties: Mapping[str, Any], naming: Naming) -> str | None:
+    """The one tie-break that ended every tie, where it is an outcome said whole (the game's ``tie_whole``) and no
+    win was shared: the terminal's ties line and the page's ties cell then say "N, all settled the same way (…)"."""
+    breaks = ties.get("tie_breaks") or {}
+    if len(breaks) != 1 or not ties.get("games") or ties.get("shared_wins"):
+        return None
+    ((key, count),) = breaks.items()
+    return key if key in set((naming.words or {}).get("tie_whole") or ()) and count == ties["games"] else None
 
 
 def shared_tie(key: str) -> bool:
@@ -1591,8 +1598,8 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
                   for figures in shown]) for n in names]
         width = max(len(text) for text, _ in rows)
         cols = [max(len(heads[i]), *(len(v[i]) for _, v in rows)) for i in range(len(entries))]
-        titled_ = len(decks) > 1 and naming.title
-        out.append(say("designer_across_of", lang, game=naming.title) if titled_ else say("designer_across", lang))
+        titled = len(decks) > 1 and naming.title
+        out.append(say("designer_across_of", lang, game=naming.title) if titled else say("designer_across", lang))
         out.append("    " + " " * width + "".join(f"  {h:>{c}}" for h, c in zip(heads, cols)))
         out += ["    " + f"{text:<{width}}" + "".join(f"  {v:>{c}}" for v, c in zip(values, cols))
                 for text, values in rows]
