@@ -538,7 +538,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     each = page_words("overview_each_count" if len({r.get("variant") for r in results}) <= 1
                       else "overview_each_combination", lang)
     # the page's first sentence opens with a capital: "verificate 4 configurazioni…" is a terminal line (round 29 it36)
-    intro = page_words("overview_intro", lang, total=_capital(total_line(results, lang, namings)),
+    # the verdict a paragraph of its own (the template's), then how the games were played and how to read the
+    # table: one block mixed the verdict, the method, a safety limit, a column key and a hint (round 38 it26)
+    verdict = _capital(total_line(results, lang, namings)) + "."
+    intro = page_words("overview_intro", lang,
                        games=say_n("games", doc["games"], lang), agents=agents, each=each,
                        seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0),
                        # at 2 players the balance cell names both (Royale): "names the player furthest" said one
@@ -551,10 +554,6 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
         intro += " " + page_words("skill_unmeasured", lang)
     # the option set as code, never broken "add⏎--skill" (round 31 en27); a row without warnings says "none" in the
     # text's colour: a dash in the warning colour looked like one (en26)
-    # the verdict a paragraph of its own, then how the games were played and how to read the table: one block mixed
-    # the verdict, the method, a safety limit, a column key and a hint (round 38 it26)
-    total = _capital(total_line(results, lang, namings)) + "."
-    verdict, intro = (total, intro[len(total):].lstrip()) if intro.startswith(total + " ") else ("", intro)
     return page("overview.html", title, nav, lang, verdict=verdict, intro=coded(intro, "--skill", "--seed"), head=head,
                 skill=skill, rows=rows,
                 badges=badges(lang), no_warnings=page_words("no_warnings", lang),
@@ -1252,6 +1251,6 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
                                                        else agent_word(a, lang) for a in
                                                        ([agents] if isinstance(agents, str) else agents))),
                      # a sentence of its own, capitalised as the overview opens with it (round 38 en17)
-                     "seed": r.get("seed"), "result": result[:1].upper() + result[1:]})
+                     "seed": r.get("seed"), "result": _capital(result)})
     return page("runs.html", page_words("runs_title", lang), nav, lang, intro=coded(page_words("runs_intro", lang), "--seed"),
                 head=PAGES[lang]["runs_head"].split("|"), runs=rows)
