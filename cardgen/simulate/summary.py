@@ -2057,7 +2057,8 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
                             most=decimal(table.get("points", 0), lang, places=0),
                             n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))
                 for k in keys]
-    # above the table only which measure to trust, one line; the key under it, once a run (round 38 fr19: 23 lines
+    # above the table a short key (what the swap test does, what +5 means, the opening hands a cross-check: round 39
+    # fr2*, it1*); the full key under it, once a run (round 38 fr19: 23 lines
     # before the first row; en7*: the rule ended a 20-line block)
     if not again and hands_too:
         out += key_lines(["strength_key_trust"])
