@@ -204,9 +204,10 @@ def main() -> None:
                         special.add(key)  # 4. a moment of this game: a choice among several moves
                         shoot(page, "04", key, who)
                         notes.append(f"04-{key}-{who}: after {made} moves; moves: {texts[:400]}")
-                buttons = page.locator("#moves > button.move, #moves > button.group")
+                # the heading of a list all under one card is no move and no fold (disabled: round 29 en12)
+                buttons = page.locator("#moves > button.move, #moves > button.group:not(.only)")
                 chosen = buttons.nth(rng.randrange(buttons.count()))
-                groups = page.locator("#moves > button.group")
+                groups = page.locator("#moves > button.group:not(.only)")
                 if not grouped and mover == 0 and groups.count():
                     chosen = groups.nth(rng.randrange(groups.count()))
                 if "group" in (chosen.get_attribute("class") or ""):
@@ -327,7 +328,7 @@ def extra_table(lang: str, game: str, out: Path, work: Path, shoot: Shooter, not
                 passed.click("#cover-ready")
                 passed.wait_for_function("() => view.seat >= 0 && view.moves.length > 0", timeout=30_000)
                 shoot(passed, "06", "pass-hand", "phone")
-                b = passed.locator("#moves > button.move, #moves > button.group").first
+                b = passed.locator("#moves > button.move, #moves > button.group:not(.only)").first
                 grouped = "group" in (b.get_attribute("class") or "")  # read first: a move may empty the list
                 b.click()
                 if grouped:
