@@ -286,3 +286,29 @@ def test_a_future_the_engine_cannot_play_to_its_end_is_left_out_not_the_run() ->
 
     trial = options.Trial(BrokenToy(), _toy_trial().make, 100, _toy_trial().play_on)
     assert options.pair(trial, _toy_game(["first", "first"]), 1, "tip") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_compare_s_short_form_says_each_count_s_option_under_its_count_with_its_decimals(lang: str) -> None:
+    """compare's terminal (no tables) listed "option "pass" …" once per player count with nothing to tell the
+    three apart: each now starts with its count, as the page's lines do; and a figure with its interval's ends is
+    written alike ("-5.0%", not "-5%" beside "+9.2%"; "-6.0" beside "+2.4")."""
+    from test_compare_round22 import _royale_short_four
+
+    from cardgen.simulate.summary import format_comparison
+    r = _royale_short_four()
+    row = {"kind": "pass", "offered": {"heuristic": 100}, "taken": {"heuristic": 15}, **_row(30, (-0.05, -0.251, 0.092),
+                                                                                             (-1.8, -6.0, 2.4))}
+    counts = []
+    for players in (3, 4):
+        counts.append({**r, "players": players, "variant_result": {**r["variant_result"], "options": [row]}})
+    doc = {"lang": lang, "base": "royale", "variant": "royale-short", "name": "Short", "games": 100,
+           "agents": ["heuristic"], "seed": 1, "differences": [], "results": counts}
+    text = format_comparison(doc, tables=False).replace("\u202f", " ").replace("\xa0", " ")
+    said = [line.strip() for line in unwrapped(text).split("\n") if '"pass"' in line or "« pass »" in line
+            or "«pass»" in line]
+    heads = {"en": ("3 players: option", "4 players: option"), "fr": ("3 joueurs : option", "4 joueurs : option"),
+             "it": ("3 giocatori: opzione", "4 giocatori: opzione")}[lang]
+    assert len(said) == 2 and said[0].startswith(heads[0]) and said[1].startswith(heads[1]), said
+    decimals = {"en": ("-5.0%", "-6.0"), "fr": ("-5,0 %", "-6,0"), "it": ("-5,0 %", "-6,0")}[lang]
+    assert all(d in said[0].replace("−", "-") for d in decimals), said[0]

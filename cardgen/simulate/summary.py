@@ -2162,19 +2162,24 @@ def option_lines(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Na
                             rate=_pct(row["taken"].get(agent, 0) / n, lang), n=_num(n, lang))
                         for agent, n in row["offered"].items() if n), lang)
         wins, score = row["wins"], row["score"]
+        # the score and its interval's ends written alike: all whole ("+5 [+5, +5]"), else each with its decimal
+        # ("-6.0" beside "+2.4"), as ``verdict.alike`` writes two figures of one sentence; a share always has one
+        fixed = any(x is not None and round(x, 1) != round(x) for x in (score["mean"], score["low"], score["high"]))
         out.append("  " + say("option_line", lang, kind=row["kind"], rates=rates) + " " + say(
-            verdict(row), lang, pairs=_num(row["pairs"], lang), wins=_pct(wins["mean"], lang, True),
-            low=_pct(wins["low"], lang, True), high=_pct(wins["high"], lang, True), score=_signed(score["mean"], lang),
-            score_low=_signed(score["low"], lang), score_high=_signed(score["high"], lang),
+            verdict(row), lang, pairs=_num(row["pairs"], lang), wins=_pct(wins["mean"], lang, True, True),
+            low=_pct(wins["low"], lang, True, True), high=_pct(wins["high"], lang, True, True),
+            score=_signed(score["mean"], lang, fixed), score_low=_signed(score["low"], lang, fixed),
+            score_high=_signed(score["high"], lang, fixed),
             unit=unit(lang, naming.words)))
     return out
 
 
-def _signed(x: float | None, lang: str) -> str:
-    """A count with its sign and one decimal ("+5.0", "-1,5")."""
+def _signed(x: float | None, lang: str, fixed: bool = False) -> str:
+    """A count with its sign and at most one decimal ("+5", "-1,5"); with ``fixed``, always one ("+5.0"): a
+    figure and its interval's ends written alike."""
     if x is None:
         return "-"
-    return ("+" if x > 0 else "") + decimal(x, lang, places=1)
+    return ("+" if x > 0 else "") + decimal(x, lang, places=1, fixed=fixed)
 
 
 def held_by_all(row: Mapping[str, Any]) -> bool:
@@ -2515,7 +2520,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             seats = compare_balance_parts(r, lang, doc["base"])
             parts["balance"] += balance_block(seats, prefix)
             quiet += [] if seats or r.get("players") == 1 else [str(r["players"])]
-            parts["options"] += option_lines(r["variant_result"].get("options") or [], lang, naming)
+            # each count's options under its count, as the page sets them: three blocks alike read as one
+            # option said three times
+            parts["options"] += [f"  {prefix}{line.strip()}" if prefix else line
+                                 for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
         lines += notes_block(parts, lang)
         balance = parts["balance"]
         # under a heading of its own: indented under "nothing else was detected", a seat's imbalance read as a
