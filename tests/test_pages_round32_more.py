@@ -292,8 +292,8 @@ def test_royales_card_section_says_why_in_one_plain_sentence_and_its_caveat_for_
     assert royale["it"]["all_dealt_one"].startswith("Non si può valutare nessuna carta:")
     # round 33 en34: "these results" under a card heading was vague: every figure at the player count
     for lang, used in (("en", "They hardly ever used it, so every figure at this player count"),
-                       ("fr", "les résultats à ce nombre de joueurs valent"),
-                       ("it", "Non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori")):
+                       ("fr", "les résultats à {players}\u00a0joueurs valent"),  # round 39 fr53: the count named
+                       ("it", "Non l’hanno usata quasi mai: tutti i risultati con {players}\u00a0giocatori")):
         assert used in WORDS[lang]["all_dealt_hardly"] and "page" not in WORDS[lang]["all_dealt_hardly"]
     assert not any("Nessuna carta si può valutare" in str(v) for v in WORDS["it"].values())
 

@@ -430,7 +430,7 @@ def test_royales_hardly_used_imposter_caveat_says_which_figures_and_once_how_oft
 
     assert "so every figure at this player count describes" in WORDS["en"]["all_dealt_hardly"]
     assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("C’est très peu : les résultats à "
-                                                                             "ce nombre de joueurs")  # round 34 fr31
+                                                                             "{players}\u00a0joueurs")  # round 34 fr31, round 39 fr53
     assert "presque jamais servis" not in WORDS["fr"]["all_dealt_hardly"]
 
 

@@ -69,8 +69,9 @@ def test_royales_page_says_what_the_hardly_used_imposter_means_each_time(lang: s
 
     again = WORDS[lang]["all_dealt_hardly_again"]
     assert {"en": "so every figure at this player count describes games played almost without it",
-            "fr": "les résultats à ce nombre de joueurs valent donc pour des parties jouées quasiment sans elle",
-            "it": "tutti i risultati con questo numero di giocatori valgono quindi per partite giocate praticamente "
+            # round 39 fr53: the count named, not « à ce nombre de joueurs » (a calque)
+            "fr": "les résultats à {players}\u00a0joueurs valent donc pour des parties jouées quasiment sans elle",
+            "it": "tutti i risultati con {players}\u00a0giocatori valgono quindi per partite giocate praticamente "
                   "senza di essa"}[lang] in again
     assert not any(old in again for old in ("same caution", "même remarque", "stessa cautela"))
     if lang == "fr":

@@ -1614,13 +1614,15 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None, solo: bool = False) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False, page: bool = False) -> list[str]:
     """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
     player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
     games played nearly without it (fourteenth reading en54, fr12). ``said``: the run's said-once keys; the
     caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word).
     ``solo``: the one player's block, said of that player: the solo player has an Imposter too, which its simulated
-    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7)."""
+    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7). ``page``: the
+    caveat under a page's balance warning, whose count's card-strength paragraph says why the card is not judged: the
+    use alone, each said once a count (round 39 en45, fr51, it32: the page said both twice in a few lines)."""
     from cardgen.simulate.cards import hardly_played
     from cardgen.simulate.verdict import number
 
@@ -1637,6 +1639,8 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
         key = "held_all_hardly_again" if again else "held_all_hardly_solo" if solo else "held_all_hardly"
+        if page and not solo:
+            key = "held_all_used_again" if again else "held_all_used"
         out.append("  " + say(key, lang,
                               card=naming.names.get(r["component"], r["component"]),
                               n=number(r["plays_per_seat"], lang, False, small=True)))

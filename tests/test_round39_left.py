@@ -1,0 +1,87 @@
+"""Reading round 39, the faults its fixes left for time (h54a): Royale's page saying the Imposter caveat twice at a
+count (en45, en46, fr51, it32) and « à ce nombre de joueurs » (fr53), then English faults of the terminal and the
+pages. Built from the wordbooks and small entries, so it runs fast."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+LANGS = ["en", "fr", "it"]
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+# -- en45, en46, fr51, it32, fr53: Royale's page says the Imposter's use once a count -------------------------------
+
+IMPOSTER = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.04, "win_rate_dealt": None,
+            "win_rate_not_dealt": None, "difference": None, "low": None, "high": None, "flag": "", "judged": False,
+            "not_judged": {"why": "all"}}
+NOT_JUDGED = {"en": "No card is judged", "fr": "Aucune carte n’est évaluée", "it": "Non si può valutare nessuna carta"}
+USED = {"en": "0.04 times per player per game", "fr": "0,04 fois par joueur et par partie",
+        "it": "0,04 volte per giocatore a partita"}
+
+
+def _warned(players: int = 2) -> dict[str, Any]:
+    """A Royale count with a balance warning and its Imposter hardly used."""
+    return {"players": players, "balance": {"flags": [{"seat": 0}]},
+            "designer": {"component_impact": [dict(IMPOSTER)]}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_not_judged_under_the_cards(
+        lang: str) -> None:
+    """round 39 en45, fr51, it32: at a count with a balance warning, the page said "Caveat: every player has the
+    Imposter card, so it is not judged … (0.04 times per player per game …)" and, under the card-strength heading a
+    few lines below, "No card is judged … used their Imposter card 0.04 times … They hardly ever used it …": each
+    thing twice. Now the warning's caveat says the use (round 34 en30*: it qualifies the verdict, before the fix
+    command) and the card-strength paragraph why no card is judged, each once."""
+    from cardgen.report.impact import impact_block
+    from cardgen.report.pages import warning_caveats
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming(names={"imposter": {"en": "Imposter", "fr": "Imposteur", "it": "Impostore"}[lang]})
+    caveats = [_plain(c) for c in warning_caveats(_warned(), lang, naming, set())]
+    assert len(caveats) == 1 and USED[lang] in caveats[0], caveats
+    # not "every player has the Imposter card, so it is not judged": the paragraph below says it
+    assert {"en": "not judged", "fr": "pas évaluée", "it": "non viene valutata"}[lang] not in caveats[0], caveats
+    cards = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names=dict(naming.names), said=set(),
+                                    caveated=True, players=2)))
+    assert NOT_JUDGED[lang] in cards and USED[lang] not in cards, cards
+    assert {"en": "hardly", "fr": "presque jamais", "it": "quasi mai"}[lang] not in cards, cards
+    # a count with no warning says both under its cards, once, as before
+    alone = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names=dict(naming.names), said=set(),
+                                    players=2)))
+    assert NOT_JUDGED[lang] in alone and USED[lang] in alone, alone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_after_a_warned_count_the_next_count_says_here_too(lang: str) -> None:
+    """round 39 en46: the caveat said under a warning counts as said: the next count's card paragraph says "here
+    too", not the whole sentence again."""
+    from cardgen.report.impact import WORDS, impact_block
+
+    said: set[str] = set()
+    impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said, caveated=True, players=2)
+    later = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said,
+                                    players=3)))
+    assert _plain(WORDS[lang]["all_dealt_hardly_again"].format(players=3)) in later, later
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_caveat_under_the_cards_names_the_count(lang: str) -> None:
+    """round 39 fr53: « les résultats à ce nombre de joueurs » is a calque; the count is named (« à 3 joueurs »),
+    in Italian too («con 3 giocatori», not «con questo numero di giocatori»); never a bare « ces résultats » (round 33
+    en34)."""
+    from cardgen.report.impact import impact_block
+
+    said: set[str] = set()
+    first, second = (_plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"},
+                                             said=said, players=n))) for n in (2, 3))
+    named = {"en": ("at this player count", "at this player count"),  # idiomatic English, the count in the heading
+             "fr": ("les résultats à 2 joueurs valent", "les résultats à 3 joueurs valent"),
+             "it": ("tutti i risultati con 2 giocatori valgono", "tutti i risultati con 3 giocatori valgono")}[lang]
+    assert named[0] in first and named[1] in second, (first, second)
+    assert "à ce nombre de joueurs" not in first + second and "con questo numero di giocatori" not in first + second
