@@ -85,3 +85,19 @@ def test_the_caveat_under_the_cards_names_the_count(lang: str) -> None:
              "it": ("tutti i risultati con 2 giocatori valgono", "tutti i risultati con 3 giocatori valgono")}[lang]
     assert named[0] in first and named[1] in second, (first, second)
     assert "à ce nombre de joueurs" not in first + second and "con questo numero di giocatori" not in first + second
+
+
+# -- en7: the bank's order for a Shower of Coins card ----------------------------------------------------------------
+
+def test_the_bank_pays_a_shower_of_coins_roll_by_roll_in_the_order_rolled() -> None:
+    """round 39 en7: "for a Shower of Coins card, in the order of its die rolls" could be read as highest roll
+    first. The engine (games/draco/rules.py, ``COINS``) lists the players paid in the order the die was rolled and
+    the bank pays that list first to last: "roll by roll, in the order rolled", within round 38's length cap."""
+    from pathlib import Path
+
+    import yaml
+
+    deck = yaml.safe_load((Path(__file__).resolve().parents[1] / "decks" / "draco.yaml").read_text(encoding="utf-8"))
+    said = deck["clarifications"]["bank_short"]["text"]["en"]
+    assert "for a Shower of Coins card, roll by roll, in the order rolled." in said, said
+    assert "order of its die rolls" not in said and len(said) <= 310
