@@ -101,3 +101,25 @@ def test_the_bank_pays_a_shower_of_coins_roll_by_roll_in_the_order_rolled() -> N
     said = deck["clarifications"]["bank_short"]["text"]["en"]
     assert "for a Shower of Coins card, roll by roll, in the order rolled." in said, said
     assert "order of its die rolls" not in said and len(said) <= 310
+
+
+# -- en36, en47: an exact 0.0% of kingmaking is said as what happened ----------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_kingmaking_of_exactly_0_says_that_no_third_players_move_decided(lang: str) -> None:
+    """round 39 en36, en47: Royale's "kingmaking 0.0% [0.0% to 2.0%]" over 187 games, with no comment, looked like a
+    measurement that failed. Its note under the table (terminal and page: ``figure_bases``) now says what the 0
+    means in those games; a figure above 0 keeps its note as it was."""
+    from cardgen.simulate.summary import figure_bases
+
+    def note(mean: float) -> str:
+        return _plain(" | ".join(figure_bases([("kingmaking", {"mean": mean, "low": 0.0, "high": 0.02, "n": 187})],
+                                              lang, players=3)))
+
+    none = {"en": "; in none of them did a third player’s move put the winner ahead of the runner-up for good",
+            "fr": " ; dans aucune d’elles le coup d’un troisième joueur n’a fait passer pour de bon le vainqueur "
+                  "devant le deuxième",
+            "it": "; in nessuna di esse la mossa di un terzo giocatore ha portato definitivamente il vincitore "
+                  "davanti al secondo"}[lang]
+    assert note(0.0).endswith(none) and "187" in note(0.0), note(0.0)
+    assert none not in note(0.004), note(0.004)

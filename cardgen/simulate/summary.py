@@ -1736,6 +1736,9 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
     text = own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0))
     text = text.strip().removeprefix("(").removesuffix(")")  # a note's words, not a row's parenthesis
+    if f"figure_base_none_{name}" in LINES[lang] and figure.get("mean") == 0:  # an exact 0 is a finding, not a
+        # measure that failed: said as what happened in those games (round 39 en36, en47: Royale's kingmaking)
+        return say(f"figure_base_none_{name}", lang, base=text)
     return say("figure_base_shared", lang, base=text) if of_margin and shared else text
 
 
