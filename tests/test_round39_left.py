@@ -123,3 +123,26 @@ def test_a_kingmaking_of_exactly_0_says_that_no_third_players_move_decided(lang:
                   "davanti al secondo"}[lang]
     assert note(0.0).endswith(none) and "187" in note(0.0), note(0.0)
     assert none not in note(0.004), note(0.004)
+
+
+# -- en25: the English ties line without brackets in brackets -------------------------------------------------------
+
+@pytest.mark.parametrize("deck", ["king_lui", "royale"])
+def test_the_english_ties_line_gives_each_count_first_and_nests_no_brackets(deck: str) -> None:
+    """round 39 en25: "ties for first place: 46 (broken by the fewest cards discarded: 39; still tied, victory shared
+    (cardgen’s rule): 7)": a bracket in a bracket, each count after its clause. Now "46 — 39 broken by …; 7 still
+    tied, victory shared (cardgen’s rule)", and the page's cell, which lists the same items, alike."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, tie_items, ties_line
+
+    naming = Naming.of(resolve(deck, Path(__file__).resolve().parents[1]), "en")
+    rule = {"king_lui": ("fewest_discarded", "shared_win"),
+            "royale": ("most_dish_cards", "most_dish_cards, then shared")}[deck]
+    ties = {"games": 46, "shared_wins": 7, "tie_breaks": {rule[0]: 39, rule[1]: 7}}
+    line = ties_line(ties, "en", naming)
+    assert line.startswith("ties for first place: 46 — 39 broken by the "), line
+    assert line.endswith("; 7 still tied, victory shared (cardgen’s rule)"), line
+    assert line.count("(") == 1 and ": 39" not in line and ": 7" not in line, line
+    assert tie_items(ties, "en", naming).startswith("39 broken by the ")
