@@ -146,3 +146,19 @@ def test_the_english_ties_line_gives_each_count_first_and_nests_no_brackets(deck
     assert line.endswith("; 7 still tied, victory shared (cardgen’s rule)"), line
     assert line.count("(") == 1 and ": 39" not in line and ": 7" not in line, line
     assert tie_items(ties, "en", naming).startswith("39 broken by the ")
+
+
+# -- en41: the overview's "only just" warning ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["balance_pair_just", "balance_split_just", "balance_more_just", "balance_less_just",
+                                 "balance_more_many_just", "balance_less_many_just"])
+def test_the_overviews_only_just_warning_says_the_gap_is_only_just_beyond_chance(key: str) -> None:
+    """round 39 en41: "player 2 wins less than the fair share, by only just more than chance would explain": three
+    comparatives in one phrase. Now "…; the gap is only just beyond chance" (the gaps, for two or more players), the
+    terminal's "beyond chance"."""
+    from cardgen.report.words import page_words
+
+    said = page_words(key, "en", who="player 2", ahead="player 1", behind="player 2")
+    assert "more than chance would explain" not in said, said
+    gaps = "gaps are" if ("many" in key or "split" in key) else "gap is"
+    assert said.endswith(f"; the {gaps} only just beyond chance"), said
