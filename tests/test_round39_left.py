@@ -162,3 +162,38 @@ def test_the_overviews_only_just_warning_says_the_gap_is_only_just_beyond_chance
     assert "more than chance would explain" not in said, said
     gaps = "gaps are" if ("many" in key or "split" in key) else "gap is"
     assert said.endswith(f"; the {gaps} only just beyond chance"), said
+
+
+# -- en26, en42: the balance warning on four players -----------------------------------------------------------------
+
+def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict[str, Any]:
+    return {"seat": k, "side": side, "rate": rate, "low": low, "high": high, "fair": 0.203, "compared": 5}
+
+
+FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.201),
+        _seat(4, "more", 0.250, 0.216, 0.287), _seat(5, "more", 0.246, 0.213, 0.283)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_warning_on_four_players_names_whose_interval_is_whose(lang: str) -> None:
+    """round 39 en26, en42 (King Lui at 5 players, terminal and page): four intervals in a row with nothing to say
+    which is whose; in English also "and … and … and" without a comma and "(only just for …)" in a sentence full of
+    brackets. Each interval now names its player, in all three languages; English puts a comma before the clause's
+    "and" and says "…beyond chance, only just for player 1 and player 2:"."""
+    from cardgen.simulate.summary import balance_lines
+
+    [line] = balance_lines({"flags": FIVE, "seat_fair_share": 0.203}, lang, 5)
+    said = _plain(line)
+    named = {"en": "[21.6% to 28.7%] for player 4, [21.3% to 28.3%] for player 5, [13.9% to 20.0%] for player 1 and "
+                   "[14.0% to 20.1%] for player 2 leave the fair share out",
+             "fr": "[21,6 % ; 28,7 %] pour le joueur 4, [21,3 % ; 28,3 %] pour le joueur 5, [13,9 % ; 20,0 %] pour le "
+                   "joueur 1 et [14,0 % ; 20,1 %] pour le joueur 2 ne contiennent pas",
+             "it": "[21,6 %; 28,7 %] per il giocatore 4, [21,3 %; 28,3 %] per il giocatore 5, [13,9 %; 20,0 %] per il "
+                   "giocatore 1 e [14,0 %; 20,1 %] per il giocatore 2 non contengono"}[lang]
+    assert named in said, said
+    if lang == "en":
+        assert "), and player 1 (16.7%)" in said and ", only just for player 1 and player 2:" in said, said
+        assert "(only just" not in said
+    # two players: their two intervals in the order the sentence names them, as before
+    [two] = balance_lines({"flags": FIVE[:1] + FIVE[2:3], "seat_fair_share": 0.203}, lang, 5)
+    assert {"en": "] for player", "fr": "] pour le joueur", "it": "] per il giocatore"}[lang] not in _plain(two), two

@@ -1029,6 +1029,12 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                  for f in seats]  # seats, or the agents of a mixed run (their own flags: no seat)
         shown_fair, ends = edge_shares(seats, fair, lang)
         intervals = and_list(ends, lang)
+    if not close and len(ends) > 2:  # each interval by its player's name: four brackets in a row left the reader to
+        # match them to the players by their order (round 39 en26, en42)
+        intervals = and_list([say("balance_interval_who", lang, interval=end,
+                                  who=say("seat", lang, k=f["seat"]) if "seat" in f else say(
+                                      "agent", lang, agent=agent_word(f["agent"], lang)))
+                              for f, end in zip(seats, ends)], lang)
     just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
