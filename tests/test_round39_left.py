@@ -197,3 +197,22 @@ def test_a_warning_on_four_players_names_whose_interval_is_whose(lang: str) -> N
     # two players: their two intervals in the order the sentence names them, as before
     [two] = balance_lines({"flags": FIVE[:1] + FIVE[2:3], "seat_fair_share": 0.203}, lang, 5)
     assert {"en": "] for player", "fr": "] pour le joueur", "it": "] per il giocatore"}[lang] not in _plain(two), two
+
+
+# -- en39: a case the published rules settle, named first ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_case_the_published_rules_settle_names_the_case_first(lang: str) -> None:
+    """round 39 en39: "a case the published rules already settle (no dish is left on the table while an Emerald card
+    is waiting): in 44 of the 1,000 games": the case in brackets behind an abstract label. The case first, who
+    settles it in brackets after it, as the reader asked; the line for a case some editions settle alike."""
+    from cardgen.simulate.summary import published_editions
+    from cardgen.terminal import say
+
+    said = _plain(say("gap_published", lang, name="CASE", when="in 44 of the 1,000 games"))
+    assert said.startswith("CASE (") and said.endswith("in 44 of the 1,000 games"), said
+    assert {"en": "CASE (the published rules settle this case): ", "fr": "CASE (cas prévu par les règles publiées) : ",
+            "it": "CASE (caso già previsto dal regolamento pubblicato): "}[lang] in said, said
+    some = _plain(say("gap_published_in", lang, name="CASE", when="W",
+                      **published_editions({"published_in": ["it", "en"], "silent_in": ["fr"]}, lang)))
+    assert some.startswith("CASE (") and some.endswith("): W") or some.endswith(") : W"), some

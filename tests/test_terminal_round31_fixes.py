@@ -180,8 +180,8 @@ def test_the_indicators_heading_says_what_following_the_games_means() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "a case the published rules already settle (x): y"),  # round 32 en2: not reflexive
-    ("it", "caso già previsto dal regolamento pubblicato (x): y")])
+    ("en", "x (the published rules settle this case): y"),  # round 32 en2: not reflexive; round 39 en39: the case first
+    ("it", "x (caso già previsto dal regolamento pubblicato): y")])
 def test_a_case_the_published_rules_settle_is_not_called_special(lang: str, said: str) -> None:
     """en6, it6: "special case settled by the published rules (…)" stood in the slot of the cases the rules leave
     open, and made the designer wonder what went wrong: a case the rules settle themselves, said so."""
