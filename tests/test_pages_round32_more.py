@@ -269,7 +269,9 @@ def test_the_overviews_balance_warnings_say_by_how_much_and_set_a_share_against_
     from cardgen.report.words import PAGES
 
     for key, text in nonempty([(k, t) for k, t in PAGES["en"].items() if k.startswith("balance_")], "English lines"):
-        assert "chance would explain" in text and not text.endswith(", beyond chance"), key
+        # round 39 en41: the marginal ones "…; the gap is only just beyond chance", no "would explain"
+        assert ("chance would explain" in text or text.endswith("only just beyond chance")) \
+            and not text.endswith(", beyond chance"), key
     for key, text in nonempty([(k, t) for k, t in PAGES["it"].items() if k.startswith("balance_") and "pair" not in k],
                               "Italian lines"):
         # round 39 it31: a share does not "predict": « vince più della quota equa », still a share against a share

@@ -86,13 +86,13 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
     its header's word, and the reader looks for one; these figures alone (in all three languages). fr10: « faute de
     joueur sans elle à qui comparer » stacked two phrases: « car aucun joueur n’en est privé », here and in the
     caveat at several players."""
-    solo = _plain(say("held_all_hardly_solo", lang, card="Imposter", n="0.02"))
+    solo = _plain(say("held_all_hardly_solo", lang, card="Imposter", used="0.02"))
     assert not any(old in solo for old in ("verdict above", "verdict ci-dessus", "verdetto qui sopra"))
     assert {"en": "so these figures describe games played almost without it",
             "fr": "si bien que ces résultats valent pour des parties jouées quasiment sans Imposter",
             "it": "perciò questi risultati valgono per partite giocate praticamente senza la carta Imposter"}[lang] in solo
     if lang == "fr":
-        several = _plain(say("held_all_hardly", "fr", card="Imposter", n="0,04"))
+        several = _plain(say("held_all_hardly", "fr", card="Imposter", used="0,04"))
         assert solo.endswith("en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
         assert "(aucun joueur n’en est privé)" in several and "faute de joueur" not in solo + several
 

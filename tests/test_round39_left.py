@@ -216,3 +216,46 @@ def test_a_case_the_published_rules_settle_names_the_case_first(lang: str) -> No
     some = _plain(say("gap_published_in", lang, name="CASE", when="W",
                       **published_editions({"published_in": ["it", "en"], "silent_in": ["fr"]}, lang)))
     assert some.startswith("CASE (") and some.endswith("): W") or some.endswith(") : W"), some
+
+
+# -- en37, en48: how rarely the Imposter is used, as a share of games -----------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) -> None:
+    """round 39 en37, en48: "(0.02 times per game on average)": the Imposter can be used once a game, so the figure
+    meant "in about 2% of games", which the reader had to work out. The traced games now count the share of a
+    player's games in which they played the card (``played_share``), and every caveat on it says that share: the
+    terminal's and the page's (solo, under a warning, under the cards). A result recorded before keeps the times."""
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.summary import Naming, held_all_lines
+
+    naming = Naming(names={"imposter": "Imposter"})
+    row = {**IMPOSTER, "plays_per_seat": 0.036, "played_share": 0.036}
+    share = {"en": "in 3.6% of their games", "fr": "dans 3,6 % de leurs parties",
+             "it": "nel 3,6 % delle partite di un giocatore"}[lang]
+    solo = {"en": "(in 2.4% of games)", "fr": "(dans 2,4 % des parties)", "it": "(nel 2,4 % delle partite)"}[lang]
+    [two] = held_all_lines([row], lang, naming, set())
+    assert f"({share})" in _plain(two), two
+    [alone] = held_all_lines([{**row, "plays_per_seat": 0.024, "played_share": 0.024}], lang, naming, None, True)
+    assert solo in _plain(alone), alone
+    old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
+    assert old not in two and old not in alone
+    page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), players=2)))
+    assert {"en": "used their Imposter card in only 3.6% of their games",
+            "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
+            "it": "hanno usato la loro carta Imposter solo nel 3,6 % delle loro partite"}[lang] in page, page
+    assert old not in page  # said once, as a share: not "0.04 times …" then "they hardly ever used it" (en46)
+    # a result recorded before the share: the times, as before
+    [before] = held_all_lines([dict(IMPOSTER)], lang, naming, set())
+    assert old in before and "%" not in before.split("(")[-1].split(")")[0]
+
+
+def test_the_traced_games_count_the_share_of_a_players_games_that_played_a_card() -> None:
+    """round 39 en37: ``played_share`` is the seat-games in which the card was played at least once over every
+    seat-game traced (``designer.with_plays``), beside the mean times."""
+    from cardgen.simulate.designer import with_plays
+
+    [row] = with_plays([{"component": "imposter"}], {"imposter": [9, 4, 12]}, 300)
+    assert row["played_share"] == 0.03 and row["plays_per_seat"] == 0.04
+    [none] = with_plays([{"component": "imposter"}], {}, 300)
+    assert none["played_share"] is None and none["plays_per_seat"] is None

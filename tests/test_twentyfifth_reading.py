@@ -159,13 +159,14 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # round 32 en15, fr9: not judged because no player is without it, as the page says
     # round 34 en8: a solo block has no verdict line but its header's word: "these figures" alone; fr10: « faute de
     # joueur sans elle à qui comparer » stacked two phrases
-    assert {"en": "times per game on average), so these figures describe games played almost "
+    # round 39 en48: how rarely, as a share of the games ("in 2.4% of games"), not "0.02 times per game"
+    assert {"en": "of games), so these figures describe games played almost "
                   "without it; a solo game has no player without the card to compare with, so the card is not "
                   "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
-            "fr": "fois par partie en moyenne), si bien que ces résultats valent pour des "
+            "fr": "des parties), si bien que ces résultats valent pour des "
                   "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée : il n’y a personne "
                   "à qui comparer le joueur",  # round 39 fr43
-            "it": "volte a partita in media), perciò questi risultati valgono per partite "
+            "it": "delle partite), perciò questi risultati valgono per partite "
                   "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
                   "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
     # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has
@@ -185,11 +186,11 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                                   "it": "nota: come sopra, la carta Impostore non viene valutata (ogni giocatore ne ha "
                                         "una) e non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so these figures and the verdict describe games played "
+    assert {"en": "of their games), so these figures and the verdict describe games played "
                   "almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; ces résultats, comme le verdict, valent donc pour des "
+            "fr": "de leurs parties) ; ces résultats, comme le verdict, valent donc pour des "
                   "parties jouées quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media), quindi sia i risultati sia il verdetto valgono per "
+            "it": "delle partite di un giocatore), quindi sia i risultati sia il verdetto valgono per "
                   "partite giocate praticamente senza la carta Impostore"}[lang] in two, two
 
 

@@ -239,6 +239,14 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     if caveated and hardly:  # said under the warning: the later counts' "here too" still follows it
         said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)
         rows = []
+    share = rows[0].get("played_share") if rows and hardly and not paired else None
+    if isinstance(share, (int, float)):  # how often said once, as a share of games: "0.04 times per player per
+        # game", then "they hardly ever used it", said one thing twice (round 39 en46, en37)
+        again = said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)
+        return macro("parts.html", "paragraph", typeset(" ".join([text, words[
+            "all_dealt_hardly_share_again" if again else "all_dealt_hardly_share"].format(
+            name=names.get(rows[0]["component"], rows[0]["component"]), share=_pct(share, False, lang),
+            players=players or "")]), lang))
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
         if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)

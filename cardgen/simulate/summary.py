@@ -1647,10 +1647,23 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         key = "held_all_hardly_again" if again else "held_all_hardly_solo" if solo else "held_all_hardly"
         if page and not solo:
             key = "held_all_used_again" if again else "held_all_used"
-        out.append("  " + say(key, lang,
-                              card=naming.names.get(r["component"], r["component"]),
-                              n=number(r["plays_per_seat"], lang, False, small=True)))
+        out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
+                              used=held_used(r, lang, solo)))
     return out
+
+
+def held_used(r: Mapping[str, Any], lang: str, solo: bool = False) -> str:
+    """How rarely the players used a card every player has, for the caveat's bracket: the share of a player's games
+    in which they played it (``played_share``: Royale's Imposter can be used once a game, and "0.02 times per game"
+    meant "in 2% of games", which the reader had to work out: round 39 en37, en48), else, in a result recorded
+    before that share, the mean times per player per game."""
+    from cardgen.simulate.verdict import number
+
+    share = r.get("played_share")
+    if isinstance(share, (int, float)):
+        return say("held_used_share" + ("_solo" if solo else ""), lang, share=_pct(share, lang))
+    return say("held_used_times" + ("_solo" if solo else ""), lang, n=number(r["plays_per_seat"], lang, False,
+                                                                               small=True))
 
 
 def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
