@@ -49,9 +49,12 @@ def _declaring_published(repo_root: Path, tmp_path: Path) -> Path:
     return root
 
 
-def _published_line(lang: str) -> str:
-    """The start of the terminal's "settled by the published rules (" line, in ``lang``."""
-    return say("gap_published", lang, name="\0", when="", state="").split("\0")[0]
+def _published_line(lang: str, name: str | None = None) -> str:
+    """The terminal's "… (the published rules settle this case): " line in ``lang``, up to its figures: with the
+    case's ``name``, else the words after it (round 39 en39: the case first, what settles it in brackets)."""
+    line = say("gap_published", lang, name="\0" if name is None else name, when="\1", state="").split("\1")[0]
+    line = line.rstrip(" :\u202f\u00a0")  # up to its closing bracket: the terminal's lines are flattened
+    return line.split("\0")[1] if name is None else line
 
 
 def _published_in_line(lang: str) -> str:
@@ -59,7 +62,8 @@ def _published_in_line(lang: str) -> str:
     English published rules, where the French rules do not say (" (twentieth reading fr59); King Lui's waiting
     Emerald is no such case, every edition's text saying the player must draw (twenty-first reading en2)."""
     g = {"published_in": ["it", "en"], "silent_in": ["fr"]}
-    return say("gap_published_in", lang, name="\0", when="", state="", **published_editions(g, lang)).split("\0")[0]
+    return say("gap_published_in", lang, name="\0", when="\1", state="",
+               **published_editions(g, lang)).split("\1")[0].split("\0")[1].rstrip(" :\u202f\u00a0")  # round 39 en39
 
 
 def _ruled_line(lang: str) -> str:
@@ -80,7 +84,7 @@ def test_a_case_the_published_text_decides_is_said_as_the_published_rule(
     assert "published_in" not in gap and "silent_in" not in gap
     name = Naming.of(Resolver(Project.open(root)).resolve("king_lui"), lang)
     flat = " ".join(out.split())
-    assert f"{_published_line(lang)}{_gap_name(lang, name)}" in flat, flat
+    assert _published_line(lang, _gap_name(lang, name)) in flat, flat
     assert _published_in_line(lang) not in flat
     assert f"{_ruled_line(lang)}{_gap_name(lang, name)}" not in flat
     # the terminal says the ruling under the case, as the page does (twenty-first reading en2, fr1, it1)

@@ -89,13 +89,13 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
     from cardgen.simulate.summary import Naming, held_all_lines
     from cardgen.terminal import say
 
-    solo = say("held_all_hardly_solo", lang, card="Imposter", n="0.02")
+    solo = say("held_all_hardly_solo", lang, card="Imposter", used="0.02")
     assert {"en": "; a solo game has no player without the card to compare with, so the card is not judged",
             "fr": "; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
             "it": "; in solitario la carta non viene valutata, perché non c’è un giocatore senza di essa con cui fare "
                   "il confronto"}[lang] in solo.replace("\u202f", " ")
     for old in ("alone at the table", "seul à la table", "da solo al tavolo", "privé pour comparer", "ne è privo"):
-        assert old not in solo and old not in say("held_all_hardly", lang, card="Imposter", n="0.02")
+        assert old not in solo and old not in say("held_all_hardly", lang, card="Imposter", used="0.02")
     row = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.02, "difference": None,
            "not_judged": {"why": "all"}}
     said: set[str] = set()
@@ -103,9 +103,10 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
     held_all_lines([row], lang, naming, said, True)  # the solo block
     [two] = held_all_lines([row], lang, naming, said)
     [three] = held_all_lines([row], lang, naming, said)
-    n = "0.02" if lang == "en" else "0,02"
-    assert two.strip() == say("held_all_hardly", lang, card="Imposter", n=n)
-    assert three.strip() == say("held_all_hardly_again", lang, card="Imposter", n=n)
+    from cardgen.simulate.summary import held_used
+    used = held_used(row, lang)  # round 39 en37: the share of games where the row has it, else the times
+    assert two.strip() == say("held_all_hardly", lang, card="Imposter", used=used)
+    assert three.strip() == say("held_all_hardly_again", lang, card="Imposter", used=used)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -430,7 +431,7 @@ def test_royales_hardly_used_imposter_caveat_says_which_figures_and_once_how_oft
 
     assert "so every figure at this player count describes" in WORDS["en"]["all_dealt_hardly"]
     assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("C’est très peu : les résultats à "
-                                                                             "ce nombre de joueurs")  # round 34 fr31
+                                                                             "{players}\u00a0joueurs")  # round 34 fr31, round 39 fr53
     assert "presque jamais servis" not in WORDS["fr"]["all_dealt_hardly"]
 
 

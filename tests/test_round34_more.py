@@ -69,8 +69,9 @@ def test_royales_page_says_what_the_hardly_used_imposter_means_each_time(lang: s
 
     again = WORDS[lang]["all_dealt_hardly_again"]
     assert {"en": "so every figure at this player count describes games played almost without it",
-            "fr": "les résultats à ce nombre de joueurs valent donc pour des parties jouées quasiment sans elle",
-            "it": "tutti i risultati con questo numero di giocatori valgono quindi per partite giocate praticamente "
+            # round 39 fr53: the count named, not « à ce nombre de joueurs » (a calque)
+            "fr": "les résultats à {players}\u00a0joueurs valent donc pour des parties jouées quasiment sans elle",
+            "it": "tutti i risultati con {players}\u00a0giocatori valgono quindi per partite giocate praticamente "
                   "senza di essa"}[lang] in again
     assert not any(old in again for old in ("same caution", "même remarque", "stessa cautela"))
     if lang == "fr":
@@ -85,13 +86,13 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
     its header's word, and the reader looks for one; these figures alone (in all three languages). fr10: « faute de
     joueur sans elle à qui comparer » stacked two phrases: « car aucun joueur n’en est privé », here and in the
     caveat at several players."""
-    solo = _plain(say("held_all_hardly_solo", lang, card="Imposter", n="0.02"))
+    solo = _plain(say("held_all_hardly_solo", lang, card="Imposter", used="0.02"))
     assert not any(old in solo for old in ("verdict above", "verdict ci-dessus", "verdetto qui sopra"))
     assert {"en": "so these figures describe games played almost without it",
             "fr": "si bien que ces résultats valent pour des parties jouées quasiment sans Imposter",
             "it": "perciò questi risultati valgono per partite giocate praticamente senza la carta Imposter"}[lang] in solo
     if lang == "fr":
-        several = _plain(say("held_all_hardly", "fr", card="Imposter", n="0,04"))
+        several = _plain(say("held_all_hardly", "fr", card="Imposter", used="0,04"))
         assert solo.endswith("en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
         assert "(aucun joueur n’en est privé)" in several and "faute de joueur" not in solo + several
 
@@ -308,9 +309,13 @@ def test_the_overviews_balance_says_more_than_chance_would_explain() -> None:
     from cardgen.report.words import PAGES
 
     for key in ("balance_pair", "balance_split", "balance_more", "balance_less", "balance_more_many",
-                "balance_less_many", "balance_pair_just", "balance_split_just", "balance_more_just",
-                "balance_less_just", "balance_more_many_just", "balance_less_many_just"):
+                "balance_less_many"):
         assert PAGES["en"][key].endswith("than chance would explain"), key
+    # round 39 en41: the marginal ones no longer compare with chance at all ("by only just more than chance would
+    # explain", three comparatives): "; the gap is only just beyond chance"
+    for key in ("balance_pair_just", "balance_split_just", "balance_more_just", "balance_less_just",
+                "balance_more_many_just", "balance_less_many_just"):
+        assert PAGES["en"][key].endswith("only just beyond chance"), key
 
 
 def test_the_overviews_decision_cap_reads_as_a_safeguard() -> None:

@@ -69,7 +69,7 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     deck = _deck()
     bank = deck["clarifications"]["bank_short"]["text"]
     assert "it pays the players one by one, in the order of their ruffians’ places, best-paid first" in bank["en"]
-    assert "for a Shower of Coins card, in the order of its die rolls" in bank["en"]
+    assert "for a Shower of Coins card, roll by roll, in the order rolled" in bank["en"]  # round 39 en7
     assert "nearest" not in bank["en"] and "of the rolls" not in bank["en"] and len(bank["en"]) <= 310
     assert "partendo dal giocatore con il malandrino più vicino al posto meglio pagato" in bank["it"]
     assert "che ha un malandrino" not in bank["it"]

@@ -114,7 +114,7 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
 
 # -- fr1, it6, fr10: "just beyond chance" only of the seats it is true of --------------------------------------------
 
-ONLY = {"en": "; these gaps are beyond chance (only just for player 1 and player 2):",
+ONLY = {"en": "; these gaps are beyond chance, only just for player 1 and player 2:",  # round 39 en26: no bracket
         "fr": "; ces écarts sont trop grands pour être dus au hasard (de justesse pour le joueur 1 et le joueur 2), car",
         "it": "; le differenze sono troppo grandi per essere dovute al caso (di poco per il giocatore 1 e il giocatore 2):"}
 
@@ -137,7 +137,7 @@ def test_only_just_is_said_of_the_seats_it_is_true_of(lang: str) -> None:
     just = {"en": "just beyond chance", "fr": "dépassent de justesse", "it": "sono appena"}[lang]
     assert just not in line
     two = plain(balance_lines({"flags": flags[:2]}, lang)[0])  # only the two near ones: "just" for both, no list
-    assert just in two and "(" + ONLY[lang].split("(")[1].split(" ")[0] not in two, two
+    assert just in two and ({"en": ", only just for"}.get(lang) or "(" + ONLY[lang].split("(")[1].split(" ")[0]) not in two, two
 
 
 # -- en9, en25: a card just beyond chance is said as one everywhere, with the command that confirms it --------------

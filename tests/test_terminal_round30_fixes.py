@@ -670,7 +670,7 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     # fr11: an indicator does not "add itself to" a number of players
     ("legend_validate_more_one", {}, "indicateur de conception mesuré à partir d’ici :", "s’ajoute"),
     # fr14: one verb for the Imposter
-    ("held_all_hardly_again", {"card": "Imposteur", "n": "0,01"}, "ne la jouent presque jamais",
+    ("held_all_hardly_again", {"card": "Imposteur", "used": "0,01"}, "ne la jouent presque jamais",
      "utilisent"),
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
@@ -693,7 +693,7 @@ def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: s
     ("cards_head_none", {"which": "300 partite", "n": 13}, "per ogni carta la differenza può essere dovuta al caso",
      "la differenza di ogni carta"),
     # it10: the Imposter's note, short after the first
-    ("held_all_hardly_again", {"card": "Impostore", "n": "0,01"},
+    ("held_all_hardly_again", {"card": "Impostore", "used": "0,01"},
      "nota: come sopra, la carta Impostore non viene valutata", "questi risultati descrivono quindi"),
     # it19: coins are not "tutto il contenuto della scatola"
     ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, l’intera dotazione del gioco)", "contenuto")])  # round 32 it6, 33 it2

@@ -65,19 +65,19 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
 @pytest.mark.parametrize(("lang", "solo", "first", "again"), [
     # round 32 en15/en48, fr9: the card is not judged because every seat holds one (as the page says), not because
     # it is hardly used; its being hardly used is why the figures describe games almost without it
-    ("en", "caveat: the simulated player hardly ever uses the Imposter card (0.02 times per game on average), so "
+    ("en", "caveat: the simulated player hardly ever uses the Imposter card (in 2.4% of games), so "
            "these figures describe games played almost without it; a solo game has no player "
            "without the card to compare with, so the card is not judged",  # round 33 en9; round 34 en8
      "so it is not judged (no player is without one to compare with); and the simulated players hardly ever",
      "the Imposter card is not judged (every player has one)"),
-    ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (0,02 fois par partie en "
-           "moyenne), si bien que ces résultats valent pour des parties jouées "
+    ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (dans 2,4 % des "
+           "parties), si bien que ces résultats valent pour des parties jouées "
            "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le "
            "joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
      "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
-    ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (0,02 volte a partita in "
-           "media), perciò questi risultati valgono per partite giocate praticamente "
+    ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (nel 2,4 % delle "
+           "partite), perciò questi risultati valgono per partite giocate praticamente "
            "senza la carta Impostore; in solitario la carta non viene valutata, perché non c’è un giocatore senza "
            "di essa con cui fare il confronto",  # round 33 it7
      "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); inoltre",
@@ -89,12 +89,15 @@ def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
     almost without it. en9: "the player has the Imposter card, yet the simulated player…" read as two people."""
     from cardgen.terminal import say
 
+    from cardgen.simulate.summary import held_used
+
     card = {"en": "Imposter", "fr": "Imposteur", "it": "Impostore"}[lang]
-    n = {"en": "0.02", "fr": "0,02", "it": "0,02"}[lang]
+    # round 39 en48: how rarely, as a share of the games (the Imposter is used at most once a game)
+    used = held_used({"plays_per_seat": 0.024, "played_share": 0.024}, lang, True)
     norm = {ord("\u202f"): " ", ord("\u00a0"): " "}
-    assert say("held_all_hardly_solo", lang, card=card, n=n).translate(norm) == solo
-    assert first in say("held_all_hardly", lang, card=card, n=n).translate(norm)
-    assert again in say("held_all_hardly_again", lang, card=card, n=n).translate(norm)
+    assert say("held_all_hardly_solo", lang, card=card, used=used).translate(norm) == solo
+    assert first in say("held_all_hardly", lang, card=card, used=used).translate(norm)
+    assert again in say("held_all_hardly_again", lang, card=card, used=used).translate(norm)
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -180,8 +183,8 @@ def test_the_indicators_heading_says_what_following_the_games_means() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "a case the published rules already settle (x): y"),  # round 32 en2: not reflexive
-    ("it", "caso già previsto dal regolamento pubblicato (x): y")])
+    ("en", "x (the published rules settle this case): y"),  # round 32 en2: not reflexive; round 39 en39: the case first
+    ("it", "x (caso già previsto dal regolamento pubblicato): y")])
 def test_a_case_the_published_rules_settle_is_not_called_special(lang: str, said: str) -> None:
     """en6, it6: "special case settled by the published rules (…)" stood in the slot of the cases the rules leave
     open, and made the designer wonder what went wrong: a case the rules settle themselves, said so."""

@@ -111,8 +111,8 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     said = ruling["text"]
     # round 25 (en): one sentence of 60 words was hard to apply at the table: what the bank does first, then whom it
     # pays, then what is lost, each said on its own
-    assert said["en"].endswith("for a Shower of Coins card, in the order of its die rolls. What it cannot pay is lost "
-                               "for good.")  # round 38 en10: "which rolls?"
+    assert said["en"].endswith("for a Shower of Coins card, roll by roll, in the order rolled. What it cannot pay is "
+                               "lost.")  # round 38 en10: "which rolls?"; round 39 en7: which order (not the values)
     # read 11, it16: "at a toast from the first seat on" left a player with two seats (or a net gain smaller than a
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
@@ -129,7 +129,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
                "en": ("it pays the players one by one, in the order of their ruffians’ places, best-paid first",  # round 38 en9: a ruffian sits in a place, "nearest" read as distance
                       "until its money runs out",
-                      "for a Shower of Coins card, in the order of its die rolls")}
+                      "for a Shower of Coins card, roll by roll, in the order rolled")}  # round 39 en7
     for lang, words in nearest.items():
         assert all(w in said[lang] for w in words), lang
     # sixteenth reading (en19): the players' pieces are the book's ruffians (malandrins, malandrini), every player has

@@ -67,16 +67,17 @@ CARD = {"component": "favour", "dealt_share": 0.5, "plays_per_seat": 4.4, "win_r
 def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(lang: str) -> None:
     said: set[str] = set()
     first, second, third = (plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
-                                                   said=said))) for _ in range(3))
+                                                   said=said, players=n))) for n in (2, 3, 3))
+    # round 39 fr53: the caveat names its count (« à 2 joueurs »), never « à ce nombre de joueurs »
     # en39, round 31 en41; round 32 en49, fr40, it35: the tense of "used", and "these results", never "this page"
     # in the 2-player section
     # round 33 en34: every figure at this player count; fr36: the sentence before says how often, never again
     whole = {"en": "They hardly ever used it, so every figure at this player count describes games played almost "
                    "without it.",
              # round 34 fr31: « Autant dire jamais » was conversational and said "without it", not "almost"
-             "fr": "C’est très peu : les résultats à ce nombre de joueurs valent donc pour des parties jouées "
+             "fr": "C’est très peu : les résultats à 2 joueurs valent donc pour des parties jouées "
                    "quasiment sans elle.",
-             "it": "Non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono quindi per "
+             "it": "Non l’hanno usata quasi mai: tutti i risultati con 2 giocatori valgono quindi per "
                    "partite giocate praticamente senza di essa."}[lang]
     short = {"en": "No card is judged, for the same reason as above.",
              "fr": "Aucune carte n’est évaluée, pour la même raison que plus haut.",
@@ -86,15 +87,16 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     # round 34 en32, fr32: "the same caution" sent the reader back up the page: said again
     again = {"en": "Here too they hardly ever used it, so every figure at this player count describes games played "
                    "almost without it.",
-             "fr": "Là encore, ils ne s’en sont presque jamais servis : les résultats à ce nombre de joueurs valent "
+             "fr": "Là encore, ils ne s’en sont presque jamais servis : les résultats à 3 joueurs valent "
                    "donc pour des parties jouées quasiment sans elle.",
-             "it": "Anche qui non l’hanno usata quasi mai: tutti i risultati con questo numero di giocatori valgono "
+             "it": "Anche qui non l’hanno usata quasi mai: tutti i risultati con 3 giocatori valgono "
                    "quindi per partite giocate praticamente senza di essa."}[lang]
     assert plain(whole) in first and short not in first
     assert second == third and whole not in second and short in second and again in second
     assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
     # a page with no ``said`` (a test, an older caller) says it whole every time
-    assert plain(whole) in plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"})))
+    assert plain(whole) in plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
+                                                  players=2)))
 
 
 def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:
@@ -157,13 +159,14 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # round 32 en15, fr9: not judged because no player is without it, as the page says
     # round 34 en8: a solo block has no verdict line but its header's word: "these figures" alone; fr10: « faute de
     # joueur sans elle à qui comparer » stacked two phrases
-    assert {"en": "times per game on average), so these figures describe games played almost "
+    # round 39 en48: how rarely, as a share of the games ("in 2.4% of games"), not "0.02 times per game"
+    assert {"en": "of games), so these figures describe games played almost "
                   "without it; a solo game has no player without the card to compare with, so the card is not "
                   "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
-            "fr": "fois par partie en moyenne), si bien que ces résultats valent pour des "
+            "fr": "des parties), si bien que ces résultats valent pour des "
                   "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée : il n’y a personne "
                   "à qui comparer le joueur",  # round 39 fr43
-            "it": "volte a partita in media), perciò questi risultati valgono per partite "
+            "it": "delle partite), perciò questi risultati valgono per partite "
                   "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
                   "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
     # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has
@@ -183,11 +186,11 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                                   "it": "nota: come sopra, la carta Impostore non viene valutata (ogni giocatore ne ha "
                                         "una) e non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "times per player per game on average), so these figures and the verdict describe games played "
+    assert {"en": "of their games), so these figures and the verdict describe games played "
                   "almost without it",
-            "fr": "fois par joueur et par partie en moyenne) ; ces résultats, comme le verdict, valent donc pour des "
+            "fr": "de leurs parties) ; ces résultats, comme le verdict, valent donc pour des "
                   "parties jouées quasiment sans Imposteur",
-            "it": "volte per giocatore a partita in media), quindi sia i risultati sia il verdetto valgono per "
+            "it": "delle partite di un giocatore), quindi sia i risultati sia il verdetto valgono per "
                   "partite giocate praticamente senza la carta Impostore"}[lang] in two, two
 
 

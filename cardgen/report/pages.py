@@ -874,9 +874,10 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
-                        "warn_caveats": warning_caveats(r, lang, naming, caveated),
+                        "warn_caveats": (caveats := warning_caveats(r, lang, naming, caveated)),
                         "charts": charts(sides, lang, naming.words, why=not told, top=top),
-                        "designer": designer_block(r, pictures, lang, naming, defined_on_page),
+                        # the card's use said once a count: under the warning where there is one (round 39 en45)
+                        "designer": designer_block(r, pictures, lang, naming, defined_on_page, bool(caveats)),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": details})
@@ -941,7 +942,8 @@ def warning_caveats(r: dict[str, Any], lang: str, naming: Naming, said: set[str]
     if r["players"] == 1 or not (r.get("balance") or {}).get("flags"):
         return []
     rows = (r.get("designer") or {}).get("component_impact") or []
-    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said)]
+    # the use alone: the count's card-strength paragraph below says why the card is not judged (round 39 en45)
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said, page=True)]
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
@@ -957,10 +959,12 @@ def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
-                   naming: Naming | None = None, said: set[str] | None = None) -> Markup:
+                   naming: Naming | None = None, said: set[str] | None = None, caveated: bool = False) -> Markup:
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``.
     ``said``: the indicators a page already defined above (their names added here): each is defined, with its
-    reading, at its first table only, named alone after, as the terminal does (twenty-first reading en63, it67)."""
+    reading, at its first table only, named alone after, as the terminal does (twenty-first reading en63, it67).
+    ``caveated``: the count's balance warning said how rarely the players used a card every player has
+    (``warning_caveats``): the cards' paragraph says why it is not judged, not that again (round 39 en45, fr51)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.summary import figure_bases, interval, winner_games
@@ -994,7 +998,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                unit(lang, own), said, unit(lang, own, False))
         cards_title, played = IMPACT_WORDS[lang]["strength_title"], ""
     else:
-        cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said)
+        cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said, caveated,
+                              r.get("players"))
                  if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
         played = exchange_block(d["exchange"], lang=lang) if d.get("exchange") else ""  # why not measured
         none = own_words(words, lang).get("cards_none")
@@ -1149,7 +1154,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "shortfalls": [*shortage_counts(r, both, lang, naming),
                            *(typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
                                          line=summary_shortfall(s, lang, naming)), lang) for deck, s in shorts)],
-            "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words, defined_here)
+            "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words, defined_here,
+                                   players=r.get("players"))  # its caveat names the count (round 39 fr53)
                       if r.get("component_impact") else ""),  # its legend whole at the first count (en49)
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),

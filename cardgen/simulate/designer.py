@@ -334,8 +334,11 @@ def with_plays(rows: list[dict[str, Any]], played: dict[str, list[int]], seats: 
     """``rows`` (either experiment's) each with how often a seat played its kind (None where the game names no
     played card), a hardly-played card's flag moved to ``held_flag``: the one rule both tables follow."""
     for r in rows:
-        times = played.get(r["component"], [0, 0, 0])[2]
+        games, _, times = played.get(r["component"], [0, 0, 0])
         r["plays_per_seat"] = (round(times / seats, 4) if seats else 0.0) if played else None
+        # the share of a player's games in which they played it at least once: what a caveat on a card used at most
+        # once a game says plainly (round 39 en37, en48: Royale's Imposter)
+        r["played_share"] = (round(games / seats, 4) if seats else 0.0) if played else None
         if r.get("flag") and hardly_played(r):
             r["held_flag"], r["flag"] = r["flag"], ""
     return rows

@@ -1029,6 +1029,12 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                  for f in seats]  # seats, or the agents of a mixed run (their own flags: no seat)
         shown_fair, ends = edge_shares(seats, fair, lang)
         intervals = and_list(ends, lang)
+    if not close and len(ends) > 2:  # each interval by its player's name: four brackets in a row left the reader to
+        # match them to the players by their order (round 39 en26, en42)
+        intervals = and_list([say("balance_interval_who", lang, interval=end,
+                                  who=say("seat", lang, k=f["seat"]) if "seat" in f else say(
+                                      "agent", lang, agent=agent_word(f["agent"], lang)))
+                              for f, end in zip(seats, ends)], lang)
     just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
     only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
@@ -1614,13 +1620,15 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None, solo: bool = False) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False, page: bool = False) -> list[str]:
     """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
     player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
     games played nearly without it (fourteenth reading en54, fr12). ``said``: the run's said-once keys; the
     caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word).
     ``solo``: the one player's block, said of that player: the solo player has an Imposter too, which its simulated
-    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7)."""
+    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7). ``page``: the
+    caveat under a page's balance warning, whose count's card-strength paragraph says why the card is not judged: the
+    use alone, each said once a count (round 39 en45, fr51, it32: the page said both twice in a few lines)."""
     from cardgen.simulate.cards import hardly_played
     from cardgen.simulate.verdict import number
 
@@ -1637,10 +1645,25 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
         key = "held_all_hardly_again" if again else "held_all_hardly_solo" if solo else "held_all_hardly"
-        out.append("  " + say(key, lang,
-                              card=naming.names.get(r["component"], r["component"]),
-                              n=number(r["plays_per_seat"], lang, False, small=True)))
+        if page and not solo:
+            key = "held_all_used_again" if again else "held_all_used"
+        out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
+                              used=held_used(r, lang, solo)))
     return out
+
+
+def held_used(r: Mapping[str, Any], lang: str, solo: bool = False) -> str:
+    """How rarely the players used a card every player has, for the caveat's bracket: the share of a player's games
+    in which they played it (``played_share``: Royale's Imposter can be used once a game, and "0.02 times per game"
+    meant "in 2% of games", which the reader had to work out: round 39 en37, en48), else, in a result recorded
+    before that share, the mean times per player per game."""
+    from cardgen.simulate.verdict import number
+
+    share = r.get("played_share")
+    if isinstance(share, (int, float)):
+        return say("held_used_share" + ("_solo" if solo else ""), lang, share=_pct(share, lang))
+    return say("held_used_times" + ("_solo" if solo else ""), lang, n=number(r["plays_per_seat"], lang, False,
+                                                                               small=True))
 
 
 def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -1732,6 +1755,9 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
     text = own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0))
     text = text.strip().removeprefix("(").removesuffix(")")  # a note's words, not a row's parenthesis
+    if f"figure_base_none_{name}" in LINES[lang] and figure.get("mean") == 0:  # an exact 0 is a finding, not a
+        # measure that failed: said as what happened in those games (round 39 en36, en47: Royale's kingmaking)
+        return say(f"figure_base_none_{name}", lang, base=text)
     return say("figure_base_shared", lang, base=text) if of_margin and shared else text
 
 

@@ -1,0 +1,263 @@
+"""Reading round 39, the faults its fixes left for time (h54a): Royale's page saying the Imposter caveat twice at a
+count (en45, en46, fr51, it32) and « à ce nombre de joueurs » (fr53), then English faults of the terminal and the
+pages. Built from the wordbooks and small entries, so it runs fast."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+LANGS = ["en", "fr", "it"]
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+# -- en45, en46, fr51, it32, fr53: Royale's page says the Imposter's use once a count -------------------------------
+
+IMPOSTER = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.04, "win_rate_dealt": None,
+            "win_rate_not_dealt": None, "difference": None, "low": None, "high": None, "flag": "", "judged": False,
+            "not_judged": {"why": "all"}}
+NOT_JUDGED = {"en": "No card is judged", "fr": "Aucune carte n’est évaluée", "it": "Non si può valutare nessuna carta"}
+USED = {"en": "0.04 times per player per game", "fr": "0,04 fois par joueur et par partie",
+        "it": "0,04 volte per giocatore a partita"}
+
+
+def _warned(players: int = 2) -> dict[str, Any]:
+    """A Royale count with a balance warning and its Imposter hardly used."""
+    return {"players": players, "balance": {"flags": [{"seat": 0}]},
+            "designer": {"component_impact": [dict(IMPOSTER)]}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_not_judged_under_the_cards(
+        lang: str) -> None:
+    """round 39 en45, fr51, it32: at a count with a balance warning, the page said "Caveat: every player has the
+    Imposter card, so it is not judged … (0.04 times per player per game …)" and, under the card-strength heading a
+    few lines below, "No card is judged … used their Imposter card 0.04 times … They hardly ever used it …": each
+    thing twice. Now the warning's caveat says the use (round 34 en30*: it qualifies the verdict, before the fix
+    command) and the card-strength paragraph why no card is judged, each once."""
+    from cardgen.report.impact import impact_block
+    from cardgen.report.pages import warning_caveats
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming(names={"imposter": {"en": "Imposter", "fr": "Imposteur", "it": "Impostore"}[lang]})
+    caveats = [_plain(c) for c in warning_caveats(_warned(), lang, naming, set())]
+    assert len(caveats) == 1 and USED[lang] in caveats[0], caveats
+    # not "every player has the Imposter card, so it is not judged": the paragraph below says it
+    assert {"en": "not judged", "fr": "pas évaluée", "it": "non viene valutata"}[lang] not in caveats[0], caveats
+    cards = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names=dict(naming.names), said=set(),
+                                    caveated=True, players=2)))
+    assert NOT_JUDGED[lang] in cards and USED[lang] not in cards, cards
+    assert {"en": "hardly", "fr": "presque jamais", "it": "quasi mai"}[lang] not in cards, cards
+    # a count with no warning says both under its cards, once, as before
+    alone = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names=dict(naming.names), said=set(),
+                                    players=2)))
+    assert NOT_JUDGED[lang] in alone and USED[lang] in alone, alone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_after_a_warned_count_the_next_count_says_here_too(lang: str) -> None:
+    """round 39 en46: the caveat said under a warning counts as said: the next count's card paragraph says "here
+    too", not the whole sentence again."""
+    from cardgen.report.impact import WORDS, impact_block
+
+    said: set[str] = set()
+    impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said, caveated=True, players=2)
+    later = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said,
+                                    players=3)))
+    assert _plain(WORDS[lang]["all_dealt_hardly_again"].format(players=3)) in later, later
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_caveat_under_the_cards_names_the_count(lang: str) -> None:
+    """round 39 fr53: « les résultats à ce nombre de joueurs » is a calque; the count is named (« à 3 joueurs »),
+    in Italian too («con 3 giocatori», not «con questo numero di giocatori»); never a bare « ces résultats » (round 33
+    en34)."""
+    from cardgen.report.impact import impact_block
+
+    said: set[str] = set()
+    first, second = (_plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"},
+                                             said=said, players=n))) for n in (2, 3))
+    named = {"en": ("at this player count", "at this player count"),  # idiomatic English, the count in the heading
+             "fr": ("les résultats à 2 joueurs valent", "les résultats à 3 joueurs valent"),
+             "it": ("tutti i risultati con 2 giocatori valgono", "tutti i risultati con 3 giocatori valgono")}[lang]
+    assert named[0] in first and named[1] in second, (first, second)
+    assert "à ce nombre de joueurs" not in first + second and "con questo numero di giocatori" not in first + second
+
+
+# -- en7: the bank's order for a Shower of Coins card ----------------------------------------------------------------
+
+def test_the_bank_pays_a_shower_of_coins_roll_by_roll_in_the_order_rolled() -> None:
+    """round 39 en7: "for a Shower of Coins card, in the order of its die rolls" could be read as highest roll
+    first. The engine (games/draco/rules.py, ``COINS``) lists the players paid in the order the die was rolled and
+    the bank pays that list first to last: "roll by roll, in the order rolled", within round 38's length cap."""
+    from pathlib import Path
+
+    import yaml
+
+    deck = yaml.safe_load((Path(__file__).resolve().parents[1] / "decks" / "draco.yaml").read_text(encoding="utf-8"))
+    said = deck["clarifications"]["bank_short"]["text"]["en"]
+    assert "for a Shower of Coins card, roll by roll, in the order rolled." in said, said
+    assert "order of its die rolls" not in said and len(said) <= 310
+
+
+# -- en36, en47: an exact 0.0% of kingmaking is said as what happened ----------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_kingmaking_of_exactly_0_says_that_no_third_players_move_decided(lang: str) -> None:
+    """round 39 en36, en47: Royale's "kingmaking 0.0% [0.0% to 2.0%]" over 187 games, with no comment, looked like a
+    measurement that failed. Its note under the table (terminal and page: ``figure_bases``) now says what the 0
+    means in those games; a figure above 0 keeps its note as it was."""
+    from cardgen.simulate.summary import figure_bases
+
+    def note(mean: float) -> str:
+        return _plain(" | ".join(figure_bases([("kingmaking", {"mean": mean, "low": 0.0, "high": 0.02, "n": 187})],
+                                              lang, players=3)))
+
+    none = {"en": "; in none of them did a third player’s move put the winner ahead of the runner-up for good",
+            "fr": " ; dans aucune d’elles le coup d’un troisième joueur n’a fait passer pour de bon le vainqueur "
+                  "devant le deuxième",
+            "it": "; in nessuna di esse la mossa di un terzo giocatore ha portato definitivamente il vincitore "
+                  "davanti al secondo"}[lang]
+    assert note(0.0).endswith(none) and "187" in note(0.0), note(0.0)
+    assert none not in note(0.004), note(0.004)
+
+
+# -- en25: the English ties line without brackets in brackets -------------------------------------------------------
+
+@pytest.mark.parametrize("deck", ["king_lui", "royale"])
+def test_the_english_ties_line_gives_each_count_first_and_nests_no_brackets(deck: str) -> None:
+    """round 39 en25: "ties for first place: 46 (broken by the fewest cards discarded: 39; still tied, victory shared
+    (cardgen’s rule): 7)": a bracket in a bracket, each count after its clause. Now "46 — 39 broken by …; 7 still
+    tied, victory shared (cardgen’s rule)", and the page's cell, which lists the same items, alike."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, tie_items, ties_line
+
+    naming = Naming.of(resolve(deck, Path(__file__).resolve().parents[1]), "en")
+    rule = {"king_lui": ("fewest_discarded", "shared_win"),
+            "royale": ("most_dish_cards", "most_dish_cards, then shared")}[deck]
+    ties = {"games": 46, "shared_wins": 7, "tie_breaks": {rule[0]: 39, rule[1]: 7}}
+    line = ties_line(ties, "en", naming)
+    assert line.startswith("ties for first place: 46 — 39 broken by the "), line
+    assert line.endswith("; 7 still tied, victory shared (cardgen’s rule)"), line
+    assert line.count("(") == 1 and ": 39" not in line and ": 7" not in line, line
+    assert tie_items(ties, "en", naming).startswith("39 broken by the ")
+
+
+# -- en41: the overview's "only just" warning ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["balance_pair_just", "balance_split_just", "balance_more_just", "balance_less_just",
+                                 "balance_more_many_just", "balance_less_many_just"])
+def test_the_overviews_only_just_warning_says_the_gap_is_only_just_beyond_chance(key: str) -> None:
+    """round 39 en41: "player 2 wins less than the fair share, by only just more than chance would explain": three
+    comparatives in one phrase. Now "…; the gap is only just beyond chance" (the gaps, for two or more players), the
+    terminal's "beyond chance"."""
+    from cardgen.report.words import page_words
+
+    said = page_words(key, "en", who="player 2", ahead="player 1", behind="player 2")
+    assert "more than chance would explain" not in said, said
+    gaps = "gaps are" if ("many" in key or "split" in key) else "gap is"
+    assert said.endswith(f"; the {gaps} only just beyond chance"), said
+
+
+# -- en26, en42: the balance warning on four players -----------------------------------------------------------------
+
+def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict[str, Any]:
+    return {"seat": k, "side": side, "rate": rate, "low": low, "high": high, "fair": 0.203, "compared": 5}
+
+
+FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.201),
+        _seat(4, "more", 0.250, 0.216, 0.287), _seat(5, "more", 0.246, 0.213, 0.283)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_warning_on_four_players_names_whose_interval_is_whose(lang: str) -> None:
+    """round 39 en26, en42 (King Lui at 5 players, terminal and page): four intervals in a row with nothing to say
+    which is whose; in English also "and … and … and" without a comma and "(only just for …)" in a sentence full of
+    brackets. Each interval now names its player, in all three languages; English puts a comma before the clause's
+    "and" and says "…beyond chance, only just for player 1 and player 2:"."""
+    from cardgen.simulate.summary import balance_lines
+
+    [line] = balance_lines({"flags": FIVE, "seat_fair_share": 0.203}, lang, 5)
+    said = _plain(line)
+    named = {"en": "[21.6% to 28.7%] for player 4, [21.3% to 28.3%] for player 5, [13.9% to 20.0%] for player 1 and "
+                   "[14.0% to 20.1%] for player 2 leave the fair share out",
+             "fr": "[21,6 % ; 28,7 %] pour le joueur 4, [21,3 % ; 28,3 %] pour le joueur 5, [13,9 % ; 20,0 %] pour le "
+                   "joueur 1 et [14,0 % ; 20,1 %] pour le joueur 2 ne contiennent pas",
+             "it": "[21,6 %; 28,7 %] per il giocatore 4, [21,3 %; 28,3 %] per il giocatore 5, [13,9 %; 20,0 %] per il "
+                   "giocatore 1 e [14,0 %; 20,1 %] per il giocatore 2 non contengono"}[lang]
+    assert named in said, said
+    if lang == "en":
+        # a comma before the second side's clause ("and" here; h54b's "while" for fr35 does as well)
+        assert re.search(r"\), (and|while) player 1 \(16\.7%\)", said) and ", only just for player 1 and player 2:" in said, said
+        assert "(only just" not in said
+    # two players: their two intervals in the order the sentence names them, as before
+    [two] = balance_lines({"flags": FIVE[:1] + FIVE[2:3], "seat_fair_share": 0.203}, lang, 5)
+    assert {"en": "] for player", "fr": "] pour le joueur", "it": "] per il giocatore"}[lang] not in _plain(two), two
+
+
+# -- en39: a case the published rules settle, named first ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_case_the_published_rules_settle_names_the_case_first(lang: str) -> None:
+    """round 39 en39: "a case the published rules already settle (no dish is left on the table while an Emerald card
+    is waiting): in 44 of the 1,000 games": the case in brackets behind an abstract label. The case first, who
+    settles it in brackets after it, as the reader asked; the line for a case some editions settle alike."""
+    from cardgen.simulate.summary import published_editions
+    from cardgen.terminal import say
+
+    said = _plain(say("gap_published", lang, name="CASE", when="in 44 of the 1,000 games"))
+    assert said.startswith("CASE (") and said.endswith("in 44 of the 1,000 games"), said
+    assert {"en": "CASE (the published rules settle this case): ", "fr": "CASE (cas prévu par les règles publiées) : ",
+            "it": "CASE (caso già previsto dal regolamento pubblicato): "}[lang] in said, said
+    some = _plain(say("gap_published_in", lang, name="CASE", when="W",
+                      **published_editions({"published_in": ["it", "en"], "silent_in": ["fr"]}, lang)))
+    assert some.startswith("CASE (") and some.endswith("): W") or some.endswith(") : W"), some
+
+
+# -- en37, en48: how rarely the Imposter is used, as a share of games -----------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) -> None:
+    """round 39 en37, en48: "(0.02 times per game on average)": the Imposter can be used once a game, so the figure
+    meant "in about 2% of games", which the reader had to work out. The traced games now count the share of a
+    player's games in which they played the card (``played_share``), and every caveat on it says that share: the
+    terminal's and the page's (solo, under a warning, under the cards). A result recorded before keeps the times."""
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.summary import Naming, held_all_lines
+
+    naming = Naming(names={"imposter": "Imposter"})
+    row = {**IMPOSTER, "plays_per_seat": 0.036, "played_share": 0.036}
+    share = {"en": "in 3.6% of their games", "fr": "dans 3,6 % de leurs parties",
+             "it": "nel 3,6 % delle partite di un giocatore"}[lang]
+    solo = {"en": "(in 2.4% of games)", "fr": "(dans 2,4 % des parties)", "it": "(nel 2,4 % delle partite)"}[lang]
+    [two] = held_all_lines([row], lang, naming, set())
+    assert f"({share})" in _plain(two), two
+    [alone] = held_all_lines([{**row, "plays_per_seat": 0.024, "played_share": 0.024}], lang, naming, None, True)
+    assert solo in _plain(alone), alone
+    old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
+    assert old not in two and old not in alone
+    page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), players=2)))
+    assert {"en": "used their Imposter card in only 3.6% of their games",
+            "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
+            "it": "hanno usato la loro carta Imposter solo nel 3,6 % delle loro partite"}[lang] in page, page
+    assert old not in page  # said once, as a share: not "0.04 times …" then "they hardly ever used it" (en46)
+    # a result recorded before the share: the times, as before
+    [before] = held_all_lines([dict(IMPOSTER)], lang, naming, set())
+    assert old in before and "%" not in before.split("(")[-1].split(")")[0]
+
+
+def test_the_traced_games_count_the_share_of_a_players_games_that_played_a_card() -> None:
+    """round 39 en37: ``played_share`` is the seat-games in which the card was played at least once over every
+    seat-game traced (``designer.with_plays``), beside the mean times."""
+    from cardgen.simulate.designer import with_plays
+
+    [row] = with_plays([{"component": "imposter"}], {"imposter": [9, 4, 12]}, 300)
+    assert row["played_share"] == 0.03 and row["plays_per_seat"] == 0.04
+    [none] = with_plays([{"component": "imposter"}], {}, 300)
+    assert none["played_share"] is None and none["plays_per_seat"] is None
