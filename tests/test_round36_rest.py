@@ -123,7 +123,7 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
 
 
 @pytest.mark.parametrize(("lang", "key", "said"), [
-    ("fr", "fix_search", "pour chercher comment corriger X et essayer les corrections trouvées sur des parties "
+    ("fr", "fix_search", "pour chercher comment corriger X, puis essayer les corrections trouvées sur des parties "
                          "simulées, lancez : C"),  # fr10: « ces corrections » had no antecedent
     ("fr", "gap_when", "3 fois, dans 2 des 9 parties ; pour la première fois dans la partie 4"),  # fr15
     ("it", "ties", "partite con parità al primo posto: 33; R"),  # it15: what the 33 counts
