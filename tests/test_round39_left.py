@@ -117,6 +117,7 @@ def test_one_player_on_a_side_keeps_the_singular(lang: str, said: str) -> None:
              _seat(4, "less", 0.18, 0.13, 0.23, 0.25, 4)]
     [line] = balance_lines({"flags": seats, "seat_fair_share": 0.25, "seat_intervals": True}, lang, 4)
     assert _plain(line).startswith(said), line
+    assert {"en": "player 1\u00a0(", "fr": "le joueur 1\u00a0(", "it": "il giocatore 1\u00a0("}[lang] in line  # one line
 
 
 @pytest.mark.parametrize("lang", LANGS)

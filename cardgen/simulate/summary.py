@@ -1007,15 +1007,15 @@ def seats_named(flags: Sequence[Mapping[str, Any]], lang: str) -> str:
 
 
 def seats_rated(flags: Sequence[Mapping[str, Any]], lang: str) -> str:
-    """``seats_named`` with each one's win rate: "players 4 (25.0%) and 5 (24.6%)", "player 1 (37.0%)"; a number kept
-    on one line with its rate."""
+    """``seats_named`` with each one's win rate: "players 4 (25.0%) and 5 (24.6%)", "player 1 (37.0%)"; a player's
+    number kept on one line with its rate."""
     rate = {id(f): _pct(f["rate"], lang, fixed=True) for f in flags}
     if len(flags) > 1 and all("seat" in f for f in flags):
         return say("seats_numbered", lang, who=and_list([say("seat_rated", lang, k=f["seat"], rate=rate[id(f)])
                                                          for f in flags], lang))
-    return and_list([say("balance_item", lang, rate=rate[id(f)],
-                         who=say("seat", lang, k=f["seat"]) if "seat" in f else
-                         say("agent", lang, agent=agent_word(f["agent"], lang))) for f in flags], lang)
+    return and_list([say("seat_rated", lang, k=say("seat", lang, k=f["seat"]), rate=rate[id(f)]) if "seat" in f else
+                     say("balance_item", lang, rate=rate[id(f)], who=say("agent", lang, agent=agent_word(f["agent"], lang)))
+                     for f in flags], lang)
 
 
 def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
