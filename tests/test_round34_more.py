@@ -504,7 +504,7 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     # round 39 fr12: « là aussi » up to four times a block: "likewise", the balance line's "here too" the block's one
     assert said == {"en": "The results likewise describe the game with cardgen’s rule",
                     "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
-                    "it": "Allo stesso modo, i risultati descrivono il gioco con la regola di cardgen"}[lang]
+                    "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

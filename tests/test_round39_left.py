@@ -39,7 +39,10 @@ def test_a_later_counts_block_says_here_too_once(lang: str) -> None:
             "it": "x (20, l’intera dotazione)"}[lang] == _plain(block[1])
     assert _plain(block[3]) == {"en": "The results likewise describe the game with cardgen’s rule",
                                 "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
-                                "it": "Allo stesso modo, i risultati descrivono il gioco con la regola di cardgen"}[lang]
+                                "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}[lang]
+    # nor the block's ties line's words ("all settled the same way", «tutte risolte allo stesso modo»)
+    opening = _plain(block[3]).split(",")[0].split(" describe")[0].lower()
+    assert opening not in _plain(say("ties_all", lang, n=30, rule="r")).lower(), opening
 
 
 # -- fr25: the overview's note after a label --------------------------------------------------------------------

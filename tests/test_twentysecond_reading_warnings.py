@@ -135,7 +135,7 @@ WEIGHT = {"en": "The results (balance, card strength, design indicators) therefo
 # the block's balance line saying "here too"
 AGAIN = {"en": "The results likewise describe the game with cardgen’s rule",
          "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
-         "it": "Allo stesso modo, i risultati descrivono il gioco con la regola di cardgen"}
+         "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
          "queste partite", "quasi tutte", "maggior parte")
