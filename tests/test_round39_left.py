@@ -66,13 +66,13 @@ def test_the_overviews_shortage_note_needs_no_then_after_its_label(lang: str) ->
 
 # -- fr35, it27: the balance warning with players on both sides ---------------------------------------------------
 
-def _seat(k: int, side: str, rate: float, low: float, high: float, fair: float = 0.203, n: int = 5) -> dict:
+def _sided(k: int, side: str, rate: float, low: float, high: float, fair: float = 0.203, n: int = 5) -> dict:
     return {"seat": k, "side": side, "rate": rate, "low": low, "high": high, "fair": fair, "compared": n}
 
 
 #: King Lui at 5 players, 1,000 games, seed 1: players 4 and 5 ahead, players 1 and 2 just behind
-FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.201),
-        _seat(4, "more", 0.250, 0.216, 0.287), _seat(5, "more", 0.246, 0.213, 0.283)]
+KL_FIVE = [_sided(1, "less", 0.167, 0.139, 0.200), _sided(2, "less", 0.168, 0.140, 0.201),
+           _sided(4, "more", 0.250, 0.216, 0.287), _sided(5, "more", 0.246, 0.213, 0.283)]
 
 SIDES = {"en": ("WARNING (balance): players 4 (25.0%) and 5 (24.6%) are above the fair share (20.3%",
                 "), while players 1 (16.7%) and 2 (16.8%) are below it. These gaps are beyond chance",
@@ -92,7 +92,7 @@ def test_players_on_each_side_are_named_once_and_the_verdict_is_a_sentence_of_it
     60 words in one sentence, "le joueur 1 et le joueur 2" heavy; it27: five «e» in a row. Each side's players
     under one noun, the sides set apart by "while" (each keeping its verb, round 29 en10, fr8, it27), the verdict a
     sentence of its own (the seat lines above name the widened intervals: ``named``)."""
-    [line] = balance_lines({"flags": FIVE, "seat_fair_share": 0.203, "seat_intervals": True}, lang, 5, warn=True)
+    [line] = balance_lines({"flags": KL_FIVE, "seat_fair_share": 0.203, "seat_intervals": True}, lang, 5, warn=True)
     said = _plain(line)
     head, middle, just = SIDES[lang]
     assert said.startswith(head) and middle in said and just in said, said
@@ -115,8 +115,8 @@ def test_players_on_each_side_are_named_once_and_the_verdict_is_a_sentence_of_it
 def test_one_player_on_a_side_keeps_the_singular(lang: str, said: str) -> None:
     """round 39 fr35, it27: one player alone on a side is "player 1 (37.0%) is", two "players 3 (19.0%) and
     4 (18.0%) are" (round 29's verbs agreed, kept)."""
-    seats = [_seat(1, "more", 0.37, 0.30, 0.44, 0.25, 4), _seat(3, "less", 0.19, 0.14, 0.24, 0.25, 4),
-             _seat(4, "less", 0.18, 0.13, 0.23, 0.25, 4)]
+    seats = [_sided(1, "more", 0.37, 0.30, 0.44, 0.25, 4), _sided(3, "less", 0.19, 0.14, 0.24, 0.25, 4),
+             _sided(4, "less", 0.18, 0.13, 0.23, 0.25, 4)]
     [line] = balance_lines({"flags": seats, "seat_fair_share": 0.25, "seat_intervals": True}, lang, 4)
     assert _plain(line).startswith(said), line
     assert {"en": "player 1\u00a0(", "fr": "le joueur 1\u00a0(", "it": "il giocatore 1\u00a0("}[lang] in line  # one line
@@ -126,7 +126,7 @@ def test_one_player_on_a_side_keeps_the_singular(lang: str, said: str) -> None:
 def test_a_players_number_stays_on_the_line_of_its_rate(lang: str) -> None:
     """round 39 fr35, it27: "players 1 (16.7%) and 2 (16.8%)" wrapped at 100 columns never leaves a bare number
     at a line's end with its share opening the next ("i giocatori 1\\n(16,7 %)"), nor the noun alone."""
-    [line] = balance_lines({"flags": FIVE, "seat_fair_share": 0.203, "seat_intervals": True}, lang, 5, warn=True)
+    [line] = balance_lines({"flags": KL_FIVE, "seat_fair_share": 0.203, "seat_intervals": True}, lang, 5, warn=True)
     for width in range(60, 101):
         rows = fit("  " + line, width).split("\n")
         # the players' shares (25.0, 24.6, 16.7, 16.8), not the fair share's bracket (20.3)
