@@ -104,7 +104,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
     fix = typeset({"en": "To search for fixes for the base game’s imbalance for player 2 and test them in simulated "
                           "games, run: cardgen fix toy --players ",
-                    "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2 et essayer les "
+                    "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2, puis essayer les "
                           "corrections trouvées sur des parties simulées, lancez : cardgen fix toy --players ",
                     "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 2 e "
                           "provarle su partite simulate, esegui: cardgen fix toy --players "}[lang], lang)

@@ -262,7 +262,7 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
     pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games, run: "
                      "cardgen fix royale --players 3",
-               "fr": "    pour chercher comment corriger l’avantage du joueur 1 et essayer les corrections trouvées "
+               "fr": "    pour chercher comment corriger l’avantage du joueur 1, puis essayer les corrections trouvées "
                      "sur des parties simulées, lancez : cardgen fix royale --players 3",
                "it": "    per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle su "
                      "partite simulate, esegui: cardgen fix royale --players 3"}[lang]

@@ -106,7 +106,7 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
     # the shortage by its one name, its warning's (twentieth reading en18)
     # one word for fixes, no full stop (fr9); the one pointer, the command after its colon (twenty-first fr21)
     ("draco", "fr", "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque et les "
-                    "cartes signalées et essayer les corrections trouvées "
+                    "cartes signalées, puis essayer les corrections trouvées "
                     "sur des parties simulées, lancez : cardgen fix draco"),
     ("king_lui", "en", None),
 ])
@@ -164,7 +164,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
         assert fixes[0] == typeset("Draco & Co (draco) : pour chercher comment corriger le manque de pièces "
-                                   "à la banque et essayer les "
+                                   "à la banque, puis essayer les "
                                    "corrections trouvées sur des parties simulées, lancez : cardgen fix draco", "fr")
 
 

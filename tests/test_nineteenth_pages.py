@@ -10,7 +10,7 @@ import pytest
 #: names the seat the base game's own games show
 FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games, run: "
              "cardgen fix royale --players 4",
-       "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1 et essayer les corrections trouvées "
+       "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
              "sur des parties simulées, lancez : cardgen fix royale --players 4",
        "it": "Per cercare correzioni che risolvano lo squilibrio del gioco base per il giocatore 1 e provarle su "
              "partite simulate, esegui: cardgen fix royale --players 4"}
@@ -72,7 +72,7 @@ def test_compare_without_the_base_game_s_flag_advises_no_fix(lang: str) -> None:
     # fr8, it10)
     ("en", "to search for fixes for the imbalance for player 1 and test them in simulated games, run: "
            "cardgen fix royale --players 4"),
-    ("fr", "pour chercher comment corriger le déséquilibre pour le joueur 1 et essayer les corrections trouvées sur des "
+    ("fr", "pour chercher comment corriger le déséquilibre pour le joueur 1, puis essayer les corrections trouvées sur des "
            "parties simulées, lancez : cardgen fix royale --players 4"),
     ("it", "per cercare correzioni che risolvano lo squilibrio per il giocatore 1 e provarle su partite simulate, esegui: "
            "cardgen fix royale --players 4")])

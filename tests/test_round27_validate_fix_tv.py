@@ -49,14 +49,16 @@ def _seat(k: int, side: str, rate: float, low: float, high: float) -> dict:
 #: King Lui at 5 players, seed 1: two players ahead of the fair share, two behind (the first two only just)
 FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.201),
         _seat(4, "more", 0.250, 0.216, 0.287), _seat(5, "more", 0.246, 0.213, 0.283)]
-SIDES = {"en": "balance: player 4 (25.0%) and player 5 (24.6%) are above the fair share (20.3%|, and player 1 (16.7%) and "
-               "player 2 (16.8%) are below it; these gaps are beyond chance, only just for player 1 and player 2",  # round 39 en26
-         "fr": "équilibre : le joueur 4 (25,0 %) et le joueur 5 (24,6 %) sont au-dessus de la part équitable (20,3 %| et le "
-               "joueur 1 (16,7 %) et le joueur 2 (16,8 %) sont en dessous ; ces écarts sont trop grands pour être dus au "
-               "hasard (de justesse pour le joueur 1 et le joueur 2)",
-         "it": "equilibrio: il giocatore 4 (25,0 %) e il giocatore 5 (24,6 %) sono sopra la quota equa (20,3 %| e il "
-               "giocatore 1 (16,7 %) e il giocatore 2 (16,8 %) sono sotto; le differenze sono troppo grandi per essere dovute "
-               "al caso (di poco per il giocatore 1 e il giocatore 2)"}
+# round 39 fr35, it27: each side's players under one noun, the sides set apart by "while", not a fifth "and"; the
+# verdict a sentence of its own
+SIDES = {"en": "balance: players 4 (25.0%) and 5 (24.6%) are above the fair share (20.3%|, while players 1 (16.7%) "
+               "and 2 (16.8%) are below it. These gaps are beyond chance, only just for players 1 and 2",
+         "fr": "équilibre : les joueurs 4 (25,0 %) et 5 (24,6 %) sont au-dessus de la part équitable (20,3 %|, tandis "
+               "que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts sont trop grands pour être dus au "
+               "hasard (de justesse pour les joueurs 1 et 2)",
+         "it": "equilibrio: i giocatori 4 (25,0 %) e 5 (24,6 %) sono sopra la quota equa (20,3 %|, mentre i giocatori "
+               "1 (16,7 %) e 2 (16,8 %) sono sotto. Le differenze sono troppo grandi per essere dovute "
+               "al caso (di poco per i giocatori 1 e 2)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -98,7 +98,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
     ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To search for fixes for this problem "
            "and test them in simulated games, run:"),
     ("fr", "À 3 et 4 joueurs, cardgen signale le manque de pièces à la banque. Pour chercher comment corriger ce "
-           "problème et essayer les corrections trouvées sur des parties simulées, lancez :"),
+           "problème, puis essayer les corrections trouvées sur des parties simulées, lancez :"),
     ("it", "Con 3 e 4 giocatori, cardgen segnala la carenza di monete in banca. Per cercare correzioni che risolvano "
            "questo problema e provarle su partite simulate, esegui:")])
 def test_the_game_page_names_the_problem_before_it_points_at_it(draco: tuple, lang: str, lead: str) -> None:

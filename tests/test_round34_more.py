@@ -506,9 +506,10 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     """fr18 (Draco 4 and 5 players, terminal and page): « (comme à 3 joueurs, ce surplus change le jeu …). Comme à 3
     joueurs, les résultats décrivent … »: the count said twice running; the second sentence says "here too"."""
     said = _plain(say("short_weight_again", lang))
-    assert said == {"en": "Here too, the results describe the game with cardgen’s rule",
-                    "fr": "Là aussi, les résultats décrivent le jeu avec la règle de cardgen",
-                    "it": "Anche qui i risultati descrivono il gioco con la regola di cardgen"}[lang]
+    # round 39 fr12: « là aussi » up to four times a block: "likewise", the balance line's "here too" the block's one
+    assert said == {"en": "The results likewise describe the game with cardgen’s rule",
+                    "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
+                    "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -18,15 +18,14 @@ def _plain(text: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 were played "
-           "without it, so the results depend on that rule only through these 24 games. The published rules should "
-           "still say what happens when the bank cannot pay"),
+    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 do not "
+           "depend on it. The published rules should still say what happens when the bank cannot pay"),  # r39 it11
     ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres n’en "
            "dépendent pas. Vos règles doivent tout de même préciser ce qui se passe quand la banque ne peut pas "
            "payer"),  # round 38 fr14, fr15
-    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; nelle altre 276 non "
-           "è entrata in gioco, quindi incide sui risultati solo attraverso queste 24 partite. Il regolamento "
-           "dovrebbe comunque indicare che cosa succede quando la banca non può pagare")])  # round 38 it16
+    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 non ne "
+           "dipendono. Il regolamento dovrebbe comunque indicare che cosa succede quando la banca non può "
+           "pagare")])  # round 38 it16; round 39 it11: «queste 24 partite» once
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:
     """fr9*, it8*, en16 (and round 29's en24, it11, whose test this replaces: the 6-player warning says what the results
     describe): "Only these 24 games needed cardgen's rule, so it hardly changes the results": cardgen's
@@ -41,8 +40,8 @@ def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) 
     assert not any(old in line for old in ("hardly changes", "change donc peu", "cambia quindi poco"))
     one = {**f, "games_short": 1}
     line = _plain(shortfall_line(one, lang, Naming.of(resolve("draco", ROOT), lang)))
-    assert {"en": "the other 299 were played without it", "fr": "les 299 autres n’en dépendent pas",
-            "it": "nelle altre 299 non è entrata in gioco"}[lang] in line, line
+    assert {"en": "the other 299 do not depend on it", "fr": "les 299 autres n’en dépendent pas",
+            "it": "le altre 299 non ne dipendono"}[lang] in line, line
 
 
 def _deck() -> dict:
@@ -124,7 +123,7 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
 
 
 @pytest.mark.parametrize(("lang", "key", "said"), [
-    ("fr", "fix_search", "pour chercher comment corriger X et essayer les corrections trouvées sur des parties "
+    ("fr", "fix_search", "pour chercher comment corriger X, puis essayer les corrections trouvées sur des parties "
                          "simulées, lancez : C"),  # fr10: « ces corrections » had no antecedent
     ("fr", "gap_when", "3 fois, dans 2 des 9 parties ; pour la première fois dans la partie 4"),  # fr15
     ("it", "ties", "partite con parità al primo posto: 33; R"),  # it15: what the 33 counts

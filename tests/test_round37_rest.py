@@ -36,17 +36,17 @@ def _draco() -> dict:
      "limite del caso"),
     # fr9, it10: "n'en dépendent que par", "ne dipendono soltanto attraverso" (calques); fr10: "doivent tout de même
     # trancher" read as if the rules did; en15: "what happens then" (when?)
-    ("en", "short_weight_few", "so the results depend on that rule only through these 24 games. The published rules "
-                               "should still say what happens when the bank cannot pay", "what happens then"),
+    ("en", "short_weight_few", "the other 276 do not depend on it. The published rules "
+                               "should still say what happens when the bank cannot pay", "what happens then"),  # r39 it11
     ("fr", "short_weight_few", "les 276 autres n’en dépendent pas. Vos règles doivent tout de même préciser ce qui se "
                                "passe quand la banque ne peut pas payer",
      "dépendent que par"),  # round 38 fr14, fr15
     ("fr", "short_weight_few_one", "les 276 autres n’en dépendent pas. Vos règles doivent tout de même",
      "trancher ce cas"),
-    ("it", "short_weight_few", "quindi incide sui risultati solo attraverso queste 24 partite. Il "
+    ("it", "short_weight_few", "le altre 276 non ne dipendono. Il "
                                "regolamento dovrebbe comunque indicare che cosa succede quando la banca non può "
-                               "pagare", "dipendono soltanto attraverso"),  # round 38 it16
-    ("it", "short_weight_few_one", "quindi incide sui risultati solo attraverso questa partita.",
+                               "pagare", "dipendono soltanto attraverso"),  # round 38 it16, round 39 it11
+    ("it", "short_weight_few_one", "è servita solo in questa partita; le altre 276 non ne dipendono.",
      "prevedere questo caso"),
 ])
 def test_the_terminal_lines_read_as_round_37_asked(lang: str, key: str, said: str, old: str) -> None:

@@ -114,9 +114,10 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
 
 # -- fr1, it6, fr10: "just beyond chance" only of the seats it is true of --------------------------------------------
 
-ONLY = {"en": "; these gaps are beyond chance, only just for player 1 and player 2:",  # round 39 en26: no bracket
-        "fr": "; ces écarts sont trop grands pour être dus au hasard (de justesse pour le joueur 1 et le joueur 2), car",
-        "it": "; le differenze sono troppo grandi per essere dovute al caso (di poco per il giocatore 1 e il giocatore 2):"}
+# round 39 fr35, it27: "players 1 and 2", never "player 1 and player 2"; a sentence of its own
+ONLY = {"en": ". These gaps are beyond chance, only just for players 1 and 2:",
+        "fr": ". Ces écarts sont trop grands pour être dus au hasard (de justesse pour les joueurs 1 et 2), car",
+        "it": ". Le differenze sono troppo grandi per essere dovute al caso (di poco per i giocatori 1 e 2):"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -177,7 +177,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
 SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank and test them in "
                   "simulated games, run: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque"
-                  " et essayer les corrections trouvées sur des parties simulées, lancez : cardgen fix draco",  # r36 fr10
+                  ", puis essayer les corrections trouvées sur des parties simulées, lancez : cardgen fix draco",  # r36 fr10
             "it": "Draco & Co (draco): per cercare correzioni che risolvano la carenza di monete in banca e "
                   "provarle su partite simulate, esegui: cardgen fix draco"}
 

@@ -248,7 +248,8 @@ def test_a_seat_neither_game_tells_from_chance_gives_the_commands_once(lang: str
 
 #: the pointer's words in each language, around what it points at: it searches and tests, it does not fix
 POINTER = {"en": ("o search for fixes for ", " and test them in simulated games, run:"),
-           "fr": ("our chercher comment corriger ", " et essayer les corrections trouvées sur des parties simulées, lancez :"),
+           "fr": ("our chercher comment corriger ",  # round 39 fr36: « …, puis essayer »
+                  ", puis essayer les corrections trouvées sur des parties simulées, lancez :"),
            "it": ("er cercare correzioni che risolvano ", " e provarle su partite simulate, esegui:")}
 
 

@@ -131,10 +131,11 @@ WEIGHT = {"en": "The results (balance, card strength, design indicators) therefo
                 "règle de cardgen, et non le jeu publié",
           "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la "
                 "regola di cardgen, non il gioco pubblicato"}
-# round 34 fr18: "here too", the bracket before it already saying "as at 3 players"
-AGAIN = {"en": "Here too, the results describe the game with cardgen’s rule",
-         "fr": "Là aussi, les résultats décrivent le jeu avec la règle de cardgen",
-         "it": "Anche qui i risultati descrivono il gioco con la regola di cardgen"}
+# round 34 fr18: "here too", the bracket before it already saying "as at 3 players"; round 39 fr12: "likewise",
+# the block's balance line saying "here too"
+AGAIN = {"en": "The results likewise describe the game with cardgen’s rule",
+         "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
+         "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
          "queste partite", "quasi tutte", "maggior parte")

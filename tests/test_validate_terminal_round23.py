@@ -88,10 +88,11 @@ def _seats(players: int, *flags: tuple[int, str]) -> dict[str, Any]:
 @pytest.mark.parametrize(("lang", "five", "two"), [
     ("en", "to search for fixes for the imbalance (players 4 and 5 ahead, players 1 and 2 behind) and test them",
      "to search for fixes for the imbalance (player 1 ahead) and test them"),
-    # round 29 fr9: "ainsi que … et tester": "et …, puis tester"
-    ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 et le désavantage des joueurs 1 et 2 "
-           "et essayer",
-     "pour chercher comment corriger l’avantage du joueur 1 et essayer"),
+    # round 29 fr9: "ainsi que … et tester": "et …, puis tester"; round 39 fr36: « 4 et 5 et … 1 et 2 et essayer »,
+    # three "et" in one chain: "ainsi que …, puis essayer" (the second coordination set apart by "puis", as fr9 asked)
+    ("fr", "pour chercher comment corriger l’avantage des joueurs 4 et 5 ainsi que le désavantage des joueurs 1 et 2, "
+           "puis essayer",
+     "pour chercher comment corriger l’avantage du joueur 1, puis essayer"),
     ("it", "per cercare correzioni che risolvano lo squilibrio (giocatori 4 e 5 avvantaggiati, giocatori 1 e 2 "
            "svantaggiati) e provarle",
      "per cercare correzioni che risolvano lo squilibrio (giocatore 1 avvantaggiato) e provarle")])

@@ -997,6 +997,27 @@ def two_way(seats: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], Mapp
     return ahead, next(f for f in pair if f is not ahead)
 
 
+def seats_named(flags: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """The seats (or agents) of ``flags`` by name, several seats under one noun ("players 1 and 2", « les joueurs 1
+    et 2 »), never "player 1 and player 2" (round 39 fr35)."""
+    if len(flags) > 1 and all("seat" in f for f in flags):
+        return say("seats_numbered", lang, who=and_list([str(f["seat"]) for f in flags], lang))
+    return and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
+                     say("agent", lang, agent=agent_word(f["agent"], lang)) for f in flags], lang)
+
+
+def seats_rated(flags: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """``seats_named`` with each one's win rate: "players 4 (25.0%) and 5 (24.6%)", "player 1 (37.0%)"; a player's
+    number kept on one line with its rate."""
+    rate = {id(f): _pct(f["rate"], lang, fixed=True) for f in flags}
+    if len(flags) > 1 and all("seat" in f for f in flags):
+        return say("seats_numbered", lang, who=and_list([say("seat_rated", lang, k=f["seat"], rate=rate[id(f)])
+                                                         for f in flags], lang))
+    return and_list([say("seat_rated", lang, k=say("seat", lang, k=f["seat"]), rate=rate[id(f)]) if "seat" in f else
+                     say("balance_item", lang, rate=rate[id(f)], who=say("agent", lang, agent=agent_word(f["agent"], lang)))
+                     for f in flags], lang)
+
+
 def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float, close: bool = False,
                       why: str = "", games: str = "", named: bool = False) -> str:
     """One "balance:" paragraph for every seat (or agent) of one player count judged alike: the flagged ones
@@ -1037,14 +1058,14 @@ def balance_paragraph(seats: Sequence[Mapping[str, Any]], lang: str, fair: float
                               for f, end in zip(seats, ends)], lang)
     just = [f for f in seats if only_just(f)] if not close else []  # as printed, to 0.1 point
     key += "_just" if just and len(just) == len(seats) else ""
-    only = (say("balance_only_just", lang, who=and_list([say("seat", lang, k=f["seat"]) if "seat" in f else
-                                                         say("agent", lang, agent=agent_word(f["agent"], lang))
-                                                         for f in just], lang))
+    only = (say("balance_only_just", lang, who=seats_named(just, lang))
             if just and len(just) < len(seats) else "")  # a mix: the seats only just beyond chance named
     n = seats[0].get("compared", len(seats))  # why wider, never the level (98.33 %): round 14's vocabulary
     even = "" if named else say("balance_even_one" if len(seats) == 1 else "balance_even_many", lang, n=n)
     ahead, behind = pair or ({}, {})
-    above, below = (and_list(items[:len(sides[0])], lang), and_list(items[len(sides[0]):], lang)) if pair is None \
+    # each side's players once ("players 4 (25.0%) and 5 (24.6%)"), never "player 4 (…) and player 5 (…) are above
+    # … and player 1 (…) and player 2 (…) are below": five "and"s in one clause (round 39 fr35, it27)
+    above, below = (seats_rated(sides[0], lang), seats_rated(sides[1], lang)) if pair is None \
         and key.startswith("balance_flagged_sides") else ("", "")
     # each side with its verb, agreed with how many players it names (terminal round 29 en10, fr8, it27)
     be_above, be_below = (say_n("balance_be", len(sides[0]), lang), say_n("balance_be", len(sides[1]), lang)) \
