@@ -179,7 +179,7 @@ def step(C, T, r, code):
     if not C.ck[k, K_ORDERED]:
         cards.sort()  # the cards of an unordered requirement, as a multiset
     # one more card lowers the need by one at most: no shorter completion to look for
-    nid = intern(C, T, k, cards, n + 1, T.need[r] - 1, False)
+    nid = intern(C, T, k, cards, n + 1, T.need[r] - 1, np.bool_(False))
     if nid != FULL:
         T.trans[r, code] = nid
     return nid
@@ -190,7 +190,10 @@ def root(C, T, k):
     """The row of checker ``k`` of ``C`` with no card in table ``T`` (kept even when the requirement cannot
     be met: need DEAD)."""
     no_card = np.zeros(1, dtype=np.int64)
-    return intern(C, T, k, no_card, 0, 0, True)
+    # typed values, not constants: numba compiles a callee once per literal argument, and ``0, 0, True`` here
+    # with ``False`` in ``step`` made two copies of ``intern`` and of the whole search under it (about 15 % of
+    # Royale's first build)
+    return intern(C, T, k, no_card, np.int64(0), np.int64(0), np.bool_(True))
 
 
 @njit(cache=True)
