@@ -431,3 +431,22 @@ def test_a_shortage_in_few_games_says_its_count_once(lang: str, said: str) -> No
     assert {"en": "only in this game; the other 299 do not depend on it.",
             "fr": "que dans cette partie ; les 299 autres n’en dépendent pas.",
             "it": "solo in questa partita; le altre 299 non ne dipendono."}[lang] in one, one
+
+
+# -- it33: why Royale's card swap test cannot be run -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royale_says_why_the_card_swap_test_cannot_run_either(lang: str) -> None:
+    """round 39 it33: after Draco's card swap test, Royale's "no card is judged" explained only the opening hands; a
+    designer asked why the dishes taken in play are not swapped. The engine cannot (``RoyaleState.exchangeable`` is
+    empty: every dish card taken is placed under a noble in the same turn, the book's "place every card you took"),
+    and the game's words now say so, naming the test as the card table does."""
+    from cardgen.games import get_game
+    from cardgen.games.royale.engine import RoyaleState
+
+    said = _plain(dict(get_game("royale").words)["impact"][lang]["all_dealt_one"])
+    test = {"en": "card swap test", "fr": "test de substitution", "it": "prova di sostituzione"}[lang]
+    held = {"en": "no player keeps a card to swap", "fr": "aucun joueur ne garde de carte à échanger",
+            "it": "nessun giocatore tiene una carta da scambiare"}[lang]
+    assert test in said and held in said and said.index(test) > said.index(":"), said
+    assert RoyaleState.exchangeable(None, 0) == ([], [])  # type: ignore[arg-type]  # the fact the sentence states
