@@ -39,7 +39,7 @@ from cardgen.terminal import language, say
 
 #: Seconds a run's compiled tier costs to start when its code is cached (numba, the machine code).
 LOAD_SECONDS = 1.0
-#: Compile seconds assumed for a game never compiled on this machine (the last build's time otherwise).
+#: Compile seconds (CPU) assumed for a game never compiled on this machine (the last build's time otherwise).
 DEFAULT_COMPILE_SECONDS = 90.0
 #: How many times faster than the reference engine a compiled tier is assumed to play (at least).
 SPEEDUP = 10.0
@@ -104,21 +104,26 @@ def decide(reference_s: float, ready: bool, building: bool, compile_s: float | N
 
 # -- measuring the reference engine ----------------------------------------------------------------
 def reference_seconds(play: Callable[[int, int], object], games: int) -> float:
-    """Seconds the reference engine would take for ``games`` games, from timing its first ones.
+    """CPU seconds the reference engine would take for ``games`` games, from timing its first ones.
 
     ``play(start, stop)``: plays those games on the reference engine (the caller's ``runner.run_chunk``, passed in
-    so that this module never imports the runner, which asks it whether a tier is built)."""
+    so that this module never imports the runner, which asks it whether a tier is built).
+
+    CPU time, not the clock's, as a build's is (``build``'s mark): on a loaded machine the clock stretches a few
+    probe games several times over (and the build, idle-priority, further still), so a choice made by the clock
+    waited four to six minutes for a compile where playing on took under a minute (Royale, 200 games, a fresh
+    install at load 12-15: docs/DEVELOPING.md, 2026-12-02)."""
     probe = min(PROBE_GAMES, games)
     if probe <= 0:
         return 0.0
     play(0, 1)  # the first game pays for imports and set-up: not counted
     if probe == 1:
-        start = time.perf_counter()
+        start = time.process_time()
         play(0, 1)
-        return (time.perf_counter() - start) * games
-    start = time.perf_counter()
+        return (time.process_time() - start) * games
+    start = time.process_time()
     play(1, 1 + probe)
-    return (time.perf_counter() - start) / probe * games
+    return (time.process_time() - start) / probe * games
 
 
 # -- building -------------------------------------------------------------------------------------
@@ -223,7 +228,7 @@ def build(game: str, project: str, deck: str, players: list[int], lock_fd: int |
             return False  # another build of this game runs
         if mark.is_file():
             return True
-        start = time.perf_counter()
+        start = time.process_time()  # CPU seconds, as ``reference_seconds`` measures the other side of the choice
         ref = DeckRef(project, deck, "")
         built = False
         for p in players:
@@ -232,7 +237,7 @@ def build(game: str, project: str, deck: str, players: list[int], lock_fd: int |
                 warm(fast, deck, p)
                 built = True
         if built:
-            _mark(game, time.perf_counter() - start)
+            _mark(game, time.process_time() - start)
         return built
 
 
@@ -267,10 +272,10 @@ def compiled_here(game: str, fast: Any, deck: str, players: int) -> None:
         if house:
             warm(fast, deck, players)  # the rule's loop; the game's steps load from the cache
         return
-    start = time.perf_counter()
+    start = time.process_time()
     warm(fast, deck, players)
     if not house:  # a rule's loop is its own copy of the game's: the game's steps are not all compiled yet
-        _mark(game, time.perf_counter() - start)
+        _mark(game, time.process_time() - start)
 
 
 #: Linux's scheduling group of a session (``sched_autogroup``): its ``nice`` is what counts
