@@ -896,13 +896,13 @@ ROUND_26 = {("royale", "en"): ["You may turn the pattern by", "Lay your nobles i
                                "side this book describes"],
             # the French example's « la » stood before the noun it stood for (« son exigence » came later); the
             # Italian voluntary clearing read as the move you must make
-            ("royale", "fr"): ["rempliraient aussi son exigence, mais sont déjà défaussées"],
-            ("royale-solo", "fr"): ["rempliraient aussi son exigence, mais sont déjà défaussées"],
+            ("royale", "fr"): ["rempliraient son exigence, mais elles sont déjà défaussées"],
+            ("royale-solo", "fr"): ["rempliraient son exigence, mais elles sont déjà défaussées"],
             ("royale", "it"): ["Invece di aspettarle, scegli di ritirare anche i suoi piatti"],
-            ("royale-masked", "en"): ["the Dessert 5 in one, the Abundance 5 in the other",
+            ("royale-masked", "en"): ["with the Dessert 5 in one serving and the Abundance 5 in the other",
                                       "the order in which you place the cards under the noble is part of the request"],
-            ("royale-masked", "fr"): ["le Dessert 5 dans l’un, l’Abondance 5 dans l’autre"],
-            ("royale-masked", "it"): ["il Dessert 5 nell’uno, l’Abbondanza 5 nell’altro",
+            ("royale-masked", "fr"): ["avec le Dessert 5 dans l’un et l’Abondance 5 dans l’autre"],
+            ("royale-masked", "it"): ["con il Dessert 5 in uno dei due servizi e l’Abbondanza 5 nell’altro",
                                       "La prima carta di un servizio è la prima che metti in quel servizio"]}
 
 
