@@ -259,7 +259,7 @@ def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> No
     requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
                 "en": "The nobles and their requests"}[lang]
     special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
-    letter = {"fr": "Nobles (A)", "it": "Nobili della lettera A", "en": "Player A’s nobles"}[lang]
+    letter = {"fr": "Nobles (A)", "it": "Nobili (A)", "en": "Player A’s nobles"}[lang]
     d = deck("royale-masked")
     markup = html.unescape(render_markup(d, lang))
     conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
@@ -586,7 +586,7 @@ def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(l
     """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
     of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
     over two lines: in the worked example a two-word dish type is joined by a no-break space."""
-    letter = {"fr": "Nobles (", "it": "Nobili della lettera", "en": "Player "}[lang]
+    letter = {"fr": "Nobles (", "it": "Nobili (", "en": "Player "}[lang]
     main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
     for name in DECKS:
         markup = render_markup(deck(name), lang)
