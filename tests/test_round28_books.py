@@ -109,14 +109,15 @@ def test_the_short_game_s_fifty_are_action_cards_in_italian() -> None:
 def test_king_lui_s_action_c_lists_all_three_conditions(lang: str) -> None:
     """Book round 28 en2: action c) listed an Emerald waiting and the king's portions, not "a dish still on the
     table", said only in the paragraph below and on the card; en1: "use Emerald with a card already waiting" (the
-    card is the Emerald) now "use an Emerald card that is already waiting" (fr, it alike)."""
+    card is the Emerald): the card is the subject, the action keeps its one verb, "use Emerald" (read 11's decision:
+    never "use an Emerald card"), fr and it alike."""
     text = markup("king_lui", lang)
     condition = {"fr": "Il vous faut un plat encore sur la table, une carte Emerald qui attend près des plats",
                  "it": "Ti servono un piatto ancora sul tavolo e una carta Emerald in attesa accanto ai piatti",
                  "en": "This needs a dish still on the table, an Emerald card waiting beside the dishes"}[lang]
-    waiting = {"fr": "vous servir d’une carte Emerald qui attend déjà près des plats",
-               "it": "usare una carta Emerald che aspetta già accanto ai piatti",
-               "en": "you may not use an Emerald card that is already waiting beside the dishes"}[lang]
+    waiting = {"fr": "Une carte Emerald qui attend déjà près des plats ne vous permet donc pas de vous servir d’Emerald",
+               "it": "Una carta Emerald che aspetta già accanto ai piatti non ti permette quindi di usare Emerald",
+               "en": "So an Emerald card already waiting beside the dishes does not let you use Emerald"}[lang]
     assert condition in text and waiting in text
 
 
@@ -125,6 +126,7 @@ def test_gentle_overeating_says_when_the_excess_goes() -> None:
     the intro's colon promised manners and gave waste; fr15: « que le roi … par rapport au roi » in one sentence."""
     model = resolve("king_lui-gentle-overeating", ROOT).model
     assert "when the meal ends" in model.tagline["en"] and "a fine pasto" in model.tagline["it"]
+    assert model.tagline["en"].endswith("is discarded.")  # read 9 (en15): "discarded", as the body says
     en = markup("king_lui-gentle-overeating", "en")
     assert "any portions you hold beyond the king’s own are quietly cleared away as waste" in en
     fr = markup("king_lui-gentle-overeating", "fr")
