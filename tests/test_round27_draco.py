@@ -103,7 +103,7 @@ def test_a_player_who_cannot_give_change_takes_no_gold_coin(lang: str) -> None:
     assert money == [7, 0]
     said = {"en": "a player who cannot give change does not take that gold coin and loses the rest.",
             "fr": "sinon, il ne prend pas cette pièce d’or et perd ce reste.",
-            "it": "se non può, non prende quella moneta d’oro e quella parte non gli viene pagata."}[lang]
+            "it": "se il giocatore non può, non prende quella moneta d’oro e quella parte non gli viene pagata."}[lang]
     assert said in norm(render_markup(resolve("draco", ROOT), lang))
 
 

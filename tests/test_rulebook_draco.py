@@ -753,7 +753,7 @@ def test_round_on_the_house_lets_a_toast_in_the_first_round_as_its_card_and_ruli
     assert even in norm(render_markup(deck, lang))  # the card's own text, as the book's list of cards prints it
     # round 27 (en): "never a dead card" was false (with the cup already in the middle the card does nothing more):
     # the reason is the first round, when the card would otherwise do nothing at all
-    why = {"fr": "pour ne pas y être inutile", "it": "per non essere inutile in quel giro",
+    why = {"fr": "pour ne pas y être inutile", "it": "così da non essere una carta morta in quel giro",
            "en": "so that it is not a dead card in that round"}[lang]
     assert why in deck.model.rulings["first_round_toast"].text[lang]
 
@@ -792,12 +792,10 @@ JEAN_PAYER = {"fr": "À une place qui paie, le propriétaire du personnage de la
               "it": "In un posto che paga, paga per lui il proprietario del personaggio del posto precedente",
               "en": "In a paying seat, the owner of the character in the seat before him"}
 #: Charity Toast: the gift when the toaster holds only gold nobody can change, ruled as this edition's (it39)
-GIFT_NO_CHANGE = {"fr": "Si vous n’avez que de l’or et que ni la banque ni ce joueur ne peuvent vous rendre la monnaie, "
-                        "il n’y a pas de don (choix de cette édition).",
-                  "it": "Se hai solo monete d’oro e né la banca né quel giocatore possono darti il resto, il dono non si "
-                        "fa (scelta di questa edizione).",
-                  "en": "If you hold only gold and neither the bank nor that player can give you change, there is no "
-                        "gift (this edition’s ruling)."}
+GIFT_NO_CHANGE = {"fr": "si ni l’un ni l’autre ne peut vous la rendre, il n’y a pas de don (choix de cette édition).",
+                  "it": "se nessuno dei due può dartelo, il dono non si fa (scelta di questa edizione).",
+                  "en": "if neither can give you change, there is no gift (this edition’s ruling)."}
+#: (round 28 fr27: the gold-only case was said twice in one paragraph; it is said once, at its end)
 #: a card's answer under "Special cases" is led by the card's name in bold, like the others (French reader 10)
 CARD_LED = {"fr": ("Pousse-toi\u202f!", "Partie de dés."), "it": ("Fatti in là!", "Partita a dadi."),
             "en": ("Budge Up!", "Game of Dice.")}

@@ -180,14 +180,16 @@ def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang
 def test_the_charity_gift_has_one_recipient_and_one_change_rule(lang: str) -> None:
     """Read 11 (en28): the turn's step sent the gift to "the poorest player", who may be the proposer; every part
     names the poorest *other* player. Read 11 (it31): the first sentence let only the bank change a gold coin, the
-    last the bank or the recipient; both now name the same two."""
+    last the bank or the recipient; both now name the same two. Round 28 (fr27): the gold-only case was said twice;
+    it is said once, at the paragraph's end, naming both."""
     book = resolve("draco-charity-toast", ROOT).model.book
     other = {"fr": "au plus pauvre des autres joueurs", "it": "al più povero degli altri giocatori",
              "en": "the poorest other player"}[lang]
     for part in ("toast", "toast_step", "toast_glance"):
         assert other in book[part][lang], part
-    change = {"fr": "la banque ou ce joueur", "it": "la banca o quel giocatore", "en": "the bank or that player"}[lang]
-    assert change in book["toast"][lang].split(". ")[0]
+    change = {"fr": "à la banque ou à ce joueur", "it": "dalla banca o da quel giocatore",
+              "en": "from the bank or from that player"}[lang]
+    assert book["toast"][lang].count(change) == 1 and "banque ou" not in book["toast"][lang].split(". ")[0]
 
 
 def test_a_rule_that_fails_in_the_example_stops_the_build_in_one_line(tmp_path: Path,
@@ -387,8 +389,9 @@ DRACO_SAYS = {
     # receive what Brother John passes on, or pay in his place" was hard to parse: each case said on its own
     ("draco-no-zork", "fr"): ["Si Frère Jean occupe une place qui reçoit et que Tante Sarah est assise juste après lui"],
     ("draco-no-zork", "it"): ["Se Fra Giovanni è in un posto che riceve e Zia Sara siede subito dopo di lui"],
-    ("draco-no-zork", "en"): ["If Brother John sits in a paid seat with Aunt Sarah just after him, what he passes on "
-                              "stays in the bank; if he sits in a paying seat with Aunt Sarah just before him"],
+    # round 28 (en29): "paid seat" was read either way: the book's term, "receiving seat"
+    ("draco-no-zork", "en"): ["If Brother John sits in a receiving seat with Aunt Sarah just after him, the silver he "
+                              "passes on stays in the bank; if he sits in a paying seat with Aunt Sarah just before him"],
 }
 #: round 25 (en, fr): "stays a round with the proposer" was not idiomatic; "As this edition rules for the base game"
 #: and its French and Italian were stiff: the base game is named as this edition's, never bare (read 11)

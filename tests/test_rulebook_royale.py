@@ -259,7 +259,7 @@ def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> No
     requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
                 "en": "The nobles and their requests"}[lang]
     special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
-    letter = {"fr": "Nobles (A)", "it": "Nobili della lettera A", "en": "Player A’s nobles"}[lang]
+    letter = {"fr": "Nobles (A)", "it": "Nobili (A)", "en": "Player A’s nobles"}[lang]
     d = deck("royale-masked")
     markup = html.unescape(render_markup(d, lang))
     conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
@@ -586,7 +586,7 @@ def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(l
     """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
     of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
     over two lines: in the worked example a two-word dish type is joined by a no-break space."""
-    letter = {"fr": "Nobles (", "it": "Nobili della lettera", "en": "Player "}[lang]
+    letter = {"fr": "Nobles (", "it": "Nobili (", "en": "Player "}[lang]
     main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
     for name in DECKS:
         markup = render_markup(deck(name), lang)
@@ -896,13 +896,13 @@ ROUND_26 = {("royale", "en"): ["You may turn the pattern by", "Lay your nobles i
                                "side this book describes"],
             # the French example's « la » stood before the noun it stood for (« son exigence » came later); the
             # Italian voluntary clearing read as the move you must make
-            ("royale", "fr"): ["rempliraient aussi son exigence, mais sont déjà défaussées"],
-            ("royale-solo", "fr"): ["rempliraient aussi son exigence, mais sont déjà défaussées"],
+            ("royale", "fr"): ["rempliraient son exigence, mais elles sont déjà défaussées"],
+            ("royale-solo", "fr"): ["rempliraient son exigence, mais elles sont déjà défaussées"],
             ("royale", "it"): ["Invece di aspettarle, scegli di ritirare anche i suoi piatti"],
-            ("royale-masked", "en"): ["the Dessert 5 in one, the Abundance 5 in the other",
+            ("royale-masked", "en"): ["with the Dessert 5 in one serving and the Abundance 5 in the other",
                                       "the order in which you place the cards under the noble is part of the request"],
-            ("royale-masked", "fr"): ["le Dessert 5 dans l’un, l’Abondance 5 dans l’autre"],
-            ("royale-masked", "it"): ["il Dessert 5 nell’uno, l’Abbondanza 5 nell’altro",
+            ("royale-masked", "fr"): ["avec le Dessert 5 dans l’un et l’Abondance 5 dans l’autre"],
+            ("royale-masked", "it"): ["con il Dessert 5 in uno dei due servizi e l’Abbondanza 5 nell’altro",
                                       "La prima carta di un servizio è la prima che metti in quel servizio"]}
 
 

@@ -165,7 +165,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # table.settle takes back the silver that no longer fits one coin at a time, so the gold coin is never taken
     gap = {"en": "a player who cannot give change does not take that gold coin and loses the rest",
            "fr": "sinon, il ne prend pas cette pièce d’or et perd ce reste",
-           "it": "se non può, non prende quella moneta d’oro e quella parte non gli viene pagata"}
+           "it": "se il giocatore non può, non prende quella moneta d’oro e quella parte non gli viene pagata"}
     assert all(w in texts["bank_gold_for_silver"][lang] for lang, w in gap.items())
     # round 26 (fr): "at any time" promised a change the bank's coins may not allow
     limit = {"en": "or the reverse, whenever the bank has the coins", "fr": "ou l’inverse, si elle le peut",
