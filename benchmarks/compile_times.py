@@ -2,8 +2,8 @@
 
 usage: python benchmarks/compile_times.py GAME [--project DIR] [--top N]
 
-Runs, in this process and from an empty numba cache, what a background build runs first (``autoengine.warm`` at one
-player count), listening to numba's ``numba:compile`` events (``numba.core.event``). A callee compiles while its
+Runs, in this process and from an empty numba cache, what a background build runs first (``autoengine.warm`` at the
+smallest player count), listening to numba's ``numba:compile`` events (``numba.core.event``). A callee compiles while its
 caller is typed, so inclusive times nest; a stack of the open events gives each function its own time. Reported,
 never asserted (docs/DEVELOPING.md, "Royale's first build: where its compile goes").
 """
@@ -51,8 +51,14 @@ def main() -> None:
     from cardgen.simulate.runner import DeckRef, cached_fast, load_project_deck
 
     start = time.process_time()
-    fast = cached_fast(load_project_deck, DeckRef(args.project, args.game, ""), 1)
-    autoengine.warm(fast, args.game, 1)
+    ref = DeckRef(args.project, args.game, "")
+    for players in range(1, 9):  # the smallest count the game's tier plays (a string: why it cannot)
+        fast = cached_fast(load_project_deck, ref, players)
+        if not isinstance(fast, str):
+            break
+    else:
+        raise SystemExit(f"{args.game}: no compiled tier ({fast})")
+    autoengine.warm(fast, args.game, players)
     print(f"{args.game}: {time.process_time() - start:.1f} s of CPU, {sum(own.values()):.1f} s compiling")
     for name, seconds in own.most_common(args.top):
         print(f"{seconds:7.2f} s  x{copies[name]}  {name}")
