@@ -70,7 +70,7 @@ def test_a_variant_changing_only_the_resolution_must_say_it_in_its_own_words(rep
     assert deck.model.clarifications["no_dish_emerald"].text.en == "You may use Emerald."
     assert naming.clarifications["no_dish_emerald"] == "You may use Emerald."
     _, same, _ = _variant(repo_root, tmp_path / "same", "    resolution: draw_only\n")  # the base's way: its words
-    assert same.clarifications["no_dish_emerald"].startswith("This means you may not use Emerald")
+    assert same.clarifications["no_dish_emerald"].startswith("So an Emerald card already waiting beside the dishes")
 
 
 def test_a_variant_leaving_the_clarification_alone_keeps_the_base_case(repo_root: Path, tmp_path: Path) -> None:
