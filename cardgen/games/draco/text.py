@@ -403,6 +403,42 @@ def _effect_key(resolved: Any, card: Any) -> str | None:
 
 def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
+    """A Draco move made, as the journal records it (``_describe_done``), then, on lines of their own, what the move
+    did to the draw pile: rebuilt from the discards, or run out for good (``pile_said``). The journal said neither,
+    the two moments that start the end of the game (#53 play round 30, en18*, it24*)."""
+    text = _describe_done(resolved, action, lang, before, after)
+    pile = pile_said(resolved, before, after, lang)
+    if not pile:
+        return text
+    if text is None:
+        from cardgen.games.base import name_action
+
+        text = name_action(resolved, action, lang, before)
+    lines = text.split("\n")
+    # said after the move's own line, before a final toast's lines: the pile ran out before the toast was proposed
+    return "\n".join(lines[:1] + pile + lines[1:])
+
+
+def pile_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str) -> list[str]:
+    """The draw pile rebuilt from the discards (``rules.pile_empty``: the public ``rebuilds_left`` went down), with
+    the new pile's size once the move is over, and whether it will be rebuilt again; or run out for good (the
+    public ``last_call`` set), with who must propose the final toast under this edition's ruling (``final_toast``:
+    ``must_toast``) or, under another, the book's "the final toast is near"."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    said = []
+    left_before, left_after = before.get("rebuilds_left"), after.get("rebuilds_left")
+    if left_before is not None and left_after is not None and int(left_after) < int(left_before):
+        key = "pile_rebuilt" if int(left_after) > 0 else "pile_rebuilt_last"
+        said.append(str(j[key].format(cards=counted(int(after.get("pile", 0)), "card", lang))))
+    if after.get("last_call") and not before.get("last_call"):
+        ruling = (getattr(resolved.model, "clarifications", None) or {}).get("final_toast")
+        must = getattr(ruling, "resolution", None) == "must_toast"
+        said.append(str(j["pile_gone_must" if must else "pile_gone"]))
+    return said
+
+
+def _describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                   after: dict[str, Any]) -> str | None:
     """A Draco move made, as the journal records it (``GameSpec.describe_done``): "moves Red Ruffian from seat 5
     to seat 3" (the circle is public), "draws a card" (the card drawn is the drawer's alone: never named).
 
