@@ -32,16 +32,19 @@ def _finished(seed: int, lang: str = "en") -> Session:
 
 
 def test_the_bar_counts_the_round_the_final_toast_closes() -> None:
-    """At game over, every player has had as many turns as the rounds finished say, the last round counted when
-    the game's last turn was its last seat's: turns // players, on games whose last turn closes a round and games
-    whose last turn does not."""
+    """At game over, every player has had as many turns as the rounds finished say. Round 28 counted the turn the
+    final toast cut short, and the round it would have closed; play round 30 (en26, fr25, it30) found that count
+    beside the log's 89 and 29: the bar now counts completed turns and rounds as the engine and the log do, and names
+    the turn cut short (tests/test_play_round30.py), on games whose cut turn would have closed a round and games
+    whose cut turn would not."""
     closed = set()
     for seed in (4, 5, 7):
         session = _finished(seed)
         page = table_view(session, 0)
         turns, rounds = page["turns"], page["rounds"]
         assert rounds == turns // 3, (seed, turns, rounds)
-        closed.add(turns % 3 == 0)
+        assert page["turn_cut"] in (None, turns + 1)
+        closed.add((turns + 1) % 3 == 0)
     assert closed == {True, False}
 
 

@@ -49,3 +49,60 @@ def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: 
                                                                                  "end_packet_reshuffle": 1})))
     said = rebuilt_text(other, lang)
     assert packets.format(n=4) in said and middle not in said
+
+
+PILE = {"en": ("The draw pile has run out: the discard pile is shuffled straight away and becomes the new draw pile (",
+               "The draw pile has run out for good: nobody draws any more, and the first player to find the cup"),
+        "fr": ("La pioche est épuisée\u202f: la défausse est aussitôt mélangée et devient la nouvelle pioche (",
+               "La pioche est épuisée pour de bon\u202f: personne ne pioche plus, et le premier joueur qui trouve"),
+        "it": ("Il mazzo è finito: gli scarti si mescolano subito e diventano il nuovo mazzo (",
+               "Il mazzo è finito per sempre: nessuno pesca più, e il primo giocatore che")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_journal_says_when_the_pile_is_rebuilt_and_runs_out_for_good(lang: str) -> None:
+    """Playtest round 30 en18*, it24*: the journal never said that the draw pile ran out and the discards became the
+    new one, nor that it ran out for good (after which nobody draws and the next toast is the last): only a counter
+    changed. Each is said once, in the journal entry of the very move whose draw did it (the engine's public
+    ``rebuilds_left`` and ``last_call``), with the new pile's size."""
+    session = Session(deck_of("draco"), players=3, seed=7, people=[0, 1, 2], lang=lang, pace=0)
+    session.joined = {0, 1, 2}
+    rng = random.Random(7)
+    rebuilt_at, gone_at, size = [], [], None
+    while not session.state.is_terminal() and len(session.journal) < 3000:
+        state = session.state
+        seat = state.current_player
+        before = state.observation(seat)
+        session.play(list(rng.choice(state.legal_actions())), seat)
+        after = session.state.observation(seat)
+        if after["rebuilds_left"] < before["rebuilds_left"]:
+            rebuilt_at.append(len(session.journal) - 1)
+            size = after["pile"]
+        if after["last_call"] and not before["last_call"]:
+            gone_at.append(len(session.journal) - 1)
+    assert len(rebuilt_at) == 1 and len(gone_at) == 1 and session.state.end_reason == "final_toast"
+    rebuilt, gone = PILE[lang]
+    said = [(i, line) for i, e in enumerate(session.journal) for line in e.text.split("\n")]
+    assert [i for i, line in said if line.startswith(rebuilt)] == rebuilt_at
+    assert [i for i, line in said if line.startswith(gone)] == gone_at
+    line = next(line for i, line in said if line.startswith(rebuilt))
+    assert f"({size} " in line  # the new pile's size, as the engine has it once the move is over
+
+
+def test_dracos_bar_counts_turns_as_the_log_does() -> None:
+    """Playtest round 30 en26, fr25, it30: "turns played: 90 · rounds finished: 30" where the log of the same game
+    says 89 and 29: the final toast ends the game inside turn 90, before its draw, and the engine, the log and every
+    other count of cardgen leave that turn out. The bar counts as they do, and says which turn was cut short, so that
+    the journal's last "90." still agrees with it (round 28 en25, fr28)."""
+    from cardgen.play.view import table_view
+
+    session = _played_out("draco", "en")
+    page = table_view(session, 0)
+    record = session.log_record()  # what games.jsonl holds
+    assert session.state.end_reason == "final_toast"
+    assert (page["turns"], page["rounds"]) == (session.state.turns, session.state.rounds)
+    assert page["turn_cut"] == session.journal[-1].turn == session.state.turns + 1
+    assert (record["turns"], record["rounds"]) == (page["turns"], page["rounds"])
+    assert "{n}" in page["ui"]["turn_cut"]
+    king = _played_out("king_lui", "en")
+    assert table_view(king, 0)["turn_cut"] is None  # a game played out to its last turn says nothing more

@@ -530,7 +530,10 @@ function counters(v) {
   const ui = v.ui;
   // a game whose book counts turns only names no rounds (Royale: "rounds" is its solo game's word; round 25 en23)
   // a line that wraps does so before a separator, never after it ("courses finished: 0 · / Player 2": fr41)
-  return `${ui.game.replace("{n}", v.game_number)}${SEP}${ui.turns}${ui.colon}${v.turns}` +
+  // a last turn the game's end cut short is not counted, as the log counts it, and said: "turns played: 89 (turn 90
+  // was cut short when the game ended)" beside the journal's last "90." (#53 play round 30, en26, fr25, it30)
+  const cut = v.turn_cut && ui.turn_cut ? " " + ui.turn_cut.replace("{n}", v.turn_cut) : "";
+  return `${ui.game.replace("{n}", v.game_number)}${SEP}${ui.turns}${ui.colon}${v.turns}${cut}` +
     (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
