@@ -106,3 +106,25 @@ def test_dracos_bar_counts_turns_as_the_log_does() -> None:
     assert "{n}" in page["ui"]["turn_cut"]
     king = _played_out("king_lui", "en")
     assert table_view(king, 0)["turn_cut"] is None  # a game played out to its last turn says nothing more
+
+
+#: the words of a deal, which King Lui and Royale do not have (nobody is dealt a card: the book)
+DEALT = {"en": ("deal",), "fr": ("donne", "distribu"), "it": ("distribu",)}
+SHUFFLED = {"en": "the cards shuffled again", "fr": "les cartes mélangées à nouveau", "it": "con le carte rimescolate"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_new_game_and_rematch_say_no_cards_are_dealt(lang: str) -> None:
+    """Playtest round 30 it2*, fr7: "distribuisce di nuovo le carte" / "une nouvelle donne" in the New game and
+    Rematch titles, where King Lui and Royale deal nobody any card: every game's cards are shuffled again, which is
+    what the titles say now, for all three games; the designer's "deals the next game" too."""
+    from cardgen.play.view import designer_view, table_view
+
+    for game in ("king_lui", "royale", "draco"):
+        session = Session(deck_of(game), players=3, seed=7, people=[0, 1], lang=lang, pace=0)
+        ui = table_view(session, 0)["ui"]
+        assert designer_view(session)["ui"]["new_title"] == ui["new_title"]
+        for key in ("new_title", "new_confirm", "rematch_title", "rematch_swap_title", "err_pass_only",
+                    "err_designer_deals"):
+            assert not any(word in ui[key].casefold() for word in DEALT[lang]), (game, key, ui[key])
+        assert SHUFFLED[lang] in ui["new_title"] and SHUFFLED[lang] in ui["rematch_title"]
