@@ -8,6 +8,8 @@ round; on random seatings and on every toast of random games.
 """
 from __future__ import annotations
 
+import re
+
 import random
 from typing import Any
 
@@ -52,7 +54,7 @@ def _charged(obs: dict[str, Any], resolved: Any) -> list[bool]:
 
 def _seat_said(line: str, seat: int, lang: str) -> str:
     """What the toast's seat line says at ``seat`` (1-based), "" when nothing."""
-    for item in line.split(" · "):
+    for item in re.split("\u202f?; ", line):  # seats apart by semicolons (play round 30: en17, fr21, it23)
         head = SEAT[lang].format(s=seat)
         if item.lower().startswith(head):
             return item[len(head):]

@@ -128,3 +128,62 @@ def test_new_game_and_rematch_say_no_cards_are_dealt(lang: str) -> None:
                     "err_designer_deals"):
             assert not any(word in ui[key].casefold() for word in DEALT[lang]), (game, key, ui[key])
         assert SHUFFLED[lang] in ui["new_title"] and SHUFFLED[lang] in ui["rematch_title"]
+
+
+# -- 2. the faults all three readers found ------------------------------------------------------------------------
+def _named_journals(game: str, lang: str, seed: int = 7) -> tuple[Session, dict]:
+    """Ann and Bo (seats 1 and 2, named) and the computer, played out; each page's journal texts and the record."""
+    from cardgen.play.view import designer_view, table_view
+
+    session = Session(deck_of(game), players=3, seed=seed, people=[0, 1], lang=lang)
+    for seat in (0, 1):
+        session.join(seat)
+        session.claim(seat, ("Ann", "Bo")[seat])
+    rng = random.Random(seed)
+    while not session.state.is_terminal() and len(session.actions) < 600:
+        session._apply(rng.choice(session.state.legal_actions()), session.names[session.state.current_player])
+    return session, {0: [e["text"] for e in table_view(session, 0)["journal"]],
+                     "designer": [e["text"] for e in designer_view(session)["journal"]],
+                     "plain": [e.text for e in session.journal][-200:]}
+
+
+@pytest.mark.parametrize(("lang", "seat", "computer"), [
+    ("en", "Player {n}", "The computer (Player 3)"), ("fr", "joueur {n}", "L’ordinateur (joueur 3)"),
+    ("it", "giocatore {n}", "Il computer (giocatore 3)")])
+def test_a_sentence_names_the_player_not_the_label(lang: str, seat: str, computer: str) -> None:
+    """Playtest round 30 fr2, fr23, it8, en4: "Le joueur 2 · Léo est le chef du service 2", "joue Racket contre le
+    joueur 2 · Léo : le joueur 2 · Léo paie 1 pièce d’argent au joueur 3 · ordinateur": the heads' label pasted into
+    sentences. King Lui's chef by name, the seat after it ("Bo (Player 2) is the chef", the computer with its
+    article and a capital); Draco's money lines by name alone. No journal sentence holds a label's "·"."""
+    session, said = _named_journals("king_lui", lang)
+    chef = [t for t in said[0] if computer in t]
+    assert chef and all(computer + " " in t for t in chef)
+    assert any("Bo (" + seat.format(n=2) + ")" in t for t in said[0])
+    for game in ("king_lui", "draco"):
+        session, said = _named_journals(game, lang)
+        for page in (0, "designer"):
+            for text in said[page]:
+                assert " · " not in text, text  # the label's dot: never inside a sentence
+        if game == "draco":
+            against = {"en": "against Bo", "fr": "contre Bo", "it": "contro Bo"}[lang]
+            assert any(against in t for t in said["designer"])
+        for text in said["plain"]:  # the journal's own record and the log keep the seat's number
+            assert "Ann" not in text and "Bo " not in text
+
+
+@pytest.mark.parametrize(("lang", "sep", "seat"), [("en", "; ", "seat"), ("fr", "\u202f; ", "place"),
+                                                   ("it", "; ", "posto")])
+def test_the_toast_line_parts_seats_with_semicolons(lang: str, sep: str, seat: str) -> None:
+    """Playtest round 30 en17*, fr21*, it23*: "Seat 1: Player 2 · Bo +4 · seat 2: Player 3 · computer +3 · …": the
+    middle dot did two jobs, between seats and inside every name. Seats are parted by the language's semicolon, each
+    part opens with its seat, and a player is named by their name alone ("seat 1: Bo +4")."""
+    session, said = _named_journals("draco", lang, seed=5)
+    lines = [line for t in said["designer"] for line in t.split("\n") if line.lower().startswith(seat + " 1")
+             or line.lower().startswith(seat + " ")]
+    assert lines
+    for line in lines:
+        parts = line.split(sep)
+        assert all(p.lower().startswith(seat + " ") for p in parts), line
+        assert "·" not in line
+    assert any(part.split(": ", 1)[-1].split("\u202f: ", 1)[-1].startswith(("Ann +", "Bo +"))
+               for line in lines for part in line.split(sep))

@@ -263,6 +263,26 @@ def seat_called(session: "Session", reader: int | None) -> Callable[[int], str]:
     return called
 
 
+def seat_named(session: "Session") -> Callable[[int], tuple[str, str, str] | None]:
+    """A seat's name as a game's sentence says it (``cardgen.games.mention.player``): a person by the name they gave,
+    the computer with the language's article ("the computer", « l’ordinateur », «il computer») and, in a list, without
+    it ("computer"), with the language's contractions for a name after a preposition («a il computer» → «al
+    computer»); None for a person who gave no name (the sentence then names the seat: "Player 2")."""
+    ui = page_words(session.deck, session.lang)
+    names = [session.people_names.get(seat, "") if n == "human" else None for seat, n in enumerate(session.names)]
+    said, short, contractions = ui["agent_said"], ui["agent_short"], ui.get("contractions", "")
+
+    def named(seat: int) -> tuple[str, str, str] | None:
+        if not 0 <= seat < len(names):
+            return None
+        who = names[seat]
+        if who is None:
+            return said, short, contractions
+        return (who, who, contractions) if who else None
+
+    return named
+
+
 def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
     """Another seat's area titled by its seat ("Player 1", "Player 1 · Red Lair") names who plays it, as the top bar
     and the journal do ("Player 1 · Ann"): a number alone had to be matched to a name from memory (#53 round 26,
