@@ -187,3 +187,36 @@ def test_the_toast_line_parts_seats_with_semicolons(lang: str, sep: str, seat: s
         assert "·" not in line
     assert any(part.split(": ", 1)[-1].split("\u202f: ", 1)[-1].startswith(("Ann +", "Bo +"))
                for line in lines for part in line.split(sep))
+
+
+#: the hint's explanation: a verb for each weight, not "75% the share of…" (en1*), and the games' count
+HINT = {"en": ("played out in the same {games} simulated games", "counts for {rest}% how often you won"),
+        "fr": ("joué dans les mêmes {games} parties simulées", "tient compte pour {rest}\u00a0% des parties"),
+        "it": ("giocata nelle stesse {games} partite simulate", "vale per il {rest}% la quota di partite")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hints_explanation_says_how_many_games_and_reads_as_sentences(lang: str) -> None:
+    """Playtest round 30 en1*, fr1*, it5: "75% the share of those games you won…" was telegraphic, « pour 75 %, la
+    proportion… » stiff, and none said how many games were simulated: the note says the search's own count (the
+    answer's ``rounds``: every move played in the same re-deals), which the page fills in; en8, it6: on a laptop the
+    box was cut to its first rows and the explanation hidden, so it opens whole (the side panel scrolls as one)."""
+    from pathlib import Path
+
+    from cardgen.play.view import page_words
+
+    root = Path(__file__).resolve().parents[1]
+    note = page_words(deck_of("royale"), lang)["hint_note"]
+    for part in HINT[lang]:
+        assert part in note, note
+    assert "{weight}" in note and "{share}" in note
+    app = (root / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert '.replace("{games}", h.rounds)' in app
+    css = (root / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    assert "  #hint-box { flex: none; overflow: visible; }" in css and "min-height: 9em" not in css
+    session = Session(deck_of("king_lui"), players=3, seed=7, people=[0], lang=lang, pace=0)
+    session.join(0)
+    while session.agent_move():
+        pass
+    hint = session.hint(0)
+    assert hint["rounds"] >= 1 and len(hint["values"]) >= 1

@@ -1072,8 +1072,9 @@ async function hint() {
     box.appendChild(table);
     // the score said plainly, its two parts in figures, and the game's own score (Draco's money, never "points":
     // the game's words.json "counters" name it) (#53 round 28, en2, fr1, it28)
+    // and how many simulated games each move was played in (#53 play round 30, en1*, fr1*, it5)
     box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)
-      .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share)));
+      .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
