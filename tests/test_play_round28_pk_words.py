@@ -20,17 +20,17 @@ from tests.test_play_session import deck_of
 ROOT = Path(__file__).resolve().parents[1]
 APP = (ROOT / "cardgen" / "play" / "static" / "app.js").read_text(encoding="utf-8")
 
-#: the drawn Emerald's sentence told of "a player" (the page's card text): a choice, said as one, and the book's
-#: "where anyone may use it later"
-CHOICE = {"en": "A player who draws it gets no other card, and chooses: use Emerald at once (if the king has enough "
-                "portions) or lay the card face up beside the dishes, where anyone may use it later. Either way, "
-                "their turn ends there.",
-          "fr": "Qui la pioche ne reçoit pas d’autre carte et choisit\u202f: se servir d’Emerald aussitôt (si le roi a "
-                "assez de portions) ou poser la carte face visible près des plats, où chacun pourra s’en servir plus "
-                "tard. Dans les deux cas, son tour s’arrête là.",
-          "it": "Chi la pesca non riceve un’altra carta e sceglie: usare subito Emerald (se il re ha abbastanza "
-                "porzioni) oppure mettere la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. "
-                "In entrambi i casi il suo turno finisce qui."}
+#: the drawn Emerald's sentence as the card prints it (play round 30, fr4, it3*: the page quotes the card, not a
+#: paraphrase of "a player"): a choice, said as one, and the book's "where anyone may use it later"
+CHOICE = {"en": "If you draw it, you get no other card: either use Emerald at once (if the king has enough portions) "
+                "or lay the card face up beside the dishes, where anyone may use it later. Either way, your turn ends "
+                "there.",
+          "fr": "Si vous la piochez, vous ne recevez pas d’autre carte\u202f: au choix, servez-vous d’Emerald aussitôt "
+                "(si le roi a assez de portions) ou posez la carte face visible près des plats, où chacun pourra s’en "
+                "servir plus tard. Dans les deux cas, votre tour s’arrête là.",
+          "it": "Se la peschi, non ricevi un’altra carta: a tua scelta, usa subito Emerald (se il re ha abbastanza "
+                "porzioni) oppure metti la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. "
+                "In entrambi i casi il tuo turno finisce qui."}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -45,7 +45,7 @@ def test_the_emerald_card_on_the_page_offers_the_books_choice(lang: str) -> None
     assert {"en": "they use Emerald", "fr": "il se sert d’Emerald aussitôt si", "it": "usa subito Emerald se"}[lang] \
         not in text
     if lang == "it":
-        assert "del re, a scelta di chi la usa, escono dal gioco" in text and "del re a sua scelta" not in text
+        assert "del re a tua scelta escono dal gioco" in text and "del re a sua scelta" not in text
 
 
 @pytest.mark.parametrize(("lang", "label"), [("en", "Cards discarded: 3 (they count only to break a tie)"),

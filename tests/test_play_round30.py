@@ -220,3 +220,27 @@ def test_the_hints_explanation_says_how_many_games_and_reads_as_sentences(lang: 
         pass
     hint = session.hint(0)
     assert hint["rounds"] >= 1 and len(hint["values"]) >= 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_the_cards_say_quotes_the_card_and_says_a_rule_is_the_rules(lang: str) -> None:
+    """Playtest round 30 fr4, it3*: under "What the cards say", Emerald's text was a paraphrase in the third person
+    ("a player may use Emerald…") where the printed card says "you"; the page now quotes the card, the words the
+    card itself prints (``face_text``, the cards' PDF). fr18: Abundance prints only its name and value, so its
+    entry says it is the rules' ("a wild card, by the rules"), not a quotation. it4: «Cosa dicono le carte» read
+    as fortune-telling: «Testo delle carte»."""
+    from cardgen.games.king_lui.playview import emerald_rule
+    from cardgen.games.king_lui.text import face_text
+    from cardgen.play.view import page_words
+
+    deck = deck_of("king_lui")
+    emerald = next(c for c in deck.model.components if c.data is not None and c.data.role == "emerald")
+    assert emerald_rule(deck, lang) == face_text(deck, emerald, emerald.faces[0], lang)
+    assert {"en": "On your turn", "fr": "À votre tour", "it": "Al tuo turno"}[lang] in emerald_rule(deck, lang)
+    from cardgen.games.royale.playview import _WORDS
+
+    wild = _WORDS[lang]["wild"]
+    assert wild.startswith({"en": "a wild card, by the rules", "fr": "un joker, selon la règle",
+                            "it": "un jolly, secondo le regole"}[lang])
+    assert page_words(deck, lang)["card_texts"] == {"en": "What the cards say", "fr": "Ce que disent les cartes",
+                                                    "it": "Testo delle carte"}[lang]
