@@ -244,3 +244,35 @@ def test_what_the_cards_say_quotes_the_card_and_says_a_rule_is_the_rules(lang: s
                             "it": "un jolly, secondo le regole"}[lang])
     assert page_words(deck, lang)["card_texts"] == {"en": "What the cards say", "fr": "Ce que disent les cartes",
                                                     "it": "Testo delle carte"}[lang]
+
+
+# -- 3. the other starred faults, then the rest ------------------------------------------------------------------
+@pytest.mark.parametrize(("lang", "worth", "ann", "computer"), [
+    ("en", "(worth {n}\u00a0point", "Ann’s cards to serve (Player 1)", "The computer’s cards to serve (Player 3)"),
+    ("fr", "(noble à {n}\u00a0point", "Cartes à servir par Ann (joueur 1)", "Cartes à servir par l’ordinateur (joueur 3)"),
+    ("it", "(che vale {n}\u00a0punt", "Carte da servire di Ann (giocatore 1)", "Carte da servire del computer (giocatore 3)")])
+def test_royales_serve_rows_say_the_nobles_worth_and_the_cards_to_serve_name_whose(
+        lang: str, worth: str, ann: str, computer: str) -> None:
+    """Playtest round 30 fr12*, en11: "to the Duchess (3 points)" read as what the move scores; it is the noble's
+    value once satisfied: "(worth 3 points)", « (noble à 3 points) ». en10, fr16, it16: "Player 1's cards to serve"
+    dropped the name the page gives the seat everywhere else: by name, its seat after it."""
+    from cardgen.play.view import table_view
+
+    session = Session(deck_of("royale"), players=3, seed=7, people=[0, 1], lang=lang)
+    for seat in (0, 1):
+        session.join(seat)
+        session.claim(seat, ("Ann", "Bo")[seat])
+    rng = random.Random(7)
+    titles, rows = set(), 0
+    while not session.state.is_terminal() and len(session.actions) < 200:
+        state = session.state
+        seat = state.current_player
+        for action in state.legal_actions():
+            if action[0] == "place":
+                shown = session.shown_move(action, seat)
+                face_points = shown["part"].rsplit("(", 1)[1]
+                assert face_points.startswith(worth.split("{n}")[0][1:]), shown
+                rows += 1
+        titles.add(table_view(session, 1)["hand"][0]["title"])
+        session._apply(rng.choice(state.legal_actions()), session.names[seat])
+    assert rows and ann in titles and computer in titles, titles

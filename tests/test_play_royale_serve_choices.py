@@ -74,7 +74,8 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
                 request = requirement_text(deck, face.data, lang).rstrip(".")
                 # the row the noble and its points, the request as its card prints it on the line under it (round 29)
                 assert detail.startswith(request) and request not in target, (text, detail)
-                assert target.endswith(f"({face.points}\u00a0" + target.rsplit("\u00a0", 1)[1]), text
+                worth = {"en": "worth ", "fr": "noble à ", "it": "che vale "}[lang]  # play round 30, en11, fr12*
+                assert target.endswith(f"({worth}{face.points}\u00a0" + target.rsplit("\u00a0", 1)[1]), text
                 after = state.clone()
                 after.apply(action)
                 seen = after.observation(seat)
