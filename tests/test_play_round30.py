@@ -276,3 +276,32 @@ def test_royales_serve_rows_say_the_nobles_worth_and_the_cards_to_serve_name_who
         titles.add(table_view(session, 1)["hand"][0]["title"])
         session._apply(rng.choice(state.legal_actions()), session.names[seat])
     assert rows and ann in titles and computer in titles, titles
+
+
+def test_the_italian_lobby_chooses_a_place_at_the_table_not_a_player() -> None:
+    """Playtest round 30 it1*: «Scegli il tuo giocatore», «scegli un giocatore libero»: a person chooses a place, not
+    a player (read as picking an opponent), and the rematch and the command line say «posto»; «posto al tavolo»,
+    since Draco's «posto» is a seat around Draco. fr8: « dont un tenu par l’ordinateur (voir ci-dessous) »: « joué
+    par », and no pointer to a line that says nothing more."""
+    from cardgen.play.view import page_words
+
+    it, fr = page_words(deck_of("draco"), "it"), page_words(deck_of("draco"), "fr")
+    assert it["lobby_title"] == "Scegli il tuo posto al tavolo"
+    for key in ("lobby_title", "lobby_note_none", "lobby_note_one", "lobby_note", "lobby_link", "err_lobby_only"):
+        assert "giocatore libero" not in it[key] and "posto" in it[key], it[key]
+    for key in ("lobby_note_one", "lobby_note"):
+        assert "joué" in fr[key] and "ci-dessous" not in fr[key].replace("\u2011", "-") and "tenu" not in fr[key]
+
+
+def test_a_nobles_served_cards_are_named_under_it() -> None:
+    """Playtest round 30 fr13*, en14: on a laptop the dishes served under each noble were thumbnails 25 px wide over
+    the noble's request, their values unreadable ("what sits under each noble is the whole game"): the card's
+    ``under`` cards are named in a line of their own under the thumbnails, in the game's own names (no words in the
+    page's code)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    app = (root / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    css = (root / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    assert 'c.appendChild(el("div", "served", card.under.map((d) => d.name).join(", ")));' in app
+    assert "figure.card .served {" in css

@@ -98,6 +98,9 @@ function cardEl(card, big, playable) {
     const u = el("div", "under");
     for (const d of card.under) { const i = el("img"); i.src = "face/" + d.face + ".png"; i.alt = d.name; i.title = d.name; u.appendChild(i); }
     c.appendChild(u);
+    // and their names, which thumbnails 25 px wide laid over the noble's request never let anyone read (Royale's
+    // served dishes: "what sits under each noble is the whole game": #53 play round 30, fr13*, en14)
+    c.appendChild(el("div", "served", card.under.map((d) => d.name).join(", ")));
   }
   c.appendChild(el("figcaption", "", card.name));
   img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(picture); });
