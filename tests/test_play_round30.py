@@ -305,3 +305,16 @@ def test_a_nobles_served_cards_are_named_under_it() -> None:
     css = (root / "cardgen/play/static/app.css").read_text(encoding="utf-8")
     assert 'c.appendChild(el("div", "served", card.under.map((d) => d.name).join(", ")));' in app
     assert "figure.card .served {" in css
+
+
+def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
+    """Playtest round 30 en6, fr9, it12: the phone's top line broke "Player 1 · / Ann (you)" after the dot, the
+    designer's narrow column "Giocatore 3 / · computer" before it, and the result "99 points ★ / Winner": one's own
+    label in the top bar, a fact's label and the winner's mark are written with non-breaking spaces."""
+    from pathlib import Path
+
+    app = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert 'SEP + whole(mine(v, v.seat, v.names[v.seat]))' in app
+    assert 'String(v).replaceAll(" · ", "\\u00a0·\\u00a0")' in app
+    assert '" " + whole("★ " + ui.winner)' in app
+    assert 'return String(text).replace(/ /g, "\\u00a0");' in app

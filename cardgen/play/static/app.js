@@ -188,7 +188,8 @@ function area(a, big) {
   }
   if (a.facts.length) {
     const dl = el("dl");
-    for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", v)); }
+    // a player's label whole in its narrow column ("Giocatore 3 / · computer" began a line with the dot: it12)
+    for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", String(v).replaceAll(" · ", "\u00a0·\u00a0"))); }
     box.appendChild(dl);
   }
   return box;
@@ -427,7 +428,9 @@ function render() {
     v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + mine(v, v.seat, v.names[v.seat]) : "");
+  // one's own label whole on its line: the phone broke "Player 1 · / Ann (you)" after the dot (#53 play round 30,
+  // en6, fr9, it12)
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + whole(mine(v, v.seat, v.names[v.seat])) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
@@ -528,6 +531,11 @@ function render() {
   savedSaid = v.saved;
 }
 
+function whole(text) {
+  // a label that must not break inside: its spaces made non-breaking
+  return String(text).replace(/ /g, "\u00a0");
+}
+
 function counters(v) {
   // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
   const ui = v.ui;
@@ -564,7 +572,7 @@ function scoreLine(ui, seat, who, score, won, unit, label) {
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour;
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
   return (label || named(ui, seat, who)) + ui.colon + counted(score, unit) +
-    (won ? " ★ " + ui.winner : "");
+    (won ? " " + whole("★ " + ui.winner) : "");  // "99 points ★ / Winner" broke the mark from its word (en6)
 }
 
 function counted(score, unit) {
