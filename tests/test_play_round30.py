@@ -318,3 +318,18 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
     assert 'String(v).replaceAll(" · ", "\\u00a0·\\u00a0")' in app
     assert '" " + whole("★ " + ui.winner)' in app
     assert 'return String(text).replace(/ /g, "\\u00a0");' in app
+
+
+@pytest.mark.parametrize(("lang", "ends"), [("en", "has no more nobles to clear; the turn ends"),
+                                            ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce")])
+def test_royales_turn_ends_when_no_noble_is_left_to_clear(lang: str, ends: str) -> None:
+    """Playtest round 30 en12, it15: "has no cards left to clear, so the turn ends": nobles are cleared, not cards,
+    and «non ha più piatti da ritirare» sounded as if the player owned the dishes. en13: "serves Fruit 9 to the
+    Marquis, whose request can no longer be met, and who is cleared at once (…)": a double relative clause, now
+    "…to the Marquis: the request can no longer be met, so the noble is cleared (Fruit 9 to the discard pile)"."""
+    session = _played_out("royale", lang, seed=11)
+    lines = [line for e in session.journal for line in e.text.split("\n")]
+    assert any(line == ends for line in lines)
+    if lang == "en":
+        assert any(": the request can no longer be met, so the noble is cleared (" in line for line in lines)
+        assert not any("whose request" in line for line in lines)

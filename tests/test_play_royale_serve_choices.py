@@ -93,11 +93,11 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "has no cards left to clear, so the turn ends",
-     ", whose request can no longer be met, and who is cleared at once ("),
+    ("en", "has no more nobles to clear; the turn ends",  # play round 30, en12, en13, it15
+     ": the request can no longer be met, so the noble is cleared ("),
     ("fr", "n’a plus aucun plat à débarrasser\u202f: son tour s’achève donc",
      ", dont l’exigence ne peut plus être remplie\u202f: ses plats ("),
-    ("it", "non ha più piatti da ritirare, quindi il turno finisce",
+    ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce",
      ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
