@@ -22,9 +22,10 @@ from tests.test_play_session import deck_of
 
 #: the words a paying seat says when nobody pays its cost (Aunt Sarah's, Brother John's when she sits before him,
 #: Zork's when the richest are tied under a "none pays" ruling)
-NOBODY = {"en": ("pays nothing", "nobody pays", "costs nothing"), "fr": ("ne paie rien", "personne ne paie",
-                                                                         "ne coûte rien"),
-          "it": ("non paga nulla", "nessuno paga", "non costa nulla")}
+#: play round 30 (en21, it29): "paid for by nobody", «per cui non paga nessuno»
+NOBODY = {"en": ("pays nothing", "nobody pays", "costs nothing", "paid for by nobody"),
+          "fr": ("ne paie rien", "personne ne paie", "ne coûte rien"),
+          "it": ("non paga nulla", "nessuno paga", "non costa nulla", "non paga nessuno")}
 SEAT = {"en": "seat {s}: ", "fr": "place {s}\u202f: ", "it": "posto {s}: "}
 
 

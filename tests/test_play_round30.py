@@ -333,3 +333,21 @@ def test_royales_turn_ends_when_no_noble_is_left_to_clear(lang: str, ends: str) 
     if lang == "en":
         assert any(": the request can no longer be met, so the noble is cleared (" in line for line in lines)
         assert not any("whose request" in line for line in lines)
+
+
+def test_a_draw_under_a_toasts_lines_names_its_player_and_brother_johns_payer_is_a_person() -> None:
+    """Playtest round 30 en22, it26: after a toast's seat-by-seat lines, the toaster's own draw beside Aunt Sarah
+    stood with no subject, read as the last seat's: a move set apart from the line above by the rules' lines names
+    its player again. en21, it29: "seat 9: Brother John: what he owes falls on the seat before him": a double colon,
+    and a seat does not pay: "Brother John, paid for by the owner of the seat before him"."""
+    from pathlib import Path
+
+    from cardgen.games.draco.text import _TOAST
+
+    app = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert "const named = !e.goes_on || i === 0 || apart ||" in app
+    for lang, said in (("en", "paid for by the owner of the seat before him"),
+                       ("it", "il cui costo lo paga chi siede al posto precedente")):
+        assert _TOAST[lang]["paid_before"] == "{name}, " + said
+        for key in ("paid_before", "unpaid_sarah", "unpaid_first"):
+            assert not _TOAST[lang][key].startswith("{name}:")

@@ -704,7 +704,10 @@ function journal(v) {
     // en18)
     let head = i;
     while (head > 0 && v.journal[head].goes_on) head -= 1;
-    const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== e.seat;
+    // ... and where lines of the rules stand between it and the line above (a toast's seats and rulings): a draw
+    // under them with no name read as the last seat's or Aunt Sarah's (#53 play round 30, en22, it26)
+    const apart = i > 0 && v.journal[i - 1].text.split("\n").slice(1).some((line) => line && line[0] === line[0].toUpperCase());
+    const named = !e.goes_on || i === 0 || apart || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== e.seat;
     if (named) li.appendChild(el("b", "", who));
     li.appendChild(document.createTextNode((named ? " " : "") + moved));
     goes.forEach((line) => {
