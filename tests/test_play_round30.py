@@ -351,3 +351,21 @@ def test_a_draw_under_a_toasts_lines_names_its_player_and_brother_johns_payer_is
         assert _TOAST[lang]["paid_before"] == "{name}, " + said
         for key in ("paid_before", "unpaid_sarah", "unpaid_first"):
             assert not _TOAST[lang][key].startswith("{name}:")
+
+
+@pytest.mark.parametrize(("lang", "once", "over"), [
+    ("fr", "piochée 1 fois (la 2e fois, le banquet s’achève)", "piochée 2 fois\u202f: le banquet est terminé"),
+    ("it", "pescata 1 volta su 2", "pescata 2 volte su 2: il banchetto è finito"),
+    ("en", "1 of 2 times", "2 of 2 times: the banquet is over")])
+def test_royales_end_card_count_says_what_it_means(lang: str, once: str, over: str) -> None:
+    """Playtest round 30 fr17, it19: "carte Fin du banquet piochée · 2 sur 2" was opaque to a player who did not know
+    2 is the last: the count says which draw ends the banquet, and at the end that it has ended; from the game's
+    ``end_card_draws``."""
+    from cardgen.games.royale.playview import play_table
+
+    deck = deck_of("royale")
+    obs = Session(deck, seed=3, lang=lang).state.observation(0)
+    assert int(deck.model.rules.end_card_draws) == 2
+    for drawn, said in ((1, once), (2, over)):
+        facts = play_table(deck, dict(obs, end_draws=drawn), lang)["areas"][0]["facts"]
+        assert any(v == said for _, v in facts), facts

@@ -31,8 +31,11 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
     facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
-        facts.append([w["end"].format(end=end_card_name(deck, lang)),
-                      w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
+        # what the count means: « 2 sur 2 » was opaque to a player who did not know 2 is the last (#53 play round
+        # 30, fr17, it19)
+        drawn, last = int(obs["end_draws"]), int(deck.model.rules.end_card_draws)
+        key = "of_over" if drawn >= last else "of_one" if drawn == 1 else "of"
+        facts.append([w["end"].format(end=end_card_name(deck, lang)), w[key].format(n=drawn, total=last)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
     buffet = [_dish(deck, c, lang) if c else {"face": None} for c in obs["buffet"]]
