@@ -369,3 +369,24 @@ def test_royales_end_card_count_says_what_it_means(lang: str, once: str, over: s
     for drawn, said in ((1, once), (2, over)):
         facts = play_table(deck, dict(obs, end_draws=drawn), lang)["areas"][0]["facts"]
         assert any(v == said for _, v in facts), facts
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "letter"), ("fr", "lettre"), ("it", "lettera")])
+def test_royales_player_panel_names_the_players_letter(lang: str, word: str) -> None:
+    """Playtest round 30 en15, it21: the book deals each player the nobles of a letter, but the page never said which
+    (a tiny letter in the cards' corner): each panel's title names the letter its nobles print, "Player 1 · Ann
+    (you) · letter A · 0 points"."""
+    from cardgen.play.view import table_view
+
+    session = Session(deck_of("royale"), players=3, seed=7, people=[0, 1], lang=lang)
+    for seat in (0, 1):
+        session.join(seat)
+        session.claim(seat, ("Ann", "Bo")[seat])
+    titles = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if isinstance(a.get("seat"), int)
+              and a["title"].count("·") >= 2}
+    deck = session.deck
+    for seat, title in titles.items():
+        nid = session.state.observation(seat)["nobles"][seat][0].split("#")[0]
+        comp = next(c for c in deck.model.components if c.id == nid)
+        assert f" · {word} {comp.faces[0].mark} · " in title, title
+    assert len(titles) == 3 and "Ann" in titles[0]

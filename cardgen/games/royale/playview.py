@@ -53,7 +53,13 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                    "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
         nobles += _imposter_card(deck, p, imposter, lang)
-        areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
+        # the player's letter, as the book deals the nobles by it and their corner prints it (#53 play round 30, en15,
+        # it21: only a tiny letter on the cards said which nobles were whose)
+        marks = {getattr(_face_in_play(deck, nid)[1], "mark", None) for nid in obs["nobles"][p]} - {None}
+        pts = w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]
+        title = w["seat_letter"].format(n=p + 1, letter=marks.pop(), points=f"{points:g}", pts=pts) \
+            if len(marks) == 1 else w["seat"].format(n=p + 1, points=f"{points:g}", pts=pts)
+        areas.append({"title": title, "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
     # the six shown are the last ones, the count the whole pile's (it20), said in the title before them: "(the last
