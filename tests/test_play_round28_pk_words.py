@@ -62,8 +62,9 @@ def test_king_luis_score_counts_the_discarded_cards_by_the_books_noun(lang: str,
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The game ended: the supply is empty, so the chef cannot lay the table for a new course (6 cards)."),
-    ("fr", "La pioche est vide\u202f: le chef ne peut plus dresser la table pour un nouveau service (6 cartes), la partie "
-           "s’arrête donc."),
+    # play round 30 (fr11): no comma splice, and the 6 cards said as what a course needs
+    ("fr", "La pioche est vide\u202f: le chef ne peut plus dresser la table (il faut 6 cartes par service). La partie "
+           "s’arrête."),
     ("it", "Il mazzo è vuoto e per un’altra portata servono 6 carte: la partita è finita.")])
 def test_king_luis_end_on_an_empty_supply_says_why(lang: str, said: str) -> None:
     """"the supply is empty, and a course needs 6 cards" linked two facts without the reason (en9); « il n’y a plus
@@ -118,8 +119,10 @@ def test_the_journal_names_a_player_once_for_the_moves_of_one_turn() -> None:
     under "28. Player 1 (you): draws an Emerald card" (en8, fr12, it2): a move that goes on with the turn above, by
     the same player, is set with no name, its lines too; one by another player in that turn (Draco's draws after a
     toast) keeps its name, and so does the first line the page shows."""
-    assert ("const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== "
-            "e.seat;") in APP  # and another player's second line in a turn keeps its name (round 29, en18)
+    # and another player's second line in a turn keeps its name (round 29, en18), and a line the rules' lines set
+    # apart from the turn's (play round 30, en22, it26)
+    assert ("const named = !e.goes_on || i === 0 || apart || v.journal[i - 1].seat !== e.seat || "
+            "v.journal[head].seat !== e.seat;") in APP
     assert "while (head > 0 && v.journal[head].goes_on) head -= 1;" in APP
     assert 'if (named) li.appendChild(el("b", "", who));' in APP
     goes = APP[APP.index("goes.forEach((line) => {"):]

@@ -390,3 +390,17 @@ def test_royales_player_panel_names_the_players_letter(lang: str, word: str) -> 
         comp = next(c for c in deck.model.components if c.id == nid)
         assert f" · {word} {comp.faces[0].mark} · " in title, title
     assert len(titles) == 3 and "Ann" in titles[0]
+
+
+def test_french_lines_without_comma_splices_and_draws_thanks_to_the_ruffian() -> None:
+    """Playtest round 30 fr11: "…un nouveau service (6 cartes), la partie s’arrête donc": a comma splice, "(6 cartes)"
+    hanging; fr24: "la banque n’a pas assez, elle verse donc…"; fr22: "pioche une carte pour le malandrin rouge"
+    said the player drew on the ruffian's behalf: « pioche une carte : le malandrin rouge (place 7) est voisin de
+    Tante Sarah »."""
+    from cardgen.games.draco.text import _DONE, _TOAST
+    from cardgen.games.king_lui.playview import _WORDS as KL
+
+    assert KL["fr"]["ended_none"].endswith("(il faut {course} cartes par service). La partie s’arrête.")
+    assert _TOAST["fr"]["short"].startswith("comme la banque n’a pas assez, elle verse ce qu’elle peut")
+    assert _DONE["fr"]["draw"] == "pioche une carte\u202f: {card} est voisin de {sarah}"
+    assert "pour" not in _DONE["fr"]["decline"] and "pour" not in _DONE["fr"]["draw_any"]
