@@ -55,7 +55,7 @@ def test_the_undo_button_names_the_move_it_takes_back_and_the_moves_since() -> N
     # its number as the page's journal prints it, the turn's (pb: one number per turn, en5, fr12, it3); the turns
     # since, as the journal numbers them (round 28, fr2: not the moves inside a turn)
     assert undo == {"n": session.journal[mine].turn, "text": session.journal[mine].text.split("\n")[0],
-                    "since": len({e.turn for e in session.journal[mine:]}) - 1}
+                    "since": len({e.turn for e in session.journal[mine:]}) - 1, "open": False}  # play round 30
     assert undo["since"] > 0  # others moved since: said
     for lang in ("en", "fr", "it"):
         for key in ("undo_title", "undo_ask_title"):

@@ -404,3 +404,30 @@ def test_french_lines_without_comma_splices_and_draws_thanks_to_the_ruffian() ->
     assert _TOAST["fr"]["short"].startswith("comme la banque n’a pas assez, elle verse ce qu’elle peut")
     assert _DONE["fr"]["draw"] == "pioche une carte\u202f: {card} est voisin de {sarah}"
     assert "pour" not in _DONE["fr"]["decline"] and "pour" not in _DONE["fr"]["draw_any"]
+
+
+@pytest.mark.parametrize(("lang", "this"), [("en", "Take back this turn (no. {n} in the journal)"),
+                                            ("fr", "Annuler ce tour (n° {n} du journal)"),
+                                            ("it", "Annulla questo turno (n. {n} del diario)")])
+def test_the_undo_of_a_turn_still_being_played_says_this_turn(lang: str, this: str) -> None:
+    """Playtest round 30 fr19, it18: while Léo still serves, "Demander l’annulation de mon dernier tour (n° 2)"
+    called the turn he is playing his last one, beside "turns played: 0": the view says the turn is still open and
+    the button says "this turn"; once the turn is over, "my last turn" again. it27: the Italian title quotes the move
+    in “ ”, since a card's name inside it has «»."""
+    from cardgen.play.view import page_words, table_view
+
+    session = Session(deck_of("royale"), players=3, seed=7, people=[0], lang=lang, pace=0)
+    session.join(0)
+    while session.agent_move():
+        pass
+    session.play(list(next(a for a in session.state.legal_actions() if a[0] == "take")), 0)
+    view = table_view(session, 0)
+    assert view["undo_of"]["open"] and view["undo_of"]["n"] == session.state.turns + 1
+    ui = page_words(session.deck, lang)
+    assert ui["undo_this"] == this and "{n}" in ui["undo_ask_this"]
+    while session.state.current_player == 0 and not session.state.is_terminal():
+        session.play(list(session.state.legal_actions()[-1]), 0)
+    view = table_view(session, 0)
+    assert view["undo_of"] is None or not view["undo_of"]["open"]
+    if lang == "it":
+        assert "(“{move}”)" in ui["undo_title"] and "(“{move}”)" in ui["undo_ask_title"]

@@ -526,8 +526,11 @@ def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
         return None
     journal = session.journal
     turn = journal[start].turn
+    # ``open``: the turn is still being played (Royale's serves after the take): "this turn", not "my last turn"
+    # (#53 play round 30, fr19, it18)
     return {"n": turn, "text": (journal[start].marked or journal[start].text).split("\n")[0],  # not a course end
-            "since": len({e.turn for e in journal[start:]} - {turn})}
+            "since": len({e.turn for e in journal[start:]} - {turn}),
+            "open": turn > session.state.turns and not session.state.is_terminal()}
 
 
 def _turns_played(session: "Session") -> int:

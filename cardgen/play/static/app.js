@@ -447,7 +447,9 @@ function render() {
   // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
   // en1, fr2, it27)
   const undone = v.undo_of, several = v.people.length > 1;
-  if (undone) $("undo").textContent = (several ? ui.undo_ask_turn : ui.undo_turn).replace("{n}", undone.n);
+  // the turn still being played is "this turn", not "my last turn" (#53 play round 30, fr19, it18)
+  const open = undone && undone.open ? "_this" : "_turn";
+  if (undone) $("undo").textContent = ui[(several ? "undo_ask" : "undo") + open].replace("{n}", undone.n);
   else if (several) $("undo").textContent = ui.undo_ask;
   // asked of the others, what goes with the turn happens only if they agree: said as what would happen (round 29,
   // en1, fr1, it23)
