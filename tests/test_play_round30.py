@@ -431,3 +431,19 @@ def test_the_undo_of_a_turn_still_being_played_says_this_turn(lang: str, this: s
     assert view["undo_of"] is None or not view["undo_of"]["open"]
     if lang == "it":
         assert "(“{move}”)" in ui["undo_title"] and "(“{move}”)" in ui["undo_ask_title"]
+
+
+def test_royales_score_note_says_the_tie_break_and_king_luis_italian_score_says_points() -> None:
+    """Playtest round 30 it20: Royale's breakdown left out the book's tie-break, which King Lui's states (the engine's
+    ``rules.winners``: the most dish cards still under the nobles); said at a table of several players. it9: «2
+    porzioni × 6 del re» was elliptical: «× 6 punti (il re ne ha 6)»."""
+    from cardgen.games.king_lui.playview import score_lines
+    from cardgen.games.royale.playview import play_table
+
+    deck = deck_of("royale")
+    for lang, tie in (("en", "more dish cards still under their nobles"), ("it", "più carte Piatto ancora sotto"),
+                      ("fr", "le plus de cartes Plat encore sous ses nobles")):
+        obs = Session(deck, seed=3, lang=lang).state.observation(0)
+        assert tie in play_table(deck, dict(obs, at_end=True), lang)["score_note"]
+    lines = score_lines(deck_of("king_lui"), {"ham": 2}, {"ham": 6}, "it")
+    assert "Prosciutto: 2 porzioni × 6 punti (il re ne ha 6) = 12" in lines, lines

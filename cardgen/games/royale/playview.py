@@ -76,7 +76,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
     if obs.get("at_end"):  # the game is over: why, and each seat's points noble by noble (round 25, fr19, en18, it13)
         laid["scores"] = [[score_line(deck, obs, p, lang)] for p in range(len(obs["players"]))]
-        laid["score_note"] = w["score_note"]
+        # and the book's tie-break, as King Lui's breakdown says its own (#53 play round 30, it20); not alone
+        laid["score_note"] = w["score_note"] + (w["score_tie"] if len(obs["players"]) > 1 else "")
         ended = end_line(deck, obs, lang)
         if ended and obs.get("end_draws", 0) >= int(deck.model.rules.end_card_draws) and None in obs["buffet"]:
             ended += w["ended_midway"]  # the empty cells the buffet shows: the book's rule says why (en23)
