@@ -447,3 +447,17 @@ def test_royales_score_note_says_the_tie_break_and_king_luis_italian_score_says_
         assert tie in play_table(deck, dict(obs, at_end=True), lang)["score_note"]
     lines = score_lines(deck_of("king_lui"), {"ham": 2}, {"ham": 6}, "it")
     assert "Prosciutto: 2 porzioni × 6 punti (il re ne ha 6) = 12" in lines, lines
+
+
+def test_to_and_fro_says_each_ruffian_in_a_clause_and_a_debt_is_cancelled() -> None:
+    """Playtest round 30 en19: "Yellow Ruffian (seat 1) cannot move forward, being in the first seat, and the other
+    (seat 5) back 3 seats" shared the verb, so the other "cannot move back": each ruffian has its own verb. en20: the
+    book's word for a debt left unpaid is "cancelled", not "forgotten"."""
+    from cardgen.games.draco.text import _BOOK, _TOAST
+
+    effects = _BOOK["effects"]["en"]
+    assert effects["fwd_none"] == "{name} (seat {n}) is already in the first seat and stays there"
+    assert effects["back_full"] == "the other (seat {m}) moves back {back}"
+    assert effects["split"].startswith("{first}; {second}; ")
+    assert all("cancelled" in _TOAST["en"][k] and "forgotten" not in _TOAST["en"][k]
+               for k in ("cannot", "cannot_none", "cannot_you", "cannot_none_you"))
