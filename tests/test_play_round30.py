@@ -446,7 +446,7 @@ def test_royales_score_note_says_the_tie_break_and_king_luis_italian_score_says_
         obs = Session(deck, seed=3, lang=lang).state.observation(0)
         assert tie in play_table(deck, dict(obs, at_end=True), lang)["score_note"]
     lines = score_lines(deck_of("king_lui"), {"ham": 2}, {"ham": 6}, "it")
-    assert "Prosciutto: 2 porzioni × 6 punti (il re ne ha 6) = 12" in lines, lines
+    assert "Prosciutto: 2\u00a0porzioni\u00a0×\u00a06\u00a0punti (il re ne ha 6)\u00a0=\u00a012" in lines, lines
 
 
 def test_to_and_fro_says_each_ruffian_in_a_clause_and_a_debt_is_cancelled() -> None:
@@ -461,3 +461,16 @@ def test_to_and_fro_says_each_ruffian_in_a_clause_and_a_debt_is_cancelled() -> N
     assert effects["split"].startswith("{first}; {second}; ")
     assert all("cancelled" in _TOAST["en"][k] and "forgotten" not in _TOAST["en"][k]
                for k in ("cannot", "cannot_none", "cannot_you", "cannot_none_you"))
+
+
+def test_the_journal_keeps_ten_lines_under_the_end_form_on_a_laptop() -> None:
+    """Playtest round 30 en5, fr6, fr26: at a game's end on a 1280 px laptop the result and the feedback form left the
+    journal a line or two ("51. Player 1 · Ann: takes Cake" cut in half), the end's reason out of sight: under 1500
+    px (where round 28's two columns do not fit) the journal keeps its 14em under the form, the side panel
+    scrolling as one to it."""
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    block = css[css.index("@media (min-width: 701px) and (max-width: 1499px) {"):]
+    block = block[:block.index("\n}\n")]
+    assert "body.over:not(.designer) #journal" in block and "flex: none; min-height: 14em;" in block

@@ -95,10 +95,10 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
     ("en", "has no more nobles to clear; the turn ends",  # play round 30, en12, en13, it15
      ": the request can no longer be met, so the noble is cleared ("),
-    ("fr", "n’a plus aucun plat à débarrasser\u202f: son tour s’achève donc",
-     ", dont l’exigence ne peut plus être remplie\u202f: ses plats ("),
+    ("fr", "n’a plus aucun noble dont débarrasser les plats\u202f: son tour s’achève donc",
+     ", dont l’exigence ne peut plus être remplie\u202f: les plats de ce noble ("),
     ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce",
-     ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
+     ", la cui richiesta non può più essere esaudita: i piatti di questo nobile (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
     a rule nobody asked for (round 26, en18, fr26); under the mover's numbered line, it is that line's turn; "ends by
