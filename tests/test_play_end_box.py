@@ -214,6 +214,7 @@ def test_a_waiting_emerald_lies_apart_from_the_dishes(lang: str, beside: str) ->
     assert all(c["face"] != "emerald" for c in areas[0]["cards"])
     (apart,) = [a for a in areas if a["title"] == beside]
     # told of "a player", not "you": the spectator reads it too (round 27, it7)
-    assert apart["cards"] == [{"face": "emerald", "count": 2, "text": emerald_text(2, lang, told=True)}]
+    # the card's own words (play round 30, fr4, it3*)
+    assert apart["cards"] == [{"face": "emerald", "count": 2, "text": emerald_text(2, lang)}]
     assert "pick" not in apart
     assert not [a for a in play_table(session.deck, dict(obs, table_emeralds=0), lang)["areas"] if a["title"] == beside]

@@ -18,9 +18,10 @@ from tests.test_play_session import deck_of
 
 ROOT = Path(__file__).resolve().parents[1]
 UI = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
-#: the words that say the figure is a share of the games won, per language
-WON = {"en": "share of those games you won after playing it", "fr": "proportion de ces parties que vous avez gagnées",
-       "it": "quota di quelle partite che hai vinto"}
+#: the words that say the figure is a share of the games won, per language (play round 30, en1*, fr1*, it5: in
+#: sentences with a verb, and how many games: tests/test_play_round30.py)
+WON = {"en": "how often you won after that move", "fr": "des parties que vous gagnez après ce coup",
+       "it": "quota di partite che hai vinto giocando quella mossa"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -32,7 +33,7 @@ def test_the_hint_note_says_the_figure_is_the_share_of_games_won_and_the_list_co
     assert "{n}" in ui["hint_shown"] and "{of}" in ui["hint_shown"]
     app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert 'hint_note.replace("{weight}", h.weight)' in app and "ui.hint_shown" in app
-    assert '.replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share)' in app
+    assert '.replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)' in app
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

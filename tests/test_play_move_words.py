@@ -76,9 +76,10 @@ def test_royale_serves_a_noble_with_its_article_in_the_sentences_case(decks, lan
 
 
 @pytest.mark.parametrize(("lang", "fact"), [
-    ("fr", ["carte Fin du banquet piochée", "1 fois sur 2"]),  # the book's verb (round 25, fr30)
-    ("it", ["carta Fine del banchetto pescata", "1 su 2"]),
-    ("en", ["End of the Banquet card drawn", "1 of 2"]),
+    # the book's verb (round 25, fr30), and what the count means (play round 30, fr17, it19: « 1 sur 2 » was opaque)
+    ("fr", ["carte Fin du banquet", "piochée 1 fois (la 2e fois, le banquet s’achève)"]),
+    ("it", ["carta Fine del banchetto", "pescata 1 volta su 2"]),
+    ("en", ["End of the Banquet card drawn", "1 of 2 times"]),
 ])
 def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None:
     from cardgen.games.royale.playview import play_table

@@ -222,7 +222,8 @@ def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentenc
         proc.wait(10)
     assert len(lines) >= 3 and all(line.count(": ") == 1 and "http://" in line.split(": ")[1] for line in lines), lines
     assert "Giocatore 2 · non ancora arrivato" in heads and "Giocatore 1 · non ancora arrivato" not in heads, heads
-    assert won == ["Giocatore 3: 133 ★ vincitore", "Giocatore 1: 9"]  # in the line, lower case (round 26, it34)
+    # in the line, lower case (round 26, it34), the mark kept with its word (play round 30, en6)
+    assert won == ["Giocatore 3: 133 ★\u00a0vincitore", "Giocatore 1: 9"]
     assert journal == ["1.Giocatore 2 · Luca: Prendi Vino", "2.Giocatore 3: Pesca"]
     # kept on one line on a phone (round 25, it40); one's own name too (round 28, en4)
     assert own == "1.Giocatore\u00a02 · Luca\u00a0(tu): prende Vino"

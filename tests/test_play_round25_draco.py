@@ -85,7 +85,7 @@ def test_the_final_toast_is_a_line_of_its_own_with_its_reason_and_the_end(lang: 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_card_that_moves_characters_says_its_move_and_where_each_ends(lang: str) -> None:
     seat = {"en": r"\(seat (\d)\)", "fr": r"\(place (\d)\)", "it": r"\(posto (\d)\)"}[lang]
-    ends = {"en": r"ending in seats (\d) and (\d)", "fr": r"finissent aux places (\d) et (\d)",
+    ends = {"en": r"they end in seats (\d) and (\d)", "fr": r"finissent aux places (\d) et (\d)",
             "it": r"finiscono ai posti (\d) e (\d)"}[lang]
     to = {"en": r", to seat (\d)", "fr": r", jusqu’à la place (\d)", "it": r", fino al posto (\d)"}[lang]
     checked = set()

@@ -8,6 +8,8 @@ round; on random seatings and on every toast of random games.
 """
 from __future__ import annotations
 
+import re
+
 import random
 from typing import Any
 
@@ -20,9 +22,10 @@ from tests.test_play_session import deck_of
 
 #: the words a paying seat says when nobody pays its cost (Aunt Sarah's, Brother John's when she sits before him,
 #: Zork's when the richest are tied under a "none pays" ruling)
-NOBODY = {"en": ("pays nothing", "nobody pays", "costs nothing"), "fr": ("ne paie rien", "personne ne paie",
-                                                                         "ne coûte rien"),
-          "it": ("non paga nulla", "nessuno paga", "non costa nulla")}
+#: play round 30 (en21, it29): "paid for by nobody", «per cui non paga nessuno»
+NOBODY = {"en": ("pays nothing", "nobody pays", "costs nothing", "paid for by nobody"),
+          "fr": ("ne paie rien", "personne ne paie", "ne coûte rien"),
+          "it": ("non paga nulla", "nessuno paga", "non costa nulla", "non paga nessuno")}
 SEAT = {"en": "seat {s}: ", "fr": "place {s}\u202f: ", "it": "posto {s}: "}
 
 
@@ -52,7 +55,7 @@ def _charged(obs: dict[str, Any], resolved: Any) -> list[bool]:
 
 def _seat_said(line: str, seat: int, lang: str) -> str:
     """What the toast's seat line says at ``seat`` (1-based), "" when nothing."""
-    for item in line.split(" · "):
+    for item in re.split("\u202f?; ", line):  # seats apart by semicolons (play round 30: en17, fr21, it23)
         head = SEAT[lang].format(s=seat)
         if item.lower().startswith(head):
             return item[len(head):]

@@ -55,7 +55,7 @@ def test_the_undo_button_names_the_move_it_takes_back_and_the_moves_since() -> N
     # its number as the page's journal prints it, the turn's (pb: one number per turn, en5, fr12, it3); the turns
     # since, as the journal numbers them (round 28, fr2: not the moves inside a turn)
     assert undo == {"n": session.journal[mine].turn, "text": session.journal[mine].text.split("\n")[0],
-                    "since": len({e.turn for e in session.journal[mine:]}) - 1}
+                    "since": len({e.turn for e in session.journal[mine:]}) - 1, "open": False}  # play round 30
     assert undo["since"] > 0  # others moved since: said
     for lang in ("en", "fr", "it"):
         for key in ("undo_title", "undo_ask_title"):
@@ -86,9 +86,12 @@ def test_ones_own_panel_says_you_and_the_designers_column_does_not_repeat_its_pl
     session.claim(0, "Ann")
     titles = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None}
     # one's own name with "(vous)" (round 28, en4)
-    assert titles[0] == UI["fr"]["you_named"].format(n=1, who="Ann") + " · 0 point" and titles[1] == "Joueur 2 · 0 point"
+    # and the player's letter (play round 30, en15, it21)
+    assert titles[0] == UI["fr"]["you_named"].format(n=1, who="Ann") + " · lettre A · 0 point" \
+        and titles[1] == "Joueur 2 · lettre B · 0 point"
     columns = designer_view(session)["seats"]
-    assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == [["0 point"]] * 3
+    assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == \
+        [[f"lettre {x} · 0 point"] for x in "ABC"]
     assert "(vous)" not in json.dumps(spectator_view(session)["areas"], ensure_ascii=False)
 
 

@@ -25,16 +25,18 @@ def _played_out(lang: str, seed: int = 7) -> Session:
 
 @pytest.mark.parametrize(("lang", "drawn", "rebuilt"), [
     ("en", "The End of the Banquet card is drawn for the ",
-     "it is shuffled with the discard pile and the rest of the draw pile into a new draw pile"),
+     "the discard pile and the rest of the draw pile are shuffled together and split into 3 packets"),
     ("fr", "La carte Fin du banquet est piochée pour la ",
-     "elle est mélangée avec la défausse et le reste de la pioche pour former une nouvelle pioche"),
-    ("it", "La carta Fine del banchetto viene pescata per la ",
-     "viene rimescolata insieme agli scarti e al resto del mazzo in un nuovo mazzo")])
+     "la défausse et le reste de la pioche sont mélangés et répartis en 3 paquets"),
+    ("it", "La carta Fine del banchetto è pescata per la ",
+     "gli scarti e il resto del mazzo vengono rimescolati e divisi in 3 mazzetti")])
 def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, rebuilt: str) -> None:
     """Round 27 (en11, fr19, it12): the journal's line for the last draw was followed at once by the result's end
     line, which the page prints as the journal's last: the same sentence twice in a row. The draw that rebuilds the
     pile keeps its line; the one that ends the banquet is said by the end line alone. Round 28 (en15, it12): the
-    rebuilt pile left the card itself out, so nobody saw how it could be drawn "2 of 2": it goes into the new pile."""
+    rebuilt pile left the card itself out, so nobody saw how it could be drawn "2 of 2": it goes into the new pile.
+    Play round 30 (en9, fr15, it14): into the middle one of 3 packets, as the book and the engine do it
+    (tests/test_play_round30.py checks the whole line)."""
     from cardgen.play.view import table_view
 
     session = _played_out(lang)
@@ -45,17 +47,19 @@ def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, reb
 
 
 @pytest.mark.parametrize(("lang", "rule"), [
-    ("en", "Abundance cards are wild: each counts as any dish type, unless the request excludes it; its value"),
-    ("fr", "Les cartes Abondance sont des jokers\u202f: chacune compte comme n’importe quel type de plat, sauf si "
+    ("en", "a wild card, by the rules: it counts as a card of whichever dish type suits you, unless the request "
+           "excludes it; its value"),
+    ("fr", "un joker, selon la règle\u202f: il compte comme une carte du type de plat qui vous arrange, sauf si "
            "l’exigence l’exclut\u202f;"),
-    ("it", "Le carte Abbondanza sono jolly: ognuna vale come qualsiasi tipo di piatto, a meno che la richiesta non "
-           "la escluda;")])
+    ("it", "un jolly, secondo le regole: vale come una carta del tipo di piatto che ti conviene, a meno che la "
+           "richiesta non lo escluda;")])
 def test_what_the_cards_say_tells_that_abundance_is_wild(lang: str, rule: str) -> None:
     """Round 27 (fr16): the page named every noble and the imposter but never said that Abundance stands for any dish
     (the book: "The Abundance cards are wild"), so a noble met with two Abundance cards read as false. The first
     Abundance card of an area carries the rule as its text (what "What the cards say" lists, once per area); no other
     card does. Round 28 (en14, fr16): "each one … them … its", "the player" where the book says the rule of any
-    card: one number throughout, in the book's own line."""
+    card: one number throughout, in the book's own line. Play round 30 (fr18): under "What the cards say", a card
+    that prints only its name and value: said as the rules' (« un joker, selon la règle »), not as its print."""
     from cardgen.games.royale.playview import play_table
 
     deck = deck_of("royale")

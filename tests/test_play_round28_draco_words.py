@@ -32,16 +32,19 @@ def _finished(seed: int, lang: str = "en") -> Session:
 
 
 def test_the_bar_counts_the_round_the_final_toast_closes() -> None:
-    """At game over, every player has had as many turns as the rounds finished say, the last round counted when
-    the game's last turn was its last seat's: turns // players, on games whose last turn closes a round and games
-    whose last turn does not."""
+    """At game over, every player has had as many turns as the rounds finished say. Round 28 counted the turn the
+    final toast cut short, and the round it would have closed; play round 30 (en26, fr25, it30) found that count
+    beside the log's 89 and 29: the bar now counts completed turns and rounds as the engine and the log do, and names
+    the turn cut short (tests/test_play_round30.py), on games whose cut turn would have closed a round and games
+    whose cut turn would not."""
     closed = set()
     for seed in (4, 5, 7):
         session = _finished(seed)
         page = table_view(session, 0)
         turns, rounds = page["turns"], page["rounds"]
         assert rounds == turns // 3, (seed, turns, rounds)
-        closed.add(turns % 3 == 0)
+        assert page["turn_cut"] in (None, turns + 1)
+        closed.add((turns + 1) % 3 == 0)
     assert closed == {True, False}
 
 
@@ -182,8 +185,9 @@ def test_a_favour_move_lists_the_characters_that_closed_up() -> None:
     ("fr", r"Frère Jean transmet (\d+) (pièces? d’argent) à la place suivante",
      "ce qu’il doit retombe sur la place précédente"),
     ("it", r"Fra Giovanni passa (\d+) (monete? d’argento) al posto successivo",
-     "quello che deve ricade sul posto precedente"),
-    ("en", r"Brother John passes (\d+) (silver coins?) on to the next seat", "what he owes falls on the seat before him")])
+     "il cui costo lo paga chi siede al posto precedente"),  # play round 30 (it29, en21): a person pays, not a seat
+    ("en", r"Brother John passes (\d+) (silver coins?) on to the next seat",
+     "paid for by the owner of the seat before him")])
 def test_brother_john_s_lines_name_the_coins_and_no_seat_pays(lang: str, passes: str, before: str) -> None:
     """« Frère Jean transmet 2 à la place suivante » gave a bare number (fr26), and «per cui paga il posto prima» had a
     seat pay (it20): the coins he hands on are named with their unit, and what he owes falls on the seat before."""

@@ -20,17 +20,17 @@ from tests.test_play_session import deck_of
 ROOT = Path(__file__).resolve().parents[1]
 APP = (ROOT / "cardgen" / "play" / "static" / "app.js").read_text(encoding="utf-8")
 
-#: the drawn Emerald's sentence told of "a player" (the page's card text): a choice, said as one, and the book's
-#: "where anyone may use it later"
-CHOICE = {"en": "A player who draws it gets no other card, and chooses: use Emerald at once (if the king has enough "
-                "portions) or lay the card face up beside the dishes, where anyone may use it later. Either way, "
-                "their turn ends there.",
-          "fr": "Qui la pioche ne reçoit pas d’autre carte et choisit\u202f: se servir d’Emerald aussitôt (si le roi a "
-                "assez de portions) ou poser la carte face visible près des plats, où chacun pourra s’en servir plus "
-                "tard. Dans les deux cas, son tour s’arrête là.",
-          "it": "Chi la pesca non riceve un’altra carta e sceglie: usare subito Emerald (se il re ha abbastanza "
-                "porzioni) oppure mettere la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. "
-                "In entrambi i casi il suo turno finisce qui."}
+#: the drawn Emerald's sentence as the card prints it (play round 30, fr4, it3*: the page quotes the card, not a
+#: paraphrase of "a player"): a choice, said as one, and the book's "where anyone may use it later"
+CHOICE = {"en": "If you draw it, you get no other card: either use Emerald at once (if the king has enough portions) "
+                "or lay the card face up beside the dishes, where anyone may use it later. Either way, your turn ends "
+                "there.",
+          "fr": "Si vous la piochez, vous ne recevez pas d’autre carte\u202f: au choix, servez-vous d’Emerald aussitôt "
+                "(si le roi a assez de portions) ou posez la carte face visible près des plats, où chacun pourra s’en "
+                "servir plus tard. Dans les deux cas, votre tour s’arrête là.",
+          "it": "Se la peschi, non ricevi un’altra carta: a tua scelta, usa subito Emerald (se il re ha abbastanza "
+                "porzioni) oppure metti la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. "
+                "In entrambi i casi il tuo turno finisce qui."}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -45,7 +45,7 @@ def test_the_emerald_card_on_the_page_offers_the_books_choice(lang: str) -> None
     assert {"en": "they use Emerald", "fr": "il se sert d’Emerald aussitôt si", "it": "usa subito Emerald se"}[lang] \
         not in text
     if lang == "it":
-        assert "del re, a scelta di chi la usa, escono dal gioco" in text and "del re a sua scelta" not in text
+        assert "del re a tua scelta escono dal gioco" in text and "del re a sua scelta" not in text
 
 
 @pytest.mark.parametrize(("lang", "label"), [("en", "Cards discarded: 3 (they count only to break a tie)"),
@@ -62,8 +62,9 @@ def test_king_luis_score_counts_the_discarded_cards_by_the_books_noun(lang: str,
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The game ended: the supply is empty, so the chef cannot lay the table for a new course (6 cards)."),
-    ("fr", "La pioche est vide\u202f: le chef ne peut plus dresser la table pour un nouveau service (6 cartes), la partie "
-           "s’arrête donc."),
+    # play round 30 (fr11): no comma splice, and the 6 cards said as what a course needs
+    ("fr", "La pioche est vide\u202f: le chef ne peut plus dresser la table (il faut 6 cartes par service). La partie "
+           "s’arrête."),
     ("it", "Il mazzo è vuoto e per un’altra portata servono 6 carte: la partita è finita.")])
 def test_king_luis_end_on_an_empty_supply_says_why(lang: str, said: str) -> None:
     """"the supply is empty, and a course needs 6 cards" linked two facts without the reason (en9); « il n’y a plus
@@ -118,8 +119,10 @@ def test_the_journal_names_a_player_once_for_the_moves_of_one_turn() -> None:
     under "28. Player 1 (you): draws an Emerald card" (en8, fr12, it2): a move that goes on with the turn above, by
     the same player, is set with no name, its lines too; one by another player in that turn (Draco's draws after a
     toast) keeps its name, and so does the first line the page shows."""
-    assert ("const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== "
-            "e.seat;") in APP  # and another player's second line in a turn keeps its name (round 29, en18)
+    # and another player's second line in a turn keeps its name (round 29, en18), and a line the rules' lines set
+    # apart from the turn's (play round 30, en22, it26)
+    assert ("const named = !e.goes_on || i === 0 || apart || v.journal[i - 1].seat !== e.seat || "
+            "v.journal[head].seat !== e.seat;") in APP
     assert "while (head > 0 && v.journal[head].goes_on) head -= 1;" in APP
     assert 'if (named) li.appendChild(el("b", "", who));' in APP
     goes = APP[APP.index("goes.forEach((line) => {"):]
@@ -147,6 +150,8 @@ def test_royales_serve_rows_give_the_request_as_the_card_does(lang: str, colon: 
     # since round 29 (en12, fr13, it10) the row is the noble and its points, the request its line under it
     for move in rows:
         noble, rest = move["part"].split(" (", 1)
-        assert "," not in noble and re.fullmatch(r"\d+\u00a0\w+\)", rest), move
+        # the noble's value, not what the move earns (play round 30, en11, fr12*): "(worth 3 points)"
+        worth = {"en": "worth ", "fr": "noble à ", "it": "che vale "}[lang]
+        assert "," not in noble and re.fullmatch(worth + r"\d+\u00a0\w+\)", rest), move
         assert move["detail"][:1].isupper() and colon not in move["detail"].split(" — ")[0][:12], move
     assert all(" its " not in m["part"] + m["detail"] for m in rows) if lang == "en" else True

@@ -81,7 +81,7 @@ def test_a_turn_of_several_moves_is_taken_back_whole_and_counts_as_one() -> None
     assert session.actions[start][0] == 0 and start < len(session.actions) - 1
     undo = table_view(session, 0)["undo_of"]
     assert undo == {"n": session.journal[start].turn, "text": session.journal[start].text.split("\n")[0],
-                    "since": 0}
+                    "since": 0, "open": undo["open"]}  # open: the turn still played (play round 30, fr19, it18)
     session.undo()
     assert len(session.actions) == start
 
@@ -95,5 +95,6 @@ def test_the_button_names_the_turn_and_the_title_says_the_turns_since_as_many_as
         assert "{n}" in ui[key], (lang, key)
     assert "{since}" in ui["undo_since"] and "{" not in ui["undo_since_none"] + ui["undo_since_one"]
     assert not any("{since}" in ui[k] for k in ("undo_title", "undo_ask_title"))
-    assert "(several ? ui.undo_ask_turn : ui.undo_turn).replace(\"{n}\", undone.n)" in APP
+    # the turn still being played says "this turn" (play round 30, fr19, it18)
+    assert 'ui[(several ? "undo_ask" : "undo") + open].replace("{n}", undone.n)' in APP
     assert "undone.since === 0 ? ui.undo_since_none" in APP

@@ -74,7 +74,8 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
                 request = requirement_text(deck, face.data, lang).rstrip(".")
                 # the row the noble and its points, the request as its card prints it on the line under it (round 29)
                 assert detail.startswith(request) and request not in target, (text, detail)
-                assert target.endswith(f"({face.points}\u00a0" + target.rsplit("\u00a0", 1)[1]), text
+                worth = {"en": "worth ", "fr": "noble à ", "it": "che vale "}[lang]  # play round 30, en11, fr12*
+                assert target.endswith(f"({worth}{face.points}\u00a0" + target.rsplit("\u00a0", 1)[1]), text
                 after = state.clone()
                 after.apply(action)
                 seen = after.observation(seat)
@@ -92,12 +93,12 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "has no cards left to clear, so the turn ends",
-     ", whose request can no longer be met, and who is cleared at once ("),
-    ("fr", "n’a plus aucun plat à débarrasser\u202f: son tour s’achève donc",
-     ", dont l’exigence ne peut plus être remplie\u202f: ses plats ("),
-    ("it", "non ha più piatti da ritirare, quindi il turno finisce",
-     ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
+    ("en", "has no more nobles to clear; the turn ends",  # play round 30, en12, en13, it15
+     ": the request can no longer be met, so the noble is cleared ("),
+    ("fr", "n’a plus aucun noble dont débarrasser les plats\u202f: son tour s’achève donc",
+     ", dont l’exigence ne peut plus être remplie\u202f: les plats de ce noble ("),
+    ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce",
+     ", la cui richiesta non può più essere esaudita: i piatti di questo nobile (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
     a rule nobody asked for (round 26, en18, fr26); under the mover's numbered line, it is that line's turn; "ends by

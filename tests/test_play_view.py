@@ -137,4 +137,5 @@ def test_royale_nobles_are_named_and_drawn_as_the_side_in_play() -> None:
         assert mine["cards"][0]["name"] == first and mine["cards"][0].get("picture") == picture
         assert session.describe(("clear", 0)) == cleared  # the article in the sentence's case, a bare name as it is
     assert "noble" not in json.dumps([c["name"] for c in mine["cards"]])
-    assert mine["title"] == "Joueur\u00a01\u00a0(vous) · 0 point"  # French: 0 and 1 take the singular; "(vous)": fr6
+    # French: 0 and 1 take the singular; "(vous)": fr6; the player's letter (play round 30, en15, it21)
+    assert mine["title"] == "Joueur\u00a01\u00a0(vous) · lettre A · 0 point"

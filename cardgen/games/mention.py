@@ -28,7 +28,22 @@ from typing import Any
 NO_OPEN, NO_CLOSE = "\ue000", "\ue001"
 #: a part that reads otherwise on one seat's own page: ``BY_OPEN`` seat ``BY_MID`` others ``BY_MID`` own ``BY_CLOSE``
 BY_OPEN, BY_MID, BY_CLOSE = "\ue002", "\ue003", "\ue004"
-MARKS = (NO_OPEN, BY_OPEN)
+#: a player named in a sentence: ``AS_OPEN`` seat ``AS_MID`` plain ``AS_MID`` named ``AS_CLOSE`` (``player``), and in
+#: ``named`` where the name goes: ``WHO`` as a sentence says it ("Bo", "the computer"), ``WHO_SHORT`` as a list does
+#: ("Bo", "computer")
+AS_OPEN, AS_MID, AS_CLOSE = "\ue005", "\ue006", "\ue007"
+WHO, WHO_SHORT = "\ue008", "\ue009"
+MARKS = (NO_OPEN, BY_OPEN, AS_OPEN)
+
+
+def player(seat: int, plain: str, named: str) -> str:
+    """A player in a sentence, two ways: ``plain`` where the seat has no name to give (its number by ``seat_no``:
+    "Player 2"), ``named`` where it has one, with ``WHO`` (or ``WHO_SHORT``) where the name goes: "Bo (Player 2) is
+    the chef", "the computer (Player 3)", "seat 1: Bo +4". A seat's label pasted into a sentence ("Le joueur 2 ·
+    Léo est le chef", "contre le joueur 2 · Léo : le joueur 2 · Léo paie …") read as a database field (#53 play round
+    30, en4, fr2, fr23, it8; the toast's list, en17, fr21, it23). On the seat's own page the plain form, which
+    ``seat_no`` writes as the top bar does ("Player 2 · Bo (you)"), unless a ``by_seat`` says it to them."""
+    return f"{AS_OPEN}{int(seat)}{AS_MID}{plain}{AS_MID}{named}{AS_CLOSE}"
 
 
 def seat_no(seat: int) -> str:
@@ -48,13 +63,19 @@ def marked(text: Any) -> bool:
     return isinstance(text, str) and any(mark in text for mark in MARKS)
 
 
-def fill(text: str, called: Callable[[int], str], reader: int | None = None) -> str:
+#: what a page knows of a seat's name: (as a sentence says it, as a list says it, the language's contractions
+#: "a il |al ;…"), or None for a seat with no name (``player`` then reads its plain form)
+Named = Callable[[int], "tuple[str, str, str] | None"]
+
+
+def fill(text: str, called: Callable[[int], str], reader: int | None = None, name: Named | None = None) -> str:
     """``text`` with its seats written out for the page of seat ``reader`` (None: nobody's page): each
-    ``seat_no`` as ``called(seat)``, each ``by_seat`` as its own part on the seat's own page, else its others'."""
+    ``seat_no`` as ``called(seat)``, each ``by_seat`` as its own part on the seat's own page, else its others';
+    each ``player`` named where ``name(seat)`` gives a name, else plain."""
     if not marked(text):
         return text
     try:
-        out, end = _fill(text, 0, called, reader)
+        out, end = _fill(text, 0, called, reader, name)
     except ValueError:  # a mark cut short or not a game's (words a person typed): the text as it is
         return text
     return out if end == len(text) else text
@@ -65,22 +86,24 @@ def plain(text: str) -> str:
     return fill(text, lambda seat: str(seat + 1))
 
 
-def fill_all(value: Any, called: Callable[[int], str], reader: int | None = None) -> Any:
+def fill_all(value: Any, called: Callable[[int], str], reader: int | None = None, name: Named | None = None) -> Any:
     """Every text inside ``value`` (a page's JSON: dicts, lists, texts) written out by ``fill``; the rest as it is."""
     if isinstance(value, str):
-        return fill(value, called, reader)
+        return fill(value, called, reader, name)
     if isinstance(value, dict):
-        return {k: fill_all(v, called, reader) for k, v in value.items()}
+        return {k: fill_all(v, called, reader, name) for k, v in value.items()}
     if isinstance(value, list):
-        return [fill_all(v, called, reader) for v in value]
+        return [fill_all(v, called, reader, name) for v in value]
     if isinstance(value, tuple):
-        return tuple(fill_all(v, called, reader) for v in value)
+        return tuple(fill_all(v, called, reader, name) for v in value)
     return value
 
 
-def _fill(text: str, i: int, called: Callable[[int], str], reader: int | None) -> tuple[str, int]:
-    """``text`` from ``i`` written out up to the end of the part it is in (a ``BY_MID`` or ``BY_CLOSE`` of the
-    level it started at, or the end of ``text``): the words and where it stopped."""
+def _fill(text: str, i: int, called: Callable[[int], str], reader: int | None,
+          name: Named | None = None, lead: str = "") -> tuple[str, int]:
+    """``text`` from ``i`` written out up to the end of the part it is in (a ``BY_MID``, ``AS_MID`` or a close of
+    the level it started at, or the end of ``text``): the words and where it stopped. ``lead``: the words written
+    before the part, outside it (whether a name opens a sentence)."""
     parts: list[str] = []
     start = i
     while i < len(text):
@@ -94,11 +117,31 @@ def _fill(text: str, i: int, called: Callable[[int], str], reader: int | None) -
             parts.append(text[start:i])
             mid = text.index(BY_MID, i)
             seat = int(text[i + 1:mid])
-            others, i = _fill(text, mid + 1, called, reader)
-            own, i = _fill(text, i + 1, called, reader)
+            others, i = _fill(text, mid + 1, called, reader, name, lead + "".join(parts))
+            own, i = _fill(text, i + 1, called, reader, name, lead + "".join(parts))
             parts.append(own if reader is not None and seat == reader else others)
             i = start = i + 1
-        elif c in (BY_MID, BY_CLOSE):
+        elif c == AS_OPEN:
+            parts.append(text[start:i])
+            mid = text.index(AS_MID, i)
+            seat = int(text[i + 1:mid])
+            plain_said, i = _fill(text, mid + 1, called, reader, name, lead + "".join(parts))
+            named_said, i = _fill(text, i + 1, called, reader, name, lead + "".join(parts))
+            known = name(seat) if name is not None and seat != reader else None
+            if known is None or WHO not in named_said and WHO_SHORT not in named_said:
+                out = plain_said
+            else:
+                said, short, contractions = known
+                out = named_said.replace(WHO, said).replace(WHO_SHORT, short)
+                for pair in filter(None, contractions.split(";")):  # «a il computer» → «al computer»
+                    full, _, short_form = pair.partition("|")
+                    out = out.replace(full, short_form)
+                before = lead + "".join(parts)
+                if not before.strip() or before.endswith(("\n", ". ")):  # a sentence's first word: a capital
+                    out = out[:1].upper() + out[1:]
+            parts.append(out)
+            i = start = i + 1
+        elif c in (BY_MID, BY_CLOSE, AS_MID, AS_CLOSE):
             break
         else:
             i += 1

@@ -238,9 +238,9 @@ class Session:
         (None: a page that is nobody's, the designer's or a spectator's): each by their seat and who took it, as the
         top bar and the journal name them ("Player 2 · Bo"), the page's own player as "you" (#53 round 29, en3,
         en21, fr6, it1, it14; ``cardgen.play.view.seat_called``)."""
-        from cardgen.play.view import seat_called
+        from cardgen.play.view import seat_called, seat_named
 
-        return fill_all(value, seat_called(self, seat), seat)
+        return fill_all(value, seat_called(self, seat), seat, seat_named(self))
 
     def _apply(self, action: Action, who: str) -> Entry:
         player, turn = self.state.current_player, self.state.turns + 1

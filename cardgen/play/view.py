@@ -263,6 +263,26 @@ def seat_called(session: "Session", reader: int | None) -> Callable[[int], str]:
     return called
 
 
+def seat_named(session: "Session") -> Callable[[int], tuple[str, str, str] | None]:
+    """A seat's name as a game's sentence says it (``cardgen.games.mention.player``): a person by the name they gave,
+    the computer with the language's article ("the computer", « l’ordinateur », «il computer») and, in a list, without
+    it ("computer"), with the language's contractions for a name after a preposition («a il computer» → «al
+    computer»); None for a person who gave no name (the sentence then names the seat: "Player 2")."""
+    ui = page_words(session.deck, session.lang)
+    names = [session.people_names.get(seat, "") if n == "human" else None for seat, n in enumerate(session.names)]
+    said, short, contractions = ui["agent_said"], ui["agent_short"], ui.get("contractions", "")
+
+    def named(seat: int) -> tuple[str, str, str] | None:
+        if not 0 <= seat < len(names):
+            return None
+        who = names[seat]
+        if who is None:
+            return said, short, contractions
+        return (who, who, contractions) if who else None
+
+    return named
+
+
 def _name_seats(areas: list[dict[str, Any]], names: list[str], ui: dict[str, str], seat: int) -> None:
     """Another seat's area titled by its seat ("Player 1", "Player 1 · Red Lair") names who plays it, as the top bar
     and the journal do ("Player 1 · Ann"): a number alone had to be matched to a name from memory (#53 round 26,
@@ -506,30 +526,36 @@ def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
         return None
     journal = session.journal
     turn = journal[start].turn
+    # ``open``: the turn is still being played (Royale's serves after the take): "this turn", not "my last turn"
+    # (#53 play round 30, fr19, it18)
     return {"n": turn, "text": (journal[start].marked or journal[start].text).split("\n")[0],  # not a course end
-            "since": len({e.turn for e in journal[start:]} - {turn})}
+            "since": len({e.turn for e in journal[start:]} - {turn}),
+            "open": turn > session.state.turns and not session.state.is_terminal()}
 
 
 def _turns_played(session: "Session") -> int:
-    """The top bar's "turns played": the game's completed turns, and at the end the turn that ended it too (Draco's
-    last card ends the game before its turn is counted), so the bar and the journal's last number agree."""
+    """The top bar's "turns played": the game's completed turns, as the engine, the log and every other count of
+    cardgen have them (``State.turns``). Draco's final toast ends the game inside a turn, before its draw: that turn
+    was not played out, and the bar counted it (90 beside the log's 89: #53 play round 30, en26, fr25, it30); the
+    bar says so instead (``_turn_cut``)."""
+    return session.state.turns
+
+
+def _turn_cut(session: "Session") -> int | None:
+    """The journal's last turn, when the game ended inside it (a turn the engine never completed: Draco's final
+    toast), so that the bar's "turns played: 89" and the journal's last "90." agree (#53 round 28 en25, fr28: the
+    journal's 90 read as a bar one short); None else."""
     state, journal = session.state, session.journal
-    if state.is_terminal() and journal:
-        return max(state.turns, journal[-1].turn)
-    return state.turns
+    if state.is_terminal() and journal and journal[-1].turn > state.turns:
+        return int(journal[-1].turn)
+    return None
 
 
 def _rounds_finished(session: "Session") -> int:
-    """The top bar's "rounds finished": the game's completed rounds, and at the end the round its last turn completed
-    too. Draco's final toast ends the game inside the turn, before the engine counts that turn or the round it
-    closes: 90 turns of three players, the last one the round's last seat's, read "rounds finished: 29" (#53 round
-    28, en25, fr28). A round ends with the turn of the seat before the one that played the game's first turn."""
-    state, journal = session.state, session.journal
-    if not (state.is_terminal() and journal) or journal[-1].turn <= state.turns:
-        return state.rounds
-    last = next(e.seat for e in journal if e.turn == journal[-1].turn)
-    opened = next((e.seat for e in journal if e.turn == 1), None)
-    return state.rounds + int(opened is not None and (last + 1) % session.players == opened)
+    """The top bar's "rounds finished": the game's completed rounds, as the engine and the log count them. The round
+    a cut-short last turn would have closed is not finished (round 28 counted it, en25, fr28; play round 30, en26,
+    fr25, it30: the page said 30 where the log says 29)."""
+    return session.state.rounds
 
 
 def _journal(session: "Session", names: list[str]) -> list[dict[str, Any]]:
@@ -578,7 +604,8 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
-        "status": status, "turns": _turns_played(session), "rounds": _rounds_finished(session), "hand": shown,
+        "status": status, "turns": _turns_played(session), "turn_cut": _turn_cut(session),
+        "rounds": _rounds_finished(session), "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": session.turn_start(seat) is not None and waiting != "over" and session.undo_asked is None
                     and seat in session.people and not private,

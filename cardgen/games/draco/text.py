@@ -12,7 +12,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.games.draco.model import DracoFace
-from cardgen.games.mention import by_seat, seat_no
+from cardgen.games.mention import WHO, WHO_SHORT, by_seat, player, seat_no
 from cardgen.text import join_and, times
 
 #: this module's words per language (cardgen/wordbook.py)
@@ -249,7 +249,7 @@ def _targeted(resolved: Any, action: tuple[Any, ...], lang: str, circle: list[st
     if len(action) == 3 and isinstance(action[2], int) and action[2] >= 0:
         # a player challenged or robbed: "Play Game of Dice against Player 1", not a bare "Play Game of Dice: Player 1"
         # (round 26, en32)
-        against = str(j["against_whom"].format(n=seat_no(action[2])))
+        against = str(j["against_whom"].format(who=_pl(action[2], lang)))
         return text, against, str(j["against_move"].format(text=text, against=against))
     if table is not None and len(action) > 2 and action[2] in circle:
         # what the card does to the seats, in the book's terms, where the character is and where it goes: "(now at
@@ -403,6 +403,42 @@ def _effect_key(resolved: Any, card: Any) -> str | None:
 
 def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
                   after: dict[str, Any]) -> str | None:
+    """A Draco move made, as the journal records it (``_describe_done``), then, on lines of their own, what the move
+    did to the draw pile: rebuilt from the discards, or run out for good (``pile_said``). The journal said neither,
+    the two moments that start the end of the game (#53 play round 30, en18*, it24*)."""
+    text = _describe_done(resolved, action, lang, before, after)
+    pile = pile_said(resolved, before, after, lang)
+    if not pile:
+        return text
+    if text is None:
+        from cardgen.games.base import name_action
+
+        text = name_action(resolved, action, lang, before)
+    lines = text.split("\n")
+    # said after the move's own line, before a final toast's lines: the pile ran out before the toast was proposed
+    return "\n".join(lines[:1] + pile + lines[1:])
+
+
+def pile_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str) -> list[str]:
+    """The draw pile rebuilt from the discards (``rules.pile_empty``: the public ``rebuilds_left`` went down), with
+    the new pile's size once the move is over, and whether it will be rebuilt again; or run out for good (the
+    public ``last_call`` set), with who must propose the final toast under this edition's ruling (``final_toast``:
+    ``must_toast``) or, under another, the book's "the final toast is near"."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    said = []
+    left_before, left_after = before.get("rebuilds_left"), after.get("rebuilds_left")
+    if left_before is not None and left_after is not None and int(left_after) < int(left_before):
+        key = "pile_rebuilt" if int(left_after) > 0 else "pile_rebuilt_last"
+        said.append(str(j[key].format(cards=counted(int(after.get("pile", 0)), "card", lang))))
+    if after.get("last_call") and not before.get("last_call"):
+        ruling = (getattr(resolved.model, "clarifications", None) or {}).get("final_toast")
+        must = getattr(ruling, "resolution", None) == "must_toast"
+        said.append(str(j["pile_gone_must" if must else "pile_gone"]))
+    return said
+
+
+def _describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                   after: dict[str, Any]) -> str | None:
     """A Draco move made, as the journal records it (``GameSpec.describe_done``): "moves Red Ruffian from seat 5
     to seat 3" (the circle is public), "draws a card" (the card drawn is the drawer's alone: never named).
 
@@ -491,7 +527,7 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
         if len(action) > 2 and isinstance(action[2], int):  # a player challenged or robbed: "against Player 2"
             # the player it targets named as the page names them, "against you" on their own page (#53 round 29,
             # it14)
-            text = by_seat(action[2], j["against"].format(text=text, n=seat_no(action[2])),
+            text = by_seat(action[2], j["against"].format(text=text, who=_pl(action[2], lang)),
                            j["against_you"].format(text=text))
             money = _money(before, after, lang, between=not final)
             rolls = after.get("rolls") or []
@@ -499,7 +535,7 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
                 # the two rolls, the mover's first (``rules.play``; every seat sees the die: play round 27, en24,
                 # fr25, it21), then the coin paid, or why none was: a tie, or the loser had no money
                 mover = int(before.get("current", before.get("player", 0)))
-                said = _rolls(j, mover, action[2], rolls[0], rolls[1])
+                said = _rolls(j, mover, action[2], rolls[0], rolls[1], lang)
                 money = [said + j["then"] + ", ".join(money or [j["dice_tie" if rolls[0] == rolls[1]
                                                                 else "dice_nothing"]])]
             elif not money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
@@ -509,7 +545,7 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
                 money = [j["dice_tie"] if both else j["dice_nothing"]]
             elif money and _effect_key(resolved, action[1]) == "dice_duel" and not final:
                 gained = [p for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a > b]
-                money = [by_seat(gained[0], j["dice_won"].format(taker=seat_no(gained[0])), j["dice_won_you"])] \
+                money = [by_seat(gained[0], j["dice_won"].format(taker=_pl(gained[0], lang)), j["dice_won_you"])] \
                     + money if gained else money
             return _with(text, [], money, final, lang, bank, toast)
         targets = [_at(resolved, w, lang, start) for w in action[2:] if not isinstance(w, int)]
@@ -651,28 +687,49 @@ def _money(before: dict[str, Any], after: dict[str, Any], lang: str, between: bo
     changes = [(p, a - b) for p, (b, a) in enumerate(zip(before.get("money", ()), after.get("money", ()))) if a != b]
     if between and len(changes) == 2 and changes[0][1] == -changes[1][1]:
         (giver, _), (taker, got) = sorted(changes, key=lambda c: c[1])
-        return [_between(j, "pays_to", giver, taker, counted(got, "silver", lang))]
+        return [_between(j, "pays_to", giver, taker, counted(got, "silver", lang), lang)]
     # each player named as the page names them, told to themselves on their own page: "Player 2 pays 1 silver coin"
     # under "Player 2 · Bo (you)" left Bo to work out it was him (#53 round 29, en21, fr6, it14)
-    return [by_seat(p, j[key].format(n=seat_no(p), what=what), j[key + "_you"].format(what=what))
+    return [by_seat(p, j[key].format(who=_pl(p, lang), what=what), j[key + "_you"].format(what=what))
             for p, d in sorted(changes, key=lambda c: (-c[1] > 0, c[0]))
             for key, what in [("receives" if d > 0 else "pays", counted(abs(d), "silver", lang))]]
 
 
-def _between(words: dict[str, Any], key: str, giver: int, taker: int, what: str) -> str:
+def _pl(p: int, lang: str, key: str = "who") -> str:
+    """Player ``p`` in a journal sentence (``cardgen.games.mention.player``): "Player 2" (« le joueur 2 ») where the
+    seat has no name, else by the name alone, "Bo", "the computer" (« l’ordinateur »): "joue Racket contre le joueur
+    2 · Léo : le joueur 2 · Léo paie 1 pièce d’argent au joueur 3 · ordinateur" pasted the seat's label into the
+    sentence three times (#53 play round 30, fr23, it8, en4). ``key`` "to_who": after "to" (« au joueur 2 », « à
+    Léo »)."""
+    j = _JOURNAL.get(lang, _JOURNAL["en"])
+    return player(p, j[key].format(n=seat_no(p)), j[key + "_named"].format(who=WHO) if key != "who" else WHO)
+
+
+def _between(words: dict[str, Any], key: str, giver: int, taker: int, what: str, lang: str | None = None) -> str:
     """``words[key]``, one player giving ``what`` to another (``{giver}``, ``{taker}``), as each page reads it: to the
-    giver, ``key_giver`` ("you pay … to Player 3"); to the taker, ``key_taker`` ("Player 2 pays you …")."""
-    return by_seat(giver, by_seat(taker, words[key].format(giver=seat_no(giver), taker=seat_no(taker), what=what),
-                                  words[key + "_taker"].format(giver=seat_no(giver), what=what)),
-                   words[key + "_giver"].format(taker=seat_no(taker), what=what))
+    giver, ``key_giver`` ("you pay … to Player 3"); to the taker, ``key_taker`` ("Player 2 pays you …"). With
+    ``lang``, the journal's words: each player by ``_pl`` (the taker after "to"); without, a house rule's gift (its
+    own words name the seat: "player {taker}")."""
+    if lang is None:
+        who, to = seat_no, seat_no
+    else:
+        def who(p: int) -> str:
+            return _pl(p, lang)
+
+        def to(p: int) -> str:
+            return _pl(p, lang, "to_who")
+    return by_seat(giver, by_seat(taker, words[key].format(giver=who(giver), taker=to(taker), what=what),
+                                  words[key + "_taker"].format(giver=who(giver), what=what)),
+                   words[key + "_giver"].format(taker=to(taker), what=what))
 
 
-def _rolls(words: dict[str, Any], mover: int, them: int, a: int, b: int) -> str:
+def _rolls(words: dict[str, Any], mover: int, them: int, a: int, b: int, lang: str) -> str:
     """Game of Dice's two rolls, the mover's ``a`` first, as each page reads them: "you roll 3 and Player 2 rolls 2"
     on the mover's, "Player 1 rolls 3 and you roll 2" on the challenged player's."""
-    return by_seat(mover, by_seat(them, words["dice_rolls"].format(me=seat_no(mover), a=a, them=seat_no(them), b=b),
-                                  words["dice_rolls_them"].format(me=seat_no(mover), a=a, b=b)),
-                   words["dice_rolls_me"].format(a=a, them=seat_no(them), b=b))
+    me, it = _pl(mover, lang), _pl(them, lang)
+    return by_seat(mover, by_seat(them, words["dice_rolls"].format(me=me, a=a, them=it, b=b),
+                                  words["dice_rolls_them"].format(me=me, a=a, b=b)),
+                   words["dice_rolls_me"].format(a=a, them=it, b=b))
 
 
 def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
@@ -755,7 +812,9 @@ def _who(p: int, lang: str) -> str:
     the player's own page: its button and its journal alike ("you +4 −2 = +2" on the button, "Player 2 +4 −2 = +2"
     in the journal of the same page: #53 round 29, en21, fr6, it14)."""
     w = _TOAST.get(lang, _TOAST["en"])
-    return by_seat(p, w["player"].format(n=seat_no(p)), w["you"])
+    # a named player by the name alone: "Player 2 · Bo +4 · seat 2: …" used the dot inside names and between seats
+    # (#53 play round 30, en17*, fr21*, it23*)
+    return by_seat(p, player(p, w["player"].format(n=seat_no(p)), WHO_SHORT), w["you"])
 
 
 def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang: str) -> str:
@@ -845,7 +904,7 @@ def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lan
     if paid == owed:
         emptied = bank_holds(resolved, after["money"]) == 0 and not empty_before
         return str(w["all"].format(sums=_sums(gain, loss, lang)) + (w["emptied"] if emptied else "")), seats, ""
-    why = [by_seat(p, w[key].format(n=seat_no(p), have=before["money"][p]),
+    why = [by_seat(p, w[key].format(who=_pl(p, lang), have=before["money"][p]),
                    w[key + "_you"].format(have=before["money"][p]))
            for p in range(len(owed)) if owed[p] < 0 and before["money"][p] + owed[p] < 0
            for key in ["cannot" if before["money"][p] else "cannot_none"]]

@@ -52,10 +52,13 @@ def score_lines(deck: Any, hand: dict[str, int], king: dict[str, int], lang: str
 def emerald_rule(deck: Any, lang: str) -> str:
     """What the Emerald card says, as text beside it: when it may be used and what it removes (the king's minimum
     of portions from the deck's rules). Its print is 3 px high on the page, and its tooltip said "Emerald × 2"
-    only (round 25, it1). Told of "a player", not "you": the spectator reads it too (round 27, it7)."""
+    only (round 25, it1). Round 27 (it7) told it of "a player" for the spectator's sake; round 30 (fr4, it3*) found
+    that under "What the cards say" a paraphrase: the card's own words, a quotation whoever reads it."""
     from cardgen.games.king_lui.text import emerald_text
 
-    return emerald_text(int(deck.rules.emerald_portions), lang, told=True)
+    # the printed card's own words under "What the cards say" (#53 play round 30, fr4, it3*: the heading promised a
+    # quotation and gave a paraphrase in the third person, "a player may…", beside the "you" of the whole page)
+    return emerald_text(int(deck.rules.emerald_portions), lang)
 
 
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
 from cardgen.errors import InputError
-from cardgen.games.mention import by_seat, seat_no
+from cardgen.games.mention import WHO, by_seat, player, seat_no
 from cardgen.text import NNBSP
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
@@ -121,12 +121,18 @@ def course_end(resolved: ResolvedDeck, done: str, lang: str, before: dict[str, A
     # the next chef named as each page names them, and told to themselves on their own page: "Player 2 is the chef"
     # left Bo to work out that he was player 2, the name two lines above (#53 round 29, en3, fr6, it1)
     chef = after["chef"]
-    named = by_seat(chef, words["chef"].format(chef=seat_no(chef), next=after["course"]),
+    # and by name first, its seat after: "Bo (Player 2) is the chef", not the label "Player 2 · Bo" pasted in as a
+    # subject (#53 play round 30, en4, fr2, it8)
+    named = by_seat(chef, player(chef, words["chef"].format(chef=seat_no(chef), next=after["course"]),
+                                 words["chef_named"].format(who=WHO, n=chef + 1, next=after["course"])),
                     words["chef_you"].format(next=after["course"]))
     told = str(words[key].format(done=done, n=before["course"], dishes=join_and(dishes, lang), chef=named))
     revealed = revealed_emeralds(after) if after.get("to_act") else 0
     if revealed:
-        told += " " + words["revealed_one" if revealed == 1 else "revealed"].format(n=revealed)
+        # said to the chef on their own page: "You are the chef of course 5. The chef turns over…" spoke of them in
+        # the third person in the next breath (#53 play round 30, fr3, it7)
+        key = "revealed_one" if revealed == 1 else "revealed"
+        told += " " + by_seat(chef, words[key].format(n=revealed), words[key + "_you"].format(n=revealed))
     return told
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.games.mention import by_seat, seat_no
+from cardgen.games.mention import WHO, by_seat, player, seat_no
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -21,14 +21,21 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     w = _WORDS.get(lang, _WORDS["en"])
     me = obs["seat"]
     # the cards the player to move took (public): "Cards to serve" on their page, whose they are on the others'
-    hand = {"title": w["hand"] if obs["current"] in (me, -1) else w["hand_of"].format(n=obs["current"] + 1),
+    # by name where the seat has one: "Player 1's cards to serve" dropped the name the page gives everywhere else
+    # (#53 play round 30, en10, fr16, it16)
+    cur = obs["current"]
+    hand = {"title": w["hand"] if cur in (me, -1) else player(cur, w["hand_of"].format(n=seat_no(cur)),
+                                                               w["hand_named"].format(who=WHO, n=cur + 1)),
             "cards": said_wild(deck, [_dish(deck, c, lang) for c in obs["hand"]], lang), "pick": True,
             "seat": obs["current"]}
     # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)
     facts = [[w["pile"], str(obs["pile"])]]
     if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
-        facts.append([w["end"].format(end=end_card_name(deck, lang)),
-                      w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
+        # what the count means: « 2 sur 2 » was opaque to a player who did not know 2 is the last (#53 play round
+        # 30, fr17, it19)
+        drawn, last = int(obs["end_draws"]), int(deck.model.rules.end_card_draws)
+        key = "of_over" if drawn >= last else "of_one" if drawn == 1 else "of"
+        facts.append([w["end"].format(end=end_card_name(deck, lang)), w[key].format(n=drawn, total=last)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
     buffet = [_dish(deck, c, lang) if c else {"face": None} for c in obs["buffet"]]
@@ -46,7 +53,13 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
                    "text": _served(deck, noble_text(deck, nid, lang), under[s], lang)}
                   for s, nid in enumerate(obs["nobles"][p])]
         nobles += _imposter_card(deck, p, imposter, lang)
-        areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
+        # the player's letter, as the book deals the nobles by it and their corner prints it (#53 play round 30, en15,
+        # it21: only a tiny letter on the cards said which nobles were whose)
+        marks = {getattr(_face_in_play(deck, nid)[1], "mark", None) for nid in obs["nobles"][p]} - {None}
+        pts = w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]
+        title = w["seat_letter"].format(n=p + 1, letter=marks.pop(), points=f"{points:g}", pts=pts) \
+            if len(marks) == 1 else w["seat"].format(n=p + 1, points=f"{points:g}", pts=pts)
+        areas.append({"title": title, "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
     discard = list(obs["discard"])
     # the six shown are the last ones, the count the whole pile's (it20), said in the title before them: "(the last
@@ -63,7 +76,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
     if obs.get("at_end"):  # the game is over: why, and each seat's points noble by noble (round 25, fr19, en18, it13)
         laid["scores"] = [[score_line(deck, obs, p, lang)] for p in range(len(obs["players"]))]
-        laid["score_note"] = w["score_note"]
+        # and the book's tie-break, as King Lui's breakdown says its own (#53 play round 30, it20); not alone
+        laid["score_note"] = w["score_note"] + (w["score_tie"] if len(obs["players"]) > 1 else "")
         ended = end_line(deck, obs, lang)
         if ended and obs.get("end_draws", 0) >= int(deck.model.rules.end_card_draws) and None in obs["buffet"]:
             ended += w["ended_midway"]  # the empty cells the buffet shows: the book's rule says why (en23)

@@ -402,7 +402,28 @@ def _end_card_drawn(deck: ResolvedDeck, lang: str, before: dict[str, Any], after
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     draws = ((getattr(deck.spec, "words", None) or {}).get("draws") or {}).get(lang) or {}
     return [str(j["end_card"].format(end=end_card_name(deck, lang), time=draws.get(str(drawn)) or ordinal(drawn, lang),
-                                     then=j["end_rebuilt"]))]
+                                     then=rebuilt_text(deck, lang)))]
+
+
+def rebuilt_text(deck: ResolvedDeck, lang: str) -> str:
+    """How the pile is rebuilt after an early draw of the end card, as the book and the engine do it (``rules.repack``):
+    the discards and the rest of the pile shuffled and split into ``packets`` packets, the card shuffled into packet
+    ``end_packet_reshuffle`` ("the middle one"). "It is shuffled with the discard pile … into a new draw pile" said
+    the card could come up anywhere (#53 play round 30, en9, fr15, it14)."""
+    j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
+    r = deck.model.rules
+    if r.packets <= 1:
+        return str(j["end_rebuilt_one"])
+    position, packets = int(r.end_packet_reshuffle), int(r.packets)
+    if packets % 2 == 1 and position == (packets + 1) // 2:
+        where = j["packet_middle"]
+    elif position == packets:
+        where = j["packet_bottom"]
+    elif position == 1:
+        where = j["packet_top"]
+    else:
+        where = j["packet_nth"].format(n=position)
+    return str(j["end_rebuilt"].format(packets=packets, where=where))
 
 
 def end_card_name(deck: Any, lang: str) -> str:

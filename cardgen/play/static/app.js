@@ -98,6 +98,9 @@ function cardEl(card, big, playable) {
     const u = el("div", "under");
     for (const d of card.under) { const i = el("img"); i.src = "face/" + d.face + ".png"; i.alt = d.name; i.title = d.name; u.appendChild(i); }
     c.appendChild(u);
+    // and their names, which thumbnails 25 px wide laid over the noble's request never let anyone read (Royale's
+    // served dishes: "what sits under each noble is the whole game": #53 play round 30, fr13*, en14)
+    c.appendChild(el("div", "served", card.under.map((d) => d.name).join(", ")));
   }
   c.appendChild(el("figcaption", "", card.name));
   img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(picture); });
@@ -185,7 +188,8 @@ function area(a, big) {
   }
   if (a.facts.length) {
     const dl = el("dl");
-    for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", v)); }
+    // a player's label whole in its narrow column ("Giocatore 3 / · computer" began a line with the dot: it12)
+    for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", String(v).replaceAll(" · ", "\u00a0·\u00a0"))); }
     box.appendChild(dl);
   }
   return box;
@@ -424,7 +428,9 @@ function render() {
     v.spectator ? v.title + " · " + ui.spectator : v.pass ? v.title + " · " + ui.pass_title : v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + mine(v, v.seat, v.names[v.seat]) : "");
+  // one's own label whole on its line: the phone broke "Player 1 · / Ann (you)" after the dot (#53 play round 30,
+  // en6, fr9, it12)
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + whole(mine(v, v.seat, v.names[v.seat])) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
@@ -441,7 +447,9 @@ function render() {
   // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
   // en1, fr2, it27)
   const undone = v.undo_of, several = v.people.length > 1;
-  if (undone) $("undo").textContent = (several ? ui.undo_ask_turn : ui.undo_turn).replace("{n}", undone.n);
+  // the turn still being played is "this turn", not "my last turn" (#53 play round 30, fr19, it18)
+  const open = undone && undone.open ? "_this" : "_turn";
+  if (undone) $("undo").textContent = ui[(several ? "undo_ask" : "undo") + open].replace("{n}", undone.n);
   else if (several) $("undo").textContent = ui.undo_ask;
   // asked of the others, what goes with the turn happens only if they agree: said as what would happen (round 29,
   // en1, fr1, it23)
@@ -525,12 +533,20 @@ function render() {
   savedSaid = v.saved;
 }
 
+function whole(text) {
+  // a label that must not break inside: its spaces made non-breaking
+  return String(text).replace(/ /g, "\u00a0");
+}
+
 function counters(v) {
   // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
   const ui = v.ui;
   // a game whose book counts turns only names no rounds (Royale: "rounds" is its solo game's word; round 25 en23)
   // a line that wraps does so before a separator, never after it ("courses finished: 0 · / Player 2": fr41)
-  return `${ui.game.replace("{n}", v.game_number)}${SEP}${ui.turns}${ui.colon}${v.turns}` +
+  // a last turn the game's end cut short is not counted, as the log counts it, and said: "turns played: 89 (turn 90
+  // was cut short when the game ended)" beside the journal's last "90." (#53 play round 30, en26, fr25, it30)
+  const cut = v.turn_cut && ui.turn_cut ? " " + ui.turn_cut.replace("{n}", v.turn_cut) : "";
+  return `${ui.game.replace("{n}", v.game_number)}${SEP}${ui.turns}${ui.colon}${v.turns}${cut}` +
     (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
@@ -558,7 +574,7 @@ function scoreLine(ui, seat, who, score, won, unit, label) {
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour;
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
   return (label || named(ui, seat, who)) + ui.colon + counted(score, unit) +
-    (won ? " ★ " + ui.winner : "");
+    (won ? " " + whole("★ " + ui.winner) : "");  // "99 points ★ / Winner" broke the mark from its word (en6)
 }
 
 function counted(score, unit) {
@@ -690,7 +706,10 @@ function journal(v) {
     // en18)
     let head = i;
     while (head > 0 && v.journal[head].goes_on) head -= 1;
-    const named = !e.goes_on || i === 0 || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== e.seat;
+    // ... and where lines of the rules stand between it and the line above (a toast's seats and rulings): a draw
+    // under them with no name read as the last seat's or Aunt Sarah's (#53 play round 30, en22, it26)
+    const apart = i > 0 && v.journal[i - 1].text.split("\n").slice(1).some((line) => line && line[0] === line[0].toUpperCase());
+    const named = !e.goes_on || i === 0 || apart || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== e.seat;
     if (named) li.appendChild(el("b", "", who));
     li.appendChild(document.createTextNode((named ? " " : "") + moved));
     goes.forEach((line) => {
@@ -1069,8 +1088,9 @@ async function hint() {
     box.appendChild(table);
     // the score said plainly, its two parts in figures, and the game's own score (Draco's money, never "points":
     // the game's words.json "counters" name it) (#53 round 28, en2, fr1, it28)
+    // and how many simulated games each move was played in (#53 play round 30, en1*, fr1*, it5)
     box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)
-      .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share)));
+      .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
