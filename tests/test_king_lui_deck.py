@@ -176,12 +176,13 @@ def test_the_emerald_card_says_using_it_is_the_turn(ref):
 #: round 26 (en, fr): "If you draw it, use Emerald at once" left out the king's minimum, said only for a turn's use;
 #: round 27 (en1): the number said twice, and nothing said of the draw being lost: no other card, the turn ends;
 #: round 28 (fr9, en6, it3): "use Emerald at once if the king has enough portions, or lay the card…" read as a duty
-#: whenever the king can feed it, where the book gives a free choice, and left out that anyone may use it later
+#: whenever the king can feed it, where the book gives a free choice, and left out that anyone may use it later;
+#: book round 28 (it1): «a tua scelta» twice in three lines: the choice is said «puoi usare … oppure mettere»
 DRAWN = {"fr": "Si vous la piochez, vous ne recevez pas d’autre carte\u202f: au choix, servez-vous d’Emerald aussitôt "
                "(si le roi a assez de portions) ou posez la carte face visible près des plats, où chacun pourra s’en "
                "servir plus tard. Dans les deux cas, votre tour s’arrête là.",
-         "it": "Se la peschi, non ricevi un’altra carta: a tua scelta, usa subito Emerald (se il re ha abbastanza "
-               "porzioni) oppure metti la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. In "
+         "it": "Se la peschi, non ricevi un’altra carta: puoi usare subito Emerald (se il re ha abbastanza "
+               "porzioni) oppure mettere la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. In "
                "entrambi i casi il tuo turno finisce qui.",
          "en": "If you draw it, you get no other card: either use Emerald at once (if the king has enough portions) "
                "or lay the card face up beside the dishes, where anyone may use it later. Either way, your turn ends "

@@ -102,14 +102,16 @@ def test_the_italian_headings_say_each_thing_once() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_royales_score_note_and_imposter_say_the_books_words(lang: str) -> None:
     """The score note called a noble "it" twice (en13); the imposter's pattern was "read" turned, where the book
-    turns it (« faire pivoter », fr17; «ruotare», as the buttons' «ruotato»)."""
+    turned it (« faire pivoter », fr17; «ruotare», as the buttons' «ruotato»). Book round 28 fr7: the French book now
+    reads the pattern turned « sans tourner la carte » and keeps « faire pivoter » for the card's spent mark, so the
+    card, and this page that prints it, read it turned again: « lire ce motif tourné »."""
     from cardgen.games.royale.playview import _WORDS
     from cardgen.games.royale.text import imposter_text
 
     note = _WORDS[lang]["score_note"]
     assert " its " not in note and "(its " not in note, note
     turned = {"en": "You may turn the pattern by 90°, 180° or 270° clockwise.",
-              "fr": "Vous pouvez faire pivoter ce motif de 90°, 180° ou 270° dans le sens horaire.",
+              "fr": "Vous pouvez lire ce motif tourné de 90°, 180° ou 270° dans le sens horaire.",
               "it": "Puoi ruotare lo schema di 90°, 180° o 270° in senso orario."}[lang]
     assert imposter_text(deck_of("royale"), lang).endswith(turned)
 

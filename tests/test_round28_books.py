@@ -221,3 +221,77 @@ def test_royale_solo_s_tagline_names_the_ghost_as_its_first_paragraph_does() -> 
     assert resolve("royale-solo", ROOT).model.description["en"].startswith(
         "You serve alone, against the ghost, a waiter who discards")
     assert "come back into play only when the draw pile is rebuilt" in markup("royale", "en")
+
+
+def card_texts(deck_id: str, lang: str) -> list[str]:
+    """Every text the deck's card faces print in ``lang`` (the game's own ``face_text``, as the sheets print it)."""
+    d = resolve(deck_id, ROOT)
+    return [norm(text) for c in d.model.components for face in c.faces
+            if (text := d.spec.face_text(d, c, face, lang)) is not None]
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked", "royale-solo"])
+def test_the_end_of_the_banquet_card_slips_itself_into_a_packet_in_french(deck_id: str) -> None:
+    """Book round 28 fr5 (costliest): the End of the Banquet card said « mélangez cette carte dans l'un d'eux », a
+    calque of "shuffle into": one shuffles a packet, not a card into it (the book: « glissez … dans l'un d'eux,
+    mélangez ce paquet »). The card slips itself into a packet, shuffles that packet and makes it the one the
+    rules say (the middle one in the base game)."""
+    text = " ".join(card_texts(deck_id, "fr"))
+    assert "glissez cette carte dans l’un d’eux, mélangez-le et faites-en le paquet du milieu." in text
+    assert "mélangez cette carte" not in text
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked", "royale-short", "royale-solo"])
+def test_the_imposter_card_reads_its_pattern_turned_in_french(deck_id: str) -> None:
+    """Book round 28 fr7 (costliest): the Imposter card said « faire pivoter ce motif », where the book reads the
+    pattern turned « sans tourner la carte » and turns the card (« faites pivoter la carte ») only to mark it spent:
+    two gestures, one verb. The card reads the pattern turned, as the book does."""
+    texts = [t for t in card_texts(deck_id, "fr") if "motif" in t]
+    assert texts and all("Vous pouvez lire ce motif tourné de 90°, 180° ou 270° dans le sens horaire." in t
+                         for t in texts), texts
+    assert not any("pivoter" in t for t in texts)
+
+
+@pytest.mark.parametrize("deck_id", ["draco", "draco-long", "draco-charity-toast"])
+def test_brother_john_s_card_hands_his_silver_to_the_next_character_s_owner(deck_id: str) -> None:
+    """Book round 28 fr11 (the card's half; costliest fr3): the Brother John card handed his seat's silver « au
+    personnage de la place suivante », "to the next character" in English and Italian alike, where characters own
+    no money (with Aunt Sarah or Zork next to him, nobody receives it: ``table.add_toast``). In the three languages
+    the card names the owner, as its own paying half already did."""
+    said = {"fr": "transmet l’argent de sa place au propriétaire du personnage de la place suivante (vers la dernière "
+                  "place)",
+            "it": "passa quanto gli spetta al proprietario del personaggio del posto successivo (verso l’ultimo posto)",
+            "en": "hands the silver of his seat on to the owner of the character in the next seat (towards the last "
+                  "seat)"}
+    for lang in LANGS:
+        text = " ".join(card_texts(deck_id, lang))
+        assert said[lang] in text, lang
+        assert {"fr": "au personnage de la place suivante", "it": "al personaggio del posto successivo",
+                "en": "on to the next character"}[lang] not in text
+
+
+@pytest.mark.parametrize("deck_id", ["draco", "draco-long", "draco-charity-toast"])
+def test_round_on_the_house_says_which_first_round_in_french(deck_id: str) -> None:
+    """Book round 28 fr12: « vous pouvez porter un toast dès ce tour, même le premier » left « le premier » elliptic
+    (premier tour de qui ?). This edition's ruling stands (a toast from the first round on: the card is played and
+    the toast is legal, test_rulebook_draco); the card says the first round of the table. « au centre » alone,
+    as the book says it, keeps the French books' list of cards to its lines (the Charity Toast book on 6 pages)."""
+    text = " ".join(card_texts(deck_id, "fr"))
+    assert ("Mettez la coupe au centre, où qu’elle soit : vous pouvez porter un toast dès ce tour, même au premier "
+            "tour de table.") in text
+    assert "même le premier." not in text
+    assert "même au premier tour de table." in markup(deck_id, "fr")  # the book's list of cards quotes the card
+
+
+@pytest.mark.parametrize("deck_id", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
+                                     "king_lui-six-players"])
+def test_the_italian_emerald_card_says_a_tua_scelta_once(deck_id: str) -> None:
+    """Book round 28 it1 (costliest): the Emerald card said «a tua scelta» twice in three lines (the king's portions,
+    then the drawn card's use). The choice of a drawn Emerald is said by «puoi usare subito Emerald … oppure
+    mettere la carta scoperta», the free choice the book gives (round 28 fr9, en6, it3)."""
+    texts = [t for t in card_texts(deck_id, "it") if "Emerald" in t]
+    assert texts
+    for text in texts:
+        assert text.count("a tua scelta") == 1, text
+        assert ("Se la peschi, non ricevi un’altra carta: puoi usare subito Emerald (se il re ha abbastanza porzioni) "
+                "oppure mettere la carta scoperta accanto ai piatti") in text, text

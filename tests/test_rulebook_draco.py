@@ -749,7 +749,9 @@ def test_round_on_the_house_lets_a_toast_in_the_first_round_as_its_card_and_ruli
     st._legal = None
     st.apply(("play", "round-on-the-house"))
     assert ("toast",) in st.legal_actions()
-    even = {"fr": "dès ce tour, même le premier", "it": "anche nel primo giro", "en": "even in the first round"}[lang]
+    # book round 28 (fr12): « même le premier » (premier tour de qui ?) says which first round now
+    even = {"fr": "dès ce tour, même au premier tour de table", "it": "anche nel primo giro",
+            "en": "even in the first round"}[lang]
     assert even in norm(render_markup(deck, lang))  # the card's own text, as the book's list of cards prints it
     # round 27 (en): "never a dead card" was false (with the cup already in the middle the card does nothing more):
     # the reason is the first round, when the card would otherwise do nothing at all
