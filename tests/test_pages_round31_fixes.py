@@ -434,7 +434,7 @@ def test_the_imposter_caveat_says_who_hardly_uses_it_and_what_follows_each_time(
     assert WORDS["en"]["all_dealt_hardly"].startswith("They hardly ever used it, so ")  # past since round 32 (en49)
     assert "That is hardly ever" not in WORDS["en"]["all_dealt_hardly"]
     # round 34 en32, fr32: "the same caution" sent the reader back up the page: the consequence said again
-    for lang, so in (("en", "so every figure at this player count describes"), ("fr", "valent donc pour des parties"),
+    for lang, so in (("en", "so every figure at {players} players describes"), ("fr", "valent donc pour des parties"),
                      ("it", "valgono quindi per partite")):
         assert so in WORDS[lang]["all_dealt_hardly_again"].replace("\u202f", " ")
 

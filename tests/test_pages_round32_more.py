@@ -294,7 +294,7 @@ def test_royales_card_section_says_why_in_one_plain_sentence_and_its_caveat_for_
     assert "aucun joueur n’est donc privé d’un type de carte que les autres possèdent." in royale["fr"]["all_dealt_one"]
     assert royale["it"]["all_dealt_one"].startswith("Non si può valutare nessuna carta:")
     # round 33 en34: "these results" under a card heading was vague: every figure at the player count
-    for lang, used in (("en", "They hardly ever used it, so every figure at this player count"),
+    for lang, used in (("en", "They hardly ever used it, so every figure at {players} players"),
                        ("fr", "les résultats à {players}\u00a0joueurs valent"),  # round 39 fr53: the count named
                        ("it", "Non l’hanno usata quasi mai: tutti i risultati con {players}\u00a0giocatori")):
         assert used in WORDS[lang]["all_dealt_hardly"] and "page" not in WORDS[lang]["all_dealt_hardly"]

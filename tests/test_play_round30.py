@@ -354,7 +354,7 @@ def test_a_draw_under_a_toasts_lines_names_its_player_and_brother_johns_payer_is
 
 
 @pytest.mark.parametrize(("lang", "once", "over"), [
-    ("fr", "piochée 1 fois (la 2e fois, le banquet s’achève)", "piochée 2 fois\u202f: le banquet est terminé"),
+    ("fr", "piochée 1 fois (la 2e fois, le banquet s’achève)", "piochée 2 fois sur 2\u202f: le banquet est terminé"),
     ("it", "pescata 1 volta su 2", "pescata 2 volte su 2: il banchetto è finito"),
     ("en", "1 of 2 times", "2 of 2 times: the banquet is over")])
 def test_royales_end_card_count_says_what_it_means(lang: str, once: str, over: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from cardgen.load.project import Project
 from cardgen.languages import typeset
-from cardgen.report.impact import WORDS, face_pictures, impact_block, strip_svg
+from cardgen.report.impact import WORDS, Count, face_pictures, impact_block, strip_svg
 from cardgen.resolve.resolve import Resolver
 
 ROWS = [{"component": "shakedown", "dealt_share": 0.8, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.15, "plays_per_seat": 1.4, "difference": 0.25, "low": 0.2,
@@ -134,7 +134,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
             "not_judged": {"why": "all"}}
     paired = {**held, "base": {**held, "plays_per_seat": 0.035}}
     names = {"imposter": "Imposter"}
-    said = impact_block([paired], {}, paired=True, lang="en", names=names)
+    said = impact_block([paired], {}, paired=True, lang="en", names=names, count=Count(4))  # a count named
     assert "<table" not in said and "–" not in said, said
     # fourteenth reading (en54, it44): the imposters are sorted by player letter, not dealt; "on this page"
     # fifteenth reading fr41: the reason is the deal's, every player starting with the same cards, not the Imposter's
@@ -144,7 +144,7 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”), so there "
             "is no player without it to compare with. "
             "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
-            "0.03 times with the variant. They hardly ever used it, so every figure at this player count describes "
+            "0.03 times with the variant. They hardly ever used it, so every figure at 4 players describes "
             "games played almost without it.") in said, said  # round 33 en34
     # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
     for lang, never in (("en", "on average with the base game, and never with the variant."),

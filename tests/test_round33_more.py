@@ -429,7 +429,7 @@ def test_royales_hardly_used_imposter_caveat_says_which_figures_and_once_how_oft
     presque jamais servis : … » said it twice: « Autant dire jamais : … »."""
     from cardgen.report.impact import WORDS
 
-    assert "so every figure at this player count describes" in WORDS["en"]["all_dealt_hardly"]
+    assert "so every figure at {players} players describes" in WORDS["en"]["all_dealt_hardly"]
     assert WORDS["fr"]["all_dealt_hardly"].replace("\u202f", " ").startswith("C’est très peu : les résultats à "
                                                                              "{players}\u00a0joueurs")  # round 34 fr31, round 39 fr53
     assert "presque jamais servis" not in WORDS["fr"]["all_dealt_hardly"]

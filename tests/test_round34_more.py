@@ -68,7 +68,7 @@ def test_royales_page_says_what_the_hardly_used_imposter_means_each_time(lang: s
     from cardgen.report.impact import WORDS
 
     again = WORDS[lang]["all_dealt_hardly_again"]
-    assert {"en": "so every figure at this player count describes games played almost without it",
+    assert {"en": "so every figure at {players} players describes games played almost without it",
             # round 39 fr53: the count named, not « à ce nombre de joueurs » (a calque)
             "fr": "les résultats à {players}\u00a0joueurs valent donc pour des parties jouées quasiment sans elle",
             "it": "tutti i risultati con {players}\u00a0giocatori valgono quindi per partite giocate praticamente "

@@ -46,7 +46,7 @@ def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_n
     few lines below, "No card is judged … used their Imposter card 0.04 times … They hardly ever used it …": each
     thing twice. Now the warning's caveat says the use (round 34 en30*: it qualifies the verdict, before the fix
     command) and the card-strength paragraph why no card is judged, each once."""
-    from cardgen.report.impact import impact_block
+    from cardgen.report.impact import Count, impact_block
     from cardgen.report.pages import warning_caveats
     from cardgen.simulate.summary import Naming
 
@@ -56,12 +56,12 @@ def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_n
     # not "every player has the Imposter card, so it is not judged": the paragraph below says it
     assert {"en": "not judged", "fr": "pas évaluée", "it": "non viene valutata"}[lang] not in caveats[0], caveats
     cards = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names=dict(naming.names), said=set(),
-                                    caveated=True, players=2)))
+                                    count=Count(2, True))))
     assert NOT_JUDGED[lang] in cards and USED[lang] not in cards, cards
     assert {"en": "hardly", "fr": "presque jamais", "it": "quasi mai"}[lang] not in cards, cards
     # a count with no warning says both under its cards, once, as before
     alone = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names=dict(naming.names), said=set(),
-                                    players=2)))
+                                    count=Count(2))))
     assert NOT_JUDGED[lang] in alone and USED[lang] in alone, alone
 
 
@@ -69,12 +69,12 @@ def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_n
 def test_after_a_warned_count_the_next_count_says_here_too(lang: str) -> None:
     """round 39 en46: the caveat said under a warning counts as said: the next count's card paragraph says "here
     too", not the whole sentence again."""
-    from cardgen.report.impact import WORDS, impact_block
+    from cardgen.report.impact import WORDS, Count, impact_block
 
     said: set[str] = set()
-    impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said, caveated=True, players=2)
+    impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said, count=Count(2, True))
     later = _plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"}, said=said,
-                                    players=3)))
+                                    count=Count(3))))
     assert _plain(WORDS[lang]["all_dealt_hardly_again"].format(players=3)) in later, later
 
 
@@ -83,12 +83,12 @@ def test_the_caveat_under_the_cards_names_the_count(lang: str) -> None:
     """round 39 fr53: « les résultats à ce nombre de joueurs » is a calque; the count is named (« à 3 joueurs »),
     in Italian too («con 3 giocatori», not «con questo numero di giocatori»); never a bare « ces résultats » (round 33
     en34)."""
-    from cardgen.report.impact import impact_block
+    from cardgen.report.impact import Count, impact_block
 
     said: set[str] = set()
     first, second = (_plain(str(impact_block([dict(IMPOSTER)], {}, lang=lang, names={"imposter": "Imposter"},
-                                             said=said, players=n))) for n in (2, 3))
-    named = {"en": ("at this player count", "at this player count"),  # idiomatic English, the count in the heading
+                                             said=said, count=Count(n)))) for n in (2, 3))
+    named = {"en": ("at 2 players", "at 3 players"),  # the count named in English too (the wordbook's one placeholder set)
              "fr": ("les résultats à 2 joueurs valent", "les résultats à 3 joueurs valent"),
              "it": ("tutti i risultati con 2 giocatori valgono", "tutti i risultati con 3 giocatori valgono")}[lang]
     assert named[0] in first and named[1] in second, (first, second)
@@ -235,7 +235,7 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     meant "in about 2% of games", which the reader had to work out. The traced games now count the share of a
     player's games in which they played the card (``played_share``), and every caveat on it says that share: the
     terminal's and the page's (solo, under a warning, under the cards). A result recorded before keeps the times."""
-    from cardgen.report.impact import impact_block
+    from cardgen.report.impact import Count, impact_block
     from cardgen.simulate.summary import Naming, held_all_lines
 
     naming = Naming(names={"imposter": "Imposter"})
@@ -249,7 +249,7 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     assert solo in _plain(alone), alone
     old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
     assert old not in two and old not in alone
-    page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), players=2)))
+    page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), count=Count(2))))
     assert {"en": "used their Imposter card in only 3.6% of their games",
             "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
             "it": "hanno usato la loro carta Imposter solo nel 3,6 % delle loro partite"}[lang] in page, page

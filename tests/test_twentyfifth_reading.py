@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.report.impact import impact_block
+from cardgen.report.impact import Count, impact_block
 from cardgen.simulate.summary import Naming, format_entry, gap_when
 
 LANGS = ("en", "fr", "it")
@@ -67,12 +67,12 @@ CARD = {"component": "favour", "dealt_share": 0.5, "plays_per_seat": 4.4, "win_r
 def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(lang: str) -> None:
     said: set[str] = set()
     first, second, third = (plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
-                                                   said=said, players=n))) for n in (2, 3, 3))
+                                                   said=said, count=Count(n)))) for n in (2, 3, 3))
     # round 39 fr53: the caveat names its count (« à 2 joueurs »), never « à ce nombre de joueurs »
     # en39, round 31 en41; round 32 en49, fr40, it35: the tense of "used", and "these results", never "this page"
     # in the 2-player section
     # round 33 en34: every figure at this player count; fr36: the sentence before says how often, never again
-    whole = {"en": "They hardly ever used it, so every figure at this player count describes games played almost "
+    whole = {"en": "They hardly ever used it, so every figure at 2 players describes games played almost "
                    "without it.",
              # round 34 fr31: « Autant dire jamais » was conversational and said "without it", not "almost"
              "fr": "C’est très peu : les résultats à 2 joueurs valent donc pour des parties jouées "
@@ -85,7 +85,7 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
              "it": "Non si può valutare nessuna carta, per la ragione spiegata sopra."}[lang]  # round 32 it34
     # with its consequence since round 31 (en41)
     # round 34 en32, fr32: "the same caution" sent the reader back up the page: said again
-    again = {"en": "Here too they hardly ever used it, so every figure at this player count describes games played "
+    again = {"en": "Here too they hardly ever used it, so every figure at 3 players describes games played "
                    "almost without it.",
              "fr": "Là encore, ils ne s’en sont presque jamais servis : les résultats à 3 joueurs valent "
                    "donc pour des parties jouées quasiment sans elle.",
@@ -96,7 +96,7 @@ def test_the_imposter_caveat_is_whole_at_the_pages_first_count_and_named_after(l
     assert {"en": "0.01 times", "fr": "0,01 fois", "it": "0,01 volte"}[lang] in second  # each count's own figure
     # a page with no ``said`` (a test, an older caller) says it whole every time
     assert plain(whole) in plain(str(impact_block([IMPOSTER], {}, lang=lang, names={"imposter": "Imposter"},
-                                                  players=2)))
+                                                  count=Count(2))))
 
 
 def test_the_caveat_is_said_whole_where_the_card_is_first_hardly_used() -> None:

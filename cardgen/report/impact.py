@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from markupsafe import Markup
 
@@ -210,18 +210,26 @@ def own_words(game: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
     return {key: typeset(text, lang) for key, text in (((game or {}).get("impact") or {}).get(lang) or {}).items()}
 
 
+class Count(NamedTuple):
+    """The player count a card table is drawn for, which its caveat names (round 39 fr53: « à ce nombre de
+    joueurs », a calque), and whether that count's balance warning above already said how rarely the players used
+    the card (``pages.warning_caveats``; round 39 en45, fr51, it32: each thing once a count)."""
+
+    players: int | None = None
+    caveated: bool = False
+
+
 def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, str] | None = None,
                 paired: bool = False, own: Mapping[str, str] | None = None, said: set[str] | None = None,
-                caveated: bool = False, players: int | None = None) -> Markup:
+                count: Count = Count()) -> Markup:
     """One sentence instead of a table whose every row is a card every seat is dealt: no seat without it, so
     no card is judged; then how often the simulated players played each (a card they hardly play is a caveat
     about the players, which a row of dashes hid), ``paired``: with the base deck's figure, then the variant's;
     ``own``: the sentences the game says in its own terms (``own_words``). ``said``: what the page said above (each
     player count's block adds to it): why no card is judged and the caveat whole at the first count, named after
     (``said_before``), as the terminal says them; three times word for word on Royale's page (twenty-second
-    reading en49). ``caveated``: the count's balance warning above said how rarely the players used the card
-    (``pages.warning_caveats``): here only why no card is judged, each thing once a count (round 39 en45, fr51,
-    it32); ``players``: the count, which the caveat names (round 39 fr53: « à ce nombre de joueurs », a calque)."""
+    reading en49). ``count``: the player count, and whether its balance warning above said how rarely the players
+    used the card: then here only why no card is judged (``Count``)."""
     from cardgen.simulate.verdict import QUOTED
 
     words, names = {**WORDS[lang], **(own or {})}, names or {}
@@ -236,7 +244,7 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
 
     plays: list[str] = []
     hardly = len(rows) == 1 and (hardly_played(rows[0]) or hardly_played(rows[0].get("base")))
-    if caveated and hardly:  # said under the warning: the later counts' "here too" still follows it
+    if count.caveated and hardly:  # said under the warning: the later counts' "here too" still follows it
         said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)
         rows = []
     share = rows[0].get("played_share") if rows and hardly and not paired else None
@@ -246,7 +254,7 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
         return macro("parts.html", "paragraph", typeset(" ".join([text, words[
             "all_dealt_hardly_share_again" if again else "all_dealt_hardly_share"].format(
             name=names.get(rows[0]["component"], rows[0]["component"]), share=_pct(share, False, lang),
-            players=players or "")]), lang))
+            players=count.players or "")]), lang))
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
         if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)
@@ -256,7 +264,7 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     if hardly and plays:
         again = said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)  # said where it was said, not before
         plays.append(words["all_dealt_hardly_again" if again else "all_dealt_hardly"].format(  # a limit of the
-            players=players or ""))  # simulated players, not of the game (fr56, it59)
+            players=count.players or ""))  # simulated players, not of the game (fr56, it59)
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
@@ -303,7 +311,7 @@ def _ends(half: float, lang: str) -> dict[str, str]:
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
                  lang: str = "en", names: dict[str, str] | None = None, game: Mapping[str, Any] | None = None,
-                 said: set[str] | None = None, caveated: bool = False, players: int | None = None) -> Markup:
+                 said: set[str] | None = None, count: Count = Count()) -> Markup:
     """The table (``templates/report/impact.html``): face, component (its name in ``lang`` from ``names``
     where known, else its id), the share of seats dealt it (and how often a seat played it), both win rates,
     their difference [95 %], the strip, the flag (or why the card was not judged, with its figures); ``game``: the
@@ -316,7 +324,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
     if all(_held_by_all(r) for r in rows):  # a table of dashes said nothing (eleventh reading en63, fr70, fr92)
-        return held_by_all(rows, lang, names, paired, own_words(game, lang), said, caveated, players)
+        return held_by_all(rows, lang, names, paired, own_words(game, lang), said, count)
     # the interval the flag rests on, on both pages and both sides of compare's strip (fifteenth reading en12, it55)
     rows = [_decisive_pair(r) if paired else decisive(r) for r in rows]
     half = _scale(rows)

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
-from cardgen.report.impact import (WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote, judged_cards,
+from cardgen.report.impact import (WORDS as IMPACT_WORDS, Count, exchange_block, impact_block, impact_footnote, judged_cards,
                                    own_words, said_before, strength_block)
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
@@ -998,8 +998,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
                                unit(lang, own), said, unit(lang, own, False))
         cards_title, played = IMPACT_WORDS[lang]["strength_title"], ""
     else:
-        cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said, caveated,
-                              r.get("players"))
+        cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said,
+                              Count(r.get("players"), caveated))
                  if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
         played = exchange_block(d["exchange"], lang=lang) if d.get("exchange") else ""  # why not measured
         none = own_words(words, lang).get("cards_none")
@@ -1155,7 +1155,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                            *(typeset(say("deck_warning", lang, deck=titles.get(deck, deck),
                                          line=summary_shortfall(s, lang, naming)), lang) for deck, s in shorts)],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words, defined_here,
-                                   players=r.get("players"))  # its caveat names the count (round 39 fr53)
+                                   Count(r.get("players")))  # its caveat names the count (round 39 fr53)
                       if r.get("component_impact") else ""),  # its legend whole at the first count (en49)
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
