@@ -28,8 +28,10 @@ CHOICE = {"en": "If you draw it, you get no other card: either use Emerald at on
           "fr": "Si vous la piochez, vous ne recevez pas d’autre carte\u202f: au choix, servez-vous d’Emerald aussitôt "
                 "(si le roi a assez de portions) ou posez la carte face visible près des plats, où chacun pourra s’en "
                 "servir plus tard. Dans les deux cas, votre tour s’arrête là.",
-          "it": "Se la peschi, non ricevi un’altra carta: a tua scelta, usa subito Emerald (se il re ha abbastanza "
-                "porzioni) oppure metti la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. "
+          # book round 28 it1: «a tua scelta» once on the card (the king's portions), the drawn card's choice said
+          # by «puoi … oppure»
+          "it": "Se la peschi, non ricevi un’altra carta: puoi usare subito Emerald (se il re ha abbastanza "
+                "porzioni) oppure mettere la carta scoperta accanto ai piatti, dove chiunque potrà usarla in seguito. "
                 "In entrambi i casi il tuo turno finisce qui."}
 
 
