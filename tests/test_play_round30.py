@@ -442,7 +442,7 @@ def test_royales_score_note_says_the_tie_break_and_king_luis_italian_score_says_
 
     deck = deck_of("royale")
     for lang, tie in (("en", "more dish cards still under their nobles"), ("it", "più carte Piatto ancora sotto"),
-                      ("fr", "le plus de cartes Plat encore sous ses nobles")):
+                      ("fr", "le plus grand nombre de cartes Plat")):
         obs = Session(deck, seed=3, lang=lang).state.observation(0)
         assert tie in play_table(deck, dict(obs, at_end=True), lang)["score_note"]
     lines = score_lines(deck_of("king_lui"), {"ham": 2}, {"ham": 6}, "it")
