@@ -431,9 +431,15 @@ class StudyRequest:
 
 
 def _study_out(request: StudyRequest, kind: str, deck_id: str) -> Path:
-    """The folder a tune or fix writes (``kind``: tune or fix), refused before a game is played."""
+    """The folder a tune or fix writes (``kind``: tune or fix), refused before a game is played. ``--out`` naming a
+    folder that already holds a gallery (validate, compare or build wrote there: its ``gallery.json``) is read as
+    validate's and compare's ``--out``, the output's root: the run goes to its ``<kind>/<deck>`` folder, as without
+    ``--out``. Written into the root itself, fix's page replaced the gallery, and every page's "gallery" link opened
+    the fix report, which had no way back to the runs (terminal round 40 en30)."""
     from cardgen.fileio import check_output_dir
-    out = Path(request.out) if request.out else Path(request.project) / "out" / kind / deck_id
+    from cardgen.report.gallery import STATE
+    root = Path(request.out) if request.out else Path(request.project) / "out"
+    out = Path(request.out) if request.out and not (root / STATE).is_file() else root / kind / deck_id
     check_output_dir(out)
     return out
 
