@@ -161,7 +161,9 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     assert "la soglia del 5 % è superata anche su 200 partite" in it.replace("\u00a0", " ") and "obiettivo" not in it
     for lang in ("en", "fr", "it"):
         assert ":" not in DESCRIBE[lang]["rule"] and ". " in word("unconfirmed", lang, n=100, twice=200)
-    assert "cardgen fix è meno severo di cardgen validate" in word("aim_note", "it", aim="5 %", cover_left="1 %", case="x")  # it38
+    # it38, then terminal round 40 it25: two thresholds, and why, never a "Perché" that reads as "because"
+    assert "Due soglie: cardgen fix punta al massimo al 5" in word("aim_note", "it", aim="5 %", cover_left="1 %", case="x",
+                                                                   games="100 partite")
 
 
 def test_a_seat_left_beyond_its_share_is_named() -> None:

@@ -124,8 +124,9 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     assert chance_pairs(_fixer("en", [three, six]), prop) == 100  # the 6-player comparison's pairs
     # en32: the pairs are the game-for-game comparison's (within_chance reads it), not the 100 new games
     assert word("likely", "en", games="100 pairs of games", what="x") == \
-        "  x: within the aim on the new games too, but too small a change for the game-for-game comparison below (100 " \
+        "  On the new games, x; the change is too small for the game-for-game comparison below (100 " \
         "pairs of games) to tell from chance."  # nineteenth reading (fr48, en34): whether the count is fixed, said
+    # (terminal round 40 en26: a sentence, no "too" without antecedent)
 
 
 def test_the_closing_line_says_nothing_else_was_detected_on_so_many_pairs() -> None:
@@ -229,7 +230,7 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
         "à celui des autres, intervalle à 95 % [−26,6 ; −4,7]")
     assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True, label=True)).endswith(
-        "degli altri, intervallo di confidenza al 95 % [−26,6; −4,7]")
+        "degli altri, intervallo al 95 % [−26,6; −4,7]")  # as every other output says it (terminal round 40 it26)
     assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True)).endswith("degli altri [−26,6; −4,7]")
 
 

@@ -63,7 +63,7 @@ def test_the_page_speaks_its_language_only(lang: str) -> None:
         assert english not in text
     assert f'<html lang="{lang}">' in html
     if lang == "fr":  # the page's own words typeset as French sets them
-        assert "Tous les chiffres, pour les outils\u202f:" in html
+        assert "Tous les chiffres, dans un format lisible par un programme (JSON)\u202f:" in html  # round 40 it32
 
 
 def test_what_the_game_names_is_escaped() -> None:

@@ -81,9 +81,9 @@ def test_the_counts_that_moved_are_listed_apart_from_the_sentences() -> None:
         assert all(most not in s for s in said), said
         # the record keeps its whole sentences: the same result without ``listed`` strings the counts in
         assert most in verdict(result, lang, most=len(FIX1), alone=True)[-1]
-    # only counts moved: the "no figure changed … apart from these game counts:" head, the list below it
+    # only counts moved: the "no figure changed … apart from these in-game counts:" head, the list below it
     only = verdict(_result(FIX1[3:5]), "en", alone=True, listed=True)
-    assert only == ["No figure changed by more than chance alone would explain, apart from these game counts:"]
+    assert only == ["No figure changed by more than chance alone would explain, apart from these in-game counts:"]
     # nothing moved at all: compare's own sentence, no list
     assert verdict(_result(FIX1[-1:]), "en", alone=True, listed=True) == [
         "In 50 pairs of games, no figure changed by more than chance alone would explain."]

@@ -40,15 +40,15 @@ def test_a_lever_no_trial_changed_is_said_apart_as_not_tried() -> None:
     fixer = _fixer("en", trials)
     assert untried_levers(fixer) == [HAND, RUMOURS]
     assert untried_line(fixer, [HAND, RUMOURS]) == (
-        "Levers not tried in these 4 trials (no trial changed them, so nothing is known of what they would do): "
+        "Levers never tried in these 4 trials (so nothing is known of what they would do): "
         "action cards dealt to each player; copies of “Rumours”")
+    # terminal round 40 fr22: "non essayés" and "aucun essai ne les a modifiés" said one thing twice
     assert plain(untried_line(_fixer("fr", trials), [HAND, RUMOURS])).startswith(
-        "Leviers non essayés au cours de ces 4 essais (aucun essai ne les a modifiés ; on ne sait donc rien de leur "
-        "effet) : ")
+        "Leviers jamais essayés au cours de ces 4 essais (on ignore donc leur effet) : ")
     assert plain(untried_line(_fixer("it", trials), [RUMOURS])).startswith(
-        "Leve non provate in queste 4 prove (nessuna prova le ha cambiate, quindi non si sa nulla del loro effetto): ")
+        "Leve mai provate in queste 4 prove (non si sa quindi nulla del loro effetto): ")
     one = _fixer("en", trials[:1])
-    assert untried_line(one, [RUMOURS]).startswith("Levers not tried in this one trial (it did not change them")
+    assert untried_line(one, [RUMOURS]).startswith("Levers not tried in this one trial (so nothing is known")
     # the levers listed in the run's language, French's separator its own (a mutant joining in English survived)
     assert "\u202f; " in untried_line(_fixer("fr", trials), [HAND, RUMOURS])
     # a trial whose values leave a lever out kept it at the deck's value: it did not try it

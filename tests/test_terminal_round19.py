@@ -47,9 +47,10 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
            "et non par le contenu de la boîte. Pour l’essayer, changez la règle (et les pièces d’or, si votre "
            "édition y indique ce nombre).",
      "car ce nombre est imprimé sur « Faveur »"),
+    # terminal round 40 it27, it28: "Per provarla" after "regola" was ambiguous, "i pezzi" and "vi indica" clumsy
     ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola "
-           "e non dal contenuto della scatola. Per provarla, cambia la regola (e i pezzi «monete d’oro», se la tua "
-           "edizione vi indica questo numero).",
+           "e non dal contenuto della scatola. Per provare un altro valore, cambia la regola (e anche «monete d’oro», "
+           "se nella tua edizione riportano questo numero).",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =
@@ -70,17 +71,20 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
 @pytest.mark.parametrize(("lang", "says"), [
     # twenty-fourth reading en21, fr29: validate's threshold as its warning says it, a share of games short
     # terminal round 27 en31: "asks for less" read as fewer coins or a lower standard: "less strict"
-    ("en", "Why cardgen fix is less strict than cardgen validate: fix accepts up to 5% of games where C; validate "
-           "warns above 1% of games."),
-    ("fr", "Pourquoi cardgen fix est moins exigeant que cardgen validate : fix tolère jusqu’à 5 % des parties où C ; "
-           "validate avertit au-delà de 1 % des parties."),
-    ("it", "Perché cardgen fix è meno severo di cardgen validate: fix tollera fino al 5 % delle partite in cui C; "
-           "validate avvisa oltre l’1 % delle partite.")])
+    # terminal round 40 en25, it25: "Why …" gave the two thresholds and no reason; "Perché" read as "because"
+    ("en", "Two thresholds: cardgen fix aims at no more than 5% of games where C, because on 100 games per trial a "
+           "share as small as 1% cannot be told from chance; cardgen validate warns above 1% of games."),
+    ("fr", "Deux seuils : cardgen fix vise au plus 5 % des parties où C, car sur 100 parties par essai une part aussi "
+           "faible que 1 % ne se distingue pas du hasard ; cardgen validate avertit au-delà de 1 % des parties."),
+    ("it", "Due soglie: cardgen fix punta al massimo al 5 % delle partite in cui C, perché su 100 partite per prova "
+           "una quota piccola come l’1 % non si distingue dal caso; cardgen validate avvisa oltre l’1 % delle "
+           "partite.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
     adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""
     from cardgen.tune.fix import word
     line = word("aim_note", lang, aim="5 %" if lang != "en" else "5%", cover_left="1 %" if lang != "en" else "1%",
-                case="C").replace("\u202f", " ").replace("\xa0", " ")
+                case="C", games={"en": "100 games", "fr": "100 parties", "it": "100 partite"}[lang]).replace(
+        "\u202f", " ").replace("\xa0", " ")
     assert line == says
     assert not any(w in line for w in ("Aim", "Objectif", "Soglia", "print", "imprim", "stampa"))

@@ -101,12 +101,17 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
     props = [_prop(*f) for f in FIXES]
     paths = [Path(f"out/draco-fix-{k}.yaml") for k in (1, 2, 3)]
     said = plain(next_line(fixer, props, paths[0], paths))
-    take = {"en": "Of the 3 fixes checked, fix 3 is the first that also reaches validate’s aim: take it",
-            "fr": "Des 3 corrections vérifiées, la 3 est la première qui atteigne aussi l’objectif de validate : prenez-la",
-            "it": "Delle 3 correzioni verificate, la 3 è la prima che raggiunge anche l’obiettivo di validate: sceglila"}
-    assert take[lang] in said, said
-    assert said.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed\n"
-                         "    cardgen compare draco out/draco-fix-3.yaml --fixed"), said
+    # terminal round 40 fr18, en29: "la correction 3", the smallest on the new games, the likeliest: to confirm
+    take = {"en": "Of the 3 fixes checked, fix 3 is the smallest that also reaches validate’s aim on the new games, so "
+                  "the likeliest to stop validate warning",
+            "fr": "Des 3 corrections vérifiées, la correction 3 est la plus petite qui atteigne aussi l’objectif de "
+                  "validate sur les parties nouvelles : c’est celle qui a le plus de chances",
+            "it": "Delle 3 correzioni verificate, la correzione 3 è la più piccola che raggiunge anche l’obiettivo di "
+                  "validate sulle partite nuove: è quella con più probabilità"}
+    assert take[lang] in said.replace("\n", " "), said
+    # the two commands, then the values not tried between fix 2 and fix 3 with the command that tries one (round 40)
+    assert ("cardgen compare draco out/draco-fix-1.yaml --fixed\n"
+            "    cardgen compare draco out/draco-fix-3.yaml --fixed\n") in said, said
     quiet = [_prop(28, 41, 1.39, 0.01, 0.0), *props[1:]]  # fix 1 within validate's 1%: one fix, one command
     alone = plain(next_line(fixer, quiet, paths[0], paths))
     assert "draco-fix-3" not in alone and alone.endswith("cardgen compare draco out/draco-fix-1.yaml --fixed")

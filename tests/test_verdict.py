@@ -319,7 +319,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     assert said["fr"].startswith("D’autres compteurs de la partie ont aussi bougé\u202f: ")
     assert said["it"].startswith("Sono cambiati anche altri conteggi della partita: ")
     assert verdict({**result, "metrics": metrics[1:]}, "en", alone=True) == [
-        f"No figure changed by more than chance alone would explain, apart from these game counts: {moved}."]
+        f"No figure changed by more than chance alone would explain, apart from these in-game counts: {moved}."]
     # fr30: fix's line already says its pairs ("6 players, … on 100 pairs"): never "100 pairs" twice in one line
     assert "400" not in verdict({**result, "metrics": metrics[1:]}, "fr", alone=True)[0]
     stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}

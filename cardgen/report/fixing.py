@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.languages import typeset_words
 from cardgen.report.templating import macro, render
-from cardgen.report.words import _BOOK, PAGES
+from cardgen.report.words import _BOOK, REPORT
 
 #: the fix page's own words per language (``report/words.json``, table ``fixing``), typeset
 FIXING = typeset_words(_BOOK["fixing"])
@@ -50,6 +50,7 @@ class FixPage:
 
     deck: str
     head: str = ""
+    dropped: list[str] = field(default_factory=list)  # flagged once, not found again: chance, not searched
     flagged: list[str] = field(default_factory=list)
     search: list[str] = field(default_factory=list)
     trials: list[str] = field(default_factory=list)
@@ -60,6 +61,7 @@ class FixPage:
     held: list[str] = field(default_factory=list)
     after: list[str] = field(default_factory=list)
     none: str = ""
+    said: set[str] = field(default_factory=set)  # the figures a table above defined: named alone after (en33)
 
     def keep(self, section: str, text: str | None) -> None:
         """Add ``text`` (a line the terminal printed) to ``section``'s lines, its terminal indent dropped."""
@@ -67,11 +69,33 @@ class FixPage:
             getattr(self, section).append(text.strip())
 
 
-def render_fix(page: FixPage, lang: str = "en", gallery: str | None = None, record: str = "fix.json") -> str:
+def parts(line: str) -> list[tuple[bool, str]]:
+    """A line of the terminal's as the page sets it: its sentences as one paragraph, each ``cardgen …`` command it
+    puts on a line of its own as a code line (True), one a line: in a paragraph the line breaks collapsed and the
+    two follow-up commands ran together into one broken command (terminal round 40 en32, fr28, it29)."""
+    out: list[tuple[bool, str]] = []
+    for row in line.split("\n"):
+        text = row.strip()
+        if not text:
+            continue
+        code = row.startswith(" ") and text.startswith("cardgen ")  # indented on a line of its own, as printed
+        if out and not code and not out[-1][0]:
+            out[-1] = (False, f"{out[-1][1]} {text}")
+        else:
+            out.append((code, text))
+    return out
+
+
+def render_fix(page: FixPage, lang: str = "en", gallery: str | None = None, record: str = "fix.json",
+               runs: str | None = None) -> str:
     """The whole page for one run of ``cardgen fix``, every word in ``lang``; ``gallery``: the gallery's address
-    relative to the page, linked atop it where the run wrote into a project's output (tune's rule); ``record``: the
-    run's ``fix.json``, linked as the figures for tools."""
+    relative to the page, linked atop it where the run wrote into a project's output (tune's rule); ``runs``: the
+    list of validate's and compare's runs there, linked beside it as every run's page links both (the fix page had
+    an empty bar, no way back to the runs: terminal round 40 en30); ``record``: the run's ``fix.json``, linked as
+    the figures for tools."""
     words = FIXING[lang]
-    nav = macro("parts.html", "nav", [(gallery, PAGES[lang]["gallery"])]) if gallery else ""
+    gallery_word, runs_word, _ = REPORT[lang]["nav"]
+    links = ([(gallery, gallery_word)] if gallery else []) + ([(runs, runs_word)] if runs else [])
+    nav = macro("parts.html", "nav", links) if links else ""
     return str(render("fix.html", title=words["title"].format(deck=page.deck), lang=lang, nav=nav, words=words,
-                      page=page, record=record))
+                      page=page, record=record, after=[parts(line) for line in page.after]))

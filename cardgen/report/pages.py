@@ -777,7 +777,10 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         head[3] = PAGE[lang]["difference_pp" if all(share(m["metric"]) for m in ordered) else "difference_pp_mixed"]
     # one head a column at every width: a phone's own shorter heads ("change", "beyond chance?") gave one figure two
     # names (twenty-second reading en55); on a phone each row is a card whose figures follow their heads (parts.html)
-    return {"head": [typeset(h, lang) for h in head], "rows": rows}
+    # a fix's table lists only the counts that moved beyond chance: its "beyond chance?" column said "yes" on every row
+    # of all 14 tables (terminal round 40 en33); dropped there, kept wherever a row can say otherwise
+    answers = not (fix and rows and all(r["significant"] and not r["same"] for r in rows))
+    return {"head": [typeset(h, lang) for h in head], "rows": rows, "answers": answers}
 
 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:
