@@ -82,7 +82,7 @@ def test_each_figure_says_its_sample() -> None:
     notes = {lang: plain(word("was_note", lang, deck="Draco & Co", searched="100 y")) for lang in ("en", "fr", "it")}
     assert notes["en"].startswith("In the figures below, “base game” is Draco & Co before any change: in each fix’s "
                                   "“fixes” line, on the search’s 100 y per player count;")
-    assert "donne le chiffre de Draco & Co avant tout changement : dans la ligne « corrige » de chaque correction, " \
+    assert "donne le chiffre de Draco & Co avant tout changement : dans la ligne « résultat » de chaque correction, " \
            "sur les 100 y de la recherche" in notes["fr"]
     assert "indica il valore di Draco & Co prima di ogni modifica: nella riga «risolve» di ogni correzione, sulle " \
            "100 y della ricerca" in notes["it"]

@@ -179,6 +179,7 @@ def test_the_french_result_line_is_labelled_by_a_noun() -> None:
     40 fr21)."""
     assert plain(word("cures", "fr", games="100 parties", what="W")).strip() == \
         "résultat sur 100 parties nouvelles par nombre de joueurs : W."
+    assert "dans la ligne « résultat » de chaque correction" in plain(word("was_note", "fr", deck="D", searched="s"))
 
 
 def test_italian_says_the_95_interval_as_every_other_output() -> None:
