@@ -128,7 +128,9 @@ def test_a_compare_table_on_a_phone_keeps_base_variant_difference_and_interval_u
     m = {"metric": "seat_1_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
          "high": 0.385, "significant": False}
     table = metrics_table([m], lang)
-    assert set(table) == {"head", "rows"}  # one set of heads, for every width
+    # one set of heads, for every width; "answers": whether the "beyond chance?" column is shown (a fix's table, all
+    # "yes", drops it: terminal round 40 en33), always for compare
+    assert set(table) == {"head", "rows", "answers"} and table["answers"] is True
     html = str(macro("parts.html", "metrics", table["head"], table["rows"]))
     [row] = re.findall(r"<tr class=\"\">(.*?)</tr>", html)
     cells = re.findall(r"<td([^>]*)>(.*?)</td>", row)
