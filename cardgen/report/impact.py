@@ -257,6 +257,14 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
             players=count.players or "")]), lang))
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
+        shares = [x.get("played_share") if isinstance(x, dict) else None for x in (r.get("base"), r)]
+        if paired and hardly and all(isinstance(x, (int, float)) for x in shares):
+            # a card used at most once a game said as the share of games, as validate's page says it, never "0.04
+            # times per player per game" there and "3.6% of their games" here (terminal round 40 it42, en38)
+            plays.append(words["all_dealt_paired_share_never" if not shares[1] else "all_dealt_paired_share"].format(
+                name=names.get(r["component"], r["component"]), b=_pct(shares[0], False, lang),
+                n=_pct(shares[1], False, lang)))
+            continue
         if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)
             key = ("all_dealt_plays" if b is None else "all_dealt_paired_never" if not v.strip("0.,")
                    else "all_dealt_paired")

@@ -724,7 +724,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
 
@@ -757,8 +757,18 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
     # a seat's share by its whole name, player 1's too: the short one is for a 100-column terminal's row, and
     # "victoires, joueur 1 (…)" stood above "part des victoires, joueur 2" (twenty-third reading fr50)
-    rows = [{"name": (label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) if m["metric"] in again
-                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game),
+    def named(m: dict[str, Any]) -> str:  # a figure's name, its definition where not said before, and its count
+        count = pairs_of(m, pairs, lang, game)
+        if m["metric"] in again:
+            return label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) + count
+        text, short = gloss(m["metric"], lang, game), label(m["metric"], lang, game, short=True)
+        if count and text and text.rstrip().endswith(")") and defined(m["metric"], lang, game) != short:
+            # the count beside the name, before a definition that ends in a bracket: "(or 1 point, if that is
+            # more) (of the 86 pairs …)" set two brackets back to back (terminal round 40 en45)
+            return str(words["defined"].format(label=short + count, gloss=text))
+        return defined(m["metric"], lang, game) + count
+
+    rows = [{"name": named(m),
              "follows": words["follows_fix" if fix else "follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask

@@ -3226,18 +3226,25 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     from cardgen.simulate.verdict import QUOTED
 
     times = decimal(HARDLY_PLAYED, lang)
+
+    def judged(c: Mapping[str, Any]) -> int:  # the cards judged on the side whose interval a row's gap is said on
+        variant = bool(c.get("held_flag"))
+        return sum(bool((row if variant else row.get("base") or {}).get("judged"))
+                   for row in r.get("component_impact", []))
+
     if len(rows) == 1:
         c = rows[0]
         name = QUOTED[lang].format(names.get(c["component"], c["component"]))
-        return ["  " + say("held_one", lang, card=say("held_card", lang, name=name), times=times, **held_gap(c, lang))]
+        return ["  " + say("held_one", lang, card=say("held_card", lang, name=name), times=times,
+                           **held_gap(c, lang, judged(c)))]
     out = ["  " + say("held_many", lang, n=len(rows), times=times)]
     for c in rows[:most]:
         name = QUOTED[lang].format(names.get(c["component"], c["component"]))
-        out.append("    " + say("held_row", lang, card=name, **held_gap(c, lang)))
+        out.append("    " + say("held_row", lang, card=name, **held_gap(c, lang, judged(c))))
     return out
 
 
-def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
+def held_gap(c: Mapping[str, Any], lang: str, cards: int = 0) -> dict[str, str]:
     """A hardly played card's gap in words, for ``held_one`` and ``held_row``: ``side`` (the game whose widened
     interval leaves 0 out: the variant's where its row is ``held_flag``, else the base game's), ``gap`` ("13.7
     percentage points less often than the others"), ``details`` (that interval as a range of the same way, "2.4 to
@@ -3248,6 +3255,10 @@ def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
     own = c if variant else (c.get("base") or {})
     other = (c.get("base") or {}) if variant else c
     side, other_side = (("held_side_variant", "held_side_base") if variant else ("held_side_base", "held_side_variant"))
+    # the interval the gap is said on, widened for the ``cards`` judged at once where it is (``flag_ends``): "2.4 to
+    # 25.0 below, allowing for chance" beside "cardgen judges only cards played…" read as a card not judged, whose
+    # interval the page says is not widened (terminal round 40 en20, en21, it21)
+    wide = "wide_" if own.get("flag_low") is not None and cards > 1 else ""
     way = "less" if (own.get("difference") or 0) < 0 else "more"
 
     def size(x: float) -> str:  # a gap's size, its way said in words
@@ -3258,7 +3269,7 @@ def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
     if low is not None and high is not None:
         ends = [e.lstrip("+-\u2212") for e in marked_ends(low, high, lang, True)]  # the interval leaves 0 out:
         near, far = ends if abs(low) <= abs(high) else ends[::-1]  # both ends one way, the nearer to 0 first
-        details.append(say(f"held_range_{way}", lang, low=near, high=far))
+        details.append(say(f"held_range_{wide}{way}", lang, low=near, high=far, cards=cards))
     if other.get("difference") is not None:
         d = other["difference"]
         key = "none" if round(d * 100, 1) == 0 else "less" if d < 0 else "more"
