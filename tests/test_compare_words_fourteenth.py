@@ -155,7 +155,7 @@ def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lan
     ("wide_intervals", "fr", "relancez avec --fixed (ou une valeur plus grande de --games)"),
     ("compare_in_report", "fr", "Le rapport, dont le chemin figure ci-dessous, donne"),
     ("compare_head", "fr", "Comparaison : a → b,"),
-    ("compare_head", "it", "con le stesse mescolate"),
+    ("compare_head", "it", "con gli stessi mazzi mescolati"),  # terminal round 40 it16
     # twenty-seventh reading en19: which counts, said where none is named
     ("internal_none", "en", "Other counts: none of the 5 changed (counts such as how games end, the highest "
                             "counts reached and special cases); details in the report"),

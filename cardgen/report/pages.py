@@ -10,6 +10,7 @@ offline, with scripts disabled. Links are relative.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -743,6 +744,17 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             return f(m, key, True)
         return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
+    def precise(m: dict[str, Any], places: int) -> dict[str, str]:
+        """A row's two values and their difference with ``places`` decimals (a share's in percentage points)."""
+        if share(m["metric"]):
+            b, v = round(m["base"], places + 2), round(m["variant"], places + 2)
+            return {"base": percent(b, lang, places=places, fixed=True),
+                    "variant": percent(v, lang, places=places, fixed=True),
+                    "difference": typeset(decimal(round((v - b) * 100, places) + 0.0, lang, True, places, True), lang)}
+        b, v = round(m["base"], places), round(m["variant"], places)
+        return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
+                "difference": typeset(decimal(round(v - b, places) + 0.0, lang, True, places, True), lang)}
+
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
         if m.get("low") is None or m.get("high") is None:
@@ -776,6 +788,13 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
+    for row, m in zip(rows, seen):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
+        # en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so the row's figures
+        # take them too, its difference that of the two values it shows
+        places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
+                                                 else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
+        if places > 1 and m.get("base") is not None and m.get("variant") is not None:
+            row.update(precise(m, places))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
@@ -787,7 +806,14 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         head[3] = PAGE[lang]["difference_pp" if all(share(m["metric"]) for m in ordered) else "difference_pp_mixed"]
     # one head a column at every width: a phone's own shorter heads ("change", "beyond chance?") gave one figure two
     # names (twenty-second reading en55); on a phone each row is a card whose figures follow their heads (parts.html)
-    return {"head": [typeset(h, lang) for h in head], "rows": rows}
+    # but for two: the difference's head by its first word alone, the unit after a share's figure ("difference
+    # (variant − base; for the shares, in percentage points):" on every card, and over counts that are no share),
+    # and the answer in words without its question ("questa differenza può venire dal caso? no" 24 to 32 times a
+    # page: terminal round 40 en41, it43); the wide head's name stays the difference's
+    phone = words["table_phone"].split("|")
+    for row, m in zip(rows, seen):
+        row["unit"] = typeset("\u00a0" + phone[1], lang) if share(m["metric"]) else ""
+    return {"head": [typeset(h, lang) for h in head], "rows": rows, "phone": [typeset(p, lang) for p in phone]}
 
 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:
