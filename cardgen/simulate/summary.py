@@ -2630,7 +2630,7 @@ def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Na
 
 
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
-                  named: Collection[str] = (), kinds: bool = True) -> str:
+                  named: Collection[str] = (), kinds: bool = False) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
