@@ -388,7 +388,12 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     # it32: the terminal spoke of flags, the page only of changes from the base game)
     quiet = paired and not any(b["flagged"] for b in body) and not any((r.get("base") or {}).get("flag") for r in rows)
     none = words["none_flagged"] if calm else words["none_flagged_paired"] if quiet else ""
-    return render("impact.html", none_flagged=typeset(none, lang),
+    # compare's table where no card is flagged or noted in either game: folded under what it holds, the sentence
+    # above it said; four open tables of 13 cards made the Draco comparison 45 screens on a phone (terminal round 40
+    # en43). A card held but hardly played keeps its table open: its row says why it is not flagged
+    held = any(r.get("held_flag") or (r.get("base") or {}).get("held_flag") for r in rows)
+    fold = typeset(words["table_fold"].format(n=len(body)), lang) if quiet and not held and len(body) > 1 else ""
+    return render("impact.html", none_flagged=typeset(none, lang), fold=fold,
                   change_note=change_note(rows, lang) if paired else "",
                   # what "played" counts, once in the legend, never a bracket under each of 52 cards (terminal round
                   # 27 en37, fr35, it48)
