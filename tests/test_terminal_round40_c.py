@@ -389,3 +389,12 @@ def test_a_compare_card_table_with_nothing_flagged_is_folded(lang: str) -> None:
     assert f'<details class="muted"><summary>{typeset(fold, lang)}</summary>' in quiet, quiet
     assert quiet.index("<details") < quiet.index("<table") < quiet.index("</details>")
     assert "<details" not in str(impact_block(_quiet_cards(True), paired=True, lang=lang))
+
+
+def test_italian_says_the_base_game_s_gap_to_the_fair_share_idiomatically() -> None:
+    """terminal round 40 it20: "la differenza dalla quota equa, 11,0 punti percentuali, supera il caso di poco":
+    "differenza dalla" is not idiomatic."""
+    for key in nonempty(["compare_seat_owned_edge", "compare_seat_owned_moved_edge"]):
+        said = say(key, "it", who="il giocatore 1", often="più spesso", gap="11,0 punti percentuali")
+        assert ("nel gioco base lo scarto rispetto alla quota equa, 11,0 punti percentuali, supera di poco il caso"
+                in said and "differenza dalla" not in said), said
