@@ -150,8 +150,8 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                                   "hasard (dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que "
                                   "de justesse ce que le hasard explique) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
-                                  "caso (nel gioco base la differenza dalla quota equa, 11,0 punti percentuali, supera il "
-                                  "caso di poco);"}[lang]), line
+                                  "caso (nel gioco base lo scarto rispetto alla quota equa, 11,0 punti percentuali, "
+                                  "supera di poco il caso);"}[lang]), line  # terminal round 40 it20
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
     assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
@@ -209,9 +209,10 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one
     # twenty-seventh reading it23: "may still find one there" read as the base game balanced where validate, in the
     # same run, found a seat: said that these pairs do not show it balanced, and why validate may differ
-    quiet = {"en": "2 players: on these pairs neither game shows a seat away from its fair share beyond chance. This "
+    # terminal round 40 en16: "a player", as every other line says
+    quiet = {"en": "2 players: on these pairs neither game shows a player away from the fair share beyond chance. This "
                    "does not show that the base game is balanced there: cardgen validate, which plays its own games of "
-                   "the base game (1,000 unless told otherwise), may find a seat these pairs cannot tell from chance.",
+                   "the base game (1,000 unless told otherwise), may find a player these pairs cannot tell from chance.",
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
                    "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, qui "
                    "joue ses propres parties du jeu de base (1 000 par défaut), peut trouver un joueur que ces paires "
@@ -427,8 +428,8 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
         "en": "Cards: on these pairs, no card is flagged as too strong or too weak in either game; cardgen validate, "
               "which plays its own games of the base game (1,000 unless told otherwise), may flag a card these pairs "
               "cannot tell from chance. Worth noting:",
-        "fr": "Cartes : sur ces paires, aucune carte n’est signalée comme trop forte ou trop faible, dans aucun des deux "
-              "jeux ; cardgen validate, qui joue ses propres parties du jeu de base (1 000 par défaut), peut signaler "
+        "fr": "Cartes : sur ces paires, aucune carte n’est signalée comme trop forte ou trop faible, ni dans le jeu de "
+              "base ni dans la variante ; cardgen validate, qui joue ses propres parties du jeu de base (1 000 par défaut), peut signaler "
               "une carte que ces paires ne distinguent pas du hasard. À noter :",
         "it": "Carte: su queste coppie nessuna carta è segnalata come troppo forte o troppo debole, in nessuno dei due "
               "giochi; cardgen validate, che simula partite proprie del gioco base (1.000 se non indicato "

@@ -129,8 +129,11 @@ def test_a_compare_table_on_a_phone_keeps_base_variant_difference_and_interval_u
          "high": 0.385, "significant": False}
     table = metrics_table([m], lang)
     # one set of heads, for every width; "answers": whether the "beyond chance?" column is shown (a fix's table, all
-    # "yes", drops it: terminal round 40 en33), always for compare
-    assert set(table) == {"head", "rows", "answers"} and table["answers"] is True
+    # "yes", drops it: terminal round 40 en33), always for compare; terminal round 40 en41, it43: compare's page
+    # passes ``phone``, the difference's head by its own first word (one name still, en55) and the answer in words,
+    # never the long head and the question on every card; without it (here, the fix page) the cards are as before
+    assert set(table) == {"head", "rows", "answers", "phone"} and table["answers"] is True
+    assert table["head"][3].startswith(table["phone"][0])
     html = str(macro("parts.html", "metrics", table["head"], table["rows"]))
     [row] = re.findall(r"<tr class=\"\">(.*?)</tr>", html)
     cells = re.findall(r"<td([^>]*)>(.*?)</td>", row)

@@ -29,15 +29,15 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 PAIRS = {"en": "the base game → the variant, on the 200–300 pairs of games played here; the silver coins to add would "
                "have covered the shortfall in these games as they were played. To choose how many to put in the base "
                "game’s box, use cardgen validate’s count instead, made on its own games (1,000 unless told otherwise); "
-               "it can differ from these by several:",
+               "it can differ from these by several silver coins:",  # terminal round 40 en23: several what
          "fr": "le jeu de base → la variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à "
                "ajouter auraient couvert le manque tel qu’il s’est produit. Pour décider combien en mettre dans la "
                "boîte du jeu de base, retenez plutôt le chiffre de cardgen validate, calculé sur ses propres parties "
-               "(1 000 par défaut) ; il peut différer de ceux-ci de plusieurs unités :",
+               "(1 000 par défaut) ; il peut en différer de plusieurs pièces d’argent :",  # round 40 fr16
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
                "avrebbero coperto l’ammanco così come si è prodotto. Per decidere quante metterne nella scatola del "
                "gioco base, usa invece il numero di cardgen validate, calcolato sulle partite che simula (1.000 se non "
-               "indicato altrimenti); può differire da questi di parecchie unità:"}
+               "indicato altrimenti); può differire da questi anche di un buon numero di monete d’argento:"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -49,10 +49,12 @@ def test_the_number_that_replays_a_game_has_one_plain_name(lang: str, jargon: st
 
 
 @pytest.mark.parametrize(("lang", "same"), [
-    ("fr", "mêmes mélanges"), ("it", "stesse mescolate"), ("en", "same shuffles")])
+    ("fr", "mêmes mélanges"), ("it", "stessi mazzi mescolati"), ("en", "same shuffles")])
 def test_paired_games_share_their_shuffles_in_plain_words(lang: str, same: str) -> None:
     """compare's head line says what pairs the games in words a designer uses (fr28, it23), the Italian
-    noun the rulebook and the page use, "mescolamenti" (fourteenth reading it12: "mescolate" is colloquial)."""
+    noun the rulebook and the page use, "mescolamenti" (fourteenth reading it12: "mescolate" is colloquial); round
+    39 it7 found "mescolamenti" a word for liquids, round 40 it16 "le mescolate" colloquial: «gli stessi mazzi
+    mescolati», a participle, says it without either noun."""
     from cardgen.terminal import say
     head = say("compare_head", lang, base="a", variant="b", games="10", agents="x")
     assert same in head

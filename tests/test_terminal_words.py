@@ -72,9 +72,10 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     # over what: wedged between the name and its figures, it made a plain fact hard to read (twenty-third reading en21)
     assert line == ("Other counts: 1 of 2 changed — portions in the king’s place: 3.1\u00a0→ 4.2 (the most at any one "
                     "time in a game, on average); details in the report")
-    assert internal_line(internal[1:] * 2, "fr") == ("Autres mesures\u202f: aucune des 2 n’a changé (par exemple les "
-                                                     "fins de partie, les maximums atteints, les cas particuliers)\u202f; "
-                                                     "détails dans le rapport")  # which counts (en19)
+    # which counts (en19): beside the label, on the first count's line (terminal round 40 en17, fr14)
+    assert internal_line(internal[1:] * 2, "fr", kinds=True) == (
+        "Autres mesures (fins de partie, maximums atteints et chaque cas tranché par un choix de cette édition survenu "
+        "dans ces paires)\u202f: aucune des 2 n’a changé\u202f; détails dans le rapport")
 
 
 @pytest.mark.parametrize(("lang", "rounds", "peak"), [
@@ -848,7 +849,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "compared at once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
-           "measure it: allowing for chance, it could be anything from −24.1 to +40.1 points. To search for fixes for the base game’s "
+           "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
@@ -856,17 +857,17 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
-           "nombreuses pour le mesurer\u202f: compte tenu du hasard, il peut aller de −24,1 à +40,1 points. "
+           "nombreuses pour le mesurer. Compte tenu du hasard, il peut aller de −24,1 à +40,1 points de pourcentage. "
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
            "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8\u00a0%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
-           "gioco base, con le stesse mescolate, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
+           "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
            "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
-           "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla: tenuto conto del caso, "
-           "può andare da −24,1 a +40,1 punti. Per cercare correzioni che risolvano lo squilibrio del gioco "
+           "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla. Tenuto conto del caso, "
+           "può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate, esegui: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
@@ -946,6 +947,10 @@ _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
 _FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games, run: "
         "cardgen fix royale --players 4")
 _MORE = " To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
+#: terminal round 40 en15: why 400 pairs (four times those played, without the early stop); en14*, en18, it19: the
+#: change's range in words and in percentage points, as the wide form says it, never a bracket
+_FOUR = ("play 4 times as many pairs, without stopping early (the interval then narrows to about half its width, or "
+         "less)")
 #: twentieth reading (en37, it29): the base game's gap not beyond chance on these pairs is never said as a verdict
 #: that the base game is fair: these pairs cannot tell
 _UNTESTED = ("the variant seems to work against player 2; the change from the base game was not tested, so these pairs "
@@ -955,22 +960,22 @@ BALANCE_CASES = {
     # twenty-fifth reading it20: the variant's own lean beyond chance said beside the base game's
     "base flags it, no change": ("player 2 wins less than the fair share in both games on these pairs, beyond chance; "
                                  f"the pairs cannot tell whether the variant makes this worse or better. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: "
-                                 f"−6.0\u00a0percentage points [−19.0 to +7.0].{_FIX}"),
+                                 f"−6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points.{_FIX}"),
     "base flags it, changed": ("player 2 wins less than the fair share in both games on these pairs, beyond chance, "
-                               f"and the variant changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0].{_FIX}"),
+                               f"and the variant changes this beyond chance. {_MAIN}{_BASE}{_OWN}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −10.0 to −2.0 percentage points.{_FIX}"),
     # thirteenth reading (fr24, it29): no base fix for an imbalance the base game's own games do not show;
     # fifteenth (en5): an interval of ±13 points said plainly, "these 100 pairs are too few to tell"
     # twenty-second reading (en20, fr17): where the base game's own share does not already lean that way
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
-                                 f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to "
-                                 "+7.0]. The base game may have this imbalance too: to judge it on 1,000 games of its "
+                                 f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for "
+                                 "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too: to judge it on 1,000 games of its "
                                  "own, run (if you have not already): cardgen validate royale --players 4 To "
-                                 "measure what the variant changes, play more pairs: cardgen compare royale "
+                                 f"measure what the variant changes, {_FOUR}: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
-                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points "
-                               "[−10.0 to −2.0]."),
+                               f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; "
+                               "allowing for chance, from −10.0 to −2.0 percentage points."),
     # twenty-second reading (en20, fr17): the base game's own share already below its fair share on these pairs,
     # not beyond chance: said as the base game's, never as the variant seeming to work against the seat; twenty-third
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
@@ -979,16 +984,17 @@ BALANCE_CASES = {
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                               "game the gap goes the same way on these pairs but may be chance here, and so may the "
                               "change between the two games. "
-                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points [−19.0 to +7.0]. "
+                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
                               "The base game may have this imbalance too: to judge it on 1,000 games of its own, run "
                               "(if you have not already): cardgen validate royale --players 4 To measure what "
-                              "the variant changes, play more pairs: cardgen compare royale royale-short --players 4 "
+                              f"the variant changes, {_FOUR}: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                             "game the gap goes the same way on these pairs but may be chance here; the change between "
                             "the two games is beyond chance. "
                             f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
-                            "from the base game to the variant: −6.0\u00a0percentage points [−10.0 to −2.0]."),
+                            "from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −10.0 to "
+                            "−2.0 percentage points."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",
     "no base rate": f"{_UNTESTED}{_MAIN}{_MORE}",
 }
@@ -1029,18 +1035,21 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, soit plus d’un quart, car une "
                   "victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage [−19,0 ; +7,0]. Le jeu de "
+                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage ; compte tenu du hasard, de "
+                  "−19,0 à +7,0 points de pourcentage. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
                   "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
-                  "change la variante, jouez plus de paires : cardgen compare royale royale-short --players 4 --games "
+                  "change la variante, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
+                  "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, al di là "
                   "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
-                  "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con le stesse "
-                  "mescolate, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota equa del "
-                  "27,8 %. Differenza tra i due giochi: −6,0 punti percentuali [−10,0; −2,0]. Per cercare correzioni "
+                  "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli "
+                  "stessi mazzi mescolati, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota "
+                  "equa del 27,8 %. Differenza tra i due giochi: −6,0 punti percentuali; tenuto conto del caso, da −10,0 "
+                  "a −2,0 punti percentuali. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate, esegui: cardgen "
                   "fix royale --players 4")
     agent = {"agent": "search", "side": "more", "rate": 0.4, "fair": 0.25, "low": 0.3, "high": 0.5, "level": 0.975,

@@ -257,6 +257,14 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
             players=count.players or "")]), lang))
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
+        shares = [x.get("played_share") if isinstance(x, dict) else None for x in (r.get("base"), r)]
+        if paired and hardly and all(isinstance(x, (int, float)) for x in shares):
+            # a card used at most once a game said as the share of games, as validate's page says it, never "0.04
+            # times per player per game" there and "3.6% of their games" here (terminal round 40 it42, en38)
+            plays.append(words["all_dealt_paired_share_never" if not shares[1] else "all_dealt_paired_share"].format(
+                name=names.get(r["component"], r["component"]), b=_pct(shares[0], False, lang),
+                n=_pct(shares[1], False, lang)))
+            continue
         if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)
             key = ("all_dealt_plays" if b is None else "all_dealt_paired_never" if not v.strip("0.,")
                    else "all_dealt_paired")
@@ -380,7 +388,12 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     # it32: the terminal spoke of flags, the page only of changes from the base game)
     quiet = paired and not any(b["flagged"] for b in body) and not any((r.get("base") or {}).get("flag") for r in rows)
     none = words["none_flagged"] if calm else words["none_flagged_paired"] if quiet else ""
-    return render("impact.html", none_flagged=typeset(none, lang),
+    # compare's table where no card is flagged or noted in either game: folded under what it holds, the sentence
+    # above it said; four open tables of 13 cards made the Draco comparison 45 screens on a phone (terminal round 40
+    # en43). A card held but hardly played keeps its table open: its row says why it is not flagged
+    held = any(r.get("held_flag") or (r.get("base") or {}).get("held_flag") for r in rows)
+    fold = typeset(words["table_fold"].format(n=len(body)), lang) if quiet and not held and len(body) > 1 else ""
+    return render("impact.html", none_flagged=typeset(none, lang), fold=fold,
                   change_note=change_note(rows, lang) if paired else "",
                   # what "played" counts, once in the legend, never a bracket under each of 52 cards (terminal round
                   # 27 en37, fr35, it48)

@@ -10,6 +10,7 @@ offline, with scripts disabled. Links are relative.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -724,7 +725,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, defined, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
 
@@ -743,6 +744,17 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             return f(m, key, True)
         return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
+    def precise(m: dict[str, Any], places: int) -> dict[str, str]:
+        """A row's two values and their difference with ``places`` decimals (a share's in percentage points)."""
+        if share(m["metric"]):
+            b, v = round(m["base"], places + 2), round(m["variant"], places + 2)
+            return {"base": percent(b, lang, places=places, fixed=True),
+                    "variant": percent(v, lang, places=places, fixed=True),
+                    "difference": typeset(decimal(round((v - b) * 100, places) + 0.0, lang, True, places, True), lang)}
+        b, v = round(m["base"], places), round(m["variant"], places)
+        return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
+                "difference": typeset(decimal(round(v - b, places) + 0.0, lang, True, places, True), lang)}
+
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
         if m.get("low") is None or m.get("high") is None:
@@ -757,8 +769,18 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # games …"), and its count after them: one bracket, built, never cut out of the words (issue #53)
     # a seat's share by its whole name, player 1's too: the short one is for a 100-column terminal's row, and
     # "victoires, joueur 1 (…)" stood above "part des victoires, joueur 2" (twenty-third reading fr50)
-    rows = [{"name": (label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) if m["metric"] in again
-                      else defined(m["metric"], lang, game)) + pairs_of(m, pairs, lang, game),
+    def named(m: dict[str, Any]) -> str:  # a figure's name, its definition where not said before, and its count
+        count = pairs_of(m, pairs, lang, game)
+        if m["metric"] in again:
+            return label(m["metric"], lang, game, short=not m["metric"].startswith("seat_")) + count
+        text, short = gloss(m["metric"], lang, game), label(m["metric"], lang, game, short=True)
+        if count and text and text.rstrip().endswith(")") and defined(m["metric"], lang, game) != short:
+            # the count beside the name, before a definition that ends in a bracket: "(or 1 point, if that is
+            # more) (of the 86 pairs …)" set two brackets back to back (terminal round 40 en45)
+            return str(words["defined"].format(label=short + count, gloss=text))
+        return defined(m["metric"], lang, game) + count
+
+    rows = [{"name": named(m),
              "follows": words["follows_fix" if fix else "follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
              # no difference in any game: the column's question ("can this gap come from chance?") has no gap to ask
@@ -766,6 +788,13 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
+    for row, m in zip(rows, seen):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
+        # en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so the row's figures
+        # take them too, its difference that of the two values it shows
+        places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
+                                                 else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
+        if places > 1 and m.get("base") is not None and m.get("variant") is not None:
+            row.update(precise(m, places))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
@@ -777,10 +806,18 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         head[3] = PAGE[lang]["difference_pp" if all(share(m["metric"]) for m in ordered) else "difference_pp_mixed"]
     # one head a column at every width: a phone's own shorter heads ("change", "beyond chance?") gave one figure two
     # names (twenty-second reading en55); on a phone each row is a card whose figures follow their heads (parts.html)
+    # but for two: the difference's head by its first word alone, the unit after a share's figure ("difference
+    # (variant − base; for the shares, in percentage points):" on every card, and over counts that are no share),
+    # and the answer in words without its question ("questa differenza può venire dal caso? no" 24 to 32 times a
+    # page: terminal round 40 en41, it43); the wide head's name stays the difference's
+    phone = words["table_phone"].split("|")
+    for row, m in zip(rows, seen):
+        row["unit"] = typeset("\u00a0" + phone[1], lang) if share(m["metric"]) else ""
     # a fix's table lists only the counts that moved beyond chance: its "beyond chance?" column said "yes" on every row
     # of all 14 tables (terminal round 40 en33); dropped there, kept wherever a row can say otherwise
     answers = not (fix and rows and all(r["significant"] and not r["same"] for r in rows))
-    return {"head": [typeset(h, lang) for h in head], "rows": rows, "answers": answers}
+    return {"head": [typeset(h, lang) for h in head], "rows": rows, "answers": answers,
+            "phone": [typeset(p, lang) for p in phone]}
 
 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:

@@ -438,12 +438,16 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = CHART_W
     def signed(v: float, digits: int = 1) -> str:  # an axis's "−20" with the minus sign, as the text around it (it56);
         return typeset(decimal(100 * v, lang, True, digits, fixed=True), lang)  # every tick its decimals (en36)
     digits = tick_digits(step)
+    # the grid and the zero line in each row's band, beside its interval, never across the label lines above it:
+    # a white halo left the lines visible between letters ("partite finite perché la ca|rta Fine del banchetto",
+    # terminal round 40 it41)
+    bands = [(y + line * len(lines), y + line * len(lines) + bar) for lines, y in zip(labels, tops)]
     t = -extent
     while t <= extent + 1e-9:
-        parts.append(_vertical(px(t), top, base, GRID))
+        parts += [_vertical(px(t), y1, y2, GRID) for y1, y2 in bands]
         parts.append(text_at(f"{px(t):.1f}", base + 14, signed(t, digits), "middle"))
         t += step
-    parts.append(_vertical(px(0), top, base, WHISKER))
+    parts += [_vertical(px(0), y1, y2, WHISKER) for y1, y2 in bands]
     tips = TIPS[lang]
     from cardgen.simulate.summary import interval, points  # a difference of shares as the tables write it
     for r, lines, y in zip(rows, labels, tops):

@@ -265,7 +265,7 @@ def hardly_played(row: Any) -> bool:
 
 
 #: the keys of a card row both sides of a comparison show
-PAIRED_KEYS = ("dealt_share", "plays_per_seat", "win_rate_dealt", "win_rate_not_dealt", "difference", "low", "high",
+PAIRED_KEYS = ("dealt_share", "plays_per_seat", "played_share", "win_rate_dealt", "win_rate_not_dealt", "difference", "low", "high",
                "flag_low", "flag_high", "flag", "held_flag", "judged", "not_judged")
 
 

@@ -2537,6 +2537,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     lines += same_play_lines(results, lang)  # before the figures: what they can show (en18)
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
+    kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
@@ -2545,7 +2546,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         said = list(r["verdict"])
         lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        counts = internal_line(internal, lang, naming, named_metrics(r)) if internal else ""
+        counts = internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said) if internal else ""
+        kinds_said = kinds_said or bool(counts)
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + counts)
     lines += stopped_caution(results, lang, naming, listed=not tables)  # once for every count that stopped
@@ -2628,13 +2630,18 @@ def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Na
 
 
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
-                  named: Collection[str] = ()) -> str:
+                  named: Collection[str] = (), kinds: bool = False) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
     not "other" counts, so they are neither counted nor listed ("Other counts: 1 of 5 changed" counted the one
     the sentence above named: issue #53, fr38, it11; said twice: eleventh reading en36, fr41, it38); "" when
-    every count is named above. Those that follow from the variant's rule say so in their own clause."""
+    every count is named above. Those that follow from the variant's rule say so in their own clause. ``kinds``:
+    what the counts are, beside the label (the output's first such line): "1 of 6 changed" gave a denominator with
+    no hint, and 7 at the next count, since a special case is counted only where it came up (terminal round 40
+    en17, fr14). Counts that follow from the rule and drop to zero with it are said as gone, with their base game's
+    value: "cards in the draw pile once rebuilt: 55.9 → 0.0" reported as a change a count the variant does away
+    with (en19, fr15)."""
     from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
@@ -2642,9 +2649,13 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     if not others:
         return ""
     moved = [m for m in others if m["significant"]]
+    label_ = WORDS[lang]["internal"]
+    label_ = say("internal_kinds", lang, label=label_) if kinds else label_
     if not moved:
-        return say_n("internal_none", len(others), lang, label=WORDS[lang]["internal"])
+        return say_n("internal_none", len(others), lang, label=label_)
     follows = sum(bool(m.get("follows_from_change")) for m in moved)
+    gone = all(m.get("follows_from_change") and m["base"] and _value(m, m["variant"], lang) == _value(m, 0.0, lang)
+               for m in moved)  # every moved count one the variant's rule does away with
 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         if metric.startswith("peak:"):  # a peak no game names: its id in words, its gloss once, after its figures
@@ -2654,15 +2665,19 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     items = [say(("internal_total" if is_total(m["metric"], naming.words) else "internal_peak")
                  if m["metric"].startswith("peak:") else "internal_item", lang,
                  name=named_as(m["metric"]), b=_value(m, m["base"], lang), v=_value(m, m["variant"], lang))
+             if not gone else
+             say(("internal_gone_total" if is_total(m["metric"], naming.words) else "internal_gone_peak")
+                 if m["metric"].startswith("peak:") else "internal_gone_item", lang,
+                 name=named_as(m["metric"]), b=_value(m, m["base"], lang))
              for m in moved]
-    tail = ("" if not follows else
+    tail = (say("internal_gone_it" if len(moved) == 1 else "internal_gone_both" if len(moved) == 2
+                else "internal_gone_all", lang) if gone else "" if not follows else
             # two: "both", never "all" (« toutes deux », « entrambe »: twenty-fifth reading fr21, it23)
             say(("internal_follows_it" if len(moved) == 1 else "internal_follows_both" if len(moved) == 2
                  else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return say(key, lang, label=WORDS[lang]["internal"], n=len(others), m=len(moved), names=joined(items, lang),
-               follows=tail)
+    return say(key, lang, label=label_, n=len(others), m=len(moved), names=joined(items, lang), follows=tail)
 
 
 def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:
@@ -2852,6 +2867,19 @@ def widened(r: Mapping[str, Any], lang: str, again: bool = False) -> str:
     return say("change_widened_early" if early else "change_widened", lang, n=n)
 
 
+def bound_note(m: Mapping[str, Any], end: float, which: str, lang: str) -> str:
+    """Why a share's change interval ends where it does, where ``compare.bounded`` cut it: at ``floor`` the
+    variant's share would be 0 %, at ``ceiling`` 100 % ("anything from −27.0 to +46.5" around +4.0 read as a
+    misprint: terminal round 40 fr13, en18); "" for an end the normal approximation drew."""
+    base = m.get("base")
+    if base is None or not is_share(m.get("metric", "")):
+        return ""
+    limit = -base if which == "floor" else 1 - base
+    if abs(end - limit) > 5e-7:
+        return ""
+    return say(f"compare_seat_{which}", lang, zero=_pct(0.0, lang), full=_pct(1.0, lang))
+
+
 def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str) -> str:
     """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
     sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
@@ -2929,16 +2957,22 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
         from cardgen.languages import grouped
         from cardgen.simulate.verdict import WIDE_INTERVAL
         written = say_n("pp_written", abs(shown_d), lang, x=decimal(shown_d, lang, shown_d != 0, 1, True))
-        if low is not None and high is not None and not m.get("significant") and (high - low) / 2 > WIDE_INTERVAL:
+        if low is not None and high is not None:
             # "+4.0 percentage points [−27.0 to +46.5]" read as a measurement where 100 pairs measure nothing: said
-            # as the range chance leaves open (twenty-seventh reading en17, fr15)
+            # as the range chance leaves open (twenty-seventh reading en17, fr15). Its ends in percentage points,
+            # never "points" in a game scored in points; the range in words in both forms, never a bracket below
+            # a sentence of words; an end cut where the variant's share reaches 0 % or 100 % says so, since a
+            # range lopsided around its change read as a misprint; the widening its own sentence, the third colon
+            # and sixty words of one sentence (terminal round 40 en14*, en18, fr13, it18, it19)
             lo, hi = marked_ends(low, high, lang, share=True)
-            change = say("compare_seat_change_open", lang, change=written, pairs=grouped(r.get("games"), lang),
-                         low=lo, high=hi, widened=widened(r, lang, "change" in said))
+            lo += bound_note(m, low, "floor", lang)
+            hi += bound_note(m, high, "ceiling", lang)
+            wide = not m.get("significant") and (high - low) / 2 > WIDE_INTERVAL
+            change = say("compare_seat_change_open" if wide else "compare_seat_change_range", lang, change=written,
+                         pairs=grouped(r.get("games"), lang), low=lo, high=hi,
+                         widened=widened(r, lang, "change" in said))
         else:
-            change = say("compare_seat_change", lang, change=written + (
-                " " + interval(*marked_ends(low, high, lang, share=True), lang) + widened(r, lang, "change" in said)
-                if low is not None else ""))
+            change = say("compare_seat_change", lang, change=written)
     if f.get("base_rate") is not None:
         out.append(say("compare_seat_base_rate", lang, who=who, base=_pct(f["base_rate"], lang, fixed=True),
                        interval=f" {ends[0]}" if ends[0] else "", edge=edge,
@@ -2967,6 +3001,8 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     nothing (it36, fr30); never for a base game nothing showed unbalanced (thirteenth reading fr24, it29). Where
     neither game tells it from chance, the commands that judge the base game on more games and play more pairs,
     once after the count's seats. Never "clearly" (twelfth reading fr26, it52, it60)."""
+    from cardgen.simulate.balance import MORE_GAMES  # the pairs it tells to play, and why (terminal round 40 en15)
+
     flagged = sorted(variant_imbalance(r), key=lambda f: (not f["base_same"], not f["leans"]))  # the base game's first
     fix = [f for f in flagged if f["base_same"]]
     out: list[list[str]] = []
@@ -2985,7 +3021,7 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
         # each command last in a part of its own: "…: cardgen validate king_lui --players 5 ; pour mesurer…" put a
         # semicolon right after a command a designer copies (twenty-third reading fr21)
         out[-1] += [say("compare_seat_validate", lang, validate=f"cardgen validate {base_deck} --players {r.get('players')}"),
-                    say("compare_seat_measure", lang, command=more)]
+                    say("compare_seat_measure", lang, command=more, times=MORE_GAMES)]
     elif any(f["moved"] is None for f in rest):  # the change was not tested: more pairs test it
         out[-1].append(say("compare_seat_more_pairs", lang, command=more))
     agents = [f for f in ((r.get("variant_result") or {}).get("balance") or {}).get("flags") or [] if "seat" not in f]
@@ -3190,18 +3226,25 @@ def _held_cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     from cardgen.simulate.verdict import QUOTED
 
     times = decimal(HARDLY_PLAYED, lang)
+
+    def judged(c: Mapping[str, Any]) -> int:  # the cards judged on the side whose interval a row's gap is said on
+        variant = bool(c.get("held_flag"))
+        return sum(bool((row if variant else row.get("base") or {}).get("judged"))
+                   for row in r.get("component_impact", []))
+
     if len(rows) == 1:
         c = rows[0]
         name = QUOTED[lang].format(names.get(c["component"], c["component"]))
-        return ["  " + say("held_one", lang, card=say("held_card", lang, name=name), times=times, **held_gap(c, lang))]
+        return ["  " + say("held_one", lang, card=say("held_card", lang, name=name), times=times,
+                           **held_gap(c, lang, judged(c)))]
     out = ["  " + say("held_many", lang, n=len(rows), times=times)]
     for c in rows[:most]:
         name = QUOTED[lang].format(names.get(c["component"], c["component"]))
-        out.append("    " + say("held_row", lang, card=name, **held_gap(c, lang)))
+        out.append("    " + say("held_row", lang, card=name, **held_gap(c, lang, judged(c))))
     return out
 
 
-def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
+def held_gap(c: Mapping[str, Any], lang: str, cards: int = 0) -> dict[str, str]:
     """A hardly played card's gap in words, for ``held_one`` and ``held_row``: ``side`` (the game whose widened
     interval leaves 0 out: the variant's where its row is ``held_flag``, else the base game's), ``gap`` ("13.7
     percentage points less often than the others"), ``details`` (that interval as a range of the same way, "2.4 to
@@ -3212,6 +3255,10 @@ def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
     own = c if variant else (c.get("base") or {})
     other = (c.get("base") or {}) if variant else c
     side, other_side = (("held_side_variant", "held_side_base") if variant else ("held_side_base", "held_side_variant"))
+    # the interval the gap is said on, widened for the ``cards`` judged at once where it is (``flag_ends``): "2.4 to
+    # 25.0 below, allowing for chance" beside "cardgen judges only cards played…" read as a card not judged, whose
+    # interval the page says is not widened (terminal round 40 en20, en21, it21)
+    wide = "wide_" if own.get("flag_low") is not None and cards > 1 else ""
     way = "less" if (own.get("difference") or 0) < 0 else "more"
 
     def size(x: float) -> str:  # a gap's size, its way said in words
@@ -3222,7 +3269,7 @@ def held_gap(c: Mapping[str, Any], lang: str) -> dict[str, str]:
     if low is not None and high is not None:
         ends = [e.lstrip("+-\u2212") for e in marked_ends(low, high, lang, True)]  # the interval leaves 0 out:
         near, far = ends if abs(low) <= abs(high) else ends[::-1]  # both ends one way, the nearer to 0 first
-        details.append(say(f"held_range_{way}", lang, low=near, high=far))
+        details.append(say(f"held_range_{wide}{way}", lang, low=near, high=far, cards=cards))
     if other.get("difference") is not None:
         d = other["difference"]
         key = "none" if round(d * 100, 1) == 0 else "less" if d < 0 else "more"
