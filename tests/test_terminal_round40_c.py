@@ -296,7 +296,7 @@ def test_a_compare_card_on_a_phone_names_the_difference_short_and_answers_in_wor
     turns = {"metric": "turns", "base": 27.2, "variant": 17.9, "difference": -9.3, "low": -10.6, "high": -7.9,
              "significant": True}
     table = metrics_table([turns, share], lang)
-    html = plain(macro("parts.html", "metrics", table["head"], table["rows"], table["phone"]))
+    html = plain(macro("parts.html", "metrics", table["head"], table["rows"], phone=table["phone"]))
     word = {"en": "difference", "fr": "écart", "it": "differenza"}[lang]
     assert html.count(f'data-label="{word}"') == 2 and "variant −" not in html.split("</tr>", 1)[1], html
     unit = {"en": "percentage points", "fr": "points de pourcentage", "it": "punti percentuali"}[lang]
