@@ -34,7 +34,7 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 #: a case's figures (times, games) -> how a run of 1,000 games says them: once in each game it came up in, the share
 #: of the run; more often than its games, both counts, kept; once, its game
 # terminal round 29 en2: "9 times, in 9 of the 300 games (once in each)" said one figure three times
-WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (at most once a game); first in game 15",  # round 31 en5
+WHEN = {(649, 649): {"en": "in 649 of the 1,000 games; first in game 15",  # round 31 en5, round 40 en4
                      "fr": "dans 649 des 1 000 parties, une fois dans chacune ; pour la première fois dans la "
                            "partie 15",  # round 36 fr15
                      "it": "in 649 partite su 1.000, una volta in ciascuna; la prima volta nella partita 15"},
