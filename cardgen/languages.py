@@ -25,8 +25,9 @@ LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
 #: The pyphen dictionary of the shipped languages (as the rulebooks always used).
 HYPHENATION = {"fr": "fr", "it": "it_IT", "en": "en_GB"}
 #: The space the shipped languages set before a percent sign, where Babel's locale data disagrees (its
-#: French has a wide no-break space, French typography a narrow one; its Italian none, cardgen's texts one)
-PERCENT_SPACE = {"fr": "\u202f", "it": "\u00a0"}
+#: French has a wide no-break space, French typography a narrow one); Italian writes the sign against the figure,
+#: as this edition's Italian books do ("100%"), in the terminal and on the pages alike (terminal round 40 it1)
+PERCENT_SPACE = {"fr": "\u202f", "it": ""}
 #: Language tags of the shipped languages in a PDF's metadata.
 TAGS = {"fr": "fr-FR", "it": "it-IT", "en": "en-GB"}
 
@@ -178,8 +179,8 @@ def typeset(text: str, lang: str) -> str:
     ``que`` before a vowel (``parce qu’un joueur``: a sentence put together from a template and a name);
     Italian elides the article before a percentage said with a vowel first (``l’80 %``, ``nell’11 %``)."""
     text = _MINUS.sub("\u2212", text)
-    if lang == "it":  # a number and its % never part at a line's end ("(95" / "%)" in a table's header, it68)
-        return re.sub(r"(\d) %", "\\1\u00a0%", _IT_ARTICLE.sub(_it_elided, text))
+    if lang == "it":  # the % against its figure, as the Italian books write it: "95%" (terminal round 40 it1)
+        return re.sub(r"(\d)[ \u00a0\u202f]%", "\\1%", _IT_ARTICLE.sub(_it_elided, text))
     if lang != "fr":
         return text
     text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text).replace("ex æquo", "ex\u00a0æquo")
