@@ -128,7 +128,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il caso "
                            "(nel gioco base la differenza dalla quota equa, 11,0 punti percentuali, supera il caso di "
                            "poco); ") and "Questo" not in line
-    assert "per una quota equa del 26,0 %" in line and "probabilmente" not in line
+    assert "per una quota equa del 26,0%" in line and "probabilmente" not in line
     assert "quanto basta" not in line and "0,04" not in line  # basta per che cosa? (twenty-sixth reading it22)
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
     [line] = compare_balance(r, "en", "royale")
@@ -218,8 +218,8 @@ def test_why_the_seats_interval_is_widened_is_said_once_per_player_count(lang: s
     one, four = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in compare_balance(r, lang, "royale"))
     why = {"en": "[33.2% to 57.4%] (widened because 4 players are compared at once)",
            "fr": "[33,2 % ; 57,4 %] (intervalle élargi parce que 4 joueurs sont comparés à la fois)",
-           "it": "[33,2 %; 57,4 %] (intervallo allargato perché si confrontano 4 giocatori alla volta)"}[lang]
-    again = {"en": "[8.1% to 26.0%], for", "fr": "[8,1 % ; 26,0 %], pour", "it": "[8,1 %; 26,0 %], per"}[lang]
+           "it": "[33,2%; 57,4%] (intervallo allargato perché si confrontano 4 giocatori alla volta)"}[lang]
+    again = {"en": "[8.1% to 26.0%], for", "fr": "[8,1 % ; 26,0 %], pour", "it": "[8,1%; 26,0%], per"}[lang]
     assert why in one and again in four, (one, four)
     assert why.split(" 4 ")[0] not in four  # "interval widened because": the second seat never says why again
     assert say("seat", lang, k=4) in four and say("seat", lang, k=1) in one

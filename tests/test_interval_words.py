@@ -56,7 +56,7 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
 
 @pytest.mark.parametrize(("lang", "count", "share"), [
     ("fr", ("46,0", "−0,7\u202f; +0,1"), ("0,0\u202f%", "−49,3\u202f; +16,0")),  # a share's change: points,
-    ("it", ("46,0", "−0,7; +0,1"), ("0,0\u00a0%", "−49,3; +16,0")),  # as the terminal's row (tenth reading it76)
+    ("it", ("46,0", "−0,7; +0,1"), ("0,0%", "−49,3; +16,0")),  # as the terminal's row (tenth reading it76)
     ("en", ("46.0", "−0.7 to +0.1"), ("0.0%", "−49.3 to +16.0"))])
 def test_the_compare_pages_table_writes_its_figures_as_the_terminal_does(
         lang: str, count: tuple[str, str], share: tuple[str, str]) -> None:

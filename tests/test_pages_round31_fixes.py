@@ -294,10 +294,10 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     # round 33 fr25*: "plus de parties trancheraient" read as "no more games"; en26 "would tell" what?; it26 «lo»
     ("en", "a gap chance alone could explain, but only just: play more games to be sure",  # round 36 en9
      "player 1: 59.7%, player 2: 48.0%"),
-    ("fr", "écart dans les limites du hasard, mais de justesse : pour en être sûr, jouez plus de parties",  # round 34 fr27
+    ("fr", "écart dans les limites du hasard, mais de justesse : pour trancher entre hasard et écart réel, jouez plus de parties",  # round 34 fr27
      "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
-    ("it", "differenza nei limiti del caso, ma di poco: per toglierti il dubbio, simula più partite",
-     "giocatore 1: 59,7 %, giocatore 2: 48,0 %")])
+    ("it", "differenza nei limiti del caso, ma di poco: per capire se è reale, simula più partite",
+     "giocatore 1: 59,7%, giocatore 2: 48,0%")])
 def test_the_overview_s_balance_says_a_gap_only_just_within_chance_and_names_both_of_two_players(
         lang: str, close: str, two: str) -> None:
     """en25, fr23, it25: the terminal and the game page say a gap comes close to the limit and advise more games; the
@@ -569,7 +569,7 @@ def test_the_highest_counts_follow_the_terminal_s_order_and_say_why_some_lack_th
 
 @pytest.mark.parametrize(("lang", "row"), [("en", ("The King’s Head Waiter", "11 or 12", "50.0%")),
                                            ("fr", ("Maître d’hôtel du roi", "11 ou 12", "50,0\u202f%")),
-                                           ("it", ("Maggiordomo del re", "11 o 12", "50,0\u00a0%"))])
+                                           ("it", ("Maggiordomo del re", "11 o 12", "50,0%"))])
 def test_the_solo_score_scale_is_a_table(lang: str, row: tuple) -> None:
     """en42, fr8: "Solo score scale, …: “The King’s Head Waiter” (11 or 12) 7.0%; “A Well-Earned Tip” (9 or 10) …": a
     run-on list hard to scan as a paragraph; a table of title, score and share of games."""

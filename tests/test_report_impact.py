@@ -180,8 +180,8 @@ def test_each_card_table_header_says_which_interval_it_shows() -> None:
              "difference in percentage points [95% interval]", "the variant’s 95% interval widened for 2 cards]"),
             ("fr", "écart en points de pourcentage [intervalle à 95 % élargi pour 2 cartes]",
              "écart en points de pourcentage [intervalle à 95 %]", "de la variante, élargi pour 2 cartes]"),
-            ("it", "differenza in punti percentuali [intervallo di confidenza al 95 % allargato per 2 carte]",
-             "differenza in punti percentuali [intervallo di confidenza al 95 %]", "della variante, allargato per 2 carte]")):
+            ("it", "differenza in punti percentuali [intervallo di confidenza al 95% allargato per 2 carte]",
+             "differenza in punti percentuali [intervallo di confidenza al 95%]", "della variante, allargato per 2 carte]")):
         def heads(rows: list, paired: bool = False) -> list[str]:
             html = str(impact_block(rows, {}, paired, lang)).replace("\u00a0", " ").replace("\u202f", " ")
             return re.findall(r"<th[^>]*>([^<]*)</th>", html)

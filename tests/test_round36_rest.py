@@ -129,7 +129,7 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("it", "ties", "partite con parità al primo posto: 33; R"),  # it15: what the 33 counts
     ("it", "report", "Resoconto: P"),  # it12: no English word
     ("it", "end_reasons", "come sono finite le partite: I"),  # it10: a past question for the past answer
-    ("it", "interval_wide_plain", "intervallo al 95 %, allargato perché si confrontano 3 giocatori alla volta"),  # it14
+    ("it", "interval_wide_plain", "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta"),  # it14
     ("en", "close_scale_games", "close here means a margin of about 4 coins or less (winner’s fortune: 37.0 on "
                                 "average)"),  # fr13: one base of games, not the 300 beside the indicator's 224
     ("fr", "close_scale_games", "« serrée » signifie ici un écart d’environ 4 pièces au plus (fortune du vainqueur : "

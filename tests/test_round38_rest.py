@@ -178,7 +178,7 @@ def test_the_french_indicator_and_interval_words() -> None:
     ("it", "runs_head", "|seme|", "casuale"),
     ("it", "skill_unmeasured", "aggiungi --skill al comando.", "aggiungi --skill."),
     # it28: «tacca» is a notch, the whiskers are «baffi»
-    ("it", "spread", "(scatola: 80 % centrale; trattino: mediana; baffi: estremi)", "tacca"),
+    ("it", "spread", "(scatola: 80% centrale; trattino: mediana; baffi: estremi)", "tacca"),
     # en28: "Winner's margin over the runner-up, in the table above: over the 267 games …" had no verb
     ("en", "margin_row", "{name}, in the table above, is measured {basis}", "above: "),
 ])

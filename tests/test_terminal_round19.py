@@ -74,8 +74,8 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
            "warns above 1% of games."),
     ("fr", "Pourquoi cardgen fix est moins exigeant que cardgen validate : fix tolère jusqu’à 5 % des parties où C ; "
            "validate avertit au-delà de 1 % des parties."),
-    ("it", "Perché cardgen fix è meno severo di cardgen validate: fix tollera fino al 5 % delle partite in cui C; "
-           "validate avvisa oltre l’1 % delle partite.")])
+    ("it", "Perché cardgen fix è meno severo di cardgen validate: fix tollera fino al 5% delle partite in cui C; "
+           "validate avvisa oltre l’1% delle partite.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
     adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""

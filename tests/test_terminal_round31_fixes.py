@@ -27,7 +27,7 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
            "to tell a real gap from chance, play more games: C"),
     ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) ne restent dans les limites du hasard qu’avec les "
            "intervalles élargis"),
-    ("it", "ma il giocatore 2 (15,3 %) e il giocatore 4 (25,7 %) rientrano nei limiti del caso solo con gli "
+    ("it", "ma il giocatore 2 (15,3%) e il giocatore 4 (25,7%) rientrano nei limiti del caso solo con gli "
            "intervalli allargati")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:
     """en3, fr7: "though the gaps for player 2 (15.3%), player 4 (25.7%) and player 5 (24.0%) come close to the
@@ -76,7 +76,7 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
            "joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
      "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
-    ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (nel 2,4 % delle "
+    ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (nel 2,4% delle "
            "partite), perciò questi risultati valgono per partite giocate praticamente "
            "senza la carta Impostore; in solitario la carta non viene valutata, perché non c’è un giocatore senza "
            "di essa con cui fare il confronto",  # round 33 it7
@@ -272,7 +272,7 @@ def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
 
     assert gloss("kingmaking", "it", None) == ("quota di partite in cui l’ultima mossa che inverte l’ordine tra "
                                                "vincitore e secondo è di un giocatore che non può più vincere")
-    assert say("balance_none", "it", fair="25,0 %", why="", games=300).endswith("quindi ogni differenza può essere "
+    assert say("balance_none", "it", fair="25,0%", why="", games=300).endswith("quindi ogni differenza può essere "
                                                                                 "dovuta al caso")
     assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, sommando tutti i piatti"  # round 33 it5
 

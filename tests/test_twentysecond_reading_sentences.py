@@ -59,8 +59,8 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
               "permet pas de vous servir d’Emerald à la place (une carte Emerald que vous piochez peut, elle, servir "
               "aussitôt). Les règles publiées imposent de piocher, puis citent Emerald après « ou bien » : cette "
               "édition retient l’obligation de piocher.",
-        "it": "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già in attesa accanto ai "
-              "piatti non ti permette di usare Emerald al suo posto (una carta Emerald che peschi, invece, puoi "
+        "it": "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già scoperta sul tavolo "
+              "non ti permette di usare Emerald al suo posto (una carta Emerald che peschi, invece, puoi "
               "usarla subito). Il regolamento pubblicato impone di pescare, ma poi propone Emerald con un «oppure»: "
               "questa edizione mantiene l’obbligo di pescare."}[lang]), lines
     again = format_entry(_king_lui_entry(), lang, naming, said)  # the next player count: the ruling not again
@@ -125,7 +125,7 @@ def test_an_interval_said_to_leave_the_fair_share_out_prints_apart_from_it(low: 
     base = line[line.index({"en": "In the base game", "fr": "Dans le jeu de base", "it": "Nel gioco base"}[lang]):]
     base = base[:base.index(". ")]  # its own sentence: the change's follows
     fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"part équitable de (\d+[.,]\d+) %",
-                            "it": r"quota equa del (\d+[.,]\d+) %"}[lang], base).group(1)
+                            "it": r"quota equa del (\d+[.,]\d+)%"}[lang], base).group(1)
     assert fair_shown.replace(",", ".") == f"{100 * fair:.1f}", base  # one decimal, always
     gap = {"en": r"only (\d+[.,]\d+) percentage points? above", "fr": r"que de (\d+[.,]\d+) points? de pourcentage",
            "it": r"di appena (\d+[.,]\d+) punti? percentual"}[lang]

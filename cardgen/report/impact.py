@@ -257,6 +257,13 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
             players=count.players or "")]), lang))
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
+        shares = (r.get("played_share"), (r.get("base") or {}).get("played_share")) if paired else (None, None)
+        if "all_dealt_paired_share" in words and all(isinstance(x, (int, float)) for x in shares):
+            # the share of a player's games, as validate's page says it: "0.04 times per player per game" beside
+            # validate's "in 3.6% of their games" was one fact in two measures (terminal round 40 en38, it42)
+            plays.append(words["all_dealt_paired_share"].format(card=card, b=_pct(shares[1], False, lang),
+                                                                 n=_pct(shares[0], False, lang)))
+            continue
         if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)
             key = ("all_dealt_plays" if b is None else "all_dealt_paired_never" if not v.strip("0.,")
                    else "all_dealt_paired")

@@ -266,7 +266,8 @@ def hardly_played(row: Any) -> bool:
 
 #: the keys of a card row both sides of a comparison show
 PAIRED_KEYS = ("dealt_share", "plays_per_seat", "win_rate_dealt", "win_rate_not_dealt", "difference", "low", "high",
-               "flag_low", "flag_high", "flag", "held_flag", "judged", "not_judged")
+               "flag_low", "flag_high", "flag", "held_flag", "judged", "not_judged",
+               "played_share")  # how often a card every player holds was used, as validate says it (round 40 en38)
 
 
 def paired_cards(base: list[dict[str, Any]], variant: list[dict[str, Any]]) -> list[dict[str, Any]]:
