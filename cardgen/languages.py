@@ -226,7 +226,7 @@ def counts_grouped(template: str, fields: dict[str, Any], lang: str) -> dict[str
 
 
 __all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "counts_grouped", "decimal", "grouped",
-           "hyphenation", "is_code",
+           "half_up", "hyphenation", "is_code",
            "is_singular", "locale", "native_name", "percent", "plain", "printable", "problem", "script_problem", "significant",
            "supported", "tag", "typeset"]
 
@@ -252,12 +252,21 @@ def percent(x: float, lang: str, signed: bool = False, places: int = 1, fixed: b
     return text
 
 
+def half_up(x: float, places: int) -> float:
+    """``x`` rounded to ``places`` decimals, a half away from zero as it is written (``9.45`` -> ``9.5``): ``round``
+    works on the binary value, 9.4499…, and a mean of 2,835 / 300 printed 9.4 where a reader working it out writes
+    9.5, as the percentages beside it round (terminal round 40 fr27). Never ``-0``."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return float(Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)) + 0.0
+
+
 def decimal(x: float, lang: str, signed: bool = False, places: int = 1, fixed: bool = False) -> str:
     """The number ``x`` as ``lang`` writes it (``1,234.5``, ``1 234,5``), at most ``places`` decimals
     (exactly ``places`` where ``fixed``: the ends of one interval written alike, "[2.5 to 3.0]")."""
     from babel.numbers import format_decimal
 
-    value = round(x, places) + 0.0
+    value = half_up(x, places)
     pattern = "#,##0" + ("." + ("0" if fixed else "#") * places if places else "")
     if signed and value:
         pattern = f"+{pattern};-{pattern}"

@@ -53,7 +53,8 @@ def test_the_first_run_note_names_the_mid_game_table_only_where_the_run_leaves_i
     opts = SimpleNamespace(loader=None, games=10, seed=1, cap=100, search_iterations=10, designer=True,
                            exchange_points=AUTO, engine="auto")
     validate._auto_choices([entry], opts, 1)
-    assert capsys.readouterr().err.strip() == say(key, title="draco")
+    # terminal round 40 en1: the run that leaves the mid-game table out says so at the table alone, no opening line
+    assert capsys.readouterr().err.strip() == ("" if key == "note_building_skips" else say(key, title="draco"))
 
 
 def test_the_bank_ruling_says_the_bank_pays_the_player_first() -> None:

@@ -261,7 +261,7 @@ def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Winner’s margin over the runner-up, in the table above, is measured over the 267 games that still have a "
+    ("en", "Winner’s lead over the runner-up, in the table above, is measured over the 267 games that still have a "
            "runner-up once the tied leaders drop out"),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties où, une fois les ex "
            "æquo de tête éliminés, un joueur reste classé deuxième")])

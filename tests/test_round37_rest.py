@@ -193,7 +193,7 @@ def test_the_runner_up_games_zork_case_kingmaking_and_players_read_as_asked() ->
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Winner’s margin over the runner-up, in the table above, is measured over the 267 games"),  # r38 en28
+    ("en", "Winner’s lead over the runner-up, in the table above, is measured over the 267 games"),  # r38 en28, r40 en39
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties"),
     ("it", "Distacco del vincitore dal secondo, nella tabella qui sopra: sulle 267 partite")])
 def test_the_details_margin_note_names_its_row_not_the_last_row(lang: str, said: str) -> None:
