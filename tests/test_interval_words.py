@@ -81,8 +81,8 @@ def test_the_compare_pages_row_says_the_terminals_value_and_interval() -> None:
     table = metrics_table([{"metric": "turns", "base": 27.16, "variant": 17.92, "difference": -9.24, "low": -10.5,
                             "high": -8.0, "adj_low": -10.6, "adj_high": -7.9, "significant": True}], "en")
     assert (table["rows"][0]["difference"], table["rows"][0]["interval"]) == ("−9.3", "[−10.6 to −7.9]")
-    assert table["head"][4] == "confidence interval (widened, see the note)"
+    assert table["head"][4] == "95% interval (widened, see the note)"
     # terminal round 27 en28: the fix page has no note to see: its head says why the interval is widened
     fixed = metrics_table([{"metric": "turns", "base": 27.16, "variant": 17.92, "difference": -9.24, "low": -10.5,
                             "high": -8.0, "adj_low": -10.6, "adj_high": -7.9, "significant": True}], "en", fix=True)
-    assert fixed["head"][4] == "confidence interval (widened: several figures are compared at once)"
+    assert fixed["head"][4] == "95% interval (widened: several figures are compared at once)"

@@ -289,7 +289,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "le moteur de règles échoue non réglé 1 1 5 house.py line 3: boom" in text  # what failed
     # the counted length first, French numbers; a mean with one decimal, a column with a fraction in any row
     # with one decimal on every row (fifteenth reading fr32, it8, en30)
-    assert "tours de joueur 4 1,2 0,5 1 1 1,5 2 1\u202f000,5" in text
+    assert "tours de joueur 4 1,3 0,5 1 1 1,5 2 1\u202f000,5" in text  # 1.25: half up (terminal round 40 fr27)
     assert "Contrôles des fichiers du jeu, sans jouer 1 sur 2 réussis échec\u202f: pile size (too small)" in text
     # Draco & Co counts fortunes, as its book and the terminal do, never scores (eleventh reading fr83, en74); the
     # game a special case first came up in, and the command that writes it move by move (fr87, en76)

@@ -91,7 +91,7 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
 
     solo = say("held_all_hardly_solo", lang, card="Imposter", used="0.02")
     assert {"en": "; a solo game has no player without the card to compare with, so the card is not judged",
-            "fr": "; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
+            "fr": "; en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
             "it": "; in solitario la carta non viene valutata, perché non c’è un giocatore senza di essa con cui fare "
                   "il confronto"}[lang] in solo.replace("\u202f", " ")
     for old in ("alone at the table", "seul à la table", "da solo al tavolo", "privé pour comparer", "ne è privo"):

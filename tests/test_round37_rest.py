@@ -216,7 +216,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
 
     assert PAGES["en"]["runs_intro"].endswith("The seed is the number that fixes the random shuffles and dice rolls: "
                                               "running again with it replays the same games.")
-    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa le mescolate e i tiri di dado: con lo "
+    assert PAGES["it"]["runs_intro"].endswith("Il seme è il numero che fissa il mescolamento delle carte e i tiri di dado: con lo "
                                               "stesso seme si rigiocano le stesse partite.")
     assert "le même numéro rejoue les mêmes parties." in PAGES["fr"]["runs_intro"]
     assert "Per sicurezza, una partita viene interrotta se arriva a {cap} decisioni." in PAGES["it"]["overview_intro"]

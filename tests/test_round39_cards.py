@@ -392,4 +392,4 @@ def test_the_french_imposter_notes_have_no_comma_splice_and_an_apt_reason_in_sol
 
     assert "chaque joueur ayant une carte {card}, celle-ci n’est pas évaluée" in LINES["fr"]["held_all_hardly"]
     solo = LINES["fr"]["held_all_hardly_solo"]
-    assert solo.endswith("en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
+    assert solo.endswith("en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")

@@ -43,7 +43,7 @@ def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_n
         lang: str) -> None:
     """round 39 en45, fr51, it32: at a count with a balance warning, the page said "Caveat: every player has the
     Imposter card, so it is not judged … (0.04 times per player per game …)" and, under the card-strength heading a
-    few lines below, "No card is judged … used their Imposter card 0.04 times … They hardly ever used it …": each
+    few lines below, "No card is judged … used their imposter card 0.04 times … They hardly ever used it …": each
     thing twice. Now the warning's caveat says the use (round 34 en30*: it qualifies the verdict, before the fix
     command) and the card-strength paragraph why no card is judged, each once."""
     from cardgen.report.impact import Count, impact_block
@@ -250,7 +250,7 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
     assert old not in two and old not in alone
     page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), count=Count(2))))
-    assert {"en": "used their Imposter card in only 3.6% of their games",
+    assert {"en": "used their imposter card in only 3.6% of their games",
             "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
             "it": "hanno usato la loro carta Imposter solo nel 3,6% delle loro partite"}[lang] in page, page
     assert old not in page  # said once, as a share: not "0.04 times …" then "they hardly ever used it" (en46)

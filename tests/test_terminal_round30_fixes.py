@@ -14,7 +14,7 @@ from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used 
 def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
         royale_runs: tuple[Any, dict[int, dict[str, Any]]], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """fr9: Royale at 4 players, "WARNING (balance) … cardgen fix royale --players 4" came before "the simulated
-    players hardly ever use the Imposter card": the designer read the fix before the caveat on every figure."""
+    players hardly ever use the imposter card": the designer read the fix before the caveat on every figure."""
     from cardgen.simulate import summary
     from cardgen.simulate.summary import Naming, format_entry
 

@@ -65,14 +65,14 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
 @pytest.mark.parametrize(("lang", "solo", "first", "again"), [
     # round 32 en15/en48, fr9: the card is not judged because every seat holds one (as the page says), not because
     # it is hardly used; its being hardly used is why the figures describe games almost without it
-    ("en", "caveat: the simulated player hardly ever uses the Imposter card (in 2.4% of games), so "
+    ("en", "caveat: the simulated player hardly ever uses the imposter card (in 2.4% of games), so "
            "these figures describe games played almost without it; a solo game has no player "
            "without the card to compare with, so the card is not judged",  # round 33 en9; round 34 en8
      "so it is not judged (no player is without one to compare with); and the simulated players hardly ever",
-     "the Imposter card is not judged (every player has one)"),
+     "the imposter card is not judged (every player has one)"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (dans 2,4 % des "
            "parties), si bien que ces résultats valent pour des parties jouées "
-           "quasiment sans Imposteur ; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le "
+           "quasiment sans cette carte ; en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le "
            "joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
      "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus,",
      "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
@@ -91,7 +91,7 @@ def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
 
     from cardgen.simulate.summary import held_used
 
-    card = {"en": "Imposter", "fr": "Imposteur", "it": "Impostore"}[lang]
+    card = {"en": "imposter", "fr": "Imposteur", "it": "Impostore"}[lang]  # round 40 en7: as the English book
     # round 39 en48: how rarely, as a share of the games (the Imposter is used at most once a game)
     used = held_used({"plays_per_seat": 0.024, "played_share": 0.024}, lang, True)
     norm = {ord("\u202f"): " ", ord("\u00a0"): " "}
@@ -339,10 +339,10 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     from cardgen.terminal import say
 
     fr = say("scale", "fr", heading="h", items="i").replace("\u202f", " ")
-    assert "(intitulés choisis par cardgen ; mêmes paliers que la règle publiée)" in fr
+    assert "(noms propres à cette édition, paliers de la règle publiée)" in fr  # round 40 fr5
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
         "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
-    assert "(fasce di punteggio del regolamento pubblicato; i nomi dei livelli sono di cardgen)" in \
+    assert "(fasce di punteggio del regolamento pubblicato, verdetti nelle parole di questa edizione)" in \
         say("scale", "it", heading="h", items="i")
 
 

@@ -162,7 +162,7 @@ def test_the_compare_page_says_the_imposters_use_as_a_share_of_games_as_validate
 @pytest.mark.parametrize("lang", nonempty(LANGS))
 def test_every_page_heads_card_strength_alike_and_names_its_interval_95(lang: str) -> None:
     """terminal round 40 it39, fr26: « Force des cartes » (King Lui), « … en début de partie » (Royale), « Cartes
-    trop fortes ou trop faibles » (compare) for one section; « intervalle de confiance (élargi, voir la note) »
+    trop fortes ou trop faibles » (compare) for one section; « intervalle à 95 % (élargi, voir la note) »
     beside « intervalle à 95 % » everywhere else."""
     from cardgen.simulate.verdict import WORDS as VERDICT
 
