@@ -25,8 +25,9 @@ LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
 #: The pyphen dictionary of the shipped languages (as the rulebooks always used).
 HYPHENATION = {"fr": "fr", "it": "it_IT", "en": "en_GB"}
 #: The space the shipped languages set before a percent sign, where Babel's locale data disagrees (its
-#: French has a wide no-break space, French typography a narrow one; its Italian none, cardgen's texts one)
-PERCENT_SPACE = {"fr": "\u202f", "it": "\u00a0"}
+#: French has a wide no-break space, French typography a narrow one); Italian writes the sign against the figure,
+#: as this edition's Italian books do ("100%"), in the terminal and on the pages alike (terminal round 40 it1)
+PERCENT_SPACE = {"fr": "\u202f", "it": ""}
 #: Language tags of the shipped languages in a PDF's metadata.
 TAGS = {"fr": "fr-FR", "it": "it-IT", "en": "en-GB"}
 
@@ -178,8 +179,8 @@ def typeset(text: str, lang: str) -> str:
     ``que`` before a vowel (``parce qu’un joueur``: a sentence put together from a template and a name);
     Italian elides the article before a percentage said with a vowel first (``l’80 %``, ``nell’11 %``)."""
     text = _MINUS.sub("\u2212", text)
-    if lang == "it":  # a number and its % never part at a line's end ("(95" / "%)" in a table's header, it68)
-        return re.sub(r"(\d) %", "\\1\u00a0%", _IT_ARTICLE.sub(_it_elided, text))
+    if lang == "it":  # the % against its figure, as the Italian books write it: "95%" (terminal round 40 it1)
+        return re.sub(r"(\d)[ \u00a0\u202f]%", "\\1%", _IT_ARTICLE.sub(_it_elided, text))
     if lang != "fr":
         return text
     text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text).replace("ex æquo", "ex\u00a0æquo")
@@ -225,7 +226,7 @@ def counts_grouped(template: str, fields: dict[str, Any], lang: str) -> dict[str
 
 
 __all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "counts_grouped", "decimal", "grouped",
-           "hyphenation", "is_code",
+           "half_up", "hyphenation", "is_code",
            "is_singular", "locale", "native_name", "percent", "plain", "printable", "problem", "script_problem", "significant",
            "supported", "tag", "typeset"]
 
@@ -251,12 +252,21 @@ def percent(x: float, lang: str, signed: bool = False, places: int = 1, fixed: b
     return text
 
 
+def half_up(x: float, places: int) -> float:
+    """``x`` rounded to ``places`` decimals, a half away from zero as it is written (``9.45`` -> ``9.5``): ``round``
+    works on the binary value, 9.4499…, and a mean of 2,835 / 300 printed 9.4 where a reader working it out writes
+    9.5, as the percentages beside it round (terminal round 40 fr27). Never ``-0``."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return float(Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)) + 0.0
+
+
 def decimal(x: float, lang: str, signed: bool = False, places: int = 1, fixed: bool = False) -> str:
     """The number ``x`` as ``lang`` writes it (``1,234.5``, ``1 234,5``), at most ``places`` decimals
     (exactly ``places`` where ``fixed``: the ends of one interval written alike, "[2.5 to 3.0]")."""
     from babel.numbers import format_decimal
 
-    value = round(x, places) + 0.0
+    value = half_up(x, places)
     pattern = "#,##0" + ("." + ("0" if fixed else "#") * places if places else "")
     if signed and value:
         pattern = f"+{pattern};-{pattern}"

@@ -159,8 +159,8 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     assert not re.search(r"\d[.,]\d\d ?%", line), line
     assert "0.04" not in line and "0,04" not in line, line
     assert {"en": "player 1 won 37.0% of games, for a fair share of 26.0%", "fr": "le joueur 1 en gagnait 37,0 %, "
-            "pour une part équitable de 26,0 %", "it": "il giocatore 1 vinceva il 37,0 % delle partite, per una quota "
-            "equa del 26,0 %"}[lang] in line, line
+            "pour une part équitable de 26,0 %", "it": "il giocatore 1 vinceva il 37,0% delle partite, per una quota "
+            "equa del 26,0%"}[lang] in line, line
 
 
 # -- fr26: one heading a count, each part of a seat's paragraph on a line of its own ------------------------------

@@ -219,8 +219,8 @@ def test_why_the_seats_interval_is_widened_is_said_once_per_player_count(lang: s
     one, four = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in compare_balance(r, lang, "royale"))
     why = {"en": "[33.2% to 57.4%] (widened because 4 players are compared at once)",
            "fr": "[33,2 % ; 57,4 %] (intervalle élargi parce que 4 joueurs sont comparés à la fois)",
-           "it": "[33,2 %; 57,4 %] (intervallo allargato perché si confrontano 4 giocatori alla volta)"}[lang]
-    again = {"en": "[8.1% to 26.0%], for", "fr": "[8,1 % ; 26,0 %], pour", "it": "[8,1 %; 26,0 %], per"}[lang]
+           "it": "[33,2%; 57,4%] (intervallo allargato perché si confrontano 4 giocatori alla volta)"}[lang]
+    again = {"en": "[8.1% to 26.0%], for", "fr": "[8,1 % ; 26,0 %], pour", "it": "[8,1%; 26,0%], per"}[lang]
     assert why in one and again in four, (one, four)
     assert why.split(" 4 ")[0] not in four  # "interval widened because": the second seat never says why again
     assert say("seat", lang, k=4) in four and say("seat", lang, k=1) in one

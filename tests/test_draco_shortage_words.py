@@ -163,7 +163,7 @@ def test_the_levers_are_named_by_clear_noun_phrases(lang: str, names: dict[str, 
 
 
 @pytest.mark.parametrize(("lang", "share"), [("en", "in 95.0% of games"), ("fr", "dans 95,0 % des parties"),
-                                             ("it", "nel 95,0 % delle partite")])
+                                             ("it", "nel 95,0% delle partite")])
 def test_the_overview_says_the_shortage_of_games_played_in_the_past(lang: str, share: str) -> None:
     """fr12 on the pages: the overview's warning cell counts games played, as the terminal's warning does; since
     round 32 (en39, it28) by the shortage's name and share alone, what cardgen's rule means for the results once

@@ -460,7 +460,7 @@ def test_a_cure_names_its_problems_in_short_with_their_new_figures() -> None:
     # fr24, it32: the deck's figure in brackets says whose it is, never "after « au lieu de »" to decode
     assert plain(cured_line(short, fresh, "fr", naming)) == \
         "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu de base : 94,0 %)"
-    assert "nel 4,0 % delle partite (gioco base: 94,0 %)" in plain(cured_line(short, fresh, "it", naming))
+    assert "nel 4,0% delle partite (gioco base: 94,0%)" in plain(cured_line(short, fresh, "it", naming))
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
     said = cured_line(seat, {"seat_5_win_rate": (0.185, 0.1, 0.3)}, "en", naming)
     assert said == "6 players: no player beyond the fair share (player 5: 18.5%; base game: 27.0%)"
@@ -476,7 +476,7 @@ def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:
     assert problem_line(seat, "en", Naming()) == ("6 players: player 5 wins more often than the fair share (16.7%): "
                                                    "27.0% of games [17.1% to 39.9%]")
     assert "[17,1 % ; 39,9 %]" in plain(problem_line(seat, "fr", Naming()))
-    assert "[17,1 %; 39,9 %]" in plain(problem_line(seat, "it", Naming()))
+    assert "[17,1%; 39,9%]" in plain(problem_line(seat, "it", Naming()))
 
 
 def test_to_and_fro_s_levers_are_said_as_what_the_card_does() -> None:

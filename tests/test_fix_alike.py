@@ -78,7 +78,7 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
             "fr": ("changement (même levier que la correction 1, dans le même sens) : la boîte contient 43 pièces d’or "
                    "au lieu de 25. coût : ajouter 18 pièces d’or à la boîte", "manque de pièces à la banque dans 1,0 % des parties à 3 joueurs"),
             "it": ("cambiamento (stessa leva della correzione 1, nella stessa direzione): la scatola contiene 43 monete "
-                   "d’oro invece di 25. costo: aggiungere 18 monete d’oro alla scatola", "carenza di monete in banca nell’1,0 % delle partite con 3 giocatori")}
+                   "d’oro invece di 25. costo: aggiungere 18 monete d’oro alla scatola", "carenza di monete in banca nell’1,0% delle partite con 3 giocatori")}
     flat = " ".join(second.split())
     assert said[lang][0] in flat and said[lang][1] in flat, flat
     # only its figures that differ from fix 1's: 4 players (1.0% in both) and 5 players (none in both) are not said
@@ -125,7 +125,7 @@ def test_compares_bank_clause_is_said_by_the_short_name_the_run_gave_it(lang: st
                        "a shortage of coins in the bank",
                  "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 %). Plus "
                        "de parties avec un manque de pièces à la banque",
-                 "it": "Meno partite con carenza di monete in banca (il 6,0 % delle partite invece del 94,0 %). Più "
+                 "it": "Meno partite con carenza di monete in banca (il 6,0% delle partite invece del 94,0%). Più "
                        "partite con carenza di monete in banca"}
     assert text.startswith(shortened[lang]) and full not in text, text
     assert full in plain(verdicts.sentence(fewer, lang, words))  # told no short name: the case in full

@@ -68,8 +68,8 @@ def test_a_share_on_the_paired_games_above_the_aim_is_said_with_its_sample() -> 
     assert fr.startswith("  3 joueurs : sur ces 50 paires, manque de pièces à la banque dans 6,0 % "
                          "des parties, au-dessus de l’objectif de 5 % au plus. Sur 50 parties, un écart aussi faible")
     it = plain(above_lines(_fixer("it", [SHORT3]), prop, 3)[0])
-    assert it.startswith("  3 giocatori: su queste 50 coppie, carenza di monete in banca nel 6,0 % delle "
-                         "partite, oltre la soglia del 5 %. Su 50 partite una differenza così piccola può "
+    assert it.startswith("  3 giocatori: su queste 50 coppie, carenza di monete in banca nel 6,0% delle "
+                         "partite, oltre la soglia del 5%. Su 50 partite una differenza così piccola può "
                          "dipendere dal caso")
 
 
@@ -131,7 +131,7 @@ def test_a_cure_that_changes_the_length_says_it_in_its_cost() -> None:
     assert fr.endswith(", et les parties sont de 42 à 43 % plus courtes selon le nombre de joueurs (29,7 à 33,3 tours de "
                        "joueur de moins)")
     it = plain(cost_text(_fixer("it", [SHORT3], [rule]), prop, [rule], "it"))
-    assert it.endswith(", e le partite si accorciano tra il 42 e il 43 % a seconda del numero di giocatori (29,7–33,3 turni in "
+    assert it.endswith(", e le partite si accorciano tra il 42 e il 43% a seconda del numero di giocatori (29,7–33,3 turni in "
                        "meno)")
 
 
@@ -155,10 +155,10 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     assert "anyway" not in en
     assert "comme la part reste au-dessus de ce seuil sur 200 parties, cardgen fix traite ce manque comme un problème" in \
         word("aim_slight", "fr", aim="5 %", twice="200 parties")
-    it = word("aim_slight", "it", aim="5 %", twice="200 partite")
+    it = word("aim_slight", "it", aim="5%", twice="200 partite")
     assert "possa dipendere dal caso" in it and "essere il caso" not in it
     # sixteenth reading it3: "l’obiettivo è superato" is the target beaten; the 5 % ceiling is a threshold exceeded
-    assert "la soglia del 5 % è superata anche su 200 partite" in it.replace("\u00a0", " ") and "obiettivo" not in it
+    assert "la soglia del 5% è superata anche su 200 partite" in it.replace("\u00a0", " ") and "obiettivo" not in it
     for lang in ("en", "fr", "it"):
         assert ":" not in DESCRIBE[lang]["rule"] and ". " in word("unconfirmed", lang, n=100, twice=200)
     # it38, then terminal round 40 it25: two thresholds, and why, never a "Perché" that reads as "because"
@@ -174,7 +174,7 @@ def test_a_seat_left_beyond_its_share_is_named() -> None:
     said = {lang: plain(_fixer(lang, []).left_text({4: m}, lang, Naming.of(_draco(), lang))) for lang in ("en", "fr", "it")}
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["fr"] == "4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart que le hasard n’explique pas"
-    assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della quota equa (25,0 %), "
+    assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0% delle partite, meno della quota equa (25,0%), "
                           "e la differenza è troppo grande per essere dovuta al caso")
     high = {**m, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2), "problem:4:seat": (0.01, 0.40, 0.40)}
     assert "player 1 wins 40.0% of games, above the fair share (25.0%)" in _fixer("en", []).left_text(

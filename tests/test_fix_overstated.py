@@ -51,8 +51,8 @@ def test_an_excess_chance_could_make_is_said_as_such_and_a_clear_one_is_not() ->
         "comme la part reste au-dessus de ce seuil sur 200 parties, cardgen fix traite ce manque comme un problème, bien "
         "qu’un écart aussi faible puisse venir du hasard)")
     assert plain(problem_line(six, "it", Naming.of(_draco(), "it"))) == (
-        "6 giocatori: la banca non può pagare tutto ciò che deve nel 7,0 % delle partite (soglia: al massimo 5 %; "
-        "poiché la soglia del 5 % è superata anche su 200 partite, cardgen fix tratta questa carenza come un problema, "
+        "6 giocatori: la banca non può pagare tutto ciò che deve nel 7,0% delle partite (soglia: al massimo 5%; "
+        "poiché la soglia del 5% è superata anche su 200 partite, cardgen fix tratta questa carenza come un problema, "
         "benché una differenza così piccola possa dipendere dal caso)")  # it30: "potrebbe essere il caso" is "it may be fitting", not chance
     three = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89, (("games", 100),))
     assert problem_line(three, "en", naming) == "3 players: the bank cannot pay all it owes in 94.0% of games (aim: at most 5%)"
@@ -95,8 +95,8 @@ def test_a_shortage_left_at_several_player_counts_is_one_clause() -> None:
                           "4 players: one player’s share of wins is off the fair share beyond chance")
     assert said["fr"].startswith("la banque ne peut pas verser tout ce qu’elle doit dans 100,0 % des parties à 3 joueurs, "
                                  "86,0 % à 4, 7,0 % à 6 ; 4 joueurs : ")
-    assert said["it"].startswith("la banca non può pagare tutto ciò che deve nel 100,0 % delle partite con 3 giocatori, "
-                                 "86,0 % con 4, 7,0 % con 6; 4 giocatori: ")
+    assert said["it"].startswith("la banca non può pagare tutto ciò che deve nel 100,0% delle partite con 3 giocatori, "
+                                 "86,0% con 4, 7,0% con 6; 4 giocatori: ")
 
 
 def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
@@ -111,8 +111,8 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
              "6 players: no game where the bank cannot pay all it owes (base game: 7.0%)"),
             ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2,0 % des parties (jeu de base : 94,0 %)",
              "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu de base : 7,0 %)"),
-            ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0 % delle partite (gioco base: 94,0 %)",
-             "6 giocatori: nessuna partita in cui la banca non può pagare tutto ciò che deve (gioco base: 7,0 %)")):  # it29; "in no game" in every language
+            ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0% delle partite (gioco base: 94,0%)",
+             "6 giocatori: nessuna partita in cui la banca non può pagare tutto ciò che deve (gioco base: 7,0%)")):  # it29; "in no game" in every language
         fixer = _fixer(lang, [three, six])  # the proposal's file, read alone: the case in full
         assert plain(cured_text(fixer, prop, lang, short=False)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True, short=False)) == likely, lang
@@ -275,12 +275,12 @@ def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None
                "manque de pièces à la banque dans 2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; 1,0 % à 4 (jeu de base : "
                "93,0 %) ; aucun à 5 (jeu de base : 59,0 %)"),
         "it": ("3 giocatori: la banca non può pagare tutto ciò che deve (qui sotto: «carenza di monete in banca») nel "
-               "94,0 % delle partite "
-               "(soglia: al massimo 5 %)",
-               "4 giocatori: carenza di monete in banca nel 93,0 % delle partite (soglia: al massimo 5 %)",
-               "carenza di monete in banca nel 43,0 % delle partite con 3 giocatori, 29,0 % con 4",
-               "carenza di monete in banca nel 2,0 % delle partite con 3 giocatori (gioco base: 94,0 %); 1,0 % con 4 (gioco "
-               "base: 93,0 %); nessuna partita con 5 (gioco base: 59,0 %)")}
+               "94,0% delle partite "
+               "(soglia: al massimo 5%)",
+               "4 giocatori: carenza di monete in banca nel 93,0% delle partite (soglia: al massimo 5%)",
+               "carenza di monete in banca nel 43,0% delle partite con 3 giocatori, 29,0% con 4",
+               "carenza di monete in banca nel 2,0% delle partite con 3 giocatori (gioco base: 94,0%); 1,0% con 4 (gioco "
+               "base: 93,0%); nessuna partita con 5 (gioco base: 59,0%)")}
     for lang, (first, second, trial, cures) in expect.items():
         naming = Naming.of(_draco(), lang)
         cases = case_names(found, lang, naming)

@@ -234,7 +234,7 @@ def test_only_a_proposal_that_changes_the_game_says_so_on_its_cost_line() -> Non
     assert plain(cost_text(_fixer("fr", [], [RESHUFFLES]), three, [RESHUFFLES], "fr")).endswith(
         " et le meneur change de 28 à 30 % moins souvent")
     assert plain(cost_text(_fixer("it", [], [RESHUFFLES]), three, [RESHUFFLES], "it")).endswith(
-        " e il comando passa di mano meno spesso (28–30 % in meno)")
+        " e il comando passa di mano meno spesso (28–30% in meno)")
     # moved at one count of two: said in that count's block, not summed up on the cost line
     partial = Proposal(three.trial, {}, {3: [], 4: []}, {}, character={3: [FIX3[1]]})
     assert "lead" not in cost_text(fixer, partial, [RESHUFFLES], "en")

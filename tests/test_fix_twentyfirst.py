@@ -89,11 +89,11 @@ MERGED = {
     "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 % : au-dessus de "
           "l’objectif de 5 % au plus, mais sur 50 parties, un écart aussi faible peut venir du hasard ; sur les "
           "parties nouvelles, dans l’objectif).",
-    "it": "Meno partite con carenza di monete in banca (il 6,0 % delle partite invece del 94,0 %: oltre la soglia "
-          "del 5 %, ma su 50 partite una differenza così piccola può dipendere dal caso; sulle partite nuove, entro la "
+    "it": "Meno partite con carenza di monete in banca (il 6,0% delle partite invece del 94,0%: oltre la soglia "
+          "del 5%, ma su 50 partite una differenza così piccola può dipendere dal caso; sulle partite nuove, entro la "
           "soglia).",
 }
-SIX = {"en": "6.0%", "fr": "6,0 %", "it": "6,0 %"}
+SIX = {"en": "6.0%", "fr": "6,0 %", "it": "6,0%"}
 #: the line of its own that said the paired share a second time
 OWN_LINE = {"en": "on these 50 pairs", "fr": "sur ces 50 paires", "it": "su queste 50 coppie"}
 
@@ -124,7 +124,7 @@ def test_the_paired_share_above_the_aim_is_said_once_inside_its_sentence(lang: s
     ("en", "(18.0% of games instead of 94.0%: above the aim of at most 5%; on the new games, within the aim)."),
     ("fr", "(18,0 % des parties au lieu de 94,0 % : au-dessus de l’objectif de 5 % au plus ; sur les parties "
            "nouvelles, dans l’objectif)."),
-    ("it", "(il 18,0 % delle partite invece del 94,0 %: oltre la soglia del 5 %; sulle partite nuove, entro la "
+    ("it", "(il 18,0% delle partite invece del 94,0%: oltre la soglia del 5%; sulle partite nuove, entro la "
            "soglia)."),
 ], ids=LANGS)
 def test_a_gap_too_large_for_chance_is_said_without_chance(lang: str, said: str) -> None:
@@ -178,7 +178,7 @@ def test_the_change_size_paragraph_says_a_trial_lists_only_the_counts_left(lang:
     trial = plain(fixer.left_text(left, lang, Naming.of(fixer.deck, lang)))
     assert trial == {"en": "shortage of coins in the bank in 43.0% of games at 3 players, 29.0% at 4",
                      "fr": "manque de pièces à la banque dans 43,0 % des parties à 3 joueurs, 29,0 % à 4",
-                     "it": "carenza di monete in banca nel 43,0 % delle partite con 3 giocatori, 29,0 % con 4"}[lang]
+                     "it": "carenza di monete in banca nel 43,0% delle partite con 3 giocatori, 29,0% con 4"}[lang]
 
 
 SEAT = {"seat_1_win_rate": (0.30, 0.22, 0.40), "seat_2_win_rate": (0.14, 0.09, 0.22),
@@ -193,7 +193,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
     said = {lang: plain(_fixer(lang, []).left_text({4: SEAT}, lang, Naming.of(_fixer(lang, []).deck, lang)))
             for lang in LANGS}
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
-    assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0 % delle partite, meno della quota equa (25,0 %), "
+    assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0% delle partite, meno della quota equa (25,0%), "
                           "e la differenza è troppo grande per essere dovuta al caso")
     assert said["fr"] == ("4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart "
                           "que le hasard n’explique pas")
@@ -205,7 +205,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
     assert plain(problem_line(seat, "en", Naming(), seen=True)).startswith(
         "6 players: player 5 seemed to win more often than the fair share (16.7%): 27.0% of games")
     assert plain(problem_line(seat, "it", Naming())).startswith(
-        "6 giocatori: il giocatore 5 vince più spesso della quota equa (16,7 %): 27,0 % delle partite")
+        "6 giocatori: il giocatore 5 vince più spesso della quota equa (16,7%): 27,0% delle partite")
     assert not [k for k, v in LINES["en"].items() if "their fair share" in v]
     assert not [k for k, v in LINES["it"].items() if "sua quota equa" in v]
 
@@ -221,7 +221,7 @@ def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: st
     cured = plain(cured_text(fixer, prop, lang))
     figure = {"en": "2.0% of games at 3 players (base game: 94.0%); none at 4 (base game: 93.0%)",
               "fr": "2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; aucun à 4 (jeu de base : 93,0 %)",
-              "it": "2,0 % delle partite con 3 giocatori (gioco base: 94,0 %); nessuna partita con 4 (gioco base: 93,0 %)"}
+              "it": "2,0% delle partite con 3 giocatori (gioco base: 94,0%); nessuna partita con 4 (gioco base: 93,0%)"}
     assert cured.endswith(figure[lang]), cured
     fix._say_proposals(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)

@@ -62,8 +62,8 @@ WARNS = {"en": ("After fixes 1 and 2, expect cardgen validate to still warn of t
                 "qu’elle est ; or une boîte mieux garnie change le jeu, si bien que le manque peut subsister même après "
                 "avoir ajouté ce qu’elle conseille."),
          "it": ("Dopo le correzioni 1 e 2, cardgen validate con ogni probabilità segnalerà ancora la carenza: la "
-                "tollera al massimo nell’1 % delle partite, e sulle partite nuove ciascuna ne lascia di più "
-                "(correzione 1: carenza di monete in banca nel 4,0 % delle partite con 3 giocatori, 1,7 % con 4). "
+                "tollera al massimo nell’1% delle partite, e sulle partite nuove ciascuna ne lascia di più "
+                "(correzione 1: carenza di monete in banca nel 4,0% delle partite con 3 giocatori, 1,7% con 4). "
                 "La stima di validate su che cosa aggiungere alla scatola viene da partite giocate con la scatola "
                 "com’è; una scatola più fornita cambia il gioco, quindi la carenza può restare anche dopo aver "
                 "aggiunto quanto suggerisce validate.")}
@@ -81,7 +81,7 @@ def test_the_fix_recommended_says_validate_will_still_warn_and_which_fix_reaches
     assert flat(validate_line(fixer, props)) == WARNS[lang]
     none = {"en": "None of the 2 fixes stays within 1% on those new games;",
             "fr": "Aucune des 2 corrections ne reste à 1 % au plus sur ces parties nouvelles ;",
-            "it": "Nessuna delle 2 correzioni resta entro l’1 % sulle partite nuove;"}[lang]
+            "it": "Nessuna delle 2 correzioni resta entro l’1% sulle partite nuove;"}[lang]
     assert none in flat(validate_line(fixer, props[:2]))
     # a shortage in exactly 1% of games (3 of 300) is within validate's aim: validate asks for nothing there
     assert validate_line(fixer, [_prop(28, 41, 1.39, 0.01, 0.0)]) is None
@@ -149,8 +149,8 @@ CREATES = {"en": "not fixed (shortage of coins in the bank in 72.0% of games at 
                  "players, player 1 wins 23.0% of games, above the fair share (16.8%) beyond chance",
            "fr": "pas corrigé (manque de pièces à la banque dans 72,0 % des parties à 3 joueurs), et crée un nouveau "
                  "problème : à 6 joueurs, le joueur 1 gagne 23,0 % des parties",
-           "it": "non lo risolve (carenza di monete in banca nel 72,0 % delle partite con 3 giocatori) e crea un nuovo "
-                 "problema: con 6 giocatori, il giocatore 1 vince il 23,0 % delle partite"}
+           "it": "non lo risolve (carenza di monete in banca nel 72,0% delle partite con 3 giocatori) e crea un nuovo "
+                 "problema: con 6 giocatori, il giocatore 1 vince il 23,0% delle partite"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -56,7 +56,7 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
 
 @pytest.mark.parametrize(("lang", "count", "share"), [
     ("fr", ("46,0", "−0,7\u202f; +0,1"), ("0,0\u202f%", "−49,3\u202f; +16,0")),  # a share's change: points,
-    ("it", ("46,0", "−0,7; +0,1"), ("0,0\u00a0%", "−49,3; +16,0")),  # as the terminal's row (tenth reading it76)
+    ("it", ("46,0", "−0,7; +0,1"), ("0,0%", "−49,3; +16,0")),  # as the terminal's row (tenth reading it76)
     ("en", ("46.0", "−0.7 to +0.1"), ("0.0%", "−49.3 to +16.0"))])
 def test_the_compare_pages_table_writes_its_figures_as_the_terminal_does(
         lang: str, count: tuple[str, str], share: tuple[str, str]) -> None:
@@ -81,8 +81,8 @@ def test_the_compare_pages_row_says_the_terminals_value_and_interval() -> None:
     table = metrics_table([{"metric": "turns", "base": 27.16, "variant": 17.92, "difference": -9.24, "low": -10.5,
                             "high": -8.0, "adj_low": -10.6, "adj_high": -7.9, "significant": True}], "en")
     assert (table["rows"][0]["difference"], table["rows"][0]["interval"]) == ("−9.3", "[−10.6 to −7.9]")
-    assert table["head"][4] == "confidence interval (widened, see the note)"
+    assert table["head"][4] == "95% interval (widened, see the note)"
     # terminal round 27 en28: the fix page has no note to see: its head says why the interval is widened
     fixed = metrics_table([{"metric": "turns", "base": 27.16, "variant": 17.92, "difference": -9.24, "low": -10.5,
                             "high": -8.0, "adj_low": -10.6, "adj_high": -7.9, "significant": True}], "en", fix=True)
-    assert fixed["head"][4] == "confidence interval (widened: several figures are compared at once)"
+    assert fixed["head"][4] == "95% interval (widened: several figures are compared at once)"

@@ -36,9 +36,9 @@ CASE = {"en": "players tie on points and also on cards discarded: in {n} of the 
               "parties",
         "it": "alcuni giocatori restano in parità sia di punti sia di carte scartate: in {n} partite su 300"}
 #: the ties line's last item: the same shared victories, called cardgen's rule
-TIES = {"en": "{n} still tied, victory shared (cardgen’s rule)",  # round 39 en25: the count first
-        "fr": "toujours à égalité, victoire partagée (règle de cardgen) : {n}",
-        "it": "ancora in parità, vittoria condivisa (regola di cardgen): {n}"}
+TIES = {"en": "{n} still tied, victory shared (this edition’s ruling)",  # round 39 en25: the count first
+        "fr": "toujours à égalité, victoire partagée (choix de cette édition) : {n}",
+        "it": "ancora in parità, vittoria condivisa (scelta di questa edizione): {n}"}
 #: the game page's row: what happened, then who settles it and how
 ROW = {"en": ("players tie on points and also on cards discarded", "A rule cardgen adds."),
        "fr": ("des joueurs restent à égalité de points même après le compte des cartes défaussées",

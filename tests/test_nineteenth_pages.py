@@ -157,7 +157,7 @@ def test_the_deck_page_s_card_table_on_a_phone() -> None:
     # round 29 en42: "in opening hands 52.7%" did not say 52.7% of what
     for lang, head, phone in nonempty((("en", "verdict", "dealt in 52.7% of opening hands · win rate: 37.6% with the card, 29.1% without"),
                               ("fr", "verdict", "présente dans 52,7 % des mains de départ · victoires : 37,6 % avec la carte, 29,1 % sans"),
-                              ("it", "verdetto", "presente nel 52,7 % delle mani iniziali · vittorie: 37,6 % con la carta, 29,1 % senza"))):
+                              ("it", "verdetto", "presente nel 52,7% delle mani iniziali · vittorie: 37,6% con la carta, 29,1% senza"))):
         html = _plain(str(impact_block([row, {**row, "component": "rumours"}], {}, False, lang, {"favour": "Favour"})))
         heads = re.findall(r"<th[^>]*>(.*?)</th>", html)
         assert heads[-1] == head and heads[0] == ""  # only the picture's header is empty (hidden with it)

@@ -310,5 +310,5 @@ def test_compare_s_short_form_says_each_count_s_option_under_its_count_with_its_
     heads = {"en": ("3 players: option", "4 players: option"), "fr": ("3 joueurs : option", "4 joueurs : option"),
              "it": ("3 giocatori: opzione", "4 giocatori: opzione")}[lang]
     assert len(said) == 2 and said[0].startswith(heads[0]) and said[1].startswith(heads[1]), said
-    decimals = {"en": ("-5.0%", "-6.0"), "fr": ("-5,0 %", "-6,0"), "it": ("-5,0 %", "-6,0")}[lang]
+    decimals = {"en": ("-5.0%", "-6.0"), "fr": ("-5,0 %", "-6,0"), "it": ("-5,0%", "-6,0")}[lang]
     assert all(d in said[0].replace("−", "-") for d in decimals), said[0]

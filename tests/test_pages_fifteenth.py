@@ -40,7 +40,7 @@ def _texts(svg: str) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize(("lang", "hover"), [("en", "15 courses: 25.0% of games"),
                                              ("fr", "15 services\u202f: 25,0\u202f% des parties"),
-                                             ("it", "15 portate: 25,0\u00a0% delle partite")])
+                                             ("it", "15 portate: 25,0% delle partite")])
 def test_one_games_length_chart_has_no_legend_and_says_what_a_bar_counts(lang: str, hover: str) -> None:
     unit = hover.split(" ")[1].split("\u202f")[0].rstrip(":")
     texts, titles = _texts(overlay_svg([("King Lui", [[15, 1], [16, 3]], "#999")], "T", "x", lang=lang, unit=unit))
@@ -100,7 +100,7 @@ def test_the_report_pages_name_the_seed_and_the_simulated_players_as_the_vocabul
     # round 38 it24: «casuale» contradicted «fissa»; the option named instead
     assert PAGES["it"]["runs_head"].split("|")[5] == "seme" and PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert all("codice di estrazione" not in v for v in PAGES["it"].values() if isinstance(v, str))
-    assert "(seme {seed}, che fissa le mescolate e i tiri di dado" in PAGES["it"]["overview_intro"]  # it49; r36 it22
+    assert "(seme {seed}, che fissa il mescolamento delle carte e i tiri di dado" in PAGES["it"]["overview_intro"]  # it49; r36 it22
     assert (agent_word("heuristic", "fr"), agent_word("heuristic", "it")) == ("stratégie simple", "strategia semplice")
 
 
@@ -230,7 +230,7 @@ def test_a_design_figure_is_defined_after_a_colon_not_in_a_second_bracket(lang: 
 def test_the_score_chart_says_what_its_box_holds(lang: str) -> None:
     """Fifteenth reading it47: the box's 10th–90th percentile, said as the middle 80 % of the figures (typeset as the
     language sets it: a no-break space before % in French and Italian)."""
-    said = {"en": "the middle 80%", "fr": "80\u202f% centraux", "it": "80\u00a0% centrale"}[lang]  # round 32 en42, 33 fr32
+    said = {"en": "the middle 80%", "fr": "80\u202f% centraux", "it": "80% centrale"}[lang]  # round 32 en42, 33 fr32
     assert said in REPORT[lang]["spread"]
     assert PAGES["it"]["distributions"] == "Distribuzioni (partite concluse)"  # it48: one word for them
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from nonempty import nonempty
+from cardgen.languages import typeset
 
 ROOT = Path(__file__).resolve().parents[1]
 CSS = ROOT / "templates" / "report" / "report.css"
@@ -63,7 +64,7 @@ def test_the_overviews_warning_cell_is_a_label_its_rule_and_command_said_once_be
 
 def test_the_overviews_warnings_column_is_as_wide_as_the_balance() -> None:
     """it28: beside the badge's wide column ("VERIFICA SUPERATA CON UN AVVISO", kept on one line) the warnings cell
-    was 170 px wide, "carenza di monete in banca nel 95,0 % delle partite" five lines of two words. Every warnings
+    was 170 px wide, "carenza di monete in banca nel 95,0% delle partite" five lines of two words. Every warnings
     cell has its class, and the class a width as the balance's."""
     css = CSS.read_text(encoding="utf-8")
     assert re.search(r"table\.overview td\.warnings\{min-width:13em\}", css) is not None
@@ -172,7 +173,7 @@ def test_the_indicators_name_each_figure_on_a_phone() -> None:
     assert "table.indicators tr{grid-template-columns:1fr}" in phone
     from cardgen.report.words import PAGES
     assert [PAGES[lang]["designer_interval_short"] for lang in LANGS] == ["95% interval", "intervalle à 95 %",
-                                                                          "intervallo al 95 %"]
+                                                                          "intervallo al 95 %"]  # raw; typeset "95%"
 
 
 # -- en57, fr46: a lone warning -------------------------------------------------------------------------------------
@@ -222,7 +223,7 @@ def test_a_length_that_never_varies_has_no_distribution_row_and_every_count_lack
     for lang in LANGS:
         s = section(solo, lang)
         assert len(s["distributions"]) == 1, s["distributions"]  # the score's row alone
-        assert plain(s["peaks_note"]) == plain(PAGES[lang]["peaks_99_note"])
+        assert plain(s["peaks_note"]) == plain(typeset(PAGES[lang]["peaks_99_note"], lang))  # "99%" (round 40 it1)
     varied = {**fixed, "min": 8, "max": 10, "histogram": [[8, 100], [9, 100], [10, 100]]}
     assert len(section({**solo, "turns": varied, "rounds": varied}, "en")["distributions"]) == 2
 
@@ -256,7 +257,7 @@ def test_the_overviews_intro_names_the_player_brackets_the_solo_game_and_sets_th
     assert "names the player furthest from the fair share" in PAGES["en"]["overview_intro"]
     assert "nomme le joueur le plus éloigné de la part équitable" in PAGES["fr"]["overview_intro"]
     assert [PAGES[lang]["agents_solo_too"] for lang in LANGS] == [
-        " (one player in the solo game)", " (un seul joueur automatique en solo)",
+        " (one player in the solo game)", " (un seul joueur automatique en solitaire)",  # round 40 fr6
         ", o uno solo in solitario"]  # round 33 it29: no bracket before the seed's
     assert "partite). Per sicurezza, una partita viene interrotta se arriva a {cap} decisioni." in PAGES["it"]["overview_intro"]
 

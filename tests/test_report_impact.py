@@ -96,7 +96,7 @@ def test_a_negative_figure_has_one_minus_sign_in_the_table_and_the_terminal() ->
         html = impact_block(ROWS, {}, paired=True, lang=lang)
         head = re.search(r"<th[^>]*>([^<]*) … 0 … ([^<]*)</th>", html)
         assert head and head.group(1) == "\u2212" + head.group(2)[1:] and head.group(2).startswith("+"), head
-        assert head.group(2)[1:] == "52", head.group(2)  # the farthest end 0.5, widened by 5 % (52.5), in points
+        assert head.group(2)[1:] == "53", head.group(2)  # the farthest end 0.5, widened by 5 % (52.5, half up: round 40 fr27)
         cells = re.findall(r"\[([^\]]*)\]", html)
         assert any(c.startswith("\u2212") for c in cells), cells  # favour's interval starts below zero
         assert "[-" not in html and " -" not in html.split("<svg")[0]
@@ -180,8 +180,8 @@ def test_each_card_table_header_says_which_interval_it_shows() -> None:
              "difference in percentage points [95% interval]", "the variant’s 95% interval widened for 2 cards]"),
             ("fr", "écart en points de pourcentage [intervalle à 95 % élargi pour 2 cartes]",
              "écart en points de pourcentage [intervalle à 95 %]", "de la variante, élargi pour 2 cartes]"),
-            ("it", "differenza in punti percentuali [intervallo di confidenza al 95 % allargato per 2 carte]",
-             "differenza in punti percentuali [intervallo di confidenza al 95 %]", "della variante, allargato per 2 carte]")):
+            ("it", "differenza in punti percentuali [intervallo di confidenza al 95% allargato per 2 carte]",
+             "differenza in punti percentuali [intervallo di confidenza al 95%]", "della variante, allargato per 2 carte]")):
         def heads(rows: list, paired: bool = False) -> list[str]:
             html = str(impact_block(rows, {}, paired, lang)).replace("\u00a0", " ").replace("\u202f", " ")
             return re.findall(r"<th[^>]*>([^<]*)</th>", html)

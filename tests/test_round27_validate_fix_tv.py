@@ -56,8 +56,8 @@ SIDES = {"en": "balance: players 4 (25.0%) and 5 (24.6%) are above the fair shar
          "fr": "équilibre : les joueurs 4 (25,0 %) et 5 (24,6 %) sont au-dessus de la part équitable (20,3 %|, tandis "
                "que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts sont trop grands pour être dus au "
                "hasard (de justesse pour les joueurs 1 et 2)",
-         "it": "equilibrio: i giocatori 4 (25,0 %) e 5 (24,6 %) sono sopra la quota equa (20,3 %|, mentre i giocatori "
-               "1 (16,7 %) e 2 (16,8 %) sono sotto. Le differenze sono troppo grandi per essere dovute "
+         "it": "equilibrio: i giocatori 4 (25,0%) e 5 (24,6%) sono sopra la quota equa (20,3%|, mentre i giocatori "
+               "1 (16,7%) e 2 (16,8%) sono sotto. Le differenze sono troppo grandi per essere dovute "
                "al caso (di poco per i giocatori 1 e 2)"}
 
 
@@ -76,7 +76,7 @@ def test_players_ahead_and_behind_are_said_apart(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "one", "many"), [("en", "(37.0%) is above", "(18.0%) are below"),
                                                     ("fr", "(37,0 %) est au-dessus", "(18,0 %) sont en dessous"),
-                                                    ("it", "(37,0 %) è sopra", "(18,0 %) sono sotto")])
+                                                    ("it", "(37,0%) è sopra", "(18,0%) sono sotto")])
 def test_each_side_of_the_fair_share_has_its_verb_agreed_with_its_players(lang: str, one: str, many: str) -> None:
     """Terminal round 29 en10, fr8, it27: "player 1 (37.0%) ahead of the fair share …, player 4 (19.0%) behind it"
     had no verb; each side has one, singular for one player, plural for two."""

@@ -91,7 +91,7 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
 
     solo = say("held_all_hardly_solo", lang, card="Imposter", used="0.02")
     assert {"en": "; a solo game has no player without the card to compare with, so the card is not judged",
-            "fr": "; en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
+            "fr": "; en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
             "it": "; in solitario la carta non viene valutata, perché non c’è un giocatore senza di essa con cui fare "
                   "il confronto"}[lang] in solo.replace("\u202f", " ")
     for old in ("alone at the table", "seul à la table", "da solo al tavolo", "privé pour comparer", "ne è privo"):
@@ -150,7 +150,7 @@ def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, 
 @pytest.mark.parametrize(("lang", "box"), [
     ("en", ": all 5 the game contains (at most 4 in 99% of games)"),  # round 34 en3
     ("fr", " : 5 (tout le stock de la boîte ; au plus 4 dans 99 % des parties)"),
-    ("it", ": 5 (l’intera dotazione del gioco; al massimo 4 nel 99 % delle partite)")])
+    ("it", ": 5 (l’intera dotazione del gioco; al massimo 4 nel 99% delle partite)")])
 def test_a_whole_stock_maximum_keeps_its_99th_percentile_where_lower(lang: str, box: str) -> None:
     """en30, fr34, it28: King Lui's 3-player "Emerald cards waiting beside the dishes: 5 (every one in the game)"
     lacked its "at most 4 in 99% of games" with no note why (the note says an "at most" is left out only where it

@@ -76,7 +76,7 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
                     "chance alone would explain. Where an end would round to 0.0, both ends get two decimals"),
              "fr": ("Chaque intervalle est un intervalle à 95 %, élargi parce que 2 cartes (et, en cours de partie, "
                     "deux mesures par carte) sont comparées à la fois ; ◆ marque un chiffre dont l’intervalle exclut 0"),
-             "it": ("Ogni intervallo è un intervallo al 95 %, allargato perché si confrontano insieme 2 carte (e, "
+             "it": ("Ogni intervallo è un intervallo al 95%, allargato perché si confrontano insieme 2 carte (e, "
                     "durante la partita, due misure per carta); ◆ indica una cifra il cui intervallo esclude lo "
                     "zero")}[lang]
     assert key[4].startswith(marks.split(" 2 ")[0]) and marks.split(" 2 ", 1)[1].split(" (")[0] in key[4], key[4]
@@ -208,7 +208,7 @@ def test_the_pages_foot_note_on_the_cards_is_gone_where_the_table_has_the_mid_ga
     more = {"en": "(up to about 10% for the two tests together, and more over several player counts)",
             "fr": "(jusqu’à environ 10 % pour les deux tests réunis, et davantage sur plusieurs nombres de joueurs "
                   "pris ensemble)",
-            "it": "(arriva a circa il 10 % per le due prove insieme, ed è più alta se si considerano insieme più "
+            "it": "(arriva a circa il 10% per le due prove insieme, ed è più alta se si considerano insieme più "
                   "numeri di giocatori)"}[lang]
     assert more in plain(WORDS[lang]["strength_method"])
     source = (ROOT / "cardgen" / "report" / "pages.py").read_text(encoding="utf-8")

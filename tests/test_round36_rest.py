@@ -129,7 +129,7 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("it", "ties", "partite con parità al primo posto: 33; R"),  # it15: what the 33 counts
     ("it", "report", "Resoconto: P"),  # it12: no English word
     ("it", "end_reasons", "come sono finite le partite: I"),  # it10: a past question for the past answer
-    ("it", "interval_wide_plain", "intervallo al 95 %, allargato perché si confrontano 3 giocatori alla volta"),  # it14
+    ("it", "interval_wide_plain", "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta"),  # it14
     ("en", "close_scale_games", "close here means a margin of about 4 coins or less (winner’s fortune: 37.0 on "
                                 "average)"),  # fr13: one base of games, not the 300 beside the indicator's 224
     ("fr", "close_scale_games", "« serrée » signifie ici un écart d’environ 4 pièces au plus (fortune du vainqueur : "
@@ -176,8 +176,8 @@ def test_the_italian_zork_case_says_who_pays_and_that_they_are_several() -> None
     ("fr", "agents", "qui joue"),  # fr30: « joueurs | des joueurs automatiques »
     ("it", "agents", "chi gioca"),
     ("it", "runs_intro", "Una riga per serie, le più recenti in alto; se rilanci una serie con le stesse opzioni, i "
-                         "nuovi risultati sostituiscono i precedenti. Il seme è il numero che fissa le mescolate e i "
-                         "tiri di dado: con lo stesso seme si rigiocano le stesse partite.")])  # it21, round 37 it24
+                         "nuovi risultati sostituiscono i precedenti. Il seme è il numero che fissa il mescolamento delle "
+                         "carte e i tiri di dado: con lo stesso seme si rigiocano le stesse partite.")])  # round 40 it33  # it21, round 37 it24
 def test_the_pages_words_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
     from cardgen.report.words import PAGES
 
@@ -191,7 +191,7 @@ def test_the_overview_s_notes_say_under_a_rule_the_seed_s_dice_and_the_game_colu
     from cardgen.report.words import PAGES
 
     assert "play goes on under a rule that cardgen adds" in PAGES["en"]["short_note"]
-    assert "(seme {seed}, che fissa le mescolate e i tiri di dado: con lo stesso seme si rigiocano le stesse partite)" \
+    assert "(seme {seed}, che fissa il mescolamento delle carte e i tiri di dado: con lo stesso seme si rigiocano le stesse partite)" \
         in PAGES["it"]["overview_intro"]
     for key in nonempty(["short_note", "short_note_published"]):
         assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco (clicca sul suo nome nella "

@@ -165,10 +165,10 @@ def test_the_french_indicator_and_interval_words() -> None:
 @pytest.mark.parametrize(("lang", "key", "said", "old"), [
     # fr23: « tirage n° 1 » alone was opaque; fr26: « durée » read as minutes
     ("fr", "overview_intro", "(n° de tirage aléatoire : {seed}, fixé par l’option --seed)", "(tirage n°"),
-    ("fr", "overview_intro", "La durée, comptée en tours, est une moyenne.", "La durée est une moyenne."),
-    ("fr", "overview_head", "|durée (en tours)|", "|durée|"),
-    ("en", "overview_head", "|length (turns)|", "|length|"),
-    ("it", "overview_head", "|durata (turni)|", "|durata|"),
+    ("fr", "overview_intro", "La durée est une moyenne, en tours et dans les manches propres au jeu.", "comptée en tours"),  # r40 en35
+    ("fr", "overview_head", "|durée (moyenne)|", "|durée|"),  # round 40 en35, it35: the cells give both units
+    ("en", "overview_head", "|length (mean)|", "|length|"),
+    ("it", "overview_head", "|durata (media)|", "|durata|"),
     # en19: the table holds several links; the one meant is the game's name
     ("en", "short_note", "The game page (follow the game’s name in the table) gives the details.", "linked in the"),
     ("fr", "short_note", "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.", "dont le lien"),
@@ -178,7 +178,7 @@ def test_the_french_indicator_and_interval_words() -> None:
     ("it", "runs_head", "|seme|", "casuale"),
     ("it", "skill_unmeasured", "aggiungi --skill al comando.", "aggiungi --skill."),
     # it28: «tacca» is a notch, the whiskers are «baffi»
-    ("it", "spread", "(scatola: 80 % centrale; trattino: mediana; baffi: estremi)", "tacca"),
+    ("it", "spread", "(scatola: 80% centrale; trattino: mediana; baffi: estremi)", "tacca"),
     # en28: "Winner's margin over the runner-up, in the table above: over the 267 games …" had no verb
     ("en", "margin_row", "{name}, in the table above, is measured {basis}", "above: "),
 ])

@@ -222,7 +222,7 @@ SAID = [
                                    "tests together", "at most 5% at each player count"),
     ("I", "fr", "strength_method", "d’au plus 5 % pour chaque test et chaque nombre de joueurs (jusqu’à environ "
                                    "10 % pour les deux tests réunis", "pour chaque nombre de joueurs (il est"),
-    ("I", "it", "strength_method", "il 5 % per ciascuna prova e ciascun numero di giocatori (arriva a circa il 10 % "
+    ("I", "it", "strength_method", "il 5% per ciascuna prova e ciascun numero di giocatori (arriva a circa il 10% "
                                    "per le due prove insieme", "per ciascun numero di giocatori (è più"),
     # fr31: the effect's size is too large for chance, the effect does not "exceed chance"
     ("I", "fr", "strong_margin", "son effet sur l’avance est trop grand pour être dû au hasard", "dépasse le hasard"),
@@ -392,4 +392,4 @@ def test_the_french_imposter_notes_have_no_comma_splice_and_an_apt_reason_in_sol
 
     assert "chaque joueur ayant une carte {card}, celle-ci n’est pas évaluée" in LINES["fr"]["held_all_hardly"]
     solo = LINES["fr"]["held_all_hardly_solo"]
-    assert solo.endswith("en solo, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
+    assert solo.endswith("en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")

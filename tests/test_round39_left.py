@@ -43,7 +43,7 @@ def test_a_warned_count_says_the_imposters_use_under_the_warning_and_why_it_is_n
         lang: str) -> None:
     """round 39 en45, fr51, it32: at a count with a balance warning, the page said "Caveat: every player has the
     Imposter card, so it is not judged … (0.04 times per player per game …)" and, under the card-strength heading a
-    few lines below, "No card is judged … used their Imposter card 0.04 times … They hardly ever used it …": each
+    few lines below, "No card is judged … used their imposter card 0.04 times … They hardly ever used it …": each
     thing twice. Now the warning's caveat says the use (round 34 en30*: it qualifies the verdict, before the fix
     command) and the card-strength paragraph why no card is judged, each once."""
     from cardgen.report.impact import Count, impact_block
@@ -138,8 +138,8 @@ def test_a_kingmaking_of_exactly_0_says_that_no_third_players_move_decided(lang:
 @pytest.mark.parametrize("deck", ["king_lui", "royale"])
 def test_the_english_ties_line_gives_each_count_first_and_nests_no_brackets(deck: str) -> None:
     """round 39 en25: "ties for first place: 46 (broken by the fewest cards discarded: 39; still tied, victory shared
-    (cardgen’s rule): 7)": a bracket in a bracket, each count after its clause. Now "46 — 39 broken by …; 7 still
-    tied, victory shared (cardgen’s rule)", and the page's cell, which lists the same items, alike."""
+    (this edition’s ruling): 7)": a bracket in a bracket, each count after its clause. Now "46 — 39 broken by …; 7 still
+    tied, victory shared (this edition’s ruling)", and the page's cell, which lists the same items, alike."""
     from pathlib import Path
 
     from cardgen.resolve.resolve import resolve
@@ -151,7 +151,7 @@ def test_the_english_ties_line_gives_each_count_first_and_nests_no_brackets(deck
     ties = {"games": 46, "shared_wins": 7, "tie_breaks": {rule[0]: 39, rule[1]: 7}}
     line = ties_line(ties, "en", naming)
     assert line.startswith("ties for first place: 46 — 39 broken by the "), line
-    assert line.endswith("; 7 still tied, victory shared (cardgen’s rule)"), line
+    assert line.endswith("; 7 still tied, victory shared (this edition’s ruling)"), line
     assert line.count("(") == 1 and ": 39" not in line and ": 7" not in line, line
     assert tie_items(ties, "en", naming).startswith("39 broken by the ")
 
@@ -196,8 +196,8 @@ def test_a_warning_on_four_players_names_whose_interval_is_whose(lang: str) -> N
                    "[14.0% to 20.1%] for player 2 leave the fair share out",
              "fr": "[21,6 % ; 28,7 %] pour le joueur 4, [21,3 % ; 28,3 %] pour le joueur 5, [13,9 % ; 20,0 %] pour le "
                    "joueur 1 et [14,0 % ; 20,1 %] pour le joueur 2 ne contiennent pas",
-             "it": "[21,6 %; 28,7 %] per il giocatore 4, [21,3 %; 28,3 %] per il giocatore 5, [13,9 %; 20,0 %] per il "
-                   "giocatore 1 e [14,0 %; 20,1 %] per il giocatore 2 non contengono"}[lang]
+             "it": "[21,6%; 28,7%] per il giocatore 4, [21,3%; 28,3%] per il giocatore 5, [13,9%; 20,0%] per il "
+                   "giocatore 1 e [14,0%; 20,1%] per il giocatore 2 non contengono"}[lang]
     assert named in said, said
     if lang == "en":
         # a comma before the second side's clause ("and" here; h54b's "while" for fr35 does as well)
@@ -241,8 +241,8 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     naming = Naming(names={"imposter": "Imposter"})
     row = {**IMPOSTER, "plays_per_seat": 0.036, "played_share": 0.036}
     share = {"en": "in 3.6% of their games", "fr": "dans 3,6 % de leurs parties",
-             "it": "nel 3,6 % delle partite di un giocatore"}[lang]
-    solo = {"en": "(in 2.4% of games)", "fr": "(dans 2,4 % des parties)", "it": "(nel 2,4 % delle partite)"}[lang]
+             "it": "nel 3,6% dei casi, contando ogni giocatore in ogni partita"}[lang]  # round 40 it7
+    solo = {"en": "(in 2.4% of games)", "fr": "(dans 2,4 % des parties)", "it": "(nel 2,4% delle partite)"}[lang]
     [two] = held_all_lines([row], lang, naming, set())
     assert f"({share})" in _plain(two), two
     [alone] = held_all_lines([{**row, "plays_per_seat": 0.024, "played_share": 0.024}], lang, naming, None, True)
@@ -250,9 +250,9 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
     assert old not in two and old not in alone
     page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), count=Count(2))))
-    assert {"en": "used their Imposter card in only 3.6% of their games",
+    assert {"en": "used their imposter card in only 3.6% of their games",
             "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
-            "it": "hanno usato la loro carta Imposter solo nel 3,6 % delle loro partite"}[lang] in page, page
+            "it": "hanno usato la loro carta Imposter solo nel 3,6% delle loro partite"}[lang] in page, page
     assert old not in page  # said once, as a share: not "0.04 times …" then "they hardly ever used it" (en46)
     # a result recorded before the share: the times, as before
     [before] = held_all_lines([dict(IMPOSTER)], lang, naming, set())
@@ -331,8 +331,8 @@ SIDES = {"en": ("WARNING (balance): players 4 (25.0%) and 5 (24.6%) are above th
          "fr": ("ATTENTION (équilibre) : les joueurs 4 (25,0 %) et 5 (24,6 %) sont au-dessus de la part équitable "
                 "(20,3 %", "), tandis que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts sont trop "
                 "grands pour être dus au hasard", "de justesse pour les joueurs 1 et 2"),
-         "it": ("AVVISO (equilibrio): i giocatori 4 (25,0 %) e 5 (24,6 %) sono sopra la quota equa (20,3 %",
-                "), mentre i giocatori 1 (16,7 %) e 2 (16,8 %) sono sotto. Le differenze sono troppo grandi per "
+         "it": ("AVVISO (equilibrio): i giocatori 4 (25,0%) e 5 (24,6%) sono sopra la quota equa (20,3%",
+                "), mentre i giocatori 1 (16,7%) e 2 (16,8%) sono sotto. Le differenze sono troppo grandi per "
                 "essere dovute al caso", "di poco per i giocatori 1 e 2")}
 
 
@@ -348,6 +348,7 @@ def test_players_on_each_side_are_named_once_and_the_verdict_is_a_sentence_of_it
     head, middle, just = SIDES[lang]
     assert said.startswith(head) and middle in said and just in said, said
     ends = [said.index(end) for end in (("21.6%", "21.3%", "13.9%", "14.0%") if lang == "en" else
+                                        ("21,6%", "21,3%", "13,9%", "14,0%") if lang == "it" else
                                         ("21,6 %", "21,3 %", "13,9 %", "14,0 %"))]
     assert ends == sorted(ends), said  # the intervals still in the players' order, those ahead first
     first = said.split(". ")[0]
@@ -361,8 +362,8 @@ def test_players_on_each_side_are_named_once_and_the_verdict_is_a_sentence_of_it
            "below it. These gaps"),
     ("fr", "équilibre : le joueur 1 (37,0 %) est au-dessus de la part équitable (25,0 %), tandis que les joueurs "
            "3 (19,0 %) et 4 (18,0 %) sont en dessous. Ces écarts"),
-    ("it", "equilibrio: il giocatore 1 (37,0 %) è sopra la quota equa (25,0 %), mentre i giocatori 3 (19,0 %) e "
-           "4 (18,0 %) sono sotto. Le differenze")])
+    ("it", "equilibrio: il giocatore 1 (37,0%) è sopra la quota equa (25,0%), mentre i giocatori 3 (19,0%) e "
+           "4 (18,0%) sono sotto. Le differenze")])
 def test_one_player_on_a_side_keeps_the_singular(lang: str, said: str) -> None:
     """round 39 fr35, it27: one player alone on a side is "player 1 (37.0%) is", two "players 3 (19.0%) and
     4 (18.0%) are" (round 29's verbs agreed, kept)."""
@@ -376,7 +377,7 @@ def test_one_player_on_a_side_keeps_the_singular(lang: str, said: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_players_number_stays_on_the_line_of_its_rate(lang: str) -> None:
     """round 39 fr35, it27: "players 1 (16.7%) and 2 (16.8%)" wrapped at 100 columns never leaves a bare number
-    at a line's end with its share opening the next ("i giocatori 1\\n(16,7 %)"), nor the noun alone."""
+    at a line's end with its share opening the next ("i giocatori 1\\n(16,7%)"), nor the noun alone."""
     [line] = balance_lines({"flags": KL_FIVE, "seat_fair_share": 0.203, "seat_intervals": True}, lang, 5, warn=True)
     for width in range(60, 101):
         rows = fit("  " + line, width).split("\n")

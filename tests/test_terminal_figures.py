@@ -208,7 +208,7 @@ def test_a_tie_is_counted_once() -> None:
     kl = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "none (shared win)": 3}}
     # a tie for first place, and a shared win said as Royale says it: "still tied", never "not broken" (en6, en16)
     # round 36 en10: the ways each tie ended in brackets after the count
-    # round 39 en25: each count before its clause, after a dash: no bracket holding "(cardgen’s rule)"
+    # round 39 en25: each count before its clause, after a dash: no bracket holding "(this edition’s ruling)"
     assert ties_line(kl, "en") == "ties for first place: 14 — 11 broken by fewest discarded; 3 still tied, victory shared"
     assert ties_line(kl, "fr") == ("égalités pour la première place\u202f: 14\u202f; départagées fewest discarded\u202f: "
                                    "11\u202f; toujours à égalité, victoire partagée\u202f: 3")

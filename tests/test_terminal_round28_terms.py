@@ -20,7 +20,7 @@ def _stats(wins: list[int], games: int = 1000) -> dict:
 
 @pytest.mark.parametrize(("lang", "two", "three"), [("en", "player 2 (32.3%)", "player 3 (31.8%)"),
                                                      ("fr", "joueur 2 (32,3 %)", "joueur 3 (31,8 %)"),
-                                                     ("it", "giocatore 2 (32,3 %)", "giocatore 3 (31,8 %)")])
+                                                     ("it", "giocatore 2 (32,3%)", "giocatore 3 (31,8%)")])
 def test_a_seat_almost_as_far_off_as_the_one_named_may_be_chance_is_named_too(lang: str, two: str, three: str) -> None:
     """Royale at 3 players: player 3 (31.8 %) was named as a gap that may be chance, player 2 (32.3 %), almost as
     far below the fair share (34.8 %), went unnamed (terminal round 28 it8): both in the one sentence."""

@@ -83,7 +83,7 @@ def test_the_pages_headings_and_toggle_say_what_they_hold() -> None:
     from cardgen.report.words import PAGES
 
     assert WORDS["en"]["exchange_title"] == "Card strength mid-game (cards exchanged in play)"
-    assert "(and the game in which each first occurred)" in PAGES["en"]["details"]
+    assert "(and the game in which each case first occurred)" in PAGES["en"]["details"]  # round 40 en5
     assert "first came up in" not in PAGES["en"]["details"]
     # "dealt in", "présente dans", "presente nel": under "played 5.8 times", never read as its condition (round 30 it40)
     assert all(WORDS[lang]["phone_figures"].startswith(start) for lang, start in
@@ -313,7 +313,7 @@ def test_the_note_on_the_cards_gives_the_mid_game_tables_rule_where_the_page_has
 
 
 def test_a_peak_says_its_99th_percentile_only_below_its_maximum(draco: tuple) -> None:
-    """it52, it56: «carte azione in una mano: 22 (al massimo 22 nel 99 % delle partite)»: the clause said the
+    """it52, it56: «carte azione in una mano: 22 (al massimo 22 nel 99% delle partite)»: the clause said the
     maximum again."""
     from cardgen.report.validation import section
     from cardgen.simulate.summary import Naming

@@ -14,7 +14,7 @@ from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used 
 def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
         royale_runs: tuple[Any, dict[int, dict[str, Any]]], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """fr9: Royale at 4 players, "WARNING (balance) … cardgen fix royale --players 4" came before "the simulated
-    players hardly ever use the Imposter card": the designer read the fix before the caveat on every figure."""
+    players hardly ever use the imposter card": the designer read the fix before the caveat on every figure."""
     from cardgen.simulate import summary
     from cardgen.simulate.summary import Naming, format_entry
 
@@ -151,7 +151,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     ("fr", "donc tous les écarts peuvent s’expliquer par le hasard",  # round 34 fr3
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) ne restent dans les limites du hasard"),
     ("it", "quindi ogni differenza può essere dovuta al caso",  # round 31 it5: the positive form
-     "ma il giocatore 1 (59,7 %) e il giocatore 2 (48,0 %) rientrano nei limiti del caso")])
+     "ma il giocatore 1 (59,7%) e il giocatore 2 (48,0%) rientrano nei limiti del caso")])
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
     """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though
@@ -201,8 +201,8 @@ def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, du
 @pytest.mark.parametrize(("lang", "trend"), [
     ("en", "; the win rate falls with each seat (37.0%, 27.3%, 21.7% and 19.0%)"),
     ("fr", " ; le taux de victoire baisse d’une place à la suivante (37,0 %, 27,3 %, 21,7 % et 19,0 %)"),
-    ("it", ". La quota di vittorie scende da un giocatore al successivo, nell’ordine di gioco (37,0 %, 27,3 %, 21,7 % "
-           "e 19,0 %)")])  # round 31 it9: never "posto", a place in the ranking; round 33 it9: its own sentence
+    ("it", ". La quota di vittorie scende da un giocatore al successivo, nell’ordine di gioco (37,0%, 27,3%, 21,7% "
+           "e 19,0%)")])  # round 31 it9: never "posto", a place in the ranking; round 33 it9: its own sentence
 def test_a_balance_warning_shows_the_fall_by_seat_behind_the_two_seats_it_names(lang: str, trend: str) -> None:
     """en14: Royale at 4 players named players 1 and 4 only, while the win rates fell seat by seat (37.0, 27.3,
     21.7, 19.0 %): a designer fixing a first-player advantage needs the pattern, not two end points."""
@@ -248,9 +248,9 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
     # round 36 fr8: « Sur ces 300 parties … suffi à tout payer dans 99 % des cas »; it9: «il comando»
     ("fr", "auraient permis de tout payer dans 99 % des parties",
      "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit"),
-    ("it", "avrebbero coperto ogni ammanco nel 99 % delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
+    ("it", "avrebbero coperto ogni ammanco nel 99% delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
-    """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99 % dei casi": of the games, of
+    """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99% dei casi": of the games, of
     the sums, of the 285 short? The count is a share of all the games played (``balance.COVER``); fr26: the verb
     for what cardgen fix does varied ("l’essaie", "le teste")."""
     from cardgen.resolve.resolve import resolve

@@ -164,7 +164,7 @@ def test_the_card_table_legend_says_its_gap_is_an_estimate(lang: str, estimate: 
     ("king_lui", "en", "player 1 (chef of the first course): share of wins",
      "Player 1 (chef of the first course) wins 33.0% of games instead of 28.0%."),
     ("king_lui", "it", "vittorie, giocatore 1 (cuoco della prima portata)",
-     "Il giocatore 1 (cuoco della prima portata) vince il 33,0\u00a0% delle partite invece del 28,0\u00a0%."),
+     "Il giocatore 1 (cuoco della prima portata) vince il 33,0% delle partite invece del 28,0%."),
     ("draco", "fr", "part des victoires, joueur 1 (premier à jouer)",
      "Le premier joueur gagne 33,0\u202f% des parties au lieu de 28,0\u202f%.")])
 def test_compare_names_player_1_as_validate_does(game: str, lang: str, row: str, said: str) -> None:

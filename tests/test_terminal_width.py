@@ -168,7 +168,7 @@ def test_every_fix_line_fits_100_columns(lang: str, project_with: Callable[[str]
 
 
 def test_an_interval_never_splits_across_two_rows() -> None:
-    """Eighteenth reading (fr14): "leurs intervalles [30,4 % ; 44,2 %] et [14,0 % ;" / "25,3 %]" split the only
+    """Eighteenth reading (fr14): "leurs intervalles [30,4% ; 44,2%] et [14,0% ;" / "25,3%]" split the only
     warning of the output: an interval in brackets wraps as one unit."""
     line = ("  ATTENTION (équilibre)\u202f: le joueur 1 (37,0\u202f%) et le joueur 4 (19,0\u202f%) s’écartent de leur "
             "part équitable (26,3\u202f%, soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants), et ces "

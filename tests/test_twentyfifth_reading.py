@@ -34,7 +34,7 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 #: a case's figures (times, games) -> how a run of 1,000 games says them: once in each game it came up in, the share
 #: of the run; more often than its games, both counts, kept; once, its game
 # terminal round 29 en2: "9 times, in 9 of the 300 games (once in each)" said one figure three times
-WHEN = {(649, 649): {"en": "in 649 of the 1,000 games (at most once a game); first in game 15",  # round 31 en5
+WHEN = {(649, 649): {"en": "in 649 of the 1,000 games; first in game 15",  # round 31 en5, round 40 en4
                      "fr": "dans 649 des 1 000 parties, une fois dans chacune ; pour la première fois dans la "
                            "partie 15",  # round 36 fr15
                      "it": "in 649 partite su 1.000, una volta in ciascuna; la prima volta nella partita 15"},
@@ -150,7 +150,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     said: set[str] = set()
     naming = Naming.of(deck, lang)
     alone = plain(format_entry(solo, lang, naming, said))
-    caveat = {"en": "caveat: the simulated player hardly ever uses the Imposter card (",  # round 31 en9: one player
+    caveat = {"en": "caveat: the simulated player hardly ever uses the imposter card (",  # round 31 en9: one player
               # round 29 fr12: "le joueur … le joueur automatique" said the subject twice
               "fr": "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (",
               "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
@@ -164,7 +164,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                   "without it; a solo game has no player without the card to compare with, so the card is not "
                   "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
             "fr": "des parties), si bien que ces résultats valent pour des "
-                  "parties jouées quasiment sans Imposteur ; en solo, la carte n’est pas évaluée : il n’y a personne "
+                  "parties jouées quasiment sans cette carte ; en solitaire, la carte n’est pas évaluée : il n’y a personne "
                   "à qui comparer le joueur",  # round 39 fr43
             "it": "delle partite), perciò questi risultati valgono per partite "
                   "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
@@ -172,25 +172,25 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has
     # one), not "as above", which pointed at the solo caveat's other reason
     two = plain(format_entry(duo, lang, naming, said))
-    assert {"en": "caveat: every player has the Imposter card, so it is not judged",
+    assert {"en": "caveat: every player has the imposter card, so it is not judged",
             "fr": "à noter : chaque joueur ayant une carte Imposteur, celle-ci n’est pas évaluée",
             "it": "nota: ogni giocatore ha una carta Impostore, quindi la carta non viene valutata"}[lang] in two, two
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once
-    assert caveat not in two and {"en": "caveat: as above, the Imposter card is not judged (every player has one)",
+    assert caveat not in two and {"en": "caveat: as above, the imposter card is not judged (every player has one)",
                                   # round 30 fr14: one verb, "jouer"; it10: short after the first
                                   "fr": "à noter : comme plus haut, la carte Imposteur n’est pas évaluée (chaque "
                                         "joueur en a une), et les joueurs automatiques ne la jouent presque jamais",
                                   "it": "nota: come sopra, la carta Impostore non viene valutata (ogni giocatore ne ha "
                                         "una) e non è quasi mai usata"}[lang] in two
     # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "of their games), so these figures and the verdict describe games played "
+    assert {"en": "of their games), so these figures and the balance judgement describe games played "
                   "almost without it",
-            "fr": "de leurs parties) ; ces résultats, comme le verdict, valent donc pour des "
-                  "parties jouées quasiment sans Imposteur",
-            "it": "delle partite di un giocatore), quindi sia i risultati sia il verdetto valgono per "
+            "fr": "de leurs parties) ; ces résultats, comme le jugement sur l’équilibre, valent donc pour des "
+                  "parties jouées quasiment sans cette carte",
+            "it": "dei casi, contando ogni giocatore in ogni partita), quindi sia i risultati sia il giudizio sull’equilibrio valgono per "
                   "partite giocate praticamente senza la carta Impostore"}[lang] in two, two
 
 

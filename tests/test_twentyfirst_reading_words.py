@@ -157,7 +157,7 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     assert text.count(ruling) == 1
     head = next(i for i, line in enumerate(lines) if line.startswith("  " + name[:1].upper() + name[1:]))
     assert ruling in lines[head]
-    pct = {"en": "{}%", "fr": "{}\u202f%", "it": "{}\u00a0%"}[lang]
+    pct = {"en": "{}%", "fr": "{}\u202f%", "it": "{}%"}[lang]
 
     def share(x: str) -> str:
         return pct.format(x if lang == "en" else x.replace(".", ","))

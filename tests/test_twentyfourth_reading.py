@@ -12,7 +12,7 @@
   the shortage stayed fixed: the reason a trial is set aside is now the one that set it aside;
 - it49: "what the 3 fixes below share" over the figures of boxes of 41, 43 and 50 gold coins: each fix's own
   figures, the same, said so;
-- fr9: "came into play in more than half of the simulated games" for 95.3 %: the figure, or the range over counts;
+- fr9: "came into play in more than half of the simulated games" for 95.3%: the figure, or the range over counts;
 - en14, fr14, it18: the shortage's case line lacked the special-case label, broke 14 columns early ("cardgen adds:"
   kept together as a command) and sent the reader to the WARNING for its games;
 - it17, fr15: "shared wins included" under "of the 250 games with a single winner", the run's shared win being in
@@ -319,7 +319,7 @@ NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 �
              "(20,2 %), un écart que le hasard n’explique pas.",
        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
              "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "
-             "non ha: con 5 giocatori, il giocatore 1 vince il 13,0 % delle partite, meno della quota equa (20,2 %), e "
+             "non ha: con 5 giocatori, il giocatore 1 vince il 13,0% delle partite, meno della quota equa (20,2%), e "
              "la differenza è troppo grande per essere dovuta al caso."}
 LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
               "the search’s games is not fixed on fresh ones: shortage of coins in the bank in 9.3% of games at 3 "
@@ -329,7 +329,7 @@ LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 �
               "pièces à la banque dans 9,3 % des parties à 3 joueurs.",
         "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) è scartata, perché ciò che "
               "risolveva sulle partite della ricerca non è risolto su partite nuove: carenza di monete in banca nel "
-              "9,3 % delle partite con 3 giocatori."}
+              "9,3% delle partite con 3 giocatori."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -369,8 +369,8 @@ def test_the_figures_every_fix_gives_are_said_as_each_ones(lang: str) -> None:
 # -- fr9: the share of games cardgen's rule played in, not "more than half" -----------------------------------------
 
 # twenty-fifth reading en16: validate's own line gives its share once, in its first sentence; the weight follows
-WEIGHT = {"en": "(95.3%). At worst", "fr": "(95,3 %), avec au pire", "it": "(95,3 %), con un ammanco"}
-RANGE = {"en": "in 57.0% to 97.7%", "fr": "dans 57,0 % à 97,7 %", "it": "tra il 57,0 % e il 97,7 %"}  # en22
+WEIGHT = {"en": "(95.3%). At worst", "fr": "(95,3 %), avec au pire", "it": "(95,3%), con un ammanco"}
+RANGE = {"en": "in 57.0% to 97.7%", "fr": "dans 57,0 % à 97,7 %", "it": "tra il 57,0% e il 97,7%"}  # en22
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -393,9 +393,9 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
 
 # terminal round 27 en8: Draco's cases under one heading, each by its name and figures, never the 75-character lead-in
-CASES_HEAD = {"en": "  special cases the published rules leave open (cardgen adds a rule for each):",
-              "fr": "  cas non prévus par les règles publiées (cardgen ajoute une règle pour chacun) :",
-              "it": "  situazioni non previste dal regolamento pubblicato (cardgen aggiunge una regola per ciascuna):"}
+CASES_HEAD = {"en": "  special cases the published rules leave open or unclear (each settled by this edition’s ruling, as in the rulebook):",
+              "fr": "  cas que les règles publiées ne tranchent pas ou laissent ambigus (chacun réglé par un « Choix de cette édition » du livret) :",
+              "it": "  situazioni che il regolamento pubblicato non prevede o lascia ambigue (per ciascuna vale una «Scelta di questa edizione»):"}
 CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below): 286 times, "
               "in 57 of the 60 games; first in game 1",
         "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "

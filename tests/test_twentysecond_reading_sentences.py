@@ -51,15 +51,18 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
     head = next(i for i, line in enumerate(lines) if line.startswith("  " + say("gaps_ruled_head_one", lang)))
     ruling = plain(lines[head + 2])
     assert ruling == "      " + plain({
-        "en": "When no dish is left on the table, you must draw and may not use Emerald instead, even with an Emerald "
-              "card waiting, as cardgen reads the published rules, which say the player must draw but then offer "
-              "Emerald after an “or”.",
-        "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher, sans pouvoir vous servir d’Emerald à la "
-              "place, même si une carte Emerald attend : c’est la lecture retenue par cardgen, car les règles publiées "
-              "disent que le joueur doit piocher, mais proposent ensuite Emerald après un « ou bien ».",
-        "it": "Quando sul tavolo non resta alcun piatto devi pescare, e non puoi usare Emerald nemmeno se una carta "
-              "Emerald è scoperta sul tavolo: è la lettura scelta da cardgen, perché il regolamento pubblicato dice "
-              "che il giocatore è obbligato a pescare, ma subito dopo propone Emerald con un «oppure»."}[lang]), lines
+        # terminal round 40 en2*, fr3: the ruling, the drawn Emerald's exception, then the reading in a sentence of its own
+        "en": "With no dish left on the table you must draw; an Emerald card already waiting cannot be used instead "
+              "(one you draw can still be used at once). This edition’s reading: the published rules make the draw "
+              "compulsory here, and only then name Emerald as another choice.",
+        "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher ; une carte Emerald qui attend ne vous "
+              "permet pas de vous servir d’Emerald à la place (une carte Emerald que vous piochez peut, elle, servir "
+              "aussitôt). Les règles publiées imposent de piocher, puis citent Emerald après « ou bien » : cette "
+              "édition retient l’obligation de piocher.",
+        "it": "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già scoperta sul tavolo "
+              "non ti permette di usare Emerald al suo posto (una carta Emerald che peschi, invece, puoi "
+              "usarla subito). Il regolamento pubblicato impone di pescare, ma poi propone Emerald con un «oppure»: "
+              "questa edizione mantiene l’obbligo di pescare."}[lang]), lines
     again = format_entry(_king_lui_entry(), lang, naming, said)  # the next player count: the ruling not again
     assert lines[head + 2] not in again.split("\n")
 
@@ -122,7 +125,7 @@ def test_an_interval_said_to_leave_the_fair_share_out_prints_apart_from_it(low: 
     base = line[line.index({"en": "In the base game", "fr": "Dans le jeu de base", "it": "Nel gioco base"}[lang]):]
     base = base[:base.index(". ")]  # its own sentence: the change's follows
     fair_shown = re.search({"en": r"fair share of (\d+[.,]\d+)%", "fr": r"part équitable de (\d+[.,]\d+) %",
-                            "it": r"quota equa del (\d+[.,]\d+) %"}[lang], base).group(1)
+                            "it": r"quota equa del (\d+[.,]\d+)%"}[lang], base).group(1)
     assert fair_shown.replace(",", ".") == f"{100 * fair:.1f}", base  # one decimal, always
     gap = {"en": r"only (\d+[.,]\d+) percentage points? above", "fr": r"que de (\d+[.,]\d+) points? de pourcentage",
            "it": r"di appena (\d+[.,]\d+) punti? percentual"}[lang]

@@ -51,7 +51,7 @@ CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20), or 1
         "fr": "Sur ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
               "de plus (44 au lieu de 25), auraient permis de tout payer dans 99 % des parties",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
-              "in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99 % delle partite"}
+              "in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99% delle partite"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -177,8 +177,8 @@ def test_validate_says_the_shortage_s_rule_once_and_each_count_s_figures(draco: 
                       "24 of 300 games (8.0%)"],
                "fr": ["285 parties sur 300 (95,0 %)", "278 parties sur 300 (92,7 %)", "171 parties sur 300 (57,0 %)",
                       "24 parties sur 300 (8,0 %)"],
-               "it": ["285 partite su 300 (95,0 %)", "278 partite su 300 (92,7 %)", "171 partite su 300 (57,0 %)",
-                      "24 partite su 300 (8,0 %)"]}[lang]
+               "it": ["285 partite su 300 (95,0%)", "278 partite su 300 (92,7%)", "171 partite su 300 (57,0%)",
+                      "24 partite su 300 (8,0%)"]}[lang]
     gold = {"en": "or {} more gold coins", "fr": "ou {} pièces d’or de plus", "it": "o {} monete d’oro in più"}[lang]
     for w, figure, coins in nonempty(list(zip(warnings, figures, (19, 15, 9, 3)))):
         assert figure in w[0] and gold.format(coins) in w[0], w[0]
@@ -263,7 +263,7 @@ def test_the_compare_page_says_a_shortage_both_games_show_once_in_a_table(compar
     assert html.count(ruling) == 1
     assert html.count('<table class="shortage">') == 1
     rows = re.findall(r'<tr><td class="num">(\d)</td><td class="num nw">([^<]*)</td>', html)
-    pct = {"en": "{}%", "fr": "{} %", "it": "{} %"}[lang]
+    pct = {"en": "{}%", "fr": "{} %", "it": "{}%"}[lang]
     assert [(n, s.replace(".", ",") if lang != "en" else s) for n, s in rows] == [
         ("2", f"{pct.format('95,0' if lang != 'en' else '95.0')} → {pct.format('97,7' if lang != 'en' else '97.7')}"),
         ("3", f"{pct.format('93,0' if lang != 'en' else '93.0')} → {pct.format('97,7' if lang != 'en' else '97.7')}")]

@@ -286,7 +286,7 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
     # round 30 it25: "per ogni carta la differenza", not the calque "la differenza di ogni carta"
     ("it", "per ogni carta la differenza può essere dovuta al caso, dato che il suo intervallo (allargato perché si "
            "confrontano 2 carte insieme) contiene lo zero",
-     "la differenza della carta può essere dovuta al caso; il suo intervallo di confidenza al 95 % contiene lo zero")])
+     "la differenza della carta può essere dovuta al caso; il suo intervallo di confidenza al 95% contiene lo zero")])
 def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: str, one: str) -> None:
     """Read 20, fr22: "force des cartes (300 parties) : aucune carte ne ressort nettement. L’intervalle de chaque
     carte …": a capitalised sentence inside a lower-case line of semicolons; English's one-card heading too."""

@@ -98,7 +98,7 @@ def test_the_distributions_say_how_a_shared_win_counts_in_the_margin(lang: str, 
     ("en", "the chance of even one card being flagged by luck alone is then at most 5% at each player count."),
     ("fr", "le risque qu’au moins une carte soit signalée par le seul hasard est alors d’au plus 5\u202f% pour "
            "chaque nombre de joueurs."),  # round 32 fr41
-    ("it", "la probabilità che anche una sola carta sia segnalata per puro caso non supera allora il 5\u00a0% per "
+    ("it", "la probabilità che anche una sola carta sia segnalata per puro caso non supera allora il 5% per "
            "ciascun numero di giocatori.")])
 def test_the_card_flag_is_explained_under_the_table_not_at_the_page_s_end(lang: str, said: str) -> None:
     """en58: the card table's "(see the note at the end)" sent a phone reader 20,000 px down, to a note naming

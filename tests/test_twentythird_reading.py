@@ -93,22 +93,22 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
     histogram = [[0, 3], [6, 3], [7, 2], [8, 1], [12, 1]]  # 10 games: 6 in the lowest level, 3, none, 1 in the top
     line = plain(scale_line(histogram, lang, naming))
     assert line == {
-        "en": "solo score scale, share of games at each level (titles from cardgen’s rulebook, not the published ones; "
-              "score bands as published): "
+        # terminal round 40 en6, fr5, it6*: the book's word, "verdict", and this edition's names on the published bands
+        "en": "solo score scale, share of games for each verdict (this edition’s names on the published score bands): "
               "“The King’s Head Waiter” (11 or 12) 10.0%; "
               "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
         # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
-        "fr": "échelle des scores en solitaire, part des parties dans chaque palier (intitulés choisis par cardgen ; "
-              "mêmes paliers que la règle publiée) : « Maître d’hôtel du roi » "
+        "fr": "échelle des scores en solitaire, part des parties pour chaque verdict du livret (noms propres à cette "
+              "édition, paliers de la règle publiée) : « Maître d’hôtel du roi » "
               # round 34 fr11: three colons in one line; "points" keeps the numbers apart
               "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
               "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
-        "it": "scala dei punteggi in solitario, quota delle partite per ciascun livello (fasce di punteggio del "
-              "regolamento pubblicato; i nomi dei livelli sono di cardgen): "  # round 39 it25
+        "it": "scala dei punteggi in solitario, quota delle partite per ciascun verdetto (fasce di punteggio del "
+              "regolamento pubblicato, verdetti nelle parole di questa edizione): "  # round 39 it25
               "«Maggiordomo del re» (11 o 12) "
-              "10,0 %; «Una mancia meritata» (9 o 10) 0,0 %; «Ancora uno sforzo» (7 o 8) 30,0 %; "
-              "«Licenziato in tronco» (da 0 a 6) 60,0 %"}[lang], line
+              "10,0%; «Una mancia meritata» (9 o 10) 0,0%; «Ancora uno sforzo» (7 o 8) 30,0%; "
+              "«Licenziato in tronco» (da 0 a 6) 60,0%"}[lang], line
     # twenty-third reading fr6: the titles read as quoted from the published box, whose scale has other words;
     # they are this edition's own, the scores the published game's; twenty-sixth (fr5, en9): "this edition" was
     # never defined, and the published French titles differ: said so
@@ -273,9 +273,9 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     # round 30 fr1: "le plus grand" named a gap, the bracket a win rate: the gap named "l’écart", for the player
     # round 31 fr7: the limit said (the widening), never "frôle la limite"
     assert "tous les écarts peuvent s’expliquer par le hasard, mais le joueur 2 (19,3 %) ne reste dans les limites " \
-           "du hasard qu’avec les intervalles élargis ; pour en être sûr, jouez plus de parties : " + command in line, line  # round 34 fr9
+           "du hasard qu’avec les intervalles élargis ; pour trancher entre hasard et écart réel, jouez plus de parties : " + command in line, line  # round 34 fr9
     assert "s’écarte" not in line, line
-    assert line.split(" ; pour en être")[0].count(" : ") == 1, line
+    assert line.split(" ; pour trancher")[0].count(" : ") == 1, line
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
             "compared": 4}
     [flagged] = [plain(x) for x in balance_lines({"flags": [flag]}, "fr")]
@@ -299,8 +299,8 @@ def test_the_seat_lines_heading_says_why_the_intervals_are_wider_not_what_bracke
         # the interval's level and why it is wider, as the balance verdict names it; what brackets are, the line above
         assert {"en": "95% intervals, widened because 3 players are compared at once)",  # round 33 en3
                 "fr": "intervalle à 95 %, élargi parce que 3 joueurs sont comparés à la fois)",  # round 38 fr18
-                # round 36 it14: the terminal's one name, «intervalli al 95 %»
-                "it": "intervallo al 95 %, allargato perché si confrontano 3 giocatori alla volta)"}[
+                # round 36 it14: the terminal's one name, «intervalli al 95%»
+                "it": "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta)"}[
             lang] in heading, heading
 
 

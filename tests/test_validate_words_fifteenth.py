@@ -70,11 +70,11 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # en18; twenty-second en14, fr14, it18: the label the other cases have, which this one alone lacked)
     # (twenty-third reading en14: the name, then "called" the warning's name, not both crammed after one comma)
     # terminal round 27 en8: whose rule it is said once, in the heading over Draco's cases
-    assert plain({"en": "(cardgen adds a rule for each):\n    the bank cannot pay all it owes (called “shortage of "
+    assert plain({"en": "(each settled by this edition’s ruling, as in the rulebook):\n    the bank cannot pay all it owes (called “shortage of "
                         "coins in the bank” in the WARNING below)",
-                  "fr": "(cardgen ajoute une règle pour chacun) :\n    la banque ne peut pas verser tout ce qu’elle "
+                  "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n    la banque ne peut pas verser tout ce qu’elle "
                         "doit (c’est le « manque de pièces à la banque » de l’avertissement plus bas)",
-                  "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca non può pagare tutto ciò che deve "
+                  "it": "(per ciascuna vale una «Scelta di questa edizione»):\n    la banca non può pagare tutto ciò che deve "
                         "(situazione chiamata «carenza di monete in banca» nell’avviso più sotto)"}[lang]) in plain(text)
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
@@ -88,10 +88,10 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert prefix not in text
     # without a shortage found, the same case is said as the ruling it is
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
-    assert plain({"en": "(cardgen adds a rule for each):\n    the bank cannot pay all it owes: ",
-                  "fr": "(cardgen ajoute une règle pour chacun) :\n    la banque ne peut pas verser tout ce qu’elle "
+    assert plain({"en": "(each settled by this edition’s ruling, as in the rulebook):\n    the bank cannot pay all it owes: ",
+                  "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n    la banque ne peut pas verser tout ce qu’elle "
                         "doit : ",
-                  "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca non può pagare tutto ciò che deve: "
+                  "it": "(per ciascuna vale una «Scelta di questa edizione»):\n    la banca non può pagare tutto ciò che deve: "
                   }[lang]) in plain(calm)
     # the case's line says whose rule it is: the rule's text follows alone (seventeenth reading en9)
     rule = how
@@ -101,8 +101,8 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     first = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
     again = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
     assert rule in first and rule not in again
-    assert plain({"en": "(cardgen adds a rule for each):\n    the bank", "fr": "(cardgen ajoute une règle pour chacun) :\n"
-                  "    la banque", "it": "(cardgen aggiunge una regola per ciascuna):\n    la banca"}[lang]) in plain(again)
+    assert plain({"en": "(each settled by this edition’s ruling, as in the rulebook):\n    the bank", "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n"
+                  "    la banque", "it": "(per ciascuna vale una «Scelta di questa edizione»):\n    la banca"}[lang]) in plain(again)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -199,7 +199,7 @@ def test_the_deck_pages_turn_order_table_and_chart_show_the_verdicts_interval(dr
     assert svg.count(widened) >= len(seats)  # each bar’s hover title with its interval
     # the chart's title says it short since round 32 (en42: three lines of 9 px type): why, on hover and in the table
     assert {"en": "(widened 95% intervals)", "fr": "(intervalles à 95 % élargis)",
-            "it": "(intervalli al 95 % allargati)"}[lang] in svg.replace("\u202f", " ").replace("\u00a0", " ")
+            "it": "(intervalli al 95% allargati)"}[lang] in svg.replace("\u202f", " ").replace("\u00a0", " ")
     from cardgen.report.svg import _pc
     from cardgen.simulate.summary import interval
     for s, own in zip(seats, r["seat_win_rates"]):  # the whisker's ends are the widened interval's

@@ -121,7 +121,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == ("Les parties serrées (écart d’au plus un dixième du score du vainqueur) passent de "
                                  "41,0\u202f% à 30,0\u202f%.")
     assert sentence(m, "it") == ("Le partite combattute (distacco non oltre un decimo del punteggio del vincitore) "
-                                 "passano dal 41,0\u00a0% al 30,0\u00a0%.")
+                                 "passano dal 41,0% al 30,0%.")
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (de 0,9 à 1,5 de moins, compte tenu du hasard)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
@@ -314,7 +314,7 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
                                "intervalle à 95\u202f%\u202f: [9,9\u202f; 10,1]).")
     assert said["it"].endswith(f"{tally_name('peak:gold_in_hands', 'it', DRACO.words)}, il massimo di ogni partita in "
                                "media (10 in meno, da 25 a 15; "
-                               "intervallo al 95\xa0%: [9,9; 10,1]).")
+                               "intervallo al 95%: [9,9; 10,1]).")
     assert all("«" not in text for text in said.values())
     assert said["fr"].startswith("D’autres compteurs de la partie ont aussi bougé\u202f: ")
     assert said["it"].startswith("Sono cambiati anche altri conteggi della partita: ")

@@ -462,7 +462,8 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
 
     seats = [s for s in r["seat_win_rates"] if s["rate"] is not None]
     if len(seats) < 2:  # a solo game (or none won): no seat to compare with, no balance line
-        return "–"
+        # the terminal's "—" for what is not measured, and why (terminal round 40 en36: a bare "–")
+        return page_words("fairness_solo", lang) if r.get("players") == 1 else "—"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
     # the furthest as the page prints them (one decimal); two players as far, the one above the fair share: the
     # one the warning names and a fix would treat (twenty-third reading fr42: 2 players, 57.6 and 48.8 % against
@@ -483,6 +484,12 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
         one, two = sorted(seats, key=lambda s: s["seat"])
         return page_words("fairness_two", lang, rate=percent(one["rate"], lang, places=1, fixed=True),
                           rate2=percent(two["rate"], lang, places=1, fixed=True),
+                          fair=percent(fair, lang, places=1, fixed=True)) + verdict
+    flags = sorted(balance.get("flags") or [], key=lambda f: f["seat"])
+    if len(flags) > 1:  # every player the warning names, not the furthest alone (terminal round 40 en36)
+        said = [page_words("fairness_seat", lang, k=f["seat"], rate=percent(f["rate"], lang, places=1, fixed=True))
+                for f in flags]
+        return page_words("fairness_seats", lang, seats=", ".join(said),
                           fair=percent(fair, lang, places=1, fixed=True)) + verdict
     return page_words("fairness", lang, k=worst["seat"] + 1, rate=percent(worst["rate"], lang, places=1, fixed=True),
                       fair=percent(fair, lang, places=1, fixed=True)) + verdict

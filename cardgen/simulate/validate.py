@@ -352,8 +352,10 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             # "first run on this machine" (twenty-fifth reading en1)
             # terminal round 33 en23*, fr15*, it6*: "the slower one gives the same results" was jargon, and untrue where
             # the run then skips the mid-game card strength: what this run lacks, and until when
-            echo(say("note_building_skips" if _skips_mid_game(group, opts) else "note_building",
-                     title=_title(group[0].deck, language()) or game), file=sys.stderr)
+            # terminal round 40 en1: a run that leaves out the mid-game card strength says so where the figure would
+            # stand ("card strength mid-game: not measured …"), not again as the first line the designer reads
+            if not _skips_mid_game(group, opts):
+                echo(say("note_building", title=_title(group[0].deck, language()) or game), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             echo(say("waiting_build", game=_title(group[0].deck, language()) or game, why=choice.why), file=sys.stderr,
