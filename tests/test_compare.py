@@ -238,7 +238,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     assert "WARNING (shortage of coins in the bank): the bank could not pay all it owed" in text and \
         " more silver coins" in text and " more gold coins" in text  # both cures (en46)
     # Draco's edition rules a short bank: the line does not contradict it, nor read as solved (en25)
-    assert "the published rules do not say what happens then, and cardgen’s added rule lets play go on" in text
+    assert "the published description does not say what happens then, and this edition’s ruling lets play go on" in text
     run = next((out / "validation").glob("validate-draco-rich-toast-*"))
     overview = (run / "index.html").read_text()
     # the overview is scanned: its column names the shortage and its share of games (one decimal, as the terminal),

@@ -26,9 +26,11 @@ def test_a_run_says_why_the_mid_game_table_is_missing_once_in_a_designers_words(
 
     building = {"rows": [], "skipped": {"building": True}}
     for lang, first_words, again_words in (
-            ("en", "not measured until cardgen’s faster simulation is ready", "not measured in this run (see above)"),
-            ("fr", "non mesurée en attendant la simulation rapide", "non mesurée cette fois (voir plus haut)"),
-            ("it", "non misurata in attesa della simulazione rapida", "non misurata questa volta (vedi sopra)")):
+            # round 40 en10: what the option does, and no "until" (when?)
+            ("en", "not measured in this run, as it needs cardgen’s faster simulation", "not measured in this run (see above)"),
+            ("fr", "non mesurée ici, car il y faut la simulation rapide", "non mesurée cette fois (voir plus haut)"),
+            ("it", "non misurata in questa verifica, perché richiede la simulazione rapida",
+             "non misurata questa volta (vedi sopra)")):
         said: set[str] = set()
         first = exchange_lines(building, lang, said=said)
         again = exchange_lines(building, lang, said=said)

@@ -509,9 +509,9 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     joueurs, les résultats décrivent … »: the count said twice running; the second sentence says "here too"."""
     said = _plain(say("short_weight_again", lang))
     # round 39 fr12: « là aussi » up to four times a block: "likewise", the balance line's "here too" the block's one
-    assert said == {"en": "The results likewise describe the game with cardgen’s rule",
-                    "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
-                    "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}[lang]
+    assert said == {"en": "The results likewise describe the game with this edition’s ruling, not the published game",
+                    "fr": "Ces résultats décrivent le jeu avec le choix de cette édition, et non le jeu publié",
+                    "it": "Questi risultati descrivono il gioco con la scelta di questa edizione, non il gioco pubblicato"}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

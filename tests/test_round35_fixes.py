@@ -72,8 +72,9 @@ def test_the_key_is_one_short_line_per_column_at_the_first_count_then_which_meas
         # as they are worked out, turn-order position by position
         assert len(line) < {heads[5]: 760, heads[3]: 480}.get(title, 330), line
     # round 39 (fr2*, it1*, it13*): above the table a short key, the opening hands only a cross-check
-    trust = {"en": "Opening hands: a cross-check only", "fr": "Mains de départ : simple contrôle",
-             "it": "Mani iniziali: solo un controllo"}[lang]
+    # round 40 (it11*, fr9): what to do with a mark found there alone
+    trust = {"en": "Opening hands: a cross-check; confirm", "fr": "Mains de départ : un simple contrôle",
+             "it": "Mani iniziali: solo un confronto"}[lang]
     assert trust in first[1].replace("\u202f", " ")  # the key above the table (round 38 en7*, round 39)
     # said once a run: the next count says "columns as above", none of the key
     assert {"en": "columns as above", "fr": "colonnes comme plus haut", "it": "colonne come sopra"}[lang] in \

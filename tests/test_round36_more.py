@@ -67,9 +67,10 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     assert key[0].startswith(meaning), key[0]
     # round 38 en7*: the one-line rule just above the table; round 39 (fr2*, it1*, it13*): a short key there, what
     # the swap test does, what "+5" means, the opening hands only a cross-check
-    trust = {"en": "Opening hands: a cross-check only (a ◆ found there alone is a lead to confirm).",
-             "fr": "Mains de départ : simple contrôle (un ◆ là seulement reste à confirmer).",
-             "it": "Mani iniziali: solo un controllo (un ◆ solo lì va verificato)."}[lang]
+    # round 40 it11*, fr9: what to do with a mark found there alone
+    trust = {"en": "Opening hands: a cross-check; confirm on more games a ◆ seen only there.",
+             "fr": "Mains de départ : un simple contrôle ; un ◆ qui n’apparaît que là est à confirmer.",
+             "it": "Mani iniziali: solo un confronto; un ◆ che compaia solo lì va confermato con più partite."}[lang]
     assert lines[1].endswith(trust) and "+5" in lines[1]
     marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
                     "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "
@@ -143,7 +144,7 @@ def test_a_hardly_played_card_whose_interval_leaves_out_0_is_said_with_why_and_w
                    "whether the card is weak or whether the simulated players neglect it."),  # round 39 en11
             "fr": ("† shower : l’intervalle de son effet sur l’avance (−1,5 point [−2,5 ; −0,5]) exclut 0, mais la "
                    "carte n’est pas signalée : elle n’a été jouée que 0,04 fois par joueur et par partie (moins de 0,1)",
-                   "Vérifiez si elle est trop faible pour valoir d’être jouée, ou si les joueurs automatiques la "
+                   "Vérifiez si elle est trop faible pour mériter d’être jouée, ou si les joueurs automatiques la "
                    "négligent à tort."),  # round 39 fr17
             "it": ("† shower: l’intervallo del suo «effetto sul vantaggio» (−1,5 punti [−2,5; −0,5]) esclude lo zero, "
                    "ma la carta non è segnalata: è stata giocata solo 0,04 volte per giocatore a partita (meno di 0,1)",

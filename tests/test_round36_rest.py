@@ -18,14 +18,13 @@ def _plain(text: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 do not "
-           "depend on it. The published rules should still say what happens when the bank cannot pay"),  # r39 it11
-    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres n’en "
-           "dépendent pas. Vos règles doivent tout de même préciser ce qui se passe quand la banque ne peut pas "
-           "payer"),  # round 38 fr14, fr15
-    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 non ne "
-           "dipendono. Il regolamento dovrebbe comunque indicare che cosa succede quando la banca non può "
-           "pagare")])  # round 38 it16; round 39 it11: «queste 24 partite» once
+    # round 40 en9*, fr8*, it10*: the book's ruling and where it is, never "the rules should still say"
+    ("en", "This edition’s rulebook already settles this case (under “Special cases”, “Money”): its ruling came into "
+           "play only in these 24 games, and the other 276 do not depend on it"),
+    ("fr", "Le livret de cette édition règle déjà ce cas (sous « Cas particuliers », « L’argent ») : son choix n’a "
+           "servi que dans ces 24 parties, et les 276 autres n’en dépendent pas"),
+    ("it", "Il regolamento di questa edizione risolve già questo caso (nei «Casi particolari», «Il denaro»): la sua "
+           "scelta è entrata in gioco solo in queste 24 partite, e le altre 276 non ne dipendono")])
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:
     """fr9*, it8*, en16 (and round 29's en24, it11, whose test this replaces: the 6-player warning says what the results
     describe): "Only these 24 games needed cardgen's rule, so it hardly changes the results": cardgen's

@@ -27,32 +27,28 @@ def _draco() -> dict:
     # fr12*, it9, it25, it29: "à la limite du hasard" / "al limite del caso" are no idiom (and the warning itself says
     # "appena oltre i limiti del caso"); the closing line, the runs list and the overview all print these keys
     # round 39 fr13: « semble », as the warning says, in a sentence
-    ("fr", "warn_cards_strong_just_one", "I : carte qui semble un peu trop forte, mais de justesse",
-     "limite du hasard"),  # round 38 fr16: no "))"
-    ("fr", "warn_cards_weak_just", "I : cartes qui semblent un peu trop faibles, mais de justesse", "limite du hasard"),
+    ("fr", "warn_cards_strong_just_one", "I : carte signalée de justesse comme trop forte",
+     "limite du hasard"),  # round 38 fr16: no "))"; round 40 fr25: one hedge
+    ("fr", "warn_cards_weak_just", "I : cartes signalées de justesse comme trop faibles", "limite du hasard"),
     ("it", "warn_cards_strong_just_one", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: I",
      "limite del caso"),
     ("it", "warn_cards_weak_just", "carte forse un po’ troppo deboli, appena oltre i limiti del caso: I",
      "limite del caso"),
     # fr9, it10: "n'en dépendent que par", "ne dipendono soltanto attraverso" (calques); fr10: "doivent tout de même
     # trancher" read as if the rules did; en15: "what happens then" (when?)
-    ("en", "short_weight_few", "the other 276 do not depend on it. The published rules "
-                               "should still say what happens when the bank cannot pay", "what happens then"),  # r39 it11
-    ("fr", "short_weight_few", "les 276 autres n’en dépendent pas. Vos règles doivent tout de même préciser ce qui se "
-                               "passe quand la banque ne peut pas payer",
+    # round 40 en9*, fr8*, it10*: the book already rules the case; no advice to write it
+    ("en", "short_weight_few", "and the other 276 do not depend on it", "should still say"),  # r39 it11
+    ("fr", "short_weight_few", "et les 276 autres n’en dépendent pas",
      "dépendent que par"),  # round 38 fr14, fr15
-    ("fr", "short_weight_few_one", "les 276 autres n’en dépendent pas. Vos règles doivent tout de même",
-     "trancher ce cas"),
-    ("it", "short_weight_few", "le altre 276 non ne dipendono. Il "
-                               "regolamento dovrebbe comunque indicare che cosa succede quando la banca non può "
-                               "pagare", "dipendono soltanto attraverso"),  # round 38 it16, round 39 it11
-    ("it", "short_weight_few_one", "è servita solo in questa partita; le altre 276 non ne dipendono.",
-     "prevedere questo caso"),
+    ("fr", "short_weight_few_one", "et les 276 autres n’en dépendent pas", "doivent tout de même"),
+    ("it", "short_weight_few", "e le altre 276 non ne dipendono", "dipendono soltanto attraverso"),  # r38 it16, r39 it11
+    ("it", "short_weight_few_one", "è entrata in gioco solo in questa partita, e le altre 276 non ne dipendono",
+     "dovrebbe comunque"),
 ])
 def test_the_terminal_lines_read_as_round_37_asked(lang: str, key: str, said: str, old: str) -> None:
     from cardgen.terminal import say
 
-    got = _plain(say(key, lang, items="I", short=24, rest=276))
+    got = _plain(say(key, lang, items="I", short=24, rest=276, where="W"))
     assert said in got, got
     assert old not in got
 

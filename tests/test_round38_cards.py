@@ -75,7 +75,8 @@ def test_the_terminal_puts_the_swap_test_first_each_column_with_its_unit_and_the
     assert at == sorted(at), titles
     for u in nonempty(units, "the columns' units"):  # a unit under every column (en13, fr7, it12*)
         assert u in under, (u, under)
-    assert units[1] == units[2] and {"en": "% points", "fr": "points de %", "it": "punti %"}[lang] in plain(units[1])
+    assert units[1] == units[2] and {"en": "% points", "fr": "points de %",
+                                            "it": "punti percentuali"}[lang] in plain(units[1])  # round 40 it15
     assert lines[5].split()[0] == "favour"  # the first row right after: nothing else before it (fr19)
     # the key under the table, its lines in the columns' order
     key = [plain(x) for x in lines[-5:]]
@@ -201,7 +202,7 @@ def test_a_dagger_cards_note_is_hedged_and_short_on_the_terminal_and_the_page(la
     # round 39 en11, fr17, it10: the hedge a clause of its own, not a bracket interrupting the advice
     hedge = {"en": ("Holding it may cost its holder, though a single finding like this can be a false alarm.",
                     "Holding it may help its holder, though a single finding like this can be a false alarm."),
-             "fr": ("La garder semble coûter du terrain à son détenteur, mais un résultat isolé peut être une fausse alerte.",
+             "fr": ("La garder semble faire perdre du terrain à son détenteur, mais un résultat isolé peut être une fausse alerte.",
                     "semble avantager son détenteur, mais un résultat isolé peut être une fausse alerte."),
              "it": ("Averla in mano potrebbe essere uno svantaggio, ma un risultato isolato può essere un falso allarme.",
                     "Averla in mano potrebbe essere un vantaggio, ma un risultato isolato può essere un falso allarme."

@@ -37,7 +37,7 @@ def _favour_entry() -> dict:
      "just beyond chance:"),
     # fr16, fr22, fr24: « … (tout juste au-delà de ce que le hasard explique) : « Faveur » à 5 joueurs) » ended in
     # "))" inside the verdict's brackets, the hedge between the noun and the card; the card now first
-    ("fr", "« favour » à 5 joueurs : carte qui semble un peu trop forte, mais de justesse",
+    ("fr", "« favour » à 5 joueurs : carte signalée de justesse comme trop forte",
      "explique) :"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «favour» con 5 giocatori", "))")])
 def test_the_closing_verdict_names_a_card_just_beyond_chance_without_nested_brackets(lang: str, said: str,
@@ -53,7 +53,7 @@ def test_the_closing_verdict_names_a_card_just_beyond_chance_without_nested_brac
     # en18, fr25, it27: the overview's cell ran to 8 lines with a 40-word bracket (a colon inside it in French)
     ("en", "(in the card swap test it improves its holder’s margin; its effect on win rate may be chance)"),
     ("fr", "(d’après son effet sur l’avance lors du test de substitution ; celui sur les victoires peut être dû au hasard)"),  # round 39 fr24
-    ("it", "(nella prova di sostituzione aumenta il margine di chi la tiene; l’effetto sulle vittorie può essere dovuto al caso)")])
+    ("it", "(nella prova di sostituzione aumenta il vantaggio di chi la tiene; l’effetto sulle vittorie può essere dovuto al caso)")])
 def test_the_overview_s_card_cell_is_short(lang: str, said: str) -> None:
     from cardgen.report.pages import short_warnings
 
@@ -87,8 +87,9 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     # fr17: « la commande cardgen fix le vérifie »: « le », what?
     ("fr", "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit", "fix le vérifie"),
     # it15: advice in the conditional; it35: two clauses joined by «e» hid cause and effect
-    ("it", "il regolamento pubblicato non dice che cosa succede in quel caso: la partita continua grazie a una "
-           "regola aggiunta da cardgen", "possono non bastare")])
+    # round 40 it9*: Draco's source as its book names it
+    ("it", "la descrizione pubblicata non dice che cosa succede in quel caso: la partita continua grazie a una "
+           "scelta di questa edizione", "possono non bastare")])
 def test_the_shortage_warning_reads_as_asked(lang: str, said: str, old: str) -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import Naming, shortfall_line
@@ -102,12 +103,11 @@ def test_the_shortage_warning_reads_as_asked(lang: str, said: str, old: str) -> 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
     # fr14: the same fact said three times; fr15: « Il faudra … que les règles publiées disent »
-    ("fr", "n’a servi que dans ces 24 parties ; les 276 autres n’en dépendent pas. Vos règles doivent tout de même "
-           "préciser ce qui se passe quand la banque ne peut pas payer", "se sont déroulées sans elle"),
+    # round 40 fr8*, it10*: the book already rules the case; nobody is sent to write it
+    ("fr", "n’a servi que dans ces 24 parties, et les 276 autres n’en dépendent pas", "se sont déroulées sans elle"),
     # it16: «si sono svolte senza» elliptical, «deve comunque dire» stiff
     # round 39 it11: «queste 24 partite» twice in one sentence
-    ("it", "è servita solo in queste 24 partite; le altre 276 non ne dipendono. Il "
-           "regolamento dovrebbe comunque indicare che cosa succede", "si sono svolte senza")])
+    ("it", "è entrata in gioco solo in queste 24 partite, e le altre 276 non ne dipendono", "si sono svolte senza")])
 def test_the_six_player_shortage_says_its_weight_once(lang: str, said: str, old: str) -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import Naming, shortfall_line

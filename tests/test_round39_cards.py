@@ -18,15 +18,15 @@ LANGS = ["en", "fr", "it"]
 
 #: what "+5" means, in the key above the table
 PLUS_FIVE = {"en": "+5 means its holder wins 5 more games in 100 than with an average other card",
-             "fr": "+5 : son détenteur gagne 5 parties de plus sur 100 qu’avec une carte moyenne",
-             "it": "+5: chi la tiene vince 5 partite in più su 100 che con una carta media"}
-#: the opening hands: a cross-check, a flag from them alone a lead to confirm (the flag rule and the trust rule agree)
-CROSS = {"en": "Opening hands: a cross-check only (a ◆ found there alone is a lead to confirm).",
-         "fr": "Mains de départ : simple contrôle (un ◆ là seulement reste à confirmer).",
-         "it": "Mani iniziali: solo un controllo (un ◆ solo lì va verificato)."}
-CROSS_PAGE = {"en": "Opening hands: a cross-check only (a card they alone flag is a lead to confirm).",
-              "fr": "Mains de départ : simple contrôle (une carte signalée par elles seules reste à confirmer).",
-              "it": "Mani iniziali: solo un controllo (una carta segnalata solo da loro va verificata)."}
+             "fr": "+5 : 5 victoires de plus sur 100 qu’avec une carte moyenne",  # round 40 fr9
+             "it": "+5: chi la tiene vince 5 partite su 100 in più di chi tiene una carta media"}  # round 40 it12
+#: the opening hands: a cross-check, a flag from them alone to confirm on more games (round 40 it11*, fr9, it38)
+CROSS = {"en": "Opening hands: a cross-check; confirm on more games a ◆ seen only there.",
+         "fr": "Mains de départ : un simple contrôle ; un ◆ qui n’apparaît que là est à confirmer.",
+         "it": "Mani iniziali: solo un confronto; un ◆ che compaia solo lì va confermato con più partite."}
+CROSS_PAGE = {"en": "Opening hands: a cross-check; confirm on more games a card flagged only there.",
+              "fr": "Mains de départ : un simple contrôle ; une carte signalée là seulement est à confirmer.",
+              "it": "Mani iniziali: solo un confronto; una carta segnalata solo lì va confermata con più partite."}
 #: the old one line, which relied on an experiment explained 20 lines below
 DISAGREE = ("disagree", "désaccord", "disaccordo", "non concordano")
 
@@ -194,7 +194,7 @@ SAID = [
     # fr8, fr9, it5, it6: the marks' key in full sentences
     ("T", "fr", "strength_key_marks", "les deux bornes sont données avec deux décimales", "ont deux décimales"),
     ("T", "fr", "strength_key_marks", "Les lignes sont classées de l’effet", ". Lignes classées"),
-    ("T", "it", "strength_key_marks", "esclude lo zero: la differenza è troppo grande", "cioè una differenza"),
+    ("T", "it", "strength_key_marks", "esclude lo zero, quindi la differenza è troppo grande", "cioè una differenza"),
     ("T", "it", "strength_key_marks", "Se un estremo, arrotondato a un decimale, risulta 0,0", "verrebbe arrotondato"),
     # fr7, en5: one wording for the times played, at every count
     ("T", "fr", "strength_hardly", "(nombre moyen de fois où elles sont jouées, par joueur et par partie)",
@@ -212,7 +212,7 @@ SAID = [
      "(possibly a false alarm"),
     ("I", "en", "strength_held_strong", "though a single finding like this can be a false alarm. Check whether",
      "(possibly a false alarm"),
-    ("T", "fr", "strength_held_weak", "Vérifiez si elle est trop faible pour valoir d’être jouée, ou si les joueurs "
+    ("T", "fr", "strength_held_weak", "Vérifiez si elle est trop faible pour mériter d’être jouée, ou si les joueurs "
                                       "automatiques la négligent à tort.", "(peut-être une fausse alerte"),
     ("I", "fr", "strength_held_strong", "mais un résultat isolé peut être une fausse alerte", "(peut-être une fausse"),
     ("T", "it", "strength_held_weak", "Averla in mano potrebbe essere uno svantaggio", "chi la tiene (forse"),
@@ -234,9 +234,9 @@ SAID = [
      "départ et test"),
     # fr13, fr22: the closing line's card phrase in a sentence, « semble » as the warning says
     # (short: the overview's cell adds why, and stays under 200 characters)
-    ("T", "fr", "warn_cards_strong_just_one", "{items} : carte qui semble un peu trop forte, mais de justesse",
+    ("T", "fr", "warn_cards_strong_just_one", "{items} : carte signalée de justesse comme trop forte",
      "peut-être"),
-    ("T", "fr", "warn_cards_weak_just", "{items} : cartes qui semblent un peu trop faibles, mais de justesse",
+    ("T", "fr", "warn_cards_weak_just", "{items} : cartes signalées de justesse comme trop faibles",
      "tout juste au-delà"),
     # fr15: no loose apposition
     ("T", "fr", "card_confirm_calm", "Il peut donc s’agir d’une fausse alerte (le risque d’en obtenir une augmente "

@@ -288,9 +288,12 @@ def test_a_later_counts_block_says_here_too_once(lang: str) -> None:
     assert sum(_plain(text).lower().count(TOO[lang]) for text in block) == 1, block
     assert {"en": "x (all 20 the game contains)", "fr": "x (20, tout le stock)",
             "it": "x (20, l’intera dotazione)"}[lang] == _plain(block[1])
-    assert _plain(block[3]) == {"en": "The results likewise describe the game with cardgen’s rule",
-                                "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
-                                "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}[lang]
+    # round 40 fr12, it14: "De même" / "Analogamente" hung loose after the bracket; said plainly, with this edition's
+    # ruling (the book's name)
+    assert _plain(block[3]) == {
+        "en": "The results likewise describe the game with this edition’s ruling, not the published game",
+        "fr": "Ces résultats décrivent le jeu avec le choix de cette édition, et non le jeu publié",
+        "it": "Questi risultati descrivono il gioco con la scelta di questa edizione, non il gioco pubblicato"}[lang]
     # nor the block's ties line's words ("all settled the same way", «tutte risolte allo stesso modo»)
     opening = _plain(block[3]).split(",")[0].split(" describe")[0].lower()
     assert opening not in _plain(say("ties_all", lang, n=30, rule="r")).lower(), opening
@@ -413,25 +416,26 @@ def test_the_french_fix_pointer_has_no_chain_of_et(flags: tuple, said: str) -> N
 # -- it11: a shortage in few games, its count once -----------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The rule cardgen adds for this shortage came into play only in these 24 games; the other 276 do not "
-           "depend on it."),
-    ("fr", "La règle que cardgen ajoute pour ce manque n’a servi que dans ces 24 parties ; les 276 autres n’en "
-           "dépendent pas."),
-    ("it", "La regola che cardgen aggiunge per questa carenza è servita solo in queste 24 partite; le altre 276 non "
-           "ne dipendono.")])
+    # round 40 en9*, fr8*, it10*: the book's ruling named, where the book prints it
+    ("en", "This edition’s rulebook already settles this case (W): its ruling came into play only in these 24 games, "
+           "and the other 276 do not depend on it"),
+    ("fr", "Le livret de cette édition règle déjà ce cas (W) : son choix n’a servi que dans ces 24 parties, et les "
+           "276 autres n’en dépendent pas"),
+    ("it", "Il regolamento di questa edizione risolve già questo caso (W): la sua scelta è entrata in gioco solo in "
+           "queste 24 partite, e le altre 276 non ne dipendono")])
 def test_a_shortage_in_few_games_says_its_count_once(lang: str, said: str) -> None:
     """round 39 it11: «è servita solo in queste 24 partite; nelle altre 276 non è entrata in gioco, quindi incide sui
     risultati solo attraverso queste 24 partite»: the count twice, the sentence round in a circle (English alike).
     Now as French says it: the other games do not depend on the rule. Never "so it hardly changes the results"
     (the reader's «incide poco»): round 36 fr9*, it8* ruled out a size of effect nothing measured."""
-    many = _plain(say("short_weight_few", lang, short=24, rest=276))
+    many = _plain(say("short_weight_few", lang, short=24, rest=276, where="W"))
     assert many.startswith(said), many
     assert many.count({"en": "24 games", "fr": "24 parties", "it": "24 partite"}[lang]) == 1
     assert not any(w in many for w in ("hardly", "incide poco", "change donc peu", "only through", "solo attraverso"))
-    one = _plain(say("short_weight_few_one", lang, short=1, rest=299))
-    assert {"en": "only in this game; the other 299 do not depend on it.",
-            "fr": "que dans cette partie ; les 299 autres n’en dépendent pas.",
-            "it": "solo in questa partita; le altre 299 non ne dipendono."}[lang] in one, one
+    one = _plain(say("short_weight_few_one", lang, short=1, rest=299, where="W"))
+    assert {"en": "only in this game, and the other 299 do not depend on it",
+            "fr": "que dans cette partie, et les 299 autres n’en dépendent pas",
+            "it": "solo in questa partita, e le altre 299 non ne dipendono"}[lang] in one, one
 
 
 # -- it33: why Royale's card swap test cannot be run -----------------------------------------------------------------

@@ -179,7 +179,7 @@ def test_a_card_just_beyond_chance_is_never_flatly_too_strong(draco: tuple, lang
     just, clear = _graded(r, 0.005), _graded(r, 0.05)
     assert plain(short_warnings(just, lang, naming)[-1]).startswith(
         {"en": "a card that may be too strong, though only just beyond what chance explains:",  # round 38 en4
-         "fr": "« Chassé-croisé » : carte qui semble un peu trop forte, mais de justesse",  # round 38 fr16
+         "fr": "« Chassé-croisé » : carte signalée de justesse comme trop forte",  # round 38 fr16
          "it": "una carta forse un po’ troppo forte, appena oltre i limiti del caso:"}[lang])
     assert plain(short_warnings(clear, lang, naming)[-1]).startswith(flat)
     row = next(x for x in just["designer"]["component_impact"] if x["component"] == "to-and-fro")

@@ -248,9 +248,10 @@ def test_dracos_winner_and_lead_are_two_figures_each_with_its_games(draco: tuple
     # round 38 en18, fr25, it27: shorter, no colon inside the bracket, the win rate's effect said as chance
     ("en", "“favour” (in the card swap test it improves its holder’s margin; its effect on win rate may be chance)"),
     # round 39 fr13, fr24: « semble », and « d'après son effet sur l'avance lors du test de substitution »
-    ("fr", "un peu trop forte, mais de justesse (d’après son effet sur l’avance lors du test de substitution ; celui "
+    # round 40 fr25: one hedge
+    ("fr", "signalée de justesse comme trop forte (d’après son effet sur l’avance lors du test de substitution ; celui "
            "sur les victoires peut être dû au hasard)"),
-    ("it", "«favour» (nella prova di sostituzione aumenta il margine di chi la tiene; l’effetto sulle vittorie può "
+    ("it", "«favour» (nella prova di sostituzione aumenta il vantaggio di chi la tiene; l’effetto sulle vittorie può "
            "essere dovuto al caso)")])
 def test_the_overviews_card_cell_says_mid_game_and_by_the_lead(lang: str, said: str) -> None:
     """en31, fr34, it37: "a card that seems too strong, just beyond chance: “Favour”" in the overview said neither

@@ -448,7 +448,7 @@ def test_italian_says_every_count_passed_as_its_headings_do(lang: str, said: str
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("fr", "« Faveur » à 5 joueurs : carte qui semble un peu trop forte, mais de justesse",
+    ("fr", "« Faveur » à 5 joueurs : carte signalée de justesse comme trop forte",
      "de justesse trop forte"),
     ("it", "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Favore» con 5 giocatori", "di poco troppo")])
 def test_a_card_just_beyond_chance_is_said_as_maybe_a_little_too_strong(lang: str, said: str, old: str) -> None:

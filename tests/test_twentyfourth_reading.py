@@ -98,8 +98,8 @@ TOTAL = {"en": "player counts 5 and 6 checked: all passed, with warnings (shorta
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
          "fr": "vérifié à 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous "
                "les cas (manque de pièces à la banque ; « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs : "
-               "cartes qui semblent un peu trop fortes, mais de justesse ; « Pousse-toi ! » "
-               "à 6 joueurs : carte qui semble un peu trop faible, mais de justesse)",
+               "cartes signalées de justesse comme trop fortes ; « Pousse-toi ! » "
+               "à 6 joueurs : carte signalée de justesse comme trop faible)",
                # round 38 fr16: no "))", the card before what is said of it
          "it": "configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
                "banca; carte forse un po’ troppo forti, appena oltre i limiti del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
@@ -115,7 +115,7 @@ def test_the_closing_line_names_the_flagged_cards_and_their_player_counts(draco:
 
 
 OVERVIEW = {"en": "a card that may be too strong, though only just beyond what chance explains: “To and Fro”",
-            "fr": "« Chassé-croisé » : carte qui semble un peu trop forte, mais de justesse",
+            "fr": "« Chassé-croisé » : carte signalée de justesse comme trop forte",
             "it": "una carta forse un po’ troppo forte, appena oltre i limiti del caso: «Andirivieni»"}
 PAGE = {"en": "(see the card table below)", "fr": "(voir le tableau des cartes plus bas)",
         "it": "(vedi la tabella delle carte più sotto)"}

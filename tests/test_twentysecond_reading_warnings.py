@@ -125,17 +125,13 @@ def test_each_shortage_the_bank_meets_is_cured_by_its_worth_in_gold() -> None:
 # twenty-fifth reading en16: the share once, in the warning's first sentence; the weight without it
 # terminal round 30 en18: said right after the published rules' silence, from which it follows
 # round 34 fr17: a sentence of its own, the run-on « ; … , et … , donc … » split
-WEIGHT = {"en": "The results (balance, card strength, design indicators) therefore describe the game with cardgen’s "
-                "rule, not the published game",
-          "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec la "
-                "règle de cardgen, et non le jeu publié",
-          "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la "
-                "regola di cardgen, non il gioco pubblicato"}
-# round 34 fr18: "here too", the bracket before it already saying "as at 3 players"; round 39 fr12: "likewise",
-# the block's balance line saying "here too"
-AGAIN = {"en": "The results likewise describe the game with cardgen’s rule",
-         "fr": "De même, les résultats décrivent le jeu avec la règle de cardgen",
-         "it": "Analogamente, i risultati descrivono il gioco con la regola di cardgen"}
+WEIGHT = {  # round 40 it9*: this edition's ruling, as the books name it
+    "en": "The results (balance, card strength, design indicators) therefore describe the game with this edition’s ruling, not the published game",
+    "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec le choix de cette édition, et non le jeu publié",
+    "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la scelta di questa edizione, non il gioco pubblicato"}
+AGAIN = {"en": "The results likewise describe the game with this edition’s ruling, not the published game",
+         "fr": "Ces résultats décrivent le jeu avec le choix de cette édition, et non le jeu publié",
+         "it": "Questi risultati descrivono il gioco con la scelta di questa edizione, non il gioco pubblicato"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
          "queste partite", "quasi tutte", "maggior parte")
@@ -312,5 +308,5 @@ def test_every_count_s_coin_estimate_is_said_a_first_estimate(lang: str) -> None
     # round 33 fr17, it20: "a first estimate, as above" pointed at words the 3-player warning never said
     # round 34 en16, it16*: "an estimate to check, as at 3 players" pointed at a word the 3-player warning never said
     assert {"en": "(as at 3 players, they change play and may not be enough)",
-            "fr": "(comme à 3 joueurs, ce surplus change le jeu et pourrait se révéler insuffisant)",
+            "fr": "(comme à 3 joueurs, ce surplus changerait le jeu et pourrait ne pas suffire)",
             "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang] in again, again

@@ -1402,8 +1402,12 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         # how many games the rule came into play in, of how many, and what follows: the games without it do
         # not depend on it. "So it hardly changes the results" claimed a size of effect nothing measured, and
         # "cardgen's rule" read as all of cardgen's added rules, used in 78 and 81 games (round 36 fr9*, it8*, en16)
+        # this edition's book already rules the case: said with where it does, never "the published rules should
+        # still say what happens", which sent the designer to write a ruling their book prints (round 40 en9*, fr8*,
+        # it10*)
         return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"],
-                                    rest=f["games"] - f["games_short"])
+                                    rest=f["games"] - f["games_short"], where=own_line("short_ruling_where", lang, naming)
+                                    or say("short_ruling_where", lang))
                        if cid in naming.ruled else "")
     # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
     # said in the ruling's sentence (en18)
