@@ -25,12 +25,17 @@ ROOT = Path(__file__).resolve().parents[1]
 #: shorter, six times a turn on every serve choice
 #: round 29 (it11, fr13): the journal's verb ("can no longer be met"), a third shorter, and only what would really
 #: go: the card alone when the noble holds no dish (« les plats du noble seraient débarrassés » was untrue then)
-DEAD = {"en": " — could no longer be met: the card would go to the discard pile",
-        "fr": " — ne pourrait plus être remplie\u202f: la carte partirait à la défausse",
-        "it": " — non potrebbe più essere esaudita: la carta andrebbe negli scarti"}
-DEAD_SERVED = {"en": " — could no longer be met: the card and the dishes already served would go to the discard pile",
-               "fr": " — ne pourrait plus être remplie\u202f: la carte et les plats déjà servis partiraient à la défausse",
-               "it": " — non potrebbe più essere esaudita: la carta e i suoi piatti andrebbero negli scarti"}
+#: play round 31 (en15, fr13): "the card would go to the discard pile" understated the rule (the noble is cleared,
+#: every dish under it goes too), « remplie » hung on no noun, and "no longer" was odd for a noble holding nothing
+DEAD = {"en": " — could not be met with this card: the noble would be cleared (this card to the discard pile)",
+        "fr": " — l’exigence de ce noble ne pourrait pas être remplie avec cette carte\u202f: celle-ci partirait à la défausse",
+        "it": " — la richiesta del nobile non potrebbe essere esaudita con questa carta: la carta andrebbe negli scarti"}
+DEAD_SERVED = {"en": " — could no longer be met: the noble would be cleared (this card and the dishes under it to the "
+                     "discard pile)",
+               "fr": " — l’exigence ne pourrait plus être remplie\u202f: tous les plats de ce noble, cette carte "
+                     "comprise, partiraient à la défausse",
+               "it": " — la richiesta non potrebbe più essere esaudita: tutti i piatti del nobile, questa carta "
+                     "compresa, andrebbero negli scarti"}
 MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
        "it": "la richiesta è esaudita alla lettera"}
 #: a serve choice's head, cut off by the colon the phone groups choices on

@@ -1,0 +1,131 @@
+"""The play page's thirty-first reading (#53, docs/reads/play-round-31-{en,fr,it}.md): what was untrue or incomplete,
+then what two or three readers found. One test per fault or group of faults, on our own words and behaviour."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from nonempty import nonempty
+
+from cardgen.play.session import Session
+from cardgen.play.view import page_words, table_view
+from tests.test_play_said import deck_of
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+UI = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
+APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+CSS = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+ROYALE = json.loads((ROOT / "cardgen/games/royale/text.json").read_text(encoding="utf-8"))
+DRACO = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_serve_that_spoils_a_request_says_the_noble_is_cleared_with_every_dish_under_it(lang: str) -> None:
+    """Playtest round 31 en15, fr13: "could no longer be met: the card would go to the discard pile" understated the
+    rule (the engine clears the noble: every dish under it goes too), « ne pourrait plus être remplie » hung on no
+    noun, and "no longer" was odd of a noble holding nothing yet. The warning names the request's noble, and the
+    dishes under it when there are any (the serve rows' test, test_play_royale_serve_choices, checks which one is
+    said against the engine's own requirement checker)."""
+    words = ROYALE["serving"][lang]
+    cleared = {"en": "the noble would be cleared", "fr": "de ce noble", "it": "del nobile"}[lang]
+    under = {"en": "this card and the dishes under it to the discard pile",
+             "fr": "tous les plats de ce noble, cette carte comprise", "it": "tutti i piatti del nobile, questa carta"}
+    assert cleared in words["dead"] and cleared in words["dead_served"], words
+    assert under[lang] in words["dead_served"] and under[lang] not in words["dead"]
+    assert "no longer" not in words["dead"] and " plus " not in words["dead"] and " più " not in words["dead"]
+    assert {"en": "request", "fr": "l’exigence", "it": "la richiesta"}[lang] in words["dead"] or lang == "en"
+
+
+def _favour_moves(lang: str) -> list[str]:
+    """Every journal entry of seeded Draco games in ``lang`` whose Favour die said more than the circle had room for."""
+    found = []
+    for seed in (3, 4, 5):
+        session = Session(deck_of("draco"), players=3, seed=seed, people=[0, 1, 2], lang=lang)
+        for seat in range(3):
+            session.join(seat)
+        rng = random.Random(seed)
+        while not session.state.is_terminal():
+            mover = session.state.current_player
+            before = session.state.observation(mover)
+            action = rng.choice(session.state.legal_actions())
+            session.play(list(action), mover, turn=len(session.actions))
+            if action[0] != "move" or not before.get("roll_delta"):
+                continue
+            after = session.state.observation(mover)
+            moved = abs(before["circle"].index(action[1]) - after["circle"].index(action[1]))
+            if moved < abs(before["roll_delta"]):
+                turn = session.journal[-1].turn
+                found.append("\n".join(e.text for e in session.journal if e.turn == turn))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_favours_entry_gives_the_die_roll_once(lang: str) -> None:
+    """Playtest round 31 en19*: "plays Favour: the die shows 5 / moves Yellow Ruffian from seat 5 to seat 1; the die
+    showed 5, but nobody goes past the first seat": the roll twice, in two tenses, the second clause with no subject
+    of its own. The card's line says the roll; the move says only why it stopped short."""
+    die = {"en": "the die", "fr": "le dé", "it": "il dado"}[lang]
+    stop = {"en": "no one goes past the", "fr": "personne ne va plus loin que la", "it": "nessuno va oltre"}[lang]
+    for entry in nonempty(_favour_moves(lang), "Favour moves cut short"):
+        assert entry.count(die) == 1 and stop in entry, entry
+    for key in ("clamped_first", "clamped_last"):
+        assert "{d}" not in DRACO["journal"][lang][key]
+
+
+def _draco_over(lang: str) -> Session:
+    session = Session(deck_of("draco"), players=3, seed=7, people=[0], lang=lang, pace=0)
+    session.join(0)
+    rng = random.Random(7)
+    while not session.state.is_terminal():
+        if not session.agent_move():
+            session.play(list(rng.choice(session.state.legal_actions())), 0, turn=len(session.actions))
+    return session
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_result_says_a_fortune_as_its_worth_in_silver(lang: str) -> None:
+    """Playtest round 31 en22 (round 30 it28): "Player 3 · computer: 61 silver coins" and "money, in silver coins 61"
+    where the box holds 20 silver coins: a fortune is gold and silver, counted in silver. The result says each
+    fortune's worth ("worth 61 silver coins"), from the engine's money, and the panels label it so."""
+    session = _draco_over(lang)
+    result = table_view(session, 0)["result"]
+    worth = {"en": "worth {n} silver coin", "fr": "l’équivalent de {n} pièce", "it": "l’equivalente di {n} monet"}[lang]
+    assert len(result["counted"]) == 3
+    for money, said in nonempty(list(zip(session.state.observation(0)["money"], result["counted"]))):
+        assert said.startswith(worth.format(n=money)), said
+    assert "return result.counted ? result.counted[i]" in APP and 'ui.score_total.replace("{n}", said(result, i))' in APP
+    labels = [k for area in table_view(session, 0)["areas"] for k, _ in area.get("facts", [])]
+    assert {"en": "money (worth in silver coins)", "fr": "fortune (valeur en pièces d’argent)",
+            "it": "denaro (valore in monete d’argento)"}[lang] in labels
+
+
+def test_king_luis_and_royales_results_keep_their_points() -> None:
+    """The worth is Draco's alone: a game whose table says nothing of it keeps "36 points" (no ``counted``)."""
+    session = Session(deck_of("king_lui"), players=3, seed=7, people=[0], pace=0)
+    session.join(0)
+    rng = random.Random(7)
+    while not session.state.is_terminal():
+        if not session.agent_move():
+            session.play(list(rng.choice(session.state.legal_actions())), 0, turn=len(session.actions))
+    result = table_view(session, 0)["result"]
+    assert "counted" not in result and result["units"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_turn_that_cannot_be_taken_back_says_so_on_its_button(lang: str) -> None:
+    """Playtest round 31 en5, en26, fr5, it2: after a draw, "Ask to take back my last turn" vanished without a word
+    while its title still offered it. The button stays, greyed (``can_undo`` false: tests/test_play_round29_undo),
+    its words and title saying why: the turn showed the person a card the others have not seen."""
+    ui = UI[lang]
+    assert {"en": "cannot be taken back", "fr": "ne peut pas être annulé", "it": "non si può annullare"}[lang] \
+        in ui["undo_private"]
+    assert "{n}" in ui["undo_private_title"] and "{move}" in ui["undo_private_title"]
+    assert {"en": "the others have not seen", "fr": "que les autres n’ont pas vue",
+            "it": "che gli altri non hanno visto"}[lang] in ui["undo_private_title"]
+    hidden = next(line for line in APP.splitlines() if line.startswith('  $("undo").hidden ='))
+    assert "undo_private" not in hidden
+    assert '$("undo").textContent = ui.undo_private;' in APP
+    assert 'ui.undo_private_title.replace("{n}", undone.n).replace("{move}", undone.text)' in APP
