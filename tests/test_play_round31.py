@@ -129,3 +129,69 @@ def test_a_turn_that_cannot_be_taken_back_says_so_on_its_button(lang: str) -> No
     assert "undo_private" not in hidden
     assert '$("undo").textContent = ui.undo_private;' in APP
     assert 'ui.undo_private_title.replace("{n}", undone.n).replace("{move}", undone.text)' in APP
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hints_explanation_says_plainly_what_the_score_weighs(lang: str) -> None:
+    """Playtest round 31 en1*, fr1*, it1*: "counts for 75% how often you won after that move" had no object and read
+    as games the player had really won; « tient compte pour 75 % des parties que vous gagnez » read as "75 % of the
+    games you win"; «vale per il 75% la quota» was a calque, and "the same 64 games" left "the same as what?". Each
+    weight now has its noun, the games are the simulated ones, and the same for every move."""
+    note = page_words(deck_of("royale"), lang)["hint_note"]
+    said = {"en": ("the same games for every move", "how many of those games you would win after playing it ({rest}%)",
+                   "and {share} ({weight}%)"),
+            "fr": ("combine pour {rest}\u00a0% la proportion de ces parties gagnées", "et pour {weight}\u00a0% {share}"),
+            "it": ("uguali per tutte le mosse", "la quota di queste partite vinte con quella mossa pesa per il {rest}%",
+                   "e {share} per il {weight}%")}[lang]
+    for part in nonempty(said):
+        assert part in note, note
+    for wrong in ("counts for", "you won", "tient compte", "que vous gagnez", "vale per", "che hai vinto"):
+        assert wrong not in note
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_served_dishes_and_the_end_cards_count_stay_inside_their_column(lang: str) -> None:
+    """Playtest round 31 en10*, fr10*, it12*: on a phone "Abundance 4" under the Baron ran into the next noble's name
+    ("Abundance 4The Marquis"): a dish's name, wider than the caption's width, widens its noble's column as the
+    card's own name does (checked on a fresh 390 px shot, 05-end-form-phone). fr9*, en11, it12*: the designer's buffet
+    kept "2 of 2 times: the banquet is over" on one line, out of its panel over the next column: it wraps at its
+    spaces (05-answered-designer)."""
+    served = next(rule for rule in CSS.split("}") if "figure.card .served {" in rule)
+    assert "min-width: min-content" in served and "overflow-wrap: normal" in served
+    grid = next(rule for rule in CSS.split("}") if ".row.grid ~ dl dd {" in rule)
+    assert "white-space: normal" in grid and "nowrap" not in grid
+    assert ROYALE and lang  # the words are the game's: no language's words in the style sheet
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_seat_one_label_and_a_sentence_names_the_player(lang: str) -> None:
+    """Playtest round 31 en3, en12, fr2, fr15, it17: one seat went by "Player 2 · Bo", "Bo (Player 2)" and "Bo’s cards
+    to serve (Player 2)". A label is "Player 2 · Bo" everywhere, Royale's footer too ("Player 2 · Bo · cards to
+    serve", as "Player 2 · Bo · portions taken"); a sentence names the player alone, as every other journal
+    sentence does ("Bo is the chef of course 2"; round 30 fr2, fr23 kept the label's dot out of sentences)."""
+    from tests.test_play_round29_names import named_table
+
+    session = named_table("king_lui", lang, seed=7)
+    chef = {"en": "Bo is the chef of course", "fr": "Bo est le chef du service", "it": "Bo è il cuoco della portata"}
+    said = [e["text"] for e in table_view(session, 0)["journal"]]
+    assert any(chef[lang] in t for t in nonempty(said))
+    assert not any("Bo (" in t for t in said)
+    # the titles the page gives them, seat by seat: test_play_round30's serve-rows test
+    label = {"en": "Player {n} · cards to serve", "fr": "Joueur {n} · cartes à servir",
+             "it": "Giocatore {n} · carte da servire"}[lang]
+    words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"][lang]
+    assert words["hand_of"] == label and "hand_named" not in words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_last_turn_is_said_as_ending_with_the_final_toast(lang: str) -> None:
+    """Playtest round 31 en24, fr21, it19: "turns played: 89 (turn 90 was cut short when the game ended)": the journal
+    shows turn 90 played (a card and the final toast), and "cut short" sent players looking for what was lost. The
+    count stays the engine's and the log's (round 30 en26, fr25, it30); Draco says how turn 90 ended, any other
+    game that ends inside a turn says only that."""
+    draco = page_words(deck_of("draco"), lang)["turn_cut"]
+    other = page_words(deck_of("king_lui"), lang)["turn_cut"]
+    toast = {"en": "final toast of turn {n}", "fr": "l’ultime toast du tour {n}", "it": "l’ultimo brindisi del turno {n}"}
+    assert toast[lang] in draco and "{n}" in other and toast[lang] not in other
+    for wrong in ("cut short", "interrompu", "interrotto"):
+        assert wrong not in draco and wrong not in other
