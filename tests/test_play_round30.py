@@ -349,8 +349,9 @@ def test_a_draw_under_a_toasts_lines_names_its_player_and_brother_johns_payer_is
 
     app = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert "const named = !e.goes_on || i === 0 || apart ||" in app
-    for lang, said in (("en", "paid for by the owner of the seat before him"),
-                       ("it", "il cui costo lo paga chi siede al posto precedente")):
+    # (play round 31 en23, it18*: the book's "owner of the character", «è pagato da», no doubled object)
+    for lang, said in (("en", "paid for by the owner of the character in the seat before him"),
+                       ("it", "il cui costo è pagato da chi siede al posto precedente")):
         assert _TOAST[lang]["paid_before"] == "{name}, " + said
         for key in ("paid_before", "unpaid_sarah", "unpaid_first"):
             assert not _TOAST[lang][key].startswith("{name}:")

@@ -195,3 +195,20 @@ def test_dracos_last_turn_is_said_as_ending_with_the_final_toast(lang: str) -> N
     assert toast[lang] in draco and "{n}" in other and toast[lang] not in other
     for wrong in ("cut short", "interrompu", "interrotto"):
         assert wrong not in draco and wrong not in other
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_money_lines_say_what_happened_in_the_books_words(lang: str) -> None:
+    """Playtest round 31 fr18*: « vous n’avez plus d’argent, ne versez donc rien » read as an order; it18*: «il cui
+    costo lo paga» doubled its object; en23: "the owner of the seat before him": nobody owns a seat, the book says
+    the owner of the character in it. fr24: the step and the cup name the player as the heads do, no article."""
+    toast, view = DRACO["toast"][lang], json.loads(
+        (ROOT / "cardgen/games/draco/playview.json").read_text(encoding="utf-8"))["words"][lang]
+    if lang == "fr":
+        assert toast["cannot_none_you"].startswith("vous n’avez plus d’argent\u202f; vous ne versez donc rien")
+        assert ", ne verse" not in toast["cannot_none"]
+        assert all(view["phases"][k].startswith("Joueur {n} ") for k in nonempty(["play", "move", "toast"]))
+    if lang == "it":
+        assert "il cui costo è pagato da chi siede" in toast["paid_before"] and " lo paga" not in toast["paid_before"]
+    if lang == "en":
+        assert "the owner of the character in the seat before him" in toast["paid_before"]
