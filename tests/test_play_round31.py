@@ -212,3 +212,13 @@ def test_dracos_money_lines_say_what_happened_in_the_books_words(lang: str) -> N
         assert "il cui costo è pagato da chi siede" in toast["paid_before"] and " lo paga" not in toast["paid_before"]
     if lang == "en":
         assert "the owner of the character in the seat before him" in toast["paid_before"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hint_from_a_few_games_says_its_scores_are_rough(lang: str) -> None:
+    """Playtest round 31 it11*, it21: Royale's hint on 2 simulated games, Draco's on 3, showed 0.59 against 0.58 as
+    advice. Under ten games the hint says its scores are rough (the count is the search's own ``rounds``)."""
+    assert "{games}" in UI[lang]["hint_few"]
+    assert "const FEW_GAMES = 10;" in APP
+    assert 'if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", view.ui.hint_few.replace("{games}", ' \
+           'h.rounds)));' in APP
