@@ -242,8 +242,8 @@ def test_what_the_cards_say_quotes_the_card_and_says_a_rule_is_the_rules(lang: s
     from cardgen.games.royale.playview import _WORDS
 
     wild = _WORDS[lang]["wild"]
-    assert wild.startswith({"en": "a wild card, by the rules", "fr": "un joker, selon la règle",
-                            "it": "un jolly, secondo le regole"}[lang])
+    # (play round 31 en13, fr11, it13: the book's one word, "by the rules" read as padding)
+    assert wild.startswith({"en": "wild: ", "fr": "Joker\u202f: ", "it": "jolly: "}[lang])
     assert page_words(deck, lang)["card_texts"] == {"en": "What the cards say", "fr": "Ce que disent les cartes",
                                                     "it": "Testo delle carte"}[lang]
 
@@ -323,8 +323,9 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
     assert 'return String(text).replace(/ /g, "\\u00a0");' in app
 
 
-@pytest.mark.parametrize(("lang", "ends"), [("en", "has no more nobles to clear; the turn ends"),
-                                            ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce")])
+#: (play round 31 en16, fr12, it15: one event, one wording, "ends the turn" as elsewhere)
+@pytest.mark.parametrize(("lang", "ends"), [("en", "ends the turn: no noble left to clear"),
+                                            ("it", "non ha più nobili a cui ritirare i piatti: termina il turno")])
 def test_royales_turn_ends_when_no_noble_is_left_to_clear(lang: str, ends: str) -> None:
     """Playtest round 30 en12, it15: "has no cards left to clear, so the turn ends": nobles are cleared, not cards,
     and «non ha più piatti da ritirare» sounded as if the player owned the dishes. en13: "serves Fruit 9 to the

@@ -222,3 +222,20 @@ def test_a_hint_from_a_few_games_says_its_scores_are_rough(lang: str) -> None:
     assert "const FEW_GAMES = 10;" in APP
     assert 'if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", view.ui.hint_few.replace("{games}", ' \
            'h.rounds)));' in APP
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_abundance_and_a_turn_that_ends_are_said_plainly(lang: str) -> None:
+    """Playtest round 31 en13, fr11, it13: "a wild card, by the rules:" — "by the rules" was padding (a hedge, a
+    calque) and the French line began in lower case after the dot: the book's one word, its value that "stays".
+    en16, fr12, it15: "has no more nobles to clear; the turn ends" put an engine state into words beside the usual
+    "ends the turn", « donc » sounded like a reproach, «i cui piatti ritirare» was clumsy: one wording for one event."""
+    from cardgen.games.royale.playview import _WORDS
+
+    wild = _WORDS[lang]["wild"]
+    assert wild.split(":")[0].strip("\u202f") == {"en": "wild", "fr": "Joker", "it": "jolly"}[lang]
+    for padding in ("by the rules", "selon la règle", "secondo le regole"):
+        assert padding not in wild
+    ends = ROYALE["journal"][lang]["end_turn"]
+    assert ends == {"en": "ends the turn: no noble left to clear", "fr": "n’a plus de noble à débarrasser\u202f: fin de son tour",
+                    "it": "non ha più nobili a cui ritirare i piatti: termina il turno"}[lang]

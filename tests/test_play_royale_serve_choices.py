@@ -98,11 +98,11 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "has no more nobles to clear; the turn ends",  # play round 30, en12, en13, it15
+    ("en", "ends the turn: no noble left to clear",  # play round 30, en12, en13, it15; play round 31 en16, fr12, it15
      ": the request can no longer be met, so the noble is cleared ("),
-    ("fr", "n’a plus aucun noble dont débarrasser les plats\u202f: son tour s’achève donc",
+    ("fr", "n’a plus de noble à débarrasser\u202f: fin de son tour",
      ", dont l’exigence ne peut plus être remplie\u202f: les plats de ce noble ("),
-    ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce",
+    ("it", "non ha più nobili a cui ritirare i piatti: termina il turno",
      ", la cui richiesta non può più essere esaudita: i piatti di questo nobile (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
