@@ -25,10 +25,10 @@ def _played_out(lang: str, seed: int = 7) -> Session:
 
 @pytest.mark.parametrize(("lang", "drawn", "rebuilt"), [
     ("en", "The End of the Banquet card is drawn for the ",
-     "the discard pile and the rest of the draw pile are shuffled together and split into 3 packets"),
+     "the discard pile and the rest of the draw pile are shuffled together and dealt into 3 piles"),
     ("fr", "La carte Fin du banquet est piochée pour la ",
      "la défausse et le reste de la pioche sont mélangés et répartis en 3 paquets"),
-    ("it", "La carta Fine del banchetto è pescata per la ",
+    ("it", "La carta Fine del banchetto è stata pescata per la ",
      "gli scarti e il resto del mazzo vengono rimescolati e divisi in 3 mazzetti")])
 def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, rebuilt: str) -> None:
     """Round 27 (en11, fr19, it12): the journal's line for the last draw was followed at once by the result's end

@@ -30,7 +30,8 @@ def _played_out(game: str, lang: str, seed: int = 7, names: bool = False) -> Ses
 
 # -- 1. false statements -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "packets", "middle"), [
-    ("en", "split into {n} packets", "the card is shuffled into the middle one"),
+    # (play round 31 en14: the book's and the glossary's "piles", dealt; it16: one tense for both draws)
+    ("en", "dealt into {n} piles", "the card is shuffled into the middle pile"),
     ("fr", "répartis en {n} paquets", "la carte est glissée dans celui du milieu"),
     ("it", "divisi in {n} mazzetti", "la carta va nel mazzetto centrale")])
 def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: str, middle: str) -> None:
@@ -318,7 +319,8 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
 
     app = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert 'SEP + whole(mine(v, v.seat, v.names[v.seat]))' in app
-    assert 'String(v).replaceAll(" · ", "\\u00a0·\\u00a0")' in app
+    # (play round 31 en2, fr6: the seat's word kept with its number too, "Player 1" never broken)
+    assert '.replace(/ (\\d+) · /g, "\\u00a0$1 · ").replaceAll(" · ", "\\u00a0·\\u00a0")' in app
     assert '" " + whole("★ " + ui.winner)' in app
     assert 'return String(text).replace(/ /g, "\\u00a0");' in app
 

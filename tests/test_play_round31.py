@@ -239,3 +239,29 @@ def test_abundance_and_a_turn_that_ends_are_said_plainly(lang: str) -> None:
     ends = ROYALE["journal"][lang]["end_turn"]
     assert ends == {"en": "ends the turn: no noble left to clear", "fr": "n’a plus de noble à débarrasser\u202f: fin de son tour",
                     "it": "non ha più nobili a cui ritirare i piatti: termina il turno"}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_empty_portions_heading_and_the_rebuilt_pile_say_what_the_book_says(lang: str) -> None:
+    """Playtest round 31 en6, it7: "Player 2 · Bo · portions taken" stood over nothing, while the king's panel said
+    "no portions yet": said the same way. en14: "split into 3 packets" beside the book's and the glossary's "piles";
+    fr16: « paquets ; » with a breakable space, the only one; it16: «è pescata» then «è stata pescata» for one event."""
+    from cardgen.games.king_lui.playview import play_table
+
+    session = Session(deck_of("king_lui"), players=3, seed=7, lang=lang, pace=0)
+    areas = play_table(session.deck, session.state.observation(0), lang)["areas"]
+    others = [a for a in areas if a.get("seat") not in (None, 0)]
+    empty = {"en": "no portions yet", "fr": "aucune portion pour l’instant", "it": "ancora nessuna porzione"}[lang]
+    for area in nonempty(others, "the other seats' areas"):
+        assert area["empty"] == empty
+    journal = ROYALE["journal"][lang]
+    rebuilt = {"en": "dealt into {packets} piles", "fr": "paquets\u202f; la carte", "it": "mazzetti;"}[lang]
+    assert rebuilt in journal["end_rebuilt"] and "packets;" not in journal["end_rebuilt"]
+    if lang == "it":
+        assert journal["end_card"].startswith("La carta {end} è stata pescata")
+
+
+def test_a_facts_seat_label_keeps_its_number_with_its_word() -> None:
+    """Playtest round 31 en2, fr6: the designer's narrow panel broke "chef  Player / 1 · Ann": the seat's word and its
+    number are joined by a non-breaking space, as the dot's spaces already were (round 30 it12)."""
+    assert 'String(v).replace(/ (\\d+) · /g, "\\u00a0$1 · ")' in APP

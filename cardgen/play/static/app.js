@@ -188,8 +188,12 @@ function area(a, big) {
   }
   if (a.facts.length) {
     const dl = el("dl");
-    // a player's label whole in its narrow column ("Giocatore 3 / · computer" began a line with the dot: it12)
-    for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", String(v).replaceAll(" · ", "\u00a0·\u00a0"))); }
+    // a player's label whole in its narrow column ("Giocatore 3 / · computer" began a line with the dot: it12), the
+    // seat's word with its number too ("chef  Player / 1 · Ann": #53 play round 31, en2, fr6)
+    for (const [k, v] of a.facts) {
+      dl.appendChild(el("dt", "", k));
+      dl.appendChild(el("dd", "", String(v).replace(/ (\d+) · /g, "\u00a0$1 · ").replaceAll(" · ", "\u00a0·\u00a0")));
+    }
     box.appendChild(dl);
   }
   return box;
