@@ -265,3 +265,14 @@ def test_a_facts_seat_label_keeps_its_number_with_its_word() -> None:
     """Playtest round 31 en2, fr6: the designer's narrow panel broke "chef  Player / 1 · Ann": the seat's word and its
     number are joined by a non-breaking space, as the dot's spaces already were (round 30 it12)."""
     assert 'String(v).replace(/ (\\d+) · /g, "\\u00a0$1 · ")' in APP
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_toasts_player_keeps_their_amounts_on_their_line(lang: str) -> None:
+    """Playtest round 31 en25, fr23: "Propose a toast to Draco: you / +4 −2 = +2" broke between a player and their
+    amounts, and « (pièces / d’argent) » inside the unit: a no-break space holds each (the amounts themselves were
+    held together since round 27)."""
+    toast = DRACO["toast"][lang]
+    assert toast["sum"] == "{who}\u00a0{sums}"
+    if lang != "en":
+        assert {"fr": "(pièces\u00a0d’argent)", "it": "(monete\u00a0d’argento)"}[lang] in toast["all"]
