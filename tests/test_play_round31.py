@@ -276,3 +276,17 @@ def test_a_toasts_player_keeps_their_amounts_on_their_line(lang: str) -> None:
     assert toast["sum"] == "{who}\u00a0{sums}"
     if lang != "en":
         assert {"fr": "(pièces\u00a0d’argent)", "it": "(monete\u00a0d’argento)"}[lang] in toast["all"]
+
+
+def test_italian_words_the_italian_reader_rewrote() -> None:
+    """Playtest round 31 it4: «Preparando la tavola» beside the book's «apparecchia la tavola»; it5: «qui» and «dal
+    punto in cui si era fermata» said one thing twice; it9: «vi è già salvata man mano» was stiff; it20: «indietreggia»
+    where the book says «arretra»."""
+    it = UI["it"]
+    king = json.loads((ROOT / "cardgen/games/king_lui/text.json").read_text(encoding="utf-8"))
+    assert "Apparecchiando la tavola" in json.dumps(king, ensure_ascii=False)
+    assert "Preparando la tavola" not in json.dumps(king, ensure_ascii=False)
+    assert it["resumed_note"].startswith("Qui la partita è stata interrotta e poi ripresa")
+    assert "viene comunque salvata man mano" in it["save_title"]
+    effects = json.dumps(DRACO, ensure_ascii=False)
+    assert "indietreggia" not in effects and " arretra " in effects
