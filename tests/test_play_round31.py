@@ -286,7 +286,7 @@ def test_italian_words_the_italian_reader_rewrote() -> None:
     king = json.loads((ROOT / "cardgen/games/king_lui/text.json").read_text(encoding="utf-8"))
     assert "Apparecchiando la tavola" in json.dumps(king, ensure_ascii=False)
     assert "Preparando la tavola" not in json.dumps(king, ensure_ascii=False)
-    assert it["resumed_note"].startswith("Qui la partita è stata interrotta e poi ripresa")
+    assert it["resumed_note"].startswith("Qui la partita è stata interrotta e poi ripresa")  # "({n} turni giocati)" as the bar
     assert "viene comunque salvata man mano" in it["save_title"]
     effects = json.dumps(DRACO, ensure_ascii=False)
     assert "indietreggia" not in effects and " arretra " in effects
