@@ -120,7 +120,7 @@ def test_a_turn_that_cannot_be_taken_back_says_so_on_its_button(lang: str) -> No
     while its title still offered it. The button stays, greyed (``can_undo`` false: tests/test_play_round29_undo),
     its words and title saying why: the turn showed the person a card the others have not seen."""
     ui = UI[lang]
-    assert {"en": "cannot be taken back", "fr": "ne peut pas être annulé", "it": "non si può annullare"}[lang] \
+    assert {"en": "cannot be taken back", "fr": "non annulable", "it": "non si può annullare"}[lang] \
         in ui["undo_private"]
     assert "{n}" in ui["undo_private_title"] and "{move}" in ui["undo_private_title"]
     assert {"en": "the others have not seen", "fr": "que les autres n’ont pas vue",
