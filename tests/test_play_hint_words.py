@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 UI = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
 #: the words that say the figure is a share of the games won, per language (play round 30, en1*, fr1*, it5: in
 #: sentences with a verb, and how many games: tests/test_play_round30.py)
-WON = {"en": "how often you won after that move", "fr": "des parties que vous gagnez après ce coup",
-       "it": "quota di partite che hai vinto giocando quella mossa"}
+#: (play round 31 en1*, fr1*, it1*: the figure weighs games that would be won, never "you won")
+WON = {"en": "how many of those games you would win after playing it", "fr": "la proportion de ces parties gagnées",
+       "it": "la quota di queste partite vinte con quella mossa pesa"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -234,9 +234,9 @@ def test_a_noble_satisfied_is_in_the_journal_with_its_points(lang: str, said: st
     assert "+2" not in served and "Baron" in served and "+2" in scored, text
 
 
-@pytest.mark.parametrize("lang,mine,theirs", [("en", "Cards to serve", "Player 1’s cards to serve"),
-                                              ("fr", "Cartes à servir", "Cartes à servir du joueur 1"),
-                                              ("it", "Carte da servire", "Carte da servire del giocatore 1")])
+@pytest.mark.parametrize("lang,mine,theirs", [("en", "Cards to serve", "Player 1 · cards to serve"),
+                                              ("fr", "Cartes à servir", "Joueur 1 · cartes à servir"),
+                                              ("it", "Carte da servire", "Giocatore 1 · carte da servire")])
 def test_royales_hand_says_whose_cards_it_shows(lang: str, mine: str, theirs: str) -> None:
     session = _session("royale", lang, 1)  # player 1 took a row: their cards, shown to everyone
     assert session.state.current_player == 0

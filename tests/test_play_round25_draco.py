@@ -24,7 +24,9 @@ EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque, vide, n
          "it": "la banca, vuota, non paga nessuno"}
 EMPTIED = {"en": "the bank pays what it can and is now empty", "fr": "la banque paie ce qu’elle peut et se retrouve vide",
            "it": "la banca paga quello che può e ora è vuota"}
-BANK = {"en": "bank, in silver coins", "fr": "banque, en pièces d’argent", "it": "banca (in monete d’argento)"}
+#: (play round 31 en22: the bank's coins said as their worth in silver, the unit they are counted in)
+BANK = {"en": "bank (worth in silver coins)", "fr": "banque (valeur en pièces d’argent)",
+        "it": "banca (valore in monete d’argento)"}
 
 
 def _game(lang: str, seed: int = 3) -> list[tuple[Any, str, dict[str, Any], dict[str, Any], int, str]]:
@@ -137,9 +139,10 @@ def test_game_of_dice_says_its_outcome(lang: str) -> None:
 def test_a_move_the_circle_cut_short_says_why(lang: str) -> None:
     """Favour's die said 4 and the character moved 1: never past the first seat, said (fr41)."""
     # "nobody": "it" of Zork, "il" of Aunt Sarah (round 27, en25)
-    # and what the die said (round 28, en27)
-    first = {"en": "but nobody goes past the first seat", "fr": "mais personne ne va plus loin que la première place",
-             "it": "ma nessuno va oltre il primo posto"}[lang]
+    # and what the die said (round 28, en27), said once, in the card's line ("plays Favour: the die shows 5"): the
+    # move's "the die showed 5, but…" gave it a second time in another tense (play round 31, en19*)
+    first = {"en": "no one goes past the first seat", "fr": "personne ne va plus loin que la première place",
+             "it": "nessuno va oltre il primo posto"}[lang]
     short = 0
     for action, _, before, after, _, text in _game(lang):
         if action[0] != "move":

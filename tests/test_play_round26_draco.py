@@ -20,7 +20,8 @@ from tests.test_play_round25_draco import _game as game25
 from tests.test_play_session import deck_of
 
 #: a player's sums in a toast line: "Player 2 +4 −2 = +2", "you −1"
-SUM = re.compile(r"(Player (\d)|you) ((?:[+−]\d+\u00a0?)+)(?:=\u00a0([+−]?\d+))?")
+#: (a player and their amounts held together by a no-break space since play round 31, en25, fr23)
+SUM = re.compile(r"(Player (\d)|you)[ \u00a0]((?:[+−]\d+\u00a0?)+)(?:=\u00a0([+−]?\d+))?")
 
 
 def _game(seed: int, lang: str = "en") -> list[tuple[Any, str, dict[str, Any], dict[str, Any], str]]:
@@ -83,7 +84,7 @@ def test_a_toast_names_every_seat_it_pays_and_the_sums_are_what_the_purses_did()
         if paid_said:
             assert " Due: " in due and ": Due" not in due, head
             paid = {} if paid_said.startswith("nothing") else {
-                int(m.group(1)) - 1: int(m.group(2).replace("−", "-")) for m in re.finditer(r"Player (\d) ([+−]\d+)",
+                int(m.group(1)) - 1: int(m.group(2).replace("−", "-")) for m in re.finditer(r"Player (\d)[ \u00a0]([+−]\d+)",
                                                                                            paid_said)}
             assert paid == moved, lines
             # an empty bank's rulings are said by the bank's box, not after every toast (round 27: en16, fr21, it20)

@@ -123,8 +123,9 @@ def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> N
         piles = areas[-1]["facts"]
         notes = [value for area in areas for _, value in area.get("facts", []) if ruling in value]
         assert len(notes) == int(empty), piles
-        assert (dict(piles).get({"en": "bank, in silver coins", "fr": "banque, en pièces d’argent",
-                                 "it": "banca (in monete d’argento)"}[lang]) == "0") == empty, piles
+        # (the label as play round 31 en22 worded it: the bank's worth in silver coins)
+        assert (dict(piles).get({"en": "bank (worth in silver coins)", "fr": "banque (valeur en pièces d’argent)",
+                                 "it": "banca (valore in monete d’argento)"}[lang]) == "0") == empty, piles
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

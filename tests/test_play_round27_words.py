@@ -25,10 +25,10 @@ def _played_out(lang: str, seed: int = 7) -> Session:
 
 @pytest.mark.parametrize(("lang", "drawn", "rebuilt"), [
     ("en", "The End of the Banquet card is drawn for the ",
-     "the discard pile and the rest of the draw pile are shuffled together and split into 3 packets"),
+     "the discard pile and the rest of the draw pile are shuffled together and dealt into 3 piles"),
     ("fr", "La carte Fin du banquet est piochée pour la ",
      "la défausse et le reste de la pioche sont mélangés et répartis en 3 paquets"),
-    ("it", "La carta Fine del banchetto è pescata per la ",
+    ("it", "La carta Fine del banchetto è stata pescata per la ",
      "gli scarti e il resto del mazzo vengono rimescolati e divisi in 3 mazzetti")])
 def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, rebuilt: str) -> None:
     """Round 27 (en11, fr19, it12): the journal's line for the last draw was followed at once by the result's end
@@ -46,13 +46,11 @@ def test_the_journal_says_the_end_of_the_banquet_once(lang: str, drawn: str, reb
     assert table_view(session, 0)["result"]["end_text"]  # the end, said once, by the page's end line
 
 
+#: (play round 31 en13, fr11, it13: "by the rules" was padding; the book's "wild", its value "stays")
 @pytest.mark.parametrize(("lang", "rule"), [
-    ("en", "a wild card, by the rules: it counts as a card of whichever dish type suits you, unless the request "
-           "excludes it; its value"),
-    ("fr", "un joker, selon la règle\u202f: il compte comme une carte du type de plat qui vous arrange, sauf si "
-           "l’exigence l’exclut\u202f;"),
-    ("it", "un jolly, secondo le regole: vale come una carta del tipo di piatto che ti conviene, a meno che la "
-           "richiesta non lo escluda;")])
+    ("en", "wild: it counts as a card of whichever dish type you like, unless the request excludes it; its value"),
+    ("fr", "Joker\u202f: compte comme une carte du type de plat qui vous arrange, sauf si l’exigence l’exclut\u202f;"),
+    ("it", "jolly: vale come una carta del tipo di piatto che ti conviene, a meno che la richiesta non lo escluda;")])
 def test_what_the_cards_say_tells_that_abundance_is_wild(lang: str, rule: str) -> None:
     """Round 27 (fr16): the page named every noble and the imposter but never said that Abundance stands for any dish
     (the book: "The Abundance cards are wild"), so a noble met with two Abundance cards read as false. The first

@@ -185,9 +185,10 @@ def test_a_favour_move_lists_the_characters_that_closed_up() -> None:
     ("fr", r"Frère Jean transmet (\d+) (pièces? d’argent) à la place suivante",
      "ce qu’il doit retombe sur la place précédente"),
     ("it", r"Fra Giovanni passa (\d+) (monete? d’argento) al posto successivo",
-     "il cui costo lo paga chi siede al posto precedente"),  # play round 30 (it29, en21): a person pays, not a seat
+     # play round 30 (it29, en21): a person pays, not a seat; play round 31 it18*: no doubled object
+     "il cui costo è pagato da chi siede al posto precedente"),
     ("en", r"Brother John passes (\d+) (silver coins?) on to the next seat",
-     "paid for by the owner of the seat before him")])
+     "paid for by the owner of the character in the seat before him")])  # play round 31 en23: the book's words
 def test_brother_john_s_lines_name_the_coins_and_no_seat_pays(lang: str, passes: str, before: str) -> None:
     """« Frère Jean transmet 2 à la place suivante » gave a bare number (fr26), and «per cui paga il posto prima» had a
     seat pay (it20): the coins he hands on are named with their unit, and what he owes falls on the seat before."""

@@ -34,8 +34,10 @@ SEAT = {"en": "Player {n}", "fr": "joueur {n}", "it": "giocatore {n}"}
 COMPUTER = {"en": "computer", "fr": "ordinateur", "it": "computer"}
 #: the computer inside a sentence, and King Lui's chef by name (play round 30, en4, fr2, it8)
 SAID = {"en": "the computer", "fr": "l’ordinateur", "it": "il computer"}
-NAMED_CHEF = {"en": "{who} (Player {n}) is the chef of course {c}.", "fr": "{who} (joueur {n}) est le chef du service {c}.",
-              "it": "{who} (giocatore {n}) è il cuoco della portata {c}."}
+#: (play round 31 en3, fr2: "Bo (Player 2)" was a third form of one seat; a sentence names the player alone, as every
+#: other journal sentence does)
+NAMED_CHEF = {"en": "{who} is the chef of course {c}.", "fr": "{who} est le chef du service {c}.",
+              "it": "{who} è il cuoco della portata {c}."}
 
 
 def named_table(game: str, lang: str, seed: int, names: bool = True) -> Session:
@@ -231,7 +233,8 @@ def test_dracos_table_box_says_whose_step_and_cup_it_is(lang: str) -> None:
     facts = {page: dict(f for a in view["areas"] for f in a["facts"]) for page, view in (("own", own), ("other", other))}
     assert facts["own"][step] == {"en": "you play a card", "fr": "vous jouez une carte"}[lang]
     assert facts["other"][step] == {"en": f"Player {mover + 1} · {NAMES[mover]} plays a card",
-                                    "fr": f"le joueur {mover + 1} · {NAMES[mover]} joue une carte"}[lang]
+                                    # the heads' label, no article (play round 31, fr24)
+                                    "fr": f"Joueur {mover + 1} · {NAMES[mover]} joue une carte"}[lang]
     seen = spectator_view(session)
     assert dict(f for a in seen["areas"] for f in a["facts"])[step] == facts["other"][step]
     # the cup, in front of the last player who proposed a toast
@@ -242,7 +245,7 @@ def test_dracos_table_box_says_whose_step_and_cup_it_is(lang: str) -> None:
     facts = {page: dict(f for a in table_view(ended, page)["areas"] for f in a["facts"]) for page in (0, 1)}
     assert facts[holder][cup] == {"en": "in front of you", "fr": "devant vous"}[lang]
     assert facts[1 - holder][cup] == {"en": f"in front of Player {holder + 1} · {NAMES[holder]}",
-                                      "fr": f"devant le joueur {holder + 1} · {NAMES[holder]}"}[lang]
+                                      "fr": f"devant Joueur {holder + 1} · {NAMES[holder]}"}[lang]
 
 
 def test_a_table_without_names_and_the_log_keep_the_seats_number(tmp_path: Path) -> None:
@@ -313,7 +316,9 @@ def test_the_end_page_and_the_tab_name_the_player_as_the_top_bar_does(game: str,
     points"."""
     session = named_table(game, lang, seed=7)
     scores = session.state.outcome().scores
-    unit = table_view(session, 0)["result"]["units"][0]
+    result = table_view(session, 0)["result"]
+    # Draco's fortune as its worth in silver (play round 31, en22), other games' score and unit
+    said = result["counted"][0] if "counted" in result else f"{scores[0]:g} {result['units'][0]}"
     seat_word = SEAT[lang].format(n=1)
     seat_word = seat_word[:1].upper() + seat_word[1:]
     own = {"en": "you", "it": "tu"}[lang]
@@ -323,7 +328,7 @@ def test_the_end_page_and_the_tab_name_the_player_as_the_top_bar_does(game: str,
             assert page.title() == f"{title} · {seat_word} · Ann ({own})"
             lines = page.eval_on_selector_all("#result ul.scores li",
                                               "(els) => els.map((e) => e.textContent.replace(/\\u00a0/g, ' '))")
-            assert lines[0].startswith(f"{seat_word} · Ann ({own}): {scores[0]:g} {unit}"), lines
+            assert lines[0].startswith(f"{seat_word} · Ann ({own}): {said}"), lines
             assert lines[1].startswith(f"{SEAT[lang].format(n=2)[:1].upper()}{SEAT[lang].format(n=2)[1:]} · Bo: "), lines
             heads = page.eval_on_selector_all("#result .score-detail b",
                                               "(els) => els.map((e) => e.textContent.replace(/\\u00a0/g, ' '))")
@@ -332,4 +337,4 @@ def test_the_end_page_and_the_tab_name_the_player_as_the_top_bar_does(game: str,
             page.wait_for_function("() => typeof view !== 'undefined' && view && view.result", timeout=30_000)
             lines = page.eval_on_selector_all("#result ul.scores li",
                                               "(els) => els.map((e) => e.textContent.replace(/\\u00a0/g, ' '))")
-            assert lines[0].startswith(f"{seat_word} · Ann: {scores[0]:g} {unit}"), lines
+            assert lines[0].startswith(f"{seat_word} · Ann: {said}"), lines

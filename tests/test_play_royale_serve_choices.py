@@ -25,12 +25,17 @@ ROOT = Path(__file__).resolve().parents[1]
 #: shorter, six times a turn on every serve choice
 #: round 29 (it11, fr13): the journal's verb ("can no longer be met"), a third shorter, and only what would really
 #: go: the card alone when the noble holds no dish (« les plats du noble seraient débarrassés » was untrue then)
-DEAD = {"en": " — could no longer be met: the card would go to the discard pile",
-        "fr": " — ne pourrait plus être remplie\u202f: la carte partirait à la défausse",
-        "it": " — non potrebbe più essere esaudita: la carta andrebbe negli scarti"}
-DEAD_SERVED = {"en": " — could no longer be met: the card and the dishes already served would go to the discard pile",
-               "fr": " — ne pourrait plus être remplie\u202f: la carte et les plats déjà servis partiraient à la défausse",
-               "it": " — non potrebbe più essere esaudita: la carta e i suoi piatti andrebbero negli scarti"}
+#: play round 31 (en15, fr13): "the card would go to the discard pile" understated the rule (the noble is cleared,
+#: every dish under it goes too), « remplie » hung on no noun, and "no longer" was odd for a noble holding nothing
+DEAD = {"en": " — could not be met with this card: the noble would be cleared (this card to the discard pile)",
+        "fr": " — l’exigence de ce noble ne pourrait pas être remplie avec cette carte\u202f: celle-ci partirait à la défausse",
+        "it": " — la richiesta del nobile non potrebbe essere esaudita con questa carta: la carta andrebbe negli scarti"}
+DEAD_SERVED = {"en": " — could no longer be met: the noble would be cleared (this card and the dishes under it to the "
+                     "discard pile)",
+               "fr": " — l’exigence ne pourrait plus être remplie\u202f: tous les plats de ce noble, cette carte "
+                     "comprise, partiraient à la défausse",
+               "it": " — la richiesta non potrebbe più essere esaudita: tutti i piatti del nobile, questa carta "
+                     "compresa, andrebbero negli scarti"}
 MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
        "it": "la richiesta è esaudita alla lettera"}
 #: a serve choice's head, cut off by the colon the phone groups choices on
@@ -93,11 +98,11 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "has no more nobles to clear; the turn ends",  # play round 30, en12, en13, it15
+    ("en", "ends the turn: no noble left to clear",  # play round 30, en12, en13, it15; play round 31 en16, fr12, it15
      ": the request can no longer be met, so the noble is cleared ("),
-    ("fr", "n’a plus aucun noble dont débarrasser les plats\u202f: son tour s’achève donc",
+    ("fr", "n’a plus de noble à débarrasser\u202f: fin de son tour",
      ", dont l’exigence ne peut plus être remplie\u202f: les plats de ce noble ("),
-    ("it", "non ha altri nobili i cui piatti ritirare: il turno finisce",
+    ("it", "non ha più nobili a cui ritirare i piatti: termina il turno",
      ", la cui richiesta non può più essere esaudita: i piatti di questo nobile (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as

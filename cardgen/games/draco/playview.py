@@ -75,7 +75,19 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if obs["phase"] == "over" and obs["last_call"]:
         # why it ended in the book's words: the pile « reconstituée », never « épuisée pour de bon » (round 26, fr36)
         laid["end_text"] = w["ended"]
+    if obs["phase"] == "over":
+        # each fortune as what it is worth: "61 silver coins" was untrue of a box with 20 silver coins, a fortune being
+        # gold and silver counted in silver (#53 play round 31, en22; round 30 it28)
+        laid["counted"] = [worth(w, money, lang) for money in obs["money"]]
     return laid
+
+
+def worth(w: dict[str, Any], money: int, lang: str) -> str:
+    """A fortune said as its worth in silver coins, the number agreeing with its noun in ``lang`` (CLDR)."""
+    from babel import Locale
+
+    form = Locale.parse(lang).plural_form(money)
+    return str(w["worth"].get(form, w["worth"]["other"]).format(n=money))
 
 
 def _colour(obs: dict[str, Any], seat: int) -> str | None:

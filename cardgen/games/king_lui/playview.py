@@ -88,8 +88,9 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
             areas.append({"title": w["seat_face_up"].format(n=q + 1), "seat": q, "cards": _counts(at_end[q]["hand"])})
         else:
             # the heading says what the cards are: the portions taken in the open, not a hand (#53 round 26, en3)
+            # none yet said as the king's place says it: the heading stood over nothing (#53 play round 31, en6, it7)
             areas.append({"title": w["seat_taken"].format(n=q + 1), "seat": q, "cards": _counts(opp["taken"]),
-                          "facts": [[w["unseen"], str(opp["drawn_unseen"])]]})
+                          "facts": [[w["unseen"], str(opp["drawn_unseen"])]], "empty": w["king_empty"]})
     laid: dict[str, Any] = {"hand": [hand], "areas": areas}
     if at_end:
         laid["scores"] = [score_lines(deck, o["hand"], obs["king"], lang) for o in at_end]

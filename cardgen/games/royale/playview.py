@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.games.mention import WHO, by_seat, player, seat_no
+from cardgen.games.mention import by_seat, seat_no
 
 #: this module's words per language (cardgen/wordbook.py)
 _WORDS = wordbook.load(__file__)["words"]
@@ -22,10 +22,10 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     me = obs["seat"]
     # the cards the player to move took (public): "Cards to serve" on their page, whose they are on the others'
     # by name where the seat has one: "Player 1's cards to serve" dropped the name the page gives everywhere else
-    # (#53 play round 30, en10, fr16, it16)
+    # (#53 play round 30, en10, fr16, it16); titled as every other seat's area is, "Player 1 · Ann · cards to serve":
+    # "Ann’s cards to serve (Player 1)" was a third form of one seat's name (play round 31, en12, fr15, it17)
     cur = obs["current"]
-    hand = {"title": w["hand"] if cur in (me, -1) else player(cur, w["hand_of"].format(n=seat_no(cur)),
-                                                               w["hand_named"].format(who=WHO, n=cur + 1)),
+    hand = {"title": w["hand"] if cur in (me, -1) else w["hand_of"].format(n=seat_no(cur)),
             "cards": said_wild(deck, [_dish(deck, c, lang) for c in obs["hand"]], lang), "pick": True,
             "seat": obs["current"]}
     # the turns are the top bar's count: not a second time here (round 24, en26, fr23, it18)

@@ -188,8 +188,12 @@ function area(a, big) {
   }
   if (a.facts.length) {
     const dl = el("dl");
-    // a player's label whole in its narrow column ("Giocatore 3 / · computer" began a line with the dot: it12)
-    for (const [k, v] of a.facts) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", String(v).replaceAll(" · ", "\u00a0·\u00a0"))); }
+    // a player's label whole in its narrow column ("Giocatore 3 / · computer" began a line with the dot: it12), the
+    // seat's word with its number too ("chef  Player / 1 · Ann": #53 play round 31, en2, fr6)
+    for (const [k, v] of a.facts) {
+      dl.appendChild(el("dt", "", k));
+      dl.appendChild(el("dd", "", String(v).replace(/ (\d+) · /g, "\u00a0$1 · ").replaceAll(" · ", "\u00a0·\u00a0")));
+    }
     box.appendChild(dl);
   }
   return box;
@@ -441,7 +445,9 @@ function render() {
   $("new").hidden = v.people.length > 1;
   // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
   // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
-  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over" || !!v.undo_private;
+  // a turn that showed the person a card only they saw stays in sight, greyed, saying why it cannot be taken back:
+  // it vanished after a draw while its title still offered it (#53 play round 31, en5, en26, fr5, it2)
+  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
   $("hint").hidden = v.waiting === "over";
   // which turn it takes back, on the button itself (a phone has no hover), and how many turns since go with it,
   // said as many as they are ("moves made since: 0" after "every move made after it is undone too": #53 round 28,
@@ -458,6 +464,10 @@ function render() {
     undone.since === 1 ? ui[ask + "_one"] : ui[ask].replace("{since}", undone.since);
   $("undo").title = undone ? (several ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
     .replace("{move}", undone.text) + " " + since : "";
+  if (v.undo_private && undone) {
+    $("undo").textContent = ui.undo_private;
+    $("undo").title = ui.undo_private_title.replace("{n}", undone.n).replace("{move}", undone.text);
+  }
   undoBox(v);
   talkForm(v);
   rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
@@ -573,7 +583,7 @@ function scoreLine(ui, seat, who, score, won, unit, label) {
   // seat as the page names it, one's own "Player 2 · Ann (you)" as the top bar says it (#53 round 29, en3); the unit
   // the game counts in (never a bare number); the winner says so in words ("★ Winner"), not by a star and a colour;
   // the unit as the language agrees it with the number (the server's: French "0 point"), else one or several
-  return (label || named(ui, seat, who)) + ui.colon + counted(score, unit) +
+  return (label || named(ui, seat, who)) + ui.colon + (typeof score === "string" ? score : counted(score, unit)) +
     (won ? " " + whole("★ " + ui.winner) : "");  // "99 points ★ / Winner" broke the mark from its word (en6)
 }
 
@@ -581,6 +591,12 @@ function counted(score, unit) {
   // "43 points", "1 point", "0 point" (French): the unit as the server agrees it with the number, else one or several
   return score + (typeof unit === "string" ? " " + unit :
     unit && unit.length ? " " + unit[score === 1 && unit.length > 1 ? 0 : unit.length - 1] : "");
+}
+
+function said(result, i) {
+  // seat ``i``'s score as the game says it (Draco: "worth 61 silver coins", a fortune of gold and silver, never "61
+  // silver coins" in a box of 20: #53 play round 31, en22), else the number and its unit
+  return result.counted ? result.counted[i] : counted(result.scores[i], result.units ? result.units[i] : result.unit);
 }
 
 function endLine(result) {
@@ -596,7 +612,8 @@ function scoreList(ui, result, label) {
   // on a laptop so the form under them stays in sight, open on a phone (#53: en3, fr2, it3)
   const ul = el("ul", "scores");
   result.scores.forEach((s, i) => ul.appendChild(el("li", result.winners.includes(i) ? "winner" : "",
-    scoreLine(ui, i, "", s, result.winners.includes(i), result.units ? result.units[i] : result.unit, label(i)))));
+    scoreLine(ui, i, "", said(result, i), result.winners.includes(i), result.units ? result.units[i] : result.unit,
+      label(i)))));
   if (!(result.detail || []).some((lines) => lines.length)) return [ul];
   const how = el("details", "score-how");
   how.open = scoresOpen === null ? PHONE.matches : scoresOpen;
@@ -612,8 +629,7 @@ function scoreList(ui, result, label) {
     for (const line of lines) p.append(el("span", "line", line));
     // the sum of several lines above, so a player checking their score need not add them (#53 round 26, en9); a
     // single line is its own sum (Royale's "the Baron 2 + the Princess 3 = 5 points")
-    if (lines.length > 1) p.append(el("span", "line total", ui.score_total.replace("{n}",
-      counted(result.scores[i], result.units ? result.units[i] : result.unit))));
+    if (lines.length > 1) p.append(el("span", "line total", ui.score_total.replace("{n}", said(result, i))));
     how.appendChild(p);
   });
   return [ul, how];
@@ -1033,6 +1049,7 @@ function barWidth(value) {
 //: ms between two asks of a hint the table is still working out (another tab's, or this page's own request lost on
 //: the way), and how many asks at most: the server answers the same question again at once once it has it
 const HINT_WAIT_MS = 500, HINT_WAITS = 20;
+const FEW_GAMES = 10;  // a hint from fewer simulated games than this says its scores are rough (it11*)
 
 async function hintAnswer() {
   // a hint changes nothing: asked again once if its request fails on the way, and while the table says it is
@@ -1091,6 +1108,9 @@ async function hint() {
     // and how many simulated games each move was played in (#53 play round 30, en1*, fr1*, it5)
     box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)
       .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
+    // a search that had time for only a few games says its scores are rough: 0.59 against 0.58 from 3 games read as
+    // advice (#53 play round 31, it11*, it21)
+    if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", view.ui.hint_few.replace("{games}", h.rounds)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
