@@ -230,7 +230,7 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
         "à celui des autres, intervalle à 95 % [−26,6 ; −4,7]")
     assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True, label=True)).endswith(
-        "degli altri, intervallo al 95 % [−26,6; −4,7]")  # as every other output says it (terminal round 40 it26)
+        "degli altri, intervallo al 95% [−26,6; −4,7]")  # as every other output says it (terminal round 40 it26)
     assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True)).endswith("degli altri [−26,6; −4,7]")
 
 

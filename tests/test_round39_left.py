@@ -250,7 +250,7 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
     assert old not in two and old not in alone
     page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), count=Count(2))))
-    assert {"en": "used their imposter card in only 3.6% of their games",
+    assert {"en": "used their Imposter card in only 3.6% of their games",
             "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
             "it": "hanno usato la loro carta Imposter solo nel 3,6% delle loro partite"}[lang] in page, page
     assert old not in page  # said once, as a share: not "0.04 times …" then "they hardly ever used it" (en46)

@@ -76,8 +76,8 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
            "share as small as 1% cannot be told from chance; cardgen validate warns above 1% of games."),
     ("fr", "Deux seuils : cardgen fix vise au plus 5 % des parties où C, car sur 100 parties par essai une part aussi "
            "faible que 1 % ne se distingue pas du hasard ; cardgen validate avertit au-delà de 1 % des parties."),
-    ("it", "Due soglie: cardgen fix punta al massimo al 5 % delle partite in cui C, perché su 100 partite per prova "
-           "una quota piccola come l’1 % non si distingue dal caso; cardgen validate avvisa oltre l’1 % delle "
+    ("it", "Due soglie: cardgen fix punta al massimo al 5% delle partite in cui C, perché su 100 partite per prova "
+           "una quota piccola come l’1% non si distingue dal caso; cardgen validate avvisa oltre l’1% delle "
            "partite.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line

@@ -185,7 +185,7 @@ def test_the_french_result_line_is_labelled_by_a_noun() -> None:
 def test_italian_says_the_95_interval_as_every_other_output() -> None:
     """"intervallo di confidenza al 95 %" where every other output says "intervallo al 95 %" (terminal round 40
     it26)."""
-    assert plain(word("interval", "it")) == ", intervallo al 95 %"
+    assert plain(word("interval", "it")) == ", intervallo al 95%"
 
 
 def test_the_italian_left_out_lever_names_what_to_try() -> None:

@@ -862,11 +862,11 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
            "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
-           "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0\u00a0% delle partite "
-           "[33,2\u00a0%; 57,4\u00a0%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
-           "quota equa del 27,8\u00a0%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
-           "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vinceva il 37,0\u00a0% delle partite "
-           "[33,2\u00a0%; 57,4\u00a0%], per una quota equa del 27,8\u00a0%. Differenza tra i due giochi: "
+           "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0% delle partite "
+           "[33,2%; 57,4%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
+           "quota equa del 27,8%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
+           "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vinceva il 37,0% delle partite "
+           "[33,2%; 57,4%], per una quota equa del 27,8%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla. Tenuto conto del caso, "
            "può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate, esegui: cardgen fix royale --players 4")])
@@ -1045,11 +1045,11 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
     assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, al di là "
-                  "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0 % delle partite [8,2 %; 25,9 %] "
-                  "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8 %, "
+                  "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0% delle partite [8,2%; 25,9%] "
+                  "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8%, "
                   "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli "
-                  "stessi mazzi mescolati, il giocatore 2 vinceva il 21,0 % delle partite [8,2 %; 25,9 %], per una quota "
-                  "equa del 27,8 %. Differenza tra i due giochi: −6,0 punti percentuali; tenuto conto del caso, da −10,0 "
+                  "stessi mazzi mescolati, il giocatore 2 vinceva il 21,0% delle partite [8,2%; 25,9%], per una quota "
+                  "equa del 27,8%. Differenza tra i due giochi: −6,0 punti percentuali; tenuto conto del caso, da −10,0 "
                   "a −2,0 punti percentuali. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate, esegui: cardgen "
                   "fix royale --players 4")
