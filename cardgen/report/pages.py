@@ -485,7 +485,8 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
         return page_words("fairness_two", lang, rate=percent(one["rate"], lang, places=1, fixed=True),
                           rate2=percent(two["rate"], lang, places=1, fixed=True),
                           fair=percent(fair, lang, places=1, fixed=True)) + verdict
-    flags = sorted(balance.get("flags") or [], key=lambda f: f["seat"])
+    # the seats' flags (an agent's, with mixed agents, names no seat)
+    flags = sorted((f for f in balance.get("flags") or [] if "seat" in f), key=lambda f: f["seat"])
     if len(flags) > 1:  # every player the warning names, not the furthest alone (terminal round 40 en36)
         said = [page_words("fairness_seat", lang, k=f["seat"], rate=percent(f["rate"], lang, places=1, fixed=True))
                 for f in flags]
