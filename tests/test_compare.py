@@ -199,12 +199,13 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # both decks short: said once, a row per player count with both shares and the coins to add, then whether the
     # change may be chance (thirteenth reading fr32; twentieth en46, fr39: never the paragraph again per count)
     # the shortage named as the bank's: this box runs out of gold and silver alike (twenty-first reading en46)
-    assert ("Shortage of coins in the bank: the bank cannot pay all it owes; the published rules do not say what happens "
-            "then, and cardgen’s added rule lets play go on. The table gives, for each player count, the base game → the "
+    # (the ruling by the books' one name, "this edition's ruling", and the coins named: terminal round 40)
+    assert ("Shortage of coins in the bank: the bank cannot pay all it owes; the published description does not say "
+            "what happens then, and this edition’s ruling lets play go on. The table gives, for each player count, the base game → the "
             "variant, on the 30 pairs of games played here; the silver coins to add would have covered the shortfall "
             "in these games as they were played. To choose how many to put in the base game’s box, use cardgen "
             "validate’s count instead, made on its own games (1,000 unless told otherwise); it can differ from these "
-            "by several:") in text, text  # the pairs it rests on (twenty-fourth reading fr23, it25; round 25)
+            "by several silver coins:") in text, text  # the pairs it rests on (twenty-fourth reading fr23, it25; round 25)
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
     assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"
                      r"chance\s+alone|is too clear to be\s+chance)", text), text
@@ -246,7 +247,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     assert re.search(r"shortage of coins in the bank in \d+\.\d% of games", overview), overview
     assert "play goes on under a rule that cardgen adds" in overview and "The game page (follow the game’s name in the table) gives the details" in overview  # round 34 fr35; round 39 en29
     page = (run / "draco-rich-toast.html").read_text()
-    assert "the bank could not pay all it owed in" in page and "cardgen’s added rule lets play go on" in page
+    assert "the bank could not pay all it owed in" in page and "this edition’s ruling lets play go on" in page
     # the terminal's words (round 29 en23; round 30 en24: of the games, not "of them"); a share, never "would avoid it" (en90)
     assert "would have covered every unpaid sum in 99% of the games" in page
     assert "silver-coin" not in overview and "silver-coin" not in page
