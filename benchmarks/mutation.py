@@ -539,6 +539,7 @@ TARGETS = [
             "tests/test_lifecycle_mutants.py")),
     # compiled Jinja2 templates kept between runs for the rulebook and the report (issue 49: a command's fixed cost)
     Target("jinjacache", "cardgen/jinjacache.py", ("",), ("tests/test_templating_cache.py",)),
+    Target("numba_inline", "cardgen/speedups/numba_inline.py", ("",), ("tests/test_speedups_numba.py",)),
 ]
 
 

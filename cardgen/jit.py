@@ -213,7 +213,11 @@ def uninstall() -> None:
 
 
 def install() -> None:
-    """Make sure numba's cache is keyed by ``code_key()`` whenever numba compiles in this process."""
+    """Make sure numba's cache is keyed by ``code_key()`` whenever numba compiles in this process, and that
+    numba copies inlined callees once (``cardgen.speedups.numba_inline``, switchable)."""
+    from cardgen.speedups import numba_inline
+
+    numba_inline.install()
     if "numba" in sys.modules:
         point_numba()
     elif _finder not in sys.meta_path:

@@ -26,6 +26,11 @@ One more is not a dependency's but our own rules' (``cardgen.engine.inline``, na
 turns every speed-up off): ``inline``, the reference engine's rule steps with their one-line forms inlined
 (Draco's and Royale's engines, 13-15 % of an engine's time per decision; issue 49).
 
+One more changes numba's compiler, not a command's imports: ``numba_inline``, the copies numba makes of every
+``inline="always"`` callee sharing one memo per copy (the same generated code, a faster first compile of the
+compiled tiers; measured in its docstring). It is installed with ``cardgen.jit``'s finder when ``cardgen`` is
+imported.
+
 ``standin`` is the mechanism two of them share (a module standing for another until used).
 """
 from __future__ import annotations
@@ -35,7 +40,7 @@ import os
 #: the environment variable: "0" turns every speed-up off, "-name,-name" the named ones
 ENV = "CARDGEN_SPEEDUPS"
 #: every speed-up, by the name the variable uses
-NAMES = ("lazy_pillow", "pydantic_import", "gc", "inline")
+NAMES = ("lazy_pillow", "pydantic_import", "gc", "inline", "numba_inline")
 
 
 def enabled(name: str) -> bool:
