@@ -26,8 +26,6 @@ from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
@@ -118,6 +116,11 @@ def book_words(msgid: str, lang: str, domain: str | None, **fields: str) -> str:
 
 def extract(domain: str | None = None, template_dir: Path = TEMPLATE_DIR) -> Catalog:
     """The messages of ``domain``'s templates (all templates if None), as a fresh ``.pot``."""
+    # Babel's extractor and its command line's config reader (optparse, configparser) only here: every
+    # report reads the catalogs (``book_words``), and a command's start-up is a figure of issue 49
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
     catalog = Catalog(project="cardgen rulebooks", version="1", copyright_holder="cardgen",
                       msgid_bugs_address="", charset="utf-8", fuzzy=False)
     catalog.header_comment = HEADER
