@@ -227,7 +227,8 @@ def test_the_overviews_shortage_note_says_which_rule_served_and_how_often() -> N
 
     en, fr = PAGES["en"]["short_note"], PAGES["fr"]["short_note"]
     assert "the more games that needed it, the more the results describe" in en and "came into" not in en
-    assert "plus cette règle a servi, plus les résultats décrivent le jeu modifié plutôt que le jeu publié" in fr
+    # terminal round 41 fr19, en25*: the ruling by the books' name, « choix de cette édition » (pin updated)
+    assert "plus ce choix a servi, plus les résultats décrivent le jeu de cette édition plutôt que le jeu publié" in fr
     assert "plus elle a servi" not in fr
 
 

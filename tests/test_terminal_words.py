@@ -242,7 +242,8 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     text = format_entry(entry, "en", naming)
     # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
     # round 34 en5: one case in the list's form too, under a heading of its own
-    assert ("  special case the published rules leave open or unclear (settled by this edition’s ruling, as in the rulebook):\n    the bank cannot pay all it "
+    # terminal round 41 en24*: Draco's source is a player's description, said so; "printed in its rulebook" (en2)
+    assert ("  special case the published description leaves open or unclear (settled by this edition’s ruling, printed in its rulebook):\n    the bank cannot pay all it "
             "owes: 300 times, in all 200 games") in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
