@@ -71,9 +71,10 @@ def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
         said = _plain(say(key, lang, short=n, rest=300 - n, where="W"))
         # round 36 fr9*, it8*, en16: which rule (cardgen's others came into play in 78 and 81 games), and no claimed
         # size of effect; round 40 en9*, fr8*, it10*: whether to act is that the book already rules the case
-        assert {"en": "This edition’s rulebook already settles this case (W)",
-                "fr": "Le livret de cette édition règle déjà ce cas (W)",
-                "it": "Il regolamento di questa edizione risolve già questo caso (W)"}[lang] in said
+        # terminal round 41 it14, fr10: no "already", the ruling by its name (pin updated)
+        assert {"en": "This edition’s ruling on this case (W)",
+                "fr": "Le choix de cette édition pour ce cas (W)",
+                "it": "La scelta di questa edizione per questo caso (W)"}[lang] in said
         assert "coprire" not in said
 
 

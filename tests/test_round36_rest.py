@@ -19,12 +19,11 @@ def _plain(text: str) -> str:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # round 40 en9*, fr8*, it10*: the book's ruling and where it is, never "the rules should still say"
-    ("en", "This edition’s rulebook already settles this case (under “Special cases”, “Money”): its ruling came into "
-           "play only in these 24 games, and the other 276 do not depend on it"),
-    ("fr", "Le livret de cette édition règle déjà ce cas (sous « Cas particuliers », « L’argent ») : son choix n’a "
-           "servi que dans ces 24 parties, et les 276 autres n’en dépendent pas"),
-    ("it", "Il regolamento di questa edizione risolve già questo caso (nei «Casi particolari», «Il denaro»): la sua "
-           "scelta è entrata in gioco solo in queste 24 partite, e le altre 276 non ne dipendono")])
+    # terminal round 41 it14, fr10: where the book rules it is said in the warning's ruling clause; the last sentence
+    # then names it once (pins updated)
+    ("en", "(under “Special cases”, “Money”). In these 300 games"),
+    ("fr", "(sous « Cas particuliers », « L’argent »). Sur ces 300 parties"),
+    ("it", "(nei «Casi particolari», «Il denaro»). In queste 300 partite")])
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:
     """fr9*, it8*, en16 (and round 29's en24, it11, whose test this replaces: the 6-player warning says what the results
     describe): "Only these 24 games needed cardgen's rule, so it hardly changes the results": cardgen's
@@ -35,7 +34,11 @@ def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) 
 
     f = {"peak": "unpaid_by_bank", "print_more": 9, "cover": 0.99, "games_short": 24, "games": 300, "max": 16}
     line = _plain(shortfall_line(f, lang, Naming.of(resolve("draco", ROOT), lang)))
-    assert line.endswith(said), line
+    assert said in line, line
+    assert line.endswith({"en": "This ruling came into play only in these 24 games; the other 276 do not depend on it",
+                          "fr": "Ce choix n’a servi que dans ces 24 parties ; les 276 autres n’en dépendent pas",
+                          "it": "Questa scelta è entrata in gioco solo in queste 24 partite; le altre 276 non ne "
+                                "dipendono"}[lang]), line
     assert not any(old in line for old in ("hardly changes", "change donc peu", "cambia quindi poco"))
     one = {**f, "games_short": 1}
     line = _plain(shortfall_line(one, lang, Naming.of(resolve("draco", ROOT), lang)))

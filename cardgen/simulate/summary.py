@@ -1415,7 +1415,10 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         # this edition's book already rules the case: said with where it does, never "the published rules should
         # still say what happens", which sent the designer to write a ruling their book prints (round 40 en9*, fr8*,
         # it10*)
-        return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"],
+        # where the book rules it said once in a warning: this warning's own ruling clause names it at the first
+        # count (terminal round 41 en27, fr10, it14)
+        return text + (". " + say_n("short_weight_few" if first else "short_weight_few_said", f["games_short"], lang,
+                                    short=f["games_short"],
                                     rest=f["games"] - f["games_short"], where=own_line("short_ruling_where", lang, naming)
                                     or say("short_ruling_where", lang))
                        if cid in naming.ruled else "")
@@ -1496,7 +1499,11 @@ def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = 
     case = ((tally_name(f"gap:{ruling}{tense}", lang, naming.words) if ruling else None)
             or (tally_name(f"gap:{ruling}", lang, naming.words) if ruling and past else None)
             or say(f"short_case{'_past' if past else ''}", lang, piece=piece))
-    return case, say("short_by_published" if published else "short_by_edition", lang)
+    # where this edition's book rules it, said where the ruling is first named: at Draco's 3 players (95% of games)
+    # the warning said only that the description is silent, and where the book rules it only at 6 (round 41 en27, fr10)
+    where = own_line("short_ruling_where", lang, naming) or say("short_ruling_where", lang)
+    return case, (say("short_by_published", lang) if published else
+                  say("short_by_edition", lang) + say("short_by_edition_where", lang, where=where))
 
 
 def _published(clar: Any) -> bool:
