@@ -206,7 +206,7 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
     assert said.endswith({"en": "all contain the figures they estimate",  # round 34 en2; round 39 en8
                           "fr": "ils contiennent tous leur valeur en même temps",
-                          "it": "ciascuno contenga il proprio valore, tutti contemporaneamente"}[lang])  # round 38 it4
+                          "it": "contengano tutti insieme il rispettivo valore"}[lang])  # round 38 it4; round 41 it2
 
 
 def test_the_french_lead_changes_hands_no_more() -> None:

@@ -240,7 +240,8 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
     short = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
     line = shortfall_line(short, lang, naming)
     silence, so, fixes = say("short_by_edition", lang), say("short_weight_so", lang), "cardgen fix"
-    assert silence + so + ". " in line, line
+    where = say("short_by_edition_where", lang, where=naming.words["lines"][lang]["short_ruling_where"])
+    assert silence + where + so + ". " in line, line  # round 41 en27: where the book rules it, then what follows
     assert line.index(so) < line.index(fixes) and line.count(so.strip(" ,")) == 1, line
 
 
@@ -741,7 +742,7 @@ def test_the_pages_small_idioms() -> None:
     ("fr", "quand on compare plusieurs valeurs à la fois, leurs intervalles sont élargis pour que, 19 fois sur 20, "
            "ils contiennent tous leur valeur en même temps"),
     ("it", "quando si confrontano più valori alla volta, gli intervalli vengono allargati in modo che, 19 volte su 20, "
-           "ciascuno contenga il proprio valore, tutti contemporaneamente")])  # round 38 it4
+           "contengano tutti insieme il rispettivo valore")])  # round 38 it4; round 41 it2
 def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, widened: str) -> None:
     """en4, fr3: "an interval in brackets contains, 19 times out of 20, the figure …", then "(95% confidence interval
     widened because 3 players are compared at once)": a widened interval holds its figure more often than 19 times

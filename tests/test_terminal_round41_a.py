@@ -214,3 +214,24 @@ def test_the_runs_overview_says_what_pass_means(draco_run: tuple, lang: str) -> 
     html = overview(doc, infos, "t", lang=lang, namings={"draco": Naming.of(deck, lang)})
     means = plain(say("pass_means", lang, verdict=say("pass", lang)))
     assert plain(html.replace("&#39;", "’")).count(means) == 1, means
+
+
+def test_the_small_wordings_of_validate_read_as_their_language_writes() -> None:
+    """terminal round 41 fr4: « chaque joueur commence la main vide » (the idiom is figurative); it5: the reason before
+    what it is a reason for, «cosa che serve» spoken; fr11: « (points de %) » a clipped calque; it2: «ciascuno contenga
+    il proprio valore, tutti contemporaneamente» a calque; fr7: « noms propres » read as proper nouns; it7: two
+    parentheticals run together."""
+    words = json.loads((ROOT / "cardgen/games/king_lui/words.json").read_text(encoding="utf-8"))
+    own = [v for v in words.values() if isinstance(v, dict) and isinstance(v.get("fr"), dict)
+           and "cards_none_line" in v["fr"]]
+    for block in nonempty(own):
+        for key in nonempty(["cards_none", "cards_none_line"]):
+            assert "main vide" not in block["fr"][key] and "personne n’a de carte en main au départ" in block["fr"][key]
+            assert "cosa che serve" not in block["it"][key]
+            assert "per misurare la forza di una carta cardgen dovrebbe poterla scambiare" in block["it"][key]
+    assert "(pts de %)" in say("strength_units", "fr", unit="u") and "points de %" not in say("strength_units", "fr",
+                                                                                                   unit="u")
+    assert "contengano tutti insieme il rispettivo valore" in LINES["it"]["interval_plain"]
+    assert "tutti contemporaneamente" not in LINES["it"]["interval_plain"]
+    assert "intitulés de cette édition" in LINES["fr"]["scale"] and "noms propres" not in LINES["fr"]["scale"]
+    assert "; nomi dei verdetti di questa edizione)" in LINES["it"]["scale"]

@@ -99,13 +99,13 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
               "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
         # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
-        "fr": "échelle des scores en solitaire, part des parties pour chaque verdict du livret (noms propres à cette "
+        "fr": "échelle des scores en solitaire, part des parties pour chaque verdict du livret (intitulés de cette "
               "édition, paliers de la règle publiée) : « Maître d’hôtel du roi » "
               # round 34 fr11: three colons in one line; "points" keeps the numbers apart
               "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
               "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
         "it": "scala dei punteggi in solitario, quota delle partite per ciascun verdetto (fasce di punteggio del "
-              "regolamento pubblicato, verdetti nelle parole di questa edizione): "  # round 39 it25
+              "regolamento pubblicato; nomi dei verdetti di questa edizione): "  # round 39 it25; round 41 it7
               "«Maggiordomo del re» (11 o 12) "
               "10,0%; «Una mancia meritata» (9 o 10) 0,0%; «Ancora uno sforzo» (7 o 8) 30,0%; "
               "«Licenziato in tronco» (da 0 a 6) 60,0%"}[lang], line
