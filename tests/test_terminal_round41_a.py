@@ -235,3 +235,13 @@ def test_the_small_wordings_of_validate_read_as_their_language_writes() -> None:
     assert "tutti contemporaneamente" not in LINES["it"]["interval_plain"]
     assert "intitulés de cette édition" in LINES["fr"]["scale"] and "noms propres" not in LINES["fr"]["scale"]
     assert "; nomi dei verdetti di questa edizione)" in LINES["it"]["scale"]
+
+
+def test_king_luis_card_strength_on_the_page_has_no_double_space_before_its_semicolon() -> None:
+    """terminal round 41 fr28: « à comparer  ; et cardgen » (a normal space and a narrow one before « ; », and « ; et »
+    after a comma clause): one clause joined by a comma, as the terminal line is."""
+    words = json.loads((ROOT / "cardgen/games/king_lui/words.json").read_text(encoding="utf-8"))
+    texts = [v["fr"]["cards_none"] for v in words.values() if isinstance(v, dict) and isinstance(v.get("fr"), dict)
+             and "cards_none" in v["fr"]]
+    for text in nonempty(texts):
+        assert "  " not in text and "comparer, et cardgen" in text, text
