@@ -201,7 +201,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # the shortage named as the bank's: this box runs out of gold and silver alike (twenty-first reading en46)
     # (the ruling by the books' one name, "this edition's ruling", and the coins named: terminal round 40)
     assert ("Shortage of coins in the bank: the bank cannot pay all it owes; the published description does not say "
-            "what happens then, and this edition’s ruling lets play go on. The table gives, for each player count, "
+            "what happens then, and this edition’s ruling lets play go on (under “Special cases”, “Money”). The table "
+            "gives, for each player count, "
             "the base game → the variant, on the 30 pairs of games played here; the silver coins to add would have "
             "covered the shortfall in these games as they were played. To choose how many to put in the base game’s "
             "box, use cardgen validate’s count instead, made on its own games (1,000 unless told otherwise); it can "
@@ -245,7 +246,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # the overview is scanned: its column names the shortage and its share of games (one decimal, as the terminal),
     # the detail said once under the table, and the game page holds the terminal's full line (round 32 en39)
     assert re.search(r"shortage of coins in the bank in \d+\.\d% of games", overview), overview
-    assert "play goes on under a rule that cardgen adds" in overview and "The game page (follow the game’s name in the table) gives the details" in overview  # round 34 fr35; round 39 en29
+    assert "play goes on under this edition’s ruling" in overview and "The game page (follow the game’s name in the table) gives the details" in overview  # round 34 fr35; round 39 en29
     page = (run / "draco-rich-toast.html").read_text()
     assert "the bank could not pay all it owed in" in page and "this edition’s ruling lets play go on" in page
     # the terminal's words (round 29 en23; round 30 en24: of the games, not "of them"); a share, never "would avoid it" (en90)

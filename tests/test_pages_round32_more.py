@@ -56,8 +56,10 @@ def test_the_overviews_warning_cell_is_a_label_its_rule_and_command_said_once_be
     assert len(cells) == 2 and all(len(plain(c).split()) <= 12 for c in cells), cells
     assert not any("cardgen" in c or "99" in c for c in cells)
     below = html[html.index("</table>"):]
-    rule = {"en": "play goes on under a rule that cardgen adds", "fr": "une règle ajoutée par cardgen",  # round 36 en20
-            "it": "una regola aggiunta da cardgen"}[lang]
+    # round 36 en20; terminal round 41 en25*: this edition's ruling, by the books' name, under Draco's own source
+    rule = {"en": "the published description does not say what happens; play goes on under this edition’s ruling",
+            "fr": "la partie continue selon un choix de cette édition",
+            "it": "la partita continua con una scelta di questa edizione"}[lang]
     assert plain(below).count(rule) == 1
     assert "<code>cardgen fix draco</code>" in below
 

@@ -23,7 +23,11 @@ def test_the_first_run_note_says_what_the_run_lacks_and_until_when(lang: str) ->
         assert len(note) <= WIDTH and note.count(".") == 1 and note.endswith(".")
         assert len(note) - len("Draco & Co") <= old  # never longer
         assert {"en": "engine", "fr": "moteur", "it": "motore"}[lang] not in note
-        assert {"en": "faster simulation", "fr": "simulation rapide", "it": "simulazione rapida"}[lang] in note
+    # terminal round 41 en1: "until cardgen’s faster simulation is ready" promised a release; the plain note says
+    # what the designer sees now (slower, the same results): round 33's "faster simulation" pin updated
+    assert {"en": "more slowly", "fr": "plus lentement", "it": "più lentamente"}[lang] in say("note_building", lang, title="X")
+    assert {"en": "faster simulation", "fr": "simulation rapide", "it": "simulazione rapida"}[lang] in say(
+        "note_building_skips", lang, title="X")
     plain, skips = say("note_building", lang, title="X"), say("note_building_skips", lang, title="X")
     assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] in plain
     assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] not in skips
@@ -202,7 +206,7 @@ def test_a_widened_interval_contains_its_figure_it_is_not_right(lang: str) -> No
     assert {"en": "right together", "fr": "justes", "it": "giusti"}[lang] not in said
     assert said.endswith({"en": "all contain the figures they estimate",  # round 34 en2; round 39 en8
                           "fr": "ils contiennent tous leur valeur en même temps",
-                          "it": "ciascuno contenga il proprio valore, tutti contemporaneamente"}[lang])  # round 38 it4
+                          "it": "contengano tutti insieme il rispettivo valore"}[lang])  # round 38 it4; round 41 it2
 
 
 def test_the_french_lead_changes_hands_no_more() -> None:

@@ -227,7 +227,8 @@ def test_the_overviews_shortage_note_says_which_rule_served_and_how_often() -> N
 
     en, fr = PAGES["en"]["short_note"], PAGES["fr"]["short_note"]
     assert "the more games that needed it, the more the results describe" in en and "came into" not in en
-    assert "plus cette règle a servi, plus les résultats décrivent le jeu modifié plutôt que le jeu publié" in fr
+    # terminal round 41 fr19, en25*: the ruling by the books' name, « choix de cette édition » (pin updated)
+    assert "plus ce choix a servi, plus les résultats décrivent le jeu de cette édition plutôt que le jeu publié" in fr
     assert "plus elle a servi" not in fr
 
 
@@ -262,13 +263,14 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
 
 @pytest.mark.parametrize(("lang", "order"), [
     # round 34 fr17: what follows, a sentence of its own
-    ("en", "the published description does not say what happens then, and this edition’s ruling lets play go on. The "
-           "results"),
+    # terminal round 41 en27, fr10: where this edition's book rules it, at the first count too (pins updated)
+    ("en", "the published description does not say what happens then, and this edition’s ruling lets play go on "
+           "(under “Special cases”, “Money”). The results"),
     # round 40 it9*: Draco's published source as its book names it, and this edition's ruling
     ("fr", "la description publiée ne dit pas ce qui se passe alors, et le choix de cette édition permet de "
-           "poursuivre la partie. Les résultats"),
+           "poursuivre la partie (sous « Cas particuliers », « L’argent »). Les résultats"),
     ("it", "la descrizione pubblicata non dice che cosa succede in quel caso: la partita continua grazie a una scelta "
-           "di questa edizione. I risultati")])  # round 38 it35: the cause and effect said
+           "di questa edizione (nei «Casi particolari», «Il denaro»). I risultati")])  # round 38 it35: the cause and effect said
 def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str, order: str) -> None:
     """fr23: « la règle ajoutée par cardgen permet de poursuivre la partie, mais les règles publiées ne disent pas
     ce qui se passe alors, donc les résultats … »: remedy, problem, consequence; now the gap in the rules first, as

@@ -71,9 +71,10 @@ def test_a_shortage_in_few_games_says_whether_to_act(lang: str) -> None:
         said = _plain(say(key, lang, short=n, rest=300 - n, where="W"))
         # round 36 fr9*, it8*, en16: which rule (cardgen's others came into play in 78 and 81 games), and no claimed
         # size of effect; round 40 en9*, fr8*, it10*: whether to act is that the book already rules the case
-        assert {"en": "This edition’s rulebook already settles this case (W)",
-                "fr": "Le livret de cette édition règle déjà ce cas (W)",
-                "it": "Il regolamento di questa edizione risolve già questo caso (W)"}[lang] in said
+        # terminal round 41 it14, fr10: no "already", the ruling by its name (pin updated)
+        assert {"en": "This edition’s ruling on this case (W)",
+                "fr": "Le choix de cette édition pour ce cas (W)",
+                "it": "La scelta di questa edizione per questo caso (W)"}[lang] in said
         assert "coprire" not in said
 
 
@@ -139,9 +140,10 @@ def test_the_margin_warning_compares_like_with_like() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "though player 2 (19.3%) is within chance only because the intervals are widened"),
-    ("fr", "mais le joueur 2 (19,3 %) ne reste dans les limites du hasard qu’avec les intervalles élargis"),
-    ("it", "ma il giocatore 2 (19,3%) rientra nei limiti del caso solo con gli intervalli allargati")])
+    # terminal round 41 en10, fr3*, it3*: the verdict first, then who is only just within it (pins updated)
+    ("en", "but player 2 (19.3%) only just: without the widening, that gap would count"),
+    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart compterait"),
+    ("it", "ma il giocatore 2 (19,3%) ci rientra appena, solo con gli intervalli allargati")])
 def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lang: str, said: str) -> None:
     """fr1*, en4 (King Lui at 4 and 5 players, Royale at 2, terminal and pages): « ne reste dans les limites du
     hasard que grâce à l'élargissement »: the widening of what? The intervals, whose heading two lines above says

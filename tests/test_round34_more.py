@@ -215,16 +215,21 @@ def test_a_single_case_cardgen_rules_is_listed_as_several_are(lang: str) -> None
     (players are still tied …): in 3 of the 300 games" hid the case in a bracket mid-line, where the next count lists
     it on its own line under a heading; one case now takes the list's form, under a singular heading."""
     from cardgen.games import get_game
-    from cardgen.simulate.summary import Naming, format_entry
+    from cardgen.simulate.summary import Naming, format_entry, own_say
 
     gap = {"kind": "bank_short", "settled": True, "count": 300, "games": 200, "seed": 7, "game": 0}
     entry = {"variant": "draco", "game": "draco", "players": 3, "passed": True, "completed": 0, "games": 200,
              "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
     lines = format_entry(entry, lang, Naming(dict(get_game("draco").words))).split("\n")
-    head = _plain(say("gaps_ruled_head_one", lang))
-    assert head == {"en": "special case the published rules leave open or unclear (settled by this edition’s ruling, as in the rulebook):",
-                    "fr": "cas que les règles publiées ne tranchent pas ou laissent ambigu (réglé par un « Choix de cette édition » du livret) :",
-                    "it": "situazione che il regolamento pubblicato non prevede o lascia ambigua (vale una «Scelta di questa edizione»):"}[lang]
+    assert _plain(say("gaps_ruled_head_one", lang)) == {
+        "en": "special case the published rules leave open or unclear (settled by this edition’s ruling, printed in its rulebook):",
+        "fr": "cas que les règles publiées ne tranchent pas ou laissent ambigu (réglé par un « Choix de cette édition » du livret) :",
+        "it": "situazione che il regolamento pubblicato non prevede o lascia ambigua (vale una «Scelta di questa edizione»):"}[lang]
+    # terminal round 41 en24*: Draco's own heading names its source, "the published description" (pin updated)
+    head = _plain(own_say("gaps_ruled_head_one", lang, Naming(dict(get_game("draco").words))))
+    assert head == {"en": "special case the published description leaves open or unclear (settled by this edition’s ruling, printed in its rulebook):",
+                    "fr": "cas que la description publiée ne tranche pas ou laisse ambigu (réglé par un « Choix de cette édition » du livret) :",
+                    "it": "situazione che la descrizione pubblicata non prevede o lascia ambigua (vale una «Scelta di questa edizione»):"}[lang]
     at = [_plain(line) for line in lines].index("  " + head)
     assert lines[at + 1].startswith("    ") and "(" not in lines[at + 1].split(":")[0]
 
@@ -453,10 +458,11 @@ def test_the_draco_overviews_shortage_note_reads_cleanly() -> None:
     from cardgen.report.words import PAGES
 
     en, it = PAGES["en"]["short_note"], PAGES["it"]["short_note"]
-    assert en.startswith("{name}: the published rules do not say what happens; play goes on under a rule that cardgen adds, "
-                         "and the more games that needed it, the more the results describe the game with that rule "
+    # terminal round 41 en25*, it24*: "a rule that cardgen adds" → this edition's ruling, the books' name
+    assert en.startswith("{name}: the published rules do not say what happens; play goes on under this edition’s ruling, "
+                         "and the more games that needed it, the more the results describe the game with that ruling "
                          "rather than the published one.")
-    assert ("e quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa regola anziché il "
+    assert ("e quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa scelta anziché il "
             "gioco pubblicato.") in it
 
 

@@ -37,12 +37,13 @@ def _draco() -> dict:
     # fr9, it10: "n'en dépendent que par", "ne dipendono soltanto attraverso" (calques); fr10: "doivent tout de même
     # trancher" read as if the rules did; en15: "what happens then" (when?)
     # round 40 en9*, fr8*, it10*: the book already rules the case; no advice to write it
-    ("en", "short_weight_few", "and the other 276 do not depend on it", "should still say"),  # r39 it11
-    ("fr", "short_weight_few", "et les 276 autres n’en dépendent pas",
+    # round 41 it14, fr10: "; the other …" after the ruling named (pins updated)
+    ("en", "short_weight_few", "; the other 276 do not depend on it", "should still say"),  # r39 it11
+    ("fr", "short_weight_few", "; les 276 autres n’en dépendent pas",
      "dépendent que par"),  # round 38 fr14, fr15
-    ("fr", "short_weight_few_one", "et les 276 autres n’en dépendent pas", "doivent tout de même"),
-    ("it", "short_weight_few", "e le altre 276 non ne dipendono", "dipendono soltanto attraverso"),  # r38 it16, r39 it11
-    ("it", "short_weight_few_one", "è entrata in gioco solo in questa partita, e le altre 276 non ne dipendono",
+    ("fr", "short_weight_few_one", "; les 276 autres n’en dépendent pas", "doivent tout de même"),
+    ("it", "short_weight_few", "; le altre 276 non ne dipendono", "dipendono soltanto attraverso"),  # r38 it16, r39 it11
+    ("it", "short_weight_few_one", "è entrata in gioco solo in questa partita; le altre 276 non ne dipendono",
      "dovrebbe comunque"),
 ])
 def test_the_terminal_lines_read_as_round_37_asked(lang: str, key: str, said: str, old: str) -> None:

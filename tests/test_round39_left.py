@@ -150,10 +150,10 @@ def test_the_english_ties_line_gives_each_count_first_and_nests_no_brackets(deck
             "royale": ("most_dish_cards", "most_dish_cards, then shared")}[deck]
     ties = {"games": 46, "shared_wins": 7, "tie_breaks": {rule[0]: 39, rule[1]: 7}}
     line = ties_line(ties, "en", naming)
-    assert line.startswith("ties for first place: 46 — 39 broken by the "), line
+    assert line.startswith("ties for first place in 46 games: 39 won on the "), line  # round 41 en4, en17
     assert line.endswith("; 7 still tied, victory shared (this edition’s ruling)"), line
-    assert line.count("(") == 1 and ": 39" not in line and ": 7" not in line, line
-    assert tie_items(ties, "en", naming).startswith("39 broken by the ")
+    assert line.count("(") == 1 and ": 39" not in line.split("games: ", 1)[1] and ": 7" not in line, line
+    assert tie_items(ties, "en", naming).startswith("39 won on the ")
 
 
 # -- en41: the overview's "only just" warning ------------------------------------------------------------------------
@@ -417,12 +417,13 @@ def test_the_french_fix_pointer_has_no_chain_of_et(flags: tuple, said: str) -> N
 
 @pytest.mark.parametrize(("lang", "said"), [
     # round 40 en9*, fr8*, it10*: the book's ruling named, where the book prints it
-    ("en", "This edition’s rulebook already settles this case (W): its ruling came into play only in these 24 games, "
-           "and the other 276 do not depend on it"),
-    ("fr", "Le livret de cette édition règle déjà ce cas (W) : son choix n’a servi que dans ces 24 parties, et les "
-           "276 autres n’en dépendent pas"),
-    ("it", "Il regolamento di questa edizione risolve già questo caso (W): la sua scelta è entrata in gioco solo in "
-           "queste 24 partite, e le altre 276 non ne dipendono")])
+    # terminal round 41 it14, fr10: no "already", the ruling by its name (pins updated)
+    ("en", "This edition’s ruling on this case (W) came into play only in these 24 games; the other 276 do not depend "
+           "on it"),
+    ("fr", "Le choix de cette édition pour ce cas (W) n’a servi que dans ces 24 parties ; les 276 autres n’en "
+           "dépendent pas"),
+    ("it", "La scelta di questa edizione per questo caso (W) è entrata in gioco solo in queste 24 partite; le altre "
+           "276 non ne dipendono")])
 def test_a_shortage_in_few_games_says_its_count_once(lang: str, said: str) -> None:
     """round 39 it11: «è servita solo in queste 24 partite; nelle altre 276 non è entrata in gioco, quindi incide sui
     risultati solo attraverso queste 24 partite»: the count twice, the sentence round in a circle (English alike).
@@ -433,9 +434,9 @@ def test_a_shortage_in_few_games_says_its_count_once(lang: str, said: str) -> No
     assert many.count({"en": "24 games", "fr": "24 parties", "it": "24 partite"}[lang]) == 1
     assert not any(w in many for w in ("hardly", "incide poco", "change donc peu", "only through", "solo attraverso"))
     one = _plain(say("short_weight_few_one", lang, short=1, rest=299, where="W"))
-    assert {"en": "only in this game, and the other 299 do not depend on it",
-            "fr": "que dans cette partie, et les 299 autres n’en dépendent pas",
-            "it": "solo in questa partita, e le altre 299 non ne dipendono"}[lang] in one, one
+    assert {"en": "only in this game; the other 299 do not depend on it",
+            "fr": "que dans cette partie ; les 299 autres n’en dépendent pas",
+            "it": "solo in questa partita; le altre 299 non ne dipendono"}[lang] in one, one
 
 
 # -- it33: why Royale's card swap test cannot be run -----------------------------------------------------------------

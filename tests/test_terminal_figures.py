@@ -209,7 +209,8 @@ def test_a_tie_is_counted_once() -> None:
     # a tie for first place, and a shared win said as Royale says it: "still tied", never "not broken" (en6, en16)
     # round 36 en10: the ways each tie ended in brackets after the count
     # round 39 en25: each count before its clause, after a dash: no bracket holding "(this edition’s ruling)"
-    assert ties_line(kl, "en") == "ties for first place: 14 — 11 broken by fewest discarded; 3 still tied, victory shared"
+    # terminal round 41 en4: "14 — 11 broken by" read as a score or a range: "in 14 games: 11 won on …" (pin updated)
+    assert ties_line(kl, "en") == "ties for first place in 14 games: 11 won on fewest discarded; 3 still tied, victory shared"
     assert ties_line(kl, "fr") == ("égalités pour la première place\u202f: 14\u202f; départagées fewest discarded\u202f: "
                                    "11\u202f; toujours à égalité, victoire partagée\u202f: 3")
     assert ties_line(kl, "it").startswith("partite con parità al primo posto: 14; ")  # round 36 it15
@@ -217,7 +218,7 @@ def test_a_tie_is_counted_once() -> None:
     assert "shared wins" not in ties_line(royale, "en")
     assert "broken by most dish then shared" not in ties_line(royale, "en")  # a shared win is no tie broken
     draco = {"games": 19, "shared_wins": 0, "tie_breaks": {"next_richest": 19}}
-    assert ties_line(draco, "en") == "ties for first place: 19 — 19 broken by next richest"
+    assert ties_line(draco, "en") == "ties for first place in 19 games: 19 won on next richest"
     unnamed = {"games": 5, "shared_wins": 2, "tie_breaks": {"fewest_discarded": 3}}
     assert ties_line(unnamed, "fr").endswith("\u202f; victoires partagées\u202f: 2")
 

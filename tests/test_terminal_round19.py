@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parents[1]
     ("king_lui", "fewest_discarded", {
         "fr": "départagées par le nombre de cartes défaussées (celui qui en a défaussé le moins l’emporte) : 11",
         "it": "risolte con le carte scartate (vince chi ne ha meno): 11",
-        "en": "11 broken by the fewest cards discarded"}),  # round 39 en25: the count first
+        "en": "11 won on the fewest cards discarded"}),  # round 39 en25: the count first; round 41 en4: "won on"
     ("royale", "most_dish_cards", {
         "fr": "départagées par le nombre de cartes Plat encore sous les nobles (celui qui en a le plus l’emporte) : 11",
         "it": "risolte con le carte Piatto ancora sotto i nobili (vince chi ne ha di più): 11",
-        "en": "11 broken by the most dish cards still under nobles"})])
+        "en": "11 won on the most dish cards still under nobles"})])  # round 41 en17
 @pytest.mark.parametrize("lang", ["fr", "it", "en"])
 def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: dict[str, str], lang: str) -> None:
     """(fr5, fr15) The tie-break names the player who wins it, never "(le moins l'emporte)" after "le nombre"."""

@@ -23,11 +23,12 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
 @pytest.mark.parametrize(("lang", "own"), [
     # round 33 en8*: player 5, within chance even unwidened, no longer named; the parenthesis gone (fr6, it4)
     # round 34 fr1*: what was widened, and why
-    ("en", "though player 2 (15.3%) and player 4 (25.7%) are within chance only because the intervals are widened; "
-           "to tell a real gap from chance, play more games: C"),
-    ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) ne restent dans les limites du hasard qu’avec les "
-           "intervalles élargis"),
-    ("it", "ma il giocatore 2 (15,3%) e il giocatore 4 (25,7%) rientrano nei limiti del caso solo con gli "
+    # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it, then what to do (pins updated)
+    ("en", "but player 2 (15.3%) and player 4 (25.7%) only just: without the widening, their gaps would count. "
+           "To tell a real gap from chance, play more games: C"),
+    ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) sont à la limite : sans l’élargissement des "
+           "intervalles, leurs écarts compteraient"),
+    ("it", "ma il giocatore 2 (15,3%) e il giocatore 4 (25,7%) ci rientrano appena, solo con gli "
            "intervalli allargati")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:
     """en3, fr7: "though the gaps for player 2 (15.3%), player 4 (25.7%) and player 5 (24.0%) come close to the
@@ -339,10 +340,10 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     from cardgen.terminal import say
 
     fr = say("scale", "fr", heading="h", items="i").replace("\u202f", " ")
-    assert "(noms propres à cette édition, paliers de la règle publiée)" in fr  # round 40 fr5
+    assert "(intitulés de cette édition, paliers de la règle publiée)" in fr  # round 40 fr5; round 41 fr7
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
         "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
-    assert "(fasce di punteggio del regolamento pubblicato, verdetti nelle parole di questa edizione)" in \
+    assert "(fasce di punteggio del regolamento pubblicato; nomi dei verdetti di questa edizione)" in \
         say("scale", "it", heading="h", items="i")
 
 

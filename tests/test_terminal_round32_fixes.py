@@ -15,7 +15,8 @@ def test_the_first_run_note_is_no_paradox(lang: str) -> None:
     assert len(note) <= WIDTH
     assert {"en": "slower because", "fr": "d’où ce calcul plus lent", "it": "più lento perché"}[lang] not in note
     # (round 33 en23*, fr15*, it6*: the engines became "cardgen's faster simulation", tests/test_round33_fixes.py)
-    assert {"en": "until", "fr": "en attendant", "it": "in attesa"}[lang] in note
+    # terminal round 41 en1: no "until" (a promised release): "for now" (round 32's pin updated)
+    assert {"en": "for now", "fr": "pour l’instant", "it": "per ora"}[lang] in note
     wait = say("waiting_build", lang, game="Royale", why="x")
     assert {"en": "unaffected", "fr": "inchangés", "it": "non cambiano"}[lang] not in wait  # en14: "unaffected" by what?
     assert {"en": "either engine", "fr": "les deux moteurs", "it": "i due motori"}[lang] in wait
@@ -74,8 +75,8 @@ def test_a_seat_within_chance_only_by_the_widening_names_no_second_95_interval(l
     [line] = balance_lines({**out, "seat_fair_share": 0.204}, lang, 5, "C")
     assert "95" not in line and {"en": "own", "fr": "propre", "it": "da sol"}[lang] not in line
     assert {"en": "almost as far", "fr": "presque autant", "it": "quasi altrettanto"}[lang] not in line
-    assert {"en": "only because the intervals are widened", "fr": "qu’avec les intervalles élargis",
-            "it": "solo con gli intervalli allargati"}[lang] in line  # round 34 fr1*
+    assert {"en": "without the widening", "fr": "sans l’élargissement des intervalles",
+            "it": "solo con gli intervalli allargati"}[lang] in line  # round 34 fr1*; round 41 en10, fr3*
 
 
 def test_no_italian_text_calls_a_difference_scarto() -> None:

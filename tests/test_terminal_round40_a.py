@@ -70,7 +70,8 @@ def test_the_waiting_emerald_ruling_keeps_the_drawn_emeralds_exception_and_says_
                 "servir aussitôt", "it": "una carta Emerald che peschi, invece, puoi usarla subito"}[lang] in text
         first = text.split(". ", 1)[0]
         assert len(first.split()) <= 40 and "cardgen" not in text  # the ruling alone first, then the reading
-        assert {"en": "This edition’s reading", "fr": "cette édition retient",
+        # terminal round 41 en3: "reading", a third name beside "ruling": pin updated
+        assert {"en": "this edition keeps the draw compulsory", "fr": "cette édition retient",
                 "it": "questa edizione mantiene"}[lang] in text
     assert "as cardgen reads" not in case["en"] and "in attesa" not in case["it"]  # round 39 it28 kept
 

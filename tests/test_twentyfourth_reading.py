@@ -393,9 +393,10 @@ def test_the_weight_sentence_gives_the_share_of_games(lang: str) -> None:
 # -- en14, fr14, it18: the shortage's case line, as every other case's ----------------------------------------------
 
 # terminal round 27 en8: Draco's cases under one heading, each by its name and figures, never the 75-character lead-in
-CASES_HEAD = {"en": "  special cases the published rules leave open or unclear (each settled by this edition’s ruling, as in the rulebook):",
-              "fr": "  cas que les règles publiées ne tranchent pas ou laissent ambigus (chacun réglé par un « Choix de cette édition » du livret) :",
-              "it": "  situazioni che il regolamento pubblicato non prevede o lascia ambigue (per ciascuna vale una «Scelta di questa edizione»):"}
+# terminal round 41 en24*: Draco's source named as its books name it, "the published description" (pins updated)
+CASES_HEAD = {"en": "  special cases the published description leaves open or unclear (each settled by this edition’s ruling, printed in its rulebook):",
+              "fr": "  cas que la description publiée ne tranche pas ou laisse ambigus (chacun réglé par un « Choix de cette édition » du livret) :",
+              "it": "  situazioni che la descrizione pubblicata non prevede o lascia ambigue (per ciascuna vale una «Scelta di questa edizione»):"}
 CASE = {"en": "the bank cannot pay all it owes (called “shortage of coins in the bank” in the WARNING below): 286 times, "
               "in 57 of the 60 games; first in game 1",
         "fr": "la banque ne peut pas verser tout ce qu’elle doit (c’est le « manque de pièces à la banque » de "

@@ -70,7 +70,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # en18; twenty-second en14, fr14, it18: the label the other cases have, which this one alone lacked)
     # (twenty-third reading en14: the name, then "called" the warning's name, not both crammed after one comma)
     # terminal round 27 en8: whose rule it is said once, in the heading over Draco's cases
-    assert plain({"en": "(each settled by this edition’s ruling, as in the rulebook):\n    the bank cannot pay all it owes (called “shortage of "
+    assert plain({"en": "(each settled by this edition’s ruling, printed in its rulebook):\n    the bank cannot pay all it owes (called “shortage of "
                         "coins in the bank” in the WARNING below)",
                   "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n    la banque ne peut pas verser tout ce qu’elle "
                         "doit (c’est le « manque de pièces à la banque » de l’avertissement plus bas)",
@@ -88,7 +88,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     assert prefix not in text
     # without a shortage found, the same case is said as the ruling it is
     calm = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang)).replace("\n      ", " ")
-    assert plain({"en": "(each settled by this edition’s ruling, as in the rulebook):\n    the bank cannot pay all it owes: ",
+    assert plain({"en": "(each settled by this edition’s ruling, printed in its rulebook):\n    the bank cannot pay all it owes: ",
                   "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n    la banque ne peut pas verser tout ce qu’elle "
                         "doit : ",
                   "it": "(per ciascuna vale una «Scelta di questa edizione»):\n    la banca non può pagare tutto ciò che deve: "
@@ -101,7 +101,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     first = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
     again = format_entry({**r, "sufficiency": []}, lang, Naming.of(deck, lang), said).replace("\n      ", " ")
     assert rule in first and rule not in again
-    assert plain({"en": "(each settled by this edition’s ruling, as in the rulebook):\n    the bank", "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n"
+    assert plain({"en": "(each settled by this edition’s ruling, printed in its rulebook):\n    the bank", "fr": "(chacun réglé par un « Choix de cette édition » du livret) :\n"
                   "    la banque", "it": "(per ciascuna vale una «Scelta di questa edizione»):\n    la banca"}[lang]) in plain(again)
 
 
@@ -166,9 +166,10 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # engine is not ready, and the slower one gives the same results
     # terminal round 33 en23*, fr15*, it6*: "its fast engine … the slower one gives the same results" was jargon, and
     # untrue for Draco (no mid-game card strength): slower until cardgen's faster simulation is ready
-    assert {"en": "runs are slower until cardgen’s faster simulation is ready (same results)",
-            "fr": "calculs plus lents en attendant la simulation rapide (mêmes résultats)",
-            "it": "esecuzioni più lente in attesa della simulazione rapida (stessi risultati)"}[lang] \
+    # terminal round 41 en1: "runs … until … is ready (same results)", a developer's status note: pin updated
+    assert {"en": "for now, cardgen simulates it more slowly, with the same results",
+            "fr": "pour l’instant, cardgen le simule plus lentement, avec les mêmes résultats",
+            "it": "per ora cardgen lo simula più lentamente, con gli stessi risultati"}[lang] \
         in note.replace("\u202f", " ")
     assert note.endswith(".")
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note

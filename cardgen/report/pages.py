@@ -416,8 +416,11 @@ def overview_notes(results: list[dict[str, Any]], lang: str, namings: dict[str, 
             if not cid or cid not in naming.ruled:
                 continue
             published = naming.rulings.get(cid, ("", False))[1]
-            note = page_words("short_note_published" if published else "short_note", lang,
-                              name=_capital(shortage_name(shortage_piece(s, lang, naming), lang, naming, cid)))
+            name = _capital(shortage_name(shortage_piece(s, lang, naming), lang, naming, cid))
+            # a game whose source is a player's description says so (Draco & Co: terminal round 41 en24*, en25*)
+            own = None if published else own_line("page_short_note", lang, naming)
+            note = typeset(own.format(name=name), lang) if own else page_words(
+                "short_note_published" if published else "short_note", lang, name=name)
             if note not in notes:
                 notes.append(note)
     return notes
@@ -550,6 +553,8 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     # the verdict a paragraph of its own (the template's), then how the games were played and how to read the
     # table: one block mixed the verdict, the method, a safety limit, a column key and a hint (round 38 it26)
     verdict = _capital(total_line(results, lang, namings)) + "."
+    if any(r.get("passed") for r in results):  # what the green badge says, as the terminal says it (round 41 en9)
+        verdict += " " + say("pass_means", lang, verdict=say("pass", lang)) + "."
     intro = page_words("overview_intro", lang,
                        games=say_n("games", doc["games"], lang), agents=agents, each=each,
                        seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0),

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from cardgen.languages import decimal, grouped, percent, typeset
 from cardgen.simulate.balance import shown_seats
 from cardgen.simulate.failures import game_number
-from cardgen.simulate.summary import Naming
+from cardgen.simulate.summary import Naming, own_line
 from cardgen.terminal import say, say_n
 from cardgen.text import punct
 
@@ -190,6 +190,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         # every case settled by a rule of cardgen's, each with its text: said once in the column's head, never
         # "Settled by a rule cardgen adds." opening each of Draco's 16 cells (round 30 it43)
         "gaps_by_cardgen": by_cardgen,
+        # the heading in the game's own words where its source is a description (Draco & Co: round 41 en24*)
+        "gaps_title": typeset(own_line("page_gaps", lang, naming) or PAGES[lang]["gaps"], lang),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
                   "published": bool(g.get("published")),
                   "source": typeset(naming.clarifications[g["kind"]], lang) if by_cardgen else

@@ -703,6 +703,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     verdict = (say_n("pass_warned", warning_count(r), lang) if warned(r) else say("pass" if r["passed"] else "fail", lang))
     lines = [say("head", lang, verdict=verdict, deck=r["variant"],
                  game=naming.title or r["game"], players=_players(r["players"], lang), done=done)]
+    if said is not None and r["passed"] and "pass_means" not in said:
+        # what PASS says, once a run under its first verdict: read beside "only just: play more games" as "balanced"
+        # (terminal round 41 en9)
+        said.add("pass_means")
+        lines.append("  " + say("pass_means", lang, verdict=say("pass", lang)))
     for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
     if r.get("failed_games"):  # games that could not be played: no figure, no chart from the rest either
@@ -743,7 +748,9 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 said.add(f"gap_short:{r.get('variant')}:{g['kind']}")
             if grouped and key == "gap_ruled":
                 if not headed:
-                    lines.append("  " + say("gaps_ruled_head" if len(ruled) > 1 else "gaps_ruled_head_one", lang))
+                    # a game whose source is a player's description says so (Draco & Co: terminal round 41 en24*)
+                    lines.append("  " + own_say("gaps_ruled_head" if len(ruled) > 1 else "gaps_ruled_head_one", lang,
+                                                naming))
                     headed = True
                 from cardgen.simulate.verdict import QUOTED
                 lines.append("    " + (say("gap_components_item", lang, name=name, when=when, short=QUOTED[lang].format(
@@ -758,8 +765,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 # no other ruling has (twentieth reading fr18). It lacked the label, and "(in how many games: see
                 # the WARNING below)" hid a count the page gives (twenty-second reading en14, fr14, it18)
                 from cardgen.simulate.verdict import QUOTED
-                lines.append("  " + (say("gap_ruled", lang, name=name, when=when) if named_before else say(
-                    "gap_components", lang, name=name, when=when,
+                lines.append("  " + (say("gap_ruled", lang, name=name, when=when) if named_before else own_say(
+                    "gap_components", lang, naming, name=name, when=when,
                     short=QUOTED[lang].format(gap_shortage(g["kind"], lang, naming)))))
                 lines += ["    " + how] if how else []
                 continue
@@ -894,7 +901,9 @@ def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None =
     key = settled_one_way(ties, naming)
     if key is not None:
         return say("ties_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
-    return say("ties", lang, n=ties["games"], rules=tie_items(ties, lang, naming))
+    # "ties for first place in 14 games: 11 won on …": "14 — 11 broken by …" read as a score or a range (terminal
+    # round 41 en4, en17, en29)
+    return say_n("ties", ties["games"], lang, rules=tie_items(ties, lang, naming))
 
 
 def settled_one_way(ties: Mapping[str, Any], naming: Naming) -> str | None:
@@ -1136,11 +1145,12 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
         # within chance even without the widening" made a 90-word sentence and named one seat of two as far off
         # (terminal round 33 en8*); the parenthesis on the widening went too (en8, fr6, it4)
         own = [c for c in close if not c.get("near")] or close
-        text = say("balance_none", lang, fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
-                   games=_num(close[0].get("games") or b.get("games"), lang))
-        text += say("balance_none_but_one" if len(own) == 1 else "balance_none_but_many", lang,
-                    items=named(own), n=close[0].get("compared") or seats)
-        out.append(("close", text + (say("balance_more_games", lang, command=more) if more else "")))
+        # one sentence cleared every gap, then half took it back; now the verdict, then who is only just within
+        # it and why, then what to do (terminal round 41 en10, it3*; French as it was)
+        text = say("balance_close_one" if len(own) == 1 else "balance_close_many", lang,
+                   fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
+                   games=_num(close[0].get("games") or b.get("games"), lang), items=named(own))
+        out.append(("close", text + (say("balance_close_more", lang, command=more) if more else "")))
         close = []
     for group, is_close in ((seat_flags, False), (close, True)):
         if group:
@@ -1405,7 +1415,10 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         # this edition's book already rules the case: said with where it does, never "the published rules should
         # still say what happens", which sent the designer to write a ruling their book prints (round 40 en9*, fr8*,
         # it10*)
-        return text + (". " + say_n("short_weight_few", f["games_short"], lang, short=f["games_short"],
+        # where the book rules it said once in a warning: this warning's own ruling clause names it at the first
+        # count (terminal round 41 en27, fr10, it14)
+        return text + (". " + say_n("short_weight_few" if first else "short_weight_few_said", f["games_short"], lang,
+                                    short=f["games_short"],
                                     rest=f["games"] - f["games_short"], where=own_line("short_ruling_where", lang, naming)
                                     or say("short_ruling_where", lang))
                        if cid in naming.ruled else "")
@@ -1486,7 +1499,11 @@ def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = 
     case = ((tally_name(f"gap:{ruling}{tense}", lang, naming.words) if ruling else None)
             or (tally_name(f"gap:{ruling}", lang, naming.words) if ruling and past else None)
             or say(f"short_case{'_past' if past else ''}", lang, piece=piece))
-    return case, say("short_by_published" if published else "short_by_edition", lang)
+    # where this edition's book rules it, said where the ruling is first named: at Draco's 3 players (95% of games)
+    # the warning said only that the description is silent, and where the book rules it only at 6 (round 41 en27, fr10)
+    where = own_line("short_ruling_where", lang, naming) or say("short_ruling_where", lang)
+    return case, (say("short_by_published", lang) if published else
+                  say("short_by_edition", lang) + say("short_by_edition_where", lang, where=where))
 
 
 def _published(clar: Any) -> bool:
@@ -1720,6 +1737,16 @@ def own_line(key: str, lang: str, naming: Naming | None) -> str | None:
     """The game's own template for the terminal line ``key`` in ``lang`` (its words' ``lines``), or None: Draco &
     Co says which games have a runner-up in its book's terms, its tied leaders dropping out (fifteenth fr3, en7)."""
     return ((((naming or Naming()).words.get("lines") or {}).get(lang)) or {}).get(key)
+
+
+def own_say(key: str, lang: str, naming: Naming | None, **fields: Any) -> str:
+    """``say`` of the game's own template for ``key`` (``own_line``) where it has one, else the common line: Draco &
+    Co's source is a player's description, which its outputs name "the published description", never "the
+    published rules" (terminal round 41 en24*)."""
+    template = own_line(key, lang, naming)
+    if template is None:
+        return say(key, lang, **fields)
+    return typeset(template.format(**counts_grouped(template, fields, lang)), lang)
 
 
 def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, players: int | None = None,
