@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, grouped, is_singular, percent, typeset
+from cardgen.languages import decimal, grouped, half_up, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, Count, exchange_block, impact_block, impact_footnote, judged_cards,
                                    own_words, said_before, strength_block)
@@ -753,15 +753,17 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
     def precise(m: dict[str, Any], places: int) -> dict[str, str]:
-        """A row's two values and their difference with ``places`` decimals (a share's in percentage points)."""
+        """A row's two values and their difference with ``places`` decimals (a share's in percentage points): the
+        true difference rounded, never that of the two rounded values (terminal round 41 en38*)."""
+        true = m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
         if share(m["metric"]):
             b, v = round(m["base"], places + 2), round(m["variant"], places + 2)
             return {"base": percent(b, lang, places=places, fixed=True),
                     "variant": percent(v, lang, places=places, fixed=True),
-                    "difference": typeset(decimal(round((v - b) * 100, places) + 0.0, lang, True, places, True), lang)}
+                    "difference": typeset(decimal(half_up(true * 100, places), lang, True, places, True), lang)}
         b, v = round(m["base"], places), round(m["variant"], places)
         return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
-                "difference": typeset(decimal(round(v - b, places) + 0.0, lang, True, places, True), lang)}
+                "difference": typeset(decimal(half_up(true, places), lang, True, places, True), lang)}
 
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
@@ -770,7 +772,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         return marked_ends(m["low"], m["high"], lang, share(m["metric"]))
 
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
-    # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
+    # (``verdict.shown``: the true difference rounded, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
@@ -796,13 +798,13 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
-    for row, m in zip(rows, seen):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
+    for row, m, true in zip(rows, seen, ordered):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
         # en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so the row's figures
-        # take them too, its difference that of the two values it shows
+        # take them too, its difference the true one rounded (terminal round 41 en38*)
         places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
                                                  else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
         if places > 1 and m.get("base") is not None and m.get("variant") is not None:
-            row.update(precise(m, places))
+            row.update(precise(true, places))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
+from cardgen.languages import counts_grouped, decimal, half_up, is_singular, percent, typeset
 from cardgen.terminal import LINES, WIDTH, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
@@ -2907,8 +2907,8 @@ def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str)
             else "untested" if f["moved"] is None else "chance")
     who = say("seat", lang, k=f["seat"])
     gap = ""
-    if edge and own is not None and f.get("base_rate") is not None:  # from the two figures as the next line prints them
-        points = round(abs(round(100 * f["base_rate"], 1) - round(100 * own["fair"], 1)), 1)
+    if edge and own is not None and f.get("base_rate") is not None:  # the true gap rounded, never that of the two
+        points = half_up(abs(100 * (f["base_rate"] - own["fair"])), 1)  # rounded figures (terminal round 41 en38*)
         gap = say_n("pp_written", points, lang, x=decimal(points, lang, places=1, fixed=True))
     return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang), gap=gap,
                inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang))

@@ -1,0 +1,53 @@
+"""Terminal round 41, part b: the four compares (terminal and pages), docs/reads/terminal-round-41-fixes-b.md.
+
+Each test cites the readers' faults it answers (en = English, it = Italian, fr = French report of round 41).
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.games import get_game
+from cardgen.report.pages import metrics_table
+from cardgen.simulate.summary import _row, seat_verdict
+from cardgen.simulate.verdict import sentence, shown
+
+#: the readers' case (compare-royale-short.json, 2 players): 27.17 → 17.93, a true difference of −9.24
+TURNS = {"metric": "turns", "n": 100, "base": 27.17, "variant": 17.93, "difference": -9.24, "low": -10.519418,
+         "high": -7.960582, "adj_low": -10.59124, "adj_high": -7.88876, "adj_level": 1.0, "significant": True}
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Games are 9.2 turns shorter, from 27.2 to 17.9"),
+    ("fr", "Les parties durent 9,2 tours de joueur de moins, de 27,2 à 17,9"),
+    ("it", "Le partite durano 9,2 turni in meno, da 27,2 a 17,9")])
+def test_a_sentence_says_the_true_difference_rounded(lang: str, said: str) -> None:
+    """terminal round 41 en38*, it21*: "9.3 turns shorter, from 27.2 to 17.9" was 27.2 − 17.9, the difference of
+    the two rounded means; compare.json says −9.24, and the interval [7.9 to 10.6] is centred on it: 9.2."""
+    assert sentence(TURNS, lang, get_game("royale").words).startswith(said)
+
+
+def test_the_table_rows_say_the_true_difference_rounded() -> None:
+    """terminal round 41 en38*, it21*: the terminal's row and the page's row print −9.2, never −9.3; the page's row
+    with more decimals (an interval end near 0) rounds the true difference too (−0.478, not 4.667 − 5.144)."""
+    assert shown(TURNS)[0] == pytest.approx(-9.2)
+    assert "27.2 →    17.9  -9.2 [−10.6 to −7.9] *" in _row(TURNS, 10)
+    assert metrics_table([TURNS], "en")["rows"][0]["difference"] == "−9.2"
+    # the readers' other cases: Royale's winner's score −1.66 (printed −1.6), a share's 24.0 points (0.24)
+    winner = {"metric": "winner_score", "base": 9.61, "variant": 7.95, "difference": -1.66, "low": -2.2,
+              "high": -1.1, "significant": True}
+    assert metrics_table([winner], "it")["rows"][0]["difference"] == "−1,7"
+    close = {"metric": "close_games", "base": 0.2204, "variant": 0.4066, "difference": 0.1862, "low": 0.07,
+             "high": 0.31, "significant": True}  # printed 22.0% → 40.7%: the true 18.6 points, not 18.7
+    assert metrics_table([close], "en")["rows"][0]["difference"] == "+18.6"
+    near = {"metric": "lead_changes", "base": 5.1444, "variant": 4.6666, "difference": -0.4778, "low": -0.95,
+            "high": 0.004, "significant": False}
+    assert metrics_table([near], "en")["rows"][0]["difference"] == "−0.478"
+
+
+def test_the_base_games_lean_is_the_true_gap_rounded() -> None:
+    """terminal round 41 en38*: "in the base game by 11.0 percentage points" is the base game's share less its fair
+    share, unrounded (37.049% − 26.051% = 10.998: 11.0), never 37.0 − 26.1 = 10.9."""
+    f = {"seat": 1, "side": "more", "moved": False, "base_same": True, "owner": "both", "base_rate": 0.37049,
+         "fair": 0.2775}
+    own = {"fair": 0.26051, "low": 0.2606, "high": 0.49, "side": "more"}
+    assert "by 11.0\u00a0percentage points" in seat_verdict(f, own, "en")
