@@ -229,7 +229,7 @@ def test_a_variant_s_results_are_set_against_the_game_without_the_rule(lang: str
 
     for key in nonempty(["short_table_weight", "short_table_weight_one"]):
         said = plain(say(key, lang, counts="3", shares="x"))
-        assert said.endswith({"en": "not the game without it.", "fr": "et non le jeu sans cette règle.",
+        assert said.endswith({"en": "not the game without it.", "fr": "et non le jeu sans ce choix.",
                               "it": "non il gioco senza di essa."}[lang]), said
         assert "publi" not in said.split("(")[-1]
     for said in nonempty([say("compare_cards_head_none", "fr"), IMPACT["fr"]["none_flagged_paired"]]):

@@ -5,6 +5,7 @@ Each test cites the readers' faults it answers (en = English, it = Italian, fr =
 from __future__ import annotations
 
 import pytest
+from nonempty import nonempty
 
 from cardgen.games import get_game
 from cardgen.report.pages import metrics_table
@@ -51,3 +52,26 @@ def test_the_base_games_lean_is_the_true_gap_rounded() -> None:
          "fair": 0.2775}
     own = {"fair": 0.26051, "low": 0.2606, "high": 0.49, "side": "more"}
     assert "by 11.0\u00a0percentage points" in seat_verdict(f, own, "en")
+
+
+#: the names the books never give this edition's rulings (terminal round 41 en24*, en25*, en42*, it24*, it27*)
+NOT_THE_NAME = ("added rule", "cardgen’s rule", "cardgen's rule", "règle ajoutée", "règle de cardgen", "regola aggiunta",
+                "regola di cardgen")
+#: the books' name (the catalogs' "This edition’s ruling", « Choix de cette édition », «Scelta di questa edizione»)
+THE_NAME = {"en": "this edition’s ruling", "fr": "le choix de cette édition", "it": "la scelta di questa edizione"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_compares_shortage_weight_names_the_ruling_as_the_books_do(lang: str) -> None:
+    """terminal round 41 en42*, it24*: "this added rule came into play in 57.0% to 97.7% … describe the game with
+    cardgen’s rule" read, in a report on a house rule, as the house rule itself; it is the edition's ruling on the
+    bank's shortage, said by the books' name, and "that ruling" after it."""
+    from cardgen.terminal import say, say_n
+
+    for said in nonempty([say_n("short_table_weight", 2, lang, counts="3, 4 and 5", shares="x"),
+                          say_n("short_table_weight", 1, lang, counts="3", shares="x"),
+                          say("short_weight", lang, shares="x")]):
+        plain = said.replace("\u202f", " ").replace("\u00a0", " ")
+        assert not any(word in plain for word in NOT_THE_NAME), said
+        assert THE_NAME[lang] in plain.lower(), said
+        assert {"en": "with that ruling", "fr": "avec ce choix", "it": "con quella scelta"}[lang] in plain, said
