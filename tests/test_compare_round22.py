@@ -88,7 +88,9 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     assert verdict.endswith({"en": "and so may the change between the two games",
                              "fr": "comme la différence entre les deux jeux",
                              "it": "può essere dovuta al caso"}[lang]), verdict
-    assert plain(say("compare_seat_base_chance", lang)) in line  # the base game's gap: maybe chance on 100 pairs
+    # the base game's gap, maybe chance on 100 pairs: said once, in the verdict, never again beside its figure
+    # (terminal round 41 en33*, it16*: this pin updated)
+    assert plain(line).count({"en": "may be chance", "fr": "le hasard peut", "it": "essere dovuta al caso"}[lang]) <= 2
     assert "cardgen validate king_lui --players 5" in line and "cardgen fix" not in line
     # the change beyond chance: the variant changes it, still said as the base game's lean first
     [moved] = compare_balance(_hungry_five(0.27, significant=True), lang, "king_lui")

@@ -174,12 +174,15 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
 @pytest.mark.parametrize(("lang", "said", "early"), [
     # twenty-seventh reading it21: "21 figures" where the terminal shows seven: where they are listed
     # terminal round 40 fr13, it18: the widening a sentence of its own, never a third colon in a 60-word sentence
-    ("en", ". The interval is widened because 21 figures are compared at once (the report’s closing note lists "
-           "them).", " and the run stopped early."),
-    ("fr", ". Cet intervalle est élargi parce que 21 indicateurs sont comparés à la fois (la note finale du rapport "
-           "les énumère).", " et que la comparaison s’est arrêtée tôt."),
-    ("it", ". L’intervallo è allargato perché si confrontano 21 misure alla volta (l’elenco è nella nota finale del "
-           "resoconto).", " e il confronto si è fermato presto.")])  # round 36: «resoconto»
+    # terminal round 41 en32*: the closing note only counts them; the rows of the report's tables are the figures
+    ("en", ". The interval is widened because 21 figures are compared at once (the rows of the report’s tables at "
+           "this player count; its closing note explains the widening).", " and the run stopped early."),
+    ("fr", ". Cet intervalle est élargi parce que 21 indicateurs sont comparés à la fois (les lignes des tableaux du "
+           "rapport pour ce nombre de joueurs ; sa note finale explique l’élargissement).",
+     " et que la comparaison s’est arrêtée tôt."),
+    ("it", ". L’intervallo è allargato perché si confrontano 21 misure alla volta (le righe delle tabelle del resoconto "
+           "per questo numero di giocatori; la nota finale spiega l’allargamento).",
+     " e il confronto si è fermato presto.")])  # round 36: «resoconto»
 def test_a_change_s_wide_interval_says_why_it_is_wide(lang: str, said: str, early: str) -> None:
     """Eighteenth reading (en28): "+4.0 percentage points [−38.5 to +46.5]" on a 4-point change, wider than the two
     shares' own intervals together, read as an error: the terminal (only the page's note said it) gives the

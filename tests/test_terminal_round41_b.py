@@ -75,3 +75,33 @@ def test_compares_shortage_weight_names_the_ruling_as_the_books_do(lang: str) ->
         assert not any(word in plain for word in NOT_THE_NAME), said
         assert THE_NAME[lang] in plain.lower(), said
         assert {"en": "with that ruling", "fr": "avec ce choix", "it": "con quella scelta"}[lang] in plain, said
+
+
+def _hungry_five(lang: str) -> str:
+    """Hungry Dragon at 5 players as the readers saw it: player 5 flagged with the variant, the base game leaning
+    the same way on the pairs (27.0 % against 20.6 %), a change of +4.0 points that 100 pairs cannot measure."""
+    from cardgen.simulate.summary import compare_balance
+
+    seat = {"seat": 5, "side": "more", "rate": 0.31, "low": 0.206, "high": 0.438, "fair": 0.2, "level": 0.99,
+            "compared": 5, "base_rate": 0.27}
+    metric = {"metric": "seat_5_win_rate", "base": 0.27, "variant": 0.31, "difference": 0.04, "low": -0.27,
+              "high": 0.465, "significant": False}
+    r = {"players": 5, "games": 100, "metrics": [metric], "family": 22, "stop": {"early": True},
+         "base_result": {"balance": {"flags": [], "seat_fair_share": 0.206, "seat_rates": [0.2, 0.2, 0.2, 0.2, 0.27]}},
+         "variant_result": {"variant": "king_lui-hungry-dragon", "balance": {"flags": [seat]}}}
+    [line] = compare_balance(r, lang, "king_lui")
+    return line.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(("lang", "chance", "pointer", "untrue"), [
+    ("en", "may be chance", "the rows of the report’s tables at this player count", "lists them"),
+    ("fr", "le hasard peut", "les lignes des tableaux du rapport pour ce nombre de joueurs", "les énumère"),
+    ("it", "dovuta al caso", "le righe delle tabelle del resoconto per questo numero di giocatori", "l’elenco")])
+def test_the_balance_paragraph_says_may_be_chance_once_a_clause_and_points_where_the_figures_are(
+        lang: str, chance: str, pointer: str, untrue: str) -> None:
+    """terminal round 41 en33*, it16*: the 5-player paragraph said "may be chance" three times (the verdict, the
+    base game's figure, the change); the base game's figure no longer says it again. en32*: "22 figures … (the
+    report’s closing note lists them)": the note only counts them; the figures are the rows of the report's tables."""
+    line = _hungry_five(lang)
+    assert line.count(chance) == 1, line
+    assert pointer in line and untrue not in line, line

@@ -982,10 +982,11 @@ BALANCE_CASES = {
     # (fr20, it23, en22): the news first, the base game's lean as these pairs', its gap with a verb
     # twenty-sixth (fr14, en23): "in the base game too …, but not beyond chance" said yes and no at once, and
     # validate's command was offered as if it had not been run
+    # terminal round 41 en33*, it16*: its gap "may be chance" said once, in the verdict, not again beside the figure
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                               "game the gap goes the same way on these pairs but may be chance here, and so may the "
                               "change between the two games. "
-                              f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
+                              f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
                               "The base game may have this imbalance too: to judge it on 1,000 games of its own, run "
                               "(if you have not already): cardgen validate royale --players 4 To measure what "
                               f"the variant changes, {_FOUR}: cardgen compare royale royale-short --players 4 "
@@ -993,7 +994,7 @@ BALANCE_CASES = {
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                             "game the gap goes the same way on these pairs but may be chance here; the change between "
                             "the two games is beyond chance. "
-                            f"{_MAIN}{_BASE}; on these pairs this gap may be chance. Change "
+                            f"{_MAIN}{_BASE}. Change "
                             "from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −10.0 to "
                             "−2.0 percentage points."),
     "no paired figure": f"{_UNTESTED}{_MAIN}{_BASE}.{_MORE}",

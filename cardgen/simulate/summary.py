@@ -2943,9 +2943,9 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
         fair, ends = _pct(own["fair"], lang, fixed=True), [""]
     else:
         fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
-        # a lean the base game's own games do not tell from chance: said so beside its figure, where the verdict
-        # says the base game already has it (``base_leans``; twenty-second reading en20, fr17)
-        edge = say("compare_seat_base_chance", lang) if own is None and f.get("leans") else ""
+        # a lean the base game's own games do not tell from chance is said so once, in the verdict above
+        # (``seat_verdict``'s "leans"); "on these pairs this gap may be chance" again beside its figure made three
+        # "may be chance" in one paragraph (terminal round 41 en33*, it16*)
     if (fair is None and base_share is not None and "base_fair" not in said
             and _pct(base_share, lang, fixed=True) != _pct(f["fair"], lang, fixed=True)):
         fair = _pct(base_share, lang, fixed=True)  # said where it differs from the variant's (twentieth en39, it28)
