@@ -212,17 +212,17 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     # twenty-seventh reading it23: "may still find one there" read as the base game balanced where validate, in the
     # same run, found a seat: said that these pairs do not show it balanced, and why validate may differ
     # terminal round 40 en16: "a player", as every other line says
+    # terminal round 41 en35, it19: validate said as compare_balance_none says it, "partite proprie" made plain
     quiet = {"en": "2 players: on these pairs neither game shows a player away from the fair share beyond chance. This "
-                   "does not show that the base game is balanced there: cardgen validate, which plays its own games of "
-                   "the base game (1,000 unless told otherwise), may find a player these pairs cannot tell from chance.",
+                   "does not show that the base game is balanced there: cardgen validate, on 1,000 games of its own "
+                   "unless told otherwise, may still find such a player.",
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
-                   "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, qui "
-                   "joue ses propres parties du jeu de base (1 000 par défaut), peut trouver un joueur que ces paires "
-                   "ne distinguent pas du hasard.",
+                   "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, sur "
+                   "ses propres parties (1 000 par défaut), peut encore trouver un tel joueur.",
              "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore lontano dalla quota equa "
                    "oltre il caso. Questo non prova che lì il gioco base sia equilibrato: cardgen validate, che simula "
-                   "partite proprie del gioco base (1.000 se non indicato altrimenti), può trovare un giocatore che "
-                   "queste coppie non distinguono dal caso."}[lang]
+                   "a parte il solo gioco base (1.000 partite se non indicato altrimenti), può trovare uno squilibrio "
+                   "che queste coppie non bastano a mostrare."}[lang]
     assert [row for row in block if row.startswith("  2 ")] == ["  " + quiet], block
     # one count alone: its heading, then the same parts
     assert balance_block([["a.", "b."]], "5 players: ") == ["  5 players:", "    A.", "      b."]
@@ -427,15 +427,16 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
         # twenty-sixth (en20, it29): "on its own, often more numerous games" read oddly: validate plays 1,000
         # twenty-seventh reading en14: "no card stands out" beside a card whose interval leaves out 0: said by the
         # rule the code applies, "flagged"
+        # terminal round 41 en35, it19: validate said as the balance lines say it; "partite proprie" made plain
         "en": "Cards: on these pairs, no card is flagged as too strong or too weak in either game; cardgen validate, "
-              "which plays its own games of the base game (1,000 unless told otherwise), may flag a card these pairs "
-              "cannot tell from chance. Worth noting:",
+              "on 1,000 games of its own unless told otherwise, may still flag one. Worth noting:",
         "fr": "Cartes : sur ces paires, aucune carte n’est signalée comme trop forte ou trop faible, ni dans le jeu de "
-              "base ni dans la variante ; cardgen validate, qui joue ses propres parties du jeu de base (1 000 par défaut), peut signaler "
-              "une carte que ces paires ne distinguent pas du hasard. À noter :",
+              "base ni dans la variante ; cardgen validate, sur ses propres parties (1 000 par défaut), peut encore en "
+              "signaler une. À noter :",
         "it": "Carte: su queste coppie nessuna carta è segnalata come troppo forte o troppo debole, in nessuno dei due "
-              "giochi; cardgen validate, che simula partite proprie del gioco base (1.000 se non indicato "
-              "altrimenti), può segnalare una carta che queste coppie non distinguono dal caso. Da notare:"}[lang],
+              "giochi; cardgen validate, che simula a parte il solo gioco base (1.000 partite se non indicato "
+              "altrimenti), può segnalare una carta che queste coppie non bastano a distinguere dal caso. "
+              "Da notare:"}[lang],
         "  3 players: k"]
     assert plain(say("compare_cards_head", lang)) == {"en": "Cards too strong or too weak:",
                                                       "fr": "Cartes trop fortes ou trop faibles :",

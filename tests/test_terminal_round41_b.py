@@ -105,3 +105,27 @@ def test_the_balance_paragraph_says_may_be_chance_once_a_clause_and_points_where
     line = _hungry_five(lang)
     assert line.count(chance) == 1, line
     assert pointer in line and untrue not in line, line
+
+
+def test_the_compare_page_says_why_validate_may_differ_once(tmp_path) -> None:
+    """terminal round 41 en36: "This does not show that the base game is balanced there: cardgen validate … may find
+    a player …" stood under every player count of the page; said at the first count with no seat flagged, the later
+    ones say their finding and "as above". en35, it19: validate said one way ("on 1,000 games of its own", «simula a
+    parte il solo gioco base»), never "which plays its own games of the base game" / «partite proprie del gioco base»."""
+    from cardgen.report.pages import compare_page
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from cardgen.simulate.summary import Naming
+    from cardgen.terminal import say
+    from toy_game import load_toy, toy_deck
+
+    opts = CompareOptions(games=20, players=[2, 4], jobs=1, loader=load_toy, out=None, progress=False, lang="en")
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    assert not any((r["variant_result"].get("balance") or {}).get("flags") for r in doc["results"])
+    html = compare_page(doc, {"name": "Hungry"}, "", naming=Naming(title="King Toy")).replace("’", "’")
+    assert html.count("This does not show that the base game is balanced") == 1, html
+    assert say("compare_balance_quiet", "en", counts="2") in html
+    assert say("compare_balance_quiet_again", "en", counts="4") in html
+    for lang in nonempty(["en", "fr", "it"]):
+        said = say("compare_balance_quiet", lang, counts="3") + say("compare_cards_head_none", lang)
+        assert not any(old in said for old in ("which plays its own games", "partite proprie", "qui joue ses propres"))
+    assert "trovarne uno" not in say("compare_balance_none", "it")  # it20: the pronoun said as what it stands for

@@ -1138,6 +1138,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
     wide_said: set[Any] = set()  # the numbers of pairs whose wide intervals were said (en62)
+    quiet_said = False  # whether a count with no seat flagged has said why validate may differ (round 41 en36)
     defined_here: set[str] = set()  # each indicator defined at its first table, named alone after (fr63)
     for r in results:
         b, v = r["base_result"], r["variant_result"]
@@ -1194,7 +1195,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "problems": [[typeset(part[:1].upper() + part[1:], lang) for part in parts]
                          for parts in compare_balance_parts(r, lang, doc["base"])],
             # a count with no seat flagged says so under the same heading, as the terminal does (en20)
-            "balance_quiet": typeset(say("compare_balance_quiet", lang, counts=str(r["players"])), lang)
+            # why validate may still differ said at the first such count only: the same two sentences under every
+            # count were the page's repeated note (terminal round 41 en36)
+            "balance_quiet": typeset(say("compare_balance_quiet_again" if quiet_said else "compare_balance_quiet", lang,
+                                         counts=str(r["players"])), lang)
             if r.get("players") != 1 else "",
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
@@ -1210,6 +1214,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
             "internal": folded})
+        quiet_said = quiet_said or bool(entries[-1]["balance_quiet"] and not entries[-1]["problems"])
     notes = []
     if results:
         notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
