@@ -153,7 +153,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                                   "de justesse ce que le hasard explique) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
                                   "caso (nel gioco base la distanza dalla quota equa, 11,0 punti percentuali, "
-                                  "supera di poco il caso);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
+                                  "è appena oltre il caso);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
     assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))

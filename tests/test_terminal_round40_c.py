@@ -137,7 +137,7 @@ GONE = {"en": "2 of 2 changed, both dropping to zero because the variant’s rul
         "fr": "2 sur 2 ont changé, toutes deux tombées à zéro, car la règle de la variante supprime ce qu’elles "
               "comptent — parties où la pioche reconstituée est inégale : 71,0 % dans le jeu de base ; cartes dans la "
               "pioche reconstituée : 55,9 dans le jeu de base (au plus fort de chaque partie, en moyenne)",
-        "it": "2 su 2 sono cambiate, entrambe scese a zero perché la regola della variante elimina ciò che contano — "
+        "it": "2 su 2 sono cambiate, entrambe scese a zero perché la regola della variante elimina ciò che misurano — "
               "partite in cui il mazzo ricostituito è diseguale: 71,0 % nel gioco base; carte nel mazzo ricostituito: "
               "55,9 nel gioco base (il massimo di ogni partita, in media)"}
 
@@ -184,11 +184,11 @@ def test_a_hardly_played_card_s_gap_is_said_on_its_widened_interval_and_the_flag
                   "cartes jugées à la fois",
             "it": "da 2,4 a 25,0 in meno, tenuto conto del caso, su un intervallo allargato per le 13 carte valutate "
                   "insieme"}[lang] in said, said
-    assert {"en": "so the gap cannot come from its effect: cardgen flags a card only if it is played at least 0.1 "
+    assert {"en": "so the gap can hardly come from its effect: cardgen flags a card only if it is played at least 0.1 "
                   "times per player per game.",
-            "fr": "cet écart ne peut donc pas venir de son effet, et cardgen ne signale qu’une carte jouée au moins "
+            "fr": "cet écart ne peut donc guère venir de son effet, et cardgen ne signale qu’une carte jouée au moins "
                   "0,1 fois par joueur et par partie.",
-            "it": "quindi la differenza non può venire dal suo effetto: cardgen segnala una carta solo se è giocata "
+            "it": "quindi la differenza difficilmente può venire dal suo effetto: cardgen segnala una carta solo se è giocata "
                   "almeno 0,1 volte per giocatore a partita."}[lang] in said, said
     assert not any(old in said for old in ("judges only", "ne juge que", "viene valutata solo"))
 
@@ -397,5 +397,5 @@ def test_italian_says_the_base_game_s_gap_to_the_fair_share_idiomatically() -> N
     for key in nonempty(["compare_seat_owned_edge", "compare_seat_owned_moved_edge"]):
         said = say(key, "it", who="il giocatore 1", often="più spesso", gap="11,0 punti percentuali")
         # "scarto" is a discard in the books (round 32's test_no_italian_text_calls_a_difference_scarto): "distanza"
-        assert ("nel gioco base la distanza dalla quota equa, 11,0 punti percentuali, supera di poco il caso"
+        assert ("nel gioco base la distanza dalla quota equa, 11,0 punti percentuali, è appena oltre il caso"
                 in said and "differenza dalla" not in said), said

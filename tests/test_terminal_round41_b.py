@@ -129,3 +129,30 @@ def test_the_compare_page_says_why_validate_may_differ_once(tmp_path) -> None:
         said = say("compare_balance_quiet", lang, counts="3") + say("compare_cards_head_none", lang)
         assert not any(old in said for old in ("which plays its own games", "partite proprie", "qui joue ses propres"))
     assert "trovarne uno" not in say("compare_balance_none", "it")  # it20: the pronoun said as what it stands for
+
+
+@pytest.mark.parametrize(("lang", "hedged", "flat"), [
+    ("en", "can hardly come from", "cannot come from"),
+    ("fr", "ne peu", "ne peut pas venir"),
+    ("it", "difficilmente", "non può venire")])
+def test_a_hardly_played_card_s_gap_is_hedged_as_its_plays_allow(lang: str, hedged: str, flat: str) -> None:
+    """terminal round 41 en44: "played 0.03 times per player per game, so the gap cannot come from its effect": a card
+    played that rarely may still have some effect; "can hardly", in the line for one card and for several."""
+    from cardgen.terminal import say
+
+    for key in nonempty(["held_one", "held_many"]):
+        said = say(key, lang, card="C", side="s", gap="g", details="", n=2, times="0.1")
+        assert hedged in said and flat not in said and "ne peuvent pas venir" not in said, said
+
+
+def test_the_italian_compare_says_che_cosa_and_what_the_variant_removes() -> None:
+    """terminal round 41 it17: «Cosa cambia la variante» beside «che cosa» elsewhere in the same output; it22: «ciò che
+    contano» (to count / to matter) said «ciò che misurano»; it23: «supera di poco il caso» personified chance."""
+    from cardgen.terminal import say
+
+    assert say("changes", "it", items="x").startswith("Che cosa cambia la variante")
+    assert say("internal_gone_both", "it").endswith("elimina ciò che misurano")
+    assert say("internal_gone_it", "it").endswith("elimina ciò che misura")
+    for key in nonempty(["compare_seat_owned_edge", "compare_seat_owned_moved_edge"]):
+        said = say(key, "it", who="il giocatore 1", often="più spesso", gap="11,0 punti percentuali")
+        assert "supera di poco il caso" not in said and "è appena oltre il caso" in said, said
