@@ -156,3 +156,35 @@ def test_the_italian_compare_says_che_cosa_and_what_the_variant_removes() -> Non
     for key in nonempty(["compare_seat_owned_edge", "compare_seat_owned_moved_edge"]):
         said = say(key, "it", who="il giocatore 1", often="più spesso", gap="11,0 punti percentuali")
         assert "supera di poco il caso" not in said and "è appena oltre il caso" in said, said
+
+
+def _gone(base_share: float, base_peak: float) -> list[dict]:
+    """Royale's two counts Light Supper does away with, and a third that does not move."""
+    return [{"metric": "gap:uneven_piles", "base": base_share, "variant": 0.0, "significant": True,
+             "follows_from_change": True, "group": "internal"},
+            {"metric": "peak:rebuilt_pile", "base": base_peak, "variant": 0.0, "significant": True,
+             "follows_from_change": True, "group": "internal"},
+            {"metric": "peak:hand", "base": 5.0, "variant": 5.1, "significant": False, "group": "internal"}]
+
+
+@pytest.mark.parametrize(("lang", "short"), [
+    ("en", "Other counts: the same 2 of 3 drop to zero, as at 2 players (62.0% and 42.4 in the base game); details "
+           "in the report"),
+    ("fr", "Autres mesures : les mêmes 2 sur 3 tombent à zéro, comme à 2 joueurs (62,0 % et 42,4 dans le jeu de "
+           "base) ; détails dans le rapport"),
+    ("it", "Altre misure: le stesse 2 su 3 scendono a zero, come con 2 giocatori (62,0% e 42,4 nel gioco base); "
+           "dettagli nel resoconto")])
+def test_counts_the_variant_does_away_with_are_said_in_full_once(lang: str, short: str) -> None:
+    """terminal round 41 en39: the four-line "Other counts … both dropping to zero because the variant's rule does
+    away with what they count — …" was said again word for word at 3 and 4 players; the later counts say it short,
+    with their own base game's values, where the same counts drop to zero."""
+    from cardgen.languages import typeset
+    from cardgen.simulate.summary import gone_counts, internal_line
+
+    first, later = _gone(0.71, 55.9), _gone(0.62, 42.4)
+    assert gone_counts(first, lang) == gone_counts(later, lang) == frozenset({"gap:uneven_piles", "peak:rebuilt_pile"})
+    full = internal_line(first, lang)
+    assert full.count("71") == 1 and "55,9" in full.replace(".", ","), full
+    said = typeset(internal_line(later, lang, again=2), lang)
+    assert said == typeset(short, lang), said
+    assert gone_counts([*later[:1], {**later[2], "significant": True}], lang) == frozenset()  # one moved, not gone

@@ -2542,6 +2542,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
+    gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
@@ -2550,7 +2551,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         said = list(r["verdict"])
         lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        counts = internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said) if internal else ""
+        gone = gone_counts(internal, lang, named_metrics(r))
+        again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
+        counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again)
+                  if internal else "")
+        gone_at = gone_at or ((gone, r["players"]) if gone else None)
         kinds_said = kinds_said or bool(counts)
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + counts)
@@ -2633,8 +2638,17 @@ def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Na
     return [say("legend_head", lang), *items] if items else []
 
 
+def gone_counts(internal: Sequence[dict[str, Any]], lang: str = "en", named: Collection[str] = ()) -> frozenset[str]:
+    """The other counts (``internal_line``'s) that changed at one player count, where every one of them drops to zero
+    because the variant's rule does away with what it counts; empty where any other changed or none did."""
+    moved = [m for m in internal if m["metric"] not in named and m["significant"]]
+    gone = all(m.get("follows_from_change") and m["base"] and _value(m, m["variant"], lang) == _value(m, 0.0, lang)
+               for m in moved)
+    return frozenset(m["metric"] for m in moved) if moved and gone else frozenset()
+
+
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
-                  named: Collection[str] = (), kinds: bool = False) -> str:
+                  named: Collection[str] = (), kinds: bool = False, again: int | None = None) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
@@ -2680,6 +2694,11 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
             say(("internal_follows_it" if len(moved) == 1 else "internal_follows_both" if len(moved) == 2
                  else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
+    if gone and again is not None:  # the same counts gone as at an earlier player count: said short, with this
+        # count's base values; four lines said again word for word at every count (terminal round 41 en39)
+        values = and_list([_value(m, m["base"], lang) for m in moved], lang)
+        return say("internal_gone_again_one" if len(moved) == 1 else "internal_gone_again", lang, label=label_,
+                   n=len(others), m=len(moved), p=again, values=values)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return say(key, lang, label=label_, n=len(others), m=len(moved), names=joined(items, lang), follows=tail)
 
