@@ -188,3 +188,18 @@ def test_counts_the_variant_does_away_with_are_said_in_full_once(lang: str, shor
     said = typeset(internal_line(later, lang, again=2), lang)
     assert said == typeset(short, lang), said
     assert gone_counts([*later[:1], {**later[2], "significant": True}], lang) == frozenset()  # one moved, not gone
+
+
+@pytest.mark.parametrize(("difference", "fr", "it"), [
+    (0.012, "point de pourcentage", "punti percentuali"),
+    (0.0, "point de pourcentage", "punti percentuali"),
+    (-0.019, "point de pourcentage", "punti percentuali"),
+    (0.06, "points de pourcentage", "punti percentuali")])
+def test_a_phone_cards_unit_agrees_with_its_figure(difference: float, fr: str, it: str) -> None:
+    """terminal round 41 fr31*: the compare pages' phone cards wrote « +1,2 points de pourcentage », « 0,0 points de
+    pourcentage »: in French a quantity below 2 takes the singular, as the terminal already writes it."""
+    m = {"metric": "close_games", "base": 0.188, "variant": 0.188 + difference, "difference": difference,
+         "low": -0.188, "high": 0.371, "significant": False}
+    for lang, unit in nonempty([("fr", fr), ("it", it), ("en", "percentage points")]):
+        row = metrics_table([m], lang)["rows"][0]
+        assert row["unit"].replace("\u00a0", " ").strip() == unit, row

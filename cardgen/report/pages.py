@@ -821,8 +821,10 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # and the answer in words without its question ("questa differenza può venire dal caso? no" 24 to 32 times a
     # page: terminal round 40 en41, it43); the wide head's name stays the difference's
     phone = words["table_phone"].split("|")
-    for row, m in zip(rows, seen):
-        row["unit"] = typeset("\u00a0" + phone[1], lang) if share(m["metric"]) else ""
+    for row, m in zip(rows, seen):  # the unit as the language says it of the figure: « +1,2 point de pourcentage »,
+        # French singular below 2, as the terminal's ``pp_one`` (terminal round 41 fr31*)
+        one = m.get("difference") is not None and is_singular(abs(100 * m["difference"]), lang)
+        row["unit"] = typeset("\u00a0" + phone[5 if one else 1], lang) if share(m["metric"]) else ""
     # a fix's table lists only the counts that moved beyond chance: its "beyond chance?" column said "yes" on every row
     # of all 14 tables (terminal round 40 en33); dropped there, kept wherever a row can say otherwise
     answers = not (fix and rows and all(r["significant"] and not r["same"] for r in rows))
