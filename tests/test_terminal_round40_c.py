@@ -64,7 +64,8 @@ def test_the_change_s_widening_is_a_sentence_of_its_own(lang: str) -> None:
 
 #: an end cut where the variant's share would reach 0 %: said so, never a lopsided range left to look like a misprint
 FLOOR = {"en": "anything from −27.0 (the lowest possible: the variant’s share cannot fall below 0%) to +46.5",
-         "fr": "de −27,0 (le plus bas possible, la part de la variante ne pouvant descendre sous 0 %) à +46,5",
+         # terminal round 41 fr15: the French bound said shorter (pin updated)
+         "fr": "de −27,0 (borne théorique : 0 % de victoires avec la variante) à +46,5",
          "it": "da −27,0 (il minimo possibile, perché la quota della variante non può scendere sotto lo 0%) a +46,5"}
 
 
@@ -81,9 +82,9 @@ def test_a_range_cut_at_the_share_s_floor_says_why(lang: str) -> None:
     top = _hungry_five(0.27)
     top["metrics"][0].update(high=0.73)  # 1 − 27 %: the variant's share would reach 100 %
     said = _change(lang, top)
-    assert {"en": "+73.0 (the highest possible", "fr": "+73,0 (le plus haut possible",
+    assert {"en": "+73.0 (the highest possible", "fr": "+73,0 (borne théorique : 100 %",
             "it": "+73,0 (il massimo possibile"}[lang] in said, said
-    assert {"en": "lowest possible", "fr": "plus bas possible", "it": "minimo possibile"}[lang] not in said
+    assert {"en": "lowest possible", "fr": "théorique : 0 %", "it": "minimo possibile"}[lang] not in said
 
 
 @pytest.mark.parametrize("lang", LANGS)

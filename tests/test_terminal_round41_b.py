@@ -203,3 +203,13 @@ def test_a_phone_cards_unit_agrees_with_its_figure(difference: float, fr: str, i
     for lang, unit in nonempty([("fr", fr), ("it", it), ("en", "percentage points")]):
         row = metrics_table([m], lang)["rows"][0]
         assert row["unit"].replace("\u00a0", " ").strip() == unit, row
+
+
+def test_the_french_change_is_said_then_why_it_is_imprecise_and_its_bound_briefly() -> None:
+    """terminal round 41 fr14: « +4,0 points de pourcentage sur ces 100 paires, trop peu nombreuses pour le mesurer »
+    gave a measure and denied it, « le » without a clear antecedent; fr15: « (le plus bas possible, la part de la
+    variante ne pouvant descendre sous 0 %) » said in a designer's words."""
+    line = _hungry_five("fr")
+    assert "+4,0 points de pourcentage, mais 100 paires ne suffisent pas à le mesurer avec précision." in line, line
+    assert "−27,0 (borne théorique : 0 % de victoires avec la variante) à +46,5" in line, line
+    assert "trop peu nombreuses" not in line and "le plus bas possible" not in line

@@ -857,8 +857,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
            "soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes "
            "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
-           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage sur ces 100 paires, trop peu "
-           "nombreuses pour le mesurer. Compte tenu du hasard, il peut aller de −24,1 à +40,1 points de pourcentage. "
+           "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage, mais 100 paires ne suffisent "
+           "pas à le mesurer avec précision. Compte tenu du hasard, il peut aller de −24,1 à +40,1 points de pourcentage. "  # round 41 fr14
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
            "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
     ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
