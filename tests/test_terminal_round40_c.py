@@ -216,10 +216,11 @@ def test_compare_says_the_winner_s_lead_as_validate_does() -> None:
 def test_the_shortage_table_says_several_of_what(lang: str) -> None:
     """terminal round 40 en23, fr16: "it can differ from these by several" (several what?), "de plusieurs unités"."""
     piece = {"en": "silver coins", "fr": "pièces d’argent", "it": "monete d’argento"}[lang]
-    said = plain(say("short_table_head", lang, name="N", case="c", covered="", piece=piece, pairs="300"))
-    assert said.endswith({"en": "it can differ from these by several silver coins:",
-                          "fr": "il peut en différer de plusieurs pièces d’argent :",
-                          "it": "può differire da questi anche di un buon numero di monete d’argento:"}[lang]), said
+    # terminal round 41 fr20, it25: the advice now follows the table (``short_table_advice``): pin updated
+    said = plain(say("short_table_advice", lang, piece=piece))
+    assert said.endswith({"en": "it can differ from these by several silver coins.",
+                          "fr": "il peut différer de ceux-ci de plusieurs pièces d’argent.",
+                          "it": "può differire da questi di diverse monete d’argento."}[lang]), said
 
 
 @pytest.mark.parametrize("lang", LANGS)

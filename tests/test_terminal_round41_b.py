@@ -213,3 +213,21 @@ def test_the_french_change_is_said_then_why_it_is_imprecise_and_its_bound_briefl
     assert "+4,0 points de pourcentage, mais 100 paires ne suffisent pas à le mesurer avec précision." in line, line
     assert "−27,0 (borne théorique : 0 % de victoires avec la variante) à +46,5" in line, line
     assert "trop peu nombreuses" not in line and "le plus bas possible" not in line
+
+
+def test_the_shortage_table_comes_before_the_advice_on_which_count_to_use() -> None:
+    """terminal round 41 fr20, it25: « … retenez plutôt le chiffre de cardgen validate … ; il peut en différer de
+    plusieurs pièces d’argent : » led with its colon into a table that is not validate's figure; the head now ends on
+    the table and the advice follows it, in the terminal and on the page (one source, ``shortage_notes``). it25:
+    «un buon numero» said «diverse»."""
+    from pathlib import Path
+
+    from cardgen.terminal import say
+
+    for lang in nonempty(["en", "fr", "it"]):
+        head = say("short_table_head", lang, name="N", case="c", covered="", piece="p", pairs="300")
+        advice = say("short_table_advice", lang, piece="p")
+        assert head.rstrip().endswith(":") and "cardgen validate" not in head, head
+        assert "cardgen validate" in advice and advice.endswith(".") and "buon numero" not in advice, advice
+    template = (Path(__file__).resolve().parents[1] / "templates/report/compare.html").read_text()
+    assert template.index("note.advice") > template.index("</table>", template.index("note.head"))

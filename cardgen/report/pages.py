@@ -1231,7 +1231,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
-                shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "claims", "weight")},
+                shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "advice", "claims", "weight")},
                             "cols": [typeset(h, lang) for h in note["cols"]]}
                            for note in shortage_notes(results, lang, naming)],
                 fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fixes).get(doc["variant"], ""),

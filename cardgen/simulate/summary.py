@@ -3140,6 +3140,9 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
             "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
                                                      decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows],
             "claims": say("short_table_claims", lang, items=items) if claims else "",
+            # how many to put in the box: validate's count, said after the table, never before it with a colon
+            # that led into this run's figures (terminal round 41 fr20, it25)
+            "advice": say("short_table_advice", lang, piece=piece),
             # most games under cardgen's rule, with either deck: the results describe that rule (it11)
             "weight": say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
                             counts=and_list(weighs, lang), shares=weight_shares(weighed, lang)) if weighs else ""})
@@ -3163,7 +3166,7 @@ def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", namin
         head = note["cols"]
         widths = [max(len(row[k]) for row in [head, *table]) for k in range(3)]
         out += ["    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *table]]
-        out += ["    " + text for text in (note["claims"], note["weight"]) if text]
+        out += ["    " + text for text in (note["advice"], note["claims"], note["weight"]) if text]
     return out
 
 
