@@ -231,3 +231,14 @@ def test_the_shortage_table_comes_before_the_advice_on_which_count_to_use() -> N
         assert "cardgen validate" in advice and advice.endswith(".") and "buon numero" not in advice, advice
     template = (Path(__file__).resolve().parents[1] / "templates/report/compare.html").read_text()
     assert template.index("note.advice") > template.index("</table>", template.index("note.head"))
+
+
+def test_the_italian_other_counts_bracket_and_the_seed_are_short_and_plain() -> None:
+    """terminal round 41 it18: «Altre misure (come finiscono le partite, … che si è presentata in queste coppie)» was
+    longer than its finding; it33: the compare page's «primo seme» was never explained on the page."""
+    from cardgen.simulate.verdict import PAGE
+    from cardgen.terminal import say
+
+    kinds = say("internal_kinds", "it", label="Altre misure")
+    assert len(kinds.split()) <= 20 and "scelta di questa edizione" in kinds, kinds
+    assert "primo seme: {seed}; con lo stesso seme si rigiocano le stesse partite" in PAGE["it"]["intro"]
