@@ -68,7 +68,7 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 # base game's gap goes the same way, and may be chance
 ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game the gap goes "
                  "the same way on these pairs but may be chance here",
-           "fr": "le joueur 5 gagne plus souvent que sa part équitable avec la variante, au-delà du hasard ; dans le jeu "
+           "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable avec la variante, au-delà du hasard ; dans le jeu "
                  "de base, l’écart va dans le même sens sur ces paires, mais le hasard peut l’expliquer",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            "it": "con la variante il giocatore 5 vince più spesso della quota equa, oltre il caso; anche nel gioco "
@@ -118,7 +118,7 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     [line] = compare_balance(r, lang, "king_lui")
     # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
-            "fr": "le joueur 5 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, au-delà du hasard",
+            "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, au-delà du hasard",
             "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del "
                   "caso"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
@@ -148,7 +148,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
                                   "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
-                            "fr": "le joueur 1 gagne plus souvent que sa part équitable dans les deux jeux, au-delà du "
+                            "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, au-delà du "
                                   "hasard (dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que "
                                   "de justesse ce que le hasard explique) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
@@ -205,7 +205,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
         plain("    " + four[0][:1].upper() + four[0][1:])], block
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
                                      "the base game the gap goes the same way on these pairs but may be chance here",
-                               "fr": "le joueur 4 gagne moins souvent que sa part équitable avec la variante",
+                               "fr": "le joueur 4 gagne moins souvent que ne le voudrait sa part équitable avec la variante",
                                "it": "con la variante il giocatore 4 vince meno spesso della quota equa"}[lang])
     # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left
     # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one

@@ -242,3 +242,14 @@ def test_the_italian_other_counts_bracket_and_the_seed_are_short_and_plain() -> 
     kinds = say("internal_kinds", "it", label="Altre misure")
     assert len(kinds.split()) <= 20 and "scelta di questa edizione" in kinds, kinds
     assert "primo seme: {seed}; con lo stesso seme si rigiocano le stesse partite" in PAGE["it"]["intro"]
+
+
+def test_the_french_seat_verdict_sets_a_frequency_against_what_the_share_would_give() -> None:
+    """terminal round 41 fr12: « Le joueur 5 gagne plus souvent que sa part équitable » set a frequency against a
+    share; « plus souvent que ne le voudrait sa part équitable », in every compare seat verdict."""
+    line = _hungry_five("fr")
+    assert line.startswith("le joueur 5 gagne plus souvent que ne le voudrait sa part équitable avec la variante"), line
+    from cardgen.terminal import LINES
+
+    verdicts = [text for key, text in LINES["fr"].items() if key.startswith("compare_seat_") and "{often}" in text]
+    assert nonempty(verdicts) and all("que sa part" not in text for text in verdicts), verdicts
