@@ -104,7 +104,8 @@ def test_some_95_interval_leaves_out_0_without_a_star_and_the_printed_one_never(
 def test_a_shown_difference_is_the_true_difference_rounded(base: float, variant: float, share: bool,
                                                            shown: float) -> None:
     """Terminal round 41 en38*, it21*: a printed difference is the true (unrounded) one rounded, as compare.json has
-    it and its interval is centred on; round 17's "difference of the values shown" pin updated to this decision."""
+    it and its interval is centred on; the pin of #53's first terminal decision (76dd0f55, "a difference from the values
+    shown") updated to this one."""
     assert shown_difference(variant - base, share) == pytest.approx(shown)
 
 
