@@ -204,9 +204,11 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
             "what happens then, and this edition’s ruling lets play go on (under “Special cases”, “Money”). The table "
             "gives, for each player count, "
             "the base game → the variant, on the 30 pairs of games played here; the silver coins to add would have "
-            "covered the shortfall in these games as they were played. To choose how many to put in the base game’s "
-            "box, use cardgen validate’s count instead, made on its own games (1,000 unless told otherwise); it can "
-            "differ from these by several silver coins:") in text, text  # the pairs it rests on (24th reading fr23, it25)
+            "covered the shortfall in these games as they were played:") in text, text  # the pairs (24th reading fr23)
+    # which count fills the box, after the table, never before it with a colon (terminal round 41 fr20, it25)
+    assert ("To choose how many silver coins to put in the base game’s box, use cardgen validate’s count instead, made "
+            "on its own games (1,000 unless told otherwise); it can differ from these by several silver coins.") in text
+    assert text.index("silver coins to put in the base game’s box") > text.index("as they were played:"), text
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
     assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"
                      r"chance\s+alone|is too clear to be\s+chance)", text), text
@@ -222,7 +224,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # (31 rows since "Other counts" says which kind of counts they are: twenty-seventh reading en19)
     # (19 lines, 34 rows since every comparison has its balance section, its heading and one sentence where neither
     # game shows a player away from the fair share: terminal round 28 en20)
-    assert len(text.splitlines()) <= 19 and len(screen.splitlines()) <= 34, screen
+    # (20 lines, 35 rows since which count fills the box follows the table: terminal round 41 fr20, it25)
+    assert len(text.splitlines()) <= 20 and len(screen.splitlines()) <= 35, screen
     assert "The report (path below)" in text and not any(line.startswith("    turns ") for line in text.splitlines())
     doc = json.loads(js.read_text())
     [r] = doc["results"]

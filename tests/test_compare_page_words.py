@@ -91,7 +91,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
     assert unbroken(typeset({"en": "Player 2 wins more than the fair share in both games on these pairs, beyond "
                                    "chance; the pairs cannot tell whether the variant makes this worse or better",
-                             "fr": "Le joueur 2 gagne plus souvent que sa part équitable dans les deux jeux sur ces paires, "
+                             "fr": "Le joueur 2 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, "
                                    "au-delà du hasard ; ces paires ne disent pas si la variante aggrave ou atténue ce "
                                    "déséquilibre",
                              "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "

@@ -75,12 +75,13 @@ def test_the_compare_pages_table_writes_its_figures_as_the_terminal_does(
 def test_the_compare_pages_row_says_the_terminals_value_and_interval() -> None:
     """en50, it30: the page's row gave the paired mean (−9.24) and its plain 95 % interval under a heading of
     "95% confidence interval", where the terminal's row and the verdict say the difference of the values shown
-    (27.2 → 17.9: −9.3) and Holm's widened interval: the page now says the same, headed as widened."""
+    (27.2 → 17.9: −9.3) and Holm's widened interval: the page now says the same, headed as widened. Terminal round
+    41 en38*: both say the true difference rounded, −9.2 (−9.24), never that of the rounded values."""
     from cardgen.report.pages import metrics_table
 
     table = metrics_table([{"metric": "turns", "base": 27.16, "variant": 17.92, "difference": -9.24, "low": -10.5,
                             "high": -8.0, "adj_low": -10.6, "adj_high": -7.9, "significant": True}], "en")
-    assert (table["rows"][0]["difference"], table["rows"][0]["interval"]) == ("−9.3", "[−10.6 to −7.9]")
+    assert (table["rows"][0]["difference"], table["rows"][0]["interval"]) == ("−9.2", "[−10.6 to −7.9]")
     assert table["head"][4] == "95% interval (widened, see the note)"
     # terminal round 27 en28: the fix page has no note to see: its head says why the interval is widened
     fixed = metrics_table([{"metric": "turns", "base": 27.16, "variant": 17.92, "difference": -9.24, "low": -10.5,

@@ -94,15 +94,19 @@ def test_some_95_interval_leaves_out_0_without_a_star_and_the_printed_one_never(
 
 
 @pytest.mark.parametrize(("base", "variant", "share", "shown"), [
-    (12.64, 12.46, False, -0.1),  # printed 12.6 -> 12.5: -0.1, not "0"
-    (5.14, 4.66, False, -0.4),  # printed 5.1 -> 4.7: -0.4, not "-0.3"
-    (26.24, 26.46, False, 0.3),
-    (0.2204, 0.4096, True, 0.19),  # printed 22% -> 41%: 19 points, not 18.9
-    (0.2186, 0.4114, True, 0.192),  # printed 21.9% -> 41.1%: 19.2 points, not 19.3
+    (12.64, 12.46, False, -0.2),  # the true -0.18, though printed 12.6 -> 12.5 (terminal round 41 en38*)
+    (5.14, 4.66, False, -0.5),  # the true -0.48, not the "-0.4" of 5.1 -> 4.7
+    (26.24, 26.46, False, 0.2),  # the true 0.22
+    (27.17, 17.93, False, -9.2),  # the readers' case: the true -9.24, never 27.2 - 17.9 = -9.3 (en38*, it21*)
+    (0.2204, 0.4096, True, 0.189),  # the true 18.9 points
+    (0.2186, 0.4114, True, 0.193),  # the true 19.3 points (19.28)
 ])
-def test_a_shown_difference_is_the_difference_of_the_shown_values(base: float, variant: float, share: bool,
-                                                                 shown: float) -> None:
-    assert shown_difference(base, variant, share) == pytest.approx(shown)
+def test_a_shown_difference_is_the_true_difference_rounded(base: float, variant: float, share: bool,
+                                                           shown: float) -> None:
+    """Terminal round 41 en38*, it21*: a printed difference is the true (unrounded) one rounded, as compare.json has
+    it and its interval is centred on; the pin of #53's first terminal decision (76dd0f55, "a difference from the values
+    shown") updated to this one."""
+    assert shown_difference(variant - base, share) == pytest.approx(shown)
 
 
 def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithmetic() -> None:
@@ -126,7 +130,8 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     assert lines[3] == "  rule file (Python): house/gift.py"  # on its own line (twenty-third reading en25)
     assert lines[4] == "Close games rise."
     turns = next(line for line in lines if line.strip().startswith("turns"))
-    assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
+    # the true difference rounded (−0.18: −0.2), not 12.5 − 12.6 (terminal round 41 en38*: this pin updated)
+    assert "12.6 →    12.5  \u22120.2 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.startswith("    close games"))  # its row, not the legend's line
     assert close.endswith("  +19.0 [+1.0 to +37.0] *"), close  # the unit in the table's heading (fr6)
     french = format_comparison({**doc, "lang": "fr"}).splitlines()

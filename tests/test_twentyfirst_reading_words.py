@@ -172,10 +172,11 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     claims = [line for line in lines if say("short_table_chance", lang) in line]
     assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
                                          "it": "con qualunque numero di giocatori"}[lang], lang) in claims[0]
-    # most games under cardgen's rule at 3, 4 and 5 players (not at 6): said once, with those counts
-    weight = [line for line in lines if {"en": "describe the game with cardgen’s rule",
-                                         "fr": "décrivent donc le jeu avec la règle de cardgen",
-                                         "it": "descrivono quindi il gioco con la regola di cardgen"}[lang] in line]
+    # most games under this edition's ruling at 3, 4 and 5 players (not at 6): said once, with those counts (its
+    # name the books', terminal round 41 en42*, it24*: this pin updated)
+    weight = [line for line in lines if {"en": "describe the game with that ruling",
+                                         "fr": "décrivent donc le jeu avec ce choix",
+                                         "it": "descrivono quindi il gioco con quella scelta"}[lang] in line]
     assert len(weight) == 1 and typeset({"en": "At 3, 4 and 5 players,", "fr": "À 3, 4 et 5 joueurs,",
                                          "it": "Con 3, 4 e 5 giocatori"}[lang], lang) in weight[0]
     assert not any(line.startswith(("  3 ", "  4 ", "  5 ", "  6 ")) for line in lines)  # no block per count left
@@ -206,20 +207,21 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
     ("en", "“Dice” is not flagged, although, with the variant, players dealt it have a win rate 13.7 percentage "
            "points below the others’ (2.4 to 25.0 below, allowing for chance; 8.5 below in the base game, and the "
            "change from the base game to the variant may be chance). The simulated players almost never play it "
-           "(0.03 times per player per game), so the gap cannot come from its effect: cardgen flags a card only if "
+           "(0.03 times per player per game), so the gap can hardly come from its effect: cardgen flags a card only if "
            "it is played at least 0.1 times per player per game."),  # terminal round 40 en20, en21: "judges only"
     ("fr", "La carte « Dice » n’est pas signalée. Pourtant, avec la variante, le taux de victoire des joueurs qui "
            "l’avaient dans leur main de départ est inférieur de 13,7 points à celui des autres (entre 2,4 et 25,0 "
            "points de moins, compte tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux "
            "peut venir du hasard). Mais les joueurs automatiques ne la jouent presque jamais (0,03 fois par joueur et "
-           "par partie) : cet écart ne peut donc pas venir de son effet, et cardgen ne signale qu’une carte jouée au "
+           "par partie) : cet écart ne peut donc guère venir de son effet, et cardgen ne signale qu’une carte jouée au "
            "moins 0,1 fois par joueur et par partie."),
     # terminal round 40 it21, it22: a card hardly played is judged, only never flagged; the gap said of the share
+    # (terminal round 41 en44: "can hardly come from its effect", never "cannot", in the three languages: pins updated)
     ("it", "La carta «Dice» non è segnalata, benché con la variante la quota di vittorie di chi l’aveva nella mano "
            "iniziale sia inferiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in meno, tenuto conto "
            "del caso; 8,5 in meno nel gioco base, e la differenza tra i due giochi può essere dovuta al caso). I "
            "giocatori automatici però non la giocano quasi mai (0,03 volte per giocatore a partita), quindi la "
-           "differenza non può venire dal suo effetto: cardgen segnala una carta solo se è giocata almeno 0,1 volte "
+           "differenza difficilmente può venire dal suo effetto: cardgen segnala una carta solo se è giocata almeno 0,1 volte "
            "per giocatore a partita.")])
 def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: str, said: str) -> None:
     """en46, fr36, it31: "one card is not flagged although its interval leaves out 0: a card is flagged only when …

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, grouped, is_singular, percent, typeset
+from cardgen.languages import decimal, grouped, half_up, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, Count, exchange_block, impact_block, impact_footnote, judged_cards,
                                    own_words, said_before, strength_block)
@@ -758,15 +758,17 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
     def precise(m: dict[str, Any], places: int) -> dict[str, str]:
-        """A row's two values and their difference with ``places`` decimals (a share's in percentage points)."""
+        """A row's two values and their difference with ``places`` decimals (a share's in percentage points): the
+        true difference rounded, never that of the two rounded values (terminal round 41 en38*)."""
+        true = m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
         if share(m["metric"]):
             b, v = round(m["base"], places + 2), round(m["variant"], places + 2)
             return {"base": percent(b, lang, places=places, fixed=True),
                     "variant": percent(v, lang, places=places, fixed=True),
-                    "difference": typeset(decimal(round((v - b) * 100, places) + 0.0, lang, True, places, True), lang)}
+                    "difference": typeset(decimal(half_up(true * 100, places), lang, True, places, True), lang)}
         b, v = round(m["base"], places), round(m["variant"], places)
         return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
-                "difference": typeset(decimal(round(v - b, places) + 0.0, lang, True, places, True), lang)}
+                "difference": typeset(decimal(half_up(true, places), lang, True, places, True), lang)}
 
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
@@ -775,7 +777,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         return marked_ends(m["low"], m["high"], lang, share(m["metric"]))
 
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
-    # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
+    # (``verdict.shown``: the true difference rounded, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
     # a figure's name and definition from their own keys, as validate's table says them ("comebacks: share of
@@ -801,13 +803,13 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
-    for row, m in zip(rows, seen):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
+    for row, m, true in zip(rows, seen, ordered):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
         # en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so the row's figures
-        # take them too, its difference that of the two values it shows
+        # take them too, its difference the true one rounded (terminal round 41 en38*)
         places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
                                                  else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
         if places > 1 and m.get("base") is not None and m.get("variant") is not None:
-            row.update(precise(m, places))
+            row.update(precise(true, places))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
@@ -824,8 +826,10 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # and the answer in words without its question ("questa differenza può venire dal caso? no" 24 to 32 times a
     # page: terminal round 40 en41, it43); the wide head's name stays the difference's
     phone = words["table_phone"].split("|")
-    for row, m in zip(rows, seen):
-        row["unit"] = typeset("\u00a0" + phone[1], lang) if share(m["metric"]) else ""
+    for row, m in zip(rows, seen):  # the unit as the language says it of the figure: « +1,2 point de pourcentage »,
+        # French singular below 2, as the terminal's ``pp_one`` (terminal round 41 fr31*)
+        one = m.get("difference") is not None and is_singular(abs(100 * m["difference"]), lang)
+        row["unit"] = typeset("\u00a0" + phone[5 if one else 1], lang) if share(m["metric"]) else ""
     # a fix's table lists only the counts that moved beyond chance: its "beyond chance?" column said "yes" on every row
     # of all 14 tables (terminal round 40 en33); dropped there, kept wherever a row can say otherwise
     answers = not (fix and rows and all(r["significant"] and not r["same"] for r in rows))
@@ -1141,6 +1145,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
     wide_said: set[Any] = set()  # the numbers of pairs whose wide intervals were said (en62)
+    quiet_said = False  # whether a count with no seat flagged has said why validate may differ (round 41 en36)
     defined_here: set[str] = set()  # each indicator defined at its first table, named alone after (fr63)
     for r in results:
         b, v = r["base_result"], r["variant_result"]
@@ -1197,7 +1202,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "problems": [[typeset(part[:1].upper() + part[1:], lang) for part in parts]
                          for parts in compare_balance_parts(r, lang, doc["base"])],
             # a count with no seat flagged says so under the same heading, as the terminal does (en20)
-            "balance_quiet": typeset(say("compare_balance_quiet", lang, counts=str(r["players"])), lang)
+            # why validate may still differ said at the first such count only: the same two sentences under every
+            # count were the page's repeated note (terminal round 41 en36)
+            "balance_quiet": typeset(say("compare_balance_quiet_again" if quiet_said else "compare_balance_quiet", lang,
+                                         counts=str(r["players"])), lang)
             if r.get("players") != 1 else "",
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)
@@ -1213,6 +1221,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
             "internal": folded})
+        quiet_said = quiet_said or bool(entries[-1]["balance_quiet"] and not entries[-1]["problems"])
     notes = []
     if results:
         notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
@@ -1227,7 +1236,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
                                                                           seed=doc["seed"])), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
-                shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "claims", "weight")},
+                shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "advice", "claims", "weight")},
                             "cols": [typeset(h, lang) for h in note["cols"]]}
                            for note in shortage_notes(results, lang, naming)],
                 fix=(compare_fix(info.get("fix"), titles[doc["variant"]], lang, dict(fixes).get(doc["variant"], ""),

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from cardgen.languages import counts_grouped, decimal, is_singular, percent, typeset
+from cardgen.languages import counts_grouped, decimal, half_up, is_singular, percent, typeset
 from cardgen.terminal import LINES, WIDTH, say, say_n, word
 from cardgen.simulate.failures import game_number
 from cardgen.simulate.cards import hardly_played
@@ -2569,6 +2569,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
+    gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
@@ -2577,7 +2578,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         said = list(r["verdict"])
         lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
-        counts = internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said) if internal else ""
+        gone = gone_counts(internal, lang, named_metrics(r))
+        again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
+        counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again)
+                  if internal else "")
+        gone_at = gone_at or ((gone, r["players"]) if gone else None)
         kinds_said = kinds_said or bool(counts)
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + counts)
@@ -2660,8 +2665,17 @@ def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Na
     return [say("legend_head", lang), *items] if items else []
 
 
+def gone_counts(internal: Sequence[dict[str, Any]], lang: str = "en", named: Collection[str] = ()) -> frozenset[str]:
+    """The other counts (``internal_line``'s) that changed at one player count, where every one of them drops to zero
+    because the variant's rule does away with what it counts; empty where any other changed or none did."""
+    moved = [m for m in internal if m["metric"] not in named and m["significant"]]
+    gone = all(m.get("follows_from_change") and m["base"] and _value(m, m["variant"], lang) == _value(m, 0.0, lang)
+               for m in moved)
+    return frozenset(m["metric"] for m in moved) if moved and gone else frozenset()
+
+
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
-                  named: Collection[str] = (), kinds: bool = False) -> str:
+                  named: Collection[str] = (), kinds: bool = False, again: int | None = None) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
@@ -2707,6 +2721,11 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
             say(("internal_follows_it" if len(moved) == 1 else "internal_follows_both" if len(moved) == 2
                  else "internal_follows_all") if follows == len(moved)
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
+    if gone and again is not None:  # the same counts gone as at an earlier player count: said short, with this
+        # count's base values; four lines said again word for word at every count (terminal round 41 en39)
+        values = and_list([_value(m, m["base"], lang) for m in moved], lang)
+        return say("internal_gone_again_one" if len(moved) == 1 else "internal_gone_again", lang, label=label_,
+                   n=len(others), m=len(moved), p=again, values=values)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return say(key, lang, label=label_, n=len(others), m=len(moved), names=joined(items, lang), follows=tail)
 
@@ -2934,8 +2953,8 @@ def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str)
             else "untested" if f["moved"] is None else "chance")
     who = say("seat", lang, k=f["seat"])
     gap = ""
-    if edge and own is not None and f.get("base_rate") is not None:  # from the two figures as the next line prints them
-        points = round(abs(round(100 * f["base_rate"], 1) - round(100 * own["fair"], 1)), 1)
+    if edge and own is not None and f.get("base_rate") is not None:  # the true gap rounded, never that of the two
+        points = half_up(abs(100 * (f["base_rate"] - own["fair"])), 1)  # rounded figures (terminal round 41 en38*)
         gap = say_n("pp_written", points, lang, x=decimal(points, lang, places=1, fixed=True))
     return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang), gap=gap,
                inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang))
@@ -2970,9 +2989,9 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
         fair, ends = _pct(own["fair"], lang, fixed=True), [""]
     else:
         fair, ends = edge_shares([own], own["fair"], lang) if own is not None else (None, [""])
-        # a lean the base game's own games do not tell from chance: said so beside its figure, where the verdict
-        # says the base game already has it (``base_leans``; twenty-second reading en20, fr17)
-        edge = say("compare_seat_base_chance", lang) if own is None and f.get("leans") else ""
+        # a lean the base game's own games do not tell from chance is said so once, in the verdict above
+        # (``seat_verdict``'s "leans"); "on these pairs this gap may be chance" again beside its figure made three
+        # "may be chance" in one paragraph (terminal round 41 en33*, it16*)
     if (fair is None and base_share is not None and "base_fair" not in said
             and _pct(base_share, lang, fixed=True) != _pct(f["fair"], lang, fixed=True)):
         fair = _pct(base_share, lang, fixed=True)  # said where it differs from the variant's (twentieth en39, it28)
@@ -3148,6 +3167,9 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
             "rows": [(str(n), (share(b), share(v)), (decimal(b["print_more"], lang, places=0),
                                                      decimal(v["print_more"], lang, places=0))) for n, b, v, _ in rows],
             "claims": say("short_table_claims", lang, items=items) if claims else "",
+            # how many to put in the box: validate's count, said after the table, never before it with a colon
+            # that led into this run's figures (terminal round 41 fr20, it25)
+            "advice": say("short_table_advice", lang, piece=piece),
             # most games under cardgen's rule, with either deck: the results describe that rule (it11)
             "weight": say_n("short_table_weight", int(weighs[0]) if len(weighs) == 1 else 2, lang,
                             counts=and_list(weighs, lang), shares=weight_shares(weighed, lang)) if weighs else ""})
@@ -3171,7 +3193,7 @@ def shortage_table(results: Sequence[Mapping[str, Any]], lang: str = "en", namin
         head = note["cols"]
         widths = [max(len(row[k]) for row in [head, *table]) for k in range(3)]
         out += ["    " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *table]]
-        out += ["    " + text for text in (note["claims"], note["weight"]) if text]
+        out += ["    " + text for text in (note["advice"], note["claims"], note["weight"]) if text]
     return out
 
 

@@ -300,11 +300,13 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     return _typeset(text[0].upper() + text[1:], lang)
 
 
-def shown_difference(base: float, variant: float, share: bool) -> float:
-    """The difference of two values as printed (a share to 0.1 %, a count to 0.1), so that the difference a
-    line shows is the difference of the two values it shows (12.6 -> 12.5 is -0.1, not 0)."""
-    places = 3 if share else 1
-    return round(round(variant, places) - round(base, places), places)
+def shown_difference(difference: float, share: bool, places: int = 1) -> float:
+    """A difference as printed: the true one (the paired mean, unrounded, as compare.json has it and as its
+    interval is centred on), rounded half up to ``places`` decimals (a share's in percentage points), never the
+    difference of the two rounded means: 27.17 -> 17.93 is 9.2 turns shorter, not the 9.3 of 27.2 - 17.9, which
+    disagreed with the JSON and with its own interval (terminal round 41 en38*, it21*)."""
+    from cardgen.languages import half_up
+    return half_up(difference, places + 2) if share else half_up(difference, places)
 
 
 def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
@@ -357,11 +359,14 @@ def listed_counts(result: dict[str, Any]) -> list[dict[str, Any]]:
 def shown(m: dict[str, Any]) -> tuple[float, float | None, float | None]:
     """A figure's difference and interval as the comparison's table prints them, so that a sentence and its
     table row say one value and one interval (en50, it30: "9.2 turns shorter (95%: 8.0 to 10.5)" above the
-    row "27.2 → 17.9 −9.3 [−10.6 to −7.9]"): the difference of the two values shown (``shown_difference``)
-    and the interval Holm's test decides by (``adj_low``/``adj_high``), else the plain one."""
+    row "27.2 → 17.9 −9.3 [−10.6 to −7.9]"): the true difference rounded as printed (``shown_difference``:
+    −9.2 for 27.17 → 17.93, terminal round 41 en38*) and the interval Holm's test decides by
+    (``adj_low``/``adj_high``), else the plain one."""
     d = m["difference"]
-    if m.get("base") is not None and m.get("variant") is not None:
-        d = shown_difference(m["base"], m["variant"], is_share(m["metric"]))
+    if d is None and m.get("base") is not None and m.get("variant") is not None:
+        d = m["variant"] - m["base"]
+    if d is not None:
+        d = shown_difference(d, is_share(m["metric"]))
     if m.get("adj_low") is not None:
         return d, m["adj_low"], m["adj_high"]
     return d, m.get("low"), m.get("high")
