@@ -1,0 +1,81 @@
+"""Terminal round 41 (#53), part c: what the native readers found in ``cardgen fix draco``'s terminal output and its
+page, in the gallery, and in the few compare and validate lines numbered into this part (en44-en50, it27-it33, the
+French reader's faults on fix and the gallery): docs/reads/terminal-round-41-fixes-c.md. Every expected sentence is
+ours."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.tune.fix import held_line, left_out_line, unchecked_line, word
+from cardgen.tune.study import Trial
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ["en", "fr", "it"]
+
+
+def flat(text: str) -> str:
+    """A line as a reader reads it: its no-break spaces plain, its runs of spaces one."""
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+# -- en45, it27*: this edition's rulings, by the catalogs' name -----------------------------------------------------
+
+RULINGS = {"en": "how games end and how often this edition’s other rulings come into play.",
+           "fr": "les fins de partie et la fréquence des autres cas tranchés par un choix de cette édition.",
+           "it": "e la frequenza delle altre situazioni risolte da una scelta di questa edizione."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fix_names_this_edition_s_rulings_as_the_books_do(lang: str) -> None:
+    """terminal round 41 en45, it27*: "how often cardgen's other added rules are needed" / «una regola aggiunta da
+    cardgen» under the fixes: the books' name is "this edition's ruling" / « choix de cette édition » / «scelta di
+    questa edizione», and "added rule" read as a rule cardgen invents. One fix or several, the same name."""
+    from test_fix_twentythird import FIXES, _fixer, _prop
+
+    fixer = _fixer(lang)
+    for props in ([_prop(*FIXES[0])], [_prop(*f) for f in FIXES]):
+        said = flat(held_line(fixer, props))
+        assert said.endswith(RULINGS[lang]), said
+        assert not re.search(r"added rule|cardgen’s|ajoute|aggiunta", said)
+
+
+# -- it29: the unchecked trials' sizes in a sentence ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("rest", "expected"), [
+    ([Trial(21, {}, True, 1.5), Trial(7, {}, True, 1.71), Trial(0, {}, True, 1.85)],
+     "si è fermata alla correzione 3, che ha entità 1,50; quelle prove hanno entità da 1,50 a 1,85, e a parità di "
+     "entità si verifica prima la prova con il numero più basso."),
+    ([Trial(7, {}, True, 1.71)],
+     "si è fermata alla correzione 3, che ha entità 1,50; quella prova ha entità 1,71.")])
+def test_italian_says_the_unchecked_trials_sizes_in_a_sentence(rest: list[Trial], expected: str) -> None:
+    """terminal round 41 it29: «(entità del cambiamento 1,50; le loro: da 1,50 a 1,85; a parità, prima la prova
+    precedente)» was telegraphic: «le loro» and «a parità, prima …» made no sentence. Now fix 3's size, the trials'
+    sizes and the order on a tie (``Fixer.cures``: by size, then by trial number) are each a clause."""
+    from test_fix_twentythird import FIXES, _fixer, _prop
+
+    fixer = _fixer("it")
+    fixer.tally = lambda metrics: (0,)
+    said = flat(unchecked_line(fixer, rest, [_prop(*f) for f in FIXES]))
+    assert said.endswith(expected), said
+    assert "le loro" not in said and "la sua:" not in said
+
+
+# -- it28: the lever left out names what carries the number -------------------------------------------------------
+
+def test_italian_left_out_lever_has_a_subject_for_its_number() -> None:
+    """terminal round 41 it28: «(e anche «monete d’oro», se nella tua edizione riportano questo numero)»: «riportano»
+    had no clear subject. Now the number is the subject: «vi è stampato questo numero». The quoted name stays (the
+    deck gives no gender for the article, round 40 it27/it28)."""
+    from cardgen.simulate.summary import Naming
+    from test_fix_twentythird import _fixer
+
+    naming = Naming.of(_fixer("it").deck, "it")
+    said = flat(left_out_line("valore di una moneta d’oro in monete d’argento", "gold-coin", "it", naming,
+                              on_face=False))
+    assert said.endswith("cambia la regola (e anche «monete d’oro», se nella tua edizione vi è stampato questo "
+                         "numero)."), said
+    assert "riportan" not in said
