@@ -176,7 +176,8 @@ def _dice(judged: int = 13) -> dict:
 def test_a_hardly_played_card_s_gap_is_said_on_its_widened_interval_and_the_flag_rule_plainly(lang: str) -> None:
     """terminal round 40 en20, en21, it21: "2.4 to 25.0 below, allowing for chance" beside "cardgen judges only cards
     played at least 0.1 times" read as a card not judged, whose interval the page says is not widened; the card
-    is judged (its interval is the widened one), it is only never flagged; and its gap cannot come from its effect."""
+    is judged (its interval is the widened one), it is only never flagged; and its gap can hardly come from its effect
+    (terminal round 41 en44: "cannot" said more than 0.03 plays per player per game allow)."""
     [line] = _held_cards(_dice(), lang, Naming(names={"dice": "Game of Dice"}))
     said = plain(line)
     assert {"en": "2.4 to 25.0 below, allowing for chance on an interval widened for the 13 cards judged at once",
@@ -184,12 +185,12 @@ def test_a_hardly_played_card_s_gap_is_said_on_its_widened_interval_and_the_flag
                   "cartes jugées à la fois",
             "it": "da 2,4 a 25,0 in meno, tenuto conto del caso, su un intervallo allargato per le 13 carte valutate "
                   "insieme"}[lang] in said, said
-    assert {"en": "so the gap cannot come from its effect: cardgen flags a card only if it is played at least 0.1 "
+    assert {"en": "so the gap can hardly come from its effect: cardgen flags a card only if it is played at least 0.1 "
                   "times per player per game.",
-            "fr": "cet écart ne peut donc pas venir de son effet, et cardgen ne signale qu’une carte jouée au moins "
+            "fr": "cet écart ne peut donc guère venir de son effet, et cardgen ne signale qu’une carte jouée au moins "
                   "0,1 fois par joueur et par partie.",
-            "it": "quindi la differenza non può venire dal suo effetto: cardgen segnala una carta solo se è giocata "
-                  "almeno 0,1 volte per giocatore a partita."}[lang] in said, said
+            "it": "quindi la differenza difficilmente può venire dal suo effetto: cardgen segnala una carta solo se è "
+                  "giocata almeno 0,1 volte per giocatore a partita."}[lang] in said, said
     assert not any(old in said for old in ("judges only", "ne juge que", "viene valutata solo"))
 
 

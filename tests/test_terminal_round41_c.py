@@ -79,3 +79,19 @@ def test_italian_left_out_lever_has_a_subject_for_its_number() -> None:
     assert said.endswith("cambia la regola (e anche «monete d’oro», se nella tua edizione vi è stampato questo "
                          "numero)."), said
     assert "riportan" not in said
+
+
+# -- en44: a card hardly played: its gap can hardly come from its effect ------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "never"), [
+    ("en", "so the gap can hardly come from its effect", "cannot come"),
+    ("fr", "cet écart ne peut donc guère venir de son effet", "ne peut donc pas venir"),
+    ("it", "quindi la differenza difficilmente può venire dal suo effetto", "non può venire")])
+def test_a_hardly_played_card_s_gap_is_said_unlikely_never_impossible(lang: str, said: str, never: str) -> None:
+    """terminal round 41 en44: "The simulated players almost never play it (0.03 times per player per game), so the
+    gap cannot come from its effect": 0.03 plays are not none, and "cannot" said more than they allow."""
+    from cardgen.simulate.summary import Naming, _held_cards
+    from test_terminal_round40_c import _dice
+
+    [line] = _held_cards(_dice(), lang, Naming(names={"dice": "Game of Dice"}))
+    assert said in flat(line) and never not in flat(line), line
