@@ -95,3 +95,24 @@ def test_a_hardly_played_card_s_gap_is_said_unlikely_never_impossible(lang: str,
 
     [line] = _held_cards(_dice(), lang, Naming(names={"dice": "Game of Dice"}))
     assert said in flat(line) and never not in flat(line), line
+
+
+# -- it31: a weak card's interval said the way of its gap ---------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "end"), [
+    ("en", "won 15.7 percentage points less often than the other players, 95% interval [4.7 to 26.6]"),
+    ("fr", "inférieur de 15,7 points de pourcentage à celui des autres, intervalle à 95 % [4,7 ; 26,6]"),
+    ("it", "vincevano 15,7 punti percentuali meno spesso degli altri, intervallo al 95% [4,7; 26,6]")])
+def test_a_weak_card_s_interval_is_no_double_negative(lang: str, end: str) -> None:
+    """terminal round 41 it31: «vincevano 15,7 punti percentuali meno spesso degli altri, intervallo al 95% [−26,6;
+    −4,7]»: a negative interval after "less often" read as a double negative. An interval wholly below 0 is said as
+    the sizes of the shortfall, smallest first; a strong card's keeps its signs (no negative there)."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.tune.fix import Problem, problem_line
+
+    weak = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", -0.266), ("high", -0.047)))
+    said = flat(problem_line(weak, lang, Naming(names={"to-and-fro": "To and Fro"}), seen=True, label=True))
+    assert said.endswith(end), said
+    assert "−" not in said
+    strong = Problem("card", "to-and-fro", 3, 0.1, 0.04, (("side", "strong"), ("low", 0.06), ("high", 0.14)))
+    assert flat(problem_line(strong, "en", Naming(names={"to-and-fro": "To and Fro"}))).endswith("[+6.0 to +14.0]")

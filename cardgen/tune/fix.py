@@ -216,15 +216,26 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                     high=significant(d["high"], lang))
     if p.kind == "card":
         d = dict(p.detail)
+        low, high, signed = gap_ends(d["low"], d["high"])
         return word("problem_card" + tense, lang, players=players, verdict=word(f"too_{d['side']}", lang),
                     side=card_side(d["side"], lang),
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     # a difference of win rates: points, never "%"
-                    diff=points(abs(p.share), lang, signed=False, unit=False),
-                    named=named, low=points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
+                    diff=points(abs(p.share), lang, signed=False, unit=False), named=named,
+                    low=points(low, lang, signed=signed, unit=False), high=points(high, lang, signed=signed, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
+
+
+def gap_ends(low: float, high: float) -> tuple[float, float, bool]:
+    """A flagged card's interval as its line says the gap: "won 15.7 percentage points less often …" followed by
+    "[−26.6 to −4.7]" was a double negative (terminal round 41 it31); an interval wholly below 0 is said as the
+    sizes of the shortfall, smallest first and unsigned ("[4.7 to 26.6]"); any other keeps its signs ("won 10.0
+    percentage points more often … [+6.0 to +14.0]" has no negative). The last item: whether to sign the ends."""
+    if high < 0:
+        return -high, -low, False
+    return low, high, True
 
 
 def card_side(side: str, lang: str) -> str:
