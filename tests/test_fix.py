@@ -284,6 +284,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert unwrapped(said.out).rstrip().endswith(f"report: {out / 'index.html'}")
     assert f'<a href="{first["file"]}">' in (out / "index.html").read_text(encoding="utf-8")
     assert list(first["values"]) == ["count:silver-coin"]  # the one obvious lever
+    assert set(first["character"]) == {"length", "figures"}  # terminal round 41: the cost line's figures, unrounded
     assert first["fresh"]["6"]["short:unpaid_by_bank"][0] <= SHORT_AIM  # cured again on other games
     assert "problem:6:short:unpaid_by_bank" not in first["fresh"]["6"]
     # the smallest change among the trials that cured on the search's seeds and on fresh ones: none smaller

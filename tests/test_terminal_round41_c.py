@@ -116,3 +116,28 @@ def test_a_weak_card_s_interval_is_no_double_negative(lang: str, end: str) -> No
     assert "−" not in said
     strong = Problem("card", "to-and-fro", 3, 0.1, 0.04, (("side", "strong"), ("low", 0.06), ("high", 0.14)))
     assert flat(problem_line(strong, "en", Naming(names={"to-and-fro": "To and Fro"}))).endswith("[+6.0 to +14.0]")
+
+
+# -- en (fix-draco.txt "Checked"), it (fix-draco.txt "Checked"): the cost line's percentages checkable ------------
+
+def test_the_record_holds_the_unrounded_figures_behind_the_cost_line() -> None:
+    """terminal round 41, both readers: "the lead changes hands 29 to 39% less often" could not be checked from
+    fix.json, which kept only the rounded sentences ("from 4.6 to 3.3 times per game": 28%). The record now holds,
+    per proposal and player count, the unrounded base and fix values of every figure the cost line sums up, and
+    each one's change as a share of the base game's value: the line's ends are those shares, rounded."""
+    from test_fix_twentieth import RESHUFFLES, _fixer, _m
+
+    from cardgen.tune.fix import Proposal, character_record, cost_text
+
+    moves = {3: [_m("turns", 79.7, 46.4, -34.8, -31.8), _m("lead_changes", 4.62, 3.28, -1.8, -0.8)],
+             6: [_m("turns", 69.4, 39.7, -31.5, -27.9), _m("lead_changes", 4.41, 2.69, -2.2, -1.2)]}
+    prop = Proposal(Trial(18, {RESHUFFLES.key: 0}, True, 1.5), {}, {3: [], 6: []}, {},
+                    length={3: (79.7, 46.4), 6: (69.4, 39.7)}, character=moves)
+    record = json.loads(json.dumps(character_record(prop)))
+    lead = [m for n in ("3", "6") for m in record["figures"][n] if m["metric"] == "lead_changes"]
+    assert [(m["base"], m["variant"]) for m in lead] == [(4.62, 3.28), (4.41, 2.69)]
+    shares = sorted(round(-100 * m["relative"]) for m in lead)
+    assert shares == [29, 39]  # 1.34 / 4.62 and 1.72 / 4.41; the rounded 4.6 → 3.3 would say 28
+    said = cost_text(_fixer("en", [], [RESHUFFLES]), prop, [RESHUFFLES], "en")
+    assert said.endswith(f"the lead changes hands {shares[0]} to {shares[1]}% less often"), said
+    assert record["length"]["3"] == {"base": 79.7, "variant": 46.4, "relative": pytest.approx(-33.3 / 79.7)}
