@@ -222,7 +222,8 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     # a difference of win rates: points, never "%"
                     diff=points(abs(p.share), lang, signed=False, unit=False), named=named,
-                    low=points(low, lang, signed=signed, unit=False), high=points(high, lang, signed=signed, unit=False))
+                    low=points(low, lang, signed=signed, unit=False),
+                    high=points(high, lang, signed=signed, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
@@ -1646,13 +1647,16 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     shared = shared_verdicts(props)
     note = counts_note(props, lang, Naming.of(fixer.deck, lang).words)
     page = fixer.page
-    if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39)
+    summary = found_summary(fixer, written)
+    if summary:  # the fixes first, before what their figures are (terminal round 41 it30)
+        echo("\n".join(summary))
+        page.summary = [line.strip() for line in summary]
+    if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39), and
+        # what every block's figures are, in one paragraph (terminal round 41 en48)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
-        echo(was)
-        page.keep("notes", was)
-    if note:  # what every block's figures are, once, above them all
-        echo(note)
-        page.keep("notes", note)
+        said = f"{was} {note}" if note else was
+        echo(said)
+        page.keep("notes", said)
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         entry = Proposed(rank, path.name, validate=validate_after(fixer, prop))
@@ -1823,6 +1827,19 @@ def count_lines(rows: list[dict[str, Any]], lang: str, words: Any = None) -> lis
         out.append(f"{ROW_INDENT}{parts[0]:<{named}}  {said}")
         out.extend(f"{ROW_INDENT}  {part}" for part in parts[1:])
     return out
+
+
+def found_summary(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> list[str]:
+    """Where several fixes were found, the lines that name them, in their order, before the notes on their figures:
+    the Italian reader met some twenty lines of method before the first fix (terminal round 41 it30). Each fix by its
+    change, as its block's "change" line says it; nothing for one fix, whose block follows at once."""
+    if len(written) < 2:
+        return []
+    lang = fixer.opts.lang
+    return [word("found_head", lang)] + [  # each change its own sentences, capital first, as a list item
+        word("found_item", lang, k=k, change=describe_change(fixer.deck, fixer.opts.params, prop.trial.values,
+                                                             fixer.own, lang))
+        for k, (prop, _) in enumerate(written, 1)]
 
 
 def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | None = None) -> str | None:
