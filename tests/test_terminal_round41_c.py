@@ -172,15 +172,18 @@ def test_the_gallery_says_a_variant_s_story_line_as_compare_does(tmp_path: Path,
 # -- it30, fr21*, en48: the fixes named before the notes; the notes one paragraph ---------------------------------
 
 @pytest.mark.parametrize(("lang", "head", "first"), [
-    ("en", "Fixes found, the smallest change first (each is detailed below):", "1. The box holds 41 gold coins"),
-    ("fr", "Corrections trouvées, de la plus petite à la plus grande (chacune est détaillée plus bas) :",
-     "1. La boîte contient 41 pièces d’or"),
-    ("it", "Correzioni trovate, dalla più piccola (ciascuna è descritta più sotto):", "1. La scatola contiene 41")])
+    ("en", "Fixes found, the smallest change first (each is detailed below, and which to try first is said at the "
+           "end):", "1. The box holds 41 gold coins"),
+    ("fr", "Corrections trouvées, de la plus petite à la plus grande (chacune est détaillée plus bas ; celle à essayer "
+           "d’abord est indiquée à la fin) :", "1. La boîte contient 41 pièces d’or"),
+    ("it", "Correzioni trovate, dalla più piccola (ciascuna è descritta più sotto; quale provare per prima è indicato "
+           "alla fine):", "1. La scatola contiene 41")])
 def test_the_fixes_are_named_before_the_notes_on_their_figures(lang: str, head: str, first: str,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     """terminal round 41 it30, fr21*: some twenty lines of method stood between the trials and the first fix; the
     fixes found are now listed by their change first. en48: what "base game" means and what each count is were two
-    paragraphs: one now. One fix has no list: its block follows at once."""
+    paragraphs: one now. One fix has no list: its block follows at once. fr22: which fix to try first came only at the
+    end; the list's head says where (the recommendation itself stays once, last: round 40 en29)."""
     from test_fix_twentythird import FIXES, _fixer, _prop
 
     import cardgen.tune.fix as fix
@@ -190,10 +193,10 @@ def test_the_fixes_are_named_before_the_notes_on_their_figures(lang: str, head: 
     props = [_prop(*f) for f in FIXES[:2]]
     fix._say_proposals(fixer, [(p, Path(f"out/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
     out = capsys.readouterr().out
-    lines = out.splitlines()
-    assert flat(lines[0]) == flat(head) and flat(lines[1]).startswith(first), out
-    assert flat(lines[2]).startswith("2. ") and "43" in lines[2]
-    assert fixer.page.summary[0] == lines[0].strip() and len(fixer.page.summary) == 3
+    assert flat(out).startswith(f"{flat(head)} {first}"), out
+    items = [line for line in out.splitlines() if re.match(r"  [12]\. ", line)]
+    assert len(items) == 2 and "41" in items[0] and "43" in items[1], out
+    assert flat(fixer.page.summary[0]) == flat(head) and len(fixer.page.summary) == 3
     was = flat(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 300, lang)))
     assert was in flat(out) and flat(out).index(was) > flat(out).index(first)
     assert len(fixer.page.notes) == 1 and flat(fixer.page.notes[0]).startswith(was)
@@ -244,3 +247,17 @@ def test_french_sets_a_seat_s_share_of_wins_against_its_fair_share(side: str, sa
     assert flat(said) in flat(problem_line(seat, "fr", Naming())), problem_line(seat, "fr", Naming())
     assert "semblait avoir une part de victoires" in problem_line(seat, "fr", Naming(), seen=True)
     assert "souvent que sa part" not in problem_line(seat, "fr", Naming(), seen=True)
+
+
+# -- it33: the compare page says what the seed is ---------------------------------------------------------------
+
+def test_the_italian_compare_page_says_what_the_seed_is() -> None:
+    """terminal round 41 it33: «(primo seme: 1)» on the compare page was never explained there (the validate page
+    explains it). The intro says what the number fixes, in the words the pages use, with no die (King Lui and
+    Royale have none: it6)."""
+    from cardgen.simulate.verdict import PAGE
+
+    intro = PAGE["it"]["intro"].format(games="300 coppie", agents="x", seed=1)
+    assert ("(primo seme: 1; il seme è il numero che fissa come vengono mescolate le carte, quindi con lo stesso seme "
+            "si rigiocano le stesse partite)") in intro
+    assert "dado" not in intro
