@@ -225,13 +225,13 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     naming = Naming.of(_draco(), "en")
     # its name outside the brackets, which hold the two ends alone as every other interval (fr61, it50)
     assert problem_line(weak, "en", naming, seen=True, label=True).endswith(
-        "than the other players, 95% interval [−26.6 to −4.7]")
+        "than the other players, 95% interval [4.7 to 26.6]")  # terminal round 41 it31: no double negative
     assert problem_line(seat, "en", naming).endswith("of games [17.1% to 39.9%]")
     assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
-        "à celui des autres, intervalle à 95 % [−26,6 ; −4,7]")
+        "à celui des autres, intervalle à 95 % [4,7 ; 26,6]")
     assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True, label=True)).endswith(
-        "degli altri, intervallo al 95% [−26,6; −4,7]")  # as every other output says it (terminal round 40 it26)
-    assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True)).endswith("degli altri [−26,6; −4,7]")
+        "degli altri, intervallo al 95% [4,7; 26,6]")  # as every other output says it (terminal round 40 it26)
+    assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True)).endswith("degli altri [4,7; 26,6]")
 
 
 def test_a_flagged_card_compares_win_rates_in_french() -> None:

@@ -163,8 +163,11 @@ def test_the_peak_and_the_widened_interval_are_said_once_above_all_the_proposals
             is None, out
         rows = [line for line in out.splitlines() if "→" in line]
         assert len(rows) == 2 * 2 * 5, out  # five counts, two player counts, two proposals: one line each
-        first = out.index(word("note_both", lang)[:30])
-        assert first < out.index(word("proposal", lang, k=1, path="out")[:8]), out  # above the proposals
+        # above the proposals, in one paragraph with the base game's note (terminal round 41 en48: a line of
+        # its paragraph's, so read unwrapped); the list naming them (it30) comes first: a proposal's line starts one
+        joined = out.replace("\n    ", " ")
+        first = joined.index(word("note_both", lang)[:30])
+        assert first < joined.index("\n" + word("proposal", lang, k=1, path="out")[:8]), out
     assert counts_note([], "en") is None
     plain_prop = Proposal(Trial(0, {}, True, 1.0), {}, {3: ["Games are 3 turns shorter."]}, {})
     assert counts_note([plain_prop], "en") is None  # nothing to say once: no note

@@ -104,8 +104,8 @@ def test_a_trial_that_fixed_everything_but_was_not_checked_is_named_with_why(lan
                        "n’ont pas été vérifiés : la vérification prend d’abord les plus petits changements et s’est "
                        "arrêtée à la correction 3 (taille du changement 1,50 ; les leurs : 1,70 à 1,71)."),
                 "it": ("Anche le prove 7 e 5 risolvevano tutti i problemi sulle partite della ricerca, ma non sono state "
-                       "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3 (entità "
-                       "del cambiamento 1,50; le loro: da 1,70 a 1,71).")}
+                       "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3, che "
+                       "ha entità 1,50; quelle prove hanno entità da 1,70 a 1,71.")}  # terminal round 41 it29
     assert said == expected[lang]
     one = flat(unchecked_line(fixer, rest[:1], props))
     assert one.startswith({"en": "Trial 7 also", "fr": "L’essai 7 corrigeait", "it": "Anche la prova 7 risolveva"}[lang])

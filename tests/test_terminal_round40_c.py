@@ -178,7 +178,8 @@ def _dice(judged: int = 13) -> dict:
 def test_a_hardly_played_card_s_gap_is_said_on_its_widened_interval_and_the_flag_rule_plainly(lang: str) -> None:
     """terminal round 40 en20, en21, it21: "2.4 to 25.0 below, allowing for chance" beside "cardgen judges only cards
     played at least 0.1 times" read as a card not judged, whose interval the page says is not widened; the card
-    is judged (its interval is the widened one), it is only never flagged; and its gap cannot come from its effect."""
+    is judged (its interval is the widened one), it is only never flagged; and its gap can hardly come from its effect
+    (terminal round 41 en44: "cannot" said more than 0.03 plays per player per game allow)."""
     [line] = _held_cards(_dice(), lang, Naming(names={"dice": "Game of Dice"}))
     said = plain(line)
     assert {"en": "2.4 to 25.0 below, allowing for chance on an interval widened for the 13 cards judged at once",

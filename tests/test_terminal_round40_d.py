@@ -148,7 +148,7 @@ def test_the_unchecked_line_says_how_a_tie_of_size_is_ordered(lang: str) -> None
     from cardgen.tune.fix import unchecked_line
 
     tie = {"en": "on a tie, the earlier trial first", "fr": "à égalité, l’essai le plus ancien d’abord",
-           "it": "a parità, prima la prova precedente"}[lang]
+           "it": "a parità di entità si verifica prima la prova con il numero più basso"}[lang]  # round 41 it29
     checker, props = _fixer(lang), [_prop(*f) for f in FIXES]  # fix 3 of size 1.5
     checker.tally = lambda metrics: (0,)
     assert tie in plain(unchecked_line(checker, [Trial(21, {}, True, 1.5), Trial(1, {}, True, 1.85)], props))

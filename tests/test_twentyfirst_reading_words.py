@@ -208,7 +208,7 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
            "points below the others’ (2.4 to 25.0 below, allowing for chance; 8.5 below in the base game, and the "
            "change from the base game to the variant may be chance). The simulated players almost never play it "
            "(0.03 times per player per game), so the gap can hardly come from its effect: cardgen flags a card only if "
-           "it is played at least 0.1 times per player per game."),  # terminal round 40 en20, en21: "judges only"
+           "it is played at least 0.1 times per player per game."),  # terminal round 40 en20, en21; round 41 en44
     ("fr", "La carte « Dice » n’est pas signalée. Pourtant, avec la variante, le taux de victoire des joueurs qui "
            "l’avaient dans leur main de départ est inférieur de 13,7 points à celui des autres (entre 2,4 et 25,0 "
            "points de moins, compte tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux "
@@ -221,8 +221,8 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
            "iniziale sia inferiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in meno, tenuto conto "
            "del caso; 8,5 in meno nel gioco base, e la differenza tra i due giochi può essere dovuta al caso). I "
            "giocatori automatici però non la giocano quasi mai (0,03 volte per giocatore a partita), quindi la "
-           "differenza difficilmente può venire dal suo effetto: cardgen segnala una carta solo se è giocata almeno 0,1 volte "
-           "per giocatore a partita.")])
+           "differenza difficilmente può venire dal suo effetto: cardgen segnala una carta solo se è giocata almeno "
+           "0,1 volte per giocatore a partita.")])  # terminal round 41 en44: "can hardly" in all three
 def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: str, said: str) -> None:
     """en46, fr36, it31: "one card is not flagged although its interval leaves out 0: a card is flagged only when …
     Its gap (win rate of the players whose opening hand held it minus that of the other players, …) … Game of Dice:

@@ -56,6 +56,7 @@ class FixPage:
     trials: list[str] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)  # the fixes found, named before their notes (round 41 it30)
     fixes: list[Proposed] = field(default_factory=list)
     shared: list[Block] = field(default_factory=list)
     held: list[str] = field(default_factory=list)

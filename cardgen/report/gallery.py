@@ -439,7 +439,10 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
                       "base_name": state.get(base_id or "", {}).get("name", base_id) if variant else None,
                       # the description's first sentence: its story; the book's instructions to players after it
                       # ("Print this variant's card sheets…") read as an order on a page with no sheets (en49)
-                      "description": first_sentence(e.get("description") or "") if variant else e.get("description") or "",
+                      # a variant with a story line says it, as compare does, and its change in the bullets only:
+                      # Hungry Dragon's description said the change its bullet says (terminal round 41 en50, fr25)
+                      "description": (e.get("flavour") or first_sentence(e.get("description") or "")) if variant
+                      else e.get("description") or "",
                       # each bullet starts with a capital, as the compare page's list of the same changes does
                       # ("If you hold…", "Minimum number of players…"; seventeenth reading en46)
                       "differences": [bullet(line) for line in

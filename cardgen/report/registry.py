@@ -21,9 +21,10 @@ def deck_info(deck: ResolvedDeck, lang: str = "en") -> dict[str, Any]:
     deck may have no English texts at all).
     """
     text = deck.text(next(x for x in (lang, "en", deck.languages[0]) if x in deck.languages))
+    # a variant's story line (``flavour``): the line compare prints above what it changes, and the gallery's too
     return {"id": deck.id, "name": text["name"], "description": text["description"], "kind": deck.kind,
             "game": deck.game, "base": deck.chain[0] if deck.kind == "variant" else None,
-            "differences": list(deck.differences)}
+            "differences": list(deck.differences), "flavour": text.get("flavour") or ""}
 
 
 def load_runs(root: Path) -> list[dict[str, Any]]:

@@ -216,15 +216,27 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                     high=significant(d["high"], lang))
     if p.kind == "card":
         d = dict(p.detail)
+        low, high, signed = gap_ends(d["low"], d["high"])
         return word("problem_card" + tense, lang, players=players, verdict=word(f"too_{d['side']}", lang),
                     side=card_side(d["side"], lang),
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
                     # a difference of win rates: points, never "%"
-                    diff=points(abs(p.share), lang, signed=False, unit=False),
-                    named=named, low=points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))
+                    diff=points(abs(p.share), lang, signed=False, unit=False), named=named,
+                    low=points(low, lang, signed=signed, unit=False),
+                    high=points(high, lang, signed=signed, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
+
+
+def gap_ends(low: float, high: float) -> tuple[float, float, bool]:
+    """A flagged card's interval as its line says the gap: "won 15.7 percentage points less often …" followed by
+    "[−26.6 to −4.7]" was a double negative (terminal round 41 it31); an interval wholly below 0 is said as the
+    sizes of the shortfall, smallest first and unsigned ("[4.7 to 26.6]"); any other keeps its signs ("won 10.0
+    percentage points more often … [+6.0 to +14.0]" has no negative). The last item: whether to sign the ends."""
+    if high < 0:
+        return -high, -low, False
+    return low, high, True
 
 
 def card_side(side: str, lang: str) -> str:
@@ -1635,13 +1647,16 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     shared = shared_verdicts(props)
     note = counts_note(props, lang, Naming.of(fixer.deck, lang).words)
     page = fixer.page
-    if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39)
+    summary = found_summary(fixer, written)
+    if summary:  # the fixes first, before what their figures are (terminal round 41 it30)
+        echo("\n".join(summary))
+        page.summary = [line.strip() for line in summary]
+    if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39), and
+        # what every block's figures are, in one paragraph (terminal round 41 en48)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
-        echo(was)
-        page.keep("notes", was)
-    if note:  # what every block's figures are, once, above them all
-        echo(note)
-        page.keep("notes", note)
+        said = f"{was} {note}" if note else was
+        echo(said)
+        page.keep("notes", said)
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         entry = Proposed(rank, path.name, validate=validate_after(fixer, prop))
@@ -1814,6 +1829,19 @@ def count_lines(rows: list[dict[str, Any]], lang: str, words: Any = None) -> lis
     return out
 
 
+def found_summary(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> list[str]:
+    """Where several fixes were found, the lines that name them, in their order, before the notes on their figures:
+    the Italian reader met some twenty lines of method before the first fix (terminal round 41 it30). Each fix by its
+    change, as its block's "change" line says it; nothing for one fix, whose block follows at once."""
+    if len(written) < 2:
+        return []
+    lang = fixer.opts.lang
+    return [word("found_head", lang)] + [  # each change its own sentences, capital first, as a list item
+        word("found_item", lang, k=k, change=describe_change(fixer.deck, fixer.opts.params, prop.trial.values,
+                                                             fixer.own, lang))
+        for k, (prop, _) in enumerate(written, 1)]
+
+
 def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | None = None) -> str | None:
     """The line above the proposals that says once what their blocks' figures share: a listed count is the most it
     reached at any one time in a game, averaged over games, and an interval is widened because several figures are
@@ -1915,6 +1943,24 @@ def _say_alike(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, earlie
             entry.blocks.append(_verdict_block(fixer, prop, players, "verdict", told=False))
 
 
+#: a character figure's keys in ``fix.json``: enough to redo the cost line's "29 to 39% less often"
+CHARACTER_KEYS = ("metric", "base", "variant", "difference", "low", "high")
+
+
+def character_record(prop: Proposal) -> dict[str, Any]:
+    """The figures behind a proposal's cost line, unrounded, by player count: the game's length in turns (base game,
+    fix) where it moved, and each character figure that moved far beyond chance (``character_moves``), with its
+    change as a share of the base game's value (``relative``). "The lead changes hands 29 to 39% less often" could
+    not be checked from the record, which kept only the rounded sentences ("from 4.6 to 3.3": 28%) (terminal round
+    41: both readers)."""
+    moves = {str(n): [{**{k: m.get(k) for k in CHARACTER_KEYS},
+                       "relative": m["difference"] / m["base"] if m.get("base") else None} for m in ms]
+             for n, ms in sorted(prop.character.items())}
+    return {"length": {str(n): {"base": b, "variant": v, "relative": (v - b) / b if b else None}
+                       for n, (b, v) in sorted(prop.length.items())},
+            "figures": moves}
+
+
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """``fix.json`` in the output folder: every trial, and each proposal with its fresh figures and verdicts."""
     doc = {"format": "cardgen-fix/1", "deck": fixer.deck.id, "seed": fixer.opts.seed, "games": fixer.opts.games,
@@ -1926,7 +1972,8 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
                           "values": {k: v for k, v in p.trial.values.items() if v != fixer.own[k]},
                           "fresh": {str(n): {k: list(v) for k, v in m.items()} for n, m in p.fresh.items()},
                           "verdict": {str(n): v for n, v in p.verdicts.items()},
-                          "side_effects": {str(n): v for n, v in p.effects.items()}} for p, path in written]}
+                          "side_effects": {str(n): v for n, v in p.effects.items()},
+                          "character": character_record(p)} for p, path in written]}
     write_atomic(record_path(fixer), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
