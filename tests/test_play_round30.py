@@ -31,7 +31,7 @@ def _played_out(game: str, lang: str, seed: int = 7, names: bool = False) -> Ses
 # -- 1. false statements -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "packets", "middle"), [
     # (play round 31 en14: the book's and the glossary's "piles", dealt; it16: one tense for both draws)
-    ("en", "dealt into {n} piles", "the card is shuffled into the middle pile"),
+    ("en", "dealt into {n} piles", "which is stacked as the middle pile"),
     ("fr", "répartis en {n} paquets", "la carte est glissée dans celui du milieu"),
     ("it", "divisi in {n} mazzetti", "la carta va nel mazzetto centrale")])
 def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: str, middle: str) -> None:
@@ -53,11 +53,11 @@ def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: 
 
 
 PILE = {"en": ("The draw pile has run out: the discard pile is shuffled straight away and becomes the new draw pile (",
-               "The draw pile has run out for good: nobody draws any more, and the first player to find the cup"),
+               "The draw pile has run out for good: nobody draws any more. By this edition’s ruling, the first player who"),
         "fr": ("La pioche est épuisée\u202f: la défausse est aussitôt mélangée et devient la nouvelle pioche (",
-               "La pioche est épuisée pour de bon\u202f: personne ne pioche plus, et le premier joueur qui trouve"),
+               "La pioche est épuisée pour de bon\u202f: personne ne pioche plus. Choix de cette édition\u202f: le premier"),
         "it": ("Il mazzo è finito: gli scarti si mescolano subito e diventano il nuovo mazzo (",
-               "Il mazzo è finito per sempre: nessuno pesca più, e il primo giocatore che")}
+               "Il mazzo è finito per sempre: nessuno pesca più. Scelta di questa edizione: il primo giocatore che")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -326,8 +326,9 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
 
 
 #: (play round 31 en16, fr12, it15: one event, one wording, "ends the turn" as elsewhere)
-@pytest.mark.parametrize(("lang", "ends"), [("en", "ends the turn: no noble left to clear"),
-                                            ("it", "non ha più nobili a cui ritirare i piatti: termina il turno")])
+@pytest.mark.parametrize(("lang", "ends"), [
+    ("en", "ends the turn: none of their nobles has a dish left to clear"),  # play round 32 en11, it10
+    ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno")])
 def test_royales_turn_ends_when_no_noble_is_left_to_clear(lang: str, ends: str) -> None:
     """Playtest round 30 en12, it15: "has no cards left to clear, so the turn ends": nobles are cleared, not cards,
     and «non ha più piatti da ritirare» sounded as if the player owned the dishes. en13: "serves Fruit 9 to the
