@@ -146,6 +146,9 @@ EXCUSED = {
     # the verb: serving the nobles (placing cards under them), not a serving, a group of cards in a request
     ("royale", "fr", "serving"): ("Serving your nobles",),
     ("royale", "it", "serving"): ("Serving your nobles",),
+    # the clearing clause follows the noble's name (« alla Principessa, la cui richiesta … »): «i suoi piatti», as
+    # «questo nobile» after a lady read as the wrong gender (#53 play round 32, it8)
+    ("royale", "it", "noble"): (": the request can no longer be met, so the noble is cleared",),
     # the masked ball (a ballo in maschera), not a noble's masked side
     ("royale", "it", "masked"): ("Louis XIV is giving a masked ball", "Royale: Masked Ball"),
 }

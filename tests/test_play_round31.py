@@ -120,7 +120,7 @@ def test_a_turn_that_cannot_be_taken_back_says_so_on_its_button(lang: str) -> No
     while its title still offered it. The button stays, greyed (``can_undo`` false: tests/test_play_round29_undo),
     its words and title saying why: the turn showed the person a card the others have not seen."""
     ui = UI[lang]
-    assert {"en": "cannot be taken back", "fr": "non annulable", "it": "non si può annullare"}[lang] \
+    assert {"en": "cannot be taken back", "fr": "non annulable", "it": "Non puoi annullare"}[lang] \
         in ui["undo_private"]
     assert "{n}" in ui["undo_private_title"] and "{move}" in ui["undo_private_title"]
     assert {"en": "the others have not seen", "fr": "que les autres n’ont pas vue",
@@ -237,8 +237,9 @@ def test_abundance_and_a_turn_that_ends_are_said_plainly(lang: str) -> None:
     for padding in ("by the rules", "selon la règle", "secondo le regole"):
         assert padding not in wild
     ends = ROYALE["journal"][lang]["end_turn"]
-    assert ends == {"en": "ends the turn: no noble left to clear", "fr": "n’a plus de noble à débarrasser\u202f: fin de son tour",
-                    "it": "non ha più nobili a cui ritirare i piatti: termina il turno"}[lang]
+    assert ends == {"en": "ends the turn: none of their nobles has a dish left to clear",
+                    "fr": "n’a plus de noble à débarrasser\u202f: fin de son tour",
+                    "it": "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno"}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -98,12 +98,13 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "ends the turn: no noble left to clear",  # play round 30, en12, en13, it15; play round 31 en16, fr12, it15
+    # play round 30, en12, en13, it15; play round 31 en16, fr12, it15; play round 32 en11, it10, it8
+    ("en", "ends the turn: none of their nobles has a dish left to clear",
      ": the request can no longer be met, so the noble is cleared ("),
     ("fr", "n’a plus de noble à débarrasser\u202f: fin de son tour",
      ", dont l’exigence ne peut plus être remplie\u202f: les plats de ce noble ("),
-    ("it", "non ha più nobili a cui ritirare i piatti: termina il turno",
-     ", la cui richiesta non può più essere esaudita: i piatti di questo nobile (")])
+    ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno",
+     ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
     a rule nobody asked for (round 26, en18, fr26); under the mover's numbered line, it is that line's turn; "ends by
