@@ -150,8 +150,8 @@ def _named_journals(game: str, lang: str, seed: int = 7) -> tuple[Session, dict]
 
 #: (play round 31 en3, fr2: the chef by name alone, "Bo (Player 2)" a third form of one seat)
 @pytest.mark.parametrize(("lang", "seat", "computer"), [
-    ("en", "Bo is the chef", "The computer is the chef"), ("fr", "Bo est le chef", "L’ordinateur est le chef"),
-    ("it", "Bo è il cuoco", "Il computer è il cuoco")])
+    ("en", "Bo is the chef", "The computer is the chef"), ("fr", "Bo sera chef", "L’ordinateur sera chef"),
+    ("it", "fa da cuoco Bo", "fa da cuoco il computer")])  # (play round 32 fr3, it2: the chef's sentence reworded)
 def test_a_sentence_names_the_player_not_the_label(lang: str, seat: str, computer: str) -> None:
     """Playtest round 30 fr2, fr23, it8, en4: "Le joueur 2 · Léo est le chef du service 2", "joue Racket contre le
     joueur 2 · Léo : le joueur 2 · Léo paie 1 pièce d’argent au joueur 3 · ordinateur": the heads' label pasted into
@@ -159,7 +159,7 @@ def test_a_sentence_names_the_player_not_the_label(lang: str, seat: str, compute
     article and a capital); Draco's money lines by name alone. No journal sentence holds a label's "·"."""
     session, said = _named_journals("king_lui", lang)
     chef = [t for t in said[0] if computer in t]
-    assert chef and all(computer + " " in t for t in chef)
+    assert chef and all(computer + " " in t or computer + "." in t for t in chef)
     assert any(seat in t for t in said[0])
     for game in ("king_lui", "draco"):
         session, said = _named_journals(game, lang)
