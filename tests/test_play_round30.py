@@ -32,7 +32,7 @@ def _played_out(game: str, lang: str, seed: int = 7, names: bool = False) -> Ses
 @pytest.mark.parametrize(("lang", "packets", "middle"), [
     # (play round 31 en14: the book's and the glossary's "piles", dealt; it16: one tense for both draws)
     ("en", "dealt into {n} piles", "which is stacked as the middle pile"),
-    ("fr", "répartis en {n} paquets", "la carte est glissée dans celui du milieu"),
+    ("fr", "répartis en {n} paquets", "la carte est mélangée à celui du milieu"),  # play round 32 fr11
     ("it", "divisi in {n} mazzetti", "la carta va nel mazzetto centrale")])
 def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: str, middle: str) -> None:
     """Playtest round 30 en9*, fr15*, it14*: "it is shuffled with the discard pile and the rest of the draw pile into
@@ -450,7 +450,7 @@ def test_royales_score_note_says_the_tie_break_and_king_luis_italian_score_says_
 
     deck = deck_of("royale")
     for lang, tie in (("en", "more dish cards still under their nobles"), ("it", "più carte Piatto ancora sotto"),
-                      ("fr", "le plus grand nombre de cartes Plat")):
+                      ("fr", "le plus de cartes Plat encore sous ses nobles")):  # play round 32 fr12
         obs = Session(deck, seed=3, lang=lang).state.observation(0)
         assert tie in play_table(deck, dict(obs, at_end=True), lang)["score_note"]
     lines = score_lines(deck_of("king_lui"), {"ham": 2}, {"ham": 6}, "it")

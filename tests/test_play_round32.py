@@ -154,3 +154,92 @@ def test_a_facts_value_keeps_its_words_whole() -> None:
     checked on a fresh laptop shot (05-answered-laptop)."""
     rule = next(rule for rule in CSS.split("}") if rule.strip().startswith("dd {"))
     assert "overflow-wrap: break-word" in rule and "anywhere" not in rule
+
+
+# -- 5. the French reader's faults (and the Italian ones they share) --------------------------------------------------
+def test_a_cleared_ladys_dishes_are_hers_in_french_and_the_warnings_name_her_request() -> None:
+    """Playtest round 32 fr8*, it9: « sert Boisson 12 à la Princesse, dont l’exigence … : les plats de ce noble »:
+    a masculine « ce noble » after every princess, duchess and countess, in the journal's most repeated line, and
+    in the serve warnings (« de ce noble », «del nobile»). Now « : son exigence ne peut plus être remplie, ses
+    plats (…) », « son exigence », «la sua richiesta», «i suoi piatti»: the noble is named just before."""
+    lines = [line for e in _played_out("royale", "fr", seed=11).journal for line in e.text.split("\n")]
+    cleared = [line for line in lines if "son exigence ne peut plus être remplie, ses plats (" in line]
+    for line in nonempty(cleared, "a French journal line clearing a noble whose request became impossible"):
+        assert "ce noble" not in line, line
+    for lang in nonempty(["fr", "it"]):
+        for key in nonempty(["dead", "dead_served"]):
+            said = ROYALE["serving"][lang][key]
+            assert "ce noble" not in said and "del nobile" not in said, said
+            assert {"fr": "son exigence", "it": "la sua richiesta"}[lang] in said
+    assert "aucun de ses nobles n’a plus de plats à débarrasser" in ROYALE["journal"]["fr"]["end_turn"]  # fr9
+
+
+@pytest.mark.parametrize(("lang", "chef", "you"), [
+    ("fr", "sera chef au service", "Vous serez chef au service"), ("it", "fa da cuoco", "fai tu da cuoco")])
+def test_king_luis_chef_has_no_masculine_article_before_a_name(lang: str, chef: str, you: str) -> None:
+    """Playtest round 32 fr3, it2: « Camille est le chef du service 4 », «Giulia è il cuoco della portata 4»: a
+    masculine article before a woman's name. « Camille sera chef au service 4 », «Nella portata 4 fa da cuoco
+    Giulia», as the book words the role («fare da cuoco»); on the chef's own page « Vous serez chef… », «…fai tu da
+    cuoco»."""
+    from tests.test_play_round29_names import named_table
+
+    session = named_table("king_lui", lang, seed=7)
+    said = [e["text"] for e in table_view(session, 0)["journal"]]
+    assert any(chef in t for t in nonempty(said)) and any(you in t for t in said)
+    assert not any(w in t for t in said for w in ("est le chef", "è il cuoco", "êtes le chef", "Il cuoco della"))
+
+
+def test_the_hint_of_one_simulated_game_says_one() -> None:
+    """Playtest round 32 fr15*: « joué dans les mêmes 1 parties simulées », « Avec seulement 1 parties simulées »:
+    a plural after 1, and « les mêmes » of a single game. One game has its own words in every language, and the
+    page picks them when the search played one game."""
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    for lang in nonempty(LANGS):
+        for key in nonempty(["hint_note_one", "hint_few_one"]):
+            assert "{games}" not in UI[lang][key], (lang, key)
+    assert UI["fr"]["hint_note_one"].startswith("Chaque coup possible a été joué dans une même partie simulée")
+    assert UI["fr"]["hint_few_one"].startswith("Avec une seule partie simulée, ")
+    assert "const said = h.rounds === 1 ? {hint_note: view.ui.hint_note_one, hint_few: view.ui.hint_few_one}" in app
+    assert "said.hint_note.replace(" in app and "said.hint_few.replace(" in app
+
+
+def test_the_french_undo_button_says_why_plainly() -> None:
+    """Playtest round 32 fr4: « Dernier tour non annulable (carte vue) » was telegraphic and did not say why. (fr2's
+    « tenu par l’ordinateur » left: play round 30 fr8 chose « joué par », test_play_round30.)"""
+    assert UI["fr"]["undo_private"] == "Impossible d’annuler votre dernier tour (carte piochée)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brother_johns_unpaid_seat_by_aunt_sarah_is_said_as_this_editions_ruling(lang: str) -> None:
+    """Playtest round 32 fr17: nobody paying Brother John's cost when Aunt Sarah sits before him is a case the
+    published description leaves open, given unlabelled; French also stacked two colons (« place 8 : Frère Jean :
+    personne ne paie pour lui »). The line names the ruling; French joins the seat's clause with a comma."""
+    toast = DRACO["toast"][lang]
+    assert RULING[lang] in toast["unpaid_sarah"].casefold()
+    if lang == "fr":
+        for key in nonempty(["paid_before", "unpaid_sarah", "unpaid_first"]):
+            assert toast[key].startswith("{name}, "), toast[key]
+
+
+def test_royales_french_tie_and_rebuilt_pile_read_as_sentences() -> None:
+    """Playtest round 32 fr12: « Ex æquo ? Victoire à celui dont les nobles gardent encore sous eux … » was
+    telegraphic; fr11: « la carte est glissée dans celui du milieu » said the card is slipped in at a chosen place,
+    when it is shuffled into that pile (« le 2e paquet » after « à » read « à le »: « celui qui est 2e »)."""
+    from types import SimpleNamespace
+
+    from cardgen.games.royale.text import rebuilt_text
+
+    assert ROYALE_PAGE["fr"]["score_tie"].startswith(" En cas d’égalité, l’emporte le joueur qui a le plus de cartes")
+    rules = deck_of("royale").model.rules
+    for n in nonempty([1, 2, 3, 4]):
+        said = rebuilt_text(SimpleNamespace(model=SimpleNamespace(rules=rules.model_copy(
+            update={"packets": 4, "end_packet_reshuffle": n}))), "fr")
+        assert "la carte est mélangée à celui " in said and "glissée" not in said and " à le " not in said, said
+
+
+def test_the_facts_under_dracos_circle_never_widen_it() -> None:
+    """Playtest round 32 it14*: the empty bank's note, now naming this edition's ruling, widened the circle's box on
+    a laptop, squeezing the players' column and pushing "Cards and bank" under the footer (seen on a fresh shot).
+    The facts under the circle wrap within its width."""
+    rule = next(rule for rule in CSS.split("}") if ".row.ring ~ dl {" in rule)
+    assert "contain: inline-size" in rule
