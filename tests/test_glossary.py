@@ -130,7 +130,11 @@ EXCUSED = {
     # Draco's payout sentence and the empty-pile ruling say "at the toast"/"the pile" once the term is set
     ("draco", "fr", "final_toast"): ("%(draco)s has short arms",),
     ("draco", "it", "final_toast"): ("%(draco)s has short arms", "The draw pile is never rebuilt"),
-    ("draco", "it", "pile"): ("At every toast, wherever she sits",),
+    ("draco", "it", "pile"): ("At every toast, wherever she sits",
+                              # the piles' box: «ricostituzioni rimaste» under «mazzo», short for its narrow column
+                              # (en28); English names the draw pile, not a third "pile" (#53 play round 32, en20)
+                              "times the draw pile can still be rebuilt"),
+    ("draco", "fr", "pile"): ("times the draw pile can still be rebuilt",),
     # "the same side" (of the nobles just named); "nobles met exactly" (their request, said by "soddisfatti")
     ("royale", "fr", "noble"): ("Everyone plays with the same side",
                                 # the clearing clauses follow the noble's name: « son exigence », « ses plats », as

@@ -243,3 +243,46 @@ def test_the_facts_under_dracos_circle_never_widen_it() -> None:
     The facts under the circle wrap within its width."""
     rule = next(rule for rule in CSS.split("}") if ".row.ring ~ dl {" in rule)
     assert "contain: inline-size" in rule
+
+
+# -- 6. Draco's and Royale's smaller faults ---------------------------------------------------------------------------
+def test_dracos_piles_box_and_circle_say_the_draw_pile_and_the_arrow() -> None:
+    """Playtest round 32 en20: "times the pile can still be rebuilt" gave the draw pile a third name beside "draw
+    pile" and "discard pile"; en22: "seat 1 is on his right, by the arrow" is drawn on the viewer's right, which is
+    Draco's left when he faces the table: the arrow alone says it."""
+    assert DRACO_PAGE["en"]["rebuilds"] == "times the draw pile can still be rebuilt"
+    assert DRACO_PAGE["en"]["circle"].endswith("seat 1 is the seat his arrow points to")
+    assert "on his {side}" not in DRACO_PAGE["en"]["circle"]
+
+
+def test_the_seat_beside_aunt_sarah_draws_or_declines_for_a_reason() -> None:
+    """Playtest round 32 it19: «pesca una carta per il malandrino rosso» read as drawing on the ruffian's behalf;
+    fr20: « ne pioche pas, bien que … » read as a failure, when it is a choice. Both say the choice, then why; it18:
+    «Pagati effettivamente» of what players receive: «Movimenti effettivi»."""
+    journal = DRACO["done"]
+    assert journal["it"]["draw"] == "pesca una carta: {card} siede accanto a {sarah}"
+    assert journal["it"]["decline"] == "rinuncia a pescare: {card} siede accanto a {sarah}"
+    assert journal["fr"]["decline"] == "renonce à piocher\u202f: {card} est voisin de {sarah}"
+    for lang in nonempty(["fr", "it"]):
+        for key in nonempty(["draw", "decline", "draw_any", "decline_any"]):
+            assert " per " not in journal[lang][key] and "bien que" not in journal[lang][key], journal[lang][key]
+    assert "Movimenti effettivi: {paid}" in DRACO["toast"]["it"]["owed"]
+
+
+def test_the_splits_lines_say_who_shifts_without_the_other_and_the_others() -> None:
+    """Playtest round 32 en19: "the other (seat 9) is already in the last; the others close up: …" set "the other"
+    (the player's second ruffian) and "the others" (the characters shifting) in one sentence; the characters passed
+    shift one seat to make room. Checked in a played game's journal."""
+    lines = [line for e in _played_out("draco", "en").journal for line in e.text.split("\n")]
+    shifted = [line for line in lines if "the characters in between shift to make room: " in line]
+    assert nonempty(shifted, "an English Draco line where characters shift")
+    assert not any("close up" in line for line in lines)
+
+
+def test_your_own_imposter_is_not_their_imposter() -> None:
+    """Playtest round 32 en10: "Player 1 · Ann (you): uses their imposter" read, on one's own page, as someone else's
+    imposter; every player has one: "uses the imposter"."""
+    lines = [line for e in _played_out("royale", "en").journal for line in e.text.split("\n")]
+    used = [line for line in lines if "uses the imposter, " in line]
+    assert nonempty(used, "an English Royale line using an imposter")
+    assert not any("their imposter" in line for line in lines)
