@@ -130,9 +130,17 @@ EXCUSED = {
     # Draco's payout sentence and the empty-pile ruling say "at the toast"/"the pile" once the term is set
     ("draco", "fr", "final_toast"): ("%(draco)s has short arms",),
     ("draco", "it", "final_toast"): ("%(draco)s has short arms", "The draw pile is never rebuilt"),
-    ("draco", "it", "pile"): ("At every toast, wherever she sits",),
+    ("draco", "it", "pile"): ("At every toast, wherever she sits",
+                              # the piles' box: «ricostituzioni rimaste» under «mazzo», short for its narrow column
+                              # (en28); English names the draw pile, not a third "pile" (#53 play round 32, en20)
+                              "times the draw pile can still be rebuilt"),
+    ("draco", "fr", "pile"): ("times the draw pile can still be rebuilt",),
     # "the same side" (of the nobles just named); "nobles met exactly" (their request, said by "soddisfatti")
-    ("royale", "fr", "noble"): ("Everyone plays with the same side",),
+    ("royale", "fr", "noble"): ("Everyone plays with the same side",
+                                # the clearing clauses follow the noble's name: « son exigence », « ses plats », as
+                                # « ce noble » after a lady read as the wrong gender (#53 play round 32, fr8*)
+                                ": the request can no longer be met, so the noble is cleared",
+                                " — could not be met with this card: the noble", " — could no longer be met: the noble"),
     ("royale", "it", "request"): ("Nobles whose request is met exactly",
                                   # the example's request, named in the sentence before: "la" says it, the page is full
                                   "%(gone)s would have completed this request",
@@ -146,6 +154,10 @@ EXCUSED = {
     # the verb: serving the nobles (placing cards under them), not a serving, a group of cards in a request
     ("royale", "fr", "serving"): ("Serving your nobles",),
     ("royale", "it", "serving"): ("Serving your nobles",),
+    # the clearing clauses follow the noble's name (« alla Principessa, la cui richiesta … »): «i suoi piatti», «la sua
+    # richiesta», as «questo nobile», «del nobile» after a lady read as the wrong gender (#53 play round 32, it8*, it9)
+    ("royale", "it", "noble"): (": the request can no longer be met, so the noble is cleared",
+                                " — could not be met with this card: the noble", " — could no longer be met: the noble"),
     # the masked ball (a ballo in maschera), not a noble's masked side
     ("royale", "it", "masked"): ("Louis XIV is giving a masked ball", "Royale: Masked Ball"),
 }

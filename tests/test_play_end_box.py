@@ -177,8 +177,8 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
                 shown += 1
                 assert count.group(1) in ({"an", "une", "una"} if dealt == 1 else {str(dealt)}), text
             if after["to_act"]:  # the next course's chef
-                chef = {"en": "Player {p} is the chef of course {n}.", "fr": "Le joueur {p} est le chef du service {n}.",
-                        "it": "Il giocatore {p} è il cuoco della portata {n}."}[lang]
+                chef = {"en": "Player {p} is the chef of course {n}.", "fr": "Le joueur {p} sera chef au service {n}.",
+                        "it": "Nella portata {n} fa da cuoco il giocatore {p}."}[lang]
                 assert chef.format(p=after["chef"] + 1, n=after["course"]) in told, text
     assert ends >= 10 and shown
 

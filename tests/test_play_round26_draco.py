@@ -204,10 +204,10 @@ def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> 
             assert steps == [None] * 4, steps
             # why it ended, in the book's words for the pile (« pour de bon » is not: fr36)
             # and that the game is over, and who wins (round 27, it27)
-            assert pages[0]["result"]["end_text"] == ("The draw pile has run out and cannot be rebuilt again: the final "
-                                                      "toast was proposed, and the game is over. The richest player "
-                                                      "wins; if several tie for the most money, they all drop out and "
-                                                      "the richest of the others wins."), \
+            assert pages[0]["result"]["end_text"] == ("The draw pile has run out and is not rebuilt again (this "
+                                                      "edition’s ruling): the final toast was proposed, and the game "
+                                                      "is over. The richest player wins; if several tie for the most "
+                                                      "money, they all drop out and the richest of the others wins."), \
                 pages[0]["result"]
             break
         phase = session.state.observation(0)["phase"]

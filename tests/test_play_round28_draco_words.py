@@ -183,7 +183,7 @@ def test_a_favour_move_lists_the_characters_that_closed_up() -> None:
 
 @pytest.mark.parametrize(("lang", "passes", "before"), [
     ("fr", r"Frère Jean transmet (\d+) (pièces? d’argent) à la place suivante",
-     "ce qu’il doit retombe sur la place précédente"),
+     "dont la part retombe sur la place précédente"),  # play round 32 fr17: no second colon after « place 9 : »
     ("it", r"Fra Giovanni passa (\d+) (monete? d’argento) al posto successivo",
      # play round 30 (it29, en21): a person pays, not a seat; play round 31 it18*: no doubled object
      "il cui costo è pagato da chi siede al posto precedente"),

@@ -36,8 +36,8 @@ COMPUTER = {"en": "computer", "fr": "ordinateur", "it": "computer"}
 SAID = {"en": "the computer", "fr": "l’ordinateur", "it": "il computer"}
 #: (play round 31 en3, fr2: "Bo (Player 2)" was a third form of one seat; a sentence names the player alone, as every
 #: other journal sentence does)
-NAMED_CHEF = {"en": "{who} is the chef of course {c}.", "fr": "{who} est le chef du service {c}.",
-              "it": "{who} è il cuoco della portata {c}."}
+NAMED_CHEF = {"en": "{who} is the chef of course {c}.", "fr": "{who} sera chef au service {c}.",
+              "it": "Nella portata {c} fa da cuoco {who}."}
 
 
 def named_table(game: str, lang: str, seed: int, names: bool = True) -> Session:
@@ -80,8 +80,8 @@ def test_a_mark_reads_as_each_page_names_the_player() -> None:
 
 @pytest.mark.parametrize(("lang", "chef", "you"), [
     ("en", "Player {n} is the chef of course {c}.", "You are the chef of course {c}."),
-    ("fr", "Le joueur {n} est le chef du service {c}.", "Vous êtes le chef du service {c}."),
-    ("it", "Il giocatore {n} è il cuoco della portata {c}.", "Il cuoco della portata {c} sei tu.")])
+    ("fr", "Le joueur {n} sera chef au service {c}.", "Vous serez chef au service {c}."),
+    ("it", "Nella portata {c} fa da cuoco il giocatore {n}.", "Nella portata {c} fai tu da cuoco.")])
 def test_king_luis_chef_is_named_and_told_to_themselves(lang: str, chef: str, you: str) -> None:
     """it1, en3, fr6: "Il giocatore 2 è il cuoco della portata 2" on Marco's own page; now "Il cuoco della portata 2
     sei tu" there, "Marco (giocatore 2) è il cuoco…" on the others' (the designer's too: play round 30, en4, fr2,
@@ -89,15 +89,16 @@ def test_king_luis_chef_is_named_and_told_to_themselves(lang: str, chef: str, yo
     journal's record."""
     session = named_table("king_lui", lang, seed=7)
     said = journals(session)
-    pattern = re.escape(chef).replace(r"\{n\}", r"(\d)").replace(r"\{c\}", r"(\d+)")
+    pattern = re.escape(chef).replace(r"\{n\}", r"(?P<n>\d)").replace(r"\{c\}", r"(?P<c>\d+)")
     seen = set()
     for i, record in enumerate(said["plain"]):
         found = re.search(pattern, record)
         if not found:
             continue
-        seat, course = int(found.group(1)) - 1, found.group(2)
+        seat, course = int(found.group("n")) - 1, found.group("c")
         seen.add(seat)
-        who = NAMES[seat] if seat < 2 else SAID[lang].capitalize()
+        # (play round 32 it2: the Italian chef's name ends the sentence, «fa da cuoco il computer»)
+        who = NAMES[seat] if seat < 2 else SAID[lang] if lang == "it" else SAID[lang].capitalize()
         third = NAMED_CHEF[lang].format(who=who, n=seat + 1, c=course)
         for page in (0, 1, "designer", "spectator"):
             expected = you.format(c=course) if page == seat else third

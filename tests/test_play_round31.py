@@ -30,13 +30,15 @@ def test_a_serve_that_spoils_a_request_says_the_noble_is_cleared_with_every_dish
     dishes under it when there are any (the serve rows' test, test_play_royale_serve_choices, checks which one is
     said against the engine's own requirement checker)."""
     words = ROYALE["serving"][lang]
-    cleared = {"en": "the noble would be cleared", "fr": "de ce noble", "it": "del nobile"}[lang]
+    # (play round 32 fr8*, it8*, it9: the noble named just before, « son exigence », «i suoi piatti»: no masculine
+    # « ce noble », «del nobile» after a lady)
+    cleared = {"en": "the noble would be cleared", "fr": "son exigence", "it": "la sua richiesta"}[lang]
     under = {"en": "this card and the dishes under it to the discard pile",
-             "fr": "tous les plats de ce noble, cette carte comprise", "it": "tutti i piatti del nobile, questa carta"}
+             "fr": "tous ses plats, cette carte comprise", "it": "tutti i suoi piatti, questa carta"}
     assert cleared in words["dead"] and cleared in words["dead_served"], words
     assert under[lang] in words["dead_served"] and under[lang] not in words["dead"]
     assert "no longer" not in words["dead"] and " plus " not in words["dead"] and " più " not in words["dead"]
-    assert {"en": "request", "fr": "l’exigence", "it": "la richiesta"}[lang] in words["dead"] or lang == "en"
+    assert {"en": "request", "fr": "son exigence", "it": "la sua richiesta"}[lang] in words["dead"] or lang == "en"
 
 
 def _favour_moves(lang: str) -> list[str]:
@@ -120,7 +122,7 @@ def test_a_turn_that_cannot_be_taken_back_says_so_on_its_button(lang: str) -> No
     while its title still offered it. The button stays, greyed (``can_undo`` false: tests/test_play_round29_undo),
     its words and title saying why: the turn showed the person a card the others have not seen."""
     ui = UI[lang]
-    assert {"en": "cannot be taken back", "fr": "non annulable", "it": "non si può annullare"}[lang] \
+    assert {"en": "cannot be taken back", "fr": "Impossible d’annuler", "it": "Non puoi annullare"}[lang] \
         in ui["undo_private"]
     assert "{n}" in ui["undo_private_title"] and "{move}" in ui["undo_private_title"]
     assert {"en": "the others have not seen", "fr": "que les autres n’ont pas vue",
@@ -172,7 +174,8 @@ def test_one_seat_one_label_and_a_sentence_names_the_player(lang: str) -> None:
     from tests.test_play_round29_names import named_table
 
     session = named_table("king_lui", lang, seed=7)
-    chef = {"en": "Bo is the chef of course", "fr": "Bo est le chef du service", "it": "Bo è il cuoco della portata"}
+    # (play round 32 fr3, it2: « Bo sera chef au service », «fa da cuoco Bo»: no masculine article before a name)
+    chef = {"en": "Bo is the chef of course", "fr": "Bo sera chef au service", "it": "fa da cuoco Bo."}
     said = [e["text"] for e in table_view(session, 0)["journal"]]
     assert any(chef[lang] in t for t in nonempty(said))
     assert not any("Bo (" in t for t in said)
@@ -220,7 +223,8 @@ def test_a_hint_from_a_few_games_says_its_scores_are_rough(lang: str) -> None:
     advice. Under ten games the hint says its scores are rough (the count is the search's own ``rounds``)."""
     assert "{games}" in UI[lang]["hint_few"]
     assert "const FEW_GAMES = 10;" in APP
-    assert 'if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", view.ui.hint_few.replace("{games}", ' \
+    # (play round 32 fr15*: the words of one game chosen first, ``said``)
+    assert 'if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", ' \
            'h.rounds)));' in APP
 
 
@@ -237,8 +241,9 @@ def test_abundance_and_a_turn_that_ends_are_said_plainly(lang: str) -> None:
     for padding in ("by the rules", "selon la règle", "secondo le regole"):
         assert padding not in wild
     ends = ROYALE["journal"][lang]["end_turn"]
-    assert ends == {"en": "ends the turn: no noble left to clear", "fr": "n’a plus de noble à débarrasser\u202f: fin de son tour",
-                    "it": "non ha più nobili a cui ritirare i piatti: termina il turno"}[lang]
+    assert ends == {"en": "ends the turn: none of their nobles has a dish left to clear",
+                    "fr": "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour",
+                    "it": "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno"}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -27,15 +27,17 @@ ROOT = Path(__file__).resolve().parents[1]
 #: go: the card alone when the noble holds no dish (« les plats du noble seraient débarrassés » was untrue then)
 #: play round 31 (en15, fr13): "the card would go to the discard pile" understated the rule (the noble is cleared,
 #: every dish under it goes too), « remplie » hung on no noun, and "no longer" was odd for a noble holding nothing
+#: play round 32 (fr8*, it8*, it9): « son exigence », «tous ses plats», «la sua richiesta», «i suoi piatti»: the noble
+#: is named just before, and « ce noble », «del nobile» read as the wrong gender after a lady
 DEAD = {"en": " — could not be met with this card: the noble would be cleared (this card to the discard pile)",
-        "fr": " — l’exigence de ce noble ne pourrait pas être remplie avec cette carte\u202f: celle-ci partirait à la défausse",
-        "it": " — la richiesta del nobile non potrebbe essere esaudita con questa carta: la carta andrebbe negli scarti"}
+        "fr": " — son exigence ne pourrait pas être remplie avec cette carte\u202f: celle-ci partirait à la défausse",
+        "it": " — con questa carta la sua richiesta non potrebbe essere esaudita: la carta andrebbe negli scarti"}
 DEAD_SERVED = {"en": " — could no longer be met: the noble would be cleared (this card and the dishes under it to the "
                      "discard pile)",
-               "fr": " — l’exigence ne pourrait plus être remplie\u202f: tous les plats de ce noble, cette carte "
-                     "comprise, partiraient à la défausse",
-               "it": " — la richiesta non potrebbe più essere esaudita: tutti i piatti del nobile, questa carta "
-                     "compresa, andrebbero negli scarti"}
+               "fr": " — son exigence ne pourrait plus être remplie\u202f: tous ses plats, cette carte comprise, "
+                     "partiraient à la défausse",
+               "it": " — la sua richiesta non si potrebbe più esaudire: tutti i suoi piatti, questa carta compresa, "
+                     "andrebbero negli scarti"}
 MET = {"en": "the request is met exactly", "fr": "l’exigence est remplie exactement",
        "it": "la richiesta è esaudita alla lettera"}
 #: a serve choice's head, cut off by the colon the phone groups choices on
@@ -98,12 +100,13 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
-    ("en", "ends the turn: no noble left to clear",  # play round 30, en12, en13, it15; play round 31 en16, fr12, it15
+    # play round 30, en12, en13, it15; play round 31 en16, fr12, it15; play round 32 en11, it10, it8
+    ("en", "ends the turn: none of their nobles has a dish left to clear",
      ": the request can no longer be met, so the noble is cleared ("),
-    ("fr", "n’a plus de noble à débarrasser\u202f: fin de son tour",
-     ", dont l’exigence ne peut plus être remplie\u202f: les plats de ce noble ("),
-    ("it", "non ha più nobili a cui ritirare i piatti: termina il turno",
-     ", la cui richiesta non può più essere esaudita: i piatti di questo nobile (")])
+    ("fr", "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour",
+     "\u202f: son exigence ne peut plus être remplie, ses plats ("),
+    ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno",
+     ", la cui richiesta non può più essere esaudita: i suoi piatti (")])
 def test_the_journal_says_whose_turn_ends_by_itself(deck, lang: str, ends: str, impossible: str) -> None:
     """"The turn ends: no noble has cards left to clear." stood unnumbered under a move, whose turn unsaid, read as
     a rule nobody asked for (round 26, en18, fr26); under the mover's numbered line, it is that line's turn; "ends by

@@ -519,6 +519,16 @@ def unit_for(unit: list[str], number: float, lang: str) -> str:
     return unit[0] if len(unit) > 1 and Locale.parse(lang).plural_form(number) == "one" else unit[-1]
 
 
+def nested(text: str, lang: str) -> str:
+    """``text`` set inside ``lang``'s quotation marks: its own quotation marks become the inner ones (view.json
+    ``quote_nest``: outer open, outer close, inner open, inner close; none for a language whose outer marks are
+    already not its text's)."""
+    marks = _BOOK["quote_nest"].get(lang)
+    if not marks:
+        return text
+    return text.replace(marks[0], marks[2]).replace(marks[1], marks[3])
+
+
 def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
     """``seat``'s last turn, which an undo takes back (``Session.turn_start``): its journal number, the words of
     its first line, and ``since``, the turns played after it that go with it (counted as the journal numbers
@@ -530,7 +540,11 @@ def _undo_of(session: "Session", seat: int) -> dict[str, Any] | None:
     turn = journal[start].turn
     # ``open``: the turn is still being played (Royale's serves after the take): "this turn", not "my last turn"
     # (#53 play round 30, fr19, it18)
-    return {"n": turn, "text": (journal[start].marked or journal[start].text).split("\n")[0],  # not a course end
+    # the turn's words go inside the title's quotation marks: a card's name quoted in them takes the inner marks
+    # (English “plays ‘Budge Up!’”: #53 play round 32, en21; Italian quotes the turn in “ ” around a card's «»,
+    # round 30 it27, so it has nothing to nest)
+    text = nested((journal[start].marked or journal[start].text).split("\n")[0], session.lang)
+    return {"n": turn, "text": text,  # not a course end
             "since": len({e.turn for e in journal[start:]} - {turn}),
             "open": turn > session.state.turns and not session.state.is_terminal()}
 

@@ -1106,11 +1106,13 @@ async function hint() {
     // the score said plainly, its two parts in figures, and the game's own score (Draco's money, never "points":
     // the game's words.json "counters" name it) (#53 round 28, en2, fr1, it28)
     // and how many simulated games each move was played in (#53 play round 30, en1*, fr1*, it5)
-    box.appendChild(el("p", "quiet small", view.ui.hint_note.replace("{weight}", h.weight)
+    // one simulated game is said as one, never "the same 1 games" (#53 play round 32, fr15*)
+    const said = h.rounds === 1 ? {hint_note: view.ui.hint_note_one, hint_few: view.ui.hint_few_one} : view.ui;
+    box.appendChild(el("p", "quiet small", said.hint_note.replace("{weight}", h.weight)
       .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
     // a search that had time for only a few games says its scores are rough: 0.59 against 0.58 from 3 games read as
     // advice (#53 play round 31, it11*, it21)
-    if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", view.ui.hint_few.replace("{games}", h.rounds)));
+    if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds)));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
