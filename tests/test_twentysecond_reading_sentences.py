@@ -52,17 +52,19 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
     ruling = plain(lines[head + 2])
     assert ruling == "      " + plain({
         # terminal round 40 en2*, fr3: the ruling, the drawn Emerald's exception, then the reading in a sentence of its own
+        # terminal round 41 en3, fr1*, it1*: what is ambiguous, not where Emerald stands in the text (pin updated)
         "en": "With no dish left on the table you must draw; an Emerald card already waiting cannot be used instead "
-              "(one you draw can still be used at once). This edition’s reading: the published rules make the draw "
-              "compulsory here, and only then name Emerald as another choice.",
+              "(one you draw can still be used at once). The published rules ask you to draw when the table is empty, but "
+              "then present using Emerald as another choice (“or”); this edition keeps the draw compulsory.",
         "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher ; une carte Emerald qui attend ne vous "
               "permet pas de vous servir d’Emerald à la place (une carte Emerald que vous piochez peut, elle, servir "
-              "aussitôt). Les règles publiées imposent de piocher, puis citent Emerald après « ou bien » : cette "
-              "édition retient l’obligation de piocher.",
+              "aussitôt). Les règles publiées demandent de piocher quand la table est vide, mais présentent ensuite "
+              "l’action Emerald comme une autre possibilité (« ou bien ») : cette édition retient l’obligation de "
+              "piocher.",
         "it": "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già scoperta sul tavolo "
               "non ti permette di usare Emerald al suo posto (una carta Emerald che peschi, invece, puoi "
-              "usarla subito). Il regolamento pubblicato impone di pescare, ma poi propone Emerald con un «oppure»: "
-              "questa edizione mantiene l’obbligo di pescare."}[lang]), lines
+              "usarla subito). Il regolamento pubblicato rende obbligatoria la pescata ma, subito dopo, presenta l’uso "
+              "di Emerald come alternativa («oppure»): questa edizione mantiene l’obbligo di pescare."}[lang]), lines
     again = format_entry(_king_lui_entry(), lang, naming, said)  # the next player count: the ruling not again
     assert lines[head + 2] not in again.split("\n")
 
