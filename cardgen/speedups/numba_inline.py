@@ -45,10 +45,6 @@ MODULE = "numba.core.inline_closurecall"
 _STACK: list[dict[int, dict[int, Any]]] = []
 
 
-def _memos() -> list[dict[int, dict[int, Any]]]:
-    return _STACK
-
-
 class SharedCopies(ModuleType):
     """Stands for the ``copy`` module inside numba's ``inline_closurecall``: a block deep-copied with
     no memo while ``inline_ir`` runs shares the memo of every other block of the same scope."""
@@ -63,12 +59,11 @@ class SharedCopies(ModuleType):
         return getattr(copy, name)
 
     def deepcopy(self, value: Any, memo: dict[int, Any] | None = None) -> Any:
-        stack = _memos()
         scope = getattr(value, "scope", None)
-        if memo is not None or not stack or scope is None or not hasattr(value, "body"):
+        if memo is not None or not _STACK or scope is None or not hasattr(value, "body"):
             return copy.deepcopy(value, memo)
         self.shared += 1
-        return copy.deepcopy(value, stack[-1].setdefault(id(scope), {}))
+        return copy.deepcopy(value, _STACK[-1].setdefault(id(scope), {}))
 
 
 #: the one stand-in (its counter is read by tests)
@@ -82,12 +77,11 @@ def _scoped(inline_ir: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(inline_ir)
     def scoped(*args: Any, **kwargs: Any) -> Any:
-        stack = _memos()
-        stack.append({})
+        _STACK.append({})
         try:
             return inline_ir(*args, **kwargs)
         finally:
-            stack.pop()
+            _STACK.pop()
 
     scoped._cardgen_shared = True  # type: ignore[attr-defined]
     return scoped
