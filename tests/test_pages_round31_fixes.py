@@ -476,7 +476,8 @@ def test_the_overview_s_warnings_set_a_share_against_a_share_and_join_so_with_a_
     assert en["balance_split"] == "{ahead} wins more than the fair share and {behind} less, by more than chance would explain"  # round 34 en25
     assert not [k for k, v in en.items() if k.startswith("balance_") and "often than the fair share" in str(v)]
     # what cardgen's rule means for the results, under the overview's table since round 32 (en39)
-    assert "; so" not in en["short_note"] and "cardgen adds" in en["short_note"]
+    # since terminal round 40 (fr1*, it2*) it names the ruling as the books do: "this edition's ruling"
+    assert "; so" not in en["short_note"] and "this edition’s ruling" in en["short_note"]
 
 
 def test_the_overview_says_plainly_what_a_card_flagged_on_its_margin_does() -> None:

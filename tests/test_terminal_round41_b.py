@@ -241,7 +241,8 @@ def test_the_italian_other_counts_bracket_and_the_seed_are_short_and_plain() -> 
 
     kinds = say("internal_kinds", "it", label="Altre misure")
     assert len(kinds.split()) <= 20 and "scelta di questa edizione" in kinds, kinds
-    assert "primo seme: {seed}; con lo stesso seme si rigiocano le stesse partite" in PAGE["it"]["intro"]
+    intro = PAGE["it"]["intro"]
+    assert "primo seme: {seed}" in intro and "con lo stesso seme si rigiocano le stesse partite" in intro, intro
 
 
 def test_the_french_seat_verdict_sets_a_frequency_against_what_the_share_would_give() -> None:
