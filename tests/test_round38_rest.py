@@ -3,6 +3,7 @@ parentheses, the ties line, the bank ruling and the tagline, the shortage warnin
 the overview, the runs list and the gallery. Built from the wordbooks and the deck, so it runs fast."""
 from __future__ import annotations
 
+import re
 import json
 from pathlib import Path
 
@@ -104,10 +105,11 @@ def test_the_shortage_warning_reads_as_asked(lang: str, said: str, old: str) -> 
 @pytest.mark.parametrize(("lang", "said", "old"), [
     # fr14: the same fact said three times; fr15: « Il faudra … que les règles publiées disent »
     # round 40 fr8*, it10*: the book already rules the case; nobody is sent to write it
-    ("fr", "n’a servi que dans ces 24 parties, et les 276 autres n’en dépendent pas", "se sont déroulées sans elle"),
+    # terminal round 41 fr10: the two facts joined by a semicolon, as the reader wrote them
+    ("fr", "n’a servi que dans ces 24 parties ; les 276 autres n’en dépendent pas", "se sont déroulées sans elle"),
     # it16: «si sono svolte senza» elliptical, «deve comunque dire» stiff
     # round 39 it11: «queste 24 partite» twice in one sentence
-    ("it", "è entrata in gioco solo in queste 24 partite, e le altre 276 non ne dipendono", "si sono svolte senza")])
+    ("it", "è entrata in gioco solo in queste 24 partite; le altre 276 non ne dipendono", "si sono svolte senza")])
 def test_the_six_player_shortage_says_its_weight_once(lang: str, said: str, old: str) -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import Naming, shortfall_line
@@ -209,8 +211,8 @@ def test_the_italian_rule_and_interval_lines() -> None:
     words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
     assert words["tallies"]["it"]["gap:richest_tie"] == ("Zork fa pagare il giocatore più ricco, ma i più ricchi "
                                                          "sono due o più, a pari merito")
-    assert _plain(LINES["it"]["interval_plain"]).endswith("ciascuno contenga il proprio valore, tutti "
-                                                          "contemporaneamente")
+    # terminal round 41 it2: «contengano tutti insieme il rispettivo valore», each interval its own value, said once
+    assert _plain(LINES["it"]["interval_plain"]).endswith("contengano tutti insieme il rispettivo valore")
     verdict = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
     assert "(una parità al comando non conta come cambio)" in json.dumps(verdict, ensure_ascii=False)
     assert "pari merito al comando" not in json.dumps(verdict, ensure_ascii=False)
@@ -258,4 +260,5 @@ def test_the_overview_says_its_verdict_in_a_paragraph_of_its_own() -> None:
 
     doc = {"games": 10, "agents": ["heuristic"], "seed": 1, "cap": 10000}
     html = str(overview({**doc, "results": [result(3), result(4)]}, {"g": {"name": "G"}}, "t", "", "en"))
-    assert "checked: all passed.</p>\n<p>10 games per player count (seed 1)" in html, html
+    # terminal round 41: the verdict's paragraph also says what PASS means, and no more
+    assert re.search(r"checked: all passed\. PASS means [^<]*</p>\n<p>10 games per player count \(seed 1\)", html), html

@@ -94,7 +94,10 @@ def test_the_games_the_bank_ran_short_in_are_said_once_and_its_rule_as_every_oth
     name = tally_words("gap", "bank_short", lang, naming)
     [case] = [line for line in lines if name in line and line.startswith("    ") and not line.startswith("     ")]
     # terminal round 27 en8: the label every ruling of cardgen's is said with, once over Draco's cases
-    head = "  " + say("gaps_ruled_head", lang)
+    # round 41 en24*: Draco's head names its source, "the published description" (its own line)
+    from cardgen.simulate.summary import own_say
+    head = "  " + own_say("gaps_ruled_head", lang, naming)
+    assert "descri" in head  # description, descrizione
     assert lines.count(head) == 1 and lines.index(head) < lines.index(case)
     assert case.startswith("    " + name)
     assert {"en": "1,384 times, in 57 of the 60 games; first in game\u00a0",

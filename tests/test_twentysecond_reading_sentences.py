@@ -210,7 +210,9 @@ def test_each_seat_s_paragraph_says_its_verdict_first_then_two_sentences_of_figu
         # twenty-third reading (fr20, it23, en26): the verdict also says where the base game's lean is known from
         # (these pairs), and on the edge its size: a little longer, still no share; twenty-sixth (fr14, en23): the
         # base game's lean said with its own verb, the change's verdict after it: longer still, one sentence
-        assert "%" not in first and re.search(r"\b[1-5]\b", first) and len(first) <= 250, first
+        # terminal round 41 fr12: French sets a frequency against what the share would give (« plus souvent que ne le
+        # voudrait sa part équitable »), 20 characters more
+        assert "%" not in first and re.search(r"\b[1-5]\b", first) and len(first) <= 270, first
         figures = [s for s in rest if "%" in s or s.lower().startswith(change.lower()) or s.startswith((ranged, wide))]
         assert len([s for s in figures if "%" in s]) <= 2 and len(figures) <= 5, rest
         assert rest[:len(figures)] == figures, rest  # the figures right after the verdict

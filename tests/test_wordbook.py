@@ -5,6 +5,7 @@ when that language is asked for; here each table is compared language by languag
 """
 from __future__ import annotations
 
+import json
 import string
 from pathlib import Path
 from typing import Any
@@ -83,3 +84,23 @@ def test_a_language_file_adds_its_tables_and_names_a_wrong_one(tmp_path: Path, m
     (tmp_path / "nl.json").write_text(json.dumps({"terminal": {"lnies": {}}}), encoding="utf-8")
     with pytest.raises(ValueError, match="no table 'lnies' in terminal.json; expected one of lines"):
         wordbook.merged(terminal)
+
+
+def test_no_word_is_written_twice_under_one_key() -> None:
+    """A JSON object keeps the last of two equal keys, silently: round 41's merge wrote a second
+    ``balance_close_one`` (the "none beyond chance, but close" sentence) in each language, and the seats named
+    close after a flagged one were told "no gap is larger than chance". Every wordbook and data file under
+    ``cardgen/`` has each key once per object."""
+    from collections import Counter
+
+    twice: list[str] = []
+
+    def pairs(path: Path):
+        def hook(items: list[tuple[str, Any]]) -> dict[str, Any]:
+            twice.extend(f"{path.relative_to(ROOT)}: {k}" for k, n in Counter(k for k, _ in items).items() if n > 1)
+            return dict(items)
+        return hook
+
+    for path in sorted((ROOT / "cardgen").rglob("*.json")):
+        json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=pairs(path))
+    assert twice == []

@@ -1147,10 +1147,10 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
         own = [c for c in close if not c.get("near")] or close
         # one sentence cleared every gap, then half took it back; now the verdict, then who is only just within
         # it and why, then what to do (terminal round 41 en10, it3*; French as it was)
-        text = say("balance_close_one" if len(own) == 1 else "balance_close_many", lang,
+        text = say("balance_near_one" if len(own) == 1 else "balance_near_many", lang,
                    fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
                    games=_num(close[0].get("games") or b.get("games"), lang), items=named(own))
-        out.append(("close", text + (say("balance_close_more", lang, command=more) if more else "")))
+        out.append(("close", text + (say("balance_near_more", lang, command=more) if more else "")))
         close = []
     for group, is_close in ((seat_flags, False), (close, True)):
         if group:
