@@ -47,10 +47,11 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
            "et non par le contenu de la boîte. Pour l’essayer, changez la règle (et les pièces d’or, si votre "
            "édition y indique ce nombre).",
      "car ce nombre est imprimé sur « Faveur »"),
-    # terminal round 40 it27, it28: "Per provarla" after "regola" was ambiguous, "i pezzi" and "vi indica" clumsy
+    # terminal round 40 it27, it28: "Per provarla" after "regola" was ambiguous, "i pezzi" and "vi indica" clumsy;
+    # round 41: «vi è stampato», the same for one piece and several
     ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola "
            "e non dal contenuto della scatola. Per provare un altro valore, cambia la regola (e anche «monete d’oro», "
-           "se nella tua edizione riportano questo numero).",
+           "se nella tua edizione vi è stampato questo numero).",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =
