@@ -111,7 +111,8 @@ def test_dracos_bar_counts_turns_as_the_log_does() -> None:
 
 #: the words of a deal, which King Lui and Royale do not have (nobody is dealt a card: the book)
 DEALT = {"en": ("deal",), "fr": ("donne", "distribu"), "it": ("distribu",)}
-SHUFFLED = {"en": "the cards shuffled again", "fr": "les cartes mélangées à nouveau", "it": "con le carte rimescolate"}
+#: (play round 32 en3: English says "a fresh shuffle", no longer "again … again")
+SHUFFLED = {"en": "a fresh shuffle", "fr": "les cartes mélangées à nouveau", "it": "con le carte rimescolate"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -318,7 +319,8 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
     from pathlib import Path
 
     app = (Path(__file__).resolve().parents[1] / "cardgen/play/static/app.js").read_text(encoding="utf-8")
-    assert 'SEP + whole(mine(v, v.seat, v.names[v.seat]))' in app
+    # (play round 32 en1: one's own label after a dash, no longer the counts' middle dot)
+    assert 'DASH + whole(mine(v, v.seat, v.names[v.seat]))' in app
     # (play round 31 en2, fr6: the seat's word kept with its number too, "Player 1" never broken)
     assert '.replace(/ (\\d+) · /g, "\\u00a0$1 · ").replaceAll(" · ", "\\u00a0·\\u00a0")' in app
     assert '" " + whole("★ " + ui.winner)' in app
@@ -379,7 +381,8 @@ def test_royales_end_card_count_says_what_it_means(lang: str, once: str, over: s
         assert any(v == said for _, v in facts), facts
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "letter"), ("fr", "lettre"), ("it", "lettera")])
+# (play round 32 fr10: French names the letter by what it marks, « cartes marquées A », no longer « lettre A »)
+@pytest.mark.parametrize(("lang", "word"), [("en", "letter"), ("fr", "cartes marquées"), ("it", "lettera")])
 def test_royales_player_panel_names_the_players_letter(lang: str, word: str) -> None:
     """Playtest round 30 en15, it21: the book deals each player the nobles of a letter, but the page never said which
     (a tiny letter in the cards' corner): each panel's title names the letter its nobles print, "Player 1 · Ann

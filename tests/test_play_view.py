@@ -138,4 +138,5 @@ def test_royale_nobles_are_named_and_drawn_as_the_side_in_play() -> None:
         assert session.describe(("clear", 0)) == cleared  # the article in the sentence's case, a bare name as it is
     assert "noble" not in json.dumps([c["name"] for c in mine["cards"]])
     # French: 0 and 1 take the singular; "(vous)": fr6; the player's letter (play round 30, en15, it21)
-    assert mine["title"] == "Joueur\u00a01\u00a0(vous) · lettre A · 0 point"
+    # (play round 32 fr10: « cartes marquées A », no longer the cryptic « lettre A »)
+    assert mine["title"] == "Joueur\u00a01\u00a0(vous) · cartes marquées A · 0 point"

@@ -124,7 +124,9 @@ def _laid_areas(session: "Session", laid: dict[str, Any]) -> tuple[list[dict[str
                          "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
                          "seat": area.get("seat"),
                          # a circle of places around a centre card (Draco's table), drawn as a ring
-                         "ring": _ring(deck, lang, area["ring"]) if area.get("ring") else None})
+                         "ring": _ring(deck, lang, area["ring"]) if area.get("ring") else None,
+                         # a hand the rules lay face up (King Lui's end), which the designer's panel says (round 32 en7)
+                         **({"face_up": True} if area.get("face_up") else {})})
         parts.append(part)
     return parts[0], parts[1]
 
@@ -462,7 +464,8 @@ def designer_view(session: "Session") -> dict[str, Any]:
         view["moves"] = []
         for area in view["hand"]:
             owner = area.get("seat")
-            area["title"] = ui["seat_hand"].format(n=(owner if isinstance(owner, int) else seat) + 1)
+            key = "seat_hand_face_up" if area.get("face_up") else "seat_hand"  # King Lui's end (play round 32, en7)
+            area["title"] = ui[key].format(n=(owner if isinstance(owner, int) else seat) + 1)
         # under the column's heading ("PLAYER 1 · ANN"), the seat's own place without its seat again, and never
         # "(you)": "0 points", where "Player 1 · 0 points" said the player twice (#53 round 27, it16, fr6)
         who = view["names"][seat]

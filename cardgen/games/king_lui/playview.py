@@ -66,7 +66,9 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     w = _WORDS.get(lang, _WORDS["en"])
     seat = obs["player"]
     at_end = obs.get("at_end")
-    hand = {"title": w["hand"], "cards": _counts(obs["hand"]), "pick": False, "seat": seat,
+    # ``face_up``: at the end the book lays every hand face up; the designer's panel says so, as the players' pages do
+    # ("Hand" there beside "hand laid face up": #53 play round 32, en7)
+    hand = {"title": w["hand"], "cards": _counts(obs["hand"]), "pick": False, "seat": seat, "face_up": bool(at_end),
             "facts": [[w["pending"], str(obs["pending_emeralds"])]] if obs["pending_emeralds"] else []}
     table = _counts(obs["table"])
     if at_end:  # no course is under way: the table after the last one, no chef, no supply to count

@@ -8,6 +8,7 @@ window.agentLatency = [];
 let view = null, busy = false, selected = null, agentTimer = null, formKept = null, openGroup = null, savedSaid = null;
 //: the header's separator: bound to the words before it, so a wrapped line starts with it, not ends on it
 const SEP = "\u00a0· ";
+const DASH = "\u00a0— ";
 const GROUP_FROM = 8;  // more moves than this: grouped by the card they play
 const PHONE = window.matchMedia("(max-width: 700px)");  // app.css's phone layout
 
@@ -434,7 +435,9 @@ function render() {
   $("status").className = "pill " + v.waiting;
   // one's own label whole on its line: the phone broke "Player 1 · / Ann (you)" after the dot (#53 play round 30,
   // en6, fr9, it12)
-  $("counters").textContent = counters(v) + (v.seat >= 0 ? SEP + whole(mine(v, v.seat, v.names[v.seat])) : "");
+  // the counts and one's own label apart by a dash: the middle dot is also inside the label ("Player 1 · Ann"), and
+  // "courses finished: 2 · Player 1 · Ann (you)" read as one chain (#53 play round 32, en1)
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? DASH + whole(mine(v, v.seat, v.names[v.seat])) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("new").title = ui.new_title;  // what happens to the game under way (#53 round 27, fr3, it30)
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
@@ -462,8 +465,10 @@ function render() {
   const ask = several ? "undo_ask_since" : "undo_since";
   const since = !undone ? "" : undone.since === 0 ? ui.undo_since_none :
     undone.since === 1 ? ui[ask + "_one"] : ui[ask].replace("{since}", undone.since);
+  // greyed before one's first turn, it says why (#53 play round 32, en2: later states explained themselves, this one
+  // had no title)
   $("undo").title = undone ? (several ? ui.undo_ask_title : ui.undo_title).replace("{n}", undone.n)
-    .replace("{move}", undone.text) + " " + since : "";
+    .replace("{move}", undone.text) + " " + since : ui.undo_none_title;
   if (v.undo_private && undone) {
     $("undo").textContent = ui.undo_private;
     $("undo").title = ui.undo_private_title.replace("{n}", undone.n).replace("{move}", undone.text);
@@ -555,8 +560,11 @@ function counters(v) {
   // a line that wraps does so before a separator, never after it ("courses finished: 0 · / Player 2": fr41)
   // a last turn the game's end cut short is not counted, as the log counts it, and said: "turns played: 89 (turn 90
   // was cut short when the game ended)" beside the journal's last "90." (#53 play round 30, en26, fr25, it30)
-  const cut = v.turn_cut && ui.turn_cut ? " " + ui.turn_cut.replace("{n}", v.turn_cut) : "";
-  return `${ui.game.replace("{n}", v.game_number)}${SEP}${ui.turns}${ui.colon}${v.turns}${cut}` +
+  // the header then says on which turn the game ended, in place of the count and its bracket: "turns played: 89
+  // (then the final toast of turn 90 ended the game)" read as a contradiction of the journal's turn 90 to all three
+  // readers (#53 play round 32 en17, fr18, it16); the view still carries the log's count (``v.turns``)
+  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut) : `${ui.turns}${ui.colon}${v.turns}`;
+  return `${ui.game.replace("{n}", v.game_number)}${SEP}${turns}` +
     (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
 }
 
@@ -1079,8 +1087,9 @@ async function hint() {
     const close = el("button", "close", view.ui.hint_close);
     close.id = "hint-close";
     close.addEventListener("click", () => { box.hidden = true; scrollCue(); });
-    // the move goes on after the colon, so in lower case ("Consiglio: prendi…", not "Consiglio: Prendi…": it8)
-    box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text.charAt(0).toLowerCase() + h.text.slice(1)));
+    // the move goes on after the colon, so in lower case ("Consiglio: prendi…", not "Consiglio: Prendi…": it8); a
+    // dash, not the colon: a move's own words have one ("Hint: play Rumours: Zork…", #53 play round 32, en25)
+    box.replaceChildren(close, el("h3", "", view.ui.hint + DASH + h.text.charAt(0).toLowerCase() + h.text.slice(1)));
     const table = el("table");
     // rows that all serve one card (all play one card) name it once, over them, and each row its target alone:
     // six rows of "Serve Drink 5 to the …" pushed the figures out of sight (#53 round 27, en8)
