@@ -30,7 +30,9 @@ def test_king_lui_counts_its_rounds_as_its_books_courses_and_the_others_keep_the
     # Royale's book counts the game of several players in turns only ("rounds" is its solo game's word): the header
     # names no rounds (round 25: en23, fr21, it19); every other word is the page's, untouched
     # and the designer's column names its cards to serve as its book does, not "Hand" (round 26, en22, fr25, it15)
-    assert royale == {**UI[lang], "rounds": "", "seat_hand": _game_words("royale")["counters"][lang]["seat_hand"]}
+    # and the note on what of its cards this edition reconstructed (play round 32 fr13)
+    own = _game_words("royale")["counters"][lang]
+    assert royale == {**UI[lang], "rounds": "", "seat_hand": own["seat_hand"], "texts_note": own["texts_note"]}
 
 
 def test_the_french_counters_do_not_call_a_turn_a_move() -> None:

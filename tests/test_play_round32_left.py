@@ -136,3 +136,74 @@ def test_the_italian_hidden_draws_label_says_what_the_number_is() -> None:
     assert words["unseen"] == "carte pescate (coperte)"
     assert re.search(r"pescate coperte", json.dumps(words, ensure_ascii=False)) is None
     assert page_words(deck_of("king_lui"), "it")["turns"]  # the page's words still load
+
+
+CSS = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_imposter_button_draws_the_buffets_cells_it_takes(lang: str) -> None:
+    """Play round 32 en13: four imposter buttons, "turned 270° clockwise", and the turned pattern pictured only on the
+    small card far down the page. Each button now draws, on its smaller line, the buffet's grid with the cells it
+    takes (■) and the others (□), one line per row."""
+    session = Session(deck_of("royale"), players=3, seed=7, people=[0, 1, 2], lang=lang, pace=0)
+    seat = session.state.current_player
+    buffet = session.state.observation(seat)["buffet"]
+    shown = [session.shown_move(a, seat) for a in session.state.legal_actions() if a[0] == "imposter"]
+    assert len(shown) == 4
+    rules = session.deck.model.rules
+    for move in shown:
+        rows = move["detail"].split("\n")
+        assert len(rows) == int(rules.grid_rows) and {len(r) for r in rows} == {int(rules.grid_cols)}, move
+        taken = [i for i, mark in enumerate("".join(rows)) if mark == "■"]
+        assert len(taken) == 3 and set("".join(rows)) == {"■", "□"}, move
+        # the cells drawn are those whose cards the row names
+        assert all(buffet[i] is not None for i in taken)
+    assert len({m["detail"] for m in shown}) == 4  # four turns, four pictures
+    assert "button.move small.detail { white-space: pre-line; }" in CSS
+
+
+def test_the_laptops_table_fades_at_its_foot_while_more_of_it_is_below() -> None:
+    """Play round 32 en14: at 1280 x 800 the hand's bar stood under Royale's board, whose last nobles' names and discard
+    pile were found only by who found the table's inner scroll. The table fades at its foot while more is below, as
+    the side panel does, and keeps a little room under its last row."""
+    assert 'table.classList.toggle("more", table.scrollTop + table.clientHeight < table.scrollHeight - 2);' in APP
+    assert '$("table").addEventListener("scroll", scrollCue);' in APP
+    laptop = CSS[CSS.index("@media (min-width: 701px) {\n  aside.more"):]
+    laptop = laptop[:laptop.index("\n}\n")]
+    assert "#table.more { -webkit-mask-image" in laptop and "#table { padding-bottom: 24px; }" in laptop
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_phone_grid_says_who_sits_beside_draco(lang: str) -> None:
+    """Play round 32 en23: on the phone the circle is a three-column grid read row by row (Draco, 1, 2 / 3, 4, 5 /
+    …), and nothing showed that the last seat and seat 1 are Draco's neighbours. A line under the grid says so."""
+    session = Session(deck_of("draco"), players=3, seed=7, people=[0, 1, 2], lang=lang, pace=0)
+    ring = next(a["ring"] for a in table_view(session, 0)["areas"] if a.get("ring"))
+    last = len(next(a for a in table_view(session, 0)["areas"] if a.get("ring"))["cards"])
+    note = ring["note"]
+    seat = {"en": "seat", "fr": "place", "it": "posto"}[lang]
+    assert f"{seat} {last}" in note and f"{seat} 1" in note and "Draco" in note, note
+    assert 'if (centre.note) row.appendChild(el("p", "ring-note", centre.note));' in APP
+    assert ".row.ring-list > p.ring-note { grid-column: 1 / -1;" in CSS
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, lang) for g in ("royale", "draco") for lang in LANGS])
+def test_the_cards_this_edition_reconstructed_are_said_once_under_what_the_cards_say(game: str, lang: str) -> None:
+    """Play round 32 fr13: Royale's nobles' points, requested colours and imposter patterns, and Draco's action cards,
+    are this edition's reconstruction, and nothing on the page said so: a playtester took them for the box's. A note
+    heads the page's first "What the cards say"; King Lui's published cards have none."""
+    words = page_words(deck_of(game), lang)
+    note = words["texts_note"]
+    assert {"en": "this edition", "fr": "cette édition", "it": "questa edizione"}[lang] in note
+    assert {"en": "published", "fr": "publi", "it": "pubblicat"}[lang] in note
+    assert "texts_note" not in page_words(deck_of("king_lui"), lang)
+    assert 'if (first && ui.texts_note) first.prepend(el("li", "texts-note", ui.texts_note));' in APP
+    assert APP.count("textsNote(ui);") == 2  # a seat's page and the designer's
+
+
+def test_the_spectators_card_texts_are_said_to_whoever_plays_them() -> None:
+    """Play round 32 it7: the spectator read "Al tuo turno, invece di prendere un piatto…" under the page's "Testo delle
+    carte", with no turn of their own; the heading says whose the card's "you" is."""
+    assert UI["it"]["card_texts_watched"] == "Testo delle carte (per chi gioca)"
+    assert "view.spectator ? view.ui.card_texts_watched : view.ui.card_texts" in APP

@@ -139,6 +139,8 @@ def _ring(deck: Any, lang: str, card: dict[str, Any]) -> dict[str, Any]:
     for key in ("in_circle", "clockwise"):
         if key in card:
             out[key] = bool(card[key])
+    if card.get("note"):  # what the phone's grid does not show of the circle (Draco's neighbours: round 32 en23)
+        out["note"] = str(card["note"])
     return out
 
 

@@ -55,7 +55,10 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
               # other: en36), the face up his, the seats going round the other way when he is turned over
               "ring": {"face": DRACO, "name": component_name(deck, DRACO, lang) or "Draco",
                        "text": _draco_text(deck, obs["draco"], lang), "in_circle": True,
-                       "clockwise": obs["draco"] == "right", "side": _draco_side(deck, obs["draco"])}}]
+                       "clockwise": obs["draco"] == "right", "side": _draco_side(deck, obs["draco"]),
+                       # the phone lays the circle out as a grid read row by row: a line under it says which seats
+                       # are Draco's neighbours (#53 play round 32, en23)
+                       "note": w["circle_note"].format(last=len(circle))}}]
     for p in [me] + [q for q in range(len(obs["money"])) if q != me]:
         lair = [{"face": f"lair-{colour}"}] if (colour := _colour(obs, p)) else []
         # the lair's colour in the title too: another player's small lair card has no caption on a laptop, and

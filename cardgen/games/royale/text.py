@@ -250,7 +250,18 @@ def move_group(deck: ResolvedDeck, action: tuple[Any, ...], lang: str,
     if cards is None:
         return None
     key = "imposter" if int(action[1]) % 360 else "imposter_flat"
-    return str(words[key].format(turned=_turned(action[1], lang))), str(words["take"].format(cards=cards))
+    # under the row, the buffet's cells it takes drawn as a little grid: the turned pattern was pictured only on
+    # the small card far down the page, and "turned 270° clockwise" did not show a new player what it takes
+    # (#53 play round 32, en13)
+    return (str(words[key].format(turned=_turned(action[1], lang))), str(words["take"].format(cards=cards)),
+            cell_map(deck, _taken_cells(deck, action, table) or []))
+
+
+def cell_map(deck: ResolvedDeck, cells: list[int]) -> str:
+    """The buffet's grid as lines of squares, a taken cell ■, another □ ("■□□\n■■□\n□□□")."""
+    rows, cols = int(deck.model.rules.grid_rows), int(deck.model.rules.grid_cols)
+    taken = set(cells)
+    return "\n".join("".join("■" if r * cols + c in taken else "□" for c in range(cols)) for r in range(rows))
 
 
 def _taken(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, table: dict[str, Any]) -> str | None:

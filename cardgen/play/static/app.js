@@ -180,7 +180,8 @@ function area(a, big) {
       const usual = PHONE.matches && (own || shared);
       fold.open = textsOpen === null ? usual : textsOpen;
       fold.addEventListener("toggle", () => { if (textsOpen !== null || fold.open !== usual) textsOpen = fold.open; });
-      fold.append(el("summary", "", view.ui.card_texts), ul);
+      // a spectator plays no turn: the cards' "On your turn" is said to whoever plays them (#53 play round 32, it7)
+      fold.append(el("summary", "", view.spectator ? view.ui.card_texts_watched : view.ui.card_texts), ul);
       if (ringRow && !PHONE.matches) {  // in the circle's middle: no height added, every seat stays on the screen
         fold.classList.add("in-ring");
         ringRow.appendChild(fold);
@@ -210,6 +211,9 @@ function ring(row, centre, big) {
     const mid = cardEl(centre, big, false);
     mid.classList.add("centre");
     row.insertBefore(mid, row.firstChild);
+    // the grid is read row by row: a line under it says who sits next to the centre card (Draco between the last seat
+    // and seat 1: #53 play round 32, en23)
+    if (centre.note) row.appendChild(el("p", "ring-note", centre.note));
     return;
   }
   const style = getComputedStyle(document.documentElement);
@@ -338,6 +342,10 @@ function scrollCue() {
   // as squeezed: #53 round 27, en4, fr8, it8) fades at its foot, as the moves' list does
   const side = box.parentElement;
   side.classList.toggle("more", side.scrollTop + side.clientHeight < side.scrollHeight - 2);
+  // the table too, on a laptop: its foot under the hand's bar (Royale's last nobles' names and the discard pile at
+  // 1280 x 800) was found only by who found its inner scroll (#53 play round 32, en14)
+  const table = $("table");
+  table.classList.toggle("more", table.scrollTop + table.clientHeight < table.scrollHeight - 2);
   // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
   // round 25 en10); a long list keeps the room, the journal its few lines
   document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
@@ -493,6 +501,7 @@ function render() {
     table.dataset.shown = shownKey;
     table.replaceChildren(...v.areas.map((a) => area(a, false)));
     hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+    textsNote(ui);
   }
   // a finished game's empty hand says nothing ("Cards to serve: no cards"): its bar took the laptop's foot, over
   // Royale's discard pile (#53 round 27, en14); a hand that still holds cards stays, what a score counted
@@ -546,6 +555,14 @@ function render() {
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
+}
+
+function textsNote(ui) {
+  // once a page, first under "What the cards say": what of the cards is this edition's and not the published game's
+  // (Royale's nobles' points, requested colours and imposter patterns; Draco's action cards), which a playtester
+  // took for the box's values (#53 play round 32, fr13); a game whose cards are published says nothing
+  const first = document.querySelector("ul.card-texts");
+  if (first && ui.texts_note) first.prepend(el("li", "texts-note", ui.texts_note));
 }
 
 function whole(text) {
@@ -899,6 +916,7 @@ function renderDesigner() {
     return col;
   });
   $("table").replaceChildren(shared, ...cols);
+  textsNote(ui);
   delete $("table").dataset.shown;  // a seat's own table after this is drawn afresh
   $("table").classList.add("seats");
   $("hand").replaceChildren();
@@ -1168,6 +1186,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   $("moves").addEventListener("scroll", scrollCue);
   $("moves").parentElement.addEventListener("scroll", scrollCue);  // the laptop's side panel, scrolling as one
+  $("table").addEventListener("scroll", scrollCue);  // the table's foot (en14)
   $("journal").addEventListener("scroll", () => {
     const j = $("journal");
     journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
