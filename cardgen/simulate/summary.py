@@ -2604,6 +2604,9 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             parts["cards"] += _headed(_held_cards(r, lang, naming), prefix, lang)
             seats = compare_balance_parts(r, lang, doc["base"])
             parts["balance"] += balance_block(seats, prefix)
+            # under a count's judged seats, the card every player has and hardly plays, as validate and the compare
+            # page say it there (terminal round 41 en40: Royale's imposter, 3.5% of base games, 2.5% with the variant)
+            parts["balance"] += held_balance_lines(r, lang, naming, bool(prefix)) if seats else []
             quiet += [] if seats or r.get("players") == 1 else [str(r["players"])]
             # each count's options under its count, as the page sets them: three blocks alike read as one
             # option said three times
@@ -2801,6 +2804,26 @@ def _balance(r: Mapping[str, Any], lang: str, base_deck: str) -> list[str]:
     # (a command is never followed by the next sentence on its line)
     lines = balance_block(compare_balance_parts(r, lang, base_deck), "")
     return [f"  {WORDS[lang]['balance']}"] + ["  " + line for line in lines] if lines else []
+
+
+def held_balance_lines(r: Mapping[str, Any], lang: str, naming: Naming, headed: bool = False) -> list[str]:
+    """compare's caveat under one count's balance paragraphs: a card every player has (Royale's imposter) that the
+    simulated players hardly ever play, with each side's share of a player's games in which they played it, so the
+    balance figures describe games played almost without it (terminal round 41 en40: validate and the compare page
+    said it, the terminal's compare did not). Nothing where either side lacks the share."""
+    from cardgen.simulate.cards import hardly_played
+
+    out = []
+    for row in r.get("component_impact") or []:
+        base = row.get("base") or {}
+        shares = (base.get("played_share"), row.get("played_share"))
+        if not (held_by_all(row) and (hardly_played(row) or hardly_played(base))
+                and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in shares)):
+            continue
+        out.append(("    " if headed else "  ") + say("compare_held_balance", lang,
+                                                       card=naming.names.get(row["component"], row["component"]),
+                                                       base=_pct(shares[0], lang), variant=_pct(shares[1], lang)))
+    return out
 
 
 def balance_block(seats: Sequence[Sequence[str]], prefix: str) -> list[str]:

@@ -1,0 +1,56 @@
+"""Terminal round 41 faults part b had left for time (docs/reads/terminal-round-41-fixes-b.md; the reader's report:
+docs/reads/terminal-round-41-en.md)."""
+from __future__ import annotations
+
+import inspect
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.simulate import summary
+from cardgen.simulate.summary import Naming, held_balance_lines
+from cardgen.simulate.verdict import footnote
+
+ROOT = Path(__file__).resolve().parents[1]
+TERMINAL = json.loads((ROOT / "cardgen/terminal.json").read_text(encoding="utf-8"))
+
+
+def test_the_closing_note_leads_with_what_the_correction_is_for() -> None:
+    """Terminal round 41 en37: "(Holm’s correction)", "(the O’Brien–Fleming method)": a statistician's name without a
+    word of what it does; the note leads with the plain meaning, the name kept in its bracket."""
+    lead = "Note: with many figures compared, some would look changed by luck alone, so each must clear a stricter bar."
+    for note in (footnote(19), footnote(19, page=True),
+                 footnote([{"players": 3, "family": 18, "metrics": []}, {"players": 4, "family": 20, "metrics": []}])):
+        assert note.startswith(lead), note
+        assert note.index(lead) < note.index("Holm’s correction")
+    # the looks note already leads with its meaning (round 15's "may stop early, but only on …")
+    looks = TERMINAL["lines"]["en"]["looks_note"] if "lines" in TERMINAL else ""
+    assert not looks or looks.index("very clear") < looks.index("O’Brien")
+
+
+def _row(base_share: float, variant_share: float) -> dict:
+    side = {"component": "imposter", "dealt_share": 1.0, "difference": None, "not_judged": {"why": "all"}}
+    return {**side, "plays_per_seat": variant_share, "played_share": variant_share,
+            "base": {**side, "plays_per_seat": base_share, "played_share": base_share}}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_compares_balance_says_the_card_every_player_has_is_hardly_played(lang: str) -> None:
+    """Terminal round 41 en40: compare judged Royale's balance at 4 players without the caveat validate and the compare
+    page give: the simulated players hardly ever play their imposter. Under a count's judged seats, compare says it,
+    with each side's share of a player's games."""
+    naming = Naming(names={"imposter": "Imposter"})
+    lines = held_balance_lines({"component_impact": [_row(0.035, 0.025)]}, lang, naming, headed=True)
+    assert len(lines) == 1 and lines[0].startswith("    ")
+    shares = {"en": ("3.5%", "2.5%"), "fr": ("3,5", "2,5"), "it": ("3,5", "2,5")}[lang]
+    assert all(s in lines[0] for s in shares) and "Imposter" in lines[0], lines
+    assert {"en": "balance figures", "fr": "l’équilibre", "it": "equilibrio"}[lang] in lines[0]
+    # a card played often enough, or a row from before the shares were recorded, says nothing
+    assert held_balance_lines({"component_impact": [_row(0.5, 0.6)]}, lang, naming) == []
+    old = _row(0.035, 0.025)
+    del old["base"]["played_share"]
+    assert held_balance_lines({"component_impact": [old]}, lang, naming) == []
+    # compare prints it under the count's judged seats
+    source = inspect.getsource(summary.format_comparison)
+    assert 'parts["balance"] += held_balance_lines(r, lang, naming, bool(prefix)) if seats else []' in source
