@@ -54,3 +54,33 @@ def test_compares_balance_says_the_card_every_player_has_is_hardly_played(lang: 
     # compare prints it under the count's judged seats
     source = inspect.getsource(summary.format_comparison)
     assert 'parts["balance"] += held_balance_lines(r, lang, naming, bool(prefix)) if seats else []' in source
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_compare_charts_name_the_sides_as_the_tables_do_so_a_long_variant_name_is_never_cut(tmp_path: Path,
+                                                                                              lang: str) -> None:
+    """Terminal round 41 fr32: on the compare pages of a long variant name the 300-px charts' legends were cut at the
+    right ("Le Roi Lui : gourmandise pa") and the variant's fair-share label lost its start ("able : 34,3 % (Le Roi
+    Lui : gourmandise pardonnée)"). The legends and the fair-share names say "base" / "variant", as the tables'
+    columns do; the page's title names both games."""
+    import re
+
+    from cardgen.report.pages import compare_page
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from toy_game import load_toy, toy_deck
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    long = {"fr": "Le Roi Jouet : gourmandise pardonnée", "en": "King Toy: forgiven gluttony at every course"}[lang]
+    html = compare_page(doc, {"name": long}, "", naming=Naming(title="King Toy"))
+    svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    assert svgs
+    for svg in svgs:
+        assert "gourmandise" not in svg and "gluttony" not in svg, svg[:400]
+        width = float(re.search(r'width="(\d+)"', svg).group(1))
+        # every legend entry inside the chart (``svg._legend`` lays them 7 px a character)
+        for x, label in re.findall(r'<text x="([\d.]+)" y="28(?:\.0)?"[^>]*>([^<]+)</text>', svg):
+            assert float(x) + 7 * len(label) <= width, (x, label)
+    side = {"fr": ">variante<", "en": ">variant<"}[lang]
+    assert any(side in svg for svg in svgs)
+    assert ("gourmandise" if lang == "fr" else "gluttony") in html.split("<svg")[0]  # the title names the variant

@@ -1111,8 +1111,12 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     naming = naming or Naming()
     names = dict(naming.names)
     results = doc["results"]
+    from cardgen.simulate.verdict import WORDS as VERDICT_WORDS
+
+    # the charts' legends name the two sides as the tables' columns do (terminal round 41 fr32)
+    sides_named = VERDICT_WORDS[lang]["table"].split("|")[1:3]
     # each deck by its title in the language, as the terminal names it ("King Lui: Hungry Dragon"), never by
-    # its file id in the page's title, its legends and its components lines (tenth reading it73, fr70, en62)
+    # its file id in the page's title and its components lines (tenth reading it73, fr70, en62)
     titles = {doc["base"]: naming.title or doc["base"],
               doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
     folded = folded_stop(results, lang)  # every count stopped alike: said once, as the terminal (en65, fr31, it57)
@@ -1218,7 +1222,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names, naming.words, defined_here,
                                    Count(r.get("players")))  # its caveat names the count (round 39 fr53)
                       if r.get("component_impact") else ""),  # its legend whole at the first count (en49)
-            "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
+            # the two sides named in the legends as the tables' columns name them ("base", "variant"): a long variant
+            # name ran past the 300-px chart's edge, "Le Roi Lui : gourmandise pa", and the variant's fair-share
+            # label lost its start (terminal round 41 fr32); the page's title names both games
+            "charts": charts([(sides_named[0], b, BASE_COLOUR), (sides_named[1], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
             "internal": folded})
         quiet_said = quiet_said or bool(entries[-1]["balance_quiet"] and not entries[-1]["problems"])
