@@ -174,7 +174,7 @@ def test_the_coins_that_would_have_been_enough_are_worded_alike_in_every_command
     # twenty-fifth reading en12, fr28, it26: the count rests on the games as played, said so
     # round 36 fr8: « auraient permis de tout payer dans 99 % des parties », never « d’entre elles »
     said = {"en": "would have covered ", "fr": "auraient permis de tout payer dans {cover} des parties",
-            "it": "avrebbero coperto ogni ammanco nel {cover} d"}
+            "it": "avrebbero permesso di coprire l’ammanco nel {cover} d"}  # terminal round 41 it13: not «ogni … 99%»
     for lang, words in nonempty(said.items()):
         lines = [terminal["lines"][lang][k] for k in ("short_ruled", "short_one_ruled", "short_pair", "short_pair_untested")]
         # the overview's cell gives the shortage's share alone since round 32 (en39): the estimate is the game page's

@@ -84,3 +84,14 @@ def test_compare_charts_name_the_sides_as_the_tables_do_so_a_long_variant_name_i
     side = {"fr": ">variante<", "en": ">variant<"}[lang]
     assert any(side in svg for svg in svgs)
     assert ("gourmandise" if lang == "fr" else "gluttony") in html.split("<svg")[0]  # the title names the variant
+
+
+def test_the_italian_shortage_cure_never_says_every_shortfall_then_99_percent() -> None:
+    """Terminal round 41 it13: «avrebbero coperto ogni ammanco nel 99% delle partite»: "every", then 99%, read as a
+    contradiction. «avrebbero permesso di coprire l’ammanco nel 99% delle partite» (no participle to agree with
+    whatever piece is short), as the French « auraient permis de tout payer dans 99 % des parties»."""
+    italian = TERMINAL["lines"]["it"]
+    said = [v for v in italian.values() if isinstance(v, str) and "{cover}" in v and "ammanco " in v]
+    assert len(said) == 6, said
+    assert all("avrebbero permesso di coprire l’ammanco nel {cover}" in v for v in said)
+    assert "ogni ammanco" not in json.dumps(italian, ensure_ascii=False)

@@ -377,9 +377,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il "
                               "gioco con la scelta di questa edizione, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20), o 19 monete "
-                              "d’oro in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99% delle "
+                              "d’oro in più (44 invece di 25), avrebbero permesso di coprire l’ammanco nel 99% delle "
                               "partite; ma queste aggiunte cambiano il gioco e potrebbero non bastare: il comando cardgen fix "
-                              "le mette alla prova su partite nuove")):  # round 36 it9
+                              "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         # quotes only round the book's headings (terminal round 41 en27: where the book rules the case)

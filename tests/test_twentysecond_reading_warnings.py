@@ -51,7 +51,7 @@ CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20), or 1
         "fr": "Sur ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
               "de plus (44 au lieu de 25), auraient permis de tout payer dans 99 % des parties",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
-              "in più (44 invece di 25), avrebbero coperto ogni ammanco nel 99% delle partite"}
+              "in più (44 invece di 25), avrebbero permesso di coprire l’ammanco nel 99% delle partite"}  # round 41 it13
 
 
 @pytest.mark.parametrize("lang", LANGS)
