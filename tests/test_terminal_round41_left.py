@@ -95,3 +95,10 @@ def test_the_italian_shortage_cure_never_says_every_shortfall_then_99_percent() 
     assert len(said) == 6, said
     assert all("avrebbero permesso di coprire l’ammanco nel {cover}" in v for v in said)
     assert "ogni ammanco" not in json.dumps(italian, ensure_ascii=False)
+
+
+def test_king_luis_count_says_portions_at_the_kings_place() -> None:
+    """Terminal round 41 en8: "portions in the king’s place": the book says "at the king’s place" everywhere."""
+    words = json.loads((ROOT / "cardgen/games/king_lui/words.json").read_text(encoding="utf-8"))
+    said = json.dumps(words, ensure_ascii=False)
+    assert "in the king’s place" not in said and "portions at the king’s place" in said
