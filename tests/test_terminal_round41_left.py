@@ -102,3 +102,13 @@ def test_king_luis_count_says_portions_at_the_kings_place() -> None:
     words = json.loads((ROOT / "cardgen/games/king_lui/words.json").read_text(encoding="utf-8"))
     said = json.dumps(words, ensure_ascii=False)
     assert "in the king’s place" not in said and "portions at the king’s place" in said
+
+
+def test_the_french_case_met_once_a_game_says_its_games_without_once_in_each() -> None:
+    """Terminal round 41 fr2: « des joueurs restent à égalité … : dans 3 des 300 parties, une fois dans chacune »: a
+    game ends once, and « une fois dans chacune » said nothing; English dropped "once in each" in round 40 (en4)."""
+    from cardgen.simulate.summary import say
+
+    said = say("gap_when_each", "fr", games=3, total=300, game=88)
+    assert "une fois dans chacune" not in said and said.startswith("dans 3 des 300 parties")
+    assert "88" in said

@@ -35,8 +35,9 @@ def _gap(count: int, games: int) -> dict[str, Any]:
 #: of the run; more often than its games, both counts, kept; once, its game
 # terminal round 29 en2: "9 times, in 9 of the 300 games (once in each)" said one figure three times
 WHEN = {(649, 649): {"en": "in 649 of the 1,000 games; first in game 15",  # round 31 en5, round 40 en4
-                     "fr": "dans 649 des 1 000 parties, une fois dans chacune ; pour la première fois dans la "
-                           "partie 15",  # round 36 fr15
+                     # terminal round 41 fr2: no « une fois dans chacune » (empty for what a game meets once, an
+                     # end-of-game tie), as English has said it since round 40 en4
+                     "fr": "dans 649 des 1 000 parties ; pour la première fois dans la partie 15",
                      "it": "in 649 partite su 1.000, una volta in ciascuna; la prima volta nella partita 15"},
         # twenty-third reading it8, en4: the run's games too, as the line above says them
         (33, 31): {"en": "33 times, in 31 of the 1,000 games; first in game 15",
