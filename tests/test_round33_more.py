@@ -51,7 +51,8 @@ def test_kingmaking_is_defined_by_the_move_it_counts() -> None:
 
     glosses = json.loads((Path(__file__).parents[1] / "cardgen/simulate/verdict.json").read_text(
         encoding="utf-8"))["glosses"]
-    assert "last overtook the runner-up on a third player’s move" in glosses["en"]["kingmaking"]
+    # (terminal round 41 en6: "went ahead of the runner-up for the last time", no longer "last overtook")
+    assert "ahead of the runner-up for the last time on a third player’s move" in glosses["en"]["kingmaking"]
     assert "decided" not in glosses["en"]["kingmaking"]
     assert "pour la dernière fois devant le deuxième au tour d’un troisième joueur" in glosses["fr"]["kingmaking"]
     assert "sa dernière action" not in glosses["fr"]["kingmaking"]

@@ -112,3 +112,12 @@ def test_the_french_case_met_once_a_game_says_its_games_without_once_in_each() -
     said = say("gap_when_each", "fr", games=3, total=300, game=88)
     assert "une fois dans chacune" not in said and said.startswith("dans 3 des 300 parties")
     assert "88" in said
+
+
+def test_the_kingmaking_gloss_says_ahead_for_the_last_time() -> None:
+    """Terminal round 41 en6: "the winner last overtook the runner-up on a third player’s move": overtook in what, on
+    whose move? "went ahead of the runner-up for the last time on a third player’s move"."""
+    glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
+    said = glosses["en"]["kingmaking"]
+    assert "went ahead of the runner-up for the last time on a third player’s move" in said
+    assert "overtook" not in said
