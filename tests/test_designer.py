@@ -132,8 +132,10 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
     assert lines[:2] == ["  what the design indicators measure:",
                          "    lead changes per game: how often the lead passes to another player, counted after each turn "
                          "(a tie for the lead is not a change); the higher, the more the lead swings back and forth during the game"]
-    assert lines[2] == "  design indicators (the first 123 games, with the standings recorded after every turn; --designer-games changes how many):"
-    assert lines[4].startswith("  card strength in opening hands (the first 123 games, with the standings recorded after every turn; --designer-games changes how many): ")  # after its one indicator line
+    # (terminal round 41 en5: then, once, what a designer does with them; the table one line down)
+    assert lines[2].startswith("  none of these is good or bad in itself")
+    assert lines[3] == "  design indicators (the first 123 games, with the standings recorded after every turn; --designer-games changes how many):"
+    assert lines[5].startswith("  card strength in opening hands (the first 123 games, with the standings recorded after every turn; --designer-games changes how many): ")  # after its one indicator line
 
 
 def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
@@ -154,10 +156,11 @@ def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
            "difference": 0.1, "low": 0.0, "high": 0.2, "flag": "", "judged": True}
     part = {"games": 151, "sampled": 200, "lead_changes": {"mean": 1.0, "low": 0.5, "high": 1.5, "n": 151},
             "component_impact": [row]}
-    lines = designer_lines(part)[2:]  # after the definition of lead changes (twenty-second reading en2)
+    # after the definition of lead changes (twenty-second reading en2) and what to do with the figures (round 41 en5)
+    lines = designer_lines(part)[3:]
     assert lines[0] == "  design indicators (the 151 finished games of the first 200):"
     assert lines[2].startswith("  card strength in opening hands (the 151 finished games of the first 200): ")
-    assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[2]
-    assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[2]
-    every = designer_lines({**part, "sampled": 151})[2:]  # every sampled game finished: as before
+    assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[3]
+    assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[3]
+    every = designer_lines({**part, "sampled": 151})[3:]  # every sampled game finished: as before
     assert every[0] == "  design indicators (the first 151 games, with the standings recorded after every turn; --designer-games changes how many):"

@@ -121,3 +121,31 @@ def test_the_kingmaking_gloss_says_ahead_for_the_last_time() -> None:
     said = glosses["en"]["kingmaking"]
     assert "went ahead of the runner-up for the last time on a third player’s move" in said
     assert "overtook" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_design_indicators_say_once_what_a_designer_does_with_them(lang: str) -> None:
+    """Terminal round 41 en5: the design indicators said which way is "higher" but never what to do with a figure (is
+    92.0% "point of decision" a problem?). Under their definitions, once a run, and under the page's first indicators
+    heading, once a page: none is good or bad in itself; compare them across player counts or with a variant."""
+    from cardgen.report.pages import designer_block
+    from cardgen.simulate.summary import designer_lines
+    from tests.test_card_table_one import _draco_like
+
+    said: set[str] = set()
+    first = designer_lines(_draco_like(), lang, Naming(), 300, said, 3)
+    again = designer_lines(_draco_like(), lang, Naming(), 300, said, 4)
+    from cardgen.terminal import say
+
+    use = say("indicators_use", lang)
+    assert sum(use in line for line in first) == 1 and not any(use in line for line in again)
+    assert "cardgen compare" in use
+    i = next(k for k, line in enumerate(first) if use in line)
+    heading = TERMINAL["lines"][lang]["designer"].split(" (")[0]
+    assert i < next(k for k, line in enumerate(first) if line.strip().startswith(heading))  # above the table
+    pages = json.loads((ROOT / "cardgen/report/words.json").read_text(encoding="utf-8"))
+    told = pages["pages"][lang]["designer_use"].split(":")[0].split("\u202f")[0]
+    on_page: set[str] = set()
+    html = str(designer_block({"players": 3, "designer": _draco_like()}, None, lang, Naming(), on_page))
+    html2 = str(designer_block({"players": 4, "designer": _draco_like()}, None, lang, Naming(), on_page))
+    assert html.count(told) == 1 and told not in html2

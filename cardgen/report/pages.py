@@ -1080,8 +1080,12 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
           if k.startswith(f"at:{n}:") and k.rsplit(":", 1)[1].isdigit()}
     pointer = ("" if not again else page_words("figures_defined_at", lang, n=at.pop()) if len(at) == 1
                else page_words("figures_defined_above", lang))
+    # what a designer does with the figures, once a page, as the terminal says it (terminal round 41 en5)
+    use = "" if said is not None and "designer_use" in said else page_words("designer_use", lang)
+    if said is not None and rows:
+        said.add("designer_use")
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)), bases=bases,
-                  defined_above=pointer,
+                  defined_above=pointer, use=use if rows else "",
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards,
                   # each figure named on a phone, where the heads are hidden (round 32 en43, fr32)
                   labels=[PAGES[lang]["designer_head"].split("|")[1], typeset(PAGES[lang]["designer_interval_short"], lang)],

@@ -1549,6 +1549,12 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                 else say("legend_validate_rest", lang) if len(new) < len(legend) else say("legend_validate", lang))
         if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
             out += ["  " + line for line in [head, *new]]
+        # what a designer does with them, once a run: which way is more of each said nothing of whether 92% "point
+        # of decision" is a problem (terminal round 41 en5)
+        if said is None or "indicators_use" not in said:
+            out.append("  " + say("indicators_use", lang))
+            if said is not None:
+                said.add("indicators_use")
         if said is not None:
             said.update(legend)
             said.add(mark)
