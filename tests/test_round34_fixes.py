@@ -33,7 +33,7 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
             "fr": "puis a joué les deux versions de la partie jusqu’au bout, avec les mêmes joueurs, les mêmes jets de "
                   "dés et les mêmes mélanges",
             "it": "e ha giocato la partita fino alla fine sia con sia senza lo scambio (stessi giocatori, stessi tiri di dado, "
-                  "stesse mescolate del mazzo)"}[lang] in head  # round 39 it7: «mescolate»
+                  "stessi mazzi mescolati)"}[lang] in head  # round 39 it7; terminal round 41 it12: round 40's participle
     # round 37 (en4, fr2*, it1*): ◆ marks a flagged figure; a † card is never flagged
     assert {"en": "marks a flagged figure: its interval leaves out 0",
             "fr": "marque un chiffre signalé : son intervalle exclut 0",

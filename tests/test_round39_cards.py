@@ -190,7 +190,8 @@ SAID = [
     ("I", "it", "strength_key", "e poi se ne fa la media tra i posti", "nell’ordine di turno"),
     # it2: a figure that goes down as well as up; it7: «mescolate»
     ("T", "it", "strength_key_win", "cambia (sale o scende) la quota", "mescolamenti"),
-    ("I", "it", "strength_key", "le stesse mescolate del mazzo", "mescolamenti"),
+    # (terminal round 41 it12: «gli stessi mazzi mescolati», round 40 it16's participle, no longer «mescolate»)
+    ("I", "it", "strength_key", "gli stessi mazzi mescolati", "mescolamenti"),
     # fr8, fr9, it5, it6: the marks' key in full sentences
     ("T", "fr", "strength_key_marks", "les deux bornes sont données avec deux décimales", "ont deux décimales"),
     ("T", "fr", "strength_key_marks", "Les lignes sont classées de l’effet", ". Lignes classées"),

@@ -149,3 +149,16 @@ def test_the_design_indicators_say_once_what_a_designer_does_with_them(lang: str
     html = str(designer_block({"players": 3, "designer": _draco_like()}, None, lang, Naming(), on_page))
     html2 = str(designer_block({"players": 4, "designer": _draco_like()}, None, lang, Naming(), on_page))
     assert html.count(told) == 1 and told not in html2
+
+
+def test_italian_says_the_shuffles_with_one_participle_everywhere() -> None:
+    """Terminal round 41 it12: «stessi tiri di dado, stesse mescolate del mazzo»: «mescolate», a spoken noun, where the
+    compare lines say «gli stessi mazzi mescolati» (round 40 it16, after round 39 it7 found «mescolamenti» a word for
+    liquids). One form: the participle, in the card-strength keys of terminal and page and the page's series line."""
+    impact = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))
+    pages = json.loads((ROOT / "cardgen/report/words.json").read_text(encoding="utf-8"))
+    for said in (TERMINAL["lines"]["it"]["strength_key_win"], json.dumps(impact, ensure_ascii=False),
+                 pages["pages"]["it"]["against"]):
+        assert "mescolate diverse" not in said and "stesse mescolate" not in said
+    assert "stessi mazzi mescolati" in TERMINAL["lines"]["it"]["strength_key_win"]
+    assert "mazzi mescolati diversamente" in pages["pages"]["it"]["against"]
