@@ -162,3 +162,16 @@ def test_italian_says_the_shuffles_with_one_participle_everywhere() -> None:
         assert "mescolate diverse" not in said and "stesse mescolate" not in said
     assert "stessi mazzi mescolati" in TERMINAL["lines"]["it"]["strength_key_win"]
     assert "mazzi mescolati diversamente" in pages["pages"]["it"]["against"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_solo_scale_gives_one_verdict_a_line_its_share_in_a_column(lang: str) -> None:
+    """Terminal round 41 en18: Royale's solo scale ran four bands together on three wrapped lines; the page lays them
+    out as a table. The terminal gives the heading, then one verdict a line, the shares right-aligned in one column."""
+    from cardgen.resolve.resolve import resolve
+
+    naming = Naming.of(resolve("royale-solo", ROOT), lang)
+    rows = summary.scale_line([[0, 3], [6, 3], [7, 2], [8, 1], [12, 1]], lang, naming)
+    assert rows[0].endswith(":") and len(rows) == 5
+    assert len({len(row) for row in rows[1:]}) == 1  # the shares end in one column
+    assert all(row.startswith("  ") and row.rstrip()[-1] == "%" for row in rows[1:])

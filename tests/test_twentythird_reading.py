@@ -91,30 +91,37 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
     from cardgen.simulate.summary import scale_line
     naming = Naming.of(resolve("royale-solo", ROOT), lang)
     histogram = [[0, 3], [6, 3], [7, 2], [8, 1], [12, 1]]  # 10 games: 6 in the lowest level, 3, none, 1 in the top
-    line = plain(scale_line(histogram, lang, naming))
+    # terminal round 41 en18: one verdict a line, its share in a column (four bands ran together on three wrapped
+    # lines); the words of each band as rounds 29-41 set them
+    line = plain("\n".join(scale_line(histogram, lang, naming)))
     assert line == {
         # terminal round 40 en6, fr5, it6*: the book's word, "verdict", and this edition's names on the published bands
-        "en": "solo score scale, share of games for each verdict (this edition’s names on the published score bands): "
-              "“The King’s Head Waiter” (11 or 12) 10.0%; "
-              "“A Well-Earned Tip” (9 or 10) 0.0%; “Could Try Harder” (7 or 8) 30.0%; “Shown the Door” (0–6) 60.0%",
+        "en": "solo score scale, share of games for each verdict (this edition’s names on the published score bands):\n"
+              "  “The King’s Head Waiter” (11 or 12)  10.0%\n"
+              "  “A Well-Earned Tip” (9 or 10)         0.0%\n"
+              "  “Could Try Harder” (7 or 8)          30.0%\n"
+              "  “Shown the Door” (0–6)               60.0%",
         # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
+        # round 34 fr11: no colon chain; "points" keeps the numbers apart
         "fr": "échelle des scores en solitaire, part des parties pour chaque verdict du livret (intitulés de cette "
-              "édition, paliers de la règle publiée) : « Maître d’hôtel du roi » "
-              # round 34 fr11: three colons in one line; "points" keeps the numbers apart
-              "(11 ou 12 points) 10,0 % ; « Un pourboire bien mérité » (9 ou 10 points) 0,0 % ; « Encore un effort » "
-              "(7 ou 8 points) 30,0 % ; « Renvoyé des cuisines » (0 à 6 points) 60,0 %",
+              "édition, paliers de la règle publiée) :\n"
+              "  « Maître d’hôtel du roi » (11 ou 12 points)    10,0 %\n"
+              "  « Un pourboire bien mérité » (9 ou 10 points)   0,0 %\n"
+              "  « Encore un effort » (7 ou 8 points)           30,0 %\n"
+              "  « Renvoyé des cuisines » (0 à 6 points)        60,0 %",
         "it": "scala dei punteggi in solitario, quota delle partite per ciascun verdetto (fasce di punteggio del "
-              "regolamento pubblicato; nomi dei verdetti di questa edizione): "  # round 39 it25; round 41 it7
-              "«Maggiordomo del re» (11 o 12) "
-              "10,0%; «Una mancia meritata» (9 o 10) 0,0%; «Ancora uno sforzo» (7 o 8) 30,0%; "
-              "«Licenziato in tronco» (da 0 a 6) 60,0%"}[lang], line
+              "regolamento pubblicato; nomi dei verdetti di questa edizione):\n"  # round 39 it25; round 41 it7
+              "  «Maggiordomo del re» (11 o 12)     10,0%\n"
+              "  «Una mancia meritata» (9 o 10)      0,0%\n"
+              "  «Ancora uno sforzo» (7 o 8)        30,0%\n"
+              "  «Licenziato in tronco» (da 0 a 6)  60,0%"}[lang], line
     # twenty-third reading fr6: the titles read as quoted from the published box, whose scale has other words;
     # they are this edition's own, the scores the published game's; twenty-sixth (fr5, en9): "this edition" was
     # never defined, and the published French titles differ: said so
     # "11 or 12" never breaks across two rows: its spaces are no-break ones
-    assert {"en": "11\u00a0or\u00a012", "fr": "11\u00a0ou\u00a012", "it": "11\u00a0o\u00a012"}[lang] in scale_line(
-        histogram, lang, naming)
+    assert {"en": "11\u00a0or\u00a012", "fr": "11\u00a0ou\u00a012", "it": "11\u00a0o\u00a012"}[lang] in "\n".join(
+        scale_line(histogram, lang, naming))
 
 
 # -- en29, fr28, it33: the same-moves paragraph, one tense -------------------------------------------------------

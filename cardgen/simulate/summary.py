@@ -157,7 +157,7 @@ def _scale(deck: Any, lang: str) -> tuple[str, tuple[tuple[int, int, str], ...]]
             tuple((b.min, b.max, _said(b.title, lang)) for b in bands))
 
 
-def scale_line(histogram: Sequence[Sequence[float]], lang: str, naming: Naming) -> str | None:
+def scale_line(histogram: Sequence[Sequence[float]], lang: str, naming: Naming) -> list[str] | None:
     """The share of solo games that earn each verdict of the book's scale ("solo score scale: The King’s Head
     Waiter (11–12) 2%; …"), so that a designer tuning the solo game reads its scores as the player will; None
     without a scale or a game."""
@@ -167,11 +167,15 @@ def scale_line(histogram: Sequence[Sequence[float]], lang: str, naming: Naming) 
         return None
     # each title quoted, as a title is, and two neighbouring scores said as two: "11 or 12", never "11 to 12"; the
     # heading says the shares are of the games (twenty-first reading fr9)
+    # one verdict a line, its share in a column, as the page's table lays them out: four bands run together on
+    # three wrapped lines (terminal round 41 en18); the heading's line ends on its colon
     items = [say("scale_item", lang, verdict=verdict, span=say("scale_pair" if high == low + 1 else "scale_span",
                                                                lang, low=low, high=high) if low != high else str(low),
-                 share=_pct(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True))
-             for low, high, verdict in bands]
-    return say("scale", lang, heading=lowered(heading, lang), items=joined(items, lang))
+                 share="").rstrip() for low, high, verdict in bands]
+    shares = [_pct(sum(n for v, n in histogram if low <= v <= high) / games, lang, fixed=True) for low, high, _ in bands]
+    width, right = max(len(item) for item in items), max(len(share) for share in shares)
+    head = say("scale", lang, heading=lowered(heading, lang), items="").rstrip()
+    return [head] + [f"  {item:<{width}}  {share:>{right}}" for item, share in zip(items, shares)]
 
 
 def _said(text: Any, lang: str) -> str:
@@ -795,7 +799,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if solo:  # one player: no winner to set apart from the others, no margin over a second
             lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
             scale = scale_line(sc["all"].get("histogram") or [], lang, naming)
-            lines += ["  " + scale] if scale else []
+            lines += ["  " + line for line in scale or []]
         else:
             from cardgen.languages import is_singular
             margin = sc["margin"]["mean"]
