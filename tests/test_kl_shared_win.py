@@ -158,7 +158,10 @@ def test_the_game_page_lists_the_shared_victory_among_the_special_cases_with_the
     ruling = plain(deck.model.clarifications[GAP].text[lang])
     # "who settles it" in each row, or once in the column's head where cardgen settles every case (round 39 fr33:
     # King Lui's waiting Emerald is cardgen's rule too)
-    assert rows[0] in (f"{what} {whose} {ruling} {n} {n} {case['game'] + 1}",
+    # (terminal round 41 en15: the "times" column only where a case came up more often than in its games: a tie
+    # is met once a game, so here its count once, as its games)
+    assert rows[0] in (f"{what} {whose} {ruling} {n} {case['game'] + 1}", f"{what} {ruling} {n} {case['game'] + 1}",
+                       f"{what} {whose} {ruling} {n} {n} {case['game'] + 1}",
                        f"{what} {ruling} {n} {n} {case['game'] + 1}"), rows[0]
     assert TIES[lang].format(n=n) in plain(html)
 

@@ -175,3 +175,27 @@ def test_the_solo_scale_gives_one_verdict_a_line_its_share_in_a_column(lang: str
     assert rows[0].endswith(":") and len(rows) == 5
     assert len({len(row) for row in rows[1:]}) == 1  # the shares end in one column
     assert all(row.startswith("  ") and row.rstrip()[-1] == "%" for row in rows[1:])
+
+
+def test_the_special_cases_table_shows_times_only_where_they_differ_from_games() -> None:
+    """Terminal round 41 en15: King Lui's special-cases table had columns "times | games | first in game", equal in
+    every row, their difference never explained. The "times" column is shown only where some case came up more often
+    than in its games."""
+    template = (ROOT / "templates/report/section.html").read_text(encoding="utf-8")
+    assert "{% if loop.index0 != 2 or s.gaps_times %}<th>{{ x }}</th>{% endif %}" in template
+    assert '{% if s.gaps_times %}<td class="num" data-label="{{ h[2] }}">{{ g.times }}</td>{% endif %}' in template
+    from jinja2 import Environment
+
+    env = Environment()
+    start = template.index("{%- set h = s.gaps_head %}")
+    table = template[start:template.index("</table>", start) + len("</table>")]
+    gap = {"name": "n", "published": True, "settled": True, "source": "s", "times": "7", "games": "3", "seed": "g",
+           "detail": ""}
+    head = ["what", "rules", "times", "games", "first"]
+    shown = env.from_string(table).render(s={"gaps_head": head, "gaps": [gap], "gaps_times": True}, w={})
+    hidden = env.from_string(table).render(s={"gaps_head": head, "gaps": [{**gap, "times": "3"}], "gaps_times": False},
+                                           w={})
+    assert "<th>times</th>" in shown and ">7<" in shown
+    assert "<th>times</th>" not in hidden and hidden.count("<td") == 4
+    source = inspect.getsource(__import__("cardgen.report.validation", fromlist=["section"]).section)
+    assert '"gaps_times": any(g["count"] != g["games"] for g in listed_gaps(r, naming))' in source

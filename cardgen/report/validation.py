@@ -202,6 +202,9 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         # the command that writes the game a case names, move by move (eleventh reading fr87, en76), as the terminal
         # ... a paragraph with a capital, its command set as code as every other one (round 31 en34, en35, fr25)
         "replay": _replay(r, lang) if listed_gaps(r, naming) else "",
+        # the "times" column only where a case came up more often than in its games: equal in every row, the two
+        # columns' difference was never explained (terminal round 41 en15)
+        "gaps_times": any(g["count"] != g["games"] for g in listed_gaps(r, naming)),
         "gaps_head": [h if i != 1 or not by_cardgen else PAGES[lang]["gaps_how_settled"]
                       for i, h in enumerate(PAGES[lang]["gaps_head"].split("|"))], "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": list(zip(
