@@ -199,3 +199,24 @@ def test_the_special_cases_table_shows_times_only_where_they_differ_from_games()
     assert "<th>times</th>" not in hidden and hidden.count("<td") == 4
     source = inspect.getsource(__import__("cardgen.report.validation", fromlist=["section"]).section)
     assert '"gaps_times": any(g["count"] != g["games"] for g in listed_gaps(r, naming))' in source
+
+
+def test_win_rate_charts_end_their_axis_at_50_percent_when_everything_stays_under_it() -> None:
+    """Terminal round 41 en16: King Lui's win-rate charts ran to 100%, so every bar sat in the first quarter and a
+    6-point gap (19.3% against 25.3%) was a few pixels wide. Where every rate, interval end and fair share stays at or
+    under 50%, the axis ends there; else it runs to 100% as before."""
+    import re
+
+    from cardgen.report.svg import grouped_rates_svg
+
+    def bars_and_ticks(high: float) -> tuple[list[float], list[str]]:
+        svg = str(grouped_rates_svg([("seat 1", [("", {"rate": 0.193, "low": 0.15, "high": high}, "#999")]),
+                                     ("seat 2", [("", {"rate": 0.253, "low": 0.2, "high": 0.3}, "#999")])],
+                                    "W", 0.25))
+        widths = [float(w) for w in re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', svg)]
+        return widths, re.findall(r'text-anchor="middle"[^>]*>(\d+)%<', svg)
+
+    narrow, ticks = bars_and_ticks(0.24)
+    wide, wide_ticks = bars_and_ticks(0.6)
+    assert ticks[-1] == "50" and "100" not in ticks and wide_ticks[-1] == "100"
+    assert abs((narrow[1] - narrow[0]) - 2 * (wide[1] - wide[0])) < 0.3  # the gap drawn twice as wide
