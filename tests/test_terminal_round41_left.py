@@ -220,3 +220,23 @@ def test_win_rate_charts_end_their_axis_at_50_percent_when_everything_stays_unde
     wide, wide_ticks = bars_and_ticks(0.6)
     assert ticks[-1] == "50" and "100" not in ticks and wide_ticks[-1] == "100"
     assert abs((narrow[1] - narrow[0]) - 2 * (wide[1] - wide[0])) < 0.3  # the gap drawn twice as wide
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_overviews_balance_names_every_player_close_to_the_limit(lang: str) -> None:
+    """Terminal round 41 en12: at 5 players the overview's balance cell said "player 4: 25.7% (fair share 20.4%), a
+    gap chance alone could explain, but only just", and player 2 (15.3%), as borderline, disappeared. Several players
+    close to the limit, none flagged: each is named, as several flagged ones are, with the plural verdict."""
+    from cardgen.report.pages import _fairness
+
+    rates = [{"seat": k, "rate": r} for k, r in enumerate((0.20, 0.153, 0.21, 0.257, 0.18))]
+    five = {"players": 5, "seat_win_rates": rates,
+            "balance": {"flags": [], "seat_fair_share": 0.204,
+                        "close": [{"seat": 2, "level": 0.99}, {"seat": 4, "level": 0.99}]}}
+    said = _fairness(five, lang).replace("\u00a0", " ").replace("\u202f", " ")
+    seat = {"en": "player", "fr": "joueur", "it": "giocatore"}[lang]
+    assert f"{seat} 2" in said and f"{seat} 4" in said, said
+    assert {"en": "gaps chance alone", "fr": "écarts", "it": "differenze"}[lang] in said
+    # one player close: as before, the furthest named with the singular verdict
+    one = {**five, "balance": {**five["balance"], "close": [{"seat": 4, "level": 0.99}]}}
+    assert f"{seat} 2" not in _fairness(one, lang).replace("\u00a0", " ")

@@ -488,6 +488,15 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
         return page_words("fairness_two", lang, rate=percent(one["rate"], lang, places=1, fixed=True),
                           rate2=percent(two["rate"], lang, places=1, fixed=True),
                           fair=percent(fair, lang, places=1, fixed=True)) + verdict
+    # several players close to the limit, none flagged: each named, as several flagged ones are: the cell named the
+    # furthest alone, and player 2 at 15.3%, as borderline as player 4 at 25.7%, vanished (terminal round 41 en12)
+    near = sorted({c["seat"] for c in close if isinstance(c.get("seat"), int)})
+    rates = {s["seat"] + 1: s["rate"] for s in seats}
+    if not flagged and "flags" in balance and len([k for k in near if k in rates]) > 1:
+        said = [page_words("fairness_seat", lang, k=k, rate=percent(rates[k], lang, places=1, fixed=True))
+                for k in near if k in rates]
+        return page_words("fairness_seats", lang, seats=", ".join(said),
+                          fair=percent(fair, lang, places=1, fixed=True)) + page_words("fair_within_close_many", lang)
     # the seats' flags (an agent's, with mixed agents, names no seat)
     flags = sorted((f for f in balance.get("flags") or [] if "seat" in f), key=lambda f: f["seat"])
     if len(flags) > 1:  # every player the warning names, not the furthest alone (terminal round 40 en36)
