@@ -240,3 +240,31 @@ def test_the_overviews_balance_names_every_player_close_to_the_limit(lang: str) 
     # one player close: as before, the furthest named with the singular verdict
     one = {**five, "balance": {**five["balance"], "close": [{"seat": 4, "level": 0.99}]}}
     assert f"{seat} 2" not in _fairness(one, lang).replace("\u00a0", " ")
+
+
+def test_italian_says_the_imposters_share_in_one_wording_on_terminal_and_page() -> None:
+    """Terminal round 41 it9: the page's «solo nel 3,6% delle loro partite» (readable as 3.6% of the 300 games) against
+    the terminal's «nel 3,6% dei casi, contando ogni giocatore in ogni partita»: two wordings for one figure. The page
+    says it as the terminal does, in every sentence that gives the share."""
+    impact = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))
+    italian = json.dumps(impact, ensure_ascii=False)
+    assert "delle loro partite" not in italian
+    for key in ("all_dealt_hardly_share", "all_dealt_hardly_share_again", "all_dealt_paired_share",
+                "all_dealt_paired_share_never"):
+        said = next(words[key] for words in _by_lang(impact, "it") if key in words)
+        assert "dei casi" in said and "contando ogni giocatore in ogni partita" in said, said
+    assert "contando ogni giocatore in ogni partita" in TERMINAL["lines"]["it"]["held_used_share"]
+    assert "contando ogni giocatore in ogni partita" in TERMINAL["lines"]["it"]["compare_held_balance"]
+
+
+def _by_lang(doc: dict, lang: str) -> list[dict]:
+    """Every table of ``doc`` kept under the key ``lang``."""
+    out = []
+    stack = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get(lang), dict):
+                out.append(node[lang])
+            stack.extend(v for v in node.values() if isinstance(v, dict))
+    return out
