@@ -155,7 +155,8 @@ def test_the_circle_of_places_is_compact_on_a_phone_and_every_name_is_whole(tmp_
     finally:
         proc.terminate()
         proc.wait(10)
-    assert height <= 230, height
+    # 236 px since play round 32 en23's line under the grid says who sits beside Draco (was ~290 before the list)
+    assert height <= 250, height
     assert cut == [] and centre
     assert names[1:] == [c["name"] for c in places]  # in circle order, after the centre card
 
