@@ -403,6 +403,12 @@ TARGETS = [
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
+    # a game traced as the reference engine plays it, not replayed after (issue 49: a first validate's time)
+    Target("designer_tracer", DE, _m(DE, "xǁTracerǁ*", "x_trace_game"),
+           ("tests/test_designer_tracer.py", "tests/test_designer.py", "--deselect",
+            "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
+    Target("runner_tracer", "cardgen/simulate/runner.py", _m("cardgen/simulate/runner.py", "x_designer_trace",
+                                                             "x_new_tracer"), ("tests/test_designer_tracer.py",)),
     # what prints as written, below every stage (issue 37)
     Target("printable", PR, _m(PR, "x_char_problem", "x_string_problems", "x_unprintable_texts"),
            ("tests/test_printable.py", "tests/test_resolve.py")),

@@ -1,7 +1,7 @@
 """Designer metrics: how a game feels, from each game's per-turn score trace.
 
-A finished game's actions are replayed on the reference ``State`` (cheap next to
-the agents' decisions), reading ``State.score_estimate()`` after every completed
+A game is traced as it is played on the reference ``State``, or, played on a compiled tier,
+its actions are replayed there (cheap next to the agents' decisions): ``Tracer``, reading ``State.score_estimate()`` after every completed
 turn and ``State.component_of(action)`` before every decision. From that trace
 and the result come, per game:
 
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from cardgen.engine.api import Action, Game, GameResult
+from cardgen.engine.api import Action, Game, GameResult, State
 from cardgen.simulate.cards import CardTally, hardly_played
 from cardgen.simulate.exchange import FLAGGED_BY, ExchangeTally
 from cardgen.simulate.stats import OutOfRunning, margin_of, wilson
@@ -46,7 +46,7 @@ CLOSE_FLOOR = 1.0
 Z95 = NormalDist().inv_cdf(0.975)
 
 #: Games traced per deck and player count by default (``validate --designer-games``): the first ones.
-#: A traced game is played on its own and replayed on the reference engine, about 0.5 ms of CPU
+#: A traced game is played on its own (a compiled tier's game replayed on the reference engine), about 0.5 ms of CPU
 #: per King Lui game with random players against some 0.02 ms in a compiled batch, so the sample
 #: is what bounds the figures' cost: 250 games keep ``validate king_lui --players 4 --games 100000
 #: --agents random`` within 10 % of the same run with ``--no-designer`` (issue 34,
@@ -70,34 +70,95 @@ class Trace:
     dealt: list[dict[str, int]] | None = None
 
 
-def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
-    """Replay ``actions`` from ``seed`` on the reference engine; None where the game gives no estimate."""
-    state = game.new_initial_state(seed)
-    first = state.score_estimate()
-    if first is None:
-        return None
-    estimates = [list(first)]
-    held = [state.holding(p) for p in range(game.players)]
-    dealt = None if any(h is None for h in held) else [dict(h or {}) for h in held]
-    played: list[dict[str, int]] = [{} for _ in range(game.players)]
-    turns = state.turns
-    moves: list[tuple[int, list[float]]] = []
-    last = list(first)
-    for player, action in actions:
-        kind = state.component_of(action)
+class Tracer:
+    """A game's ``Trace`` taken decision by decision, as the game is played or replayed: ``start`` once its state is
+    set up, ``apply`` for each decision in place of ``State.apply``, ``trace`` at its end.
+
+    A game played on the reference engine is traced as it is played (``runner.play_game``'s ``tracer``): a replay
+    of the same actions would play the same states again, and cost a first validate's Draco run an eighth of its
+    time. A trace that fails (a ``score_estimate`` or ``component_of`` that raises) is left out, never the game:
+    ``trace`` is then None, as a replay that fails is (``runner.designer_trace``)."""
+
+    def __init__(self) -> None:
+        self.failed = False
+        self.off = True  # no trace: not started, the game gives no estimate, or it failed
+        self.estimates: list[list[float]] = []
+        self.played: list[dict[str, int]] = []
+        self.moves: list[tuple[int, list[float]]] = []
+        self.dealt: list[dict[str, int]] | None = None
+        self.turns = 0
+        self.last: list[float] = []
+
+    def start(self, state: State, players: int) -> None:
+        """The set-up's estimates and what each of the ``players`` seats holds."""
+        try:
+            first = state.score_estimate()
+            if first is None:
+                return
+            held = [state.holding(p) for p in range(players)]
+        except Exception:  # noqa: BLE001 - the class docstring
+            self.failed = True
+            return
+        self.off = False
+        self.estimates = [list(first)]
+        self.dealt = None if any(h is None for h in held) else [dict(h or {}) for h in held]
+        self.played = [{} for _ in range(players)]
+        self.turns = state.turns
+        self.last = list(first)
+
+    def apply(self, state: State, player: int, action: Action) -> None:
+        """``state.apply(action)``, ``player``'s decision, with the kind it played before and the estimates after
+        (kept when they changed, and at each turn's end). The engine's errors are the game's: they go on."""
+        if self.off:
+            state.apply(action)
+            return
+        try:
+            kind = state.component_of(action)
+        except Exception:  # noqa: BLE001 - the class docstring
+            self._fail()
+            state.apply(action)
+            return
         if kind is not None:
-            played[player][kind] = played[player].get(kind, 0) + 1
+            played = self.played[player]
+            played[kind] = played.get(kind, 0) + 1
         state.apply(action)
-        now = state.score_estimate() or []
-        if now != last:
-            moves.append((player, list(now)))
-            last = list(now)
-        if state.turns != turns:
-            turns = state.turns
-            estimates.append(list(now))
-    if last != estimates[-1]:
-        estimates.append(last)
-    return Trace(estimates, played, moves, dealt)
+        try:
+            now = state.score_estimate() or []
+        except Exception:  # noqa: BLE001 - the class docstring
+            self._fail()
+            return
+        if now != self.last:
+            self.moves.append((player, list(now)))
+            self.last = list(now)
+        if state.turns != self.turns:
+            self.turns = state.turns
+            self.estimates.append(list(now))
+
+    def _fail(self) -> None:
+        self.failed = True
+        self.off = True
+
+    def trace(self) -> Trace | None:
+        """The game's trace (the last estimates closing it), or None: no estimate, or the trace failed."""
+        if self.off or self.failed:
+            return None
+        estimates = list(self.estimates)
+        if self.last != estimates[-1]:
+            estimates.append(self.last)
+        return Trace(estimates, self.played, self.moves, self.dealt)
+
+
+def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
+    """Replay ``actions`` from ``seed`` on the reference engine; None where the game gives no estimate (or a trace
+    fails: ``Tracer``; an engine error raises)."""
+    state = game.new_initial_state(seed)
+    tracer = Tracer()
+    tracer.start(state, game.players)
+    if tracer.off:
+        return None
+    for player, action in actions:
+        tracer.apply(state, player, action)
+    return tracer.trace()
 
 
 def close_margin(winner_score: float) -> float:

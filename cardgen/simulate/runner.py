@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen import guard
 from cardgen.agents.base import needs_state
@@ -29,6 +29,9 @@ from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.verdict import agents_words
 from cardgen.simulate.seeds import agent_rng, game_seed, game_seeds, seat_agents
 from cardgen.terminal import say
+
+if TYPE_CHECKING:  # the designer figures load only where a run asks them (``new_tracer``)
+    from cardgen.simulate.designer import Tracer
 
 #: Default safety cap: a game still running after this many decisions never ends.
 DEFAULT_CAP = 10_000
@@ -265,15 +268,16 @@ def _legal_or_stop(state: State, legal_actions: Callable[[], list[Action]], deci
 
 
 def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
-          actions: list[tuple[int, Action]] | None, names: list[str]) -> tuple[str, str] | None:
+          actions: list[tuple[int, Action]] | None, names: list[str], tracer: Tracer | None) -> tuple[str, str] | None:
     """Run decisions until the game ends; return a simulator gap (kind, detail) if it cannot.
 
     Every choice of an agent is checked against the legal actions it was given: an illegal
-    one raises ``AgentError`` naming the agent (``names``, per seat) and the move.
+    one raises ``AgentError`` naming the agent (``names``, per seat) and the move. A ``tracer``
+    plays each decision (``designer.Tracer.apply``) and traces the game as it goes.
     """
     decisions = 0
     is_terminal, legal_actions, apply = state.is_terminal, state.legal_actions, state.apply
-    if actions is None and all(_is_uniform_random(a) for a in agents):
+    if actions is None and tracer is None and all(_is_uniform_random(a) for a in agents):
         # Same draws as RandomAgent.choose (legal[rng.randrange(n)] == rng.choice(legal)), minus the calls.
         choice = rng.choice
         while not is_terminal():
@@ -302,7 +306,10 @@ def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
         if action not in legal:
             raise AgentError(f"the {names[player]} agent (seat {player + 1}) chose {action!r}, not legal now "
                              f"(legal: {_few(legal)}) after {decisions} decisions")
-        apply(action)
+        if tracer is None:
+            apply(action)
+        else:
+            tracer.apply(state, player, action)
         if actions is not None:
             actions.append((player, action))
         decisions += 1
@@ -326,13 +333,14 @@ def _blame(game: Game, state: State | None, what: str) -> str:
 
 
 def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | None = None, *,
-              cap: int = DEFAULT_CAP, record: bool = False) -> GameResult:
+              cap: int = DEFAULT_CAP, record: bool = False, tracer: Tracer | None = None) -> GameResult:
     """Play one game from ``seed`` with one agent per seat.
 
     Never raises for a misbehaving engine: a game with no legal action, one that
     exceeds ``cap`` decisions, or an exception become unsettled gaps of the result
     (``no_legal_action``, ``safety_cap``, ``engine_error``). With ``record`` the
-    initial piles and every (player, action) are kept for the log.
+    initial piles and every (player, action) are kept for the log. With ``tracer`` (a new
+    ``designer.Tracer``) the game is traced for the designer figures as it is played.
     """
     names = names if names is not None else [a.name for a in agents]
     actions: list[tuple[int, Action]] | None = [] if record else None
@@ -343,7 +351,9 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
         state = game.new_initial_state(seed)
         if record:
             piles = {name: list(pile) for name, pile in state.initial_piles.items()}
-        extra = _play(state, agents, agent_rng(seed), cap, actions, names)
+        if tracer is not None:
+            tracer.start(state, game.players)
+        extra = _play(state, agents, agent_rng(seed), cap, actions, names, tracer)
     except UserCodeError:
         raise  # a house rule's failure: one line naming its file, hook and seed (the run stops)
     except AgentError as exc:  # the agent's fault, named: never a gap of the rules
@@ -464,11 +474,12 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         elif fast is not None:
             result = fast.play(seed, names, chunk.cap, chunk.log or chunk.designer)
         else:
+            tracer = new_tracer() if chunk.designer else None
             result = play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap,
-                               record=chunk.log or chunk.designer)
+                               record=chunk.log or chunk.designer, tracer=tracer)
         tally.add(index, result)
         if chunk.designer and broken is None:
-            tally.designer.add(designer_trace(game, result), result)
+            tally.designer.add(designer_trace(game, result, tracer), result)
             if house is not None:  # only a house rule adds options (a rules file's actions are all its own)
                 tally.options.add(option_trial(game, deck, factories, chunk.cap), result)
             if chunk.exchanges:
@@ -488,8 +499,17 @@ def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[
     return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap, continue_game)
 
 
-def designer_trace(game: Game, result: GameResult) -> Any:
-    """The per-turn trace of a finished, recorded game (``cardgen.simulate.designer``), or None.
+def new_tracer() -> Tracer:
+    """A ``designer.Tracer`` for a game the reference engine plays (imported here: a run without designer
+    figures never loads them)."""
+    from cardgen.simulate.designer import Tracer
+
+    return Tracer()
+
+
+def designer_trace(game: Game, result: GameResult, tracer: Tracer | None = None) -> Any:
+    """The per-turn trace of a finished, recorded game (``cardgen.simulate.designer``), or None: the one
+    ``tracer`` took as the game was played, else the game replayed (a compiled tier's game).
 
     A trace that cannot be replayed (an engine that no longer plays its own game the
     same way) is left out rather than stopping the run: ``cardgen replay`` is the tool
@@ -499,6 +519,8 @@ def designer_trace(game: Game, result: GameResult) -> Any:
 
     if not result.completed or result.actions is None:
         return None
+    if tracer is not None:
+        return tracer.trace()
     try:
         return trace_game(game, result.seed, result.actions)
     except Exception:  # noqa: BLE001 - see the docstring
