@@ -35,9 +35,9 @@ from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
                                      agents_in_words, cached_deck, cached_fast, cached_game, check_agents,
                                      default_agents, designer_trace, fast_engine, load_project_deck, make_agents,
-                                     option_trial, play_game, split_agents)
+                                     new_tracer, option_trial, play_game, split_agents)
 from cardgen.simulate.cards import paired_cards
-from cardgen.simulate.designer import FIGURES
+from cardgen.simulate.designer import FIGURES, Tracer
 from cardgen.simulate.failures import refuse_failed, refuse_stalled
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.sequential import Design
@@ -239,17 +239,20 @@ class PairChunk:
 
 
 def _player(chunk: PairChunk, ref: DeckRef) -> Any:
-    """A function playing one game of ``ref`` (recorded, for the designer trace), the reference ``Game``, and
+    """A function playing one game of ``ref`` (recorded, for the designer trace; with the ``designer.Tracer`` that
+    traced it as the reference engine played it, None for a compiled tier's game), the reference ``Game``, and
     what the options' experiment needs to play on from an offer (None without a house rule: no options)."""
     deck = cached_deck(chunk.loader, ref)
     fast = fast_engine(chunk.loader, ref, chunk.players, chunk.agents, chunk.engine)[0]
     game = cached_game(chunk.loader, ref, chunk.players)
     factories = agent_factories(deck.spec)
 
-    def play(seed: int, names: list[str]) -> GameResult:
+    def play(seed: int, names: list[str]) -> tuple[GameResult, Tracer | None]:
         if fast is not None:
-            return fast.play(seed, names, chunk.cap, True)
-        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=True)
+            return fast.play(seed, names, chunk.cap, True), None
+        tracer = new_tracer()
+        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=True,
+                         tracer=tracer), tracer
     trial = option_trial(game, deck, factories, chunk.cap) if house_of(game) is not None else None
     return play, game, trial
 
@@ -303,12 +306,12 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     for index in range(chunk.start, chunk.stop):
         seed = game_seed(chunk.master_seed, chunk.base.deck, chunk.players, index)  # both decks: CRN
         names = seat_agents(agents, chunk.players, index)
-        rb, rv = play_b(seed, names), play_v(seed, names)
+        (rb, trace_b), (rv, trace_v) = play_b(seed, names), play_v(seed, names)
         tb.add(index, rb)
         tv.add(index, rv)
         pair_metrics(paired, rb, rv, chunk.players, ranking)
-        fb = tb.designer.add(designer_trace(game_b, rb), rb)
-        fv = tv.designer.add(designer_trace(game_v, rv), rv)
+        fb = tb.designer.add(designer_trace(game_b, rb, trace_b), rb)
+        fv = tv.designer.add(designer_trace(game_v, rv, trace_v), rv)
         for name in FIGURES:  # the designer figures, paired where both games define them
             if name in fb and name in fv:
                 paired.add(name, fb[name], fv[name])

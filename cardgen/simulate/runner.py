@@ -268,7 +268,8 @@ def _legal_or_stop(state: State, legal_actions: Callable[[], list[Action]], deci
 
 
 def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
-          actions: list[tuple[int, Action]] | None, names: list[str], tracer: Tracer | None) -> tuple[str, str] | None:
+          actions: list[tuple[int, Action]] | None, names: list[str],
+          tracer: Tracer | None = None) -> tuple[str, str] | None:
     """Run decisions until the game ends; return a simulator gap (kind, detail) if it cannot.
 
     Every choice of an agent is checked against the legal actions it was given: an illegal
