@@ -470,6 +470,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     for index in range(chunk.start, chunk.stop):
         seed = game_seed(chunk.master_seed, chunk.ref.deck, chunk.players, index)
         names = seat_agents(agents, chunk.players, index)
+        tracer = None  # a compiled tier's game is replayed for its trace (``designer_trace``)
         if broken is not None:
             result = GameResult(seed, names, ENGINE_ERROR, False, [(ENGINE_ERROR, False, broken)])
         elif fast is not None:
