@@ -1,9 +1,9 @@
 """Designer metrics: how a game feels, from each game's per-turn score trace.
 
-A game is traced as it is played on the reference ``State``, or, played on a compiled tier,
-its actions are replayed there (cheap next to the agents' decisions): ``Tracer``, reading ``State.score_estimate()`` after every completed
-turn and ``State.component_of(action)`` before every decision. From that trace
-and the result come, per game:
+A game is traced as the reference ``State`` plays it; a compiled tier's game is replayed
+on the reference ``State`` (cheap next to the agents' decisions). ``Tracer`` reads
+``State.score_estimate()`` after every completed turn and ``State.component_of(action)``
+before every decision. From that trace and the result come, per game:
 
 - ``lead_changes``: how often the sole leader changed (a tie keeps the last leader;
   Browne 2008, "lead change", as in Ludii's ``LeadChange``);
@@ -46,8 +46,8 @@ CLOSE_FLOOR = 1.0
 Z95 = NormalDist().inv_cdf(0.975)
 
 #: Games traced per deck and player count by default (``validate --designer-games``): the first ones.
-#: A traced game is played on its own (a compiled tier's game replayed on the reference engine), about 0.5 ms of CPU
-#: per King Lui game with random players against some 0.02 ms in a compiled batch, so the sample
+#: A traced game is played on its own (a compiled tier's game is then replayed on the reference engine), about
+#: 0.5 ms of CPU per King Lui game with random players against some 0.02 ms in a compiled batch, so the sample
 #: is what bounds the figures' cost: 250 games keep ``validate king_lui --players 4 --games 100000
 #: --agents random`` within 10 % of the same run with ``--no-designer`` (issue 34,
 #: ``benchmarks/bench_designer.py --command``). Reports say over how many games the figures rest.
@@ -80,7 +80,6 @@ class Tracer:
     ``trace`` is then None, as a replay that fails is (``runner.designer_trace``)."""
 
     def __init__(self) -> None:
-        self.failed = False
         self.off = True  # no trace: not started, the game gives no estimate, or it failed
         self.estimates: list[list[float]] = []
         self.played: list[dict[str, int]] = []
@@ -97,7 +96,6 @@ class Tracer:
                 return
             held = [state.holding(p) for p in range(players)]
         except Exception:  # noqa: BLE001 - the class docstring
-            self.failed = True
             return
         self.off = False
         self.estimates = [list(first)]
@@ -115,7 +113,7 @@ class Tracer:
         try:
             kind = state.component_of(action)
         except Exception:  # noqa: BLE001 - the class docstring
-            self._fail()
+            self.off = True
             state.apply(action)
             return
         if kind is not None:
@@ -125,7 +123,7 @@ class Tracer:
         try:
             now = state.score_estimate() or []
         except Exception:  # noqa: BLE001 - the class docstring
-            self._fail()
+            self.off = True
             return
         if now != self.last:
             self.moves.append((player, list(now)))
@@ -134,13 +132,9 @@ class Tracer:
             self.turns = state.turns
             self.estimates.append(list(now))
 
-    def _fail(self) -> None:
-        self.failed = True
-        self.off = True
-
     def trace(self) -> Trace | None:
         """The game's trace (the last estimates closing it), or None: no estimate, or the trace failed."""
-        if self.off or self.failed:
+        if self.off:
             return None
         estimates = list(self.estimates)
         if self.last != estimates[-1]:
