@@ -22,6 +22,7 @@ CALLS = []
 class S:
     phase = 0
     cards = [5, 6, 7]
+    hand = [1]
     g = None
 
 
@@ -86,6 +87,14 @@ def minus(a, b):
 
 def boom(S):
     return card(S, 99)
+
+
+def two_piles(S):
+    return size(S, "cards") * 10 + size(S, "hand")
+
+
+def nothing_to_inline(S):
+    return len(S.cards)
 '''
 
 
@@ -226,3 +235,17 @@ def test_another_checkouts_entry_is_not_loaded(toy: ModuleType, tmp_path: Path) 
     with pytest.raises(IndexError) as err:
         inlined(moved).boom(moved.S())
     assert traceback.extract_tb(err.tb)[-1].filename == str(other)
+
+
+def test_a_form_called_twice_takes_each_calls_arguments(toy: ModuleType) -> None:
+    """Each call site gets its own copy of the form's expression: an inlining that shared a part of it with the
+    form (or with the call before) would read the first call's arguments at the second (``size`` of the cards
+    twice). And a step that calls no form is the module's own function, not a copy."""
+    fast = inlined(toy)
+    s = toy.S()
+    s.cards, s.hand = [5, 6, 7], [1]
+    assert fast.two_piles(s) == toy.two_piles(s) == 31
+    assert "size" not in _names(fast.two_piles)
+    assert fast.total(s) == 18  # inlined after two_piles: the form's own expression is intact
+    assert fast.nothing_to_inline is toy.nothing_to_inline
+
