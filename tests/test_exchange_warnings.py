@@ -143,7 +143,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
            "joueurs : effet sur l’avance +0,8 point [+0,04 ; +1,50]. Cet écart dépasse de justesse ce que le " \
            "hasard peut expliquer" in fr.replace("\u202f", " ").replace("\u00a0", " ")
     assert "au-delà du hasard" not in fr and "sans gagner plus souvent" not in fr
-    assert "invece di quella con cui è stata scambiata finisce con un vantaggio più ampio sul migliore degli altri. " \
+    assert "invece dell’altra carta della sostituzione finisce con un vantaggio più ampio sul migliore degli altri. " \
            "Effetto sul vantaggio: +0,8 punti [+0,04; +1,50], appena oltre i limiti del caso" in it.replace("\u00a0", " ") \
         and it.count("oltre i limiti del caso") == 1
     # round 36 fr2*: the figure named by the table's mid-game column, its participle agreeing with «effetto»

@@ -373,8 +373,8 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     head, legend = LINES["it"]["strength_key_win"], WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
     # round 36 it2*: «le due versioni» had no antecedent
-    assert "e ha giocato la partita fino alla fine sia con sia senza lo scambio (stessi giocatori, stessi tiri di dado" in head
-    assert "con e senza lo scambio, con gli stessi giocatori, gli stessi tiri di dado" in legend  # round 38 it1*
+    assert "e ha giocato la partita fino alla fine sia con sia senza la sostituzione (stessi giocatori, stessi tiri di dado" in head
+    assert "con e senza la sostituzione, con gli stessi giocatori, gli stessi tiri di dado" in legend  # round 38 it1*
 
 
 def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
@@ -455,7 +455,7 @@ def test_the_italian_margin_warning_compares_an_advantage_with_an_advantage() ->
                 "warn_card_play_weak_margin_just"):
         said = LINES["it"][key]
         # round 37 it2*, it16: the card compared with said in the subject, the figure after a colon
-        assert "chi la tiene invece di quella con cui è stata scambiata finisce" in said and \
+        assert "chi la tiene invece dell’altra carta della sostituzione finisce" in said and \
             ". Effetto sul vantaggio: {margin}" in said and "rispetto alla carta ceduta" not in said
         assert "vantaggio maggiore sul" not in said  # round 34 it14*: «maggiore … che tenendo»
 

@@ -32,7 +32,7 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
     assert {"en": "the game was played to the end both ways, with the same players, dice rolls and shuffles",
             "fr": "puis a joué les deux versions de la partie jusqu’au bout, avec les mêmes joueurs, les mêmes jets de "
                   "dés et les mêmes mélanges",
-            "it": "e ha giocato la partita fino alla fine sia con sia senza lo scambio (stessi giocatori, stessi tiri di dado, "
+            "it": "e ha giocato la partita fino alla fine sia con sia senza la sostituzione (stessi giocatori, stessi tiri di dado, "
                   "stessi mazzi mescolati)"}[lang] in head  # round 39 it7; terminal round 41 it12: round 40's participle
     # round 37 (en4, fr2*, it1*): ◆ marks a flagged figure; a † card is never flagged
     assert {"en": "marks a flagged figure: its interval leaves out 0",
@@ -122,7 +122,7 @@ def test_the_margin_warning_compares_like_with_like() -> None:
 
     # round 37 (en1*, fr14*, it16): the card compared with named once, in the sentence's subject; the figure after
     for key in ("warn_card_play_strong_margin", "warn_card_play_strong_margin_just"):
-        assert ("chi la tiene invece di quella con cui è stata scambiata finisce con un vantaggio più ampio sul "
+        assert ("chi la tiene invece dell’altra carta della sostituzione finisce con un vantaggio più ampio sul "
                 "migliore degli altri. " in LINES["it"][key])
         assert ("a player who holds it instead of the card it was swapped with ends better placed against the best "
                 "other player. " in LINES["en"][key])
@@ -130,7 +130,7 @@ def test_the_margin_warning_compares_like_with_like() -> None:
         assert ("joueur qui la tient plutôt que celle contre laquelle elle a été échangée finit avec plus d’avance sur le "
                 "mieux placé des autres joueurs : " in LINES["fr"][key])
     for key in ("warn_card_play_weak_margin", "warn_card_play_weak_margin_just"):
-        assert ("chi la tiene invece di quella con cui è stata scambiata finisce più staccato dal migliore degli "
+        assert ("chi la tiene invece dell’altra carta della sostituzione finisce più staccato dal migliore degli "
                 "altri. " in LINES["it"][key])
         assert ("a player who holds it instead of the card it was swapped with ends worse placed against the best "
                 "other player. " in LINES["en"][key])

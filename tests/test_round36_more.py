@@ -62,7 +62,7 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
                      "augmente quand il tient cette carte plutôt que celle contre laquelle elle a été échangée (une "
                      "carte d’un autre type tirée au hasard : en pratique, par rapport à une carte moyenne).",
                "it": "effetto sulle vittorie: di quanti punti percentuali cambia (sale o scende) la quota di vittorie "
-                     "di chi tiene questa carta invece di quella con cui è stata scambiata (una carta di altro tipo "
+                     "di chi tiene questa carta invece dell’altra carta della sostituzione (una carta di altro tipo "
                      "scelta a caso: in pratica, rispetto a una carta media)."}[lang]  # round 39 it2
     assert key[0].startswith(meaning), key[0]
     # round 38 en7*: the one-line rule just above the table; round 39 (fr2*, it1*, it13*): a short key there, what
@@ -241,7 +241,7 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
             "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que celle contre "
                   "laquelle elle a été échangée",
             "it": "di quanti punti percentuali cambia (sale o scende) la quota di vittorie di chi tiene questa carta invece di quella "
-                  "con cui è stata scambiata"}[lang] in items[0]
+                  "dell’altra carta della sostituzione"}[lang] in items[0]
     # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what
     assert {"en": "twice the number of swaps", "fr": "le double du nombre de substitutions",
             "it": "il doppio del numero di sostituzioni"}[lang] in items[2]

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the baseline: the card it was swapped with (each swap counts for both cards)
 BASELINE = {"en": "instead of the card it was swapped with",
             "fr": "plutôt que celle contre laquelle elle a été échangée",
-            "it": "invece di quella con cui è stata scambiata"}  # round 38 it1*, fr12: true of both cards
+            "it": "invece dell’altra carta della sostituzione"}  # round 38 it1*, fr12: true of both cards; round 41 it12: one name, «sostituzione»
 #: the experiment's one name
 NAME = {"en": "card swap test", "fr": "test de substitution", "it": "prova di sostituzione"}
 #: its old names, read as moves of the game (Draco's cards swap characters and hands)
@@ -73,7 +73,7 @@ def test_the_swap_baseline_is_said_once_and_the_same_on_terminal_page_key_method
     # the method says the figure as the two playthroughs' difference: "won … with this card than with the card it was
     # swapped with" (round 38 en23)
     assert {"en": "than with the card it was swapped with", "fr": "plutôt qu’avec celle contre laquelle elle a été échangée",
-            "it": "invece che con quella con cui è stata scambiata"}[lang] in method
+            "it": "invece che con l’altra carta della sostituzione"}[lang] in method
     assert BASELINE[lang] in _favour_warning(lang) and BASELINE[lang] in _favour_warning(lang, page=True)
     # the swap as the code makes it: a card of another kind that no player holds, both ways, each swap for both cards
     how = {"en": ("a card of another kind that no player held", "Each swap is counted for both cards"),

@@ -282,8 +282,8 @@ def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lan
      "d’exemplaire en main, puis a joué les deux versions de la partie jusqu’au bout",
      "jamais signalées, même quand un intervalle exclut 0."),  # round 39 fr7
     ("it", ["carta", "effetto sulle vittorie", "effetto sul vantaggio"],
-     "cardgen ha scambiato una carta nella mano di un giocatore con una carta di altro tipo che in quel momento non "
-     "era in mano a nessuno, e ha giocato la partita fino alla fine sia con sia senza lo scambio",
+     "cardgen ha sostituito una carta nella mano di un giocatore con una carta di altro tipo che in quel momento non "
+     "era in mano a nessuno, e ha giocato la partita fino alla fine sia con sia senza la sostituzione",
      "mai segnalate, nemmeno quando un intervallo esclude lo zero")])
 def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
         lang: str, head: list[str], done: str, note: str) -> None:
@@ -339,7 +339,7 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
                    "cardgen a échangé une carte de la main d’un joueur contre une carte d’un autre type dont personne "
                    "n’avait d’exemplaire en main"),
             "it": ("effetto sulle vittorie", "effetto sul vantaggio",
-                   "cardgen ha scambiato una carta nella mano di un giocatore con una carta di altro tipo che in quel "
+                   "cardgen ha sostituito una carta nella mano di un giocatore con una carta di altro tipo che in quel "
                    "momento non era in mano a nessuno")}[lang]
     assert all(words in page for words in said), page
     assert WORDS[lang]["strength_hardly_played"].replace("\u202f", " ") in page
@@ -566,7 +566,7 @@ def test_the_mid_game_legend_is_whole_once_a_page_and_its_strip_key_hides_on_a_p
     first = str(exchange_block(table, None, lang, said=said))
     again = str(exchange_block(table, None, lang, said=said))
     words = WORDS[lang]
-    who = {"en": "cardgen swapped a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha scambiato una"}[lang]
+    who = {"en": "cardgen swapped a card", "fr": "cardgen a échangé une carte", "it": "cardgen ha sostituito una"}[lang]
     assert who in first and who not in again
     assert words["strength_legend_again"].split("{")[0] in again
     key = re.search(r'<span class="strip-key">(.*?)</span>', first, re.S).group(1)

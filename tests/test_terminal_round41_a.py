@@ -228,7 +228,7 @@ def test_the_small_wordings_of_validate_read_as_their_language_writes() -> None:
         for key in nonempty(["cards_none", "cards_none_line"]):
             assert "main vide" not in block["fr"][key] and "personne n’a de carte en main au départ" in block["fr"][key]
             assert "cosa che serve" not in block["it"][key]
-            assert "per misurare la forza di una carta cardgen dovrebbe poterla scambiare" in block["it"][key]
+            assert "per misurare la forza di una carta cardgen dovrebbe poterla sostituire" in block["it"][key]
     units = plain(say("strength_units", "fr", unit="u"))
     assert "(pts de %)" in units and "points de %" not in units
     assert "contengano tutti insieme il rispettivo valore" in LINES["it"]["interval_plain"]

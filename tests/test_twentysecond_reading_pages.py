@@ -156,7 +156,7 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                       "giocatore comincia con carte equivalenti (la propria fila di nobili e un impostore); nessun "
                       "giocatore è quindi privo di un tipo di carta che gli altri hanno. Né si può fare la prova di "
                       "sostituzione: ogni carta Piatto presa va sotto un nobile nello stesso turno, quindi nessun "
-                      "giocatore tiene una carta da scambiare."}
+                      "giocatore tiene una carta da sostituire."}
 #: round 31 en40, fr28, it33: the reason says the game deals no opening hand at all (the only hand named)
 NO_HAND = {"en": "deals no opening hand", "fr": "ne distribue pas de main de départ",
            "it": "non si distribuisce una mano iniziale"}
