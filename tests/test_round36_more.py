@@ -240,8 +240,8 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
                   "was swapped with",
             "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que celle contre "
                   "laquelle elle a été échangée",
-            "it": "di quanti punti percentuali cambia (sale o scende) la quota di vittorie di chi tiene questa carta invece di quella "
-                  "dell’altra carta della sostituzione"}[lang] in items[0]
+            "it": "di quanti punti percentuali cambia (sale o scende) la quota di vittorie di chi tiene questa carta "
+                  "invece dell’altra carta della sostituzione"}[lang] in items[0]  # round 41 it12
     # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what
     assert {"en": "twice the number of swaps", "fr": "le double du nombre de substitutions",
             "it": "il doppio del numero di sostituzioni"}[lang] in items[2]
