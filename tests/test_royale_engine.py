@@ -243,41 +243,17 @@ def test_setup_piles_and_observation(game2):
     assert "dish_pile" not in obs and all(c is not None for c in obs["buffet"])
 
 
-@pytest.mark.parametrize("players", [1, 3])
-def test_a_take_from_a_buffet_with_a_hole_is_listed_anew(deck, players):
-    """A take from a full buffet is remembered; one from a buffet with any cell empty (the pile ran short) is
-    not: with each cell emptied in turn, and with every cell but one emptied (a take of no card is not legal),
-    ``decision`` gives what ``rules.legal`` lists, after the full buffet's list was remembered."""
-    game = RoyaleGame(deck, players)
-    for seed in range(2):
-        full = game.new_initial_state(seed)
-        assert full.phase_name == "take" and game.decision(full) == game._legal_of(full)
-        for cell in range(game.ncells):
-            for holes in ([cell], [c for c in range(game.ncells) if c != cell]):  # one hole; one card left
-                state = full.clone()
-                for c in holes:
-                    state.grid[c] = -1  # EMPTY
-                state.changed()
-                assert game.decision(state) == game._legal_of(state), (seed, holes)
-            assert len(game.decision(state)) < len(game.decision(full))  # one card left: only its lines
-
-
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_remembered_actions_are_rules_legal_at_every_decision(deck, players):
     """``RoyaleGame.decision`` (placings and clearings remembered by seat, slots validated, hand or cards under
-    each noble; takes from a full buffet by seat and whether its imposter has uses left) gives what
-    ``rules.legal`` lists at every decision of random games, whatever it remembered before, and each state gets
-    its own list. The games meet takes with and without imposter uses left."""
+    each noble) gives what ``rules.legal`` lists at every decision of random games, whatever it remembered
+    before, and each state gets its own list."""
     game = RoyaleGame(deck, players)
-    takes = set()
     for seed in range(8):
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if state.phase_name == "take":
-                takes.add(state.imposter_left[state.current_player] > 0)
             assert game.decision(state) == game._legal_of(state), (seed, state.s)
             legal = state.legal_actions()
             assert legal is not game.decision(state)
             state.apply(rng.choice(legal))
-    assert takes == {True, False}

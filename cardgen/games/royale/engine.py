@@ -196,7 +196,7 @@ class RoyaleGame(Game):
             self.ids.append(ids)
         #: ``legal_actions``' ids, written by ``rules.legal`` (the ids are distinct: at most one per action)
         self.scratch = [0] * len(self.actions[0])
-        #: per decision kind (``TAKE``, ``PLACE``, ``CLEAR``) and seat, the actions ``rules.legal`` listed, by what it read
+        #: per decision kind (``PLACE``, ``CLEAR``) and seat, the actions ``rules.legal`` listed, by what it read
         #: (``decision``)
         self._decisions: list[list[dict[tuple[int, ...], list[Action]]]] = [
             [{} for _ in range(players)] for _ in range(max(TAKE, PLACE, CLEAR) + 1)]
@@ -253,22 +253,15 @@ class RoyaleGame(Game):
     def decision(self, S: "RoyaleState") -> list[Action]:
         """The legal actions of ``S`` (``rules.legal``), remembered where it is cheaper: in a placing, ``legal``
         reads the seat, which of its noble slots are validated and the cards in hand; in a clearing, the seat,
-        its slots validated and how many cards lie under each; in a take from a full buffet (every turn's, until
-        the pile runs short), the seat and whether its imposter has uses left. A take from a buffet with empty
-        cells is listed anew. The list is shared: read it, never change it (``legal_actions`` gives the state its
-        own)."""
+        its slots validated and how many cards lie under each. A take (the buffet's cells) is listed anew. The
+        list is shared: read it, never change it (``legal_actions`` gives the state its own)."""
         s = S.s
         phase = s[S_PHASE]
-        if S.end_reason or phase != PLACE and phase != CLEAR and phase != TAKE:
+        if phase != PLACE and phase != CLEAR or S.end_reason:
             return self._legal_of(S)
         p = s[S_PLAYER]
         d0 = self.done_of[p]
-        if phase == TAKE:
-            g0 = self.grid_at
-            if EMPTY in s[g0:g0 + self.ncells]:  # a buffet with holes (the pile ran short): listed anew
-                return self._legal_of(S)
-            key = (s[self.left_at + p] > 0,)  # a full buffet: every line, and the imposter's takes while it has uses
-        elif phase == PLACE:
+        if phase == PLACE:
             h0 = self.at[S_HAND]
             key = tuple(s[d0:d0 + self.nslots] + s[h0:h0 + s[S_HAND]])
         else:
