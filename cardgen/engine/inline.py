@@ -94,10 +94,10 @@ class _Inliner(ast.NodeTransformer):
     """Replaces, inside one function, the calls of forms by their expressions (see the module's docstring)."""
 
     def __init__(self, forms: dict[str, tuple[list[str], ast.AST, dict[str, Any]]], env: dict[str, Any],
-                 local: set[str], free: dict[str, set[str]] | None = None) -> None:
+                 local: set[str], free: dict[str, set[str]]) -> None:
         self.forms, self.env, self.local, self.changed = forms, env, local, 0
-        #: per form, the names its body reads besides its parameters (worked out once per module)
-        self.free = free if free is not None else {}
+        #: per form, the names its body reads besides its parameters (filled as met, shared by the module's steps)
+        self.free = free
 
     def _value(self, name: str) -> Any:
         """What ``name`` means in the caller's module (a global, else a builtin)."""
