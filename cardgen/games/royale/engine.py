@@ -247,9 +247,8 @@ class RoyaleGame(Game):
         self.blank = s
 
     def _legal_of(self, S: "RoyaleState") -> list[Action]:
-        """``rules.legal`` of ``S`` as actions (``actions``: id -> action, per seat), a new list. Listed anew at every
-        decision: remembering placings and clearings by what ``legal`` reads saved no instruction over 40 games
-        at 2 and 4 players (callgrind) and held 15 MiB by 200 games (docs/DEVELOPING.md, 2026-12-04)."""
+        """``rules.legal`` of ``S`` as actions (``actions``: id -> action, per seat), a new list at every decision
+        (remembering them saved nothing: docs/DEVELOPING.md, 2026-12-04)."""
         ids = self.scratch
         acts = self.actions[S.s[S_PLAYER]]
         return [acts[ids[i]] for i in range(rules.legal(S, ids))]
