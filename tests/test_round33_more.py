@@ -91,12 +91,13 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
     from cardgen.terminal import say
 
     solo = say("held_all_hardly_solo", lang, card="Imposter", used="0.02")
-    assert {"en": "; a solo game has no player without the card to compare with, so the card is not judged",
-            "fr": "; en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur",  # round 34 fr10
-            "it": "; in solitario la carta non viene valutata, perché non c’è un giocatore senza di essa con cui fare "
-                  "il confronto"}[lang] in solo.replace("\u202f", " ")
+    assert {"en": "; the card itself is not judged, as a solo game has no player without it to compare with",
+            "fr": "; en solitaire, la carte elle-même n’est pas évaluée : il n’y a personne sans elle à qui comparer le "
+                  "joueur",  # round 34 fr10
+            "it": "; in solitario la carta in sé non viene valutata, perché non c’è un giocatore senza di essa con cui "
+                  "fare il confronto"}[lang] in solo.replace("\u202f", " ")
     for old in ("alone at the table", "seul à la table", "da solo al tavolo", "privé pour comparer", "ne è privo"):
-        assert old not in solo and old not in say("held_all_hardly", lang, card="Imposter", used="0.02")
+        assert old not in solo and old not in say("held_all_used", lang, card="Imposter", used="0.02")
     row = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.02, "difference": None,
            "not_judged": {"why": "all"}}
     said: set[str] = set()
@@ -106,8 +107,8 @@ def test_the_solo_imposter_caveat_has_no_dangling_subject_and_the_next_count_giv
     [three] = held_all_lines([row], lang, naming, said)
     from cardgen.simulate.summary import held_used
     used = held_used(row, lang)  # round 39 en37: the share of games where the row has it, else the times
-    assert two.strip() == say("held_all_hardly", lang, card="Imposter", used=used)
-    assert three.strip() == say("held_all_hardly_again", lang, card="Imposter", used=used)
+    assert two.strip() == say("held_all_used", lang, card="Imposter", used=used)
+    assert three.strip() == say("held_all_used_again", lang, card="Imposter", used=used)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -90,12 +90,12 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
     solo = _plain(say("held_all_hardly_solo", lang, card="Imposter", used="0.02"))
     assert not any(old in solo for old in ("verdict above", "verdict ci-dessus", "verdetto qui sopra"))
     assert {"en": "so these figures describe games played almost without it",
-            "fr": "si bien que ces résultats valent pour des parties jouées quasiment sans cette carte",  # round 40 fr7
-            "it": "perciò questi risultati valgono per partite giocate praticamente senza la carta Imposter"}[lang] in solo
-    if lang == "fr":
-        several = _plain(say("held_all_hardly", "fr", card="Imposter", used="0,04"))
-        assert solo.endswith("en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")  # round 40 fr6
-        assert "(aucun joueur n’en est privé)" in several and "faute de joueur" not in solo + several
+            "fr": "si bien que ces résultats valent pour des parties jouées quasiment sans elle",  # round 40 fr7
+            "it": "perciò questi risultati valgono per partite giocate praticamente senza di essa"}[lang] in solo
+    if lang == "fr":  # round 40 fr6; terminal round 41 fr8
+        assert solo.endswith("en solitaire, la carte elle-même n’est pas évaluée : il n’y a personne sans elle à qui "
+                             "comparer le joueur")
+        assert "faute de joueur" not in solo
 
 
 def test_a_whole_stock_maximum_says_all_n_in_the_game() -> None:

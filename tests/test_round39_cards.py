@@ -391,6 +391,8 @@ def test_the_french_imposter_notes_have_no_comma_splice_and_an_apt_reason_in_sol
     joueur n'en est privé » in a solo game, where there is no other player."""
     from cardgen.terminal import LINES
 
-    assert "chaque joueur ayant une carte {card}, celle-ci n’est pas évaluée" in LINES["fr"]["held_all_hardly"]
+    # terminal round 41 fr8: the note says the use, the card-strength line why the card is not judged
+    assert "({used}) ; ces résultats, y compris l’équilibre" in LINES["fr"]["held_all_used"]
     solo = LINES["fr"]["held_all_hardly_solo"]
-    assert solo.endswith("en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le joueur")
+    assert solo.endswith("en solitaire, la carte elle-même n’est pas évaluée : il n’y a personne sans elle à qui "
+                         "comparer le joueur")

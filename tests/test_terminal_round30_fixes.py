@@ -23,7 +23,7 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [("flagged", "WARNING (balance): player 1 leads")])
     monkeypatch.setattr(summary, "balance_fix", lambda *a, **k: "FIX-COMMAND")
     text = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))
-    caveat = {"en": "hardly ever use", "fr": "presque jamais"}[lang]
+    caveat = {"en": "hardly ever play", "fr": "presque jamais"}[lang]
     assert text.count(caveat) == 1, text
     # round 31 en11, fr11: the warning right under the win rates it judges, the caveat under it, before its command
     assert text.index("WARNING (balance)") < text.index(caveat) < text.index("FIX-COMMAND"), text
@@ -673,7 +673,7 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     # fr11: an indicator does not "add itself to" a number of players
     ("legend_validate_more_one", {}, "indicateur de conception mesuré à partir d’ici :", "s’ajoute"),
     # fr14: one verb for the Imposter
-    ("held_all_hardly_again", {"card": "Imposteur", "used": "0,01"}, "ne la jouent presque jamais",
+    ("held_all_used_again", {"card": "Imposteur", "used": "0,01"}, "ne jouent presque jamais leur carte",
      "utilisent"),
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
@@ -696,8 +696,8 @@ def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: s
     ("cards_head_none", {"which": "300 partite", "n": 13}, "per ogni carta la differenza può essere dovuta al caso",
      "la differenza di ogni carta"),
     # it10: the Imposter's note, short after the first
-    ("held_all_hardly_again", {"card": "Impostore", "used": "0,01"},
-     "nota: come sopra, la carta Impostore non viene valutata", "questi risultati descrivono quindi"),
+    ("held_all_used_again", {"card": "Impostore", "used": "0,01"},
+     "nota: come sopra, i giocatori automatici non usano quasi mai", "questi risultati descrivono quindi"),
     # it19: coins are not "tutto il contenuto della scatola"
     ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, l’intera dotazione del gioco)", "contenuto")])  # round 32 it6, 33 it2
 def test_italian_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:

@@ -65,29 +65,31 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
 
 @pytest.mark.parametrize(("lang", "solo", "first", "again"), [
     # round 32 en15/en48, fr9: the card is not judged because every seat holds one (as the page says), not because
-    # it is hardly used; its being hardly used is why the figures describe games almost without it
-    ("en", "caveat: the simulated player hardly ever uses the imposter card (in 2.4% of games), so "
-           "these figures describe games played almost without it; a solo game has no player "
-           "without the card to compare with, so the card is not judged",  # round 33 en9; round 34 en8
-     "so it is not judged (no player is without one to compare with); and the simulated players hardly ever",
-     "the imposter card is not judged (every player has one)"),
+    # it is hardly used; its being hardly used is why the figures describe games almost without it. Terminal round 41
+    # en19, en22, fr8: "note", and at several players the reason is the card-strength line's (as on the page)
+    ("en", "note: the simulated player hardly ever plays the imposter card (in 2.4% of games), so "
+           "these figures describe games played almost without it; the card itself is not judged, as a solo game "
+           "has no player without it to compare with",  # round 33 en9; round 34 en8
+     "so these figures, balance included, describe games played almost without it",
+     "note: as above, the simulated players hardly ever play their imposter card (in 2.4% of games)"),
     ("fr", "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (dans 2,4 % des "
            "parties), si bien que ces résultats valent pour des parties jouées "
-           "quasiment sans cette carte ; en solitaire, la carte n’est pas évaluée : il n’y a personne à qui comparer le "
-           "joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
-     "celle-ci n’est pas évaluée (aucun joueur n’en est privé) ; de plus,",
-     "la carte Imposteur n’est pas évaluée (chaque joueur en a une)"),
-    ("it", "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai (nel 2,4% delle "
+           "quasiment sans elle ; en solitaire, la carte elle-même n’est pas évaluée : il n’y a personne sans elle à "
+           "qui comparer le joueur",  # round 33 fr10; round 34 fr10; round 39 fr43
+     "; ces résultats, y compris l’équilibre, valent donc pour des parties jouées quasiment sans elle",
+     "à noter : comme plus haut, les joueurs automatiques ne jouent presque jamais leur carte Imposteur"),
+    ("it", "nota: il giocatore automatico non usa quasi mai la sua carta Impostore (nel 2,4% delle "
            "partite), perciò questi risultati valgono per partite giocate praticamente "
-           "senza la carta Impostore; in solitario la carta non viene valutata, perché non c’è un giocatore senza "
+           "senza di essa; in solitario la carta in sé non viene valutata, perché non c’è un giocatore senza "
            "di essa con cui fare il confronto",  # round 33 it7
-     "quindi la carta non viene valutata (non c’è un giocatore senza di essa con cui fare il confronto); inoltre",
-     "la carta Impostore non viene valutata (ogni giocatore ne ha una)")])
+     "perciò questi risultati, equilibrio compreso, valgono per partite giocate praticamente senza di essa",
+     "nota: come sopra, i giocatori automatici non usano quasi mai la loro carta Impostore")])
 def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
         lang: str, solo: str, first: str, again: str) -> None:
-    """fr9 (starred): Royale passed plainly ("VALIDÉ") while its caveat said only that the figures describe games
-    almost without the Imposter: the caveat now says the card is not judged and that the verdict too is of games
-    almost without it. en9: "the player has the Imposter card, yet the simulated player…" read as two people."""
+    """fr9 (starred): Royale passed plainly ("VALIDÉ") while its note said only that the figures describe games
+    almost without the Imposter: the note now says that the balance verdict too is of games almost without it (and
+    the card-strength line that the card is not judged: ``test_terminal_round41_note``). en9: "the player has the
+    Imposter card, yet the simulated player…" read as two people."""
     from cardgen.terminal import say
 
     from cardgen.simulate.summary import held_used
@@ -97,8 +99,8 @@ def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
     used = held_used({"plays_per_seat": 0.024, "played_share": 0.024}, lang, True)
     norm = {ord("\u202f"): " ", ord("\u00a0"): " "}
     assert say("held_all_hardly_solo", lang, card=card, used=used).translate(norm) == solo
-    assert first in say("held_all_hardly", lang, card=card, used=used).translate(norm)
-    assert again in say("held_all_hardly_again", lang, card=card, used=used).translate(norm)
+    assert first in say("held_all_used", lang, card=card, used=used).translate(norm)
+    assert again in say("held_all_used_again", lang, card=card, used=used).translate(norm)
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -225,7 +225,7 @@ def test_the_cheaper_faults_of_round_32() -> None:
 
     root = Path(__file__).parents[1]
     assert "games; first\u00a0in\u00a0game\u00a07" in say("gap_when_each", "en", games=2, total=300, game=7)  # round 40 en4
-    assert "ces résultats, comme le jugement sur l’équilibre, valent" in say("held_all_hardly_again", "fr", card="c", used="0,02")
+    assert "ces résultats, y compris l’équilibre, valent" in say("held_all_used", "fr", card="c", used="0,02")
     assert "ce nombre" not in say_n_fr()
     assert "(situazione chiamata" in say("gap_components_item", "it", name="n", short="s", when="w")
     draco = yaml.safe_load((root / "decks/draco.yaml").read_text(encoding="utf-8"))["clarifications"]

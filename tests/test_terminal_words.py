@@ -1083,21 +1083,22 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
             "not_judged": {"why": "all"}}
     naming = Naming(names={"imposter": "Imposter"})
     [line] = designer_lines({"component_impact": [held]}, "en", naming)
-    assert line == ("  caveat: every player has the Imposter card, so it is not judged (no player is without one to compare "
-                    "with); and the simulated players hardly ever use it (0.02 times per player per game on average), so "
-                    "these figures and the balance judgement above describe games played almost without it")  # round 32 en15, round 40 en6  # fr12: one colon (round 31 fr9: the verdict too)
+    assert line == ("  note: the simulated players hardly ever play their Imposter card (0.02 times per player per game "
+                    "on average), so these figures, balance included, describe games played almost without it")
+    # round 32 en15, round 40 en6; terminal round 41 en19: "note", not "caveat"; why the card is not judged is the
+    # card-strength line's to say, as on the page (en22)
     fr, it = (designer_lines({"component_impact": [held]}, lang, naming)[0] for lang in ("fr", "it"))
     # fifteenth fr7; round 39 fr38: no comma splice
-    assert "chaque joueur ayant une carte Imposter, celle-ci" in fr and fr.count("presque jamais") == 1
-    assert "non la usano quasi mai" in it and it.count("quasi mai") == 1 and it.startswith("  nota:")  # it13, it14
+    assert "leur carte Imposter (0,02" in fr and fr.count("presque jamais") == 1
+    assert "non usano quasi mai" in it and it.count("quasi mai") == 1 and it.startswith("  nota:")  # it13, it14
     assert designer_lines({"component_impact": [{**held, "plays_per_seat": 0.5}]}, "en", naming) == []
     uncounted = {k: v for k, v in held.items() if k != "plays_per_seat"}  # plays not counted: nothing to say
     assert designer_lines({"component_impact": [uncounted]}, "en", naming) == []
     # eighteenth reading (fr15): whole at a run's first player count, short at the next (three times word for word)
     said: set[str] = set()
     first, again = (designer_lines({"component_impact": [held]}, "fr", naming, said=said)[0] for _ in range(2))
-    assert "chaque joueur ayant une carte Imposter," in first and "comme plus haut" not in first
-    assert "comme plus haut" in again and "chaque joueur a une carte" not in again and "0,02" in again
+    assert "y compris l’équilibre" in first and "comme plus haut" not in first
+    assert "comme plus haut" in again and "y compris l’équilibre" not in again and "0,02" in again
 
 
 def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> None:

@@ -151,10 +151,10 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     said: set[str] = set()
     naming = Naming.of(deck, lang)
     alone = plain(format_entry(solo, lang, naming, said))
-    caveat = {"en": "caveat: the simulated player hardly ever uses the imposter card (",  # round 31 en9: one player
+    caveat = {"en": "note: the simulated player hardly ever plays the imposter card (",  # round 31 en9: one player
               # round 29 fr12: "le joueur … le joueur automatique" said the subject twice
               "fr": "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (",
-              "it": "nota: il giocatore automatico ha una carta Impostore ma non la usa quasi mai ("}[lang]
+              "it": "nota: il giocatore automatico non usa quasi mai la sua carta Impostore ("}[lang]
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
     # round 32 en15, fr9: not judged because no player is without it, as the page says
@@ -162,37 +162,40 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # joueur sans elle à qui comparer » stacked two phrases
     # round 39 en48: how rarely, as a share of the games ("in 2.4% of games"), not "0.02 times per game"
     assert {"en": "of games), so these figures describe games played almost "
-                  "without it; a solo game has no player without the card to compare with, so the card is not "
-                  "judged",  # round 33 en9, fr10, it7: "alone at the table" dangled
+                  "without it; the card itself is not judged, as a solo game has no player without it to compare "
+                  "with",  # round 33 en9, fr10, it7: "alone at the table" dangled
             "fr": "des parties), si bien que ces résultats valent pour des "
-                  "parties jouées quasiment sans cette carte ; en solitaire, la carte n’est pas évaluée : il n’y a personne "
-                  "à qui comparer le joueur",  # round 39 fr43
+                  "parties jouées quasiment sans elle ; en solitaire, la carte elle-même n’est pas évaluée : il n’y a "
+                  "personne sans elle à qui comparer le joueur",  # round 39 fr43
             "it": "delle partite), perciò questi risultati valgono per partite "
-                  "giocate praticamente senza la carta Impostore; in solitario la carta non viene valutata, perché "
+                  "giocate praticamente senza di essa; in solitario la carta in sé non viene valutata, perché "
                   "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
-    # round 33 en10, fr13: the first count with players says the whole caveat, its own reason (every player has
-    # one), not "as above", which pointed at the solo caveat's other reason
+    # round 33 en10, fr13: the first count with players says the whole note, not "as above", which pointed at the
+    # solo note's other reason; terminal round 41 en19, en22: why the card is not judged, the card-strength line
     two = plain(format_entry(duo, lang, naming, said))
-    assert {"en": "caveat: every player has the imposter card, so it is not judged",
-            "fr": "à noter : chaque joueur ayant une carte Imposteur, celle-ci n’est pas évaluée",
-            "it": "nota: ogni giocatore ha una carta Impostore, quindi la carta non viene valutata"}[lang] in two, two
+    assert {"en": "note: the simulated players hardly ever play their imposter card",
+            "fr": "à noter : les joueurs automatiques ne jouent presque jamais leur carte Imposteur",
+            "it": "nota: i giocatori automatici non usano quasi mai la loro carta Impostore"}[lang] in two, two
+    assert {"en": "card strength: not judged (every player starts with an equivalent set of cards",
+            "fr": "force des cartes : non évaluée (chaque joueur commence avec des cartes équivalentes",
+            "it": "forza delle carte: non valutata (ogni giocatore comincia con carte equivalenti"}[lang] in two, two
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once
-    assert caveat not in two and {"en": "caveat: as above, the imposter card is not judged (every player has one)",
+    assert caveat not in two and {"en": "note: as above, the simulated players hardly ever play their imposter card",
                                   # round 30 fr14: one verb, "jouer"; it10: short after the first
-                                  "fr": "à noter : comme plus haut, la carte Imposteur n’est pas évaluée (chaque "
-                                        "joueur en a une), et les joueurs automatiques ne la jouent presque jamais",
-                                  "it": "nota: come sopra, la carta Impostore non viene valutata (ogni giocatore ne ha "
-                                        "una) e non è quasi mai usata"}[lang] in two
-    # twenty-sixth reading en6: the short caveat says what it means for the figures, as the first one does
-    assert {"en": "of their games), so these figures and the balance judgement describe games played "
-                  "almost without it",
-            "fr": "de leurs parties) ; ces résultats, comme le jugement sur l’équilibre, valent donc pour des "
-                  "parties jouées quasiment sans cette carte",
-            "it": "dei casi, contando ogni giocatore in ogni partita), quindi sia i risultati sia il giudizio sull’equilibrio valgono per "
-                  "partite giocate praticamente senza la carta Impostore"}[lang] in two, two
+                                  "fr": "à noter : comme plus haut, les joueurs automatiques ne jouent presque "
+                                        "jamais leur carte Imposteur",
+                                  "it": "nota: come sopra, i giocatori automatici non usano quasi mai la loro carta "
+                                        "Impostore"}[lang] in two
+    assert {"en": "card strength: not judged, as above", "fr": "force des cartes : non évaluée, comme plus haut",
+            "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
+    # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does
+    assert {"en": "of their games): these figures too describe games played almost without it",
+            "fr": "de leurs parties) : ces résultats aussi valent pour des parties jouées quasiment sans elle",
+            "it": "dei casi, contando ogni giocatore in ogni partita): anche questi risultati valgono per "
+                  "partite giocate praticamente senza di essa"}[lang] in two, two
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------

@@ -1009,7 +1009,7 @@ def warning_caveats(r: dict[str, Any], lang: str, naming: Naming, said: set[str]
         return []
     rows = (r.get("designer") or {}).get("component_impact") or []
     # the use alone: the count's card-strength paragraph below says why the card is not judged (round 39 en45)
-    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said, page=True)]
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said)]
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:

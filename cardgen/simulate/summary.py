@@ -1607,9 +1607,9 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
-    elif figures and not d.get("component_impact") and (none := own_impact("cards_none_line", lang, naming)):
-        # no card judged and no word why: King Lui's hands start empty and its engine swaps no card, while Royale's
-        # section said why it judges none (round 39 fr34, it29); the reason is the game's, in its words
+    elif figures and not rows and (none := own_impact("cards_none_line", lang, naming)):
+        # no card judged, and the game's own words say why: King Lui's hands start empty and its engine swaps no card
+        # (round 39 fr34, it29); Royale's players all hold an imposter and keep no dish card (terminal round 41 en22)
         again = said is not None and "cards_none" in said
         out.append("  " + (say("cards_none_again", lang) if again else none))
         if said is not None:
@@ -1672,15 +1672,13 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None, solo: bool = False, page: bool = False) -> list[str]:
-    """The caveat the deck page gives under its cards (``impact.held_by_all``), on the terminal too: a card every
-    player has (Royale's imposter) that the simulated players hardly ever use, so every figure above describes
-    games played nearly without it (fourteenth reading en54, fr12). ``said``: the run's said-once keys; the
-    caveat whole at a run's first player count, short after (eighteenth reading fr15: three times word for word).
-    ``solo``: the one player's block, said of that player: the solo player has an Imposter too, which its simulated
-    player hardly uses either, and the solo block said nothing of it (twenty-second reading en7). ``page``: the
-    caveat under a page's balance warning, whose count's card-strength paragraph says why the card is not judged: the
-    use alone, each said once a count (round 39 en45, fr51, it32: the page said both twice in a few lines)."""
+                   said: set[str] | None = None, solo: bool = False) -> list[str]:
+    """The note on a card every player has (``impact.held_by_all``: Royale's imposter) that the simulated players
+    hardly ever use: every figure above, balance included, describes games played nearly without it (fourteenth
+    reading en54, fr12). Why the card is not judged is the card-strength line's to say, on the terminal as on the
+    page (terminal round 41 en19, en22: one fact, one shape). ``said``: the run's said-once keys; the note whole at a
+    run's first player count, short after (eighteenth reading fr15). ``solo``: the one player's block, which has no
+    card-strength line, so its note says both (twenty-second reading en7)."""
     from cardgen.simulate.cards import hardly_played
     from cardgen.simulate.verdict import number
 
@@ -1696,9 +1694,7 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
             said.add(key)
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
-        key = "held_all_hardly_again" if again else "held_all_hardly_solo" if solo else "held_all_hardly"
-        if page and not solo:
-            key = "held_all_used_again" if again else "held_all_used"
+        key = "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
         out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
                               used=held_used(r, lang, solo)))
     return out
