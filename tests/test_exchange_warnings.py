@@ -170,7 +170,7 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
     svg = drawn.split("</svg>", 1)[0]
     assert re.search(r'<circle [^>]*fill="' + NEUTRAL + '"', svg) and WEAK not in svg, svg
     assert re.search(r'<rect [^>]*fill="' + STRONG + '"', svg) and not re.search(r'<circle [^>]*' + STRONG, svg)
-    assert "favour: card swap test, win rate gained (percentage points) +3.4 [−2.0 to +8.8]" in drawn
+    assert "favour: win rate gained (% points) +3.4 [−2.0 to +8.8]" in drawn  # terminal round 41 it32: short
     near = str(exchange_block({"rows": [{**favour, "win": -0.065, "win_low": -0.1299, "win_high": -0.0003,
                                          "flagged_by": ["win"]}], "exchanges": 682, "games": 240, "points": 12},
                               None, "en"))

@@ -136,7 +136,8 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 
     en = WORDS["en"]["footnote_exchange"]
     assert "(win rate and margin)" in en and "lead" not in en
-    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("card swap test, margin")  # round 35 en42, 37 fr1*
+    # round 35 en42, 37 fr1*; terminal round 41 it32: the figure's name alone on a phone, as in the heads
+    assert WORDS["en"]["strength_labels"].split("|")[2].startswith("margin gained")
     it = WORDS["it"]["footnote_exchange"]
     assert "non supera il 5" in it and it.count("anche") == 2 and "anche di un solo" not in it
     assert "al più del 5" not in WORDS["it"]["flag"] and "non supera allora il 5" in WORDS["it"]["flag"]
@@ -145,11 +146,10 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
 @pytest.mark.parametrize(("lang", "win", "margin"), [
     # issue #53: in the one card table, the mid-game's figures say so, the margin too (round 35 en42)
     # round 37 fr1*: the experiment named as cardgen's test, never as a move of the game
-    ("en", "card swap test, win rate gained (percentage points)", "card swap test, margin gained (silver coins)"),
-    ("fr", "test de substitution, effet sur les victoires (points de pourcentage)",
-     "test de substitution, effet sur l’avance (pièces d’argent)"),
-    ("it", "prova di sostituzione, effetto sulle vittorie (punti percentuali)",
-     "prova di sostituzione, effetto sul vantaggio (monete d’argento)")])
+    # terminal round 41 it32: without the test's name before each (39 long labels on a phone)
+    ("en", "win rate gained (% points)", "margin gained (silver coins)"),
+    ("fr", "effet sur les victoires (pts de %)", "effet sur l’avance (pièces d’argent)"),
+    ("it", "effetto sulle vittorie (punti perc.)", "effetto sul vantaggio (monete d’argento)")])
 def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hidden(lang: str, win: str,
                                                                                      margin: str) -> None:
     """en44 (starred), en51: on a phone "win rate: +3.4 [−2.0 to +8.8]" read as a win rate of 3.4 %, not a gain in
@@ -168,9 +168,10 @@ def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hi
 
 # round 38 fr29: the card's share of the swaps ("part of"), each number kept with its noun
 # round 39 en15, it17: "in 682 swaps (230 games)", its preposition kept with its number
-@pytest.mark.parametrize(("lang", "count"), [("en", "in\u00a0682\u00a0swaps (230\u00a0games)"),  # round 37 fr1*
-                                             ("fr", "dans\u00a0682\u00a0substitutions (230\u00a0parties)"),
-                                             ("it", "in\u00a0682\u00a0sostituzioni (230\u00a0partite)")])
+# terminal round 41 fr30: "682 swaps, in 230 games", a count of its own beside the times played
+@pytest.mark.parametrize(("lang", "count"), [("en", "682\u00a0swaps, in\u00a0230\u00a0games"),  # round 37 fr1*
+                                             ("fr", "682\u00a0substitutions, dans\u00a0230\u00a0parties"),
+                                             ("it", "682\u00a0sostituzioni, in\u00a0230\u00a0partite")])
 def test_the_card_tables_give_their_notes_room_at_1280_px(lang: str, count: str) -> None:
     """en50, fr33, it41, it42: at 1280 px the strip column took some 310 px while the verdict ran to seven lines in
     150 px, "257 exchanges in 152 games" to three or four, card names broke ("Tavern⏎Brawl") and a figure broke from

@@ -370,11 +370,12 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    # round 35: the key a line per column, the page's key likewise
-    head, legend = LINES["it"]["strength_key_win"], WORDS["it"]["exchange_legend"]
+    # round 35: the key a line per column, the page's key likewise; terminal round 41 it11*: the terminal's key is
+    # short, the test's procedure the page's method alone
+    head, legend = LINES["it"]["strength_key_trust"], WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
     # round 36 it2*: «le due versioni» had no antecedent
-    assert "e ha giocato la partita fino alla fine sia con sia senza la sostituzione (stessi giocatori, stessi tiri di dado" in head
+    assert "una carta in mano viene sostituita a partita in corso e si giocano le due versioni" in head
     assert "con e senza la sostituzione, con gli stessi giocatori, gli stessi tiri di dado" in legend  # round 38 it1*
 
 
@@ -382,18 +383,19 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     """it17: «(mai una carta giocata quasi mai)», a jingle read twice; it18: «ha due decimali (li hanno entrambi gli
     estremi)» seemed to contradict itself (one end or both?); it16: «allargati secondo le carte e le misure
     confrontate» was opaque: «secondo il numero di carte e di misure confrontate», as the page says."""
+    from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
     # issue #53: one legend for both experiments (its key says why the intervals are widened), one note for the
     # cards hardly ever played, which says they are never flagged
-    # round 35: the marks' line of the key (it8: «entrambi» without a noun, gone; it9: the widening said plainly)
-    key, note = LINES["it"]["strength_key_marks"], LINES["it"]["strength_hardly_one"]
+    # round 35: the marks' line of the key (it8: «entrambi» without a noun, gone; it9: the widening said plainly);
+    # terminal round 41 it11*: the terminal's one key says the widening, the page's method the two decimals
+    key, note = LINES["it"]["strength_key_trust"], LINES["it"]["strength_hardly_one"]
     assert "mai segnalata, nemmeno quando un intervallo esclude lo zero" in note and "mai una carta" not in key + note
-    # round 36 (it2*, it3*, it5): sentences, «entrambi» with its noun
-    assert "Se un estremo, arrotondato a un decimale, risulta 0,0, entrambi gli estremi sono scritti con due decimali" in key
-    assert "(li hanno" not in key
-    assert "allargato perché si confrontano insieme {n} carte (e, nella prova di sostituzione, due misure per carta)" \
-        in key
+    method = WORDS["it"]["strength_method"]
+    assert "Un estremo che arrotondato darebbe 0,0 ha due decimali, e così l’altro estremo del suo intervallo" in method
+    assert "(li hanno" not in key + method
+    assert "allargati per le {n} carte confrontate insieme" in key
 
 
 def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:

@@ -61,57 +61,20 @@ def test_the_key_is_one_short_line_per_column_at_the_first_count_then_which_meas
     said: set[str] = set()
     first = _table(designer_lines(_designer(), lang, Naming(), 300, said, 3))
     again = _table(designer_lines(_designer(), lang, Naming(), 300, said, 4))
-    key = first[-5:]  # under the table since round 38 (fr19), in the columns' order: the swap test's first (en7*)
-    # one line per column, in the table's order, each opening with the column's own name (the mid-game ones with
-    # the effect's word where the group says it: « effet sur les victoires » under « effet de l'échange … »)
+    # terminal round 41 it11*, fr9*: one key, above the table (what the swap test does, what +5 and ◆ mean), the
+    # columns' meanings and the method the report's; under the table the rows and the † notes only
     heads = _columns(lang)
-    for line, title in zip(key, [heads[5], heads[6], heads[1], heads[3]]):
-        assert line.startswith("    ") and title in line.split(":")[0].split("\u202f")[0], (title, line)
-        # short: one idea each (the old key was some 900 characters); round 37 en1*, it2*: the win line says what the
-        # card is compared with and how the swap is made, as the readers asked; round 38 en15: the gap's rates said
-        # as they are worked out, turn-order position by position
-        assert len(line) < {heads[5]: 760, heads[3]: 480}.get(title, 330), line
-    # round 39 (fr2*, it1*, it13*): above the table a short key, the opening hands only a cross-check
-    # round 40 (it11*, fr9): what to do with a mark found there alone
-    trust = {"en": "Opening hands: a cross-check; confirm", "fr": "Mains de départ : un simple contrôle",
-             "it": "Mani iniziali: solo un confronto"}[lang]
-    assert trust in first[1].replace("\u202f", " ")  # the key above the table (round 38 en7*, round 39)
-    # said once a run: the next count says "columns as above", none of the key
-    assert {"en": "columns as above", "fr": "colonnes comme plus haut", "it": "colonne come sopra"}[lang] in \
-        " ".join(again[:2])
-    assert not any(trust in line for line in again)
-    assert len(first) == len(again) + 6
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_group_names_start_over_their_first_column(lang: str) -> None:
-    """en6, fr9, it6: "opening hands" sat over the gap only, the share dealt outside its group."""
-    lines = _table(designer_lines(_designer(), lang, Naming(), 300, set(), 3))
-    heads = _columns(lang)
-    [titles] = [line for line in lines if line.startswith(f"    {heads[0]} ")]
-    groups = lines[lines.index(titles) - 1]
-    assert groups.index(heads[2]) == titles.index(heads[1])  # "opening hands" over "dealt"
-    assert groups.index(heads[4]) == titles.index(heads[5])  # the mid-game group over its first column
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_card_hardly_ever_played_is_marked_after_its_name_and_its_note_says_never_flagged(lang: str) -> None:
-    """en7*, fr6*: "−1.5 [−2.5 to −0.5] *", the "*" right after an interval, read as significance; en9*: a card
-    hardly ever played whose interval leaves out 0 showed neither a flag nor, at that point, a reason."""
-    said: set[str] = set()
-    for players in (3, 4):
-        lines = _table(designer_lines(_designer(), lang, Naming(), 300, said, players))
-        for card in ("shower", "dice"):
-            (row,) = [line for line in lines if line.split()[:1] == [card]]
-            assert row.split()[:2] == [card, "†"] and "*" not in row and "◆" not in row, row
-            assert not row.rstrip().endswith("†")
-        note = [line for line in lines if line.strip().startswith("† ")][0]  # then shower's interval (round 36 en7*)
-        assert "shower (0" in note and "dice (0" in note
-        assert {"en": "never flagged", "fr": "jamais signalées", "it": "mai segnalate"}[lang] in note, note
-        if players == 3:  # the first note: even where an interval leaves out 0, as shower's margin does
-            assert {"en": "even with an interval leaving out 0", "fr": "même quand un intervalle exclut 0",
-                    "it": "nemmeno quando un intervallo esclude lo zero"}[lang] in note
-        assert not any(line.rstrip().endswith(" *") for line in lines)
+    groups = next(i for i, line in enumerate(first) if line.strip().startswith(heads[4]))
+    key = " ".join(line.strip() for line in first[1:groups])
+    assert heads[4].split()[0].lower() in key.lower() and {"en": "in the report", "fr": "voir le rapport",
+                                                           "it": "nel resoconto"}[lang] in key, key
+    under = first[groups + 3:]
+    for title in (heads[5], heads[6], heads[1], heads[3]):
+        assert not any(line.strip().startswith(title + ":") or line.strip().startswith(title + "\u202f:")
+                       for line in under), (title, under)
+    assert len(key) < {"en": 500, "fr": 520, "it": 520}[lang], key  # the old key under the table: some 2,000
+    # the next count: the key not again
+    assert not any(x in " ".join(again) for x in ("in the report", "voir le rapport", "nel resoconto")), again
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -128,11 +91,11 @@ def test_the_columns_have_the_same_names_on_the_terminal_and_the_page(lang: str)
     assert heads[0] == page[0]
     # round 36 fr23, it29: the experiment's name over its columns, as the terminal's
     assert heads[1] in page[1] and heads[2] == WORDS[lang]["strength_groups"].split("|")[0]
-    assert key[3].startswith(heads[1])  # round 38: the swap test's lines first, as its columns
-    for title, head, label, line in zip([heads[3], heads[5], heads[6]], page[3:], labels, [key[4], key[0], key[1]]):
+    assert key[2].startswith(heads[1])  # round 38: the swap test's lines first, as its columns
+    for title, head, label, line in zip([heads[3], heads[5], heads[6]], page[3:], labels, [key[3], key[0], key[1]]):
         assert title in head and title in label and title in line.split(":")[0].split("\u202f")[0], (title, head)
-    # each mid-game figure names its experiment on a phone, the margin too (en42)
-    assert labels[1].split(",")[0] == labels[2].split(",")[0]  # its name, a comma, the figure's (round 36 fr33)
+    # each figure by its own name on a phone (terminal round 41 it32: "card swap test, " before each, 39 long labels)
+    assert not any("," in label for label in labels), labels
     for old in ("won more", "victoires en plus", "victoires gagnées", "vittorie guadagnate", "vittorie in più"):
         assert old not in "|".join(heads + page + labels)
 
@@ -166,7 +129,7 @@ def test_the_page_orders_its_columns_as_the_terminal_and_keys_them_in_a_few_line
     # under it the key: one line per column, how swaps count and the rows' order; the method folded in a <details>
     below = html.split("</table>", 1)[1]
     items = re.findall(r"<li>(.*?)</li>", below, re.S)
-    assert len(items) == 6 and items[-1] == words["strength_order"]
+    assert len(items) == 5 and items[-1] == words["strength_order"]  # terminal round 41 fr9*: how swaps count, the method's
     folded = re.search(r"<details[^>]*><summary>(.*?)</summary>(.*?)</details>", below, re.S)
     assert folded and folded.group(1) == words["strength_method_title"]
     # the next count: "columns as above", no key, no method

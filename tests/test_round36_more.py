@@ -48,8 +48,11 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     for 2 measures); ◆ flagged: the interval left of it leaves out 0; ends near 0 get two decimals; rows by win rate
     gained", five clauses run together; fr1*, it2*: the exchange's line said what was done, never what the number
     means; it3*: «le due misure» for two different pairs two lines apart."""
+    from cardgen.report.impact import WORDS
+
     lines = [plain(x) for x in _first_table(lang)]
-    key = lines[-5:]  # under the table since round 38 (fr19), in the columns' order
+    # terminal round 41 it11*, fr9*: the columns' key is the page's (the terminal's one key above its table)
+    key = [plain(k) for k in WORDS[lang]["strength_key"].format(unit="points").split("|")]
     for line in nonempty(key, "the key's lines"):
         assert line.endswith("."), line  # sentences, not a chain of fragments
         assert line.count(";") <= 1, line
@@ -71,17 +74,13 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     trust = {"en": "Opening hands: a cross-check; confirm on more games a ◆ seen only there.",
              "fr": "Mains de départ : un simple contrôle ; un ◆ qui n’apparaît que là est à confirmer.",
              "it": "Mani iniziali: solo un confronto; un ◆ che compaia solo lì va confermato con più partite."}[lang]
-    assert lines[1].endswith(trust) and "+5" in lines[1]
-    marks = {"en": ("Each interval is a 95% interval, widened because 2 cards (and, mid-game, two measures per card) "
-                    "are compared at once; ◆ marks a figure whose interval leaves out 0, a difference larger than "
-                    "chance alone would explain. Where an end would round to 0.0, both ends get two decimals"),
-             "fr": ("Chaque intervalle est un intervalle à 95 %, élargi parce que 2 cartes (et, en cours de partie, "
-                    "deux mesures par carte) sont comparées à la fois ; ◆ marque un chiffre dont l’intervalle exclut 0"),
-             "it": ("Ogni intervallo è un intervallo al 95%, allargato perché si confrontano insieme 2 carte (e, "
-                    "durante la partita, due misure per carta); ◆ indica una cifra il cui intervallo esclude lo "
-                    "zero")}[lang]
-    assert key[4].startswith(marks.split(" 2 ")[0]) and marks.split(" 2 ", 1)[1].split(" (")[0] in key[4], key[4]
-    margin = {"en": "(a bigger lead or a smaller deficit", "fr": "(une avance plus grande ou un retard plus faible",
+    assert trust in lines[1] and "+5" in lines[1]
+    # the widening in the same key, said once (terminal round 41 it11*)
+    assert re.search({"en": r"\(95% intervals, widened for the \d+ cards compared at once\)",
+                      "fr": r"\(intervalles à 95 %, élargis pour les \d+ cartes comparées à la fois\)",
+                      "it": r"\(intervalli al 95%, allargati per le \d+ carte confrontate insieme\)"}[lang],
+                     lines[1]), lines[1]
+    margin = {"en": "a bigger lead or a smaller deficit", "fr": "une avance plus grande ou un retard plus faible",
               "it": "vantaggio più ampio o svantaggio più piccolo)"}[lang]
     assert margin in key[1]  # en5: not only "widens the lead"
     old = ["ends near 0 get two decimals", "the interval left of it", "both futures",
@@ -104,10 +103,10 @@ def test_the_opening_hands_figure_is_named_by_where_it_comes_from_on_the_termina
     # round 39 fr5, it9: no formula for a name (« avec moins sans »); not «scarto», the discard pile (round 36 it18)
     name = {"en": "with − without", "fr": "écart avec/sans", "it": "divario con/senza"}[lang]
     assert LINES[lang]["strength_columns"].split("|")[3] == name
-    assert LINES[lang]["strength_name_gap"] == name and LINES[lang]["strength_key_gap"].startswith("{name}")
+    assert LINES[lang]["strength_name_gap"] == name
     assert WORDS[lang]["strength_head"].split("|")[3].startswith(name)
-    assert WORDS[lang]["strength_labels"].split("|")[0].split(", ", 1)[1].startswith(name)
-    assert WORDS[lang]["strength_key"].split("|")[4].startswith(name)  # the opening hands' after the swap test's
+    assert WORDS[lang]["strength_labels"].split("|")[0].startswith(name)  # terminal round 41 it32: the name alone
+    assert WORDS[lang]["strength_key"].split("|")[3].startswith(name)  # the opening hands' after the swap test's
     heading = [x for x in _first_table(lang)
                if x.startswith("    ") and x.split()[:1] == [LINES[lang]["strength_columns"].split("|")[0]]]
     assert heading and any(name in x for x in heading)
@@ -232,19 +231,22 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
                    "de ces joueurs, puis celui des autres.",
              "it": "in mano: quota dei giocatori che avevano la carta nella mano iniziale, con la quota di vittorie di "
                    "chi l’aveva, poi di chi non l’aveva."}[lang]
-    assert items[3].startswith(first), items[3]
+    assert items[2].startswith(first), items[2]
     assert {"en": "with − without: the first of those two win rates minus the second",
             "fr": "écart avec/sans : le premier de ces deux taux moins le second",
-            "it": "divario con/senza: la prima di queste due quote meno la seconda"}[lang] in items[4]
+            "it": "divario con/senza: la prima di queste due quote meno la seconda"}[lang] in items[3]
     assert {"en": "how many percentage points of win rate a player gains by holding this card instead of the card it "
                   "was swapped with",
             "fr": "le taux de victoire d’un joueur augmente quand il tient cette carte plutôt que celle contre "
                   "laquelle elle a été échangée",
             "it": "di quanti punti percentuali cambia (sale o scende) la quota di vittorie di chi tiene questa carta "
                   "invece dell’altra carta della sostituzione"}[lang] in items[0]  # round 41 it12
-    # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what
+    # fr26: why the exchanges under the cards come to twice the total; round 37 en25, fr30: the total of what;
+    # terminal round 41 fr9*: said once, in the method
+    method = html.split("<details", 1)[1]
     assert {"en": "twice the number of swaps", "fr": "le double du nombre de substitutions",
-            "it": "il doppio del numero di sostituzioni"}[lang] in items[2]
+            "it": "il doppio del numero di sostituzioni"}[lang] in method and not any(
+        "twice the number" in item or "le double du" in item or "il doppio del" in item for item in items)
     for old in ("then their win rate", "puis leur taux de victoire", "poi la loro quota", "moins sans elle",
                 "both futures", "les deux suites jouées", "le due versioni giocate"):
         assert old not in html
@@ -275,7 +277,7 @@ def test_the_page_table_has_two_heading_rows_and_its_phone_labels_one_colon(lang
     assert all(f'<th class="group" colspan="2">{plain(g)}</th>' in plain(head[0]) for g in groups)
     assert 'class="head"' in head[0] and 'class="head"' in head[1]
     for label in nonempty(WORDS[lang]["strength_labels"].split("|"), "the phone labels"):
-        assert ":" not in label and ", " in label, label
+        assert ":" not in label and ", " not in label, label  # terminal round 41 it32: the figure's name alone
     css = (ROOT / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     assert "table.strength tr.head{display:none}" in css  # both heading rows hidden on a phone
     assert "table.strength .call.calm{display:block}" in css  # en30: "within chance" shown on a phone too

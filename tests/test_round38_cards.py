@@ -68,7 +68,8 @@ def test_the_terminal_puts_the_swap_test_first_each_column_with_its_unit_and_the
     # the heading, the rule on which to trust (one line), the groups, the titles, the units, then the rows
     # round 39 (fr2*, it1*, it13*): a key of three lines at most, what the swap test does and what "+5" means
     from cardgen.terminal import fit
-    assert plain(lines[1]) == plain(say("strength_key_trust", lang)) and len(fit(lines[1]).split("\n")) <= 3
+    # terminal round 41 it11*, fr9*: the one key (with ◆ and a pointer to the report's method), five lines at most
+    assert plain(lines[1]) == plain(say("strength_key_trust", lang, n=4)) and len(fit(lines[1]).split("\n")) <= 5
     groups, titles, under = lines[2], lines[3], lines[4]
     assert groups.index(heads[4]) < groups.index(heads[2]) and COMPARE[lang] in groups  # the swap test first
     at = [titles.index(heads[k]) for k in (5, 6, 1, 3)]  # win, margin, dealt, with − without
@@ -78,14 +79,11 @@ def test_the_terminal_puts_the_swap_test_first_each_column_with_its_unit_and_the
     assert units[1] == units[2] and {"en": "% points", "fr": "pts de %",  # round 41 fr11
                                             "it": "punti percentuali"}[lang] in plain(units[1])  # round 40 it15
     assert lines[5].split()[0] == "favour"  # the first row right after: nothing else before it (fr19)
-    # the key under the table, its lines in the columns' order
-    key = [plain(x) for x in lines[-5:]]
-    for line, k in zip(key, nonempty(["win", "margin", "dealt", "gap", "marks"], "the key's lines")):
-        # each line starts with its measure's name (strength_name_*, one wordbook entry since 0501f336)
-        from cardgen.terminal import LINES
-        assert line == plain(say(f"strength_key_{k}", lang, mark="◆", unit=unit(lang), most="12", n="4",
-                                 name=LINES[lang].get(f"strength_name_{k}", ""))), line
-    assert not any(plain(x).startswith(key[0][:30]) for x in lines[:-5])
+    # terminal round 41 it11*, fr9*: nothing under the table but the rows and the † notes (the columns' key and the
+    # method are the report's)
+    rows = lines[5:]
+    assert all(x.startswith("    ") and (x[4:5] != " ") for x in rows), rows
+    assert not any(":" in x.split("[")[0] and not x.strip().startswith("†") for x in rows), rows
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -136,12 +134,11 @@ def test_the_swap_baseline_is_true_of_both_cards_and_said_as_an_average_other_ca
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    key = plain(LINES[lang]["strength_key_win"])
-    assert BASELINE[lang] in key and AVERAGE[lang] in key and plain(BOTH[lang]) in key
+    # terminal round 41 it11*, fr9*: the columns' key and the method are the page's alone
     page = plain(WORDS[lang]["strength_key"]).split("|")
     assert BASELINE[lang] in page[0] and AVERAGE[lang] in page[0]
-    assert page[2].startswith(plain(BOTH[lang]).split(":")[0])
-    assert plain(BOTH[lang]) in plain(WORDS[lang]["exchange_legend"]).replace("swap is counted", "swap is counted")
+    assert plain(BOTH[lang]).rstrip(".") in plain(WORDS[lang]["exchange_legend"])
+    assert not any(plain(BOTH[lang]).split(":")[0] in item for item in page)  # said once, in the method
     for k in nonempty([k for k in LINES[lang] if k.startswith("warn_card_play_")], "the swap warnings"):
         assert BASELINE[lang] in LINES[lang][k], k
     old = {"en": ["the card taken", "the other way round"],
@@ -188,8 +185,8 @@ def test_the_with_and_without_rates_are_averaged_over_turn_order_positions_as_th
                   "la moyenne des places",
             "it": "Ogni quota è calcolata posto per posto nell’ordine di gioco (giocatore 1, giocatore 2…) e poi "
                   "se ne fa la media tra i posti"}
-    for lang in nonempty(LANGS):
-        assert said[lang] in plain(LINES[lang]["strength_key_gap"]) and said[lang] in plain(WORDS[lang]["strength_key"])
+    for lang in nonempty(LANGS):  # the page's key (terminal round 41 it11*: the columns' key is the page's)
+        assert said[lang] in plain(WORDS[lang]["strength_key"])
 
 
 # -- en11*, en12, fr8, fr9, fr10, fr32, fr33, it7: the † notes ------------------------------------------------------
@@ -249,8 +246,9 @@ def test_a_card_hardly_ever_played_has_one_verdict_wording(lang: str) -> None:
 def test_the_swaps_under_a_cards_name_read_as_its_share_of_the_swaps(lang: str) -> None:
     html = _page(lang)
     # round 39 en15, it17: "part of … swaps" unidiomatic, «coinvolta in ⏎ 400» broken from its number
-    said = {"en": "in 400 swaps (200 games)", "fr": "dans 400 substitutions (200 parties)",
-            "it": "in 400 sostituzioni (200 partite)"}[lang]
+    # terminal round 41 fr30: a count of its own, never "played … times … in 400 swaps"
+    said = {"en": "400 swaps, in 200 games", "fr": "400 substitutions, dans 200 parties",
+            "it": "400 sostituzioni, in 200 partite"}[lang]
     assert said in html, html[:2000]
 
 
@@ -270,10 +268,9 @@ def test_the_strip_legend_says_each_player_count_has_its_own_scale(lang: str) ->
 def test_the_diamond_is_said_alike_in_the_heading_and_the_key(lang: str) -> None:
     from cardgen.terminal import LINES
 
-    figure = {"en": "flagged figure", "fr": "chiffre signalé", "it": "valore"}[lang]
-    for key in nonempty(["strength_flagged_one", "strength_key_marks"], "the two ◆ sentences"):
-        assert figure in LINES[lang][key], LINES[lang][key]
-    for key in nonempty(["strength_flagged_one", "strength_flagged", "strength_key_marks"], "the ◆ sentences"):
+    figure = {"en": "figure", "fr": "chiffre", "it": "valore"}[lang]
+    assert figure in LINES[lang]["strength_flagged_one"], LINES[lang]["strength_flagged_one"]
+    for key in nonempty(["strength_flagged_one", "strength_flagged", "strength_key_trust"], "the ◆ sentences"):
         text = LINES[lang][key]
         assert not any(o in text for o in ("marks the card", "marque la carte", "indica la carta", "cifra",
                                            ", more than chance", ", un écart que", ", una differenza maggiore")), text
@@ -369,7 +366,6 @@ def test_the_italian_keys_say_a_positive_value_in_a_sentence() -> None:
     from cardgen.report.impact import WORDS
     from cardgen.terminal import LINES
 
-    assert "Un valore positivo indica che chi l’aveva ha vinto più spesso." in LINES["it"]["strength_key_gap"]
     assert "Un valore positivo indica che chi aveva la carta ha vinto più spesso." in WORDS["it"]["strength_key"]
 
 
@@ -380,8 +376,10 @@ def test_a_measures_name_is_written_once_for_its_key_line_and_its_held_note(lang
     starts with and the note quotes."""
     from cardgen.simulate.summary import LINES, held_notes
 
-    for k in nonempty(["gap", "win", "margin", "dealt"]):
-        assert LINES[lang][f"strength_key_{k}"].startswith("{name}"), (lang, k)
+    from cardgen.report.impact import WORDS
+
+    for k in nonempty(["gap", "win", "margin"]):  # the page's key starts each line with the same name
+        assert any(line.startswith(LINES[lang][f"strength_name_{k}"]) for line in WORDS[lang]["strength_key"].split("|"))
     row = {"component": "shower", "held_flag": "weak", "flagged_by": ["margin"], "plays_per_seat": 0.04,
            "win": -0.02, "win_low": -0.09, "win_high": 0.05, "margin": -1.5, "margin_low": -2.5, "margin_high": -0.5}
     [note] = held_notes(None, row, "Shower of Coins", lang)

@@ -78,12 +78,13 @@ def _favour_row(**more: Any) -> dict[str, Any]:
     # round 38 (en24, fr37): the headline in a designer's words
     ("en", "◆ seems too strong (holding it improves its holder’s margin by more than chance explains; its effect on "
            "winning may be chance)",
-     "Where either end of an interval would round to 0.0, both ends are given to two decimals"),
+     "An end that would round to 0.0 gets two decimals, and so does the other end of its interval"),
     ("fr", "◆ semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son effet sur les victoires peut être dû "
            "au hasard)",
-     "Quand une borne arrondie au dixième donnerait 0,0, les deux bornes sont données avec deux décimales"),
+     "Une borne qui s’arrondirait à 0,0 reçoit deux décimales, de même que l’autre borne de son intervalle"),
     ("it", "◆ sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello sulle vittorie può essere "
-           "dovuto al caso)", "Se un estremo, arrotondato a un decimale, risulta 0,0, entrambi gli estremi sono scritti con due decimali")])
+           "dovuto al caso)", "Un estremo che arrotondato darebbe 0,0 ha due decimali, e così l’altro estremo del suo "
+                              "intervallo")])
 def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_which_interval(
         lang: str, flag: str, decimals: str) -> None:
     """en17*, fr19, fr32, it16 (en36, fr18, it35): "[+0.04 to +1.50]", the one two-decimal interval of a one-decimal
@@ -104,9 +105,10 @@ def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_whic
     # issue #53: the mark in its row, beside the interval that leaves out 0 (the margin's); the page says why
     assert row.endswith(("[+0.04 to +1.50]" if lang == "en" else "[+0,04 ; +1,50]" if lang == "fr"
                          else "[+0,04; +1,50]") + " ◆") and row.count("◆") == 1, row
-    assert decimals in " ".join(x.strip() for x in lines), lines
     page = str(exchange_block(table, None, lang)).replace("\u202f", " ").replace("\u00a0", " ")
     assert flag[2:] in page.replace("&#x27;", "'")
+    # why two decimals: the method's, on the page (terminal round 41 it11*, fr9*: the terminal points to it)
+    assert decimals in page.replace("&#x27;", "'") and "0.0" not in " ".join(lines).replace("[+0.04", ""), lines
     # the page keeps its own longer legend (round 32 shortened the terminal's): "two decimals … which side of 0"
     assert {"en": "two decimals", "fr": "deux décimales", "it": "due decimali"}[lang] in page
     assert {"en": "to show on which side of 0 it lies", "fr": "pour montrer de quel côté de 0 elle se trouve",
@@ -300,7 +302,9 @@ def test_the_mid_game_table_has_a_heading_row_and_stars_a_card_hardly_played(
               "held_flag": "weak", "plays_per_seat": 0.04}
     lines = [x.replace("\u202f", " ").replace("\u00a0", " ")
              for x in exchange_lines({"rows": [_favour_row(), dice, shower], "exchanges": 2940, "games": 250}, lang)]
-    assert done in " ".join(lines), lines  # in the legend, under the table since round 38 (fr19)
+    # how the swap test is played: the page's method (terminal round 41 it11*, fr9*), the terminal's key points there
+    assert done not in " ".join(lines) and {"en": "in the report", "fr": "voir le rapport",
+                                            "it": "nel resoconto"}[lang] in " ".join(lines), lines
     [heading] = [x for x in lines if x.startswith("    " + head[0] + " ")]
     assert [x.strip() for x in heading.split("  ") if x.strip()] == head, heading
     (dice_row,) = [x for x in lines if x.startswith("    dice")]
@@ -333,7 +337,7 @@ def test_the_page_s_mid_game_table_names_its_measures_as_the_terminal_and_says_w
             "win_high": 0.03, "margin": -0.2, "margin_low": -1.1, "margin_high": 0.8, "plays_per_seat": 0.03}
     page = str(exchange_block({"rows": [_favour_row(), dice], "exchanges": 2940, "games": 250, "points": 12}, None,
                               lang)).replace("&#x27;", "'").replace("\u202f", " ").replace("\u00a0", " ")
-    said = {"en": ("card swap test, win rate gained", "card swap test, margin gained",
+    said = {"en": ("win rate gained (% points)", "margin gained (",
                    "cardgen swapped a card in a player’s hand for a card of another kind that no player held"),
             "fr": ("effet sur les victoires", "effet sur l’avance",
                    "cardgen a échangé une carte de la main d’un joueur contre une carte d’un autre type dont personne "
@@ -528,11 +532,10 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
 @pytest.mark.parametrize(("lang", "labels"), [
     # round 35: each named after what it compares, the margin's with its experiment too (en42)
     # round 37 fr1*: the experiment named as cardgen's test, never as a move of the game
-    ("en", ("card swap test, win rate gained (percentage points)", "card swap test, margin gained (points)")),
-    ("fr", ("test de substitution, effet sur les victoires (points de pourcentage)",
-            "test de substitution, effet sur l’avance (points)")),
-    ("it", ("prova di sostituzione, effetto sulle vittorie (punti percentuali)",
-            "prova di sostituzione, effetto sul vantaggio (punti)"))])
+    # terminal round 41 it32: without the test's name, 39 long labels on a phone; the figure's name and unit only
+    ("en", ("win rate gained (% points)", "margin gained (points)")),
+    ("fr", ("effet sur les victoires (pts de %)", "effet sur l’avance (points)")),
+    ("it", ("effetto sulle vittorie (punti perc.)", "effetto sul vantaggio (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
     knows which figure is the win rate and which the margin. Each cell names its figure (data-label, shown before it

@@ -295,11 +295,8 @@ def test_italian_tallies_read_one_way(book: str, key: str, said: str, old: str) 
 @pytest.mark.parametrize(("key", "fields", "said", "old"), [
     # it9: "posto" is a place in the ranking elsewhere
     ("balance_trend_fall", {"rates": "x"}, "scende da un giocatore al successivo, nell’ordine di gioco", "posto"),
-    # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short)
-    # round 36; round 37 fr1*: «sostituzioni», cardgen's test, not a move of the game
-    # (the measure's name a field since 0501f336, one wordbook entry: strength_name_margin)
-    ("strength_key_margin", {"unit": "monete", "name": "effetto sul vantaggio"},
-     "effetto sul vantaggio: con le stesse sostituzioni", "sommano"),
+    # it14: "sommare a" is not Italian (round 32: each exchange counts for both cards, said short); round 37 fr1*:
+    # «sostituzioni»; terminal round 41 it11*: the columns' meanings are the page's key (test_round39_cards SAID)
     # it16: what holding a dead card costs
     ("hardly_note_one", {"items": "x"}, "misura solo il costo di tenerla in mano senza giocarla", "il fatto di"),
     # it17: the columns are shares of wins, not wins

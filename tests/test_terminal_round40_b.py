@@ -145,7 +145,7 @@ def test_the_opening_hands_line_says_what_to_do_with_a_mark_found_only_there(lan
                                            "a lead to confirm", "la partie jouée des deux"))
     if lang == "it":  # it12
         assert "vince 5 partite su 100 in più di chi tiene una carta media" in LINES["it"]["strength_key_trust"]
-        assert "esclude lo zero, quindi la differenza" in LINES["it"]["strength_key_marks"]  # it13: one colon
+        assert "◆: differenza che il caso non spiega (" in LINES["it"]["strength_key_trust"]  # it13; round 41 it11*
 
 
 # -- fr10, it15 ----------------------------------------------------------------------------------------------

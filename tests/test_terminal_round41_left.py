@@ -157,10 +157,11 @@ def test_italian_says_the_shuffles_with_one_participle_everywhere() -> None:
     liquids). One form: the participle, in the card-strength keys of terminal and page and the page's series line."""
     impact = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))
     pages = json.loads((ROOT / "cardgen/report/words.json").read_text(encoding="utf-8"))
-    for said in (TERMINAL["lines"]["it"]["strength_key_win"], json.dumps(impact, ensure_ascii=False),
+    for said in (json.dumps(TERMINAL["lines"]["it"], ensure_ascii=False), json.dumps(impact, ensure_ascii=False),
                  pages["pages"]["it"]["against"]):
-        assert "mescolate diverse" not in said and "stesse mescolate" not in said
-    assert "stessi mazzi mescolati" in TERMINAL["lines"]["it"]["strength_key_win"]
+        assert "mescolate diverse" not in said and "stesse mescolate" not in said and "mescolamenti" not in said
+    # terminal round 41 it11*: the swap test's procedure is the page's method alone
+    assert "stessi mazzi mescolati" in impact["words"]["it"]["exchange_legend"]
     assert "mazzi mescolati diversamente" in pages["pages"]["it"]["against"]
 
 

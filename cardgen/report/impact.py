@@ -569,13 +569,14 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     hands = any(a for a, _ in pairs)  # the opening hands' columns, where the deal has rows
     # the key: one short line per column, once a run, then which measure to trust; the method folded away
     # (round 35 en28, fr23, it21: a 270-330-word grey paragraph before)
-    # in the columns' order: the swap test's two, how swaps are counted, then the opening hands' two (round 38)
-    key = [typeset(k, lang) for k in words["strength_key"].format(unit=unit).split("|")[:None if hands else 3]]
+    # in the columns' order: the swap test's two, then the opening hands' two (round 38); how the swap test is played
+    # and how its swaps are counted, the method's alone (terminal round 41 fr9*: said three times on the page)
+    key = [typeset(k, lang) for k in words["strength_key"].format(unit=unit).split("|")[:None if hands else 2]]
     key.append(typeset(words["strength_order"], lang))
     trust = typeset(words["strength_trust"], lang) if hands else ""
+    # what "played … times per player per game" counts, left to the words themselves (terminal round 41 en31)
     method = typeset(" ".join(([words["legend"]] if hands else []) + [words["exchange_legend"].format(**fields),
-                                                                    words["strength_method"],
-                                                                    words["per_seat_legend"]]), lang)
+                                                                    words["strength_method"]]), lang)
     legend = words["strength_legend_again"].format(**fields) if again else ""
     strip_legend = words["strength_strip_legend" if hands else "exchange_strip_legend"].format(
         half=decimal(100 * half, lang, places=0))

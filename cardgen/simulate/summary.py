@@ -1680,7 +1680,6 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
     run's first player count, short after (eighteenth reading fr15). ``solo``: the one player's block, which has no
     card-strength line, so its note says both (twenty-second reading en7)."""
     from cardgen.simulate.cards import hardly_played
-    from cardgen.simulate.verdict import number
 
     out = []
     for r in rows:
@@ -2134,19 +2133,13 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     which = say("strength_which", lang, dealt=which, played=games) if which and hands_too else games
     out = ["  " + say("strength_head_again" if again else "strength_head", lang, verdict=verdict, which=which)]
 
-    def key_lines(keys: list[str]) -> list[str]:
-        """The key's lines ``keys``; a column's line starts with the column's name (``strength_name_*``)."""
-        return ["    " + say(k, lang, mark=mark, rare=rare, unit=unit(lang, naming.words),
-                            name=LINES[lang].get(k.replace("strength_key_", "strength_name_"), ""),
-                            most=decimal(table.get("points", 0), lang, places=0),
-                            n=decimal(sum(1 for a, b in pairs if (a or b or {}).get("judged")), lang, places=0))
-                for k in keys]
-    # above the table a short key (what the swap test does, what +5 means, the opening hands a cross-check: round 39
-    # fr2*, it1*); the full key under it, once a run (round 38 fr19: 23 lines
-    # before the first row; en7*: the rule ended a 20-line block)
-    if not again and hands_too:
-        out += key_lines(["strength_key_trust"])
-    first = not again
+    # above the table, once a run, the one key: what the swap test does, what +5 and ◆ mean, the opening hands a
+    # cross-check (round 39 fr2*, it1*); the method in full is the report's, where the page says it once (terminal
+    # round 41 it11*, fr9*: 26 lines of method under the table before the designer learnt that nothing was flagged)
+    if not again:
+        judged = sum(1 for a, b in pairs if (a or b or {}).get("judged"))
+        out.append("    " + say("strength_key_trust" if hands_too else "strength_key_swap", lang,
+                                n=decimal(judged, lang, places=0)))
     if said is not None:
         said.add("strength_legend")
 
@@ -2185,10 +2178,6 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     # card flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] read as a contradiction (round 36 en7*)
     for (a, b), name in zip(pairs, names):
         out += ["    " + line for line in held_notes(a, b, name, lang, naming)]
-    if first:  # the key, once a run, in the columns' order: one short line per column, then the marks (round 35
-        # en2, fr2, it1: a seven-line sentence before); under the table (round 38 fr19)
-        out += key_lines(["strength_key_win", "strength_key_margin"]
-                         + (["strength_key_dealt", "strength_key_gap"] if hands_too else []) + ["strength_key_marks"])
     return out
 
 
