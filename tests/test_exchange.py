@@ -333,20 +333,13 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # table for both experiments, here the mid-game one alone); the legend: what was done, the columns, then the
     # flag's rule; each exchange counts for both its cards (round 34 fr14)
     assert lines[0].startswith("  force des cartes (30 tests de substitution dans 12 parties)")
-    # round 35 (fr2): the key a short line per column, each column by the name it has in the heading row
-    # round 37 fr4: « mêmes dés » read as the same physical dice
-    # round 38 fr19: the table first, its key under it (the rows at lines 4-6, the key's three lines after)
-    key = lines[7:]
-    assert key[0].startswith("    effet sur les victoires\u202f: ") and "mêmes jets de dés" in key[0]
-    assert key[1].startswith("    effet sur l’avance\u202f: avec les mêmes substitutions") and \
-        "mieux placé des autres joueurs" in key[1]
+    # terminal round 41 it11*, fr9*: one key, above the table (no opening hands here: without the cross-check), what
+    # the test does, what ◆ means and where the method is; the columns' meanings are the page's
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
-    # a difference of win rates: bare percentage points, the units once in the key (fifteenth reading fr6)
-    # round 36 fr1*: the units in each column's sentence; the intervals and the mark in sentences
-    assert "combien de points de pourcentage" in key[0] and "de combien de points le fait de tenir" in key[1]
-    # round 37 fr2*: ◆ marks a flagged figure, a † card never flagged
-    assert key[2].startswith(f"    Chaque intervalle est un intervalle à 95{nb}%") and \
-        "◆ marque un chiffre signalé" in key[2]
+    key = lines[1]
+    assert key.startswith(f"    Test de substitution{nb}: une carte en main est remplacée") and "Mains de départ" not in key
+    assert f"◆{nb}: écart que le hasard seul n’explique pas" in key and key.endswith(f"Méthode détaillée{nb}: voir le rapport.")
+    lines = lines[:1] + lines[2:]  # the rest as before
     # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20); round 37 fr1*:
     # the experiment named as cardgen's test, never as a move of the game; round 38 fr7: each column's unit under it
     assert lines[1].split() == ["test", "de", "substitution", ":", "effet"]
@@ -412,13 +405,14 @@ def test_the_page_s_play_table_writes_its_wins_in_percentage_points_once() -> No
     # each interval one unbreakable run under its figure, as every page writes it (eighteenth reading fr72, round 32
     # fr47): "[+2, +13]" was the margin's, with a comma French reads as a decimal mark; each cell named for a phone
     # (data-label: round 30 en39), the flagged figures in the flag's colour (issue #53: one card table)
-    assert ('<td class="num warn" data-label="card swap test, win rate gained (percentage points)">+25.0 <br>'
+    # terminal round 41 it32: the figure's name alone on a phone
+    assert ('<td class="num warn" data-label="win rate gained (% points)">+25.0 <br>'
             '<span class="nw">[+10.0\u00a0to\u00a0+40.0]</span></td>') in html, html
-    assert ('<td class="num warn" data-label="card swap test, margin gained (points)">+7.5 <br>'
+    assert ('<td class="num warn" data-label="margin gained (points)">+7.5 <br>'
             '<span class="nw">[+2.0\u00a0to\u00a0+13.0]</span></td>') in html, html
     fr = str(exchange_block({"rows": [{**row, "margin_low": 2.5}], "exchanges": 40, "games": 12, "points": 1}, None,
                             "fr"))
-    assert 'data-label="test de substitution, effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
+    assert 'data-label="effet sur l’avance (points)">+7,5 <br><span class="nw">[+2,5\u202f;\u00a0+13,0]</span>' in fr, fr
     # what the columns measure: a gain from holding the card, not the player's margin (round 29 en15, fr37, it45)
     # ... the win rate's gain, not "wins gained", a count (round 30 en35); the margin in the game's unit, the
     # verdict's column headed (terminal round 28 en11, en41); without the deal's rows, no opening-hand column
