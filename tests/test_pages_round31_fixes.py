@@ -171,7 +171,7 @@ def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hi
 # terminal round 41 fr30: "682 swaps, in 230 games", a count of its own beside the times played
 @pytest.mark.parametrize(("lang", "count"), [("en", "682\u00a0swaps, in\u00a0230\u00a0games"),  # round 37 fr1*
                                              ("fr", "682\u00a0substitutions, dans\u00a0230\u00a0parties"),
-                                             ("it", "682\u00a0sostituzioni, in\u00a0230\u00a0partite")])
+                                             ("it", "682\u00a0sostituzioni in\u00a0230\u00a0partite")])
 def test_the_card_tables_give_their_notes_room_at_1280_px(lang: str, count: str) -> None:
     """en50, fr33, it41, it42: at 1280 px the strip column took some 310 px while the verdict ran to seven lines in
     150 px, "257 exchanges in 152 games" to three or four, card names broke ("Tavern⏎Brawl") and a figure broke from

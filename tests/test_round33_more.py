@@ -20,10 +20,14 @@ def test_royales_players_start_with_equivalent_cards_not_the_same() -> None:
     and each Imposter has its own pattern, so the sets are equivalent, not the same; and what no player lacks is a
     kind of card."""
     said = _royale_words()["impact"]
-    assert "an equivalent set" in said["en"]["all_dealt_one"] and "same cards" not in said["en"]["all_dealt_one"]
-    assert "des cartes équivalentes" in said["fr"]["all_dealt_one"]
-    assert "mêmes cartes" not in said["fr"]["all_dealt_one"]
-    assert "carte equivalenti" in said["it"]["all_dealt_one"] and "stesse carte" not in said["it"]["all_dealt_one"]
+    # round 42 it2, it12: "equivalent" was untrue too (the imposters' patterns differ): the same KINDS of cards, each
+    # player's own pattern said, on the page and the terminal
+    for key in ("all_dealt_one", "cards_none_line"):
+        assert "same kinds of cards" in said["en"][key] and "same cards" not in said["en"][key]
+        assert "mêmes types de cartes" in said["fr"][key] and "mêmes cartes" not in said["fr"][key]
+        assert "stessi tipi di carte" in said["it"][key] and "stesse carte" not in said["it"][key]
+        assert not any(w in said[lang][key] for lang in ("en", "fr", "it")
+                       for w in ("equivalent", "équivalentes", "equivalenti"))
 
 
 def test_the_turn_order_heading_names_its_intervals_in_the_plural_and_as_the_note_does() -> None:

@@ -73,7 +73,7 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     # round 40 it11*, fr9: what to do with a mark found there alone
     trust = {"en": "Opening hands: a cross-check; confirm on more games a ◆ seen only there.",
              "fr": "Mains de départ : un simple contrôle ; un ◆ qui n’apparaît que là est à confirmer.",
-             "it": "Mani iniziali: solo un confronto; un ◆ che compaia solo lì va confermato con più partite."}[lang]
+             "it": "Le mani iniziali servono solo da confronto: un ◆ che compaia solo lì va confermato con più partite."}[lang]
     assert trust in lines[1] and "+5" in lines[1]
     # the widening in the same key, said once (terminal round 41 it11*)
     assert re.search({"en": r"\(95% intervals, widened for the \d+ cards compared at once\)",

@@ -23,10 +23,10 @@ PLUS_FIVE = {"en": "+5 means its holder wins 5 more games in 100 than with an av
 #: the opening hands: a cross-check, a flag from them alone to confirm on more games (round 40 it11*, fr9, it38)
 CROSS = {"en": "Opening hands: a cross-check; confirm on more games a ◆ seen only there.",
          "fr": "Mains de départ : un simple contrôle ; un ◆ qui n’apparaît que là est à confirmer.",
-         "it": "Mani iniziali: solo un confronto; un ◆ che compaia solo lì va confermato con più partite."}
+         "it": "Le mani iniziali servono solo da confronto: un ◆ che compaia solo lì va confermato con più partite."}
 CROSS_PAGE = {"en": "Opening hands: a cross-check; confirm on more games a card flagged only there.",
               "fr": "Mains de départ : un simple contrôle ; une carte signalée là seulement est à confirmer.",
-              "it": "Mani iniziali: solo un confronto; una carta segnalata solo lì va confermata con più partite."}
+              "it": "Le mani iniziali servono solo da confronto: una carta segnalata solo lì va confermata con più partite."}
 #: the old one line, which relied on an experiment explained 20 lines below
 DISAGREE = ("disagree", "désaccord", "disaccordo", "non concordano")
 
@@ -319,7 +319,7 @@ def test_the_heading_has_one_colon_and_the_count_reads_as_the_cards_share(lang: 
     html = _page(lang)
     # terminal round 41 fr30: the swaps a count of their own beside the times played, never "played … in 400 swaps"
     assert {"en": "400 swaps, in 200 games", "fr": "400 substitutions, dans 200 parties",
-            "it": "400 sostituzioni, in 200 partite"}[lang] in html
+            "it": "400 sostituzioni in 200 partite"}[lang] in html
 
 
 def test_the_phone_sets_each_card_name_in_bold() -> None:

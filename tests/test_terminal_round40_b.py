@@ -139,7 +139,7 @@ def test_the_opening_hands_line_says_what_to_do_with_a_mark_found_only_there(lan
     page = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))["words"][lang]
     for text in nonempty([LINES[lang]["strength_key_trust"], page["strength_trust"]]):
         assert {"en": "a cross-check; confirm on more games", "fr": "un simple contrôle ;",
-                "it": "solo un confronto;"}[lang] in text, text
+                "it": "servono solo da confronto:"}[lang] in text, text  # round 42 it19
         assert {"en": "only there", "fr": "est à confirmer", "it": "solo lì va confermat"}[lang] in text, text
         assert not any(w in text for w in ("solo un controllo", "(un ◆ là seulement", "(un ◆ solo lì", "da loro",
                                            "a lead to confirm", "la partie jouée des deux"))

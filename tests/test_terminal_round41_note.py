@@ -74,11 +74,11 @@ def test_no_word_a_person_reads_says_caveat() -> None:
 
 
 def test_royales_card_strength_line_is_the_pages_reason_in_short() -> None:
-    """en22: the terminal line gives the page's two reasons (an equivalent set for everyone; no dish card kept to
+    """en22: the terminal line gives the page's two reasons (the same kinds of cards for everyone; no dish card kept to
     swap) and points to the report, in each language; the page's section says them whole."""
     words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))["impact"]
-    for lang, (same, kept, report) in {"en": ("equivalent set of cards", "keeps no dish card", "the report"),
-                                       "fr": ("cartes équivalentes", "aucune carte Plat", "voir le rapport"),
-                                       "it": ("carte equivalenti", "nessuna carta Piatto", "vedi il resoconto")}.items():
+    for lang, (same, kept, report) in {"en": ("same kinds of cards", "keeps a dish card", "the report"),
+                                       "fr": ("mêmes types de cartes", "de carte Plat en main", "voir le rapport"),
+                                       "it": ("stessi tipi di carte", "carte Piatto", "vedi il resoconto")}.items():
         line = words[lang]["cards_none_line"]
         assert line.startswith(NONE_LINE[lang]) and all(x in line for x in (same, kept, report)), line

@@ -17,7 +17,7 @@ from test_round35_fixes import _designer, _table
 LANGS = ["en", "fr", "it"]
 REPORT = {"en": "The method in full is in the report.", "fr": "Méthode détaillée : voir le rapport.",
           "it": "Metodo completo nel resoconto."}
-HANDS = {"en": "Opening hands:", "fr": "Mains de départ :", "it": "Mani iniziali:"}
+HANDS = {"en": "Opening hands:", "fr": "Mains de départ :", "it": "Le mani iniziali servono"}  # round 42 it19
 
 
 def _plain(text: str) -> str:
@@ -81,9 +81,30 @@ def test_a_cards_swaps_read_as_a_count_of_their_own_and_a_phone_names_each_figur
                                      "point")))
     per_seat = {"en": "played 1.0 times per player per game · 400 swaps, in 200 games",
                 "fr": "jouée 1,0 fois par joueur et par partie · 400 substitutions, dans 200 parties",
-                "it": "giocata 1,0 volte per giocatore a partita · 400 sostituzioni, in 200 partite"}[lang]
+                "it": "giocata 1,0 volte per giocatore a partita · 400 sostituzioni in 200 partite"}[lang]
     assert per_seat in html, html
     labels = re.findall(r'data-label="([^"]*)"', html)
     group = WORDS[lang]["strength_groups"].split("|")[1]
     assert labels and not any(group in label for label in labels), labels
     assert max(map(len, labels)) <= 40, labels
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_method_says_how_many_moments_a_game_and_how_many_swaps_at_each(lang: str) -> None:
+    """Round 42 it24: "in each of 250 games, up to 12 times, at a moment drawn at random" was untrue: the test stops
+    a game at ``--exchange-points`` moments (4) and makes ``PER_POINT`` swaps (3) at each, twelve in all; a designer
+    who typed 4 read 12."""
+    from cardgen.report.impact import strength_block
+    from cardgen.simulate.exchange import PER_POINT
+
+    d = _designer()
+    for moments in (4, 2):
+        table = {**d["exchange"], "points": moments * PER_POINT}
+        html = _plain(str(strength_block(d["component_impact"], table, None, lang, None, "points", set(), "point")))
+        method = html.split("<details", 1)[1]
+        said = {"en": f"at {moments} moments drawn at random", "fr": f"à {moments} moments tirés au hasard",
+                "it": f"in {moments} momenti scelti a caso"}[lang]
+        each = {"en": f"{PER_POINT} times at each moment (up to {moments * PER_POINT} swaps a game)",
+                "fr": f"{PER_POINT} fois à chacun de ces moments (jusqu’à {moments * PER_POINT} substitutions par partie)",
+                "it": f"{PER_POINT} volte in ciascun momento (fino a {moments * PER_POINT} sostituzioni a partita)"}[lang]
+        assert said in method and each in method, method

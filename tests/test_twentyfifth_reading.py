@@ -176,9 +176,9 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     assert {"en": "note: the simulated players hardly ever play their imposter card",
             "fr": "à noter : les joueurs automatiques ne jouent presque jamais leur carte Imposteur",
             "it": "nota: i giocatori automatici non usano quasi mai la loro carta Impostore"}[lang] in two, two
-    assert {"en": "card strength: not judged (every player starts with an equivalent set of cards",
-            "fr": "force des cartes : non évaluée (chaque joueur commence avec des cartes équivalentes",
-            "it": "forza delle carte: non valutata (ogni giocatore comincia con carte equivalenti"}[lang] in two, two
+    assert {"en": "card strength: not judged (every player has the same kinds of cards",  # round 42 it2
+            "fr": "force des cartes : non évaluée (chaque joueur a les mêmes types de cartes",
+            "it": "forza delle carte: non valutata (ogni giocatore ha gli stessi tipi di carte"}[lang] in two, two
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))

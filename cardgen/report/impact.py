@@ -563,7 +563,12 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     again = bool(said_before(["strength_legend"], said))
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
                                                          words["flag_again" if again else "strength_flag"])]
-    fields = dict(points=decimal(table.get("points", 0), lang, places=0),
+    from cardgen.simulate.exchange import PER_POINT
+
+    # the moments drawn in a game and the swaps at each (``exchange.judge_game``): "up to 12 times, at a moment
+    # drawn at random" read as twelve moments where --exchange-points 4 asked four (round 42 it24)
+    fields = dict(points=decimal(table.get("points", 0), lang, places=0), per=decimal(PER_POINT, lang, places=0),
+                  moments=decimal(table.get("points", 0) // PER_POINT, lang, places=0),
                   games=decimal(table.get("games", 0), lang, places=0),
                   exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
     hands = any(a for a, _ in pairs)  # the opening hands' columns, where the deal has rows
