@@ -100,7 +100,7 @@ def test_the_report_pages_name_the_seed_and_the_simulated_players_as_the_vocabul
     # round 38 it24: «casuale» contradicted «fissa»; the option named instead
     assert PAGES["it"]["runs_head"].split("|")[5] == "seme" and PAGES["fr"]["runs_head"].split("|")[5] == "n° de tirage aléatoire"
     assert all("codice di estrazione" not in v for v in PAGES["it"].values() if isinstance(v, str))
-    assert "(seme {seed}, che fissa il mescolamento delle carte e i tiri di dado" in PAGES["it"]["overview_intro"]  # it49; r36 it22
+    assert "(seme {seed}, che fissa tutto ciò che le partite lasciano al caso" in PAGES["it"]["overview_intro"]  # it49; r36 it22
     assert (agent_word("heuristic", "fr"), agent_word("heuristic", "it")) == ("stratégie simple", "strategia semplice")
 
 

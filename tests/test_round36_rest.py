@@ -193,7 +193,7 @@ def test_the_overview_s_notes_say_under_a_rule_the_seed_s_dice_and_the_game_colu
     from cardgen.report.words import PAGES
 
     assert "play goes on under this edition’s ruling" in PAGES["en"]["short_note"]  # terminal round 41 en25*
-    assert "(seme {seed}, che fissa il mescolamento delle carte e i tiri di dado: con lo stesso seme si rigiocano le stesse partite)" \
+    assert "(seme {seed}, che fissa tutto ciò che le partite lasciano al caso: con lo stesso seme si rigiocano le stesse partite)" \
         in PAGES["it"]["overview_intro"]
     for key in nonempty(["short_note", "short_note_published"]):
         assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco (clicca sul suo nome nella "

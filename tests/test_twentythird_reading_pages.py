@@ -29,7 +29,7 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     # the count, then its seed's bracket or the agents (round 33 en27, fr27: no two brackets back to back)
     assert (f" {each}, " in intro or f" {each} (" in intro) and "chacune" not in intro and "ciascuna" not in intro
     if lang == "it":  # the seed said what it does, once (it49)
-        assert "seme 1, che fissa il mescolamento delle carte e i tiri di dado" in intro  # round 36 it22
+        assert "seme 1, che fissa tutto ciò che le partite lasciano al caso" in intro  # round 36 it22
     import cardgen.report.pages as pages
     real = pages.short_warnings
     try:  # a row with two warnings (a shortage and a card, as Draco's 5 players): one item each
