@@ -82,3 +82,32 @@ def test_royales_card_strength_line_is_the_pages_reason_in_short() -> None:
                                        "it": ("stessi tipi di carte", "carte Piatto", "vedi il resoconto")}.items():
         line = words[lang]["cards_none_line"]
         assert line.startswith(NONE_LINE[lang]) and all(x in line for x in (same, kept, report)), line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_notes_share_names_the_games_it_was_counted_on(royale_runs: tuple[Any, dict[int, dict[str, Any]]],
+                                                           lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 42 it3 (round 41 en20): "in 3.6% of their games" was counted on the run's first 250 games of 1,000, the
+    card figures' games (``card_games``); said where they are fewer than the games played, on the terminal and the
+    page, and not where they are all of them."""
+    from cardgen.report.pages import solo_caveats, warning_caveats
+    from cardgen.simulate import summary
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, runs = royale_runs
+    naming = Naming.of(deck, lang)
+    first = {"en": "of their first 4 games", "fr": "de leurs 4 premières parties",
+             "it": "in ciascuna delle prime 4 partite"}[lang]
+    solo_first = {"en": "of the first 4 games", "fr": "des 4 premières parties", "it": "delle prime 4 partite"}[lang]
+    monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [])
+    for players, said in ((2, first), (1, solo_first)):
+        r = runs[players]
+        assert r["designer"]["card_games"] == r["games"] == 8
+        fewer = {**r, "designer": {**r["designer"], "card_games": 4}}
+        assert said in plain(format_entry(fewer, lang, naming, set())), players
+        whole = plain(format_entry(r, lang, naming, set()))
+        assert {"en": "first 8", "fr": "8 premières", "it": "prime 8"}[lang] not in whole, whole
+    warned = {**runs[2], "designer": {**runs[2]["designer"], "card_games": 4}, "balance": {"flags": [{"seat": 0}]}}
+    assert first in plain(" ".join(warning_caveats(warned, lang, naming, set())))
+    alone = {**runs[1], "designer": {**runs[1]["designer"], "card_games": 4}}
+    assert solo_first in plain(" ".join(solo_caveats(alone, lang, naming)))

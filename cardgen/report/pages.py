@@ -1009,7 +1009,10 @@ def warning_caveats(r: dict[str, Any], lang: str, naming: Naming, said: set[str]
         return []
     rows = (r.get("designer") or {}).get("component_impact") or []
     # the use alone: the count's card-strength paragraph below says why the card is not judged (round 39 en45)
-    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said)]
+    from cardgen.simulate.summary import first_games
+
+    first = first_games(r.get("designer") or {}, r.get("games"))
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said, first=first)]
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
@@ -1021,7 +1024,10 @@ def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:
     if r["players"] != 1:
         return []
     rows = (r.get("designer") or {}).get("component_impact") or []
-    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, None, True)]
+    from cardgen.simulate.summary import first_games
+
+    first = first_games(r.get("designer") or {}, r.get("games"))
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, None, True, first)]
 
 
 def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",

@@ -853,7 +853,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # read before the balance warning's fix command, not after it, or the designer acts on the warning first
             # (terminal round 30 fr9); but under the warning, which follows the win rates it judges: between them,
             # the caveat parted the table from its verdict (round 31 en11, fr11)
-            early = held_all_lines(designer.get("component_impact") or [], lang, naming, said)
+            early = held_all_lines(designer.get("component_impact") or [], lang, naming, said,
+                                   first=first_games(designer, r["games"]))
         for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
             # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
             # at that seat (twenty-second reading en11, fr8, it10)
@@ -866,7 +867,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines += designer_lines(designer, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_games(r))
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
-        lines += held_all_lines(designer.get("component_impact") or [], lang, naming, said, True)
+        lines += held_all_lines(designer.get("component_impact") or [], lang, naming, said, True,
+                                first_games(designer, r["games"]))
     lines += option_lines(r.get("options") or [], lang, naming)
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
@@ -1579,7 +1581,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         # "(the same games)" on a third, and absent at 3 and 4 players (nineteenth reading fr4, fr13, fr14, en8)
         out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared, winner)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
-    out += held_all_lines(d.get("component_impact") or [], lang, naming, said)
+    out += held_all_lines(d.get("component_impact") or [], lang, naming, said, first=first_games(d, played))
     dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
     if (d.get("exchange") or {}).get("rows"):  # both experiments: one table, one row per card (issue #53)
         return out + strength_lines(rows, d["exchange"], lang, naming, said,
@@ -1671,14 +1673,22 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
     return out
 
 
+def first_games(designer: Mapping[str, Any], played: int | None) -> int:
+    """The games a run's card figures were counted on (``card_games``) where they are fewer than the games played,
+    else 0: the imposter's "in 3.6% of their games" counts the first 250 of 1,000 (round 42 it3, round 41 en20)."""
+    counted = designer.get("card_games") or 0
+    return counted if isinstance(played, int) and 0 < counted < played else 0
+
+
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None, solo: bool = False) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False, first: int = 0) -> list[str]:
     """The note on a card every player has (``impact.held_by_all``: Royale's imposter) that the simulated players
     hardly ever use: every figure above, balance included, describes games played nearly without it (fourteenth
     reading en54, fr12). Why the card is not judged is the card-strength line's to say, on the terminal as on the
     page (terminal round 41 en19, en22: one fact, one shape). ``said``: the run's said-once keys; the note whole at a
     run's first player count, short after (eighteenth reading fr15). ``solo``: the one player's block, which has no
-    card-strength line, so its note says both (twenty-second reading en7)."""
+    card-strength line, so its note says both (twenty-second reading en7). ``first``: the games the share was
+    counted on, where fewer than the run's (``first_games``)."""
     from cardgen.simulate.cards import hardly_played
 
     out = []
@@ -1695,11 +1705,11 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
         key = "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
         out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
-                              used=held_used(r, lang, solo)))
+                              used=held_used(r, lang, solo, first)))
     return out
 
 
-def held_used(r: Mapping[str, Any], lang: str, solo: bool = False) -> str:
+def held_used(r: Mapping[str, Any], lang: str, solo: bool = False, first: int = 0) -> str:
     """How rarely the players used a card every player has, for the caveat's bracket: the share of a player's games
     in which they played it (``played_share``: Royale's Imposter can be used once a game, and "0.02 times per game"
     meant "in 2% of games", which the reader had to work out: round 39 en37, en48), else, in a result recorded
@@ -1708,7 +1718,8 @@ def held_used(r: Mapping[str, Any], lang: str, solo: bool = False) -> str:
 
     share = r.get("played_share")
     if isinstance(share, (int, float)):
-        return say("held_used_share" + ("_solo" if solo else ""), lang, share=_pct(share, lang))
+        return say("held_used_share" + ("_first" if first else "") + ("_solo" if solo else ""), lang,
+                   share=_pct(share, lang), n=decimal(first, lang, places=0))
     return say("held_used_times" + ("_solo" if solo else ""), lang, n=number(r["plays_per_seat"], lang, False,
                                                                                small=True))
 
