@@ -247,7 +247,7 @@ def test_the_swaps_under_a_cards_name_read_as_its_share_of_the_swaps(lang: str) 
     html = _page(lang)
     # round 39 en15, it17: "part of … swaps" unidiomatic, «coinvolta in ⏎ 400» broken from its number
     # terminal round 41 fr30: a count of its own, never "played … times … in 400 swaps"
-    said = {"en": "400 swaps, in 200 games", "fr": "400 substitutions, dans 200 parties",
+    said = {"en": "400 swaps in 200 games", "fr": "400 substitutions, dans 200 parties",
             "it": "400 sostituzioni in 200 partite"}[lang]
     assert said in html, html[:2000]
 

@@ -318,7 +318,7 @@ def test_the_heading_has_one_colon_and_the_count_reads_as_the_cards_share(lang: 
     assert "part of" not in games and "coinvolta" not in games, games
     html = _page(lang)
     # terminal round 41 fr30: the swaps a count of their own beside the times played, never "played … in 400 swaps"
-    assert {"en": "400 swaps, in 200 games", "fr": "400 substitutions, dans 200 parties",
+    assert {"en": "400 swaps in 200 games", "fr": "400 substitutions, dans 200 parties",
             "it": "400 sostituzioni in 200 partite"}[lang] in html
 
 

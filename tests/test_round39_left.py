@@ -454,7 +454,8 @@ def test_royale_says_why_the_card_swap_test_cannot_run_either(lang: str) -> None
 
     said = _plain(dict(get_game("royale").words)["impact"][lang]["all_dealt_one"])
     test = {"en": "card swap test", "fr": "test de substitution", "it": "prova di sostituzione"}[lang]
-    held = {"en": "no player keeps a card to swap", "fr": "aucun joueur ne garde de carte à échanger",
-            "it": "nessun giocatore tiene una carta da sostituire"}[lang]
+    held = {"en": "no player keeps a dish card that could be swapped",  # round 42 en17: the imposter is kept
+            "fr": "aucun joueur ne garde de carte Plat à échanger",
+            "it": "nessun giocatore tiene una carta Piatto da sostituire"}[lang]
     assert test in said and held in said and said.index(test) > said.index(":"), said
     assert RoyaleState.exchangeable(None, 0) == ([], [])  # type: ignore[arg-type]  # the fact the sentence states

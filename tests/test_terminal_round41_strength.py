@@ -3,7 +3,7 @@
 The terminal gives one key above its table (what the swap test does, what +5 and ◆ mean, the opening hands a
 cross-check, where the method is); under the table only the rows and the † notes. The page keeps its key (one line a
 column) and one method, folded: the swap test's procedure and how swaps are counted are said there alone. A card's
-swaps read as a count of their own ("400 swaps, in 200 games"), and a phone names each figure without the test's
+swaps read as a count of their own ("400 swaps in 200 games"), and a phone names each figure without the test's
 name before it. Built from the small hand-made results of round 35, so it runs fast."""
 from __future__ import annotations
 
@@ -79,10 +79,12 @@ def test_a_cards_swaps_read_as_a_count_of_their_own_and_a_phone_names_each_figur
     d = _designer()
     html = _plain(str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", set(),
                                      "point")))
-    per_seat = {"en": "played 1.0 times per player per game · 400 swaps, in 200 games",
-                "fr": "jouée 1,0 fois par joueur et par partie · 400 substitutions, dans 200 parties",
-                "it": "giocata 1,0 volte per giocatore a partita · 400 sostituzioni in 200 partite"}[lang]
-    assert per_seat in html, html
+    # round 42 en37: the count on a line of its own, no comma in English and Italian (fr30's comma kept in French)
+    per_seat = {"en": ("played 1.0 times per player per game", "400 swaps in 200 games"),
+                "fr": ("jouée 1,0 fois par joueur et par partie", "400 substitutions, dans 200 parties"),
+                "it": ("giocata 1,0 volte per giocatore a partita", "400 sostituzioni in 200 partite")}[lang]
+    assert (f'<span class="muted">{per_seat[0]}</span><br><span class="muted">{per_seat[1]}</span>'
+            in html.replace("\u00a0", " ")), html
     labels = re.findall(r'data-label="([^"]*)"', html)
     group = WORDS[lang]["strength_groups"].split("|")[1]
     assert labels and not any(group in label for label in labels), labels

@@ -146,18 +146,18 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
 ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player has the same kinds of cards "
                       "(their own row of nobles and an imposter, its pattern their own), so no player lacks a kind of "
                       "card that others hold. Nor can the card swap test be run: every dish card a player takes is placed under a noble "
-                      "in the same turn, so no player keeps a card to swap.",  # round 39 it33
+                      "in the same turn, so no player keeps a dish card that could be swapped.",  # round 39 it33; round 42 en17
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur a les "
                       "mêmes types de cartes (sa rangée de nobles et son Imposteur, dont le motif lui est propre) ; "
                       "aucun joueur n’est donc "
                       "privé d’un type de carte que les autres possèdent. Le test de substitution ne peut pas non plus "
                       "être mené : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
-                      "joueur ne garde de carte à échanger.",
+                      "joueur ne garde de carte Plat à échanger.",
                 "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e tutti "
                       "hanno gli stessi tipi di carte (la propria fila di nobili e un Impostore, ognuno con il suo "
                       "schema); nessun giocatore è quindi privo di un tipo di carta che gli altri hanno. Né si può fare la prova di "
                       "sostituzione: ogni carta Piatto presa va sotto un nobile nello stesso turno, quindi nessun "
-                      "giocatore tiene una carta da sostituire."}
+                      "giocatore tiene una carta Piatto da sostituire."}
 #: round 31 en40, fr28, it33: the reason says the game deals no opening hand at all (the only hand named)
 NO_HAND = {"en": "deals no opening hand", "fr": "ne distribue pas de main de départ",
            "it": "non si distribuisce una mano iniziale"}
