@@ -93,8 +93,7 @@ def test_the_solo_imposter_caveat_points_at_no_verdict_line_and_says_why_unjudge
             "fr": "si bien que ces résultats valent pour des parties jouées quasiment sans elle",  # round 40 fr7
             "it": "perciò questi risultati valgono per partite giocate praticamente senza di essa"}[lang] in solo
     if lang == "fr":  # round 40 fr6; terminal round 41 fr8
-        assert solo.endswith("en solitaire, la carte elle-même n’est pas évaluée : il n’y a personne sans elle à qui "
-                             "comparer le joueur")
+        assert solo.endswith("comme à tout nombre de joueurs, la carte n’est pas évaluée : chaque joueur en a une")
         assert "faute de joueur" not in solo
 
 

@@ -391,5 +391,4 @@ def test_the_french_imposter_notes_have_no_comma_splice_and_an_apt_reason_in_sol
     # terminal round 41 fr8: the note says the use, the card-strength line why the card is not judged
     assert "({used}) ; ces résultats, y compris l’équilibre" in LINES["fr"]["held_all_used"]
     solo = LINES["fr"]["held_all_hardly_solo"]
-    assert solo.endswith("en solitaire, la carte elle-même n’est pas évaluée : il n’y a personne sans elle à qui "
-                         "comparer le joueur")
+    assert solo.endswith("comme à tout nombre de joueurs, la carte n’est pas évaluée : chaque joueur en a une")

@@ -162,14 +162,11 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # joueur sans elle à qui comparer » stacked two phrases
     # round 39 en48: how rarely, as a share of the games ("in 2.4% of games"), not "0.02 times per game"
     assert {"en": "of games), so these figures describe games played almost "
-                  "without it; the card itself is not judged, as a solo game has no player without it to compare "
-                  "with",  # round 33 en9, fr10, it7: "alone at the table" dangled
+                  "without it; as at every player count, the card is not judged: every player has one",  # round 33 en9, fr10, it7; round 42 en1
             "fr": "des parties), si bien que ces résultats valent pour des "
-                  "parties jouées quasiment sans elle ; en solitaire, la carte elle-même n’est pas évaluée : il n’y a "
-                  "personne sans elle à qui comparer le joueur",  # round 39 fr43
+                  "parties jouées quasiment sans elle ; comme à tout nombre de joueurs, la carte n’est pas évaluée : chaque joueur en a une",  # round 39 fr43
             "it": "delle partite), perciò questi risultati valgono per partite "
-                  "giocate praticamente senza di essa; in solitario la carta in sé non viene valutata, perché "
-                  "non c’è un giocatore senza di essa con cui fare il confronto"}[lang] in alone
+                  "giocate praticamente senza di essa; come con qualsiasi numero di giocatori, la carta non viene valutata: ogni giocatore ne ha una"}[lang] in alone
     # round 33 en10, fr13: the first count with players says the whole note, not "as above", which pointed at the
     # solo note's other reason; terminal round 41 en19, en22: why the card is not judged, the card-strength line
     two = plain(format_entry(duo, lang, naming, said))
