@@ -32,6 +32,7 @@ import _signal
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -53,6 +54,11 @@ _fired = False  # the outermost call's deadline passed
 _armed = False  # the main thread's timer may interrupt (off as soon as the call returned)
 _fires = 0  # interruptions of the outermost call so far
 _where = ""  # what the outermost call runs, for the last-resort line
+_deadline = 0.0  # when the outermost call's time runs out (``time.monotonic``)
+#: when the timer this process armed goes off (``time.monotonic``), 0: not armed. A call whose deadline is
+#: later leaves it armed: it goes off early, and ``_alarm`` arms it again for the rest (one system call
+#: per ``_limit`` seconds instead of one per call: a look-ahead calls a house rule's hooks 100,000s of times)
+_timer_at = 0.0
 
 
 class CodeTimeout(BaseException):
@@ -90,8 +96,15 @@ def time_limit() -> float:
 
 
 def _alarm(signum: int, frame: object) -> None:
-    global _fired, _fires
+    global _fired, _fires, _timer_at
+    _timer_at = 0.0
     if _armed:  # a signal that arrives once the call returned interrupts nothing
+        if not _fired:
+            left = _deadline - time.monotonic()
+            if left > 0:  # armed for an earlier call: this one still has time
+                _timer_at = _deadline
+                signal.setitimer(signal.ITIMER_REAL, left)
+                return
         _fired, _fires = True, _fires + 1
         if _fires > GIVE_UP:
             _give_up()
@@ -135,10 +148,11 @@ def _before_fork() -> None:
 def _in_fork_child() -> None:
     """The copy a fork inside project code made ends at once: it would run the rest of the command again.
     Any other child (a worker) notes its own pid."""
-    global _pid
+    global _pid, _timer_at
     if _depth:
         _REAL_EXIT(1)
     _pid = os.getpid()
+    _timer_at = 0.0  # a fork's child has no timer
 
 
 _pid = os.getpid()  # this process's (kept by the fork hook: no system call per guarded call)
@@ -189,11 +203,12 @@ def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs
 def _with_timer(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
     """The main thread's way: ``SIGALRM`` after the limit (then every ``REPEAT`` s until the call returns).
 
-    One system call per call: where ``SIGALRM`` had its default action our handler stays
-    installed, unarmed (a late alarm then interrupts nothing), and the next call re-arms the
-    timer; another handler and its timer are put back after the call.
+    Where ``SIGALRM`` had its default action our handler stays installed, and so does its timer once
+    armed: a call finds it armed for an earlier deadline and leaves it (``_alarm`` arms it again for the
+    rest when it goes off early), so a call costs a system call only once every ``_limit`` seconds. Another
+    handler and its timer are put back after the call.
     """
-    global _armed
+    global _armed, _deadline, _timer_at
     before = _signal.getsignal(_signal.SIGALRM)  # the C function: signal.getsignal's enum costs 5 µs
     keep = before is _alarm or before == _signal.SIG_DFL
     old_delay = 0.0
@@ -201,8 +216,12 @@ def _with_timer(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, A
         if not keep:
             old_delay = signal.getitimer(signal.ITIMER_REAL)[0]
         signal.signal(signal.SIGALRM, _alarm)
-    _armed = True
-    signal.setitimer(signal.ITIMER_REAL, _limit)
+        _timer_at = 0.0  # whatever timer runs is not ours
+    _deadline = time.monotonic() + _limit
+    _armed = True  # before the timer: an alarm from now on sees this call's deadline
+    if not _timer_at or _timer_at > _deadline:
+        signal.setitimer(signal.ITIMER_REAL, _limit)
+        _timer_at = _deadline
     try:
         out = fn(*args, **kwargs)
     finally:
@@ -210,6 +229,7 @@ def _with_timer(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, A
             _armed = False
         finally:  # someone else's handler and timer: put back, even when the alarm came as the call returned
             if not keep:
+                _timer_at = 0.0
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, before)
                 if old_delay:  # less the time spent here, roughly

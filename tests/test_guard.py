@@ -27,10 +27,38 @@ def test_a_call_past_the_limit_is_interrupted_within_it() -> None:
     assert 0.25 < time.monotonic() - start < 2.0
 
 
-def test_a_quick_call_returns_its_value_and_leaves_no_timer_armed() -> None:
+def test_a_quick_call_returns_its_value_and_its_timer_interrupts_nothing_after_it() -> None:
     assert guard.call(lambda a, b=0: a + b, 2, b=3) == 5
-    time.sleep(0.4)  # a timer left running would interrupt this sleep
+    time.sleep(0.4)  # the timer it left armed goes off here, and must not interrupt this sleep
     assert guard.call(sum, [1, 2]) == 3
+
+
+def test_many_quick_calls_arm_the_timer_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A look-ahead calls a house rule's hooks 100,000s of times: one system call per call was a cost of
+    its own (issue 50). A call finds the timer an earlier call armed and leaves it."""
+    armed: list[float] = []
+    real = signal.setitimer
+    monkeypatch.setattr(signal, "setitimer", lambda which, delay, *rest: (armed.append(delay), real(which, delay, *rest))[1])
+    monkeypatch.setattr(guard, "_timer_at", 0.0)
+    for i in range(1000):
+        assert guard.call(abs, -i) == i
+    assert armed == [0.3]
+
+
+def test_a_call_after_an_earlier_one_armed_the_timer_still_has_its_whole_limit() -> None:
+    """The timer an earlier call armed goes off during a later call, before the later call's deadline:
+    it is armed again for the rest, and the later call is interrupted at its own deadline, not before."""
+    guard.call(abs, -1)  # arms the timer: it goes off 0.3 s from now
+    time.sleep(0.2)
+    start = time.monotonic()
+    assert guard.call(lambda: time.sleep(0.2) or "done") == "done"  # the early alarm came 0.1 s in
+    assert time.monotonic() - start >= 0.2
+    guard.call(abs, -1)
+    time.sleep(0.2)
+    start = time.monotonic()
+    with pytest.raises(guard.CodeTimeout):
+        guard.call(time.sleep, 30)
+    assert 0.28 < time.monotonic() - start < 2.0  # its own 0.3 s, not the 0.1 s left of the first call's
 
 
 def test_another_alarm_handler_and_its_timer_are_put_back() -> None:
@@ -205,9 +233,10 @@ def test_the_fork_hooks_mark_a_fork_inside_project_code_end_its_copy_and_let_a_w
     monkeypatch.setattr(guard, "_REAL_EXIT", end)
     monkeypatch.setattr(guard, "_forked", False)
     monkeypatch.setattr(guard, "_pid", -1)
+    monkeypatch.setattr(guard, "_timer_at", 123.0)
     guard._before_fork()
-    guard._in_fork_child()  # outside project code: a worker, which notes its own pid
-    assert guard._forked is False and guard._pid == os.getpid()
+    guard._in_fork_child()  # outside project code: a worker, which notes its own pid; a fork has no timer
+    assert guard._forked is False and guard._pid == os.getpid() and guard._timer_at == 0.0
     monkeypatch.setattr(guard, "_depth", 1)
     guard._before_fork()
     assert guard._forked is True
