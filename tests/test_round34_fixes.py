@@ -166,7 +166,7 @@ def test_a_balance_warning_on_the_page_has_its_caveat_beside_it(lang: str) -> No
     first, again = warning_caveats(r, lang, naming, said), warning_caveats(r, lang, naming, said)
     assert len(first) == 1 and len(again) == 1 and first != again
     # round 39 en45: the use alone under the warning (the cards' paragraph below says why it is not judged)
-    assert {"en": "hardly ever play their", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[0]
+    assert {"en": "hardly ever use their", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[0]
     assert warning_caveats({**r, "balance": {"flags": []}}, lang, naming, set()) == []
     assert warning_caveats({**r, "players": 1}, lang, naming, set()) == []
     deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")

@@ -391,4 +391,5 @@ def test_the_french_imposter_notes_have_no_comma_splice_and_an_apt_reason_in_sol
     # terminal round 41 fr8: the note says the use, the card-strength line why the card is not judged
     assert "({used}) ; ces résultats, y compris l’équilibre" in LINES["fr"]["held_all_used"]
     solo = LINES["fr"]["held_all_hardly_solo"]
-    assert solo.endswith("comme à tout nombre de joueurs, la carte n’est pas évaluée : chaque joueur en a une")
+    # round 42 fr1: the solo note says the use alone; the solo block's card-strength line says why it is not judged
+    assert solo.endswith("valent pour des parties jouées quasiment sans elle") and "évaluée" not in solo

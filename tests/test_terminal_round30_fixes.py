@@ -23,7 +23,7 @@ def test_the_imposter_caveat_comes_before_the_balance_warning_it_bears_on(
     monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [("flagged", "WARNING (balance): player 1 leads")])
     monkeypatch.setattr(summary, "balance_fix", lambda *a, **k: "FIX-COMMAND")
     text = plain(format_entry(duo, lang, Naming.of(deck, lang), set()))
-    caveat = {"en": "hardly ever play", "fr": "presque jamais"}[lang]
+    caveat = {"en": "hardly ever use", "fr": "presque jamais"}[lang]
     assert text.count(caveat) == 1, text
     # round 31 en11, fr11: the warning right under the win rates it judges, the caveat under it, before its command
     assert text.index("WARNING (balance)") < text.index(caveat) < text.index("FIX-COMMAND"), text
@@ -675,9 +675,9 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     ("reading_close_games", {}, "plus elle est haute, plus les écarts à l’arrivée sont faibles", "serrées"),
     # fr11: an indicator does not "add itself to" a number of players
     ("legend_validate_more_one", {}, "indicateur de conception mesuré à partir d’ici :", "s’ajoute"),
-    # fr14: one verb for the Imposter
-    ("held_all_used_again", {"card": "Imposteur", "used": "0,01"}, "ne jouent presque jamais leur carte",
-     "utilisent"),
+    # fr14: one verb for the Imposter; round 42 en2: the book's verb, « utilisez votre imposteur », not « jouer »
+    ("held_all_used_again", {"card": "Imposteur", "used": "0,01"}, "n’utilisent presque jamais leur carte",
+     "jouent"),
     # fr22: "le risque" of nothing; "avant de la modifier" two clauses from its noun
     ("card_confirm_calm", {"card": "« Faveur »", "where": "à 3, 4 et 6 joueurs", "command": "x"},
      # round 36 fr14: the dangling « d’autant plus probable » as its own apposition

@@ -1083,7 +1083,7 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
             "not_judged": {"why": "all"}}
     naming = Naming(names={"imposter": "Imposter"})
     [line] = designer_lines({"component_impact": [held]}, "en", naming)
-    assert line == ("  note: the simulated players hardly ever play their Imposter card (0.02 times per player per game "
+    assert line == ("  note: the simulated players hardly ever use their Imposter card (0.02 times per player per game "
                     "on average), so these figures, balance included, describe games played almost without it")
     # round 32 en15, round 40 en6; terminal round 41 en19: "note", not "caveat"; why the card is not judged is the
     # card-strength line's to say, as on the page (en22)

@@ -151,9 +151,9 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     said: set[str] = set()
     naming = Naming.of(deck, lang)
     alone = plain(format_entry(solo, lang, naming, said))
-    caveat = {"en": "note: the simulated player hardly ever plays the imposter card (",  # round 31 en9: one player
+    caveat = {"en": "note: the simulated player hardly ever uses the imposter card (",  # round 31 en9: one player
               # round 29 fr12: "le joueur … le joueur automatique" said the subject twice
-              "fr": "à noter : le joueur automatique ne joue presque jamais sa carte Imposteur (",
+              "fr": "à noter : le joueur automatique n’utilise presque jamais sa carte Imposteur (",
               "it": "nota: il giocatore automatico non usa quasi mai la sua carta Impostore ("}[lang]
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
@@ -161,28 +161,31 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # round 34 en8: a solo block has no verdict line but its header's word: "these figures" alone; fr10: « faute de
     # joueur sans elle à qui comparer » stacked two phrases
     # round 39 en48: how rarely, as a share of the games ("in 2.4% of games"), not "0.02 times per game"
-    assert {"en": "of games), so these figures describe games played almost "
-                  "without it; as at every player count, the card is not judged: every player has one",  # round 33 en9, fr10, it7; round 42 en1
-            "fr": "des parties), si bien que ces résultats valent pour des "
-                  "parties jouées quasiment sans elle ; comme à tout nombre de joueurs, la carte n’est pas évaluée : chaque joueur en a une",  # round 39 fr43
-            "it": "delle partite), perciò questi risultati valgono per partite "
-                  "giocate praticamente senza di essa; come con qualsiasi numero di giocatori, la carta non viene valutata: ogni giocatore ne ha una"}[lang] in alone
+    assert {"en": "of games), so these figures describe games played almost without it",  # round 33 en9, fr10, it7
+            "fr": "des parties), si bien que ces résultats valent pour des parties jouées quasiment sans elle",
+            "it": "delle partite), perciò questi risultati valgono per partite giocate praticamente senza di "
+                  "essa"}[lang] in alone
+    # round 42 en1, it1, fr1: why the card is not judged on the card-strength line, as at every count
+    strength = {"en": "card strength: not judged (every player has the same kinds of cards",  # round 42 it2
+                "fr": "force des cartes : non évaluée (chaque joueur a les mêmes types de cartes",
+                "it": "forza delle carte: non valutata (ogni giocatore ha gli stessi tipi di carte"}[lang]
+    assert strength in alone and alone.index(caveat) < alone.index(strength), alone
     # round 33 en10, fr13: the first count with players says the whole note, not "as above", which pointed at the
     # solo note's other reason; terminal round 41 en19, en22: why the card is not judged, the card-strength line
     two = plain(format_entry(duo, lang, naming, said))
-    assert {"en": "note: the simulated players hardly ever play their imposter card",
-            "fr": "à noter : les joueurs automatiques ne jouent presque jamais leur carte Imposteur",
+    assert {"en": "note: the simulated players hardly ever use their imposter card",
+            "fr": "à noter : les joueurs automatiques n’utilisent presque jamais leur carte Imposteur",
             "it": "nota: i giocatori automatici non usano quasi mai la loro carta Impostore"}[lang] in two, two
-    assert {"en": "card strength: not judged (every player has the same kinds of cards",  # round 42 it2
-            "fr": "force des cartes : non évaluée (chaque joueur a les mêmes types de cartes",
-            "it": "forza delle carte: non valutata (ogni giocatore ha gli stessi tipi di carte"}[lang] in two, two
-    assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] not in two
+    assert strength not in two and {"en": "card strength: not judged, as above",  # said in the solo block
+                                     "fr": "force des cartes : non évaluée, comme plus haut",
+                                     "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
+    assert {"en": "note: as above", "fr": "à noter : comme plus haut", "it": "nota: come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: "as above", once
-    assert caveat not in two and {"en": "note: as above, the simulated players hardly ever play their imposter card",
-                                  # round 30 fr14: one verb, "jouer"; it10: short after the first
-                                  "fr": "à noter : comme plus haut, les joueurs automatiques ne jouent presque "
+    assert caveat not in two and {"en": "note: as above, the simulated players hardly ever use their imposter card",
+                                  # round 30 fr14: one verb, the book's (round 42 en2); it10: short after
+                                  "fr": "à noter : comme plus haut, les joueurs automatiques n’utilisent presque "
                                         "jamais leur carte Imposteur",
                                   "it": "nota: come sopra, i giocatori automatici non usano quasi mai la loro carta "
                                         "Impostore"}[lang] in two

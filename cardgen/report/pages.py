@@ -1044,7 +1044,14 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
 
     d = r.get("designer") or {}
     if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
-        d = {k: v for k, v in d.items() if k not in FIGURES and k not in ("component_impact", "exchange")}
+        from cardgen.report.impact import _held_by_all
+
+        held = d.get("component_impact") or []
+        # but cards every player has keep their card-strength paragraph, why none is judged, as every count's
+        # block says it (round 42 en1, en15, it1, fr1); the solo caveat above said how rarely they are used
+        keep = ("component_impact",) if held and all(_held_by_all(x) for x in held) else ()
+        d = {k: v for k, v in d.items() if k not in FIGURES and k not in ("component_impact", "exchange") or k in keep}
+        caveated = caveated or bool(keep)
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:

@@ -867,8 +867,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines += designer_lines(designer, lang, naming, r["games"], said, r.get("players"),
                                 (r.get("ties") or {}).get("shared_wins") or 0, winner_games(r))
     else:  # but a card the one player has and hardly uses is a caveat on the solo figures too (en7)
-        lines += held_all_lines(designer.get("component_impact") or [], lang, naming, said, True,
-                                first_games(designer, r["games"]))
+        held = designer.get("component_impact") or []
+        lines += held_all_lines(held, lang, naming, said, True, first_games(designer, r["games"]))
+        if held and all(held_by_all(x) for x in held):  # and why it is not judged, on the line every count has
+            lines += cards_none_lines(lang, naming, said)  # (round 42 en1, it1, fr1: the solo note said it)
     lines += option_lines(r.get("options") or [], lang, naming)
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
@@ -1609,14 +1611,23 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
-    elif figures and not rows and (none := own_impact("cards_none_line", lang, naming)):
-        # no card judged, and the game's own words say why: King Lui's hands start empty and its engine swaps no card
-        # (round 39 fr34, it29); Royale's players all hold an imposter and keep no dish card (terminal round 41 en22)
-        again = said is not None and "cards_none" in said
-        out.append("  " + (say("cards_none_again", lang) if again else none))
-        if said is not None:
-            said.add("cards_none")
+    elif figures and not rows:
+        out += cards_none_lines(lang, naming, said)
     return out
+
+
+def cards_none_lines(lang: str, naming: Naming | None, said: set[str] | None) -> list[str]:
+    """"card strength: not judged (…)" where no card is judged and the game's own words say why: King Lui's hands
+    start empty and its engine swaps no card (round 39 fr34, it29); Royale's players all hold an imposter and keep
+    no dish card (terminal round 41 en22), its solo block included (round 42 en1, it1, fr1). "…, as above" after
+    the first."""
+    none = own_impact("cards_none_line", lang, naming)
+    if not none:
+        return []
+    again = said is not None and "cards_none" in said
+    if said is not None:
+        said.add("cards_none")
+    return ["  " + (say("cards_none_again", lang) if again else none)]
 
 
 def own_impact(key: str, lang: str, naming: Naming | None) -> str | None:
@@ -1685,9 +1696,9 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
     """The note on a card every player has (``impact.held_by_all``: Royale's imposter) that the simulated players
     hardly ever use: every figure above, balance included, describes games played nearly without it (fourteenth
     reading en54, fr12). Why the card is not judged is the card-strength line's to say, on the terminal as on the
-    page (terminal round 41 en19, en22: one fact, one shape). ``said``: the run's said-once keys; the note whole at a
-    run's first player count, short after (eighteenth reading fr15). ``solo``: the one player's block, which has no
-    card-strength line, so its note says both (twenty-second reading en7). ``first``: the games the share was
+    page (terminal round 41 en19, en22: one fact, one shape), the solo block's too (round 42 en1, it1, fr1). ``said``:
+    the run's said-once keys; the note whole at a run's first player count, short after (eighteenth reading fr15).
+    ``solo``: the one player's block (twenty-second reading en7). ``first``: the games the share was
     counted on, where fewer than the run's (``first_games``)."""
     from cardgen.simulate.cards import hardly_played
 
