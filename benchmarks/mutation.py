@@ -546,6 +546,8 @@ TARGETS = [
     # compiled Jinja2 templates kept between runs for the rulebook and the report (issue 49: a command's fixed cost)
     Target("jinjacache", "cardgen/jinjacache.py", ("",), ("tests/test_templating_cache.py",)),
     Target("numba_inline", "cardgen/speedups/numba_inline.py", ("",), ("tests/test_speedups_numba.py",)),
+    # a search's copy of a position: its generator's state, its own lists (issue 50: no seeding per copy)
+    Target("statecopy", "cardgen/engine/statecopy.py", ("",), ("tests/test_statecopy.py",)),
 ]
 
 
