@@ -251,7 +251,10 @@ class RoyaleGame(Game):
         (remembering them saved nothing: docs/DEVELOPING.md, 2026-12-04)."""
         ids = self.scratch
         acts = self.actions[S.s[S_PLAYER]]
-        return [acts[ids[i]] for i in range(rules.legal(S, ids))]
+        m = rules.legal(S, ids)
+        if m and ids[m - 1] == m - 1 and S.s[S_PHASE] == TAKE:  # takes are listed in order: every one, 0 to m - 1
+            return acts[:m]
+        return [acts[ids[i]] for i in range(m)]
 
     def new_initial_state(self, seed: int) -> "RoyaleState":
         return self.state_class(self, seed)
@@ -679,9 +682,10 @@ class RoyaleState(State):
             g, s = self.g, self.s
             ids, starts = g.card_ids, g.slots_of[p]
             n = len(starts)
+            card = ids.__getitem__  # map() over it: no comprehension's frame per noble slot
             view = self._views[p] = (s[g.score_at + p], s[g.left_at + p],
                                      tuple(map(bool, s[g.done_of[p]:g.done_of[p] + n])),
-                                     tuple([tuple([ids[c] for c in s[at:at + k]]) if k else ()
+                                     tuple([tuple(map(card, s[at:at + k])) if k else ()
                                             for at, k in zip(starts, s[g.ulen_of[p]:g.ulen_of[p] + n])]))
         return view
 

@@ -364,7 +364,17 @@ def legal(S: Any, out: Any) -> int:
     p, phase, nslots = get(S, K_PLAYER), get(S, K_PHASE), cfg[C_SLOTS]
     m = 0
     if phase == TAKE:
-        for a in range(cfg[C_LINES] + imposter_ways(S, p)):
+        takes = cfg[C_LINES] + imposter_ways(S, p)
+        full = True  # a full buffet, the common case (it is refilled every turn): every take names a card, as every
+        for i in range(g0, g0 + cfg[C_CELLS]):  # take names a cell (a pattern has one at least)
+            if grid[i] == EMPTY:
+                full = False
+                break
+        if full:
+            for a in range(takes):
+                out[a] = a
+            return takes
+        for a in range(takes):
             row, n = take_cells(S, p, a)
             for j in range(n):
                 if grid[g0 + row[j]] != EMPTY:
