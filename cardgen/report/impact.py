@@ -217,6 +217,9 @@ class Count(NamedTuple):
 
     players: int | None = None
     caveated: bool = False
+    #: the games the players' use of a card was counted on, where fewer than the count's games (``summary.first_games``):
+    #: "in 3.6% of their games" beside 1,000 games counted the first 250 (round 43 it44)
+    first: int = 0
 
 
 def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, str] | None = None,
@@ -234,9 +237,13 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
 
     words, names = {**WORDS[lang], **(own or {})}, names or {}
     cards = [QUOTED[lang].format(names.get(r["component"], r["component"])) for r in rows]
-    why = "all_dealt:" + ",".join(sorted(r["component"] for r in rows))
+    # one player: the game's own reason for a solo game where it has one ("every player … the others" read oddly
+    # alone: round 43 it43), the next count then gives the whole one
+    solo = count.players == 1 and len(cards) == 1 and "all_dealt_one_solo" in words
+    why = "all_dealt:" + ",".join(sorted(r["component"] for r in rows)) + (":solo" if solo else "")
     text = (words["all_dealt_again"] if said_before([why], said) else
-            words["all_dealt_one" if len(cards) == 1 else "all_dealt"].format(cards=join_and(cards, lang)))
+            words["all_dealt_one_solo" if solo else "all_dealt_one" if len(cards) == 1 else "all_dealt"].format(
+                cards=join_and(cards, lang)))
 
     def times(r: Any) -> str | None:
         x = r.get("plays_per_seat") if isinstance(r, dict) else None
@@ -251,10 +258,12 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     if isinstance(share, (int, float)):  # how often said once, as a share of games: "0.04 times per player per
         # game", then "they hardly ever used it", said one thing twice (round 39 en46, en37)
         again = said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)
-        return macro("parts.html", "paragraph", typeset(" ".join([text, words[
-            "all_dealt_hardly_share_again" if again else "all_dealt_hardly_share"].format(
+        from cardgen.languages import decimal
+
+        key = "all_dealt_hardly_share" + ("_first" if count.first else "") + ("_again" if again else "")
+        return macro("parts.html", "paragraph", typeset(" ".join([text, words[key].format(
             name=names.get(rows[0]["component"], rows[0]["component"]), share=_pct(share, False, lang),
-            players=count.players or "")]), lang))
+            players=count.players or "", n=decimal(count.first, lang, places=0))]), lang))
     for card, r in zip(cards, rows):
         b, v = times(r.get("base")) if paired else None, times(r)
         shares = [x.get("played_share") if isinstance(x, dict) else None for x in (r.get("base"), r)]

@@ -490,7 +490,10 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
                           fair=percent(fair, lang, places=1, fixed=True)) + verdict
     # several players close to the limit, none flagged: each named, as several flagged ones are: the cell named the
     # furthest alone, and player 2 at 15.3%, as borderline as player 4 at 25.7%, vanished (terminal round 41 en12)
-    near = sorted({c["seat"] for c in close if isinstance(c.get("seat"), int)})
+    # as the terminal and the game page name them: a seat within chance even without the widening (``near``) is
+    # not "only just" within it (round 43 en41*, fr47*, it55*: the overview named player 5, the others did not)
+    near = sorted({c["seat"] for c in close if isinstance(c.get("seat"), int) and not c.get("near")}
+                  or {c["seat"] for c in close if isinstance(c.get("seat"), int)})
     rates = {s["seat"] + 1: s["rate"] for s in seats}
     if not flagged and "flags" in balance and len([k for k in near if k in rates]) > 1:
         said = [page_words("fairness_seat", lang, k=k, rate=percent(rates[k], lang, places=1, fixed=True))
@@ -1039,7 +1042,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     (``warning_caveats``): the cards' paragraph says why it is not judged, not that again (round 39 en45, fr51)."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import figure_bases, interval, winner_games
+    from cardgen.simulate.summary import figure_bases, first_games, interval, winner_games
     from cardgen.simulate.verdict import WORDS, defined, is_share as share, label, number
 
     d = r.get("designer") or {}
@@ -1078,7 +1081,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
         cards_title, played = IMPACT_WORDS[lang]["strength_title"], ""
     else:
         cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said,
-                              Count(r.get("players"), caveated))
+                              Count(r.get("players"), caveated, first_games(d, r.get("games"))))
                  if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
         played = exchange_block(d["exchange"], lang=lang) if d.get("exchange") else ""  # why not measured
         none = own_words(words, lang).get("cards_none")

@@ -870,7 +870,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         held = designer.get("component_impact") or []
         lines += held_all_lines(held, lang, naming, said, True, first_games(designer, r["games"]))
         if held and all(held_by_all(x) for x in held):  # and why it is not judged, on the line every count has
-            lines += cards_none_lines(lang, naming, said)  # (round 42 en1, it1, fr1: the solo note said it)
+            lines += cards_none_lines(lang, naming, said, solo=True)  # (round 42 en1, it1, fr1: the solo note said it)
     lines += option_lines(r.get("options") or [], lang, naming)
     lines += peak_lines(r["peaks"], lang, naming, {f.get("peak") for f in r.get("sufficiency") or ()})
     lines += ["  " + ended(shortfall_line(f, lang, naming, said=said, entry=r)) for f in r.get("sufficiency", [])]
@@ -1115,6 +1115,12 @@ def seat_trend(rates: Sequence[Any] | None, lang: str) -> str:
     steps = [b - a for a, b in zip(printed, printed[1:])]
     key = "balance_trend_fall" if all(s < 0 for s in steps) else "balance_trend_rise" if all(s > 0 for s in steps) \
         else ""
+    # the measured rates run one way; that each step is real, only where no two neighbours' intervals overlap:
+    # "falls from one seat to the next" claimed it where players 2, 3 and 4 overlapped (round 43 fr5, it6)
+    spans = [(r.get("low"), r.get("high")) if isinstance(r, Mapping) else (None, None) for r in rates or ()]
+    apart = all(isinstance(a[0], (int, float)) and isinstance(b[1], (int, float)) and (a[0] > b[1] or b[0] > a[1])
+                for a, b in zip(spans, spans[1:]))
+    key += "" if apart or not key else "_maybe"
     return say(key, lang, rates=and_list([_pct(x, lang, fixed=True) for x in shown], lang)) if key else ""
 
 
@@ -1616,17 +1622,19 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return out
 
 
-def cards_none_lines(lang: str, naming: Naming | None, said: set[str] | None) -> list[str]:
+def cards_none_lines(lang: str, naming: Naming | None, said: set[str] | None, solo: bool = False) -> list[str]:
     """"card strength: not judged (…)" where no card is judged and the game's own words say why: King Lui's hands
     start empty and its engine swaps no card (round 39 fr34, it29); Royale's players all hold an imposter and keep
-    no dish card (terminal round 41 en22), its solo block included (round 42 en1, it1, fr1). "…, as above" after
-    the first."""
-    none = own_impact("cards_none_line", lang, naming)
+    no dish card (terminal round 41 en22), its solo block included (round 42 en1, it1, fr1), in the solo block's own
+    words where the game has them: "every player has the same kinds of cards" read oddly with one player (round 43
+    it8). "…, as above" after the first of the same words."""
+    key = "cards_none_line_solo" if solo and own_impact("cards_none_line_solo", lang, naming) else "cards_none_line"
+    none = own_impact(key, lang, naming)
     if not none:
         return []
-    again = said is not None and "cards_none" in said
+    again = said is not None and key in said
     if said is not None:
-        said.add("cards_none")
+        said.add(key)
     return ["  " + (say("cards_none_again", lang) if again else none)]
 
 
