@@ -74,3 +74,51 @@ def test_the_imposters_share_says_it_counts_each_player_in_each_game(lang: str, 
 
     got = held_used({"played_share": 0.0133}, lang, first=250).replace("\u202f", " ").replace("\u00a0", " ")
     assert got == said
+
+
+def _turns(base: float = 27.17, variant: float = 17.93, difference: float = -9.24) -> dict[str, Any]:
+    return {"metric": "turns", "base": base, "variant": variant, "difference": difference, "low": -10.6,
+            "high": -7.9, "significant": True}
+
+
+def test_a_sentences_two_values_subtract_to_its_difference() -> None:
+    """en19*, fr22*, it25*: "9.2 turns shorter, from 27.2 to 17.9": 27.2 − 17.9 is 9.3. The true difference stays
+    (round 41 en38*: 9.24 is 9.2); the two values take one more decimal where the rounded ones would not add up."""
+    from cardgen.simulate.verdict import adds_up, figures
+
+    assert not adds_up(27.17, 17.93, -9.24, False) and adds_up(27.17, 17.93, -9.24, False, 2, 1)
+    assert adds_up(24.78, 17.67, -7.11, False)
+    said = figures(_turns(), "en")
+    assert (said["b"], said["v"], said["d"]) == ("27.17", "17.93", "9.2")
+    plain = figures(_turns(24.78, 17.67, -7.11), "en")
+    assert (plain["b"], plain["v"], plain["d"]) == ("24.8", "17.7", "7.1")
+
+
+def test_a_listed_counts_two_values_subtract_to_its_difference() -> None:
+    """en25*, fr28*, it34*: fix's rows "25.1 → 0.6 −24.6"."""
+    from cardgen.simulate.summary import count_cells
+
+    row = {"metric": "unpaid", "base": 25.13, "variant": 0.56, "difference": -24.57, "low": -26.0, "high": -23.0}
+    assert count_cells(row, "en")[1:4] == ("25.13", "0.56", "−24.6")
+    row = {"metric": "unpaid", "base": 25.1, "variant": 0.6, "difference": -24.5, "low": -26.0, "high": -23.0}
+    assert count_cells(row, "en")[1:4] == ("25.1", "0.6", "−24.5")
+
+
+def test_a_compare_pages_row_subtracts_to_its_difference() -> None:
+    """en36*, fr40*, it48*: "2.0 | 2.0 | −0.1" on the compare pages; the difference keeps its interval's decimals."""
+    from cardgen.report.pages import metrics_table
+
+    lead = {"metric": "margin", "base": 2.209, "variant": 2.558, "difference": 0.349, "low": -1.2, "high": 1.9}
+    rows = metrics_table([_turns(), lead], "en")["rows"]
+    got = [(r["base"], r["variant"], r["difference"]) for r in rows]
+    assert got == [("27.17", "17.93", "−9.2"), ("2.209", "2.558", "+0.3")], got
+
+
+def test_a_cards_win_rates_subtract_to_its_difference() -> None:
+    """en33*: Draco's page, "Game of Dice 26.6% / 35.0% | −8.5" (0.2655 − 0.3501 = −8.46 points)."""
+    from cardgen.report.impact import _rates
+
+    assert _rates({"win_rate_dealt": .2655, "win_rate_not_dealt": .3501, "difference": -.0846}, "en") == (
+        "26.55%", "35.01%")
+    assert _rates({"win_rate_dealt": .3758, "win_rate_not_dealt": .2911, "difference": .0847}, "en") == (
+        "37.6%", "29.1%")

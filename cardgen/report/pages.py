@@ -750,7 +750,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import PAGE, WORDS, adds_up, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
 
@@ -769,18 +769,23 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             return f(m, key, True)
         return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
 
-    def precise(m: dict[str, Any], places: int) -> dict[str, str]:
-        """A row's two values and their difference with ``places`` decimals (a share's in percentage points): the
-        true difference rounded, never that of the two rounded values (terminal round 41 en38*)."""
-        true = m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
+    def _true(m: dict[str, Any]) -> float:
+        return m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
+
+    def precise(m: dict[str, Any], places: int, dplaces: int | None = None) -> dict[str, str]:
+        """A row's two values with ``places`` decimals and their difference with ``dplaces`` (``places`` where not
+        given; a share's in percentage points): the true difference rounded, never that of the two rounded values
+        (terminal round 41 en38*), the values with the decimals that make them subtract to it (round 43 en36*)."""
+        true = _true(m)
+        dplaces = places if dplaces is None else dplaces
         if share(m["metric"]):
             b, v = round(m["base"], places + 2), round(m["variant"], places + 2)
             return {"base": percent(b, lang, places=places, fixed=True),
                     "variant": percent(v, lang, places=places, fixed=True),
-                    "difference": typeset(decimal(half_up(true * 100, places), lang, True, places, True), lang)}
+                    "difference": typeset(decimal(half_up(true * 100, dplaces), lang, True, dplaces, True), lang)}
         b, v = round(m["base"], places), round(m["variant"], places)
         return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
-                "difference": typeset(decimal(half_up(true, places), lang, True, places, True), lang)}
+                "difference": typeset(decimal(half_up(true, dplaces), lang, True, dplaces, True), lang)}
 
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
@@ -820,8 +825,14 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         # take them too, its difference the true one rounded (terminal round 41 en38*)
         places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
                                                  else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
+        # and the two values with the decimals that make them subtract to the difference beside them: "2.0 | 2.0 |
+        # −0.1" and "25.1 → 0.6 −24.6" failed a pencil's check (round 43 en36*, en25*, fr40*, it48*, it34*)
+        dplaces = places  # the difference keeps its interval's decimals: one precision for the two (en40)
+        while (places < dplaces + 2 and m.get("base") is not None and m.get("variant") is not None
+               and not adds_up(true["base"], true["variant"], _true(true), share(true["metric"]), places, dplaces)):
+            places += 1
         if places > 1 and m.get("base") is not None and m.get("variant") is not None:
-            row.update(precise(true, places))
+            row.update(precise(true, places, dplaces))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval

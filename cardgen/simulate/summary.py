@@ -234,15 +234,19 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
     the list), its two values, their signed difference (a share's in percentage points, as compare's table) and
     the interval's two ends, signed, as compare's table writes them."""
-    from cardgen.simulate.verdict import is_share, number, shown, tally_name
+    from cardgen.simulate.verdict import adds_up, is_share, number, shown, tally_name
     name = m["metric"]
     share = is_share(name)
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
     d, low, high = shown(m)
     ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
-    return (named, number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True),
-            typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
+    b, v = number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True)
+    if d is not None and not adds_up(m["base"], m["variant"], d, share):  # "25.1 → 0.6 −24.6" failed a reader's
+        # subtraction: the two values with one more decimal, the true difference kept (round 43 en25*, fr28*, it34*)
+        b, v = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if share
+                else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
+    return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
 def _num(x: Any, lang: str = "en") -> str:

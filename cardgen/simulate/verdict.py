@@ -309,6 +309,19 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
     return half_up(difference, places + 2) if share else half_up(difference, places)
 
 
+def adds_up(base: float, variant: float, difference: float, share: bool, places: int = 1,
+            dplaces: int | None = None) -> bool:
+    """Whether ``base`` and ``variant`` rounded to ``places`` decimals (a share's in percentage points) subtract to
+    ``difference`` as printed at ``dplaces`` decimals (``places`` where not given): where they do not, "9.2 turns shorter, from
+    27.2 to 17.9" fails a reader's subtraction, and the two values are written with one more decimal ("from 27.17
+    to 17.93") rather than the difference made untrue (round 43 en19*, fr22*, it25*; round 41 en38*)."""
+    from cardgen.languages import half_up
+    scale = 100 if share else 1
+    b, v = half_up(base * scale, places), half_up(variant * scale, places)
+    dplaces = places if dplaces is None else dplaces  # the difference's own decimals (a table row's interval's)
+    return half_up(v - b, dplaces) == half_up(difference * scale, dplaces)
+
+
 def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
     """A significant figure's values as its sentence says them: ``b`` and ``v`` the two means, ``d`` the size
     of their difference, ``lo``/``hi`` its interval, ``interval`` the interval's name and ``level`` its level;
@@ -319,6 +332,9 @@ def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
     if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
         lo = 0.0
     b, v = alike((m["base"], m["variant"]), lang, share)
+    if d is not None and not adds_up(m["base"], m["variant"], d, share):  # "from 27.17 to 17.93" (en19*, fr22*)
+        b, v = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if share
+                else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
     lo_, hi_ = alike((lo, hi), lang, share)
     # the change written as the figures it joins: "11.0 fewer rounds, from 26.2 to 15.2", never "11" beside
     # them and "8.3" on the next clause (sixteenth reading fr27)
