@@ -474,4 +474,4 @@ def test_the_italian_balance_warning_says_the_trend_in_a_sentence_of_its_own() -
     from cardgen.simulate.summary import seat_trend
 
     said = seat_trend([0.37, 0.273, 0.217, 0.19], "it")
-    assert said.startswith(". La quota di vittorie scende da un giocatore al successivo"), said
+    assert said.startswith(". Le quote misurate calano lungo l’ordine di gioco"), said  # round 43 it6*

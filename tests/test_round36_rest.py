@@ -22,7 +22,7 @@ def _plain(text: str) -> str:
     # terminal round 41 it14, fr10: where the book rules it is said in the warning's ruling clause; the last sentence
     # then names it once (pins updated)
     ("en", "(under “Special cases”, “Money”). In these 300 games"),
-    ("fr", "(sous « Cas particuliers », « L’argent »). Sur ces 300 parties"),
+    ("fr", "(sous « Cas particuliers », « L’argent »). Si ces 300 parties"),
     ("it", "(nei «Casi particolari», «Il denaro»). In queste 300 partite")])
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:
     """fr9*, it8*, en16 (and round 29's en24, it11, whose test this replaces: the 6-player warning says what the results
@@ -114,10 +114,10 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     « couvrir les impayés » clumsy; fr16: the line broke after « sur de »; it9: «cardgen fix le prova» ran the
     command into the clitic."""
     fr = _bank("fr")
-    assert "Sur ces 300 parties, 56 pièces d’argent de plus" in fr
+    assert "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus" in fr
     assert "auraient permis de tout payer dans 99 % des parties" in fr
     assert "d’entre elles" not in fr and "Dans ces 300" not in fr
-    assert "la commande cardgen fix vérifie sur de nouvelles parties s’il suffit" in fr  # round 38 fr17
+    assert "la commande cardgen fix vérifie sur de nouvelles parties si ce surplus suffit" in fr  # round 38 fr17
     from cardgen.terminal import say
     assert "sur de\u00a0nouvelles" in say("short_ruled", "fr", warn="W", case="c", short=1, games=2, share="s", max=1,
                                           piece="p", ruling="r", more=1, box="", also="", cover="c")

@@ -365,10 +365,10 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "et le choix de cette édition permet de poursuivre la partie (sous «\u202fCas particuliers\u202f», "
                               "«\u202fL’argent\u202f»). Les résultats "
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec le choix "
-                              "de cette édition, et non le jeu publié. Sur ces 200 parties, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
-                              "lieu de 25), auraient permis de tout payer dans 99\u202f% des parties\u202f; mais ce "
-                              "surplus change le jeu et peut ne pas suffire\u202f: la commande cardgen fix vérifie sur de\u00a0"
-                              "nouvelles parties s’il suffit"),  # round 36 fr8, fr16
+                              "de cette édition, et non le jeu publié. Si ces 200 parties s’étaient déroulées à l’identique, 57 pièces d’argent de plus (77 au lieu de 20), ou 19 pièces d’or de plus (44 au "
+                              "lieu de 25), auraient permis de tout payer dans 99\u202f% des parties\u202f; mais des "
+                              "pièces en plus changent le déroulement des parties\u202f: la commande cardgen fix vérifie sur de\u00a0"
+                              "nouvelles parties si ce surplus suffit"),  # round 36 fr8, fr16; round 43 fr9*
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la descrizione pubblicata non dice che cosa "

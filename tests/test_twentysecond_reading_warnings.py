@@ -48,7 +48,7 @@ BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la ba
 CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead "
               "of 25), would have covered every unpaid sum in 99% of the games",
         # round 36 fr8: the place said once, and what the coins would do
-        "fr": "Sur ces 300 parties, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
+        "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20), ou 19 pièces d’or "
               "de plus (44 au lieu de 25), auraient permis de tout payer dans 99 % des parties",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20), o 19 monete d’oro "
               "in più (44 invece di 25), avrebbero permesso di coprire l’ammanco nel 99% delle partite"}  # round 41 it13
@@ -308,5 +308,5 @@ def test_every_count_s_coin_estimate_is_said_a_first_estimate(lang: str) -> None
     # round 33 fr17, it20: "a first estimate, as above" pointed at words the 3-player warning never said
     # round 34 en16, it16*: "an estimate to check, as at 3 players" pointed at a word the 3-player warning never said
     assert {"en": "(as at 3 players, they change play and may not be enough)",
-            "fr": "(comme à 3 joueurs, ce surplus changerait le jeu et pourrait ne pas suffire)",
+            "fr": "(comme à 3 joueurs, des pièces en plus changeraient le déroulement, et ce surplus pourrait ne pas suffire)",
             "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang] in again, again
