@@ -240,7 +240,8 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
 
     naming = Naming(names={"imposter": "Imposter"})
     row = {**IMPOSTER, "plays_per_seat": 0.036, "played_share": 0.036}
-    share = {"en": "in 3.6% of their games", "fr": "dans 3,6 % de leurs parties",
+    share = {"en": "in 3.6% of cases, counting each player in each game",  # round 43 fr16*: of player-games
+             "fr": "dans 3,6 % des cas, en comptant chaque joueur dans chaque partie",
              "it": "nel 3,6% dei casi, contando ogni giocatore in ogni partita"}[lang]  # round 40 it7
     solo = {"en": "(in 2.4% of games)", "fr": "(dans 2,4 % des parties)", "it": "(nel 2,4% delle partite)"}[lang]
     [two] = held_all_lines([row], lang, naming, set())
@@ -250,8 +251,8 @@ def test_the_imposter_caveat_says_in_what_share_of_games_it_was_used(lang: str) 
     old = {"en": "times per", "fr": "fois par", "it": "volte per"}[lang]
     assert old not in two and old not in alone
     page = _plain(str(impact_block([row], {}, lang=lang, names={"imposter": "Imposter"}, said=set(), count=Count(2))))
-    assert {"en": "used their Imposter card in only 3.6% of their games",
-            "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % de leurs parties",
+    assert {"en": "used their Imposter card in only 3.6% of cases, counting each player in each game",
+            "fr": "n’ont utilisé leur carte Imposter que dans 3,6 % des cas, en comptant chaque joueur dans chaque partie",
             # terminal round 41 it9: the terminal's one wording for the figure, «dei casi, contando ogni giocatore …»
             "it": "hanno usato la loro carta Imposter solo nel 3,6% dei casi, contando ogni giocatore in ogni "
                   "partita"}[lang] in page, page

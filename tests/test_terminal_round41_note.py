@@ -96,7 +96,7 @@ def test_the_notes_share_names_the_games_it_was_counted_on(royale_runs: tuple[An
 
     deck, runs = royale_runs
     naming = Naming.of(deck, lang)
-    first = {"en": "of their first 4 games", "fr": "de leurs 4 premières parties",
+    first = {"en": "in each of the first 4 games", "fr": "dans chacune des 4 premières parties",  # round 43 fr16*
              "it": "in ciascuna delle prime 4 partite"}[lang]
     solo_first = {"en": "of the first 4 games", "fr": "des 4 premières parties", "it": "delle prime 4 partite"}[lang]
     monkeypatch.setattr(summary, "balance_parts", lambda *a, **k: [])

@@ -165,20 +165,23 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
             "fr": "des parties), si bien que ces résultats valent pour des parties jouées quasiment sans elle",
             "it": "delle partite), perciò questi risultati valgono per partite giocate praticamente senza di "
                   "essa"}[lang] in alone
-    # round 42 en1, it1, fr1: why the card is not judged on the card-strength line, as at every count
+    # round 42 en1, it1, fr1: why the card is not judged on the card-strength line, as at every count; round 43 it8:
+    # in a solo game's words ("every player … the others" with one player read oddly)
+    solo_strength = {"en": "card strength: not judged (the player keeps no dish card in hand",
+                     "fr": "force des cartes : non évaluée (le joueur ne garde aucune carte Plat en main",
+                     "it": "forza delle carte: non valutata (il giocatore non tiene in mano carte Piatto"}[lang]
+    assert solo_strength in alone and alone.index(caveat) < alone.index(solo_strength), alone
     strength = {"en": "card strength: not judged (every player has the same kinds of cards",  # round 42 it2
                 "fr": "force des cartes : non évaluée (chaque joueur a les mêmes types de cartes",
                 "it": "forza delle carte: non valutata (ogni giocatore ha gli stessi tipi di carte"}[lang]
-    assert strength in alone and alone.index(caveat) < alone.index(strength), alone
+    assert strength not in alone
     # round 33 en10, fr13: the first count with players says the whole note, not "as above", which pointed at the
     # solo note's other reason; terminal round 41 en19, en22: why the card is not judged, the card-strength line
     two = plain(format_entry(duo, lang, naming, said))
     assert {"en": "note: the simulated players hardly ever use their imposter card",
             "fr": "à noter : les joueurs automatiques n’utilisent presque jamais leur carte Imposteur",
             "it": "nota: i giocatori automatici non usano quasi mai la loro carta Impostore"}[lang] in two, two
-    assert strength not in two and {"en": "card strength: not judged, as above",  # said in the solo block
-                                     "fr": "force des cartes : non évaluée, comme plus haut",
-                                     "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
+    assert strength in two, two  # the whole reason at the first count with players (the solo block gave its own)
     assert {"en": "note: as above", "fr": "à noter : comme plus haut", "it": "nota: come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
@@ -192,8 +195,9 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     assert {"en": "card strength: not judged, as above", "fr": "force des cartes : non évaluée, comme plus haut",
             "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
     # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does
-    assert {"en": "of their games): these figures too describe games played almost without it",
-            "fr": "de leurs parties) : ces résultats aussi valent pour des parties jouées quasiment sans elle",
+    assert {"en": "counting each player in each game): these figures too describe games played almost without it",
+            "fr": "en comptant chaque joueur dans chaque partie) : ces résultats aussi valent pour des parties jouées "
+                  "quasiment sans elle",
             "it": "dei casi, contando ogni giocatore in ogni partita): anche questi risultati valgono per "
                   "partite giocate praticamente senza di essa"}[lang] in two, two
 
