@@ -338,7 +338,7 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     key = lines[1]
     assert key.startswith(f"    Test de substitution{nb}: une carte en main est remplacée") and "Mains de départ" not in key
-    assert f"◆{nb}: écart que le hasard seul n’explique pas" in key and key.endswith(f"Méthode détaillée{nb}: voir le rapport.")
+    assert f"◆{nb}: écart que le hasard seul explique difficilement" in key and key.endswith(f"Méthode détaillée{nb}: voir le rapport.")
     lines = lines[:1] + lines[2:]  # the rest as before
     # a heading row naming each column, under the experiment's name, the cells bare (round 30 en20); round 37 fr1*:
     # the experiment named as cardgen's test, never as a move of the game; round 38 fr7: each column's unit under it

@@ -247,7 +247,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
                    also="", cover="99%", first=say("players", lang, n=3))
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         assert said.replace("\u202f", " ").endswith({"en": "(as at 3 players, they change play and may not be enough)",
-                                                     "fr": "(comme à 3 joueurs, ce surplus changerait le jeu et pourrait ne pas suffire)",
+                                                     "fr": "(comme à 3 joueurs, des pièces en plus changeraient le déroulement, et ce surplus pourrait ne pas suffire)",
                                                      "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang])
 
 

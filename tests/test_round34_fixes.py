@@ -36,9 +36,9 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
             "it": "con e senza la sostituzione, con gli stessi giocatori, gli stessi tiri di dado e gli stessi mazzi "
                   "mescolati"}[lang] in head  # round 39 it7; terminal round 41 it12: round 40's participle
     # round 37 (en4, fr2*, it1*): ◆ marks a flagged figure; a † card is never flagged (its note says so)
-    assert {"en": "◆ marks a figure that chance alone would not explain",
-            "fr": "◆ : écart que le hasard seul n’explique pas",
-            "it": "◆: differenza che il caso non spiega"}[lang] in key
+    assert {"en": "◆ marks a figure that chance alone is unlikely to explain",
+            "fr": "◆ : écart que le hasard seul explique difficilement",
+            "it": "◆: differenza che difficilmente si spiega con il caso"}[lang] in key
     assert {"en": "so it is never flagged", "fr": "jamais signalée",
             "it": "mai segnalata"}[lang] in note
     for old in ("never a card hardly", "both ends do", "jamais une carte presque jamais", "les deux bornes les ont",
@@ -78,11 +78,11 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         back = {"en": "(as at 3 players, they change play and may not be enough)",
-                "fr": "(comme à 3 joueurs, ce surplus changerait le jeu et pourrait ne pas suffire)",
+                "fr": "(comme à 3 joueurs, des pièces en plus changeraient le déroulement, et ce surplus pourrait ne pas suffire)",
                 "it": "(come con 3 giocatori, queste aggiunte cambiano il gioco e potrebbero non bastare)"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players
-        assert {"en": "change play and may not be enough", "fr": "ce surplus change le jeu et peut ne pas suffire",
+        assert {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement des parties",
                 "it": "queste aggiunte cambiano il gioco e potrebbero non bastare"}[lang] in first
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
 

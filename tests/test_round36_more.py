@@ -359,7 +359,7 @@ def test_the_french_and_italian_headings_say_flagged_or_not_idiomatically() -> N
     # round 37 fr6: never two colons in one sentence
     assert LINES["fr"]["strength_none"] == "aucune carte signalée ; tous les écarts peuvent s’expliquer par le hasard"
     # round 38 fr6, it13: ◆ marks a figure, as the key says
-    assert LINES["fr"]["strength_flagged_one"] == "{mark} marque le chiffre signalé : le hasard seul n’explique pas son écart"
+    assert LINES["fr"]["strength_flagged_one"] == "{mark} marque le chiffre signalé : le hasard seul explique difficilement son écart"
     # round 39 it8: no colon after the heading's colon
     assert LINES["it"]["strength_none"] == ("nessuna carta segnalata, perché tutte le differenze rientrano nei limiti "
                                             "del caso")

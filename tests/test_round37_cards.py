@@ -119,9 +119,9 @@ def test_the_diamond_legend_says_it_marks_a_flagged_figure_and_never_a_dagger_ca
     """en4, fr2*, it1*: "◆ marks a figure whose interval leaves out 0", yet Shower of Coins' −1.5 [−2.5 to −0.5]
     (4p) and −6.5 [−12.99 to −0.03] (6p) carry none: they are † cards, never flagged."""
     # terminal round 41 it11*: the one key above the table says ◆, the † note under it that † is never flagged
-    said = {"en": "◆ marks a figure that chance alone would not explain",
-            "fr": "◆ : écart que le hasard seul n’explique pas",
-            "it": "◆: differenza che il caso non spiega"}[lang]  # round 38 it7
+    said = {"en": "◆ marks a figure that chance alone is unlikely to explain",
+            "fr": "◆ : écart que le hasard seul explique difficilement",
+            "it": "◆: differenza che difficilmente si spiega con il caso"}[lang]  # round 38 it7
     text = plain(" ".join(_terminal(lang)))
     never = {"en": "so they are never flagged", "fr": "elles ne sont donc jamais signalées",
              "it": "mai segnalate"}[lang]

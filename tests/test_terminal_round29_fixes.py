@@ -67,8 +67,8 @@ def test_the_mid_game_heading_is_said_once_in_parts_then_as_above(lang: str) -> 
                                          "it": "prova di sostituzione: 20 sostituzioni in 250 partite)"}[lang] in first[0]
     # round 36 (en1*, fr1*): the mark said of the figure whose interval leaves out 0, in a sentence
     # round 37 (en4, fr2*, it1*): a flagged figure, † cards never flagged
-    assert {"en": "◆ marks a figure that chance alone would not explain", "fr": "◆ : écart que le hasard seul "
-            "n’explique pas", "it": "◆: differenza che il caso non spiega"}[lang] in first[1].replace("\u202f", " ")
+    assert {"en": "◆ marks a figure that chance alone is unlikely to explain", "fr": "◆ : écart que le hasard seul "
+            "explique difficilement", "it": "◆: differenza che difficilmente si spiega con il caso"}[lang] in first[1].replace("\u202f", " ")  # round 43 it10*
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
     # the next table's heading: its counts, its verdict and "as above", never the legend again
     # round 37 fr1*: « tests de substitution », the test named, a few characters longer

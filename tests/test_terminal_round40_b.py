@@ -108,7 +108,7 @@ def test_the_next_counts_caveat_reads_on_its_own(lang: str) -> None:
     assert {"en": "this edition’s ruling", "fr": "choix de cette édition", "it": "scelta di questa edizione"}[lang] in again
     if lang == "fr":
         for key in nonempty(["short_ruled_again", "short_one_ruled_again"]):
-            assert "ce surplus changerait le jeu et pourrait ne pas suffire" in LINES["fr"][key]
+            assert "des pièces en plus changeraient le déroulement, et ce surplus pourrait ne pas suffire" in LINES["fr"][key]
 
 
 # -- en10, en37: the mid-game card strength not measured -------------------------------------------------------
@@ -145,7 +145,7 @@ def test_the_opening_hands_line_says_what_to_do_with_a_mark_found_only_there(lan
                                            "a lead to confirm", "la partie jouée des deux"))
     if lang == "it":  # it12
         assert "vince 5 partite su 100 in più di chi tiene una carta media" in LINES["it"]["strength_key_trust"]
-        assert "◆: differenza che il caso non spiega (" in LINES["it"]["strength_key_trust"]  # it13; round 41 it11*
+        assert "◆: differenza che difficilmente si spiega con il caso (" in LINES["it"]["strength_key_trust"]  # it13; round 41 it11*
 
 
 # -- fr10, it15 ----------------------------------------------------------------------------------------------
