@@ -357,16 +357,19 @@ def test_the_compare_page_says_the_imposter_s_use_as_a_share_of_games(lang: str)
 
     html = plain(impact_block(_imposter(0.035, 0.025), paired=True, lang=lang, names={"imposter": "Imposter"},
                               count=Count(2)))
-    assert {"en": "used their Imposter card in 3.5% of their games with the base game, 2.5% with the variant",
-            "fr": "utilisé leur carte Imposter dans 3,5 % de leurs parties avec le jeu de base, 2,5 % avec la variante",
+    assert {"en": "used their Imposter card in 3.5% of cases with the base game, 2.5% with the variant, counting each "
+                  "player in each game",  # round 43 fr42: a share of player-games
+            "fr": "utilisé leur carte Imposter dans 3,5 % des cas avec le jeu de base, 2,5 % avec la variante, en "
+                  "comptant chaque joueur dans chaque partie",
             # terminal round 41 it9: «dei casi, contando ogni giocatore in ogni partita», the terminal's wording
             "it": "usato la loro carta Imposter nel 3,5% dei casi nel gioco base e nel 2,5% con la variante, contando "
                   "ogni giocatore in ogni partita"}[lang] in html.replace("\u00a0", " "), html
     assert {"en": "times per player", "fr": "fois par joueur", "it": "volte per giocatore"}[lang] not in html
     never = plain(impact_block(_imposter(0.01, 0.0), paired=True, lang=lang, names={"imposter": "Imposter"},
                                count=Count(4)))
-    assert {"en": "with the base game, and never with the variant", "fr": "avec le jeu de base, et jamais avec la "
-            "variante", "it": "nel gioco base, e mai con la variante"}[lang] in never, never
+    assert {"en": "counting each player in each game, and never with the variant",
+            "fr": "en comptant chaque joueur dans chaque partie, et jamais avec la variante",
+            "it": "nel gioco base, e mai con la variante"}[lang] in never.replace("\u00a0", " "), never
 
 
 def _quiet_cards(held: bool) -> list[dict]:
