@@ -109,9 +109,12 @@ def test_a_compare_pages_row_subtracts_to_its_difference() -> None:
     from cardgen.report.pages import metrics_table
 
     lead = {"metric": "margin", "base": 2.209, "variant": 2.558, "difference": 0.349, "low": -1.2, "high": 1.9}
-    rows = metrics_table([_turns(), lead], "en")["rows"]
+    # 1.95 is written 2.0 (half up, as ``decimal`` writes it): "2.0 | 2.0 | −0.1" was en36's worst case
+    waiting = {"metric": "peak:table_emeralds", "base": 2.03, "variant": 1.95, "difference": -0.08, "low": -0.3,
+               "high": 0.2}
+    rows = metrics_table([_turns(), lead, waiting], "en", sort=False)["rows"]
     got = [(r["base"], r["variant"], r["difference"]) for r in rows]
-    assert got == [("27.17", "17.93", "−9.2"), ("2.209", "2.558", "+0.3")], got
+    assert got == [("27.17", "17.93", "−9.2"), ("2.209", "2.558", "+0.3"), ("2.03", "1.95", "−0.1")], got
 
 
 def test_a_cards_win_rates_subtract_to_its_difference() -> None:

@@ -152,7 +152,7 @@ def _rates(a: Mapping[str, Any], lang: str) -> tuple[str, str]:
     from cardgen.simulate.verdict import adds_up
 
     w, wo, d = a.get("win_rate_dealt"), a.get("win_rate_not_dealt"), a.get("difference")
-    if all(isinstance(x, (int, float)) for x in (w, wo, d)) and not adds_up(wo, w, d, True):
+    if all(isinstance(x, (int, float)) for x in (w, wo, d)) and not adds_up(wo, w, round(d * 100, 1), True):
         return percent(w, lang, places=2, fixed=True), percent(wo, lang, places=2, fixed=True)
     return _pct(w, lang=lang), _pct(wo, lang=lang)
 

@@ -783,7 +783,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             return {"base": percent(b, lang, places=places, fixed=True),
                     "variant": percent(v, lang, places=places, fixed=True),
                     "difference": typeset(decimal(half_up(true * 100, dplaces), lang, True, dplaces, True), lang)}
-        b, v = round(m["base"], places), round(m["variant"], places)
+        b, v = m["base"], m["variant"]  # ``decimal`` rounds the written value half up, as ``adds_up`` counts it
         return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
                 "difference": typeset(decimal(half_up(true, dplaces), lang, True, dplaces, True), lang)}
 
@@ -829,7 +829,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         # −0.1" and "25.1 → 0.6 −24.6" failed a pencil's check (round 43 en36*, en25*, fr40*, it48*, it34*)
         dplaces = places  # the difference keeps its interval's decimals: one precision for the two (en40)
         while (places < dplaces + 2 and m.get("base") is not None and m.get("variant") is not None
-               and not adds_up(true["base"], true["variant"], _true(true), share(true["metric"]), places, dplaces)):
+               and not adds_up(true["base"], true["variant"], half_up(_true(true) * (100 if share(true["metric"]) else 1),
+                                                                      dplaces), share(true["metric"]), places, dplaces)):
             places += 1
         if places > 1 and m.get("base") is not None and m.get("variant") is not None:
             row.update(precise(true, places, dplaces))

@@ -242,8 +242,9 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
     b, v = number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True)
-    if d is not None and not adds_up(m["base"], m["variant"], d, share):  # "25.1 → 0.6 −24.6" failed a reader's
-        # subtraction: the two values with one more decimal, the true difference kept (round 43 en25*, fr28*, it34*)
+    if d is not None and not adds_up(m["base"], m["variant"], round(d * 100, 1) if share else d, share):  # "25.1 → 0.6
+        # −24.6" failed a reader's subtraction: the two values with one more decimal, the true difference kept
+        # (round 43 en25*, fr28*, it34*)
         b, v = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if share
                 else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"

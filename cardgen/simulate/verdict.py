@@ -309,17 +309,24 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
     return half_up(difference, places + 2) if share else half_up(difference, places)
 
 
-def adds_up(base: float, variant: float, difference: float, share: bool, places: int = 1,
+def adds_up(base: float, variant: float, shown: float, share: bool, places: int = 1,
             dplaces: int | None = None) -> bool:
-    """Whether ``base`` and ``variant`` rounded to ``places`` decimals (a share's in percentage points) subtract to
-    ``difference`` as printed at ``dplaces`` decimals (``places`` where not given): where they do not, "9.2 turns shorter, from
-    27.2 to 17.9" fails a reader's subtraction, and the two values are written with one more decimal ("from 27.17
-    to 17.93") rather than the difference made untrue (round 43 en19*, fr22*, it25*; round 41 en38*)."""
-    from cardgen.languages import half_up
-    scale = 100 if share else 1
-    b, v = half_up(base * scale, places), half_up(variant * scale, places)
-    dplaces = places if dplaces is None else dplaces  # the difference's own decimals (a table row's interval's)
-    return half_up(v - b, dplaces) == half_up(difference * scale, dplaces)
+    """Whether ``base`` and ``variant``, printed with ``places`` decimals (a share as a percentage, as ``percent`` and
+    ``decimal`` round them), subtract to ``shown``, the difference as printed beside them (percentage points for a
+    share) with ``dplaces`` decimals (``places`` where not given), as a reader with a pencil rounds: where they do
+    not, "9.2 turns shorter, from 27.2 to 17.9" fails the check, and the two values are written with more decimals
+    ("from 27.17 to 17.93") rather than the difference made untrue (round 43 en19*, fr22*, it25*; round 41 en38*)."""
+    from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+
+    step = Decimal(1).scaleb(-places)
+
+    def printed(x: float) -> Decimal:
+        if share:  # ``percent``: rounded to places + 2 as a share, then written as a percentage
+            return (Decimal(repr(round(x, places + 2) + 0.0)) * 100).quantize(step, ROUND_HALF_EVEN)
+        return Decimal(repr(float(x))).quantize(step, ROUND_HALF_UP)  # ``decimal``: the written value, half up
+
+    q = Decimal(1).scaleb(-(places if dplaces is None else dplaces))
+    return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
 
 
 def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
@@ -332,7 +339,7 @@ def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
     if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
         lo = 0.0
     b, v = alike((m["base"], m["variant"]), lang, share)
-    if d is not None and not adds_up(m["base"], m["variant"], d, share):  # "from 27.17 to 17.93" (en19*, fr22*)
+    if d is not None and not adds_up(m["base"], m["variant"], round(d * 100, 1) if share else d, share):  # en19*
         b, v = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if share
                 else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
     lo_, hi_ = alike((lo, hi), lang, share)
