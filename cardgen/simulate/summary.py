@@ -2389,7 +2389,7 @@ def _z(m: dict[str, Any]) -> float:
 
 def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
     """One figure of the grouped table: base -> variant, difference [95 % interval], marks; in ``lang``."""
-    from cardgen.simulate.verdict import WORDS, label, number, shown as shown_of
+    from cardgen.simulate.verdict import WORDS, adds_up, label, number, shown as shown_of
 
     name = m["metric"]
     sh = is_share(name)
@@ -2404,7 +2404,13 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
                                                   else "")
     shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
-    return (f"    {label(name, lang, words, short=True):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
+    base, variant = f(m["base"]), f(m["variant"])
+    if (shown is not None and m["base"] is not None and m["variant"] is not None
+            and not adds_up(m["base"], m["variant"], round(shown * 100, 1) if sh else shown, sh)):
+        # the two values with the decimals that make them subtract to the difference (round 43 en19*, fr22*)
+        base, variant = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if sh
+                         else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
+    return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 
 
