@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from cardgen import wordbook
 from cardgen.terminal import with_terms
-from cardgen.languages import decimal, is_singular, percent, typeset, typeset_words
+from cardgen.languages import decimal, is_singular, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
@@ -149,12 +149,11 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
 def _rates(a: Mapping[str, Any], lang: str) -> tuple[str, str]:
     """A card's win rates with it and without it, with the decimals that make them subtract to its difference beside
     them: "26.6% / 35.0% | −8.5" failed a reader's pencil in 15 of 52 rows (round 43 en33*); "26.55% / 35.01%"."""
-    from cardgen.simulate.verdict import adds_up
+    from cardgen.simulate.verdict import written_apart
 
     w, wo, d = a.get("win_rate_dealt"), a.get("win_rate_not_dealt"), a.get("difference")
-    if all(isinstance(x, (int, float)) for x in (w, wo, d)) and not adds_up(wo, w, round(d * 100, 1), True):
-        return percent(w, lang, places=2, fixed=True), percent(wo, lang, places=2, fixed=True)
-    return _pct(w, lang=lang), _pct(wo, lang=lang)
+    apart = all(isinstance(x, (int, float)) for x in (w, wo, d)) and written_apart(wo, w, d, True, lang)
+    return (apart[1], apart[0]) if apart else (_pct(w, lang=lang), _pct(wo, lang=lang))
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
@@ -269,8 +268,6 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     if isinstance(share, (int, float)):  # how often said once, as a share of games: "0.04 times per player per
         # game", then "they hardly ever used it", said one thing twice (round 39 en46, en37)
         again = said_before([f"all_dealt_hardly:{rows[0]['component']}"], said)
-        from cardgen.languages import decimal
-
         key = "all_dealt_hardly_share" + ("_first" if count.first else "") + ("_again" if again else "")
         return macro("parts.html", "paragraph", typeset(" ".join([text, words[key].format(
             name=names.get(rows[0]["component"], rows[0]["component"]), share=_pct(share, False, lang),
@@ -372,18 +369,18 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         if paired and not flag and (base or {}).get("flag"):  # flagged with the base game only: as the terminal
             flag = f'{base["flag"]}_base'  # lists it under "too strong or too weak", the page says it (fr33, it63)
         plays = r.get("plays_per_seat")
+        rates = _rates(r, lang)  # with and without the card, as they subtract to its difference
         body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
                      "dealt": pct(r.get("dealt_share")),
                      # on compare's page, the variant's plays: said so beside the base game's gap (it59)
                      "per_seat": (words["per_seat_paired" if paired else "per_seat"].format(
                                       n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
-                     "rates": " / ".join(_rates(r, lang)),
+                     "rates": " / ".join(rates),
                      # on a phone the columns they sit in are hidden: said under the card's name instead (nineteenth
                      # reading en47, it52: the figures the difference is made of were out of sight)
                      "phone": typeset(words["phone_figures_paired" if paired else "phone_figures"].format(
-                         dealt=pct(r.get("dealt_share")), with_card=_rates(r, lang)[0],
-                         without=_rates(r, lang)[1]), lang),
+                         dealt=pct(r.get("dealt_share")), with_card=rates[0], without=rates[1]), lang),
                      # "+9.7 [+0.7 to +18.7]", never "+9.7% [+0.7%, +18.7%]" (tenth reading it98)
                      # the interval always on its own line, never broken: "+8,5 [−0,4 ; +17,4]" on one line beside
                      # "+1,8" over its interval, row after row (round 32 fr47, it40)
@@ -557,14 +554,15 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         verdict = (punct(";", lang) + " ").join(parts) or words["calm"]
         count = ({"exchanges": decimal(b["exchanges"], lang, places=0), "games": decimal(b["games"], lang, places=0)}
                  if b else None)
+        rates = _rates(a, lang) if a else ("–", "–")
         body.append({"picture": pictures.get(cid), "name": f"{name} {words['strength_rare_mark']}" if rare else name,
                      "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "dealt": _pct(a.get("dealt_share"), lang=lang) if a else "–",
-                     "rates": " / ".join(_rates(a, lang)) if a else "–",
+                     "rates": " / ".join(rates) if a else "–",
                      "phone": typeset(words["phone_figures"].format(
-                         dealt=_pct(a.get("dealt_share"), lang=lang), with_card=_rates(a, lang)[0],
-                         without=_rates(a, lang)[1]), lang) if a else "",
+                         dealt=_pct(a.get("dealt_share"), lang=lang), with_card=rates[0],
+                         without=rates[1]), lang) if a else "",
                      "hand": hand, "win": win, "margin": margin,
                      # two unbreakable halves, "257 exchanges" and "in 152 games" (round 31 en50, it41)
                      # each number kept with its noun ("part of 257 swaps, in 152 games": the card's share of the

@@ -234,19 +234,16 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
     the list), its two values, their signed difference (a share's in percentage points, as compare's table) and
     the interval's two ends, signed, as compare's table writes them."""
-    from cardgen.simulate.verdict import adds_up, is_share, number, shown, tally_name
+    from cardgen.simulate.verdict import is_share, number, shown, tally_name, written_apart
     name = m["metric"]
     share = is_share(name)
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
     d, low, high = shown(m)
     ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
-    b, v = number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True)
-    if d is not None and not adds_up(m["base"], m["variant"], round(d * 100, 1) if share else d, share):  # "25.1 → 0.6
-        # −24.6" failed a reader's subtraction: the two values with one more decimal, the true difference kept
-        # (round 43 en25*, fr28*, it34*)
-        b, v = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if share
-                else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
+    # "25.1 → 0.6 −24.6" failed a reader's subtraction: the values that make the difference (round 43 en25*, fr28*)
+    b, v = (d is not None and written_apart(m["base"], m["variant"], d, share, lang)) or (
+        number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True))
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
@@ -2389,7 +2386,7 @@ def _z(m: dict[str, Any]) -> float:
 
 def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
     """One figure of the grouped table: base -> variant, difference [95 % interval], marks; in ``lang``."""
-    from cardgen.simulate.verdict import WORDS, adds_up, label, number, shown as shown_of
+    from cardgen.simulate.verdict import WORDS, label, number, shown as shown_of, written_apart
 
     name = m["metric"]
     sh = is_share(name)
@@ -2404,12 +2401,9 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
                                                   else "")
     shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
-    base, variant = f(m["base"]), f(m["variant"])
-    if (shown is not None and m["base"] is not None and m["variant"] is not None
-            and not adds_up(m["base"], m["variant"], round(shown * 100, 1) if sh else shown, sh)):
-        # the two values with the decimals that make them subtract to the difference (round 43 en19*, fr22*)
-        base, variant = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if sh
-                         else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
+    # the two values with the decimals that make them subtract to the difference (round 43 en19*, fr22*)
+    base, variant = (shown is not None and m["base"] is not None and m["variant"] is not None
+                     and written_apart(m["base"], m["variant"], shown, sh, lang)) or (f(m["base"]), f(m["variant"]))
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 

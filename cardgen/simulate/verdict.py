@@ -329,6 +329,17 @@ def adds_up(base: float, variant: float, shown: float, share: bool, places: int 
     return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
 
 
+def written_apart(base: float, variant: float, difference: float, share: bool, lang: str) -> tuple[str, str] | None:
+    """``base`` and ``variant`` written with two decimals where, written with one, they would not subtract to
+    ``difference`` (a share's as a share) printed with one (``adds_up``); else None, and the caller writes them as
+    it does: one rule for compare's sentences and rows, fix's counts and the card tables (round 43 en19*, en25*)."""
+    if adds_up(base, variant, round(difference * 100, 1) if share else difference, share):
+        return None
+    if share:
+        return percent(base, lang, places=2, fixed=True), percent(variant, lang, places=2, fixed=True)
+    return decimal(base, lang, False, 2, True), decimal(variant, lang, False, 2, True)
+
+
 def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
     """A significant figure's values as its sentence says them: ``b`` and ``v`` the two means, ``d`` the size
     of their difference, ``lo``/``hi`` its interval, ``interval`` the interval's name and ``level`` its level;
@@ -338,10 +349,9 @@ def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
     lo, hi = sorted((abs(low), abs(high))) if low is not None else (abs(d), abs(d))
     if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
         lo = 0.0
-    b, v = alike((m["base"], m["variant"]), lang, share)
-    if d is not None and not adds_up(m["base"], m["variant"], round(d * 100, 1) if share else d, share):  # en19*
-        b, v = ((percent(x, lang, places=2, fixed=True) for x in (m["base"], m["variant"])) if share
-                else (decimal(x, lang, False, 2, True) for x in (m["base"], m["variant"])))
+    # "from 27.17 to 17.93" where 27.2 − 17.9 would not make the 9.2 said (round 43 en19*, fr22*)
+    b, v = (d is not None and written_apart(m["base"], m["variant"], d, share, lang)) or alike(
+        (m["base"], m["variant"]), lang, share)
     lo_, hi_ = alike((lo, hi), lang, share)
     # the change written as the figures it joins: "11.0 fewer rounds, from 26.2 to 15.2", never "11" beside
     # them and "8.3" on the next clause (sixteenth reading fr27)
