@@ -377,7 +377,7 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     head, legend = LINES["it"]["strength_key_trust"], WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
     # round 36 it2*: «le due versioni» had no antecedent
-    assert "una carta in mano viene sostituita a partita in corso e si giocano le due versioni" in head
+    assert "una carta in mano viene sostituita con una di altro tipo scelta a caso e si giocano le due versioni" in head
     assert "con e senza la sostituzione, con gli stessi giocatori, gli stessi tiri di dado" in legend  # round 38 it1*
 
 

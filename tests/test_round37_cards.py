@@ -65,10 +65,14 @@ def test_the_swap_baseline_is_said_once_and_the_same_on_terminal_page_key_method
     from cardgen.terminal import LINES
 
     page = _page(lang)
-    # terminal round 41 it11*, fr9*: the columns' key and the method are the page's; the terminal's one key says
-    # "an average other card" (the baseline, in short)
-    assert {"en": "than with an average other card", "fr": "qu’avec une carte moyenne",
-            "it": "di chi tiene una carta media"}[lang] in " ".join(_terminal(lang))
+    # terminal round 41 it11*, fr9*: the method is the page's; the terminal's one key says the baseline as the
+    # warning does, the card it was swapped with, then what that amounts to (round 43 fr10*, it13: "an average other
+    # card" alone in the key beside "the card it was swapped with" in the warning read as two baselines)
+    key = " ".join(_terminal(lang))
+    assert {"en": "than with the card it was swapped with (in effect, an average other card)",
+            "fr": "plutôt que celle contre laquelle elle a été échangée (en pratique, une carte moyenne)",
+            "it": "invece dell’altra carta della sostituzione vince 5 partite su 100 in più (in pratica, rispetto a "
+                  "una carta media)"}[lang] in re.sub(r"\s+", " ", key)
     assert BASELINE[lang] in page.split('class="muted key">', 1)[1].split("</ul>", 1)[0]  # the page's key
     method = page.split("<details", 1)[1].split("</details>", 1)[0]
     # the method says the figure as the two playthroughs' difference: "won … with this card than with the card it was

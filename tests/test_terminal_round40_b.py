@@ -138,13 +138,16 @@ def test_the_opening_hands_line_says_what_to_do_with_a_mark_found_only_there(lan
     sentence: the columns are a cross-check, and a flag found in them alone is confirmed on more games."""
     page = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))["words"][lang]
     for text in nonempty([LINES[lang]["strength_key_trust"], page["strength_trust"]]):
-        assert {"en": "a cross-check; confirm on more games", "fr": "un simple contrôle ;",
+        assert {"en": "a cross-check", "fr": "un simple contrôle",
                 "it": "servono solo da confronto:"}[lang] in text, text  # round 42 it19
+        assert {"en": "confirm on more games", "fr": "à confirmer", "it": "va confermat"}[lang] in text, text
         assert {"en": "only there", "fr": "est à confirmer", "it": "solo lì va confermat"}[lang] in text, text
         assert not any(w in text for w in ("solo un controllo", "(un ◆ là seulement", "(un ◆ solo lì", "da loro",
                                            "a lead to confirm", "la partie jouée des deux"))
     if lang == "it":  # it12
-        assert "vince 5 partite su 100 in più di chi tiene una carta media" in LINES["it"]["strength_key_trust"]
+        # round 43 it13, fr10*: the baseline as the warnings say it, then what it amounts to
+        assert ("invece dell’altra carta della sostituzione vince 5 partite su 100 in più (in pratica, rispetto a una "
+                "carta media)") in LINES["it"]["strength_key_trust"]
         assert "◆: differenza che difficilmente si spiega con il caso (" in LINES["it"]["strength_key_trust"]  # it13; round 41 it11*
 
 

@@ -51,6 +51,7 @@ def test_both_cards_are_named_the_same_way() -> None:
     warnings = [v for k, v in terminal.items() if k.startswith("warn_card_play")]
     assert len(warnings) == 8 and all("invece dell’altra carta della sostituzione" in v for v in warnings)
     assert "invece dell’altra carta della sostituzione" in impact["strength_key"]  # the columns' key: the page's
-    assert "una carta in mano viene sostituita a partita in corso" in terminal["strength_key_trust"]
-    assert "una carta in mano viene sostituita a partita in corso" in impact["strength_trust"]
+    # round 43 it13: the key says what the card is replaced with, a card of another kind drawn at random
+    assert "a partita in corso, una carta in mano viene sostituita con una di altro tipo" in terminal["strength_key_trust"]
+    assert "a partita in corso, una carta in mano viene sostituita con una di altro tipo" in impact["strength_trust"]
     assert "invece che con l’altra carta della sostituzione" in impact["exchange_legend"]

@@ -1,0 +1,79 @@
+"""Terminal round 43, part c (docs/reads/terminal-round-43-fixes-c.md): the starred faults left by part a (it11*,
+fr10*, it33*, it23*), the verdicts worded two ways and the notes printed again and again. Built from small hand-made
+results or from the wordbooks, so it runs fast."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    return " ".join(str(text).replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _card_key(lang: str) -> str:
+    """The card table's one key as the terminal prints it above the table (Draco-like results, 3 players)."""
+    from test_round38_cards import _lines
+    from cardgen.terminal import say
+
+    lines = _lines(lang)
+    group = say("strength_columns", lang).split("|")[4]
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith(group))
+    return plain(" ".join(lines[1:at]))
+
+
+# -- it11*, fr11, en14: every column of the card table defined in the key above it ---------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_key_defines_every_column_of_the_table(lang: str) -> None:
+    """it11*: "in mano", "divario con/senza" and "effetto sul vantaggio" were never defined in the terminal (the
+    page defines them); fr11, en14 likewise. The key names each column as its heading does and says what it holds."""
+    from cardgen.terminal import LINES
+
+    key = _card_key(lang).lower()
+    names = {k: plain(LINES[lang][f"strength_name_{k}"]).lower() for k in ("win", "margin", "gap")}
+    dealt = plain(LINES[lang]["strength_columns"].split("|")[1]).lower()
+    for name in (names["win"], names["margin"], names["gap"], dealt):
+        assert re.search(re.escape(name) + r" ?[:,]", key), (name, key)
+    said = {"en": ("the share of players dealt the card", "the win rate of those dealt it minus the others’",
+                   "the holder’s score minus the best other player’s"),
+            "fr": ("part des joueurs qui l’avaient au départ", "leur taux de victoire moins celui des autres",
+                   "son score moins celui du mieux placé des autres"),
+            "it": ("quota dei giocatori che ricevono la carta all’inizio",
+                   "vittorie di chi la riceve meno quelle degli altri",
+                   "il suo punteggio meno quello del migliore degli altri")}[lang]
+    for words in said:
+        assert words in key, (words, key)
+
+
+# -- fr10*, it13: one baseline for the swap test, in the key and in the warnings -------------------------------------
+
+BASELINE = {"en": "instead of the card it was swapped with", "fr": "plutôt que celle contre laquelle elle a été échangée",
+            "it": "invece dell’altra carta della sostituzione"}
+KEY_BASELINE = {"en": "than with the card it was swapped with", "fr": BASELINE["fr"], "it": BASELINE["it"]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_and_the_warnings_measure_against_the_same_card(lang: str) -> None:
+    """fr10*: the key said "+5: 5 more wins in 100 than with an average card", the warning "than the card it was
+    exchanged for". What ``exchange`` measures is the second (each swap credits the card received +d and the card
+    given up −d); over many random swaps that amounts to an average other card. Both say the card it was swapped
+    with; the key adds what it amounts to, and no key or warning measures against "an average card" alone."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    for text in (LINES[lang]["strength_key_trust"], LINES[lang]["strength_key_swap"], WORDS[lang]["strength_trust"]):
+        text = plain(text)
+        assert KEY_BASELINE[lang] in text, text
+        assert {"en": "(in effect, an average other card)", "fr": "(en pratique, une carte moyenne)",
+                "it": "(in pratica, rispetto a una carta media)"}[lang] in text, text
+        assert not re.search({"en": r"than with an average other card", "fr": r"qu’avec une carte moyenne",
+                              "it": r"di chi tiene una carta media"}[lang], text)
+        assert {"en": "a random card of another kind", "fr": "une carte d’un autre type tirée au hasard",
+                "it": "una di altro tipo scelta a caso"}[lang] in text, text
+    warnings = [v for k, v in LINES[lang].items() if k.startswith("warn_card_play")]
+    assert len(warnings) == 8 and all(BASELINE[lang] in plain(v) for v in warnings)
+
