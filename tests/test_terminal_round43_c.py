@@ -77,3 +77,25 @@ def test_the_key_and_the_warnings_measure_against_the_same_card(lang: str) -> No
     warnings = [v for k, v in LINES[lang].items() if k.startswith("warn_card_play")]
     assert len(warnings) == 8 and all(BASELINE[lang] in plain(v) for v in warnings)
 
+
+
+# -- it33*: what the change size measures ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_change_size_is_said_to_measure_the_numbers_moved_not_how_much_play_changes(lang: str) -> None:
+    """it33*: "It measures how much the game changes" beside fix 3 (size 1.50, barely above fixes 1 and 2 at 1.39 and
+    1.42) whose cost line says it "changes the game far more than fixes 1 and 2". ``levers.cost`` counts the numbers
+    changed and how far they moved; how much play changes is each fix's cost line, which the note now points to by
+    the label it is printed under."""
+    from cardgen.tune.fix import size_note, word
+
+    note = plain(size_note([], lang))
+    assert {"en": "It measures how far a fix moves the game’s numbers, not how much it changes play",
+            "fr": "Elle mesure de combien une correction déplace les nombres du jeu, et non combien elle change les "
+                  "parties",
+            "it": "Misura di quanto si spostano i numeri del gioco, non quanto cambiano le partite"}[lang] in note, note
+    label = plain(word("cost", lang, text="x")).split(":")[0].strip()
+    assert {"en": f"each fix’s “{label}” line", "fr": f"la ligne « {label} » de chaque correction",
+            "it": f"la riga «{label}» di ogni correzione"}[lang] in note, (label, note)
+    for old in ("how much the game changes", "combien le jeu change", "Misura quanto cambia il gioco"):
+        assert old not in note
