@@ -146,7 +146,7 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     # fifteenth reading (fr44, it53): one colon in the folded table's summary, its verb agreeing with the count
     n = len(internal)
-    assert typeset({"en": f"Other counts: 1 of {n} changed", "fr": f"Autres mesures : 1 sur {n} a changé",
+    assert typeset({"en": f"Other counts: 1 of {n} changed", "fr": f"Autres mesures : 1 sur {n} a varié",
                     "it": f"Altre misure: 1 su {n} è cambiata"}[lang], lang) in html
     assert not any(w in html for w in ("valeurs modifiées", "valori cambiati"))
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
@@ -180,8 +180,8 @@ def test_an_engine_count_the_summary_names_is_a_finding_on_the_page_as_in_the_te
     assert named_metrics(r) == {"gap:debt"}
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     terminal = internal_line([m for m in r["metrics"] if m.get("group") == "internal"], lang, named=named_metrics(r))
-    said = {"en": "Other counts: 1 of 2 changed", "fr": "Autres mesures\u202f: 1 sur 2 a changé",
-            "it": "Altre misure: 1 su 2 è cambiata"}[lang]
+    said = {"en": "Other counts: 1 of 2 changed beyond chance", "fr": "Autres mesures\u202f: 1 sur 2 a varié plus que le hasard ne l’explique",
+            "it": "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso"}[lang]
     assert terminal.startswith(said) and said in html, (terminal, html)
     assert {"en": "1 of 3", "fr": "1 sur 3", "it": "1 su 3"}[lang] not in html and "2 of 3" not in html
     cited = {"en": "<h3>Counts named above</h3>", "fr": "<h3>Mesures citées plus haut</h3>",
@@ -306,7 +306,7 @@ def test_other_counts_none_moved_reads_none_as_in_the_terminal(tmp_path: Path, l
         r["metrics"] = [m for m in r["metrics"] if m.get("group") != "internal"] + internal
     n = len(internal)
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
-    said = typeset({"en": f"Other counts: none of the {n} changed", "fr": f"Autres mesures : aucune des {n} n’a changé",
+    said = typeset({"en": f"Other counts: none of the {n} changed", "fr": f"Autres mesures : aucune des {n} n’a varié",
                     "it": f"Altre misure: nessuna delle {n} è cambiata"}[lang], lang)
     assert said in html and internal_line(internal, lang).startswith(said)
     assert {"en": f"0 of {n}", "fr": f"0 sur {n}", "it": f"0 su {n}"}[lang] not in html

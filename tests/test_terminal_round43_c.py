@@ -99,3 +99,39 @@ def test_the_change_size_is_said_to_measure_the_numbers_moved_not_how_much_play_
             "it": f"la riga «{label}» di ogni correzione"}[lang] in note, (label, note)
     for old in ("how much the game changes", "combien le jeu change", "Misura quanto cambia il gioco"):
         assert old not in note
+
+
+# -- it23*, en17, fr21: "none of the 6 changed" says what was measured ----------------------------------------------
+
+def _count(name: str, base: float, variant: float, significant: bool) -> dict:
+    return {"metric": name, "base": base, "variant": variant, "difference": variant - base, "low": -1.0,
+            "high": 1.0 if not significant else -0.5, "p": 0.0 if significant else 0.5, "significant": significant,
+            "group": "internal"}
+
+
+BEYOND = {"en": "beyond chance", "fr": "plus que le hasard ne l’explique", "it": "più di quanto possa spiegare il caso"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_other_counts_say_they_did_not_change_beyond_chance_not_that_they_did_not_change(lang: str) -> None:
+    """it23*: "nessuna delle 6 è cambiata" on 100 pairs, where ties after the tie-break went 1 → 3: those counts
+    were not shown to change, not shown to stay put, as the closing sentence of the same output says ("no other
+    figure changed beyond chance; smaller changes may have been missed"). The line says the same, terminal and
+    page, for none, one or some."""
+    from cardgen.report.words import REPORT
+    from cardgen.simulate.summary import internal_line
+    from cardgen.simulate.verdict import WORDS
+
+    quiet = [_count("peak:hand", 8.0, 8.1, False), _count("peak:richest", 1.0, 3.0, False)]
+    none = plain(internal_line(quiet, lang))
+    assert {"en": "none of the 2 changed beyond chance;", "fr": "aucune des 2 n’a varié plus que le hasard ne l’explique ;",
+            "it": "nessuna delle 2 è cambiata più di quanto possa spiegare il caso;"}[lang] in none, none
+    one = plain(internal_line([quiet[0], _count("peak:richest", 39.7, 37.3, True)], lang))
+    assert {"en": "1 of 2 changed beyond chance —", "fr": "1 sur 2 a varié plus que le hasard ne l’explique —",
+            "it": "1 su 2 è cambiata più di quanto possa spiegare il caso —"}[lang] in one, one
+    only = plain(internal_line(quiet[:1], lang))
+    assert BEYOND[lang] in only, only
+    # the closing caution of compare says it in the same words
+    assert BEYOND[lang] in plain(WORDS[lang]["stopped_caution"])
+    for key in ("internal", "internal_one", "internal_none", "internal_none_one"):
+        assert plain(REPORT[lang][key]).endswith(BEYOND[lang]), (key, REPORT[lang][key])

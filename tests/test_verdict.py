@@ -364,27 +364,27 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     line = internal_line([owes, rich, quiet], "en", named=named_metrics(result))
     # the count named above is no "other" count: neither counted nor said again ("2 of 3 changed — games where
     # debt, named above" counted it: issue #53, fr38, it11), its figures not said twice
-    assert line.startswith("Other counts: 1 of 2 changed — ") and "20.0" not in line and "debt" not in line, line
+    assert line.startswith("Other counts: 1 of 2 changed beyond chance — ") and "20.0" not in line and "debt" not in line, line
     assert "39.7\u00a0→ 37.3" in line and line.endswith("; details in the report"), line
-    for lang, said in (("fr", "Autres mesures\u202f: 1 sur 2 a changé — "), ("it", "Altre misure: 1 su 2 è cambiata — ")):
+    for lang, said in (("fr", "Autres mesures\u202f: 1 sur 2 a varié plus que le hasard ne l’explique — "), ("it", "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso — ")):
         assert internal_line([owes, rich, quiet], lang, named={"gap:debt"}).startswith(said)
     # the one left unchanged, in the singular; none left, no line
     assert internal_line([owes, quiet], "en", named={"gap:debt"}) == \
-        "Other counts: the only one did not change; details in the report"
+        "Other counts: the only one did not change beyond chance; details in the report"
     assert internal_line([owes], "fr", named={"gap:debt"}) == ""
-    assert internal_line([owes, quiet], "en").startswith("Other counts: 1 of 2 changed — ")  # named nowhere: counted
+    assert internal_line([owes, quiet], "en").startswith("Other counts: 1 of 2 changed beyond chance — ")  # named nowhere: counted
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
     said = internal_line(both, "en")
     # twenty-third reading (fr23, it29): "they follow directly…" after two items had no clear antecedent: said with
     # the count, before the items
-    assert said.startswith("Other counts: 2 of 2 changed, both as a direct effect of the variant’s rule — "), said
+    assert said.startswith("Other counts: 2 of 2 changed beyond chance, both as a direct effect of the variant’s rule — "), said
     # the peak's gloss once, after its figures, even for a peak no game names (twenty-third reading en21)
     assert said.endswith("richest: 39.7\u00a0→ 37.3 (the most at any one time in a game, on average); details in the "
                          "report"), said
-    assert "2 sur 2 ont changé, toutes deux par effet direct de la règle de la variante — " in (
+    assert "2 sur 2 ont varié plus que le hasard ne l’explique, toutes deux par effet direct de la règle de la variante — " in (
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")
-    assert "2 su 2 sono cambiate, una delle quali per effetto diretto della regola della variante — " in one, one
+    assert "2 su 2 sono cambiate più di quanto possa spiegare il caso, una delle quali per effetto diretto della regola della variante — " in one, one
 
 
 def test_a_change_is_written_with_the_decimal_of_the_figures_it_joins() -> None:
