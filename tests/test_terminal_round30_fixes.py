@@ -150,7 +150,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
 @pytest.mark.parametrize(("lang", "none", "close"), [
     # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it (pins updated)
     ("en", "no gap is larger than chance alone would explain",
-     "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their gaps would count"),
+     "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their gaps would be beyond chance"),
     ("fr", "aucun écart ne dépasse ce que le hasard explique",
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) sont à la limite"),
     ("it", "nessuno squilibrio è dimostrato",

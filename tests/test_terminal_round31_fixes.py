@@ -24,10 +24,10 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
     # round 33 en8*: player 5, within chance even unwidened, no longer named; the parenthesis gone (fr6, it4)
     # round 34 fr1*: what was widened, and why
     # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it, then what to do (pins updated)
-    ("en", "but player 2 (15.3%) and player 4 (25.7%) only just: without the widening, their gaps would count. "
+    ("en", "but player 2 (15.3%) and player 4 (25.7%) only just: without the widening, their gaps would be beyond chance. "
            "To tell a real gap from chance, play more games: C"),
     ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) sont à la limite : sans l’élargissement des "
-           "intervalles, leurs écarts compteraient"),
+           "intervalles, leurs écarts dépasseraient ce que le hasard explique"),
     ("it", "ma il giocatore 2 (15,3%) e il giocatore 4 (25,7%) ci rientrano appena, solo con gli "
            "intervalli allargati")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:
@@ -272,8 +272,8 @@ def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
 
     assert gloss("kingmaking", "it", None) == ("quota di partite in cui l’ultima mossa che inverte l’ordine tra "
                                                "vincitore e secondo è di un giocatore che non può più vincere")
-    assert say("balance_none", "it", fair="25,0%", why="", games=300).endswith("quindi ogni differenza può essere "
-                                                                                "dovuta al caso")
+    assert say("balance_none", "it", fair="25,0%", why="", games=300).endswith("tutti gli intervalli la contengono: "
+                                                                                "nessuno squilibrio è dimostrato")
     assert get_game("king_lui").words["tallies"]["it"]["peak:king_portions"] == "porzioni del re, sommando tutti i piatti"  # round 33 it5
 
 

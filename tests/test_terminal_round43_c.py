@@ -135,3 +135,29 @@ def test_other_counts_say_they_did_not_change_beyond_chance_not_that_they_did_no
     assert BEYOND[lang] in plain(WORDS[lang]["stopped_caution"])
     for key in ("internal", "internal_one", "internal_none", "internal_none_one"):
         assert plain(REPORT[lang][key]).endswith(BEYOND[lang]), (key, REPORT[lang][key])
+
+
+# -- it2, en4, fr2 (and en2, fr1): one verdict, one wording ------------------------------------------------------
+
+VERDICT = {"en": "Over 300 games, no gap is larger than chance alone would explain",
+           "fr": "Sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
+           "it": "Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_balance_verdict_is_worded_the_same_with_or_without_a_seat_only_just_within_chance(lang: str) -> None:
+    """it2, en4, fr2: the 3-player block said "; over 300 games every player's interval contains it, so none of the
+    gaps…", the 4- and 5-player blocks ". Over 300 games no gap is larger…": one verdict, two wordings, and the
+    reader looked for a difference. One sentence now, the same in every case; the next count says it again after
+    "here too". en2, fr1: "that gap would count" said what it would be."""
+    from cardgen.terminal import say
+
+    none = plain(say("balance_none", lang, fair="33,7%", why="", games=300))
+    near = plain(say("balance_near_one", lang, fair="25,3%", why="", games=300, items="X"))
+    again = plain(say("balance_none_again", lang, fair="25,0%", why="", games=300))
+    assert none.endswith(VERDICT[lang]) and VERDICT[lang] + {"en": ", but", "fr": ", mais", "it": ", ma"}[lang] in near
+    assert {"en": "Here too, over 300 games, no gap is larger than chance alone would explain",
+            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
+            "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
+            }[lang] in again, again
+    assert not any(w in near for w in ("would count", "compterait", "compteraient"))

@@ -647,12 +647,13 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     # the fair share first, then the verdict in the project's words (terminal round 29 en5: no 14-word parenthesis
     # splitting "further from ... than")
     assert balance_lines(fair, "en", 4) == [
-        "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner; over 300 games "
-        "every player’s interval contains it, so none of the gaps is larger than chance alone would explain"]
+        # round 43 en4, fr2, it2: one wording for one verdict, at every count
+        "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner. Over 300 "
+        "games, no gap is larger than chance alone would explain"]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
-        "équilibre : la part équitable est de 25,3 % ; sur 300 parties, l’intervalle de chaque joueur la contient, donc "
-        "tous les écarts peuvent s’expliquer par le hasard")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
-    assert "elle" not in balance_lines(fair, "it", 2)[0] and "ogni differenza può essere dovuta al caso" in balance_lines(fair, "it", 2)[0]
+        "équilibre : la part équitable est de 25,3 %. Sur 300 parties, aucun écart ne dépasse ce que le hasard "
+        "explique")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
+    assert "elle" not in balance_lines(fair, "it", 2)[0] and "tutti gli intervalli la contengono: nessuno squilibrio è dimostrato" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
         assert not re.search(r"9[789][,.]\d", balance_lines(fair, lang, 3)[0])
     assert balance_lines(fair, "en", 1) == [] and balance_lines({"seat_fair_share": None, "flags": []}, "en", 4) == []
@@ -1238,7 +1239,7 @@ def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_pl
 
     line = say("balance_none", "it", fair="33,7%", why=fair_why(0.337, 3, "it"), games="300")
     assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7%, più di un terzo perché") and "(" not in line
-    assert line.index("su 300 partite") > line.index("vincitore")
+    assert line.index("Su 300 partite") > line.index("vincitore")
     assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
 
 
