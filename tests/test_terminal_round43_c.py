@@ -161,3 +161,30 @@ def test_the_balance_verdict_is_worded_the_same_with_or_without_a_seat_only_just
             "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
             }[lang] in again, again
     assert not any(w in near for w in ("would count", "compterait", "compteraient"))
+
+
+# -- a legend that counted "the 0 cards compared at once" (a short run judges no card) ------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("judged", [0, 1, 3])
+def test_the_key_says_how_intervals_are_widened_only_for_the_cards_judged(lang: str, judged: int) -> None:
+    """With few games no card is judged, and the key said "widened for the 0 cards compared at once"; with one, "the
+    1 cards". None judged: no ◆ can show, so the key says nothing of it; one: its plain 95 % interval; more: the
+    widening for that many."""
+    from test_card_table_one import _played
+
+    from cardgen.simulate.summary import Naming, strength_lines
+    from cardgen.terminal import LINES
+
+    played = [_played(card, 0.01 * i, judged=i < judged) for i, card in enumerate(("dice", "fro", "splits", "favour"))]
+    lines = strength_lines([], {"games": 60, "exchanges": 200, "points": 4, "rows": played}, lang, Naming(), set(), "60")
+    text = plain(" ".join(lines))
+    mark, one = plain(LINES[lang]["strength_mark"]), plain(LINES[lang]["strength_mark_one"])
+    cut = mark.split("{n}")[0]
+    if judged == 0:
+        assert "◆" not in text and cut not in text and one not in text
+    elif judged == 1:
+        assert one in text and cut not in text
+    else:
+        assert mark.replace("{n}", str(judged)) in text and one not in text
+    assert "{" not in text

@@ -2169,9 +2169,12 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     # cross-check (round 39 fr2*, it1*); the method in full is the report's, where the page says it once (terminal
     # round 41 it11*, fr9*: 26 lines of method under the table before the designer learnt that nothing was flagged)
     if not again:
+        # what ◆ means, with the widening for the cards judged at once; one card judged: its interval as it is;
+        # none judged (few games): no ◆ can show, so nothing about it ("widened for the 0 cards")
         judged = sum(1 for a, b in pairs if (a or b or {}).get("judged"))
-        out.append("    " + say("strength_key_trust" if hands_too else "strength_key_swap", lang,
-                                n=decimal(judged, lang, places=0)))
+        mark = ("" if judged == 0 else say("strength_mark_one", lang) + " " if judged == 1
+                else say("strength_mark", lang, n=decimal(judged, lang, places=0)) + " ")
+        out.append("    " + say("strength_key_trust" if hands_too else "strength_key_swap", lang, mark=mark))
     if said is not None:
         said.add("strength_legend")
 
