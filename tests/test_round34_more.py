@@ -514,11 +514,15 @@ def test_dracos_italian_runner_up_base_says_how_the_second_is_counted() -> None:
 def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     """fr18 (Draco 4 and 5 players, terminal and page): « (comme à 3 joueurs, ce surplus change le jeu …). Comme à 3
     joueurs, les résultats décrivent … »: the count said twice running; the second sentence says "here too"."""
-    said = _plain(say("short_weight_again", lang))
-    # round 39 fr12: « là aussi » up to four times a block: "likewise", the balance line's "here too" the block's one
-    assert said == {"en": "The results likewise describe the game with this edition’s ruling, not the published game",
-                    "fr": "Ces résultats décrivent le jeu avec le choix de cette édition, et non le jeu publié",
-                    "it": "Questi risultati descrivono il gioco con la scelta di questa edizione, non il gioco pubblicato"}[lang]
+    # terminal round 43 it18: the results' caveat no longer a sentence of its own at every count: the figures' line
+    # points back, once, to what 3 players said of the additions and of the results
+    said = _plain(say("short_ruled_again_weighed", lang, warn="W", case="c", short=2, games=300, share="s", max=9,
+                      piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3)))
+    assert said.count({"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]) == 1, said
+    assert said.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
+                          "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
+                          "it": "Quanto detto per 3 giocatori su queste aggiunte e sui risultati vale allo stesso "
+                                "modo"}[lang]), said
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -703,7 +703,8 @@ def test_french_small_idioms(key: str, fields: dict[str, Any], said: str, old: s
      "la differenza di ogni carta"),
     # it10: the Imposter's note, short after the first
     ("held_all_used_again", {"card": "Impostore", "used": "0,01"},
-     "nota: come sopra, i giocatori automatici non usano quasi mai", "questi risultati descrivono quindi"),
+     # terminal round 43 it9: "anche qui", then a pointer back to the whole note
+     "nota: anche qui i giocatori automatici non usano quasi mai", "questi risultati descrivono quindi"),
     # it19: coins are not "tutto il contenuto della scatola"
     ("peak_box", {"name": "monete d’oro", "n": 25}, "(25, l’intera dotazione del gioco)", "contenuto")])  # round 32 it6, 33 it2
 def test_italian_small_idioms(key: str, fields: dict[str, Any], said: str, old: str) -> None:

@@ -70,17 +70,18 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     ("en", "note: the simulated player hardly ever uses the imposter card (in 2.4% of games), so "
            "these figures describe games played almost without it",  # round 33 en9; round 34 en8; round 42 en1, en2: the reason is the solo block's card-strength line's
      "so these figures, balance included, describe games played almost without it",
-     "note: as above, the simulated players hardly ever use their imposter card (in 2.4% of games)"),
+     # terminal round 43 it9, fr7: said again, the note points back to the whole one
+     "note: here too the simulated players hardly ever use their imposter card (in 2.4% of games), so the note above applies"),
     ("fr", "à noter : le joueur automatique n’utilise presque jamais sa carte Imposteur (dans 2,4 % des "
            "parties), si bien que ces résultats valent pour des parties jouées "
            "quasiment sans elle",  # round 33 fr10; round 34 fr10; round 39 fr43; round 42 fr1
      "; ces résultats, y compris l’équilibre, valent donc pour des parties jouées quasiment sans elle",
-     "à noter : comme plus haut, les joueurs automatiques n’utilisent presque jamais leur carte Imposteur"),
+     "à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais leur carte Imposteur"),
     ("it", "nota: il giocatore automatico non usa quasi mai la sua carta Impostore (nel 2,4% delle "
            "partite), perciò questi risultati valgono per partite giocate praticamente "
            "senza di essa",  # round 33 it7; round 42 it1: the reason on the solo block's card-strength line
      "perciò questi risultati, equilibrio compreso, valgono per partite giocate praticamente senza di essa",
-     "nota: come sopra, i giocatori automatici non usano quasi mai la loro carta Impostore")])
+     "nota: anche qui i giocatori automatici non usano quasi mai la loro carta Impostore")])
 def test_the_imposter_caveat_says_the_card_and_the_verdict_are_not_judged_on_it(
         lang: str, solo: str, first: str, again: str) -> None:
     """fr9 (starred): Royale passed plainly ("VALIDÉ") while its note said only that the figures describe games

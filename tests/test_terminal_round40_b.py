@@ -102,13 +102,12 @@ def test_the_next_counts_caveat_reads_on_its_own(lang: str) -> None:
     connective hanging after a closed bracket, and the caveat named "cardgen's rule"; said "here too" with this
     edition's ruling, plainly (never a second "here too" in the block: round 39 fr12), and the French bracket in
     the conditional."""
-    again = say("short_weight_again", lang)
-    assert not again.startswith(("De même", "Analogamente")), again
-    assert again.startswith({"en": "The results likewise", "fr": "Ces résultats", "it": "Questi risultati"}[lang])
-    assert {"en": "this edition’s ruling", "fr": "choix de cette édition", "it": "scelta di questa edizione"}[lang] in again
-    if lang == "fr":
-        for key in nonempty(["short_ruled_again", "short_one_ruled_again"]):
-            assert "des pièces en plus changeraient le déroulement, et ce surplus pourrait ne pas suffire" in LINES["fr"][key]
+    # terminal round 43 it18: the caveat is now a pointer back in the figures' line (``short_ruled_again_weighed``):
+    # no connective hanging after a bracket, no "cardgen's rule"
+    for key in nonempty(["short_ruled_again_weighed", "short_one_ruled_again_weighed"]):
+        again = LINES[lang][key]
+        assert "De même" not in again and "Analogamente" not in again and "cardgen" not in again, again
+        assert again.endswith({"en": "applies equally", "fr": "vaut de même", "it": "vale allo stesso modo"}[lang])
 
 
 # -- en10, en37: the mid-game card strength not measured -------------------------------------------------------

@@ -185,21 +185,22 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     assert {"en": "note: as above", "fr": "à noter : comme plus haut", "it": "nota: come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
     two = plain(format_entry(duo, lang, naming, said))
-    # terminal round 27 en7: "here too … too" in one sentence: "as above", once
-    assert caveat not in two and {"en": "note: as above, the simulated players hardly ever use their imposter card",
-                                  # round 30 fr14: one verb, the book's (round 42 en2); it10: short after
-                                  "fr": "à noter : comme plus haut, les joueurs automatiques n’utilisent presque "
-                                        "jamais leur carte Imposteur",
-                                  "it": "nota: come sopra, i giocatori automatici non usano quasi mai la loro carta "
-                                        "Impostore"}[lang] in two
+    # terminal round 27 en7: "here too … too" in one sentence: once; terminal round 43 it9, fr7: the note said again
+    # points back to the whole one, its share alone ("in 1.3% of cases"), its base and consequence said above
+    assert caveat not in two and {"en": "note: here too the simulated players hardly ever use their imposter card (",
+                                  # round 30 fr14: one verb, the book's (round 42 en2)
+                                  "fr": "à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais "
+                                        "leur carte Imposteur (",
+                                  "it": "nota: anche qui i giocatori automatici non usano quasi mai la loro carta "
+                                        "Impostore ("}[lang] in two, two
     assert {"en": "card strength: not judged, as above", "fr": "force des cartes : non évaluée, comme plus haut",
             "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
-    # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does
-    assert {"en": "counting each player in each game): these figures too describe games played almost without it",
-            "fr": "en comptant chaque joueur dans chaque partie) : ces résultats aussi valent pour des parties jouées "
-                  "quasiment sans elle",
-            "it": "dei casi, contando ogni giocatore in ogni partita): anche questi risultati valgono per "
-                  "partite giocate praticamente senza di essa"}[lang] in two, two
+    # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does: by
+    # pointing at it
+    assert {"en": "of cases), so the note above applies", "fr": "des cas) ; la remarque ci-dessus vaut donc encore",
+            "it": "dei casi), quindi vale la nota sopra"}[lang] in two, two
+    assert {"en": "counting each player", "fr": "en comptant chaque joueur", "it": "contando ogni giocatore"}[lang] \
+        not in two[two.index({"en": "note: here too", "fr": "à noter : ici aussi", "it": "nota: anche qui"}[lang]):]
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------

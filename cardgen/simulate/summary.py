@@ -810,7 +810,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                            winner=_mean(sc["winner"]["mean"], lang), margin=_mean(margin, lang),
                            margin_unit=unit(lang, naming.words, margin is None or not is_singular(margin, lang)),
                            basis=margin_basis(sc["margin"].get("n"), r["completed"], lang, naming,
-                                              r.get("players"), (r.get("ties") or {}).get("shared_wins") or 0))
+                                              r.get("players"), (r.get("ties") or {}).get("shared_wins") or 0,
+                                              said))
             # a game whose players end with something other than a score says it in its book's words: Draco's
             # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
             own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
@@ -1413,6 +1414,10 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
         first = said_at(said, f"short:{where}", players, lang)
         weighed = said_at(said, f"weight:{where}", players, lang) if ruled_weighs(f, naming) else None
         key += "_again" if first else ""
+        # a later count's figures with one pointer back to what the first count said of them (and of the results,
+        # where the ruling weighs on them): the caveat re-explained at every count, then "the results likewise
+        # describe …", read as the same warning four times (terminal round 43 it18)
+        key += "_weighed" if first and weighed else ""
         if ruled_weighs(f, naming) and not weighed and not first:
             # what follows from the published rules' silence said right after it: "So the results … describe the
             # game with cardgen's rule" came after the sentence on fixes, from which it does not follow (terminal
@@ -1441,8 +1446,8 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     # its share is the line's own, said a sentence before: not twice (twenty-fifth reading en16); at its first count
     # said in the ruling's sentence (en18)
     # "(as at 3 players, these additions …). As at 3 players, the results …": the count said twice running; "here
-    # too" (round 34 fr18)
-    return text + (". " + say("short_weight_again", lang) if weighed else "")
+    # too" (round 34 fr18); now one pointer back, in the warning's last sentence (``_weighed``)
+    return text
 
 
 def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> str:
@@ -1725,19 +1730,25 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
         key = "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
+        # said again, the note points back to the whole one and gives only this count's share: three notes of 30
+        # words, each with its own share and framing, had the reader compare them to see they said one thing
+        # (terminal round 43 it9, fr7)
         out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
-                              used=held_used(r, lang, solo, first)))
+                              used=held_used(r, lang, solo, first, again)))
     return out
 
 
-def held_used(r: Mapping[str, Any], lang: str, solo: bool = False, first: int = 0) -> str:
+def held_used(r: Mapping[str, Any], lang: str, solo: bool = False, first: int = 0, again: bool = False) -> str:
     """How rarely the players used a card every player has, for the caveat's bracket: the share of a player's games
     in which they played it (``played_share``: Royale's Imposter can be used once a game, and "0.02 times per game"
     meant "in 2% of games", which the reader had to work out: round 39 en37, en48), else, in a result recorded
-    before that share, the mean times per player per game."""
+    before that share, the mean times per player per game. ``again``: the share alone, its base said by the whole
+    note above ("in 1.3% of cases")."""
     from cardgen.simulate.verdict import number
 
     share = r.get("played_share")
+    if isinstance(share, (int, float)) and again and not solo:
+        return say("held_used_share_again", lang, share=_pct(share, lang))
     if isinstance(share, (int, float)):
         return say("held_used_share" + ("_first" if first else "") + ("_solo" if solo else ""), lang,
                    share=_pct(share, lang), n=decimal(first, lang, places=0))
@@ -1787,7 +1798,7 @@ def own_say(key: str, lang: str, naming: Naming | None, **fields: Any) -> str:
 
 
 def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, players: int | None = None,
-                 shared: int = 0) -> str:
+                 shared: int = 0, said: set[str] | None = None) -> str:
     """" (of the 267 games that have a second place)" after the mean margin over the second where fewer games than
     were completed have one (every seat won, or the game's ranking put every other seat out): compare's margin
     is over the pairs whose two games have one, so two means of one game's margin differed unexplained, 6.2 and
@@ -1799,7 +1810,9 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     "of the 999 games that have a second place" and "when the win is shared: …" were three explanations of one
     figure in one output (twenty-third reading en9, fr9, it12). The games left out are those every player won, all
     shared wins, so ``shared`` less those is the shared wins counted. A game's own words (Draco's, whose tied
-    leaders drop out) keep their own note."""
+    leaders drop out) keep their own note. ``said``: the run's said-once keys; how a shared win's lead is counted
+    is said at the first count that has one, "shared wins counted as above" after (the 20-word parenthesis printed
+    at every player count: terminal round 43 it3)."""
     if not isinstance(n, int) or isinstance(n, bool):
         return ""
     own = own_line("margin_basis", lang, naming)
@@ -1817,6 +1830,9 @@ def margin_basis(n: Any, games: int, lang: str, naming: Naming | None = None, pl
     # at 2 players the games with someone below the winner are those not ending in a shared win: said so, not the
     # roundabout "someone finishes below the winner or winners" (round 29 en9, fr11)
     key += "_duel" if players == 2 and key == "margin_basis" else ""
+    if said is not None and key in ("margin_shared", "margin_all_shared"):
+        key += "_again" if "margin_shared_lead" in said else ""
+        said.add("margin_shared_lead")
     return say(key, lang, n=decimal(n, lang, places=0))
 
 
@@ -2212,7 +2228,7 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     # a † card with a figure whose interval leaves 0 out: said, with why it is not flagged and what to check; "no
     # card flagged" beside Shower of Coins' −1.5 [−2.5 to −0.5] read as a contradiction (round 36 en7*)
     for (a, b), name in zip(pairs, names):
-        out += ["    " + line for line in held_notes(a, b, name, lang, naming)]
+        out += ["    " + line for line in held_notes(a, b, name, lang, naming, said)]
     return out
 
 
@@ -2224,11 +2240,16 @@ def excluding(row: Mapping[str, Any]) -> list[str]:
 
 
 def held_notes(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | None, name: str, lang: str = "en",
-               naming: Naming | None = None) -> list[str]:
+               naming: Naming | None = None, said: set[str] | None = None) -> list[str]:
     """A hardly played card's figures whose intervals leave 0 out (its flag moved to ``held_flag`` by
     ``designer.with_plays``), each in a sentence that says it, why cardgen does not flag it (played fewer than
     ``cards.HARDLY_PLAYED`` times per player per game, its figures measure holding it) and what to check: holding
-    it costs (or helps) its holder, the card or the simulated players' use of it being the cause (round 36 en7*)."""
+    it costs (or helps) its holder, the card or the simulated players' use of it being the cause (round 36 en7*).
+    The why is the † mark's own (fewer than ``HARDLY_PLAYED`` plays), not the card's count again: the † line just
+    above gives it, and "played only 0.04 times … (fewer than 0.1)" said it twice in four lines with a threshold
+    never explained (terminal round 43 it15). ``said``: the run's said-once keys; a second note of the same side
+    gives its figure and points back to the first (the five sentences said word for word at 4 and 6 players:
+    terminal round 43 fr13, it18)."""
     from cardgen.simulate.cards import HARDLY_PLAYED
     from cardgen.simulate.verdict import number, unit
 
@@ -2251,7 +2272,7 @@ def held_notes(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | None
                          f"{unit(lang, (naming or Naming()).words, plural)} {interval(e['low'], e['high'], lang)}")
             figures.append((played["held_flag"], names[by], value, played))
     for side, figure, value, row in figures:
-        out.append(say(f"strength_held_{side}", lang, mark=say("strength_rare_mark", lang), card=name,
+        out.append(say(_again(f"strength_held_{side}", said), lang, mark=say("strength_rare_mark", lang), card=name,
                        figure=figure, value=value, n=_times(row["plays_per_seat"], lang),
                        least=number(HARDLY_PLAYED, lang, False, small=True)))
     return out
