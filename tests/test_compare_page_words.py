@@ -94,12 +94,12 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
     assert unbroken(typeset({"en": "Player 2 wins more than the fair share in both games on these pairs, beyond "
                                    "chance; the pairs cannot tell whether the variant makes this worse or better",
-                             "fr": "Le joueur 2 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, "
-                                   "au-delà du hasard ; ces paires ne disent pas si la variante aggrave ou atténue ce "
-                                   "déséquilibre",
+                             "fr": "Le joueur 2 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur "
+                                   "ces paires, et l’écart dépasse ce que le hasard explique ; ces paires ne disent pas "
+                                   "si la variante aggrave ou atténue ce déséquilibre",
                              "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "
-                                   "coppie, al di là del caso; queste coppie non dicono se la variante aggravi o "
-                                   "attenui lo squilibrio"}[lang], lang)) in html
+                                   "coppie, e il caso difficilmente basta a spiegarlo; queste coppie non dicono se la "
+                                   "variante aggravi o attenui lo squilibrio"}[lang], lang)) in html
     assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
                              "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une part équitable de 50,0 %",
                              "it": "vinceva il 50,0% delle partite [55,0%; 82,0%], per una quota "

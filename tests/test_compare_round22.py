@@ -68,11 +68,15 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 # base game's gap goes the same way, and may be chance
 ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game the gap goes "
                  "the same way on these pairs but may be chance here",
-           "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable avec la variante, au-delà du hasard ; dans le jeu "
-                 "de base, l’écart va dans le même sens sur ces paires, mais le hasard peut l’expliquer",
+           # terminal round 43 fr17: "… sa part équitable avec la variante, au-delà du hasard": the fair share read
+           # as the variant's, and "au-delà du hasard" elliptic
+           "fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et l’écart dépasse ce que le "
+                 "hasard explique ; dans le jeu de base, l’écart va dans le même sens sur ces paires, mais le hasard "
+                 "peut l’expliquer",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
-           "it": "con la variante il giocatore 5 vince più spesso della quota equa, oltre il caso; anche nel gioco "
-                 "base vince più spesso della quota equa, ma su queste coppie la differenza"}
+           # terminal round 43 it19: "oltre il caso", an elliptic shorthand
+           "it": "con la variante il giocatore 5 vince più spesso della quota equa, e il caso difficilmente basta a "
+                 "spiegarlo; anche nel gioco base vince più spesso della quota equa, ma su queste coppie la differenza"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -118,9 +122,10 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     [line] = compare_balance(r, lang, "king_lui")
     # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
-            "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, au-delà du hasard",
-            "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del "
-                  "caso"}[lang]
+            "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et "
+                  "l’écart dépasse ce que le hasard explique",
+            "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
+                  "difficilmente basta a spiegarlo"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
     assert line.endswith("cardgen fix king_lui --players 5")
     near = _hungry_five(0.30)  # the base game a few games short of its own flag
@@ -145,15 +150,16 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     [line] = compare_balance(r, lang, "royale")
     line = plain(line)
     # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
-    assert line.startswith({"en": "player 1 wins more than the fair share in both games beyond chance (in the base "
-                                  "game by 11.0 percentage points, only just beyond chance); these pairs cannot tell",
+    # terminal round 43 en20: "beyond chance" twice, the first misplaced after "both games"
+    assert line.startswith({"en": "player 1 wins more than the fair share in both games, by more than chance would "
+                                  "explain (in the base game only just, by 11.0 percentage points); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
-                            "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, au-delà du "
-                                  "hasard (dans le jeu de base, son écart de 11,0 points de pourcentage ne dépasse que "
-                                  "de justesse ce que le hasard explique) ;",
-                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, oltre il "
-                                  "caso (nel gioco base la distanza dalla quota equa, 11,0 punti percentuali, "
-                                  "è appena oltre il caso);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
+                            "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et l’écart "
+                                  "dépasse ce que le hasard explique (de justesse dans le jeu de base, où il est de "
+                                  "11,0 points de pourcentage) ;",
+                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "
+                                  "difficilmente basta a spiegarlo (nel gioco base la distanza dalla quota equa, 11,0 "
+                                  "punti percentuali, supera appena ciò che il caso può spiegare);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
     assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))
@@ -205,7 +211,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
         plain("    " + four[0][:1].upper() + four[0][1:])], block
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
                                      "the base game the gap goes the same way on these pairs but may be chance here",
-                               "fr": "le joueur 4 gagne moins souvent que ne le voudrait sa part équitable avec la variante",
+                               "fr": "avec la variante, le joueur 4 gagne moins souvent que ne le voudrait sa part équitable",
                                "it": "con la variante il giocatore 4 vince meno spesso della quota equa"}[lang])
     # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left
     # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one
@@ -213,14 +219,16 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     # same run, found a seat: said that these pairs do not show it balanced, and why validate may differ
     # terminal round 40 en16: "a player", as every other line says
     # terminal round 41 en35, it19: validate said as compare_balance_none says it, "partite proprie" made plain
-    quiet = {"en": "2 players: on these pairs neither game shows a player away from the fair share beyond chance. This "
-                   "does not show that the base game is balanced there: cardgen validate, on 1,000 games of its own "
-                   "unless told otherwise, may still find such a player.",
+    # terminal round 43 en18: "shows a player away from"; it19, it22: "oltre il caso", and "lì" with no referent
+    quiet = {"en": "2 players: on these pairs, in neither game is any player’s win rate further from the fair share "
+                   "than chance would explain. This does not show that the base game is balanced at 2 players: "
+                   "cardgen validate, on 1,000 games of its own unless told otherwise, may still find such a player.",
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
                    "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, sur "
                    "ses propres parties (1 000 par défaut), peut encore trouver un tel joueur.",
-             "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore lontano dalla quota equa "
-                   "oltre il caso. Questo non prova che lì il gioco base sia equilibrato: cardgen validate, che simula "
+             "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla "
+                   "quota equa più di quanto possa spiegare il caso. Questo non prova che con 2 giocatori il gioco "
+                   "base sia equilibrato: cardgen validate, che simula "
                    "a parte il solo gioco base (1.000 partite se non indicato altrimenti), può trovare uno squilibrio "
                    "che queste coppie non bastano a mostrare."}[lang]
     assert [row for row in block if row.startswith("  2 ")] == ["  " + quiet], block

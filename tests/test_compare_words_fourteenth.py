@@ -167,7 +167,7 @@ def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lan
 def test_compare_sentences_read_as_the_readers_asked(key: str, lang: str, said: str) -> None:
     """en23, it11, it12, it22, it58, fr23, fr28, fr29, fr30: the corrected wording, in each language."""
     kw = {"games": "1.000 coppie", "most": 1000, "pairs": 100, "base": "a", "variant": "b", "agents": "x",
-          "label": WORDS[lang]["internal"], "n": 5}
+          "label": WORDS[lang]["internal"], "n": 5, "added": ""}
     assert typeset(said, lang).replace("\u00a0", " ") in say(key, lang, **kw).replace("\u00a0", " ")
 
 

@@ -864,7 +864,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
            "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
-    ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, au-delà du hasard\u202f; "
+    ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et l’écart "
+           "dépasse ce que le hasard explique\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
            "soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes "
@@ -873,7 +874,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "pas à le mesurer avec précision. Compte tenu du hasard, il peut aller de −24,1 à +40,1 points de pourcentage. "  # round 41 fr14
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
            "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
-    ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, al di là del caso; "
+    ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
+           "difficilmente basta a spiegarlo; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0% delle partite "
            "[33,2%; 57,4%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
@@ -1057,8 +1059,9 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, al di là "
-                  "del caso, e la variante modifica questo squilibrio più di quanto possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0% delle partite [8,2%; 25,9%] "
+    assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
+                  "difficilmente basta a spiegarlo; la variante, inoltre, modifica questo squilibrio più di quanto "
+                  "possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0% delle partite [8,2%; 25,9%] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8%, "
                   "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli "
                   "stessi mazzi mescolati, il giocatore 2 vinceva il 21,0% delle partite [8,2%; 25,9%], per una quota "

@@ -2624,6 +2624,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     lines += folded
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
     gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
+    first_counts: tuple[list[str], int] | None = None  # the first count's other counts, and that count
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
@@ -2634,8 +2635,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         gone = gone_counts(internal, lang, named_metrics(r))
         again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
-        counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again)
-                  if internal else "")
+        counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again,
+                                before=first_counts) if internal else "")
+        if counts and first_counts is None:  # the counts a later line's added ones are told from (en17, fr21)
+            first_counts = ([m["metric"] for m in internal if m["metric"] not in named_metrics(r)], r["players"])
         gone_at = gone_at or ((gone, r["players"]) if gone else None)
         kinds_said = kinds_said or bool(counts)
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
@@ -2732,7 +2735,8 @@ def gone_counts(internal: Sequence[dict[str, Any]], lang: str = "en", named: Col
 
 
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
-                  named: Collection[str] = (), kinds: bool = False, again: int | None = None) -> str:
+                  named: Collection[str] = (), kinds: bool = False, again: int | None = None,
+                  before: tuple[Collection[str], int] | None = None) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
@@ -2743,7 +2747,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     no hint, and 7 at the next count, since a special case is counted only where it came up (terminal round 40
     en17, fr14). Counts that follow from the rule and drop to zero with it are said as gone, with their base game's
     value: "cards in the draw pile once rebuilt: 55.9 → 0.0" reported as a change a count the variant does away
-    with (en19, fr15)."""
+    with (en19, fr15). ``before``: the other counts of the first player count that had a line, and that count:
+    the counts this one adds are named ("none of the 7 changed" after "none of the 6" sent the reader looking for
+    the 7th, a special case that came up only from 4 players on: terminal round 43 en17, fr21)."""
     from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
@@ -2753,16 +2759,23 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     moved = [m for m in others if m["significant"]]
     label_ = WORDS[lang]["internal"]
     label_ = say("internal_kinds", lang, label=label_) if kinds else label_
-    if not moved:
-        return say_n("internal_none", len(others), lang, label=label_)
-    follows = sum(bool(m.get("follows_from_change")) for m in moved)
-    gone = all(m.get("follows_from_change") and m["base"] and _value(m, m["variant"], lang) == _value(m, 0.0, lang)
-               for m in moved)  # every moved count one the variant's rule does away with
 
     def named_as(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         if metric.startswith("peak:"):  # a peak no game names: its id in words, its gloss once, after its figures
             return tally_name(metric, lang, naming.words) or metric.split(":", 1)[1].replace("_", " ")
         return label(metric, lang, naming.words)
+
+    # said only where this count keeps every count of the first and adds some: "one more than at 3 players"
+    metrics = {m["metric"] for m in others}
+    new = [m["metric"] for m in others if before is not None and m["metric"] not in before[0]]
+    added = (say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
+                 names=and_list([named_as(metric) for metric in new], lang))
+             if new and before and set(before[0]) <= metrics else "")
+    if not moved:
+        return say_n("internal_none", len(others), lang, label=label_, added=added)
+    follows = sum(bool(m.get("follows_from_change")) for m in moved)
+    gone = all(m.get("follows_from_change") and m["base"] and _value(m, m["variant"], lang) == _value(m, 0.0, lang)
+               for m in moved)  # every moved count one the variant's rule does away with
 
     items = [say(("internal_total" if is_total(m["metric"], naming.words) else "internal_peak")
                  if m["metric"].startswith("peak:") else "internal_item", lang,
@@ -2784,7 +2797,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
         return say("internal_gone_again_one" if len(moved) == 1 else "internal_gone_again", lang, label=label_,
                    n=len(others), m=len(moved), p=again, values=values)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return say(key, lang, label=label_, n=len(others), m=len(moved), names=joined(items, lang), follows=tail)
+    return say(key, lang, label=label_, n=len(others), m=len(moved), names=joined(items, lang), follows=tail,
+               added=added)
 
 
 def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:
