@@ -372,7 +372,6 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     active verb is ungrammatical, the page's «è poi proseguita … dagli stessi giocatori» likewise: «con gli stessi
     giocatori»."""
     from cardgen.report.impact import WORDS
-    from cardgen.terminal import LINES
 
     # round 35: the key a line per column, the page's key likewise; terminal round 41 it11*: the terminal's key is
     # short, the test's procedure the page's method alone
