@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from cardgen.simulate.summary import strength_key
+
 LANGS = ["en", "fr", "it"]
 
 
@@ -370,11 +372,10 @@ def test_the_italian_mid_game_method_has_no_agent_after_an_active_verb() -> None
     active verb is ungrammatical, the page's «è poi proseguita … dagli stessi giocatori» likewise: «con gli stessi
     giocatori»."""
     from cardgen.report.impact import WORDS
-    from cardgen.terminal import LINES
 
     # round 35: the key a line per column, the page's key likewise; terminal round 41 it11*: the terminal's key is
     # short, the test's procedure the page's method alone
-    head, legend = LINES["it"]["strength_key_trust"], WORDS["it"]["exchange_legend"]
+    head, legend = strength_key("it", 2, True), WORDS["it"]["exchange_legend"]
     assert "dagli stessi giocatori" not in head + legend + WORDS["it"]["strength_key"]
     # round 36 it2*: «le due versioni» had no antecedent
     assert "una carta in mano viene sostituita con una di altro tipo scelta a caso e si giocano le due versioni" in head
@@ -392,12 +393,12 @@ def test_the_italian_mid_game_legend_reads_at_first_pass() -> None:
     # cards hardly ever played, which says they are never flagged
     # round 35: the marks' line of the key (it8: «entrambi» without a noun, gone; it9: the widening said plainly);
     # terminal round 41 it11*: the terminal's one key says the widening, the page's method the two decimals
-    key, note = LINES["it"]["strength_key_trust"], LINES["it"]["strength_hardly_one"]
+    key, note = strength_key("it", 2, True), LINES["it"]["strength_hardly_one"]
     assert "mai segnalata, nemmeno quando un intervallo esclude lo zero" in note and "mai una carta" not in key + note
     method = WORDS["it"]["strength_method"]
     assert "Un estremo che arrotondato darebbe 0,0 ha due decimali, e così l’altro estremo del suo intervallo" in method
     assert "(li hanno" not in key + method
-    assert "allargati per le {n} carte confrontate insieme" in key
+    assert "allargati per le {n} carte confrontate insieme" in LINES["it"]["strength_mark"]
 
 
 def test_the_italian_overview_names_the_balance_columns_player_without_an_aside() -> None:

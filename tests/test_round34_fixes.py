@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardgen.simulate.summary import strength_key
 from cardgen.terminal import say
 from test_terminal_round30_fixes import _draco_page, draco  # noqa: F401 (a fixture: Draco at 3 players)
 
@@ -26,7 +27,7 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
     # issue #53: one card table for both experiments; round 35 (en2, fr2, it1): its key a short line per column, then
     # which measure to trust, then the marks; one note for the cards hardly ever played. Terminal round 41 it11*,
     # fr9*: on the terminal one short key above the table; the columns' meanings and the method the page's alone
-    head, key, note = WORDS[lang]["exchange_legend"], words["strength_key_trust"], words["strength_hardly_one"]
+    head, key, note = WORDS[lang]["exchange_legend"], strength_key(lang, 2, True), words["strength_hardly_one"]
     # round 36 (en1*, fr1*, fr4, it2*): sentences; what the figure means first, then how it was measured
     # round 37 (en1*, fr4, fr5, it2*): the swap said before "both ways"; « jets de dés », not « dés »
     assert {"en": "Both versions of the game were then played to the end by the same players, with the same dice rolls "
@@ -38,7 +39,7 @@ def test_the_mid_game_legend_says_its_flag_and_decimals_plainly_and_shorter(lang
     # round 37 (en4, fr2*, it1*): ◆ marks a flagged figure; a † card is never flagged (its note says so)
     assert {"en": "◆ marks a figure that chance alone is unlikely to explain",
             "fr": "◆ : écart que le hasard seul explique difficilement",
-            "it": "◆: differenza che difficilmente si spiega con il caso"}[lang] in key
+            "it": "◆: differenza che difficilmente si spiega con il caso"}[lang] in _plain(key)
     assert {"en": "so it is never flagged", "fr": "jamais signalée",
             "it": "mai segnalata"}[lang] in note
     for old in ("never a card hardly", "both ends do", "jamais une carte presque jamais", "les deux bornes les ont",

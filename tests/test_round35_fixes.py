@@ -72,7 +72,8 @@ def test_the_key_is_one_short_line_per_column_at_the_first_count_then_which_meas
     for title in (heads[5], heads[6], heads[1], heads[3]):
         assert not any(line.strip().startswith(title + ":") or line.strip().startswith(title + "\u202f:")
                        for line in under), (title, under)
-    assert len(key) < {"en": 500, "fr": 520, "it": 520}[lang], key  # the old key under the table: some 2,000
+    # the old key under the table: some 2,000; terminal round 43 it11*, fr11, en14: with each column defined
+    assert len(key) < {"en": 720, "fr": 840, "it": 830}[lang], key
     # the next count: the key not again
     assert not any(x in " ".join(again) for x in ("in the report", "voir le rapport", "nel resoconto")), again
 
@@ -125,7 +126,7 @@ def test_the_page_orders_its_columns_as_the_terminal_and_keys_them_in_a_few_line
     above = html.split("<table", 1)[0]
     assert "<li>" not in above and "<details" not in above
     # round 39 (fr2*, it1*, it13*): the rule now a short key, what the swap test does and what "+5" means
-    assert len(re.sub(r"<[^>]+>", " ", above).split()) < 85, above
+    assert len(re.sub(r"<[^>]+>", " ", above).split()) < 110, above  # round 43 fr10*: the swap's baseline said
     # under it the key: one line per column, how swaps count and the rows' order; the method folded in a <details>
     below = html.split("</table>", 1)[1]
     items = re.findall(r"<li>(.*?)</li>", below, re.S)

@@ -15,7 +15,7 @@ import pytest
 
 from nonempty import nonempty
 
-from cardgen.simulate.summary import Naming, designer_lines
+from cardgen.simulate.summary import Naming, designer_lines, strength_key
 
 LANGS = ["en", "fr", "it"]
 
@@ -69,7 +69,7 @@ def test_the_terminal_puts_the_swap_test_first_each_column_with_its_unit_and_the
     # round 39 (fr2*, it1*, it13*): a key of three lines at most, what the swap test does and what "+5" means
     from cardgen.terminal import fit
     # terminal round 41 it11*, fr9*: the one key (with ◆ and a pointer to the report's method), five lines at most
-    assert plain(lines[1]) == plain(say("strength_key_trust", lang, n=4)) and len(fit(lines[1]).split("\n")) <= 10  # round 43 it11*: with the columns defined
+    assert plain(lines[1]) == plain(strength_key(lang, 4, True)) and len(fit(lines[1]).split("\n")) <= 10  # round 43 it11*: with the columns defined
     groups, titles, under = lines[2], lines[3], lines[4]
     assert groups.index(heads[4]) < groups.index(heads[2]) and COMPARE[lang] in groups  # the swap test first
     at = [titles.index(heads[k]) for k in (5, 6, 1, 3)]  # win, margin, dealt, with − without
@@ -270,7 +270,7 @@ def test_the_diamond_is_said_alike_in_the_heading_and_the_key(lang: str) -> None
 
     figure = {"en": "figure", "fr": "chiffre", "it": "valore"}[lang]
     assert figure in LINES[lang]["strength_flagged_one"], LINES[lang]["strength_flagged_one"]
-    for key in nonempty(["strength_flagged_one", "strength_flagged", "strength_key_trust"], "the ◆ sentences"):
+    for key in nonempty(["strength_flagged_one", "strength_flagged", "strength_mark"], "the ◆ sentences"):
         text = LINES[lang][key]
         assert not any(o in text for o in ("marks the card", "marque la carte", "indica la carta", "cifra",
                                            ", more than chance", ", un écart que", ", una differenza maggiore")), text

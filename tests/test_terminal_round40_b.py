@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.simulate.summary import strength_key
 from cardgen.terminal import LINES, say
 from nonempty import nonempty
 
@@ -136,7 +137,7 @@ def test_the_opening_hands_line_says_what_to_do_with_a_mark_found_only_there(lan
     "Mains de départ : simple contrôle (un ◆ là seulement …)": opaque, in the terminal and on the page. Said as a
     sentence: the columns are a cross-check, and a flag found in them alone is confirmed on more games."""
     page = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))["words"][lang]
-    for text in nonempty([LINES[lang]["strength_key_trust"], page["strength_trust"]]):
+    for text in nonempty([strength_key(lang, 2, True), page["strength_trust"]]):
         assert {"en": "a cross-check", "fr": "un simple contrôle",
                 "it": "servono solo da confronto:"}[lang] in text, text  # round 42 it19
         assert {"en": "confirm on more games", "fr": "à confirmer", "it": "va confermat"}[lang] in text, text
@@ -146,8 +147,8 @@ def test_the_opening_hands_line_says_what_to_do_with_a_mark_found_only_there(lan
     if lang == "it":  # it12
         # round 43 it13, fr10*: the baseline as the warnings say it, then what it amounts to
         assert ("invece dell’altra carta della sostituzione vince 5 partite su 100 in più (in pratica, rispetto a una "
-                "carta media)") in LINES["it"]["strength_key_trust"]
-        assert "◆: differenza che difficilmente si spiega con il caso (" in LINES["it"]["strength_key_trust"]  # it13; round 41 it11*
+                "carta media)") in strength_key("it", 2, True)
+        assert "◆: differenza che difficilmente si spiega con il caso (" in strength_key("it", 2, True)  # it13; round 41 it11*
 
 
 # -- fr10, it15 ----------------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from test_round35_fixes import _designer, _table
 LANGS = ["en", "fr", "it"]
 REPORT = {"en": "The method in full is in the report.", "fr": "Méthode détaillée : voir le rapport.",
           "it": "Metodo completo nel resoconto."}
-HANDS = {"en": "Opening hands:", "fr": "Mains de départ :", "it": "Le mani iniziali servono"}  # round 42 it19
+HANDS = {"en": "Opening hands, a cross-check:", "fr": "Mains de départ, un simple contrôle :",  # round 43 it11*
+         "it": "Le mani iniziali servono"}  # round 42 it19
 
 
 def _plain(text: str) -> str:

@@ -2106,6 +2106,17 @@ def strength_flags(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | 
     return hand, play and (by is None or "win" in by), play and (by is None or "margin" in by)
 
 
+def strength_key(lang: str, judged: int, hands_too: bool) -> str:
+    """The card table's one key: what the swap test does and what +5 means, what ◆ means with the widening for the
+    ``judged`` cards compared at once (one: its plain 95 % interval; none, as in a short run: nothing, since no ◆ can
+    show, where it said "widened for the 0 cards"), and with ``hands_too`` the opening hands' columns."""
+    from cardgen.languages import decimal
+
+    mark = ("" if judged == 0 else say("strength_mark_one", lang) + " " if judged == 1
+            else say("strength_mark", lang, n=decimal(judged, lang, places=0)) + " ")
+    return say("strength_key_trust" if hands_too else "strength_key_swap", lang, mark=mark)
+
+
 def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], lang: str = "en",
                    naming: Naming | None = None, said: set[str] | None = None, which: str = "") -> list[str]:
     """A player count's card strength as ONE table, one row per card (issue #53): share of players dealt it, how
@@ -2185,12 +2196,8 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     # cross-check (round 39 fr2*, it1*); the method in full is the report's, where the page says it once (terminal
     # round 41 it11*, fr9*: 26 lines of method under the table before the designer learnt that nothing was flagged)
     if not again:
-        # what ◆ means, with the widening for the cards judged at once; one card judged: its interval as it is;
-        # none judged (few games): no ◆ can show, so nothing about it ("widened for the 0 cards")
         judged = sum(1 for a, b in pairs if (a or b or {}).get("judged"))
-        mark = ("" if judged == 0 else say("strength_mark_one", lang) + " " if judged == 1
-                else say("strength_mark", lang, n=decimal(judged, lang, places=0)) + " ")
-        out.append("    " + say("strength_key_trust" if hands_too else "strength_key_swap", lang, mark=mark))
+        out.append("    " + strength_key(lang, judged, hands_too))
     if said is not None:
         said.add("strength_legend")
 
