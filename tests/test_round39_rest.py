@@ -127,14 +127,14 @@ def test_king_lui_says_in_one_line_why_no_card_is_judged_on_the_terminal_and_the
     again = _plain(format_entry(_designed("king_lui", 4), lang, naming, said))
     why = {"en": "card strength: not judged (every player starts with an empty hand",
            "fr": "force des cartes : non évaluée (personne n’a de carte en main au départ",  # round 41 fr4
-           "it": "forza delle carte: non valutata (ogni giocatore comincia a mani vuote"}[lang]
+           "it": "forza delle carte: non valutata (ogni giocatore comincia senza carte in mano"}[lang]  # round 43 it5
     assert why in first and why not in again, first
     assert {"en": "card strength: not judged, as above", "fr": "force des cartes : non évaluée, comme plus haut",
             "it": "forza delle carte: non valutata, come sopra"}[lang] in again, again
     page = _plain(str(designer_block(_designed("king_lui", 3), lang=lang, naming=naming, said=set())))
     assert {"en": "No card is judged: every player starts with an empty hand", "fr": "Aucune carte n’est évaluée : "
-            "personne n’a de carte en main au départ", "it": "Nessuna carta viene valutata: ogni giocatore comincia a "
-            "mani vuote"}[lang] in page, page
+            "personne n’a de carte en main au départ", "it": "Nessuna carta viene valutata: ogni giocatore comincia "
+            "senza carte in mano"}[lang] in page, page
     # a game without these words (Draco) says nothing new: one code path, the reason in the game's data
     draco = _plain(format_entry(_designed("draco", 3), lang, _naming("draco", lang), set()))
     assert why not in draco and "not judged, as above" not in draco

@@ -94,11 +94,11 @@ def test_the_fix_that_reaches_validates_aim_is_recommended_once_and_to_be_confir
     # round 43 it32*, en39*: "the likeliest to stop validate warning" said more than the new games show (fix 3,
     # a larger change, left no shortage at all): the smallest that reached the aim, to try first
     assert {"en": "fix 2 is the smallest that also reached validate’s aim on the new games: try it first, and "
-                  "confirm it with cardgen validate",
+                  "check the result with cardgen validate",
             "fr": "la correction 2 est la plus petite qui ait aussi atteint l’objectif de validate sur les parties "
-                  "nouvelles : essayez-la d’abord, et confirmez-le avec cardgen validate",
+                  "nouvelles : essayez-la d’abord et vérifiez le résultat avec cardgen validate",
             "it": "la correzione 2 è la più piccola che ha raggiunto anche l’obiettivo di validate sulle partite nuove: "
-                  "provala per prima e confermalo con cardgen validate"
+                  "provala per prima e verifica il risultato con cardgen validate"
             }[lang] in said, said
     if lang == "fr":
         assert "La commande validate estime ce qu’il faut ajouter" in before and ". validate estime" not in before
