@@ -133,7 +133,7 @@ def test_an_interval_said_to_leave_the_fair_share_out_prints_apart_from_it(low: 
            "it": r"di appena (\d+[.,]\d+) punti? percentual"}[lang]
     if shown[0].count(".") and len(shown[0].split(".")[1]) > 1:  # on the edge: no interval, nor its end's gap
         assert "[" not in base and not re.search(gap, base), base
-        size = {"en": "by 11.0 percentage points", "fr": "écart de 11,0 points de pourcentage",
+        size = {"en": "by 11.0 percentage points", "fr": "il est de 11,0 points de pourcentage",  # round 43 fr17
                 "it": "quota equa, 11,0 punti percentuali"}[lang]  # fr19, it25: the size, then "only just"
         assert size in line[:line.index(". ")], line  # the lean's size, in the verdict
     else:
@@ -212,7 +212,8 @@ def test_each_seat_s_paragraph_says_its_verdict_first_then_two_sentences_of_figu
         # base game's lean said with its own verb, the change's verdict after it: longer still, one sentence
         # terminal round 41 fr12: French sets a frequency against what the share would give (« plus souvent que ne le
         # voudrait sa part équitable »), 20 characters more
-        assert "%" not in first and re.search(r"\b[1-5]\b", first) and len(first) <= 270, first
+        # terminal round 43 it19, fr17, en18: chance said as a clause ("by more than chance would explain"), not a tag
+        assert "%" not in first and re.search(r"\b[1-5]\b", first) and len(first) <= 310, first
         figures = [s for s in rest if "%" in s or s.lower().startswith(change.lower()) or s.startswith((ranged, wide))]
         assert len([s for s in figures if "%" in s]) <= 2 and len(figures) <= 5, rest
         assert rest[:len(figures)] == figures, rest  # the figures right after the verdict
