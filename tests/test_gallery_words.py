@@ -56,9 +56,9 @@ def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
 # round 29 fr30, it31: no bracket inside the gallery's bracket, and "passed at 3 and 4 players" where all passed
 # round 34 fr22: a count with warnings never said among those that passed plainly too
 # round 37 fr21: French spacing before « ; », so that no line starts with it
-@pytest.mark.parametrize(("lang", "said"), [("fr", "réussie à 3 joueurs, avec réserves à 4 joueurs\u202f; 30 parties"),
-                                            ("it", "superata con 3 giocatori; avvisi con 4 giocatori; 30 partite"),
-                                            ("en", "passed at 3 players, with warnings at 4 players; 30 games")])
+@pytest.mark.parametrize(("lang", "said"), [("fr", "réussie à 3 joueurs, et à 4 joueurs avec réserves\u202f; 30 parties"),
+                                            ("it", "superata con 3 giocatori, e con 4 giocatori ma con avvisi; 30 partite"),
+                                            ("en", "passed at 3 players, and at 4 players with warnings; 30 games")])
 def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path, lang: str, said: str) -> None:
     """"4/4 player counts passed" hid Draco's warnings (seventeenth reading fr66): the run's record names the counts
     that passed with one, and only this deck's are counted."""
@@ -75,11 +75,12 @@ def test_a_count_that_passed_with_a_warning_is_said_beside_passed(tmp_path: Path
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "passed at 1, 2 and 3 players, with a warning at 4 players; 30 games each", "with warnings"),  # round 34 fr22
+    # round 44 it46*: "a warning at 4 players" after "passed at 1, 2 and 3" read as 4 having failed: "and at 4 … with"
+    ("en", "passed at 1, 2 and 3 players, and at 4 players with a warning; 30 games each", "with warnings"),  # round 34 fr22
     # French says "avec réserves" of one warning too, as its headings do ("réserve" alone names a pile)
-    ("fr", "réussie à 1, 2 et 3 joueurs, avec réserves à 4 joueurs ; 30 parties chaque fois", "sur 4"),
-    ("it", "superata con 1, 2 e 3 giocatori; un avviso con 4 giocatori; 30 partite per numero di giocatori",
-     "; avvisi con")])
+    ("fr", "réussie à 1, 2 et 3 joueurs, et à 4 joueurs avec réserves ; 30 parties chaque fois", "sur 4"),
+    ("it", "superata con 1, 2 e 3 giocatori, e con 4 giocatori ma con un avviso; 30 partite per numero di giocatori",
+     "ma con avvisi")])
 def test_one_warning_in_all_is_said_in_the_singular_in_the_gallery(tmp_path: Path, lang: str, said: str,
                                                                    old: str) -> None:
     """Round 29 en28, it32, it58: Royale's one balance warning was "1 of them with warnings" in the gallery; the

@@ -399,7 +399,7 @@ def test_the_gallery_never_names_a_warned_count_among_those_that_passed_plainly(
          "results": {f"king_lui@{n}": True for n in (1, 2, 3, 4)}, "warned_results": ["king_lui@4"],
          "warning_counts": {"king_lui@4": 1}}]), encoding="utf-8")
     html = _plain(render_gallery(tmp_path, state))
-    assert "passed at 1, 2 and 3 players, with a warning at 4 players; 300 games each" in html
+    assert "passed at 1, 2 and 3 players, and at 4 players with a warning; 300 games each" in html
     assert "1, 2, 3 and 4 players" not in html
 
 
