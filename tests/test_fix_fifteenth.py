@@ -175,7 +175,7 @@ def test_a_seat_left_beyond_its_share_is_named() -> None:
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["fr"] == "4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart que le hasard n’explique pas"
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0% delle partite, meno della quota equa (25,0%), "
-                          "e la differenza è troppo grande per essere dovuta al caso")
+                          "e la differenza è più grande di quanto il caso spieghi di solito")
     high = {**m, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2), "problem:4:seat": (0.01, 0.40, 0.40)}
     assert "player 1 wins 40.0% of games, above the fair share (25.0%)" in _fixer("en", []).left_text(
         {4: high}, "en", Naming.of(_draco(), "en"))

@@ -194,7 +194,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
             for lang in LANGS}
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0% delle partite, meno della quota equa (25,0%), "
-                          "e la differenza è troppo grande per essere dovuta al caso")
+                          "e la differenza è più grande di quanto il caso spieghi di solito")
     assert said["fr"] == ("4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart "
                           "que le hasard n’explique pas")
     high = {**SEAT, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2),

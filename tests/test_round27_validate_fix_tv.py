@@ -57,8 +57,8 @@ SIDES = {"en": "balance: players 4 (25.0%) and 5 (24.6%) are above the fair shar
                "que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts sont trop grands pour être dus au "
                "hasard (de justesse pour les joueurs 1 et 2)",
          "it": "equilibrio: i giocatori 4 (25,0%) e 5 (24,6%) sono sopra la quota equa (20,3%|, mentre i giocatori "
-               "1 (16,7%) e 2 (16,8%) sono sotto. Le differenze sono troppo grandi per essere dovute "
-               "al caso (di poco per i giocatori 1 e 2)"}
+               "1 (16,7%) e 2 (16,8%) sono sotto. Le differenze sono più grandi di quanto il caso spieghi "
+               "di solito (di poco per i giocatori 1 e 2)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -469,7 +469,7 @@ def test_the_italian_margin_warning_compares_an_advantage_with_an_advantage() ->
 
 
 def test_the_italian_balance_warning_says_the_trend_in_a_sentence_of_its_own() -> None:
-    """it9: «… troppo grandi per essere dovute al caso: i loro intervalli … non contengono la quota equa; la quota di
+    """it9: «… più grandi di quanto il caso spieghi di solito: i loro intervalli … non contengono la quota equa; la quota di
     vittorie scende …»: a colon, then a semicolon chained in one sentence; the fall seat by seat is its own
     sentence."""
     from cardgen.simulate.summary import seat_trend

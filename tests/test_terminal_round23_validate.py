@@ -23,7 +23,7 @@ LANGS = ("en", "fr", "it")
 
 #: the words that grade a flagged card, per language: just beyond chance, and clearly
 JUST = {"en": ("seems too", "just beyond chance"), "fr": ("semble trop", "de justesse"),
-        "it": ("sembra troppo", "appena troppo grande")}
+        "it": ("sembra troppo", "appena più grande")}
 CLEAR = {"en": "clearly", "fr": "nettement", "it": "nettamente"}
 
 

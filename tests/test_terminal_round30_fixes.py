@@ -767,8 +767,8 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
     ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
            "et ces écarts sont trop grands pour être dus au hasard"),
-    ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze troppo grandi per "
-           "essere dovute al caso")])  # a share against a share (round 32 it27)
+    ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze più grandi di quanto il "
+           "caso spieghi di solito")])  # a share against a share (round 32 it27)
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:
     """it47: Royale at 4 players, "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande … /
     il giocatore 4 vince meno spesso della quota equa, e lo scarto è troppo grande …": two near-identical lines one

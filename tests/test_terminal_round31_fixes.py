@@ -265,7 +265,7 @@ def test_french_says_what_a_card_does_not_deviate_in() -> None:
 def test_italian_kingmaking_balance_and_king_s_portions_read_one_way() -> None:
     """it3: "chi non può più vincere decide chi vince con l’ultima mossa": whose last move? The indicator's: the
     last move that swaps the winner and the runner-up, made by a player who can no longer win. it5: the negated
-    "nessuno scarto è troppo grande per essere dovuto al caso", said positively. it7: "porzioni del re (35)": one
+    "nessuno scarto è più grande di quanto il caso spieghi di solito", said positively. it7: "porzioni del re (35)": one
     dish or all?"""
     from cardgen.games import get_game
     from cardgen.simulate.verdict import gloss

@@ -627,7 +627,7 @@ def test_a_gap_just_beyond_chance_is_never_clearly(low: float, clearly: bool) ->
     assert (low - 0.26 >= CLEAR_MARGIN) is clearly
     words = {"en": ("clearly strays", "the gap is just beyond chance"),
              "fr": ("s’écarte nettement", "dépasse de justesse ce que le hasard peut expliquer"),
-             "it": ("si scosta nettamente", "è appena troppo grande per essere dovuta al caso")}
+             "it": ("si scosta nettamente", "è appena più grande di quanto il caso spieghi di solito")}
     for lang, (clear, just) in words.items():
         line = balance_lines({"flags": [flag]}, lang)[0]
         assert (clear in line, just in line) == (clearly, low - 0.26 < JUST_MARGIN), line

@@ -67,7 +67,7 @@ WARNING = {"en": "WARNING (card strength): “To and Fro” seems too strong: pl
                  "l’avaient dans leur main de départ gagnent plus souvent que les autres, et l’écart dépasse de justesse "
                  "ce que le hasard peut expliquer (◆ dans le tableau des cartes ci-dessus)",
            "it": "AVVISO (forza delle carte): la carta «Andirivieni» sembra troppo forte: chi l’aveva nella mano "
-                 "iniziale vince più spesso degli altri, e la differenza è appena troppo grande per essere dovuta al caso "
+                 "iniziale vince più spesso degli altri, e la differenza è appena più grande di quanto il caso spieghi di solito "
                  "(◆ nella tabella delle carte qui sopra)"}
 
 
@@ -265,8 +265,8 @@ CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card sta
                     "dû au hasard, donc cardgen fix n’en modifie aucune. Sauf indication contraire, cardgen validate "
                     "joue 1 000 parties, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
                     "comment corriger une telle carte, fix doit jouer autant de parties que validate : cardgen fix draco --games 1000",
-              "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza troppo grande "
-                    "per essere dovuta al caso, quindi cardgen fix non ne modifica nessuna. Salvo indicazione contraria, "
+              "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza più grande "
+                    "di quanto il caso spieghi di solito, quindi cardgen fix non ne modifica nessuna. Salvo indicazione contraria, "
                     "cardgen validate gioca 1.000 partite, e una carta che validate segnala su quelle partite può non risaltare su 300; per "
                     "cercare correzioni per una carta così, fix deve giocare altrettante partite: "
                     "cardgen fix draco --games 1000"}
@@ -320,7 +320,7 @@ NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 �
        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
              "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "
              "non ha: con 5 giocatori, il giocatore 1 vince il 13,0% delle partite, meno della quota equa (20,2%), e "
-             "la differenza è troppo grande per essere dovuta al caso."}
+             "la differenza è più grande di quanto il caso spieghi di solito."}
 LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
               "the search’s games is not fixed on fresh ones: shortage of coins in the bank in 9.3% of games at 3 "
               "players.",
