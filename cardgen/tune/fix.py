@@ -1067,13 +1067,15 @@ def character_figure(name: str, moves: list[dict[str, Any]], lang: str) -> str:
     """One character figure that moved the same way at every count (``steady_character``), by how much over them:
     a count by its share of the deck's value ("28 to 39% less often"), a share in percentage points."""
     from cardgen.simulate.summary import points
-    from cardgen.simulate.verdict import is_share, label
+    from cardgen.simulate.verdict import as_written, is_share, label
     if is_share(name):  # the unit once, after the range's high end: "5.0 to 8.0 percentage points"
         sizes = sorted(abs(m["difference"]) for m in moves)
         ends = [points(x, lang, False, False) for x in (sizes[0], sizes[-1])]
         high = points(sizes[-1], lang, False)
-    else:
-        sizes = sorted(abs(m["difference"]) / abs(m["base"]) for m in moves if m.get("base"))
+    else:  # worked out from the two means as the blocks below write them: "4.6 to 3.3" is 28% fewer, never the
+        # 29% of the unwritten 3.28 (terminal round 44 en37*)
+        written = [as_written(m, lang) for m in moves]
+        sizes = sorted(abs(v - b) / abs(b) for b, v in written if b)
         ends = [decimal(100 * x, lang, places=0) for x in (sizes[0], sizes[-1])]
         high = percent(sizes[-1], lang, places=0)
     amount = high if ends[0] == ends[1] else word("char_amount_range", lang, low=ends[0], high=high)
@@ -1638,6 +1640,27 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
+    """``_say_all`` with each base game value written one way in the whole output (``written_two``)."""
+    from cardgen.simulate.verdict import WRITTEN_TWO
+    token = WRITTEN_TWO.set(written_two([p for p, _ in written], fixer.opts.lang))
+    try:
+        _say_all(fixer, written)
+    finally:
+        WRITTEN_TWO.reset(token)
+
+
+def written_two(props: list[Proposal], lang: str) -> frozenset[float]:
+    """The base game's values that some fix's listed counts write with two decimals so that they subtract to the
+    change beside them (``verdict.written_apart``): the same base figure over the same games was "25.14" under fix 1
+    and "25.1" under fix 3, read as two base games (terminal round 44 en38*); each is then written with two
+    decimals in every row that shows it."""
+    from cardgen.simulate.verdict import is_share, shown, written_apart
+    return frozenset(m["base"] for p in props for ms in p.counts.values() for m in ms
+                     if m.get("base") is not None and m.get("variant") is not None and shown(m)[0] is not None
+                     and written_apart(m["base"], m["variant"], shown(m)[0], is_share(m["metric"]), lang))
+
+
+def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what the label "base game" is (every proposal's cures say one) and what the
     blocks' figures are, then each one's file, cures, change, cost and its own comparisons, then the comparisons
     every proposal says alike (after the fixes: above them they were figures of fixes not yet named, twenty-third
