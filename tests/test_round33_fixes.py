@@ -251,7 +251,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
                    also="", cover="99%", first=say("players", lang, n=3))
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
-        assert said.replace("\u202f", " ").endswith({"en": "(with the caveat given at 3 players)",
+        assert said.replace("\u202f", " ").endswith({"en": "(subject to the note given at 3 players)",
                                                      "fr": "(avec la mise en garde faite à 3 joueurs)",
                                                      "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang])
 

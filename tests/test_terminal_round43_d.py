@@ -102,7 +102,7 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                             "it": "Quanto detto per 3 giocatori su queste aggiunte e sui risultati vale allo stesso "
                                   "modo"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
-    assert {"en": "(with the caveat given at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
+    assert {"en": "(subject to the note given at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
             "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang] in few, few
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few

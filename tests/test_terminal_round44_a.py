@@ -161,3 +161,41 @@ def test_the_opening_hands_key_is_said_in_plain_sentences(lang: str) -> None:
     for words in said:
         assert words in key, (words, key)
     assert not any(w in key for w in ("seen only there", "n’apparaît que là", "solo lì", "dealt, the share"))
+
+
+# -- the cheaper faults of the reading, one wordbook key each ---------------------------------------------------------
+
+def test_the_cheaper_english_faults_are_reworded() -> None:
+    """en6 ("or with a variant through cardgen compare"), en12 ("the report says more", in a text that is a report),
+    en18 ("its pattern their own"), en19 (the card swap test named before it is explained), en23 (the one ties line
+    that broke the others' pattern), en39 (a sentence with no subject, "fixes for these"), en46 ("chance’s limit"),
+    en47 (a column that is not there), and round 43's "caveat" pointer (a word no reader uses, test_terminal_round41_note)."""
+    from cardgen.report.words import page_words
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, ties_line
+    from cardgen.terminal import LINES
+    from cardgen.tune.fix import word
+
+    assert "or against a variant with cardgen compare" in LINES["en"]["indicators_use"]
+    assert "or against a variant with cardgen compare" in page_words("designer_use", "en")
+    raw = (ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8")
+    assert raw.count("the HTML report says more") == 2 and "; the report says more" not in raw
+    assert "(a row of nobles and an imposter with a pattern of its own)" in raw and "its pattern their own" not in raw
+    assert "so there is no card to swap for another to measure its worth" in raw
+    ties = {"games": 30, "tie_breaks": {"leaders_eliminated": 30}, "shared_wins": 0}
+    naming = Naming.of(resolve("draco", ROOT), "en")
+    line = ties_line(ties, "en", naming)
+    assert line.startswith("ties for first place in 30 games: all settled the same way ("), line
+    one = ties_line({**ties, "games": 1, "tie_breaks": {"leaders_eliminated": 1}}, "en", naming)
+    assert "in 1 game:" in one and "1 games" not in one, one
+    said = word("unconfirmed", "en", n=100, twice=200)
+    assert said.startswith("These findings on 100 games") and "does not try to fix them:" in said, said
+    assert "for fixes for" not in said
+    intro = page_words("overview_intro", "en", total="T", games="300 games", each="each", agents="a", seed=1,
+                       cap="10", both="")
+    assert "close to the limit of what chance explains" in intro and "chance’s limit" not in intro
+    assert page_words("skill_unmeasured", "en") == ("Skill (whether stronger play wins more often) was not measured: "
+                                                   "add --skill to measure it.")
+    for key in ("short_ruled_again", "short_one_ruled_again"):
+        assert "(subject to the note given at {first})" in LINES["en"][key]
+        assert "caveat" not in LINES["en"][key]
