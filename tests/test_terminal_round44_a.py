@@ -199,3 +199,16 @@ def test_the_cheaper_english_faults_are_reworded() -> None:
     for key in ("short_ruled_again", "short_one_ruled_again"):
         assert "(subject to the note given at {first})" in LINES["en"][key]
         assert "caveat" not in LINES["en"][key]
+
+
+def test_a_balance_warning_says_its_intervals_exclude_the_fair_share() -> None:
+    """en13: "their intervals [30.4% to 44.2%] and [14.0% to 25.3%] leave the fair share out": loose for a
+    statistical claim; now "exclude the fair share" (one interval: "excludes")."""
+    from cardgen.terminal import LINES
+
+    keys = [k for k in LINES["en"] if k.startswith("balance_flagged_")]
+    assert len(keys) >= 8
+    for k in keys:
+        assert "fair share out" not in LINES["en"][k], k
+    assert sum("exclude the fair share" in LINES["en"][k] for k in keys) >= 6
+    assert sum("excludes the fair share" in LINES["en"][k] for k in keys) == 2
