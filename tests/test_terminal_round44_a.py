@@ -212,3 +212,23 @@ def test_a_balance_warning_says_its_intervals_exclude_the_fair_share() -> None:
         assert "fair share out" not in LINES["en"][k], k
     assert sum("exclude the fair share" in LINES["en"][k] for k in keys) >= 6
     assert sum("excludes the fair share" in LINES["en"][k] for k in keys) == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_base_figure_is_written_one_way_in_fixs_sentences_too(lang: str) -> None:
+    """en38*, in the sentences: "the winner’s fortune rises from 36.9 to 46.3" under fix 1 and "falls from 36.93 to
+    29.05" under fix 3 (36.9 − 29.1 would not make the 7.9 said), the same base games. The sentences' figures count
+    in ``written_two``, and a sentence composed under ``WRITTEN_TWO`` writes the base value alike."""
+    from cardgen.simulate.verdict import WRITTEN_TWO, figures
+    from cardgen.tune.fix import written_two
+
+    up = {"metric": "turns", "base": 36.93, "variant": 46.3, "difference": 9.37, "low": 7.0, "high": 11.0,
+          "significant": True}
+    down = {**up, "variant": 29.05, "difference": -7.88, "low": -10.0, "high": -6.0}
+    props = [SimpleNamespace(counts={}, sources=([{"players": 3, "metrics": [m]}], {})) for m in (up, down)]
+    assert figures(up, lang)["b"] != figures(down, lang)["b"]  # alone: "36.9" and "36.93"
+    token = WRITTEN_TWO.set(written_two(props, lang))
+    try:
+        assert figures(up, lang)["b"] == figures(down, lang)["b"] == {"en": "36.93"}.get(lang, "36,93")
+    finally:
+        WRITTEN_TWO.reset(token)

@@ -830,6 +830,9 @@ class Proposal:
     #: at each player count, the cured shortages (``_key``) whose share above the aim on the paired games ``said``
     #: gives inside its own sentence's brackets (``aim_notes``): no line of its own repeats it below (en59, it42)
     merged: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: what ``said`` was composed from (compare's results at each count, the cards' names), so that the output can
+    #: say it again with each base value written as every other fix writes it (``written_two``, round 44 en38*)
+    sources: tuple[list[dict[str, Any]], dict[str, str]] | None = None
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -880,7 +883,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
                        and within_chance(by_count[p.players], p))
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
     return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
-                    counts, character, merged)
+                    counts, character, merged, (compared["results"], dict(names)))
 
 
 def set_aside(fixer: Fixer, trial: Trial, fresh: dict[int, dict[str, Metric]], back: set[str],
@@ -1644,6 +1647,11 @@ def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     from cardgen.simulate.verdict import WRITTEN_TWO
     token = WRITTEN_TWO.set(written_two([p for p, _ in written], fixer.opts.lang))
     try:
+        for prop, _ in written:  # the sentences again, each base value as every fix writes it ("from 36.93", not
+            # "36.9" under fix 1 and "36.93" under fix 3)
+            if prop.sources is not None and prop.said:
+                prop.said, prop.merged = said_verdicts(fixer, prop.trial, prop.sources[0], prop.sources[1],
+                                                       prop.above, prop.pairs or {})
         _say_all(fixer, written)
     finally:
         WRITTEN_TWO.reset(token)
@@ -1653,9 +1661,12 @@ def written_two(props: list[Proposal], lang: str) -> frozenset[float]:
     """The base game's values that some fix's listed counts write with two decimals so that they subtract to the
     change beside them (``verdict.written_apart``): the same base figure over the same games was "25.14" under fix 1
     and "25.1" under fix 3, read as two base games (terminal round 44 en38*); each is then written with two
-    decimals in every row that shows it."""
+    decimals in every row and sentence that shows it. The sentences' figures count too: "from 36.9" under fix 1 and
+    "from 36.93" under fix 3 was the same base game's winner's fortune."""
     from cardgen.simulate.verdict import is_share, shown, written_apart
-    return frozenset(m["base"] for p in props for ms in p.counts.values() for m in ms
+    said = [m for p in props for r in (getattr(p, "sources", None) or ([], {}))[0] for m in r.get("metrics") or []
+            if m.get("significant")]  # the sentences' figures (``figures``), as their rows'
+    return frozenset(m["base"] for m in [*said, *(m for p in props for ms in p.counts.values() for m in ms)]
                      if m.get("base") is not None and m.get("variant") is not None and shown(m)[0] is not None
                      and written_apart(m["base"], m["variant"], shown(m)[0], is_share(m["metric"]), lang))
 
