@@ -63,8 +63,8 @@ def test_balance_warnings_follow_the_language() -> None:
     assert [c["seat"] for c in flagged["close"]] == [2, 3, 4]
     assert balance_lines(flagged, "en")[:1] == ["balance: player 1 (33.0%) clearly strays from the fair share (25.0%), "
                                             "and the gap is beyond chance: even widened because 4 players are "
-                                            "compared at once, its interval [29.4% to 36.8%] leaves the fair share "
-                                            "out"]  # which interval is which (it20), and what it shows (fr11)
+                                            "compared at once, its interval [29.4% to 36.8%] excludes the fair share"]
+    # which interval is which (it20), and what it shows (fr11); "excludes", not "leaves … out" (round 44 en13)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 (33,0\u202f%) s’écarte nettement de "
                                                       "la part équitable (25,0\u202f%)")
     # "chi gioca in posizione 1" beside "giocatore 1", "più spesso della quota" an illogical ellipsis (it13)

@@ -166,7 +166,7 @@ def test_the_problems_heading_says_found_again_never_confirmed() -> None:
     assert said["en"].startswith("Problems found in Draco & Co on 100 games") and "found again on 200" in said["en"]
     assert "et retrouvés sur 200" in said["fr"] and "e ritrovati su 200" in said["it"]
     said |= {f"{lang}-": word("unconfirmed", lang, n=100, twice=200) for lang in ("en", "fr", "it")}
-    assert "but not found again on 200" in said["en-"] and "non retrouvés sur 200" in said["fr-"]
+    assert "did not hold up on 200" in said["en-"] and "non retrouvés sur 200" in said["fr-"]
     assert "ma non ritrovati su 200" in said["it-"]
     assert not any(w in " ".join(said.values()) for w in ("confirm", "confermat"))
 

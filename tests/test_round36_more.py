@@ -72,9 +72,10 @@ def test_the_terminal_key_is_plain_sentences_one_a_column_then_the_intervals(lan
     # the swap test does, what "+5" means, the opening hands only a cross-check
     # round 40 it11*, fr9: what to do with a mark found there alone
     # round 43 it11*, fr11, en14: the opening hands' two columns defined between the two halves of that sentence
-    trust = {"en": "confirm on more games a ◆ seen only there.",
-             "fr": "un ◆ qui n’apparaît que là est à confirmer.",
-             "it": "un ◆ che compaia solo lì va confermato con più partite."}[lang]
+    # terminal round 44 en20*: said in plain sentences
+    trust = {"en": "A ◆ that appears only in these two columns needs confirming on more games.",
+             "fr": "Un ◆ qui n’apparaît que dans ces deux colonnes est à confirmer sur davantage de parties.",
+             "it": "Un ◆ che compaia solo in queste due colonne va confermato con più partite."}[lang]
     assert trust in lines[1] and "+5" in lines[1]
     # the widening in the same key, said once (terminal round 41 it11*)
     assert re.search({"en": r"\(95% intervals, widened for the \d+ cards compared at once\)",

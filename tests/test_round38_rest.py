@@ -122,7 +122,7 @@ def test_the_six_player_shortage_says_its_weight_once(lang: str, said: str, old:
 @pytest.mark.parametrize(("lang", "said"), [
     # en8: "30 (in 30, …" read as a misprint
     # round 39 en10, it8: the rule in brackets, not after a second colon
-    ("en", "ties for first place: 30, all settled the same way (the tied leaders drop out and the richest of the "
+    ("en", "ties for first place in 30 games: all settled the same way (the tied leaders drop out and the richest of the "
            "others wins)"),
     ("fr", "égalités pour la première place : 30, toutes réglées de la même façon (ex æquo de tête éliminés, "
            "victoire au plus riche des autres)"),

@@ -25,9 +25,9 @@ PLUS_FIVE = {"en": "+5 means its holder wins 5 more games in 100 than with the c
              "it": "+5 vuol dire che chi la tiene invece dell’altra carta della sostituzione vince 5 partite su 100 in più "
                    "(in pratica, rispetto a una carta media)"}
 #: the opening hands: a cross-check, a flag from them alone to confirm on more games (round 40 it11*, fr9, it38)
-CROSS = {"en": "confirm on more games a ◆ seen only there.",  # round 43 it11*: after the two columns' meanings
-         "fr": "un ◆ qui n’apparaît que là est à confirmer.",
-         "it": "un ◆ che compaia solo lì va confermato con più partite."}
+CROSS = {"en": "A ◆ that appears only in these two columns needs confirming on more games.",  # round 44 en20*
+         "fr": "Un ◆ qui n’apparaît que dans ces deux colonnes est à confirmer sur davantage de parties.",
+         "it": "Un ◆ che compaia solo in queste due colonne va confermato con più partite."}
 CROSS_PAGE = {"en": "Opening hands: a cross-check; confirm on more games a card flagged only there.",
               "fr": "Mains de départ : un simple contrôle ; une carte signalée là seulement est à confirmer.",
               "it": "Le mani iniziali servono solo da confronto: una carta segnalata solo lì va confermata con più partite."}

@@ -193,7 +193,7 @@ def test_a_warning_on_four_players_names_whose_interval_is_whose(lang: str) -> N
     [line] = balance_lines({"flags": FIVE, "seat_fair_share": 0.203}, lang, 5)
     said = _plain(line)
     named = {"en": "[21.6% to 28.7%] for player 4, [21.3% to 28.3%] for player 5, [13.9% to 20.0%] for player 1 and "
-                   "[14.0% to 20.1%] for player 2 leave the fair share out",
+                   "[14.0% to 20.1%] for player 2 exclude the fair share",  # round 44 en13
              "fr": "[21,6 % ; 28,7 %] pour le joueur 4, [21,3 % ; 28,3 %] pour le joueur 5, [13,9 % ; 20,0 %] pour le "
                    "joueur 1 et [14,0 % ; 20,1 %] pour le joueur 2 ne contiennent pas",
              "it": "[21,6%; 28,7%] per il giocatore 4, [21,3%; 28,3%] per il giocatore 5, [13,9%; 20,0%] per il "

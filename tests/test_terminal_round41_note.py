@@ -77,7 +77,7 @@ def test_royales_card_strength_line_is_the_pages_reason_in_short() -> None:
     """en22: the terminal line gives the page's two reasons (the same kinds of cards for everyone; no dish card kept to
     swap) and points to the report, in each language; the page's section says them whole."""
     words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))["impact"]
-    for lang, (same, kept, report) in {"en": ("same kinds of cards", "keeps a dish card", "the report"),
+    for lang, (same, kept, report) in {"en": ("same kinds of cards", "keeps a dish card", "the HTML report"),  # round 44 en12
                                        "fr": ("mêmes types de cartes", "de carte Plat en main", "voir le rapport"),
                                        "it": ("stessi tipi di carte", "carte Piatto", "vedi il resoconto")}.items():
         line = words[lang]["cards_none_line"]

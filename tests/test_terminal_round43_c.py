@@ -37,14 +37,16 @@ def test_the_card_key_defines_every_column_of_the_table(lang: str) -> None:
     key = _card_key(lang).lower()
     names = {k: plain(LINES[lang][f"strength_name_{k}"]).lower() for k in ("win", "margin", "gap")}
     dealt = plain(LINES[lang]["strength_columns"].split("|")[1]).lower()
+    # terminal round 44 en20*: the opening hands' columns named in quotes, each with its verb ("“dealt” is …")
     for name in (names["win"], names["margin"], names["gap"], dealt):
-        assert re.search(re.escape(name) + r" ?[:,]", key), (name, key)
-    said = {"en": ("the share of players dealt the card", "the win rate of those dealt it minus the others’",
+        assert re.search(re.escape(name) + r"( ?[:,]| ?[”»]? (is|est|è|le) )", key), (name, key)
+    said = {"en": ("the share of players dealt the card", "the win rate of those players minus everyone else’s",
                    "the holder’s score minus the best other player’s"),
-            "fr": ("part des joueurs qui l’avaient au départ", "leur taux de victoire moins celui des autres",
+            "fr": ("la part des joueurs qui avaient la carte dans leur main de départ",
+                   "le taux de victoire de ces joueurs moins celui des autres",
                    "son score moins celui du mieux placé des autres"),
-            "it": ("quota dei giocatori che ricevono la carta all’inizio",
-                   "vittorie di chi la riceve meno quelle degli altri",
+            "it": ("la quota dei giocatori che ricevono la carta nella mano iniziale",
+                   "la percentuale di vittorie di chi la riceve meno quella degli altri",
                    "il suo punteggio meno quello del migliore degli altri")}[lang]
     for words in nonempty(said, "the definitions"):
         assert words in key, (words, key)

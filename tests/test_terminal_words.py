@@ -612,7 +612,7 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
         "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, soit plus d’un quart, car une "
         "victoire partagée compte pour chacun des gagnants), et l’écart est trop grand pour être dû au hasard, car même élargi pour tenir compte des 4 "
         "joueurs comparés, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
-    assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] leaves the fair share out")
+    assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] excludes the fair share")  # round 44 en13
     assert "il giocatore 1 (38,0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
 
 
@@ -1075,7 +1075,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
     assert lines[0] == BALANCE_CASES["base does not, no change"] and len(lines) == 2
     assert lines[1] == ("balance: the search player (40.0%) clearly strays from the fair share (25.0%), and the gap is "
                         "beyond chance: even widened because 2 players are compared at once, its interval [30.0% to "
-                        "50.0%] leaves the fair share out")
+                        "50.0%] excludes the fair share")  # round 44 en13
 
 
 def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too() -> None:

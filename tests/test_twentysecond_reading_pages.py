@@ -144,7 +144,7 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
 # shorter since round 32 (en48's "no player without one of them to compare with", fr39, it34)
 # round 33 (en33, fr35, it31): the sets are equivalent, not the same (nobles' colours differ from player to player)
 ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player has the same kinds of cards "
-                      "(their own row of nobles and an imposter, its pattern their own), so no player lacks a kind of "
+                      "(a row of nobles and an imposter with a pattern of its own), so no player lacks a kind of "  # round 44 en18
                       "card that others hold. Nor can the card swap test be run: every dish card a player takes is placed under a noble "
                       "in the same turn, so no player keeps a dish card that could be swapped.",  # round 39 it33; round 42 en17
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur a les "

@@ -167,9 +167,10 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # terminal round 33 en23*, fr15*, it6*: "its fast engine … the slower one gives the same results" was jargon, and
     # untrue for Draco (no mid-game card strength): slower until cardgen's faster simulation is ready
     # terminal round 41 en1: "runs … until … is ready (same results)", a developer's status note: pin updated
-    assert {"en": "for now, cardgen simulates it more slowly, with the same results",
-            "fr": "pour l’instant, cardgen le simule plus lentement, avec les mêmes résultats",
-            "it": "per ora cardgen lo simula più lentamente, con gli stessi risultati"}[lang] \
+    # terminal round 44 en11*: "more slowly, with the same results" than what, as what? said: than later runs
+    assert {"en": "this run is slower than later ones will be, with the same results as theirs",
+            "fr": "cette exécution est plus lente que les suivantes, pour les mêmes résultats",
+            "it": "questa esecuzione è più lenta delle successive, con gli stessi risultati"}[lang] \
         in note.replace("\u202f", " ")
     assert note.endswith(".")
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note

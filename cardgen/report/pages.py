@@ -946,6 +946,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # the chart's fair-share line (eighteenth reading en62: three times within one screen)
         reason = fair_why((r.get("balance") or {}).get("seat_fair_share") or 0.0, r["players"], lang)
         told = bool(reason) and any(reason in text for text in warned + verdict)
+        caveats = warning_caveats(r, lang, naming, caveated)
+        flagged = bool((r.get("balance") or {}).get("flags"))
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warned, "warned": warning_count(r), "balance": verdict,
                         "balance_fix": seat_fix(r, lang), "confirm": confirm_fix(r, lang, doc["results"], naming),
@@ -955,7 +957,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "scale": scale_table(r["scores"]["all"].get("histogram") or [], lang, naming)
                         if r["players"] == 1 and r["completed"] else "",  # the solo verdicts, as the terminal (en47)
                         "caveats": solo_caveats(r, lang, naming),
-                        "warn_caveats": (caveats := warning_caveats(r, lang, naming, caveated)),
+                        # under the balance warning where there is one, else under the balance line (en17*)
+                        "warn_caveats": caveats if flagged else [], "balance_caveats": [] if flagged else caveats,
                         "charts": charts(sides, lang, naming.words, why=not told, top=top),
                         # the card's use said once a count: under the warning where there is one (round 39 en45)
                         "designer": designer_block(r, pictures, lang, naming, defined_on_page, bool(caveats)),
@@ -1016,11 +1019,13 @@ def mid_game_rows(doc: Mapping[str, Any], deck_id: str) -> bool:
 def warning_caveats(r: dict[str, Any], lang: str, naming: Naming, said: set[str]) -> list[str]:
     """The caveat on a card every player has and hardly uses (Royale's Imposter), right under a balance warning and
     before its fix command, as the terminal says it (``summary.held_all_lines``): on the page it stood far below,
-    under the cards, as "the same caution", and the warning's fix command came first (round 34 en30*). ``said``: the
-    page's said-once keys, the caveat whole at its first warning, short after."""
+    under the cards, as "the same caution", and the warning's fix command came first (round 34 en30*). A count with
+    no balance warning has it too, right under its balance line (``deck.html``): it stood under "Card strength",
+    where a reader of the balance at 2 and 3 players never met it (terminal round 44 en17*). ``said``: the page's
+    said-once keys, the caveat whole at its first count, short after."""
     from cardgen.simulate.summary import held_all_lines
 
-    if r["players"] == 1 or not (r.get("balance") or {}).get("flags"):
+    if r["players"] == 1:
         return []
     rows = (r.get("designer") or {}).get("component_impact") or []
     # the use alone: the count's card-strength paragraph below says why the card is not judged (round 39 en45)

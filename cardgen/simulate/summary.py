@@ -906,12 +906,13 @@ _COMMAND_END = re.compile(r":\s+cardgen (?:validate|fix|compare|tune|check|build
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """The ties and how each was broken, each game counted once: a tie-break that ends in a shared win
     names it, so the shared wins are said apart only when no tie-break item already counts them. Every tie ended
-    one way, an outcome said whole: "ties for first place: 30, all settled the same way: …", never "30 (in 30, …"
+    one way, an outcome said whole: "ties for first place in 30 games: all settled the same way (…)", never "30 (in 30, …"
     (round 38 en8: read as a misprint)."""
     naming = naming or Naming()
     key = settled_one_way(ties, naming)
     if key is not None:
-        return say("ties_all", lang, n=ties["games"], rule=tally_words("tie_break", key, lang, naming))
+        # "ties for first place in 30 games: …", as the other counts' line (round 44 en23; "in 1 game" alone)
+        return say_n("ties_all", ties["games"], lang, rule=tally_words("tie_break", key, lang, naming))
     # "ties for first place in 14 games: 11 won on …": "14 — 11 broken by …" read as a score or a range (terminal
     # round 41 en4, en17, en29)
     return say_n("ties", ties["games"], lang, rules=tie_items(ties, lang, naming))

@@ -14,6 +14,7 @@ Nothing here knows which game is played.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from cardgen import wordbook
@@ -329,15 +330,36 @@ def adds_up(base: float, variant: float, shown: float, share: bool, places: int 
     return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
 
 
+#: the base game's values that some row of the output being printed writes with two decimals (``written_apart``):
+#: every row that shows one of them writes it so too. Fix printed the same base figure "25.14" over fix 1's games
+#: and "25.1" over fix 3's (the same games): read as two base games (terminal round 44 en38*). Set around one
+#: output by its printer (``fix._say_proposals``); empty elsewhere.
+WRITTEN_TWO: ContextVar[frozenset[float]] = ContextVar("WRITTEN_TWO", default=frozenset())
+
+
 def written_apart(base: float, variant: float, difference: float, share: bool, lang: str) -> tuple[str, str] | None:
     """``base`` and ``variant`` written with two decimals where, written with one, they would not subtract to
-    ``difference`` (a share's as a share) printed with one (``adds_up``); else None, and the caller writes them as
-    it does: one rule for compare's sentences and rows, fix's counts and the card tables (round 43 en19*, en25*)."""
-    if adds_up(base, variant, round(difference * 100, 1) if share else difference, share):
+    ``difference`` (a share's as a share) printed with one (``adds_up``), or where the output writes this base
+    value with two decimals elsewhere (``WRITTEN_TWO``); else None, and the caller writes them as it does: one rule
+    for compare's sentences and rows, fix's counts and the card tables (round 43 en19*, en25*; round 44 en38*)."""
+    if base not in WRITTEN_TWO.get() and adds_up(base, variant, round(difference * 100, 1) if share else difference,
+                                                  share):
         return None
     if share:
         return percent(base, lang, places=2, fixed=True), percent(variant, lang, places=2, fixed=True)
     return decimal(base, lang, False, 2, True), decimal(variant, lang, False, 2, True)
+
+
+def as_written(m: dict[str, Any], lang: str) -> tuple[float, float]:
+    """A figure's two means as its sentence writes them (``figures``): rounded to the two decimals
+    ``written_apart`` gives them, else to one; a share as a share. A change worked out from them agrees with what
+    the reader sees: "4.6 to 3.3" is 28% fewer, where the unrounded 4.60 → 3.28 made it "29%" (round 44 en37*)."""
+    from cardgen.languages import half_up
+    share = is_share(m["metric"])
+    d = shown(m)[0]
+    two = d is not None and written_apart(m["base"], m["variant"], d, share, lang)
+    places = (2 if two else 1) + (2 if share else 0)
+    return half_up(m["base"], places), half_up(m["variant"], places)
 
 
 def figures(m: dict[str, Any], lang: str) -> dict[str, str]:

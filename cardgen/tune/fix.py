@@ -830,6 +830,9 @@ class Proposal:
     #: at each player count, the cured shortages (``_key``) whose share above the aim on the paired games ``said``
     #: gives inside its own sentence's brackets (``aim_notes``): no line of its own repeats it below (en59, it42)
     merged: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: what ``said`` was composed from (compare's results at each count, the cards' names), so that the output can
+    #: say it again with each base value written as every other fix writes it (``written_two``, round 44 en38*)
+    sources: tuple[list[dict[str, Any]], dict[str, str]] | None = None
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -880,7 +883,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
                        and within_chance(by_count[p.players], p))
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
     return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
-                    counts, character, merged)
+                    counts, character, merged, (compared["results"], dict(names)))
 
 
 def set_aside(fixer: Fixer, trial: Trial, fresh: dict[int, dict[str, Metric]], back: set[str],
@@ -1067,13 +1070,15 @@ def character_figure(name: str, moves: list[dict[str, Any]], lang: str) -> str:
     """One character figure that moved the same way at every count (``steady_character``), by how much over them:
     a count by its share of the deck's value ("28 to 39% less often"), a share in percentage points."""
     from cardgen.simulate.summary import points
-    from cardgen.simulate.verdict import is_share, label
+    from cardgen.simulate.verdict import as_written, is_share, label
     if is_share(name):  # the unit once, after the range's high end: "5.0 to 8.0 percentage points"
         sizes = sorted(abs(m["difference"]) for m in moves)
         ends = [points(x, lang, False, False) for x in (sizes[0], sizes[-1])]
         high = points(sizes[-1], lang, False)
-    else:
-        sizes = sorted(abs(m["difference"]) / abs(m["base"]) for m in moves if m.get("base"))
+    else:  # worked out from the two means as the blocks below write them: "4.6 to 3.3" is 28% fewer, never the
+        # 29% of the unwritten 3.28 (terminal round 44 en37*)
+        written = [as_written(m, lang) for m in moves]
+        sizes = sorted(abs(v - b) / abs(b) for b, v in written if b)
         ends = [decimal(100 * x, lang, places=0) for x in (sizes[0], sizes[-1])]
         high = percent(sizes[-1], lang, places=0)
     amount = high if ends[0] == ends[1] else word("char_amount_range", lang, low=ends[0], high=high)
@@ -1638,6 +1643,35 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
 
 
 def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
+    """``_say_all`` with each base game value written one way in the whole output (``written_two``)."""
+    from cardgen.simulate.verdict import WRITTEN_TWO
+    token = WRITTEN_TWO.set(written_two([p for p, _ in written], fixer.opts.lang))
+    try:
+        for prop, _ in written:  # the sentences again, each base value as every fix writes it ("from 36.93", not
+            # "36.9" under fix 1 and "36.93" under fix 3)
+            if prop.sources is not None and prop.said:
+                prop.said, prop.merged = said_verdicts(fixer, prop.trial, prop.sources[0], prop.sources[1],
+                                                       prop.above, prop.pairs or {})
+        _say_all(fixer, written)
+    finally:
+        WRITTEN_TWO.reset(token)
+
+
+def written_two(props: list[Proposal], lang: str) -> frozenset[float]:
+    """The base game's values that some fix's listed counts write with two decimals so that they subtract to the
+    change beside them (``verdict.written_apart``): the same base figure over the same games was "25.14" under fix 1
+    and "25.1" under fix 3, read as two base games (terminal round 44 en38*); each is then written with two
+    decimals in every row and sentence that shows it. The sentences' figures count too: "from 36.9" under fix 1 and
+    "from 36.93" under fix 3 was the same base game's winner's fortune."""
+    from cardgen.simulate.verdict import is_share, shown, written_apart
+    said = [m for p in props for r in (getattr(p, "sources", None) or ([], {}))[0] for m in r.get("metrics") or []
+            if m.get("significant")]  # the sentences' figures (``figures``), as their rows'
+    return frozenset(m["base"] for m in [*said, *(m for p in props for ms in p.counts.values() for m in ms)]
+                     if m.get("base") is not None and m.get("variant") is not None and shown(m)[0] is not None
+                     and written_apart(m["base"], m["variant"], shown(m)[0], is_share(m["metric"]), lang))
+
+
+def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     """Every proposal checked: first what the label "base game" is (every proposal's cures say one) and what the
     blocks' figures are, then each one's file, cures, change, cost and its own comparisons, then the comparisons
     every proposal says alike (after the fixes: above them they were figures of fixes not yet named, twenty-third
