@@ -197,7 +197,7 @@ def test_the_cheaper_english_faults_are_reworded() -> None:
     assert page_words("skill_unmeasured", "en") == ("Skill (whether stronger play wins more often) was not measured: "
                                                    "add --skill to measure it.")
     for key in ("short_ruled_again", "short_one_ruled_again"):
-        assert "(subject to the note given at {first})" in LINES["en"][key]
+        assert "(as noted at {first})" in LINES["en"][key]
         assert "caveat" not in LINES["en"][key]
 
 
