@@ -36,8 +36,8 @@ ONE = {"en": "balance: player 1 wins 57.6% of games against 48.8% for player 2 (
 # twenty-sixth reading en10: "this is one advantage" was not idiomatic; why it is one gap, in plain words
 # terminal round 27 en5, it8: "a single gap" contradicted the page's "widened because 2 players are compared" and the
 # rates' 106.4% (shared wins): the gap and both intervals, no claim that one's gain is the other's loss
-ADVANTAGE = {"en": "the gap is just beyond chance: even widened because 2 players are compared at once, both intervals, [54.1% to 61.1%] and [45.3% to 52.3%], leave the fair "
-                   "share out",
+ADVANTAGE = {"en": "the gap is just beyond chance: even widened because 2 players are compared at once, both intervals, [54.1% to 61.1%] and [45.3% to 52.3%], exclude the fair "
+                   "share",  # round 44 en13
              "fr": "l’écart dépasse de justesse ce que le hasard peut expliquer, car même élargis pour tenir compte des 2 joueurs comparés, les deux intervalles, [54,1 % ; "
                    "61,1 %] et [45,3 % ; 52,3 %], ne contiennent pas la part équitable",
              "it": "la differenza è appena più grande di quanto il caso spieghi di solito: anche allargati perché si confrontano 2 giocatori alla volta, nessuno dei due intervalli, [54,1%; 61,1%] "
