@@ -31,8 +31,8 @@ def test_the_first_run_note_says_what_the_run_lacks_and_until_when(lang: str) ->
     assert {"en": "faster simulation", "fr": "simulation rapide", "it": "simulazione rapida"}[lang] in say(
         "note_building_skips", lang, title="X")
     plain, skips = say("note_building", lang, title="X"), say("note_building_skips", lang, title="X")
-    assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] in plain
-    assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] not in skips
+    assert {"en": "its results are the same", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] in plain
+    assert {"en": "its results are the same", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] not in skips
     assert {"en": "mid-game card strength", "fr": "force des cartes en cours de partie",
             "it": "forza delle carte durante la partita"}[lang] in skips
     # the table's own line says until when, not "run the same command again" (en23: when?)
