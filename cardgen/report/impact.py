@@ -22,7 +22,7 @@ from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
 from cardgen.simulate.summary import by_margin, card_just, change_key, interval, marked_ends, points
-from cardgen.simulate.verdict import number
+from cardgen.simulate.verdict import alike, number
 from cardgen.text import join_and, punct
 
 #: this module's words per language (cardgen/wordbook.py)
@@ -278,9 +278,10 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
         if paired and hardly and all(isinstance(x, (int, float)) for x in shares):
             # a card used at most once a game said as the share of games, as validate's page says it, never "0.04
             # times per player per game" there and "3.6% of their games" here (terminal round 40 it42, en38)
+            both = alike((shares[0], shares[1]), lang, True)
             plays.append(words["all_dealt_paired_share_never" if not shares[1] else "all_dealt_paired_share"].format(
-                name=names.get(r["component"], r["component"]), b=_pct(shares[0], False, lang),
-                n=_pct(shares[1], False, lang)))
+                # "1.0% … 0.3%", never "1% … 0.3%" side by side (terminal round 44 en32)
+                name=names.get(r["component"], r["component"]), b=both[0], n=both[1]))
             continue
         if v is not None:  # a variant that never plays it says "never", not "0 times" (fifteenth reading en29)
             key = ("all_dealt_plays" if b is None else "all_dealt_paired_never" if not v.strip("0.,")

@@ -2888,6 +2888,7 @@ def held_balance_lines(r: Mapping[str, Any], lang: str, naming: Naming, headed: 
     balance figures describe games played almost without it (terminal round 41 en40: validate and the compare page
     said it, the terminal's compare did not). Nothing where either side lacks the share."""
     from cardgen.simulate.cards import hardly_played
+    from cardgen.simulate.verdict import alike
 
     out = []
     for row in r.get("component_impact") or []:
@@ -2896,9 +2897,10 @@ def held_balance_lines(r: Mapping[str, Any], lang: str, naming: Naming, headed: 
         if not (held_by_all(row) and (hardly_played(row) or hardly_played(base))
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in shares)):
             continue
+        said = alike(shares, lang, True)  # "1.0% … 0.3%", never "1% … 0.3%" side by side (terminal round 44 en32)
         out.append(("    " if headed else "  ") + say("compare_held_balance", lang,
                                                        card=naming.names.get(row["component"], row["component"]),
-                                                       base=_pct(shares[0], lang), variant=_pct(shares[1], lang)))
+                                                       base=said[0], variant=said[1]))
     return out
 
 

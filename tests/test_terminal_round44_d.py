@@ -1,0 +1,28 @@
+"""Terminal round 44 (docs/reads/terminal-round-44-en.md), part d: cheaper faults of the English reader, fixed in the
+three languages where the others share them. Built from the wordbooks and small hand-made results: it runs fast."""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.report.impact import held_by_all
+from cardgen.simulate.summary import Naming, held_balance_lines
+
+LANGS = ("en", "fr", "it")
+
+
+def _imposter(base_share: float, variant_share: float) -> dict:
+    side = {"component": "imposter", "dealt_share": 1.0, "difference": None, "not_judged": {"why": "all"}}
+    return {**side, "plays_per_seat": variant_share, "played_share": variant_share,
+            "base": {**side, "plays_per_seat": base_share, "played_share": base_share}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_shares_side_by_side_have_one_precision(lang: str) -> None:
+    """en32: "(in 1% of cases in the base game, 0.3% with the variant": a whole share beside one with its decimal
+    read as a cruder figure. Both written alike, on the terminal and the page: "1.0%" beside "0.3%"."""
+    one, three = {"en": ("1.0%", "0.3%"), "fr": ("1,0\u202f%", "0,3\u202f%"), "it": ("1,0%", "0,3%")}[lang]
+    lines = held_balance_lines({"component_impact": [_imposter(0.01, 0.003)]}, lang,
+                               Naming(names={"imposter": "Imposter"}))
+    assert len(lines) == 1 and one in lines[0] and three in lines[0], lines
+    page = str(held_by_all([_imposter(0.01, 0.003)], lang, {"imposter": "Imposter"}, paired=True))
+    assert one in page and three in page, page
