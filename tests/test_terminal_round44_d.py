@@ -26,3 +26,15 @@ def test_two_shares_side_by_side_have_one_precision(lang: str) -> None:
     assert len(lines) == 1 and one in lines[0] and three in lines[0], lines
     page = str(held_by_all([_imposter(0.01, 0.003)], lang, {"imposter": "Imposter"}, paired=True))
     assert one in page and three in page, page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_scale_writes_every_band_one_way(lang: str) -> None:
+    """en15: "(11 or 12)" beside "(0–6)": two notations for one kind of band. Every band in words, as French and
+    Italian already wrote them ("0 à 6", "da 0 a 6"); the page's table uses the same keys."""
+    from cardgen.terminal import say
+
+    pair, span = say("scale_pair", lang, low=11, high=12), say("scale_span", lang, low=0, high=6)
+    assert "–" not in span and "-" not in span, span
+    assert pair.split("11")[1].split("12")[0].strip() in {"or", "ou", "o"}, pair
+    assert span.split("0", 1)[1].split("6")[0].strip() in {"to", "à", "a"}, span

@@ -100,7 +100,7 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
               "  “The King’s Head Waiter” (11 or 12)  10.0%\n"
               "  “A Well-Earned Tip” (9 or 10)         0.0%\n"
               "  “Could Try Harder” (7 or 8)          30.0%\n"
-              "  “Shown the Door” (0–6)               60.0%",
+              "  “Shown the Door” (0 to 6)            60.0%",  # round 44 en15: words, as "11 or 12" (not "0–6")
         # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
         # round 34 fr11: no colon chain; "points" keeps the numbers apart
