@@ -16,7 +16,7 @@ def _doc(played: list[int], most: int = 1000, early: bool = True) -> dict[str, A
 
 
 @pytest.mark.parametrize(("lang", "one", "span", "whole"), [
-    ("en", "100 pairs of games (1,000 planned)", "100–300 pairs of games (1,000 planned)", "1,000 pairs of games"),
+    ("en", "100 pairs of games (1,000 planned)", "100 to 300 pairs of games (1,000 planned)", "1,000 pairs of games"),
     ("fr", "100 paires de parties (1 000 prévues)", "100 à 300 paires de parties (1 000 prévues)",
      "1 000 paires de parties"),
     ("it", "100 coppie di partite (1.000 previste)", "100–300 coppie di partite (1.000 previste)",

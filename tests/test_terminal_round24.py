@@ -28,7 +28,7 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 # twenty-seventh reading (en15, fr23, it31): the table's caption had no verb: "The table gives, for each player count"
 # terminal round 41 fr20, it25: the head ends on its table; which count to put in the box follows the table
 # (``short_table_advice``), never before it with a colon that led into this run's figures: pin updated
-PAIRS = {"en": "the base game → the variant, on the 200–300 pairs of games played here; the silver coins to add would "
+PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games played here; the silver coins to add would "
                "have covered the shortfall in these games as they were played:",
          "fr": "le jeu de base → la variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à "
                "ajouter auraient couvert le manque tel qu’il s’est produit :",

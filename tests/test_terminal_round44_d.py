@@ -38,3 +38,13 @@ def test_the_solo_scale_writes_every_band_one_way(lang: str) -> None:
     assert "–" not in span and "-" not in span, span
     assert pair.split("11")[1].split("12")[0].strip() in {"or", "ou", "o"}, pair
     assert span.split("0", 1)[1].split("6")[0].strip() in {"to", "à", "a"}, span
+
+
+def test_a_range_of_pairs_in_english_prose_is_words() -> None:
+    """en36, en48: "over 200–300 pairs of games (1,000 planned)": an en-dash range inside running prose. Said in words,
+    as French says it (« 200 à 300 »), on the terminal and the runs page alike (one key)."""
+    from cardgen.simulate.summary import games_played
+
+    doc = {"games": 1000, "results": [{"games": 200, "stop": {"early": True}}, {"games": 300, "stop": {"early": True}}]}
+    assert games_played(doc, "en") == "200 to 300 pairs of games (1,000 planned)"
+    assert games_played(doc, "fr").startswith("200 à 300 paires")
