@@ -272,12 +272,14 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_method_says_a_gap_is_computed_before_rounding(lang: str) -> None:
-    """en26, fr27: 15 of 52 rows showed a gap 0.1 away from the difference of the two rates beside it."""
+    """en26, fr27: 15 of 52 rows showed a gap 0.1 away from the difference of the two rates beside it. Round 44 en44,
+    fr51: the table's rates now take two decimals where one would not subtract to it (``impact.rates_places``), and
+    the method says so instead of "it can differ by 0.1"."""
     from cardgen.report.impact import WORDS
 
-    assert {"en": "computed before rounding, so it can differ by 0.1",
-            "fr": "calculé avant arrondi : il peut donc différer de 0,1",
-            "it": "calcolato prima dell’arrotondamento, quindi può differire di 0,1"}[lang] in \
+    assert {"en": "computed before rounding; where one decimal would leave",
+            "fr": "calculé avant arrondi ; là où, avec une décimale",
+            "it": "calcolato prima dell’arrotondamento; dove con un decimale"}[lang] in \
         plain(WORDS[lang]["strength_method"])
 
 

@@ -48,3 +48,42 @@ def test_a_range_of_pairs_in_english_prose_is_words() -> None:
     doc = {"games": 1000, "results": [{"games": 200, "stop": {"early": True}}, {"games": 300, "stop": {"early": True}}]}
     assert games_played(doc, "en") == "200 to 300 pairs of games (1,000 planned)"
     assert games_played(doc, "fr").startswith("200 à 300 paires")
+
+
+def _card(with_: float, without: float) -> dict:
+    return {"component": "c", "win_rate_dealt": with_, "win_rate_not_dealt": without, "difference": with_ - without}
+
+
+def test_a_card_table_writes_its_win_rates_with_one_precision() -> None:
+    """en44, fr51: "30.95% with the card, 34.49% without" beside "35.0% … 33.2%" in one table. Every row of a table
+    takes the same decimals: one, or two on every row where one row's rates would not subtract to its difference."""
+    from cardgen.report.impact import _rates, rates_places
+
+    clean = [_card(0.350, 0.332), _card(0.300, 0.250)]  # 35.0 − 33.2 = 1.8, 30.0 − 25.0 = 5.0: one decimal adds up
+    assert rates_places(clean) == 1
+    assert [_rates(r, "en", rates_places(clean)) for r in clean] == [("35.0%", "33.2%"), ("30.0%", "25.0%")]
+    pencil = clean + [_card(0.26552, 0.35015)]  # 26.6 − 35.0 = −8.4, but −8.463 prints −8.5: one row needs two
+    places = rates_places(pencil)
+    assert places == 2
+    assert [_rates(r, "en", places) for r in pencil] == [("35.00%", "33.20%"), ("30.00%", "25.00%"),
+                                                           ("26.55%", "35.02%")]
+    assert _rates(pencil[0], "fr", places) == ("35,00\u202f%", "33,20\u202f%")
+    assert rates_places([None, {"component": "x", "win_rate_dealt": None, "difference": None}]) == 1  # no figure
+
+
+def test_the_page_card_table_uses_one_precision_per_table() -> None:
+    """The page's opening-hands table takes its decimals once, from every row: a clean row beside one that needs two
+    decimals is written with two too (the strength table calls the same ``rates_places``)."""
+    import re
+
+    from cardgen.report.impact import impact_block
+
+    def card(c: str, with_: float, without: float) -> dict:
+        return {**_card(with_, without), "component": c, "dealt_share": 0.25, "low": with_ - without - 0.05,
+                "high": with_ - without + 0.05, "flag": "", "plays_per_seat": 1.0, "judged": True}
+
+    html = str(impact_block([card("a", 0.350, 0.332), card("b", 0.26552, 0.35015)], lang="en"))
+    rates = set(re.findall(r"\d+\.\d+%", html)) - {"25.0%"}  # the share dealt keeps its one decimal
+    assert rates == {"35.00%", "33.20%", "26.55%", "35.02%"}, rates
+    html = str(impact_block([card("a", 0.350, 0.332), card("b", 0.300, 0.250)], lang="en"))
+    assert set(re.findall(r"\d+\.\d+%", html)) - {"25.0%"} == {"35.0%", "33.2%", "30.0%"}

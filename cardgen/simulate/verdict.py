@@ -13,7 +13,7 @@ Nothing here knows which game is played.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -328,6 +328,21 @@ def adds_up(base: float, variant: float, shown: float, share: bool, places: int 
 
     q = Decimal(1).scaleb(-(places if dplaces is None else dplaces))
     return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
+
+
+def table_places(rows: Iterable[tuple[Any, Any, Any]], share: bool, most: int = 3) -> int:
+    """The decimals every row of one table writes its two values with: one, or the fewest (at most ``most``) with
+    which each row's two values (``base``, ``variant``; shares as shares) subtract to the difference printed with
+    one decimal beside them (``shown``: as printed, a share's in percentage points; ``adds_up``). One precision for the whole table: a
+    reader's pencil checks every row (round 43 en33*, fr40*), and one column that mixes "25,14" with "25,0" reads
+    as careless, its extra digit as extra precision (round 44 en44, fr37, fr51, fr53). Rows lacking a figure are
+    left out."""
+    full = [(b, v, d) for b, v, d in rows
+            if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (b, v, d))]
+    for places in range(1, most):
+        if all(adds_up(b, v, d, share, places, 1) for b, v, d in full):
+            return places
+    return most
 
 
 #: the base game's values that some row of the output being printed writes with two decimals (``written_apart``):
