@@ -114,14 +114,16 @@ def test_a_compare_pages_row_subtracts_to_its_difference() -> None:
                "high": 0.2}
     rows = metrics_table([_turns(), lead, waiting], "en", sort=False)["rows"]
     got = [(r["base"], r["variant"], r["difference"]) for r in rows]
-    assert got == [("27.17", "17.93", "−9.2"), ("2.209", "2.558", "+0.3"), ("2.03", "1.95", "−0.1")], got
+    # round 44 fr53: one precision for the table's values, the most a row needs (here the margin's three)
+    assert got == [("27.170", "17.930", "−9.2"), ("2.209", "2.558", "+0.3"), ("2.030", "1.950", "−0.1")], got
 
 
 def test_a_cards_win_rates_subtract_to_its_difference() -> None:
     """en33*: Draco's page, "Game of Dice 26.6% / 35.0% | −8.5" (0.2655 − 0.3501 = −8.46 points)."""
-    from cardgen.report.impact import _rates
+    from cardgen.report.impact import _rates, rates_places
 
-    assert _rates({"win_rate_dealt": .2655, "win_rate_not_dealt": .3501, "difference": -.0846}, "en") == (
-        "26.55%", "35.01%")
-    assert _rates({"win_rate_dealt": .3758, "win_rate_not_dealt": .2911, "difference": .0847}, "en") == (
-        "37.6%", "29.1%")
+    # round 44 en44, fr51: the decimals are the table's (``rates_places``), here each row a table of its own
+    dice = {"win_rate_dealt": .2655, "win_rate_not_dealt": .3501, "difference": -.0846}
+    assert _rates(dice, "en", rates_places([dice])) == ("26.55%", "35.01%")
+    other = {"win_rate_dealt": .3758, "win_rate_not_dealt": .2911, "difference": .0847}
+    assert _rates(other, "en", rates_places([other])) == ("37.6%", "29.1%")

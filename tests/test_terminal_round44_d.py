@@ -87,3 +87,68 @@ def test_the_page_card_table_uses_one_precision_per_table() -> None:
     assert rates == {"35.00%", "33.20%", "26.55%", "35.02%"}, rates
     html = str(impact_block([card("a", 0.350, 0.332), card("b", 0.300, 0.250)], lang="en"))
     assert set(re.findall(r"\d+\.\d+%", html)) - {"25.0%"} == {"35.0%", "33.2%", "30.0%"}
+
+
+def _m(name: str, base: float, variant: float, low: float, high: float) -> dict:
+    """A compare row, significant, whose interval is the widened one compare writes (as fix's counts have it)."""
+    from cardgen.simulate.verdict import group
+
+    return {"metric": name, "base": base, "variant": variant, "difference": variant - base, "low": low, "high": high,
+            "adj_low": low, "adj_high": high, "adj_level": 0.99, "p": 0.0, "significant": True, "group": group(name)}
+
+
+def test_fix_and_compare_tables_write_their_values_with_one_precision() -> None:
+    """fr37: fix's table of counts mixed "25,14 →  0,56" with "25,0 →  38,1" in one column (two decimals only on the
+    row where one would not subtract to the change printed). One precision per table: every row takes the decimals the
+    most demanding row needs, on fix's list of counts and compare's table of one player count alike."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import _row
+    from cardgen.simulate.verdict import figures_places
+    from cardgen.tune.fix import count_lines
+
+    words = get_game("draco").words
+    clean = [_m("peak:gold_in_hands", 25.0, 38.1, 11.2, 14.9), _m("peak:silver_in_hands", 19.6, 7.3, -14.4, -10.1)]
+    assert figures_places(clean) == 1
+    assert any("25.0 → 38.1" in line for line in count_lines(clean, "en", words))
+    edge = clean + [_m("peak:unpaid_by_bank", 25.14, 0.56, -28.0, -21.0)]  # −24.58 prints −24.6; 0.6 − 25.1 = −24.5
+    assert figures_places(edge) == 2
+    lines = count_lines(edge, "en", words)
+    assert any("25.00 → 38.10" in line for line in lines), lines
+    assert any("19.60 →  7.30" in line for line in lines), lines
+    assert any("25.14 →  0.56" in line for line in lines), lines
+    # compare's terminal table: the same rule, the table's decimals passed to each row
+    assert "25.00 →   38.10" in _row(edge[0], 10, "en", words, figures_places(edge))
+    assert "25.0 →    38.1 " in _row(edge[0], 10, "en", words, figures_places(clean))
+
+
+def test_the_compare_page_table_writes_its_values_with_one_precision() -> None:
+    """fr53: the compare page's "Scores and design figures" table wrote "2,88 | 2,64" and "5,03 | 4,45" among rows of
+    one decimal. Its values take one precision for the whole table (``pages.metrics_table``)."""
+    from cardgen.report.pages import metrics_table
+
+    clean = [_m("peak:gold_in_hands", 25.0, 38.1, 11.2, 14.9), _m("peak:silver_in_hands", 19.6, 7.3, -14.4, -10.1)]
+    rows = metrics_table(clean, "en")["rows"]
+    assert {(r["base"], r["variant"]) for r in rows} == {("25.0", "38.1"), ("19.6", "7.3")}, rows
+    edge = clean + [_m("peak:unpaid_by_bank", 25.14, 0.56, -28.0, -21.0)]
+    rows = metrics_table(edge, "en")["rows"]
+    assert {(r["base"], r["variant"]) for r in rows} == {("25.00", "38.10"), ("19.60", "7.30"), ("25.14", "0.56")}, rows
+
+
+def test_compare_prints_each_player_counts_table_with_one_precision() -> None:
+    """compare's terminal table: one row needs two decimals (12.64 − 12.46 = 0.18, printed −0.2), so the other rows
+    of its player count take two as well ("22.00% → 41.00%", never "22.0%" under "12.64")."""
+    from cardgen.simulate.summary import format_comparison
+
+    m = {"metric": "turns", "group": "length", "base": 12.64, "variant": 12.46, "difference": -0.18,
+         "low": -0.5, "high": 0.2, "adj_low": -0.6, "adj_high": 0.3, "significant": False}
+    share = {"metric": "close_games", "group": "tension", "base": 0.22, "variant": 0.41, "difference": 0.19,
+             "low": 0.07, "high": 0.31, "adj_low": 0.01, "adj_high": 0.37, "significant": True}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "gift", "name": "Gift", "games": 100, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": 3, "verdict": ["Close games rise."], "metrics": [m, share],
+                                           "family": 2, "base_result": side, "variant_result": {**side, "variant": "gift"},
+                                           "component_impact": []}]}
+    lines = format_comparison(doc).splitlines()
+    assert "12.64 →   12.46" in next(line for line in lines if line.strip().startswith("turns"))
+    close = next(line for line in lines if line.startswith("    close games"))
+    assert "22.00% →  41.00%" in close, close

@@ -840,7 +840,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     assert line.startswith(heading[:1].lower() + heading[1:]), line
     shares = {"en": ("10.0%", "0.0%", "30.0%", "60.0%"), "fr": ("10,0\u202f%", "0,0\u202f%", "30,0\u202f%", "60,0\u202f%"),
               "it": ("10,0%", "0,0%", "30,0%", "60,0%")}[lang]
-    spans = {"en": "{}–{}", "fr": "{} à {}", "it": "da {} a {}"}[lang]
+    spans = {"en": "{}\u00a0to\u00a0{}", "fr": "{} à {}", "it": "da {} a {}"}[lang]  # round 44 en15: words
     # twenty-first reading fr9: two neighbouring scores are "11 or 12", each title quoted as a title
     pairs = {"en": "{}\u00a0or\u00a0{}", "fr": "{}\u00a0ou\u00a0{}", "it": "{}\u00a0o\u00a0{}"}[lang]
     quoted = {"en": "“{}”", "fr": "«\u202f{}\u202f»", "it": "«{}»"}[lang]

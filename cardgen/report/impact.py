@@ -156,8 +156,8 @@ def rates_places(rows: Sequence[Mapping[str, Any] | None]) -> int:
     from cardgen.simulate.verdict import table_places
 
     return table_places([(r.get("win_rate_not_dealt"), r.get("win_rate_dealt"),
-                          round(r["difference"] * 100, 1) if isinstance(r.get("difference"), (int, float)) else None)
-                         for r in rows if r], True)
+                          round(r["difference"] * 100, 1) if isinstance(r.get("difference"), (int, float)) else None,
+                          True) for r in rows if r])
 
 
 def _rates(a: Mapping[str, Any], lang: str, places: int = 1) -> tuple[str, str]:

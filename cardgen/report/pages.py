@@ -820,20 +820,33 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
-    for row, m, true in zip(rows, seen, ordered):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40
-        # en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so the row's figures
-        # take them too, its difference the true one rounded (terminal round 41 en38*)
+    def adds(true: dict[str, Any], places: int, dplaces: int) -> bool:
+        """Whether a row's two values with ``places`` decimals subtract to its difference with ``dplaces``."""
+        return adds_up(true["base"], true["variant"], half_up(_true(true) * (100 if share(true["metric"]) else 1),
+                                                                dplaces), share(true["metric"]), places, dplaces)
+
+    valued = [m.get("base") is not None and m.get("variant") is not None for m in seen]
+    needs = []
+    for m, true, has in zip(seen, ordered, valued):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two
+        # (terminal round 40 en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so
+        # the row's figures take them too, its difference the true one rounded (terminal round 41 en38*)
         places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
                                                  else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
         # and the two values with the decimals that make them subtract to the difference beside them: "2.0 | 2.0 |
         # −0.1" and "25.1 → 0.6 −24.6" failed a pencil's check (round 43 en36*, en25*, fr40*, it48*, it34*)
         dplaces = places  # the difference keeps its interval's decimals: one precision for the two (en40)
-        while (places < dplaces + 2 and m.get("base") is not None and m.get("variant") is not None
-               and not adds_up(true["base"], true["variant"], half_up(_true(true) * (100 if share(true["metric"]) else 1),
-                                                                      dplaces), share(true["metric"]), places, dplaces)):
+        while places < dplaces + 2 and has and not adds(true, places, dplaces):
             places += 1
-        if places > 1 and m.get("base") is not None and m.get("variant") is not None:
-            row.update(precise(true, places, dplaces))
+        needs.append((places, dplaces))
+    # one precision for the table's values, the most any row needs: "2,88 | 2,64" and "5,03 | 4,45" among rows of
+    # one decimal read as careless (terminal round 44 fr53, fr37); a row whose pencil check the table's decimals
+    # would fail (a value on a rounding edge) takes the table one further
+    table = max([p for (p, _), has in zip(needs, valued) if has] or [1])
+    while table < 3 and not all(adds(true, table, d) for (_, d), true, has in zip(needs, ordered, valued) if has):
+        table += 1
+    for row, true, has, (_, dplaces) in zip(rows, ordered, valued, needs):
+        if has and table > 1:
+            row.update(precise(true, table, dplaces))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval

@@ -330,19 +330,37 @@ def adds_up(base: float, variant: float, shown: float, share: bool, places: int 
     return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
 
 
-def table_places(rows: Iterable[tuple[Any, Any, Any]], share: bool, most: int = 3) -> int:
+def table_places(rows: Iterable[tuple[Any, Any, Any, bool]], most: int = 3) -> int:
     """The decimals every row of one table writes its two values with: one, or the fewest (at most ``most``) with
-    which each row's two values (``base``, ``variant``; shares as shares) subtract to the difference printed with
-    one decimal beside them (``shown``: as printed, a share's in percentage points; ``adds_up``). One precision for the whole table: a
-    reader's pencil checks every row (round 43 en33*, fr40*), and one column that mixes "25,14" with "25,0" reads
-    as careless, its extra digit as extra precision (round 44 en44, fr37, fr51, fr53). Rows lacking a figure are
-    left out."""
-    full = [(b, v, d) for b, v, d in rows
+    which each row's two values (``base``, ``variant``; a share as a share, the row's ``share``) subtract to the
+    difference printed with one decimal beside them (``shown``: as printed, a share's in percentage points;
+    ``adds_up``). One precision for the whole table: a reader's pencil checks every row (round 43 en33*, en36*,
+    fr40*), and one column that mixes "25,14" with "25,0" reads as careless, its extra digit as extra precision
+    (round 44 en44, fr37, fr51, fr53). Rows lacking a figure are left out."""
+    full = [(b, v, d, share) for b, v, d, share in rows
             if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (b, v, d))]
     for places in range(1, most):
-        if all(adds_up(b, v, d, share, places, 1) for b, v, d in full):
+        if all(adds_up(b, v, d, share, places, 1) for b, v, d, share in full):
             return places
     return most
+
+
+def figures_places(ms: Iterable[Mapping[str, Any]]) -> int:
+    """The decimals of the values of one table of compared figures (compare's rows of a player count, fix's counts
+    of one proposal), ``table_places`` over their values and printed differences (``shown``); two at least where
+    the output writes one of their base values with two (``WRITTEN_TWO``)."""
+    rows, two = [], False
+    for m in ms:
+        d = shown(m)[0]
+        share = is_share(m["metric"])
+        rows.append((m.get("base"), m.get("variant"), None if d is None else round(d * 100, 1) if share else d, share))
+        two = two or m.get("base") in WRITTEN_TWO.get()
+    return max(table_places(rows), 2 if two else 1)
+
+
+def written(x: float, lang: str, share: bool, places: int) -> str:
+    """A table's value with its table's ``places`` decimals, always written (a share as a percentage)."""
+    return percent(x, lang, places=places, fixed=True) if share else decimal(x, lang, False, places, True)
 
 
 #: the base game's values that some row of the output being printed writes with two decimals (``written_apart``):

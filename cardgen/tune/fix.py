@@ -1845,7 +1845,9 @@ def count_lines(rows: list[dict[str, Any]], lang: str, words: Any = None) -> lis
 
     from cardgen.simulate.summary import interval
     from cardgen.terminal import WIDTH
-    cells = [count_cells(m, lang, words) for m in rows]
+    from cardgen.simulate.verdict import figures_places
+    places = figures_places(rows)  # one precision for the table: "25,14 → 0,56" above "25,0 → 38,1" (round 44 fr37)
+    cells = [count_cells(m, lang, words, places) for m in rows]
     if not cells:
         return []
     width = [max(len(c[i]) for c in cells) for i in range(1, 4)]
