@@ -1114,8 +1114,8 @@ def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> Non
     import json
 
     glosses = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))["glosses"]
-    assert glosses["en"]["close_games"].startswith(  # round 37 en11
-        "share of games in which the winner beat the runner-up by no more than")
+    assert glosses["en"]["close_games"].startswith(  # round 37 en11; round 44 fr8*: a shared win named first
+        "share of games that ended in a shared win or in which the winner beat the runner-up by no more than")
     # round 33 en4: "decided by the last move of a player who could no longer win": whose last move, and decided how?
     # terminal round 41 en6: "last overtook … on a third player’s move" was hard to parse (overtook in score?)
     assert glosses["en"]["kingmaking"] == "share of games in which the winner went ahead of the runner-up for the " \

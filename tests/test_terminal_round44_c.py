@@ -1,0 +1,102 @@
+"""Terminal round 44 (docs/reads/terminal-round-44-fr.md, -it.md), part c: three faults the native readers starred
+(fr8*, fr38*, it11*), fixed in the three languages. Built from small hand-made results and the wordbooks, so it
+runs fast."""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.engine.api import GameResult
+from cardgen.simulate.designer import DesignerTally, Trace, game_figures
+
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ").strip()
+
+
+def _result(scores: list[float], winners: list[int]) -> GameResult:
+    return GameResult(1, ["a"] * len(scores), "end", True, scores=scores, winners=winners)
+
+
+# -- fr8*: a shared win is a close game at every player count -------------------------------------------------------
+
+def test_a_shared_win_is_a_close_game_at_2_players_as_at_3() -> None:
+    """fr8*: at 2 players a shared win (the closest finish, its winners level) was left out of the close games, at 3
+    it was measured by the tied winners' lead over the third player, so Royale's close games at 2 players were "of
+    the 231 games with a single winner" beside "of the 250 games" at 3. Known answers: a shared win is close at every
+    count, whatever the others scored; a single winner is still judged by the lead over the runner-up."""
+    est = [[0, 0], [1, 1]]
+    assert game_figures(Trace(est, [{}, {}]), _result([8, 8], [0, 1]))["close_games"] == 1.0
+    three = Trace([[0, 0, 0], [1, 1, 0]], [{}, {}, {}])
+    assert game_figures(three, _result([9, 9, 2], [0, 1]))["close_games"] == 1.0  # 7 ahead of the third: still close
+    assert game_figures(three, _result([9, 2, 2], [0]))["close_games"] == 0.0  # a single winner 7 ahead: not close
+    assert game_figures(Trace([[0], [3]], [{}]), _result([3.0], [0])).get("close_games") is None  # solo: no one near
+
+
+def test_the_close_games_of_a_2_player_run_with_shared_wins_are_over_every_game_followed() -> None:
+    """fr8*: four 2-player games, one a shared win: the close games are over the 4 games (2 close: the 1-point win
+    and the shared win), not over the 3 with a single winner."""
+    tally = DesignerTally()
+    est = [[0, 0], [1, 1]]
+    for scores, winners in (([8, 7], [0]), ([8, 2], [0]), ([2, 9], [1]), ([6, 6], [0, 1])):
+        tally.add(Trace(est, [{}, {}]), _result(scores, winners))
+    close = tally.figures()["close_games"]
+    assert (close["n"], close["mean"]) == (4, 0.5)
+    assert tally.figures()["comeback_rate"]["n"] == 3  # the comebacks stay on the games with a single winner
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_close_games_note_names_the_games_it_counts_at_2_players(lang: str) -> None:
+    """fr8*: the note under the table said "of the 231 games with a single winner" for the close games at 2 players;
+    it now says the games they count, every game followed ("of the 250 games"), the same words as at 3 players."""
+    from cardgen.simulate.summary import figure_base, figure_bases, say
+
+    every = plain(say("figure_of_all", lang, n=250))[1:-1]
+    for players in (2, 3):
+        assert plain(figure_base("close_games", {"n": 250}, lang, players=players, shared=19, followed=250)) == every
+    figures = [("lead_changes", {"n": 250}), ("comeback_rate", {"n": 231}), ("close_games", {"n": 250})]
+    notes = [plain(n) for n in figure_bases(figures, lang, players=2, shared=19, winner=9.5)]
+    close = next(n for n in notes if n.startswith({"en": "close games", "fr": "parties serrées",
+                                                   "it": "partite combattute"}[lang]))
+    assert every in close and plain(say("figure_of_one_winner", lang, n=250))[1:-1] not in close, close
+    assert {"en": "250 games with a single winner", "fr": "250 parties à un seul vainqueur",
+            "it": "250 partite con un solo vincitore"}[lang] not in " ".join(notes)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_close_games_definition_says_a_shared_win_counts(lang: str) -> None:
+    """fr8*: the definition says how a shared win counts, in the game's words too (Draco's fortune)."""
+    import json
+    from pathlib import Path
+
+    from cardgen.simulate.verdict import gloss
+
+    draco = json.loads((Path(__file__).resolve().parent.parent / "cardgen/games/draco/words.json").read_text("utf-8"))
+    said = {"en": "share of games that ended in a shared win or in which the winner beat the runner-up",
+            "fr": "part des parties terminées par une victoire partagée ou dans lesquelles l’avance du vainqueur",
+            "it": "quota di partite finite con una vittoria condivisa o in cui il vincitore stacca il secondo"}[lang]
+    assert plain(gloss("close_games", lang, None)).startswith(said)
+    assert plain(gloss("close_games", lang, draco)).startswith(said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compare_names_the_close_games_pairs_as_what_they_count(lang: str) -> None:
+    """fr8 (compare): "close games (of the 86 pairs in which both games have a runner-up)" at 2 players: the shared
+    wins left out. Every pair now counts where the game has no tied leaders dropping out; where pairs are left out
+    (Draco's), their words say a shared win counts."""
+    import json
+    from pathlib import Path
+
+    from cardgen.report.pages import pairs_of
+
+    m = {"metric": "close_games", "n": 86}
+    assert pairs_of({**m, "n": 100}, 100, lang) == ""
+    said = plain(pairs_of(m, 100, lang))
+    assert said == {"en": "(of the 86 pairs in which both games have a runner-up or a shared win)",
+                    "fr": "(sur les 86 paires dont les deux parties ont un deuxième ou une victoire partagée)",
+                    "it": "(sulle 86 coppie in cui entrambe le partite hanno un secondo classificato o una vittoria "
+                          "condivisa)"}[lang], said
+    draco = json.loads((Path(__file__).resolve().parent.parent / "cardgen/games/draco/words.json").read_text("utf-8"))
+    assert {"en": "shared win", "fr": "victoire partagée", "it": "vittoria condivisa"}[lang] in pairs_of(m, 100, lang,
+                                                                                                         draco)
