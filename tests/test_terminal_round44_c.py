@@ -100,3 +100,63 @@ def test_compare_names_the_close_games_pairs_as_what_they_count(lang: str) -> No
     draco = json.loads((Path(__file__).resolve().parent.parent / "cardgen/games/draco/words.json").read_text("utf-8"))
     assert {"en": "shared win", "fr": "victoire partagée", "it": "vittoria condivisa"}[lang] in pairs_of(m, 100, lang,
                                                                                                          draco)
+
+
+# -- fr38*: one meaning for "fixed": a trial says what it met, fix's 5 % against validate's 1 % said once -------------
+
+OLD_FIXED = {"en": "fixed (", "fr": "corrigé (", "it": "risolve il problema ("}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trial_says_it_reaches_the_searchs_aim_never_that_it_is_fixed(lang: str) -> None:
+    """fr38*: fix called a trial "fixed" (« corrigé », «risolve il problema») when at most 5 % of games were short,
+    then said validate (which warns above 1 %) would still flag correction 1 and advised correction 2. A trial now
+    says what it met: the search's aim, a shortage in at most 5 % of games; one that does not, that it misses it."""
+    from cardgen.tune.fix import word
+
+    met = plain(word("trial_aim_short", lang, aim="5 %", cost="1,71")).replace(" %", "%")  # Italian sets "5%"
+    assert met.replace("5%", "5 %") == {"en": "reaches the search’s aim, a shortage in at most 5 % of games (change size 1,71)",
+                   "fr": "atteint l’objectif de la recherche, un manque dans 5 % des parties au plus (taille du "
+                         "changement 1,71)",
+                   "it": "raggiunge l’obiettivo della ricerca, una carenza al massimo nel 5 % delle partite (entità "
+                         "del cambiamento 1,71)"}[lang], met
+    for key in ("cured", "left", "left_new", "left_new_many", "left_slight", "trial_aim_short"):
+        said = plain(word(key, lang, aim="5 %", cost="1", left="L", new="N", games="100"))
+        assert not said.startswith(OLD_FIXED[lang]) and not said.startswith({"en": "not fixed", "fr": "pas corrigé",
+                                                                            "it": "non lo risolve"}[lang]), said
+        assert {"en": "the search’s aim", "fr": "l’objectif de la recherche",
+                "it": "l’obiettivo della ricerca"}[lang] in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_two_thresholds_note_says_a_kept_fix_may_still_be_flagged(lang: str) -> None:
+    """fr38*: the note at the top gave fix's 5 % and validate's 1 % but not what follows for the designer."""
+    from cardgen.tune.fix import word
+
+    said = plain(word("aim_note", lang, aim="5 %", games="100 parties", cover_left="1 %", case="C"))
+    assert said.endswith({"en": "so a fix that reaches the search’s aim here may still be flagged by validate.",
+                          "fr": "une correction qui atteint ici l’objectif de la recherche peut donc encore être "
+                                "signalée par validate.",
+                          "it": "una correzione che qui raggiunge l’obiettivo della ricerca può quindi essere ancora "
+                                "segnalata da validate."}[lang]), said
+
+
+def test_a_shortage_trial_line_reads_the_aim_it_met(monkeypatch: pytest.MonkeyPatch) -> None:
+    """fr38*: the trial line itself, from ``Fixer.progress_line`` (a shortage search, a trial within the aim)."""
+    from types import SimpleNamespace
+
+    from cardgen.tune import fix
+
+    monkeypatch.setattr(fix.Naming, "of", staticmethod(lambda deck, lang: None))
+    monkeypatch.setattr(fix, "_shown", lambda f, t: "V")
+    monkeypatch.setattr(fix, "cost", lambda *a: 1.71)
+    monkeypatch.setattr(fix, "size_said", lambda c, lang: "1,71")
+    for lang in LANGS:
+        fixer = SimpleNamespace(opts=SimpleNamespace(lang=lang, params=[], trials=6, games=100), own={}, deck=None,
+                                problems=[SimpleNamespace(kind="short")], improves=lambda t: True,
+                                tally=lambda m: (0, None))
+        trial = SimpleNamespace(feasible=True, number=4, values={}, metrics={})
+        line = plain(fix.Fixer.progress_line(fixer, trial))
+        assert plain(fix.word("trial_aim_short", lang, aim=fix.percent(fix.SHORT_AIM, lang, places=0),
+                              cost="1,71")) in line, line
+        assert OLD_FIXED[lang] not in line, line
