@@ -160,3 +160,52 @@ def test_a_shortage_trial_line_reads_the_aim_it_met(monkeypatch: pytest.MonkeyPa
         assert plain(fix.word("trial_aim_short", lang, aim=fix.percent(fix.SHORT_AIM, lang, places=0),
                               cost="1,71")) in line, line
         assert OLD_FIXED[lang] not in line, line
+
+
+# -- it11*: the gold coins are a conversion, not a measure -----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gold_beside_the_silver_is_said_unmeasured_and_maybe_not_enough(lang: str) -> None:
+    """it11*: "56 more silver coins (76 instead of 20), or 19 more gold coins (44 instead of 25), would have covered the
+    shortfall in 99% of games": only the silver was measured (run.json's print_more), 19 gold is 56 silver in gold
+    coins, and by this edition's money ruling the bank, short of silver, pays in gold only if the player can give
+    change. The silver is said as measured; the gold as what it is, with the reason."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, other_cure, shortage_cure
+
+    naming = Naming.of(resolve("draco", Path(__file__).resolve().parent.parent), lang)
+    cid = next(c for c in naming.shortfall.values() if (naming.words.get("short_worth") or {}).get(c))
+    f = {"print_more": 56, "peak": next(p for p, c in naming.shortfall.items() if c == cid)}
+    assert other_cure(f, cid, naming)[0] == 19  # 56 silver in whole gold coins of 3
+    box, also = shortage_cure(f, cid, lang, naming)
+    box, also = plain(box), plain(also)
+    assert box == {"en": "(76 instead of 20)", "fr": "(76 au lieu de 20)", "it": "(76 invece di 20)"}[lang]
+    assert also == {"en": "(19 more gold coins would be worth at least as much, but this was not measured and might "
+                          "not cover it: when the bank runs short of silver, it pays in gold only if the player can "
+                          "give change)",
+                    "fr": "(19 pièces d’or de plus vaudraient au moins autant, mais cela n’a pas été mesuré et "
+                          "pourrait ne pas suffire : à court d’argent, la banque ne paie en or que si le joueur peut "
+                          "lui rendre la monnaie)",
+                    "it": "(19 monete d’oro in più varrebbero almeno altrettanto, ma questo non è stato misurato e "
+                          "non è detto che basti: se ha troppo poco argento, la banca paga in oro solo se il giocatore "
+                          "può darle il resto)"}[lang], also
+    # never the old claim: gold "or" silver, both said to have covered it
+    assert not also.startswith((", or", ", ou", ", o")) and "44" not in also
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_shortage_template_says_the_gold_after_what_the_silver_covered(lang: str) -> None:
+    """it11*: the gold was inside the subject of "would have covered"; it now follows the measured claim, so no
+    template reads "{more} {piece}{box}{also} would have covered"."""
+    import json
+    from pathlib import Path
+
+    lines = json.loads((Path(__file__).resolve().parent.parent / "cardgen/terminal.json").read_text("utf-8"))["lines"]
+    said = [v for v in lines[lang].values() if isinstance(v, str) and "{also}" in v and "{cover}" in v]
+    assert len(said) == 6, said
+    for v in said:
+        assert "{box}{also}" not in v
+        assert {"en": "in {cover} of the games{also}", "fr": "dans {cover} des parties{also}",
+                "it": "nel {cover} delle partite{also}"}[lang] in v, v

@@ -1467,10 +1467,10 @@ def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> st
 
 
 def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str] | None:
-    """The other coin that cures shortage ``f`` of component ``cid`` as well, where the game's words give one
-    (``short_worth``: Draco's gold, each worth three silver), and how many of it: the silver asked for, in whole
-    coins of that worth. validate named silver alone while fix's cheapest cure added gold (twenty-first reading
-    en46)."""
+    """The other coin worth as much as the silver shortage ``f`` of component ``cid`` asks for, where the game's
+    words give one (``short_worth``: Draco's gold, each worth three silver), and how many of it: the silver asked
+    for, in whole coins of that worth, a conversion, not a measure (terminal round 44 it11*). validate named silver
+    alone while fix's cheapest cure added gold (twenty-first reading en46)."""
     alt = (naming.words.get("short_worth") or {}).get(cid)
     if not alt:
         return None
@@ -1480,17 +1480,18 @@ def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str
 
 def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming) -> tuple[str, str]:
     """What the box would hold with the pieces finding ``f`` asks for (" (76 instead of 20)", where the naming
-    knows the box's count), and the other coin that cures it as well (``other_cure``): ", or 19 more gold coins
-    (44 instead of 25)"."""
+    knows the box's count), and the other coin worth as much (``other_cure``), said as what it is: a conversion
+    nothing measured, which may not cover the shortfall, with the game's reason (" (19 more gold coins would be worth
+    at least as much, but this was not measured …: … the bank pays in gold only if the player can give change)").
+    ", or 19 more gold coins (44 instead of 25), would have covered …" claimed what only the silver was measured
+    to do, and by the edition's money ruling gold does not always pay a silver debt (terminal round 44 it11*)."""
     held = naming.counts.get(cid)
     box = say("short_box", lang, total=held + f["print_more"], count=held) if held is not None else ""
     cure = other_cure(f, cid, naming)
     if cure is None:
         return box, ""
     more, other = cure
-    count = naming.counts.get(other)
-    return box, say("short_also", lang, more=more, piece=naming.noun(other, more, lang),
-                    box=say("short_box", lang, total=count + more, count=count) if count is not None else "")
+    return box, own_say("short_also", lang, naming, more=more, piece=naming.noun(other, more, lang))
 
 
 def said_at(said: set[str] | None, key: str, players: int | None, lang: str) -> str | None:
