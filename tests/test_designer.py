@@ -32,9 +32,10 @@ def test_figures_of_one_game_by_hand() -> None:
     assert three["kingmaking"] == 1.0
     mine = [(0, [2, 1, 0]), (1, [2, 4, 0]), (0, [5, 4, 0])]  # the winner overtook by itself
     assert game_figures(Trace([[0, 0, 0], [5, 4, 0]], [{}, {}, {}], mine), _result([5, 4, 0], [0]))["kingmaking"] == 0
-    # a shared win defines no comeback, drama or decisiveness, and a one-sided game has no margin to be close
+    # a shared win defines no comeback, drama or decisiveness; it is a close game, its winners level (terminal
+    # round 44 fr8*: at 2 players it was left out of the close games, at 3 measured against the third player)
     shared = game_figures(Trace(est, [{}, {}]), _result([8, 8], [0, 1]))
-    assert "comeback_rate" not in shared and "close_games" not in shared and shared["lead_changes"] == 2
+    assert "comeback_rate" not in shared and shared["close_games"] == 1.0 and shared["lead_changes"] == 2
 
 
 def test_a_close_game_is_one_won_by_at_most_a_tenth_of_the_winners_score() -> None:

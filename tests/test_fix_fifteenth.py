@@ -77,17 +77,19 @@ def test_each_figure_says_its_sample() -> None:
     """(fr24, it32, en21, fr25) "(after “was”: Draco & Co on the search’s games)" was a key to decode; the deck's
     figure now says whose it is, and each game-for-game line names its games: the search's first 50."""
     said = {lang: plain(word("cures", lang, games="100 x", what="W")) for lang in ("en", "fr", "it")}
-    assert said["en"] == "  fixes, on 100 x per player count that the search never played: W."  # en32: a full stop, as change and cost
+    # en32: a full stop, as change and cost; terminal round 44 fr38*: "result", as the French « résultat », never
+    # "fixes" (a fix's 2 % meets fix's aim of 5 % but not validate's 1 %)
+    assert said["en"] == "  result, on 100 x per player count that the search never played: W."
     # whose figure "was" gives is said once above the fixes (nineteenth reading en36), by the deck's name
     notes = {lang: plain(word("was_note", lang, deck="Draco & Co", searched="100 y")) for lang in ("en", "fr", "it")}
     assert notes["en"].startswith("In the figures below, “base game” is Draco & Co before any change: in each fix’s "
-                                  "“fixes” line, on the search’s 100 y per player count;")
+                                  "“result” line, on the search’s 100 y per player count;")
     assert "donne le chiffre de Draco & Co avant tout changement : dans la ligne « résultat » de chaque correction, " \
            "sur les 100 y de la recherche" in notes["fr"]
-    assert "indica il valore di Draco & Co prima di ogni modifica: nella riga «risolve» di ogni correzione, sulle " \
+    assert "indica il valore di Draco & Co prima di ogni modifica: nella riga «risultato» di ogni correzione, sulle " \
            "100 y della ricerca" in notes["it"]
     assert all("«" not in s and "“was”:" not in s for s in said.values())
-    assert said["it"].startswith("  risolve,")  # it31: never "corregge"/"corretto"
+    assert said["it"].startswith("  risultato,")  # it31: never "corregge"/"corretto"; round 44 fr38*: nor "risolve"
     from cardgen.tune.fix import search_games
     for key in ("verdict", "shared_verdict", "file_against"):
         # a comparison stopped early: the search's first 50 of its 300 games at that count

@@ -77,11 +77,13 @@ def test_a_trial_left_a_little_above_the_aim_says_by_a_little() -> None:
     left = fixer.left_text(six, "en", Naming.of(fixer.deck, "en"))
     assert left == "the bank cannot pay all it owes in 6.0% of games at 3 players"
     assert word("left_slight", "en", left=left, aim="5%", games="100 games") == (
-        "not fixed, by a little (the bank cannot pay all it owes in 6.0% of games at 3 players; aim: at most 5%; on 100 "
+        "misses the search’s aim, by a little (the bank cannot pay all it owes in 6.0% of games at 3 players; aim: at most 5%; on 100 "
         "games so small a gap may be chance)")
-    assert "pas corrigé, de peu" in word("left_slight", "fr", left="", aim="", games="")
-    assert "non lo risolve, per poco" in word("left_slight", "it", left="", aim="", games="")  # it31: "corretto" read as "right"
-    assert word("cured", "it", cost="1,5").startswith("risolve il problema") and word("left", "it", left="x") == "non lo risolve (x)"
+    # terminal round 44 fr38*: what the trial met (the search's aim), never "fixed" (validate may still flag it)
+    assert "n’atteint pas l’objectif de la recherche, de peu" in word("left_slight", "fr", left="", aim="", games="")
+    assert "non raggiunge l’obiettivo della ricerca, per poco" in word("left_slight", "it", left="", aim="", games="")  # it31: "corretto" read as "right"
+    assert word("cured", "it", cost="1,5").startswith("raggiunge l’obiettivo della ricerca") and \
+        word("left", "it", left="x") == "non raggiunge l’obiettivo della ricerca (x)"
 
 
 def test_a_shortage_left_at_several_player_counts_is_one_clause() -> None:

@@ -230,7 +230,7 @@ def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: st
     if lang == "en":
         # twenty-fourth reading en17: the fixes' lines and the 50-pair comparisons gave the base game two shortage
         # figures (95.0% and 94.0%) under one definition "on the search's 300 games": each kind's games said
-        assert note == ("In the figures below, “base game” is Draco & Co before any change: in each fix’s “fixes” line, "
+        assert note == ("In the figures below, “base game” is Draco & Co before any change: in each fix’s “result” line, "
                         "on the search’s 100 games per player count; in the game-for-game comparisons, on the same "
                         "games as the fix (each says how many).")
     assert "“was”" not in out and "(was " not in out and "after “was”" not in out, out

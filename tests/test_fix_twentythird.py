@@ -97,18 +97,18 @@ def test_a_trial_that_fixed_everything_but_was_not_checked_is_named_with_why(lan
     rest = [Trial(6, {**OWN, SILVER.key: 67}, True, 1.70365), Trial(4, {**OWN, SILVER.key: 69}, True, 1.7126),
             Trial(5, {**OWN, SILVER.key: 65}, True, 101.7, metrics={3: {"problem:3:short:unpaid_by_bank": (1, 1)}})]
     said = flat(unchecked_line(fixer, rest, props))
-    expected = {"en": ("Trials 7 and 5 also fixed every problem on the search’s games but were not checked: the check "
+    expected = {"en": ("Trials 7 and 5 also reached the search’s aim on its games but were not checked: the check "
                        "takes the smallest changes first and stopped at fix 3 (change size 1.50; theirs: 1.70 to 1.71)."),
                 # twenty-fourth reading fr31, it33: the size's definition said once, in the "Change size" line above
-                "fr": ("Les essais 7 et 5 corrigeaient aussi tous les problèmes sur les parties de la recherche, mais "
+                "fr": ("Les essais 7 et 5 atteignaient aussi l’objectif de la recherche sur ses parties, mais "
                        "n’ont pas été vérifiés : la vérification prend d’abord les plus petits changements et s’est "
                        "arrêtée à la correction 3 (taille du changement 1,50 ; les leurs : 1,70 à 1,71)."),
-                "it": ("Anche le prove 7 e 5 risolvevano tutti i problemi sulle partite della ricerca, ma non sono state "
+                "it": ("Anche le prove 7 e 5 raggiungevano l’obiettivo della ricerca sulle sue partite, ma non sono state "
                        "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3, che "
                        "ha entità 1,50; quelle prove hanno entità da 1,70 a 1,71.")}  # terminal round 41 it29
     assert said == expected[lang]
     one = flat(unchecked_line(fixer, rest[:1], props))
-    assert one.startswith({"en": "Trial 7 also", "fr": "L’essai 7 corrigeait", "it": "Anche la prova 7 risolveva"}[lang])
+    assert one.startswith({"en": "Trial 7 also", "fr": "L’essai 7 atteignait", "it": "Anche la prova 7 raggiungeva"}[lang])
     assert unchecked_line(fixer, rest[2:], props) is None
 
 
@@ -145,11 +145,12 @@ def test_a_like_fix_sends_the_designer_to_the_report(lang: str,
 SIX = {f"seat_{k}_win_rate": (x, x, x) for k, x in zip(range(1, 7), (0.23, 0.15, 0.16, 0.15, 0.16, 0.16))}
 TRIAL_16 = {3: {"problem:3:short:unpaid_by_bank": (0.67, 0.72, 0.72)},
             6: {**SIX, "problem:6:seat": (0.03, 0.23, 0.23)}}
-CREATES = {"en": "not fixed (shortage of coins in the bank in 72.0% of games at 3 players) and creates a new problem: at 6 "
+# terminal round 44 fr38*: a trial says it misses the search’s aim, never "not fixed" (one meaning for "fixed")
+CREATES = {"en": "misses the search’s aim (shortage of coins in the bank in 72.0% of games at 3 players) and creates a new problem: at 6 "
                  "players, player 1 wins 23.0% of games, above the fair share (16.8%) beyond chance",
-           "fr": "pas corrigé (manque de pièces à la banque dans 72,0 % des parties à 3 joueurs), et crée un nouveau "
+           "fr": "n’atteint pas l’objectif de la recherche (manque de pièces à la banque dans 72,0 % des parties à 3 joueurs), et crée un nouveau "
                  "problème : à 6 joueurs, le joueur 1 gagne 23,0 % des parties",
-           "it": "non lo risolve (carenza di monete in banca nel 72,0% delle partite con 3 giocatori) e crea un nuovo "
+           "it": "non raggiunge l’obiettivo della ricerca (carenza di monete in banca nel 72,0% delle partite con 3 giocatori) e crea un nuovo "
                  "problema: con 6 giocatori, il giocatore 1 vince il 23,0% delle partite"}
 
 

@@ -96,17 +96,19 @@ def test_validate_s_balance_warning_says_what_to_do_and_the_closing_line_does_no
 
 @pytest.mark.parametrize(("lang", "one", "margin", "runner"), [
     ("en", "comebacks, tension, point of decision: measured over the 231 games with a single winner",
-     "close games: measured over the 250 games (for a shared win, the tied winners’ lead over the next-best player)",  # all the games followed: no condition they all meet (round 29 fr5, it24)
+     # all the games followed: no condition they all meet (round 29 fr5, it24); a shared win counts as close, as
+     # the definition says, not by the tied winners' lead over the next player (terminal round 44 fr8*)
+     "close games: measured over the 250 games",
      "kingmaking: measured over the 187 games with a single winner and no tie for second place"),
     ("fr", "remontées, retard du vainqueur, moment décisif : sur les 231 parties à un seul vainqueur",
-     "parties serrées : sur les 250 parties (en cas de "
-     "victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé juste derrière eux)",
+     "parties serrées : sur les 250 parties",
      "effet « faiseur de rois » : sur les 187 parties à un seul vainqueur et un seul joueur à la deuxième place"),
     ("it", None, None, None)])
 def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang: str, one, margin, runner) -> None:
     """fr4, fr13, fr14, en8: the games a figure counts were said beside one row, on a line of its own under
     another, "(the same games)" on a third, and not at all at 3 and 4 players: one note per set of games under the
-    table now, at every player count, the close games at 2 players with the comebacks' games."""
+    table now, at every player count. Terminal round 44 fr8*: the close games count a shared win as close, so at 2
+    players they are over every game followed, as at 3, no longer the comebacks' games."""
     from cardgen.simulate.summary import Naming, designer_lines, figure_bases
     from cardgen.simulate.verdict import label
 
@@ -122,11 +124,10 @@ def test_the_indicators_bases_are_said_once_under_the_table_at_every_count(lang:
     assert lines.index(notes[0]) > max(lines.index(row) for row in rows)  # under the table
     if one:
         assert notes == [_plain(one), _plain(margin), _plain(runner)]
-    # 2 players: a game has a second place when it has a single winner, one note for both; with no shared win the
-    # close games say nothing of them
-    d["close_games"]["n"] = 231
-    two = [_plain(n) for n in figure_bases([(k, d[k]) for k in d if k != "games"], lang, Naming(), 2, 0)]
-    assert len(two) == 2 and _plain(label("close_games", lang, short=True)) in two[0]
+    # 2 players: the close games' note in the words of 3 players, their games every game followed (round 44 fr8*)
+    two = [_plain(n) for n in figure_bases([(k, d[k]) for k in d if k != "kingmaking" and k != "games"], lang,
+                                           Naming(), 2, 19)]
+    assert len(two) == 2 and two[1] == notes[1] and _plain(label("close_games", lang, short=True)) not in two[0]
     # every traced game with a single winner: said all the same (evenly), "of the 250 games with a single winner"
     full = figure_bases([("comeback_rate", {**fig, "n": 250})], lang, Naming(), 4)
     assert len(full) == 1 and "250" in full[0]

@@ -74,12 +74,15 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
     # terminal round 27 en31: "asks for less" read as fewer coins or a lower standard: "less strict"
     # terminal round 40 en25, it25: "Why …" gave the two thresholds and no reason; "Perché" read as "because"
     ("en", "Two thresholds: cardgen fix aims at no more than 5% of games where C, because on 100 games per trial a "
-           "share as small as 1% cannot be told from chance; cardgen validate warns above 1% of games."),
+           "share as small as 1% cannot be told from chance; cardgen validate warns above 1% of games, so a fix that "
+           "reaches the search’s aim here may still be flagged by validate."),  # terminal round 44 fr38*: what follows
     ("fr", "Deux seuils : cardgen fix vise au plus 5 % des parties où C, car sur 100 parties par essai une part aussi "
-           "faible que 1 % ne se distingue pas du hasard ; cardgen validate avertit au-delà de 1 % des parties."),
+           "faible que 1 % ne se distingue pas du hasard ; cardgen validate avertit au-delà de 1 % des parties : une "
+           "correction qui atteint ici l’objectif de la recherche peut donc encore être signalée par validate."),
     ("it", "Due soglie: cardgen fix punta al massimo al 5% delle partite in cui C, perché su 100 partite per prova "
            "una quota piccola come l’1% non si distingue dal caso; cardgen validate avvisa oltre l’1% delle "
-           "partite.")])
+           "partite: una correzione che qui raggiunge l’obiettivo della ricerca può quindi essere ancora segnalata da "
+           "validate.")])
 def test_the_aim_note_says_why_fix_asks_for_less_not_the_aim_again(lang: str, says: str) -> None:
     """(en35) "Aim: at most 5% …" came after four problem lines that each said "aim: at most 5%"; what the line
     adds is why fix asks for less than validate. Nor does it say "printing" (Draco's coins are wood, fr46)."""

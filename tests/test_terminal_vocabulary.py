@@ -353,13 +353,14 @@ def test_compare_s_terminal_and_report_flag_the_same_cards(lang: str) -> None:
     # twenty-third reading en9, fr9, it12: the games someone finishes below the winner or winners in, one wording
     ("en", " (over the 267 games in which someone finishes below the winner or winners)",
      "(on the 280 pairs of games, of 300, in which both games have a runner-up).",  # one wording (en31, en25)
-     "(over the 231 games in which someone finishes below the winner or winners)"),  # round 37 en12: "over"
+     "(over the 231 games with a runner-up or a shared win)"),  # round 37 en12: "over"; round 44 fr8*: a shared
+    # win is a close game, so the close games' games are no longer the margin's
     ("fr", " (sur les 267 parties où au moins un joueur finit derrière le ou les gagnants)",
      "(sur les 280 paires de parties, parmi 300, dont les deux parties ont un deuxième).",
-     "(sur les 231 parties où au moins un joueur finit derrière le ou les gagnants)"),
+     "(sur les 231 parties qui ont un deuxième ou une victoire partagée)"),
     ("it", " (sulle 267 partite in cui almeno un giocatore finisce dietro il vincitore o i vincitori)",
      "(sulle 280 coppie di partite, su 300, in cui entrambe le partite hanno un secondo classificato).",
-     "(sulle 231 partite in cui almeno un giocatore finisce dietro il vincitore o i vincitori)")])
+     "(sulle 231 partite che hanno un secondo classificato o una vittoria condivisa)")])
 def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str, compare: str, close: str) -> None:
     """Thirteenth reading (fr18, it36, fr10, it13): validate gave Draco's mean lead over the second as 6.2 and
     compare, on the same base games, 6.3: validate's is over every game that has a second place (267 of 300),
@@ -421,15 +422,18 @@ def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
 @pytest.mark.parametrize(("lang", "label"), [("en", "(over the 231 games with a single winner)"),
                                              ("fr", "(sur les 231 parties à un seul vainqueur)"),
                                              ("it", "(sulle 231 partite con un solo vincitore)")])
-def test_at_two_players_the_close_games_are_named_as_the_comebacks_games(lang: str, label: str) -> None:
+def test_at_two_players_the_close_games_are_named_as_at_every_count(lang: str, label: str) -> None:
     """Seventeenth reading en10: at 2 players "(of the 231 games with a single winner)" then "(of the 231 games
     that have a second place)": the same games under two labels. At 2 players a game has a second place exactly
-    when it has a single winner: one label, said once, then "(the same games)"; at 3 players the two differ."""
+    when it has a single winner: one label, said once. Terminal round 44 fr8*: the close games count a shared win
+    as close, so they are no longer the comebacks' games at 2 players: named as at 3, never "with a single
+    winner"."""
     from cardgen.simulate.summary import figure_base, say
     plain = lambda t: t.replace("\u00a0", " ").replace("\u202f", " ").strip()  # noqa: E731
-    assert plain(figure_base("close_games", {"n": 231}, lang, players=2)) == label[1:-1]
+    close = plain(say("figure_of_close", lang, n=231))[1:-1]
+    assert plain(figure_base("close_games", {"n": 231}, lang, players=2)) == close != label[1:-1]
     assert plain(figure_base("comeback_rate", {"n": 231}, lang, players=2)) == label[1:-1]
-    assert plain(figure_base("close_games", {"n": 231}, lang, players=3)) == plain(say("figure_of_margin", lang, n=231))[1:-1]
+    assert plain(figure_base("close_games", {"n": 231}, lang, players=3)) == close
     from cardgen.simulate.summary import margin_basis
     # the margin's games, on the scores line, in one wording at every player count (twenty-third reading en9, fr9,
     # it12: "of the 936 games with a single winner" at 2 players beside "that have a second place" at 3)

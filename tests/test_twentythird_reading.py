@@ -220,13 +220,14 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     notes = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0, 5.9)]
     # twenty-second reading (en4, en53, fr1, it6): one "close games" note, its games and its margin together, the
     # winner's score by the name the table gives it, never "a winner's average total"
-    assert notes[-1] == {"en": "close games: measured over the 210 games in which someone finishes below the winner or winners; "
+    # terminal round 44 fr8*: a shared win is a close game: the games "with a runner-up or a shared win"
+    assert notes[-1] == {"en": "close games: measured over the 210 games with a runner-up or a shared win; "
                                "close here means a margin of 1 point or less",  # round 29 en8: exact; round 30 en12: the
                                # winner's score explains nothing where the floor applies
-                         "fr": "parties serrées : sur les 210 parties où au moins un joueur finit derrière le ou les "
-                               "gagnants ; « serrée » signifie ici un écart de 1 point au plus",
-                         "it": "partite combattute: sulle 210 partite in cui almeno un giocatore finisce dietro il "
-                               "vincitore o i vincitori; qui «combattuta» significa un distacco di 1 punto o meno"}[lang], notes
+                         "fr": "parties serrées : sur les 210 parties qui ont un deuxième ou une victoire partagée ; "
+                               "« serrée » signifie ici un écart de 1 point au plus",
+                         "it": "partite combattute: sulle 210 partite che hanno un secondo classificato o una vittoria "
+                               "condivisa; qui «combattuta» significa un distacco di 1 punto o meno"}[lang], notes
     draco = Naming.of(resolve("draco", ROOT), lang)
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
@@ -242,13 +243,13 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.simulate.summary import designer_lines
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
-    assert ("    parties serrées : sur les 190 parties où au moins un joueur finit derrière le ou les gagnants ; « serrée » "
+    assert ("    parties serrées : sur les 190 parties qui ont un deuxième ou une victoire partagée ; « serrée » "
             "signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)") in lines, lines
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
-    assert ("Close games: measured over the 190 games in which someone finishes below the winner or winners; close here means a "
+    assert ("Close games: measured over the 190 games with a runner-up or a shared win; close here means a "
             "margin of about 7 points or less (winner’s score: 73.9 on average)") in page, page  # round 36 fr13: one base
 
 

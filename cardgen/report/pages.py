@@ -719,9 +719,11 @@ def equal_label(share: float, players: int) -> str:
     return "equal" if round(share, 3) == round(1 / players, 3) else "equal_shared"
 
 
-#: compare's indicators computed on fewer pairs than were played, and the words that say which (``pairs_of``)
+#: compare's indicators computed on fewer pairs than were played, and the words that say which (``pairs_of``); the
+#: close games count a shared win as close (``designer.game_figures``), so they leave out no pair but Draco's whose
+#: tied leaders leave a winner nobody below (terminal round 44 fr8*: "the 86 pairs whose two games have a runner-up")
 PAIRS_OF = {"comeback_rate": "pairs_of_one_winner", "drama": "pairs_of_one_winner", "decided_at": "pairs_of_one_winner",
-            "kingmaking": "pairs_of_runner_up", "close_games": "pairs_of_margin", "margin": "pairs_of_margin"}
+            "kingmaking": "pairs_of_runner_up", "close_games": "pairs_of_close", "margin": "pairs_of_margin"}
 
 
 def pairs_of(m: dict[str, Any], pairs: int | None, lang: str = "en", game: Mapping[str, Any] | None = None) -> str:

@@ -1470,10 +1470,10 @@ def weight_shares(findings: Sequence[Mapping[str, Any]], lang: str = "en") -> st
 
 
 def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str] | None:
-    """The other coin that cures shortage ``f`` of component ``cid`` as well, where the game's words give one
-    (``short_worth``: Draco's gold, each worth three silver), and how many of it: the silver asked for, in whole
-    coins of that worth. validate named silver alone while fix's cheapest cure added gold (twenty-first reading
-    en46)."""
+    """The other coin worth as much as the silver shortage ``f`` of component ``cid`` asks for, where the game's
+    words give one (``short_worth``: Draco's gold, each worth three silver), and how many of it: the silver asked
+    for, in whole coins of that worth, a conversion, not a measure (terminal round 44 it11*). validate named silver
+    alone while fix's cheapest cure added gold (twenty-first reading en46)."""
     alt = (naming.words.get("short_worth") or {}).get(cid)
     if not alt:
         return None
@@ -1483,17 +1483,18 @@ def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str
 
 def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming) -> tuple[str, str]:
     """What the box would hold with the pieces finding ``f`` asks for (" (76 instead of 20)", where the naming
-    knows the box's count), and the other coin that cures it as well (``other_cure``): ", or 19 more gold coins
-    (44 instead of 25)"."""
+    knows the box's count), and the other coin worth as much (``other_cure``), said as what it is: a conversion
+    nothing measured, which may not cover the shortfall, with the game's reason (" (19 more gold coins would be worth
+    at least as much, but this was not measured …: … the bank pays in gold only if the player can give change)").
+    ", or 19 more gold coins (44 instead of 25), would have covered …" claimed what only the silver was measured
+    to do, and by the edition's money ruling gold does not always pay a silver debt (terminal round 44 it11*)."""
     held = naming.counts.get(cid)
     box = say("short_box", lang, total=held + f["print_more"], count=held) if held is not None else ""
     cure = other_cure(f, cid, naming)
     if cure is None:
         return box, ""
     more, other = cure
-    count = naming.counts.get(other)
-    return box, say("short_also", lang, more=more, piece=naming.noun(other, more, lang),
-                    box=say("short_box", lang, total=count + more, count=count) if count is not None else "")
+    return box, own_say("short_also", lang, naming, more=more, piece=naming.noun(other, more, lang))
 
 
 def said_at(said: set[str] | None, key: str, players: int | None, lang: str) -> str | None:
@@ -1782,7 +1783,7 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming
 #: the games a design indicator leaves out, by the words that say which it keeps (``designer.game_figures``)
 FIGURE_GAMES = {"comeback_rate": "figure_of_one_winner", "drama": "figure_of_one_winner",
                 "decided_at": "figure_of_one_winner", "kingmaking": "figure_of_runner_up",
-                "close_games": "figure_of_margin"}
+                "close_games": "figure_of_close"}
 
 
 def own_line(key: str, lang: str, naming: Naming | None) -> str | None:
@@ -1844,22 +1845,20 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
                 players: int | None = None, shared: int = 0, followed: int | None = None) -> str:
     """The games design indicator ``name`` is computed on, in ``lang`` ("of the 212 games with a single winner"),
     at every player count, whether or not it is every game traced; "" for one on every traced game (lead changes,
-    which the table's heading counts). At 2 ``players`` a game has a second place exactly when it has a single
-    winner: the close games are named as the comebacks' games, one label for one set of games (seventeenth
-    reading en10); above 2, where ``shared`` wins were played, the close games say that they count them (their
-    margin is the tied winners' lead over the next player). The games were said on some rows and not others,
-    twice in one table, never at 3 and 4 players where shared wins left a figure on fewer games (nineteenth
-    reading fr4, fr13, fr14, en7, en8)."""
+    which the table's heading counts). The close games count a shared win as close at every player count (their
+    definition says so), so they are on every game followed but where the game's ranking leaves a single winner
+    nobody below (Draco's tied leaders dropping out): "of the 250 games" at 2 players as at 3 (terminal round 44
+    fr8*). The games were said on some rows and not others, twice in one table, never at 3 and 4 players where
+    shared wins left a figure on fewer games (nineteenth reading fr4, fr13, fr14, en7, en8). ``players`` and
+    ``shared``: unused since, kept for the callers."""
     n = figure.get("n")
     if not isinstance(n, int) or name not in FIGURE_GAMES:
         return ""
     key = FIGURE_GAMES[name]
-    if players == 2 and key == "figure_of_margin":
-        key = "figure_of_one_winner"
-    of_margin = key == "figure_of_margin"
-    if of_margin and n == followed:  # every game followed has someone below the winners: "of the
-        # 250 games", not a condition every game meets, which sent the reader looking for the games left out
-        # (terminal round 29 fr5, it24)
+    # the close games count every game with a runner-up or a shared win (``designer.game_figures``); at 2 players
+    # they were "the 231 games with a single winner" beside "the 250 games" at 3 (terminal round 44 fr8*)
+    if key == "figure_of_close" and n == followed:  # every game followed: "of the 250 games", not a condition
+        # every game meets, which sent the reader looking for the games left out (terminal round 29 fr5, it24)
         key = "figure_of_all"
     own = own_line(key, lang, naming)  # the game's words for which games count, if it has them
     text = own.format(n=decimal(n, lang, places=0)) if own else say(key, lang, n=decimal(n, lang, places=0))
@@ -1867,7 +1866,7 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     if f"figure_base_none_{name}" in LINES[lang] and figure.get("mean") == 0:  # an exact 0 is a finding, not a
         # measure that failed: said as what happened in those games (round 39 en36, en47: Royale's kingmaking)
         return say(f"figure_base_none_{name}", lang, base=text)
-    return say("figure_base_shared", lang, base=text) if of_margin and shared else text
+    return text
 
 
 def traced_shared(figures: Sequence[tuple[str, Mapping[str, Any]]], shared: int) -> int:
@@ -1899,9 +1898,8 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     winners score 73 and a third of the score where they score 6 (twenty-first reading fr14); in the note that
     already names the close games' games, or right after it, never a second "close games" note two lines below
     ("against a winner's average total", a third name for the winner's score: twenty-second reading en4, en53,
-    fr1, it6). ``shared``: the run's shared wins; the notes speak of the games followed, so they say shared wins
-    are included only where one of those has one (``traced_shared``). ``winner`` a ``WinnerMean``: the games its
-    mean is over said too ("over the 1,000 games")."""
+    fr1, it6). ``shared``: the run's shared wins (the close games' definition says how they count: terminal round
+    44 fr8*). ``winner`` a ``WinnerMean``: the games its mean is over said too ("over the 1,000 games")."""
     from cardgen.simulate.designer import close_margin
     from cardgen.simulate.verdict import label, unit
 
@@ -1932,14 +1930,10 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
         if base:
             own = bool(scale) and name == "close_games"
             groups.setdefault((base, own), []).append(label(name, lang, naming.words, short=True))
-    # the shared wins' margin said after the margin it defines, not in a bracket after the games, where it read as
-    # part of which games count (terminal round 27 en3, fr1)
-    tail = say("figure_base_shared", lang, base="")
+    # a shared win no longer needs the tied winners' lead over the next player here: it counts as close, and the
+    # close games' definition says so (terminal round 44 fr8*)
 
     def margin(base: str) -> str:
-        if base.endswith(tail):  # the shared wins' margin defined once, by the scores line above, not again here
-            # (terminal round 29 en3, fr2)
-            return say("figure_base_more", lang, base=base[:-len(tail)], more=scale)
         return say("figure_base_more", lang, base=base, more=scale)
     notes = [say("figure_base", lang, labels=", ".join(labels), base=margin(base) if own else base)
              for (base, own), labels in groups.items()]
