@@ -119,9 +119,9 @@ def test_a_pile_the_variant_never_rebuilds_follows_from_its_change() -> None:
 
 def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
-    assert sentence(m, "fr") == ("Les parties serrées (écart d’au plus un dixième du score du vainqueur) passent de "
+    assert sentence(m, "fr") == ("Les parties serrées (victoire partagée, ou écart d’au plus un dixième du score du vainqueur) passent de "
                                  "41,0\u202f% à 30,0\u202f%.")
-    assert sentence(m, "it") == ("Le partite combattute (distacco non oltre un decimo del punteggio del vincitore) "
+    assert sentence(m, "it") == ("Le partite combattute (vittoria condivisa, o distacco non oltre un decimo del punteggio del vincitore) "
                                  "passano dal 41,0% al 30,0%.")
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de joueur de moins, de 50,0 à 48,8 (de 0,9 à 1,5 de moins, compte tenu du hasard)."  # French: singular below 2

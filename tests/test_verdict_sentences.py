@@ -40,7 +40,7 @@ CASES = [
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often (from 5 to 6 times per game)."),
     ("draco", "en", m("comeback_rate", 0.3, 0.4, 0.05, 0.15),
      "More comebacks (the winner was behind at half-time in 40.0% of games, against 30.0%)."),
-    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by at most a tenth of the winner’s score) rise from 30.0% to 40.0%."),
+    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (a shared win, or won by at most a tenth of the winner’s score) rise from 30.0% to 40.0%."),
     ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il denaro medio del vincitore sale da 5 a 6 monete d’argento."),
     ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
      "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service (40,0\u202f% des parties au lieu de 30,0\u202f%)."),
