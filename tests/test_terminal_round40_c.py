@@ -249,8 +249,9 @@ def test_the_tie_for_the_win_reads_without_a_garden_path() -> None:
     from pathlib import Path
 
     words = resolve("draco", Path(__file__).resolve().parents[1]).spec.words
+    # terminal round 44 en21: ", or no player is left" read as a second event of the same kind: the rare end in brackets
     assert label("gap:tie_for_win", "en", words) == ("games where the richest players left tie again once the tied "
-                                                     "leaders drop out, or no player is left")
+                                                     "leaders drop out (or no player is left)")
 
 
 @pytest.mark.parametrize("lang", LANGS)
