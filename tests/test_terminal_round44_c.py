@@ -4,6 +4,7 @@ runs fast."""
 from __future__ import annotations
 
 import pytest
+from nonempty import nonempty
 
 from cardgen.engine.api import GameResult
 from cardgen.simulate.designer import DesignerTally, Trace, game_figures
@@ -151,7 +152,7 @@ def test_a_shortage_trial_line_reads_the_aim_it_met(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(fix, "_shown", lambda f, t: "V")
     monkeypatch.setattr(fix, "cost", lambda *a: 1.71)
     monkeypatch.setattr(fix, "size_said", lambda c, lang: "1,71")
-    for lang in LANGS:
+    for lang in nonempty(LANGS):
         fixer = SimpleNamespace(opts=SimpleNamespace(lang=lang, params=[], trials=6, games=100), own={}, deck=None,
                                 problems=[SimpleNamespace(kind="short")], improves=lambda t: True,
                                 tally=lambda m: (0, None))
