@@ -171,11 +171,15 @@ def test_the_steps_are_inlined_when_first_read_not_when_imported(toy: ModuleType
     from cardgen.engine.inline import Steps
 
     steps = Steps(toy)
-    assert set(vars(steps)) == {"_module"}  # nothing parsed yet
+    assert "total" not in vars(steps) and "__getattr__" in vars(steps)  # nothing parsed yet
     s = toy.S()
     s.cards = [5, 6, 7]
     assert steps.total(s) == 18 and "size" not in _names(steps.total)
     assert "total" in vars(steps) and steps.K_PHASE == "phase"  # built once, then read as its own attributes
+    # a plain module once made (PEP 562's ``__getattr__`` gone): the interpreter's fast read of a module's name
+    assert type(steps) is ModuleType and "__getattr__" not in vars(steps)
+    with pytest.raises(AttributeError):
+        steps.no_such_step  # noqa: B018
 
 
 def test_a_later_run_loads_the_inlined_code_an_earlier_one_kept(toy: ModuleType, tmp_path: Path,
