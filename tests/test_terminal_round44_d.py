@@ -152,3 +152,16 @@ def test_compare_prints_each_player_counts_table_with_one_precision() -> None:
     assert "12.64 →   12.46" in next(line for line in lines if line.strip().startswith("turns"))
     close = next(line for line in lines if line.startswith("    close games"))
     assert "22.00% →  41.00%" in close, close
+
+
+def test_a_table_never_takes_a_third_decimal() -> None:
+    """Seen on round 45's material: one Draco card row on a rounding edge (two decimals leave its rates a half-tenth
+    from the difference printed) gave every rate of its table three decimals, "33,420 % / 33,730 %". Two at most: to
+    the hundredth, two rates subtract to within a hundredth of the difference a reader sees rounded beside them."""
+    from cardgen.report.impact import rates_places
+    from cardgen.simulate.verdict import MOST_PLACES, table_places
+
+    assert MOST_PLACES == 2
+    edge = _card(0.02558, 0.02209)  # printed +0.3 (true +0.349): 2.6 − 2.2 = 0.4, and 2.56 − 2.21 = 0.35, a half
+    assert rates_places([_card(0.350, 0.332), edge]) == 2
+    assert table_places([(2.209, 2.558, 0.3, False), (25.0, 38.1, 13.1, False)]) == 2

@@ -752,7 +752,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import PAGE, WORDS, adds_up, defined, gloss, is_share as share, label, number, shown
+    from cardgen.simulate.verdict import (MOST_PLACES, PAGE, WORDS, adds_up, defined, gloss, is_share as share, label,
+                                          number, shown)
 
     again = said_before([m["metric"] for m in metrics], said)
 
@@ -837,15 +838,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         # and the two values with the decimals that make them subtract to the difference beside them: "2.0 | 2.0 |
         # −0.1" and "25.1 → 0.6 −24.6" failed a pencil's check (round 43 en36*, en25*, fr40*, it48*, it34*)
         dplaces = places  # the difference keeps its interval's decimals: one precision for the two (en40)
-        while places < dplaces + 2 and has and not adds(true, places, dplaces):
+        while places < MOST_PLACES and has and not adds(true, places, dplaces):
             places += 1
         needs.append((places, dplaces))
-    # one precision for the table's values, the most any row needs: "2,88 | 2,64" and "5,03 | 4,45" among rows of
-    # one decimal read as careless (terminal round 44 fr53, fr37); a row whose pencil check the table's decimals
-    # would fail (a value on a rounding edge) takes the table one further
+    # one precision for the table's values, the most any row needs, two at most (``verdict.MOST_PLACES``): "2,88 |
+    # 2,64" and "5,03 | 4,45" among rows of one decimal read as careless (terminal round 44 fr53, fr37)
     table = max([p for (p, _), has in zip(needs, valued) if has] or [1])
-    while table < 3 and not all(adds(true, table, d) for (_, d), true, has in zip(needs, ordered, valued) if has):
-        table += 1
     for row, true, has, (_, dplaces) in zip(rows, ordered, valued, needs):
         if has and table > 1:
             row.update(precise(true, table, dplaces))

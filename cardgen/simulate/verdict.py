@@ -330,19 +330,23 @@ def adds_up(base: float, variant: float, shown: float, share: bool, places: int 
     return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
 
 
-def table_places(rows: Iterable[tuple[Any, Any, Any, bool]], most: int = 3) -> int:
-    """The decimals every row of one table writes its two values with: one, or the fewest (at most ``most``) with
-    which each row's two values (``base``, ``variant``; a share as a share, the row's ``share``) subtract to the
-    difference printed with one decimal beside them (``shown``: as printed, a share's in percentage points;
-    ``adds_up``). One precision for the whole table: a reader's pencil checks every row (round 43 en33*, en36*,
-    fr40*), and one column that mixes "25,14" with "25,0" reads as careless, its extra digit as extra precision
-    (round 44 en44, fr37, fr51, fr53). Rows lacking a figure are left out."""
+#: the most decimals a table's values take: two values written to the hundredth subtract to within a hundredth of
+#: the true difference, which a reader sees round to the tenth printed beside them (or sits on the half between two
+#: tenths: "2.21 → 2.56 | +0.3" for a true +0.349); a third decimal on every row of a Draco card table for one such
+#: row ("33,420 %") bought nothing a pencil needs (terminal round 44, seen on the material of round 45)
+MOST_PLACES = 2
+
+
+def table_places(rows: Iterable[tuple[Any, Any, Any, bool]]) -> int:
+    """The decimals every row of one table writes its two values with: one where each row's two values (``base``,
+    ``variant``; a share as a share, the row's ``share``) subtract to the difference printed with one decimal beside
+    them (``shown``: as printed, a share's in percentage points; ``adds_up``), else ``MOST_PLACES``. One precision
+    for the whole table: a reader's pencil checks every row (round 43 en33*, en36*, fr40*), and one column that mixes
+    "25,14" with "25,0" reads as careless, its extra digit as extra precision (round 44 en44, fr37, fr51, fr53). Rows
+    lacking a figure are left out."""
     full = [(b, v, d, share) for b, v, d, share in rows
             if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (b, v, d))]
-    for places in range(1, most):
-        if all(adds_up(b, v, d, share, places, 1) for b, v, d, share in full):
-            return places
-    return most
+    return 1 if all(adds_up(b, v, d, share, 1, 1) for b, v, d, share in full) else MOST_PLACES
 
 
 def figures_places(ms: Iterable[Mapping[str, Any]]) -> int:
