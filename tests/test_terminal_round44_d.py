@@ -165,3 +165,31 @@ def test_a_table_never_takes_a_third_decimal() -> None:
     edge = _card(0.02558, 0.02209)  # printed +0.3 (true +0.349): 2.6 − 2.2 = 0.4, and 2.56 − 2.21 = 0.35, a half
     assert rates_places([_card(0.350, 0.332), edge]) == 2
     assert table_places([(2.209, 2.558, 0.3, False), (25.0, 38.1, 13.1, False)]) == 2
+
+
+def test_one_base_figure_is_written_one_way_across_fix_lists_of_one_precision() -> None:
+    """Round 45 (English reader): "25.14" in one fix's list of counts and "25.1" in the next. The base value's own row
+    added up at one decimal in both; fix 1's list took two decimals for another of its rows (one precision per table),
+    so its 25.14 was written so there only. ``written_two`` now counts a list's precision: a base value a list writes
+    with two decimals is written with two in every list and sentence of the output."""
+    from types import SimpleNamespace
+
+    from cardgen.games import get_game
+    from cardgen.simulate.verdict import WRITTEN_TWO
+    from cardgen.tune.fix import count_lines, written_two
+
+    words = get_game("draco").words
+    gold1 = _m("peak:gold_in_hands", 25.14, 38.14, 11.2, 14.9)  # 38.1 − 25.1 = 13.0: adds up alone
+    edge = _m("peak:unpaid_by_bank", 20.14, 0.56, -23.0, -16.0)  # 0.6 − 20.1 = −19.5, not −19.6: its list takes two
+    gold3 = _m("peak:gold_in_hands", 25.14, 38.04, 11.2, 14.9)  # 38.0 − 25.1 = 12.9: adds up alone
+    props = [SimpleNamespace(counts={3: [gold1, edge]}), SimpleNamespace(counts={3: [gold3]})]
+    assert any("25.1 → 38.0" in line for line in count_lines([gold3], "en", words))  # alone: one decimal
+    two = written_two(props, "en")
+    assert 25.14 in two
+    token = WRITTEN_TWO.set(two)
+    try:
+        first, third = count_lines([gold1, edge], "en", words), count_lines([gold3], "en", words)
+    finally:
+        WRITTEN_TWO.reset(token)
+    assert any("25.14 → 38.14" in line for line in first), first
+    assert any("25.14 → 38.04" in line for line in third), third

@@ -1667,12 +1667,25 @@ def written_two(props: list[Proposal], lang: str) -> frozenset[float]:
     and "25.1" under fix 3, read as two base games (terminal round 44 en38*); each is then written with two
     decimals in every row and sentence that shows it. The sentences' figures count too: "from 36.9" under fix 1 and
     "from 36.93" under fix 3 was the same base game's winner's fortune."""
-    from cardgen.simulate.verdict import is_share, shown, written_apart
+    from cardgen.simulate.verdict import figures_places, is_share, shown, written_apart
     said = [m for p in props for r in (getattr(p, "sources", None) or ([], {}))[0] for m in r.get("metrics") or []
             if m.get("significant")]  # the sentences' figures (``figures``), as their rows'
-    return frozenset(m["base"] for m in [*said, *(m for p in props for ms in p.counts.values() for m in ms)]
-                     if m.get("base") is not None and m.get("variant") is not None and shown(m)[0] is not None
-                     and written_apart(m["base"], m["variant"], shown(m)[0], is_share(m["metric"]), lang))
+    tables = [ms for p in props for ms in p.counts.values()]
+    two = {m["base"] for m in [*said, *(m for ms in tables for m in ms)]
+           if m.get("base") is not None and m.get("variant") is not None and shown(m)[0] is not None
+           and written_apart(m["base"], m["variant"], shown(m)[0], is_share(m["metric"]), lang)}
+    # a list of counts has one precision (``count_lines``): where it takes two decimals, for any of its rows or for a
+    # base value written so elsewhere, every base value it shows is written with two, and so everywhere else ("25.14"
+    # in one fix's list, "25.1" in the next, round 45 en: the per-table rule had brought en38* back)
+    grew = True
+    while grew:
+        grew = False
+        for ms in tables:
+            bases = {m["base"] for m in ms if m.get("base") is not None}
+            if not bases <= two and (bases & two or figures_places(ms) > 1):
+                two |= bases
+                grew = True
+    return frozenset(two)
 
 
 def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
