@@ -193,3 +193,16 @@ def test_one_base_figure_is_written_one_way_across_fix_lists_of_one_precision() 
         WRITTEN_TWO.reset(token)
     assert any("25.14 → 38.14" in line for line in first), first
     assert any("25.14 → 38.04" in line for line in third), third
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fix_advice_names_no_warning_validate_did_not_give(lang: str) -> None:
+    """Round 45 (English reader): "a warning validate gives about a card may stay" where validate had flagged no card.
+    The advice says what a fix does not do, true whatever validate said."""
+    from cardgen.tune.fix import word
+
+    text = " ".join(word("next_reach", lang, k=2, path_k="f2.yaml", checked=3, gap="", pairs=50, full=300, deck="draco",
+                         path="f1.yaml").replace("\u202f", " ").replace("\xa0", " ").split())
+    assert not any(w in text for w in ("a warning validate gives", "un avertissement de validate", "un avviso di validate"))
+    assert {"en": "does not judge the cards’ strength", "fr": "ne juge pas la force des cartes",
+            "it": "non giudica la forza delle carte"}[lang] in text, text
