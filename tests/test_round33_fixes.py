@@ -26,13 +26,14 @@ def test_the_first_run_note_says_what_the_run_lacks_and_until_when(lang: str) ->
     # terminal round 41 en1: "until cardgen’s faster simulation is ready" promised a release; the plain note says
     # what the designer sees now (slower, the same results): round 33's "faster simulation" pin updated
     # terminal round 44 en11*: "more slowly" than what? the run is slower than later ones: pin updated
-    assert {"en": "slower than later ones", "fr": "plus lente que les suivantes", "it": "più lenta delle successive"}[lang] \
+    # round 45 en1*: "the same" as what? said: slower while cardgen prepares the game, later runs faster: pin updated
+    assert {"en": "later runs are faster", "fr": "plus lente que les suivantes", "it": "più lenta delle successive"}[lang] \
         in say("note_building", lang, title="X")
     assert {"en": "faster simulation", "fr": "simulation rapide", "it": "simulazione rapida"}[lang] in say(
         "note_building_skips", lang, title="X")
     plain, skips = say("note_building", lang, title="X"), say("note_building_skips", lang, title="X")
-    assert {"en": "its results are the same", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] in plain
-    assert {"en": "its results are the same", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] not in skips
+    assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] in plain
+    assert {"en": "same results", "fr": "mêmes résultats", "it": "stessi risultati"}[lang] not in skips
     assert {"en": "mid-game card strength", "fr": "force des cartes en cours de partie",
             "it": "forza delle carte durante la partita"}[lang] in skips
     # the table's own line says until when, not "run the same command again" (en23: when?)
