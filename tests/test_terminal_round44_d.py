@@ -206,3 +206,19 @@ def test_fix_advice_names_no_warning_validate_did_not_give(lang: str) -> None:
     assert not any(w in text for w in ("a warning validate gives", "un avertissement de validate", "un avviso di validate"))
     assert {"en": "does not judge the cards’ strength", "fr": "ne juge pas la force des cartes",
             "it": "non giudica la forza delle carte"}[lang] in text, text
+
+
+def test_the_fix_pages_tables_write_a_base_value_as_the_output_does() -> None:
+    """Round 45 en69: fix's page showed "25.14" under fix 1 and "25.1" under fix 2 for the same base games. A page
+    table showing a base value the output writes with two decimals (``WRITTEN_TWO``) takes two decimals."""
+    from cardgen.report.pages import metrics_table
+    from cardgen.simulate.verdict import WRITTEN_TWO
+
+    gold = _m("peak:gold_in_hands", 25.14, 38.14, 11.2, 14.9)  # adds up at one decimal alone
+    assert {(r["base"], r["variant"]) for r in metrics_table([gold], "en")["rows"]} == {("25.1", "38.1")}
+    token = WRITTEN_TWO.set(frozenset({25.14}))
+    try:
+        rows = metrics_table([gold], "en", fix=True)["rows"]
+    finally:
+        WRITTEN_TWO.reset(token)
+    assert {(r["base"], r["variant"]) for r in rows} == {("25.14", "38.14")}, rows

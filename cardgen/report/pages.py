@@ -752,8 +752,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import (MOST_PLACES, PAGE, WORDS, adds_up, defined, gloss, is_share as share, label,
-                                          number, shown)
+    from cardgen.simulate.verdict import (MOST_PLACES, PAGE, WORDS, WRITTEN_TWO, adds_up, defined, gloss,
+                                          is_share as share, label, number, shown)
 
     again = said_before([m["metric"] for m in metrics], said)
 
@@ -844,6 +844,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     # one precision for the table's values, the most any row needs, two at most (``verdict.MOST_PLACES``): "2,88 |
     # 2,64" and "5,03 | 4,45" among rows of one decimal read as careless (terminal round 44 fr53, fr37)
     table = max([p for (p, _), has in zip(needs, valued) if has] or [1])
+    if any(true.get("base") in WRITTEN_TWO.get() for true, has in zip(ordered, valued) if has):
+        table = MOST_PLACES  # a base value the output writes with two decimals elsewhere (fix's pages: round 45 en69)
     for row, true, has, (_, dplaces) in zip(rows, ordered, valued, needs):
         if has and table > 1:
             row.update(precise(true, table, dplaces))
