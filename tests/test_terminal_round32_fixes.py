@@ -17,7 +17,8 @@ def test_the_first_run_note_is_no_paradox(lang: str) -> None:
     # (round 33 en23*, fr15*, it6*: the engines became "cardgen's faster simulation", tests/test_round33_fixes.py)
     # terminal round 41 en1: no "until" (a promised release): "for now" (round 32's pin updated)
     # terminal round 44 en11*, fr7, it7*: "for now … more slowly" than what? than the later runs (pin updated)
-    assert {"en": "than later ones", "fr": "que les suivantes", "it": "delle successive"}[lang] in note
+    # round 45 en1*: "its results are the same" as what? English says later runs are faster (pin updated)
+    assert {"en": "later runs are faster", "fr": "que les suivantes", "it": "delle successive"}[lang] in note
     assert {"en": "until", "fr": "jusqu’à", "it": "finché"}[lang] not in note
     wait = say("waiting_build", lang, game="Royale", why="x")
     assert {"en": "unaffected", "fr": "inchangés", "it": "non cambiano"}[lang] not in wait  # en14: "unaffected" by what?
