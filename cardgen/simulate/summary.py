@@ -236,17 +236,17 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     the list), its two values (with ``places`` decimals, its table's: ``verdict.figures_places``), their signed
     difference (a share's in percentage points, as compare's table) and the interval's two ends, signed, as
     compare's table writes them."""
-    from cardgen.simulate.verdict import is_share, number, shown, tally_name, written, written_apart
+    from cardgen.simulate.verdict import figures_places, is_share, number, shown, tally_name, written
     name = m["metric"]
     share = is_share(name)
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
     d, low, high = shown(m)
     ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
-    # "25.1 → 0.6 −24.6" failed a reader's subtraction: the values that make the difference (round 43 en25*, fr28*)
-    b, v = ((written(m["base"], lang, share, places), written(m["variant"], lang, share, places)) if places else
-            (d is not None and written_apart(m["base"], m["variant"], d, share, lang)) or (
-                number(m["base"], lang, share, fixed=True), number(m["variant"], lang, share, fixed=True)))
+    # "25.1 → 0.6 −24.6" failed a reader's subtraction: the values that make the difference (round 43 en25*, fr28*),
+    # with their table's decimals, or alone, the row's own
+    places = figures_places([m]) if places is None else places
+    b, v = written(m["base"], lang, share, places), written(m["variant"], lang, share, places)
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
@@ -1869,19 +1869,6 @@ def figure_base(name: str, figure: Mapping[str, Any], lang: str, naming: Naming 
     return text
 
 
-def traced_shared(figures: Sequence[tuple[str, Mapping[str, Any]]], shared: int) -> int:
-    """The shared wins among the games the design indicators followed: every such game counts its lead changes, and
-    those with a single winner their comebacks, so the difference is the games followed whose win was shared. The
-    close games' note said "shared wins included" under "of the 250 games with a single winner", where the run's one
-    shared win came in game 251 (twenty-second reading it17, fr15). ``shared`` (the run's) where the figures lack
-    either count."""
-    counts = {name: f.get("n") for name, f in figures}
-    followed, single = counts.get("lead_changes"), counts.get("comeback_rate")
-    if isinstance(followed, int) and isinstance(single, int):
-        return followed - single
-    return shared
-
-
 class WinnerMean(NamedTuple):
     """The winner's mean score and the games it is the mean of: the close games' note, about the games followed,
     says which games the winner's score it sets beside them averages (twenty-third reading en6, fr4)."""
@@ -1904,7 +1891,6 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     from cardgen.simulate.verdict import label, unit
 
     naming = naming or Naming()
-    shared = traced_shared(figures, shared)
     close = label("close_games", lang, naming.words, short=True)
     over = winner.games if isinstance(winner, WinnerMean) else None
     winner = winner.mean if isinstance(winner, WinnerMean) else winner
@@ -2417,7 +2403,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
          places: int | None = None) -> str:
     """One figure of the grouped table: base -> variant (with ``places`` decimals, its table's:
     ``verdict.figures_places``), difference [95 % interval], marks; in ``lang``."""
-    from cardgen.simulate.verdict import WORDS, label, number, shown as shown_of, written, written_apart
+    from cardgen.simulate.verdict import WORDS, figures_places, label, number, shown as shown_of, written
 
     name = m["metric"]
     sh = is_share(name)
@@ -2433,11 +2419,10 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
     # the two values with the decimals that make them subtract to the difference (round 43 en19*, fr22*)
-    if places and m["base"] is not None and m["variant"] is not None:  # one precision for the table (round 44 fr37)
-        base, variant = written(m["base"], lang, sh, places), written(m["variant"], lang, sh, places)
-    else:
-        base, variant = (shown is not None and m["base"] is not None and m["variant"] is not None
-                         and written_apart(m["base"], m["variant"], shown, sh, lang)) or (f(m["base"]), f(m["variant"]))
+    # with their table's decimals, one precision for the table (round 44 fr37), or alone, the row's own
+    places = figures_places([m]) if places is None else places
+    base, variant = ((written(m["base"], lang, sh, places), written(m["variant"], lang, sh, places))
+                     if m["base"] is not None and m["variant"] is not None else (f(m["base"]), f(m["variant"])))
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 

@@ -359,7 +359,7 @@ def figures_places(ms: Iterable[Mapping[str, Any]]) -> int:
         share = is_share(m["metric"])
         rows.append((m.get("base"), m.get("variant"), None if d is None else round(d * 100, 1) if share else d, share))
         two = two or m.get("base") in WRITTEN_TWO.get()
-    return max(table_places(rows), 2 if two else 1)
+    return MOST_PLACES if two else table_places(rows)
 
 
 def written(x: float, lang: str, share: bool, places: int) -> str:
