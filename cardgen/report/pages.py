@@ -823,32 +823,28 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
+
     def adds(true: dict[str, Any], places: int, dplaces: int) -> bool:
         """Whether a row's two values with ``places`` decimals subtract to its difference with ``dplaces``."""
         return adds_up(true["base"], true["variant"], half_up(_true(true) * (100 if share(true["metric"]) else 1),
                                                                 dplaces), share(true["metric"]), places, dplaces)
 
     valued = [m.get("base") is not None and m.get("variant") is not None for m in seen]
-    needs = []
-    for m, true, has in zip(seen, ordered, valued):  # one precision a row: "−0.4 [−0.77 to +0.01]" read as two
-        # (terminal round 40 en40); the interval keeps the decimals that show it holds 0 or leaves it out (en63), so
-        # the row's figures take them too, its difference the true one rounded (terminal round 41 en38*)
-        places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
-                                                 else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
-        # and the two values with the decimals that make them subtract to the difference beside them: "2.0 | 2.0 |
-        # −0.1" and "25.1 → 0.6 −24.6" failed a pencil's check (round 43 en36*, en25*, fr40*, it48*, it34*)
-        dplaces = places  # the difference keeps its interval's decimals: one precision for the two (en40)
-        while places < MOST_PLACES and has and not adds(true, places, dplaces):
-            places += 1
-        needs.append((places, dplaces))
-    # one precision for the table's values, the most any row needs, two at most (``verdict.MOST_PLACES``): "2,88 |
-    # 2,64" and "5,03 | 4,45" among rows of one decimal read as careless (terminal round 44 fr53, fr37)
-    table = max([p for (p, _), has in zip(needs, valued) if has] or [1])
-    if any(true.get("base") in WRITTEN_TWO.get() for true, has in zip(ordered, valued) if has):
-        table = MOST_PLACES  # a base value the output writes with two decimals elsewhere (fix's pages: round 45 en69)
-    for row, true, has, (_, dplaces) in zip(rows, ordered, valued, needs):
+    # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40 en40); the interval keeps the
+    # decimals that show it holds 0 or leaves it out (en63), and the difference keeps its interval's (terminal round
+    # 41 en38*: the true one rounded)
+    dplaces = [max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
+                                               else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1]) for m in seen]
+    # one precision for the table's values (terminal round 44 fr53, fr37: "2,88 | 2,64" among rows of one decimal):
+    # two, at most (``verdict.MOST_PLACES``), where a row's difference has two, where one would leave a row's values
+    # not subtracting to its difference ("2.0 | 2.0 | −0.1", "25.1 → 0.6 −24.6": round 43 en36*, en25*, fr40*), or
+    # where the output writes a base value with two elsewhere (fix's pages: round 45 en69)
+    two = any(has and (d > 1 or not adds(true, 1, d) or true.get("base") in WRITTEN_TWO.get())
+              for true, has, d in zip(ordered, valued, dplaces))
+    table = max([MOST_PLACES if two else 1] + [d for d, has in zip(dplaces, valued) if has])
+    for row, true, has, d in zip(rows, ordered, valued, dplaces):
         if has and table > 1:
-            row.update(precise(true, table, dplaces))
+            row.update(precise(true, table, d))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
