@@ -328,5 +328,4 @@ def Steps(module: types.ModuleType) -> types.ModuleType:  # noqa: N802 - used as
         return getattr(made, name)
 
     steps.__getattr__ = __getattr__  # type: ignore[method-assign]
-    steps.__dict__["_module"] = module
     return steps
