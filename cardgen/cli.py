@@ -301,7 +301,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--target", action="append", default=[], metavar="METRIC=LO..HI",
                    help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, lead_changes, "
                         "comeback_rate, close_games, drama, decided_at, kingmaking, gap:KIND, end:REASON or "
-                        "peak:NAME (the most at any one time in a game, on average), with the range it should land in")
+                        "peak:NAME (the most at any one time in a game, averaged over games), with the range it should land in")
     t.add_argument("--trials", type=_bounded(1, 10_000, "--trials"), default=30)
     t.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=300,
                    help="games per trial and player count (default: 300)")

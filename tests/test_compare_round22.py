@@ -66,8 +66,10 @@ SEEMS = {"en": "the variant seems to favour", "fr": "la variante semble favorise
 # twenty-fifth reading fr15, it16: "leans the same way" beside a body calling the same gap chance; said as it is
 # twenty-sixth reading (fr14, en23): "in the base game too …, but not beyond chance" said yes and no at once: the
 # base game's gap goes the same way, and may be chance
-ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game the gap goes "
-                 "the same way on these pairs but may be chance here",
+# terminal round 45 en22: "the gap goes the same way on these pairs but may be chance here" said "here" and "on these
+# pairs" for one thing: the seat and its lean named again, without an ellipsis that would carry "beyond chance" over
+ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyond chance; in the base game player 5 "
+                 "also wins more on these pairs, but by an amount that may be chance",
            # terminal round 43 fr17: "… sa part équitable avec la variante, au-delà du hasard": the fair share read
            # as the variant's, and "au-delà du hasard" elliptic
            "fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et l’écart dépasse ce que le "
@@ -210,7 +212,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert block[1:5] == [plain("    " + one[0][:1].upper() + one[0][1:])] + [plain("      " + p) for p in one[1:]] + [
         plain("    " + four[0][:1].upper() + four[0][1:])], block
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
-                                     "the base game the gap goes the same way on these pairs but may be chance here",
+                                     "the base game player 4 also wins less on these pairs, but by an amount that may be chance",
                                "fr": "avec la variante, le joueur 4 gagne moins souvent que ne le voudrait sa part équitable",
                                "it": "con la variante il giocatore 4 vince meno spesso della quota equa"}[lang])
     # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left

@@ -64,9 +64,9 @@ def test_the_coins_to_add_say_the_pairs_they_rest_on(compare_doc: dict, lang: st
 
 # -- en33: a running total is said as a total, never "the most at any one time" --------------------------------------
 
-TOTAL = {"en": "in total over a game, on average", "fr": "au total sur une partie, en moyenne",
+TOTAL = {"en": "in total over a game, averaged over games", "fr": "au total sur une partie, en moyenne",
          "it": "in totale su una partita, in media"}
-PEAK = {"en": "the most at any one time in a game, on average", "fr": "au plus fort de chaque partie, en moyenne",
+PEAK = {"en": "the most at any one time in a game, averaged over games", "fr": "au plus fort de chaque partie, en moyenne",
         "it": "il massimo di ogni partita, in media"}
 
 

@@ -71,7 +71,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     # one name of the measure (en36, en70); the list after a dash; the name, then its figures, then what is averaged
     # over what: wedged between the name and its figures, it made a plain fact hard to read (twenty-third reading en21)
     assert line == ("Other counts: 1 of 2 changed beyond chance — portions in the king’s place: 3.1\u00a0→ 4.2 (the most at any one "
-                    "time in a game, on average); details in the report")
+                    "time in a game, averaged over games); details in the report")
     # which counts (en19): beside the label, on the first count's line (terminal round 40 en17, fr14)
     assert internal_line(internal[1:] * 2, "fr", kinds=True) == (
         "Autres mesures (fins de partie, maximums atteints et chaque cas tranché par un choix de cette édition survenu "
@@ -991,8 +991,8 @@ BALANCE_CASES = {
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for "
-                                 "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too: to judge it on 1,000 games of its "
-                                 "own, run (if you have not already): cardgen validate royale --players 4 To "
+                                 "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too. If you have not already, judge it on 1,000 games of its "
+                                 "own: cardgen validate royale --players 4 To "
                                  f"measure what the variant changes, {_FOUR}: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
@@ -1005,15 +1005,15 @@ BALANCE_CASES = {
     # validate's command was offered as if it had not been run
     # terminal round 41 en33*, it16*: its gap "may be chance" said once, in the verdict, not again beside the figure
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
-                              "game the gap goes the same way on these pairs but may be chance here, and so may the "
+                              "game player 2 also wins less on these pairs, but by an amount that may be chance, and so may the "
                               "change between the two games. "
                               f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
-                              "The base game may have this imbalance too: to judge it on 1,000 games of its own, run "
-                              "(if you have not already): cardgen validate royale --players 4 To measure what "
+                              "The base game may have this imbalance too. If you have not already, judge it on 1,000 games of its own: "
+                              "cardgen validate royale --players 4 To measure what "
                               f"the variant changes, {_FOUR}: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
-                            "game the gap goes the same way on these pairs but may be chance here; the change between "
+                            "game player 2 also wins less on these pairs, but by an amount that may be chance; the change between "
                             "the two games is beyond chance. "
                             f"{_MAIN}{_BASE}. Change "
                             "from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −10.0 to "

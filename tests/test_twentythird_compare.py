@@ -18,7 +18,7 @@ TOAST = {"kind": "house_rule", "field": "code", "old": None, "new": "variants/dr
 
 @pytest.mark.parametrize(("lang", "said"), [
     # terminal round 41 en8: "at the king’s place", as the book says it
-    ("en", "portions at the king’s place: 26.6\u00a0→ 22.9 (the most at any one time in a game, on average)"),
+    ("en", "portions at the king’s place: 26.6\u00a0→ 22.9 (the most at any one time in a game, averaged over games)"),
     ("fr", "portions dans l’assiette du roi\u202f: 26,6\u00a0→ 22,9 (au plus fort de chaque partie, en moyenne)"),
     ("it", ": 26,6\u00a0→ 22,9 (il massimo di ogni partita, in media)")])
 def test_a_changed_count_says_its_name_then_its_figures_then_what_they_average(lang: str, said: str) -> None:

@@ -56,8 +56,8 @@ def test_the_biggest_changes_are_named_whatever_their_source_in_one_order() -> N
     assert lines[0].startswith("Games are")  # the table's first row first, though its change is the smallest of 3
     # a sentence, not "Fewer games where … (4.0% of games instead of 95.0%)." (twenty-third reading en32)
     assert lines[1] == "The share of games where the bank cannot pay all it owes falls from 95.0% to 4.0%."
-    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (in total over a game, on "
-                        "average).")  # the words and the arrow of the "Other counts" line (en57, en36; en21), a
+    assert lines[2] == ("Silver coins the bank could not pay: 25.4 → 0.2 (in total over a game, averaged "
+                        "over games).")  # the words and the arrow of the "Other counts" line (en57, en36; en21), a
     # running total said as one, never "the most at any one time" (twenty-fourth reading en33)
     other = [{**metrics[0], "difference": -60, "low": -61, "high": -59}, *metrics[1:]]  # turns now the biggest
     again = verdict({"metrics": other, "games": 100, "game_words": DRACO.words}, most=3)
@@ -379,7 +379,7 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # the count, before the items
     assert said.startswith("Other counts: 2 of 2 changed beyond chance, both as a direct effect of the variant’s rule — "), said
     # the peak's gloss once, after its figures, even for a peak no game names (twenty-third reading en21)
-    assert said.endswith("richest: 39.7\u00a0→ 37.3 (the most at any one time in a game, on average); details in the "
+    assert said.endswith("richest: 39.7\u00a0→ 37.3 (the most at any one time in a game, averaged over games); details in the "
                          "report"), said
     assert "2 sur 2 ont varié plus que le hasard ne l’explique, toutes deux par effet direct de la règle de la variante — " in (
         internal_line(both, "fr").replace("\u202f", " "))

@@ -30,7 +30,7 @@ CASES = [
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
      "The share of games where a player owes more than they have rises from 10.0% to 20.0%."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
-     "Action cards in one hand: 8 → 10 (the most at any one time in a game, on average)."),
+     "Action cards in one hand: 8 → 10 (the most at any one time in a game, averaged over games)."),
     ("draco", "fr", m("peak:hand_size", 10, 8, -2.5, -1.5),  # one name for the measure, no calque of "peak"
      "Cartes Action dans une main\u202f: 10 → 8 (au plus fort de chaque partie, en moyenne)."),
     ("draco", "it", m("peak:hand_size", 8, 10, 1.5, 2.5),

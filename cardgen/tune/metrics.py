@@ -65,7 +65,7 @@ def entry_metrics(entry: dict[str, Any]) -> dict[str, Metric]:
     for reason, count in (entry.get("end_reasons") or {}).items():
         if games:
             out[f"end:{reason}"] = _rate(count, games)
-    # peak:NAME is what compare calls it: the most at any one time in a game, on average (with its interval)
+    # peak:NAME is what compare calls it: the most at any one time in a game, averaged over games (with its interval)
     for name, summary in (entry.get("peak_games") or {}).items():
         m = _mean(summary) if isinstance(summary, dict) else None
         if m is not None:
