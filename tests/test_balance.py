@@ -98,7 +98,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
     assert balance_lines(out, "en", 4, command) == [
         # terminal round 41 en10, it3*: the verdict, then who is only just within it, then what to do (pin updated)
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner. Over 300 "
-        "games, no gap is larger than chance alone would explain, but player 2 (19.3%) only just: without the widening, that "
+        "games, no player’s win rate is further from the fair share than chance alone would explain, but player 2 (19.3%) only just: without the widening, that "
         f"gap would be beyond chance. To tell a real gap from chance, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, soit plus d’un quart, car une "
@@ -110,9 +110,9 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         "solo con gli intervalli allargati" in it and it.endswith(command) and "si scosta" not in it  # round 41 it3*
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]
     # as where nobody is named (fr1); what chance explains, not "beyond chance" (round 30 en5)
-    verdict = "Over 300 games, no gap is larger than chance alone would explain"  # round 43 en4: one wording
-    assert none.endswith(verdict)
-    assert "no gap is larger than chance alone would explain, but" in balance_lines(out, "en", 4, command)[0]
+    verdict = "Over 300 games, no player’s win rate is further from the fair share than chance alone would explain"  # round 43 en4: one wording
+    assert none.endswith(verdict + ".")  # terminal round 45 en2: a line of sentences ends with its stop
+    assert "no player’s win rate is further from the fair share than chance alone would explain, but" in balance_lines(out, "en", 4, command)[0]
     assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with
     even = balance(stats([81, 72, 85, 79], games=300))  # every shown interval holds the share: nobody named
     assert even["close"] == [] and balance_lines(even, "en", 4, command)[0].startswith(
@@ -174,7 +174,7 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     command = more_games_command({"variant": "royale", "players": 2, "games": 300})
     assert balance_lines(out, "en", 2, command) == [
         "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner. Over 300 "
-        "games, no gap is larger than chance alone would explain, but player 1 (59.7%) and player 2 (48.0%) only just: "
+        "games, no player’s win rate is further from the fair share than chance alone would explain, but player 1 (59.7%) and player 2 (48.0%) only just: "
         f"without the widening, their gaps would be beyond chance. To tell a real gap from chance, play more games: {command}"]
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)

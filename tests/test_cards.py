@@ -311,7 +311,7 @@ def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count()
          "close_games": {"mean": 0.4, "low": 0.34, "high": 0.46, "n": 250}}
     lines = designer_lines(d, "en", played=300)
     text = "\n".join(lines)
-    assert "design indicators (the first 250 games, with the standings recorded after every turn; --designer-games changes how many):" in text
+    assert "design indicators (the first 250 games, with the standings recorded after every turn; --designer-games sets how many):" in text
     [lead] = [line for line in lines if "lead changes" in line and "[" in line]  # the row, not its definition
     [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
     assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add

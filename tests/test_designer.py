@@ -135,8 +135,8 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
                          "(a tie for the lead is not a change); the higher, the more the lead swings back and forth during the game"]
     # (terminal round 41 en5: then, once, what a designer does with them; the table one line down)
     assert lines[2].startswith("  none of these is good or bad in itself")
-    assert lines[3] == "  design indicators (the first 123 games, with the standings recorded after every turn; --designer-games changes how many):"
-    assert lines[5].startswith("  card strength in opening hands (the first 123 games, with the standings recorded after every turn; --designer-games changes how many): ")  # after its one indicator line
+    assert lines[3] == "  design indicators (the first 123 games, with the standings recorded after every turn; --designer-games sets how many):"
+    assert lines[5].startswith("  card strength in opening hands (the first 123 games, with the standings recorded after every turn; --designer-games sets how many): ")  # after its one indicator line
 
 
 def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
@@ -164,4 +164,4 @@ def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
     assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[3]
     assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[3]
     every = designer_lines({**part, "sampled": 151})[3:]  # every sampled game finished: as before
-    assert every[0] == "  design indicators (the first 151 games, with the standings recorded after every turn; --designer-games changes how many):"
+    assert every[0] == "  design indicators (the first 151 games, with the standings recorded after every turn; --designer-games sets how many):"

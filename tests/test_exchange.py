@@ -305,8 +305,8 @@ def test_a_flag_needs_its_interval_widened_for_every_card_and_figure() -> None:
      "No play experiment: no seat ever held"),
     # round 33 en23*: until when; round 40 en10, en37: no promise, and what the option does
     # terminal round 41 en28: no developer's status note ("still being prepared", "runs made once it is ready")
-    ({"building": 12}, "not measured (too slow to work out with this game for now)",
-     "Not measured: too slow to work out with this game for now"),
+    ({"building": 12}, "not measured by default, as it is slow for this game",
+     "Not measured by default, as it is slow for this game"),
 ])
 def test_a_table_without_exchanges_says_why_on_the_terminal_and_the_page(skipped: dict[str, int], says: str,
                                                                           html: str) -> None:
@@ -521,7 +521,7 @@ def test_by_default_the_play_experiment_runs_where_the_game_has_compiled_futures
     assert (first["offered"], first["exchanges"], first["rows"]) == (1, 0, [])
     assert first["skipped"] == {BUILDING: POINTS * PER_POINT}
     (line,) = exchange_lines(first, "en")
-    assert line.startswith("  card strength mid-game: not measured (too slow to work out with this game for now)") \
+    assert line.startswith("  card strength mid-game: not measured by default, as it is slow for this game") \
         and line.endswith("(about ten times slower)")  # round 33 en23*, en24; round 40 en10; round 41 en28
     assert f"add --exchange-points {POINTS}: each game is then replayed from {POINTS} random moments" in line
     ready[0] = True  # a small run on the reference engine, the tier built: its futures play on the tier

@@ -125,7 +125,7 @@ def test_a_balance_within_chance_again_keeps_its_conclusion(lang: str) -> None:
     [(_, first)] = balance_parts(b, lang, 4, run_said=said)
     [(_, again)] = balance_parts(b, lang, 4, run_said=said)
     # round 43 en4, fr2, it2: the first count's words, after "here too"
-    assert {"en": "Here too, over 300 games, no gap is larger than chance alone would explain",  # r36 en9, r37 en10
+    assert {"en": "Here too, over 300 games, no player’s win rate is further from the fair share than chance alone would explain",  # r36 en9, r37 en10
             "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
             "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
             }[lang] in again.replace("\u202f", " ")

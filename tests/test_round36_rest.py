@@ -132,8 +132,8 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("it", "report", "Resoconto: P"),  # it12: no English word
     ("it", "end_reasons", "come sono finite le partite: I"),  # it10: a past question for the past answer
     ("it", "interval_wide_plain", "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta"),  # it14
-    ("en", "close_scale_games", "close here means a margin of about 4 coins or less (winner’s fortune: 37.0 on "
-                                "average)"),  # fr13: one base of games, not the 300 beside the indicator's 224
+    ("en", "close_scale_games", "close here means a margin of at most a tenth of the winner’s fortune: about 4 "
+                                "coins in a typical game"),  # terminal round 45 en6: no second base of games  # fr13: one base of games, not the 300 beside the indicator's 224
     ("fr", "close_scale_games", "« serrée » signifie ici un écart d’environ 4 pièces au plus (fortune du vainqueur : "
                                 "37,0 en moyenne)"),
     ("it", "close_scale_games", "qui «combattuta» significa un distacco di circa 4 monete o meno (denaro del "
@@ -239,7 +239,7 @@ def test_the_balance_says_chance_alone_not_within_chance() -> None:
     said: set[str] = set()
     balance_parts(b, "en", 4, run_said=said)
     [(_, again)] = balance_parts(b, "en", 4, run_said=said)
-    assert again.endswith("Here too, over 300 games, no gap is larger than chance alone would explain"), again
+    assert again.endswith("Here too, over 300 games, no player’s win rate is further from the fair share than chance alone would explain."), again
     for key in nonempty(["fair_within", "fair_within_two", "fair_within_close", "fair_within_close_two"]):
         assert PAGES["en"][key].startswith(", a gap chance alone could explain")
         assert "within chance" not in PAGES["en"][key]

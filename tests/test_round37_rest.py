@@ -107,8 +107,8 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
 
 @pytest.mark.parametrize(("lang", "key", "said", "old"), [
     # en10: "over 300 games, again, no gap": "again" awkward, the only link back to the first count
-    ("en", "balance_none_again", "balance: the fair share is 25.0%. Here too, over 300 games, no gap is larger than "
-                                 "chance alone would explain", "again"),
+    ("en", "balance_none_again", "balance: the fair share is 25.0%. Here too, over 300 games, no player’s win rate is further from the fair share than "
+                                 "chance alone would explain.", "again"),
     # en13: "at worst 60 silver coins unpaid" in a game of 20 silver coins: a value, counted in silver coins
     ("en", "short_ruled", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game", "coins unpaid"),
     ("en", "short_ruled_again", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game", "coins unpaid"),

@@ -181,7 +181,7 @@ def test_the_indicators_heading_says_what_following_the_games_means() -> None:
     from cardgen.terminal import say
 
     assert say("traced_first", "en", games=250) == ("the first 250 games, with the standings recorded after every "
-                                                    "turn; --designer-games changes how many")
+                                                    "turn; --designer-games sets how many")
     assert "(first 250 games, with the standings recorded after every turn)" in page_words("designer", "en", games=250)
 
 

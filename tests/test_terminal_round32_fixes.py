@@ -263,5 +263,5 @@ def test_a_balance_within_chance_again_is_said_in_fewer_words() -> None:
     [(_, again)] = balance_parts(b, "en", 4, run_said=said)
     # round 36 en9: "within chance" was shorthand: the first line's words, shorter still
     # round 43 en4: the first count's words after "Here too", one wording for one verdict
-    assert "chance alone" in first and "Here too, over 300 games, no gap is larger than chance alone would explain" in again
+    assert "chance alone" in first and "Here too, over 300 games, no player’s win rate is further from the fair share than chance alone would explain" in again
     assert len(again.split()) <= len(first.split()) + 2

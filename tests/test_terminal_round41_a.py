@@ -176,7 +176,7 @@ def test_a_gap_only_just_within_chance_follows_the_verdict_in_a_sentence_of_its_
     from cardgen.simulate.summary import balance_lines
 
     [line] = balance_lines(balance(stats([81, 58, 85, 79], games=300)), lang, 4, "C")
-    verdict = {"en": "Over 300 games, no gap is larger than chance alone would explain, but player 2 (19.3%) only just",
+    verdict = {"en": "Over 300 games, no player’s win rate is further from the fair share than chance alone would explain, but player 2 (19.3%) only just",
                "fr": "Sur 300 parties, aucun écart ne dépasse ce que le hasard explique, mais le joueur 2 (19,3 %) est "
                      "à la limite",
                "it": "Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato, ma il "

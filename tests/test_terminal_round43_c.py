@@ -142,7 +142,7 @@ def test_other_counts_say_they_did_not_change_beyond_chance_not_that_they_did_no
 
 # -- it2, en4, fr2 (and en2, fr1): one verdict, one wording ------------------------------------------------------
 
-VERDICT = {"en": "Over 300 games, no gap is larger than chance alone would explain",
+VERDICT = {"en": "Over 300 games, no player’s win rate is further from the fair share than chance alone would explain",
            "fr": "Sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
            "it": "Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"}
 
@@ -158,8 +158,8 @@ def test_the_balance_verdict_is_worded_the_same_with_or_without_a_seat_only_just
     none = plain(say("balance_none", lang, fair="33,7%", why="", games=300))
     near = plain(say("balance_near_one", lang, fair="25,3%", why="", games=300, items="X"))
     again = plain(say("balance_none_again", lang, fair="25,0%", why="", games=300))
-    assert none.endswith(VERDICT[lang]) and VERDICT[lang] + {"en": ", but", "fr": ", mais", "it": ", ma"}[lang] in near
-    assert {"en": "Here too, over 300 games, no gap is larger than chance alone would explain",
+    assert none.rstrip(".").endswith(VERDICT[lang]) and VERDICT[lang] + {"en": ", but", "fr": ", mais", "it": ", ma"}[lang] in near
+    assert {"en": "Here too, over 300 games, no player’s win rate is further from the fair share than chance alone would explain",
             "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
             "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
             }[lang] in again, again

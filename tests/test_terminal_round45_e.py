@@ -66,3 +66,56 @@ def test_what_validate_may_still_find_is_named(key: str) -> None:
     """en25: "cardgen validate … may still find one": "one" had no antecedent in that sentence."""
     said = plain(say(key, "en", counts="3 and 4"))
     assert "may still find such a player" in said and "find one" not in said, said
+
+
+# -- the validate faults of the same reading: en2, en5, en6, en8, en9, en10, en15 ---------------------------------
+
+@pytest.mark.parametrize("key", ["balance_none", "balance_none_again"])
+def test_the_quiet_balance_line_says_what_no_gap_is_and_ends_as_a_sentence(key: str) -> None:
+    """en2: "Over 300 games, no gap is larger than chance alone would explain": a gap never defined, and a line of
+    full sentences left without its stop."""
+    said = plain(say(key, "en", fair="33.7%", why="", games="300"))
+    assert "no player’s win rate is further from the fair share than chance alone would explain." in said, said
+    assert said.endswith(".") and " gap " not in said
+
+
+def test_checks_pass_and_the_designer_games_option_sets_a_number() -> None:
+    """en5: checks "pass", as the static line says ("10 of 10 passed"), never "succeeded"; en8: "--designer-games
+    changes how many": how many what, and "changes" from what."""
+    assert "the game’s files passed all their checks" in LINES["en"]["pass_means"]
+    assert LINES["en"]["traced_first"].endswith("--designer-games sets how many")
+
+
+def test_the_close_margin_is_said_as_its_rule_then_its_size() -> None:
+    """en6: "close here means a margin of about 7 points or less (winner’s score: 73.9 on average)": the mean of all
+    300 games beside a figure over 250, and no rule. The rule (a tenth of the winner's score) then its size."""
+    said = plain(say("close_scale", "en", margin="7", unit="points", score="winner’s score", winner="73.9"))
+    assert said == "close here means a margin of at most a tenth of the winner’s score: about 7 points in a typical game"
+
+
+def test_fixs_pointer_says_what_fix_looks_for() -> None:
+    """en9: "to search for fixes for the imbalance": "for … for", and "fixes" said nothing of what fix changes."""
+    said = plain(say("fix_search", "en", what="the imbalance", command="cardgen fix royale --players 4"))
+    assert said == ("to look for changes to the game’s numbers that correct the imbalance, and test them in simulated "
+                    "games, run: cardgen fix royale --players 4")
+
+
+@pytest.mark.parametrize("key", ["balance_trend_fall_maybe", "balance_trend_rise_maybe"])
+def test_a_trend_that_may_be_chance_is_its_own_sentence(key: str) -> None:
+    """en10: one 50-word sentence, colon, semicolon and "but": the trend after the verdict is a sentence of its own."""
+    said = plain(say(key, "en", rates="37.0%, 27.3%, 21.7% and 19.0%"))
+    assert said.startswith(". Win rates ") and ";" not in said and "neighbouring seats may be chance" in said
+
+
+def test_the_mid_game_card_strength_is_not_measured_by_default() -> None:
+    """en15: "too slow to work out with this game for now", beside the option that measures it."""
+    import json
+    from pathlib import Path
+
+    import cardgen
+
+    assert LINES["en"]["exchange_building"].startswith("card strength mid-game: not measured by default, as it is "
+                                                       "slow for this game; to measure it")
+    assert "for now" not in LINES["en"]["exchange_building"]
+    page = json.loads((Path(cardgen.__file__).parent / "report" / "impact.json").read_text(encoding="utf-8"))
+    assert page["words"]["en"]["exchange_building"].startswith("Not measured by default, as it is slow for this game.")

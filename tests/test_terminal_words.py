@@ -210,7 +210,7 @@ def test_all_the_games_played_are_not_called_the_first_ones() -> None:
     assert designer_lines(_entry()["designer"], "fr", played=200)[head].startswith(
         "  indicateurs de conception (sur 200 parties)")
     assert designer_lines(_entry()["designer"], "en", played=500)[head] == \
-        "  design indicators (the first 200 games, with the standings recorded after every turn; --designer-games changes how many):"  # why 200 (en12)
+        "  design indicators (the first 200 games, with the standings recorded after every turn; --designer-games sets how many):"  # why 200 (en12)
 
 
 def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:
@@ -656,7 +656,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     assert balance_lines(fair, "en", 4) == [
         # round 43 en4, fr2, it2: one wording for one verdict, at every count
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner. Over 300 "
-        "games, no gap is larger than chance alone would explain"]
+        "games, no player’s win rate is further from the fair share than chance alone would explain."]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 %. Sur 300 parties, aucun écart ne dépasse ce que le hasard "
         "explique")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
@@ -869,8 +869,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "compared at once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
-           "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To search for fixes for the base game’s "
-           "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
+           "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To look for changes to the game’s numbers that correct the base game’s "
+           "imbalance for player 1, and test them in simulated games, run: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et l’écart "
            "dépasse ce que le hasard explique\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
@@ -966,7 +966,7 @@ _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widene
 #: where its own games flag the seat
 _BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
 _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
-_FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games, run: "
+_FIX = (" To look for changes to the game’s numbers that correct the base game’s imbalance for player 2, and test them in simulated games, run: "
         "cardgen fix royale --players 4")
 _MORE = " To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 #: terminal round 40 en15: why 400 pairs (four times those played, without the early stop); en14*, en18, it19: the
