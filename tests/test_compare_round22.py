@@ -273,7 +273,7 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
-    pointer = {"en": "    to look for changes to the game’s numbers that correct the imbalance (player 1 ahead), and test them in simulated games, run: "
+    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games, run: "
                      "cardgen fix royale --players 3",
                "fr": "    pour chercher comment corriger l’avantage du joueur 1, puis essayer les corrections trouvées "
                      "sur des parties simulées, lancez : cardgen fix royale --players 3",
@@ -405,7 +405,7 @@ def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang:
     [note] = [n for n in three if n.startswith(close)]
     # terminal round 27 en3, fr1: the shared wins' margin after the margin it defines, not after the games; terminal
     # round 29 en3, fr2: and not here at all, the scores line above having defined it for the run
-    assert note.endswith({"en": "; close here means a margin of at most a tenth of the winner’s score: about 7 points in a typical game",
+    assert note.endswith({"en": "; close here means a margin of about 7 points or less (winner’s score: 74.3 on average)",
                           "fr": " ; « serrée » signifie ici un écart d’environ 7 points au plus (score du vainqueur : 74,3 "
                                 "en moyenne)",
                           "it": "; qui «combattuta» significa un distacco di circa 7 punti o meno (punteggio del "

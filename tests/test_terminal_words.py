@@ -869,8 +869,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "compared at once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
-           "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To look for changes to the game’s numbers that correct the base game’s "
-           "imbalance for player 1, and test them in simulated games, run: cardgen fix royale --players 4"),
+           "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To search for fixes for the base game’s "
+           "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et l’écart "
            "dépasse ce que le hasard explique\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
@@ -966,7 +966,7 @@ _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widene
 #: where its own games flag the seat
 _BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
 _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
-_FIX = (" To look for changes to the game’s numbers that correct the base game’s imbalance for player 2, and test them in simulated games, run: "
+_FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games, run: "
         "cardgen fix royale --players 4")
 _MORE = " To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 #: terminal round 40 en15: why 400 pairs (four times those played, without the early stop); en14*, en18, it19: the
@@ -991,7 +991,7 @@ BALANCE_CASES = {
     "base does not, no change": ("the variant seems to work against player 2, but these pairs cannot tell whether it "
                                  "brings this: the change from the base game to the variant may be chance. "
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for "
-                                 "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too. If you have not already, judge it on 1,000 games of its "
+                                 "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too; if you have not already, judge it on 1,000 games of its "
                                  "own: cardgen validate royale --players 4 To "
                                  f"measure what the variant changes, {_FOUR}: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
@@ -1008,7 +1008,7 @@ BALANCE_CASES = {
                               "game player 2 also wins less on these pairs, but by an amount that may be chance, and so may the "
                               "change between the two games. "
                               f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
-                              "The base game may have this imbalance too. If you have not already, judge it on 1,000 games of its own: "
+                              "The base game may have this imbalance too; if you have not already, judge it on 1,000 games of its own: "
                               "cardgen validate royale --players 4 To measure what "
                               f"the variant changes, {_FOUR}: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),

@@ -174,7 +174,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "numero di giocatori perché corregga anche quelle (con le 300 abituali potrebbe non accorgersi dello "
                  "squilibrio): cardgen fix draco --games 1000"}
 # the problem by name, never "above" after 280 lines, and "run:" before the command (round 30 en25)
-SHORTAGE = {"en": "Draco & Co (draco): to look for changes to the game’s numbers that correct the shortage of coins in the bank, and test them in "
+SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank and test them in "
                   "simulated games, run: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque"
                   ", puis essayer les corrections trouvées sur des parties simulées, lancez : cardgen fix draco",  # r36 fr10

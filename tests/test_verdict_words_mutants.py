@@ -43,7 +43,7 @@ def test_a_french_tally_name_is_typeset() -> None:
     assert label("peak:hand_size", "fr", DRACO) == \
         "cartes Action dans une main (au plus fort de chaque partie, en moyenne)"
     assert label("peak:hand_size", "en", DRACO) == "action cards in one hand (the most at any one time in a game, " \
-                                                   "on average)"
+                                                   "averaged over games)"
 
 
 def test_a_tally_no_one_names_reads_in_words_never_snake_case() -> None:
