@@ -66,7 +66,7 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     props = [_prop(1, {GOLD.key: 41}, 0.02, 0.01), _prop(2, {GOLD.key: 43}, 0.01, 0.01),
              _prop(3, {RESHUFFLE.key: 0}, 0.0, 0.0, {3: frozenset({("turns", False)}), 4: MOVED[4]},
                    {3: ["Games are 33.3 turns shorter."], 4: VERDICTS[4]})]
-    fix._say_proposals(fixer, [(p, Path(f"out/fix/draco/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
+    fix._say_all(fixer, [(p, Path(f"out/fix/draco/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
     out = plain(capsys.readouterr().out)
     blocks = out.split("\n" + plain(word("proposal", lang, k=2, path="")).rstrip())
     second, third = blocks[1].split("\n" + plain(word("proposal", lang, k=3, path="")).rstrip())

@@ -108,7 +108,7 @@ def test_the_paired_share_above_the_aim_is_said_once_inside_its_sentence(lang: s
     assert prop.merged == {3: frozenset({_key(SHORT3)}), 4: frozenset()}
     assert MERGED[lang] in [plain(s) for s in prop.said[3]], prop.said[3]
     assert above_lines(fixer, prop, 3) == []  # said in the sentence: no line of its own
-    fix._say_proposals(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
+    fix._say_all(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)
     assert out.count(SIX[lang]) == 1, out
     assert MERGED[lang] in out, out
@@ -223,7 +223,7 @@ def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: st
               "fr": "2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; aucun à 4 (jeu de base : 93,0 %)",
               "it": "2,0% delle partite con 3 giocatori (gioco base: 94,0%); nessuna partita con 4 (gioco base: 93,0%)"}
     assert cured.endswith(figure[lang]), cured
-    fix._say_proposals(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
+    fix._say_all(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)
     note = flat(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 100, lang)))
     assert out.count(note) == 1 and out.index(note) < out.index(flat(word("proposal", lang, k=1, path="out"))[:8])

@@ -126,7 +126,7 @@ def test_a_like_fix_sends_the_designer_to_the_report(lang: str,
     shows its figures in full."""
     fixer = _fixer(lang)
     props = [_prop(*f) for f in FIXES[:2]]
-    fix._say_proposals(fixer, [(p, Path(f"/tmp/x/fix-draco/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
+    fix._say_all(fixer, [(p, Path(f"/tmp/x/fix-draco/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
     out = flat(capsys.readouterr().out)
     report = {"en": "all of them in the report)", "fr": "tous dans le rapport)", "it": "tutte nel resoconto)"}[lang]
     assert report in out and "fix.json" not in out, out

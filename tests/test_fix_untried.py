@@ -85,10 +85,10 @@ def test_no_other_change_is_said_once_under_all_the_proposals(monkeypatch, capsy
     prop = Proposal(Trial(0, dict(OWN), True, 1.0), {}, {3: ["Games are 3 turns shorter."]}, {}, frozenset(), {3: 50})
     other = Proposal(Trial(1, dict(OWN), True, 1.1), {}, {3: ["Games are 4 turns shorter."]}, {}, frozenset(), {3: 50})
     for props, start in (([prop, other, prop], "For each fix, nothing else"), ([prop], "Nothing else")):
-        fix._say_proposals(_fixer("en", []), [(p, Path("out/x.yaml")) for p in props])
+        fix._say_all(_fixer("en", []), [(p, Path("out/x.yaml")) for p in props])
         said = capsys.readouterr().out.replace("\n    ", " ")
         assert said.lower().count("nothing else was detected in the pairs played") == 1, said
         assert "the figures checked include game length" in said  # it58: what was checked, never "nor in length"
         assert said.startswith(start) or f"\n{start}" in said, said
-    fix._say_proposals(_fixer("en", []), [])
+    fix._say_all(_fixer("en", []), [])
     assert capsys.readouterr().out == ""  # no proposal: nothing to close

@@ -19,9 +19,9 @@ TURNS = {"metric": "turns", "n": 100, "base": 27.17, "variant": 17.93, "differen
 
 @pytest.mark.parametrize(("lang", "said"), [
     # round 43 en19*, fr22*, it25*: the two values with the decimals that make them subtract to it
-    ("en", "Games are 9.2 turns shorter, from 27.17 to 17.93"),
-    ("fr", "Les parties durent 9,2 tours de joueur de moins, de 27,17 à 17,93"),
-    ("it", "Le partite durano 9,2 turni in meno, da 27,17 a 17,93")])
+    ("en", "Games are 9.2 turns shorter, from 27.2 to 17.9"),  # round 45: one decimal, the note on rounding
+    ("fr", "Les parties durent 9,2 tours de joueur de moins, de 27,2 à 17,9"),
+    ("it", "Le partite durano 9,2 turni in meno, da 27,2 a 17,9")])
 def test_a_sentence_says_the_true_difference_rounded(lang: str, said: str) -> None:
     """terminal round 41 en38*, it21*: "9.3 turns shorter, from 27.2 to 17.9" was 27.2 − 17.9, the difference of
     the two rounded means; compare.json says −9.24, and the interval [7.9 to 10.6] is centred on it: 9.2."""
@@ -32,7 +32,7 @@ def test_the_table_rows_say_the_true_difference_rounded() -> None:
     """terminal round 41 en38*, it21*: the terminal's row and the page's row print −9.2, never −9.3; the page's row
     with more decimals (an interval end near 0) rounds the true difference too (−0.478, not 4.667 − 5.144)."""
     assert shown(TURNS)[0] == pytest.approx(-9.2)
-    assert "27.17 →   17.93  -9.2 [−10.6 to −7.9] *" in _row(TURNS, 10)  # round 43 en19*: values that add up
+    assert "27.2 →    17.9  -9.2 [−10.6 to −7.9] *" in _row(TURNS, 10)  # round 45: one decimal, the true −9.24
     assert metrics_table([TURNS], "en")["rows"][0]["difference"] == "−9.2"
     # the readers' other cases: Royale's winner's score −1.66 (printed −1.6), a share's 24.0 points (0.24)
     winner = {"metric": "winner_score", "base": 9.61, "variant": 7.95, "difference": -1.66, "low": -2.2,

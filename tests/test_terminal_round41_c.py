@@ -193,7 +193,7 @@ def test_the_fixes_are_named_before_the_notes_on_their_figures(lang: str, head: 
     fixer = _fixer(lang)
     fixer.page = fix.FixPage("Draco & Co")
     props = [_prop(*f) for f in FIXES[:2]]
-    fix._say_proposals(fixer, [(p, Path(f"out/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
+    fix._say_all(fixer, [(p, Path(f"out/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
     out = capsys.readouterr().out
     assert flat(out).startswith(f"{flat(head)} {first}"), out
     items = [line for line in out.splitlines() if re.match(r"  [12]\. ", line)]
@@ -208,7 +208,7 @@ def test_the_fixes_are_named_before_the_notes_on_their_figures(lang: str, head: 
     assert re.search(r'<li><a href="#fix-2">[^<]*43', html), html
     one = _fixer(lang)
     one.page = fix.FixPage("Draco & Co")
-    fix._say_proposals(one, [(props[0], Path("out/draco-fix-1.yaml"))])
+    fix._say_all(one, [(props[0], Path("out/draco-fix-1.yaml"))])
     assert flat(head) not in flat(capsys.readouterr().out) and one.page.summary == []
 
 

@@ -32,10 +32,10 @@ def test_a_changed_count_says_its_name_then_its_figures_then_what_they_average(l
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Games are 9.2 turns shorter, from 27.16 to 17.92 (7.9 to 10.6 shorter, allowing for chance)."),
-    ("fr", "Les parties durent 9,2 tours de joueur de moins, de 27,16 à 17,92 (de 7,9 à 10,6 de moins, compte tenu du "
+    ("en", "Games are 9.2 turns shorter, from 27.2 to 17.9 (7.9 to 10.6 shorter, allowing for chance)."),
+    ("fr", "Les parties durent 9,2 tours de joueur de moins, de 27,2 à 17,9 (de 7,9 à 10,6 de moins, compte tenu du "
            "hasard)."),
-    ("it", "Le partite durano 9,2 turni in meno, da 27,16 a 17,92 (da 7,9 a 10,6 in meno, tenuto conto del caso).")])
+    ("it", "Le partite durano 9,2 turni in meno, da 27,2 a 17,9 (da 7,9 a 10,6 in meno, tenuto conto del caso).")])
 def test_a_length_s_widened_interval_is_said_as_the_change_is(lang: str, said: str) -> None:
     """en28: "(confidence interval widened because several figures are compared at once: [7.9 to 10.6])" under a
     table row "−9.3 [−10.6 to −7.9]": the sign flipped without a word, and "several" where the balance paragraph

@@ -278,11 +278,11 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     # both values said (fr53), and the widened interval's ends as the size of the change, the way the sentence says
     # it ("shorter"), never beside the table's signed "−9.3 [−10.6 to −7.9]" as "[7.9 to 10.6]", nor "several
     # figures" where the balance paragraph counts them (twenty-third reading en28)
-    assert sentence(m) == "Games are 9.2 turns shorter, from 27.16 to 17.92 (7.9 to 10.6 shorter, allowing for chance)."
-    assert "27.16 →   17.92  -9.2 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
-    assert sentence(m, "fr") == ("Les parties durent 9,2 tours de joueur de moins, de 27,16 à 17,92 (de 7,9 à 10,6 de moins, "
+    assert sentence(m) == "Games are 9.2 turns shorter, from 27.2 to 17.9 (7.9 to 10.6 shorter, allowing for chance)."
+    assert "27.2 →    17.9  -9.2 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
+    assert sentence(m, "fr") == ("Les parties durent 9,2 tours de joueur de moins, de 27,2 à 17,9 (de 7,9 à 10,6 de moins, "
                                 "compte tenu du hasard).")
-    assert sentence(m, "it") == ("Le partite durano 9,2 turni in meno, da 27,16 a 17,92 (da 7,9 a 10,6 in meno, tenuto conto "
+    assert sentence(m, "it") == ("Le partite durano 9,2 turni in meno, da 27,2 a 17,9 (da 7,9 a 10,6 in meno, tenuto conto "
                                 "del caso).")
 
 

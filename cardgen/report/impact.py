@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from markupsafe import Markup
 
 from cardgen import wordbook
 from cardgen.terminal import with_terms
-from cardgen.languages import decimal, is_singular, percent, typeset, typeset_words
+from cardgen.languages import decimal, is_singular, typeset, typeset_words
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.cards import hardly_played
@@ -140,30 +140,18 @@ def halves(text: str) -> str:
     return " ".join(part for part in ("\u00a0".join(words[:2]), "\u00a0".join(words[2:])) if part)
 
 
-def _pct(x: Any, signed: bool = False, lang: str = "en", places: int = 1) -> str:
-    """A share as the language writes it (``cardgen.languages.percent``) with its one decimal (``places``: its
-    table's), as the terminal's card table ("35.0%", never "35%" beside "32.1%"), or a dash where there is none."""
+def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
+    """A share as the language writes it (``cardgen.languages.percent``) with its one decimal, as the terminal's
+    card table ("35.0%", never "35%" beside "32.1%"), or a dash where there is none."""
     if not isinstance(x, (int, float)):
         return "–"
-    return number(x, lang, True, signed, fixed=True) if places == 1 else percent(x, lang, signed, places, True)
+    return number(x, lang, True, signed, fixed=True)
 
 
-def rates_places(rows: Sequence[Mapping[str, Any] | None]) -> int:
-    """The decimals of one card table's win rates, the same on every row (``verdict.table_places``): one, or two
-    where one would leave a row's rates not subtracting to the difference beside them ("26.6% / 35.0% | −8.5"
-    failed a reader's pencil in 15 of 52 rows: round 43 en33*; "30.95%" beside "35.0%" in one column read as
-    careless: round 44 en44, fr51)."""
-    from cardgen.simulate.verdict import table_places
-
-    return table_places([(r.get("win_rate_not_dealt"), r.get("win_rate_dealt"),
-                          round(r["difference"] * 100, 1) if isinstance(r.get("difference"), (int, float)) else None,
-                          True) for r in rows if r])
-
-
-def _rates(a: Mapping[str, Any], lang: str, places: int = 1) -> tuple[str, str]:
-    """A card's win rates with it and without it, with its table's decimals (``rates_places``)."""
-    return _pct(a.get("win_rate_dealt"), lang=lang, places=places), _pct(a.get("win_rate_not_dealt"), lang=lang,
-                                                                          places=places)
+def _rates(a: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """A card's win rates with it and without it, one decimal as every table (``verdict.PLACES``); the difference
+    beside them is worked out before rounding, as the table's note says."""
+    return _pct(a.get("win_rate_dealt"), lang=lang), _pct(a.get("win_rate_not_dealt"), lang=lang)
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
@@ -364,7 +352,6 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     # the interval the flag rests on, on both pages and both sides of compare's strip (fifteenth reading en12, it55)
     rows = [_decisive_pair(r) if paired else decisive(r) for r in rows]
     half = _scale(rows)
-    places = rates_places(rows)  # one precision for the table's win rates (round 44 en44, fr51)
 
     def pct(x: Any, signed: bool = False) -> str:
         return _pct(x, signed, lang)
@@ -381,7 +368,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         if paired and not flag and (base or {}).get("flag"):  # flagged with the base game only: as the terminal
             flag = f'{base["flag"]}_base'  # lists it under "too strong or too weak", the page says it (fr33, it63)
         plays = r.get("plays_per_seat")
-        rates = _rates(r, lang, places)  # with and without the card, as they subtract to its difference
+        rates = _rates(r, lang)  # with and without the card
         body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
                      "dealt": pct(r.get("dealt_share")),
                      # on compare's page, the variant's plays: said so beside the base game's gap (it59)
@@ -480,7 +467,6 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
     words = WORDS[lang]
     pictures, names, unit = pictures or {}, names or {}, unit or game_unit(lang)
     pairs = strength_rows([r for r in dealt if not _held_by_all(r)], table)
-    places = rates_places([a for a, _ in pairs])  # one precision for the table's win rates (round 44 en44, fr51)
     shaped = [({**decisive(a)} if a else None,
                {**b, "difference": b["win"], "low": b["win_low"], "high": b["win_high"]} if b else None)
               for a, b in pairs]
@@ -567,7 +553,7 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
         verdict = (punct(";", lang) + " ").join(parts) or words["calm"]
         count = ({"exchanges": decimal(b["exchanges"], lang, places=0), "games": decimal(b["games"], lang, places=0)}
                  if b else None)
-        rates = _rates(a, lang, places) if a else ("–", "–")
+        rates = _rates(a, lang) if a else ("–", "–")
         body.append({"picture": pictures.get(cid), "name": f"{name} {words['strength_rare_mark']}" if rare else name,
                      "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),

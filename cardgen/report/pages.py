@@ -194,7 +194,6 @@ def compare_fix(hint: dict[str, Any] | None, title: str, lang: str = "en", probl
     if not hint or not hint.get("command"):
         return hint  # quoted: « des variantes de « Le Roi Lui : dragon affamé » », never "de Le Roi Lui" (fr58)
     if fixes and len(fixes) == 2 and fixes[0][1] == fixes[1][1] and not hint.get("href"):
-        import re
         commands = {"{base}": f"cardgen fix {fixes[0][0]}", "{variant}": f"cardgen fix {fixes[1][0]}"}
         # each command its own <code> (the template's): "cardgen fix draco (base game) or …" in one was no command
         pair = [(commands.get(part), typeset(part, lang) if part not in commands else "")
@@ -752,8 +751,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
     from cardgen.simulate.summary import interval, marked_ends, points
-    from cardgen.simulate.verdict import (MOST_PLACES, PAGE, WORDS, WRITTEN_TWO, adds_up, defined, gloss,
-                                          is_share as share, label, number, shown)
+    from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
 
@@ -771,24 +769,6 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         if x is None or not share(m["metric"]):
             return f(m, key, True)
         return points(x, lang, True, False)  # bare: the unit once, in the column's head (the issue's rule)
-
-    def _true(m: dict[str, Any]) -> float:
-        return m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
-
-    def precise(m: dict[str, Any], places: int, dplaces: int | None = None) -> dict[str, str]:
-        """A row's two values with ``places`` decimals and their difference with ``dplaces`` (``places`` where not
-        given; a share's in percentage points): the true difference rounded, never that of the two rounded values
-        (terminal round 41 en38*), the values with the decimals that make them subtract to it (round 43 en36*)."""
-        true = _true(m)
-        dplaces = places if dplaces is None else dplaces
-        if share(m["metric"]):
-            b, v = round(m["base"], places + 2), round(m["variant"], places + 2)
-            return {"base": percent(b, lang, places=places, fixed=True),
-                    "variant": percent(v, lang, places=places, fixed=True),
-                    "difference": typeset(decimal(half_up(true * 100, dplaces), lang, True, dplaces, True), lang)}
-        b, v = m["base"], m["variant"]  # ``decimal`` rounds the written value half up, as ``adds_up`` counts it
-        return {"base": decimal(b, lang, False, places, True), "variant": decimal(v, lang, False, places, True),
-                "difference": typeset(decimal(half_up(true, dplaces), lang, True, dplaces, True), lang)}
 
     def ends(m: dict[str, Any]) -> tuple[str, str]:
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
@@ -823,28 +803,16 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
              "same": m.get("difference") == 0 and m.get("low") == 0 and m.get("high") == 0,
              "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": typeset(interval(*ends(m), lang), lang)} for m in seen]
+    for row, m, true in zip(rows, seen, ordered):
+        # the difference with its interval's decimals: "−0.4 [−0.77 to +0.01]" set two precisions in one figure
+        # (terminal round 40 en40; the interval keeps what shows it holds 0: en63); the values keep one decimal,
+        # the difference worked out before rounding, as the closing note says (round 45)
+        places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
+                                                 else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
+        if places > 1 and true.get("difference") is not None:  # the true one, unrounded (``seen`` has it rounded)
+            x = true["difference"] * (100 if share(m["metric"]) else 1)
+            row["difference"] = typeset(decimal(half_up(x, places), lang, True, places, True), lang)
 
-    def adds(true: dict[str, Any], places: int, dplaces: int) -> bool:
-        """Whether a row's two values with ``places`` decimals subtract to its difference with ``dplaces``."""
-        return adds_up(true["base"], true["variant"], half_up(_true(true) * (100 if share(true["metric"]) else 1),
-                                                                dplaces), share(true["metric"]), places, dplaces)
-
-    valued = [m.get("base") is not None and m.get("variant") is not None for m in seen]
-    # one precision a row: "−0.4 [−0.77 to +0.01]" read as two (terminal round 40 en40); the interval keeps the
-    # decimals that show it holds 0 or leaves it out (en63), and the difference keeps its interval's (terminal round
-    # 41 en38*: the true one rounded)
-    dplaces = [max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
-                                               else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1]) for m in seen]
-    # one precision for the table's values (terminal round 44 fr53, fr37: "2,88 | 2,64" among rows of one decimal):
-    # two, at most (``verdict.MOST_PLACES``), where a row's difference has two, where one would leave a row's values
-    # not subtracting to its difference ("2.0 | 2.0 | −0.1", "25.1 → 0.6 −24.6": round 43 en36*, en25*, fr40*), or
-    # where the output writes a base value with two elsewhere (fix's pages: round 45 en69)
-    two = any(has and (d > 1 or not adds(true, 1, d) or true.get("base") in WRITTEN_TWO.get())
-              for true, has, d in zip(ordered, valued, dplaces))
-    table = max([MOST_PLACES if two else 1] + [d for d, has in zip(dplaces, valued) if has])
-    for row, true, has, d in zip(rows, ordered, valued, dplaces):
-        if has and table > 1:
-            row.update(precise(true, table, d))
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval

@@ -230,23 +230,20 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) 
 
 
 
-def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None,
-                places: int | None = None) -> tuple[str, ...]:
+def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None) -> tuple[str, ...]:
     """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
-    the list), its two values (with ``places`` decimals, its table's: ``verdict.figures_places``), their signed
-    difference (a share's in percentage points, as compare's table) and the interval's two ends, signed, as
-    compare's table writes them."""
-    from cardgen.simulate.verdict import figures_places, is_share, number, shown, tally_name, written
+    the list), its two values (with one decimal, as every table: ``verdict.PLACES``), their signed difference (a
+    share's in percentage points, as compare's table) and the interval's two ends, signed, as compare's table
+    writes them."""
+    from cardgen.simulate.verdict import PLACES, is_share, number, shown, tally_name, written
     name = m["metric"]
     share = is_share(name)
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
     d, low, high = shown(m)
     ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
-    # "25.1 → 0.6 −24.6" failed a reader's subtraction: the values that make the difference (round 43 en25*, fr28*),
-    # with their table's decimals, or alone, the row's own
-    places = figures_places([m]) if places is None else places
-    b, v = written(m["base"], lang, share, places), written(m["variant"], lang, share, places)
+    # one decimal, the difference worked out before rounding, as the note under the list says (terminal round 45)
+    b, v = written(m["base"], lang, share, PLACES), written(m["variant"], lang, share, PLACES)
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
@@ -2399,11 +2396,10 @@ def _z(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
-def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None,
-         places: int | None = None) -> str:
-    """One figure of the grouped table: base -> variant (with ``places`` decimals, its table's:
-    ``verdict.figures_places``), difference [95 % interval], marks; in ``lang``."""
-    from cardgen.simulate.verdict import WORDS, figures_places, label, number, shown as shown_of, written
+def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
+    """One figure of the grouped table: base -> variant (one decimal, ``verdict.PLACES``), difference [95 %
+    interval], marks; in ``lang``."""
+    from cardgen.simulate.verdict import PLACES, WORDS, label, number, shown as shown_of, written
 
     name = m["metric"]
     sh = is_share(name)
@@ -2418,10 +2414,9 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
                                                   else "")
     shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
-    # the two values with the decimals that make them subtract to the difference (round 43 en19*, fr22*)
-    # with their table's decimals, one precision for the table (round 44 fr37), or alone, the row's own
-    places = figures_places([m]) if places is None else places
-    base, variant = ((written(m["base"], lang, sh, places), written(m["variant"], lang, sh, places))
+    # one decimal on every row (round 44 fr37; round 45 en60*, fr33, it39), the difference worked out before
+    # rounding, as the note under the tables says
+    base, variant = ((written(m["base"], lang, sh, PLACES), written(m["variant"], lang, sh, PLACES))
                      if m["base"] is not None and m["variant"] is not None else (f(m["base"]), f(m["variant"])))
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
@@ -2592,7 +2587,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     engine tallies last, folded into one line. ``naming``: the base deck's names. Without ``tables`` (compare's
     terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
     a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
-    from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, figures_places, footnote, label, named_metrics,
+    from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, label, named_metrics,
                                           significance_line, wide_intervals)
 
     lang = doc.get("lang", "en")
@@ -2684,12 +2679,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines.append(say("table_head_more" if i else "table_head", lang, players=say_n("players", r["players"], lang)))
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
         width = max([len(label(m["metric"], lang, naming.words, short=True)) for m in figures] + [10])
-        places = figures_places([m for m in figures if m.get("group") in GROUPS[:-1]])  # one precision a table
         for key in GROUPS[:-1]:
             rows = counted_first([m for m in figures if m.get("group") == key], naming.words)
             if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
                 lines.append(f"  {words[key]}")
-                lines += [_row(m, width, lang, naming.words, places) for m in rows]
+                lines += [_row(m, width, lang, naming.words) for m in rows]
         if wide_intervals(figures):  # ±40-50 points after an early stop: "no" is no proof (fr60, en58)
             lines.append("  " + say("wide_intervals", lang, pairs=r["games"]))
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})

@@ -13,8 +13,7 @@ Nothing here knows which game is played.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from contextvars import ContextVar
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen import wordbook
@@ -310,92 +309,26 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
     return half_up(difference, places + 2) if share else half_up(difference, places)
 
 
-def adds_up(base: float, variant: float, shown: float, share: bool, places: int = 1,
-            dplaces: int | None = None) -> bool:
-    """Whether ``base`` and ``variant``, printed with ``places`` decimals (a share as a percentage, as ``percent`` and
-    ``decimal`` round them), subtract to ``shown``, the difference as printed beside them (percentage points for a
-    share) with ``dplaces`` decimals (``places`` where not given), as a reader with a pencil rounds: where they do
-    not, "9.2 turns shorter, from 27.2 to 17.9" fails the check, and the two values are written with more decimals
-    ("from 27.17 to 17.93") rather than the difference made untrue (round 43 en19*, fr22*, it25*; round 41 en38*)."""
-    from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
-
-    step = Decimal(1).scaleb(-places)
-
-    def printed(x: float) -> Decimal:
-        if share:  # ``percent``: rounded to places + 2 as a share, then written as a percentage
-            return (Decimal(repr(round(x, places + 2) + 0.0)) * 100).quantize(step, ROUND_HALF_EVEN)
-        return Decimal(repr(float(x))).quantize(step, ROUND_HALF_UP)  # ``decimal``: the written value, half up
-
-    q = Decimal(1).scaleb(-(places if dplaces is None else dplaces))
-    return (printed(variant) - printed(base)).quantize(q, ROUND_HALF_UP) == Decimal(repr(float(shown))).quantize(q, ROUND_HALF_EVEN)
+#: the decimals of every table's values and of the sentences' figures: one. A difference is worked out before
+#: rounding (``shown_difference``, the true one, as the JSON has it and its interval is centred on), so it can differ
+#: by 0.1 from the difference of the two values printed beside it, and every output that prints both says so once
+#: (``rounding`` in the terminal's and the pages' words). Rounds 41-44 wrote two decimals where one would not
+#: subtract, row by row and then table by table; round 45's three readers read "72.83 | 56.91 | −15.9" and
+#: "51.02% of 100 games" as false precision and asked for one decimal everywhere (en60*, fr33, it35, it39, it42).
+PLACES = 1
 
 
-#: the most decimals a table's values take: two values written to the hundredth subtract to within a hundredth of
-#: the true difference, which a reader sees round to the tenth printed beside them (or sits on the half between two
-#: tenths: "2.21 → 2.56 | +0.3" for a true +0.349); a third decimal on every row of a Draco card table for one such
-#: row ("33,420 %") bought nothing a pencil needs (terminal round 44, seen on the material of round 45)
-MOST_PLACES = 2
-
-
-def table_places(rows: Iterable[tuple[Any, Any, Any, bool]]) -> int:
-    """The decimals every row of one table writes its two values with: one where each row's two values (``base``,
-    ``variant``; a share as a share, the row's ``share``) subtract to the difference printed with one decimal beside
-    them (``shown``: as printed, a share's in percentage points; ``adds_up``), else ``MOST_PLACES``. One precision
-    for the whole table: a reader's pencil checks every row (round 43 en33*, en36*, fr40*), and one column that mixes
-    "25,14" with "25,0" reads as careless, its extra digit as extra precision (round 44 en44, fr37, fr51, fr53). Rows
-    lacking a figure are left out."""
-    full = [(b, v, d, share) for b, v, d, share in rows
-            if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (b, v, d))]
-    return 1 if all(adds_up(b, v, d, share, 1, 1) for b, v, d, share in full) else MOST_PLACES
-
-
-def figures_places(ms: Iterable[Mapping[str, Any]]) -> int:
-    """The decimals of the values of one table of compared figures (compare's rows of a player count, fix's counts
-    of one proposal), ``table_places`` over their values and printed differences (``shown``); two at least where
-    the output writes one of their base values with two (``WRITTEN_TWO``)."""
-    rows, two = [], False
-    for m in ms:
-        d = shown(m)[0]
-        share = is_share(m["metric"])
-        rows.append((m.get("base"), m.get("variant"), None if d is None else round(d * 100, 1) if share else d, share))
-        two = two or m.get("base") in WRITTEN_TWO.get()
-    return MOST_PLACES if two else table_places(rows)
-
-
-def written(x: float, lang: str, share: bool, places: int) -> str:
-    """A table's value with its table's ``places`` decimals, always written (a share as a percentage)."""
+def written(x: float, lang: str, share: bool, places: int = PLACES) -> str:
+    """A table's value with ``places`` decimals (one: ``PLACES``), always written (a share as a percentage)."""
     return percent(x, lang, places=places, fixed=True) if share else decimal(x, lang, False, places, True)
 
 
-#: the base game's values that some row of the output being printed writes with two decimals (``written_apart``):
-#: every row that shows one of them writes it so too. Fix printed the same base figure "25.14" over fix 1's games
-#: and "25.1" over fix 3's (the same games): read as two base games (terminal round 44 en38*). Set around one
-#: output by its printer (``fix._say_proposals``); empty elsewhere.
-WRITTEN_TWO: ContextVar[frozenset[float]] = ContextVar("WRITTEN_TWO", default=frozenset())
-
-
-def written_apart(base: float, variant: float, difference: float, share: bool, lang: str) -> tuple[str, str] | None:
-    """``base`` and ``variant`` written with two decimals where, written with one, they would not subtract to
-    ``difference`` (a share's as a share) printed with one (``adds_up``), or where the output writes this base
-    value with two decimals elsewhere (``WRITTEN_TWO``); else None, and the caller writes them as it does: one rule
-    for compare's sentences and rows, fix's counts and the card tables (round 43 en19*, en25*; round 44 en38*)."""
-    if base not in WRITTEN_TWO.get() and adds_up(base, variant, round(difference * 100, 1) if share else difference,
-                                                  share):
-        return None
-    if share:
-        return percent(base, lang, places=2, fixed=True), percent(variant, lang, places=2, fixed=True)
-    return decimal(base, lang, False, 2, True), decimal(variant, lang, False, 2, True)
-
-
-def as_written(m: dict[str, Any], lang: str) -> tuple[float, float]:
-    """A figure's two means as its sentence writes them (``figures``): rounded to the two decimals
-    ``written_apart`` gives them, else to one; a share as a share. A change worked out from them agrees with what
-    the reader sees: "4.6 to 3.3" is 28% fewer, where the unrounded 4.60 → 3.28 made it "29%" (round 44 en37*)."""
+def as_written(m: dict[str, Any]) -> tuple[float, float]:
+    """A figure's two means as its sentence writes them (``figures``): rounded to one decimal (``PLACES``; a share
+    as a share). A change worked out from them agrees with what the reader sees: "4.6 to 3.3" is 28% fewer, where
+    the unrounded 4.60 → 3.28 made it "29%" (round 44 en37*)."""
     from cardgen.languages import half_up
-    share = is_share(m["metric"])
-    d = shown(m)[0]
-    two = d is not None and written_apart(m["base"], m["variant"], d, share, lang)
-    places = (2 if two else 1) + (2 if share else 0)
+    places = PLACES + (2 if is_share(m["metric"]) else 0)
     return half_up(m["base"], places), half_up(m["variant"], places)
 
 
@@ -408,9 +341,9 @@ def figures(m: dict[str, Any], lang: str) -> dict[str, str]:
     lo, hi = sorted((abs(low), abs(high))) if low is not None else (abs(d), abs(d))
     if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
         lo = 0.0
-    # "from 27.17 to 17.93" where 27.2 − 17.9 would not make the 9.2 said (round 43 en19*, fr22*)
-    b, v = (d is not None and written_apart(m["base"], m["variant"], d, share, lang)) or alike(
-        (m["base"], m["variant"]), lang, share)
+    # one decimal, as the tables: "from 27.2 to 17.9", 9.2 shorter, worked out before rounding (round 45 en60*;
+    # the note on rounding says it once per output)
+    b, v = alike((m["base"], m["variant"]), lang, share)
     lo_, hi_ = alike((lo, hi), lang, share)
     # the change written as the figures it joins: "11.0 fewer rounds, from 26.2 to 15.2", never "11" beside
     # them and "8.3" on the next clause (sixteenth reading fr27)

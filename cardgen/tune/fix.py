@@ -834,9 +834,6 @@ class Proposal:
     #: at each player count, the cured shortages (``_key``) whose share above the aim on the paired games ``said``
     #: gives inside its own sentence's brackets (``aim_notes``): no line of its own repeats it below (en59, it42)
     merged: dict[int, frozenset[str]] = field(default_factory=dict)
-    #: what ``said`` was composed from (compare's results at each count, the cards' names), so that the output can
-    #: say it again with each base value written as every other fix writes it (``written_two``, round 44 en38*)
-    sources: tuple[list[dict[str, Any]], dict[str, str]] | None = None
 
 
 def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
@@ -887,7 +884,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
                        and within_chance(by_count[p.players], p))
     length = {r["players"]: moved for r in compared["results"] for moved in [length_moved(r, found)] if moved}
     return Proposal(trial, fresh, verdicts, effects, chance, pairs, above, length, moved_figures(compared), said,
-                    counts, character, merged, (compared["results"], dict(names)))
+                    counts, character, merged)
 
 
 def set_aside(fixer: Fixer, trial: Trial, fresh: dict[int, dict[str, Metric]], back: set[str],
@@ -1081,7 +1078,7 @@ def character_figure(name: str, moves: list[dict[str, Any]], lang: str) -> str:
         high = points(sizes[-1], lang, False)
     else:  # worked out from the two means as the blocks below write them: "4.6 to 3.3" is 28% fewer, never the
         # 29% of the unwritten 3.28 (terminal round 44 en37*)
-        written = [as_written(m, lang) for m in moves]
+        written = [as_written(m) for m in moves]
         sizes = sorted(abs(v - b) / abs(b) for b, v in written if b)
         ends = [decimal(100 * x, lang, places=0) for x in (sizes[0], sizes[-1])]
         high = percent(sizes[-1], lang, places=0)
@@ -1507,7 +1504,7 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         if prop is None:
             continue
         written.append((prop, write_proposal(fixer, prop, len(written) + 1, found)))
-    _say_proposals(fixer, written)
+    _say_all(fixer, written)
     _write_record(fixer, written)
     if written:  # what to do next: the smallest proposal, and the command that shows all it moves
         props = [p for p, _ in written]
@@ -1644,48 +1641,6 @@ def shared_verdicts(props: list[Proposal]) -> dict[int, list[str]]:
     first = props[0]
     return {n: v for n, v in first.verdicts.items()
             if all(p.verdicts.get(n) == v and (p.pairs or {}).get(n) == (first.pairs or {}).get(n) for p in props)}
-
-
-def _say_proposals(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
-    """``_say_all`` with each base game value written one way in the whole output (``written_two``)."""
-    from cardgen.simulate.verdict import WRITTEN_TWO
-    token = WRITTEN_TWO.set(written_two([p for p, _ in written], fixer.opts.lang))
-    try:
-        for prop, _ in written:  # the sentences again, each base value as every fix writes it ("from 36.93", not
-            # "36.9" under fix 1 and "36.93" under fix 3)
-            if prop.sources is not None and prop.said:
-                prop.said, prop.merged = said_verdicts(fixer, prop.trial, prop.sources[0], prop.sources[1],
-                                                       prop.above, prop.pairs or {})
-        _say_all(fixer, written)
-    finally:
-        WRITTEN_TWO.reset(token)
-
-
-def written_two(props: list[Proposal], lang: str) -> frozenset[float]:
-    """The base game's values that some fix's listed counts write with two decimals so that they subtract to the
-    change beside them (``verdict.written_apart``): the same base figure over the same games was "25.14" under fix 1
-    and "25.1" under fix 3, read as two base games (terminal round 44 en38*); each is then written with two
-    decimals in every row and sentence that shows it. The sentences' figures count too: "from 36.9" under fix 1 and
-    "from 36.93" under fix 3 was the same base game's winner's fortune."""
-    from cardgen.simulate.verdict import figures_places, is_share, shown, written_apart
-    said = [m for p in props for r in (getattr(p, "sources", None) or ([], {}))[0] for m in r.get("metrics") or []
-            if m.get("significant")]  # the sentences' figures (``figures``), as their rows'
-    tables = [ms for p in props for ms in p.counts.values()]
-    two = {m["base"] for m in [*said, *(m for ms in tables for m in ms)]
-           if m.get("base") is not None and m.get("variant") is not None and shown(m)[0] is not None
-           and written_apart(m["base"], m["variant"], shown(m)[0], is_share(m["metric"]), lang)}
-    # a list of counts has one precision (``count_lines``): where it takes two decimals, for any of its rows or for a
-    # base value written so elsewhere, every base value it shows is written with two, and so everywhere else ("25.14"
-    # in one fix's list, "25.1" in the next, round 45 en: the per-table rule had brought en38* back)
-    grew = True
-    while grew:
-        grew = False
-        for ms in tables:
-            bases = {m["base"] for m in ms if m.get("base") is not None}
-            if not bases <= two and (bases & two or figures_places(ms) > 1):
-                two |= bases
-                grew = True
-    return frozenset(two)
 
 
 def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
@@ -1862,9 +1817,7 @@ def count_lines(rows: list[dict[str, Any]], lang: str, words: Any = None) -> lis
 
     from cardgen.simulate.summary import interval
     from cardgen.terminal import WIDTH
-    from cardgen.simulate.verdict import figures_places
-    places = figures_places(rows)  # one precision for the table: "25,14 → 0,56" above "25,0 → 38,1" (round 44 fr37)
-    cells = [count_cells(m, lang, words, places) for m in rows]
+    cells = [count_cells(m, lang, words) for m in rows]  # one decimal on every row (round 44 fr37, round 45 fr33)
     if not cells:
         return []
     width = [max(len(c[i]) for c in cells) for i in range(1, 4)]
@@ -1901,7 +1854,8 @@ def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | Non
     compared at once (said forty times in one report: twentieth reading en49, fr42, it37); None where no block
     lists a peak nor says a widened interval. A count the game's ``words`` list as a running total (Draco's unpaid
     silver, ``is_total``) is named as the total over each game it is: "each count is the highest it reached" stood
-    above a first row that was a total (twenty-fifth reading en30, it33)."""
+    above a first row that was a total (twenty-fifth reading en30, it33). Where counts are listed, it ends with the
+    note on rounding: each change is worked out before its two values are rounded to one decimal (round 45)."""
     why = say("interval_widened_why", lang)
     rows = [m for p in props for ms in p.counts.values() for m in ms]
     peaks = any(m["metric"].startswith("peak:") for m in rows)
@@ -1911,9 +1865,10 @@ def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | Non
     key = "note_both" if peaks and widened else "note_peaks" if peaks else "note_widened" if widened else None
     totals = list(dict.fromkeys(tally_name(m["metric"], lang, words) or m["metric"]
                                 for m in rows if is_total(m["metric"], words)))
-    if key and key != "note_widened" and totals:
-        return word(f"{key}_totals", lang, totals=join_and([QUOTED[lang].format(t) for t in totals], lang))
-    return word(key, lang) if key else None
+    note = (word(f"{key}_totals", lang, totals=join_and([QUOTED[lang].format(t) for t in totals], lang))
+            if key and key != "note_widened" and totals else word(key, lang) if key else "")
+    # each listed count's change is worked out before rounding, its values written with one decimal (round 45)
+    return " ".join(x for x in (note, word("note_rounding", lang) if rows else "") if x) or None
 
 
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, shared: dict[int, list[str]],
