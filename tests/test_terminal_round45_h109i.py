@@ -90,3 +90,41 @@ def test_a_shortage_clearly_above_validates_aim_keeps_the_firm_advice(lang: str)
     fixer, props, paths = _round_run(lang, 0.05)
     assert SURE[lang][0] in plain(validate_line(fixer, props))
     assert SURE[lang][1] in plain(next_line(fixer, props, paths[0], paths))
+
+
+# -- it41*: Gentle Overeating's games are the base game's, move for move --------------------------------------------
+
+def _metric(name: str, group: str, base: float, variant: float, low: float, high: float) -> dict:
+    return {"metric": name, "group": group, "base": base, "variant": variant, "difference": variant - base,
+            "low": low, "high": high, "significant": low > 0 or high < 0}
+
+
+def _gentle_overeating(players: int) -> dict:
+    """The reader's figures at 3 players (compare.json): every count of play the same in every pair; the winner's
+    score up; the ties left after the tie-break 1 → 3 in 100 pairs, which only the final count of points makes."""
+    return {"players": players, "games": 100, "metrics": [
+        _metric("turns", "length", 50.58, 50.58, 0.0, 0.0),
+        _metric("rounds", "length", 16.86, 16.86, 0.0, 0.0),
+        _metric("winning_score", "tension", 72.83, 81.9, 4.632202, 13.507798),
+        _metric("end_reason:supply_exhausted", "internal", 1.0, 1.0, 0.0, 0.0),
+        _metric("gap:no_dish_emerald", "internal", 0.04, 0.04, 0.0, 0.0),
+        _metric("gap:tie_after_tiebreak", "internal", 0.01, 0.03, -0.01, 0.112839),
+        _metric("peak:hand_cards", "internal", 24.64, 24.64, 0.0, 0.0),
+        _metric("peak:king_portions", "internal", 26.61, 26.61, 0.0, 0.0)]}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_scoring_rule_that_leaves_every_move_alike_is_said_though_ties_moved(lang: str) -> None:
+    """it41*: the automated players' rules of thumb ignore Gentle Overeating's scoring (``scores`` hook; the agents
+    value a dish by their own projection), so base and variant games are the same move for move; the paragraph that
+    says so stayed silent because the ties left after the tie-break, counted only from the final scores, moved (1 →
+    3). It is said now, once, before the figures; a count of play that moved still keeps it silent."""
+    from cardgen.simulate.summary import same_play, same_play_lines
+    from cardgen.terminal import say
+
+    results = [_gentle_overeating(n) for n in (3, 4, 5)]
+    assert all(map(same_play, results))
+    assert same_play_lines(results, lang) == [say("same_play", lang)]
+    moved = _gentle_overeating(3)
+    moved["metrics"][-1] = _metric("peak:king_portions", "internal", 26.61, 26.2, -0.6, -0.2)
+    assert not same_play(moved)
