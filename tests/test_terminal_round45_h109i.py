@@ -128,3 +128,23 @@ def test_a_scoring_rule_that_leaves_every_move_alike_is_said_though_ties_moved(l
     moved = _gentle_overeating(3)
     moved["metrics"][-1] = _metric("peak:king_portions", "internal", 26.61, 26.2, -0.6, -0.2)
     assert not same_play(moved)
+
+
+# -- it3: "ci rientra appena" pointed at nothing ----------------------------------------------------------------------
+
+def test_the_seat_only_just_within_chance_is_said_with_what_contains_what() -> None:
+    """it3: "il giocatore 2 (19,3%) ci rientra appena, solo con gli intervalli allargati": "ci" had no antecedent
+    (the fair share lies in player 2's interval, not player 2 in something). Now the fair share falls just inside the
+    player's interval, and only because it is widened (the reader's King Lui run, 4 players: 58 wins of 300)."""
+    from test_balance import stats
+
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.summary import balance_lines
+    from cardgen.terminal import say
+
+    line = plain(balance_lines(balance(stats([81, 58, 85, 79], games=300)), "it", 4, "C")[0])
+    assert ("nessuno squilibrio è dimostrato, ma per il giocatore 2 (19,3%) la quota equa cade appena dentro "
+            "l’intervallo, e solo perché l’intervallo è allargato. Per distinguere") in line, line
+    many = say("balance_near_many", "it", fair="F", why="", games="300", items="X e Y")
+    assert many.endswith("ma per X e Y la quota equa cade appena dentro gli intervalli, e solo perché sono allargati")
+    assert " ci rientra" not in line + many
