@@ -176,8 +176,9 @@ def test_king_luis_italian_draw_ruling_says_pescare_once() -> None:
     from pathlib import Path
 
     deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
-    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già scoperta sul tavolo '
-            'non ti permette') in deck  # round 39 it28: not «in attesa»; fr33: our reading; round 40 en2*, fr3
+    # round 45 it2: «in attesa», the book's word (king_lui.po «Usare Emerald»), with «pescare» still said once
+    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare, anche se una carta Emerald è in attesa: non '
+            'puoi usarla al posto della pescata') in deck
     assert "invece di pescare" not in deck
 
 

@@ -236,7 +236,8 @@ def test_the_cheaper_faults_of_round_32() -> None:
     assert "solde" in draco["cannot_pay"]["text"]["fr"] and "seule la différence" not in draco["cannot_pay"]["text"]["fr"]
     assert draco["cannot_pay"]["text"]["en"].endswith("the rest of the debt is cancelled.")
     king = yaml.safe_load((root / "decks/king_lui.yaml").read_text(encoding="utf-8"))["clarifications"]
-    assert "non ti permette di usare Emerald" in king["no_dish_emerald"]["case"]["it"]  # round 34 it3: «pescare» once
+    # round 34 it3: «pescare» once; round 45 it2: the book's «in attesa», «al posto della pescata»
+    assert "in attesa: non puoi usarla al posto della pescata" in king["no_dish_emerald"]["case"]["it"]
     words = (root / "cardgen/games/draco/words.json").read_text(encoding="utf-8")
     assert "il ne reste aucun joueur" not in words
 

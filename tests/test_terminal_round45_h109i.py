@@ -148,3 +148,47 @@ def test_the_seat_only_just_within_chance_is_said_with_what_contains_what() -> N
     many = say("balance_near_many", "it", fair="F", why="", games="300", items="X e Y")
     assert many.endswith("ma per X e Y la quota equa cade appena dentro gli intervalli, e solo perché sono allargati")
     assert " ci rientra" not in line + many
+
+
+# -- it2, it7, it34: the rulebook's words for a waiting Emerald and the solo ghost ----------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _book(game: str) -> str:
+    return (ROOT / f"cardgen/rulebook/locale/it/LC_MESSAGES/{game}.po").read_text(encoding="utf-8")
+
+
+def test_the_waiting_emerald_is_called_as_the_book_calls_it() -> None:
+    """it2: "una carta Emerald già scoperta sul tavolo non ti permette di usare Emerald al suo posto": the book says
+    an Emerald card «in attesa» (king_lui.po, «Usare Emerald»), as the case's own name does, and «al suo posto» named
+    nothing. «pescare» stays said once (round 34 it3)."""
+    import yaml
+
+    deck = yaml.safe_load((ROOT / "decks/king_lui.yaml").read_text(encoding="utf-8"))
+    case = next(v["case"]["it"] for v in deck["clarifications"].values()
+                if isinstance(v, dict) and "Emerald" in (v.get("case") or {}).get("it", ""))
+    assert "carta Emerald in attesa" in _book("king_lui")
+    assert case.startswith("Quando sul tavolo non resta alcun piatto devi pescare, anche se una carta Emerald è in "
+                           "attesa: non puoi usarla al posto della pescata (una carta Emerald che peschi, invece, "
+                           "puoi usarla subito)."), case
+    assert "scoperta sul tavolo" not in case and "al suo posto" not in case and case.split(".")[0].count("pescare") == 1
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "in a solo game the ghost scores no points, so there is nobody to lead, catch up with or hand the win to"),
+    ("fr", "en solitaire, le fantôme ne marque aucun point : le joueur n’a personne à devancer ou à rattraper"),
+    ("it", "in solitario il fantasma non segna punti: non c’è nessuno da superare o da rimontare")])
+def test_the_solo_game_has_the_ghost_the_book_plays_against(lang: str, said: str) -> None:
+    """it7: "in solitario non c’è un avversario da superare o da rimontare", where the book has the player play
+    «contro il fantasma»: the ghost is there, it scores nothing (it only clears dishes, royale.po). A fact, said so in
+    every language; it34: the card-strength line's "da solo, non ha nessuno con cui confrontarsi" likewise."""
+    from cardgen.terminal import say
+
+    assert plain(say("across_why_solo", lang)) == said
+    if lang == "it":
+        assert "Giochi da solo contro il fantasma" in _book("royale")
+        import json
+        words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
+        line = words["impact"]["it"]["all_dealt_one_solo"]
+        assert line.endswith("e, in solitario, non c’è un altro giocatore con cui confrontare i risultati."), line
