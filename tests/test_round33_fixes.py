@@ -254,7 +254,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
         assert said.replace("\u202f", " ").endswith({"en": "(as noted at 3 players)",
                                                      "fr": "(avec la mise en garde faite à 3 joueurs)",
-                                                     "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang])
+                                                     "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang])
 
 
 @pytest.mark.parametrize("lang", LANGS)

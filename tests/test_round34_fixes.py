@@ -81,11 +81,11 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         # terminal round 43 it18: the caveat itself not said again, only pointed back to
         back = {"en": "(as noted at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
-                "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang]
+                "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players
         assert {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement des parties",
-                "it": "queste aggiunte cambiano il gioco e potrebbero non bastare"}[lang] in first
+                "it": "aggiunte però cambiano il gioco, quindi potrebbero non bastare"}[lang] in first
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
 
 

@@ -192,3 +192,32 @@ def test_the_solo_game_has_the_ghost_the_book_plays_against(lang: str, said: str
         words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
         line = words["impact"]["it"]["all_dealt_one_solo"]
         assert line.endswith("e, in solitario, non c’è un altro giocatore con cui confrontare i risultati."), line
+
+
+# -- it10, it11, it12: Draco's bank warning in Italian ---------------------------------------------------------------
+
+def _ruled(key: str) -> str:
+    from cardgen.terminal import say
+
+    return plain(say(key, "it", warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="",
+                     also=" (A)", cover="99%", ruling="r", first=say("players", "it", n=3)))
+
+
+def test_the_bank_warnings_italian_says_each_thing_once_and_points_back_one_way() -> None:
+    """it10: one five-line sentence with two «ma» («…(19 monete d’oro …); ma queste aggiunte cambiano il gioco e
+    potrebbero non bastare: …»): the caveat is a sentence of its own. it11: the later counts pointed back two ways
+    («Quanto detto per 3 giocatori su queste aggiunte e sui risultati vale allo stesso modo», «(vale l’avvertenza
+    fatta per 3 giocatori)»): now one way, plural where both caveats (additions and results) apply, singular where
+    only the additions' does (the ruling weighs on few games). it12: «…il resto) (vale l’avvertenza…)», two brackets
+    back to back: the pointer is a sentence."""
+    for key in ("short_ruled", "short_one_ruled"):
+        assert _ruled(key).endswith("nel 99% delle partite (A). Queste aggiunte però cambiano il gioco, quindi "
+                                    "potrebbero non bastare: il comando cardgen fix le mette alla prova su partite "
+                                    "nuove"), _ruled(key)
+        assert "; ma " not in _ruled(key)
+    for key in ("short_ruled_again_weighed", "short_one_ruled_again_weighed"):
+        assert _ruled(key).endswith("nel 99% delle partite (A). Valgono le avvertenze fatte per 3 giocatori")
+    for key in ("short_ruled_again", "short_one_ruled_again"):
+        assert _ruled(key).endswith("nel 99% delle partite (A). Vale l’avvertenza fatta per 3 giocatori su queste "
+                                    "aggiunte"), _ruled(key)
+        assert ") (" not in _ruled(key)

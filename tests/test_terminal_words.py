@@ -385,7 +385,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20) avrebbero permesso di "
                               "coprire l’ammanco nel 99% delle partite (19 monete d’oro in più varrebbero almeno "
                               "altrettanto, ma questo non è stato misurato e non è detto che basti: se ha troppo poco "
-                              "argento, la banca paga in oro solo se il giocatore può darle il resto); ma queste aggiunte cambiano il gioco e potrebbero non bastare: il comando cardgen fix "
+                              "argento, la banca paga in oro solo se il giocatore può darle il resto). Queste aggiunte però cambiano il gioco, quindi potrebbero non bastare: il comando cardgen fix "
                               "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
