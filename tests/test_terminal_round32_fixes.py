@@ -18,7 +18,8 @@ def test_the_first_run_note_is_no_paradox(lang: str) -> None:
     # terminal round 41 en1: no "until" (a promised release): "for now" (round 32's pin updated)
     # terminal round 44 en11*, fr7, it7*: "for now … more slowly" than what? than the later runs (pin updated)
     # round 45 en1*: "its results are the same" as what? English says later runs are faster (pin updated)
-    assert {"en": "later runs are faster", "fr": "que les suivantes", "it": "delle successive"}[lang] in note
+    # round 45 it1: «più lenta delle successive, con gli stessi risultati» read as results of the slowness (pin updated)
+    assert {"en": "later runs are faster", "fr": "que les suivantes", "it": "le successive, più rapide"}[lang] in note
     assert {"en": "until", "fr": "jusqu’à", "it": "finché"}[lang] not in note
     wait = say("waiting_build", lang, game="Royale", why="x")
     assert {"en": "unaffected", "fr": "inchangés", "it": "non cambiano"}[lang] not in wait  # en14: "unaffected" by what?

@@ -221,3 +221,16 @@ def test_the_bank_warnings_italian_says_each_thing_once_and_points_back_one_way(
         assert _ruled(key).endswith("nel 99% delle partite (A). Vale l’avvertenza fatta per 3 giocatori su queste "
                                     "aggiunte"), _ruled(key)
         assert ") (" not in _ruled(key)
+
+
+# -- it1: the first-run note -----------------------------------------------------------------------------------------
+
+def test_the_first_run_note_says_the_later_runs_are_faster_and_give_the_same_results() -> None:
+    """it1: «questa esecuzione è più lenta delle successive, con gli stessi risultati» read as if the results were a
+    property of the slowness. Now: this run is slower; the later ones, faster, give the same results (no longer than
+    round 33's note, one line)."""
+    from cardgen.terminal import WIDTH, say
+
+    note = say("note_building", "it", title="King Lui")
+    assert note == "King Lui: questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati."
+    assert len(note) <= WIDTH
