@@ -110,7 +110,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         "appena dentro l’intervallo, e solo perché l’intervallo è allargato" in it and it.endswith(command) and "si scosta" not in it  # round 41 it3*
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]
     # as where nobody is named (fr1); what chance explains, not "beyond chance" (round 30 en5)
-    verdict = "Over 300 games, no gap is larger than chance alone would explain"  # round 43 en4: one wording
+    verdict = "Over 300 games, no gap is larger than chance alone would explain."  # round 43 en4; round 45 it4
     assert none.endswith(verdict)
     assert "no gap is larger than chance alone would explain, but" in balance_lines(out, "en", 4, command)[0]
     assert balance_lines(out, "en") == []  # a warnings list (the runs overview) shows no seat lines to square with

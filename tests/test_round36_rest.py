@@ -239,7 +239,7 @@ def test_the_balance_says_chance_alone_not_within_chance() -> None:
     said: set[str] = set()
     balance_parts(b, "en", 4, run_said=said)
     [(_, again)] = balance_parts(b, "en", 4, run_said=said)
-    assert again.endswith("Here too, over 300 games, no gap is larger than chance alone would explain"), again
+    assert again.endswith("Here too, over 300 games, no gap is larger than chance alone would explain."), again
     for key in nonempty(["fair_within", "fair_within_two", "fair_within_close", "fair_within_close_two"]):
         assert PAGES["en"][key].startswith(", a gap chance alone could explain")
         assert "within chance" not in PAGES["en"][key]

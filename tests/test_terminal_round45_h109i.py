@@ -234,3 +234,18 @@ def test_the_first_run_note_says_the_later_runs_are_faster_and_give_the_same_res
     note = say("note_building", "it", title="King Lui")
     assert note == "King Lui: questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati."
     assert len(note) <= WIDTH
+
+
+# -- it4: the balance verdict's second sentence ended like its first ------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_balance_verdict_of_two_sentences_ends_with_a_full_stop(lang: str) -> None:
+    """it4: «… Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato» opened its second
+    sentence with a capital and stopped bare, where the near-miss lines end theirs. Every language: one rule for a
+    line of sentences."""
+    from cardgen.simulate.summary import balance_lines
+
+    line = plain(balance_lines({"seat_fair_share": 0.337, "flags": [], "games": 300}, lang, 3)[0])
+    assert line.endswith({"en": "no gap is larger than chance alone would explain.",
+                          "fr": "aucun écart ne dépasse ce que le hasard explique.",
+                          "it": "nessuno squilibrio è dimostrato."}[lang]), line

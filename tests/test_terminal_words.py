@@ -656,10 +656,10 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
     assert balance_lines(fair, "en", 4) == [
         # round 43 en4, fr2, it2: one wording for one verdict, at every count
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner. Over 300 "
-        "games, no gap is larger than chance alone would explain"]
+        "games, no gap is larger than chance alone would explain."]  # round 45 it4: two sentences, both ended
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 %. Sur 300 parties, aucun écart ne dépasse ce que le hasard "
-        "explique")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
+        "explique.")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "tutti gli intervalli la contengono: nessuno squilibrio è dimostrato" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
         assert not re.search(r"9[789][,.]\d", balance_lines(fair, lang, 3)[0])

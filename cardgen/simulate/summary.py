@@ -1190,8 +1190,10 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
             said = True
     if not out and seats > 1 and share is not None:
         # at a later count of a run whose earlier count said it, "again" in fewer words (terminal round 32)
-        out.append(("none", say(_again("balance_none", run_said), lang, fair=_pct(share, lang, fixed=True), n=seats,
-                                why=fair_why(share, seats, lang), games=_num(b.get("games"), lang))))
+        # two sentences, the second ended like the first: "… nessuno squilibrio è dimostrato" stopped bare beside
+        # the near-miss lines, which end theirs (round 45 it4)
+        out.append(("none", ended(say(_again("balance_none", run_said), lang, fair=_pct(share, lang, fixed=True),
+                                      n=seats, why=fair_why(share, seats, lang), games=_num(b.get("games"), lang)))))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
         out.append(("agents", balance_paragraph(agents, lang, agents[0]["fair"])))
     return out
