@@ -171,7 +171,11 @@ def test_a_balance_warning_on_the_page_has_its_caveat_beside_it(lang: str) -> No
     # round 39 en45: the use alone under the warning (the cards' paragraph below says why it is not judged)
     assert {"en": "hardly ever use their", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[0]
     # terminal round 44 en17*: a count with no balance warning has it too, under its balance line (``deck.html``)
-    assert warning_caveats({**r, "balance": {"flags": []}}, lang, naming, set()) == first
+    # round 45 it8: under a warning the note says what it means for that imbalance; elsewhere, for every figure
+    quiet = warning_caveats({**r, "balance": {"flags": []}}, lang, naming, set())
+    assert len(quiet) == 1 and quiet != first
+    assert {"en": "balance included", "fr": "y compris l’équilibre", "it": "equilibrio compreso"}[lang] in quiet[0]
+    assert {"en": "this imbalance", "fr": "ce déséquilibre", "it": "questo squilibrio"}[lang] in first[0]
     assert warning_caveats({**r, "players": 1}, lang, naming, set()) == []
     deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
     assert deck.index("e.warn_caveats") < deck.index("e.balance_fix") and deck.index("e.warnings") < deck.index(

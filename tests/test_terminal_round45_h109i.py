@@ -249,3 +249,60 @@ def test_the_balance_verdict_of_two_sentences_ends_with_a_full_stop(lang: str) -
     assert line.endswith({"en": "no gap is larger than chance alone would explain.",
                           "fr": "aucun écart ne dépasse ce que le hasard explique.",
                           "it": "nessuno squilibrio è dimostrato."}[lang]), line
+
+
+# -- it8: the Imposter note under a balance warning says what it means for that imbalance -----------------------------
+
+WARNED = {
+    "en": ("note: the simulated players hardly ever use their Imposter card (in 0.8% of cases, counting each player in "
+           "each of the first 250 games), so this imbalance was measured in games played almost without it"),
+    "fr": ("à noter : les joueurs automatiques n’utilisent presque jamais leur carte Imposteur (dans 0,8 % des cas, en "
+           "comptant chaque joueur dans chacune des 250 premières parties) ; ce déséquilibre a donc été mesuré sur des "
+           "parties jouées quasiment sans elle"),
+    "it": ("nota: i giocatori automatici non usano quasi mai la loro carta Impostore (nello 0,8% dei casi, contando "
+           "ogni giocatore in ciascuna delle prime 250 partite), quindi questo squilibrio è misurato su partite "
+           "giocate praticamente senza di essa")}
+WARNED_AGAIN = {
+    "en": ("note: here too the simulated players hardly ever use their Imposter card (in 0.8% of cases), so this "
+           "imbalance too was measured in games played almost without it"),
+    "fr": ("à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais leur carte Imposteur (dans 0,8 % "
+           "des cas) ; ce déséquilibre a donc lui aussi été mesuré sur des parties jouées quasiment sans elle"),
+    "it": ("nota: anche qui i giocatori automatici non usano quasi mai la loro carta Impostore (nello 0,8% dei casi), "
+           "quindi anche questo squilibrio è misurato su partite giocate praticamente senza di essa")}
+IMPOSTER_ROW = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.008, "played_share": 0.008,
+                "difference": None, "not_judged": {"why": "all"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_imposter_note_under_a_warning_says_what_it_means_for_that_imbalance(lang: str) -> None:
+    """it8: under Royale's 4-player balance warning, «nota: anche qui … quindi vale la nota sopra»: the note above was
+    80 lines up, and a designer reading the warning alone missed that the imbalance was measured nearly without the
+    Imposter. Under a warning the note says what it means for that imbalance, whole at its first saying, its share
+    alone after; elsewhere a later count still points back in few words."""
+    from cardgen.simulate.summary import Naming, held_all_lines
+
+    naming = Naming(names={"imposter": {"en": "Imposter", "fr": "Imposteur", "it": "Impostore"}[lang]})
+    [first] = held_all_lines([IMPOSTER_ROW], lang, naming, set(), first=250, warning=True)
+    assert plain(first.strip()) == WARNED[lang], first
+    run: set[str] = set()
+    held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250)  # an earlier count said the whole note
+    [warned] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250, warning=True)
+    assert plain(warned.strip()) == WARNED_AGAIN[lang], warned
+    [later] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250)
+    assert {"en": "the note above applies", "fr": "la remarque ci-dessus vaut donc encore",
+            "it": "vale la nota sopra"}[lang] in later
+
+
+def test_the_page_says_the_imposter_note_under_its_warning_of_that_imbalance_too() -> None:
+    """it8 on the page (royale.html, 4 players): the note under the warning said «vale la nota sopra» too."""
+    from cardgen.report.pages import warning_caveats
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming(names={"imposter": "Impostore"})
+    said: set[str] = set()
+    quiet = {"players": 3, "games": 300, "designer": {"component_impact": [IMPOSTER_ROW]}, "balance": {"flags": []}}
+    warned = {**quiet, "players": 4, "balance": {"flags": [{"seat": 1, "side": "more"}]}}
+    warning_caveats(quiet, "it", naming, said)
+    [line] = warning_caveats(warned, "it", naming, said)
+    assert "quindi anche questo squilibrio è misurato su partite giocate praticamente senza di essa" in line, line
+    assert "vale la nota sopra" not in line

@@ -860,7 +860,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # (terminal round 30 fr9); but under the warning, which follows the win rates it judges: between them,
             # the caveat parted the table from its verdict (round 31 en11, fr11)
             early = held_all_lines(designer.get("component_impact") or [], lang, naming, said,
-                                   first=first_games(designer, r["games"]))
+                                   first=first_games(designer, r["games"]), warning=True)
         for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
             # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
             # at that seat (twenty-second reading en11, fr8, it10)
@@ -1714,14 +1714,18 @@ def first_games(designer: Mapping[str, Any], played: int | None) -> int:
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None, solo: bool = False, first: int = 0) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False, first: int = 0,
+                   warning: bool = False) -> list[str]:
     """The note on a card every player has (``impact.held_by_all``: Royale's imposter) that the simulated players
     hardly ever use: every figure above, balance included, describes games played nearly without it (fourteenth
     reading en54, fr12). Why the card is not judged is the card-strength line's to say, on the terminal as on the
     page (terminal round 41 en19, en22: one fact, one shape), the solo block's too (round 42 en1, it1, fr1). ``said``:
     the run's said-once keys; the note whole at a run's first player count, short after (eighteenth reading fr15).
     ``solo``: the one player's block (twenty-second reading en7). ``first``: the games the share was
-    counted on, where fewer than the run's (``first_games``)."""
+    counted on, where fewer than the run's (``first_games``). ``warning``: said under a balance warning, of that
+    imbalance ("so this imbalance too was measured in games played almost without it"), never "so the note above
+    applies": the note above was 80 lines up, and a designer reading the warning alone missed that the imbalance was
+    measured nearly without the card (round 45 it8)."""
     from cardgen.simulate.cards import hardly_played
 
     out = []
@@ -1736,7 +1740,8 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
             said.add(key)
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
-        key = "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
+        key = ("held_all_used_warning_again" if again else "held_all_used_warning") if warning else \
+            "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
         # said again, the note points back to the whole one and gives only this count's share: three notes of 30
         # words, each with its own share and framing, had the reader compare them to see they said one thing
         # (terminal round 43 it9, fr7)
