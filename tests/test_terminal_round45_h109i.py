@@ -306,3 +306,21 @@ def test_the_page_says_the_imposter_note_under_its_warning_of_that_imbalance_too
     [line] = warning_caveats(warned, "it", naming, said)
     assert "quindi anche questo squilibrio è misurato su partite giocate praticamente senza di essa" in line, line
     assert "vale la nota sopra" not in line
+
+
+# -- it9: "circa dieci volte più lento" agreed with nothing -----------------------------------------------------------
+
+def test_what_is_ten_times_slower_is_named() -> None:
+    """it9: «ogni partita viene allora rigiocata …, sostituendo una carta … (circa dieci volte più lento)»: «lento»
+    agreed with nothing (the subject is «partita»; the slow thing, the run, was never named). Now «la verifica diventa
+    circa dieci volte più lenta», on the terminal and the page."""
+    import json
+
+    from cardgen.terminal import say
+
+    line = say("exchange_building", "it", points=4)
+    page = json.loads((ROOT / "cardgen/report/impact.json").read_text(encoding="utf-8"))
+    page_line = page["words"]["it"]["exchange_building"]
+    assert line.endswith("con una carta che nessuno tiene; la verifica diventa circa dieci volte più lenta"), line
+    assert page_line.endswith("con una carta che nessuno tiene. La verifica diventa circa dieci volte più lenta.")
+    assert "più lento)" not in line + page_line
