@@ -324,3 +324,21 @@ def test_what_is_ten_times_slower_is_named() -> None:
     assert line.endswith("con una carta che nessuno tiene; la verifica diventa circa dieci volte più lenta"), line
     assert page_line.endswith("con una carta che nessuno tiene. La verifica diventa circa dieci volte più lenta.")
     assert "più lento)" not in line + page_line
+
+
+# -- it20: the bank ruling's clause without a colon after the semicolon, its place named --------------------------
+
+def test_the_bank_rulings_place_is_named_as_a_place_in_the_book() -> None:
+    """it20: «…in una partita; la descrizione pubblicata non dice che cosa succede in quel caso: la partita continua
+    grazie a una scelta di questa edizione (nei «Casi particolari», «Il denaro»).»: a semicolon then a colon, and two
+    headings side by side with no noun. Now «…in quel caso, e la partita continua … (nella sezione «Casi
+    particolari», paragrafo «Il denaro»)» (never «regolamento»: the published rules' name in these outputs)."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    f = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    line = plain(shortfall_line(f, "it", Naming.of(resolve("draco", ROOT), "it"), said=set(),
+                                entry={"variant": "draco", "players": 3}))
+    assert ("in una partita; la descrizione pubblicata non dice che cosa succede in quel caso, e la partita continua "
+            "grazie a una scelta di questa edizione (nella sezione «Casi particolari», paragrafo «Il denaro»). "
+            "I risultati") in line, line
