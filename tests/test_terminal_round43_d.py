@@ -220,7 +220,7 @@ def test_a_later_counts_other_counts_name_the_one_they_add(lang: str) -> None:
     naming = Naming()
     line = plain(internal_line(seven, lang, naming, before=before))
     one_more = {"en": "none of the 4 (one more than at 3 players: ", "fr": "aucune des 4 (une de plus qu’à 3 joueurs : ",
-                "it": "nessuna delle 4 (una in più che con 3 giocatori: "}[lang]
+                "it": "nessuna delle 4 (una in più rispetto a 3 giocatori: "}[lang]  # round 45 it16
     assert one_more in line, line
     assert plain(internal_line(six, lang, naming, before=before)) == plain(internal_line(six, lang, naming))
     fewer = six[1:] + [_metric("gap:draw_from_empty_supply")]
@@ -228,4 +228,4 @@ def test_a_later_counts_other_counts_name_the_one_they_add(lang: str) -> None:
     moved = plain(internal_line(seven[:-1] + [_metric("gap:draw_from_empty_supply", True)], lang, naming,
                                 before=before))
     assert {"en": "1 of 4 (one more than at 3 players: ", "fr": "1 sur 4 (une de plus qu’à 3 joueurs : ",
-            "it": "1 su 4 (una in più che con 3 giocatori: "}[lang] in moved, moved
+            "it": "1 su 4 (una in più rispetto a 3 giocatori: "}[lang] in moved, moved

@@ -342,3 +342,28 @@ def test_the_bank_rulings_place_is_named_as_a_place_in_the_book() -> None:
     assert ("in una partita; la descrizione pubblicata non dice che cosa succede in quel caso, e la partita continua "
             "grazie a una scelta di questa edizione (nella sezione «Casi particolari», paragrafo «Il denaro»). "
             "I risultati") in line, line
+
+
+# -- it16: the added counts said once, then "as at 4 players"; «rispetto a», not «che con» -----------------------------
+
+def _count(name: str) -> dict:
+    return {"metric": name, "group": "internal", "base": 0.1, "variant": 0.1, "difference": 0.0, "low": -0.01,
+            "high": 0.01, "significant": False}
+
+
+@pytest.mark.parametrize(("lang", "four", "five"), [
+    ("en", "none of the 4 (one more than at 3 players: ", "none of the 4 (as at 4 players) changed"),
+    ("fr", "aucune des 4 (une de plus qu’à 3 joueurs : ", "aucune des 4 (comme à 4 joueurs) n’a"),
+    ("it", "nessuna delle 4 (una in più rispetto a 3 giocatori: ", "nessuna delle 4 (come con 4 giocatori) è cambiata")])
+def test_the_counts_a_player_count_adds_are_named_once(lang: str, four: str, five: str) -> None:
+    """it16: Gentle Overeating's compare said «(una in più che con 3 giocatori: partite in cui un giocatore deve
+    pescare ma il mazzo è esaurito)» at 4 players and again, word for word, at 5; «che con» is spoken Italian. Now the
+    5-player line says «(come con 4 giocatori)» (``format_comparison`` passes the count before as ``same`` where it
+    added the same counts), and «rispetto a»."""
+    from cardgen.simulate.summary import Naming, internal_line
+
+    three = [_count("end_reason:supply_exhausted"), _count("gap:no_dish_emerald"), _count("peak:hand_cards")]
+    more = three + [_count("gap:draw_from_empty_supply")]
+    before = ([m["metric"] for m in three], 3)
+    assert four in plain(internal_line(more, lang, Naming(), before=before))
+    assert five in plain(internal_line(more, lang, Naming(), before=before, same=4))

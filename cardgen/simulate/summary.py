@@ -2633,6 +2633,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
     gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
     first_counts: tuple[list[str], int] | None = None  # the first count's other counts, and that count
+    prior: tuple[list[str], int] | None = None  # the last count's, likewise
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
@@ -2643,10 +2644,16 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         gone = gone_counts(internal, lang, named_metrics(r))
         again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
+        mine = [m["metric"] for m in internal if m["metric"] not in named_metrics(r)]
+        # the count before added the same counts to the first's: "as at 4 players", never its parenthesis word for
+        # word again (round 45 it16)
+        same = prior[1] if prior is not None and set(prior[0]) == set(mine) and first_counts is not None \
+            and set(first_counts[0]) < set(mine) else None
         counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again,
-                                before=first_counts) if internal else "")
+                                before=first_counts, same=same) if internal else "")
         if counts and first_counts is None:  # the counts a later line's added ones are told from (en17, fr21)
-            first_counts = ([m["metric"] for m in internal if m["metric"] not in named_metrics(r)], r["players"])
+            first_counts = (mine, r["players"])
+        prior = (mine, r["players"]) if counts else prior
         gone_at = gone_at or ((gone, r["players"]) if gone else None)
         kinds_said = kinds_said or bool(counts)
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
@@ -2745,7 +2752,7 @@ def gone_counts(internal: Sequence[dict[str, Any]], lang: str = "en", named: Col
 
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
                   named: Collection[str] = (), kinds: bool = False, again: int | None = None,
-                  before: tuple[Collection[str], int] | None = None) -> str:
+                  before: tuple[Collection[str], int] | None = None, same: int | None = None) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
@@ -2758,7 +2765,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     value: "cards in the draw pile once rebuilt: 55.9 → 0.0" reported as a change a count the variant does away
     with (en19, fr15). ``before``: the other counts of the first player count that had a line, and that count:
     the counts this one adds are named ("none of the 7 changed" after "none of the 6" sent the reader looking for
-    the 7th, a special case that came up only from 4 players on: terminal round 43 en17, fr21)."""
+    the 7th, a special case that came up only from 4 players on: terminal round 43 en17, fr21). ``same``: the player
+    count before this one, where it added the same counts: "as at 4 players", not the added ones named again word
+    for word (round 45 it16)."""
     from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
@@ -2777,7 +2786,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     # said only where this count keeps every count of the first and adds some: "one more than at 3 players"
     metrics = {m["metric"] for m in others}
     new = [m["metric"] for m in others if before is not None and m["metric"] not in before[0]]
-    added = (say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
+    added = (say("internal_same", lang, p=same) if same is not None else
+             say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
                  names=and_list([named_as(metric) for metric in new], lang))
              if new and before and set(before[0]) <= metrics else "")
     if not moved:
