@@ -367,3 +367,23 @@ def test_the_counts_a_player_count_adds_are_named_once(lang: str, four: str, fiv
     before = ([m["metric"] for m in three], 3)
     assert four in plain(internal_line(more, lang, Naming(), before=before))
     assert five in plain(internal_line(more, lang, Naming(), before=before, same=4))
+
+
+# -- it17, it18: two variants' Italian ------------------------------------------------------------------------------
+
+def test_the_two_variants_italian_reads_as_the_book() -> None:
+    """it17: Gentle Overeating «le altre fanno punti come al solito» (spoken; the book says a kept portion «vale» its
+    points): «le altre valgono punti come al solito». it18: Light Supper's reason «la partita in solitario non usa la
+    carta Fine del banchetto, quindi una cena leggera non la accorcerebbe»: «la» took the nearest feminine noun, the
+    card. Now «in solitario la carta Fine del banchetto non si usa, quindi la variante non accorcerebbe la partita»."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, difference_line
+
+    gentle = resolve("king_lui-gentle-overeating", ROOT)
+    [house] = [d for d in gentle.differences if d.get("kind") == "house_rule"]
+    assert plain(difference_line(house, "it", Naming.of(gentle, "it"))).endswith(
+        "scarti solo quelle in eccesso; le altre valgono punti come al solito.")
+    short = resolve("royale-short", ROOT)
+    said = [plain(difference_line(d, "it", Naming.of(short, "it"))) for d in short.differences]
+    assert any(s.endswith("(in solitario la carta Fine del banchetto non si usa, quindi la variante non accorcerebbe "
+                          "la partita)") for s in said), said
