@@ -119,7 +119,7 @@ def test_the_two_thresholds_say_why_they_differ(lang: str) -> None:
                   "share as small as 1% cannot be told from chance",
             "fr": "Deux seuils : cardgen fix vise au plus 5% des parties où x, car sur 100 g par essai une part aussi "
                   "faible que 1% ne se distingue pas du hasard",
-            "it": "Due soglie: cardgen fix punta al massimo al 5% delle partite in cui x, perché su 100 g per prova"
+            "it": "Due soglie: cardgen fix mira a non superare il 5% delle partite in cui x, perché su 100 g per prova"
             }[lang] in said, said
     assert not said.startswith(("Why", "Pourquoi", "Perché"))
 

@@ -387,3 +387,16 @@ def test_the_two_variants_italian_reads_as_the_book() -> None:
     said = [plain(difference_line(d, "it", Naming.of(short, "it"))) for d in short.differences]
     assert any(s.endswith("(in solitario la carta Fine del banchetto non si usa, quindi la variante non accorcerebbe "
                           "la partita)") for s in said), said
+
+
+# -- it25: "punta al massimo al" ---------------------------------------------------------------------------------------
+
+def test_fix_aims_at_a_target_in_italian() -> None:
+    """it25: «cardgen fix punta al massimo al 5% delle partite in cui …»: one aims at a target, not "at most at".
+    Now «mira a non superare il 5% delle partite in cui …»."""
+    from cardgen.tune.fix import word
+
+    said = plain(word("aim_note", "it", aim="5%", cover_left="1%", case="la banca non può pagare", games="100 partite"))
+    assert said.startswith("Due soglie: cardgen fix mira a non superare il 5% delle partite in cui la banca non può "
+                           "pagare, perché"), said
+    assert "punta al massimo" not in said
