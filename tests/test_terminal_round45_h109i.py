@@ -400,3 +400,21 @@ def test_fix_aims_at_a_target_in_italian() -> None:
     assert said.startswith("Due soglie: cardgen fix mira a non superare il 5% delle partite in cui la banca non può "
                            "pagare, perché"), said
     assert "punta al massimo" not in said
+
+
+# -- it14: the 400-pair rerun said to be for this imbalance alone ----------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "To measure what the variant changes to this imbalance alone, at this player count, play 4 times as many "
+           "pairs"),
+    ("fr", "Pour mesurer ce que change la variante à ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus "
+           "de paires"),
+    ("it", "Per misurare che cosa cambia la variante solo in questo squilibrio, con questo numero di giocatori, simula "
+           "un numero di coppie 4 volte maggiore")])
+def test_the_smaller_rerun_says_what_it_is_for(lang: str, said: str) -> None:
+    """it14: «Per simulare le 1.000 coppie previste …, rilancia con --fixed» and, 20 lines later, «simula un numero
+    di coppie 4 volte maggiore … --players 5 --games 400 --fixed»: two reruns, and the designer could not tell which
+    to run. The second says it measures this imbalance alone, at this player count."""
+    from cardgen.terminal import say
+
+    assert plain(say("compare_seat_measure", lang, command="c", times=4)).startswith(said)

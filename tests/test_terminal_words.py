@@ -994,7 +994,7 @@ BALANCE_CASES = {
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for "
                                  "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too: to judge it on 1,000 games of its "
                                  "own, run (if you have not already): cardgen validate royale --players 4 To "
-                                 f"measure what the variant changes, {_FOUR}: cardgen compare royale "
+                                 f"measure what the variant changes to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
                                f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; "
@@ -1011,7 +1011,7 @@ BALANCE_CASES = {
                               f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
                               "The base game may have this imbalance too: to judge it on 1,000 games of its own, run "
                               "(if you have not already): cardgen validate royale --players 4 To measure what "
-                              f"the variant changes, {_FOUR}: cardgen compare royale royale-short --players 4 "
+                              f"the variant changes to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                             "game the gap goes the same way on these pairs but may be chance here; the change between "
@@ -1063,7 +1063,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "−19,0 à +7,0 points de pourcentage. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
                   "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
-                  "change la variante, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
+                  "change la variante à ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
                   "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
