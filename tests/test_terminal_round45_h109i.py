@@ -192,6 +192,11 @@ def test_the_solo_game_has_the_ghost_the_book_plays_against(lang: str, said: str
         words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
         line = words["impact"]["it"]["all_dealt_one_solo"]
         assert line.endswith("e, in solitario, non c’è un altro giocatore con cui confrontare i risultati."), line
+        # it32: the swap test said in words where a Royale page never defines it; it33: the book's «carta Impostore»
+        defined = "la prova di sostituzione (misurare la forza di una carta sostituendola con un’altra in una mano a " \
+                  "partita in corso)"
+        many = words["impact"]["it"]["all_dealt_one"]
+        assert defined in line and defined in many and "la propria carta Impostore" in many
 
 
 # -- it10, it11, it12: Draco's bank warning in Italian ---------------------------------------------------------------
