@@ -106,8 +106,8 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         and "mais le joueur 2 (19,3\u202f%) est à la limite" in fr and "s’écarte" not in fr  # round 41 fr3*
     it = balance_lines(out, "it", 4, command)[0]
     assert it.startswith("equilibrio: la quota equa è 25,3%, più di un quarto perché una vittoria condivisa conta per "
-                         "ciascun vincitore. Su 300 partite") and "ma il giocatore 2 (19,3%) ci rientra appena, "\
-        "solo con gli intervalli allargati" in it and it.endswith(command) and "si scosta" not in it  # round 41 it3*
+                         "ciascun vincitore. Su 300 partite") and "ma per il giocatore 2 (19,3%) la quota equa cade "\
+        "appena dentro l’intervallo, e solo perché l’intervallo è allargato" in it and it.endswith(command) and "si scosta" not in it  # round 41 it3*
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]
     # as where nobody is named (fr1); what chance explains, not "beyond chance" (round 30 en5)
     verdict = "Over 300 games, no player’s win rate is further from the fair share than chance alone would explain"  # round 43 en4: one wording
@@ -181,7 +181,7 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
         assert line.count(command) == 1 and line.count({"fr": "la moitié", "it": "metà"}[lang]) == 1
         # round 30 en11, fr13, it8: with two players "the widest gaps" are both: no superlative
         assert {"fr": "mais le joueur 1 (59,7\u202f%) et le joueur 2 (48,0\u202f%) sont à la limite",
-                "it": "ma il giocatore 1 (59,7%) e il giocatore 2 (48,0%) ci rientrano appena"}[lang] in line
+                "it": "ma per il giocatore 1 (59,7%) e il giocatore 2 (48,0%) la quota equa cade appena dentro gli intervalli"}[lang] in line
     # a flagged seat and a seat within chance at one count: the share's reason said once, at the first paragraph
     mixed = balance(stats([330, 224, 223, 223]))
     lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")

@@ -54,7 +54,7 @@ def test_a_house_rule_said_in_one_sentence_ends_with_a_full_stop(lang: str) -> N
     [house] = [d for d in deck.differences if d.get("kind") == "house_rule"]
     said = plain(difference_line(house, lang, Naming.of(deck, lang)))
     assert said.endswith(plain({"en": "score the rest as usual.", "fr": "marquez normalement les autres.",
-                                "it": "le altre fanno punti come al solito."}[lang])), said
+                                "it": "le altre valgono punti come al solito."}[lang])), said  # round 45 it17
 
 
 #: compare's page, above its card table, where neither game flags a card: the terminal's own claim

@@ -164,7 +164,7 @@ def test_a_kept_slight_problem_says_why_and_no_calque() -> None:
     for lang in ("en", "fr", "it"):
         assert ":" not in DESCRIBE[lang]["rule"] and ". " in word("unconfirmed", lang, n=100, twice=200)
     # it38, then terminal round 40 it25: two thresholds, and why, never a "Perché" that reads as "because"
-    assert "Due soglie: cardgen fix punta al massimo al 5" in word("aim_note", "it", aim="5 %", cover_left="1 %", case="x",
+    assert "Due soglie: cardgen fix mira a non superare il 5" in word("aim_note", "it", aim="5 %", cover_left="1 %", case="x",
                                                                    games="100 partite")
 
 

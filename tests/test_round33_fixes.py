@@ -27,7 +27,7 @@ def test_the_first_run_note_says_what_the_run_lacks_and_until_when(lang: str) ->
     # what the designer sees now (slower, the same results): round 33's "faster simulation" pin updated
     # terminal round 44 en11*: "more slowly" than what? the run is slower than later ones: pin updated
     # round 45 en1*: "the same" as what? said: slower while cardgen prepares the game, later runs faster: pin updated
-    assert {"en": "later runs are faster", "fr": "plus lente que les suivantes", "it": "più lenta delle successive"}[lang] \
+    assert {"en": "later runs are faster", "fr": "plus lente que les suivantes", "it": "le successive, più rapide"}[lang] \
         in say("note_building", lang, title="X")
     assert {"en": "faster simulation", "fr": "simulation rapide", "it": "simulazione rapida"}[lang] in say(
         "note_building_skips", lang, title="X")
@@ -254,7 +254,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
         assert said.replace("\u202f", " ").endswith({"en": "(as noted at 3 players)",
                                                      "fr": "(avec la mise en garde faite à 3 joueurs)",
-                                                     "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang])
+                                                     "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang])
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -275,8 +275,8 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
     # round 40 it9*: Draco's published source as its book names it, and this edition's ruling
     ("fr", "la description publiée ne dit pas ce qui se passe alors, et le choix de cette édition permet de "
            "poursuivre la partie (sous « Cas particuliers », « L’argent »). Les résultats"),
-    ("it", "la descrizione pubblicata non dice che cosa succede in quel caso: la partita continua grazie a una scelta "
-           "di questa edizione (nei «Casi particolari», «Il denaro»). I risultati")])  # round 38 it35: the cause and effect said
+    ("it", "la descrizione pubblicata non dice che cosa succede in quel caso, e la partita continua grazie a una "
+           "scelta di questa edizione (nella sezione «Casi particolari», paragrafo «Il denaro»). I risultati")])  # round 38 it35: the cause and effect said
 def test_the_shortage_warning_says_the_gap_the_rule_then_what_follows(lang: str, order: str) -> None:
     """fr23: « la règle ajoutée par cardgen permet de poursuivre la partie, mais les règles publiées ne disent pas
     ce qui se passe alors, donc les résultats … »: remedy, problem, consequence; now the gap in the rules first, as

@@ -81,11 +81,11 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         # terminal round 43 it18: the caveat itself not said again, only pointed back to
         back = {"en": "(as noted at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
-                "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang]
+                "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players
         assert {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement des parties",
-                "it": "queste aggiunte cambiano il gioco e potrebbero non bastare"}[lang] in first
+                "it": "aggiunte però cambiano il gioco, quindi potrebbero non bastare"}[lang] in first
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
 
 
@@ -135,7 +135,8 @@ def test_the_margin_warning_compares_like_with_like() -> None:
     # terminal round 41 en10, fr3*, it3*: the verdict first, then who is only just within it (pins updated)
     ("en", "but player 2 (19.3%) only just: without the widening, that gap would be beyond chance"),
     ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard explique"),
-    ("it", "ma il giocatore 2 (19,3%) ci rientra appena, solo con gli intervalli allargati")])
+    ("it", "ma per il giocatore 2 (19,3%) la quota equa cade appena dentro l’intervallo, e solo perché l’intervallo "
+           "è allargato")])
 def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lang: str, said: str) -> None:
     """fr1*, en4 (King Lui at 4 and 5 players, Royale at 2, terminal and pages): « ne reste dans les limites du
     hasard que grâce à l'élargissement »: the widening of what? The intervals, whose heading two lines above says
@@ -170,7 +171,11 @@ def test_a_balance_warning_on_the_page_has_its_caveat_beside_it(lang: str) -> No
     # round 39 en45: the use alone under the warning (the cards' paragraph below says why it is not judged)
     assert {"en": "hardly ever use their", "fr": "presque jamais", "it": "quasi mai"}[lang] in first[0]
     # terminal round 44 en17*: a count with no balance warning has it too, under its balance line (``deck.html``)
-    assert warning_caveats({**r, "balance": {"flags": []}}, lang, naming, set()) == first
+    # round 45 it8: under a warning the note says what it means for that imbalance; elsewhere, for every figure
+    quiet = warning_caveats({**r, "balance": {"flags": []}}, lang, naming, set())
+    assert len(quiet) == 1 and quiet != first
+    assert {"en": "balance included", "fr": "y compris l’équilibre", "it": "equilibrio compreso"}[lang] in quiet[0]
+    assert {"en": "this imbalance", "fr": "ce déséquilibre", "it": "questo squilibrio"}[lang] in first[0]
     assert warning_caveats({**r, "players": 1}, lang, naming, set()) == []
     deck = (Path(__file__).resolve().parents[1] / "templates" / "report" / "deck.html").read_text(encoding="utf-8")
     assert deck.index("e.warn_caveats") < deck.index("e.balance_fix") and deck.index("e.warnings") < deck.index(

@@ -176,8 +176,9 @@ def test_king_luis_italian_draw_ruling_says_pescare_once() -> None:
     from pathlib import Path
 
     deck = (Path(__file__).parents[1] / "decks/king_lui.yaml").read_text(encoding="utf-8")
-    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già scoperta sul tavolo '
-            'non ti permette') in deck  # round 39 it28: not «in attesa»; fr33: our reading; round 40 en2*, fr3
+    # round 45 it2: «in attesa», the book's word (king_lui.po «Usare Emerald»), with «pescare» still said once
+    assert ('it: "Quando sul tavolo non resta alcun piatto devi pescare, anche se una carta Emerald è in attesa: non '
+            'puoi usarla al posto della pescata') in deck
     assert "invece di pescare" not in deck
 
 
@@ -521,8 +522,7 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     assert said.count({"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]) == 1, said
     assert said.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
                           "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
-                          "it": "Quanto detto per 3 giocatori su queste aggiunte e sui risultati vale allo stesso "
-                                "modo"}[lang]), said
+                          "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), said
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -23,7 +23,7 @@ def _plain(text: str) -> str:
     # then names it once (pins updated)
     ("en", "(under “Special cases”, “Money”). In these 300 games"),
     ("fr", "(sous « Cas particuliers », « L’argent »). Si ces 300 parties"),
-    ("it", "(nei «Casi particolari», «Il denaro»). In queste 300 partite")])
+    ("it", "(nella sezione «Casi particolari», paragrafo «Il denaro»). In queste 300 partite")])  # round 45 it20
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:
     """fr9*, it8*, en16 (and round 29's en24, it11, whose test this replaces: the 6-player warning says what the results
     describe): "Only these 24 games needed cardgen's rule, so it hardly changes the results": cardgen's

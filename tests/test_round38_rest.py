@@ -89,7 +89,7 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     ("fr", "la commande cardgen fix vérifie sur de nouvelles parties si ce surplus suffit", "fix le vérifie"),
     # it15: advice in the conditional; it35: two clauses joined by «e» hid cause and effect
     # round 40 it9*: Draco's source as its book names it
-    ("it", "la descrizione pubblicata non dice che cosa succede in quel caso: la partita continua grazie a una "
+    ("it", "la descrizione pubblicata non dice che cosa succede in quel caso, e la partita continua grazie a una "
            "scelta di questa edizione", "possono non bastare")])
 def test_the_shortage_warning_reads_as_asked(lang: str, said: str, old: str) -> None:
     from cardgen.resolve.resolve import resolve

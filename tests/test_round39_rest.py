@@ -71,7 +71,7 @@ def test_the_side_by_side_table_names_the_game_first_and_notes_only_real_dashes(
     assert lines[0].startswith("King Lui — design indicators side by side"), lines
     royale = next(i for i, line in enumerate(lines) if line.startswith("Royale — "))
     assert not any("—" in line for line in lines[1:royale]), lines  # King Lui: every figure measured
-    assert lines[-1].strip().startswith("— = not measured at that player count (a solo game has no opponent"), lines
+    assert lines[-1].strip().startswith("— = not measured at that player count (in a solo game the ghost scores no points"), lines
     assert "kingmaking needs a third player" in " ".join(lines[-2:]), lines
 
 

@@ -79,7 +79,7 @@ def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lan
     ("fr", "Deux seuils : cardgen fix vise au plus 5 % des parties où C, car sur 100 parties par essai une part aussi "
            "faible que 1 % ne se distingue pas du hasard ; cardgen validate avertit au-delà de 1 % des parties : une "
            "correction qui atteint ici l’objectif de la recherche peut donc encore être signalée par validate."),
-    ("it", "Due soglie: cardgen fix punta al massimo al 5% delle partite in cui C, perché su 100 partite per prova "
+    ("it", "Due soglie: cardgen fix mira a non superare il 5% delle partite in cui C, perché su 100 partite per prova "
            "una quota piccola come l’1% non si distingue dal caso; cardgen validate avvisa oltre l’1% delle "
            "partite: una correzione che qui raggiunge l’obiettivo della ricerca può quindi essere ancora segnalata da "
            "validate.")])

@@ -154,7 +154,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     ("fr", "aucun écart ne dépasse ce que le hasard explique",
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) sont à la limite"),
     ("it", "nessuno squilibrio è dimostrato",
-     "ma il giocatore 1 (59,7%) e il giocatore 2 (48,0%) ci rientrano appena")])
+     "ma per il giocatore 1 (59,7%) e il giocatore 2 (48,0%) la quota equa cade appena dentro gli intervalli")])
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
     """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though

@@ -28,8 +28,8 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
            "To tell a real gap from chance, play more games: C"),
     ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) sont à la limite : sans l’élargissement des "
            "intervalles, leurs écarts dépasseraient ce que le hasard explique"),
-    ("it", "ma il giocatore 2 (15,3%) e il giocatore 4 (25,7%) ci rientrano appena, solo con gli "
-           "intervalli allargati")])
+    ("it", "ma per il giocatore 2 (15,3%) e il giocatore 4 (25,7%) la quota equa cade appena dentro gli "
+           "intervalli, e solo perché sono allargati")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:
     """en3, fr7: "though the gaps for player 2 (15.3%), player 4 (25.7%) and player 5 (24.0%) come close to the
     limit; to find out, play more games": no limit was named, and player 5, whose own interval holds the fair share,

@@ -18,7 +18,8 @@ def test_the_first_run_note_is_no_paradox(lang: str) -> None:
     # terminal round 41 en1: no "until" (a promised release): "for now" (round 32's pin updated)
     # terminal round 44 en11*, fr7, it7*: "for now … more slowly" than what? than the later runs (pin updated)
     # round 45 en1*: "its results are the same" as what? English says later runs are faster (pin updated)
-    assert {"en": "later runs are faster", "fr": "que les suivantes", "it": "delle successive"}[lang] in note
+    # round 45 it1: «più lenta delle successive, con gli stessi risultati» read as results of the slowness (pin updated)
+    assert {"en": "later runs are faster", "fr": "que les suivantes", "it": "le successive, più rapide"}[lang] in note
     assert {"en": "until", "fr": "jusqu’à", "it": "finché"}[lang] not in note
     wait = say("waiting_build", lang, game="Royale", why="x")
     assert {"en": "unaffected", "fr": "inchangés", "it": "non cambiano"}[lang] not in wait  # en14: "unaffected" by what?
@@ -79,7 +80,7 @@ def test_a_seat_within_chance_only_by_the_widening_names_no_second_95_interval(l
     assert "95" not in line and {"en": "own", "fr": "propre", "it": "da sol"}[lang] not in line
     assert {"en": "almost as far", "fr": "presque autant", "it": "quasi altrettanto"}[lang] not in line
     assert {"en": "without the widening", "fr": "sans l’élargissement des intervalles",
-            "it": "solo con gli intervalli allargati"}[lang] in line  # round 34 fr1*; round 41 en10, fr3*
+            "it": "e solo perché sono allargati"}[lang] in line  # round 34 fr1*; round 41 en10, fr3*; round 45 it3
 
 
 def test_no_italian_text_calls_a_difference_scarto() -> None:
@@ -236,7 +237,8 @@ def test_the_cheaper_faults_of_round_32() -> None:
     assert "solde" in draco["cannot_pay"]["text"]["fr"] and "seule la différence" not in draco["cannot_pay"]["text"]["fr"]
     assert draco["cannot_pay"]["text"]["en"].endswith("the rest of the debt is cancelled.")
     king = yaml.safe_load((root / "decks/king_lui.yaml").read_text(encoding="utf-8"))["clarifications"]
-    assert "non ti permette di usare Emerald" in king["no_dish_emerald"]["case"]["it"]  # round 34 it3: «pescare» once
+    # round 34 it3: «pescare» once; round 45 it2: the book's «in attesa», «al posto della pescata»
+    assert "in attesa: non puoi usarla al posto della pescata" in king["no_dish_emerald"]["case"]["it"]
     words = (root / "cardgen/games/draco/words.json").read_text(encoding="utf-8")
     assert "il ne reste aucun joueur" not in words
 

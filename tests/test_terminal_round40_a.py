@@ -73,7 +73,9 @@ def test_the_waiting_emerald_ruling_keeps_the_drawn_emeralds_exception_and_says_
         # terminal round 41 en3: "reading", a third name beside "ruling": pin updated
         assert {"en": "this edition keeps the draw compulsory", "fr": "cette édition retient",
                 "it": "questa edizione mantiene"}[lang] in text
-    assert "as cardgen reads" not in case["en"] and "in attesa" not in case["it"]  # round 39 it28 kept
+    # round 39 it28 asked for «scoperta sul tavolo»; round 45 it2: the book's own «in attesa» (king_lui.po), as the
+    # case's name says it, with what the Emerald is not used for («al posto della pescata»)
+    assert "as cardgen reads" not in case["en"] and "è in attesa: non puoi usarla al posto della pescata" in case["it"]
 
 
 @pytest.mark.parametrize("lang", nonempty(LANGS))

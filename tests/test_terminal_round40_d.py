@@ -87,7 +87,11 @@ def test_the_fix_that_reaches_validates_aim_is_recommended_once_and_to_be_confir
     (fr19)."""
     from cardgen.tune.fix import next_line, validate_line
 
+    from test_fix_twentythird import _prop
+
     fixer, props, paths = _gap_fixer(lang)
+    # round 45 it23*: "try it first" only where fix 1 missed validate's aim beyond chance (12 games of 300, never 6)
+    props[0] = _prop(28, 41, 1.39, 0.04, 0.01)
     before = plain(validate_line(fixer, props))
     assert {"en": "Fix 2 stays within", "fr": "la correction 2 reste", "it": "la correzione 2 resta"}[lang] not in before
     said = plain(next_line(fixer, props, paths[0], paths))
@@ -115,7 +119,7 @@ def test_the_two_thresholds_say_why_they_differ(lang: str) -> None:
                   "share as small as 1% cannot be told from chance",
             "fr": "Deux seuils : cardgen fix vise au plus 5% des parties où x, car sur 100 g par essai une part aussi "
                   "faible que 1% ne se distingue pas du hasard",
-            "it": "Due soglie: cardgen fix punta al massimo al 5% delle partite in cui x, perché su 100 g per prova"
+            "it": "Due soglie: cardgen fix mira a non superare il 5% delle partite in cui x, perché su 100 g per prova"
             }[lang] in said, said
     assert not said.startswith(("Why", "Pourquoi", "Perché"))
 

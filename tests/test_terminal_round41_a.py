@@ -121,7 +121,7 @@ def test_the_shortage_warning_says_where_the_book_rules_it_at_its_first_count(la
 
     naming = Naming.of(resolve("draco", ROOT), lang)
     where = {"en": "(under “Special cases”, “Money”)", "fr": "(sous « Cas particuliers », « L’argent »)",
-             "it": "(nei «Casi particolari», «Il denaro»)"}[lang]
+             "it": "(nella sezione «Casi particolari», paragrafo «Il denaro»)"}[lang]  # round 45 it20
     f = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
     said: set[str] = set()
     three = plain(shortfall_line(f, lang, naming, said=said, entry={"variant": "draco", "players": 3}))
@@ -179,8 +179,8 @@ def test_a_gap_only_just_within_chance_follows_the_verdict_in_a_sentence_of_its_
     verdict = {"en": "Over 300 games, no player’s win rate is further from the fair share than chance alone would explain, but player 2 (19.3%) only just",
                "fr": "Sur 300 parties, aucun écart ne dépasse ce que le hasard explique, mais le joueur 2 (19,3 %) est "
                      "à la limite",
-               "it": "Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato, ma il "
-                     "giocatore 2 (19,3%) ci rientra appena"}[lang]
+               "it": "Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato, ma per "
+                     "il giocatore 2 (19,3%) la quota equa cade appena dentro l’intervallo"}[lang]
     assert verdict in plain(line), line
     assert plain(line).endswith({"en": ". To tell a real gap from chance, play more games: C",
                                  "fr": ". Pour trancher entre hasard et écart réel, jouez plus de parties : C",

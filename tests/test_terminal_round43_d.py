@@ -91,7 +91,7 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
     few = plain(shortfall_line({**finding, "games_short": 16, "print_more": 9}, lang, naming, said=said,
                                entry={"variant": "draco", "players": 6}))
     caveat = {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement",
-              "it": "queste aggiunte cambiano il gioco e potrebbero non bastare"}[lang]
+              "it": "aggiunte però cambiano il gioco, quindi potrebbero non bastare"}[lang]
     results = {"en": "describe the game with this edition’s ruling", "fr": "décrivent donc le jeu avec le choix",
                "it": "descrivono quindi il gioco con la scelta"}[lang]
     assert caveat in first and results in first, first
@@ -99,11 +99,10 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
         assert caveat not in later and results not in later and "cardgen fix" not in later, later
     assert weighs.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
                             "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
-                            "it": "Quanto detto per 3 giocatori su queste aggiunte e sui risultati vale allo stesso "
-                                  "modo"}[lang]), weighs
+                            "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
     assert {"en": "(as noted at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
-            "it": "(vale l’avvertenza fatta per 3 giocatori)"}[lang] in few, few
+            "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few
 
@@ -221,7 +220,7 @@ def test_a_later_counts_other_counts_name_the_one_they_add(lang: str) -> None:
     naming = Naming()
     line = plain(internal_line(seven, lang, naming, before=before))
     one_more = {"en": "Other counts (one more than at 3 players: ", "fr": "aucune des 4 (une de plus qu’à 3 joueurs : ",
-                "it": "nessuna delle 4 (una in più che con 3 giocatori: "}[lang]
+                "it": "nessuna delle 4 (una in più rispetto a 3 giocatori: "}[lang]  # round 45 it16
     assert one_more in line, line
     assert plain(internal_line(six, lang, naming, before=before)) == plain(internal_line(six, lang, naming))
     fewer = six[1:] + [_metric("gap:draw_from_empty_supply")]
@@ -229,4 +228,4 @@ def test_a_later_counts_other_counts_name_the_one_they_add(lang: str) -> None:
     moved = plain(internal_line(seven[:-1] + [_metric("gap:draw_from_empty_supply", True)], lang, naming,
                                 before=before))
     assert {"en": "Other counts (one more than at 3 players: ", "fr": "1 sur 4 (une de plus qu’à 3 joueurs : ",
-            "it": "1 su 4 (una in più che con 3 giocatori: "}[lang] in moved, moved
+            "it": "1 su 4 (una in più rispetto a 3 giocatori: "}[lang] in moved, moved

@@ -378,20 +378,21 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la descrizione pubblicata non dice che cosa "
-                              "succede in quel caso: la partita continua grazie a una scelta di questa edizione (nei «Casi "
-                              "particolari», «Il denaro»). "
+                              "succede in quel caso, e la partita continua grazie a una scelta di questa edizione (nella "
+                              "sezione «Casi particolari», paragrafo «Il denaro»). "
                               "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il "
                               "gioco con la scelta di questa edizione, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20) avrebbero permesso di "
                               "coprire l’ammanco nel 99% delle partite (19 monete d’oro in più varrebbero almeno "
                               "altrettanto, ma questo non è stato misurato e non è detto che basti: se ha troppo poco "
-                              "argento, la banca paga in oro solo se il giocatore può darle il resto); ma queste aggiunte cambiano il gioco e potrebbero non bastare: il comando cardgen fix "
+                              "argento, la banca paga in oro solo se il giocatore può darle il resto). Queste aggiunte però cambiano il gioco, quindi potrebbero non bastare: il comando cardgen fix "
                               "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         # quotes only round the book's headings (terminal round 41 en27: where the book rules the case)
         assert "“" not in line.replace("“Special cases”, “Money”", "") and "«" not in line.replace(
-            "«\u202fCas particuliers\u202f», «\u202fL’argent\u202f»", "").replace("«Casi particolari», «Il denaro»", "")
+            "«\u202fCas particuliers\u202f», «\u202fL’argent\u202f»", "").replace(
+            "«Casi particolari», paragrafo «Il denaro»", "")  # round 45 it20: «paragrafo»
         # the published rules named as such ("il regolamento pubblicato", twenty-third reading it10), never this
         # edition's book
         assert not any(word in line.replace("regolamento pubblicato", "") for word in (
@@ -659,7 +660,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
         "games, no player’s win rate is further from the fair share than chance alone would explain."]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 %. Sur 300 parties, aucun écart ne dépasse ce que le hasard "
-        "explique")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
+        "explique.")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "tutti gli intervalli la contengono: nessuno squilibrio è dimostrato" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
         assert not re.search(r"9[789][,.]\d", balance_lines(fair, lang, 3)[0])
@@ -993,7 +994,7 @@ BALANCE_CASES = {
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for "
                                  "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too; if you have not already, judge it on 1,000 games of its "
                                  "own: cardgen validate royale --players 4 To "
-                                 f"measure what the variant changes, {_FOUR}: cardgen compare royale "
+                                 f"measure what the variant changes to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
                                f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; "
@@ -1010,7 +1011,7 @@ BALANCE_CASES = {
                               f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
                               "The base game may have this imbalance too; if you have not already, judge it on 1,000 games of its own: "
                               "cardgen validate royale --players 4 To measure what "
-                              f"the variant changes, {_FOUR}: cardgen compare royale royale-short --players 4 "
+                              f"the variant changes to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                             "game player 2 also wins less on these pairs, but by an amount that may be chance; the change between "
@@ -1062,7 +1063,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "−19,0 à +7,0 points de pourcentage. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
                   "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
-                  "change la variante, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
+                  "change la variante à ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
                   "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")

@@ -153,11 +153,14 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                       "privé d’un type de carte que les autres possèdent. Le test de substitution ne peut pas non plus "
                       "être mené : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
                       "joueur ne garde de carte Plat à échanger.",
+                # round 45 it32, it33: the swap test said in words (the page never defines it), «la propria carta
+                # Impostore» as the book says it
                 "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e tutti "
-                      "hanno gli stessi tipi di carte (la propria fila di nobili e un Impostore, ognuno con il suo "
-                      "schema); nessun giocatore è quindi privo di un tipo di carta che gli altri hanno. Né si può fare la prova di "
-                      "sostituzione: ogni carta Piatto presa va sotto un nobile nello stesso turno, quindi nessun "
-                      "giocatore tiene una carta Piatto da sostituire."}
+                      "hanno gli stessi tipi di carte (la propria fila di nobili e la propria carta Impostore, con il "
+                      "suo schema); nessun giocatore è quindi privo di un tipo di carta che gli altri hanno. Non si può "
+                      "nemmeno fare la prova di sostituzione (misurare la forza di una carta sostituendola con un’altra "
+                      "in una mano a partita in corso): ogni carta Piatto presa va sotto un nobile nello stesso turno, "
+                      "quindi nessun giocatore tiene una carta Piatto da sostituire."}
 #: round 31 en40, fr28, it33: the reason says the game deals no opening hand at all (the only hand named)
 NO_HAND = {"en": "deals no opening hand", "fr": "ne distribue pas de main de départ",
            "it": "non si distribuisce una mano iniziale"}

@@ -61,8 +61,8 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
               "aussitôt). Les règles publiées demandent de piocher quand la table est vide, mais présentent ensuite "
               "l’action Emerald comme une autre possibilité (« ou bien ») : cette édition retient l’obligation de "
               "piocher.",
-        "it": "Quando sul tavolo non resta alcun piatto devi pescare; una carta Emerald già scoperta sul tavolo "
-              "non ti permette di usare Emerald al suo posto (una carta Emerald che peschi, invece, puoi "
+        "it": "Quando sul tavolo non resta alcun piatto devi pescare, anche se una carta Emerald è in attesa: non "
+              "puoi usarla al posto della pescata (una carta Emerald che peschi, invece, puoi "
               "usarla subito). Il regolamento pubblicato rende obbligatoria la pescata ma, subito dopo, presenta l’uso "
               "di Emerald come alternativa («oppure»): questa edizione mantiene l’obbligo di pescare."}[lang]), lines
     again = format_entry(_king_lui_entry(), lang, naming, said)  # the next player count: the ruling not again

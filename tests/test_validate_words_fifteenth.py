@@ -170,7 +170,7 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # terminal round 44 en11*: "more slowly, with the same results" than what, as what? said: than later runs
     assert {"en": "slower this time, as cardgen prepares the game; later runs are faster, same results",
             "fr": "cette exécution est plus lente que les suivantes, pour les mêmes résultats",
-            "it": "questa esecuzione è più lenta delle successive, con gli stessi risultati"}[lang] \
+            "it": "questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati"}[lang] \
         in note.replace("\u202f", " ")
     assert note.endswith(".")
     assert {"en": "reference engine", "fr": "moteur de référence", "it": "motore di riferimento"}[lang] not in note

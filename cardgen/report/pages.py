@@ -1011,7 +1011,10 @@ def warning_caveats(r: dict[str, Any], lang: str, naming: Naming, said: set[str]
     from cardgen.simulate.summary import first_games
 
     first = first_games(r.get("designer") or {}, r.get("games"))
-    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said, first=first)]
+    # under a balance warning, whole and of that imbalance, never "the note above applies" (round 45 it8)
+    warned = any("seat" in f for f in (r.get("balance") or {}).get("flags") or [])
+    return [as_sentence(line.strip()) for line in held_all_lines(rows, lang, naming, said, first=first,
+                                                                  warning=warned)]
 
 
 def solo_caveats(r: dict[str, Any], lang: str, naming: Naming) -> list[str]:

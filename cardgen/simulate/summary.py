@@ -857,7 +857,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             # (terminal round 30 fr9); but under the warning, which follows the win rates it judges: between them,
             # the caveat parted the table from its verdict (round 31 en11, fr11)
             early = held_all_lines(designer.get("component_impact") or [], lang, naming, said,
-                                   first=first_games(designer, r["games"]))
+                                   first=first_games(designer, r["games"]), warning=True)
         for kind, text in parts:  # what to do, in the warning's block (nineteenth reading fr16), right under the
             # warning it means: after the next paragraph, a seat whose gap may be chance, "this imbalance" pointed
             # at that seat (twenty-second reading en11, fr8, it10)
@@ -1187,8 +1187,10 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
             said = True
     if not out and seats > 1 and share is not None:
         # at a later count of a run whose earlier count said it, "again" in fewer words (terminal round 32)
-        out.append(("none", say(_again("balance_none", run_said), lang, fair=_pct(share, lang, fixed=True), n=seats,
-                                why=fair_why(share, seats, lang), games=_num(b.get("games"), lang))))
+        # two sentences, the second ended like the first: "… nessuno squilibrio è dimostrato" stopped bare beside
+        # the near-miss lines, which end theirs (round 45 it4)
+        out.append(("none", ended(say(_again("balance_none", run_said), lang, fair=_pct(share, lang, fixed=True),
+                                      n=seats, why=fair_why(share, seats, lang), games=_num(b.get("games"), lang)))))
     if agents:  # agents' fair share is their own (wins per seat taken): no 1/n reason to give
         out.append(("agents", balance_paragraph(agents, lang, agents[0]["fair"])))
     return out
@@ -1709,14 +1711,18 @@ def first_games(designer: Mapping[str, Any], played: int | None) -> int:
 
 
 def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
-                   said: set[str] | None = None, solo: bool = False, first: int = 0) -> list[str]:
+                   said: set[str] | None = None, solo: bool = False, first: int = 0,
+                   warning: bool = False) -> list[str]:
     """The note on a card every player has (``impact.held_by_all``: Royale's imposter) that the simulated players
     hardly ever use: every figure above, balance included, describes games played nearly without it (fourteenth
     reading en54, fr12). Why the card is not judged is the card-strength line's to say, on the terminal as on the
     page (terminal round 41 en19, en22: one fact, one shape), the solo block's too (round 42 en1, it1, fr1). ``said``:
     the run's said-once keys; the note whole at a run's first player count, short after (eighteenth reading fr15).
     ``solo``: the one player's block (twenty-second reading en7). ``first``: the games the share was
-    counted on, where fewer than the run's (``first_games``)."""
+    counted on, where fewer than the run's (``first_games``). ``warning``: said under a balance warning, of that
+    imbalance ("so this imbalance too was measured in games played almost without it"), never "so the note above
+    applies": the note above was 80 lines up, and a designer reading the warning alone missed that the imbalance was
+    measured nearly without the card (round 45 it8)."""
     from cardgen.simulate.cards import hardly_played
 
     out = []
@@ -1731,7 +1737,8 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
             said.add(key)
         # "the Imposter card", "une carte Imposteur", as the rulebooks write it: no quotes, the name said twice
         # rather than "almost never" twice (fifteenth reading en28, fr7, it13)
-        key = "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
+        key = ("held_all_used_warning_again" if again else "held_all_used_warning") if warning else \
+            "held_all_used_again" if again else "held_all_hardly_solo" if solo else "held_all_used"
         # said again, the note points back to the whole one and gives only this count's share: three notes of 30
         # words, each with its own share and framing, had the reader compare them to see they said one thing
         # (terminal round 43 it9, fr7)
@@ -2499,6 +2506,12 @@ def unnamed_changes(r: Mapping[str, Any], lang: str, naming: Naming, listed: boo
     return out
 
 
+#: rule cases met only when the final scores are counted (a tie for the win left after the tie-break): a scoring
+#: rule moves them in games played move for move alike, so they say nothing of the play (round 45 it41*: Gentle
+#: Overeating's ties after the tie-break, 1 → 3 in 100 pairs, hid that its games were the base game's)
+FINAL_CASES = frozenset({"gap:tie_after_tiebreak", "gap:tie_for_win"})
+
+
 def same_play(r: Mapping[str, Any]) -> bool:
     """Whether the paired games of one player count were played alike in base and variant: every count of play
     (length, how games end, rule cases, peaks) the same in every pair (each difference 0 with an interval of no
@@ -2511,7 +2524,7 @@ def same_play(r: Mapping[str, Any]) -> bool:
         return all(m.get(k) is not None and abs(m[k]) < 1e-12 for k in ("difference", "low", "high"))
 
     metrics = r.get("metrics") or []
-    play = [m for m in metrics if group(m["metric"]) in ("length", "internal")]
+    play = [m for m in metrics if group(m["metric"]) in ("length", "internal") and m["metric"] not in FINAL_CASES]
     return bool(play) and all(map(still, play)) and any(
         m.get("difference") not in (None, 0) for m in metrics if m not in play)
 
@@ -2615,6 +2628,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
     gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
     first_counts: tuple[list[str], int] | None = None  # the first count's other counts, and that count
+    prior: tuple[list[str], int] | None = None  # the last count's, likewise
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [] if folded else stop_lines({"results": [r]}, lang)
@@ -2625,10 +2639,16 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         gone = gone_counts(internal, lang, named_metrics(r))
         again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
+        mine = [m["metric"] for m in internal if m["metric"] not in named_metrics(r)]
+        # the count before added the same counts to the first's: "as at 4 players", never its parenthesis word for
+        # word again (round 45 it16)
+        same = prior[1] if prior is not None and set(prior[0]) == set(mine) and first_counts is not None \
+            and set(first_counts[0]) < set(mine) else None
         counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again,
-                                before=first_counts) if internal else "")
+                                before=first_counts, same=same) if internal else "")
         if counts and first_counts is None:  # the counts a later line's added ones are told from (en17, fr21)
-            first_counts = ([m["metric"] for m in internal if m["metric"] not in named_metrics(r)], r["players"])
+            first_counts = (mine, r["players"])
+        prior = (mine, r["players"]) if counts else prior
         gone_at = gone_at or ((gone, r["players"]) if gone else None)
         kinds_said = kinds_said or bool(counts)
         if not tables and counts:  # the counts the closing sentence names as its exception, under it
@@ -2726,7 +2746,7 @@ def gone_counts(internal: Sequence[dict[str, Any]], lang: str = "en", named: Col
 
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None,
                   named: Collection[str] = (), kinds: bool = False, again: int | None = None,
-                  before: tuple[Collection[str], int] | None = None) -> str:
+                  before: tuple[Collection[str], int] | None = None, same: int | None = None) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did.
     ``named``: the figures the verdict's sentences above already name (``verdict.named_metrics``): they are
@@ -2739,7 +2759,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     value: "cards in the draw pile once rebuilt: 55.9 → 0.0" reported as a change a count the variant does away
     with (en19, fr15). ``before``: the other counts of the first player count that had a line, and that count:
     the counts this one adds are named ("none of the 7 changed" after "none of the 6" sent the reader looking for
-    the 7th, a special case that came up only from 4 players on: terminal round 43 en17, fr21)."""
+    the 7th, a special case that came up only from 4 players on: terminal round 43 en17, fr21). ``same``: the player
+    count before this one, where it added the same counts: "as at 4 players", not the added ones named again word
+    for word (round 45 it16)."""
     from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
@@ -2758,7 +2780,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     # said only where this count keeps every count of the first and adds some: "one more than at 3 players"
     metrics = {m["metric"] for m in others}
     new = [m["metric"] for m in others if before is not None and m["metric"] not in before[0]]
-    added = (say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
+    added = (say("internal_same", lang, p=same) if same is not None else
+             say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
                  names=and_list([named_as(metric) for metric in new], lang))
              if new and before and set(before[0]) <= metrics else "")
     if not moved:
