@@ -251,7 +251,7 @@ def test_the_balance_verdict_of_two_sentences_ends_with_a_full_stop(lang: str) -
     from cardgen.simulate.summary import balance_lines
 
     line = plain(balance_lines({"seat_fair_share": 0.337, "flags": [], "games": 300}, lang, 3)[0])
-    assert line.endswith({"en": "no gap is larger than chance alone would explain.",
+    assert line.endswith({"en": "no player’s win rate is further from the fair share than chance alone would explain.",
                           "fr": "aucun écart ne dépasse ce que le hasard explique.",
                           "it": "nessuno squilibrio è dimostrato."}[lang]), line
 
@@ -357,7 +357,8 @@ def _count(name: str) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "four", "five"), [
-    ("en", "none of the 4 (one more than at 3 players: ", "none of the 4 (as at 4 players) changed"),
+    # English: the added count beside the label, not inside "none of the 4" (round 45 en21, part e)
+    ("en", "Other counts (one more than at 3 players: ", "Other counts (as at 4 players): none of the 4 changed"),
     ("fr", "aucune des 4 (une de plus qu’à 3 joueurs : ", "aucune des 4 (comme à 4 joueurs) n’a"),
     ("it", "nessuna delle 4 (una in più rispetto a 3 giocatori: ", "nessuna delle 4 (come con 4 giocatori) è cambiata")])
 def test_the_counts_a_player_count_adds_are_named_once(lang: str, four: str, five: str) -> None:
