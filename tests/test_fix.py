@@ -271,9 +271,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     # twenty-third reading fr32: the rules' number, no "may show" over the tool's own data
-    assert "\nLever left out of the search: value of a gold coin in silver coins, a number the rules set, not the " \
-        "contents of the box; to try it, change the rule (and the gold coins, if your edition marks that number " \
-        "on them)." \
+    # terminal round 45 fr26: the true reason, the game's file gives the number twice
+    assert "\nLever left out of the search: value of a gold coin in silver coins, because the game’s file gives " \
+        "this number a second time, for the gold coins, and cardgen refuses the file when the two differ, while " \
+        "the search changes only the rule. To try another value, make a variant that changes both numbers (and " \
+        "change the gold coins too, if your edition marks that number on them)." \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
     assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1

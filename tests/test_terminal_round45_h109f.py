@@ -1,0 +1,60 @@
+"""Terminal round 45, part b: the French reader's costliest faults (docs/reads/terminal-round-45-fr.md), fixed in
+every language where the fault is one of fact or logic, in French only where it is one of French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardgen.errors import InputError
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver, resolve
+from cardgen.simulate.summary import Naming
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("lang", "reason", "old"), [
+    ("en", "because the game’s file gives this number a second time, for the gold coins, and cardgen refuses the "
+           "file when the two differ", "a number the rules set"),
+    ("fr", "car le fichier du jeu donne ce nombre une seconde fois, pour les pièces d’or, et cardgen refuse le "
+           "fichier si les deux diffèrent", "fixé par la règle"),
+    ("it", "perché il file del gioco riporta questo numero una seconda volta, per «monete d’oro», e cardgen "
+           "rifiuta il file se i due valori differiscono", "fissato dalla regola")])
+def test_fr26_the_gold_worth_lever_is_left_out_for_its_true_reason(lang: str, reason: str, old: str) -> None:
+    """(fr26) "a number the rules set, not the contents of the box" was no reason: Zork's multiplier, Aunt Sarah's
+    draw and the pile rebuilds are rule numbers too, and levers. The gold coin's worth is left out because the deck
+    gives it twice (rules.silver_per_gold and the coin's data.silver), and the deck is refused when they differ."""
+    from cardgen.tune.fix import left_out_line, lever_name, printed
+    deck = resolve("draco", ROOT)
+    naming = Naming.of(deck, lang)
+    line = plain(left_out_line(lever_name("silver_per_gold", lang, naming), "gold-coin", lang, naming,
+                               printed(deck, "gold-coin")))
+    assert reason in line, line
+    assert old not in line and "contenu de la boîte" not in line and "contents of the box" not in line
+
+
+def _variant(tmp_path: Path, change: dict | None) -> str:
+    doc = {"extends": "draco", "name": {"en": "x", "fr": "x", "it": "x"},
+           "description": {"en": "x", "fr": "x", "it": "x"}, "rules": {"silver_per_gold": 4}}
+    if change:
+        doc["change"] = change
+    path = tmp_path / "v.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    return str(path)
+
+
+def test_fr26_the_reason_given_is_what_the_resolver_does(tmp_path: Path) -> None:
+    """The words' claim checked on the tool: the rule alone is refused, on the gold coin's own number; a variant
+    that changes both numbers, as the line advises, resolves."""
+    project = Project.open(ROOT)
+    with pytest.raises(InputError) as refused:
+        Resolver(project).resolve(_variant(tmp_path, None))
+    assert "data.silver" in (refused.value.field or "")
+    assert Resolver(project).resolve(_variant(tmp_path, {"gold-coin": {"data": {"silver": 4}}})).rules.silver_per_gold == 4
