@@ -58,3 +58,32 @@ def test_fr26_the_reason_given_is_what_the_resolver_does(tmp_path: Path) -> None
         Resolver(project).resolve(_variant(tmp_path, None))
     assert "data.silver" in (refused.value.field or "")
     assert Resolver(project).resolve(_variant(tmp_path, {"gold-coin": {"data": {"silver": 4}}})).rules.silver_per_gold == 4
+
+
+@pytest.mark.parametrize(("lang", "says", "old"), [
+    ("en", "(19 more gold coins would come to at least the same sum; that figure is only a conversion, not worked out "
+           "from the games played, and those coins might not pay the same debts: when the bank runs short of silver",
+     "would be worth at least as much"),
+    ("fr", "(19 pièces d’or de plus représenteraient au moins la même somme ; ce chiffre n’est qu’une conversion, qui "
+           "n’a pas été tirée des parties jouées, et ces pièces pourraient ne pas payer les mêmes dettes : à court "
+           "d’argent", "vaudraient au moins autant"),
+    ("it", "(19 monete d’oro in più rappresenterebbero almeno la stessa somma; questo numero è solo una conversione, "
+           "non ricavata dalle partite giocate, e quelle monete potrebbero non pagare gli stessi debiti: se ha troppo "
+           "poco argento", "varrebbero almeno altrettanto")])
+def test_fr10_the_gold_clause_says_a_sum_in_value_not_an_effect(lang: str, says: str, old: str) -> None:
+    """(fr10*) "19 more gold coins would be worth at least as much, but this was not measured and might not cover
+    it" read as "would do at least as well … might not be enough". The silver is reckoned from the games; the gold
+    is that sum converted (19 × 3 = 57 ≥ 56), never reckoned, and gold pays a silver debt only with change."""
+    from cardgen.simulate.summary import other_cure, shortage_cure
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    cid = next(c for c in naming.shortfall.values() if (naming.words.get("short_worth") or {}).get(c))
+    f = {"print_more": 56, "peak": next(p for p, c in naming.shortfall.items() if c == cid)}
+    more, other = other_cure(f, cid, naming)
+    assert more * dict([naming.words["short_worth"][cid]])[other] >= 56  # "at least the same sum" holds
+    also = plain(shortage_cure(f, cid, lang, naming)[1]).strip()
+    assert also.startswith(says) and old not in also, also
+    # the generic words (a game without its own reason) say the same, without the bank's reason
+    from cardgen.terminal import say
+    generic = plain(say("short_also", lang, more=19, piece="P"))
+    assert says.split("(19 ")[1].split(":")[0].replace("gold coins", "P").replace("pièces d’or", "P").replace(
+        "monete d’oro", "P").strip() in generic, generic
