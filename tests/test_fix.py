@@ -377,8 +377,8 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
         "3 players: one player’s share of wins is off the fair share beyond chance; "
         "4 players: one player’s share of wins is off the fair share beyond chance")
     assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
-        "3 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart est trop grand pour être dû au hasard ; "
-        "4 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart est trop grand pour être dû au hasard", "fr")
+        "3 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart dépasse ce que le hasard peut expliquer ; "
+        "4 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart dépasse ce que le hasard peut expliquer", "fr")
 
 
 def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypatch: pytest.MonkeyPatch) -> None:

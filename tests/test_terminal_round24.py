@@ -127,7 +127,7 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
 
 # round 39 fr35, it27: "players 1 and 2", never "player 1 and player 2"; a sentence of its own
 ONLY = {"en": ". These gaps are beyond chance, only just for players 1 and 2:",
-        "fr": ". Ces écarts sont trop grands pour être dus au hasard (de justesse pour les joueurs 1 et 2), car",
+        "fr": ". Ces écarts dépassent ce que le hasard peut expliquer (de justesse pour les joueurs 1 et 2), car",
         "it": ". Le differenze sono più grandi di quanto il caso spieghi di solito (di poco per i giocatori 1 e 2):"}
 
 

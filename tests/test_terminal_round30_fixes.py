@@ -79,7 +79,7 @@ def _favour_row(**more: Any) -> dict[str, Any]:
     ("en", "◆ seems too strong (holding it improves its holder’s margin by more than chance explains; its effect on "
            "winning may be chance)",
      "An end that would round to 0.0 gets two decimals, and so does the other end of its interval"),
-    ("fr", "◆ semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son effet sur les victoires peut être dû "
+    ("fr", "◆ semble trop forte (son effet sur l’avance dépasse ce que le hasard peut expliquer ; son effet sur les victoires peut être dû "
            "au hasard)",
      "Une borne qui s’arrondirait à 0,0 reçoit deux décimales, de même que l’autre borne de son intervalle"),
     ("it", "◆ sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello sulle vittorie può essere "
@@ -766,7 +766,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
-           "et ces écarts sont trop grands pour être dus au hasard"),
+           "et ces écarts dépassent ce que le hasard peut expliquer"),
     ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze più grandi di quanto il "
            "caso spieghi di solito")])  # a share against a share (round 32 it27)
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:

@@ -87,3 +87,50 @@ def test_fr10_the_gold_clause_says_a_sum_in_value_not_an_effect(lang: str, says:
     generic = plain(say("short_also", lang, more=19, piece="P"))
     assert says.split("(19 ")[1].split(":")[0].replace("gold coins", "P").replace("pièces d’or", "P").replace(
         "monete d’oro", "P").strip() in generic, generic
+
+
+def _french_strings() -> list[tuple[str, str]]:
+    """Every French sentence of the wordbooks (a block keyed "fr", at any depth), with its file."""
+    import json
+    found: list[tuple[str, str]] = []
+
+    def walk(node: object, path: str, french: bool) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, path, french or k == "fr")
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path, french)
+        elif isinstance(node, str) and french:
+            found.append((path, node))
+
+    for p in sorted((ROOT / "cardgen").rglob("*.json")):
+        try:
+            walk(json.loads(p.read_text("utf-8")), str(p.relative_to(ROOT)), False)
+        except ValueError:
+            continue
+    return found
+
+
+def test_fr6_fr37_no_french_sentence_makes_a_95_interval_a_certainty() -> None:
+    """(fr6*, fr37) « trop grand(s) pour être dû(s) au hasard », « que le hasard n’explique pas » said more than a
+    test at 95 % shows (the page's own note: « peu de chances d’être dû au hasard »). Now « dépasse ce que le hasard
+    peut expliquer » (as the « de justesse » lines already said), « que le hasard explique mal », « changement net »."""
+    said = _french_strings()
+    assert len(said) > 1000
+    bad = [(p, s) for p, s in said if "trop grand pour être dû au hasard" in s or "trop grands pour être dus au hasard"
+           in s or "hasard n’explique pas" in s or "trop grand pour venir du hasard" in s]
+    assert not bad, bad
+
+
+def test_fr6_fr37_the_new_french_words() -> None:
+    from cardgen.simulate.verdict import PAGE, WORDS
+    from cardgen.terminal import say
+    assert plain(say("balance_flagged_sides", "fr", above="A", be_above="est", below="B", be_below="est", fair="F",
+                     why="", clearly="nettement ", only="", even="", intervals="I")).endswith(
+        "Ces écarts dépassent nettement ce que le hasard peut expliquer, car leurs intervalles I ne contiennent pas "
+        "la part équitable")
+    assert plain(PAGE["fr"]["heading_one"]).format(p=3) == "3 joueurs : 1 changement net"
+    # the page says at once what a change counted in a heading is: one that has little chance of being chance
+    assert "Un changement n’est présenté comme tel que s’il a peu de chances d’être dû au hasard" in plain(
+        WORDS["fr"]["significant"])

@@ -621,7 +621,7 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
         "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, soit plus d’un quart, car une "
-        "victoire partagée compte pour chacun des gagnants), et l’écart est trop grand pour être dû au hasard, car même élargi pour tenir compte des 4 "
+        "victoire partagée compte pour chacun des gagnants), et l’écart dépasse ce que le hasard peut expliquer, car même élargi pour tenir compte des 4 "
         "joueurs comparés, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] excludes the fair share")  # round 44 en13
     assert "il giocatore 1 (38,0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]

@@ -244,8 +244,8 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
                     "it": "superiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
     assert typeset({"en": "8.5 below in the base game, and the change from the base game to the variant is beyond "
                           "chance",
-                    "fr": "8,5 de moins dans le jeu de base, et l’écart entre les deux jeux est trop grand pour venir "
-                          "du hasard",
+                    "fr": "8,5 de moins dans le jeu de base, et l’écart entre les deux jeux dépasse ce que le hasard "
+                          "peut expliquer",
                     "it": "8,5 in meno nel gioco base, e la differenza tra i due giochi difficilmente è dovuta al "
                           "caso"}[lang], lang) in line
 
