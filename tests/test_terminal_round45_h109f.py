@@ -134,3 +134,33 @@ def test_fr6_fr37_the_new_french_words() -> None:
     # the page says at once what a change counted in a heading is: one that has little chance of being chance
     assert "Un changement n’est présenté comme tel que s’il a peu de chances d’être dû au hasard" in plain(
         WORDS["fr"]["significant"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_fr22_the_shortage_weight_says_what_the_results_describe(lang: str) -> None:
+    """(fr22*) « décrivent donc le jeu avec ce choix, et non le jeu sans ce choix » was a tautology. Both games (a
+    variant is no published game, round 40 fr16) are described with the edition's ruling, on a case the published
+    text leaves open (the weight is said only where the ruling is not the published text's: ``ruled_weighs``)."""
+    from cardgen.terminal import say, say_n
+    for said in (say_n("short_table_weight", 2, lang, counts="3", shares="x"),
+                 say_n("short_table_weight", 1, lang, counts="3", shares="x")):
+        said = plain(said)
+        assert {"en": "describe both games with that ruling, on a case the published description leaves open.",
+                "fr": "décrivent donc les deux jeux avec ce choix, sur un cas dont la description publiée ne dit rien.",
+                "it": "descrivono quindi i due giochi con quella scelta, su un caso di cui la descrizione pubblicata "
+                      "non dice nulla."}[lang] in said, said
+        assert "without it" not in said and "sans ce choix" not in said and "senza di essa" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_fr23_one_tool_for_the_box_said_once(lang: str) -> None:
+    """(fr23) compare advised validate's count for the box, then cardgen fix for the same shortage. The advice now
+    says what the compare's counts are for (comparing the two games) and sends the box to fix, which plays the
+    added pieces on new games; validate's count rests on the same assumption as these (the games unchanged)."""
+    from cardgen.terminal import say
+    said = plain(say("short_table_advice", lang, piece="P"))
+    assert said.count("cardgen fix") == 1 and "cardgen validate" in said, said
+    assert {"en": "use cardgen validate’s count instead", "fr": "retenez plutôt le chiffre de cardgen validate",
+            "it": "vale invece il numero di cardgen validate"}[lang] not in said
+    assert {"en": "only compare the two games", "fr": "ne servent qu’à comparer les deux jeux",
+            "it": "servono solo a confrontare i due giochi"}[lang] in said
