@@ -164,3 +164,15 @@ def test_fr23_one_tool_for_the_box_said_once(lang: str) -> None:
             "it": "vale invece il numero di cardgen validate"}[lang] not in said
     assert {"en": "only compare the two games", "fr": "ne servent qu’à comparer les deux jeux",
             "it": "servono solo a confrontare i due giochi"}[lang] in said
+
+
+def test_fr36_french_thousands_are_narrow_no_break_spaces() -> None:
+    """(fr36*) « (1 000 par défaut) », « pour en juger sur 1 000 parties »: an ordinary space, where every other
+    count of the French output has U+202F (broken « (1 » / « 000 par défaut) » on a phone). No French sentence of the
+    wordbooks writes a thousand with a breakable space; compare's lines say it with U+202F."""
+    import re
+    from cardgen.terminal import say
+    bad = [(p, s) for p, s in _french_strings() if re.search(r"\d[ \u00a0]\d{3}\b", s)]
+    assert not bad, bad
+    assert "pour en juger sur 1\u202f000 parties" in say("compare_seat_validate", "fr", validate="v")
+    assert "(1\u202f000 par défaut)" in say("compare_cards_head_none", "fr")
