@@ -176,3 +176,13 @@ def test_fr36_french_thousands_are_narrow_no_break_spaces() -> None:
     assert not bad, bad
     assert "pour en juger sur 1\u202f000 parties" in say("compare_seat_validate", "fr", validate="v")
     assert "(1\u202f000 par défaut)" in say("compare_cards_head_none", "fr")
+
+
+def test_fr1_the_first_run_note_says_why_and_never_reads_as_a_purpose() -> None:
+    """(fr1) « cette exécution est plus lente que les suivantes, pour les mêmes résultats »: why slower was not said,
+    and « pour les mêmes résultats » read as "in order to get the same results". Now the reason, as English says it
+    (cardgen prepares the game), and « mêmes résultats » as a plain item; never longer than round 33's note."""
+    from cardgen.terminal import say
+    note = plain(say("note_building", "fr", title="Le Roi Lui"))
+    assert note == "Le Roi Lui : exécution plus lente que les suivantes, cardgen préparant le jeu ; mêmes résultats."
+    assert "pour les mêmes résultats" not in note and len(note) - len("Le Roi Lui") <= 86
