@@ -126,7 +126,7 @@ def test_a_balance_within_chance_again_keeps_its_conclusion(lang: str) -> None:
     [(_, again)] = balance_parts(b, lang, 4, run_said=said)
     # round 43 en4, fr2, it2: the first count's words, after "here too"
     assert {"en": "Here too, over 300 games, no gap is larger than chance alone would explain",  # r36 en9, r37 en10
-            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
+            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard peut expliquer",
             "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
             }[lang] in again.replace("\u202f", " ")
     assert "encore" not in again and len(again.split()) <= len(first.split()) + 2  # round 43: "here too" + the same words

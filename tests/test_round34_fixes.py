@@ -134,7 +134,7 @@ def test_the_margin_warning_compares_like_with_like() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     # terminal round 41 en10, fr3*, it3*: the verdict first, then who is only just within it (pins updated)
     ("en", "but player 2 (19.3%) only just: without the widening, that gap would be beyond chance"),
-    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard explique"),
+    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard peut expliquer"),
     ("it", "ma il giocatore 2 (19,3%) ci rientra appena, solo con gli intervalli allargati")])
 def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lang: str, said: str) -> None:
     """fr1*, en4 (King Lui at 4 and 5 players, Royale at 2, terminal and pages): « ne reste dans les limites du

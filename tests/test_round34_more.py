@@ -125,7 +125,7 @@ def test_the_french_balance_says_every_gap_may_be_chance_without_a_double_negati
     said = _plain(say("balance_none", "fr", fair="33,7 %", why="", games="300"))
     # round 43 fr2: one wording for one verdict, the one of the counts where a player is only just within chance;
     # still no double negative
-    assert said.endswith("Sur 300 parties, aucun écart ne dépasse ce que le hasard explique")
+    assert said.endswith("Sur 300 parties, aucun écart ne dépasse ce que le hasard peut expliquer")
     assert "n’est trop grand" not in said
 
 

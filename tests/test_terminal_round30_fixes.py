@@ -151,7 +151,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it (pins updated)
     ("en", "no gap is larger than chance alone would explain",
      "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their gaps would be beyond chance"),
-    ("fr", "aucun écart ne dépasse ce que le hasard explique",
+    ("fr", "aucun écart ne dépasse ce que le hasard peut expliquer",
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) sont à la limite"),
     ("it", "nessuno squilibrio è dimostrato",
      "ma il giocatore 1 (59,7%) e il giocatore 2 (48,0%) ci rientrano appena")])

@@ -186,3 +186,15 @@ def test_fr1_the_first_run_note_says_why_and_never_reads_as_a_purpose() -> None:
     note = plain(say("note_building", "fr", title="Le Roi Lui"))
     assert note == "Le Roi Lui : exécution plus lente que les suivantes, cardgen préparant le jeu ; mêmes résultats."
     assert "pour les mêmes résultats" not in note and len(note) - len("Le Roi Lui") <= 86
+
+
+def test_fr3_chance_can_explain_never_explains() -> None:
+    """(fr3) « plus que le hasard ne l’explique », « ce que le hasard explique »: the idiom is « peut expliquer »,
+    which the same outputs said elsewhere (« dépasse de justesse ce que le hasard peut expliquer »)."""
+    import re
+    said = _french_strings()
+    bad = [(p, s) for p, s in said if "le hasard ne l’explique" in s or re.search(r"ce que le hasard explique(?! mal)", s)]
+    assert not bad, bad
+    import json
+    lines = json.loads((ROOT / "cardgen/terminal.json").read_text("utf-8"))["lines"]["fr"]
+    assert "Sur {games} parties, aucun écart ne dépasse ce que le hasard peut expliquer" in lines["balance_none"]
