@@ -198,3 +198,12 @@ def test_fr3_chance_can_explain_never_explains() -> None:
     import json
     lines = json.loads((ROOT / "cardgen/terminal.json").read_text("utf-8"))["lines"]["fr"]
     assert "Sur {games} parties, aucun écart ne dépasse ce que le hasard peut expliquer" in lines["balance_none"]
+
+
+def test_fr2_the_block_of_a_player_count_is_no_game() -> None:
+    """(fr2) « dans la partie consacrée à ce nombre de joueurs »: in a report where « partie » is a game, « le bloc
+    consacré »."""
+    from cardgen.terminal import say
+    for key in ("designer_across", "designer_across_of"):
+        said = plain(say(key, "fr", game="G"))
+        assert "dans le bloc consacré à ce nombre de joueurs" in said and "la partie consacrée" not in said, said
