@@ -207,3 +207,12 @@ def test_fr2_the_block_of_a_player_count_is_no_game() -> None:
     for key in ("designer_across", "designer_across_of"):
         said = plain(say(key, "fr", game="G"))
         assert "dans le bloc consacré à ce nombre de joueurs" in said and "la partie consacrée" not in said, said
+
+
+def test_fr4_the_whole_supply_is_what_the_game_contains() -> None:
+    """(fr4) « (5, tout le stock de la boîte) »: not the book's word, and « la boîte » read as a box in play. Now
+    « tout ce que contient le jeu », as English says "all 5 the game contains"; the same at the repeats."""
+    from cardgen.terminal import say
+    assert plain(say("peak_box", "fr", name="N", n=5)) == "N (5, tout ce que contient le jeu)"
+    assert plain(say("peak_box_again", "fr", name="N", n=5)) == "N (5, la totalité)"  # short, never the same again
+    assert not [(p, s) for p, s in _french_strings() if "stock" in s and "boîte" in s]
