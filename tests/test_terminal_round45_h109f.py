@@ -216,3 +216,20 @@ def test_fr4_the_whole_supply_is_what_the_game_contains() -> None:
     assert plain(say("peak_box", "fr", name="N", n=5)) == "N (5, tout ce que contient le jeu)"
     assert plain(say("peak_box_again", "fr", name="N", n=5)) == "N (5, la totalité)"  # short, never the same again
     assert not [(p, s) for p, s in _french_strings() if "stock" in s and "boîte" in s]
+
+
+def test_fr7_the_imposter_note_again_says_its_consequence_not_above() -> None:
+    """(fr7) « la remarque ci-dessus vaut donc encore »: the remark meant is forty or eighty lines higher (at
+    2 players), and the nearest thing « ci-dessus » is an ATTENTION paragraph. The short note says the consequence
+    itself, still without the counting and « y compris l’équilibre » of the whole note."""
+    from cardgen.simulate.summary import held_all_lines
+    row = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.013, "played_share": 0.013,
+           "difference": None, "not_judged": {"why": "all"}}
+    naming = Naming(names={"imposter": "Imposteur"})
+    said: set[str] = set()
+    [two] = held_all_lines([row], "fr", naming, said, first=250)
+    [three] = held_all_lines([{**row, "played_share": 0.008}], "fr", naming, said, first=250)
+    three = plain(three)
+    assert "ci-dessus" not in three and three.endswith(
+        "(dans 0,8 % des cas) ; ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle"), three
+    assert len(three) < len(plain(two)) * 0.75
