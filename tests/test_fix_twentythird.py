@@ -60,7 +60,7 @@ WARNS = {"en": ("After fixes 1 and 2, expect cardgen validate to still warn of t
                 "davantage (correction 1 : manque de pièces à la banque dans 4,0 % des parties à 3 joueurs, 1,7 % à 4). "
                 "La commande validate estime ce qu’il faut ajouter à la boîte sur des parties jouées avec la boîte telle "
                 "qu’elle est ; or une boîte mieux garnie change le jeu, si bien que le manque peut subsister même une "
-                "fois ajouté ce qu’elle conseille."),
+                "fois ajouté ce que validate conseille."),
          "it": ("Dopo le correzioni 1 e 2, cardgen validate probabilmente segnalerà ancora la carenza: la "
                 "tollera al massimo nell’1% delle partite, e sulle partite nuove ciascuna ne lascia di più "
                 "(correzione 1: carenza di monete in banca nel 4,0% delle partite con 3 giocatori, 1,7% con 4). "

@@ -233,3 +233,14 @@ def test_fr7_the_imposter_note_again_says_its_consequence_not_above() -> None:
     assert "ci-dessus" not in three and three.endswith(
         "(dans 0,8 % des cas) ; ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle"), three
     assert len(three) < len(plain(two)) * 0.75
+
+
+def test_fr25_fr39_no_dangling_count_and_no_ambiguous_elle() -> None:
+    """(fr25) « … peut n’être dû qu’au hasard, à chaque nombre de joueurs. »: the tail dangled; « quel que soit le
+    nombre de joueurs ». (fr39) « même une fois ajouté ce qu’elle conseille »: « elle » took « une boîte », the
+    nearest feminine noun; « ce que validate conseille »."""
+    from cardgen.terminal import say
+    from cardgen.tune.fix import word
+    assert plain(say("short_table_every", "fr", claim="C")) == "C, quel que soit le nombre de joueurs"
+    said = plain(word("validate_estimate", "fr"))
+    assert "même une fois ajouté ce que validate conseille" in said and "ce qu’elle conseille" not in said

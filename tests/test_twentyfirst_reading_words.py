@@ -173,7 +173,7 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     assert lines[head + 1].split()[0] == {"en": "players", "fr": "joueurs", "it": "giocatori"}[lang]
     # whether the paired games tell the change from chance: once, for every count
     claims = [line for line in lines if say("short_table_chance", lang) in line]
-    assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
+    assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "quel que soit le nombre de joueurs",
                                          "it": "con qualunque numero di giocatori"}[lang], lang) in claims[0]
     # most games under this edition's ruling at 3, 4 and 5 players (not at 6): said once, with those counts (its
     # name the books', terminal round 41 en42*, it24*: this pin updated)
