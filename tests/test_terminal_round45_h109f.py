@@ -244,3 +244,14 @@ def test_fr25_fr39_no_dangling_count_and_no_ambiguous_elle() -> None:
     assert plain(say("short_table_every", "fr", claim="C")) == "C, quel que soit le nombre de joueurs"
     said = plain(word("validate_estimate", "fr"))
     assert "même une fois ajouté ce que validate conseille" in said and "ce qu’elle conseille" not in said
+
+
+def test_fr14_the_measure_is_long_not_the_strength() -> None:
+    """(fr14) « non mesurée (trop longue à calculer …) » made the strength long to compute (a false agreement), and
+    « (environ dix fois plus lent) » had no noun: « le calcul serait trop long », « calcul environ dix fois plus
+    long », on the terminal and the page."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import say
+    for said in (plain(say("exchange_building", "fr", points=4)), plain(WORDS["fr"]["exchange_building"])):
+        assert "le calcul serait trop long pour ce jeu" in said and "calcul environ dix fois plus long" in said, said
+        assert "trop longue à calculer" not in said and "dix fois plus lent" not in said
