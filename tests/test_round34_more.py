@@ -520,7 +520,7 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
                       piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3)))
     assert said.count({"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]) == 1, said
     assert said.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
-                          "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
+                          "fr": "Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
                           "it": "Quanto detto per 3 giocatori su queste aggiunte e sui risultati vale allo stesso "
                                 "modo"}[lang]), said
 

@@ -255,3 +255,18 @@ def test_fr14_the_measure_is_long_not_the_strength() -> None:
     for said in (plain(say("exchange_building", "fr", points=4)), plain(WORDS["fr"]["exchange_building"])):
         assert "le calcul serait trop long pour ce jeu" in said and "calcul environ dix fois plus long" in said, said
         assert "trop longue à calculer" not in said and "dix fois plus lent" not in said
+
+
+def test_fr12_fr13_the_bank_reserve_pointed_back_to_in_one_clear_wording() -> None:
+    """(fr12) « Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même »: clumsy and vague;
+    (fr13) « …la monnaie) (avec la mise en garde faite à 3 joueurs) »: two parentheses back to back. The pointer
+    still never says the caveat again (terminal round 43 it18), and no parenthesis follows the gold's."""
+    from cardgen.terminal import say
+    kw = dict(warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="", also=" (g)",
+              cover="99 %", first="3 joueurs")
+    said = plain(say("short_ruled_again", "fr", **kw))
+    assert said.endswith("(g), avec la même réserve qu’à 3 joueurs") and ") (" not in said, said
+    weighed = plain(say("short_ruled_again_weighed", "fr", **kw))
+    assert weighed.endswith("(g). Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme "
+                            "sur ce que décrivent les résultats"), weighed
+    assert "cardgen fix" not in weighed and "vaut de même" not in weighed
