@@ -1114,7 +1114,9 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     first, again = (designer_lines({"component_impact": [held]}, "fr", naming, said=said)[0] for _ in range(2))
     assert "y compris l’équilibre" in first and "comme plus haut" not in first
     # terminal round 43 fr7: said again, « ici aussi » and a pointer to the whole remark
-    assert "remarque ci-dessus" in again and "y compris l’équilibre" not in again and "0,02" in again
+    # round 45 fr7: the consequence said again, never « la remarque ci-dessus » (pin updated)
+    assert "ces résultats valent donc, eux aussi" in again and "ci-dessus" not in again
+    assert "y compris l’équilibre" not in again and "0,02" in again
 
 
 def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> None:
