@@ -270,3 +270,12 @@ def test_fr12_fr13_the_bank_reserve_pointed_back_to_in_one_clear_wording() -> No
     assert weighed.endswith("(g). Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme "
                             "sur ce que décrivent les résultats"), weighed
     assert "cardgen fix" not in weighed and "vaut de même" not in weighed
+
+
+def test_fr28_the_unchecked_trials_sizes_say_whose() -> None:
+    """(fr28) « (taille du changement 1,50 ; les leurs : 1,50 à 1,85 ; …) »: « les leurs » after a semicolon was
+    clumsy. Now « (taille de son changement : 1,50 ; celle de ces essais : 1,50 à 1,85 …) »."""
+    from cardgen.tune.fix import word
+    said = plain(word("unchecked", "fr", trials="19 et 22", k=3, last="1,50", size="1,50 à 1,85", tie=""))
+    assert said.endswith("correction 3 (taille de son changement : 1,50 ; celle de ces essais : 1,50 à 1,85)."), said
+    assert "les leurs" not in said
