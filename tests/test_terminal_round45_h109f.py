@@ -279,3 +279,12 @@ def test_fr28_the_unchecked_trials_sizes_say_whose() -> None:
     said = plain(word("unchecked", "fr", trials="19 et 22", k=3, last="1,50", size="1,50 à 1,85", tie=""))
     assert said.endswith("correction 3 (taille de son changement : 1,50 ; celle de ces essais : 1,50 à 1,85)."), said
     assert "les leurs" not in said
+
+
+def test_fr21_the_solo_reason_names_the_game_not_the_card() -> None:
+    """(fr21) « (la partie en solitaire n’utilise pas la carte Fin du banquet, donc un souper léger ne la
+    raccourcirait pas) »: « la » could be the card. Now « cette variante ne l’abrégerait donc pas »: only a game is
+    shortened."""
+    doc = yaml.safe_load((ROOT / "variants/royale/royale-short.yaml").read_text("utf-8"))
+    said = doc["reasons"]["players.min"]["fr"]
+    assert said == "une partie en solitaire n’utilise pas la carte Fin du banquet : cette variante ne l’abrégerait donc pas"
