@@ -95,7 +95,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     assert unbroken(typeset({"en": "Player 2 wins more than the fair share in both games on these pairs, beyond "
                                    "chance; the pairs cannot tell whether the variant makes this worse or better",
                              "fr": "Le joueur 2 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur "
-                                   "ces paires, et l’écart dépasse ce que le hasard explique ; ces paires ne disent pas "
+                                   "ces paires, et l’écart dépasse ce que le hasard peut expliquer ; ces paires ne disent pas "
                                    "si la variante aggrave ou atténue ce déséquilibre",
                              "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "
                                    "coppie, e il caso difficilmente basta a spiegarlo; queste coppie non dicono se la "
@@ -150,7 +150,7 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
                     "it": f"Altre misure: 1 su {n} è cambiata"}[lang], lang) in html
     assert not any(w in html for w in ("valeurs modifiées", "valori cambiati"))
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement que le hasard n’explique pas (plus 1 parmi les autres mesures)",
+            "fr": "2 joueurs\u202f: 1 changement net (plus 1 parmi les autres mesures)",
             "it": "2 giocatori: 1 cambiamento difficilmente dovuto al caso (più 1 tra le altre misure)"}[lang] in html
     assert not re.search("significa", html, flags=re.IGNORECASE)  # the statistician's word, read as "big" (en61)
 
@@ -180,7 +180,7 @@ def test_an_engine_count_the_summary_names_is_a_finding_on_the_page_as_in_the_te
     assert named_metrics(r) == {"gap:debt"}
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     terminal = internal_line([m for m in r["metrics"] if m.get("group") == "internal"], lang, named=named_metrics(r))
-    said = {"en": "Other counts: 1 of 2 changed beyond chance", "fr": "Autres mesures\u202f: 1 sur 2 a varié plus que le hasard ne l’explique",
+    said = {"en": "Other counts: 1 of 2 changed beyond chance", "fr": "Autres mesures\u202f: 1 sur 2 a varié plus que le hasard ne peut l’expliquer",
             "it": "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso"}[lang]
     assert terminal.startswith(said) and said in html, (terminal, html)
     assert {"en": "1 of 3", "fr": "1 sur 3", "it": "1 su 3"}[lang] not in html and "2 of 3" not in html
@@ -192,7 +192,7 @@ def test_an_engine_count_the_summary_names_is_a_finding_on_the_page_as_in_the_te
     quiet = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     assert "<details>" in quiet and "<details open>" not in quiet  # nothing changed inside: folded
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement que le hasard n’explique pas (plus 1 parmi les autres mesures)",
+            "fr": "2 joueurs\u202f: 1 changement net (plus 1 parmi les autres mesures)",
             "it": "2 giocatori: 1 cambiamento difficilmente dovuto al caso (più 1 tra le altre misure)"}[lang] in html
 
 

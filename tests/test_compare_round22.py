@@ -73,7 +73,7 @@ ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyon
            # terminal round 43 fr17: "… sa part équitable avec la variante, au-delà du hasard": the fair share read
            # as the variant's, and "au-delà du hasard" elliptic
            "fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et l’écart dépasse ce que le "
-                 "hasard explique ; dans le jeu de base, l’écart va dans le même sens sur ces paires, mais le hasard "
+                 "hasard peut expliquer ; dans le jeu de base, l’écart va dans le même sens sur ces paires, mais le hasard "
                  "peut l’expliquer",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            # terminal round 43 it19: "oltre il caso", an elliptic shorthand
@@ -125,7 +125,7 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
             "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et "
-                  "l’écart dépasse ce que le hasard explique",
+                  "l’écart dépasse ce que le hasard peut expliquer",
             "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
                   "difficilmente basta a spiegarlo"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
@@ -157,7 +157,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                                   "explain (narrowly so in the base game, where the gap is 11.0 percentage points); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
                             "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et l’écart "
-                                  "dépasse ce que le hasard explique (de justesse dans le jeu de base, où il est de "
+                                  "dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il est de "
                                   "11,0 points de pourcentage) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "
                                   "difficilmente basta a spiegarlo (nel gioco base la distanza dalla quota equa, 11,0 "
@@ -379,7 +379,7 @@ def test_the_closing_sentence_says_chance_in_the_language_s_own_words(lang: str)
          "stop": {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}}
     [said] = stopped_caution([r], lang)
     assert {"en": "no other figure changed beyond chance in these 100 pairs",
-            "fr": "aucun autre indicateur n’a varié, sur ces 100 paires, plus que le hasard ne l’explique",
+            "fr": "aucun autre indicateur n’a varié, sur ces 100 paires, plus que le hasard ne peut l’expliquer",
             "it": "in queste 100 coppie nessun’altra misura è cambiata più di quanto possa spiegare il caso"}[lang] \
         in plain(said), said
     assert not any(calque in said for calque in ("oltre il caso", "au-delà du hasard"))

@@ -35,8 +35,8 @@ def test_compare_prints_the_variant_s_story_line_not_its_rule_twice(lang: str, f
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("fr", "nombre minimal de joueurs\u202f: 1 → 2 (la partie en solitaire n’utilise pas la carte Fin du banquet, "
-           "donc un souper léger ne la raccourcirait pas)"),
+    ("fr", "nombre minimal de joueurs\u202f: 1 → 2 (une partie en solitaire n’utilise pas la carte Fin du banquet\u202f: "
+           "cette variante ne l’abrégerait donc pas)"),
     ("it", "numero minimo di giocatori: 1 → 2 (in solitario la carta Fine del banchetto non si usa, quindi la "
            "variante non accorcerebbe la partita)"),  # round 45 it18: «la» took the card, not the game
     ("en", "minimum number of players: 1 → 2 (a solo game does not use the End of the Banquet card, so a Light "

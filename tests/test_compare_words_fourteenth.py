@@ -162,7 +162,7 @@ def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lan
     # twenty-seventh reading en19: which counts, said where none is named; terminal round 40 en17, fr14, it17: said
     # beside the label of the first count's line, changed or not (``internal_kinds``), no longer here
     ("internal_none", "en", "Other counts: none of the 5 changed beyond chance; details in the report"),
-    ("internal_none", "fr", "Autres mesures : aucune des 5 n’a varié plus que le hasard ne l’explique ; détails dans le rapport"),
+    ("internal_none", "fr", "Autres mesures : aucune des 5 n’a varié plus que le hasard ne peut l’expliquer ; détails dans le rapport"),
     ("internal_none", "it", "Altre misure: nessuna delle 5 è cambiata più di quanto possa spiegare il caso; dettagli nel resoconto")])
 def test_compare_sentences_read_as_the_readers_asked(key: str, lang: str, said: str) -> None:
     """en23, it11, it12, it22, it58, fr23, fr28, fr29, fr30: the corrected wording, in each language."""

@@ -271,9 +271,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert "6 players: the bank cannot pay all it owes in silver coins (below: “shortage of silver coins”) in" in said.out
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     # twenty-third reading fr32: the rules' number, no "may show" over the tool's own data
-    assert "\nLever left out of the search: value of a gold coin in silver coins, a number the rules set, not the " \
-        "contents of the box; to try it, change the rule (and the gold coins, if your edition marks that number " \
-        "on them)." \
+    # terminal round 45 fr26: the true reason, the game's file gives the number twice
+    assert "\nLever left out of the search: value of a gold coin in silver coins, because the game’s file gives " \
+        "this number a second time, for the gold coins, and cardgen refuses the file when the two differ, while " \
+        "the search changes only the rule. To try another value, make a variant that changes both numbers (and " \
+        "change the gold coins too, if your edition marks that number on them)." \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err
     assert said.err.count("Lever left out of the search: value of a gold coin in silver coins") == 1
@@ -375,8 +377,8 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
         "3 players: one player’s share of wins is off the fair share beyond chance; "
         "4 players: one player’s share of wins is off the fair share beyond chance")
     assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
-        "3 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart est trop grand pour être dû au hasard ; "
-        "4 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart est trop grand pour être dû au hasard", "fr")
+        "3 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart dépasse ce que le hasard peut expliquer ; "
+        "4 joueurs : la part de victoires d’un joueur s’écarte de sa part équitable, et l’écart dépasse ce que le hasard peut expliquer", "fr")
 
 
 def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypatch: pytest.MonkeyPatch) -> None:

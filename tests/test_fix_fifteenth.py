@@ -175,7 +175,7 @@ def test_a_seat_left_beyond_its_share_is_named() -> None:
          "seat_3_win_rate": (0.33, 0.25, 0.43), "seat_4_win_rate": (0.23, 0.16, 0.32), "problem:4:seat": (0.002, 0.14, 0.14)}
     said = {lang: plain(_fixer(lang, []).left_text({4: m}, lang, Naming.of(_draco(), lang))) for lang in ("en", "fr", "it")}
     assert said["en"] == "4 players: player 2 wins 14.0% of games, below the fair share (25.0%) beyond chance"
-    assert said["fr"] == "4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart que le hasard n’explique pas"
+    assert said["fr"] == "4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart que le hasard explique mal"
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0% delle partite, meno della quota equa (25,0%), "
                           "e la differenza è più grande di quanto il caso spieghi di solito")
     high = {**m, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2), "problem:4:seat": (0.01, 0.40, 0.40)}

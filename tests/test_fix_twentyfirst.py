@@ -196,7 +196,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
     assert said["it"] == ("4 giocatori: il giocatore 2 vince il 14,0% delle partite, meno della quota equa (25,0%), "
                           "e la differenza è più grande di quanto il caso spieghi di solito")
     assert said["fr"] == ("4 joueurs : le joueur 2 gagne 14,0 % des parties, moins que sa part équitable (25,0 %), un écart "
-                          "que le hasard n’explique pas")
+                          "que le hasard explique mal")
     high = {**SEAT, "seat_1_win_rate": (0.40, 0.3, 0.5), "seat_4_win_rate": (0.13, 0.1, 0.2),
             "problem:4:seat": (0.01, 0.40, 0.40)}
     en = plain(_fixer("en", []).left_text({4: high}, "en", Naming.of(_fixer("en", []).deck, "en")))

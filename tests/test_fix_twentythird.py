@@ -62,7 +62,7 @@ WARNS = {"en": ("After fixes 1 and 2, cardgen validate may still warn of the sho
                 "certaines si peu que le hasard peut l’expliquer. "
                 "La commande validate estime ce qu’il faut ajouter à la boîte sur des parties jouées avec la boîte telle "
                 "qu’elle est ; or une boîte mieux garnie change le jeu, si bien que le manque peut subsister même une "
-                "fois ajouté ce qu’elle conseille."),
+                "fois ajouté ce que validate conseille."),
          "it": ("Dopo le correzioni 1 e 2, cardgen validate potrebbe ancora segnalare la carenza: la "
                 "tollera al massimo nell’1% delle partite, e sulle 300 partite nuove ciascuna ne lascia di più "
                 "(correzione 1: carenza di monete in banca nel 4,0% delle partite con 3 giocatori, 1,7% con 4), "
@@ -105,7 +105,7 @@ def test_a_trial_that_fixed_everything_but_was_not_checked_is_named_with_why(lan
                 # twenty-fourth reading fr31, it33: the size's definition said once, in the "Change size" line above
                 "fr": ("Les essais 7 et 5 atteignaient aussi l’objectif de la recherche sur ses parties, mais "
                        "n’ont pas été vérifiés : la vérification prend d’abord les plus petits changements et s’est "
-                       "arrêtée à la correction 3 (taille du changement 1,50 ; les leurs : 1,70 à 1,71)."),
+                       "arrêtée à la correction 3 (taille de son changement : 1,50 ; celle de ces essais : 1,70 à 1,71)."),
                 "it": ("Anche le prove 7 e 5 raggiungevano l’obiettivo della ricerca sulle sue partite, ma non sono state "
                        "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3, che "
                        "ha entità 1,50; quelle prove hanno entità da 1,70 a 1,71.")}  # terminal round 41 it29

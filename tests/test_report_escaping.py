@@ -118,7 +118,7 @@ def test_charts_write_percentages_with_babel_in_french() -> None:
                                "significant": True}], "F", lang="fr")
     # a difference of shares in percentage points and its interval as the tables write them (tenth reading it80,
     # fr77: "-3 points [-14,3, +8,3]", the comma both decimal mark and separator, "points" the game's)
-    assert "x\u202f: −12,5\u00a0points de pourcentage [−20,0\u202f; −5,0] (trop grand pour être dû au hasard)</title>" in forest
+    assert "x\u202f: −12,5\u00a0points de pourcentage [−20,0\u202f; −5,0] (au-delà de ce que le hasard peut expliquer)</title>" in forest
     spread = spread_svg([("s", {"n": 3, "min": 0.5, "p10": 1, "median": 2.5, "p90": 3, "max": 4}, "#999")], "S", "x",
                         lang="fr")
     assert "médiane 2,5" in spread

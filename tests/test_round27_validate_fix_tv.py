@@ -54,8 +54,8 @@ FIVE = [_seat(1, "less", 0.167, 0.139, 0.200), _seat(2, "less", 0.168, 0.140, 0.
 SIDES = {"en": "balance: players 4 (25.0%) and 5 (24.6%) are above the fair share (20.3%|, while players 1 (16.7%) "
                "and 2 (16.8%) are below it. These gaps are beyond chance, only just for players 1 and 2",
          "fr": "équilibre : les joueurs 4 (25,0 %) et 5 (24,6 %) sont au-dessus de la part équitable (20,3 %|, tandis "
-               "que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts sont trop grands pour être dus au "
-               "hasard (de justesse pour les joueurs 1 et 2)",
+               "que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts dépassent ce que le hasard peut "
+               "expliquer (de justesse pour les joueurs 1 et 2)",
          "it": "equilibrio: i giocatori 4 (25,0%) e 5 (24,6%) sono sopra la quota equa (20,3%|, mentre i giocatori "
                "1 (16,7%) e 2 (16,8%) sono sotto. Le differenze sono più grandi di quanto il caso spieghi "
                "di solito (di poco per i giocatori 1 e 2)"}

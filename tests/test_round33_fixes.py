@@ -126,7 +126,7 @@ def test_a_balance_within_chance_again_keeps_its_conclusion(lang: str) -> None:
     [(_, again)] = balance_parts(b, lang, 4, run_said=said)
     # round 43 en4, fr2, it2: the first count's words, after "here too"
     assert {"en": "Here too, over 300 games, no player’s win rate is further from the fair share than chance alone would explain",  # r36 en9, r37 en10
-            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
+            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard peut expliquer",
             "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
             }[lang] in again.replace("\u202f", " ")
     assert "encore" not in again and len(again.split()) <= len(first.split()) + 2  # round 43: "here too" + the same words
@@ -253,7 +253,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
         assert said.replace("\u202f", " ").endswith({"en": "(as noted at 3 players)",
-                                                     "fr": "(avec la mise en garde faite à 3 joueurs)",
+                                                     "fr": ", avec la même réserve qu’à 3 joueurs",
                                                      "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang])
 
 
@@ -335,6 +335,6 @@ def test_a_whole_stock_maximum_has_one_wording_on_terminal_and_page(lang: str) -
 
     term = say("peak_box", lang, name="x", n=25).replace("\u202f", " ")
     page = page_words("peak_box", lang, peak=25).replace("\u202f", " ")
-    phrase = {"en": "the game contains", "fr": "tout le stock de la boîte", "it": "l’intera dotazione del gioco"}[lang]
+    phrase = {"en": "the game contains", "fr": "tout ce que contient le jeu", "it": "l’intera dotazione del gioco"}[lang]
     assert phrase in term and phrase in page, (term, page)
     assert not any(w in term + page for w in ("all the game has", "all the box holds", "tutto quello", "scorta"))

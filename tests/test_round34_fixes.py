@@ -80,7 +80,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         # terminal round 43 it18: the caveat itself not said again, only pointed back to
-        back = {"en": "(as noted at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
+        back = {"en": "(as noted at 3 players)", "fr": ", avec la même réserve qu’à 3 joueurs",
                 "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players
@@ -134,7 +134,7 @@ def test_the_margin_warning_compares_like_with_like() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     # terminal round 41 en10, fr3*, it3*: the verdict first, then who is only just within it (pins updated)
     ("en", "but player 2 (19.3%) only just: without the widening, that gap would be beyond chance"),
-    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard explique"),
+    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard peut expliquer"),
     ("it", "ma per il giocatore 2 (19,3%) la quota equa cade appena dentro l’intervallo, e solo perché l’intervallo "
            "è allargato")])
 def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lang: str, said: str) -> None:

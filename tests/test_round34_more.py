@@ -125,7 +125,7 @@ def test_the_french_balance_says_every_gap_may_be_chance_without_a_double_negati
     said = _plain(say("balance_none", "fr", fair="33,7 %", why="", games="300"))
     # round 43 fr2: one wording for one verdict, the one of the counts where a player is only just within chance;
     # still no double negative
-    assert said.endswith("Sur 300 parties, aucun écart ne dépasse ce que le hasard explique")
+    assert said.endswith("Sur 300 parties, aucun écart ne dépasse ce que le hasard peut expliquer")
     assert "n’est trop grand" not in said
 
 
@@ -521,7 +521,7 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
                       piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3)))
     assert said.count({"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]) == 1, said
     assert said.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
-                          "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
+                          "fr": "Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
                           "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), said
 
 

@@ -347,7 +347,7 @@ def test_the_strip_the_headline_and_the_verdicts_read_plainly(lang: str) -> None
     # round 38 en24, en25, fr37: in a designer's words in the headline, short in the verdict cell
     assert w["strong_margin"] == {"en": "seems too strong (holding it improves its holder’s margin by more than chance "
                                         "explains; its effect on winning may be chance)",
-                                  "fr": "semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son effet sur les "
+                                  "fr": "semble trop forte (son effet sur l’avance dépasse ce que le hasard peut expliquer ; son effet sur les "
                                         "victoires peut être dû au hasard)",
                                   "it": "sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello "
                                         "sulle vittorie può essere dovuto al caso)"}[lang]

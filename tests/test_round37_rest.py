@@ -118,7 +118,7 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     # (round 39 fr19, fr40: "that count's section", as the solo count has no table)
     ("en", "designer_across", "(each figure’s interval is given above, in that player count’s section):",
      "own count"),
-    ("fr", "designer_across", "(l’intervalle de chaque valeur figure plus haut, dans la partie consacrée à ce nombre "
+    ("fr", "designer_across", "(l’intervalle de chaque valeur figure plus haut, dans le bloc consacré à ce nombre "
                               "de joueurs) :", "tableau de son nombre"),
     ("it", "designer_across", "(l’intervallo di ogni valore è più sopra, nella parte dedicata a quel numero di "
                               "giocatori):", "tabella del suo numero"),  # round 38 it17

@@ -310,7 +310,7 @@ def test_a_card_flagged_on_its_margin_is_said_plainly_above_the_table_and_briefl
     head = html.split('<p class="muted trust">', 1)[0]
     said = {"en": "<p>Flagged: favour, which seems too strong (holding it improves its holder’s margin by more than "
                   "chance explains; its effect on winning may be chance).</p>",
-            "fr": "<p>Carte signalée : favour, qui semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son "
+            "fr": "<p>Carte signalée : favour, qui semble trop forte (son effet sur l’avance dépasse ce que le hasard peut expliquer ; son "
                   "effet sur les victoires peut être dû au hasard).</p>",
             "it": "<p>Carta segnalata: favour, che sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; "
                   "quello sulle vittorie può essere dovuto al caso).</p>"}[lang]

@@ -36,7 +36,7 @@ def _favour_entry() -> dict:
     # en4: "a card that seems too strong, just beyond chance" dangled: what is beyond chance, by how much?
     ("en", "a card that may be too strong, though only just beyond what chance explains: “favour” at 5 players",
      "just beyond chance:"),
-    # fr16, fr22, fr24: « … (tout juste au-delà de ce que le hasard explique) : « Faveur » à 5 joueurs) » ended in
+    # fr16, fr22, fr24: « … (tout juste au-delà de ce que le hasard peut expliquer) : « Faveur » à 5 joueurs) » ended in
     # "))" inside the verdict's brackets, the hedge between the noun and the card; the card now first
     ("fr", "« favour » à 5 joueurs : carte signalée de justesse comme trop forte",
      "explique) :"),

@@ -227,7 +227,7 @@ SAID = [
     ("I", "it", "strength_method", "il 5% per ciascuna prova e ciascun numero di giocatori (arriva a circa il 10% "
                                    "per le due prove insieme", "per ciascun numero di giocatori (è più"),
     # fr31: the effect's size is too large for chance, the effect does not "exceed chance"
-    ("I", "fr", "strong_margin", "son effet sur l’avance est trop grand pour être dû au hasard", "dépasse le hasard"),
+    ("I", "fr", "strong_margin", "son effet sur l’avance dépasse ce que le hasard peut expliquer", "dépasse le hasard"),
     # it14, en12: the title names the tests in the table's order
     ("I", "en", "strength_title", "Card strength: card swap test and opening hands (for comparison)", "hands and card"),
     ("I", "it", "strength_title", "Forza delle carte: prova di sostituzione e mani iniziali (per confronto)",

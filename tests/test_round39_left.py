@@ -290,14 +290,14 @@ def test_a_later_counts_block_says_here_too_once(lang: str) -> None:
              say("short_ruled_again_weighed", lang, warn="W", case="c", short=2, games=300, share="s", max=9,
                  piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3))]
     assert sum(_plain(text).lower().count(TOO[lang]) for text in block) == 1, block
-    assert {"en": "x (all 20 the game contains)", "fr": "x (20, tout le stock)",
+    assert {"en": "x (all 20 the game contains)", "fr": "x (20, la totalité)",
             "it": "x (20, l’intera dotazione)"}[lang] == _plain(block[1])
     # round 40 fr12, it14: "De même" / "Analogamente" hung loose after the bracket; said plainly, with this edition's
     # ruling (the book's name)
     # terminal round 43 it18: no sentence of its own any more, a pointer back in the figures' line
     assert _plain(block[3]).endswith({
         "en": "What was said at 3 players about these additions and the results applies equally",
-        "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
+        "fr": "Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
         "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang])
     # nor the block's ties line's words ("all settled the same way", «tutte risolte allo stesso modo»)
     opening = _plain(block[3]).split(",")[0].split(" describe")[0].lower()
@@ -337,8 +337,8 @@ SIDES = {"en": ("WARNING (balance): players 4 (25.0%) and 5 (24.6%) are above th
                 "), while players 1 (16.7%) and 2 (16.8%) are below it. These gaps are beyond chance",
                 "only just for players 1 and 2"),
          "fr": ("ATTENTION (équilibre) : les joueurs 4 (25,0 %) et 5 (24,6 %) sont au-dessus de la part équitable "
-                "(20,3 %", "), tandis que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts sont trop "
-                "grands pour être dus au hasard", "de justesse pour les joueurs 1 et 2"),
+                "(20,3 %", "), tandis que les joueurs 1 (16,7 %) et 2 (16,8 %) sont en dessous. Ces écarts dépassent "
+                "ce que le hasard peut expliquer", "de justesse pour les joueurs 1 et 2"),
          "it": ("AVVISO (equilibrio): i giocatori 4 (25,0%) e 5 (24,6%) sono sopra la quota equa (20,3%",
                 "), mentre i giocatori 1 (16,7%) e 2 (16,8%) sono sotto. Le differenze sono più grandi di quanto "
                 "il caso spieghi di solito", "di poco per i giocatori 1 e 2")}

@@ -55,7 +55,7 @@ def test_the_side_by_side_table_shows_a_dash_where_a_count_has_no_figure_never_0
     assert not any(cell.startswith("0") for row in nonempty(cells[:5]) for cell in row[1:2]), lines
     assert lines[8].lstrip().startswith("— ="), lines  # a note says what the dash means
     # the heading no longer points the solo column to a table it does not have
-    assert {"en": "in that player count’s section", "fr": "dans la partie consacrée à ce nombre de joueurs",
+    assert {"en": "in that player count’s section", "fr": "dans le bloc consacré à ce nombre de joueurs",
             "it": "nella parte dedicata a quel numero di giocatori"}[lang] in " ".join(lines[:2]), lines
 
 

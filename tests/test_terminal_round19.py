@@ -39,19 +39,25 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
     # twenty-fourth reading en22, fr30: "if they show that number" was opaque, and the line had no full stop
     # terminal round 27 fr25, en33: the published coins are plain wood (nothing to reprint), and the reason sets
     # this lever apart from the others: the rules fix it, not the box's contents
-    ("en", "Lever left out of the search: value of a gold coin in silver coins, a number the rules set, not the "
-           "contents of the box; to try it, change the rule (and the gold coins, if your edition marks that number "
-           "on them).",
+    # terminal round 45 fr26: "a number the rules set" was no reason (other rule numbers are levers): the game's
+    # file gives the number twice (rules.silver_per_gold and the coin's data.silver) and refuses them apart
+    ("en", "Lever left out of the search: value of a gold coin in silver coins, because the game’s file gives this "
+           "number a second time, for the gold coins, and cardgen refuses the file when the two differ, while the "
+           "search changes only the rule. To try another value, make a variant that changes both numbers (and "
+           "change the gold coins too, if your edition marks that number on them).",
      "because that number is printed on “Favour”"),
-    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, un nombre fixé par la règle "
-           "et non par le contenu de la boîte. Pour l’essayer, changez la règle (et les pièces d’or, si votre "
-           "édition y indique ce nombre).",
+    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, car le fichier du jeu donne "
+           "ce nombre une seconde fois, pour les pièces d’or, et cardgen refuse le fichier si les deux diffèrent, "
+           "alors que la recherche ne change que la règle. Pour essayer une autre valeur, faites une variante qui "
+           "change les deux nombres (et changez aussi les pièces d’or, si votre édition y indique ce nombre).",
      "car ce nombre est imprimé sur « Faveur »"),
     # terminal round 40 it27, it28: "Per provarla" after "regola" was ambiguous, "i pezzi" and "vi indica" clumsy;
     # round 41: «vi è stampato», the same for one piece and several
-    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, un numero fissato dalla regola "
-           "e non dal contenuto della scatola. Per provare un altro valore, cambia la regola (e anche «monete d’oro», "
-           "se nella tua edizione vi è stampato questo numero).",
+    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, perché il file del gioco "
+           "riporta questo numero una seconda volta, per «monete d’oro», e cardgen rifiuta il file se i due valori "
+           "differiscono, mentre la ricerca cambia soltanto la regola. Per provare un altro valore, crea una "
+           "variante che cambi entrambi i valori (e cambia anche «monete d’oro», se nella tua edizione vi è "
+           "stampato questo numero).",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =

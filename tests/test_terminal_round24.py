@@ -34,15 +34,18 @@ PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games 
                "ajouter auraient couvert le manque tel qu’il s’est produit :",
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
                "avrebbero coperto l’ammanco così come si è prodotto:"}
-ADVICE = {"en": "To choose how many silver coins to put in the base game’s box, use cardgen validate’s count instead, "
-                "made on its own games (1,000 unless told otherwise); it can differ from these by several silver "
-                "coins.",  # terminal round 40 en23: several what
-          "fr": "Pour décider combien de pièces d’argent mettre dans la boîte du jeu de base, retenez plutôt le chiffre "
-                "de cardgen validate, calculé sur ses propres parties (1 000 par défaut) ; il peut différer de ceux-ci "
-                "de plusieurs pièces d’argent.",  # round 40 fr16
-          "it": "Per decidere quante monete d’argento mettere nella scatola del gioco base, vale invece il numero di "
-                "cardgen validate, calcolato sulle partite che simula (1.000 se non indicato altrimenti): può "
-                "differire da questi di diverse monete d’argento."}
+# terminal round 45 fr23: validate's count, then fix, were both advised for one decision: fix, once
+ADVICE = {"en": "These counts only compare the two games. To decide what the base game’s box should hold, run cardgen "
+                "fix on the base game: it tries more silver coins (and other changes) on new games, while these "
+                "counts, like cardgen validate’s, assume the games would go the same.",
+          "fr": "Ces chiffres ne servent qu’à comparer les deux jeux. Pour décider du contenu de la boîte du jeu de "
+                "base, lancez cardgen fix sur le jeu de base : il essaie des pièces d’argent en plus (et d’autres "
+                "changements) sur de nouvelles parties, alors que ces chiffres, comme celui de cardgen validate, "
+                "supposent que les parties se dérouleraient à l’identique.",
+          "it": "Questi numeri servono solo a confrontare i due giochi. Per decidere il contenuto della scatola del "
+                "gioco base, lancia cardgen fix sul gioco base: prova più monete d’argento (e altri cambiamenti) su "
+                "partite nuove, mentre questi numeri, come quello di cardgen validate, presuppongono che le partite "
+                "si svolgano allo stesso modo."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -130,7 +133,7 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
 
 # round 39 fr35, it27: "players 1 and 2", never "player 1 and player 2"; a sentence of its own
 ONLY = {"en": ". These gaps are beyond chance, only just for players 1 and 2:",
-        "fr": ". Ces écarts sont trop grands pour être dus au hasard (de justesse pour les joueurs 1 et 2), car",
+        "fr": ". Ces écarts dépassent ce que le hasard peut expliquer (de justesse pour les joueurs 1 et 2), car",
         "it": ". Le differenze sono più grandi di quanto il caso spieghi di solito (di poco per i giocatori 1 e 2):"}
 
 

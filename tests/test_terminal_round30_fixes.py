@@ -79,7 +79,7 @@ def _favour_row(**more: Any) -> dict[str, Any]:
     ("en", "◆ seems too strong (holding it improves its holder’s margin by more than chance explains; its effect on "
            "winning may be chance)",
      "An end that would round to 0.0 gets two decimals, and so does the other end of its interval"),
-    ("fr", "◆ semble trop forte (son effet sur l’avance est trop grand pour être dû au hasard ; son effet sur les victoires peut être dû "
+    ("fr", "◆ semble trop forte (son effet sur l’avance dépasse ce que le hasard peut expliquer ; son effet sur les victoires peut être dû "
            "au hasard)",
      "Une borne qui s’arrondirait à 0,0 reçoit deux décimales, de même que l’autre borne de son intervalle"),
     ("it", "◆ sembra troppo forte (il suo effetto sul vantaggio va oltre il caso; quello sulle vittorie può essere "
@@ -151,7 +151,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it (pins updated)
     ("en", "no player’s win rate is further from the fair share than chance alone would explain",
      "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their gaps would be beyond chance"),
-    ("fr", "aucun écart ne dépasse ce que le hasard explique",
+    ("fr", "aucun écart ne dépasse ce que le hasard peut expliquer",
      "mais le joueur 1 (59,7 %) et le joueur 2 (48,0 %) sont à la limite"),
     ("it", "nessuno squilibrio è dimostrato",
      "ma per il giocatore 1 (59,7%) e il giocatore 2 (48,0%) la quota equa cade appena dentro gli intervalli")])
@@ -766,7 +766,7 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
-           "et ces écarts sont trop grands pour être dus au hasard"),
+           "et ces écarts dépassent ce que le hasard peut expliquer"),
     ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze più grandi di quanto il "
            "caso spieghi di solito")])  # a share against a share (round 32 it27)
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:

@@ -27,7 +27,7 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
     ("en", "but player 2 (15.3%) and player 4 (25.7%) only just: without the widening, their gaps would be beyond chance. "
            "To tell a real gap from chance, play more games: C"),
     ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) sont à la limite : sans l’élargissement des "
-           "intervalles, leurs écarts dépasseraient ce que le hasard explique"),
+           "intervalles, leurs écarts dépasseraient ce que le hasard peut expliquer"),
     ("it", "ma per il giocatore 2 (15,3%) e il giocatore 4 (25,7%) la quota equa cade appena dentro gli "
            "intervalli, e solo perché sono allargati")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:
@@ -251,7 +251,7 @@ def test_french_design_readings_say_what_they_mean(key: str, said: str) -> None:
 
 
 def test_french_says_what_a_card_does_not_deviate_in() -> None:
-    """fr14: "aucune carte ne s’écarte plus que le hasard ne l’explique" did not say from what: its gap in wins."""
+    """fr14: "aucune carte ne s’écarte plus que le hasard ne peut l’expliquer" did not say from what: its gap in wins."""
     from cardgen.report.impact import WORDS
     from cardgen.terminal import say
 

@@ -112,7 +112,7 @@ def _count(name: str, base: float, variant: float, significant: bool) -> dict:
             "group": "internal"}
 
 
-BEYOND = {"en": "beyond chance", "fr": "plus que le hasard ne l’explique", "it": "più di quanto possa spiegare il caso"}
+BEYOND = {"en": "beyond chance", "fr": "plus que le hasard ne peut l’expliquer", "it": "più di quanto possa spiegare il caso"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -127,10 +127,10 @@ def test_other_counts_say_they_did_not_change_beyond_chance_not_that_they_did_no
 
     quiet = [_count("peak:hand", 8.0, 8.1, False), _count("peak:richest", 1.0, 3.0, False)]
     none = plain(internal_line(quiet, lang))
-    assert {"en": "none of the 2 changed beyond chance;", "fr": "aucune des 2 n’a varié plus que le hasard ne l’explique ;",
+    assert {"en": "none of the 2 changed beyond chance;", "fr": "aucune des 2 n’a varié plus que le hasard ne peut l’expliquer ;",
             "it": "nessuna delle 2 è cambiata più di quanto possa spiegare il caso;"}[lang] in none, none
     one = plain(internal_line([quiet[0], _count("peak:richest", 39.7, 37.3, True)], lang))
-    assert {"en": "1 of 2 changed beyond chance —", "fr": "1 sur 2 a varié plus que le hasard ne l’explique —",
+    assert {"en": "1 of 2 changed beyond chance —", "fr": "1 sur 2 a varié plus que le hasard ne peut l’expliquer —",
             "it": "1 su 2 è cambiata più di quanto possa spiegare il caso —"}[lang] in one, one
     only = plain(internal_line(quiet[:1], lang))
     assert BEYOND[lang] in only, only
@@ -143,7 +143,7 @@ def test_other_counts_say_they_did_not_change_beyond_chance_not_that_they_did_no
 # -- it2, en4, fr2 (and en2, fr1): one verdict, one wording ------------------------------------------------------
 
 VERDICT = {"en": "Over 300 games, no player’s win rate is further from the fair share than chance alone would explain",
-           "fr": "Sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
+           "fr": "Sur 300 parties, aucun écart ne dépasse ce que le hasard peut expliquer",
            "it": "Su 300 partite tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"}
 
 
@@ -160,7 +160,7 @@ def test_the_balance_verdict_is_worded_the_same_with_or_without_a_seat_only_just
     again = plain(say("balance_none_again", lang, fair="25,0%", why="", games=300))
     assert none.rstrip(".").endswith(VERDICT[lang]) and VERDICT[lang] + {"en": ", but", "fr": ", mais", "it": ", ma"}[lang] in near
     assert {"en": "Here too, over 300 games, no player’s win rate is further from the fair share than chance alone would explain",
-            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard explique",
+            "fr": "Là aussi, sur 300 parties, aucun écart ne dépasse ce que le hasard peut expliquer",
             "it": "Anche qui, su 300 partite, tutti gli intervalli la contengono: nessuno squilibrio è dimostrato"
             }[lang] in again, again
     assert not any(w in near for w in ("would count", "compterait", "compteraient"))

@@ -67,7 +67,7 @@ def test_the_imposter_note_said_again_gives_its_share_and_points_back(lang: str)
     assert counting in two and balance in two, two
     assert counting not in three and balance not in three, three
     assert {"en": "(in 0.8% of cases), so the note above applies",
-            "fr": "(dans 0,8 % des cas) ; la remarque ci-dessus vaut donc encore",
+            "fr": "(dans 0,8 % des cas) ; ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
             "it": "(nello 0,8% dei casi), quindi vale la nota sopra"}[lang] in three, three
     assert len(three) < len(two) * 0.75, (two, three)
 
@@ -98,11 +98,11 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
     for later in (weighs, few):
         assert caveat not in later and results not in later and "cardgen fix" not in later, later
     assert weighs.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
-                            "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
+                            "fr": "Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
                             "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
-    assert {"en": "(as noted at 3 players)", "fr": "(avec la mise en garde faite à 3 joueurs)",
             "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
+    assert {"en": "(as noted at 3 players)", "fr": ", avec la même réserve qu’à 3 joueurs",
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few
 
@@ -166,13 +166,13 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
     quiet = plain(say("compare_balance_quiet", lang, **fields))
     assert leans.startswith({"en": "P wins more often than the fair share with the variant, beyond chance",
                              "fr": "avec la variante, P gagne plus souvent que ne le voudrait sa part équitable, et "
-                                   "l’écart dépasse ce que le hasard explique ;",
+                                   "l’écart dépasse ce que le hasard peut expliquer ;",
                              "it": "con la variante P vince più spesso della quota equa, e il caso difficilmente "
                                    "basta a spiegarlo;"}[lang]), leans
     assert edge.startswith({"en": "P wins more often than the fair share in both games, by more than chance would "
                                   "explain (narrowly so in the base game, where the gap is G)",
                             "fr": "P gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et "
-                                  "l’écart dépasse ce que le hasard explique (de justesse dans le jeu de base, où il "
+                                  "l’écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
                             "it": "P vince più spesso della quota equa in entrambi i giochi, e il caso difficilmente "
                                   "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, supera appena "

@@ -183,15 +183,19 @@ def test_the_gold_beside_the_silver_is_said_unmeasured_and_maybe_not_enough(lang
     box, also = shortage_cure(f, cid, lang, naming)
     box, also = plain(box), plain(also)
     assert box == {"en": "(76 instead of 20)", "fr": "(76 au lieu de 20)", "it": "(76 invece di 20)"}[lang]
-    assert also == {"en": "(19 more gold coins would be worth at least as much, but this was not measured and might "
-                          "not cover it: when the bank runs short of silver, it pays in gold only if the player can "
-                          "give change)",
-                    "fr": "(19 pièces d’or de plus vaudraient au moins autant, mais cela n’a pas été mesuré et "
-                          "pourrait ne pas suffire : à court d’argent, la banque ne paie en or que si le joueur peut "
-                          "lui rendre la monnaie)",
-                    "it": "(19 monete d’oro in più varrebbero almeno altrettanto, ma questo non è stato misurato e "
-                          "non è detto che basti: se ha troppo poco argento, la banca paga in oro solo se il giocatore "
-                          "può darle il resto)"}[lang], also
+    # terminal round 45 fr10*: "would be worth at least as much, but … might not cover it" read as a contradiction:
+    # the same sum in value, a conversion, which may not pay the same debts
+    assert also == {"en": "(19 more gold coins would come to at least the same sum; that figure is only a conversion, "
+                          "not worked out from the games played, and those coins might not pay the same debts: when the "
+                          "bank runs short of silver, it pays in gold only if the player can give change)",
+                    "fr": "(19 pièces d’or de plus représenteraient au moins la même somme ; ce chiffre n’est qu’une "
+                          "conversion, qui n’a pas été tirée des parties jouées, et ces pièces pourraient ne pas payer les "
+                          "mêmes dettes : à court d’argent, la banque ne paie en or que si le joueur peut lui rendre "
+                          "la monnaie)",
+                    "it": "(19 monete d’oro in più rappresenterebbero almeno la stessa somma; questo numero è solo "
+                          "una conversione, non ricavata dalle partite giocate, e quelle monete potrebbero non pagare gli "
+                          "stessi debiti: se ha troppo poco argento, la banca paga in oro solo se il giocatore può "
+                          "darle il resto)"}[lang], also
     # never the old claim: gold "or" silver, both said to have covered it
     assert not also.startswith((", or", ", ou", ", o")) and "44" not in also
 

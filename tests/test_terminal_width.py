@@ -172,7 +172,7 @@ def test_an_interval_never_splits_across_two_rows() -> None:
     warning of the output: an interval in brackets wraps as one unit."""
     line = ("  ATTENTION (équilibre)\u202f: le joueur 1 (37,0\u202f%) et le joueur 4 (19,0\u202f%) s’écartent de leur "
             "part équitable (26,3\u202f%, soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants), et ces "
-            "écarts sont trop grands pour être dus au hasard\u202f: leurs intervalles [30,4\u202f%\u202f; 44,2\u202f%] "
+            "écarts dépassent ce que le hasard peut expliquer\u202f: leurs intervalles [30,4\u202f%\u202f; 44,2\u202f%] "
             "et [14,0\u202f%\u202f; 25,3\u202f%] ne contiennent pas la part équitable")
     for width in range(60, 101):
         rows = fit(line, width).split("\n")

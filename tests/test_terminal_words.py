@@ -75,7 +75,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     # which counts (en19): beside the label, on the first count's line (terminal round 40 en17, fr14)
     assert internal_line(internal[1:] * 2, "fr", kinds=True) == (
         "Autres mesures (fins de partie, maximums atteints et chaque cas tranché par un choix de cette édition survenu "
-        "dans ces paires)\u202f: aucune des 2 n’a varié plus que le hasard ne l’explique\u202f; détails dans le rapport")
+        "dans ces paires)\u202f: aucune des 2 n’a varié plus que le hasard ne peut l’expliquer\u202f; détails dans le rapport")
 
 
 @pytest.mark.parametrize(("lang", "rounds", "peak"), [
@@ -83,7 +83,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
            "(following from the length). No other figure changed beyond chance", "the most portions in a game"),
     ("fr", "en dehors des changements cités plus haut, les tableaux du rapport montrent un changement à la ligne "
            "« tours de table complets » (conséquence de la durée). Aucun autre indicateur n’a varié, sur ces 100 "
-           "paires, plus que le hasard ne l’explique", "le plus de portions"),
+           "paires, plus que le hasard ne peut l’expliquer", "le plus de portions"),
     ("it", "a parte i cambiamenti citati sopra, le tabelle del resoconto mostrano un cambiamento nella riga «giri "
            "completi» (conseguenza della durata). In queste 100 coppie nessun’altra misura è cambiata "
            "più di quanto possa spiegare il caso", "il massimo di porzioni")])
@@ -358,8 +358,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "card strength, design indicators) therefore describe the game with this edition’s ruling, "
                               "not the published game. In these 200 games, 57 "
                               "more silver coins (77 instead of 20) would have covered every unpaid sum in 99% of the "
-                              "games (19 more gold coins would be worth at least as much, but this was not measured and "
-                              "might not cover it: when the bank runs short of silver, it pays in gold only if the "
+                              "games (19 more gold coins would come to at least the same sum; that figure is only a "
+                              "conversion, not worked out from the games played, and those coins might not pay the same "
+                              "debts: when the bank runs short of silver, it pays in gold only if the "
                               "player can give change); but these additions change play and may not "
                               "be enough: cardgen fix tests them on new games"),
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
@@ -370,7 +371,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec le choix "
                               "de cette édition, et non le jeu publié. Si ces 200 parties s’étaient déroulées à l’identique, 57 pièces d’argent de plus (77 au lieu de 20) "
                               "auraient permis de tout payer dans 99\u202f% des parties (19 pièces d’or de plus "
-                              "vaudraient au moins autant, mais cela n’a pas été mesuré et pourrait ne pas suffire\u202f: "
+                              "représenteraient au moins la même somme\u202f; ce chiffre n’est qu’une conversion, qui "
+                              "n’a pas été tirée des parties jouées, et ces pièces pourraient ne pas payer les mêmes "
+                              "dettes\u202f: "
                               "à court d’argent, la banque ne paie en or que si le joueur peut lui rendre la "
                               "monnaie)\u202f; mais des "
                               "pièces en plus changent le déroulement des parties\u202f: la commande cardgen fix vérifie sur de\u00a0"
@@ -383,8 +386,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il "
                               "gioco con la scelta di questa edizione, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20) avrebbero permesso di "
-                              "coprire l’ammanco nel 99% delle partite (19 monete d’oro in più varrebbero almeno "
-                              "altrettanto, ma questo non è stato misurato e non è detto che basti: se ha troppo poco "
+                              "coprire l’ammanco nel 99% delle partite (19 monete d’oro in più rappresenterebbero "
+                              "almeno la stessa somma; questo numero è solo una conversione, non ricavata dalle partite "
+                              "giocate, e quelle monete potrebbero non pagare gli stessi debiti: se ha troppo poco "
                               "argento, la banca paga in oro solo se il giocatore può darle il resto). Queste aggiunte però cambiano il gioco, quindi potrebbero non bastare: il comando cardgen fix "
                               "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
@@ -618,7 +622,7 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
             "compared": 4}
     assert balance_lines({"flags": [flag]}, "fr")[0].replace("\u202f", " ") == (
         "équilibre : le joueur 1 (38,0 %) s’écarte nettement de la part équitable (26,0 %, soit plus d’un quart, car une "
-        "victoire partagée compte pour chacun des gagnants), et l’écart est trop grand pour être dû au hasard, car même élargi pour tenir compte des 4 "
+        "victoire partagée compte pour chacun des gagnants), et l’écart dépasse ce que le hasard peut expliquer, car même élargi pour tenir compte des 4 "
         "joueurs comparés, son intervalle [29,9 % ; 46,8 %] ne contient pas la part équitable")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("its interval [29.9% to 46.8%] excludes the fair share")  # round 44 en13
     assert "il giocatore 1 (38,0%) si scosta nettamente dalla quota equa" in balance_lines({"flags": [flag]}, "it")[0]
@@ -660,7 +664,7 @@ def test_the_fairness_verdict_is_said_when_no_player_is_flagged() -> None:
         "games, no player’s win rate is further from the fair share than chance alone would explain."]
     assert balance_lines(fair, "fr", 3)[0].replace("\u202f", " ") == (
         "équilibre : la part équitable est de 25,3 %. Sur 300 parties, aucun écart ne dépasse ce que le hasard "
-        "explique.")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
+        "peut expliquer.")  # round 34 fr3: no double negative  # widened: said by the seat lines' heading (en1)  # 25.3 % is below 1/3: no "above 1/3" reason to give
     assert "elle" not in balance_lines(fair, "it", 2)[0] and "tutti gli intervalli la contengono: nessuno squilibrio è dimostrato" in balance_lines(fair, "it", 2)[0]
     for lang in ("en", "fr", "it"):  # no unusual confidence level in the sentence: why it is wider instead (round 14)
         assert not re.search(r"9[789][,.]\d", balance_lines(fair, lang, 3)[0])
@@ -873,7 +877,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To search for fixes for the base game’s "
            "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et l’écart "
-           "dépasse ce que le hasard explique\u202f; "
+           "dépasse ce que le hasard peut expliquer\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
            "soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes "
@@ -1111,7 +1115,9 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     first, again = (designer_lines({"component_impact": [held]}, "fr", naming, said=said)[0] for _ in range(2))
     assert "y compris l’équilibre" in first and "comme plus haut" not in first
     # terminal round 43 fr7: said again, « ici aussi » and a pointer to the whole remark
-    assert "remarque ci-dessus" in again and "y compris l’équilibre" not in again and "0,02" in again
+    # round 45 fr7: the consequence said again, never « la remarque ci-dessus » (pin updated)
+    assert "ces résultats valent donc, eux aussi" in again and "ci-dessus" not in again
+    assert "y compris l’équilibre" not in again and "0,02" in again
 
 
 def test_the_design_indicators_and_drop_out_lines_read_at_print_quality() -> None:

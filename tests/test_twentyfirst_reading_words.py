@@ -173,13 +173,14 @@ def test_compare_says_a_shortage_both_games_show_once_with_a_row_per_player_coun
     assert lines[head + 1].split()[0] == {"en": "players", "fr": "joueurs", "it": "giocatori"}[lang]
     # whether the paired games tell the change from chance: once, for every count
     claims = [line for line in lines if say("short_table_chance", lang) in line]
-    assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "à chaque nombre de joueurs",
+    assert len(claims) == 1 and typeset({"en": "at every player count", "fr": "quel que soit le nombre de joueurs",
                                          "it": "con qualunque numero di giocatori"}[lang], lang) in claims[0]
     # most games under this edition's ruling at 3, 4 and 5 players (not at 6): said once, with those counts (its
     # name the books', terminal round 41 en42*, it24*: this pin updated)
-    weight = [line for line in lines if {"en": "describe the game with that ruling",
-                                         "fr": "décrivent donc le jeu avec ce choix",
-                                         "it": "descrivono quindi il gioco con quella scelta"}[lang] in line]
+    # terminal round 45 fr22*: both games, never "the game without it"
+    weight = [line for line in lines if {"en": "describe both games with that ruling",
+                                         "fr": "décrivent donc les deux jeux avec ce choix",
+                                         "it": "descrivono quindi i due giochi con quella scelta"}[lang] in line]
     assert len(weight) == 1 and typeset({"en": "At 3, 4 and 5 players,", "fr": "À 3, 4 et 5 joueurs,",
                                          "it": "Con 3, 4 e 5 giocatori"}[lang], lang) in weight[0]
     assert not any(line.startswith(("  3 ", "  4 ", "  5 ", "  6 ")) for line in lines)  # no block per count left
@@ -195,8 +196,8 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
     # twenty-third reading en36: a sentence with its verb, never "Games affected, base game against variant: a…"
     assert typeset({"en": "The difference in games affected between the base game and the variant is too clear to be "
                           "chance at 3 players; could be due to chance alone at 4, 5 and 6 players.",
-                    "fr": "L’écart de parties touchées entre le jeu de base et la variante est trop net pour venir du "
-                          "hasard à 3 joueurs ; peut n’être dû qu’au hasard à 4, 5 et 6 joueurs.",
+                    "fr": "L’écart de parties touchées entre le jeu de base et la variante dépasse ce que le hasard "
+                          "peut expliquer à 3 joueurs ; peut n’être dû qu’au hasard à 4, 5 et 6 joueurs.",
                     "it": "La differenza di partite con ammanco tra gioco base e variante è troppo netta per essere "
                           "dovuta al caso con 3 giocatori; può essere dovuta al solo caso con 4, 5 e 6 giocatori."}[
         lang], lang) in " ".join(line.strip() for line in lines), claim
@@ -244,8 +245,8 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
                     "it": "superiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
     assert typeset({"en": "8.5 below in the base game, and the change from the base game to the variant is beyond "
                           "chance",
-                    "fr": "8,5 de moins dans le jeu de base, et l’écart entre les deux jeux est trop grand pour venir "
-                          "du hasard",
+                    "fr": "8,5 de moins dans le jeu de base, et l’écart entre les deux jeux dépasse ce que le hasard "
+                          "peut expliquer",
                     "it": "8,5 in meno nel gioco base, e la differenza tra i due giochi difficilmente è dovuta al "
                           "caso"}[lang], lang) in line
 

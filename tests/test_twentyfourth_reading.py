@@ -261,8 +261,8 @@ CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card sta
                     "none. Unless told otherwise, cardgen validate plays 1,000 games, and a card it flags there may not "
                     "stand out on 300; to search for fixes for such a card, fix must play as many games as validate: "
                     "cardgen fix draco --games 1000",
-              "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart trop grand pour être "
-                    "dû au hasard, donc cardgen fix n’en modifie aucune. Sauf indication contraire, cardgen validate "
+              "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart qui dépasse ce que "
+                    "le hasard peut expliquer, donc cardgen fix n’en modifie aucune. Sauf indication contraire, cardgen validate "
                     "joue 1 000 parties, et une carte qu’il y signale peut ne pas ressortir sur 300 ; pour chercher "
                     "comment corriger une telle carte, fix doit jouer autant de parties que validate : cardgen fix draco --games 1000",
               "it": "Carte: su queste 300 partite per numero di giocatori nessuna carta ha una differenza più grande "
@@ -316,7 +316,7 @@ NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 �
        "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi les problèmes "
              "sur des parties nouvelles, mais n’est pas retenu, car il crée sur ces mêmes parties nouvelles un problème "
              "que le jeu de base n’a pas : à 5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa part équitable "
-             "(20,2 %), un écart que le hasard n’explique pas.",
+             "(20,2 %), un écart que le hasard explique mal.",
        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
              "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "
              "non ha: con 5 giocatori, il giocatore 1 vince il 13,0% delle partite, meno della quota equa (20,2%), e "

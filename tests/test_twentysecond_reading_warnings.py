@@ -47,14 +47,15 @@ BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la ba
 # could be the 300 games or the 285 short: the base is said
 # terminal round 44 it11*: the silver measured, the gold after it as a conversion nothing measured
 CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20) would have covered every unpaid sum in 99% "
-              "of the games (19 more gold coins would be worth at least as much, but this was not measured",
+              "of the games (19 more gold coins would come to at least the same sum; that figure is only a "
+              "conversion",
         # round 36 fr8: the place said once, and what the coins would do
         "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
-              "auraient permis de tout payer dans 99 % des parties (19 pièces d’or de plus vaudraient au moins autant, "
-              "mais cela n’a pas été mesuré",
+              "auraient permis de tout payer dans 99 % des parties (19 pièces d’or de plus représenteraient au moins "
+              "la même somme ; ce chiffre n’est qu’une conversion",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
-              "l’ammanco nel 99% delle partite (19 monete d’oro in più varrebbero almeno altrettanto, ma questo non è "
-              "stato misurato"}  # round 41 it13
+              "l’ammanco nel 99% delle partite (19 monete d’oro in più rappresenterebbero almeno la stessa somma; "
+              "questo numero è solo una conversione"}  # round 41 it13
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -134,7 +135,7 @@ WEIGHT = {  # round 40 it9*: this edition's ruling, as the books name it
     "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la scelta di questa edizione, non il gioco pubblicato"}
 # terminal round 43 it18: one pointer back to what the first count said of the additions and of the results
 AGAIN = {"en": "What was said at 3 players about these additions and the results applies equally",
-         "fr": "Ce qui a été dit à 3 joueurs de ces ajouts et des résultats vaut de même",
+         "fr": "Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
          "it": "Valgono le avvertenze fatte per 3 giocatori"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
@@ -180,8 +181,8 @@ def test_validate_says_the_shortage_s_rule_once_and_each_count_s_figures(draco: 
                "it": ["285 partite su 300 (95,0%)", "278 partite su 300 (92,7%)", "171 partite su 300 (57,0%)",
                       "24 partite su 300 (8,0%)"]}[lang]
     # terminal round 44 it11*: the gold a conversion, said unmeasured
-    gold = {"en": "({} more gold coins would be worth", "fr": "({} pièces d’or de plus vaudraient",
-            "it": "({} monete d’oro in più varrebbero"}[lang]
+    gold = {"en": "({} more gold coins would come to", "fr": "({} pièces d’or de plus représenteraient",
+            "it": "({} monete d’oro in più rappresenterebbero"}[lang]  # terminal round 45 fr10*
     for w, figure, coins in nonempty(list(zip(warnings, figures, (19, 15, 9, 3)))):
         assert figure in w[0] and gold.format(coins) in w[0], w[0]
     # fr15, it15, en17: no vague "most", no sentence opening on its figure

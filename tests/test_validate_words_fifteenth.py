@@ -169,7 +169,7 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # terminal round 41 en1: "runs … until … is ready (same results)", a developer's status note: pin updated
     # terminal round 44 en11*: "more slowly, with the same results" than what, as what? said: than later runs
     assert {"en": "slower this time, as cardgen prepares the game; later runs are faster, same results",
-            "fr": "cette exécution est plus lente que les suivantes, pour les mêmes résultats",
+            "fr": "exécution plus lente que les suivantes, cardgen préparant le jeu ; mêmes résultats",  # round 45 fr1
             "it": "questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati"}[lang] \
         in note.replace("\u202f", " ")
     assert note.endswith(".")
