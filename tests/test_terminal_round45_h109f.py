@@ -141,7 +141,7 @@ def test_fr22_the_shortage_weight_says_what_the_results_describe(lang: str) -> N
     """(fr22*) « décrivent donc le jeu avec ce choix, et non le jeu sans ce choix » was a tautology. Both games (a
     variant is no published game, round 40 fr16) are described with the edition's ruling, on a case the published
     text leaves open (the weight is said only where the ruling is not the published text's: ``ruled_weighs``)."""
-    from cardgen.terminal import say, say_n
+    from cardgen.terminal import say_n
     for said in (say_n("short_table_weight", 2, lang, counts="3", shares="x"),
                  say_n("short_table_weight", 1, lang, counts="3", shares="x")):
         said = plain(said)
