@@ -253,7 +253,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
         assert said.replace("\u202f", " ").endswith({"en": "(as noted at 3 players)",
-                                                     "fr": ", avec la même réserve qu’à 3 joueurs",
+                                                     "fr": ", avec la même mise en garde qu’à 3 joueurs",
                                                      "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang])
 
 

@@ -80,7 +80,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         # terminal round 43 it18: the caveat itself not said again, only pointed back to
-        back = {"en": "(as noted at 3 players)", "fr": ", avec la même réserve qu’à 3 joueurs",
+        back = {"en": "(as noted at 3 players)", "fr": ", avec la même mise en garde qu’à 3 joueurs",
                 "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players

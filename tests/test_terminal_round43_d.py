@@ -98,11 +98,11 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
     for later in (weighs, few):
         assert caveat not in later and results not in later and "cardgen fix" not in later, later
     assert weighs.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
-                            "fr": "Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
+                            "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
                             "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
+    assert {"en": "(as noted at 3 players)", "fr": ", avec la même mise en garde qu’à 3 joueurs",
             "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
-    assert {"en": "(as noted at 3 players)", "fr": ", avec la même réserve qu’à 3 joueurs",
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few
 

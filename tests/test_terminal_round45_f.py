@@ -120,7 +120,7 @@ def test_every_output_that_shows_a_difference_beside_its_values_says_how_it_is_r
     from cardgen.terminal import say
     from cardgen.tune.fix import counts_note
 
-    assert plain(say("compare_in_report", lang)).endswith(plain(NOTE[lang]))
+    assert plain(say("compare_rounding", lang)) == plain(NOTE[lang])  # under compare's screen where it shows one
     assert plain(footnote(12, lang)).endswith(plain(NOTE[lang]))
     assert plain(footnote(12, lang, page=True)).endswith(plain(NOTE[lang]))
 

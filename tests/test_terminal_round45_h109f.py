@@ -265,9 +265,9 @@ def test_fr12_fr13_the_bank_reserve_pointed_back_to_in_one_clear_wording() -> No
     kw = dict(warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="", also=" (g)",
               cover="99 %", first="3 joueurs")
     said = plain(say("short_ruled_again", "fr", **kw))
-    assert said.endswith("(g), avec la même réserve qu’à 3 joueurs") and ") (" not in said, said
+    assert said.endswith("(g), avec la même mise en garde qu’à 3 joueurs") and ") (" not in said, said
     weighed = plain(say("short_ruled_again_weighed", "fr", **kw))
-    assert weighed.endswith("(g). Les réserves faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme "
+    assert weighed.endswith("(g). Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme "
                             "sur ce que décrivent les résultats"), weighed
     assert "cardgen fix" not in weighed and "vaut de même" not in weighed
 
@@ -287,4 +287,4 @@ def test_fr21_the_solo_reason_names_the_game_not_the_card() -> None:
     shortened."""
     doc = yaml.safe_load((ROOT / "variants/royale/royale-short.yaml").read_text("utf-8"))
     said = doc["reasons"]["players.min"]["fr"]
-    assert said == "une partie en solitaire n’utilise pas la carte Fin du banquet : cette variante ne l’abrégerait donc pas"
+    assert said == "une partie en solitaire n’utilise pas la carte Fin du banquet\u202f: cette variante ne l’abrégerait donc pas"

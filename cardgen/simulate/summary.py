@@ -2691,7 +2691,12 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # round 28 en20)
         none = ["  " + say("compare_balance_none", lang)] if quiet and not balance else []
         lines += [say("compare_balance_head", lang)] + (balance or none) if balance or quiet else []
-        lines.append(say("compare_in_report", lang))
+        # the note on rounding where this screen prints a difference beside its two rounded values: a length that
+        # changed ("9.2 turns shorter, from 27.2 to 17.9") or a seat's paragraph (round 45, one decimal everywhere);
+        # the report's footnote says it for its tables
+        rounded = bool(balance) or any(m.get("significant") and m["metric"] in ("turns", "rounds")
+                                       for r in results for m in r["metrics"])
+        lines.append(say("compare_in_report", lang) + (" " + say("compare_rounding", lang) if rounded else ""))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines += legend_lines(results, lang, naming)
