@@ -155,3 +155,21 @@ def test_fix_works_a_relative_change_out_from_the_one_decimal_values_it_writes()
 
     assert as_written({"metric": "peak:gold_in_hands", "base": 4.60, "variant": 3.28}) == (4.6, 3.3)
     assert as_written({"metric": "close_games", "base": 0.51024, "variant": 0.61224}) == (0.51, 0.612)
+
+
+@pytest.mark.parametrize("significant", [True, False])
+def test_compares_screen_says_how_it_rounds_only_where_it_shows_a_difference(significant: bool) -> None:
+    """compare's terminal (no tables): a length that changed is said with its difference beside its two rounded
+    values ("9.2 turns shorter, from 27.2 to 17.9"), so the note on rounding closes the screen; a screen showing no
+    difference beside two values (no length changed, no seat's paragraph) keeps its rows (the rich toast's 38)."""
+    from cardgen.simulate.summary import format_comparison
+
+    turns = {"metric": "turns", "group": "length", "base": 27.17, "variant": 17.93, "difference": -9.24,
+             "low": -10.6, "high": -7.9, "significant": significant}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "gift", "name": "Gift", "games": 100, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": 3, "verdict": [], "metrics": [turns], "family": 1,
+                                           "base_result": side, "variant_result": {**side, "variant": "gift"},
+                                           "component_impact": []}]}
+    text = plain(format_comparison(doc, tables=False))
+    assert (NOTE["en"] in text) == significant, text

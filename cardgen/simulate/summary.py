@@ -235,7 +235,7 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     the list), its two values (with one decimal, as every table: ``verdict.PLACES``), their signed difference (a
     share's in percentage points, as compare's table) and the interval's two ends, signed, as compare's table
     writes them."""
-    from cardgen.simulate.verdict import PLACES, is_share, number, shown, tally_name, written
+    from cardgen.simulate.verdict import is_share, number, shown, tally_name, written
     name = m["metric"]
     share = is_share(name)
     named = tally_name(name, lang, words) or name.split(":", 1)[-1].replace("_", " ")
@@ -243,7 +243,7 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     ends = marked_ends(low, high, lang, share) if low is not None and high is not None else ("-", "-")
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
     # one decimal, the difference worked out before rounding, as the note under the list says (terminal round 45)
-    b, v = written(m["base"], lang, share, PLACES), written(m["variant"], lang, share, PLACES)
+    b, v = written(m["base"], lang, share), written(m["variant"], lang, share)
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
@@ -2406,7 +2406,7 @@ def _z(m: dict[str, Any]) -> float:
 def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
     """One figure of the grouped table: base -> variant (one decimal, ``verdict.PLACES``), difference [95 %
     interval], marks; in ``lang``."""
-    from cardgen.simulate.verdict import PLACES, WORDS, label, number, shown as shown_of, written
+    from cardgen.simulate.verdict import WORDS, label, number, shown as shown_of, written
 
     name = m["metric"]
     sh = is_share(name)
@@ -2423,7 +2423,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
     # one decimal on every row (round 44 fr37; round 45 en60*, fr33, it39), the difference worked out before
     # rounding, as the note under the tables says
-    base, variant = ((written(m["base"], lang, sh, PLACES), written(m["variant"], lang, sh, PLACES))
+    base, variant = ((written(m["base"], lang, sh), written(m["variant"], lang, sh))
                      if m["base"] is not None and m["variant"] is not None else (f(m["base"]), f(m["variant"])))
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
@@ -2600,7 +2600,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     engine tallies last, folded into one line. ``naming``: the base deck's names. Without ``tables`` (compare's
     terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
     a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
-    from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, label, named_metrics,
+    from cardgen.simulate.verdict import (GROUPS, WORDS, agents_words, footnote, group, label, named_metrics,
                                           significance_line, wide_intervals)
 
     lang = doc.get("lang", "en")
@@ -2694,7 +2694,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # the note on rounding where this screen prints a difference beside its two rounded values: a length that
         # changed ("9.2 turns shorter, from 27.2 to 17.9") or a seat's paragraph (round 45, one decimal everywhere);
         # the report's footnote says it for its tables
-        rounded = bool(balance) or any(m.get("significant") and m["metric"] in ("turns", "rounds")
+        rounded = bool(balance) or any(m.get("significant") and group(m["metric"]) == "length"
                                        for r in results for m in r["metrics"])
         lines.append(say("compare_in_report", lang) + (" " + say("compare_rounding", lang) if rounded else ""))
         return "\n".join(typeset(line, lang) for line in lines)

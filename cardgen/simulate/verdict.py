@@ -312,15 +312,16 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
 #: the decimals of every table's values and of the sentences' figures: one. A difference is worked out before
 #: rounding (``shown_difference``, the true one, as the JSON has it and its interval is centred on), so it can differ
 #: by 0.1 from the difference of the two values printed beside it, and every output that prints both says so once
-#: (``rounding`` in the terminal's and the pages' words). Rounds 41-44 wrote two decimals where one would not
+#: (terminal ``compare_rounding``, fix's ``note_rounding``, the report's ``footnote``, the card tables'
+#: ``strength_method``). Rounds 41-44 wrote two decimals where one would not
 #: subtract, row by row and then table by table; round 45's three readers read "72.83 | 56.91 | −15.9" and
 #: "51.02% of 100 games" as false precision and asked for one decimal everywhere (en60*, fr33, it35, it39, it42).
 PLACES = 1
 
 
-def written(x: float, lang: str, share: bool, places: int = PLACES) -> str:
-    """A table's value with ``places`` decimals (one: ``PLACES``), always written (a share as a percentage)."""
-    return percent(x, lang, places=places, fixed=True) if share else decimal(x, lang, False, places, True)
+def written(x: float, lang: str, share: bool) -> str:
+    """A table's value with its ``PLACES`` decimal, always written (a share as a percentage)."""
+    return percent(x, lang, places=PLACES, fixed=True) if share else decimal(x, lang, False, PLACES, True)
 
 
 def as_written(m: dict[str, Any]) -> tuple[float, float]:
