@@ -53,10 +53,13 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
 
     None without a house rule, or when it was said already (``tune`` plays many trial decks), or when the rule
     defines only hooks its game's compiled tier compiles (``GameSpec.compiled_hooks``): there "only that engine can run
-    a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses).
+    a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses). A
+    compiled rule that adds actions (``legal_actions``) has its own note: the default players judge those actions by a
+    look-ahead that runs on the reference engine (``cardgen.agents.generic``), so their games are slow all the same.
     """
     code = deck.model.code
-    if code is None or code in _NOTED or compiles_hooks(deck):
+    compiled = compiles_hooks(deck)
+    if code is None or code in _NOTED or (compiled and not adds_actions(deck)):
         return None
     _NOTED.add(code)
     from cardgen.terminal import say
@@ -65,23 +68,35 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     title = deck.text(lang if lang in deck.languages else deck.languages[0])["name"]
     # the title in quotes: its own colon ("Draco & Co : toast charitable") would otherwise break the sentence
     shown = say("deck_quoted", deck=deck.id, title=title) if title and title != deck.id else deck.id
-    return say("note", text=say("speed_note_deck", deck=shown, file=code))  # « la règle maison de … »
+    key = "speed_note_added" if compiled else "speed_note_deck"
+    return say("note", text=say(key, deck=shown, file=code))  # « la règle maison de … »
 
 
 def compiles_hooks(deck: "ResolvedDeck") -> bool:
     """Whether every hook the deck's house rule file defines is one its game's compiled tier compiles with the
     game's steps (read from the source, not imported)."""
     compiled = deck.spec.compiled_hooks
-    if not compiled or deck.model.code is None:
-        return False
+    hooks = defined_hooks(deck) if compiled else None
+    return bool(hooks) and hooks <= set(compiled)  # type: ignore[operator]
+
+
+def adds_actions(deck: "ResolvedDeck") -> bool:
+    """Whether the deck's house rule file defines ``legal_actions`` (actions a game's heuristic does not know)."""
+    return "legal_actions" in (defined_hooks(deck) or ())
+
+
+def defined_hooks(deck: "ResolvedDeck") -> set[str] | None:
+    """The hooks the deck's house rule file defines (read from the source, not imported); None without a readable
+    file."""
+    if deck.model.code is None:
+        return None
     try:
         file, line, _ = deck.code_location()
         source = resolve_code_path(deck.model.code, Path(deck.project), origin=file, line=line).read_bytes()
         names = {name for name, _, _ in defined_functions(source)}
     except (InputError, OSError, SyntaxError, ValueError):
-        return False
-    hooks = names & set(deck.spec.hooks)
-    return bool(hooks) and hooks <= set(compiled)
+        return None
+    return names & set(deck.spec.hooks)
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:

@@ -52,7 +52,7 @@ RULES = {
     "floats.py": ("def scores(state, default):\n    points, lost = default()\n"
                   "    return [p / 2 for p in points], lost\n", 1, "house_why_numbers", {}),
     "other.py": ("def _helper():\n    return 1\n\n\ndef draw(state, default):\n    default()\n", 5, "house_why_hook",
-                 {"hook": "draw", "hooks": "scores"}),
+                 {"hook": "draw", "hooks": "scores, legal_actions, apply"}),
 }
 
 
@@ -174,3 +174,168 @@ def test_the_spec_names_the_hooks_the_tier_compiles() -> None:
 
     assert get_game("king_lui").compiled_hooks == compiled_house.COMPILED_HOOKS
     assert get_game("draco").compiled_hooks == () and get_game("royale").compiled_hooks == ()
+
+
+# -- a rule that adds an action or changes one: ``legal_actions`` and ``apply`` compiled (issue 50 item 1) ----------
+#: King Lui with "pass" (benchmarks/bench_cover.py's rule, written with a loop: a generator expression does not compile)
+PASS = '''"""A player may pass instead of taking or drawing."""
+
+
+def legal_actions(state, default):
+    legal = default()
+    offered = False
+    for action in legal:
+        if action[0] == "take" or action[0] == "draw":
+            offered = True
+    if offered:
+        legal.append(("pass",))
+    return legal
+
+
+def apply(state, action, default):
+    if action == ("pass",):
+        state.end_turn()
+        return
+    default(action)
+'''
+#: a rule that changes what an action does, adding none: after an even turn's take, the next seat's turn is skipped
+SKIP = '''def apply(state, action, default):
+    seat = state.current_player
+    default(action)
+    if action[0] == "take" and state.turns % 2 == 0 and state.current_player not in (seat, -1):
+        state.end_turn()
+'''
+
+
+def _tiers(root: Path, players: int, agents: list[str], seeds: range) -> tuple[object, list[tuple[object, object]]]:
+    """The compiled tier of the project's house rule, and (reference, compiled) results of ``seeds`` (recorded)."""
+    from tests.test_house import resolve
+
+    from cardgen.house import install
+    from cardgen.simulate.runner import agent_factories, play_game, with_house
+
+    deck = resolve("house", root)
+    fast = with_house(deck.spec.fast(deck, players), deck)
+    assert not isinstance(fast, str), fast
+    game = install(deck.spec.new_game(deck, players), deck)
+    makers = agent_factories(deck.spec)
+    pairs = [(play_game(game, seed, [makers[a]() for a in agents], agents, cap=10_000, record=True),
+              fast.play(seed, agents, 10_000, True)) for seed in seeds]
+    return fast, pairs
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_rule_that_adds_an_action_plays_the_reference_games_compiled(players: int, tmp_path: Path) -> None:
+    """Random players (who play every legal move, the added one too) play the same games on both tiers, and pass."""
+    from tests.test_house import project
+    from tests.test_tiers import first_difference
+
+    fast, pairs = _tiers(project(tmp_path, PASS), players, ["random"] * players, range(12))
+    assert fast.house is not None and fast.agents == {"random"}  # the heuristic does not judge "pass": Python's does
+    for ref, got in pairs:
+        assert got == ref, first_difference(ref, got)
+    passes = sum(action == ("pass",) for ref, _ in pairs for _, action in ref.actions)
+    assert passes >= 12, passes
+
+
+def test_a_rule_that_changes_an_action_plays_the_reference_games_compiled(tmp_path: Path) -> None:
+    """An ``apply`` hook alone adds no action: the heuristic plays on the compiled tier, the same games as the
+    reference's, and they are not the base game's (the hook ran)."""
+    from tests.test_house import project, resolve
+    from tests.test_tiers import first_difference
+
+    root = project(tmp_path, SKIP)
+    agents = ["heuristic", "random", "heuristic"]
+    fast, pairs = _tiers(root, 3, agents, range(10))
+    assert fast.agents == {"random", "heuristic"}
+    for ref, got in pairs:
+        assert got == ref, first_difference(ref, got)
+    base = resolve("king_lui", root)
+    plain = base.spec.fast(base, 3)
+    assert sum(plain.play(ref.seed, agents, 10_000, False).turns != ref.turns for ref, _ in pairs) >= 5
+
+
+def test_a_rule_that_leaves_no_action_stops_the_game_as_on_the_reference(tmp_path: Path) -> None:
+    from tests.test_house import project
+
+    rule = ("def legal_actions(state, default):\n    legal = default()\n    if state.turns >= 7:\n        legal.clear()\n"
+            "    return legal\n")
+    _, pairs = _tiers(project(tmp_path, rule), 4, ["random"] * 4, range(3))
+    for ref, got in pairs:
+        assert ref.end_reason == "no_legal_action" and got == ref
+
+
+def test_an_added_action_given_to_default_is_the_reference_engines_one_line(tmp_path: Path) -> None:
+    """``default(("pass",))``: the engine knows only the game's actions; the compiled tier's failure is replayed on the
+    reference engine, whose one line it gives (file, line, error, hook, seed)."""
+    from tests.test_house import play, project, resolve
+
+    from cardgen.usercode import UserCodeError
+
+    rule = PASS.replace("        state.end_turn()\n        return\n", "        pass\n")
+    root = project(tmp_path, rule)
+    deck = resolve("house", root)
+    from cardgen.simulate.runner import with_house
+
+    fast = with_house(deck.spec.fast(deck, 3), deck)
+    with pytest.raises(UserCodeError) as failed:
+        fast.play_batch(np.arange(4, dtype=np.uint64), ("random",), np.zeros((4, 3), dtype=np.int64), 10_000)
+    with pytest.raises(UserCodeError) as reference:
+        play(root, seed=0)
+    assert failed.value.line == reference.value.line and "(seed 0 reproduces it)" in failed.value.line
+    assert failed.value.line.startswith("house/rule.py:18: "), failed.value.line
+
+
+ADDED = {
+    "generator.py": ("def legal_actions(state, default):\n    legal = default()\n\n"
+                     "    if any(a[0] == 'take' for a in legal):\n        legal.append(('pass',))\n    return legal\n",
+                     4, "house_why_generator", {}),
+    "keep.py": ("def apply(state, action, default):\n    state.tips = 1\n    default(action)\n", 2, "house_why_keep",
+                {"name": "state.tips"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADDED))
+def test_an_action_rule_kept_out_names_its_line_and_why(name: str, tmp_path: Path) -> None:
+    from tests.test_house import project, resolve
+
+    text, line, key, fields = ADDED[name]
+    deck = resolve("house", project(tmp_path, text))
+    got = deck.spec.fast(deck, 3)
+    assert got == say("house_kept_out", deck="house", line=line, file="house/rule.py", why=say(key, **fields))
+
+
+def test_the_added_actions_note_says_the_default_players_judge_them_on_the_reference(tmp_path: Path) -> None:
+    """A compiled rule with ``legal_actions``: the default players' look-ahead is Python's, so the note says why their
+    games are slow; a compiled ``apply`` alone plays compiled with them: no note."""
+    from tests.test_house import project, resolve
+
+    from cardgen import house
+
+    house._NOTED.clear()
+    note = house.speed_note(resolve("house", project(tmp_path / "p", PASS)))
+    assert note is not None and "adds actions (house/rule.py): the default players judge each one by looking ahead " \
+        "on cardgen’s reference engine" in note, note
+    house._NOTED.clear()
+    assert house.speed_note(resolve("house", project(tmp_path / "s", SKIP))) is None
+
+
+def test_the_action_rule_plays_the_same_games_as_python(tmp_path: Path) -> None:
+    """The compiled hooks run as plain Python (``NUMBA_DISABLE_JIT=1``: the view's and actions' Python forms) play the
+    reference games too."""
+    import os
+    import subprocess
+    import sys
+
+    root = ROOT_DIR
+    code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
+            "from tests.test_house_compiled import PASS, _tiers\nfrom tests.test_house import project\n"
+            "fast, pairs = _tiers(project(Path({p!r}), PASS), 4, ['random'] * 4, range(6))\n"
+            "assert all(got == ref for ref, got in pairs)\nprint('same', sum(len(r.actions) for r, _ in pairs))\n"
+            ).format(r=str(root), t=str(root / "tests"), p=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(root)})
+    assert done.returncode == 0 and done.stdout.startswith("same "), done.stderr[-2000:]
+
+
+ROOT_DIR = Path(__file__).resolve().parent.parent

@@ -19,8 +19,8 @@ from numba import njit
 
 from cardgen.engine import batch, fastrng
 from cardgen.engine.api import Action, FastEngine, GameResult
-from cardgen.engine.batch import (CAPPED, PLAYED, R_DECISIONS, R_END, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TIE,
-                                  R_TURNS, BatchEngine)
+from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, R_GAPS, R_ROUNDS, R_SCORES, R_SEAT,
+                                  R_STOP, R_TIE, R_TURNS, BatchEngine)
 from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import KingLuiGame
 from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAPS, TIE_BREAKS, gap_detail
@@ -99,8 +99,41 @@ def _build(game: KingLuiGame) -> Tables | str:
                   np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
+class HouseContext(NamedTuple):
+    """``Context`` and the names of the actions a house rule may add (``compiled_house.Words``): a house rule's loop."""
+
+    kit: core.Kit
+    dish_of: np.ndarray
+    s: np.ndarray
+    sup: np.ndarray
+    gaps: np.ndarray
+    buf: np.ndarray
+    best: np.ndarray
+    work: np.ndarray
+    mt: np.ndarray
+    amt: np.ndarray
+    scores: np.ndarray
+    winners: np.ndarray
+    discarded: np.ndarray
+    words: object  #: ``compiled_house.Words``
+
+
 #: the outcome ``_play`` scores a game with: a compiled house rule's copy binds its own (``compiled_house``)
 outcome = core.outcome
+
+
+def own_legal(s, ctx, buf):  # type: ignore[no-untyped-def]
+    """The legal codes ``_play`` offers (``compiled_rules.legal``): a house rule's copy binds its ``legal_actions``."""
+    return core.legal(s, ctx.kit.cfg, ctx.kit.combo_cnt, buf)
+
+
+def own_apply(s, a, ctx):  # type: ignore[no-untyped-def]
+    """How ``_play`` plays code ``a`` (``compiled_rules.apply``): a house rule's copy binds its ``apply``."""
+    core.apply(s, a, ctx.kit.cfg, ctx.kit.combo_cnt, ctx.gaps)
+
+
+legal_now = njit(cache=True, _nrt=False, inline="always")(own_legal)
+act = njit(cache=True, _nrt=False, inline="always")(own_apply)
 
 
 @njit(cache=True, _nrt=False)
@@ -109,15 +142,17 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     row): ``sup`` gets the shuffled supply (top last), ``gaps`` the gap log, ``actions`` (seat, action code)
     with ``record``."""
     kit, s, gaps, buf, best, work, mt, amt = ctx.kit, ctx.s, ctx.gaps, ctx.buf, ctx.best, ctx.work, ctx.mt, ctx.amt
-    cfg, combo_cnt = kit.cfg, kit.combo_cnt
+    cfg = kit.cfg
     # random.Random(seed), the engine's chance, and agent_rng(seed), the agents'
     fastrng.seed_two(mt, np.uint64(seed), amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     core.deal(s, ctx.sup, ctx.dish_of, mt, cfg, gaps)
     epeak = s[core.S_TEMER]
     kpeak = decisions = capped = 0
+    stuck = 0
     while True:
-        m = core.legal(s, cfg, combo_cnt, buf)
+        m = legal_now(s, ctx, buf)
         if m == 0:
+            stuck = s[core.S_END] == core.PLAYING  # a house rule that leaves a seat no action
             break
         if decisions >= cap:
             capped = 1
@@ -131,7 +166,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
             actions[decisions, 0] = p
             actions[decisions, 1] = a
         decisions += 1
-        core.apply(s, a, cfg, combo_cnt, gaps)
+        act(s, a, ctx)
         # both only grow inside a step (a feed shrinks them first): their peaks are seen between steps
         epeak = max(epeak, s[core.S_TEMER])
         kpeak = max(kpeak, s[core.S_KTOTAL])
@@ -144,7 +179,8 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     out[R_TIE] = outcome(s, cfg, scores, winners, ctx.discarded)
     core.tie_standing(s, cfg, winners, out[R_TIE], gaps)  # a tie left standing: one more gap, or a stall
     out[R_END] = s[core.S_END]
-    out[R_STOP] = CAPPED if capped else PLAYED
+    out[R_STOP] = CAPPED if capped else NO_LEGAL if stuck else PLAYED
+    out[R_SEAT] = s[core.S_PLAYER]
     out[R_TURNS] = s[core.S_TURNS]
     out[R_ROUNDS] = s[core.S_ROUNDS]
     out[R_GAPS] = s[core.S_GAPS]
@@ -157,7 +193,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     out[peaks + 1] = hand_peak
     out[peaks + 2] = kpeak
     out[peaks + 3] = epeak != 0
-    out[peaks + 4] = out[peaks + 5] = 1 - capped  # a capped game reports only the emeralds
+    out[peaks + 4] = out[peaks + 5] = 0 if capped or stuck else 1  # a game stopped reports only the emeralds
     return True
 
 
@@ -181,11 +217,16 @@ class KingLuiFast(BatchEngine):
         self.t = t
         #: the house rule this tier plays (the runner plays a deck's house rule here: ``simulate.runner.fast_engine``)
         self.house = house
+        #: the names of the actions a house rule's loop meets (``compiled_house.Words``), None without one
+        self.words = None
         if house is not None:
             self.loop = house.loop
+            self.words = house.words(t.action_of)
+            if house.adds_actions:  # the compiled heuristic knows the game's actions only: its look-ahead is Python's
+                self.agent_codes = {"random": RANDOM}
         n, players = len(game.dishes), game.players
         self.sup = np.zeros(t.cards, dtype=np.int64)
-        buf = np.zeros(n + 2 + t.combo_cnt.shape[0], dtype=np.int64)
+        buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
         # the position, the legal actions and the heuristic's scratch, both generators, the outcome's arrays
         self._work = (np.zeros(core.size(n, players, t.cards), dtype=np.int64), buf, np.zeros_like(buf),
                       np.zeros((3, n), dtype=np.float64), fastrng.new_state(), fastrng.new_state(),
@@ -240,7 +281,8 @@ class KingLuiFast(BatchEngine):
         ready(self.loop, (part, first, ctx, buffers))
         pid = os.getpid()
         seed, more = int(games.seeds[first]), stop - first - 1  # the batch's first seed: the game stuck may be later
-        contain.enter(f"{self.house.shown}, hook scores (compiled, seed {seed}" + (f" and {more} more)" if more else ")"),
+        contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {seed}"
+                      + (f" and {more} more)" if more else ")"),
                       guard.time_limit(), pid)
         try:
             return self.loop(part, first, ctx, buffers)
@@ -254,6 +296,9 @@ class KingLuiFast(BatchEngine):
     def _context(self) -> tuple[Context, np.ndarray]:
         t = self.t
         s, buf, best, work, mt, amt, scores, winners, discarded = self._work
+        if self.words is not None:
+            return HouseContext(t.kit, t.dish_of, s, self.sup, self.gaps, buf, best, work, mt, amt, scores, winners,
+                                discarded, self.words), self.gaps
         return Context(t.kit, t.dish_of, s, self.sup, self.gaps, buf, best, work,
                        mt, amt, scores, winners, discarded), self.gaps
 
@@ -263,7 +308,13 @@ class KingLuiFast(BatchEngine):
     def _record(self, result: GameResult, decisions: int) -> None:
         ids = self.game.instances
         result.initial_piles = {"supply": [ids[i] for i in self.sup[::-1].tolist()]}
-        result.actions = [(p, self.t.action_of[a]) for p, a in self.actions[:decisions].tolist()]
+        action_of = self.t.action_of
+        if self.words is None:
+            result.actions = [(p, action_of[a]) for p, a in self.actions[:decisions].tolist()]
+            return
+        from cardgen.games.king_lui.compiled_house import SEP, words_of_code  # not at the top: numba's extensions
+        result.actions = [(p, action_of[a] if a < len(action_of) else tuple(words_of_code(self.words, a).split(SEP)))
+                          for p, a in self.actions[:decisions].tolist()]
 
 
 #: Decisions a game replayed on the reference engine to name a compiled rule's failure may take: the compiled tier
@@ -278,6 +329,29 @@ class HouseLoop(NamedTuple):
     loop: object  #: ``play_many`` with the rule's hooks in place of the steps they replace
     describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
     shown: str  #: the rule file as the project names it (``house/rule.py``)
+    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
+    adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
+    words: Callable[[tuple], object]  #: ``compiled_house.words_of``: the names of a game's actions for the loop
+
+
+def action_room(dishes: int, combos: int) -> int:
+    """Room for one decision's legal codes: the game's own (every dish, draw, place, every Emerald meal) and as many
+    again that a house rule's ``legal_actions`` may add (at least 64)."""
+    own = dishes + 2 + combos
+    return own + max(64, own)
+
+
+def house_context(t: Tables, players: int) -> HouseContext:
+    """A house rule loop's context for ``t`` at ``players`` seats (the types ``compiled_house.compile_rule`` compiles
+    the rule's hooks against; a tier makes its own)."""
+    from cardgen.games.king_lui.compiled_house import words_of  # not at the top: numba's extensions
+
+    n = t.dish_sizes.shape[0]
+    buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
+    return HouseContext(t.kit, t.dish_of, np.zeros(core.size(n, players, t.cards), dtype=np.int64),
+                        np.zeros(t.cards, dtype=np.int64), np.zeros((8, 3), dtype=np.int64), buf, np.zeros_like(buf),
+                        np.zeros((3, n), dtype=np.float64), fastrng.new_state(), fastrng.new_state(),
+                        *(np.zeros(players, dtype=np.int64) for _ in range(3)), words_of(t.action_of))
 
 
 #: Seconds one compiled game with a house rule may take, at most: a compiled King Lui game with the shipped
@@ -307,7 +381,7 @@ def ready(dispatcher: object, args: tuple) -> None:
 _HOUSE_LOOPS: dict[str, object] = {}
 
 
-def house_loop(deck: "ResolvedDeck") -> HouseLoop | str:
+def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str:
     """The deck's house rule compiled in ``play_many`` (``compiled_house``), once per rule file's content; or the
     one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
     from pathlib import Path
@@ -322,15 +396,18 @@ def house_loop(deck: "ResolvedDeck") -> HouseLoop | str:
     loaded = load_code(path, code)
     if loaded.sha256 not in _HOUSE_LOOPS:
         rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
-        built = compiled_house.compile_rule(rules, str(path), loaded.sha256)
+        built = compiled_house.compile_rule(rules, str(path), loaded.sha256, house_context(t, players))
         if isinstance(built, tuple):
             _HOUSE_LOOPS[loaded.sha256] = built
         else:
             name = f"king_lui_{built.key}"
-            loop = bind(batch.play_many, name, None,
-                        play_one=bind(getattr(_play, "py_func", _play), name, None, outcome=built.outcome))
+            steps = {"outcome": built.outcome or outcome, "legal_now": built.legal or legal_now,
+                     "act": built.apply or act}
+            loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, None,
+                                                                   **steps))
             _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, lambda exc, seed: describe_failure(
-                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown)
+                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
+                built.adds_actions, compiled_house.words_of)
     house = _HOUSE_LOOPS[loaded.sha256]
     if isinstance(house, tuple) and not isinstance(house, HouseLoop):
         line, (key, fields) = house
@@ -350,7 +427,7 @@ def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
         return t
     if deck.model.code is None:
         return KingLuiFast(game, t)
-    house = house_loop(deck)
+    house = house_loop(deck, t, players)
     if isinstance(house, str):
         return house
     return KingLuiFast(game, t, house)  # the runner installs the rule in ``game`` for replays (house sits above games)

@@ -3,41 +3,72 @@
 A house rule's hook is compiled (``numba.njit``) as it is written, against a compiled view of the state: the
 same names as the house-rule API (docs/king_lui.md "House rules: what a hook may use") over the kernels'
 ``int64`` record, and ``default`` bound to the compiled step the hook replaces. The view holds what a hook may
-read and nothing it could change, so a rule compiled here cannot break the game's books:
+read and only the changes of the game's own steps, so a rule compiled here cannot break the game's books:
 
 * ``state.hands[seat][dish]``, ``state.king[dish]``, ``state.table[dish]``: a dish's pile of cards, which
   the compiled tier knows by its count only: ``len(pile)`` and ``if pile:`` work, reading which card lies
   where does not compile;
 * ``state.held(seat)``, ``state.on_plate()``, ``state.on_table()``: counts per dish (copies);
-* ``state.king_total``, ``state.chef``, ``state.game.players`` (the seats).
+* ``state.king_total``, ``state.chef``, ``state.current_player``, ``state.turns``, ``state.rounds``,
+  ``state.game.players`` (the seats);
+* ``state.end_turn()``, the one helper that changes the position: the turn closed and the flow run on to the next
+  decision (``compiled_rules.settle``).
 
-Hooks compiled today: ``scores`` (``default()`` is ``rules.score`` on the record). The outcome that calls it is
-``compiled_rules.outcome`` with the hook in place of the score step, bound into the tier's game loop
-(``compiled._play``) by ``cardgen.jit.bind``; the copies' names carry the rule file's SHA-256, so numba's disk
+An action is the reference's tuple of words (``("take", "soup")``, ``("draw",)``, ``("pass",)``): in compiled code
+a ``KingLuiActionType`` (its code and its words), which reads as the tuple (``action[0]``, ``len(action)``,
+``action == ("pass",)``), and a tuple of words converts to it, so ``legal.append(("pass",))`` compiles. The loop
+learns the actions a rule adds as it meets them (``Words``: code ``len(game actions) + i``) and records them as
+the reference's tuples.
+
+Hooks compiled today, each in place of the step it replaces in the tier's game loop (``compiled._play``, bound
+by ``cardgen.jit.bind``):
+
+* ``scores``: ``default()`` is ``rules.score`` on the record; the outcome is ``compiled_rules.outcome`` with the
+  hook in place of the score step (``hooked_outcome``);
+* ``legal_actions``: ``default()`` is a new list of the game's own legal actions; the loop plays the codes of the
+  list the hook returns (``hooked_legal``);
+* ``apply``: ``default(action)`` is ``compiled_rules.apply`` of one of the game's actions legal now (any other
+  raises, and the game is replayed on the reference engine for its one line) (``hooked_apply``).
+
+The compiled heuristic knows the game's actions only: a rule with ``legal_actions`` plays on this tier with random
+players (``KingLuiFast.agent_codes``); the default players judge the actions it adds by a look-ahead that runs on
+the reference engine (``cardgen.agents.generic``). The copies' names carry the rule file's SHA-256, so numba's disk
 cache keeps one per rule text and a changed file compiles again.
 
-Where a rule cannot compile (another hook, a name the view lacks, code numba refuses, a result that is not
-two lists of whole numbers), ``compile_rule`` says why in one line naming the rule file's first line that
-keeps it out, and the rule plays on the reference engine as before.
+Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator
+expression, code numba refuses, scores that are not two lists of whole numbers), ``compile_rule`` says why in one
+line naming the rule file's first line that keeps it out, and the rule plays on the reference engine as before.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
 from numba import config, njit, types
+from numba import typeof as numba_typeof
 from numba.core import cgutils
-from numba.core.imputils import lower_builtin
+from numba.core.imputils import lower_builtin, lower_cast
+from numba.core.typeconv import Conversion
 from numba.extending import (intrinsic, make_attribute_wrapper, models, overload, overload_attribute,
                              overload_method, register_model)
 
-from cardgen.games.king_lui.rules import C_DISHES, C_PLAYERS, HEADER, S_CHEF, S_KTOTAL, hand, score, winners
+from numba.typed import Dict, List
+
+from cardgen.games.king_lui.compiled_rules import _ADVANCE, settle
+from cardgen.games.king_lui.compiled_rules import apply as _apply_code
+from cardgen.games.king_lui.compiled_rules import legal as _legal_codes
+from cardgen.games.king_lui.rules import (C_DISHES, C_PLAYERS, HEADER, S_CHEF, S_KTOTAL, S_PLAYER, S_ROUNDS, S_TURNS,
+                                          hand, score, winners)
 from cardgen.jit import bind
 
 #: the hooks this module compiles (the others keep a rule on the reference engine)
-COMPILED_HOOKS = ("scores",)
+COMPILED_HOOKS = ("scores", "legal_actions", "apply")
+#: between the words of an action in its compiled form (``("take", "soup")`` is ``"take\x1fsoup"``): a character no
+#: dish id holds (ids are YAML keys a designer types)
+SEP = "\x1f"
 
 
 # -- the compiled values: numba types of a few fields each ------------------------------------------------------
@@ -97,17 +128,20 @@ def _pile_bool(p):  # noqa: ANN001 - numba compares these with the implementatio
 _RECORD = types.int64[::1]
 
 
-_VIEW = [("s", _RECORD), ("n", types.int64), ("players", types.int64)]
+_TABLE = types.int64[:, ::1]
+_VIEW = [("s", _RECORD), ("n", types.int64), ("players", types.int64), ("cfg", _RECORD), ("combos", _TABLE),
+         ("gaps", _TABLE)]
 KingLuiViewType = struct_type("KingLuiView", "The numba type of the compiled view of a King Lui state.", _VIEW)
 view_type = KingLuiViewType()
 
 
 @intrinsic
-def _view(typingctx: Any, s: Any, n: Any, players: Any) -> Any:
-    """The view of record ``s`` (``n`` dishes, ``players`` seats)."""
+def _view(typingctx: Any, s: Any, n: Any, players: Any, cfg: Any, combos: Any, gaps: Any) -> Any:
+    """The view of record ``s`` (``n`` dishes, ``players`` seats), with what its helpers need to play on: the rule
+    numbers ``cfg``, the Emerald combinations ``combos`` and the gap log ``gaps``."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(view_type, _VIEW, context, builder, args)
-    return view_type(_RECORD, types.int64, types.int64), codegen
+    return view_type(_RECORD, types.int64, types.int64, _RECORD, _TABLE, _TABLE), codegen
 
 
 def _piles_at(v: Any, at: int) -> Any:
@@ -159,6 +193,31 @@ def _chef(v):  # noqa: ANN001 - numba compares these with the implementation's
     return lambda v: v._s[S_CHEF]
 
 
+@overload_attribute(KingLuiViewType, "current_player")
+def _current_player(v):  # noqa: ANN001 - numba compares these with the implementation's
+    return lambda v: v._s[S_PLAYER]
+
+
+@overload_attribute(KingLuiViewType, "turns")
+def _turns(v):  # noqa: ANN001 - numba compares these with the implementation's
+    return lambda v: v._s[S_TURNS]
+
+
+@overload_attribute(KingLuiViewType, "rounds")
+def _rounds(v):  # noqa: ANN001 - numba compares these with the implementation's
+    return lambda v: v._s[S_ROUNDS]
+
+
+def _end_turn_of(v):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """``KingLuiState.end_turn``: the turn closed (``rules.advance``) and the flow run on to the next decision."""
+    settle(v._s, v._cfg, v._gaps, _ADVANCE)
+
+
+@overload_method(KingLuiViewType, "end_turn")
+def _end_turn(v):  # noqa: ANN001 - numba compares these with the implementation's
+    return _end_turn_of
+
+
 class GameView(NamedTuple):
     """``state.game`` as a compiled rule reads it: the seat count (``state.game.players``, as on the reference)."""
 
@@ -207,6 +266,232 @@ def _lower_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
     return context.compile_internal(builder, _default_scores, sig, args)
 
 
+# -- an action: the reference's tuple of words, known by its code and its words -----------------------------------
+class KingLuiActionType(types.Type):
+    """The numba type of an action in a compiled hook: its code (``rules``' codes, then the ones a rule added; -1 for a
+    tuple the rule wrote, until the loop knows its code) and its words joined by ``SEP``. A tuple of words converts to
+    it, so ``legal.append(("pass",))`` compiles; ``action[0]``, ``len(action)`` and ``==`` read it as the tuple."""
+
+    def __init__(self) -> None:
+        super().__init__(name="KingLuiAction")
+
+    def can_convert_from(self, typingctx: Any, other: Any) -> Any:
+        if isinstance(other, types.BaseTuple) and all(isinstance(t, types.UnicodeType) for t in other):
+            return Conversion.safe
+        return None
+
+
+_ACTION = [("code", types.int64), ("joined", types.unicode_type)]
+register_model(KingLuiActionType)(type("KingLuiActionModel", (models.StructModel,), {
+    "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTION),
+    "__module__": __name__}))
+for _field, _ in _ACTION:
+    make_attribute_wrapper(KingLuiActionType, _field, f"_{_field}")
+action_type = KingLuiActionType()
+
+
+@intrinsic
+def _action(typingctx: Any, code: Any, joined: Any) -> Any:
+    """The action of ``code`` whose words are ``joined``."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(action_type, _ACTION, context, builder, args)
+    return action_type(types.int64, types.unicode_type), codegen
+
+
+@lower_cast(types.BaseTuple, KingLuiActionType)
+def _tuple_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
+    """A tuple of words a rule wrote, as an action whose code the loop finds (-1 until then)."""
+    return context.compile_internal(builder, lambda t: _action(-1, SEP.join(t)), action_type(fromty), [val])
+
+
+@overload(len)
+def _action_len(a):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionType):
+        return lambda a: len(a._joined.split(SEP))
+
+
+@overload(operator.getitem)
+def _action_word(a, i):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionType) and isinstance(i, types.Integer):
+        return lambda a, i: a._joined.split(SEP)[i]
+
+
+@overload(operator.eq)
+def _action_eq(a, b):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionType) and isinstance(b, KingLuiActionType):
+        return lambda a, b: a._joined == b._joined
+    if isinstance(a, KingLuiActionType) and isinstance(b, types.BaseTuple):
+        return lambda a, b: len(b) > 0 and a._joined == SEP.join(b)
+    if isinstance(b, KingLuiActionType) and isinstance(a, types.BaseTuple):
+        return lambda a, b: len(a) > 0 and b._joined == SEP.join(a)
+
+
+@overload(operator.ne)
+def _action_ne(a, b):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionType) or isinstance(b, KingLuiActionType):
+        return lambda a, b: not a == b
+
+
+class Words(NamedTuple):
+    """How the loop names actions: ``words[code]`` of the game's own codes, ``index`` back to the code, and the
+    actions rules added in play (``extras``: code ``len(words) + i``), learnt as the games meet them."""
+
+    words: Any  #: typed List of str
+    index: Any  #: typed Dict str -> int
+    extras: Any  #: typed List of str
+
+
+def words_of(action_of: tuple[tuple[str, ...], ...]) -> Words:
+    """The ``Words`` of a game whose code ``c`` is ``action_of[c]`` (typed containers; Python's under
+    ``NUMBA_DISABLE_JIT``)."""
+    joined = [SEP.join(a) for a in action_of]
+    if config.DISABLE_JIT:
+        return Words(joined, {w: c for c, w in enumerate(joined)}, [])
+    words, index, extras = List.empty_list(types.unicode_type), Dict.empty(types.unicode_type, types.int64), \
+        List.empty_list(types.unicode_type)
+    for c, w in enumerate(joined):
+        words.append(w)
+        index[w] = c
+    extras.append("")  # typed: numba reads the item type from a first item
+    extras.pop()
+    return Words(words, index, extras)
+
+
+def code_of_words(w: Any, joined: str) -> int:
+    """The code of the action whose words are ``joined``: the game's, else one a rule added (learnt now if new)."""
+    code = w.index.get(joined, -1)
+    if code >= 0:
+        return code
+    for i in range(len(w.extras)):
+        if w.extras[i] == joined:
+            return len(w.words) + i
+    w.extras.append(joined)
+    return len(w.words) + len(w.extras) - 1
+
+
+def words_of_code(w: Any, code: int) -> str:
+    """The words of action ``code`` (``code_of_words`` backwards)."""
+    return w.words[code] if code < len(w.words) else w.extras[code - len(w.words)]
+
+
+_code_of_words = njit(inline="always")(code_of_words)
+_words_of_code = njit(inline="always")(words_of_code)
+
+
+def code_of(w: Any, action: Any) -> int:
+    """The code of ``action``, an action or a tuple of words a rule returned."""
+    return code_of_words(w, SEP.join(action))
+
+
+@overload(code_of)
+def _code_of(w, action):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(action, KingLuiActionType):
+        return lambda w, action: action._code if action._code >= 0 else _code_of_words(w, action._joined)
+    if isinstance(action, types.BaseTuple):
+        return lambda w, action: _code_of_words(w, SEP.join(action))
+
+
+# -- ``default`` of ``legal_actions`` and ``apply``: the game's own legal actions and its own apply ----------------
+_LEGAL_DEFAULT = [("view", view_type), ("words", types.ListType(types.unicode_type)), ("buf", _RECORD)]
+KingLuiLegalDefaultType = struct_type("KingLuiLegalDefault", "The numba type of the ``default`` a ``legal_actions`` "
+                                      "hook gets: the game's own legal actions, a list the rule may change.",
+                                      _LEGAL_DEFAULT)
+legal_default_type = KingLuiLegalDefaultType()
+
+
+@intrinsic
+def _legal_default(typingctx: Any, v: Any, words: Any, buf: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` (``buf``: room for the codes)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(legal_default_type, _LEGAL_DEFAULT, context, builder, args)
+    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _RECORD), codegen
+
+
+def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own legal actions (``rules.legal``), in its order, as a new list."""
+    v = d._view
+    m = _legal_codes(v._s, v._cfg, v._combos, d._buf)
+    out = List.empty_list(action_type)
+    for i in range(m):
+        out.append(_action(d._buf[i], d._words[d._buf[i]]))
+    return out
+
+
+@overload_method(KingLuiLegalDefaultType, "__call__")
+def _call_legal_default(d):  # noqa: ANN001 - numba compares these with the implementation's
+    return _default_legal
+
+
+@lower_builtin(KingLuiLegalDefaultType, KingLuiLegalDefaultType)
+def _lower_legal_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+    return context.compile_internal(builder, _default_legal, sig, args)
+
+
+_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
+KingLuiApplyDefaultType = struct_type("KingLuiApplyDefault", "The numba type of the ``default`` an ``apply`` hook "
+                                      "gets: the engine's own apply of one of the game's legal actions.",
+                                      _APPLY_DEFAULT)
+apply_default_type = KingLuiApplyDefaultType()
+
+
+@intrinsic
+def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any) -> Any:
+    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(apply_default_type, _APPLY_DEFAULT, context, builder, args)
+    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD), codegen
+
+
+def own_code(index: Any, s: Any, cfg: Any, combos: Any, buf: Any, joined: str) -> int:
+    """The code of the action ``joined`` when the game's own rules allow it now, else -1 (the reference's
+    ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
+    code = index.get(joined, -1)
+    if code < 0:
+        return -1
+    for i in range(_legal_codes(s, cfg, combos, buf)):
+        if buf[i] == code:
+            return code
+    return -1
+
+
+_own_code = njit(own_code)
+
+
+def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
+    v = d._view
+    code = _own_code(d._index, v._s, v._cfg, v._combos, d._buf, _joined(action))
+    if code < 0:
+        raise ValueError("an action the game's own rules do not allow now reached default")
+    _apply_code(v._s, code, v._cfg, v._combos, v._gaps)
+
+
+def joined_words(action: Any) -> str:
+    """An action's words joined by ``SEP`` (a tuple's, or a compiled action's)."""
+    return SEP.join(action)
+
+
+@overload(joined_words)
+def _joined_words(action):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(action, KingLuiActionType):
+        return lambda action: action._joined
+    if isinstance(action, types.BaseTuple):
+        return lambda action: SEP.join(action)
+
+
+_joined = joined_words
+
+
+@overload_method(KingLuiApplyDefaultType, "__call__")
+def _call_apply_default(d, action):  # noqa: ANN001 - numba compares these with the implementation's
+    return _default_apply
+
+
+@lower_builtin(KingLuiApplyDefaultType, KingLuiApplyDefaultType, types.Any)
+def _lower_apply_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+    return context.compile_internal(builder, _default_apply, sig, args)
+
+
 # -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` (tests/test_tiers.py) ----------------
 class _PyPile:
     """A pile as ``KingLuiPileType`` gives it: a count, nothing more."""
@@ -224,8 +509,8 @@ class _PyPile:
 class _PyView:
     """``KingLuiViewType`` as a Python object over the record ``s``."""
 
-    def __init__(self, s: Any, n: int, players: int) -> None:
-        self._s, self._n, self._players = s, int(n), int(players)
+    def __init__(self, s: Any, n: int, players: int, cfg: Any, combos: Any, gaps: Any) -> None:
+        self._s, self._n, self._players, self._cfg, self._combos, self._gaps = s, int(n), int(players), cfg, combos, gaps
         self.king, self.table = _piles_at(self, HEADER + self._n), _piles_at(self, HEADER)
         self.hands = [_piles_at(self, hand(self._n, q)) for q in range(self._players)]
         self.king_total, self.chef, self.game = int(s[S_KTOTAL]), int(s[S_CHEF]), GameView(self._players)
@@ -239,6 +524,21 @@ class _PyView:
     def on_table(self) -> Any:
         return self._s[HEADER:HEADER + self._n].copy()
 
+    @property
+    def current_player(self) -> int:
+        return int(self._s[S_PLAYER])
+
+    @property
+    def turns(self) -> int:
+        return int(self._s[S_TURNS])
+
+    @property
+    def rounds(self) -> int:
+        return int(self._s[S_ROUNDS])
+
+    def end_turn(self) -> None:
+        _end_turn_of(self)
+
 
 class _PyScoresDefault:
     """``KingLuiScoresDefaultType`` as a Python callable."""
@@ -250,8 +550,36 @@ class _PyScoresDefault:
         return _default_scores(self)
 
 
+class _PyLegalDefault:
+    """``KingLuiLegalDefaultType`` as a Python callable: the game's legal actions as the reference's tuples."""
+
+    def __init__(self, view: _PyView, words: Any, buf: Any) -> None:
+        self._view, self._words, self._buf = view, words, buf
+
+    def __call__(self) -> list[tuple[str, ...]]:
+        v = self._view
+        m = _legal_codes(v._s, v._cfg, v._combos, self._buf)
+        return [tuple(self._words[c].split(SEP)) for c in self._buf[:m].tolist()]
+
+
+class _PyApplyDefault:
+    """``KingLuiApplyDefaultType`` as a Python callable."""
+
+    def __init__(self, view: _PyView, index: Any, buf: Any) -> None:
+        self._view, self._index, self._buf = view, index, buf
+
+    def __call__(self, action: Any) -> None:
+        _default_apply(self, action)
+
+
+def _py_action(code: int, joined: str) -> tuple[str, ...]:
+    """An action as Python holds it: the reference's tuple of words."""
+    return tuple(joined.split(SEP))
+
+
 if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
     _pile, _view, _scores_default = _PyPile, _PyView, _PyScoresDefault  # type: ignore[assignment]  # noqa: F811
+    _legal_default, _apply_default, _action = _PyLegalDefault, _PyApplyDefault, _py_action  # type: ignore  # noqa: F811
 
 
 # -- the outcome with the hook in place of the score step --------------------------------------------------------
@@ -275,7 +603,7 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
     stops the game (the reference engine fails it too)."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
-    v = _view(s, n, players)
+    v = _view(s, n, players, cfg, np.zeros((0, n), np.int64), np.zeros((0, 3), np.int64))  # scored: no more play
     points, lost = hook(v, _scores_default(v))  # noqa: F821 - bound by ``compile_rule``
     _whole_numbers(points)
     _whole_numbers(lost)
@@ -287,16 +615,63 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
     return _winners(scores, discarded, players, won)
 
 
+def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
+    """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
+    codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many."""
+    kit = ctx.kit
+    v = _view(s, kit.cfg[C_DISHES], kit.cfg[C_PLAYERS], kit.cfg, kit.combo_cnt, ctx.gaps)
+    got = legal_hook(v, _legal_default(v, ctx.words.words, buf))  # noqa: F821 - bound by ``compile_rule``
+    m = 0
+    for action in got:
+        if m >= len(buf):
+            raise ValueError("the house rule's legal_actions gave more actions than the compiled tier holds")
+        buf[m] = code_of(ctx.words, action)
+        m += 1
+    return m
+
+
+def hooked_apply(s: Any, a: int, ctx: Any) -> None:
+    """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
+    action of code ``a``; its ``default`` plays one of the game's own actions."""
+    kit = ctx.kit
+    v = _view(s, kit.cfg[C_DISHES], kit.cfg[C_PLAYERS], kit.cfg, kit.combo_cnt, ctx.gaps)
+    apply_hook(v, _action(a, _words_of_code(ctx.words, a)),  # noqa: F821 - bound by ``compile_rule``
+               _apply_default(v, ctx.words.index, ctx.best))
+
+
 @dataclass(frozen=True)
 class Compiled:
-    """A house rule compiled with King Lui's steps: the outcome its game loop calls."""
+    """A house rule compiled with King Lui's steps: what its game loop calls in place of the steps."""
 
-    outcome: Any  #: ``hooked_outcome`` bound to the rule's hook (a numba dispatcher)
+    outcome: Any  #: ``hooked_outcome`` bound to the rule's ``scores``, or the game's own outcome
+    legal: Any  #: ``hooked_legal`` bound to the rule's ``legal_actions``, or None (the game's own)
+    apply: Any  #: ``hooked_apply`` bound to the rule's ``apply``, or None (the game's own)
     key: str  #: the rule file's SHA-256, first 12 digits: the compiled copies' names
+    hooks: tuple[str, ...]  #: the rule's hooks
+
+    @property
+    def adds_actions(self) -> bool:
+        """Whether the rule may add actions (``legal_actions``): the compiled tier's heuristic does not judge them."""
+        return self.legal is not None
 
 
 _NUMBA_LINE = re.compile(r"at (\S+) \((\d+)\)")
 _ATTRIBUTE = re.compile(r"Unknown attribute '(\w+)' of type (\w+)")
+_SETATTR = re.compile(r"Cannot resolve setattr: \(KingLuiView\)\.(\w+)")
+
+
+def first_generator(path: str, after: int | None) -> int | None:
+    """The line of the first generator expression (``any(x for x in y)``) of the file ``path`` from line ``after`` on
+    (the function numba refused); ``after`` when there is none."""
+    import ast
+
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read())
+    except (OSError, SyntaxError, ValueError):
+        return after
+    lines = sorted(node.lineno for node in ast.walk(tree) if isinstance(node, ast.GeneratorExp)
+                   and node.lineno >= (after or 0))
+    return lines[0] if lines else after
 
 
 #: why a rule stays out: a key of ``cardgen/terminal.json`` (``house_why_*``) and its fields
@@ -310,6 +685,10 @@ def why_not(exc: BaseException, path: str) -> tuple[int | None, Why]:
     if m := _ATTRIBUTE.search(text):
         where = {"KingLuiView": "state.", "GameView": "state.game."}.get(m[2], "")
         return line, ("house_why_view", {"name": where + m[1]})
+    if m := _SETATTR.search(text):
+        return line, ("house_why_keep", {"name": "state." + m[1]})
+    if "yield in a closure" in text:  # numba names the function's first line: the expression's own is the file's
+        return first_generator(path, line), ("house_why_generator", {})
     if "_whole_numbers" in text:
         return line, ("house_why_numbers", {})
     if "KingLuiPile" in text:
@@ -319,23 +698,37 @@ def why_not(exc: BaseException, path: str) -> tuple[int | None, Why]:
     return line, ("house_why_numba", {"text": first[:120]})
 
 
-def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str) -> Compiled | tuple[int, Why]:
+def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
+                 context: Any = None) -> Compiled | tuple[int, Why]:
     """The rule's hooks compiled with the game's steps, or (the first line of ``path`` that keeps them out, why).
 
-    ``rules``: hook name -> the rule's function (``cardgen.house``); ``path``: the file they were loaded from.
-    The hooked outcome is compiled here (not run), so that a refusal is seen now, not in a game."""
+    ``rules``: hook name -> the rule's function (``cardgen.house``); ``path``: the file they were loaded from;
+    ``context``: a loop context of the game (``compiled.house_context``) to compile ``legal_actions`` and ``apply``
+    against (its arrays' types matter, not their contents). Each hook is compiled here (not run), so that a refusal
+    is seen now, not in a game."""
     others = [name for name in rules if name not in COMPILED_HOOKS]
     if others:
         fn = rules[others[0]]
         return fn.__code__.co_firstlineno, ("house_why_hook", {"hook": others[0], "hooks": ", ".join(COMPILED_HOOKS)})
-    rule = rules["scores"]
     key = sha256[:12]
-    outcome = bind(hooked_outcome, f"king_lui_{key}", None, hook=njit(rule, boundscheck=True))  # as Python: IndexError
-    try:  # compiled, not run: a rule that never returns must not hang here, out of the supervisor's watch
-        if hasattr(outcome, "compile"):  # not under NUMBA_DISABLE_JIT, where it stays Python
-            outcome.compile((_RECORD, _RECORD, _RECORD, _RECORD, _RECORD))
-    except Exception as exc:  # noqa: BLE001 - numba's refusal, said in one line
-        line, why = why_not(exc, path)
-        return (rule.__code__.co_firstlineno if line is None else line), why
-    return Compiled(outcome, key)
-
+    name = f"king_lui_{key}"
+    hooked = {}  # compiled as Python raises IndexError, as the reference does: boundscheck
+    if "scores" in rules:
+        hooked["scores"] = bind(hooked_outcome, name, None, hook=njit(rules["scores"], boundscheck=True))
+    if "legal_actions" in rules:
+        hooked["legal_actions"] = bind(hooked_legal, name, None, legal_hook=njit(rules["legal_actions"],
+                                                                                   boundscheck=True))
+    if "apply" in rules:
+        hooked["apply"] = bind(hooked_apply, name, None, apply_hook=njit(rules["apply"], boundscheck=True))
+    signatures = {"scores": (_RECORD, _RECORD, _RECORD, _RECORD, _RECORD)}
+    if context is not None and not config.DISABLE_JIT:
+        ctx = numba_typeof(context)
+        signatures.update(legal_actions=(_RECORD, ctx, _RECORD), apply=(_RECORD, types.int64, ctx))
+    for hook, fn in hooked.items():
+        try:  # compiled, not run: a rule that never returns must not hang here, out of the supervisor's watch
+            if hasattr(fn, "compile") and hook in signatures:  # not under NUMBA_DISABLE_JIT, where it stays Python
+                fn.compile(signatures[hook])
+        except Exception as exc:  # noqa: BLE001 - numba's refusal, said in one line
+            line, why = why_not(exc, path)
+            return (rules[hook].__code__.co_firstlineno if line is None else line), why
+    return Compiled(hooked.get("scores"), hooked.get("legal_actions"), hooked.get("apply"), key, tuple(rules))
