@@ -494,8 +494,9 @@ TARGETS = [
     # a King Lui house rule compiled with the game's steps (issue 50 item 1): what keeps a rule out and says why,
     # which rules the compiled tier plays, and the background build that never plays project code
     Target("house_compiled_words", "cardgen/games/king_lui/compiled_house.py",
-           _m("cardgen/games/king_lui/compiled_house.py", "x_why_not"), ("tests/test_house_compiled.py",)),
-    Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note"),
+           _m("cardgen/games/king_lui/compiled_house.py", "x_why_not", "x_first_generator", "x_code_of_words",
+              "x_words_of_code", "x_own_code"), ("tests/test_house_compiled.py",)),
+    Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note", "x_adds_actions", "x_defined_hooks"),
            ("tests/test_house.py", "tests/test_house_compiled.py", "tests/test_tiers.py")),
     # the compiled tier's marks in the cache (built, being built, waited for), apart so that runner and autoengine
     # never import each other
