@@ -47,7 +47,7 @@ class HouseCode:
 _NOTED: set[str] = set()
 
 
-def speed_note(deck: "ResolvedDeck") -> str | None:
+def speed_note(deck: "ResolvedDeck", agents: "tuple[str, ...] | list[str] | None" = None) -> str | None:
     """The one line a playing command prints for a deck with a house rule (``speed_note`` of
     ``cardgen/terminal.json``, in the terminal's language): once per file and process.
 
@@ -55,11 +55,13 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     defines only hooks its game's compiled tier compiles (``GameSpec.compiled_hooks``): there "only that engine can run
     a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses). A
     compiled rule that adds actions (``legal_actions``) has its own note: the default players judge those actions by a
-    look-ahead that runs on the reference engine (``cardgen.agents.generic``), so their games are slow all the same.
+    look-ahead that runs on the reference engine (``cardgen.agents.generic``), so their games are slow all the same;
+    with random players only (``agents``, the run's), the tier plays it and a run on the reference is the same games.
     """
     code = deck.model.code
     compiled = compiles_hooks(deck)
-    if code is None or code in _NOTED or (compiled and not adds_actions(deck)):
+    random_only = agents is not None and set(agents) <= {"random"}
+    if code is None or code in _NOTED or (compiled and (random_only or not adds_actions(deck))):
         return None
     _NOTED.add(code)
     from cardgen.terminal import say

@@ -332,7 +332,7 @@ def _house_note(deck: ResolvedDeck, ref: DeckRef, players: int, opts: CompareOpt
             return None
         if why == cached_fast(opts.loader, ref, players):  # the rule itself stays out, not an agent the tier lacks
             return say("note", opts.lang, text=why)
-    return speed_note(deck)
+    return speed_note(deck, opts.agents)
 
 
 def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> list[int]:
