@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from cardgen.games.king_lui import compiled_house
+from benchmarks import bench_cover
 from nonempty import nonempty
 from cardgen.terminal import say
 from cardgen.usercode import load_code
@@ -178,27 +179,8 @@ def test_the_spec_names_the_hooks_the_tier_compiles() -> None:
 
 
 # -- a rule that adds an action or changes one: ``legal_actions`` and ``apply`` compiled (issue 50 item 1) ----------
-#: King Lui with "pass" (benchmarks/bench_cover.py's rule, written with a loop: a generator expression does not compile)
-PASS = '''"""A player may pass instead of taking or drawing."""
-
-
-def legal_actions(state, default):
-    legal = default()
-    offered = False
-    for action in legal:
-        if action[0] == "take" or action[0] == "draw":
-            offered = True
-    if offered:
-        legal.append(("pass",))
-    return legal
-
-
-def apply(state, action, default):
-    if action == ("pass",):
-        state.end_turn()
-        return
-    default(action)
-'''
+#: King Lui with "pass" (the bench's rule, written with a loop: a generator expression does not compile)
+PASS = bench_cover.PASS
 #: a rule that changes what an action does, adding none: after an even turn's take, the next seat's turn is skipped
 SKIP = '''def apply(state, action, default):
     seat = state.current_player
@@ -331,8 +313,11 @@ def test_the_action_rule_plays_the_same_games_as_python(tmp_path: Path) -> None:
     root = ROOT_DIR
     code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
             "from tests.test_house_compiled import PASS, _tiers\nfrom tests.test_house import project\n"
-            "fast, pairs = _tiers(project(Path({p!r}), PASS), 4, ['random'] * 4, range(6))\n"
+            "fast, pairs = _tiers(project(Path({p!r}) / 'p', PASS), 4, ['random'] * 4, range(6))\n"
             "assert all(got == ref for ref, got in pairs)\nprint('same', sum(len(r.actions) for r, _ in pairs))\n"
+            "from tests.test_house_compiled import SKIP\n"
+            "fast, pairs = _tiers(project(Path({p!r}) / 's', SKIP), 3, ['heuristic', 'random', 'heuristic'], range(6))\n"
+            "assert all(got == ref for ref, got in pairs)\n"
             ).format(r=str(root), t=str(root / "tests"), p=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(root)})

@@ -183,29 +183,19 @@ def _on_table(v):  # noqa: ANN001 - numba compares these with the implementation
     return lambda v: v._s[HEADER:HEADER + v._n].copy()
 
 
-@overload_attribute(KingLuiViewType, "king_total")
-def _king_total(v):  # noqa: ANN001 - numba compares these with the implementation's
-    return lambda v: v._s[S_KTOTAL]
+#: the view's numbers read straight from the record: name -> the record's field
+SCALARS = {"king_total": S_KTOTAL, "chef": S_CHEF, "current_player": S_PLAYER, "turns": S_TURNS, "rounds": S_ROUNDS}
 
 
-@overload_attribute(KingLuiViewType, "chef")
-def _chef(v):  # noqa: ANN001 - numba compares these with the implementation's
-    return lambda v: v._s[S_CHEF]
+def _scalar(field: int) -> Callable[[Any], Any]:
+    """The overload of a view attribute that reads the record's ``field``."""
+    def attribute(v):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+        return lambda v: v._s[field]
+    return attribute
 
 
-@overload_attribute(KingLuiViewType, "current_player")
-def _current_player(v):  # noqa: ANN001 - numba compares these with the implementation's
-    return lambda v: v._s[S_PLAYER]
-
-
-@overload_attribute(KingLuiViewType, "turns")
-def _turns(v):  # noqa: ANN001 - numba compares these with the implementation's
-    return lambda v: v._s[S_TURNS]
-
-
-@overload_attribute(KingLuiViewType, "rounds")
-def _rounds(v):  # noqa: ANN001 - numba compares these with the implementation's
-    return lambda v: v._s[S_ROUNDS]
+for _name, _field in SCALARS.items():
+    overload_attribute(KingLuiViewType, _name)(_scalar(_field))
 
 
 def _end_turn_of(v):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
@@ -513,7 +503,7 @@ class _PyView:
         self._s, self._n, self._players, self._cfg, self._combos, self._gaps = s, int(n), int(players), cfg, combos, gaps
         self.king, self.table = _piles_at(self, HEADER + self._n), _piles_at(self, HEADER)
         self.hands = [_piles_at(self, hand(self._n, q)) for q in range(self._players)]
-        self.king_total, self.chef, self.game = int(s[S_KTOTAL]), int(s[S_CHEF]), GameView(self._players)
+        self.game = GameView(self._players)
 
     def held(self, seat: int) -> Any:
         return self._s[hand(self._n, seat):hand(self._n, seat) + self._n].copy()
@@ -524,20 +514,12 @@ class _PyView:
     def on_table(self) -> Any:
         return self._s[HEADER:HEADER + self._n].copy()
 
-    @property
-    def current_player(self) -> int:
-        return int(self._s[S_PLAYER])
-
-    @property
-    def turns(self) -> int:
-        return int(self._s[S_TURNS])
-
-    @property
-    def rounds(self) -> int:
-        return int(self._s[S_ROUNDS])
-
     def end_turn(self) -> None:
         _end_turn_of(self)
+
+
+for _name, _field in SCALARS.items():  # read live, as the compiled view does: a hook may read them after a change
+    setattr(_PyView, _name, property(lambda self, field=_field: int(self._s[field])))
 
 
 class _PyScoresDefault:
