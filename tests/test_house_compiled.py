@@ -377,3 +377,28 @@ def test_the_docs_house_rule_compiles_and_plays_the_reference_games(tmp_path: Pa
         ref = play_game(fast.game, seed, [RandomAgent() for _ in range(4)], ["random"] * 4, cap=10_000, record=True)
         got = fast.play(seed, ["random"] * 4, 10_000, True)
         assert got == ref, first_difference(ref, got)
+
+
+def test_a_rule_run_at_every_decision_plays_fewer_games_per_watched_call(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop call plays no more games than the time limit allows at a game's worst pace: a rule whose hooks run at
+    every decision gets ``HOUSE_DECISION_GAME_SECONDS`` a game, so an honest but slow rule is never killed as a rule
+    that never returns."""
+    from tests.test_house import project, resolve
+
+    from cardgen import guard
+    from cardgen.games.king_lui import compiled
+
+    deck = resolve("house", project(tmp_path, SKIP))
+    fast = deck.spec.fast(deck, 3)
+    loop, played = fast.loop, []
+
+    def counted(games, first, ctx, buffers):  # noqa: ANN001, ANN202 - the loop's own arguments
+        played.append(games.seeds.shape[0] - first)
+        return loop(games, first, ctx, buffers)
+
+    monkeypatch.setattr(guard, "time_limit", lambda: 1.0)
+    monkeypatch.setattr(fast, "loop", counted)
+    fast.play_batch(np.arange(50, dtype=np.uint64), ("random",), np.zeros((50, 3), dtype=np.int64), 10_000)
+    per_call = int(1.0 / compiled.HOUSE_DECISION_GAME_SECONDS)
+    assert played and max(played) == per_call and sum(played) == 50, played

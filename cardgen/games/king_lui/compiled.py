@@ -276,7 +276,8 @@ class KingLuiFast(BatchEngine):
 
         from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
 
-        stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit()))
+        per_game = HOUSE_GAME_SECONDS if self.house.hooks == ("scores",) else HOUSE_DECISION_GAME_SECONDS
+        stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
         part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
         ready(self.loop, (part, first, ctx, buffers))
         pid = os.getpid()
@@ -361,11 +362,16 @@ def house_context(t: Tables, players: int) -> HouseContext:
 #: (``house_batch``): no honest call comes near its deadline, and a rule that never returns is killed
 #: within the limit + ``contain.GRACE``, as a reference engine's hook is.
 HOUSE_GAME_SECONDS = 0.005
+#: The same for a rule whose hooks run at every decision (``legal_actions``, ``apply``): a compiled game of the
+#: "pass" rule (``benchmarks/bench_cover.py``) took about 260 microseconds with random players (4 seats, one process,
+#: docs/DEVELOPING.md), so again a margin of some two hundred.
+HOUSE_DECISION_GAME_SECONDS = 0.05
 
 
-def house_batch(limit: float) -> int:
-    """How many games one compiled loop call plays with a house rule under a time limit of ``limit`` s."""
-    return max(1, int(limit / HOUSE_GAME_SECONDS))
+def house_batch(limit: float, per_game: float = HOUSE_GAME_SECONDS) -> int:
+    """How many games one compiled loop call plays with a house rule under a time limit of ``limit`` s, a game
+    taking at most ``per_game`` s."""
+    return max(1, int(limit / per_game))
 
 
 def ready(dispatcher: object, args: tuple) -> None:
