@@ -181,11 +181,13 @@ def test_the_spec_names_the_hooks_the_tier_compiles() -> None:
 # -- a rule that adds an action or changes one: ``legal_actions`` and ``apply`` compiled (issue 50 item 1) ----------
 #: King Lui with "pass" (the bench's rule, written with a loop: a generator expression does not compile)
 PASS = bench_cover.PASS
-#: a rule that changes what an action does, adding none: after an even turn's take, the next seat's turn is skipped
+#: a rule that changes what an action does, adding none: after an even turn's take of any dish but ham (an action's
+#: second word and its length read too), the next seat's turn is skipped
 SKIP = '''def apply(state, action, default):
     seat = state.current_player
     default(action)
-    if action[0] == "take" and state.turns % 2 == 0 and state.current_player not in (seat, -1):
+    if (action[0] == "take" and len(action) == 2 and action[1] != "ham" and state.turns % 2 == 0
+            and state.current_player not in (seat, -1)):
         state.end_turn()
 '''
 

@@ -271,7 +271,7 @@ class KingLuiActionType(types.Type):
         return None
 
 
-_ACTION = [("code", types.int64), ("joined", types.unicode_type)]
+_ACTION = [("code", types.int64), ("joined", types.unicode_type), ("kind", types.unicode_type)]
 register_model(KingLuiActionType)(type("KingLuiActionModel", (models.StructModel,), {
     "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTION),
     "__module__": __name__}))
@@ -281,17 +281,19 @@ action_type = KingLuiActionType()
 
 
 @intrinsic
-def _action(typingctx: Any, code: Any, joined: Any) -> Any:
-    """The action of ``code`` whose words are ``joined``."""
+def _action(typingctx: Any, code: Any, joined: Any, kind: Any) -> Any:
+    """The action of ``code`` whose words are ``joined``, the first one ``kind`` (kept apart: ``action[0]`` is what
+    rules read most, at every decision)."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(action_type, _ACTION, context, builder, args)
-    return action_type(types.int64, types.unicode_type), codegen
+    return action_type(types.int64, types.unicode_type, types.unicode_type), codegen
 
 
 @lower_cast(types.BaseTuple, KingLuiActionType)
 def _tuple_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
     """A tuple of words a rule wrote, as an action whose code the loop finds (-1 until then)."""
-    return context.compile_internal(builder, lambda t: _action(-1, SEP.join(t)), action_type(fromty), [val])
+    return context.compile_internal(builder, lambda t: _action(-1, SEP.join(t), t[0] if len(t) else ""),
+                                    action_type(fromty), [val])
 
 
 @overload(len)
@@ -303,7 +305,7 @@ def _action_len(a):  # noqa: ANN001 - numba compares these with the implementati
 @overload(operator.getitem)
 def _action_word(a, i):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionType) and isinstance(i, types.Integer):
-        return lambda a, i: a._joined.split(SEP)[i]
+        return lambda a, i: a._kind if i == 0 else a._joined.split(SEP)[i]
 
 
 @overload(operator.eq)
@@ -311,9 +313,9 @@ def _action_eq(a, b):  # noqa: ANN001 - numba compares these with the implementa
     if isinstance(a, KingLuiActionType) and isinstance(b, KingLuiActionType):
         return lambda a, b: a._joined == b._joined
     if isinstance(a, KingLuiActionType) and isinstance(b, types.BaseTuple):
-        return lambda a, b: len(b) > 0 and a._joined == SEP.join(b)
+        return lambda a, b: len(b) > 0 and a._kind == b[0] and a._joined == SEP.join(b)
     if isinstance(b, KingLuiActionType) and isinstance(a, types.BaseTuple):
-        return lambda a, b: len(a) > 0 and b._joined == SEP.join(a)
+        return lambda a, b: len(a) > 0 and b._kind == a[0] and b._joined == SEP.join(a)
 
 
 @overload(operator.ne)
@@ -327,6 +329,7 @@ class Words(NamedTuple):
     actions rules added in play (``extras``: code ``len(words) + i``), learnt as the games meet them."""
 
     words: Any  #: typed List of str
+    kinds: Any  #: typed List of str: each code's first word
     index: Any  #: typed Dict str -> int
     extras: Any  #: typed List of str
 
@@ -335,16 +338,16 @@ def words_of(action_of: tuple[tuple[str, ...], ...]) -> Words:
     """The ``Words`` of a game whose code ``c`` is ``action_of[c]`` (typed containers; Python's under
     ``NUMBA_DISABLE_JIT``)."""
     joined = [SEP.join(a) for a in action_of]
+    kinds = [a[0] if a else "" for a in action_of]
     if config.DISABLE_JIT:
-        return Words(joined, {w: c for c, w in enumerate(joined)}, [])
-    words, index, extras = List.empty_list(types.unicode_type), Dict.empty(types.unicode_type, types.int64), \
-        List.empty_list(types.unicode_type)
+        return Words(joined, kinds, {w: c for c, w in enumerate(joined)}, [])
+    words, firsts, index, extras = (List.empty_list(types.unicode_type), List.empty_list(types.unicode_type),
+                                    Dict.empty(types.unicode_type, types.int64), List.empty_list(types.unicode_type))
     for c, w in enumerate(joined):
         words.append(w)
+        firsts.append(kinds[c])
         index[w] = c
-    extras.append("")  # typed: numba reads the item type from a first item
-    extras.pop()
-    return Words(words, index, extras)
+    return Words(words, firsts, index, extras)
 
 
 def code_of_words(w: Any, joined: str) -> int:
@@ -364,8 +367,14 @@ def words_of_code(w: Any, code: int) -> str:
     return w.words[code] if code < len(w.words) else w.extras[code - len(w.words)]
 
 
+def kind_of_code(w: Any, code: int) -> str:
+    """The first word of action ``code``."""
+    return w.kinds[code] if code < len(w.kinds) else w.extras[code - len(w.words)].split(SEP)[0]
+
+
 _code_of_words = njit(inline="always")(code_of_words)
 _words_of_code = njit(inline="always")(words_of_code)
+_kind_of_code = njit(inline="always")(kind_of_code)
 
 
 def code_of(w: Any, action: Any) -> int:
@@ -382,7 +391,8 @@ def _code_of(w, action):  # noqa: ANN001 - numba compares these with the impleme
 
 
 # -- ``default`` of ``legal_actions`` and ``apply``: the game's own legal actions and its own apply ----------------
-_LEGAL_DEFAULT = [("view", view_type), ("words", types.ListType(types.unicode_type)), ("buf", _RECORD)]
+_LEGAL_DEFAULT = [("view", view_type), ("words", types.ListType(types.unicode_type)),
+                  ("kinds", types.ListType(types.unicode_type)), ("buf", _RECORD)]
 KingLuiLegalDefaultType = struct_type("KingLuiLegalDefault", "The numba type of the ``default`` a ``legal_actions`` "
                                       "hook gets: the game's own legal actions, a list the rule may change.",
                                       _LEGAL_DEFAULT)
@@ -390,11 +400,12 @@ legal_default_type = KingLuiLegalDefaultType()
 
 
 @intrinsic
-def _legal_default(typingctx: Any, v: Any, words: Any, buf: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook on view ``v`` (``buf``: room for the codes)."""
+def _legal_default(typingctx: Any, v: Any, words: Any, kinds: Any, buf: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` (``words``, ``kinds``: ``Words``'; ``buf``: room for the
+    codes)."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(legal_default_type, _LEGAL_DEFAULT, context, builder, args)
-    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _RECORD), codegen
+    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _LEGAL_DEFAULT[2][1], _RECORD), codegen
 
 
 def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
@@ -403,7 +414,8 @@ def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's pa
     m = _legal_codes(v._s, v._cfg, v._combos, d._buf)
     out = List.empty_list(action_type)
     for i in range(m):
-        out.append(_action(d._buf[i], d._words[d._buf[i]]))
+        c = d._buf[i]
+        out.append(_action(c, d._words[c], d._kinds[c]))
     return out
 
 
@@ -535,7 +547,7 @@ class _PyScoresDefault:
 class _PyLegalDefault:
     """``KingLuiLegalDefaultType`` as a Python callable: the game's legal actions as the reference's tuples."""
 
-    def __init__(self, view: _PyView, words: Any, buf: Any) -> None:
+    def __init__(self, view: _PyView, words: Any, kinds: Any, buf: Any) -> None:
         self._view, self._words, self._buf = view, words, buf
 
     def __call__(self) -> list[tuple[str, ...]]:
@@ -554,7 +566,7 @@ class _PyApplyDefault:
         _default_apply(self, action)
 
 
-def _py_action(code: int, joined: str) -> tuple[str, ...]:
+def _py_action(code: int, joined: str, kind: str) -> tuple[str, ...]:
     """An action as Python holds it: the reference's tuple of words."""
     return tuple(joined.split(SEP))
 
@@ -602,7 +614,7 @@ def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many."""
     kit = ctx.kit
     v = _view(s, kit.cfg[C_DISHES], kit.cfg[C_PLAYERS], kit.cfg, kit.combo_cnt, ctx.gaps)
-    got = legal_hook(v, _legal_default(v, ctx.words.words, buf))  # noqa: F821 - bound by ``compile_rule``
+    got = legal_hook(v, _legal_default(v, ctx.words.words, ctx.words.kinds, buf))  # noqa: F821 - bound by ``compile_rule``
     m = 0
     for action in got:
         if m >= len(buf):
@@ -617,7 +629,7 @@ def hooked_apply(s: Any, a: int, ctx: Any) -> None:
     action of code ``a``; its ``default`` plays one of the game's own actions."""
     kit = ctx.kit
     v = _view(s, kit.cfg[C_DISHES], kit.cfg[C_PLAYERS], kit.cfg, kit.combo_cnt, ctx.gaps)
-    apply_hook(v, _action(a, _words_of_code(ctx.words, a)),  # noqa: F821 - bound by ``compile_rule``
+    apply_hook(v, _action(a, _words_of_code(ctx.words, a), _kind_of_code(ctx.words, a)),  # noqa: F821 - bound
                _apply_default(v, ctx.words.index, ctx.best))
 
 
