@@ -33,7 +33,7 @@ from cardgen.house import house_of, speed_note
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
-                                     agents_in_words, cached_deck, cached_fast, cached_game, check_agents,
+                                     agents_in_words, cached_deck, cached_game, cached_reason, check_agents,
                                      default_agents, designer_trace, fast_engine, load_project_deck, make_agents,
                                      new_tracer, option_trial, play_game, split_agents)
 from cardgen.simulate.cards import paired_cards
@@ -330,7 +330,7 @@ def _house_note(deck: ResolvedDeck, ref: DeckRef, players: int, opts: CompareOpt
         fast, why = fast_engine(opts.loader, ref, players, tuple(opts.agents), "auto")
         if fast is not None:
             return None
-        if why == cached_fast(opts.loader, ref, players):  # the rule itself stays out, not an agent the tier lacks
+        if why == cached_reason(opts.loader, ref, players):  # the rule itself stays out, not an agent the tier lacks
             return say("note", opts.lang, text=why)
     return speed_note(deck, opts.agents)
 

@@ -23,7 +23,7 @@ from cardgen.engine.api import Action, Agent, Ending, FastEngine, Game, GameResu
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
 from cardgen.guard import DEFAULT_TIME_LIMIT
-from cardgen.house import house_of, install
+from cardgen.house import adds_actions, house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.verdict import agents_words
@@ -122,6 +122,13 @@ def cached_fast(loader: Loader, ref: DeckRef, players: int) -> "FastEngine | str
     return _FAST[key]
 
 
+def cached_reason(loader: Loader, ref: DeckRef, players: int) -> str | None:
+    """Why the deck has no compiled tier at ``players`` players, where ``cached_fast`` was asked already (else None):
+    a caller tells "the rule stays out" from "these agents are not the tier's" without building the tier."""
+    got = _FAST.get((loader, ref, players))
+    return got if isinstance(got, str) else None
+
+
 def with_house(fast: "FastEngine | str", deck: ResolvedDeck) -> "FastEngine | str":
     """``fast`` with the deck's house rule installed in the reference game it replays a game on, where the tier
     plays the rule compiled (``fast.house``): a game it hands back (a rule's failure named, a buffer overflowed) is
@@ -143,6 +150,11 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     deck = cached_deck(loader, ref)
     if deck.model.code is not None and not deck.spec.compiled_hooks:
         return None, say("speed_note", file=deck.model.code)
+    judged = sorted(set(agents) - {"random"})
+    if judged and deck.model.code is not None and adds_actions(deck):
+        # a compiled tier's players know the game's own actions only: these agents judge the rule's on the reference
+        # engine, so the rule is not compiled for them (numba's seconds, for a tier nobody would play)
+        return None, say("why_no_agent", agents=", ".join(judged))
     fast = cached_fast(loader, ref, players)
     if isinstance(fast, str):
         return None, fast

@@ -277,14 +277,14 @@ def _house_compiled(entry: Entry, opts: ValidateOptions, choice: Any) -> bool:
     rules, a run ``autoengine`` plays compiled: ``choice``): its hooks compiled with the game's steps. When the
     rule cannot compile, one note says which line of its file keeps it out and why (then no other note: True)."""
     from cardgen.simulate import autoengine
-    from cardgen.simulate.runner import cached_fast
+    from cardgen.simulate.runner import cached_reason
 
     game = entry.deck.game
     if opts.engine != "auto" or not entry.deck.spec.compiled_hooks or choice is None or choice.engine == "reference":
         return False
     fast, why = fast_engine(opts.loader, entry.ref, entry.players, entry.agents, "auto")
     if fast is None:
-        if why != cached_fast(opts.loader, entry.ref, entry.players):
+        if why != cached_reason(opts.loader, entry.ref, entry.players):
             return False  # not the rule's doing (an agent the tier lacks): the usual note
         if why not in _SAID_KEPT_OUT:  # once per command, not per player count
             _SAID_KEPT_OUT.add(why)

@@ -349,7 +349,8 @@ def house_context(t: Tables, players: int) -> HouseContext:
 
     n = t.dish_sizes.shape[0]
     buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
-    return HouseContext(t.kit, t.dish_of, np.zeros(core.size(n, players, t.cards), dtype=np.int64),
+    size = getattr(core.size, "py_func", core.size)(n, players, t.cards)  # not compiled for this: a type is all it needs
+    return HouseContext(t.kit, t.dish_of, np.zeros(size, dtype=np.int64),
                         np.zeros(t.cards, dtype=np.int64), np.zeros((8, 3), dtype=np.int64), buf, np.zeros_like(buf),
                         np.zeros((3, n), dtype=np.float64), fastrng.new_state(), fastrng.new_state(),
                         *(np.zeros(players, dtype=np.int64) for _ in range(3)), words_of(t.action_of))
