@@ -20,3 +20,32 @@ def test_en47_note_on_the_cards_says_95_percent_interval():
     en = impact_footnote("en", paired=False)
     assert "its 95% interval, widened for the number of cards judged at once" in en
     assert "confidence interval" not in en
+
+
+def test_en44_indicator_below_one_gets_two_decimals_terminal():
+    """en44*: Royale's "tension 0.4 [0.3 to 0.5]" (run.json 0.40 [0.33–0.47]): an indicator below 1 and its
+    interval now show two decimals, in every language; one above 1 keeps one; a share keeps its percentage."""
+    from cardgen.simulate.summary import designer_across, designer_lines
+
+    d = {"drama": {"mean": 0.4, "low": 0.33, "high": 0.47},
+         "lead_changes": {"mean": 4.3, "low": 4.0, "high": 4.61},
+         "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}, "games": 200}
+    en = "\n".join(designer_lines(d, "en"))
+    assert "0.40  [0.33 to 0.47]" in en
+    assert "4.3  [4.0 to 4.6]" in en
+    assert "50.0%" in en
+    assert "0,40" in "\n".join(designer_lines(d, "fr")) and "0,33" in "\n".join(designer_lines(d, "fr"))
+    assert "0,40  [0,33; 0,47]" in "\n".join(designer_lines(d, "it"))
+    other = {"drama": {"mean": 0.53, "low": 0.45, "high": 0.6}, "games": 200}
+    across = "\n".join(designer_across([{"variant": "g", "players": 2, "designer": d},
+                                        {"variant": "g", "players": 3, "designer": other}], "en"))
+    assert "0.40" in across and "0.53" in across
+
+
+def test_en44_indicator_below_one_gets_two_decimals_helper():
+    from cardgen.simulate.verdict import indicator
+
+    assert indicator(0.4, "en", False, 0.4) == "0.40"
+    assert indicator(0.33, "fr", False, 0.4) == "0,33"
+    assert indicator(4.31, "en", False, 4.31) == "4.3"
+    assert indicator(0.5, "en", True, 0.5) == "50.0%"

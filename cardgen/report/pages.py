@@ -1042,7 +1042,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.summary import figure_bases, first_games, interval, winner_games
-    from cardgen.simulate.verdict import WORDS, defined, is_share as share, label, number
+    from cardgen.simulate.verdict import WORDS, defined, indicator, is_share as share, label
 
     d = r.get("designer") or {}
     if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
@@ -1065,9 +1065,10 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
              "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] and n not in again
              else "",
-             "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
-             "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
-                                  number(f["high"], lang, share(n), fixed=True), lang)}
+             # the figures as the terminal writes them: "50.0%", "[4.3 to 5.0]", "0.40 [0.33 to 0.47]" (round 46 en44*)
+             "mean": indicator(f["mean"], lang, share(n), f["mean"]),
+             "interval": interval(indicator(f["low"], lang, share(n), f["mean"]),
+                                  indicator(f["high"], lang, share(n), f["mean"]), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
     from cardgen.simulate.verdict import unit

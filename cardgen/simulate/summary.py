@@ -1546,7 +1546,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     so a run of several entries defines the same terms once; ``players``, ``shared``: the entry's count and its
     shared wins, ``winner`` the winner's mean score (``figure_bases``)."""
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.verdict import gloss, is_share as share, label, number
+    from cardgen.simulate.verdict import gloss, indicator, is_share as share, label
 
     naming = naming or Naming()
     out = []
@@ -1585,7 +1585,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.add(mark)
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
-        means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
+        # an indicator below 1 with two decimals, its interval too (round 46 en44*, ``verdict.indicator``)
+        means = [indicator(f["mean"], lang, share(name), f["mean"]) for name, f in figures]
         # the decimal marks in one column: a share's "%" (" %" in French) stands out to the right of the counts'
         # figures, never pushes its digits two columns left of theirs (twenty-first reading fr8)
         tails = [mean[len(mean.rstrip("%\u202f\u00a0 ")):] for mean in means]
@@ -1595,7 +1596,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         means = [f"{head:>{digits}}{tail:<{tail_width}}" for head, tail in zip(heads, tails)]
         for text, mean, (name, f) in zip(labels, means, figures):
             out.append(f"    {text:<{width}}  {mean} " + interval(
-                number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang))
+                indicator(f["low"], lang, share(name), f["mean"]), indicator(f["high"], lang, share(name), f["mean"]),
+                lang))
         # which games each figure counts, once, under the table: beside some rows, on a line of its own under others,
         # "(the same games)" on a third, and absent at 3 and 4 players (nineteenth reading fr4, fr13, fr14, en8)
         out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared, winner)]
@@ -1667,7 +1669,7 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
     if measured, and an indicator missing at one count (kingmaking at 2 players) dropped its row for every count
     (round 39 fr40, it18, fr41, it19). The game's name leads the heading (fr42, it20)."""
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.verdict import is_share as share, label, number
+    from cardgen.simulate.verdict import indicator, is_share as share, label
 
     out: list[str] = []
     decks = list(dict.fromkeys(r.get("variant") for r in results))
@@ -1684,7 +1686,7 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
         heads = [_players(r["players"], lang) for r in entries]
         dash = say("across_dash_mark", lang)
         rows = [(label(n, lang, naming.words, short=True),
-                 [number(figures[n]["mean"], lang, share(n), fixed=True) if n in figures else dash
+                 [indicator(figures[n]["mean"], lang, share(n), figures[n]["mean"]) if n in figures else dash
                   for figures in shown]) for n in names]
         width = max(len(text) for text, _ in rows)
         cols = [max(len(heads[i]), *(len(v[i]) for _, v in rows)) for i in range(len(entries))]
