@@ -49,3 +49,34 @@ def test_en44_indicator_below_one_gets_two_decimals_helper():
     assert indicator(0.33, "fr", False, 0.4) == "0,33"
     assert indicator(4.31, "en", False, 4.31) == "4.3"
     assert indicator(0.5, "en", True, 0.5) == "50.0%"
+
+
+_LEAD = {"metric": "lead_changes", "base": 1.37, "variant": 0.99, "difference": -0.38, "low": -0.77, "high": 0.01,
+         "significant": False}
+_TURNS = {"metric": "turns", "base": 27.17, "variant": 17.93, "difference": -9.24, "low": -10.59, "high": -7.89,
+          "significant": True}
+
+
+def test_en51_row_values_take_their_difference_decimals_page():
+    """en51*, en53: "lead changes per game | 1.4 | 1.0 | −0.38 [−0.77 to +0.01]" read 1.4 − 1.0 = −0.38: a row whose
+    difference keeps two decimals (its interval would round to 0.0) gives its values two too; other rows keep one."""
+    from cardgen.report.pages import metrics_table
+
+    rows = metrics_table([_LEAD, _TURNS], "en")["rows"]
+    lead = next(r for r in rows if r["base"].startswith("1."))
+    assert (lead["base"], lead["variant"], lead["difference"]) == ("1.37", "0.99", "−0.38")
+    turns = next(r for r in rows if r["base"].startswith("27"))
+    assert (turns["base"], turns["variant"], turns["difference"]) == ("27.2", "17.9", "−9.2")
+    fr = metrics_table([_LEAD], "fr")["rows"][0]
+    assert (fr["base"], fr["variant"]) == ("1,37", "0,99")
+
+
+def test_en51_row_values_take_their_difference_decimals_terminal():
+    from cardgen.simulate.summary import _row, count_cells
+
+    line = _row(_LEAD, 24, "en")
+    assert "1.37 →    0.99  -0.38 [−0.77 to +0.01]" in line or "1.37 →    0.99  −0.38 [−0.77 to +0.01]" in line
+    assert "27.2 →    17.9" in _row(_TURNS, 24, "en")
+    gold = {"metric": "tally:gold", "base": 25.0, "variant": 25.01, "difference": 0.01, "low": -0.02, "high": 0.03,
+            "significant": False}
+    assert count_cells(gold, "en")[1:4] == ("25.00", "25.01", "+0.01")

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, grouped, half_up, is_singular, percent, typeset
+from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, Count, exchange_block, impact_block, impact_footnote, judged_cards,
                                    own_words, said_before, strength_block)
@@ -750,7 +750,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     defined is named alone, its definition given once a page (twenty-first reading fr63, it67). ``fix``: the table of
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
-    from cardgen.simulate.summary import interval, marked_ends, points
+    from cardgen.simulate.summary import fine_cells, interval, marked_ends, points
     from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
@@ -807,11 +807,13 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         # the difference with its interval's decimals: "−0.4 [−0.77 to +0.01]" set two precisions in one figure
         # (terminal round 40 en40; the interval keeps what shows it holds 0: en63); the values keep one decimal,
         # the difference worked out before rounding, as the closing note says (round 45)
-        places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
-                                                 else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
-        if places > 1 and true.get("difference") is not None:  # the true one, unrounded (``seen`` has it rounded)
-            x = true["difference"] * (100 if share(m["metric"]) else 1)
-            row["difference"] = typeset(decimal(half_up(x, places), lang, True, places, True), lang)
+        # and its values too: "1.4 | 1.0 | −0.38" read 1.4 − 1.0 = −0.38; now "1.37 | 0.99 | −0.38" (round 46 en51*,
+        # en53, ``summary.fine_cells``, as the terminal's row)
+        fine = (fine_cells(true, ends(m), lang, share(m["metric"]))  # the true difference, unrounded (``seen``
+                if m.get("low") is not None and m.get("high") is not None else None)  # has it rounded)
+        if fine:
+            row["base"], row["variant"] = fine[0], fine[1]
+            row["difference"] = typeset(fine[2], lang)
 
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]

@@ -230,6 +230,21 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) 
 
 
 
+def fine_cells(m: Mapping[str, Any], ends: Sequence[str], lang: str, share: bool) -> tuple[str, str, str] | None:
+    """A compared row's base, variant and difference with the decimals its interval's ends need, where they need
+    more than one (``marked_ends``: "[−0.77 to +0.01]", an end that would round to 0.0), else None: the row kept
+    one decimal for its values and two for its difference, "1.4 | 1.0 | −0.38", which read 1.4 − 1.0 = −0.38
+    (terminal round 46 en51*, en53). The difference the true one, rounded, as ``shown_difference``."""
+    from cardgen.simulate.verdict import PLACES, written
+    places = max([len(x.group(1)) for e in ends if (x := re.search(r"[.,](\d+)$", e))] or [PLACES])
+    if places <= PLACES or m.get("base") is None or m.get("variant") is None:
+        return None
+    d = m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
+    scale = 100 if share else 1
+    return (written(m["base"], lang, share, places), written(m["variant"], lang, share, places),
+            decimal(half_up(d * scale, places) + 0.0, lang, True, places, True))
+
+
 def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None) -> tuple[str, ...]:
     """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
     the list), its two values (with one decimal, as every table: ``verdict.PLACES``), their signed difference (a
@@ -244,6 +259,7 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
     # one decimal, the difference worked out before rounding, as the note under the list says (terminal round 45)
     b, v = written(m["base"], lang, share), written(m["variant"], lang, share)
+    b, v, change = fine_cells(m, ends, lang, share) or (b, v, change)  # a row with its interval's decimals (en51*)
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
@@ -2427,8 +2443,11 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     # rounding, as the note under the tables says
     base, variant = ((written(m["base"], lang, sh), written(m["variant"], lang, sh))
                      if m["base"] is not None and m["variant"] is not None else (f(m["base"]), f(m["variant"])))
+    change = d(shown)
+    # where the interval keeps two decimals, its row keeps them too: "1.37 → 0.99 −0.38 [−0.77 to +0.01]" (en51*)
+    base, variant, change = fine_cells(m, ends, lang, sh) or (base, variant, change)
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
-            f"{d(shown)} {interval(*ends, lang)}{marks}")
+            f"{change} {interval(*ends, lang)}{marks}")
 
 
 def look_ordinal(look: int, lang: str) -> str:

@@ -329,9 +329,9 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
 PLACES = 1
 
 
-def written(x: float, lang: str, share: bool) -> str:
-    """A table's value with its ``PLACES`` decimal, always written (a share as a percentage)."""
-    return percent(x, lang, places=PLACES, fixed=True) if share else decimal(x, lang, False, PLACES, True)
+def written(x: float, lang: str, share: bool, places: int = PLACES) -> str:
+    """A table's value with its ``PLACES`` decimal (or ``places``), always written (a share as a percentage)."""
+    return percent(x, lang, places=places, fixed=True) if share else decimal(x, lang, False, places, True)
 
 
 def as_written(m: dict[str, Any]) -> tuple[float, float]:
