@@ -80,3 +80,31 @@ def test_en51_row_values_take_their_difference_decimals_terminal():
     gold = {"metric": "tally:gold", "base": 25.0, "variant": 25.01, "difference": 0.01, "low": -0.02, "high": 0.03,
             "significant": False}
     assert count_cells(gold, "en")[1:4] == ("25.00", "25.01", "+0.01")
+
+
+def test_en30_fix_base_figure_says_it_comes_from_the_search_games():
+    """en30*: "result, on 100 games per player count that the search never played: shortage … in 2.0% of games at 3
+    players (base game: 94.0%)" read as the base game on those same new games; its figure is the search's games'
+    (``Problem.share``, from validate on the search's seeds). Said in the line itself, in every language; the next
+    counts give the figure alone after the first has named it."""
+    import json
+    from pathlib import Path
+
+    book = json.loads((Path(__file__).parent.parent / "cardgen" / "tune" / "fix.json").read_text("utf-8"))
+
+    def find(d, key):
+        if isinstance(d, dict):
+            for k, v in d.items():
+                if k == key and isinstance(v, str):
+                    yield v
+                yield from find(v, key)
+
+    said = {"en": "base game, on the search’s games: {was}", "fr": "jeu de base, sur les parties de la recherche : {was}",
+            "it": "gioco base, sulle partite della ricerca: {was}"}
+    labelled = list(find(book, "cured_label"))
+    assert len(labelled) == 3 and all(any(s in x for s in said.values()) for x in labelled)
+    for key in ("cured_short", "cured_seat", "cured_gap", "cured_target", "cured_none", "cured_short_case"):
+        texts = list(find(book, key))
+        assert texts and all(any(s in x for s in said.values()) for x in texts), key
+    assert all(x.endswith(("(base game: {was})", "(jeu de base : {was})", "(gioco base: {was})"))
+               for x in find(book, "cured_label_next"))  # each figure labelled (en83)
