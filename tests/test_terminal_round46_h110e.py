@@ -108,3 +108,28 @@ def test_en30_fix_base_figure_says_it_comes_from_the_search_games():
         assert texts and all(any(s in x for s in said.values()) for x in texts), key
     assert all(x.endswith(("(base game: {was})", "(jeu de base : {was})", "(gioco base: {was})"))
                for x in find(book, "cured_label_next"))  # each figure labelled (en83)
+
+
+def test_en23_compare_screen_says_rounding_under_the_first_rounded_length():
+    """en23*, en52: compare's screen said "games are 9.2 turns shorter, from 27.2 to 17.9" first and why it does
+    not subtract 54 lines later, at the screen's end; the note now stands right under the paragraph that first
+    needs it, once, and the closing line no longer carries it."""
+    from cardgen.simulate.summary import format_comparison
+    from cardgen.terminal import say
+
+    turns = {"metric": "turns", "group": "length", "base": 27.17, "variant": 17.93, "difference": -9.24,
+             "low": -10.6, "high": -7.9, "significant": True}
+    side = {"variant": "royale", "sufficiency": []}
+    result = {"verdict": ["Games are 9.2 turns shorter, from 27.2 to 17.9."], "metrics": [turns], "family": 1,
+              "base_result": side, "variant_result": {**side, "variant": "short"}, "component_impact": []}
+    doc = {"lang": "en", "base": "royale", "variant": "short", "name": "Short", "games": 100,
+           "agents": ["heuristic"], "differences": [],
+           "results": [{"players": 2, **result}, {"players": 3, **result}]}
+    lines = format_comparison(doc, tables=False).splitlines()
+    note = say("compare_rounding", "en")
+    flat = [" ".join(line.split()) for line in lines]
+    at = [i for i, line in enumerate(flat) if note in line]
+    assert len(at) == 1, lines
+    first = next(i for i, line in enumerate(flat) if "9.2 turns shorter" in line)
+    assert at[0] == first + 1, lines
+    assert note not in flat[-1]

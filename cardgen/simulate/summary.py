@@ -2647,6 +2647,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
+    rounding_said = False  # the note on rounding, said under the first figure that needs it (en23*)
     gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
     first_counts: tuple[list[str], int] | None = None  # the first count's other counts, and that count
     prior: tuple[list[str], int] | None = None  # the last count's, likewise
@@ -2657,6 +2658,13 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # a list of separate findings (twenty-first reading en38)
         said = list(r["verdict"])
         lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
+        # the note on rounding under the first paragraph whose length change is said beside its two rounded values
+        # ("9.2 turns shorter, from 27.2 to 17.9"): at the screen's end, 54 lines below, it came too late (terminal
+        # round 46 en23*, en52); once a screen
+        if not tables and not rounding_said and said and any(
+                m.get("significant") and group(m["metric"]) == "length" for m in r["metrics"]):
+            lines.append("  " + say("compare_rounding", lang))
+            rounding_said = True
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         gone = gone_counts(internal, lang, named_metrics(r))
         again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
@@ -2713,11 +2721,12 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         none = ["  " + say("compare_balance_none", lang)] if quiet and not balance else []
         lines += [say("compare_balance_head", lang)] + (balance or none) if balance or quiet else []
         # the note on rounding where this screen prints a difference beside its two rounded values: a length that
-        # changed ("9.2 turns shorter, from 27.2 to 17.9") or a seat's paragraph (round 45, one decimal everywhere);
-        # the report's footnote says it for its tables
+        # changed, under its paragraph above (round 46 en23*: it stood at the screen's end), or else a seat's
+        # paragraph, the balance block just above this line (round 45); the report's footnote says it for its tables
         rounded = bool(balance) or any(m.get("significant") and group(m["metric"]) == "length"
                                        for r in results for m in r["metrics"])
-        lines.append(say("compare_in_report", lang) + (" " + say("compare_rounding", lang) if rounded else ""))
+        lines.append(say("compare_in_report", lang) + (" " + say("compare_rounding", lang)
+                                                       if rounded and not rounding_said else ""))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines += legend_lines(results, lang, naming)
