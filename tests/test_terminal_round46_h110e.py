@@ -133,3 +133,20 @@ def test_en23_compare_screen_says_rounding_under_the_first_rounded_length():
     first = next(i for i, line in enumerate(flat) if "9.2 turns shorter" in line)
     assert at[0] == first + 1, lines
     assert note not in flat[-1]
+
+
+def test_en49_compare_page_says_rounding_in_its_opening_paragraph():
+    """en49, en52 (and the page half of en23*): the compare page's note on rounding was the last sentence of its last
+    paragraph, far below "9.2 turns shorter, from 27.2 to 17.9" and the rows that do not subtract; it now follows
+    "Differences are variant minus base … A difference of two percentages is in percentage points." in the opening
+    paragraph, in every language, and the closing note no longer repeats it (``pages`` strips it there)."""
+    import inspect
+
+    from cardgen.languages import typeset
+    from cardgen.report import pages
+    from cardgen.simulate.verdict import PAGE
+    from cardgen.terminal import LINES
+
+    for lang in ("en", "fr", "it"):
+        assert typeset(PAGE[lang]["intro"], lang).endswith(" " + typeset(LINES[lang]["compare_rounding"], lang)), lang
+    assert 'removesuffix(" " + typeset(line("compare_rounding", lang), lang))' in inspect.getsource(pages)

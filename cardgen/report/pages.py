@@ -1262,7 +1262,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         quiet_said = quiet_said or bool(entries[-1]["balance_quiet"] and not entries[-1]["problems"])
     notes = []
     if results:
-        notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
+        # the page marks by its "significant" column; the note on rounding said in the opening paragraph, beside
+        # "Differences are variant minus base", not as the last sentence of the page (terminal round 46 en49, en52)
+        from cardgen.terminal import say as line
+        notes.append(footnote(results, lang, page=True).removesuffix(" " + typeset(line("compare_rounding", lang), lang)))
     if any(judged_cards(r.get("component_impact") or []) for r in results):  # no note on no card judged (it60)
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:
