@@ -459,14 +459,14 @@ def test_a_cure_names_its_problems_in_short_with_their_new_figures() -> None:
     short = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89)
     fresh = {"short:unpaid_by_bank": (0.04, 0.01, 0.1)}
     assert cured_line(short, fresh, "en", naming) == \
-        "3 players: shortage of unpaid by bank in 4.0% of games (base game: 94.0%)"
+        "3 players: shortage of unpaid by bank in 4.0% of games (base game, on the search’s games: 94.0%)"
     # fr24, it32: the deck's figure in brackets says whose it is, never "after « au lieu de »" to decode
     assert plain(cured_line(short, fresh, "fr", naming)) == \
-        "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu de base : 94,0 %)"
-    assert "nel 4,0% delle partite (gioco base: 94,0%)" in plain(cured_line(short, fresh, "it", naming))
+        "3 joueurs : manque de unpaid by bank dans 4,0 % des parties (jeu de base, sur les parties de la recherche : 94,0 %)"
+    assert "nel 4,0% delle partite (gioco base, sulle partite della ricerca: 94,0%)" in plain(cured_line(short, fresh, "it", naming))
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
     said = cured_line(seat, {"seat_5_win_rate": (0.185, 0.1, 0.3)}, "en", naming)
-    assert said == "6 players: no player beyond the fair share (player 5: 18.5%; base game: 27.0%)"
+    assert said == "6 players: no player beyond the fair share (player 5: 18.5%; base game, on the search’s games: 27.0%)"
 
 
 def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:

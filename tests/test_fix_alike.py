@@ -74,7 +74,7 @@ def test_a_like_proposal_is_said_in_two_lines_with_its_own_figures(lang: str,
     # labelled lines of a fix said in full: "change", then "cost" (twenty-third reading en45, fr36, it45)
     said = {"en": ("change (the same lever as fix 1, moved the same way): the box holds 43 gold coins instead of 25. cost: "
                    "add 18 gold coins to the box",
-                   "shortage of coins in the bank in 1.0% of games at 3 players (base game: 94.0%)"),
+                   "shortage of coins in the bank in 1.0% of games at 3 players (base game, on the search’s games: 94.0%)"),
             "fr": ("changement (même levier que la correction 1, dans le même sens) : la boîte contient 43 pièces d’or "
                    "au lieu de 25. coût : ajouter 18 pièces d’or à la boîte", "manque de pièces à la banque dans 1,0 % des parties à 3 joueurs"),
             "it": ("cambiamento (stessa leva della correzione 1, nella stessa direzione): la scatola contiene 43 monete "

@@ -109,20 +109,20 @@ def test_a_cure_chance_could_make_is_never_listed_under_cures() -> None:
     fresh = {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}, 6: {"short:unpaid_by_bank": (0.0, 0.0, 0.04)}}
     prop = Proposal(Trial(0, {}, True, 1.0), fresh, {}, {}, frozenset({_key(six)}), {3: 50, 6: 100})
     for lang, sure, likely in (
-            ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (base game: 94.0%)",
-             "6 players: no game where the bank cannot pay all it owes (base game: 7.0%)"),
-            ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2,0 % des parties (jeu de base : 94,0 %)",
-             "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu de base : 7,0 %)"),
-            ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0% delle partite (gioco base: 94,0%)",
-             "6 giocatori: nessuna partita in cui la banca non può pagare tutto ciò che deve (gioco base: 7,0%)")):  # it29; "in no game" in every language
+            ("en", "3 players: the bank cannot pay all it owes in 2.0% of games (base game, on the search’s games: 94.0%)",
+             "6 players: no game where the bank cannot pay all it owes (base game, on the search’s games: 7.0%)"),
+            ("fr", "3 joueurs : la banque ne peut pas verser tout ce qu’elle doit dans 2,0 % des parties (jeu de base, sur les parties de la recherche : 94,0 %)",
+             "6 joueurs : aucune partie où la banque ne peut pas verser tout ce qu’elle doit (jeu de base, sur les parties de la recherche : 7,0 %)"),
+            ("it", "3 giocatori: la banca non può pagare tutto ciò che deve nel 2,0% delle partite (gioco base, sulle partite della ricerca: 94,0%)",
+             "6 giocatori: nessuna partita in cui la banca non può pagare tutto ciò che deve (gioco base, sulle partite della ricerca: 7,0%)")):  # it29; "in no game" in every language
         fixer = _fixer(lang, [three, six])  # the proposal's file, read alone: the case in full
         assert plain(cured_text(fixer, prop, lang, short=False)) == sure, lang
         assert plain(cured_text(fixer, prop, lang, chance=True, short=False)) == likely, lang
     # the run's own lines: the case by the short name its "Problems found" line gave it (fr55, it48)
     assert plain(cured_text(_fixer("en", [three, six]), prop, "en")) == \
-        "shortage of coins in the bank in 2.0% of games at 3 players (base game: 94.0%)"
+        "shortage of coins in the bank in 2.0% of games at 3 players (base game, on the search’s games: 94.0%)"
     assert plain(cured_text(_fixer("fr", [three, six]), prop, "fr", chance=True)) == \
-        "aucun manque de pièces à la banque à 6 joueurs (jeu de base : 7,0 %)"
+        "aucun manque de pièces à la banque à 6 joueurs (jeu de base, sur les parties de la recherche : 7,0 %)"
     assert chance_pairs(_fixer("en", [three, six]), prop) == 100  # the 6-player comparison's pairs
     # en32: the pairs are the game-for-game comparison's (within_chance reads it), not the 100 new games
     assert word("likely", "en", games="100 pairs of games", what="x") == \
@@ -267,21 +267,21 @@ def test_the_shortage_case_is_said_in_full_once_then_by_its_short_name() -> None
                "at most 5%)",
                "4 players: shortage of coins in the bank in 93.0% of games (aim: at most 5%)",
                "shortage of coins in the bank in 43.0% of games at 3 players, 29.0% at 4",
-               "shortage of coins in the bank in 2.0% of games at 3 players (base game: 94.0%); 1.0% at 4 "
+               "shortage of coins in the bank in 2.0% of games at 3 players (base game, on the search’s games: 94.0%); 1.0% at 4 "
                "(base game: 93.0%); none at 5 (base game: 59.0%)"),
         "fr": ("3 joueurs : la banque ne peut pas verser tout ce qu’elle doit (ci-dessous : « manque de pièces à la banque ») dans "
                "94,0 % des "
                "parties (objectif : 5 % au plus)",
                "4 joueurs : manque de pièces à la banque dans 93,0 % des parties (objectif : 5 % au plus)",
                "manque de pièces à la banque dans 43,0 % des parties à 3 joueurs, 29,0 % à 4",
-               "manque de pièces à la banque dans 2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; 1,0 % à 4 (jeu de base : "
+               "manque de pièces à la banque dans 2,0 % des parties à 3 joueurs (jeu de base, sur les parties de la recherche : 94,0 %) ; 1,0 % à 4 (jeu de base : "
                "93,0 %) ; aucun à 5 (jeu de base : 59,0 %)"),
         "it": ("3 giocatori: la banca non può pagare tutto ciò che deve (qui sotto: «carenza di monete in banca») nel "
                "94,0% delle partite "
                "(soglia: al massimo 5%)",
                "4 giocatori: carenza di monete in banca nel 93,0% delle partite (soglia: al massimo 5%)",
                "carenza di monete in banca nel 43,0% delle partite con 3 giocatori, 29,0% con 4",
-               "carenza di monete in banca nel 2,0% delle partite con 3 giocatori (gioco base: 94,0%); 1,0% con 4 (gioco "
+               "carenza di monete in banca nel 2,0% delle partite con 3 giocatori (gioco base, sulle partite della ricerca: 94,0%); 1,0% con 4 (gioco "
                "base: 93,0%); nessuna partita con 5 (gioco base: 59,0%)")}
     for lang, (first, second, trial, cures) in expect.items():
         naming = Naming.of(_draco(), lang)
@@ -310,6 +310,6 @@ def test_the_proposal_file_read_alone_names_the_shortage_in_full(tmp_path: Path)
     prop = Proposal(Trial(0, {params[0].key: 40}, True, 1.2), {3: {"short:unpaid_by_bank": (0.02, 0.0, 0.07)}},
                     {}, {}, frozenset(), {3: 50})
     head = write_proposal(fixer, prop, 1, [three]).read_text(encoding="utf-8")
-    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (base game: 94.0%)." in head, \
+    assert "# It fixes: 3 players: the bank cannot pay all it owes in 2.0% of games (base game, on the search’s games: 94.0%)." in head, \
         head
     assert "shortfall" not in head and "shortage of" not in head

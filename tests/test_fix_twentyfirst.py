@@ -215,13 +215,13 @@ def test_the_fair_share_belongs_to_no_player() -> None:
 def test_the_unchanged_games_figure_is_labelled_and_the_label_said_once(lang: str, label: str,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
     """en83: "(the figure after “was” is Draco & Co unchanged, on the search’s 100 games)" told the reader how to read
-    a line: each figure is labelled, "3 players: shortage of coins in the bank in 2.0% of games (base game: 94.0%)",
+    a line: each figure is labelled, "3 players: shortage of coins in the bank in 2.0% of games (base game, on the search’s games: 94.0%)",
     and what the label is said once, above the fixes."""
     fixer, prop = _proposal(lang, 0.06)
     cured = plain(cured_text(fixer, prop, lang))
-    figure = {"en": "2.0% of games at 3 players (base game: 94.0%); none at 4 (base game: 93.0%)",
-              "fr": "2,0 % des parties à 3 joueurs (jeu de base : 94,0 %) ; aucun à 4 (jeu de base : 93,0 %)",
-              "it": "2,0% delle partite con 3 giocatori (gioco base: 94,0%); nessuna partita con 4 (gioco base: 93,0%)"}
+    figure = {"en": "2.0% of games at 3 players (base game, on the search’s games: 94.0%); none at 4 (base game: 93.0%)",
+              "fr": "2,0 % des parties à 3 joueurs (jeu de base, sur les parties de la recherche : 94,0 %) ; aucun à 4 (jeu de base : 93,0 %)",
+              "it": "2,0% delle partite con 3 giocatori (gioco base, sulle partite della ricerca: 94,0%); nessuna partita con 4 (gioco base: 93,0%)"}
     assert cured.endswith(figure[lang]), cured
     fix._say_all(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
     out = flat(capsys.readouterr().out)

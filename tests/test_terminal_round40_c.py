@@ -281,8 +281,9 @@ def test_close_games_say_their_pairs_before_their_bracketed_definition(lang: str
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_compare_row_gives_its_values_the_decimals_its_interval_needs(lang: str) -> None:
     """terminal round 40 en40: "−0.4 [−0.77 to +0.01]" (lead changes) set two precisions in one figure: the interval
-    keeps the decimals that show it holds 0 (fourteenth reading en63), and the difference takes them too. The values
-    keep one decimal (round 45: one decimal on every table's values, the difference worked out before rounding)."""
+    keeps the decimals that show it holds 0 (fourteenth reading en63), and the difference takes them too. So do the
+    row's values (terminal round 46 en51*: "1.4 | 1.0 | −0.38" read 1.4 − 1.0 = −0.38); a row whose interval needs
+    one decimal keeps one (round 45: one decimal on every table's values)."""
     from cardgen.report.pages import metrics_table
 
     m = {"metric": "lead_changes", "base": 1.37, "variant": 0.99, "difference": -0.38, "low": -0.77, "high": 0.01,
@@ -290,7 +291,7 @@ def test_a_compare_row_gives_its_values_the_decimals_its_interval_needs(lang: st
     [row] = metrics_table([m], lang)["rows"]
     sep = "." if lang == "en" else ","
     assert [plain(row[k]) for k in ("base", "variant", "difference")] == [
-        f"1{sep}4", f"1{sep}0", f"−0{sep}38"], row
+        f"1{sep}37", f"0{sep}99", f"−0{sep}38"], row
     assert plain(row["interval"]) == {"en": "[−0.77 to +0.01]", "fr": "[−0,77 ; +0,01]", "it": "[−0,77; +0,01]"}[lang]
     whole = {**m, "low": -0.9, "high": -0.1, "significant": True}  # one decimal enough: one decimal kept
     [row] = metrics_table([whole], lang)["rows"]

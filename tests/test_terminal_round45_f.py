@@ -160,7 +160,8 @@ def test_fix_works_a_relative_change_out_from_the_one_decimal_values_it_writes()
 @pytest.mark.parametrize("significant", [True, False])
 def test_compares_screen_says_how_it_rounds_only_where_it_shows_a_difference(significant: bool) -> None:
     """compare's terminal (no tables): a length that changed is said with its difference beside its two rounded
-    values ("9.2 turns shorter, from 27.2 to 17.9"), so the note on rounding closes the screen; a screen showing no
+    values ("9.2 turns shorter, from 27.2 to 17.9"), so the screen says the note on rounding (under that paragraph
+    since round 46 en23*, else at its close); a screen showing no
     difference beside two values (no length changed, no seat's paragraph) keeps its rows (the rich toast's 38)."""
     from cardgen.simulate.summary import format_comparison
 

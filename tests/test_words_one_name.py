@@ -45,7 +45,7 @@ def test_a_difference_of_percentages_is_defined_as_percentage_points_where_pts_i
     # (the vocabulary, fifteenth reading)
     for lang, unit in (("en", "in percentage points"), ("fr", "en points de pourcentage"),
                        ("it", "in punti percentuali")):
-        assert PAGE[lang]["intro"].rstrip(".").endswith(unit), lang
+        assert f"{unit}." in PAGE[lang]["intro"], lang  # then the note on rounding (terminal round 46 en49)
         assert PAGE[lang]["difference_pp"].rstrip(")").endswith(unit)
         assert PAGE[lang]["difference_pp_mixed"].rstrip(")").endswith(unit)
         assert not any(u in PAGE[lang]["intro"] for u in ("(pp)", "(pts)", "(p.p.)"))

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, grouped, half_up, is_singular, percent, typeset
+from cardgen.languages import decimal, grouped, is_singular, percent, typeset
 from cardgen.text import join_and, more_than
 from cardgen.report.impact import (WORDS as IMPACT_WORDS, Count, exchange_block, impact_block, impact_footnote, judged_cards,
                                    own_words, said_before, strength_block)
@@ -750,7 +750,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     defined is named alone, its definition given once a page (twenty-first reading fr63, it67). ``fix``: the table of
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
-    from cardgen.simulate.summary import interval, marked_ends, points
+    from cardgen.simulate.summary import fine_cells, interval, marked_ends, points
     from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
@@ -807,11 +807,13 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         # the difference with its interval's decimals: "−0.4 [−0.77 to +0.01]" set two precisions in one figure
         # (terminal round 40 en40; the interval keeps what shows it holds 0: en63); the values keep one decimal,
         # the difference worked out before rounding, as the closing note says (round 45)
-        places = max([len(x.group(1)) for e in (ends(m) if m.get("low") is not None and m.get("high") is not None
-                                                 else ()) if (x := re.search(r"[.,](\d+)$", e))] or [1])
-        if places > 1 and true.get("difference") is not None:  # the true one, unrounded (``seen`` has it rounded)
-            x = true["difference"] * (100 if share(m["metric"]) else 1)
-            row["difference"] = typeset(decimal(half_up(x, places), lang, True, places, True), lang)
+        # and its values too: "1.4 | 1.0 | −0.38" read 1.4 − 1.0 = −0.38; now "1.37 | 0.99 | −0.38" (round 46 en51*,
+        # en53, ``summary.fine_cells``, as the terminal's row)
+        fine = (fine_cells(true, ends(m), lang, share(m["metric"]))  # the true difference, unrounded (``seen``
+                if m.get("low") is not None and m.get("high") is not None else None)  # has it rounded)
+        if fine:
+            row["base"], row["variant"] = fine[0], fine[1]
+            row["difference"] = typeset(fine[2], lang)
 
     head = words["table"].split("|")
     head[2] = words["fixed_column"] if fix else head[2]
@@ -1042,7 +1044,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.summary import figure_bases, first_games, interval, winner_games
-    from cardgen.simulate.verdict import WORDS, defined, is_share as share, label, number
+    from cardgen.simulate.verdict import WORDS, defined, indicator, is_share as share, label
 
     d = r.get("designer") or {}
     if r.get("players") == 1:  # lead changes, comebacks, cards some seats lack: nothing to measure alone (as the terminal)
@@ -1065,9 +1067,10 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
              "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] and n not in again
              else "",
-             "mean": number(f["mean"], lang, share(n), fixed=True),  # the figures as the terminal writes them:
-             "interval": interval(number(f["low"], lang, share(n), fixed=True),  # "50.0%", "[4.3 to 5.0]"
-                                  number(f["high"], lang, share(n), fixed=True), lang)}
+             # the figures as the terminal writes them: "50.0%", "[4.3 to 5.0]", "0.40 [0.33 to 0.47]" (round 46 en44*)
+             "mean": indicator(f["mean"], lang, share(n), f["mean"]),
+             "interval": interval(indicator(f["low"], lang, share(n), f["mean"]),
+                                  indicator(f["high"], lang, share(n), f["mean"]), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
     from cardgen.simulate.verdict import unit
@@ -1259,7 +1262,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         quiet_said = quiet_said or bool(entries[-1]["balance_quiet"] and not entries[-1]["problems"])
     notes = []
     if results:
-        notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
+        # the page marks by its "significant" column; the note on rounding said in the opening paragraph, beside
+        # "Differences are variant minus base", not as the last sentence of the page (terminal round 46 en49, en52)
+        from cardgen.terminal import say as line
+        notes.append(footnote(results, lang, page=True).removesuffix(" " + typeset(line("compare_rounding", lang), lang)))
     if any(judged_cards(r.get("component_impact") or []) for r in results):  # no note on no card judged (it60)
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:

@@ -230,6 +230,21 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) 
 
 
 
+def fine_cells(m: Mapping[str, Any], ends: Sequence[str], lang: str, share: bool) -> tuple[str, str, str] | None:
+    """A compared row's base, variant and difference with the decimals its interval's ends need, where they need
+    more than one (``marked_ends``: "[−0.77 to +0.01]", an end that would round to 0.0), else None: the row kept
+    one decimal for its values and two for its difference, "1.4 | 1.0 | −0.38", which read 1.4 − 1.0 = −0.38
+    (terminal round 46 en51*, en53). The difference the true one, rounded, as ``shown_difference``."""
+    from cardgen.simulate.verdict import PLACES, written
+    places = max([len(x.group(1)) for e in ends if (x := re.search(r"[.,](\d+)$", e))] or [PLACES])
+    if places <= PLACES or m.get("base") is None or m.get("variant") is None:
+        return None
+    d = m["difference"] if m.get("difference") is not None else m["variant"] - m["base"]
+    scale = 100 if share else 1
+    return (written(m["base"], lang, share, places), written(m["variant"], lang, share, places),
+            decimal(half_up(d * scale, places) + 0.0, lang, True, places, True))
+
+
 def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = None) -> tuple[str, ...]:
     """One listed count's cells (``listed_counts``): its name without "the most at any one time…" (said once above
     the list), its two values (with one decimal, as every table: ``verdict.PLACES``), their signed difference (a
@@ -244,6 +259,7 @@ def count_cells(m: dict[str, Any], lang: str, words: Mapping[str, Any] | None = 
     change = points(d, lang, True, False) if share else number(d, lang, share, signed=True, fixed=True)
     # one decimal, the difference worked out before rounding, as the note under the list says (terminal round 45)
     b, v = written(m["base"], lang, share), written(m["variant"], lang, share)
+    b, v, change = fine_cells(m, ends, lang, share) or (b, v, change)  # a row with its interval's decimals (en51*)
     return (named, b, v, typeset(change, lang), *ends)  # "−12.3" as its interval's ends write it, never "-12.3"
 
 
@@ -1546,7 +1562,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     so a run of several entries defines the same terms once; ``players``, ``shared``: the entry's count and its
     shared wins, ``winner`` the winner's mean score (``figure_bases``)."""
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.verdict import gloss, is_share as share, label, number
+    from cardgen.simulate.verdict import gloss, indicator, is_share as share, label
 
     naming = naming or Naming()
     out = []
@@ -1585,7 +1601,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.add(mark)
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
-        means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
+        # an indicator below 1 with two decimals, its interval too (round 46 en44*, ``verdict.indicator``)
+        means = [indicator(f["mean"], lang, share(name), f["mean"]) for name, f in figures]
         # the decimal marks in one column: a share's "%" (" %" in French) stands out to the right of the counts'
         # figures, never pushes its digits two columns left of theirs (twenty-first reading fr8)
         tails = [mean[len(mean.rstrip("%\u202f\u00a0 ")):] for mean in means]
@@ -1595,7 +1612,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         means = [f"{head:>{digits}}{tail:<{tail_width}}" for head, tail in zip(heads, tails)]
         for text, mean, (name, f) in zip(labels, means, figures):
             out.append(f"    {text:<{width}}  {mean} " + interval(
-                number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True), lang))
+                indicator(f["low"], lang, share(name), f["mean"]), indicator(f["high"], lang, share(name), f["mean"]),
+                lang))
         # which games each figure counts, once, under the table: beside some rows, on a line of its own under others,
         # "(the same games)" on a third, and absent at 3 and 4 players (nineteenth reading fr4, fr13, fr14, en8)
         out += ["    " + note for note in figure_bases(figures, lang, naming, players, shared, winner)]
@@ -1667,7 +1685,7 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
     if measured, and an indicator missing at one count (kingmaking at 2 players) dropped its row for every count
     (round 39 fr40, it18, fr41, it19). The game's name leads the heading (fr42, it20)."""
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.verdict import is_share as share, label, number
+    from cardgen.simulate.verdict import indicator, is_share as share, label
 
     out: list[str] = []
     decks = list(dict.fromkeys(r.get("variant") for r in results))
@@ -1684,7 +1702,7 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
         heads = [_players(r["players"], lang) for r in entries]
         dash = say("across_dash_mark", lang)
         rows = [(label(n, lang, naming.words, short=True),
-                 [number(figures[n]["mean"], lang, share(n), fixed=True) if n in figures else dash
+                 [indicator(figures[n]["mean"], lang, share(n), figures[n]["mean"]) if n in figures else dash
                   for figures in shown]) for n in names]
         width = max(len(text) for text, _ in rows)
         cols = [max(len(heads[i]), *(len(v[i]) for _, v in rows)) for i in range(len(entries))]
@@ -2425,8 +2443,11 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     # rounding, as the note under the tables says
     base, variant = ((written(m["base"], lang, sh), written(m["variant"], lang, sh))
                      if m["base"] is not None and m["variant"] is not None else (f(m["base"]), f(m["variant"])))
+    change = d(shown)
+    # where the interval keeps two decimals, its row keeps them too: "1.37 → 0.99 −0.38 [−0.77 to +0.01]" (en51*)
+    base, variant, change = fine_cells(m, ends, lang, sh) or (base, variant, change)
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
-            f"{d(shown)} {interval(*ends, lang)}{marks}")
+            f"{change} {interval(*ends, lang)}{marks}")
 
 
 def look_ordinal(look: int, lang: str) -> str:
@@ -2626,6 +2647,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
+    rounding_said = False  # the note on rounding, said under the first figure that needs it (en23*)
     gone_at: tuple[frozenset[str], int] | None = None  # the counts the rule does away with, first said at (en39)
     first_counts: tuple[list[str], int] | None = None  # the first count's other counts, and that count
     prior: tuple[list[str], int] | None = None  # the last count's, likewise
@@ -2636,6 +2658,13 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # a list of separate findings (twenty-first reading en38)
         said = list(r["verdict"])
         lines += ([prefix + " ".join([lowered(said[0], lang), *said[1:]])] if prefix and said else said)
+        # the note on rounding under the first paragraph whose length change is said beside its two rounded values
+        # ("9.2 turns shorter, from 27.2 to 17.9"): at the screen's end, 54 lines below, it came too late (terminal
+        # round 46 en23*, en52); once a screen
+        if not tables and not rounding_said and said and any(
+                m.get("significant") and group(m["metric"]) == "length" for m in r["metrics"]):
+            lines.append("  " + say("compare_rounding", lang))
+            rounding_said = True
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         gone = gone_counts(internal, lang, named_metrics(r))
         again = gone_at[1] if gone and gone_at is not None and gone_at[0] == gone and gone_at[1] != 1 else None
@@ -2692,11 +2721,12 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         none = ["  " + say("compare_balance_none", lang)] if quiet and not balance else []
         lines += [say("compare_balance_head", lang)] + (balance or none) if balance or quiet else []
         # the note on rounding where this screen prints a difference beside its two rounded values: a length that
-        # changed ("9.2 turns shorter, from 27.2 to 17.9") or a seat's paragraph (round 45, one decimal everywhere);
-        # the report's footnote says it for its tables
+        # changed, under its paragraph above (round 46 en23*: it stood at the screen's end), or else a seat's
+        # paragraph, the balance block just above this line (round 45); the report's footnote says it for its tables
         rounded = bool(balance) or any(m.get("significant") and group(m["metric"]) == "length"
                                        for r in results for m in r["metrics"])
-        lines.append(say("compare_in_report", lang) + (" " + say("compare_rounding", lang) if rounded else ""))
+        lines.append(say("compare_in_report", lang) + (" " + say("compare_rounding", lang)
+                                                       if rounded and not rounding_said else ""))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines += legend_lines(results, lang, naming)

@@ -220,6 +220,16 @@ def number(x: float, lang: str, share: bool, signed: bool = False, small: bool =
     return decimal(x, lang, signed, 1, fixed)
 
 
+def indicator(x: float, lang: str, share: bool, mean: float) -> str:
+    """A design indicator's value or an end of its interval (``x``), as every table writes it: one decimal
+    (``PLACES``), but two for an indicator that is not a share and whose ``mean`` is below 1, its interval's ends
+    alike: Royale's "tension 0.4 [0.3 to 0.5]" set the figure on its own bound and hid that 0.53 at 3 players is a
+    third above 0.40 at 2 (terminal round 46 en44*)."""
+    if share:
+        return number(x, lang, True, fixed=True)
+    return decimal(x, lang, False, PLACES + 1 if abs(round(mean, 2)) < 1 else PLACES, True)
+
+
 def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
     """Two figures of one sentence written alike: both with their one decimal when either needs it ("from 7.0
     to 4.5", never "from 7 to 4.5"), both whole when both are ("3 turns"); a share always with its decimal
@@ -319,9 +329,9 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
 PLACES = 1
 
 
-def written(x: float, lang: str, share: bool) -> str:
-    """A table's value with its ``PLACES`` decimal, always written (a share as a percentage)."""
-    return percent(x, lang, places=PLACES, fixed=True) if share else decimal(x, lang, False, PLACES, True)
+def written(x: float, lang: str, share: bool, places: int = PLACES) -> str:
+    """A table's value with its ``PLACES`` decimal (or ``places``), always written (a share as a percentage)."""
+    return percent(x, lang, places=places, fixed=True) if share else decimal(x, lang, False, places, True)
 
 
 def as_written(m: dict[str, Any]) -> tuple[float, float]:
