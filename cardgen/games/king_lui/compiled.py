@@ -228,7 +228,8 @@ class KingLuiFast(BatchEngine):
         self.sup = np.zeros(t.cards, dtype=np.int64)
         buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
         # the position, the legal actions and the heuristic's scratch, both generators, the outcome's arrays
-        self._work = (np.zeros(core.size(n, players, t.cards), dtype=np.int64), buf, np.zeros_like(buf),
+        size = getattr(core.size, "py_func", core.size)(n, players, t.cards)  # arithmetic: nothing to compile for it
+        self._work = (np.zeros(size, dtype=np.int64), buf, np.zeros_like(buf),
                       np.zeros((3, n), dtype=np.float64), fastrng.new_state(), fastrng.new_state(),
                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                       np.zeros(players, dtype=np.int64))
