@@ -369,18 +369,3 @@ def test_the_guard_stops_a_seat_outside_the_table_and_only_that() -> None:
     state.end_reason = "over"  # a finished game has no one to act: not a problem
     state._house_check()
 
-
-def test_a_rule_that_adds_actions_is_not_compiled_for_players_who_judge_them(tmp_path: Path) -> None:
-    """The default players judge a rule's added actions on the reference engine: asking the compiled tier for them
-    says why without building it (numba's seconds for a tier nobody would play); random players would get it."""
-    from cardgen.simulate import runner
-    from cardgen.terminal import say
-
-    rule = ("def legal_actions(state, default):\n    legal = default()\n    legal.append(('pass',))\n"
-            "    return legal\n\n\ndef apply(state, action, default):\n    if action == ('pass',):\n"
-            "        state.end_turn()\n        return\n    default(action)\n")
-    ref = runner.DeckRef.of(resolve("house", project(tmp_path, rule)))
-    for agents in (("heuristic",), ("search", "random")):
-        fast, why = runner.fast_engine(runner.load_project_deck, ref, 3, agents, "auto")
-        assert fast is None and why == say("why_no_agent", agents=agents[0]), why
-    assert (runner.load_project_deck, ref, 3) not in runner._FAST  # never built

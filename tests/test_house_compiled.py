@@ -404,3 +404,22 @@ def test_a_rule_run_at_every_decision_plays_fewer_games_per_watched_call(tmp_pat
     fast.play_batch(np.arange(50, dtype=np.uint64), ("random",), np.zeros((50, 3), dtype=np.int64), 10_000)
     per_call = int(1.0 / compiled.HOUSE_DECISION_GAME_SECONDS)
     assert played and max(played) == per_call and sum(played) == 50, played
+
+
+def test_a_rule_that_adds_actions_is_not_compiled_for_players_who_judge_them(tmp_path: Path) -> None:
+    """(Slow tier only by the suite's rule that README tests never ask for a tier: this one never builds it.) The
+    default players judge a rule's added actions on the reference engine: asking the compiled tier for them
+    says why without building it (numba's seconds for a tier nobody would play); random players would get it."""
+    from cardgen.simulate import runner
+    from cardgen.terminal import say
+
+    rule = ("def legal_actions(state, default):\n    legal = default()\n    legal.append(('pass',))\n"
+            "    return legal\n\n\ndef apply(state, action, default):\n    if action == ('pass',):\n"
+            "        state.end_turn()\n        return\n    default(action)\n")
+    from tests.test_house import project, resolve
+
+    ref = runner.DeckRef.of(resolve("house", project(tmp_path, rule)))
+    for agents in (("heuristic",), ("search", "random")):
+        fast, why = runner.fast_engine(runner.load_project_deck, ref, 3, agents, "auto")
+        assert fast is None and why == say("why_no_agent", agents=agents[0]), why
+    assert (runner.load_project_deck, ref, 3) not in runner._FAST  # never built
