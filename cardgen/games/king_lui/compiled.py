@@ -99,23 +99,8 @@ def _build(game: KingLuiGame) -> Tables | str:
                   np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
-class HouseContext(NamedTuple):
-    """``Context`` and the names of the actions a house rule may add (``compiled_house.Words``): a house rule's loop."""
-
-    kit: core.Kit
-    dish_of: np.ndarray
-    s: np.ndarray
-    sup: np.ndarray
-    gaps: np.ndarray
-    buf: np.ndarray
-    best: np.ndarray
-    work: np.ndarray
-    mt: np.ndarray
-    amt: np.ndarray
-    scores: np.ndarray
-    winners: np.ndarray
-    discarded: np.ndarray
-    words: object  #: ``compiled_house.Words``
+#: ``Context`` and the names of the actions a house rule may add (``compiled_house.Words``): a house rule's loop
+HouseContext = NamedTuple("HouseContext", [*Context.__annotations__.items(), ("words", object)])
 
 
 #: the outcome ``_play`` scores a game with: a compiled house rule's copy binds its own (``compiled_house``)

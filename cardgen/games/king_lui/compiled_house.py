@@ -462,7 +462,7 @@ _own_code = njit(own_code)
 def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
     """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
     v = d._view
-    code = _own_code(d._index, v._s, v._cfg, v._combos, d._buf, _joined(action))
+    code = _own_code(d._index, v._s, v._cfg, v._combos, d._buf, joined_words(action))
     if code < 0:
         raise ValueError("an action the game's own rules do not allow now reached default")
     _apply_code(v._s, code, v._cfg, v._combos, v._gaps)
@@ -480,8 +480,6 @@ def _joined_words(action):  # noqa: ANN001 - numba compares these with the imple
     if isinstance(action, types.BaseTuple):
         return lambda action: SEP.join(action)
 
-
-_joined = joined_words
 
 
 @overload_method(KingLuiApplyDefaultType, "__call__")
@@ -609,11 +607,19 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
     return _winners(scores, discarded, players, won)
 
 
+def play_view(s: Any, ctx: Any) -> Any:
+    """The view a hook gets of record ``s`` in a game the loop plays (``ctx``: its tables and gap log)."""
+    cfg = ctx.kit.cfg
+    return _view(s, cfg[C_DISHES], cfg[C_PLAYERS], cfg, ctx.kit.combo_cnt, ctx.gaps)
+
+
+_play_view = njit(inline="always")(play_view)
+
+
 def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
     codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many."""
-    kit = ctx.kit
-    v = _view(s, kit.cfg[C_DISHES], kit.cfg[C_PLAYERS], kit.cfg, kit.combo_cnt, ctx.gaps)
+    v = _play_view(s, ctx)
     got = legal_hook(v, _legal_default(v, ctx.words.words, ctx.words.kinds, buf))  # noqa: F821 - bound by ``compile_rule``
     m = 0
     for action in got:
@@ -627,8 +633,7 @@ def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
 def hooked_apply(s: Any, a: int, ctx: Any) -> None:
     """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
     action of code ``a``; its ``default`` plays one of the game's own actions."""
-    kit = ctx.kit
-    v = _view(s, kit.cfg[C_DISHES], kit.cfg[C_PLAYERS], kit.cfg, kit.combo_cnt, ctx.gaps)
+    v = _play_view(s, ctx)
     apply_hook(v, _action(a, _words_of_code(ctx.words, a), _kind_of_code(ctx.words, a)),  # noqa: F821 - bound
                _apply_default(v, ctx.words.index, ctx.best))
 
