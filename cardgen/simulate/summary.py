@@ -2112,15 +2112,18 @@ def strength_flags(dealt: Mapping[str, Any] | None, played: Mapping[str, Any] | 
     return hand, play and (by is None or "win" in by), play and (by is None or "margin" in by)
 
 
-def strength_key(lang: str, judged: int, hands_too: bool) -> str:
+def strength_key(lang: str, judged: int, hands_too: bool, naming: Naming | None = None) -> str:
     """The card table's one key: what the swap test does and what +5 means, what ◆ means with the widening for the
     ``judged`` cards compared at once (one: its plain 95 % interval; none, as in a short run: nothing, since no ◆ can
-    show, where it said "widened for the 0 cards"), and with ``hands_too`` the opening hands' columns."""
+    show, where it said "widened for the 0 cards"), and with ``hands_too`` the opening hands' columns. What the
+    margin is the difference of, in the game's own terms (``strength_margin_of``, the game's words' ``lines``):
+    Draco & Co counts a fortune, never a score (terminal round 46 fr9*, it9)."""
     from cardgen.languages import decimal
 
     mark = ("" if judged == 0 else say("strength_mark_one", lang) + " " if judged == 1
             else say("strength_mark", lang, n=decimal(judged, lang, places=0)) + " ")
-    return say("strength_key_trust" if hands_too else "strength_key_swap", lang, mark=mark)
+    return say("strength_key_trust" if hands_too else "strength_key_swap", lang, mark=mark,
+               margin_of=own_say("strength_margin_of", lang, naming))
 
 
 def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], lang: str = "en",
@@ -2203,7 +2206,7 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     # round 41 it11*, fr9*: 26 lines of method under the table before the designer learnt that nothing was flagged)
     if not again:
         judged = sum(1 for a, b in pairs if (a or b or {}).get("judged"))
-        out.append("    " + strength_key(lang, judged, hands_too))
+        out.append("    " + strength_key(lang, judged, hands_too, naming))
     if said is not None:
         said.add("strength_legend")
 
