@@ -84,18 +84,22 @@ def _proposal(lang: str, share3: float, significant: bool = True) -> tuple[Fixer
 
 #: the share above the aim on the paired games, said once inside its own sentence's brackets
 MERGED = {
-    "en": "Fewer games with a shortage of coins in the bank (6.0% of games instead of 94.0%: above the aim of at most 5%, "
+    "en": "Fewer games with a shortage of coins in the bank (6.0% of games instead of 94.0%, on these 50 pairs: above the aim of at most 5%, "
           "but on 50 games so small a gap may be chance; on the new games, within the aim).",
-    "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 % : au-dessus de "
+    "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 %, sur ces 50 paires : "
+          "au-dessus de "
           "l’objectif de 5 % au plus, mais sur 50 parties, un écart aussi faible peut venir du hasard ; sur les "
           "parties nouvelles, dans l’objectif).",
-    "it": "Meno partite con carenza di monete in banca (il 6,0% delle partite invece del 94,0%: oltre la soglia "
+    "it": "Meno partite con carenza di monete in banca (il 6,0% delle partite invece del 94,0%, su queste 50 "
+          "coppie: oltre la soglia "
           "del 5%, ma su 50 partite una differenza così piccola può dipendere dal caso; sulle partite nuove, entro la "
           "soglia).",
 }
 SIX = {"en": "6.0%", "fr": "6,0 %", "it": "6,0%"}
-#: the line of its own that said the paired share a second time
-OWN_LINE = {"en": "on these 50 pairs", "fr": "sur ces 50 paires", "it": "su queste 50 coppie"}
+#: the line of its own that said the paired share a second time (the sentence's brackets say "on these 50 pairs" too:
+#: terminal round 46 fr28*)
+OWN_LINE = {"en": "3 players: on these 50 pairs", "fr": "3 joueurs : sur ces 50 paires",
+            "it": "3 giocatori: su queste 50 coppie"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -121,10 +125,10 @@ def test_the_paired_share_above_the_aim_is_said_once_inside_its_sentence(lang: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "(18.0% of games instead of 94.0%: above the aim of at most 5%; on the new games, within the aim)."),
-    ("fr", "(18,0 % des parties au lieu de 94,0 % : au-dessus de l’objectif de 5 % au plus ; sur les parties "
+    ("en", "(18.0% of games instead of 94.0%, on these 50 pairs: above the aim of at most 5%; on the new games, within the aim)."),
+    ("fr", "(18,0 % des parties au lieu de 94,0 %, sur ces 50 paires : au-dessus de l’objectif de 5 % au plus ; sur les parties "
            "nouvelles, dans l’objectif)."),
-    ("it", "(il 18,0% delle partite invece del 94,0%: oltre la soglia del 5%; sulle partite nuove, entro la "
+    ("it", "(il 18,0% delle partite invece del 94,0%, su queste 50 coppie: oltre la soglia del 5%; sulle partite nuove, entro la "
            "soglia)."),
 ], ids=LANGS)
 def test_a_gap_too_large_for_chance_is_said_without_chance(lang: str, said: str) -> None:

@@ -45,3 +45,28 @@ def test_fr9_draco_s_card_key_says_fortune_not_score(lang: str) -> None:
     assert SCORE_WORD[lang] not in draco.lower(), draco
     for game in ("king_lui", "royale", None):
         assert SCORE[lang] in _card_lines(lang, game)
+
+
+# -- fr28*: the pair comparison's shortage share says which games it is on -------------------------------------------
+
+ON_PAIRS = {"en": "Fewer games with a shortage of coins in the bank (0.0% of games instead of 94.0%, on these 50 pairs).",
+            "fr": "Moins de parties avec un manque de pièces à la banque (0,0 % des parties au lieu de 94,0 %, sur ces 50 "
+                  "paires).",
+            "it": "Meno partite con carenza di monete in banca (lo 0,0% delle partite invece del 94,0%, su queste 50 "
+                  "coppie)."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr28_the_paired_shortage_share_says_it_is_on_these_pairs(lang: str) -> None:
+    """fr28*: fix's correction block gave the base game's share twice for one player count: "(jeu de base, sur les
+    parties de la recherche : 93,0 %)" on the result line (all the search's games), "(0,0 % des parties au lieu de
+    90,0 %)" ten lines below (the first 50 of them, paired). The second now says which games: "sur ces 50 paires",
+    where the share is within the aim as where it stays above it (then the aim note follows)."""
+    from test_fix_twentyfirst import _proposal
+
+    _, prop = _proposal(lang, 0.06)
+    four = [plain(s) for s in prop.said[4]]
+    assert ON_PAIRS[lang] in four, four
+    three = plain(" ".join(prop.said[3]))
+    assert {"en": "instead of 94.0%, on these 50 pairs: above the aim", "fr": "au lieu de 94,0 %, sur ces 50 paires : "
+            "au-dessus de l’objectif", "it": "invece del 94,0%, su queste 50 coppie: oltre la soglia"}[lang] in three

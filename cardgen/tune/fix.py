@@ -919,10 +919,31 @@ def said_verdicts(fixer: Fixer, trial: Trial, results: list[dict[str, Any]], nam
         notes = aim_notes(fixer, trial, above, pairs, r["players"])
         said[r["players"]] = verdict(r, lang, most=len(r["metrics"]), names=dict(names), alone=True,
                                      cases=cases or None, listed=True,
-                                     notes={metric: note for _, metric, note in notes} or None)
+                                     notes=pair_notes(fixer, trial, pairs, r["players"], notes) or None)
         named = named_metrics(r, most=len(r["metrics"]))
         merged[r["players"]] = frozenset(key for key, metric, _ in notes if metric in named)
     return said, merged
+
+
+def pair_notes(fixer: Fixer, trial: Trial, pairs: dict[int, int], players: int,
+               above: list[tuple[str, str, str]]) -> dict[str, str]:
+    """Per cured shortage's row at ``players`` (``gap:<ruling>``), what its sentence says inside its brackets after
+    its two shares: on which games they are ("on these 50 pairs"), then, where it stays above the aim there, the aim
+    note (``aim_notes``). The same correction's result line gives the base game's share on all the search's games
+    (93.0%), and "(0.0% of games instead of 90.0%)" ten lines below read as a second figure for the same games
+    (terminal round 46 fr28*)."""
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    said = {metric: note for _, metric, note in above}
+    out = {}
+    for p in fixer.cured(trial):
+        ruling = naming.rulings.get(naming.shortfall.get(p.name) or "", ("", False))[0] if p.kind == "short" else ""
+        if p.players != players or not ruling:
+            continue
+        metric = f"gap:{ruling}"
+        on = word("paired_on", lang, pairs=(pairs or {}).get(players, fixer.opts.games))
+        out[metric] = on + word("paired_on_then", lang, note=said[metric]) if metric in said else on
+    return out
 
 
 def aim_notes(fixer: Fixer, trial: Trial, above: dict[str, float], pairs: dict[int, int],
