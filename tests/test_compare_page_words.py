@@ -86,20 +86,21 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # the terminal's line, word for word, its intervals unbroken as a page writes them (eighteenth reading fr72),
     # each of its parts (verdict, figures, command) a paragraph, as the terminal sets them on lines of their own
     # (twenty-second reading fr26)
-    for part in compare_balance_parts(r, lang, "toy")[0]:
+    # terminal round 46 fr40*: the page's verdict points to its table for the change between the two games
+    for part in compare_balance_parts(r, lang, "toy", page=True)[0]:
         assert f"<p>{escape(kept(typeset(part[:1].upper() + part[1:], lang)))}</p>" in html, part
     # thirteenth reading (fr27, it32): the base game shows it; the variant's part is open on these pairs, never
     # "not the variant's" as a certainty
     # fifteenth reading (fr17, it25, en6): said once, as its own sentence, with the base game's own figures
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
     assert unbroken(typeset({"en": "Player 2 wins more than the fair share in both games on these pairs, beyond "
-                                   "chance; the pairs cannot tell whether the variant makes this worse or better",
+                                   "chance; the pairs cannot tell whether the variant makes this worse or better (see the table above)",
                              "fr": "Le joueur 2 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur "
-                                   "ces paires, et l’écart dépasse ce que le hasard peut expliquer ; ces paires ne disent pas "
-                                   "si la variante aggrave ou atténue ce déséquilibre",
+                                   "ces paires, et cet écart dépasse ce que le hasard peut expliquer ; ces paires ne disent pas "
+                                   "si la variante aggrave ou atténue ce déséquilibre (voir le tableau plus haut)",
                              "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "
                                    "coppie, e il caso difficilmente basta a spiegarlo; queste coppie non dicono se la "
-                                   "variante aggravi o attenui lo squilibrio"}[lang], lang)) in html
+                                   "variante aggravi o attenui lo squilibrio (vedi la tabella più sopra)"}[lang], lang)) in html
     assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
                              "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une part équitable de 50,0 %",
                              "it": "vinceva il 50,0% delle partite [55,0%; 82,0%], per una quota "

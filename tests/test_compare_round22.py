@@ -72,9 +72,11 @@ ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyon
                  "also wins more on these pairs, but by an amount that may be chance",
            # terminal round 43 fr17: "… sa part équitable avec la variante, au-delà du hasard": the fair share read
            # as the variant's, and "au-delà du hasard" elliptic
-           "fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et l’écart dépasse ce que le "
-                 "hasard peut expliquer ; dans le jeu de base, l’écart va dans le même sens sur ces paires, mais le hasard "
-                 "peut l’expliquer",
+           # terminal round 46 fr40*, fr16: « cet écart » (to the fair share) apart from « l’écart entre les deux jeux »;
+           # « mais le hasard peut l’expliquer, comme la différence » read as "like the difference can explain it"
+           "fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et cet écart dépasse ce que "
+                 "le hasard peut expliquer ; dans le jeu de base, l’écart va dans le même sens sur ces paires mais reste "
+                 "dans les limites du hasard",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            # terminal round 43 it19: "oltre il caso", an elliptic shorthand
            "it": "con la variante il giocatore 5 vince più spesso della quota equa, e il caso difficilmente basta a "
@@ -92,7 +94,7 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
     verdict = line[:line.index(". ", len(ALREADY[lang]))]
     assert verdict.endswith({"en": "and so may the change between the two games",
-                             "fr": "comme la différence entre les deux jeux",
+                             "fr": "tout comme l’écart entre les deux jeux",
                              "it": "può essere dovuta al caso"}[lang]), verdict
     # the base game's gap, maybe chance on 100 pairs: said once, in the verdict, never again beside its figure
     # (terminal round 41 en33*, it16*: this pin updated)
@@ -125,7 +127,7 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
             "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et "
-                  "l’écart dépasse ce que le hasard peut expliquer",
+                  "cet écart dépasse ce que le hasard peut expliquer",
             "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
                   "difficilmente basta a spiegarlo"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
@@ -156,7 +158,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     assert line.startswith({"en": "player 1 wins more than the fair share in both games, by more than chance would "
                                   "explain (narrowly so in the base game, where the gap is 11.0 percentage points); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
-                            "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et l’écart "
+                            "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et cet écart "
                                   "dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il est de "
                                   "11,0 points de pourcentage) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "

@@ -96,7 +96,7 @@ def _hungry_five(lang: str) -> str:
 
 @pytest.mark.parametrize(("lang", "chance", "pointer", "untrue"), [
     ("en", "may be chance", "the rows of the report’s tables at this player count", "lists them"),
-    ("fr", "mais le hasard peut", "les lignes des tableaux du rapport pour ce nombre de joueurs", "les énumère"),
+    ("fr", "dans les limites du hasard", "les lignes des tableaux du rapport pour ce nombre de joueurs", "les énumère"),
     ("it", "dovuta al caso", "le righe delle tabelle del resoconto per questo numero di giocatori", "l’elenco")])
 def test_the_balance_paragraph_says_may_be_chance_once_a_clause_and_points_where_the_figures_are(
         lang: str, chance: str, pointer: str, untrue: str) -> None:

@@ -166,13 +166,13 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
     quiet = plain(say("compare_balance_quiet", lang, **fields))
     assert leans.startswith({"en": "P wins more often than the fair share with the variant, beyond chance",
                              "fr": "avec la variante, P gagne plus souvent que ne le voudrait sa part équitable, et "
-                                   "l’écart dépasse ce que le hasard peut expliquer ;",
+                                   "cet écart dépasse ce que le hasard peut expliquer ;",
                              "it": "con la variante P vince più spesso della quota equa, e il caso difficilmente "
                                    "basta a spiegarlo;"}[lang]), leans
     assert edge.startswith({"en": "P wins more often than the fair share in both games, by more than chance would "
                                   "explain (narrowly so in the base game, where the gap is G)",
                             "fr": "P gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et "
-                                  "l’écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
+                                  "cet écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
                             "it": "P vince più spesso della quota equa in entrambi i giochi, e il caso difficilmente "
                                   "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, supera appena "

@@ -70,3 +70,36 @@ def test_fr28_the_paired_shortage_share_says_it_is_on_these_pairs(lang: str) -> 
     three = plain(" ".join(prop.said[3]))
     assert {"en": "instead of 94.0%, on these 50 pairs: above the aim", "fr": "au lieu de 94,0 %, sur ces 50 paires : "
             "au-dessus de l’objectif", "it": "invece del 94,0%, su queste 50 coppie: oltre la soglia"}[lang] in three
+
+
+# -- fr40* (fr16): the seat paragraph says which gap it means, and the page points to the table for the other -------
+
+LEANS = {"fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et cet écart "
+               "dépasse ce que le hasard peut expliquer ; dans le jeu de base, l’écart va dans le même sens sur ces "
+               "paires mais reste dans les limites du hasard, tout comme l’écart entre les deux jeux",
+         "en": "and so may the change between the two games",
+         "it": "come quella tra i due giochi, può essere dovuta al caso"}
+TABLE = {"en": " (see the table above)", "fr": " (voir le tableau plus haut)", "it": " (vedi la tabella più sopra)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr40_the_seat_verdict_names_its_gap_and_the_page_points_to_the_table(lang: str) -> None:
+    """fr40* (fr16): hungry-dragon's page, 5 players: the table's row "part des victoires, joueur 5 … +4,0 … oui (peut
+    venir du hasard)" and, a screen lower, "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et
+    l’écart dépasse ce que le hasard peut expliquer": both true (the change between the games; the distance to the
+    fair share), both « écart », opposite answers. The French names each (« cet écart », « l’écart entre les deux
+    jeux », fr16's « reste dans les limites du hasard, tout comme »); on the page, in every language, the words on the
+    change point to the table that holds it. The terminal, with no such table, does not."""
+    from test_compare_round22 import _hungry_five
+
+    from cardgen.simulate.summary import compare_balance
+
+    page = plain(compare_balance(_hungry_five(0.27), lang, "king_lui", page=True)[0])
+    terminal = plain(compare_balance(_hungry_five(0.27), lang, "king_lui")[0])
+    assert plain(LEANS[lang] + TABLE[lang]) in page, page
+    assert plain(TABLE[lang]) not in terminal and plain(LEANS[lang]) in terminal, terminal
+    if lang == "fr":
+        assert "et l’écart dépasse" not in page and "comme la différence" not in page, page
+    # the change not tested: no row in the table, no pointer
+    untested = plain(compare_balance(_hungry_five(0.27, significant=None), lang, "king_lui", page=True)[0])
+    assert plain(TABLE[lang]) not in untested, untested

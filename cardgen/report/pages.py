@@ -1235,7 +1235,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # the terminal's, each seat's verdict, figures and command a paragraph of their own, as the terminal sets
             # them on lines of their own: one paragraph a seat was a wall of 17 lines on a phone (fr26)
             "problems": [[typeset(part[:1].upper() + part[1:], lang) for part in parts]
-                         for parts in compare_balance_parts(r, lang, doc["base"])],
+                         for parts in compare_balance_parts(r, lang, doc["base"], page=True)],
             # a count with no seat flagged says so under the same heading, as the terminal does (en20)
             # why validate may still differ said at the first such count only: the same two sentences under every
             # count were the page's repeated note (terminal round 41 en36)

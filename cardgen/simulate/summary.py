@@ -3074,7 +3074,7 @@ def bound_note(m: Mapping[str, Any], end: float, which: str, lang: str) -> str:
     return say(f"compare_seat_{which}", lang, zero=_pct(0.0, lang), full=_pct(1.0, lang))
 
 
-def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str) -> str:
+def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str, table: str = "") -> str:
     """What compare found for one seat the variant's games flag (``variant_imbalance``'s ``f``), first, in one short
     sentence: which game favours the seat (or works against it) and what these pairs cannot tell. The message came
     in the middle of an 11- to 19-line paragraph of intervals and fair shares (twenty-first reading en24, en33,
@@ -3089,7 +3089,10 @@ def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str)
     ``own``: the base game's own flag of the seat (``_base_flag``); where its interval leaves the fair share out only
     just (``on_edge``), the size of the lean is said first, in points, and the margin as the pairs' ("favours player
     1 by 11.0 percentage points, just enough for these pairs to rule out chance"): "only just beyond chance" about
-    37.0 % against 26.0 % read as a small advantage, against validate's "clearly" (en26, it27, fr22)."""
+    37.0 % against 26.0 % read as a small advantage, against validate's "clearly" (en26, it27, fr22). ``table``: where
+    the change between the two games is (the page's "(see the table above)", ``compare_balance_parts``), said after
+    the words on that change: the page's paragraph said "the gap is beyond chance" (to the fair share) a screen below
+    the table's "may be chance" (the change), French calling both « écart » (terminal round 46 fr40*)."""
     edge = own is not None and on_edge(own)
     kind = (f"owned{'_moved' if f['moved'] else ''}{'_edge' if edge else ''}" if f["base_same"]
             else f"leans{'_moved' if f['moved'] else '_untested' if f['moved'] is None else ''}" if f.get("leans")
@@ -3101,7 +3104,12 @@ def seat_verdict(f: Mapping[str, Any], own: Mapping[str, Any] | None, lang: str)
         points = half_up(abs(100 * (f["base_rate"] - own["fair"])), 1)  # rounded figures (terminal round 41 en38*)
         gap = say_n("pp_written", points, lang, x=decimal(points, lang, places=1, fixed=True))
     return say(f"compare_seat_{kind}", lang, who=who, verb=say(f"favour_{f['side']}", lang), gap=gap,
-               inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang))
+               inf=say(f"favour_inf_{f['side']}", lang), often=say(f"often_{f['side']}", lang)) \
+        + (table if kind in POINTED else "")
+
+
+#: the seat verdicts that end on the change between the two games (``seat_verdict``'s ``table`` follows them)
+POINTED = frozenset({"leans", "leans_moved", "owned", "owned_edge"})
 
 
 def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: set[str]) -> str:
@@ -3177,13 +3185,14 @@ def seat_figures(r: Mapping[str, Any], f: Mapping[str, Any], lang: str, said: se
     return " ".join(text[:1].upper() + text[1:] + "." for text in out)
 
 
-def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[str]:
+def compare_balance(r: Mapping[str, Any], lang: str = "en", base_deck: str = "", page: bool = False) -> list[str]:
     """compare's balance paragraphs for one player count, the report page's and the tests' (one source with the
     terminal's, ``compare_balance_parts``): each seat's parts said as one paragraph."""
-    return [" ".join(parts) for parts in compare_balance_parts(r, lang, base_deck)]
+    return [" ".join(parts) for parts in compare_balance_parts(r, lang, base_deck, page)]
 
 
-def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str = "") -> list[list[str]]:
+def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str = "",
+                          page: bool = False) -> list[list[str]]:
     """compare's balance paragraphs for one player count, each in its parts (the terminal sets each part on a line
     of its own: one paragraph of nine lines and six colons and semicolons read as a wall, twenty-second reading
     fr26): one paragraph for each seat the variant's games flag (``variant_imbalance``), its verdict first in one
@@ -3194,7 +3203,9 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     games show, and naming them: said after a seat the base game does not show, "this imbalance" pointed at
     nothing (it36, fr30); never for a base game nothing showed unbalanced (thirteenth reading fr24, it29). Where
     neither game tells it from chance, the commands that judge the base game on more games and play more pairs,
-    once after the count's seats. Never "clearly" (twelfth reading fr26, it52, it60)."""
+    once after the count's seats. Never "clearly" (twelfth reading fr26, it52, it60). ``page``: the report page's,
+    whose table above has each seat's change row; a seat whose row is there points to it (``seat_verdict``'s
+    ``table``), the terminal, with no such table, gives the change in the figures below (terminal round 46 fr40*)."""
     from cardgen.simulate.balance import MORE_GAMES  # the pairs it tells to play, and why (terminal round 40 en15)
 
     flagged = sorted(variant_imbalance(r), key=lambda f: (not f["base_same"], not f["leans"]))  # the base game's first
@@ -3203,7 +3214,9 @@ def compare_balance_parts(r: Mapping[str, Any], lang: str = "en", base_deck: str
     said: set[str] = set()  # what the count's first seats said once (``seat_figures``)
     for f in flagged:
         own = _base_flag(r, f)
-        parts = [f"{seat_verdict(f, own, lang)}.", seat_figures(r, f, lang, said)]
+        row = next((m for m in r.get("metrics") or [] if m.get("metric") == f"seat_{f['seat']}_win_rate"), {})
+        table = say("compare_seat_table", lang) if page and row.get("difference") is not None else ""
+        parts = [f"{seat_verdict(f, own, lang, table)}.", seat_figures(r, f, lang, said)]
         if fix and f is fix[-1]:  # the base game's cure after its seats, naming them (it36, fr30)
             seats = and_list([say("seat", lang, k=s["seat"]) for s in fix], lang)
             parts.append(fix_pointer(say("fix_what_base", lang, who=seats),
