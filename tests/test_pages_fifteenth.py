@@ -270,6 +270,9 @@ def test_the_runs_page_counts_apart_the_changes_that_follow_from_the_rule(lang: 
     assert said in runs_index([run], "", lang).replace("\u202f", " ").replace("\u00a0", " ")
     old = {k: v for k, v in run.items() if k != "follows"}  # a record from before: every change alike
     assert PAGES[lang]["run_compare"].split(" ")[1] in runs_index([old], "", lang) and "16" in runs_index([old], "", lang)
+    assert {"en": "16 changes beyond chance (compared", "fr": "16 changements nets (comparaison",
+            "it": "16 cambiamenti difficilmente dovuti al caso (confronto"}[lang] in \
+        runs_index([old], "", lang).replace("\u202f", " ").replace("\u00a0", " ")
 
 
 def test_a_comparison_counts_the_changes_that_follow_from_its_rule() -> None:
@@ -278,7 +281,7 @@ def test_a_comparison_counts_the_changes_that_follow_from_its_rule() -> None:
                                     {"significant": True, "follows_from_change": False},
                                     {"significant": False, "follows_from_change": True}, {"significant": True}]},
                        {"metrics": [{"significant": True, "follows_from_change": True}]}]}
-    assert counted_changes(doc) == (4, 2)
+    assert counted_changes(doc) == (4, 2, 0)  # none among the other counts (terminal round 46 fr46*)
 
 
 def test_on_a_phone_a_verdict_badge_wraps() -> None:

@@ -103,3 +103,49 @@ def test_fr40_the_seat_verdict_names_its_gap_and_the_page_points_to_the_table(la
     # the change not tested: no row in the table, no pointer
     untested = plain(compare_balance(_hungry_five(0.27, significant=None), lang, "king_lui", page=True)[0])
     assert plain(TABLE[lang]) not in untested, untested
+
+
+# -- fr46*: the overview counts the changes as the compare page's headings do ----------------------------------------
+
+def _hungry_doc() -> dict:
+    """Hungry Dragon as compare saw it (seed 1): at each of 3 counts, the winner's score (a main figure) and the
+    king's portions (a game count no sentence names) beyond chance."""
+    def result(players: int) -> dict:
+        return {"players": players, "games": 100, "metrics": [
+            {"metric": "winning_score", "group": "tension", "base": 72.8, "variant": 56.9, "difference": -15.9,
+             "low": -20.0, "high": -11.0, "significant": True},
+            {"metric": "peak:king_portions", "group": "internal", "base": 6.0, "variant": 7.0, "difference": 1.0,
+             "low": 0.5, "high": 1.5, "significant": True},
+            {"metric": "turns", "group": "length", "base": 49.6, "variant": 49.4, "difference": -0.2,
+             "low": -1.4, "high": 1.1, "significant": False}]}
+    return {"results": [result(3), result(4), result(5)]}
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "3 changes beyond chance, and 3 among the other counts (compared at 3, 4 and 5 players)"),
+    ("fr", "3 changements nets, et 3 parmi les autres mesures (comparaison à 3, 4 et 5 joueurs)"),
+    ("it", "3 cambiamenti difficilmente dovuti al caso, e 3 tra le altre misure (confronto con 3, 4 e 5 giocatori)")])
+def test_fr46_the_overview_counts_apart_the_other_counts_as_the_headings_do(lang: str, said: str) -> None:
+    """fr46*: index.html and validation/index.html said "(6 changements nets)" for Hungry Dragon, whose compare page's
+    headings say "1 changement net (plus 1 parmi les autres mesures)" at each of 3 counts: the overview added both
+    kinds. It now counts them apart, as the headings do; Light Supper's changes that follow from the rule stay apart
+    too."""
+    from cardgen.report.gallery import WORDS, comparison_note
+    from cardgen.report.pages import runs_index
+    from cardgen.report.runs import counted_changes
+
+    sig, follows, others = counted_changes(_hungry_doc())
+    assert (sig, follows, others) == (6, 0, 3)
+    run = {"id": "c", "kind": "compare", "decks": ["king_lui", "king_lui-hungry-dragon"], "games": 100,
+           "players": [3, 4, 5], "agents": ["heuristic"], "seed": 1, "significant": sig, "follows": follows,
+           "others": others}
+    assert said in plain(runs_index([run], "", lang))
+    assert plain(comparison_note(run, WORDS[lang])) == said[:said.index(" (")]
+    # with changes that follow from the rule as well, each kind once
+    both = plain(comparison_note({**run, "significant": 16, "follows": 6}, WORDS[lang]))
+    assert both == {"en": "7 changes beyond chance, 3 among the other counts, and 6 more that follow from the "
+                          "variant’s rule",
+                    "fr": "7 changements nets, 3 parmi les autres mesures, et 6 autres qui découlent de la règle de la "
+                          "variante",
+                    "it": "7 cambiamenti difficilmente dovuti al caso, 3 tra le altre misure, e altri 6 che derivano "
+                          "dalla regola della variante"}[lang], both

@@ -344,14 +344,21 @@ def _books(out: Path, deck_id: str, words: dict[str, str]) -> list[tuple[str, li
 def comparison_note(record: dict[str, Any], words: dict[str, str]) -> str:
     """A comparison's changes as the runs' index counts them: those beyond chance apart from those that follow
     from the variant's rule, where the gallery said "16 changes beyond chance" beside the index's "10 …, and 6
-    more that follow from the variant's rule" (nineteenth reading fr57). A record without a count: its summary."""
+    more that follow from the variant's rule" (nineteenth reading fr57); and those among the game's other counts
+    apart, as the compare page's headings count them: "6 changes beyond chance" beside headings of "1 change … (and
+    1 among the other counts)" at three player counts (terminal round 46 fr46*). A record without a count: its
+    summary."""
     sig, follows = record.get("significant"), record.get("follows") or 0  # an older record counted all alike
+    others = record.get("others") or 0  # a record from before round 46 counted them with the main figures
     if not isinstance(sig, int):
         return record["summary"]
-    n = sig - follows
-    if follows and n == 0:
+    n = sig - follows - others
+    if follows and n == 0 and not others:
         return words["comparison_only_follows_one" if follows == 1 else "comparison_only_follows"].format(follows=follows)
     note = words["comparison_none"] if n == 0 else words["comparison_note_one" if n == 1 else "comparison_note"].format(sig=n)
+    if others:
+        note += words["comparison_but_others" if n == 0 else "comparison_others" if follows
+                      else "comparison_and_others"].format(others=others)
     return note + (words["comparison_and_follows_one" if follows == 1 else "comparison_and_follows"].format(follows=follows)
                    if follows else "")
 

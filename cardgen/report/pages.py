@@ -1337,10 +1337,10 @@ def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
         if r.get("kind") == "validate" and "total" in r:
             result = run_verdict(r, lang)
         elif r.get("kind") == "compare" and "significant" in r:
+            from cardgen.report.gallery import WORDS as GALLERY, comparison_note
             from cardgen.simulate.summary import and_list
-            follows = r.get("follows") or 0  # an older record counted every change alike
-            result = page_words("run_compare_follows" if follows else "run_compare", lang, n=r["significant"] - follows,
-                                follows=follows, counts=len(r.get("players") or []),
+            # counted as the gallery counts it, and as the compare page's headings do (terminal round 46 fr46*)
+            result = page_words("run_compare", lang, counts=comparison_note(r, GALLERY[lang]),
                                 players=and_list([str(p) for p in sorted(r.get("players") or [])], lang))
         else:
             result = page_words("run_old", lang)

@@ -119,12 +119,21 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     return folder / "index.html"
 
 
-def counted_changes(doc: dict[str, Any]) -> tuple[int, int]:
-    """A comparison's changes beyond chance, and how many of them follow directly from the variant's rule
-    (``follows_from_change``): the runs' page counts those apart, since "16 changes" overstated what Light
-    Supper does where the terminal names 7 (fifteenth reading en39)."""
-    metrics = [m for r in doc["results"] for m in r["metrics"] if m["significant"]]
-    return len(metrics), sum(bool(m.get("follows_from_change")) for m in metrics)
+def counted_changes(doc: dict[str, Any]) -> tuple[int, int, int]:
+    """A comparison's changes beyond chance, how many of them follow directly from the variant's rule
+    (``follows_from_change``), and how many of the others are among the game's other counts, as the compare page's
+    headings count them ("1 change beyond chance in the main figures (and 1 among the other counts)": an engine
+    count its sentences do not name, ``pages.compare_page``). The runs' page counts those apart, since "16 changes"
+    overstated what Light Supper does where the terminal names 7 (fifteenth reading en39); and "6 changes beyond
+    chance" beside headings that add up to 3 and 3 (terminal round 46 fr46*)."""
+    from cardgen.simulate.verdict import named_metrics
+
+    metrics = [(m, r) for r in doc["results"] for m in r["metrics"] if m["significant"]]
+    named = {id(r): named_metrics(r) for r in doc["results"]}
+    follows = sum(bool(m.get("follows_from_change")) for m, _ in metrics)
+    others = sum(1 for m, r in metrics if not m.get("follows_from_change") and m.get("group") == "internal"
+                 and m["metric"] not in named[id(r)])
+    return len(metrics), follows, others
 
 
 def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
@@ -144,7 +153,7 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
     write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played, here=True),
                                                      pictures,
                                                      Naming.of_decks(decks, lang)))
-    sig, follows = counted_changes(doc)
+    sig, follows, others = counted_changes(doc)
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
                      "names": [infos.get(d, {}).get("name") or d for d in (doc["base"], doc["variant"])],
                      # the pairs each player count played (a count stops early): the overview shows them, never
@@ -152,6 +161,7 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
                      "games": doc["games"], "pairs": [r["games"] for r in doc["results"]],
                      "players": [r["players"] for r in doc["results"]],
                      "agents": doc["agents"], "seed": doc["seed"], "significant": sig, "follows": follows,
+                     "others": others,
                      "summary": f"{sig} change(s) beyond chance over {len(doc['results'])} player count(s)"}, lang)
     _gallery(out, decks, lang)
     return folder / "index.html"
