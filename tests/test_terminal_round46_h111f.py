@@ -149,3 +149,41 @@ def test_fr46_the_overview_counts_apart_the_other_counts_as_the_headings_do(lang
                           "variante",
                     "it": "7 cambiamenti difficilmente dovuti al caso, 3 tra le altre misure, e altri 6 che derivano "
                           "dalla regola della variante"}[lang], both
+
+
+# -- fr10: why some bounds have two decimals, said once under the card table -----------------------------------------
+
+FINE = {"en": "An end that would round to 0.0 gets two decimals, and so does the other end of its interval, to show on "
+              "which side of 0 it lies.",
+        "fr": "Une borne qui s’arrondirait à 0,0 reçoit deux décimales, de même que l’autre borne de son intervalle, "
+              "pour montrer de quel côté de 0 elle se trouve.",
+        "it": "Un estremo che arrotondato darebbe 0,0 ha due decimali, e così l’altro estremo del suo intervallo, per "
+              "mostrare da quale parte dello zero si trova."}
+
+
+def _fine_designer() -> dict:
+    """Draco at 5 players (run.json): « Faveur » flagged on its margin, 0.7683 [0.0392 to 1.4974]."""
+    from test_round35_fixes import _designer, _played
+
+    d = _designer()
+    rows = [r for r in d["exchange"]["rows"] if r["component"] != "favour"]
+    favour = _played("favour", 0.02, margin=0.7683, margin_low=0.0392, margin_high=1.4974, flag="strong",
+                     flagged_by=["margin"])
+    return {**d, "exchange": {**d["exchange"], "rows": [favour, *rows]}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr10_two_decimal_bounds_are_explained_once_under_the_card_table(lang: str) -> None:
+    """fr10: "+0,8 [+0,04 ; +1,50] ◆", "−6,5 [−12,99 ; −0,03]": the only two-decimal bounds of the validate screen,
+    with no word of why (the page says it in its method note). Said once a run, under the first card table that has
+    such an interval; a table without one says nothing of it."""
+    said: set[str] = set()
+    lines = [plain(line) for line in designer_lines(_fine_designer(), lang, Naming(), 300, said, 5)]
+    text = " ".join(lines)
+    assert {"en": "[+0.04 to +1.50]", "fr": "[+0,04 ; +1,50]", "it": "[+0,04; +1,50]"}[lang] in text, text
+    assert text.count(plain(FINE[lang])) == 1, text
+    at = next(i for i, line in enumerate(lines) if plain(FINE[lang]) in line)
+    assert any("[+0" in line for line in lines[:at]), lines  # under the table's rows
+    again = " ".join(plain(line) for line in designer_lines(_fine_designer(), lang, Naming(), 300, said, 6))
+    assert plain(FINE[lang]) not in again  # once a run
+    assert plain(FINE[lang]) not in _card_lines(lang, None)  # one decimal everywhere: no note

@@ -2239,6 +2239,14 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
             hardly.append(f"{name} ({_times(row['plays_per_seat'], lang)})")
         out.append(text)
         out += [lead + note for note in notes]
+    # an interval whose ends take two decimals (``marked_ends``: one would print 0.0) said why, once a run, under
+    # the first table that has one: "+0,8 [+0,04 ; +1,50] ◆" beside one decimal everywhere else read as an
+    # inconsistency (terminal round 46 fr10)
+    if any(FINE_ENDS.search(cell) for _, _, _, cells, _ in columns for cell in cells) \
+            and (said is None or "strength_fine_ends" not in said):
+        out.append("    " + say("strength_fine_ends", lang))
+        if said is not None:
+            said.add("strength_fine_ends")
     if hardly:  # what both its figures show, in one sentence, once a run
         out.append("    " + say_n(_again("strength_hardly", said), len(hardly), lang, items=", ".join(hardly)))
     # a † card with a figure whose interval leaves 0 out: said, with why it is not flagged and what to check; "no
@@ -2246,6 +2254,10 @@ def strength_lines(rows: Sequence[Mapping[str, Any]], table: Mapping[str, Any], 
     for (a, b), name in zip(pairs, names):
         out += ["    " + line for line in held_notes(a, b, name, lang, naming, said)]
     return out
+
+
+#: an interval with an end of two decimals or more, as a table cell prints it ("[+0.04 to +1.50]", "[−12,99 ; −0,03]")
+FINE_ENDS = re.compile(r"\[[^\]]*\d[.,]\d{2}")
 
 
 def excluding(row: Mapping[str, Any]) -> list[str]:
