@@ -141,8 +141,8 @@ def test_a_card_flagged_in_play_on_its_margin_alone_is_never_said_to_win_more_of
            "player. Margin gained: +0.8 points [+0.04 to +1.50], just beyond chance (◆ in the card table above). Its " \
            "win rate gained, +3.4 percentage points [−2.0 to +8.8], may be chance" in en.replace("\u00a0", " ") and "wins more often" not in en and "wins’ gap" not in en
     fr, it = card_warning(flagged_cards(r)[0], "fr"), card_warning(flagged_cards(r)[0], "it")
-    assert "plutôt que celle contre laquelle elle a été échangée finit avec plus d’avance sur le mieux placé des autres " \
-           "joueurs : effet sur l’avance +0,8 point [+0,04 ; +1,50]. Cet écart dépasse de justesse ce que le " \
+    assert "plutôt qu’avec celle contre laquelle elle a été échangée, le joueur finit avec plus d’avance sur le mieux " \
+           "placé des autres joueurs : effet sur l’avance +0,8 point [+0,04 ; +1,50]. Cet écart dépasse de justesse ce que le " \
            "hasard peut expliquer" in fr.replace("\u202f", " ").replace("\u00a0", " ")
     assert "au-delà du hasard" not in fr and "sans gagner plus souvent" not in fr
     assert "invece dell’altra carta della sostituzione finisce con un vantaggio più ampio sul migliore degli altri. " \

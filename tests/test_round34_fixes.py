@@ -119,8 +119,9 @@ def test_the_margin_warning_compares_like_with_like() -> None:
         assert ("a player who holds it instead of the card it was swapped with ends better placed against the best "
                 "other player. " in LINES["en"][key])
         # round 39 (fr14*): « d'après le test de substitution, la carte … semble trop forte. Le joueur qui … »
-        assert ("joueur qui la tient plutôt que celle contre laquelle elle a été échangée finit avec plus d’avance sur le "
-                "mieux placé des autres joueurs : " in LINES["fr"][key])
+        # terminal round 46 fr12: « qui la tient plutôt que celle … », elliptic
+        assert ("Avec cette carte plutôt qu’avec celle contre laquelle elle a été échangée, le joueur finit avec plus "
+                "d’avance sur le mieux placé des autres joueurs : " in LINES["fr"][key])
     for key in ("warn_card_play_weak_margin", "warn_card_play_weak_margin_just"):
         assert ("chi la tiene invece dell’altra carta della sostituzione finisce più staccato dal migliore degli "
                 "altri. " in LINES["it"][key])

@@ -21,7 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the baseline: the card it was swapped with (each swap counts for both cards)
 BASELINE = {"en": "instead of the card it was swapped with",
-            "fr": "plutôt que celle contre laquelle elle a été échangée",
+            # terminal round 46 fr12: the words common to the page's « plutôt que celle … » and the terminal's « avec
+            # cette carte qu’avec celle … »
+            "fr": "contre laquelle elle a été échangée",
             "it": "invece dell’altra carta della sostituzione"}  # round 38 it1*, fr12: true of both cards; round 41 it12: one name, «sostituzione»
 #: the experiment's one name
 NAME = {"en": "card swap test", "fr": "test de substitution", "it": "prova di sostituzione"}
@@ -70,7 +72,7 @@ def test_the_swap_baseline_is_said_once_and_the_same_on_terminal_page_key_method
     # card" alone in the key beside "the card it was swapped with" in the warning read as two baselines)
     key = " ".join(_terminal(lang))
     assert {"en": "than with the card it was swapped with (in effect, an average other card)",
-            "fr": "plutôt que celle contre laquelle elle a été échangée (en pratique, une carte moyenne)",
+            "fr": "qu’avec celle contre laquelle elle a été échangée (en pratique, une carte moyenne)",
             "it": "invece dell’altra carta della sostituzione vince 5 partite su 100 in più (in pratica, rispetto a "
                   "una carta media)"}[lang] in re.sub(r"\s+", " ", key)
     assert BASELINE[lang] in page.split('class="muted key">', 1)[1].split("</ul>", 1)[0]  # the page's key

@@ -21,7 +21,7 @@ LANGS = ["en", "fr", "it"]
 
 #: the swap's other card, said so that it is true of the card received and of the card given up (it1*, fr12)
 BASELINE = {"en": "instead of the card it was swapped with",
-            "fr": "plutôt que celle contre laquelle elle a été échangée",
+            "fr": "contre laquelle elle a été échangée",  # terminal round 46 fr12: the page's and the terminal's words
             "it": "invece dell’altra carta della sostituzione"}
 #: what that other card amounts to (en6*)
 AVERAGE = {"en": "(a random card of another kind, so in effect an average other card)",  # round 39 en4

@@ -20,8 +20,9 @@ LANGS = ["en", "fr", "it"]
 # round 43 fr10*, it13: against the card it was swapped with, as the warnings say, then what that amounts to
 PLUS_FIVE = {"en": "+5 means its holder wins 5 more games in 100 than with the card it was swapped with (in effect, an "
                    "average other card)",
-             "fr": "+5 signifie 5 victoires de plus sur 100 pour le joueur qui la tient plutôt que celle contre laquelle "
-                   "elle a été échangée (en pratique, une carte moyenne)",
+             # terminal round 46 fr12: « qui la tient plutôt que celle … », elliptic
+             "fr": "+5 signifie 5 victoires de plus sur 100 avec cette carte qu’avec celle contre laquelle elle a été "
+                   "échangée (en pratique, une carte moyenne)",
              "it": "+5 vuol dire che chi la tiene invece dell’altra carta della sostituzione vince 5 partite su 100 in più "
                    "(in pratica, rispetto a una carta media)"}
 #: the opening hands: a cross-check, a flag from them alone to confirm on more games (round 40 it11*, fr9, it38)
@@ -113,7 +114,7 @@ def test_a_swap_test_card_warning_names_the_test_not_a_moment_of_the_game(lang: 
     assert not any(o in text for o in IN_PLAY), text
     # the test and the card's name in the sentence's first clause, before what a holder gains
     assert max(text.index("favour"), text.index(BY_TEST[lang])) < text.index(
-        {"en": "player who holds", "fr": "joueur qui la tient", "it": "hi la tiene"}[lang]), text
+        {"en": "player who holds", "fr": "le joueur", "it": "hi la tiene"}[lang]), text
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -54,7 +54,9 @@ def test_the_card_key_defines_every_column_of_the_table(lang: str) -> None:
 
 # -- fr10*, it13: one baseline for the swap test, in the key and in the warnings -------------------------------------
 
-BASELINE = {"en": "instead of the card it was swapped with", "fr": "plutôt que celle contre laquelle elle a été échangée",
+# terminal round 46 fr12: French « avec cette carte qu’avec celle contre laquelle elle a été échangée » (terminal),
+# « plutôt que celle contre laquelle … » (page): the same card
+BASELINE = {"en": "instead of the card it was swapped with", "fr": "contre laquelle elle a été échangée",
             "it": "invece dell’altra carta della sostituzione"}
 KEY_BASELINE = {"en": "than with the card it was swapped with", "fr": BASELINE["fr"], "it": BASELINE["it"]}
 

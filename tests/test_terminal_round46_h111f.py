@@ -187,3 +187,27 @@ def test_fr10_two_decimal_bounds_are_explained_once_under_the_card_table(lang: s
     again = " ".join(plain(line) for line in designer_lines(_fine_designer(), lang, Naming(), 300, said, 6))
     assert plain(FINE[lang]) not in again  # once a run
     assert plain(FINE[lang]) not in _card_lines(lang, None)  # one decimal everywhere: no note
+
+
+# -- fr12: the swap test's baseline said without an ellipsis -----------------------------------------------------------
+
+def test_fr12_the_swap_tests_definition_says_with_this_card_rather_than_with_the_other() -> None:
+    """fr12 (round 44 fr15, round 43 fr39): « +5 signifie 5 victoires de plus sur 100 pour le joueur qui la tient
+    plutôt que celle contre laquelle elle a été échangée »: « la » and « celle » without a clear antecedent, « tient …
+    plutôt que celle » hard to parse. Now « avec cette carte qu’avec celle contre laquelle elle a été échangée », in the
+    terminal's key, the page's key and every swap-test warning; the baseline stays the card it was swapped with, true
+    of the card received and of the card given up (round 38 it1*, round 43 fr10*)."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    key = "+5 signifie 5 victoires de plus sur 100 avec cette carte qu’avec celle contre laquelle elle a été échangée"
+    for text in (LINES["fr"]["strength_key_trust"], LINES["fr"]["strength_key_swap"], WORDS["fr"]["strength_trust"]):
+        assert key in text and "la tient" not in text, text
+    warnings = {k: v for k, v in LINES["fr"].items() if k.startswith("warn_card_play")}
+    assert len(warnings) == 8
+    for k, v in warnings.items():
+        assert "la tient" not in v and "qu’avec celle contre laquelle elle a été échangée" in v, k
+    assert ("Avec cette carte plutôt qu’avec celle contre laquelle elle a été échangée, le joueur finit avec plus "
+            "d’avance sur le mieux placé des autres joueurs :") in warnings["warn_card_play_strong_margin"]
+    assert "le joueur gagne nettement plus souvent avec elle qu’avec celle contre laquelle elle a été échangée" \
+        in warnings["warn_card_play_strong"]
