@@ -107,8 +107,11 @@ def test_a_two_decimal_interval_is_explained_fits_its_row_and_its_flag_says_whic
                          else "[+0,04; +1,50]") + " ◆") and row.count("◆") == 1, row
     page = str(exchange_block(table, None, lang)).replace("\u202f", " ").replace("\u00a0", " ")
     assert flag[2:] in page.replace("&#x27;", "'")
-    # why two decimals: the method's, on the page (terminal round 41 it11*, fr9*: the terminal points to it)
-    assert decimals in page.replace("&#x27;", "'") and "0.0" not in " ".join(lines).replace("[+0.04", ""), lines
+    # why two decimals: the method's, on the page (terminal round 41 it11*, fr9*: the terminal points to it); the
+    # terminal says it too, in the page's words, once under the table (terminal round 46 fr10)
+    screen = " ".join(lines)
+    assert decimals in page.replace("&#x27;", "'") and screen.count(decimals) == 1, lines
+    assert "0.0" not in screen.replace("[+0.04", "").replace(decimals, ""), lines
     # the page keeps its own longer legend (round 32 shortened the terminal's): "two decimals … which side of 0"
     assert {"en": "two decimals", "fr": "deux décimales", "it": "due decimali"}[lang] in page
     assert {"en": "to show on which side of 0 it lies", "fr": "pour montrer de quel côté de 0 elle se trouve",
@@ -537,7 +540,7 @@ def test_a_fix_for_every_count_is_said_once_at_the_top_of_the_game_page(draco: t
     # round 37 fr1*: the experiment named as cardgen's test, never as a move of the game
     # terminal round 41 it32: without the test's name, 39 long labels on a phone; the figure's name and unit only
     ("en", ("win rate gained (% points)", "margin gained (points)")),
-    ("fr", ("effet sur les victoires (pts de %)", "effet sur l’avance (points)")),
+    ("fr", ("effet sur les victoires (points de %)", "effet sur l’avance (points)")),
     ("it", ("effetto sulle vittorie (punti perc.)", "effetto sul vantaggio (punti)"))])
 def test_the_mid_game_figures_carry_their_names_on_a_phone(lang: str, labels: tuple[str, str]) -> None:
     """en39: on a 390 px phone the mid-game table's heads stand once above 13 cards: after a few the reader no longer
