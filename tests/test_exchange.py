@@ -345,8 +345,9 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     # the experiment named as cardgen's test, never as a move of the game; round 38 fr7: each column's unit under it
     assert lines[1].split() == ["test", "de", "substitution", ":", "effet"]
     assert lines[2].split() == ["carte", "sur", "les", "victoires", "sur", "l’avance"]
-    # terminal round 41 fr11: "(points de %)" read as a clipped calque; "(pts de %)", the reader's own form
-    assert lines[3].split() == ["(pts", "de", "%)", "(points)"]
+    # terminal round 41 fr11: "(points de %)" read as a clipped calque; "(pts de %)", the reader's own form; terminal
+    # rounds 42-44 and 46 fr13: "(pts de %)" an abbreviation of an abbreviation: "(points de %)"
+    assert lines[3].split() == ["(points", "de", "%)", "(points)"]
     # the margin with one decimal throughout, as the wins (en13, fr17); the flag's mark beside the figures it rests
     # on, in the card's row (the row's flag gives no ``flagged_by``: both)
     assert f"+25,0 [+10,0{nb}; +40,0] ◆" in lines[4] and f"+7,5 [+2,0{nb}; +13,0] ◆" in lines[4]

@@ -148,7 +148,7 @@ def test_the_mid_game_note_names_its_two_intervals_as_the_table_does() -> None:
     # round 37 fr1*: the experiment named as cardgen's test, never as a move of the game
     # terminal round 41 it32: without the test's name before each (39 long labels on a phone)
     ("en", "win rate gained (% points)", "margin gained (silver coins)"),
-    ("fr", "effet sur les victoires (pts de %)", "effet sur l’avance (pièces d’argent)"),
+    ("fr", "effet sur les victoires (points de %)", "effet sur l’avance (pièces d’argent)"),
     ("it", "effetto sulle vittorie (punti perc.)", "effetto sul vantaggio (monete d’argento)")])
 def test_on_a_phone_each_mid_game_figure_is_named_as_a_gain_and_the_heads_are_hidden(lang: str, win: str,
                                                                                      margin: str) -> None:

@@ -76,7 +76,7 @@ def test_the_terminal_puts_the_swap_test_first_each_column_with_its_unit_and_the
     assert at == sorted(at), titles
     for u in nonempty(units, "the columns' units"):  # a unit under every column (en13, fr7, it12*)
         assert u in under, (u, under)
-    assert units[1] == units[2] and {"en": "% points", "fr": "pts de %",  # round 41 fr11
+    assert units[1] == units[2] and {"en": "% points", "fr": "points de %",  # round 41 fr11, round 46 fr13
                                             "it": "punti percentuali"}[lang] in plain(units[1])  # round 40 it15
     assert lines[5].split()[0] == "favour"  # the first row right after: nothing else before it (fr19)
     # terminal round 41 it11*, fr9*: nothing under the table but the rows and the † notes (the columns' key and the

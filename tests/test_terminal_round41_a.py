@@ -231,7 +231,7 @@ def test_the_small_wordings_of_validate_read_as_their_language_writes() -> None:
             assert "cosa che serve" not in block["it"][key]
             assert "per misurare la forza di una carta cardgen dovrebbe poterla sostituire" in block["it"][key]
     units = plain(say("strength_units", "fr", unit="u"))
-    assert "(pts de %)" in units and "points de %" not in units
+    assert "(points de %)" in units and "pts de %" not in units  # terminal round 46 fr13
     assert "contengano tutti insieme il rispettivo valore" in LINES["it"]["interval_plain"]
     assert "tutti contemporaneamente" not in LINES["it"]["interval_plain"]
     assert "intitulés de cette édition" in LINES["fr"]["scale"] and "noms propres" not in LINES["fr"]["scale"]

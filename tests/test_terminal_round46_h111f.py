@@ -211,3 +211,18 @@ def test_fr12_the_swap_tests_definition_says_with_this_card_rather_than_with_the
             "d’avance sur le mieux placé des autres joueurs :") in warnings["warn_card_play_strong_margin"]
     assert "le joueur gagne nettement plus souvent avec elle qu’avec celle contre laquelle elle a été échangée" \
         in warnings["warn_card_play_strong"]
+
+
+# -- fr13: "(pts de %)" written out ------------------------------------------------------------------------------------
+
+def test_fr13_the_card_tables_french_unit_is_points_de_pourcentage_not_pts() -> None:
+    """fr13 (round 42 fr19, round 43 fr11/fr38, round 44 fr18): "(pts de %)", an abbreviation of an abbreviation, in
+    the card table's headings (terminal) and the page's labels: "(points de %)"; the key says "en points de
+    pourcentage" once."""
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import say
+
+    units = plain(say("strength_units", "fr", unit="u"))
+    labels = plain(WORDS["fr"]["strength_labels"])
+    assert units.split("|")[1:3] == ["(points de %)", "(points de %)"], units
+    assert "(pts" not in units and "(pts" not in labels and labels.count("(points de %)") == 2, labels

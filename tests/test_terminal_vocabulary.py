@@ -74,9 +74,9 @@ def test_french_says_points_never_the_english_pp() -> None:
     # (fifteenth reading fr6, it8: the narrow column's "pts" / "p.p." were defined only in the heading)
     for lang, unit, short in (("en", "in percentage points", " pp"), ("fr", "en points de pourcentage", " pts"),
                               ("it", "in punti percentuali", "p.p.")):
-        # terminal round 41 fr11: a column's heading may say "(pts de %)", the reader's own short form; never
-        # "pts" on its own in a cell or a sentence
-        said_here = _said(lang).replace("(pts de %)", "")
+        # terminal round 41 fr11: a column's heading may say "(points de %)" (round 46 fr13: never "(pts de %)");
+        # never "pts" on its own in a cell or a sentence
+        said_here = _said(lang).replace("(points de %)", "")
         assert unit in said_here and not re.search(r"\b" + re.escape(short.strip()) + r"(\W|$)", said_here)
     assert points(0.018, "fr", unit=False).replace("\u00a0", " ") == "+1,8"
     assert typeset(points(-0.085, "fr", unit=False), "fr") == "\u22128,5"  # the minus the page prints
