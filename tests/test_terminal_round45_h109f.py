@@ -23,8 +23,10 @@ def plain(text: str) -> str:
 @pytest.mark.parametrize(("lang", "reason", "old"), [
     ("en", "because the game’s file gives this number a second time, for the gold coins, and cardgen refuses the "
            "file when the two differ", "a number the rules set"),
-    ("fr", "car le fichier du jeu donne ce nombre une seconde fois, pour les pièces d’or, et cardgen refuse le "
-           "fichier si les deux diffèrent", "fixé par la règle"),
+    # terminal round 46 fr29: « pour les pièces d’or » (the file's entry) then « changez aussi les pièces d’or » (the
+    # coins): one name for two things
+    ("fr", "car ce nombre figure deux fois dans le fichier du jeu, dans la règle et dans les données des pièces d’or, "
+           "et cardgen refuse un fichier où les deux diffèrent", "fixé par la règle"),
     ("it", "perché il file del gioco riporta questo numero una seconda volta, per «monete d’oro», e cardgen "
            "rifiuta il file se i due valori differiscono", "fissato dalla regola")])
 def test_fr26_the_gold_worth_lever_is_left_out_for_its_true_reason(lang: str, reason: str, old: str) -> None:

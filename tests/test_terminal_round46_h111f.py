@@ -226,3 +226,25 @@ def test_fr13_the_card_tables_french_unit_is_points_de_pourcentage_not_pts() -> 
     labels = plain(WORDS["fr"]["strength_labels"])
     assert units.split("|")[1:3] == ["(points de %)", "(points de %)"], units
     assert "(pts" not in units and "(pts" not in labels and labels.count("(points de %)") == 2, labels
+
+
+# -- fr29: the gold coins' entry in the game's file and the coins themselves, told apart ------------------------------
+
+def test_fr29_the_left_out_gold_worth_names_the_files_entry_apart_from_the_coins() -> None:
+    """fr29: « car le fichier du jeu donne ce nombre une seconde fois, pour les pièces d’or, … (et changez aussi les
+    pièces d’or, si votre édition y indique ce nombre) »: « les pièces d’or » an entry of the game's file first, then
+    the coins in the box. The file's entry is now « les données des pièces d’or », the coins « les pièces d’or »."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.tune.fix import left_out_line, lever_name, printed
+
+    deck = resolve("draco", Path(__file__).resolve().parents[1])
+    naming = Naming.of(deck, "fr")
+    line = plain(left_out_line(lever_name("silver_per_gold", "fr", naming), "gold-coin", "fr", naming,
+                               printed(deck, "gold-coin")))
+    assert ("car ce nombre figure deux fois dans le fichier du jeu, dans la règle et dans les données des pièces d’or, "
+            "et cardgen refuse un fichier où les deux diffèrent ; or la recherche ne modifie que la règle. Pour essayer "
+            "une autre valeur, faites une variante qui change les deux (et, si votre édition indique ce nombre sur les "
+            "pièces d’or, modifiez-les aussi).") in line, line
+    assert "une seconde fois, pour les pièces d’or" not in line
