@@ -46,10 +46,12 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
            "search changes only the rule. To try another value, make a variant that changes both numbers (and "
            "change the gold coins too, if your edition marks that number on them).",
      "because that number is printed on “Favour”"),
-    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, car le fichier du jeu donne "
-           "ce nombre une seconde fois, pour les pièces d’or, et cardgen refuse le fichier si les deux diffèrent, "
-           "alors que la recherche ne change que la règle. Pour essayer une autre valeur, faites une variante qui "
-           "change les deux nombres (et changez aussi les pièces d’or, si votre édition y indique ce nombre).",
+    # terminal round 46 fr29: the file's entry (« les données des pièces d’or ») apart from the coins
+    ("fr", "Levier écarté de la recherche : valeur d’une pièce d’or en pièces d’argent, car ce nombre figure deux fois "
+           "dans le fichier du jeu, dans la règle et dans les données des pièces d’or, et cardgen refuse un fichier où "
+           "les deux diffèrent ; or la recherche ne modifie que la règle. Pour essayer une autre valeur, faites une "
+           "variante qui change les deux (et, si votre édition indique ce nombre sur les pièces d’or, modifiez-les "
+           "aussi).",
      "car ce nombre est imprimé sur « Faveur »"),
     # terminal round 40 it27, it28: "Per provarla" after "regola" was ambiguous, "i pezzi" and "vi indica" clumsy;
     # round 41: «vi è stampato», the same for one piece and several
