@@ -149,11 +149,12 @@ def test_the_peak_and_the_widened_interval_are_said_once_above_all_the_proposals
         out = capsys.readouterr().out
         # twenty-fifth reading en30, it33: the unpaid silver, a total over each game, is named as such; the other
         # counts are the highest reached (en43: never "game count")
+        # terminal round 46 fr31: « moyenné sur les parties », statistician's jargon: « une moyenne par partie »
         peak = {"en": "for the others, the highest it reached during each game",
-                "fr": "pour les autres, leur plus haut niveau dans chaque partie",
+                "fr": "pour les autres, de son plus haut niveau pendant la partie",
                 "it": "per gli altri, del massimo raggiunto in ciascuna partita"}[lang]
         total = {"en": "for “silver coins the bank could not pay”, its total over each game",
-                 "fr": "pour « pièces d’argent que la banque n’a pas pu payer », c’est le total de chaque partie",
+                 "fr": "pour « pièces d’argent que la banque n’a pas pu payer », de son total sur la partie",
                  "it": "per «monete d’argento che la banca non ha potuto pagare», del totale di ciascuna partita"}[lang]
         assert plain(out.replace("\n    ", " ")).count(plain(total)) == 1, out
         assert plain(out.replace("\n    ", " ")).count(plain(peak)) == 1, out

@@ -248,3 +248,39 @@ def test_fr29_the_left_out_gold_worth_names_the_files_entry_apart_from_the_coins
             "une autre valeur, faites une variante qui change les deux (et, si votre édition indique ce nombre sur les "
             "pièces d’or, modifiez-les aussi).") in line, line
     assert "une seconde fois, pour les pièces d’or" not in line
+
+
+# -- fr30, fr31: fix's notes above the fixes, each a line of its own; a count "une moyenne par partie" ----------------
+
+ROUNDING = {"en": "Each difference is worked out before rounding", "fr": "Chaque écart est calculé avant arrondi",
+            "it": "Ogni differenza è calcolata prima dell’arrotondamento"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr30_fr31_fixs_notes_are_lines_of_their_own_and_say_an_average_per_game(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """fr30: one paragraph of nine lines carried three notes (whose games "jeu de base" means, how the counts are
+    averaged, why the intervals are widened) and ended on the rounding note. Now the base game's note, the counts'
+    note and the rounding note each start a line of their own, the rounding last, on the screen and the page. fr31
+    (French): « chaque compteur listé est moyenné sur les parties », statistician's jargon: « une moyenne par
+    partie »."""
+    from pathlib import Path
+
+    import cardgen.tune.fix as fix
+    from test_fix_twentyfirst import _proposal
+
+    fixer, prop = _proposal(lang, 0.06)
+    fix._say_all(fixer, [(prop, Path("out/draco-fix-1.yaml"))])
+    out = capsys.readouterr().out
+    starts = [line for line in out.splitlines() if not line.startswith(" ")]
+    was = {"en": "In the figures below, “base game” is", "fr": "Ci-dessous, « jeu de base » donne",
+           "it": "Qui sotto, «gioco base» indica"}[lang]
+    counts = {"en": "In the game-for-game comparisons below, each count listed",
+              "fr": "Dans les comparaisons partie par partie ci-dessous, chaque compteur listé",
+              "it": "Nei confronti partita per partita qui sotto, ogni conteggio elencato"}[lang]
+    at = [next(i for i, line in enumerate(starts) if plain(line).startswith(plain(w))) for w in (was, counts,
+                                                                                                  ROUNDING[lang])]
+    assert at == [at[0], at[0] + 1, at[0] + 2], starts
+    assert [plain(n) for n in fixer.page.notes][-1].startswith(plain(ROUNDING[lang])) and len(fixer.page.notes) == 3
+    if lang == "fr":
+        assert "moyenné" not in out and "moyenne par partie" in plain(out.replace("\n    ", " ")), out

@@ -1694,18 +1694,19 @@ def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     lang = fixer.opts.lang
     props = [p for p, _ in written]
     shared = shared_verdicts(props)
-    note = counts_note(props, lang, Naming.of(fixer.deck, lang).words)
+    notes = counts_notes(props, lang, Naming.of(fixer.deck, lang).words)
     page = fixer.page
     summary = found_summary(fixer, written)
     if summary:  # the fixes first, before what their figures are (terminal round 41 it30)
         echo("\n".join(summary))
         page.summary = [line.strip() for line in summary]
     if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39), and
-        # what every block's figures are, in one paragraph (terminal round 41 en48)
+        # what every block's figures are (terminal round 41 en48): each note a line of its own, the rounding note
+        # last: one paragraph of nine lines carried three notes and ended on the rounding (terminal round 46 fr30)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
-        said = f"{was} {note}" if note else was
-        echo(said)
-        page.keep("notes", said)
+        for said in (was, *notes):
+            echo(said)
+            page.keep("notes", said)
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         entry = Proposed(rank, path.name, validate=validate_after(fixer, prop))
@@ -1896,6 +1897,11 @@ def found_summary(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> list[st
 
 
 def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | None = None) -> str | None:
+    """``counts_notes`` as one paragraph, or None where there is nothing to say."""
+    return " ".join(counts_notes(props, lang, words)) or None
+
+
+def counts_notes(props: list[Proposal], lang: str, words: Mapping[str, Any] | None = None) -> list[str]:
     """The line above the proposals that says once what their blocks' figures share: a listed count is the most it
     reached at any one time in a game, averaged over games, and an interval is widened because several figures are
     compared at once (said forty times in one report: twentieth reading en49, fr42, it37); None where no block
@@ -1914,8 +1920,9 @@ def counts_note(props: list[Proposal], lang: str, words: Mapping[str, Any] | Non
                                 for m in rows if is_total(m["metric"], words)))
     note = (word(f"{key}_totals", lang, totals=join_and([QUOTED[lang].format(t) for t in totals], lang))
             if key and key != "note_widened" and totals else word(key, lang) if key else "")
-    # each listed count's change is worked out before rounding, its values written with one decimal (round 45)
-    return " ".join(x for x in (note, word("note_rounding", lang) if rows else "") if x) or None
+    # each listed count's change is worked out before rounding, its values written with one decimal (round 45): a
+    # note of its own (terminal round 46 fr30)
+    return [x for x in (note, word("note_rounding", lang) if rows else "") if x]
 
 
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, entry: Proposed, shared: dict[int, list[str]],
