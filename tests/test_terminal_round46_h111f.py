@@ -284,3 +284,22 @@ def test_fr30_fr31_fixs_notes_are_lines_of_their_own_and_say_an_average_per_game
     assert [plain(n) for n in fixer.page.notes][-1].startswith(plain(ROUNDING[lang])) and len(fixer.page.notes) == 3
     if lang == "fr":
         assert "moyenné" not in out and "moyenne par partie" in plain(out.replace("\n    ", " ")), out
+
+
+# -- fr1: the designer figures are read after each player's turn -----------------------------------------------------
+
+def test_fr1_the_designer_figures_are_read_after_each_players_turn() -> None:
+    """fr1: "relevé après chaque tour": King Lui's book has a service and each player's turn, and a bare "tour" let
+    the designer wonder whether the leader is read once a service. The tracer reads the scores after every player's
+    turn (``designer.Tracer``, ``state.turns``), what the outputs call « tour de joueur »."""
+    import json
+    from pathlib import Path
+
+    from cardgen.simulate.verdict import gloss
+
+    assert "relevé après chaque tour de joueur" in gloss("drama", "fr")
+    assert "relevé après chaque tour de joueur" in gloss("lead_changes", "fr")
+    words = json.loads((Path(__file__).resolve().parents[1] / "cardgen/games/king_lui/words.json").read_text("utf-8"))
+    own = [v["fr"]["lead_changes"] for v in words.values()
+           if isinstance(v, dict) and isinstance(v.get("fr"), dict) and "lead_changes" in v["fr"]]
+    assert own and all("relevé après chaque tour de joueur, en décomptant" in text for text in own), own

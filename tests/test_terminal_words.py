@@ -602,7 +602,7 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     # lead changes too, the one row left undefined until the twenty-second reading (en2, it4)
     assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
                       "    changements de meneur par partie\u202f: nombre de fois où un autre joueur prend la tête, "
-                      "relevé après chaque tour (une égalité en tête n’est pas un changement)\u202f; plus ils "
+                      "relevé après chaque tour de joueur (une égalité en tête n’est pas un changement)\u202f; plus ils "
                       "sont nombreux, plus la partie reste indécise",
                       "    remontées\u202f: part des parties où le vainqueur était derrière le meneur à mi-partie\u202f; "
                       "plus elle est haute, moins mener à mi-partie assure la victoire"]  # its reading (en2)

@@ -257,8 +257,8 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
 
 def test_the_winners_deficit_is_defined_with_its_owner_and_its_unit_together() -> None:
     from cardgen.simulate.verdict import gloss
-    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé après chaque tour, "
-                                    "nul quand c’est lui qui mène")  # round 33 fr7: «il», the winner or the leader?
+    assert gloss("drama", "fr") == ("retard moyen du vainqueur sur le meneur, en points, relevé après chaque tour de "
+                                    "joueur, nul quand c’est lui qui mène")  # terminal round 46 fr1: « de joueur »  # round 33 fr7: «il», the winner or the leader?
     assert gloss("drama", "it") == "distanza media, in punti, del futuro vincitore da chi è al comando, misurata a ogni turno"
 
 
