@@ -329,7 +329,7 @@ def test_a_real_null_variant_is_never_said_to_favour_a_seat_the_base_game_leans_
 LEAD = {"en": ("lead changes per game: how often the lead passes to another player, counted after each turn (a tie "
                "for the lead is not a change)", "the higher, the more the lead swings back and forth during the game"),
         "fr": ("changements de meneur par partie : nombre de fois où un autre joueur prend la tête, relevé après "
-               "chaque tour (une égalité en tête n’est pas un changement)",
+               "chaque tour de joueur (une égalité en tête n’est pas un changement)",
                "plus ils sont nombreux, plus la partie reste indécise"),
         "it": ("cambi al comando per partita: quante volte il comando passa a un altro giocatore, contate alla fine di "
                "ogni turno (una parità al comando non conta come cambio)", "più sono, più la partita resta aperta")}
