@@ -132,12 +132,13 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("it", "report", "Resoconto: P"),  # it12: no English word
     ("it", "end_reasons", "come sono finite le partite: I"),  # it10: a past question for the past answer
     ("it", "interval_wide_plain", "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta"),  # it14
-    ("en", "close_scale_games", "close here means a margin of about 4 coins or less (winner’s fortune: 37.0 on "
-                                "average)"),  # fr13: one base of games, not the 300 beside the indicator's 224
-    ("fr", "close_scale_games", "« serrée » signifie ici un écart d’environ 4 pièces au plus (fortune du vainqueur : "
-                                "37,0 en moyenne)"),
-    ("it", "close_scale_games", "qui «combattuta» significa un distacco di circa 4 monete o meno (denaro del "
-                                "vincitore: 37,0 in media)")])
+    # terminal round 46 fr2 (en4): a tenth of each game's winning total, about 4 at the average
+    ("en", "close_scale_games", "close here means a margin of at most a tenth of that game’s winning total, about 4 "
+                                "coins (winner’s fortune: 37.0 on average)"),  # fr13: one base of games
+    ("fr", "close_scale_games", "« serrée » signifie ici un écart d’au plus un dixième du total du vainqueur de la "
+                                "partie, soit environ 4 pièces (fortune du vainqueur : 37,0 en moyenne)"),
+    ("it", "close_scale_games", "qui «combattuta» significa un distacco di al massimo un decimo del totale del "
+                                "vincitore della partita, cioè circa 4 monete (denaro del vincitore: 37,0 in media)")])
 def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
     from cardgen.terminal import say
 

@@ -303,3 +303,23 @@ def test_fr1_the_designer_figures_are_read_after_each_players_turn() -> None:
     own = [v["fr"]["lead_changes"] for v in words.values()
            if isinstance(v, dict) and isinstance(v.get("fr"), dict) and "lead_changes" in v["fr"]]
     assert own and all("relevé après chaque tour de joueur, en décomptant" in text for text in own), own
+
+
+# -- fr2 (en4): "close" is a tenth of each game's winning total, not a fixed margin -----------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "close here means a margin of at most a tenth of that game’s winning total, about 7 points (winner’s "
+           "score: 73.9 on average)"),
+    ("fr", "« serrée » signifie ici un écart d’au plus un dixième du total du vainqueur de la partie, soit environ 7 "
+           "points (score du vainqueur : 73,9 en moyenne)"),
+    ("it", "qui «combattuta» significa un distacco di al massimo un decimo del totale del vincitore della partita, "
+           "cioè circa 7 punti (punteggio del vincitore: 73,9 in media)")])
+def test_fr2_close_is_said_as_a_tenth_of_each_games_winning_total(lang: str, said: str) -> None:
+    """fr2 (en4): "« serrée » signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)"
+    read as a fixed 7-point threshold, while ``designer.close_margin`` takes a tenth of each game's winning score (at
+    least 1) and 73.9 is the mean over the run. The rule first, the 7 points as its size at that mean."""
+    from cardgen.simulate.summary import figure_bases
+
+    figures = [("close_games", {"mean": 0.4, "low": 0.3, "high": 0.5, "n": 250})]
+    notes = " ".join(plain(n) for n in figure_bases(figures, lang, Naming(), 4, 0, 73.9))
+    assert plain(said) in notes, notes
