@@ -115,7 +115,11 @@ def test_the_hardly_played_note_comes_once_for_both_measures_and_the_legend_once
             "it": "valori misurano l’effetto di averla in mano"}[lang] in note  # round 36 it7, round 38 it7
     # the key once a run, at the first count (terminal round 41 it11*: one line above the table, the columns' key
     # and the method the report's), "as above" after
-    assert len(first) == len(again) + 1
+    # terminal round 46 fr10: and the note on two-decimal bounds ("+0.8 [+0.04 to +1.50]"), once a run too
+    assert len(first) == len(again) + 2
+    from cardgen.terminal import say
+    fine = say("strength_fine_ends", lang)
+    assert [line.strip() for line in first].count(fine) == 1 and fine not in " ".join(again)
     assert {"en": "as above", "fr": "comme plus haut", "it": "come sopra"}[lang] in again[0]
     report = {"en": "in the report", "fr": "voir le rapport", "it": "nel resoconto"}[lang]
     assert report in " ".join(first) and report not in " ".join(again)
