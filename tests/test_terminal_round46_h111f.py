@@ -323,3 +323,26 @@ def test_fr2_close_is_said_as_a_tenth_of_each_games_winning_total(lang: str, sai
     figures = [("close_games", {"mean": 0.4, "low": 0.3, "high": 0.5, "n": 250})]
     notes = " ".join(plain(n) for n in figure_bases(figures, lang, Naming(), 4, 0, 73.9))
     assert plain(said) in notes, notes
+
+
+# -- fr3: the winner's deficit row names its unit ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "game", "row"), [
+    ("fr", "king_lui", "retard du vainqueur en points"), ("fr", "draco", "retard du vainqueur en pièces d’argent"),
+    ("en", "draco", "tension in silver coins"), ("it", "king_lui", "tensione in punti")])
+def test_fr3_the_winners_deficit_row_says_its_unit(lang: str, game: str, row: str) -> None:
+    """fr3: "retard du vainqueur 2,7 [2,5 ; 3,0]" between a count and percentages, its unit (points; Draco's silver
+    coins) only in the legend ten lines up. The row says it, in its own words (a row carries no note in brackets),
+    in validate's table and in the table of several counts side by side; the other rows keep their names."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import designer_across
+
+    naming = Naming(words=get_game(game).words)
+    fig = {"mean": 2.7, "low": 2.5, "high": 3.0, "n": 247}
+    d = {"games": 250, "drama": fig, "lead_changes": {"mean": 4.3, "low": 4.0, "high": 4.6}}
+    rows = [plain(line).strip() for line in designer_lines(d, lang, naming, 300, None, 4)]
+    assert any(line.startswith(row + " ") and line.endswith("]") for line in rows), rows
+    assert not any(line.startswith(("changements de meneur par partie en", "lead changes per game in")) for line in rows)
+    results = [{"variant": game, "players": p, "designer": d} for p in (3, 4)]
+    across = [plain(line).strip() for line in designer_across(results, lang, {game: naming})]
+    assert any(line.startswith(row + " ") for line in across), across

@@ -1600,7 +1600,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             said.update(legend)
             said.add(mark)
         out.append("  " + say("designer", lang, which=which))
-        labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
+        labels = [row_label(name, lang, naming) for name, _ in figures]
         # an indicator below 1 with two decimals, its interval too (round 46 en44*, ``verdict.indicator``)
         means = [indicator(f["mean"], lang, share(name), f["mean"]) for name, f in figures]
         # the decimal marks in one column: a share's "%" (" %" in French) stands out to the right of the counts'
@@ -1701,7 +1701,7 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
         names = [n for n in FIGURES if any(n in figures for figures in shown)]
         heads = [_players(r["players"], lang) for r in entries]
         dash = say("across_dash_mark", lang)
-        rows = [(label(n, lang, naming.words, short=True),
+        rows = [(row_label(n, lang, naming),
                  [indicator(figures[n]["mean"], lang, share(n), figures[n]["mean"]) if n in figures else dash
                   for figures in shown]) for n in names]
         width = max(len(text) for text, _ in rows)
@@ -1719,6 +1719,21 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
         if why:
             out.append("    " + say("across_dash", lang, mark=dash, why=LINES[lang]["separator"].join(why)))
     return out
+
+
+#: the design indicators counted in the score's own unit (points, Draco's silver coins): their table row says it
+IN_SCORE_UNIT = frozenset({"drama"})
+
+
+def row_label(name: str, lang: str, naming: Naming) -> str:
+    """A design indicator's short name as its table row gives it, with its unit where it is counted in the score's
+    ("tension in points", « retard du vainqueur en pièces d’argent »): the row stood between a count and
+    percentages with its unit only in the legend ten lines up (terminal round 46 fr3). Never in brackets: a row
+    carries no note (nineteenth reading fr4, fr13)."""
+    from cardgen.simulate.verdict import label, unit
+
+    text = label(name, lang, naming.words, short=True)
+    return say("row_unit", lang, label=text, unit=unit(lang, naming.words)) if name in IN_SCORE_UNIT else text
 
 
 def first_games(designer: Mapping[str, Any], played: int | None) -> int:
