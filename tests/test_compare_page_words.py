@@ -147,7 +147,7 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     # fifteenth reading (fr44, it53): one colon in the folded table's summary, its verb agreeing with the count
     n = len(internal)
-    assert typeset({"en": f"Other counts: 1 of {n} changed", "fr": f"Autres mesures : 1 sur {n} a varié",
+    assert typeset({"en": f"Other counts: 1 of {n} changed", "fr": f"Autres mesures : une sur {n} a varié",
                     "it": f"Altre misure: 1 su {n} è cambiata"}[lang], lang) in html
     assert not any(w in html for w in ("valeurs modifiées", "valori cambiati"))
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
@@ -181,7 +181,7 @@ def test_an_engine_count_the_summary_names_is_a_finding_on_the_page_as_in_the_te
     assert named_metrics(r) == {"gap:debt"}
     html = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     terminal = internal_line([m for m in r["metrics"] if m.get("group") == "internal"], lang, named=named_metrics(r))
-    said = {"en": "Other counts: 1 of 2 changed beyond chance", "fr": "Autres mesures\u202f: 1 sur 2 a varié plus que le hasard ne peut l’expliquer",
+    said = {"en": "Other counts: 1 of 2 changed beyond chance", "fr": "Autres mesures\u202f: une sur 2 a varié plus que le hasard ne peut l’expliquer",
             "it": "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso"}[lang]
     assert terminal.startswith(said) and said in html, (terminal, html)
     assert {"en": "1 of 3", "fr": "1 sur 3", "it": "1 su 3"}[lang] not in html and "2 of 3" not in html

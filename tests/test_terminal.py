@@ -229,7 +229,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
     assert re.search(r"part des victoires, joueur 1 \(premier à jouer\) +30,0\u202f% → +36,0\u202f%  \+6,0 \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 (trop forte sur les 100 parties de la variante de cette comparaison\u202f; le changement par rapport au jeu de base n’est pas testé)" in text
     # twenty-third reading (fr23): said with the count, before the items, never "; elle découle…" after them
-    assert ("1 sur 1 a varié plus que le hasard ne peut l’expliquer, par effet direct de la règle de la variante — " in text
+    assert ("une sur 1 a varié plus que le hasard ne peut l’expliquer, par effet direct de la règle de la variante — " in text
             and "rien dans les données" in text)  # round 43 it23*: "beyond chance"
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 

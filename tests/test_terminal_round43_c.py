@@ -132,7 +132,7 @@ def test_other_counts_say_they_did_not_change_beyond_chance_not_that_they_did_no
     assert {"en": "none of the 2 changed beyond chance;", "fr": "aucune des 2 n’a varié plus que le hasard ne peut l’expliquer ;",
             "it": "nessuna delle 2 è cambiata più di quanto possa spiegare il caso;"}[lang] in none, none
     one = plain(internal_line([quiet[0], _count("peak:richest", 39.7, 37.3, True)], lang))
-    assert {"en": "1 of 2 changed beyond chance —", "fr": "1 sur 2 a varié plus que le hasard ne peut l’expliquer —",
+    assert {"en": "1 of 2 changed beyond chance —", "fr": "une sur 2 a varié plus que le hasard ne peut l’expliquer —",
             "it": "1 su 2 è cambiata più di quanto possa spiegare il caso —"}[lang] in one, one
     only = plain(internal_line(quiet[:1], lang))
     assert BEYOND[lang] in only, only

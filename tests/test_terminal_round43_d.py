@@ -227,5 +227,5 @@ def test_a_later_counts_other_counts_name_the_one_they_add(lang: str) -> None:
     assert "(" not in plain(internal_line(fewer, lang, naming, before=before))
     moved = plain(internal_line(seven[:-1] + [_metric("gap:draw_from_empty_supply", True)], lang, naming,
                                 before=before))
-    assert {"en": "Other counts (one more than at 3 players: ", "fr": "1 sur 4 (une de plus qu’à 3 joueurs : ",
+    assert {"en": "Other counts (one more than at 3 players: ", "fr": "une sur 4 (une de plus qu’à 3 joueurs : ",
             "it": "1 su 4 (una in più rispetto a 3 giocatori: "}[lang] in moved, moved

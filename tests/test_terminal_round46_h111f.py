@@ -346,3 +346,21 @@ def test_fr3_the_winners_deficit_row_says_its_unit(lang: str, game: str, row: st
     results = [{"variant": game, "players": p, "designer": d} for p in (3, 4)]
     across = [plain(line).strip() for line in designer_across(results, lang, {game: naming})]
     assert any(line.startswith(row + " ") for line in across), across
+
+
+# -- fr15: « une sur 6 », a feminine "mesure" -------------------------------------------------------------------------
+
+def test_fr15_one_of_the_other_measures_is_une_in_french() -> None:
+    """fr15: "Autres mesures : 1 sur 6 a varié plus que le hasard ne peut l’expliquer": « mesures » is feminine and a
+    reader says « une sur six »; the same output writes « une de plus » two lines later. The terminal's line and the
+    page's summary of the other counts say « une sur 6 »; two or more keep their digits; English and Italian "1"."""
+    from test_terminal_round43_c import _count
+
+    from cardgen.simulate.summary import internal_line
+
+    quiet = _count("peak:hand", 8.0, 8.1, False)
+    one = plain(internal_line([quiet, _count("peak:richest", 39.7, 37.3, True)], "fr"))
+    assert "Autres mesures : une sur 2 a varié plus que le hasard ne peut l’expliquer —" in one, one
+    two = plain(internal_line([_count("peak:hand", 8.0, 9.1, True), _count("peak:richest", 39.7, 37.3, True)], "fr"))
+    assert "2 sur 2 ont varié" in two and "une sur" not in two, two
+    assert "1 of 2 changed" in plain(internal_line([quiet, _count("peak:richest", 39.7, 37.3, True)], "en"))

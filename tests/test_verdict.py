@@ -366,7 +366,7 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # debt, named above" counted it: issue #53, fr38, it11), its figures not said twice
     assert line.startswith("Other counts: 1 of 2 changed beyond chance — ") and "20.0" not in line and "debt" not in line, line
     assert "39.7\u00a0→ 37.3" in line and line.endswith("; details in the report"), line
-    for lang, said in (("fr", "Autres mesures\u202f: 1 sur 2 a varié plus que le hasard ne peut l’expliquer — "), ("it", "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso — ")):
+    for lang, said in (("fr", "Autres mesures\u202f: une sur 2 a varié plus que le hasard ne peut l’expliquer — "), ("it", "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso — ")):
         assert internal_line([owes, rich, quiet], lang, named={"gap:debt"}).startswith(said)
     # the one left unchanged, in the singular; none left, no line
     assert internal_line([owes, quiet], "en", named={"gap:debt"}) == \

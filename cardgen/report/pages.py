@@ -1216,7 +1216,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 summary = report["internal_one" if is_singular(moved, lang) else "internal"]
             # open where it holds a change: the summary points to its row, which a fold closed at load hid
             # (twenty-sixth reading en25)
-            folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=moved), lang),
+            # one of them as the language counts it (« une sur 6 »: terminal round 46 fr15)
+            shown = say("internal_one_m", lang) if moved == 1 else moved
+            folded = {"summary": typeset(summary.format(label=words["internal"], n=len(internal), m=shown), lang),
                       "open": moved > 0,
                       "forest": forest(internal, report["forest"], lang, r.get("game_words")),
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}

@@ -2875,8 +2875,11 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
         return say("internal_gone_again_one" if len(moved) == 1 else "internal_gone_again", lang, label=label_,
                    n=len(others), m=len(moved), p=again, values=values)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
-    return say(key, lang, label=label_, n=len(others), m=len(moved), names=joined(items, lang), follows=tail,
-               added=added)
+    # one of the measures as the language counts it (French « une sur 6 », a feminine "mesure": terminal round 46
+    # fr15, where « 1 sur 6 » read as a digit for the number and « une de plus » two lines later)
+    one = key == "internal_line_one" and len(moved) == 1
+    return say(key, lang, label=label_, n=len(others), m=say("internal_one_m", lang) if one else len(moved),
+               names=joined(items, lang), follows=tail, added=added)
 
 
 def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:
