@@ -118,10 +118,10 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
      "in the base game, players dealt it have a win rate 8.5 percentage points below the others’ (1.0 to 30.0 "
      "below, allowing for chance; 13.7 below with the variant,"),
     ("fr", "avec la variante, le taux de victoire des joueurs qui l’avaient dans leur main de départ est inférieur de "
-           "13,7 points à celui des autres (entre 3,3 et 24,1 points de moins, compte tenu du hasard ; 8,5 de moins "
+           "13,7 points de pourcentage à celui des autres (entre 3,3 et 24,1 points de moins, compte tenu du hasard ; 8,5 de moins "
            "dans le jeu de base,",
      "dans le jeu de base, le taux de victoire des joueurs qui l’avaient dans leur main de départ est inférieur de "
-     "8,5 points à celui des autres (entre 1,0 et 30,0 points de moins, compte tenu du hasard ; 13,7 de moins avec "
+     "8,5 points de pourcentage à celui des autres (entre 1,0 et 30,0 points de moins, compte tenu du hasard ; 13,7 de moins avec "
      "la variante,"),
     ("it", "con la variante la quota di vittorie di chi l’aveva nella mano iniziale sia inferiore di 13,7 punti "
            "percentuali a quella degli altri (da 3,3 a 24,1 in meno, tenuto conto del caso; 8,5 in meno nel gioco base,",

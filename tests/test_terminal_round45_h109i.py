@@ -413,7 +413,8 @@ def test_fix_aims_at_a_target_in_italian() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "To measure what the variant changes to this imbalance alone, at this player count, play 4 times as many "
            "pairs"),
-    ("fr", "Pour mesurer ce que change la variante à ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus "
+    # terminal round 46 fr17: « ce que change la variante à … », a spoken turn
+    ("fr", "Pour mesurer l’effet de la variante sur ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus "
            "de paires"),
     ("it", "Per misurare che cosa cambia la variante solo in questo squilibrio, con questo numero di giocatori, simula "
            "un numero di coppie 4 volte maggiore")])

@@ -364,3 +364,17 @@ def test_fr15_one_of_the_other_measures_is_une_in_french() -> None:
     two = plain(internal_line([_count("peak:hand", 8.0, 9.1, True), _count("peak:richest", 39.7, 37.3, True)], "fr"))
     assert "2 sur 2 ont varié" in two and "une sur" not in two, two
     assert "1 of 2 changed" in plain(internal_line([quiet, _count("peak:richest", 39.7, 37.3, True)], "en"))
+
+
+# -- fr17, fr27 (French): the rerun's purpose in a written register; a gap in rates in percentage points ---------------
+
+def test_fr17_fr27_french_rerun_and_held_card_gap() -> None:
+    """fr17: « Pour mesurer ce que change la variante à ce seul déséquilibre », spoken register: « l’effet de la
+    variante sur ce seul déséquilibre ». fr27: « inférieur de 13,7 points à celui des autres » where the rest of the
+    outputs say « points de pourcentage » (a difference of two win rates)."""
+    from cardgen.terminal import say
+
+    measure = plain(say("compare_seat_measure", "fr", times=4, command="C"))
+    assert measure.startswith("Pour mesurer l’effet de la variante sur ce seul déséquilibre, à ce nombre de joueurs")
+    assert plain(say("held_gap_less", "fr", gap="13,7")) == "inférieur de 13,7 points de pourcentage à celui des autres"
+    assert plain(say("held_gap_more", "fr", gap="13,7")) == "supérieur de 13,7 points de pourcentage à celui des autres"

@@ -1066,8 +1066,8 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage ; compte tenu du hasard, de "
                   "−19,0 à +7,0 points de pourcentage. Le jeu de "
                   "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
-                  "fait) : cardgen validate royale --players 4 Pour mesurer ce que "
-                  "change la variante à ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
+                  "fait) : cardgen validate royale --players 4 Pour mesurer l’effet de "
+                  "la variante sur ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
                   "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")

@@ -214,8 +214,8 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
            "(0.03 times per player per game), so the gap can hardly come from its effect: cardgen flags a card only if "
            "it is played at least 0.1 times per player per game."),  # terminal round 40 en20, en21; round 41 en44
     ("fr", "La carte « Dice » n’est pas signalée. Pourtant, avec la variante, le taux de victoire des joueurs qui "
-           "l’avaient dans leur main de départ est inférieur de 13,7 points à celui des autres (entre 2,4 et 25,0 "
-           "points de moins, compte tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux "
+           "l’avaient dans leur main de départ est inférieur de 13,7 points de pourcentage à celui des autres (entre "
+           "2,4 et 25,0 points de moins, compte tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux "
            "peut venir du hasard). Mais les joueurs automatiques ne la jouent presque jamais (0,03 fois par joueur et "
            "par partie) : cet écart ne peut donc guère venir de son effet, et cardgen ne signale qu’une carte jouée au "
            "moins 0,1 fois par joueur et par partie."),
@@ -241,7 +241,7 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
                 "change": {"metric": "card:dice", "significant": True}}
     [line] = _held_cards({"component_impact": [stronger]}, lang, Naming(names={"dice": "Dice"}))
     assert typeset({"en": "13.7 percentage points above the others’ (2.4 to 25.0 above",
-                    "fr": "supérieur de 13,7 points à celui des autres (entre 2,4 et 25,0 points de plus",
+                    "fr": "supérieur de 13,7 points de pourcentage à celui des autres (entre 2,4 et 25,0 points de plus",
                     "it": "superiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
     assert typeset({"en": "8.5 below in the base game, and the change from the base game to the variant is beyond "
                           "chance",
