@@ -125,8 +125,9 @@ def test_a_kingmaking_of_exactly_0_says_that_no_third_players_move_decided(lang:
                                               lang, players=3)))
 
     none = {"en": "; in none of them did a third player’s move put the winner ahead of the runner-up for good",
-            "fr": " ; dans aucune d’elles le coup d’un troisième joueur n’a fait passer pour de bon le vainqueur "
-                  "devant le deuxième",
+            # terminal round 46 fr6: the definition's own words (« coup », « pour de bon » were new ones)
+            "fr": " ; dans aucune d’elles le vainqueur n’est passé pour la dernière fois devant le deuxième au tour "
+                  "d’un troisième joueur",
             "it": "; in nessuna di esse la mossa di un terzo giocatore ha portato definitivamente il vincitore "
                   "davanti al secondo"}[lang]
     assert note(0.0).endswith(none) and "187" in note(0.0), note(0.0)

@@ -378,3 +378,20 @@ def test_fr17_fr27_french_rerun_and_held_card_gap() -> None:
     assert measure.startswith("Pour mesurer l’effet de la variante sur ce seul déséquilibre, à ce nombre de joueurs")
     assert plain(say("held_gap_less", "fr", gap="13,7")) == "inférieur de 13,7 points de pourcentage à celui des autres"
     assert plain(say("held_gap_more", "fr", gap="13,7")) == "supérieur de 13,7 points de pourcentage à celui des autres"
+
+
+# -- fr6: Royale's kingmaking at 0 said in its definition's words ------------------------------------------------------
+
+def test_fr6_a_kingmaking_of_zero_is_said_in_the_definitions_words() -> None:
+    """fr6: the definition says « le vainqueur passe pour la dernière fois devant le deuxième au tour d’un troisième
+    joueur »; the note on a 0 said « le coup d’un troisième joueur n’a fait passer pour de bon le vainqueur devant le
+    deuxième »: new words for the same things. The note now uses the definition's."""
+    from cardgen.simulate.summary import figure_bases
+    from cardgen.simulate.verdict import gloss
+
+    note = plain(" | ".join(figure_bases([("kingmaking", {"mean": 0.0, "low": 0.0, "high": 0.02, "n": 187})], "fr",
+                                         players=3)))
+    assert note.endswith("; dans aucune d’elles le vainqueur n’est passé pour la dernière fois devant le deuxième au "
+                         "tour d’un troisième joueur"), note
+    assert "pour la dernière fois devant le deuxième au tour d’un troisième joueur" in gloss("kingmaking", "fr")
+    assert "coup" not in note and "pour de bon" not in note
