@@ -271,7 +271,8 @@ WARNED_AGAIN = {
     "en": ("note: here too the simulated players hardly ever use their Imposter card (in 0.8% of cases), so this "
            "imbalance too was measured in games played almost without it"),
     "fr": ("à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais leur carte Imposteur (dans 0,8 % "
-           "des cas) ; ce déséquilibre a donc lui aussi été mesuré sur des parties jouées quasiment sans elle"),
+           "des cas) ; ce déséquilibre a donc été mesuré, comme plus haut, sur des parties jouées quasiment sans "
+           "elle"),  # terminal round 46 fr8: « lui aussi » had no antecedent in its block
     "it": ("nota: anche qui i giocatori automatici non usano quasi mai la loro carta Impostore (nello 0,8% dei casi), "
            "quindi anche questo squilibrio è misurato su partite giocate praticamente senza di essa")}
 IMPOSTER_ROW = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.008, "played_share": 0.008,

@@ -395,3 +395,16 @@ def test_fr6_a_kingmaking_of_zero_is_said_in_the_definitions_words() -> None:
                          "tour d’un troisième joueur"), note
     assert "pour la dernière fois devant le deuxième au tour d’un troisième joueur" in gloss("kingmaking", "fr")
     assert "coup" not in note and "pour de bon" not in note
+
+
+# -- fr8: « lui aussi » without an antecedent ---------------------------------------------------------------------------
+
+def test_fr8_the_imposter_note_again_points_back_without_lui_aussi() -> None:
+    """fr8: Royale's 4-player block: « ce déséquilibre a donc lui aussi été mesuré … »: « lui aussi » had no
+    antecedent in the block (the comparison is with the 3-player block above). Now « ce déséquilibre a donc été
+    mesuré, comme plus haut, sur des parties jouées quasiment sans elle »."""
+    from cardgen.terminal import say
+
+    said = plain(say("held_all_used_warning_again", "fr", card="Imposteur", used="(u)"))
+    assert said.endswith("; ce déséquilibre a donc été mesuré, comme plus haut, sur des parties jouées quasiment sans "
+                         "elle") and "lui aussi" not in said, said
