@@ -337,7 +337,7 @@ def test_the_solo_scale_brackets_read_plainly() -> None:
     from cardgen.terminal import say
 
     fr = say("scale", "fr", heading="h", items="i").replace("\u202f", " ")
-    assert "(intitulés de cette édition, paliers de la règle publiée)" in fr  # round 40 fr5; round 41 fr7
+    assert "(intitulés propres à cette édition, paliers repris de la règle publiée)" in fr  # round 40 fr5; round 41 fr7; round 46 fr7
     assert say("scale_item", "fr", verdict="v", span="11 ou 12", share="7,0 %").replace("\u202f", " ") == \
         "« v » (11 ou 12 points) 7,0 %"  # round 34 fr11: one colon fewer, "points" between the numbers
     assert "(fasce di punteggio del regolamento pubblicato; nomi dei verdetti di questa edizione)" in \

@@ -234,7 +234,7 @@ def test_the_small_wordings_of_validate_read_as_their_language_writes() -> None:
     assert "(points de %)" in units and "pts de %" not in units  # terminal round 46 fr13
     assert "contengano tutti insieme il rispettivo valore" in LINES["it"]["interval_plain"]
     assert "tutti contemporaneamente" not in LINES["it"]["interval_plain"]
-    assert "intitulés de cette édition" in LINES["fr"]["scale"] and "noms propres" not in LINES["fr"]["scale"]
+    assert "intitulés propres à cette édition" in LINES["fr"]["scale"] and "noms propres" not in LINES["fr"]["scale"]
     assert "; nomi dei verdetti di questa edizione)" in LINES["it"]["scale"]
 
 

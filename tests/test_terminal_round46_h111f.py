@@ -408,3 +408,16 @@ def test_fr8_the_imposter_note_again_points_back_without_lui_aussi() -> None:
     said = plain(say("held_all_used_warning_again", "fr", card="Imposteur", used="(u)"))
     assert said.endswith("; ce déséquilibre a donc été mesuré, comme plus haut, sur des parties jouées quasiment sans "
                          "elle") and "lui aussi" not in said, said
+
+
+# -- fr7: the solo scale's bracket in full words --------------------------------------------------------------------
+
+def test_fr7_the_solo_scales_bracket_says_whose_names_and_whose_bands() -> None:
+    """fr7: « (intitulés de cette édition, paliers de la règle publiée) », telegraphic: « (intitulés propres à cette
+    édition, paliers repris de la règle publiée) ». « verdict » stays: it is the book's word (royale.po: « Lisez
+    votre verdict sur l’échelle ci-dessous »), not a new term as the reader thought."""
+    from cardgen.terminal import say
+
+    said = plain(say("scale", "fr", heading="H", items="I"))
+    assert said == ("H, part des parties pour chaque verdict du livret (intitulés propres à cette édition, paliers "
+                    "repris de la règle publiée) : I"), said

@@ -104,8 +104,9 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
         # round 29 fr14: "règle publiée" and "jeu publié" for one thing in one bracket
         # round 31 fr8, it11: "titres propres à cardgen" stiff, two bare numbers side by side; the Italian bracket heavy
         # round 34 fr11: no colon chain; "points" keeps the numbers apart
-        "fr": "échelle des scores en solitaire, part des parties pour chaque verdict du livret (intitulés de cette "
-              "édition, paliers de la règle publiée) :\n"
+        # terminal round 46 fr7: the bracket telegraphic; "verdict" kept, the book's word (« Lisez votre verdict »)
+        "fr": "échelle des scores en solitaire, part des parties pour chaque verdict du livret (intitulés propres à "
+              "cette édition, paliers repris de la règle publiée) :\n"
               "  « Maître d’hôtel du roi » (11 ou 12 points)    10,0 %\n"
               "  « Un pourboire bien mérité » (9 ou 10 points)   0,0 %\n"
               "  « Encore un effort » (7 ou 8 points)           30,0 %\n"
