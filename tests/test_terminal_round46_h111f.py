@@ -421,3 +421,22 @@ def test_fr7_the_solo_scales_bracket_says_whose_names_and_whose_bands() -> None:
     said = plain(say("scale", "fr", heading="H", items="I"))
     assert said == ("H, part des parties pour chaque verdict du livret (intitulés propres à cette édition, paliers "
                     "repris de la règle publiée) : I"), said
+
+
+# -- fr5, fr37 (French): Royale's card-strength line without "substituer"; « sa carte Imposteur » ----------------------
+
+def test_fr5_fr37_royales_card_lines_say_what_cannot_be_exchanged_and_name_the_imposter_card() -> None:
+    """fr5: « rien à comparer ni à substituer », « si bien qu’il n’y a rien à substituer »: "substituer" assumed the
+    reader knew the test (King Lui's line says it plainly). Now what there is not: a card to exchange for another
+    to measure what it brings. fr37: « son Imposteur », with a capital, read as a character's name: « sa carte
+    Imposteur », as the book and the other lines say it."""
+    from cardgen.games import get_game
+
+    words = get_game("royale").words
+    block = next(v["fr"] for v in words.values() if isinstance(v, dict) and isinstance(v.get("fr"), dict)
+                 and "cards_none_line" in v["fr"])
+    for key in ("cards_none_line", "cards_none_line_solo"):
+        assert "substituer" not in block[key], key
+        assert "aucune carte à échanger contre une autre pour mesurer ce qu’elle rapporte" in block[key] or \
+            "ni carte à échanger contre une autre pour mesurer ce qu’elle rapporte" in block[key], key
+    assert "son Imposteur" not in block["all_dealt_one"] and "sa carte Imposteur" in block["all_dealt_one"]

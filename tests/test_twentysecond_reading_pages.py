@@ -148,7 +148,7 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                       "card that others hold. Nor can the card swap test be run: every dish card a player takes is placed under a noble "
                       "in the same turn, so no player keeps a dish card that could be swapped.",  # round 39 it33; round 42 en17
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur a les "
-                      "mêmes types de cartes (sa rangée de nobles et son Imposteur, dont le motif lui est propre) ; "
+                      "mêmes types de cartes (sa rangée de nobles et sa carte Imposteur, dont le motif lui est propre) ; "
                       "aucun joueur n’est donc "
                       "privé d’un type de carte que les autres possèdent. Le test de substitution ne peut pas non plus "
                       "être mené : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
