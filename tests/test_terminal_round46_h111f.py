@@ -440,3 +440,19 @@ def test_fr5_fr37_royales_card_lines_say_what_cannot_be_exchanged_and_name_the_i
         assert "aucune carte à échanger contre une autre pour mesurer ce qu’elle rapporte" in block[key] or \
             "ni carte à échanger contre une autre pour mesurer ce qu’elle rapporte" in block[key], key
     assert "son Imposteur" not in block["all_dealt_one"] and "sa carte Imposteur" in block["all_dealt_one"]
+
+
+# -- fr23 (French): why the base game's fair share differs, said short -------------------------------------------------
+
+def test_fr23_the_base_games_other_fair_share_is_explained_in_a_short_clause() -> None:
+    """fr23: four lines after « car une victoire partagée compte pour chacun des gagnants », « plus basse parce que
+    moins de parties du jeu de base se terminent par une victoire partagée » said the shared wins a second time at
+    length. Now « plus basse car le jeu de base compte moins de victoires partagées » (and « plus haute … plus »)."""
+    from test_compare_round22 import _hungry_five
+
+    from cardgen.simulate.summary import compare_balance
+
+    line = plain(compare_balance(_hungry_five(0.27), "fr", "king_lui")[0])
+    assert "pour une part équitable de 20,6 %, plus haute car le jeu de base compte plus de victoires partagées." \
+        in line, line
+    assert "se terminent par une victoire partagée" not in line
