@@ -456,3 +456,15 @@ def test_fr23_the_base_games_other_fair_share_is_explained_in_a_short_clause() -
     assert "pour une part équitable de 20,6 %, plus haute car le jeu de base compte plus de victoires partagées." \
         in line, line
     assert "se terminent par une victoire partagée" not in line
+
+
+# -- fr26 (French): a ruling that "a joué" read as "was played" -------------------------------------------------------
+
+def test_fr26_the_rulings_weight_says_it_came_into_play_not_a_joue() -> None:
+    """fr26: « le choix de cette édition pour ce manque a joué dans 57,0 % à 97,7 % des parties simulées »: in a text
+    about games, « a joué » reads as "was played". « est intervenu dans … »."""
+    from cardgen.terminal import LINES
+
+    for key in ("short_weight", "short_table_weight", "short_table_weight_one"):
+        assert "pour ce manque est intervenu {shares} des parties simulées" in LINES["fr"][key], key
+        assert "a joué" not in LINES["fr"][key], key
