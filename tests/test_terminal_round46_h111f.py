@@ -468,3 +468,16 @@ def test_fr26_the_rulings_weight_says_it_came_into_play_not_a_joue() -> None:
     for key in ("short_weight", "short_table_weight", "short_table_weight_one"):
         assert "pour ce manque est intervenu {shares} des parties simulées" in LINES["fr"][key], key
         assert "a joué" not in LINES["fr"][key], key
+
+
+# -- fr47 (French): the overviews' length unit -------------------------------------------------------------------------
+
+def test_fr47_the_overview_says_the_length_in_player_turns_and_each_games_own_unit() -> None:
+    """fr47: « La durée est une moyenne, en tours et dans les manches propres au jeu »: « manches » is no unit of
+    these games (their columns say « services », « tours de table complets »), « en tours et dans les manches »
+    awkward."""
+    from cardgen.report.words import PAGES
+
+    intro = plain(PAGES["fr"]["overview_intro"])
+    assert "La durée est une moyenne, en tours de joueur et dans l’unité propre à chaque jeu." in intro
+    assert "manches" not in intro
