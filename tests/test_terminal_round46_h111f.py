@@ -506,3 +506,39 @@ def test_fr44_the_fix_page_does_not_say_its_heading_again_above_the_list(lang: s
             "it": "Ciascuna è descritta più sotto; quale provare per prima è indicato alla fine."}[lang]
     assert f"<p>{plain(lead)}</p>" in page, page[:3000]
     assert plain(fix.word("found_head", lang)) not in page
+
+
+# -- fr42: the compare page says why a row takes two decimals -----------------------------------------------------------
+
+FINE_ROW = {"en": "Where an end of an interval would round to 0.0, its row takes two decimals (its values, difference and "
+                  "interval), to show on which side of 0 the interval lies.",
+            "fr": "Là où une borne d’intervalle s’arrondirait à 0,0, sa ligne prend deux décimales (valeurs, écart et "
+                  "intervalle), pour montrer de quel côté de 0 se trouve l’intervalle.",
+            "it": "Dove un estremo dell’intervallo arrotondato darebbe 0,0, la sua riga ha due decimali (valori, "
+                  "differenza e intervallo), per mostrare da quale parte dello zero si trova l’intervallo."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr42_the_compare_page_says_why_a_row_takes_two_decimals(tmp_path, lang: str) -> None:
+    """fr42: "1,4 | 1,0 | −0,38 [−0,77 ; +0,01]" (now "1,37 | 0,99 | …", round 46 en51*): two decimals in a page whose
+    every other figure has one, and the page never said why (only draco.html's card note). Its closing notes say it
+    where a row has them, and only there."""
+    import html as html_lib
+
+    from cardgen.report.pages import compare_page
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from toy_game import load_toy, toy_deck
+
+    opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
+    [r] = doc["results"]
+    rows = [m for m in r["metrics"] if m.get("difference") is not None]
+    for m in rows:  # every interval far from 0: one decimal everywhere, no note
+        m.update(difference=0.5, low=-5.0, high=6.0, significant=False)
+        m.pop("adj_low", None), m.pop("adj_high", None)
+    plain_page = plain(html_lib.unescape(compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))))
+    assert plain(FINE_ROW[lang]) not in plain_page
+    m = next(m for m in rows if not m["metric"].startswith("seat_"))
+    m.update(base=1.37, variant=0.99, difference=-0.38, low=-0.77, high=0.01)
+    fine = plain(html_lib.unescape(compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))))
+    assert plain(FINE_ROW[lang]) in fine and fine.count(plain(FINE_ROW[lang])) == 1, fine[-3000:]

@@ -1268,6 +1268,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         # "Differences are variant minus base", not as the last sentence of the page (terminal round 46 en49, en52)
         from cardgen.terminal import say as line
         notes.append(footnote(results, lang, page=True).removesuffix(" " + typeset(line("compare_rounding", lang), lang)))
+        # a row with two decimals ("1,37 | 0,99 | −0,38 [−0,77 ; +0,01]") in a page of one: said why, once, where the
+        # page has one (terminal round 46 fr42: only draco.html's card note said it)
+        if any(fine_row(m, lang) for r in results for m in r.get("metrics") or []):
+            notes.append(typeset(line("compare_fine_ends", lang), lang))
     if any(judged_cards(r.get("component_impact") or []) for r in results):  # no note on no card judged (it60)
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:
@@ -1327,6 +1331,22 @@ def run_verdict(r: Mapping[str, Any], lang: str = "en") -> str:
     return checked_line(r["total"], r["total"] - r["passed"], r.get("warned") or 0, len(r.get("decks") or (0, 0)),
                         lang, players, single, [int(k.rsplit("@", 1)[1]) for k in r.get("warned_results") or ()
                                                 if k.rsplit("@", 1)[-1].isdigit()])
+
+
+def fine_row(m: Mapping[str, Any], lang: str) -> bool:
+    """Whether a compared figure's row takes two decimals: an end of its interval would round to 0.0
+    (``summary.marked_ends``, ``summary.fine_cells``: the row's values, difference and interval alike)."""
+    import re
+
+    from cardgen.simulate.summary import marked_ends
+    from cardgen.simulate.verdict import is_share, shown
+
+    if m.get("difference") is None:
+        return False
+    _, low, high = shown(dict(m))
+    if low is None or high is None:
+        return False
+    return any(re.search(r"\d[.,]\d{2}", end) for end in marked_ends(low, high, lang, is_share(m["metric"])))
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
