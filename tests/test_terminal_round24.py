@@ -30,8 +30,9 @@ from test_twentysecond_reading_warnings import _short, compare_doc, plain  # noq
 # (``short_table_advice``), never before it with a colon that led into this run's figures: pin updated
 PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games played here; the silver coins to add would "
                "have covered the shortfall in these games as they were played:",
-         "fr": "le jeu de base → la variante, sur les 200 à 300 paires de parties jouées ici ; les pièces d’argent à "
-               "ajouter auraient couvert le manque tel qu’il s’est produit :",
+         # terminal round 46 fr25: the arrow used as a verb, said in words first
+         "fr": "la valeur du jeu de base puis celle de la variante (base → variante), sur les 200 à 300 paires de "
+               "parties jouées ici ; les pièces d’argent à ajouter auraient couvert le manque tel qu’il s’est produit :",
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
                "avrebbero coperto l’ammanco così come si è prodotto:"}
 # terminal round 45 fr23: validate's count, then fix, were both advised for one decision: fix, once

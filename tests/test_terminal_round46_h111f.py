@@ -542,3 +542,15 @@ def test_fr42_the_compare_page_says_why_a_row_takes_two_decimals(tmp_path, lang:
     m.update(base=1.37, variant=0.99, difference=-0.38, low=-0.77, high=0.01)
     fine = plain(html_lib.unescape(compare_page(doc, {"name": "V"}, "", naming=Naming(title="B"))))
     assert plain(FINE_ROW[lang]) in fine and fine.count(plain(FINE_ROW[lang])) == 1, fine[-3000:]
+
+
+# -- fr25 (French): the shortage table's caption says base then variant in words ----------------------------------------
+
+def test_fr25_the_shortage_tables_caption_says_base_then_variant_in_words() -> None:
+    """fr25: « Le tableau donne, pour chaque nombre de joueurs, le jeu de base → la variante »: the arrow as a verb.
+    « la valeur du jeu de base puis celle de la variante (base → variante) »."""
+    from cardgen.terminal import LINES
+
+    head = LINES["fr"]["short_table_head"]
+    assert ("Le tableau donne, pour chaque nombre de joueurs, la valeur du jeu de base puis celle de la variante (base "
+            "→ variante), sur les {pairs} paires") in head, head
