@@ -554,3 +554,18 @@ def test_fr25_the_shortage_tables_caption_says_base_then_variant_in_words() -> N
     head = LINES["fr"]["short_table_head"]
     assert ("Le tableau donne, pour chaque nombre de joueurs, la valeur du jeu de base puis celle de la variante (base "
             "→ variante), sur les {pairs} paires") in head, head
+
+
+# -- fr21 (French): the counts the variant removes, with a verb --------------------------------------------------------
+
+def test_fr21_counts_dropping_to_zero_are_said_with_a_verb() -> None:
+    """fr21: « 2 sur 5 ont varié plus que le hasard ne peut l’expliquer, toutes deux tombées à zéro, car … »: a
+    dangling participle clause. « … : toutes deux tombent à zéro, car la règle de la variante supprime ce qu’elles
+    comptent » (and « toutes tombent », « elle tombe »)."""
+    from cardgen.terminal import LINES
+
+    assert plain(LINES["fr"]["internal_gone_both"]) == (": toutes deux tombent à zéro, car la règle de la variante "
+                                                        "supprime ce qu’elles comptent")
+    assert plain(LINES["fr"]["internal_gone_all"]).startswith(": toutes tombent à zéro, car")
+    assert plain(LINES["fr"]["internal_gone_it"]).startswith(": elle tombe à zéro, car")
+    assert all(LINES["fr"][k][0].isspace() for k in ("internal_gone_both", "internal_gone_all", "internal_gone_it"))
