@@ -90,7 +90,7 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                                   entry={"variant": "draco", "players": 4}))
     few = plain(shortfall_line({**finding, "games_short": 16, "print_more": 9}, lang, naming, said=said,
                                entry={"variant": "draco", "players": 6}))
-    caveat = {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement",
+    caveat = {"en": "change how the games go, so they may not be enough", "fr": "Ces ajouts changent le déroulement",  # round 46
               "it": "aggiunte però cambiano il gioco, quindi potrebbero non bastare"}[lang]
     results = {"en": "describe the game with this edition’s ruling", "fr": "décrivent donc le jeu avec le choix",
                "it": "descrivono quindi il gioco con la scelta"}[lang]
@@ -101,7 +101,8 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                             "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
                             "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
-    assert {"en": "(as noted at 3 players)", "fr": ", avec la même mise en garde qu’à 3 joueurs",
+    assert {"en": "What was said at 3 players about these additions applies equally",  # round 46 en14
+            "fr": ", avec la même mise en garde qu’à 3 joueurs",
             "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few

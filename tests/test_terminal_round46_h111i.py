@@ -1,0 +1,98 @@
+"""Terminal round 46, part i: Draco's bank-shortage WARNING (three readers: en12*, en13, en14, fr11, it10*) and the
+Italian reader's costliest faults (docs/reads/terminal-round-46-it.md), fixed in every language where the fault is
+one of fact or logic, in Italian only where it is one of Italian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.summary import Naming, shortfall_line
+from nonempty import nonempty
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of round brackets in ``text``."""
+    depth = most = 0
+    for ch in text:
+        depth += ch == "("
+        most = max(most, depth)
+        depth -= ch == ")"
+    return most
+
+
+def _warnings(lang: str) -> list[str]:
+    """Draco's bank warning at 3, 4 and 6 players of one run (validate's figures, seed 1, 300 games)."""
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    peak = next(p for p, c in naming.shortfall.items() if (naming.words.get("short_worth") or {}).get(c))
+    said: set[str] = set()
+    out = []
+    for players, short, worst, more in ((3, 285, 60, 56), (4, 278, 56, 43), (6, 24, 16, 9)):
+        f = {"peak": peak, "games_short": short, "games": 300, "max": worst, "print_more": more, "cover": 0.99}
+        out.append(plain(shortfall_line(f, lang, naming, said=said, entry={"variant": "draco", "players": players})))
+    return out
+
+
+# -- en12*, en13, en14, fr11, it10*: the bank-shortage WARNING ------------------------------------------------------
+
+#: the coins' part of the 3-player warning: the silver the games needed, the gold as a plain conversion with the
+#: bank's reason, then that more coins change the games and cardgen fix tests them
+COINS = {
+    "en": "In these 300 games, 56 more silver coins (76 instead of 20) would have covered every unpaid sum in 99% of "
+          "the games. Converted into gold, that is 19 more gold coins, worth 57 silver coins; but a bank short of "
+          "silver pays in gold only when the player can give change. These additions change how the games go, so "
+          "they may not be enough: cardgen fix tests them on new games",
+    "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
+          "auraient permis de tout payer dans 99 % des parties. Par conversion en or, cela ferait 19 pièces d’or de "
+          "plus, soit 57 pièces d’argent ; mais à court d’argent, la banque ne paie en or que si le joueur peut lui "
+          "rendre la monnaie. Ces ajouts changent le déroulement des parties : la commande cardgen fix vérifie sur de "
+          "nouvelles parties si ce surplus suffit",
+    "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
+          "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete "
+          "d’argento; ma quando ha troppo poco argento, la banca paga in oro solo se il giocatore può darle il resto. "
+          "Queste aggiunte però cambiano il gioco, quindi potrebbero non bastare: il comando cardgen fix le mette "
+          "alla prova su partite nuove"}
+CHANGE = {"en": "give change", "fr": "rendre la monnaie", "it": "darle il resto"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en12_fr11_it10_the_warning_s_coins_are_three_short_sentences(lang: str) -> None:
+    """en12*, fr11, it10*: one 95-word sentence whose 45-word parenthesis held a second colon ("(19 more gold coins
+    would come to at least the same sum; that figure is only a conversion, not worked out from the games played,
+    and those coins might not pay the same debts: …)"), inside a sentence that already had one. Now three
+    sentences: the silver these games needed; the gold as a plain conversion, its worth said (19 gold coins are
+    57 silver, not "the same sum" as 56), with the bank's reason (the book's money ruling: a bank short of silver
+    pays the rest with a gold coin for which the player gives change; ``table.settle`` takes back what the
+    players' loose silver cannot change); then that more coins change the games, which cardgen fix tests."""
+    first = _warnings(lang)[0]
+    assert first.endswith(COINS[lang]), first
+    coins = first[first.index(COINS[lang][:12]):]
+    assert _depth(coins) == 1, coins  # no parenthesis inside a parenthesis
+    for old in ("at least the same sum", "au moins la même somme", "almeno la stessa somma", "(19 "):
+        assert old not in first, first
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en13_en14_it10_the_later_counts_give_the_gold_s_figure_alone(lang: str) -> None:
+    """en13, it10*: the gold's whole caveat came again at 4, 5 and 6 players (four times a screen); en14: at 6
+    players "…can give change) (as noted at 3 players)", two brackets back to back. The later counts give the
+    conversion's figure in a short bracket and point back in a sentence of their own; the bank's reason is said once
+    a run."""
+    warnings = _warnings(lang)
+    assert sum(w.count(CHANGE[lang]) for w in warnings) == 1
+    later = {"en": ("(converted into gold, {} more gold coins)", "What was said at 3 players about these additions"),
+             "fr": ("(converties en or, {} pièces d’or de plus)", "en garde"),
+             "it": ("(convertite in oro, {} monete d’oro in più)", "fatt")}[lang]
+    for w, gold in nonempty(list(zip(warnings[1:], (15, 3)))):
+        assert later[0].format(gold) in w and later[1] in w, w
+        assert ") (" not in w and _depth(w) == 1, w
+
