@@ -190,9 +190,9 @@ SAID = [
     # discard pile, round 36 it18)
     ("T", "fr", "strength_name_gap", "écart avec/sans", "avec − sans"),
     ("T", "it", "strength_name_gap", "divario con/senza", "con − senza"),
-    # fr6, it3, it4: the rates averaged over the seats, in plain words; «ordine di gioco» as everywhere else
-    ("I", "fr", "strength_key", "puis on fait la moyenne des places", "compté à la carte"),
-    ("I", "it", "strength_key", "e poi se ne fa la media tra i posti", "nell’ordine di turno"),
+    # fr6, it3, it4: the rates averaged over the seats, in plain words; «ordine di gioco» as everywhere else (round 46 it34*: positions, not the book's seats)
+    ("I", "fr", "strength_key", "puis on fait la moyenne des positions", "compté à la carte"),
+    ("I", "it", "strength_key", "e poi se ne fa la media, perché", "nell’ordine di turno"),
     # it2: a figure that goes down as well as up; it7: «mescolate»
     # (terminal round 41 it12: «gli stessi mazzi mescolati», round 40 it16's participle, no longer «mescolate»)
     # (terminal round 41 fr9*: the swap test's procedure said once, in the page's method)

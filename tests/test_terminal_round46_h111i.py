@@ -96,3 +96,31 @@ def test_en13_en14_it10_the_later_counts_give_the_gold_s_figure_alone(lang: str)
         assert later[0].format(gold) in w and later[1] in w, w
         assert ") (" not in w and _depth(w) == 1, w
 
+
+# -- it34*: the card-strength key's turn-order position is not the book's seat -----------------------------------
+
+@pytest.mark.parametrize(("lang", "says", "book"), [
+    ("en", "averaged over the positions, so that the advantage of playing earlier or later is not credited to the card",
+     ("seat",)),
+    ("fr", "Chaque taux est calculé séparément pour chaque position dans l’ordre du tour (joueur 1, joueur 2…), puis on "
+           "fait la moyenne des positions, pour que l’avantage de jouer plus tôt ou plus tard ne soit pas attribué à la "
+           "carte", ("place",)),
+    ("it", "Ogni quota è calcolata separatamente per ciascuna posizione nell’ordine di gioco (giocatore 1, giocatore "
+           "2…) e poi se ne fa la media, perché il vantaggio di chi gioca prima o dopo non venga attribuito alla carta",
+     ("posto", "posti"))])
+def test_it34_the_dealt_key_says_a_turn_order_position_not_the_book_s_seat(lang: str, says: str,
+                                                                         book: tuple[str, ...]) -> None:
+    """it34*: «calcolata posto per posto … il vantaggio di un posto»: Draco's book calls a seat at Draco's table a
+    «posto» («primo posto», «posti che ricevono»), so a Draco player read the seat's advantage as the money a seat
+    is paid. The same clash stood in French (« place par place … l’avantage d’une place »: the book's « place ») and
+    in English ("a seat’s own advantage": the book's "the bank pays the first seats"). The key is every game's:
+    now a position in turn order, and its advantage said as playing earlier or later (round 42 en35's "credited to
+    the card" kept)."""
+    import re
+
+    from cardgen.report.impact import WORDS
+    dealt = next(part for part in plain(WORDS[lang]["strength_key"]).split("|")
+                 if part.startswith({"en": "dealt", "fr": "en main", "it": "in mano"}[lang]))
+    assert says in dealt, dealt
+    for word in nonempty(book):
+        assert not re.search(rf"\b{word}\b", dealt), dealt
