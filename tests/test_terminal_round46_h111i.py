@@ -124,3 +124,32 @@ def test_it34_the_dealt_key_says_a_turn_order_position_not_the_book_s_seat(lang:
     assert says in dealt, dealt
     for word in nonempty(book):
         assert not re.search(rf"\b{word}\b", dealt), dealt
+
+
+# -- it41*: the fix page's «Prossimi passi» opens with a sentence that stands alone -------------------------------
+
+@pytest.mark.parametrize(("lang", "opens", "fixes"), [
+    ("en", "A caution on what cardgen validate suggests adding to the box:",
+     "The fixes on this page, by contrast, were each tested on new games."),
+    ("fr", "Attention à ce que cardgen validate conseille d’ajouter à la boîte :",
+     "Les corrections de cette page, elles, ont chacune été vérifiées sur de nouvelles parties."),
+    ("it", "Attenzione a ciò che cardgen validate suggerisce di aggiungere alla scatola:",
+     "Le correzioni di questa pagina, invece, sono state provate una per una su partite nuove.")])
+def test_it41_what_next_on_the_page_opens_with_a_sentence_that_stands_alone(lang: str, opens: str, fixes: str) -> None:
+    """it41*: «La stima di validate su che cosa aggiungere alla scatola viene da partite giocate con la scatola com’è…»
+    followed, on the terminal, "After fix 1, expect cardgen validate to still warn"; the page moved that sentence
+    under fix 1, so this one opened «Prossimi passi» alone: which estimate? (en58, fr45 the same; round 45 en70,
+    round 44 fr57). The page's line now names what it cautions about, and says what the page's fixes are: each was
+    checked on new games (``_propose`` writes only the trials ``check_cure`` confirms on fresh seeds). The terminal
+    keeps its own sentence, which follows the one it explains."""
+    import inspect
+
+    from cardgen.tune import fix as fixing
+    from cardgen.tune.fix import word
+
+    said = plain(word("validate_estimate_page", lang))
+    assert said.startswith(opens) and said.endswith(fixes), said
+    source = inspect.getsource(fixing._propose)
+    kept = source[source.index("# the page's \"what next\""):]
+    assert 'word("validate_estimate_page", lang) if told' in kept
+    assert "check_cure(fixer, trial, found)" in source and "written.append" in source

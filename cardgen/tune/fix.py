@@ -1517,9 +1517,11 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         echo(next_line(fixer, props, paths[0], paths))
         # the page's "what next": the terminal's lines, but what validate will say after each fix is said under
         # each fix (``validate_after``): only why validate's estimate can fall short stays (terminal round 40 fr29,
-        # it30, en33)
+        # it30, en33); on the page it opens "what next", no longer after the sentence it followed on the terminal
+        # (now under fix 1), so it says what it cautions about and what the page's fixes are (round 46 it41*, en58,
+        # fr45; round 45 en70)
         told = validate_line(fixer, props)
-        for line in (word("validate_estimate", lang) if told else None, unchecked_line(fixer, cures[checked:], props),
+        for line in (word("validate_estimate_page", lang) if told else None, unchecked_line(fixer, cures[checked:], props),
                      next_line(fixer, props, paths[0], paths)):
             fixer.page.keep("after", line)
     _write_page(fixer)
