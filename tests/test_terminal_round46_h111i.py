@@ -153,3 +153,31 @@ def test_it41_what_next_on_the_page_opens_with_a_sentence_that_stands_alone(lang
     kept = source[source.index("# the page's \"what next\""):]
     assert 'word("validate_estimate_page", lang) if told' in kept
     assert "check_cure(fixer, trial, found)" in source and "written.append" in source
+
+
+# -- it5: Royale's imposter in the book's words for its use -------------------------------------------------------
+
+def test_it5_royale_s_italian_notes_say_il_loro_impostore() -> None:
+    """it5: «la sua carta Impostore», «la loro carta Impostore … senza la carta Impostore» in every Royale note on
+    the imposter the simulated players hardly use (terminal and pages): the book says the card's use «usa il tuo
+    impostore», «Usi dell’impostore per partita» (its components list alone says «carte Impostore»). Royale's own
+    Italian lines now say «il loro impostore», once a sentence («senza usarlo»); the common lines, for a game whose
+    book calls such a card a card, keep «la loro carta {card}». Italian only: the English and French books say
+    "imposter card", « carte Imposteur »."""
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.summary import held_all_lines, held_balance_lines
+    from cardgen.terminal import say
+
+    naming = Naming.of(resolve("royale", ROOT), "it")
+    row = {"component": "imposter", "dealt_share": 1.0, "judged": False, "not_judged": {"why": "all"},
+           "plays_per_seat": 0.02, "played_share": 0.024, "difference": None}
+    said = [plain(x) for x in held_all_lines([row], "it", naming, set())]
+    said += [plain(x) for x in held_all_lines([row], "it", naming, None, solo=True)]
+    said += [plain(x) for x in held_balance_lines({"component_impact": [{**row, "base": dict(row)}]}, "it", naming)]
+    assert len(said) == 3, said
+    for line in nonempty(said):
+        assert "impostore" in line and "carta Impostore" not in line and line.count("mpostore") == 1, line
+    page = plain(str(impact_block([row], {}, False, "it", dict(naming.names), game=naming.words, said=set())))
+    assert "il loro impostore" in page and "carta Impostore" not in page, page
+    # a game whose card is a card keeps the common words
+    assert "la loro carta X" in plain(say("held_all_used", "it", card="X", used="u"))

@@ -1771,8 +1771,10 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         # said again, the note points back to the whole one and gives only this count's share: three notes of 30
         # words, each with its own share and framing, had the reader compare them to see they said one thing
         # (terminal round 43 it9, fr7)
-        out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
-                              used=held_used(r, lang, solo, first, again)))
+        # the game's own words where its book names the card's use otherwise (Royale's «il loro impostore», as
+        # «usa il tuo impostore», never «la loro carta Impostore»: terminal round 46 it5)
+        out.append("  " + own_say(key, lang, naming, card=naming.names.get(r["component"], r["component"]),
+                                  used=held_used(r, lang, solo, first, again)))
     return out
 
 
@@ -2949,9 +2951,9 @@ def held_balance_lines(r: Mapping[str, Any], lang: str, naming: Naming, headed: 
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in shares)):
             continue
         said = alike(shares, lang, True)  # "1.0% … 0.3%", never "1% … 0.3%" side by side (terminal round 44 en32)
-        out.append(("    " if headed else "  ") + say("compare_held_balance", lang,
-                                                       card=naming.names.get(row["component"], row["component"]),
-                                                       base=said[0], variant=said[1]))
+        out.append(("    " if headed else "  ") + own_say("compare_held_balance", lang, naming,  # round 46 it5
+                                                           card=naming.names.get(row["component"], row["component"]),
+                                                           base=said[0], variant=said[1]))
     return out
 
 
