@@ -31,7 +31,7 @@ def _change(lang: str, r: dict | None = None) -> str:
 #: the change's range, in words and in percentage points: never "points" alone in a game scored in points (en14*)
 OPEN = {"en": "Allowing for chance, it could be anything from −38.5 to +46.5 percentage points.",
         "fr": "Compte tenu du hasard, il peut aller de −38,5 à +46,5 points de pourcentage.",
-        "it": "Tenuto conto del caso, può andare da −38,5 a +46,5 punti percentuali."}
+        "it": "Tenuto conto del caso, la differenza può andare da −38,5 a +46,5 punti percentuali."}  # round 46 it15
 NARROW = {"en": "+4.0 percentage points; allowing for chance, from −10.0 to +18.0 percentage points.",
           "fr": "+4,0 points de pourcentage ; compte tenu du hasard, de −10,0 à +18,0 points de pourcentage.",
           "it": "+4,0 punti percentuali; tenuto conto del caso, da −10,0 a +18,0 punti percentuali."}

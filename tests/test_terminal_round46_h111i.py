@@ -181,3 +181,25 @@ def test_it5_royale_s_italian_notes_say_il_loro_impostore() -> None:
     assert "il loro impostore" in page and "carta Impostore" not in page, page
     # a game whose card is a card keeps the common words
     assert "la loro carta X" in plain(say("held_all_used", "it", card="X", used="u"))
+
+
+# -- it15: a seat's change too wide to measure leads with what the pairs cannot tell -------------------------------
+
+def test_it15_a_change_chance_leaves_open_says_first_that_its_direction_is_unknown() -> None:
+    """it15: «Differenza tra i due giochi: +4,0 punti percentuali su queste 100 coppie, troppo poche per misurarla.
+    Tenuto conto del caso, può andare da −27,0 … a +46,5»: the honest message (the pairs cannot tell whether the
+    variant raises or lowers the share) came after the figure and under the bounds. The line is said only where the
+    change is not beyond chance (``significant`` false: its interval holds 0), so «non si sa se alzi o abbassi» is
+    true of it. Italian only: the French line already opens « mais 100 paires ne suffisent pas »."""
+    from cardgen.terminal import say
+
+    said = plain(say("compare_seat_change_open", "it", change="+4,0 punti percentuali", pairs="100", low="−27,0",
+                     high="+46,5", widened=""))
+    assert said == ("differenza tra i due giochi: +4,0 punti percentuali, ma 100 coppie sono troppo poche per sapere "
+                    "se la variante alzi o abbassi questa quota. Tenuto conto del caso, la differenza può andare da "
+                    "−27,0 a +46,5 punti percentuali"), said
+    import inspect
+
+    from cardgen.simulate import summary
+    source = inspect.getsource(summary)
+    assert 'wide = not m.get("significant") and' in source  # the open line only for a change that may be chance

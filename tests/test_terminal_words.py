@@ -890,8 +890,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "quota equa del 27,8%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vinceva il 37,0% delle partite "
            "[33,2%; 57,4%], per una quota equa del 27,8%. Differenza tra i due giochi: "
-           "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla. Tenuto conto del caso, "
-           "può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
+           "+8,0\u00a0punti percentuali, ma 100 coppie sono troppo poche per sapere se la variante alzi o abbassi "
+           "questa quota. Tenuto conto del caso, la differenza può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate, esegui: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
