@@ -76,8 +76,9 @@ def test_italian_left_out_lever_has_a_subject_for_its_number() -> None:
     naming = Naming.of(_fixer("it").deck, "it")
     said = flat(left_out_line("valore di una moneta d’oro in monete d’argento", "gold-coin", "it", naming,
                               on_face=False))
-    assert said.endswith("(e cambia anche «monete d’oro», se nella tua edizione vi è stampato questo "
-                         "numero)."), said  # round 45 fr26: the lever's true reason before it
+    # terminal round 46 it27: the number still the subject, the printed coins said apart from the file's data
+    assert said.endswith("(e, se nella tua edizione questo numero è stampato su «monete d’oro», correggilo anche "
+                         "lì)."), said  # round 45 fr26: the lever's true reason before it
     assert "riportan" not in said
 
 

@@ -25,8 +25,8 @@ def plain(text: str) -> str:
            "file when the two differ", "a number the rules set"),
     ("fr", "car le fichier du jeu donne ce nombre une seconde fois, pour les pièces d’or, et cardgen refuse le "
            "fichier si les deux diffèrent", "fixé par la règle"),
-    ("it", "perché il file del gioco riporta questo numero una seconda volta, per «monete d’oro», e cardgen "
-           "rifiuta il file se i due valori differiscono", "fissato dalla regola")])
+    ("it", "Nel file del gioco questo numero compare due volte, nella regola e nei dati di «monete d’oro», e "
+           "cardgen rifiuta il file se i due valori differiscono", "fissato dalla regola")])  # round 46 it27
 def test_fr26_the_gold_worth_lever_is_left_out_for_its_true_reason(lang: str, reason: str, old: str) -> None:
     """(fr26) "a number the rules set, not the contents of the box" was no reason: Zork's multiplier, Aunt Sarah's
     draw and the pile rebuilds are rule numbers too, and levers. The gold coin's worth is left out because the deck

@@ -203,3 +203,25 @@ def test_it15_a_change_chance_leaves_open_says_first_that_its_direction_is_unkno
     from cardgen.simulate import summary
     source = inspect.getsource(summary)
     assert 'wide = not m.get("significant") and' in source  # the open line only for a change that may be chance
+
+
+# -- it27: the lever left out says where its number stands ----------------------------------------------------------
+
+def test_it27_the_left_out_lever_says_the_rule_and_the_coins_data_apart_from_the_printed_coins() -> None:
+    """it27: «perché il file del gioco riporta questo numero una seconda volta, per «monete d’oro», … (e cambia anche
+    «monete d’oro», se …)»: two «monete d’oro», one a field of the file, one the printed coins; the designer could not
+    tell what to edit. Now the file's two places are named (the rule, the coins' data: ``rules.silver_per_gold`` and
+    the gold coin's ``data.silver``, which the resolver requires equal) and the printed coins are said apart. Italian
+    only: the English and French lines say "for the gold coins" / « pour les pièces d’or » without the quoted field."""
+    from cardgen.tune.fix import left_out_line, lever_name, printed
+
+    deck = resolve("draco", ROOT)
+    naming = Naming.of(deck, "it")
+    said = plain(left_out_line(lever_name("silver_per_gold", "it", naming), "gold-coin", "it", naming,
+                               printed(deck, "gold-coin")))
+    assert said == ("Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento. Nel file del gioco "
+                    "questo numero compare due volte, nella regola e nei dati di «monete d’oro», e cardgen rifiuta il "
+                    "file se i due valori differiscono, mentre la ricerca cambia soltanto la regola. Per provare un "
+                    "altro valore, crea una variante che li cambi entrambi (e, se nella tua edizione questo numero è "
+                    "stampato su «monete d’oro», correggilo anche lì)."), said
+    assert deck.rules.silver_per_gold == next(c.data.silver for c in deck.model.components if c.id == "gold-coin")
