@@ -274,14 +274,15 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
 def test_the_method_says_a_gap_is_computed_before_rounding(lang: str) -> None:
     """en26, fr27: 15 of 52 rows showed a gap 0.1 away from the difference of the two rates beside it, unexplained.
     Round 44 gave the table two decimals where one would not subtract; round 45 (all three readers: false precision)
-    went back to one decimal, and the method says the gap can differ by 0.1, once."""
+    went back to one decimal, and the method says the gap can differ by 0.1, once. Terminal round 46 it36, fr38: said
+    in the open legend's line for that column (``strength_key``), no longer in the folded method."""
     from cardgen.report.impact import WORDS
 
-    said = plain(WORDS[lang]["strength_method"])
-    assert {"en": "computed before rounding, so it can differ by 0.1",
-            "fr": "calculé avant arrondi : il peut donc différer de 0,1",
-            "it": "calcolato prima dell’arrotondamento, quindi può differire di 0,1"}[lang] in said
-    assert said.count({"en": "before rounding", "fr": "avant arrondi", "it": "prima dell’arrotondamento"}[lang]) == 1
+    said = plain(WORDS[lang]["strength_key"] + " " + WORDS[lang]["strength_method"])
+    assert {"en": "worked out before rounding (so it can differ by 0.1",
+            "fr": "calculé avant arrondi (il peut donc différer de 0,1",
+            "it": "calcolata sui valori esatti (può quindi scostarsi di 0,1"}[lang] in said
+    assert said.count({"en": "before rounding", "fr": "avant arrondi", "it": "valori esatti"}[lang]) == 1
 
 
 # -- fr23, it29, en27, fr33, en30: the page's table -----------------------------------------------------------------

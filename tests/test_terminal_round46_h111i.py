@@ -225,3 +225,25 @@ def test_it27_the_left_out_lever_says_the_rule_and_the_coins_data_apart_from_the
                     "altro valore, crea una variante che li cambi entrambi (e, se nella tua edizione questo numero è "
                     "stampato su «monete d’oro», correggilo anche lì)."), said
     assert deck.rules.silver_per_gold == next(c.data.silver for c in deck.model.components if c.id == "gold-coin")
+
+
+# -- it36: the card table's rounding note in its open legend -------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "with − without: the first of those two win rates minus the second, in percentage points, worked out before "
+           "rounding (so it can differ by 0.1 from the difference of the two rates shown)."),
+    ("fr", "écart avec/sans : le premier de ces deux taux moins le second, en points de pourcentage, calculé avant "
+           "arrondi (il peut donc différer de 0,1 de la différence des deux taux affichés)."),
+    ("it", "divario con/senza: la prima di queste due quote meno la seconda, in punti percentuali, calcolata sui "
+           "valori esatti (può quindi scostarsi di 0,1 dalla sottrazione delle due quote mostrate).")])
+def test_it36_the_with_without_rounding_note_is_in_the_open_legend_once(lang: str, says: str) -> None:
+    """it36 (fr38 the same): «Ogni «divario con/senza» è calcolato prima dell’arrotondamento…» closed a 250-word
+    paragraph inside the folded «Come si ottengono questi dati», while the rows it explains (Spaccata 30,9 / 34,5 →
+    −3,5) are in plain view. It now ends the open legend's line for that column, and the folded method no longer
+    says it: once, where the column is defined. Every language (the page's structure is shared)."""
+    from cardgen.report.impact import WORDS
+
+    legend = plain(WORDS[lang]["strength_key"].split("|")[-1])
+    assert legend.startswith(says), legend
+    method = plain(WORDS[lang]["strength_method"])
+    assert "0,1" not in method.replace("0,1 volte", "").replace("0,1 fois", "") and "0.1 from" not in method, method
