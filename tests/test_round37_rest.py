@@ -100,7 +100,7 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     assert not found
     from cardgen.terminal import say
 
-    assert "Verifica se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
+    assert "Per capire se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
                                                           value="V", least="0,1", n="0,04")
     assert "(correggi l’errore qui sopra;" in say("refused", "it", what="W", n=2)
 

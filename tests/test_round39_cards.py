@@ -210,12 +210,12 @@ SAID = [
     ("I", "en", "strength_key", "(a random card of another kind, so in effect an average other card)",
      "against an average"),
     # en11, fr17, it10: the hedge a clause, not a bracket cutting the advice; no "tenerla … chi la tiene"
-    ("T", "en", "strength_held_weak", "though a single finding like this can be a false alarm. Check whether",
+    ("T", "en", "strength_held_weak", "though a single finding like this can be a false alarm. To tell whether",
      "(possibly a false alarm"),
-    ("I", "en", "strength_held_strong", "though a single finding like this can be a false alarm. Check whether",
+    ("I", "en", "strength_held_strong", "though a single finding like this can be a false alarm. To tell whether",
      "(possibly a false alarm"),
-    ("T", "fr", "strength_held_weak", "Vérifiez si elle est trop faible pour mériter d’être jouée, ou si les joueurs "
-                                      "automatiques la négligent à tort.", "(peut-être une fausse alerte"),
+    ("T", "fr", "strength_held_weak", "Pour savoir si elle est trop faible pour mériter d’être jouée ou si les "
+                                      "joueurs automatiques la négligent à tort, lisez", "(peut-être une fausse alerte"),
     ("I", "fr", "strength_held_strong", "mais un résultat isolé peut être une fausse alerte", "(peut-être une fausse"),
     ("T", "it", "strength_held_weak", "Averla in mano potrebbe essere uno svantaggio", "chi la tiene (forse"),
     ("I", "it", "strength_held_strong", "Averla in mano potrebbe essere un vantaggio", "chi la tiene (forse"),

@@ -127,7 +127,7 @@ def test_the_held_note_says_why_once_without_repeating_the_cards_count(lang: str
     assert {"en": "like every † card, it is played fewer than 0.1 times per player per game",
             "fr": "comme toute carte †, elle est jouée moins de 0,1 fois par joueur et par partie",
             "it": "come ogni carta †, si gioca meno di 0,1 volte per giocatore a partita"}[lang] in first, first
-    check = {"en": "Check whether", "fr": "Vérifiez si", "it": "Verifica se"}[lang]
+    check = {"en": "To tell whether", "fr": "Pour savoir si", "it": "Per capire se"}[lang]  # round 46 it12
     assert check in first and check not in second, second
     assert {"en": "−1.5", "fr": "−1,5", "it": "−1,5"}[lang] in second and second.endswith(
         {"en": "as in the † note above, the card is not flagged and the same check applies",

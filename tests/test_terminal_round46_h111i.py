@@ -247,3 +247,29 @@ def test_it36_the_with_without_rounding_note_is_in_the_open_legend_once(lang: st
     assert legend.startswith(says), legend
     method = plain(WORDS[lang]["strength_method"])
     assert "0,1" not in method.replace("0,1 volte", "").replace("0,1 fois", "") and "0.1 from" not in method, method
+
+
+# -- it12: the † note says how to check ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "means"), [
+    ("en", "read a few games move by move (validate’s --log option records them)."),
+    ("fr", "lisez quelques parties action par action (l’option --log de validate les enregistre)."),
+    ("it", "rivedi qualche partita mossa per mossa (l’opzione --log di validate le registra).")])
+def test_it12_the_dagger_note_says_how_to_tell_weak_from_neglected(lang: str, means: str) -> None:
+    """it12: «Verifica se la carta è troppo debole o se i giocatori automatici la trascurano.» gave no means: the
+    designer did not know how to check. The same in every language, and in the note on a card that helps its
+    holder: now the way to tell, reading games move by move, which validate's --log option records (``cli``:
+    validate takes --log). The terminal and the page alike."""
+    import argparse
+
+    from cardgen import cli
+    from cardgen.report.impact import WORDS
+    from cardgen.terminal import LINES
+
+    for key in ("strength_held_weak", "strength_held_strong"):
+        for said in (plain(LINES[lang][key]), plain(WORDS[lang][key])):
+            assert said.endswith(means), said
+            assert not said.rsplit(". ", 1)[-1].startswith(("Check whether", "Vérifiez", "Verifica")), said
+    parser = cli._parser()
+    assert isinstance(parser, argparse.ArgumentParser)
+    assert parser.parse_args(["validate", "draco", "--log", "x.jsonl"]).log_file == "x.jsonl"
