@@ -273,3 +273,25 @@ def test_it12_the_dagger_note_says_how_to_tell_weak_from_neglected(lang: str, me
     parser = cli._parser()
     assert isinstance(parser, argparse.ArgumentParser)
     assert parser.parse_args(["validate", "draco", "--log", "x.jsonl"]).log_file == "x.jsonl"
+
+
+# -- it1, it2/it4, it6, it30: Italian wording -----------------------------------------------------------------------
+
+def test_it1_it2_it6_it30_italian_wording() -> None:
+    """it1: «la quota equa è 33,7%»: with a percentage Italian says «è del 33,7%». it2, it4: «i controlli dei file
+    del gioco sono riusciti» where the same checks are «10 su 10 superati»: «sono stati superati». it6 (asked since
+    round 18): «in % dei turni», a symbol in running prose: «, in percentuale dei turni giocati,». it30: «raggiungevano
+    l’obiettivo della ricerca sulle sue partite»: whose? «sulle partite della ricerca». Italian only."""
+    from cardgen.simulate.verdict import GLOSSES
+    from cardgen.terminal import LINES
+    from cardgen.tune.fix import word
+
+    for key in ("balance_none", "balance_none_again", "balance_near_one", "balance_near_many"):
+        assert LINES["it"][key].startswith("equilibrio: la quota equa è del {fair}{why}."), key
+    assert "sono stati superati;" in LINES["it"]["pass_means"] and "riusciti" not in LINES["it"]["pass_means"]
+    decided = GLOSSES["it"]["decided_at"]
+    # commas, not the reader's brackets: a gloss is set inside brackets elsewhere (fifteenth reading en33)
+    assert ", in percentuale dei turni giocati," in decided and "%" not in decided and "(" not in decided, decided
+    for key in ("unchecked", "unchecked_one"):
+        said = plain(word(key, "it", trials="7 e 5", size="1,5", k=3, last="1,50", tie=""))
+        assert "l’obiettivo sulle partite della ricerca" in said and "sue partite" not in said, said

@@ -1253,7 +1253,7 @@ def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_pl
     from cardgen.terminal import say
 
     line = say("balance_none", "it", fair="33,7%", why=fair_why(0.337, 3, "it"), games="300")
-    assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7%, più di un terzo perché") and "(" not in line
+    assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è del 33,7%, più di un terzo perché") and "(" not in line
     assert line.index("Su 300 partite") > line.index("vincitore")
     assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
 
