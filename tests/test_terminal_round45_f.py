@@ -14,8 +14,9 @@ NOTE = {"en": "Each difference is worked out before rounding, so it can differ b
               "rounded values shown with it.",
         "fr": "Chaque écart est calculé avant arrondi : il peut donc différer de 0,1 de la différence entre les deux "
               "valeurs arrondies affichées.",
-        "it": "Ogni differenza è calcolata prima dell’arrotondamento, quindi può differire di 0,1 dalla differenza tra "
-              "i due valori arrotondati riportati."}
+        # terminal round 46 it16: «differenza … differire … differenza» in one sentence
+        "it": "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 dalla "
+              "sottrazione dei due valori arrotondati riportati."}
 
 
 def plain(text: str) -> str:

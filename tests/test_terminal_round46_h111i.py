@@ -295,3 +295,34 @@ def test_it1_it2_it6_it30_italian_wording() -> None:
     for key in ("unchecked", "unchecked_one"):
         said = plain(word(key, "it", trials="7 e 5", size="1,5", k=3, last="1,50", tie=""))
         assert "l’obiettivo sulle partite della ricerca" in said and "sue partite" not in said, said
+
+
+# -- it16, it39: the rounding note without «differenza … differire … differenza» -----------------------------------
+
+def test_it16_the_italian_rounding_note_says_each_word_once() -> None:
+    """it16, it39: «Ogni differenza è calcolata prima dell’arrotondamento, quindi può differire di 0,1 dalla
+    differenza tra i due valori arrotondati riportati.»: three forms of one word in a sentence. Now «Le differenze
+    sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 dalla sottrazione …», in
+    every Italian place it stands (compare's screen and pages, fix, the card tables' note), one wording."""
+    from cardgen.report.impact import impact_footnote
+    from cardgen.terminal import say
+    from cardgen.tune.fix import word
+
+    said = [say("compare_rounding", "it"), word("note_rounding", "it"), impact_footnote("it", paired=False)]
+    for text in nonempty([plain(x) for x in said]):
+        assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 " \
+               "dalla sottrazione" in text, text
+        assert "differire" not in text, text
+    import json
+    book = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
+    found: list[str] = []
+
+    def walk(node: object, italian: bool) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, italian or k == "it")
+        elif isinstance(node, str) and italian and "0,1 dalla" in node:
+            found.append(node)
+    walk(book, False)
+    assert len(found) == 3 and all("differire" not in x and plain(say("compare_rounding", "it")) in plain(x)
+                                   for x in found), found  # the page's intro and closing notes: one sentence
