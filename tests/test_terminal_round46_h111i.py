@@ -326,3 +326,18 @@ def test_it16_the_italian_rounding_note_says_each_word_once() -> None:
     walk(book, False)
     assert len(found) == 3 and all("differire" not in x and plain(say("compare_rounding", "it")) in plain(x)
                                    for x in found), found  # the page's intro and closing notes: one sentence
+
+
+# -- it22: the coins to add in compare's shortage table, said plainly -------------------------------------------------
+
+def test_it22_the_coins_to_add_are_said_as_counted_on_these_games() -> None:
+    """it22 (round 43 it30, round 44 it-): «le monete d’argento da aggiungere avrebbero coperto l’ammanco così come si
+    è prodotto»: opaque. The count (``balance.sufficiency``'s ``print_more``) is a quantile of these games' unpaid
+    sums, as if more coins left play unchanged: «sono calcolate sugli ammanchi di queste stesse partite, come se
+    averne di più non cambiasse il gioco». Italian only."""
+    from cardgen.terminal import say
+
+    said = plain(say("short_table_head", "it", name="N", case="c", covered="", pairs="100", piece="monete d’argento"))
+    assert said.endswith("le monete d’argento da aggiungere sono calcolate sugli ammanchi di queste stesse partite, "
+                         "come se averne di più non cambiasse il gioco:"), said
+    assert "così come si è prodotto" not in said
