@@ -176,8 +176,8 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
                                   "l’écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
                             "it": "P vince più spesso della quota equa in entrambi i giochi, e il caso difficilmente "
-                                  "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, supera appena "
-                                  "ciò che il caso può spiegare)"}[lang]), edge
+                                  "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, è appena oltre "
+                                  "i limiti del caso)"}[lang]), edge  # terminal round 46 it20
     # en20: "beyond chance" twice in a row; chance said once in English and French (Italian names it as the gap's
     # size in the bracket, its own sentence for "only just")
     assert edge.count({"en": "chance", "fr": "hasard", "it": "caso"}[lang]) == (2 if lang == "it" else 1), edge

@@ -341,3 +341,18 @@ def test_it22_the_coins_to_add_are_said_as_counted_on_these_games() -> None:
     assert said.endswith("le monete d’argento da aggiungere sono calcolate sugli ammanchi di queste stesse partite, "
                          "come se averne di più non cambiasse il gioco:"), said
     assert "così come si è prodotto" not in said
+
+
+# -- it20: one «spiegare» a sentence --------------------------------------------------------------------------------
+
+def test_it20_the_base_game_s_edge_does_not_repeat_the_verb() -> None:
+    """it20: «… e il caso difficilmente basta a spiegarlo (nel gioco base la distanza dalla quota equa, 11,0 punti
+    percentuali, supera appena ciò che il caso può spiegare)»: «spiegare» twice in one sentence. Now «… è appena oltre
+    i limiti del caso»: the gap still the subject (round 43 it19, it23), «distanza», never «scarto» (a discard in the
+    books). Italian only."""
+    from cardgen.terminal import say
+
+    for key in nonempty(["compare_seat_owned_edge", "compare_seat_owned_moved_edge"]):
+        said = plain(say(key, "it", who="il giocatore 1", often="più spesso", gap="11,0 punti percentuali"))
+        assert "(nel gioco base la distanza dalla quota equa, 11,0 punti percentuali, è appena oltre i limiti del " \
+               "caso)" in said and said.split(")")[0].count("spiega") == 1, said
