@@ -478,7 +478,7 @@ def test_the_overviews_note_says_where_the_game_page_is(lang: str) -> None:
         assert _plain(PAGES[lang][key]).endswith({
             "en": "The game page (follow the game’s name in the table) gives the details.",  # round 38 en19
             "fr": "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.",
-            "it": "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella)."}[lang])
+            "it": "I dettagli sono nella pagina del gioco (si apre dal suo nome nella tabella)."}[lang])
 
 
 def test_dracos_short_bank_ruling_says_first_once_and_each_clause_its_verb() -> None:

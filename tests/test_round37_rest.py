@@ -222,7 +222,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
     assert "prevede questa situazione." in PAGES["it"]["short_note_published"]
     for key in nonempty(["short_note", "short_note_published"]):
         assert "in quel caso" not in PAGES["it"][key] and "colonna" not in PAGES["it"][key]
-        assert PAGES["it"][key].endswith("(clicca sul suo nome nella tabella).")  # round 38 en19
+        assert PAGES["it"][key].endswith("(si apre dal suo nome nella tabella).")  # round 38 en19
 
 
 @pytest.mark.parametrize(("lang", "short"), [("en", "95% interval"), ("fr", "intervalle à 95 %"),

@@ -356,3 +356,19 @@ def test_it20_the_base_game_s_edge_does_not_repeat_the_verb() -> None:
         said = plain(say(key, "it", who="il giocatore 1", often="più spesso", gap="11,0 punti percentuali"))
         assert "(nel gioco base la distanza dalla quota equa, 11,0 punti percentuali, è appena oltre i limiti del " \
                "caso)" in said and said.split(")")[0].count("spiega") == 1, said
+
+
+# -- it44: no «clicca» on a page read on phones ----------------------------------------------------------------------
+
+def test_it44_the_run_pages_say_how_to_open_the_game_page_without_a_click() -> None:
+    """it44: «I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella).»: on a phone nobody clicks.
+    Now «(si apre dal suo nome nella tabella)», as the English "follow the game’s name" says it. Italian only (the
+    French « cliquez » is the French reader's to judge)."""
+    import json
+
+    pages = json.loads((ROOT / "cardgen/report/words.json").read_text(encoding="utf-8"))
+    draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))
+    said = [v for v in json.dumps([pages, draco], ensure_ascii=False).split('"') if "pagina del gioco (" in v]
+    assert len(said) == 3, said
+    for text in nonempty(said):
+        assert text.endswith("I dettagli sono nella pagina del gioco (si apre dal suo nome nella tabella)."), text
