@@ -372,3 +372,32 @@ def test_it44_the_run_pages_say_how_to_open_the_game_page_without_a_click() -> N
     assert len(said) == 3, said
     for text in nonempty(said):
         assert text.endswith("I dettagli sono nella pagina del gioco (si apre dal suo nome nella tabella)."), text
+
+
+# -- it42: the fix page's list of fixes does not repeat its heading ------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Each is detailed below; which to try first is said at the end."),
+    ("fr", "Chacune est détaillée plus bas ; celle à essayer d’abord est indiquée à la fin."),
+    ("it", "Ciascuna è descritta più sotto; quale provare per prima è indicato alla fine.")])
+def test_it42_the_fix_page_s_list_line_does_not_repeat_its_heading(lang: str, line: str) -> None:
+    """it42: the heading «Correzioni trovate, dal cambiamento più piccolo» was followed at once by «Correzioni
+    trovate, dalla più piccola (ciascuna è descritta più sotto; …):», the same words twice. The page's line under
+    the heading now says only what follows (``found_head_page``); the terminal, which has no heading, keeps its
+    line. Every language: the page's structure is shared."""
+    import inspect
+    import re
+
+    from cardgen.report.fixing import FIXING, FixPage, Proposed, render_fix
+    from cardgen.tune import fix as fixing
+    from cardgen.tune.fix import word
+
+    assert plain(word("found_head_page", lang)) == line
+    source = inspect.getsource(fixing)
+    assert 'page.summary = [word("found_head_page", lang)] + [line.strip() for line in summary[1:]]' in source
+    page = FixPage("Draco & Co", head="h")
+    page.summary = [word("found_head_page", lang), "1. A.", "2. B."]
+    page.fixes.append(Proposed(1, "draco-fix-1.yaml", validate=""))
+    text = plain(re.sub(r"<[^>]+>", " ", render_fix(page, lang)))
+    heading = plain(FIXING[lang]["fixes"])
+    assert heading in text and text.count(heading.split(",")[0]) == 1 and line in text, text

@@ -1680,7 +1680,9 @@ def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     summary = found_summary(fixer, written)
     if summary:  # the fixes first, before what their figures are (terminal round 41 it30)
         echo("\n".join(summary))
-        page.summary = [line.strip() for line in summary]
+        # the page's heading already says "Fixes found, smallest change first": its first line says only what
+        # follows, never the heading again (terminal round 46 it42)
+        page.summary = [word("found_head_page", lang)] + [line.strip() for line in summary[1:]]
     if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39), and
         # what every block's figures are, in one paragraph (terminal round 41 en48)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
