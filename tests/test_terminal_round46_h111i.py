@@ -401,3 +401,20 @@ def test_it42_the_fix_page_s_list_line_does_not_repeat_its_heading(lang: str, li
     text = plain(re.sub(r"<[^>]+>", " ", render_fix(page, lang)))
     heading = plain(FIXING[lang]["fixes"])
     assert heading in text and text.count(heading.split(",")[0]) == 1 and line in text, text
+
+
+# -- it45: the overview's balance column said without three «o» -------------------------------------------------------
+
+def test_it45_the_overview_s_balance_column_rule_reads_in_two_clauses() -> None:
+    """it45: «indica il giocatore più lontano dalla quota equa, oppure ogni giocatore la cui differenza è segnalata o
+    vicina al limite del caso, o entrambi con 2 giocatori»: three «o» in one clause. Now «…; se qualcuno è segnalato
+    o vicino al limite del caso, indica invece tutti questi giocatori (con 2 giocatori, sempre entrambi).»: true,
+    two players are always named both (``pages``: "two players are always as far from the fair share"). Italian
+    only."""
+    from cardgen.report.words import page_words
+
+    kw = dict(total="T", games="300 partite", each="ciascuna", agents="a", seed=1, cap="10.000")
+    said = plain(page_words("overview_intro", "it", both=page_words("overview_both_two", "it"), **kw))
+    assert said.endswith("La colonna «equilibrio» indica il giocatore più lontano dalla quota equa; se qualcuno è "
+                         "segnalato o vicino al limite del caso, indica invece tutti questi giocatori (con 2 "
+                         "giocatori, sempre entrambi)."), said
