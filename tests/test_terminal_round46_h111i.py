@@ -418,3 +418,30 @@ def test_it45_the_overview_s_balance_column_rule_reads_in_two_clauses() -> None:
     assert said.endswith("La colonna «equilibrio» indica il giocatore più lontano dalla quota equa; se qualcuno è "
                          "segnalato o vicino al limite del caso, indica invece tutti questi giocatori (con 2 "
                          "giocatori, sempre entrambi)."), said
+
+
+# -- it26: fix's note on rounding a line of its own ------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it26_fix_s_rounding_note_stands_apart_just_above_the_fixes(lang: str, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """it26: the note on rounding was the last sentence of an eight-line paragraph that first says what "base game"
+    means twice and what the counts average: said once, above the lists, but hard to find. It is now a line of its
+    own (terminal) and a paragraph of its own (page), right after that paragraph, so just above «Correzione 1». Every
+    language: the structure is shared."""
+    import cardgen.tune.fix as fix
+    from test_fix_twentythird import FIXES, _fixer, _prop
+
+    rounding = fix.word("note_rounding", lang)
+    monkeypatch.setattr(fix, "counts_note", lambda props, lang_, words=None: "NOTE. " + fix.word("note_rounding", lang_))
+    fixer = _fixer(lang)
+    fixer.page = fix.FixPage("Draco & Co")
+    props = [_prop(*f) for f in FIXES[:2]]
+    fix._say_all(fixer, [(p, Path(f"out/draco-fix-{k}.yaml")) for k, p in enumerate(props, 1)])
+    out = capsys.readouterr().out
+    lines = [line.strip() for line in out.splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith(plain(rounding)[:20]) or
+                 line.startswith(rounding[:20]))
+    assert lines[start - 1].endswith("NOTE."), out  # the paragraph before it ends on its own note
+    assert [plain(n) for n in fixer.page.notes][-1] == plain(rounding) and fixer.page.notes[0].endswith("NOTE.")
+    assert out[out.index(rounding[:20]) - 1] == "\n", out  # it starts a line

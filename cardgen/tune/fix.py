@@ -1686,9 +1686,17 @@ def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39), and
         # what every block's figures are, in one paragraph (terminal round 41 en48)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
+        # the note on rounding a line of its own, just above the first fix whose rows it explains: it closed an
+        # eight-line paragraph on what "base game" and the counts mean (terminal round 46 it26)
+        rounding = word("note_rounding", lang)
+        apart = bool(note) and note.endswith(rounding)
+        note = note[:-len(rounding)].rstrip() if apart else note
         said = f"{was} {note}" if note else was
         echo(said)
         page.keep("notes", said)
+        if apart:
+            echo(rounding)
+            page.keep("notes", rounding)
     for rank, (prop, path) in enumerate(written, 1):
         first = next((k for k, p in enumerate(props[:rank - 1], 1) if alike(fixer, prop, p)), None)
         entry = Proposed(rank, path.name, validate=validate_after(fixer, prop))
